@@ -93,6 +93,8 @@ type parser struct {
 	// uses lists each value's uses in the order MLIR's parser creates
 	// them (its use list, last first), for the use-list orders.
 	uses map[*ir.Value][]useRef
+	// names are the op names met, by their quoted text.
+	names map[string]namedOp
 }
 
 type useRef struct {
@@ -350,9 +352,8 @@ func (ps *parser) operation() *ir.Operation {
 	if !ok {
 		return nil
 	}
-	opName := ir.ParseOpName(asm.Unquote(nameTok.Text))
-	schema := ps.schema(opName)
-	opName.Registered = schema != nil
+	named := ps.opName(nameTok.Text)
+	schema := named.schema
 	var uses []valueUse
 	p.Expect("(")
 	p.List(")", func() {
@@ -414,7 +415,7 @@ func (ps *parser) operation() *ir.Operation {
 		return nil
 	}
 	// MLIR creates the op once its regions are parsed.
-	op := ir.NewOperation(opName, nil, fn.Results())
+	op := ir.NewNamedOperation(named.name, nil, fn.Results())
 	for _, r := range regions {
 		r.SetParent(op)
 	}
@@ -457,6 +458,29 @@ func (ps *parser) operation() *ir.Operation {
 		next += g.n
 	}
 	return op
+}
+
+// namedOp is what the parser knows of an op name: the name its ops share
+// (see ir.SharedName) and its schema, if registered.
+type namedOp struct {
+	name   *ir.OpName
+	schema *bytecode.OpSchema
+}
+
+// opName resolves a quoted op name once per file.
+func (ps *parser) opName(quoted string) namedOp {
+	if n, ok := ps.names[quoted]; ok {
+		return n
+	}
+	name := ir.ParseOpName(asm.Unquote(quoted))
+	schema := ps.schema(name)
+	name.Registered = schema != nil
+	n := namedOp{name: ir.SharedName(name), schema: schema}
+	if ps.names == nil {
+		ps.names = map[string]namedOp{}
+	}
+	ps.names[quoted] = n
+	return n
 }
 
 func (ps *parser) schema(name ir.OpName) *bytecode.OpSchema {

@@ -63,12 +63,15 @@ func (o AddfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAddfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) AddfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "addf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAddfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AddfOp{opWrapper{op}}
 }
+
+// nameOfAddfOp is the name BuildAddfOp gives its ops.
+var nameOfAddfOp = ir.OpName{Dialect: "arith", Op: "addf", Registered: true}
 
 // AddiOp is arith.addi: integer addition operation.
 type AddiOp struct {
@@ -100,12 +103,15 @@ func (o AddiOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags")
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAddiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) AddiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "addi", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAddiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return AddiOp{opWrapper{op}}
 }
+
+// nameOfAddiOp is the name BuildAddiOp gives its ops.
+var nameOfAddiOp = ir.OpName{Dialect: "arith", Op: "addi", Registered: true}
 
 // AdduiExtendedOp is arith.addui_extended: extended unsigned integer addition operation returning sum and overflow bit.
 type AdduiExtendedOp struct {
@@ -137,11 +143,14 @@ func (o AdduiExtendedOp) Overflow() *ir.Value { return o.op.Result(1) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAdduiExtendedOp(b *ir.Builder, loc ir.Location, sumType, overflowType ir.Type, lhs, rhs *ir.Value) AdduiExtendedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "addui_extended", Registered: true}, loc, []ir.Type{sumType, overflowType})
+	op := ir.NewNamedOperation(&nameOfAdduiExtendedOp, loc, []ir.Type{sumType, overflowType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AdduiExtendedOp{opWrapper{op}}
 }
+
+// nameOfAdduiExtendedOp is the name BuildAdduiExtendedOp gives its ops.
+var nameOfAdduiExtendedOp = ir.OpName{Dialect: "arith", Op: "addui_extended", Registered: true}
 
 // AndiOp is arith.andi: integer binary and.
 type AndiOp struct {
@@ -170,11 +179,14 @@ func (o AndiOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAndiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AndiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "andi", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAndiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AndiOp{opWrapper{op}}
 }
+
+// nameOfAndiOp is the name BuildAndiOp gives its ops.
+var nameOfAndiOp = ir.OpName{Dialect: "arith", Op: "andi", Registered: true}
 
 // BitcastOp is arith.bitcast: bitcast between values of equal bit width.
 type BitcastOp struct {
@@ -200,11 +212,14 @@ func (o BitcastOp) Out() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBitcastOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) BitcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "bitcast", Registered: true}, loc, []ir.Type{outType})
+	op := ir.NewNamedOperation(&nameOfBitcastOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return BitcastOp{opWrapper{op}}
 }
+
+// nameOfBitcastOp is the name BuildBitcastOp gives its ops.
+var nameOfBitcastOp = ir.OpName{Dialect: "arith", Op: "bitcast", Registered: true}
 
 // CeildivsiOp is arith.ceildivsi: signed ceil integer division operation.
 type CeildivsiOp struct {
@@ -233,11 +248,14 @@ func (o CeildivsiOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCeildivsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CeildivsiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "ceildivsi", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCeildivsiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CeildivsiOp{opWrapper{op}}
 }
+
+// nameOfCeildivsiOp is the name BuildCeildivsiOp gives its ops.
+var nameOfCeildivsiOp = ir.OpName{Dialect: "arith", Op: "ceildivsi", Registered: true}
 
 // CeildivuiOp is arith.ceildivui: unsigned ceil integer division operation.
 type CeildivuiOp struct {
@@ -266,11 +284,14 @@ func (o CeildivuiOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCeildivuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CeildivuiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "ceildivui", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCeildivuiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CeildivuiOp{opWrapper{op}}
 }
+
+// nameOfCeildivuiOp is the name BuildCeildivuiOp gives its ops.
+var nameOfCeildivuiOp = ir.OpName{Dialect: "arith", Op: "ceildivui", Registered: true}
 
 // CmpfOp is arith.cmpf: floating-point comparison operation.
 type CmpfOp struct {
@@ -305,12 +326,15 @@ func (o CmpfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCmpfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, predicate, fastmath ir.Attribute) CmpfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "cmpf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCmpfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"predicate", "fastmath"}, predicate, fastmath)
 	b.Insert(op)
 	return CmpfOp{opWrapper{op}}
 }
+
+// nameOfCmpfOp is the name BuildCmpfOp gives its ops.
+var nameOfCmpfOp = ir.OpName{Dialect: "arith", Op: "cmpf", Registered: true}
 
 // CmpiOp is arith.cmpi: integer comparison operation.
 type CmpiOp struct {
@@ -342,12 +366,15 @@ func (o CmpiOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCmpiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, predicate ir.Attribute) CmpiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "cmpi", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCmpiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"predicate"}, predicate)
 	b.Insert(op)
 	return CmpiOp{opWrapper{op}}
 }
+
+// nameOfCmpiOp is the name BuildCmpiOp gives its ops.
+var nameOfCmpiOp = ir.OpName{Dialect: "arith", Op: "cmpi", Registered: true}
 
 // ConstantOp is arith.constant: integer or floating point constant.
 type ConstantOp struct {
@@ -373,11 +400,14 @@ func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) ConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "constant", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConstantOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return ConstantOp{opWrapper{op}}
 }
+
+// nameOfConstantOp is the name BuildConstantOp gives its ops.
+var nameOfConstantOp = ir.OpName{Dialect: "arith", Op: "constant", Registered: true}
 
 // DivfOp is arith.divf: floating point division operation.
 type DivfOp struct {
@@ -409,12 +439,15 @@ func (o DivfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildDivfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) DivfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "divf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDivfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return DivfOp{opWrapper{op}}
 }
+
+// nameOfDivfOp is the name BuildDivfOp gives its ops.
+var nameOfDivfOp = ir.OpName{Dialect: "arith", Op: "divf", Registered: true}
 
 // DivsiOp is arith.divsi: signed integer division operation.
 type DivsiOp struct {
@@ -446,12 +479,15 @@ func (o DivsiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildDivsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) DivsiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "divsi", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDivsiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
 	return DivsiOp{opWrapper{op}}
 }
+
+// nameOfDivsiOp is the name BuildDivsiOp gives its ops.
+var nameOfDivsiOp = ir.OpName{Dialect: "arith", Op: "divsi", Registered: true}
 
 // DivuiOp is arith.divui: unsigned integer division operation.
 type DivuiOp struct {
@@ -483,12 +519,15 @@ func (o DivuiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildDivuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) DivuiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "divui", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDivuiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
 	return DivuiOp{opWrapper{op}}
 }
+
+// nameOfDivuiOp is the name BuildDivuiOp gives its ops.
+var nameOfDivuiOp = ir.OpName{Dialect: "arith", Op: "divui", Registered: true}
 
 // ExtfOp is arith.extf: cast from floating-point to wider floating-point.
 type ExtfOp struct {
@@ -517,12 +556,15 @@ func (o ExtfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildExtfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, fastmath ir.Attribute) ExtfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "extf", Registered: true}, loc, []ir.Type{outType})
+	op := ir.NewNamedOperation(&nameOfExtfOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ExtfOp{opWrapper{op}}
 }
+
+// nameOfExtfOp is the name BuildExtfOp gives its ops.
+var nameOfExtfOp = ir.OpName{Dialect: "arith", Op: "extf", Registered: true}
 
 // ExtsiOp is arith.extsi: integer sign extension operation.
 type ExtsiOp struct {
@@ -548,11 +590,14 @@ func (o ExtsiOp) Out() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildExtsiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) ExtsiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "extsi", Registered: true}, loc, []ir.Type{outType})
+	op := ir.NewNamedOperation(&nameOfExtsiOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return ExtsiOp{opWrapper{op}}
 }
+
+// nameOfExtsiOp is the name BuildExtsiOp gives its ops.
+var nameOfExtsiOp = ir.OpName{Dialect: "arith", Op: "extsi", Registered: true}
 
 // ExtuiOp is arith.extui: integer zero extension operation.
 type ExtuiOp struct {
@@ -578,11 +623,14 @@ func (o ExtuiOp) Out() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildExtuiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) ExtuiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "extui", Registered: true}, loc, []ir.Type{outType})
+	op := ir.NewNamedOperation(&nameOfExtuiOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return ExtuiOp{opWrapper{op}}
 }
+
+// nameOfExtuiOp is the name BuildExtuiOp gives its ops.
+var nameOfExtuiOp = ir.OpName{Dialect: "arith", Op: "extui", Registered: true}
 
 // FloordivsiOp is arith.floordivsi: signed floor integer division operation.
 type FloordivsiOp struct {
@@ -611,11 +659,14 @@ func (o FloordivsiOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFloordivsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) FloordivsiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "floordivsi", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFloordivsiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return FloordivsiOp{opWrapper{op}}
 }
+
+// nameOfFloordivsiOp is the name BuildFloordivsiOp gives its ops.
+var nameOfFloordivsiOp = ir.OpName{Dialect: "arith", Op: "floordivsi", Registered: true}
 
 // FptosiOp is arith.fptosi: cast from floating-point type to integer type.
 type FptosiOp struct {
@@ -641,11 +692,14 @@ func (o FptosiOp) Out() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFptosiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) FptosiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "fptosi", Registered: true}, loc, []ir.Type{outType})
+	op := ir.NewNamedOperation(&nameOfFptosiOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return FptosiOp{opWrapper{op}}
 }
+
+// nameOfFptosiOp is the name BuildFptosiOp gives its ops.
+var nameOfFptosiOp = ir.OpName{Dialect: "arith", Op: "fptosi", Registered: true}
 
 // FptouiOp is arith.fptoui: cast from floating-point type to integer type.
 type FptouiOp struct {
@@ -671,11 +725,14 @@ func (o FptouiOp) Out() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFptouiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) FptouiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "fptoui", Registered: true}, loc, []ir.Type{outType})
+	op := ir.NewNamedOperation(&nameOfFptouiOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return FptouiOp{opWrapper{op}}
 }
+
+// nameOfFptouiOp is the name BuildFptouiOp gives its ops.
+var nameOfFptouiOp = ir.OpName{Dialect: "arith", Op: "fptoui", Registered: true}
 
 // IndexCastOp is arith.index_cast: cast between index and integer types.
 type IndexCastOp struct {
@@ -701,11 +758,14 @@ func (o IndexCastOp) Out() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIndexCastOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) IndexCastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "index_cast", Registered: true}, loc, []ir.Type{outType})
+	op := ir.NewNamedOperation(&nameOfIndexCastOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IndexCastOp{opWrapper{op}}
 }
+
+// nameOfIndexCastOp is the name BuildIndexCastOp gives its ops.
+var nameOfIndexCastOp = ir.OpName{Dialect: "arith", Op: "index_cast", Registered: true}
 
 // IndexCastuiOp is arith.index_castui: unsigned cast between index and integer types.
 type IndexCastuiOp struct {
@@ -731,11 +791,14 @@ func (o IndexCastuiOp) Out() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIndexCastuiOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) IndexCastuiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "index_castui", Registered: true}, loc, []ir.Type{outType})
+	op := ir.NewNamedOperation(&nameOfIndexCastuiOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IndexCastuiOp{opWrapper{op}}
 }
+
+// nameOfIndexCastuiOp is the name BuildIndexCastuiOp gives its ops.
+var nameOfIndexCastuiOp = ir.OpName{Dialect: "arith", Op: "index_castui", Registered: true}
 
 // MaximumfOp is arith.maximumf: floating-point maximum operation.
 type MaximumfOp struct {
@@ -767,12 +830,15 @@ func (o MaximumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMaximumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MaximumfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "maximumf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMaximumfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return MaximumfOp{opWrapper{op}}
 }
+
+// nameOfMaximumfOp is the name BuildMaximumfOp gives its ops.
+var nameOfMaximumfOp = ir.OpName{Dialect: "arith", Op: "maximumf", Registered: true}
 
 // MaxnumfOp is arith.maxnumf: floating-point maximum operation.
 type MaxnumfOp struct {
@@ -804,12 +870,15 @@ func (o MaxnumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMaxnumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MaxnumfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "maxnumf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMaxnumfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return MaxnumfOp{opWrapper{op}}
 }
+
+// nameOfMaxnumfOp is the name BuildMaxnumfOp gives its ops.
+var nameOfMaxnumfOp = ir.OpName{Dialect: "arith", Op: "maxnumf", Registered: true}
 
 // MaxsiOp is arith.maxsi: signed integer maximum operation.
 type MaxsiOp struct {
@@ -838,11 +907,14 @@ func (o MaxsiOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMaxsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MaxsiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "maxsi", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMaxsiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MaxsiOp{opWrapper{op}}
 }
+
+// nameOfMaxsiOp is the name BuildMaxsiOp gives its ops.
+var nameOfMaxsiOp = ir.OpName{Dialect: "arith", Op: "maxsi", Registered: true}
 
 // MaxuiOp is arith.maxui: unsigned integer maximum operation.
 type MaxuiOp struct {
@@ -871,11 +943,14 @@ func (o MaxuiOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMaxuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MaxuiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "maxui", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMaxuiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MaxuiOp{opWrapper{op}}
 }
+
+// nameOfMaxuiOp is the name BuildMaxuiOp gives its ops.
+var nameOfMaxuiOp = ir.OpName{Dialect: "arith", Op: "maxui", Registered: true}
 
 // MinimumfOp is arith.minimumf: floating-point minimum operation.
 type MinimumfOp struct {
@@ -907,12 +982,15 @@ func (o MinimumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMinimumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MinimumfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "minimumf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMinimumfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return MinimumfOp{opWrapper{op}}
 }
+
+// nameOfMinimumfOp is the name BuildMinimumfOp gives its ops.
+var nameOfMinimumfOp = ir.OpName{Dialect: "arith", Op: "minimumf", Registered: true}
 
 // MinnumfOp is arith.minnumf: floating-point minimum operation.
 type MinnumfOp struct {
@@ -944,12 +1022,15 @@ func (o MinnumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMinnumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MinnumfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "minnumf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMinnumfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return MinnumfOp{opWrapper{op}}
 }
+
+// nameOfMinnumfOp is the name BuildMinnumfOp gives its ops.
+var nameOfMinnumfOp = ir.OpName{Dialect: "arith", Op: "minnumf", Registered: true}
 
 // MinsiOp is arith.minsi: signed integer minimum operation.
 type MinsiOp struct {
@@ -978,11 +1059,14 @@ func (o MinsiOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMinsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MinsiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "minsi", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMinsiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MinsiOp{opWrapper{op}}
 }
+
+// nameOfMinsiOp is the name BuildMinsiOp gives its ops.
+var nameOfMinsiOp = ir.OpName{Dialect: "arith", Op: "minsi", Registered: true}
 
 // MinuiOp is arith.minui: unsigned integer minimum operation.
 type MinuiOp struct {
@@ -1011,11 +1095,14 @@ func (o MinuiOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMinuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MinuiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "minui", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMinuiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MinuiOp{opWrapper{op}}
 }
+
+// nameOfMinuiOp is the name BuildMinuiOp gives its ops.
+var nameOfMinuiOp = ir.OpName{Dialect: "arith", Op: "minui", Registered: true}
 
 // MulfOp is arith.mulf: floating point multiplication operation.
 type MulfOp struct {
@@ -1047,12 +1134,15 @@ func (o MulfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMulfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MulfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "mulf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMulfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return MulfOp{opWrapper{op}}
 }
+
+// nameOfMulfOp is the name BuildMulfOp gives its ops.
+var nameOfMulfOp = ir.OpName{Dialect: "arith", Op: "mulf", Registered: true}
 
 // MuliOp is arith.muli: integer multiplication operation.
 type MuliOp struct {
@@ -1084,12 +1174,15 @@ func (o MuliOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags")
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMuliOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) MuliOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "muli", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMuliOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return MuliOp{opWrapper{op}}
 }
+
+// nameOfMuliOp is the name BuildMuliOp gives its ops.
+var nameOfMuliOp = ir.OpName{Dialect: "arith", Op: "muli", Registered: true}
 
 // MulsiExtendedOp is arith.mulsi_extended: extended signed integer multiplication operation.
 type MulsiExtendedOp struct {
@@ -1121,11 +1214,14 @@ func (o MulsiExtendedOp) High() *ir.Value { return o.op.Result(1) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMulsiExtendedOp(b *ir.Builder, loc ir.Location, lowType, highType ir.Type, lhs, rhs *ir.Value) MulsiExtendedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "mulsi_extended", Registered: true}, loc, []ir.Type{lowType, highType})
+	op := ir.NewNamedOperation(&nameOfMulsiExtendedOp, loc, []ir.Type{lowType, highType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MulsiExtendedOp{opWrapper{op}}
 }
+
+// nameOfMulsiExtendedOp is the name BuildMulsiExtendedOp gives its ops.
+var nameOfMulsiExtendedOp = ir.OpName{Dialect: "arith", Op: "mulsi_extended", Registered: true}
 
 // MuluiExtendedOp is arith.mului_extended: extended unsigned integer multiplication operation.
 type MuluiExtendedOp struct {
@@ -1157,11 +1253,14 @@ func (o MuluiExtendedOp) High() *ir.Value { return o.op.Result(1) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMuluiExtendedOp(b *ir.Builder, loc ir.Location, lowType, highType ir.Type, lhs, rhs *ir.Value) MuluiExtendedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "mului_extended", Registered: true}, loc, []ir.Type{lowType, highType})
+	op := ir.NewNamedOperation(&nameOfMuluiExtendedOp, loc, []ir.Type{lowType, highType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MuluiExtendedOp{opWrapper{op}}
 }
+
+// nameOfMuluiExtendedOp is the name BuildMuluiExtendedOp gives its ops.
+var nameOfMuluiExtendedOp = ir.OpName{Dialect: "arith", Op: "mului_extended", Registered: true}
 
 // NegfOp is arith.negf: floating point negation.
 type NegfOp struct {
@@ -1190,12 +1289,15 @@ func (o NegfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildNegfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) NegfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "negf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfNegfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return NegfOp{opWrapper{op}}
 }
+
+// nameOfNegfOp is the name BuildNegfOp gives its ops.
+var nameOfNegfOp = ir.OpName{Dialect: "arith", Op: "negf", Registered: true}
 
 // OriOp is arith.ori: integer binary or.
 type OriOp struct {
@@ -1224,11 +1326,14 @@ func (o OriOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildOriOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) OriOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "ori", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfOriOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return OriOp{opWrapper{op}}
 }
+
+// nameOfOriOp is the name BuildOriOp gives its ops.
+var nameOfOriOp = ir.OpName{Dialect: "arith", Op: "ori", Registered: true}
 
 // RemfOp is arith.remf: floating point division remainder operation.
 type RemfOp struct {
@@ -1260,12 +1365,15 @@ func (o RemfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRemfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) RemfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "remf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRemfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return RemfOp{opWrapper{op}}
 }
+
+// nameOfRemfOp is the name BuildRemfOp gives its ops.
+var nameOfRemfOp = ir.OpName{Dialect: "arith", Op: "remf", Registered: true}
 
 // RemsiOp is arith.remsi: signed integer division remainder operation.
 type RemsiOp struct {
@@ -1294,11 +1402,14 @@ func (o RemsiOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRemsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) RemsiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "remsi", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRemsiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return RemsiOp{opWrapper{op}}
 }
+
+// nameOfRemsiOp is the name BuildRemsiOp gives its ops.
+var nameOfRemsiOp = ir.OpName{Dialect: "arith", Op: "remsi", Registered: true}
 
 // RemuiOp is arith.remui: unsigned integer division remainder operation.
 type RemuiOp struct {
@@ -1327,11 +1438,14 @@ func (o RemuiOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRemuiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) RemuiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "remui", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRemuiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return RemuiOp{opWrapper{op}}
 }
+
+// nameOfRemuiOp is the name BuildRemuiOp gives its ops.
+var nameOfRemuiOp = ir.OpName{Dialect: "arith", Op: "remui", Registered: true}
 
 // ScalingExtfOp is arith.scaling_extf: upcasts input floats using provided scales values following OCP MXFP Spec.
 type ScalingExtfOp struct {
@@ -1363,12 +1477,15 @@ func (o ScalingExtfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildScalingExtfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in, scale *ir.Value, fastmath ir.Attribute) ScalingExtfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "scaling_extf", Registered: true}, loc, []ir.Type{outType})
+	op := ir.NewNamedOperation(&nameOfScalingExtfOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in, scale})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ScalingExtfOp{opWrapper{op}}
 }
+
+// nameOfScalingExtfOp is the name BuildScalingExtfOp gives its ops.
+var nameOfScalingExtfOp = ir.OpName{Dialect: "arith", Op: "scaling_extf", Registered: true}
 
 // ScalingTruncfOp is arith.scaling_truncf: downcasts input floating point values using provided scales values following OCP MXFP Spec.
 type ScalingTruncfOp struct {
@@ -1403,12 +1520,15 @@ func (o ScalingTruncfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") 
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildScalingTruncfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in, scale *ir.Value, roundingmode, fastmath ir.Attribute) ScalingTruncfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "scaling_truncf", Registered: true}, loc, []ir.Type{outType})
+	op := ir.NewNamedOperation(&nameOfScalingTruncfOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in, scale})
 	setAttrs(op, []string{"roundingmode", "fastmath"}, roundingmode, fastmath)
 	b.Insert(op)
 	return ScalingTruncfOp{opWrapper{op}}
 }
+
+// nameOfScalingTruncfOp is the name BuildScalingTruncfOp gives its ops.
+var nameOfScalingTruncfOp = ir.OpName{Dialect: "arith", Op: "scaling_truncf", Registered: true}
 
 // SelectOp is arith.select: select operation.
 type SelectOp struct {
@@ -1440,11 +1560,14 @@ func (o SelectOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSelectOp(b *ir.Builder, loc ir.Location, resultType ir.Type, condition, trueValue, falseValue *ir.Value) SelectOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "select", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSelectOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{condition, trueValue, falseValue})
 	b.Insert(op)
 	return SelectOp{opWrapper{op}}
 }
+
+// nameOfSelectOp is the name BuildSelectOp gives its ops.
+var nameOfSelectOp = ir.OpName{Dialect: "arith", Op: "select", Registered: true}
 
 // ShliOp is arith.shli: integer left-shift.
 type ShliOp struct {
@@ -1476,12 +1599,15 @@ func (o ShliOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags")
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildShliOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) ShliOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "shli", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShliOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return ShliOp{opWrapper{op}}
 }
+
+// nameOfShliOp is the name BuildShliOp gives its ops.
+var nameOfShliOp = ir.OpName{Dialect: "arith", Op: "shli", Registered: true}
 
 // ShrsiOp is arith.shrsi: signed integer right-shift.
 type ShrsiOp struct {
@@ -1513,12 +1639,15 @@ func (o ShrsiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildShrsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) ShrsiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "shrsi", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShrsiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
 	return ShrsiOp{opWrapper{op}}
 }
+
+// nameOfShrsiOp is the name BuildShrsiOp gives its ops.
+var nameOfShrsiOp = ir.OpName{Dialect: "arith", Op: "shrsi", Registered: true}
 
 // ShruiOp is arith.shrui: unsigned integer right-shift.
 type ShruiOp struct {
@@ -1550,12 +1679,15 @@ func (o ShruiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildShruiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) ShruiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "shrui", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShruiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
 	return ShruiOp{opWrapper{op}}
 }
+
+// nameOfShruiOp is the name BuildShruiOp gives its ops.
+var nameOfShruiOp = ir.OpName{Dialect: "arith", Op: "shrui", Registered: true}
 
 // SitofpOp is arith.sitofp: cast from integer type to floating-point.
 type SitofpOp struct {
@@ -1581,11 +1713,14 @@ func (o SitofpOp) Out() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSitofpOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) SitofpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "sitofp", Registered: true}, loc, []ir.Type{outType})
+	op := ir.NewNamedOperation(&nameOfSitofpOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return SitofpOp{opWrapper{op}}
 }
+
+// nameOfSitofpOp is the name BuildSitofpOp gives its ops.
+var nameOfSitofpOp = ir.OpName{Dialect: "arith", Op: "sitofp", Registered: true}
 
 // SubfOp is arith.subf: floating point subtraction operation.
 type SubfOp struct {
@@ -1617,12 +1752,15 @@ func (o SubfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSubfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) SubfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "subf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSubfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return SubfOp{opWrapper{op}}
 }
+
+// nameOfSubfOp is the name BuildSubfOp gives its ops.
+var nameOfSubfOp = ir.OpName{Dialect: "arith", Op: "subf", Registered: true}
 
 // SubiOp is arith.subi: integer subtraction operation.
 type SubiOp struct {
@@ -1654,12 +1792,15 @@ func (o SubiOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags")
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSubiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) SubiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "subi", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSubiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return SubiOp{opWrapper{op}}
 }
+
+// nameOfSubiOp is the name BuildSubiOp gives its ops.
+var nameOfSubiOp = ir.OpName{Dialect: "arith", Op: "subi", Registered: true}
 
 // TruncfOp is arith.truncf: cast from floating-point to narrower floating-point.
 type TruncfOp struct {
@@ -1691,12 +1832,15 @@ func (o TruncfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTruncfOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, roundingmode, fastmath ir.Attribute) TruncfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "truncf", Registered: true}, loc, []ir.Type{outType})
+	op := ir.NewNamedOperation(&nameOfTruncfOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"roundingmode", "fastmath"}, roundingmode, fastmath)
 	b.Insert(op)
 	return TruncfOp{opWrapper{op}}
 }
+
+// nameOfTruncfOp is the name BuildTruncfOp gives its ops.
+var nameOfTruncfOp = ir.OpName{Dialect: "arith", Op: "truncf", Registered: true}
 
 // TrunciOp is arith.trunci: integer truncation operation.
 type TrunciOp struct {
@@ -1725,12 +1869,15 @@ func (o TrunciOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTrunciOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, overflowFlags ir.Attribute) TrunciOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "trunci", Registered: true}, loc, []ir.Type{outType})
+	op := ir.NewNamedOperation(&nameOfTrunciOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return TrunciOp{opWrapper{op}}
 }
+
+// nameOfTrunciOp is the name BuildTrunciOp gives its ops.
+var nameOfTrunciOp = ir.OpName{Dialect: "arith", Op: "trunci", Registered: true}
 
 // UitofpOp is arith.uitofp: cast from unsigned integer type to floating-point.
 type UitofpOp struct {
@@ -1756,11 +1903,14 @@ func (o UitofpOp) Out() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildUitofpOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value) UitofpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "uitofp", Registered: true}, loc, []ir.Type{outType})
+	op := ir.NewNamedOperation(&nameOfUitofpOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return UitofpOp{opWrapper{op}}
 }
+
+// nameOfUitofpOp is the name BuildUitofpOp gives its ops.
+var nameOfUitofpOp = ir.OpName{Dialect: "arith", Op: "uitofp", Registered: true}
 
 // XoriOp is arith.xori: integer binary xor.
 type XoriOp struct {
@@ -1789,8 +1939,11 @@ func (o XoriOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildXoriOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) XoriOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arith", Op: "xori", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfXoriOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return XoriOp{opWrapper{op}}
 }
+
+// nameOfXoriOp is the name BuildXoriOp gives its ops.
+var nameOfXoriOp = ir.OpName{Dialect: "arith", Op: "xori", Registered: true}

@@ -66,7 +66,7 @@ func (o ModuleOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildModuleOp(b *ir.Builder, loc ir.Location, symName, symVisibility *StringAttr) ModuleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "builtin", Op: "module", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfModuleOp, loc, nil)
 	if symName != nil {
 		op.SetAttr("sym_name", symName)
 	}
@@ -77,6 +77,9 @@ func BuildModuleOp(b *ir.Builder, loc ir.Location, symName, symVisibility *Strin
 	b.Insert(op)
 	return ModuleOp{opWrapper{op}}
 }
+
+// nameOfModuleOp is the name BuildModuleOp gives its ops.
+var nameOfModuleOp = ir.OpName{Dialect: "builtin", Op: "module", Registered: true}
 
 // UnrealizedConversionCastOp is builtin.unrealized_conversion_cast: casts between types during partial conversions.
 type UnrealizedConversionCastOp struct {
@@ -102,8 +105,11 @@ func (o UnrealizedConversionCastOp) Outputs() []*ir.Value { return o.op.Results(
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildUnrealizedConversionCastOp(b *ir.Builder, loc ir.Location, outputsTypes []ir.Type, inputs []*ir.Value) UnrealizedConversionCastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "builtin", Op: "unrealized_conversion_cast", Registered: true}, loc, outputsTypes)
+	op := ir.NewNamedOperation(&nameOfUnrealizedConversionCastOp, loc, outputsTypes)
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return UnrealizedConversionCastOp{opWrapper{op}}
 }
+
+// nameOfUnrealizedConversionCastOp is the name BuildUnrealizedConversionCastOp gives its ops.
+var nameOfUnrealizedConversionCastOp = ir.OpName{Dialect: "builtin", Op: "unrealized_conversion_cast", Registered: true}

@@ -57,12 +57,15 @@ func (o AssertOp) Msg() ir.Attribute { return o.op.Attr("msg") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAssertOp(b *ir.Builder, loc ir.Location, arg *ir.Value, msg ir.Attribute) AssertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "cf", Op: "assert", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAssertOp, loc, nil)
 	op.SetOperands([]*ir.Value{arg})
 	setAttrs(op, []string{"msg"}, msg)
 	b.Insert(op)
 	return AssertOp{opWrapper{op}}
 }
+
+// nameOfAssertOp is the name BuildAssertOp gives its ops.
+var nameOfAssertOp = ir.OpName{Dialect: "cf", Op: "assert", Registered: true}
 
 // BrOp is cf.br: branch operation.
 type BrOp struct {
@@ -88,12 +91,15 @@ func (o BrOp) Dest() *ir.Block { return o.op.Successor(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildBrOp(b *ir.Builder, loc ir.Location, destOperands []*ir.Value, dest *ir.Block) BrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "cf", Op: "br", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBrOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, destOperands...))
 	op.SetSuccessors([]*ir.Block{dest})
 	b.Insert(op)
 	return BrOp{opWrapper{op}}
 }
+
+// nameOfBrOp is the name BuildBrOp gives its ops.
+var nameOfBrOp = ir.OpName{Dialect: "cf", Op: "br", Registered: true}
 
 // CondBrOp is cf.cond_br: conditional branch operation.
 type CondBrOp struct {
@@ -137,7 +143,7 @@ func (o CondBrOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCondBrOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueDestOperands, falseDestOperands []*ir.Value, branchWeights ir.Attribute, trueDest, falseDest *ir.Block) CondBrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "cf", Op: "cond_br", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCondBrOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{condition}, trueDestOperands...), falseDestOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(trueDestOperands)), int32(len(falseDestOperands))})
 	setAttrs(op, []string{"branch_weights"}, branchWeights)
@@ -145,6 +151,9 @@ func BuildCondBrOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueDest
 	b.Insert(op)
 	return CondBrOp{opWrapper{op}}
 }
+
+// nameOfCondBrOp is the name BuildCondBrOp gives its ops.
+var nameOfCondBrOp = ir.OpName{Dialect: "cf", Op: "cond_br", Registered: true}
 
 // SwitchOp is cf.switch: switch operation.
 type SwitchOp struct {
@@ -189,7 +198,7 @@ func (o SwitchOp) CaseDestinations() []*ir.Block { return o.op.Successors()[1:] 
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSwitchOp(b *ir.Builder, loc ir.Location, flag *ir.Value, defaultOperands, caseOperands []*ir.Value, caseValues, caseOperandSegments ir.Attribute, defaultDestination *ir.Block, caseDestinations []*ir.Block) SwitchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "cf", Op: "switch", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSwitchOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{flag}, defaultOperands...), caseOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(defaultOperands)), int32(len(caseOperands))})
 	setAttrs(op, []string{"case_values", "case_operand_segments"}, caseValues, caseOperandSegments)
@@ -197,3 +206,6 @@ func BuildSwitchOp(b *ir.Builder, loc ir.Location, flag *ir.Value, defaultOperan
 	b.Insert(op)
 	return SwitchOp{opWrapper{op}}
 }
+
+// nameOfSwitchOp is the name BuildSwitchOp gives its ops.
+var nameOfSwitchOp = ir.OpName{Dialect: "cf", Op: "switch", Registered: true}

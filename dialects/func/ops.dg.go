@@ -69,12 +69,15 @@ func (o CallOp) NoInline() ir.Attribute { return o.op.Attr("no_inline") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, callee, argAttrs, resAttrs, noInline ir.Attribute) CallOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "func", Op: "call", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfCallOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"callee", "arg_attrs", "res_attrs", "no_inline"}, callee, argAttrs, resAttrs, noInline)
 	b.Insert(op)
 	return CallOp{opWrapper{op}}
 }
+
+// nameOfCallOp is the name BuildCallOp gives its ops.
+var nameOfCallOp = ir.OpName{Dialect: "func", Op: "call", Registered: true}
 
 // CallIndirectOp is func.call_indirect: indirect call operation.
 type CallIndirectOp struct {
@@ -109,12 +112,15 @@ func (o CallIndirectOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") 
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCallIndirectOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, callee *ir.Value, calleeOperands []*ir.Value, argAttrs, resAttrs ir.Attribute) CallIndirectOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "func", Op: "call_indirect", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfCallIndirectOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{callee}, calleeOperands...))
 	setAttrs(op, []string{"arg_attrs", "res_attrs"}, argAttrs, resAttrs)
 	b.Insert(op)
 	return CallIndirectOp{opWrapper{op}}
 }
+
+// nameOfCallIndirectOp is the name BuildCallIndirectOp gives its ops.
+var nameOfCallIndirectOp = ir.OpName{Dialect: "func", Op: "call_indirect", Registered: true}
 
 // ConstantOp is func.constant: constant.
 type ConstantOp struct {
@@ -140,11 +146,14 @@ func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) ConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "func", Op: "constant", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConstantOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return ConstantOp{opWrapper{op}}
 }
+
+// nameOfConstantOp is the name BuildConstantOp gives its ops.
+var nameOfConstantOp = ir.OpName{Dialect: "func", Op: "constant", Registered: true}
 
 // FuncOp is func.func: an operation with a name containing a single `SSACFG` region.
 type FuncOp struct {
@@ -185,12 +194,15 @@ func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFuncOp(b *ir.Builder, loc ir.Location, symName, functionType, symVisibility, argAttrs, resAttrs, noInline ir.Attribute) FuncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "func", Op: "func", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFuncOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs", "no_inline"}, symName, functionType, symVisibility, argAttrs, resAttrs, noInline)
 	op.AddRegion()
 	b.Insert(op)
 	return FuncOp{opWrapper{op}}
 }
+
+// nameOfFuncOp is the name BuildFuncOp gives its ops.
+var nameOfFuncOp = ir.OpName{Dialect: "func", Op: "func", Registered: true}
 
 // ReturnOp is func.return: function return operation.
 type ReturnOp struct {
@@ -213,8 +225,11 @@ func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands() }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) ReturnOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "func", Op: "return", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfReturnOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return ReturnOp{opWrapper{op}}
 }
+
+// nameOfReturnOp is the name BuildReturnOp gives its ops.
+var nameOfReturnOp = ir.OpName{Dialect: "func", Op: "return", Registered: true}

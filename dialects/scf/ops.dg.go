@@ -57,11 +57,14 @@ func (o ConditionOp) Args() []*ir.Value { return o.op.Operands()[1:] }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConditionOp(b *ir.Builder, loc ir.Location, condition *ir.Value, args []*ir.Value) ConditionOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "condition", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfConditionOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{condition}, args...))
 	b.Insert(op)
 	return ConditionOp{opWrapper{op}}
 }
+
+// nameOfConditionOp is the name BuildConditionOp gives its ops.
+var nameOfConditionOp = ir.OpName{Dialect: "scf", Op: "condition", Registered: true}
 
 // ExecuteRegionOp is scf.execute_region: operation that executes its region exactly once.
 type ExecuteRegionOp struct {
@@ -90,12 +93,15 @@ func (o ExecuteRegionOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExecuteRegionOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, noInline ir.Attribute) ExecuteRegionOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "execute_region", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfExecuteRegionOp, loc, resultsTypes)
 	setAttrs(op, []string{"no_inline"}, noInline)
 	op.AddRegion()
 	b.Insert(op)
 	return ExecuteRegionOp{opWrapper{op}}
 }
+
+// nameOfExecuteRegionOp is the name BuildExecuteRegionOp gives its ops.
+var nameOfExecuteRegionOp = ir.OpName{Dialect: "scf", Op: "execute_region", Registered: true}
 
 // ForOp is scf.for: for operation.
 type ForOp struct {
@@ -136,13 +142,16 @@ func (o ForOp) Region() *ir.Region { return o.op.Region(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildForOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, lowerBound, upperBound, step *ir.Value, initArgs []*ir.Value, unsignedCmp ir.Attribute) ForOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "for", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfForOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{lowerBound, upperBound, step}, initArgs...))
 	setAttrs(op, []string{"unsignedCmp"}, unsignedCmp)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ForOp{opWrapper{op}}
 }
+
+// nameOfForOp is the name BuildForOp gives its ops.
+var nameOfForOp = ir.OpName{Dialect: "scf", Op: "for", Registered: true}
 
 // ForallOp is scf.forall: evaluate a block multiple times in parallel.
 type ForallOp struct {
@@ -200,7 +209,7 @@ func (o ForallOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildForallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, dynamicLowerBound, dynamicUpperBound, dynamicStep, outputs []*ir.Value, staticLowerBound, staticUpperBound, staticStep, mapping ir.Attribute) ForallOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "forall", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfForallOp, loc, resultsTypes)
 	op.SetOperands(append(append(append(append([]*ir.Value{}, dynamicLowerBound...), dynamicUpperBound...), dynamicStep...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(dynamicLowerBound)), int32(len(dynamicUpperBound)), int32(len(dynamicStep)), int32(len(outputs))})
 	setAttrs(op, []string{"staticLowerBound", "staticUpperBound", "staticStep", "mapping"}, staticLowerBound, staticUpperBound, staticStep, mapping)
@@ -208,6 +217,9 @@ func BuildForallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, dynam
 	b.Insert(op)
 	return ForallOp{opWrapper{op}}
 }
+
+// nameOfForallOp is the name BuildForallOp gives its ops.
+var nameOfForallOp = ir.OpName{Dialect: "scf", Op: "forall", Registered: true}
 
 // ForallInParallelOp is scf.forall.in_parallel: terminates a `forall` block.
 type ForallInParallelOp struct {
@@ -230,11 +242,14 @@ func (o ForallInParallelOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildForallInParallelOp(b *ir.Builder, loc ir.Location) ForallInParallelOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "forall.in_parallel", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfForallInParallelOp, loc, nil)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ForallInParallelOp{opWrapper{op}}
 }
+
+// nameOfForallInParallelOp is the name BuildForallInParallelOp gives its ops.
+var nameOfForallInParallelOp = ir.OpName{Dialect: "scf", Op: "forall.in_parallel", Registered: true}
 
 // IfOp is scf.if: if-then-else operation.
 type IfOp struct {
@@ -266,13 +281,16 @@ func (o IfOp) ElseRegion() *ir.Region { return o.op.Region(1) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIfOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, condition *ir.Value) IfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "if", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfIfOp, loc, resultsTypes)
 	op.SetOperands([]*ir.Value{condition})
 	op.AddRegion().AddBlock()
 	op.AddRegion()
 	b.Insert(op)
 	return IfOp{opWrapper{op}}
 }
+
+// nameOfIfOp is the name BuildIfOp gives its ops.
+var nameOfIfOp = ir.OpName{Dialect: "scf", Op: "if", Registered: true}
 
 // IndexSwitchOp is scf.index_switch: switch-case operation on an index argument.
 type IndexSwitchOp struct {
@@ -307,7 +325,7 @@ func (o IndexSwitchOp) CaseRegions() []*ir.Region { return o.op.Regions()[1:] }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIndexSwitchOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, arg *ir.Value, cases ir.Attribute, caseRegionsCount int) IndexSwitchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "index_switch", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfIndexSwitchOp, loc, resultsTypes)
 	op.SetOperands([]*ir.Value{arg})
 	setAttrs(op, []string{"cases"}, cases)
 	op.AddRegion().AddBlock()
@@ -317,6 +335,9 @@ func BuildIndexSwitchOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, 
 	b.Insert(op)
 	return IndexSwitchOp{opWrapper{op}}
 }
+
+// nameOfIndexSwitchOp is the name BuildIndexSwitchOp gives its ops.
+var nameOfIndexSwitchOp = ir.OpName{Dialect: "scf", Op: "index_switch", Registered: true}
 
 // ParallelOp is scf.parallel: parallel for operation.
 type ParallelOp struct {
@@ -360,13 +381,16 @@ func (o ParallelOp) Region() *ir.Region { return o.op.Region(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildParallelOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, lowerBound, upperBound, step, initVals []*ir.Value) ParallelOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "parallel", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfParallelOp, loc, resultsTypes)
 	op.SetOperands(append(append(append(append([]*ir.Value{}, lowerBound...), upperBound...), step...), initVals...))
 	op.SetOperandSegments([]int32{int32(len(lowerBound)), int32(len(upperBound)), int32(len(step)), int32(len(initVals))})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ParallelOp{opWrapper{op}}
 }
+
+// nameOfParallelOp is the name BuildParallelOp gives its ops.
+var nameOfParallelOp = ir.OpName{Dialect: "scf", Op: "parallel", Registered: true}
 
 // ReduceOp is scf.reduce: reduce operation for scf.parallel.
 type ReduceOp struct {
@@ -392,7 +416,7 @@ func (o ReduceOp) Reductions() []*ir.Region { return o.op.Regions()[0:] }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReduceOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, reductionsCount int) ReduceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "reduce", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfReduceOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	for range reductionsCount {
 		op.AddRegion()
@@ -400,6 +424,9 @@ func BuildReduceOp(b *ir.Builder, loc ir.Location, operands []*ir.Value, reducti
 	b.Insert(op)
 	return ReduceOp{opWrapper{op}}
 }
+
+// nameOfReduceOp is the name BuildReduceOp gives its ops.
+var nameOfReduceOp = ir.OpName{Dialect: "scf", Op: "reduce", Registered: true}
 
 // ReduceReturnOp is scf.reduce.return: terminator for reduce operation.
 type ReduceReturnOp struct {
@@ -422,11 +449,14 @@ func (o ReduceReturnOp) Result() *ir.Value { return o.op.Operand(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReduceReturnOp(b *ir.Builder, loc ir.Location, result *ir.Value) ReduceReturnOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "reduce.return", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfReduceReturnOp, loc, nil)
 	op.SetOperands([]*ir.Value{result})
 	b.Insert(op)
 	return ReduceReturnOp{opWrapper{op}}
 }
+
+// nameOfReduceReturnOp is the name BuildReduceReturnOp gives its ops.
+var nameOfReduceReturnOp = ir.OpName{Dialect: "scf", Op: "reduce.return", Registered: true}
 
 // WhileOp is scf.while: a generic 'while' loop.
 type WhileOp struct {
@@ -458,13 +488,16 @@ func (o WhileOp) After() *ir.Region { return o.op.Region(1) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildWhileOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inits []*ir.Value) WhileOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "while", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfWhileOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, inits...))
 	op.AddRegion().AddBlock()
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return WhileOp{opWrapper{op}}
 }
+
+// nameOfWhileOp is the name BuildWhileOp gives its ops.
+var nameOfWhileOp = ir.OpName{Dialect: "scf", Op: "while", Registered: true}
 
 // YieldOp is scf.yield: loop yield and termination operation.
 type YieldOp struct {
@@ -487,8 +520,11 @@ func (o YieldOp) Results() []*ir.Value { return o.op.Operands() }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, results []*ir.Value) YieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "scf", Op: "yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfYieldOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, results...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }
+
+// nameOfYieldOp is the name BuildYieldOp gives its ops.
+var nameOfYieldOp = ir.OpName{Dialect: "scf", Op: "yield", Registered: true}

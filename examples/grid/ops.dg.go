@@ -72,7 +72,7 @@ func (o AllocOp) Zeroed() ir.Attribute { return o.op.Attr("zeroed") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAllocOp(b *ir.Builder, loc ir.Location, gridType ir.Type, layout *LayoutAttr, fill *FillAttr, alignment, zeroed ir.Attribute) AllocOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "grid", Op: "alloc", Registered: true}, loc, []ir.Type{gridType})
+	op := ir.NewNamedOperation(&nameOfAllocOp, loc, []ir.Type{gridType})
 	if layout != nil {
 		op.SetAttr("layout", layout)
 	}
@@ -83,6 +83,9 @@ func BuildAllocOp(b *ir.Builder, loc ir.Location, gridType ir.Type, layout *Layo
 	b.Insert(op)
 	return AllocOp{opWrapper{op}}
 }
+
+// nameOfAllocOp is the name BuildAllocOp gives its ops.
+var nameOfAllocOp = ir.OpName{Dialect: "grid", Op: "alloc", Registered: true}
 
 // SweepOp is grid.sweep: runs a kernel over every cell of a grid.
 type SweepOp struct {
@@ -126,7 +129,7 @@ func (o SweepOp) Body() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSweepOp(b *ir.Builder, loc ir.Location, grid *ir.Value, stencil *StencilAttr, blob *BlobAttr, steps, parallel ir.Attribute) SweepOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "grid", Op: "sweep", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSweepOp, loc, nil)
 	op.SetOperands([]*ir.Value{grid})
 	if stencil != nil {
 		op.SetAttr("stencil", stencil)
@@ -139,6 +142,9 @@ func BuildSweepOp(b *ir.Builder, loc ir.Location, grid *ir.Value, stencil *Stenc
 	b.Insert(op)
 	return SweepOp{opWrapper{op}}
 }
+
+// nameOfSweepOp is the name BuildSweepOp gives its ops.
+var nameOfSweepOp = ir.OpName{Dialect: "grid", Op: "sweep", Registered: true}
 
 // YieldOp wraps a grid.yield *ir.Operation.
 type YieldOp struct {
@@ -161,8 +167,11 @@ func (o YieldOp) Values() []*ir.Value { return o.op.Operands() }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, values []*ir.Value) YieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "grid", Op: "yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfYieldOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, values...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }
+
+// nameOfYieldOp is the name BuildYieldOp gives its ops.
+var nameOfYieldOp = ir.OpName{Dialect: "grid", Op: "yield", Registered: true}

@@ -66,7 +66,7 @@ func (o CircleOp) Style() ir.Attribute { return o.op.Attr("style") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCircleOp(b *ir.Builder, loc ir.Location, center *PointAttr, radius, filled, style ir.Attribute) CircleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shapes", Op: "circle", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCircleOp, loc, nil)
 	if center != nil {
 		op.SetAttr("center", center)
 	}
@@ -74,3 +74,6 @@ func BuildCircleOp(b *ir.Builder, loc ir.Location, center *PointAttr, radius, fi
 	b.Insert(op)
 	return CircleOp{opWrapper{op}}
 }
+
+// nameOfCircleOp is the name BuildCircleOp gives its ops.
+var nameOfCircleOp = ir.OpName{Dialect: "shapes", Op: "circle", Registered: true}

@@ -57,11 +57,14 @@ func (o VersionedAOp) Modifier() ir.Attribute { return o.op.Attr("modifier") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildVersionedAOp(b *ir.Builder, loc ir.Location, dims, modifier ir.Attribute) VersionedAOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "test", Op: "versionedA", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfVersionedAOp, loc, nil)
 	setAttrs(op, []string{"dims", "modifier"}, dims, modifier)
 	b.Insert(op)
 	return VersionedAOp{opWrapper{op}}
 }
+
+// nameOfVersionedAOp is the name BuildVersionedAOp gives its ops.
+var nameOfVersionedAOp = ir.OpName{Dialect: "test", Op: "versionedA", Registered: true}
 
 // VersionedBOp is test.versionedB: an op holding a.
 type VersionedBOp struct {
@@ -87,13 +90,16 @@ func (o VersionedBOp) Attribute() *TestAttrParamsAttr {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildVersionedBOp(b *ir.Builder, loc ir.Location, attribute *TestAttrParamsAttr) VersionedBOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "test", Op: "versionedB", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfVersionedBOp, loc, nil)
 	if attribute != nil {
 		op.SetAttr("attribute", attribute)
 	}
 	b.Insert(op)
 	return VersionedBOp{opWrapper{op}}
 }
+
+// nameOfVersionedBOp is the name BuildVersionedBOp gives its ops.
+var nameOfVersionedBOp = ir.OpName{Dialect: "test", Op: "versionedB", Registered: true}
 
 // VersionedCOp is test.versionedC: an op holding a #test.attr_params or dense i32 elements.
 type VersionedCOp struct {
@@ -116,11 +122,14 @@ func (o VersionedCOp) Attribute() ir.Attribute { return o.op.Attr("attribute") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildVersionedCOp(b *ir.Builder, loc ir.Location, attribute ir.Attribute) VersionedCOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "test", Op: "versionedC", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfVersionedCOp, loc, nil)
 	setAttrs(op, []string{"attribute"}, attribute)
 	b.Insert(op)
 	return VersionedCOp{opWrapper{op}}
 }
+
+// nameOfVersionedCOp is the name BuildVersionedCOp gives its ops.
+var nameOfVersionedCOp = ir.OpName{Dialect: "test", Op: "versionedC", Registered: true}
 
 // WithVersionedPropertiesOp is test.with_versioned_properties: an op with a native property of two numbers, the second new in 2.0.
 type WithVersionedPropertiesOp struct {
@@ -143,8 +152,11 @@ func (o WithVersionedPropertiesOp) Prop() ir.Attribute { return o.op.Attr("prop"
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWithVersionedPropertiesOp(b *ir.Builder, loc ir.Location, prop ir.Attribute) WithVersionedPropertiesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "test", Op: "with_versioned_properties", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfWithVersionedPropertiesOp, loc, nil)
 	setAttrs(op, []string{"prop"}, prop)
 	b.Insert(op)
 	return WithVersionedPropertiesOp{opWrapper{op}}
 }
+
+// nameOfWithVersionedPropertiesOp is the name BuildWithVersionedPropertiesOp gives its ops.
+var nameOfWithVersionedPropertiesOp = ir.OpName{Dialect: "test", Op: "with_versioned_properties", Registered: true}

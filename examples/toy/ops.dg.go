@@ -63,7 +63,7 @@ func (o ConstantOp) Tile() *TileAttr {
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute, tile *TileAttr) ConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "toy", Op: "constant", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConstantOp, loc, []ir.Type{resultType})
 	if tile != nil {
 		op.SetAttr("tile", tile)
 	}
@@ -71,6 +71,9 @@ func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value i
 	b.Insert(op)
 	return ConstantOp{opWrapper{op}}
 }
+
+// nameOfConstantOp is the name BuildConstantOp gives its ops.
+var nameOfConstantOp = ir.OpName{Dialect: "toy", Op: "constant", Registered: true}
 
 // AddOp is toy.add: element-wise sum of two matrices.
 type AddOp struct {
@@ -99,11 +102,14 @@ func (o AddOp) Result() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "toy", Op: "add", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAddOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
+
+// nameOfAddOp is the name BuildAddOp gives its ops.
+var nameOfAddOp = ir.OpName{Dialect: "toy", Op: "add", Registered: true}
 
 // ScopeOp is toy.scope: runs its body once; the body's yield gives the results.
 type ScopeOp struct {
@@ -129,11 +135,14 @@ func (o ScopeOp) Body() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildScopeOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type) ScopeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "toy", Op: "scope", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfScopeOp, loc, resultsTypes)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ScopeOp{opWrapper{op}}
 }
+
+// nameOfScopeOp is the name BuildScopeOp gives its ops.
+var nameOfScopeOp = ir.OpName{Dialect: "toy", Op: "scope", Registered: true}
 
 // YieldOp is toy.yield: ends a scope's body, giving its results.
 type YieldOp struct {
@@ -156,8 +165,11 @@ func (o YieldOp) Values() []*ir.Value { return o.op.Operands() }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, values []*ir.Value) YieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "toy", Op: "yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfYieldOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, values...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }
+
+// nameOfYieldOp is the name BuildYieldOp gives its ops.
+var nameOfYieldOp = ir.OpName{Dialect: "toy", Op: "yield", Registered: true}

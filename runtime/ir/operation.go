@@ -483,15 +483,29 @@ func (v *Value) SetUseOrder(order []uint32) {
 	}
 }
 
-// NewOperation creates a detached op with results of the given types.
+// NewOperation creates a detached op with results of the given types. The
+// op gets a name of its own, made with it in one allocation.
 func NewOperation(name OpName, loc Location, resultTypes []Type) *Operation {
-	// The op and its name in one allocation.
 	named := &struct {
 		op   Operation
 		name OpName
 	}{name: name}
-	op := &named.op
-	op.name, op.loc = &named.name, loc
+	named.op.name = &named.name
+	return named.op.init(loc, resultTypes)
+}
+
+// NewNamedOperation is NewOperation for an op that shares its name (see
+// ShareName): generated builders name their ops from package variables,
+// parsers from SharedName. *name must not change while the op refers to
+// it.
+func NewNamedOperation(name *OpName, loc Location, resultTypes []Type) *Operation {
+	op := &Operation{name: name}
+	return op.init(loc, resultTypes)
+}
+
+// init sets a new op's location and makes its results.
+func (op *Operation) init(loc Location, resultTypes []Type) *Operation {
+	op.loc = loc
 	if len(resultTypes) > 0 {
 		vals := make([]Value, len(resultTypes))
 		results := make([]*Value, len(resultTypes))

@@ -114,6 +114,13 @@ func TestOperationParts(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { ir.NewOperation(shared, nil, nil) }); n != 1 {
 		t.Errorf("NewOperation made %.0f allocations, want one for the op and its name", n)
 	}
+	var named *ir.Operation
+	if n := testing.AllocsPerRun(100, func() { named = ir.NewNamedOperation(&shared, nil, nil) }); n != 1 {
+		t.Errorf("NewNamedOperation made %.0f allocations, want one for the op", n)
+	}
+	if named.Name() != shared {
+		t.Errorf("NewNamedOperation's op is named %s, not %s", named.Name(), shared)
+	}
 }
 
 func TestValueParts(t *testing.T) {

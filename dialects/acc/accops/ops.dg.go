@@ -64,12 +64,15 @@ func (o AtomicCaptureOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicCaptureOp(b *ir.Builder, loc ir.Location, ifCond []*ir.Value) AtomicCaptureOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "atomic.capture", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAtomicCaptureOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, ifCond...))
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return AtomicCaptureOp{opWrapper{op}}
 }
+
+// nameOfAtomicCaptureOp is the name BuildAtomicCaptureOp gives its ops.
+var nameOfAtomicCaptureOp = ir.OpName{Dialect: "acc", Op: "atomic.capture", Registered: true}
 
 // AtomicReadOp is acc.atomic.read: performs an atomic read.
 type AtomicReadOp struct {
@@ -106,12 +109,15 @@ func (o AtomicReadOp) ElementType() ir.Attribute { return o.op.Attr("element_typ
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicReadOp(b *ir.Builder, loc ir.Location, x_, v_ *ir.Value, ifCond []*ir.Value, elementType ir.Attribute) AtomicReadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "atomic.read", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAtomicReadOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{x_, v_}, ifCond...))
 	setAttrs(op, []string{"element_type"}, elementType)
 	b.Insert(op)
 	return AtomicReadOp{opWrapper{op}}
 }
+
+// nameOfAtomicReadOp is the name BuildAtomicReadOp gives its ops.
+var nameOfAtomicReadOp = ir.OpName{Dialect: "acc", Op: "atomic.read", Registered: true}
 
 // AtomicUpdateOp is acc.atomic.update: performs an atomic update.
 type AtomicUpdateOp struct {
@@ -145,12 +151,15 @@ func (o AtomicUpdateOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicUpdateOp(b *ir.Builder, loc ir.Location, x_ *ir.Value, ifCond []*ir.Value) AtomicUpdateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "atomic.update", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAtomicUpdateOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{x_}, ifCond...))
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return AtomicUpdateOp{opWrapper{op}}
 }
+
+// nameOfAtomicUpdateOp is the name BuildAtomicUpdateOp gives its ops.
+var nameOfAtomicUpdateOp = ir.OpName{Dialect: "acc", Op: "atomic.update", Registered: true}
 
 // AtomicWriteOp is acc.atomic.write: performs an atomic write.
 type AtomicWriteOp struct {
@@ -184,11 +193,14 @@ func (o AtomicWriteOp) IfCond() *ir.Value {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicWriteOp(b *ir.Builder, loc ir.Location, x_, expr *ir.Value, ifCond []*ir.Value) AtomicWriteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "atomic.write", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAtomicWriteOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{x_, expr}, ifCond...))
 	b.Insert(op)
 	return AtomicWriteOp{opWrapper{op}}
 }
+
+// nameOfAtomicWriteOp is the name BuildAtomicWriteOp gives its ops.
+var nameOfAtomicWriteOp = ir.OpName{Dialect: "acc", Op: "atomic.write", Registered: true}
 
 // AttachOp is acc.attach: represents acc attach semantics which updates a pointer in device memory with the corresponding device address of the pointee.
 type AttachOp struct {
@@ -257,13 +269,16 @@ func (o AttachOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAttachOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) AttachOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "attach", Registered: true}, loc, []ir.Type{accVarType})
+	op := ir.NewNamedOperation(&nameOfAttachOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
 	return AttachOp{opWrapper{op}}
 }
+
+// nameOfAttachOp is the name BuildAttachOp gives its ops.
+var nameOfAttachOp = ir.OpName{Dialect: "acc", Op: "attach", Registered: true}
 
 // BoundsOp is acc.bounds: represents normalized bounds information for acc data clause.
 type BoundsOp struct {
@@ -329,13 +344,16 @@ func (o BoundsOp) StrideInBytes() ir.Attribute { return o.op.Attr("strideInBytes
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBoundsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lowerbound, upperbound, extent, stride, startIdx []*ir.Value, strideInBytes ir.Attribute) BoundsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "bounds", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBoundsOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, lowerbound...), upperbound...), extent...), stride...), startIdx...))
 	op.SetOperandSegments([]int32{int32(len(lowerbound)), int32(len(upperbound)), int32(len(extent)), int32(len(stride)), int32(len(startIdx))})
 	setAttrs(op, []string{"strideInBytes"}, strideInBytes)
 	b.Insert(op)
 	return BoundsOp{opWrapper{op}}
 }
+
+// nameOfBoundsOp is the name BuildBoundsOp gives its ops.
+var nameOfBoundsOp = ir.OpName{Dialect: "acc", Op: "bounds", Registered: true}
 
 // CacheOp is acc.cache: represents the cache directive that is associated with a loop.
 type CacheOp struct {
@@ -404,13 +422,16 @@ func (o CacheOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCacheOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) CacheOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "cache", Registered: true}, loc, []ir.Type{accVarType})
+	op := ir.NewNamedOperation(&nameOfCacheOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
 	return CacheOp{opWrapper{op}}
 }
+
+// nameOfCacheOp is the name BuildCacheOp gives its ops.
+var nameOfCacheOp = ir.OpName{Dialect: "acc", Op: "cache", Registered: true}
 
 // CopyinOp is acc.copyin: represents copyin semantics for acc data clauses like acc copyin and acc copy.
 type CopyinOp struct {
@@ -479,13 +500,16 @@ func (o CopyinOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCopyinOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) CopyinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "copyin", Registered: true}, loc, []ir.Type{accVarType})
+	op := ir.NewNamedOperation(&nameOfCopyinOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
 	return CopyinOp{opWrapper{op}}
 }
+
+// nameOfCopyinOp is the name BuildCopyinOp gives its ops.
+var nameOfCopyinOp = ir.OpName{Dialect: "acc", Op: "copyin", Registered: true}
 
 // CopyoutOp is acc.copyout: represents acc copyout semantics - reverse of copyin.
 type CopyoutOp struct {
@@ -549,13 +573,16 @@ func (o CopyoutOp) Name() ir.Attribute { return o.op.Attr("name") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCopyoutOp(b *ir.Builder, loc ir.Location, accVar, var_ *ir.Value, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name ir.Attribute) CopyoutOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "copyout", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCopyoutOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{accVar, var_}, bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name)
 	b.Insert(op)
 	return CopyoutOp{opWrapper{op}}
 }
+
+// nameOfCopyoutOp is the name BuildCopyoutOp gives its ops.
+var nameOfCopyoutOp = ir.OpName{Dialect: "acc", Op: "copyout", Registered: true}
 
 // CreateOp is acc.create: represents create semantics for acc data clauses like acc create and acc copyout.
 type CreateOp struct {
@@ -624,13 +651,16 @@ func (o CreateOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCreateOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) CreateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "create", Registered: true}, loc, []ir.Type{accVarType})
+	op := ir.NewNamedOperation(&nameOfCreateOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
 	return CreateOp{opWrapper{op}}
 }
+
+// nameOfCreateOp is the name BuildCreateOp gives its ops.
+var nameOfCreateOp = ir.OpName{Dialect: "acc", Op: "create", Registered: true}
 
 // DataOp is acc.data: data construct.
 type DataOp struct {
@@ -697,7 +727,7 @@ func (o DataOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDataOp(b *ir.Builder, loc ir.Location, ifCond, asyncOperands, waitOperands, dataClauseOperands []*ir.Value, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, defaultAttr ir.Attribute) DataOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "data", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDataOp, loc, nil)
 	op.SetOperands(append(append(append(append([]*ir.Value{}, ifCond...), asyncOperands...), waitOperands...), dataClauseOperands...))
 	op.SetOperandSegments([]int32{int32(len(ifCond)), int32(len(asyncOperands)), int32(len(waitOperands)), int32(len(dataClauseOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "asyncOnly", "waitOperandsSegments", "waitOperandsDeviceType", "hasWaitDevnum", "waitOnly", "defaultAttr"}, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, defaultAttr)
@@ -705,6 +735,9 @@ func BuildDataOp(b *ir.Builder, loc ir.Location, ifCond, asyncOperands, waitOper
 	b.Insert(op)
 	return DataOp{opWrapper{op}}
 }
+
+// nameOfDataOp is the name BuildDataOp gives its ops.
+var nameOfDataOp = ir.OpName{Dialect: "acc", Op: "data", Registered: true}
 
 // DeclareOp is acc.declare: declare implicit region.
 type DeclareOp struct {
@@ -730,12 +763,15 @@ func (o DeclareOp) Region() *ir.Region { return o.op.Region(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDeclareOp(b *ir.Builder, loc ir.Location, dataClauseOperands []*ir.Value) DeclareOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "declare", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDeclareOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, dataClauseOperands...))
 	op.AddRegion()
 	b.Insert(op)
 	return DeclareOp{opWrapper{op}}
 }
+
+// nameOfDeclareOp is the name BuildDeclareOp gives its ops.
+var nameOfDeclareOp = ir.OpName{Dialect: "acc", Op: "declare", Registered: true}
 
 // DeclareDeviceResidentOp is acc.declare_device_resident: represents acc declare device_resident semantics.
 type DeclareDeviceResidentOp struct {
@@ -810,13 +846,16 @@ func (o DeclareDeviceResidentOp) Recipe() ir.Attribute { return o.op.Attr("recip
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildDeclareDeviceResidentOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) DeclareDeviceResidentOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "declare_device_resident", Registered: true}, loc, []ir.Type{accVarType})
+	op := ir.NewNamedOperation(&nameOfDeclareDeviceResidentOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
 	return DeclareDeviceResidentOp{opWrapper{op}}
 }
+
+// nameOfDeclareDeviceResidentOp is the name BuildDeclareDeviceResidentOp gives its ops.
+var nameOfDeclareDeviceResidentOp = ir.OpName{Dialect: "acc", Op: "declare_device_resident", Registered: true}
 
 // DeclareEnterOp is acc.declare_enter: declare directive - entry to implicit data region.
 type DeclareEnterOp struct {
@@ -842,11 +881,14 @@ func (o DeclareEnterOp) Token() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDeclareEnterOp(b *ir.Builder, loc ir.Location, tokenType ir.Type, dataClauseOperands []*ir.Value) DeclareEnterOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "declare_enter", Registered: true}, loc, []ir.Type{tokenType})
+	op := ir.NewNamedOperation(&nameOfDeclareEnterOp, loc, []ir.Type{tokenType})
 	op.SetOperands(append([]*ir.Value{}, dataClauseOperands...))
 	b.Insert(op)
 	return DeclareEnterOp{opWrapper{op}}
 }
+
+// nameOfDeclareEnterOp is the name BuildDeclareEnterOp gives its ops.
+var nameOfDeclareEnterOp = ir.OpName{Dialect: "acc", Op: "declare_enter", Registered: true}
 
 // DeclareExitOp is acc.declare_exit: declare directive - exit from implicit data region.
 type DeclareExitOp struct {
@@ -879,12 +921,15 @@ func (o DeclareExitOp) DataClauseOperands() []*ir.Value {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDeclareExitOp(b *ir.Builder, loc ir.Location, token, dataClauseOperands []*ir.Value) DeclareExitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "declare_exit", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDeclareExitOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{}, token...), dataClauseOperands...))
 	op.SetOperandSegments([]int32{int32(len(token)), int32(len(dataClauseOperands))})
 	b.Insert(op)
 	return DeclareExitOp{opWrapper{op}}
 }
+
+// nameOfDeclareExitOp is the name BuildDeclareExitOp gives its ops.
+var nameOfDeclareExitOp = ir.OpName{Dialect: "acc", Op: "declare_exit", Registered: true}
 
 // DeclareLinkOp is acc.declare_link: represents acc declare link semantics.
 type DeclareLinkOp struct {
@@ -959,13 +1004,16 @@ func (o DeclareLinkOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDeclareLinkOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) DeclareLinkOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "declare_link", Registered: true}, loc, []ir.Type{accVarType})
+	op := ir.NewNamedOperation(&nameOfDeclareLinkOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
 	return DeclareLinkOp{opWrapper{op}}
 }
+
+// nameOfDeclareLinkOp is the name BuildDeclareLinkOp gives its ops.
+var nameOfDeclareLinkOp = ir.OpName{Dialect: "acc", Op: "declare_link", Registered: true}
 
 // DeleteOp is acc.delete: represents acc delete semantics - reverse of create.
 type DeleteOp struct {
@@ -1019,13 +1067,16 @@ func (o DeleteOp) Name() ir.Attribute { return o.op.Attr("name") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildDeleteOp(b *ir.Builder, loc ir.Location, accVar *ir.Value, bounds, asyncOperands []*ir.Value, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name ir.Attribute) DeleteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "delete", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDeleteOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{accVar}, bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name"}, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name)
 	b.Insert(op)
 	return DeleteOp{opWrapper{op}}
 }
+
+// nameOfDeleteOp is the name BuildDeleteOp gives its ops.
+var nameOfDeleteOp = ir.OpName{Dialect: "acc", Op: "delete", Registered: true}
 
 // DetachOp is acc.detach: represents acc detach semantics - reverse of attach.
 type DetachOp struct {
@@ -1079,13 +1130,16 @@ func (o DetachOp) Name() ir.Attribute { return o.op.Attr("name") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildDetachOp(b *ir.Builder, loc ir.Location, accVar *ir.Value, bounds, asyncOperands []*ir.Value, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name ir.Attribute) DetachOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "detach", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDetachOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{accVar}, bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name"}, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name)
 	b.Insert(op)
 	return DetachOp{opWrapper{op}}
 }
+
+// nameOfDetachOp is the name BuildDetachOp gives its ops.
+var nameOfDetachOp = ir.OpName{Dialect: "acc", Op: "detach", Registered: true}
 
 // DeviceptrOp is acc.deviceptr: specifies that the variable pointer is a device pointer.
 type DeviceptrOp struct {
@@ -1160,13 +1214,16 @@ func (o DeviceptrOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDeviceptrOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) DeviceptrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "deviceptr", Registered: true}, loc, []ir.Type{accVarType})
+	op := ir.NewNamedOperation(&nameOfDeviceptrOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
 	return DeviceptrOp{opWrapper{op}}
 }
+
+// nameOfDeviceptrOp is the name BuildDeviceptrOp gives its ops.
+var nameOfDeviceptrOp = ir.OpName{Dialect: "acc", Op: "deviceptr", Registered: true}
 
 // EnterDataOp is acc.enter_data: enter data operation.
 type EnterDataOp struct {
@@ -1226,13 +1283,16 @@ func (o EnterDataOp) Wait() ir.Attribute { return o.op.Attr("wait") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildEnterDataOp(b *ir.Builder, loc ir.Location, ifCond, asyncOperand, waitDevnum, waitOperands, dataClauseOperands []*ir.Value, async, wait ir.Attribute) EnterDataOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "enter_data", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfEnterDataOp, loc, nil)
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, ifCond...), asyncOperand...), waitDevnum...), waitOperands...), dataClauseOperands...))
 	op.SetOperandSegments([]int32{int32(len(ifCond)), int32(len(asyncOperand)), int32(len(waitDevnum)), int32(len(waitOperands)), int32(len(dataClauseOperands))})
 	setAttrs(op, []string{"async", "wait"}, async, wait)
 	b.Insert(op)
 	return EnterDataOp{opWrapper{op}}
 }
+
+// nameOfEnterDataOp is the name BuildEnterDataOp gives its ops.
+var nameOfEnterDataOp = ir.OpName{Dialect: "acc", Op: "enter_data", Registered: true}
 
 // ExitDataOp is acc.exit_data: exit data operation.
 type ExitDataOp struct {
@@ -1295,13 +1355,16 @@ func (o ExitDataOp) Finalize() ir.Attribute { return o.op.Attr("finalize") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildExitDataOp(b *ir.Builder, loc ir.Location, ifCond, asyncOperand, waitDevnum, waitOperands, dataClauseOperands []*ir.Value, async, wait, finalize ir.Attribute) ExitDataOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "exit_data", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfExitDataOp, loc, nil)
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, ifCond...), asyncOperand...), waitDevnum...), waitOperands...), dataClauseOperands...))
 	op.SetOperandSegments([]int32{int32(len(ifCond)), int32(len(asyncOperand)), int32(len(waitDevnum)), int32(len(waitOperands)), int32(len(dataClauseOperands))})
 	setAttrs(op, []string{"async", "wait", "finalize"}, async, wait, finalize)
 	b.Insert(op)
 	return ExitDataOp{opWrapper{op}}
 }
+
+// nameOfExitDataOp is the name BuildExitDataOp gives its ops.
+var nameOfExitDataOp = ir.OpName{Dialect: "acc", Op: "exit_data", Registered: true}
 
 // FirstprivateOp is acc.firstprivate: represents firstprivate semantic for the acc firstprivate clause.
 type FirstprivateOp struct {
@@ -1376,13 +1439,16 @@ func (o FirstprivateOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFirstprivateOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) FirstprivateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "firstprivate", Registered: true}, loc, []ir.Type{accVarType})
+	op := ir.NewNamedOperation(&nameOfFirstprivateOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
 	return FirstprivateOp{opWrapper{op}}
 }
+
+// nameOfFirstprivateOp is the name BuildFirstprivateOp gives its ops.
+var nameOfFirstprivateOp = ir.OpName{Dialect: "acc", Op: "firstprivate", Registered: true}
 
 // FirstprivateRecipeOp is acc.firstprivate.recipe: privatization recipe.
 type FirstprivateRecipeOp struct {
@@ -1417,7 +1483,7 @@ func (o FirstprivateRecipeOp) DestroyRegion() *ir.Region { return o.op.Region(2)
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildFirstprivateRecipeOp(b *ir.Builder, loc ir.Location, symName, type_ ir.Attribute) FirstprivateRecipeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "firstprivate.recipe", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFirstprivateRecipeOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "type"}, symName, type_)
 	op.AddRegion()
 	op.AddRegion()
@@ -1425,6 +1491,9 @@ func BuildFirstprivateRecipeOp(b *ir.Builder, loc ir.Location, symName, type_ ir
 	b.Insert(op)
 	return FirstprivateRecipeOp{opWrapper{op}}
 }
+
+// nameOfFirstprivateRecipeOp is the name BuildFirstprivateRecipeOp gives its ops.
+var nameOfFirstprivateRecipeOp = ir.OpName{Dialect: "acc", Op: "firstprivate.recipe", Registered: true}
 
 // FirstprivateMapOp is acc.firstprivate_map: used to decompose firstprivate semantics and represents the mapping of the initial value.
 type FirstprivateMapOp struct {
@@ -1499,13 +1568,16 @@ func (o FirstprivateMapOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildFirstprivateMapOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) FirstprivateMapOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "firstprivate_map", Registered: true}, loc, []ir.Type{accVarType})
+	op := ir.NewNamedOperation(&nameOfFirstprivateMapOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
 	return FirstprivateMapOp{opWrapper{op}}
 }
+
+// nameOfFirstprivateMapOp is the name BuildFirstprivateMapOp gives its ops.
+var nameOfFirstprivateMapOp = ir.OpName{Dialect: "acc", Op: "firstprivate_map", Registered: true}
 
 // GetExtentOp is acc.get_extent: extract extent from OpenACC data bounds.
 type GetExtentOp struct {
@@ -1531,11 +1603,14 @@ func (o GetExtentOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGetExtentOp(b *ir.Builder, loc ir.Location, resultType ir.Type, bounds *ir.Value) GetExtentOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "get_extent", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGetExtentOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{bounds})
 	b.Insert(op)
 	return GetExtentOp{opWrapper{op}}
 }
+
+// nameOfGetExtentOp is the name BuildGetExtentOp gives its ops.
+var nameOfGetExtentOp = ir.OpName{Dialect: "acc", Op: "get_extent", Registered: true}
 
 // GetLowerboundOp is acc.get_lowerbound: extract lowerbound from OpenACC data bounds.
 type GetLowerboundOp struct {
@@ -1561,11 +1636,14 @@ func (o GetLowerboundOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetLowerboundOp(b *ir.Builder, loc ir.Location, resultType ir.Type, bounds *ir.Value) GetLowerboundOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "get_lowerbound", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGetLowerboundOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{bounds})
 	b.Insert(op)
 	return GetLowerboundOp{opWrapper{op}}
 }
+
+// nameOfGetLowerboundOp is the name BuildGetLowerboundOp gives its ops.
+var nameOfGetLowerboundOp = ir.OpName{Dialect: "acc", Op: "get_lowerbound", Registered: true}
 
 // GetStrideOp is acc.get_stride: extract stride from OpenACC data bounds.
 type GetStrideOp struct {
@@ -1591,11 +1669,14 @@ func (o GetStrideOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGetStrideOp(b *ir.Builder, loc ir.Location, resultType ir.Type, bounds *ir.Value) GetStrideOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "get_stride", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGetStrideOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{bounds})
 	b.Insert(op)
 	return GetStrideOp{opWrapper{op}}
 }
+
+// nameOfGetStrideOp is the name BuildGetStrideOp gives its ops.
+var nameOfGetStrideOp = ir.OpName{Dialect: "acc", Op: "get_stride", Registered: true}
 
 // GetUpperboundOp is acc.get_upperbound: extract upperbound from OpenACC data bounds.
 type GetUpperboundOp struct {
@@ -1621,11 +1702,14 @@ func (o GetUpperboundOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetUpperboundOp(b *ir.Builder, loc ir.Location, resultType ir.Type, bounds *ir.Value) GetUpperboundOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "get_upperbound", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGetUpperboundOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{bounds})
 	b.Insert(op)
 	return GetUpperboundOp{opWrapper{op}}
 }
+
+// nameOfGetUpperboundOp is the name BuildGetUpperboundOp gives its ops.
+var nameOfGetUpperboundOp = ir.OpName{Dialect: "acc", Op: "get_upperbound", Registered: true}
 
 // GetdeviceptrOp is acc.getdeviceptr: gets device address if variable exists on device.
 type GetdeviceptrOp struct {
@@ -1700,13 +1784,16 @@ func (o GetdeviceptrOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetdeviceptrOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) GetdeviceptrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "getdeviceptr", Registered: true}, loc, []ir.Type{accVarType})
+	op := ir.NewNamedOperation(&nameOfGetdeviceptrOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
 	return GetdeviceptrOp{opWrapper{op}}
 }
+
+// nameOfGetdeviceptrOp is the name BuildGetdeviceptrOp gives its ops.
+var nameOfGetdeviceptrOp = ir.OpName{Dialect: "acc", Op: "getdeviceptr", Registered: true}
 
 // GlobalCtorOp is acc.global_ctor: used to hold construction operations associated with globals such as declare.
 type GlobalCtorOp struct {
@@ -1732,12 +1819,15 @@ func (o GlobalCtorOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGlobalCtorOp(b *ir.Builder, loc ir.Location, symName ir.Attribute) GlobalCtorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "global_ctor", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfGlobalCtorOp, loc, nil)
 	setAttrs(op, []string{"sym_name"}, symName)
 	op.AddRegion()
 	b.Insert(op)
 	return GlobalCtorOp{opWrapper{op}}
 }
+
+// nameOfGlobalCtorOp is the name BuildGlobalCtorOp gives its ops.
+var nameOfGlobalCtorOp = ir.OpName{Dialect: "acc", Op: "global_ctor", Registered: true}
 
 // GlobalDtorOp is acc.global_dtor: used to hold destruction operations associated with globals such as declare.
 type GlobalDtorOp struct {
@@ -1763,12 +1853,15 @@ func (o GlobalDtorOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGlobalDtorOp(b *ir.Builder, loc ir.Location, symName ir.Attribute) GlobalDtorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "global_dtor", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfGlobalDtorOp, loc, nil)
 	setAttrs(op, []string{"sym_name"}, symName)
 	op.AddRegion()
 	b.Insert(op)
 	return GlobalDtorOp{opWrapper{op}}
 }
+
+// nameOfGlobalDtorOp is the name BuildGlobalDtorOp gives its ops.
+var nameOfGlobalDtorOp = ir.OpName{Dialect: "acc", Op: "global_dtor", Registered: true}
 
 // HostDataOp is acc.host_data: host_data construct.
 type HostDataOp struct {
@@ -1807,7 +1900,7 @@ func (o HostDataOp) Region() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildHostDataOp(b *ir.Builder, loc ir.Location, ifCond, dataClauseOperands []*ir.Value, ifPresent ir.Attribute) HostDataOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "host_data", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfHostDataOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{}, ifCond...), dataClauseOperands...))
 	op.SetOperandSegments([]int32{int32(len(ifCond)), int32(len(dataClauseOperands))})
 	setAttrs(op, []string{"ifPresent"}, ifPresent)
@@ -1815,6 +1908,9 @@ func BuildHostDataOp(b *ir.Builder, loc ir.Location, ifCond, dataClauseOperands 
 	b.Insert(op)
 	return HostDataOp{opWrapper{op}}
 }
+
+// nameOfHostDataOp is the name BuildHostDataOp gives its ops.
+var nameOfHostDataOp = ir.OpName{Dialect: "acc", Op: "host_data", Registered: true}
 
 // InitOp is acc.init: init operation.
 type InitOp struct {
@@ -1853,13 +1949,16 @@ func (o InitOp) DeviceTypes() ir.Attribute { return o.op.Attr("device_types") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildInitOp(b *ir.Builder, loc ir.Location, deviceNum, ifCond []*ir.Value, deviceTypes ir.Attribute) InitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "init", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfInitOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{}, deviceNum...), ifCond...))
 	op.SetOperandSegments([]int32{int32(len(deviceNum)), int32(len(ifCond))})
 	setAttrs(op, []string{"device_types"}, deviceTypes)
 	b.Insert(op)
 	return InitOp{opWrapper{op}}
 }
+
+// nameOfInitOp is the name BuildInitOp gives its ops.
+var nameOfInitOp = ir.OpName{Dialect: "acc", Op: "init", Registered: true}
 
 // KernelEnvironmentOp is acc.kernel_environment: decomposition of compute constructs to capture data mapping and asynchronous behavior information.
 type KernelEnvironmentOp struct {
@@ -1921,7 +2020,7 @@ func (o KernelEnvironmentOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildKernelEnvironmentOp(b *ir.Builder, loc ir.Location, dataClauseOperands, asyncOperands, waitOperands []*ir.Value, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly ir.Attribute) KernelEnvironmentOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "kernel_environment", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfKernelEnvironmentOp, loc, nil)
 	op.SetOperands(append(append(append([]*ir.Value{}, dataClauseOperands...), asyncOperands...), waitOperands...))
 	op.SetOperandSegments([]int32{int32(len(dataClauseOperands)), int32(len(asyncOperands)), int32(len(waitOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "asyncOnly", "waitOperandsSegments", "waitOperandsDeviceType", "hasWaitDevnum", "waitOnly"}, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly)
@@ -1929,6 +2028,9 @@ func BuildKernelEnvironmentOp(b *ir.Builder, loc ir.Location, dataClauseOperands
 	b.Insert(op)
 	return KernelEnvironmentOp{opWrapper{op}}
 }
+
+// nameOfKernelEnvironmentOp is the name BuildKernelEnvironmentOp gives its ops.
+var nameOfKernelEnvironmentOp = ir.OpName{Dialect: "acc", Op: "kernel_environment", Registered: true}
 
 // KernelsOp is acc.kernels: kernels construct.
 type KernelsOp struct {
@@ -2053,7 +2155,7 @@ func (o KernelsOp) Region() *ir.Region { return o.op.Region(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildKernelsOp(b *ir.Builder, loc ir.Location, asyncOperands, waitOperands, numGangs, numWorkers, vectorLength, ifCond, selfCond, reductionOperands, privateOperands, firstprivateOperands, dataClauseOperands []*ir.Value, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, numGangsSegments, numGangsDeviceType, numWorkersDeviceType, vectorLengthDeviceType, selfAttr, defaultAttr, combined ir.Attribute) KernelsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "kernels", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfKernelsOp, loc, nil)
 	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, asyncOperands...), waitOperands...), numGangs...), numWorkers...), vectorLength...), ifCond...), selfCond...), reductionOperands...), privateOperands...), firstprivateOperands...), dataClauseOperands...))
 	op.SetOperandSegments([]int32{int32(len(asyncOperands)), int32(len(waitOperands)), int32(len(numGangs)), int32(len(numWorkers)), int32(len(vectorLength)), int32(len(ifCond)), int32(len(selfCond)), int32(len(reductionOperands)), int32(len(privateOperands)), int32(len(firstprivateOperands)), int32(len(dataClauseOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "asyncOnly", "waitOperandsSegments", "waitOperandsDeviceType", "hasWaitDevnum", "waitOnly", "numGangsSegments", "numGangsDeviceType", "numWorkersDeviceType", "vectorLengthDeviceType", "selfAttr", "defaultAttr", "combined"}, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, numGangsSegments, numGangsDeviceType, numWorkersDeviceType, vectorLengthDeviceType, selfAttr, defaultAttr, combined)
@@ -2061,6 +2163,9 @@ func BuildKernelsOp(b *ir.Builder, loc ir.Location, asyncOperands, waitOperands,
 	b.Insert(op)
 	return KernelsOp{opWrapper{op}}
 }
+
+// nameOfKernelsOp is the name BuildKernelsOp gives its ops.
+var nameOfKernelsOp = ir.OpName{Dialect: "acc", Op: "kernels", Registered: true}
 
 // LoopOp is acc.loop: loop construct.
 type LoopOp struct {
@@ -2201,7 +2306,7 @@ func (o LoopOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLoopOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, lowerbound, upperbound, step, gangOperands, workerNumOperands, vectorOperands, tileOperands, cacheOperands, privateOperands, firstprivateOperands, reductionOperands []*ir.Value, inclusiveUpperbound, collapse, collapseDeviceType, gangOperandsArgType, gangOperandsSegments, gangOperandsDeviceType, workerNumOperandsDeviceType, vectorOperandsDeviceType, seq, independent, auto, gang, worker, vector, tileOperandsSegments, tileOperandsDeviceType, privatizations, reductionRecipes, combined, unstructured ir.Attribute) LoopOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "loop", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfLoopOp, loc, resultsTypes)
 	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, lowerbound...), upperbound...), step...), gangOperands...), workerNumOperands...), vectorOperands...), tileOperands...), cacheOperands...), privateOperands...), firstprivateOperands...), reductionOperands...))
 	op.SetOperandSegments([]int32{int32(len(lowerbound)), int32(len(upperbound)), int32(len(step)), int32(len(gangOperands)), int32(len(workerNumOperands)), int32(len(vectorOperands)), int32(len(tileOperands)), int32(len(cacheOperands)), int32(len(privateOperands)), int32(len(firstprivateOperands)), int32(len(reductionOperands))})
 	setAttrs(op, []string{"inclusiveUpperbound", "collapse", "collapseDeviceType", "gangOperandsArgType", "gangOperandsSegments", "gangOperandsDeviceType", "workerNumOperandsDeviceType", "vectorOperandsDeviceType", "seq", "independent", "auto_", "gang", "worker", "vector", "tileOperandsSegments", "tileOperandsDeviceType", "privatizations", "reductionRecipes", "combined", "unstructured"}, inclusiveUpperbound, collapse, collapseDeviceType, gangOperandsArgType, gangOperandsSegments, gangOperandsDeviceType, workerNumOperandsDeviceType, vectorOperandsDeviceType, seq, independent, auto, gang, worker, vector, tileOperandsSegments, tileOperandsDeviceType, privatizations, reductionRecipes, combined, unstructured)
@@ -2209,6 +2314,9 @@ func BuildLoopOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, lowerbo
 	b.Insert(op)
 	return LoopOp{opWrapper{op}}
 }
+
+// nameOfLoopOp is the name BuildLoopOp gives its ops.
+var nameOfLoopOp = ir.OpName{Dialect: "acc", Op: "loop", Registered: true}
 
 // NocreateOp is acc.nocreate: represents acc no_create semantics.
 type NocreateOp struct {
@@ -2281,13 +2389,16 @@ func (o NocreateOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildNocreateOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) NocreateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "nocreate", Registered: true}, loc, []ir.Type{accVarType})
+	op := ir.NewNamedOperation(&nameOfNocreateOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
 	return NocreateOp{opWrapper{op}}
 }
+
+// nameOfNocreateOp is the name BuildNocreateOp gives its ops.
+var nameOfNocreateOp = ir.OpName{Dialect: "acc", Op: "nocreate", Registered: true}
 
 // ParallelOp is acc.parallel: parallel construct.
 type ParallelOp struct {
@@ -2421,7 +2532,7 @@ func (o ParallelOp) Region() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildParallelOp(b *ir.Builder, loc ir.Location, asyncOperands, waitOperands, numGangs, numWorkers, vectorLength, ifCond, selfCond, reductionOperands, privateOperands, firstprivateOperands, dataClauseOperands []*ir.Value, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, numGangsSegments, numGangsDeviceType, numWorkersDeviceType, vectorLengthDeviceType, selfAttr, reductionRecipes, privatizations, firstprivatizations, defaultAttr, combined ir.Attribute) ParallelOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "parallel", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfParallelOp, loc, nil)
 	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, asyncOperands...), waitOperands...), numGangs...), numWorkers...), vectorLength...), ifCond...), selfCond...), reductionOperands...), privateOperands...), firstprivateOperands...), dataClauseOperands...))
 	op.SetOperandSegments([]int32{int32(len(asyncOperands)), int32(len(waitOperands)), int32(len(numGangs)), int32(len(numWorkers)), int32(len(vectorLength)), int32(len(ifCond)), int32(len(selfCond)), int32(len(reductionOperands)), int32(len(privateOperands)), int32(len(firstprivateOperands)), int32(len(dataClauseOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "asyncOnly", "waitOperandsSegments", "waitOperandsDeviceType", "hasWaitDevnum", "waitOnly", "numGangsSegments", "numGangsDeviceType", "numWorkersDeviceType", "vectorLengthDeviceType", "selfAttr", "reductionRecipes", "privatizations", "firstprivatizations", "defaultAttr", "combined"}, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, numGangsSegments, numGangsDeviceType, numWorkersDeviceType, vectorLengthDeviceType, selfAttr, reductionRecipes, privatizations, firstprivatizations, defaultAttr, combined)
@@ -2429,6 +2540,9 @@ func BuildParallelOp(b *ir.Builder, loc ir.Location, asyncOperands, waitOperands
 	b.Insert(op)
 	return ParallelOp{opWrapper{op}}
 }
+
+// nameOfParallelOp is the name BuildParallelOp gives its ops.
+var nameOfParallelOp = ir.OpName{Dialect: "acc", Op: "parallel", Registered: true}
 
 // PresentOp is acc.present: specifies that the variable is already present on device.
 type PresentOp struct {
@@ -2501,13 +2615,16 @@ func (o PresentOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPresentOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) PresentOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "present", Registered: true}, loc, []ir.Type{accVarType})
+	op := ir.NewNamedOperation(&nameOfPresentOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
 	return PresentOp{opWrapper{op}}
 }
+
+// nameOfPresentOp is the name BuildPresentOp gives its ops.
+var nameOfPresentOp = ir.OpName{Dialect: "acc", Op: "present", Registered: true}
 
 // PrivateOp is acc.private: represents private semantics for acc private clause.
 type PrivateOp struct {
@@ -2580,13 +2697,16 @@ func (o PrivateOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPrivateOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) PrivateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "private", Registered: true}, loc, []ir.Type{accVarType})
+	op := ir.NewNamedOperation(&nameOfPrivateOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
 	return PrivateOp{opWrapper{op}}
 }
+
+// nameOfPrivateOp is the name BuildPrivateOp gives its ops.
+var nameOfPrivateOp = ir.OpName{Dialect: "acc", Op: "private", Registered: true}
 
 // PrivateRecipeOp is acc.private.recipe: privatization recipe.
 type PrivateRecipeOp struct {
@@ -2618,13 +2738,16 @@ func (o PrivateRecipeOp) DestroyRegion() *ir.Region { return o.op.Region(1) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPrivateRecipeOp(b *ir.Builder, loc ir.Location, symName, type_ ir.Attribute) PrivateRecipeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "private.recipe", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfPrivateRecipeOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "type"}, symName, type_)
 	op.AddRegion()
 	op.AddRegion()
 	b.Insert(op)
 	return PrivateRecipeOp{opWrapper{op}}
 }
+
+// nameOfPrivateRecipeOp is the name BuildPrivateRecipeOp gives its ops.
+var nameOfPrivateRecipeOp = ir.OpName{Dialect: "acc", Op: "private.recipe", Registered: true}
 
 // ReductionOp is acc.reduction: represents reduction semantics for acc reduction clause.
 type ReductionOp struct {
@@ -2699,13 +2822,16 @@ func (o ReductionOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReductionOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) ReductionOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "reduction", Registered: true}, loc, []ir.Type{accVarType})
+	op := ir.NewNamedOperation(&nameOfReductionOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
 	return ReductionOp{opWrapper{op}}
 }
+
+// nameOfReductionOp is the name BuildReductionOp gives its ops.
+var nameOfReductionOp = ir.OpName{Dialect: "acc", Op: "reduction", Registered: true}
 
 // ReductionRecipeOp is acc.reduction.recipe: reduction recipe.
 type ReductionRecipeOp struct {
@@ -2743,7 +2869,7 @@ func (o ReductionRecipeOp) DestroyRegion() *ir.Region { return o.op.Region(2) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildReductionRecipeOp(b *ir.Builder, loc ir.Location, symName, type_, reductionOperator ir.Attribute) ReductionRecipeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "reduction.recipe", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfReductionRecipeOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "type", "reductionOperator"}, symName, type_, reductionOperator)
 	op.AddRegion()
 	op.AddRegion()
@@ -2751,6 +2877,9 @@ func BuildReductionRecipeOp(b *ir.Builder, loc ir.Location, symName, type_, redu
 	b.Insert(op)
 	return ReductionRecipeOp{opWrapper{op}}
 }
+
+// nameOfReductionRecipeOp is the name BuildReductionRecipeOp gives its ops.
+var nameOfReductionRecipeOp = ir.OpName{Dialect: "acc", Op: "reduction.recipe", Registered: true}
 
 // RoutineOp is acc.routine: acc routine operation.
 type RoutineOp struct {
@@ -2818,11 +2947,14 @@ func (o RoutineOp) GangDimDeviceType() ir.Attribute { return o.op.Attr("gangDimD
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildRoutineOp(b *ir.Builder, loc ir.Location, symName, funcName, bindName, bindNameDeviceType, bindIdName, bindStrName, bindIdNameDeviceType, bindStrNameDeviceType, worker, vector, seq, nohost, implicit, gang, gangDim, gangDimDeviceType ir.Attribute) RoutineOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "routine", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRoutineOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "func_name", "bindName", "bindNameDeviceType", "bindIdName", "bindStrName", "bindIdNameDeviceType", "bindStrNameDeviceType", "worker", "vector", "seq", "nohost", "implicit", "gang", "gangDim", "gangDimDeviceType"}, symName, funcName, bindName, bindNameDeviceType, bindIdName, bindStrName, bindIdNameDeviceType, bindStrNameDeviceType, worker, vector, seq, nohost, implicit, gang, gangDim, gangDimDeviceType)
 	b.Insert(op)
 	return RoutineOp{opWrapper{op}}
 }
+
+// nameOfRoutineOp is the name BuildRoutineOp gives its ops.
+var nameOfRoutineOp = ir.OpName{Dialect: "acc", Op: "routine", Registered: true}
 
 // SerialOp is acc.serial: serial construct.
 type SerialOp struct {
@@ -2927,7 +3059,7 @@ func (o SerialOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSerialOp(b *ir.Builder, loc ir.Location, asyncOperands, waitOperands, ifCond, selfCond, reductionOperands, privateOperands, firstprivateOperands, dataClauseOperands []*ir.Value, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, selfAttr, reductionRecipes, privatizations, firstprivatizations, defaultAttr, combined ir.Attribute) SerialOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "serial", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSerialOp, loc, nil)
 	op.SetOperands(append(append(append(append(append(append(append(append([]*ir.Value{}, asyncOperands...), waitOperands...), ifCond...), selfCond...), reductionOperands...), privateOperands...), firstprivateOperands...), dataClauseOperands...))
 	op.SetOperandSegments([]int32{int32(len(asyncOperands)), int32(len(waitOperands)), int32(len(ifCond)), int32(len(selfCond)), int32(len(reductionOperands)), int32(len(privateOperands)), int32(len(firstprivateOperands)), int32(len(dataClauseOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "asyncOnly", "waitOperandsSegments", "waitOperandsDeviceType", "hasWaitDevnum", "waitOnly", "selfAttr", "reductionRecipes", "privatizations", "firstprivatizations", "defaultAttr", "combined"}, asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, selfAttr, reductionRecipes, privatizations, firstprivatizations, defaultAttr, combined)
@@ -2935,6 +3067,9 @@ func BuildSerialOp(b *ir.Builder, loc ir.Location, asyncOperands, waitOperands, 
 	b.Insert(op)
 	return SerialOp{opWrapper{op}}
 }
+
+// nameOfSerialOp is the name BuildSerialOp gives its ops.
+var nameOfSerialOp = ir.OpName{Dialect: "acc", Op: "serial", Registered: true}
 
 // SetOp is acc.set: set operation.
 type SetOp struct {
@@ -2981,13 +3116,16 @@ func (o SetOp) DeviceType() ir.Attribute { return o.op.Attr("device_type") }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSetOp(b *ir.Builder, loc ir.Location, defaultAsync, deviceNum, ifCond []*ir.Value, deviceType ir.Attribute) SetOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "set", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSetOp, loc, nil)
 	op.SetOperands(append(append(append([]*ir.Value{}, defaultAsync...), deviceNum...), ifCond...))
 	op.SetOperandSegments([]int32{int32(len(defaultAsync)), int32(len(deviceNum)), int32(len(ifCond))})
 	setAttrs(op, []string{"device_type"}, deviceType)
 	b.Insert(op)
 	return SetOp{opWrapper{op}}
 }
+
+// nameOfSetOp is the name BuildSetOp gives its ops.
+var nameOfSetOp = ir.OpName{Dialect: "acc", Op: "set", Registered: true}
 
 // ShutdownOp is acc.shutdown: shutdown operation.
 type ShutdownOp struct {
@@ -3026,13 +3164,16 @@ func (o ShutdownOp) DeviceTypes() ir.Attribute { return o.op.Attr("device_types"
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildShutdownOp(b *ir.Builder, loc ir.Location, deviceNum, ifCond []*ir.Value, deviceTypes ir.Attribute) ShutdownOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "shutdown", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfShutdownOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{}, deviceNum...), ifCond...))
 	op.SetOperandSegments([]int32{int32(len(deviceNum)), int32(len(ifCond))})
 	setAttrs(op, []string{"device_types"}, deviceTypes)
 	b.Insert(op)
 	return ShutdownOp{opWrapper{op}}
 }
+
+// nameOfShutdownOp is the name BuildShutdownOp gives its ops.
+var nameOfShutdownOp = ir.OpName{Dialect: "acc", Op: "shutdown", Registered: true}
 
 // TerminatorOp is acc.terminator: generic terminator for OpenACC regions.
 type TerminatorOp struct {
@@ -3052,10 +3193,13 @@ func AsTerminatorOp(op *ir.Operation) (TerminatorOp, bool) {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTerminatorOp(b *ir.Builder, loc ir.Location) TerminatorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "terminator", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTerminatorOp, loc, nil)
 	b.Insert(op)
 	return TerminatorOp{opWrapper{op}}
 }
+
+// nameOfTerminatorOp is the name BuildTerminatorOp gives its ops.
+var nameOfTerminatorOp = ir.OpName{Dialect: "acc", Op: "terminator", Registered: true}
 
 // UpdateOp is acc.update: update operation.
 type UpdateOp struct {
@@ -3122,13 +3266,16 @@ func (o UpdateOp) IfPresent() ir.Attribute { return o.op.Attr("ifPresent") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildUpdateOp(b *ir.Builder, loc ir.Location, ifCond, asyncOperands, waitOperands, dataClauseOperands []*ir.Value, asyncOperandsDeviceType, async, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, ifPresent ir.Attribute) UpdateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "update", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfUpdateOp, loc, nil)
 	op.SetOperands(append(append(append(append([]*ir.Value{}, ifCond...), asyncOperands...), waitOperands...), dataClauseOperands...))
 	op.SetOperandSegments([]int32{int32(len(ifCond)), int32(len(asyncOperands)), int32(len(waitOperands)), int32(len(dataClauseOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "async", "asyncOnly", "waitOperandsSegments", "waitOperandsDeviceType", "hasWaitDevnum", "waitOnly", "ifPresent"}, asyncOperandsDeviceType, async, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly, ifPresent)
 	b.Insert(op)
 	return UpdateOp{opWrapper{op}}
 }
+
+// nameOfUpdateOp is the name BuildUpdateOp gives its ops.
+var nameOfUpdateOp = ir.OpName{Dialect: "acc", Op: "update", Registered: true}
 
 // UpdateDeviceOp is acc.update_device: represents acc update device semantics.
 type UpdateDeviceOp struct {
@@ -3203,13 +3350,16 @@ func (o UpdateDeviceOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUpdateDeviceOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) UpdateDeviceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "update_device", Registered: true}, loc, []ir.Type{accVarType})
+	op := ir.NewNamedOperation(&nameOfUpdateDeviceOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
 	return UpdateDeviceOp{opWrapper{op}}
 }
+
+// nameOfUpdateDeviceOp is the name BuildUpdateDeviceOp gives its ops.
+var nameOfUpdateDeviceOp = ir.OpName{Dialect: "acc", Op: "update_device", Registered: true}
 
 // UpdateHostOp is acc.update_host: represents acc update host semantics.
 type UpdateHostOp struct {
@@ -3275,13 +3425,16 @@ func (o UpdateHostOp) Name() ir.Attribute { return o.op.Attr("name") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUpdateHostOp(b *ir.Builder, loc ir.Location, accVar, var_ *ir.Value, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name ir.Attribute) UpdateHostOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "update_host", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfUpdateHostOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{accVar, var_}, bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name)
 	b.Insert(op)
 	return UpdateHostOp{opWrapper{op}}
 }
+
+// nameOfUpdateHostOp is the name BuildUpdateHostOp gives its ops.
+var nameOfUpdateHostOp = ir.OpName{Dialect: "acc", Op: "update_host", Registered: true}
 
 // UseDeviceOp is acc.use_device: represents acc use_device semantics.
 type UseDeviceOp struct {
@@ -3356,13 +3509,16 @@ func (o UseDeviceOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildUseDeviceOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) UseDeviceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "use_device", Registered: true}, loc, []ir.Type{accVarType})
+	op := ir.NewNamedOperation(&nameOfUseDeviceOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
 	b.Insert(op)
 	return UseDeviceOp{opWrapper{op}}
 }
+
+// nameOfUseDeviceOp is the name BuildUseDeviceOp gives its ops.
+var nameOfUseDeviceOp = ir.OpName{Dialect: "acc", Op: "use_device", Registered: true}
 
 // WaitOp is acc.wait: wait operation.
 type WaitOp struct {
@@ -3414,13 +3570,16 @@ func (o WaitOp) Async() ir.Attribute { return o.op.Attr("async") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildWaitOp(b *ir.Builder, loc ir.Location, waitOperands, asyncOperand, waitDevnum, ifCond []*ir.Value, async ir.Attribute) WaitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "wait", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfWaitOp, loc, nil)
 	op.SetOperands(append(append(append(append([]*ir.Value{}, waitOperands...), asyncOperand...), waitDevnum...), ifCond...))
 	op.SetOperandSegments([]int32{int32(len(waitOperands)), int32(len(asyncOperand)), int32(len(waitDevnum)), int32(len(ifCond))})
 	setAttrs(op, []string{"async"}, async)
 	b.Insert(op)
 	return WaitOp{opWrapper{op}}
 }
+
+// nameOfWaitOp is the name BuildWaitOp gives its ops.
+var nameOfWaitOp = ir.OpName{Dialect: "acc", Op: "wait", Registered: true}
 
 // YieldOp is acc.yield: acc yield and termination operation.
 type YieldOp struct {
@@ -3443,8 +3602,11 @@ func (o YieldOp) Operands() []*ir.Value { return o.op.Operands() }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) YieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "acc", Op: "yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfYieldOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }
+
+// nameOfYieldOp is the name BuildYieldOp gives its ops.
+var nameOfYieldOp = ir.OpName{Dialect: "acc", Op: "yield", Registered: true}

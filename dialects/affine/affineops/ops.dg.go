@@ -63,12 +63,15 @@ func (o ApplyOp) Map() ir.Attribute { return o.op.Attr("map") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildApplyOp(b *ir.Builder, loc ir.Location, resultType ir.Type, mapOperands []*ir.Value, map_ ir.Attribute) ApplyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "apply", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfApplyOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, mapOperands...))
 	setAttrs(op, []string{"map"}, map_)
 	b.Insert(op)
 	return ApplyOp{opWrapper{op}}
 }
+
+// nameOfApplyOp is the name BuildApplyOp gives its ops.
+var nameOfApplyOp = ir.OpName{Dialect: "affine", Op: "apply", Registered: true}
 
 // DelinearizeIndexOp is affine.delinearize_index: delinearize an index.
 type DelinearizeIndexOp struct {
@@ -100,12 +103,15 @@ func (o DelinearizeIndexOp) StaticBasis() ir.Attribute { return o.op.Attr("stati
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDelinearizeIndexOp(b *ir.Builder, loc ir.Location, multiIndexTypes []ir.Type, linearIndex *ir.Value, dynamicBasis []*ir.Value, staticBasis ir.Attribute) DelinearizeIndexOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "delinearize_index", Registered: true}, loc, multiIndexTypes)
+	op := ir.NewNamedOperation(&nameOfDelinearizeIndexOp, loc, multiIndexTypes)
 	op.SetOperands(append([]*ir.Value{linearIndex}, dynamicBasis...))
 	setAttrs(op, []string{"static_basis"}, staticBasis)
 	b.Insert(op)
 	return DelinearizeIndexOp{opWrapper{op}}
 }
+
+// nameOfDelinearizeIndexOp is the name BuildDelinearizeIndexOp gives its ops.
+var nameOfDelinearizeIndexOp = ir.OpName{Dialect: "affine", Op: "delinearize_index", Registered: true}
 
 // ForOp is affine.for: for operation.
 type ForOp struct {
@@ -153,7 +159,7 @@ func (o ForOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildForOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, lowerBoundOperands, upperBoundOperands, inits []*ir.Value, lowerBoundMap, upperBoundMap, step ir.Attribute) ForOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "for", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfForOp, loc, resultsTypes)
 	op.SetOperands(append(append(append([]*ir.Value{}, lowerBoundOperands...), upperBoundOperands...), inits...))
 	op.SetOperandSegments([]int32{int32(len(lowerBoundOperands)), int32(len(upperBoundOperands)), int32(len(inits))})
 	setAttrs(op, []string{"lowerBoundMap", "upperBoundMap", "step"}, lowerBoundMap, upperBoundMap, step)
@@ -161,6 +167,9 @@ func BuildForOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, lowerBou
 	b.Insert(op)
 	return ForOp{opWrapper{op}}
 }
+
+// nameOfForOp is the name BuildForOp gives its ops.
+var nameOfForOp = ir.OpName{Dialect: "affine", Op: "for", Registered: true}
 
 // IfOp is affine.if: if-then-else operation.
 type IfOp struct {
@@ -195,7 +204,7 @@ func (o IfOp) ElseRegion() *ir.Region { return o.op.Region(1) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIfOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, condition ir.Attribute) IfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "if", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfIfOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"condition"}, condition)
 	op.AddRegion().AddBlock()
@@ -203,6 +212,9 @@ func BuildIfOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands 
 	b.Insert(op)
 	return IfOp{opWrapper{op}}
 }
+
+// nameOfIfOp is the name BuildIfOp gives its ops.
+var nameOfIfOp = ir.OpName{Dialect: "affine", Op: "if", Registered: true}
 
 // LinearizeIndexOp is affine.linearize_index: linearize an index.
 type LinearizeIndexOp struct {
@@ -241,13 +253,16 @@ func (o LinearizeIndexOp) Disjoint() ir.Attribute { return o.op.Attr("disjoint")
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildLinearizeIndexOp(b *ir.Builder, loc ir.Location, linearIndexType ir.Type, multiIndex, dynamicBasis []*ir.Value, staticBasis, disjoint ir.Attribute) LinearizeIndexOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "linearize_index", Registered: true}, loc, []ir.Type{linearIndexType})
+	op := ir.NewNamedOperation(&nameOfLinearizeIndexOp, loc, []ir.Type{linearIndexType})
 	op.SetOperands(append(append([]*ir.Value{}, multiIndex...), dynamicBasis...))
 	op.SetOperandSegments([]int32{int32(len(multiIndex)), int32(len(dynamicBasis))})
 	setAttrs(op, []string{"static_basis", "disjoint"}, staticBasis, disjoint)
 	b.Insert(op)
 	return LinearizeIndexOp{opWrapper{op}}
 }
+
+// nameOfLinearizeIndexOp is the name BuildLinearizeIndexOp gives its ops.
+var nameOfLinearizeIndexOp = ir.OpName{Dialect: "affine", Op: "linearize_index", Registered: true}
 
 // LoadOp is affine.load: affine load operation.
 type LoadOp struct {
@@ -279,12 +294,15 @@ func (o LoadOp) Map() ir.Attribute { return o.op.Attr("map") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, memref *ir.Value, indices []*ir.Value, map_ ir.Attribute) LoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "load", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLoadOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{memref}, indices...))
 	setAttrs(op, []string{"map"}, map_)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
 }
+
+// nameOfLoadOp is the name BuildLoadOp gives its ops.
+var nameOfLoadOp = ir.OpName{Dialect: "affine", Op: "load", Registered: true}
 
 // MaxOp is affine.max: max operation.
 type MaxOp struct {
@@ -313,12 +331,15 @@ func (o MaxOp) Map() ir.Attribute { return o.op.Attr("map") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operands []*ir.Value, map_ ir.Attribute) MaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "max", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMaxOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"map"}, map_)
 	b.Insert(op)
 	return MaxOp{opWrapper{op}}
 }
+
+// nameOfMaxOp is the name BuildMaxOp gives its ops.
+var nameOfMaxOp = ir.OpName{Dialect: "affine", Op: "max", Registered: true}
 
 // MinOp is affine.min: min operation.
 type MinOp struct {
@@ -347,12 +368,15 @@ func (o MinOp) Map() ir.Attribute { return o.op.Attr("map") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operands []*ir.Value, map_ ir.Attribute) MinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "min", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMinOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"map"}, map_)
 	b.Insert(op)
 	return MinOp{opWrapper{op}}
 }
+
+// nameOfMinOp is the name BuildMinOp gives its ops.
+var nameOfMinOp = ir.OpName{Dialect: "affine", Op: "min", Registered: true}
 
 // ParallelOp is affine.parallel: multi-index parallel band operation.
 type ParallelOp struct {
@@ -399,13 +423,16 @@ func (o ParallelOp) Region() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildParallelOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, mapOperands []*ir.Value, reductions, lowerBoundsMap, lowerBoundsGroups, upperBoundsMap, upperBoundsGroups, steps ir.Attribute) ParallelOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "parallel", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfParallelOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, mapOperands...))
 	setAttrs(op, []string{"reductions", "lowerBoundsMap", "lowerBoundsGroups", "upperBoundsMap", "upperBoundsGroups", "steps"}, reductions, lowerBoundsMap, lowerBoundsGroups, upperBoundsMap, upperBoundsGroups, steps)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ParallelOp{opWrapper{op}}
 }
+
+// nameOfParallelOp is the name BuildParallelOp gives its ops.
+var nameOfParallelOp = ir.OpName{Dialect: "affine", Op: "parallel", Registered: true}
 
 // PrefetchOp is affine.prefetch: affine prefetch operation.
 type PrefetchOp struct {
@@ -443,12 +470,15 @@ func (o PrefetchOp) Map() ir.Attribute { return o.op.Attr("map") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPrefetchOp(b *ir.Builder, loc ir.Location, memref *ir.Value, indices []*ir.Value, isWrite, localityHint, isDataCache, map_ ir.Attribute) PrefetchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "prefetch", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfPrefetchOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{memref}, indices...))
 	setAttrs(op, []string{"isWrite", "localityHint", "isDataCache", "map"}, isWrite, localityHint, isDataCache, map_)
 	b.Insert(op)
 	return PrefetchOp{opWrapper{op}}
 }
+
+// nameOfPrefetchOp is the name BuildPrefetchOp gives its ops.
+var nameOfPrefetchOp = ir.OpName{Dialect: "affine", Op: "prefetch", Registered: true}
 
 // StoreOp is affine.store: affine store operation.
 type StoreOp struct {
@@ -480,12 +510,15 @@ func (o StoreOp) Map() ir.Attribute { return o.op.Attr("map") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildStoreOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices []*ir.Value, map_ ir.Attribute) StoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfStoreOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{value, memref}, indices...))
 	setAttrs(op, []string{"map"}, map_)
 	b.Insert(op)
 	return StoreOp{opWrapper{op}}
 }
+
+// nameOfStoreOp is the name BuildStoreOp gives its ops.
+var nameOfStoreOp = ir.OpName{Dialect: "affine", Op: "store", Registered: true}
 
 // VectorLoadOp is affine.vector_load: affine vector load operation.
 type VectorLoadOp struct {
@@ -517,12 +550,15 @@ func (o VectorLoadOp) Map() ir.Attribute { return o.op.Attr("map") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildVectorLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, memref *ir.Value, indices []*ir.Value, map_ ir.Attribute) VectorLoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "vector_load", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfVectorLoadOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{memref}, indices...))
 	setAttrs(op, []string{"map"}, map_)
 	b.Insert(op)
 	return VectorLoadOp{opWrapper{op}}
 }
+
+// nameOfVectorLoadOp is the name BuildVectorLoadOp gives its ops.
+var nameOfVectorLoadOp = ir.OpName{Dialect: "affine", Op: "vector_load", Registered: true}
 
 // VectorStoreOp is affine.vector_store: affine vector store operation.
 type VectorStoreOp struct {
@@ -554,12 +590,15 @@ func (o VectorStoreOp) Map() ir.Attribute { return o.op.Attr("map") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildVectorStoreOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices []*ir.Value, map_ ir.Attribute) VectorStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "vector_store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfVectorStoreOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{value, memref}, indices...))
 	setAttrs(op, []string{"map"}, map_)
 	b.Insert(op)
 	return VectorStoreOp{opWrapper{op}}
 }
+
+// nameOfVectorStoreOp is the name BuildVectorStoreOp gives its ops.
+var nameOfVectorStoreOp = ir.OpName{Dialect: "affine", Op: "vector_store", Registered: true}
 
 // YieldOp is affine.yield: yield values to parent operation.
 type YieldOp struct {
@@ -582,8 +621,11 @@ func (o YieldOp) Operands() []*ir.Value { return o.op.Operands() }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) YieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "affine", Op: "yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfYieldOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }
+
+// nameOfYieldOp is the name BuildYieldOp gives its ops.
+var nameOfYieldOp = ir.OpName{Dialect: "affine", Op: "yield", Registered: true}

@@ -78,12 +78,15 @@ func (o DppOp) BoundCtrl() ir.Attribute { return o.op.Attr("bound_ctrl") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDppOp(b *ir.Builder, loc ir.Location, resultType ir.Type, old, src *ir.Value, kind, permArgument, rowMask, bankMask, boundCtrl ir.Attribute) DppOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "dpp", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDppOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{old, src})
 	setAttrs(op, []string{"kind", "permArgument", "row_mask", "bank_mask", "bound_ctrl"}, kind, permArgument, rowMask, bankMask, boundCtrl)
 	b.Insert(op)
 	return DppOp{opWrapper{op}}
 }
+
+// nameOfDppOp is the name BuildDppOp gives its ops.
+var nameOfDppOp = ir.OpName{Dialect: "amdgpu", Op: "dpp", Registered: true}
 
 // ExtPackedFp8Op is amdgpu.ext_packed_fp8: extend a fp8 value to a float or a vector of packed fp8 values to two floats.
 type ExtPackedFp8Op struct {
@@ -112,12 +115,15 @@ func (o ExtPackedFp8Op) Index() ir.Attribute { return o.op.Attr("index") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExtPackedFp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, source *ir.Value, index ir.Attribute) ExtPackedFp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "ext_packed_fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfExtPackedFp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{source})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return ExtPackedFp8Op{opWrapper{op}}
 }
+
+// nameOfExtPackedFp8Op is the name BuildExtPackedFp8Op gives its ops.
+var nameOfExtPackedFp8Op = ir.OpName{Dialect: "amdgpu", Op: "ext_packed_fp8", Registered: true}
 
 // FatRawBufferCastOp is amdgpu.fat_raw_buffer_cast: create a raw buffer fat pointer that matches `memref`.
 type FatRawBufferCastOp struct {
@@ -167,13 +173,16 @@ func (o FatRawBufferCastOp) ResetOffset() ir.Attribute { return o.op.Attr("reset
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildFatRawBufferCastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, validBytes, cacheSwizzleStride []*ir.Value, boundsCheck, resetOffset ir.Attribute) FatRawBufferCastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "fat_raw_buffer_cast", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFatRawBufferCastOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append([]*ir.Value{source}, validBytes...), cacheSwizzleStride...))
 	op.SetOperandSegments([]int32{1, int32(len(validBytes)), int32(len(cacheSwizzleStride))})
 	setAttrs(op, []string{"boundsCheck", "resetOffset"}, boundsCheck, resetOffset)
 	b.Insert(op)
 	return FatRawBufferCastOp{opWrapper{op}}
 }
+
+// nameOfFatRawBufferCastOp is the name BuildFatRawBufferCastOp gives its ops.
+var nameOfFatRawBufferCastOp = ir.OpName{Dialect: "amdgpu", Op: "fat_raw_buffer_cast", Registered: true}
 
 // GatherToLdsOp is amdgpu.gather_to_lds: MLIR wrapper for CDNA Gather to LDS instructions.
 type GatherToLdsOp struct {
@@ -216,13 +225,16 @@ func (o GatherToLdsOp) TransferType() ir.Attribute { return o.op.Attr("transferT
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGatherToLdsOp(b *ir.Builder, loc ir.Location, src *ir.Value, srcIndices []*ir.Value, dst *ir.Value, dstIndices []*ir.Value, transferType ir.Attribute) GatherToLdsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "gather_to_lds", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfGatherToLdsOp, loc, nil)
 	op.SetOperands(append(append(append([]*ir.Value{src}, srcIndices...), dst), dstIndices...))
 	op.SetOperandSegments([]int32{1, int32(len(srcIndices)), 1, int32(len(dstIndices))})
 	setAttrs(op, []string{"transferType"}, transferType)
 	b.Insert(op)
 	return GatherToLdsOp{opWrapper{op}}
 }
+
+// nameOfGatherToLdsOp is the name BuildGatherToLdsOp gives its ops.
+var nameOfGatherToLdsOp = ir.OpName{Dialect: "amdgpu", Op: "gather_to_lds", Registered: true}
 
 // LdsBarrierOp is amdgpu.lds_barrier: barrier that includes a wait for LDS memory operations.
 type LdsBarrierOp struct {
@@ -242,10 +254,13 @@ func AsLdsBarrierOp(op *ir.Operation) (LdsBarrierOp, bool) {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLdsBarrierOp(b *ir.Builder, loc ir.Location) LdsBarrierOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "lds_barrier", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfLdsBarrierOp, loc, nil)
 	b.Insert(op)
 	return LdsBarrierOp{opWrapper{op}}
 }
+
+// nameOfLdsBarrierOp is the name BuildLdsBarrierOp gives its ops.
+var nameOfLdsBarrierOp = ir.OpName{Dialect: "amdgpu", Op: "lds_barrier", Registered: true}
 
 // MakeDmaBaseOp is amdgpu.make_dma_base: pair of based addresses used when moving tiles between LDS and global memory.
 type MakeDmaBaseOp struct {
@@ -288,12 +303,15 @@ func (o MakeDmaBaseOp) Base() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMakeDmaBaseOp(b *ir.Builder, loc ir.Location, baseType ir.Type, global *ir.Value, globalIndices []*ir.Value, lds *ir.Value, ldsIndices []*ir.Value) MakeDmaBaseOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "make_dma_base", Registered: true}, loc, []ir.Type{baseType})
+	op := ir.NewNamedOperation(&nameOfMakeDmaBaseOp, loc, []ir.Type{baseType})
 	op.SetOperands(append(append(append([]*ir.Value{global}, globalIndices...), lds), ldsIndices...))
 	op.SetOperandSegments([]int32{1, int32(len(globalIndices)), 1, int32(len(ldsIndices))})
 	b.Insert(op)
 	return MakeDmaBaseOp{opWrapper{op}}
 }
+
+// nameOfMakeDmaBaseOp is the name BuildMakeDmaBaseOp gives its ops.
+var nameOfMakeDmaBaseOp = ir.OpName{Dialect: "amdgpu", Op: "make_dma_base", Registered: true}
 
 // MakeDmaDescriptorOp is amdgpu.make_dma_descriptor: make all descriptor groups needed by TensorLoadToLDS/TensorStoreFromLDS.
 type MakeDmaDescriptorOp struct {
@@ -420,13 +438,16 @@ func (o MakeDmaDescriptorOp) SharedStaticSizes() ir.Attribute {
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMakeDmaDescriptorOp(b *ir.Builder, loc ir.Location, descType ir.Type, base *ir.Value, globalDynamicSizes, globalDynamicStrides, sharedDynamicSizes, workgroupMask, earlyTimeout, padAmount, padInterval, atomicBarrierAddress, atomicBarrierIndices, globalIncrement, ldsIncrement, iterationCount []*ir.Value, globalStaticSizes, globalStaticStrides, sharedStaticSizes ir.Attribute) MakeDmaDescriptorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "make_dma_descriptor", Registered: true}, loc, []ir.Type{descType})
+	op := ir.NewNamedOperation(&nameOfMakeDmaDescriptorOp, loc, []ir.Type{descType})
 	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{base}, globalDynamicSizes...), globalDynamicStrides...), sharedDynamicSizes...), workgroupMask...), earlyTimeout...), padAmount...), padInterval...), atomicBarrierAddress...), atomicBarrierIndices...), globalIncrement...), ldsIncrement...), iterationCount...))
 	op.SetOperandSegments([]int32{1, int32(len(globalDynamicSizes)), int32(len(globalDynamicStrides)), int32(len(sharedDynamicSizes)), int32(len(workgroupMask)), int32(len(earlyTimeout)), int32(len(padAmount)), int32(len(padInterval)), int32(len(atomicBarrierAddress)), int32(len(atomicBarrierIndices)), int32(len(globalIncrement)), int32(len(ldsIncrement)), int32(len(iterationCount))})
 	setAttrs(op, []string{"global_static_sizes", "global_static_strides", "shared_static_sizes"}, globalStaticSizes, globalStaticStrides, sharedStaticSizes)
 	b.Insert(op)
 	return MakeDmaDescriptorOp{opWrapper{op}}
 }
+
+// nameOfMakeDmaDescriptorOp is the name BuildMakeDmaDescriptorOp gives its ops.
+var nameOfMakeDmaDescriptorOp = ir.OpName{Dialect: "amdgpu", Op: "make_dma_descriptor", Registered: true}
 
 // MakeGatherDmaBaseOp is amdgpu.make_gather_dma_base: pair of based addresses used when moving tiles between LDS and global memory.
 type MakeGatherDmaBaseOp struct {
@@ -469,12 +490,15 @@ func (o MakeGatherDmaBaseOp) Base() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMakeGatherDmaBaseOp(b *ir.Builder, loc ir.Location, baseType ir.Type, global *ir.Value, globalIndices []*ir.Value, lds *ir.Value, ldsIndices []*ir.Value) MakeGatherDmaBaseOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "make_gather_dma_base", Registered: true}, loc, []ir.Type{baseType})
+	op := ir.NewNamedOperation(&nameOfMakeGatherDmaBaseOp, loc, []ir.Type{baseType})
 	op.SetOperands(append(append(append([]*ir.Value{global}, globalIndices...), lds), ldsIndices...))
 	op.SetOperandSegments([]int32{1, int32(len(globalIndices)), 1, int32(len(ldsIndices))})
 	b.Insert(op)
 	return MakeGatherDmaBaseOp{opWrapper{op}}
 }
+
+// nameOfMakeGatherDmaBaseOp is the name BuildMakeGatherDmaBaseOp gives its ops.
+var nameOfMakeGatherDmaBaseOp = ir.OpName{Dialect: "amdgpu", Op: "make_gather_dma_base", Registered: true}
 
 // MakeGatherDmaDescriptorOp is amdgpu.make_gather_dma_descriptor: make all descriptor groups needed by TensorLoadToLDS/TensorStoreFromLDS.
 type MakeGatherDmaDescriptorOp struct {
@@ -606,13 +630,16 @@ func (o MakeGatherDmaDescriptorOp) SharedStaticSizes() ir.Attribute {
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildMakeGatherDmaDescriptorOp(b *ir.Builder, loc ir.Location, descType ir.Type, base, indices *ir.Value, globalDynamicSizes, globalDynamicStrides, sharedDynamicSizes, workgroupMask, earlyTimeout, padAmount, padInterval, atomicBarrierAddress, atomicBarrierIndices, globalIncrement, ldsIncrement, iterationCount []*ir.Value, globalStaticSizes, globalStaticStrides, sharedStaticSizes ir.Attribute) MakeGatherDmaDescriptorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "make_gather_dma_descriptor", Registered: true}, loc, []ir.Type{descType})
+	op := ir.NewNamedOperation(&nameOfMakeGatherDmaDescriptorOp, loc, []ir.Type{descType})
 	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{base, indices}, globalDynamicSizes...), globalDynamicStrides...), sharedDynamicSizes...), workgroupMask...), earlyTimeout...), padAmount...), padInterval...), atomicBarrierAddress...), atomicBarrierIndices...), globalIncrement...), ldsIncrement...), iterationCount...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(globalDynamicSizes)), int32(len(globalDynamicStrides)), int32(len(sharedDynamicSizes)), int32(len(workgroupMask)), int32(len(earlyTimeout)), int32(len(padAmount)), int32(len(padInterval)), int32(len(atomicBarrierAddress)), int32(len(atomicBarrierIndices)), int32(len(globalIncrement)), int32(len(ldsIncrement)), int32(len(iterationCount))})
 	setAttrs(op, []string{"global_static_sizes", "global_static_strides", "shared_static_sizes"}, globalStaticSizes, globalStaticStrides, sharedStaticSizes)
 	b.Insert(op)
 	return MakeGatherDmaDescriptorOp{opWrapper{op}}
 }
+
+// nameOfMakeGatherDmaDescriptorOp is the name BuildMakeGatherDmaDescriptorOp gives its ops.
+var nameOfMakeGatherDmaDescriptorOp = ir.OpName{Dialect: "amdgpu", Op: "make_gather_dma_descriptor", Registered: true}
 
 // MemoryCounterWaitOp is amdgpu.memory_counter_wait: wait for specified hardware counters.
 type MemoryCounterWaitOp struct {
@@ -647,11 +674,14 @@ func (o MemoryCounterWaitOp) Tensor() ir.Attribute { return o.op.Attr("tensor") 
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMemoryCounterWaitOp(b *ir.Builder, loc ir.Location, load, store, ds, exp, tensor ir.Attribute) MemoryCounterWaitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "memory_counter_wait", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMemoryCounterWaitOp, loc, nil)
 	setAttrs(op, []string{"load", "store", "ds", "exp", "tensor"}, load, store, ds, exp, tensor)
 	b.Insert(op)
 	return MemoryCounterWaitOp{opWrapper{op}}
 }
+
+// nameOfMemoryCounterWaitOp is the name BuildMemoryCounterWaitOp gives its ops.
+var nameOfMemoryCounterWaitOp = ir.OpName{Dialect: "amdgpu", Op: "memory_counter_wait", Registered: true}
 
 // MfmaOp is amdgpu.mfma: MLIR wrapper for CDNA mfma instructions.
 type MfmaOp struct {
@@ -716,12 +746,15 @@ func (o MfmaOp) NegateC() ir.Attribute { return o.op.Attr("negateC") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMfmaOp(b *ir.Builder, loc ir.Location, destDType ir.Type, sourceA, sourceB, destC *ir.Value, m_, n_, k_, blocks, cbsz, abid, blgp, reducePrecision, negateA, negateB, negateC ir.Attribute) MfmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "mfma", Registered: true}, loc, []ir.Type{destDType})
+	op := ir.NewNamedOperation(&nameOfMfmaOp, loc, []ir.Type{destDType})
 	op.SetOperands([]*ir.Value{sourceA, sourceB, destC})
 	setAttrs(op, []string{"m", "n", "k", "blocks", "cbsz", "abid", "blgp", "reducePrecision", "negateA", "negateB", "negateC"}, m_, n_, k_, blocks, cbsz, abid, blgp, reducePrecision, negateA, negateB, negateC)
 	b.Insert(op)
 	return MfmaOp{opWrapper{op}}
 }
+
+// nameOfMfmaOp is the name BuildMfmaOp gives its ops.
+var nameOfMfmaOp = ir.OpName{Dialect: "amdgpu", Op: "mfma", Registered: true}
 
 // PackedScaledTruncOp is amdgpu.packed_scaled_trunc: round two floats into a packed vector of floats.
 type PackedScaledTruncOp struct {
@@ -761,12 +794,15 @@ func (o PackedScaledTruncOp) Index() ir.Attribute { return o.op.Attr("index") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildPackedScaledTruncOp(b *ir.Builder, loc ir.Location, resType ir.Type, source, scale *ir.Value, existing []*ir.Value, index ir.Attribute) PackedScaledTruncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "packed_scaled_trunc", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfPackedScaledTruncOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{source, scale}, existing...))
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return PackedScaledTruncOp{opWrapper{op}}
 }
+
+// nameOfPackedScaledTruncOp is the name BuildPackedScaledTruncOp gives its ops.
+var nameOfPackedScaledTruncOp = ir.OpName{Dialect: "amdgpu", Op: "packed_scaled_trunc", Registered: true}
 
 // PackedStochRoundFp8Op is amdgpu.packed_stoch_round_fp8: round float stochiastically into a packed vector of 8-bit floats.
 type PackedStochRoundFp8Op struct {
@@ -806,12 +842,15 @@ func (o PackedStochRoundFp8Op) StoreIndex() ir.Attribute { return o.op.Attr("sto
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildPackedStochRoundFp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, source, stochiasticParam *ir.Value, existing []*ir.Value, storeIndex ir.Attribute) PackedStochRoundFp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "packed_stoch_round_fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfPackedStochRoundFp8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{source, stochiasticParam}, existing...))
 	setAttrs(op, []string{"storeIndex"}, storeIndex)
 	b.Insert(op)
 	return PackedStochRoundFp8Op{opWrapper{op}}
 }
+
+// nameOfPackedStochRoundFp8Op is the name BuildPackedStochRoundFp8Op gives its ops.
+var nameOfPackedStochRoundFp8Op = ir.OpName{Dialect: "amdgpu", Op: "packed_stoch_round_fp8", Registered: true}
 
 // PackedTrunc2xfp8Op is amdgpu.packed_trunc_2xfp8: round two floats into a packed vector of 8-bit floats.
 type PackedTrunc2xfp8Op struct {
@@ -858,13 +897,16 @@ func (o PackedTrunc2xfp8Op) WordIndex() ir.Attribute { return o.op.Attr("wordInd
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildPackedTrunc2xfp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, sourceA *ir.Value, sourceB, existing []*ir.Value, wordIndex ir.Attribute) PackedTrunc2xfp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "packed_trunc_2xfp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfPackedTrunc2xfp8Op, loc, []ir.Type{resType})
 	op.SetOperands(append(append([]*ir.Value{sourceA}, sourceB...), existing...))
 	op.SetOperandSegments([]int32{1, int32(len(sourceB)), int32(len(existing))})
 	setAttrs(op, []string{"wordIndex"}, wordIndex)
 	b.Insert(op)
 	return PackedTrunc2xfp8Op{opWrapper{op}}
 }
+
+// nameOfPackedTrunc2xfp8Op is the name BuildPackedTrunc2xfp8Op gives its ops.
+var nameOfPackedTrunc2xfp8Op = ir.OpName{Dialect: "amdgpu", Op: "packed_trunc_2xfp8", Registered: true}
 
 // PermlaneSwapOp is amdgpu.permlane_swap: AMDGPU permlane swap op.
 type PermlaneSwapOp struct {
@@ -899,12 +941,15 @@ func (o PermlaneSwapOp) BoundCtrl() ir.Attribute { return o.op.Attr("bound_ctrl"
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPermlaneSwapOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, rowLength, fetchInactive, boundCtrl ir.Attribute) PermlaneSwapOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "permlane_swap", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPermlaneSwapOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"row_length", "fetch_inactive", "bound_ctrl"}, rowLength, fetchInactive, boundCtrl)
 	b.Insert(op)
 	return PermlaneSwapOp{opWrapper{op}}
 }
+
+// nameOfPermlaneSwapOp is the name BuildPermlaneSwapOp gives its ops.
+var nameOfPermlaneSwapOp = ir.OpName{Dialect: "amdgpu", Op: "permlane_swap", Registered: true}
 
 // RawBufferAtomicCmpswapOp is amdgpu.raw_buffer_atomic_cmpswap: raw Buffer Atomic compare-and-swap.
 type RawBufferAtomicCmpswapOp struct {
@@ -961,13 +1006,16 @@ func (o RawBufferAtomicCmpswapOp) IndexOffset() ir.Attribute { return o.op.Attr(
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildRawBufferAtomicCmpswapOp(b *ir.Builder, loc ir.Location, valueType ir.Type, src, cmp, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferAtomicCmpswapOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_atomic_cmpswap", Registered: true}, loc, []ir.Type{valueType})
+	op := ir.NewNamedOperation(&nameOfRawBufferAtomicCmpswapOp, loc, []ir.Type{valueType})
 	op.SetOperands(append(append([]*ir.Value{src, cmp, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
 	b.Insert(op)
 	return RawBufferAtomicCmpswapOp{opWrapper{op}}
 }
+
+// nameOfRawBufferAtomicCmpswapOp is the name BuildRawBufferAtomicCmpswapOp gives its ops.
+var nameOfRawBufferAtomicCmpswapOp = ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_atomic_cmpswap", Registered: true}
 
 // RawBufferAtomicFaddOp is amdgpu.raw_buffer_atomic_fadd: raw Buffer Floating-point Atomic Add (MI-* only).
 type RawBufferAtomicFaddOp struct {
@@ -1016,13 +1064,16 @@ func (o RawBufferAtomicFaddOp) IndexOffset() ir.Attribute { return o.op.Attr("in
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRawBufferAtomicFaddOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferAtomicFaddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_atomic_fadd", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRawBufferAtomicFaddOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
 	b.Insert(op)
 	return RawBufferAtomicFaddOp{opWrapper{op}}
 }
+
+// nameOfRawBufferAtomicFaddOp is the name BuildRawBufferAtomicFaddOp gives its ops.
+var nameOfRawBufferAtomicFaddOp = ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_atomic_fadd", Registered: true}
 
 // RawBufferAtomicFmaxOp is amdgpu.raw_buffer_atomic_fmax: raw Buffer Floating-point Atomic Max (non-GFX9).
 type RawBufferAtomicFmaxOp struct {
@@ -1071,13 +1122,16 @@ func (o RawBufferAtomicFmaxOp) IndexOffset() ir.Attribute { return o.op.Attr("in
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRawBufferAtomicFmaxOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferAtomicFmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_atomic_fmax", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRawBufferAtomicFmaxOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
 	b.Insert(op)
 	return RawBufferAtomicFmaxOp{opWrapper{op}}
 }
+
+// nameOfRawBufferAtomicFmaxOp is the name BuildRawBufferAtomicFmaxOp gives its ops.
+var nameOfRawBufferAtomicFmaxOp = ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_atomic_fmax", Registered: true}
 
 // RawBufferAtomicSmaxOp is amdgpu.raw_buffer_atomic_smax: raw Buffer Signed Integer Atomic Max.
 type RawBufferAtomicSmaxOp struct {
@@ -1126,13 +1180,16 @@ func (o RawBufferAtomicSmaxOp) IndexOffset() ir.Attribute { return o.op.Attr("in
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRawBufferAtomicSmaxOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferAtomicSmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_atomic_smax", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRawBufferAtomicSmaxOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
 	b.Insert(op)
 	return RawBufferAtomicSmaxOp{opWrapper{op}}
 }
+
+// nameOfRawBufferAtomicSmaxOp is the name BuildRawBufferAtomicSmaxOp gives its ops.
+var nameOfRawBufferAtomicSmaxOp = ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_atomic_smax", Registered: true}
 
 // RawBufferAtomicUminOp is amdgpu.raw_buffer_atomic_umin: raw Buffer Unsigned Integer Atomic Min.
 type RawBufferAtomicUminOp struct {
@@ -1181,13 +1238,16 @@ func (o RawBufferAtomicUminOp) IndexOffset() ir.Attribute { return o.op.Attr("in
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRawBufferAtomicUminOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferAtomicUminOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_atomic_umin", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRawBufferAtomicUminOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
 	b.Insert(op)
 	return RawBufferAtomicUminOp{opWrapper{op}}
 }
+
+// nameOfRawBufferAtomicUminOp is the name BuildRawBufferAtomicUminOp gives its ops.
+var nameOfRawBufferAtomicUminOp = ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_atomic_umin", Registered: true}
 
 // RawBufferLoadOp is amdgpu.raw_buffer_load: raw Buffer load, exposing GCN features.
 type RawBufferLoadOp struct {
@@ -1234,13 +1294,16 @@ func (o RawBufferLoadOp) IndexOffset() ir.Attribute { return o.op.Attr("indexOff
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildRawBufferLoadOp(b *ir.Builder, loc ir.Location, valueType ir.Type, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferLoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_load", Registered: true}, loc, []ir.Type{valueType})
+	op := ir.NewNamedOperation(&nameOfRawBufferLoadOp, loc, []ir.Type{valueType})
 	op.SetOperands(append(append([]*ir.Value{memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
 	b.Insert(op)
 	return RawBufferLoadOp{opWrapper{op}}
 }
+
+// nameOfRawBufferLoadOp is the name BuildRawBufferLoadOp gives its ops.
+var nameOfRawBufferLoadOp = ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_load", Registered: true}
 
 // RawBufferStoreOp is amdgpu.raw_buffer_store: raw Buffer Store, exposing GCN features.
 type RawBufferStoreOp struct {
@@ -1289,13 +1352,16 @@ func (o RawBufferStoreOp) IndexOffset() ir.Attribute { return o.op.Attr("indexOf
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildRawBufferStoreOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRawBufferStoreOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
 	b.Insert(op)
 	return RawBufferStoreOp{opWrapper{op}}
 }
+
+// nameOfRawBufferStoreOp is the name BuildRawBufferStoreOp gives its ops.
+var nameOfRawBufferStoreOp = ir.OpName{Dialect: "amdgpu", Op: "raw_buffer_store", Registered: true}
 
 // ScaledExtPackedOp is amdgpu.scaled_ext_packed: extend a vector of packed floating point values.
 type ScaledExtPackedOp struct {
@@ -1327,12 +1393,15 @@ func (o ScaledExtPackedOp) Index() ir.Attribute { return o.op.Attr("index") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildScaledExtPackedOp(b *ir.Builder, loc ir.Location, resType ir.Type, source, scale *ir.Value, index ir.Attribute) ScaledExtPackedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "scaled_ext_packed", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfScaledExtPackedOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{source, scale})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return ScaledExtPackedOp{opWrapper{op}}
 }
+
+// nameOfScaledExtPackedOp is the name BuildScaledExtPackedOp gives its ops.
+var nameOfScaledExtPackedOp = ir.OpName{Dialect: "amdgpu", Op: "scaled_ext_packed", Registered: true}
 
 // ScaledExtPackedMatrixOp is amdgpu.scaled_ext_packed_matrix: extend a wave-wide matrix of packed floating point values.
 type ScaledExtPackedMatrixOp struct {
@@ -1370,12 +1439,15 @@ func (o ScaledExtPackedMatrixOp) FirstScaleByte() ir.Attribute { return o.op.Att
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildScaledExtPackedMatrixOp(b *ir.Builder, loc ir.Location, resType ir.Type, source, scale *ir.Value, blockSize, firstScaleLane, firstScaleByte ir.Attribute) ScaledExtPackedMatrixOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "scaled_ext_packed_matrix", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfScaledExtPackedMatrixOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{source, scale})
 	setAttrs(op, []string{"blockSize", "firstScaleLane", "firstScaleByte"}, blockSize, firstScaleLane, firstScaleByte)
 	b.Insert(op)
 	return ScaledExtPackedMatrixOp{opWrapper{op}}
 }
+
+// nameOfScaledExtPackedMatrixOp is the name BuildScaledExtPackedMatrixOp gives its ops.
+var nameOfScaledExtPackedMatrixOp = ir.OpName{Dialect: "amdgpu", Op: "scaled_ext_packed_matrix", Registered: true}
 
 // ScaledMfmaOp is amdgpu.scaled_mfma: MLIR wrapper for CDNA scaled mfma instructions.
 type ScaledMfmaOp struct {
@@ -1428,12 +1500,15 @@ func (o ScaledMfmaOp) ScalesIdxB() ir.Attribute { return o.op.Attr("scalesIdxB")
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildScaledMfmaOp(b *ir.Builder, loc ir.Location, destDType ir.Type, sourceA, sourceB, destC, scalesA, scalesB *ir.Value, m_, n_, k_, scalesIdxA, scalesIdxB ir.Attribute) ScaledMfmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "scaled_mfma", Registered: true}, loc, []ir.Type{destDType})
+	op := ir.NewNamedOperation(&nameOfScaledMfmaOp, loc, []ir.Type{destDType})
 	op.SetOperands([]*ir.Value{sourceA, sourceB, destC, scalesA, scalesB})
 	setAttrs(op, []string{"m", "n", "k", "scalesIdxA", "scalesIdxB"}, m_, n_, k_, scalesIdxA, scalesIdxB)
 	b.Insert(op)
 	return ScaledMfmaOp{opWrapper{op}}
 }
+
+// nameOfScaledMfmaOp is the name BuildScaledMfmaOp gives its ops.
+var nameOfScaledMfmaOp = ir.OpName{Dialect: "amdgpu", Op: "scaled_mfma", Registered: true}
 
 // ScaledWmmaOp is amdgpu.scaled_wmma: MLIR wrapper for scaled wmma instructions.
 type ScaledWmmaOp struct {
@@ -1486,12 +1561,15 @@ func (o ScaledWmmaOp) BFirstScaleLane() ir.Attribute { return o.op.Attr("b_first
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildScaledWmmaOp(b *ir.Builder, loc ir.Location, destDType ir.Type, sourceA, sourceB, destC, scaleA, scaleB *ir.Value, m_, n_, k_, aFirstScaleLane, bFirstScaleLane ir.Attribute) ScaledWmmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "scaled_wmma", Registered: true}, loc, []ir.Type{destDType})
+	op := ir.NewNamedOperation(&nameOfScaledWmmaOp, loc, []ir.Type{destDType})
 	op.SetOperands([]*ir.Value{sourceA, sourceB, destC, scaleA, scaleB})
 	setAttrs(op, []string{"m", "n", "k", "a_first_scale_lane", "b_first_scale_lane"}, m_, n_, k_, aFirstScaleLane, bFirstScaleLane)
 	b.Insert(op)
 	return ScaledWmmaOp{opWrapper{op}}
 }
+
+// nameOfScaledWmmaOp is the name BuildScaledWmmaOp gives its ops.
+var nameOfScaledWmmaOp = ir.OpName{Dialect: "amdgpu", Op: "scaled_wmma", Registered: true}
 
 // SchedBarrierOp is amdgpu.sched_barrier: barrier that limits the backend scheduler of instruction movement.
 type SchedBarrierOp struct {
@@ -1514,11 +1592,14 @@ func (o SchedBarrierOp) Opts() ir.Attribute { return o.op.Attr("opts") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSchedBarrierOp(b *ir.Builder, loc ir.Location, opts ir.Attribute) SchedBarrierOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "sched_barrier", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSchedBarrierOp, loc, nil)
 	setAttrs(op, []string{"opts"}, opts)
 	b.Insert(op)
 	return SchedBarrierOp{opWrapper{op}}
 }
+
+// nameOfSchedBarrierOp is the name BuildSchedBarrierOp gives its ops.
+var nameOfSchedBarrierOp = ir.OpName{Dialect: "amdgpu", Op: "sched_barrier", Registered: true}
 
 // SparseMfmaOp is amdgpu.sparse_mfma: MLIR wrapper for CDNA sparse mfma (smfmac) instructions.
 type SparseMfmaOp struct {
@@ -1568,12 +1649,15 @@ func (o SparseMfmaOp) Abid() ir.Attribute { return o.op.Attr("abid") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSparseMfmaOp(b *ir.Builder, loc ir.Location, destDType ir.Type, sourceA, sourceB, destC, sparseIdx *ir.Value, m_, n_, k_, cbsz, abid ir.Attribute) SparseMfmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "sparse_mfma", Registered: true}, loc, []ir.Type{destDType})
+	op := ir.NewNamedOperation(&nameOfSparseMfmaOp, loc, []ir.Type{destDType})
 	op.SetOperands([]*ir.Value{sourceA, sourceB, destC, sparseIdx})
 	setAttrs(op, []string{"m", "n", "k", "cbsz", "abid"}, m_, n_, k_, cbsz, abid)
 	b.Insert(op)
 	return SparseMfmaOp{opWrapper{op}}
 }
+
+// nameOfSparseMfmaOp is the name BuildSparseMfmaOp gives its ops.
+var nameOfSparseMfmaOp = ir.OpName{Dialect: "amdgpu", Op: "sparse_mfma", Registered: true}
 
 // SwizzleBitmodeOp is amdgpu.swizzle_bitmode: AMDGPU ds_swizzle op, bitmode variant.
 type SwizzleBitmodeOp struct {
@@ -1608,12 +1692,15 @@ func (o SwizzleBitmodeOp) XorMask() ir.Attribute { return o.op.Attr("xor_mask") 
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildSwizzleBitmodeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, andMask, orMask, xorMask ir.Attribute) SwizzleBitmodeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "swizzle_bitmode", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSwizzleBitmodeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"and_mask", "or_mask", "xor_mask"}, andMask, orMask, xorMask)
 	b.Insert(op)
 	return SwizzleBitmodeOp{opWrapper{op}}
 }
+
+// nameOfSwizzleBitmodeOp is the name BuildSwizzleBitmodeOp gives its ops.
+var nameOfSwizzleBitmodeOp = ir.OpName{Dialect: "amdgpu", Op: "swizzle_bitmode", Registered: true}
 
 // TensorLoadToLdsOp is amdgpu.tensor_load_to_lds: load tensors from global memory to LDS.
 type TensorLoadToLdsOp struct {
@@ -1636,11 +1723,14 @@ func (o TensorLoadToLdsOp) Desc() *ir.Value { return o.op.Operand(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildTensorLoadToLdsOp(b *ir.Builder, loc ir.Location, desc *ir.Value) TensorLoadToLdsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "tensor_load_to_lds", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTensorLoadToLdsOp, loc, nil)
 	op.SetOperands([]*ir.Value{desc})
 	b.Insert(op)
 	return TensorLoadToLdsOp{opWrapper{op}}
 }
+
+// nameOfTensorLoadToLdsOp is the name BuildTensorLoadToLdsOp gives its ops.
+var nameOfTensorLoadToLdsOp = ir.OpName{Dialect: "amdgpu", Op: "tensor_load_to_lds", Registered: true}
 
 // TensorStoreFromLdsOp is amdgpu.tensor_store_from_lds: store tensors from LDS to global memory.
 type TensorStoreFromLdsOp struct {
@@ -1663,11 +1753,14 @@ func (o TensorStoreFromLdsOp) Desc() *ir.Value { return o.op.Operand(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildTensorStoreFromLdsOp(b *ir.Builder, loc ir.Location, desc *ir.Value) TensorStoreFromLdsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "tensor_store_from_lds", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTensorStoreFromLdsOp, loc, nil)
 	op.SetOperands([]*ir.Value{desc})
 	b.Insert(op)
 	return TensorStoreFromLdsOp{opWrapper{op}}
 }
+
+// nameOfTensorStoreFromLdsOp is the name BuildTensorStoreFromLdsOp gives its ops.
+var nameOfTensorStoreFromLdsOp = ir.OpName{Dialect: "amdgpu", Op: "tensor_store_from_lds", Registered: true}
 
 // TransposeLoadOp is amdgpu.transpose_load: MLIR wrapper for CDNA Transpose Load instructions.
 type TransposeLoadOp struct {
@@ -1696,11 +1789,14 @@ func (o TransposeLoadOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTransposeLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, srcIndices []*ir.Value) TransposeLoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "transpose_load", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTransposeLoadOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{src}, srcIndices...))
 	b.Insert(op)
 	return TransposeLoadOp{opWrapper{op}}
 }
+
+// nameOfTransposeLoadOp is the name BuildTransposeLoadOp gives its ops.
+var nameOfTransposeLoadOp = ir.OpName{Dialect: "amdgpu", Op: "transpose_load", Registered: true}
 
 // WmmaOp is amdgpu.wmma: MLIR wrapper for wmma instructions.
 type WmmaOp struct {
@@ -1753,9 +1849,12 @@ func (o WmmaOp) Clamp() ir.Attribute { return o.op.Attr("clamp") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildWmmaOp(b *ir.Builder, loc ir.Location, destDType ir.Type, sourceA, sourceB, destC *ir.Value, m_, n_, k_, subwordOffset, unsignedA, unsignedB, clamp ir.Attribute) WmmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amdgpu", Op: "wmma", Registered: true}, loc, []ir.Type{destDType})
+	op := ir.NewNamedOperation(&nameOfWmmaOp, loc, []ir.Type{destDType})
 	op.SetOperands([]*ir.Value{sourceA, sourceB, destC})
 	setAttrs(op, []string{"m", "n", "k", "subwordOffset", "unsignedA", "unsignedB", "clamp"}, m_, n_, k_, subwordOffset, unsignedA, unsignedB, clamp)
 	b.Insert(op)
 	return WmmaOp{opWrapper{op}}
 }
+
+// nameOfWmmaOp is the name BuildWmmaOp gives its ops.
+var nameOfWmmaOp = ir.OpName{Dialect: "amdgpu", Op: "wmma", Registered: true}

@@ -74,11 +74,14 @@ func (o Tdpbf16psOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTdpbf16psOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2, operand3, operand4, operand5 *ir.Value) Tdpbf16psOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tdpbf16ps", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfTdpbf16psOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2, operand3, operand4, operand5})
 	b.Insert(op)
 	return Tdpbf16psOp{opWrapper{op}}
 }
+
+// nameOfTdpbf16psOp is the name BuildTdpbf16psOp gives its ops.
+var nameOfTdpbf16psOp = ir.OpName{Dialect: "amx", Op: "tdpbf16ps", Registered: true}
 
 // TdpbssdOp wraps an amx.tdpbssd *ir.Operation.
 type TdpbssdOp struct {
@@ -119,11 +122,14 @@ func (o TdpbssdOp) Res() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTdpbssdOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2, operand3, operand4, operand5 *ir.Value) TdpbssdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tdpbssd", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfTdpbssdOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2, operand3, operand4, operand5})
 	b.Insert(op)
 	return TdpbssdOp{opWrapper{op}}
 }
+
+// nameOfTdpbssdOp is the name BuildTdpbssdOp gives its ops.
+var nameOfTdpbssdOp = ir.OpName{Dialect: "amx", Op: "tdpbssd", Registered: true}
 
 // TdpbsudOp wraps an amx.tdpbsud *ir.Operation.
 type TdpbsudOp struct {
@@ -164,11 +170,14 @@ func (o TdpbsudOp) Res() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTdpbsudOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2, operand3, operand4, operand5 *ir.Value) TdpbsudOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tdpbsud", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfTdpbsudOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2, operand3, operand4, operand5})
 	b.Insert(op)
 	return TdpbsudOp{opWrapper{op}}
 }
+
+// nameOfTdpbsudOp is the name BuildTdpbsudOp gives its ops.
+var nameOfTdpbsudOp = ir.OpName{Dialect: "amx", Op: "tdpbsud", Registered: true}
 
 // TdpbusdOp wraps an amx.tdpbusd *ir.Operation.
 type TdpbusdOp struct {
@@ -209,11 +218,14 @@ func (o TdpbusdOp) Res() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTdpbusdOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2, operand3, operand4, operand5 *ir.Value) TdpbusdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tdpbusd", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfTdpbusdOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2, operand3, operand4, operand5})
 	b.Insert(op)
 	return TdpbusdOp{opWrapper{op}}
 }
+
+// nameOfTdpbusdOp is the name BuildTdpbusdOp gives its ops.
+var nameOfTdpbusdOp = ir.OpName{Dialect: "amx", Op: "tdpbusd", Registered: true}
 
 // TdpbuudOp wraps an amx.tdpbuud *ir.Operation.
 type TdpbuudOp struct {
@@ -254,11 +266,14 @@ func (o TdpbuudOp) Res() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTdpbuudOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2, operand3, operand4, operand5 *ir.Value) TdpbuudOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tdpbuud", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfTdpbuudOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2, operand3, operand4, operand5})
 	b.Insert(op)
 	return TdpbuudOp{opWrapper{op}}
 }
+
+// nameOfTdpbuudOp is the name BuildTdpbuudOp gives its ops.
+var nameOfTdpbuudOp = ir.OpName{Dialect: "amx", Op: "tdpbuud", Registered: true}
 
 // TileLoadOp is amx.tile_load: tile load operation.
 type TileLoadOp struct {
@@ -299,12 +314,15 @@ func (o TileLoadOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTileLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, base *ir.Value, indices, stride []*ir.Value) TileLoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tile_load", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfTileLoadOp, loc, []ir.Type{resType})
 	op.SetOperands(append(append([]*ir.Value{base}, indices...), stride...))
 	op.SetOperandSegments([]int32{1, int32(len(indices)), int32(len(stride))})
 	b.Insert(op)
 	return TileLoadOp{opWrapper{op}}
 }
+
+// nameOfTileLoadOp is the name BuildTileLoadOp gives its ops.
+var nameOfTileLoadOp = ir.OpName{Dialect: "amx", Op: "tile_load", Registered: true}
 
 // TileMulfOp is amx.tile_mulf: tile multiplication operation (floating-point).
 type TileMulfOp struct {
@@ -336,11 +354,14 @@ func (o TileMulfOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTileMulfOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, acc *ir.Value) TileMulfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tile_mulf", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfTileMulfOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, acc})
 	b.Insert(op)
 	return TileMulfOp{opWrapper{op}}
 }
+
+// nameOfTileMulfOp is the name BuildTileMulfOp gives its ops.
+var nameOfTileMulfOp = ir.OpName{Dialect: "amx", Op: "tile_mulf", Registered: true}
 
 // TileMuliOp is amx.tile_muli: tile multiplication operation (integer).
 type TileMuliOp struct {
@@ -378,12 +399,15 @@ func (o TileMuliOp) IsZextRhs() ir.Attribute { return o.op.Attr("isZextRhs") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTileMuliOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, acc *ir.Value, isZextLhs, isZextRhs ir.Attribute) TileMuliOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tile_muli", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfTileMuliOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, acc})
 	setAttrs(op, []string{"isZextLhs", "isZextRhs"}, isZextLhs, isZextRhs)
 	b.Insert(op)
 	return TileMuliOp{opWrapper{op}}
 }
+
+// nameOfTileMuliOp is the name BuildTileMuliOp gives its ops.
+var nameOfTileMuliOp = ir.OpName{Dialect: "amx", Op: "tile_muli", Registered: true}
 
 // TileStoreOp is amx.tile_store: tile store operation.
 type TileStoreOp struct {
@@ -426,12 +450,15 @@ func (o TileStoreOp) Stride() *ir.Value {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTileStoreOp(b *ir.Builder, loc ir.Location, base *ir.Value, indices []*ir.Value, val *ir.Value, stride []*ir.Value) TileStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tile_store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTileStoreOp, loc, nil)
 	op.SetOperands(append(append(append([]*ir.Value{base}, indices...), val), stride...))
 	op.SetOperandSegments([]int32{1, int32(len(indices)), 1, int32(len(stride))})
 	b.Insert(op)
 	return TileStoreOp{opWrapper{op}}
 }
+
+// nameOfTileStoreOp is the name BuildTileStoreOp gives its ops.
+var nameOfTileStoreOp = ir.OpName{Dialect: "amx", Op: "tile_store", Registered: true}
 
 // TileZeroOp is amx.tile_zero: tile zero operation.
 type TileZeroOp struct {
@@ -454,10 +481,13 @@ func (o TileZeroOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTileZeroOp(b *ir.Builder, loc ir.Location, resType ir.Type) TileZeroOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tile_zero", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfTileZeroOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return TileZeroOp{opWrapper{op}}
 }
+
+// nameOfTileZeroOp is the name BuildTileZeroOp gives its ops.
+var nameOfTileZeroOp = ir.OpName{Dialect: "amx", Op: "tile_zero", Registered: true}
 
 // Tileloadd64Op wraps an amx.tileloadd64 *ir.Operation.
 type Tileloadd64Op struct {
@@ -492,11 +522,14 @@ func (o Tileloadd64Op) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTileloadd64Op(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2, operand3 *ir.Value) Tileloadd64Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tileloadd64", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfTileloadd64Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2, operand3})
 	b.Insert(op)
 	return Tileloadd64Op{opWrapper{op}}
 }
+
+// nameOfTileloadd64Op is the name BuildTileloadd64Op gives its ops.
+var nameOfTileloadd64Op = ir.OpName{Dialect: "amx", Op: "tileloadd64", Registered: true}
 
 // Tilestored64Op wraps an amx.tilestored64 *ir.Operation.
 type Tilestored64Op struct {
@@ -531,11 +564,14 @@ func (o Tilestored64Op) Operand4() *ir.Value { return o.op.Operand(4) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTilestored64Op(b *ir.Builder, loc ir.Location, operand0, operand1, operand2, operand3, operand4 *ir.Value) Tilestored64Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tilestored64", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTilestored64Op, loc, nil)
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2, operand3, operand4})
 	b.Insert(op)
 	return Tilestored64Op{opWrapper{op}}
 }
+
+// nameOfTilestored64Op is the name BuildTilestored64Op gives its ops.
+var nameOfTilestored64Op = ir.OpName{Dialect: "amx", Op: "tilestored64", Registered: true}
 
 // TilezeroOp wraps an amx.tilezero *ir.Operation.
 type TilezeroOp struct {
@@ -564,8 +600,11 @@ func (o TilezeroOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTilezeroOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1 *ir.Value) TilezeroOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "amx", Op: "tilezero", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfTilezeroOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return TilezeroOp{opWrapper{op}}
 }
+
+// nameOfTilezeroOp is the name BuildTilezeroOp gives its ops.
+var nameOfTilezeroOp = ir.OpName{Dialect: "amx", Op: "tilezero", Registered: true}

@@ -66,11 +66,14 @@ func (o Sdot2dOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSdot2dOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value) Sdot2dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_neon", Op: "2d.sdot", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSdot2dOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	b.Insert(op)
 	return Sdot2dOp{opWrapper{op}}
 }
+
+// nameOfSdot2dOp is the name BuildSdot2dOp gives its ops.
+var nameOfSdot2dOp = ir.OpName{Dialect: "arm_neon", Op: "2d.sdot", Registered: true}
 
 // IntrBfmmlaOp is arm_neon.intr.bfmmla: BFloat16 matrix multiply-accumulate to single-precision.
 type IntrBfmmlaOp struct {
@@ -102,11 +105,14 @@ func (o IntrBfmmlaOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrBfmmlaOp(b *ir.Builder, loc ir.Location, resType ir.Type, acc, src1, src2 *ir.Value) IntrBfmmlaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_neon", Op: "intr.bfmmla", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrBfmmlaOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return IntrBfmmlaOp{opWrapper{op}}
 }
+
+// nameOfIntrBfmmlaOp is the name BuildIntrBfmmlaOp gives its ops.
+var nameOfIntrBfmmlaOp = ir.OpName{Dialect: "arm_neon", Op: "intr.bfmmla", Registered: true}
 
 // IntrSdotOp is arm_neon.intr.sdot: sdot op.
 type IntrSdotOp struct {
@@ -138,11 +144,14 @@ func (o IntrSdotOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSdotOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value) IntrSdotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_neon", Op: "intr.sdot", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSdotOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	b.Insert(op)
 	return IntrSdotOp{opWrapper{op}}
 }
+
+// nameOfIntrSdotOp is the name BuildIntrSdotOp gives its ops.
+var nameOfIntrSdotOp = ir.OpName{Dialect: "arm_neon", Op: "intr.sdot", Registered: true}
 
 // IntrSmmlaOp is arm_neon.intr.smmla: matrix-matrix multiply and accumulate op.
 type IntrSmmlaOp struct {
@@ -174,11 +183,14 @@ func (o IntrSmmlaOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSmmlaOp(b *ir.Builder, loc ir.Location, resType ir.Type, acc, src1, src2 *ir.Value) IntrSmmlaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_neon", Op: "intr.smmla", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSmmlaOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return IntrSmmlaOp{opWrapper{op}}
 }
+
+// nameOfIntrSmmlaOp is the name BuildIntrSmmlaOp gives its ops.
+var nameOfIntrSmmlaOp = ir.OpName{Dialect: "arm_neon", Op: "intr.smmla", Registered: true}
 
 // IntrSmullOp is arm_neon.intr.smull: smull roundscale op.
 type IntrSmullOp struct {
@@ -207,11 +219,14 @@ func (o IntrSmullOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSmullOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrSmullOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_neon", Op: "intr.smull", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSmullOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrSmullOp{opWrapper{op}}
 }
+
+// nameOfIntrSmullOp is the name BuildIntrSmullOp gives its ops.
+var nameOfIntrSmullOp = ir.OpName{Dialect: "arm_neon", Op: "intr.smull", Registered: true}
 
 // IntrUmmlaOp is arm_neon.intr.ummla: unsinged matrix-matrix multiply and accumulate op.
 type IntrUmmlaOp struct {
@@ -243,11 +258,14 @@ func (o IntrUmmlaOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUmmlaOp(b *ir.Builder, loc ir.Location, resType ir.Type, acc, src1, src2 *ir.Value) IntrUmmlaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_neon", Op: "intr.ummla", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrUmmlaOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return IntrUmmlaOp{opWrapper{op}}
 }
+
+// nameOfIntrUmmlaOp is the name BuildIntrUmmlaOp gives its ops.
+var nameOfIntrUmmlaOp = ir.OpName{Dialect: "arm_neon", Op: "intr.ummla", Registered: true}
 
 // IntrUsmmlaOp is arm_neon.intr.usmmla: unsignged and signed matrix-matrix multiply and accumulate op.
 type IntrUsmmlaOp struct {
@@ -279,8 +297,11 @@ func (o IntrUsmmlaOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUsmmlaOp(b *ir.Builder, loc ir.Location, resType ir.Type, acc, src1, src2 *ir.Value) IntrUsmmlaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_neon", Op: "intr.usmmla", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrUsmmlaOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return IntrUsmmlaOp{opWrapper{op}}
 }
+
+// nameOfIntrUsmmlaOp is the name BuildIntrUsmmlaOp gives its ops.
+var nameOfIntrUsmmlaOp = ir.OpName{Dialect: "arm_neon", Op: "intr.usmmla", Registered: true}

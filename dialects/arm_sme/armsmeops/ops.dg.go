@@ -60,11 +60,14 @@ func (o CopyTileOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCopyTileOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tile *ir.Value) CopyTileOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "copy_tile", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCopyTileOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tile})
 	b.Insert(op)
 	return CopyTileOp{opWrapper{op}}
 }
+
+// nameOfCopyTileOp is the name BuildCopyTileOp gives its ops.
+var nameOfCopyTileOp = ir.OpName{Dialect: "arm_sme", Op: "copy_tile", Registered: true}
 
 // ExtractTileSliceOp is arm_sme.extract_tile_slice: extract 1-D scalable vector from slice of 2-D tile.
 type ExtractTileSliceOp struct {
@@ -96,12 +99,15 @@ func (o ExtractTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildExtractTileSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tile, tileSliceIndex *ir.Value, layout ir.Attribute) ExtractTileSliceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "extract_tile_slice", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExtractTileSliceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tile, tileSliceIndex})
 	setAttrs(op, []string{"layout"}, layout)
 	b.Insert(op)
 	return ExtractTileSliceOp{opWrapper{op}}
 }
+
+// nameOfExtractTileSliceOp is the name BuildExtractTileSliceOp gives its ops.
+var nameOfExtractTileSliceOp = ir.OpName{Dialect: "arm_sme", Op: "extract_tile_slice", Registered: true}
 
 // Fmopa2wayOp is arm_sme.fmopa_2way: floating-point sum of 2 outer products and accumulate.
 type Fmopa2wayOp struct {
@@ -158,12 +164,15 @@ func (o Fmopa2wayOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFmopa2wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Fmopa2wayOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "fmopa_2way", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFmopa2wayOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Fmopa2wayOp{opWrapper{op}}
 }
+
+// nameOfFmopa2wayOp is the name BuildFmopa2wayOp gives its ops.
+var nameOfFmopa2wayOp = ir.OpName{Dialect: "arm_sme", Op: "fmopa_2way", Registered: true}
 
 // Fmops2wayOp is arm_sme.fmops_2way: floating-point sum of 2 outer products and subtract.
 type Fmops2wayOp struct {
@@ -220,12 +229,15 @@ func (o Fmops2wayOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFmops2wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Fmops2wayOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "fmops_2way", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFmops2wayOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Fmops2wayOp{opWrapper{op}}
 }
+
+// nameOfFmops2wayOp is the name BuildFmops2wayOp gives its ops.
+var nameOfFmops2wayOp = ir.OpName{Dialect: "arm_sme", Op: "fmops_2way", Registered: true}
 
 // GetTileOp is arm_sme.get_tile: creates an undefined value of SME virtual tile type.
 type GetTileOp struct {
@@ -248,10 +260,13 @@ func (o GetTileOp) Tile() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGetTileOp(b *ir.Builder, loc ir.Location, tileType ir.Type) GetTileOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "get_tile", Registered: true}, loc, []ir.Type{tileType})
+	op := ir.NewNamedOperation(&nameOfGetTileOp, loc, []ir.Type{tileType})
 	b.Insert(op)
 	return GetTileOp{opWrapper{op}}
 }
+
+// nameOfGetTileOp is the name BuildGetTileOp gives its ops.
+var nameOfGetTileOp = ir.OpName{Dialect: "arm_sme", Op: "get_tile", Registered: true}
 
 // InsertTileSliceOp is arm_sme.insert_tile_slice: insert 1-D scalable vector into slice of 2-D tile.
 type InsertTileSliceOp struct {
@@ -286,12 +301,15 @@ func (o InsertTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildInsertTileSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector, tile, tileSliceIndex *ir.Value, layout ir.Attribute) InsertTileSliceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "insert_tile_slice", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfInsertTileSliceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector, tile, tileSliceIndex})
 	setAttrs(op, []string{"layout"}, layout)
 	b.Insert(op)
 	return InsertTileSliceOp{opWrapper{op}}
 }
+
+// nameOfInsertTileSliceOp is the name BuildInsertTileSliceOp gives its ops.
+var nameOfInsertTileSliceOp = ir.OpName{Dialect: "arm_sme", Op: "insert_tile_slice", Registered: true}
 
 // IntrCntsbOp wraps an arm_sme.intr.cntsb *ir.Operation.
 type IntrCntsbOp struct {
@@ -314,10 +332,13 @@ func (o IntrCntsbOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCntsbOp(b *ir.Builder, loc ir.Location, resType ir.Type) IntrCntsbOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.cntsb", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCntsbOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return IntrCntsbOp{opWrapper{op}}
 }
+
+// nameOfIntrCntsbOp is the name BuildIntrCntsbOp gives its ops.
+var nameOfIntrCntsbOp = ir.OpName{Dialect: "arm_sme", Op: "intr.cntsb", Registered: true}
 
 // IntrCntsdOp wraps an arm_sme.intr.cntsd *ir.Operation.
 type IntrCntsdOp struct {
@@ -340,10 +361,13 @@ func (o IntrCntsdOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCntsdOp(b *ir.Builder, loc ir.Location, resType ir.Type) IntrCntsdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.cntsd", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCntsdOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return IntrCntsdOp{opWrapper{op}}
 }
+
+// nameOfIntrCntsdOp is the name BuildIntrCntsdOp gives its ops.
+var nameOfIntrCntsdOp = ir.OpName{Dialect: "arm_sme", Op: "intr.cntsd", Registered: true}
 
 // IntrCntshOp wraps an arm_sme.intr.cntsh *ir.Operation.
 type IntrCntshOp struct {
@@ -366,10 +390,13 @@ func (o IntrCntshOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCntshOp(b *ir.Builder, loc ir.Location, resType ir.Type) IntrCntshOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.cntsh", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCntshOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return IntrCntshOp{opWrapper{op}}
 }
+
+// nameOfIntrCntshOp is the name BuildIntrCntshOp gives its ops.
+var nameOfIntrCntshOp = ir.OpName{Dialect: "arm_sme", Op: "intr.cntsh", Registered: true}
 
 // IntrCntswOp wraps an arm_sme.intr.cntsw *ir.Operation.
 type IntrCntswOp struct {
@@ -392,10 +419,13 @@ func (o IntrCntswOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCntswOp(b *ir.Builder, loc ir.Location, resType ir.Type) IntrCntswOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.cntsw", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCntswOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return IntrCntswOp{opWrapper{op}}
 }
+
+// nameOfIntrCntswOp is the name BuildIntrCntswOp gives its ops.
+var nameOfIntrCntswOp = ir.OpName{Dialect: "arm_sme", Op: "intr.cntsw", Registered: true}
 
 // IntrLd1bHorizOp wraps an arm_sme.intr.ld1b.horiz *ir.Operation.
 type IntrLd1bHorizOp struct {
@@ -427,12 +457,15 @@ func (o IntrLd1bHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrLd1bHorizOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1bHorizOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1b.horiz", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrLd1bHorizOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1bHorizOp{opWrapper{op}}
 }
+
+// nameOfIntrLd1bHorizOp is the name BuildIntrLd1bHorizOp gives its ops.
+var nameOfIntrLd1bHorizOp = ir.OpName{Dialect: "arm_sme", Op: "intr.ld1b.horiz", Registered: true}
 
 // IntrLd1bVertOp wraps an arm_sme.intr.ld1b.vert *ir.Operation.
 type IntrLd1bVertOp struct {
@@ -464,12 +497,15 @@ func (o IntrLd1bVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrLd1bVertOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1bVertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1b.vert", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrLd1bVertOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1bVertOp{opWrapper{op}}
 }
+
+// nameOfIntrLd1bVertOp is the name BuildIntrLd1bVertOp gives its ops.
+var nameOfIntrLd1bVertOp = ir.OpName{Dialect: "arm_sme", Op: "intr.ld1b.vert", Registered: true}
 
 // IntrLd1dHorizOp wraps an arm_sme.intr.ld1d.horiz *ir.Operation.
 type IntrLd1dHorizOp struct {
@@ -501,12 +537,15 @@ func (o IntrLd1dHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrLd1dHorizOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1dHorizOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1d.horiz", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrLd1dHorizOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1dHorizOp{opWrapper{op}}
 }
+
+// nameOfIntrLd1dHorizOp is the name BuildIntrLd1dHorizOp gives its ops.
+var nameOfIntrLd1dHorizOp = ir.OpName{Dialect: "arm_sme", Op: "intr.ld1d.horiz", Registered: true}
 
 // IntrLd1dVertOp wraps an arm_sme.intr.ld1d.vert *ir.Operation.
 type IntrLd1dVertOp struct {
@@ -538,12 +577,15 @@ func (o IntrLd1dVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrLd1dVertOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1dVertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1d.vert", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrLd1dVertOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1dVertOp{opWrapper{op}}
 }
+
+// nameOfIntrLd1dVertOp is the name BuildIntrLd1dVertOp gives its ops.
+var nameOfIntrLd1dVertOp = ir.OpName{Dialect: "arm_sme", Op: "intr.ld1d.vert", Registered: true}
 
 // IntrLd1hHorizOp wraps an arm_sme.intr.ld1h.horiz *ir.Operation.
 type IntrLd1hHorizOp struct {
@@ -575,12 +617,15 @@ func (o IntrLd1hHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrLd1hHorizOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1hHorizOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1h.horiz", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrLd1hHorizOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1hHorizOp{opWrapper{op}}
 }
+
+// nameOfIntrLd1hHorizOp is the name BuildIntrLd1hHorizOp gives its ops.
+var nameOfIntrLd1hHorizOp = ir.OpName{Dialect: "arm_sme", Op: "intr.ld1h.horiz", Registered: true}
 
 // IntrLd1hVertOp wraps an arm_sme.intr.ld1h.vert *ir.Operation.
 type IntrLd1hVertOp struct {
@@ -612,12 +657,15 @@ func (o IntrLd1hVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrLd1hVertOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1hVertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1h.vert", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrLd1hVertOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1hVertOp{opWrapper{op}}
 }
+
+// nameOfIntrLd1hVertOp is the name BuildIntrLd1hVertOp gives its ops.
+var nameOfIntrLd1hVertOp = ir.OpName{Dialect: "arm_sme", Op: "intr.ld1h.vert", Registered: true}
 
 // IntrLd1qHorizOp wraps an arm_sme.intr.ld1q.horiz *ir.Operation.
 type IntrLd1qHorizOp struct {
@@ -649,12 +697,15 @@ func (o IntrLd1qHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrLd1qHorizOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1qHorizOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1q.horiz", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrLd1qHorizOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1qHorizOp{opWrapper{op}}
 }
+
+// nameOfIntrLd1qHorizOp is the name BuildIntrLd1qHorizOp gives its ops.
+var nameOfIntrLd1qHorizOp = ir.OpName{Dialect: "arm_sme", Op: "intr.ld1q.horiz", Registered: true}
 
 // IntrLd1qVertOp wraps an arm_sme.intr.ld1q.vert *ir.Operation.
 type IntrLd1qVertOp struct {
@@ -686,12 +737,15 @@ func (o IntrLd1qVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrLd1qVertOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1qVertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1q.vert", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrLd1qVertOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1qVertOp{opWrapper{op}}
 }
+
+// nameOfIntrLd1qVertOp is the name BuildIntrLd1qVertOp gives its ops.
+var nameOfIntrLd1qVertOp = ir.OpName{Dialect: "arm_sme", Op: "intr.ld1q.vert", Registered: true}
 
 // IntrLd1wHorizOp wraps an arm_sme.intr.ld1w.horiz *ir.Operation.
 type IntrLd1wHorizOp struct {
@@ -723,12 +777,15 @@ func (o IntrLd1wHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrLd1wHorizOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1wHorizOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1w.horiz", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrLd1wHorizOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1wHorizOp{opWrapper{op}}
 }
+
+// nameOfIntrLd1wHorizOp is the name BuildIntrLd1wHorizOp gives its ops.
+var nameOfIntrLd1wHorizOp = ir.OpName{Dialect: "arm_sme", Op: "intr.ld1w.horiz", Registered: true}
 
 // IntrLd1wVertOp wraps an arm_sme.intr.ld1w.vert *ir.Operation.
 type IntrLd1wVertOp struct {
@@ -760,12 +817,15 @@ func (o IntrLd1wVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrLd1wVertOp(b *ir.Builder, loc ir.Location, predicate, loadAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrLd1wVertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.ld1w.vert", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrLd1wVertOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, loadAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrLd1wVertOp{opWrapper{op}}
 }
+
+// nameOfIntrLd1wVertOp is the name BuildIntrLd1wVertOp gives its ops.
+var nameOfIntrLd1wVertOp = ir.OpName{Dialect: "arm_sme", Op: "intr.ld1w.vert", Registered: true}
 
 // IntrMopaOp wraps an arm_sme.intr.mopa *ir.Operation.
 type IntrMopaOp struct {
@@ -800,12 +860,15 @@ func (o IntrMopaOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrMopaOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrMopaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.mopa", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrMopaOp, loc, nil)
 	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrMopaOp{opWrapper{op}}
 }
+
+// nameOfIntrMopaOp is the name BuildIntrMopaOp gives its ops.
+var nameOfIntrMopaOp = ir.OpName{Dialect: "arm_sme", Op: "intr.mopa", Registered: true}
 
 // IntrMopaWideOp wraps an arm_sme.intr.mopa.wide *ir.Operation.
 type IntrMopaWideOp struct {
@@ -840,12 +903,15 @@ func (o IntrMopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrMopaWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrMopaWideOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.mopa.wide", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrMopaWideOp, loc, nil)
 	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrMopaWideOp{opWrapper{op}}
 }
+
+// nameOfIntrMopaWideOp is the name BuildIntrMopaWideOp gives its ops.
+var nameOfIntrMopaWideOp = ir.OpName{Dialect: "arm_sme", Op: "intr.mopa.wide", Registered: true}
 
 // IntrMopsOp wraps an arm_sme.intr.mops *ir.Operation.
 type IntrMopsOp struct {
@@ -880,12 +946,15 @@ func (o IntrMopsOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrMopsOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrMopsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.mops", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrMopsOp, loc, nil)
 	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrMopsOp{opWrapper{op}}
 }
+
+// nameOfIntrMopsOp is the name BuildIntrMopsOp gives its ops.
+var nameOfIntrMopsOp = ir.OpName{Dialect: "arm_sme", Op: "intr.mops", Registered: true}
 
 // IntrMopsWideOp wraps an arm_sme.intr.mops.wide *ir.Operation.
 type IntrMopsWideOp struct {
@@ -920,12 +989,15 @@ func (o IntrMopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrMopsWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrMopsWideOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.mops.wide", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrMopsWideOp, loc, nil)
 	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrMopsWideOp{opWrapper{op}}
 }
+
+// nameOfIntrMopsWideOp is the name BuildIntrMopsWideOp gives its ops.
+var nameOfIntrMopsWideOp = ir.OpName{Dialect: "arm_sme", Op: "intr.mops.wide", Registered: true}
 
 // IntrReadHorizOp wraps an arm_sme.intr.read.horiz *ir.Operation.
 type IntrReadHorizOp struct {
@@ -960,12 +1032,15 @@ func (o IntrReadHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrReadHorizOp(b *ir.Builder, loc ir.Location, resType ir.Type, vector, predicate, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrReadHorizOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.read.horiz", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrReadHorizOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{vector, predicate, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrReadHorizOp{opWrapper{op}}
 }
+
+// nameOfIntrReadHorizOp is the name BuildIntrReadHorizOp gives its ops.
+var nameOfIntrReadHorizOp = ir.OpName{Dialect: "arm_sme", Op: "intr.read.horiz", Registered: true}
 
 // IntrReadVertOp wraps an arm_sme.intr.read.vert *ir.Operation.
 type IntrReadVertOp struct {
@@ -1000,12 +1075,15 @@ func (o IntrReadVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrReadVertOp(b *ir.Builder, loc ir.Location, resType ir.Type, vector, predicate, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrReadVertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.read.vert", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrReadVertOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{vector, predicate, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrReadVertOp{opWrapper{op}}
 }
+
+// nameOfIntrReadVertOp is the name BuildIntrReadVertOp gives its ops.
+var nameOfIntrReadVertOp = ir.OpName{Dialect: "arm_sme", Op: "intr.read.vert", Registered: true}
 
 // IntrSmopaWideOp wraps an arm_sme.intr.smopa.wide *ir.Operation.
 type IntrSmopaWideOp struct {
@@ -1040,12 +1118,15 @@ func (o IntrSmopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrSmopaWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrSmopaWideOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.smopa.wide", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrSmopaWideOp, loc, nil)
 	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSmopaWideOp{opWrapper{op}}
 }
+
+// nameOfIntrSmopaWideOp is the name BuildIntrSmopaWideOp gives its ops.
+var nameOfIntrSmopaWideOp = ir.OpName{Dialect: "arm_sme", Op: "intr.smopa.wide", Registered: true}
 
 // IntrSmopaZa32Op wraps an arm_sme.intr.smopa.za32 *ir.Operation.
 type IntrSmopaZa32Op struct {
@@ -1080,12 +1161,15 @@ func (o IntrSmopaZa32Op) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrSmopaZa32Op(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrSmopaZa32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.smopa.za32", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrSmopaZa32Op, loc, nil)
 	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSmopaZa32Op{opWrapper{op}}
 }
+
+// nameOfIntrSmopaZa32Op is the name BuildIntrSmopaZa32Op gives its ops.
+var nameOfIntrSmopaZa32Op = ir.OpName{Dialect: "arm_sme", Op: "intr.smopa.za32", Registered: true}
 
 // IntrSmopsWideOp wraps an arm_sme.intr.smops.wide *ir.Operation.
 type IntrSmopsWideOp struct {
@@ -1120,12 +1204,15 @@ func (o IntrSmopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrSmopsWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrSmopsWideOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.smops.wide", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrSmopsWideOp, loc, nil)
 	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSmopsWideOp{opWrapper{op}}
 }
+
+// nameOfIntrSmopsWideOp is the name BuildIntrSmopsWideOp gives its ops.
+var nameOfIntrSmopsWideOp = ir.OpName{Dialect: "arm_sme", Op: "intr.smops.wide", Registered: true}
 
 // IntrSmopsZa32Op wraps an arm_sme.intr.smops.za32 *ir.Operation.
 type IntrSmopsZa32Op struct {
@@ -1160,12 +1247,15 @@ func (o IntrSmopsZa32Op) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrSmopsZa32Op(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrSmopsZa32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.smops.za32", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrSmopsZa32Op, loc, nil)
 	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSmopsZa32Op{opWrapper{op}}
 }
+
+// nameOfIntrSmopsZa32Op is the name BuildIntrSmopsZa32Op gives its ops.
+var nameOfIntrSmopsZa32Op = ir.OpName{Dialect: "arm_sme", Op: "intr.smops.za32", Registered: true}
 
 // IntrSt1bHorizOp wraps an arm_sme.intr.st1b.horiz *ir.Operation.
 type IntrSt1bHorizOp struct {
@@ -1197,12 +1287,15 @@ func (o IntrSt1bHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrSt1bHorizOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1bHorizOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1b.horiz", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrSt1bHorizOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1bHorizOp{opWrapper{op}}
 }
+
+// nameOfIntrSt1bHorizOp is the name BuildIntrSt1bHorizOp gives its ops.
+var nameOfIntrSt1bHorizOp = ir.OpName{Dialect: "arm_sme", Op: "intr.st1b.horiz", Registered: true}
 
 // IntrSt1bVertOp wraps an arm_sme.intr.st1b.vert *ir.Operation.
 type IntrSt1bVertOp struct {
@@ -1234,12 +1327,15 @@ func (o IntrSt1bVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSt1bVertOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1bVertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1b.vert", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrSt1bVertOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1bVertOp{opWrapper{op}}
 }
+
+// nameOfIntrSt1bVertOp is the name BuildIntrSt1bVertOp gives its ops.
+var nameOfIntrSt1bVertOp = ir.OpName{Dialect: "arm_sme", Op: "intr.st1b.vert", Registered: true}
 
 // IntrSt1dHorizOp wraps an arm_sme.intr.st1d.horiz *ir.Operation.
 type IntrSt1dHorizOp struct {
@@ -1271,12 +1367,15 @@ func (o IntrSt1dHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrSt1dHorizOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1dHorizOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1d.horiz", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrSt1dHorizOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1dHorizOp{opWrapper{op}}
 }
+
+// nameOfIntrSt1dHorizOp is the name BuildIntrSt1dHorizOp gives its ops.
+var nameOfIntrSt1dHorizOp = ir.OpName{Dialect: "arm_sme", Op: "intr.st1d.horiz", Registered: true}
 
 // IntrSt1dVertOp wraps an arm_sme.intr.st1d.vert *ir.Operation.
 type IntrSt1dVertOp struct {
@@ -1308,12 +1407,15 @@ func (o IntrSt1dVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSt1dVertOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1dVertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1d.vert", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrSt1dVertOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1dVertOp{opWrapper{op}}
 }
+
+// nameOfIntrSt1dVertOp is the name BuildIntrSt1dVertOp gives its ops.
+var nameOfIntrSt1dVertOp = ir.OpName{Dialect: "arm_sme", Op: "intr.st1d.vert", Registered: true}
 
 // IntrSt1hHorizOp wraps an arm_sme.intr.st1h.horiz *ir.Operation.
 type IntrSt1hHorizOp struct {
@@ -1345,12 +1447,15 @@ func (o IntrSt1hHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrSt1hHorizOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1hHorizOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1h.horiz", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrSt1hHorizOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1hHorizOp{opWrapper{op}}
 }
+
+// nameOfIntrSt1hHorizOp is the name BuildIntrSt1hHorizOp gives its ops.
+var nameOfIntrSt1hHorizOp = ir.OpName{Dialect: "arm_sme", Op: "intr.st1h.horiz", Registered: true}
 
 // IntrSt1hVertOp wraps an arm_sme.intr.st1h.vert *ir.Operation.
 type IntrSt1hVertOp struct {
@@ -1382,12 +1487,15 @@ func (o IntrSt1hVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSt1hVertOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1hVertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1h.vert", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrSt1hVertOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1hVertOp{opWrapper{op}}
 }
+
+// nameOfIntrSt1hVertOp is the name BuildIntrSt1hVertOp gives its ops.
+var nameOfIntrSt1hVertOp = ir.OpName{Dialect: "arm_sme", Op: "intr.st1h.vert", Registered: true}
 
 // IntrSt1qHorizOp wraps an arm_sme.intr.st1q.horiz *ir.Operation.
 type IntrSt1qHorizOp struct {
@@ -1419,12 +1527,15 @@ func (o IntrSt1qHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrSt1qHorizOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1qHorizOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1q.horiz", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrSt1qHorizOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1qHorizOp{opWrapper{op}}
 }
+
+// nameOfIntrSt1qHorizOp is the name BuildIntrSt1qHorizOp gives its ops.
+var nameOfIntrSt1qHorizOp = ir.OpName{Dialect: "arm_sme", Op: "intr.st1q.horiz", Registered: true}
 
 // IntrSt1qVertOp wraps an arm_sme.intr.st1q.vert *ir.Operation.
 type IntrSt1qVertOp struct {
@@ -1456,12 +1567,15 @@ func (o IntrSt1qVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSt1qVertOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1qVertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1q.vert", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrSt1qVertOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1qVertOp{opWrapper{op}}
 }
+
+// nameOfIntrSt1qVertOp is the name BuildIntrSt1qVertOp gives its ops.
+var nameOfIntrSt1qVertOp = ir.OpName{Dialect: "arm_sme", Op: "intr.st1q.vert", Registered: true}
 
 // IntrSt1wHorizOp wraps an arm_sme.intr.st1w.horiz *ir.Operation.
 type IntrSt1wHorizOp struct {
@@ -1493,12 +1607,15 @@ func (o IntrSt1wHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrSt1wHorizOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1wHorizOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1w.horiz", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrSt1wHorizOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1wHorizOp{opWrapper{op}}
 }
+
+// nameOfIntrSt1wHorizOp is the name BuildIntrSt1wHorizOp gives its ops.
+var nameOfIntrSt1wHorizOp = ir.OpName{Dialect: "arm_sme", Op: "intr.st1w.horiz", Registered: true}
 
 // IntrSt1wVertOp wraps an arm_sme.intr.st1w.vert *ir.Operation.
 type IntrSt1wVertOp struct {
@@ -1530,12 +1647,15 @@ func (o IntrSt1wVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSt1wVertOp(b *ir.Builder, loc ir.Location, predicate, storeAddress, tileSliceIndex *ir.Value, tileId ir.Attribute) IntrSt1wVertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.st1w.vert", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrSt1wVertOp, loc, nil)
 	op.SetOperands([]*ir.Value{predicate, storeAddress, tileSliceIndex})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSt1wVertOp{opWrapper{op}}
 }
+
+// nameOfIntrSt1wVertOp is the name BuildIntrSt1wVertOp gives its ops.
+var nameOfIntrSt1wVertOp = ir.OpName{Dialect: "arm_sme", Op: "intr.st1w.vert", Registered: true}
 
 // IntrStrOp wraps an arm_sme.intr.str *ir.Operation.
 type IntrStrOp struct {
@@ -1564,11 +1684,14 @@ func (o IntrStrOp) Offset() *ir.Value { return o.op.Operand(2) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrStrOp(b *ir.Builder, loc ir.Location, index, storeAddress, offset *ir.Value) IntrStrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.str", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrStrOp, loc, nil)
 	op.SetOperands([]*ir.Value{index, storeAddress, offset})
 	b.Insert(op)
 	return IntrStrOp{opWrapper{op}}
 }
+
+// nameOfIntrStrOp is the name BuildIntrStrOp gives its ops.
+var nameOfIntrStrOp = ir.OpName{Dialect: "arm_sme", Op: "intr.str", Registered: true}
 
 // IntrSumopaWideOp wraps an arm_sme.intr.sumopa.wide *ir.Operation.
 type IntrSumopaWideOp struct {
@@ -1603,12 +1726,15 @@ func (o IntrSumopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrSumopaWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrSumopaWideOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.sumopa.wide", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrSumopaWideOp, loc, nil)
 	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSumopaWideOp{opWrapper{op}}
 }
+
+// nameOfIntrSumopaWideOp is the name BuildIntrSumopaWideOp gives its ops.
+var nameOfIntrSumopaWideOp = ir.OpName{Dialect: "arm_sme", Op: "intr.sumopa.wide", Registered: true}
 
 // IntrSumopsWideOp wraps an arm_sme.intr.sumops.wide *ir.Operation.
 type IntrSumopsWideOp struct {
@@ -1643,12 +1769,15 @@ func (o IntrSumopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrSumopsWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrSumopsWideOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.sumops.wide", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrSumopsWideOp, loc, nil)
 	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrSumopsWideOp{opWrapper{op}}
 }
+
+// nameOfIntrSumopsWideOp is the name BuildIntrSumopsWideOp gives its ops.
+var nameOfIntrSumopsWideOp = ir.OpName{Dialect: "arm_sme", Op: "intr.sumops.wide", Registered: true}
 
 // IntrUmopaWideOp wraps an arm_sme.intr.umopa.wide *ir.Operation.
 type IntrUmopaWideOp struct {
@@ -1683,12 +1812,15 @@ func (o IntrUmopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrUmopaWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrUmopaWideOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.umopa.wide", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrUmopaWideOp, loc, nil)
 	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrUmopaWideOp{opWrapper{op}}
 }
+
+// nameOfIntrUmopaWideOp is the name BuildIntrUmopaWideOp gives its ops.
+var nameOfIntrUmopaWideOp = ir.OpName{Dialect: "arm_sme", Op: "intr.umopa.wide", Registered: true}
 
 // IntrUmopaZa32Op wraps an arm_sme.intr.umopa.za32 *ir.Operation.
 type IntrUmopaZa32Op struct {
@@ -1723,12 +1855,15 @@ func (o IntrUmopaZa32Op) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrUmopaZa32Op(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrUmopaZa32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.umopa.za32", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrUmopaZa32Op, loc, nil)
 	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrUmopaZa32Op{opWrapper{op}}
 }
+
+// nameOfIntrUmopaZa32Op is the name BuildIntrUmopaZa32Op gives its ops.
+var nameOfIntrUmopaZa32Op = ir.OpName{Dialect: "arm_sme", Op: "intr.umopa.za32", Registered: true}
 
 // IntrUmopsWideOp wraps an arm_sme.intr.umops.wide *ir.Operation.
 type IntrUmopsWideOp struct {
@@ -1763,12 +1898,15 @@ func (o IntrUmopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrUmopsWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrUmopsWideOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.umops.wide", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrUmopsWideOp, loc, nil)
 	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrUmopsWideOp{opWrapper{op}}
 }
+
+// nameOfIntrUmopsWideOp is the name BuildIntrUmopsWideOp gives its ops.
+var nameOfIntrUmopsWideOp = ir.OpName{Dialect: "arm_sme", Op: "intr.umops.wide", Registered: true}
 
 // IntrUmopsZa32Op wraps an arm_sme.intr.umops.za32 *ir.Operation.
 type IntrUmopsZa32Op struct {
@@ -1803,12 +1941,15 @@ func (o IntrUmopsZa32Op) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrUmopsZa32Op(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrUmopsZa32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.umops.za32", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrUmopsZa32Op, loc, nil)
 	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrUmopsZa32Op{opWrapper{op}}
 }
+
+// nameOfIntrUmopsZa32Op is the name BuildIntrUmopsZa32Op gives its ops.
+var nameOfIntrUmopsZa32Op = ir.OpName{Dialect: "arm_sme", Op: "intr.umops.za32", Registered: true}
 
 // IntrUsmopaWideOp wraps an arm_sme.intr.usmopa.wide *ir.Operation.
 type IntrUsmopaWideOp struct {
@@ -1843,12 +1984,15 @@ func (o IntrUsmopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrUsmopaWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrUsmopaWideOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.usmopa.wide", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrUsmopaWideOp, loc, nil)
 	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrUsmopaWideOp{opWrapper{op}}
 }
+
+// nameOfIntrUsmopaWideOp is the name BuildIntrUsmopaWideOp gives its ops.
+var nameOfIntrUsmopaWideOp = ir.OpName{Dialect: "arm_sme", Op: "intr.usmopa.wide", Registered: true}
 
 // IntrUsmopsWideOp wraps an arm_sme.intr.usmops.wide *ir.Operation.
 type IntrUsmopsWideOp struct {
@@ -1883,12 +2027,15 @@ func (o IntrUsmopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrUsmopsWideOp(b *ir.Builder, loc ir.Location, lhsPredicate, rhsPredicate, lhsVector, rhsVector *ir.Value, tileId ir.Attribute) IntrUsmopsWideOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.usmops.wide", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrUsmopsWideOp, loc, nil)
 	op.SetOperands([]*ir.Value{lhsPredicate, rhsPredicate, lhsVector, rhsVector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrUsmopsWideOp{opWrapper{op}}
 }
+
+// nameOfIntrUsmopsWideOp is the name BuildIntrUsmopsWideOp gives its ops.
+var nameOfIntrUsmopsWideOp = ir.OpName{Dialect: "arm_sme", Op: "intr.usmops.wide", Registered: true}
 
 // IntrWriteHorizOp wraps an arm_sme.intr.write.horiz *ir.Operation.
 type IntrWriteHorizOp struct {
@@ -1920,12 +2067,15 @@ func (o IntrWriteHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrWriteHorizOp(b *ir.Builder, loc ir.Location, tileSliceIndex, predicate, vector *ir.Value, tileId ir.Attribute) IntrWriteHorizOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.write.horiz", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrWriteHorizOp, loc, nil)
 	op.SetOperands([]*ir.Value{tileSliceIndex, predicate, vector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrWriteHorizOp{opWrapper{op}}
 }
+
+// nameOfIntrWriteHorizOp is the name BuildIntrWriteHorizOp gives its ops.
+var nameOfIntrWriteHorizOp = ir.OpName{Dialect: "arm_sme", Op: "intr.write.horiz", Registered: true}
 
 // IntrWriteVertOp wraps an arm_sme.intr.write.vert *ir.Operation.
 type IntrWriteVertOp struct {
@@ -1957,12 +2107,15 @@ func (o IntrWriteVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrWriteVertOp(b *ir.Builder, loc ir.Location, tileSliceIndex, predicate, vector *ir.Value, tileId ir.Attribute) IntrWriteVertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.write.vert", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrWriteVertOp, loc, nil)
 	op.SetOperands([]*ir.Value{tileSliceIndex, predicate, vector})
 	setAttrs(op, []string{"tile_id"}, tileId)
 	b.Insert(op)
 	return IntrWriteVertOp{opWrapper{op}}
 }
+
+// nameOfIntrWriteVertOp is the name BuildIntrWriteVertOp gives its ops.
+var nameOfIntrWriteVertOp = ir.OpName{Dialect: "arm_sme", Op: "intr.write.vert", Registered: true}
 
 // IntrZeroOp wraps an arm_sme.intr.zero *ir.Operation.
 type IntrZeroOp struct {
@@ -1985,11 +2138,14 @@ func (o IntrZeroOp) TileMask() ir.Attribute { return o.op.Attr("tile_mask") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrZeroOp(b *ir.Builder, loc ir.Location, tileMask ir.Attribute) IntrZeroOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "intr.zero", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrZeroOp, loc, nil)
 	setAttrs(op, []string{"tile_mask"}, tileMask)
 	b.Insert(op)
 	return IntrZeroOp{opWrapper{op}}
 }
+
+// nameOfIntrZeroOp is the name BuildIntrZeroOp gives its ops.
+var nameOfIntrZeroOp = ir.OpName{Dialect: "arm_sme", Op: "intr.zero", Registered: true}
 
 // LoadTileSliceOp is arm_sme.load_tile_slice: tile slice load and update operation.
 type LoadTileSliceOp struct {
@@ -2030,12 +2186,15 @@ func (o LoadTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildLoadTileSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base, mask, tile *ir.Value, indices []*ir.Value, tileSliceIndex *ir.Value, layout ir.Attribute) LoadTileSliceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "load_tile_slice", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLoadTileSliceOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append([]*ir.Value{base, mask, tile}, indices...), tileSliceIndex))
 	setAttrs(op, []string{"layout"}, layout)
 	b.Insert(op)
 	return LoadTileSliceOp{opWrapper{op}}
 }
+
+// nameOfLoadTileSliceOp is the name BuildLoadTileSliceOp gives its ops.
+var nameOfLoadTileSliceOp = ir.OpName{Dialect: "arm_sme", Op: "load_tile_slice", Registered: true}
 
 // MoveTileSliceToVectorOp is arm_sme.move_tile_slice_to_vector: move slice of a 2-D tile to a 1-D scalable vector.
 type MoveTileSliceToVectorOp struct {
@@ -2067,12 +2226,15 @@ func (o MoveTileSliceToVectorOp) Layout() ir.Attribute { return o.op.Attr("layou
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMoveTileSliceToVectorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tile, tileSliceIndex *ir.Value, layout ir.Attribute) MoveTileSliceToVectorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "move_tile_slice_to_vector", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMoveTileSliceToVectorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tile, tileSliceIndex})
 	setAttrs(op, []string{"layout"}, layout)
 	b.Insert(op)
 	return MoveTileSliceToVectorOp{opWrapper{op}}
 }
+
+// nameOfMoveTileSliceToVectorOp is the name BuildMoveTileSliceToVectorOp gives its ops.
+var nameOfMoveTileSliceToVectorOp = ir.OpName{Dialect: "arm_sme", Op: "move_tile_slice_to_vector", Registered: true}
 
 // MoveVectorToTileSliceOp is arm_sme.move_vector_to_tile_slice: move 1-D scalable vector to slice of 2-D tile.
 type MoveVectorToTileSliceOp struct {
@@ -2107,12 +2269,15 @@ func (o MoveVectorToTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layou
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMoveVectorToTileSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector, tile, tileSliceIndex *ir.Value, layout ir.Attribute) MoveVectorToTileSliceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "move_vector_to_tile_slice", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMoveVectorToTileSliceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector, tile, tileSliceIndex})
 	setAttrs(op, []string{"layout"}, layout)
 	b.Insert(op)
 	return MoveVectorToTileSliceOp{opWrapper{op}}
 }
+
+// nameOfMoveVectorToTileSliceOp is the name BuildMoveVectorToTileSliceOp gives its ops.
+var nameOfMoveVectorToTileSliceOp = ir.OpName{Dialect: "arm_sme", Op: "move_vector_to_tile_slice", Registered: true}
 
 // OuterproductOp is arm_sme.outerproduct: outer product with optional fused add/sub.
 type OuterproductOp struct {
@@ -2172,13 +2337,16 @@ func (o OuterproductOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildOuterproductOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value, kind ir.Attribute) OuterproductOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "outerproduct", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfOuterproductOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	setAttrs(op, []string{"kind"}, kind)
 	b.Insert(op)
 	return OuterproductOp{opWrapper{op}}
 }
+
+// nameOfOuterproductOp is the name BuildOuterproductOp gives its ops.
+var nameOfOuterproductOp = ir.OpName{Dialect: "arm_sme", Op: "outerproduct", Registered: true}
 
 // Smopa2wayOp is arm_sme.smopa_2way: signed integer sum of 2 outer products and accumulate.
 type Smopa2wayOp struct {
@@ -2235,12 +2403,15 @@ func (o Smopa2wayOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSmopa2wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Smopa2wayOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "smopa_2way", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSmopa2wayOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Smopa2wayOp{opWrapper{op}}
 }
+
+// nameOfSmopa2wayOp is the name BuildSmopa2wayOp gives its ops.
+var nameOfSmopa2wayOp = ir.OpName{Dialect: "arm_sme", Op: "smopa_2way", Registered: true}
 
 // Smopa4wayOp is arm_sme.smopa_4way: signed integer sum of 4 outer products and accumulate.
 type Smopa4wayOp struct {
@@ -2297,12 +2468,15 @@ func (o Smopa4wayOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSmopa4wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Smopa4wayOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "smopa_4way", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSmopa4wayOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Smopa4wayOp{opWrapper{op}}
 }
+
+// nameOfSmopa4wayOp is the name BuildSmopa4wayOp gives its ops.
+var nameOfSmopa4wayOp = ir.OpName{Dialect: "arm_sme", Op: "smopa_4way", Registered: true}
 
 // Smops2wayOp is arm_sme.smops_2way: signed integer sum of 2 outer products and subtract.
 type Smops2wayOp struct {
@@ -2359,12 +2533,15 @@ func (o Smops2wayOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSmops2wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Smops2wayOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "smops_2way", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSmops2wayOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Smops2wayOp{opWrapper{op}}
 }
+
+// nameOfSmops2wayOp is the name BuildSmops2wayOp gives its ops.
+var nameOfSmops2wayOp = ir.OpName{Dialect: "arm_sme", Op: "smops_2way", Registered: true}
 
 // Smops4wayOp is arm_sme.smops_4way: signed integer sum of 4 outer products and subtract.
 type Smops4wayOp struct {
@@ -2421,12 +2598,15 @@ func (o Smops4wayOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSmops4wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Smops4wayOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "smops_4way", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSmops4wayOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Smops4wayOp{opWrapper{op}}
 }
+
+// nameOfSmops4wayOp is the name BuildSmops4wayOp gives its ops.
+var nameOfSmops4wayOp = ir.OpName{Dialect: "arm_sme", Op: "smops_4way", Registered: true}
 
 // StoreTileSliceOp is arm_sme.store_tile_slice: tile slice store operation.
 type StoreTileSliceOp struct {
@@ -2464,12 +2644,15 @@ func (o StoreTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildStoreTileSliceOp(b *ir.Builder, loc ir.Location, tile, tileSliceIndex, mask, base *ir.Value, indices []*ir.Value, layout ir.Attribute) StoreTileSliceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "store_tile_slice", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfStoreTileSliceOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{tile, tileSliceIndex, mask, base}, indices...))
 	setAttrs(op, []string{"layout"}, layout)
 	b.Insert(op)
 	return StoreTileSliceOp{opWrapper{op}}
 }
+
+// nameOfStoreTileSliceOp is the name BuildStoreTileSliceOp gives its ops.
+var nameOfStoreTileSliceOp = ir.OpName{Dialect: "arm_sme", Op: "store_tile_slice", Registered: true}
 
 // StreamingVlOp is arm_sme.streaming_vl: query the streaming vector length.
 type StreamingVlOp struct {
@@ -2495,11 +2678,14 @@ func (o StreamingVlOp) TypeSize() ir.Attribute { return o.op.Attr("type_size") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildStreamingVlOp(b *ir.Builder, loc ir.Location, resultType ir.Type, typeSize ir.Attribute) StreamingVlOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "streaming_vl", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfStreamingVlOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"type_size"}, typeSize)
 	b.Insert(op)
 	return StreamingVlOp{opWrapper{op}}
 }
+
+// nameOfStreamingVlOp is the name BuildStreamingVlOp gives its ops.
+var nameOfStreamingVlOp = ir.OpName{Dialect: "arm_sme", Op: "streaming_vl", Registered: true}
 
 // Sumopa4wayOp is arm_sme.sumopa_4way: signed by unsigned integer sum of 4 outer products and accumulate.
 type Sumopa4wayOp struct {
@@ -2556,12 +2742,15 @@ func (o Sumopa4wayOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSumopa4wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Sumopa4wayOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "sumopa_4way", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSumopa4wayOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Sumopa4wayOp{opWrapper{op}}
 }
+
+// nameOfSumopa4wayOp is the name BuildSumopa4wayOp gives its ops.
+var nameOfSumopa4wayOp = ir.OpName{Dialect: "arm_sme", Op: "sumopa_4way", Registered: true}
 
 // Sumops4wayOp is arm_sme.sumops_4way: signed by unsigned integer sum of 4 outer products and subtract.
 type Sumops4wayOp struct {
@@ -2618,12 +2807,15 @@ func (o Sumops4wayOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSumops4wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Sumops4wayOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "sumops_4way", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSumops4wayOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Sumops4wayOp{opWrapper{op}}
 }
+
+// nameOfSumops4wayOp is the name BuildSumops4wayOp gives its ops.
+var nameOfSumops4wayOp = ir.OpName{Dialect: "arm_sme", Op: "sumops_4way", Registered: true}
 
 // TileLoadOp is arm_sme.tile_load: tile load operation.
 type TileLoadOp struct {
@@ -2675,13 +2867,16 @@ func (o TileLoadOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTileLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base *ir.Value, indices, padding, mask []*ir.Value, layout ir.Attribute) TileLoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "tile_load", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTileLoadOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{base}, indices...), padding...), mask...))
 	op.SetOperandSegments([]int32{1, int32(len(indices)), int32(len(padding)), int32(len(mask))})
 	setAttrs(op, []string{"layout"}, layout)
 	b.Insert(op)
 	return TileLoadOp{opWrapper{op}}
 }
+
+// nameOfTileLoadOp is the name BuildTileLoadOp gives its ops.
+var nameOfTileLoadOp = ir.OpName{Dialect: "arm_sme", Op: "tile_load", Registered: true}
 
 // TileStoreOp is arm_sme.tile_store: tile store operation.
 type TileStoreOp struct {
@@ -2727,13 +2922,16 @@ func (o TileStoreOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTileStoreOp(b *ir.Builder, loc ir.Location, valueToStore, base *ir.Value, indices, mask []*ir.Value, layout ir.Attribute) TileStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "tile_store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTileStoreOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{valueToStore, base}, indices...), mask...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(mask))})
 	setAttrs(op, []string{"layout"}, layout)
 	b.Insert(op)
 	return TileStoreOp{opWrapper{op}}
 }
+
+// nameOfTileStoreOp is the name BuildTileStoreOp gives its ops.
+var nameOfTileStoreOp = ir.OpName{Dialect: "arm_sme", Op: "tile_store", Registered: true}
 
 // Umopa2wayOp is arm_sme.umopa_2way: unsiged integer sum of 2 outer products and accumulate.
 type Umopa2wayOp struct {
@@ -2790,12 +2988,15 @@ func (o Umopa2wayOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUmopa2wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Umopa2wayOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "umopa_2way", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUmopa2wayOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Umopa2wayOp{opWrapper{op}}
 }
+
+// nameOfUmopa2wayOp is the name BuildUmopa2wayOp gives its ops.
+var nameOfUmopa2wayOp = ir.OpName{Dialect: "arm_sme", Op: "umopa_2way", Registered: true}
 
 // Umopa4wayOp is arm_sme.umopa_4way: unsigned integer sum of 4 outer products and accumulate.
 type Umopa4wayOp struct {
@@ -2852,12 +3053,15 @@ func (o Umopa4wayOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUmopa4wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Umopa4wayOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "umopa_4way", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUmopa4wayOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Umopa4wayOp{opWrapper{op}}
 }
+
+// nameOfUmopa4wayOp is the name BuildUmopa4wayOp gives its ops.
+var nameOfUmopa4wayOp = ir.OpName{Dialect: "arm_sme", Op: "umopa_4way", Registered: true}
 
 // Umops2wayOp is arm_sme.umops_2way: unsiged integer sum of 2 outer products and subtract.
 type Umops2wayOp struct {
@@ -2914,12 +3118,15 @@ func (o Umops2wayOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUmops2wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Umops2wayOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "umops_2way", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUmops2wayOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Umops2wayOp{opWrapper{op}}
 }
+
+// nameOfUmops2wayOp is the name BuildUmops2wayOp gives its ops.
+var nameOfUmops2wayOp = ir.OpName{Dialect: "arm_sme", Op: "umops_2way", Registered: true}
 
 // Umops4wayOp is arm_sme.umops_4way: unsigned integer sum of 4 outer products and subtract.
 type Umops4wayOp struct {
@@ -2976,12 +3183,15 @@ func (o Umops4wayOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUmops4wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Umops4wayOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "umops_4way", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUmops4wayOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Umops4wayOp{opWrapper{op}}
 }
+
+// nameOfUmops4wayOp is the name BuildUmops4wayOp gives its ops.
+var nameOfUmops4wayOp = ir.OpName{Dialect: "arm_sme", Op: "umops_4way", Registered: true}
 
 // Usmopa4wayOp is arm_sme.usmopa_4way: unsigned by signed integer sum of 4 outer products and accumulate.
 type Usmopa4wayOp struct {
@@ -3038,12 +3248,15 @@ func (o Usmopa4wayOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUsmopa4wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Usmopa4wayOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "usmopa_4way", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUsmopa4wayOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Usmopa4wayOp{opWrapper{op}}
 }
+
+// nameOfUsmopa4wayOp is the name BuildUsmopa4wayOp gives its ops.
+var nameOfUsmopa4wayOp = ir.OpName{Dialect: "arm_sme", Op: "usmopa_4way", Registered: true}
 
 // Usmops4wayOp is arm_sme.usmops_4way: unsigned by signed integer sum of 4 outer products and subtract.
 type Usmops4wayOp struct {
@@ -3100,12 +3313,15 @@ func (o Usmops4wayOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUsmops4wayOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value) Usmops4wayOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "usmops_4way", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUsmops4wayOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	b.Insert(op)
 	return Usmops4wayOp{opWrapper{op}}
 }
+
+// nameOfUsmops4wayOp is the name BuildUsmops4wayOp gives its ops.
+var nameOfUsmops4wayOp = ir.OpName{Dialect: "arm_sme", Op: "usmops_4way", Registered: true}
 
 // ZeroOp is arm_sme.zero: creates a zero-initialized value of SME virtual tile type.
 type ZeroOp struct {
@@ -3128,7 +3344,10 @@ func (o ZeroOp) Res() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildZeroOp(b *ir.Builder, loc ir.Location, resType ir.Type) ZeroOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sme", Op: "zero", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfZeroOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ZeroOp{opWrapper{op}}
 }
+
+// nameOfZeroOp is the name BuildZeroOp gives its ops.
+var nameOfZeroOp = ir.OpName{Dialect: "arm_sme", Op: "zero", Registered: true}

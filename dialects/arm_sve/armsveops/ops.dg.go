@@ -60,11 +60,14 @@ func (o ConvertFromSvboolOp) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConvertFromSvboolOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value) ConvertFromSvboolOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "convert_from_svbool", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConvertFromSvboolOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return ConvertFromSvboolOp{opWrapper{op}}
 }
+
+// nameOfConvertFromSvboolOp is the name BuildConvertFromSvboolOp gives its ops.
+var nameOfConvertFromSvboolOp = ir.OpName{Dialect: "arm_sve", Op: "convert_from_svbool", Registered: true}
 
 // ConvertToSvboolOp is arm_sve.convert_to_svbool: convert a SVE predicate type to a svbool type.
 type ConvertToSvboolOp struct {
@@ -90,11 +93,14 @@ func (o ConvertToSvboolOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildConvertToSvboolOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value) ConvertToSvboolOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "convert_to_svbool", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConvertToSvboolOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return ConvertToSvboolOp{opWrapper{op}}
 }
+
+// nameOfConvertToSvboolOp is the name BuildConvertToSvboolOp gives its ops.
+var nameOfConvertToSvboolOp = ir.OpName{Dialect: "arm_sve", Op: "convert_to_svbool", Registered: true}
 
 // DupqLaneOp is arm_sve.dupq_lane: broadcast indexed 128-bit segment to vector.
 type DupqLaneOp struct {
@@ -123,12 +129,15 @@ func (o DupqLaneOp) Lane() ir.Attribute { return o.op.Attr("lane") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDupqLaneOp(b *ir.Builder, loc ir.Location, dstType ir.Type, src *ir.Value, lane ir.Attribute) DupqLaneOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "dupq_lane", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfDupqLaneOp, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"lane"}, lane)
 	b.Insert(op)
 	return DupqLaneOp{opWrapper{op}}
 }
+
+// nameOfDupqLaneOp is the name BuildDupqLaneOp gives its ops.
+var nameOfDupqLaneOp = ir.OpName{Dialect: "arm_sve", Op: "dupq_lane", Registered: true}
 
 // IntrAddOp wraps an arm_sve.intr.add *ir.Operation.
 type IntrAddOp struct {
@@ -160,11 +169,14 @@ func (o IntrAddOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrAddOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrAddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.add", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrAddOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrAddOp{opWrapper{op}}
 }
+
+// nameOfIntrAddOp is the name BuildIntrAddOp gives its ops.
+var nameOfIntrAddOp = ir.OpName{Dialect: "arm_sve", Op: "intr.add", Registered: true}
 
 // IntrBfmmlaOp is arm_sve.intr.bfmmla: BFloat16 matrix multiply-accumulate.
 type IntrBfmmlaOp struct {
@@ -196,11 +208,14 @@ func (o IntrBfmmlaOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrBfmmlaOp(b *ir.Builder, loc ir.Location, resType ir.Type, acc, src1, src2 *ir.Value) IntrBfmmlaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.bfmmla", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrBfmmlaOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return IntrBfmmlaOp{opWrapper{op}}
 }
+
+// nameOfIntrBfmmlaOp is the name BuildIntrBfmmlaOp gives its ops.
+var nameOfIntrBfmmlaOp = ir.OpName{Dialect: "arm_sve", Op: "intr.bfmmla", Registered: true}
 
 // IntrConvertFromSvboolOp wraps an arm_sve.intr.convert.from.svbool *ir.Operation.
 type IntrConvertFromSvboolOp struct {
@@ -226,11 +241,14 @@ func (o IntrConvertFromSvboolOp) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildIntrConvertFromSvboolOp(b *ir.Builder, loc ir.Location, resType ir.Type, svbool *ir.Value) IntrConvertFromSvboolOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.convert.from.svbool", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrConvertFromSvboolOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{svbool})
 	b.Insert(op)
 	return IntrConvertFromSvboolOp{opWrapper{op}}
 }
+
+// nameOfIntrConvertFromSvboolOp is the name BuildIntrConvertFromSvboolOp gives its ops.
+var nameOfIntrConvertFromSvboolOp = ir.OpName{Dialect: "arm_sve", Op: "intr.convert.from.svbool", Registered: true}
 
 // IntrConvertToSvboolOp wraps an arm_sve.intr.convert.to.svbool *ir.Operation.
 type IntrConvertToSvboolOp struct {
@@ -256,11 +274,14 @@ func (o IntrConvertToSvboolOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrConvertToSvboolOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask *ir.Value) IntrConvertToSvboolOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.convert.to.svbool", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrConvertToSvboolOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{mask})
 	b.Insert(op)
 	return IntrConvertToSvboolOp{opWrapper{op}}
 }
+
+// nameOfIntrConvertToSvboolOp is the name BuildIntrConvertToSvboolOp gives its ops.
+var nameOfIntrConvertToSvboolOp = ir.OpName{Dialect: "arm_sve", Op: "intr.convert.to.svbool", Registered: true}
 
 // IntrDupqLaneOp wraps an arm_sve.intr.dupq_lane *ir.Operation.
 type IntrDupqLaneOp struct {
@@ -289,12 +310,15 @@ func (o IntrDupqLaneOp) Lane() ir.Attribute { return o.op.Attr("lane") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrDupqLaneOp(b *ir.Builder, loc ir.Location, resType ir.Type, v_ *ir.Value, lane ir.Attribute) IntrDupqLaneOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.dupq_lane", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrDupqLaneOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{v_})
 	setAttrs(op, []string{"lane"}, lane)
 	b.Insert(op)
 	return IntrDupqLaneOp{opWrapper{op}}
 }
+
+// nameOfIntrDupqLaneOp is the name BuildIntrDupqLaneOp gives its ops.
+var nameOfIntrDupqLaneOp = ir.OpName{Dialect: "arm_sve", Op: "intr.dupq_lane", Registered: true}
 
 // IntrFaddOp wraps an arm_sve.intr.fadd *ir.Operation.
 type IntrFaddOp struct {
@@ -326,11 +350,14 @@ func (o IntrFaddOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrFaddOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrFaddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.fadd", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrFaddOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrFaddOp{opWrapper{op}}
 }
+
+// nameOfIntrFaddOp is the name BuildIntrFaddOp gives its ops.
+var nameOfIntrFaddOp = ir.OpName{Dialect: "arm_sve", Op: "intr.fadd", Registered: true}
 
 // IntrFdivOp wraps an arm_sve.intr.fdiv *ir.Operation.
 type IntrFdivOp struct {
@@ -362,11 +389,14 @@ func (o IntrFdivOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrFdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrFdivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.fdiv", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrFdivOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrFdivOp{opWrapper{op}}
 }
+
+// nameOfIntrFdivOp is the name BuildIntrFdivOp gives its ops.
+var nameOfIntrFdivOp = ir.OpName{Dialect: "arm_sve", Op: "intr.fdiv", Registered: true}
 
 // IntrFmulOp wraps an arm_sve.intr.fmul *ir.Operation.
 type IntrFmulOp struct {
@@ -398,11 +428,14 @@ func (o IntrFmulOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrFmulOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrFmulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.fmul", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrFmulOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrFmulOp{opWrapper{op}}
 }
+
+// nameOfIntrFmulOp is the name BuildIntrFmulOp gives its ops.
+var nameOfIntrFmulOp = ir.OpName{Dialect: "arm_sve", Op: "intr.fmul", Registered: true}
 
 // IntrFsubOp wraps an arm_sve.intr.fsub *ir.Operation.
 type IntrFsubOp struct {
@@ -434,11 +467,14 @@ func (o IntrFsubOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrFsubOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrFsubOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.fsub", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrFsubOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrFsubOp{opWrapper{op}}
 }
+
+// nameOfIntrFsubOp is the name BuildIntrFsubOp gives its ops.
+var nameOfIntrFsubOp = ir.OpName{Dialect: "arm_sve", Op: "intr.fsub", Registered: true}
 
 // IntrMulOp wraps an arm_sve.intr.mul *ir.Operation.
 type IntrMulOp struct {
@@ -470,11 +506,14 @@ func (o IntrMulOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrMulOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrMulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.mul", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrMulOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrMulOp{opWrapper{op}}
 }
+
+// nameOfIntrMulOp is the name BuildIntrMulOp gives its ops.
+var nameOfIntrMulOp = ir.OpName{Dialect: "arm_sve", Op: "intr.mul", Registered: true}
 
 // IntrPselOp wraps an arm_sve.intr.psel *ir.Operation.
 type IntrPselOp struct {
@@ -506,11 +545,14 @@ func (o IntrPselOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrPselOp(b *ir.Builder, loc ir.Location, resType ir.Type, p1_, p2_, index *ir.Value) IntrPselOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.psel", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrPselOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{p1_, p2_, index})
 	b.Insert(op)
 	return IntrPselOp{opWrapper{op}}
 }
+
+// nameOfIntrPselOp is the name BuildIntrPselOp gives its ops.
+var nameOfIntrPselOp = ir.OpName{Dialect: "arm_sve", Op: "intr.psel", Registered: true}
 
 // IntrSdivOp wraps an arm_sve.intr.sdiv *ir.Operation.
 type IntrSdivOp struct {
@@ -542,11 +584,14 @@ func (o IntrSdivOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrSdivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.sdiv", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSdivOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrSdivOp{opWrapper{op}}
 }
+
+// nameOfIntrSdivOp is the name BuildIntrSdivOp gives its ops.
+var nameOfIntrSdivOp = ir.OpName{Dialect: "arm_sve", Op: "intr.sdiv", Registered: true}
 
 // IntrSdotOp wraps an arm_sve.intr.sdot *ir.Operation.
 type IntrSdotOp struct {
@@ -578,11 +623,14 @@ func (o IntrSdotOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSdotOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrSdotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.sdot", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSdotOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrSdotOp{opWrapper{op}}
 }
+
+// nameOfIntrSdotOp is the name BuildIntrSdotOp gives its ops.
+var nameOfIntrSdotOp = ir.OpName{Dialect: "arm_sve", Op: "intr.sdot", Registered: true}
 
 // IntrSmmlaOp wraps an arm_sve.intr.smmla *ir.Operation.
 type IntrSmmlaOp struct {
@@ -614,11 +662,14 @@ func (o IntrSmmlaOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSmmlaOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrSmmlaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.smmla", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSmmlaOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrSmmlaOp{opWrapper{op}}
 }
+
+// nameOfIntrSmmlaOp is the name BuildIntrSmmlaOp gives its ops.
+var nameOfIntrSmmlaOp = ir.OpName{Dialect: "arm_sve", Op: "intr.smmla", Registered: true}
 
 // IntrSubOp wraps an arm_sve.intr.sub *ir.Operation.
 type IntrSubOp struct {
@@ -650,11 +701,14 @@ func (o IntrSubOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrSubOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrSubOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.sub", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSubOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrSubOp{opWrapper{op}}
 }
+
+// nameOfIntrSubOp is the name BuildIntrSubOp gives its ops.
+var nameOfIntrSubOp = ir.OpName{Dialect: "arm_sve", Op: "intr.sub", Registered: true}
 
 // IntrUdivOp wraps an arm_sve.intr.udiv *ir.Operation.
 type IntrUdivOp struct {
@@ -686,11 +740,14 @@ func (o IntrUdivOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrUdivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.udiv", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrUdivOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrUdivOp{opWrapper{op}}
 }
+
+// nameOfIntrUdivOp is the name BuildIntrUdivOp gives its ops.
+var nameOfIntrUdivOp = ir.OpName{Dialect: "arm_sve", Op: "intr.udiv", Registered: true}
 
 // IntrUdotOp wraps an arm_sve.intr.udot *ir.Operation.
 type IntrUdotOp struct {
@@ -722,11 +779,14 @@ func (o IntrUdotOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUdotOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrUdotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.udot", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrUdotOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrUdotOp{opWrapper{op}}
 }
+
+// nameOfIntrUdotOp is the name BuildIntrUdotOp gives its ops.
+var nameOfIntrUdotOp = ir.OpName{Dialect: "arm_sve", Op: "intr.udot", Registered: true}
 
 // IntrUmmlaOp wraps an arm_sve.intr.ummla *ir.Operation.
 type IntrUmmlaOp struct {
@@ -758,11 +818,14 @@ func (o IntrUmmlaOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUmmlaOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrUmmlaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.ummla", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrUmmlaOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrUmmlaOp{opWrapper{op}}
 }
+
+// nameOfIntrUmmlaOp is the name BuildIntrUmmlaOp gives its ops.
+var nameOfIntrUmmlaOp = ir.OpName{Dialect: "arm_sve", Op: "intr.ummla", Registered: true}
 
 // IntrUsmmlaOp wraps an arm_sve.intr.usmmla *ir.Operation.
 type IntrUsmmlaOp struct {
@@ -794,11 +857,14 @@ func (o IntrUsmmlaOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUsmmlaOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1, operand2 *ir.Value) IntrUsmmlaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.usmmla", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrUsmmlaOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1, operand2})
 	b.Insert(op)
 	return IntrUsmmlaOp{opWrapper{op}}
 }
+
+// nameOfIntrUsmmlaOp is the name BuildIntrUsmmlaOp gives its ops.
+var nameOfIntrUsmmlaOp = ir.OpName{Dialect: "arm_sve", Op: "intr.usmmla", Registered: true}
 
 // IntrWhileltOp wraps an arm_sve.intr.whilelt *ir.Operation.
 type IntrWhileltOp struct {
@@ -827,11 +893,14 @@ func (o IntrWhileltOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrWhileltOp(b *ir.Builder, loc ir.Location, resType ir.Type, base, n_ *ir.Value) IntrWhileltOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.whilelt", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrWhileltOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{base, n_})
 	b.Insert(op)
 	return IntrWhileltOp{opWrapper{op}}
 }
+
+// nameOfIntrWhileltOp is the name BuildIntrWhileltOp gives its ops.
+var nameOfIntrWhileltOp = ir.OpName{Dialect: "arm_sve", Op: "intr.whilelt", Registered: true}
 
 // IntrZipX2Op wraps an arm_sve.intr.zip.x2 *ir.Operation.
 type IntrZipX2Op struct {
@@ -860,11 +929,14 @@ func (o IntrZipX2Op) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrZipX2Op(b *ir.Builder, loc ir.Location, resType ir.Type, v1_, v2_ *ir.Value) IntrZipX2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.zip.x2", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrZipX2Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{v1_, v2_})
 	b.Insert(op)
 	return IntrZipX2Op{opWrapper{op}}
 }
+
+// nameOfIntrZipX2Op is the name BuildIntrZipX2Op gives its ops.
+var nameOfIntrZipX2Op = ir.OpName{Dialect: "arm_sve", Op: "intr.zip.x2", Registered: true}
 
 // IntrZipX4Op wraps an arm_sve.intr.zip.x4 *ir.Operation.
 type IntrZipX4Op struct {
@@ -899,11 +971,14 @@ func (o IntrZipX4Op) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrZipX4Op(b *ir.Builder, loc ir.Location, resType ir.Type, v1_, v2_, v3_, v4_ *ir.Value) IntrZipX4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "intr.zip.x4", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrZipX4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{v1_, v2_, v3_, v4_})
 	b.Insert(op)
 	return IntrZipX4Op{opWrapper{op}}
 }
+
+// nameOfIntrZipX4Op is the name BuildIntrZipX4Op gives its ops.
+var nameOfIntrZipX4Op = ir.OpName{Dialect: "arm_sve", Op: "intr.zip.x4", Registered: true}
 
 // MaskedAddfOp is arm_sve.masked.addf: masked addition for scalable vectors of floats.
 type MaskedAddfOp struct {
@@ -935,11 +1010,14 @@ func (o MaskedAddfOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMaskedAddfOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, src1, src2 *ir.Value) MaskedAddfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "masked.addf", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMaskedAddfOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{mask, src1, src2})
 	b.Insert(op)
 	return MaskedAddfOp{opWrapper{op}}
 }
+
+// nameOfMaskedAddfOp is the name BuildMaskedAddfOp gives its ops.
+var nameOfMaskedAddfOp = ir.OpName{Dialect: "arm_sve", Op: "masked.addf", Registered: true}
 
 // MaskedAddiOp is arm_sve.masked.addi: masked addition for scalable vectors of integers.
 type MaskedAddiOp struct {
@@ -971,11 +1049,14 @@ func (o MaskedAddiOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMaskedAddiOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, src1, src2 *ir.Value) MaskedAddiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "masked.addi", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMaskedAddiOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{mask, src1, src2})
 	b.Insert(op)
 	return MaskedAddiOp{opWrapper{op}}
 }
+
+// nameOfMaskedAddiOp is the name BuildMaskedAddiOp gives its ops.
+var nameOfMaskedAddiOp = ir.OpName{Dialect: "arm_sve", Op: "masked.addi", Registered: true}
 
 // MaskedDivfOp is arm_sve.masked.divf: masked division for scalable vectors of floats.
 type MaskedDivfOp struct {
@@ -1007,11 +1088,14 @@ func (o MaskedDivfOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMaskedDivfOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, src1, src2 *ir.Value) MaskedDivfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "masked.divf", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMaskedDivfOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{mask, src1, src2})
 	b.Insert(op)
 	return MaskedDivfOp{opWrapper{op}}
 }
+
+// nameOfMaskedDivfOp is the name BuildMaskedDivfOp gives its ops.
+var nameOfMaskedDivfOp = ir.OpName{Dialect: "arm_sve", Op: "masked.divf", Registered: true}
 
 // MaskedDiviSignedOp is arm_sve.masked.divi_signed: masked signed division for scalable vectors of integers.
 type MaskedDiviSignedOp struct {
@@ -1043,11 +1127,14 @@ func (o MaskedDiviSignedOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMaskedDiviSignedOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, src1, src2 *ir.Value) MaskedDiviSignedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "masked.divi_signed", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMaskedDiviSignedOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{mask, src1, src2})
 	b.Insert(op)
 	return MaskedDiviSignedOp{opWrapper{op}}
 }
+
+// nameOfMaskedDiviSignedOp is the name BuildMaskedDiviSignedOp gives its ops.
+var nameOfMaskedDiviSignedOp = ir.OpName{Dialect: "arm_sve", Op: "masked.divi_signed", Registered: true}
 
 // MaskedDiviUnsignedOp is arm_sve.masked.divi_unsigned: masked unsigned division for scalable vectors of integers.
 type MaskedDiviUnsignedOp struct {
@@ -1079,11 +1166,14 @@ func (o MaskedDiviUnsignedOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMaskedDiviUnsignedOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, src1, src2 *ir.Value) MaskedDiviUnsignedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "masked.divi_unsigned", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMaskedDiviUnsignedOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{mask, src1, src2})
 	b.Insert(op)
 	return MaskedDiviUnsignedOp{opWrapper{op}}
 }
+
+// nameOfMaskedDiviUnsignedOp is the name BuildMaskedDiviUnsignedOp gives its ops.
+var nameOfMaskedDiviUnsignedOp = ir.OpName{Dialect: "arm_sve", Op: "masked.divi_unsigned", Registered: true}
 
 // MaskedMulfOp is arm_sve.masked.mulf: masked multiplication for scalable vectors of floats.
 type MaskedMulfOp struct {
@@ -1115,11 +1205,14 @@ func (o MaskedMulfOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMaskedMulfOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, src1, src2 *ir.Value) MaskedMulfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "masked.mulf", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMaskedMulfOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{mask, src1, src2})
 	b.Insert(op)
 	return MaskedMulfOp{opWrapper{op}}
 }
+
+// nameOfMaskedMulfOp is the name BuildMaskedMulfOp gives its ops.
+var nameOfMaskedMulfOp = ir.OpName{Dialect: "arm_sve", Op: "masked.mulf", Registered: true}
 
 // MaskedMuliOp is arm_sve.masked.muli: masked multiplication for scalable vectors of integers.
 type MaskedMuliOp struct {
@@ -1151,11 +1244,14 @@ func (o MaskedMuliOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMaskedMuliOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, src1, src2 *ir.Value) MaskedMuliOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "masked.muli", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMaskedMuliOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{mask, src1, src2})
 	b.Insert(op)
 	return MaskedMuliOp{opWrapper{op}}
 }
+
+// nameOfMaskedMuliOp is the name BuildMaskedMuliOp gives its ops.
+var nameOfMaskedMuliOp = ir.OpName{Dialect: "arm_sve", Op: "masked.muli", Registered: true}
 
 // MaskedSubfOp is arm_sve.masked.subf: masked subtraction for scalable vectors of floats.
 type MaskedSubfOp struct {
@@ -1187,11 +1283,14 @@ func (o MaskedSubfOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMaskedSubfOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, src1, src2 *ir.Value) MaskedSubfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "masked.subf", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMaskedSubfOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{mask, src1, src2})
 	b.Insert(op)
 	return MaskedSubfOp{opWrapper{op}}
 }
+
+// nameOfMaskedSubfOp is the name BuildMaskedSubfOp gives its ops.
+var nameOfMaskedSubfOp = ir.OpName{Dialect: "arm_sve", Op: "masked.subf", Registered: true}
 
 // MaskedSubiOp is arm_sve.masked.subi: masked subtraction for scalable vectors of integers.
 type MaskedSubiOp struct {
@@ -1223,11 +1322,14 @@ func (o MaskedSubiOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMaskedSubiOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, src1, src2 *ir.Value) MaskedSubiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "masked.subi", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMaskedSubiOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{mask, src1, src2})
 	b.Insert(op)
 	return MaskedSubiOp{opWrapper{op}}
 }
+
+// nameOfMaskedSubiOp is the name BuildMaskedSubiOp gives its ops.
+var nameOfMaskedSubiOp = ir.OpName{Dialect: "arm_sve", Op: "masked.subi", Registered: true}
 
 // PselOp is arm_sve.psel: predicate select.
 type PselOp struct {
@@ -1259,11 +1361,14 @@ func (o PselOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildPselOp(b *ir.Builder, loc ir.Location, resultType ir.Type, p1_, p2_, index *ir.Value) PselOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "psel", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPselOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{p1_, p2_, index})
 	b.Insert(op)
 	return PselOp{opWrapper{op}}
 }
+
+// nameOfPselOp is the name BuildPselOp gives its ops.
+var nameOfPselOp = ir.OpName{Dialect: "arm_sve", Op: "psel", Registered: true}
 
 // SdotOp is arm_sve.sdot: vector-vector dot product and accumulate op.
 type SdotOp struct {
@@ -1295,11 +1400,14 @@ func (o SdotOp) Dst() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSdotOp(b *ir.Builder, loc ir.Location, dstType ir.Type, acc, src1, src2 *ir.Value) SdotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "sdot", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfSdotOp, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return SdotOp{opWrapper{op}}
 }
+
+// nameOfSdotOp is the name BuildSdotOp gives its ops.
+var nameOfSdotOp = ir.OpName{Dialect: "arm_sve", Op: "sdot", Registered: true}
 
 // SmmlaOp is arm_sve.smmla: matrix-matrix multiply and accumulate op.
 type SmmlaOp struct {
@@ -1331,11 +1439,14 @@ func (o SmmlaOp) Dst() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSmmlaOp(b *ir.Builder, loc ir.Location, dstType ir.Type, acc, src1, src2 *ir.Value) SmmlaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "smmla", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfSmmlaOp, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return SmmlaOp{opWrapper{op}}
 }
+
+// nameOfSmmlaOp is the name BuildSmmlaOp gives its ops.
+var nameOfSmmlaOp = ir.OpName{Dialect: "arm_sve", Op: "smmla", Registered: true}
 
 // UdotOp is arm_sve.udot: vector-vector dot product and accumulate op.
 type UdotOp struct {
@@ -1367,11 +1478,14 @@ func (o UdotOp) Dst() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildUdotOp(b *ir.Builder, loc ir.Location, dstType ir.Type, acc, src1, src2 *ir.Value) UdotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "udot", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfUdotOp, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return UdotOp{opWrapper{op}}
 }
+
+// nameOfUdotOp is the name BuildUdotOp gives its ops.
+var nameOfUdotOp = ir.OpName{Dialect: "arm_sve", Op: "udot", Registered: true}
 
 // UmmlaOp is arm_sve.ummla: matrix-matrix multiply and accumulate op.
 type UmmlaOp struct {
@@ -1403,11 +1517,14 @@ func (o UmmlaOp) Dst() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildUmmlaOp(b *ir.Builder, loc ir.Location, dstType ir.Type, acc, src1, src2 *ir.Value) UmmlaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "ummla", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfUmmlaOp, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return UmmlaOp{opWrapper{op}}
 }
+
+// nameOfUmmlaOp is the name BuildUmmlaOp gives its ops.
+var nameOfUmmlaOp = ir.OpName{Dialect: "arm_sve", Op: "ummla", Registered: true}
 
 // UsmmlaOp is arm_sve.usmmla: matrix-matrix multiply and accumulate op.
 type UsmmlaOp struct {
@@ -1439,11 +1556,14 @@ func (o UsmmlaOp) Dst() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildUsmmlaOp(b *ir.Builder, loc ir.Location, dstType ir.Type, acc, src1, src2 *ir.Value) UsmmlaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "usmmla", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfUsmmlaOp, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{acc, src1, src2})
 	b.Insert(op)
 	return UsmmlaOp{opWrapper{op}}
 }
+
+// nameOfUsmmlaOp is the name BuildUsmmlaOp gives its ops.
+var nameOfUsmmlaOp = ir.OpName{Dialect: "arm_sve", Op: "usmmla", Registered: true}
 
 // ZipX2Op is arm_sve.zip.x2: multi-vector two-way zip op.
 type ZipX2Op struct {
@@ -1475,11 +1595,14 @@ func (o ZipX2Op) ResultV2() *ir.Value { return o.op.Result(1) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildZipX2Op(b *ir.Builder, loc ir.Location, resultV1Type, resultV2Type ir.Type, sourceV1, sourceV2 *ir.Value) ZipX2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "zip.x2", Registered: true}, loc, []ir.Type{resultV1Type, resultV2Type})
+	op := ir.NewNamedOperation(&nameOfZipX2Op, loc, []ir.Type{resultV1Type, resultV2Type})
 	op.SetOperands([]*ir.Value{sourceV1, sourceV2})
 	b.Insert(op)
 	return ZipX2Op{opWrapper{op}}
 }
+
+// nameOfZipX2Op is the name BuildZipX2Op gives its ops.
+var nameOfZipX2Op = ir.OpName{Dialect: "arm_sve", Op: "zip.x2", Registered: true}
 
 // ZipX4Op is arm_sve.zip.x4: multi-vector four-way zip op.
 type ZipX4Op struct {
@@ -1523,8 +1646,11 @@ func (o ZipX4Op) ResultV4() *ir.Value { return o.op.Result(3) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildZipX4Op(b *ir.Builder, loc ir.Location, resultV1Type, resultV2Type, resultV3Type, resultV4Type ir.Type, sourceV1, sourceV2, sourceV3, sourceV4 *ir.Value) ZipX4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "arm_sve", Op: "zip.x4", Registered: true}, loc, []ir.Type{resultV1Type, resultV2Type, resultV3Type, resultV4Type})
+	op := ir.NewNamedOperation(&nameOfZipX4Op, loc, []ir.Type{resultV1Type, resultV2Type, resultV3Type, resultV4Type})
 	op.SetOperands([]*ir.Value{sourceV1, sourceV2, sourceV3, sourceV4})
 	b.Insert(op)
 	return ZipX4Op{opWrapper{op}}
 }
+
+// nameOfZipX4Op is the name BuildZipX4Op gives its ops.
+var nameOfZipX4Op = ir.OpName{Dialect: "arm_sve", Op: "zip.x4", Registered: true}

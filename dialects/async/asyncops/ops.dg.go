@@ -63,11 +63,14 @@ func (o AddToGroupOp) Rank() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAddToGroupOp(b *ir.Builder, loc ir.Location, rankType ir.Type, operand, group *ir.Value) AddToGroupOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "add_to_group", Registered: true}, loc, []ir.Type{rankType})
+	op := ir.NewNamedOperation(&nameOfAddToGroupOp, loc, []ir.Type{rankType})
 	op.SetOperands([]*ir.Value{operand, group})
 	b.Insert(op)
 	return AddToGroupOp{opWrapper{op}}
 }
+
+// nameOfAddToGroupOp is the name BuildAddToGroupOp gives its ops.
+var nameOfAddToGroupOp = ir.OpName{Dialect: "async", Op: "add_to_group", Registered: true}
 
 // AwaitOp is async.await: waits for the argument to become ready.
 type AwaitOp struct {
@@ -98,11 +101,14 @@ func (o AwaitOp) Result() *ir.Value {
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAwaitOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, operand *ir.Value) AwaitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "await", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfAwaitOp, loc, resultTypes)
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return AwaitOp{opWrapper{op}}
 }
+
+// nameOfAwaitOp is the name BuildAwaitOp gives its ops.
+var nameOfAwaitOp = ir.OpName{Dialect: "async", Op: "await", Registered: true}
 
 // AwaitAllOp is async.await_all: waits for the all async tokens or values in the group to become ready.
 type AwaitAllOp struct {
@@ -125,11 +131,14 @@ func (o AwaitAllOp) Operand() *ir.Value { return o.op.Operand(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAwaitAllOp(b *ir.Builder, loc ir.Location, operand *ir.Value) AwaitAllOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "await_all", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAwaitAllOp, loc, nil)
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return AwaitAllOp{opWrapper{op}}
 }
+
+// nameOfAwaitAllOp is the name BuildAwaitAllOp gives its ops.
+var nameOfAwaitAllOp = ir.OpName{Dialect: "async", Op: "await_all", Registered: true}
 
 // CallOp is async.call: async call operation.
 type CallOp struct {
@@ -164,12 +173,15 @@ func (o CallOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, callee, argAttrs, resAttrs ir.Attribute) CallOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "call", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfCallOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"callee", "arg_attrs", "res_attrs"}, callee, argAttrs, resAttrs)
 	b.Insert(op)
 	return CallOp{opWrapper{op}}
 }
+
+// nameOfCallOp is the name BuildCallOp gives its ops.
+var nameOfCallOp = ir.OpName{Dialect: "async", Op: "call", Registered: true}
 
 // CoroBeginOp is async.coro.begin: returns a handle to the coroutine.
 type CoroBeginOp struct {
@@ -195,11 +207,14 @@ func (o CoroBeginOp) Handle() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCoroBeginOp(b *ir.Builder, loc ir.Location, handleType ir.Type, id *ir.Value) CoroBeginOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "coro.begin", Registered: true}, loc, []ir.Type{handleType})
+	op := ir.NewNamedOperation(&nameOfCoroBeginOp, loc, []ir.Type{handleType})
 	op.SetOperands([]*ir.Value{id})
 	b.Insert(op)
 	return CoroBeginOp{opWrapper{op}}
 }
+
+// nameOfCoroBeginOp is the name BuildCoroBeginOp gives its ops.
+var nameOfCoroBeginOp = ir.OpName{Dialect: "async", Op: "coro.begin", Registered: true}
 
 // CoroEndOp is async.coro.end: marks the end of the coroutine in the suspend block.
 type CoroEndOp struct {
@@ -222,11 +237,14 @@ func (o CoroEndOp) Handle() *ir.Value { return o.op.Operand(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCoroEndOp(b *ir.Builder, loc ir.Location, handle *ir.Value) CoroEndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "coro.end", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCoroEndOp, loc, nil)
 	op.SetOperands([]*ir.Value{handle})
 	b.Insert(op)
 	return CoroEndOp{opWrapper{op}}
 }
+
+// nameOfCoroEndOp is the name BuildCoroEndOp gives its ops.
+var nameOfCoroEndOp = ir.OpName{Dialect: "async", Op: "coro.end", Registered: true}
 
 // CoroFreeOp is async.coro.free: deallocates the coroutine frame.
 type CoroFreeOp struct {
@@ -252,11 +270,14 @@ func (o CoroFreeOp) Handle() *ir.Value { return o.op.Operand(1) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCoroFreeOp(b *ir.Builder, loc ir.Location, id, handle *ir.Value) CoroFreeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "coro.free", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCoroFreeOp, loc, nil)
 	op.SetOperands([]*ir.Value{id, handle})
 	b.Insert(op)
 	return CoroFreeOp{opWrapper{op}}
 }
+
+// nameOfCoroFreeOp is the name BuildCoroFreeOp gives its ops.
+var nameOfCoroFreeOp = ir.OpName{Dialect: "async", Op: "coro.free", Registered: true}
 
 // CoroIdOp is async.coro.id: returns a switched-resume coroutine identifier.
 type CoroIdOp struct {
@@ -279,10 +300,13 @@ func (o CoroIdOp) Id() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCoroIdOp(b *ir.Builder, loc ir.Location, idType ir.Type) CoroIdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "coro.id", Registered: true}, loc, []ir.Type{idType})
+	op := ir.NewNamedOperation(&nameOfCoroIdOp, loc, []ir.Type{idType})
 	b.Insert(op)
 	return CoroIdOp{opWrapper{op}}
 }
+
+// nameOfCoroIdOp is the name BuildCoroIdOp gives its ops.
+var nameOfCoroIdOp = ir.OpName{Dialect: "async", Op: "coro.id", Registered: true}
 
 // CoroSaveOp is async.coro.save: saves the coroutine state.
 type CoroSaveOp struct {
@@ -308,11 +332,14 @@ func (o CoroSaveOp) State() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCoroSaveOp(b *ir.Builder, loc ir.Location, stateType ir.Type, handle *ir.Value) CoroSaveOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "coro.save", Registered: true}, loc, []ir.Type{stateType})
+	op := ir.NewNamedOperation(&nameOfCoroSaveOp, loc, []ir.Type{stateType})
 	op.SetOperands([]*ir.Value{handle})
 	b.Insert(op)
 	return CoroSaveOp{opWrapper{op}}
 }
+
+// nameOfCoroSaveOp is the name BuildCoroSaveOp gives its ops.
+var nameOfCoroSaveOp = ir.OpName{Dialect: "async", Op: "coro.save", Registered: true}
 
 // CoroSuspendOp is async.coro.suspend: suspends the coroutine.
 type CoroSuspendOp struct {
@@ -344,12 +371,15 @@ func (o CoroSuspendOp) CleanupDest() *ir.Block { return o.op.Successor(2) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCoroSuspendOp(b *ir.Builder, loc ir.Location, state *ir.Value, suspendDest, resumeDest, cleanupDest *ir.Block) CoroSuspendOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "coro.suspend", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCoroSuspendOp, loc, nil)
 	op.SetOperands([]*ir.Value{state})
 	op.SetSuccessors([]*ir.Block{suspendDest, resumeDest, cleanupDest})
 	b.Insert(op)
 	return CoroSuspendOp{opWrapper{op}}
 }
+
+// nameOfCoroSuspendOp is the name BuildCoroSuspendOp gives its ops.
+var nameOfCoroSuspendOp = ir.OpName{Dialect: "async", Op: "coro.suspend", Registered: true}
 
 // CreateGroupOp is async.create_group: creates an empty async group.
 type CreateGroupOp struct {
@@ -375,11 +405,14 @@ func (o CreateGroupOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCreateGroupOp(b *ir.Builder, loc ir.Location, resultType ir.Type, size *ir.Value) CreateGroupOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "create_group", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCreateGroupOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{size})
 	b.Insert(op)
 	return CreateGroupOp{opWrapper{op}}
 }
+
+// nameOfCreateGroupOp is the name BuildCreateGroupOp gives its ops.
+var nameOfCreateGroupOp = ir.OpName{Dialect: "async", Op: "create_group", Registered: true}
 
 // ExecuteOp is async.execute: asynchronous execute operation.
 type ExecuteOp struct {
@@ -418,13 +451,16 @@ func (o ExecuteOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildExecuteOp(b *ir.Builder, loc ir.Location, tokenType ir.Type, bodyResultsTypes []ir.Type, dependencies, bodyOperands []*ir.Value) ExecuteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "execute", Registered: true}, loc, append([]ir.Type{tokenType}, bodyResultsTypes...))
+	op := ir.NewNamedOperation(&nameOfExecuteOp, loc, append([]ir.Type{tokenType}, bodyResultsTypes...))
 	op.SetOperands(append(append([]*ir.Value{}, dependencies...), bodyOperands...))
 	op.SetOperandSegments([]int32{int32(len(dependencies)), int32(len(bodyOperands))})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ExecuteOp{opWrapper{op}}
 }
+
+// nameOfExecuteOp is the name BuildExecuteOp gives its ops.
+var nameOfExecuteOp = ir.OpName{Dialect: "async", Op: "execute", Registered: true}
 
 // FuncOp is async.func: async function operation.
 type FuncOp struct {
@@ -462,12 +498,15 @@ func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFuncOp(b *ir.Builder, loc ir.Location, symName, functionType, symVisibility, argAttrs, resAttrs ir.Attribute) FuncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "func", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFuncOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"}, symName, functionType, symVisibility, argAttrs, resAttrs)
 	op.AddRegion()
 	b.Insert(op)
 	return FuncOp{opWrapper{op}}
 }
+
+// nameOfFuncOp is the name BuildFuncOp gives its ops.
+var nameOfFuncOp = ir.OpName{Dialect: "async", Op: "func", Registered: true}
 
 // ReturnOp is async.return: async function return operation.
 type ReturnOp struct {
@@ -490,11 +529,14 @@ func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands() }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) ReturnOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "return", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfReturnOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return ReturnOp{opWrapper{op}}
 }
+
+// nameOfReturnOp is the name BuildReturnOp gives its ops.
+var nameOfReturnOp = ir.OpName{Dialect: "async", Op: "return", Registered: true}
 
 // RuntimeAddRefOp is async.runtime.add_ref: adds a reference to async value.
 type RuntimeAddRefOp struct {
@@ -520,12 +562,15 @@ func (o RuntimeAddRefOp) Count() ir.Attribute { return o.op.Attr("count") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRuntimeAddRefOp(b *ir.Builder, loc ir.Location, operand *ir.Value, count ir.Attribute) RuntimeAddRefOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.add_ref", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRuntimeAddRefOp, loc, nil)
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"count"}, count)
 	b.Insert(op)
 	return RuntimeAddRefOp{opWrapper{op}}
 }
+
+// nameOfRuntimeAddRefOp is the name BuildRuntimeAddRefOp gives its ops.
+var nameOfRuntimeAddRefOp = ir.OpName{Dialect: "async", Op: "runtime.add_ref", Registered: true}
 
 // RuntimeAddToGroupOp is async.runtime.add_to_group: adds an async token or value to the group.
 type RuntimeAddToGroupOp struct {
@@ -554,11 +599,14 @@ func (o RuntimeAddToGroupOp) Rank() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRuntimeAddToGroupOp(b *ir.Builder, loc ir.Location, rankType ir.Type, operand, group *ir.Value) RuntimeAddToGroupOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.add_to_group", Registered: true}, loc, []ir.Type{rankType})
+	op := ir.NewNamedOperation(&nameOfRuntimeAddToGroupOp, loc, []ir.Type{rankType})
 	op.SetOperands([]*ir.Value{operand, group})
 	b.Insert(op)
 	return RuntimeAddToGroupOp{opWrapper{op}}
 }
+
+// nameOfRuntimeAddToGroupOp is the name BuildRuntimeAddToGroupOp gives its ops.
+var nameOfRuntimeAddToGroupOp = ir.OpName{Dialect: "async", Op: "runtime.add_to_group", Registered: true}
 
 // RuntimeAwaitOp is async.runtime.await: blocks the caller thread until the operand becomes available.
 type RuntimeAwaitOp struct {
@@ -581,11 +629,14 @@ func (o RuntimeAwaitOp) Operand() *ir.Value { return o.op.Operand(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRuntimeAwaitOp(b *ir.Builder, loc ir.Location, operand *ir.Value) RuntimeAwaitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.await", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRuntimeAwaitOp, loc, nil)
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return RuntimeAwaitOp{opWrapper{op}}
 }
+
+// nameOfRuntimeAwaitOp is the name BuildRuntimeAwaitOp gives its ops.
+var nameOfRuntimeAwaitOp = ir.OpName{Dialect: "async", Op: "runtime.await", Registered: true}
 
 // RuntimeAwaitAndResumeOp is async.runtime.await_and_resume: awaits the async operand and resumes the coroutine.
 type RuntimeAwaitAndResumeOp struct {
@@ -611,11 +662,14 @@ func (o RuntimeAwaitAndResumeOp) Handle() *ir.Value { return o.op.Operand(1) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildRuntimeAwaitAndResumeOp(b *ir.Builder, loc ir.Location, operand, handle *ir.Value) RuntimeAwaitAndResumeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.await_and_resume", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRuntimeAwaitAndResumeOp, loc, nil)
 	op.SetOperands([]*ir.Value{operand, handle})
 	b.Insert(op)
 	return RuntimeAwaitAndResumeOp{opWrapper{op}}
 }
+
+// nameOfRuntimeAwaitAndResumeOp is the name BuildRuntimeAwaitAndResumeOp gives its ops.
+var nameOfRuntimeAwaitAndResumeOp = ir.OpName{Dialect: "async", Op: "runtime.await_and_resume", Registered: true}
 
 // RuntimeCreateOp is async.runtime.create: creates an async runtime token or value.
 type RuntimeCreateOp struct {
@@ -638,10 +692,13 @@ func (o RuntimeCreateOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRuntimeCreateOp(b *ir.Builder, loc ir.Location, resultType ir.Type) RuntimeCreateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.create", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRuntimeCreateOp, loc, []ir.Type{resultType})
 	b.Insert(op)
 	return RuntimeCreateOp{opWrapper{op}}
 }
+
+// nameOfRuntimeCreateOp is the name BuildRuntimeCreateOp gives its ops.
+var nameOfRuntimeCreateOp = ir.OpName{Dialect: "async", Op: "runtime.create", Registered: true}
 
 // RuntimeCreateGroupOp is async.runtime.create_group: creates an async runtime group.
 type RuntimeCreateGroupOp struct {
@@ -667,11 +724,14 @@ func (o RuntimeCreateGroupOp) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRuntimeCreateGroupOp(b *ir.Builder, loc ir.Location, resultType ir.Type, size *ir.Value) RuntimeCreateGroupOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.create_group", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRuntimeCreateGroupOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{size})
 	b.Insert(op)
 	return RuntimeCreateGroupOp{opWrapper{op}}
 }
+
+// nameOfRuntimeCreateGroupOp is the name BuildRuntimeCreateGroupOp gives its ops.
+var nameOfRuntimeCreateGroupOp = ir.OpName{Dialect: "async", Op: "runtime.create_group", Registered: true}
 
 // RuntimeDropRefOp is async.runtime.drop_ref: drops a reference to async value.
 type RuntimeDropRefOp struct {
@@ -697,12 +757,15 @@ func (o RuntimeDropRefOp) Count() ir.Attribute { return o.op.Attr("count") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildRuntimeDropRefOp(b *ir.Builder, loc ir.Location, operand *ir.Value, count ir.Attribute) RuntimeDropRefOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.drop_ref", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRuntimeDropRefOp, loc, nil)
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"count"}, count)
 	b.Insert(op)
 	return RuntimeDropRefOp{opWrapper{op}}
 }
+
+// nameOfRuntimeDropRefOp is the name BuildRuntimeDropRefOp gives its ops.
+var nameOfRuntimeDropRefOp = ir.OpName{Dialect: "async", Op: "runtime.drop_ref", Registered: true}
 
 // RuntimeIsErrorOp is async.runtime.is_error: returns true if token, value or group is in error state.
 type RuntimeIsErrorOp struct {
@@ -728,11 +791,14 @@ func (o RuntimeIsErrorOp) IsError() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildRuntimeIsErrorOp(b *ir.Builder, loc ir.Location, isErrorType ir.Type, operand *ir.Value) RuntimeIsErrorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.is_error", Registered: true}, loc, []ir.Type{isErrorType})
+	op := ir.NewNamedOperation(&nameOfRuntimeIsErrorOp, loc, []ir.Type{isErrorType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return RuntimeIsErrorOp{opWrapper{op}}
 }
+
+// nameOfRuntimeIsErrorOp is the name BuildRuntimeIsErrorOp gives its ops.
+var nameOfRuntimeIsErrorOp = ir.OpName{Dialect: "async", Op: "runtime.is_error", Registered: true}
 
 // RuntimeLoadOp is async.runtime.load: loads the value from the runtime async.value.
 type RuntimeLoadOp struct {
@@ -758,11 +824,14 @@ func (o RuntimeLoadOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRuntimeLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, storage *ir.Value) RuntimeLoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.load", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRuntimeLoadOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{storage})
 	b.Insert(op)
 	return RuntimeLoadOp{opWrapper{op}}
 }
+
+// nameOfRuntimeLoadOp is the name BuildRuntimeLoadOp gives its ops.
+var nameOfRuntimeLoadOp = ir.OpName{Dialect: "async", Op: "runtime.load", Registered: true}
 
 // RuntimeNumWorkerThreadsOp is async.runtime.num_worker_threads: gets the number of threads in the threadpool from the runtime.
 type RuntimeNumWorkerThreadsOp struct {
@@ -785,10 +854,13 @@ func (o RuntimeNumWorkerThreadsOp) Result() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildRuntimeNumWorkerThreadsOp(b *ir.Builder, loc ir.Location, resultType ir.Type) RuntimeNumWorkerThreadsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.num_worker_threads", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRuntimeNumWorkerThreadsOp, loc, []ir.Type{resultType})
 	b.Insert(op)
 	return RuntimeNumWorkerThreadsOp{opWrapper{op}}
 }
+
+// nameOfRuntimeNumWorkerThreadsOp is the name BuildRuntimeNumWorkerThreadsOp gives its ops.
+var nameOfRuntimeNumWorkerThreadsOp = ir.OpName{Dialect: "async", Op: "runtime.num_worker_threads", Registered: true}
 
 // RuntimeResumeOp is async.runtime.resume: resumes the coroutine on a thread managed by the runtime.
 type RuntimeResumeOp struct {
@@ -811,11 +883,14 @@ func (o RuntimeResumeOp) Handle() *ir.Value { return o.op.Operand(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRuntimeResumeOp(b *ir.Builder, loc ir.Location, handle *ir.Value) RuntimeResumeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.resume", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRuntimeResumeOp, loc, nil)
 	op.SetOperands([]*ir.Value{handle})
 	b.Insert(op)
 	return RuntimeResumeOp{opWrapper{op}}
 }
+
+// nameOfRuntimeResumeOp is the name BuildRuntimeResumeOp gives its ops.
+var nameOfRuntimeResumeOp = ir.OpName{Dialect: "async", Op: "runtime.resume", Registered: true}
 
 // RuntimeSetAvailableOp is async.runtime.set_available: switches token or value to available state.
 type RuntimeSetAvailableOp struct {
@@ -838,11 +913,14 @@ func (o RuntimeSetAvailableOp) Operand() *ir.Value { return o.op.Operand(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRuntimeSetAvailableOp(b *ir.Builder, loc ir.Location, operand *ir.Value) RuntimeSetAvailableOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.set_available", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRuntimeSetAvailableOp, loc, nil)
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return RuntimeSetAvailableOp{opWrapper{op}}
 }
+
+// nameOfRuntimeSetAvailableOp is the name BuildRuntimeSetAvailableOp gives its ops.
+var nameOfRuntimeSetAvailableOp = ir.OpName{Dialect: "async", Op: "runtime.set_available", Registered: true}
 
 // RuntimeSetErrorOp is async.runtime.set_error: switches token or value to error state.
 type RuntimeSetErrorOp struct {
@@ -865,11 +943,14 @@ func (o RuntimeSetErrorOp) Operand() *ir.Value { return o.op.Operand(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildRuntimeSetErrorOp(b *ir.Builder, loc ir.Location, operand *ir.Value) RuntimeSetErrorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.set_error", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRuntimeSetErrorOp, loc, nil)
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return RuntimeSetErrorOp{opWrapper{op}}
 }
+
+// nameOfRuntimeSetErrorOp is the name BuildRuntimeSetErrorOp gives its ops.
+var nameOfRuntimeSetErrorOp = ir.OpName{Dialect: "async", Op: "runtime.set_error", Registered: true}
 
 // RuntimeStoreOp is async.runtime.store: stores the value into the runtime async.value.
 type RuntimeStoreOp struct {
@@ -895,11 +976,14 @@ func (o RuntimeStoreOp) Storage() *ir.Value { return o.op.Operand(1) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRuntimeStoreOp(b *ir.Builder, loc ir.Location, value, storage *ir.Value) RuntimeStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "runtime.store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRuntimeStoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{value, storage})
 	b.Insert(op)
 	return RuntimeStoreOp{opWrapper{op}}
 }
+
+// nameOfRuntimeStoreOp is the name BuildRuntimeStoreOp gives its ops.
+var nameOfRuntimeStoreOp = ir.OpName{Dialect: "async", Op: "runtime.store", Registered: true}
 
 // YieldOp is async.yield: terminator for Async execute operation.
 type YieldOp struct {
@@ -922,8 +1006,11 @@ func (o YieldOp) Operands() []*ir.Value { return o.op.Operands() }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) YieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "async", Op: "yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfYieldOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }
+
+// nameOfYieldOp is the name BuildYieldOp gives its ops.
+var nameOfYieldOp = ir.OpName{Dialect: "async", Op: "yield", Registered: true}

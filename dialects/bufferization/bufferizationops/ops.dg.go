@@ -81,13 +81,16 @@ func (o AllocTensorOp) MemorySpace() ir.Attribute { return o.op.Attr("memory_spa
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildAllocTensorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dynamicSizes, copy, sizeHint []*ir.Value, memorySpace ir.Attribute) AllocTensorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "bufferization", Op: "alloc_tensor", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAllocTensorOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{}, dynamicSizes...), copy...), sizeHint...))
 	op.SetOperandSegments([]int32{int32(len(dynamicSizes)), int32(len(copy)), int32(len(sizeHint))})
 	setAttrs(op, []string{"memory_space"}, memorySpace)
 	b.Insert(op)
 	return AllocTensorOp{opWrapper{op}}
 }
+
+// nameOfAllocTensorOp is the name BuildAllocTensorOp gives its ops.
+var nameOfAllocTensorOp = ir.OpName{Dialect: "bufferization", Op: "alloc_tensor", Registered: true}
 
 // CloneOp is bufferization.clone: clone a memref.
 type CloneOp struct {
@@ -113,11 +116,14 @@ func (o CloneOp) Output() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCloneOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) CloneOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "bufferization", Op: "clone", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfCloneOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return CloneOp{opWrapper{op}}
 }
+
+// nameOfCloneOp is the name BuildCloneOp gives its ops.
+var nameOfCloneOp = ir.OpName{Dialect: "bufferization", Op: "clone", Registered: true}
 
 // DeallocOp is bufferization.dealloc: deallocates the given memrefs if no alias is retained.
 type DeallocOp struct {
@@ -155,12 +161,15 @@ func (o DeallocOp) UpdatedConditions() []*ir.Value { return o.op.Results() }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDeallocOp(b *ir.Builder, loc ir.Location, updatedConditionsTypes []ir.Type, memrefs, conditions, retained []*ir.Value) DeallocOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "bufferization", Op: "dealloc", Registered: true}, loc, updatedConditionsTypes)
+	op := ir.NewNamedOperation(&nameOfDeallocOp, loc, updatedConditionsTypes)
 	op.SetOperands(append(append(append([]*ir.Value{}, memrefs...), conditions...), retained...))
 	op.SetOperandSegments([]int32{int32(len(memrefs)), int32(len(conditions)), int32(len(retained))})
 	b.Insert(op)
 	return DeallocOp{opWrapper{op}}
 }
+
+// nameOfDeallocOp is the name BuildDeallocOp gives its ops.
+var nameOfDeallocOp = ir.OpName{Dialect: "bufferization", Op: "dealloc", Registered: true}
 
 // DeallocTensorOp is bufferization.dealloc_tensor: release underlying storage format of given tensor.
 type DeallocTensorOp struct {
@@ -183,11 +192,14 @@ func (o DeallocTensorOp) Tensor() *ir.Value { return o.op.Operand(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDeallocTensorOp(b *ir.Builder, loc ir.Location, tensor *ir.Value) DeallocTensorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "bufferization", Op: "dealloc_tensor", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDeallocTensorOp, loc, nil)
 	op.SetOperands([]*ir.Value{tensor})
 	b.Insert(op)
 	return DeallocTensorOp{opWrapper{op}}
 }
+
+// nameOfDeallocTensorOp is the name BuildDeallocTensorOp gives its ops.
+var nameOfDeallocTensorOp = ir.OpName{Dialect: "bufferization", Op: "dealloc_tensor", Registered: true}
 
 // MaterializeInDestinationOp is bufferization.materialize_in_destination: copy a tensor.
 type MaterializeInDestinationOp struct {
@@ -228,12 +240,15 @@ func (o MaterializeInDestinationOp) Writable() ir.Attribute { return o.op.Attr("
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMaterializeInDestinationOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, source, dest *ir.Value, restrict, writable ir.Attribute) MaterializeInDestinationOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "bufferization", Op: "materialize_in_destination", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfMaterializeInDestinationOp, loc, resultTypes)
 	op.SetOperands([]*ir.Value{source, dest})
 	setAttrs(op, []string{"restrict", "writable"}, restrict, writable)
 	b.Insert(op)
 	return MaterializeInDestinationOp{opWrapper{op}}
 }
+
+// nameOfMaterializeInDestinationOp is the name BuildMaterializeInDestinationOp gives its ops.
+var nameOfMaterializeInDestinationOp = ir.OpName{Dialect: "bufferization", Op: "materialize_in_destination", Registered: true}
 
 // ToBufferOp is bufferization.to_buffer: cast a tensor-like type to buffer-like type.
 type ToBufferOp struct {
@@ -262,12 +277,15 @@ func (o ToBufferOp) ReadOnly() ir.Attribute { return o.op.Attr("read_only") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildToBufferOp(b *ir.Builder, loc ir.Location, bufferType ir.Type, tensor *ir.Value, readOnly ir.Attribute) ToBufferOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "bufferization", Op: "to_buffer", Registered: true}, loc, []ir.Type{bufferType})
+	op := ir.NewNamedOperation(&nameOfToBufferOp, loc, []ir.Type{bufferType})
 	op.SetOperands([]*ir.Value{tensor})
 	setAttrs(op, []string{"read_only"}, readOnly)
 	b.Insert(op)
 	return ToBufferOp{opWrapper{op}}
 }
+
+// nameOfToBufferOp is the name BuildToBufferOp gives its ops.
+var nameOfToBufferOp = ir.OpName{Dialect: "bufferization", Op: "to_buffer", Registered: true}
 
 // ToMemrefOp is bufferization.to_memref: cast a tensor to memref.
 type ToMemrefOp struct {
@@ -296,12 +314,15 @@ func (o ToMemrefOp) ReadOnly() ir.Attribute { return o.op.Attr("read_only") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildToMemrefOp(b *ir.Builder, loc ir.Location, memrefType ir.Type, tensor *ir.Value, readOnly ir.Attribute) ToMemrefOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "bufferization", Op: "to_memref", Registered: true}, loc, []ir.Type{memrefType})
+	op := ir.NewNamedOperation(&nameOfToMemrefOp, loc, []ir.Type{memrefType})
 	op.SetOperands([]*ir.Value{tensor})
 	setAttrs(op, []string{"read_only"}, readOnly)
 	b.Insert(op)
 	return ToMemrefOp{opWrapper{op}}
 }
+
+// nameOfToMemrefOp is the name BuildToMemrefOp gives its ops.
+var nameOfToMemrefOp = ir.OpName{Dialect: "bufferization", Op: "to_memref", Registered: true}
 
 // ToTensorOp is bufferization.to_tensor: create a tensor-like type from a buffer-like type.
 type ToTensorOp struct {
@@ -333,9 +354,12 @@ func (o ToTensorOp) Writable() ir.Attribute { return o.op.Attr("writable") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildToTensorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, buffer *ir.Value, restrict, writable ir.Attribute) ToTensorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "bufferization", Op: "to_tensor", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfToTensorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{buffer})
 	setAttrs(op, []string{"restrict", "writable"}, restrict, writable)
 	b.Insert(op)
 	return ToTensorOp{opWrapper{op}}
 }
+
+// nameOfToTensorOp is the name BuildToTensorOp gives its ops.
+var nameOfToTensorOp = ir.OpName{Dialect: "bufferization", Op: "to_tensor", Registered: true}

@@ -63,12 +63,15 @@ func (o AbsOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAbsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) AbsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "abs", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAbsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AbsOp{opWrapper{op}}
 }
+
+// nameOfAbsOp is the name BuildAbsOp gives its ops.
+var nameOfAbsOp = ir.OpName{Dialect: "complex", Op: "abs", Registered: true}
 
 // AddOp is complex.add: complex addition.
 type AddOp struct {
@@ -100,12 +103,15 @@ func (o AddOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) AddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "add", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAddOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
+
+// nameOfAddOp is the name BuildAddOp gives its ops.
+var nameOfAddOp = ir.OpName{Dialect: "complex", Op: "add", Registered: true}
 
 // AngleOp is complex.angle: computes argument value of a complex number.
 type AngleOp struct {
@@ -134,12 +140,15 @@ func (o AngleOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAngleOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) AngleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "angle", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAngleOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AngleOp{opWrapper{op}}
 }
+
+// nameOfAngleOp is the name BuildAngleOp gives its ops.
+var nameOfAngleOp = ir.OpName{Dialect: "complex", Op: "angle", Registered: true}
 
 // Atan2Op is complex.atan2: complex 2-argument arctangent.
 type Atan2Op struct {
@@ -171,12 +180,15 @@ func (o Atan2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAtan2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) Atan2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "atan2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtan2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return Atan2Op{opWrapper{op}}
 }
+
+// nameOfAtan2Op is the name BuildAtan2Op gives its ops.
+var nameOfAtan2Op = ir.OpName{Dialect: "complex", Op: "atan2", Registered: true}
 
 // BitcastOp is complex.bitcast: computes bitcast between complex and equal arith types.
 type BitcastOp struct {
@@ -202,11 +214,14 @@ func (o BitcastOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBitcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) BitcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "bitcast", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBitcastOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return BitcastOp{opWrapper{op}}
 }
+
+// nameOfBitcastOp is the name BuildBitcastOp gives its ops.
+var nameOfBitcastOp = ir.OpName{Dialect: "complex", Op: "bitcast", Registered: true}
 
 // ConjOp is complex.conj: calculate the complex conjugate.
 type ConjOp struct {
@@ -235,12 +250,15 @@ func (o ConjOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildConjOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) ConjOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "conj", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConjOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ConjOp{opWrapper{op}}
 }
+
+// nameOfConjOp is the name BuildConjOp gives its ops.
+var nameOfConjOp = ir.OpName{Dialect: "complex", Op: "conj", Registered: true}
 
 // ConstantOp is complex.constant: complex number constant operation.
 type ConstantOp struct {
@@ -266,11 +284,14 @@ func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConstantOp(b *ir.Builder, loc ir.Location, complexType ir.Type, value ir.Attribute) ConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "constant", Registered: true}, loc, []ir.Type{complexType})
+	op := ir.NewNamedOperation(&nameOfConstantOp, loc, []ir.Type{complexType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return ConstantOp{opWrapper{op}}
 }
+
+// nameOfConstantOp is the name BuildConstantOp gives its ops.
+var nameOfConstantOp = ir.OpName{Dialect: "complex", Op: "constant", Registered: true}
 
 // CosOp is complex.cos: computes cosine of a complex number.
 type CosOp struct {
@@ -299,12 +320,15 @@ func (o CosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) CosOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "cos", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCosOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return CosOp{opWrapper{op}}
 }
+
+// nameOfCosOp is the name BuildCosOp gives its ops.
+var nameOfCosOp = ir.OpName{Dialect: "complex", Op: "cos", Registered: true}
 
 // CreateOp is complex.create: complex number creation operation.
 type CreateOp struct {
@@ -333,11 +357,14 @@ func (o CreateOp) Complex() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCreateOp(b *ir.Builder, loc ir.Location, complexType ir.Type, real, imaginary *ir.Value) CreateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "create", Registered: true}, loc, []ir.Type{complexType})
+	op := ir.NewNamedOperation(&nameOfCreateOp, loc, []ir.Type{complexType})
 	op.SetOperands([]*ir.Value{real, imaginary})
 	b.Insert(op)
 	return CreateOp{opWrapper{op}}
 }
+
+// nameOfCreateOp is the name BuildCreateOp gives its ops.
+var nameOfCreateOp = ir.OpName{Dialect: "complex", Op: "create", Registered: true}
 
 // DivOp is complex.div: complex division.
 type DivOp struct {
@@ -369,12 +396,15 @@ func (o DivOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) DivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "div", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDivOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return DivOp{opWrapper{op}}
 }
+
+// nameOfDivOp is the name BuildDivOp gives its ops.
+var nameOfDivOp = ir.OpName{Dialect: "complex", Op: "div", Registered: true}
 
 // EqOp is complex.eq: computes whether two complex values are equal.
 type EqOp struct {
@@ -403,11 +433,14 @@ func (o EqOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildEqOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) EqOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "eq", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfEqOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return EqOp{opWrapper{op}}
 }
+
+// nameOfEqOp is the name BuildEqOp gives its ops.
+var nameOfEqOp = ir.OpName{Dialect: "complex", Op: "eq", Registered: true}
 
 // ExpOp is complex.exp: computes exponential of a complex number.
 type ExpOp struct {
@@ -436,12 +469,15 @@ func (o ExpOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildExpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) ExpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "exp", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExpOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ExpOp{opWrapper{op}}
 }
+
+// nameOfExpOp is the name BuildExpOp gives its ops.
+var nameOfExpOp = ir.OpName{Dialect: "complex", Op: "exp", Registered: true}
 
 // Expm1Op is complex.expm1: computes exponential of a complex number minus 1.
 type Expm1Op struct {
@@ -470,12 +506,15 @@ func (o Expm1Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildExpm1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) Expm1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "expm1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExpm1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return Expm1Op{opWrapper{op}}
 }
+
+// nameOfExpm1Op is the name BuildExpm1Op gives its ops.
+var nameOfExpm1Op = ir.OpName{Dialect: "complex", Op: "expm1", Registered: true}
 
 // ImOp is complex.im: extracts the imaginary part of a complex number.
 type ImOp struct {
@@ -504,12 +543,15 @@ func (o ImOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildImOp(b *ir.Builder, loc ir.Location, imaginaryType ir.Type, complex *ir.Value, fastmath ir.Attribute) ImOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "im", Registered: true}, loc, []ir.Type{imaginaryType})
+	op := ir.NewNamedOperation(&nameOfImOp, loc, []ir.Type{imaginaryType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ImOp{opWrapper{op}}
 }
+
+// nameOfImOp is the name BuildImOp gives its ops.
+var nameOfImOp = ir.OpName{Dialect: "complex", Op: "im", Registered: true}
 
 // LogOp is complex.log: computes natural logarithm of a complex number.
 type LogOp struct {
@@ -538,12 +580,15 @@ func (o LogOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLogOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) LogOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "log", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLogOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return LogOp{opWrapper{op}}
 }
+
+// nameOfLogOp is the name BuildLogOp gives its ops.
+var nameOfLogOp = ir.OpName{Dialect: "complex", Op: "log", Registered: true}
 
 // Log1pOp is complex.log1p: computes natural logarithm of a complex number.
 type Log1pOp struct {
@@ -572,12 +617,15 @@ func (o Log1pOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLog1pOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) Log1pOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "log1p", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLog1pOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return Log1pOp{opWrapper{op}}
 }
+
+// nameOfLog1pOp is the name BuildLog1pOp gives its ops.
+var nameOfLog1pOp = ir.OpName{Dialect: "complex", Op: "log1p", Registered: true}
 
 // MulOp is complex.mul: complex multiplication.
 type MulOp struct {
@@ -609,12 +657,15 @@ func (o MulOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "mul", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMulOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
 }
+
+// nameOfMulOp is the name BuildMulOp gives its ops.
+var nameOfMulOp = ir.OpName{Dialect: "complex", Op: "mul", Registered: true}
 
 // NegOp is complex.neg: negation operator.
 type NegOp struct {
@@ -643,12 +694,15 @@ func (o NegOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildNegOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) NegOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "neg", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfNegOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return NegOp{opWrapper{op}}
 }
+
+// nameOfNegOp is the name BuildNegOp gives its ops.
+var nameOfNegOp = ir.OpName{Dialect: "complex", Op: "neg", Registered: true}
 
 // NeqOp is complex.neq: computes whether two complex values are not equal.
 type NeqOp struct {
@@ -677,11 +731,14 @@ func (o NeqOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildNeqOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) NeqOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "neq", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfNeqOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return NeqOp{opWrapper{op}}
 }
+
+// nameOfNeqOp is the name BuildNeqOp gives its ops.
+var nameOfNeqOp = ir.OpName{Dialect: "complex", Op: "neq", Registered: true}
 
 // PowOp is complex.pow: complex power function.
 type PowOp struct {
@@ -713,12 +770,15 @@ func (o PowOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildPowOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) PowOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "pow", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPowOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return PowOp{opWrapper{op}}
 }
+
+// nameOfPowOp is the name BuildPowOp gives its ops.
+var nameOfPowOp = ir.OpName{Dialect: "complex", Op: "pow", Registered: true}
 
 // PowiOp is complex.powi: complex number raised to signed integer power.
 type PowiOp struct {
@@ -750,12 +810,15 @@ func (o PowiOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildPowiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) PowiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "powi", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPowiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return PowiOp{opWrapper{op}}
 }
+
+// nameOfPowiOp is the name BuildPowiOp gives its ops.
+var nameOfPowiOp = ir.OpName{Dialect: "complex", Op: "powi", Registered: true}
 
 // ReOp is complex.re: extracts the real part of a complex number.
 type ReOp struct {
@@ -784,12 +847,15 @@ func (o ReOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildReOp(b *ir.Builder, loc ir.Location, realType ir.Type, complex *ir.Value, fastmath ir.Attribute) ReOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "re", Registered: true}, loc, []ir.Type{realType})
+	op := ir.NewNamedOperation(&nameOfReOp, loc, []ir.Type{realType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ReOp{opWrapper{op}}
 }
+
+// nameOfReOp is the name BuildReOp gives its ops.
+var nameOfReOp = ir.OpName{Dialect: "complex", Op: "re", Registered: true}
 
 // RsqrtOp is complex.rsqrt: complex reciprocal of square root.
 type RsqrtOp struct {
@@ -818,12 +884,15 @@ func (o RsqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRsqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) RsqrtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "rsqrt", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRsqrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return RsqrtOp{opWrapper{op}}
 }
+
+// nameOfRsqrtOp is the name BuildRsqrtOp gives its ops.
+var nameOfRsqrtOp = ir.OpName{Dialect: "complex", Op: "rsqrt", Registered: true}
 
 // SignOp is complex.sign: computes sign of a complex number.
 type SignOp struct {
@@ -852,12 +921,15 @@ func (o SignOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSignOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) SignOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "sign", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSignOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return SignOp{opWrapper{op}}
 }
+
+// nameOfSignOp is the name BuildSignOp gives its ops.
+var nameOfSignOp = ir.OpName{Dialect: "complex", Op: "sign", Registered: true}
 
 // SinOp is complex.sin: computes sine of a complex number.
 type SinOp struct {
@@ -886,12 +958,15 @@ func (o SinOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) SinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "sin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return SinOp{opWrapper{op}}
 }
+
+// nameOfSinOp is the name BuildSinOp gives its ops.
+var nameOfSinOp = ir.OpName{Dialect: "complex", Op: "sin", Registered: true}
 
 // SqrtOp is complex.sqrt: complex square root.
 type SqrtOp struct {
@@ -920,12 +995,15 @@ func (o SqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) SqrtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "sqrt", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSqrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return SqrtOp{opWrapper{op}}
 }
+
+// nameOfSqrtOp is the name BuildSqrtOp gives its ops.
+var nameOfSqrtOp = ir.OpName{Dialect: "complex", Op: "sqrt", Registered: true}
 
 // SubOp is complex.sub: complex subtraction.
 type SubOp struct {
@@ -957,12 +1035,15 @@ func (o SubOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) SubOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "sub", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSubOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return SubOp{opWrapper{op}}
 }
+
+// nameOfSubOp is the name BuildSubOp gives its ops.
+var nameOfSubOp = ir.OpName{Dialect: "complex", Op: "sub", Registered: true}
 
 // TanOp is complex.tan: computes tangent of a complex number.
 type TanOp struct {
@@ -991,12 +1072,15 @@ func (o TanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildTanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) TanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "tan", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return TanOp{opWrapper{op}}
 }
+
+// nameOfTanOp is the name BuildTanOp gives its ops.
+var nameOfTanOp = ir.OpName{Dialect: "complex", Op: "tan", Registered: true}
 
 // TanhOp is complex.tanh: complex hyperbolic tangent.
 type TanhOp struct {
@@ -1025,9 +1109,12 @@ func (o TanhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) TanhOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "complex", Op: "tanh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTanhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return TanhOp{opWrapper{op}}
 }
+
+// nameOfTanhOp is the name BuildTanhOp gives its ops.
+var nameOfTanhOp = ir.OpName{Dialect: "complex", Op: "tanh", Registered: true}

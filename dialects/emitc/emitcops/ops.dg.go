@@ -63,11 +63,14 @@ func (o AddOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "add", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAddOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
+
+// nameOfAddOp is the name BuildAddOp gives its ops.
+var nameOfAddOp = ir.OpName{Dialect: "emitc", Op: "add", Registered: true}
 
 // AddressOfOp is emitc.address_of: address operation.
 type AddressOfOp struct {
@@ -93,11 +96,14 @@ func (o AddressOfOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAddressOfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, reference *ir.Value) AddressOfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "address_of", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAddressOfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{reference})
 	b.Insert(op)
 	return AddressOfOp{opWrapper{op}}
 }
+
+// nameOfAddressOfOp is the name BuildAddressOfOp gives its ops.
+var nameOfAddressOfOp = ir.OpName{Dialect: "emitc", Op: "address_of", Registered: true}
 
 // ApplyOp is emitc.apply: deprecated (use address_of/dereference).
 type ApplyOp struct {
@@ -126,12 +132,15 @@ func (o ApplyOp) ApplicableOperator() ir.Attribute { return o.op.Attr("applicabl
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildApplyOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, applicableOperator ir.Attribute) ApplyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "apply", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfApplyOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"applicableOperator"}, applicableOperator)
 	b.Insert(op)
 	return ApplyOp{opWrapper{op}}
 }
+
+// nameOfApplyOp is the name BuildApplyOp gives its ops.
+var nameOfApplyOp = ir.OpName{Dialect: "emitc", Op: "apply", Registered: true}
 
 // AssignOp is emitc.assign: assign operation.
 type AssignOp struct {
@@ -157,11 +166,14 @@ func (o AssignOp) Value() *ir.Value { return o.op.Operand(1) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAssignOp(b *ir.Builder, loc ir.Location, var_, value *ir.Value) AssignOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "assign", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAssignOp, loc, nil)
 	op.SetOperands([]*ir.Value{var_, value})
 	b.Insert(op)
 	return AssignOp{opWrapper{op}}
 }
+
+// nameOfAssignOp is the name BuildAssignOp gives its ops.
+var nameOfAssignOp = ir.OpName{Dialect: "emitc", Op: "assign", Registered: true}
 
 // BitwiseAndOp is emitc.bitwise_and: bitwise and operation.
 type BitwiseAndOp struct {
@@ -190,11 +202,14 @@ func (o BitwiseAndOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitwiseAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BitwiseAndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "bitwise_and", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBitwiseAndOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BitwiseAndOp{opWrapper{op}}
 }
+
+// nameOfBitwiseAndOp is the name BuildBitwiseAndOp gives its ops.
+var nameOfBitwiseAndOp = ir.OpName{Dialect: "emitc", Op: "bitwise_and", Registered: true}
 
 // BitwiseLeftShiftOp is emitc.bitwise_left_shift: bitwise left shift operation.
 type BitwiseLeftShiftOp struct {
@@ -223,11 +238,14 @@ func (o BitwiseLeftShiftOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildBitwiseLeftShiftOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BitwiseLeftShiftOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "bitwise_left_shift", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBitwiseLeftShiftOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BitwiseLeftShiftOp{opWrapper{op}}
 }
+
+// nameOfBitwiseLeftShiftOp is the name BuildBitwiseLeftShiftOp gives its ops.
+var nameOfBitwiseLeftShiftOp = ir.OpName{Dialect: "emitc", Op: "bitwise_left_shift", Registered: true}
 
 // BitwiseNotOp is emitc.bitwise_not: bitwise not operation.
 type BitwiseNotOp struct {
@@ -253,11 +271,14 @@ func (o BitwiseNotOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitwiseNotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) BitwiseNotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "bitwise_not", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBitwiseNotOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return BitwiseNotOp{opWrapper{op}}
 }
+
+// nameOfBitwiseNotOp is the name BuildBitwiseNotOp gives its ops.
+var nameOfBitwiseNotOp = ir.OpName{Dialect: "emitc", Op: "bitwise_not", Registered: true}
 
 // BitwiseOrOp is emitc.bitwise_or: bitwise or operation.
 type BitwiseOrOp struct {
@@ -286,11 +307,14 @@ func (o BitwiseOrOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitwiseOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BitwiseOrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "bitwise_or", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBitwiseOrOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BitwiseOrOp{opWrapper{op}}
 }
+
+// nameOfBitwiseOrOp is the name BuildBitwiseOrOp gives its ops.
+var nameOfBitwiseOrOp = ir.OpName{Dialect: "emitc", Op: "bitwise_or", Registered: true}
 
 // BitwiseRightShiftOp is emitc.bitwise_right_shift: bitwise right shift operation.
 type BitwiseRightShiftOp struct {
@@ -319,11 +343,14 @@ func (o BitwiseRightShiftOp) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildBitwiseRightShiftOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BitwiseRightShiftOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "bitwise_right_shift", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBitwiseRightShiftOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BitwiseRightShiftOp{opWrapper{op}}
 }
+
+// nameOfBitwiseRightShiftOp is the name BuildBitwiseRightShiftOp gives its ops.
+var nameOfBitwiseRightShiftOp = ir.OpName{Dialect: "emitc", Op: "bitwise_right_shift", Registered: true}
 
 // BitwiseXorOp is emitc.bitwise_xor: bitwise xor operation.
 type BitwiseXorOp struct {
@@ -352,11 +379,14 @@ func (o BitwiseXorOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitwiseXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BitwiseXorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "bitwise_xor", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBitwiseXorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BitwiseXorOp{opWrapper{op}}
 }
+
+// nameOfBitwiseXorOp is the name BuildBitwiseXorOp gives its ops.
+var nameOfBitwiseXorOp = ir.OpName{Dialect: "emitc", Op: "bitwise_xor", Registered: true}
 
 // CallOp is emitc.call: call operation.
 type CallOp struct {
@@ -391,12 +421,15 @@ func (o CallOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, callee, argAttrs, resAttrs ir.Attribute) CallOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "call", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfCallOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"callee", "arg_attrs", "res_attrs"}, callee, argAttrs, resAttrs)
 	b.Insert(op)
 	return CallOp{opWrapper{op}}
 }
+
+// nameOfCallOp is the name BuildCallOp gives its ops.
+var nameOfCallOp = ir.OpName{Dialect: "emitc", Op: "call", Registered: true}
 
 // CallOpaqueOp is emitc.call_opaque: opaque call operation.
 type CallOpaqueOp struct {
@@ -431,12 +464,15 @@ func (o CallOpaqueOp) TemplateArgs() ir.Attribute { return o.op.Attr("template_a
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCallOpaqueOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, callee, args, templateArgs ir.Attribute) CallOpaqueOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "call_opaque", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfCallOpaqueOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"callee", "args", "template_args"}, callee, args, templateArgs)
 	b.Insert(op)
 	return CallOpaqueOp{opWrapper{op}}
 }
+
+// nameOfCallOpaqueOp is the name BuildCallOpaqueOp gives its ops.
+var nameOfCallOpaqueOp = ir.OpName{Dialect: "emitc", Op: "call_opaque", Registered: true}
 
 // CastOp is emitc.cast: cast operation.
 type CastOp struct {
@@ -462,11 +498,14 @@ func (o CastOp) Dest() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCastOp(b *ir.Builder, loc ir.Location, destType ir.Type, source *ir.Value) CastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "cast", Registered: true}, loc, []ir.Type{destType})
+	op := ir.NewNamedOperation(&nameOfCastOp, loc, []ir.Type{destType})
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return CastOp{opWrapper{op}}
 }
+
+// nameOfCastOp is the name BuildCastOp gives its ops.
+var nameOfCastOp = ir.OpName{Dialect: "emitc", Op: "cast", Registered: true}
 
 // ClassOp is emitc.class: represents a C++ class definition, encapsulating fields and methods.
 type ClassOp struct {
@@ -495,12 +534,15 @@ func (o ClassOp) Body() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildClassOp(b *ir.Builder, loc ir.Location, symName, finalSpecifier ir.Attribute) ClassOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "class", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfClassOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "final_specifier"}, symName, finalSpecifier)
 	op.AddRegion()
 	b.Insert(op)
 	return ClassOp{opWrapper{op}}
 }
+
+// nameOfClassOp is the name BuildClassOp gives its ops.
+var nameOfClassOp = ir.OpName{Dialect: "emitc", Op: "class", Registered: true}
 
 // CmpOp is emitc.cmp: comparison operation.
 type CmpOp struct {
@@ -532,12 +574,15 @@ func (o CmpOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCmpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, predicate ir.Attribute) CmpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "cmp", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCmpOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"predicate"}, predicate)
 	b.Insert(op)
 	return CmpOp{opWrapper{op}}
 }
+
+// nameOfCmpOp is the name BuildCmpOp gives its ops.
+var nameOfCmpOp = ir.OpName{Dialect: "emitc", Op: "cmp", Registered: true}
 
 // ConditionalOp is emitc.conditional: conditional (ternary) operation.
 type ConditionalOp struct {
@@ -569,11 +614,14 @@ func (o ConditionalOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConditionalOp(b *ir.Builder, loc ir.Location, resultType ir.Type, condition, trueValue, falseValue *ir.Value) ConditionalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "conditional", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConditionalOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{condition, trueValue, falseValue})
 	b.Insert(op)
 	return ConditionalOp{opWrapper{op}}
 }
+
+// nameOfConditionalOp is the name BuildConditionalOp gives its ops.
+var nameOfConditionalOp = ir.OpName{Dialect: "emitc", Op: "conditional", Registered: true}
 
 // ConstantOp is emitc.constant: constant operation.
 type ConstantOp struct {
@@ -599,11 +647,14 @@ func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) ConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "constant", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConstantOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return ConstantOp{opWrapper{op}}
 }
+
+// nameOfConstantOp is the name BuildConstantOp gives its ops.
+var nameOfConstantOp = ir.OpName{Dialect: "emitc", Op: "constant", Registered: true}
 
 // DeclareFuncOp is emitc.declare_func: an operation to declare a function.
 type DeclareFuncOp struct {
@@ -626,11 +677,14 @@ func (o DeclareFuncOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDeclareFuncOp(b *ir.Builder, loc ir.Location, symName ir.Attribute) DeclareFuncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "declare_func", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDeclareFuncOp, loc, nil)
 	setAttrs(op, []string{"sym_name"}, symName)
 	b.Insert(op)
 	return DeclareFuncOp{opWrapper{op}}
 }
+
+// nameOfDeclareFuncOp is the name BuildDeclareFuncOp gives its ops.
+var nameOfDeclareFuncOp = ir.OpName{Dialect: "emitc", Op: "declare_func", Registered: true}
 
 // DereferenceOp is emitc.dereference: dereference operation.
 type DereferenceOp struct {
@@ -656,11 +710,14 @@ func (o DereferenceOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDereferenceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer *ir.Value) DereferenceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "dereference", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDereferenceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer})
 	b.Insert(op)
 	return DereferenceOp{opWrapper{op}}
 }
+
+// nameOfDereferenceOp is the name BuildDereferenceOp gives its ops.
+var nameOfDereferenceOp = ir.OpName{Dialect: "emitc", Op: "dereference", Registered: true}
 
 // DivOp is emitc.div: division operation.
 type DivOp struct {
@@ -689,11 +746,14 @@ func (o DivOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand0, operand1 *ir.Value) DivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "div", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDivOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return DivOp{opWrapper{op}}
 }
+
+// nameOfDivOp is the name BuildDivOp gives its ops.
+var nameOfDivOp = ir.OpName{Dialect: "emitc", Op: "div", Registered: true}
 
 // DoOp is emitc.do: do-while operation.
 type DoOp struct {
@@ -719,12 +779,15 @@ func (o DoOp) ConditionRegion() *ir.Region { return o.op.Region(1) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDoOp(b *ir.Builder, loc ir.Location) DoOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "do", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDoOp, loc, nil)
 	op.AddRegion().AddBlock()
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return DoOp{opWrapper{op}}
 }
+
+// nameOfDoOp is the name BuildDoOp gives its ops.
+var nameOfDoOp = ir.OpName{Dialect: "emitc", Op: "do", Registered: true}
 
 // ExpressionOp is emitc.expression: expression operation.
 type ExpressionOp struct {
@@ -756,13 +819,16 @@ func (o ExpressionOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExpressionOp(b *ir.Builder, loc ir.Location, resultType ir.Type, defs []*ir.Value, doNotInline ir.Attribute) ExpressionOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "expression", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExpressionOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, defs...))
 	setAttrs(op, []string{"do_not_inline"}, doNotInline)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ExpressionOp{opWrapper{op}}
 }
+
+// nameOfExpressionOp is the name BuildExpressionOp gives its ops.
+var nameOfExpressionOp = ir.OpName{Dialect: "emitc", Op: "expression", Registered: true}
 
 // FieldOp is emitc.field: A field within a class.
 type FieldOp struct {
@@ -791,11 +857,14 @@ func (o FieldOp) InitialValue() ir.Attribute { return o.op.Attr("initial_value")
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFieldOp(b *ir.Builder, loc ir.Location, symName, type_, initialValue ir.Attribute) FieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "field", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFieldOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "type", "initial_value"}, symName, type_, initialValue)
 	b.Insert(op)
 	return FieldOp{opWrapper{op}}
 }
+
+// nameOfFieldOp is the name BuildFieldOp gives its ops.
+var nameOfFieldOp = ir.OpName{Dialect: "emitc", Op: "field", Registered: true}
 
 // FileOp is emitc.file: A file container operation.
 type FileOp struct {
@@ -821,12 +890,15 @@ func (o FileOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFileOp(b *ir.Builder, loc ir.Location, id ir.Attribute) FileOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "file", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFileOp, loc, nil)
 	setAttrs(op, []string{"id"}, id)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return FileOp{opWrapper{op}}
 }
+
+// nameOfFileOp is the name BuildFileOp gives its ops.
+var nameOfFileOp = ir.OpName{Dialect: "emitc", Op: "file", Registered: true}
 
 // ForOp is emitc.for: for operation.
 type ForOp struct {
@@ -858,12 +930,15 @@ func (o ForOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildForOp(b *ir.Builder, loc ir.Location, lowerBound, upperBound, step *ir.Value) ForOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "for", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfForOp, loc, nil)
 	op.SetOperands([]*ir.Value{lowerBound, upperBound, step})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ForOp{opWrapper{op}}
 }
+
+// nameOfForOp is the name BuildForOp gives its ops.
+var nameOfForOp = ir.OpName{Dialect: "emitc", Op: "for", Registered: true}
 
 // FuncOp is emitc.func: an operation with a name containing a single `SSACFG` region.
 type FuncOp struct {
@@ -901,12 +976,15 @@ func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFuncOp(b *ir.Builder, loc ir.Location, symName, functionType, specifiers, argAttrs, resAttrs ir.Attribute) FuncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "func", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFuncOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "function_type", "specifiers", "arg_attrs", "res_attrs"}, symName, functionType, specifiers, argAttrs, resAttrs)
 	op.AddRegion()
 	b.Insert(op)
 	return FuncOp{opWrapper{op}}
 }
+
+// nameOfFuncOp is the name BuildFuncOp gives its ops.
+var nameOfFuncOp = ir.OpName{Dialect: "emitc", Op: "func", Registered: true}
 
 // GetFieldOp is emitc.get_field: obtain access to a field within a class instance.
 type GetFieldOp struct {
@@ -932,11 +1010,14 @@ func (o GetFieldOp) FieldName() ir.Attribute { return o.op.Attr("field_name") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGetFieldOp(b *ir.Builder, loc ir.Location, resultType ir.Type, fieldName ir.Attribute) GetFieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "get_field", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGetFieldOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"field_name"}, fieldName)
 	b.Insert(op)
 	return GetFieldOp{opWrapper{op}}
 }
+
+// nameOfGetFieldOp is the name BuildGetFieldOp gives its ops.
+var nameOfGetFieldOp = ir.OpName{Dialect: "emitc", Op: "get_field", Registered: true}
 
 // GetGlobalOp is emitc.get_global: obtain access to a global variable.
 type GetGlobalOp struct {
@@ -962,11 +1043,14 @@ func (o GetGlobalOp) Name() ir.Attribute { return o.op.Attr("name") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetGlobalOp(b *ir.Builder, loc ir.Location, resultType ir.Type, name ir.Attribute) GetGlobalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "get_global", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGetGlobalOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"name"}, name)
 	b.Insert(op)
 	return GetGlobalOp{opWrapper{op}}
 }
+
+// nameOfGetGlobalOp is the name BuildGetGlobalOp gives its ops.
+var nameOfGetGlobalOp = ir.OpName{Dialect: "emitc", Op: "get_global", Registered: true}
 
 // GlobalOp is emitc.global: A global variable.
 type GlobalOp struct {
@@ -1004,11 +1088,14 @@ func (o GlobalOp) ConstSpecifier() ir.Attribute { return o.op.Attr("const_specif
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGlobalOp(b *ir.Builder, loc ir.Location, symName, type_, initialValue, externSpecifier, staticSpecifier, constSpecifier ir.Attribute) GlobalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "global", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfGlobalOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "type", "initial_value", "extern_specifier", "static_specifier", "const_specifier"}, symName, type_, initialValue, externSpecifier, staticSpecifier, constSpecifier)
 	b.Insert(op)
 	return GlobalOp{opWrapper{op}}
 }
+
+// nameOfGlobalOp is the name BuildGlobalOp gives its ops.
+var nameOfGlobalOp = ir.OpName{Dialect: "emitc", Op: "global", Registered: true}
 
 // IfOp is emitc.if: if-then-else operation.
 type IfOp struct {
@@ -1037,13 +1124,16 @@ func (o IfOp) ElseRegion() *ir.Region { return o.op.Region(1) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIfOp(b *ir.Builder, loc ir.Location, condition *ir.Value) IfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "if", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIfOp, loc, nil)
 	op.SetOperands([]*ir.Value{condition})
 	op.AddRegion().AddBlock()
 	op.AddRegion()
 	b.Insert(op)
 	return IfOp{opWrapper{op}}
 }
+
+// nameOfIfOp is the name BuildIfOp gives its ops.
+var nameOfIfOp = ir.OpName{Dialect: "emitc", Op: "if", Registered: true}
 
 // IncludeOp is emitc.include: include operation.
 type IncludeOp struct {
@@ -1069,11 +1159,14 @@ func (o IncludeOp) IsStandardInclude() ir.Attribute { return o.op.Attr("is_stand
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIncludeOp(b *ir.Builder, loc ir.Location, include, isStandardInclude ir.Attribute) IncludeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "include", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIncludeOp, loc, nil)
 	setAttrs(op, []string{"include", "is_standard_include"}, include, isStandardInclude)
 	b.Insert(op)
 	return IncludeOp{opWrapper{op}}
 }
+
+// nameOfIncludeOp is the name BuildIncludeOp gives its ops.
+var nameOfIncludeOp = ir.OpName{Dialect: "emitc", Op: "include", Registered: true}
 
 // LiteralOp is emitc.literal: literal operation.
 type LiteralOp struct {
@@ -1099,11 +1192,14 @@ func (o LiteralOp) Value() ir.Attribute { return o.op.Attr("value") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLiteralOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) LiteralOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "literal", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLiteralOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return LiteralOp{opWrapper{op}}
 }
+
+// nameOfLiteralOp is the name BuildLiteralOp gives its ops.
+var nameOfLiteralOp = ir.OpName{Dialect: "emitc", Op: "literal", Registered: true}
 
 // LoadOp is emitc.load: load an lvalue into an SSA value.
 type LoadOp struct {
@@ -1129,11 +1225,14 @@ func (o LoadOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) LoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "load", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLoadOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
 }
+
+// nameOfLoadOp is the name BuildLoadOp gives its ops.
+var nameOfLoadOp = ir.OpName{Dialect: "emitc", Op: "load", Registered: true}
 
 // LogicalAndOp is emitc.logical_and: logical and operation.
 type LogicalAndOp struct {
@@ -1162,11 +1261,14 @@ func (o LogicalAndOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogicalAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) LogicalAndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "logical_and", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLogicalAndOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return LogicalAndOp{opWrapper{op}}
 }
+
+// nameOfLogicalAndOp is the name BuildLogicalAndOp gives its ops.
+var nameOfLogicalAndOp = ir.OpName{Dialect: "emitc", Op: "logical_and", Registered: true}
 
 // LogicalNotOp is emitc.logical_not: logical not operation.
 type LogicalNotOp struct {
@@ -1192,11 +1294,14 @@ func (o LogicalNotOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogicalNotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) LogicalNotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "logical_not", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLogicalNotOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return LogicalNotOp{opWrapper{op}}
 }
+
+// nameOfLogicalNotOp is the name BuildLogicalNotOp gives its ops.
+var nameOfLogicalNotOp = ir.OpName{Dialect: "emitc", Op: "logical_not", Registered: true}
 
 // LogicalOrOp is emitc.logical_or: logical or operation.
 type LogicalOrOp struct {
@@ -1225,11 +1330,14 @@ func (o LogicalOrOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogicalOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) LogicalOrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "logical_or", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLogicalOrOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return LogicalOrOp{opWrapper{op}}
 }
+
+// nameOfLogicalOrOp is the name BuildLogicalOrOp gives its ops.
+var nameOfLogicalOrOp = ir.OpName{Dialect: "emitc", Op: "logical_or", Registered: true}
 
 // MemberOp is emitc.member: member operation.
 type MemberOp struct {
@@ -1258,12 +1366,15 @@ func (o MemberOp) Member() ir.Attribute { return o.op.Attr("member") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMemberOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, member ir.Attribute) MemberOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "member", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMemberOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"member"}, member)
 	b.Insert(op)
 	return MemberOp{opWrapper{op}}
 }
+
+// nameOfMemberOp is the name BuildMemberOp gives its ops.
+var nameOfMemberOp = ir.OpName{Dialect: "emitc", Op: "member", Registered: true}
 
 // MemberOfPtrOp is emitc.member_of_ptr: member of pointer operation.
 type MemberOfPtrOp struct {
@@ -1292,12 +1403,15 @@ func (o MemberOfPtrOp) Member() ir.Attribute { return o.op.Attr("member") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMemberOfPtrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, member ir.Attribute) MemberOfPtrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "member_of_ptr", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMemberOfPtrOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"member"}, member)
 	b.Insert(op)
 	return MemberOfPtrOp{opWrapper{op}}
 }
+
+// nameOfMemberOfPtrOp is the name BuildMemberOfPtrOp gives its ops.
+var nameOfMemberOfPtrOp = ir.OpName{Dialect: "emitc", Op: "member_of_ptr", Registered: true}
 
 // MulOp is emitc.mul: multiplication operation.
 type MulOp struct {
@@ -1326,11 +1440,14 @@ func (o MulOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand0, operand1 *ir.Value) MulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "mul", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMulOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
 }
+
+// nameOfMulOp is the name BuildMulOp gives its ops.
+var nameOfMulOp = ir.OpName{Dialect: "emitc", Op: "mul", Registered: true}
 
 // RemOp is emitc.rem: remainder operation.
 type RemOp struct {
@@ -1359,11 +1476,14 @@ func (o RemOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildRemOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand0, operand1 *ir.Value) RemOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "rem", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRemOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return RemOp{opWrapper{op}}
 }
+
+// nameOfRemOp is the name BuildRemOp gives its ops.
+var nameOfRemOp = ir.OpName{Dialect: "emitc", Op: "rem", Registered: true}
 
 // ReturnOp is emitc.return: function return operation.
 type ReturnOp struct {
@@ -1391,11 +1511,14 @@ func (o ReturnOp) Operand() *ir.Value {
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, operand []*ir.Value) ReturnOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "return", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfReturnOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, operand...))
 	b.Insert(op)
 	return ReturnOp{opWrapper{op}}
 }
+
+// nameOfReturnOp is the name BuildReturnOp gives its ops.
+var nameOfReturnOp = ir.OpName{Dialect: "emitc", Op: "return", Registered: true}
 
 // SubOp is emitc.sub: subtraction operation.
 type SubOp struct {
@@ -1424,11 +1547,14 @@ func (o SubOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) SubOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "sub", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSubOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return SubOp{opWrapper{op}}
 }
+
+// nameOfSubOp is the name BuildSubOp gives its ops.
+var nameOfSubOp = ir.OpName{Dialect: "emitc", Op: "sub", Registered: true}
 
 // SubscriptOp is emitc.subscript: subscript operation.
 type SubscriptOp struct {
@@ -1457,11 +1583,14 @@ func (o SubscriptOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSubscriptOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, indices []*ir.Value) SubscriptOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "subscript", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSubscriptOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value}, indices...))
 	b.Insert(op)
 	return SubscriptOp{opWrapper{op}}
 }
+
+// nameOfSubscriptOp is the name BuildSubscriptOp gives its ops.
+var nameOfSubscriptOp = ir.OpName{Dialect: "emitc", Op: "subscript", Registered: true}
 
 // SwitchOp is emitc.switch: switch operation.
 type SwitchOp struct {
@@ -1493,7 +1622,7 @@ func (o SwitchOp) CaseRegions() []*ir.Region { return o.op.Regions()[1:] }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSwitchOp(b *ir.Builder, loc ir.Location, arg *ir.Value, cases ir.Attribute, caseRegionsCount int) SwitchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "switch", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSwitchOp, loc, nil)
 	op.SetOperands([]*ir.Value{arg})
 	setAttrs(op, []string{"cases"}, cases)
 	op.AddRegion().AddBlock()
@@ -1503,6 +1632,9 @@ func BuildSwitchOp(b *ir.Builder, loc ir.Location, arg *ir.Value, cases ir.Attri
 	b.Insert(op)
 	return SwitchOp{opWrapper{op}}
 }
+
+// nameOfSwitchOp is the name BuildSwitchOp gives its ops.
+var nameOfSwitchOp = ir.OpName{Dialect: "emitc", Op: "switch", Registered: true}
 
 // UnaryMinusOp is emitc.unary_minus: unary minus operation.
 type UnaryMinusOp struct {
@@ -1528,11 +1660,14 @@ func (o UnaryMinusOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUnaryMinusOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) UnaryMinusOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "unary_minus", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUnaryMinusOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return UnaryMinusOp{opWrapper{op}}
 }
+
+// nameOfUnaryMinusOp is the name BuildUnaryMinusOp gives its ops.
+var nameOfUnaryMinusOp = ir.OpName{Dialect: "emitc", Op: "unary_minus", Registered: true}
 
 // UnaryPlusOp is emitc.unary_plus: unary plus operation.
 type UnaryPlusOp struct {
@@ -1558,11 +1693,14 @@ func (o UnaryPlusOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUnaryPlusOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) UnaryPlusOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "unary_plus", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUnaryPlusOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return UnaryPlusOp{opWrapper{op}}
 }
+
+// nameOfUnaryPlusOp is the name BuildUnaryPlusOp gives its ops.
+var nameOfUnaryPlusOp = ir.OpName{Dialect: "emitc", Op: "unary_plus", Registered: true}
 
 // VariableOp is emitc.variable: variable operation.
 type VariableOp struct {
@@ -1588,11 +1726,14 @@ func (o VariableOp) Value() ir.Attribute { return o.op.Attr("value") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildVariableOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) VariableOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "variable", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfVariableOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return VariableOp{opWrapper{op}}
 }
+
+// nameOfVariableOp is the name BuildVariableOp gives its ops.
+var nameOfVariableOp = ir.OpName{Dialect: "emitc", Op: "variable", Registered: true}
 
 // VerbatimOp is emitc.verbatim: verbatim operation.
 type VerbatimOp struct {
@@ -1618,12 +1759,15 @@ func (o VerbatimOp) Value() ir.Attribute { return o.op.Attr("value") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildVerbatimOp(b *ir.Builder, loc ir.Location, fmtArgs []*ir.Value, value ir.Attribute) VerbatimOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "verbatim", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfVerbatimOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, fmtArgs...))
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return VerbatimOp{opWrapper{op}}
 }
+
+// nameOfVerbatimOp is the name BuildVerbatimOp gives its ops.
+var nameOfVerbatimOp = ir.OpName{Dialect: "emitc", Op: "verbatim", Registered: true}
 
 // YieldOp is emitc.yield: block termination operation.
 type YieldOp struct {
@@ -1651,8 +1795,11 @@ func (o YieldOp) Result() *ir.Value {
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, result []*ir.Value) YieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "emitc", Op: "yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfYieldOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, result...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }
+
+// nameOfYieldOp is the name BuildYieldOp gives its ops.
+var nameOfYieldOp = ir.OpName{Dialect: "emitc", Op: "yield", Registered: true}

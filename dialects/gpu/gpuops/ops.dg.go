@@ -68,13 +68,16 @@ func (o AllReduceOp) Body() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAllReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, opAttr, uniform ir.Attribute) AllReduceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "all_reduce", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAllReduceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"op", "uniform"}, opAttr, uniform)
 	op.AddRegion()
 	b.Insert(op)
 	return AllReduceOp{opWrapper{op}}
 }
+
+// nameOfAllReduceOp is the name BuildAllReduceOp gives its ops.
+var nameOfAllReduceOp = ir.OpName{Dialect: "gpu", Op: "all_reduce", Registered: true}
 
 // AllocOp is gpu.alloc: GPU memory allocation operation.
 type AllocOp struct {
@@ -123,13 +126,16 @@ func (o AllocOp) HostShared() ir.Attribute { return o.op.Attr("hostShared") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAllocOp(b *ir.Builder, loc ir.Location, memrefType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies, dynamicSizes, symbolOperands []*ir.Value, hostShared ir.Attribute) AllocOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "alloc", Registered: true}, loc, append([]ir.Type{memrefType}, asyncTokenTypes...))
+	op := ir.NewNamedOperation(&nameOfAllocOp, loc, append([]ir.Type{memrefType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append([]*ir.Value{}, asyncDependencies...), dynamicSizes...), symbolOperands...))
 	op.SetOperandSegments([]int32{int32(len(asyncDependencies)), int32(len(dynamicSizes)), int32(len(symbolOperands))})
 	setAttrs(op, []string{"hostShared"}, hostShared)
 	b.Insert(op)
 	return AllocOp{opWrapper{op}}
 }
+
+// nameOfAllocOp is the name BuildAllocOp gives its ops.
+var nameOfAllocOp = ir.OpName{Dialect: "gpu", Op: "alloc", Registered: true}
 
 // BarrierOp is gpu.barrier: synchronizes all work items of a workgroup.
 type BarrierOp struct {
@@ -149,10 +155,13 @@ func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) {
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBarrierOp(b *ir.Builder, loc ir.Location) BarrierOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "barrier", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBarrierOp, loc, nil)
 	b.Insert(op)
 	return BarrierOp{opWrapper{op}}
 }
+
+// nameOfBarrierOp is the name BuildBarrierOp gives its ops.
+var nameOfBarrierOp = ir.OpName{Dialect: "gpu", Op: "barrier", Registered: true}
 
 // BinaryOp is gpu.binary: an Op for storing serialized GPU binary objects.
 type BinaryOp struct {
@@ -181,11 +190,14 @@ func (o BinaryOp) Objects() ir.Attribute { return o.op.Attr("objects") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBinaryOp(b *ir.Builder, loc ir.Location, symName, offloadingHandler, objects ir.Attribute) BinaryOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "binary", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBinaryOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "offloadingHandler", "objects"}, symName, offloadingHandler, objects)
 	b.Insert(op)
 	return BinaryOp{opWrapper{op}}
 }
+
+// nameOfBinaryOp is the name BuildBinaryOp gives its ops.
+var nameOfBinaryOp = ir.OpName{Dialect: "gpu", Op: "binary", Registered: true}
 
 // BlockDimOp wraps a gpu.block_dim *ir.Operation.
 type BlockDimOp struct {
@@ -214,11 +226,14 @@ func (o BlockDimOp) UpperBound() ir.Attribute { return o.op.Attr("upper_bound") 
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBlockDimOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dimension, upperBound ir.Attribute) BlockDimOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "block_dim", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBlockDimOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"dimension", "upper_bound"}, dimension, upperBound)
 	b.Insert(op)
 	return BlockDimOp{opWrapper{op}}
 }
+
+// nameOfBlockDimOp is the name BuildBlockDimOp gives its ops.
+var nameOfBlockDimOp = ir.OpName{Dialect: "gpu", Op: "block_dim", Registered: true}
 
 // BlockIdOp wraps a gpu.block_id *ir.Operation.
 type BlockIdOp struct {
@@ -247,11 +262,14 @@ func (o BlockIdOp) UpperBound() ir.Attribute { return o.op.Attr("upper_bound") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBlockIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dimension, upperBound ir.Attribute) BlockIdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "block_id", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBlockIdOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"dimension", "upper_bound"}, dimension, upperBound)
 	b.Insert(op)
 	return BlockIdOp{opWrapper{op}}
 }
+
+// nameOfBlockIdOp is the name BuildBlockIdOp gives its ops.
+var nameOfBlockIdOp = ir.OpName{Dialect: "gpu", Op: "block_id", Registered: true}
 
 // ClusterBlockIdOp wraps a gpu.cluster_block_id *ir.Operation.
 type ClusterBlockIdOp struct {
@@ -280,11 +298,14 @@ func (o ClusterBlockIdOp) UpperBound() ir.Attribute { return o.op.Attr("upper_bo
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildClusterBlockIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dimension, upperBound ir.Attribute) ClusterBlockIdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "cluster_block_id", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfClusterBlockIdOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"dimension", "upper_bound"}, dimension, upperBound)
 	b.Insert(op)
 	return ClusterBlockIdOp{opWrapper{op}}
 }
+
+// nameOfClusterBlockIdOp is the name BuildClusterBlockIdOp gives its ops.
+var nameOfClusterBlockIdOp = ir.OpName{Dialect: "gpu", Op: "cluster_block_id", Registered: true}
 
 // ClusterDimOp wraps a gpu.cluster_dim *ir.Operation.
 type ClusterDimOp struct {
@@ -313,11 +334,14 @@ func (o ClusterDimOp) UpperBound() ir.Attribute { return o.op.Attr("upper_bound"
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildClusterDimOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dimension, upperBound ir.Attribute) ClusterDimOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "cluster_dim", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfClusterDimOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"dimension", "upper_bound"}, dimension, upperBound)
 	b.Insert(op)
 	return ClusterDimOp{opWrapper{op}}
 }
+
+// nameOfClusterDimOp is the name BuildClusterDimOp gives its ops.
+var nameOfClusterDimOp = ir.OpName{Dialect: "gpu", Op: "cluster_dim", Registered: true}
 
 // ClusterDimBlocksOp wraps a gpu.cluster_dim_blocks *ir.Operation.
 type ClusterDimBlocksOp struct {
@@ -346,11 +370,14 @@ func (o ClusterDimBlocksOp) UpperBound() ir.Attribute { return o.op.Attr("upper_
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildClusterDimBlocksOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dimension, upperBound ir.Attribute) ClusterDimBlocksOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "cluster_dim_blocks", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfClusterDimBlocksOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"dimension", "upper_bound"}, dimension, upperBound)
 	b.Insert(op)
 	return ClusterDimBlocksOp{opWrapper{op}}
 }
+
+// nameOfClusterDimBlocksOp is the name BuildClusterDimBlocksOp gives its ops.
+var nameOfClusterDimBlocksOp = ir.OpName{Dialect: "gpu", Op: "cluster_dim_blocks", Registered: true}
 
 // ClusterIdOp wraps a gpu.cluster_id *ir.Operation.
 type ClusterIdOp struct {
@@ -379,11 +406,14 @@ func (o ClusterIdOp) UpperBound() ir.Attribute { return o.op.Attr("upper_bound")
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildClusterIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dimension, upperBound ir.Attribute) ClusterIdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "cluster_id", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfClusterIdOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"dimension", "upper_bound"}, dimension, upperBound)
 	b.Insert(op)
 	return ClusterIdOp{opWrapper{op}}
 }
+
+// nameOfClusterIdOp is the name BuildClusterIdOp gives its ops.
+var nameOfClusterIdOp = ir.OpName{Dialect: "gpu", Op: "cluster_id", Registered: true}
 
 // Create2to4SpmatOp is gpu.create_2to4_spmat: create sparse matrix with 2:4 sparsity operation.
 type Create2to4SpmatOp struct {
@@ -431,12 +461,15 @@ func (o Create2to4SpmatOp) PruneFlag() ir.Attribute { return o.op.Attr("pruneFla
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildCreate2to4SpmatOp(b *ir.Builder, loc ir.Location, spMatType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, rows, cols, memref *ir.Value, pruneFlag ir.Attribute) Create2to4SpmatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "create_2to4_spmat", Registered: true}, loc, append([]ir.Type{spMatType}, asyncTokenTypes...))
+	op := ir.NewNamedOperation(&nameOfCreate2to4SpmatOp, loc, append([]ir.Type{spMatType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append(append([]*ir.Value{}, asyncDependencies...), rows), cols), memref))
 	setAttrs(op, []string{"pruneFlag"}, pruneFlag)
 	b.Insert(op)
 	return Create2to4SpmatOp{opWrapper{op}}
 }
+
+// nameOfCreate2to4SpmatOp is the name BuildCreate2to4SpmatOp gives its ops.
+var nameOfCreate2to4SpmatOp = ir.OpName{Dialect: "gpu", Op: "create_2to4_spmat", Registered: true}
 
 // CreateBsrOp is gpu.create_bsr: create sparse matrix in BSR format operation.
 type CreateBsrOp struct {
@@ -496,11 +529,14 @@ func (o CreateBsrOp) AsyncToken() *ir.Value {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCreateBsrOp(b *ir.Builder, loc ir.Location, spmatType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, brows, bcols, bnnz, rBlockSize, cBlockSize, bRowPos, bColIdxs, values *ir.Value) CreateBsrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "create_bsr", Registered: true}, loc, append([]ir.Type{spmatType}, asyncTokenTypes...))
+	op := ir.NewNamedOperation(&nameOfCreateBsrOp, loc, append([]ir.Type{spmatType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), brows), bcols), bnnz), rBlockSize), cBlockSize), bRowPos), bColIdxs), values))
 	b.Insert(op)
 	return CreateBsrOp{opWrapper{op}}
 }
+
+// nameOfCreateBsrOp is the name BuildCreateBsrOp gives its ops.
+var nameOfCreateBsrOp = ir.OpName{Dialect: "gpu", Op: "create_bsr", Registered: true}
 
 // CreateCooOp is gpu.create_coo: create sparse matrix in COO format operation.
 type CreateCooOp struct {
@@ -554,11 +590,14 @@ func (o CreateCooOp) AsyncToken() *ir.Value {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCreateCooOp(b *ir.Builder, loc ir.Location, spmatType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, rows, cols, nnz, rowIdxs, colIdxs, values *ir.Value) CreateCooOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "create_coo", Registered: true}, loc, append([]ir.Type{spmatType}, asyncTokenTypes...))
+	op := ir.NewNamedOperation(&nameOfCreateCooOp, loc, append([]ir.Type{spmatType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), rows), cols), nnz), rowIdxs), colIdxs), values))
 	b.Insert(op)
 	return CreateCooOp{opWrapper{op}}
 }
+
+// nameOfCreateCooOp is the name BuildCreateCooOp gives its ops.
+var nameOfCreateCooOp = ir.OpName{Dialect: "gpu", Op: "create_coo", Registered: true}
 
 // CreateCooAosOp is gpu.create_coo_aos: create sparse matrix in COO format operation (AoS).
 type CreateCooAosOp struct {
@@ -609,11 +648,14 @@ func (o CreateCooAosOp) AsyncToken() *ir.Value {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCreateCooAosOp(b *ir.Builder, loc ir.Location, spmatType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, rows, cols, nnz, idxs, values *ir.Value) CreateCooAosOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "create_coo_aos", Registered: true}, loc, append([]ir.Type{spmatType}, asyncTokenTypes...))
+	op := ir.NewNamedOperation(&nameOfCreateCooAosOp, loc, append([]ir.Type{spmatType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), rows), cols), nnz), idxs), values))
 	b.Insert(op)
 	return CreateCooAosOp{opWrapper{op}}
 }
+
+// nameOfCreateCooAosOp is the name BuildCreateCooAosOp gives its ops.
+var nameOfCreateCooAosOp = ir.OpName{Dialect: "gpu", Op: "create_coo_aos", Registered: true}
 
 // CreateCscOp is gpu.create_csc: create sparse matrix in CSC format operation.
 type CreateCscOp struct {
@@ -667,11 +709,14 @@ func (o CreateCscOp) AsyncToken() *ir.Value {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCreateCscOp(b *ir.Builder, loc ir.Location, spmatType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, rows, cols, nnz, colPos, rowIdxs, values *ir.Value) CreateCscOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "create_csc", Registered: true}, loc, append([]ir.Type{spmatType}, asyncTokenTypes...))
+	op := ir.NewNamedOperation(&nameOfCreateCscOp, loc, append([]ir.Type{spmatType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), rows), cols), nnz), colPos), rowIdxs), values))
 	b.Insert(op)
 	return CreateCscOp{opWrapper{op}}
 }
+
+// nameOfCreateCscOp is the name BuildCreateCscOp gives its ops.
+var nameOfCreateCscOp = ir.OpName{Dialect: "gpu", Op: "create_csc", Registered: true}
 
 // CreateCsrOp is gpu.create_csr: create sparse matrix in CSR format operation.
 type CreateCsrOp struct {
@@ -725,11 +770,14 @@ func (o CreateCsrOp) AsyncToken() *ir.Value {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCreateCsrOp(b *ir.Builder, loc ir.Location, spmatType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, rows, cols, nnz, rowPos, colIdxs, values *ir.Value) CreateCsrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "create_csr", Registered: true}, loc, append([]ir.Type{spmatType}, asyncTokenTypes...))
+	op := ir.NewNamedOperation(&nameOfCreateCsrOp, loc, append([]ir.Type{spmatType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), rows), cols), nnz), rowPos), colIdxs), values))
 	b.Insert(op)
 	return CreateCsrOp{opWrapper{op}}
 }
+
+// nameOfCreateCsrOp is the name BuildCreateCsrOp gives its ops.
+var nameOfCreateCsrOp = ir.OpName{Dialect: "gpu", Op: "create_csr", Registered: true}
 
 // CreateDnTensorOp is gpu.create_dn_tensor: create dense tensor operation.
 type CreateDnTensorOp struct {
@@ -775,12 +823,15 @@ func (o CreateDnTensorOp) AsyncToken() *ir.Value {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCreateDnTensorOp(b *ir.Builder, loc ir.Location, dnTensorType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, memref *ir.Value, dims []*ir.Value) CreateDnTensorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "create_dn_tensor", Registered: true}, loc, append([]ir.Type{dnTensorType}, asyncTokenTypes...))
+	op := ir.NewNamedOperation(&nameOfCreateDnTensorOp, loc, append([]ir.Type{dnTensorType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append([]*ir.Value{}, asyncDependencies...), memref), dims...))
 	op.SetOperandSegments([]int32{int32(len(asyncDependencies)), 1, int32(len(dims))})
 	b.Insert(op)
 	return CreateDnTensorOp{opWrapper{op}}
 }
+
+// nameOfCreateDnTensorOp is the name BuildCreateDnTensorOp gives its ops.
+var nameOfCreateDnTensorOp = ir.OpName{Dialect: "gpu", Op: "create_dn_tensor", Registered: true}
 
 // DeallocOp is gpu.dealloc: GPU memory deallocation operation.
 type DeallocOp struct {
@@ -814,11 +865,14 @@ func (o DeallocOp) AsyncToken() *ir.Value {
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildDeallocOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, memref *ir.Value) DeallocOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "dealloc", Registered: true}, loc, asyncTokenTypes)
+	op := ir.NewNamedOperation(&nameOfDeallocOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append([]*ir.Value{}, asyncDependencies...), memref))
 	b.Insert(op)
 	return DeallocOp{opWrapper{op}}
 }
+
+// nameOfDeallocOp is the name BuildDeallocOp gives its ops.
+var nameOfDeallocOp = ir.OpName{Dialect: "gpu", Op: "dealloc", Registered: true}
 
 // DestroyDnTensorOp is gpu.destroy_dn_tensor: destroy dense tensor operation.
 type DestroyDnTensorOp struct {
@@ -854,11 +908,14 @@ func (o DestroyDnTensorOp) AsyncToken() *ir.Value {
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDestroyDnTensorOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, dnTensor *ir.Value) DestroyDnTensorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "destroy_dn_tensor", Registered: true}, loc, asyncTokenTypes)
+	op := ir.NewNamedOperation(&nameOfDestroyDnTensorOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append([]*ir.Value{}, asyncDependencies...), dnTensor))
 	b.Insert(op)
 	return DestroyDnTensorOp{opWrapper{op}}
 }
+
+// nameOfDestroyDnTensorOp is the name BuildDestroyDnTensorOp gives its ops.
+var nameOfDestroyDnTensorOp = ir.OpName{Dialect: "gpu", Op: "destroy_dn_tensor", Registered: true}
 
 // DestroySpMatOp is gpu.destroy_sp_mat: destroy sparse matrix operation.
 type DestroySpMatOp struct {
@@ -894,11 +951,14 @@ func (o DestroySpMatOp) AsyncToken() *ir.Value {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDestroySpMatOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, spmat *ir.Value) DestroySpMatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "destroy_sp_mat", Registered: true}, loc, asyncTokenTypes)
+	op := ir.NewNamedOperation(&nameOfDestroySpMatOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append([]*ir.Value{}, asyncDependencies...), spmat))
 	b.Insert(op)
 	return DestroySpMatOp{opWrapper{op}}
 }
+
+// nameOfDestroySpMatOp is the name BuildDestroySpMatOp gives its ops.
+var nameOfDestroySpMatOp = ir.OpName{Dialect: "gpu", Op: "destroy_sp_mat", Registered: true}
 
 // DynamicSharedMemoryOp is gpu.dynamic_shared_memory: get the memref for dynamic shared memory.
 type DynamicSharedMemoryOp struct {
@@ -921,10 +981,13 @@ func (o DynamicSharedMemoryOp) ResultMemref() *ir.Value { return o.op.Result(0) 
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildDynamicSharedMemoryOp(b *ir.Builder, loc ir.Location, resultMemrefType ir.Type) DynamicSharedMemoryOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "dynamic_shared_memory", Registered: true}, loc, []ir.Type{resultMemrefType})
+	op := ir.NewNamedOperation(&nameOfDynamicSharedMemoryOp, loc, []ir.Type{resultMemrefType})
 	b.Insert(op)
 	return DynamicSharedMemoryOp{opWrapper{op}}
 }
+
+// nameOfDynamicSharedMemoryOp is the name BuildDynamicSharedMemoryOp gives its ops.
+var nameOfDynamicSharedMemoryOp = ir.OpName{Dialect: "gpu", Op: "dynamic_shared_memory", Registered: true}
 
 // FuncOp is gpu.func: function executable on a GPU.
 type FuncOp struct {
@@ -971,12 +1034,15 @@ func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFuncOp(b *ir.Builder, loc ir.Location, functionType, argAttrs, resAttrs, workgroupAttribAttrs, privateAttribAttrs, knownBlockSize, knownGridSize, knownClusterSize ir.Attribute) FuncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "func", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFuncOp, loc, nil)
 	setAttrs(op, []string{"function_type", "arg_attrs", "res_attrs", "workgroup_attrib_attrs", "private_attrib_attrs", "known_block_size", "known_grid_size", "known_cluster_size"}, functionType, argAttrs, resAttrs, workgroupAttribAttrs, privateAttribAttrs, knownBlockSize, knownGridSize, knownClusterSize)
 	op.AddRegion()
 	b.Insert(op)
 	return FuncOp{opWrapper{op}}
 }
+
+// nameOfFuncOp is the name BuildFuncOp gives its ops.
+var nameOfFuncOp = ir.OpName{Dialect: "gpu", Op: "func", Registered: true}
 
 // GlobalIdOp wraps a gpu.global_id *ir.Operation.
 type GlobalIdOp struct {
@@ -1005,11 +1071,14 @@ func (o GlobalIdOp) UpperBound() ir.Attribute { return o.op.Attr("upper_bound") 
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGlobalIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dimension, upperBound ir.Attribute) GlobalIdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "global_id", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGlobalIdOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"dimension", "upper_bound"}, dimension, upperBound)
 	b.Insert(op)
 	return GlobalIdOp{opWrapper{op}}
 }
+
+// nameOfGlobalIdOp is the name BuildGlobalIdOp gives its ops.
+var nameOfGlobalIdOp = ir.OpName{Dialect: "gpu", Op: "global_id", Registered: true}
 
 // GridDimOp wraps a gpu.grid_dim *ir.Operation.
 type GridDimOp struct {
@@ -1038,11 +1107,14 @@ func (o GridDimOp) UpperBound() ir.Attribute { return o.op.Attr("upper_bound") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGridDimOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dimension, upperBound ir.Attribute) GridDimOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "grid_dim", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGridDimOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"dimension", "upper_bound"}, dimension, upperBound)
 	b.Insert(op)
 	return GridDimOp{opWrapper{op}}
 }
+
+// nameOfGridDimOp is the name BuildGridDimOp gives its ops.
+var nameOfGridDimOp = ir.OpName{Dialect: "gpu", Op: "grid_dim", Registered: true}
 
 // HostRegisterOp is gpu.host_register: registers a memref for access from device.
 type HostRegisterOp struct {
@@ -1065,11 +1137,14 @@ func (o HostRegisterOp) Value() *ir.Value { return o.op.Operand(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildHostRegisterOp(b *ir.Builder, loc ir.Location, value *ir.Value) HostRegisterOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "host_register", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfHostRegisterOp, loc, nil)
 	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return HostRegisterOp{opWrapper{op}}
 }
+
+// nameOfHostRegisterOp is the name BuildHostRegisterOp gives its ops.
+var nameOfHostRegisterOp = ir.OpName{Dialect: "gpu", Op: "host_register", Registered: true}
 
 // HostUnregisterOp is gpu.host_unregister: unregisters a memref for access from device.
 type HostUnregisterOp struct {
@@ -1092,11 +1167,14 @@ func (o HostUnregisterOp) Value() *ir.Value { return o.op.Operand(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildHostUnregisterOp(b *ir.Builder, loc ir.Location, value *ir.Value) HostUnregisterOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "host_unregister", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfHostUnregisterOp, loc, nil)
 	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return HostUnregisterOp{opWrapper{op}}
 }
+
+// nameOfHostUnregisterOp is the name BuildHostUnregisterOp gives its ops.
+var nameOfHostUnregisterOp = ir.OpName{Dialect: "gpu", Op: "host_unregister", Registered: true}
 
 // LaneIdOp wraps a gpu.lane_id *ir.Operation.
 type LaneIdOp struct {
@@ -1122,11 +1200,14 @@ func (o LaneIdOp) UpperBound() ir.Attribute { return o.op.Attr("upper_bound") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLaneIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, upperBound ir.Attribute) LaneIdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "lane_id", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLaneIdOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"upper_bound"}, upperBound)
 	b.Insert(op)
 	return LaneIdOp{opWrapper{op}}
 }
+
+// nameOfLaneIdOp is the name BuildLaneIdOp gives its ops.
+var nameOfLaneIdOp = ir.OpName{Dialect: "gpu", Op: "lane_id", Registered: true}
 
 // LaunchOp is gpu.launch: GPU kernel launch operation.
 type LaunchOp struct {
@@ -1230,7 +1311,7 @@ func (o LaunchOp) Body() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLaunchOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ *ir.Value, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize []*ir.Value, module, function ir.Attribute) LaunchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "launch", Registered: true}, loc, asyncTokenTypes)
+	op := ir.NewNamedOperation(&nameOfLaunchOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), gridSizeX), gridSizeY), gridSizeZ), blockSizeX), blockSizeY), blockSizeZ), clusterSizeX...), clusterSizeY...), clusterSizeZ...), dynamicSharedMemorySize...))
 	op.SetOperandSegments([]int32{int32(len(asyncDependencies)), 1, 1, 1, 1, 1, 1, int32(len(clusterSizeX)), int32(len(clusterSizeY)), int32(len(clusterSizeZ)), int32(len(dynamicSharedMemorySize))})
 	setAttrs(op, []string{"module", "function"}, module, function)
@@ -1238,6 +1319,9 @@ func BuildLaunchOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, as
 	b.Insert(op)
 	return LaunchOp{opWrapper{op}}
 }
+
+// nameOfLaunchOp is the name BuildLaunchOp gives its ops.
+var nameOfLaunchOp = ir.OpName{Dialect: "gpu", Op: "launch", Registered: true}
 
 // LaunchFuncOp is gpu.launch_func: launches a function as a GPU kernel.
 type LaunchFuncOp struct {
@@ -1348,13 +1432,16 @@ func (o LaunchFuncOp) Kernel() ir.Attribute { return o.op.Attr("kernel") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLaunchFuncOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, gridSizeX, gridSizeY, gridSizeZ, blockSizeX, blockSizeY, blockSizeZ *ir.Value, clusterSizeX, clusterSizeY, clusterSizeZ, dynamicSharedMemorySize, kernelOperands, asyncObject []*ir.Value, kernel ir.Attribute) LaunchFuncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "launch_func", Registered: true}, loc, asyncTokenTypes)
+	op := ir.NewNamedOperation(&nameOfLaunchFuncOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), gridSizeX), gridSizeY), gridSizeZ), blockSizeX), blockSizeY), blockSizeZ), clusterSizeX...), clusterSizeY...), clusterSizeZ...), dynamicSharedMemorySize...), kernelOperands...), asyncObject...))
 	op.SetOperandSegments([]int32{int32(len(asyncDependencies)), 1, 1, 1, 1, 1, 1, int32(len(clusterSizeX)), int32(len(clusterSizeY)), int32(len(clusterSizeZ)), int32(len(dynamicSharedMemorySize)), int32(len(kernelOperands)), int32(len(asyncObject))})
 	setAttrs(op, []string{"kernel"}, kernel)
 	b.Insert(op)
 	return LaunchFuncOp{opWrapper{op}}
 }
+
+// nameOfLaunchFuncOp is the name BuildLaunchFuncOp gives its ops.
+var nameOfLaunchFuncOp = ir.OpName{Dialect: "gpu", Op: "launch_func", Registered: true}
 
 // MemcpyOp is gpu.memcpy: GPU memcpy operation.
 type MemcpyOp struct {
@@ -1391,11 +1478,14 @@ func (o MemcpyOp) AsyncToken() *ir.Value {
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMemcpyOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, dst, src *ir.Value) MemcpyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "memcpy", Registered: true}, loc, asyncTokenTypes)
+	op := ir.NewNamedOperation(&nameOfMemcpyOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append(append([]*ir.Value{}, asyncDependencies...), dst), src))
 	b.Insert(op)
 	return MemcpyOp{opWrapper{op}}
 }
+
+// nameOfMemcpyOp is the name BuildMemcpyOp gives its ops.
+var nameOfMemcpyOp = ir.OpName{Dialect: "gpu", Op: "memcpy", Registered: true}
 
 // MemsetOp is gpu.memset: GPU memset operation.
 type MemsetOp struct {
@@ -1432,11 +1522,14 @@ func (o MemsetOp) AsyncToken() *ir.Value {
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMemsetOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, dst, value *ir.Value) MemsetOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "memset", Registered: true}, loc, asyncTokenTypes)
+	op := ir.NewNamedOperation(&nameOfMemsetOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append(append([]*ir.Value{}, asyncDependencies...), dst), value))
 	b.Insert(op)
 	return MemsetOp{opWrapper{op}}
 }
+
+// nameOfMemsetOp is the name BuildMemsetOp gives its ops.
+var nameOfMemsetOp = ir.OpName{Dialect: "gpu", Op: "memset", Registered: true}
 
 // ModuleOp is gpu.module: A top level compilation unit containing code to be run on a GPU.
 type ModuleOp struct {
@@ -1468,12 +1561,15 @@ func (o ModuleOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildModuleOp(b *ir.Builder, loc ir.Location, symName, targets, offloadingHandler ir.Attribute) ModuleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "module", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfModuleOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "targets", "offloadingHandler"}, symName, targets, offloadingHandler)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ModuleOp{opWrapper{op}}
 }
+
+// nameOfModuleOp is the name BuildModuleOp gives its ops.
+var nameOfModuleOp = ir.OpName{Dialect: "gpu", Op: "module", Registered: true}
 
 // ModuleEndOp is gpu.module_end: A pseudo op that marks the end of a gpu.module.
 type ModuleEndOp struct {
@@ -1493,10 +1589,13 @@ func AsModuleEndOp(op *ir.Operation) (ModuleEndOp, bool) {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildModuleEndOp(b *ir.Builder, loc ir.Location) ModuleEndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "module_end", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfModuleEndOp, loc, nil)
 	b.Insert(op)
 	return ModuleEndOp{opWrapper{op}}
 }
+
+// nameOfModuleEndOp is the name BuildModuleEndOp gives its ops.
+var nameOfModuleEndOp = ir.OpName{Dialect: "gpu", Op: "module_end", Registered: true}
 
 // NumSubgroupsOp wraps a gpu.num_subgroups *ir.Operation.
 type NumSubgroupsOp struct {
@@ -1522,11 +1621,14 @@ func (o NumSubgroupsOp) UpperBound() ir.Attribute { return o.op.Attr("upper_boun
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildNumSubgroupsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, upperBound ir.Attribute) NumSubgroupsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "num_subgroups", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfNumSubgroupsOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"upper_bound"}, upperBound)
 	b.Insert(op)
 	return NumSubgroupsOp{opWrapper{op}}
 }
+
+// nameOfNumSubgroupsOp is the name BuildNumSubgroupsOp gives its ops.
+var nameOfNumSubgroupsOp = ir.OpName{Dialect: "gpu", Op: "num_subgroups", Registered: true}
 
 // PrintfOp is gpu.printf: device-side printf, as in CUDA or OpenCL, for debugging.
 type PrintfOp struct {
@@ -1552,12 +1654,15 @@ func (o PrintfOp) Format() ir.Attribute { return o.op.Attr("format") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildPrintfOp(b *ir.Builder, loc ir.Location, args []*ir.Value, format ir.Attribute) PrintfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "printf", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfPrintfOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"format"}, format)
 	b.Insert(op)
 	return PrintfOp{opWrapper{op}}
 }
+
+// nameOfPrintfOp is the name BuildPrintfOp gives its ops.
+var nameOfPrintfOp = ir.OpName{Dialect: "gpu", Op: "printf", Registered: true}
 
 // ReturnOp is gpu.return: terminator for GPU functions.
 type ReturnOp struct {
@@ -1580,11 +1685,14 @@ func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands() }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) ReturnOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "return", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfReturnOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return ReturnOp{opWrapper{op}}
 }
+
+// nameOfReturnOp is the name BuildReturnOp gives its ops.
+var nameOfReturnOp = ir.OpName{Dialect: "gpu", Op: "return", Registered: true}
 
 // RotateOp is gpu.rotate: rotate values within a subgroup.
 type RotateOp struct {
@@ -1619,12 +1727,15 @@ func (o RotateOp) Width() ir.Attribute { return o.op.Attr("width") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRotateOp(b *ir.Builder, loc ir.Location, rotateResultType, validType ir.Type, value *ir.Value, offset, width ir.Attribute) RotateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "rotate", Registered: true}, loc, []ir.Type{rotateResultType, validType})
+	op := ir.NewNamedOperation(&nameOfRotateOp, loc, []ir.Type{rotateResultType, validType})
 	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"offset", "width"}, offset, width)
 	b.Insert(op)
 	return RotateOp{opWrapper{op}}
 }
+
+// nameOfRotateOp is the name BuildRotateOp gives its ops.
+var nameOfRotateOp = ir.OpName{Dialect: "gpu", Op: "rotate", Registered: true}
 
 // SddmmOp is gpu.sddmm: SDDMM operation.
 type SddmmOp struct {
@@ -1676,12 +1787,15 @@ func (o SddmmOp) ComputeType() ir.Attribute { return o.op.Attr("computeType") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSddmmOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, dnmatA, dnmatB, spmatC, buffer *ir.Value, modeA, modeB, computeType ir.Attribute) SddmmOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "sddmm", Registered: true}, loc, asyncTokenTypes)
+	op := ir.NewNamedOperation(&nameOfSddmmOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), dnmatA), dnmatB), spmatC), buffer))
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
 	b.Insert(op)
 	return SddmmOp{opWrapper{op}}
 }
+
+// nameOfSddmmOp is the name BuildSddmmOp gives its ops.
+var nameOfSddmmOp = ir.OpName{Dialect: "gpu", Op: "sddmm", Registered: true}
 
 // SddmmBufferSizeOp is gpu.sddmm_buffer_size: precompute buffersize for SDDMM operation.
 type SddmmBufferSizeOp struct {
@@ -1735,12 +1849,15 @@ func (o SddmmBufferSizeOp) ComputeType() ir.Attribute { return o.op.Attr("comput
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildSddmmBufferSizeOp(b *ir.Builder, loc ir.Location, bufferSzType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, dnmatA, dnmatB, spmatC *ir.Value, modeA, modeB, computeType ir.Attribute) SddmmBufferSizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "sddmm_buffer_size", Registered: true}, loc, append([]ir.Type{bufferSzType}, asyncTokenTypes...))
+	op := ir.NewNamedOperation(&nameOfSddmmBufferSizeOp, loc, append([]ir.Type{bufferSzType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append(append([]*ir.Value{}, asyncDependencies...), dnmatA), dnmatB), spmatC))
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
 	b.Insert(op)
 	return SddmmBufferSizeOp{opWrapper{op}}
 }
+
+// nameOfSddmmBufferSizeOp is the name BuildSddmmBufferSizeOp gives its ops.
+var nameOfSddmmBufferSizeOp = ir.OpName{Dialect: "gpu", Op: "sddmm_buffer_size", Registered: true}
 
 // SetCsrPointersOp is gpu.set_csr_pointers: spGEMM get size operation.
 type SetCsrPointersOp struct {
@@ -1785,11 +1902,14 @@ func (o SetCsrPointersOp) AsyncToken() *ir.Value {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSetCsrPointersOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, spmat, positions, coordinates, values *ir.Value) SetCsrPointersOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "set_csr_pointers", Registered: true}, loc, asyncTokenTypes)
+	op := ir.NewNamedOperation(&nameOfSetCsrPointersOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmat), positions), coordinates), values))
 	b.Insert(op)
 	return SetCsrPointersOp{opWrapper{op}}
 }
+
+// nameOfSetCsrPointersOp is the name BuildSetCsrPointersOp gives its ops.
+var nameOfSetCsrPointersOp = ir.OpName{Dialect: "gpu", Op: "set_csr_pointers", Registered: true}
 
 // SetDefaultDeviceOp is gpu.set_default_device: set default GPU for operations after this by index.
 type SetDefaultDeviceOp struct {
@@ -1812,11 +1932,14 @@ func (o SetDefaultDeviceOp) DevIndex() *ir.Value { return o.op.Operand(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildSetDefaultDeviceOp(b *ir.Builder, loc ir.Location, devIndex *ir.Value) SetDefaultDeviceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "set_default_device", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSetDefaultDeviceOp, loc, nil)
 	op.SetOperands([]*ir.Value{devIndex})
 	b.Insert(op)
 	return SetDefaultDeviceOp{opWrapper{op}}
 }
+
+// nameOfSetDefaultDeviceOp is the name BuildSetDefaultDeviceOp gives its ops.
+var nameOfSetDefaultDeviceOp = ir.OpName{Dialect: "gpu", Op: "set_default_device", Registered: true}
 
 // ShuffleOp is gpu.shuffle: shuffles values within a subgroup.
 type ShuffleOp struct {
@@ -1854,12 +1977,15 @@ func (o ShuffleOp) Mode() ir.Attribute { return o.op.Attr("mode") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildShuffleOp(b *ir.Builder, loc ir.Location, shuffleResultType, validType ir.Type, value, offset, width *ir.Value, mode ir.Attribute) ShuffleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "shuffle", Registered: true}, loc, []ir.Type{shuffleResultType, validType})
+	op := ir.NewNamedOperation(&nameOfShuffleOp, loc, []ir.Type{shuffleResultType, validType})
 	op.SetOperands([]*ir.Value{value, offset, width})
 	setAttrs(op, []string{"mode"}, mode)
 	b.Insert(op)
 	return ShuffleOp{opWrapper{op}}
 }
+
+// nameOfShuffleOp is the name BuildShuffleOp gives its ops.
+var nameOfShuffleOp = ir.OpName{Dialect: "gpu", Op: "shuffle", Registered: true}
 
 // SpgemmCopyOp is gpu.spgemm_copy: spGEMM copy operation.
 type SpgemmCopyOp struct {
@@ -1913,12 +2039,15 @@ func (o SpgemmCopyOp) ComputeType() ir.Attribute { return o.op.Attr("computeType
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSpgemmCopyOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, desc, spmatA, spmatB, spmatC *ir.Value, modeA, modeB, computeType ir.Attribute) SpgemmCopyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "spgemm_copy", Registered: true}, loc, asyncTokenTypes)
+	op := ir.NewNamedOperation(&nameOfSpgemmCopyOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), desc), spmatA), spmatB), spmatC))
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
 	b.Insert(op)
 	return SpgemmCopyOp{opWrapper{op}}
 }
+
+// nameOfSpgemmCopyOp is the name BuildSpgemmCopyOp gives its ops.
+var nameOfSpgemmCopyOp = ir.OpName{Dialect: "gpu", Op: "spgemm_copy", Registered: true}
 
 // SpgemmCreateDescrOp is gpu.spgemm_create_descr: spGEMM Create Descr operation.
 type SpgemmCreateDescrOp struct {
@@ -1952,11 +2081,14 @@ func (o SpgemmCreateDescrOp) AsyncToken() *ir.Value {
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildSpgemmCreateDescrOp(b *ir.Builder, loc ir.Location, descType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value) SpgemmCreateDescrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "spgemm_create_descr", Registered: true}, loc, append([]ir.Type{descType}, asyncTokenTypes...))
+	op := ir.NewNamedOperation(&nameOfSpgemmCreateDescrOp, loc, append([]ir.Type{descType}, asyncTokenTypes...))
 	op.SetOperands(append([]*ir.Value{}, asyncDependencies...))
 	b.Insert(op)
 	return SpgemmCreateDescrOp{opWrapper{op}}
 }
+
+// nameOfSpgemmCreateDescrOp is the name BuildSpgemmCreateDescrOp gives its ops.
+var nameOfSpgemmCreateDescrOp = ir.OpName{Dialect: "gpu", Op: "spgemm_create_descr", Registered: true}
 
 // SpgemmDestroyDescrOp is gpu.spgemm_destroy_descr: spGEMM Destroy Descr operation.
 type SpgemmDestroyDescrOp struct {
@@ -1992,11 +2124,14 @@ func (o SpgemmDestroyDescrOp) AsyncToken() *ir.Value {
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSpgemmDestroyDescrOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, desc *ir.Value) SpgemmDestroyDescrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "spgemm_destroy_descr", Registered: true}, loc, asyncTokenTypes)
+	op := ir.NewNamedOperation(&nameOfSpgemmDestroyDescrOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append([]*ir.Value{}, asyncDependencies...), desc))
 	b.Insert(op)
 	return SpgemmDestroyDescrOp{opWrapper{op}}
 }
+
+// nameOfSpgemmDestroyDescrOp is the name BuildSpgemmDestroyDescrOp gives its ops.
+var nameOfSpgemmDestroyDescrOp = ir.OpName{Dialect: "gpu", Op: "spgemm_destroy_descr", Registered: true}
 
 // SpgemmWorkEstimationOrComputeOp is gpu.spgemm_work_estimation_or_compute: spGEMM work estimation operation.
 type SpgemmWorkEstimationOrComputeOp struct {
@@ -2075,12 +2210,15 @@ func (o SpgemmWorkEstimationOrComputeOp) Kind() ir.Attribute { return o.op.Attr(
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSpgemmWorkEstimationOrComputeOp(b *ir.Builder, loc ir.Location, bufferSzNewType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, desc, spmatA, spmatB, spmatC, bufferSz, buffer *ir.Value, modeA, modeB, computeType, kind ir.Attribute) SpgemmWorkEstimationOrComputeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "spgemm_work_estimation_or_compute", Registered: true}, loc, append([]ir.Type{bufferSzNewType}, asyncTokenTypes...))
+	op := ir.NewNamedOperation(&nameOfSpgemmWorkEstimationOrComputeOp, loc, append([]ir.Type{bufferSzNewType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), desc), spmatA), spmatB), spmatC), bufferSz), buffer))
 	setAttrs(op, []string{"modeA", "modeB", "computeType", "kind"}, modeA, modeB, computeType, kind)
 	b.Insert(op)
 	return SpgemmWorkEstimationOrComputeOp{opWrapper{op}}
 }
+
+// nameOfSpgemmWorkEstimationOrComputeOp is the name BuildSpgemmWorkEstimationOrComputeOp gives its ops.
+var nameOfSpgemmWorkEstimationOrComputeOp = ir.OpName{Dialect: "gpu", Op: "spgemm_work_estimation_or_compute", Registered: true}
 
 // SpmatGetSizeOp is gpu.spmat_get_size: spMat get size operation.
 type SpmatGetSizeOp struct {
@@ -2125,11 +2263,14 @@ func (o SpmatGetSizeOp) AsyncToken() *ir.Value {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSpmatGetSizeOp(b *ir.Builder, loc ir.Location, rowsType, colsType, nnzType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, spmat *ir.Value) SpmatGetSizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "spmat_get_size", Registered: true}, loc, append([]ir.Type{rowsType, colsType, nnzType}, asyncTokenTypes...))
+	op := ir.NewNamedOperation(&nameOfSpmatGetSizeOp, loc, append([]ir.Type{rowsType, colsType, nnzType}, asyncTokenTypes...))
 	op.SetOperands(append(append([]*ir.Value{}, asyncDependencies...), spmat))
 	b.Insert(op)
 	return SpmatGetSizeOp{opWrapper{op}}
 }
+
+// nameOfSpmatGetSizeOp is the name BuildSpmatGetSizeOp gives its ops.
+var nameOfSpmatGetSizeOp = ir.OpName{Dialect: "gpu", Op: "spmat_get_size", Registered: true}
 
 // SpmmOp is gpu.spmm: spMM operation.
 type SpmmOp struct {
@@ -2183,13 +2324,16 @@ func (o SpmmOp) ComputeType() ir.Attribute { return o.op.Attr("computeType") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSpmmOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, spmatA, dnmatB, dnmatC *ir.Value, buffers []*ir.Value, modeA, modeB, computeType ir.Attribute) SpmmOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "spmm", Registered: true}, loc, asyncTokenTypes)
+	op := ir.NewNamedOperation(&nameOfSpmmOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnmatB), dnmatC), buffers...))
 	op.SetOperandSegments([]int32{int32(len(asyncDependencies)), 1, 1, 1, int32(len(buffers))})
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
 	b.Insert(op)
 	return SpmmOp{opWrapper{op}}
 }
+
+// nameOfSpmmOp is the name BuildSpmmOp gives its ops.
+var nameOfSpmmOp = ir.OpName{Dialect: "gpu", Op: "spmm", Registered: true}
 
 // SpmmBufferSizeOp is gpu.spmm_buffer_size: precompute buffersize for SpMM operation.
 type SpmmBufferSizeOp struct {
@@ -2245,13 +2389,16 @@ func (o SpmmBufferSizeOp) ComputeType() ir.Attribute { return o.op.Attr("compute
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSpmmBufferSizeOp(b *ir.Builder, loc ir.Location, bufferSzsTypes, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, spmatA, dnmatB, dnmatC *ir.Value, modeA, modeB, computeType ir.Attribute) SpmmBufferSizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "spmm_buffer_size", Registered: true}, loc, append(append([]ir.Type{}, bufferSzsTypes...), asyncTokenTypes...))
+	op := ir.NewNamedOperation(&nameOfSpmmBufferSizeOp, loc, append(append([]ir.Type{}, bufferSzsTypes...), asyncTokenTypes...))
 	op.SetOperands(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnmatB), dnmatC))
 	op.SetResultSegments([]int32{int32(len(bufferSzsTypes)), int32(len(asyncTokenTypes))})
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
 	b.Insert(op)
 	return SpmmBufferSizeOp{opWrapper{op}}
 }
+
+// nameOfSpmmBufferSizeOp is the name BuildSpmmBufferSizeOp gives its ops.
+var nameOfSpmmBufferSizeOp = ir.OpName{Dialect: "gpu", Op: "spmm_buffer_size", Registered: true}
 
 // SpmvOp is gpu.spmv: spMV operation.
 type SpmvOp struct {
@@ -2300,12 +2447,15 @@ func (o SpmvOp) ComputeType() ir.Attribute { return o.op.Attr("computeType") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSpmvOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, spmatA, dnX, dnY, buffer *ir.Value, modeA, computeType ir.Attribute) SpmvOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "spmv", Registered: true}, loc, asyncTokenTypes)
+	op := ir.NewNamedOperation(&nameOfSpmvOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnX), dnY), buffer))
 	setAttrs(op, []string{"modeA", "computeType"}, modeA, computeType)
 	b.Insert(op)
 	return SpmvOp{opWrapper{op}}
 }
+
+// nameOfSpmvOp is the name BuildSpmvOp gives its ops.
+var nameOfSpmvOp = ir.OpName{Dialect: "gpu", Op: "spmv", Registered: true}
 
 // SpmvBufferSizeOp is gpu.spmv_buffer_size: precompute buffersize for SpMV operation.
 type SpmvBufferSizeOp struct {
@@ -2356,12 +2506,15 @@ func (o SpmvBufferSizeOp) ComputeType() ir.Attribute { return o.op.Attr("compute
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSpmvBufferSizeOp(b *ir.Builder, loc ir.Location, bufferSzType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, spmatA, dnX, dnY *ir.Value, modeA, computeType ir.Attribute) SpmvBufferSizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "spmv_buffer_size", Registered: true}, loc, append([]ir.Type{bufferSzType}, asyncTokenTypes...))
+	op := ir.NewNamedOperation(&nameOfSpmvBufferSizeOp, loc, append([]ir.Type{bufferSzType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnX), dnY))
 	setAttrs(op, []string{"modeA", "computeType"}, modeA, computeType)
 	b.Insert(op)
 	return SpmvBufferSizeOp{opWrapper{op}}
 }
+
+// nameOfSpmvBufferSizeOp is the name BuildSpmvBufferSizeOp gives its ops.
+var nameOfSpmvBufferSizeOp = ir.OpName{Dialect: "gpu", Op: "spmv_buffer_size", Registered: true}
 
 // SubgroupBroadcastOp is gpu.subgroup_broadcast: broadcasts a value from the specific lane across subgroup.
 type SubgroupBroadcastOp struct {
@@ -2398,12 +2551,15 @@ func (o SubgroupBroadcastOp) BroadcastType() ir.Attribute { return o.op.Attr("br
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildSubgroupBroadcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, lane []*ir.Value, broadcastType ir.Attribute) SubgroupBroadcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_broadcast", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSubgroupBroadcastOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{src}, lane...))
 	setAttrs(op, []string{"broadcast_type"}, broadcastType)
 	b.Insert(op)
 	return SubgroupBroadcastOp{opWrapper{op}}
 }
+
+// nameOfSubgroupBroadcastOp is the name BuildSubgroupBroadcastOp gives its ops.
+var nameOfSubgroupBroadcastOp = ir.OpName{Dialect: "gpu", Op: "subgroup_broadcast", Registered: true}
 
 // SubgroupIdOp wraps a gpu.subgroup_id *ir.Operation.
 type SubgroupIdOp struct {
@@ -2429,11 +2585,14 @@ func (o SubgroupIdOp) UpperBound() ir.Attribute { return o.op.Attr("upper_bound"
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSubgroupIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, upperBound ir.Attribute) SubgroupIdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_id", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSubgroupIdOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"upper_bound"}, upperBound)
 	b.Insert(op)
 	return SubgroupIdOp{opWrapper{op}}
 }
+
+// nameOfSubgroupIdOp is the name BuildSubgroupIdOp gives its ops.
+var nameOfSubgroupIdOp = ir.OpName{Dialect: "gpu", Op: "subgroup_id", Registered: true}
 
 // SubgroupMmaComputeOp is gpu.subgroup_mma_compute: GPU warp synchronous matrix multiply accumulate.
 type SubgroupMmaComputeOp struct {
@@ -2471,12 +2630,15 @@ func (o SubgroupMmaComputeOp) BTranspose() ir.Attribute { return o.op.Attr("b_tr
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSubgroupMmaComputeOp(b *ir.Builder, loc ir.Location, resType ir.Type, opA, opB, opC *ir.Value, aTranspose, bTranspose ir.Attribute) SubgroupMmaComputeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_mma_compute", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSubgroupMmaComputeOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{opA, opB, opC})
 	setAttrs(op, []string{"a_transpose", "b_transpose"}, aTranspose, bTranspose)
 	b.Insert(op)
 	return SubgroupMmaComputeOp{opWrapper{op}}
 }
+
+// nameOfSubgroupMmaComputeOp is the name BuildSubgroupMmaComputeOp gives its ops.
+var nameOfSubgroupMmaComputeOp = ir.OpName{Dialect: "gpu", Op: "subgroup_mma_compute", Registered: true}
 
 // SubgroupMmaConstantMatrixOp is gpu.subgroup_mma_constant_matrix: GPU warp synchronous constant matrix.
 type SubgroupMmaConstantMatrixOp struct {
@@ -2502,11 +2664,14 @@ func (o SubgroupMmaConstantMatrixOp) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSubgroupMmaConstantMatrixOp(b *ir.Builder, loc ir.Location, resType ir.Type, value *ir.Value) SubgroupMmaConstantMatrixOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_mma_constant_matrix", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSubgroupMmaConstantMatrixOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return SubgroupMmaConstantMatrixOp{opWrapper{op}}
 }
+
+// nameOfSubgroupMmaConstantMatrixOp is the name BuildSubgroupMmaConstantMatrixOp gives its ops.
+var nameOfSubgroupMmaConstantMatrixOp = ir.OpName{Dialect: "gpu", Op: "subgroup_mma_constant_matrix", Registered: true}
 
 // SubgroupMmaElementwiseOp is gpu.subgroup_mma_elementwise: GPU warp elementwise operation on a matrix.
 type SubgroupMmaElementwiseOp struct {
@@ -2535,12 +2700,15 @@ func (o SubgroupMmaElementwiseOp) OpType() ir.Attribute { return o.op.Attr("opTy
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSubgroupMmaElementwiseOp(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, opType ir.Attribute) SubgroupMmaElementwiseOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_mma_elementwise", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSubgroupMmaElementwiseOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"opType"}, opType)
 	b.Insert(op)
 	return SubgroupMmaElementwiseOp{opWrapper{op}}
 }
+
+// nameOfSubgroupMmaElementwiseOp is the name BuildSubgroupMmaElementwiseOp gives its ops.
+var nameOfSubgroupMmaElementwiseOp = ir.OpName{Dialect: "gpu", Op: "subgroup_mma_elementwise", Registered: true}
 
 // SubgroupMmaExtractThreadLocalOp is gpu.subgroup_mma_extract_thread_local: extract a value from GPU warp by invocation and indices.
 type SubgroupMmaExtractThreadLocalOp struct {
@@ -2570,11 +2738,14 @@ func (o SubgroupMmaExtractThreadLocalOp) Res() *ir.Value { return o.op.Result(0)
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSubgroupMmaExtractThreadLocalOp(b *ir.Builder, loc ir.Location, resType ir.Type, matrix *ir.Value, indices []*ir.Value) SubgroupMmaExtractThreadLocalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_mma_extract_thread_local", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSubgroupMmaExtractThreadLocalOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{matrix}, indices...))
 	b.Insert(op)
 	return SubgroupMmaExtractThreadLocalOp{opWrapper{op}}
 }
+
+// nameOfSubgroupMmaExtractThreadLocalOp is the name BuildSubgroupMmaExtractThreadLocalOp gives its ops.
+var nameOfSubgroupMmaExtractThreadLocalOp = ir.OpName{Dialect: "gpu", Op: "subgroup_mma_extract_thread_local", Registered: true}
 
 // SubgroupMmaInsertThreadLocalOp is gpu.subgroup_mma_insert_thread_local: insert a value into GPU warp by invocation and indices.
 type SubgroupMmaInsertThreadLocalOp struct {
@@ -2607,11 +2778,14 @@ func (o SubgroupMmaInsertThreadLocalOp) Res() *ir.Value { return o.op.Result(0) 
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSubgroupMmaInsertThreadLocalOp(b *ir.Builder, loc ir.Location, resType ir.Type, value, matrix *ir.Value, indices []*ir.Value) SubgroupMmaInsertThreadLocalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_mma_insert_thread_local", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSubgroupMmaInsertThreadLocalOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{value, matrix}, indices...))
 	b.Insert(op)
 	return SubgroupMmaInsertThreadLocalOp{opWrapper{op}}
 }
+
+// nameOfSubgroupMmaInsertThreadLocalOp is the name BuildSubgroupMmaInsertThreadLocalOp gives its ops.
+var nameOfSubgroupMmaInsertThreadLocalOp = ir.OpName{Dialect: "gpu", Op: "subgroup_mma_insert_thread_local", Registered: true}
 
 // SubgroupMmaLoadMatrixOp is gpu.subgroup_mma_load_matrix: GPU warp synchronous matrix load.
 type SubgroupMmaLoadMatrixOp struct {
@@ -2646,12 +2820,15 @@ func (o SubgroupMmaLoadMatrixOp) Transpose() ir.Attribute { return o.op.Attr("tr
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSubgroupMmaLoadMatrixOp(b *ir.Builder, loc ir.Location, resType ir.Type, srcMemref *ir.Value, indices []*ir.Value, leadDimension, transpose ir.Attribute) SubgroupMmaLoadMatrixOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_mma_load_matrix", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSubgroupMmaLoadMatrixOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{srcMemref}, indices...))
 	setAttrs(op, []string{"leadDimension", "transpose"}, leadDimension, transpose)
 	b.Insert(op)
 	return SubgroupMmaLoadMatrixOp{opWrapper{op}}
 }
+
+// nameOfSubgroupMmaLoadMatrixOp is the name BuildSubgroupMmaLoadMatrixOp gives its ops.
+var nameOfSubgroupMmaLoadMatrixOp = ir.OpName{Dialect: "gpu", Op: "subgroup_mma_load_matrix", Registered: true}
 
 // SubgroupMmaStoreMatrixOp is gpu.subgroup_mma_store_matrix: GPU warp synchronous matrix store.
 type SubgroupMmaStoreMatrixOp struct {
@@ -2686,12 +2863,15 @@ func (o SubgroupMmaStoreMatrixOp) Transpose() ir.Attribute { return o.op.Attr("t
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSubgroupMmaStoreMatrixOp(b *ir.Builder, loc ir.Location, src, dstMemref *ir.Value, indices []*ir.Value, leadDimension, transpose ir.Attribute) SubgroupMmaStoreMatrixOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_mma_store_matrix", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSubgroupMmaStoreMatrixOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{src, dstMemref}, indices...))
 	setAttrs(op, []string{"leadDimension", "transpose"}, leadDimension, transpose)
 	b.Insert(op)
 	return SubgroupMmaStoreMatrixOp{opWrapper{op}}
 }
+
+// nameOfSubgroupMmaStoreMatrixOp is the name BuildSubgroupMmaStoreMatrixOp gives its ops.
+var nameOfSubgroupMmaStoreMatrixOp = ir.OpName{Dialect: "gpu", Op: "subgroup_mma_store_matrix", Registered: true}
 
 // SubgroupReduceOp is gpu.subgroup_reduce: reduce values among subgroup.
 type SubgroupReduceOp struct {
@@ -2729,12 +2909,15 @@ func (o SubgroupReduceOp) ClusterStride() ir.Attribute { return o.op.Attr("clust
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSubgroupReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, opAttr, uniform, clusterSize, clusterStride ir.Attribute) SubgroupReduceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_reduce", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSubgroupReduceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"op", "uniform", "cluster_size", "cluster_stride"}, opAttr, uniform, clusterSize, clusterStride)
 	b.Insert(op)
 	return SubgroupReduceOp{opWrapper{op}}
 }
+
+// nameOfSubgroupReduceOp is the name BuildSubgroupReduceOp gives its ops.
+var nameOfSubgroupReduceOp = ir.OpName{Dialect: "gpu", Op: "subgroup_reduce", Registered: true}
 
 // SubgroupSizeOp wraps a gpu.subgroup_size *ir.Operation.
 type SubgroupSizeOp struct {
@@ -2760,11 +2943,14 @@ func (o SubgroupSizeOp) UpperBound() ir.Attribute { return o.op.Attr("upper_boun
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSubgroupSizeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, upperBound ir.Attribute) SubgroupSizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "subgroup_size", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSubgroupSizeOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"upper_bound"}, upperBound)
 	b.Insert(op)
 	return SubgroupSizeOp{opWrapper{op}}
 }
+
+// nameOfSubgroupSizeOp is the name BuildSubgroupSizeOp gives its ops.
+var nameOfSubgroupSizeOp = ir.OpName{Dialect: "gpu", Op: "subgroup_size", Registered: true}
 
 // TerminatorOp is gpu.terminator: terminator for GPU launch regions.
 type TerminatorOp struct {
@@ -2784,10 +2970,13 @@ func AsTerminatorOp(op *ir.Operation) (TerminatorOp, bool) {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTerminatorOp(b *ir.Builder, loc ir.Location) TerminatorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "terminator", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTerminatorOp, loc, nil)
 	b.Insert(op)
 	return TerminatorOp{opWrapper{op}}
 }
+
+// nameOfTerminatorOp is the name BuildTerminatorOp gives its ops.
+var nameOfTerminatorOp = ir.OpName{Dialect: "gpu", Op: "terminator", Registered: true}
 
 // ThreadIdOp wraps a gpu.thread_id *ir.Operation.
 type ThreadIdOp struct {
@@ -2816,11 +3005,14 @@ func (o ThreadIdOp) UpperBound() ir.Attribute { return o.op.Attr("upper_bound") 
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildThreadIdOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dimension, upperBound ir.Attribute) ThreadIdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "thread_id", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfThreadIdOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"dimension", "upper_bound"}, dimension, upperBound)
 	b.Insert(op)
 	return ThreadIdOp{opWrapper{op}}
 }
+
+// nameOfThreadIdOp is the name BuildThreadIdOp gives its ops.
+var nameOfThreadIdOp = ir.OpName{Dialect: "gpu", Op: "thread_id", Registered: true}
 
 // WaitOp is gpu.wait: wait for async gpu ops to complete.
 type WaitOp struct {
@@ -2851,11 +3043,14 @@ func (o WaitOp) AsyncToken() *ir.Value {
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildWaitOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value) WaitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "wait", Registered: true}, loc, asyncTokenTypes)
+	op := ir.NewNamedOperation(&nameOfWaitOp, loc, asyncTokenTypes)
 	op.SetOperands(append([]*ir.Value{}, asyncDependencies...))
 	b.Insert(op)
 	return WaitOp{opWrapper{op}}
 }
+
+// nameOfWaitOp is the name BuildWaitOp gives its ops.
+var nameOfWaitOp = ir.OpName{Dialect: "gpu", Op: "wait", Registered: true}
 
 // WarpExecuteOnLane0Op is gpu.warp_execute_on_lane_0: executes operations in the associated region on thread #0 of aSPMD program.
 type WarpExecuteOnLane0Op struct {
@@ -2890,13 +3085,16 @@ func (o WarpExecuteOnLane0Op) WarpRegion() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWarpExecuteOnLane0Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, laneid *ir.Value, args []*ir.Value, warpSize ir.Attribute) WarpExecuteOnLane0Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "warp_execute_on_lane_0", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfWarpExecuteOnLane0Op, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{laneid}, args...))
 	setAttrs(op, []string{"warp_size"}, warpSize)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return WarpExecuteOnLane0Op{opWrapper{op}}
 }
+
+// nameOfWarpExecuteOnLane0Op is the name BuildWarpExecuteOnLane0Op gives its ops.
+var nameOfWarpExecuteOnLane0Op = ir.OpName{Dialect: "gpu", Op: "warp_execute_on_lane_0", Registered: true}
 
 // YieldOp is gpu.yield: GPU yield operation.
 type YieldOp struct {
@@ -2919,8 +3117,11 @@ func (o YieldOp) Values() []*ir.Value { return o.op.Operands() }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, values []*ir.Value) YieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "gpu", Op: "yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfYieldOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, values...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }
+
+// nameOfYieldOp is the name BuildYieldOp gives its ops.
+var nameOfYieldOp = ir.OpName{Dialect: "gpu", Op: "yield", Registered: true}

@@ -63,11 +63,14 @@ func (o AddOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "add", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAddOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
+
+// nameOfAddOp is the name BuildAddOp gives its ops.
+var nameOfAddOp = ir.OpName{Dialect: "index", Op: "add", Registered: true}
 
 // AndOp is index.and: index bitwise and.
 type AndOp struct {
@@ -96,11 +99,14 @@ func (o AndOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "and", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAndOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AndOp{opWrapper{op}}
 }
+
+// nameOfAndOp is the name BuildAndOp gives its ops.
+var nameOfAndOp = ir.OpName{Dialect: "index", Op: "and", Registered: true}
 
 // BoolConstantOp is index.bool.constant: boolean constant.
 type BoolConstantOp struct {
@@ -126,11 +132,14 @@ func (o BoolConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBoolConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) BoolConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "bool.constant", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBoolConstantOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return BoolConstantOp{opWrapper{op}}
 }
+
+// nameOfBoolConstantOp is the name BuildBoolConstantOp gives its ops.
+var nameOfBoolConstantOp = ir.OpName{Dialect: "index", Op: "bool.constant", Registered: true}
 
 // CastsOp is index.casts: index signed cast.
 type CastsOp struct {
@@ -156,11 +165,14 @@ func (o CastsOp) Output() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCastsOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) CastsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "casts", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfCastsOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return CastsOp{opWrapper{op}}
 }
+
+// nameOfCastsOp is the name BuildCastsOp gives its ops.
+var nameOfCastsOp = ir.OpName{Dialect: "index", Op: "casts", Registered: true}
 
 // CastuOp is index.castu: index unsigned cast.
 type CastuOp struct {
@@ -186,11 +198,14 @@ func (o CastuOp) Output() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCastuOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) CastuOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "castu", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfCastuOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return CastuOp{opWrapper{op}}
 }
+
+// nameOfCastuOp is the name BuildCastuOp gives its ops.
+var nameOfCastuOp = ir.OpName{Dialect: "index", Op: "castu", Registered: true}
 
 // CeildivsOp is index.ceildivs: index signed ceil division.
 type CeildivsOp struct {
@@ -219,11 +234,14 @@ func (o CeildivsOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCeildivsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CeildivsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "ceildivs", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCeildivsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CeildivsOp{opWrapper{op}}
 }
+
+// nameOfCeildivsOp is the name BuildCeildivsOp gives its ops.
+var nameOfCeildivsOp = ir.OpName{Dialect: "index", Op: "ceildivs", Registered: true}
 
 // CeildivuOp is index.ceildivu: index unsigned ceil division.
 type CeildivuOp struct {
@@ -252,11 +270,14 @@ func (o CeildivuOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCeildivuOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CeildivuOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "ceildivu", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCeildivuOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CeildivuOp{opWrapper{op}}
 }
+
+// nameOfCeildivuOp is the name BuildCeildivuOp gives its ops.
+var nameOfCeildivuOp = ir.OpName{Dialect: "index", Op: "ceildivu", Registered: true}
 
 // CmpOp is index.cmp: index compare.
 type CmpOp struct {
@@ -288,12 +309,15 @@ func (o CmpOp) Pred() ir.Attribute { return o.op.Attr("pred") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCmpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, pred ir.Attribute) CmpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "cmp", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCmpOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"pred"}, pred)
 	b.Insert(op)
 	return CmpOp{opWrapper{op}}
 }
+
+// nameOfCmpOp is the name BuildCmpOp gives its ops.
+var nameOfCmpOp = ir.OpName{Dialect: "index", Op: "cmp", Registered: true}
 
 // ConstantOp is index.constant: index constant.
 type ConstantOp struct {
@@ -319,11 +343,14 @@ func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) ConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "constant", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConstantOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return ConstantOp{opWrapper{op}}
 }
+
+// nameOfConstantOp is the name BuildConstantOp gives its ops.
+var nameOfConstantOp = ir.OpName{Dialect: "index", Op: "constant", Registered: true}
 
 // DivsOp is index.divs: index signed division.
 type DivsOp struct {
@@ -352,11 +379,14 @@ func (o DivsOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildDivsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) DivsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "divs", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDivsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return DivsOp{opWrapper{op}}
 }
+
+// nameOfDivsOp is the name BuildDivsOp gives its ops.
+var nameOfDivsOp = ir.OpName{Dialect: "index", Op: "divs", Registered: true}
 
 // DivuOp is index.divu: index unsigned division.
 type DivuOp struct {
@@ -385,11 +415,14 @@ func (o DivuOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildDivuOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) DivuOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "divu", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDivuOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return DivuOp{opWrapper{op}}
 }
+
+// nameOfDivuOp is the name BuildDivuOp gives its ops.
+var nameOfDivuOp = ir.OpName{Dialect: "index", Op: "divu", Registered: true}
 
 // FloordivsOp is index.floordivs: index signed floor division.
 type FloordivsOp struct {
@@ -418,11 +451,14 @@ func (o FloordivsOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFloordivsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) FloordivsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "floordivs", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFloordivsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return FloordivsOp{opWrapper{op}}
 }
+
+// nameOfFloordivsOp is the name BuildFloordivsOp gives its ops.
+var nameOfFloordivsOp = ir.OpName{Dialect: "index", Op: "floordivs", Registered: true}
 
 // MaxsOp is index.maxs: index signed maximum.
 type MaxsOp struct {
@@ -451,11 +487,14 @@ func (o MaxsOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMaxsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MaxsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "maxs", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMaxsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MaxsOp{opWrapper{op}}
 }
+
+// nameOfMaxsOp is the name BuildMaxsOp gives its ops.
+var nameOfMaxsOp = ir.OpName{Dialect: "index", Op: "maxs", Registered: true}
 
 // MaxuOp is index.maxu: index unsigned maximum.
 type MaxuOp struct {
@@ -484,11 +523,14 @@ func (o MaxuOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMaxuOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MaxuOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "maxu", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMaxuOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MaxuOp{opWrapper{op}}
 }
+
+// nameOfMaxuOp is the name BuildMaxuOp gives its ops.
+var nameOfMaxuOp = ir.OpName{Dialect: "index", Op: "maxu", Registered: true}
 
 // MinsOp is index.mins: index signed minimum.
 type MinsOp struct {
@@ -517,11 +559,14 @@ func (o MinsOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMinsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MinsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "mins", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMinsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MinsOp{opWrapper{op}}
 }
+
+// nameOfMinsOp is the name BuildMinsOp gives its ops.
+var nameOfMinsOp = ir.OpName{Dialect: "index", Op: "mins", Registered: true}
 
 // MinuOp is index.minu: index unsigned minimum.
 type MinuOp struct {
@@ -550,11 +595,14 @@ func (o MinuOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMinuOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MinuOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "minu", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMinuOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MinuOp{opWrapper{op}}
 }
+
+// nameOfMinuOp is the name BuildMinuOp gives its ops.
+var nameOfMinuOp = ir.OpName{Dialect: "index", Op: "minu", Registered: true}
 
 // MulOp is index.mul: index multiplication.
 type MulOp struct {
@@ -583,11 +631,14 @@ func (o MulOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "mul", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMulOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
 }
+
+// nameOfMulOp is the name BuildMulOp gives its ops.
+var nameOfMulOp = ir.OpName{Dialect: "index", Op: "mul", Registered: true}
 
 // OrOp is index.or: index bitwise or.
 type OrOp struct {
@@ -616,11 +667,14 @@ func (o OrOp) Result() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) OrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "or", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfOrOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return OrOp{opWrapper{op}}
 }
+
+// nameOfOrOp is the name BuildOrOp gives its ops.
+var nameOfOrOp = ir.OpName{Dialect: "index", Op: "or", Registered: true}
 
 // RemsOp is index.rems: index signed remainder.
 type RemsOp struct {
@@ -649,11 +703,14 @@ func (o RemsOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRemsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) RemsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "rems", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRemsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return RemsOp{opWrapper{op}}
 }
+
+// nameOfRemsOp is the name BuildRemsOp gives its ops.
+var nameOfRemsOp = ir.OpName{Dialect: "index", Op: "rems", Registered: true}
 
 // RemuOp is index.remu: index unsigned remainder.
 type RemuOp struct {
@@ -682,11 +739,14 @@ func (o RemuOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRemuOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) RemuOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "remu", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRemuOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return RemuOp{opWrapper{op}}
 }
+
+// nameOfRemuOp is the name BuildRemuOp gives its ops.
+var nameOfRemuOp = ir.OpName{Dialect: "index", Op: "remu", Registered: true}
 
 // ShlOp is index.shl: index shift left.
 type ShlOp struct {
@@ -715,11 +775,14 @@ func (o ShlOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildShlOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) ShlOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "shl", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShlOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return ShlOp{opWrapper{op}}
 }
+
+// nameOfShlOp is the name BuildShlOp gives its ops.
+var nameOfShlOp = ir.OpName{Dialect: "index", Op: "shl", Registered: true}
 
 // ShrsOp is index.shrs: signed index shift right.
 type ShrsOp struct {
@@ -748,11 +811,14 @@ func (o ShrsOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildShrsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) ShrsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "shrs", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShrsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return ShrsOp{opWrapper{op}}
 }
+
+// nameOfShrsOp is the name BuildShrsOp gives its ops.
+var nameOfShrsOp = ir.OpName{Dialect: "index", Op: "shrs", Registered: true}
 
 // ShruOp is index.shru: unsigned index shift right.
 type ShruOp struct {
@@ -781,11 +847,14 @@ func (o ShruOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildShruOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) ShruOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "shru", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShruOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return ShruOp{opWrapper{op}}
 }
+
+// nameOfShruOp is the name BuildShruOp gives its ops.
+var nameOfShruOp = ir.OpName{Dialect: "index", Op: "shru", Registered: true}
 
 // SizeofOp is index.sizeof: size in bits of the index type.
 type SizeofOp struct {
@@ -808,10 +877,13 @@ func (o SizeofOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSizeofOp(b *ir.Builder, loc ir.Location, resultType ir.Type) SizeofOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "sizeof", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSizeofOp, loc, []ir.Type{resultType})
 	b.Insert(op)
 	return SizeofOp{opWrapper{op}}
 }
+
+// nameOfSizeofOp is the name BuildSizeofOp gives its ops.
+var nameOfSizeofOp = ir.OpName{Dialect: "index", Op: "sizeof", Registered: true}
 
 // SubOp is index.sub: index subtraction.
 type SubOp struct {
@@ -840,11 +912,14 @@ func (o SubOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) SubOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "sub", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSubOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return SubOp{opWrapper{op}}
 }
+
+// nameOfSubOp is the name BuildSubOp gives its ops.
+var nameOfSubOp = ir.OpName{Dialect: "index", Op: "sub", Registered: true}
 
 // XorOp is index.xor: index bitwise xor.
 type XorOp struct {
@@ -873,8 +948,11 @@ func (o XorOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) XorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "index", Op: "xor", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfXorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return XorOp{opWrapper{op}}
 }
+
+// nameOfXorOp is the name BuildXorOp gives its ops.
+var nameOfXorOp = ir.OpName{Dialect: "index", Op: "xor", Registered: true}

@@ -59,11 +59,14 @@ func (o AllOfOp) Output() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAllOfOp(b *ir.Builder, loc ir.Location, outputType ir.Type, args []*ir.Value) AllOfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "all_of", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfAllOfOp, loc, []ir.Type{outputType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return AllOfOp{opWrapper{op}}
 }
+
+// nameOfAllOfOp is the name BuildAllOfOp gives its ops.
+var nameOfAllOfOp = ir.OpName{Dialect: "irdl", Op: "all_of", Registered: true}
 
 // AnyOp is irdl.any: accept any type or attribute.
 type AnyOp struct {
@@ -86,10 +89,13 @@ func (o AnyOp) Output() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAnyOp(b *ir.Builder, loc ir.Location, outputType ir.Type) AnyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "any", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfAnyOp, loc, []ir.Type{outputType})
 	b.Insert(op)
 	return AnyOp{opWrapper{op}}
 }
+
+// nameOfAnyOp is the name BuildAnyOp gives its ops.
+var nameOfAnyOp = ir.OpName{Dialect: "irdl", Op: "any", Registered: true}
 
 // AnyOfOp is irdl.any_of: constraints to the union of the provided constraints.
 type AnyOfOp struct {
@@ -115,11 +121,14 @@ func (o AnyOfOp) Output() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAnyOfOp(b *ir.Builder, loc ir.Location, outputType ir.Type, args []*ir.Value) AnyOfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "any_of", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfAnyOfOp, loc, []ir.Type{outputType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return AnyOfOp{opWrapper{op}}
 }
+
+// nameOfAnyOfOp is the name BuildAnyOfOp gives its ops.
+var nameOfAnyOfOp = ir.OpName{Dialect: "irdl", Op: "any_of", Registered: true}
 
 // AttributeOp is irdl.attribute: define a new attribute.
 type AttributeOp struct {
@@ -145,12 +154,15 @@ func (o AttributeOp) Body() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAttributeOp(b *ir.Builder, loc ir.Location, symName ir.Attribute) AttributeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "attribute", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAttributeOp, loc, nil)
 	setAttrs(op, []string{"sym_name"}, symName)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return AttributeOp{opWrapper{op}}
 }
+
+// nameOfAttributeOp is the name BuildAttributeOp gives its ops.
+var nameOfAttributeOp = ir.OpName{Dialect: "irdl", Op: "attribute", Registered: true}
 
 // AttributesOp is irdl.attributes: define the attributes of an operation.
 type AttributesOp struct {
@@ -176,12 +188,15 @@ func (o AttributesOp) AttributeValueNames() ir.Attribute { return o.op.Attr("att
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAttributesOp(b *ir.Builder, loc ir.Location, attributeValues []*ir.Value, attributeValueNames ir.Attribute) AttributesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "attributes", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAttributesOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, attributeValues...))
 	setAttrs(op, []string{"attributeValueNames"}, attributeValueNames)
 	b.Insert(op)
 	return AttributesOp{opWrapper{op}}
 }
+
+// nameOfAttributesOp is the name BuildAttributesOp gives its ops.
+var nameOfAttributesOp = ir.OpName{Dialect: "irdl", Op: "attributes", Registered: true}
 
 // BaseOp is irdl.base: constraints an attribute/type base.
 type BaseOp struct {
@@ -210,11 +225,14 @@ func (o BaseOp) BaseName() ir.Attribute { return o.op.Attr("base_name") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildBaseOp(b *ir.Builder, loc ir.Location, outputType ir.Type, baseRef, baseName ir.Attribute) BaseOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "base", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfBaseOp, loc, []ir.Type{outputType})
 	setAttrs(op, []string{"base_ref", "base_name"}, baseRef, baseName)
 	b.Insert(op)
 	return BaseOp{opWrapper{op}}
 }
+
+// nameOfBaseOp is the name BuildBaseOp gives its ops.
+var nameOfBaseOp = ir.OpName{Dialect: "irdl", Op: "base", Registered: true}
 
 // CPredOp is irdl.c_pred: constraints an attribute using a C++ predicate.
 type CPredOp struct {
@@ -240,11 +258,14 @@ func (o CPredOp) Pred() ir.Attribute { return o.op.Attr("pred") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCPredOp(b *ir.Builder, loc ir.Location, outputType ir.Type, pred ir.Attribute) CPredOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "c_pred", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfCPredOp, loc, []ir.Type{outputType})
 	setAttrs(op, []string{"pred"}, pred)
 	b.Insert(op)
 	return CPredOp{opWrapper{op}}
 }
+
+// nameOfCPredOp is the name BuildCPredOp gives its ops.
+var nameOfCPredOp = ir.OpName{Dialect: "irdl", Op: "c_pred", Registered: true}
 
 // DialectOp is irdl.dialect: define a new dialect.
 type DialectOp struct {
@@ -270,12 +291,15 @@ func (o DialectOp) Body() *ir.Region { return o.op.Region(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDialectOp(b *ir.Builder, loc ir.Location, symName ir.Attribute) DialectOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "dialect", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDialectOp, loc, nil)
 	setAttrs(op, []string{"sym_name"}, symName)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return DialectOp{opWrapper{op}}
 }
+
+// nameOfDialectOp is the name BuildDialectOp gives its ops.
+var nameOfDialectOp = ir.OpName{Dialect: "irdl", Op: "dialect", Registered: true}
 
 // IsOp is irdl.is: constraints an attribute/type to be a specific attribute instance.
 type IsOp struct {
@@ -301,11 +325,14 @@ func (o IsOp) Expected() ir.Attribute { return o.op.Attr("expected") }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIsOp(b *ir.Builder, loc ir.Location, outputType ir.Type, expected ir.Attribute) IsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "is", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfIsOp, loc, []ir.Type{outputType})
 	setAttrs(op, []string{"expected"}, expected)
 	b.Insert(op)
 	return IsOp{opWrapper{op}}
 }
+
+// nameOfIsOp is the name BuildIsOp gives its ops.
+var nameOfIsOp = ir.OpName{Dialect: "irdl", Op: "is", Registered: true}
 
 // OperandsOp is irdl.operands: define the operands of an operation.
 type OperandsOp struct {
@@ -334,12 +361,15 @@ func (o OperandsOp) Variadicity() ir.Attribute { return o.op.Attr("variadicity")
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildOperandsOp(b *ir.Builder, loc ir.Location, args []*ir.Value, names, variadicity ir.Attribute) OperandsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "operands", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfOperandsOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"names", "variadicity"}, names, variadicity)
 	b.Insert(op)
 	return OperandsOp{opWrapper{op}}
 }
+
+// nameOfOperandsOp is the name BuildOperandsOp gives its ops.
+var nameOfOperandsOp = ir.OpName{Dialect: "irdl", Op: "operands", Registered: true}
 
 // OperationOp is irdl.operation: define a new operation.
 type OperationOp struct {
@@ -365,12 +395,15 @@ func (o OperationOp) Body() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildOperationOp(b *ir.Builder, loc ir.Location, symName ir.Attribute) OperationOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "operation", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfOperationOp, loc, nil)
 	setAttrs(op, []string{"sym_name"}, symName)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return OperationOp{opWrapper{op}}
 }
+
+// nameOfOperationOp is the name BuildOperationOp gives its ops.
+var nameOfOperationOp = ir.OpName{Dialect: "irdl", Op: "operation", Registered: true}
 
 // ParametersOp is irdl.parameters: define the constraints on parameters of a type/attribute definition.
 type ParametersOp struct {
@@ -396,12 +429,15 @@ func (o ParametersOp) Names() ir.Attribute { return o.op.Attr("names") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildParametersOp(b *ir.Builder, loc ir.Location, args []*ir.Value, names ir.Attribute) ParametersOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "parameters", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfParametersOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"names"}, names)
 	b.Insert(op)
 	return ParametersOp{opWrapper{op}}
 }
+
+// nameOfParametersOp is the name BuildParametersOp gives its ops.
+var nameOfParametersOp = ir.OpName{Dialect: "irdl", Op: "parameters", Registered: true}
 
 // ParametricOp is irdl.parametric: constraints an attribute/type base and its parameters.
 type ParametricOp struct {
@@ -430,12 +466,15 @@ func (o ParametricOp) BaseType() ir.Attribute { return o.op.Attr("base_type") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildParametricOp(b *ir.Builder, loc ir.Location, outputType ir.Type, args []*ir.Value, baseType ir.Attribute) ParametricOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "parametric", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfParametricOp, loc, []ir.Type{outputType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"base_type"}, baseType)
 	b.Insert(op)
 	return ParametricOp{opWrapper{op}}
 }
+
+// nameOfParametricOp is the name BuildParametricOp gives its ops.
+var nameOfParametricOp = ir.OpName{Dialect: "irdl", Op: "parametric", Registered: true}
 
 // RegionOp is irdl.region: define a region of an operation.
 type RegionOp struct {
@@ -467,12 +506,15 @@ func (o RegionOp) ConstrainedArguments() ir.Attribute { return o.op.Attr("constr
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRegionOp(b *ir.Builder, loc ir.Location, outputType ir.Type, entryBlockArgs []*ir.Value, numberOfBlocks, constrainedArguments ir.Attribute) RegionOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "region", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfRegionOp, loc, []ir.Type{outputType})
 	op.SetOperands(append([]*ir.Value{}, entryBlockArgs...))
 	setAttrs(op, []string{"numberOfBlocks", "constrainedArguments"}, numberOfBlocks, constrainedArguments)
 	b.Insert(op)
 	return RegionOp{opWrapper{op}}
 }
+
+// nameOfRegionOp is the name BuildRegionOp gives its ops.
+var nameOfRegionOp = ir.OpName{Dialect: "irdl", Op: "region", Registered: true}
 
 // RegionsOp is irdl.regions: define the regions of an operation.
 type RegionsOp struct {
@@ -498,12 +540,15 @@ func (o RegionsOp) Names() ir.Attribute { return o.op.Attr("names") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildRegionsOp(b *ir.Builder, loc ir.Location, args []*ir.Value, names ir.Attribute) RegionsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "regions", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRegionsOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"names"}, names)
 	b.Insert(op)
 	return RegionsOp{opWrapper{op}}
 }
+
+// nameOfRegionsOp is the name BuildRegionsOp gives its ops.
+var nameOfRegionsOp = ir.OpName{Dialect: "irdl", Op: "regions", Registered: true}
 
 // ResultsOp is irdl.results: define the results of an operation.
 type ResultsOp struct {
@@ -532,12 +577,15 @@ func (o ResultsOp) Variadicity() ir.Attribute { return o.op.Attr("variadicity") 
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildResultsOp(b *ir.Builder, loc ir.Location, args []*ir.Value, names, variadicity ir.Attribute) ResultsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "results", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfResultsOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"names", "variadicity"}, names, variadicity)
 	b.Insert(op)
 	return ResultsOp{opWrapper{op}}
 }
+
+// nameOfResultsOp is the name BuildResultsOp gives its ops.
+var nameOfResultsOp = ir.OpName{Dialect: "irdl", Op: "results", Registered: true}
 
 // TypeOp is irdl.type: define a new type.
 type TypeOp struct {
@@ -563,9 +611,12 @@ func (o TypeOp) Body() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildTypeOp(b *ir.Builder, loc ir.Location, symName ir.Attribute) TypeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "irdl", Op: "type", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTypeOp, loc, nil)
 	setAttrs(op, []string{"sym_name"}, symName)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return TypeOp{opWrapper{op}}
 }
+
+// nameOfTypeOp is the name BuildTypeOp gives its ops.
+var nameOfTypeOp = ir.OpName{Dialect: "irdl", Op: "type", Registered: true}

@@ -66,13 +66,16 @@ func (o AbsOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAbsOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) AbsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "abs", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfAbsOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return AbsOp{opWrapper{op}}
 }
+
+// nameOfAbsOp is the name BuildAbsOp gives its ops.
+var nameOfAbsOp = ir.OpName{Dialect: "linalg", Op: "abs", Registered: true}
 
 // AddOp is linalg.add: adds two tensors elementwise.
 type AddOp struct {
@@ -104,13 +107,16 @@ func (o AddOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) AddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "add", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfAddOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
+
+// nameOfAddOp is the name BuildAddOp gives its ops.
+var nameOfAddOp = ir.OpName{Dialect: "linalg", Op: "add", Registered: true}
 
 // BatchMatmulOp is linalg.batch_matmul: performs a batched matrix multiplication of two 3D inputs.
 type BatchMatmulOp struct {
@@ -152,7 +158,7 @@ func (o BatchMatmulOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBatchMatmulOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, indexingMaps, cast ir.Attribute) BatchMatmulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "batch_matmul", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfBatchMatmulOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"indexing_maps", "cast"}, indexingMaps, cast)
@@ -160,6 +166,9 @@ func BuildBatchMatmulOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.
 	b.Insert(op)
 	return BatchMatmulOp{opWrapper{op}}
 }
+
+// nameOfBatchMatmulOp is the name BuildBatchMatmulOp gives its ops.
+var nameOfBatchMatmulOp = ir.OpName{Dialect: "linalg", Op: "batch_matmul", Registered: true}
 
 // BatchMatmulTransposeAOp is linalg.batch_matmul_transpose_a: performs a batched matrix multiplication of two 3D inputs where lhs operand has its non-batch dimensions transposed.
 type BatchMatmulTransposeAOp struct {
@@ -195,13 +204,16 @@ func (o BatchMatmulTransposeAOp) Region() *ir.Region { return o.op.Region(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildBatchMatmulTransposeAOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) BatchMatmulTransposeAOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "batch_matmul_transpose_a", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfBatchMatmulTransposeAOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return BatchMatmulTransposeAOp{opWrapper{op}}
 }
+
+// nameOfBatchMatmulTransposeAOp is the name BuildBatchMatmulTransposeAOp gives its ops.
+var nameOfBatchMatmulTransposeAOp = ir.OpName{Dialect: "linalg", Op: "batch_matmul_transpose_a", Registered: true}
 
 // BatchMatmulTransposeBOp is linalg.batch_matmul_transpose_b: performs a batched matrix multiplication of two 3D inputs where rhs operand has its non-batch dimensions transposed.
 type BatchMatmulTransposeBOp struct {
@@ -237,13 +249,16 @@ func (o BatchMatmulTransposeBOp) Region() *ir.Region { return o.op.Region(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildBatchMatmulTransposeBOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) BatchMatmulTransposeBOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "batch_matmul_transpose_b", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfBatchMatmulTransposeBOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return BatchMatmulTransposeBOp{opWrapper{op}}
 }
+
+// nameOfBatchMatmulTransposeBOp is the name BuildBatchMatmulTransposeBOp gives its ops.
+var nameOfBatchMatmulTransposeBOp = ir.OpName{Dialect: "linalg", Op: "batch_matmul_transpose_b", Registered: true}
 
 // BatchMatvecOp is linalg.batch_matvec: performs a batched matrix-vector multiplication.
 type BatchMatvecOp struct {
@@ -279,13 +294,16 @@ func (o BatchMatvecOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBatchMatvecOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) BatchMatvecOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "batch_matvec", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfBatchMatvecOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return BatchMatvecOp{opWrapper{op}}
 }
+
+// nameOfBatchMatvecOp is the name BuildBatchMatvecOp gives its ops.
+var nameOfBatchMatvecOp = ir.OpName{Dialect: "linalg", Op: "batch_matvec", Registered: true}
 
 // BatchMmt4dOp is linalg.batch_mmt4d: performs a batched matrix-matrix-transpose multiplication of two batched-4D (5D) inputs.
 type BatchMmt4dOp struct {
@@ -321,13 +339,16 @@ func (o BatchMmt4dOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBatchMmt4dOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) BatchMmt4dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "batch_mmt4d", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfBatchMmt4dOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return BatchMmt4dOp{opWrapper{op}}
 }
+
+// nameOfBatchMmt4dOp is the name BuildBatchMmt4dOp gives its ops.
+var nameOfBatchMmt4dOp = ir.OpName{Dialect: "linalg", Op: "batch_mmt4d", Registered: true}
 
 // BatchReduceMatmulOp is linalg.batch_reduce_matmul: performs a batch-reduce matrix multiplication on two inputs. The partial multiplication results are reduced into a 2D output.
 type BatchReduceMatmulOp struct {
@@ -369,7 +390,7 @@ func (o BatchReduceMatmulOp) Region() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildBatchReduceMatmulOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, indexingMaps, cast ir.Attribute) BatchReduceMatmulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "batch_reduce_matmul", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfBatchReduceMatmulOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"indexing_maps", "cast"}, indexingMaps, cast)
@@ -377,6 +398,9 @@ func BuildBatchReduceMatmulOp(b *ir.Builder, loc ir.Location, resultTensorsTypes
 	b.Insert(op)
 	return BatchReduceMatmulOp{opWrapper{op}}
 }
+
+// nameOfBatchReduceMatmulOp is the name BuildBatchReduceMatmulOp gives its ops.
+var nameOfBatchReduceMatmulOp = ir.OpName{Dialect: "linalg", Op: "batch_reduce_matmul", Registered: true}
 
 // BatchVecmatOp is linalg.batch_vecmat: performs a batched matrix-vector multiplication.
 type BatchVecmatOp struct {
@@ -412,13 +436,16 @@ func (o BatchVecmatOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBatchVecmatOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) BatchVecmatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "batch_vecmat", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfBatchVecmatOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return BatchVecmatOp{opWrapper{op}}
 }
+
+// nameOfBatchVecmatOp is the name BuildBatchVecmatOp gives its ops.
+var nameOfBatchVecmatOp = ir.OpName{Dialect: "linalg", Op: "batch_vecmat", Registered: true}
 
 // BroadcastOp is linalg.broadcast: static broadcast operator.
 type BroadcastOp struct {
@@ -453,13 +480,16 @@ func (o BroadcastOp) Region() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBroadcastOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, input, init *ir.Value, dimensions ir.Attribute) BroadcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "broadcast", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfBroadcastOp, loc, resultTypes)
 	op.SetOperands([]*ir.Value{input, init})
 	setAttrs(op, []string{"dimensions"}, dimensions)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return BroadcastOp{opWrapper{op}}
 }
+
+// nameOfBroadcastOp is the name BuildBroadcastOp gives its ops.
+var nameOfBroadcastOp = ir.OpName{Dialect: "linalg", Op: "broadcast", Registered: true}
 
 // CeilOp is linalg.ceil: applies ceil(x) elementwise.
 type CeilOp struct {
@@ -491,13 +521,16 @@ func (o CeilOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCeilOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) CeilOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "ceil", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfCeilOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return CeilOp{opWrapper{op}}
 }
+
+// nameOfCeilOp is the name BuildCeilOp gives its ops.
+var nameOfCeilOp = ir.OpName{Dialect: "linalg", Op: "ceil", Registered: true}
 
 // ContractOp is linalg.contract: perform a contraction on two inputs, accumulating into the third.
 type ContractOp struct {
@@ -539,7 +572,7 @@ func (o ContractOp) Combiner() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildContractOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, indexingMaps, cast ir.Attribute) ContractOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "contract", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfContractOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"indexing_maps", "cast"}, indexingMaps, cast)
@@ -547,6 +580,9 @@ func BuildContractOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Typ
 	b.Insert(op)
 	return ContractOp{opWrapper{op}}
 }
+
+// nameOfContractOp is the name BuildContractOp gives its ops.
+var nameOfContractOp = ir.OpName{Dialect: "linalg", Op: "contract", Registered: true}
 
 // Conv1dOp is linalg.conv_1d: performs 1-D convolution with no channels.
 type Conv1dOp struct {
@@ -580,13 +616,16 @@ func (o Conv1dOp) Region() *ir.Region { return o.op.Region(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConv1dOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) Conv1dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_1d", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv1dOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return Conv1dOp{opWrapper{op}}
 }
+
+// nameOfConv1dOp is the name BuildConv1dOp gives its ops.
+var nameOfConv1dOp = ir.OpName{Dialect: "linalg", Op: "conv_1d", Registered: true}
 
 // Conv1dNcwFcwOp is linalg.conv_1d_ncw_fcw: performs 1-D convolution.
 type Conv1dNcwFcwOp struct {
@@ -628,7 +667,7 @@ func (o Conv1dNcwFcwOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConv1dNcwFcwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv1dNcwFcwOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_1d_ncw_fcw", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv1dNcwFcwOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -636,6 +675,9 @@ func BuildConv1dNcwFcwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir
 	b.Insert(op)
 	return Conv1dNcwFcwOp{opWrapper{op}}
 }
+
+// nameOfConv1dNcwFcwOp is the name BuildConv1dNcwFcwOp gives its ops.
+var nameOfConv1dNcwFcwOp = ir.OpName{Dialect: "linalg", Op: "conv_1d_ncw_fcw", Registered: true}
 
 // Conv1dNwcWcfOp is linalg.conv_1d_nwc_wcf: performs 1-D convolution.
 type Conv1dNwcWcfOp struct {
@@ -677,7 +719,7 @@ func (o Conv1dNwcWcfOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConv1dNwcWcfOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv1dNwcWcfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_1d_nwc_wcf", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv1dNwcWcfOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -685,6 +727,9 @@ func BuildConv1dNwcWcfOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir
 	b.Insert(op)
 	return Conv1dNwcWcfOp{opWrapper{op}}
 }
+
+// nameOfConv1dNwcWcfOp is the name BuildConv1dNwcWcfOp gives its ops.
+var nameOfConv1dNwcWcfOp = ir.OpName{Dialect: "linalg", Op: "conv_1d_nwc_wcf", Registered: true}
 
 // Conv2dOp is linalg.conv_2d: performs 2-D convolution with no channels.
 type Conv2dOp struct {
@@ -718,13 +763,16 @@ func (o Conv2dOp) Region() *ir.Region { return o.op.Region(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConv2dOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) Conv2dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv2dOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return Conv2dOp{opWrapper{op}}
 }
+
+// nameOfConv2dOp is the name BuildConv2dOp gives its ops.
+var nameOfConv2dOp = ir.OpName{Dialect: "linalg", Op: "conv_2d", Registered: true}
 
 // Conv2dNchwFchwOp is linalg.conv_2d_nchw_fchw: performs 2-D convolution.
 type Conv2dNchwFchwOp struct {
@@ -766,7 +814,7 @@ func (o Conv2dNchwFchwOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildConv2dNchwFchwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNchwFchwOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_nchw_fchw", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv2dNchwFchwOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -774,6 +822,9 @@ func BuildConv2dNchwFchwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []
 	b.Insert(op)
 	return Conv2dNchwFchwOp{opWrapper{op}}
 }
+
+// nameOfConv2dNchwFchwOp is the name BuildConv2dNchwFchwOp gives its ops.
+var nameOfConv2dNchwFchwOp = ir.OpName{Dialect: "linalg", Op: "conv_2d_nchw_fchw", Registered: true}
 
 // Conv2dNchwFchwQOp is linalg.conv_2d_nchw_fchw_q: performs 2-D convolution with zero point offsets.
 type Conv2dNchwFchwQOp struct {
@@ -815,7 +866,7 @@ func (o Conv2dNchwFchwQOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildConv2dNchwFchwQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNchwFchwQOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_nchw_fchw_q", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv2dNchwFchwQOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -823,6 +874,9 @@ func BuildConv2dNchwFchwQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes [
 	b.Insert(op)
 	return Conv2dNchwFchwQOp{opWrapper{op}}
 }
+
+// nameOfConv2dNchwFchwQOp is the name BuildConv2dNchwFchwQOp gives its ops.
+var nameOfConv2dNchwFchwQOp = ir.OpName{Dialect: "linalg", Op: "conv_2d_nchw_fchw_q", Registered: true}
 
 // Conv2dNgchwFgchwOp is linalg.conv_2d_ngchw_fgchw: performs 2-D grouped convolution.
 type Conv2dNgchwFgchwOp struct {
@@ -864,7 +918,7 @@ func (o Conv2dNgchwFgchwOp) Region() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConv2dNgchwFgchwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNgchwFgchwOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_ngchw_fgchw", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv2dNgchwFgchwOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -872,6 +926,9 @@ func BuildConv2dNgchwFgchwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes 
 	b.Insert(op)
 	return Conv2dNgchwFgchwOp{opWrapper{op}}
 }
+
+// nameOfConv2dNgchwFgchwOp is the name BuildConv2dNgchwFgchwOp gives its ops.
+var nameOfConv2dNgchwFgchwOp = ir.OpName{Dialect: "linalg", Op: "conv_2d_ngchw_fgchw", Registered: true}
 
 // Conv2dNgchwGfchwOp is linalg.conv_2d_ngchw_gfchw: performs 2-D grouped convolution.
 type Conv2dNgchwGfchwOp struct {
@@ -913,7 +970,7 @@ func (o Conv2dNgchwGfchwOp) Region() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConv2dNgchwGfchwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNgchwGfchwOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_ngchw_gfchw", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv2dNgchwGfchwOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -921,6 +978,9 @@ func BuildConv2dNgchwGfchwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes 
 	b.Insert(op)
 	return Conv2dNgchwGfchwOp{opWrapper{op}}
 }
+
+// nameOfConv2dNgchwGfchwOp is the name BuildConv2dNgchwGfchwOp gives its ops.
+var nameOfConv2dNgchwGfchwOp = ir.OpName{Dialect: "linalg", Op: "conv_2d_ngchw_gfchw", Registered: true}
 
 // Conv2dNgchwGfchwQOp is linalg.conv_2d_ngchw_gfchw_q: performs 2-D grouped convolution with zero-point offsets.
 type Conv2dNgchwGfchwQOp struct {
@@ -962,7 +1022,7 @@ func (o Conv2dNgchwGfchwQOp) Region() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConv2dNgchwGfchwQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNgchwGfchwQOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_ngchw_gfchw_q", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv2dNgchwGfchwQOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -970,6 +1030,9 @@ func BuildConv2dNgchwGfchwQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes
 	b.Insert(op)
 	return Conv2dNgchwGfchwQOp{opWrapper{op}}
 }
+
+// nameOfConv2dNgchwGfchwQOp is the name BuildConv2dNgchwGfchwQOp gives its ops.
+var nameOfConv2dNgchwGfchwQOp = ir.OpName{Dialect: "linalg", Op: "conv_2d_ngchw_gfchw_q", Registered: true}
 
 // Conv2dNhwcFhwcOp is linalg.conv_2d_nhwc_fhwc: performs 2-D convolution.
 type Conv2dNhwcFhwcOp struct {
@@ -1011,7 +1074,7 @@ func (o Conv2dNhwcFhwcOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildConv2dNhwcFhwcOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNhwcFhwcOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_nhwc_fhwc", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv2dNhwcFhwcOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1019,6 +1082,9 @@ func BuildConv2dNhwcFhwcOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []
 	b.Insert(op)
 	return Conv2dNhwcFhwcOp{opWrapper{op}}
 }
+
+// nameOfConv2dNhwcFhwcOp is the name BuildConv2dNhwcFhwcOp gives its ops.
+var nameOfConv2dNhwcFhwcOp = ir.OpName{Dialect: "linalg", Op: "conv_2d_nhwc_fhwc", Registered: true}
 
 // Conv2dNhwcFhwcQOp is linalg.conv_2d_nhwc_fhwc_q: performs 2-D convolution with zero point offsets.
 type Conv2dNhwcFhwcQOp struct {
@@ -1060,7 +1126,7 @@ func (o Conv2dNhwcFhwcQOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildConv2dNhwcFhwcQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNhwcFhwcQOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_nhwc_fhwc_q", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv2dNhwcFhwcQOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1068,6 +1134,9 @@ func BuildConv2dNhwcFhwcQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes [
 	b.Insert(op)
 	return Conv2dNhwcFhwcQOp{opWrapper{op}}
 }
+
+// nameOfConv2dNhwcFhwcQOp is the name BuildConv2dNhwcFhwcQOp gives its ops.
+var nameOfConv2dNhwcFhwcQOp = ir.OpName{Dialect: "linalg", Op: "conv_2d_nhwc_fhwc_q", Registered: true}
 
 // Conv2dNhwcHwcfOp is linalg.conv_2d_nhwc_hwcf: performs 2-D convolution.
 type Conv2dNhwcHwcfOp struct {
@@ -1109,7 +1178,7 @@ func (o Conv2dNhwcHwcfOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildConv2dNhwcHwcfOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNhwcHwcfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_nhwc_hwcf", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv2dNhwcHwcfOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1117,6 +1186,9 @@ func BuildConv2dNhwcHwcfOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []
 	b.Insert(op)
 	return Conv2dNhwcHwcfOp{opWrapper{op}}
 }
+
+// nameOfConv2dNhwcHwcfOp is the name BuildConv2dNhwcHwcfOp gives its ops.
+var nameOfConv2dNhwcHwcfOp = ir.OpName{Dialect: "linalg", Op: "conv_2d_nhwc_hwcf", Registered: true}
 
 // Conv2dNhwcHwcfQOp is linalg.conv_2d_nhwc_hwcf_q: performs 2-D convolution with zero point offsets.
 type Conv2dNhwcHwcfQOp struct {
@@ -1158,7 +1230,7 @@ func (o Conv2dNhwcHwcfQOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildConv2dNhwcHwcfQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNhwcHwcfQOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_nhwc_hwcf_q", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv2dNhwcHwcfQOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1166,6 +1238,9 @@ func BuildConv2dNhwcHwcfQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes [
 	b.Insert(op)
 	return Conv2dNhwcHwcfQOp{opWrapper{op}}
 }
+
+// nameOfConv2dNhwcHwcfQOp is the name BuildConv2dNhwcHwcfQOp gives its ops.
+var nameOfConv2dNhwcHwcfQOp = ir.OpName{Dialect: "linalg", Op: "conv_2d_nhwc_hwcf_q", Registered: true}
 
 // Conv2dNhwgcGfhwcOp is linalg.conv_2d_nhwgc_gfhwc: performs 2-D grouped convolution.
 type Conv2dNhwgcGfhwcOp struct {
@@ -1207,7 +1282,7 @@ func (o Conv2dNhwgcGfhwcOp) Region() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConv2dNhwgcGfhwcOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNhwgcGfhwcOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_nhwgc_gfhwc", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv2dNhwgcGfhwcOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1215,6 +1290,9 @@ func BuildConv2dNhwgcGfhwcOp(b *ir.Builder, loc ir.Location, resultTensorsTypes 
 	b.Insert(op)
 	return Conv2dNhwgcGfhwcOp{opWrapper{op}}
 }
+
+// nameOfConv2dNhwgcGfhwcOp is the name BuildConv2dNhwgcGfhwcOp gives its ops.
+var nameOfConv2dNhwgcGfhwcOp = ir.OpName{Dialect: "linalg", Op: "conv_2d_nhwgc_gfhwc", Registered: true}
 
 // Conv2dNhwgcGfhwcQOp is linalg.conv_2d_nhwgc_gfhwc_q: performs 2-D grouped convolution with zero point offsets.
 type Conv2dNhwgcGfhwcQOp struct {
@@ -1256,7 +1334,7 @@ func (o Conv2dNhwgcGfhwcQOp) Region() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConv2dNhwgcGfhwcQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv2dNhwgcGfhwcQOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_2d_nhwgc_gfhwc_q", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv2dNhwgcGfhwcQOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1264,6 +1342,9 @@ func BuildConv2dNhwgcGfhwcQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes
 	b.Insert(op)
 	return Conv2dNhwgcGfhwcQOp{opWrapper{op}}
 }
+
+// nameOfConv2dNhwgcGfhwcQOp is the name BuildConv2dNhwgcGfhwcQOp gives its ops.
+var nameOfConv2dNhwgcGfhwcQOp = ir.OpName{Dialect: "linalg", Op: "conv_2d_nhwgc_gfhwc_q", Registered: true}
 
 // Conv3dOp is linalg.conv_3d: performs 3-D convolution with no channels.
 type Conv3dOp struct {
@@ -1297,13 +1378,16 @@ func (o Conv3dOp) Region() *ir.Region { return o.op.Region(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConv3dOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) Conv3dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_3d", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv3dOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return Conv3dOp{opWrapper{op}}
 }
+
+// nameOfConv3dOp is the name BuildConv3dOp gives its ops.
+var nameOfConv3dOp = ir.OpName{Dialect: "linalg", Op: "conv_3d", Registered: true}
 
 // Conv3dNcdhwFcdhwOp is linalg.conv_3d_ncdhw_fcdhw: performs 3-D convolution.
 type Conv3dNcdhwFcdhwOp struct {
@@ -1345,7 +1429,7 @@ func (o Conv3dNcdhwFcdhwOp) Region() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConv3dNcdhwFcdhwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv3dNcdhwFcdhwOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_3d_ncdhw_fcdhw", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv3dNcdhwFcdhwOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1353,6 +1437,9 @@ func BuildConv3dNcdhwFcdhwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes 
 	b.Insert(op)
 	return Conv3dNcdhwFcdhwOp{opWrapper{op}}
 }
+
+// nameOfConv3dNcdhwFcdhwOp is the name BuildConv3dNcdhwFcdhwOp gives its ops.
+var nameOfConv3dNcdhwFcdhwOp = ir.OpName{Dialect: "linalg", Op: "conv_3d_ncdhw_fcdhw", Registered: true}
 
 // Conv3dNdhwcDhwcfOp is linalg.conv_3d_ndhwc_dhwcf: performs 3-D convolution.
 type Conv3dNdhwcDhwcfOp struct {
@@ -1394,7 +1481,7 @@ func (o Conv3dNdhwcDhwcfOp) Region() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConv3dNdhwcDhwcfOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv3dNdhwcDhwcfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_3d_ndhwc_dhwcf", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv3dNdhwcDhwcfOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1402,6 +1489,9 @@ func BuildConv3dNdhwcDhwcfOp(b *ir.Builder, loc ir.Location, resultTensorsTypes 
 	b.Insert(op)
 	return Conv3dNdhwcDhwcfOp{opWrapper{op}}
 }
+
+// nameOfConv3dNdhwcDhwcfOp is the name BuildConv3dNdhwcDhwcfOp gives its ops.
+var nameOfConv3dNdhwcDhwcfOp = ir.OpName{Dialect: "linalg", Op: "conv_3d_ndhwc_dhwcf", Registered: true}
 
 // Conv3dNdhwcDhwcfQOp is linalg.conv_3d_ndhwc_dhwcf_q: performs 3-D convolution with zero point offsets.
 type Conv3dNdhwcDhwcfQOp struct {
@@ -1443,7 +1533,7 @@ func (o Conv3dNdhwcDhwcfQOp) Region() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConv3dNdhwcDhwcfQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) Conv3dNdhwcDhwcfQOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "conv_3d_ndhwc_dhwcf_q", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfConv3dNdhwcDhwcfQOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1451,6 +1541,9 @@ func BuildConv3dNdhwcDhwcfQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes
 	b.Insert(op)
 	return Conv3dNdhwcDhwcfQOp{opWrapper{op}}
 }
+
+// nameOfConv3dNdhwcDhwcfQOp is the name BuildConv3dNdhwcDhwcfQOp gives its ops.
+var nameOfConv3dNdhwcDhwcfQOp = ir.OpName{Dialect: "linalg", Op: "conv_3d_ndhwc_dhwcf_q", Registered: true}
 
 // CopyOp is linalg.copy: copies the tensor elementwise.
 type CopyOp struct {
@@ -1485,7 +1578,7 @@ func (o CopyOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCopyOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, cast ir.Attribute) CopyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "copy", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfCopyOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"cast"}, cast)
@@ -1493,6 +1586,9 @@ func BuildCopyOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, i
 	b.Insert(op)
 	return CopyOp{opWrapper{op}}
 }
+
+// nameOfCopyOp is the name BuildCopyOp gives its ops.
+var nameOfCopyOp = ir.OpName{Dialect: "linalg", Op: "copy", Registered: true}
 
 // DepthwiseConv1dNcwCwOp is linalg.depthwise_conv_1d_ncw_cw: performs depth-wise 1-D convolution.
 type DepthwiseConv1dNcwCwOp struct {
@@ -1534,7 +1630,7 @@ func (o DepthwiseConv1dNcwCwOp) Region() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildDepthwiseConv1dNcwCwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv1dNcwCwOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_1d_ncw_cw", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfDepthwiseConv1dNcwCwOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1542,6 +1638,9 @@ func BuildDepthwiseConv1dNcwCwOp(b *ir.Builder, loc ir.Location, resultTensorsTy
 	b.Insert(op)
 	return DepthwiseConv1dNcwCwOp{opWrapper{op}}
 }
+
+// nameOfDepthwiseConv1dNcwCwOp is the name BuildDepthwiseConv1dNcwCwOp gives its ops.
+var nameOfDepthwiseConv1dNcwCwOp = ir.OpName{Dialect: "linalg", Op: "depthwise_conv_1d_ncw_cw", Registered: true}
 
 // DepthwiseConv1dNwcWcOp is linalg.depthwise_conv_1d_nwc_wc: performs depth-wise 1-D convolution.
 type DepthwiseConv1dNwcWcOp struct {
@@ -1583,7 +1682,7 @@ func (o DepthwiseConv1dNwcWcOp) Region() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildDepthwiseConv1dNwcWcOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv1dNwcWcOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_1d_nwc_wc", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfDepthwiseConv1dNwcWcOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1591,6 +1690,9 @@ func BuildDepthwiseConv1dNwcWcOp(b *ir.Builder, loc ir.Location, resultTensorsTy
 	b.Insert(op)
 	return DepthwiseConv1dNwcWcOp{opWrapper{op}}
 }
+
+// nameOfDepthwiseConv1dNwcWcOp is the name BuildDepthwiseConv1dNwcWcOp gives its ops.
+var nameOfDepthwiseConv1dNwcWcOp = ir.OpName{Dialect: "linalg", Op: "depthwise_conv_1d_nwc_wc", Registered: true}
 
 // DepthwiseConv1dNwcWcmOp is linalg.depthwise_conv_1d_nwc_wcm: performs depth-wise 1-D convolution.
 type DepthwiseConv1dNwcWcmOp struct {
@@ -1632,7 +1734,7 @@ func (o DepthwiseConv1dNwcWcmOp) Region() *ir.Region { return o.op.Region(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildDepthwiseConv1dNwcWcmOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv1dNwcWcmOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_1d_nwc_wcm", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfDepthwiseConv1dNwcWcmOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1640,6 +1742,9 @@ func BuildDepthwiseConv1dNwcWcmOp(b *ir.Builder, loc ir.Location, resultTensorsT
 	b.Insert(op)
 	return DepthwiseConv1dNwcWcmOp{opWrapper{op}}
 }
+
+// nameOfDepthwiseConv1dNwcWcmOp is the name BuildDepthwiseConv1dNwcWcmOp gives its ops.
+var nameOfDepthwiseConv1dNwcWcmOp = ir.OpName{Dialect: "linalg", Op: "depthwise_conv_1d_nwc_wcm", Registered: true}
 
 // DepthwiseConv2dNchwChwOp is linalg.depthwise_conv_2d_nchw_chw: performs depth-wise 2-D convolution.
 type DepthwiseConv2dNchwChwOp struct {
@@ -1681,7 +1786,7 @@ func (o DepthwiseConv2dNchwChwOp) Region() *ir.Region { return o.op.Region(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildDepthwiseConv2dNchwChwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv2dNchwChwOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_2d_nchw_chw", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfDepthwiseConv2dNchwChwOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1689,6 +1794,9 @@ func BuildDepthwiseConv2dNchwChwOp(b *ir.Builder, loc ir.Location, resultTensors
 	b.Insert(op)
 	return DepthwiseConv2dNchwChwOp{opWrapper{op}}
 }
+
+// nameOfDepthwiseConv2dNchwChwOp is the name BuildDepthwiseConv2dNchwChwOp gives its ops.
+var nameOfDepthwiseConv2dNchwChwOp = ir.OpName{Dialect: "linalg", Op: "depthwise_conv_2d_nchw_chw", Registered: true}
 
 // DepthwiseConv2dNhwcHwcOp is linalg.depthwise_conv_2d_nhwc_hwc: performs depth-wise 2-D convolution.
 type DepthwiseConv2dNhwcHwcOp struct {
@@ -1730,7 +1838,7 @@ func (o DepthwiseConv2dNhwcHwcOp) Region() *ir.Region { return o.op.Region(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildDepthwiseConv2dNhwcHwcOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv2dNhwcHwcOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_2d_nhwc_hwc", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfDepthwiseConv2dNhwcHwcOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1738,6 +1846,9 @@ func BuildDepthwiseConv2dNhwcHwcOp(b *ir.Builder, loc ir.Location, resultTensors
 	b.Insert(op)
 	return DepthwiseConv2dNhwcHwcOp{opWrapper{op}}
 }
+
+// nameOfDepthwiseConv2dNhwcHwcOp is the name BuildDepthwiseConv2dNhwcHwcOp gives its ops.
+var nameOfDepthwiseConv2dNhwcHwcOp = ir.OpName{Dialect: "linalg", Op: "depthwise_conv_2d_nhwc_hwc", Registered: true}
 
 // DepthwiseConv2dNhwcHwcQOp is linalg.depthwise_conv_2d_nhwc_hwc_q: performs depth-wise 2-D convolution.
 type DepthwiseConv2dNhwcHwcQOp struct {
@@ -1779,7 +1890,7 @@ func (o DepthwiseConv2dNhwcHwcQOp) Region() *ir.Region { return o.op.Region(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildDepthwiseConv2dNhwcHwcQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv2dNhwcHwcQOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_2d_nhwc_hwc_q", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfDepthwiseConv2dNhwcHwcQOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1787,6 +1898,9 @@ func BuildDepthwiseConv2dNhwcHwcQOp(b *ir.Builder, loc ir.Location, resultTensor
 	b.Insert(op)
 	return DepthwiseConv2dNhwcHwcQOp{opWrapper{op}}
 }
+
+// nameOfDepthwiseConv2dNhwcHwcQOp is the name BuildDepthwiseConv2dNhwcHwcQOp gives its ops.
+var nameOfDepthwiseConv2dNhwcHwcQOp = ir.OpName{Dialect: "linalg", Op: "depthwise_conv_2d_nhwc_hwc_q", Registered: true}
 
 // DepthwiseConv2dNhwcHwcmOp is linalg.depthwise_conv_2d_nhwc_hwcm: performs depth-wise 2-D convolution.
 type DepthwiseConv2dNhwcHwcmOp struct {
@@ -1828,7 +1942,7 @@ func (o DepthwiseConv2dNhwcHwcmOp) Region() *ir.Region { return o.op.Region(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildDepthwiseConv2dNhwcHwcmOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv2dNhwcHwcmOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_2d_nhwc_hwcm", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfDepthwiseConv2dNhwcHwcmOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1836,6 +1950,9 @@ func BuildDepthwiseConv2dNhwcHwcmOp(b *ir.Builder, loc ir.Location, resultTensor
 	b.Insert(op)
 	return DepthwiseConv2dNhwcHwcmOp{opWrapper{op}}
 }
+
+// nameOfDepthwiseConv2dNhwcHwcmOp is the name BuildDepthwiseConv2dNhwcHwcmOp gives its ops.
+var nameOfDepthwiseConv2dNhwcHwcmOp = ir.OpName{Dialect: "linalg", Op: "depthwise_conv_2d_nhwc_hwcm", Registered: true}
 
 // DepthwiseConv2dNhwcHwcmQOp is linalg.depthwise_conv_2d_nhwc_hwcm_q: performs depth-wise 2-D convolution.
 type DepthwiseConv2dNhwcHwcmQOp struct {
@@ -1878,7 +1995,7 @@ func (o DepthwiseConv2dNhwcHwcmQOp) Region() *ir.Region { return o.op.Region(0) 
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildDepthwiseConv2dNhwcHwcmQOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv2dNhwcHwcmQOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_2d_nhwc_hwcm_q", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfDepthwiseConv2dNhwcHwcmQOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1886,6 +2003,9 @@ func BuildDepthwiseConv2dNhwcHwcmQOp(b *ir.Builder, loc ir.Location, resultTenso
 	b.Insert(op)
 	return DepthwiseConv2dNhwcHwcmQOp{opWrapper{op}}
 }
+
+// nameOfDepthwiseConv2dNhwcHwcmQOp is the name BuildDepthwiseConv2dNhwcHwcmQOp gives its ops.
+var nameOfDepthwiseConv2dNhwcHwcmQOp = ir.OpName{Dialect: "linalg", Op: "depthwise_conv_2d_nhwc_hwcm_q", Registered: true}
 
 // DepthwiseConv3dNcdhwCdhwOp is linalg.depthwise_conv_3d_ncdhw_cdhw: performs depth-wise 3-D convolution.
 type DepthwiseConv3dNcdhwCdhwOp struct {
@@ -1928,7 +2048,7 @@ func (o DepthwiseConv3dNcdhwCdhwOp) Region() *ir.Region { return o.op.Region(0) 
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildDepthwiseConv3dNcdhwCdhwOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv3dNcdhwCdhwOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_3d_ncdhw_cdhw", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfDepthwiseConv3dNcdhwCdhwOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1936,6 +2056,9 @@ func BuildDepthwiseConv3dNcdhwCdhwOp(b *ir.Builder, loc ir.Location, resultTenso
 	b.Insert(op)
 	return DepthwiseConv3dNcdhwCdhwOp{opWrapper{op}}
 }
+
+// nameOfDepthwiseConv3dNcdhwCdhwOp is the name BuildDepthwiseConv3dNcdhwCdhwOp gives its ops.
+var nameOfDepthwiseConv3dNcdhwCdhwOp = ir.OpName{Dialect: "linalg", Op: "depthwise_conv_3d_ncdhw_cdhw", Registered: true}
 
 // DepthwiseConv3dNdhwcDhwcOp is linalg.depthwise_conv_3d_ndhwc_dhwc: performs depth-wise 3-D convolution.
 type DepthwiseConv3dNdhwcDhwcOp struct {
@@ -1978,7 +2101,7 @@ func (o DepthwiseConv3dNdhwcDhwcOp) Region() *ir.Region { return o.op.Region(0) 
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildDepthwiseConv3dNdhwcDhwcOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv3dNdhwcDhwcOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_3d_ndhwc_dhwc", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfDepthwiseConv3dNdhwcDhwcOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -1986,6 +2109,9 @@ func BuildDepthwiseConv3dNdhwcDhwcOp(b *ir.Builder, loc ir.Location, resultTenso
 	b.Insert(op)
 	return DepthwiseConv3dNdhwcDhwcOp{opWrapper{op}}
 }
+
+// nameOfDepthwiseConv3dNdhwcDhwcOp is the name BuildDepthwiseConv3dNdhwcDhwcOp gives its ops.
+var nameOfDepthwiseConv3dNdhwcDhwcOp = ir.OpName{Dialect: "linalg", Op: "depthwise_conv_3d_ndhwc_dhwc", Registered: true}
 
 // DepthwiseConv3dNdhwcDhwcmOp is linalg.depthwise_conv_3d_ndhwc_dhwcm: performs depth-wise 3-D convolution.
 type DepthwiseConv3dNdhwcDhwcmOp struct {
@@ -2028,7 +2154,7 @@ func (o DepthwiseConv3dNdhwcDhwcmOp) Region() *ir.Region { return o.op.Region(0)
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildDepthwiseConv3dNdhwcDhwcmOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) DepthwiseConv3dNdhwcDhwcmOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "depthwise_conv_3d_ndhwc_dhwcm", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfDepthwiseConv3dNdhwcDhwcmOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -2036,6 +2162,9 @@ func BuildDepthwiseConv3dNdhwcDhwcmOp(b *ir.Builder, loc ir.Location, resultTens
 	b.Insert(op)
 	return DepthwiseConv3dNdhwcDhwcmOp{opWrapper{op}}
 }
+
+// nameOfDepthwiseConv3dNdhwcDhwcmOp is the name BuildDepthwiseConv3dNdhwcDhwcmOp gives its ops.
+var nameOfDepthwiseConv3dNdhwcDhwcmOp = ir.OpName{Dialect: "linalg", Op: "depthwise_conv_3d_ndhwc_dhwcm", Registered: true}
 
 // DivOp is linalg.div: divides the first tensor by the second tensor, elementwise.
 type DivOp struct {
@@ -2067,13 +2196,16 @@ func (o DivOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDivOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) DivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "div", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfDivOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return DivOp{opWrapper{op}}
 }
+
+// nameOfDivOp is the name BuildDivOp gives its ops.
+var nameOfDivOp = ir.OpName{Dialect: "linalg", Op: "div", Registered: true}
 
 // DivUnsignedOp is linalg.div_unsigned: divides the first tensor by the second tensor, elementwise. For integer types, performs an unsigned division.
 type DivUnsignedOp struct {
@@ -2109,13 +2241,16 @@ func (o DivUnsignedOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDivUnsignedOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) DivUnsignedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "div_unsigned", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfDivUnsignedOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return DivUnsignedOp{opWrapper{op}}
 }
+
+// nameOfDivUnsignedOp is the name BuildDivUnsignedOp gives its ops.
+var nameOfDivUnsignedOp = ir.OpName{Dialect: "linalg", Op: "div_unsigned", Registered: true}
 
 // DotOp is linalg.dot: performs a dot product of two vectors to a scalar result.
 type DotOp struct {
@@ -2147,13 +2282,16 @@ func (o DotOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDotOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) DotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "dot", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfDotOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return DotOp{opWrapper{op}}
 }
+
+// nameOfDotOp is the name BuildDotOp gives its ops.
+var nameOfDotOp = ir.OpName{Dialect: "linalg", Op: "dot", Registered: true}
 
 // ElementwiseOp is linalg.elementwise: performs element-wise operation.
 type ElementwiseOp struct {
@@ -2195,7 +2333,7 @@ func (o ElementwiseOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildElementwiseOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, kind, indexingMaps ir.Attribute) ElementwiseOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "elementwise", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfElementwiseOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"kind", "indexing_maps"}, kind, indexingMaps)
@@ -2203,6 +2341,9 @@ func BuildElementwiseOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.
 	b.Insert(op)
 	return ElementwiseOp{opWrapper{op}}
 }
+
+// nameOfElementwiseOp is the name BuildElementwiseOp gives its ops.
+var nameOfElementwiseOp = ir.OpName{Dialect: "linalg", Op: "elementwise", Registered: true}
 
 // ElemwiseBinaryOp is linalg.elemwise_binary: applies the binary function fun elementwise.
 type ElemwiseBinaryOp struct {
@@ -2244,7 +2385,7 @@ func (o ElemwiseBinaryOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildElemwiseBinaryOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, fun, cast ir.Attribute) ElemwiseBinaryOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "elemwise_binary", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfElemwiseBinaryOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"fun", "cast"}, fun, cast)
@@ -2252,6 +2393,9 @@ func BuildElemwiseBinaryOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []
 	b.Insert(op)
 	return ElemwiseBinaryOp{opWrapper{op}}
 }
+
+// nameOfElemwiseBinaryOp is the name BuildElemwiseBinaryOp gives its ops.
+var nameOfElemwiseBinaryOp = ir.OpName{Dialect: "linalg", Op: "elemwise_binary", Registered: true}
 
 // ElemwiseUnaryOp is linalg.elemwise_unary: applies the unary function fun elementwise.
 type ElemwiseUnaryOp struct {
@@ -2293,7 +2437,7 @@ func (o ElemwiseUnaryOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildElemwiseUnaryOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, fun, cast ir.Attribute) ElemwiseUnaryOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "elemwise_unary", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfElemwiseUnaryOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"fun", "cast"}, fun, cast)
@@ -2301,6 +2445,9 @@ func BuildElemwiseUnaryOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []i
 	b.Insert(op)
 	return ElemwiseUnaryOp{opWrapper{op}}
 }
+
+// nameOfElemwiseUnaryOp is the name BuildElemwiseUnaryOp gives its ops.
+var nameOfElemwiseUnaryOp = ir.OpName{Dialect: "linalg", Op: "elemwise_unary", Registered: true}
 
 // ErfOp is linalg.erf: applies erf(x) elementwise.
 type ErfOp struct {
@@ -2332,13 +2479,16 @@ func (o ErfOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildErfOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) ErfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "erf", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfErfOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return ErfOp{opWrapper{op}}
 }
+
+// nameOfErfOp is the name BuildErfOp gives its ops.
+var nameOfErfOp = ir.OpName{Dialect: "linalg", Op: "erf", Registered: true}
 
 // ExpOp is linalg.exp: applies exp(x) elementwise.
 type ExpOp struct {
@@ -2370,13 +2520,16 @@ func (o ExpOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildExpOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) ExpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "exp", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfExpOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return ExpOp{opWrapper{op}}
 }
+
+// nameOfExpOp is the name BuildExpOp gives its ops.
+var nameOfExpOp = ir.OpName{Dialect: "linalg", Op: "exp", Registered: true}
 
 // FillOp is linalg.fill: fills the output tensor with the given value.
 type FillOp struct {
@@ -2408,13 +2561,16 @@ func (o FillOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFillOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) FillOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "fill", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfFillOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return FillOp{opWrapper{op}}
 }
+
+// nameOfFillOp is the name BuildFillOp gives its ops.
+var nameOfFillOp = ir.OpName{Dialect: "linalg", Op: "fill", Registered: true}
 
 // FillRng2dOp is linalg.fill_rng_2d: fills the output tensor with pseudo random numbers.
 type FillRng2dOp struct {
@@ -2450,13 +2606,16 @@ func (o FillRng2dOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFillRng2dOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) FillRng2dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "fill_rng_2d", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfFillRng2dOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return FillRng2dOp{opWrapper{op}}
 }
+
+// nameOfFillRng2dOp is the name BuildFillRng2dOp gives its ops.
+var nameOfFillRng2dOp = ir.OpName{Dialect: "linalg", Op: "fill_rng_2d", Registered: true}
 
 // FloorOp is linalg.floor: applies floor(x) elementwise.
 type FloorOp struct {
@@ -2488,13 +2647,16 @@ func (o FloorOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFloorOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) FloorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "floor", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfFloorOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return FloorOp{opWrapper{op}}
 }
+
+// nameOfFloorOp is the name BuildFloorOp gives its ops.
+var nameOfFloorOp = ir.OpName{Dialect: "linalg", Op: "floor", Registered: true}
 
 // GenericOp wraps a linalg.generic *ir.Operation.
 type GenericOp struct {
@@ -2542,7 +2704,7 @@ func (o GenericOp) Region() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGenericOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, indexingMaps, iteratorTypes, doc, libraryCall ir.Attribute) GenericOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "generic", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfGenericOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"indexing_maps", "iterator_types", "doc", "library_call"}, indexingMaps, iteratorTypes, doc, libraryCall)
@@ -2550,6 +2712,9 @@ func BuildGenericOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type
 	b.Insert(op)
 	return GenericOp{opWrapper{op}}
 }
+
+// nameOfGenericOp is the name BuildGenericOp gives its ops.
+var nameOfGenericOp = ir.OpName{Dialect: "linalg", Op: "generic", Registered: true}
 
 // IndexOp is linalg.index: linalg index operation.
 type IndexOp struct {
@@ -2575,11 +2740,14 @@ func (o IndexOp) Dim() ir.Attribute { return o.op.Attr("dim") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIndexOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dim ir.Attribute) IndexOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "index", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIndexOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"dim"}, dim)
 	b.Insert(op)
 	return IndexOp{opWrapper{op}}
 }
+
+// nameOfIndexOp is the name BuildIndexOp gives its ops.
+var nameOfIndexOp = ir.OpName{Dialect: "linalg", Op: "index", Registered: true}
 
 // LogOp is linalg.log: applies log(x) elementwise.
 type LogOp struct {
@@ -2611,13 +2779,16 @@ func (o LogOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLogOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) LogOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "log", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfLogOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return LogOp{opWrapper{op}}
 }
+
+// nameOfLogOp is the name BuildLogOp gives its ops.
+var nameOfLogOp = ir.OpName{Dialect: "linalg", Op: "log", Registered: true}
 
 // MapOp is linalg.map: elementwise operations.
 type MapOp struct {
@@ -2649,12 +2820,15 @@ func (o MapOp) Mapper() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMapOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, inputs []*ir.Value, init *ir.Value) MapOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "map", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfMapOp, loc, resultTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), init))
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return MapOp{opWrapper{op}}
 }
+
+// nameOfMapOp is the name BuildMapOp gives its ops.
+var nameOfMapOp = ir.OpName{Dialect: "linalg", Op: "map", Registered: true}
 
 // MatmulOp is linalg.matmul: performs a matrix multiplication of two 2D inputs without broadcast or transpose.
 type MatmulOp struct {
@@ -2694,7 +2868,7 @@ func (o MatmulOp) Region() *ir.Region { return o.op.Region(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMatmulOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, indexingMaps, cast ir.Attribute) MatmulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "matmul", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfMatmulOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"indexing_maps", "cast"}, indexingMaps, cast)
@@ -2702,6 +2876,9 @@ func BuildMatmulOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type,
 	b.Insert(op)
 	return MatmulOp{opWrapper{op}}
 }
+
+// nameOfMatmulOp is the name BuildMatmulOp gives its ops.
+var nameOfMatmulOp = ir.OpName{Dialect: "linalg", Op: "matmul", Registered: true}
 
 // MatmulTransposeAOp is linalg.matmul_transpose_a: performs a matrix multiplication of two 2D inputs with lhs operand transposed.
 type MatmulTransposeAOp struct {
@@ -2740,7 +2917,7 @@ func (o MatmulTransposeAOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMatmulTransposeAOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, cast ir.Attribute) MatmulTransposeAOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "matmul_transpose_a", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfMatmulTransposeAOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"cast"}, cast)
@@ -2748,6 +2925,9 @@ func BuildMatmulTransposeAOp(b *ir.Builder, loc ir.Location, resultTensorsTypes 
 	b.Insert(op)
 	return MatmulTransposeAOp{opWrapper{op}}
 }
+
+// nameOfMatmulTransposeAOp is the name BuildMatmulTransposeAOp gives its ops.
+var nameOfMatmulTransposeAOp = ir.OpName{Dialect: "linalg", Op: "matmul_transpose_a", Registered: true}
 
 // MatmulTransposeBOp is linalg.matmul_transpose_b: performs a matrix multiplication of two 2D inputs with rhs operand transposed.
 type MatmulTransposeBOp struct {
@@ -2786,7 +2966,7 @@ func (o MatmulTransposeBOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMatmulTransposeBOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, cast ir.Attribute) MatmulTransposeBOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "matmul_transpose_b", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfMatmulTransposeBOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"cast"}, cast)
@@ -2794,6 +2974,9 @@ func BuildMatmulTransposeBOp(b *ir.Builder, loc ir.Location, resultTensorsTypes 
 	b.Insert(op)
 	return MatmulTransposeBOp{opWrapper{op}}
 }
+
+// nameOfMatmulTransposeBOp is the name BuildMatmulTransposeBOp gives its ops.
+var nameOfMatmulTransposeBOp = ir.OpName{Dialect: "linalg", Op: "matmul_transpose_b", Registered: true}
 
 // MatvecOp is linalg.matvec: performs a matrix-vector multiplication.
 type MatvecOp struct {
@@ -2827,13 +3010,16 @@ func (o MatvecOp) Region() *ir.Region { return o.op.Region(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMatvecOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) MatvecOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "matvec", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfMatvecOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return MatvecOp{opWrapper{op}}
 }
+
+// nameOfMatvecOp is the name BuildMatvecOp gives its ops.
+var nameOfMatvecOp = ir.OpName{Dialect: "linalg", Op: "matvec", Registered: true}
 
 // MaxOp is linalg.max: takes the max (signed) between two inputs, elementwise.
 type MaxOp struct {
@@ -2865,13 +3051,16 @@ func (o MaxOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMaxOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) MaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "max", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfMaxOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return MaxOp{opWrapper{op}}
 }
+
+// nameOfMaxOp is the name BuildMaxOp gives its ops.
+var nameOfMaxOp = ir.OpName{Dialect: "linalg", Op: "max", Registered: true}
 
 // MinOp is linalg.min: takes the min (signed) between two inputs, elementwise.
 type MinOp struct {
@@ -2903,13 +3092,16 @@ func (o MinOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMinOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) MinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "min", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfMinOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return MinOp{opWrapper{op}}
 }
+
+// nameOfMinOp is the name BuildMinOp gives its ops.
+var nameOfMinOp = ir.OpName{Dialect: "linalg", Op: "min", Registered: true}
 
 // Mmt4dOp is linalg.mmt4d: performs a matrix-matrix-transpose multiplication of two 4D inputs.
 type Mmt4dOp struct {
@@ -2941,13 +3133,16 @@ func (o Mmt4dOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMmt4dOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) Mmt4dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "mmt4d", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfMmt4dOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return Mmt4dOp{opWrapper{op}}
 }
+
+// nameOfMmt4dOp is the name BuildMmt4dOp gives its ops.
+var nameOfMmt4dOp = ir.OpName{Dialect: "linalg", Op: "mmt4d", Registered: true}
 
 // MulOp is linalg.mul: multiplies two tensors elementwise.
 type MulOp struct {
@@ -2979,13 +3174,16 @@ func (o MulOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) MulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "mul", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfMulOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
 }
+
+// nameOfMulOp is the name BuildMulOp gives its ops.
+var nameOfMulOp = ir.OpName{Dialect: "linalg", Op: "mul", Registered: true}
 
 // NegfOp is linalg.negf: applies negf(x) elementwise.
 type NegfOp struct {
@@ -3017,13 +3215,16 @@ func (o NegfOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildNegfOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) NegfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "negf", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfNegfOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return NegfOp{opWrapper{op}}
 }
+
+// nameOfNegfOp is the name BuildNegfOp gives its ops.
+var nameOfNegfOp = ir.OpName{Dialect: "linalg", Op: "negf", Registered: true}
 
 // PackOp is linalg.pack: linalg.pack operation.
 type PackOp struct {
@@ -3074,13 +3275,16 @@ func (o PackOp) StaticInnerTiles() ir.Attribute { return o.op.Attr("static_inner
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildPackOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, dest *ir.Value, paddingValue, innerTiles []*ir.Value, outerDimsPerm, innerDimsPos, staticInnerTiles ir.Attribute) PackOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pack", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPackOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append([]*ir.Value{source, dest}, paddingValue...), innerTiles...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(paddingValue)), int32(len(innerTiles))})
 	setAttrs(op, []string{"outer_dims_perm", "inner_dims_pos", "static_inner_tiles"}, outerDimsPerm, innerDimsPos, staticInnerTiles)
 	b.Insert(op)
 	return PackOp{opWrapper{op}}
 }
+
+// nameOfPackOp is the name BuildPackOp gives its ops.
+var nameOfPackOp = ir.OpName{Dialect: "linalg", Op: "pack", Registered: true}
 
 // PoolingNchwMaxOp is linalg.pooling_nchw_max: performs max pooling.
 type PoolingNchwMaxOp struct {
@@ -3122,7 +3326,7 @@ func (o PoolingNchwMaxOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPoolingNchwMaxOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNchwMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nchw_max", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfPoolingNchwMaxOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -3130,6 +3334,9 @@ func BuildPoolingNchwMaxOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []
 	b.Insert(op)
 	return PoolingNchwMaxOp{opWrapper{op}}
 }
+
+// nameOfPoolingNchwMaxOp is the name BuildPoolingNchwMaxOp gives its ops.
+var nameOfPoolingNchwMaxOp = ir.OpName{Dialect: "linalg", Op: "pooling_nchw_max", Registered: true}
 
 // PoolingNchwSumOp is linalg.pooling_nchw_sum: performs sum pooling.
 type PoolingNchwSumOp struct {
@@ -3171,7 +3378,7 @@ func (o PoolingNchwSumOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPoolingNchwSumOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNchwSumOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nchw_sum", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfPoolingNchwSumOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -3179,6 +3386,9 @@ func BuildPoolingNchwSumOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []
 	b.Insert(op)
 	return PoolingNchwSumOp{opWrapper{op}}
 }
+
+// nameOfPoolingNchwSumOp is the name BuildPoolingNchwSumOp gives its ops.
+var nameOfPoolingNchwSumOp = ir.OpName{Dialect: "linalg", Op: "pooling_nchw_sum", Registered: true}
 
 // PoolingNcwMaxOp is linalg.pooling_ncw_max: performs max pooling.
 type PoolingNcwMaxOp struct {
@@ -3220,7 +3430,7 @@ func (o PoolingNcwMaxOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPoolingNcwMaxOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNcwMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_ncw_max", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfPoolingNcwMaxOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -3228,6 +3438,9 @@ func BuildPoolingNcwMaxOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []i
 	b.Insert(op)
 	return PoolingNcwMaxOp{opWrapper{op}}
 }
+
+// nameOfPoolingNcwMaxOp is the name BuildPoolingNcwMaxOp gives its ops.
+var nameOfPoolingNcwMaxOp = ir.OpName{Dialect: "linalg", Op: "pooling_ncw_max", Registered: true}
 
 // PoolingNcwSumOp is linalg.pooling_ncw_sum: performs sum pooling.
 type PoolingNcwSumOp struct {
@@ -3269,7 +3482,7 @@ func (o PoolingNcwSumOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPoolingNcwSumOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNcwSumOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_ncw_sum", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfPoolingNcwSumOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -3277,6 +3490,9 @@ func BuildPoolingNcwSumOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []i
 	b.Insert(op)
 	return PoolingNcwSumOp{opWrapper{op}}
 }
+
+// nameOfPoolingNcwSumOp is the name BuildPoolingNcwSumOp gives its ops.
+var nameOfPoolingNcwSumOp = ir.OpName{Dialect: "linalg", Op: "pooling_ncw_sum", Registered: true}
 
 // PoolingNdhwcMaxOp is linalg.pooling_ndhwc_max: performs 3D max pooling.
 type PoolingNdhwcMaxOp struct {
@@ -3318,7 +3534,7 @@ func (o PoolingNdhwcMaxOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPoolingNdhwcMaxOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNdhwcMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_ndhwc_max", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfPoolingNdhwcMaxOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -3326,6 +3542,9 @@ func BuildPoolingNdhwcMaxOp(b *ir.Builder, loc ir.Location, resultTensorsTypes [
 	b.Insert(op)
 	return PoolingNdhwcMaxOp{opWrapper{op}}
 }
+
+// nameOfPoolingNdhwcMaxOp is the name BuildPoolingNdhwcMaxOp gives its ops.
+var nameOfPoolingNdhwcMaxOp = ir.OpName{Dialect: "linalg", Op: "pooling_ndhwc_max", Registered: true}
 
 // PoolingNdhwcMinOp is linalg.pooling_ndhwc_min: performs 3D min pooling.
 type PoolingNdhwcMinOp struct {
@@ -3367,7 +3586,7 @@ func (o PoolingNdhwcMinOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPoolingNdhwcMinOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNdhwcMinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_ndhwc_min", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfPoolingNdhwcMinOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -3375,6 +3594,9 @@ func BuildPoolingNdhwcMinOp(b *ir.Builder, loc ir.Location, resultTensorsTypes [
 	b.Insert(op)
 	return PoolingNdhwcMinOp{opWrapper{op}}
 }
+
+// nameOfPoolingNdhwcMinOp is the name BuildPoolingNdhwcMinOp gives its ops.
+var nameOfPoolingNdhwcMinOp = ir.OpName{Dialect: "linalg", Op: "pooling_ndhwc_min", Registered: true}
 
 // PoolingNdhwcSumOp is linalg.pooling_ndhwc_sum: performs 3D sum pooling.
 type PoolingNdhwcSumOp struct {
@@ -3416,7 +3638,7 @@ func (o PoolingNdhwcSumOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPoolingNdhwcSumOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNdhwcSumOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_ndhwc_sum", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfPoolingNdhwcSumOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -3424,6 +3646,9 @@ func BuildPoolingNdhwcSumOp(b *ir.Builder, loc ir.Location, resultTensorsTypes [
 	b.Insert(op)
 	return PoolingNdhwcSumOp{opWrapper{op}}
 }
+
+// nameOfPoolingNdhwcSumOp is the name BuildPoolingNdhwcSumOp gives its ops.
+var nameOfPoolingNdhwcSumOp = ir.OpName{Dialect: "linalg", Op: "pooling_ndhwc_sum", Registered: true}
 
 // PoolingNhwcMaxOp is linalg.pooling_nhwc_max: performs max pooling.
 type PoolingNhwcMaxOp struct {
@@ -3465,7 +3690,7 @@ func (o PoolingNhwcMaxOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPoolingNhwcMaxOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNhwcMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nhwc_max", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfPoolingNhwcMaxOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -3473,6 +3698,9 @@ func BuildPoolingNhwcMaxOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []
 	b.Insert(op)
 	return PoolingNhwcMaxOp{opWrapper{op}}
 }
+
+// nameOfPoolingNhwcMaxOp is the name BuildPoolingNhwcMaxOp gives its ops.
+var nameOfPoolingNhwcMaxOp = ir.OpName{Dialect: "linalg", Op: "pooling_nhwc_max", Registered: true}
 
 // PoolingNhwcMaxUnsignedOp is linalg.pooling_nhwc_max_unsigned: performs unsigned max pooling.
 type PoolingNhwcMaxUnsignedOp struct {
@@ -3514,7 +3742,7 @@ func (o PoolingNhwcMaxUnsignedOp) Region() *ir.Region { return o.op.Region(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildPoolingNhwcMaxUnsignedOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNhwcMaxUnsignedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nhwc_max_unsigned", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfPoolingNhwcMaxUnsignedOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -3522,6 +3750,9 @@ func BuildPoolingNhwcMaxUnsignedOp(b *ir.Builder, loc ir.Location, resultTensors
 	b.Insert(op)
 	return PoolingNhwcMaxUnsignedOp{opWrapper{op}}
 }
+
+// nameOfPoolingNhwcMaxUnsignedOp is the name BuildPoolingNhwcMaxUnsignedOp gives its ops.
+var nameOfPoolingNhwcMaxUnsignedOp = ir.OpName{Dialect: "linalg", Op: "pooling_nhwc_max_unsigned", Registered: true}
 
 // PoolingNhwcMinOp is linalg.pooling_nhwc_min: performs min pooling.
 type PoolingNhwcMinOp struct {
@@ -3563,7 +3794,7 @@ func (o PoolingNhwcMinOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPoolingNhwcMinOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNhwcMinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nhwc_min", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfPoolingNhwcMinOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -3571,6 +3802,9 @@ func BuildPoolingNhwcMinOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []
 	b.Insert(op)
 	return PoolingNhwcMinOp{opWrapper{op}}
 }
+
+// nameOfPoolingNhwcMinOp is the name BuildPoolingNhwcMinOp gives its ops.
+var nameOfPoolingNhwcMinOp = ir.OpName{Dialect: "linalg", Op: "pooling_nhwc_min", Registered: true}
 
 // PoolingNhwcMinUnsignedOp is linalg.pooling_nhwc_min_unsigned: performs unsigned min pooling.
 type PoolingNhwcMinUnsignedOp struct {
@@ -3612,7 +3846,7 @@ func (o PoolingNhwcMinUnsignedOp) Region() *ir.Region { return o.op.Region(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildPoolingNhwcMinUnsignedOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNhwcMinUnsignedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nhwc_min_unsigned", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfPoolingNhwcMinUnsignedOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -3620,6 +3854,9 @@ func BuildPoolingNhwcMinUnsignedOp(b *ir.Builder, loc ir.Location, resultTensors
 	b.Insert(op)
 	return PoolingNhwcMinUnsignedOp{opWrapper{op}}
 }
+
+// nameOfPoolingNhwcMinUnsignedOp is the name BuildPoolingNhwcMinUnsignedOp gives its ops.
+var nameOfPoolingNhwcMinUnsignedOp = ir.OpName{Dialect: "linalg", Op: "pooling_nhwc_min_unsigned", Registered: true}
 
 // PoolingNhwcSumOp is linalg.pooling_nhwc_sum: performs sum pooling.
 type PoolingNhwcSumOp struct {
@@ -3661,7 +3898,7 @@ func (o PoolingNhwcSumOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPoolingNhwcSumOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNhwcSumOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nhwc_sum", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfPoolingNhwcSumOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -3669,6 +3906,9 @@ func BuildPoolingNhwcSumOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []
 	b.Insert(op)
 	return PoolingNhwcSumOp{opWrapper{op}}
 }
+
+// nameOfPoolingNhwcSumOp is the name BuildPoolingNhwcSumOp gives its ops.
+var nameOfPoolingNhwcSumOp = ir.OpName{Dialect: "linalg", Op: "pooling_nhwc_sum", Registered: true}
 
 // PoolingNwcMaxOp is linalg.pooling_nwc_max: performs max pooling.
 type PoolingNwcMaxOp struct {
@@ -3710,7 +3950,7 @@ func (o PoolingNwcMaxOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPoolingNwcMaxOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNwcMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nwc_max", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfPoolingNwcMaxOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -3718,6 +3958,9 @@ func BuildPoolingNwcMaxOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []i
 	b.Insert(op)
 	return PoolingNwcMaxOp{opWrapper{op}}
 }
+
+// nameOfPoolingNwcMaxOp is the name BuildPoolingNwcMaxOp gives its ops.
+var nameOfPoolingNwcMaxOp = ir.OpName{Dialect: "linalg", Op: "pooling_nwc_max", Registered: true}
 
 // PoolingNwcMaxUnsignedOp is linalg.pooling_nwc_max_unsigned: performs unsigned max pooling.
 type PoolingNwcMaxUnsignedOp struct {
@@ -3759,7 +4002,7 @@ func (o PoolingNwcMaxUnsignedOp) Region() *ir.Region { return o.op.Region(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildPoolingNwcMaxUnsignedOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNwcMaxUnsignedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nwc_max_unsigned", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfPoolingNwcMaxUnsignedOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -3767,6 +4010,9 @@ func BuildPoolingNwcMaxUnsignedOp(b *ir.Builder, loc ir.Location, resultTensorsT
 	b.Insert(op)
 	return PoolingNwcMaxUnsignedOp{opWrapper{op}}
 }
+
+// nameOfPoolingNwcMaxUnsignedOp is the name BuildPoolingNwcMaxUnsignedOp gives its ops.
+var nameOfPoolingNwcMaxUnsignedOp = ir.OpName{Dialect: "linalg", Op: "pooling_nwc_max_unsigned", Registered: true}
 
 // PoolingNwcMinOp is linalg.pooling_nwc_min: performs min pooling.
 type PoolingNwcMinOp struct {
@@ -3808,7 +4054,7 @@ func (o PoolingNwcMinOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPoolingNwcMinOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNwcMinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nwc_min", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfPoolingNwcMinOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -3816,6 +4062,9 @@ func BuildPoolingNwcMinOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []i
 	b.Insert(op)
 	return PoolingNwcMinOp{opWrapper{op}}
 }
+
+// nameOfPoolingNwcMinOp is the name BuildPoolingNwcMinOp gives its ops.
+var nameOfPoolingNwcMinOp = ir.OpName{Dialect: "linalg", Op: "pooling_nwc_min", Registered: true}
 
 // PoolingNwcMinUnsignedOp is linalg.pooling_nwc_min_unsigned: performs unsigned min pooling.
 type PoolingNwcMinUnsignedOp struct {
@@ -3857,7 +4106,7 @@ func (o PoolingNwcMinUnsignedOp) Region() *ir.Region { return o.op.Region(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildPoolingNwcMinUnsignedOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNwcMinUnsignedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nwc_min_unsigned", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfPoolingNwcMinUnsignedOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -3865,6 +4114,9 @@ func BuildPoolingNwcMinUnsignedOp(b *ir.Builder, loc ir.Location, resultTensorsT
 	b.Insert(op)
 	return PoolingNwcMinUnsignedOp{opWrapper{op}}
 }
+
+// nameOfPoolingNwcMinUnsignedOp is the name BuildPoolingNwcMinUnsignedOp gives its ops.
+var nameOfPoolingNwcMinUnsignedOp = ir.OpName{Dialect: "linalg", Op: "pooling_nwc_min_unsigned", Registered: true}
 
 // PoolingNwcSumOp is linalg.pooling_nwc_sum: performs sum pooling.
 type PoolingNwcSumOp struct {
@@ -3906,7 +4158,7 @@ func (o PoolingNwcSumOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPoolingNwcSumOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value, strides, dilations ir.Attribute) PoolingNwcSumOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "pooling_nwc_sum", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfPoolingNwcSumOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	setAttrs(op, []string{"strides", "dilations"}, strides, dilations)
@@ -3914,6 +4166,9 @@ func BuildPoolingNwcSumOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []i
 	b.Insert(op)
 	return PoolingNwcSumOp{opWrapper{op}}
 }
+
+// nameOfPoolingNwcSumOp is the name BuildPoolingNwcSumOp gives its ops.
+var nameOfPoolingNwcSumOp = ir.OpName{Dialect: "linalg", Op: "pooling_nwc_sum", Registered: true}
 
 // PowfOp is linalg.powf: takes the powf(lhs, rhs) between two inputs, elementwise. For powf(arg, 2) use `linalg.square`.
 type PowfOp struct {
@@ -3945,13 +4200,16 @@ func (o PowfOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildPowfOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) PowfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "powf", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfPowfOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return PowfOp{opWrapper{op}}
 }
+
+// nameOfPowfOp is the name BuildPowfOp gives its ops.
+var nameOfPowfOp = ir.OpName{Dialect: "linalg", Op: "powf", Registered: true}
 
 // QuantizedBatchMatmulOp is linalg.quantized_batch_matmul: performs a batched matrix multiplication of two 3D inputs.
 type QuantizedBatchMatmulOp struct {
@@ -3987,13 +4245,16 @@ func (o QuantizedBatchMatmulOp) Region() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildQuantizedBatchMatmulOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) QuantizedBatchMatmulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "quantized_batch_matmul", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfQuantizedBatchMatmulOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return QuantizedBatchMatmulOp{opWrapper{op}}
 }
+
+// nameOfQuantizedBatchMatmulOp is the name BuildQuantizedBatchMatmulOp gives its ops.
+var nameOfQuantizedBatchMatmulOp = ir.OpName{Dialect: "linalg", Op: "quantized_batch_matmul", Registered: true}
 
 // QuantizedMatmulOp is linalg.quantized_matmul: performs a matrix multiplication of two 2D inputs.
 type QuantizedMatmulOp struct {
@@ -4029,13 +4290,16 @@ func (o QuantizedMatmulOp) Region() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildQuantizedMatmulOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) QuantizedMatmulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "quantized_matmul", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfQuantizedMatmulOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return QuantizedMatmulOp{opWrapper{op}}
 }
+
+// nameOfQuantizedMatmulOp is the name BuildQuantizedMatmulOp gives its ops.
+var nameOfQuantizedMatmulOp = ir.OpName{Dialect: "linalg", Op: "quantized_matmul", Registered: true}
 
 // ReciprocalOp is linalg.reciprocal: applies reciprocal(x) elementwise.
 type ReciprocalOp struct {
@@ -4071,13 +4335,16 @@ func (o ReciprocalOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReciprocalOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) ReciprocalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "reciprocal", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfReciprocalOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return ReciprocalOp{opWrapper{op}}
 }
+
+// nameOfReciprocalOp is the name BuildReciprocalOp gives its ops.
+var nameOfReciprocalOp = ir.OpName{Dialect: "linalg", Op: "reciprocal", Registered: true}
 
 // ReduceOp is linalg.reduce: reduce operator.
 type ReduceOp struct {
@@ -4118,13 +4385,16 @@ func (o ReduceOp) Combiner() *ir.Region { return o.op.Region(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReduceOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs, inits []*ir.Value, dimensions ir.Attribute) ReduceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "reduce", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfReduceOp, loc, resultsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), inits...))
 	setAttrs(op, []string{"dimensions"}, dimensions)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ReduceOp{opWrapper{op}}
 }
+
+// nameOfReduceOp is the name BuildReduceOp gives its ops.
+var nameOfReduceOp = ir.OpName{Dialect: "linalg", Op: "reduce", Registered: true}
 
 // RoundOp is linalg.round: applies round(x) elementwise.
 type RoundOp struct {
@@ -4156,13 +4426,16 @@ func (o RoundOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRoundOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) RoundOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "round", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfRoundOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return RoundOp{opWrapper{op}}
 }
+
+// nameOfRoundOp is the name BuildRoundOp gives its ops.
+var nameOfRoundOp = ir.OpName{Dialect: "linalg", Op: "round", Registered: true}
 
 // RsqrtOp is linalg.rsqrt: applies rsqrt(x) elementwise.
 type RsqrtOp struct {
@@ -4194,13 +4467,16 @@ func (o RsqrtOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRsqrtOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) RsqrtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "rsqrt", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfRsqrtOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return RsqrtOp{opWrapper{op}}
 }
+
+// nameOfRsqrtOp is the name BuildRsqrtOp gives its ops.
+var nameOfRsqrtOp = ir.OpName{Dialect: "linalg", Op: "rsqrt", Registered: true}
 
 // SelectOp is linalg.select: chooses one value based on a binary condition supplied as its first operand.
 type SelectOp struct {
@@ -4234,13 +4510,16 @@ func (o SelectOp) Region() *ir.Region { return o.op.Region(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSelectOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) SelectOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "select", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfSelectOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return SelectOp{opWrapper{op}}
 }
+
+// nameOfSelectOp is the name BuildSelectOp gives its ops.
+var nameOfSelectOp = ir.OpName{Dialect: "linalg", Op: "select", Registered: true}
 
 // SoftmaxOp is linalg.softmax: softmax operator.
 type SoftmaxOp struct {
@@ -4272,12 +4551,15 @@ func (o SoftmaxOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSoftmaxOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, input, output *ir.Value, dimension ir.Attribute) SoftmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "softmax", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfSoftmaxOp, loc, resultTypes)
 	op.SetOperands([]*ir.Value{input, output})
 	setAttrs(op, []string{"dimension"}, dimension)
 	b.Insert(op)
 	return SoftmaxOp{opWrapper{op}}
 }
+
+// nameOfSoftmaxOp is the name BuildSoftmaxOp gives its ops.
+var nameOfSoftmaxOp = ir.OpName{Dialect: "linalg", Op: "softmax", Registered: true}
 
 // SqrtOp is linalg.sqrt: applies sqrt(x) elementwise.
 type SqrtOp struct {
@@ -4309,13 +4591,16 @@ func (o SqrtOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSqrtOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) SqrtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "sqrt", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfSqrtOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return SqrtOp{opWrapper{op}}
 }
+
+// nameOfSqrtOp is the name BuildSqrtOp gives its ops.
+var nameOfSqrtOp = ir.OpName{Dialect: "linalg", Op: "sqrt", Registered: true}
 
 // SquareOp is linalg.square: applies square(x) elementwise.
 type SquareOp struct {
@@ -4349,13 +4634,16 @@ func (o SquareOp) Region() *ir.Region { return o.op.Region(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSquareOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) SquareOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "square", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfSquareOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return SquareOp{opWrapper{op}}
 }
+
+// nameOfSquareOp is the name BuildSquareOp gives its ops.
+var nameOfSquareOp = ir.OpName{Dialect: "linalg", Op: "square", Registered: true}
 
 // SubOp is linalg.sub: subtracts two tensors elementwise.
 type SubOp struct {
@@ -4387,13 +4675,16 @@ func (o SubOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSubOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) SubOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "sub", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfSubOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return SubOp{opWrapper{op}}
 }
+
+// nameOfSubOp is the name BuildSubOp gives its ops.
+var nameOfSubOp = ir.OpName{Dialect: "linalg", Op: "sub", Registered: true}
 
 // TanhOp is linalg.tanh: applies tanh(x) elementwise.
 type TanhOp struct {
@@ -4425,13 +4716,16 @@ func (o TanhOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTanhOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) TanhOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "tanh", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfTanhOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return TanhOp{opWrapper{op}}
 }
+
+// nameOfTanhOp is the name BuildTanhOp gives its ops.
+var nameOfTanhOp = ir.OpName{Dialect: "linalg", Op: "tanh", Registered: true}
 
 // TransposeOp is linalg.transpose: transpose operator.
 type TransposeOp struct {
@@ -4466,13 +4760,16 @@ func (o TransposeOp) Region() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTransposeOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, input, init *ir.Value, permutation ir.Attribute) TransposeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "transpose", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfTransposeOp, loc, resultTypes)
 	op.SetOperands([]*ir.Value{input, init})
 	setAttrs(op, []string{"permutation"}, permutation)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return TransposeOp{opWrapper{op}}
 }
+
+// nameOfTransposeOp is the name BuildTransposeOp gives its ops.
+var nameOfTransposeOp = ir.OpName{Dialect: "linalg", Op: "transpose", Registered: true}
 
 // UnpackOp is linalg.unpack: linalg.unpack operation.
 type UnpackOp struct {
@@ -4513,12 +4810,15 @@ func (o UnpackOp) StaticInnerTiles() ir.Attribute { return o.op.Attr("static_inn
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildUnpackOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, dest *ir.Value, innerTiles []*ir.Value, outerDimsPerm, innerDimsPos, staticInnerTiles ir.Attribute) UnpackOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "unpack", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUnpackOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{source, dest}, innerTiles...))
 	setAttrs(op, []string{"outer_dims_perm", "inner_dims_pos", "static_inner_tiles"}, outerDimsPerm, innerDimsPos, staticInnerTiles)
 	b.Insert(op)
 	return UnpackOp{opWrapper{op}}
 }
+
+// nameOfUnpackOp is the name BuildUnpackOp gives its ops.
+var nameOfUnpackOp = ir.OpName{Dialect: "linalg", Op: "unpack", Registered: true}
 
 // VecmatOp is linalg.vecmat: performs a vector-matrix multiplication.
 type VecmatOp struct {
@@ -4552,13 +4852,16 @@ func (o VecmatOp) Region() *ir.Region { return o.op.Region(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildVecmatOp(b *ir.Builder, loc ir.Location, resultTensorsTypes []ir.Type, inputs, outputs []*ir.Value) VecmatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "vecmat", Registered: true}, loc, resultTensorsTypes)
+	op := ir.NewNamedOperation(&nameOfVecmatOp, loc, resultTensorsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), outputs...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(outputs))})
 	op.AddRegion()
 	b.Insert(op)
 	return VecmatOp{opWrapper{op}}
 }
+
+// nameOfVecmatOp is the name BuildVecmatOp gives its ops.
+var nameOfVecmatOp = ir.OpName{Dialect: "linalg", Op: "vecmat", Registered: true}
 
 // WinogradFilterTransformOp is linalg.winograd_filter_transform: winograd filter transform operator.
 type WinogradFilterTransformOp struct {
@@ -4596,12 +4899,15 @@ func (o WinogradFilterTransformOp) Fmr() ir.Attribute { return o.op.Attr("fmr") 
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWinogradFilterTransformOp(b *ir.Builder, loc ir.Location, resultType ir.Type, filter, output *ir.Value, m_, r_, fmr ir.Attribute) WinogradFilterTransformOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "winograd_filter_transform", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfWinogradFilterTransformOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{filter, output})
 	setAttrs(op, []string{"m", "r", "fmr"}, m_, r_, fmr)
 	b.Insert(op)
 	return WinogradFilterTransformOp{opWrapper{op}}
 }
+
+// nameOfWinogradFilterTransformOp is the name BuildWinogradFilterTransformOp gives its ops.
+var nameOfWinogradFilterTransformOp = ir.OpName{Dialect: "linalg", Op: "winograd_filter_transform", Registered: true}
 
 // WinogradInputTransformOp is linalg.winograd_input_transform: winograd input transform operator.
 type WinogradInputTransformOp struct {
@@ -4639,12 +4945,15 @@ func (o WinogradInputTransformOp) Fmr() ir.Attribute { return o.op.Attr("fmr") }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWinogradInputTransformOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input, output *ir.Value, m_, r_, fmr ir.Attribute) WinogradInputTransformOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "winograd_input_transform", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfWinogradInputTransformOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input, output})
 	setAttrs(op, []string{"m", "r", "fmr"}, m_, r_, fmr)
 	b.Insert(op)
 	return WinogradInputTransformOp{opWrapper{op}}
 }
+
+// nameOfWinogradInputTransformOp is the name BuildWinogradInputTransformOp gives its ops.
+var nameOfWinogradInputTransformOp = ir.OpName{Dialect: "linalg", Op: "winograd_input_transform", Registered: true}
 
 // WinogradOutputTransformOp is linalg.winograd_output_transform: winograd output transform operator.
 type WinogradOutputTransformOp struct {
@@ -4682,12 +4991,15 @@ func (o WinogradOutputTransformOp) Fmr() ir.Attribute { return o.op.Attr("fmr") 
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWinogradOutputTransformOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, output *ir.Value, m_, r_, fmr ir.Attribute) WinogradOutputTransformOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "winograd_output_transform", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfWinogradOutputTransformOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value, output})
 	setAttrs(op, []string{"m", "r", "fmr"}, m_, r_, fmr)
 	b.Insert(op)
 	return WinogradOutputTransformOp{opWrapper{op}}
 }
+
+// nameOfWinogradOutputTransformOp is the name BuildWinogradOutputTransformOp gives its ops.
+var nameOfWinogradOutputTransformOp = ir.OpName{Dialect: "linalg", Op: "winograd_output_transform", Registered: true}
 
 // YieldOp is linalg.yield: linalg yield operation.
 type YieldOp struct {
@@ -4710,8 +5022,11 @@ func (o YieldOp) Values() []*ir.Value { return o.op.Operands() }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, values []*ir.Value) YieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "linalg", Op: "yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfYieldOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, values...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }
+
+// nameOfYieldOp is the name BuildYieldOp gives its ops.
+var nameOfYieldOp = ir.OpName{Dialect: "linalg", Op: "yield", Registered: true}

@@ -65,12 +65,15 @@ func (o AddOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") 
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) AddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "add", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfAddOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
+
+// nameOfAddOp is the name BuildAddOp gives its ops.
+var nameOfAddOp = ir.OpName{Dialect: "llvm", Op: "add", Registered: true}
 
 // AddrspacecastOp wraps a llvm.addrspacecast *ir.Operation.
 type AddrspacecastOp struct {
@@ -96,11 +99,14 @@ func (o AddrspacecastOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAddrspacecastOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) AddrspacecastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "addrspacecast", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfAddrspacecastOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return AddrspacecastOp{opWrapper{op}}
 }
+
+// nameOfAddrspacecastOp is the name BuildAddrspacecastOp gives its ops.
+var nameOfAddrspacecastOp = ir.OpName{Dialect: "llvm", Op: "addrspacecast", Registered: true}
 
 // AllocaOp wraps a llvm.alloca *ir.Operation.
 type AllocaOp struct {
@@ -135,12 +141,15 @@ func (o AllocaOp) Inalloca() ir.Attribute { return o.op.Attr("inalloca") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAllocaOp(b *ir.Builder, loc ir.Location, resType ir.Type, arraySize *ir.Value, alignment, elemType, inalloca ir.Attribute) AllocaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "alloca", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfAllocaOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arraySize})
 	setAttrs(op, []string{"alignment", "elem_type", "inalloca"}, alignment, elemType, inalloca)
 	b.Insert(op)
 	return AllocaOp{opWrapper{op}}
 }
+
+// nameOfAllocaOp is the name BuildAllocaOp gives its ops.
+var nameOfAllocaOp = ir.OpName{Dialect: "llvm", Op: "alloca", Registered: true}
 
 // AndOp wraps a llvm.and *ir.Operation.
 type AndOp struct {
@@ -169,11 +178,14 @@ func (o AndOp) Res() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAndOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value) AndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "and", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfAndOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AndOp{opWrapper{op}}
 }
+
+// nameOfAndOp is the name BuildAndOp gives its ops.
+var nameOfAndOp = ir.OpName{Dialect: "llvm", Op: "and", Registered: true}
 
 // AshrOp wraps a llvm.ashr *ir.Operation.
 type AshrOp struct {
@@ -205,12 +217,15 @@ func (o AshrOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAshrOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) AshrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "ashr", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfAshrOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
 	return AshrOp{opWrapper{op}}
 }
+
+// nameOfAshrOp is the name BuildAshrOp gives its ops.
+var nameOfAshrOp = ir.OpName{Dialect: "llvm", Op: "ashr", Registered: true}
 
 // AtomicrmwOp wraps a llvm.atomicrmw *ir.Operation.
 type AtomicrmwOp struct {
@@ -266,12 +281,15 @@ func (o AtomicrmwOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAtomicrmwOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr, val *ir.Value, binOp, ordering, syncscope, alignment, volatile, accessGroups, aliasScopes, noaliasScopes, tbaa ir.Attribute) AtomicrmwOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "atomicrmw", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfAtomicrmwOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr, val})
 	setAttrs(op, []string{"bin_op", "ordering", "syncscope", "alignment", "volatile_", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"}, binOp, ordering, syncscope, alignment, volatile, accessGroups, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return AtomicrmwOp{opWrapper{op}}
 }
+
+// nameOfAtomicrmwOp is the name BuildAtomicrmwOp gives its ops.
+var nameOfAtomicrmwOp = ir.OpName{Dialect: "llvm", Op: "atomicrmw", Registered: true}
 
 // BitcastOp wraps a llvm.bitcast *ir.Operation.
 type BitcastOp struct {
@@ -297,11 +315,14 @@ func (o BitcastOp) Res() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBitcastOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) BitcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "bitcast", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfBitcastOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return BitcastOp{opWrapper{op}}
 }
+
+// nameOfBitcastOp is the name BuildBitcastOp gives its ops.
+var nameOfBitcastOp = ir.OpName{Dialect: "llvm", Op: "bitcast", Registered: true}
 
 // BlockaddressOp is llvm.blockaddress: creates a LLVM blockaddress ptr.
 type BlockaddressOp struct {
@@ -327,11 +348,14 @@ func (o BlockaddressOp) BlockAddr() ir.Attribute { return o.op.Attr("block_addr"
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBlockaddressOp(b *ir.Builder, loc ir.Location, resType ir.Type, blockAddr ir.Attribute) BlockaddressOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "blockaddress", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfBlockaddressOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"block_addr"}, blockAddr)
 	b.Insert(op)
 	return BlockaddressOp{opWrapper{op}}
 }
+
+// nameOfBlockaddressOp is the name BuildBlockaddressOp gives its ops.
+var nameOfBlockaddressOp = ir.OpName{Dialect: "llvm", Op: "blockaddress", Registered: true}
 
 // BlocktagOp wraps a llvm.blocktag *ir.Operation.
 type BlocktagOp struct {
@@ -354,11 +378,14 @@ func (o BlocktagOp) Tag() ir.Attribute { return o.op.Attr("tag") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBlocktagOp(b *ir.Builder, loc ir.Location, tag ir.Attribute) BlocktagOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "blocktag", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBlocktagOp, loc, nil)
 	setAttrs(op, []string{"tag"}, tag)
 	b.Insert(op)
 	return BlocktagOp{opWrapper{op}}
 }
+
+// nameOfBlocktagOp is the name BuildBlocktagOp gives its ops.
+var nameOfBlocktagOp = ir.OpName{Dialect: "llvm", Op: "blocktag", Registered: true}
 
 // BrOp wraps a llvm.br *ir.Operation.
 type BrOp struct {
@@ -387,13 +414,16 @@ func (o BrOp) Dest() *ir.Block { return o.op.Successor(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildBrOp(b *ir.Builder, loc ir.Location, destOperands []*ir.Value, loopAnnotation ir.Attribute, dest *ir.Block) BrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "br", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBrOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, destOperands...))
 	setAttrs(op, []string{"loop_annotation"}, loopAnnotation)
 	op.SetSuccessors([]*ir.Block{dest})
 	b.Insert(op)
 	return BrOp{opWrapper{op}}
 }
+
+// nameOfBrOp is the name BuildBrOp gives its ops.
+var nameOfBrOp = ir.OpName{Dialect: "llvm", Op: "br", Registered: true}
 
 // CallOp is llvm.call: call to an LLVM function.
 type CallOp struct {
@@ -494,13 +524,16 @@ func (o CallOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCallOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, calleeOperands, opBundleOperands []*ir.Value, varCalleeType, callee, fastmathFlags, branchWeights, cConv, tailCallKind, memoryEffects, convergent, noUnwind, willReturn, opBundleSizes, opBundleTags, argAttrs, resAttrs, noInline, alwaysInline, inlineHint, accessGroups, aliasScopes, noaliasScopes, tbaa ir.Attribute) CallOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "call", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfCallOp, loc, resultTypes)
 	op.SetOperands(append(append([]*ir.Value{}, calleeOperands...), opBundleOperands...))
 	op.SetOperandSegments([]int32{int32(len(calleeOperands)), int32(len(opBundleOperands))})
 	setAttrs(op, []string{"var_callee_type", "callee", "fastmathFlags", "branch_weights", "CConv", "TailCallKind", "memory_effects", "convergent", "no_unwind", "will_return", "op_bundle_sizes", "op_bundle_tags", "arg_attrs", "res_attrs", "no_inline", "always_inline", "inline_hint", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"}, varCalleeType, callee, fastmathFlags, branchWeights, cConv, tailCallKind, memoryEffects, convergent, noUnwind, willReturn, opBundleSizes, opBundleTags, argAttrs, resAttrs, noInline, alwaysInline, inlineHint, accessGroups, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return CallOp{opWrapper{op}}
 }
+
+// nameOfCallOp is the name BuildCallOp gives its ops.
+var nameOfCallOp = ir.OpName{Dialect: "llvm", Op: "call", Registered: true}
 
 // CallIntrinsicOp is llvm.call_intrinsic: call to an LLVM intrinsic function.
 type CallIntrinsicOp struct {
@@ -556,13 +589,16 @@ func (o CallIntrinsicOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs")
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCallIntrinsicOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, args, opBundleOperands []*ir.Value, intrin, fastmathFlags, opBundleSizes, opBundleTags, argAttrs, resAttrs ir.Attribute) CallIntrinsicOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "call_intrinsic", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfCallIntrinsicOp, loc, resultsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, args...), opBundleOperands...))
 	op.SetOperandSegments([]int32{int32(len(args)), int32(len(opBundleOperands))})
 	setAttrs(op, []string{"intrin", "fastmathFlags", "op_bundle_sizes", "op_bundle_tags", "arg_attrs", "res_attrs"}, intrin, fastmathFlags, opBundleSizes, opBundleTags, argAttrs, resAttrs)
 	b.Insert(op)
 	return CallIntrinsicOp{opWrapper{op}}
 }
+
+// nameOfCallIntrinsicOp is the name BuildCallIntrinsicOp gives its ops.
+var nameOfCallIntrinsicOp = ir.OpName{Dialect: "llvm", Op: "call_intrinsic", Registered: true}
 
 // CmpxchgOp wraps a llvm.cmpxchg *ir.Operation.
 type CmpxchgOp struct {
@@ -624,12 +660,15 @@ func (o CmpxchgOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCmpxchgOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr, cmp, val *ir.Value, successOrdering, failureOrdering, syncscope, alignment, weak, volatile, accessGroups, aliasScopes, noaliasScopes, tbaa ir.Attribute) CmpxchgOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "cmpxchg", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCmpxchgOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr, cmp, val})
 	setAttrs(op, []string{"success_ordering", "failure_ordering", "syncscope", "alignment", "weak", "volatile_", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"}, successOrdering, failureOrdering, syncscope, alignment, weak, volatile, accessGroups, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return CmpxchgOp{opWrapper{op}}
 }
+
+// nameOfCmpxchgOp is the name BuildCmpxchgOp gives its ops.
+var nameOfCmpxchgOp = ir.OpName{Dialect: "llvm", Op: "cmpxchg", Registered: true}
 
 // ComdatOp is llvm.comdat: LLVM dialect comdat region.
 type ComdatOp struct {
@@ -655,12 +694,15 @@ func (o ComdatOp) Body() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildComdatOp(b *ir.Builder, loc ir.Location, symName ir.Attribute) ComdatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "comdat", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfComdatOp, loc, nil)
 	setAttrs(op, []string{"sym_name"}, symName)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ComdatOp{opWrapper{op}}
 }
+
+// nameOfComdatOp is the name BuildComdatOp gives its ops.
+var nameOfComdatOp = ir.OpName{Dialect: "llvm", Op: "comdat", Registered: true}
 
 // ComdatSelectorOp is llvm.comdat_selector: LLVM dialect comdat selector declaration.
 type ComdatSelectorOp struct {
@@ -686,11 +728,14 @@ func (o ComdatSelectorOp) Comdat() ir.Attribute { return o.op.Attr("comdat") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildComdatSelectorOp(b *ir.Builder, loc ir.Location, symName, comdat ir.Attribute) ComdatSelectorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "comdat_selector", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfComdatSelectorOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "comdat"}, symName, comdat)
 	b.Insert(op)
 	return ComdatSelectorOp{opWrapper{op}}
 }
+
+// nameOfComdatSelectorOp is the name BuildComdatSelectorOp gives its ops.
+var nameOfComdatSelectorOp = ir.OpName{Dialect: "llvm", Op: "comdat_selector", Registered: true}
 
 // CondBrOp wraps a llvm.cond_br *ir.Operation.
 type CondBrOp struct {
@@ -737,7 +782,7 @@ func (o CondBrOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCondBrOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueDestOperands, falseDestOperands []*ir.Value, branchWeights, loopAnnotation ir.Attribute, trueDest, falseDest *ir.Block) CondBrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "cond_br", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCondBrOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{condition}, trueDestOperands...), falseDestOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(trueDestOperands)), int32(len(falseDestOperands))})
 	setAttrs(op, []string{"branch_weights", "loop_annotation"}, branchWeights, loopAnnotation)
@@ -745,6 +790,9 @@ func BuildCondBrOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueDest
 	b.Insert(op)
 	return CondBrOp{opWrapper{op}}
 }
+
+// nameOfCondBrOp is the name BuildCondBrOp gives its ops.
+var nameOfCondBrOp = ir.OpName{Dialect: "llvm", Op: "cond_br", Registered: true}
 
 // DsoLocalEquivalentOp is llvm.dso_local_equivalent: creates a LLVM dso_local_equivalent ptr.
 type DsoLocalEquivalentOp struct {
@@ -770,11 +818,14 @@ func (o DsoLocalEquivalentOp) FunctionName() ir.Attribute { return o.op.Attr("fu
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildDsoLocalEquivalentOp(b *ir.Builder, loc ir.Location, resType ir.Type, functionName ir.Attribute) DsoLocalEquivalentOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "dso_local_equivalent", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfDsoLocalEquivalentOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"function_name"}, functionName)
 	b.Insert(op)
 	return DsoLocalEquivalentOp{opWrapper{op}}
 }
+
+// nameOfDsoLocalEquivalentOp is the name BuildDsoLocalEquivalentOp gives its ops.
+var nameOfDsoLocalEquivalentOp = ir.OpName{Dialect: "llvm", Op: "dso_local_equivalent", Registered: true}
 
 // ExtractelementOp is llvm.extractelement: extract an element from an LLVM vector.
 type ExtractelementOp struct {
@@ -803,11 +854,14 @@ func (o ExtractelementOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExtractelementOp(b *ir.Builder, loc ir.Location, resType ir.Type, vector, position *ir.Value) ExtractelementOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "extractelement", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfExtractelementOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{vector, position})
 	b.Insert(op)
 	return ExtractelementOp{opWrapper{op}}
 }
+
+// nameOfExtractelementOp is the name BuildExtractelementOp gives its ops.
+var nameOfExtractelementOp = ir.OpName{Dialect: "llvm", Op: "extractelement", Registered: true}
 
 // ExtractvalueOp is llvm.extractvalue: extract a value from an LLVM struct.
 type ExtractvalueOp struct {
@@ -836,12 +890,15 @@ func (o ExtractvalueOp) Position() ir.Attribute { return o.op.Attr("position") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExtractvalueOp(b *ir.Builder, loc ir.Location, resType ir.Type, container *ir.Value, position ir.Attribute) ExtractvalueOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "extractvalue", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfExtractvalueOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{container})
 	setAttrs(op, []string{"position"}, position)
 	b.Insert(op)
 	return ExtractvalueOp{opWrapper{op}}
 }
+
+// nameOfExtractvalueOp is the name BuildExtractvalueOp gives its ops.
+var nameOfExtractvalueOp = ir.OpName{Dialect: "llvm", Op: "extractvalue", Registered: true}
 
 // FaddOp wraps a llvm.fadd *ir.Operation.
 type FaddOp struct {
@@ -873,12 +930,15 @@ func (o FaddOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags")
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFaddOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, fastmathFlags ir.Attribute) FaddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fadd", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfFaddOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return FaddOp{opWrapper{op}}
 }
+
+// nameOfFaddOp is the name BuildFaddOp gives its ops.
+var nameOfFaddOp = ir.OpName{Dialect: "llvm", Op: "fadd", Registered: true}
 
 // FcmpOp wraps a llvm.fcmp *ir.Operation.
 type FcmpOp struct {
@@ -913,12 +973,15 @@ func (o FcmpOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags")
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFcmpOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, predicate, fastmathFlags ir.Attribute) FcmpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fcmp", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfFcmpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"predicate", "fastmathFlags"}, predicate, fastmathFlags)
 	b.Insert(op)
 	return FcmpOp{opWrapper{op}}
 }
+
+// nameOfFcmpOp is the name BuildFcmpOp gives its ops.
+var nameOfFcmpOp = ir.OpName{Dialect: "llvm", Op: "fcmp", Registered: true}
 
 // FdivOp wraps a llvm.fdiv *ir.Operation.
 type FdivOp struct {
@@ -950,12 +1013,15 @@ func (o FdivOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags")
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, fastmathFlags ir.Attribute) FdivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fdiv", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfFdivOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return FdivOp{opWrapper{op}}
 }
+
+// nameOfFdivOp is the name BuildFdivOp gives its ops.
+var nameOfFdivOp = ir.OpName{Dialect: "llvm", Op: "fdiv", Registered: true}
 
 // FenceOp wraps a llvm.fence *ir.Operation.
 type FenceOp struct {
@@ -981,11 +1047,14 @@ func (o FenceOp) Syncscope() ir.Attribute { return o.op.Attr("syncscope") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFenceOp(b *ir.Builder, loc ir.Location, ordering, syncscope ir.Attribute) FenceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fence", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFenceOp, loc, nil)
 	setAttrs(op, []string{"ordering", "syncscope"}, ordering, syncscope)
 	b.Insert(op)
 	return FenceOp{opWrapper{op}}
 }
+
+// nameOfFenceOp is the name BuildFenceOp gives its ops.
+var nameOfFenceOp = ir.OpName{Dialect: "llvm", Op: "fence", Registered: true}
 
 // FmulOp wraps a llvm.fmul *ir.Operation.
 type FmulOp struct {
@@ -1017,12 +1086,15 @@ func (o FmulOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags")
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFmulOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, fastmathFlags ir.Attribute) FmulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fmul", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfFmulOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return FmulOp{opWrapper{op}}
 }
+
+// nameOfFmulOp is the name BuildFmulOp gives its ops.
+var nameOfFmulOp = ir.OpName{Dialect: "llvm", Op: "fmul", Registered: true}
 
 // FnegOp wraps a llvm.fneg *ir.Operation.
 type FnegOp struct {
@@ -1051,12 +1123,15 @@ func (o FnegOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags")
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFnegOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand *ir.Value, fastmathFlags ir.Attribute) FnegOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fneg", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfFnegOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return FnegOp{opWrapper{op}}
 }
+
+// nameOfFnegOp is the name BuildFnegOp gives its ops.
+var nameOfFnegOp = ir.OpName{Dialect: "llvm", Op: "fneg", Registered: true}
 
 // FpextOp wraps a llvm.fpext *ir.Operation.
 type FpextOp struct {
@@ -1082,11 +1157,14 @@ func (o FpextOp) Res() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFpextOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) FpextOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fpext", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfFpextOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return FpextOp{opWrapper{op}}
 }
+
+// nameOfFpextOp is the name BuildFpextOp gives its ops.
+var nameOfFpextOp = ir.OpName{Dialect: "llvm", Op: "fpext", Registered: true}
 
 // FptosiOp wraps a llvm.fptosi *ir.Operation.
 type FptosiOp struct {
@@ -1112,11 +1190,14 @@ func (o FptosiOp) Res() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFptosiOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) FptosiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fptosi", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfFptosiOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return FptosiOp{opWrapper{op}}
 }
+
+// nameOfFptosiOp is the name BuildFptosiOp gives its ops.
+var nameOfFptosiOp = ir.OpName{Dialect: "llvm", Op: "fptosi", Registered: true}
 
 // FptouiOp wraps a llvm.fptoui *ir.Operation.
 type FptouiOp struct {
@@ -1142,11 +1223,14 @@ func (o FptouiOp) Res() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFptouiOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) FptouiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fptoui", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfFptouiOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return FptouiOp{opWrapper{op}}
 }
+
+// nameOfFptouiOp is the name BuildFptouiOp gives its ops.
+var nameOfFptouiOp = ir.OpName{Dialect: "llvm", Op: "fptoui", Registered: true}
 
 // FptruncOp wraps a llvm.fptrunc *ir.Operation.
 type FptruncOp struct {
@@ -1172,11 +1256,14 @@ func (o FptruncOp) Res() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFptruncOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) FptruncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fptrunc", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfFptruncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return FptruncOp{opWrapper{op}}
 }
+
+// nameOfFptruncOp is the name BuildFptruncOp gives its ops.
+var nameOfFptruncOp = ir.OpName{Dialect: "llvm", Op: "fptrunc", Registered: true}
 
 // FreezeOp wraps a llvm.freeze *ir.Operation.
 type FreezeOp struct {
@@ -1202,11 +1289,14 @@ func (o FreezeOp) Res() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFreezeOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value) FreezeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "freeze", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfFreezeOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val})
 	b.Insert(op)
 	return FreezeOp{opWrapper{op}}
 }
+
+// nameOfFreezeOp is the name BuildFreezeOp gives its ops.
+var nameOfFreezeOp = ir.OpName{Dialect: "llvm", Op: "freeze", Registered: true}
 
 // FremOp wraps a llvm.frem *ir.Operation.
 type FremOp struct {
@@ -1238,12 +1328,15 @@ func (o FremOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags")
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFremOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, fastmathFlags ir.Attribute) FremOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "frem", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfFremOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return FremOp{opWrapper{op}}
 }
+
+// nameOfFremOp is the name BuildFremOp gives its ops.
+var nameOfFremOp = ir.OpName{Dialect: "llvm", Op: "frem", Registered: true}
 
 // FsubOp wraps a llvm.fsub *ir.Operation.
 type FsubOp struct {
@@ -1275,12 +1368,15 @@ func (o FsubOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags")
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFsubOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, fastmathFlags ir.Attribute) FsubOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "fsub", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfFsubOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return FsubOp{opWrapper{op}}
 }
+
+// nameOfFsubOp is the name BuildFsubOp gives its ops.
+var nameOfFsubOp = ir.OpName{Dialect: "llvm", Op: "fsub", Registered: true}
 
 // FuncOp is llvm.func: LLVM dialect function.
 type FuncOp struct {
@@ -1471,12 +1567,15 @@ func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFuncOp(b *ir.Builder, loc ir.Location, symName, symVisibility, functionType, linkage, dsoLocal, cConv, comdat, convergent, personality, garbageCollector, passthrough, argAttrs, resAttrs, functionEntryCount, memory, memoryEffects, visibility, armStreaming, armLocallyStreaming, armStreamingCompatible, armNewZa, armInZa, armOutZa, armInoutZa, armPreservesZa, section, unnamedAddr, alignment, vscaleRange, framePointer, targetCpu, tuneCpu, reciprocalEstimates, preferVectorWidth, targetFeatures, unsafeFpMath, noInfsFpMath, noNansFpMath, approxFuncFpMath, noSignedZerosFpMath, denormalFpMath, denormalFpMathF32, fpContract, instrumentFunctionEntry, instrumentFunctionExit, noInline, alwaysInline, inlineHint, noUnwind, willReturn, optimizeNone, vecTypeHint, workGroupSizeHint, reqdWorkGroupSize, intelReqdSubGroupSize, uwtableKind ir.Attribute) FuncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "func", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFuncOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "sym_visibility", "function_type", "linkage", "dso_local", "CConv", "comdat", "convergent", "personality", "garbageCollector", "passthrough", "arg_attrs", "res_attrs", "function_entry_count", "memory", "memory_effects", "visibility_", "arm_streaming", "arm_locally_streaming", "arm_streaming_compatible", "arm_new_za", "arm_in_za", "arm_out_za", "arm_inout_za", "arm_preserves_za", "section", "unnamed_addr", "alignment", "vscale_range", "frame_pointer", "target_cpu", "tune_cpu", "reciprocal_estimates", "prefer_vector_width", "target_features", "unsafe_fp_math", "no_infs_fp_math", "no_nans_fp_math", "approx_func_fp_math", "no_signed_zeros_fp_math", "denormal_fp_math", "denormal_fp_math_f32", "fp_contract", "instrument_function_entry", "instrument_function_exit", "no_inline", "always_inline", "inline_hint", "no_unwind", "will_return", "optimize_none", "vec_type_hint", "work_group_size_hint", "reqd_work_group_size", "intel_reqd_sub_group_size", "uwtable_kind"}, symName, symVisibility, functionType, linkage, dsoLocal, cConv, comdat, convergent, personality, garbageCollector, passthrough, argAttrs, resAttrs, functionEntryCount, memory, memoryEffects, visibility, armStreaming, armLocallyStreaming, armStreamingCompatible, armNewZa, armInZa, armOutZa, armInoutZa, armPreservesZa, section, unnamedAddr, alignment, vscaleRange, framePointer, targetCpu, tuneCpu, reciprocalEstimates, preferVectorWidth, targetFeatures, unsafeFpMath, noInfsFpMath, noNansFpMath, approxFuncFpMath, noSignedZerosFpMath, denormalFpMath, denormalFpMathF32, fpContract, instrumentFunctionEntry, instrumentFunctionExit, noInline, alwaysInline, inlineHint, noUnwind, willReturn, optimizeNone, vecTypeHint, workGroupSizeHint, reqdWorkGroupSize, intelReqdSubGroupSize, uwtableKind)
 	op.AddRegion()
 	b.Insert(op)
 	return FuncOp{opWrapper{op}}
 }
+
+// nameOfFuncOp is the name BuildFuncOp gives its ops.
+var nameOfFuncOp = ir.OpName{Dialect: "llvm", Op: "func", Registered: true}
 
 // GetelementptrOp wraps a llvm.getelementptr *ir.Operation.
 type GetelementptrOp struct {
@@ -1517,12 +1616,15 @@ func (o GetelementptrOp) NoWrapFlags() ir.Attribute { return o.op.Attr("noWrapFl
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetelementptrOp(b *ir.Builder, loc ir.Location, resType ir.Type, base *ir.Value, dynamicIndices []*ir.Value, rawConstantIndices, elemType, inbounds, noWrapFlags ir.Attribute) GetelementptrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "getelementptr", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfGetelementptrOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{base}, dynamicIndices...))
 	setAttrs(op, []string{"rawConstantIndices", "elem_type", "inbounds", "noWrapFlags"}, rawConstantIndices, elemType, inbounds, noWrapFlags)
 	b.Insert(op)
 	return GetelementptrOp{opWrapper{op}}
 }
+
+// nameOfGetelementptrOp is the name BuildGetelementptrOp gives its ops.
+var nameOfGetelementptrOp = ir.OpName{Dialect: "llvm", Op: "getelementptr", Registered: true}
 
 // IcmpOp wraps a llvm.icmp *ir.Operation.
 type IcmpOp struct {
@@ -1554,12 +1656,15 @@ func (o IcmpOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIcmpOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, predicate ir.Attribute) IcmpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "icmp", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIcmpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"predicate"}, predicate)
 	b.Insert(op)
 	return IcmpOp{opWrapper{op}}
 }
+
+// nameOfIcmpOp is the name BuildIcmpOp gives its ops.
+var nameOfIcmpOp = ir.OpName{Dialect: "llvm", Op: "icmp", Registered: true}
 
 // IndirectbrOp wraps a llvm.indirectbr *ir.Operation.
 type IndirectbrOp struct {
@@ -1591,13 +1696,16 @@ func (o IndirectbrOp) Successors() []*ir.Block { return o.op.Successors()[0:] }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIndirectbrOp(b *ir.Builder, loc ir.Location, addr *ir.Value, succOperands []*ir.Value, indbrOperandSegments ir.Attribute, successors []*ir.Block) IndirectbrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "indirectbr", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIndirectbrOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{addr}, succOperands...))
 	setAttrs(op, []string{"indbr_operand_segments"}, indbrOperandSegments)
 	op.SetSuccessors(append([]*ir.Block{}, successors...))
 	b.Insert(op)
 	return IndirectbrOp{opWrapper{op}}
 }
+
+// nameOfIndirectbrOp is the name BuildIndirectbrOp gives its ops.
+var nameOfIndirectbrOp = ir.OpName{Dialect: "llvm", Op: "indirectbr", Registered: true}
 
 // InlineAsmOp wraps a llvm.inline_asm *ir.Operation.
 type InlineAsmOp struct {
@@ -1649,12 +1757,15 @@ func (o InlineAsmOp) OperandAttrs() ir.Attribute { return o.op.Attr("operand_att
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildInlineAsmOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, operands []*ir.Value, asmString, constraints, hasSideEffects, isAlignStack, tailCallKind, asmDialect, operandAttrs ir.Attribute) InlineAsmOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "inline_asm", Registered: true}, loc, resTypes)
+	op := ir.NewNamedOperation(&nameOfInlineAsmOp, loc, resTypes)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"asm_string", "constraints", "has_side_effects", "is_align_stack", "tail_call_kind", "asm_dialect", "operand_attrs"}, asmString, constraints, hasSideEffects, isAlignStack, tailCallKind, asmDialect, operandAttrs)
 	b.Insert(op)
 	return InlineAsmOp{opWrapper{op}}
 }
+
+// nameOfInlineAsmOp is the name BuildInlineAsmOp gives its ops.
+var nameOfInlineAsmOp = ir.OpName{Dialect: "llvm", Op: "inline_asm", Registered: true}
 
 // InsertelementOp is llvm.insertelement: insert an element into an LLVM vector.
 type InsertelementOp struct {
@@ -1686,11 +1797,14 @@ func (o InsertelementOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildInsertelementOp(b *ir.Builder, loc ir.Location, resType ir.Type, vector, value, position *ir.Value) InsertelementOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "insertelement", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfInsertelementOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{vector, value, position})
 	b.Insert(op)
 	return InsertelementOp{opWrapper{op}}
 }
+
+// nameOfInsertelementOp is the name BuildInsertelementOp gives its ops.
+var nameOfInsertelementOp = ir.OpName{Dialect: "llvm", Op: "insertelement", Registered: true}
 
 // InsertvalueOp is llvm.insertvalue: insert a value into an LLVM struct.
 type InsertvalueOp struct {
@@ -1722,12 +1836,15 @@ func (o InsertvalueOp) Position() ir.Attribute { return o.op.Attr("position") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildInsertvalueOp(b *ir.Builder, loc ir.Location, resType ir.Type, container, value *ir.Value, position ir.Attribute) InsertvalueOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "insertvalue", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfInsertvalueOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{container, value})
 	setAttrs(op, []string{"position"}, position)
 	b.Insert(op)
 	return InsertvalueOp{opWrapper{op}}
 }
+
+// nameOfInsertvalueOp is the name BuildInsertvalueOp gives its ops.
+var nameOfInsertvalueOp = ir.OpName{Dialect: "llvm", Op: "insertvalue", Registered: true}
 
 // IntrAbsOp wraps a llvm.intr.abs *ir.Operation.
 type IntrAbsOp struct {
@@ -1756,12 +1873,15 @@ func (o IntrAbsOp) IsIntMinPoison() ir.Attribute { return o.op.Attr("is_int_min_
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrAbsOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, isIntMinPoison ir.Attribute) IntrAbsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.abs", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrAbsOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"is_int_min_poison"}, isIntMinPoison)
 	b.Insert(op)
 	return IntrAbsOp{opWrapper{op}}
 }
+
+// nameOfIntrAbsOp is the name BuildIntrAbsOp gives its ops.
+var nameOfIntrAbsOp = ir.OpName{Dialect: "llvm", Op: "intr.abs", Registered: true}
 
 // IntrAcosOp wraps a llvm.intr.acos *ir.Operation.
 type IntrAcosOp struct {
@@ -1790,12 +1910,15 @@ func (o IntrAcosOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrAcosOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrAcosOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.acos", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrAcosOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrAcosOp{opWrapper{op}}
 }
+
+// nameOfIntrAcosOp is the name BuildIntrAcosOp gives its ops.
+var nameOfIntrAcosOp = ir.OpName{Dialect: "llvm", Op: "intr.acos", Registered: true}
 
 // IntrAnnotationOp wraps a llvm.intr.annotation *ir.Operation.
 type IntrAnnotationOp struct {
@@ -1830,11 +1953,14 @@ func (o IntrAnnotationOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrAnnotationOp(b *ir.Builder, loc ir.Location, resType ir.Type, integer, annotation, fileName, line *ir.Value) IntrAnnotationOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.annotation", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrAnnotationOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{integer, annotation, fileName, line})
 	b.Insert(op)
 	return IntrAnnotationOp{opWrapper{op}}
 }
+
+// nameOfIntrAnnotationOp is the name BuildIntrAnnotationOp gives its ops.
+var nameOfIntrAnnotationOp = ir.OpName{Dialect: "llvm", Op: "intr.annotation", Registered: true}
 
 // IntrAsinOp wraps a llvm.intr.asin *ir.Operation.
 type IntrAsinOp struct {
@@ -1863,12 +1989,15 @@ func (o IntrAsinOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrAsinOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrAsinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.asin", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrAsinOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrAsinOp{opWrapper{op}}
 }
+
+// nameOfIntrAsinOp is the name BuildIntrAsinOp gives its ops.
+var nameOfIntrAsinOp = ir.OpName{Dialect: "llvm", Op: "intr.asin", Registered: true}
 
 // IntrAssumeOp wraps a llvm.intr.assume *ir.Operation.
 type IntrAssumeOp struct {
@@ -1900,12 +2029,15 @@ func (o IntrAssumeOp) OpBundleTags() ir.Attribute { return o.op.Attr("op_bundle_
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrAssumeOp(b *ir.Builder, loc ir.Location, cond *ir.Value, opBundleOperands []*ir.Value, opBundleSizes, opBundleTags ir.Attribute) IntrAssumeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.assume", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrAssumeOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{cond}, opBundleOperands...))
 	setAttrs(op, []string{"op_bundle_sizes", "op_bundle_tags"}, opBundleSizes, opBundleTags)
 	b.Insert(op)
 	return IntrAssumeOp{opWrapper{op}}
 }
+
+// nameOfIntrAssumeOp is the name BuildIntrAssumeOp gives its ops.
+var nameOfIntrAssumeOp = ir.OpName{Dialect: "llvm", Op: "intr.assume", Registered: true}
 
 // IntrAtanOp wraps a llvm.intr.atan *ir.Operation.
 type IntrAtanOp struct {
@@ -1934,12 +2066,15 @@ func (o IntrAtanOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrAtanOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrAtanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.atan", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrAtanOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrAtanOp{opWrapper{op}}
 }
+
+// nameOfIntrAtanOp is the name BuildIntrAtanOp gives its ops.
+var nameOfIntrAtanOp = ir.OpName{Dialect: "llvm", Op: "intr.atan", Registered: true}
 
 // IntrAtan2Op wraps a llvm.intr.atan2 *ir.Operation.
 type IntrAtan2Op struct {
@@ -1971,12 +2106,15 @@ func (o IntrAtan2Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFl
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrAtan2Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrAtan2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.atan2", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrAtan2Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrAtan2Op{opWrapper{op}}
 }
+
+// nameOfIntrAtan2Op is the name BuildIntrAtan2Op gives its ops.
+var nameOfIntrAtan2Op = ir.OpName{Dialect: "llvm", Op: "intr.atan2", Registered: true}
 
 // IntrBitreverseOp wraps a llvm.intr.bitreverse *ir.Operation.
 type IntrBitreverseOp struct {
@@ -2002,11 +2140,14 @@ func (o IntrBitreverseOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrBitreverseOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrBitreverseOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.bitreverse", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrBitreverseOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrBitreverseOp{opWrapper{op}}
 }
+
+// nameOfIntrBitreverseOp is the name BuildIntrBitreverseOp gives its ops.
+var nameOfIntrBitreverseOp = ir.OpName{Dialect: "llvm", Op: "intr.bitreverse", Registered: true}
 
 // IntrBswapOp wraps a llvm.intr.bswap *ir.Operation.
 type IntrBswapOp struct {
@@ -2032,11 +2173,14 @@ func (o IntrBswapOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrBswapOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrBswapOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.bswap", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrBswapOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrBswapOp{opWrapper{op}}
 }
+
+// nameOfIntrBswapOp is the name BuildIntrBswapOp gives its ops.
+var nameOfIntrBswapOp = ir.OpName{Dialect: "llvm", Op: "intr.bswap", Registered: true}
 
 // IntrCeilOp wraps a llvm.intr.ceil *ir.Operation.
 type IntrCeilOp struct {
@@ -2065,12 +2209,15 @@ func (o IntrCeilOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrCeilOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrCeilOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ceil", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCeilOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrCeilOp{opWrapper{op}}
 }
+
+// nameOfIntrCeilOp is the name BuildIntrCeilOp gives its ops.
+var nameOfIntrCeilOp = ir.OpName{Dialect: "llvm", Op: "intr.ceil", Registered: true}
 
 // IntrCopysignOp wraps a llvm.intr.copysign *ir.Operation.
 type IntrCopysignOp struct {
@@ -2102,12 +2249,15 @@ func (o IntrCopysignOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmat
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCopysignOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrCopysignOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.copysign", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCopysignOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrCopysignOp{opWrapper{op}}
 }
+
+// nameOfIntrCopysignOp is the name BuildIntrCopysignOp gives its ops.
+var nameOfIntrCopysignOp = ir.OpName{Dialect: "llvm", Op: "intr.copysign", Registered: true}
 
 // IntrCoroAlignOp wraps a llvm.intr.coro.align *ir.Operation.
 type IntrCoroAlignOp struct {
@@ -2130,10 +2280,13 @@ func (o IntrCoroAlignOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCoroAlignOp(b *ir.Builder, loc ir.Location, resType ir.Type) IntrCoroAlignOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.coro.align", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCoroAlignOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return IntrCoroAlignOp{opWrapper{op}}
 }
+
+// nameOfIntrCoroAlignOp is the name BuildIntrCoroAlignOp gives its ops.
+var nameOfIntrCoroAlignOp = ir.OpName{Dialect: "llvm", Op: "intr.coro.align", Registered: true}
 
 // IntrCoroBeginOp wraps a llvm.intr.coro.begin *ir.Operation.
 type IntrCoroBeginOp struct {
@@ -2162,11 +2315,14 @@ func (o IntrCoroBeginOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCoroBeginOp(b *ir.Builder, loc ir.Location, resType ir.Type, token, mem *ir.Value) IntrCoroBeginOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.coro.begin", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCoroBeginOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{token, mem})
 	b.Insert(op)
 	return IntrCoroBeginOp{opWrapper{op}}
 }
+
+// nameOfIntrCoroBeginOp is the name BuildIntrCoroBeginOp gives its ops.
+var nameOfIntrCoroBeginOp = ir.OpName{Dialect: "llvm", Op: "intr.coro.begin", Registered: true}
 
 // IntrCoroEndOp wraps a llvm.intr.coro.end *ir.Operation.
 type IntrCoroEndOp struct {
@@ -2198,11 +2354,14 @@ func (o IntrCoroEndOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCoroEndOp(b *ir.Builder, loc ir.Location, resType ir.Type, handle, unwind, retvals *ir.Value) IntrCoroEndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.coro.end", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCoroEndOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{handle, unwind, retvals})
 	b.Insert(op)
 	return IntrCoroEndOp{opWrapper{op}}
 }
+
+// nameOfIntrCoroEndOp is the name BuildIntrCoroEndOp gives its ops.
+var nameOfIntrCoroEndOp = ir.OpName{Dialect: "llvm", Op: "intr.coro.end", Registered: true}
 
 // IntrCoroFreeOp wraps a llvm.intr.coro.free *ir.Operation.
 type IntrCoroFreeOp struct {
@@ -2231,11 +2390,14 @@ func (o IntrCoroFreeOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCoroFreeOp(b *ir.Builder, loc ir.Location, resType ir.Type, id, handle *ir.Value) IntrCoroFreeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.coro.free", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCoroFreeOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{id, handle})
 	b.Insert(op)
 	return IntrCoroFreeOp{opWrapper{op}}
 }
+
+// nameOfIntrCoroFreeOp is the name BuildIntrCoroFreeOp gives its ops.
+var nameOfIntrCoroFreeOp = ir.OpName{Dialect: "llvm", Op: "intr.coro.free", Registered: true}
 
 // IntrCoroIdOp wraps a llvm.intr.coro.id *ir.Operation.
 type IntrCoroIdOp struct {
@@ -2270,11 +2432,14 @@ func (o IntrCoroIdOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCoroIdOp(b *ir.Builder, loc ir.Location, resType ir.Type, align, promise, coroaddr, fnaddrs *ir.Value) IntrCoroIdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.coro.id", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCoroIdOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{align, promise, coroaddr, fnaddrs})
 	b.Insert(op)
 	return IntrCoroIdOp{opWrapper{op}}
 }
+
+// nameOfIntrCoroIdOp is the name BuildIntrCoroIdOp gives its ops.
+var nameOfIntrCoroIdOp = ir.OpName{Dialect: "llvm", Op: "intr.coro.id", Registered: true}
 
 // IntrCoroPromiseOp wraps a llvm.intr.coro.promise *ir.Operation.
 type IntrCoroPromiseOp struct {
@@ -2306,11 +2471,14 @@ func (o IntrCoroPromiseOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrCoroPromiseOp(b *ir.Builder, loc ir.Location, resType ir.Type, handle, align, from *ir.Value) IntrCoroPromiseOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.coro.promise", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCoroPromiseOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{handle, align, from})
 	b.Insert(op)
 	return IntrCoroPromiseOp{opWrapper{op}}
 }
+
+// nameOfIntrCoroPromiseOp is the name BuildIntrCoroPromiseOp gives its ops.
+var nameOfIntrCoroPromiseOp = ir.OpName{Dialect: "llvm", Op: "intr.coro.promise", Registered: true}
 
 // IntrCoroResumeOp wraps a llvm.intr.coro.resume *ir.Operation.
 type IntrCoroResumeOp struct {
@@ -2333,11 +2501,14 @@ func (o IntrCoroResumeOp) Handle() *ir.Value { return o.op.Operand(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCoroResumeOp(b *ir.Builder, loc ir.Location, handle *ir.Value) IntrCoroResumeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.coro.resume", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrCoroResumeOp, loc, nil)
 	op.SetOperands([]*ir.Value{handle})
 	b.Insert(op)
 	return IntrCoroResumeOp{opWrapper{op}}
 }
+
+// nameOfIntrCoroResumeOp is the name BuildIntrCoroResumeOp gives its ops.
+var nameOfIntrCoroResumeOp = ir.OpName{Dialect: "llvm", Op: "intr.coro.resume", Registered: true}
 
 // IntrCoroSaveOp wraps a llvm.intr.coro.save *ir.Operation.
 type IntrCoroSaveOp struct {
@@ -2363,11 +2534,14 @@ func (o IntrCoroSaveOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCoroSaveOp(b *ir.Builder, loc ir.Location, resType ir.Type, handle *ir.Value) IntrCoroSaveOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.coro.save", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCoroSaveOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{handle})
 	b.Insert(op)
 	return IntrCoroSaveOp{opWrapper{op}}
 }
+
+// nameOfIntrCoroSaveOp is the name BuildIntrCoroSaveOp gives its ops.
+var nameOfIntrCoroSaveOp = ir.OpName{Dialect: "llvm", Op: "intr.coro.save", Registered: true}
 
 // IntrCoroSizeOp wraps a llvm.intr.coro.size *ir.Operation.
 type IntrCoroSizeOp struct {
@@ -2390,10 +2564,13 @@ func (o IntrCoroSizeOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrCoroSizeOp(b *ir.Builder, loc ir.Location, resType ir.Type) IntrCoroSizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.coro.size", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCoroSizeOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return IntrCoroSizeOp{opWrapper{op}}
 }
+
+// nameOfIntrCoroSizeOp is the name BuildIntrCoroSizeOp gives its ops.
+var nameOfIntrCoroSizeOp = ir.OpName{Dialect: "llvm", Op: "intr.coro.size", Registered: true}
 
 // IntrCoroSuspendOp wraps a llvm.intr.coro.suspend *ir.Operation.
 type IntrCoroSuspendOp struct {
@@ -2422,11 +2599,14 @@ func (o IntrCoroSuspendOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrCoroSuspendOp(b *ir.Builder, loc ir.Location, resType ir.Type, save, final *ir.Value) IntrCoroSuspendOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.coro.suspend", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCoroSuspendOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{save, final})
 	b.Insert(op)
 	return IntrCoroSuspendOp{opWrapper{op}}
 }
+
+// nameOfIntrCoroSuspendOp is the name BuildIntrCoroSuspendOp gives its ops.
+var nameOfIntrCoroSuspendOp = ir.OpName{Dialect: "llvm", Op: "intr.coro.suspend", Registered: true}
 
 // IntrCosOp wraps a llvm.intr.cos *ir.Operation.
 type IntrCosOp struct {
@@ -2455,12 +2635,15 @@ func (o IntrCosOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlag
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrCosOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrCosOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.cos", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCosOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrCosOp{opWrapper{op}}
 }
+
+// nameOfIntrCosOp is the name BuildIntrCosOp gives its ops.
+var nameOfIntrCosOp = ir.OpName{Dialect: "llvm", Op: "intr.cos", Registered: true}
 
 // IntrCoshOp wraps a llvm.intr.cosh *ir.Operation.
 type IntrCoshOp struct {
@@ -2489,12 +2672,15 @@ func (o IntrCoshOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrCoshOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrCoshOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.cosh", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCoshOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrCoshOp{opWrapper{op}}
 }
+
+// nameOfIntrCoshOp is the name BuildIntrCoshOp gives its ops.
+var nameOfIntrCoshOp = ir.OpName{Dialect: "llvm", Op: "intr.cosh", Registered: true}
 
 // IntrCtlzOp wraps a llvm.intr.ctlz *ir.Operation.
 type IntrCtlzOp struct {
@@ -2523,12 +2709,15 @@ func (o IntrCtlzOp) IsZeroPoison() ir.Attribute { return o.op.Attr("is_zero_pois
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrCtlzOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, isZeroPoison ir.Attribute) IntrCtlzOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ctlz", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCtlzOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"is_zero_poison"}, isZeroPoison)
 	b.Insert(op)
 	return IntrCtlzOp{opWrapper{op}}
 }
+
+// nameOfIntrCtlzOp is the name BuildIntrCtlzOp gives its ops.
+var nameOfIntrCtlzOp = ir.OpName{Dialect: "llvm", Op: "intr.ctlz", Registered: true}
 
 // IntrCtpopOp wraps a llvm.intr.ctpop *ir.Operation.
 type IntrCtpopOp struct {
@@ -2554,11 +2743,14 @@ func (o IntrCtpopOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrCtpopOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrCtpopOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ctpop", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCtpopOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrCtpopOp{opWrapper{op}}
 }
+
+// nameOfIntrCtpopOp is the name BuildIntrCtpopOp gives its ops.
+var nameOfIntrCtpopOp = ir.OpName{Dialect: "llvm", Op: "intr.ctpop", Registered: true}
 
 // IntrCttzOp wraps a llvm.intr.cttz *ir.Operation.
 type IntrCttzOp struct {
@@ -2587,12 +2779,15 @@ func (o IntrCttzOp) IsZeroPoison() ir.Attribute { return o.op.Attr("is_zero_pois
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrCttzOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, isZeroPoison ir.Attribute) IntrCttzOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.cttz", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrCttzOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"is_zero_poison"}, isZeroPoison)
 	b.Insert(op)
 	return IntrCttzOp{opWrapper{op}}
 }
+
+// nameOfIntrCttzOp is the name BuildIntrCttzOp gives its ops.
+var nameOfIntrCttzOp = ir.OpName{Dialect: "llvm", Op: "intr.cttz", Registered: true}
 
 // IntrDbgDeclareOp is llvm.intr.dbg.declare: describes how the address relates to a source language variable.
 type IntrDbgDeclareOp struct {
@@ -2621,12 +2816,15 @@ func (o IntrDbgDeclareOp) LocationExpr() ir.Attribute { return o.op.Attr("locati
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrDbgDeclareOp(b *ir.Builder, loc ir.Location, addr *ir.Value, varInfo, locationExpr ir.Attribute) IntrDbgDeclareOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.dbg.declare", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrDbgDeclareOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr})
 	setAttrs(op, []string{"varInfo", "locationExpr"}, varInfo, locationExpr)
 	b.Insert(op)
 	return IntrDbgDeclareOp{opWrapper{op}}
 }
+
+// nameOfIntrDbgDeclareOp is the name BuildIntrDbgDeclareOp gives its ops.
+var nameOfIntrDbgDeclareOp = ir.OpName{Dialect: "llvm", Op: "intr.dbg.declare", Registered: true}
 
 // IntrDbgLabelOp is llvm.intr.dbg.label: relates the program to a debug information label.
 type IntrDbgLabelOp struct {
@@ -2649,11 +2847,14 @@ func (o IntrDbgLabelOp) Label() ir.Attribute { return o.op.Attr("label") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrDbgLabelOp(b *ir.Builder, loc ir.Location, label ir.Attribute) IntrDbgLabelOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.dbg.label", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrDbgLabelOp, loc, nil)
 	setAttrs(op, []string{"label"}, label)
 	b.Insert(op)
 	return IntrDbgLabelOp{opWrapper{op}}
 }
+
+// nameOfIntrDbgLabelOp is the name BuildIntrDbgLabelOp gives its ops.
+var nameOfIntrDbgLabelOp = ir.OpName{Dialect: "llvm", Op: "intr.dbg.label", Registered: true}
 
 // IntrDbgValueOp is llvm.intr.dbg.value: describes how the value relates to a source language variable.
 type IntrDbgValueOp struct {
@@ -2682,12 +2883,15 @@ func (o IntrDbgValueOp) LocationExpr() ir.Attribute { return o.op.Attr("location
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrDbgValueOp(b *ir.Builder, loc ir.Location, value *ir.Value, varInfo, locationExpr ir.Attribute) IntrDbgValueOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.dbg.value", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrDbgValueOp, loc, nil)
 	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"varInfo", "locationExpr"}, varInfo, locationExpr)
 	b.Insert(op)
 	return IntrDbgValueOp{opWrapper{op}}
 }
+
+// nameOfIntrDbgValueOp is the name BuildIntrDbgValueOp gives its ops.
+var nameOfIntrDbgValueOp = ir.OpName{Dialect: "llvm", Op: "intr.dbg.value", Registered: true}
 
 // IntrDebugtrapOp wraps a llvm.intr.debugtrap *ir.Operation.
 type IntrDebugtrapOp struct {
@@ -2707,10 +2911,13 @@ func AsIntrDebugtrapOp(op *ir.Operation) (IntrDebugtrapOp, bool) {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrDebugtrapOp(b *ir.Builder, loc ir.Location) IntrDebugtrapOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.debugtrap", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrDebugtrapOp, loc, nil)
 	b.Insert(op)
 	return IntrDebugtrapOp{opWrapper{op}}
 }
+
+// nameOfIntrDebugtrapOp is the name BuildIntrDebugtrapOp gives its ops.
+var nameOfIntrDebugtrapOp = ir.OpName{Dialect: "llvm", Op: "intr.debugtrap", Registered: true}
 
 // IntrEhTypeidForOp wraps a llvm.intr.eh.typeid.for *ir.Operation.
 type IntrEhTypeidForOp struct {
@@ -2736,11 +2943,14 @@ func (o IntrEhTypeidForOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrEhTypeidForOp(b *ir.Builder, loc ir.Location, resType ir.Type, typeInfo *ir.Value) IntrEhTypeidForOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.eh.typeid.for", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrEhTypeidForOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{typeInfo})
 	b.Insert(op)
 	return IntrEhTypeidForOp{opWrapper{op}}
 }
+
+// nameOfIntrEhTypeidForOp is the name BuildIntrEhTypeidForOp gives its ops.
+var nameOfIntrEhTypeidForOp = ir.OpName{Dialect: "llvm", Op: "intr.eh.typeid.for", Registered: true}
 
 // IntrExpOp wraps a llvm.intr.exp *ir.Operation.
 type IntrExpOp struct {
@@ -2769,12 +2979,15 @@ func (o IntrExpOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlag
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrExpOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrExpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.exp", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrExpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrExpOp{opWrapper{op}}
 }
+
+// nameOfIntrExpOp is the name BuildIntrExpOp gives its ops.
+var nameOfIntrExpOp = ir.OpName{Dialect: "llvm", Op: "intr.exp", Registered: true}
 
 // IntrExp10Op wraps a llvm.intr.exp10 *ir.Operation.
 type IntrExp10Op struct {
@@ -2803,12 +3016,15 @@ func (o IntrExp10Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFl
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrExp10Op(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrExp10Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.exp10", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrExp10Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrExp10Op{opWrapper{op}}
 }
+
+// nameOfIntrExp10Op is the name BuildIntrExp10Op gives its ops.
+var nameOfIntrExp10Op = ir.OpName{Dialect: "llvm", Op: "intr.exp10", Registered: true}
 
 // IntrExp2Op wraps a llvm.intr.exp2 *ir.Operation.
 type IntrExp2Op struct {
@@ -2837,12 +3053,15 @@ func (o IntrExp2Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrExp2Op(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrExp2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.exp2", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrExp2Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrExp2Op{opWrapper{op}}
 }
+
+// nameOfIntrExp2Op is the name BuildIntrExp2Op gives its ops.
+var nameOfIntrExp2Op = ir.OpName{Dialect: "llvm", Op: "intr.exp2", Registered: true}
 
 // IntrExpectOp wraps a llvm.intr.expect *ir.Operation.
 type IntrExpectOp struct {
@@ -2871,11 +3090,14 @@ func (o IntrExpectOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrExpectOp(b *ir.Builder, loc ir.Location, resType ir.Type, val, expected *ir.Value) IntrExpectOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.expect", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrExpectOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val, expected})
 	b.Insert(op)
 	return IntrExpectOp{opWrapper{op}}
 }
+
+// nameOfIntrExpectOp is the name BuildIntrExpectOp gives its ops.
+var nameOfIntrExpectOp = ir.OpName{Dialect: "llvm", Op: "intr.expect", Registered: true}
 
 // IntrExpectWithProbabilityOp wraps a llvm.intr.expect.with.probability *ir.Operation.
 type IntrExpectWithProbabilityOp struct {
@@ -2907,12 +3129,15 @@ func (o IntrExpectWithProbabilityOp) Prob() ir.Attribute { return o.op.Attr("pro
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildIntrExpectWithProbabilityOp(b *ir.Builder, loc ir.Location, resType ir.Type, val, expected *ir.Value, prob ir.Attribute) IntrExpectWithProbabilityOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.expect.with.probability", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrExpectWithProbabilityOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val, expected})
 	setAttrs(op, []string{"prob"}, prob)
 	b.Insert(op)
 	return IntrExpectWithProbabilityOp{opWrapper{op}}
 }
+
+// nameOfIntrExpectWithProbabilityOp is the name BuildIntrExpectWithProbabilityOp gives its ops.
+var nameOfIntrExpectWithProbabilityOp = ir.OpName{Dialect: "llvm", Op: "intr.expect.with.probability", Registered: true}
 
 // IntrExperimentalConstrainedFpextOp wraps a llvm.intr.experimental.constrained.fpext *ir.Operation.
 type IntrExperimentalConstrainedFpextOp struct {
@@ -2944,12 +3169,15 @@ func (o IntrExperimentalConstrainedFpextOp) FpExceptionBehavior() ir.Attribute {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrExperimentalConstrainedFpextOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg0 *ir.Value, fpExceptionBehavior ir.Attribute) IntrExperimentalConstrainedFpextOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.experimental.constrained.fpext", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrExperimentalConstrainedFpextOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg0})
 	setAttrs(op, []string{"fpExceptionBehavior"}, fpExceptionBehavior)
 	b.Insert(op)
 	return IntrExperimentalConstrainedFpextOp{opWrapper{op}}
 }
+
+// nameOfIntrExperimentalConstrainedFpextOp is the name BuildIntrExperimentalConstrainedFpextOp gives its ops.
+var nameOfIntrExperimentalConstrainedFpextOp = ir.OpName{Dialect: "llvm", Op: "intr.experimental.constrained.fpext", Registered: true}
 
 // IntrExperimentalConstrainedFptruncOp wraps a llvm.intr.experimental.constrained.fptrunc *ir.Operation.
 type IntrExperimentalConstrainedFptruncOp struct {
@@ -2986,12 +3214,15 @@ func (o IntrExperimentalConstrainedFptruncOp) FpExceptionBehavior() ir.Attribute
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrExperimentalConstrainedFptruncOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg0 *ir.Value, roundingmode, fpExceptionBehavior ir.Attribute) IntrExperimentalConstrainedFptruncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.experimental.constrained.fptrunc", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrExperimentalConstrainedFptruncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg0})
 	setAttrs(op, []string{"roundingmode", "fpExceptionBehavior"}, roundingmode, fpExceptionBehavior)
 	b.Insert(op)
 	return IntrExperimentalConstrainedFptruncOp{opWrapper{op}}
 }
+
+// nameOfIntrExperimentalConstrainedFptruncOp is the name BuildIntrExperimentalConstrainedFptruncOp gives its ops.
+var nameOfIntrExperimentalConstrainedFptruncOp = ir.OpName{Dialect: "llvm", Op: "intr.experimental.constrained.fptrunc", Registered: true}
 
 // IntrExperimentalConstrainedSitofpOp wraps a llvm.intr.experimental.constrained.sitofp *ir.Operation.
 type IntrExperimentalConstrainedSitofpOp struct {
@@ -3028,12 +3259,15 @@ func (o IntrExperimentalConstrainedSitofpOp) FpExceptionBehavior() ir.Attribute 
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrExperimentalConstrainedSitofpOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg0 *ir.Value, roundingmode, fpExceptionBehavior ir.Attribute) IntrExperimentalConstrainedSitofpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.experimental.constrained.sitofp", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrExperimentalConstrainedSitofpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg0})
 	setAttrs(op, []string{"roundingmode", "fpExceptionBehavior"}, roundingmode, fpExceptionBehavior)
 	b.Insert(op)
 	return IntrExperimentalConstrainedSitofpOp{opWrapper{op}}
 }
+
+// nameOfIntrExperimentalConstrainedSitofpOp is the name BuildIntrExperimentalConstrainedSitofpOp gives its ops.
+var nameOfIntrExperimentalConstrainedSitofpOp = ir.OpName{Dialect: "llvm", Op: "intr.experimental.constrained.sitofp", Registered: true}
 
 // IntrExperimentalConstrainedUitofpOp wraps a llvm.intr.experimental.constrained.uitofp *ir.Operation.
 type IntrExperimentalConstrainedUitofpOp struct {
@@ -3070,12 +3304,15 @@ func (o IntrExperimentalConstrainedUitofpOp) FpExceptionBehavior() ir.Attribute 
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrExperimentalConstrainedUitofpOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg0 *ir.Value, roundingmode, fpExceptionBehavior ir.Attribute) IntrExperimentalConstrainedUitofpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.experimental.constrained.uitofp", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrExperimentalConstrainedUitofpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg0})
 	setAttrs(op, []string{"roundingmode", "fpExceptionBehavior"}, roundingmode, fpExceptionBehavior)
 	b.Insert(op)
 	return IntrExperimentalConstrainedUitofpOp{opWrapper{op}}
 }
+
+// nameOfIntrExperimentalConstrainedUitofpOp is the name BuildIntrExperimentalConstrainedUitofpOp gives its ops.
+var nameOfIntrExperimentalConstrainedUitofpOp = ir.OpName{Dialect: "llvm", Op: "intr.experimental.constrained.uitofp", Registered: true}
 
 // IntrExperimentalNoaliasScopeDeclOp wraps a llvm.intr.experimental.noalias.scope.decl *ir.Operation.
 type IntrExperimentalNoaliasScopeDeclOp struct {
@@ -3099,11 +3336,14 @@ func (o IntrExperimentalNoaliasScopeDeclOp) Scope() ir.Attribute { return o.op.A
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrExperimentalNoaliasScopeDeclOp(b *ir.Builder, loc ir.Location, scope ir.Attribute) IntrExperimentalNoaliasScopeDeclOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.experimental.noalias.scope.decl", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrExperimentalNoaliasScopeDeclOp, loc, nil)
 	setAttrs(op, []string{"scope"}, scope)
 	b.Insert(op)
 	return IntrExperimentalNoaliasScopeDeclOp{opWrapper{op}}
 }
+
+// nameOfIntrExperimentalNoaliasScopeDeclOp is the name BuildIntrExperimentalNoaliasScopeDeclOp gives its ops.
+var nameOfIntrExperimentalNoaliasScopeDeclOp = ir.OpName{Dialect: "llvm", Op: "intr.experimental.noalias.scope.decl", Registered: true}
 
 // IntrExperimentalStepvectorOp wraps a llvm.intr.experimental.stepvector *ir.Operation.
 type IntrExperimentalStepvectorOp struct {
@@ -3127,10 +3367,13 @@ func (o IntrExperimentalStepvectorOp) Res() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntrExperimentalStepvectorOp(b *ir.Builder, loc ir.Location, resType ir.Type) IntrExperimentalStepvectorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.experimental.stepvector", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrExperimentalStepvectorOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return IntrExperimentalStepvectorOp{opWrapper{op}}
 }
+
+// nameOfIntrExperimentalStepvectorOp is the name BuildIntrExperimentalStepvectorOp gives its ops.
+var nameOfIntrExperimentalStepvectorOp = ir.OpName{Dialect: "llvm", Op: "intr.experimental.stepvector", Registered: true}
 
 // IntrExperimentalVpStridedLoadOp wraps a llvm.intr.experimental.vp.strided.load *ir.Operation.
 type IntrExperimentalVpStridedLoadOp struct {
@@ -3166,11 +3409,14 @@ func (o IntrExperimentalVpStridedLoadOp) Res() *ir.Value { return o.op.Result(0)
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrExperimentalVpStridedLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr, stride, mask, evl *ir.Value) IntrExperimentalVpStridedLoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.experimental.vp.strided.load", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrExperimentalVpStridedLoadOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr, stride, mask, evl})
 	b.Insert(op)
 	return IntrExperimentalVpStridedLoadOp{opWrapper{op}}
 }
+
+// nameOfIntrExperimentalVpStridedLoadOp is the name BuildIntrExperimentalVpStridedLoadOp gives its ops.
+var nameOfIntrExperimentalVpStridedLoadOp = ir.OpName{Dialect: "llvm", Op: "intr.experimental.vp.strided.load", Registered: true}
 
 // IntrExperimentalVpStridedStoreOp wraps a llvm.intr.experimental.vp.strided.store *ir.Operation.
 type IntrExperimentalVpStridedStoreOp struct {
@@ -3206,11 +3452,14 @@ func (o IntrExperimentalVpStridedStoreOp) Evl() *ir.Value { return o.op.Operand(
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrExperimentalVpStridedStoreOp(b *ir.Builder, loc ir.Location, val, ptr, stride, mask, evl *ir.Value) IntrExperimentalVpStridedStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.experimental.vp.strided.store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrExperimentalVpStridedStoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{val, ptr, stride, mask, evl})
 	b.Insert(op)
 	return IntrExperimentalVpStridedStoreOp{opWrapper{op}}
 }
+
+// nameOfIntrExperimentalVpStridedStoreOp is the name BuildIntrExperimentalVpStridedStoreOp gives its ops.
+var nameOfIntrExperimentalVpStridedStoreOp = ir.OpName{Dialect: "llvm", Op: "intr.experimental.vp.strided.store", Registered: true}
 
 // IntrFabsOp wraps a llvm.intr.fabs *ir.Operation.
 type IntrFabsOp struct {
@@ -3239,12 +3488,15 @@ func (o IntrFabsOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrFabsOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrFabsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.fabs", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrFabsOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrFabsOp{opWrapper{op}}
 }
+
+// nameOfIntrFabsOp is the name BuildIntrFabsOp gives its ops.
+var nameOfIntrFabsOp = ir.OpName{Dialect: "llvm", Op: "intr.fabs", Registered: true}
 
 // IntrFloorOp wraps a llvm.intr.floor *ir.Operation.
 type IntrFloorOp struct {
@@ -3273,12 +3525,15 @@ func (o IntrFloorOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFl
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrFloorOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrFloorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.floor", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrFloorOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrFloorOp{opWrapper{op}}
 }
+
+// nameOfIntrFloorOp is the name BuildIntrFloorOp gives its ops.
+var nameOfIntrFloorOp = ir.OpName{Dialect: "llvm", Op: "intr.floor", Registered: true}
 
 // IntrFmaOp wraps a llvm.intr.fma *ir.Operation.
 type IntrFmaOp struct {
@@ -3313,12 +3568,15 @@ func (o IntrFmaOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlag
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrFmaOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, fastmathFlags ir.Attribute) IntrFmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.fma", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrFmaOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrFmaOp{opWrapper{op}}
 }
+
+// nameOfIntrFmaOp is the name BuildIntrFmaOp gives its ops.
+var nameOfIntrFmaOp = ir.OpName{Dialect: "llvm", Op: "intr.fma", Registered: true}
 
 // IntrFmuladdOp wraps a llvm.intr.fmuladd *ir.Operation.
 type IntrFmuladdOp struct {
@@ -3353,12 +3611,15 @@ func (o IntrFmuladdOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmath
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrFmuladdOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, fastmathFlags ir.Attribute) IntrFmuladdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.fmuladd", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrFmuladdOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrFmuladdOp{opWrapper{op}}
 }
+
+// nameOfIntrFmuladdOp is the name BuildIntrFmuladdOp gives its ops.
+var nameOfIntrFmuladdOp = ir.OpName{Dialect: "llvm", Op: "intr.fmuladd", Registered: true}
 
 // IntrFrexpOp wraps a llvm.intr.frexp *ir.Operation.
 type IntrFrexpOp struct {
@@ -3387,12 +3648,15 @@ func (o IntrFrexpOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFl
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrFrexpOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value, fastmathFlags ir.Attribute) IntrFrexpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.frexp", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrFrexpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrFrexpOp{opWrapper{op}}
 }
+
+// nameOfIntrFrexpOp is the name BuildIntrFrexpOp gives its ops.
+var nameOfIntrFrexpOp = ir.OpName{Dialect: "llvm", Op: "intr.frexp", Registered: true}
 
 // IntrFshlOp wraps a llvm.intr.fshl *ir.Operation.
 type IntrFshlOp struct {
@@ -3424,11 +3688,14 @@ func (o IntrFshlOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrFshlOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value) IntrFshlOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.fshl", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrFshlOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	b.Insert(op)
 	return IntrFshlOp{opWrapper{op}}
 }
+
+// nameOfIntrFshlOp is the name BuildIntrFshlOp gives its ops.
+var nameOfIntrFshlOp = ir.OpName{Dialect: "llvm", Op: "intr.fshl", Registered: true}
 
 // IntrFshrOp wraps a llvm.intr.fshr *ir.Operation.
 type IntrFshrOp struct {
@@ -3460,11 +3727,14 @@ func (o IntrFshrOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrFshrOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value) IntrFshrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.fshr", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrFshrOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	b.Insert(op)
 	return IntrFshrOp{opWrapper{op}}
 }
+
+// nameOfIntrFshrOp is the name BuildIntrFshrOp gives its ops.
+var nameOfIntrFshrOp = ir.OpName{Dialect: "llvm", Op: "intr.fshr", Registered: true}
 
 // IntrGetActiveLaneMaskOp wraps a llvm.intr.get.active.lane.mask *ir.Operation.
 type IntrGetActiveLaneMaskOp struct {
@@ -3493,11 +3763,14 @@ func (o IntrGetActiveLaneMaskOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrGetActiveLaneMaskOp(b *ir.Builder, loc ir.Location, resType ir.Type, base, n_ *ir.Value) IntrGetActiveLaneMaskOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.get.active.lane.mask", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrGetActiveLaneMaskOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{base, n_})
 	b.Insert(op)
 	return IntrGetActiveLaneMaskOp{opWrapper{op}}
 }
+
+// nameOfIntrGetActiveLaneMaskOp is the name BuildIntrGetActiveLaneMaskOp gives its ops.
+var nameOfIntrGetActiveLaneMaskOp = ir.OpName{Dialect: "llvm", Op: "intr.get.active.lane.mask", Registered: true}
 
 // IntrInvariantEndOp wraps a llvm.intr.invariant.end *ir.Operation.
 type IntrInvariantEndOp struct {
@@ -3526,12 +3799,15 @@ func (o IntrInvariantEndOp) Size() ir.Attribute { return o.op.Attr("size") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrInvariantEndOp(b *ir.Builder, loc ir.Location, start, ptr *ir.Value, size ir.Attribute) IntrInvariantEndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.invariant.end", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrInvariantEndOp, loc, nil)
 	op.SetOperands([]*ir.Value{start, ptr})
 	setAttrs(op, []string{"size"}, size)
 	b.Insert(op)
 	return IntrInvariantEndOp{opWrapper{op}}
 }
+
+// nameOfIntrInvariantEndOp is the name BuildIntrInvariantEndOp gives its ops.
+var nameOfIntrInvariantEndOp = ir.OpName{Dialect: "llvm", Op: "intr.invariant.end", Registered: true}
 
 // IntrInvariantStartOp wraps a llvm.intr.invariant.start *ir.Operation.
 type IntrInvariantStartOp struct {
@@ -3560,12 +3836,15 @@ func (o IntrInvariantStartOp) Size() ir.Attribute { return o.op.Attr("size") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrInvariantStartOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, size ir.Attribute) IntrInvariantStartOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.invariant.start", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrInvariantStartOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"size"}, size)
 	b.Insert(op)
 	return IntrInvariantStartOp{opWrapper{op}}
 }
+
+// nameOfIntrInvariantStartOp is the name BuildIntrInvariantStartOp gives its ops.
+var nameOfIntrInvariantStartOp = ir.OpName{Dialect: "llvm", Op: "intr.invariant.start", Registered: true}
 
 // IntrIsConstantOp wraps a llvm.intr.is.constant *ir.Operation.
 type IntrIsConstantOp struct {
@@ -3591,11 +3870,14 @@ func (o IntrIsConstantOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrIsConstantOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value) IntrIsConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.is.constant", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrIsConstantOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val})
 	b.Insert(op)
 	return IntrIsConstantOp{opWrapper{op}}
 }
+
+// nameOfIntrIsConstantOp is the name BuildIntrIsConstantOp gives its ops.
+var nameOfIntrIsConstantOp = ir.OpName{Dialect: "llvm", Op: "intr.is.constant", Registered: true}
 
 // IntrIsFpclassOp wraps a llvm.intr.is.fpclass *ir.Operation.
 type IntrIsFpclassOp struct {
@@ -3624,12 +3906,15 @@ func (o IntrIsFpclassOp) Bit() ir.Attribute { return o.op.Attr("bit") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrIsFpclassOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, bit ir.Attribute) IntrIsFpclassOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.is.fpclass", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrIsFpclassOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"bit"}, bit)
 	b.Insert(op)
 	return IntrIsFpclassOp{opWrapper{op}}
 }
+
+// nameOfIntrIsFpclassOp is the name BuildIntrIsFpclassOp gives its ops.
+var nameOfIntrIsFpclassOp = ir.OpName{Dialect: "llvm", Op: "intr.is.fpclass", Registered: true}
 
 // IntrLaunderInvariantGroupOp wraps a llvm.intr.launder.invariant.group *ir.Operation.
 type IntrLaunderInvariantGroupOp struct {
@@ -3655,11 +3940,14 @@ func (o IntrLaunderInvariantGroupOp) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildIntrLaunderInvariantGroupOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value) IntrLaunderInvariantGroupOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.launder.invariant.group", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrLaunderInvariantGroupOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr})
 	b.Insert(op)
 	return IntrLaunderInvariantGroupOp{opWrapper{op}}
 }
+
+// nameOfIntrLaunderInvariantGroupOp is the name BuildIntrLaunderInvariantGroupOp gives its ops.
+var nameOfIntrLaunderInvariantGroupOp = ir.OpName{Dialect: "llvm", Op: "intr.launder.invariant.group", Registered: true}
 
 // IntrLdexpOp wraps a llvm.intr.ldexp *ir.Operation.
 type IntrLdexpOp struct {
@@ -3691,12 +3979,15 @@ func (o IntrLdexpOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFl
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrLdexpOp(b *ir.Builder, loc ir.Location, resType ir.Type, val, power *ir.Value, fastmathFlags ir.Attribute) IntrLdexpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ldexp", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrLdexpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val, power})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrLdexpOp{opWrapper{op}}
 }
+
+// nameOfIntrLdexpOp is the name BuildIntrLdexpOp gives its ops.
+var nameOfIntrLdexpOp = ir.OpName{Dialect: "llvm", Op: "intr.ldexp", Registered: true}
 
 // IntrLifetimeEndOp wraps a llvm.intr.lifetime.end *ir.Operation.
 type IntrLifetimeEndOp struct {
@@ -3722,12 +4013,15 @@ func (o IntrLifetimeEndOp) Size() ir.Attribute { return o.op.Attr("size") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrLifetimeEndOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, size ir.Attribute) IntrLifetimeEndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.lifetime.end", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrLifetimeEndOp, loc, nil)
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"size"}, size)
 	b.Insert(op)
 	return IntrLifetimeEndOp{opWrapper{op}}
 }
+
+// nameOfIntrLifetimeEndOp is the name BuildIntrLifetimeEndOp gives its ops.
+var nameOfIntrLifetimeEndOp = ir.OpName{Dialect: "llvm", Op: "intr.lifetime.end", Registered: true}
 
 // IntrLifetimeStartOp wraps a llvm.intr.lifetime.start *ir.Operation.
 type IntrLifetimeStartOp struct {
@@ -3753,12 +4047,15 @@ func (o IntrLifetimeStartOp) Size() ir.Attribute { return o.op.Attr("size") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrLifetimeStartOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, size ir.Attribute) IntrLifetimeStartOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.lifetime.start", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrLifetimeStartOp, loc, nil)
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"size"}, size)
 	b.Insert(op)
 	return IntrLifetimeStartOp{opWrapper{op}}
 }
+
+// nameOfIntrLifetimeStartOp is the name BuildIntrLifetimeStartOp gives its ops.
+var nameOfIntrLifetimeStartOp = ir.OpName{Dialect: "llvm", Op: "intr.lifetime.start", Registered: true}
 
 // IntrLlrintOp wraps a llvm.intr.llrint *ir.Operation.
 type IntrLlrintOp struct {
@@ -3784,11 +4081,14 @@ func (o IntrLlrintOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrLlrintOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value) IntrLlrintOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.llrint", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrLlrintOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val})
 	b.Insert(op)
 	return IntrLlrintOp{opWrapper{op}}
 }
+
+// nameOfIntrLlrintOp is the name BuildIntrLlrintOp gives its ops.
+var nameOfIntrLlrintOp = ir.OpName{Dialect: "llvm", Op: "intr.llrint", Registered: true}
 
 // IntrLlroundOp wraps a llvm.intr.llround *ir.Operation.
 type IntrLlroundOp struct {
@@ -3814,11 +4114,14 @@ func (o IntrLlroundOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrLlroundOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value) IntrLlroundOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.llround", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrLlroundOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val})
 	b.Insert(op)
 	return IntrLlroundOp{opWrapper{op}}
 }
+
+// nameOfIntrLlroundOp is the name BuildIntrLlroundOp gives its ops.
+var nameOfIntrLlroundOp = ir.OpName{Dialect: "llvm", Op: "intr.llround", Registered: true}
 
 // IntrLogOp wraps a llvm.intr.log *ir.Operation.
 type IntrLogOp struct {
@@ -3847,12 +4150,15 @@ func (o IntrLogOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlag
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrLogOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrLogOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.log", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrLogOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrLogOp{opWrapper{op}}
 }
+
+// nameOfIntrLogOp is the name BuildIntrLogOp gives its ops.
+var nameOfIntrLogOp = ir.OpName{Dialect: "llvm", Op: "intr.log", Registered: true}
 
 // IntrLog10Op wraps a llvm.intr.log10 *ir.Operation.
 type IntrLog10Op struct {
@@ -3881,12 +4187,15 @@ func (o IntrLog10Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFl
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrLog10Op(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrLog10Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.log10", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrLog10Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrLog10Op{opWrapper{op}}
 }
+
+// nameOfIntrLog10Op is the name BuildIntrLog10Op gives its ops.
+var nameOfIntrLog10Op = ir.OpName{Dialect: "llvm", Op: "intr.log10", Registered: true}
 
 // IntrLog2Op wraps a llvm.intr.log2 *ir.Operation.
 type IntrLog2Op struct {
@@ -3915,12 +4224,15 @@ func (o IntrLog2Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrLog2Op(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrLog2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.log2", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrLog2Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrLog2Op{opWrapper{op}}
 }
+
+// nameOfIntrLog2Op is the name BuildIntrLog2Op gives its ops.
+var nameOfIntrLog2Op = ir.OpName{Dialect: "llvm", Op: "intr.log2", Registered: true}
 
 // IntrLrintOp wraps a llvm.intr.lrint *ir.Operation.
 type IntrLrintOp struct {
@@ -3946,11 +4258,14 @@ func (o IntrLrintOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrLrintOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value) IntrLrintOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.lrint", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrLrintOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val})
 	b.Insert(op)
 	return IntrLrintOp{opWrapper{op}}
 }
+
+// nameOfIntrLrintOp is the name BuildIntrLrintOp gives its ops.
+var nameOfIntrLrintOp = ir.OpName{Dialect: "llvm", Op: "intr.lrint", Registered: true}
 
 // IntrLroundOp wraps a llvm.intr.lround *ir.Operation.
 type IntrLroundOp struct {
@@ -3976,11 +4291,14 @@ func (o IntrLroundOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrLroundOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value) IntrLroundOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.lround", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrLroundOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val})
 	b.Insert(op)
 	return IntrLroundOp{opWrapper{op}}
 }
+
+// nameOfIntrLroundOp is the name BuildIntrLroundOp gives its ops.
+var nameOfIntrLroundOp = ir.OpName{Dialect: "llvm", Op: "intr.lround", Registered: true}
 
 // IntrMaskedCompressstoreOp wraps a llvm.intr.masked.compressstore *ir.Operation.
 type IntrMaskedCompressstoreOp struct {
@@ -4015,12 +4333,15 @@ func (o IntrMaskedCompressstoreOp) ResAttrs() ir.Attribute { return o.op.Attr("r
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildIntrMaskedCompressstoreOp(b *ir.Builder, loc ir.Location, value, ptr, mask *ir.Value, argAttrs, resAttrs ir.Attribute) IntrMaskedCompressstoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.masked.compressstore", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrMaskedCompressstoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{value, ptr, mask})
 	setAttrs(op, []string{"arg_attrs", "res_attrs"}, argAttrs, resAttrs)
 	b.Insert(op)
 	return IntrMaskedCompressstoreOp{opWrapper{op}}
 }
+
+// nameOfIntrMaskedCompressstoreOp is the name BuildIntrMaskedCompressstoreOp gives its ops.
+var nameOfIntrMaskedCompressstoreOp = ir.OpName{Dialect: "llvm", Op: "intr.masked.compressstore", Registered: true}
 
 // IntrMaskedExpandloadOp wraps a llvm.intr.masked.expandload *ir.Operation.
 type IntrMaskedExpandloadOp struct {
@@ -4058,12 +4379,15 @@ func (o IntrMaskedExpandloadOp) ResAttrs() ir.Attribute { return o.op.Attr("res_
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrMaskedExpandloadOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr, mask, passthru *ir.Value, argAttrs, resAttrs ir.Attribute) IntrMaskedExpandloadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.masked.expandload", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrMaskedExpandloadOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr, mask, passthru})
 	setAttrs(op, []string{"arg_attrs", "res_attrs"}, argAttrs, resAttrs)
 	b.Insert(op)
 	return IntrMaskedExpandloadOp{opWrapper{op}}
 }
+
+// nameOfIntrMaskedExpandloadOp is the name BuildIntrMaskedExpandloadOp gives its ops.
+var nameOfIntrMaskedExpandloadOp = ir.OpName{Dialect: "llvm", Op: "intr.masked.expandload", Registered: true}
 
 // IntrMaskedGatherOp wraps a llvm.intr.masked.gather *ir.Operation.
 type IntrMaskedGatherOp struct {
@@ -4098,12 +4422,15 @@ func (o IntrMaskedGatherOp) Alignment() ir.Attribute { return o.op.Attr("alignme
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrMaskedGatherOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptrs, mask *ir.Value, passThru []*ir.Value, alignment ir.Attribute) IntrMaskedGatherOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.masked.gather", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrMaskedGatherOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{ptrs, mask}, passThru...))
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return IntrMaskedGatherOp{opWrapper{op}}
 }
+
+// nameOfIntrMaskedGatherOp is the name BuildIntrMaskedGatherOp gives its ops.
+var nameOfIntrMaskedGatherOp = ir.OpName{Dialect: "llvm", Op: "intr.masked.gather", Registered: true}
 
 // IntrMaskedLoadOp wraps a llvm.intr.masked.load *ir.Operation.
 type IntrMaskedLoadOp struct {
@@ -4146,12 +4473,15 @@ func (o IntrMaskedLoadOp) Nontemporal() ir.Attribute { return o.op.Attr("nontemp
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrMaskedLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, data, mask *ir.Value, passThru []*ir.Value, alignment, nontemporal ir.Attribute) IntrMaskedLoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.masked.load", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrMaskedLoadOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{data, mask}, passThru...))
 	setAttrs(op, []string{"alignment", "nontemporal"}, alignment, nontemporal)
 	b.Insert(op)
 	return IntrMaskedLoadOp{opWrapper{op}}
 }
+
+// nameOfIntrMaskedLoadOp is the name BuildIntrMaskedLoadOp gives its ops.
+var nameOfIntrMaskedLoadOp = ir.OpName{Dialect: "llvm", Op: "intr.masked.load", Registered: true}
 
 // IntrMaskedScatterOp wraps a llvm.intr.masked.scatter *ir.Operation.
 type IntrMaskedScatterOp struct {
@@ -4183,12 +4513,15 @@ func (o IntrMaskedScatterOp) Alignment() ir.Attribute { return o.op.Attr("alignm
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrMaskedScatterOp(b *ir.Builder, loc ir.Location, value, ptrs, mask *ir.Value, alignment ir.Attribute) IntrMaskedScatterOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.masked.scatter", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrMaskedScatterOp, loc, nil)
 	op.SetOperands([]*ir.Value{value, ptrs, mask})
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return IntrMaskedScatterOp{opWrapper{op}}
 }
+
+// nameOfIntrMaskedScatterOp is the name BuildIntrMaskedScatterOp gives its ops.
+var nameOfIntrMaskedScatterOp = ir.OpName{Dialect: "llvm", Op: "intr.masked.scatter", Registered: true}
 
 // IntrMaskedStoreOp wraps a llvm.intr.masked.store *ir.Operation.
 type IntrMaskedStoreOp struct {
@@ -4220,12 +4553,15 @@ func (o IntrMaskedStoreOp) Alignment() ir.Attribute { return o.op.Attr("alignmen
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrMaskedStoreOp(b *ir.Builder, loc ir.Location, value, data, mask *ir.Value, alignment ir.Attribute) IntrMaskedStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.masked.store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrMaskedStoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{value, data, mask})
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return IntrMaskedStoreOp{opWrapper{op}}
 }
+
+// nameOfIntrMaskedStoreOp is the name BuildIntrMaskedStoreOp gives its ops.
+var nameOfIntrMaskedStoreOp = ir.OpName{Dialect: "llvm", Op: "intr.masked.store", Registered: true}
 
 // IntrMatrixColumnMajorLoadOp wraps a llvm.intr.matrix.column.major.load *ir.Operation.
 type IntrMatrixColumnMajorLoadOp struct {
@@ -4264,12 +4600,15 @@ func (o IntrMatrixColumnMajorLoadOp) Columns() ir.Attribute { return o.op.Attr("
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntrMatrixColumnMajorLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, data, stride *ir.Value, isVolatile, rows, columns ir.Attribute) IntrMatrixColumnMajorLoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.matrix.column.major.load", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrMatrixColumnMajorLoadOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{data, stride})
 	setAttrs(op, []string{"isVolatile", "rows", "columns"}, isVolatile, rows, columns)
 	b.Insert(op)
 	return IntrMatrixColumnMajorLoadOp{opWrapper{op}}
 }
+
+// nameOfIntrMatrixColumnMajorLoadOp is the name BuildIntrMatrixColumnMajorLoadOp gives its ops.
+var nameOfIntrMatrixColumnMajorLoadOp = ir.OpName{Dialect: "llvm", Op: "intr.matrix.column.major.load", Registered: true}
 
 // IntrMatrixColumnMajorStoreOp wraps a llvm.intr.matrix.column.major.store *ir.Operation.
 type IntrMatrixColumnMajorStoreOp struct {
@@ -4308,12 +4647,15 @@ func (o IntrMatrixColumnMajorStoreOp) Columns() ir.Attribute { return o.op.Attr(
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntrMatrixColumnMajorStoreOp(b *ir.Builder, loc ir.Location, matrix, data, stride *ir.Value, isVolatile, rows, columns ir.Attribute) IntrMatrixColumnMajorStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.matrix.column.major.store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrMatrixColumnMajorStoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{matrix, data, stride})
 	setAttrs(op, []string{"isVolatile", "rows", "columns"}, isVolatile, rows, columns)
 	b.Insert(op)
 	return IntrMatrixColumnMajorStoreOp{opWrapper{op}}
 }
+
+// nameOfIntrMatrixColumnMajorStoreOp is the name BuildIntrMatrixColumnMajorStoreOp gives its ops.
+var nameOfIntrMatrixColumnMajorStoreOp = ir.OpName{Dialect: "llvm", Op: "intr.matrix.column.major.store", Registered: true}
 
 // IntrMatrixMultiplyOp wraps a llvm.intr.matrix.multiply *ir.Operation.
 type IntrMatrixMultiplyOp struct {
@@ -4351,12 +4693,15 @@ func (o IntrMatrixMultiplyOp) RhsColumns() ir.Attribute { return o.op.Attr("rhs_
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrMatrixMultiplyOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, lhsRows, lhsColumns, rhsColumns ir.Attribute) IntrMatrixMultiplyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.matrix.multiply", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrMatrixMultiplyOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"lhs_rows", "lhs_columns", "rhs_columns"}, lhsRows, lhsColumns, rhsColumns)
 	b.Insert(op)
 	return IntrMatrixMultiplyOp{opWrapper{op}}
 }
+
+// nameOfIntrMatrixMultiplyOp is the name BuildIntrMatrixMultiplyOp gives its ops.
+var nameOfIntrMatrixMultiplyOp = ir.OpName{Dialect: "llvm", Op: "intr.matrix.multiply", Registered: true}
 
 // IntrMatrixTransposeOp wraps a llvm.intr.matrix.transpose *ir.Operation.
 type IntrMatrixTransposeOp struct {
@@ -4388,12 +4733,15 @@ func (o IntrMatrixTransposeOp) Columns() ir.Attribute { return o.op.Attr("column
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrMatrixTransposeOp(b *ir.Builder, loc ir.Location, resType ir.Type, matrix *ir.Value, rows, columns ir.Attribute) IntrMatrixTransposeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.matrix.transpose", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrMatrixTransposeOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{matrix})
 	setAttrs(op, []string{"rows", "columns"}, rows, columns)
 	b.Insert(op)
 	return IntrMatrixTransposeOp{opWrapper{op}}
 }
+
+// nameOfIntrMatrixTransposeOp is the name BuildIntrMatrixTransposeOp gives its ops.
+var nameOfIntrMatrixTransposeOp = ir.OpName{Dialect: "llvm", Op: "intr.matrix.transpose", Registered: true}
 
 // IntrMaximumOp wraps a llvm.intr.maximum *ir.Operation.
 type IntrMaximumOp struct {
@@ -4425,12 +4773,15 @@ func (o IntrMaximumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmath
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrMaximumOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrMaximumOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.maximum", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrMaximumOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrMaximumOp{opWrapper{op}}
 }
+
+// nameOfIntrMaximumOp is the name BuildIntrMaximumOp gives its ops.
+var nameOfIntrMaximumOp = ir.OpName{Dialect: "llvm", Op: "intr.maximum", Registered: true}
 
 // IntrMaxnumOp wraps a llvm.intr.maxnum *ir.Operation.
 type IntrMaxnumOp struct {
@@ -4462,12 +4813,15 @@ func (o IntrMaxnumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathF
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrMaxnumOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrMaxnumOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.maxnum", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrMaxnumOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrMaxnumOp{opWrapper{op}}
 }
+
+// nameOfIntrMaxnumOp is the name BuildIntrMaxnumOp gives its ops.
+var nameOfIntrMaxnumOp = ir.OpName{Dialect: "llvm", Op: "intr.maxnum", Registered: true}
 
 // IntrMemcpyOp wraps a llvm.intr.memcpy *ir.Operation.
 type IntrMemcpyOp struct {
@@ -4517,12 +4871,15 @@ func (o IntrMemcpyOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrMemcpyOp(b *ir.Builder, loc ir.Location, dst, src, len *ir.Value, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs ir.Attribute) IntrMemcpyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.memcpy", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrMemcpyOp, loc, nil)
 	op.SetOperands([]*ir.Value{dst, src, len})
 	setAttrs(op, []string{"isVolatile", "access_groups", "alias_scopes", "noalias_scopes", "tbaa", "arg_attrs", "res_attrs"}, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs)
 	b.Insert(op)
 	return IntrMemcpyOp{opWrapper{op}}
 }
+
+// nameOfIntrMemcpyOp is the name BuildIntrMemcpyOp gives its ops.
+var nameOfIntrMemcpyOp = ir.OpName{Dialect: "llvm", Op: "intr.memcpy", Registered: true}
 
 // IntrMemcpyInlineOp wraps a llvm.intr.memcpy.inline *ir.Operation.
 type IntrMemcpyInlineOp struct {
@@ -4572,12 +4929,15 @@ func (o IntrMemcpyInlineOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attr
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrMemcpyInlineOp(b *ir.Builder, loc ir.Location, dst, src *ir.Value, len, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs ir.Attribute) IntrMemcpyInlineOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.memcpy.inline", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrMemcpyInlineOp, loc, nil)
 	op.SetOperands([]*ir.Value{dst, src})
 	setAttrs(op, []string{"len", "isVolatile", "access_groups", "alias_scopes", "noalias_scopes", "tbaa", "arg_attrs", "res_attrs"}, len, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs)
 	b.Insert(op)
 	return IntrMemcpyInlineOp{opWrapper{op}}
 }
+
+// nameOfIntrMemcpyInlineOp is the name BuildIntrMemcpyInlineOp gives its ops.
+var nameOfIntrMemcpyInlineOp = ir.OpName{Dialect: "llvm", Op: "intr.memcpy.inline", Registered: true}
 
 // IntrMemmoveOp wraps a llvm.intr.memmove *ir.Operation.
 type IntrMemmoveOp struct {
@@ -4627,12 +4987,15 @@ func (o IntrMemmoveOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrMemmoveOp(b *ir.Builder, loc ir.Location, dst, src, len *ir.Value, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs ir.Attribute) IntrMemmoveOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.memmove", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrMemmoveOp, loc, nil)
 	op.SetOperands([]*ir.Value{dst, src, len})
 	setAttrs(op, []string{"isVolatile", "access_groups", "alias_scopes", "noalias_scopes", "tbaa", "arg_attrs", "res_attrs"}, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs)
 	b.Insert(op)
 	return IntrMemmoveOp{opWrapper{op}}
 }
+
+// nameOfIntrMemmoveOp is the name BuildIntrMemmoveOp gives its ops.
+var nameOfIntrMemmoveOp = ir.OpName{Dialect: "llvm", Op: "intr.memmove", Registered: true}
 
 // IntrMemsetOp wraps a llvm.intr.memset *ir.Operation.
 type IntrMemsetOp struct {
@@ -4682,12 +5045,15 @@ func (o IntrMemsetOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrMemsetOp(b *ir.Builder, loc ir.Location, dst, val, len *ir.Value, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs ir.Attribute) IntrMemsetOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.memset", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrMemsetOp, loc, nil)
 	op.SetOperands([]*ir.Value{dst, val, len})
 	setAttrs(op, []string{"isVolatile", "access_groups", "alias_scopes", "noalias_scopes", "tbaa", "arg_attrs", "res_attrs"}, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs)
 	b.Insert(op)
 	return IntrMemsetOp{opWrapper{op}}
 }
+
+// nameOfIntrMemsetOp is the name BuildIntrMemsetOp gives its ops.
+var nameOfIntrMemsetOp = ir.OpName{Dialect: "llvm", Op: "intr.memset", Registered: true}
 
 // IntrMemsetInlineOp wraps a llvm.intr.memset.inline *ir.Operation.
 type IntrMemsetInlineOp struct {
@@ -4737,12 +5103,15 @@ func (o IntrMemsetInlineOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attr
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrMemsetInlineOp(b *ir.Builder, loc ir.Location, dst, val *ir.Value, len, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs ir.Attribute) IntrMemsetInlineOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.memset.inline", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrMemsetInlineOp, loc, nil)
 	op.SetOperands([]*ir.Value{dst, val})
 	setAttrs(op, []string{"len", "isVolatile", "access_groups", "alias_scopes", "noalias_scopes", "tbaa", "arg_attrs", "res_attrs"}, len, isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs)
 	b.Insert(op)
 	return IntrMemsetInlineOp{opWrapper{op}}
 }
+
+// nameOfIntrMemsetInlineOp is the name BuildIntrMemsetInlineOp gives its ops.
+var nameOfIntrMemsetInlineOp = ir.OpName{Dialect: "llvm", Op: "intr.memset.inline", Registered: true}
 
 // IntrMinimumOp wraps a llvm.intr.minimum *ir.Operation.
 type IntrMinimumOp struct {
@@ -4774,12 +5143,15 @@ func (o IntrMinimumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmath
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrMinimumOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrMinimumOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.minimum", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrMinimumOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrMinimumOp{opWrapper{op}}
 }
+
+// nameOfIntrMinimumOp is the name BuildIntrMinimumOp gives its ops.
+var nameOfIntrMinimumOp = ir.OpName{Dialect: "llvm", Op: "intr.minimum", Registered: true}
 
 // IntrMinnumOp wraps a llvm.intr.minnum *ir.Operation.
 type IntrMinnumOp struct {
@@ -4811,12 +5183,15 @@ func (o IntrMinnumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathF
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrMinnumOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrMinnumOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.minnum", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrMinnumOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrMinnumOp{opWrapper{op}}
 }
+
+// nameOfIntrMinnumOp is the name BuildIntrMinnumOp gives its ops.
+var nameOfIntrMinnumOp = ir.OpName{Dialect: "llvm", Op: "intr.minnum", Registered: true}
 
 // IntrNearbyintOp wraps a llvm.intr.nearbyint *ir.Operation.
 type IntrNearbyintOp struct {
@@ -4845,12 +5220,15 @@ func (o IntrNearbyintOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastma
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrNearbyintOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrNearbyintOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.nearbyint", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrNearbyintOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrNearbyintOp{opWrapper{op}}
 }
+
+// nameOfIntrNearbyintOp is the name BuildIntrNearbyintOp gives its ops.
+var nameOfIntrNearbyintOp = ir.OpName{Dialect: "llvm", Op: "intr.nearbyint", Registered: true}
 
 // IntrPowOp wraps a llvm.intr.pow *ir.Operation.
 type IntrPowOp struct {
@@ -4882,12 +5260,15 @@ func (o IntrPowOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlag
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrPowOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrPowOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.pow", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrPowOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrPowOp{opWrapper{op}}
 }
+
+// nameOfIntrPowOp is the name BuildIntrPowOp gives its ops.
+var nameOfIntrPowOp = ir.OpName{Dialect: "llvm", Op: "intr.pow", Registered: true}
 
 // IntrPowiOp wraps a llvm.intr.powi *ir.Operation.
 type IntrPowiOp struct {
@@ -4919,12 +5300,15 @@ func (o IntrPowiOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrPowiOp(b *ir.Builder, loc ir.Location, resType ir.Type, val, power *ir.Value, fastmathFlags ir.Attribute) IntrPowiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.powi", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrPowiOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val, power})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrPowiOp{opWrapper{op}}
 }
+
+// nameOfIntrPowiOp is the name BuildIntrPowiOp gives its ops.
+var nameOfIntrPowiOp = ir.OpName{Dialect: "llvm", Op: "intr.powi", Registered: true}
 
 // IntrPrefetchOp wraps a llvm.intr.prefetch *ir.Operation.
 type IntrPrefetchOp struct {
@@ -4956,12 +5340,15 @@ func (o IntrPrefetchOp) Cache() ir.Attribute { return o.op.Attr("cache") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrPrefetchOp(b *ir.Builder, loc ir.Location, addr *ir.Value, rw, hint, cache ir.Attribute) IntrPrefetchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.prefetch", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrPrefetchOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr})
 	setAttrs(op, []string{"rw", "hint", "cache"}, rw, hint, cache)
 	b.Insert(op)
 	return IntrPrefetchOp{opWrapper{op}}
 }
+
+// nameOfIntrPrefetchOp is the name BuildIntrPrefetchOp gives its ops.
+var nameOfIntrPrefetchOp = ir.OpName{Dialect: "llvm", Op: "intr.prefetch", Registered: true}
 
 // IntrPtrAnnotationOp wraps a llvm.intr.ptr.annotation *ir.Operation.
 type IntrPtrAnnotationOp struct {
@@ -4999,11 +5386,14 @@ func (o IntrPtrAnnotationOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrPtrAnnotationOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr, annotation, fileName, line, attr *ir.Value) IntrPtrAnnotationOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ptr.annotation", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrPtrAnnotationOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr, annotation, fileName, line, attr})
 	b.Insert(op)
 	return IntrPtrAnnotationOp{opWrapper{op}}
 }
+
+// nameOfIntrPtrAnnotationOp is the name BuildIntrPtrAnnotationOp gives its ops.
+var nameOfIntrPtrAnnotationOp = ir.OpName{Dialect: "llvm", Op: "intr.ptr.annotation", Registered: true}
 
 // IntrPtrmaskOp wraps a llvm.intr.ptrmask *ir.Operation.
 type IntrPtrmaskOp struct {
@@ -5032,11 +5422,14 @@ func (o IntrPtrmaskOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrPtrmaskOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr, mask *ir.Value) IntrPtrmaskOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ptrmask", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrPtrmaskOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr, mask})
 	b.Insert(op)
 	return IntrPtrmaskOp{opWrapper{op}}
 }
+
+// nameOfIntrPtrmaskOp is the name BuildIntrPtrmaskOp gives its ops.
+var nameOfIntrPtrmaskOp = ir.OpName{Dialect: "llvm", Op: "intr.ptrmask", Registered: true}
 
 // IntrRintOp wraps a llvm.intr.rint *ir.Operation.
 type IntrRintOp struct {
@@ -5065,12 +5458,15 @@ func (o IntrRintOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrRintOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrRintOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.rint", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrRintOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrRintOp{opWrapper{op}}
 }
+
+// nameOfIntrRintOp is the name BuildIntrRintOp gives its ops.
+var nameOfIntrRintOp = ir.OpName{Dialect: "llvm", Op: "intr.rint", Registered: true}
 
 // IntrRoundOp wraps a llvm.intr.round *ir.Operation.
 type IntrRoundOp struct {
@@ -5099,12 +5495,15 @@ func (o IntrRoundOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFl
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrRoundOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrRoundOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.round", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrRoundOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrRoundOp{opWrapper{op}}
 }
+
+// nameOfIntrRoundOp is the name BuildIntrRoundOp gives its ops.
+var nameOfIntrRoundOp = ir.OpName{Dialect: "llvm", Op: "intr.round", Registered: true}
 
 // IntrRoundevenOp wraps a llvm.intr.roundeven *ir.Operation.
 type IntrRoundevenOp struct {
@@ -5133,12 +5532,15 @@ func (o IntrRoundevenOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastma
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrRoundevenOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrRoundevenOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.roundeven", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrRoundevenOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrRoundevenOp{opWrapper{op}}
 }
+
+// nameOfIntrRoundevenOp is the name BuildIntrRoundevenOp gives its ops.
+var nameOfIntrRoundevenOp = ir.OpName{Dialect: "llvm", Op: "intr.roundeven", Registered: true}
 
 // IntrSaddSatOp wraps a llvm.intr.sadd.sat *ir.Operation.
 type IntrSaddSatOp struct {
@@ -5167,11 +5569,14 @@ func (o IntrSaddSatOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSaddSatOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrSaddSatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.sadd.sat", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSaddSatOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrSaddSatOp{opWrapper{op}}
 }
+
+// nameOfIntrSaddSatOp is the name BuildIntrSaddSatOp gives its ops.
+var nameOfIntrSaddSatOp = ir.OpName{Dialect: "llvm", Op: "intr.sadd.sat", Registered: true}
 
 // IntrSaddWithOverflowOp wraps a llvm.intr.sadd.with.overflow *ir.Operation.
 type IntrSaddWithOverflowOp struct {
@@ -5200,11 +5605,14 @@ func (o IntrSaddWithOverflowOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrSaddWithOverflowOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1 *ir.Value) IntrSaddWithOverflowOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.sadd.with.overflow", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSaddWithOverflowOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return IntrSaddWithOverflowOp{opWrapper{op}}
 }
+
+// nameOfIntrSaddWithOverflowOp is the name BuildIntrSaddWithOverflowOp gives its ops.
+var nameOfIntrSaddWithOverflowOp = ir.OpName{Dialect: "llvm", Op: "intr.sadd.with.overflow", Registered: true}
 
 // IntrScmpOp wraps a llvm.intr.scmp *ir.Operation.
 type IntrScmpOp struct {
@@ -5233,11 +5641,14 @@ func (o IntrScmpOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrScmpOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrScmpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.scmp", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrScmpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrScmpOp{opWrapper{op}}
 }
+
+// nameOfIntrScmpOp is the name BuildIntrScmpOp gives its ops.
+var nameOfIntrScmpOp = ir.OpName{Dialect: "llvm", Op: "intr.scmp", Registered: true}
 
 // IntrSinOp wraps a llvm.intr.sin *ir.Operation.
 type IntrSinOp struct {
@@ -5266,12 +5677,15 @@ func (o IntrSinOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlag
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrSinOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrSinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.sin", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSinOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrSinOp{opWrapper{op}}
 }
+
+// nameOfIntrSinOp is the name BuildIntrSinOp gives its ops.
+var nameOfIntrSinOp = ir.OpName{Dialect: "llvm", Op: "intr.sin", Registered: true}
 
 // IntrSincosOp wraps a llvm.intr.sincos *ir.Operation.
 type IntrSincosOp struct {
@@ -5300,12 +5714,15 @@ func (o IntrSincosOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathF
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSincosOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value, fastmathFlags ir.Attribute) IntrSincosOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.sincos", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSincosOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrSincosOp{opWrapper{op}}
 }
+
+// nameOfIntrSincosOp is the name BuildIntrSincosOp gives its ops.
+var nameOfIntrSincosOp = ir.OpName{Dialect: "llvm", Op: "intr.sincos", Registered: true}
 
 // IntrSinhOp wraps a llvm.intr.sinh *ir.Operation.
 type IntrSinhOp struct {
@@ -5334,12 +5751,15 @@ func (o IntrSinhOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrSinhOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrSinhOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.sinh", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSinhOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrSinhOp{opWrapper{op}}
 }
+
+// nameOfIntrSinhOp is the name BuildIntrSinhOp gives its ops.
+var nameOfIntrSinhOp = ir.OpName{Dialect: "llvm", Op: "intr.sinh", Registered: true}
 
 // IntrSmaxOp wraps a llvm.intr.smax *ir.Operation.
 type IntrSmaxOp struct {
@@ -5368,11 +5788,14 @@ func (o IntrSmaxOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrSmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrSmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.smax", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSmaxOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrSmaxOp{opWrapper{op}}
 }
+
+// nameOfIntrSmaxOp is the name BuildIntrSmaxOp gives its ops.
+var nameOfIntrSmaxOp = ir.OpName{Dialect: "llvm", Op: "intr.smax", Registered: true}
 
 // IntrSminOp wraps a llvm.intr.smin *ir.Operation.
 type IntrSminOp struct {
@@ -5401,11 +5824,14 @@ func (o IntrSminOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrSminOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrSminOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.smin", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSminOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrSminOp{opWrapper{op}}
 }
+
+// nameOfIntrSminOp is the name BuildIntrSminOp gives its ops.
+var nameOfIntrSminOp = ir.OpName{Dialect: "llvm", Op: "intr.smin", Registered: true}
 
 // IntrSmulWithOverflowOp wraps a llvm.intr.smul.with.overflow *ir.Operation.
 type IntrSmulWithOverflowOp struct {
@@ -5434,11 +5860,14 @@ func (o IntrSmulWithOverflowOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrSmulWithOverflowOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1 *ir.Value) IntrSmulWithOverflowOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.smul.with.overflow", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSmulWithOverflowOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return IntrSmulWithOverflowOp{opWrapper{op}}
 }
+
+// nameOfIntrSmulWithOverflowOp is the name BuildIntrSmulWithOverflowOp gives its ops.
+var nameOfIntrSmulWithOverflowOp = ir.OpName{Dialect: "llvm", Op: "intr.smul.with.overflow", Registered: true}
 
 // IntrSqrtOp wraps a llvm.intr.sqrt *ir.Operation.
 type IntrSqrtOp struct {
@@ -5467,12 +5896,15 @@ func (o IntrSqrtOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrSqrtOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrSqrtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.sqrt", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSqrtOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrSqrtOp{opWrapper{op}}
 }
+
+// nameOfIntrSqrtOp is the name BuildIntrSqrtOp gives its ops.
+var nameOfIntrSqrtOp = ir.OpName{Dialect: "llvm", Op: "intr.sqrt", Registered: true}
 
 // IntrSsaCopyOp wraps a llvm.intr.ssa.copy *ir.Operation.
 type IntrSsaCopyOp struct {
@@ -5498,11 +5930,14 @@ func (o IntrSsaCopyOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSsaCopyOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand *ir.Value) IntrSsaCopyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ssa.copy", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSsaCopyOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return IntrSsaCopyOp{opWrapper{op}}
 }
+
+// nameOfIntrSsaCopyOp is the name BuildIntrSsaCopyOp gives its ops.
+var nameOfIntrSsaCopyOp = ir.OpName{Dialect: "llvm", Op: "intr.ssa.copy", Registered: true}
 
 // IntrSshlSatOp wraps a llvm.intr.sshl.sat *ir.Operation.
 type IntrSshlSatOp struct {
@@ -5531,11 +5966,14 @@ func (o IntrSshlSatOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSshlSatOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrSshlSatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.sshl.sat", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSshlSatOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrSshlSatOp{opWrapper{op}}
 }
+
+// nameOfIntrSshlSatOp is the name BuildIntrSshlSatOp gives its ops.
+var nameOfIntrSshlSatOp = ir.OpName{Dialect: "llvm", Op: "intr.sshl.sat", Registered: true}
 
 // IntrSsubSatOp wraps a llvm.intr.ssub.sat *ir.Operation.
 type IntrSsubSatOp struct {
@@ -5564,11 +6002,14 @@ func (o IntrSsubSatOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrSsubSatOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrSsubSatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ssub.sat", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSsubSatOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrSsubSatOp{opWrapper{op}}
 }
+
+// nameOfIntrSsubSatOp is the name BuildIntrSsubSatOp gives its ops.
+var nameOfIntrSsubSatOp = ir.OpName{Dialect: "llvm", Op: "intr.ssub.sat", Registered: true}
 
 // IntrSsubWithOverflowOp wraps a llvm.intr.ssub.with.overflow *ir.Operation.
 type IntrSsubWithOverflowOp struct {
@@ -5597,11 +6038,14 @@ func (o IntrSsubWithOverflowOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrSsubWithOverflowOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1 *ir.Value) IntrSsubWithOverflowOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ssub.with.overflow", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrSsubWithOverflowOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return IntrSsubWithOverflowOp{opWrapper{op}}
 }
+
+// nameOfIntrSsubWithOverflowOp is the name BuildIntrSsubWithOverflowOp gives its ops.
+var nameOfIntrSsubWithOverflowOp = ir.OpName{Dialect: "llvm", Op: "intr.ssub.with.overflow", Registered: true}
 
 // IntrStackrestoreOp wraps a llvm.intr.stackrestore *ir.Operation.
 type IntrStackrestoreOp struct {
@@ -5624,11 +6068,14 @@ func (o IntrStackrestoreOp) Ptr() *ir.Value { return o.op.Operand(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrStackrestoreOp(b *ir.Builder, loc ir.Location, ptr *ir.Value) IntrStackrestoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.stackrestore", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrStackrestoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{ptr})
 	b.Insert(op)
 	return IntrStackrestoreOp{opWrapper{op}}
 }
+
+// nameOfIntrStackrestoreOp is the name BuildIntrStackrestoreOp gives its ops.
+var nameOfIntrStackrestoreOp = ir.OpName{Dialect: "llvm", Op: "intr.stackrestore", Registered: true}
 
 // IntrStacksaveOp wraps a llvm.intr.stacksave *ir.Operation.
 type IntrStacksaveOp struct {
@@ -5651,10 +6098,13 @@ func (o IntrStacksaveOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrStacksaveOp(b *ir.Builder, loc ir.Location, resType ir.Type) IntrStacksaveOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.stacksave", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrStacksaveOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return IntrStacksaveOp{opWrapper{op}}
 }
+
+// nameOfIntrStacksaveOp is the name BuildIntrStacksaveOp gives its ops.
+var nameOfIntrStacksaveOp = ir.OpName{Dialect: "llvm", Op: "intr.stacksave", Registered: true}
 
 // IntrStepvectorOp wraps a llvm.intr.stepvector *ir.Operation.
 type IntrStepvectorOp struct {
@@ -5677,10 +6127,13 @@ func (o IntrStepvectorOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrStepvectorOp(b *ir.Builder, loc ir.Location, resType ir.Type) IntrStepvectorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.stepvector", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrStepvectorOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return IntrStepvectorOp{opWrapper{op}}
 }
+
+// nameOfIntrStepvectorOp is the name BuildIntrStepvectorOp gives its ops.
+var nameOfIntrStepvectorOp = ir.OpName{Dialect: "llvm", Op: "intr.stepvector", Registered: true}
 
 // IntrStripInvariantGroupOp wraps a llvm.intr.strip.invariant.group *ir.Operation.
 type IntrStripInvariantGroupOp struct {
@@ -5706,11 +6159,14 @@ func (o IntrStripInvariantGroupOp) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildIntrStripInvariantGroupOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value) IntrStripInvariantGroupOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.strip.invariant.group", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrStripInvariantGroupOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr})
 	b.Insert(op)
 	return IntrStripInvariantGroupOp{opWrapper{op}}
 }
+
+// nameOfIntrStripInvariantGroupOp is the name BuildIntrStripInvariantGroupOp gives its ops.
+var nameOfIntrStripInvariantGroupOp = ir.OpName{Dialect: "llvm", Op: "intr.strip.invariant.group", Registered: true}
 
 // IntrTanOp wraps a llvm.intr.tan *ir.Operation.
 type IntrTanOp struct {
@@ -5739,12 +6195,15 @@ func (o IntrTanOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlag
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrTanOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrTanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.tan", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrTanOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrTanOp{opWrapper{op}}
 }
+
+// nameOfIntrTanOp is the name BuildIntrTanOp gives its ops.
+var nameOfIntrTanOp = ir.OpName{Dialect: "llvm", Op: "intr.tan", Registered: true}
 
 // IntrTanhOp wraps a llvm.intr.tanh *ir.Operation.
 type IntrTanhOp struct {
@@ -5773,12 +6232,15 @@ func (o IntrTanhOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFla
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrTanhOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrTanhOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.tanh", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrTanhOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrTanhOp{opWrapper{op}}
 }
+
+// nameOfIntrTanhOp is the name BuildIntrTanhOp gives its ops.
+var nameOfIntrTanhOp = ir.OpName{Dialect: "llvm", Op: "intr.tanh", Registered: true}
 
 // IntrThreadlocalAddressOp wraps a llvm.intr.threadlocal.address *ir.Operation.
 type IntrThreadlocalAddressOp struct {
@@ -5804,11 +6266,14 @@ func (o IntrThreadlocalAddressOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrThreadlocalAddressOp(b *ir.Builder, loc ir.Location, resType ir.Type, global *ir.Value) IntrThreadlocalAddressOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.threadlocal.address", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrThreadlocalAddressOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{global})
 	b.Insert(op)
 	return IntrThreadlocalAddressOp{opWrapper{op}}
 }
+
+// nameOfIntrThreadlocalAddressOp is the name BuildIntrThreadlocalAddressOp gives its ops.
+var nameOfIntrThreadlocalAddressOp = ir.OpName{Dialect: "llvm", Op: "intr.threadlocal.address", Registered: true}
 
 // IntrTrapOp wraps a llvm.intr.trap *ir.Operation.
 type IntrTrapOp struct {
@@ -5828,10 +6293,13 @@ func AsIntrTrapOp(op *ir.Operation) (IntrTrapOp, bool) {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrTrapOp(b *ir.Builder, loc ir.Location) IntrTrapOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.trap", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrTrapOp, loc, nil)
 	b.Insert(op)
 	return IntrTrapOp{opWrapper{op}}
 }
+
+// nameOfIntrTrapOp is the name BuildIntrTrapOp gives its ops.
+var nameOfIntrTrapOp = ir.OpName{Dialect: "llvm", Op: "intr.trap", Registered: true}
 
 // IntrTruncOp wraps a llvm.intr.trunc *ir.Operation.
 type IntrTruncOp struct {
@@ -5860,12 +6328,15 @@ func (o IntrTruncOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFl
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrTruncOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrTruncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.trunc", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrTruncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrTruncOp{opWrapper{op}}
 }
+
+// nameOfIntrTruncOp is the name BuildIntrTruncOp gives its ops.
+var nameOfIntrTruncOp = ir.OpName{Dialect: "llvm", Op: "intr.trunc", Registered: true}
 
 // IntrUaddSatOp wraps a llvm.intr.uadd.sat *ir.Operation.
 type IntrUaddSatOp struct {
@@ -5894,11 +6365,14 @@ func (o IntrUaddSatOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUaddSatOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrUaddSatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.uadd.sat", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrUaddSatOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrUaddSatOp{opWrapper{op}}
 }
+
+// nameOfIntrUaddSatOp is the name BuildIntrUaddSatOp gives its ops.
+var nameOfIntrUaddSatOp = ir.OpName{Dialect: "llvm", Op: "intr.uadd.sat", Registered: true}
 
 // IntrUaddWithOverflowOp wraps a llvm.intr.uadd.with.overflow *ir.Operation.
 type IntrUaddWithOverflowOp struct {
@@ -5927,11 +6401,14 @@ func (o IntrUaddWithOverflowOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrUaddWithOverflowOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1 *ir.Value) IntrUaddWithOverflowOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.uadd.with.overflow", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrUaddWithOverflowOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return IntrUaddWithOverflowOp{opWrapper{op}}
 }
+
+// nameOfIntrUaddWithOverflowOp is the name BuildIntrUaddWithOverflowOp gives its ops.
+var nameOfIntrUaddWithOverflowOp = ir.OpName{Dialect: "llvm", Op: "intr.uadd.with.overflow", Registered: true}
 
 // IntrUbsantrapOp wraps a llvm.intr.ubsantrap *ir.Operation.
 type IntrUbsantrapOp struct {
@@ -5954,11 +6431,14 @@ func (o IntrUbsantrapOp) FailureKind() ir.Attribute { return o.op.Attr("failureK
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUbsantrapOp(b *ir.Builder, loc ir.Location, failureKind ir.Attribute) IntrUbsantrapOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ubsantrap", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrUbsantrapOp, loc, nil)
 	setAttrs(op, []string{"failureKind"}, failureKind)
 	b.Insert(op)
 	return IntrUbsantrapOp{opWrapper{op}}
 }
+
+// nameOfIntrUbsantrapOp is the name BuildIntrUbsantrapOp gives its ops.
+var nameOfIntrUbsantrapOp = ir.OpName{Dialect: "llvm", Op: "intr.ubsantrap", Registered: true}
 
 // IntrUcmpOp wraps a llvm.intr.ucmp *ir.Operation.
 type IntrUcmpOp struct {
@@ -5987,11 +6467,14 @@ func (o IntrUcmpOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrUcmpOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrUcmpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ucmp", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrUcmpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrUcmpOp{opWrapper{op}}
 }
+
+// nameOfIntrUcmpOp is the name BuildIntrUcmpOp gives its ops.
+var nameOfIntrUcmpOp = ir.OpName{Dialect: "llvm", Op: "intr.ucmp", Registered: true}
 
 // IntrUmaxOp wraps a llvm.intr.umax *ir.Operation.
 type IntrUmaxOp struct {
@@ -6020,11 +6503,14 @@ func (o IntrUmaxOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrUmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrUmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.umax", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrUmaxOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrUmaxOp{opWrapper{op}}
 }
+
+// nameOfIntrUmaxOp is the name BuildIntrUmaxOp gives its ops.
+var nameOfIntrUmaxOp = ir.OpName{Dialect: "llvm", Op: "intr.umax", Registered: true}
 
 // IntrUminOp wraps a llvm.intr.umin *ir.Operation.
 type IntrUminOp struct {
@@ -6053,11 +6539,14 @@ func (o IntrUminOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrUminOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrUminOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.umin", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrUminOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrUminOp{opWrapper{op}}
 }
+
+// nameOfIntrUminOp is the name BuildIntrUminOp gives its ops.
+var nameOfIntrUminOp = ir.OpName{Dialect: "llvm", Op: "intr.umin", Registered: true}
 
 // IntrUmulWithOverflowOp wraps a llvm.intr.umul.with.overflow *ir.Operation.
 type IntrUmulWithOverflowOp struct {
@@ -6086,11 +6575,14 @@ func (o IntrUmulWithOverflowOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrUmulWithOverflowOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1 *ir.Value) IntrUmulWithOverflowOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.umul.with.overflow", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrUmulWithOverflowOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return IntrUmulWithOverflowOp{opWrapper{op}}
 }
+
+// nameOfIntrUmulWithOverflowOp is the name BuildIntrUmulWithOverflowOp gives its ops.
+var nameOfIntrUmulWithOverflowOp = ir.OpName{Dialect: "llvm", Op: "intr.umul.with.overflow", Registered: true}
 
 // IntrUshlSatOp wraps a llvm.intr.ushl.sat *ir.Operation.
 type IntrUshlSatOp struct {
@@ -6119,11 +6611,14 @@ func (o IntrUshlSatOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUshlSatOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrUshlSatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.ushl.sat", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrUshlSatOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrUshlSatOp{opWrapper{op}}
 }
+
+// nameOfIntrUshlSatOp is the name BuildIntrUshlSatOp gives its ops.
+var nameOfIntrUshlSatOp = ir.OpName{Dialect: "llvm", Op: "intr.ushl.sat", Registered: true}
 
 // IntrUsubSatOp wraps a llvm.intr.usub.sat *ir.Operation.
 type IntrUsubSatOp struct {
@@ -6152,11 +6647,14 @@ func (o IntrUsubSatOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrUsubSatOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) IntrUsubSatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.usub.sat", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrUsubSatOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return IntrUsubSatOp{opWrapper{op}}
 }
+
+// nameOfIntrUsubSatOp is the name BuildIntrUsubSatOp gives its ops.
+var nameOfIntrUsubSatOp = ir.OpName{Dialect: "llvm", Op: "intr.usub.sat", Registered: true}
 
 // IntrUsubWithOverflowOp wraps a llvm.intr.usub.with.overflow *ir.Operation.
 type IntrUsubWithOverflowOp struct {
@@ -6185,11 +6683,14 @@ func (o IntrUsubWithOverflowOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrUsubWithOverflowOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand0, operand1 *ir.Value) IntrUsubWithOverflowOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.usub.with.overflow", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrUsubWithOverflowOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand0, operand1})
 	b.Insert(op)
 	return IntrUsubWithOverflowOp{opWrapper{op}}
 }
+
+// nameOfIntrUsubWithOverflowOp is the name BuildIntrUsubWithOverflowOp gives its ops.
+var nameOfIntrUsubWithOverflowOp = ir.OpName{Dialect: "llvm", Op: "intr.usub.with.overflow", Registered: true}
 
 // IntrVacopyOp is llvm.intr.vacopy: copies the current argument position from `src_list` to `dest_list`.
 type IntrVacopyOp struct {
@@ -6215,11 +6716,14 @@ func (o IntrVacopyOp) SrcList() *ir.Value { return o.op.Operand(1) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVacopyOp(b *ir.Builder, loc ir.Location, destList, srcList *ir.Value) IntrVacopyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vacopy", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrVacopyOp, loc, nil)
 	op.SetOperands([]*ir.Value{destList, srcList})
 	b.Insert(op)
 	return IntrVacopyOp{opWrapper{op}}
 }
+
+// nameOfIntrVacopyOp is the name BuildIntrVacopyOp gives its ops.
+var nameOfIntrVacopyOp = ir.OpName{Dialect: "llvm", Op: "intr.vacopy", Registered: true}
 
 // IntrVaendOp is llvm.intr.vaend: destroys `arg_list`, which has been initialized by `intr.vastart` or `intr.vacopy`.
 type IntrVaendOp struct {
@@ -6242,11 +6746,14 @@ func (o IntrVaendOp) ArgList() *ir.Value { return o.op.Operand(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrVaendOp(b *ir.Builder, loc ir.Location, argList *ir.Value) IntrVaendOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vaend", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrVaendOp, loc, nil)
 	op.SetOperands([]*ir.Value{argList})
 	b.Insert(op)
 	return IntrVaendOp{opWrapper{op}}
 }
+
+// nameOfIntrVaendOp is the name BuildIntrVaendOp gives its ops.
+var nameOfIntrVaendOp = ir.OpName{Dialect: "llvm", Op: "intr.vaend", Registered: true}
 
 // IntrVarAnnotationOp wraps a llvm.intr.var.annotation *ir.Operation.
 type IntrVarAnnotationOp struct {
@@ -6281,11 +6788,14 @@ func (o IntrVarAnnotationOp) Attr() *ir.Value { return o.op.Operand(4) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVarAnnotationOp(b *ir.Builder, loc ir.Location, val, annotation, fileName, line, attr *ir.Value) IntrVarAnnotationOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.var.annotation", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrVarAnnotationOp, loc, nil)
 	op.SetOperands([]*ir.Value{val, annotation, fileName, line, attr})
 	b.Insert(op)
 	return IntrVarAnnotationOp{opWrapper{op}}
 }
+
+// nameOfIntrVarAnnotationOp is the name BuildIntrVarAnnotationOp gives its ops.
+var nameOfIntrVarAnnotationOp = ir.OpName{Dialect: "llvm", Op: "intr.var.annotation", Registered: true}
 
 // IntrVastartOp is llvm.intr.vastart: initializes `arg_list` for subsequent variadic argument extractions.
 type IntrVastartOp struct {
@@ -6308,11 +6818,14 @@ func (o IntrVastartOp) ArgList() *ir.Value { return o.op.Operand(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVastartOp(b *ir.Builder, loc ir.Location, argList *ir.Value) IntrVastartOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vastart", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrVastartOp, loc, nil)
 	op.SetOperands([]*ir.Value{argList})
 	b.Insert(op)
 	return IntrVastartOp{opWrapper{op}}
 }
+
+// nameOfIntrVastartOp is the name BuildIntrVastartOp gives its ops.
+var nameOfIntrVastartOp = ir.OpName{Dialect: "llvm", Op: "intr.vastart", Registered: true}
 
 // IntrVectorDeinterleave2Op wraps a llvm.intr.vector.deinterleave2 *ir.Operation.
 type IntrVectorDeinterleave2Op struct {
@@ -6338,11 +6851,14 @@ func (o IntrVectorDeinterleave2Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildIntrVectorDeinterleave2Op(b *ir.Builder, loc ir.Location, resType ir.Type, vec *ir.Value) IntrVectorDeinterleave2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.deinterleave2", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorDeinterleave2Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{vec})
 	b.Insert(op)
 	return IntrVectorDeinterleave2Op{opWrapper{op}}
 }
+
+// nameOfIntrVectorDeinterleave2Op is the name BuildIntrVectorDeinterleave2Op gives its ops.
+var nameOfIntrVectorDeinterleave2Op = ir.OpName{Dialect: "llvm", Op: "intr.vector.deinterleave2", Registered: true}
 
 // IntrVectorExtractOp wraps a llvm.intr.vector.extract *ir.Operation.
 type IntrVectorExtractOp struct {
@@ -6371,12 +6887,15 @@ func (o IntrVectorExtractOp) Pos() ir.Attribute { return o.op.Attr("pos") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVectorExtractOp(b *ir.Builder, loc ir.Location, resType ir.Type, srcvec *ir.Value, pos ir.Attribute) IntrVectorExtractOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.extract", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorExtractOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{srcvec})
 	setAttrs(op, []string{"pos"}, pos)
 	b.Insert(op)
 	return IntrVectorExtractOp{opWrapper{op}}
 }
+
+// nameOfIntrVectorExtractOp is the name BuildIntrVectorExtractOp gives its ops.
+var nameOfIntrVectorExtractOp = ir.OpName{Dialect: "llvm", Op: "intr.vector.extract", Registered: true}
 
 // IntrVectorInsertOp wraps a llvm.intr.vector.insert *ir.Operation.
 type IntrVectorInsertOp struct {
@@ -6408,12 +6927,15 @@ func (o IntrVectorInsertOp) Pos() ir.Attribute { return o.op.Attr("pos") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVectorInsertOp(b *ir.Builder, loc ir.Location, resType ir.Type, dstvec, srcvec *ir.Value, pos ir.Attribute) IntrVectorInsertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.insert", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorInsertOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{dstvec, srcvec})
 	setAttrs(op, []string{"pos"}, pos)
 	b.Insert(op)
 	return IntrVectorInsertOp{opWrapper{op}}
 }
+
+// nameOfIntrVectorInsertOp is the name BuildIntrVectorInsertOp gives its ops.
+var nameOfIntrVectorInsertOp = ir.OpName{Dialect: "llvm", Op: "intr.vector.insert", Registered: true}
 
 // IntrVectorInterleave2Op wraps a llvm.intr.vector.interleave2 *ir.Operation.
 type IntrVectorInterleave2Op struct {
@@ -6442,11 +6964,14 @@ func (o IntrVectorInterleave2Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorInterleave2Op(b *ir.Builder, loc ir.Location, resType ir.Type, vec1, vec2 *ir.Value) IntrVectorInterleave2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.interleave2", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorInterleave2Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{vec1, vec2})
 	b.Insert(op)
 	return IntrVectorInterleave2Op{opWrapper{op}}
 }
+
+// nameOfIntrVectorInterleave2Op is the name BuildIntrVectorInterleave2Op gives its ops.
+var nameOfIntrVectorInterleave2Op = ir.OpName{Dialect: "llvm", Op: "intr.vector.interleave2", Registered: true}
 
 // IntrVectorReduceAddOp wraps a llvm.intr.vector.reduce.add *ir.Operation.
 type IntrVectorReduceAddOp struct {
@@ -6472,11 +6997,14 @@ func (o IntrVectorReduceAddOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceAddOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrVectorReduceAddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.add", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorReduceAddOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrVectorReduceAddOp{opWrapper{op}}
 }
+
+// nameOfIntrVectorReduceAddOp is the name BuildIntrVectorReduceAddOp gives its ops.
+var nameOfIntrVectorReduceAddOp = ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.add", Registered: true}
 
 // IntrVectorReduceAndOp wraps a llvm.intr.vector.reduce.and *ir.Operation.
 type IntrVectorReduceAndOp struct {
@@ -6502,11 +7030,14 @@ func (o IntrVectorReduceAndOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceAndOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrVectorReduceAndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.and", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorReduceAndOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrVectorReduceAndOp{opWrapper{op}}
 }
+
+// nameOfIntrVectorReduceAndOp is the name BuildIntrVectorReduceAndOp gives its ops.
+var nameOfIntrVectorReduceAndOp = ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.and", Registered: true}
 
 // IntrVectorReduceFaddOp wraps a llvm.intr.vector.reduce.fadd *ir.Operation.
 type IntrVectorReduceFaddOp struct {
@@ -6538,12 +7069,15 @@ func (o IntrVectorReduceFaddOp) FastmathFlags() ir.Attribute { return o.op.Attr(
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceFaddOp(b *ir.Builder, loc ir.Location, resType ir.Type, startValue, input *ir.Value, fastmathFlags ir.Attribute) IntrVectorReduceFaddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.fadd", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorReduceFaddOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{startValue, input})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrVectorReduceFaddOp{opWrapper{op}}
 }
+
+// nameOfIntrVectorReduceFaddOp is the name BuildIntrVectorReduceFaddOp gives its ops.
+var nameOfIntrVectorReduceFaddOp = ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.fadd", Registered: true}
 
 // IntrVectorReduceFmaxOp wraps a llvm.intr.vector.reduce.fmax *ir.Operation.
 type IntrVectorReduceFmaxOp struct {
@@ -6572,12 +7106,15 @@ func (o IntrVectorReduceFmaxOp) FastmathFlags() ir.Attribute { return o.op.Attr(
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceFmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrVectorReduceFmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.fmax", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorReduceFmaxOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrVectorReduceFmaxOp{opWrapper{op}}
 }
+
+// nameOfIntrVectorReduceFmaxOp is the name BuildIntrVectorReduceFmaxOp gives its ops.
+var nameOfIntrVectorReduceFmaxOp = ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.fmax", Registered: true}
 
 // IntrVectorReduceFmaximumOp wraps a llvm.intr.vector.reduce.fmaximum *ir.Operation.
 type IntrVectorReduceFmaximumOp struct {
@@ -6606,12 +7143,15 @@ func (o IntrVectorReduceFmaximumOp) FastmathFlags() ir.Attribute { return o.op.A
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildIntrVectorReduceFmaximumOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrVectorReduceFmaximumOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.fmaximum", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorReduceFmaximumOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrVectorReduceFmaximumOp{opWrapper{op}}
 }
+
+// nameOfIntrVectorReduceFmaximumOp is the name BuildIntrVectorReduceFmaximumOp gives its ops.
+var nameOfIntrVectorReduceFmaximumOp = ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.fmaximum", Registered: true}
 
 // IntrVectorReduceFminOp wraps a llvm.intr.vector.reduce.fmin *ir.Operation.
 type IntrVectorReduceFminOp struct {
@@ -6640,12 +7180,15 @@ func (o IntrVectorReduceFminOp) FastmathFlags() ir.Attribute { return o.op.Attr(
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceFminOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrVectorReduceFminOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.fmin", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorReduceFminOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrVectorReduceFminOp{opWrapper{op}}
 }
+
+// nameOfIntrVectorReduceFminOp is the name BuildIntrVectorReduceFminOp gives its ops.
+var nameOfIntrVectorReduceFminOp = ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.fmin", Registered: true}
 
 // IntrVectorReduceFminimumOp wraps a llvm.intr.vector.reduce.fminimum *ir.Operation.
 type IntrVectorReduceFminimumOp struct {
@@ -6674,12 +7217,15 @@ func (o IntrVectorReduceFminimumOp) FastmathFlags() ir.Attribute { return o.op.A
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildIntrVectorReduceFminimumOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrVectorReduceFminimumOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.fminimum", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorReduceFminimumOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrVectorReduceFminimumOp{opWrapper{op}}
 }
+
+// nameOfIntrVectorReduceFminimumOp is the name BuildIntrVectorReduceFminimumOp gives its ops.
+var nameOfIntrVectorReduceFminimumOp = ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.fminimum", Registered: true}
 
 // IntrVectorReduceFmulOp wraps a llvm.intr.vector.reduce.fmul *ir.Operation.
 type IntrVectorReduceFmulOp struct {
@@ -6711,12 +7257,15 @@ func (o IntrVectorReduceFmulOp) FastmathFlags() ir.Attribute { return o.op.Attr(
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceFmulOp(b *ir.Builder, loc ir.Location, resType ir.Type, startValue, input *ir.Value, fastmathFlags ir.Attribute) IntrVectorReduceFmulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.fmul", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorReduceFmulOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{startValue, input})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return IntrVectorReduceFmulOp{opWrapper{op}}
 }
+
+// nameOfIntrVectorReduceFmulOp is the name BuildIntrVectorReduceFmulOp gives its ops.
+var nameOfIntrVectorReduceFmulOp = ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.fmul", Registered: true}
 
 // IntrVectorReduceMulOp wraps a llvm.intr.vector.reduce.mul *ir.Operation.
 type IntrVectorReduceMulOp struct {
@@ -6742,11 +7291,14 @@ func (o IntrVectorReduceMulOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceMulOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrVectorReduceMulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.mul", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorReduceMulOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrVectorReduceMulOp{opWrapper{op}}
 }
+
+// nameOfIntrVectorReduceMulOp is the name BuildIntrVectorReduceMulOp gives its ops.
+var nameOfIntrVectorReduceMulOp = ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.mul", Registered: true}
 
 // IntrVectorReduceOrOp wraps a llvm.intr.vector.reduce.or *ir.Operation.
 type IntrVectorReduceOrOp struct {
@@ -6772,11 +7324,14 @@ func (o IntrVectorReduceOrOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceOrOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrVectorReduceOrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.or", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorReduceOrOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrVectorReduceOrOp{opWrapper{op}}
 }
+
+// nameOfIntrVectorReduceOrOp is the name BuildIntrVectorReduceOrOp gives its ops.
+var nameOfIntrVectorReduceOrOp = ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.or", Registered: true}
 
 // IntrVectorReduceSmaxOp wraps a llvm.intr.vector.reduce.smax *ir.Operation.
 type IntrVectorReduceSmaxOp struct {
@@ -6802,11 +7357,14 @@ func (o IntrVectorReduceSmaxOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceSmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrVectorReduceSmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.smax", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorReduceSmaxOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrVectorReduceSmaxOp{opWrapper{op}}
 }
+
+// nameOfIntrVectorReduceSmaxOp is the name BuildIntrVectorReduceSmaxOp gives its ops.
+var nameOfIntrVectorReduceSmaxOp = ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.smax", Registered: true}
 
 // IntrVectorReduceSminOp wraps a llvm.intr.vector.reduce.smin *ir.Operation.
 type IntrVectorReduceSminOp struct {
@@ -6832,11 +7390,14 @@ func (o IntrVectorReduceSminOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceSminOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrVectorReduceSminOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.smin", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorReduceSminOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrVectorReduceSminOp{opWrapper{op}}
 }
+
+// nameOfIntrVectorReduceSminOp is the name BuildIntrVectorReduceSminOp gives its ops.
+var nameOfIntrVectorReduceSminOp = ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.smin", Registered: true}
 
 // IntrVectorReduceUmaxOp wraps a llvm.intr.vector.reduce.umax *ir.Operation.
 type IntrVectorReduceUmaxOp struct {
@@ -6862,11 +7423,14 @@ func (o IntrVectorReduceUmaxOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceUmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrVectorReduceUmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.umax", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorReduceUmaxOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrVectorReduceUmaxOp{opWrapper{op}}
 }
+
+// nameOfIntrVectorReduceUmaxOp is the name BuildIntrVectorReduceUmaxOp gives its ops.
+var nameOfIntrVectorReduceUmaxOp = ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.umax", Registered: true}
 
 // IntrVectorReduceUminOp wraps a llvm.intr.vector.reduce.umin *ir.Operation.
 type IntrVectorReduceUminOp struct {
@@ -6892,11 +7456,14 @@ func (o IntrVectorReduceUminOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceUminOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrVectorReduceUminOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.umin", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorReduceUminOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrVectorReduceUminOp{opWrapper{op}}
 }
+
+// nameOfIntrVectorReduceUminOp is the name BuildIntrVectorReduceUminOp gives its ops.
+var nameOfIntrVectorReduceUminOp = ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.umin", Registered: true}
 
 // IntrVectorReduceXorOp wraps a llvm.intr.vector.reduce.xor *ir.Operation.
 type IntrVectorReduceXorOp struct {
@@ -6922,11 +7489,14 @@ func (o IntrVectorReduceXorOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIntrVectorReduceXorOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value) IntrVectorReduceXorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.xor", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVectorReduceXorOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	b.Insert(op)
 	return IntrVectorReduceXorOp{opWrapper{op}}
 }
+
+// nameOfIntrVectorReduceXorOp is the name BuildIntrVectorReduceXorOp gives its ops.
+var nameOfIntrVectorReduceXorOp = ir.OpName{Dialect: "llvm", Op: "intr.vector.reduce.xor", Registered: true}
 
 // IntrVpAddOp wraps a llvm.intr.vp.add *ir.Operation.
 type IntrVpAddOp struct {
@@ -6961,11 +7531,14 @@ func (o IntrVpAddOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrVpAddOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpAddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.add", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpAddOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpAddOp{opWrapper{op}}
 }
+
+// nameOfIntrVpAddOp is the name BuildIntrVpAddOp gives its ops.
+var nameOfIntrVpAddOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.add", Registered: true}
 
 // IntrVpAndOp wraps a llvm.intr.vp.and *ir.Operation.
 type IntrVpAndOp struct {
@@ -7000,11 +7573,14 @@ func (o IntrVpAndOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrVpAndOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpAndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.and", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpAndOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpAndOp{opWrapper{op}}
 }
+
+// nameOfIntrVpAndOp is the name BuildIntrVpAndOp gives its ops.
+var nameOfIntrVpAndOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.and", Registered: true}
 
 // IntrVpAshrOp wraps a llvm.intr.vp.ashr *ir.Operation.
 type IntrVpAshrOp struct {
@@ -7039,11 +7615,14 @@ func (o IntrVpAshrOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpAshrOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpAshrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.ashr", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpAshrOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpAshrOp{opWrapper{op}}
 }
+
+// nameOfIntrVpAshrOp is the name BuildIntrVpAshrOp gives its ops.
+var nameOfIntrVpAshrOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.ashr", Registered: true}
 
 // IntrVpFaddOp wraps a llvm.intr.vp.fadd *ir.Operation.
 type IntrVpFaddOp struct {
@@ -7078,11 +7657,14 @@ func (o IntrVpFaddOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFaddOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpFaddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fadd", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpFaddOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpFaddOp{opWrapper{op}}
 }
+
+// nameOfIntrVpFaddOp is the name BuildIntrVpFaddOp gives its ops.
+var nameOfIntrVpFaddOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.fadd", Registered: true}
 
 // IntrVpFdivOp wraps a llvm.intr.vp.fdiv *ir.Operation.
 type IntrVpFdivOp struct {
@@ -7117,11 +7699,14 @@ func (o IntrVpFdivOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpFdivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fdiv", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpFdivOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpFdivOp{opWrapper{op}}
 }
+
+// nameOfIntrVpFdivOp is the name BuildIntrVpFdivOp gives its ops.
+var nameOfIntrVpFdivOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.fdiv", Registered: true}
 
 // IntrVpFmaOp wraps a llvm.intr.vp.fma *ir.Operation.
 type IntrVpFmaOp struct {
@@ -7159,11 +7744,14 @@ func (o IntrVpFmaOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrVpFmaOp(b *ir.Builder, loc ir.Location, resType ir.Type, op1, op2, op3, mask, evl *ir.Value) IntrVpFmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fma", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpFmaOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{op1, op2, op3, mask, evl})
 	b.Insert(op)
 	return IntrVpFmaOp{opWrapper{op}}
 }
+
+// nameOfIntrVpFmaOp is the name BuildIntrVpFmaOp gives its ops.
+var nameOfIntrVpFmaOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.fma", Registered: true}
 
 // IntrVpFmulOp wraps a llvm.intr.vp.fmul *ir.Operation.
 type IntrVpFmulOp struct {
@@ -7198,11 +7786,14 @@ func (o IntrVpFmulOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFmulOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpFmulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fmul", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpFmulOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpFmulOp{opWrapper{op}}
 }
+
+// nameOfIntrVpFmulOp is the name BuildIntrVpFmulOp gives its ops.
+var nameOfIntrVpFmulOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.fmul", Registered: true}
 
 // IntrVpFmuladdOp wraps a llvm.intr.vp.fmuladd *ir.Operation.
 type IntrVpFmuladdOp struct {
@@ -7240,11 +7831,14 @@ func (o IntrVpFmuladdOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFmuladdOp(b *ir.Builder, loc ir.Location, resType ir.Type, op1, op2, op3, mask, evl *ir.Value) IntrVpFmuladdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fmuladd", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpFmuladdOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{op1, op2, op3, mask, evl})
 	b.Insert(op)
 	return IntrVpFmuladdOp{opWrapper{op}}
 }
+
+// nameOfIntrVpFmuladdOp is the name BuildIntrVpFmuladdOp gives its ops.
+var nameOfIntrVpFmuladdOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.fmuladd", Registered: true}
 
 // IntrVpFnegOp wraps a llvm.intr.vp.fneg *ir.Operation.
 type IntrVpFnegOp struct {
@@ -7276,11 +7870,14 @@ func (o IntrVpFnegOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFnegOp(b *ir.Builder, loc ir.Location, resType ir.Type, opOperand, mask, evl *ir.Value) IntrVpFnegOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fneg", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpFnegOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{opOperand, mask, evl})
 	b.Insert(op)
 	return IntrVpFnegOp{opWrapper{op}}
 }
+
+// nameOfIntrVpFnegOp is the name BuildIntrVpFnegOp gives its ops.
+var nameOfIntrVpFnegOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.fneg", Registered: true}
 
 // IntrVpFpextOp wraps a llvm.intr.vp.fpext *ir.Operation.
 type IntrVpFpextOp struct {
@@ -7312,11 +7909,14 @@ func (o IntrVpFpextOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFpextOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpFpextOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fpext", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpFpextOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpFpextOp{opWrapper{op}}
 }
+
+// nameOfIntrVpFpextOp is the name BuildIntrVpFpextOp gives its ops.
+var nameOfIntrVpFpextOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.fpext", Registered: true}
 
 // IntrVpFptosiOp wraps a llvm.intr.vp.fptosi *ir.Operation.
 type IntrVpFptosiOp struct {
@@ -7348,11 +7948,14 @@ func (o IntrVpFptosiOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFptosiOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpFptosiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fptosi", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpFptosiOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpFptosiOp{opWrapper{op}}
 }
+
+// nameOfIntrVpFptosiOp is the name BuildIntrVpFptosiOp gives its ops.
+var nameOfIntrVpFptosiOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.fptosi", Registered: true}
 
 // IntrVpFptouiOp wraps a llvm.intr.vp.fptoui *ir.Operation.
 type IntrVpFptouiOp struct {
@@ -7384,11 +7987,14 @@ func (o IntrVpFptouiOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFptouiOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpFptouiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fptoui", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpFptouiOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpFptouiOp{opWrapper{op}}
 }
+
+// nameOfIntrVpFptouiOp is the name BuildIntrVpFptouiOp gives its ops.
+var nameOfIntrVpFptouiOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.fptoui", Registered: true}
 
 // IntrVpFptruncOp wraps a llvm.intr.vp.fptrunc *ir.Operation.
 type IntrVpFptruncOp struct {
@@ -7420,11 +8026,14 @@ func (o IntrVpFptruncOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFptruncOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpFptruncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fptrunc", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpFptruncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpFptruncOp{opWrapper{op}}
 }
+
+// nameOfIntrVpFptruncOp is the name BuildIntrVpFptruncOp gives its ops.
+var nameOfIntrVpFptruncOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.fptrunc", Registered: true}
 
 // IntrVpFremOp wraps a llvm.intr.vp.frem *ir.Operation.
 type IntrVpFremOp struct {
@@ -7459,11 +8068,14 @@ func (o IntrVpFremOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFremOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpFremOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.frem", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpFremOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpFremOp{opWrapper{op}}
 }
+
+// nameOfIntrVpFremOp is the name BuildIntrVpFremOp gives its ops.
+var nameOfIntrVpFremOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.frem", Registered: true}
 
 // IntrVpFsubOp wraps a llvm.intr.vp.fsub *ir.Operation.
 type IntrVpFsubOp struct {
@@ -7498,11 +8110,14 @@ func (o IntrVpFsubOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpFsubOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpFsubOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.fsub", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpFsubOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpFsubOp{opWrapper{op}}
 }
+
+// nameOfIntrVpFsubOp is the name BuildIntrVpFsubOp gives its ops.
+var nameOfIntrVpFsubOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.fsub", Registered: true}
 
 // IntrVpInttoptrOp wraps a llvm.intr.vp.inttoptr *ir.Operation.
 type IntrVpInttoptrOp struct {
@@ -7534,11 +8149,14 @@ func (o IntrVpInttoptrOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpInttoptrOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpInttoptrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.inttoptr", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpInttoptrOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpInttoptrOp{opWrapper{op}}
 }
+
+// nameOfIntrVpInttoptrOp is the name BuildIntrVpInttoptrOp gives its ops.
+var nameOfIntrVpInttoptrOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.inttoptr", Registered: true}
 
 // IntrVpLoadOp wraps a llvm.intr.vp.load *ir.Operation.
 type IntrVpLoadOp struct {
@@ -7570,11 +8188,14 @@ func (o IntrVpLoadOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr, mask, evl *ir.Value) IntrVpLoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.load", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpLoadOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr, mask, evl})
 	b.Insert(op)
 	return IntrVpLoadOp{opWrapper{op}}
 }
+
+// nameOfIntrVpLoadOp is the name BuildIntrVpLoadOp gives its ops.
+var nameOfIntrVpLoadOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.load", Registered: true}
 
 // IntrVpLshrOp wraps a llvm.intr.vp.lshr *ir.Operation.
 type IntrVpLshrOp struct {
@@ -7609,11 +8230,14 @@ func (o IntrVpLshrOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpLshrOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpLshrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.lshr", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpLshrOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpLshrOp{opWrapper{op}}
 }
+
+// nameOfIntrVpLshrOp is the name BuildIntrVpLshrOp gives its ops.
+var nameOfIntrVpLshrOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.lshr", Registered: true}
 
 // IntrVpMergeOp wraps a llvm.intr.vp.merge *ir.Operation.
 type IntrVpMergeOp struct {
@@ -7648,11 +8272,14 @@ func (o IntrVpMergeOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpMergeOp(b *ir.Builder, loc ir.Location, resType ir.Type, cond, trueVal, falseVal, evl *ir.Value) IntrVpMergeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.merge", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpMergeOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{cond, trueVal, falseVal, evl})
 	b.Insert(op)
 	return IntrVpMergeOp{opWrapper{op}}
 }
+
+// nameOfIntrVpMergeOp is the name BuildIntrVpMergeOp gives its ops.
+var nameOfIntrVpMergeOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.merge", Registered: true}
 
 // IntrVpMulOp wraps a llvm.intr.vp.mul *ir.Operation.
 type IntrVpMulOp struct {
@@ -7687,11 +8314,14 @@ func (o IntrVpMulOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrVpMulOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpMulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.mul", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpMulOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpMulOp{opWrapper{op}}
 }
+
+// nameOfIntrVpMulOp is the name BuildIntrVpMulOp gives its ops.
+var nameOfIntrVpMulOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.mul", Registered: true}
 
 // IntrVpOrOp wraps a llvm.intr.vp.or *ir.Operation.
 type IntrVpOrOp struct {
@@ -7726,11 +8356,14 @@ func (o IntrVpOrOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrVpOrOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpOrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.or", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpOrOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpOrOp{opWrapper{op}}
 }
+
+// nameOfIntrVpOrOp is the name BuildIntrVpOrOp gives its ops.
+var nameOfIntrVpOrOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.or", Registered: true}
 
 // IntrVpPtrtointOp wraps a llvm.intr.vp.ptrtoint *ir.Operation.
 type IntrVpPtrtointOp struct {
@@ -7762,11 +8395,14 @@ func (o IntrVpPtrtointOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpPtrtointOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpPtrtointOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.ptrtoint", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpPtrtointOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpPtrtointOp{opWrapper{op}}
 }
+
+// nameOfIntrVpPtrtointOp is the name BuildIntrVpPtrtointOp gives its ops.
+var nameOfIntrVpPtrtointOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.ptrtoint", Registered: true}
 
 // IntrVpReduceAddOp wraps a llvm.intr.vp.reduce.add *ir.Operation.
 type IntrVpReduceAddOp struct {
@@ -7801,11 +8437,14 @@ func (o IntrVpReduceAddOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceAddOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceAddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.add", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpReduceAddOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceAddOp{opWrapper{op}}
 }
+
+// nameOfIntrVpReduceAddOp is the name BuildIntrVpReduceAddOp gives its ops.
+var nameOfIntrVpReduceAddOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.add", Registered: true}
 
 // IntrVpReduceAndOp wraps a llvm.intr.vp.reduce.and *ir.Operation.
 type IntrVpReduceAndOp struct {
@@ -7840,11 +8479,14 @@ func (o IntrVpReduceAndOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceAndOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceAndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.and", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpReduceAndOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceAndOp{opWrapper{op}}
 }
+
+// nameOfIntrVpReduceAndOp is the name BuildIntrVpReduceAndOp gives its ops.
+var nameOfIntrVpReduceAndOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.and", Registered: true}
 
 // IntrVpReduceFaddOp wraps a llvm.intr.vp.reduce.fadd *ir.Operation.
 type IntrVpReduceFaddOp struct {
@@ -7879,11 +8521,14 @@ func (o IntrVpReduceFaddOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceFaddOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceFaddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.fadd", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpReduceFaddOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceFaddOp{opWrapper{op}}
 }
+
+// nameOfIntrVpReduceFaddOp is the name BuildIntrVpReduceFaddOp gives its ops.
+var nameOfIntrVpReduceFaddOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.fadd", Registered: true}
 
 // IntrVpReduceFmaxOp wraps a llvm.intr.vp.reduce.fmax *ir.Operation.
 type IntrVpReduceFmaxOp struct {
@@ -7918,11 +8563,14 @@ func (o IntrVpReduceFmaxOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceFmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceFmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.fmax", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpReduceFmaxOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceFmaxOp{opWrapper{op}}
 }
+
+// nameOfIntrVpReduceFmaxOp is the name BuildIntrVpReduceFmaxOp gives its ops.
+var nameOfIntrVpReduceFmaxOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.fmax", Registered: true}
 
 // IntrVpReduceFminOp wraps a llvm.intr.vp.reduce.fmin *ir.Operation.
 type IntrVpReduceFminOp struct {
@@ -7957,11 +8605,14 @@ func (o IntrVpReduceFminOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceFminOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceFminOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.fmin", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpReduceFminOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceFminOp{opWrapper{op}}
 }
+
+// nameOfIntrVpReduceFminOp is the name BuildIntrVpReduceFminOp gives its ops.
+var nameOfIntrVpReduceFminOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.fmin", Registered: true}
 
 // IntrVpReduceFmulOp wraps a llvm.intr.vp.reduce.fmul *ir.Operation.
 type IntrVpReduceFmulOp struct {
@@ -7996,11 +8647,14 @@ func (o IntrVpReduceFmulOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceFmulOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceFmulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.fmul", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpReduceFmulOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceFmulOp{opWrapper{op}}
 }
+
+// nameOfIntrVpReduceFmulOp is the name BuildIntrVpReduceFmulOp gives its ops.
+var nameOfIntrVpReduceFmulOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.fmul", Registered: true}
 
 // IntrVpReduceMulOp wraps a llvm.intr.vp.reduce.mul *ir.Operation.
 type IntrVpReduceMulOp struct {
@@ -8035,11 +8689,14 @@ func (o IntrVpReduceMulOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceMulOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceMulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.mul", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpReduceMulOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceMulOp{opWrapper{op}}
 }
+
+// nameOfIntrVpReduceMulOp is the name BuildIntrVpReduceMulOp gives its ops.
+var nameOfIntrVpReduceMulOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.mul", Registered: true}
 
 // IntrVpReduceOrOp wraps a llvm.intr.vp.reduce.or *ir.Operation.
 type IntrVpReduceOrOp struct {
@@ -8074,11 +8731,14 @@ func (o IntrVpReduceOrOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceOrOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceOrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.or", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpReduceOrOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceOrOp{opWrapper{op}}
 }
+
+// nameOfIntrVpReduceOrOp is the name BuildIntrVpReduceOrOp gives its ops.
+var nameOfIntrVpReduceOrOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.or", Registered: true}
 
 // IntrVpReduceSmaxOp wraps a llvm.intr.vp.reduce.smax *ir.Operation.
 type IntrVpReduceSmaxOp struct {
@@ -8113,11 +8773,14 @@ func (o IntrVpReduceSmaxOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceSmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceSmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.smax", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpReduceSmaxOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceSmaxOp{opWrapper{op}}
 }
+
+// nameOfIntrVpReduceSmaxOp is the name BuildIntrVpReduceSmaxOp gives its ops.
+var nameOfIntrVpReduceSmaxOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.smax", Registered: true}
 
 // IntrVpReduceSminOp wraps a llvm.intr.vp.reduce.smin *ir.Operation.
 type IntrVpReduceSminOp struct {
@@ -8152,11 +8815,14 @@ func (o IntrVpReduceSminOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceSminOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceSminOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.smin", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpReduceSminOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceSminOp{opWrapper{op}}
 }
+
+// nameOfIntrVpReduceSminOp is the name BuildIntrVpReduceSminOp gives its ops.
+var nameOfIntrVpReduceSminOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.smin", Registered: true}
 
 // IntrVpReduceUmaxOp wraps a llvm.intr.vp.reduce.umax *ir.Operation.
 type IntrVpReduceUmaxOp struct {
@@ -8191,11 +8857,14 @@ func (o IntrVpReduceUmaxOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceUmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceUmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.umax", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpReduceUmaxOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceUmaxOp{opWrapper{op}}
 }
+
+// nameOfIntrVpReduceUmaxOp is the name BuildIntrVpReduceUmaxOp gives its ops.
+var nameOfIntrVpReduceUmaxOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.umax", Registered: true}
 
 // IntrVpReduceUminOp wraps a llvm.intr.vp.reduce.umin *ir.Operation.
 type IntrVpReduceUminOp struct {
@@ -8230,11 +8899,14 @@ func (o IntrVpReduceUminOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceUminOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceUminOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.umin", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpReduceUminOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceUminOp{opWrapper{op}}
 }
+
+// nameOfIntrVpReduceUminOp is the name BuildIntrVpReduceUminOp gives its ops.
+var nameOfIntrVpReduceUminOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.umin", Registered: true}
 
 // IntrVpReduceXorOp wraps a llvm.intr.vp.reduce.xor *ir.Operation.
 type IntrVpReduceXorOp struct {
@@ -8269,11 +8941,14 @@ func (o IntrVpReduceXorOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIntrVpReduceXorOp(b *ir.Builder, loc ir.Location, resType ir.Type, satrtValue, val, mask, evl *ir.Value) IntrVpReduceXorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.xor", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpReduceXorOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{satrtValue, val, mask, evl})
 	b.Insert(op)
 	return IntrVpReduceXorOp{opWrapper{op}}
 }
+
+// nameOfIntrVpReduceXorOp is the name BuildIntrVpReduceXorOp gives its ops.
+var nameOfIntrVpReduceXorOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.reduce.xor", Registered: true}
 
 // IntrVpSdivOp wraps a llvm.intr.vp.sdiv *ir.Operation.
 type IntrVpSdivOp struct {
@@ -8308,11 +8983,14 @@ func (o IntrVpSdivOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpSdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpSdivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.sdiv", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpSdivOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpSdivOp{opWrapper{op}}
 }
+
+// nameOfIntrVpSdivOp is the name BuildIntrVpSdivOp gives its ops.
+var nameOfIntrVpSdivOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.sdiv", Registered: true}
 
 // IntrVpSelectOp wraps a llvm.intr.vp.select *ir.Operation.
 type IntrVpSelectOp struct {
@@ -8347,11 +9025,14 @@ func (o IntrVpSelectOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpSelectOp(b *ir.Builder, loc ir.Location, resType ir.Type, cond, trueVal, falseVal, evl *ir.Value) IntrVpSelectOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.select", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpSelectOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{cond, trueVal, falseVal, evl})
 	b.Insert(op)
 	return IntrVpSelectOp{opWrapper{op}}
 }
+
+// nameOfIntrVpSelectOp is the name BuildIntrVpSelectOp gives its ops.
+var nameOfIntrVpSelectOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.select", Registered: true}
 
 // IntrVpSextOp wraps a llvm.intr.vp.sext *ir.Operation.
 type IntrVpSextOp struct {
@@ -8383,11 +9064,14 @@ func (o IntrVpSextOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpSextOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpSextOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.sext", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpSextOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpSextOp{opWrapper{op}}
 }
+
+// nameOfIntrVpSextOp is the name BuildIntrVpSextOp gives its ops.
+var nameOfIntrVpSextOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.sext", Registered: true}
 
 // IntrVpShlOp wraps a llvm.intr.vp.shl *ir.Operation.
 type IntrVpShlOp struct {
@@ -8422,11 +9106,14 @@ func (o IntrVpShlOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrVpShlOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpShlOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.shl", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpShlOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpShlOp{opWrapper{op}}
 }
+
+// nameOfIntrVpShlOp is the name BuildIntrVpShlOp gives its ops.
+var nameOfIntrVpShlOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.shl", Registered: true}
 
 // IntrVpSitofpOp wraps a llvm.intr.vp.sitofp *ir.Operation.
 type IntrVpSitofpOp struct {
@@ -8458,11 +9145,14 @@ func (o IntrVpSitofpOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpSitofpOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpSitofpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.sitofp", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpSitofpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpSitofpOp{opWrapper{op}}
 }
+
+// nameOfIntrVpSitofpOp is the name BuildIntrVpSitofpOp gives its ops.
+var nameOfIntrVpSitofpOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.sitofp", Registered: true}
 
 // IntrVpSmaxOp wraps a llvm.intr.vp.smax *ir.Operation.
 type IntrVpSmaxOp struct {
@@ -8497,11 +9187,14 @@ func (o IntrVpSmaxOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpSmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpSmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.smax", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpSmaxOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpSmaxOp{opWrapper{op}}
 }
+
+// nameOfIntrVpSmaxOp is the name BuildIntrVpSmaxOp gives its ops.
+var nameOfIntrVpSmaxOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.smax", Registered: true}
 
 // IntrVpSminOp wraps a llvm.intr.vp.smin *ir.Operation.
 type IntrVpSminOp struct {
@@ -8536,11 +9229,14 @@ func (o IntrVpSminOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpSminOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpSminOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.smin", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpSminOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpSminOp{opWrapper{op}}
 }
+
+// nameOfIntrVpSminOp is the name BuildIntrVpSminOp gives its ops.
+var nameOfIntrVpSminOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.smin", Registered: true}
 
 // IntrVpSremOp wraps a llvm.intr.vp.srem *ir.Operation.
 type IntrVpSremOp struct {
@@ -8575,11 +9271,14 @@ func (o IntrVpSremOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpSremOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpSremOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.srem", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpSremOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpSremOp{opWrapper{op}}
 }
+
+// nameOfIntrVpSremOp is the name BuildIntrVpSremOp gives its ops.
+var nameOfIntrVpSremOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.srem", Registered: true}
 
 // IntrVpStoreOp wraps a llvm.intr.vp.store *ir.Operation.
 type IntrVpStoreOp struct {
@@ -8611,11 +9310,14 @@ func (o IntrVpStoreOp) Evl() *ir.Value { return o.op.Operand(3) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpStoreOp(b *ir.Builder, loc ir.Location, val, ptr, mask, evl *ir.Value) IntrVpStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIntrVpStoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{val, ptr, mask, evl})
 	b.Insert(op)
 	return IntrVpStoreOp{opWrapper{op}}
 }
+
+// nameOfIntrVpStoreOp is the name BuildIntrVpStoreOp gives its ops.
+var nameOfIntrVpStoreOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.store", Registered: true}
 
 // IntrVpSubOp wraps a llvm.intr.vp.sub *ir.Operation.
 type IntrVpSubOp struct {
@@ -8650,11 +9352,14 @@ func (o IntrVpSubOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrVpSubOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpSubOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.sub", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpSubOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpSubOp{opWrapper{op}}
 }
+
+// nameOfIntrVpSubOp is the name BuildIntrVpSubOp gives its ops.
+var nameOfIntrVpSubOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.sub", Registered: true}
 
 // IntrVpTruncOp wraps a llvm.intr.vp.trunc *ir.Operation.
 type IntrVpTruncOp struct {
@@ -8686,11 +9391,14 @@ func (o IntrVpTruncOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpTruncOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpTruncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.trunc", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpTruncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpTruncOp{opWrapper{op}}
 }
+
+// nameOfIntrVpTruncOp is the name BuildIntrVpTruncOp gives its ops.
+var nameOfIntrVpTruncOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.trunc", Registered: true}
 
 // IntrVpUdivOp wraps a llvm.intr.vp.udiv *ir.Operation.
 type IntrVpUdivOp struct {
@@ -8725,11 +9433,14 @@ func (o IntrVpUdivOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpUdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpUdivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.udiv", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpUdivOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpUdivOp{opWrapper{op}}
 }
+
+// nameOfIntrVpUdivOp is the name BuildIntrVpUdivOp gives its ops.
+var nameOfIntrVpUdivOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.udiv", Registered: true}
 
 // IntrVpUitofpOp wraps a llvm.intr.vp.uitofp *ir.Operation.
 type IntrVpUitofpOp struct {
@@ -8761,11 +9472,14 @@ func (o IntrVpUitofpOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpUitofpOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpUitofpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.uitofp", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpUitofpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpUitofpOp{opWrapper{op}}
 }
+
+// nameOfIntrVpUitofpOp is the name BuildIntrVpUitofpOp gives its ops.
+var nameOfIntrVpUitofpOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.uitofp", Registered: true}
 
 // IntrVpUmaxOp wraps a llvm.intr.vp.umax *ir.Operation.
 type IntrVpUmaxOp struct {
@@ -8800,11 +9514,14 @@ func (o IntrVpUmaxOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpUmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpUmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.umax", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpUmaxOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpUmaxOp{opWrapper{op}}
 }
+
+// nameOfIntrVpUmaxOp is the name BuildIntrVpUmaxOp gives its ops.
+var nameOfIntrVpUmaxOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.umax", Registered: true}
 
 // IntrVpUminOp wraps a llvm.intr.vp.umin *ir.Operation.
 type IntrVpUminOp struct {
@@ -8839,11 +9556,14 @@ func (o IntrVpUminOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpUminOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpUminOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.umin", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpUminOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpUminOp{opWrapper{op}}
 }
+
+// nameOfIntrVpUminOp is the name BuildIntrVpUminOp gives its ops.
+var nameOfIntrVpUminOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.umin", Registered: true}
 
 // IntrVpUremOp wraps a llvm.intr.vp.urem *ir.Operation.
 type IntrVpUremOp struct {
@@ -8878,11 +9598,14 @@ func (o IntrVpUremOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpUremOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpUremOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.urem", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpUremOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpUremOp{opWrapper{op}}
 }
+
+// nameOfIntrVpUremOp is the name BuildIntrVpUremOp gives its ops.
+var nameOfIntrVpUremOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.urem", Registered: true}
 
 // IntrVpXorOp wraps a llvm.intr.vp.xor *ir.Operation.
 type IntrVpXorOp struct {
@@ -8917,11 +9640,14 @@ func (o IntrVpXorOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIntrVpXorOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs, mask, evl *ir.Value) IntrVpXorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.xor", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpXorOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs, mask, evl})
 	b.Insert(op)
 	return IntrVpXorOp{opWrapper{op}}
 }
+
+// nameOfIntrVpXorOp is the name BuildIntrVpXorOp gives its ops.
+var nameOfIntrVpXorOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.xor", Registered: true}
 
 // IntrVpZextOp wraps a llvm.intr.vp.zext *ir.Operation.
 type IntrVpZextOp struct {
@@ -8953,11 +9679,14 @@ func (o IntrVpZextOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVpZextOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, mask, evl *ir.Value) IntrVpZextOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vp.zext", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVpZextOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, mask, evl})
 	b.Insert(op)
 	return IntrVpZextOp{opWrapper{op}}
 }
+
+// nameOfIntrVpZextOp is the name BuildIntrVpZextOp gives its ops.
+var nameOfIntrVpZextOp = ir.OpName{Dialect: "llvm", Op: "intr.vp.zext", Registered: true}
 
 // IntrVscaleOp wraps a llvm.intr.vscale *ir.Operation.
 type IntrVscaleOp struct {
@@ -8980,10 +9709,13 @@ func (o IntrVscaleOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntrVscaleOp(b *ir.Builder, loc ir.Location, resType ir.Type) IntrVscaleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "intr.vscale", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfIntrVscaleOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return IntrVscaleOp{opWrapper{op}}
 }
+
+// nameOfIntrVscaleOp is the name BuildIntrVscaleOp gives its ops.
+var nameOfIntrVscaleOp = ir.OpName{Dialect: "llvm", Op: "intr.vscale", Registered: true}
 
 // InttoptrOp wraps a llvm.inttoptr *ir.Operation.
 type InttoptrOp struct {
@@ -9012,12 +9744,15 @@ func (o InttoptrOp) Dereferenceable() ir.Attribute { return o.op.Attr("dereferen
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildInttoptrOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value, dereferenceable ir.Attribute) InttoptrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "inttoptr", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfInttoptrOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	setAttrs(op, []string{"dereferenceable"}, dereferenceable)
 	b.Insert(op)
 	return InttoptrOp{opWrapper{op}}
 }
+
+// nameOfInttoptrOp is the name BuildInttoptrOp gives its ops.
+var nameOfInttoptrOp = ir.OpName{Dialect: "llvm", Op: "inttoptr", Registered: true}
 
 // InvokeOp wraps a llvm.invoke *ir.Operation.
 type InvokeOp struct {
@@ -9095,7 +9830,7 @@ func (o InvokeOp) UnwindDest() *ir.Block { return o.op.Successor(1) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildInvokeOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, calleeOperands, normalDestOperands, unwindDestOperands, opBundleOperands []*ir.Value, varCalleeType, callee, argAttrs, resAttrs, branchWeights, cConv, opBundleSizes, opBundleTags ir.Attribute, normalDest, unwindDest *ir.Block) InvokeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "invoke", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfInvokeOp, loc, resultTypes)
 	op.SetOperands(append(append(append(append([]*ir.Value{}, calleeOperands...), normalDestOperands...), unwindDestOperands...), opBundleOperands...))
 	op.SetOperandSegments([]int32{int32(len(calleeOperands)), int32(len(normalDestOperands)), int32(len(unwindDestOperands)), int32(len(opBundleOperands))})
 	setAttrs(op, []string{"var_callee_type", "callee", "arg_attrs", "res_attrs", "branch_weights", "CConv", "op_bundle_sizes", "op_bundle_tags"}, varCalleeType, callee, argAttrs, resAttrs, branchWeights, cConv, opBundleSizes, opBundleTags)
@@ -9103,6 +9838,9 @@ func BuildInvokeOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, callee
 	b.Insert(op)
 	return InvokeOp{opWrapper{op}}
 }
+
+// nameOfInvokeOp is the name BuildInvokeOp gives its ops.
+var nameOfInvokeOp = ir.OpName{Dialect: "llvm", Op: "invoke", Registered: true}
 
 // LandingpadOp wraps a llvm.landingpad *ir.Operation.
 type LandingpadOp struct {
@@ -9131,12 +9869,15 @@ func (o LandingpadOp) Cleanup() ir.Attribute { return o.op.Attr("cleanup") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLandingpadOp(b *ir.Builder, loc ir.Location, resType ir.Type, operands []*ir.Value, cleanup ir.Attribute) LandingpadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "landingpad", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfLandingpadOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"cleanup"}, cleanup)
 	b.Insert(op)
 	return LandingpadOp{opWrapper{op}}
 }
+
+// nameOfLandingpadOp is the name BuildLandingpadOp gives its ops.
+var nameOfLandingpadOp = ir.OpName{Dialect: "llvm", Op: "landingpad", Registered: true}
 
 // LinkerOptionsOp is llvm.linker_options: options to pass to the linker when the object file is linked.
 type LinkerOptionsOp struct {
@@ -9159,11 +9900,14 @@ func (o LinkerOptionsOp) Options() ir.Attribute { return o.op.Attr("options") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLinkerOptionsOp(b *ir.Builder, loc ir.Location, options ir.Attribute) LinkerOptionsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "linker_options", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfLinkerOptionsOp, loc, nil)
 	setAttrs(op, []string{"options"}, options)
 	b.Insert(op)
 	return LinkerOptionsOp{opWrapper{op}}
 }
+
+// nameOfLinkerOptionsOp is the name BuildLinkerOptionsOp gives its ops.
+var nameOfLinkerOptionsOp = ir.OpName{Dialect: "llvm", Op: "linker_options", Registered: true}
 
 // LoadOp wraps a llvm.load *ir.Operation.
 type LoadOp struct {
@@ -9225,12 +9969,15 @@ func (o LoadOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr *ir.Value, alignment, volatile, nontemporal, invariant, invariantGroup, ordering, syncscope, dereferenceable, accessGroups, aliasScopes, noaliasScopes, tbaa ir.Attribute) LoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "load", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfLoadOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{addr})
 	setAttrs(op, []string{"alignment", "volatile_", "nontemporal", "invariant", "invariantGroup", "ordering", "syncscope", "dereferenceable", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"}, alignment, volatile, nontemporal, invariant, invariantGroup, ordering, syncscope, dereferenceable, accessGroups, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
 }
+
+// nameOfLoadOp is the name BuildLoadOp gives its ops.
+var nameOfLoadOp = ir.OpName{Dialect: "llvm", Op: "load", Registered: true}
 
 // LshrOp wraps a llvm.lshr *ir.Operation.
 type LshrOp struct {
@@ -9262,12 +10009,15 @@ func (o LshrOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLshrOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) LshrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "lshr", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfLshrOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
 	return LshrOp{opWrapper{op}}
 }
+
+// nameOfLshrOp is the name BuildLshrOp gives its ops.
+var nameOfLshrOp = ir.OpName{Dialect: "llvm", Op: "lshr", Registered: true}
 
 // MlirAddressofOp is llvm.mlir.addressof: creates a pointer pointing to a global, alias or a function.
 type MlirAddressofOp struct {
@@ -9293,11 +10043,14 @@ func (o MlirAddressofOp) GlobalName() ir.Attribute { return o.op.Attr("global_na
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMlirAddressofOp(b *ir.Builder, loc ir.Location, resType ir.Type, globalName ir.Attribute) MlirAddressofOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "mlir.addressof", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMlirAddressofOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"global_name"}, globalName)
 	b.Insert(op)
 	return MlirAddressofOp{opWrapper{op}}
 }
+
+// nameOfMlirAddressofOp is the name BuildMlirAddressofOp gives its ops.
+var nameOfMlirAddressofOp = ir.OpName{Dialect: "llvm", Op: "mlir.addressof", Registered: true}
 
 // MlirAliasOp is llvm.mlir.alias: LLVM dialect alias.
 type MlirAliasOp struct {
@@ -9341,12 +10094,15 @@ func (o MlirAliasOp) Initializer() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMlirAliasOp(b *ir.Builder, loc ir.Location, aliasType, symName, linkage, dsoLocal, threadLocal, unnamedAddr, visibility ir.Attribute) MlirAliasOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "mlir.alias", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMlirAliasOp, loc, nil)
 	setAttrs(op, []string{"alias_type", "sym_name", "linkage", "dso_local", "thread_local_", "unnamed_addr", "visibility_"}, aliasType, symName, linkage, dsoLocal, threadLocal, unnamedAddr, visibility)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return MlirAliasOp{opWrapper{op}}
 }
+
+// nameOfMlirAliasOp is the name BuildMlirAliasOp gives its ops.
+var nameOfMlirAliasOp = ir.OpName{Dialect: "llvm", Op: "mlir.alias", Registered: true}
 
 // MlirConstantOp is llvm.mlir.constant: defines a constant of LLVM type.
 type MlirConstantOp struct {
@@ -9372,11 +10128,14 @@ func (o MlirConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMlirConstantOp(b *ir.Builder, loc ir.Location, resType ir.Type, value ir.Attribute) MlirConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "mlir.constant", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMlirConstantOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return MlirConstantOp{opWrapper{op}}
 }
+
+// nameOfMlirConstantOp is the name BuildMlirConstantOp gives its ops.
+var nameOfMlirConstantOp = ir.OpName{Dialect: "llvm", Op: "mlir.constant", Registered: true}
 
 // MlirGlobalOp is llvm.mlir.global: LLVM dialect global.
 type MlirGlobalOp struct {
@@ -9452,12 +10211,15 @@ func (o MlirGlobalOp) Initializer() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMlirGlobalOp(b *ir.Builder, loc ir.Location, globalType, constant, symName, linkage, dsoLocal, threadLocal, externallyInitialized, value, alignment, addrSpace, unnamedAddr, section, comdat, dbgExpr, dbgExprs, visibility, targetSpecificAttrs ir.Attribute) MlirGlobalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "mlir.global", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMlirGlobalOp, loc, nil)
 	setAttrs(op, []string{"global_type", "constant", "sym_name", "linkage", "dso_local", "thread_local_", "externally_initialized", "value", "alignment", "addr_space", "unnamed_addr", "section", "comdat", "dbg_expr", "dbg_exprs", "visibility_", "target_specific_attrs"}, globalType, constant, symName, linkage, dsoLocal, threadLocal, externallyInitialized, value, alignment, addrSpace, unnamedAddr, section, comdat, dbgExpr, dbgExprs, visibility, targetSpecificAttrs)
 	op.AddRegion()
 	b.Insert(op)
 	return MlirGlobalOp{opWrapper{op}}
 }
+
+// nameOfMlirGlobalOp is the name BuildMlirGlobalOp gives its ops.
+var nameOfMlirGlobalOp = ir.OpName{Dialect: "llvm", Op: "mlir.global", Registered: true}
 
 // MlirGlobalCtorsOp is llvm.mlir.global_ctors: LLVM dialect global_ctors.
 type MlirGlobalCtorsOp struct {
@@ -9486,11 +10248,14 @@ func (o MlirGlobalCtorsOp) Data() ir.Attribute { return o.op.Attr("data") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMlirGlobalCtorsOp(b *ir.Builder, loc ir.Location, ctors, priorities, data ir.Attribute) MlirGlobalCtorsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "mlir.global_ctors", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMlirGlobalCtorsOp, loc, nil)
 	setAttrs(op, []string{"ctors", "priorities", "data"}, ctors, priorities, data)
 	b.Insert(op)
 	return MlirGlobalCtorsOp{opWrapper{op}}
 }
+
+// nameOfMlirGlobalCtorsOp is the name BuildMlirGlobalCtorsOp gives its ops.
+var nameOfMlirGlobalCtorsOp = ir.OpName{Dialect: "llvm", Op: "mlir.global_ctors", Registered: true}
 
 // MlirGlobalDtorsOp is llvm.mlir.global_dtors: LLVM dialect global_dtors.
 type MlirGlobalDtorsOp struct {
@@ -9519,11 +10284,14 @@ func (o MlirGlobalDtorsOp) Data() ir.Attribute { return o.op.Attr("data") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMlirGlobalDtorsOp(b *ir.Builder, loc ir.Location, dtors, priorities, data ir.Attribute) MlirGlobalDtorsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "mlir.global_dtors", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMlirGlobalDtorsOp, loc, nil)
 	setAttrs(op, []string{"dtors", "priorities", "data"}, dtors, priorities, data)
 	b.Insert(op)
 	return MlirGlobalDtorsOp{opWrapper{op}}
 }
+
+// nameOfMlirGlobalDtorsOp is the name BuildMlirGlobalDtorsOp gives its ops.
+var nameOfMlirGlobalDtorsOp = ir.OpName{Dialect: "llvm", Op: "mlir.global_dtors", Registered: true}
 
 // MlirIfuncOp is llvm.mlir.ifunc: LLVM dialect ifunc.
 type MlirIfuncOp struct {
@@ -9570,11 +10338,14 @@ func (o MlirIfuncOp) Visibility() ir.Attribute { return o.op.Attr("visibility_")
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMlirIfuncOp(b *ir.Builder, loc ir.Location, symName, iFuncType, resolver, resolverType, linkage, dsoLocal, addressSpace, unnamedAddr, visibility ir.Attribute) MlirIfuncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "mlir.ifunc", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMlirIfuncOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "i_func_type", "resolver", "resolver_type", "linkage", "dso_local", "address_space", "unnamed_addr", "visibility_"}, symName, iFuncType, resolver, resolverType, linkage, dsoLocal, addressSpace, unnamedAddr, visibility)
 	b.Insert(op)
 	return MlirIfuncOp{opWrapper{op}}
 }
+
+// nameOfMlirIfuncOp is the name BuildMlirIfuncOp gives its ops.
+var nameOfMlirIfuncOp = ir.OpName{Dialect: "llvm", Op: "mlir.ifunc", Registered: true}
 
 // MlirNoneOp is llvm.mlir.none: defines a value containing an empty token to LLVM type.
 type MlirNoneOp struct {
@@ -9597,10 +10368,13 @@ func (o MlirNoneOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMlirNoneOp(b *ir.Builder, loc ir.Location, resType ir.Type) MlirNoneOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "mlir.none", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMlirNoneOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return MlirNoneOp{opWrapper{op}}
 }
+
+// nameOfMlirNoneOp is the name BuildMlirNoneOp gives its ops.
+var nameOfMlirNoneOp = ir.OpName{Dialect: "llvm", Op: "mlir.none", Registered: true}
 
 // MlirPoisonOp is llvm.mlir.poison: creates a poison value of LLVM dialect type.
 type MlirPoisonOp struct {
@@ -9623,10 +10397,13 @@ func (o MlirPoisonOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMlirPoisonOp(b *ir.Builder, loc ir.Location, resType ir.Type) MlirPoisonOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "mlir.poison", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMlirPoisonOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return MlirPoisonOp{opWrapper{op}}
 }
+
+// nameOfMlirPoisonOp is the name BuildMlirPoisonOp gives its ops.
+var nameOfMlirPoisonOp = ir.OpName{Dialect: "llvm", Op: "mlir.poison", Registered: true}
 
 // MlirUndefOp is llvm.mlir.undef: creates an undefined value of LLVM dialect type.
 type MlirUndefOp struct {
@@ -9649,10 +10426,13 @@ func (o MlirUndefOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMlirUndefOp(b *ir.Builder, loc ir.Location, resType ir.Type) MlirUndefOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "mlir.undef", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMlirUndefOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return MlirUndefOp{opWrapper{op}}
 }
+
+// nameOfMlirUndefOp is the name BuildMlirUndefOp gives its ops.
+var nameOfMlirUndefOp = ir.OpName{Dialect: "llvm", Op: "mlir.undef", Registered: true}
 
 // MlirZeroOp is llvm.mlir.zero: creates a zero-initialized value of LLVM dialect type.
 type MlirZeroOp struct {
@@ -9675,10 +10455,13 @@ func (o MlirZeroOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMlirZeroOp(b *ir.Builder, loc ir.Location, resType ir.Type) MlirZeroOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "mlir.zero", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMlirZeroOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return MlirZeroOp{opWrapper{op}}
 }
+
+// nameOfMlirZeroOp is the name BuildMlirZeroOp gives its ops.
+var nameOfMlirZeroOp = ir.OpName{Dialect: "llvm", Op: "mlir.zero", Registered: true}
 
 // ModuleFlagsOp is llvm.module_flags: information about module properties.
 type ModuleFlagsOp struct {
@@ -9701,11 +10484,14 @@ func (o ModuleFlagsOp) Flags() ir.Attribute { return o.op.Attr("flags") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildModuleFlagsOp(b *ir.Builder, loc ir.Location, flags ir.Attribute) ModuleFlagsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "module_flags", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfModuleFlagsOp, loc, nil)
 	setAttrs(op, []string{"flags"}, flags)
 	b.Insert(op)
 	return ModuleFlagsOp{opWrapper{op}}
 }
+
+// nameOfModuleFlagsOp is the name BuildModuleFlagsOp gives its ops.
+var nameOfModuleFlagsOp = ir.OpName{Dialect: "llvm", Op: "module_flags", Registered: true}
 
 // MulOp wraps a llvm.mul *ir.Operation.
 type MulOp struct {
@@ -9737,12 +10523,15 @@ func (o MulOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") 
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) MulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "mul", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMulOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
 }
+
+// nameOfMulOp is the name BuildMulOp gives its ops.
+var nameOfMulOp = ir.OpName{Dialect: "llvm", Op: "mul", Registered: true}
 
 // OrOp wraps a llvm.or *ir.Operation.
 type OrOp struct {
@@ -9774,12 +10563,15 @@ func (o OrOp) IsDisjoint() ir.Attribute { return o.op.Attr("isDisjoint") }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildOrOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, isDisjoint ir.Attribute) OrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "or", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfOrOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"isDisjoint"}, isDisjoint)
 	b.Insert(op)
 	return OrOp{opWrapper{op}}
 }
+
+// nameOfOrOp is the name BuildOrOp gives its ops.
+var nameOfOrOp = ir.OpName{Dialect: "llvm", Op: "or", Registered: true}
 
 // PtrtointOp wraps a llvm.ptrtoint *ir.Operation.
 type PtrtointOp struct {
@@ -9805,11 +10597,14 @@ func (o PtrtointOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPtrtointOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) PtrtointOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "ptrtoint", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfPtrtointOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return PtrtointOp{opWrapper{op}}
 }
+
+// nameOfPtrtointOp is the name BuildPtrtointOp gives its ops.
+var nameOfPtrtointOp = ir.OpName{Dialect: "llvm", Op: "ptrtoint", Registered: true}
 
 // ResumeOp wraps a llvm.resume *ir.Operation.
 type ResumeOp struct {
@@ -9832,11 +10627,14 @@ func (o ResumeOp) Value() *ir.Value { return o.op.Operand(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildResumeOp(b *ir.Builder, loc ir.Location, value *ir.Value) ResumeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "resume", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfResumeOp, loc, nil)
 	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return ResumeOp{opWrapper{op}}
 }
+
+// nameOfResumeOp is the name BuildResumeOp gives its ops.
+var nameOfResumeOp = ir.OpName{Dialect: "llvm", Op: "resume", Registered: true}
 
 // ReturnOp wraps a llvm.return *ir.Operation.
 type ReturnOp struct {
@@ -9864,11 +10662,14 @@ func (o ReturnOp) Arg() *ir.Value {
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, arg []*ir.Value) ReturnOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "return", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfReturnOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, arg...))
 	b.Insert(op)
 	return ReturnOp{opWrapper{op}}
 }
+
+// nameOfReturnOp is the name BuildReturnOp gives its ops.
+var nameOfReturnOp = ir.OpName{Dialect: "llvm", Op: "return", Registered: true}
 
 // SdivOp wraps a llvm.sdiv *ir.Operation.
 type SdivOp struct {
@@ -9900,12 +10701,15 @@ func (o SdivOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) SdivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "sdiv", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSdivOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
 	return SdivOp{opWrapper{op}}
 }
+
+// nameOfSdivOp is the name BuildSdivOp gives its ops.
+var nameOfSdivOp = ir.OpName{Dialect: "llvm", Op: "sdiv", Registered: true}
 
 // SelectOp wraps a llvm.select *ir.Operation.
 type SelectOp struct {
@@ -9940,12 +10744,15 @@ func (o SelectOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSelectOp(b *ir.Builder, loc ir.Location, resType ir.Type, condition, trueValue, falseValue *ir.Value, fastmathFlags ir.Attribute) SelectOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "select", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSelectOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{condition, trueValue, falseValue})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
 	b.Insert(op)
 	return SelectOp{opWrapper{op}}
 }
+
+// nameOfSelectOp is the name BuildSelectOp gives its ops.
+var nameOfSelectOp = ir.OpName{Dialect: "llvm", Op: "select", Registered: true}
 
 // SextOp wraps a llvm.sext *ir.Operation.
 type SextOp struct {
@@ -9971,11 +10778,14 @@ func (o SextOp) Res() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSextOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) SextOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "sext", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSextOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return SextOp{opWrapper{op}}
 }
+
+// nameOfSextOp is the name BuildSextOp gives its ops.
+var nameOfSextOp = ir.OpName{Dialect: "llvm", Op: "sext", Registered: true}
 
 // ShlOp wraps a llvm.shl *ir.Operation.
 type ShlOp struct {
@@ -10007,12 +10817,15 @@ func (o ShlOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") 
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildShlOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) ShlOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "shl", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfShlOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return ShlOp{opWrapper{op}}
 }
+
+// nameOfShlOp is the name BuildShlOp gives its ops.
+var nameOfShlOp = ir.OpName{Dialect: "llvm", Op: "shl", Registered: true}
 
 // ShufflevectorOp is llvm.shufflevector: construct a permutation of two vectors.
 type ShufflevectorOp struct {
@@ -10044,12 +10857,15 @@ func (o ShufflevectorOp) Mask() ir.Attribute { return o.op.Attr("mask") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildShufflevectorOp(b *ir.Builder, loc ir.Location, resType ir.Type, v1_, v2_ *ir.Value, mask ir.Attribute) ShufflevectorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "shufflevector", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfShufflevectorOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{v1_, v2_})
 	setAttrs(op, []string{"mask"}, mask)
 	b.Insert(op)
 	return ShufflevectorOp{opWrapper{op}}
 }
+
+// nameOfShufflevectorOp is the name BuildShufflevectorOp gives its ops.
+var nameOfShufflevectorOp = ir.OpName{Dialect: "llvm", Op: "shufflevector", Registered: true}
 
 // SitofpOp wraps a llvm.sitofp *ir.Operation.
 type SitofpOp struct {
@@ -10075,11 +10891,14 @@ func (o SitofpOp) Res() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSitofpOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) SitofpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "sitofp", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSitofpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return SitofpOp{opWrapper{op}}
 }
+
+// nameOfSitofpOp is the name BuildSitofpOp gives its ops.
+var nameOfSitofpOp = ir.OpName{Dialect: "llvm", Op: "sitofp", Registered: true}
 
 // SremOp wraps a llvm.srem *ir.Operation.
 type SremOp struct {
@@ -10108,11 +10927,14 @@ func (o SremOp) Res() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSremOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value) SremOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "srem", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSremOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return SremOp{opWrapper{op}}
 }
+
+// nameOfSremOp is the name BuildSremOp gives its ops.
+var nameOfSremOp = ir.OpName{Dialect: "llvm", Op: "srem", Registered: true}
 
 // StoreOp wraps a llvm.store *ir.Operation.
 type StoreOp struct {
@@ -10168,12 +10990,15 @@ func (o StoreOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildStoreOp(b *ir.Builder, loc ir.Location, value, addr *ir.Value, alignment, volatile, nontemporal, invariantGroup, ordering, syncscope, accessGroups, aliasScopes, noaliasScopes, tbaa ir.Attribute) StoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfStoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{value, addr})
 	setAttrs(op, []string{"alignment", "volatile_", "nontemporal", "invariantGroup", "ordering", "syncscope", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"}, alignment, volatile, nontemporal, invariantGroup, ordering, syncscope, accessGroups, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return StoreOp{opWrapper{op}}
 }
+
+// nameOfStoreOp is the name BuildStoreOp gives its ops.
+var nameOfStoreOp = ir.OpName{Dialect: "llvm", Op: "store", Registered: true}
 
 // SubOp wraps a llvm.sub *ir.Operation.
 type SubOp struct {
@@ -10205,12 +11030,15 @@ func (o SubOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") 
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSubOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) SubOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "sub", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSubOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return SubOp{opWrapper{op}}
 }
+
+// nameOfSubOp is the name BuildSubOp gives its ops.
+var nameOfSubOp = ir.OpName{Dialect: "llvm", Op: "sub", Registered: true}
 
 // SwitchOp wraps a llvm.switch *ir.Operation.
 type SwitchOp struct {
@@ -10258,7 +11086,7 @@ func (o SwitchOp) CaseDestinations() []*ir.Block { return o.op.Successors()[1:] 
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSwitchOp(b *ir.Builder, loc ir.Location, value *ir.Value, defaultOperands, caseOperands []*ir.Value, caseValues, caseOperandSegments, branchWeights ir.Attribute, defaultDestination *ir.Block, caseDestinations []*ir.Block) SwitchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "switch", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSwitchOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{value}, defaultOperands...), caseOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(defaultOperands)), int32(len(caseOperands))})
 	setAttrs(op, []string{"case_values", "case_operand_segments", "branch_weights"}, caseValues, caseOperandSegments, branchWeights)
@@ -10266,6 +11094,9 @@ func BuildSwitchOp(b *ir.Builder, loc ir.Location, value *ir.Value, defaultOpera
 	b.Insert(op)
 	return SwitchOp{opWrapper{op}}
 }
+
+// nameOfSwitchOp is the name BuildSwitchOp gives its ops.
+var nameOfSwitchOp = ir.OpName{Dialect: "llvm", Op: "switch", Registered: true}
 
 // TruncOp wraps a llvm.trunc *ir.Operation.
 type TruncOp struct {
@@ -10294,12 +11125,15 @@ func (o TruncOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags"
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTruncOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value, overflowFlags ir.Attribute) TruncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "trunc", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfTruncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
 	b.Insert(op)
 	return TruncOp{opWrapper{op}}
 }
+
+// nameOfTruncOp is the name BuildTruncOp gives its ops.
+var nameOfTruncOp = ir.OpName{Dialect: "llvm", Op: "trunc", Registered: true}
 
 // UdivOp wraps a llvm.udiv *ir.Operation.
 type UdivOp struct {
@@ -10331,12 +11165,15 @@ func (o UdivOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildUdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, isExact ir.Attribute) UdivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "udiv", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfUdivOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"isExact"}, isExact)
 	b.Insert(op)
 	return UdivOp{opWrapper{op}}
 }
+
+// nameOfUdivOp is the name BuildUdivOp gives its ops.
+var nameOfUdivOp = ir.OpName{Dialect: "llvm", Op: "udiv", Registered: true}
 
 // UitofpOp wraps a llvm.uitofp *ir.Operation.
 type UitofpOp struct {
@@ -10365,12 +11202,15 @@ func (o UitofpOp) NonNeg() ir.Attribute { return o.op.Attr("nonNeg") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildUitofpOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value, nonNeg ir.Attribute) UitofpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "uitofp", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfUitofpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	setAttrs(op, []string{"nonNeg"}, nonNeg)
 	b.Insert(op)
 	return UitofpOp{opWrapper{op}}
 }
+
+// nameOfUitofpOp is the name BuildUitofpOp gives its ops.
+var nameOfUitofpOp = ir.OpName{Dialect: "llvm", Op: "uitofp", Registered: true}
 
 // UnreachableOp wraps a llvm.unreachable *ir.Operation.
 type UnreachableOp struct {
@@ -10390,10 +11230,13 @@ func AsUnreachableOp(op *ir.Operation) (UnreachableOp, bool) {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUnreachableOp(b *ir.Builder, loc ir.Location) UnreachableOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "unreachable", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfUnreachableOp, loc, nil)
 	b.Insert(op)
 	return UnreachableOp{opWrapper{op}}
 }
+
+// nameOfUnreachableOp is the name BuildUnreachableOp gives its ops.
+var nameOfUnreachableOp = ir.OpName{Dialect: "llvm", Op: "unreachable", Registered: true}
 
 // UremOp wraps a llvm.urem *ir.Operation.
 type UremOp struct {
@@ -10422,11 +11265,14 @@ func (o UremOp) Res() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildUremOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value) UremOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "urem", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfUremOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return UremOp{opWrapper{op}}
 }
+
+// nameOfUremOp is the name BuildUremOp gives its ops.
+var nameOfUremOp = ir.OpName{Dialect: "llvm", Op: "urem", Registered: true}
 
 // VaArgOp wraps a llvm.va_arg *ir.Operation.
 type VaArgOp struct {
@@ -10452,11 +11298,14 @@ func (o VaArgOp) Res() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildVaArgOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) VaArgOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "va_arg", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfVaArgOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return VaArgOp{opWrapper{op}}
 }
+
+// nameOfVaArgOp is the name BuildVaArgOp gives its ops.
+var nameOfVaArgOp = ir.OpName{Dialect: "llvm", Op: "va_arg", Registered: true}
 
 // XorOp wraps a llvm.xor *ir.Operation.
 type XorOp struct {
@@ -10485,11 +11334,14 @@ func (o XorOp) Res() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildXorOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value) XorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "xor", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfXorOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return XorOp{opWrapper{op}}
 }
+
+// nameOfXorOp is the name BuildXorOp gives its ops.
+var nameOfXorOp = ir.OpName{Dialect: "llvm", Op: "xor", Registered: true}
 
 // ZextOp wraps a llvm.zext *ir.Operation.
 type ZextOp struct {
@@ -10518,9 +11370,12 @@ func (o ZextOp) NonNeg() ir.Attribute { return o.op.Attr("nonNeg") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildZextOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value, nonNeg ir.Attribute) ZextOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "llvm", Op: "zext", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfZextOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	setAttrs(op, []string{"nonNeg"}, nonNeg)
 	b.Insert(op)
 	return ZextOp{opWrapper{op}}
 }
+
+// nameOfZextOp is the name BuildZextOp gives its ops.
+var nameOfZextOp = ir.OpName{Dialect: "llvm", Op: "zext", Registered: true}

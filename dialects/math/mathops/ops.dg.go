@@ -62,12 +62,15 @@ func (o AbsfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAbsfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AbsfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "absf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAbsfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AbsfOp{opWrapper{op}}
 }
+
+// nameOfAbsfOp is the name BuildAbsfOp gives its ops.
+var nameOfAbsfOp = ir.OpName{Dialect: "math", Op: "absf", Registered: true}
 
 // AbsiOp is math.absi: integer absolute-value operation.
 type AbsiOp struct {
@@ -93,11 +96,14 @@ func (o AbsiOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAbsiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) AbsiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "absi", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAbsiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return AbsiOp{opWrapper{op}}
 }
+
+// nameOfAbsiOp is the name BuildAbsiOp gives its ops.
+var nameOfAbsiOp = ir.OpName{Dialect: "math", Op: "absi", Registered: true}
 
 // AcosOp is math.acos: arcus cosine of the specified value.
 type AcosOp struct {
@@ -126,12 +132,15 @@ func (o AcosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAcosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AcosOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "acos", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAcosOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AcosOp{opWrapper{op}}
 }
+
+// nameOfAcosOp is the name BuildAcosOp gives its ops.
+var nameOfAcosOp = ir.OpName{Dialect: "math", Op: "acos", Registered: true}
 
 // AcoshOp is math.acosh: hyperbolic arcus cosine of the given value.
 type AcoshOp struct {
@@ -160,12 +169,15 @@ func (o AcoshOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAcoshOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AcoshOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "acosh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAcoshOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AcoshOp{opWrapper{op}}
 }
+
+// nameOfAcoshOp is the name BuildAcoshOp gives its ops.
+var nameOfAcoshOp = ir.OpName{Dialect: "math", Op: "acosh", Registered: true}
 
 // AsinOp is math.asin: arcus sine of the given value.
 type AsinOp struct {
@@ -194,12 +206,15 @@ func (o AsinOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAsinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AsinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "asin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAsinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AsinOp{opWrapper{op}}
 }
+
+// nameOfAsinOp is the name BuildAsinOp gives its ops.
+var nameOfAsinOp = ir.OpName{Dialect: "math", Op: "asin", Registered: true}
 
 // AsinhOp is math.asinh: hyperbolic arcus sine of the given value.
 type AsinhOp struct {
@@ -228,12 +243,15 @@ func (o AsinhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAsinhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AsinhOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "asinh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAsinhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AsinhOp{opWrapper{op}}
 }
+
+// nameOfAsinhOp is the name BuildAsinhOp gives its ops.
+var nameOfAsinhOp = ir.OpName{Dialect: "math", Op: "asinh", Registered: true}
 
 // AtanOp is math.atan: arcus tangent of the given value.
 type AtanOp struct {
@@ -262,12 +280,15 @@ func (o AtanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAtanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AtanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "atan", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AtanOp{opWrapper{op}}
 }
+
+// nameOfAtanOp is the name BuildAtanOp gives its ops.
+var nameOfAtanOp = ir.OpName{Dialect: "math", Op: "atan", Registered: true}
 
 // Atan2Op is math.atan2: 2-argument arcus tangent of the given values.
 type Atan2Op struct {
@@ -299,12 +320,15 @@ func (o Atan2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAtan2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) Atan2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "atan2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtan2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return Atan2Op{opWrapper{op}}
 }
+
+// nameOfAtan2Op is the name BuildAtan2Op gives its ops.
+var nameOfAtan2Op = ir.OpName{Dialect: "math", Op: "atan2", Registered: true}
 
 // AtanhOp is math.atanh: hyperbolic arcus tangent of the given value.
 type AtanhOp struct {
@@ -333,12 +357,15 @@ func (o AtanhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAtanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AtanhOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "atanh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtanhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return AtanhOp{opWrapper{op}}
 }
+
+// nameOfAtanhOp is the name BuildAtanhOp gives its ops.
+var nameOfAtanhOp = ir.OpName{Dialect: "math", Op: "atanh", Registered: true}
 
 // CbrtOp is math.cbrt: cube root of the specified value.
 type CbrtOp struct {
@@ -367,12 +394,15 @@ func (o CbrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCbrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) CbrtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "cbrt", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCbrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return CbrtOp{opWrapper{op}}
 }
+
+// nameOfCbrtOp is the name BuildCbrtOp gives its ops.
+var nameOfCbrtOp = ir.OpName{Dialect: "math", Op: "cbrt", Registered: true}
 
 // CeilOp is math.ceil: ceiling of the specified value.
 type CeilOp struct {
@@ -401,12 +431,15 @@ func (o CeilOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCeilOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) CeilOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "ceil", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCeilOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return CeilOp{opWrapper{op}}
 }
+
+// nameOfCeilOp is the name BuildCeilOp gives its ops.
+var nameOfCeilOp = ir.OpName{Dialect: "math", Op: "ceil", Registered: true}
 
 // ClampfOp is math.clampf: floating point clamping operation.
 type ClampfOp struct {
@@ -441,12 +474,15 @@ func (o ClampfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildClampfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, min, max *ir.Value, fastmath ir.Attribute) ClampfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "clampf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfClampfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value, min, max})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ClampfOp{opWrapper{op}}
 }
+
+// nameOfClampfOp is the name BuildClampfOp gives its ops.
+var nameOfClampfOp = ir.OpName{Dialect: "math", Op: "clampf", Registered: true}
 
 // CopysignOp is math.copysign: A copysign operation.
 type CopysignOp struct {
@@ -478,12 +514,15 @@ func (o CopysignOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCopysignOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) CopysignOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "copysign", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCopysignOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return CopysignOp{opWrapper{op}}
 }
+
+// nameOfCopysignOp is the name BuildCopysignOp gives its ops.
+var nameOfCopysignOp = ir.OpName{Dialect: "math", Op: "copysign", Registered: true}
 
 // CosOp is math.cos: cosine of the specified value.
 type CosOp struct {
@@ -512,12 +551,15 @@ func (o CosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) CosOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "cos", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCosOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return CosOp{opWrapper{op}}
 }
+
+// nameOfCosOp is the name BuildCosOp gives its ops.
+var nameOfCosOp = ir.OpName{Dialect: "math", Op: "cos", Registered: true}
 
 // CoshOp is math.cosh: hyperbolic cosine of the specified value.
 type CoshOp struct {
@@ -546,12 +588,15 @@ func (o CoshOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCoshOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) CoshOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "cosh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCoshOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return CoshOp{opWrapper{op}}
 }
+
+// nameOfCoshOp is the name BuildCoshOp gives its ops.
+var nameOfCoshOp = ir.OpName{Dialect: "math", Op: "cosh", Registered: true}
 
 // CtlzOp is math.ctlz: counts the leading zeros an integer value.
 type CtlzOp struct {
@@ -577,11 +622,14 @@ func (o CtlzOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCtlzOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CtlzOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "ctlz", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCtlzOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CtlzOp{opWrapper{op}}
 }
+
+// nameOfCtlzOp is the name BuildCtlzOp gives its ops.
+var nameOfCtlzOp = ir.OpName{Dialect: "math", Op: "ctlz", Registered: true}
 
 // CtpopOp is math.ctpop: counts the number of set bits of an integer value.
 type CtpopOp struct {
@@ -607,11 +655,14 @@ func (o CtpopOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCtpopOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CtpopOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "ctpop", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCtpopOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CtpopOp{opWrapper{op}}
 }
+
+// nameOfCtpopOp is the name BuildCtpopOp gives its ops.
+var nameOfCtpopOp = ir.OpName{Dialect: "math", Op: "ctpop", Registered: true}
 
 // CttzOp is math.cttz: counts the trailing zeros an integer value.
 type CttzOp struct {
@@ -637,11 +688,14 @@ func (o CttzOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCttzOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CttzOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "cttz", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCttzOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CttzOp{opWrapper{op}}
 }
+
+// nameOfCttzOp is the name BuildCttzOp gives its ops.
+var nameOfCttzOp = ir.OpName{Dialect: "math", Op: "cttz", Registered: true}
 
 // ErfOp is math.erf: error function of the specified value.
 type ErfOp struct {
@@ -670,12 +724,15 @@ func (o ErfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildErfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) ErfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "erf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfErfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ErfOp{opWrapper{op}}
 }
+
+// nameOfErfOp is the name BuildErfOp gives its ops.
+var nameOfErfOp = ir.OpName{Dialect: "math", Op: "erf", Registered: true}
 
 // ErfcOp is math.erfc: complementary error function of the specified value.
 type ErfcOp struct {
@@ -704,12 +761,15 @@ func (o ErfcOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildErfcOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) ErfcOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "erfc", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfErfcOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ErfcOp{opWrapper{op}}
 }
+
+// nameOfErfcOp is the name BuildErfcOp gives its ops.
+var nameOfErfcOp = ir.OpName{Dialect: "math", Op: "erfc", Registered: true}
 
 // ExpOp is math.exp: base-e exponential of the specified value.
 type ExpOp struct {
@@ -738,12 +798,15 @@ func (o ExpOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildExpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) ExpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "exp", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExpOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return ExpOp{opWrapper{op}}
 }
+
+// nameOfExpOp is the name BuildExpOp gives its ops.
+var nameOfExpOp = ir.OpName{Dialect: "math", Op: "exp", Registered: true}
 
 // Exp2Op is math.exp2: base-2 exponential of the specified value.
 type Exp2Op struct {
@@ -772,12 +835,15 @@ func (o Exp2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildExp2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) Exp2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "exp2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExp2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return Exp2Op{opWrapper{op}}
 }
+
+// nameOfExp2Op is the name BuildExp2Op gives its ops.
+var nameOfExp2Op = ir.OpName{Dialect: "math", Op: "exp2", Registered: true}
 
 // Expm1Op is math.expm1: base-e exponential of the specified value minus 1.
 type Expm1Op struct {
@@ -806,12 +872,15 @@ func (o Expm1Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildExpm1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) Expm1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "expm1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExpm1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return Expm1Op{opWrapper{op}}
 }
+
+// nameOfExpm1Op is the name BuildExpm1Op gives its ops.
+var nameOfExpm1Op = ir.OpName{Dialect: "math", Op: "expm1", Registered: true}
 
 // FloorOp is math.floor: floor of the specified value.
 type FloorOp struct {
@@ -840,12 +909,15 @@ func (o FloorOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFloorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) FloorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "floor", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFloorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return FloorOp{opWrapper{op}}
 }
+
+// nameOfFloorOp is the name BuildFloorOp gives its ops.
+var nameOfFloorOp = ir.OpName{Dialect: "math", Op: "floor", Registered: true}
 
 // FmaOp is math.fma: floating point fused multipy-add operation.
 type FmaOp struct {
@@ -880,12 +952,15 @@ func (o FmaOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFmaOp(b *ir.Builder, loc ir.Location, resultType ir.Type, a_, b_, c_ *ir.Value, fastmath ir.Attribute) FmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "fma", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFmaOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return FmaOp{opWrapper{op}}
 }
+
+// nameOfFmaOp is the name BuildFmaOp gives its ops.
+var nameOfFmaOp = ir.OpName{Dialect: "math", Op: "fma", Registered: true}
 
 // FpowiOp is math.fpowi: floating point raised to the signed integer power.
 type FpowiOp struct {
@@ -917,12 +992,15 @@ func (o FpowiOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFpowiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) FpowiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "fpowi", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFpowiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return FpowiOp{opWrapper{op}}
 }
+
+// nameOfFpowiOp is the name BuildFpowiOp gives its ops.
+var nameOfFpowiOp = ir.OpName{Dialect: "math", Op: "fpowi", Registered: true}
 
 // IpowiOp is math.ipowi: signed integer raised to the power of operation.
 type IpowiOp struct {
@@ -951,11 +1029,14 @@ func (o IpowiOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIpowiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) IpowiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "ipowi", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIpowiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return IpowiOp{opWrapper{op}}
 }
+
+// nameOfIpowiOp is the name BuildIpowiOp gives its ops.
+var nameOfIpowiOp = ir.OpName{Dialect: "math", Op: "ipowi", Registered: true}
 
 // IsfiniteOp is math.isfinite: returns true if the operand classifies as finite.
 type IsfiniteOp struct {
@@ -984,12 +1065,15 @@ func (o IsfiniteOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIsfiniteOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) IsfiniteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "isfinite", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIsfiniteOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return IsfiniteOp{opWrapper{op}}
 }
+
+// nameOfIsfiniteOp is the name BuildIsfiniteOp gives its ops.
+var nameOfIsfiniteOp = ir.OpName{Dialect: "math", Op: "isfinite", Registered: true}
 
 // IsinfOp is math.isinf: returns true if the operand classifies as infinite.
 type IsinfOp struct {
@@ -1018,12 +1102,15 @@ func (o IsinfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIsinfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) IsinfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "isinf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIsinfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return IsinfOp{opWrapper{op}}
 }
+
+// nameOfIsinfOp is the name BuildIsinfOp gives its ops.
+var nameOfIsinfOp = ir.OpName{Dialect: "math", Op: "isinf", Registered: true}
 
 // IsnanOp is math.isnan: returns true if the operand classifies as NaN.
 type IsnanOp struct {
@@ -1052,12 +1139,15 @@ func (o IsnanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIsnanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) IsnanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "isnan", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIsnanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return IsnanOp{opWrapper{op}}
 }
+
+// nameOfIsnanOp is the name BuildIsnanOp gives its ops.
+var nameOfIsnanOp = ir.OpName{Dialect: "math", Op: "isnan", Registered: true}
 
 // IsnormalOp is math.isnormal: returns true if the operand classifies as normal.
 type IsnormalOp struct {
@@ -1086,12 +1176,15 @@ func (o IsnormalOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIsnormalOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) IsnormalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "isnormal", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIsnormalOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return IsnormalOp{opWrapper{op}}
 }
+
+// nameOfIsnormalOp is the name BuildIsnormalOp gives its ops.
+var nameOfIsnormalOp = ir.OpName{Dialect: "math", Op: "isnormal", Registered: true}
 
 // LogOp is math.log: base-e logarithm of the specified value.
 type LogOp struct {
@@ -1120,12 +1213,15 @@ func (o LogOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLogOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) LogOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "log", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLogOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return LogOp{opWrapper{op}}
 }
+
+// nameOfLogOp is the name BuildLogOp gives its ops.
+var nameOfLogOp = ir.OpName{Dialect: "math", Op: "log", Registered: true}
 
 // Log10Op is math.log10: base-10 logarithm of the specified value.
 type Log10Op struct {
@@ -1154,12 +1250,15 @@ func (o Log10Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLog10Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) Log10Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "log10", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLog10Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return Log10Op{opWrapper{op}}
 }
+
+// nameOfLog10Op is the name BuildLog10Op gives its ops.
+var nameOfLog10Op = ir.OpName{Dialect: "math", Op: "log10", Registered: true}
 
 // Log1pOp is math.log1p: computes the natural logarithm of one plus the given value.
 type Log1pOp struct {
@@ -1188,12 +1287,15 @@ func (o Log1pOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLog1pOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) Log1pOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "log1p", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLog1pOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return Log1pOp{opWrapper{op}}
 }
+
+// nameOfLog1pOp is the name BuildLog1pOp gives its ops.
+var nameOfLog1pOp = ir.OpName{Dialect: "math", Op: "log1p", Registered: true}
 
 // Log2Op is math.log2: base-2 logarithm of the specified value.
 type Log2Op struct {
@@ -1222,12 +1324,15 @@ func (o Log2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLog2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) Log2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "log2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLog2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return Log2Op{opWrapper{op}}
 }
+
+// nameOfLog2Op is the name BuildLog2Op gives its ops.
+var nameOfLog2Op = ir.OpName{Dialect: "math", Op: "log2", Registered: true}
 
 // PowfOp is math.powf: floating point raised to the power of operation.
 type PowfOp struct {
@@ -1259,12 +1364,15 @@ func (o PowfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildPowfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) PowfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "powf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPowfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return PowfOp{opWrapper{op}}
 }
+
+// nameOfPowfOp is the name BuildPowfOp gives its ops.
+var nameOfPowfOp = ir.OpName{Dialect: "math", Op: "powf", Registered: true}
 
 // RoundOp is math.round: round of the specified value.
 type RoundOp struct {
@@ -1293,12 +1401,15 @@ func (o RoundOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRoundOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) RoundOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "round", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRoundOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return RoundOp{opWrapper{op}}
 }
+
+// nameOfRoundOp is the name BuildRoundOp gives its ops.
+var nameOfRoundOp = ir.OpName{Dialect: "math", Op: "round", Registered: true}
 
 // RoundevenOp is math.roundeven: round of the specified value with halfway cases to even.
 type RoundevenOp struct {
@@ -1327,12 +1438,15 @@ func (o RoundevenOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildRoundevenOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) RoundevenOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "roundeven", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRoundevenOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return RoundevenOp{opWrapper{op}}
 }
+
+// nameOfRoundevenOp is the name BuildRoundevenOp gives its ops.
+var nameOfRoundevenOp = ir.OpName{Dialect: "math", Op: "roundeven", Registered: true}
 
 // RsqrtOp is math.rsqrt: reciprocal of sqrt (1 / sqrt of the specified value).
 type RsqrtOp struct {
@@ -1361,12 +1475,15 @@ func (o RsqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRsqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) RsqrtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "rsqrt", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRsqrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return RsqrtOp{opWrapper{op}}
 }
+
+// nameOfRsqrtOp is the name BuildRsqrtOp gives its ops.
+var nameOfRsqrtOp = ir.OpName{Dialect: "math", Op: "rsqrt", Registered: true}
 
 // SinOp is math.sin: sine of the specified value.
 type SinOp struct {
@@ -1395,12 +1512,15 @@ func (o SinOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) SinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "sin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return SinOp{opWrapper{op}}
 }
+
+// nameOfSinOp is the name BuildSinOp gives its ops.
+var nameOfSinOp = ir.OpName{Dialect: "math", Op: "sin", Registered: true}
 
 // SincosOp is math.sincos: sine and cosine of the specified value.
 type SincosOp struct {
@@ -1432,12 +1552,15 @@ func (o SincosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSincosOp(b *ir.Builder, loc ir.Location, sinType, cosType ir.Type, operand *ir.Value, fastmath ir.Attribute) SincosOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "sincos", Registered: true}, loc, []ir.Type{sinType, cosType})
+	op := ir.NewNamedOperation(&nameOfSincosOp, loc, []ir.Type{sinType, cosType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return SincosOp{opWrapper{op}}
 }
+
+// nameOfSincosOp is the name BuildSincosOp gives its ops.
+var nameOfSincosOp = ir.OpName{Dialect: "math", Op: "sincos", Registered: true}
 
 // SinhOp is math.sinh: hyperbolic sine of the specified value.
 type SinhOp struct {
@@ -1466,12 +1589,15 @@ func (o SinhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSinhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) SinhOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "sinh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSinhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return SinhOp{opWrapper{op}}
 }
+
+// nameOfSinhOp is the name BuildSinhOp gives its ops.
+var nameOfSinhOp = ir.OpName{Dialect: "math", Op: "sinh", Registered: true}
 
 // SqrtOp is math.sqrt: sqrt of the specified value.
 type SqrtOp struct {
@@ -1500,12 +1626,15 @@ func (o SqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) SqrtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "sqrt", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSqrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return SqrtOp{opWrapper{op}}
 }
+
+// nameOfSqrtOp is the name BuildSqrtOp gives its ops.
+var nameOfSqrtOp = ir.OpName{Dialect: "math", Op: "sqrt", Registered: true}
 
 // TanOp is math.tan: tangent of the specified value.
 type TanOp struct {
@@ -1534,12 +1663,15 @@ func (o TanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildTanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) TanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "tan", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return TanOp{opWrapper{op}}
 }
+
+// nameOfTanOp is the name BuildTanOp gives its ops.
+var nameOfTanOp = ir.OpName{Dialect: "math", Op: "tan", Registered: true}
 
 // TanhOp is math.tanh: hyperbolic tangent of the specified value.
 type TanhOp struct {
@@ -1568,12 +1700,15 @@ func (o TanhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildTanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) TanhOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "tanh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTanhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return TanhOp{opWrapper{op}}
 }
+
+// nameOfTanhOp is the name BuildTanhOp gives its ops.
+var nameOfTanhOp = ir.OpName{Dialect: "math", Op: "tanh", Registered: true}
 
 // TruncOp is math.trunc: trunc of the specified value.
 type TruncOp struct {
@@ -1602,9 +1737,12 @@ func (o TruncOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTruncOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) TruncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "math", Op: "trunc", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTruncOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
 	b.Insert(op)
 	return TruncOp{opWrapper{op}}
 }
+
+// nameOfTruncOp is the name BuildTruncOp gives its ops.
+var nameOfTruncOp = ir.OpName{Dialect: "math", Op: "trunc", Registered: true}

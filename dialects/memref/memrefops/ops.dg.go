@@ -70,13 +70,16 @@ func (o AllocOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAllocOp(b *ir.Builder, loc ir.Location, memrefType ir.Type, dynamicSizes, symbolOperands []*ir.Value, alignment ir.Attribute) AllocOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "alloc", Registered: true}, loc, []ir.Type{memrefType})
+	op := ir.NewNamedOperation(&nameOfAllocOp, loc, []ir.Type{memrefType})
 	op.SetOperands(append(append([]*ir.Value{}, dynamicSizes...), symbolOperands...))
 	op.SetOperandSegments([]int32{int32(len(dynamicSizes)), int32(len(symbolOperands))})
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return AllocOp{opWrapper{op}}
 }
+
+// nameOfAllocOp is the name BuildAllocOp gives its ops.
+var nameOfAllocOp = ir.OpName{Dialect: "memref", Op: "alloc", Registered: true}
 
 // AllocaOp is memref.alloca: stack memory allocation operation.
 type AllocaOp struct {
@@ -112,13 +115,16 @@ func (o AllocaOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAllocaOp(b *ir.Builder, loc ir.Location, memrefType ir.Type, dynamicSizes, symbolOperands []*ir.Value, alignment ir.Attribute) AllocaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "alloca", Registered: true}, loc, []ir.Type{memrefType})
+	op := ir.NewNamedOperation(&nameOfAllocaOp, loc, []ir.Type{memrefType})
 	op.SetOperands(append(append([]*ir.Value{}, dynamicSizes...), symbolOperands...))
 	op.SetOperandSegments([]int32{int32(len(dynamicSizes)), int32(len(symbolOperands))})
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return AllocaOp{opWrapper{op}}
 }
+
+// nameOfAllocaOp is the name BuildAllocaOp gives its ops.
+var nameOfAllocaOp = ir.OpName{Dialect: "memref", Op: "alloca", Registered: true}
 
 // AllocaScopeOp is memref.alloca_scope: explicitly delimited scope for stack allocation.
 type AllocaScopeOp struct {
@@ -144,11 +150,14 @@ func (o AllocaScopeOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAllocaScopeOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type) AllocaScopeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "alloca_scope", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfAllocaScopeOp, loc, resultsTypes)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return AllocaScopeOp{opWrapper{op}}
 }
+
+// nameOfAllocaScopeOp is the name BuildAllocaScopeOp gives its ops.
+var nameOfAllocaScopeOp = ir.OpName{Dialect: "memref", Op: "alloca_scope", Registered: true}
 
 // AllocaScopeReturnOp is memref.alloca_scope.return: terminator for alloca_scope operation.
 type AllocaScopeReturnOp struct {
@@ -171,11 +180,14 @@ func (o AllocaScopeReturnOp) Results() []*ir.Value { return o.op.Operands() }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildAllocaScopeReturnOp(b *ir.Builder, loc ir.Location, results []*ir.Value) AllocaScopeReturnOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "alloca_scope.return", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAllocaScopeReturnOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, results...))
 	b.Insert(op)
 	return AllocaScopeReturnOp{opWrapper{op}}
 }
+
+// nameOfAllocaScopeReturnOp is the name BuildAllocaScopeReturnOp gives its ops.
+var nameOfAllocaScopeReturnOp = ir.OpName{Dialect: "memref", Op: "alloca_scope.return", Registered: true}
 
 // AssumeAlignmentOp is memref.assume_alignment: assumption that gives alignment information to the input memref.
 type AssumeAlignmentOp struct {
@@ -204,12 +216,15 @@ func (o AssumeAlignmentOp) Alignment() ir.Attribute { return o.op.Attr("alignmen
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildAssumeAlignmentOp(b *ir.Builder, loc ir.Location, resultType ir.Type, memref *ir.Value, alignment ir.Attribute) AssumeAlignmentOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "assume_alignment", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAssumeAlignmentOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{memref})
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return AssumeAlignmentOp{opWrapper{op}}
 }
+
+// nameOfAssumeAlignmentOp is the name BuildAssumeAlignmentOp gives its ops.
+var nameOfAssumeAlignmentOp = ir.OpName{Dialect: "memref", Op: "assume_alignment", Registered: true}
 
 // AtomicRmwOp is memref.atomic_rmw: atomic read-modify-write operation.
 type AtomicRmwOp struct {
@@ -244,12 +259,15 @@ func (o AtomicRmwOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicRmwOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, memref *ir.Value, indices []*ir.Value, kind ir.Attribute) AtomicRmwOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "atomic_rmw", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtomicRmwOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value, memref}, indices...))
 	setAttrs(op, []string{"kind"}, kind)
 	b.Insert(op)
 	return AtomicRmwOp{opWrapper{op}}
 }
+
+// nameOfAtomicRmwOp is the name BuildAtomicRmwOp gives its ops.
+var nameOfAtomicRmwOp = ir.OpName{Dialect: "memref", Op: "atomic_rmw", Registered: true}
 
 // AtomicYieldOp is memref.atomic_yield: yield operation for GenericAtomicRMWOp.
 type AtomicYieldOp struct {
@@ -272,11 +290,14 @@ func (o AtomicYieldOp) Result() *ir.Value { return o.op.Operand(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicYieldOp(b *ir.Builder, loc ir.Location, result *ir.Value) AtomicYieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "atomic_yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAtomicYieldOp, loc, nil)
 	op.SetOperands([]*ir.Value{result})
 	b.Insert(op)
 	return AtomicYieldOp{opWrapper{op}}
 }
+
+// nameOfAtomicYieldOp is the name BuildAtomicYieldOp gives its ops.
+var nameOfAtomicYieldOp = ir.OpName{Dialect: "memref", Op: "atomic_yield", Registered: true}
 
 // CastOp is memref.cast: memref cast operation.
 type CastOp struct {
@@ -302,11 +323,14 @@ func (o CastOp) Dest() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCastOp(b *ir.Builder, loc ir.Location, destType ir.Type, source *ir.Value) CastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "cast", Registered: true}, loc, []ir.Type{destType})
+	op := ir.NewNamedOperation(&nameOfCastOp, loc, []ir.Type{destType})
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return CastOp{opWrapper{op}}
 }
+
+// nameOfCastOp is the name BuildCastOp gives its ops.
+var nameOfCastOp = ir.OpName{Dialect: "memref", Op: "cast", Registered: true}
 
 // CollapseShapeOp is memref.collapse_shape: operation to produce a memref with a smaller rank.
 type CollapseShapeOp struct {
@@ -335,12 +359,15 @@ func (o CollapseShapeOp) Reassociation() ir.Attribute { return o.op.Attr("reasso
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCollapseShapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, reassociation ir.Attribute) CollapseShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "collapse_shape", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCollapseShapeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"reassociation"}, reassociation)
 	b.Insert(op)
 	return CollapseShapeOp{opWrapper{op}}
 }
+
+// nameOfCollapseShapeOp is the name BuildCollapseShapeOp gives its ops.
+var nameOfCollapseShapeOp = ir.OpName{Dialect: "memref", Op: "collapse_shape", Registered: true}
 
 // CopyOp wraps a memref.copy *ir.Operation.
 type CopyOp struct {
@@ -366,11 +393,14 @@ func (o CopyOp) Target() *ir.Value { return o.op.Operand(1) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCopyOp(b *ir.Builder, loc ir.Location, source, target *ir.Value) CopyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "copy", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCopyOp, loc, nil)
 	op.SetOperands([]*ir.Value{source, target})
 	b.Insert(op)
 	return CopyOp{opWrapper{op}}
 }
+
+// nameOfCopyOp is the name BuildCopyOp gives its ops.
+var nameOfCopyOp = ir.OpName{Dialect: "memref", Op: "copy", Registered: true}
 
 // DeallocOp is memref.dealloc: memory deallocation operation.
 type DeallocOp struct {
@@ -393,11 +423,14 @@ func (o DeallocOp) Memref() *ir.Value { return o.op.Operand(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDeallocOp(b *ir.Builder, loc ir.Location, memref *ir.Value) DeallocOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "dealloc", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDeallocOp, loc, nil)
 	op.SetOperands([]*ir.Value{memref})
 	b.Insert(op)
 	return DeallocOp{opWrapper{op}}
 }
+
+// nameOfDeallocOp is the name BuildDeallocOp gives its ops.
+var nameOfDeallocOp = ir.OpName{Dialect: "memref", Op: "dealloc", Registered: true}
 
 // DimOp is memref.dim: dimension index operation.
 type DimOp struct {
@@ -426,11 +459,14 @@ func (o DimOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDimOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, index *ir.Value) DimOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "dim", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDimOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{source, index})
 	b.Insert(op)
 	return DimOp{opWrapper{op}}
 }
+
+// nameOfDimOp is the name BuildDimOp gives its ops.
+var nameOfDimOp = ir.OpName{Dialect: "memref", Op: "dim", Registered: true}
 
 // DistinctObjectsOp is memref.distinct_objects: assumption that acesses to specific memrefs will never alias.
 type DistinctObjectsOp struct {
@@ -456,11 +492,14 @@ func (o DistinctObjectsOp) Results() []*ir.Value { return o.op.Results() }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDistinctObjectsOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value) DistinctObjectsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "distinct_objects", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfDistinctObjectsOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return DistinctObjectsOp{opWrapper{op}}
 }
+
+// nameOfDistinctObjectsOp is the name BuildDistinctObjectsOp gives its ops.
+var nameOfDistinctObjectsOp = ir.OpName{Dialect: "memref", Op: "distinct_objects", Registered: true}
 
 // DmaStartOp is memref.dma_start: non-blocking DMA operation that starts a transfer.
 type DmaStartOp struct {
@@ -483,11 +522,14 @@ func (o DmaStartOp) Operands() []*ir.Value { return o.op.Operands() }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDmaStartOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) DmaStartOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "dma_start", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDmaStartOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return DmaStartOp{opWrapper{op}}
 }
+
+// nameOfDmaStartOp is the name BuildDmaStartOp gives its ops.
+var nameOfDmaStartOp = ir.OpName{Dialect: "memref", Op: "dma_start", Registered: true}
 
 // DmaWaitOp is memref.dma_wait: blocking DMA operation that waits for transfer completion.
 type DmaWaitOp struct {
@@ -516,11 +558,14 @@ func (o DmaWaitOp) NumElements() *ir.Value { return o.op.Operand(o.op.NumOperand
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDmaWaitOp(b *ir.Builder, loc ir.Location, tagMemRef *ir.Value, tagIndices []*ir.Value, numElements *ir.Value) DmaWaitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "dma_wait", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDmaWaitOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{tagMemRef}, tagIndices...), numElements))
 	b.Insert(op)
 	return DmaWaitOp{opWrapper{op}}
 }
+
+// nameOfDmaWaitOp is the name BuildDmaWaitOp gives its ops.
+var nameOfDmaWaitOp = ir.OpName{Dialect: "memref", Op: "dma_wait", Registered: true}
 
 // ExpandShapeOp is memref.expand_shape: operation to produce a memref with a higher rank.
 type ExpandShapeOp struct {
@@ -555,12 +600,15 @@ func (o ExpandShapeOp) StaticOutputShape() ir.Attribute { return o.op.Attr("stat
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExpandShapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, outputShape []*ir.Value, reassociation, staticOutputShape ir.Attribute) ExpandShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "expand_shape", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExpandShapeOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{src}, outputShape...))
 	setAttrs(op, []string{"reassociation", "static_output_shape"}, reassociation, staticOutputShape)
 	b.Insert(op)
 	return ExpandShapeOp{opWrapper{op}}
 }
+
+// nameOfExpandShapeOp is the name BuildExpandShapeOp gives its ops.
+var nameOfExpandShapeOp = ir.OpName{Dialect: "memref", Op: "expand_shape", Registered: true}
 
 // ExtractAlignedPointerAsIndexOp is memref.extract_aligned_pointer_as_index: extracts a memref's underlying aligned pointer as an index.
 type ExtractAlignedPointerAsIndexOp struct {
@@ -587,11 +635,14 @@ func (o ExtractAlignedPointerAsIndexOp) AlignedPointer() *ir.Value { return o.op
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildExtractAlignedPointerAsIndexOp(b *ir.Builder, loc ir.Location, alignedPointerType ir.Type, source *ir.Value) ExtractAlignedPointerAsIndexOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "extract_aligned_pointer_as_index", Registered: true}, loc, []ir.Type{alignedPointerType})
+	op := ir.NewNamedOperation(&nameOfExtractAlignedPointerAsIndexOp, loc, []ir.Type{alignedPointerType})
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return ExtractAlignedPointerAsIndexOp{opWrapper{op}}
 }
+
+// nameOfExtractAlignedPointerAsIndexOp is the name BuildExtractAlignedPointerAsIndexOp gives its ops.
+var nameOfExtractAlignedPointerAsIndexOp = ir.OpName{Dialect: "memref", Op: "extract_aligned_pointer_as_index", Registered: true}
 
 // ExtractStridedMetadataOp is memref.extract_strided_metadata: extracts a buffer base with offset and strides.
 type ExtractStridedMetadataOp struct {
@@ -632,11 +683,14 @@ func (o ExtractStridedMetadataOp) Strides() []*ir.Value {
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildExtractStridedMetadataOp(b *ir.Builder, loc ir.Location, baseBufferType, offsetType ir.Type, sizesTypes, stridesTypes []ir.Type, source *ir.Value) ExtractStridedMetadataOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "extract_strided_metadata", Registered: true}, loc, append(append([]ir.Type{baseBufferType, offsetType}, sizesTypes...), stridesTypes...))
+	op := ir.NewNamedOperation(&nameOfExtractStridedMetadataOp, loc, append(append([]ir.Type{baseBufferType, offsetType}, sizesTypes...), stridesTypes...))
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return ExtractStridedMetadataOp{opWrapper{op}}
 }
+
+// nameOfExtractStridedMetadataOp is the name BuildExtractStridedMetadataOp gives its ops.
+var nameOfExtractStridedMetadataOp = ir.OpName{Dialect: "memref", Op: "extract_strided_metadata", Registered: true}
 
 // GenericAtomicRmwOp is memref.generic_atomic_rmw: atomic read-modify-write operation with a region.
 type GenericAtomicRmwOp struct {
@@ -668,12 +722,15 @@ func (o GenericAtomicRmwOp) AtomicBody() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGenericAtomicRmwOp(b *ir.Builder, loc ir.Location, resultType ir.Type, memref *ir.Value, indices []*ir.Value) GenericAtomicRmwOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "generic_atomic_rmw", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGenericAtomicRmwOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{memref}, indices...))
 	op.AddRegion()
 	b.Insert(op)
 	return GenericAtomicRmwOp{opWrapper{op}}
 }
+
+// nameOfGenericAtomicRmwOp is the name BuildGenericAtomicRmwOp gives its ops.
+var nameOfGenericAtomicRmwOp = ir.OpName{Dialect: "memref", Op: "generic_atomic_rmw", Registered: true}
 
 // GetGlobalOp is memref.get_global: get the memref pointing to a global variable.
 type GetGlobalOp struct {
@@ -699,11 +756,14 @@ func (o GetGlobalOp) Name() ir.Attribute { return o.op.Attr("name") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetGlobalOp(b *ir.Builder, loc ir.Location, resultType ir.Type, name ir.Attribute) GetGlobalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "get_global", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGetGlobalOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"name"}, name)
 	b.Insert(op)
 	return GetGlobalOp{opWrapper{op}}
 }
+
+// nameOfGetGlobalOp is the name BuildGetGlobalOp gives its ops.
+var nameOfGetGlobalOp = ir.OpName{Dialect: "memref", Op: "get_global", Registered: true}
 
 // GlobalOp is memref.global: declare or define a global memref variable.
 type GlobalOp struct {
@@ -741,11 +801,14 @@ func (o GlobalOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGlobalOp(b *ir.Builder, loc ir.Location, symName, symVisibility, type_, initialValue, constant, alignment ir.Attribute) GlobalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "global", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfGlobalOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "sym_visibility", "type", "initial_value", "constant", "alignment"}, symName, symVisibility, type_, initialValue, constant, alignment)
 	b.Insert(op)
 	return GlobalOp{opWrapper{op}}
 }
+
+// nameOfGlobalOp is the name BuildGlobalOp gives its ops.
+var nameOfGlobalOp = ir.OpName{Dialect: "memref", Op: "global", Registered: true}
 
 // LoadOp is memref.load: load operation.
 type LoadOp struct {
@@ -780,12 +843,15 @@ func (o LoadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, memref *ir.Value, indices []*ir.Value, nontemporal, alignment ir.Attribute) LoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "load", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLoadOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{memref}, indices...))
 	setAttrs(op, []string{"nontemporal", "alignment"}, nontemporal, alignment)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
 }
+
+// nameOfLoadOp is the name BuildLoadOp gives its ops.
+var nameOfLoadOp = ir.OpName{Dialect: "memref", Op: "load", Registered: true}
 
 // MemorySpaceCastOp is memref.memory_space_cast: memref memory space cast operation.
 type MemorySpaceCastOp struct {
@@ -811,11 +877,14 @@ func (o MemorySpaceCastOp) Dest() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMemorySpaceCastOp(b *ir.Builder, loc ir.Location, destType ir.Type, source *ir.Value) MemorySpaceCastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "memory_space_cast", Registered: true}, loc, []ir.Type{destType})
+	op := ir.NewNamedOperation(&nameOfMemorySpaceCastOp, loc, []ir.Type{destType})
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return MemorySpaceCastOp{opWrapper{op}}
 }
+
+// nameOfMemorySpaceCastOp is the name BuildMemorySpaceCastOp gives its ops.
+var nameOfMemorySpaceCastOp = ir.OpName{Dialect: "memref", Op: "memory_space_cast", Registered: true}
 
 // PrefetchOp is memref.prefetch: prefetch operation.
 type PrefetchOp struct {
@@ -850,12 +919,15 @@ func (o PrefetchOp) IsDataCache() ir.Attribute { return o.op.Attr("isDataCache")
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPrefetchOp(b *ir.Builder, loc ir.Location, memref *ir.Value, indices []*ir.Value, isWrite, localityHint, isDataCache ir.Attribute) PrefetchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "prefetch", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfPrefetchOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{memref}, indices...))
 	setAttrs(op, []string{"isWrite", "localityHint", "isDataCache"}, isWrite, localityHint, isDataCache)
 	b.Insert(op)
 	return PrefetchOp{opWrapper{op}}
 }
+
+// nameOfPrefetchOp is the name BuildPrefetchOp gives its ops.
+var nameOfPrefetchOp = ir.OpName{Dialect: "memref", Op: "prefetch", Registered: true}
 
 // RankOp is memref.rank: rank operation.
 type RankOp struct {
@@ -881,11 +953,14 @@ func (o RankOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRankOp(b *ir.Builder, loc ir.Location, resultType ir.Type, memref *ir.Value) RankOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "rank", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRankOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{memref})
 	b.Insert(op)
 	return RankOp{opWrapper{op}}
 }
+
+// nameOfRankOp is the name BuildRankOp gives its ops.
+var nameOfRankOp = ir.OpName{Dialect: "memref", Op: "rank", Registered: true}
 
 // ReallocOp is memref.realloc: memory reallocation operation.
 type ReallocOp struct {
@@ -922,12 +997,15 @@ func (o ReallocOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReallocOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, dynamicResultSize []*ir.Value, alignment ir.Attribute) ReallocOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "realloc", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfReallocOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{source}, dynamicResultSize...))
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return ReallocOp{opWrapper{op}}
 }
+
+// nameOfReallocOp is the name BuildReallocOp gives its ops.
+var nameOfReallocOp = ir.OpName{Dialect: "memref", Op: "realloc", Registered: true}
 
 // ReinterpretCastOp is memref.reinterpret_cast: memref reinterpret cast operation.
 type ReinterpretCastOp struct {
@@ -979,13 +1057,16 @@ func (o ReinterpretCastOp) StaticStrides() ir.Attribute { return o.op.Attr("stat
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildReinterpretCastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, offsets, sizes, strides []*ir.Value, staticOffsets, staticSizes, staticStrides ir.Attribute) ReinterpretCastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "reinterpret_cast", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfReinterpretCastOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{source}, offsets...), sizes...), strides...))
 	op.SetOperandSegments([]int32{1, int32(len(offsets)), int32(len(sizes)), int32(len(strides))})
 	setAttrs(op, []string{"static_offsets", "static_sizes", "static_strides"}, staticOffsets, staticSizes, staticStrides)
 	b.Insert(op)
 	return ReinterpretCastOp{opWrapper{op}}
 }
+
+// nameOfReinterpretCastOp is the name BuildReinterpretCastOp gives its ops.
+var nameOfReinterpretCastOp = ir.OpName{Dialect: "memref", Op: "reinterpret_cast", Registered: true}
 
 // ReshapeOp is memref.reshape: memref reshape operation.
 type ReshapeOp struct {
@@ -1014,11 +1095,14 @@ func (o ReshapeOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReshapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, shape *ir.Value) ReshapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "reshape", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfReshapeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{source, shape})
 	b.Insert(op)
 	return ReshapeOp{opWrapper{op}}
 }
+
+// nameOfReshapeOp is the name BuildReshapeOp gives its ops.
+var nameOfReshapeOp = ir.OpName{Dialect: "memref", Op: "reshape", Registered: true}
 
 // StoreOp is memref.store: store operation.
 type StoreOp struct {
@@ -1053,12 +1137,15 @@ func (o StoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildStoreOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices []*ir.Value, nontemporal, alignment ir.Attribute) StoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfStoreOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{value, memref}, indices...))
 	setAttrs(op, []string{"nontemporal", "alignment"}, nontemporal, alignment)
 	b.Insert(op)
 	return StoreOp{opWrapper{op}}
 }
+
+// nameOfStoreOp is the name BuildStoreOp gives its ops.
+var nameOfStoreOp = ir.OpName{Dialect: "memref", Op: "store", Registered: true}
 
 // SubviewOp is memref.subview: memref subview operation.
 type SubviewOp struct {
@@ -1108,13 +1195,16 @@ func (o SubviewOp) StaticStrides() ir.Attribute { return o.op.Attr("static_strid
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSubviewOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, offsets, sizes, strides []*ir.Value, staticOffsets, staticSizes, staticStrides ir.Attribute) SubviewOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "subview", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSubviewOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{source}, offsets...), sizes...), strides...))
 	op.SetOperandSegments([]int32{1, int32(len(offsets)), int32(len(sizes)), int32(len(strides))})
 	setAttrs(op, []string{"static_offsets", "static_sizes", "static_strides"}, staticOffsets, staticSizes, staticStrides)
 	b.Insert(op)
 	return SubviewOp{opWrapper{op}}
 }
+
+// nameOfSubviewOp is the name BuildSubviewOp gives its ops.
+var nameOfSubviewOp = ir.OpName{Dialect: "memref", Op: "subview", Registered: true}
 
 // TransposeOp is memref.transpose: `transpose` produces a new strided memref (metadata-only).
 type TransposeOp struct {
@@ -1143,12 +1233,15 @@ func (o TransposeOp) Permutation() ir.Attribute { return o.op.Attr("permutation"
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTransposeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, in *ir.Value, permutation ir.Attribute) TransposeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "transpose", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTransposeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"permutation"}, permutation)
 	b.Insert(op)
 	return TransposeOp{opWrapper{op}}
 }
+
+// nameOfTransposeOp is the name BuildTransposeOp gives its ops.
+var nameOfTransposeOp = ir.OpName{Dialect: "memref", Op: "transpose", Registered: true}
 
 // ViewOp is memref.view: memref view operation.
 type ViewOp struct {
@@ -1180,8 +1273,11 @@ func (o ViewOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildViewOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, byteShift *ir.Value, sizes []*ir.Value) ViewOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "memref", Op: "view", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfViewOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{source, byteShift}, sizes...))
 	b.Insert(op)
 	return ViewOp{opWrapper{op}}
 }
+
+// nameOfViewOp is the name BuildViewOp gives its ops.
+var nameOfViewOp = ir.OpName{Dialect: "memref", Op: "view", Registered: true}

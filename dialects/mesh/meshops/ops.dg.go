@@ -68,12 +68,15 @@ func (o AllGatherOp) GatherAxis() ir.Attribute { return o.op.Attr("gather_axis")
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAllGatherOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, mesh, meshAxes, gatherAxis ir.Attribute) AllGatherOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "all_gather", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAllGatherOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"mesh", "mesh_axes", "gather_axis"}, mesh, meshAxes, gatherAxis)
 	b.Insert(op)
 	return AllGatherOp{opWrapper{op}}
 }
+
+// nameOfAllGatherOp is the name BuildAllGatherOp gives its ops.
+var nameOfAllGatherOp = ir.OpName{Dialect: "mesh", Op: "all_gather", Registered: true}
 
 // AllReduceOp is mesh.all_reduce: all-reduce over a device mesh.
 type AllReduceOp struct {
@@ -108,12 +111,15 @@ func (o AllReduceOp) Reduction() ir.Attribute { return o.op.Attr("reduction") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAllReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, mesh, meshAxes, reduction ir.Attribute) AllReduceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "all_reduce", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAllReduceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"mesh", "mesh_axes", "reduction"}, mesh, meshAxes, reduction)
 	b.Insert(op)
 	return AllReduceOp{opWrapper{op}}
 }
+
+// nameOfAllReduceOp is the name BuildAllReduceOp gives its ops.
+var nameOfAllReduceOp = ir.OpName{Dialect: "mesh", Op: "all_reduce", Registered: true}
 
 // AllSliceOp is mesh.all_slice: all-slice over a device mesh. This is the inverse of all-gather.
 type AllSliceOp struct {
@@ -148,12 +154,15 @@ func (o AllSliceOp) SliceAxis() ir.Attribute { return o.op.Attr("slice_axis") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAllSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, mesh, meshAxes, sliceAxis ir.Attribute) AllSliceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "all_slice", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAllSliceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"mesh", "mesh_axes", "slice_axis"}, mesh, meshAxes, sliceAxis)
 	b.Insert(op)
 	return AllSliceOp{opWrapper{op}}
 }
+
+// nameOfAllSliceOp is the name BuildAllSliceOp gives its ops.
+var nameOfAllSliceOp = ir.OpName{Dialect: "mesh", Op: "all_slice", Registered: true}
 
 // AllToAllOp is mesh.all_to_all: all-to-all over a device mesh.
 type AllToAllOp struct {
@@ -191,12 +200,15 @@ func (o AllToAllOp) ConcatAxis() ir.Attribute { return o.op.Attr("concat_axis") 
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAllToAllOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, mesh, meshAxes, splitAxis, concatAxis ir.Attribute) AllToAllOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "all_to_all", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAllToAllOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"mesh", "mesh_axes", "split_axis", "concat_axis"}, mesh, meshAxes, splitAxis, concatAxis)
 	b.Insert(op)
 	return AllToAllOp{opWrapper{op}}
 }
+
+// nameOfAllToAllOp is the name BuildAllToAllOp gives its ops.
+var nameOfAllToAllOp = ir.OpName{Dialect: "mesh", Op: "all_to_all", Registered: true}
 
 // BroadcastOp is mesh.broadcast: broadcast over a device mesh.
 type BroadcastOp struct {
@@ -234,12 +246,15 @@ func (o BroadcastOp) Root() ir.Attribute { return o.op.Attr("root") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBroadcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, rootDynamic []*ir.Value, mesh, meshAxes, root ir.Attribute) BroadcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "broadcast", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBroadcastOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"mesh", "mesh_axes", "root"}, mesh, meshAxes, root)
 	b.Insert(op)
 	return BroadcastOp{opWrapper{op}}
 }
+
+// nameOfBroadcastOp is the name BuildBroadcastOp gives its ops.
+var nameOfBroadcastOp = ir.OpName{Dialect: "mesh", Op: "broadcast", Registered: true}
 
 // GatherOp is mesh.gather: gather over a device mesh.
 type GatherOp struct {
@@ -280,12 +295,15 @@ func (o GatherOp) Root() ir.Attribute { return o.op.Attr("root") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGatherOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, rootDynamic []*ir.Value, mesh, meshAxes, gatherAxis, root ir.Attribute) GatherOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "gather", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGatherOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"mesh", "mesh_axes", "gather_axis", "root"}, mesh, meshAxes, gatherAxis, root)
 	b.Insert(op)
 	return GatherOp{opWrapper{op}}
 }
+
+// nameOfGatherOp is the name BuildGatherOp gives its ops.
+var nameOfGatherOp = ir.OpName{Dialect: "mesh", Op: "gather", Registered: true}
 
 // MeshOp is mesh.mesh: description of a device/process mesh.
 type MeshOp struct {
@@ -311,11 +329,14 @@ func (o MeshOp) Shape() ir.Attribute { return o.op.Attr("shape") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMeshOp(b *ir.Builder, loc ir.Location, symName, shape ir.Attribute) MeshOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "mesh", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMeshOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "shape"}, symName, shape)
 	b.Insert(op)
 	return MeshOp{opWrapper{op}}
 }
+
+// nameOfMeshOp is the name BuildMeshOp gives its ops.
+var nameOfMeshOp = ir.OpName{Dialect: "mesh", Op: "mesh", Registered: true}
 
 // MeshShapeOp is mesh.mesh_shape: get the shape of the mesh.
 type MeshShapeOp struct {
@@ -344,11 +365,14 @@ func (o MeshShapeOp) Axes() ir.Attribute { return o.op.Attr("axes") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMeshShapeOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, mesh, axes ir.Attribute) MeshShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "mesh_shape", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfMeshShapeOp, loc, resultTypes)
 	setAttrs(op, []string{"mesh", "axes"}, mesh, axes)
 	b.Insert(op)
 	return MeshShapeOp{opWrapper{op}}
 }
+
+// nameOfMeshShapeOp is the name BuildMeshShapeOp gives its ops.
+var nameOfMeshShapeOp = ir.OpName{Dialect: "mesh", Op: "mesh_shape", Registered: true}
 
 // ProcessLinearIndexOp is mesh.process_linear_index: get the linear index of the current device.
 type ProcessLinearIndexOp struct {
@@ -374,11 +398,14 @@ func (o ProcessLinearIndexOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildProcessLinearIndexOp(b *ir.Builder, loc ir.Location, resultType ir.Type, mesh ir.Attribute) ProcessLinearIndexOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "process_linear_index", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfProcessLinearIndexOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"mesh"}, mesh)
 	b.Insert(op)
 	return ProcessLinearIndexOp{opWrapper{op}}
 }
+
+// nameOfProcessLinearIndexOp is the name BuildProcessLinearIndexOp gives its ops.
+var nameOfProcessLinearIndexOp = ir.OpName{Dialect: "mesh", Op: "process_linear_index", Registered: true}
 
 // ProcessMultiIndexOp is mesh.process_multi_index: get the multi index of current device along specified mesh axes.
 type ProcessMultiIndexOp struct {
@@ -407,11 +434,14 @@ func (o ProcessMultiIndexOp) Axes() ir.Attribute { return o.op.Attr("axes") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildProcessMultiIndexOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, mesh, axes ir.Attribute) ProcessMultiIndexOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "process_multi_index", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfProcessMultiIndexOp, loc, resultTypes)
 	setAttrs(op, []string{"mesh", "axes"}, mesh, axes)
 	b.Insert(op)
 	return ProcessMultiIndexOp{opWrapper{op}}
 }
+
+// nameOfProcessMultiIndexOp is the name BuildProcessMultiIndexOp gives its ops.
+var nameOfProcessMultiIndexOp = ir.OpName{Dialect: "mesh", Op: "process_multi_index", Registered: true}
 
 // RecvOp is mesh.recv: send over a device mesh.
 type RecvOp struct {
@@ -449,12 +479,15 @@ func (o RecvOp) Source() ir.Attribute { return o.op.Attr("source") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildRecvOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, sourceDynamic []*ir.Value, mesh, meshAxes, source ir.Attribute) RecvOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "recv", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRecvOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{input}, sourceDynamic...))
 	setAttrs(op, []string{"mesh", "mesh_axes", "source"}, mesh, meshAxes, source)
 	b.Insert(op)
 	return RecvOp{opWrapper{op}}
 }
+
+// nameOfRecvOp is the name BuildRecvOp gives its ops.
+var nameOfRecvOp = ir.OpName{Dialect: "mesh", Op: "recv", Registered: true}
 
 // ReduceOp is mesh.reduce: reduce over a device mesh.
 type ReduceOp struct {
@@ -495,12 +528,15 @@ func (o ReduceOp) Root() ir.Attribute { return o.op.Attr("root") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, rootDynamic []*ir.Value, mesh, meshAxes, reduction, root ir.Attribute) ReduceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "reduce", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfReduceOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"mesh", "mesh_axes", "reduction", "root"}, mesh, meshAxes, reduction, root)
 	b.Insert(op)
 	return ReduceOp{opWrapper{op}}
 }
+
+// nameOfReduceOp is the name BuildReduceOp gives its ops.
+var nameOfReduceOp = ir.OpName{Dialect: "mesh", Op: "reduce", Registered: true}
 
 // ReduceScatterOp is mesh.reduce_scatter: reduce-scatter over a device mesh.
 type ReduceScatterOp struct {
@@ -538,12 +574,15 @@ func (o ReduceScatterOp) ScatterAxis() ir.Attribute { return o.op.Attr("scatter_
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReduceScatterOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, mesh, meshAxes, reduction, scatterAxis ir.Attribute) ReduceScatterOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "reduce_scatter", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfReduceScatterOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"mesh", "mesh_axes", "reduction", "scatter_axis"}, mesh, meshAxes, reduction, scatterAxis)
 	b.Insert(op)
 	return ReduceScatterOp{opWrapper{op}}
 }
+
+// nameOfReduceScatterOp is the name BuildReduceScatterOp gives its ops.
+var nameOfReduceScatterOp = ir.OpName{Dialect: "mesh", Op: "reduce_scatter", Registered: true}
 
 // ScatterOp is mesh.scatter: scatter over a device mesh.
 type ScatterOp struct {
@@ -584,12 +623,15 @@ func (o ScatterOp) Root() ir.Attribute { return o.op.Attr("root") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildScatterOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, rootDynamic []*ir.Value, mesh, meshAxes, scatterAxis, root ir.Attribute) ScatterOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "scatter", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfScatterOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"mesh", "mesh_axes", "scatter_axis", "root"}, mesh, meshAxes, scatterAxis, root)
 	b.Insert(op)
 	return ScatterOp{opWrapper{op}}
 }
+
+// nameOfScatterOp is the name BuildScatterOp gives its ops.
+var nameOfScatterOp = ir.OpName{Dialect: "mesh", Op: "scatter", Registered: true}
 
 // SendOp is mesh.send: send over a device mesh.
 type SendOp struct {
@@ -627,12 +669,15 @@ func (o SendOp) Destination() ir.Attribute { return o.op.Attr("destination") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSendOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, destinationDynamic []*ir.Value, mesh, meshAxes, destination ir.Attribute) SendOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "send", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSendOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{input}, destinationDynamic...))
 	setAttrs(op, []string{"mesh", "mesh_axes", "destination"}, mesh, meshAxes, destination)
 	b.Insert(op)
 	return SendOp{opWrapper{op}}
 }
+
+// nameOfSendOp is the name BuildSendOp gives its ops.
+var nameOfSendOp = ir.OpName{Dialect: "mesh", Op: "send", Registered: true}
 
 // ShardOp is mesh.shard: annotate on how a tensor is sharded across a mesh.
 type ShardOp struct {
@@ -664,12 +709,15 @@ func (o ShardOp) AnnotateForUsers() ir.Attribute { return o.op.Attr("annotate_fo
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildShardOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, shard, annotateForUsers ir.Attribute) ShardOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "shard", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShardOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"shard", "annotate_for_users"}, shard, annotateForUsers)
 	b.Insert(op)
 	return ShardOp{opWrapper{op}}
 }
+
+// nameOfShardOp is the name BuildShardOp gives its ops.
+var nameOfShardOp = ir.OpName{Dialect: "mesh", Op: "shard", Registered: true}
 
 // ShiftOp is mesh.shift: shift over a device mesh.
 type ShiftOp struct {
@@ -710,9 +758,12 @@ func (o ShiftOp) Rotate() ir.Attribute { return o.op.Attr("rotate") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildShiftOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, mesh, meshAxes, shiftAxis, offset, rotate ir.Attribute) ShiftOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mesh", Op: "shift", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShiftOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"mesh", "mesh_axes", "shift_axis", "offset", "rotate"}, mesh, meshAxes, shiftAxis, offset, rotate)
 	b.Insert(op)
 	return ShiftOp{opWrapper{op}}
 }
+
+// nameOfShiftOp is the name BuildShiftOp gives its ops.
+var nameOfShiftOp = ir.OpName{Dialect: "mesh", Op: "shift", Registered: true}

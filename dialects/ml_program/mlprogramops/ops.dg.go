@@ -72,12 +72,15 @@ func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFuncOp(b *ir.Builder, loc ir.Location, symName, functionType, argAttrs, resAttrs, symVisibility ir.Attribute) FuncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ml_program", Op: "func", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFuncOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "function_type", "arg_attrs", "res_attrs", "sym_visibility"}, symName, functionType, argAttrs, resAttrs, symVisibility)
 	op.AddRegion()
 	b.Insert(op)
 	return FuncOp{opWrapper{op}}
 }
+
+// nameOfFuncOp is the name BuildFuncOp gives its ops.
+var nameOfFuncOp = ir.OpName{Dialect: "ml_program", Op: "func", Registered: true}
 
 // GlobalOp is ml_program.global: module level declaration of a global variable.
 type GlobalOp struct {
@@ -112,11 +115,14 @@ func (o GlobalOp) SymVisibility() ir.Attribute { return o.op.Attr("sym_visibilit
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGlobalOp(b *ir.Builder, loc ir.Location, symName, type_, isMutable, value, symVisibility ir.Attribute) GlobalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ml_program", Op: "global", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfGlobalOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "type", "is_mutable", "value", "sym_visibility"}, symName, type_, isMutable, value, symVisibility)
 	b.Insert(op)
 	return GlobalOp{opWrapper{op}}
 }
+
+// nameOfGlobalOp is the name BuildGlobalOp gives its ops.
+var nameOfGlobalOp = ir.OpName{Dialect: "ml_program", Op: "global", Registered: true}
 
 // GlobalLoadOp is ml_program.global_load: direct load of a mutable value from a global.
 type GlobalLoadOp struct {
@@ -142,11 +148,14 @@ func (o GlobalLoadOp) Global() ir.Attribute { return o.op.Attr("global") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGlobalLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, global ir.Attribute) GlobalLoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ml_program", Op: "global_load", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGlobalLoadOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"global"}, global)
 	b.Insert(op)
 	return GlobalLoadOp{opWrapper{op}}
 }
+
+// nameOfGlobalLoadOp is the name BuildGlobalLoadOp gives its ops.
+var nameOfGlobalLoadOp = ir.OpName{Dialect: "ml_program", Op: "global_load", Registered: true}
 
 // GlobalLoadConstOp is ml_program.global_load_const: direct load a constant value from a global.
 type GlobalLoadConstOp struct {
@@ -172,11 +181,14 @@ func (o GlobalLoadConstOp) Global() ir.Attribute { return o.op.Attr("global") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGlobalLoadConstOp(b *ir.Builder, loc ir.Location, resultType ir.Type, global ir.Attribute) GlobalLoadConstOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ml_program", Op: "global_load_const", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGlobalLoadConstOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"global"}, global)
 	b.Insert(op)
 	return GlobalLoadConstOp{opWrapper{op}}
 }
+
+// nameOfGlobalLoadConstOp is the name BuildGlobalLoadConstOp gives its ops.
+var nameOfGlobalLoadConstOp = ir.OpName{Dialect: "ml_program", Op: "global_load_const", Registered: true}
 
 // GlobalLoadGraphOp is ml_program.global_load_graph: direct load of a mutable value from a global in Graph region.
 type GlobalLoadGraphOp struct {
@@ -208,12 +220,15 @@ func (o GlobalLoadGraphOp) Global() ir.Attribute { return o.op.Attr("global") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGlobalLoadGraphOp(b *ir.Builder, loc ir.Location, resultType, produceTokenType ir.Type, consumeTokens []*ir.Value, global ir.Attribute) GlobalLoadGraphOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ml_program", Op: "global_load_graph", Registered: true}, loc, []ir.Type{resultType, produceTokenType})
+	op := ir.NewNamedOperation(&nameOfGlobalLoadGraphOp, loc, []ir.Type{resultType, produceTokenType})
 	op.SetOperands(append([]*ir.Value{}, consumeTokens...))
 	setAttrs(op, []string{"global"}, global)
 	b.Insert(op)
 	return GlobalLoadGraphOp{opWrapper{op}}
 }
+
+// nameOfGlobalLoadGraphOp is the name BuildGlobalLoadGraphOp gives its ops.
+var nameOfGlobalLoadGraphOp = ir.OpName{Dialect: "ml_program", Op: "global_load_graph", Registered: true}
 
 // GlobalStoreOp is ml_program.global_store: direct store of a value into a mutable global.
 type GlobalStoreOp struct {
@@ -239,12 +254,15 @@ func (o GlobalStoreOp) Global() ir.Attribute { return o.op.Attr("global") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGlobalStoreOp(b *ir.Builder, loc ir.Location, value *ir.Value, global ir.Attribute) GlobalStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ml_program", Op: "global_store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfGlobalStoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"global"}, global)
 	b.Insert(op)
 	return GlobalStoreOp{opWrapper{op}}
 }
+
+// nameOfGlobalStoreOp is the name BuildGlobalStoreOp gives its ops.
+var nameOfGlobalStoreOp = ir.OpName{Dialect: "ml_program", Op: "global_store", Registered: true}
 
 // GlobalStoreGraphOp is ml_program.global_store_graph: direct store of a value into a mutable global.
 type GlobalStoreGraphOp struct {
@@ -276,12 +294,15 @@ func (o GlobalStoreGraphOp) Global() ir.Attribute { return o.op.Attr("global") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGlobalStoreGraphOp(b *ir.Builder, loc ir.Location, produceTokenType ir.Type, value *ir.Value, consumeTokens []*ir.Value, global ir.Attribute) GlobalStoreGraphOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ml_program", Op: "global_store_graph", Registered: true}, loc, []ir.Type{produceTokenType})
+	op := ir.NewNamedOperation(&nameOfGlobalStoreGraphOp, loc, []ir.Type{produceTokenType})
 	op.SetOperands(append([]*ir.Value{value}, consumeTokens...))
 	setAttrs(op, []string{"global"}, global)
 	b.Insert(op)
 	return GlobalStoreGraphOp{opWrapper{op}}
 }
+
+// nameOfGlobalStoreGraphOp is the name BuildGlobalStoreGraphOp gives its ops.
+var nameOfGlobalStoreGraphOp = ir.OpName{Dialect: "ml_program", Op: "global_store_graph", Registered: true}
 
 // OutputOp is ml_program.output: outputs values from a subgraph function.
 type OutputOp struct {
@@ -304,11 +325,14 @@ func (o OutputOp) Operands() []*ir.Value { return o.op.Operands() }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildOutputOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) OutputOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ml_program", Op: "output", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfOutputOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return OutputOp{opWrapper{op}}
 }
+
+// nameOfOutputOp is the name BuildOutputOp gives its ops.
+var nameOfOutputOp = ir.OpName{Dialect: "ml_program", Op: "output", Registered: true}
 
 // ReturnOp is ml_program.return: returns values from a `func` function.
 type ReturnOp struct {
@@ -331,11 +355,14 @@ func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands() }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) ReturnOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ml_program", Op: "return", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfReturnOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return ReturnOp{opWrapper{op}}
 }
+
+// nameOfReturnOp is the name BuildReturnOp gives its ops.
+var nameOfReturnOp = ir.OpName{Dialect: "ml_program", Op: "return", Registered: true}
 
 // SubgraphOp is ml_program.subgraph: an function containing a single `Graph` region.
 type SubgraphOp struct {
@@ -373,12 +400,15 @@ func (o SubgraphOp) Body() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSubgraphOp(b *ir.Builder, loc ir.Location, symName, functionType, argAttrs, resAttrs, symVisibility ir.Attribute) SubgraphOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ml_program", Op: "subgraph", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSubgraphOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "function_type", "arg_attrs", "res_attrs", "sym_visibility"}, symName, functionType, argAttrs, resAttrs, symVisibility)
 	op.AddRegion()
 	b.Insert(op)
 	return SubgraphOp{opWrapper{op}}
 }
+
+// nameOfSubgraphOp is the name BuildSubgraphOp gives its ops.
+var nameOfSubgraphOp = ir.OpName{Dialect: "ml_program", Op: "subgraph", Registered: true}
 
 // TokenOp is ml_program.token: produces a new token value.
 type TokenOp struct {
@@ -401,7 +431,10 @@ func (o TokenOp) Token() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTokenOp(b *ir.Builder, loc ir.Location, tokenType ir.Type) TokenOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ml_program", Op: "token", Registered: true}, loc, []ir.Type{tokenType})
+	op := ir.NewNamedOperation(&nameOfTokenOp, loc, []ir.Type{tokenType})
 	b.Insert(op)
 	return TokenOp{opWrapper{op}}
 }
+
+// nameOfTokenOp is the name BuildTokenOp gives its ops.
+var nameOfTokenOp = ir.OpName{Dialect: "ml_program", Op: "token", Registered: true}

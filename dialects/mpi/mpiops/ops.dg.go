@@ -73,12 +73,15 @@ func (o AllreduceOp) OpAttr() ir.Attribute { return o.op.Attr("op") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAllreduceOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, sendbuf, recvbuf, comm *ir.Value, opAttr ir.Attribute) AllreduceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "allreduce", Registered: true}, loc, retvalTypes)
+	op := ir.NewNamedOperation(&nameOfAllreduceOp, loc, retvalTypes)
 	op.SetOperands([]*ir.Value{sendbuf, recvbuf, comm})
 	setAttrs(op, []string{"op"}, opAttr)
 	b.Insert(op)
 	return AllreduceOp{opWrapper{op}}
 }
+
+// nameOfAllreduceOp is the name BuildAllreduceOp gives its ops.
+var nameOfAllreduceOp = ir.OpName{Dialect: "mpi", Op: "allreduce", Registered: true}
 
 // BarrierOp is mpi.barrier: equivalent to `MPI_Barrier(comm)`.
 type BarrierOp struct {
@@ -109,11 +112,14 @@ func (o BarrierOp) Retval() *ir.Value {
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBarrierOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, comm *ir.Value) BarrierOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "barrier", Registered: true}, loc, retvalTypes)
+	op := ir.NewNamedOperation(&nameOfBarrierOp, loc, retvalTypes)
 	op.SetOperands([]*ir.Value{comm})
 	b.Insert(op)
 	return BarrierOp{opWrapper{op}}
 }
+
+// nameOfBarrierOp is the name BuildBarrierOp gives its ops.
+var nameOfBarrierOp = ir.OpName{Dialect: "mpi", Op: "barrier", Registered: true}
 
 // CommRankOp is mpi.comm_rank: get the current rank, equivalent to `MPI_Comm_rank(comm, &rank)`.
 type CommRankOp struct {
@@ -147,11 +153,14 @@ func (o CommRankOp) Rank() *ir.Value { return o.op.Result(o.op.NumResults() - 1)
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCommRankOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, rankType ir.Type, comm *ir.Value) CommRankOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "comm_rank", Registered: true}, loc, append(append([]ir.Type{}, retvalTypes...), rankType))
+	op := ir.NewNamedOperation(&nameOfCommRankOp, loc, append(append([]ir.Type{}, retvalTypes...), rankType))
 	op.SetOperands([]*ir.Value{comm})
 	b.Insert(op)
 	return CommRankOp{opWrapper{op}}
 }
+
+// nameOfCommRankOp is the name BuildCommRankOp gives its ops.
+var nameOfCommRankOp = ir.OpName{Dialect: "mpi", Op: "comm_rank", Registered: true}
 
 // CommSizeOp is mpi.comm_size: get the size of the group associated to the communicator, equivalent to `MPI_Comm_size(comm, &size)`.
 type CommSizeOp struct {
@@ -185,11 +194,14 @@ func (o CommSizeOp) Size() *ir.Value { return o.op.Result(o.op.NumResults() - 1)
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCommSizeOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, sizeType ir.Type, comm *ir.Value) CommSizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "comm_size", Registered: true}, loc, append(append([]ir.Type{}, retvalTypes...), sizeType))
+	op := ir.NewNamedOperation(&nameOfCommSizeOp, loc, append(append([]ir.Type{}, retvalTypes...), sizeType))
 	op.SetOperands([]*ir.Value{comm})
 	b.Insert(op)
 	return CommSizeOp{opWrapper{op}}
 }
+
+// nameOfCommSizeOp is the name BuildCommSizeOp gives its ops.
+var nameOfCommSizeOp = ir.OpName{Dialect: "mpi", Op: "comm_size", Registered: true}
 
 // CommSplitOp is mpi.comm_split: partition the group associated with the given communicator into disjoint subgroups.
 type CommSplitOp struct {
@@ -229,11 +241,14 @@ func (o CommSplitOp) Newcomm() *ir.Value { return o.op.Result(o.op.NumResults() 
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCommSplitOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, newcommType ir.Type, comm, color, key *ir.Value) CommSplitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "comm_split", Registered: true}, loc, append(append([]ir.Type{}, retvalTypes...), newcommType))
+	op := ir.NewNamedOperation(&nameOfCommSplitOp, loc, append(append([]ir.Type{}, retvalTypes...), newcommType))
 	op.SetOperands([]*ir.Value{comm, color, key})
 	b.Insert(op)
 	return CommSplitOp{opWrapper{op}}
 }
+
+// nameOfCommSplitOp is the name BuildCommSplitOp gives its ops.
+var nameOfCommSplitOp = ir.OpName{Dialect: "mpi", Op: "comm_split", Registered: true}
 
 // CommWorldOp is mpi.comm_world: get the World communicator, equivalent to `MPI_COMM_WORLD`.
 type CommWorldOp struct {
@@ -256,10 +271,13 @@ func (o CommWorldOp) Comm() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCommWorldOp(b *ir.Builder, loc ir.Location, commType ir.Type) CommWorldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "comm_world", Registered: true}, loc, []ir.Type{commType})
+	op := ir.NewNamedOperation(&nameOfCommWorldOp, loc, []ir.Type{commType})
 	b.Insert(op)
 	return CommWorldOp{opWrapper{op}}
 }
+
+// nameOfCommWorldOp is the name BuildCommWorldOp gives its ops.
+var nameOfCommWorldOp = ir.OpName{Dialect: "mpi", Op: "comm_world", Registered: true}
 
 // ErrorClassOp is mpi.error_class: get the error class from an error code, equivalent to the `MPI_Error_class` function.
 type ErrorClassOp struct {
@@ -285,11 +303,14 @@ func (o ErrorClassOp) Errclass() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildErrorClassOp(b *ir.Builder, loc ir.Location, errclassType ir.Type, val *ir.Value) ErrorClassOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "error_class", Registered: true}, loc, []ir.Type{errclassType})
+	op := ir.NewNamedOperation(&nameOfErrorClassOp, loc, []ir.Type{errclassType})
 	op.SetOperands([]*ir.Value{val})
 	b.Insert(op)
 	return ErrorClassOp{opWrapper{op}}
 }
+
+// nameOfErrorClassOp is the name BuildErrorClassOp gives its ops.
+var nameOfErrorClassOp = ir.OpName{Dialect: "mpi", Op: "error_class", Registered: true}
 
 // FinalizeOp is mpi.finalize: finalize the MPI library, equivalent to `MPI_Finalize()`.
 type FinalizeOp struct {
@@ -317,10 +338,13 @@ func (o FinalizeOp) Retval() *ir.Value {
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFinalizeOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type) FinalizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "finalize", Registered: true}, loc, retvalTypes)
+	op := ir.NewNamedOperation(&nameOfFinalizeOp, loc, retvalTypes)
 	b.Insert(op)
 	return FinalizeOp{opWrapper{op}}
 }
+
+// nameOfFinalizeOp is the name BuildFinalizeOp gives its ops.
+var nameOfFinalizeOp = ir.OpName{Dialect: "mpi", Op: "finalize", Registered: true}
 
 // InitOp is mpi.init: initialize the MPI library, equivalent to `MPI_Init(NULL, NULL)`.
 type InitOp struct {
@@ -348,10 +372,13 @@ func (o InitOp) Retval() *ir.Value {
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildInitOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type) InitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "init", Registered: true}, loc, retvalTypes)
+	op := ir.NewNamedOperation(&nameOfInitOp, loc, retvalTypes)
 	b.Insert(op)
 	return InitOp{opWrapper{op}}
 }
+
+// nameOfInitOp is the name BuildInitOp gives its ops.
+var nameOfInitOp = ir.OpName{Dialect: "mpi", Op: "init", Registered: true}
 
 // IrecvOp is mpi.irecv: equivalent to `MPI_Irecv(ptr, size, dtype, source, tag, comm, &req)`.
 type IrecvOp struct {
@@ -394,11 +421,14 @@ func (o IrecvOp) Req() *ir.Value { return o.op.Result(o.op.NumResults() - 1) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIrecvOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, reqType ir.Type, ref, tag, source, comm *ir.Value) IrecvOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "irecv", Registered: true}, loc, append(append([]ir.Type{}, retvalTypes...), reqType))
+	op := ir.NewNamedOperation(&nameOfIrecvOp, loc, append(append([]ir.Type{}, retvalTypes...), reqType))
 	op.SetOperands([]*ir.Value{ref, tag, source, comm})
 	b.Insert(op)
 	return IrecvOp{opWrapper{op}}
 }
+
+// nameOfIrecvOp is the name BuildIrecvOp gives its ops.
+var nameOfIrecvOp = ir.OpName{Dialect: "mpi", Op: "irecv", Registered: true}
 
 // IsendOp is mpi.isend: equivalent to `MPI_Isend(ptr, size, dtype, dest, tag, comm)`.
 type IsendOp struct {
@@ -441,11 +471,14 @@ func (o IsendOp) Req() *ir.Value { return o.op.Result(o.op.NumResults() - 1) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIsendOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, reqType ir.Type, ref, tag, dest, comm *ir.Value) IsendOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "isend", Registered: true}, loc, append(append([]ir.Type{}, retvalTypes...), reqType))
+	op := ir.NewNamedOperation(&nameOfIsendOp, loc, append(append([]ir.Type{}, retvalTypes...), reqType))
 	op.SetOperands([]*ir.Value{ref, tag, dest, comm})
 	b.Insert(op)
 	return IsendOp{opWrapper{op}}
 }
+
+// nameOfIsendOp is the name BuildIsendOp gives its ops.
+var nameOfIsendOp = ir.OpName{Dialect: "mpi", Op: "isend", Registered: true}
 
 // RecvOp is mpi.recv: equivalent to `MPI_Recv(ptr, size, dtype, source, tag, comm, MPI_STATUS_IGNORE)`.
 type RecvOp struct {
@@ -488,11 +521,14 @@ func (o RecvOp) Retval() *ir.Value {
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildRecvOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, ref, tag, rank, source, comm *ir.Value) RecvOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "recv", Registered: true}, loc, retvalTypes)
+	op := ir.NewNamedOperation(&nameOfRecvOp, loc, retvalTypes)
 	op.SetOperands([]*ir.Value{ref, tag, rank, source, comm})
 	b.Insert(op)
 	return RecvOp{opWrapper{op}}
 }
+
+// nameOfRecvOp is the name BuildRecvOp gives its ops.
+var nameOfRecvOp = ir.OpName{Dialect: "mpi", Op: "recv", Registered: true}
 
 // RetvalCheckOp is mpi.retval_check: check an MPI return value against an error class.
 type RetvalCheckOp struct {
@@ -521,12 +557,15 @@ func (o RetvalCheckOp) Errclass() ir.Attribute { return o.op.Attr("errclass") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRetvalCheckOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value, errclass ir.Attribute) RetvalCheckOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "retval_check", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfRetvalCheckOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val})
 	setAttrs(op, []string{"errclass"}, errclass)
 	b.Insert(op)
 	return RetvalCheckOp{opWrapper{op}}
 }
+
+// nameOfRetvalCheckOp is the name BuildRetvalCheckOp gives its ops.
+var nameOfRetvalCheckOp = ir.OpName{Dialect: "mpi", Op: "retval_check", Registered: true}
 
 // SendOp is mpi.send: equivalent to `MPI_Send(ptr, size, dtype, dest, tag, comm)`.
 type SendOp struct {
@@ -569,11 +608,14 @@ func (o SendOp) Retval() *ir.Value {
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSendOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, ref, tag, rank, dest, comm *ir.Value) SendOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "send", Registered: true}, loc, retvalTypes)
+	op := ir.NewNamedOperation(&nameOfSendOp, loc, retvalTypes)
 	op.SetOperands([]*ir.Value{ref, tag, rank, dest, comm})
 	b.Insert(op)
 	return SendOp{opWrapper{op}}
 }
+
+// nameOfSendOp is the name BuildSendOp gives its ops.
+var nameOfSendOp = ir.OpName{Dialect: "mpi", Op: "send", Registered: true}
 
 // WaitOp is mpi.wait: equivalent to `MPI_Wait(req, MPI_STATUS_IGNORE)`.
 type WaitOp struct {
@@ -604,8 +646,11 @@ func (o WaitOp) Retval() *ir.Value {
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildWaitOp(b *ir.Builder, loc ir.Location, retvalTypes []ir.Type, req *ir.Value) WaitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "mpi", Op: "wait", Registered: true}, loc, retvalTypes)
+	op := ir.NewNamedOperation(&nameOfWaitOp, loc, retvalTypes)
 	op.SetOperands([]*ir.Value{req})
 	b.Insert(op)
 	return WaitOp{opWrapper{op}}
 }
+
+// nameOfWaitOp is the name BuildWaitOp gives its ops.
+var nameOfWaitOp = ir.OpName{Dialect: "mpi", Op: "wait", Registered: true}

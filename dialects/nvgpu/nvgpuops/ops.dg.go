@@ -91,13 +91,16 @@ func (o DeviceAsyncCopyOp) BypassL1() ir.Attribute { return o.op.Attr("bypassL1"
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDeviceAsyncCopyOp(b *ir.Builder, loc ir.Location, asyncTokenType ir.Type, dst *ir.Value, dstIndices []*ir.Value, src *ir.Value, srcIndices, srcElements []*ir.Value, dstElements, bypassL1 ir.Attribute) DeviceAsyncCopyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "device_async_copy", Registered: true}, loc, []ir.Type{asyncTokenType})
+	op := ir.NewNamedOperation(&nameOfDeviceAsyncCopyOp, loc, []ir.Type{asyncTokenType})
 	op.SetOperands(append(append(append(append([]*ir.Value{dst}, dstIndices...), src), srcIndices...), srcElements...))
 	op.SetOperandSegments([]int32{1, int32(len(dstIndices)), 1, int32(len(srcIndices)), int32(len(srcElements))})
 	setAttrs(op, []string{"dstElements", "bypassL1"}, dstElements, bypassL1)
 	b.Insert(op)
 	return DeviceAsyncCopyOp{opWrapper{op}}
 }
+
+// nameOfDeviceAsyncCopyOp is the name BuildDeviceAsyncCopyOp gives its ops.
+var nameOfDeviceAsyncCopyOp = ir.OpName{Dialect: "nvgpu", Op: "device_async_copy", Registered: true}
 
 // DeviceAsyncCreateGroupOp is nvgpu.device_async_create_group: device side asynchronous create group operation.
 type DeviceAsyncCreateGroupOp struct {
@@ -123,11 +126,14 @@ func (o DeviceAsyncCreateGroupOp) AsyncToken() *ir.Value { return o.op.Result(0)
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildDeviceAsyncCreateGroupOp(b *ir.Builder, loc ir.Location, asyncTokenType ir.Type, inputTokens []*ir.Value) DeviceAsyncCreateGroupOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "device_async_create_group", Registered: true}, loc, []ir.Type{asyncTokenType})
+	op := ir.NewNamedOperation(&nameOfDeviceAsyncCreateGroupOp, loc, []ir.Type{asyncTokenType})
 	op.SetOperands(append([]*ir.Value{}, inputTokens...))
 	b.Insert(op)
 	return DeviceAsyncCreateGroupOp{opWrapper{op}}
 }
+
+// nameOfDeviceAsyncCreateGroupOp is the name BuildDeviceAsyncCreateGroupOp gives its ops.
+var nameOfDeviceAsyncCreateGroupOp = ir.OpName{Dialect: "nvgpu", Op: "device_async_create_group", Registered: true}
 
 // DeviceAsyncWaitOp is nvgpu.device_async_wait: wait for async gpu ops to complete.
 type DeviceAsyncWaitOp struct {
@@ -153,12 +159,15 @@ func (o DeviceAsyncWaitOp) NumGroups() ir.Attribute { return o.op.Attr("numGroup
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDeviceAsyncWaitOp(b *ir.Builder, loc ir.Location, asyncDependencies *ir.Value, numGroups ir.Attribute) DeviceAsyncWaitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "device_async_wait", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDeviceAsyncWaitOp, loc, nil)
 	op.SetOperands([]*ir.Value{asyncDependencies})
 	setAttrs(op, []string{"numGroups"}, numGroups)
 	b.Insert(op)
 	return DeviceAsyncWaitOp{opWrapper{op}}
 }
+
+// nameOfDeviceAsyncWaitOp is the name BuildDeviceAsyncWaitOp gives its ops.
+var nameOfDeviceAsyncWaitOp = ir.OpName{Dialect: "nvgpu", Op: "device_async_wait", Registered: true}
 
 // LdmatrixOp wraps a nvgpu.ldmatrix *ir.Operation.
 type LdmatrixOp struct {
@@ -193,12 +202,15 @@ func (o LdmatrixOp) NumTiles() ir.Attribute { return o.op.Attr("numTiles") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLdmatrixOp(b *ir.Builder, loc ir.Location, resType ir.Type, srcMemref *ir.Value, indices []*ir.Value, transpose, numTiles ir.Attribute) LdmatrixOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "ldmatrix", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfLdmatrixOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{srcMemref}, indices...))
 	setAttrs(op, []string{"transpose", "numTiles"}, transpose, numTiles)
 	b.Insert(op)
 	return LdmatrixOp{opWrapper{op}}
 }
+
+// nameOfLdmatrixOp is the name BuildLdmatrixOp gives its ops.
+var nameOfLdmatrixOp = ir.OpName{Dialect: "nvgpu", Op: "ldmatrix", Registered: true}
 
 // MbarrierArriveOp is nvgpu.mbarrier.arrive: performs arrive operation on the `nvgpu.mbarrier.arrive`.
 type MbarrierArriveOp struct {
@@ -227,11 +239,14 @@ func (o MbarrierArriveOp) Token() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMbarrierArriveOp(b *ir.Builder, loc ir.Location, tokenType ir.Type, barriers, mbarId *ir.Value) MbarrierArriveOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mbarrier.arrive", Registered: true}, loc, []ir.Type{tokenType})
+	op := ir.NewNamedOperation(&nameOfMbarrierArriveOp, loc, []ir.Type{tokenType})
 	op.SetOperands([]*ir.Value{barriers, mbarId})
 	b.Insert(op)
 	return MbarrierArriveOp{opWrapper{op}}
 }
+
+// nameOfMbarrierArriveOp is the name BuildMbarrierArriveOp gives its ops.
+var nameOfMbarrierArriveOp = ir.OpName{Dialect: "nvgpu", Op: "mbarrier.arrive", Registered: true}
 
 // MbarrierArriveExpectTxOp is nvgpu.mbarrier.arrive.expect_tx: performs expect_tx operation on the `nvgpu.mbarrier.arrive`.
 type MbarrierArriveExpectTxOp struct {
@@ -268,11 +283,14 @@ func (o MbarrierArriveExpectTxOp) Predicate() *ir.Value {
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMbarrierArriveExpectTxOp(b *ir.Builder, loc ir.Location, barriers, txcount, mbarId *ir.Value, predicate []*ir.Value) MbarrierArriveExpectTxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mbarrier.arrive.expect_tx", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMbarrierArriveExpectTxOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{barriers, txcount, mbarId}, predicate...))
 	b.Insert(op)
 	return MbarrierArriveExpectTxOp{opWrapper{op}}
 }
+
+// nameOfMbarrierArriveExpectTxOp is the name BuildMbarrierArriveExpectTxOp gives its ops.
+var nameOfMbarrierArriveExpectTxOp = ir.OpName{Dialect: "nvgpu", Op: "mbarrier.arrive.expect_tx", Registered: true}
 
 // MbarrierArriveNocompleteOp is nvgpu.mbarrier.arrive.nocomplete: performs arrive operation on the `nvgpu.mbarrier.arrive.nocomplete` as non-blocking.
 type MbarrierArriveNocompleteOp struct {
@@ -304,11 +322,14 @@ func (o MbarrierArriveNocompleteOp) Token() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildMbarrierArriveNocompleteOp(b *ir.Builder, loc ir.Location, tokenType ir.Type, barriers, mbarId, count *ir.Value) MbarrierArriveNocompleteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mbarrier.arrive.nocomplete", Registered: true}, loc, []ir.Type{tokenType})
+	op := ir.NewNamedOperation(&nameOfMbarrierArriveNocompleteOp, loc, []ir.Type{tokenType})
 	op.SetOperands([]*ir.Value{barriers, mbarId, count})
 	b.Insert(op)
 	return MbarrierArriveNocompleteOp{opWrapper{op}}
 }
+
+// nameOfMbarrierArriveNocompleteOp is the name BuildMbarrierArriveNocompleteOp gives its ops.
+var nameOfMbarrierArriveNocompleteOp = ir.OpName{Dialect: "nvgpu", Op: "mbarrier.arrive.nocomplete", Registered: true}
 
 // MbarrierCreateOp is nvgpu.mbarrier.create: creates a `nvgpu.mbarrier` object.
 type MbarrierCreateOp struct {
@@ -331,10 +352,13 @@ func (o MbarrierCreateOp) Barriers() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMbarrierCreateOp(b *ir.Builder, loc ir.Location, barriersType ir.Type) MbarrierCreateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mbarrier.create", Registered: true}, loc, []ir.Type{barriersType})
+	op := ir.NewNamedOperation(&nameOfMbarrierCreateOp, loc, []ir.Type{barriersType})
 	b.Insert(op)
 	return MbarrierCreateOp{opWrapper{op}}
 }
+
+// nameOfMbarrierCreateOp is the name BuildMbarrierCreateOp gives its ops.
+var nameOfMbarrierCreateOp = ir.OpName{Dialect: "nvgpu", Op: "mbarrier.create", Registered: true}
 
 // MbarrierGetOp is nvgpu.mbarrier.get: return a pointer to an `nvgpu.mbarrier`.
 type MbarrierGetOp struct {
@@ -363,11 +387,14 @@ func (o MbarrierGetOp) MbarrierPointer() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMbarrierGetOp(b *ir.Builder, loc ir.Location, mbarrierPointerType ir.Type, barriers, mbarId *ir.Value) MbarrierGetOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mbarrier.get", Registered: true}, loc, []ir.Type{mbarrierPointerType})
+	op := ir.NewNamedOperation(&nameOfMbarrierGetOp, loc, []ir.Type{mbarrierPointerType})
 	op.SetOperands([]*ir.Value{barriers, mbarId})
 	b.Insert(op)
 	return MbarrierGetOp{opWrapper{op}}
 }
+
+// nameOfMbarrierGetOp is the name BuildMbarrierGetOp gives its ops.
+var nameOfMbarrierGetOp = ir.OpName{Dialect: "nvgpu", Op: "mbarrier.get", Registered: true}
 
 // MbarrierInitOp is nvgpu.mbarrier.init: initialize the `nvgpu.mbarrier`.
 type MbarrierInitOp struct {
@@ -404,11 +431,14 @@ func (o MbarrierInitOp) Predicate() *ir.Value {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMbarrierInitOp(b *ir.Builder, loc ir.Location, barriers, count, mbarId *ir.Value, predicate []*ir.Value) MbarrierInitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mbarrier.init", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMbarrierInitOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{barriers, count, mbarId}, predicate...))
 	b.Insert(op)
 	return MbarrierInitOp{opWrapper{op}}
 }
+
+// nameOfMbarrierInitOp is the name BuildMbarrierInitOp gives its ops.
+var nameOfMbarrierInitOp = ir.OpName{Dialect: "nvgpu", Op: "mbarrier.init", Registered: true}
 
 // MbarrierTestWaitOp is nvgpu.mbarrier.test.wait: checks if the `nvgpu.mbarrier` has completed its current phase.
 type MbarrierTestWaitOp struct {
@@ -440,11 +470,14 @@ func (o MbarrierTestWaitOp) WaitComplete() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMbarrierTestWaitOp(b *ir.Builder, loc ir.Location, waitCompleteType ir.Type, barriers, token, mbarId *ir.Value) MbarrierTestWaitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mbarrier.test.wait", Registered: true}, loc, []ir.Type{waitCompleteType})
+	op := ir.NewNamedOperation(&nameOfMbarrierTestWaitOp, loc, []ir.Type{waitCompleteType})
 	op.SetOperands([]*ir.Value{barriers, token, mbarId})
 	b.Insert(op)
 	return MbarrierTestWaitOp{opWrapper{op}}
 }
+
+// nameOfMbarrierTestWaitOp is the name BuildMbarrierTestWaitOp gives its ops.
+var nameOfMbarrierTestWaitOp = ir.OpName{Dialect: "nvgpu", Op: "mbarrier.test.wait", Registered: true}
 
 // MbarrierTryWaitParityOp is nvgpu.mbarrier.try_wait.parity: waits for the `nvgpu.mbarrier` to complete its current phase.
 type MbarrierTryWaitParityOp struct {
@@ -476,11 +509,14 @@ func (o MbarrierTryWaitParityOp) MbarId() *ir.Value { return o.op.Operand(3) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMbarrierTryWaitParityOp(b *ir.Builder, loc ir.Location, barriers, phaseParity, ticks, mbarId *ir.Value) MbarrierTryWaitParityOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mbarrier.try_wait.parity", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMbarrierTryWaitParityOp, loc, nil)
 	op.SetOperands([]*ir.Value{barriers, phaseParity, ticks, mbarId})
 	b.Insert(op)
 	return MbarrierTryWaitParityOp{opWrapper{op}}
 }
+
+// nameOfMbarrierTryWaitParityOp is the name BuildMbarrierTryWaitParityOp gives its ops.
+var nameOfMbarrierTryWaitParityOp = ir.OpName{Dialect: "nvgpu", Op: "mbarrier.try_wait.parity", Registered: true}
 
 // MmaSpSyncOp wraps a nvgpu.mma.sp.sync *ir.Operation.
 type MmaSpSyncOp struct {
@@ -524,12 +560,15 @@ func (o MmaSpSyncOp) Tf32Enabled() ir.Attribute { return o.op.Attr("tf32Enabled"
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMmaSpSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, matrixA, matrixB, matrixC, sparseMetadata *ir.Value, mmaShape, sparsitySelector, tf32Enabled ir.Attribute) MmaSpSyncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mma.sp.sync", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMmaSpSyncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{matrixA, matrixB, matrixC, sparseMetadata})
 	setAttrs(op, []string{"mmaShape", "sparsitySelector", "tf32Enabled"}, mmaShape, sparsitySelector, tf32Enabled)
 	b.Insert(op)
 	return MmaSpSyncOp{opWrapper{op}}
 }
+
+// nameOfMmaSpSyncOp is the name BuildMmaSpSyncOp gives its ops.
+var nameOfMmaSpSyncOp = ir.OpName{Dialect: "nvgpu", Op: "mma.sp.sync", Registered: true}
 
 // MmaSyncOp wraps a nvgpu.mma.sync *ir.Operation.
 type MmaSyncOp struct {
@@ -567,12 +606,15 @@ func (o MmaSyncOp) Tf32Enabled() ir.Attribute { return o.op.Attr("tf32Enabled") 
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMmaSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, matrixA, matrixB, matrixC *ir.Value, mmaShape, tf32Enabled ir.Attribute) MmaSyncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "mma.sync", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMmaSyncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{matrixA, matrixB, matrixC})
 	setAttrs(op, []string{"mmaShape", "tf32Enabled"}, mmaShape, tf32Enabled)
 	b.Insert(op)
 	return MmaSyncOp{opWrapper{op}}
 }
+
+// nameOfMmaSyncOp is the name BuildMmaSyncOp gives its ops.
+var nameOfMmaSyncOp = ir.OpName{Dialect: "nvgpu", Op: "mma.sync", Registered: true}
 
 // RcpOp is nvgpu.rcp: the reciprocal calculation for vector types.
 type RcpOp struct {
@@ -604,12 +646,15 @@ func (o RcpOp) Ftz() ir.Attribute { return o.op.Attr("ftz") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildRcpOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, rounding, ftz ir.Attribute) RcpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "rcp", Registered: true}, loc, []ir.Type{outType})
+	op := ir.NewNamedOperation(&nameOfRcpOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"rounding", "ftz"}, rounding, ftz)
 	b.Insert(op)
 	return RcpOp{opWrapper{op}}
 }
+
+// nameOfRcpOp is the name BuildRcpOp gives its ops.
+var nameOfRcpOp = ir.OpName{Dialect: "nvgpu", Op: "rcp", Registered: true}
 
 // TmaAsyncLoadOp is nvgpu.tma.async.load: TMA asynchronous load.
 type TmaAsyncLoadOp struct {
@@ -670,12 +715,15 @@ func (o TmaAsyncLoadOp) Predicate() *ir.Value {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTmaAsyncLoadOp(b *ir.Builder, loc ir.Location, dst, barriers, tensorMapDescriptor *ir.Value, coordinates []*ir.Value, mbarId *ir.Value, multicastMask, predicate []*ir.Value) TmaAsyncLoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "tma.async.load", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTmaAsyncLoadOp, loc, nil)
 	op.SetOperands(append(append(append(append([]*ir.Value{dst, barriers, tensorMapDescriptor}, coordinates...), mbarId), multicastMask...), predicate...))
 	op.SetOperandSegments([]int32{1, 1, 1, int32(len(coordinates)), 1, int32(len(multicastMask)), int32(len(predicate))})
 	b.Insert(op)
 	return TmaAsyncLoadOp{opWrapper{op}}
 }
+
+// nameOfTmaAsyncLoadOp is the name BuildTmaAsyncLoadOp gives its ops.
+var nameOfTmaAsyncLoadOp = ir.OpName{Dialect: "nvgpu", Op: "tma.async.load", Registered: true}
 
 // TmaAsyncStoreOp is nvgpu.tma.async.store: TMA asynchronous store.
 type TmaAsyncStoreOp struct {
@@ -718,12 +766,15 @@ func (o TmaAsyncStoreOp) Predicate() *ir.Value {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTmaAsyncStoreOp(b *ir.Builder, loc ir.Location, src, tensorMapDescriptor *ir.Value, coordinates, predicate []*ir.Value) TmaAsyncStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "tma.async.store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTmaAsyncStoreOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{src, tensorMapDescriptor}, coordinates...), predicate...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(coordinates)), int32(len(predicate))})
 	b.Insert(op)
 	return TmaAsyncStoreOp{opWrapper{op}}
 }
+
+// nameOfTmaAsyncStoreOp is the name BuildTmaAsyncStoreOp gives its ops.
+var nameOfTmaAsyncStoreOp = ir.OpName{Dialect: "nvgpu", Op: "tma.async.store", Registered: true}
 
 // TmaCreateDescriptorOp is nvgpu.tma.create.descriptor: TMA create descriptor.
 type TmaCreateDescriptorOp struct {
@@ -752,11 +803,14 @@ func (o TmaCreateDescriptorOp) TensorMap() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildTmaCreateDescriptorOp(b *ir.Builder, loc ir.Location, tensorMapType ir.Type, tensor *ir.Value, boxDimensions []*ir.Value) TmaCreateDescriptorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "tma.create.descriptor", Registered: true}, loc, []ir.Type{tensorMapType})
+	op := ir.NewNamedOperation(&nameOfTmaCreateDescriptorOp, loc, []ir.Type{tensorMapType})
 	op.SetOperands(append([]*ir.Value{tensor}, boxDimensions...))
 	b.Insert(op)
 	return TmaCreateDescriptorOp{opWrapper{op}}
 }
+
+// nameOfTmaCreateDescriptorOp is the name BuildTmaCreateDescriptorOp gives its ops.
+var nameOfTmaCreateDescriptorOp = ir.OpName{Dialect: "nvgpu", Op: "tma.create.descriptor", Registered: true}
 
 // TmaFenceDescriptorOp is nvgpu.tma.fence.descriptor: insert fence given `nvgpu.tensormap.descriptor`.
 type TmaFenceDescriptorOp struct {
@@ -779,11 +833,14 @@ func (o TmaFenceDescriptorOp) TensorMapDescriptor() *ir.Value { return o.op.Oper
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildTmaFenceDescriptorOp(b *ir.Builder, loc ir.Location, tensorMapDescriptor *ir.Value) TmaFenceDescriptorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "tma.fence.descriptor", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTmaFenceDescriptorOp, loc, nil)
 	op.SetOperands([]*ir.Value{tensorMapDescriptor})
 	b.Insert(op)
 	return TmaFenceDescriptorOp{opWrapper{op}}
 }
+
+// nameOfTmaFenceDescriptorOp is the name BuildTmaFenceDescriptorOp gives its ops.
+var nameOfTmaFenceDescriptorOp = ir.OpName{Dialect: "nvgpu", Op: "tma.fence.descriptor", Registered: true}
 
 // TmaPrefetchDescriptorOp is nvgpu.tma.prefetch.descriptor: prefetch given `nvgpu.tensormap.descriptor`.
 type TmaPrefetchDescriptorOp struct {
@@ -814,11 +871,14 @@ func (o TmaPrefetchDescriptorOp) Predicate() *ir.Value {
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildTmaPrefetchDescriptorOp(b *ir.Builder, loc ir.Location, tensorMapDescriptor *ir.Value, predicate []*ir.Value) TmaPrefetchDescriptorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "tma.prefetch.descriptor", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTmaPrefetchDescriptorOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{tensorMapDescriptor}, predicate...))
 	b.Insert(op)
 	return TmaPrefetchDescriptorOp{opWrapper{op}}
 }
+
+// nameOfTmaPrefetchDescriptorOp is the name BuildTmaPrefetchDescriptorOp gives its ops.
+var nameOfTmaPrefetchDescriptorOp = ir.OpName{Dialect: "nvgpu", Op: "tma.prefetch.descriptor", Registered: true}
 
 // WarpgroupGenerateDescriptorOp is nvgpu.warpgroup.generate.descriptor: generate a warpgroup matrix descriptor.
 type WarpgroupGenerateDescriptorOp struct {
@@ -848,11 +908,14 @@ func (o WarpgroupGenerateDescriptorOp) Descriptor() *ir.Value { return o.op.Resu
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildWarpgroupGenerateDescriptorOp(b *ir.Builder, loc ir.Location, descriptorType ir.Type, tensor, tensorMap *ir.Value) WarpgroupGenerateDescriptorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "warpgroup.generate.descriptor", Registered: true}, loc, []ir.Type{descriptorType})
+	op := ir.NewNamedOperation(&nameOfWarpgroupGenerateDescriptorOp, loc, []ir.Type{descriptorType})
 	op.SetOperands([]*ir.Value{tensor, tensorMap})
 	b.Insert(op)
 	return WarpgroupGenerateDescriptorOp{opWrapper{op}}
 }
+
+// nameOfWarpgroupGenerateDescriptorOp is the name BuildWarpgroupGenerateDescriptorOp gives its ops.
+var nameOfWarpgroupGenerateDescriptorOp = ir.OpName{Dialect: "nvgpu", Op: "warpgroup.generate.descriptor", Registered: true}
 
 // WarpgroupMmaOp wraps a nvgpu.warpgroup.mma *ir.Operation.
 type WarpgroupMmaOp struct {
@@ -893,12 +956,15 @@ func (o WarpgroupMmaOp) TransposeB() ir.Attribute { return o.op.Attr("transposeB
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildWarpgroupMmaOp(b *ir.Builder, loc ir.Location, matrixDType ir.Type, descriptorA, descriptorB, matrixC *ir.Value, waitGroup, transposeA, transposeB ir.Attribute) WarpgroupMmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "warpgroup.mma", Registered: true}, loc, []ir.Type{matrixDType})
+	op := ir.NewNamedOperation(&nameOfWarpgroupMmaOp, loc, []ir.Type{matrixDType})
 	op.SetOperands([]*ir.Value{descriptorA, descriptorB, matrixC})
 	setAttrs(op, []string{"waitGroup", "transposeA", "transposeB"}, waitGroup, transposeA, transposeB)
 	b.Insert(op)
 	return WarpgroupMmaOp{opWrapper{op}}
 }
+
+// nameOfWarpgroupMmaOp is the name BuildWarpgroupMmaOp gives its ops.
+var nameOfWarpgroupMmaOp = ir.OpName{Dialect: "nvgpu", Op: "warpgroup.mma", Registered: true}
 
 // WarpgroupMmaInitAccumulatorOp is nvgpu.warpgroup.mma.init.accumulator: initializes the accumulator matrix.
 type WarpgroupMmaInitAccumulatorOp struct {
@@ -922,10 +988,13 @@ func (o WarpgroupMmaInitAccumulatorOp) MatrixC() *ir.Value { return o.op.Result(
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildWarpgroupMmaInitAccumulatorOp(b *ir.Builder, loc ir.Location, matrixCType ir.Type) WarpgroupMmaInitAccumulatorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "warpgroup.mma.init.accumulator", Registered: true}, loc, []ir.Type{matrixCType})
+	op := ir.NewNamedOperation(&nameOfWarpgroupMmaInitAccumulatorOp, loc, []ir.Type{matrixCType})
 	b.Insert(op)
 	return WarpgroupMmaInitAccumulatorOp{opWrapper{op}}
 }
+
+// nameOfWarpgroupMmaInitAccumulatorOp is the name BuildWarpgroupMmaInitAccumulatorOp gives its ops.
+var nameOfWarpgroupMmaInitAccumulatorOp = ir.OpName{Dialect: "nvgpu", Op: "warpgroup.mma.init.accumulator", Registered: true}
 
 // WarpgroupMmaStoreOp wraps a nvgpu.warpgroup.mma.store *ir.Operation.
 type WarpgroupMmaStoreOp struct {
@@ -951,8 +1020,11 @@ func (o WarpgroupMmaStoreOp) DstMemref() *ir.Value { return o.op.Operand(1) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWarpgroupMmaStoreOp(b *ir.Builder, loc ir.Location, matrixD, dstMemref *ir.Value) WarpgroupMmaStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvgpu", Op: "warpgroup.mma.store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfWarpgroupMmaStoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{matrixD, dstMemref})
 	b.Insert(op)
 	return WarpgroupMmaStoreOp{opWrapper{op}}
 }
+
+// nameOfWarpgroupMmaStoreOp is the name BuildWarpgroupMmaStoreOp gives its ops.
+var nameOfWarpgroupMmaStoreOp = ir.OpName{Dialect: "nvgpu", Op: "warpgroup.mma.store", Registered: true}

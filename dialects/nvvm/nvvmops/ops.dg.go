@@ -56,11 +56,14 @@ func (o BarWarpSyncOp) Mask() *ir.Value { return o.op.Operand(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBarWarpSyncOp(b *ir.Builder, loc ir.Location, mask *ir.Value) BarWarpSyncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "bar.warp.sync", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBarWarpSyncOp, loc, nil)
 	op.SetOperands([]*ir.Value{mask})
 	b.Insert(op)
 	return BarWarpSyncOp{opWrapper{op}}
 }
+
+// nameOfBarWarpSyncOp is the name BuildBarWarpSyncOp gives its ops.
+var nameOfBarWarpSyncOp = ir.OpName{Dialect: "nvvm", Op: "bar.warp.sync", Registered: true}
 
 // BarrierOp is nvvm.barrier: CTA Barrier Synchronization Op.
 type BarrierOp struct {
@@ -115,13 +118,16 @@ func (o BarrierOp) ReductionOp() ir.Attribute { return o.op.Attr("reductionOp") 
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBarrierOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, barrierId, numberOfThreads, reductionPredicate []*ir.Value, reductionOp ir.Attribute) BarrierOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "barrier", Registered: true}, loc, resTypes)
+	op := ir.NewNamedOperation(&nameOfBarrierOp, loc, resTypes)
 	op.SetOperands(append(append(append([]*ir.Value{}, barrierId...), numberOfThreads...), reductionPredicate...))
 	op.SetOperandSegments([]int32{int32(len(barrierId)), int32(len(numberOfThreads)), int32(len(reductionPredicate))})
 	setAttrs(op, []string{"reductionOp"}, reductionOp)
 	b.Insert(op)
 	return BarrierOp{opWrapper{op}}
 }
+
+// nameOfBarrierOp is the name BuildBarrierOp gives its ops.
+var nameOfBarrierOp = ir.OpName{Dialect: "nvvm", Op: "barrier", Registered: true}
 
 // BarrierArriveOp wraps a nvvm.barrier.arrive *ir.Operation.
 type BarrierArriveOp struct {
@@ -152,11 +158,14 @@ func (o BarrierArriveOp) NumberOfThreads() *ir.Value { return o.op.Operand(o.op.
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBarrierArriveOp(b *ir.Builder, loc ir.Location, barrierId []*ir.Value, numberOfThreads *ir.Value) BarrierArriveOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "barrier.arrive", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBarrierArriveOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{}, barrierId...), numberOfThreads))
 	b.Insert(op)
 	return BarrierArriveOp{opWrapper{op}}
 }
+
+// nameOfBarrierArriveOp is the name BuildBarrierArriveOp gives its ops.
+var nameOfBarrierArriveOp = ir.OpName{Dialect: "nvvm", Op: "barrier.arrive", Registered: true}
 
 // Barrier0Op is nvvm.barrier0: CTA Barrier Synchronization Op (Barrier ID 0).
 type Barrier0Op struct {
@@ -176,10 +185,13 @@ func AsBarrier0Op(op *ir.Operation) (Barrier0Op, bool) {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBarrier0Op(b *ir.Builder, loc ir.Location) Barrier0Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "barrier0", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBarrier0Op, loc, nil)
 	b.Insert(op)
 	return Barrier0Op{opWrapper{op}}
 }
+
+// nameOfBarrier0Op is the name BuildBarrier0Op gives its ops.
+var nameOfBarrier0Op = ir.OpName{Dialect: "nvvm", Op: "barrier0", Registered: true}
 
 // BreakpointOp is nvvm.breakpoint: breakpoint Op.
 type BreakpointOp struct {
@@ -199,10 +211,13 @@ func AsBreakpointOp(op *ir.Operation) (BreakpointOp, bool) {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBreakpointOp(b *ir.Builder, loc ir.Location) BreakpointOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "breakpoint", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBreakpointOp, loc, nil)
 	b.Insert(op)
 	return BreakpointOp{opWrapper{op}}
 }
+
+// nameOfBreakpointOp is the name BuildBreakpointOp gives its ops.
+var nameOfBreakpointOp = ir.OpName{Dialect: "nvvm", Op: "breakpoint", Registered: true}
 
 // ClusterArriveOp is nvvm.cluster.arrive: cluster Barrier Arrive Op.
 type ClusterArriveOp struct {
@@ -225,11 +240,14 @@ func (o ClusterArriveOp) Aligned() ir.Attribute { return o.op.Attr("aligned") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildClusterArriveOp(b *ir.Builder, loc ir.Location, aligned ir.Attribute) ClusterArriveOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cluster.arrive", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfClusterArriveOp, loc, nil)
 	setAttrs(op, []string{"aligned"}, aligned)
 	b.Insert(op)
 	return ClusterArriveOp{opWrapper{op}}
 }
+
+// nameOfClusterArriveOp is the name BuildClusterArriveOp gives its ops.
+var nameOfClusterArriveOp = ir.OpName{Dialect: "nvvm", Op: "cluster.arrive", Registered: true}
 
 // ClusterArriveRelaxedOp is nvvm.cluster.arrive.relaxed: cluster Barrier Relaxed Arrive Op.
 type ClusterArriveRelaxedOp struct {
@@ -252,11 +270,14 @@ func (o ClusterArriveRelaxedOp) Aligned() ir.Attribute { return o.op.Attr("align
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildClusterArriveRelaxedOp(b *ir.Builder, loc ir.Location, aligned ir.Attribute) ClusterArriveRelaxedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cluster.arrive.relaxed", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfClusterArriveRelaxedOp, loc, nil)
 	setAttrs(op, []string{"aligned"}, aligned)
 	b.Insert(op)
 	return ClusterArriveRelaxedOp{opWrapper{op}}
 }
+
+// nameOfClusterArriveRelaxedOp is the name BuildClusterArriveRelaxedOp gives its ops.
+var nameOfClusterArriveRelaxedOp = ir.OpName{Dialect: "nvvm", Op: "cluster.arrive.relaxed", Registered: true}
 
 // ClusterWaitOp is nvvm.cluster.wait: cluster Barrier Wait Op.
 type ClusterWaitOp struct {
@@ -279,11 +300,14 @@ func (o ClusterWaitOp) Aligned() ir.Attribute { return o.op.Attr("aligned") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildClusterWaitOp(b *ir.Builder, loc ir.Location, aligned ir.Attribute) ClusterWaitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cluster.wait", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfClusterWaitOp, loc, nil)
 	setAttrs(op, []string{"aligned"}, aligned)
 	b.Insert(op)
 	return ClusterWaitOp{opWrapper{op}}
 }
+
+// nameOfClusterWaitOp is the name BuildClusterWaitOp gives its ops.
+var nameOfClusterWaitOp = ir.OpName{Dialect: "nvvm", Op: "cluster.wait", Registered: true}
 
 // ClusterlaunchcontrolQueryCancelOp is nvvm.clusterlaunchcontrol.query.cancel: query the response of a clusterlaunchcontrol.try.cancel operation.
 type ClusterlaunchcontrolQueryCancelOp struct {
@@ -313,12 +337,15 @@ func (o ClusterlaunchcontrolQueryCancelOp) QueryType() ir.Attribute { return o.o
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildClusterlaunchcontrolQueryCancelOp(b *ir.Builder, loc ir.Location, resType ir.Type, tryCancelResponse *ir.Value, queryType ir.Attribute) ClusterlaunchcontrolQueryCancelOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "clusterlaunchcontrol.query.cancel", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfClusterlaunchcontrolQueryCancelOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{tryCancelResponse})
 	setAttrs(op, []string{"query_type"}, queryType)
 	b.Insert(op)
 	return ClusterlaunchcontrolQueryCancelOp{opWrapper{op}}
 }
+
+// nameOfClusterlaunchcontrolQueryCancelOp is the name BuildClusterlaunchcontrolQueryCancelOp gives its ops.
+var nameOfClusterlaunchcontrolQueryCancelOp = ir.OpName{Dialect: "nvvm", Op: "clusterlaunchcontrol.query.cancel", Registered: true}
 
 // ClusterlaunchcontrolTryCancelOp is nvvm.clusterlaunchcontrol.try.cancel: request atomically canceling the launch of a cluster that has not started running yet.
 type ClusterlaunchcontrolTryCancelOp struct {
@@ -348,12 +375,15 @@ func (o ClusterlaunchcontrolTryCancelOp) Multicast() ir.Attribute { return o.op.
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildClusterlaunchcontrolTryCancelOp(b *ir.Builder, loc ir.Location, smemAddress, mbarrier *ir.Value, multicast ir.Attribute) ClusterlaunchcontrolTryCancelOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "clusterlaunchcontrol.try.cancel", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfClusterlaunchcontrolTryCancelOp, loc, nil)
 	op.SetOperands([]*ir.Value{smemAddress, mbarrier})
 	setAttrs(op, []string{"multicast"}, multicast)
 	b.Insert(op)
 	return ClusterlaunchcontrolTryCancelOp{opWrapper{op}}
 }
+
+// nameOfClusterlaunchcontrolTryCancelOp is the name BuildClusterlaunchcontrolTryCancelOp gives its ops.
+var nameOfClusterlaunchcontrolTryCancelOp = ir.OpName{Dialect: "nvvm", Op: "clusterlaunchcontrol.try.cancel", Registered: true}
 
 // ConvertBf16x2ToF8x2Op is nvvm.convert.bf16x2.to.f8x2: convert a pair of bf16 inputs to f8x2.
 type ConvertBf16x2ToF8x2Op struct {
@@ -388,12 +418,15 @@ func (o ConvertBf16x2ToF8x2Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") 
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConvertBf16x2ToF8x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_ *ir.Value, rnd, sat, dstTy ir.Attribute) ConvertBf16x2ToF8x2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.bf16x2.to.f8x2", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfConvertBf16x2ToF8x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_})
 	setAttrs(op, []string{"rnd", "sat", "dstTy"}, rnd, sat, dstTy)
 	b.Insert(op)
 	return ConvertBf16x2ToF8x2Op{opWrapper{op}}
 }
+
+// nameOfConvertBf16x2ToF8x2Op is the name BuildConvertBf16x2ToF8x2Op gives its ops.
+var nameOfConvertBf16x2ToF8x2Op = ir.OpName{Dialect: "nvvm", Op: "convert.bf16x2.to.f8x2", Registered: true}
 
 // ConvertF16x2ToF8x2Op is nvvm.convert.f16x2.to.f8x2: convert an f16x2 input to f8x2.
 type ConvertF16x2ToF8x2Op struct {
@@ -425,12 +458,15 @@ func (o ConvertF16x2ToF8x2Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConvertF16x2ToF8x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_ *ir.Value, relu, dstTy ir.Attribute) ConvertF16x2ToF8x2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f16x2.to.f8x2", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfConvertF16x2ToF8x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
 	b.Insert(op)
 	return ConvertF16x2ToF8x2Op{opWrapper{op}}
 }
+
+// nameOfConvertF16x2ToF8x2Op is the name BuildConvertF16x2ToF8x2Op gives its ops.
+var nameOfConvertF16x2ToF8x2Op = ir.OpName{Dialect: "nvvm", Op: "convert.f16x2.to.f8x2", Registered: true}
 
 // ConvertF32x2ToBf16x2Op is nvvm.convert.f32x2.to.bf16x2: convert two F32 values to packed bf16x2.
 type ConvertF32x2ToBf16x2Op struct {
@@ -476,12 +512,15 @@ func (o ConvertF32x2ToBf16x2Op) Relu() ir.Attribute { return o.op.Attr("relu") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConvertF32x2ToBf16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, srcHi, srcLo *ir.Value, randomBits []*ir.Value, rnd, sat, relu ir.Attribute) ConvertF32x2ToBf16x2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f32x2.to.bf16x2", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfConvertF32x2ToBf16x2Op, loc, []ir.Type{dstType})
 	op.SetOperands(append([]*ir.Value{srcHi, srcLo}, randomBits...))
 	setAttrs(op, []string{"rnd", "sat", "relu"}, rnd, sat, relu)
 	b.Insert(op)
 	return ConvertF32x2ToBf16x2Op{opWrapper{op}}
 }
+
+// nameOfConvertF32x2ToBf16x2Op is the name BuildConvertF32x2ToBf16x2Op gives its ops.
+var nameOfConvertF32x2ToBf16x2Op = ir.OpName{Dialect: "nvvm", Op: "convert.f32x2.to.bf16x2", Registered: true}
 
 // ConvertF32x2ToF16x2Op is nvvm.convert.f32x2.to.f16x2: convert two F32 values to packed f16x2.
 type ConvertF32x2ToF16x2Op struct {
@@ -527,12 +566,15 @@ func (o ConvertF32x2ToF16x2Op) Relu() ir.Attribute { return o.op.Attr("relu") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConvertF32x2ToF16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, srcHi, srcLo *ir.Value, randomBits []*ir.Value, rnd, sat, relu ir.Attribute) ConvertF32x2ToF16x2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f32x2.to.f16x2", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfConvertF32x2ToF16x2Op, loc, []ir.Type{dstType})
 	op.SetOperands(append([]*ir.Value{srcHi, srcLo}, randomBits...))
 	setAttrs(op, []string{"rnd", "sat", "relu"}, rnd, sat, relu)
 	b.Insert(op)
 	return ConvertF32x2ToF16x2Op{opWrapper{op}}
 }
+
+// nameOfConvertF32x2ToF16x2Op is the name BuildConvertF32x2ToF16x2Op gives its ops.
+var nameOfConvertF32x2ToF16x2Op = ir.OpName{Dialect: "nvvm", Op: "convert.f32x2.to.f16x2", Registered: true}
 
 // ConvertF32x2ToF4x2Op is nvvm.convert.f32x2.to.f4x2: convert a pair of float inputs to f4x2.
 type ConvertF32x2ToF4x2Op struct {
@@ -567,12 +609,15 @@ func (o ConvertF32x2ToF4x2Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConvertF32x2ToF4x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_, b_ *ir.Value, relu, dstTy ir.Attribute) ConvertF32x2ToF4x2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f32x2.to.f4x2", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfConvertF32x2ToF4x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
 	b.Insert(op)
 	return ConvertF32x2ToF4x2Op{opWrapper{op}}
 }
+
+// nameOfConvertF32x2ToF4x2Op is the name BuildConvertF32x2ToF4x2Op gives its ops.
+var nameOfConvertF32x2ToF4x2Op = ir.OpName{Dialect: "nvvm", Op: "convert.f32x2.to.f4x2", Registered: true}
 
 // ConvertF32x2ToF6x2Op is nvvm.convert.f32x2.to.f6x2: convert a pair of float inputs to f6x2.
 type ConvertF32x2ToF6x2Op struct {
@@ -607,12 +652,15 @@ func (o ConvertF32x2ToF6x2Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConvertF32x2ToF6x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_, b_ *ir.Value, relu, dstTy ir.Attribute) ConvertF32x2ToF6x2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f32x2.to.f6x2", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfConvertF32x2ToF6x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
 	b.Insert(op)
 	return ConvertF32x2ToF6x2Op{opWrapper{op}}
 }
+
+// nameOfConvertF32x2ToF6x2Op is the name BuildConvertF32x2ToF6x2Op gives its ops.
+var nameOfConvertF32x2ToF6x2Op = ir.OpName{Dialect: "nvvm", Op: "convert.f32x2.to.f6x2", Registered: true}
 
 // ConvertF32x2ToF8x2Op is nvvm.convert.f32x2.to.f8x2: convert a pair of float inputs to f8x2.
 type ConvertF32x2ToF8x2Op struct {
@@ -653,12 +701,15 @@ func (o ConvertF32x2ToF8x2Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConvertF32x2ToF8x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_, b_ *ir.Value, rnd, sat, relu, dstTy ir.Attribute) ConvertF32x2ToF8x2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f32x2.to.f8x2", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfConvertF32x2ToF8x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"rnd", "sat", "relu", "dstTy"}, rnd, sat, relu, dstTy)
 	b.Insert(op)
 	return ConvertF32x2ToF8x2Op{opWrapper{op}}
 }
+
+// nameOfConvertF32x2ToF8x2Op is the name BuildConvertF32x2ToF8x2Op gives its ops.
+var nameOfConvertF32x2ToF8x2Op = ir.OpName{Dialect: "nvvm", Op: "convert.f32x2.to.f8x2", Registered: true}
 
 // ConvertF32x4ToF4x4Op is nvvm.convert.f32x4.to.f4x4: convert vector<4xf32> to packed f4x4 with stochastic rounding (.rs) and satfinite.
 type ConvertF32x4ToF4x4Op struct {
@@ -693,12 +744,15 @@ func (o ConvertF32x4ToF4x4Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConvertF32x4ToF4x4Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src, rbits *ir.Value, relu, dstTy ir.Attribute) ConvertF32x4ToF4x4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f32x4.to.f4x4", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfConvertF32x4ToF4x4Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src, rbits})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
 	b.Insert(op)
 	return ConvertF32x4ToF4x4Op{opWrapper{op}}
 }
+
+// nameOfConvertF32x4ToF4x4Op is the name BuildConvertF32x4ToF4x4Op gives its ops.
+var nameOfConvertF32x4ToF4x4Op = ir.OpName{Dialect: "nvvm", Op: "convert.f32x4.to.f4x4", Registered: true}
 
 // ConvertF32x4ToF6x4Op is nvvm.convert.f32x4.to.f6x4: convert vector<4xf32> to packed f6x4 with stochastic rounding (.rs) and satfinite.
 type ConvertF32x4ToF6x4Op struct {
@@ -733,12 +787,15 @@ func (o ConvertF32x4ToF6x4Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConvertF32x4ToF6x4Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src, rbits *ir.Value, relu, dstTy ir.Attribute) ConvertF32x4ToF6x4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f32x4.to.f6x4", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfConvertF32x4ToF6x4Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src, rbits})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
 	b.Insert(op)
 	return ConvertF32x4ToF6x4Op{opWrapper{op}}
 }
+
+// nameOfConvertF32x4ToF6x4Op is the name BuildConvertF32x4ToF6x4Op gives its ops.
+var nameOfConvertF32x4ToF6x4Op = ir.OpName{Dialect: "nvvm", Op: "convert.f32x4.to.f6x4", Registered: true}
 
 // ConvertF32x4ToF8x4Op is nvvm.convert.f32x4.to.f8x4: convert vector<4xf32> to packed f8x4 with stochastic rounding (.rs) and satfinite.
 type ConvertF32x4ToF8x4Op struct {
@@ -773,12 +830,15 @@ func (o ConvertF32x4ToF8x4Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConvertF32x4ToF8x4Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src, rbits *ir.Value, relu, dstTy ir.Attribute) ConvertF32x4ToF8x4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f32x4.to.f8x4", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfConvertF32x4ToF8x4Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src, rbits})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
 	b.Insert(op)
 	return ConvertF32x4ToF8x4Op{opWrapper{op}}
 }
+
+// nameOfConvertF32x4ToF8x4Op is the name BuildConvertF32x4ToF8x4Op gives its ops.
+var nameOfConvertF32x4ToF8x4Op = ir.OpName{Dialect: "nvvm", Op: "convert.f32x4.to.f8x4", Registered: true}
 
 // ConvertF4x2ToF16x2Op is nvvm.convert.f4x2.to.f16x2: convert a pair of f4 inputs to f16x2.
 type ConvertF4x2ToF16x2Op struct {
@@ -810,12 +870,15 @@ func (o ConvertF4x2ToF16x2Op) SrcType() ir.Attribute { return o.op.Attr("srcType
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConvertF4x2ToF16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src *ir.Value, relu, srcType ir.Attribute) ConvertF4x2ToF16x2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f4x2.to.f16x2", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfConvertF4x2ToF16x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"relu", "srcType"}, relu, srcType)
 	b.Insert(op)
 	return ConvertF4x2ToF16x2Op{opWrapper{op}}
 }
+
+// nameOfConvertF4x2ToF16x2Op is the name BuildConvertF4x2ToF16x2Op gives its ops.
+var nameOfConvertF4x2ToF16x2Op = ir.OpName{Dialect: "nvvm", Op: "convert.f4x2.to.f16x2", Registered: true}
 
 // ConvertF6x2ToF16x2Op is nvvm.convert.f6x2.to.f16x2: convert a pair of f6 inputs to f16x2.
 type ConvertF6x2ToF16x2Op struct {
@@ -847,12 +910,15 @@ func (o ConvertF6x2ToF16x2Op) SrcType() ir.Attribute { return o.op.Attr("srcType
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConvertF6x2ToF16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src *ir.Value, relu, srcType ir.Attribute) ConvertF6x2ToF16x2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f6x2.to.f16x2", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfConvertF6x2ToF16x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"relu", "srcType"}, relu, srcType)
 	b.Insert(op)
 	return ConvertF6x2ToF16x2Op{opWrapper{op}}
 }
+
+// nameOfConvertF6x2ToF16x2Op is the name BuildConvertF6x2ToF16x2Op gives its ops.
+var nameOfConvertF6x2ToF16x2Op = ir.OpName{Dialect: "nvvm", Op: "convert.f6x2.to.f16x2", Registered: true}
 
 // ConvertF8x2ToBf16x2Op is nvvm.convert.f8x2.to.bf16x2: convert a pair of f8 inputs to bf16x2.
 type ConvertF8x2ToBf16x2Op struct {
@@ -881,12 +947,15 @@ func (o ConvertF8x2ToBf16x2Op) SrcType() ir.Attribute { return o.op.Attr("srcTyp
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConvertF8x2ToBf16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src *ir.Value, srcType ir.Attribute) ConvertF8x2ToBf16x2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f8x2.to.bf16x2", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfConvertF8x2ToBf16x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"srcType"}, srcType)
 	b.Insert(op)
 	return ConvertF8x2ToBf16x2Op{opWrapper{op}}
 }
+
+// nameOfConvertF8x2ToBf16x2Op is the name BuildConvertF8x2ToBf16x2Op gives its ops.
+var nameOfConvertF8x2ToBf16x2Op = ir.OpName{Dialect: "nvvm", Op: "convert.f8x2.to.bf16x2", Registered: true}
 
 // ConvertF8x2ToF16x2Op is nvvm.convert.f8x2.to.f16x2: convert a pair of f8 inputs to f16x2.
 type ConvertF8x2ToF16x2Op struct {
@@ -918,12 +987,15 @@ func (o ConvertF8x2ToF16x2Op) SrcType() ir.Attribute { return o.op.Attr("srcType
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConvertF8x2ToF16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src *ir.Value, relu, srcType ir.Attribute) ConvertF8x2ToF16x2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.f8x2.to.f16x2", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfConvertF8x2ToF16x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"relu", "srcType"}, relu, srcType)
 	b.Insert(op)
 	return ConvertF8x2ToF16x2Op{opWrapper{op}}
 }
+
+// nameOfConvertF8x2ToF16x2Op is the name BuildConvertF8x2ToF16x2Op gives its ops.
+var nameOfConvertF8x2ToF16x2Op = ir.OpName{Dialect: "nvvm", Op: "convert.f8x2.to.f16x2", Registered: true}
 
 // ConvertFloatToTf32Op is nvvm.convert.float.to.tf32: convert the given float input to TF32.
 type ConvertFloatToTf32Op struct {
@@ -958,12 +1030,15 @@ func (o ConvertFloatToTf32Op) Relu() ir.Attribute { return o.op.Attr("relu") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildConvertFloatToTf32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src *ir.Value, rnd, sat, relu ir.Attribute) ConvertFloatToTf32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "convert.float.to.tf32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfConvertFloatToTf32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"rnd", "sat", "relu"}, rnd, sat, relu)
 	b.Insert(op)
 	return ConvertFloatToTf32Op{opWrapper{op}}
 }
+
+// nameOfConvertFloatToTf32Op is the name BuildConvertFloatToTf32Op gives its ops.
+var nameOfConvertFloatToTf32Op = ir.OpName{Dialect: "nvvm", Op: "convert.float.to.tf32", Registered: true}
 
 // CpAsyncBulkCommitGroupOp wraps a nvvm.cp.async.bulk.commit.group *ir.Operation.
 type CpAsyncBulkCommitGroupOp struct {
@@ -983,10 +1058,13 @@ func AsCpAsyncBulkCommitGroupOp(op *ir.Operation) (CpAsyncBulkCommitGroupOp, boo
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCpAsyncBulkCommitGroupOp(b *ir.Builder, loc ir.Location) CpAsyncBulkCommitGroupOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.commit.group", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCpAsyncBulkCommitGroupOp, loc, nil)
 	b.Insert(op)
 	return CpAsyncBulkCommitGroupOp{opWrapper{op}}
 }
+
+// nameOfCpAsyncBulkCommitGroupOp is the name BuildCpAsyncBulkCommitGroupOp gives its ops.
+var nameOfCpAsyncBulkCommitGroupOp = ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.commit.group", Registered: true}
 
 // CpAsyncBulkGlobalSharedCtaOp is nvvm.cp.async.bulk.global.shared.cta: async bulk copy from Shared CTA memory to Global memory.
 type CpAsyncBulkGlobalSharedCtaOp struct {
@@ -1038,12 +1116,15 @@ func (o CpAsyncBulkGlobalSharedCtaOp) ByteMask() *ir.Value {
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCpAsyncBulkGlobalSharedCtaOp(b *ir.Builder, loc ir.Location, dstMem, srcMem, size *ir.Value, l2CacheHint, byteMask []*ir.Value) CpAsyncBulkGlobalSharedCtaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.global.shared.cta", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCpAsyncBulkGlobalSharedCtaOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{dstMem, srcMem, size}, l2CacheHint...), byteMask...))
 	op.SetOperandSegments([]int32{1, 1, 1, int32(len(l2CacheHint)), int32(len(byteMask))})
 	b.Insert(op)
 	return CpAsyncBulkGlobalSharedCtaOp{opWrapper{op}}
 }
+
+// nameOfCpAsyncBulkGlobalSharedCtaOp is the name BuildCpAsyncBulkGlobalSharedCtaOp gives its ops.
+var nameOfCpAsyncBulkGlobalSharedCtaOp = ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.global.shared.cta", Registered: true}
 
 // CpAsyncBulkPrefetchOp is nvvm.cp.async.bulk.prefetch: async bulk prefetch from global memory to L2 cache.
 type CpAsyncBulkPrefetchOp struct {
@@ -1077,11 +1158,14 @@ func (o CpAsyncBulkPrefetchOp) L2CacheHint() *ir.Value {
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCpAsyncBulkPrefetchOp(b *ir.Builder, loc ir.Location, srcMem, size *ir.Value, l2CacheHint []*ir.Value) CpAsyncBulkPrefetchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.prefetch", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCpAsyncBulkPrefetchOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{srcMem, size}, l2CacheHint...))
 	b.Insert(op)
 	return CpAsyncBulkPrefetchOp{opWrapper{op}}
 }
+
+// nameOfCpAsyncBulkPrefetchOp is the name BuildCpAsyncBulkPrefetchOp gives its ops.
+var nameOfCpAsyncBulkPrefetchOp = ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.prefetch", Registered: true}
 
 // CpAsyncBulkSharedClusterGlobalOp is nvvm.cp.async.bulk.shared.cluster.global: async bulk copy from global to Shared {cta or cluster} memory.
 type CpAsyncBulkSharedClusterGlobalOp struct {
@@ -1138,12 +1222,15 @@ func (o CpAsyncBulkSharedClusterGlobalOp) L2CacheHint() *ir.Value {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCpAsyncBulkSharedClusterGlobalOp(b *ir.Builder, loc ir.Location, dstMem, srcMem, mbar, size *ir.Value, multicastMask, l2CacheHint []*ir.Value) CpAsyncBulkSharedClusterGlobalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.shared.cluster.global", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCpAsyncBulkSharedClusterGlobalOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{dstMem, srcMem, mbar, size}, multicastMask...), l2CacheHint...))
 	op.SetOperandSegments([]int32{1, 1, 1, 1, int32(len(multicastMask)), int32(len(l2CacheHint))})
 	b.Insert(op)
 	return CpAsyncBulkSharedClusterGlobalOp{opWrapper{op}}
 }
+
+// nameOfCpAsyncBulkSharedClusterGlobalOp is the name BuildCpAsyncBulkSharedClusterGlobalOp gives its ops.
+var nameOfCpAsyncBulkSharedClusterGlobalOp = ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.shared.cluster.global", Registered: true}
 
 // CpAsyncBulkSharedClusterSharedCtaOp is nvvm.cp.async.bulk.shared.cluster.shared.cta: async bulk copy from Shared CTA memory to Shared cluster memory.
 type CpAsyncBulkSharedClusterSharedCtaOp struct {
@@ -1176,11 +1263,14 @@ func (o CpAsyncBulkSharedClusterSharedCtaOp) Size() *ir.Value { return o.op.Oper
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCpAsyncBulkSharedClusterSharedCtaOp(b *ir.Builder, loc ir.Location, dstMem, srcMem, mbar, size *ir.Value) CpAsyncBulkSharedClusterSharedCtaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.shared.cluster.shared.cta", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCpAsyncBulkSharedClusterSharedCtaOp, loc, nil)
 	op.SetOperands([]*ir.Value{dstMem, srcMem, mbar, size})
 	b.Insert(op)
 	return CpAsyncBulkSharedClusterSharedCtaOp{opWrapper{op}}
 }
+
+// nameOfCpAsyncBulkSharedClusterSharedCtaOp is the name BuildCpAsyncBulkSharedClusterSharedCtaOp gives its ops.
+var nameOfCpAsyncBulkSharedClusterSharedCtaOp = ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.shared.cluster.shared.cta", Registered: true}
 
 // CpAsyncBulkTensorGlobalSharedCtaOp wraps a nvvm.cp.async.bulk.tensor.global.shared.cta *ir.Operation.
 type CpAsyncBulkTensorGlobalSharedCtaOp struct {
@@ -1235,13 +1325,16 @@ func (o CpAsyncBulkTensorGlobalSharedCtaOp) Mode() ir.Attribute { return o.op.At
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCpAsyncBulkTensorGlobalSharedCtaOp(b *ir.Builder, loc ir.Location, tmaDescriptor, srcMem *ir.Value, coordinates, l2CacheHint, predicate []*ir.Value, mode ir.Attribute) CpAsyncBulkTensorGlobalSharedCtaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.tensor.global.shared.cta", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCpAsyncBulkTensorGlobalSharedCtaOp, loc, nil)
 	op.SetOperands(append(append(append([]*ir.Value{tmaDescriptor, srcMem}, coordinates...), l2CacheHint...), predicate...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(coordinates)), int32(len(l2CacheHint)), int32(len(predicate))})
 	setAttrs(op, []string{"mode"}, mode)
 	b.Insert(op)
 	return CpAsyncBulkTensorGlobalSharedCtaOp{opWrapper{op}}
 }
+
+// nameOfCpAsyncBulkTensorGlobalSharedCtaOp is the name BuildCpAsyncBulkTensorGlobalSharedCtaOp gives its ops.
+var nameOfCpAsyncBulkTensorGlobalSharedCtaOp = ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.tensor.global.shared.cta", Registered: true}
 
 // CpAsyncBulkTensorPrefetchOp wraps a nvvm.cp.async.bulk.tensor.prefetch *ir.Operation.
 type CpAsyncBulkTensorPrefetchOp struct {
@@ -1288,13 +1381,16 @@ func (o CpAsyncBulkTensorPrefetchOp) Mode() ir.Attribute { return o.op.Attr("mod
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCpAsyncBulkTensorPrefetchOp(b *ir.Builder, loc ir.Location, tmaDescriptor *ir.Value, coordinates, im2colOffsets, l2CacheHint []*ir.Value, mode ir.Attribute) CpAsyncBulkTensorPrefetchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.tensor.prefetch", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCpAsyncBulkTensorPrefetchOp, loc, nil)
 	op.SetOperands(append(append(append([]*ir.Value{tmaDescriptor}, coordinates...), im2colOffsets...), l2CacheHint...))
 	op.SetOperandSegments([]int32{1, int32(len(coordinates)), int32(len(im2colOffsets)), int32(len(l2CacheHint))})
 	setAttrs(op, []string{"mode"}, mode)
 	b.Insert(op)
 	return CpAsyncBulkTensorPrefetchOp{opWrapper{op}}
 }
+
+// nameOfCpAsyncBulkTensorPrefetchOp is the name BuildCpAsyncBulkTensorPrefetchOp gives its ops.
+var nameOfCpAsyncBulkTensorPrefetchOp = ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.tensor.prefetch", Registered: true}
 
 // CpAsyncBulkTensorReduceOp wraps a nvvm.cp.async.bulk.tensor.reduce *ir.Operation.
 type CpAsyncBulkTensorReduceOp struct {
@@ -1343,13 +1439,16 @@ func (o CpAsyncBulkTensorReduceOp) Mode() ir.Attribute { return o.op.Attr("mode"
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCpAsyncBulkTensorReduceOp(b *ir.Builder, loc ir.Location, tmaDescriptor, srcMem *ir.Value, coordinates, l2CacheHint []*ir.Value, redKind, mode ir.Attribute) CpAsyncBulkTensorReduceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.tensor.reduce", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCpAsyncBulkTensorReduceOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{tmaDescriptor, srcMem}, coordinates...), l2CacheHint...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(coordinates)), int32(len(l2CacheHint))})
 	setAttrs(op, []string{"redKind", "mode"}, redKind, mode)
 	b.Insert(op)
 	return CpAsyncBulkTensorReduceOp{opWrapper{op}}
 }
+
+// nameOfCpAsyncBulkTensorReduceOp is the name BuildCpAsyncBulkTensorReduceOp gives its ops.
+var nameOfCpAsyncBulkTensorReduceOp = ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.tensor.reduce", Registered: true}
 
 // CpAsyncBulkTensorSharedClusterGlobalOp wraps a nvvm.cp.async.bulk.tensor.shared.cluster.global *ir.Operation.
 type CpAsyncBulkTensorSharedClusterGlobalOp struct {
@@ -1430,13 +1529,16 @@ func (o CpAsyncBulkTensorSharedClusterGlobalOp) Group() ir.Attribute { return o.
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCpAsyncBulkTensorSharedClusterGlobalOp(b *ir.Builder, loc ir.Location, dstMem, tmaDescriptor *ir.Value, coordinates []*ir.Value, mbar *ir.Value, im2colOffsets, multicastMask, l2CacheHint, predicate []*ir.Value, mode, isCTAOnly, group ir.Attribute) CpAsyncBulkTensorSharedClusterGlobalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.tensor.shared.cluster.global", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCpAsyncBulkTensorSharedClusterGlobalOp, loc, nil)
 	op.SetOperands(append(append(append(append(append(append([]*ir.Value{dstMem, tmaDescriptor}, coordinates...), mbar), im2colOffsets...), multicastMask...), l2CacheHint...), predicate...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(coordinates)), 1, int32(len(im2colOffsets)), int32(len(multicastMask)), int32(len(l2CacheHint)), int32(len(predicate))})
 	setAttrs(op, []string{"mode", "isCTAOnly", "group"}, mode, isCTAOnly, group)
 	b.Insert(op)
 	return CpAsyncBulkTensorSharedClusterGlobalOp{opWrapper{op}}
 }
+
+// nameOfCpAsyncBulkTensorSharedClusterGlobalOp is the name BuildCpAsyncBulkTensorSharedClusterGlobalOp gives its ops.
+var nameOfCpAsyncBulkTensorSharedClusterGlobalOp = ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.tensor.shared.cluster.global", Registered: true}
 
 // CpAsyncBulkWaitGroupOp wraps a nvvm.cp.async.bulk.wait_group *ir.Operation.
 type CpAsyncBulkWaitGroupOp struct {
@@ -1462,11 +1564,14 @@ func (o CpAsyncBulkWaitGroupOp) Read() ir.Attribute { return o.op.Attr("read") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCpAsyncBulkWaitGroupOp(b *ir.Builder, loc ir.Location, group, read ir.Attribute) CpAsyncBulkWaitGroupOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.wait_group", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCpAsyncBulkWaitGroupOp, loc, nil)
 	setAttrs(op, []string{"group", "read"}, group, read)
 	b.Insert(op)
 	return CpAsyncBulkWaitGroupOp{opWrapper{op}}
 }
+
+// nameOfCpAsyncBulkWaitGroupOp is the name BuildCpAsyncBulkWaitGroupOp gives its ops.
+var nameOfCpAsyncBulkWaitGroupOp = ir.OpName{Dialect: "nvvm", Op: "cp.async.bulk.wait_group", Registered: true}
 
 // CpAsyncCommitGroupOp wraps a nvvm.cp.async.commit.group *ir.Operation.
 type CpAsyncCommitGroupOp struct {
@@ -1486,10 +1591,13 @@ func AsCpAsyncCommitGroupOp(op *ir.Operation) (CpAsyncCommitGroupOp, bool) {
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCpAsyncCommitGroupOp(b *ir.Builder, loc ir.Location) CpAsyncCommitGroupOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.commit.group", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCpAsyncCommitGroupOp, loc, nil)
 	b.Insert(op)
 	return CpAsyncCommitGroupOp{opWrapper{op}}
 }
+
+// nameOfCpAsyncCommitGroupOp is the name BuildCpAsyncCommitGroupOp gives its ops.
+var nameOfCpAsyncCommitGroupOp = ir.OpName{Dialect: "nvvm", Op: "cp.async.commit.group", Registered: true}
 
 // CpAsyncMbarrierArriveOp is nvvm.cp.async.mbarrier.arrive: NVVM Dialect Op for cp.async.mbarrier.arrive.
 type CpAsyncMbarrierArriveOp struct {
@@ -1515,12 +1623,15 @@ func (o CpAsyncMbarrierArriveOp) Noinc() ir.Attribute { return o.op.Attr("noinc"
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCpAsyncMbarrierArriveOp(b *ir.Builder, loc ir.Location, addr *ir.Value, noinc ir.Attribute) CpAsyncMbarrierArriveOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.mbarrier.arrive", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCpAsyncMbarrierArriveOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr})
 	setAttrs(op, []string{"noinc"}, noinc)
 	b.Insert(op)
 	return CpAsyncMbarrierArriveOp{opWrapper{op}}
 }
+
+// nameOfCpAsyncMbarrierArriveOp is the name BuildCpAsyncMbarrierArriveOp gives its ops.
+var nameOfCpAsyncMbarrierArriveOp = ir.OpName{Dialect: "nvvm", Op: "cp.async.mbarrier.arrive", Registered: true}
 
 // CpAsyncMbarrierArriveSharedOp is nvvm.cp.async.mbarrier.arrive.shared: NVVM Dialect Op for cp.async.mbarrier.arrive.shared.
 type CpAsyncMbarrierArriveSharedOp struct {
@@ -1547,12 +1658,15 @@ func (o CpAsyncMbarrierArriveSharedOp) Noinc() ir.Attribute { return o.op.Attr("
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCpAsyncMbarrierArriveSharedOp(b *ir.Builder, loc ir.Location, addr *ir.Value, noinc ir.Attribute) CpAsyncMbarrierArriveSharedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.mbarrier.arrive.shared", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCpAsyncMbarrierArriveSharedOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr})
 	setAttrs(op, []string{"noinc"}, noinc)
 	b.Insert(op)
 	return CpAsyncMbarrierArriveSharedOp{opWrapper{op}}
 }
+
+// nameOfCpAsyncMbarrierArriveSharedOp is the name BuildCpAsyncMbarrierArriveSharedOp gives its ops.
+var nameOfCpAsyncMbarrierArriveSharedOp = ir.OpName{Dialect: "nvvm", Op: "cp.async.mbarrier.arrive.shared", Registered: true}
 
 // CpAsyncSharedGlobalOp wraps a nvvm.cp.async.shared.global *ir.Operation.
 type CpAsyncSharedGlobalOp struct {
@@ -1592,12 +1706,15 @@ func (o CpAsyncSharedGlobalOp) Modifier() ir.Attribute { return o.op.Attr("modif
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCpAsyncSharedGlobalOp(b *ir.Builder, loc ir.Location, dst, src *ir.Value, cpSize []*ir.Value, size, modifier ir.Attribute) CpAsyncSharedGlobalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.shared.global", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCpAsyncSharedGlobalOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{dst, src}, cpSize...))
 	setAttrs(op, []string{"size", "modifier"}, size, modifier)
 	b.Insert(op)
 	return CpAsyncSharedGlobalOp{opWrapper{op}}
 }
+
+// nameOfCpAsyncSharedGlobalOp is the name BuildCpAsyncSharedGlobalOp gives its ops.
+var nameOfCpAsyncSharedGlobalOp = ir.OpName{Dialect: "nvvm", Op: "cp.async.shared.global", Registered: true}
 
 // CpAsyncWaitGroupOp wraps a nvvm.cp.async.wait.group *ir.Operation.
 type CpAsyncWaitGroupOp struct {
@@ -1620,11 +1737,14 @@ func (o CpAsyncWaitGroupOp) N() ir.Attribute { return o.op.Attr("n") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildCpAsyncWaitGroupOp(b *ir.Builder, loc ir.Location, n_ ir.Attribute) CpAsyncWaitGroupOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "cp.async.wait.group", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCpAsyncWaitGroupOp, loc, nil)
 	setAttrs(op, []string{"n"}, n_)
 	b.Insert(op)
 	return CpAsyncWaitGroupOp{opWrapper{op}}
 }
+
+// nameOfCpAsyncWaitGroupOp is the name BuildCpAsyncWaitGroupOp gives its ops.
+var nameOfCpAsyncWaitGroupOp = ir.OpName{Dialect: "nvvm", Op: "cp.async.wait.group", Registered: true}
 
 // DotAccumulate2wayOp is nvvm.dot.accumulate.2way: two-way 16-bit to 8-bit dot product-accumulate instruction.
 type DotAccumulate2wayOp struct {
@@ -1665,12 +1785,15 @@ func (o DotAccumulate2wayOp) BHi() ir.Attribute { return o.op.Attr("b_hi") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDotAccumulate2wayOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, aType, bType, bHi ir.Attribute) DotAccumulate2wayOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "dot.accumulate.2way", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfDotAccumulate2wayOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"a_type", "b_type", "b_hi"}, aType, bType, bHi)
 	b.Insert(op)
 	return DotAccumulate2wayOp{opWrapper{op}}
 }
+
+// nameOfDotAccumulate2wayOp is the name BuildDotAccumulate2wayOp gives its ops.
+var nameOfDotAccumulate2wayOp = ir.OpName{Dialect: "nvvm", Op: "dot.accumulate.2way", Registered: true}
 
 // DotAccumulate4wayOp is nvvm.dot.accumulate.4way: four-way byte dot product-accumulate instruction.
 type DotAccumulate4wayOp struct {
@@ -1708,12 +1831,15 @@ func (o DotAccumulate4wayOp) BType() ir.Attribute { return o.op.Attr("b_type") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDotAccumulate4wayOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, aType, bType ir.Attribute) DotAccumulate4wayOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "dot.accumulate.4way", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfDotAccumulate4wayOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"a_type", "b_type"}, aType, bType)
 	b.Insert(op)
 	return DotAccumulate4wayOp{opWrapper{op}}
 }
+
+// nameOfDotAccumulate4wayOp is the name BuildDotAccumulate4wayOp gives its ops.
+var nameOfDotAccumulate4wayOp = ir.OpName{Dialect: "nvvm", Op: "dot.accumulate.4way", Registered: true}
 
 // ElectSyncOp is nvvm.elect.sync: elect one leader thread.
 type ElectSyncOp struct {
@@ -1744,11 +1870,14 @@ func (o ElectSyncOp) Pred() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildElectSyncOp(b *ir.Builder, loc ir.Location, predType ir.Type, membermask []*ir.Value) ElectSyncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "elect.sync", Registered: true}, loc, []ir.Type{predType})
+	op := ir.NewNamedOperation(&nameOfElectSyncOp, loc, []ir.Type{predType})
 	op.SetOperands(append([]*ir.Value{}, membermask...))
 	b.Insert(op)
 	return ElectSyncOp{opWrapper{op}}
 }
+
+// nameOfElectSyncOp is the name BuildElectSyncOp gives its ops.
+var nameOfElectSyncOp = ir.OpName{Dialect: "nvvm", Op: "elect.sync", Registered: true}
 
 // ExitOp is nvvm.exit: exit Op.
 type ExitOp struct {
@@ -1768,10 +1897,13 @@ func AsExitOp(op *ir.Operation) (ExitOp, bool) {
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildExitOp(b *ir.Builder, loc ir.Location) ExitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "exit", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfExitOp, loc, nil)
 	b.Insert(op)
 	return ExitOp{opWrapper{op}}
 }
+
+// nameOfExitOp is the name BuildExitOp gives its ops.
+var nameOfExitOp = ir.OpName{Dialect: "nvvm", Op: "exit", Registered: true}
 
 // FenceMbarrierInitOp wraps a nvvm.fence.mbarrier.init *ir.Operation.
 type FenceMbarrierInitOp struct {
@@ -1791,10 +1923,13 @@ func AsFenceMbarrierInitOp(op *ir.Operation) (FenceMbarrierInitOp, bool) {
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildFenceMbarrierInitOp(b *ir.Builder, loc ir.Location) FenceMbarrierInitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "fence.mbarrier.init", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFenceMbarrierInitOp, loc, nil)
 	b.Insert(op)
 	return FenceMbarrierInitOp{opWrapper{op}}
 }
+
+// nameOfFenceMbarrierInitOp is the name BuildFenceMbarrierInitOp gives its ops.
+var nameOfFenceMbarrierInitOp = ir.OpName{Dialect: "nvvm", Op: "fence.mbarrier.init", Registered: true}
 
 // FenceProxyOp wraps a nvvm.fence.proxy *ir.Operation.
 type FenceProxyOp struct {
@@ -1820,11 +1955,14 @@ func (o FenceProxyOp) Space() ir.Attribute { return o.op.Attr("space") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFenceProxyOp(b *ir.Builder, loc ir.Location, kind, space ir.Attribute) FenceProxyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "fence.proxy", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFenceProxyOp, loc, nil)
 	setAttrs(op, []string{"kind", "space"}, kind, space)
 	b.Insert(op)
 	return FenceProxyOp{opWrapper{op}}
 }
+
+// nameOfFenceProxyOp is the name BuildFenceProxyOp gives its ops.
+var nameOfFenceProxyOp = ir.OpName{Dialect: "nvvm", Op: "fence.proxy", Registered: true}
 
 // FenceProxyAcquireOp is nvvm.fence.proxy.acquire: uni-directional proxy fence operation with acquire semantics.
 type FenceProxyAcquireOp struct {
@@ -1859,12 +1997,15 @@ func (o FenceProxyAcquireOp) ToProxy() ir.Attribute { return o.op.Attr("toProxy"
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildFenceProxyAcquireOp(b *ir.Builder, loc ir.Location, addr, size *ir.Value, scope, fromProxy, toProxy ir.Attribute) FenceProxyAcquireOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "fence.proxy.acquire", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFenceProxyAcquireOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr, size})
 	setAttrs(op, []string{"scope", "fromProxy", "toProxy"}, scope, fromProxy, toProxy)
 	b.Insert(op)
 	return FenceProxyAcquireOp{opWrapper{op}}
 }
+
+// nameOfFenceProxyAcquireOp is the name BuildFenceProxyAcquireOp gives its ops.
+var nameOfFenceProxyAcquireOp = ir.OpName{Dialect: "nvvm", Op: "fence.proxy.acquire", Registered: true}
 
 // FenceProxyReleaseOp is nvvm.fence.proxy.release: uni-directional proxy fence operation with release semantics.
 type FenceProxyReleaseOp struct {
@@ -1893,11 +2034,14 @@ func (o FenceProxyReleaseOp) ToProxy() ir.Attribute { return o.op.Attr("toProxy"
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildFenceProxyReleaseOp(b *ir.Builder, loc ir.Location, scope, fromProxy, toProxy ir.Attribute) FenceProxyReleaseOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "fence.proxy.release", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFenceProxyReleaseOp, loc, nil)
 	setAttrs(op, []string{"scope", "fromProxy", "toProxy"}, scope, fromProxy, toProxy)
 	b.Insert(op)
 	return FenceProxyReleaseOp{opWrapper{op}}
 }
+
+// nameOfFenceProxyReleaseOp is the name BuildFenceProxyReleaseOp gives its ops.
+var nameOfFenceProxyReleaseOp = ir.OpName{Dialect: "nvvm", Op: "fence.proxy.release", Registered: true}
 
 // FenceProxySyncRestrictOp is nvvm.fence.proxy.sync_restrict: uni-directional proxy fence operation with sync_restrict.
 type FenceProxySyncRestrictOp struct {
@@ -1926,11 +2070,14 @@ func (o FenceProxySyncRestrictOp) ToProxy() ir.Attribute { return o.op.Attr("toP
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildFenceProxySyncRestrictOp(b *ir.Builder, loc ir.Location, order, fromProxy, toProxy ir.Attribute) FenceProxySyncRestrictOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "fence.proxy.sync_restrict", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFenceProxySyncRestrictOp, loc, nil)
 	setAttrs(op, []string{"order", "fromProxy", "toProxy"}, order, fromProxy, toProxy)
 	b.Insert(op)
 	return FenceProxySyncRestrictOp{opWrapper{op}}
 }
+
+// nameOfFenceProxySyncRestrictOp is the name BuildFenceProxySyncRestrictOp gives its ops.
+var nameOfFenceProxySyncRestrictOp = ir.OpName{Dialect: "nvvm", Op: "fence.proxy.sync_restrict", Registered: true}
 
 // FenceScClusterOp wraps a nvvm.fence.sc.cluster *ir.Operation.
 type FenceScClusterOp struct {
@@ -1950,10 +2097,13 @@ func AsFenceScClusterOp(op *ir.Operation) (FenceScClusterOp, bool) {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFenceScClusterOp(b *ir.Builder, loc ir.Location) FenceScClusterOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "fence.sc.cluster", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFenceScClusterOp, loc, nil)
 	b.Insert(op)
 	return FenceScClusterOp{opWrapper{op}}
 }
+
+// nameOfFenceScClusterOp is the name BuildFenceScClusterOp gives its ops.
+var nameOfFenceScClusterOp = ir.OpName{Dialect: "nvvm", Op: "fence.sc.cluster", Registered: true}
 
 // FenceSyncRestrictOp is nvvm.fence.sync_restrict: uni-directional thread fence operation.
 type FenceSyncRestrictOp struct {
@@ -1976,11 +2126,14 @@ func (o FenceSyncRestrictOp) Order() ir.Attribute { return o.op.Attr("order") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildFenceSyncRestrictOp(b *ir.Builder, loc ir.Location, order ir.Attribute) FenceSyncRestrictOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "fence.sync_restrict", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFenceSyncRestrictOp, loc, nil)
 	setAttrs(op, []string{"order"}, order)
 	b.Insert(op)
 	return FenceSyncRestrictOp{opWrapper{op}}
 }
+
+// nameOfFenceSyncRestrictOp is the name BuildFenceSyncRestrictOp gives its ops.
+var nameOfFenceSyncRestrictOp = ir.OpName{Dialect: "nvvm", Op: "fence.sync_restrict", Registered: true}
 
 // GriddepcontrolOp wraps a nvvm.griddepcontrol *ir.Operation.
 type GriddepcontrolOp struct {
@@ -2003,11 +2156,14 @@ func (o GriddepcontrolOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGriddepcontrolOp(b *ir.Builder, loc ir.Location, kind ir.Attribute) GriddepcontrolOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "griddepcontrol", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfGriddepcontrolOp, loc, nil)
 	setAttrs(op, []string{"kind"}, kind)
 	b.Insert(op)
 	return GriddepcontrolOp{opWrapper{op}}
 }
+
+// nameOfGriddepcontrolOp is the name BuildGriddepcontrolOp gives its ops.
+var nameOfGriddepcontrolOp = ir.OpName{Dialect: "nvvm", Op: "griddepcontrol", Registered: true}
 
 // InlinePtxOp is nvvm.inline_ptx: inline PTX Op.
 type InlinePtxOp struct {
@@ -2051,13 +2207,16 @@ func (o InlinePtxOp) PtxCode() ir.Attribute { return o.op.Attr("ptxCode") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildInlinePtxOp(b *ir.Builder, loc ir.Location, writeOnlyArgsTypes []ir.Type, readOnlyArgs, readWriteArgs, predicate []*ir.Value, ptxCode ir.Attribute) InlinePtxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "inline_ptx", Registered: true}, loc, writeOnlyArgsTypes)
+	op := ir.NewNamedOperation(&nameOfInlinePtxOp, loc, writeOnlyArgsTypes)
 	op.SetOperands(append(append(append([]*ir.Value{}, readOnlyArgs...), readWriteArgs...), predicate...))
 	op.SetOperandSegments([]int32{int32(len(readOnlyArgs)), int32(len(readWriteArgs)), int32(len(predicate))})
 	setAttrs(op, []string{"ptxCode"}, ptxCode)
 	b.Insert(op)
 	return InlinePtxOp{opWrapper{op}}
 }
+
+// nameOfInlinePtxOp is the name BuildInlinePtxOp gives its ops.
+var nameOfInlinePtxOp = ir.OpName{Dialect: "nvvm", Op: "inline_ptx", Registered: true}
 
 // LdmatrixOp is nvvm.ldmatrix: cooperative matrix load.
 type LdmatrixOp struct {
@@ -2095,12 +2254,15 @@ func (o LdmatrixOp) EltType() ir.Attribute { return o.op.Attr("eltType") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLdmatrixOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, num, layout, shape, eltType ir.Attribute) LdmatrixOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "ldmatrix", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfLdmatrixOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"num", "layout", "shape", "eltType"}, num, layout, shape, eltType)
 	b.Insert(op)
 	return LdmatrixOp{opWrapper{op}}
 }
+
+// nameOfLdmatrixOp is the name BuildLdmatrixOp gives its ops.
+var nameOfLdmatrixOp = ir.OpName{Dialect: "nvvm", Op: "ldmatrix", Registered: true}
 
 // MapaOp wraps a nvvm.mapa *ir.Operation.
 type MapaOp struct {
@@ -2129,11 +2291,14 @@ func (o MapaOp) Res() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMapaOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) MapaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mapa", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMapaOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return MapaOp{opWrapper{op}}
 }
+
+// nameOfMapaOp is the name BuildMapaOp gives its ops.
+var nameOfMapaOp = ir.OpName{Dialect: "nvvm", Op: "mapa", Registered: true}
 
 // MatchSyncOp is nvvm.match.sync: broadcast and compare a value across threads in warp.
 type MatchSyncOp struct {
@@ -2165,12 +2330,15 @@ func (o MatchSyncOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMatchSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, threadMask, val *ir.Value, kind ir.Attribute) MatchSyncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "match.sync", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMatchSyncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{threadMask, val})
 	setAttrs(op, []string{"kind"}, kind)
 	b.Insert(op)
 	return MatchSyncOp{opWrapper{op}}
 }
+
+// nameOfMatchSyncOp is the name BuildMatchSyncOp gives its ops.
+var nameOfMatchSyncOp = ir.OpName{Dialect: "nvvm", Op: "match.sync", Registered: true}
 
 // MbarrierArriveOp is nvvm.mbarrier.arrive: MBarrier Arrive Operation.
 type MbarrierArriveOp struct {
@@ -2215,12 +2383,15 @@ func (o MbarrierArriveOp) Relaxed() ir.Attribute { return o.op.Attr("relaxed") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMbarrierArriveOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, addr *ir.Value, count []*ir.Value, scope, relaxed ir.Attribute) MbarrierArriveOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive", Registered: true}, loc, resTypes)
+	op := ir.NewNamedOperation(&nameOfMbarrierArriveOp, loc, resTypes)
 	op.SetOperands(append([]*ir.Value{addr}, count...))
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
 	b.Insert(op)
 	return MbarrierArriveOp{opWrapper{op}}
 }
+
+// nameOfMbarrierArriveOp is the name BuildMbarrierArriveOp gives its ops.
+var nameOfMbarrierArriveOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive", Registered: true}
 
 // MbarrierArriveExpectTxOp is nvvm.mbarrier.arrive.expect_tx: MBarrier Arrive with Expected Transaction Count.
 type MbarrierArriveExpectTxOp struct {
@@ -2268,12 +2439,15 @@ func (o MbarrierArriveExpectTxOp) Relaxed() ir.Attribute { return o.op.Attr("rel
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMbarrierArriveExpectTxOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, addr, txcount *ir.Value, predicate []*ir.Value, scope, relaxed ir.Attribute) MbarrierArriveExpectTxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive.expect_tx", Registered: true}, loc, resTypes)
+	op := ir.NewNamedOperation(&nameOfMbarrierArriveExpectTxOp, loc, resTypes)
 	op.SetOperands(append([]*ir.Value{addr, txcount}, predicate...))
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
 	b.Insert(op)
 	return MbarrierArriveExpectTxOp{opWrapper{op}}
 }
+
+// nameOfMbarrierArriveExpectTxOp is the name BuildMbarrierArriveExpectTxOp gives its ops.
+var nameOfMbarrierArriveExpectTxOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive.expect_tx", Registered: true}
 
 // MbarrierArriveExpectTxSharedOp wraps a nvvm.mbarrier.arrive.expect_tx.shared *ir.Operation.
 type MbarrierArriveExpectTxSharedOp struct {
@@ -2308,11 +2482,14 @@ func (o MbarrierArriveExpectTxSharedOp) Predicate() *ir.Value {
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMbarrierArriveExpectTxSharedOp(b *ir.Builder, loc ir.Location, addr, txcount *ir.Value, predicate []*ir.Value) MbarrierArriveExpectTxSharedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive.expect_tx.shared", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMbarrierArriveExpectTxSharedOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{addr, txcount}, predicate...))
 	b.Insert(op)
 	return MbarrierArriveExpectTxSharedOp{opWrapper{op}}
 }
+
+// nameOfMbarrierArriveExpectTxSharedOp is the name BuildMbarrierArriveExpectTxSharedOp gives its ops.
+var nameOfMbarrierArriveExpectTxSharedOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive.expect_tx.shared", Registered: true}
 
 // MbarrierArriveNocompleteOp is nvvm.mbarrier.arrive.nocomplete: MBarrier Arrive No-Complete Operation.
 type MbarrierArriveNocompleteOp struct {
@@ -2341,11 +2518,14 @@ func (o MbarrierArriveNocompleteOp) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMbarrierArriveNocompleteOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr, count *ir.Value) MbarrierArriveNocompleteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive.nocomplete", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMbarrierArriveNocompleteOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{addr, count})
 	b.Insert(op)
 	return MbarrierArriveNocompleteOp{opWrapper{op}}
 }
+
+// nameOfMbarrierArriveNocompleteOp is the name BuildMbarrierArriveNocompleteOp gives its ops.
+var nameOfMbarrierArriveNocompleteOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive.nocomplete", Registered: true}
 
 // MbarrierArriveNocompleteSharedOp wraps a nvvm.mbarrier.arrive.nocomplete.shared *ir.Operation.
 type MbarrierArriveNocompleteSharedOp struct {
@@ -2375,11 +2555,14 @@ func (o MbarrierArriveNocompleteSharedOp) Res() *ir.Value { return o.op.Result(0
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMbarrierArriveNocompleteSharedOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr, count *ir.Value) MbarrierArriveNocompleteSharedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive.nocomplete.shared", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMbarrierArriveNocompleteSharedOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{addr, count})
 	b.Insert(op)
 	return MbarrierArriveNocompleteSharedOp{opWrapper{op}}
 }
+
+// nameOfMbarrierArriveNocompleteSharedOp is the name BuildMbarrierArriveNocompleteSharedOp gives its ops.
+var nameOfMbarrierArriveNocompleteSharedOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive.nocomplete.shared", Registered: true}
 
 // MbarrierArriveSharedOp wraps a nvvm.mbarrier.arrive.shared *ir.Operation.
 type MbarrierArriveSharedOp struct {
@@ -2405,11 +2588,14 @@ func (o MbarrierArriveSharedOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMbarrierArriveSharedOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr *ir.Value) MbarrierArriveSharedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive.shared", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMbarrierArriveSharedOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{addr})
 	b.Insert(op)
 	return MbarrierArriveSharedOp{opWrapper{op}}
 }
+
+// nameOfMbarrierArriveSharedOp is the name BuildMbarrierArriveSharedOp gives its ops.
+var nameOfMbarrierArriveSharedOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive.shared", Registered: true}
 
 // MbarrierArriveDropOp is nvvm.mbarrier.arrive_drop: MBarrier Arrive-Drop Operation.
 type MbarrierArriveDropOp struct {
@@ -2454,12 +2640,15 @@ func (o MbarrierArriveDropOp) Relaxed() ir.Attribute { return o.op.Attr("relaxed
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMbarrierArriveDropOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, addr *ir.Value, count []*ir.Value, scope, relaxed ir.Attribute) MbarrierArriveDropOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive_drop", Registered: true}, loc, resTypes)
+	op := ir.NewNamedOperation(&nameOfMbarrierArriveDropOp, loc, resTypes)
 	op.SetOperands(append([]*ir.Value{addr}, count...))
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
 	b.Insert(op)
 	return MbarrierArriveDropOp{opWrapper{op}}
 }
+
+// nameOfMbarrierArriveDropOp is the name BuildMbarrierArriveDropOp gives its ops.
+var nameOfMbarrierArriveDropOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive_drop", Registered: true}
 
 // MbarrierArriveDropExpectTxOp is nvvm.mbarrier.arrive_drop.expect_tx: MBarrier arrive_drop with expected transaction count.
 type MbarrierArriveDropExpectTxOp struct {
@@ -2500,12 +2689,15 @@ func (o MbarrierArriveDropExpectTxOp) Relaxed() ir.Attribute { return o.op.Attr(
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMbarrierArriveDropExpectTxOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, addr, txcount *ir.Value, scope, relaxed ir.Attribute) MbarrierArriveDropExpectTxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive_drop.expect_tx", Registered: true}, loc, resTypes)
+	op := ir.NewNamedOperation(&nameOfMbarrierArriveDropExpectTxOp, loc, resTypes)
 	op.SetOperands([]*ir.Value{addr, txcount})
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
 	b.Insert(op)
 	return MbarrierArriveDropExpectTxOp{opWrapper{op}}
 }
+
+// nameOfMbarrierArriveDropExpectTxOp is the name BuildMbarrierArriveDropExpectTxOp gives its ops.
+var nameOfMbarrierArriveDropExpectTxOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive_drop.expect_tx", Registered: true}
 
 // MbarrierArriveDropNocompleteOp is nvvm.mbarrier.arrive_drop.nocomplete: MBarrier Arrive-Drop No-Complete Operation.
 type MbarrierArriveDropNocompleteOp struct {
@@ -2535,11 +2727,14 @@ func (o MbarrierArriveDropNocompleteOp) Res() *ir.Value { return o.op.Result(0) 
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMbarrierArriveDropNocompleteOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr, count *ir.Value) MbarrierArriveDropNocompleteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive_drop.nocomplete", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMbarrierArriveDropNocompleteOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{addr, count})
 	b.Insert(op)
 	return MbarrierArriveDropNocompleteOp{opWrapper{op}}
 }
+
+// nameOfMbarrierArriveDropNocompleteOp is the name BuildMbarrierArriveDropNocompleteOp gives its ops.
+var nameOfMbarrierArriveDropNocompleteOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.arrive_drop.nocomplete", Registered: true}
 
 // MbarrierCompleteTxOp is nvvm.mbarrier.complete_tx: MBarrier complete-tx Operation.
 type MbarrierCompleteTxOp struct {
@@ -2568,12 +2763,15 @@ func (o MbarrierCompleteTxOp) Scope() ir.Attribute { return o.op.Attr("scope") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMbarrierCompleteTxOp(b *ir.Builder, loc ir.Location, addr, txcount *ir.Value, scope ir.Attribute) MbarrierCompleteTxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.complete_tx", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMbarrierCompleteTxOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr, txcount})
 	setAttrs(op, []string{"scope"}, scope)
 	b.Insert(op)
 	return MbarrierCompleteTxOp{opWrapper{op}}
 }
+
+// nameOfMbarrierCompleteTxOp is the name BuildMbarrierCompleteTxOp gives its ops.
+var nameOfMbarrierCompleteTxOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.complete_tx", Registered: true}
 
 // MbarrierExpectTxOp is nvvm.mbarrier.expect_tx: MBarrier expect-tx Operation.
 type MbarrierExpectTxOp struct {
@@ -2602,12 +2800,15 @@ func (o MbarrierExpectTxOp) Scope() ir.Attribute { return o.op.Attr("scope") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMbarrierExpectTxOp(b *ir.Builder, loc ir.Location, addr, txcount *ir.Value, scope ir.Attribute) MbarrierExpectTxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.expect_tx", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMbarrierExpectTxOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr, txcount})
 	setAttrs(op, []string{"scope"}, scope)
 	b.Insert(op)
 	return MbarrierExpectTxOp{opWrapper{op}}
 }
+
+// nameOfMbarrierExpectTxOp is the name BuildMbarrierExpectTxOp gives its ops.
+var nameOfMbarrierExpectTxOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.expect_tx", Registered: true}
 
 // MbarrierInitOp is nvvm.mbarrier.init: MBarrier Initialization Op.
 type MbarrierInitOp struct {
@@ -2641,11 +2842,14 @@ func (o MbarrierInitOp) Predicate() *ir.Value {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMbarrierInitOp(b *ir.Builder, loc ir.Location, addr, count *ir.Value, predicate []*ir.Value) MbarrierInitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.init", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMbarrierInitOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{addr, count}, predicate...))
 	b.Insert(op)
 	return MbarrierInitOp{opWrapper{op}}
 }
+
+// nameOfMbarrierInitOp is the name BuildMbarrierInitOp gives its ops.
+var nameOfMbarrierInitOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.init", Registered: true}
 
 // MbarrierInitSharedOp wraps a nvvm.mbarrier.init.shared *ir.Operation.
 type MbarrierInitSharedOp struct {
@@ -2679,11 +2883,14 @@ func (o MbarrierInitSharedOp) Predicate() *ir.Value {
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMbarrierInitSharedOp(b *ir.Builder, loc ir.Location, addr, count *ir.Value, predicate []*ir.Value) MbarrierInitSharedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.init.shared", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMbarrierInitSharedOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{addr, count}, predicate...))
 	b.Insert(op)
 	return MbarrierInitSharedOp{opWrapper{op}}
 }
+
+// nameOfMbarrierInitSharedOp is the name BuildMbarrierInitSharedOp gives its ops.
+var nameOfMbarrierInitSharedOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.init.shared", Registered: true}
 
 // MbarrierInvalOp is nvvm.mbarrier.inval: MBarrier Invalidation Operation.
 type MbarrierInvalOp struct {
@@ -2706,11 +2913,14 @@ func (o MbarrierInvalOp) Addr() *ir.Value { return o.op.Operand(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMbarrierInvalOp(b *ir.Builder, loc ir.Location, addr *ir.Value) MbarrierInvalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.inval", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMbarrierInvalOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr})
 	b.Insert(op)
 	return MbarrierInvalOp{opWrapper{op}}
 }
+
+// nameOfMbarrierInvalOp is the name BuildMbarrierInvalOp gives its ops.
+var nameOfMbarrierInvalOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.inval", Registered: true}
 
 // MbarrierInvalSharedOp wraps a nvvm.mbarrier.inval.shared *ir.Operation.
 type MbarrierInvalSharedOp struct {
@@ -2733,11 +2943,14 @@ func (o MbarrierInvalSharedOp) Addr() *ir.Value { return o.op.Operand(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMbarrierInvalSharedOp(b *ir.Builder, loc ir.Location, addr *ir.Value) MbarrierInvalSharedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.inval.shared", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMbarrierInvalSharedOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr})
 	b.Insert(op)
 	return MbarrierInvalSharedOp{opWrapper{op}}
 }
+
+// nameOfMbarrierInvalSharedOp is the name BuildMbarrierInvalSharedOp gives its ops.
+var nameOfMbarrierInvalSharedOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.inval.shared", Registered: true}
 
 // MbarrierTestWaitOp is nvvm.mbarrier.test.wait: MBarrier Non-Blocking Test Wait Operation.
 type MbarrierTestWaitOp struct {
@@ -2772,12 +2985,15 @@ func (o MbarrierTestWaitOp) Relaxed() ir.Attribute { return o.op.Attr("relaxed")
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMbarrierTestWaitOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr, stateOrPhase *ir.Value, scope, relaxed ir.Attribute) MbarrierTestWaitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.test.wait", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMbarrierTestWaitOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{addr, stateOrPhase})
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
 	b.Insert(op)
 	return MbarrierTestWaitOp{opWrapper{op}}
 }
+
+// nameOfMbarrierTestWaitOp is the name BuildMbarrierTestWaitOp gives its ops.
+var nameOfMbarrierTestWaitOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.test.wait", Registered: true}
 
 // MbarrierTestWaitSharedOp wraps a nvvm.mbarrier.test.wait.shared *ir.Operation.
 type MbarrierTestWaitSharedOp struct {
@@ -2806,11 +3022,14 @@ func (o MbarrierTestWaitSharedOp) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMbarrierTestWaitSharedOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr, state *ir.Value) MbarrierTestWaitSharedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.test.wait.shared", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMbarrierTestWaitSharedOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{addr, state})
 	b.Insert(op)
 	return MbarrierTestWaitSharedOp{opWrapper{op}}
 }
+
+// nameOfMbarrierTestWaitSharedOp is the name BuildMbarrierTestWaitSharedOp gives its ops.
+var nameOfMbarrierTestWaitSharedOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.test.wait.shared", Registered: true}
 
 // MbarrierTryWaitOp is nvvm.mbarrier.try_wait: MBarrier try wait on state or phase with an optional timelimit.
 type MbarrierTryWaitOp struct {
@@ -2853,12 +3072,15 @@ func (o MbarrierTryWaitOp) Relaxed() ir.Attribute { return o.op.Attr("relaxed") 
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMbarrierTryWaitOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr, stateOrPhase *ir.Value, ticks []*ir.Value, scope, relaxed ir.Attribute) MbarrierTryWaitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.try_wait", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMbarrierTryWaitOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{addr, stateOrPhase}, ticks...))
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
 	b.Insert(op)
 	return MbarrierTryWaitOp{opWrapper{op}}
 }
+
+// nameOfMbarrierTryWaitOp is the name BuildMbarrierTryWaitOp gives its ops.
+var nameOfMbarrierTryWaitOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.try_wait", Registered: true}
 
 // MbarrierTryWaitParityOp is nvvm.mbarrier.try_wait.parity: MBarrier Potentially-Blocking Try Wait with Phase Parity.
 type MbarrierTryWaitParityOp struct {
@@ -2887,11 +3109,14 @@ func (o MbarrierTryWaitParityOp) Ticks() *ir.Value { return o.op.Operand(2) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMbarrierTryWaitParityOp(b *ir.Builder, loc ir.Location, addr, phase, ticks *ir.Value) MbarrierTryWaitParityOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.try_wait.parity", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMbarrierTryWaitParityOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr, phase, ticks})
 	b.Insert(op)
 	return MbarrierTryWaitParityOp{opWrapper{op}}
 }
+
+// nameOfMbarrierTryWaitParityOp is the name BuildMbarrierTryWaitParityOp gives its ops.
+var nameOfMbarrierTryWaitParityOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.try_wait.parity", Registered: true}
 
 // MbarrierTryWaitParitySharedOp wraps a nvvm.mbarrier.try_wait.parity.shared *ir.Operation.
 type MbarrierTryWaitParitySharedOp struct {
@@ -2921,11 +3146,14 @@ func (o MbarrierTryWaitParitySharedOp) Ticks() *ir.Value { return o.op.Operand(2
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMbarrierTryWaitParitySharedOp(b *ir.Builder, loc ir.Location, addr, phase, ticks *ir.Value) MbarrierTryWaitParitySharedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mbarrier.try_wait.parity.shared", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMbarrierTryWaitParitySharedOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr, phase, ticks})
 	b.Insert(op)
 	return MbarrierTryWaitParitySharedOp{opWrapper{op}}
 }
+
+// nameOfMbarrierTryWaitParitySharedOp is the name BuildMbarrierTryWaitParitySharedOp gives its ops.
+var nameOfMbarrierTryWaitParitySharedOp = ir.OpName{Dialect: "nvvm", Op: "mbarrier.try_wait.parity.shared", Registered: true}
 
 // MemoryBarrierOp is nvvm.memory.barrier: memory barrier operation.
 type MemoryBarrierOp struct {
@@ -2948,11 +3176,14 @@ func (o MemoryBarrierOp) Scope() ir.Attribute { return o.op.Attr("scope") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMemoryBarrierOp(b *ir.Builder, loc ir.Location, scope ir.Attribute) MemoryBarrierOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "memory.barrier", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMemoryBarrierOp, loc, nil)
 	setAttrs(op, []string{"scope"}, scope)
 	b.Insert(op)
 	return MemoryBarrierOp{opWrapper{op}}
 }
+
+// nameOfMemoryBarrierOp is the name BuildMemoryBarrierOp gives its ops.
+var nameOfMemoryBarrierOp = ir.OpName{Dialect: "nvvm", Op: "memory.barrier", Registered: true}
 
 // MmaBlockScaleOp is nvvm.mma.block_scale: cooperative matrix-multiply and accumulate with block scaling.
 type MmaBlockScaleOp struct {
@@ -3042,13 +3273,16 @@ func (o MmaBlockScaleOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMmaBlockScaleOp(b *ir.Builder, loc ir.Location, resType ir.Type, operandA, operandB, operandC []*ir.Value, scaleAData, byteIdA, threadIdA, scaleBData, byteIdB, threadIdB *ir.Value, shape, multiplicandAPtxType, multiplicandBPtxType, scaleVecSize, blockScaleFormat, kind ir.Attribute) MmaBlockScaleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mma.block_scale", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMmaBlockScaleOp, loc, []ir.Type{resType})
 	op.SetOperands(append(append(append(append(append(append(append(append(append([]*ir.Value{}, operandA...), operandB...), operandC...), scaleAData), byteIdA), threadIdA), scaleBData), byteIdB), threadIdB))
 	op.SetOperandSegments([]int32{int32(len(operandA)), int32(len(operandB)), int32(len(operandC)), 1, 1, 1, 1, 1, 1})
 	setAttrs(op, []string{"shape", "multiplicandAPtxType", "multiplicandBPtxType", "scaleVecSize", "blockScaleFormat", "kind"}, shape, multiplicandAPtxType, multiplicandBPtxType, scaleVecSize, blockScaleFormat, kind)
 	b.Insert(op)
 	return MmaBlockScaleOp{opWrapper{op}}
 }
+
+// nameOfMmaBlockScaleOp is the name BuildMmaBlockScaleOp gives its ops.
+var nameOfMmaBlockScaleOp = ir.OpName{Dialect: "nvvm", Op: "mma.block_scale", Registered: true}
 
 // MmaSpBlockScaleOp is nvvm.mma.sp.block_scale: cooperative sparse matrix-multiply and accumulate with block scaling.
 type MmaSpBlockScaleOp struct {
@@ -3151,13 +3385,16 @@ func (o MmaSpBlockScaleOp) OrderedMetadata() ir.Attribute { return o.op.Attr("or
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMmaSpBlockScaleOp(b *ir.Builder, loc ir.Location, resType ir.Type, operandA, operandB, operandC []*ir.Value, sparseMetadata, sparsitySelector, scaleAData, byteIdA, threadIdA, scaleBData, byteIdB, threadIdB *ir.Value, shape, multiplicandAPtxType, multiplicandBPtxType, scaleVecSize, blockScaleFormat, kind, orderedMetadata ir.Attribute) MmaSpBlockScaleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mma.sp.block_scale", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMmaSpBlockScaleOp, loc, []ir.Type{resType})
 	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, operandA...), operandB...), operandC...), sparseMetadata), sparsitySelector), scaleAData), byteIdA), threadIdA), scaleBData), byteIdB), threadIdB))
 	op.SetOperandSegments([]int32{int32(len(operandA)), int32(len(operandB)), int32(len(operandC)), 1, 1, 1, 1, 1, 1, 1, 1})
 	setAttrs(op, []string{"shape", "multiplicandAPtxType", "multiplicandBPtxType", "scaleVecSize", "blockScaleFormat", "kind", "orderedMetadata"}, shape, multiplicandAPtxType, multiplicandBPtxType, scaleVecSize, blockScaleFormat, kind, orderedMetadata)
 	b.Insert(op)
 	return MmaSpBlockScaleOp{opWrapper{op}}
 }
+
+// nameOfMmaSpBlockScaleOp is the name BuildMmaSpBlockScaleOp gives its ops.
+var nameOfMmaSpBlockScaleOp = ir.OpName{Dialect: "nvvm", Op: "mma.sp.block_scale", Registered: true}
 
 // MmaSpSyncOp is nvvm.mma.sp.sync: cooperative sparse matrix-multiply and accumulate.
 type MmaSpSyncOp struct {
@@ -3223,13 +3460,16 @@ func (o MmaSpSyncOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMmaSpSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, operandA, operandB, operandC []*ir.Value, sparseMetadata, sparsitySelector *ir.Value, shape, intOverflowBehavior, multiplicandAPtxType, multiplicandBPtxType, orderedMetadata, kind ir.Attribute) MmaSpSyncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mma.sp.sync", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMmaSpSyncOp, loc, []ir.Type{resType})
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, operandA...), operandB...), operandC...), sparseMetadata), sparsitySelector))
 	op.SetOperandSegments([]int32{int32(len(operandA)), int32(len(operandB)), int32(len(operandC)), 1, 1})
 	setAttrs(op, []string{"shape", "intOverflowBehavior", "multiplicandAPtxType", "multiplicandBPtxType", "orderedMetadata", "kind"}, shape, intOverflowBehavior, multiplicandAPtxType, multiplicandBPtxType, orderedMetadata, kind)
 	b.Insert(op)
 	return MmaSpSyncOp{opWrapper{op}}
 }
+
+// nameOfMmaSpSyncOp is the name BuildMmaSpSyncOp gives its ops.
+var nameOfMmaSpSyncOp = ir.OpName{Dialect: "nvvm", Op: "mma.sp.sync", Registered: true}
 
 // MmaSyncOp is nvvm.mma.sync: cooperative matrix-multiply and accumulate.
 type MmaSyncOp struct {
@@ -3288,13 +3528,16 @@ func (o MmaSyncOp) MultiplicandBPtxType() ir.Attribute { return o.op.Attr("multi
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMmaSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, operandA, operandB, operandC []*ir.Value, shape, b1Op, intOverflowBehavior, layoutA, layoutB, multiplicandAPtxType, multiplicandBPtxType ir.Attribute) MmaSyncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "mma.sync", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMmaSyncOp, loc, []ir.Type{resType})
 	op.SetOperands(append(append(append([]*ir.Value{}, operandA...), operandB...), operandC...))
 	op.SetOperandSegments([]int32{int32(len(operandA)), int32(len(operandB)), int32(len(operandC))})
 	setAttrs(op, []string{"shape", "b1Op", "intOverflowBehavior", "layoutA", "layoutB", "multiplicandAPtxType", "multiplicandBPtxType"}, shape, b1Op, intOverflowBehavior, layoutA, layoutB, multiplicandAPtxType, multiplicandBPtxType)
 	b.Insert(op)
 	return MmaSyncOp{opWrapper{op}}
 }
+
+// nameOfMmaSyncOp is the name BuildMmaSyncOp gives its ops.
+var nameOfMmaSyncOp = ir.OpName{Dialect: "nvvm", Op: "mma.sync", Registered: true}
 
 // NanosleepOp is nvvm.nanosleep: suspends the thread for a specified duration.
 type NanosleepOp struct {
@@ -3317,11 +3560,14 @@ func (o NanosleepOp) Duration() *ir.Value { return o.op.Operand(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildNanosleepOp(b *ir.Builder, loc ir.Location, duration *ir.Value) NanosleepOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "nanosleep", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfNanosleepOp, loc, nil)
 	op.SetOperands([]*ir.Value{duration})
 	b.Insert(op)
 	return NanosleepOp{opWrapper{op}}
 }
+
+// nameOfNanosleepOp is the name BuildNanosleepOp gives its ops.
+var nameOfNanosleepOp = ir.OpName{Dialect: "nvvm", Op: "nanosleep", Registered: true}
 
 // PmeventOp is nvvm.pmevent: trigger one or more Performance Monitor events.
 type PmeventOp struct {
@@ -3347,11 +3593,14 @@ func (o PmeventOp) EventId() ir.Attribute { return o.op.Attr("eventId") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPmeventOp(b *ir.Builder, loc ir.Location, maskedEventId, eventId ir.Attribute) PmeventOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "pmevent", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfPmeventOp, loc, nil)
 	setAttrs(op, []string{"maskedEventId", "eventId"}, maskedEventId, eventId)
 	b.Insert(op)
 	return PmeventOp{opWrapper{op}}
 }
+
+// nameOfPmeventOp is the name BuildPmeventOp gives its ops.
+var nameOfPmeventOp = ir.OpName{Dialect: "nvvm", Op: "pmevent", Registered: true}
 
 // PrefetchOp is nvvm.prefetch: brings the cache line containing an address into the specified cache level.
 type PrefetchOp struct {
@@ -3397,12 +3646,15 @@ func (o PrefetchOp) InParamSpace() ir.Attribute { return o.op.Attr("in_param_spa
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPrefetchOp(b *ir.Builder, loc ir.Location, addr *ir.Value, predicate []*ir.Value, cacheLevel, evictPriority, tensormap, uniform, inParamSpace ir.Attribute) PrefetchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "prefetch", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfPrefetchOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{addr}, predicate...))
 	setAttrs(op, []string{"cacheLevel", "evictPriority", "tensormap", "uniform", "in_param_space"}, cacheLevel, evictPriority, tensormap, uniform, inParamSpace)
 	b.Insert(op)
 	return PrefetchOp{opWrapper{op}}
 }
+
+// nameOfPrefetchOp is the name BuildPrefetchOp gives its ops.
+var nameOfPrefetchOp = ir.OpName{Dialect: "nvvm", Op: "prefetch", Registered: true}
 
 // PrefetchTensormapOp wraps a nvvm.prefetch.tensormap *ir.Operation.
 type PrefetchTensormapOp struct {
@@ -3433,11 +3685,14 @@ func (o PrefetchTensormapOp) Predicate() *ir.Value {
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPrefetchTensormapOp(b *ir.Builder, loc ir.Location, tmaDescriptor *ir.Value, predicate []*ir.Value) PrefetchTensormapOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "prefetch.tensormap", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfPrefetchTensormapOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{tmaDescriptor}, predicate...))
 	b.Insert(op)
 	return PrefetchTensormapOp{opWrapper{op}}
 }
+
+// nameOfPrefetchTensormapOp is the name BuildPrefetchTensormapOp gives its ops.
+var nameOfPrefetchTensormapOp = ir.OpName{Dialect: "nvvm", Op: "prefetch.tensormap", Registered: true}
 
 // PrmtOp is nvvm.prmt: permute bytes from two 32-bit registers.
 type PrmtOp struct {
@@ -3477,12 +3732,15 @@ func (o PrmtOp) Mode() ir.Attribute { return o.op.Attr("mode") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildPrmtOp(b *ir.Builder, loc ir.Location, resType ir.Type, lo *ir.Value, hi []*ir.Value, selector *ir.Value, mode ir.Attribute) PrmtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "prmt", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfPrmtOp, loc, []ir.Type{resType})
 	op.SetOperands(append(append([]*ir.Value{lo}, hi...), selector))
 	setAttrs(op, []string{"mode"}, mode)
 	b.Insert(op)
 	return PrmtOp{opWrapper{op}}
 }
+
+// nameOfPrmtOp is the name BuildPrmtOp gives its ops.
+var nameOfPrmtOp = ir.OpName{Dialect: "nvvm", Op: "prmt", Registered: true}
 
 // RcpApproxFtzFOp wraps a nvvm.rcp.approx.ftz.f *ir.Operation.
 type RcpApproxFtzFOp struct {
@@ -3508,11 +3766,14 @@ func (o RcpApproxFtzFOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRcpApproxFtzFOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) RcpApproxFtzFOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "rcp.approx.ftz.f", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfRcpApproxFtzFOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return RcpApproxFtzFOp{opWrapper{op}}
 }
+
+// nameOfRcpApproxFtzFOp is the name BuildRcpApproxFtzFOp gives its ops.
+var nameOfRcpApproxFtzFOp = ir.OpName{Dialect: "nvvm", Op: "rcp.approx.ftz.f", Registered: true}
 
 // ReadPtxSregAggrSmemSizeOp wraps a nvvm.read.ptx.sreg.aggr.smem.size *ir.Operation.
 type ReadPtxSregAggrSmemSizeOp struct {
@@ -3535,10 +3796,13 @@ func (o ReadPtxSregAggrSmemSizeOp) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildReadPtxSregAggrSmemSizeOp(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregAggrSmemSizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.aggr.smem.size", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregAggrSmemSizeOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregAggrSmemSizeOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregAggrSmemSizeOp is the name BuildReadPtxSregAggrSmemSizeOp gives its ops.
+var nameOfReadPtxSregAggrSmemSizeOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.aggr.smem.size", Registered: true}
 
 // ReadPtxSregClockOp wraps a nvvm.read.ptx.sreg.clock *ir.Operation.
 type ReadPtxSregClockOp struct {
@@ -3561,10 +3825,13 @@ func (o ReadPtxSregClockOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildReadPtxSregClockOp(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregClockOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.clock", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregClockOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregClockOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregClockOp is the name BuildReadPtxSregClockOp gives its ops.
+var nameOfReadPtxSregClockOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.clock", Registered: true}
 
 // ReadPtxSregClock64Op wraps a nvvm.read.ptx.sreg.clock64 *ir.Operation.
 type ReadPtxSregClock64Op struct {
@@ -3587,10 +3854,13 @@ func (o ReadPtxSregClock64Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregClock64Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregClock64Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.clock64", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregClock64Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregClock64Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregClock64Op is the name BuildReadPtxSregClock64Op gives its ops.
+var nameOfReadPtxSregClock64Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.clock64", Registered: true}
 
 // ReadPtxSregClusterCtaidXOp wraps a nvvm.read.ptx.sreg.cluster.ctaid.x *ir.Operation.
 type ReadPtxSregClusterCtaidXOp struct {
@@ -3616,11 +3886,14 @@ func (o ReadPtxSregClusterCtaidXOp) Range() ir.Attribute { return o.op.Attr("ran
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildReadPtxSregClusterCtaidXOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregClusterCtaidXOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.cluster.ctaid.x", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregClusterCtaidXOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregClusterCtaidXOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregClusterCtaidXOp is the name BuildReadPtxSregClusterCtaidXOp gives its ops.
+var nameOfReadPtxSregClusterCtaidXOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.cluster.ctaid.x", Registered: true}
 
 // ReadPtxSregClusterCtaidYOp wraps a nvvm.read.ptx.sreg.cluster.ctaid.y *ir.Operation.
 type ReadPtxSregClusterCtaidYOp struct {
@@ -3646,11 +3919,14 @@ func (o ReadPtxSregClusterCtaidYOp) Range() ir.Attribute { return o.op.Attr("ran
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildReadPtxSregClusterCtaidYOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregClusterCtaidYOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.cluster.ctaid.y", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregClusterCtaidYOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregClusterCtaidYOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregClusterCtaidYOp is the name BuildReadPtxSregClusterCtaidYOp gives its ops.
+var nameOfReadPtxSregClusterCtaidYOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.cluster.ctaid.y", Registered: true}
 
 // ReadPtxSregClusterCtaidZOp wraps a nvvm.read.ptx.sreg.cluster.ctaid.z *ir.Operation.
 type ReadPtxSregClusterCtaidZOp struct {
@@ -3676,11 +3952,14 @@ func (o ReadPtxSregClusterCtaidZOp) Range() ir.Attribute { return o.op.Attr("ran
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildReadPtxSregClusterCtaidZOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregClusterCtaidZOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.cluster.ctaid.z", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregClusterCtaidZOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregClusterCtaidZOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregClusterCtaidZOp is the name BuildReadPtxSregClusterCtaidZOp gives its ops.
+var nameOfReadPtxSregClusterCtaidZOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.cluster.ctaid.z", Registered: true}
 
 // ReadPtxSregClusterCtarankOp wraps a nvvm.read.ptx.sreg.cluster.ctarank *ir.Operation.
 type ReadPtxSregClusterCtarankOp struct {
@@ -3707,11 +3986,14 @@ func (o ReadPtxSregClusterCtarankOp) Range() ir.Attribute { return o.op.Attr("ra
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReadPtxSregClusterCtarankOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregClusterCtarankOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.cluster.ctarank", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregClusterCtarankOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregClusterCtarankOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregClusterCtarankOp is the name BuildReadPtxSregClusterCtarankOp gives its ops.
+var nameOfReadPtxSregClusterCtarankOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.cluster.ctarank", Registered: true}
 
 // ReadPtxSregClusterNctaidXOp wraps a nvvm.read.ptx.sreg.cluster.nctaid.x *ir.Operation.
 type ReadPtxSregClusterNctaidXOp struct {
@@ -3738,11 +4020,14 @@ func (o ReadPtxSregClusterNctaidXOp) Range() ir.Attribute { return o.op.Attr("ra
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReadPtxSregClusterNctaidXOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregClusterNctaidXOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.cluster.nctaid.x", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregClusterNctaidXOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregClusterNctaidXOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregClusterNctaidXOp is the name BuildReadPtxSregClusterNctaidXOp gives its ops.
+var nameOfReadPtxSregClusterNctaidXOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.cluster.nctaid.x", Registered: true}
 
 // ReadPtxSregClusterNctaidYOp wraps a nvvm.read.ptx.sreg.cluster.nctaid.y *ir.Operation.
 type ReadPtxSregClusterNctaidYOp struct {
@@ -3769,11 +4054,14 @@ func (o ReadPtxSregClusterNctaidYOp) Range() ir.Attribute { return o.op.Attr("ra
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReadPtxSregClusterNctaidYOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregClusterNctaidYOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.cluster.nctaid.y", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregClusterNctaidYOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregClusterNctaidYOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregClusterNctaidYOp is the name BuildReadPtxSregClusterNctaidYOp gives its ops.
+var nameOfReadPtxSregClusterNctaidYOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.cluster.nctaid.y", Registered: true}
 
 // ReadPtxSregClusterNctaidZOp wraps a nvvm.read.ptx.sreg.cluster.nctaid.z *ir.Operation.
 type ReadPtxSregClusterNctaidZOp struct {
@@ -3800,11 +4088,14 @@ func (o ReadPtxSregClusterNctaidZOp) Range() ir.Attribute { return o.op.Attr("ra
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReadPtxSregClusterNctaidZOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregClusterNctaidZOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.cluster.nctaid.z", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregClusterNctaidZOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregClusterNctaidZOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregClusterNctaidZOp is the name BuildReadPtxSregClusterNctaidZOp gives its ops.
+var nameOfReadPtxSregClusterNctaidZOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.cluster.nctaid.z", Registered: true}
 
 // ReadPtxSregClusterNctarankOp wraps a nvvm.read.ptx.sreg.cluster.nctarank *ir.Operation.
 type ReadPtxSregClusterNctarankOp struct {
@@ -3831,11 +4122,14 @@ func (o ReadPtxSregClusterNctarankOp) Range() ir.Attribute { return o.op.Attr("r
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReadPtxSregClusterNctarankOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregClusterNctarankOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.cluster.nctarank", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregClusterNctarankOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregClusterNctarankOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregClusterNctarankOp is the name BuildReadPtxSregClusterNctarankOp gives its ops.
+var nameOfReadPtxSregClusterNctarankOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.cluster.nctarank", Registered: true}
 
 // ReadPtxSregClusteridXOp wraps a nvvm.read.ptx.sreg.clusterid.x *ir.Operation.
 type ReadPtxSregClusteridXOp struct {
@@ -3861,11 +4155,14 @@ func (o ReadPtxSregClusteridXOp) Range() ir.Attribute { return o.op.Attr("range"
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregClusteridXOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregClusteridXOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.clusterid.x", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregClusteridXOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregClusteridXOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregClusteridXOp is the name BuildReadPtxSregClusteridXOp gives its ops.
+var nameOfReadPtxSregClusteridXOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.clusterid.x", Registered: true}
 
 // ReadPtxSregClusteridYOp wraps a nvvm.read.ptx.sreg.clusterid.y *ir.Operation.
 type ReadPtxSregClusteridYOp struct {
@@ -3891,11 +4188,14 @@ func (o ReadPtxSregClusteridYOp) Range() ir.Attribute { return o.op.Attr("range"
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregClusteridYOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregClusteridYOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.clusterid.y", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregClusteridYOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregClusteridYOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregClusteridYOp is the name BuildReadPtxSregClusteridYOp gives its ops.
+var nameOfReadPtxSregClusteridYOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.clusterid.y", Registered: true}
 
 // ReadPtxSregClusteridZOp wraps a nvvm.read.ptx.sreg.clusterid.z *ir.Operation.
 type ReadPtxSregClusteridZOp struct {
@@ -3921,11 +4221,14 @@ func (o ReadPtxSregClusteridZOp) Range() ir.Attribute { return o.op.Attr("range"
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregClusteridZOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregClusteridZOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.clusterid.z", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregClusteridZOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregClusteridZOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregClusteridZOp is the name BuildReadPtxSregClusteridZOp gives its ops.
+var nameOfReadPtxSregClusteridZOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.clusterid.z", Registered: true}
 
 // ReadPtxSregCtaidXOp wraps a nvvm.read.ptx.sreg.ctaid.x *ir.Operation.
 type ReadPtxSregCtaidXOp struct {
@@ -3951,11 +4254,14 @@ func (o ReadPtxSregCtaidXOp) Range() ir.Attribute { return o.op.Attr("range") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregCtaidXOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregCtaidXOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.ctaid.x", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregCtaidXOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregCtaidXOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregCtaidXOp is the name BuildReadPtxSregCtaidXOp gives its ops.
+var nameOfReadPtxSregCtaidXOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.ctaid.x", Registered: true}
 
 // ReadPtxSregCtaidYOp wraps a nvvm.read.ptx.sreg.ctaid.y *ir.Operation.
 type ReadPtxSregCtaidYOp struct {
@@ -3981,11 +4287,14 @@ func (o ReadPtxSregCtaidYOp) Range() ir.Attribute { return o.op.Attr("range") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregCtaidYOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregCtaidYOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.ctaid.y", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregCtaidYOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregCtaidYOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregCtaidYOp is the name BuildReadPtxSregCtaidYOp gives its ops.
+var nameOfReadPtxSregCtaidYOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.ctaid.y", Registered: true}
 
 // ReadPtxSregCtaidZOp wraps a nvvm.read.ptx.sreg.ctaid.z *ir.Operation.
 type ReadPtxSregCtaidZOp struct {
@@ -4011,11 +4320,14 @@ func (o ReadPtxSregCtaidZOp) Range() ir.Attribute { return o.op.Attr("range") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregCtaidZOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregCtaidZOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.ctaid.z", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregCtaidZOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregCtaidZOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregCtaidZOp is the name BuildReadPtxSregCtaidZOp gives its ops.
+var nameOfReadPtxSregCtaidZOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.ctaid.z", Registered: true}
 
 // ReadPtxSregDynamicSmemSizeOp wraps a nvvm.read.ptx.sreg.dynamic.smem.size *ir.Operation.
 type ReadPtxSregDynamicSmemSizeOp struct {
@@ -4039,10 +4351,13 @@ func (o ReadPtxSregDynamicSmemSizeOp) Res() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReadPtxSregDynamicSmemSizeOp(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregDynamicSmemSizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.dynamic.smem.size", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregDynamicSmemSizeOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregDynamicSmemSizeOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregDynamicSmemSizeOp is the name BuildReadPtxSregDynamicSmemSizeOp gives its ops.
+var nameOfReadPtxSregDynamicSmemSizeOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.dynamic.smem.size", Registered: true}
 
 // ReadPtxSregEnvreg0Op wraps a nvvm.read.ptx.sreg.envreg0 *ir.Operation.
 type ReadPtxSregEnvreg0Op struct {
@@ -4065,10 +4380,13 @@ func (o ReadPtxSregEnvreg0Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg0Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg0Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg0", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg0Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg0Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg0Op is the name BuildReadPtxSregEnvreg0Op gives its ops.
+var nameOfReadPtxSregEnvreg0Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg0", Registered: true}
 
 // ReadPtxSregEnvreg1Op wraps a nvvm.read.ptx.sreg.envreg1 *ir.Operation.
 type ReadPtxSregEnvreg1Op struct {
@@ -4091,10 +4409,13 @@ func (o ReadPtxSregEnvreg1Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg1Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg1", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg1Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg1Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg1Op is the name BuildReadPtxSregEnvreg1Op gives its ops.
+var nameOfReadPtxSregEnvreg1Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg1", Registered: true}
 
 // ReadPtxSregEnvreg10Op wraps a nvvm.read.ptx.sreg.envreg10 *ir.Operation.
 type ReadPtxSregEnvreg10Op struct {
@@ -4117,10 +4438,13 @@ func (o ReadPtxSregEnvreg10Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg10Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg10Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg10", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg10Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg10Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg10Op is the name BuildReadPtxSregEnvreg10Op gives its ops.
+var nameOfReadPtxSregEnvreg10Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg10", Registered: true}
 
 // ReadPtxSregEnvreg11Op wraps a nvvm.read.ptx.sreg.envreg11 *ir.Operation.
 type ReadPtxSregEnvreg11Op struct {
@@ -4143,10 +4467,13 @@ func (o ReadPtxSregEnvreg11Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg11Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg11Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg11", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg11Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg11Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg11Op is the name BuildReadPtxSregEnvreg11Op gives its ops.
+var nameOfReadPtxSregEnvreg11Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg11", Registered: true}
 
 // ReadPtxSregEnvreg12Op wraps a nvvm.read.ptx.sreg.envreg12 *ir.Operation.
 type ReadPtxSregEnvreg12Op struct {
@@ -4169,10 +4496,13 @@ func (o ReadPtxSregEnvreg12Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg12Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg12Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg12", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg12Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg12Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg12Op is the name BuildReadPtxSregEnvreg12Op gives its ops.
+var nameOfReadPtxSregEnvreg12Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg12", Registered: true}
 
 // ReadPtxSregEnvreg13Op wraps a nvvm.read.ptx.sreg.envreg13 *ir.Operation.
 type ReadPtxSregEnvreg13Op struct {
@@ -4195,10 +4525,13 @@ func (o ReadPtxSregEnvreg13Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg13Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg13Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg13", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg13Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg13Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg13Op is the name BuildReadPtxSregEnvreg13Op gives its ops.
+var nameOfReadPtxSregEnvreg13Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg13", Registered: true}
 
 // ReadPtxSregEnvreg14Op wraps a nvvm.read.ptx.sreg.envreg14 *ir.Operation.
 type ReadPtxSregEnvreg14Op struct {
@@ -4221,10 +4554,13 @@ func (o ReadPtxSregEnvreg14Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg14Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg14Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg14", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg14Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg14Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg14Op is the name BuildReadPtxSregEnvreg14Op gives its ops.
+var nameOfReadPtxSregEnvreg14Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg14", Registered: true}
 
 // ReadPtxSregEnvreg15Op wraps a nvvm.read.ptx.sreg.envreg15 *ir.Operation.
 type ReadPtxSregEnvreg15Op struct {
@@ -4247,10 +4583,13 @@ func (o ReadPtxSregEnvreg15Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg15Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg15Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg15", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg15Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg15Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg15Op is the name BuildReadPtxSregEnvreg15Op gives its ops.
+var nameOfReadPtxSregEnvreg15Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg15", Registered: true}
 
 // ReadPtxSregEnvreg16Op wraps a nvvm.read.ptx.sreg.envreg16 *ir.Operation.
 type ReadPtxSregEnvreg16Op struct {
@@ -4273,10 +4612,13 @@ func (o ReadPtxSregEnvreg16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg16Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg16Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg16Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg16Op is the name BuildReadPtxSregEnvreg16Op gives its ops.
+var nameOfReadPtxSregEnvreg16Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg16", Registered: true}
 
 // ReadPtxSregEnvreg17Op wraps a nvvm.read.ptx.sreg.envreg17 *ir.Operation.
 type ReadPtxSregEnvreg17Op struct {
@@ -4299,10 +4641,13 @@ func (o ReadPtxSregEnvreg17Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg17Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg17Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg17", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg17Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg17Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg17Op is the name BuildReadPtxSregEnvreg17Op gives its ops.
+var nameOfReadPtxSregEnvreg17Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg17", Registered: true}
 
 // ReadPtxSregEnvreg18Op wraps a nvvm.read.ptx.sreg.envreg18 *ir.Operation.
 type ReadPtxSregEnvreg18Op struct {
@@ -4325,10 +4670,13 @@ func (o ReadPtxSregEnvreg18Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg18Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg18Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg18", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg18Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg18Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg18Op is the name BuildReadPtxSregEnvreg18Op gives its ops.
+var nameOfReadPtxSregEnvreg18Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg18", Registered: true}
 
 // ReadPtxSregEnvreg19Op wraps a nvvm.read.ptx.sreg.envreg19 *ir.Operation.
 type ReadPtxSregEnvreg19Op struct {
@@ -4351,10 +4699,13 @@ func (o ReadPtxSregEnvreg19Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg19Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg19Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg19", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg19Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg19Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg19Op is the name BuildReadPtxSregEnvreg19Op gives its ops.
+var nameOfReadPtxSregEnvreg19Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg19", Registered: true}
 
 // ReadPtxSregEnvreg2Op wraps a nvvm.read.ptx.sreg.envreg2 *ir.Operation.
 type ReadPtxSregEnvreg2Op struct {
@@ -4377,10 +4728,13 @@ func (o ReadPtxSregEnvreg2Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg2Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg2", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg2Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg2Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg2Op is the name BuildReadPtxSregEnvreg2Op gives its ops.
+var nameOfReadPtxSregEnvreg2Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg2", Registered: true}
 
 // ReadPtxSregEnvreg20Op wraps a nvvm.read.ptx.sreg.envreg20 *ir.Operation.
 type ReadPtxSregEnvreg20Op struct {
@@ -4403,10 +4757,13 @@ func (o ReadPtxSregEnvreg20Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg20Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg20Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg20", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg20Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg20Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg20Op is the name BuildReadPtxSregEnvreg20Op gives its ops.
+var nameOfReadPtxSregEnvreg20Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg20", Registered: true}
 
 // ReadPtxSregEnvreg21Op wraps a nvvm.read.ptx.sreg.envreg21 *ir.Operation.
 type ReadPtxSregEnvreg21Op struct {
@@ -4429,10 +4786,13 @@ func (o ReadPtxSregEnvreg21Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg21Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg21Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg21", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg21Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg21Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg21Op is the name BuildReadPtxSregEnvreg21Op gives its ops.
+var nameOfReadPtxSregEnvreg21Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg21", Registered: true}
 
 // ReadPtxSregEnvreg22Op wraps a nvvm.read.ptx.sreg.envreg22 *ir.Operation.
 type ReadPtxSregEnvreg22Op struct {
@@ -4455,10 +4815,13 @@ func (o ReadPtxSregEnvreg22Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg22Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg22Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg22", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg22Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg22Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg22Op is the name BuildReadPtxSregEnvreg22Op gives its ops.
+var nameOfReadPtxSregEnvreg22Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg22", Registered: true}
 
 // ReadPtxSregEnvreg23Op wraps a nvvm.read.ptx.sreg.envreg23 *ir.Operation.
 type ReadPtxSregEnvreg23Op struct {
@@ -4481,10 +4844,13 @@ func (o ReadPtxSregEnvreg23Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg23Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg23Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg23", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg23Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg23Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg23Op is the name BuildReadPtxSregEnvreg23Op gives its ops.
+var nameOfReadPtxSregEnvreg23Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg23", Registered: true}
 
 // ReadPtxSregEnvreg24Op wraps a nvvm.read.ptx.sreg.envreg24 *ir.Operation.
 type ReadPtxSregEnvreg24Op struct {
@@ -4507,10 +4873,13 @@ func (o ReadPtxSregEnvreg24Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg24Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg24Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg24", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg24Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg24Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg24Op is the name BuildReadPtxSregEnvreg24Op gives its ops.
+var nameOfReadPtxSregEnvreg24Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg24", Registered: true}
 
 // ReadPtxSregEnvreg25Op wraps a nvvm.read.ptx.sreg.envreg25 *ir.Operation.
 type ReadPtxSregEnvreg25Op struct {
@@ -4533,10 +4902,13 @@ func (o ReadPtxSregEnvreg25Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg25Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg25Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg25", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg25Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg25Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg25Op is the name BuildReadPtxSregEnvreg25Op gives its ops.
+var nameOfReadPtxSregEnvreg25Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg25", Registered: true}
 
 // ReadPtxSregEnvreg26Op wraps a nvvm.read.ptx.sreg.envreg26 *ir.Operation.
 type ReadPtxSregEnvreg26Op struct {
@@ -4559,10 +4931,13 @@ func (o ReadPtxSregEnvreg26Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg26Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg26Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg26", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg26Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg26Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg26Op is the name BuildReadPtxSregEnvreg26Op gives its ops.
+var nameOfReadPtxSregEnvreg26Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg26", Registered: true}
 
 // ReadPtxSregEnvreg27Op wraps a nvvm.read.ptx.sreg.envreg27 *ir.Operation.
 type ReadPtxSregEnvreg27Op struct {
@@ -4585,10 +4960,13 @@ func (o ReadPtxSregEnvreg27Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg27Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg27Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg27", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg27Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg27Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg27Op is the name BuildReadPtxSregEnvreg27Op gives its ops.
+var nameOfReadPtxSregEnvreg27Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg27", Registered: true}
 
 // ReadPtxSregEnvreg28Op wraps a nvvm.read.ptx.sreg.envreg28 *ir.Operation.
 type ReadPtxSregEnvreg28Op struct {
@@ -4611,10 +4989,13 @@ func (o ReadPtxSregEnvreg28Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg28Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg28Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg28", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg28Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg28Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg28Op is the name BuildReadPtxSregEnvreg28Op gives its ops.
+var nameOfReadPtxSregEnvreg28Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg28", Registered: true}
 
 // ReadPtxSregEnvreg29Op wraps a nvvm.read.ptx.sreg.envreg29 *ir.Operation.
 type ReadPtxSregEnvreg29Op struct {
@@ -4637,10 +5018,13 @@ func (o ReadPtxSregEnvreg29Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg29Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg29Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg29", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg29Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg29Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg29Op is the name BuildReadPtxSregEnvreg29Op gives its ops.
+var nameOfReadPtxSregEnvreg29Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg29", Registered: true}
 
 // ReadPtxSregEnvreg3Op wraps a nvvm.read.ptx.sreg.envreg3 *ir.Operation.
 type ReadPtxSregEnvreg3Op struct {
@@ -4663,10 +5047,13 @@ func (o ReadPtxSregEnvreg3Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg3Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg3Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg3", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg3Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg3Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg3Op is the name BuildReadPtxSregEnvreg3Op gives its ops.
+var nameOfReadPtxSregEnvreg3Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg3", Registered: true}
 
 // ReadPtxSregEnvreg30Op wraps a nvvm.read.ptx.sreg.envreg30 *ir.Operation.
 type ReadPtxSregEnvreg30Op struct {
@@ -4689,10 +5076,13 @@ func (o ReadPtxSregEnvreg30Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg30Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg30Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg30", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg30Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg30Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg30Op is the name BuildReadPtxSregEnvreg30Op gives its ops.
+var nameOfReadPtxSregEnvreg30Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg30", Registered: true}
 
 // ReadPtxSregEnvreg31Op wraps a nvvm.read.ptx.sreg.envreg31 *ir.Operation.
 type ReadPtxSregEnvreg31Op struct {
@@ -4715,10 +5105,13 @@ func (o ReadPtxSregEnvreg31Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg31Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg31Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg31", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg31Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg31Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg31Op is the name BuildReadPtxSregEnvreg31Op gives its ops.
+var nameOfReadPtxSregEnvreg31Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg31", Registered: true}
 
 // ReadPtxSregEnvreg4Op wraps a nvvm.read.ptx.sreg.envreg4 *ir.Operation.
 type ReadPtxSregEnvreg4Op struct {
@@ -4741,10 +5134,13 @@ func (o ReadPtxSregEnvreg4Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg4Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg4", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg4Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg4Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg4Op is the name BuildReadPtxSregEnvreg4Op gives its ops.
+var nameOfReadPtxSregEnvreg4Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg4", Registered: true}
 
 // ReadPtxSregEnvreg5Op wraps a nvvm.read.ptx.sreg.envreg5 *ir.Operation.
 type ReadPtxSregEnvreg5Op struct {
@@ -4767,10 +5163,13 @@ func (o ReadPtxSregEnvreg5Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg5Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg5Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg5", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg5Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg5Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg5Op is the name BuildReadPtxSregEnvreg5Op gives its ops.
+var nameOfReadPtxSregEnvreg5Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg5", Registered: true}
 
 // ReadPtxSregEnvreg6Op wraps a nvvm.read.ptx.sreg.envreg6 *ir.Operation.
 type ReadPtxSregEnvreg6Op struct {
@@ -4793,10 +5192,13 @@ func (o ReadPtxSregEnvreg6Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg6Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg6Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg6", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg6Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg6Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg6Op is the name BuildReadPtxSregEnvreg6Op gives its ops.
+var nameOfReadPtxSregEnvreg6Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg6", Registered: true}
 
 // ReadPtxSregEnvreg7Op wraps a nvvm.read.ptx.sreg.envreg7 *ir.Operation.
 type ReadPtxSregEnvreg7Op struct {
@@ -4819,10 +5221,13 @@ func (o ReadPtxSregEnvreg7Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg7Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg7Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg7", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg7Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg7Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg7Op is the name BuildReadPtxSregEnvreg7Op gives its ops.
+var nameOfReadPtxSregEnvreg7Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg7", Registered: true}
 
 // ReadPtxSregEnvreg8Op wraps a nvvm.read.ptx.sreg.envreg8 *ir.Operation.
 type ReadPtxSregEnvreg8Op struct {
@@ -4845,10 +5250,13 @@ func (o ReadPtxSregEnvreg8Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg8Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg8Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg8Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg8Op is the name BuildReadPtxSregEnvreg8Op gives its ops.
+var nameOfReadPtxSregEnvreg8Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg8", Registered: true}
 
 // ReadPtxSregEnvreg9Op wraps a nvvm.read.ptx.sreg.envreg9 *ir.Operation.
 type ReadPtxSregEnvreg9Op struct {
@@ -4871,10 +5279,13 @@ func (o ReadPtxSregEnvreg9Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregEnvreg9Op(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregEnvreg9Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg9", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregEnvreg9Op, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregEnvreg9Op{opWrapper{op}}
 }
+
+// nameOfReadPtxSregEnvreg9Op is the name BuildReadPtxSregEnvreg9Op gives its ops.
+var nameOfReadPtxSregEnvreg9Op = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.envreg9", Registered: true}
 
 // ReadPtxSregGlobaltimerOp wraps a nvvm.read.ptx.sreg.globaltimer *ir.Operation.
 type ReadPtxSregGlobaltimerOp struct {
@@ -4897,10 +5308,13 @@ func (o ReadPtxSregGlobaltimerOp) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildReadPtxSregGlobaltimerOp(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregGlobaltimerOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.globaltimer", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregGlobaltimerOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregGlobaltimerOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregGlobaltimerOp is the name BuildReadPtxSregGlobaltimerOp gives its ops.
+var nameOfReadPtxSregGlobaltimerOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.globaltimer", Registered: true}
 
 // ReadPtxSregGlobaltimerLoOp wraps a nvvm.read.ptx.sreg.globaltimer.lo *ir.Operation.
 type ReadPtxSregGlobaltimerLoOp struct {
@@ -4923,10 +5337,13 @@ func (o ReadPtxSregGlobaltimerLoOp) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildReadPtxSregGlobaltimerLoOp(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregGlobaltimerLoOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.globaltimer.lo", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregGlobaltimerLoOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregGlobaltimerLoOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregGlobaltimerLoOp is the name BuildReadPtxSregGlobaltimerLoOp gives its ops.
+var nameOfReadPtxSregGlobaltimerLoOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.globaltimer.lo", Registered: true}
 
 // ReadPtxSregGrididOp wraps a nvvm.read.ptx.sreg.gridid *ir.Operation.
 type ReadPtxSregGrididOp struct {
@@ -4952,11 +5369,14 @@ func (o ReadPtxSregGrididOp) Range() ir.Attribute { return o.op.Attr("range") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregGrididOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregGrididOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.gridid", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregGrididOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregGrididOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregGrididOp is the name BuildReadPtxSregGrididOp gives its ops.
+var nameOfReadPtxSregGrididOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.gridid", Registered: true}
 
 // ReadPtxSregLaneidOp wraps a nvvm.read.ptx.sreg.laneid *ir.Operation.
 type ReadPtxSregLaneidOp struct {
@@ -4982,11 +5402,14 @@ func (o ReadPtxSregLaneidOp) Range() ir.Attribute { return o.op.Attr("range") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregLaneidOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregLaneidOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.laneid", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregLaneidOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregLaneidOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregLaneidOp is the name BuildReadPtxSregLaneidOp gives its ops.
+var nameOfReadPtxSregLaneidOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.laneid", Registered: true}
 
 // ReadPtxSregLanemaskEqOp wraps a nvvm.read.ptx.sreg.lanemask.eq *ir.Operation.
 type ReadPtxSregLanemaskEqOp struct {
@@ -5009,10 +5432,13 @@ func (o ReadPtxSregLanemaskEqOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregLanemaskEqOp(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregLanemaskEqOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.lanemask.eq", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregLanemaskEqOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregLanemaskEqOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregLanemaskEqOp is the name BuildReadPtxSregLanemaskEqOp gives its ops.
+var nameOfReadPtxSregLanemaskEqOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.lanemask.eq", Registered: true}
 
 // ReadPtxSregLanemaskGeOp wraps a nvvm.read.ptx.sreg.lanemask.ge *ir.Operation.
 type ReadPtxSregLanemaskGeOp struct {
@@ -5035,10 +5461,13 @@ func (o ReadPtxSregLanemaskGeOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregLanemaskGeOp(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregLanemaskGeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.lanemask.ge", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregLanemaskGeOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregLanemaskGeOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregLanemaskGeOp is the name BuildReadPtxSregLanemaskGeOp gives its ops.
+var nameOfReadPtxSregLanemaskGeOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.lanemask.ge", Registered: true}
 
 // ReadPtxSregLanemaskGtOp wraps a nvvm.read.ptx.sreg.lanemask.gt *ir.Operation.
 type ReadPtxSregLanemaskGtOp struct {
@@ -5061,10 +5490,13 @@ func (o ReadPtxSregLanemaskGtOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregLanemaskGtOp(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregLanemaskGtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.lanemask.gt", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregLanemaskGtOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregLanemaskGtOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregLanemaskGtOp is the name BuildReadPtxSregLanemaskGtOp gives its ops.
+var nameOfReadPtxSregLanemaskGtOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.lanemask.gt", Registered: true}
 
 // ReadPtxSregLanemaskLeOp wraps a nvvm.read.ptx.sreg.lanemask.le *ir.Operation.
 type ReadPtxSregLanemaskLeOp struct {
@@ -5087,10 +5519,13 @@ func (o ReadPtxSregLanemaskLeOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregLanemaskLeOp(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregLanemaskLeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.lanemask.le", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregLanemaskLeOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregLanemaskLeOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregLanemaskLeOp is the name BuildReadPtxSregLanemaskLeOp gives its ops.
+var nameOfReadPtxSregLanemaskLeOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.lanemask.le", Registered: true}
 
 // ReadPtxSregLanemaskLtOp wraps a nvvm.read.ptx.sreg.lanemask.lt *ir.Operation.
 type ReadPtxSregLanemaskLtOp struct {
@@ -5113,10 +5548,13 @@ func (o ReadPtxSregLanemaskLtOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregLanemaskLtOp(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregLanemaskLtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.lanemask.lt", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregLanemaskLtOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregLanemaskLtOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregLanemaskLtOp is the name BuildReadPtxSregLanemaskLtOp gives its ops.
+var nameOfReadPtxSregLanemaskLtOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.lanemask.lt", Registered: true}
 
 // ReadPtxSregNclusteridXOp wraps a nvvm.read.ptx.sreg.nclusterid.x *ir.Operation.
 type ReadPtxSregNclusteridXOp struct {
@@ -5142,11 +5580,14 @@ func (o ReadPtxSregNclusteridXOp) Range() ir.Attribute { return o.op.Attr("range
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildReadPtxSregNclusteridXOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregNclusteridXOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.nclusterid.x", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregNclusteridXOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregNclusteridXOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregNclusteridXOp is the name BuildReadPtxSregNclusteridXOp gives its ops.
+var nameOfReadPtxSregNclusteridXOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.nclusterid.x", Registered: true}
 
 // ReadPtxSregNclusteridYOp wraps a nvvm.read.ptx.sreg.nclusterid.y *ir.Operation.
 type ReadPtxSregNclusteridYOp struct {
@@ -5172,11 +5613,14 @@ func (o ReadPtxSregNclusteridYOp) Range() ir.Attribute { return o.op.Attr("range
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildReadPtxSregNclusteridYOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregNclusteridYOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.nclusterid.y", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregNclusteridYOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregNclusteridYOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregNclusteridYOp is the name BuildReadPtxSregNclusteridYOp gives its ops.
+var nameOfReadPtxSregNclusteridYOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.nclusterid.y", Registered: true}
 
 // ReadPtxSregNclusteridZOp wraps a nvvm.read.ptx.sreg.nclusterid.z *ir.Operation.
 type ReadPtxSregNclusteridZOp struct {
@@ -5202,11 +5646,14 @@ func (o ReadPtxSregNclusteridZOp) Range() ir.Attribute { return o.op.Attr("range
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildReadPtxSregNclusteridZOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregNclusteridZOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.nclusterid.z", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregNclusteridZOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregNclusteridZOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregNclusteridZOp is the name BuildReadPtxSregNclusteridZOp gives its ops.
+var nameOfReadPtxSregNclusteridZOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.nclusterid.z", Registered: true}
 
 // ReadPtxSregNctaidXOp wraps a nvvm.read.ptx.sreg.nctaid.x *ir.Operation.
 type ReadPtxSregNctaidXOp struct {
@@ -5232,11 +5679,14 @@ func (o ReadPtxSregNctaidXOp) Range() ir.Attribute { return o.op.Attr("range") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregNctaidXOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregNctaidXOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.nctaid.x", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregNctaidXOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregNctaidXOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregNctaidXOp is the name BuildReadPtxSregNctaidXOp gives its ops.
+var nameOfReadPtxSregNctaidXOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.nctaid.x", Registered: true}
 
 // ReadPtxSregNctaidYOp wraps a nvvm.read.ptx.sreg.nctaid.y *ir.Operation.
 type ReadPtxSregNctaidYOp struct {
@@ -5262,11 +5712,14 @@ func (o ReadPtxSregNctaidYOp) Range() ir.Attribute { return o.op.Attr("range") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregNctaidYOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregNctaidYOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.nctaid.y", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregNctaidYOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregNctaidYOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregNctaidYOp is the name BuildReadPtxSregNctaidYOp gives its ops.
+var nameOfReadPtxSregNctaidYOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.nctaid.y", Registered: true}
 
 // ReadPtxSregNctaidZOp wraps a nvvm.read.ptx.sreg.nctaid.z *ir.Operation.
 type ReadPtxSregNctaidZOp struct {
@@ -5292,11 +5745,14 @@ func (o ReadPtxSregNctaidZOp) Range() ir.Attribute { return o.op.Attr("range") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregNctaidZOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregNctaidZOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.nctaid.z", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregNctaidZOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregNctaidZOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregNctaidZOp is the name BuildReadPtxSregNctaidZOp gives its ops.
+var nameOfReadPtxSregNctaidZOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.nctaid.z", Registered: true}
 
 // ReadPtxSregNsmidOp wraps a nvvm.read.ptx.sreg.nsmid *ir.Operation.
 type ReadPtxSregNsmidOp struct {
@@ -5322,11 +5778,14 @@ func (o ReadPtxSregNsmidOp) Range() ir.Attribute { return o.op.Attr("range") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildReadPtxSregNsmidOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregNsmidOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.nsmid", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregNsmidOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregNsmidOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregNsmidOp is the name BuildReadPtxSregNsmidOp gives its ops.
+var nameOfReadPtxSregNsmidOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.nsmid", Registered: true}
 
 // ReadPtxSregNtidXOp wraps a nvvm.read.ptx.sreg.ntid.x *ir.Operation.
 type ReadPtxSregNtidXOp struct {
@@ -5352,11 +5811,14 @@ func (o ReadPtxSregNtidXOp) Range() ir.Attribute { return o.op.Attr("range") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildReadPtxSregNtidXOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregNtidXOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.ntid.x", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregNtidXOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregNtidXOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregNtidXOp is the name BuildReadPtxSregNtidXOp gives its ops.
+var nameOfReadPtxSregNtidXOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.ntid.x", Registered: true}
 
 // ReadPtxSregNtidYOp wraps a nvvm.read.ptx.sreg.ntid.y *ir.Operation.
 type ReadPtxSregNtidYOp struct {
@@ -5382,11 +5844,14 @@ func (o ReadPtxSregNtidYOp) Range() ir.Attribute { return o.op.Attr("range") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildReadPtxSregNtidYOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregNtidYOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.ntid.y", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregNtidYOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregNtidYOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregNtidYOp is the name BuildReadPtxSregNtidYOp gives its ops.
+var nameOfReadPtxSregNtidYOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.ntid.y", Registered: true}
 
 // ReadPtxSregNtidZOp wraps a nvvm.read.ptx.sreg.ntid.z *ir.Operation.
 type ReadPtxSregNtidZOp struct {
@@ -5412,11 +5877,14 @@ func (o ReadPtxSregNtidZOp) Range() ir.Attribute { return o.op.Attr("range") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildReadPtxSregNtidZOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregNtidZOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.ntid.z", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregNtidZOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregNtidZOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregNtidZOp is the name BuildReadPtxSregNtidZOp gives its ops.
+var nameOfReadPtxSregNtidZOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.ntid.z", Registered: true}
 
 // ReadPtxSregNwarpidOp wraps a nvvm.read.ptx.sreg.nwarpid *ir.Operation.
 type ReadPtxSregNwarpidOp struct {
@@ -5442,11 +5910,14 @@ func (o ReadPtxSregNwarpidOp) Range() ir.Attribute { return o.op.Attr("range") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregNwarpidOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregNwarpidOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.nwarpid", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregNwarpidOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregNwarpidOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregNwarpidOp is the name BuildReadPtxSregNwarpidOp gives its ops.
+var nameOfReadPtxSregNwarpidOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.nwarpid", Registered: true}
 
 // ReadPtxSregSmidOp wraps a nvvm.read.ptx.sreg.smid *ir.Operation.
 type ReadPtxSregSmidOp struct {
@@ -5472,11 +5943,14 @@ func (o ReadPtxSregSmidOp) Range() ir.Attribute { return o.op.Attr("range") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildReadPtxSregSmidOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregSmidOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.smid", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregSmidOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregSmidOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregSmidOp is the name BuildReadPtxSregSmidOp gives its ops.
+var nameOfReadPtxSregSmidOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.smid", Registered: true}
 
 // ReadPtxSregTidXOp wraps a nvvm.read.ptx.sreg.tid.x *ir.Operation.
 type ReadPtxSregTidXOp struct {
@@ -5502,11 +5976,14 @@ func (o ReadPtxSregTidXOp) Range() ir.Attribute { return o.op.Attr("range") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildReadPtxSregTidXOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregTidXOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.tid.x", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregTidXOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregTidXOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregTidXOp is the name BuildReadPtxSregTidXOp gives its ops.
+var nameOfReadPtxSregTidXOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.tid.x", Registered: true}
 
 // ReadPtxSregTidYOp wraps a nvvm.read.ptx.sreg.tid.y *ir.Operation.
 type ReadPtxSregTidYOp struct {
@@ -5532,11 +6009,14 @@ func (o ReadPtxSregTidYOp) Range() ir.Attribute { return o.op.Attr("range") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildReadPtxSregTidYOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregTidYOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.tid.y", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregTidYOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregTidYOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregTidYOp is the name BuildReadPtxSregTidYOp gives its ops.
+var nameOfReadPtxSregTidYOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.tid.y", Registered: true}
 
 // ReadPtxSregTidZOp wraps a nvvm.read.ptx.sreg.tid.z *ir.Operation.
 type ReadPtxSregTidZOp struct {
@@ -5562,11 +6042,14 @@ func (o ReadPtxSregTidZOp) Range() ir.Attribute { return o.op.Attr("range") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildReadPtxSregTidZOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregTidZOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.tid.z", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregTidZOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregTidZOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregTidZOp is the name BuildReadPtxSregTidZOp gives its ops.
+var nameOfReadPtxSregTidZOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.tid.z", Registered: true}
 
 // ReadPtxSregTotalSmemSizeOp wraps a nvvm.read.ptx.sreg.total.smem.size *ir.Operation.
 type ReadPtxSregTotalSmemSizeOp struct {
@@ -5589,10 +6072,13 @@ func (o ReadPtxSregTotalSmemSizeOp) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildReadPtxSregTotalSmemSizeOp(b *ir.Builder, loc ir.Location, resType ir.Type) ReadPtxSregTotalSmemSizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.total.smem.size", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregTotalSmemSizeOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return ReadPtxSregTotalSmemSizeOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregTotalSmemSizeOp is the name BuildReadPtxSregTotalSmemSizeOp gives its ops.
+var nameOfReadPtxSregTotalSmemSizeOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.total.smem.size", Registered: true}
 
 // ReadPtxSregWarpidOp wraps a nvvm.read.ptx.sreg.warpid *ir.Operation.
 type ReadPtxSregWarpidOp struct {
@@ -5618,11 +6104,14 @@ func (o ReadPtxSregWarpidOp) Range() ir.Attribute { return o.op.Attr("range") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregWarpidOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregWarpidOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.warpid", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregWarpidOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregWarpidOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregWarpidOp is the name BuildReadPtxSregWarpidOp gives its ops.
+var nameOfReadPtxSregWarpidOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.warpid", Registered: true}
 
 // ReadPtxSregWarpsizeOp wraps a nvvm.read.ptx.sreg.warpsize *ir.Operation.
 type ReadPtxSregWarpsizeOp struct {
@@ -5648,11 +6137,14 @@ func (o ReadPtxSregWarpsizeOp) Range() ir.Attribute { return o.op.Attr("range") 
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReadPtxSregWarpsizeOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ReadPtxSregWarpsizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.warpsize", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadPtxSregWarpsizeOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ReadPtxSregWarpsizeOp{opWrapper{op}}
 }
+
+// nameOfReadPtxSregWarpsizeOp is the name BuildReadPtxSregWarpsizeOp gives its ops.
+var nameOfReadPtxSregWarpsizeOp = ir.OpName{Dialect: "nvvm", Op: "read.ptx.sreg.warpsize", Registered: true}
 
 // ReduxSyncOp is nvvm.redux.sync: redux Sync Op.
 type ReduxSyncOp struct {
@@ -5690,12 +6182,15 @@ func (o ReduxSyncOp) Nan() ir.Attribute { return o.op.Attr("nan") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReduxSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, val, maskAndClamp *ir.Value, kind, abs, nan ir.Attribute) ReduxSyncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "redux.sync", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReduxSyncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val, maskAndClamp})
 	setAttrs(op, []string{"kind", "abs", "nan"}, kind, abs, nan)
 	b.Insert(op)
 	return ReduxSyncOp{opWrapper{op}}
 }
+
+// nameOfReduxSyncOp is the name BuildReduxSyncOp gives its ops.
+var nameOfReduxSyncOp = ir.OpName{Dialect: "nvvm", Op: "redux.sync", Registered: true}
 
 // SetmaxregisterOp wraps a nvvm.setmaxregister *ir.Operation.
 type SetmaxregisterOp struct {
@@ -5721,11 +6216,14 @@ func (o SetmaxregisterOp) Action() ir.Attribute { return o.op.Attr("action") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSetmaxregisterOp(b *ir.Builder, loc ir.Location, regCount, action ir.Attribute) SetmaxregisterOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "setmaxregister", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSetmaxregisterOp, loc, nil)
 	setAttrs(op, []string{"regCount", "action"}, regCount, action)
 	b.Insert(op)
 	return SetmaxregisterOp{opWrapper{op}}
 }
+
+// nameOfSetmaxregisterOp is the name BuildSetmaxregisterOp gives its ops.
+var nameOfSetmaxregisterOp = ir.OpName{Dialect: "nvvm", Op: "setmaxregister", Registered: true}
 
 // ShflSyncOp is nvvm.shfl.sync: NVVM Dialect Op for shfl.sync.
 type ShflSyncOp struct {
@@ -5768,12 +6266,15 @@ func (o ShflSyncOp) ReturnValueAndIsValid() ir.Attribute {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildShflSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, threadMask, val, offset, maskAndClamp *ir.Value, kind, returnValueAndIsValid ir.Attribute) ShflSyncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "shfl.sync", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfShflSyncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{threadMask, val, offset, maskAndClamp})
 	setAttrs(op, []string{"kind", "return_value_and_is_valid"}, kind, returnValueAndIsValid)
 	b.Insert(op)
 	return ShflSyncOp{opWrapper{op}}
 }
+
+// nameOfShflSyncOp is the name BuildShflSyncOp gives its ops.
+var nameOfShflSyncOp = ir.OpName{Dialect: "nvvm", Op: "shfl.sync", Registered: true}
 
 // StBulkOp is nvvm.st.bulk: bulk Store Op.
 type StBulkOp struct {
@@ -5802,12 +6303,15 @@ func (o StBulkOp) InitVal() ir.Attribute { return o.op.Attr("initVal") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildStBulkOp(b *ir.Builder, loc ir.Location, addr, size *ir.Value, initVal ir.Attribute) StBulkOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "st.bulk", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfStBulkOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr, size})
 	setAttrs(op, []string{"initVal"}, initVal)
 	b.Insert(op)
 	return StBulkOp{opWrapper{op}}
 }
+
+// nameOfStBulkOp is the name BuildStBulkOp gives its ops.
+var nameOfStBulkOp = ir.OpName{Dialect: "nvvm", Op: "st.bulk", Registered: true}
 
 // StmatrixOp is nvvm.stmatrix: cooperative matrix store.
 type StmatrixOp struct {
@@ -5842,12 +6346,15 @@ func (o StmatrixOp) EltType() ir.Attribute { return o.op.Attr("eltType") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildStmatrixOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, sources []*ir.Value, layout, shape, eltType ir.Attribute) StmatrixOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "stmatrix", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfStmatrixOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{ptr}, sources...))
 	setAttrs(op, []string{"layout", "shape", "eltType"}, layout, shape, eltType)
 	b.Insert(op)
 	return StmatrixOp{opWrapper{op}}
 }
+
+// nameOfStmatrixOp is the name BuildStmatrixOp gives its ops.
+var nameOfStmatrixOp = ir.OpName{Dialect: "nvvm", Op: "stmatrix", Registered: true}
 
 // Tcgen05AllocOp is nvvm.tcgen05.alloc: tcgen05 alloc operation.
 type Tcgen05AllocOp struct {
@@ -5876,12 +6383,15 @@ func (o Tcgen05AllocOp) Group() ir.Attribute { return o.op.Attr("group") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTcgen05AllocOp(b *ir.Builder, loc ir.Location, addr, nCols *ir.Value, group ir.Attribute) Tcgen05AllocOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.alloc", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTcgen05AllocOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr, nCols})
 	setAttrs(op, []string{"group"}, group)
 	b.Insert(op)
 	return Tcgen05AllocOp{opWrapper{op}}
 }
+
+// nameOfTcgen05AllocOp is the name BuildTcgen05AllocOp gives its ops.
+var nameOfTcgen05AllocOp = ir.OpName{Dialect: "nvvm", Op: "tcgen05.alloc", Registered: true}
 
 // Tcgen05CommitOp is nvvm.tcgen05.commit: tcgen05 commit operations.
 type Tcgen05CommitOp struct {
@@ -5915,12 +6425,15 @@ func (o Tcgen05CommitOp) Group() ir.Attribute { return o.op.Attr("group") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTcgen05CommitOp(b *ir.Builder, loc ir.Location, addr *ir.Value, multicastMask []*ir.Value, group ir.Attribute) Tcgen05CommitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.commit", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTcgen05CommitOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{addr}, multicastMask...))
 	setAttrs(op, []string{"group"}, group)
 	b.Insert(op)
 	return Tcgen05CommitOp{opWrapper{op}}
 }
+
+// nameOfTcgen05CommitOp is the name BuildTcgen05CommitOp gives its ops.
+var nameOfTcgen05CommitOp = ir.OpName{Dialect: "nvvm", Op: "tcgen05.commit", Registered: true}
 
 // Tcgen05CpOp is nvvm.tcgen05.cp: tcgen05 copy operation.
 type Tcgen05CpOp struct {
@@ -5958,12 +6471,15 @@ func (o Tcgen05CpOp) SrcFormat() ir.Attribute { return o.op.Attr("srcFormat") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTcgen05CpOp(b *ir.Builder, loc ir.Location, taddr, smemDesc *ir.Value, shape, group, multicast, srcFormat ir.Attribute) Tcgen05CpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.cp", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTcgen05CpOp, loc, nil)
 	op.SetOperands([]*ir.Value{taddr, smemDesc})
 	setAttrs(op, []string{"shape", "group", "multicast", "srcFormat"}, shape, group, multicast, srcFormat)
 	b.Insert(op)
 	return Tcgen05CpOp{opWrapper{op}}
 }
+
+// nameOfTcgen05CpOp is the name BuildTcgen05CpOp gives its ops.
+var nameOfTcgen05CpOp = ir.OpName{Dialect: "nvvm", Op: "tcgen05.cp", Registered: true}
 
 // Tcgen05DeallocOp is nvvm.tcgen05.dealloc: tcgen05 dealloc operation.
 type Tcgen05DeallocOp struct {
@@ -5992,12 +6508,15 @@ func (o Tcgen05DeallocOp) Group() ir.Attribute { return o.op.Attr("group") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTcgen05DeallocOp(b *ir.Builder, loc ir.Location, taddr, nCols *ir.Value, group ir.Attribute) Tcgen05DeallocOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.dealloc", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTcgen05DeallocOp, loc, nil)
 	op.SetOperands([]*ir.Value{taddr, nCols})
 	setAttrs(op, []string{"group"}, group)
 	b.Insert(op)
 	return Tcgen05DeallocOp{opWrapper{op}}
 }
+
+// nameOfTcgen05DeallocOp is the name BuildTcgen05DeallocOp gives its ops.
+var nameOfTcgen05DeallocOp = ir.OpName{Dialect: "nvvm", Op: "tcgen05.dealloc", Registered: true}
 
 // Tcgen05FenceOp is nvvm.tcgen05.fence: tcgen05 fence operations.
 type Tcgen05FenceOp struct {
@@ -6020,11 +6539,14 @@ func (o Tcgen05FenceOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTcgen05FenceOp(b *ir.Builder, loc ir.Location, kind ir.Attribute) Tcgen05FenceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.fence", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTcgen05FenceOp, loc, nil)
 	setAttrs(op, []string{"kind"}, kind)
 	b.Insert(op)
 	return Tcgen05FenceOp{opWrapper{op}}
 }
+
+// nameOfTcgen05FenceOp is the name BuildTcgen05FenceOp gives its ops.
+var nameOfTcgen05FenceOp = ir.OpName{Dialect: "nvvm", Op: "tcgen05.fence", Registered: true}
 
 // Tcgen05LdOp is nvvm.tcgen05.ld: tensor memory load instructions.
 type Tcgen05LdOp struct {
@@ -6064,12 +6586,15 @@ func (o Tcgen05LdOp) Shape() ir.Attribute { return o.op.Attr("shape") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTcgen05LdOp(b *ir.Builder, loc ir.Location, resType ir.Type, tmemAddr *ir.Value, offset []*ir.Value, pack, shape ir.Attribute) Tcgen05LdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.ld", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfTcgen05LdOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{tmemAddr}, offset...))
 	setAttrs(op, []string{"pack", "shape"}, pack, shape)
 	b.Insert(op)
 	return Tcgen05LdOp{opWrapper{op}}
 }
+
+// nameOfTcgen05LdOp is the name BuildTcgen05LdOp gives its ops.
+var nameOfTcgen05LdOp = ir.OpName{Dialect: "nvvm", Op: "tcgen05.ld", Registered: true}
 
 // Tcgen05MmaOp is nvvm.tcgen05.mma: performs MMA operation on 5th-gen tensor cores.
 type Tcgen05MmaOp struct {
@@ -6142,13 +6667,16 @@ func (o Tcgen05MmaOp) AShift() ir.Attribute { return o.op.Attr("aShift") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTcgen05MmaOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB, idesc, enableInputD *ir.Value, scaleInputD, disableOutputLane []*ir.Value, kind, ctaGroup, collectorOp, aShift ir.Attribute) Tcgen05MmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTcgen05MmaOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD}, scaleInputD...), disableOutputLane...))
 	op.SetOperandSegments([]int32{1, 1, 1, 1, 1, int32(len(scaleInputD)), int32(len(disableOutputLane))})
 	setAttrs(op, []string{"kind", "ctaGroup", "collectorOp", "aShift"}, kind, ctaGroup, collectorOp, aShift)
 	b.Insert(op)
 	return Tcgen05MmaOp{opWrapper{op}}
 }
+
+// nameOfTcgen05MmaOp is the name BuildTcgen05MmaOp gives its ops.
+var nameOfTcgen05MmaOp = ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma", Registered: true}
 
 // Tcgen05MmaBlockScaleOp is nvvm.tcgen05.mma.block_scale: performs block scaled MMA operation on 5th-gen tensor cores.
 type Tcgen05MmaBlockScaleOp struct {
@@ -6201,12 +6729,15 @@ func (o Tcgen05MmaBlockScaleOp) CollectorOp() ir.Attribute { return o.op.Attr("c
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildTcgen05MmaBlockScaleOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB, idesc, enableInputD, scaleA, scaleB *ir.Value, kind, ctaGroup, blockScale, collectorOp ir.Attribute) Tcgen05MmaBlockScaleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma.block_scale", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTcgen05MmaBlockScaleOp, loc, nil)
 	op.SetOperands([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, scaleA, scaleB})
 	setAttrs(op, []string{"kind", "ctaGroup", "blockScale", "collectorOp"}, kind, ctaGroup, blockScale, collectorOp)
 	b.Insert(op)
 	return Tcgen05MmaBlockScaleOp{opWrapper{op}}
 }
+
+// nameOfTcgen05MmaBlockScaleOp is the name BuildTcgen05MmaBlockScaleOp gives its ops.
+var nameOfTcgen05MmaBlockScaleOp = ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma.block_scale", Registered: true}
 
 // Tcgen05MmaSpOp is nvvm.tcgen05.mma.sp: performs MMA operation with sparse A matrix on 5th-gen tensor cores.
 type Tcgen05MmaSpOp struct {
@@ -6284,13 +6815,16 @@ func (o Tcgen05MmaSpOp) AShift() ir.Attribute { return o.op.Attr("aShift") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTcgen05MmaSpOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata *ir.Value, scaleInputD, disableOutputLane []*ir.Value, kind, ctaGroup, collectorOp, aShift ir.Attribute) Tcgen05MmaSpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma.sp", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTcgen05MmaSpOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata}, scaleInputD...), disableOutputLane...))
 	op.SetOperandSegments([]int32{1, 1, 1, 1, 1, 1, int32(len(scaleInputD)), int32(len(disableOutputLane))})
 	setAttrs(op, []string{"kind", "ctaGroup", "collectorOp", "aShift"}, kind, ctaGroup, collectorOp, aShift)
 	b.Insert(op)
 	return Tcgen05MmaSpOp{opWrapper{op}}
 }
+
+// nameOfTcgen05MmaSpOp is the name BuildTcgen05MmaSpOp gives its ops.
+var nameOfTcgen05MmaSpOp = ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma.sp", Registered: true}
 
 // Tcgen05MmaSpBlockScaleOp is nvvm.tcgen05.mma.sp.block_scale: performs block scaled MMA operation with sparse A matrix on 5th-gen tensor cores.
 type Tcgen05MmaSpBlockScaleOp struct {
@@ -6346,12 +6880,15 @@ func (o Tcgen05MmaSpBlockScaleOp) CollectorOp() ir.Attribute { return o.op.Attr(
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildTcgen05MmaSpBlockScaleOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata, scaleA, scaleB *ir.Value, kind, ctaGroup, blockScale, collectorOp ir.Attribute) Tcgen05MmaSpBlockScaleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma.sp.block_scale", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTcgen05MmaSpBlockScaleOp, loc, nil)
 	op.SetOperands([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata, scaleA, scaleB})
 	setAttrs(op, []string{"kind", "ctaGroup", "blockScale", "collectorOp"}, kind, ctaGroup, blockScale, collectorOp)
 	b.Insert(op)
 	return Tcgen05MmaSpBlockScaleOp{opWrapper{op}}
 }
+
+// nameOfTcgen05MmaSpBlockScaleOp is the name BuildTcgen05MmaSpBlockScaleOp gives its ops.
+var nameOfTcgen05MmaSpBlockScaleOp = ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma.sp.block_scale", Registered: true}
 
 // Tcgen05MmaWsOp is nvvm.tcgen05.mma.ws: performs weight stationary convolution MMA operation on 5th-gen tensor cores.
 type Tcgen05MmaWsOp struct {
@@ -6403,12 +6940,15 @@ func (o Tcgen05MmaWsOp) CollectorOp() ir.Attribute { return o.op.Attr("collector
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTcgen05MmaWsOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB, idesc, enableInputD *ir.Value, zeroColMask []*ir.Value, kind, collectorBBuffer, collectorOp ir.Attribute) Tcgen05MmaWsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma.ws", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTcgen05MmaWsOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD}, zeroColMask...))
 	setAttrs(op, []string{"kind", "collectorBBuffer", "collectorOp"}, kind, collectorBBuffer, collectorOp)
 	b.Insert(op)
 	return Tcgen05MmaWsOp{opWrapper{op}}
 }
+
+// nameOfTcgen05MmaWsOp is the name BuildTcgen05MmaWsOp gives its ops.
+var nameOfTcgen05MmaWsOp = ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma.ws", Registered: true}
 
 // Tcgen05MmaWsSpOp is nvvm.tcgen05.mma.ws.sp: performs weight stationary convolution MMA with sparse A matrix on 5th-gen tensor cores.
 type Tcgen05MmaWsSpOp struct {
@@ -6463,12 +7003,15 @@ func (o Tcgen05MmaWsSpOp) CollectorOp() ir.Attribute { return o.op.Attr("collect
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildTcgen05MmaWsSpOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata *ir.Value, zeroColMask []*ir.Value, kind, collectorBBuffer, collectorOp ir.Attribute) Tcgen05MmaWsSpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma.ws.sp", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTcgen05MmaWsSpOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata}, zeroColMask...))
 	setAttrs(op, []string{"kind", "collectorBBuffer", "collectorOp"}, kind, collectorBBuffer, collectorOp)
 	b.Insert(op)
 	return Tcgen05MmaWsSpOp{opWrapper{op}}
 }
+
+// nameOfTcgen05MmaWsSpOp is the name BuildTcgen05MmaWsSpOp gives its ops.
+var nameOfTcgen05MmaWsSpOp = ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma.ws.sp", Registered: true}
 
 // Tcgen05MmaSmemDescOp is nvvm.tcgen05.mma_smem_desc: constructs a Shared Memory descriptor for MMA Operands A or B.
 type Tcgen05MmaSmemDescOp struct {
@@ -6509,11 +7052,14 @@ func (o Tcgen05MmaSmemDescOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildTcgen05MmaSmemDescOp(b *ir.Builder, loc ir.Location, resType ir.Type, startAddr, leadingDimOffset, strideDimOffset, baseOffset, leadingDimMode, swizzleMode *ir.Value) Tcgen05MmaSmemDescOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma_smem_desc", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfTcgen05MmaSmemDescOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{startAddr, leadingDimOffset, strideDimOffset, baseOffset, leadingDimMode, swizzleMode})
 	b.Insert(op)
 	return Tcgen05MmaSmemDescOp{opWrapper{op}}
 }
+
+// nameOfTcgen05MmaSmemDescOp is the name BuildTcgen05MmaSmemDescOp gives its ops.
+var nameOfTcgen05MmaSmemDescOp = ir.OpName{Dialect: "nvvm", Op: "tcgen05.mma_smem_desc", Registered: true}
 
 // Tcgen05RelinquishAllocPermitOp is nvvm.tcgen05.relinquish_alloc_permit: tcgen05 Op to relinquish the right to allocate.
 type Tcgen05RelinquishAllocPermitOp struct {
@@ -6537,11 +7083,14 @@ func (o Tcgen05RelinquishAllocPermitOp) Group() ir.Attribute { return o.op.Attr(
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTcgen05RelinquishAllocPermitOp(b *ir.Builder, loc ir.Location, group ir.Attribute) Tcgen05RelinquishAllocPermitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.relinquish_alloc_permit", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTcgen05RelinquishAllocPermitOp, loc, nil)
 	setAttrs(op, []string{"group"}, group)
 	b.Insert(op)
 	return Tcgen05RelinquishAllocPermitOp{opWrapper{op}}
 }
+
+// nameOfTcgen05RelinquishAllocPermitOp is the name BuildTcgen05RelinquishAllocPermitOp gives its ops.
+var nameOfTcgen05RelinquishAllocPermitOp = ir.OpName{Dialect: "nvvm", Op: "tcgen05.relinquish_alloc_permit", Registered: true}
 
 // Tcgen05ShiftOp is nvvm.tcgen05.shift: tcgen05 shift operation.
 type Tcgen05ShiftOp struct {
@@ -6567,12 +7116,15 @@ func (o Tcgen05ShiftOp) Group() ir.Attribute { return o.op.Attr("group") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTcgen05ShiftOp(b *ir.Builder, loc ir.Location, taddr *ir.Value, group ir.Attribute) Tcgen05ShiftOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.shift", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTcgen05ShiftOp, loc, nil)
 	op.SetOperands([]*ir.Value{taddr})
 	setAttrs(op, []string{"group"}, group)
 	b.Insert(op)
 	return Tcgen05ShiftOp{opWrapper{op}}
 }
+
+// nameOfTcgen05ShiftOp is the name BuildTcgen05ShiftOp gives its ops.
+var nameOfTcgen05ShiftOp = ir.OpName{Dialect: "nvvm", Op: "tcgen05.shift", Registered: true}
 
 // Tcgen05StOp is nvvm.tcgen05.st: tensor memory store instructions.
 type Tcgen05StOp struct {
@@ -6612,12 +7164,15 @@ func (o Tcgen05StOp) Shape() ir.Attribute { return o.op.Attr("shape") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTcgen05StOp(b *ir.Builder, loc ir.Location, tmemAddr, val *ir.Value, offset []*ir.Value, unpack, shape ir.Attribute) Tcgen05StOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.st", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTcgen05StOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{tmemAddr, val}, offset...))
 	setAttrs(op, []string{"unpack", "shape"}, unpack, shape)
 	b.Insert(op)
 	return Tcgen05StOp{opWrapper{op}}
 }
+
+// nameOfTcgen05StOp is the name BuildTcgen05StOp gives its ops.
+var nameOfTcgen05StOp = ir.OpName{Dialect: "nvvm", Op: "tcgen05.st", Registered: true}
 
 // Tcgen05WaitOp is nvvm.tcgen05.wait: tcgen05 wait operations.
 type Tcgen05WaitOp struct {
@@ -6640,11 +7195,14 @@ func (o Tcgen05WaitOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTcgen05WaitOp(b *ir.Builder, loc ir.Location, kind ir.Attribute) Tcgen05WaitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "tcgen05.wait", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTcgen05WaitOp, loc, nil)
 	setAttrs(op, []string{"kind"}, kind)
 	b.Insert(op)
 	return Tcgen05WaitOp{opWrapper{op}}
 }
+
+// nameOfTcgen05WaitOp is the name BuildTcgen05WaitOp gives its ops.
+var nameOfTcgen05WaitOp = ir.OpName{Dialect: "nvvm", Op: "tcgen05.wait", Registered: true}
 
 // VoteBallotSyncOp wraps a nvvm.vote.ballot.sync *ir.Operation.
 type VoteBallotSyncOp struct {
@@ -6673,11 +7231,14 @@ func (o VoteBallotSyncOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildVoteBallotSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, pred *ir.Value) VoteBallotSyncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "vote.ballot.sync", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfVoteBallotSyncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{mask, pred})
 	b.Insert(op)
 	return VoteBallotSyncOp{opWrapper{op}}
 }
+
+// nameOfVoteBallotSyncOp is the name BuildVoteBallotSyncOp gives its ops.
+var nameOfVoteBallotSyncOp = ir.OpName{Dialect: "nvvm", Op: "vote.ballot.sync", Registered: true}
 
 // VoteSyncOp is nvvm.vote.sync: vote across thread group.
 type VoteSyncOp struct {
@@ -6709,12 +7270,15 @@ func (o VoteSyncOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildVoteSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, mask, pred *ir.Value, kind ir.Attribute) VoteSyncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "vote.sync", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfVoteSyncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{mask, pred})
 	setAttrs(op, []string{"kind"}, kind)
 	b.Insert(op)
 	return VoteSyncOp{opWrapper{op}}
 }
+
+// nameOfVoteSyncOp is the name BuildVoteSyncOp gives its ops.
+var nameOfVoteSyncOp = ir.OpName{Dialect: "nvvm", Op: "vote.sync", Registered: true}
 
 // WgmmaCommitGroupSyncAlignedOp wraps a nvvm.wgmma.commit.group.sync.aligned *ir.Operation.
 type WgmmaCommitGroupSyncAlignedOp struct {
@@ -6735,10 +7299,13 @@ func AsWgmmaCommitGroupSyncAlignedOp(op *ir.Operation) (WgmmaCommitGroupSyncAlig
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildWgmmaCommitGroupSyncAlignedOp(b *ir.Builder, loc ir.Location) WgmmaCommitGroupSyncAlignedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "wgmma.commit.group.sync.aligned", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfWgmmaCommitGroupSyncAlignedOp, loc, nil)
 	b.Insert(op)
 	return WgmmaCommitGroupSyncAlignedOp{opWrapper{op}}
 }
+
+// nameOfWgmmaCommitGroupSyncAlignedOp is the name BuildWgmmaCommitGroupSyncAlignedOp gives its ops.
+var nameOfWgmmaCommitGroupSyncAlignedOp = ir.OpName{Dialect: "nvvm", Op: "wgmma.commit.group.sync.aligned", Registered: true}
 
 // WgmmaFenceAlignedOp wraps a nvvm.wgmma.fence.aligned *ir.Operation.
 type WgmmaFenceAlignedOp struct {
@@ -6758,10 +7325,13 @@ func AsWgmmaFenceAlignedOp(op *ir.Operation) (WgmmaFenceAlignedOp, bool) {
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildWgmmaFenceAlignedOp(b *ir.Builder, loc ir.Location) WgmmaFenceAlignedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "wgmma.fence.aligned", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfWgmmaFenceAlignedOp, loc, nil)
 	b.Insert(op)
 	return WgmmaFenceAlignedOp{opWrapper{op}}
 }
+
+// nameOfWgmmaFenceAlignedOp is the name BuildWgmmaFenceAlignedOp gives its ops.
+var nameOfWgmmaFenceAlignedOp = ir.OpName{Dialect: "nvvm", Op: "wgmma.fence.aligned", Registered: true}
 
 // WgmmaMmaAsyncOp wraps a nvvm.wgmma.mma_async *ir.Operation.
 type WgmmaMmaAsyncOp struct {
@@ -6823,12 +7393,15 @@ func (o WgmmaMmaAsyncOp) Satfinite() ir.Attribute { return o.op.Attr("satfinite"
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildWgmmaMmaAsyncOp(b *ir.Builder, loc ir.Location, resultsType ir.Type, inouts, descriptorA, descriptorB *ir.Value, shape, typeA, typeB, typeD, scaleD, scaleA, scaleB, layoutA, layoutB, satfinite ir.Attribute) WgmmaMmaAsyncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "wgmma.mma_async", Registered: true}, loc, []ir.Type{resultsType})
+	op := ir.NewNamedOperation(&nameOfWgmmaMmaAsyncOp, loc, []ir.Type{resultsType})
 	op.SetOperands([]*ir.Value{inouts, descriptorA, descriptorB})
 	setAttrs(op, []string{"shape", "typeA", "typeB", "typeD", "scaleD", "scaleA", "scaleB", "layoutA", "layoutB", "satfinite"}, shape, typeA, typeB, typeD, scaleD, scaleA, scaleB, layoutA, layoutB, satfinite)
 	b.Insert(op)
 	return WgmmaMmaAsyncOp{opWrapper{op}}
 }
+
+// nameOfWgmmaMmaAsyncOp is the name BuildWgmmaMmaAsyncOp gives its ops.
+var nameOfWgmmaMmaAsyncOp = ir.OpName{Dialect: "nvvm", Op: "wgmma.mma_async", Registered: true}
 
 // WgmmaWaitGroupSyncAlignedOp wraps a nvvm.wgmma.wait.group.sync.aligned *ir.Operation.
 type WgmmaWaitGroupSyncAlignedOp struct {
@@ -6852,11 +7425,14 @@ func (o WgmmaWaitGroupSyncAlignedOp) Group() ir.Attribute { return o.op.Attr("gr
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildWgmmaWaitGroupSyncAlignedOp(b *ir.Builder, loc ir.Location, group ir.Attribute) WgmmaWaitGroupSyncAlignedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "wgmma.wait.group.sync.aligned", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfWgmmaWaitGroupSyncAlignedOp, loc, nil)
 	setAttrs(op, []string{"group"}, group)
 	b.Insert(op)
 	return WgmmaWaitGroupSyncAlignedOp{opWrapper{op}}
 }
+
+// nameOfWgmmaWaitGroupSyncAlignedOp is the name BuildWgmmaWaitGroupSyncAlignedOp gives its ops.
+var nameOfWgmmaWaitGroupSyncAlignedOp = ir.OpName{Dialect: "nvvm", Op: "wgmma.wait.group.sync.aligned", Registered: true}
 
 // WmmaLoadOp is nvvm.wmma.load: warp synchronous matrix load.
 type WmmaLoadOp struct {
@@ -6903,12 +7479,15 @@ func (o WmmaLoadOp) Frag() ir.Attribute { return o.op.Attr("frag") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildWmmaLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr, stride *ir.Value, m_, n_, k_, layout, eltype, frag ir.Attribute) WmmaLoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "wmma.load", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaLoadOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr, stride})
 	setAttrs(op, []string{"m", "n", "k", "layout", "eltype", "frag"}, m_, n_, k_, layout, eltype, frag)
 	b.Insert(op)
 	return WmmaLoadOp{opWrapper{op}}
 }
+
+// nameOfWmmaLoadOp is the name BuildWmmaLoadOp gives its ops.
+var nameOfWmmaLoadOp = ir.OpName{Dialect: "nvvm", Op: "wmma.load", Registered: true}
 
 // WmmaMmaOp is nvvm.wmma.mma: warp synchronous matrix-multiply accumulate using tensor cores.
 type WmmaMmaOp struct {
@@ -6955,12 +7534,15 @@ func (o WmmaMmaOp) EltypeB() ir.Attribute { return o.op.Attr("eltypeB") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildWmmaMmaOp(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, m_, n_, k_, layoutA, layoutB, eltypeA, eltypeB ir.Attribute) WmmaMmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "wmma.mma", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaMmaOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"m", "n", "k", "layoutA", "layoutB", "eltypeA", "eltypeB"}, m_, n_, k_, layoutA, layoutB, eltypeA, eltypeB)
 	b.Insert(op)
 	return WmmaMmaOp{opWrapper{op}}
 }
+
+// nameOfWmmaMmaOp is the name BuildWmmaMmaOp gives its ops.
+var nameOfWmmaMmaOp = ir.OpName{Dialect: "nvvm", Op: "wmma.mma", Registered: true}
 
 // WmmaStoreOp is nvvm.wmma.store: warp synchronous matrix store.
 type WmmaStoreOp struct {
@@ -7004,9 +7586,12 @@ func (o WmmaStoreOp) Eltype() ir.Attribute { return o.op.Attr("eltype") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildWmmaStoreOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, args []*ir.Value, stride *ir.Value, m_, n_, k_, layout, eltype ir.Attribute) WmmaStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "nvvm", Op: "wmma.store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfWmmaStoreOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{ptr}, args...), stride))
 	setAttrs(op, []string{"m", "n", "k", "layout", "eltype"}, m_, n_, k_, layout, eltype)
 	b.Insert(op)
 	return WmmaStoreOp{opWrapper{op}}
 }
+
+// nameOfWmmaStoreOp is the name BuildWmmaStoreOp gives its ops.
+var nameOfWmmaStoreOp = ir.OpName{Dialect: "nvvm", Op: "wmma.store", Registered: true}

@@ -69,13 +69,16 @@ func (o AllocateDirOp) Align() ir.Attribute { return o.op.Attr("align") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAllocateDirOp(b *ir.Builder, loc ir.Location, varList, allocator []*ir.Value, align ir.Attribute) AllocateDirOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "allocate_dir", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAllocateDirOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{}, varList...), allocator...))
 	op.SetOperandSegments([]int32{int32(len(varList)), int32(len(allocator))})
 	setAttrs(op, []string{"align"}, align)
 	b.Insert(op)
 	return AllocateDirOp{opWrapper{op}}
 }
+
+// nameOfAllocateDirOp is the name BuildAllocateDirOp gives its ops.
+var nameOfAllocateDirOp = ir.OpName{Dialect: "omp", Op: "allocate_dir", Registered: true}
 
 // AtomicCaptureOp is omp.atomic.capture: performs an atomic capture.
 type AtomicCaptureOp struct {
@@ -110,12 +113,15 @@ func (o AtomicCaptureOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicCaptureOp(b *ir.Builder, loc ir.Location, hintVal, memoryOrderVal, hint, memoryOrder ir.Attribute) AtomicCaptureOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "atomic.capture", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAtomicCaptureOp, loc, nil)
 	setAttrs(op, []string{"hint_val", "memory_order_val", "hint", "memory_order"}, hintVal, memoryOrderVal, hint, memoryOrder)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return AtomicCaptureOp{opWrapper{op}}
 }
+
+// nameOfAtomicCaptureOp is the name BuildAtomicCaptureOp gives its ops.
+var nameOfAtomicCaptureOp = ir.OpName{Dialect: "omp", Op: "atomic.capture", Registered: true}
 
 // AtomicReadOp is omp.atomic.read: performs an atomic read.
 type AtomicReadOp struct {
@@ -156,12 +162,15 @@ func (o AtomicReadOp) MemoryOrder() ir.Attribute { return o.op.Attr("memory_orde
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicReadOp(b *ir.Builder, loc ir.Location, x_, v_ *ir.Value, elementType, hintVal, memoryOrderVal, hint, memoryOrder ir.Attribute) AtomicReadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "atomic.read", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAtomicReadOp, loc, nil)
 	op.SetOperands([]*ir.Value{x_, v_})
 	setAttrs(op, []string{"element_type", "hint_val", "memory_order_val", "hint", "memory_order"}, elementType, hintVal, memoryOrderVal, hint, memoryOrder)
 	b.Insert(op)
 	return AtomicReadOp{opWrapper{op}}
 }
+
+// nameOfAtomicReadOp is the name BuildAtomicReadOp gives its ops.
+var nameOfAtomicReadOp = ir.OpName{Dialect: "omp", Op: "atomic.read", Registered: true}
 
 // AtomicUpdateOp is omp.atomic.update: performs an atomic update.
 type AtomicUpdateOp struct {
@@ -202,13 +211,16 @@ func (o AtomicUpdateOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicUpdateOp(b *ir.Builder, loc ir.Location, x_ *ir.Value, hintVal, memoryOrderVal, atomicControl, hint, memoryOrder ir.Attribute) AtomicUpdateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "atomic.update", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAtomicUpdateOp, loc, nil)
 	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"hint_val", "memory_order_val", "atomic_control", "hint", "memory_order"}, hintVal, memoryOrderVal, atomicControl, hint, memoryOrder)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return AtomicUpdateOp{opWrapper{op}}
 }
+
+// nameOfAtomicUpdateOp is the name BuildAtomicUpdateOp gives its ops.
+var nameOfAtomicUpdateOp = ir.OpName{Dialect: "omp", Op: "atomic.update", Registered: true}
 
 // AtomicWriteOp is omp.atomic.write: performs an atomic write.
 type AtomicWriteOp struct {
@@ -246,12 +258,15 @@ func (o AtomicWriteOp) MemoryOrder() ir.Attribute { return o.op.Attr("memory_ord
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicWriteOp(b *ir.Builder, loc ir.Location, x_, expr *ir.Value, hintVal, memoryOrderVal, hint, memoryOrder ir.Attribute) AtomicWriteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "atomic.write", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAtomicWriteOp, loc, nil)
 	op.SetOperands([]*ir.Value{x_, expr})
 	setAttrs(op, []string{"hint_val", "memory_order_val", "hint", "memory_order"}, hintVal, memoryOrderVal, hint, memoryOrder)
 	b.Insert(op)
 	return AtomicWriteOp{opWrapper{op}}
 }
+
+// nameOfAtomicWriteOp is the name BuildAtomicWriteOp gives its ops.
+var nameOfAtomicWriteOp = ir.OpName{Dialect: "omp", Op: "atomic.write", Registered: true}
 
 // BarrierOp is omp.barrier: barrier construct.
 type BarrierOp struct {
@@ -271,10 +286,13 @@ func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) {
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBarrierOp(b *ir.Builder, loc ir.Location) BarrierOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "barrier", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBarrierOp, loc, nil)
 	b.Insert(op)
 	return BarrierOp{opWrapper{op}}
 }
+
+// nameOfBarrierOp is the name BuildBarrierOp gives its ops.
+var nameOfBarrierOp = ir.OpName{Dialect: "omp", Op: "barrier", Registered: true}
 
 // CancelOp is omp.cancel: cancel directive.
 type CancelOp struct {
@@ -310,12 +328,15 @@ func (o CancelOp) CancelDirective() ir.Attribute { return o.op.Attr("cancel_dire
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCancelOp(b *ir.Builder, loc ir.Location, ifExpr []*ir.Value, cancellationConstructTypeVal, cancelDirective ir.Attribute) CancelOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "cancel", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCancelOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, ifExpr...))
 	setAttrs(op, []string{"cancellation_construct_type_val", "cancel_directive"}, cancellationConstructTypeVal, cancelDirective)
 	b.Insert(op)
 	return CancelOp{opWrapper{op}}
 }
+
+// nameOfCancelOp is the name BuildCancelOp gives its ops.
+var nameOfCancelOp = ir.OpName{Dialect: "omp", Op: "cancel", Registered: true}
 
 // CancellationPointOp is omp.cancellation_point: cancellation point directive.
 type CancellationPointOp struct {
@@ -343,11 +364,14 @@ func (o CancellationPointOp) CancelDirective() ir.Attribute { return o.op.Attr("
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildCancellationPointOp(b *ir.Builder, loc ir.Location, cancellationConstructTypeVal, cancelDirective ir.Attribute) CancellationPointOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "cancellation_point", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCancellationPointOp, loc, nil)
 	setAttrs(op, []string{"cancellation_construct_type_val", "cancel_directive"}, cancellationConstructTypeVal, cancelDirective)
 	b.Insert(op)
 	return CancellationPointOp{opWrapper{op}}
 }
+
+// nameOfCancellationPointOp is the name BuildCancellationPointOp gives its ops.
+var nameOfCancellationPointOp = ir.OpName{Dialect: "omp", Op: "cancellation_point", Registered: true}
 
 // CanonicalLoopOp is omp.canonical_loop: openMP Canonical Loop Operation.
 type CanonicalLoopOp struct {
@@ -381,12 +405,15 @@ func (o CanonicalLoopOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCanonicalLoopOp(b *ir.Builder, loc ir.Location, tripCount *ir.Value, cli []*ir.Value) CanonicalLoopOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "canonical_loop", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCanonicalLoopOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{tripCount}, cli...))
 	op.AddRegion()
 	b.Insert(op)
 	return CanonicalLoopOp{opWrapper{op}}
 }
+
+// nameOfCanonicalLoopOp is the name BuildCanonicalLoopOp gives its ops.
+var nameOfCanonicalLoopOp = ir.OpName{Dialect: "omp", Op: "canonical_loop", Registered: true}
 
 // CriticalOp is omp.critical: critical construct.
 type CriticalOp struct {
@@ -412,12 +439,15 @@ func (o CriticalOp) Region() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCriticalOp(b *ir.Builder, loc ir.Location, name ir.Attribute) CriticalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "critical", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCriticalOp, loc, nil)
 	setAttrs(op, []string{"name"}, name)
 	op.AddRegion()
 	b.Insert(op)
 	return CriticalOp{opWrapper{op}}
 }
+
+// nameOfCriticalOp is the name BuildCriticalOp gives its ops.
+var nameOfCriticalOp = ir.OpName{Dialect: "omp", Op: "critical", Registered: true}
 
 // CriticalDeclareOp is omp.critical.declare: declares a named critical section.
 type CriticalDeclareOp struct {
@@ -446,11 +476,14 @@ func (o CriticalDeclareOp) Hint() ir.Attribute { return o.op.Attr("hint") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildCriticalDeclareOp(b *ir.Builder, loc ir.Location, symName, hintVal, hint ir.Attribute) CriticalDeclareOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "critical.declare", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCriticalDeclareOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "hint_val", "hint"}, symName, hintVal, hint)
 	b.Insert(op)
 	return CriticalDeclareOp{opWrapper{op}}
 }
+
+// nameOfCriticalDeclareOp is the name BuildCriticalDeclareOp gives its ops.
+var nameOfCriticalDeclareOp = ir.OpName{Dialect: "omp", Op: "critical.declare", Registered: true}
 
 // DeclareMapperOp is omp.declare_mapper: declare mapper directive.
 type DeclareMapperOp struct {
@@ -479,12 +512,15 @@ func (o DeclareMapperOp) Body() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDeclareMapperOp(b *ir.Builder, loc ir.Location, symName, type_ ir.Attribute) DeclareMapperOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "declare_mapper", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDeclareMapperOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "type"}, symName, type_)
 	op.AddRegion()
 	b.Insert(op)
 	return DeclareMapperOp{opWrapper{op}}
 }
+
+// nameOfDeclareMapperOp is the name BuildDeclareMapperOp gives its ops.
+var nameOfDeclareMapperOp = ir.OpName{Dialect: "omp", Op: "declare_mapper", Registered: true}
 
 // DeclareMapperInfoOp is omp.declare_mapper.info: declare mapper info.
 type DeclareMapperInfoOp struct {
@@ -507,11 +543,14 @@ func (o DeclareMapperInfoOp) MapVars() []*ir.Value { return o.op.Operands() }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDeclareMapperInfoOp(b *ir.Builder, loc ir.Location, mapVars []*ir.Value) DeclareMapperInfoOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "declare_mapper.info", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDeclareMapperInfoOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, mapVars...))
 	b.Insert(op)
 	return DeclareMapperInfoOp{opWrapper{op}}
 }
+
+// nameOfDeclareMapperInfoOp is the name BuildDeclareMapperInfoOp gives its ops.
+var nameOfDeclareMapperInfoOp = ir.OpName{Dialect: "omp", Op: "declare_mapper.info", Registered: true}
 
 // DeclareReductionOp is omp.declare_reduction: declares a reduction kind.
 type DeclareReductionOp struct {
@@ -558,7 +597,7 @@ func (o DeclareReductionOp) DataPtrPtrRegion() *ir.Region { return o.op.Region(5
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDeclareReductionOp(b *ir.Builder, loc ir.Location, symName, type_, byrefElementType ir.Attribute) DeclareReductionOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "declare_reduction", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDeclareReductionOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "type", "byref_element_type"}, symName, type_, byrefElementType)
 	op.AddRegion()
 	op.AddRegion()
@@ -569,6 +608,9 @@ func BuildDeclareReductionOp(b *ir.Builder, loc ir.Location, symName, type_, byr
 	b.Insert(op)
 	return DeclareReductionOp{opWrapper{op}}
 }
+
+// nameOfDeclareReductionOp is the name BuildDeclareReductionOp gives its ops.
+var nameOfDeclareReductionOp = ir.OpName{Dialect: "omp", Op: "declare_reduction", Registered: true}
 
 // DistributeOp is omp.distribute: distribute construct.
 type DistributeOp struct {
@@ -645,7 +687,7 @@ func (o DistributeOp) Region() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDistributeOp(b *ir.Builder, loc ir.Location, chunkSize, allocateVars, allocatorsVars, allocatorVars, distScheduleChunkSize, privateVars []*ir.Value, distScheduleStatic, orderVal, order, orderMod, privateSyms, privateNeedsBarrier ir.Attribute) DistributeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "distribute", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDistributeOp, loc, nil)
 	op.SetOperands(append(append(append(append(append(append([]*ir.Value{}, chunkSize...), allocateVars...), allocatorsVars...), allocatorVars...), distScheduleChunkSize...), privateVars...))
 	op.SetOperandSegments([]int32{int32(len(chunkSize)), int32(len(allocateVars)), int32(len(allocatorsVars)), int32(len(allocatorVars)), int32(len(distScheduleChunkSize)), int32(len(privateVars))})
 	setAttrs(op, []string{"dist_schedule_static", "order_val", "order", "order_mod", "private_syms", "private_needs_barrier"}, distScheduleStatic, orderVal, order, orderMod, privateSyms, privateNeedsBarrier)
@@ -653,6 +695,9 @@ func BuildDistributeOp(b *ir.Builder, loc ir.Location, chunkSize, allocateVars, 
 	b.Insert(op)
 	return DistributeOp{opWrapper{op}}
 }
+
+// nameOfDistributeOp is the name BuildDistributeOp gives its ops.
+var nameOfDistributeOp = ir.OpName{Dialect: "omp", Op: "distribute", Registered: true}
 
 // FlushOp is omp.flush: flush construct.
 type FlushOp struct {
@@ -675,11 +720,14 @@ func (o FlushOp) VarList() []*ir.Value { return o.op.Operands() }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFlushOp(b *ir.Builder, loc ir.Location, varList []*ir.Value) FlushOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "flush", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFlushOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, varList...))
 	b.Insert(op)
 	return FlushOp{opWrapper{op}}
 }
+
+// nameOfFlushOp is the name BuildFlushOp gives its ops.
+var nameOfFlushOp = ir.OpName{Dialect: "omp", Op: "flush", Registered: true}
 
 // LoopOp is omp.loop: loop construct.
 type LoopOp struct {
@@ -736,7 +784,7 @@ func (o LoopOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLoopOp(b *ir.Builder, loc ir.Location, privateVars, reductionVars []*ir.Value, bindKind, privateSyms, privateNeedsBarrier, order, orderMod, reductionMod, reductionByref, reductionSyms ir.Attribute) LoopOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "loop", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfLoopOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{}, privateVars...), reductionVars...))
 	op.SetOperandSegments([]int32{int32(len(privateVars)), int32(len(reductionVars))})
 	setAttrs(op, []string{"bind_kind", "private_syms", "private_needs_barrier", "order", "order_mod", "reduction_mod", "reduction_byref", "reduction_syms"}, bindKind, privateSyms, privateNeedsBarrier, order, orderMod, reductionMod, reductionByref, reductionSyms)
@@ -744,6 +792,9 @@ func BuildLoopOp(b *ir.Builder, loc ir.Location, privateVars, reductionVars []*i
 	b.Insert(op)
 	return LoopOp{opWrapper{op}}
 }
+
+// nameOfLoopOp is the name BuildLoopOp gives its ops.
+var nameOfLoopOp = ir.OpName{Dialect: "omp", Op: "loop", Registered: true}
 
 // LoopNestOp is omp.loop_nest: rectangular loop nest.
 type LoopNestOp struct {
@@ -796,13 +847,16 @@ func (o LoopNestOp) Region() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLoopNestOp(b *ir.Builder, loc ir.Location, loopLowerBounds, loopUpperBounds, loopSteps []*ir.Value, inclusive, collapseNumLoops, loopInclusive, tileSizes ir.Attribute) LoopNestOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "loop_nest", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfLoopNestOp, loc, nil)
 	op.SetOperands(append(append(append([]*ir.Value{}, loopLowerBounds...), loopUpperBounds...), loopSteps...))
 	setAttrs(op, []string{"inclusive", "collapse_num_loops", "loop_inclusive", "tile_sizes"}, inclusive, collapseNumLoops, loopInclusive, tileSizes)
 	op.AddRegion()
 	b.Insert(op)
 	return LoopNestOp{opWrapper{op}}
 }
+
+// nameOfLoopNestOp is the name BuildLoopNestOp gives its ops.
+var nameOfLoopNestOp = ir.OpName{Dialect: "omp", Op: "loop_nest", Registered: true}
 
 // MapBoundsOp is omp.map.bounds: represents normalized bounds information for map clauses.
 type MapBoundsOp struct {
@@ -868,13 +922,16 @@ func (o MapBoundsOp) StrideInBytes() ir.Attribute { return o.op.Attr("stride_in_
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMapBoundsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lowerBound, upperBound, extent, stride, startIdx []*ir.Value, strideInBytes ir.Attribute) MapBoundsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "map.bounds", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMapBoundsOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, lowerBound...), upperBound...), extent...), stride...), startIdx...))
 	op.SetOperandSegments([]int32{int32(len(lowerBound)), int32(len(upperBound)), int32(len(extent)), int32(len(stride)), int32(len(startIdx))})
 	setAttrs(op, []string{"stride_in_bytes"}, strideInBytes)
 	b.Insert(op)
 	return MapBoundsOp{opWrapper{op}}
 }
+
+// nameOfMapBoundsOp is the name BuildMapBoundsOp gives its ops.
+var nameOfMapBoundsOp = ir.OpName{Dialect: "omp", Op: "map.bounds", Registered: true}
 
 // MapInfoOp wraps an omp.map.info *ir.Operation.
 type MapInfoOp struct {
@@ -941,13 +998,16 @@ func (o MapInfoOp) PartialMap() ir.Attribute { return o.op.Attr("partial_map") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMapInfoOp(b *ir.Builder, loc ir.Location, ompPtrType ir.Type, varPtr *ir.Value, varPtrPtr, members, bounds []*ir.Value, varType, mapType, mapCaptureType, membersIndex, mapperId, name, partialMap ir.Attribute) MapInfoOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "map.info", Registered: true}, loc, []ir.Type{ompPtrType})
+	op := ir.NewNamedOperation(&nameOfMapInfoOp, loc, []ir.Type{ompPtrType})
 	op.SetOperands(append(append(append([]*ir.Value{varPtr}, varPtrPtr...), members...), bounds...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(members)), int32(len(bounds))})
 	setAttrs(op, []string{"var_type", "map_type", "map_capture_type", "members_index", "mapper_id", "name", "partial_map"}, varType, mapType, mapCaptureType, membersIndex, mapperId, name, partialMap)
 	b.Insert(op)
 	return MapInfoOp{opWrapper{op}}
 }
+
+// nameOfMapInfoOp is the name BuildMapInfoOp gives its ops.
+var nameOfMapInfoOp = ir.OpName{Dialect: "omp", Op: "map.info", Registered: true}
 
 // MaskedOp is omp.masked: masked construct.
 type MaskedOp struct {
@@ -978,12 +1038,15 @@ func (o MaskedOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMaskedOp(b *ir.Builder, loc ir.Location, filteredThreadId []*ir.Value) MaskedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "masked", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMaskedOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, filteredThreadId...))
 	op.AddRegion()
 	b.Insert(op)
 	return MaskedOp{opWrapper{op}}
 }
+
+// nameOfMaskedOp is the name BuildMaskedOp gives its ops.
+var nameOfMaskedOp = ir.OpName{Dialect: "omp", Op: "masked", Registered: true}
 
 // MasterOp is omp.master: master construct.
 type MasterOp struct {
@@ -1006,11 +1069,14 @@ func (o MasterOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMasterOp(b *ir.Builder, loc ir.Location) MasterOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "master", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMasterOp, loc, nil)
 	op.AddRegion()
 	b.Insert(op)
 	return MasterOp{opWrapper{op}}
 }
+
+// nameOfMasterOp is the name BuildMasterOp gives its ops.
+var nameOfMasterOp = ir.OpName{Dialect: "omp", Op: "master", Registered: true}
 
 // NewCliOp is omp.new_cli: create a new Canonical Loop Info value.
 type NewCliOp struct {
@@ -1033,10 +1099,13 @@ func (o NewCliOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildNewCliOp(b *ir.Builder, loc ir.Location, resultType ir.Type) NewCliOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "new_cli", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfNewCliOp, loc, []ir.Type{resultType})
 	b.Insert(op)
 	return NewCliOp{opWrapper{op}}
 }
+
+// nameOfNewCliOp is the name BuildNewCliOp gives its ops.
+var nameOfNewCliOp = ir.OpName{Dialect: "omp", Op: "new_cli", Registered: true}
 
 // OrderedOp is omp.ordered: ordered construct without region.
 type OrderedOp struct {
@@ -1071,12 +1140,15 @@ func (o OrderedOp) DoacrossNumLoops() ir.Attribute { return o.op.Attr("doacross_
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildOrderedOp(b *ir.Builder, loc ir.Location, doacrossDependVars []*ir.Value, dependTypeVal, numLoopsVal, doacrossDependType, doacrossNumLoops ir.Attribute) OrderedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "ordered", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfOrderedOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, doacrossDependVars...))
 	setAttrs(op, []string{"depend_type_val", "num_loops_val", "doacross_depend_type", "doacross_num_loops"}, dependTypeVal, numLoopsVal, doacrossDependType, doacrossNumLoops)
 	b.Insert(op)
 	return OrderedOp{opWrapper{op}}
 }
+
+// nameOfOrderedOp is the name BuildOrderedOp gives its ops.
+var nameOfOrderedOp = ir.OpName{Dialect: "omp", Op: "ordered", Registered: true}
 
 // OrderedRegionOp is omp.ordered.region: ordered construct with region.
 type OrderedRegionOp struct {
@@ -1105,12 +1177,15 @@ func (o OrderedRegionOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildOrderedRegionOp(b *ir.Builder, loc ir.Location, simd, parLevelSimd ir.Attribute) OrderedRegionOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "ordered.region", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfOrderedRegionOp, loc, nil)
 	setAttrs(op, []string{"simd", "par_level_simd"}, simd, parLevelSimd)
 	op.AddRegion()
 	b.Insert(op)
 	return OrderedRegionOp{opWrapper{op}}
 }
+
+// nameOfOrderedRegionOp is the name BuildOrderedRegionOp gives its ops.
+var nameOfOrderedRegionOp = ir.OpName{Dialect: "omp", Op: "ordered.region", Registered: true}
 
 // ParallelOp is omp.parallel: parallel construct.
 type ParallelOp struct {
@@ -1212,7 +1287,7 @@ func (o ParallelOp) Region() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildParallelOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, ifExpr, numThreadsVar, allocatorsVars, numThreads, privateVars, reductionVars []*ir.Value, reductionVarsByref, reductions, procBindVal, privatizers, privateSyms, privateNeedsBarrier, procBindKind, reductionMod, reductionByref, reductionSyms ir.Attribute) ParallelOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "parallel", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfParallelOp, loc, nil)
 	op.SetOperands(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), ifExpr...), numThreadsVar...), allocatorsVars...), numThreads...), privateVars...), reductionVars...))
 	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(ifExpr)), int32(len(numThreadsVar)), int32(len(allocatorsVars)), int32(len(numThreads)), int32(len(privateVars)), int32(len(reductionVars))})
 	setAttrs(op, []string{"reduction_vars_byref", "reductions", "proc_bind_val", "privatizers", "private_syms", "private_needs_barrier", "proc_bind_kind", "reduction_mod", "reduction_byref", "reduction_syms"}, reductionVarsByref, reductions, procBindVal, privatizers, privateSyms, privateNeedsBarrier, procBindKind, reductionMod, reductionByref, reductionSyms)
@@ -1220,6 +1295,9 @@ func BuildParallelOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars
 	b.Insert(op)
 	return ParallelOp{opWrapper{op}}
 }
+
+// nameOfParallelOp is the name BuildParallelOp gives its ops.
+var nameOfParallelOp = ir.OpName{Dialect: "omp", Op: "parallel", Registered: true}
 
 // PrivateOp is omp.private: provides declaration of [first]private logic.
 type PrivateOp struct {
@@ -1257,7 +1335,7 @@ func (o PrivateOp) DeallocRegion() *ir.Region { return o.op.Region(2) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPrivateOp(b *ir.Builder, loc ir.Location, symName, type_, dataSharingType ir.Attribute) PrivateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "private", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfPrivateOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "type", "data_sharing_type"}, symName, type_, dataSharingType)
 	op.AddRegion()
 	op.AddRegion()
@@ -1265,6 +1343,9 @@ func BuildPrivateOp(b *ir.Builder, loc ir.Location, symName, type_, dataSharingT
 	b.Insert(op)
 	return PrivateOp{opWrapper{op}}
 }
+
+// nameOfPrivateOp is the name BuildPrivateOp gives its ops.
+var nameOfPrivateOp = ir.OpName{Dialect: "omp", Op: "private", Registered: true}
 
 // ScanOp is omp.scan: scan directive.
 type ScanOp struct {
@@ -1294,12 +1375,15 @@ func (o ScanOp) ExclusiveVars() []*ir.Value {
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildScanOp(b *ir.Builder, loc ir.Location, inclusiveVars, exclusiveVars []*ir.Value) ScanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "scan", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfScanOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{}, inclusiveVars...), exclusiveVars...))
 	op.SetOperandSegments([]int32{int32(len(inclusiveVars)), int32(len(exclusiveVars))})
 	b.Insert(op)
 	return ScanOp{opWrapper{op}}
 }
+
+// nameOfScanOp is the name BuildScanOp gives its ops.
+var nameOfScanOp = ir.OpName{Dialect: "omp", Op: "scan", Registered: true}
 
 // SectionOp is omp.section: section directive.
 type SectionOp struct {
@@ -1322,11 +1406,14 @@ func (o SectionOp) Region() *ir.Region { return o.op.Region(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSectionOp(b *ir.Builder, loc ir.Location) SectionOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "section", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSectionOp, loc, nil)
 	op.AddRegion()
 	b.Insert(op)
 	return SectionOp{opWrapper{op}}
 }
+
+// nameOfSectionOp is the name BuildSectionOp gives its ops.
+var nameOfSectionOp = ir.OpName{Dialect: "omp", Op: "section", Registered: true}
 
 // SectionsOp is omp.sections: sections construct.
 type SectionsOp struct {
@@ -1398,7 +1485,7 @@ func (o SectionsOp) Region() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSectionsOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, privateVars, reductionVars, allocatorsVars []*ir.Value, reductionVarsByref, reductions, nowait, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms ir.Attribute) SectionsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "sections", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSectionsOp, loc, nil)
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), privateVars...), reductionVars...), allocatorsVars...))
 	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(privateVars)), int32(len(reductionVars)), int32(len(allocatorsVars))})
 	setAttrs(op, []string{"reduction_vars_byref", "reductions", "nowait", "private_syms", "private_needs_barrier", "reduction_mod", "reduction_byref", "reduction_syms"}, reductionVarsByref, reductions, nowait, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms)
@@ -1406,6 +1493,9 @@ func BuildSectionsOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars
 	b.Insert(op)
 	return SectionsOp{opWrapper{op}}
 }
+
+// nameOfSectionsOp is the name BuildSectionsOp gives its ops.
+var nameOfSectionsOp = ir.OpName{Dialect: "omp", Op: "sections", Registered: true}
 
 // SimdOp is omp.simd: simd construct.
 type SimdOp struct {
@@ -1505,7 +1595,7 @@ func (o SimdOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSimdOp(b *ir.Builder, loc ir.Location, alignedVars, ifExpr, linearVars, linearStepVars, nontemporalVars, privateVars, reductionVars []*ir.Value, alignmentValues, orderVal, alignments, linearVarTypes, order, orderMod, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms, safelen, simdlen ir.Attribute) SimdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "simd", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSimdOp, loc, nil)
 	op.SetOperands(append(append(append(append(append(append(append([]*ir.Value{}, alignedVars...), ifExpr...), linearVars...), linearStepVars...), nontemporalVars...), privateVars...), reductionVars...))
 	op.SetOperandSegments([]int32{int32(len(alignedVars)), int32(len(ifExpr)), int32(len(linearVars)), int32(len(linearStepVars)), int32(len(nontemporalVars)), int32(len(privateVars)), int32(len(reductionVars))})
 	setAttrs(op, []string{"alignment_values", "order_val", "alignments", "linear_var_types", "order", "order_mod", "private_syms", "private_needs_barrier", "reduction_mod", "reduction_byref", "reduction_syms", "safelen", "simdlen"}, alignmentValues, orderVal, alignments, linearVarTypes, order, orderMod, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms, safelen, simdlen)
@@ -1513,6 +1603,9 @@ func BuildSimdOp(b *ir.Builder, loc ir.Location, alignedVars, ifExpr, linearVars
 	b.Insert(op)
 	return SimdOp{opWrapper{op}}
 }
+
+// nameOfSimdOp is the name BuildSimdOp gives its ops.
+var nameOfSimdOp = ir.OpName{Dialect: "omp", Op: "simd", Registered: true}
 
 // SingleOp is omp.single: single directive.
 type SingleOp struct {
@@ -1575,7 +1668,7 @@ func (o SingleOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSingleOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorsVars, allocatorVars, copyprivateVars, privateVars []*ir.Value, copyprivateFuncs, copyprivateSyms, nowait, privateSyms, privateNeedsBarrier ir.Attribute) SingleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "single", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSingleOp, loc, nil)
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorsVars...), allocatorVars...), copyprivateVars...), privateVars...))
 	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorsVars)), int32(len(allocatorVars)), int32(len(copyprivateVars)), int32(len(privateVars))})
 	setAttrs(op, []string{"copyprivate_funcs", "copyprivate_syms", "nowait", "private_syms", "private_needs_barrier"}, copyprivateFuncs, copyprivateSyms, nowait, privateSyms, privateNeedsBarrier)
@@ -1583,6 +1676,9 @@ func BuildSingleOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorsVars,
 	b.Insert(op)
 	return SingleOp{opWrapper{op}}
 }
+
+// nameOfSingleOp is the name BuildSingleOp gives its ops.
+var nameOfSingleOp = ir.OpName{Dialect: "omp", Op: "single", Registered: true}
 
 // TargetOp is omp.target: target construct.
 type TargetOp struct {
@@ -1719,7 +1815,7 @@ func (o TargetOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTargetOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, dependVars, device, hasDeviceAddrVars, hostEvalVars, ifExpr, inReductionVars, isDevicePtrVars, mapVars, privateVars, threadLimit, isDevicePtr, hasDeviceAddr, mapOperands []*ir.Value, depends, bare, dependKinds, inReductionByref, inReductionSyms, nowait, privatizers, privateSyms, privateNeedsBarrier, privateMaps ir.Attribute) TargetOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "target", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTargetOp, loc, nil)
 	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), dependVars...), device...), hasDeviceAddrVars...), hostEvalVars...), ifExpr...), inReductionVars...), isDevicePtrVars...), mapVars...), privateVars...), threadLimit...), isDevicePtr...), hasDeviceAddr...), mapOperands...))
 	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(dependVars)), int32(len(device)), int32(len(hasDeviceAddrVars)), int32(len(hostEvalVars)), int32(len(ifExpr)), int32(len(inReductionVars)), int32(len(isDevicePtrVars)), int32(len(mapVars)), int32(len(privateVars)), int32(len(threadLimit)), int32(len(isDevicePtr)), int32(len(hasDeviceAddr)), int32(len(mapOperands))})
 	setAttrs(op, []string{"depends", "bare", "depend_kinds", "in_reduction_byref", "in_reduction_syms", "nowait", "privatizers", "private_syms", "private_needs_barrier", "private_maps"}, depends, bare, dependKinds, inReductionByref, inReductionSyms, nowait, privatizers, privateSyms, privateNeedsBarrier, privateMaps)
@@ -1727,6 +1823,9 @@ func BuildTargetOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, 
 	b.Insert(op)
 	return TargetOp{opWrapper{op}}
 }
+
+// nameOfTargetOp is the name BuildTargetOp gives its ops.
+var nameOfTargetOp = ir.OpName{Dialect: "omp", Op: "target", Registered: true}
 
 // TargetAllocmemOp is omp.target_allocmem: allocate storage on an openmp device for an object of a given type.
 type TargetAllocmemOp struct {
@@ -1773,13 +1872,16 @@ func (o TargetAllocmemOp) BindcName() ir.Attribute { return o.op.Attr("bindc_nam
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTargetAllocmemOp(b *ir.Builder, loc ir.Location, resultType ir.Type, device *ir.Value, typeparams, shape []*ir.Value, inType, uniqName, bindcName ir.Attribute) TargetAllocmemOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "target_allocmem", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTargetAllocmemOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append([]*ir.Value{device}, typeparams...), shape...))
 	op.SetOperandSegments([]int32{1, int32(len(typeparams)), int32(len(shape))})
 	setAttrs(op, []string{"in_type", "uniq_name", "bindc_name"}, inType, uniqName, bindcName)
 	b.Insert(op)
 	return TargetAllocmemOp{opWrapper{op}}
 }
+
+// nameOfTargetAllocmemOp is the name BuildTargetAllocmemOp gives its ops.
+var nameOfTargetAllocmemOp = ir.OpName{Dialect: "omp", Op: "target_allocmem", Registered: true}
 
 // TargetDataOp is omp.target_data: target data construct.
 type TargetDataOp struct {
@@ -1833,13 +1935,16 @@ func (o TargetDataOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTargetDataOp(b *ir.Builder, loc ir.Location, device, ifExpr, mapVars, useDeviceAddrVars, useDevicePtrVars []*ir.Value) TargetDataOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "target_data", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTargetDataOp, loc, nil)
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, device...), ifExpr...), mapVars...), useDeviceAddrVars...), useDevicePtrVars...))
 	op.SetOperandSegments([]int32{int32(len(device)), int32(len(ifExpr)), int32(len(mapVars)), int32(len(useDeviceAddrVars)), int32(len(useDevicePtrVars))})
 	op.AddRegion()
 	b.Insert(op)
 	return TargetDataOp{opWrapper{op}}
 }
+
+// nameOfTargetDataOp is the name BuildTargetDataOp gives its ops.
+var nameOfTargetDataOp = ir.OpName{Dialect: "omp", Op: "target_data", Registered: true}
 
 // TargetEnterDataOp is omp.target_enter_data: target enter data construct.
 type TargetEnterDataOp struct {
@@ -1894,13 +1999,16 @@ func (o TargetEnterDataOp) Nowait() ir.Attribute { return o.op.Attr("nowait") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildTargetEnterDataOp(b *ir.Builder, loc ir.Location, dependVars, device, ifExpr, mapVars []*ir.Value, depends, dependKinds, nowait ir.Attribute) TargetEnterDataOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "target_enter_data", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTargetEnterDataOp, loc, nil)
 	op.SetOperands(append(append(append(append([]*ir.Value{}, dependVars...), device...), ifExpr...), mapVars...))
 	op.SetOperandSegments([]int32{int32(len(dependVars)), int32(len(device)), int32(len(ifExpr)), int32(len(mapVars))})
 	setAttrs(op, []string{"depends", "depend_kinds", "nowait"}, depends, dependKinds, nowait)
 	b.Insert(op)
 	return TargetEnterDataOp{opWrapper{op}}
 }
+
+// nameOfTargetEnterDataOp is the name BuildTargetEnterDataOp gives its ops.
+var nameOfTargetEnterDataOp = ir.OpName{Dialect: "omp", Op: "target_enter_data", Registered: true}
 
 // TargetExitDataOp is omp.target_exit_data: target exit data construct.
 type TargetExitDataOp struct {
@@ -1955,13 +2063,16 @@ func (o TargetExitDataOp) Nowait() ir.Attribute { return o.op.Attr("nowait") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTargetExitDataOp(b *ir.Builder, loc ir.Location, dependVars, device, ifExpr, mapVars []*ir.Value, depends, dependKinds, nowait ir.Attribute) TargetExitDataOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "target_exit_data", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTargetExitDataOp, loc, nil)
 	op.SetOperands(append(append(append(append([]*ir.Value{}, dependVars...), device...), ifExpr...), mapVars...))
 	op.SetOperandSegments([]int32{int32(len(dependVars)), int32(len(device)), int32(len(ifExpr)), int32(len(mapVars))})
 	setAttrs(op, []string{"depends", "depend_kinds", "nowait"}, depends, dependKinds, nowait)
 	b.Insert(op)
 	return TargetExitDataOp{opWrapper{op}}
 }
+
+// nameOfTargetExitDataOp is the name BuildTargetExitDataOp gives its ops.
+var nameOfTargetExitDataOp = ir.OpName{Dialect: "omp", Op: "target_exit_data", Registered: true}
 
 // TargetFreememOp is omp.target_freemem: free memory on an openmp device.
 type TargetFreememOp struct {
@@ -1987,11 +2098,14 @@ func (o TargetFreememOp) Heapref() *ir.Value { return o.op.Operand(1) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTargetFreememOp(b *ir.Builder, loc ir.Location, device, heapref *ir.Value) TargetFreememOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "target_freemem", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTargetFreememOp, loc, nil)
 	op.SetOperands([]*ir.Value{device, heapref})
 	b.Insert(op)
 	return TargetFreememOp{opWrapper{op}}
 }
+
+// nameOfTargetFreememOp is the name BuildTargetFreememOp gives its ops.
+var nameOfTargetFreememOp = ir.OpName{Dialect: "omp", Op: "target_freemem", Registered: true}
 
 // TargetUpdateOp is omp.target_update: target update construct.
 type TargetUpdateOp struct {
@@ -2046,13 +2160,16 @@ func (o TargetUpdateOp) Nowait() ir.Attribute { return o.op.Attr("nowait") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTargetUpdateOp(b *ir.Builder, loc ir.Location, dependVars, device, ifExpr, mapVars []*ir.Value, depends, dependKinds, nowait ir.Attribute) TargetUpdateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "target_update", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTargetUpdateOp, loc, nil)
 	op.SetOperands(append(append(append(append([]*ir.Value{}, dependVars...), device...), ifExpr...), mapVars...))
 	op.SetOperandSegments([]int32{int32(len(dependVars)), int32(len(device)), int32(len(ifExpr)), int32(len(mapVars))})
 	setAttrs(op, []string{"depends", "depend_kinds", "nowait"}, depends, dependKinds, nowait)
 	b.Insert(op)
 	return TargetUpdateOp{opWrapper{op}}
 }
+
+// nameOfTargetUpdateOp is the name BuildTargetUpdateOp gives its ops.
+var nameOfTargetUpdateOp = ir.OpName{Dialect: "omp", Op: "target_update", Registered: true}
 
 // TaskOp is omp.task: task construct.
 type TaskOp struct {
@@ -2175,7 +2292,7 @@ func (o TaskOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildTaskOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, dependVars, final, ifExpr, finalExpr, inReductionVars, priority, allocatorsVars, privateVars, eventHandle []*ir.Value, dependKinds, inReductionByref, inReductionSyms, mergeable, privateSyms, privateNeedsBarrier, untied, inReductionVarsByref, inReductions, depends ir.Attribute) TaskOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "task", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTaskOp, loc, nil)
 	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), dependVars...), final...), ifExpr...), finalExpr...), inReductionVars...), priority...), allocatorsVars...), privateVars...), eventHandle...))
 	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(dependVars)), int32(len(final)), int32(len(ifExpr)), int32(len(finalExpr)), int32(len(inReductionVars)), int32(len(priority)), int32(len(allocatorsVars)), int32(len(privateVars)), int32(len(eventHandle))})
 	setAttrs(op, []string{"depend_kinds", "in_reduction_byref", "in_reduction_syms", "mergeable", "private_syms", "private_needs_barrier", "untied", "in_reduction_vars_byref", "in_reductions", "depends"}, dependKinds, inReductionByref, inReductionSyms, mergeable, privateSyms, privateNeedsBarrier, untied, inReductionVarsByref, inReductions, depends)
@@ -2183,6 +2300,9 @@ func BuildTaskOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, de
 	b.Insert(op)
 	return TaskOp{opWrapper{op}}
 }
+
+// nameOfTaskOp is the name BuildTaskOp gives its ops.
+var nameOfTaskOp = ir.OpName{Dialect: "omp", Op: "task", Registered: true}
 
 // TaskgroupOp is omp.taskgroup: taskgroup construct.
 type TaskgroupOp struct {
@@ -2239,7 +2359,7 @@ func (o TaskgroupOp) Region() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTaskgroupOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, taskReductionVars, allocatorsVars []*ir.Value, taskReductionVarsByref, taskReductions, taskReductionByref, taskReductionSyms ir.Attribute) TaskgroupOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "taskgroup", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTaskgroupOp, loc, nil)
 	op.SetOperands(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), taskReductionVars...), allocatorsVars...))
 	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(taskReductionVars)), int32(len(allocatorsVars))})
 	setAttrs(op, []string{"task_reduction_vars_byref", "task_reductions", "task_reduction_byref", "task_reduction_syms"}, taskReductionVarsByref, taskReductions, taskReductionByref, taskReductionSyms)
@@ -2247,6 +2367,9 @@ func BuildTaskgroupOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVar
 	b.Insert(op)
 	return TaskgroupOp{opWrapper{op}}
 }
+
+// nameOfTaskgroupOp is the name BuildTaskgroupOp gives its ops.
+var nameOfTaskgroupOp = ir.OpName{Dialect: "omp", Op: "taskgroup", Registered: true}
 
 // TaskloopOp is omp.taskloop: taskloop construct.
 type TaskloopOp struct {
@@ -2403,7 +2526,7 @@ func (o TaskloopOp) Region() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTaskloopOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, final, grainsize, ifExpr, finalExpr, inReductionVars, numTasks, priority, privateVars, reductionVars, allocatorsVars, grainSize []*ir.Value, grainsizeMod, inReductionByref, inReductionSyms, mergeable, nogroup, numTasksMod, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms, untied, inReductionVarsByref, inReductions, reductionVarsByref, reductions ir.Attribute) TaskloopOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "taskloop", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTaskloopOp, loc, nil)
 	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), final...), grainsize...), ifExpr...), finalExpr...), inReductionVars...), numTasks...), priority...), privateVars...), reductionVars...), allocatorsVars...), grainSize...))
 	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(final)), int32(len(grainsize)), int32(len(ifExpr)), int32(len(finalExpr)), int32(len(inReductionVars)), int32(len(numTasks)), int32(len(priority)), int32(len(privateVars)), int32(len(reductionVars)), int32(len(allocatorsVars)), int32(len(grainSize))})
 	setAttrs(op, []string{"grainsize_mod", "in_reduction_byref", "in_reduction_syms", "mergeable", "nogroup", "num_tasks_mod", "private_syms", "private_needs_barrier", "reduction_mod", "reduction_byref", "reduction_syms", "untied", "in_reduction_vars_byref", "in_reductions", "reduction_vars_byref", "reductions"}, grainsizeMod, inReductionByref, inReductionSyms, mergeable, nogroup, numTasksMod, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms, untied, inReductionVarsByref, inReductions, reductionVarsByref, reductions)
@@ -2411,6 +2534,9 @@ func BuildTaskloopOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars
 	b.Insert(op)
 	return TaskloopOp{opWrapper{op}}
 }
+
+// nameOfTaskloopOp is the name BuildTaskloopOp gives its ops.
+var nameOfTaskloopOp = ir.OpName{Dialect: "omp", Op: "taskloop", Registered: true}
 
 // TaskwaitOp is omp.taskwait: taskwait construct.
 type TaskwaitOp struct {
@@ -2439,12 +2565,15 @@ func (o TaskwaitOp) Nowait() ir.Attribute { return o.op.Attr("nowait") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTaskwaitOp(b *ir.Builder, loc ir.Location, dependVars []*ir.Value, dependKinds, nowait ir.Attribute) TaskwaitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "taskwait", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTaskwaitOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, dependVars...))
 	setAttrs(op, []string{"depend_kinds", "nowait"}, dependKinds, nowait)
 	b.Insert(op)
 	return TaskwaitOp{opWrapper{op}}
 }
+
+// nameOfTaskwaitOp is the name BuildTaskwaitOp gives its ops.
+var nameOfTaskwaitOp = ir.OpName{Dialect: "omp", Op: "taskwait", Registered: true}
 
 // TaskyieldOp is omp.taskyield: taskyield construct.
 type TaskyieldOp struct {
@@ -2464,10 +2593,13 @@ func AsTaskyieldOp(op *ir.Operation) (TaskyieldOp, bool) {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTaskyieldOp(b *ir.Builder, loc ir.Location) TaskyieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "taskyield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTaskyieldOp, loc, nil)
 	b.Insert(op)
 	return TaskyieldOp{opWrapper{op}}
 }
+
+// nameOfTaskyieldOp is the name BuildTaskyieldOp gives its ops.
+var nameOfTaskyieldOp = ir.OpName{Dialect: "omp", Op: "taskyield", Registered: true}
 
 // TeamsOp is omp.teams: teams construct.
 type TeamsOp struct {
@@ -2568,7 +2700,7 @@ func (o TeamsOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTeamsOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, ifExpr, numTeamsLower, numTeamsUpper, privateVars, reductionVars, threadLimit, allocatorsVars []*ir.Value, reductionVarsByref, reductions, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms ir.Attribute) TeamsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "teams", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTeamsOp, loc, nil)
 	op.SetOperands(append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), ifExpr...), numTeamsLower...), numTeamsUpper...), privateVars...), reductionVars...), threadLimit...), allocatorsVars...))
 	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(ifExpr)), int32(len(numTeamsLower)), int32(len(numTeamsUpper)), int32(len(privateVars)), int32(len(reductionVars)), int32(len(threadLimit)), int32(len(allocatorsVars))})
 	setAttrs(op, []string{"reduction_vars_byref", "reductions", "private_syms", "private_needs_barrier", "reduction_mod", "reduction_byref", "reduction_syms"}, reductionVarsByref, reductions, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms)
@@ -2576,6 +2708,9 @@ func BuildTeamsOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, i
 	b.Insert(op)
 	return TeamsOp{opWrapper{op}}
 }
+
+// nameOfTeamsOp is the name BuildTeamsOp gives its ops.
+var nameOfTeamsOp = ir.OpName{Dialect: "omp", Op: "teams", Registered: true}
 
 // TerminatorOp is omp.terminator: terminator for OpenMP regions.
 type TerminatorOp struct {
@@ -2595,10 +2730,13 @@ func AsTerminatorOp(op *ir.Operation) (TerminatorOp, bool) {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTerminatorOp(b *ir.Builder, loc ir.Location) TerminatorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "terminator", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTerminatorOp, loc, nil)
 	b.Insert(op)
 	return TerminatorOp{opWrapper{op}}
 }
+
+// nameOfTerminatorOp is the name BuildTerminatorOp gives its ops.
+var nameOfTerminatorOp = ir.OpName{Dialect: "omp", Op: "terminator", Registered: true}
 
 // ThreadprivateOp is omp.threadprivate: threadprivate directive.
 type ThreadprivateOp struct {
@@ -2624,11 +2762,14 @@ func (o ThreadprivateOp) TlsAddr() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildThreadprivateOp(b *ir.Builder, loc ir.Location, tlsAddrType ir.Type, symAddr *ir.Value) ThreadprivateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "threadprivate", Registered: true}, loc, []ir.Type{tlsAddrType})
+	op := ir.NewNamedOperation(&nameOfThreadprivateOp, loc, []ir.Type{tlsAddrType})
 	op.SetOperands([]*ir.Value{symAddr})
 	b.Insert(op)
 	return ThreadprivateOp{opWrapper{op}}
 }
+
+// nameOfThreadprivateOp is the name BuildThreadprivateOp gives its ops.
+var nameOfThreadprivateOp = ir.OpName{Dialect: "omp", Op: "threadprivate", Registered: true}
 
 // TileOp is omp.tile: openMP tile operation.
 type TileOp struct {
@@ -2659,12 +2800,15 @@ func (o TileOp) Sizes() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.Op
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildTileOp(b *ir.Builder, loc ir.Location, generatees, applyees, sizes []*ir.Value) TileOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "tile", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTileOp, loc, nil)
 	op.SetOperands(append(append(append([]*ir.Value{}, generatees...), applyees...), sizes...))
 	op.SetOperandSegments([]int32{int32(len(generatees)), int32(len(applyees)), int32(len(sizes))})
 	b.Insert(op)
 	return TileOp{opWrapper{op}}
 }
+
+// nameOfTileOp is the name BuildTileOp gives its ops.
+var nameOfTileOp = ir.OpName{Dialect: "omp", Op: "tile", Registered: true}
 
 // UnrollHeuristicOp is omp.unroll_heuristic: openMP heuristic unroll operation.
 type UnrollHeuristicOp struct {
@@ -2687,11 +2831,14 @@ func (o UnrollHeuristicOp) Applyee() *ir.Value { return o.op.Operand(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildUnrollHeuristicOp(b *ir.Builder, loc ir.Location, applyee *ir.Value) UnrollHeuristicOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "unroll_heuristic", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfUnrollHeuristicOp, loc, nil)
 	op.SetOperands([]*ir.Value{applyee})
 	b.Insert(op)
 	return UnrollHeuristicOp{opWrapper{op}}
 }
+
+// nameOfUnrollHeuristicOp is the name BuildUnrollHeuristicOp gives its ops.
+var nameOfUnrollHeuristicOp = ir.OpName{Dialect: "omp", Op: "unroll_heuristic", Registered: true}
 
 // WorkdistributeOp is omp.workdistribute: workdistribute directive.
 type WorkdistributeOp struct {
@@ -2714,11 +2861,14 @@ func (o WorkdistributeOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildWorkdistributeOp(b *ir.Builder, loc ir.Location) WorkdistributeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "workdistribute", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfWorkdistributeOp, loc, nil)
 	op.AddRegion()
 	b.Insert(op)
 	return WorkdistributeOp{opWrapper{op}}
 }
+
+// nameOfWorkdistributeOp is the name BuildWorkdistributeOp gives its ops.
+var nameOfWorkdistributeOp = ir.OpName{Dialect: "omp", Op: "workdistribute", Registered: true}
 
 // WorkshareOp is omp.workshare: workshare directive.
 type WorkshareOp struct {
@@ -2744,12 +2894,15 @@ func (o WorkshareOp) Region() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildWorkshareOp(b *ir.Builder, loc ir.Location, nowait ir.Attribute) WorkshareOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "workshare", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfWorkshareOp, loc, nil)
 	setAttrs(op, []string{"nowait"}, nowait)
 	op.AddRegion()
 	b.Insert(op)
 	return WorkshareOp{opWrapper{op}}
 }
+
+// nameOfWorkshareOp is the name BuildWorkshareOp gives its ops.
+var nameOfWorkshareOp = ir.OpName{Dialect: "omp", Op: "workshare", Registered: true}
 
 // WorkshareLoopWrapperOp is omp.workshare.loop_wrapper: contains loop nests to be parallelized by workshare.
 type WorkshareLoopWrapperOp struct {
@@ -2772,11 +2925,14 @@ func (o WorkshareLoopWrapperOp) Region() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWorkshareLoopWrapperOp(b *ir.Builder, loc ir.Location) WorkshareLoopWrapperOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "workshare.loop_wrapper", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfWorkshareLoopWrapperOp, loc, nil)
 	op.AddRegion()
 	b.Insert(op)
 	return WorkshareLoopWrapperOp{opWrapper{op}}
 }
+
+// nameOfWorkshareLoopWrapperOp is the name BuildWorkshareLoopWrapperOp gives its ops.
+var nameOfWorkshareLoopWrapperOp = ir.OpName{Dialect: "omp", Op: "workshare.loop_wrapper", Registered: true}
 
 // WsloopOp is omp.wsloop: worksharing-loop construct.
 type WsloopOp struct {
@@ -2905,7 +3061,7 @@ func (o WsloopOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildWsloopOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, linearVars, linearStepVars, privateVars, reductionVars, scheduleChunkVar, scheduleChunk []*ir.Value, reductionVarsByref, reductions, scheduleVal, scheduleModifier, simdModifier, linearVarTypes, nowait, orderedVal, orderVal, order, orderMod, ordered, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms, scheduleKind, scheduleMod, scheduleSimd ir.Attribute) WsloopOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "wsloop", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfWsloopOp, loc, nil)
 	op.SetOperands(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), linearVars...), linearStepVars...), privateVars...), reductionVars...), scheduleChunkVar...), scheduleChunk...))
 	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(linearVars)), int32(len(linearStepVars)), int32(len(privateVars)), int32(len(reductionVars)), int32(len(scheduleChunkVar)), int32(len(scheduleChunk))})
 	setAttrs(op, []string{"reduction_vars_byref", "reductions", "schedule_val", "schedule_modifier", "simd_modifier", "linear_var_types", "nowait", "ordered_val", "order_val", "order", "order_mod", "ordered", "private_syms", "private_needs_barrier", "reduction_mod", "reduction_byref", "reduction_syms", "schedule_kind", "schedule_mod", "schedule_simd"}, reductionVarsByref, reductions, scheduleVal, scheduleModifier, simdModifier, linearVarTypes, nowait, orderedVal, orderVal, order, orderMod, ordered, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms, scheduleKind, scheduleMod, scheduleSimd)
@@ -2913,6 +3069,9 @@ func BuildWsloopOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, 
 	b.Insert(op)
 	return WsloopOp{opWrapper{op}}
 }
+
+// nameOfWsloopOp is the name BuildWsloopOp gives its ops.
+var nameOfWsloopOp = ir.OpName{Dialect: "omp", Op: "wsloop", Registered: true}
 
 // YieldOp is omp.yield: loop yield and termination operation.
 type YieldOp struct {
@@ -2935,8 +3094,11 @@ func (o YieldOp) Results() []*ir.Value { return o.op.Operands() }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, results []*ir.Value) YieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfYieldOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, results...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }
+
+// nameOfYieldOp is the name BuildYieldOp gives its ops.
+var nameOfYieldOp = ir.OpName{Dialect: "omp", Op: "yield", Registered: true}

@@ -65,12 +65,15 @@ func (o ApplyNativeConstraintOp) IsNegated() ir.Attribute { return o.op.Attr("is
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildApplyNativeConstraintOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, args []*ir.Value, name, isNegated ir.Attribute) ApplyNativeConstraintOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "apply_native_constraint", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfApplyNativeConstraintOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"name", "isNegated"}, name, isNegated)
 	b.Insert(op)
 	return ApplyNativeConstraintOp{opWrapper{op}}
 }
+
+// nameOfApplyNativeConstraintOp is the name BuildApplyNativeConstraintOp gives its ops.
+var nameOfApplyNativeConstraintOp = ir.OpName{Dialect: "pdl", Op: "apply_native_constraint", Registered: true}
 
 // ApplyNativeRewriteOp is pdl.apply_native_rewrite: apply a native rewrite method inside of pdl.rewrite region.
 type ApplyNativeRewriteOp struct {
@@ -99,12 +102,15 @@ func (o ApplyNativeRewriteOp) Name() ir.Attribute { return o.op.Attr("name") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildApplyNativeRewriteOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, args []*ir.Value, name ir.Attribute) ApplyNativeRewriteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "apply_native_rewrite", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfApplyNativeRewriteOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"name"}, name)
 	b.Insert(op)
 	return ApplyNativeRewriteOp{opWrapper{op}}
 }
+
+// nameOfApplyNativeRewriteOp is the name BuildApplyNativeRewriteOp gives its ops.
+var nameOfApplyNativeRewriteOp = ir.OpName{Dialect: "pdl", Op: "apply_native_rewrite", Registered: true}
 
 // AttributeOp is pdl.attribute: define an input attribute in a pattern.
 type AttributeOp struct {
@@ -138,12 +144,15 @@ func (o AttributeOp) Value() ir.Attribute { return o.op.Attr("value") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAttributeOp(b *ir.Builder, loc ir.Location, attrType ir.Type, valueType []*ir.Value, value ir.Attribute) AttributeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "attribute", Registered: true}, loc, []ir.Type{attrType})
+	op := ir.NewNamedOperation(&nameOfAttributeOp, loc, []ir.Type{attrType})
 	op.SetOperands(append([]*ir.Value{}, valueType...))
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return AttributeOp{opWrapper{op}}
 }
+
+// nameOfAttributeOp is the name BuildAttributeOp gives its ops.
+var nameOfAttributeOp = ir.OpName{Dialect: "pdl", Op: "attribute", Registered: true}
 
 // EraseOp is pdl.erase: mark an input operation as `erased`.
 type EraseOp struct {
@@ -166,11 +175,14 @@ func (o EraseOp) OpValue() *ir.Value { return o.op.Operand(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildEraseOp(b *ir.Builder, loc ir.Location, opValue *ir.Value) EraseOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "erase", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfEraseOp, loc, nil)
 	op.SetOperands([]*ir.Value{opValue})
 	b.Insert(op)
 	return EraseOp{opWrapper{op}}
 }
+
+// nameOfEraseOp is the name BuildEraseOp gives its ops.
+var nameOfEraseOp = ir.OpName{Dialect: "pdl", Op: "erase", Registered: true}
 
 // OperandOp is pdl.operand: define an external input operand in a pattern.
 type OperandOp struct {
@@ -201,11 +213,14 @@ func (o OperandOp) Value() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildOperandOp(b *ir.Builder, loc ir.Location, valueType ir.Type, valueType_ []*ir.Value) OperandOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "operand", Registered: true}, loc, []ir.Type{valueType})
+	op := ir.NewNamedOperation(&nameOfOperandOp, loc, []ir.Type{valueType})
 	op.SetOperands(append([]*ir.Value{}, valueType_...))
 	b.Insert(op)
 	return OperandOp{opWrapper{op}}
 }
+
+// nameOfOperandOp is the name BuildOperandOp gives its ops.
+var nameOfOperandOp = ir.OpName{Dialect: "pdl", Op: "operand", Registered: true}
 
 // OperandsOp is pdl.operands: define a range of input operands in a pattern.
 type OperandsOp struct {
@@ -236,11 +251,14 @@ func (o OperandsOp) Value() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildOperandsOp(b *ir.Builder, loc ir.Location, valueType ir.Type, valueType_ []*ir.Value) OperandsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "operands", Registered: true}, loc, []ir.Type{valueType})
+	op := ir.NewNamedOperation(&nameOfOperandsOp, loc, []ir.Type{valueType})
 	op.SetOperands(append([]*ir.Value{}, valueType_...))
 	b.Insert(op)
 	return OperandsOp{opWrapper{op}}
 }
+
+// nameOfOperandsOp is the name BuildOperandsOp gives its ops.
+var nameOfOperandsOp = ir.OpName{Dialect: "pdl", Op: "operands", Registered: true}
 
 // OperationOp is pdl.operation: define an operation within a pattern.
 type OperationOp struct {
@@ -284,13 +302,16 @@ func (o OperationOp) AttributeValueNames() ir.Attribute { return o.op.Attr("attr
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildOperationOp(b *ir.Builder, loc ir.Location, opResultType ir.Type, operandValues, attributeValues, typeValues []*ir.Value, opName, attributeValueNames ir.Attribute) OperationOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "operation", Registered: true}, loc, []ir.Type{opResultType})
+	op := ir.NewNamedOperation(&nameOfOperationOp, loc, []ir.Type{opResultType})
 	op.SetOperands(append(append(append([]*ir.Value{}, operandValues...), attributeValues...), typeValues...))
 	op.SetOperandSegments([]int32{int32(len(operandValues)), int32(len(attributeValues)), int32(len(typeValues))})
 	setAttrs(op, []string{"opName", "attributeValueNames"}, opName, attributeValueNames)
 	b.Insert(op)
 	return OperationOp{opWrapper{op}}
 }
+
+// nameOfOperationOp is the name BuildOperationOp gives its ops.
+var nameOfOperationOp = ir.OpName{Dialect: "pdl", Op: "operation", Registered: true}
 
 // PatternOp is pdl.pattern: define a rewrite pattern.
 type PatternOp struct {
@@ -319,12 +340,15 @@ func (o PatternOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildPatternOp(b *ir.Builder, loc ir.Location, benefit, symName ir.Attribute) PatternOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "pattern", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfPatternOp, loc, nil)
 	setAttrs(op, []string{"benefit", "sym_name"}, benefit, symName)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return PatternOp{opWrapper{op}}
 }
+
+// nameOfPatternOp is the name BuildPatternOp gives its ops.
+var nameOfPatternOp = ir.OpName{Dialect: "pdl", Op: "pattern", Registered: true}
 
 // RangeOp is pdl.range: construct a range of pdl entities.
 type RangeOp struct {
@@ -350,11 +374,14 @@ func (o RangeOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildRangeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, arguments []*ir.Value) RangeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "range", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRangeOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, arguments...))
 	b.Insert(op)
 	return RangeOp{opWrapper{op}}
 }
+
+// nameOfRangeOp is the name BuildRangeOp gives its ops.
+var nameOfRangeOp = ir.OpName{Dialect: "pdl", Op: "range", Registered: true}
 
 // ReplaceOp is pdl.replace: mark an input operation as `replaced`.
 type ReplaceOp struct {
@@ -392,12 +419,15 @@ func (o ReplaceOp) ReplValues() []*ir.Value {
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReplaceOp(b *ir.Builder, loc ir.Location, opValue *ir.Value, replOperation, replValues []*ir.Value) ReplaceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "replace", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfReplaceOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{opValue}, replOperation...), replValues...))
 	op.SetOperandSegments([]int32{1, int32(len(replOperation)), int32(len(replValues))})
 	b.Insert(op)
 	return ReplaceOp{opWrapper{op}}
 }
+
+// nameOfReplaceOp is the name BuildReplaceOp gives its ops.
+var nameOfReplaceOp = ir.OpName{Dialect: "pdl", Op: "replace", Registered: true}
 
 // ResultOp is pdl.result: extract a result from an operation.
 type ResultOp struct {
@@ -426,12 +456,15 @@ func (o ResultOp) Index() ir.Attribute { return o.op.Attr("index") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildResultOp(b *ir.Builder, loc ir.Location, valType ir.Type, parent *ir.Value, index ir.Attribute) ResultOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "result", Registered: true}, loc, []ir.Type{valType})
+	op := ir.NewNamedOperation(&nameOfResultOp, loc, []ir.Type{valType})
 	op.SetOperands([]*ir.Value{parent})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return ResultOp{opWrapper{op}}
 }
+
+// nameOfResultOp is the name BuildResultOp gives its ops.
+var nameOfResultOp = ir.OpName{Dialect: "pdl", Op: "result", Registered: true}
 
 // ResultsOp is pdl.results: extract a result group from an operation.
 type ResultsOp struct {
@@ -460,12 +493,15 @@ func (o ResultsOp) Index() ir.Attribute { return o.op.Attr("index") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildResultsOp(b *ir.Builder, loc ir.Location, valType ir.Type, parent *ir.Value, index ir.Attribute) ResultsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "results", Registered: true}, loc, []ir.Type{valType})
+	op := ir.NewNamedOperation(&nameOfResultsOp, loc, []ir.Type{valType})
 	op.SetOperands([]*ir.Value{parent})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return ResultsOp{opWrapper{op}}
 }
+
+// nameOfResultsOp is the name BuildResultsOp gives its ops.
+var nameOfResultsOp = ir.OpName{Dialect: "pdl", Op: "results", Registered: true}
 
 // RewriteOp is pdl.rewrite: specify the rewrite of a matched pattern.
 type RewriteOp struct {
@@ -504,7 +540,7 @@ func (o RewriteOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRewriteOp(b *ir.Builder, loc ir.Location, root, externalArgs []*ir.Value, name ir.Attribute) RewriteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "rewrite", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRewriteOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{}, root...), externalArgs...))
 	op.SetOperandSegments([]int32{int32(len(root)), int32(len(externalArgs))})
 	setAttrs(op, []string{"name"}, name)
@@ -512,6 +548,9 @@ func BuildRewriteOp(b *ir.Builder, loc ir.Location, root, externalArgs []*ir.Val
 	b.Insert(op)
 	return RewriteOp{opWrapper{op}}
 }
+
+// nameOfRewriteOp is the name BuildRewriteOp gives its ops.
+var nameOfRewriteOp = ir.OpName{Dialect: "pdl", Op: "rewrite", Registered: true}
 
 // TypeOp is pdl.type: define a type handle within a pattern.
 type TypeOp struct {
@@ -537,11 +576,14 @@ func (o TypeOp) ConstantType() ir.Attribute { return o.op.Attr("constantType") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildTypeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, constantType ir.Attribute) TypeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "type", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTypeOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"constantType"}, constantType)
 	b.Insert(op)
 	return TypeOp{opWrapper{op}}
 }
+
+// nameOfTypeOp is the name BuildTypeOp gives its ops.
+var nameOfTypeOp = ir.OpName{Dialect: "pdl", Op: "type", Registered: true}
 
 // TypesOp is pdl.types: define a range of type handles within a pattern.
 type TypesOp struct {
@@ -567,8 +609,11 @@ func (o TypesOp) ConstantTypes() ir.Attribute { return o.op.Attr("constantTypes"
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildTypesOp(b *ir.Builder, loc ir.Location, resultType ir.Type, constantTypes ir.Attribute) TypesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl", Op: "types", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTypesOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"constantTypes"}, constantTypes)
 	b.Insert(op)
 	return TypesOp{opWrapper{op}}
 }
+
+// nameOfTypesOp is the name BuildTypesOp gives its ops.
+var nameOfTypesOp = ir.OpName{Dialect: "pdl", Op: "types", Registered: true}

@@ -72,13 +72,16 @@ func (o ApplyConstraintOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildApplyConstraintOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, args []*ir.Value, name, isNegated ir.Attribute, trueDest, falseDest *ir.Block) ApplyConstraintOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "apply_constraint", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfApplyConstraintOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"name", "isNegated"}, name, isNegated)
 	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return ApplyConstraintOp{opWrapper{op}}
 }
+
+// nameOfApplyConstraintOp is the name BuildApplyConstraintOp gives its ops.
+var nameOfApplyConstraintOp = ir.OpName{Dialect: "pdl_interp", Op: "apply_constraint", Registered: true}
 
 // ApplyRewriteOp is pdl_interp.apply_rewrite: invoke and apply an externally registered rewrite method.
 type ApplyRewriteOp struct {
@@ -107,12 +110,15 @@ func (o ApplyRewriteOp) Name() ir.Attribute { return o.op.Attr("name") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyRewriteOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, args []*ir.Value, name ir.Attribute) ApplyRewriteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "apply_rewrite", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfApplyRewriteOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"name"}, name)
 	b.Insert(op)
 	return ApplyRewriteOp{opWrapper{op}}
 }
+
+// nameOfApplyRewriteOp is the name BuildApplyRewriteOp gives its ops.
+var nameOfApplyRewriteOp = ir.OpName{Dialect: "pdl_interp", Op: "apply_rewrite", Registered: true}
 
 // AreEqualOp is pdl_interp.are_equal: check if two positional values or ranges are equivalent.
 type AreEqualOp struct {
@@ -144,12 +150,15 @@ func (o AreEqualOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAreEqualOp(b *ir.Builder, loc ir.Location, lhs, rhs *ir.Value, trueDest, falseDest *ir.Block) AreEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "are_equal", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAreEqualOp, loc, nil)
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return AreEqualOp{opWrapper{op}}
 }
+
+// nameOfAreEqualOp is the name BuildAreEqualOp gives its ops.
+var nameOfAreEqualOp = ir.OpName{Dialect: "pdl_interp", Op: "are_equal", Registered: true}
 
 // BranchOp is pdl_interp.branch: general branch operation.
 type BranchOp struct {
@@ -172,11 +181,14 @@ func (o BranchOp) Dest() *ir.Block { return o.op.Successor(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBranchOp(b *ir.Builder, loc ir.Location, dest *ir.Block) BranchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "branch", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBranchOp, loc, nil)
 	op.SetSuccessors([]*ir.Block{dest})
 	b.Insert(op)
 	return BranchOp{opWrapper{op}}
 }
+
+// nameOfBranchOp is the name BuildBranchOp gives its ops.
+var nameOfBranchOp = ir.OpName{Dialect: "pdl_interp", Op: "branch", Registered: true}
 
 // CheckAttributeOp is pdl_interp.check_attribute: check the value of an `Attribute`.
 type CheckAttributeOp struct {
@@ -208,13 +220,16 @@ func (o CheckAttributeOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildCheckAttributeOp(b *ir.Builder, loc ir.Location, attribute *ir.Value, constantValue ir.Attribute, trueDest, falseDest *ir.Block) CheckAttributeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "check_attribute", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCheckAttributeOp, loc, nil)
 	op.SetOperands([]*ir.Value{attribute})
 	setAttrs(op, []string{"constantValue"}, constantValue)
 	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return CheckAttributeOp{opWrapper{op}}
 }
+
+// nameOfCheckAttributeOp is the name BuildCheckAttributeOp gives its ops.
+var nameOfCheckAttributeOp = ir.OpName{Dialect: "pdl_interp", Op: "check_attribute", Registered: true}
 
 // CheckOperandCountOp is pdl_interp.check_operand_count: check the number of operands of an `Operation`.
 type CheckOperandCountOp struct {
@@ -249,13 +264,16 @@ func (o CheckOperandCountOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCheckOperandCountOp(b *ir.Builder, loc ir.Location, inputOp *ir.Value, count, compareAtLeast ir.Attribute, trueDest, falseDest *ir.Block) CheckOperandCountOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "check_operand_count", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCheckOperandCountOp, loc, nil)
 	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"count", "compareAtLeast"}, count, compareAtLeast)
 	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return CheckOperandCountOp{opWrapper{op}}
 }
+
+// nameOfCheckOperandCountOp is the name BuildCheckOperandCountOp gives its ops.
+var nameOfCheckOperandCountOp = ir.OpName{Dialect: "pdl_interp", Op: "check_operand_count", Registered: true}
 
 // CheckOperationNameOp is pdl_interp.check_operation_name: check the OperationName of an `Operation`.
 type CheckOperationNameOp struct {
@@ -287,13 +305,16 @@ func (o CheckOperationNameOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCheckOperationNameOp(b *ir.Builder, loc ir.Location, inputOp *ir.Value, name ir.Attribute, trueDest, falseDest *ir.Block) CheckOperationNameOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "check_operation_name", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCheckOperationNameOp, loc, nil)
 	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"name"}, name)
 	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return CheckOperationNameOp{opWrapper{op}}
 }
+
+// nameOfCheckOperationNameOp is the name BuildCheckOperationNameOp gives its ops.
+var nameOfCheckOperationNameOp = ir.OpName{Dialect: "pdl_interp", Op: "check_operation_name", Registered: true}
 
 // CheckResultCountOp is pdl_interp.check_result_count: check the number of results of an `Operation`.
 type CheckResultCountOp struct {
@@ -328,13 +349,16 @@ func (o CheckResultCountOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCheckResultCountOp(b *ir.Builder, loc ir.Location, inputOp *ir.Value, count, compareAtLeast ir.Attribute, trueDest, falseDest *ir.Block) CheckResultCountOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "check_result_count", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCheckResultCountOp, loc, nil)
 	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"count", "compareAtLeast"}, count, compareAtLeast)
 	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return CheckResultCountOp{opWrapper{op}}
 }
+
+// nameOfCheckResultCountOp is the name BuildCheckResultCountOp gives its ops.
+var nameOfCheckResultCountOp = ir.OpName{Dialect: "pdl_interp", Op: "check_result_count", Registered: true}
 
 // CheckTypeOp is pdl_interp.check_type: compare a type to a known value.
 type CheckTypeOp struct {
@@ -366,13 +390,16 @@ func (o CheckTypeOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCheckTypeOp(b *ir.Builder, loc ir.Location, value *ir.Value, type_ ir.Attribute, trueDest, falseDest *ir.Block) CheckTypeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "check_type", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCheckTypeOp, loc, nil)
 	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"type"}, type_)
 	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return CheckTypeOp{opWrapper{op}}
 }
+
+// nameOfCheckTypeOp is the name BuildCheckTypeOp gives its ops.
+var nameOfCheckTypeOp = ir.OpName{Dialect: "pdl_interp", Op: "check_type", Registered: true}
 
 // CheckTypesOp is pdl_interp.check_types: compare a range of types to a range of known values.
 type CheckTypesOp struct {
@@ -404,13 +431,16 @@ func (o CheckTypesOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCheckTypesOp(b *ir.Builder, loc ir.Location, value *ir.Value, types_ ir.Attribute, trueDest, falseDest *ir.Block) CheckTypesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "check_types", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCheckTypesOp, loc, nil)
 	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"types"}, types_)
 	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return CheckTypesOp{opWrapper{op}}
 }
+
+// nameOfCheckTypesOp is the name BuildCheckTypesOp gives its ops.
+var nameOfCheckTypesOp = ir.OpName{Dialect: "pdl_interp", Op: "check_types", Registered: true}
 
 // ContinueOp is pdl_interp.continue: breaks the current iteration.
 type ContinueOp struct {
@@ -430,10 +460,13 @@ func AsContinueOp(op *ir.Operation) (ContinueOp, bool) {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildContinueOp(b *ir.Builder, loc ir.Location) ContinueOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "continue", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfContinueOp, loc, nil)
 	b.Insert(op)
 	return ContinueOp{opWrapper{op}}
 }
+
+// nameOfContinueOp is the name BuildContinueOp gives its ops.
+var nameOfContinueOp = ir.OpName{Dialect: "pdl_interp", Op: "continue", Registered: true}
 
 // CreateAttributeOp is pdl_interp.create_attribute: create an interpreter handle to a constant `Attribute`.
 type CreateAttributeOp struct {
@@ -459,11 +492,14 @@ func (o CreateAttributeOp) Value() ir.Attribute { return o.op.Attr("value") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCreateAttributeOp(b *ir.Builder, loc ir.Location, attributeType ir.Type, value ir.Attribute) CreateAttributeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "create_attribute", Registered: true}, loc, []ir.Type{attributeType})
+	op := ir.NewNamedOperation(&nameOfCreateAttributeOp, loc, []ir.Type{attributeType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return CreateAttributeOp{opWrapper{op}}
 }
+
+// nameOfCreateAttributeOp is the name BuildCreateAttributeOp gives its ops.
+var nameOfCreateAttributeOp = ir.OpName{Dialect: "pdl_interp", Op: "create_attribute", Registered: true}
 
 // CreateOperationOp is pdl_interp.create_operation: create an instance of a specific `Operation`.
 type CreateOperationOp struct {
@@ -514,13 +550,16 @@ func (o CreateOperationOp) InferredResultTypes() ir.Attribute {
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCreateOperationOp(b *ir.Builder, loc ir.Location, resultOpType ir.Type, inputOperands, inputAttributes, inputResultTypes []*ir.Value, name, inputAttributeNames, inferredResultTypes ir.Attribute) CreateOperationOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "create_operation", Registered: true}, loc, []ir.Type{resultOpType})
+	op := ir.NewNamedOperation(&nameOfCreateOperationOp, loc, []ir.Type{resultOpType})
 	op.SetOperands(append(append(append([]*ir.Value{}, inputOperands...), inputAttributes...), inputResultTypes...))
 	op.SetOperandSegments([]int32{int32(len(inputOperands)), int32(len(inputAttributes)), int32(len(inputResultTypes))})
 	setAttrs(op, []string{"name", "inputAttributeNames", "inferredResultTypes"}, name, inputAttributeNames, inferredResultTypes)
 	b.Insert(op)
 	return CreateOperationOp{opWrapper{op}}
 }
+
+// nameOfCreateOperationOp is the name BuildCreateOperationOp gives its ops.
+var nameOfCreateOperationOp = ir.OpName{Dialect: "pdl_interp", Op: "create_operation", Registered: true}
 
 // CreateRangeOp is pdl_interp.create_range: construct a range of PDL entities.
 type CreateRangeOp struct {
@@ -546,11 +585,14 @@ func (o CreateRangeOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCreateRangeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, arguments []*ir.Value) CreateRangeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "create_range", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCreateRangeOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, arguments...))
 	b.Insert(op)
 	return CreateRangeOp{opWrapper{op}}
 }
+
+// nameOfCreateRangeOp is the name BuildCreateRangeOp gives its ops.
+var nameOfCreateRangeOp = ir.OpName{Dialect: "pdl_interp", Op: "create_range", Registered: true}
 
 // CreateTypeOp is pdl_interp.create_type: create an interpreter handle to a constant `Type`.
 type CreateTypeOp struct {
@@ -576,11 +618,14 @@ func (o CreateTypeOp) Value() ir.Attribute { return o.op.Attr("value") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCreateTypeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) CreateTypeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "create_type", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCreateTypeOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return CreateTypeOp{opWrapper{op}}
 }
+
+// nameOfCreateTypeOp is the name BuildCreateTypeOp gives its ops.
+var nameOfCreateTypeOp = ir.OpName{Dialect: "pdl_interp", Op: "create_type", Registered: true}
 
 // CreateTypesOp is pdl_interp.create_types: create an interpreter handle to a range of constant `Type`s.
 type CreateTypesOp struct {
@@ -606,11 +651,14 @@ func (o CreateTypesOp) Value() ir.Attribute { return o.op.Attr("value") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCreateTypesOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) CreateTypesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "create_types", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCreateTypesOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return CreateTypesOp{opWrapper{op}}
 }
+
+// nameOfCreateTypesOp is the name BuildCreateTypesOp gives its ops.
+var nameOfCreateTypesOp = ir.OpName{Dialect: "pdl_interp", Op: "create_types", Registered: true}
 
 // EraseOp is pdl_interp.erase: mark an operation as `erased`.
 type EraseOp struct {
@@ -633,11 +681,14 @@ func (o EraseOp) InputOp() *ir.Value { return o.op.Operand(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildEraseOp(b *ir.Builder, loc ir.Location, inputOp *ir.Value) EraseOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "erase", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfEraseOp, loc, nil)
 	op.SetOperands([]*ir.Value{inputOp})
 	b.Insert(op)
 	return EraseOp{opWrapper{op}}
 }
+
+// nameOfEraseOp is the name BuildEraseOp gives its ops.
+var nameOfEraseOp = ir.OpName{Dialect: "pdl_interp", Op: "erase", Registered: true}
 
 // ExtractOp is pdl_interp.extract: extract the item at the specified index in a range.
 type ExtractOp struct {
@@ -666,12 +717,15 @@ func (o ExtractOp) Index() ir.Attribute { return o.op.Attr("index") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildExtractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, range_ *ir.Value, index ir.Attribute) ExtractOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "extract", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExtractOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{range_})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return ExtractOp{opWrapper{op}}
 }
+
+// nameOfExtractOp is the name BuildExtractOp gives its ops.
+var nameOfExtractOp = ir.OpName{Dialect: "pdl_interp", Op: "extract", Registered: true}
 
 // FinalizeOp is pdl_interp.finalize: finalize a pattern match or rewrite sequence.
 type FinalizeOp struct {
@@ -691,10 +745,13 @@ func AsFinalizeOp(op *ir.Operation) (FinalizeOp, bool) {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFinalizeOp(b *ir.Builder, loc ir.Location) FinalizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "finalize", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFinalizeOp, loc, nil)
 	b.Insert(op)
 	return FinalizeOp{opWrapper{op}}
 }
+
+// nameOfFinalizeOp is the name BuildFinalizeOp gives its ops.
+var nameOfFinalizeOp = ir.OpName{Dialect: "pdl_interp", Op: "finalize", Registered: true}
 
 // ForeachOp is pdl_interp.foreach: iterates over a range of values or ranges.
 type ForeachOp struct {
@@ -723,13 +780,16 @@ func (o ForeachOp) Successor() *ir.Block { return o.op.Successor(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildForeachOp(b *ir.Builder, loc ir.Location, values *ir.Value, successor *ir.Block) ForeachOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "foreach", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfForeachOp, loc, nil)
 	op.SetOperands([]*ir.Value{values})
 	op.SetSuccessors([]*ir.Block{successor})
 	op.AddRegion()
 	b.Insert(op)
 	return ForeachOp{opWrapper{op}}
 }
+
+// nameOfForeachOp is the name BuildForeachOp gives its ops.
+var nameOfForeachOp = ir.OpName{Dialect: "pdl_interp", Op: "foreach", Registered: true}
 
 // FuncOp is pdl_interp.func: PDL Interpreter Function Operation.
 type FuncOp struct {
@@ -764,12 +824,15 @@ func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFuncOp(b *ir.Builder, loc ir.Location, symName, functionType, argAttrs, resAttrs ir.Attribute) FuncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "func", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFuncOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "function_type", "arg_attrs", "res_attrs"}, symName, functionType, argAttrs, resAttrs)
 	op.AddRegion()
 	b.Insert(op)
 	return FuncOp{opWrapper{op}}
 }
+
+// nameOfFuncOp is the name BuildFuncOp gives its ops.
+var nameOfFuncOp = ir.OpName{Dialect: "pdl_interp", Op: "func", Registered: true}
 
 // GetAttributeOp is pdl_interp.get_attribute: get a specified attribute value from an `Operation`.
 type GetAttributeOp struct {
@@ -798,12 +861,15 @@ func (o GetAttributeOp) Name() ir.Attribute { return o.op.Attr("name") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGetAttributeOp(b *ir.Builder, loc ir.Location, attributeType ir.Type, inputOp *ir.Value, name ir.Attribute) GetAttributeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "get_attribute", Registered: true}, loc, []ir.Type{attributeType})
+	op := ir.NewNamedOperation(&nameOfGetAttributeOp, loc, []ir.Type{attributeType})
 	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"name"}, name)
 	b.Insert(op)
 	return GetAttributeOp{opWrapper{op}}
 }
+
+// nameOfGetAttributeOp is the name BuildGetAttributeOp gives its ops.
+var nameOfGetAttributeOp = ir.OpName{Dialect: "pdl_interp", Op: "get_attribute", Registered: true}
 
 // GetAttributeTypeOp is pdl_interp.get_attribute_type: get the result type of a specified `Attribute`.
 type GetAttributeTypeOp struct {
@@ -829,11 +895,14 @@ func (o GetAttributeTypeOp) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGetAttributeTypeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value) GetAttributeTypeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "get_attribute_type", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGetAttributeTypeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return GetAttributeTypeOp{opWrapper{op}}
 }
+
+// nameOfGetAttributeTypeOp is the name BuildGetAttributeTypeOp gives its ops.
+var nameOfGetAttributeTypeOp = ir.OpName{Dialect: "pdl_interp", Op: "get_attribute_type", Registered: true}
 
 // GetDefiningOpOp is pdl_interp.get_defining_op: get the defining operation of a `Value`.
 type GetDefiningOpOp struct {
@@ -859,11 +928,14 @@ func (o GetDefiningOpOp) InputOp() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGetDefiningOpOp(b *ir.Builder, loc ir.Location, inputOpType ir.Type, value *ir.Value) GetDefiningOpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "get_defining_op", Registered: true}, loc, []ir.Type{inputOpType})
+	op := ir.NewNamedOperation(&nameOfGetDefiningOpOp, loc, []ir.Type{inputOpType})
 	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return GetDefiningOpOp{opWrapper{op}}
 }
+
+// nameOfGetDefiningOpOp is the name BuildGetDefiningOpOp gives its ops.
+var nameOfGetDefiningOpOp = ir.OpName{Dialect: "pdl_interp", Op: "get_defining_op", Registered: true}
 
 // GetOperandOp is pdl_interp.get_operand: get a specified operand from an `Operation`.
 type GetOperandOp struct {
@@ -892,12 +964,15 @@ func (o GetOperandOp) Index() ir.Attribute { return o.op.Attr("index") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetOperandOp(b *ir.Builder, loc ir.Location, valueType ir.Type, inputOp *ir.Value, index ir.Attribute) GetOperandOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "get_operand", Registered: true}, loc, []ir.Type{valueType})
+	op := ir.NewNamedOperation(&nameOfGetOperandOp, loc, []ir.Type{valueType})
 	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return GetOperandOp{opWrapper{op}}
 }
+
+// nameOfGetOperandOp is the name BuildGetOperandOp gives its ops.
+var nameOfGetOperandOp = ir.OpName{Dialect: "pdl_interp", Op: "get_operand", Registered: true}
 
 // GetOperandsOp is pdl_interp.get_operands: get a specified operand group from an `Operation`.
 type GetOperandsOp struct {
@@ -926,12 +1001,15 @@ func (o GetOperandsOp) Index() ir.Attribute { return o.op.Attr("index") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetOperandsOp(b *ir.Builder, loc ir.Location, valueType ir.Type, inputOp *ir.Value, index ir.Attribute) GetOperandsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "get_operands", Registered: true}, loc, []ir.Type{valueType})
+	op := ir.NewNamedOperation(&nameOfGetOperandsOp, loc, []ir.Type{valueType})
 	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return GetOperandsOp{opWrapper{op}}
 }
+
+// nameOfGetOperandsOp is the name BuildGetOperandsOp gives its ops.
+var nameOfGetOperandsOp = ir.OpName{Dialect: "pdl_interp", Op: "get_operands", Registered: true}
 
 // GetResultOp is pdl_interp.get_result: get a specified result from an `Operation`.
 type GetResultOp struct {
@@ -960,12 +1038,15 @@ func (o GetResultOp) Index() ir.Attribute { return o.op.Attr("index") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetResultOp(b *ir.Builder, loc ir.Location, valueType ir.Type, inputOp *ir.Value, index ir.Attribute) GetResultOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "get_result", Registered: true}, loc, []ir.Type{valueType})
+	op := ir.NewNamedOperation(&nameOfGetResultOp, loc, []ir.Type{valueType})
 	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return GetResultOp{opWrapper{op}}
 }
+
+// nameOfGetResultOp is the name BuildGetResultOp gives its ops.
+var nameOfGetResultOp = ir.OpName{Dialect: "pdl_interp", Op: "get_result", Registered: true}
 
 // GetResultsOp is pdl_interp.get_results: get a specified result group from an `Operation`.
 type GetResultsOp struct {
@@ -994,12 +1075,15 @@ func (o GetResultsOp) Index() ir.Attribute { return o.op.Attr("index") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetResultsOp(b *ir.Builder, loc ir.Location, valueType ir.Type, inputOp *ir.Value, index ir.Attribute) GetResultsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "get_results", Registered: true}, loc, []ir.Type{valueType})
+	op := ir.NewNamedOperation(&nameOfGetResultsOp, loc, []ir.Type{valueType})
 	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return GetResultsOp{opWrapper{op}}
 }
+
+// nameOfGetResultsOp is the name BuildGetResultsOp gives its ops.
+var nameOfGetResultsOp = ir.OpName{Dialect: "pdl_interp", Op: "get_results", Registered: true}
 
 // GetUsersOp is pdl_interp.get_users: get the users of a `Value`.
 type GetUsersOp struct {
@@ -1025,11 +1109,14 @@ func (o GetUsersOp) Operations() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetUsersOp(b *ir.Builder, loc ir.Location, operationsType ir.Type, value *ir.Value) GetUsersOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "get_users", Registered: true}, loc, []ir.Type{operationsType})
+	op := ir.NewNamedOperation(&nameOfGetUsersOp, loc, []ir.Type{operationsType})
 	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return GetUsersOp{opWrapper{op}}
 }
+
+// nameOfGetUsersOp is the name BuildGetUsersOp gives its ops.
+var nameOfGetUsersOp = ir.OpName{Dialect: "pdl_interp", Op: "get_users", Registered: true}
 
 // GetValueTypeOp is pdl_interp.get_value_type: get the result type of a specified `Value`.
 type GetValueTypeOp struct {
@@ -1055,11 +1142,14 @@ func (o GetValueTypeOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGetValueTypeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value) GetValueTypeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "get_value_type", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGetValueTypeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return GetValueTypeOp{opWrapper{op}}
 }
+
+// nameOfGetValueTypeOp is the name BuildGetValueTypeOp gives its ops.
+var nameOfGetValueTypeOp = ir.OpName{Dialect: "pdl_interp", Op: "get_value_type", Registered: true}
 
 // IsNotNullOp is pdl_interp.is_not_null: check if a positional value is non-null.
 type IsNotNullOp struct {
@@ -1088,12 +1178,15 @@ func (o IsNotNullOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIsNotNullOp(b *ir.Builder, loc ir.Location, value *ir.Value, trueDest, falseDest *ir.Block) IsNotNullOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "is_not_null", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIsNotNullOp, loc, nil)
 	op.SetOperands([]*ir.Value{value})
 	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return IsNotNullOp{opWrapper{op}}
 }
+
+// nameOfIsNotNullOp is the name BuildIsNotNullOp gives its ops.
+var nameOfIsNotNullOp = ir.OpName{Dialect: "pdl_interp", Op: "is_not_null", Registered: true}
 
 // RecordMatchOp is pdl_interp.record_match: record the metadata for a successful pattern match.
 type RecordMatchOp struct {
@@ -1138,7 +1231,7 @@ func (o RecordMatchOp) Dest() *ir.Block { return o.op.Successor(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRecordMatchOp(b *ir.Builder, loc ir.Location, inputs, matchedOps []*ir.Value, rewriter, rootKind, generatedOps, benefit ir.Attribute, dest *ir.Block) RecordMatchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "record_match", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRecordMatchOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), matchedOps...))
 	op.SetOperandSegments([]int32{int32(len(inputs)), int32(len(matchedOps))})
 	setAttrs(op, []string{"rewriter", "rootKind", "generatedOps", "benefit"}, rewriter, rootKind, generatedOps, benefit)
@@ -1146,6 +1239,9 @@ func BuildRecordMatchOp(b *ir.Builder, loc ir.Location, inputs, matchedOps []*ir
 	b.Insert(op)
 	return RecordMatchOp{opWrapper{op}}
 }
+
+// nameOfRecordMatchOp is the name BuildRecordMatchOp gives its ops.
+var nameOfRecordMatchOp = ir.OpName{Dialect: "pdl_interp", Op: "record_match", Registered: true}
 
 // ReplaceOp is pdl_interp.replace: mark an operation as `replace`d.
 type ReplaceOp struct {
@@ -1171,11 +1267,14 @@ func (o ReplaceOp) ReplValues() []*ir.Value { return o.op.Operands()[1:] }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReplaceOp(b *ir.Builder, loc ir.Location, inputOp *ir.Value, replValues []*ir.Value) ReplaceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "replace", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfReplaceOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{inputOp}, replValues...))
 	b.Insert(op)
 	return ReplaceOp{opWrapper{op}}
 }
+
+// nameOfReplaceOp is the name BuildReplaceOp gives its ops.
+var nameOfReplaceOp = ir.OpName{Dialect: "pdl_interp", Op: "replace", Registered: true}
 
 // SwitchAttributeOp is pdl_interp.switch_attribute: switch on the value of an `Attribute`.
 type SwitchAttributeOp struct {
@@ -1207,13 +1306,16 @@ func (o SwitchAttributeOp) Cases() []*ir.Block { return o.op.Successors()[1:] }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSwitchAttributeOp(b *ir.Builder, loc ir.Location, attribute *ir.Value, caseValues ir.Attribute, defaultDest *ir.Block, cases []*ir.Block) SwitchAttributeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "switch_attribute", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSwitchAttributeOp, loc, nil)
 	op.SetOperands([]*ir.Value{attribute})
 	setAttrs(op, []string{"caseValues"}, caseValues)
 	op.SetSuccessors(append([]*ir.Block{defaultDest}, cases...))
 	b.Insert(op)
 	return SwitchAttributeOp{opWrapper{op}}
 }
+
+// nameOfSwitchAttributeOp is the name BuildSwitchAttributeOp gives its ops.
+var nameOfSwitchAttributeOp = ir.OpName{Dialect: "pdl_interp", Op: "switch_attribute", Registered: true}
 
 // SwitchOperandCountOp is pdl_interp.switch_operand_count: switch on the operand count of an `Operation`.
 type SwitchOperandCountOp struct {
@@ -1245,13 +1347,16 @@ func (o SwitchOperandCountOp) Cases() []*ir.Block { return o.op.Successors()[1:]
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSwitchOperandCountOp(b *ir.Builder, loc ir.Location, inputOp *ir.Value, caseValues ir.Attribute, defaultDest *ir.Block, cases []*ir.Block) SwitchOperandCountOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "switch_operand_count", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSwitchOperandCountOp, loc, nil)
 	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"caseValues"}, caseValues)
 	op.SetSuccessors(append([]*ir.Block{defaultDest}, cases...))
 	b.Insert(op)
 	return SwitchOperandCountOp{opWrapper{op}}
 }
+
+// nameOfSwitchOperandCountOp is the name BuildSwitchOperandCountOp gives its ops.
+var nameOfSwitchOperandCountOp = ir.OpName{Dialect: "pdl_interp", Op: "switch_operand_count", Registered: true}
 
 // SwitchOperationNameOp is pdl_interp.switch_operation_name: switch on the OperationName of an `Operation`.
 type SwitchOperationNameOp struct {
@@ -1283,13 +1388,16 @@ func (o SwitchOperationNameOp) Cases() []*ir.Block { return o.op.Successors()[1:
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSwitchOperationNameOp(b *ir.Builder, loc ir.Location, inputOp *ir.Value, caseValues ir.Attribute, defaultDest *ir.Block, cases []*ir.Block) SwitchOperationNameOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "switch_operation_name", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSwitchOperationNameOp, loc, nil)
 	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"caseValues"}, caseValues)
 	op.SetSuccessors(append([]*ir.Block{defaultDest}, cases...))
 	b.Insert(op)
 	return SwitchOperationNameOp{opWrapper{op}}
 }
+
+// nameOfSwitchOperationNameOp is the name BuildSwitchOperationNameOp gives its ops.
+var nameOfSwitchOperationNameOp = ir.OpName{Dialect: "pdl_interp", Op: "switch_operation_name", Registered: true}
 
 // SwitchResultCountOp is pdl_interp.switch_result_count: switch on the result count of an `Operation`.
 type SwitchResultCountOp struct {
@@ -1321,13 +1429,16 @@ func (o SwitchResultCountOp) Cases() []*ir.Block { return o.op.Successors()[1:] 
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSwitchResultCountOp(b *ir.Builder, loc ir.Location, inputOp *ir.Value, caseValues ir.Attribute, defaultDest *ir.Block, cases []*ir.Block) SwitchResultCountOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "switch_result_count", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSwitchResultCountOp, loc, nil)
 	op.SetOperands([]*ir.Value{inputOp})
 	setAttrs(op, []string{"caseValues"}, caseValues)
 	op.SetSuccessors(append([]*ir.Block{defaultDest}, cases...))
 	b.Insert(op)
 	return SwitchResultCountOp{opWrapper{op}}
 }
+
+// nameOfSwitchResultCountOp is the name BuildSwitchResultCountOp gives its ops.
+var nameOfSwitchResultCountOp = ir.OpName{Dialect: "pdl_interp", Op: "switch_result_count", Registered: true}
 
 // SwitchTypeOp is pdl_interp.switch_type: switch on a `Type` value.
 type SwitchTypeOp struct {
@@ -1359,13 +1470,16 @@ func (o SwitchTypeOp) Cases() []*ir.Block { return o.op.Successors()[1:] }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSwitchTypeOp(b *ir.Builder, loc ir.Location, value *ir.Value, caseValues ir.Attribute, defaultDest *ir.Block, cases []*ir.Block) SwitchTypeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "switch_type", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSwitchTypeOp, loc, nil)
 	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"caseValues"}, caseValues)
 	op.SetSuccessors(append([]*ir.Block{defaultDest}, cases...))
 	b.Insert(op)
 	return SwitchTypeOp{opWrapper{op}}
 }
+
+// nameOfSwitchTypeOp is the name BuildSwitchTypeOp gives its ops.
+var nameOfSwitchTypeOp = ir.OpName{Dialect: "pdl_interp", Op: "switch_type", Registered: true}
 
 // SwitchTypesOp is pdl_interp.switch_types: switch on a range of `Type` values.
 type SwitchTypesOp struct {
@@ -1397,10 +1511,13 @@ func (o SwitchTypesOp) Cases() []*ir.Block { return o.op.Successors()[1:] }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSwitchTypesOp(b *ir.Builder, loc ir.Location, value *ir.Value, caseValues ir.Attribute, defaultDest *ir.Block, cases []*ir.Block) SwitchTypesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "pdl_interp", Op: "switch_types", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSwitchTypesOp, loc, nil)
 	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"caseValues"}, caseValues)
 	op.SetSuccessors(append([]*ir.Block{defaultDest}, cases...))
 	b.Insert(op)
 	return SwitchTypesOp{opWrapper{op}}
 }
+
+// nameOfSwitchTypesOp is the name BuildSwitchTypesOp gives its ops.
+var nameOfSwitchTypesOp = ir.OpName{Dialect: "pdl_interp", Op: "switch_types", Registered: true}

@@ -63,11 +63,14 @@ func (o AddOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "add", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAddOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
+
+// nameOfAddOp is the name BuildAddOp gives its ops.
+var nameOfAddOp = ir.OpName{Dialect: "polynomial", Op: "add", Registered: true}
 
 // ConstantOp is polynomial.constant: define a constant polynomial via an attribute.
 type ConstantOp struct {
@@ -93,11 +96,14 @@ func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConstantOp(b *ir.Builder, loc ir.Location, outputType ir.Type, value ir.Attribute) ConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "constant", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfConstantOp, loc, []ir.Type{outputType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return ConstantOp{opWrapper{op}}
 }
+
+// nameOfConstantOp is the name BuildConstantOp gives its ops.
+var nameOfConstantOp = ir.OpName{Dialect: "polynomial", Op: "constant", Registered: true}
 
 // FromTensorOp is polynomial.from_tensor: creates a polynomial from integer coefficients stored in a tensor.
 type FromTensorOp struct {
@@ -123,11 +129,14 @@ func (o FromTensorOp) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFromTensorOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) FromTensorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "from_tensor", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfFromTensorOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return FromTensorOp{opWrapper{op}}
 }
+
+// nameOfFromTensorOp is the name BuildFromTensorOp gives its ops.
+var nameOfFromTensorOp = ir.OpName{Dialect: "polynomial", Op: "from_tensor", Registered: true}
 
 // InttOp is polynomial.intt: computes the reverse integer Number Theoretic Transform (NTT).
 type InttOp struct {
@@ -156,12 +165,15 @@ func (o InttOp) Root() ir.Attribute { return o.op.Attr("root") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildInttOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, root ir.Attribute) InttOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "intt", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfInttOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"root"}, root)
 	b.Insert(op)
 	return InttOp{opWrapper{op}}
 }
+
+// nameOfInttOp is the name BuildInttOp gives its ops.
+var nameOfInttOp = ir.OpName{Dialect: "polynomial", Op: "intt", Registered: true}
 
 // LeadingTermOp is polynomial.leading_term: compute the leading term of the polynomial.
 type LeadingTermOp struct {
@@ -190,11 +202,14 @@ func (o LeadingTermOp) Coefficient() *ir.Value { return o.op.Result(1) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLeadingTermOp(b *ir.Builder, loc ir.Location, degreeType, coefficientType ir.Type, input *ir.Value) LeadingTermOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "leading_term", Registered: true}, loc, []ir.Type{degreeType, coefficientType})
+	op := ir.NewNamedOperation(&nameOfLeadingTermOp, loc, []ir.Type{degreeType, coefficientType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return LeadingTermOp{opWrapper{op}}
 }
+
+// nameOfLeadingTermOp is the name BuildLeadingTermOp gives its ops.
+var nameOfLeadingTermOp = ir.OpName{Dialect: "polynomial", Op: "leading_term", Registered: true}
 
 // MonicMonomialMulOp is polynomial.monic_monomial_mul: multiply a polynomial by a monic monomial.
 type MonicMonomialMulOp struct {
@@ -223,11 +238,14 @@ func (o MonicMonomialMulOp) Output() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMonicMonomialMulOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, monomialDegree *ir.Value) MonicMonomialMulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "monic_monomial_mul", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfMonicMonomialMulOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input, monomialDegree})
 	b.Insert(op)
 	return MonicMonomialMulOp{opWrapper{op}}
 }
+
+// nameOfMonicMonomialMulOp is the name BuildMonicMonomialMulOp gives its ops.
+var nameOfMonicMonomialMulOp = ir.OpName{Dialect: "polynomial", Op: "monic_monomial_mul", Registered: true}
 
 // MonomialOp is polynomial.monomial: create a polynomial that consists of a single monomial.
 type MonomialOp struct {
@@ -256,11 +274,14 @@ func (o MonomialOp) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMonomialOp(b *ir.Builder, loc ir.Location, outputType ir.Type, coefficient, degree *ir.Value) MonomialOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "monomial", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfMonomialOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{coefficient, degree})
 	b.Insert(op)
 	return MonomialOp{opWrapper{op}}
 }
+
+// nameOfMonomialOp is the name BuildMonomialOp gives its ops.
+var nameOfMonomialOp = ir.OpName{Dialect: "polynomial", Op: "monomial", Registered: true}
 
 // MulOp is polynomial.mul: multiplication operation between polynomials.
 type MulOp struct {
@@ -289,11 +310,14 @@ func (o MulOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "mul", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMulOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
 }
+
+// nameOfMulOp is the name BuildMulOp gives its ops.
+var nameOfMulOp = ir.OpName{Dialect: "polynomial", Op: "mul", Registered: true}
 
 // MulScalarOp is polynomial.mul_scalar: multiplication by a scalar of the field.
 type MulScalarOp struct {
@@ -322,11 +346,14 @@ func (o MulScalarOp) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMulScalarOp(b *ir.Builder, loc ir.Location, outputType ir.Type, polynomial, scalar *ir.Value) MulScalarOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "mul_scalar", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfMulScalarOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{polynomial, scalar})
 	b.Insert(op)
 	return MulScalarOp{opWrapper{op}}
 }
+
+// nameOfMulScalarOp is the name BuildMulScalarOp gives its ops.
+var nameOfMulScalarOp = ir.OpName{Dialect: "polynomial", Op: "mul_scalar", Registered: true}
 
 // NttOp is polynomial.ntt: computes point-value tensor representation of a polynomial.
 type NttOp struct {
@@ -355,12 +382,15 @@ func (o NttOp) Root() ir.Attribute { return o.op.Attr("root") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildNttOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, root ir.Attribute) NttOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "ntt", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfNttOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"root"}, root)
 	b.Insert(op)
 	return NttOp{opWrapper{op}}
 }
+
+// nameOfNttOp is the name BuildNttOp gives its ops.
+var nameOfNttOp = ir.OpName{Dialect: "polynomial", Op: "ntt", Registered: true}
 
 // SubOp is polynomial.sub: subtraction operation between polynomials.
 type SubOp struct {
@@ -389,11 +419,14 @@ func (o SubOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) SubOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "sub", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSubOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return SubOp{opWrapper{op}}
 }
+
+// nameOfSubOp is the name BuildSubOp gives its ops.
+var nameOfSubOp = ir.OpName{Dialect: "polynomial", Op: "sub", Registered: true}
 
 // ToTensorOp is polynomial.to_tensor: creates a tensor containing the coefficients of a polynomial.
 type ToTensorOp struct {
@@ -419,8 +452,11 @@ func (o ToTensorOp) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildToTensorOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) ToTensorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "polynomial", Op: "to_tensor", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfToTensorOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return ToTensorOp{opWrapper{op}}
 }
+
+// nameOfToTensorOp is the name BuildToTensorOp gives its ops.
+var nameOfToTensorOp = ir.OpName{Dialect: "polynomial", Op: "to_tensor", Registered: true}

@@ -59,11 +59,14 @@ func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) ConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "constant", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConstantOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return ConstantOp{opWrapper{op}}
 }
+
+// nameOfConstantOp is the name BuildConstantOp gives its ops.
+var nameOfConstantOp = ir.OpName{Dialect: "ptr", Op: "constant", Registered: true}
 
 // FromPtrOp is ptr.from_ptr: casts a `!ptr.ptr` value to a ptr-like value.
 type FromPtrOp struct {
@@ -97,11 +100,14 @@ func (o FromPtrOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFromPtrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, ptr *ir.Value, metadata []*ir.Value) FromPtrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "from_ptr", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFromPtrOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{ptr}, metadata...))
 	b.Insert(op)
 	return FromPtrOp{opWrapper{op}}
 }
+
+// nameOfFromPtrOp is the name BuildFromPtrOp gives its ops.
+var nameOfFromPtrOp = ir.OpName{Dialect: "ptr", Op: "from_ptr", Registered: true}
 
 // GatherOp is ptr.gather: gather operation.
 type GatherOp struct {
@@ -136,12 +142,15 @@ func (o GatherOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGatherOp(b *ir.Builder, loc ir.Location, resultType ir.Type, ptrs, mask, passthrough *ir.Value, alignment ir.Attribute) GatherOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "gather", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGatherOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{ptrs, mask, passthrough})
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return GatherOp{opWrapper{op}}
 }
+
+// nameOfGatherOp is the name BuildGatherOp gives its ops.
+var nameOfGatherOp = ir.OpName{Dialect: "ptr", Op: "gather", Registered: true}
 
 // GetMetadataOp is ptr.get_metadata: SSA value representing pointer metadata.
 type GetMetadataOp struct {
@@ -167,11 +176,14 @@ func (o GetMetadataOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetMetadataOp(b *ir.Builder, loc ir.Location, resultType ir.Type, ptr *ir.Value) GetMetadataOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "get_metadata", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGetMetadataOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{ptr})
 	b.Insert(op)
 	return GetMetadataOp{opWrapper{op}}
 }
+
+// nameOfGetMetadataOp is the name BuildGetMetadataOp gives its ops.
+var nameOfGetMetadataOp = ir.OpName{Dialect: "ptr", Op: "get_metadata", Registered: true}
 
 // LoadOp wraps a ptr.load *ir.Operation.
 type LoadOp struct {
@@ -218,12 +230,15 @@ func (o LoadOp) Syncscope() ir.Attribute { return o.op.Attr("syncscope") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, valueType ir.Type, ptr *ir.Value, alignment, volatile, nontemporal, invariant, invariantGroup, ordering, syncscope ir.Attribute) LoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "load", Registered: true}, loc, []ir.Type{valueType})
+	op := ir.NewNamedOperation(&nameOfLoadOp, loc, []ir.Type{valueType})
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alignment", "volatile_", "nontemporal", "invariant", "invariantGroup", "ordering", "syncscope"}, alignment, volatile, nontemporal, invariant, invariantGroup, ordering, syncscope)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
 }
+
+// nameOfLoadOp is the name BuildLoadOp gives its ops.
+var nameOfLoadOp = ir.OpName{Dialect: "ptr", Op: "load", Registered: true}
 
 // MaskedLoadOp is ptr.masked_load: masked load operation.
 type MaskedLoadOp struct {
@@ -258,12 +273,15 @@ func (o MaskedLoadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMaskedLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, ptr, mask, passthrough *ir.Value, alignment ir.Attribute) MaskedLoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "masked_load", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMaskedLoadOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{ptr, mask, passthrough})
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return MaskedLoadOp{opWrapper{op}}
 }
+
+// nameOfMaskedLoadOp is the name BuildMaskedLoadOp gives its ops.
+var nameOfMaskedLoadOp = ir.OpName{Dialect: "ptr", Op: "masked_load", Registered: true}
 
 // MaskedStoreOp is ptr.masked_store: masked store operation.
 type MaskedStoreOp struct {
@@ -295,12 +313,15 @@ func (o MaskedStoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") 
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMaskedStoreOp(b *ir.Builder, loc ir.Location, value, ptr, mask *ir.Value, alignment ir.Attribute) MaskedStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "masked_store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMaskedStoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{value, ptr, mask})
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return MaskedStoreOp{opWrapper{op}}
 }
+
+// nameOfMaskedStoreOp is the name BuildMaskedStoreOp gives its ops.
+var nameOfMaskedStoreOp = ir.OpName{Dialect: "ptr", Op: "masked_store", Registered: true}
 
 // PtrAddOp is ptr.ptr_add: pointer add operation.
 type PtrAddOp struct {
@@ -332,12 +353,15 @@ func (o PtrAddOp) Flags() ir.Attribute { return o.op.Attr("flags") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildPtrAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base, offset *ir.Value, flags ir.Attribute) PtrAddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "ptr_add", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPtrAddOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{base, offset})
 	setAttrs(op, []string{"flags"}, flags)
 	b.Insert(op)
 	return PtrAddOp{opWrapper{op}}
 }
+
+// nameOfPtrAddOp is the name BuildPtrAddOp gives its ops.
+var nameOfPtrAddOp = ir.OpName{Dialect: "ptr", Op: "ptr_add", Registered: true}
 
 // PtrDiffOp is ptr.ptr_diff: pointer difference operation.
 type PtrDiffOp struct {
@@ -369,12 +393,15 @@ func (o PtrDiffOp) Flags() ir.Attribute { return o.op.Attr("flags") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPtrDiffOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, flags ir.Attribute) PtrDiffOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "ptr_diff", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPtrDiffOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"flags"}, flags)
 	b.Insert(op)
 	return PtrDiffOp{opWrapper{op}}
 }
+
+// nameOfPtrDiffOp is the name BuildPtrDiffOp gives its ops.
+var nameOfPtrDiffOp = ir.OpName{Dialect: "ptr", Op: "ptr_diff", Registered: true}
 
 // ScatterOp is ptr.scatter: scatter operation.
 type ScatterOp struct {
@@ -406,12 +433,15 @@ func (o ScatterOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildScatterOp(b *ir.Builder, loc ir.Location, value, ptrs, mask *ir.Value, alignment ir.Attribute) ScatterOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "scatter", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfScatterOp, loc, nil)
 	op.SetOperands([]*ir.Value{value, ptrs, mask})
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return ScatterOp{opWrapper{op}}
 }
+
+// nameOfScatterOp is the name BuildScatterOp gives its ops.
+var nameOfScatterOp = ir.OpName{Dialect: "ptr", Op: "scatter", Registered: true}
 
 // StoreOp wraps a ptr.store *ir.Operation.
 type StoreOp struct {
@@ -455,12 +485,15 @@ func (o StoreOp) Syncscope() ir.Attribute { return o.op.Attr("syncscope") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildStoreOp(b *ir.Builder, loc ir.Location, value, ptr *ir.Value, alignment, volatile, nontemporal, invariantGroup, ordering, syncscope ir.Attribute) StoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfStoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{value, ptr})
 	setAttrs(op, []string{"alignment", "volatile_", "nontemporal", "invariantGroup", "ordering", "syncscope"}, alignment, volatile, nontemporal, invariantGroup, ordering, syncscope)
 	b.Insert(op)
 	return StoreOp{opWrapper{op}}
 }
+
+// nameOfStoreOp is the name BuildStoreOp gives its ops.
+var nameOfStoreOp = ir.OpName{Dialect: "ptr", Op: "store", Registered: true}
 
 // ToPtrOp is ptr.to_ptr: casts a ptr-like value to a `!ptr.ptr` value.
 type ToPtrOp struct {
@@ -486,11 +519,14 @@ func (o ToPtrOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildToPtrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, ptr *ir.Value) ToPtrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "to_ptr", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfToPtrOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{ptr})
 	b.Insert(op)
 	return ToPtrOp{opWrapper{op}}
 }
+
+// nameOfToPtrOp is the name BuildToPtrOp gives its ops.
+var nameOfToPtrOp = ir.OpName{Dialect: "ptr", Op: "to_ptr", Registered: true}
 
 // TypeOffsetOp is ptr.type_offset: type offset operation.
 type TypeOffsetOp struct {
@@ -516,8 +552,11 @@ func (o TypeOffsetOp) ElementType() ir.Attribute { return o.op.Attr("elementType
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTypeOffsetOp(b *ir.Builder, loc ir.Location, resultType ir.Type, elementType ir.Attribute) TypeOffsetOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ptr", Op: "type_offset", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTypeOffsetOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"elementType"}, elementType)
 	b.Insert(op)
 	return TypeOffsetOp{opWrapper{op}}
 }
+
+// nameOfTypeOffsetOp is the name BuildTypeOffsetOp gives its ops.
+var nameOfTypeOffsetOp = ir.OpName{Dialect: "ptr", Op: "type_offset", Registered: true}

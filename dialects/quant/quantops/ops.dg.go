@@ -60,11 +60,14 @@ func (o DcastOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildDcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) DcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "quant", Op: "dcast", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDcastOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return DcastOp{opWrapper{op}}
 }
+
+// nameOfDcastOp is the name BuildDcastOp gives its ops.
+var nameOfDcastOp = ir.OpName{Dialect: "quant", Op: "dcast", Registered: true}
 
 // QcastOp is quant.qcast: quantize cast operation.
 type QcastOp struct {
@@ -90,11 +93,14 @@ func (o QcastOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildQcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) QcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "quant", Op: "qcast", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfQcastOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return QcastOp{opWrapper{op}}
 }
+
+// nameOfQcastOp is the name BuildQcastOp gives its ops.
+var nameOfQcastOp = ir.OpName{Dialect: "quant", Op: "qcast", Registered: true}
 
 // ScastOp is quant.scast: storage cast operation.
 type ScastOp struct {
@@ -120,8 +126,11 @@ func (o ScastOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildScastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) ScastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "quant", Op: "scast", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfScastOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return ScastOp{opWrapper{op}}
 }
+
+// nameOfScastOp is the name BuildScastOp gives its ops.
+var nameOfScastOp = ir.OpName{Dialect: "quant", Op: "scast", Registered: true}

@@ -60,11 +60,14 @@ func (o BallotOp) Res() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBallotOp(b *ir.Builder, loc ir.Location, resType ir.Type, pred *ir.Value) BallotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ballot", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfBallotOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{pred})
 	b.Insert(op)
 	return BallotOp{opWrapper{op}}
 }
+
+// nameOfBallotOp is the name BuildBallotOp gives its ops.
+var nameOfBallotOp = ir.OpName{Dialect: "rocdl", Op: "ballot", Registered: true}
 
 // BarrierOp wraps a rocdl.barrier *ir.Operation.
 type BarrierOp struct {
@@ -84,10 +87,13 @@ func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) {
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBarrierOp(b *ir.Builder, loc ir.Location) BarrierOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "barrier", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBarrierOp, loc, nil)
 	b.Insert(op)
 	return BarrierOp{opWrapper{op}}
 }
+
+// nameOfBarrierOp is the name BuildBarrierOp gives its ops.
+var nameOfBarrierOp = ir.OpName{Dialect: "rocdl", Op: "barrier", Registered: true}
 
 // ClusterIdXOp wraps a rocdl.cluster.id.x *ir.Operation.
 type ClusterIdXOp struct {
@@ -113,11 +119,14 @@ func (o ClusterIdXOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildClusterIdXOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ClusterIdXOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cluster.id.x", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfClusterIdXOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ClusterIdXOp{opWrapper{op}}
 }
+
+// nameOfClusterIdXOp is the name BuildClusterIdXOp gives its ops.
+var nameOfClusterIdXOp = ir.OpName{Dialect: "rocdl", Op: "cluster.id.x", Registered: true}
 
 // ClusterIdYOp wraps a rocdl.cluster.id.y *ir.Operation.
 type ClusterIdYOp struct {
@@ -143,11 +152,14 @@ func (o ClusterIdYOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildClusterIdYOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ClusterIdYOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cluster.id.y", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfClusterIdYOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ClusterIdYOp{opWrapper{op}}
 }
+
+// nameOfClusterIdYOp is the name BuildClusterIdYOp gives its ops.
+var nameOfClusterIdYOp = ir.OpName{Dialect: "rocdl", Op: "cluster.id.y", Registered: true}
 
 // ClusterIdZOp wraps a rocdl.cluster.id.z *ir.Operation.
 type ClusterIdZOp struct {
@@ -173,11 +185,14 @@ func (o ClusterIdZOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildClusterIdZOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) ClusterIdZOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cluster.id.z", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfClusterIdZOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return ClusterIdZOp{opWrapper{op}}
 }
+
+// nameOfClusterIdZOp is the name BuildClusterIdZOp gives its ops.
+var nameOfClusterIdZOp = ir.OpName{Dialect: "rocdl", Op: "cluster.id.z", Registered: true}
 
 // ClusterLoadAsyncToLdsB128Op wraps a rocdl.cluster.load.async.to.lds.b128 *ir.Operation.
 type ClusterLoadAsyncToLdsB128Op struct {
@@ -222,12 +237,15 @@ func (o ClusterLoadAsyncToLdsB128Op) Tbaa() ir.Attribute { return o.op.Attr("tba
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildClusterLoadAsyncToLdsB128Op(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr, mask *ir.Value, offset, cpol, aliasScopes, noaliasScopes, tbaa ir.Attribute) ClusterLoadAsyncToLdsB128Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cluster.load.async.to.lds.b128", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfClusterLoadAsyncToLdsB128Op, loc, nil)
 	op.SetOperands([]*ir.Value{globalPtr, ldsPtr, mask})
 	setAttrs(op, []string{"offset", "cpol", "alias_scopes", "noalias_scopes", "tbaa"}, offset, cpol, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return ClusterLoadAsyncToLdsB128Op{opWrapper{op}}
 }
+
+// nameOfClusterLoadAsyncToLdsB128Op is the name BuildClusterLoadAsyncToLdsB128Op gives its ops.
+var nameOfClusterLoadAsyncToLdsB128Op = ir.OpName{Dialect: "rocdl", Op: "cluster.load.async.to.lds.b128", Registered: true}
 
 // ClusterLoadAsyncToLdsB32Op wraps a rocdl.cluster.load.async.to.lds.b32 *ir.Operation.
 type ClusterLoadAsyncToLdsB32Op struct {
@@ -272,12 +290,15 @@ func (o ClusterLoadAsyncToLdsB32Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildClusterLoadAsyncToLdsB32Op(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr, mask *ir.Value, offset, cpol, aliasScopes, noaliasScopes, tbaa ir.Attribute) ClusterLoadAsyncToLdsB32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cluster.load.async.to.lds.b32", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfClusterLoadAsyncToLdsB32Op, loc, nil)
 	op.SetOperands([]*ir.Value{globalPtr, ldsPtr, mask})
 	setAttrs(op, []string{"offset", "cpol", "alias_scopes", "noalias_scopes", "tbaa"}, offset, cpol, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return ClusterLoadAsyncToLdsB32Op{opWrapper{op}}
 }
+
+// nameOfClusterLoadAsyncToLdsB32Op is the name BuildClusterLoadAsyncToLdsB32Op gives its ops.
+var nameOfClusterLoadAsyncToLdsB32Op = ir.OpName{Dialect: "rocdl", Op: "cluster.load.async.to.lds.b32", Registered: true}
 
 // ClusterLoadAsyncToLdsB64Op wraps a rocdl.cluster.load.async.to.lds.b64 *ir.Operation.
 type ClusterLoadAsyncToLdsB64Op struct {
@@ -322,12 +343,15 @@ func (o ClusterLoadAsyncToLdsB64Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildClusterLoadAsyncToLdsB64Op(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr, mask *ir.Value, offset, cpol, aliasScopes, noaliasScopes, tbaa ir.Attribute) ClusterLoadAsyncToLdsB64Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cluster.load.async.to.lds.b64", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfClusterLoadAsyncToLdsB64Op, loc, nil)
 	op.SetOperands([]*ir.Value{globalPtr, ldsPtr, mask})
 	setAttrs(op, []string{"offset", "cpol", "alias_scopes", "noalias_scopes", "tbaa"}, offset, cpol, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return ClusterLoadAsyncToLdsB64Op{opWrapper{op}}
 }
+
+// nameOfClusterLoadAsyncToLdsB64Op is the name BuildClusterLoadAsyncToLdsB64Op gives its ops.
+var nameOfClusterLoadAsyncToLdsB64Op = ir.OpName{Dialect: "rocdl", Op: "cluster.load.async.to.lds.b64", Registered: true}
 
 // ClusterLoadAsyncToLdsB8Op wraps a rocdl.cluster.load.async.to.lds.b8 *ir.Operation.
 type ClusterLoadAsyncToLdsB8Op struct {
@@ -371,12 +395,15 @@ func (o ClusterLoadAsyncToLdsB8Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa"
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildClusterLoadAsyncToLdsB8Op(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr, mask *ir.Value, offset, cpol, aliasScopes, noaliasScopes, tbaa ir.Attribute) ClusterLoadAsyncToLdsB8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cluster.load.async.to.lds.b8", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfClusterLoadAsyncToLdsB8Op, loc, nil)
 	op.SetOperands([]*ir.Value{globalPtr, ldsPtr, mask})
 	setAttrs(op, []string{"offset", "cpol", "alias_scopes", "noalias_scopes", "tbaa"}, offset, cpol, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return ClusterLoadAsyncToLdsB8Op{opWrapper{op}}
 }
+
+// nameOfClusterLoadAsyncToLdsB8Op is the name BuildClusterLoadAsyncToLdsB8Op gives its ops.
+var nameOfClusterLoadAsyncToLdsB8Op = ir.OpName{Dialect: "rocdl", Op: "cluster.load.async.to.lds.b8", Registered: true}
 
 // CosOp wraps a rocdl.cos *ir.Operation.
 type CosOp struct {
@@ -402,11 +429,14 @@ func (o CosOp) Res() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCosOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) CosOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cos", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCosOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return CosOp{opWrapper{op}}
 }
+
+// nameOfCosOp is the name BuildCosOp gives its ops.
+var nameOfCosOp = ir.OpName{Dialect: "rocdl", Op: "cos", Registered: true}
 
 // CvtF32Bf8Op is rocdl.cvt.f32.bf8: convert bf8 to f32.
 type CvtF32Bf8Op struct {
@@ -438,12 +468,15 @@ func (o CvtF32Bf8Op) ByteSelAttr() ir.Attribute { return o.op.Attr("byteSel") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCvtF32Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, srcA, byteSel *ir.Value, byteSelAttr ir.Attribute) CvtF32Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.f32.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtF32Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{srcA, byteSel})
 	setAttrs(op, []string{"byteSel"}, byteSelAttr)
 	b.Insert(op)
 	return CvtF32Bf8Op{opWrapper{op}}
 }
+
+// nameOfCvtF32Bf8Op is the name BuildCvtF32Bf8Op gives its ops.
+var nameOfCvtF32Bf8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.f32.bf8", Registered: true}
 
 // CvtF32Fp8Op is rocdl.cvt.f32.fp8: convert fp8 to f32.
 type CvtF32Fp8Op struct {
@@ -475,12 +508,15 @@ func (o CvtF32Fp8Op) ByteSelAttr() ir.Attribute { return o.op.Attr("byteSel") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCvtF32Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, srcA, byteSel *ir.Value, byteSelAttr ir.Attribute) CvtF32Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.f32.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtF32Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{srcA, byteSel})
 	setAttrs(op, []string{"byteSel"}, byteSelAttr)
 	b.Insert(op)
 	return CvtF32Fp8Op{opWrapper{op}}
 }
+
+// nameOfCvtF32Fp8Op is the name BuildCvtF32Fp8Op gives its ops.
+var nameOfCvtF32Fp8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.f32.fp8", Registered: true}
 
 // CvtPkBf8F32Op is rocdl.cvt.pk.bf8.f32: convert two f32's to bf8.
 type CvtPkBf8F32Op struct {
@@ -518,12 +554,15 @@ func (o CvtPkBf8F32Op) WordSelAttr() ir.Attribute { return o.op.Attr("wordSel") 
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCvtPkBf8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, srcA, srcB, old, wordSel *ir.Value, wordSelAttr ir.Attribute) CvtPkBf8F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.pk.bf8.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtPkBf8F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{srcA, srcB, old, wordSel})
 	setAttrs(op, []string{"wordSel"}, wordSelAttr)
 	b.Insert(op)
 	return CvtPkBf8F32Op{opWrapper{op}}
 }
+
+// nameOfCvtPkBf8F32Op is the name BuildCvtPkBf8F32Op gives its ops.
+var nameOfCvtPkBf8F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.pk.bf8.f32", Registered: true}
 
 // CvtPkF32Bf8Op is rocdl.cvt.pk.f32.bf8: convert packed bf8 to packed f32.
 type CvtPkF32Bf8Op struct {
@@ -552,12 +591,15 @@ func (o CvtPkF32Bf8Op) WordSel() ir.Attribute { return o.op.Attr("wordSel") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCvtPkF32Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src *ir.Value, wordSel ir.Attribute) CvtPkF32Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.pk.f32.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtPkF32Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"wordSel"}, wordSel)
 	b.Insert(op)
 	return CvtPkF32Bf8Op{opWrapper{op}}
 }
+
+// nameOfCvtPkF32Bf8Op is the name BuildCvtPkF32Bf8Op gives its ops.
+var nameOfCvtPkF32Bf8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.pk.f32.bf8", Registered: true}
 
 // CvtPkF32Fp8Op is rocdl.cvt.pk.f32.fp8: convert packed fp8 to packed f32.
 type CvtPkF32Fp8Op struct {
@@ -586,12 +628,15 @@ func (o CvtPkF32Fp8Op) WordSel() ir.Attribute { return o.op.Attr("wordSel") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCvtPkF32Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src *ir.Value, wordSel ir.Attribute) CvtPkF32Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.pk.f32.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtPkF32Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"wordSel"}, wordSel)
 	b.Insert(op)
 	return CvtPkF32Fp8Op{opWrapper{op}}
 }
+
+// nameOfCvtPkF32Fp8Op is the name BuildCvtPkF32Fp8Op gives its ops.
+var nameOfCvtPkF32Fp8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.pk.f32.fp8", Registered: true}
 
 // CvtPkFp8F32Op is rocdl.cvt.pk.fp8.f32: convert two f32's to fp8.
 type CvtPkFp8F32Op struct {
@@ -629,12 +674,15 @@ func (o CvtPkFp8F32Op) WordSelAttr() ir.Attribute { return o.op.Attr("wordSel") 
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCvtPkFp8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, srcA, srcB, old, wordSel *ir.Value, wordSelAttr ir.Attribute) CvtPkFp8F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.pk.fp8.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtPkFp8F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{srcA, srcB, old, wordSel})
 	setAttrs(op, []string{"wordSel"}, wordSelAttr)
 	b.Insert(op)
 	return CvtPkFp8F32Op{opWrapper{op}}
 }
+
+// nameOfCvtPkFp8F32Op is the name BuildCvtPkFp8F32Op gives its ops.
+var nameOfCvtPkFp8F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.pk.fp8.f32", Registered: true}
 
 // CvtPkrtzOp is rocdl.cvt.pkrtz: convert two f32 input into a vector<2xf16>.
 type CvtPkrtzOp struct {
@@ -663,11 +711,14 @@ func (o CvtPkrtzOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCvtPkrtzOp(b *ir.Builder, loc ir.Location, resType ir.Type, srcA, srcB *ir.Value) CvtPkrtzOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.pkrtz", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtPkrtzOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{srcA, srcB})
 	b.Insert(op)
 	return CvtPkrtzOp{opWrapper{op}}
 }
+
+// nameOfCvtPkrtzOp is the name BuildCvtPkrtzOp gives its ops.
+var nameOfCvtPkrtzOp = ir.OpName{Dialect: "rocdl", Op: "cvt.pkrtz", Registered: true}
 
 // CvtScalePk16Bf16Bf6Op is rocdl.cvt.scale.pk16.bf16.bf6: scales 16 bf6 and converts them to 16 bf16.
 type CvtScalePk16Bf16Bf6Op struct {
@@ -699,12 +750,15 @@ func (o CvtScalePk16Bf16Bf6Op) ScaleSel() ir.Attribute { return o.op.Attr("scale
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalePk16Bf16Bf6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk16Bf16Bf6Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk16.bf16.bf6", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalePk16Bf16Bf6Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk16Bf16Bf6Op{opWrapper{op}}
 }
+
+// nameOfCvtScalePk16Bf16Bf6Op is the name BuildCvtScalePk16Bf16Bf6Op gives its ops.
+var nameOfCvtScalePk16Bf16Bf6Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk16.bf16.bf6", Registered: true}
 
 // CvtScalePk16Bf16Fp6Op is rocdl.cvt.scale.pk16.bf16.fp6: scales 16 fp6 and converts them to 16 bf16.
 type CvtScalePk16Bf16Fp6Op struct {
@@ -736,12 +790,15 @@ func (o CvtScalePk16Bf16Fp6Op) ScaleSel() ir.Attribute { return o.op.Attr("scale
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalePk16Bf16Fp6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk16Bf16Fp6Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk16.bf16.fp6", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalePk16Bf16Fp6Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk16Bf16Fp6Op{opWrapper{op}}
 }
+
+// nameOfCvtScalePk16Bf16Fp6Op is the name BuildCvtScalePk16Bf16Fp6Op gives its ops.
+var nameOfCvtScalePk16Bf16Fp6Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk16.bf16.fp6", Registered: true}
 
 // CvtScalePk16F16Bf6Op is rocdl.cvt.scale.pk16.f16.bf6: scales 16 bf6 and converts them to 16 f16.
 type CvtScalePk16F16Bf6Op struct {
@@ -773,12 +830,15 @@ func (o CvtScalePk16F16Bf6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleS
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalePk16F16Bf6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk16F16Bf6Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk16.f16.bf6", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalePk16F16Bf6Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk16F16Bf6Op{opWrapper{op}}
 }
+
+// nameOfCvtScalePk16F16Bf6Op is the name BuildCvtScalePk16F16Bf6Op gives its ops.
+var nameOfCvtScalePk16F16Bf6Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk16.f16.bf6", Registered: true}
 
 // CvtScalePk16F16Fp6Op is rocdl.cvt.scale.pk16.f16.fp6: scales 16 fp6 and converts them to 16 f16.
 type CvtScalePk16F16Fp6Op struct {
@@ -810,12 +870,15 @@ func (o CvtScalePk16F16Fp6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleS
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalePk16F16Fp6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk16F16Fp6Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk16.f16.fp6", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalePk16F16Fp6Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk16F16Fp6Op{opWrapper{op}}
 }
+
+// nameOfCvtScalePk16F16Fp6Op is the name BuildCvtScalePk16F16Fp6Op gives its ops.
+var nameOfCvtScalePk16F16Fp6Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk16.f16.fp6", Registered: true}
 
 // CvtScalePk16F32Bf6Op is rocdl.cvt.scale.pk16.f32.bf6: scales 16 bf6 and converts them to 16 f32.
 type CvtScalePk16F32Bf6Op struct {
@@ -847,12 +910,15 @@ func (o CvtScalePk16F32Bf6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleS
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalePk16F32Bf6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk16F32Bf6Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk16.f32.bf6", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalePk16F32Bf6Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk16F32Bf6Op{opWrapper{op}}
 }
+
+// nameOfCvtScalePk16F32Bf6Op is the name BuildCvtScalePk16F32Bf6Op gives its ops.
+var nameOfCvtScalePk16F32Bf6Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk16.f32.bf6", Registered: true}
 
 // CvtScalePk16F32Fp6Op is rocdl.cvt.scale.pk16.f32.fp6: scales 16 fp6 and converts them to 16 f32.
 type CvtScalePk16F32Fp6Op struct {
@@ -884,12 +950,15 @@ func (o CvtScalePk16F32Fp6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleS
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalePk16F32Fp6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk16F32Fp6Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk16.f32.fp6", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalePk16F32Fp6Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk16F32Fp6Op{opWrapper{op}}
 }
+
+// nameOfCvtScalePk16F32Fp6Op is the name BuildCvtScalePk16F32Fp6Op gives its ops.
+var nameOfCvtScalePk16F32Fp6Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk16.f32.fp6", Registered: true}
 
 // CvtScalePk8Bf16Bf8Op is rocdl.cvt.scale.pk8.bf16.bf8: scales 8 bf8 and converts them to 8 bf16.
 type CvtScalePk8Bf16Bf8Op struct {
@@ -921,12 +990,15 @@ func (o CvtScalePk8Bf16Bf8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleS
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalePk8Bf16Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk8Bf16Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.bf16.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalePk8Bf16Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk8Bf16Bf8Op{opWrapper{op}}
 }
+
+// nameOfCvtScalePk8Bf16Bf8Op is the name BuildCvtScalePk8Bf16Bf8Op gives its ops.
+var nameOfCvtScalePk8Bf16Bf8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.bf16.bf8", Registered: true}
 
 // CvtScalePk8Bf16Fp4Op is rocdl.cvt.scale.pk8.bf16.fp4: scales 8 fp4 and converts them to 8 bf16.
 type CvtScalePk8Bf16Fp4Op struct {
@@ -958,12 +1030,15 @@ func (o CvtScalePk8Bf16Fp4Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleS
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalePk8Bf16Fp4Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk8Bf16Fp4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.bf16.fp4", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalePk8Bf16Fp4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk8Bf16Fp4Op{opWrapper{op}}
 }
+
+// nameOfCvtScalePk8Bf16Fp4Op is the name BuildCvtScalePk8Bf16Fp4Op gives its ops.
+var nameOfCvtScalePk8Bf16Fp4Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.bf16.fp4", Registered: true}
 
 // CvtScalePk8Bf16Fp8Op is rocdl.cvt.scale.pk8.bf16.fp8: scales 8 fp8 and converts them to 8 bf16.
 type CvtScalePk8Bf16Fp8Op struct {
@@ -995,12 +1070,15 @@ func (o CvtScalePk8Bf16Fp8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleS
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalePk8Bf16Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk8Bf16Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.bf16.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalePk8Bf16Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk8Bf16Fp8Op{opWrapper{op}}
 }
+
+// nameOfCvtScalePk8Bf16Fp8Op is the name BuildCvtScalePk8Bf16Fp8Op gives its ops.
+var nameOfCvtScalePk8Bf16Fp8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.bf16.fp8", Registered: true}
 
 // CvtScalePk8F16Bf8Op is rocdl.cvt.scale.pk8.f16.bf8: scales 8 bf8 and converts them to 8 f16.
 type CvtScalePk8F16Bf8Op struct {
@@ -1032,12 +1110,15 @@ func (o CvtScalePk8F16Bf8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSe
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalePk8F16Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk8F16Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.f16.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalePk8F16Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk8F16Bf8Op{opWrapper{op}}
 }
+
+// nameOfCvtScalePk8F16Bf8Op is the name BuildCvtScalePk8F16Bf8Op gives its ops.
+var nameOfCvtScalePk8F16Bf8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.f16.bf8", Registered: true}
 
 // CvtScalePk8F16Fp4Op is rocdl.cvt.scale.pk8.f16.fp4: scales 8 fp4 and converts them to 8 f16.
 type CvtScalePk8F16Fp4Op struct {
@@ -1069,12 +1150,15 @@ func (o CvtScalePk8F16Fp4Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSe
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalePk8F16Fp4Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk8F16Fp4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.f16.fp4", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalePk8F16Fp4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk8F16Fp4Op{opWrapper{op}}
 }
+
+// nameOfCvtScalePk8F16Fp4Op is the name BuildCvtScalePk8F16Fp4Op gives its ops.
+var nameOfCvtScalePk8F16Fp4Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.f16.fp4", Registered: true}
 
 // CvtScalePk8F16Fp8Op is rocdl.cvt.scale.pk8.f16.fp8: scales 8 fp8 and converts them to 8 f16.
 type CvtScalePk8F16Fp8Op struct {
@@ -1106,12 +1190,15 @@ func (o CvtScalePk8F16Fp8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSe
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalePk8F16Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk8F16Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.f16.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalePk8F16Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk8F16Fp8Op{opWrapper{op}}
 }
+
+// nameOfCvtScalePk8F16Fp8Op is the name BuildCvtScalePk8F16Fp8Op gives its ops.
+var nameOfCvtScalePk8F16Fp8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.f16.fp8", Registered: true}
 
 // CvtScalePk8F32Bf8Op is rocdl.cvt.scale.pk8.f32.bf8: scales 8 bf8 and converts them to 8 f32.
 type CvtScalePk8F32Bf8Op struct {
@@ -1143,12 +1230,15 @@ func (o CvtScalePk8F32Bf8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSe
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalePk8F32Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk8F32Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.f32.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalePk8F32Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk8F32Bf8Op{opWrapper{op}}
 }
+
+// nameOfCvtScalePk8F32Bf8Op is the name BuildCvtScalePk8F32Bf8Op gives its ops.
+var nameOfCvtScalePk8F32Bf8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.f32.bf8", Registered: true}
 
 // CvtScalePk8F32Fp4Op is rocdl.cvt.scale.pk8.f32.fp4: scales 8 fp4 and converts them to 8 f32.
 type CvtScalePk8F32Fp4Op struct {
@@ -1180,12 +1270,15 @@ func (o CvtScalePk8F32Fp4Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSe
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalePk8F32Fp4Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk8F32Fp4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.f32.fp4", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalePk8F32Fp4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk8F32Fp4Op{opWrapper{op}}
 }
+
+// nameOfCvtScalePk8F32Fp4Op is the name BuildCvtScalePk8F32Fp4Op gives its ops.
+var nameOfCvtScalePk8F32Fp4Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.f32.fp4", Registered: true}
 
 // CvtScalePk8F32Fp8Op is rocdl.cvt.scale.pk8.f32.fp8: scales 8 fp8 and converts them to 8 f32.
 type CvtScalePk8F32Fp8Op struct {
@@ -1217,12 +1310,15 @@ func (o CvtScalePk8F32Fp8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSe
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalePk8F32Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, scaleSel ir.Attribute) CvtScalePk8F32Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.f32.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalePk8F32Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"scaleSel"}, scaleSel)
 	b.Insert(op)
 	return CvtScalePk8F32Fp8Op{opWrapper{op}}
 }
+
+// nameOfCvtScalePk8F32Fp8Op is the name BuildCvtScalePk8F32Fp8Op gives its ops.
+var nameOfCvtScalePk8F32Fp8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scale.pk8.f32.fp8", Registered: true}
 
 // CvtScalef322xpk16Bf6F32Op is rocdl.cvt.scalef32.2xpk16.bf6.f32: scale and convert two vector<16xf32> to 32 packed bf6.
 type CvtScalef322xpk16Bf6F32Op struct {
@@ -1254,11 +1350,14 @@ func (o CvtScalef322xpk16Bf6F32Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef322xpk16Bf6F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src0, src1, scale *ir.Value) CvtScalef322xpk16Bf6F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.2xpk16.bf6.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef322xpk16Bf6F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src0, src1, scale})
 	b.Insert(op)
 	return CvtScalef322xpk16Bf6F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef322xpk16Bf6F32Op is the name BuildCvtScalef322xpk16Bf6F32Op gives its ops.
+var nameOfCvtScalef322xpk16Bf6F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.2xpk16.bf6.f32", Registered: true}
 
 // CvtScalef322xpk16Fp6F32Op is rocdl.cvt.scalef32.2xpk16.fp6.f32: scale and convert two vector<16xf32> to 32 packed fp6.
 type CvtScalef322xpk16Fp6F32Op struct {
@@ -1290,11 +1389,14 @@ func (o CvtScalef322xpk16Fp6F32Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef322xpk16Fp6F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src0, src1, scale *ir.Value) CvtScalef322xpk16Fp6F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.2xpk16.fp6.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef322xpk16Fp6F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src0, src1, scale})
 	b.Insert(op)
 	return CvtScalef322xpk16Fp6F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef322xpk16Fp6F32Op is the name BuildCvtScalef322xpk16Fp6F32Op gives its ops.
+var nameOfCvtScalef322xpk16Fp6F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.2xpk16.fp6.f32", Registered: true}
 
 // CvtScalef32F16Bf8Op is rocdl.cvt.scalef32.f16.bf8: scaled convert bf8 from packed vector to f16, updating tied result.
 type CvtScalef32F16Bf8Op struct {
@@ -1332,12 +1434,15 @@ func (o CvtScalef32F16Bf8Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dstLo
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32F16Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src, scale *ir.Value, srcSelIndex, dstLoHiSel ir.Attribute) CvtScalef32F16Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.f16.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32F16Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src, scale})
 	setAttrs(op, []string{"srcSelIndex", "dstLoHiSel"}, srcSelIndex, dstLoHiSel)
 	b.Insert(op)
 	return CvtScalef32F16Bf8Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32F16Bf8Op is the name BuildCvtScalef32F16Bf8Op gives its ops.
+var nameOfCvtScalef32F16Bf8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.f16.bf8", Registered: true}
 
 // CvtScalef32F16Fp8Op is rocdl.cvt.scalef32.f16.fp8: scaled convert fp8 from packed vector to f16, updating tied result.
 type CvtScalef32F16Fp8Op struct {
@@ -1375,12 +1480,15 @@ func (o CvtScalef32F16Fp8Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dstLo
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32F16Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src, scale *ir.Value, srcSelIndex, dstLoHiSel ir.Attribute) CvtScalef32F16Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.f16.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32F16Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src, scale})
 	setAttrs(op, []string{"srcSelIndex", "dstLoHiSel"}, srcSelIndex, dstLoHiSel)
 	b.Insert(op)
 	return CvtScalef32F16Fp8Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32F16Fp8Op is the name BuildCvtScalef32F16Fp8Op gives its ops.
+var nameOfCvtScalef32F16Fp8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.f16.fp8", Registered: true}
 
 // CvtScalef32F32Bf8Op is rocdl.cvt.scalef32.f32.bf8: scaled convert bf8 from packed vector to f32.
 type CvtScalef32F32Bf8Op struct {
@@ -1412,12 +1520,15 @@ func (o CvtScalef32F32Bf8Op) SrcSelIndex() ir.Attribute { return o.op.Attr("srcS
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32F32Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcSelIndex ir.Attribute) CvtScalef32F32Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.f32.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32F32Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcSelIndex"}, srcSelIndex)
 	b.Insert(op)
 	return CvtScalef32F32Bf8Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32F32Bf8Op is the name BuildCvtScalef32F32Bf8Op gives its ops.
+var nameOfCvtScalef32F32Bf8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.f32.bf8", Registered: true}
 
 // CvtScalef32F32Fp8Op is rocdl.cvt.scalef32.f32.fp8: scaled convert fp8 from packed vector to f32.
 type CvtScalef32F32Fp8Op struct {
@@ -1449,12 +1560,15 @@ func (o CvtScalef32F32Fp8Op) SrcSelIndex() ir.Attribute { return o.op.Attr("srcS
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32F32Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcSelIndex ir.Attribute) CvtScalef32F32Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.f32.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32F32Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcSelIndex"}, srcSelIndex)
 	b.Insert(op)
 	return CvtScalef32F32Fp8Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32F32Fp8Op is the name BuildCvtScalef32F32Fp8Op gives its ops.
+var nameOfCvtScalef32F32Fp8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.f32.fp8", Registered: true}
 
 // CvtScalef32PkBf16Bf8Op is rocdl.cvt.scalef32.pk.bf16.bf8: scaled convert two bf8to two bf16.
 type CvtScalef32PkBf16Bf8Op struct {
@@ -1486,12 +1600,15 @@ func (o CvtScalef32PkBf16Bf8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("sr
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkBf16Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcLoHiSel ir.Attribute) CvtScalef32PkBf16Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.bf16.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32PkBf16Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcLoHiSel"}, srcLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkBf16Bf8Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32PkBf16Bf8Op is the name BuildCvtScalef32PkBf16Bf8Op gives its ops.
+var nameOfCvtScalef32PkBf16Bf8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.bf16.bf8", Registered: true}
 
 // CvtScalef32PkBf16Fp4Op is rocdl.cvt.scalef32.pk.bf16.fp4: scale and convert two packed fp4 to packed bf16.
 type CvtScalef32PkBf16Fp4Op struct {
@@ -1523,12 +1640,15 @@ func (o CvtScalef32PkBf16Fp4Op) SrcSelIndex() ir.Attribute { return o.op.Attr("s
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkBf16Fp4Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcSelIndex ir.Attribute) CvtScalef32PkBf16Fp4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.bf16.fp4", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32PkBf16Fp4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcSelIndex"}, srcSelIndex)
 	b.Insert(op)
 	return CvtScalef32PkBf16Fp4Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32PkBf16Fp4Op is the name BuildCvtScalef32PkBf16Fp4Op gives its ops.
+var nameOfCvtScalef32PkBf16Fp4Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.bf16.fp4", Registered: true}
 
 // CvtScalef32PkBf16Fp8Op is rocdl.cvt.scalef32.pk.bf16.fp8: scaled convert two fp8to two bf16.
 type CvtScalef32PkBf16Fp8Op struct {
@@ -1560,12 +1680,15 @@ func (o CvtScalef32PkBf16Fp8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("sr
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkBf16Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcLoHiSel ir.Attribute) CvtScalef32PkBf16Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.bf16.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32PkBf16Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcLoHiSel"}, srcLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkBf16Fp8Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32PkBf16Fp8Op is the name BuildCvtScalef32PkBf16Fp8Op gives its ops.
+var nameOfCvtScalef32PkBf16Fp8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.bf16.fp8", Registered: true}
 
 // CvtScalef32PkBf8Bf16Op is rocdl.cvt.scalef32.pk.bf8.bf16: scaled convert two bf16to two bf8, updating packed vector.
 type CvtScalef32PkBf8Bf16Op struct {
@@ -1600,12 +1723,15 @@ func (o CvtScalef32PkBf8Bf16Op) DstLoHiSel() ir.Attribute { return o.op.Attr("ds
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkBf8Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, scale *ir.Value, dstLoHiSel ir.Attribute) CvtScalef32PkBf8Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.bf8.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32PkBf8Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src0, scale})
 	setAttrs(op, []string{"dstLoHiSel"}, dstLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkBf8Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32PkBf8Bf16Op is the name BuildCvtScalef32PkBf8Bf16Op gives its ops.
+var nameOfCvtScalef32PkBf8Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.bf8.bf16", Registered: true}
 
 // CvtScalef32PkBf8F16Op is rocdl.cvt.scalef32.pk.bf8.f16: scaled convert two f16to two bf8, updating packed vector.
 type CvtScalef32PkBf8F16Op struct {
@@ -1640,12 +1766,15 @@ func (o CvtScalef32PkBf8F16Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dst
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkBf8F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, scale *ir.Value, dstLoHiSel ir.Attribute) CvtScalef32PkBf8F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.bf8.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32PkBf8F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src0, scale})
 	setAttrs(op, []string{"dstLoHiSel"}, dstLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkBf8F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32PkBf8F16Op is the name BuildCvtScalef32PkBf8F16Op gives its ops.
+var nameOfCvtScalef32PkBf8F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.bf8.f16", Registered: true}
 
 // CvtScalef32PkBf8F32Op is rocdl.cvt.scalef32.pk.bf8.f32: scaled convert two f32 to two bf8, updating packed vector.
 type CvtScalef32PkBf8F32Op struct {
@@ -1683,12 +1812,15 @@ func (o CvtScalef32PkBf8F32Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dst
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkBf8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, src1, scale *ir.Value, dstLoHiSel ir.Attribute) CvtScalef32PkBf8F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.bf8.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32PkBf8F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src0, src1, scale})
 	setAttrs(op, []string{"dstLoHiSel"}, dstLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkBf8F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32PkBf8F32Op is the name BuildCvtScalef32PkBf8F32Op gives its ops.
+var nameOfCvtScalef32PkBf8F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.bf8.f32", Registered: true}
 
 // CvtScalef32PkF16Bf8Op is rocdl.cvt.scalef32.pk.f16.bf8: scaled convert two bf8to two f16.
 type CvtScalef32PkF16Bf8Op struct {
@@ -1720,12 +1852,15 @@ func (o CvtScalef32PkF16Bf8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("src
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkF16Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcLoHiSel ir.Attribute) CvtScalef32PkF16Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.f16.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32PkF16Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcLoHiSel"}, srcLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkF16Bf8Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32PkF16Bf8Op is the name BuildCvtScalef32PkF16Bf8Op gives its ops.
+var nameOfCvtScalef32PkF16Bf8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.f16.bf8", Registered: true}
 
 // CvtScalef32PkF16Fp4Op is rocdl.cvt.scalef32.pk.f16.fp4: scale and convert two packed fp4 to packed f16.
 type CvtScalef32PkF16Fp4Op struct {
@@ -1757,12 +1892,15 @@ func (o CvtScalef32PkF16Fp4Op) SrcSelIndex() ir.Attribute { return o.op.Attr("sr
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkF16Fp4Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcSelIndex ir.Attribute) CvtScalef32PkF16Fp4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.f16.fp4", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32PkF16Fp4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcSelIndex"}, srcSelIndex)
 	b.Insert(op)
 	return CvtScalef32PkF16Fp4Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32PkF16Fp4Op is the name BuildCvtScalef32PkF16Fp4Op gives its ops.
+var nameOfCvtScalef32PkF16Fp4Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.f16.fp4", Registered: true}
 
 // CvtScalef32PkF16Fp8Op is rocdl.cvt.scalef32.pk.f16.fp8: scaled convert two fp8to two f16.
 type CvtScalef32PkF16Fp8Op struct {
@@ -1794,12 +1932,15 @@ func (o CvtScalef32PkF16Fp8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("src
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkF16Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcLoHiSel ir.Attribute) CvtScalef32PkF16Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.f16.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32PkF16Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcLoHiSel"}, srcLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkF16Fp8Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32PkF16Fp8Op is the name BuildCvtScalef32PkF16Fp8Op gives its ops.
+var nameOfCvtScalef32PkF16Fp8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.f16.fp8", Registered: true}
 
 // CvtScalef32PkF32Bf8Op is rocdl.cvt.scalef32.pk.f32.bf8: scaled convert two bf8to two f32.
 type CvtScalef32PkF32Bf8Op struct {
@@ -1831,12 +1972,15 @@ func (o CvtScalef32PkF32Bf8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("src
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkF32Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcLoHiSel ir.Attribute) CvtScalef32PkF32Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.f32.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32PkF32Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcLoHiSel"}, srcLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkF32Bf8Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32PkF32Bf8Op is the name BuildCvtScalef32PkF32Bf8Op gives its ops.
+var nameOfCvtScalef32PkF32Bf8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.f32.bf8", Registered: true}
 
 // CvtScalef32PkF32Fp4Op is rocdl.cvt.scalef32.pk.f32.fp4: scale and convert two packed fp4 to packed f32.
 type CvtScalef32PkF32Fp4Op struct {
@@ -1868,12 +2012,15 @@ func (o CvtScalef32PkF32Fp4Op) SrcSelIndex() ir.Attribute { return o.op.Attr("sr
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkF32Fp4Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcSelIndex ir.Attribute) CvtScalef32PkF32Fp4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.f32.fp4", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32PkF32Fp4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcSelIndex"}, srcSelIndex)
 	b.Insert(op)
 	return CvtScalef32PkF32Fp4Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32PkF32Fp4Op is the name BuildCvtScalef32PkF32Fp4Op gives its ops.
+var nameOfCvtScalef32PkF32Fp4Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.f32.fp4", Registered: true}
 
 // CvtScalef32PkF32Fp8Op is rocdl.cvt.scalef32.pk.f32.fp8: scaled convert two fp8to two f32.
 type CvtScalef32PkF32Fp8Op struct {
@@ -1905,12 +2052,15 @@ func (o CvtScalef32PkF32Fp8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("src
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkF32Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value, srcLoHiSel ir.Attribute) CvtScalef32PkF32Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.f32.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32PkF32Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	setAttrs(op, []string{"srcLoHiSel"}, srcLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkF32Fp8Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32PkF32Fp8Op is the name BuildCvtScalef32PkF32Fp8Op gives its ops.
+var nameOfCvtScalef32PkF32Fp8Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.f32.fp8", Registered: true}
 
 // CvtScalef32PkFp4Bf16Op is rocdl.cvt.scalef32.pk.fp4.bf16: scale and convert two bf16 to packed fp4, updating tied vector.
 type CvtScalef32PkFp4Bf16Op struct {
@@ -1945,12 +2095,15 @@ func (o CvtScalef32PkFp4Bf16Op) DstSelIndex() ir.Attribute { return o.op.Attr("d
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkFp4Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32PkFp4Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.fp4.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32PkFp4Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32PkFp4Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32PkFp4Bf16Op is the name BuildCvtScalef32PkFp4Bf16Op gives its ops.
+var nameOfCvtScalef32PkFp4Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.fp4.bf16", Registered: true}
 
 // CvtScalef32PkFp4F16Op is rocdl.cvt.scalef32.pk.fp4.f16: scale and convert two f16 to packed fp4, updating tied vector.
 type CvtScalef32PkFp4F16Op struct {
@@ -1985,12 +2138,15 @@ func (o CvtScalef32PkFp4F16Op) DstSelIndex() ir.Attribute { return o.op.Attr("ds
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkFp4F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32PkFp4F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.fp4.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32PkFp4F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32PkFp4F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32PkFp4F16Op is the name BuildCvtScalef32PkFp4F16Op gives its ops.
+var nameOfCvtScalef32PkFp4F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.fp4.f16", Registered: true}
 
 // CvtScalef32PkFp4F32Op is rocdl.cvt.scalef32.pk.fp4.f32: scale and convert two f32 values to two packed fp4, updating tied vector.
 type CvtScalef32PkFp4F32Op struct {
@@ -2028,12 +2184,15 @@ func (o CvtScalef32PkFp4F32Op) DstSelIndex() ir.Attribute { return o.op.Attr("ds
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkFp4F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, src1, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32PkFp4F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.fp4.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32PkFp4F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src0, src1, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32PkFp4F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32PkFp4F32Op is the name BuildCvtScalef32PkFp4F32Op gives its ops.
+var nameOfCvtScalef32PkFp4F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.fp4.f32", Registered: true}
 
 // CvtScalef32PkFp8Bf16Op is rocdl.cvt.scalef32.pk.fp8.bf16: scaled convert two bf16to two fp8, updating packed vector.
 type CvtScalef32PkFp8Bf16Op struct {
@@ -2068,12 +2227,15 @@ func (o CvtScalef32PkFp8Bf16Op) DstLoHiSel() ir.Attribute { return o.op.Attr("ds
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkFp8Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, scale *ir.Value, dstLoHiSel ir.Attribute) CvtScalef32PkFp8Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.fp8.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32PkFp8Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src0, scale})
 	setAttrs(op, []string{"dstLoHiSel"}, dstLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkFp8Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32PkFp8Bf16Op is the name BuildCvtScalef32PkFp8Bf16Op gives its ops.
+var nameOfCvtScalef32PkFp8Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.fp8.bf16", Registered: true}
 
 // CvtScalef32PkFp8F16Op is rocdl.cvt.scalef32.pk.fp8.f16: scaled convert two f16to two fp8, updating packed vector.
 type CvtScalef32PkFp8F16Op struct {
@@ -2108,12 +2270,15 @@ func (o CvtScalef32PkFp8F16Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dst
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkFp8F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, scale *ir.Value, dstLoHiSel ir.Attribute) CvtScalef32PkFp8F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.fp8.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32PkFp8F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src0, scale})
 	setAttrs(op, []string{"dstLoHiSel"}, dstLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkFp8F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32PkFp8F16Op is the name BuildCvtScalef32PkFp8F16Op gives its ops.
+var nameOfCvtScalef32PkFp8F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.fp8.f16", Registered: true}
 
 // CvtScalef32PkFp8F32Op is rocdl.cvt.scalef32.pk.fp8.f32: scaled convert two f32 to two fp8, updating packed vector.
 type CvtScalef32PkFp8F32Op struct {
@@ -2151,12 +2316,15 @@ func (o CvtScalef32PkFp8F32Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dst
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32PkFp8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, src1, scale *ir.Value, dstLoHiSel ir.Attribute) CvtScalef32PkFp8F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.fp8.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32PkFp8F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src0, src1, scale})
 	setAttrs(op, []string{"dstLoHiSel"}, dstLoHiSel)
 	b.Insert(op)
 	return CvtScalef32PkFp8F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32PkFp8F32Op is the name BuildCvtScalef32PkFp8F32Op gives its ops.
+var nameOfCvtScalef32PkFp8F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk.fp8.f32", Registered: true}
 
 // CvtScalef32Pk16Bf6Bf16Op is rocdl.cvt.scalef32.pk16.bf6.bf16: scale and convert packed bf16 to packed bf6.
 type CvtScalef32Pk16Bf6Bf16Op struct {
@@ -2185,11 +2353,14 @@ func (o CvtScalef32Pk16Bf6Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk16Bf6Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk16Bf6Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk16.bf6.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk16Bf6Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk16Bf6Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk16Bf6Bf16Op is the name BuildCvtScalef32Pk16Bf6Bf16Op gives its ops.
+var nameOfCvtScalef32Pk16Bf6Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk16.bf6.bf16", Registered: true}
 
 // CvtScalef32Pk16Bf6F16Op is rocdl.cvt.scalef32.pk16.bf6.f16: scale and convert packed f16 to packed bf6.
 type CvtScalef32Pk16Bf6F16Op struct {
@@ -2218,11 +2389,14 @@ func (o CvtScalef32Pk16Bf6F16Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk16Bf6F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk16Bf6F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk16.bf6.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk16Bf6F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk16Bf6F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk16Bf6F16Op is the name BuildCvtScalef32Pk16Bf6F16Op gives its ops.
+var nameOfCvtScalef32Pk16Bf6F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk16.bf6.f16", Registered: true}
 
 // CvtScalef32Pk16Bf6F32Op is rocdl.cvt.scalef32.pk16.bf6.f32: scale and convert packed f32 to packed bf6.
 type CvtScalef32Pk16Bf6F32Op struct {
@@ -2251,11 +2425,14 @@ func (o CvtScalef32Pk16Bf6F32Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk16Bf6F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk16Bf6F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk16.bf6.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk16Bf6F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk16Bf6F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk16Bf6F32Op is the name BuildCvtScalef32Pk16Bf6F32Op gives its ops.
+var nameOfCvtScalef32Pk16Bf6F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk16.bf6.f32", Registered: true}
 
 // CvtScalef32Pk16Fp6Bf16Op is rocdl.cvt.scalef32.pk16.fp6.bf16: scale and convert packed bf16 to packed fp6.
 type CvtScalef32Pk16Fp6Bf16Op struct {
@@ -2284,11 +2461,14 @@ func (o CvtScalef32Pk16Fp6Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk16Fp6Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk16Fp6Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk16.fp6.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk16Fp6Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk16Fp6Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk16Fp6Bf16Op is the name BuildCvtScalef32Pk16Fp6Bf16Op gives its ops.
+var nameOfCvtScalef32Pk16Fp6Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk16.fp6.bf16", Registered: true}
 
 // CvtScalef32Pk16Fp6F16Op is rocdl.cvt.scalef32.pk16.fp6.f16: scale and convert packed f16 to packed fp6.
 type CvtScalef32Pk16Fp6F16Op struct {
@@ -2317,11 +2497,14 @@ func (o CvtScalef32Pk16Fp6F16Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk16Fp6F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk16Fp6F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk16.fp6.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk16Fp6F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk16Fp6F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk16Fp6F16Op is the name BuildCvtScalef32Pk16Fp6F16Op gives its ops.
+var nameOfCvtScalef32Pk16Fp6F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk16.fp6.f16", Registered: true}
 
 // CvtScalef32Pk16Fp6F32Op is rocdl.cvt.scalef32.pk16.fp6.f32: scale and convert packed f32 to packed fp6.
 type CvtScalef32Pk16Fp6F32Op struct {
@@ -2350,11 +2533,14 @@ func (o CvtScalef32Pk16Fp6F32Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk16Fp6F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk16Fp6F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk16.fp6.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk16Fp6F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk16Fp6F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk16Fp6F32Op is the name BuildCvtScalef32Pk16Fp6F32Op gives its ops.
+var nameOfCvtScalef32Pk16Fp6F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk16.fp6.f32", Registered: true}
 
 // CvtScalef32Pk32Bf16Bf6Op is rocdl.cvt.scalef32.pk32.bf16.bf6: scale and convert packed bf6 to packed bf16.
 type CvtScalef32Pk32Bf16Bf6Op struct {
@@ -2383,11 +2569,14 @@ func (o CvtScalef32Pk32Bf16Bf6Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32Bf16Bf6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32Bf16Bf6Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.bf16.bf6", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk32Bf16Bf6Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32Bf16Bf6Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk32Bf16Bf6Op is the name BuildCvtScalef32Pk32Bf16Bf6Op gives its ops.
+var nameOfCvtScalef32Pk32Bf16Bf6Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.bf16.bf6", Registered: true}
 
 // CvtScalef32Pk32Bf16Fp6Op is rocdl.cvt.scalef32.pk32.bf16.fp6: scale and convert packed fp6 to packed bf16.
 type CvtScalef32Pk32Bf16Fp6Op struct {
@@ -2416,11 +2605,14 @@ func (o CvtScalef32Pk32Bf16Fp6Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32Bf16Fp6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32Bf16Fp6Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.bf16.fp6", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk32Bf16Fp6Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32Bf16Fp6Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk32Bf16Fp6Op is the name BuildCvtScalef32Pk32Bf16Fp6Op gives its ops.
+var nameOfCvtScalef32Pk32Bf16Fp6Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.bf16.fp6", Registered: true}
 
 // CvtScalef32Pk32Bf6Bf16Op is rocdl.cvt.scalef32.pk32.bf6.bf16: scale and convert packed bf16 to packed bf6.
 type CvtScalef32Pk32Bf6Bf16Op struct {
@@ -2449,11 +2641,14 @@ func (o CvtScalef32Pk32Bf6Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32Bf6Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32Bf6Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.bf6.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk32Bf6Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32Bf6Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk32Bf6Bf16Op is the name BuildCvtScalef32Pk32Bf6Bf16Op gives its ops.
+var nameOfCvtScalef32Pk32Bf6Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.bf6.bf16", Registered: true}
 
 // CvtScalef32Pk32Bf6F16Op is rocdl.cvt.scalef32.pk32.bf6.f16: scale and convert packed f16 to packed bf6.
 type CvtScalef32Pk32Bf6F16Op struct {
@@ -2482,11 +2677,14 @@ func (o CvtScalef32Pk32Bf6F16Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32Bf6F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32Bf6F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.bf6.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk32Bf6F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32Bf6F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk32Bf6F16Op is the name BuildCvtScalef32Pk32Bf6F16Op gives its ops.
+var nameOfCvtScalef32Pk32Bf6F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.bf6.f16", Registered: true}
 
 // CvtScalef32Pk32F16Bf6Op is rocdl.cvt.scalef32.pk32.f16.bf6: scale and convert packed bf6 to packed f16.
 type CvtScalef32Pk32F16Bf6Op struct {
@@ -2515,11 +2713,14 @@ func (o CvtScalef32Pk32F16Bf6Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32F16Bf6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32F16Bf6Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.f16.bf6", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk32F16Bf6Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32F16Bf6Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk32F16Bf6Op is the name BuildCvtScalef32Pk32F16Bf6Op gives its ops.
+var nameOfCvtScalef32Pk32F16Bf6Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.f16.bf6", Registered: true}
 
 // CvtScalef32Pk32F16Fp6Op is rocdl.cvt.scalef32.pk32.f16.fp6: scale and convert packed fp6 to packed f16.
 type CvtScalef32Pk32F16Fp6Op struct {
@@ -2548,11 +2749,14 @@ func (o CvtScalef32Pk32F16Fp6Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32F16Fp6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32F16Fp6Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.f16.fp6", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk32F16Fp6Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32F16Fp6Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk32F16Fp6Op is the name BuildCvtScalef32Pk32F16Fp6Op gives its ops.
+var nameOfCvtScalef32Pk32F16Fp6Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.f16.fp6", Registered: true}
 
 // CvtScalef32Pk32F32Bf6Op is rocdl.cvt.scalef32.pk32.f32.bf6: scale and convert packed bf6 to packed f32.
 type CvtScalef32Pk32F32Bf6Op struct {
@@ -2581,11 +2785,14 @@ func (o CvtScalef32Pk32F32Bf6Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32F32Bf6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32F32Bf6Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.f32.bf6", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk32F32Bf6Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32F32Bf6Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk32F32Bf6Op is the name BuildCvtScalef32Pk32F32Bf6Op gives its ops.
+var nameOfCvtScalef32Pk32F32Bf6Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.f32.bf6", Registered: true}
 
 // CvtScalef32Pk32F32Fp6Op is rocdl.cvt.scalef32.pk32.f32.fp6: scale and convert packed fp6 to packed f32.
 type CvtScalef32Pk32F32Fp6Op struct {
@@ -2614,11 +2821,14 @@ func (o CvtScalef32Pk32F32Fp6Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32F32Fp6Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32F32Fp6Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.f32.fp6", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk32F32Fp6Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32F32Fp6Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk32F32Fp6Op is the name BuildCvtScalef32Pk32F32Fp6Op gives its ops.
+var nameOfCvtScalef32Pk32F32Fp6Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.f32.fp6", Registered: true}
 
 // CvtScalef32Pk32Fp6Bf16Op is rocdl.cvt.scalef32.pk32.fp6.bf16: scale and convert packed bf16 to packed fp6.
 type CvtScalef32Pk32Fp6Bf16Op struct {
@@ -2647,11 +2857,14 @@ func (o CvtScalef32Pk32Fp6Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32Fp6Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32Fp6Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.fp6.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk32Fp6Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32Fp6Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk32Fp6Bf16Op is the name BuildCvtScalef32Pk32Fp6Bf16Op gives its ops.
+var nameOfCvtScalef32Pk32Fp6Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.fp6.bf16", Registered: true}
 
 // CvtScalef32Pk32Fp6F16Op is rocdl.cvt.scalef32.pk32.fp6.f16: scale and convert packed f16 to packed fp6.
 type CvtScalef32Pk32Fp6F16Op struct {
@@ -2680,11 +2893,14 @@ func (o CvtScalef32Pk32Fp6F16Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk32Fp6F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk32Fp6F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.fp6.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk32Fp6F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk32Fp6F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk32Fp6F16Op is the name BuildCvtScalef32Pk32Fp6F16Op gives its ops.
+var nameOfCvtScalef32Pk32Fp6F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk32.fp6.f16", Registered: true}
 
 // CvtScalef32Pk8Bf8Bf16Op is rocdl.cvt.scalef32.pk8.bf8.bf16: scale and convert packed bf16 to packed bf8.
 type CvtScalef32Pk8Bf8Bf16Op struct {
@@ -2713,11 +2929,14 @@ func (o CvtScalef32Pk8Bf8Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk8Bf8Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk8Bf8Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.bf8.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk8Bf8Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk8Bf8Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk8Bf8Bf16Op is the name BuildCvtScalef32Pk8Bf8Bf16Op gives its ops.
+var nameOfCvtScalef32Pk8Bf8Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.bf8.bf16", Registered: true}
 
 // CvtScalef32Pk8Bf8F16Op is rocdl.cvt.scalef32.pk8.bf8.f16: scale and convert packed f16 to packed bf8.
 type CvtScalef32Pk8Bf8F16Op struct {
@@ -2746,11 +2965,14 @@ func (o CvtScalef32Pk8Bf8F16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32Pk8Bf8F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk8Bf8F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.bf8.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk8Bf8F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk8Bf8F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk8Bf8F16Op is the name BuildCvtScalef32Pk8Bf8F16Op gives its ops.
+var nameOfCvtScalef32Pk8Bf8F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.bf8.f16", Registered: true}
 
 // CvtScalef32Pk8Bf8F32Op is rocdl.cvt.scalef32.pk8.bf8.f32: scale and convert packed f32 to packed bf8.
 type CvtScalef32Pk8Bf8F32Op struct {
@@ -2779,11 +3001,14 @@ func (o CvtScalef32Pk8Bf8F32Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32Pk8Bf8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk8Bf8F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.bf8.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk8Bf8F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk8Bf8F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk8Bf8F32Op is the name BuildCvtScalef32Pk8Bf8F32Op gives its ops.
+var nameOfCvtScalef32Pk8Bf8F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.bf8.f32", Registered: true}
 
 // CvtScalef32Pk8Fp4Bf16Op is rocdl.cvt.scalef32.pk8.fp4.bf16: scale and convert packed bf16 to packed fp4.
 type CvtScalef32Pk8Fp4Bf16Op struct {
@@ -2812,11 +3037,14 @@ func (o CvtScalef32Pk8Fp4Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk8Fp4Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk8Fp4Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.fp4.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk8Fp4Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk8Fp4Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk8Fp4Bf16Op is the name BuildCvtScalef32Pk8Fp4Bf16Op gives its ops.
+var nameOfCvtScalef32Pk8Fp4Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.fp4.bf16", Registered: true}
 
 // CvtScalef32Pk8Fp4F16Op is rocdl.cvt.scalef32.pk8.fp4.f16: scale and convert packed f16 to packed fp4.
 type CvtScalef32Pk8Fp4F16Op struct {
@@ -2845,11 +3073,14 @@ func (o CvtScalef32Pk8Fp4F16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32Pk8Fp4F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk8Fp4F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.fp4.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk8Fp4F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk8Fp4F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk8Fp4F16Op is the name BuildCvtScalef32Pk8Fp4F16Op gives its ops.
+var nameOfCvtScalef32Pk8Fp4F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.fp4.f16", Registered: true}
 
 // CvtScalef32Pk8Fp4F32Op is rocdl.cvt.scalef32.pk8.fp4.f32: scale and convert packed f32 to packed fp4.
 type CvtScalef32Pk8Fp4F32Op struct {
@@ -2878,11 +3109,14 @@ func (o CvtScalef32Pk8Fp4F32Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32Pk8Fp4F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk8Fp4F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.fp4.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk8Fp4F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk8Fp4F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk8Fp4F32Op is the name BuildCvtScalef32Pk8Fp4F32Op gives its ops.
+var nameOfCvtScalef32Pk8Fp4F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.fp4.f32", Registered: true}
 
 // CvtScalef32Pk8Fp8Bf16Op is rocdl.cvt.scalef32.pk8.fp8.bf16: scale and convert packed bf16 to packed fp8.
 type CvtScalef32Pk8Fp8Bf16Op struct {
@@ -2911,11 +3145,14 @@ func (o CvtScalef32Pk8Fp8Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32Pk8Fp8Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk8Fp8Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.fp8.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk8Fp8Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk8Fp8Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk8Fp8Bf16Op is the name BuildCvtScalef32Pk8Fp8Bf16Op gives its ops.
+var nameOfCvtScalef32Pk8Fp8Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.fp8.bf16", Registered: true}
 
 // CvtScalef32Pk8Fp8F16Op is rocdl.cvt.scalef32.pk8.fp8.f16: scale and convert packed f16 to packed fp8.
 type CvtScalef32Pk8Fp8F16Op struct {
@@ -2944,11 +3181,14 @@ func (o CvtScalef32Pk8Fp8F16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32Pk8Fp8F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk8Fp8F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.fp8.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk8Fp8F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk8Fp8F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk8Fp8F16Op is the name BuildCvtScalef32Pk8Fp8F16Op gives its ops.
+var nameOfCvtScalef32Pk8Fp8F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.fp8.f16", Registered: true}
 
 // CvtScalef32Pk8Fp8F32Op is rocdl.cvt.scalef32.pk8.fp8.f32: scale and convert packed f32 to packed fp8.
 type CvtScalef32Pk8Fp8F32Op struct {
@@ -2977,11 +3217,14 @@ func (o CvtScalef32Pk8Fp8F32Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32Pk8Fp8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, scale *ir.Value) CvtScalef32Pk8Fp8F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.fp8.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32Pk8Fp8F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, scale})
 	b.Insert(op)
 	return CvtScalef32Pk8Fp8F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32Pk8Fp8F32Op is the name BuildCvtScalef32Pk8Fp8F32Op gives its ops.
+var nameOfCvtScalef32Pk8Fp8F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.pk8.fp8.f32", Registered: true}
 
 // CvtScalef32SrBf8Bf16Op is rocdl.cvt.scalef32.sr.bf8.bf16: scaled convert bf16to bf8 with stochiastic rounding, updating packed vector.
 type CvtScalef32SrBf8Bf16Op struct {
@@ -3019,12 +3262,15 @@ func (o CvtScalef32SrBf8Bf16Op) DstSelIndex() ir.Attribute { return o.op.Attr("d
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32SrBf8Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, seed, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32SrBf8Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.bf8.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrBf8Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src0, seed, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32SrBf8Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrBf8Bf16Op is the name BuildCvtScalef32SrBf8Bf16Op gives its ops.
+var nameOfCvtScalef32SrBf8Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.bf8.bf16", Registered: true}
 
 // CvtScalef32SrBf8F16Op is rocdl.cvt.scalef32.sr.bf8.f16: scaled convert f16to bf8 with stochiastic rounding, updating packed vector.
 type CvtScalef32SrBf8F16Op struct {
@@ -3062,12 +3308,15 @@ func (o CvtScalef32SrBf8F16Op) DstSelIndex() ir.Attribute { return o.op.Attr("ds
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32SrBf8F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, seed, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32SrBf8F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.bf8.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrBf8F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src0, seed, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32SrBf8F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrBf8F16Op is the name BuildCvtScalef32SrBf8F16Op gives its ops.
+var nameOfCvtScalef32SrBf8F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.bf8.f16", Registered: true}
 
 // CvtScalef32SrBf8F32Op is rocdl.cvt.scalef32.sr.bf8.f32: scaled convert f32to bf8 with stochiastic rounding, updating packed vector.
 type CvtScalef32SrBf8F32Op struct {
@@ -3105,12 +3354,15 @@ func (o CvtScalef32SrBf8F32Op) DstSelIndex() ir.Attribute { return o.op.Attr("ds
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32SrBf8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, seed, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32SrBf8F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.bf8.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrBf8F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src0, seed, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32SrBf8F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrBf8F32Op is the name BuildCvtScalef32SrBf8F32Op gives its ops.
+var nameOfCvtScalef32SrBf8F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.bf8.f32", Registered: true}
 
 // CvtScalef32SrFp8Bf16Op is rocdl.cvt.scalef32.sr.fp8.bf16: scaled convert bf16to fp8 with stochiastic rounding, updating packed vector.
 type CvtScalef32SrFp8Bf16Op struct {
@@ -3148,12 +3400,15 @@ func (o CvtScalef32SrFp8Bf16Op) DstSelIndex() ir.Attribute { return o.op.Attr("d
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32SrFp8Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, seed, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32SrFp8Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.fp8.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrFp8Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src0, seed, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32SrFp8Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrFp8Bf16Op is the name BuildCvtScalef32SrFp8Bf16Op gives its ops.
+var nameOfCvtScalef32SrFp8Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.fp8.bf16", Registered: true}
 
 // CvtScalef32SrFp8F16Op is rocdl.cvt.scalef32.sr.fp8.f16: scaled convert f16to fp8 with stochiastic rounding, updating packed vector.
 type CvtScalef32SrFp8F16Op struct {
@@ -3191,12 +3446,15 @@ func (o CvtScalef32SrFp8F16Op) DstSelIndex() ir.Attribute { return o.op.Attr("ds
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32SrFp8F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, seed, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32SrFp8F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.fp8.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrFp8F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src0, seed, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32SrFp8F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrFp8F16Op is the name BuildCvtScalef32SrFp8F16Op gives its ops.
+var nameOfCvtScalef32SrFp8F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.fp8.f16", Registered: true}
 
 // CvtScalef32SrFp8F32Op is rocdl.cvt.scalef32.sr.fp8.f32: scaled convert f32to fp8 with stochiastic rounding, updating packed vector.
 type CvtScalef32SrFp8F32Op struct {
@@ -3234,12 +3492,15 @@ func (o CvtScalef32SrFp8F32Op) DstSelIndex() ir.Attribute { return o.op.Attr("ds
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCvtScalef32SrFp8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src0, seed, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32SrFp8F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.fp8.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrFp8F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src0, seed, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32SrFp8F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrFp8F32Op is the name BuildCvtScalef32SrFp8F32Op gives its ops.
+var nameOfCvtScalef32SrFp8F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.fp8.f32", Registered: true}
 
 // CvtScalef32SrPkFp4Bf16Op is rocdl.cvt.scalef32.sr.pk.fp4.bf16: scale and convert two bf16 to packed fp4 with stochiastic rounding, updating tied vector.
 type CvtScalef32SrPkFp4Bf16Op struct {
@@ -3277,12 +3538,15 @@ func (o CvtScalef32SrPkFp4Bf16Op) DstSelIndex() ir.Attribute { return o.op.Attr(
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPkFp4Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src, seed, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32SrPkFp4Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk.fp4.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPkFp4Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src, seed, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32SrPkFp4Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPkFp4Bf16Op is the name BuildCvtScalef32SrPkFp4Bf16Op gives its ops.
+var nameOfCvtScalef32SrPkFp4Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk.fp4.bf16", Registered: true}
 
 // CvtScalef32SrPkFp4F16Op is rocdl.cvt.scalef32.sr.pk.fp4.f16: scale and convert two f16 to packed fp4 with stochiastic rounding, updating tied vector.
 type CvtScalef32SrPkFp4F16Op struct {
@@ -3320,12 +3584,15 @@ func (o CvtScalef32SrPkFp4F16Op) DstSelIndex() ir.Attribute { return o.op.Attr("
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPkFp4F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src, seed, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32SrPkFp4F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk.fp4.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPkFp4F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src, seed, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32SrPkFp4F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPkFp4F16Op is the name BuildCvtScalef32SrPkFp4F16Op gives its ops.
+var nameOfCvtScalef32SrPkFp4F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk.fp4.f16", Registered: true}
 
 // CvtScalef32SrPkFp4F32Op is rocdl.cvt.scalef32.sr.pk.fp4.f32: scale and convert two f32 to packed fp4 with stochiastic rounding, updating tied vector.
 type CvtScalef32SrPkFp4F32Op struct {
@@ -3363,12 +3630,15 @@ func (o CvtScalef32SrPkFp4F32Op) DstSelIndex() ir.Attribute { return o.op.Attr("
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPkFp4F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, oldVdst, src, seed, scale *ir.Value, dstSelIndex ir.Attribute) CvtScalef32SrPkFp4F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk.fp4.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPkFp4F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{oldVdst, src, seed, scale})
 	setAttrs(op, []string{"dstSelIndex"}, dstSelIndex)
 	b.Insert(op)
 	return CvtScalef32SrPkFp4F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPkFp4F32Op is the name BuildCvtScalef32SrPkFp4F32Op gives its ops.
+var nameOfCvtScalef32SrPkFp4F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk.fp4.f32", Registered: true}
 
 // CvtScalef32SrPk16Bf6Bf16Op is rocdl.cvt.scalef32.sr.pk16.bf6.bf16: scale and convert packed bf16 to packed bf6 with stochastic rounding.
 type CvtScalef32SrPk16Bf6Bf16Op struct {
@@ -3401,11 +3671,14 @@ func (o CvtScalef32SrPk16Bf6Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCvtScalef32SrPk16Bf6Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk16Bf6Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk16.bf6.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk16Bf6Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk16Bf6Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk16Bf6Bf16Op is the name BuildCvtScalef32SrPk16Bf6Bf16Op gives its ops.
+var nameOfCvtScalef32SrPk16Bf6Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk16.bf6.bf16", Registered: true}
 
 // CvtScalef32SrPk16Bf6F16Op is rocdl.cvt.scalef32.sr.pk16.bf6.f16: scale and convert packed f16 to packed bf6 with stochastic rounding.
 type CvtScalef32SrPk16Bf6F16Op struct {
@@ -3437,11 +3710,14 @@ func (o CvtScalef32SrPk16Bf6F16Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk16Bf6F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk16Bf6F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk16.bf6.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk16Bf6F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk16Bf6F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk16Bf6F16Op is the name BuildCvtScalef32SrPk16Bf6F16Op gives its ops.
+var nameOfCvtScalef32SrPk16Bf6F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk16.bf6.f16", Registered: true}
 
 // CvtScalef32SrPk16Bf6F32Op is rocdl.cvt.scalef32.sr.pk16.bf6.f32: scale and convert packed f32 to packed bf6 with stochastic rounding.
 type CvtScalef32SrPk16Bf6F32Op struct {
@@ -3473,11 +3749,14 @@ func (o CvtScalef32SrPk16Bf6F32Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk16Bf6F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk16Bf6F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk16.bf6.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk16Bf6F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk16Bf6F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk16Bf6F32Op is the name BuildCvtScalef32SrPk16Bf6F32Op gives its ops.
+var nameOfCvtScalef32SrPk16Bf6F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk16.bf6.f32", Registered: true}
 
 // CvtScalef32SrPk16Fp6Bf16Op is rocdl.cvt.scalef32.sr.pk16.fp6.bf16: scale and convert packed bf16 to packed fp6 with stochastic rounding.
 type CvtScalef32SrPk16Fp6Bf16Op struct {
@@ -3510,11 +3789,14 @@ func (o CvtScalef32SrPk16Fp6Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCvtScalef32SrPk16Fp6Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk16Fp6Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk16.fp6.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk16Fp6Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk16Fp6Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk16Fp6Bf16Op is the name BuildCvtScalef32SrPk16Fp6Bf16Op gives its ops.
+var nameOfCvtScalef32SrPk16Fp6Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk16.fp6.bf16", Registered: true}
 
 // CvtScalef32SrPk16Fp6F16Op is rocdl.cvt.scalef32.sr.pk16.fp6.f16: scale and convert packed f16 to packed fp6 with stochastic rounding.
 type CvtScalef32SrPk16Fp6F16Op struct {
@@ -3546,11 +3828,14 @@ func (o CvtScalef32SrPk16Fp6F16Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk16Fp6F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk16Fp6F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk16.fp6.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk16Fp6F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk16Fp6F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk16Fp6F16Op is the name BuildCvtScalef32SrPk16Fp6F16Op gives its ops.
+var nameOfCvtScalef32SrPk16Fp6F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk16.fp6.f16", Registered: true}
 
 // CvtScalef32SrPk16Fp6F32Op is rocdl.cvt.scalef32.sr.pk16.fp6.f32: scale and convert packed f32 to packed fp6 with stochastic rounding.
 type CvtScalef32SrPk16Fp6F32Op struct {
@@ -3582,11 +3867,14 @@ func (o CvtScalef32SrPk16Fp6F32Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk16Fp6F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk16Fp6F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk16.fp6.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk16Fp6F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk16Fp6F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk16Fp6F32Op is the name BuildCvtScalef32SrPk16Fp6F32Op gives its ops.
+var nameOfCvtScalef32SrPk16Fp6F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk16.fp6.f32", Registered: true}
 
 // CvtScalef32SrPk32Bf6Bf16Op is rocdl.cvt.scalef32.sr.pk32.bf6.bf16: scale and convert packed bf16 to packed bf6 with stochiastic rounding.
 type CvtScalef32SrPk32Bf6Bf16Op struct {
@@ -3619,11 +3907,14 @@ func (o CvtScalef32SrPk32Bf6Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCvtScalef32SrPk32Bf6Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk32Bf6Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk32.bf6.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk32Bf6Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk32Bf6Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk32Bf6Bf16Op is the name BuildCvtScalef32SrPk32Bf6Bf16Op gives its ops.
+var nameOfCvtScalef32SrPk32Bf6Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk32.bf6.bf16", Registered: true}
 
 // CvtScalef32SrPk32Bf6F16Op is rocdl.cvt.scalef32.sr.pk32.bf6.f16: scale and convert packed f16 to packed bf6 with stochiastic rounding.
 type CvtScalef32SrPk32Bf6F16Op struct {
@@ -3655,11 +3946,14 @@ func (o CvtScalef32SrPk32Bf6F16Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk32Bf6F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk32Bf6F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk32.bf6.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk32Bf6F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk32Bf6F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk32Bf6F16Op is the name BuildCvtScalef32SrPk32Bf6F16Op gives its ops.
+var nameOfCvtScalef32SrPk32Bf6F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk32.bf6.f16", Registered: true}
 
 // CvtScalef32SrPk32Bf6F32Op is rocdl.cvt.scalef32.sr.pk32.bf6.f32: scale and convert packed f32 to packed bf6 with stochiastic rounding.
 type CvtScalef32SrPk32Bf6F32Op struct {
@@ -3691,11 +3985,14 @@ func (o CvtScalef32SrPk32Bf6F32Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk32Bf6F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk32Bf6F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk32.bf6.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk32Bf6F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk32Bf6F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk32Bf6F32Op is the name BuildCvtScalef32SrPk32Bf6F32Op gives its ops.
+var nameOfCvtScalef32SrPk32Bf6F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk32.bf6.f32", Registered: true}
 
 // CvtScalef32SrPk32Fp6Bf16Op is rocdl.cvt.scalef32.sr.pk32.fp6.bf16: scale and convert packed bf16 to packed fp6 with stochiastic rounding.
 type CvtScalef32SrPk32Fp6Bf16Op struct {
@@ -3728,11 +4025,14 @@ func (o CvtScalef32SrPk32Fp6Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCvtScalef32SrPk32Fp6Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk32Fp6Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk32.fp6.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk32Fp6Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk32Fp6Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk32Fp6Bf16Op is the name BuildCvtScalef32SrPk32Fp6Bf16Op gives its ops.
+var nameOfCvtScalef32SrPk32Fp6Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk32.fp6.bf16", Registered: true}
 
 // CvtScalef32SrPk32Fp6F16Op is rocdl.cvt.scalef32.sr.pk32.fp6.f16: scale and convert packed f16 to packed fp6 with stochiastic rounding.
 type CvtScalef32SrPk32Fp6F16Op struct {
@@ -3764,11 +4064,14 @@ func (o CvtScalef32SrPk32Fp6F16Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk32Fp6F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk32Fp6F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk32.fp6.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk32Fp6F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk32Fp6F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk32Fp6F16Op is the name BuildCvtScalef32SrPk32Fp6F16Op gives its ops.
+var nameOfCvtScalef32SrPk32Fp6F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk32.fp6.f16", Registered: true}
 
 // CvtScalef32SrPk32Fp6F32Op is rocdl.cvt.scalef32.sr.pk32.fp6.f32: scale and convert packed f32 to packed fp6 with stochiastic rounding.
 type CvtScalef32SrPk32Fp6F32Op struct {
@@ -3800,11 +4103,14 @@ func (o CvtScalef32SrPk32Fp6F32Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk32Fp6F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk32Fp6F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk32.fp6.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk32Fp6F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk32Fp6F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk32Fp6F32Op is the name BuildCvtScalef32SrPk32Fp6F32Op gives its ops.
+var nameOfCvtScalef32SrPk32Fp6F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk32.fp6.f32", Registered: true}
 
 // CvtScalef32SrPk8Bf8Bf16Op is rocdl.cvt.scalef32.sr.pk8.bf8.bf16: scale and convert packed bf16 to packed bf8 with stochastic rounding.
 type CvtScalef32SrPk8Bf8Bf16Op struct {
@@ -3836,11 +4142,14 @@ func (o CvtScalef32SrPk8Bf8Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk8Bf8Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk8Bf8Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.bf8.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk8Bf8Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk8Bf8Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk8Bf8Bf16Op is the name BuildCvtScalef32SrPk8Bf8Bf16Op gives its ops.
+var nameOfCvtScalef32SrPk8Bf8Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.bf8.bf16", Registered: true}
 
 // CvtScalef32SrPk8Bf8F16Op is rocdl.cvt.scalef32.sr.pk8.bf8.f16: scale and convert packed f16 to packed bf8 with stochastic rounding.
 type CvtScalef32SrPk8Bf8F16Op struct {
@@ -3872,11 +4181,14 @@ func (o CvtScalef32SrPk8Bf8F16Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk8Bf8F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk8Bf8F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.bf8.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk8Bf8F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk8Bf8F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk8Bf8F16Op is the name BuildCvtScalef32SrPk8Bf8F16Op gives its ops.
+var nameOfCvtScalef32SrPk8Bf8F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.bf8.f16", Registered: true}
 
 // CvtScalef32SrPk8Bf8F32Op is rocdl.cvt.scalef32.sr.pk8.bf8.f32: scale and convert packed f32 to packed bf8 with stochastic rounding.
 type CvtScalef32SrPk8Bf8F32Op struct {
@@ -3908,11 +4220,14 @@ func (o CvtScalef32SrPk8Bf8F32Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk8Bf8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk8Bf8F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.bf8.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk8Bf8F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk8Bf8F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk8Bf8F32Op is the name BuildCvtScalef32SrPk8Bf8F32Op gives its ops.
+var nameOfCvtScalef32SrPk8Bf8F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.bf8.f32", Registered: true}
 
 // CvtScalef32SrPk8Fp4Bf16Op is rocdl.cvt.scalef32.sr.pk8.fp4.bf16: scale and convert packed bf16 to packed fp4 with stochastic rounding.
 type CvtScalef32SrPk8Fp4Bf16Op struct {
@@ -3944,11 +4259,14 @@ func (o CvtScalef32SrPk8Fp4Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk8Fp4Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk8Fp4Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.fp4.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk8Fp4Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk8Fp4Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk8Fp4Bf16Op is the name BuildCvtScalef32SrPk8Fp4Bf16Op gives its ops.
+var nameOfCvtScalef32SrPk8Fp4Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.fp4.bf16", Registered: true}
 
 // CvtScalef32SrPk8Fp4F16Op is rocdl.cvt.scalef32.sr.pk8.fp4.f16: scale and convert packed f16 to packed fp4 with stochastic rounding.
 type CvtScalef32SrPk8Fp4F16Op struct {
@@ -3980,11 +4298,14 @@ func (o CvtScalef32SrPk8Fp4F16Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk8Fp4F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk8Fp4F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.fp4.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk8Fp4F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk8Fp4F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk8Fp4F16Op is the name BuildCvtScalef32SrPk8Fp4F16Op gives its ops.
+var nameOfCvtScalef32SrPk8Fp4F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.fp4.f16", Registered: true}
 
 // CvtScalef32SrPk8Fp4F32Op is rocdl.cvt.scalef32.sr.pk8.fp4.f32: scale and convert packed f32 to packed fp4 with stochastic rounding.
 type CvtScalef32SrPk8Fp4F32Op struct {
@@ -4016,11 +4337,14 @@ func (o CvtScalef32SrPk8Fp4F32Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk8Fp4F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk8Fp4F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.fp4.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk8Fp4F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk8Fp4F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk8Fp4F32Op is the name BuildCvtScalef32SrPk8Fp4F32Op gives its ops.
+var nameOfCvtScalef32SrPk8Fp4F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.fp4.f32", Registered: true}
 
 // CvtScalef32SrPk8Fp8Bf16Op is rocdl.cvt.scalef32.sr.pk8.fp8.bf16: scale and convert packed bf16 to packed fp8 with stochastic rounding.
 type CvtScalef32SrPk8Fp8Bf16Op struct {
@@ -4052,11 +4376,14 @@ func (o CvtScalef32SrPk8Fp8Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk8Fp8Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk8Fp8Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.fp8.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk8Fp8Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk8Fp8Bf16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk8Fp8Bf16Op is the name BuildCvtScalef32SrPk8Fp8Bf16Op gives its ops.
+var nameOfCvtScalef32SrPk8Fp8Bf16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.fp8.bf16", Registered: true}
 
 // CvtScalef32SrPk8Fp8F16Op is rocdl.cvt.scalef32.sr.pk8.fp8.f16: scale and convert packed f16 to packed fp8 with stochastic rounding.
 type CvtScalef32SrPk8Fp8F16Op struct {
@@ -4088,11 +4415,14 @@ func (o CvtScalef32SrPk8Fp8F16Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk8Fp8F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk8Fp8F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.fp8.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk8Fp8F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk8Fp8F16Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk8Fp8F16Op is the name BuildCvtScalef32SrPk8Fp8F16Op gives its ops.
+var nameOfCvtScalef32SrPk8Fp8F16Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.fp8.f16", Registered: true}
 
 // CvtScalef32SrPk8Fp8F32Op is rocdl.cvt.scalef32.sr.pk8.fp8.f32: scale and convert packed f32 to packed fp8 with stochastic rounding.
 type CvtScalef32SrPk8Fp8F32Op struct {
@@ -4124,11 +4454,14 @@ func (o CvtScalef32SrPk8Fp8F32Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildCvtScalef32SrPk8Fp8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, seed, scale *ir.Value) CvtScalef32SrPk8Fp8F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.fp8.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtScalef32SrPk8Fp8F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, seed, scale})
 	b.Insert(op)
 	return CvtScalef32SrPk8Fp8F32Op{opWrapper{op}}
 }
+
+// nameOfCvtScalef32SrPk8Fp8F32Op is the name BuildCvtScalef32SrPk8Fp8F32Op gives its ops.
+var nameOfCvtScalef32SrPk8Fp8F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.scalef32.sr.pk8.fp8.f32", Registered: true}
 
 // CvtSrBf8F32Op is rocdl.cvt.sr.bf8.f32: convert f32 to bf8, stochiastic rounding.
 type CvtSrBf8F32Op struct {
@@ -4166,12 +4499,15 @@ func (o CvtSrBf8F32Op) ByteSelAttr() ir.Attribute { return o.op.Attr("byteSel") 
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCvtSrBf8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, srcA, srcB, old, byteSel *ir.Value, byteSelAttr ir.Attribute) CvtSrBf8F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.sr.bf8.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtSrBf8F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{srcA, srcB, old, byteSel})
 	setAttrs(op, []string{"byteSel"}, byteSelAttr)
 	b.Insert(op)
 	return CvtSrBf8F32Op{opWrapper{op}}
 }
+
+// nameOfCvtSrBf8F32Op is the name BuildCvtSrBf8F32Op gives its ops.
+var nameOfCvtSrBf8F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.sr.bf8.f32", Registered: true}
 
 // CvtSrFp8F32Op is rocdl.cvt.sr.fp8.f32: convert f32 to fp8, stochiastic rounding.
 type CvtSrFp8F32Op struct {
@@ -4209,12 +4545,15 @@ func (o CvtSrFp8F32Op) ByteSelAttr() ir.Attribute { return o.op.Attr("byteSel") 
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCvtSrFp8F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, srcA, srcB, old, byteSel *ir.Value, byteSelAttr ir.Attribute) CvtSrFp8F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "cvt.sr.fp8.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfCvtSrFp8F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{srcA, srcB, old, byteSel})
 	setAttrs(op, []string{"byteSel"}, byteSelAttr)
 	b.Insert(op)
 	return CvtSrFp8F32Op{opWrapper{op}}
 }
+
+// nameOfCvtSrFp8F32Op is the name BuildCvtSrFp8F32Op gives its ops.
+var nameOfCvtSrFp8F32Op = ir.OpName{Dialect: "rocdl", Op: "cvt.sr.fp8.f32", Registered: true}
 
 // DsAtomicAsyncBarrierArriveB64Op wraps a rocdl.ds.atomic.async.barrier.arrive.b64 *ir.Operation.
 type DsAtomicAsyncBarrierArriveB64Op struct {
@@ -4249,12 +4588,15 @@ func (o DsAtomicAsyncBarrierArriveB64Op) Tbaa() ir.Attribute { return o.op.Attr(
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDsAtomicAsyncBarrierArriveB64Op(b *ir.Builder, loc ir.Location, barrierPtr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsAtomicAsyncBarrierArriveB64Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.atomic.async.barrier.arrive.b64", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDsAtomicAsyncBarrierArriveB64Op, loc, nil)
 	op.SetOperands([]*ir.Value{barrierPtr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsAtomicAsyncBarrierArriveB64Op{opWrapper{op}}
 }
+
+// nameOfDsAtomicAsyncBarrierArriveB64Op is the name BuildDsAtomicAsyncBarrierArriveB64Op gives its ops.
+var nameOfDsAtomicAsyncBarrierArriveB64Op = ir.OpName{Dialect: "rocdl", Op: "ds.atomic.async.barrier.arrive.b64", Registered: true}
 
 // DsAtomicBarrierArriveRtnB64Op wraps a rocdl.ds.atomic.barrier.arrive.rtn.b64 *ir.Operation.
 type DsAtomicBarrierArriveRtnB64Op struct {
@@ -4295,12 +4637,15 @@ func (o DsAtomicBarrierArriveRtnB64Op) Tbaa() ir.Attribute { return o.op.Attr("t
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDsAtomicBarrierArriveRtnB64Op(b *ir.Builder, loc ir.Location, resType ir.Type, barrierPtr, val *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsAtomicBarrierArriveRtnB64Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.atomic.barrier.arrive.rtn.b64", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfDsAtomicBarrierArriveRtnB64Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{barrierPtr, val})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsAtomicBarrierArriveRtnB64Op{opWrapper{op}}
 }
+
+// nameOfDsAtomicBarrierArriveRtnB64Op is the name BuildDsAtomicBarrierArriveRtnB64Op gives its ops.
+var nameOfDsAtomicBarrierArriveRtnB64Op = ir.OpName{Dialect: "rocdl", Op: "ds.atomic.barrier.arrive.rtn.b64", Registered: true}
 
 // DsLoadTr16B128Op is rocdl.ds.load.tr16.b128: loads and transposes a matrix from ds memory to registers (available in gfx1250+).
 type DsLoadTr16B128Op struct {
@@ -4335,12 +4680,15 @@ func (o DsLoadTr16B128Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDsLoadTr16B128Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsLoadTr16B128Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.load.tr16.b128", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfDsLoadTr16B128Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsLoadTr16B128Op{opWrapper{op}}
 }
+
+// nameOfDsLoadTr16B128Op is the name BuildDsLoadTr16B128Op gives its ops.
+var nameOfDsLoadTr16B128Op = ir.OpName{Dialect: "rocdl", Op: "ds.load.tr16.b128", Registered: true}
 
 // DsLoadTr4B64Op is rocdl.ds.load.tr4.b64: loads and transposes a matrix from ds memory to registers (available in gfx1250+).
 type DsLoadTr4B64Op struct {
@@ -4375,12 +4723,15 @@ func (o DsLoadTr4B64Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDsLoadTr4B64Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsLoadTr4B64Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.load.tr4.b64", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfDsLoadTr4B64Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsLoadTr4B64Op{opWrapper{op}}
 }
+
+// nameOfDsLoadTr4B64Op is the name BuildDsLoadTr4B64Op gives its ops.
+var nameOfDsLoadTr4B64Op = ir.OpName{Dialect: "rocdl", Op: "ds.load.tr4.b64", Registered: true}
 
 // DsLoadTr6B96Op is rocdl.ds.load.tr6.b96: loads and transposes a matrix from ds memory to registers (available in gfx1250+).
 type DsLoadTr6B96Op struct {
@@ -4415,12 +4766,15 @@ func (o DsLoadTr6B96Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDsLoadTr6B96Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsLoadTr6B96Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.load.tr6.b96", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfDsLoadTr6B96Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsLoadTr6B96Op{opWrapper{op}}
 }
+
+// nameOfDsLoadTr6B96Op is the name BuildDsLoadTr6B96Op gives its ops.
+var nameOfDsLoadTr6B96Op = ir.OpName{Dialect: "rocdl", Op: "ds.load.tr6.b96", Registered: true}
 
 // DsLoadTr8B64Op is rocdl.ds.load.tr8.b64: loads and transposes a matrix from ds memory to registers (available in gfx1250+).
 type DsLoadTr8B64Op struct {
@@ -4455,12 +4809,15 @@ func (o DsLoadTr8B64Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDsLoadTr8B64Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsLoadTr8B64Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.load.tr8.b64", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfDsLoadTr8B64Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsLoadTr8B64Op{opWrapper{op}}
 }
+
+// nameOfDsLoadTr8B64Op is the name BuildDsLoadTr8B64Op gives its ops.
+var nameOfDsLoadTr8B64Op = ir.OpName{Dialect: "rocdl", Op: "ds.load.tr8.b64", Registered: true}
 
 // DsReadTr16B64Op wraps a rocdl.ds.read.tr16.b64 *ir.Operation.
 type DsReadTr16B64Op struct {
@@ -4495,12 +4852,15 @@ func (o DsReadTr16B64Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDsReadTr16B64Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsReadTr16B64Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.read.tr16.b64", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfDsReadTr16B64Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsReadTr16B64Op{opWrapper{op}}
 }
+
+// nameOfDsReadTr16B64Op is the name BuildDsReadTr16B64Op gives its ops.
+var nameOfDsReadTr16B64Op = ir.OpName{Dialect: "rocdl", Op: "ds.read.tr16.b64", Registered: true}
 
 // DsReadTr4B64Op wraps a rocdl.ds.read.tr4.b64 *ir.Operation.
 type DsReadTr4B64Op struct {
@@ -4535,12 +4895,15 @@ func (o DsReadTr4B64Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDsReadTr4B64Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsReadTr4B64Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.read.tr4.b64", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfDsReadTr4B64Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsReadTr4B64Op{opWrapper{op}}
 }
+
+// nameOfDsReadTr4B64Op is the name BuildDsReadTr4B64Op gives its ops.
+var nameOfDsReadTr4B64Op = ir.OpName{Dialect: "rocdl", Op: "ds.read.tr4.b64", Registered: true}
 
 // DsReadTr6B96Op wraps a rocdl.ds.read.tr6.b96 *ir.Operation.
 type DsReadTr6B96Op struct {
@@ -4575,12 +4938,15 @@ func (o DsReadTr6B96Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDsReadTr6B96Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsReadTr6B96Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.read.tr6.b96", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfDsReadTr6B96Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsReadTr6B96Op{opWrapper{op}}
 }
+
+// nameOfDsReadTr6B96Op is the name BuildDsReadTr6B96Op gives its ops.
+var nameOfDsReadTr6B96Op = ir.OpName{Dialect: "rocdl", Op: "ds.read.tr6.b96", Registered: true}
 
 // DsReadTr8B64Op wraps a rocdl.ds.read.tr8.b64 *ir.Operation.
 type DsReadTr8B64Op struct {
@@ -4615,12 +4981,15 @@ func (o DsReadTr8B64Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDsReadTr8B64Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) DsReadTr8B64Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds.read.tr8.b64", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfDsReadTr8B64Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return DsReadTr8B64Op{opWrapper{op}}
 }
+
+// nameOfDsReadTr8B64Op is the name BuildDsReadTr8B64Op gives its ops.
+var nameOfDsReadTr8B64Op = ir.OpName{Dialect: "rocdl", Op: "ds.read.tr8.b64", Registered: true}
 
 // DsBpermuteOp wraps a rocdl.ds_bpermute *ir.Operation.
 type DsBpermuteOp struct {
@@ -4649,11 +5018,14 @@ func (o DsBpermuteOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDsBpermuteOp(b *ir.Builder, loc ir.Location, resType ir.Type, index, src *ir.Value) DsBpermuteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds_bpermute", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfDsBpermuteOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{index, src})
 	b.Insert(op)
 	return DsBpermuteOp{opWrapper{op}}
 }
+
+// nameOfDsBpermuteOp is the name BuildDsBpermuteOp gives its ops.
+var nameOfDsBpermuteOp = ir.OpName{Dialect: "rocdl", Op: "ds_bpermute", Registered: true}
 
 // DsSwizzleOp wraps a rocdl.ds_swizzle *ir.Operation.
 type DsSwizzleOp struct {
@@ -4682,11 +5054,14 @@ func (o DsSwizzleOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDsSwizzleOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, offset *ir.Value) DsSwizzleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "ds_swizzle", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfDsSwizzleOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, offset})
 	b.Insert(op)
 	return DsSwizzleOp{opWrapper{op}}
 }
+
+// nameOfDsSwizzleOp is the name BuildDsSwizzleOp gives its ops.
+var nameOfDsSwizzleOp = ir.OpName{Dialect: "rocdl", Op: "ds_swizzle", Registered: true}
 
 // ExpOp wraps a rocdl.exp *ir.Operation.
 type ExpOp struct {
@@ -4712,11 +5087,14 @@ func (o ExpOp) Res() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildExpOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) ExpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "exp", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfExpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return ExpOp{opWrapper{op}}
 }
+
+// nameOfExpOp is the name BuildExpOp gives its ops.
+var nameOfExpOp = ir.OpName{Dialect: "rocdl", Op: "exp", Registered: true}
 
 // Exp2Op wraps a rocdl.exp2 *ir.Operation.
 type Exp2Op struct {
@@ -4742,11 +5120,14 @@ func (o Exp2Op) Res() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildExp2Op(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) Exp2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "exp2", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfExp2Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return Exp2Op{opWrapper{op}}
 }
+
+// nameOfExp2Op is the name BuildExp2Op gives its ops.
+var nameOfExp2Op = ir.OpName{Dialect: "rocdl", Op: "exp2", Registered: true}
 
 // FlatPrefetchOp wraps a rocdl.flat.prefetch *ir.Operation.
 type FlatPrefetchOp struct {
@@ -4781,12 +5162,15 @@ func (o FlatPrefetchOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFlatPrefetchOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, scope, aliasScopes, noaliasScopes, tbaa ir.Attribute) FlatPrefetchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "flat.prefetch", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFlatPrefetchOp, loc, nil)
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"scope", "alias_scopes", "noalias_scopes", "tbaa"}, scope, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return FlatPrefetchOp{opWrapper{op}}
 }
+
+// nameOfFlatPrefetchOp is the name BuildFlatPrefetchOp gives its ops.
+var nameOfFlatPrefetchOp = ir.OpName{Dialect: "rocdl", Op: "flat.prefetch", Registered: true}
 
 // Fmed3Op is rocdl.fmed3: median of three float/half values.
 type Fmed3Op struct {
@@ -4818,11 +5202,14 @@ func (o Fmed3Op) Res() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFmed3Op(b *ir.Builder, loc ir.Location, resType ir.Type, src0, src1, src2 *ir.Value) Fmed3Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "fmed3", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfFmed3Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src0, src1, src2})
 	b.Insert(op)
 	return Fmed3Op{opWrapper{op}}
 }
+
+// nameOfFmed3Op is the name BuildFmed3Op gives its ops.
+var nameOfFmed3Op = ir.OpName{Dialect: "rocdl", Op: "fmed3", Registered: true}
 
 // GlobalLoadAsyncToLdsB128Op wraps a rocdl.global.load.async.to.lds.b128 *ir.Operation.
 type GlobalLoadAsyncToLdsB128Op struct {
@@ -4864,12 +5251,15 @@ func (o GlobalLoadAsyncToLdsB128Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGlobalLoadAsyncToLdsB128Op(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr *ir.Value, offset, aux, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalLoadAsyncToLdsB128Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.load.async.to.lds.b128", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfGlobalLoadAsyncToLdsB128Op, loc, nil)
 	op.SetOperands([]*ir.Value{globalPtr, ldsPtr})
 	setAttrs(op, []string{"offset", "aux", "alias_scopes", "noalias_scopes", "tbaa"}, offset, aux, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalLoadAsyncToLdsB128Op{opWrapper{op}}
 }
+
+// nameOfGlobalLoadAsyncToLdsB128Op is the name BuildGlobalLoadAsyncToLdsB128Op gives its ops.
+var nameOfGlobalLoadAsyncToLdsB128Op = ir.OpName{Dialect: "rocdl", Op: "global.load.async.to.lds.b128", Registered: true}
 
 // GlobalLoadAsyncToLdsB32Op wraps a rocdl.global.load.async.to.lds.b32 *ir.Operation.
 type GlobalLoadAsyncToLdsB32Op struct {
@@ -4910,12 +5300,15 @@ func (o GlobalLoadAsyncToLdsB32Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa"
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildGlobalLoadAsyncToLdsB32Op(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr *ir.Value, offset, aux, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalLoadAsyncToLdsB32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.load.async.to.lds.b32", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfGlobalLoadAsyncToLdsB32Op, loc, nil)
 	op.SetOperands([]*ir.Value{globalPtr, ldsPtr})
 	setAttrs(op, []string{"offset", "aux", "alias_scopes", "noalias_scopes", "tbaa"}, offset, aux, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalLoadAsyncToLdsB32Op{opWrapper{op}}
 }
+
+// nameOfGlobalLoadAsyncToLdsB32Op is the name BuildGlobalLoadAsyncToLdsB32Op gives its ops.
+var nameOfGlobalLoadAsyncToLdsB32Op = ir.OpName{Dialect: "rocdl", Op: "global.load.async.to.lds.b32", Registered: true}
 
 // GlobalLoadAsyncToLdsB64Op wraps a rocdl.global.load.async.to.lds.b64 *ir.Operation.
 type GlobalLoadAsyncToLdsB64Op struct {
@@ -4956,12 +5349,15 @@ func (o GlobalLoadAsyncToLdsB64Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa"
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildGlobalLoadAsyncToLdsB64Op(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr *ir.Value, offset, aux, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalLoadAsyncToLdsB64Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.load.async.to.lds.b64", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfGlobalLoadAsyncToLdsB64Op, loc, nil)
 	op.SetOperands([]*ir.Value{globalPtr, ldsPtr})
 	setAttrs(op, []string{"offset", "aux", "alias_scopes", "noalias_scopes", "tbaa"}, offset, aux, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalLoadAsyncToLdsB64Op{opWrapper{op}}
 }
+
+// nameOfGlobalLoadAsyncToLdsB64Op is the name BuildGlobalLoadAsyncToLdsB64Op gives its ops.
+var nameOfGlobalLoadAsyncToLdsB64Op = ir.OpName{Dialect: "rocdl", Op: "global.load.async.to.lds.b64", Registered: true}
 
 // GlobalLoadAsyncToLdsB8Op wraps a rocdl.global.load.async.to.lds.b8 *ir.Operation.
 type GlobalLoadAsyncToLdsB8Op struct {
@@ -5002,12 +5398,15 @@ func (o GlobalLoadAsyncToLdsB8Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa")
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildGlobalLoadAsyncToLdsB8Op(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr *ir.Value, offset, aux, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalLoadAsyncToLdsB8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.load.async.to.lds.b8", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfGlobalLoadAsyncToLdsB8Op, loc, nil)
 	op.SetOperands([]*ir.Value{globalPtr, ldsPtr})
 	setAttrs(op, []string{"offset", "aux", "alias_scopes", "noalias_scopes", "tbaa"}, offset, aux, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalLoadAsyncToLdsB8Op{opWrapper{op}}
 }
+
+// nameOfGlobalLoadAsyncToLdsB8Op is the name BuildGlobalLoadAsyncToLdsB8Op gives its ops.
+var nameOfGlobalLoadAsyncToLdsB8Op = ir.OpName{Dialect: "rocdl", Op: "global.load.async.to.lds.b8", Registered: true}
 
 // GlobalLoadLdsOp wraps a rocdl.global.load.lds *ir.Operation.
 type GlobalLoadLdsOp struct {
@@ -5051,12 +5450,15 @@ func (o GlobalLoadLdsOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGlobalLoadLdsOp(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr *ir.Value, size, offset, aux, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalLoadLdsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.load.lds", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfGlobalLoadLdsOp, loc, nil)
 	op.SetOperands([]*ir.Value{globalPtr, ldsPtr})
 	setAttrs(op, []string{"size", "offset", "aux", "alias_scopes", "noalias_scopes", "tbaa"}, size, offset, aux, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalLoadLdsOp{opWrapper{op}}
 }
+
+// nameOfGlobalLoadLdsOp is the name BuildGlobalLoadLdsOp gives its ops.
+var nameOfGlobalLoadLdsOp = ir.OpName{Dialect: "rocdl", Op: "global.load.lds", Registered: true}
 
 // GlobalLoadTrB128Op is rocdl.global.load.tr.b128: loads and transposes a matrix from global memory to registers (available in gfx1250+).
 type GlobalLoadTrB128Op struct {
@@ -5091,12 +5493,15 @@ func (o GlobalLoadTrB128Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGlobalLoadTrB128Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalLoadTrB128Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.load.tr.b128", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfGlobalLoadTrB128Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalLoadTrB128Op{opWrapper{op}}
 }
+
+// nameOfGlobalLoadTrB128Op is the name BuildGlobalLoadTrB128Op gives its ops.
+var nameOfGlobalLoadTrB128Op = ir.OpName{Dialect: "rocdl", Op: "global.load.tr.b128", Registered: true}
 
 // GlobalLoadTrB64Op is rocdl.global.load.tr.b64: loads and transposes a matrix from global memory to registers (available in gfx1250+).
 type GlobalLoadTrB64Op struct {
@@ -5131,12 +5536,15 @@ func (o GlobalLoadTrB64Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGlobalLoadTrB64Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalLoadTrB64Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.load.tr.b64", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfGlobalLoadTrB64Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalLoadTrB64Op{opWrapper{op}}
 }
+
+// nameOfGlobalLoadTrB64Op is the name BuildGlobalLoadTrB64Op gives its ops.
+var nameOfGlobalLoadTrB64Op = ir.OpName{Dialect: "rocdl", Op: "global.load.tr.b64", Registered: true}
 
 // GlobalLoadTr4B64Op is rocdl.global.load.tr4.b64: loads and transposes a matrix from global memory to registers (available in gfx1250+).
 type GlobalLoadTr4B64Op struct {
@@ -5171,12 +5579,15 @@ func (o GlobalLoadTr4B64Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGlobalLoadTr4B64Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalLoadTr4B64Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.load.tr4.b64", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfGlobalLoadTr4B64Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalLoadTr4B64Op{opWrapper{op}}
 }
+
+// nameOfGlobalLoadTr4B64Op is the name BuildGlobalLoadTr4B64Op gives its ops.
+var nameOfGlobalLoadTr4B64Op = ir.OpName{Dialect: "rocdl", Op: "global.load.tr4.b64", Registered: true}
 
 // GlobalLoadTr6B96Op is rocdl.global.load.tr6.b96: loads and transposes a matrix from global memory to registers (available in gfx1250+).
 type GlobalLoadTr6B96Op struct {
@@ -5211,12 +5622,15 @@ func (o GlobalLoadTr6B96Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGlobalLoadTr6B96Op(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalLoadTr6B96Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.load.tr6.b96", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfGlobalLoadTr6B96Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalLoadTr6B96Op{opWrapper{op}}
 }
+
+// nameOfGlobalLoadTr6B96Op is the name BuildGlobalLoadTr6B96Op gives its ops.
+var nameOfGlobalLoadTr6B96Op = ir.OpName{Dialect: "rocdl", Op: "global.load.tr6.b96", Registered: true}
 
 // GlobalPrefetchOp wraps a rocdl.global.prefetch *ir.Operation.
 type GlobalPrefetchOp struct {
@@ -5251,12 +5665,15 @@ func (o GlobalPrefetchOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGlobalPrefetchOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, scope, aliasScopes, noaliasScopes, tbaa ir.Attribute) GlobalPrefetchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "global.prefetch", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfGlobalPrefetchOp, loc, nil)
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"scope", "alias_scopes", "noalias_scopes", "tbaa"}, scope, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return GlobalPrefetchOp{opWrapper{op}}
 }
+
+// nameOfGlobalPrefetchOp is the name BuildGlobalPrefetchOp gives its ops.
+var nameOfGlobalPrefetchOp = ir.OpName{Dialect: "rocdl", Op: "global.prefetch", Registered: true}
 
 // GridDimXOp wraps a rocdl.grid.dim.x *ir.Operation.
 type GridDimXOp struct {
@@ -5282,11 +5699,14 @@ func (o GridDimXOp) Range() ir.Attribute { return o.op.Attr("range") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGridDimXOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) GridDimXOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "grid.dim.x", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfGridDimXOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return GridDimXOp{opWrapper{op}}
 }
+
+// nameOfGridDimXOp is the name BuildGridDimXOp gives its ops.
+var nameOfGridDimXOp = ir.OpName{Dialect: "rocdl", Op: "grid.dim.x", Registered: true}
 
 // GridDimYOp wraps a rocdl.grid.dim.y *ir.Operation.
 type GridDimYOp struct {
@@ -5312,11 +5732,14 @@ func (o GridDimYOp) Range() ir.Attribute { return o.op.Attr("range") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGridDimYOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) GridDimYOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "grid.dim.y", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfGridDimYOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return GridDimYOp{opWrapper{op}}
 }
+
+// nameOfGridDimYOp is the name BuildGridDimYOp gives its ops.
+var nameOfGridDimYOp = ir.OpName{Dialect: "rocdl", Op: "grid.dim.y", Registered: true}
 
 // GridDimZOp wraps a rocdl.grid.dim.z *ir.Operation.
 type GridDimZOp struct {
@@ -5342,11 +5765,14 @@ func (o GridDimZOp) Range() ir.Attribute { return o.op.Attr("range") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGridDimZOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) GridDimZOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "grid.dim.z", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfGridDimZOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return GridDimZOp{opWrapper{op}}
 }
+
+// nameOfGridDimZOp is the name BuildGridDimZOp gives its ops.
+var nameOfGridDimZOp = ir.OpName{Dialect: "rocdl", Op: "grid.dim.z", Registered: true}
 
 // IglpOptOp wraps a rocdl.iglp.opt *ir.Operation.
 type IglpOptOp struct {
@@ -5369,11 +5795,14 @@ func (o IglpOptOp) Variant() ir.Attribute { return o.op.Attr("variant") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIglpOptOp(b *ir.Builder, loc ir.Location, variant ir.Attribute) IglpOptOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "iglp.opt", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIglpOptOp, loc, nil)
 	setAttrs(op, []string{"variant"}, variant)
 	b.Insert(op)
 	return IglpOptOp{opWrapper{op}}
 }
+
+// nameOfIglpOptOp is the name BuildIglpOptOp gives its ops.
+var nameOfIglpOptOp = ir.OpName{Dialect: "rocdl", Op: "iglp.opt", Registered: true}
 
 // LoadToLdsOp wraps a rocdl.load.to.lds *ir.Operation.
 type LoadToLdsOp struct {
@@ -5417,12 +5846,15 @@ func (o LoadToLdsOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLoadToLdsOp(b *ir.Builder, loc ir.Location, globalPtr, ldsPtr *ir.Value, size, offset, aux, aliasScopes, noaliasScopes, tbaa ir.Attribute) LoadToLdsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "load.to.lds", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfLoadToLdsOp, loc, nil)
 	op.SetOperands([]*ir.Value{globalPtr, ldsPtr})
 	setAttrs(op, []string{"size", "offset", "aux", "alias_scopes", "noalias_scopes", "tbaa"}, size, offset, aux, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return LoadToLdsOp{opWrapper{op}}
 }
+
+// nameOfLoadToLdsOp is the name BuildLoadToLdsOp gives its ops.
+var nameOfLoadToLdsOp = ir.OpName{Dialect: "rocdl", Op: "load.to.lds", Registered: true}
 
 // LogOp wraps a rocdl.log *ir.Operation.
 type LogOp struct {
@@ -5448,11 +5880,14 @@ func (o LogOp) Res() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLogOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) LogOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "log", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfLogOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return LogOp{opWrapper{op}}
 }
+
+// nameOfLogOp is the name BuildLogOp gives its ops.
+var nameOfLogOp = ir.OpName{Dialect: "rocdl", Op: "log", Registered: true}
 
 // MakeBufferRsrcOp wraps a rocdl.make.buffer.rsrc *ir.Operation.
 type MakeBufferRsrcOp struct {
@@ -5487,11 +5922,14 @@ func (o MakeBufferRsrcOp) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMakeBufferRsrcOp(b *ir.Builder, loc ir.Location, resType ir.Type, base, stride, numRecords, flags *ir.Value) MakeBufferRsrcOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "make.buffer.rsrc", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMakeBufferRsrcOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{base, stride, numRecords, flags})
 	b.Insert(op)
 	return MakeBufferRsrcOp{opWrapper{op}}
 }
+
+// nameOfMakeBufferRsrcOp is the name BuildMakeBufferRsrcOp gives its ops.
+var nameOfMakeBufferRsrcOp = ir.OpName{Dialect: "rocdl", Op: "make.buffer.rsrc", Registered: true}
 
 // MbcntHiOp wraps a rocdl.mbcnt.hi *ir.Operation.
 type MbcntHiOp struct {
@@ -5526,12 +5964,15 @@ func (o MbcntHiOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMbcntHiOp(b *ir.Builder, loc ir.Location, resType ir.Type, in0, in1 *ir.Value, argAttrs, resAttrs ir.Attribute) MbcntHiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mbcnt.hi", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMbcntHiOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in0, in1})
 	setAttrs(op, []string{"arg_attrs", "res_attrs"}, argAttrs, resAttrs)
 	b.Insert(op)
 	return MbcntHiOp{opWrapper{op}}
 }
+
+// nameOfMbcntHiOp is the name BuildMbcntHiOp gives its ops.
+var nameOfMbcntHiOp = ir.OpName{Dialect: "rocdl", Op: "mbcnt.hi", Registered: true}
 
 // MbcntLoOp wraps a rocdl.mbcnt.lo *ir.Operation.
 type MbcntLoOp struct {
@@ -5566,12 +6007,15 @@ func (o MbcntLoOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMbcntLoOp(b *ir.Builder, loc ir.Location, resType ir.Type, in0, in1 *ir.Value, argAttrs, resAttrs ir.Attribute) MbcntLoOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mbcnt.lo", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMbcntLoOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in0, in1})
 	setAttrs(op, []string{"arg_attrs", "res_attrs"}, argAttrs, resAttrs)
 	b.Insert(op)
 	return MbcntLoOp{opWrapper{op}}
 }
+
+// nameOfMbcntLoOp is the name BuildMbcntLoOp gives its ops.
+var nameOfMbcntLoOp = ir.OpName{Dialect: "rocdl", Op: "mbcnt.lo", Registered: true}
 
 // MfmaF3216x16x16bf161kOp wraps a rocdl.mfma.f32.16x16x16bf16.1k *ir.Operation.
 type MfmaF3216x16x16bf161kOp struct {
@@ -5597,11 +6041,14 @@ func (o MfmaF3216x16x16bf161kOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x16bf161kOp(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x16bf161kOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x16bf16.1k", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3216x16x16bf161kOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x16bf161kOp{opWrapper{op}}
 }
+
+// nameOfMfmaF3216x16x16bf161kOp is the name BuildMfmaF3216x16x16bf161kOp gives its ops.
+var nameOfMfmaF3216x16x16bf161kOp = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x16bf16.1k", Registered: true}
 
 // MfmaF3216x16x16f16Op wraps a rocdl.mfma.f32.16x16x16f16 *ir.Operation.
 type MfmaF3216x16x16f16Op struct {
@@ -5627,11 +6074,14 @@ func (o MfmaF3216x16x16f16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x16f16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x16f16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x16f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3216x16x16f16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x16f16Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3216x16x16f16Op is the name BuildMfmaF3216x16x16f16Op gives its ops.
+var nameOfMfmaF3216x16x16f16Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x16f16", Registered: true}
 
 // MfmaF3216x16x1f32Op wraps a rocdl.mfma.f32.16x16x1f32 *ir.Operation.
 type MfmaF3216x16x1f32Op struct {
@@ -5657,11 +6107,14 @@ func (o MfmaF3216x16x1f32Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x1f32Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x1f32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x1f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3216x16x1f32Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x1f32Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3216x16x1f32Op is the name BuildMfmaF3216x16x1f32Op gives its ops.
+var nameOfMfmaF3216x16x1f32Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x1f32", Registered: true}
 
 // MfmaF3216x16x2bf16Op wraps a rocdl.mfma.f32.16x16x2bf16 *ir.Operation.
 type MfmaF3216x16x2bf16Op struct {
@@ -5687,11 +6140,14 @@ func (o MfmaF3216x16x2bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x2bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x2bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x2bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3216x16x2bf16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x2bf16Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3216x16x2bf16Op is the name BuildMfmaF3216x16x2bf16Op gives its ops.
+var nameOfMfmaF3216x16x2bf16Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x2bf16", Registered: true}
 
 // MfmaF3216x16x32Bf16Op wraps a rocdl.mfma.f32.16x16x32.bf16 *ir.Operation.
 type MfmaF3216x16x32Bf16Op struct {
@@ -5717,11 +6173,14 @@ func (o MfmaF3216x16x32Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x32Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x32Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x32.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3216x16x32Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x32Bf16Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3216x16x32Bf16Op is the name BuildMfmaF3216x16x32Bf16Op gives its ops.
+var nameOfMfmaF3216x16x32Bf16Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x32.bf16", Registered: true}
 
 // MfmaF3216x16x32Bf8Bf8Op wraps a rocdl.mfma.f32.16x16x32.bf8.bf8 *ir.Operation.
 type MfmaF3216x16x32Bf8Bf8Op struct {
@@ -5747,11 +6206,14 @@ func (o MfmaF3216x16x32Bf8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMfmaF3216x16x32Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x32Bf8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x32.bf8.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3216x16x32Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x32Bf8Bf8Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3216x16x32Bf8Bf8Op is the name BuildMfmaF3216x16x32Bf8Bf8Op gives its ops.
+var nameOfMfmaF3216x16x32Bf8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x32.bf8.bf8", Registered: true}
 
 // MfmaF3216x16x32Bf8Fp8Op wraps a rocdl.mfma.f32.16x16x32.bf8.fp8 *ir.Operation.
 type MfmaF3216x16x32Bf8Fp8Op struct {
@@ -5777,11 +6239,14 @@ func (o MfmaF3216x16x32Bf8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMfmaF3216x16x32Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x32Bf8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x32.bf8.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3216x16x32Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x32Bf8Fp8Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3216x16x32Bf8Fp8Op is the name BuildMfmaF3216x16x32Bf8Fp8Op gives its ops.
+var nameOfMfmaF3216x16x32Bf8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x32.bf8.fp8", Registered: true}
 
 // MfmaF3216x16x32F16Op wraps a rocdl.mfma.f32.16x16x32.f16 *ir.Operation.
 type MfmaF3216x16x32F16Op struct {
@@ -5807,11 +6272,14 @@ func (o MfmaF3216x16x32F16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x32F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x32F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x32.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3216x16x32F16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x32F16Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3216x16x32F16Op is the name BuildMfmaF3216x16x32F16Op gives its ops.
+var nameOfMfmaF3216x16x32F16Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x32.f16", Registered: true}
 
 // MfmaF3216x16x32Fp8Bf8Op wraps a rocdl.mfma.f32.16x16x32.fp8.bf8 *ir.Operation.
 type MfmaF3216x16x32Fp8Bf8Op struct {
@@ -5837,11 +6305,14 @@ func (o MfmaF3216x16x32Fp8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMfmaF3216x16x32Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x32Fp8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x32.fp8.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3216x16x32Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x32Fp8Bf8Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3216x16x32Fp8Bf8Op is the name BuildMfmaF3216x16x32Fp8Bf8Op gives its ops.
+var nameOfMfmaF3216x16x32Fp8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x32.fp8.bf8", Registered: true}
 
 // MfmaF3216x16x32Fp8Fp8Op wraps a rocdl.mfma.f32.16x16x32.fp8.fp8 *ir.Operation.
 type MfmaF3216x16x32Fp8Fp8Op struct {
@@ -5867,11 +6338,14 @@ func (o MfmaF3216x16x32Fp8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMfmaF3216x16x32Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x32Fp8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x32.fp8.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3216x16x32Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x32Fp8Fp8Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3216x16x32Fp8Fp8Op is the name BuildMfmaF3216x16x32Fp8Fp8Op gives its ops.
+var nameOfMfmaF3216x16x32Fp8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x32.fp8.fp8", Registered: true}
 
 // MfmaF3216x16x4bf161kOp wraps a rocdl.mfma.f32.16x16x4bf16.1k *ir.Operation.
 type MfmaF3216x16x4bf161kOp struct {
@@ -5897,11 +6371,14 @@ func (o MfmaF3216x16x4bf161kOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x4bf161kOp(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x4bf161kOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x4bf16.1k", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3216x16x4bf161kOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x4bf161kOp{opWrapper{op}}
 }
+
+// nameOfMfmaF3216x16x4bf161kOp is the name BuildMfmaF3216x16x4bf161kOp gives its ops.
+var nameOfMfmaF3216x16x4bf161kOp = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x4bf16.1k", Registered: true}
 
 // MfmaF3216x16x4f16Op wraps a rocdl.mfma.f32.16x16x4f16 *ir.Operation.
 type MfmaF3216x16x4f16Op struct {
@@ -5927,11 +6404,14 @@ func (o MfmaF3216x16x4f16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x4f16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x4f16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x4f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3216x16x4f16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x4f16Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3216x16x4f16Op is the name BuildMfmaF3216x16x4f16Op gives its ops.
+var nameOfMfmaF3216x16x4f16Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x4f16", Registered: true}
 
 // MfmaF3216x16x4f32Op wraps a rocdl.mfma.f32.16x16x4f32 *ir.Operation.
 type MfmaF3216x16x4f32Op struct {
@@ -5957,11 +6437,14 @@ func (o MfmaF3216x16x4f32Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x4f32Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x4f32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x4f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3216x16x4f32Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x4f32Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3216x16x4f32Op is the name BuildMfmaF3216x16x4f32Op gives its ops.
+var nameOfMfmaF3216x16x4f32Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x4f32", Registered: true}
 
 // MfmaF3216x16x8Xf32Op wraps a rocdl.mfma.f32.16x16x8.xf32 *ir.Operation.
 type MfmaF3216x16x8Xf32Op struct {
@@ -5987,11 +6470,14 @@ func (o MfmaF3216x16x8Xf32Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x8Xf32Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x8Xf32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x8.xf32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3216x16x8Xf32Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x8Xf32Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3216x16x8Xf32Op is the name BuildMfmaF3216x16x8Xf32Op gives its ops.
+var nameOfMfmaF3216x16x8Xf32Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x8.xf32", Registered: true}
 
 // MfmaF3216x16x8bf16Op wraps a rocdl.mfma.f32.16x16x8bf16 *ir.Operation.
 type MfmaF3216x16x8bf16Op struct {
@@ -6017,11 +6503,14 @@ func (o MfmaF3216x16x8bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3216x16x8bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3216x16x8bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x8bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3216x16x8bf16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3216x16x8bf16Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3216x16x8bf16Op is the name BuildMfmaF3216x16x8bf16Op gives its ops.
+var nameOfMfmaF3216x16x8bf16Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.16x16x8bf16", Registered: true}
 
 // MfmaF3232x32x16Bf16Op wraps a rocdl.mfma.f32.32x32x16.bf16 *ir.Operation.
 type MfmaF3232x32x16Bf16Op struct {
@@ -6047,11 +6536,14 @@ func (o MfmaF3232x32x16Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x16Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x16Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x16.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3232x32x16Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x16Bf16Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3232x32x16Bf16Op is the name BuildMfmaF3232x32x16Bf16Op gives its ops.
+var nameOfMfmaF3232x32x16Bf16Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x16.bf16", Registered: true}
 
 // MfmaF3232x32x16Bf8Bf8Op wraps a rocdl.mfma.f32.32x32x16.bf8.bf8 *ir.Operation.
 type MfmaF3232x32x16Bf8Bf8Op struct {
@@ -6077,11 +6569,14 @@ func (o MfmaF3232x32x16Bf8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMfmaF3232x32x16Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x16Bf8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x16.bf8.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3232x32x16Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x16Bf8Bf8Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3232x32x16Bf8Bf8Op is the name BuildMfmaF3232x32x16Bf8Bf8Op gives its ops.
+var nameOfMfmaF3232x32x16Bf8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x16.bf8.bf8", Registered: true}
 
 // MfmaF3232x32x16Bf8Fp8Op wraps a rocdl.mfma.f32.32x32x16.bf8.fp8 *ir.Operation.
 type MfmaF3232x32x16Bf8Fp8Op struct {
@@ -6107,11 +6602,14 @@ func (o MfmaF3232x32x16Bf8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMfmaF3232x32x16Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x16Bf8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x16.bf8.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3232x32x16Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x16Bf8Fp8Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3232x32x16Bf8Fp8Op is the name BuildMfmaF3232x32x16Bf8Fp8Op gives its ops.
+var nameOfMfmaF3232x32x16Bf8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x16.bf8.fp8", Registered: true}
 
 // MfmaF3232x32x16F16Op wraps a rocdl.mfma.f32.32x32x16.f16 *ir.Operation.
 type MfmaF3232x32x16F16Op struct {
@@ -6137,11 +6635,14 @@ func (o MfmaF3232x32x16F16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x16F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x16F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x16.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3232x32x16F16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x16F16Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3232x32x16F16Op is the name BuildMfmaF3232x32x16F16Op gives its ops.
+var nameOfMfmaF3232x32x16F16Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x16.f16", Registered: true}
 
 // MfmaF3232x32x16Fp8Bf8Op wraps a rocdl.mfma.f32.32x32x16.fp8.bf8 *ir.Operation.
 type MfmaF3232x32x16Fp8Bf8Op struct {
@@ -6167,11 +6668,14 @@ func (o MfmaF3232x32x16Fp8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMfmaF3232x32x16Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x16Fp8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x16.fp8.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3232x32x16Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x16Fp8Bf8Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3232x32x16Fp8Bf8Op is the name BuildMfmaF3232x32x16Fp8Bf8Op gives its ops.
+var nameOfMfmaF3232x32x16Fp8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x16.fp8.bf8", Registered: true}
 
 // MfmaF3232x32x16Fp8Fp8Op wraps a rocdl.mfma.f32.32x32x16.fp8.fp8 *ir.Operation.
 type MfmaF3232x32x16Fp8Fp8Op struct {
@@ -6197,11 +6701,14 @@ func (o MfmaF3232x32x16Fp8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMfmaF3232x32x16Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x16Fp8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x16.fp8.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3232x32x16Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x16Fp8Fp8Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3232x32x16Fp8Fp8Op is the name BuildMfmaF3232x32x16Fp8Fp8Op gives its ops.
+var nameOfMfmaF3232x32x16Fp8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x16.fp8.fp8", Registered: true}
 
 // MfmaF3232x32x1f32Op wraps a rocdl.mfma.f32.32x32x1f32 *ir.Operation.
 type MfmaF3232x32x1f32Op struct {
@@ -6227,11 +6734,14 @@ func (o MfmaF3232x32x1f32Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x1f32Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x1f32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x1f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3232x32x1f32Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x1f32Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3232x32x1f32Op is the name BuildMfmaF3232x32x1f32Op gives its ops.
+var nameOfMfmaF3232x32x1f32Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x1f32", Registered: true}
 
 // MfmaF3232x32x2bf16Op wraps a rocdl.mfma.f32.32x32x2bf16 *ir.Operation.
 type MfmaF3232x32x2bf16Op struct {
@@ -6257,11 +6767,14 @@ func (o MfmaF3232x32x2bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x2bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x2bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x2bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3232x32x2bf16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x2bf16Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3232x32x2bf16Op is the name BuildMfmaF3232x32x2bf16Op gives its ops.
+var nameOfMfmaF3232x32x2bf16Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x2bf16", Registered: true}
 
 // MfmaF3232x32x2f32Op wraps a rocdl.mfma.f32.32x32x2f32 *ir.Operation.
 type MfmaF3232x32x2f32Op struct {
@@ -6287,11 +6800,14 @@ func (o MfmaF3232x32x2f32Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x2f32Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x2f32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x2f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3232x32x2f32Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x2f32Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3232x32x2f32Op is the name BuildMfmaF3232x32x2f32Op gives its ops.
+var nameOfMfmaF3232x32x2f32Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x2f32", Registered: true}
 
 // MfmaF3232x32x4Xf32Op wraps a rocdl.mfma.f32.32x32x4.xf32 *ir.Operation.
 type MfmaF3232x32x4Xf32Op struct {
@@ -6317,11 +6833,14 @@ func (o MfmaF3232x32x4Xf32Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x4Xf32Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x4Xf32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x4.xf32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3232x32x4Xf32Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x4Xf32Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3232x32x4Xf32Op is the name BuildMfmaF3232x32x4Xf32Op gives its ops.
+var nameOfMfmaF3232x32x4Xf32Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x4.xf32", Registered: true}
 
 // MfmaF3232x32x4bf16Op wraps a rocdl.mfma.f32.32x32x4bf16 *ir.Operation.
 type MfmaF3232x32x4bf16Op struct {
@@ -6347,11 +6866,14 @@ func (o MfmaF3232x32x4bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x4bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x4bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x4bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3232x32x4bf16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x4bf16Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3232x32x4bf16Op is the name BuildMfmaF3232x32x4bf16Op gives its ops.
+var nameOfMfmaF3232x32x4bf16Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x4bf16", Registered: true}
 
 // MfmaF3232x32x4bf161kOp wraps a rocdl.mfma.f32.32x32x4bf16.1k *ir.Operation.
 type MfmaF3232x32x4bf161kOp struct {
@@ -6377,11 +6899,14 @@ func (o MfmaF3232x32x4bf161kOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x4bf161kOp(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x4bf161kOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x4bf16.1k", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3232x32x4bf161kOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x4bf161kOp{opWrapper{op}}
 }
+
+// nameOfMfmaF3232x32x4bf161kOp is the name BuildMfmaF3232x32x4bf161kOp gives its ops.
+var nameOfMfmaF3232x32x4bf161kOp = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x4bf16.1k", Registered: true}
 
 // MfmaF3232x32x4f16Op wraps a rocdl.mfma.f32.32x32x4f16 *ir.Operation.
 type MfmaF3232x32x4f16Op struct {
@@ -6407,11 +6932,14 @@ func (o MfmaF3232x32x4f16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x4f16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x4f16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x4f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3232x32x4f16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x4f16Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3232x32x4f16Op is the name BuildMfmaF3232x32x4f16Op gives its ops.
+var nameOfMfmaF3232x32x4f16Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x4f16", Registered: true}
 
 // MfmaF3232x32x8bf161kOp wraps a rocdl.mfma.f32.32x32x8bf16.1k *ir.Operation.
 type MfmaF3232x32x8bf161kOp struct {
@@ -6437,11 +6965,14 @@ func (o MfmaF3232x32x8bf161kOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x8bf161kOp(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x8bf161kOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x8bf16.1k", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3232x32x8bf161kOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x8bf161kOp{opWrapper{op}}
 }
+
+// nameOfMfmaF3232x32x8bf161kOp is the name BuildMfmaF3232x32x8bf161kOp gives its ops.
+var nameOfMfmaF3232x32x8bf161kOp = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x8bf16.1k", Registered: true}
 
 // MfmaF3232x32x8f16Op wraps a rocdl.mfma.f32.32x32x8f16 *ir.Operation.
 type MfmaF3232x32x8f16Op struct {
@@ -6467,11 +6998,14 @@ func (o MfmaF3232x32x8f16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF3232x32x8f16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF3232x32x8f16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x8f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF3232x32x8f16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF3232x32x8f16Op{opWrapper{op}}
 }
+
+// nameOfMfmaF3232x32x8f16Op is the name BuildMfmaF3232x32x8f16Op gives its ops.
+var nameOfMfmaF3232x32x8f16Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.32x32x8f16", Registered: true}
 
 // MfmaF324x4x1f32Op wraps a rocdl.mfma.f32.4x4x1f32 *ir.Operation.
 type MfmaF324x4x1f32Op struct {
@@ -6497,11 +7031,14 @@ func (o MfmaF324x4x1f32Op) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMfmaF324x4x1f32Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF324x4x1f32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.4x4x1f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF324x4x1f32Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF324x4x1f32Op{opWrapper{op}}
 }
+
+// nameOfMfmaF324x4x1f32Op is the name BuildMfmaF324x4x1f32Op gives its ops.
+var nameOfMfmaF324x4x1f32Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.4x4x1f32", Registered: true}
 
 // MfmaF324x4x2bf16Op wraps a rocdl.mfma.f32.4x4x2bf16 *ir.Operation.
 type MfmaF324x4x2bf16Op struct {
@@ -6527,11 +7064,14 @@ func (o MfmaF324x4x2bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMfmaF324x4x2bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF324x4x2bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.4x4x2bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF324x4x2bf16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF324x4x2bf16Op{opWrapper{op}}
 }
+
+// nameOfMfmaF324x4x2bf16Op is the name BuildMfmaF324x4x2bf16Op gives its ops.
+var nameOfMfmaF324x4x2bf16Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.4x4x2bf16", Registered: true}
 
 // MfmaF324x4x4bf161kOp wraps a rocdl.mfma.f32.4x4x4bf16.1k *ir.Operation.
 type MfmaF324x4x4bf161kOp struct {
@@ -6557,11 +7097,14 @@ func (o MfmaF324x4x4bf161kOp) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF324x4x4bf161kOp(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF324x4x4bf161kOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.4x4x4bf16.1k", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF324x4x4bf161kOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF324x4x4bf161kOp{opWrapper{op}}
 }
+
+// nameOfMfmaF324x4x4bf161kOp is the name BuildMfmaF324x4x4bf161kOp gives its ops.
+var nameOfMfmaF324x4x4bf161kOp = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.4x4x4bf16.1k", Registered: true}
 
 // MfmaF324x4x4f16Op wraps a rocdl.mfma.f32.4x4x4f16 *ir.Operation.
 type MfmaF324x4x4f16Op struct {
@@ -6587,11 +7130,14 @@ func (o MfmaF324x4x4f16Op) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMfmaF324x4x4f16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF324x4x4f16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f32.4x4x4f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF324x4x4f16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF324x4x4f16Op{opWrapper{op}}
 }
+
+// nameOfMfmaF324x4x4f16Op is the name BuildMfmaF324x4x4f16Op gives its ops.
+var nameOfMfmaF324x4x4f16Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f32.4x4x4f16", Registered: true}
 
 // MfmaF6416x16x4f64Op wraps a rocdl.mfma.f64.16x16x4f64 *ir.Operation.
 type MfmaF6416x16x4f64Op struct {
@@ -6617,11 +7163,14 @@ func (o MfmaF6416x16x4f64Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaF6416x16x4f64Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF6416x16x4f64Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f64.16x16x4f64", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF6416x16x4f64Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF6416x16x4f64Op{opWrapper{op}}
 }
+
+// nameOfMfmaF6416x16x4f64Op is the name BuildMfmaF6416x16x4f64Op gives its ops.
+var nameOfMfmaF6416x16x4f64Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f64.16x16x4f64", Registered: true}
 
 // MfmaF644x4x4f64Op wraps a rocdl.mfma.f64.4x4x4f64 *ir.Operation.
 type MfmaF644x4x4f64Op struct {
@@ -6647,11 +7196,14 @@ func (o MfmaF644x4x4f64Op) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMfmaF644x4x4f64Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaF644x4x4f64Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.f64.4x4x4f64", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaF644x4x4f64Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaF644x4x4f64Op{opWrapper{op}}
 }
+
+// nameOfMfmaF644x4x4f64Op is the name BuildMfmaF644x4x4f64Op gives its ops.
+var nameOfMfmaF644x4x4f64Op = ir.OpName{Dialect: "rocdl", Op: "mfma.f64.4x4x4f64", Registered: true}
 
 // MfmaI3216x16x16i8Op wraps a rocdl.mfma.i32.16x16x16i8 *ir.Operation.
 type MfmaI3216x16x16i8Op struct {
@@ -6677,11 +7229,14 @@ func (o MfmaI3216x16x16i8Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaI3216x16x16i8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaI3216x16x16i8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.i32.16x16x16i8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaI3216x16x16i8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaI3216x16x16i8Op{opWrapper{op}}
 }
+
+// nameOfMfmaI3216x16x16i8Op is the name BuildMfmaI3216x16x16i8Op gives its ops.
+var nameOfMfmaI3216x16x16i8Op = ir.OpName{Dialect: "rocdl", Op: "mfma.i32.16x16x16i8", Registered: true}
 
 // MfmaI3216x16x32I8Op wraps a rocdl.mfma.i32.16x16x32.i8 *ir.Operation.
 type MfmaI3216x16x32I8Op struct {
@@ -6707,11 +7262,14 @@ func (o MfmaI3216x16x32I8Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaI3216x16x32I8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaI3216x16x32I8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.i32.16x16x32.i8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaI3216x16x32I8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaI3216x16x32I8Op{opWrapper{op}}
 }
+
+// nameOfMfmaI3216x16x32I8Op is the name BuildMfmaI3216x16x32I8Op gives its ops.
+var nameOfMfmaI3216x16x32I8Op = ir.OpName{Dialect: "rocdl", Op: "mfma.i32.16x16x32.i8", Registered: true}
 
 // MfmaI3216x16x4i8Op wraps a rocdl.mfma.i32.16x16x4i8 *ir.Operation.
 type MfmaI3216x16x4i8Op struct {
@@ -6737,11 +7295,14 @@ func (o MfmaI3216x16x4i8Op) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMfmaI3216x16x4i8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaI3216x16x4i8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.i32.16x16x4i8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaI3216x16x4i8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaI3216x16x4i8Op{opWrapper{op}}
 }
+
+// nameOfMfmaI3216x16x4i8Op is the name BuildMfmaI3216x16x4i8Op gives its ops.
+var nameOfMfmaI3216x16x4i8Op = ir.OpName{Dialect: "rocdl", Op: "mfma.i32.16x16x4i8", Registered: true}
 
 // MfmaI3216x16x64I8Op wraps a rocdl.mfma.i32.16x16x64.i8 *ir.Operation.
 type MfmaI3216x16x64I8Op struct {
@@ -6767,11 +7328,14 @@ func (o MfmaI3216x16x64I8Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaI3216x16x64I8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaI3216x16x64I8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.i32.16x16x64.i8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaI3216x16x64I8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaI3216x16x64I8Op{opWrapper{op}}
 }
+
+// nameOfMfmaI3216x16x64I8Op is the name BuildMfmaI3216x16x64I8Op gives its ops.
+var nameOfMfmaI3216x16x64I8Op = ir.OpName{Dialect: "rocdl", Op: "mfma.i32.16x16x64.i8", Registered: true}
 
 // MfmaI3232x32x16I8Op wraps a rocdl.mfma.i32.32x32x16.i8 *ir.Operation.
 type MfmaI3232x32x16I8Op struct {
@@ -6797,11 +7361,14 @@ func (o MfmaI3232x32x16I8Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaI3232x32x16I8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaI3232x32x16I8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.i32.32x32x16.i8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaI3232x32x16I8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaI3232x32x16I8Op{opWrapper{op}}
 }
+
+// nameOfMfmaI3232x32x16I8Op is the name BuildMfmaI3232x32x16I8Op gives its ops.
+var nameOfMfmaI3232x32x16I8Op = ir.OpName{Dialect: "rocdl", Op: "mfma.i32.32x32x16.i8", Registered: true}
 
 // MfmaI3232x32x32I8Op wraps a rocdl.mfma.i32.32x32x32.i8 *ir.Operation.
 type MfmaI3232x32x32I8Op struct {
@@ -6827,11 +7394,14 @@ func (o MfmaI3232x32x32I8Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMfmaI3232x32x32I8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaI3232x32x32I8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.i32.32x32x32.i8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaI3232x32x32I8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaI3232x32x32I8Op{opWrapper{op}}
 }
+
+// nameOfMfmaI3232x32x32I8Op is the name BuildMfmaI3232x32x32I8Op gives its ops.
+var nameOfMfmaI3232x32x32I8Op = ir.OpName{Dialect: "rocdl", Op: "mfma.i32.32x32x32.i8", Registered: true}
 
 // MfmaI3232x32x4i8Op wraps a rocdl.mfma.i32.32x32x4i8 *ir.Operation.
 type MfmaI3232x32x4i8Op struct {
@@ -6857,11 +7427,14 @@ func (o MfmaI3232x32x4i8Op) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMfmaI3232x32x4i8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaI3232x32x4i8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.i32.32x32x4i8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaI3232x32x4i8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaI3232x32x4i8Op{opWrapper{op}}
 }
+
+// nameOfMfmaI3232x32x4i8Op is the name BuildMfmaI3232x32x4i8Op gives its ops.
+var nameOfMfmaI3232x32x4i8Op = ir.OpName{Dialect: "rocdl", Op: "mfma.i32.32x32x4i8", Registered: true}
 
 // MfmaI3232x32x8i8Op wraps a rocdl.mfma.i32.32x32x8i8 *ir.Operation.
 type MfmaI3232x32x8i8Op struct {
@@ -6887,11 +7460,14 @@ func (o MfmaI3232x32x8i8Op) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMfmaI3232x32x8i8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaI3232x32x8i8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.i32.32x32x8i8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaI3232x32x8i8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaI3232x32x8i8Op{opWrapper{op}}
 }
+
+// nameOfMfmaI3232x32x8i8Op is the name BuildMfmaI3232x32x8i8Op gives its ops.
+var nameOfMfmaI3232x32x8i8Op = ir.OpName{Dialect: "rocdl", Op: "mfma.i32.32x32x8i8", Registered: true}
 
 // MfmaI324x4x4i8Op wraps a rocdl.mfma.i32.4x4x4i8 *ir.Operation.
 type MfmaI324x4x4i8Op struct {
@@ -6917,11 +7493,14 @@ func (o MfmaI324x4x4i8Op) Res() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMfmaI324x4x4i8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaI324x4x4i8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.i32.4x4x4i8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaI324x4x4i8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaI324x4x4i8Op{opWrapper{op}}
 }
+
+// nameOfMfmaI324x4x4i8Op is the name BuildMfmaI324x4x4i8Op gives its ops.
+var nameOfMfmaI324x4x4i8Op = ir.OpName{Dialect: "rocdl", Op: "mfma.i32.4x4x4i8", Registered: true}
 
 // MfmaScaleF3216x16x128F8f6f4Op wraps a rocdl.mfma.scale.f32.16x16x128.f8f6f4 *ir.Operation.
 type MfmaScaleF3216x16x128F8f6f4Op struct {
@@ -6948,11 +7527,14 @@ func (o MfmaScaleF3216x16x128F8f6f4Op) Res() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMfmaScaleF3216x16x128F8f6f4Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaScaleF3216x16x128F8f6f4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.scale.f32.16x16x128.f8f6f4", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaScaleF3216x16x128F8f6f4Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaScaleF3216x16x128F8f6f4Op{opWrapper{op}}
 }
+
+// nameOfMfmaScaleF3216x16x128F8f6f4Op is the name BuildMfmaScaleF3216x16x128F8f6f4Op gives its ops.
+var nameOfMfmaScaleF3216x16x128F8f6f4Op = ir.OpName{Dialect: "rocdl", Op: "mfma.scale.f32.16x16x128.f8f6f4", Registered: true}
 
 // MfmaScaleF3232x32x64F8f6f4Op wraps a rocdl.mfma.scale.f32.32x32x64.f8f6f4 *ir.Operation.
 type MfmaScaleF3232x32x64F8f6f4Op struct {
@@ -6979,11 +7561,14 @@ func (o MfmaScaleF3232x32x64F8f6f4Op) Res() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMfmaScaleF3232x32x64F8f6f4Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) MfmaScaleF3232x32x64F8f6f4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "mfma.scale.f32.32x32x64.f8f6f4", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMfmaScaleF3232x32x64F8f6f4Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return MfmaScaleF3232x32x64F8f6f4Op{opWrapper{op}}
 }
+
+// nameOfMfmaScaleF3232x32x64F8f6f4Op is the name BuildMfmaScaleF3232x32x64F8f6f4Op gives its ops.
+var nameOfMfmaScaleF3232x32x64F8f6f4Op = ir.OpName{Dialect: "rocdl", Op: "mfma.scale.f32.32x32x64.f8f6f4", Registered: true}
 
 // Permlane16SwapOp wraps a rocdl.permlane16.swap *ir.Operation.
 type Permlane16SwapOp struct {
@@ -7018,12 +7603,15 @@ func (o Permlane16SwapOp) BoundControl() ir.Attribute { return o.op.Attr("boundC
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPermlane16SwapOp(b *ir.Builder, loc ir.Location, resType ir.Type, old, src *ir.Value, fi, boundControl ir.Attribute) Permlane16SwapOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "permlane16.swap", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfPermlane16SwapOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{old, src})
 	setAttrs(op, []string{"fi", "boundControl"}, fi, boundControl)
 	b.Insert(op)
 	return Permlane16SwapOp{opWrapper{op}}
 }
+
+// nameOfPermlane16SwapOp is the name BuildPermlane16SwapOp gives its ops.
+var nameOfPermlane16SwapOp = ir.OpName{Dialect: "rocdl", Op: "permlane16.swap", Registered: true}
 
 // Permlane32SwapOp wraps a rocdl.permlane32.swap *ir.Operation.
 type Permlane32SwapOp struct {
@@ -7058,12 +7646,15 @@ func (o Permlane32SwapOp) BoundControl() ir.Attribute { return o.op.Attr("boundC
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPermlane32SwapOp(b *ir.Builder, loc ir.Location, resType ir.Type, old, src *ir.Value, fi, boundControl ir.Attribute) Permlane32SwapOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "permlane32.swap", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfPermlane32SwapOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{old, src})
 	setAttrs(op, []string{"fi", "boundControl"}, fi, boundControl)
 	b.Insert(op)
 	return Permlane32SwapOp{opWrapper{op}}
 }
+
+// nameOfPermlane32SwapOp is the name BuildPermlane32SwapOp gives its ops.
+var nameOfPermlane32SwapOp = ir.OpName{Dialect: "rocdl", Op: "permlane32.swap", Registered: true}
 
 // Permlanex16Op wraps a rocdl.permlanex16 *ir.Operation.
 type Permlanex16Op struct {
@@ -7104,12 +7695,15 @@ func (o Permlanex16Op) BoundControl() ir.Attribute { return o.op.Attr("boundCont
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPermlanex16Op(b *ir.Builder, loc ir.Location, resType ir.Type, old, src0, src1, src2 *ir.Value, fi, boundControl ir.Attribute) Permlanex16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "permlanex16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfPermlanex16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{old, src0, src1, src2})
 	setAttrs(op, []string{"fi", "boundControl"}, fi, boundControl)
 	b.Insert(op)
 	return Permlanex16Op{opWrapper{op}}
 }
+
+// nameOfPermlanex16Op is the name BuildPermlanex16Op gives its ops.
+var nameOfPermlanex16Op = ir.OpName{Dialect: "rocdl", Op: "permlanex16", Registered: true}
 
 // RawBufferAtomicCmpswapOp wraps a rocdl.raw.buffer.atomic.cmpswap *ir.Operation.
 type RawBufferAtomicCmpswapOp struct {
@@ -7150,11 +7744,14 @@ func (o RawBufferAtomicCmpswapOp) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildRawBufferAtomicCmpswapOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, cmp, rsrc, offset, soffset, aux *ir.Value) RawBufferAtomicCmpswapOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.buffer.atomic.cmpswap", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfRawBufferAtomicCmpswapOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, cmp, rsrc, offset, soffset, aux})
 	b.Insert(op)
 	return RawBufferAtomicCmpswapOp{opWrapper{op}}
 }
+
+// nameOfRawBufferAtomicCmpswapOp is the name BuildRawBufferAtomicCmpswapOp gives its ops.
+var nameOfRawBufferAtomicCmpswapOp = ir.OpName{Dialect: "rocdl", Op: "raw.buffer.atomic.cmpswap", Registered: true}
 
 // RawBufferAtomicFaddOp wraps a rocdl.raw.buffer.atomic.fadd *ir.Operation.
 type RawBufferAtomicFaddOp struct {
@@ -7189,11 +7786,14 @@ func (o RawBufferAtomicFaddOp) Aux() *ir.Value { return o.op.Operand(4) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRawBufferAtomicFaddOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value) RawBufferAtomicFaddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.buffer.atomic.fadd", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRawBufferAtomicFaddOp, loc, nil)
 	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	b.Insert(op)
 	return RawBufferAtomicFaddOp{opWrapper{op}}
 }
+
+// nameOfRawBufferAtomicFaddOp is the name BuildRawBufferAtomicFaddOp gives its ops.
+var nameOfRawBufferAtomicFaddOp = ir.OpName{Dialect: "rocdl", Op: "raw.buffer.atomic.fadd", Registered: true}
 
 // RawBufferAtomicFmaxOp wraps a rocdl.raw.buffer.atomic.fmax *ir.Operation.
 type RawBufferAtomicFmaxOp struct {
@@ -7228,11 +7828,14 @@ func (o RawBufferAtomicFmaxOp) Aux() *ir.Value { return o.op.Operand(4) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRawBufferAtomicFmaxOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value) RawBufferAtomicFmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.buffer.atomic.fmax", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRawBufferAtomicFmaxOp, loc, nil)
 	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	b.Insert(op)
 	return RawBufferAtomicFmaxOp{opWrapper{op}}
 }
+
+// nameOfRawBufferAtomicFmaxOp is the name BuildRawBufferAtomicFmaxOp gives its ops.
+var nameOfRawBufferAtomicFmaxOp = ir.OpName{Dialect: "rocdl", Op: "raw.buffer.atomic.fmax", Registered: true}
 
 // RawBufferAtomicSmaxOp wraps a rocdl.raw.buffer.atomic.smax *ir.Operation.
 type RawBufferAtomicSmaxOp struct {
@@ -7267,11 +7870,14 @@ func (o RawBufferAtomicSmaxOp) Aux() *ir.Value { return o.op.Operand(4) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRawBufferAtomicSmaxOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value) RawBufferAtomicSmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.buffer.atomic.smax", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRawBufferAtomicSmaxOp, loc, nil)
 	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	b.Insert(op)
 	return RawBufferAtomicSmaxOp{opWrapper{op}}
 }
+
+// nameOfRawBufferAtomicSmaxOp is the name BuildRawBufferAtomicSmaxOp gives its ops.
+var nameOfRawBufferAtomicSmaxOp = ir.OpName{Dialect: "rocdl", Op: "raw.buffer.atomic.smax", Registered: true}
 
 // RawBufferAtomicUminOp wraps a rocdl.raw.buffer.atomic.umin *ir.Operation.
 type RawBufferAtomicUminOp struct {
@@ -7306,11 +7912,14 @@ func (o RawBufferAtomicUminOp) Aux() *ir.Value { return o.op.Operand(4) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRawBufferAtomicUminOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value) RawBufferAtomicUminOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.buffer.atomic.umin", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRawBufferAtomicUminOp, loc, nil)
 	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	b.Insert(op)
 	return RawBufferAtomicUminOp{opWrapper{op}}
 }
+
+// nameOfRawBufferAtomicUminOp is the name BuildRawBufferAtomicUminOp gives its ops.
+var nameOfRawBufferAtomicUminOp = ir.OpName{Dialect: "rocdl", Op: "raw.buffer.atomic.umin", Registered: true}
 
 // RawBufferLoadOp wraps a rocdl.raw.buffer.load *ir.Operation.
 type RawBufferLoadOp struct {
@@ -7345,11 +7954,14 @@ func (o RawBufferLoadOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRawBufferLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, rsrc, offset, soffset, aux *ir.Value) RawBufferLoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.buffer.load", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfRawBufferLoadOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{rsrc, offset, soffset, aux})
 	b.Insert(op)
 	return RawBufferLoadOp{opWrapper{op}}
 }
+
+// nameOfRawBufferLoadOp is the name BuildRawBufferLoadOp gives its ops.
+var nameOfRawBufferLoadOp = ir.OpName{Dialect: "rocdl", Op: "raw.buffer.load", Registered: true}
 
 // RawBufferStoreOp wraps a rocdl.raw.buffer.store *ir.Operation.
 type RawBufferStoreOp struct {
@@ -7384,11 +7996,14 @@ func (o RawBufferStoreOp) Aux() *ir.Value { return o.op.Operand(4) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildRawBufferStoreOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value) RawBufferStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.buffer.store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRawBufferStoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	b.Insert(op)
 	return RawBufferStoreOp{opWrapper{op}}
 }
+
+// nameOfRawBufferStoreOp is the name BuildRawBufferStoreOp gives its ops.
+var nameOfRawBufferStoreOp = ir.OpName{Dialect: "rocdl", Op: "raw.buffer.store", Registered: true}
 
 // RawPtrBufferAtomicCmpswapOp wraps a rocdl.raw.ptr.buffer.atomic.cmpswap *ir.Operation.
 type RawPtrBufferAtomicCmpswapOp struct {
@@ -7439,12 +8054,15 @@ func (o RawPtrBufferAtomicCmpswapOp) Tbaa() ir.Attribute { return o.op.Attr("tba
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRawPtrBufferAtomicCmpswapOp(b *ir.Builder, loc ir.Location, resType ir.Type, src, cmp, rsrc, offset, soffset, aux *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) RawPtrBufferAtomicCmpswapOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.atomic.cmpswap", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfRawPtrBufferAtomicCmpswapOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, cmp, rsrc, offset, soffset, aux})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return RawPtrBufferAtomicCmpswapOp{opWrapper{op}}
 }
+
+// nameOfRawPtrBufferAtomicCmpswapOp is the name BuildRawPtrBufferAtomicCmpswapOp gives its ops.
+var nameOfRawPtrBufferAtomicCmpswapOp = ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.atomic.cmpswap", Registered: true}
 
 // RawPtrBufferAtomicFaddOp wraps a rocdl.raw.ptr.buffer.atomic.fadd *ir.Operation.
 type RawPtrBufferAtomicFaddOp struct {
@@ -7488,12 +8106,15 @@ func (o RawPtrBufferAtomicFaddOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa")
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildRawPtrBufferAtomicFaddOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) RawPtrBufferAtomicFaddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.atomic.fadd", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRawPtrBufferAtomicFaddOp, loc, nil)
 	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return RawPtrBufferAtomicFaddOp{opWrapper{op}}
 }
+
+// nameOfRawPtrBufferAtomicFaddOp is the name BuildRawPtrBufferAtomicFaddOp gives its ops.
+var nameOfRawPtrBufferAtomicFaddOp = ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.atomic.fadd", Registered: true}
 
 // RawPtrBufferAtomicFmaxOp wraps a rocdl.raw.ptr.buffer.atomic.fmax *ir.Operation.
 type RawPtrBufferAtomicFmaxOp struct {
@@ -7537,12 +8158,15 @@ func (o RawPtrBufferAtomicFmaxOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa")
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildRawPtrBufferAtomicFmaxOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) RawPtrBufferAtomicFmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.atomic.fmax", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRawPtrBufferAtomicFmaxOp, loc, nil)
 	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return RawPtrBufferAtomicFmaxOp{opWrapper{op}}
 }
+
+// nameOfRawPtrBufferAtomicFmaxOp is the name BuildRawPtrBufferAtomicFmaxOp gives its ops.
+var nameOfRawPtrBufferAtomicFmaxOp = ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.atomic.fmax", Registered: true}
 
 // RawPtrBufferAtomicSmaxOp wraps a rocdl.raw.ptr.buffer.atomic.smax *ir.Operation.
 type RawPtrBufferAtomicSmaxOp struct {
@@ -7586,12 +8210,15 @@ func (o RawPtrBufferAtomicSmaxOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa")
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildRawPtrBufferAtomicSmaxOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) RawPtrBufferAtomicSmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.atomic.smax", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRawPtrBufferAtomicSmaxOp, loc, nil)
 	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return RawPtrBufferAtomicSmaxOp{opWrapper{op}}
 }
+
+// nameOfRawPtrBufferAtomicSmaxOp is the name BuildRawPtrBufferAtomicSmaxOp gives its ops.
+var nameOfRawPtrBufferAtomicSmaxOp = ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.atomic.smax", Registered: true}
 
 // RawPtrBufferAtomicUminOp wraps a rocdl.raw.ptr.buffer.atomic.umin *ir.Operation.
 type RawPtrBufferAtomicUminOp struct {
@@ -7635,12 +8262,15 @@ func (o RawPtrBufferAtomicUminOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa")
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildRawPtrBufferAtomicUminOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) RawPtrBufferAtomicUminOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.atomic.umin", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRawPtrBufferAtomicUminOp, loc, nil)
 	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return RawPtrBufferAtomicUminOp{opWrapper{op}}
 }
+
+// nameOfRawPtrBufferAtomicUminOp is the name BuildRawPtrBufferAtomicUminOp gives its ops.
+var nameOfRawPtrBufferAtomicUminOp = ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.atomic.umin", Registered: true}
 
 // RawPtrBufferLoadOp wraps a rocdl.raw.ptr.buffer.load *ir.Operation.
 type RawPtrBufferLoadOp struct {
@@ -7684,12 +8314,15 @@ func (o RawPtrBufferLoadOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildRawPtrBufferLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, rsrc, offset, soffset, aux *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) RawPtrBufferLoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.load", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfRawPtrBufferLoadOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{rsrc, offset, soffset, aux})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return RawPtrBufferLoadOp{opWrapper{op}}
 }
+
+// nameOfRawPtrBufferLoadOp is the name BuildRawPtrBufferLoadOp gives its ops.
+var nameOfRawPtrBufferLoadOp = ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.load", Registered: true}
 
 // RawPtrBufferLoadLdsOp wraps a rocdl.raw.ptr.buffer.load.lds *ir.Operation.
 type RawPtrBufferLoadLdsOp struct {
@@ -7739,12 +8372,15 @@ func (o RawPtrBufferLoadLdsOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRawPtrBufferLoadLdsOp(b *ir.Builder, loc ir.Location, rsrc, ldsPtr, size, voffset, soffset, offset, aux *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) RawPtrBufferLoadLdsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.load.lds", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRawPtrBufferLoadLdsOp, loc, nil)
 	op.SetOperands([]*ir.Value{rsrc, ldsPtr, size, voffset, soffset, offset, aux})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return RawPtrBufferLoadLdsOp{opWrapper{op}}
 }
+
+// nameOfRawPtrBufferLoadLdsOp is the name BuildRawPtrBufferLoadLdsOp gives its ops.
+var nameOfRawPtrBufferLoadLdsOp = ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.load.lds", Registered: true}
 
 // RawPtrBufferStoreOp wraps a rocdl.raw.ptr.buffer.store *ir.Operation.
 type RawPtrBufferStoreOp struct {
@@ -7788,12 +8424,15 @@ func (o RawPtrBufferStoreOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRawPtrBufferStoreOp(b *ir.Builder, loc ir.Location, vdata, rsrc, offset, soffset, aux *ir.Value, aliasScopes, noaliasScopes, tbaa ir.Attribute) RawPtrBufferStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfRawPtrBufferStoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{vdata, rsrc, offset, soffset, aux})
 	setAttrs(op, []string{"alias_scopes", "noalias_scopes", "tbaa"}, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return RawPtrBufferStoreOp{opWrapper{op}}
 }
+
+// nameOfRawPtrBufferStoreOp is the name BuildRawPtrBufferStoreOp gives its ops.
+var nameOfRawPtrBufferStoreOp = ir.OpName{Dialect: "rocdl", Op: "raw.ptr.buffer.store", Registered: true}
 
 // RcpOp wraps a rocdl.rcp *ir.Operation.
 type RcpOp struct {
@@ -7819,11 +8458,14 @@ func (o RcpOp) Res() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildRcpOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) RcpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "rcp", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfRcpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return RcpOp{opWrapper{op}}
 }
+
+// nameOfRcpOp is the name BuildRcpOp gives its ops.
+var nameOfRcpOp = ir.OpName{Dialect: "rocdl", Op: "rcp", Registered: true}
 
 // ReadfirstlaneOp is rocdl.readfirstlane: get the value in first active lane.
 type ReadfirstlaneOp struct {
@@ -7849,11 +8491,14 @@ func (o ReadfirstlaneOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReadfirstlaneOp(b *ir.Builder, loc ir.Location, resType ir.Type, src *ir.Value) ReadfirstlaneOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "readfirstlane", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadfirstlaneOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return ReadfirstlaneOp{opWrapper{op}}
 }
+
+// nameOfReadfirstlaneOp is the name BuildReadfirstlaneOp gives its ops.
+var nameOfReadfirstlaneOp = ir.OpName{Dialect: "rocdl", Op: "readfirstlane", Registered: true}
 
 // ReadlaneOp is rocdl.readlane: get the value in the specific lane.
 type ReadlaneOp struct {
@@ -7882,11 +8527,14 @@ func (o ReadlaneOp) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReadlaneOp(b *ir.Builder, loc ir.Location, resType ir.Type, src0, src1 *ir.Value) ReadlaneOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "readlane", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfReadlaneOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src0, src1})
 	b.Insert(op)
 	return ReadlaneOp{opWrapper{op}}
 }
+
+// nameOfReadlaneOp is the name BuildReadlaneOp gives its ops.
+var nameOfReadlaneOp = ir.OpName{Dialect: "rocdl", Op: "readlane", Registered: true}
 
 // SBarrierOp wraps a rocdl.s.barrier *ir.Operation.
 type SBarrierOp struct {
@@ -7906,10 +8554,13 @@ func AsSBarrierOp(op *ir.Operation) (SBarrierOp, bool) {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSBarrierOp(b *ir.Builder, loc ir.Location) SBarrierOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.barrier", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSBarrierOp, loc, nil)
 	b.Insert(op)
 	return SBarrierOp{opWrapper{op}}
 }
+
+// nameOfSBarrierOp is the name BuildSBarrierOp gives its ops.
+var nameOfSBarrierOp = ir.OpName{Dialect: "rocdl", Op: "s.barrier", Registered: true}
 
 // SBarrierInitOp wraps a rocdl.s.barrier.init *ir.Operation.
 type SBarrierInitOp struct {
@@ -7935,12 +8586,15 @@ func (o SBarrierInitOp) MemberCnt() ir.Attribute { return o.op.Attr("memberCnt")
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSBarrierInitOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, memberCnt ir.Attribute) SBarrierInitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.barrier.init", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSBarrierInitOp, loc, nil)
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"memberCnt"}, memberCnt)
 	b.Insert(op)
 	return SBarrierInitOp{opWrapper{op}}
 }
+
+// nameOfSBarrierInitOp is the name BuildSBarrierInitOp gives its ops.
+var nameOfSBarrierInitOp = ir.OpName{Dialect: "rocdl", Op: "s.barrier.init", Registered: true}
 
 // SBarrierJoinOp wraps a rocdl.s.barrier.join *ir.Operation.
 type SBarrierJoinOp struct {
@@ -7963,11 +8617,14 @@ func (o SBarrierJoinOp) Ptr() *ir.Value { return o.op.Operand(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSBarrierJoinOp(b *ir.Builder, loc ir.Location, ptr *ir.Value) SBarrierJoinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.barrier.join", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSBarrierJoinOp, loc, nil)
 	op.SetOperands([]*ir.Value{ptr})
 	b.Insert(op)
 	return SBarrierJoinOp{opWrapper{op}}
 }
+
+// nameOfSBarrierJoinOp is the name BuildSBarrierJoinOp gives its ops.
+var nameOfSBarrierJoinOp = ir.OpName{Dialect: "rocdl", Op: "s.barrier.join", Registered: true}
 
 // SBarrierLeaveOp wraps a rocdl.s.barrier.leave *ir.Operation.
 type SBarrierLeaveOp struct {
@@ -7990,11 +8647,14 @@ func (o SBarrierLeaveOp) Id() ir.Attribute { return o.op.Attr("id") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSBarrierLeaveOp(b *ir.Builder, loc ir.Location, id ir.Attribute) SBarrierLeaveOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.barrier.leave", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSBarrierLeaveOp, loc, nil)
 	setAttrs(op, []string{"id"}, id)
 	b.Insert(op)
 	return SBarrierLeaveOp{opWrapper{op}}
 }
+
+// nameOfSBarrierLeaveOp is the name BuildSBarrierLeaveOp gives its ops.
+var nameOfSBarrierLeaveOp = ir.OpName{Dialect: "rocdl", Op: "s.barrier.leave", Registered: true}
 
 // SBarrierSignalOp wraps a rocdl.s.barrier.signal *ir.Operation.
 type SBarrierSignalOp struct {
@@ -8017,11 +8677,14 @@ func (o SBarrierSignalOp) Id() ir.Attribute { return o.op.Attr("id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildSBarrierSignalOp(b *ir.Builder, loc ir.Location, id ir.Attribute) SBarrierSignalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.barrier.signal", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSBarrierSignalOp, loc, nil)
 	setAttrs(op, []string{"id"}, id)
 	b.Insert(op)
 	return SBarrierSignalOp{opWrapper{op}}
 }
+
+// nameOfSBarrierSignalOp is the name BuildSBarrierSignalOp gives its ops.
+var nameOfSBarrierSignalOp = ir.OpName{Dialect: "rocdl", Op: "s.barrier.signal", Registered: true}
 
 // SBarrierSignalIsfirstOp wraps a rocdl.s.barrier.signal.isfirst *ir.Operation.
 type SBarrierSignalIsfirstOp struct {
@@ -8047,11 +8710,14 @@ func (o SBarrierSignalIsfirstOp) Id() ir.Attribute { return o.op.Attr("id") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSBarrierSignalIsfirstOp(b *ir.Builder, loc ir.Location, resType ir.Type, id ir.Attribute) SBarrierSignalIsfirstOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.barrier.signal.isfirst", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSBarrierSignalIsfirstOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"id"}, id)
 	b.Insert(op)
 	return SBarrierSignalIsfirstOp{opWrapper{op}}
 }
+
+// nameOfSBarrierSignalIsfirstOp is the name BuildSBarrierSignalIsfirstOp gives its ops.
+var nameOfSBarrierSignalIsfirstOp = ir.OpName{Dialect: "rocdl", Op: "s.barrier.signal.isfirst", Registered: true}
 
 // SBarrierSignalVarOp wraps a rocdl.s.barrier.signal.var *ir.Operation.
 type SBarrierSignalVarOp struct {
@@ -8077,12 +8743,15 @@ func (o SBarrierSignalVarOp) MemberCnt() ir.Attribute { return o.op.Attr("member
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSBarrierSignalVarOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, memberCnt ir.Attribute) SBarrierSignalVarOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.barrier.signal.var", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSBarrierSignalVarOp, loc, nil)
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"memberCnt"}, memberCnt)
 	b.Insert(op)
 	return SBarrierSignalVarOp{opWrapper{op}}
 }
+
+// nameOfSBarrierSignalVarOp is the name BuildSBarrierSignalVarOp gives its ops.
+var nameOfSBarrierSignalVarOp = ir.OpName{Dialect: "rocdl", Op: "s.barrier.signal.var", Registered: true}
 
 // SBarrierWaitOp wraps a rocdl.s.barrier.wait *ir.Operation.
 type SBarrierWaitOp struct {
@@ -8105,11 +8774,14 @@ func (o SBarrierWaitOp) Id() ir.Attribute { return o.op.Attr("id") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSBarrierWaitOp(b *ir.Builder, loc ir.Location, id ir.Attribute) SBarrierWaitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.barrier.wait", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSBarrierWaitOp, loc, nil)
 	setAttrs(op, []string{"id"}, id)
 	b.Insert(op)
 	return SBarrierWaitOp{opWrapper{op}}
 }
+
+// nameOfSBarrierWaitOp is the name BuildSBarrierWaitOp gives its ops.
+var nameOfSBarrierWaitOp = ir.OpName{Dialect: "rocdl", Op: "s.barrier.wait", Registered: true}
 
 // SGetBarrierStateOp wraps a rocdl.s.get.barrier.state *ir.Operation.
 type SGetBarrierStateOp struct {
@@ -8135,11 +8807,14 @@ func (o SGetBarrierStateOp) Id() ir.Attribute { return o.op.Attr("id") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildSGetBarrierStateOp(b *ir.Builder, loc ir.Location, resType ir.Type, id ir.Attribute) SGetBarrierStateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.get.barrier.state", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSGetBarrierStateOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"id"}, id)
 	b.Insert(op)
 	return SGetBarrierStateOp{opWrapper{op}}
 }
+
+// nameOfSGetBarrierStateOp is the name BuildSGetBarrierStateOp gives its ops.
+var nameOfSGetBarrierStateOp = ir.OpName{Dialect: "rocdl", Op: "s.get.barrier.state", Registered: true}
 
 // SGetNamedBarrierStateOp wraps a rocdl.s.get.named.barrier.state *ir.Operation.
 type SGetNamedBarrierStateOp struct {
@@ -8165,11 +8840,14 @@ func (o SGetNamedBarrierStateOp) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildSGetNamedBarrierStateOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value) SGetNamedBarrierStateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.get.named.barrier.state", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSGetNamedBarrierStateOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr})
 	b.Insert(op)
 	return SGetNamedBarrierStateOp{opWrapper{op}}
 }
+
+// nameOfSGetNamedBarrierStateOp is the name BuildSGetNamedBarrierStateOp gives its ops.
+var nameOfSGetNamedBarrierStateOp = ir.OpName{Dialect: "rocdl", Op: "s.get.named.barrier.state", Registered: true}
 
 // SNopOp wraps a rocdl.s.nop *ir.Operation.
 type SNopOp struct {
@@ -8192,11 +8870,14 @@ func (o SNopOp) Count() ir.Attribute { return o.op.Attr("count") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSNopOp(b *ir.Builder, loc ir.Location, count ir.Attribute) SNopOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.nop", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSNopOp, loc, nil)
 	setAttrs(op, []string{"count"}, count)
 	b.Insert(op)
 	return SNopOp{opWrapper{op}}
 }
+
+// nameOfSNopOp is the name BuildSNopOp gives its ops.
+var nameOfSNopOp = ir.OpName{Dialect: "rocdl", Op: "s.nop", Registered: true}
 
 // SSetprioOp wraps a rocdl.s.setprio *ir.Operation.
 type SSetprioOp struct {
@@ -8219,11 +8900,14 @@ func (o SSetprioOp) Priority() ir.Attribute { return o.op.Attr("priority") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSSetprioOp(b *ir.Builder, loc ir.Location, priority ir.Attribute) SSetprioOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.setprio", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSSetprioOp, loc, nil)
 	setAttrs(op, []string{"priority"}, priority)
 	b.Insert(op)
 	return SSetprioOp{opWrapper{op}}
 }
+
+// nameOfSSetprioOp is the name BuildSSetprioOp gives its ops.
+var nameOfSSetprioOp = ir.OpName{Dialect: "rocdl", Op: "s.setprio", Registered: true}
 
 // SSleepOp wraps a rocdl.s.sleep *ir.Operation.
 type SSleepOp struct {
@@ -8246,11 +8930,14 @@ func (o SSleepOp) Count() ir.Attribute { return o.op.Attr("count") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSSleepOp(b *ir.Builder, loc ir.Location, count ir.Attribute) SSleepOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.sleep", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSSleepOp, loc, nil)
 	setAttrs(op, []string{"count"}, count)
 	b.Insert(op)
 	return SSleepOp{opWrapper{op}}
 }
+
+// nameOfSSleepOp is the name BuildSSleepOp gives its ops.
+var nameOfSSleepOp = ir.OpName{Dialect: "rocdl", Op: "s.sleep", Registered: true}
 
 // SWaitAsynccntOp is rocdl.s.wait.asynccnt: wait until ASYNCCNT is less than or equal to `count`.
 type SWaitAsynccntOp struct {
@@ -8273,11 +8960,14 @@ func (o SWaitAsynccntOp) Count() ir.Attribute { return o.op.Attr("count") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSWaitAsynccntOp(b *ir.Builder, loc ir.Location, count ir.Attribute) SWaitAsynccntOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.wait.asynccnt", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSWaitAsynccntOp, loc, nil)
 	setAttrs(op, []string{"count"}, count)
 	b.Insert(op)
 	return SWaitAsynccntOp{opWrapper{op}}
 }
+
+// nameOfSWaitAsynccntOp is the name BuildSWaitAsynccntOp gives its ops.
+var nameOfSWaitAsynccntOp = ir.OpName{Dialect: "rocdl", Op: "s.wait.asynccnt", Registered: true}
 
 // SWaitDscntOp is rocdl.s.wait.dscnt: wait until DSCNT is less than or equal to `count`.
 type SWaitDscntOp struct {
@@ -8300,11 +8990,14 @@ func (o SWaitDscntOp) Count() ir.Attribute { return o.op.Attr("count") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSWaitDscntOp(b *ir.Builder, loc ir.Location, count ir.Attribute) SWaitDscntOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.wait.dscnt", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSWaitDscntOp, loc, nil)
 	setAttrs(op, []string{"count"}, count)
 	b.Insert(op)
 	return SWaitDscntOp{opWrapper{op}}
 }
+
+// nameOfSWaitDscntOp is the name BuildSWaitDscntOp gives its ops.
+var nameOfSWaitDscntOp = ir.OpName{Dialect: "rocdl", Op: "s.wait.dscnt", Registered: true}
 
 // SWaitExpcntOp is rocdl.s.wait.expcnt: wait until EXPCNT is less than or equal to `count`.
 type SWaitExpcntOp struct {
@@ -8327,11 +9020,14 @@ func (o SWaitExpcntOp) Count() ir.Attribute { return o.op.Attr("count") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSWaitExpcntOp(b *ir.Builder, loc ir.Location, count ir.Attribute) SWaitExpcntOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.wait.expcnt", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSWaitExpcntOp, loc, nil)
 	setAttrs(op, []string{"count"}, count)
 	b.Insert(op)
 	return SWaitExpcntOp{opWrapper{op}}
 }
+
+// nameOfSWaitExpcntOp is the name BuildSWaitExpcntOp gives its ops.
+var nameOfSWaitExpcntOp = ir.OpName{Dialect: "rocdl", Op: "s.wait.expcnt", Registered: true}
 
 // SWaitLoadcntOp is rocdl.s.wait.loadcnt: wait until LOADCNT is less than or equal to `count`.
 type SWaitLoadcntOp struct {
@@ -8354,11 +9050,14 @@ func (o SWaitLoadcntOp) Count() ir.Attribute { return o.op.Attr("count") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSWaitLoadcntOp(b *ir.Builder, loc ir.Location, count ir.Attribute) SWaitLoadcntOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.wait.loadcnt", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSWaitLoadcntOp, loc, nil)
 	setAttrs(op, []string{"count"}, count)
 	b.Insert(op)
 	return SWaitLoadcntOp{opWrapper{op}}
 }
+
+// nameOfSWaitLoadcntOp is the name BuildSWaitLoadcntOp gives its ops.
+var nameOfSWaitLoadcntOp = ir.OpName{Dialect: "rocdl", Op: "s.wait.loadcnt", Registered: true}
 
 // SWaitStorecntOp is rocdl.s.wait.storecnt: wait until STORECNT is less than or equal to `count`.
 type SWaitStorecntOp struct {
@@ -8381,11 +9080,14 @@ func (o SWaitStorecntOp) Count() ir.Attribute { return o.op.Attr("count") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSWaitStorecntOp(b *ir.Builder, loc ir.Location, count ir.Attribute) SWaitStorecntOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.wait.storecnt", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSWaitStorecntOp, loc, nil)
 	setAttrs(op, []string{"count"}, count)
 	b.Insert(op)
 	return SWaitStorecntOp{opWrapper{op}}
 }
+
+// nameOfSWaitStorecntOp is the name BuildSWaitStorecntOp gives its ops.
+var nameOfSWaitStorecntOp = ir.OpName{Dialect: "rocdl", Op: "s.wait.storecnt", Registered: true}
 
 // SWaitTensorcntOp is rocdl.s.wait.tensorcnt: wait until TENSORCNT is less than or equal to `count`.
 type SWaitTensorcntOp struct {
@@ -8408,11 +9110,14 @@ func (o SWaitTensorcntOp) Count() ir.Attribute { return o.op.Attr("count") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildSWaitTensorcntOp(b *ir.Builder, loc ir.Location, count ir.Attribute) SWaitTensorcntOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.wait.tensorcnt", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSWaitTensorcntOp, loc, nil)
 	setAttrs(op, []string{"count"}, count)
 	b.Insert(op)
 	return SWaitTensorcntOp{opWrapper{op}}
 }
+
+// nameOfSWaitTensorcntOp is the name BuildSWaitTensorcntOp gives its ops.
+var nameOfSWaitTensorcntOp = ir.OpName{Dialect: "rocdl", Op: "s.wait.tensorcnt", Registered: true}
 
 // SWaitcntOp wraps a rocdl.s.waitcnt *ir.Operation.
 type SWaitcntOp struct {
@@ -8435,11 +9140,14 @@ func (o SWaitcntOp) Bitfield() ir.Attribute { return o.op.Attr("bitfield") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSWaitcntOp(b *ir.Builder, loc ir.Location, bitfield ir.Attribute) SWaitcntOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.waitcnt", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSWaitcntOp, loc, nil)
 	setAttrs(op, []string{"bitfield"}, bitfield)
 	b.Insert(op)
 	return SWaitcntOp{opWrapper{op}}
 }
+
+// nameOfSWaitcntOp is the name BuildSWaitcntOp gives its ops.
+var nameOfSWaitcntOp = ir.OpName{Dialect: "rocdl", Op: "s.waitcnt", Registered: true}
 
 // SWakeupBarrierOp wraps a rocdl.s.wakeup.barrier *ir.Operation.
 type SWakeupBarrierOp struct {
@@ -8462,11 +9170,14 @@ func (o SWakeupBarrierOp) Ptr() *ir.Value { return o.op.Operand(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildSWakeupBarrierOp(b *ir.Builder, loc ir.Location, ptr *ir.Value) SWakeupBarrierOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "s.wakeup.barrier", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSWakeupBarrierOp, loc, nil)
 	op.SetOperands([]*ir.Value{ptr})
 	b.Insert(op)
 	return SWakeupBarrierOp{opWrapper{op}}
 }
+
+// nameOfSWakeupBarrierOp is the name BuildSWakeupBarrierOp gives its ops.
+var nameOfSWakeupBarrierOp = ir.OpName{Dialect: "rocdl", Op: "s.wakeup.barrier", Registered: true}
 
 // SchedBarrierOp wraps a rocdl.sched.barrier *ir.Operation.
 type SchedBarrierOp struct {
@@ -8489,11 +9200,14 @@ func (o SchedBarrierOp) Mask() ir.Attribute { return o.op.Attr("mask") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSchedBarrierOp(b *ir.Builder, loc ir.Location, mask ir.Attribute) SchedBarrierOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "sched.barrier", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSchedBarrierOp, loc, nil)
 	setAttrs(op, []string{"mask"}, mask)
 	b.Insert(op)
 	return SchedBarrierOp{opWrapper{op}}
 }
+
+// nameOfSchedBarrierOp is the name BuildSchedBarrierOp gives its ops.
+var nameOfSchedBarrierOp = ir.OpName{Dialect: "rocdl", Op: "sched.barrier", Registered: true}
 
 // SchedGroupBarrierOp wraps a rocdl.sched.group.barrier *ir.Operation.
 type SchedGroupBarrierOp struct {
@@ -8522,11 +9236,14 @@ func (o SchedGroupBarrierOp) GroupId() ir.Attribute { return o.op.Attr("groupId"
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSchedGroupBarrierOp(b *ir.Builder, loc ir.Location, mask, size, groupId ir.Attribute) SchedGroupBarrierOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "sched.group.barrier", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSchedGroupBarrierOp, loc, nil)
 	setAttrs(op, []string{"mask", "size", "groupId"}, mask, size, groupId)
 	b.Insert(op)
 	return SchedGroupBarrierOp{opWrapper{op}}
 }
+
+// nameOfSchedGroupBarrierOp is the name BuildSchedGroupBarrierOp gives its ops.
+var nameOfSchedGroupBarrierOp = ir.OpName{Dialect: "rocdl", Op: "sched.group.barrier", Registered: true}
 
 // SinOp wraps a rocdl.sin *ir.Operation.
 type SinOp struct {
@@ -8552,11 +9269,14 @@ func (o SinOp) Res() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSinOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) SinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "sin", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSinOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return SinOp{opWrapper{op}}
 }
+
+// nameOfSinOp is the name BuildSinOp gives its ops.
+var nameOfSinOp = ir.OpName{Dialect: "rocdl", Op: "sin", Registered: true}
 
 // SmfmacF3216x16x128Bf8Bf8Op wraps a rocdl.smfmac.f32.16x16x128.bf8.bf8 *ir.Operation.
 type SmfmacF3216x16x128Bf8Bf8Op struct {
@@ -8582,11 +9302,14 @@ func (o SmfmacF3216x16x128Bf8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x128Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x128Bf8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x128.bf8.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3216x16x128Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x128Bf8Bf8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3216x16x128Bf8Bf8Op is the name BuildSmfmacF3216x16x128Bf8Bf8Op gives its ops.
+var nameOfSmfmacF3216x16x128Bf8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x128.bf8.bf8", Registered: true}
 
 // SmfmacF3216x16x128Bf8Fp8Op wraps a rocdl.smfmac.f32.16x16x128.bf8.fp8 *ir.Operation.
 type SmfmacF3216x16x128Bf8Fp8Op struct {
@@ -8612,11 +9335,14 @@ func (o SmfmacF3216x16x128Bf8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x128Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x128Bf8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x128.bf8.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3216x16x128Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x128Bf8Fp8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3216x16x128Bf8Fp8Op is the name BuildSmfmacF3216x16x128Bf8Fp8Op gives its ops.
+var nameOfSmfmacF3216x16x128Bf8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x128.bf8.fp8", Registered: true}
 
 // SmfmacF3216x16x128Fp8Bf8Op wraps a rocdl.smfmac.f32.16x16x128.fp8.bf8 *ir.Operation.
 type SmfmacF3216x16x128Fp8Bf8Op struct {
@@ -8642,11 +9368,14 @@ func (o SmfmacF3216x16x128Fp8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x128Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x128Fp8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x128.fp8.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3216x16x128Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x128Fp8Bf8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3216x16x128Fp8Bf8Op is the name BuildSmfmacF3216x16x128Fp8Bf8Op gives its ops.
+var nameOfSmfmacF3216x16x128Fp8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x128.fp8.bf8", Registered: true}
 
 // SmfmacF3216x16x128Fp8Fp8Op wraps a rocdl.smfmac.f32.16x16x128.fp8.fp8 *ir.Operation.
 type SmfmacF3216x16x128Fp8Fp8Op struct {
@@ -8672,11 +9401,14 @@ func (o SmfmacF3216x16x128Fp8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x128Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x128Fp8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x128.fp8.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3216x16x128Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x128Fp8Fp8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3216x16x128Fp8Fp8Op is the name BuildSmfmacF3216x16x128Fp8Fp8Op gives its ops.
+var nameOfSmfmacF3216x16x128Fp8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x128.fp8.fp8", Registered: true}
 
 // SmfmacF3216x16x32Bf16Op wraps a rocdl.smfmac.f32.16x16x32.bf16 *ir.Operation.
 type SmfmacF3216x16x32Bf16Op struct {
@@ -8702,11 +9434,14 @@ func (o SmfmacF3216x16x32Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x32Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x32Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x32.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3216x16x32Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x32Bf16Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3216x16x32Bf16Op is the name BuildSmfmacF3216x16x32Bf16Op gives its ops.
+var nameOfSmfmacF3216x16x32Bf16Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x32.bf16", Registered: true}
 
 // SmfmacF3216x16x32F16Op wraps a rocdl.smfmac.f32.16x16x32.f16 *ir.Operation.
 type SmfmacF3216x16x32F16Op struct {
@@ -8732,11 +9467,14 @@ func (o SmfmacF3216x16x32F16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x32F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x32F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x32.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3216x16x32F16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x32F16Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3216x16x32F16Op is the name BuildSmfmacF3216x16x32F16Op gives its ops.
+var nameOfSmfmacF3216x16x32F16Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x32.f16", Registered: true}
 
 // SmfmacF3216x16x64Bf16Op wraps a rocdl.smfmac.f32.16x16x64.bf16 *ir.Operation.
 type SmfmacF3216x16x64Bf16Op struct {
@@ -8762,11 +9500,14 @@ func (o SmfmacF3216x16x64Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x64Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x64Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x64.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3216x16x64Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x64Bf16Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3216x16x64Bf16Op is the name BuildSmfmacF3216x16x64Bf16Op gives its ops.
+var nameOfSmfmacF3216x16x64Bf16Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x64.bf16", Registered: true}
 
 // SmfmacF3216x16x64Bf8Bf8Op wraps a rocdl.smfmac.f32.16x16x64.bf8.bf8 *ir.Operation.
 type SmfmacF3216x16x64Bf8Bf8Op struct {
@@ -8792,11 +9533,14 @@ func (o SmfmacF3216x16x64Bf8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x64Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x64Bf8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x64.bf8.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3216x16x64Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x64Bf8Bf8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3216x16x64Bf8Bf8Op is the name BuildSmfmacF3216x16x64Bf8Bf8Op gives its ops.
+var nameOfSmfmacF3216x16x64Bf8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x64.bf8.bf8", Registered: true}
 
 // SmfmacF3216x16x64Bf8Fp8Op wraps a rocdl.smfmac.f32.16x16x64.bf8.fp8 *ir.Operation.
 type SmfmacF3216x16x64Bf8Fp8Op struct {
@@ -8822,11 +9566,14 @@ func (o SmfmacF3216x16x64Bf8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x64Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x64Bf8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x64.bf8.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3216x16x64Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x64Bf8Fp8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3216x16x64Bf8Fp8Op is the name BuildSmfmacF3216x16x64Bf8Fp8Op gives its ops.
+var nameOfSmfmacF3216x16x64Bf8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x64.bf8.fp8", Registered: true}
 
 // SmfmacF3216x16x64F16Op wraps a rocdl.smfmac.f32.16x16x64.f16 *ir.Operation.
 type SmfmacF3216x16x64F16Op struct {
@@ -8852,11 +9599,14 @@ func (o SmfmacF3216x16x64F16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x64F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x64F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x64.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3216x16x64F16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x64F16Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3216x16x64F16Op is the name BuildSmfmacF3216x16x64F16Op gives its ops.
+var nameOfSmfmacF3216x16x64F16Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x64.f16", Registered: true}
 
 // SmfmacF3216x16x64Fp8Bf8Op wraps a rocdl.smfmac.f32.16x16x64.fp8.bf8 *ir.Operation.
 type SmfmacF3216x16x64Fp8Bf8Op struct {
@@ -8882,11 +9632,14 @@ func (o SmfmacF3216x16x64Fp8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x64Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x64Fp8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x64.fp8.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3216x16x64Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x64Fp8Bf8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3216x16x64Fp8Bf8Op is the name BuildSmfmacF3216x16x64Fp8Bf8Op gives its ops.
+var nameOfSmfmacF3216x16x64Fp8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x64.fp8.bf8", Registered: true}
 
 // SmfmacF3216x16x64Fp8Fp8Op wraps a rocdl.smfmac.f32.16x16x64.fp8.fp8 *ir.Operation.
 type SmfmacF3216x16x64Fp8Fp8Op struct {
@@ -8912,11 +9665,14 @@ func (o SmfmacF3216x16x64Fp8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3216x16x64Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3216x16x64Fp8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x64.fp8.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3216x16x64Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3216x16x64Fp8Fp8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3216x16x64Fp8Fp8Op is the name BuildSmfmacF3216x16x64Fp8Fp8Op gives its ops.
+var nameOfSmfmacF3216x16x64Fp8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.16x16x64.fp8.fp8", Registered: true}
 
 // SmfmacF3232x32x16Bf16Op wraps a rocdl.smfmac.f32.32x32x16.bf16 *ir.Operation.
 type SmfmacF3232x32x16Bf16Op struct {
@@ -8942,11 +9698,14 @@ func (o SmfmacF3232x32x16Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x16Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x16Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x16.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3232x32x16Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x16Bf16Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3232x32x16Bf16Op is the name BuildSmfmacF3232x32x16Bf16Op gives its ops.
+var nameOfSmfmacF3232x32x16Bf16Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x16.bf16", Registered: true}
 
 // SmfmacF3232x32x16F16Op wraps a rocdl.smfmac.f32.32x32x16.f16 *ir.Operation.
 type SmfmacF3232x32x16F16Op struct {
@@ -8972,11 +9731,14 @@ func (o SmfmacF3232x32x16F16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x16F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x16F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x16.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3232x32x16F16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x16F16Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3232x32x16F16Op is the name BuildSmfmacF3232x32x16F16Op gives its ops.
+var nameOfSmfmacF3232x32x16F16Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x16.f16", Registered: true}
 
 // SmfmacF3232x32x32Bf16Op wraps a rocdl.smfmac.f32.32x32x32.bf16 *ir.Operation.
 type SmfmacF3232x32x32Bf16Op struct {
@@ -9002,11 +9764,14 @@ func (o SmfmacF3232x32x32Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x32Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x32Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x32.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3232x32x32Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x32Bf16Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3232x32x32Bf16Op is the name BuildSmfmacF3232x32x32Bf16Op gives its ops.
+var nameOfSmfmacF3232x32x32Bf16Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x32.bf16", Registered: true}
 
 // SmfmacF3232x32x32Bf8Bf8Op wraps a rocdl.smfmac.f32.32x32x32.bf8.bf8 *ir.Operation.
 type SmfmacF3232x32x32Bf8Bf8Op struct {
@@ -9032,11 +9797,14 @@ func (o SmfmacF3232x32x32Bf8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x32Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x32Bf8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x32.bf8.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3232x32x32Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x32Bf8Bf8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3232x32x32Bf8Bf8Op is the name BuildSmfmacF3232x32x32Bf8Bf8Op gives its ops.
+var nameOfSmfmacF3232x32x32Bf8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x32.bf8.bf8", Registered: true}
 
 // SmfmacF3232x32x32Bf8Fp8Op wraps a rocdl.smfmac.f32.32x32x32.bf8.fp8 *ir.Operation.
 type SmfmacF3232x32x32Bf8Fp8Op struct {
@@ -9062,11 +9830,14 @@ func (o SmfmacF3232x32x32Bf8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x32Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x32Bf8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x32.bf8.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3232x32x32Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x32Bf8Fp8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3232x32x32Bf8Fp8Op is the name BuildSmfmacF3232x32x32Bf8Fp8Op gives its ops.
+var nameOfSmfmacF3232x32x32Bf8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x32.bf8.fp8", Registered: true}
 
 // SmfmacF3232x32x32F16Op wraps a rocdl.smfmac.f32.32x32x32.f16 *ir.Operation.
 type SmfmacF3232x32x32F16Op struct {
@@ -9092,11 +9863,14 @@ func (o SmfmacF3232x32x32F16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x32F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x32F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x32.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3232x32x32F16Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x32F16Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3232x32x32F16Op is the name BuildSmfmacF3232x32x32F16Op gives its ops.
+var nameOfSmfmacF3232x32x32F16Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x32.f16", Registered: true}
 
 // SmfmacF3232x32x32Fp8Bf8Op wraps a rocdl.smfmac.f32.32x32x32.fp8.bf8 *ir.Operation.
 type SmfmacF3232x32x32Fp8Bf8Op struct {
@@ -9122,11 +9896,14 @@ func (o SmfmacF3232x32x32Fp8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x32Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x32Fp8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x32.fp8.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3232x32x32Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x32Fp8Bf8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3232x32x32Fp8Bf8Op is the name BuildSmfmacF3232x32x32Fp8Bf8Op gives its ops.
+var nameOfSmfmacF3232x32x32Fp8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x32.fp8.bf8", Registered: true}
 
 // SmfmacF3232x32x32Fp8Fp8Op wraps a rocdl.smfmac.f32.32x32x32.fp8.fp8 *ir.Operation.
 type SmfmacF3232x32x32Fp8Fp8Op struct {
@@ -9152,11 +9929,14 @@ func (o SmfmacF3232x32x32Fp8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x32Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x32Fp8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x32.fp8.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3232x32x32Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x32Fp8Fp8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3232x32x32Fp8Fp8Op is the name BuildSmfmacF3232x32x32Fp8Fp8Op gives its ops.
+var nameOfSmfmacF3232x32x32Fp8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x32.fp8.fp8", Registered: true}
 
 // SmfmacF3232x32x64Bf8Bf8Op wraps a rocdl.smfmac.f32.32x32x64.bf8.bf8 *ir.Operation.
 type SmfmacF3232x32x64Bf8Bf8Op struct {
@@ -9182,11 +9962,14 @@ func (o SmfmacF3232x32x64Bf8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x64Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x64Bf8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x64.bf8.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3232x32x64Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x64Bf8Bf8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3232x32x64Bf8Bf8Op is the name BuildSmfmacF3232x32x64Bf8Bf8Op gives its ops.
+var nameOfSmfmacF3232x32x64Bf8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x64.bf8.bf8", Registered: true}
 
 // SmfmacF3232x32x64Bf8Fp8Op wraps a rocdl.smfmac.f32.32x32x64.bf8.fp8 *ir.Operation.
 type SmfmacF3232x32x64Bf8Fp8Op struct {
@@ -9212,11 +9995,14 @@ func (o SmfmacF3232x32x64Bf8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x64Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x64Bf8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x64.bf8.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3232x32x64Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x64Bf8Fp8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3232x32x64Bf8Fp8Op is the name BuildSmfmacF3232x32x64Bf8Fp8Op gives its ops.
+var nameOfSmfmacF3232x32x64Bf8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x64.bf8.fp8", Registered: true}
 
 // SmfmacF3232x32x64Fp8Bf8Op wraps a rocdl.smfmac.f32.32x32x64.fp8.bf8 *ir.Operation.
 type SmfmacF3232x32x64Fp8Bf8Op struct {
@@ -9242,11 +10028,14 @@ func (o SmfmacF3232x32x64Fp8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x64Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x64Fp8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x64.fp8.bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3232x32x64Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x64Fp8Bf8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3232x32x64Fp8Bf8Op is the name BuildSmfmacF3232x32x64Fp8Bf8Op gives its ops.
+var nameOfSmfmacF3232x32x64Fp8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x64.fp8.bf8", Registered: true}
 
 // SmfmacF3232x32x64Fp8Fp8Op wraps a rocdl.smfmac.f32.32x32x64.fp8.fp8 *ir.Operation.
 type SmfmacF3232x32x64Fp8Fp8Op struct {
@@ -9272,11 +10061,14 @@ func (o SmfmacF3232x32x64Fp8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildSmfmacF3232x32x64Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacF3232x32x64Fp8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x64.fp8.fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacF3232x32x64Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacF3232x32x64Fp8Fp8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacF3232x32x64Fp8Fp8Op is the name BuildSmfmacF3232x32x64Fp8Fp8Op gives its ops.
+var nameOfSmfmacF3232x32x64Fp8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.f32.32x32x64.fp8.fp8", Registered: true}
 
 // SmfmacI3216x16x128I8Op wraps a rocdl.smfmac.i32.16x16x128.i8 *ir.Operation.
 type SmfmacI3216x16x128I8Op struct {
@@ -9302,11 +10094,14 @@ func (o SmfmacI3216x16x128I8Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacI3216x16x128I8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacI3216x16x128I8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.i32.16x16x128.i8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacI3216x16x128I8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacI3216x16x128I8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacI3216x16x128I8Op is the name BuildSmfmacI3216x16x128I8Op gives its ops.
+var nameOfSmfmacI3216x16x128I8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.i32.16x16x128.i8", Registered: true}
 
 // SmfmacI3216x16x64I8Op wraps a rocdl.smfmac.i32.16x16x64.i8 *ir.Operation.
 type SmfmacI3216x16x64I8Op struct {
@@ -9332,11 +10127,14 @@ func (o SmfmacI3216x16x64I8Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacI3216x16x64I8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacI3216x16x64I8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.i32.16x16x64.i8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacI3216x16x64I8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacI3216x16x64I8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacI3216x16x64I8Op is the name BuildSmfmacI3216x16x64I8Op gives its ops.
+var nameOfSmfmacI3216x16x64I8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.i32.16x16x64.i8", Registered: true}
 
 // SmfmacI3232x32x32I8Op wraps a rocdl.smfmac.i32.32x32x32.i8 *ir.Operation.
 type SmfmacI3232x32x32I8Op struct {
@@ -9362,11 +10160,14 @@ func (o SmfmacI3232x32x32I8Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacI3232x32x32I8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacI3232x32x32I8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.i32.32x32x32.i8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacI3232x32x32I8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacI3232x32x32I8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacI3232x32x32I8Op is the name BuildSmfmacI3232x32x32I8Op gives its ops.
+var nameOfSmfmacI3232x32x32I8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.i32.32x32x32.i8", Registered: true}
 
 // SmfmacI3232x32x64I8Op wraps a rocdl.smfmac.i32.32x32x64.i8 *ir.Operation.
 type SmfmacI3232x32x64I8Op struct {
@@ -9392,11 +10193,14 @@ func (o SmfmacI3232x32x64I8Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmfmacI3232x32x64I8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value) SmfmacI3232x32x64I8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "smfmac.i32.32x32x64.i8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSmfmacI3232x32x64I8Op, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{}, args...))
 	b.Insert(op)
 	return SmfmacI3232x32x64I8Op{opWrapper{op}}
 }
+
+// nameOfSmfmacI3232x32x64I8Op is the name BuildSmfmacI3232x32x64I8Op gives its ops.
+var nameOfSmfmacI3232x32x64I8Op = ir.OpName{Dialect: "rocdl", Op: "smfmac.i32.32x32x64.i8", Registered: true}
 
 // SqrtOp wraps a rocdl.sqrt *ir.Operation.
 type SqrtOp struct {
@@ -9422,11 +10226,14 @@ func (o SqrtOp) Res() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSqrtOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) SqrtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "sqrt", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSqrtOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return SqrtOp{opWrapper{op}}
 }
+
+// nameOfSqrtOp is the name BuildSqrtOp gives its ops.
+var nameOfSqrtOp = ir.OpName{Dialect: "rocdl", Op: "sqrt", Registered: true}
 
 // TanhOp wraps a rocdl.tanh *ir.Operation.
 type TanhOp struct {
@@ -9452,11 +10259,14 @@ func (o TanhOp) Res() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildTanhOp(b *ir.Builder, loc ir.Location, resType ir.Type, arg *ir.Value) TanhOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "tanh", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfTanhOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return TanhOp{opWrapper{op}}
 }
+
+// nameOfTanhOp is the name BuildTanhOp gives its ops.
+var nameOfTanhOp = ir.OpName{Dialect: "rocdl", Op: "tanh", Registered: true}
 
 // TensorLoadToLdsOp is rocdl.tensor.load.to.lds: base class for ROCDL tensor load/store to/from LDS.
 type TensorLoadToLdsOp struct {
@@ -9500,12 +10310,15 @@ func (o TensorLoadToLdsOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildTensorLoadToLdsOp(b *ir.Builder, loc ir.Location, dgroup0, dgroup1, dgroup2, dgroup3 *ir.Value, cachePolicy, aliasScopes, noaliasScopes, tbaa ir.Attribute) TensorLoadToLdsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "tensor.load.to.lds", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTensorLoadToLdsOp, loc, nil)
 	op.SetOperands([]*ir.Value{dgroup0, dgroup1, dgroup2, dgroup3})
 	setAttrs(op, []string{"cachePolicy", "alias_scopes", "noalias_scopes", "tbaa"}, cachePolicy, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return TensorLoadToLdsOp{opWrapper{op}}
 }
+
+// nameOfTensorLoadToLdsOp is the name BuildTensorLoadToLdsOp gives its ops.
+var nameOfTensorLoadToLdsOp = ir.OpName{Dialect: "rocdl", Op: "tensor.load.to.lds", Registered: true}
 
 // TensorLoadToLdsD2Op is rocdl.tensor.load.to.lds.d2: base class for ROCDL tensor load/store to/from LDS (D2 variant).
 type TensorLoadToLdsD2Op struct {
@@ -9543,12 +10356,15 @@ func (o TensorLoadToLdsD2Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildTensorLoadToLdsD2Op(b *ir.Builder, loc ir.Location, dgroup0, dgroup1 *ir.Value, cachePolicy, aliasScopes, noaliasScopes, tbaa ir.Attribute) TensorLoadToLdsD2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "tensor.load.to.lds.d2", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTensorLoadToLdsD2Op, loc, nil)
 	op.SetOperands([]*ir.Value{dgroup0, dgroup1})
 	setAttrs(op, []string{"cachePolicy", "alias_scopes", "noalias_scopes", "tbaa"}, cachePolicy, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return TensorLoadToLdsD2Op{opWrapper{op}}
 }
+
+// nameOfTensorLoadToLdsD2Op is the name BuildTensorLoadToLdsD2Op gives its ops.
+var nameOfTensorLoadToLdsD2Op = ir.OpName{Dialect: "rocdl", Op: "tensor.load.to.lds.d2", Registered: true}
 
 // TensorStoreFromLdsOp is rocdl.tensor.store.from.lds: base class for ROCDL tensor load/store to/from LDS.
 type TensorStoreFromLdsOp struct {
@@ -9592,12 +10408,15 @@ func (o TensorStoreFromLdsOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildTensorStoreFromLdsOp(b *ir.Builder, loc ir.Location, dgroup0, dgroup1, dgroup2, dgroup3 *ir.Value, cachePolicy, aliasScopes, noaliasScopes, tbaa ir.Attribute) TensorStoreFromLdsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "tensor.store.from.lds", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTensorStoreFromLdsOp, loc, nil)
 	op.SetOperands([]*ir.Value{dgroup0, dgroup1, dgroup2, dgroup3})
 	setAttrs(op, []string{"cachePolicy", "alias_scopes", "noalias_scopes", "tbaa"}, cachePolicy, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return TensorStoreFromLdsOp{opWrapper{op}}
 }
+
+// nameOfTensorStoreFromLdsOp is the name BuildTensorStoreFromLdsOp gives its ops.
+var nameOfTensorStoreFromLdsOp = ir.OpName{Dialect: "rocdl", Op: "tensor.store.from.lds", Registered: true}
 
 // TensorStoreFromLdsD2Op is rocdl.tensor.store.from.lds.d2: base class for ROCDL tensor load/store to/from LDS (D2 variant).
 type TensorStoreFromLdsD2Op struct {
@@ -9635,12 +10454,15 @@ func (o TensorStoreFromLdsD2Op) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildTensorStoreFromLdsD2Op(b *ir.Builder, loc ir.Location, dgroup0, dgroup1 *ir.Value, cachePolicy, aliasScopes, noaliasScopes, tbaa ir.Attribute) TensorStoreFromLdsD2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "tensor.store.from.lds.d2", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTensorStoreFromLdsD2Op, loc, nil)
 	op.SetOperands([]*ir.Value{dgroup0, dgroup1})
 	setAttrs(op, []string{"cachePolicy", "alias_scopes", "noalias_scopes", "tbaa"}, cachePolicy, aliasScopes, noaliasScopes, tbaa)
 	b.Insert(op)
 	return TensorStoreFromLdsD2Op{opWrapper{op}}
 }
+
+// nameOfTensorStoreFromLdsD2Op is the name BuildTensorStoreFromLdsD2Op gives its ops.
+var nameOfTensorStoreFromLdsD2Op = ir.OpName{Dialect: "rocdl", Op: "tensor.store.from.lds.d2", Registered: true}
 
 // UpdateDppOp wraps a rocdl.update.dpp *ir.Operation.
 type UpdateDppOp struct {
@@ -9681,12 +10503,15 @@ func (o UpdateDppOp) BoundCtrl() ir.Attribute { return o.op.Attr("boundCtrl") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildUpdateDppOp(b *ir.Builder, loc ir.Location, resType ir.Type, old, src *ir.Value, dppCtrl, rowMask, bankMask, boundCtrl ir.Attribute) UpdateDppOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "update.dpp", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfUpdateDppOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{old, src})
 	setAttrs(op, []string{"dppCtrl", "rowMask", "bankMask", "boundCtrl"}, dppCtrl, rowMask, bankMask, boundCtrl)
 	b.Insert(op)
 	return UpdateDppOp{opWrapper{op}}
 }
+
+// nameOfUpdateDppOp is the name BuildUpdateDppOp gives its ops.
+var nameOfUpdateDppOp = ir.OpName{Dialect: "rocdl", Op: "update.dpp", Registered: true}
 
 // WaitcntOp wraps a rocdl.waitcnt *ir.Operation.
 type WaitcntOp struct {
@@ -9709,11 +10534,14 @@ func (o WaitcntOp) Bitfield() ir.Attribute { return o.op.Attr("bitfield") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildWaitcntOp(b *ir.Builder, loc ir.Location, bitfield ir.Attribute) WaitcntOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "waitcnt", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfWaitcntOp, loc, nil)
 	setAttrs(op, []string{"bitfield"}, bitfield)
 	b.Insert(op)
 	return WaitcntOp{opWrapper{op}}
 }
+
+// nameOfWaitcntOp is the name BuildWaitcntOp gives its ops.
+var nameOfWaitcntOp = ir.OpName{Dialect: "rocdl", Op: "waitcnt", Registered: true}
 
 // WavefrontsizeOp wraps a rocdl.wavefrontsize *ir.Operation.
 type WavefrontsizeOp struct {
@@ -9739,11 +10567,14 @@ func (o WavefrontsizeOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildWavefrontsizeOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) WavefrontsizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wavefrontsize", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWavefrontsizeOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return WavefrontsizeOp{opWrapper{op}}
 }
+
+// nameOfWavefrontsizeOp is the name BuildWavefrontsizeOp gives its ops.
+var nameOfWavefrontsizeOp = ir.OpName{Dialect: "rocdl", Op: "wavefrontsize", Registered: true}
 
 // WmmaBf1616x16x16Bf16Op wraps a rocdl.wmma.bf16.16x16x16.bf16 *ir.Operation.
 type WmmaBf1616x16x16Bf16Op struct {
@@ -9781,12 +10612,15 @@ func (o WmmaBf1616x16x16Bf16Op) Opsel() ir.Attribute { return o.op.Attr("opsel")
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWmmaBf1616x16x16Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, a_, b_, c_ *ir.Value, opsel ir.Attribute) WmmaBf1616x16x16Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.bf16.16x16x16.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaBf1616x16x16Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	setAttrs(op, []string{"opsel"}, opsel)
 	b.Insert(op)
 	return WmmaBf1616x16x16Bf16Op{opWrapper{op}}
 }
+
+// nameOfWmmaBf1616x16x16Bf16Op is the name BuildWmmaBf1616x16x16Bf16Op gives its ops.
+var nameOfWmmaBf1616x16x16Bf16Op = ir.OpName{Dialect: "rocdl", Op: "wmma.bf16.16x16x16.bf16", Registered: true}
 
 // WmmaBf1616x16x32Bf16Op wraps a rocdl.wmma.bf16.16x16x32.bf16 *ir.Operation.
 type WmmaBf1616x16x32Bf16Op struct {
@@ -9833,12 +10667,15 @@ func (o WmmaBf1616x16x32Bf16Op) ReuseB() ir.Attribute { return o.op.Attr("reuseB
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWmmaBf1616x16x32Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, modC, reuseA, reuseB ir.Attribute) WmmaBf1616x16x32Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.bf16.16x16x32.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaBf1616x16x32Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaBf1616x16x32Bf16Op{opWrapper{op}}
 }
+
+// nameOfWmmaBf1616x16x32Bf16Op is the name BuildWmmaBf1616x16x32Bf16Op gives its ops.
+var nameOfWmmaBf1616x16x32Bf16Op = ir.OpName{Dialect: "rocdl", Op: "wmma.bf16.16x16x32.bf16", Registered: true}
 
 // WmmaBf16f3216x16x32Bf16Op wraps a rocdl.wmma.bf16f32.16x16x32.bf16 *ir.Operation.
 type WmmaBf16f3216x16x32Bf16Op struct {
@@ -9885,12 +10722,15 @@ func (o WmmaBf16f3216x16x32Bf16Op) ReuseB() ir.Attribute { return o.op.Attr("reu
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaBf16f3216x16x32Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, modC, reuseA, reuseB ir.Attribute) WmmaBf16f3216x16x32Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.bf16f32.16x16x32.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaBf16f3216x16x32Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaBf16f3216x16x32Bf16Op{opWrapper{op}}
 }
+
+// nameOfWmmaBf16f3216x16x32Bf16Op is the name BuildWmmaBf16f3216x16x32Bf16Op gives its ops.
+var nameOfWmmaBf16f3216x16x32Bf16Op = ir.OpName{Dialect: "rocdl", Op: "wmma.bf16f32.16x16x32.bf16", Registered: true}
 
 // WmmaF1616x16x128Bf8Bf8Op wraps a rocdl.wmma.f16.16x16x128.bf8_bf8 *ir.Operation.
 type WmmaF1616x16x128Bf8Bf8Op struct {
@@ -9931,12 +10771,15 @@ func (o WmmaF1616x16x128Bf8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF1616x16x128Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x128Bf8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x128.bf8_bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x128Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF1616x16x128Bf8Bf8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF1616x16x128Bf8Bf8Op is the name BuildWmmaF1616x16x128Bf8Bf8Op gives its ops.
+var nameOfWmmaF1616x16x128Bf8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x128.bf8_bf8", Registered: true}
 
 // WmmaF1616x16x128Bf8Fp8Op wraps a rocdl.wmma.f16.16x16x128.bf8_fp8 *ir.Operation.
 type WmmaF1616x16x128Bf8Fp8Op struct {
@@ -9977,12 +10820,15 @@ func (o WmmaF1616x16x128Bf8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF1616x16x128Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x128Bf8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x128.bf8_fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x128Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF1616x16x128Bf8Fp8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF1616x16x128Bf8Fp8Op is the name BuildWmmaF1616x16x128Bf8Fp8Op gives its ops.
+var nameOfWmmaF1616x16x128Bf8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x128.bf8_fp8", Registered: true}
 
 // WmmaF1616x16x128Fp8Bf8Op wraps a rocdl.wmma.f16.16x16x128.fp8_bf8 *ir.Operation.
 type WmmaF1616x16x128Fp8Bf8Op struct {
@@ -10023,12 +10869,15 @@ func (o WmmaF1616x16x128Fp8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF1616x16x128Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x128Fp8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x128.fp8_bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x128Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF1616x16x128Fp8Bf8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF1616x16x128Fp8Bf8Op is the name BuildWmmaF1616x16x128Fp8Bf8Op gives its ops.
+var nameOfWmmaF1616x16x128Fp8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x128.fp8_bf8", Registered: true}
 
 // WmmaF1616x16x128Fp8Fp8Op wraps a rocdl.wmma.f16.16x16x128.fp8_fp8 *ir.Operation.
 type WmmaF1616x16x128Fp8Fp8Op struct {
@@ -10069,12 +10918,15 @@ func (o WmmaF1616x16x128Fp8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF1616x16x128Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x128Fp8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x128.fp8_fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x128Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF1616x16x128Fp8Fp8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF1616x16x128Fp8Fp8Op is the name BuildWmmaF1616x16x128Fp8Fp8Op gives its ops.
+var nameOfWmmaF1616x16x128Fp8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x128.fp8_fp8", Registered: true}
 
 // WmmaF1616x16x16F16Op wraps a rocdl.wmma.f16.16x16x16.f16 *ir.Operation.
 type WmmaF1616x16x16F16Op struct {
@@ -10112,12 +10964,15 @@ func (o WmmaF1616x16x16F16Op) Opsel() ir.Attribute { return o.op.Attr("opsel") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWmmaF1616x16x16F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, a_, b_, c_ *ir.Value, opsel ir.Attribute) WmmaF1616x16x16F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x16.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x16F16Op, loc, []ir.Type{resType})
 	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	setAttrs(op, []string{"opsel"}, opsel)
 	b.Insert(op)
 	return WmmaF1616x16x16F16Op{opWrapper{op}}
 }
+
+// nameOfWmmaF1616x16x16F16Op is the name BuildWmmaF1616x16x16F16Op gives its ops.
+var nameOfWmmaF1616x16x16F16Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x16.f16", Registered: true}
 
 // WmmaF1616x16x32F16Op wraps a rocdl.wmma.f16.16x16x32.f16 *ir.Operation.
 type WmmaF1616x16x32F16Op struct {
@@ -10164,12 +11019,15 @@ func (o WmmaF1616x16x32F16Op) ReuseB() ir.Attribute { return o.op.Attr("reuseB")
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWmmaF1616x16x32F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x32F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x32.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x32F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF1616x16x32F16Op{opWrapper{op}}
 }
+
+// nameOfWmmaF1616x16x32F16Op is the name BuildWmmaF1616x16x32F16Op gives its ops.
+var nameOfWmmaF1616x16x32F16Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x32.f16", Registered: true}
 
 // WmmaF1616x16x64Bf8Bf8Op wraps a rocdl.wmma.f16.16x16x64.bf8_bf8 *ir.Operation.
 type WmmaF1616x16x64Bf8Bf8Op struct {
@@ -10210,12 +11068,15 @@ func (o WmmaF1616x16x64Bf8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF1616x16x64Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x64Bf8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x64.bf8_bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x64Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF1616x16x64Bf8Bf8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF1616x16x64Bf8Bf8Op is the name BuildWmmaF1616x16x64Bf8Bf8Op gives its ops.
+var nameOfWmmaF1616x16x64Bf8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x64.bf8_bf8", Registered: true}
 
 // WmmaF1616x16x64Bf8Fp8Op wraps a rocdl.wmma.f16.16x16x64.bf8_fp8 *ir.Operation.
 type WmmaF1616x16x64Bf8Fp8Op struct {
@@ -10256,12 +11117,15 @@ func (o WmmaF1616x16x64Bf8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF1616x16x64Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x64Bf8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x64.bf8_fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x64Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF1616x16x64Bf8Fp8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF1616x16x64Bf8Fp8Op is the name BuildWmmaF1616x16x64Bf8Fp8Op gives its ops.
+var nameOfWmmaF1616x16x64Bf8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x64.bf8_fp8", Registered: true}
 
 // WmmaF1616x16x64Fp8Bf8Op wraps a rocdl.wmma.f16.16x16x64.fp8_bf8 *ir.Operation.
 type WmmaF1616x16x64Fp8Bf8Op struct {
@@ -10302,12 +11166,15 @@ func (o WmmaF1616x16x64Fp8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF1616x16x64Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x64Fp8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x64.fp8_bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x64Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF1616x16x64Fp8Bf8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF1616x16x64Fp8Bf8Op is the name BuildWmmaF1616x16x64Fp8Bf8Op gives its ops.
+var nameOfWmmaF1616x16x64Fp8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x64.fp8_bf8", Registered: true}
 
 // WmmaF1616x16x64Fp8Fp8Op wraps a rocdl.wmma.f16.16x16x64.fp8_fp8 *ir.Operation.
 type WmmaF1616x16x64Fp8Fp8Op struct {
@@ -10348,12 +11215,15 @@ func (o WmmaF1616x16x64Fp8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF1616x16x64Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x64Fp8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x64.fp8_fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x64Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF1616x16x64Fp8Fp8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF1616x16x64Fp8Fp8Op is the name BuildWmmaF1616x16x64Fp8Fp8Op gives its ops.
+var nameOfWmmaF1616x16x64Fp8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f16.16x16x64.fp8_fp8", Registered: true}
 
 // WmmaF3216x16x128Bf8Bf8Op wraps a rocdl.wmma.f32.16x16x128.bf8_bf8 *ir.Operation.
 type WmmaF3216x16x128Bf8Bf8Op struct {
@@ -10394,12 +11264,15 @@ func (o WmmaF3216x16x128Bf8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x128Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x128Bf8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x128.bf8_bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x128Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x128Bf8Bf8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF3216x16x128Bf8Bf8Op is the name BuildWmmaF3216x16x128Bf8Bf8Op gives its ops.
+var nameOfWmmaF3216x16x128Bf8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x128.bf8_bf8", Registered: true}
 
 // WmmaF3216x16x128Bf8Fp8Op wraps a rocdl.wmma.f32.16x16x128.bf8_fp8 *ir.Operation.
 type WmmaF3216x16x128Bf8Fp8Op struct {
@@ -10440,12 +11313,15 @@ func (o WmmaF3216x16x128Bf8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x128Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x128Bf8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x128.bf8_fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x128Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x128Bf8Fp8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF3216x16x128Bf8Fp8Op is the name BuildWmmaF3216x16x128Bf8Fp8Op gives its ops.
+var nameOfWmmaF3216x16x128Bf8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x128.bf8_fp8", Registered: true}
 
 // WmmaF3216x16x128Fp8Bf8Op wraps a rocdl.wmma.f32.16x16x128.fp8_bf8 *ir.Operation.
 type WmmaF3216x16x128Fp8Bf8Op struct {
@@ -10486,12 +11362,15 @@ func (o WmmaF3216x16x128Fp8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x128Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x128Fp8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x128.fp8_bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x128Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x128Fp8Bf8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF3216x16x128Fp8Bf8Op is the name BuildWmmaF3216x16x128Fp8Bf8Op gives its ops.
+var nameOfWmmaF3216x16x128Fp8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x128.fp8_bf8", Registered: true}
 
 // WmmaF3216x16x128Fp8Fp8Op wraps a rocdl.wmma.f32.16x16x128.fp8_fp8 *ir.Operation.
 type WmmaF3216x16x128Fp8Fp8Op struct {
@@ -10532,12 +11411,15 @@ func (o WmmaF3216x16x128Fp8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x128Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x128Fp8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x128.fp8_fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x128Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x128Fp8Fp8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF3216x16x128Fp8Fp8Op is the name BuildWmmaF3216x16x128Fp8Fp8Op gives its ops.
+var nameOfWmmaF3216x16x128Fp8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x128.fp8_fp8", Registered: true}
 
 // WmmaF3216x16x16Bf16Op wraps a rocdl.wmma.f32.16x16x16.bf16 *ir.Operation.
 type WmmaF3216x16x16Bf16Op struct {
@@ -10572,11 +11454,14 @@ func (o WmmaF3216x16x16Bf16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWmmaF3216x16x16Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, a_, b_, c_ *ir.Value) WmmaF3216x16x16Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x16.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x16Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	b.Insert(op)
 	return WmmaF3216x16x16Bf16Op{opWrapper{op}}
 }
+
+// nameOfWmmaF3216x16x16Bf16Op is the name BuildWmmaF3216x16x16Bf16Op gives its ops.
+var nameOfWmmaF3216x16x16Bf16Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x16.bf16", Registered: true}
 
 // WmmaF3216x16x16Bf8Bf8Op wraps a rocdl.wmma.f32.16x16x16.bf8_bf8 *ir.Operation.
 type WmmaF3216x16x16Bf8Bf8Op struct {
@@ -10608,11 +11493,14 @@ func (o WmmaF3216x16x16Bf8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x16Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value) WmmaF3216x16x16Bf8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x16.bf8_bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x16Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	b.Insert(op)
 	return WmmaF3216x16x16Bf8Bf8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF3216x16x16Bf8Bf8Op is the name BuildWmmaF3216x16x16Bf8Bf8Op gives its ops.
+var nameOfWmmaF3216x16x16Bf8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x16.bf8_bf8", Registered: true}
 
 // WmmaF3216x16x16Bf8Fp8Op wraps a rocdl.wmma.f32.16x16x16.bf8_fp8 *ir.Operation.
 type WmmaF3216x16x16Bf8Fp8Op struct {
@@ -10644,11 +11532,14 @@ func (o WmmaF3216x16x16Bf8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x16Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value) WmmaF3216x16x16Bf8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x16.bf8_fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x16Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	b.Insert(op)
 	return WmmaF3216x16x16Bf8Fp8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF3216x16x16Bf8Fp8Op is the name BuildWmmaF3216x16x16Bf8Fp8Op gives its ops.
+var nameOfWmmaF3216x16x16Bf8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x16.bf8_fp8", Registered: true}
 
 // WmmaF3216x16x16F16Op wraps a rocdl.wmma.f32.16x16x16.f16 *ir.Operation.
 type WmmaF3216x16x16F16Op struct {
@@ -10683,11 +11574,14 @@ func (o WmmaF3216x16x16F16Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWmmaF3216x16x16F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, a_, b_, c_ *ir.Value) WmmaF3216x16x16F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x16.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x16F16Op, loc, []ir.Type{resType})
 	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	b.Insert(op)
 	return WmmaF3216x16x16F16Op{opWrapper{op}}
 }
+
+// nameOfWmmaF3216x16x16F16Op is the name BuildWmmaF3216x16x16F16Op gives its ops.
+var nameOfWmmaF3216x16x16F16Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x16.f16", Registered: true}
 
 // WmmaF3216x16x16Fp8Bf8Op wraps a rocdl.wmma.f32.16x16x16.fp8_bf8 *ir.Operation.
 type WmmaF3216x16x16Fp8Bf8Op struct {
@@ -10719,11 +11613,14 @@ func (o WmmaF3216x16x16Fp8Bf8Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x16Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value) WmmaF3216x16x16Fp8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x16.fp8_bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x16Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	b.Insert(op)
 	return WmmaF3216x16x16Fp8Bf8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF3216x16x16Fp8Bf8Op is the name BuildWmmaF3216x16x16Fp8Bf8Op gives its ops.
+var nameOfWmmaF3216x16x16Fp8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x16.fp8_bf8", Registered: true}
 
 // WmmaF3216x16x16Fp8Fp8Op wraps a rocdl.wmma.f32.16x16x16.fp8_fp8 *ir.Operation.
 type WmmaF3216x16x16Fp8Fp8Op struct {
@@ -10755,11 +11652,14 @@ func (o WmmaF3216x16x16Fp8Fp8Op) Res() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x16Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value) WmmaF3216x16x16Fp8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x16.fp8_fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x16Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	b.Insert(op)
 	return WmmaF3216x16x16Fp8Fp8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF3216x16x16Fp8Fp8Op is the name BuildWmmaF3216x16x16Fp8Fp8Op gives its ops.
+var nameOfWmmaF3216x16x16Fp8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x16.fp8_fp8", Registered: true}
 
 // WmmaF3216x16x32Bf16Op wraps a rocdl.wmma.f32.16x16x32.bf16 *ir.Operation.
 type WmmaF3216x16x32Bf16Op struct {
@@ -10806,12 +11706,15 @@ func (o WmmaF3216x16x32Bf16Op) ReuseB() ir.Attribute { return o.op.Attr("reuseB"
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWmmaF3216x16x32Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x32Bf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x32.bf16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x32Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x32Bf16Op{opWrapper{op}}
 }
+
+// nameOfWmmaF3216x16x32Bf16Op is the name BuildWmmaF3216x16x32Bf16Op gives its ops.
+var nameOfWmmaF3216x16x32Bf16Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x32.bf16", Registered: true}
 
 // WmmaF3216x16x32F16Op wraps a rocdl.wmma.f32.16x16x32.f16 *ir.Operation.
 type WmmaF3216x16x32F16Op struct {
@@ -10858,12 +11761,15 @@ func (o WmmaF3216x16x32F16Op) ReuseB() ir.Attribute { return o.op.Attr("reuseB")
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWmmaF3216x16x32F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x32F16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x32.f16", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x32F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x32F16Op{opWrapper{op}}
 }
+
+// nameOfWmmaF3216x16x32F16Op is the name BuildWmmaF3216x16x32F16Op gives its ops.
+var nameOfWmmaF3216x16x32F16Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x32.f16", Registered: true}
 
 // WmmaF3216x16x4F32Op wraps a rocdl.wmma.f32.16x16x4.f32 *ir.Operation.
 type WmmaF3216x16x4F32Op struct {
@@ -10910,12 +11816,15 @@ func (o WmmaF3216x16x4F32Op) ReuseB() ir.Attribute { return o.op.Attr("reuseB") 
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWmmaF3216x16x4F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x4F32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x4.f32", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x4F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x4F32Op{opWrapper{op}}
 }
+
+// nameOfWmmaF3216x16x4F32Op is the name BuildWmmaF3216x16x4F32Op gives its ops.
+var nameOfWmmaF3216x16x4F32Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x4.f32", Registered: true}
 
 // WmmaF3216x16x64Bf8Bf8Op wraps a rocdl.wmma.f32.16x16x64.bf8_bf8 *ir.Operation.
 type WmmaF3216x16x64Bf8Bf8Op struct {
@@ -10956,12 +11865,15 @@ func (o WmmaF3216x16x64Bf8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x64Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x64Bf8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x64.bf8_bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x64Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x64Bf8Bf8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF3216x16x64Bf8Bf8Op is the name BuildWmmaF3216x16x64Bf8Bf8Op gives its ops.
+var nameOfWmmaF3216x16x64Bf8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x64.bf8_bf8", Registered: true}
 
 // WmmaF3216x16x64Bf8Fp8Op wraps a rocdl.wmma.f32.16x16x64.bf8_fp8 *ir.Operation.
 type WmmaF3216x16x64Bf8Fp8Op struct {
@@ -11002,12 +11914,15 @@ func (o WmmaF3216x16x64Bf8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x64Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x64Bf8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x64.bf8_fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x64Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x64Bf8Fp8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF3216x16x64Bf8Fp8Op is the name BuildWmmaF3216x16x64Bf8Fp8Op gives its ops.
+var nameOfWmmaF3216x16x64Bf8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x64.bf8_fp8", Registered: true}
 
 // WmmaF3216x16x64Fp8Bf8Op wraps a rocdl.wmma.f32.16x16x64.fp8_bf8 *ir.Operation.
 type WmmaF3216x16x64Fp8Bf8Op struct {
@@ -11048,12 +11963,15 @@ func (o WmmaF3216x16x64Fp8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x64Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x64Fp8Bf8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x64.fp8_bf8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x64Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x64Fp8Bf8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF3216x16x64Fp8Bf8Op is the name BuildWmmaF3216x16x64Fp8Bf8Op gives its ops.
+var nameOfWmmaF3216x16x64Fp8Bf8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x64.fp8_bf8", Registered: true}
 
 // WmmaF3216x16x64Fp8Fp8Op wraps a rocdl.wmma.f32.16x16x64.fp8_fp8 *ir.Operation.
 type WmmaF3216x16x64Fp8Fp8Op struct {
@@ -11094,12 +12012,15 @@ func (o WmmaF3216x16x64Fp8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildWmmaF3216x16x64Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x64Fp8Fp8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x64.fp8_fp8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x64Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaF3216x16x64Fp8Fp8Op{opWrapper{op}}
 }
+
+// nameOfWmmaF3216x16x64Fp8Fp8Op is the name BuildWmmaF3216x16x64Fp8Fp8Op gives its ops.
+var nameOfWmmaF3216x16x64Fp8Fp8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.f32.16x16x64.fp8_fp8", Registered: true}
 
 // WmmaI3216x16x16Iu4Op wraps a rocdl.wmma.i32.16x16x16.iu4 *ir.Operation.
 type WmmaI3216x16x16Iu4Op struct {
@@ -11143,12 +12064,15 @@ func (o WmmaI3216x16x16Iu4Op) Clamp() ir.Attribute { return o.op.Attr("clamp") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWmmaI3216x16x16Iu4Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, a_, b_, c_ *ir.Value, signA, signB, clamp ir.Attribute) WmmaI3216x16x16Iu4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.i32.16x16x16.iu4", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaI3216x16x16Iu4Op, loc, []ir.Type{resType})
 	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	setAttrs(op, []string{"signA", "signB", "clamp"}, signA, signB, clamp)
 	b.Insert(op)
 	return WmmaI3216x16x16Iu4Op{opWrapper{op}}
 }
+
+// nameOfWmmaI3216x16x16Iu4Op is the name BuildWmmaI3216x16x16Iu4Op gives its ops.
+var nameOfWmmaI3216x16x16Iu4Op = ir.OpName{Dialect: "rocdl", Op: "wmma.i32.16x16x16.iu4", Registered: true}
 
 // WmmaI3216x16x16Iu8Op wraps a rocdl.wmma.i32.16x16x16.iu8 *ir.Operation.
 type WmmaI3216x16x16Iu8Op struct {
@@ -11192,12 +12116,15 @@ func (o WmmaI3216x16x16Iu8Op) Clamp() ir.Attribute { return o.op.Attr("clamp") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWmmaI3216x16x16Iu8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, a_, b_, c_ *ir.Value, signA, signB, clamp ir.Attribute) WmmaI3216x16x16Iu8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.i32.16x16x16.iu8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaI3216x16x16Iu8Op, loc, []ir.Type{resType})
 	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	setAttrs(op, []string{"signA", "signB", "clamp"}, signA, signB, clamp)
 	b.Insert(op)
 	return WmmaI3216x16x16Iu8Op{opWrapper{op}}
 }
+
+// nameOfWmmaI3216x16x16Iu8Op is the name BuildWmmaI3216x16x16Iu8Op gives its ops.
+var nameOfWmmaI3216x16x16Iu8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.i32.16x16x16.iu8", Registered: true}
 
 // WmmaI3216x16x32Iu4Op wraps a rocdl.wmma.i32.16x16x32.iu4 *ir.Operation.
 type WmmaI3216x16x32Iu4Op struct {
@@ -11238,12 +12165,15 @@ func (o WmmaI3216x16x32Iu4Op) Clamp() ir.Attribute { return o.op.Attr("clamp") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWmmaI3216x16x32Iu4Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, clamp ir.Attribute) WmmaI3216x16x32Iu4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.i32.16x16x32.iu4", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaI3216x16x32Iu4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "clamp"}, signA, signB, clamp)
 	b.Insert(op)
 	return WmmaI3216x16x32Iu4Op{opWrapper{op}}
 }
+
+// nameOfWmmaI3216x16x32Iu4Op is the name BuildWmmaI3216x16x32Iu4Op gives its ops.
+var nameOfWmmaI3216x16x32Iu4Op = ir.OpName{Dialect: "rocdl", Op: "wmma.i32.16x16x32.iu4", Registered: true}
 
 // WmmaI3216x16x64Iu8Op wraps a rocdl.wmma.i32.16x16x64.iu8 *ir.Operation.
 type WmmaI3216x16x64Iu8Op struct {
@@ -11290,12 +12220,15 @@ func (o WmmaI3216x16x64Iu8Op) Clamp() ir.Attribute { return o.op.Attr("clamp") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWmmaI3216x16x64Iu8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, reuseA, reuseB, clamp ir.Attribute) WmmaI3216x16x64Iu8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.i32.16x16x64.iu8", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaI3216x16x64Iu8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "reuseA", "reuseB", "clamp"}, signA, signB, reuseA, reuseB, clamp)
 	b.Insert(op)
 	return WmmaI3216x16x64Iu8Op{opWrapper{op}}
 }
+
+// nameOfWmmaI3216x16x64Iu8Op is the name BuildWmmaI3216x16x64Iu8Op gives its ops.
+var nameOfWmmaI3216x16x64Iu8Op = ir.OpName{Dialect: "rocdl", Op: "wmma.i32.16x16x64.iu8", Registered: true}
 
 // WmmaScaleF3216x16x128F8f6f4Op wraps a rocdl.wmma.scale.f32.16x16x128.f8f6f4 *ir.Operation.
 type WmmaScaleF3216x16x128F8f6f4Op struct {
@@ -11361,12 +12294,15 @@ func (o WmmaScaleF3216x16x128F8f6f4Op) ReuseB() ir.Attribute { return o.op.Attr(
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildWmmaScaleF3216x16x128F8f6f4Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_, scaleA, scaleB *ir.Value, fmtA, fmtB, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB ir.Attribute) WmmaScaleF3216x16x128F8f6f4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.scale.f32.16x16x128.f8f6f4", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaScaleF3216x16x128F8f6f4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_, scaleA, scaleB})
 	setAttrs(op, []string{"fmtA", "fmtB", "modC", "scaleAType", "fmtScaleA", "scaleBType", "fmtScaleB", "reuseA", "reuseB"}, fmtA, fmtB, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaScaleF3216x16x128F8f6f4Op{opWrapper{op}}
 }
+
+// nameOfWmmaScaleF3216x16x128F8f6f4Op is the name BuildWmmaScaleF3216x16x128F8f6f4Op gives its ops.
+var nameOfWmmaScaleF3216x16x128F8f6f4Op = ir.OpName{Dialect: "rocdl", Op: "wmma.scale.f32.16x16x128.f8f6f4", Registered: true}
 
 // WmmaScaleF3232x16x128F4Op wraps a rocdl.wmma.scale.f32.32x16x128.f4 *ir.Operation.
 type WmmaScaleF3232x16x128F4Op struct {
@@ -11425,12 +12361,15 @@ func (o WmmaScaleF3232x16x128F4Op) ReuseB() ir.Attribute { return o.op.Attr("reu
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildWmmaScaleF3232x16x128F4Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_, scaleA, scaleB *ir.Value, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB ir.Attribute) WmmaScaleF3232x16x128F4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.scale.f32.32x16x128.f4", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaScaleF3232x16x128F4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_, scaleA, scaleB})
 	setAttrs(op, []string{"modC", "scaleAType", "fmtScaleA", "scaleBType", "fmtScaleB", "reuseA", "reuseB"}, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaScaleF3232x16x128F4Op{opWrapper{op}}
 }
+
+// nameOfWmmaScaleF3232x16x128F4Op is the name BuildWmmaScaleF3232x16x128F4Op gives its ops.
+var nameOfWmmaScaleF3232x16x128F4Op = ir.OpName{Dialect: "rocdl", Op: "wmma.scale.f32.32x16x128.f4", Registered: true}
 
 // WmmaScale16F3216x16x128F8f6f4Op wraps a rocdl.wmma.scale16.f32.16x16x128.f8f6f4 *ir.Operation.
 type WmmaScale16F3216x16x128F8f6f4Op struct {
@@ -11496,12 +12435,15 @@ func (o WmmaScale16F3216x16x128F8f6f4Op) ReuseB() ir.Attribute { return o.op.Att
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildWmmaScale16F3216x16x128F8f6f4Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_, scaleA, scaleB *ir.Value, fmtA, fmtB, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB ir.Attribute) WmmaScale16F3216x16x128F8f6f4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.scale16.f32.16x16x128.f8f6f4", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaScale16F3216x16x128F8f6f4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_, scaleA, scaleB})
 	setAttrs(op, []string{"fmtA", "fmtB", "modC", "scaleAType", "fmtScaleA", "scaleBType", "fmtScaleB", "reuseA", "reuseB"}, fmtA, fmtB, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaScale16F3216x16x128F8f6f4Op{opWrapper{op}}
 }
+
+// nameOfWmmaScale16F3216x16x128F8f6f4Op is the name BuildWmmaScale16F3216x16x128F8f6f4Op gives its ops.
+var nameOfWmmaScale16F3216x16x128F8f6f4Op = ir.OpName{Dialect: "rocdl", Op: "wmma.scale16.f32.16x16x128.f8f6f4", Registered: true}
 
 // WmmaScale16F3232x16x128F4Op wraps a rocdl.wmma.scale16.f32.32x16x128.f4 *ir.Operation.
 type WmmaScale16F3232x16x128F4Op struct {
@@ -11561,12 +12503,15 @@ func (o WmmaScale16F3232x16x128F4Op) ReuseB() ir.Attribute { return o.op.Attr("r
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildWmmaScale16F3232x16x128F4Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_, scaleA, scaleB *ir.Value, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB ir.Attribute) WmmaScale16F3232x16x128F4Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "wmma.scale16.f32.32x16x128.f4", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWmmaScale16F3232x16x128F4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_, scaleA, scaleB})
 	setAttrs(op, []string{"modC", "scaleAType", "fmtScaleA", "scaleBType", "fmtScaleB", "reuseA", "reuseB"}, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB)
 	b.Insert(op)
 	return WmmaScale16F3232x16x128F4Op{opWrapper{op}}
 }
+
+// nameOfWmmaScale16F3232x16x128F4Op is the name BuildWmmaScale16F3232x16x128F4Op gives its ops.
+var nameOfWmmaScale16F3232x16x128F4Op = ir.OpName{Dialect: "rocdl", Op: "wmma.scale16.f32.32x16x128.f4", Registered: true}
 
 // WorkgroupDimXOp wraps a rocdl.workgroup.dim.x *ir.Operation.
 type WorkgroupDimXOp struct {
@@ -11592,11 +12537,14 @@ func (o WorkgroupDimXOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildWorkgroupDimXOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) WorkgroupDimXOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "workgroup.dim.x", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWorkgroupDimXOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return WorkgroupDimXOp{opWrapper{op}}
 }
+
+// nameOfWorkgroupDimXOp is the name BuildWorkgroupDimXOp gives its ops.
+var nameOfWorkgroupDimXOp = ir.OpName{Dialect: "rocdl", Op: "workgroup.dim.x", Registered: true}
 
 // WorkgroupDimYOp wraps a rocdl.workgroup.dim.y *ir.Operation.
 type WorkgroupDimYOp struct {
@@ -11622,11 +12570,14 @@ func (o WorkgroupDimYOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildWorkgroupDimYOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) WorkgroupDimYOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "workgroup.dim.y", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWorkgroupDimYOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return WorkgroupDimYOp{opWrapper{op}}
 }
+
+// nameOfWorkgroupDimYOp is the name BuildWorkgroupDimYOp gives its ops.
+var nameOfWorkgroupDimYOp = ir.OpName{Dialect: "rocdl", Op: "workgroup.dim.y", Registered: true}
 
 // WorkgroupDimZOp wraps a rocdl.workgroup.dim.z *ir.Operation.
 type WorkgroupDimZOp struct {
@@ -11652,11 +12603,14 @@ func (o WorkgroupDimZOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildWorkgroupDimZOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) WorkgroupDimZOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "workgroup.dim.z", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWorkgroupDimZOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return WorkgroupDimZOp{opWrapper{op}}
 }
+
+// nameOfWorkgroupDimZOp is the name BuildWorkgroupDimZOp gives its ops.
+var nameOfWorkgroupDimZOp = ir.OpName{Dialect: "rocdl", Op: "workgroup.dim.z", Registered: true}
 
 // WorkgroupIdXOp wraps a rocdl.workgroup.id.x *ir.Operation.
 type WorkgroupIdXOp struct {
@@ -11682,11 +12636,14 @@ func (o WorkgroupIdXOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildWorkgroupIdXOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) WorkgroupIdXOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "workgroup.id.x", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWorkgroupIdXOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return WorkgroupIdXOp{opWrapper{op}}
 }
+
+// nameOfWorkgroupIdXOp is the name BuildWorkgroupIdXOp gives its ops.
+var nameOfWorkgroupIdXOp = ir.OpName{Dialect: "rocdl", Op: "workgroup.id.x", Registered: true}
 
 // WorkgroupIdYOp wraps a rocdl.workgroup.id.y *ir.Operation.
 type WorkgroupIdYOp struct {
@@ -11712,11 +12669,14 @@ func (o WorkgroupIdYOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildWorkgroupIdYOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) WorkgroupIdYOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "workgroup.id.y", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWorkgroupIdYOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return WorkgroupIdYOp{opWrapper{op}}
 }
+
+// nameOfWorkgroupIdYOp is the name BuildWorkgroupIdYOp gives its ops.
+var nameOfWorkgroupIdYOp = ir.OpName{Dialect: "rocdl", Op: "workgroup.id.y", Registered: true}
 
 // WorkgroupIdZOp wraps a rocdl.workgroup.id.z *ir.Operation.
 type WorkgroupIdZOp struct {
@@ -11742,11 +12702,14 @@ func (o WorkgroupIdZOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildWorkgroupIdZOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) WorkgroupIdZOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "workgroup.id.z", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWorkgroupIdZOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return WorkgroupIdZOp{opWrapper{op}}
 }
+
+// nameOfWorkgroupIdZOp is the name BuildWorkgroupIdZOp gives its ops.
+var nameOfWorkgroupIdZOp = ir.OpName{Dialect: "rocdl", Op: "workgroup.id.z", Registered: true}
 
 // WorkitemIdXOp wraps a rocdl.workitem.id.x *ir.Operation.
 type WorkitemIdXOp struct {
@@ -11772,11 +12735,14 @@ func (o WorkitemIdXOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildWorkitemIdXOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) WorkitemIdXOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "workitem.id.x", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWorkitemIdXOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return WorkitemIdXOp{opWrapper{op}}
 }
+
+// nameOfWorkitemIdXOp is the name BuildWorkitemIdXOp gives its ops.
+var nameOfWorkitemIdXOp = ir.OpName{Dialect: "rocdl", Op: "workitem.id.x", Registered: true}
 
 // WorkitemIdYOp wraps a rocdl.workitem.id.y *ir.Operation.
 type WorkitemIdYOp struct {
@@ -11802,11 +12768,14 @@ func (o WorkitemIdYOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildWorkitemIdYOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) WorkitemIdYOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "workitem.id.y", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWorkitemIdYOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return WorkitemIdYOp{opWrapper{op}}
 }
+
+// nameOfWorkitemIdYOp is the name BuildWorkitemIdYOp gives its ops.
+var nameOfWorkitemIdYOp = ir.OpName{Dialect: "rocdl", Op: "workitem.id.y", Registered: true}
 
 // WorkitemIdZOp wraps a rocdl.workitem.id.z *ir.Operation.
 type WorkitemIdZOp struct {
@@ -11832,8 +12801,11 @@ func (o WorkitemIdZOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildWorkitemIdZOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) WorkitemIdZOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "rocdl", Op: "workitem.id.z", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfWorkitemIdZOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return WorkitemIdZOp{opWrapper{op}}
 }
+
+// nameOfWorkitemIdZOp is the name BuildWorkitemIdZOp gives its ops.
+var nameOfWorkitemIdZOp = ir.OpName{Dialect: "rocdl", Op: "workitem.id.z", Registered: true}

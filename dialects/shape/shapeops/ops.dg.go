@@ -63,11 +63,14 @@ func (o AddOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "add", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAddOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
+
+// nameOfAddOp is the name BuildAddOp gives its ops.
+var nameOfAddOp = ir.OpName{Dialect: "shape", Op: "add", Registered: true}
 
 // AnyOp is shape.any: return any combination of the input shapes.
 type AnyOp struct {
@@ -93,11 +96,14 @@ func (o AnyOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAnyOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) AnyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "any", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAnyOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return AnyOp{opWrapper{op}}
 }
+
+// nameOfAnyOp is the name BuildAnyOp gives its ops.
+var nameOfAnyOp = ir.OpName{Dialect: "shape", Op: "any", Registered: true}
 
 // AssumingOp is shape.assuming: execute the region.
 type AssumingOp struct {
@@ -126,12 +132,15 @@ func (o AssumingOp) DoRegion() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAssumingOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, witness *ir.Value) AssumingOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "assuming", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfAssumingOp, loc, resultsTypes)
 	op.SetOperands([]*ir.Value{witness})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return AssumingOp{opWrapper{op}}
 }
+
+// nameOfAssumingOp is the name BuildAssumingOp gives its ops.
+var nameOfAssumingOp = ir.OpName{Dialect: "shape", Op: "assuming", Registered: true}
 
 // AssumingAllOp is shape.assuming_all: return a logical AND of all witnesses.
 type AssumingAllOp struct {
@@ -157,11 +166,14 @@ func (o AssumingAllOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAssumingAllOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) AssumingAllOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "assuming_all", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAssumingAllOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return AssumingAllOp{opWrapper{op}}
 }
+
+// nameOfAssumingAllOp is the name BuildAssumingAllOp gives its ops.
+var nameOfAssumingAllOp = ir.OpName{Dialect: "shape", Op: "assuming_all", Registered: true}
 
 // AssumingYieldOp is shape.assuming_yield: yield operation.
 type AssumingYieldOp struct {
@@ -184,11 +196,14 @@ func (o AssumingYieldOp) Operands() []*ir.Value { return o.op.Operands() }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAssumingYieldOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) AssumingYieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "assuming_yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAssumingYieldOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return AssumingYieldOp{opWrapper{op}}
 }
+
+// nameOfAssumingYieldOp is the name BuildAssumingYieldOp gives its ops.
+var nameOfAssumingYieldOp = ir.OpName{Dialect: "shape", Op: "assuming_yield", Registered: true}
 
 // BroadcastOp is shape.broadcast: returns the broadcasted output shape of two or more inputs.
 type BroadcastOp struct {
@@ -217,12 +232,15 @@ func (o BroadcastOp) Error() ir.Attribute { return o.op.Attr("error") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBroadcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, shapes []*ir.Value, error ir.Attribute) BroadcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "broadcast", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBroadcastOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, shapes...))
 	setAttrs(op, []string{"error"}, error)
 	b.Insert(op)
 	return BroadcastOp{opWrapper{op}}
 }
+
+// nameOfBroadcastOp is the name BuildBroadcastOp gives its ops.
+var nameOfBroadcastOp = ir.OpName{Dialect: "shape", Op: "broadcast", Registered: true}
 
 // ConcatOp is shape.concat: concatenates two shapes.
 type ConcatOp struct {
@@ -251,11 +269,14 @@ func (o ConcatOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildConcatOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) ConcatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "concat", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConcatOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return ConcatOp{opWrapper{op}}
 }
+
+// nameOfConcatOp is the name BuildConcatOp gives its ops.
+var nameOfConcatOp = ir.OpName{Dialect: "shape", Op: "concat", Registered: true}
 
 // ConstShapeOp is shape.const_shape: creates a constant shape or extent tensor.
 type ConstShapeOp struct {
@@ -281,11 +302,14 @@ func (o ConstShapeOp) Shape() ir.Attribute { return o.op.Attr("shape") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConstShapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, shape ir.Attribute) ConstShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "const_shape", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConstShapeOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"shape"}, shape)
 	b.Insert(op)
 	return ConstShapeOp{opWrapper{op}}
 }
+
+// nameOfConstShapeOp is the name BuildConstShapeOp gives its ops.
+var nameOfConstShapeOp = ir.OpName{Dialect: "shape", Op: "const_shape", Registered: true}
 
 // ConstSizeOp is shape.const_size: creates a constant of type `shape.size`.
 type ConstSizeOp struct {
@@ -311,11 +335,14 @@ func (o ConstSizeOp) Value() ir.Attribute { return o.op.Attr("value") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConstSizeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) ConstSizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "const_size", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConstSizeOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return ConstSizeOp{opWrapper{op}}
 }
+
+// nameOfConstSizeOp is the name BuildConstSizeOp gives its ops.
+var nameOfConstSizeOp = ir.OpName{Dialect: "shape", Op: "const_size", Registered: true}
 
 // ConstWitnessOp is shape.const_witness: an operation that returns a statically known witness value.
 type ConstWitnessOp struct {
@@ -341,11 +368,14 @@ func (o ConstWitnessOp) Passing() ir.Attribute { return o.op.Attr("passing") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConstWitnessOp(b *ir.Builder, loc ir.Location, resultType ir.Type, passing ir.Attribute) ConstWitnessOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "const_witness", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConstWitnessOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"passing"}, passing)
 	b.Insert(op)
 	return ConstWitnessOp{opWrapper{op}}
 }
+
+// nameOfConstWitnessOp is the name BuildConstWitnessOp gives its ops.
+var nameOfConstWitnessOp = ir.OpName{Dialect: "shape", Op: "const_witness", Registered: true}
 
 // CstrBroadcastableOp is shape.cstr_broadcastable: determines if 2+ shapes can be successfully broadcasted.
 type CstrBroadcastableOp struct {
@@ -371,11 +401,14 @@ func (o CstrBroadcastableOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildCstrBroadcastableOp(b *ir.Builder, loc ir.Location, resultType ir.Type, shapes []*ir.Value) CstrBroadcastableOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "cstr_broadcastable", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCstrBroadcastableOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, shapes...))
 	b.Insert(op)
 	return CstrBroadcastableOp{opWrapper{op}}
 }
+
+// nameOfCstrBroadcastableOp is the name BuildCstrBroadcastableOp gives its ops.
+var nameOfCstrBroadcastableOp = ir.OpName{Dialect: "shape", Op: "cstr_broadcastable", Registered: true}
 
 // CstrEqOp is shape.cstr_eq: determines if all input shapes are equal.
 type CstrEqOp struct {
@@ -401,11 +434,14 @@ func (o CstrEqOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCstrEqOp(b *ir.Builder, loc ir.Location, resultType ir.Type, shapes []*ir.Value) CstrEqOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "cstr_eq", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCstrEqOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, shapes...))
 	b.Insert(op)
 	return CstrEqOp{opWrapper{op}}
 }
+
+// nameOfCstrEqOp is the name BuildCstrEqOp gives its ops.
+var nameOfCstrEqOp = ir.OpName{Dialect: "shape", Op: "cstr_eq", Registered: true}
 
 // CstrRequireOp is shape.cstr_require: represents a runtime assertion that an i1 is `true`.
 type CstrRequireOp struct {
@@ -434,12 +470,15 @@ func (o CstrRequireOp) Msg() ir.Attribute { return o.op.Attr("msg") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCstrRequireOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pred *ir.Value, msg ir.Attribute) CstrRequireOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "cstr_require", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCstrRequireOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pred})
 	setAttrs(op, []string{"msg"}, msg)
 	b.Insert(op)
 	return CstrRequireOp{opWrapper{op}}
 }
+
+// nameOfCstrRequireOp is the name BuildCstrRequireOp gives its ops.
+var nameOfCstrRequireOp = ir.OpName{Dialect: "shape", Op: "cstr_require", Registered: true}
 
 // DebugPrintOp is shape.debug_print: prints the input shape or size.
 type DebugPrintOp struct {
@@ -465,11 +504,14 @@ func (o DebugPrintOp) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDebugPrintOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) DebugPrintOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "debug_print", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfDebugPrintOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return DebugPrintOp{opWrapper{op}}
 }
+
+// nameOfDebugPrintOp is the name BuildDebugPrintOp gives its ops.
+var nameOfDebugPrintOp = ir.OpName{Dialect: "shape", Op: "debug_print", Registered: true}
 
 // DimOp is shape.dim: gets the specified extent from the shape of a shaped input.
 type DimOp struct {
@@ -498,11 +540,14 @@ func (o DimOp) Extent() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDimOp(b *ir.Builder, loc ir.Location, extentType ir.Type, value, index *ir.Value) DimOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "dim", Registered: true}, loc, []ir.Type{extentType})
+	op := ir.NewNamedOperation(&nameOfDimOp, loc, []ir.Type{extentType})
 	op.SetOperands([]*ir.Value{value, index})
 	b.Insert(op)
 	return DimOp{opWrapper{op}}
 }
+
+// nameOfDimOp is the name BuildDimOp gives its ops.
+var nameOfDimOp = ir.OpName{Dialect: "shape", Op: "dim", Registered: true}
 
 // DivOp is shape.div: division of sizes and indices.
 type DivOp struct {
@@ -531,11 +576,14 @@ func (o DivOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) DivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "div", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDivOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return DivOp{opWrapper{op}}
 }
+
+// nameOfDivOp is the name BuildDivOp gives its ops.
+var nameOfDivOp = ir.OpName{Dialect: "shape", Op: "div", Registered: true}
 
 // FromExtentTensorOp is shape.from_extent_tensor: creates a shape from a tensor of extents.
 type FromExtentTensorOp struct {
@@ -561,11 +609,14 @@ func (o FromExtentTensorOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildFromExtentTensorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) FromExtentTensorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "from_extent_tensor", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFromExtentTensorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return FromExtentTensorOp{opWrapper{op}}
 }
+
+// nameOfFromExtentTensorOp is the name BuildFromExtentTensorOp gives its ops.
+var nameOfFromExtentTensorOp = ir.OpName{Dialect: "shape", Op: "from_extent_tensor", Registered: true}
 
 // FromExtentsOp is shape.from_extents: creates a shape from extents.
 type FromExtentsOp struct {
@@ -591,11 +642,14 @@ func (o FromExtentsOp) Shape() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFromExtentsOp(b *ir.Builder, loc ir.Location, shapeType ir.Type, extents []*ir.Value) FromExtentsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "from_extents", Registered: true}, loc, []ir.Type{shapeType})
+	op := ir.NewNamedOperation(&nameOfFromExtentsOp, loc, []ir.Type{shapeType})
 	op.SetOperands(append([]*ir.Value{}, extents...))
 	b.Insert(op)
 	return FromExtentsOp{opWrapper{op}}
 }
+
+// nameOfFromExtentsOp is the name BuildFromExtentsOp gives its ops.
+var nameOfFromExtentsOp = ir.OpName{Dialect: "shape", Op: "from_extents", Registered: true}
 
 // FuncOp is shape.func: shape function.
 type FuncOp struct {
@@ -633,12 +687,15 @@ func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFuncOp(b *ir.Builder, loc ir.Location, symName, functionType, argAttrs, resAttrs, symVisibility ir.Attribute) FuncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "func", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFuncOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "function_type", "arg_attrs", "res_attrs", "sym_visibility"}, symName, functionType, argAttrs, resAttrs, symVisibility)
 	op.AddRegion()
 	b.Insert(op)
 	return FuncOp{opWrapper{op}}
 }
+
+// nameOfFuncOp is the name BuildFuncOp gives its ops.
+var nameOfFuncOp = ir.OpName{Dialect: "shape", Op: "func", Registered: true}
 
 // FunctionLibraryOp is shape.function_library: represents shape functions and corresponding ops.
 type FunctionLibraryOp struct {
@@ -670,12 +727,15 @@ func (o FunctionLibraryOp) Body() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildFunctionLibraryOp(b *ir.Builder, loc ir.Location, symName, symVisibility, mapping ir.Attribute) FunctionLibraryOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "function_library", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFunctionLibraryOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "sym_visibility", "mapping"}, symName, symVisibility, mapping)
 	op.AddRegion()
 	b.Insert(op)
 	return FunctionLibraryOp{opWrapper{op}}
 }
+
+// nameOfFunctionLibraryOp is the name BuildFunctionLibraryOp gives its ops.
+var nameOfFunctionLibraryOp = ir.OpName{Dialect: "shape", Op: "function_library", Registered: true}
 
 // GetExtentOp is shape.get_extent: gets the specified extent from a shape or extent tensor.
 type GetExtentOp struct {
@@ -704,11 +764,14 @@ func (o GetExtentOp) Extent() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGetExtentOp(b *ir.Builder, loc ir.Location, extentType ir.Type, shape, dim *ir.Value) GetExtentOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "get_extent", Registered: true}, loc, []ir.Type{extentType})
+	op := ir.NewNamedOperation(&nameOfGetExtentOp, loc, []ir.Type{extentType})
 	op.SetOperands([]*ir.Value{shape, dim})
 	b.Insert(op)
 	return GetExtentOp{opWrapper{op}}
 }
+
+// nameOfGetExtentOp is the name BuildGetExtentOp gives its ops.
+var nameOfGetExtentOp = ir.OpName{Dialect: "shape", Op: "get_extent", Registered: true}
 
 // IndexToSizeOp is shape.index_to_size: converts a standard index to a shape size.
 type IndexToSizeOp struct {
@@ -734,11 +797,14 @@ func (o IndexToSizeOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIndexToSizeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, arg *ir.Value) IndexToSizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "index_to_size", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIndexToSizeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return IndexToSizeOp{opWrapper{op}}
 }
+
+// nameOfIndexToSizeOp is the name BuildIndexToSizeOp gives its ops.
+var nameOfIndexToSizeOp = ir.OpName{Dialect: "shape", Op: "index_to_size", Registered: true}
 
 // IsBroadcastableOp is shape.is_broadcastable: determines if 2+ shapes can be successfully broadcasted.
 type IsBroadcastableOp struct {
@@ -764,11 +830,14 @@ func (o IsBroadcastableOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildIsBroadcastableOp(b *ir.Builder, loc ir.Location, resultType ir.Type, shapes []*ir.Value) IsBroadcastableOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "is_broadcastable", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIsBroadcastableOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, shapes...))
 	b.Insert(op)
 	return IsBroadcastableOp{opWrapper{op}}
 }
+
+// nameOfIsBroadcastableOp is the name BuildIsBroadcastableOp gives its ops.
+var nameOfIsBroadcastableOp = ir.OpName{Dialect: "shape", Op: "is_broadcastable", Registered: true}
 
 // MaxOp is shape.max: elementwise maximum.
 type MaxOp struct {
@@ -797,11 +866,14 @@ func (o MaxOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "max", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMaxOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MaxOp{opWrapper{op}}
 }
+
+// nameOfMaxOp is the name BuildMaxOp gives its ops.
+var nameOfMaxOp = ir.OpName{Dialect: "shape", Op: "max", Registered: true}
 
 // MeetOp is shape.meet: returns the least general shape or size of its operands.
 type MeetOp struct {
@@ -833,12 +905,15 @@ func (o MeetOp) Error() ir.Attribute { return o.op.Attr("error") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMeetOp(b *ir.Builder, loc ir.Location, resultType ir.Type, arg0, arg1 *ir.Value, error ir.Attribute) MeetOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "meet", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMeetOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{arg0, arg1})
 	setAttrs(op, []string{"error"}, error)
 	b.Insert(op)
 	return MeetOp{opWrapper{op}}
 }
+
+// nameOfMeetOp is the name BuildMeetOp gives its ops.
+var nameOfMeetOp = ir.OpName{Dialect: "shape", Op: "meet", Registered: true}
 
 // MinOp is shape.min: elementwise minimum.
 type MinOp struct {
@@ -867,11 +942,14 @@ func (o MinOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "min", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MinOp{opWrapper{op}}
 }
+
+// nameOfMinOp is the name BuildMinOp gives its ops.
+var nameOfMinOp = ir.OpName{Dialect: "shape", Op: "min", Registered: true}
 
 // MulOp is shape.mul: multiplication of sizes and indices.
 type MulOp struct {
@@ -900,11 +978,14 @@ func (o MulOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "mul", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMulOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
 }
+
+// nameOfMulOp is the name BuildMulOp gives its ops.
+var nameOfMulOp = ir.OpName{Dialect: "shape", Op: "mul", Registered: true}
 
 // NumElementsOp is shape.num_elements: returns the number of elements for a given shape.
 type NumElementsOp struct {
@@ -930,11 +1011,14 @@ func (o NumElementsOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildNumElementsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, shape *ir.Value) NumElementsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "num_elements", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfNumElementsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{shape})
 	b.Insert(op)
 	return NumElementsOp{opWrapper{op}}
 }
+
+// nameOfNumElementsOp is the name BuildNumElementsOp gives its ops.
+var nameOfNumElementsOp = ir.OpName{Dialect: "shape", Op: "num_elements", Registered: true}
 
 // RankOp is shape.rank: gets the rank of a shape.
 type RankOp struct {
@@ -960,11 +1044,14 @@ func (o RankOp) Rank() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildRankOp(b *ir.Builder, loc ir.Location, rankType ir.Type, shape *ir.Value) RankOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "rank", Registered: true}, loc, []ir.Type{rankType})
+	op := ir.NewNamedOperation(&nameOfRankOp, loc, []ir.Type{rankType})
 	op.SetOperands([]*ir.Value{shape})
 	b.Insert(op)
 	return RankOp{opWrapper{op}}
 }
+
+// nameOfRankOp is the name BuildRankOp gives its ops.
+var nameOfRankOp = ir.OpName{Dialect: "shape", Op: "rank", Registered: true}
 
 // ReduceOp is shape.reduce: returns an expression reduced over a shape or extent tensor.
 type ReduceOp struct {
@@ -996,12 +1083,15 @@ func (o ReduceOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReduceOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, shape *ir.Value, initVals []*ir.Value) ReduceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "reduce", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfReduceOp, loc, resultTypes)
 	op.SetOperands(append([]*ir.Value{shape}, initVals...))
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ReduceOp{opWrapper{op}}
 }
+
+// nameOfReduceOp is the name BuildReduceOp gives its ops.
+var nameOfReduceOp = ir.OpName{Dialect: "shape", Op: "reduce", Registered: true}
 
 // ReturnOp is shape.return: shape function return operation.
 type ReturnOp struct {
@@ -1024,11 +1114,14 @@ func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands() }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) ReturnOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "return", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfReturnOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return ReturnOp{opWrapper{op}}
 }
+
+// nameOfReturnOp is the name BuildReturnOp gives its ops.
+var nameOfReturnOp = ir.OpName{Dialect: "shape", Op: "return", Registered: true}
 
 // ShapeEqOp is shape.shape_eq: returns whether the input shapes or extent tensors are equal.
 type ShapeEqOp struct {
@@ -1054,11 +1147,14 @@ func (o ShapeEqOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildShapeEqOp(b *ir.Builder, loc ir.Location, resultType ir.Type, shapes []*ir.Value) ShapeEqOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "shape_eq", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShapeEqOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, shapes...))
 	b.Insert(op)
 	return ShapeEqOp{opWrapper{op}}
 }
+
+// nameOfShapeEqOp is the name BuildShapeEqOp gives its ops.
+var nameOfShapeEqOp = ir.OpName{Dialect: "shape", Op: "shape_eq", Registered: true}
 
 // ShapeOfOp is shape.shape_of: returns shape of a value or shaped type operand.
 type ShapeOfOp struct {
@@ -1084,11 +1180,14 @@ func (o ShapeOfOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildShapeOfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, arg *ir.Value) ShapeOfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "shape_of", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShapeOfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return ShapeOfOp{opWrapper{op}}
 }
+
+// nameOfShapeOfOp is the name BuildShapeOfOp gives its ops.
+var nameOfShapeOfOp = ir.OpName{Dialect: "shape", Op: "shape_of", Registered: true}
 
 // SizeToIndexOp is shape.size_to_index: casts between index types of the shape and standard dialect.
 type SizeToIndexOp struct {
@@ -1114,11 +1213,14 @@ func (o SizeToIndexOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSizeToIndexOp(b *ir.Builder, loc ir.Location, resultType ir.Type, arg *ir.Value) SizeToIndexOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "size_to_index", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSizeToIndexOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return SizeToIndexOp{opWrapper{op}}
 }
+
+// nameOfSizeToIndexOp is the name BuildSizeToIndexOp gives its ops.
+var nameOfSizeToIndexOp = ir.OpName{Dialect: "shape", Op: "size_to_index", Registered: true}
 
 // SplitAtOp is shape.split_at: splits a shape at a given index.
 type SplitAtOp struct {
@@ -1150,11 +1252,14 @@ func (o SplitAtOp) Tail() *ir.Value { return o.op.Result(1) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSplitAtOp(b *ir.Builder, loc ir.Location, headType, tailType ir.Type, operand, index *ir.Value) SplitAtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "split_at", Registered: true}, loc, []ir.Type{headType, tailType})
+	op := ir.NewNamedOperation(&nameOfSplitAtOp, loc, []ir.Type{headType, tailType})
 	op.SetOperands([]*ir.Value{operand, index})
 	b.Insert(op)
 	return SplitAtOp{opWrapper{op}}
 }
+
+// nameOfSplitAtOp is the name BuildSplitAtOp gives its ops.
+var nameOfSplitAtOp = ir.OpName{Dialect: "shape", Op: "split_at", Registered: true}
 
 // ToExtentTensorOp is shape.to_extent_tensor: creates a dimension tensor from a shape.
 type ToExtentTensorOp struct {
@@ -1180,11 +1285,14 @@ func (o ToExtentTensorOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildToExtentTensorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) ToExtentTensorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "to_extent_tensor", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfToExtentTensorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return ToExtentTensorOp{opWrapper{op}}
 }
+
+// nameOfToExtentTensorOp is the name BuildToExtentTensorOp gives its ops.
+var nameOfToExtentTensorOp = ir.OpName{Dialect: "shape", Op: "to_extent_tensor", Registered: true}
 
 // ValueAsShapeOp is shape.value_as_shape: returns value as a shape.
 type ValueAsShapeOp struct {
@@ -1210,11 +1318,14 @@ func (o ValueAsShapeOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildValueAsShapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, arg *ir.Value) ValueAsShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "value_as_shape", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfValueAsShapeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return ValueAsShapeOp{opWrapper{op}}
 }
+
+// nameOfValueAsShapeOp is the name BuildValueAsShapeOp gives its ops.
+var nameOfValueAsShapeOp = ir.OpName{Dialect: "shape", Op: "value_as_shape", Registered: true}
 
 // ValueOfOp is shape.value_of: returns value of a !shape.value_shape operand.
 type ValueOfOp struct {
@@ -1240,11 +1351,14 @@ func (o ValueOfOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildValueOfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, arg *ir.Value) ValueOfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "value_of", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfValueOfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{arg})
 	b.Insert(op)
 	return ValueOfOp{opWrapper{op}}
 }
+
+// nameOfValueOfOp is the name BuildValueOfOp gives its ops.
+var nameOfValueOfOp = ir.OpName{Dialect: "shape", Op: "value_of", Registered: true}
 
 // WithShapeOp is shape.with_shape: returns ValueShape with given shape.
 type WithShapeOp struct {
@@ -1273,11 +1387,14 @@ func (o WithShapeOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildWithShapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, shape *ir.Value) WithShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "with_shape", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfWithShapeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand, shape})
 	b.Insert(op)
 	return WithShapeOp{opWrapper{op}}
 }
+
+// nameOfWithShapeOp is the name BuildWithShapeOp gives its ops.
+var nameOfWithShapeOp = ir.OpName{Dialect: "shape", Op: "with_shape", Registered: true}
 
 // YieldOp is shape.yield: returns the value to parent op.
 type YieldOp struct {
@@ -1300,8 +1417,11 @@ func (o YieldOp) Operands() []*ir.Value { return o.op.Operands() }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) YieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shape", Op: "yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfYieldOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }
+
+// nameOfYieldOp is the name BuildYieldOp gives its ops.
+var nameOfYieldOp = ir.OpName{Dialect: "shape", Op: "yield", Registered: true}

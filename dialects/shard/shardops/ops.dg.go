@@ -69,12 +69,15 @@ func (o AllGatherOp) GatherAxis() ir.Attribute { return o.op.Attr("gather_axis")
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAllGatherOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, grid, gridAxes, gatherAxis ir.Attribute) AllGatherOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "all_gather", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAllGatherOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"grid", "grid_axes", "gather_axis"}, grid, gridAxes, gatherAxis)
 	b.Insert(op)
 	return AllGatherOp{opWrapper{op}}
 }
+
+// nameOfAllGatherOp is the name BuildAllGatherOp gives its ops.
+var nameOfAllGatherOp = ir.OpName{Dialect: "shard", Op: "all_gather", Registered: true}
 
 // AllReduceOp is shard.all_reduce: all-reduce over a device grid.
 type AllReduceOp struct {
@@ -109,12 +112,15 @@ func (o AllReduceOp) Reduction() ir.Attribute { return o.op.Attr("reduction") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAllReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, grid, gridAxes, reduction ir.Attribute) AllReduceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "all_reduce", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAllReduceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"grid", "grid_axes", "reduction"}, grid, gridAxes, reduction)
 	b.Insert(op)
 	return AllReduceOp{opWrapper{op}}
 }
+
+// nameOfAllReduceOp is the name BuildAllReduceOp gives its ops.
+var nameOfAllReduceOp = ir.OpName{Dialect: "shard", Op: "all_reduce", Registered: true}
 
 // AllSliceOp is shard.all_slice: all-slice over a device grid.
 type AllSliceOp struct {
@@ -149,12 +155,15 @@ func (o AllSliceOp) SliceAxis() ir.Attribute { return o.op.Attr("slice_axis") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAllSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, grid, gridAxes, sliceAxis ir.Attribute) AllSliceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "all_slice", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAllSliceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"grid", "grid_axes", "slice_axis"}, grid, gridAxes, sliceAxis)
 	b.Insert(op)
 	return AllSliceOp{opWrapper{op}}
 }
+
+// nameOfAllSliceOp is the name BuildAllSliceOp gives its ops.
+var nameOfAllSliceOp = ir.OpName{Dialect: "shard", Op: "all_slice", Registered: true}
 
 // AllToAllOp is shard.all_to_all: all-to-all over a device grid.
 type AllToAllOp struct {
@@ -192,12 +201,15 @@ func (o AllToAllOp) ConcatAxis() ir.Attribute { return o.op.Attr("concat_axis") 
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAllToAllOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, grid, gridAxes, splitAxis, concatAxis ir.Attribute) AllToAllOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "all_to_all", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAllToAllOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"grid", "grid_axes", "split_axis", "concat_axis"}, grid, gridAxes, splitAxis, concatAxis)
 	b.Insert(op)
 	return AllToAllOp{opWrapper{op}}
 }
+
+// nameOfAllToAllOp is the name BuildAllToAllOp gives its ops.
+var nameOfAllToAllOp = ir.OpName{Dialect: "shard", Op: "all_to_all", Registered: true}
 
 // BroadcastOp is shard.broadcast: broadcast over a device grid.
 type BroadcastOp struct {
@@ -235,12 +247,15 @@ func (o BroadcastOp) Root() ir.Attribute { return o.op.Attr("root") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBroadcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, rootDynamic []*ir.Value, grid, gridAxes, root ir.Attribute) BroadcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "broadcast", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBroadcastOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"grid", "grid_axes", "root"}, grid, gridAxes, root)
 	b.Insert(op)
 	return BroadcastOp{opWrapper{op}}
 }
+
+// nameOfBroadcastOp is the name BuildBroadcastOp gives its ops.
+var nameOfBroadcastOp = ir.OpName{Dialect: "shard", Op: "broadcast", Registered: true}
 
 // GatherOp is shard.gather: gather over a device grid.
 type GatherOp struct {
@@ -281,12 +296,15 @@ func (o GatherOp) Root() ir.Attribute { return o.op.Attr("root") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGatherOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, rootDynamic []*ir.Value, grid, gridAxes, gatherAxis, root ir.Attribute) GatherOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "gather", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGatherOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"grid", "grid_axes", "gather_axis", "root"}, grid, gridAxes, gatherAxis, root)
 	b.Insert(op)
 	return GatherOp{opWrapper{op}}
 }
+
+// nameOfGatherOp is the name BuildGatherOp gives its ops.
+var nameOfGatherOp = ir.OpName{Dialect: "shard", Op: "gather", Registered: true}
 
 // GetShardingOp is shard.get_sharding: get the sharding of the given tensor.
 type GetShardingOp struct {
@@ -312,11 +330,14 @@ func (o GetShardingOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetShardingOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value) GetShardingOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "get_sharding", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGetShardingOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return GetShardingOp{opWrapper{op}}
 }
+
+// nameOfGetShardingOp is the name BuildGetShardingOp gives its ops.
+var nameOfGetShardingOp = ir.OpName{Dialect: "shard", Op: "get_sharding", Registered: true}
 
 // GridOp is shard.grid: description of a device/process grid.
 type GridOp struct {
@@ -342,11 +363,14 @@ func (o GridOp) Shape() ir.Attribute { return o.op.Attr("shape") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildGridOp(b *ir.Builder, loc ir.Location, symName, shape ir.Attribute) GridOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "grid", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfGridOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "shape"}, symName, shape)
 	b.Insert(op)
 	return GridOp{opWrapper{op}}
 }
+
+// nameOfGridOp is the name BuildGridOp gives its ops.
+var nameOfGridOp = ir.OpName{Dialect: "shard", Op: "grid", Registered: true}
 
 // GridShapeOp is shard.grid_shape: get the shape of the grid.
 type GridShapeOp struct {
@@ -375,11 +399,14 @@ func (o GridShapeOp) Axes() ir.Attribute { return o.op.Attr("axes") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGridShapeOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, grid, axes ir.Attribute) GridShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "grid_shape", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfGridShapeOp, loc, resultTypes)
 	setAttrs(op, []string{"grid", "axes"}, grid, axes)
 	b.Insert(op)
 	return GridShapeOp{opWrapper{op}}
 }
+
+// nameOfGridShapeOp is the name BuildGridShapeOp gives its ops.
+var nameOfGridShapeOp = ir.OpName{Dialect: "shard", Op: "grid_shape", Registered: true}
 
 // NeighborsLinearIndicesOp is shard.neighbors_linear_indices: for given grid index get the linear indices of the direct neighbor processes along the given split.
 type NeighborsLinearIndicesOp struct {
@@ -414,12 +441,15 @@ func (o NeighborsLinearIndicesOp) SplitAxes() ir.Attribute { return o.op.Attr("s
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildNeighborsLinearIndicesOp(b *ir.Builder, loc ir.Location, neighborDownType, neighborUpType ir.Type, device []*ir.Value, grid, splitAxes ir.Attribute) NeighborsLinearIndicesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "neighbors_linear_indices", Registered: true}, loc, []ir.Type{neighborDownType, neighborUpType})
+	op := ir.NewNamedOperation(&nameOfNeighborsLinearIndicesOp, loc, []ir.Type{neighborDownType, neighborUpType})
 	op.SetOperands(append([]*ir.Value{}, device...))
 	setAttrs(op, []string{"grid", "split_axes"}, grid, splitAxes)
 	b.Insert(op)
 	return NeighborsLinearIndicesOp{opWrapper{op}}
 }
+
+// nameOfNeighborsLinearIndicesOp is the name BuildNeighborsLinearIndicesOp gives its ops.
+var nameOfNeighborsLinearIndicesOp = ir.OpName{Dialect: "shard", Op: "neighbors_linear_indices", Registered: true}
 
 // ProcessLinearIndexOp is shard.process_linear_index: get the linear index of the current device.
 type ProcessLinearIndexOp struct {
@@ -445,11 +475,14 @@ func (o ProcessLinearIndexOp) Grid() ir.Attribute { return o.op.Attr("grid") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildProcessLinearIndexOp(b *ir.Builder, loc ir.Location, resultType ir.Type, grid ir.Attribute) ProcessLinearIndexOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "process_linear_index", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfProcessLinearIndexOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"grid"}, grid)
 	b.Insert(op)
 	return ProcessLinearIndexOp{opWrapper{op}}
 }
+
+// nameOfProcessLinearIndexOp is the name BuildProcessLinearIndexOp gives its ops.
+var nameOfProcessLinearIndexOp = ir.OpName{Dialect: "shard", Op: "process_linear_index", Registered: true}
 
 // ProcessMultiIndexOp is shard.process_multi_index: get the multi index of current device along specified grid axes.
 type ProcessMultiIndexOp struct {
@@ -478,11 +511,14 @@ func (o ProcessMultiIndexOp) Axes() ir.Attribute { return o.op.Attr("axes") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildProcessMultiIndexOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, grid, axes ir.Attribute) ProcessMultiIndexOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "process_multi_index", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfProcessMultiIndexOp, loc, resultTypes)
 	setAttrs(op, []string{"grid", "axes"}, grid, axes)
 	b.Insert(op)
 	return ProcessMultiIndexOp{opWrapper{op}}
 }
+
+// nameOfProcessMultiIndexOp is the name BuildProcessMultiIndexOp gives its ops.
+var nameOfProcessMultiIndexOp = ir.OpName{Dialect: "shard", Op: "process_multi_index", Registered: true}
 
 // RecvOp is shard.recv: send over a device grid.
 type RecvOp struct {
@@ -520,12 +556,15 @@ func (o RecvOp) Source() ir.Attribute { return o.op.Attr("source") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildRecvOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, sourceDynamic []*ir.Value, grid, gridAxes, source ir.Attribute) RecvOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "recv", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRecvOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{input}, sourceDynamic...))
 	setAttrs(op, []string{"grid", "grid_axes", "source"}, grid, gridAxes, source)
 	b.Insert(op)
 	return RecvOp{opWrapper{op}}
 }
+
+// nameOfRecvOp is the name BuildRecvOp gives its ops.
+var nameOfRecvOp = ir.OpName{Dialect: "shard", Op: "recv", Registered: true}
 
 // ReduceOp is shard.reduce: reduce over a device grid.
 type ReduceOp struct {
@@ -566,12 +605,15 @@ func (o ReduceOp) Root() ir.Attribute { return o.op.Attr("root") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, rootDynamic []*ir.Value, grid, gridAxes, reduction, root ir.Attribute) ReduceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "reduce", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfReduceOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"grid", "grid_axes", "reduction", "root"}, grid, gridAxes, reduction, root)
 	b.Insert(op)
 	return ReduceOp{opWrapper{op}}
 }
+
+// nameOfReduceOp is the name BuildReduceOp gives its ops.
+var nameOfReduceOp = ir.OpName{Dialect: "shard", Op: "reduce", Registered: true}
 
 // ReduceScatterOp is shard.reduce_scatter: reduce-scatter over a device grid.
 type ReduceScatterOp struct {
@@ -609,12 +651,15 @@ func (o ReduceScatterOp) ScatterAxis() ir.Attribute { return o.op.Attr("scatter_
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReduceScatterOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, grid, gridAxes, reduction, scatterAxis ir.Attribute) ReduceScatterOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "reduce_scatter", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfReduceScatterOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"grid", "grid_axes", "reduction", "scatter_axis"}, grid, gridAxes, reduction, scatterAxis)
 	b.Insert(op)
 	return ReduceScatterOp{opWrapper{op}}
 }
+
+// nameOfReduceScatterOp is the name BuildReduceScatterOp gives its ops.
+var nameOfReduceScatterOp = ir.OpName{Dialect: "shard", Op: "reduce_scatter", Registered: true}
 
 // ScatterOp is shard.scatter: scatter over a device grid.
 type ScatterOp struct {
@@ -655,12 +700,15 @@ func (o ScatterOp) Root() ir.Attribute { return o.op.Attr("root") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildScatterOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, rootDynamic []*ir.Value, grid, gridAxes, scatterAxis, root ir.Attribute) ScatterOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "scatter", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfScatterOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"grid", "grid_axes", "scatter_axis", "root"}, grid, gridAxes, scatterAxis, root)
 	b.Insert(op)
 	return ScatterOp{opWrapper{op}}
 }
+
+// nameOfScatterOp is the name BuildScatterOp gives its ops.
+var nameOfScatterOp = ir.OpName{Dialect: "shard", Op: "scatter", Registered: true}
 
 // SendOp is shard.send: send over a device grid.
 type SendOp struct {
@@ -698,12 +746,15 @@ func (o SendOp) Destination() ir.Attribute { return o.op.Attr("destination") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSendOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, destinationDynamic []*ir.Value, grid, gridAxes, destination ir.Attribute) SendOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "send", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSendOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{input}, destinationDynamic...))
 	setAttrs(op, []string{"grid", "grid_axes", "destination"}, grid, gridAxes, destination)
 	b.Insert(op)
 	return SendOp{opWrapper{op}}
 }
+
+// nameOfSendOp is the name BuildSendOp gives its ops.
+var nameOfSendOp = ir.OpName{Dialect: "shard", Op: "send", Registered: true}
 
 // ShardOp is shard.shard: annotate on how a tensor is sharded across a shard.
 type ShardOp struct {
@@ -735,12 +786,15 @@ func (o ShardOp) AnnotateForUsers() ir.Attribute { return o.op.Attr("annotate_fo
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildShardOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src, sharding *ir.Value, annotateForUsers ir.Attribute) ShardOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "shard", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShardOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{src, sharding})
 	setAttrs(op, []string{"annotate_for_users"}, annotateForUsers)
 	b.Insert(op)
 	return ShardOp{opWrapper{op}}
 }
+
+// nameOfShardOp is the name BuildShardOp gives its ops.
+var nameOfShardOp = ir.OpName{Dialect: "shard", Op: "shard", Registered: true}
 
 // ShardShapeOp is shard.shard_shape: get the shard shape for a given process/device.
 type ShardShapeOp struct {
@@ -784,13 +838,16 @@ func (o ShardShapeOp) Device() ir.Attribute { return o.op.Attr("device") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildShardShapeOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, dimsDynamic []*ir.Value, sharding *ir.Value, deviceDynamic []*ir.Value, dims, device ir.Attribute) ShardShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "shard_shape", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfShardShapeOp, loc, resultTypes)
 	op.SetOperands(append(append(append([]*ir.Value{}, dimsDynamic...), sharding), deviceDynamic...))
 	op.SetOperandSegments([]int32{int32(len(dimsDynamic)), 1, int32(len(deviceDynamic))})
 	setAttrs(op, []string{"dims", "device"}, dims, device)
 	b.Insert(op)
 	return ShardShapeOp{opWrapper{op}}
 }
+
+// nameOfShardShapeOp is the name BuildShardShapeOp gives its ops.
+var nameOfShardShapeOp = ir.OpName{Dialect: "shard", Op: "shard_shape", Registered: true}
 
 // ShardingOp is shard.sharding: define a sharding of a tensor.
 type ShardingOp struct {
@@ -837,13 +894,16 @@ func (o ShardingOp) StaticHaloSizes() ir.Attribute { return o.op.Attr("static_ha
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildShardingOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dynamicShardedDimsOffsets, dynamicHaloSizes []*ir.Value, grid, splitAxes, staticShardedDimsOffsets, staticHaloSizes ir.Attribute) ShardingOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "sharding", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShardingOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append([]*ir.Value{}, dynamicShardedDimsOffsets...), dynamicHaloSizes...))
 	op.SetOperandSegments([]int32{int32(len(dynamicShardedDimsOffsets)), int32(len(dynamicHaloSizes))})
 	setAttrs(op, []string{"grid", "split_axes", "static_sharded_dims_offsets", "static_halo_sizes"}, grid, splitAxes, staticShardedDimsOffsets, staticHaloSizes)
 	b.Insert(op)
 	return ShardingOp{opWrapper{op}}
 }
+
+// nameOfShardingOp is the name BuildShardingOp gives its ops.
+var nameOfShardingOp = ir.OpName{Dialect: "shard", Op: "sharding", Registered: true}
 
 // ShiftOp is shard.shift: shift over a device grid.
 type ShiftOp struct {
@@ -884,12 +944,15 @@ func (o ShiftOp) Rotate() ir.Attribute { return o.op.Attr("rotate") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildShiftOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, grid, gridAxes, shiftAxis, offset, rotate ir.Attribute) ShiftOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "shift", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShiftOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"grid", "grid_axes", "shift_axis", "offset", "rotate"}, grid, gridAxes, shiftAxis, offset, rotate)
 	b.Insert(op)
 	return ShiftOp{opWrapper{op}}
 }
+
+// nameOfShiftOp is the name BuildShiftOp gives its ops.
+var nameOfShiftOp = ir.OpName{Dialect: "shard", Op: "shift", Registered: true}
 
 // UpdateHaloOp is shard.update_halo: update halo data.
 type UpdateHaloOp struct {
@@ -927,9 +990,12 @@ func (o UpdateHaloOp) StaticHaloSizes() ir.Attribute { return o.op.Attr("static_
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUpdateHaloOp(b *ir.Builder, loc ir.Location, resultType ir.Type, destination *ir.Value, haloSizes []*ir.Value, grid, splitAxes, staticHaloSizes ir.Attribute) UpdateHaloOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "shard", Op: "update_halo", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUpdateHaloOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{destination}, haloSizes...))
 	setAttrs(op, []string{"grid", "split_axes", "static_halo_sizes"}, grid, splitAxes, staticHaloSizes)
 	b.Insert(op)
 	return UpdateHaloOp{opWrapper{op}}
 }
+
+// nameOfUpdateHaloOp is the name BuildUpdateHaloOp gives its ops.
+var nameOfUpdateHaloOp = ir.OpName{Dialect: "shard", Op: "update_halo", Registered: true}

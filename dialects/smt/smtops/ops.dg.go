@@ -59,11 +59,14 @@ func (o AndOp) Result() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) AndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "and", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAndOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return AndOp{opWrapper{op}}
 }
+
+// nameOfAndOp is the name BuildAndOp gives its ops.
+var nameOfAndOp = ir.OpName{Dialect: "smt", Op: "and", Registered: true}
 
 // ApplyFuncOp is smt.apply_func: apply a function.
 type ApplyFuncOp struct {
@@ -92,11 +95,14 @@ func (o ApplyFuncOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildApplyFuncOp(b *ir.Builder, loc ir.Location, resultType ir.Type, func_ *ir.Value, args []*ir.Value) ApplyFuncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "apply_func", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfApplyFuncOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{func_}, args...))
 	b.Insert(op)
 	return ApplyFuncOp{opWrapper{op}}
 }
+
+// nameOfApplyFuncOp is the name BuildApplyFuncOp gives its ops.
+var nameOfApplyFuncOp = ir.OpName{Dialect: "smt", Op: "apply_func", Registered: true}
 
 // ArrayBroadcastOp is smt.array.broadcast: construct an array with the given value stored at every index.
 type ArrayBroadcastOp struct {
@@ -122,11 +128,14 @@ func (o ArrayBroadcastOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildArrayBroadcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value) ArrayBroadcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "array.broadcast", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfArrayBroadcastOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return ArrayBroadcastOp{opWrapper{op}}
 }
+
+// nameOfArrayBroadcastOp is the name BuildArrayBroadcastOp gives its ops.
+var nameOfArrayBroadcastOp = ir.OpName{Dialect: "smt", Op: "array.broadcast", Registered: true}
 
 // ArraySelectOp is smt.array.select: get the value stored in the array at the given index.
 type ArraySelectOp struct {
@@ -155,11 +164,14 @@ func (o ArraySelectOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildArraySelectOp(b *ir.Builder, loc ir.Location, resultType ir.Type, array, index *ir.Value) ArraySelectOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "array.select", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfArraySelectOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{array, index})
 	b.Insert(op)
 	return ArraySelectOp{opWrapper{op}}
 }
+
+// nameOfArraySelectOp is the name BuildArraySelectOp gives its ops.
+var nameOfArraySelectOp = ir.OpName{Dialect: "smt", Op: "array.select", Registered: true}
 
 // ArrayStoreOp is smt.array.store: stores a value at a given index and returns the new array.
 type ArrayStoreOp struct {
@@ -191,11 +203,14 @@ func (o ArrayStoreOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildArrayStoreOp(b *ir.Builder, loc ir.Location, resultType ir.Type, array, index, value *ir.Value) ArrayStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "array.store", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfArrayStoreOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{array, index, value})
 	b.Insert(op)
 	return ArrayStoreOp{opWrapper{op}}
 }
+
+// nameOfArrayStoreOp is the name BuildArrayStoreOp gives its ops.
+var nameOfArrayStoreOp = ir.OpName{Dialect: "smt", Op: "array.store", Registered: true}
 
 // AssertOp is smt.assert: assert that a boolean expression holds.
 type AssertOp struct {
@@ -218,11 +233,14 @@ func (o AssertOp) Input() *ir.Value { return o.op.Operand(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAssertOp(b *ir.Builder, loc ir.Location, input *ir.Value) AssertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "assert", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAssertOp, loc, nil)
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return AssertOp{opWrapper{op}}
 }
+
+// nameOfAssertOp is the name BuildAssertOp gives its ops.
+var nameOfAssertOp = ir.OpName{Dialect: "smt", Op: "assert", Registered: true}
 
 // BvAddOp is smt.bv.add: equivalent to bvadd in SMT-LIB.
 type BvAddOp struct {
@@ -251,11 +269,14 @@ func (o BvAddOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvAddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.add", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvAddOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvAddOp{opWrapper{op}}
 }
+
+// nameOfBvAddOp is the name BuildBvAddOp gives its ops.
+var nameOfBvAddOp = ir.OpName{Dialect: "smt", Op: "bv.add", Registered: true}
 
 // BvAndOp is smt.bv.and: equivalent to bvand in SMT-LIB.
 type BvAndOp struct {
@@ -284,11 +305,14 @@ func (o BvAndOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvAndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.and", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvAndOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvAndOp{opWrapper{op}}
 }
+
+// nameOfBvAndOp is the name BuildBvAndOp gives its ops.
+var nameOfBvAndOp = ir.OpName{Dialect: "smt", Op: "bv.and", Registered: true}
 
 // BvAshrOp is smt.bv.ashr: equivalent to bvashr in SMT-LIB.
 type BvAshrOp struct {
@@ -317,11 +341,14 @@ func (o BvAshrOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvAshrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvAshrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.ashr", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvAshrOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvAshrOp{opWrapper{op}}
 }
+
+// nameOfBvAshrOp is the name BuildBvAshrOp gives its ops.
+var nameOfBvAshrOp = ir.OpName{Dialect: "smt", Op: "bv.ashr", Registered: true}
 
 // BvCmpOp is smt.bv.cmp: compare bit-vectors interpreted as signed or unsigned.
 type BvCmpOp struct {
@@ -353,12 +380,15 @@ func (o BvCmpOp) Pred() ir.Attribute { return o.op.Attr("pred") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvCmpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, pred ir.Attribute) BvCmpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.cmp", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvCmpOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"pred"}, pred)
 	b.Insert(op)
 	return BvCmpOp{opWrapper{op}}
 }
+
+// nameOfBvCmpOp is the name BuildBvCmpOp gives its ops.
+var nameOfBvCmpOp = ir.OpName{Dialect: "smt", Op: "bv.cmp", Registered: true}
 
 // BvConcatOp is smt.bv.concat: bit-vector concatenation.
 type BvConcatOp struct {
@@ -387,11 +417,14 @@ func (o BvConcatOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBvConcatOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvConcatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.concat", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvConcatOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvConcatOp{opWrapper{op}}
 }
+
+// nameOfBvConcatOp is the name BuildBvConcatOp gives its ops.
+var nameOfBvConcatOp = ir.OpName{Dialect: "smt", Op: "bv.concat", Registered: true}
 
 // BvConstantOp is smt.bv.constant: produce a constant bit-vector.
 type BvConstantOp struct {
@@ -417,11 +450,14 @@ func (o BvConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBvConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) BvConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.constant", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvConstantOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return BvConstantOp{opWrapper{op}}
 }
+
+// nameOfBvConstantOp is the name BuildBvConstantOp gives its ops.
+var nameOfBvConstantOp = ir.OpName{Dialect: "smt", Op: "bv.constant", Registered: true}
 
 // BvExtractOp is smt.bv.extract: bit-vector extraction.
 type BvExtractOp struct {
@@ -450,12 +486,15 @@ func (o BvExtractOp) LowBit() ir.Attribute { return o.op.Attr("lowBit") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBvExtractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, lowBit ir.Attribute) BvExtractOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.extract", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvExtractOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"lowBit"}, lowBit)
 	b.Insert(op)
 	return BvExtractOp{opWrapper{op}}
 }
+
+// nameOfBvExtractOp is the name BuildBvExtractOp gives its ops.
+var nameOfBvExtractOp = ir.OpName{Dialect: "smt", Op: "bv.extract", Registered: true}
 
 // BvLshrOp is smt.bv.lshr: equivalent to bvlshr in SMT-LIB.
 type BvLshrOp struct {
@@ -484,11 +523,14 @@ func (o BvLshrOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvLshrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvLshrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.lshr", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvLshrOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvLshrOp{opWrapper{op}}
 }
+
+// nameOfBvLshrOp is the name BuildBvLshrOp gives its ops.
+var nameOfBvLshrOp = ir.OpName{Dialect: "smt", Op: "bv.lshr", Registered: true}
 
 // BvMulOp is smt.bv.mul: equivalent to bvmul in SMT-LIB.
 type BvMulOp struct {
@@ -517,11 +559,14 @@ func (o BvMulOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvMulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.mul", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvMulOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvMulOp{opWrapper{op}}
 }
+
+// nameOfBvMulOp is the name BuildBvMulOp gives its ops.
+var nameOfBvMulOp = ir.OpName{Dialect: "smt", Op: "bv.mul", Registered: true}
 
 // BvNegOp is smt.bv.neg: equivalent to bvneg in SMT-LIB.
 type BvNegOp struct {
@@ -547,11 +592,14 @@ func (o BvNegOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvNegOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) BvNegOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.neg", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvNegOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return BvNegOp{opWrapper{op}}
 }
+
+// nameOfBvNegOp is the name BuildBvNegOp gives its ops.
+var nameOfBvNegOp = ir.OpName{Dialect: "smt", Op: "bv.neg", Registered: true}
 
 // BvNotOp is smt.bv.not: equivalent to bvnot in SMT-LIB.
 type BvNotOp struct {
@@ -577,11 +625,14 @@ func (o BvNotOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvNotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) BvNotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.not", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvNotOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return BvNotOp{opWrapper{op}}
 }
+
+// nameOfBvNotOp is the name BuildBvNotOp gives its ops.
+var nameOfBvNotOp = ir.OpName{Dialect: "smt", Op: "bv.not", Registered: true}
 
 // BvOrOp is smt.bv.or: equivalent to bvor in SMT-LIB.
 type BvOrOp struct {
@@ -610,11 +661,14 @@ func (o BvOrOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildBvOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvOrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.or", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvOrOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvOrOp{opWrapper{op}}
 }
+
+// nameOfBvOrOp is the name BuildBvOrOp gives its ops.
+var nameOfBvOrOp = ir.OpName{Dialect: "smt", Op: "bv.or", Registered: true}
 
 // BvRepeatOp is smt.bv.repeat: repeated bit-vector concatenation of one value.
 type BvRepeatOp struct {
@@ -640,11 +694,14 @@ func (o BvRepeatOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBvRepeatOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) BvRepeatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.repeat", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvRepeatOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return BvRepeatOp{opWrapper{op}}
 }
+
+// nameOfBvRepeatOp is the name BuildBvRepeatOp gives its ops.
+var nameOfBvRepeatOp = ir.OpName{Dialect: "smt", Op: "bv.repeat", Registered: true}
 
 // BvSdivOp is smt.bv.sdiv: equivalent to bvsdiv in SMT-LIB.
 type BvSdivOp struct {
@@ -673,11 +730,14 @@ func (o BvSdivOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvSdivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvSdivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.sdiv", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvSdivOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvSdivOp{opWrapper{op}}
 }
+
+// nameOfBvSdivOp is the name BuildBvSdivOp gives its ops.
+var nameOfBvSdivOp = ir.OpName{Dialect: "smt", Op: "bv.sdiv", Registered: true}
 
 // BvShlOp is smt.bv.shl: equivalent to bvshl in SMT-LIB.
 type BvShlOp struct {
@@ -706,11 +766,14 @@ func (o BvShlOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvShlOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvShlOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.shl", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvShlOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvShlOp{opWrapper{op}}
 }
+
+// nameOfBvShlOp is the name BuildBvShlOp gives its ops.
+var nameOfBvShlOp = ir.OpName{Dialect: "smt", Op: "bv.shl", Registered: true}
 
 // BvSmodOp is smt.bv.smod: equivalent to bvsmod in SMT-LIB.
 type BvSmodOp struct {
@@ -739,11 +802,14 @@ func (o BvSmodOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvSmodOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvSmodOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.smod", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvSmodOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvSmodOp{opWrapper{op}}
 }
+
+// nameOfBvSmodOp is the name BuildBvSmodOp gives its ops.
+var nameOfBvSmodOp = ir.OpName{Dialect: "smt", Op: "bv.smod", Registered: true}
 
 // BvSremOp is smt.bv.srem: equivalent to bvsrem in SMT-LIB.
 type BvSremOp struct {
@@ -772,11 +838,14 @@ func (o BvSremOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvSremOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvSremOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.srem", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvSremOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvSremOp{opWrapper{op}}
 }
+
+// nameOfBvSremOp is the name BuildBvSremOp gives its ops.
+var nameOfBvSremOp = ir.OpName{Dialect: "smt", Op: "bv.srem", Registered: true}
 
 // BvUdivOp is smt.bv.udiv: equivalent to bvudiv in SMT-LIB.
 type BvUdivOp struct {
@@ -805,11 +874,14 @@ func (o BvUdivOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvUdivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvUdivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.udiv", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvUdivOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvUdivOp{opWrapper{op}}
 }
+
+// nameOfBvUdivOp is the name BuildBvUdivOp gives its ops.
+var nameOfBvUdivOp = ir.OpName{Dialect: "smt", Op: "bv.udiv", Registered: true}
 
 // BvUremOp is smt.bv.urem: equivalent to bvurem in SMT-LIB.
 type BvUremOp struct {
@@ -838,11 +910,14 @@ func (o BvUremOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvUremOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvUremOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.urem", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvUremOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvUremOp{opWrapper{op}}
 }
+
+// nameOfBvUremOp is the name BuildBvUremOp gives its ops.
+var nameOfBvUremOp = ir.OpName{Dialect: "smt", Op: "bv.urem", Registered: true}
 
 // BvXorOp is smt.bv.xor: equivalent to bvxor in SMT-LIB.
 type BvXorOp struct {
@@ -871,11 +946,14 @@ func (o BvXorOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBvXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) BvXorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv.xor", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBvXorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return BvXorOp{opWrapper{op}}
 }
+
+// nameOfBvXorOp is the name BuildBvXorOp gives its ops.
+var nameOfBvXorOp = ir.OpName{Dialect: "smt", Op: "bv.xor", Registered: true}
 
 // Bv2intOp is smt.bv2int: convert an SMT bit-vector to an SMT integer.
 type Bv2intOp struct {
@@ -904,12 +982,15 @@ func (o Bv2intOp) IsSigned() ir.Attribute { return o.op.Attr("is_signed") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBv2intOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, isSigned ir.Attribute) Bv2intOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "bv2int", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBv2intOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"is_signed"}, isSigned)
 	b.Insert(op)
 	return Bv2intOp{opWrapper{op}}
 }
+
+// nameOfBv2intOp is the name BuildBv2intOp gives its ops.
+var nameOfBv2intOp = ir.OpName{Dialect: "smt", Op: "bv2int", Registered: true}
 
 // CheckOp is smt.check: check if the current set of assertions is satisfiable.
 type CheckOp struct {
@@ -941,13 +1022,16 @@ func (o CheckOp) UnsatRegion() *ir.Region { return o.op.Region(2) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCheckOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type) CheckOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "check", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfCheckOp, loc, resultsTypes)
 	op.AddRegion().AddBlock()
 	op.AddRegion().AddBlock()
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return CheckOp{opWrapper{op}}
 }
+
+// nameOfCheckOp is the name BuildCheckOp gives its ops.
+var nameOfCheckOp = ir.OpName{Dialect: "smt", Op: "check", Registered: true}
 
 // ConstantOp is smt.constant: produce a constant boolean.
 type ConstantOp struct {
@@ -973,11 +1057,14 @@ func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) ConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "constant", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConstantOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return ConstantOp{opWrapper{op}}
 }
+
+// nameOfConstantOp is the name BuildConstantOp gives its ops.
+var nameOfConstantOp = ir.OpName{Dialect: "smt", Op: "constant", Registered: true}
 
 // DeclareFunOp is smt.declare_fun: declare a symbolic value of a given sort.
 type DeclareFunOp struct {
@@ -1003,11 +1090,14 @@ func (o DeclareFunOp) NamePrefix() ir.Attribute { return o.op.Attr("namePrefix")
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDeclareFunOp(b *ir.Builder, loc ir.Location, resultType ir.Type, namePrefix ir.Attribute) DeclareFunOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "declare_fun", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDeclareFunOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"namePrefix"}, namePrefix)
 	b.Insert(op)
 	return DeclareFunOp{opWrapper{op}}
 }
+
+// nameOfDeclareFunOp is the name BuildDeclareFunOp gives its ops.
+var nameOfDeclareFunOp = ir.OpName{Dialect: "smt", Op: "declare_fun", Registered: true}
 
 // DistinctOp is smt.distinct: returns true iff all operands are not identical to any other.
 type DistinctOp struct {
@@ -1033,11 +1123,14 @@ func (o DistinctOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDistinctOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) DistinctOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "distinct", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDistinctOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return DistinctOp{opWrapper{op}}
 }
+
+// nameOfDistinctOp is the name BuildDistinctOp gives its ops.
+var nameOfDistinctOp = ir.OpName{Dialect: "smt", Op: "distinct", Registered: true}
 
 // EqOp is smt.eq: returns true iff all operands are identical.
 type EqOp struct {
@@ -1063,11 +1156,14 @@ func (o EqOp) Result() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildEqOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) EqOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "eq", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfEqOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return EqOp{opWrapper{op}}
 }
+
+// nameOfEqOp is the name BuildEqOp gives its ops.
+var nameOfEqOp = ir.OpName{Dialect: "smt", Op: "eq", Registered: true}
 
 // ExistsOp is smt.exists: exists quantifier.
 type ExistsOp struct {
@@ -1105,7 +1201,7 @@ func (o ExistsOp) Patterns() []*ir.Region { return o.op.Regions()[1:] }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildExistsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, weight, noPattern, boundVarNames ir.Attribute, patternsCount int) ExistsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "exists", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExistsOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"weight", "noPattern", "boundVarNames"}, weight, noPattern, boundVarNames)
 	op.AddRegion().AddBlock()
 	for range patternsCount {
@@ -1114,6 +1210,9 @@ func BuildExistsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, weight, n
 	b.Insert(op)
 	return ExistsOp{opWrapper{op}}
 }
+
+// nameOfExistsOp is the name BuildExistsOp gives its ops.
+var nameOfExistsOp = ir.OpName{Dialect: "smt", Op: "exists", Registered: true}
 
 // ForallOp is smt.forall: forall quantifier.
 type ForallOp struct {
@@ -1151,7 +1250,7 @@ func (o ForallOp) Patterns() []*ir.Region { return o.op.Regions()[1:] }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildForallOp(b *ir.Builder, loc ir.Location, resultType ir.Type, weight, noPattern, boundVarNames ir.Attribute, patternsCount int) ForallOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "forall", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfForallOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"weight", "noPattern", "boundVarNames"}, weight, noPattern, boundVarNames)
 	op.AddRegion().AddBlock()
 	for range patternsCount {
@@ -1160,6 +1259,9 @@ func BuildForallOp(b *ir.Builder, loc ir.Location, resultType ir.Type, weight, n
 	b.Insert(op)
 	return ForallOp{opWrapper{op}}
 }
+
+// nameOfForallOp is the name BuildForallOp gives its ops.
+var nameOfForallOp = ir.OpName{Dialect: "smt", Op: "forall", Registered: true}
 
 // ImpliesOp is smt.implies: boolean implication.
 type ImpliesOp struct {
@@ -1188,11 +1290,14 @@ func (o ImpliesOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildImpliesOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) ImpliesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "implies", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfImpliesOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return ImpliesOp{opWrapper{op}}
 }
+
+// nameOfImpliesOp is the name BuildImpliesOp gives its ops.
+var nameOfImpliesOp = ir.OpName{Dialect: "smt", Op: "implies", Registered: true}
 
 // IntAbsOp is smt.int.abs: the absolute value of an Int.
 type IntAbsOp struct {
@@ -1218,11 +1323,14 @@ func (o IntAbsOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntAbsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) IntAbsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "int.abs", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIntAbsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return IntAbsOp{opWrapper{op}}
 }
+
+// nameOfIntAbsOp is the name BuildIntAbsOp gives its ops.
+var nameOfIntAbsOp = ir.OpName{Dialect: "smt", Op: "int.abs", Registered: true}
 
 // IntAddOp is smt.int.add: integer addition.
 type IntAddOp struct {
@@ -1248,11 +1356,14 @@ func (o IntAddOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) IntAddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "int.add", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIntAddOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return IntAddOp{opWrapper{op}}
 }
+
+// nameOfIntAddOp is the name BuildIntAddOp gives its ops.
+var nameOfIntAddOp = ir.OpName{Dialect: "smt", Op: "int.add", Registered: true}
 
 // IntCmpOp is smt.int.cmp: integer comparison.
 type IntCmpOp struct {
@@ -1284,12 +1395,15 @@ func (o IntCmpOp) Pred() ir.Attribute { return o.op.Attr("pred") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntCmpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, pred ir.Attribute) IntCmpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "int.cmp", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIntCmpOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"pred"}, pred)
 	b.Insert(op)
 	return IntCmpOp{opWrapper{op}}
 }
+
+// nameOfIntCmpOp is the name BuildIntCmpOp gives its ops.
+var nameOfIntCmpOp = ir.OpName{Dialect: "smt", Op: "int.cmp", Registered: true}
 
 // IntConstantOp is smt.int.constant: produce a constant (infinite-precision) integer.
 type IntConstantOp struct {
@@ -1315,11 +1429,14 @@ func (o IntConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIntConstantOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) IntConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "int.constant", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIntConstantOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return IntConstantOp{opWrapper{op}}
 }
+
+// nameOfIntConstantOp is the name BuildIntConstantOp gives its ops.
+var nameOfIntConstantOp = ir.OpName{Dialect: "smt", Op: "int.constant", Registered: true}
 
 // IntDivOp is smt.int.div: integer division.
 type IntDivOp struct {
@@ -1348,11 +1465,14 @@ func (o IntDivOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntDivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) IntDivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "int.div", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIntDivOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return IntDivOp{opWrapper{op}}
 }
+
+// nameOfIntDivOp is the name BuildIntDivOp gives its ops.
+var nameOfIntDivOp = ir.OpName{Dialect: "smt", Op: "int.div", Registered: true}
 
 // IntModOp is smt.int.mod: integer remainder.
 type IntModOp struct {
@@ -1381,11 +1501,14 @@ func (o IntModOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntModOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) IntModOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "int.mod", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIntModOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return IntModOp{opWrapper{op}}
 }
+
+// nameOfIntModOp is the name BuildIntModOp gives its ops.
+var nameOfIntModOp = ir.OpName{Dialect: "smt", Op: "int.mod", Registered: true}
 
 // IntMulOp is smt.int.mul: integer multiplication.
 type IntMulOp struct {
@@ -1411,11 +1534,14 @@ func (o IntMulOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) IntMulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "int.mul", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIntMulOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return IntMulOp{opWrapper{op}}
 }
+
+// nameOfIntMulOp is the name BuildIntMulOp gives its ops.
+var nameOfIntMulOp = ir.OpName{Dialect: "smt", Op: "int.mul", Registered: true}
 
 // IntSubOp is smt.int.sub: integer subtraction.
 type IntSubOp struct {
@@ -1444,11 +1570,14 @@ func (o IntSubOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntSubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) IntSubOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "int.sub", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIntSubOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return IntSubOp{opWrapper{op}}
 }
+
+// nameOfIntSubOp is the name BuildIntSubOp gives its ops.
+var nameOfIntSubOp = ir.OpName{Dialect: "smt", Op: "int.sub", Registered: true}
 
 // Int2bvOp is smt.int2bv: convert an integer to an inferred-width bitvector.
 type Int2bvOp struct {
@@ -1474,11 +1603,14 @@ func (o Int2bvOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildInt2bvOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) Int2bvOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "int2bv", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfInt2bvOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return Int2bvOp{opWrapper{op}}
 }
+
+// nameOfInt2bvOp is the name BuildInt2bvOp gives its ops.
+var nameOfInt2bvOp = ir.OpName{Dialect: "smt", Op: "int2bv", Registered: true}
 
 // IteOp is smt.ite: an if-then-else function.
 type IteOp struct {
@@ -1510,11 +1642,14 @@ func (o IteOp) Result() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIteOp(b *ir.Builder, loc ir.Location, resultType ir.Type, cond, thenValue, elseValue *ir.Value) IteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "ite", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIteOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{cond, thenValue, elseValue})
 	b.Insert(op)
 	return IteOp{opWrapper{op}}
 }
+
+// nameOfIteOp is the name BuildIteOp gives its ops.
+var nameOfIteOp = ir.OpName{Dialect: "smt", Op: "ite", Registered: true}
 
 // NotOp is smt.not: a boolean negation.
 type NotOp struct {
@@ -1540,11 +1675,14 @@ func (o NotOp) Result() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildNotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) NotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "not", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfNotOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return NotOp{opWrapper{op}}
 }
+
+// nameOfNotOp is the name BuildNotOp gives its ops.
+var nameOfNotOp = ir.OpName{Dialect: "smt", Op: "not", Registered: true}
 
 // OrOp is smt.or: a boolean disjunction.
 type OrOp struct {
@@ -1570,11 +1708,14 @@ func (o OrOp) Result() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) OrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "or", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfOrOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return OrOp{opWrapper{op}}
 }
+
+// nameOfOrOp is the name BuildOrOp gives its ops.
+var nameOfOrOp = ir.OpName{Dialect: "smt", Op: "or", Registered: true}
 
 // PopOp is smt.pop: pop a given number of levels from the assertion stack.
 type PopOp struct {
@@ -1597,11 +1738,14 @@ func (o PopOp) Count() ir.Attribute { return o.op.Attr("count") }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildPopOp(b *ir.Builder, loc ir.Location, count ir.Attribute) PopOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "pop", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfPopOp, loc, nil)
 	setAttrs(op, []string{"count"}, count)
 	b.Insert(op)
 	return PopOp{opWrapper{op}}
 }
+
+// nameOfPopOp is the name BuildPopOp gives its ops.
+var nameOfPopOp = ir.OpName{Dialect: "smt", Op: "pop", Registered: true}
 
 // PushOp is smt.push: push a given number of levels onto the assertion stack.
 type PushOp struct {
@@ -1624,11 +1768,14 @@ func (o PushOp) Count() ir.Attribute { return o.op.Attr("count") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildPushOp(b *ir.Builder, loc ir.Location, count ir.Attribute) PushOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "push", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfPushOp, loc, nil)
 	setAttrs(op, []string{"count"}, count)
 	b.Insert(op)
 	return PushOp{opWrapper{op}}
 }
+
+// nameOfPushOp is the name BuildPushOp gives its ops.
+var nameOfPushOp = ir.OpName{Dialect: "smt", Op: "push", Registered: true}
 
 // ResetOp is smt.reset: reset the solver.
 type ResetOp struct {
@@ -1648,10 +1795,13 @@ func AsResetOp(op *ir.Operation) (ResetOp, bool) {
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildResetOp(b *ir.Builder, loc ir.Location) ResetOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "reset", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfResetOp, loc, nil)
 	b.Insert(op)
 	return ResetOp{opWrapper{op}}
 }
+
+// nameOfResetOp is the name BuildResetOp gives its ops.
+var nameOfResetOp = ir.OpName{Dialect: "smt", Op: "reset", Registered: true}
 
 // SetLogicOp is smt.set_logic: set the logic for the SMT solver.
 type SetLogicOp struct {
@@ -1674,11 +1824,14 @@ func (o SetLogicOp) Logic() ir.Attribute { return o.op.Attr("logic") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSetLogicOp(b *ir.Builder, loc ir.Location, logic ir.Attribute) SetLogicOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "set_logic", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSetLogicOp, loc, nil)
 	setAttrs(op, []string{"logic"}, logic)
 	b.Insert(op)
 	return SetLogicOp{opWrapper{op}}
 }
+
+// nameOfSetLogicOp is the name BuildSetLogicOp gives its ops.
+var nameOfSetLogicOp = ir.OpName{Dialect: "smt", Op: "set_logic", Registered: true}
 
 // SolverOp is smt.solver: create a solver instance within a lifespan.
 type SolverOp struct {
@@ -1707,12 +1860,15 @@ func (o SolverOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSolverOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs []*ir.Value) SolverOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "solver", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfSolverOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return SolverOp{opWrapper{op}}
 }
+
+// nameOfSolverOp is the name BuildSolverOp gives its ops.
+var nameOfSolverOp = ir.OpName{Dialect: "smt", Op: "solver", Registered: true}
 
 // XorOp is smt.xor: a boolean exclusive OR.
 type XorOp struct {
@@ -1738,11 +1894,14 @@ func (o XorOp) Result() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) XorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "xor", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfXorOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return XorOp{opWrapper{op}}
 }
+
+// nameOfXorOp is the name BuildXorOp gives its ops.
+var nameOfXorOp = ir.OpName{Dialect: "smt", Op: "xor", Registered: true}
 
 // YieldOp is smt.yield: terminator operation for various regions of SMT operations.
 type YieldOp struct {
@@ -1765,8 +1924,11 @@ func (o YieldOp) Values() []*ir.Value { return o.op.Operands() }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, values []*ir.Value) YieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "smt", Op: "yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfYieldOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, values...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }
+
+// nameOfYieldOp is the name BuildYieldOp gives its ops.
+var nameOfYieldOp = ir.OpName{Dialect: "smt", Op: "yield", Registered: true}

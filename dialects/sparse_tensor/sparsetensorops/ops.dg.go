@@ -63,11 +63,14 @@ func (o AssembleOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAssembleOp(b *ir.Builder, loc ir.Location, resultType ir.Type, levels []*ir.Value, values *ir.Value) AssembleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "assemble", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAssembleOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append([]*ir.Value{}, levels...), values))
 	b.Insert(op)
 	return AssembleOp{opWrapper{op}}
 }
+
+// nameOfAssembleOp is the name BuildAssembleOp gives its ops.
+var nameOfAssembleOp = ir.OpName{Dialect: "sparse_tensor", Op: "assemble", Registered: true}
 
 // BinaryOp is sparse_tensor.binary: binary set operation utilized within linalg.generic.
 type BinaryOp struct {
@@ -111,7 +114,7 @@ func (o BinaryOp) RightRegion() *ir.Region { return o.op.Region(2) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBinaryOp(b *ir.Builder, loc ir.Location, outputType ir.Type, x_, y_ *ir.Value, leftIdentity, rightIdentity ir.Attribute) BinaryOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "binary", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfBinaryOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{x_, y_})
 	setAttrs(op, []string{"left_identity", "right_identity"}, leftIdentity, rightIdentity)
 	op.AddRegion()
@@ -120,6 +123,9 @@ func BuildBinaryOp(b *ir.Builder, loc ir.Location, outputType ir.Type, x_, y_ *i
 	b.Insert(op)
 	return BinaryOp{opWrapper{op}}
 }
+
+// nameOfBinaryOp is the name BuildBinaryOp gives its ops.
+var nameOfBinaryOp = ir.OpName{Dialect: "sparse_tensor", Op: "binary", Registered: true}
 
 // CoiterateOp is sparse_tensor.coiterate: co-iterates over a set of sparse iteration spaces.
 type CoiterateOp struct {
@@ -161,7 +167,7 @@ func (o CoiterateOp) CaseRegions() []*ir.Region { return o.op.Regions()[0:] }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCoiterateOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, iterSpaces, initArgs []*ir.Value, crdUsedLvls, cases ir.Attribute, caseRegionsCount int) CoiterateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "coiterate", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfCoiterateOp, loc, resultsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, iterSpaces...), initArgs...))
 	op.SetOperandSegments([]int32{int32(len(iterSpaces)), int32(len(initArgs))})
 	setAttrs(op, []string{"crdUsedLvls", "cases"}, crdUsedLvls, cases)
@@ -171,6 +177,9 @@ func BuildCoiterateOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, it
 	b.Insert(op)
 	return CoiterateOp{opWrapper{op}}
 }
+
+// nameOfCoiterateOp is the name BuildCoiterateOp gives its ops.
+var nameOfCoiterateOp = ir.OpName{Dialect: "sparse_tensor", Op: "coiterate", Registered: true}
 
 // CompressOp is sparse_tensor.compress: compressed an access pattern for insertion.
 type CompressOp struct {
@@ -211,11 +220,14 @@ func (o CompressOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCompressOp(b *ir.Builder, loc ir.Location, resultType ir.Type, values, filled, added, count, tensor *ir.Value, lvlCoords []*ir.Value) CompressOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "compress", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCompressOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{values, filled, added, count, tensor}, lvlCoords...))
 	b.Insert(op)
 	return CompressOp{opWrapper{op}}
 }
+
+// nameOfCompressOp is the name BuildCompressOp gives its ops.
+var nameOfCompressOp = ir.OpName{Dialect: "sparse_tensor", Op: "compress", Registered: true}
 
 // ConcatenateOp is sparse_tensor.concatenate: concatenates a list of tensors into a single tensor.
 type ConcatenateOp struct {
@@ -244,12 +256,15 @@ func (o ConcatenateOp) Dimension() ir.Attribute { return o.op.Attr("dimension") 
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildConcatenateOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value, dimension ir.Attribute) ConcatenateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "concatenate", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConcatenateOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	setAttrs(op, []string{"dimension"}, dimension)
 	b.Insert(op)
 	return ConcatenateOp{opWrapper{op}}
 }
+
+// nameOfConcatenateOp is the name BuildConcatenateOp gives its ops.
+var nameOfConcatenateOp = ir.OpName{Dialect: "sparse_tensor", Op: "concatenate", Registered: true}
 
 // ConvertOp is sparse_tensor.convert: converts between different tensor types.
 type ConvertOp struct {
@@ -275,11 +290,14 @@ func (o ConvertOp) Dest() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConvertOp(b *ir.Builder, loc ir.Location, destType ir.Type, source *ir.Value) ConvertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "convert", Registered: true}, loc, []ir.Type{destType})
+	op := ir.NewNamedOperation(&nameOfConvertOp, loc, []ir.Type{destType})
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return ConvertOp{opWrapper{op}}
 }
+
+// nameOfConvertOp is the name BuildConvertOp gives its ops.
+var nameOfConvertOp = ir.OpName{Dialect: "sparse_tensor", Op: "convert", Registered: true}
 
 // CoordinatesOp is sparse_tensor.coordinates: extracts the `level`-th coordinates array of the `tensor`.
 type CoordinatesOp struct {
@@ -308,12 +326,15 @@ func (o CoordinatesOp) Level() ir.Attribute { return o.op.Attr("level") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildCoordinatesOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor *ir.Value, level ir.Attribute) CoordinatesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "coordinates", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCoordinatesOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tensor})
 	setAttrs(op, []string{"level"}, level)
 	b.Insert(op)
 	return CoordinatesOp{opWrapper{op}}
 }
+
+// nameOfCoordinatesOp is the name BuildCoordinatesOp gives its ops.
+var nameOfCoordinatesOp = ir.OpName{Dialect: "sparse_tensor", Op: "coordinates", Registered: true}
 
 // CoordinatesBufferOp is sparse_tensor.coordinates_buffer: extracts the linear coordinates array from a tensor.
 type CoordinatesBufferOp struct {
@@ -339,11 +360,14 @@ func (o CoordinatesBufferOp) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCoordinatesBufferOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor *ir.Value) CoordinatesBufferOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "coordinates_buffer", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCoordinatesBufferOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tensor})
 	b.Insert(op)
 	return CoordinatesBufferOp{opWrapper{op}}
 }
+
+// nameOfCoordinatesBufferOp is the name BuildCoordinatesBufferOp gives its ops.
+var nameOfCoordinatesBufferOp = ir.OpName{Dialect: "sparse_tensor", Op: "coordinates_buffer", Registered: true}
 
 // CrdTranslateOp is sparse_tensor.crd_translate: performs coordinate translation between level and dimension coordinate space.
 type CrdTranslateOp struct {
@@ -375,12 +399,15 @@ func (o CrdTranslateOp) Encoder() ir.Attribute { return o.op.Attr("encoder") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildCrdTranslateOp(b *ir.Builder, loc ir.Location, outCrdsTypes []ir.Type, inCrds []*ir.Value, direction, encoder ir.Attribute) CrdTranslateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "crd_translate", Registered: true}, loc, outCrdsTypes)
+	op := ir.NewNamedOperation(&nameOfCrdTranslateOp, loc, outCrdsTypes)
 	op.SetOperands(append([]*ir.Value{}, inCrds...))
 	setAttrs(op, []string{"direction", "encoder"}, direction, encoder)
 	b.Insert(op)
 	return CrdTranslateOp{opWrapper{op}}
 }
+
+// nameOfCrdTranslateOp is the name BuildCrdTranslateOp gives its ops.
+var nameOfCrdTranslateOp = ir.OpName{Dialect: "sparse_tensor", Op: "crd_translate", Registered: true}
 
 // DisassembleOp is sparse_tensor.disassemble: copies the levels and values of the given sparse tensor.
 type DisassembleOp struct {
@@ -433,11 +460,14 @@ func (o DisassembleOp) ValLen() *ir.Value {
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDisassembleOp(b *ir.Builder, loc ir.Location, retLevelsTypes []ir.Type, retValuesType ir.Type, lvlLensTypes []ir.Type, valLenType ir.Type, tensor *ir.Value, outLevels []*ir.Value, outValues *ir.Value) DisassembleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "disassemble", Registered: true}, loc, append(append(append(append([]ir.Type{}, retLevelsTypes...), retValuesType), lvlLensTypes...), valLenType))
+	op := ir.NewNamedOperation(&nameOfDisassembleOp, loc, append(append(append(append([]ir.Type{}, retLevelsTypes...), retValuesType), lvlLensTypes...), valLenType))
 	op.SetOperands(append(append([]*ir.Value{tensor}, outLevels...), outValues))
 	b.Insert(op)
 	return DisassembleOp{opWrapper{op}}
 }
+
+// nameOfDisassembleOp is the name BuildDisassembleOp gives its ops.
+var nameOfDisassembleOp = ir.OpName{Dialect: "sparse_tensor", Op: "disassemble", Registered: true}
 
 // ExpandOp is sparse_tensor.expand: expands an access pattern for insertion.
 type ExpandOp struct {
@@ -472,11 +502,14 @@ func (o ExpandOp) Count() *ir.Value { return o.op.Result(3) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExpandOp(b *ir.Builder, loc ir.Location, valuesType, filledType, addedType, countType ir.Type, tensor *ir.Value) ExpandOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "expand", Registered: true}, loc, []ir.Type{valuesType, filledType, addedType, countType})
+	op := ir.NewNamedOperation(&nameOfExpandOp, loc, []ir.Type{valuesType, filledType, addedType, countType})
 	op.SetOperands([]*ir.Value{tensor})
 	b.Insert(op)
 	return ExpandOp{opWrapper{op}}
 }
+
+// nameOfExpandOp is the name BuildExpandOp gives its ops.
+var nameOfExpandOp = ir.OpName{Dialect: "sparse_tensor", Op: "expand", Registered: true}
 
 // ExtractIterationSpaceOp is sparse_tensor.extract_iteration_space: extracts an iteration space from a sparse tensor between certain levels.
 type ExtractIterationSpaceOp struct {
@@ -516,12 +549,15 @@ func (o ExtractIterationSpaceOp) HiLvl() ir.Attribute { return o.op.Attr("hiLvl"
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildExtractIterationSpaceOp(b *ir.Builder, loc ir.Location, extractedSpaceType ir.Type, tensor *ir.Value, parentIter []*ir.Value, loLvl, hiLvl ir.Attribute) ExtractIterationSpaceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "extract_iteration_space", Registered: true}, loc, []ir.Type{extractedSpaceType})
+	op := ir.NewNamedOperation(&nameOfExtractIterationSpaceOp, loc, []ir.Type{extractedSpaceType})
 	op.SetOperands(append([]*ir.Value{tensor}, parentIter...))
 	setAttrs(op, []string{"loLvl", "hiLvl"}, loLvl, hiLvl)
 	b.Insert(op)
 	return ExtractIterationSpaceOp{opWrapper{op}}
 }
+
+// nameOfExtractIterationSpaceOp is the name BuildExtractIterationSpaceOp gives its ops.
+var nameOfExtractIterationSpaceOp = ir.OpName{Dialect: "sparse_tensor", Op: "extract_iteration_space", Registered: true}
 
 // ExtractValueOp is sparse_tensor.extract_value: extracts a value from a sparse tensor using an iterator.
 type ExtractValueOp struct {
@@ -550,11 +586,14 @@ func (o ExtractValueOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildExtractValueOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor, iterator *ir.Value) ExtractValueOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "extract_value", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExtractValueOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tensor, iterator})
 	b.Insert(op)
 	return ExtractValueOp{opWrapper{op}}
 }
+
+// nameOfExtractValueOp is the name BuildExtractValueOp gives its ops.
+var nameOfExtractValueOp = ir.OpName{Dialect: "sparse_tensor", Op: "extract_value", Registered: true}
 
 // ForeachOp is sparse_tensor.foreach: iterates over elements in a tensor.
 type ForeachOp struct {
@@ -589,13 +628,16 @@ func (o ForeachOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildForeachOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, tensor *ir.Value, initArgs []*ir.Value, order ir.Attribute) ForeachOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "foreach", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfForeachOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{tensor}, initArgs...))
 	setAttrs(op, []string{"order"}, order)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ForeachOp{opWrapper{op}}
 }
+
+// nameOfForeachOp is the name BuildForeachOp gives its ops.
+var nameOfForeachOp = ir.OpName{Dialect: "sparse_tensor", Op: "foreach", Registered: true}
 
 // HasRuntimeLibraryOp is sparse_tensor.has_runtime_library: indicates whether running in runtime/codegen mode.
 type HasRuntimeLibraryOp struct {
@@ -618,10 +660,13 @@ func (o HasRuntimeLibraryOp) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildHasRuntimeLibraryOp(b *ir.Builder, loc ir.Location, resultType ir.Type) HasRuntimeLibraryOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "has_runtime_library", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfHasRuntimeLibraryOp, loc, []ir.Type{resultType})
 	b.Insert(op)
 	return HasRuntimeLibraryOp{opWrapper{op}}
 }
+
+// nameOfHasRuntimeLibraryOp is the name BuildHasRuntimeLibraryOp gives its ops.
+var nameOfHasRuntimeLibraryOp = ir.OpName{Dialect: "sparse_tensor", Op: "has_runtime_library", Registered: true}
 
 // IterateOp is sparse_tensor.iterate: iterates over a sparse iteration space.
 type IterateOp struct {
@@ -656,13 +701,16 @@ func (o IterateOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIterateOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, iterSpace *ir.Value, initArgs []*ir.Value, crdUsedLvls ir.Attribute) IterateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "iterate", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfIterateOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{iterSpace}, initArgs...))
 	setAttrs(op, []string{"crdUsedLvls"}, crdUsedLvls)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return IterateOp{opWrapper{op}}
 }
+
+// nameOfIterateOp is the name BuildIterateOp gives its ops.
+var nameOfIterateOp = ir.OpName{Dialect: "sparse_tensor", Op: "iterate", Registered: true}
 
 // LoadOp is sparse_tensor.load: rematerializes tensor from underlying sparse storage format.
 type LoadOp struct {
@@ -691,12 +739,15 @@ func (o LoadOp) HasInserts() ir.Attribute { return o.op.Attr("hasInserts") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor *ir.Value, hasInserts ir.Attribute) LoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "load", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLoadOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tensor})
 	setAttrs(op, []string{"hasInserts"}, hasInserts)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
 }
+
+// nameOfLoadOp is the name BuildLoadOp gives its ops.
+var nameOfLoadOp = ir.OpName{Dialect: "sparse_tensor", Op: "load", Registered: true}
 
 // LvlOp is sparse_tensor.lvl: level index operation.
 type LvlOp struct {
@@ -725,11 +776,14 @@ func (o LvlOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLvlOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, index *ir.Value) LvlOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "lvl", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLvlOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{source, index})
 	b.Insert(op)
 	return LvlOp{opWrapper{op}}
 }
+
+// nameOfLvlOp is the name BuildLvlOp gives its ops.
+var nameOfLvlOp = ir.OpName{Dialect: "sparse_tensor", Op: "lvl", Registered: true}
 
 // NewOp is sparse_tensor.new: materializes a new sparse tensor from given source.
 type NewOp struct {
@@ -755,11 +809,14 @@ func (o NewOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildNewOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value) NewOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "new", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfNewOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return NewOp{opWrapper{op}}
 }
+
+// nameOfNewOp is the name BuildNewOp gives its ops.
+var nameOfNewOp = ir.OpName{Dialect: "sparse_tensor", Op: "new", Registered: true}
 
 // NumberOfEntriesOp is sparse_tensor.number_of_entries: returns the number of entries that are stored in the tensor.
 type NumberOfEntriesOp struct {
@@ -785,11 +842,14 @@ func (o NumberOfEntriesOp) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildNumberOfEntriesOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor *ir.Value) NumberOfEntriesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "number_of_entries", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfNumberOfEntriesOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tensor})
 	b.Insert(op)
 	return NumberOfEntriesOp{opWrapper{op}}
 }
+
+// nameOfNumberOfEntriesOp is the name BuildNumberOfEntriesOp gives its ops.
+var nameOfNumberOfEntriesOp = ir.OpName{Dialect: "sparse_tensor", Op: "number_of_entries", Registered: true}
 
 // OutOp is sparse_tensor.out: outputs a sparse tensor to the given destination.
 type OutOp struct {
@@ -815,11 +875,14 @@ func (o OutOp) Dest() *ir.Value { return o.op.Operand(1) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildOutOp(b *ir.Builder, loc ir.Location, tensor, dest *ir.Value) OutOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "out", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfOutOp, loc, nil)
 	op.SetOperands([]*ir.Value{tensor, dest})
 	b.Insert(op)
 	return OutOp{opWrapper{op}}
 }
+
+// nameOfOutOp is the name BuildOutOp gives its ops.
+var nameOfOutOp = ir.OpName{Dialect: "sparse_tensor", Op: "out", Registered: true}
 
 // PositionsOp is sparse_tensor.positions: extracts the `level`-th positions array of the `tensor`.
 type PositionsOp struct {
@@ -848,12 +911,15 @@ func (o PositionsOp) Level() ir.Attribute { return o.op.Attr("level") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPositionsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor *ir.Value, level ir.Attribute) PositionsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "positions", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPositionsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tensor})
 	setAttrs(op, []string{"level"}, level)
 	b.Insert(op)
 	return PositionsOp{opWrapper{op}}
 }
+
+// nameOfPositionsOp is the name BuildPositionsOp gives its ops.
+var nameOfPositionsOp = ir.OpName{Dialect: "sparse_tensor", Op: "positions", Registered: true}
 
 // PrintOp is sparse_tensor.print: prints a sparse tensor (for testing and debugging).
 type PrintOp struct {
@@ -876,11 +942,14 @@ func (o PrintOp) Tensor() *ir.Value { return o.op.Operand(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPrintOp(b *ir.Builder, loc ir.Location, tensor *ir.Value) PrintOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "print", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfPrintOp, loc, nil)
 	op.SetOperands([]*ir.Value{tensor})
 	b.Insert(op)
 	return PrintOp{opWrapper{op}}
 }
+
+// nameOfPrintOp is the name BuildPrintOp gives its ops.
+var nameOfPrintOp = ir.OpName{Dialect: "sparse_tensor", Op: "print", Registered: true}
 
 // PushBackOp is sparse_tensor.push_back: pushes a value to the back of a given buffer.
 type PushBackOp struct {
@@ -926,12 +995,15 @@ func (o PushBackOp) Inbounds() ir.Attribute { return o.op.Attr("inbounds") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPushBackOp(b *ir.Builder, loc ir.Location, outBufferType, newSizeType ir.Type, curSize, inBuffer, value *ir.Value, n_ []*ir.Value, inbounds ir.Attribute) PushBackOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "push_back", Registered: true}, loc, []ir.Type{outBufferType, newSizeType})
+	op := ir.NewNamedOperation(&nameOfPushBackOp, loc, []ir.Type{outBufferType, newSizeType})
 	op.SetOperands(append([]*ir.Value{curSize, inBuffer, value}, n_...))
 	setAttrs(op, []string{"inbounds"}, inbounds)
 	b.Insert(op)
 	return PushBackOp{opWrapper{op}}
 }
+
+// nameOfPushBackOp is the name BuildPushBackOp gives its ops.
+var nameOfPushBackOp = ir.OpName{Dialect: "sparse_tensor", Op: "push_back", Registered: true}
 
 // ReduceOp is sparse_tensor.reduce: custom reduction operation utilized within linalg.generic.
 type ReduceOp struct {
@@ -966,12 +1038,15 @@ func (o ReduceOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReduceOp(b *ir.Builder, loc ir.Location, outputType ir.Type, x_, y_, identity *ir.Value) ReduceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "reduce", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfReduceOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{x_, y_, identity})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ReduceOp{opWrapper{op}}
 }
+
+// nameOfReduceOp is the name BuildReduceOp gives its ops.
+var nameOfReduceOp = ir.OpName{Dialect: "sparse_tensor", Op: "reduce", Registered: true}
 
 // ReinterpretMapOp is sparse_tensor.reinterpret_map: reinterprets the dimension/level maps of the source tensor.
 type ReinterpretMapOp struct {
@@ -997,11 +1072,14 @@ func (o ReinterpretMapOp) Dest() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildReinterpretMapOp(b *ir.Builder, loc ir.Location, destType ir.Type, source *ir.Value) ReinterpretMapOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "reinterpret_map", Registered: true}, loc, []ir.Type{destType})
+	op := ir.NewNamedOperation(&nameOfReinterpretMapOp, loc, []ir.Type{destType})
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return ReinterpretMapOp{opWrapper{op}}
 }
+
+// nameOfReinterpretMapOp is the name BuildReinterpretMapOp gives its ops.
+var nameOfReinterpretMapOp = ir.OpName{Dialect: "sparse_tensor", Op: "reinterpret_map", Registered: true}
 
 // ReorderCooOp is sparse_tensor.reorder_coo: reorder the input COO such that it has the the same order as the output COO.
 type ReorderCooOp struct {
@@ -1030,12 +1108,15 @@ func (o ReorderCooOp) Algorithm() ir.Attribute { return o.op.Attr("algorithm") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReorderCooOp(b *ir.Builder, loc ir.Location, resultCooType ir.Type, inputCoo *ir.Value, algorithm ir.Attribute) ReorderCooOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "reorder_coo", Registered: true}, loc, []ir.Type{resultCooType})
+	op := ir.NewNamedOperation(&nameOfReorderCooOp, loc, []ir.Type{resultCooType})
 	op.SetOperands([]*ir.Value{inputCoo})
 	setAttrs(op, []string{"algorithm"}, algorithm)
 	b.Insert(op)
 	return ReorderCooOp{opWrapper{op}}
 }
+
+// nameOfReorderCooOp is the name BuildReorderCooOp gives its ops.
+var nameOfReorderCooOp = ir.OpName{Dialect: "sparse_tensor", Op: "reorder_coo", Registered: true}
 
 // SelectOp is sparse_tensor.select: select operation utilized within linalg.generic.
 type SelectOp struct {
@@ -1064,12 +1145,15 @@ func (o SelectOp) Region() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSelectOp(b *ir.Builder, loc ir.Location, outputType ir.Type, x_ *ir.Value) SelectOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "select", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfSelectOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{x_})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return SelectOp{opWrapper{op}}
 }
+
+// nameOfSelectOp is the name BuildSelectOp gives its ops.
+var nameOfSelectOp = ir.OpName{Dialect: "sparse_tensor", Op: "select", Registered: true}
 
 // SliceOffsetOp is sparse_tensor.slice.offset: extracts the offset of the sparse tensor slice at the given dimension.
 type SliceOffsetOp struct {
@@ -1098,12 +1182,15 @@ func (o SliceOffsetOp) Dim() ir.Attribute { return o.op.Attr("dim") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildSliceOffsetOp(b *ir.Builder, loc ir.Location, offsetType ir.Type, slice *ir.Value, dim ir.Attribute) SliceOffsetOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "slice.offset", Registered: true}, loc, []ir.Type{offsetType})
+	op := ir.NewNamedOperation(&nameOfSliceOffsetOp, loc, []ir.Type{offsetType})
 	op.SetOperands([]*ir.Value{slice})
 	setAttrs(op, []string{"dim"}, dim)
 	b.Insert(op)
 	return SliceOffsetOp{opWrapper{op}}
 }
+
+// nameOfSliceOffsetOp is the name BuildSliceOffsetOp gives its ops.
+var nameOfSliceOffsetOp = ir.OpName{Dialect: "sparse_tensor", Op: "slice.offset", Registered: true}
 
 // SliceStrideOp is sparse_tensor.slice.stride: extracts the stride of the sparse tensor slice at the given dimension.
 type SliceStrideOp struct {
@@ -1132,12 +1219,15 @@ func (o SliceStrideOp) Dim() ir.Attribute { return o.op.Attr("dim") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildSliceStrideOp(b *ir.Builder, loc ir.Location, strideType ir.Type, slice *ir.Value, dim ir.Attribute) SliceStrideOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "slice.stride", Registered: true}, loc, []ir.Type{strideType})
+	op := ir.NewNamedOperation(&nameOfSliceStrideOp, loc, []ir.Type{strideType})
 	op.SetOperands([]*ir.Value{slice})
 	setAttrs(op, []string{"dim"}, dim)
 	b.Insert(op)
 	return SliceStrideOp{opWrapper{op}}
 }
+
+// nameOfSliceStrideOp is the name BuildSliceStrideOp gives its ops.
+var nameOfSliceStrideOp = ir.OpName{Dialect: "sparse_tensor", Op: "slice.stride", Registered: true}
 
 // SortOp is sparse_tensor.sort: sorts the arrays in xs and ys lexicographically on the integral values found in the xs list.
 type SortOp struct {
@@ -1175,12 +1265,15 @@ func (o SortOp) Algorithm() ir.Attribute { return o.op.Attr("algorithm") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSortOp(b *ir.Builder, loc ir.Location, n_, xy *ir.Value, ys []*ir.Value, permMap, ny, algorithm ir.Attribute) SortOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "sort", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSortOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{n_, xy}, ys...))
 	setAttrs(op, []string{"perm_map", "ny", "algorithm"}, permMap, ny, algorithm)
 	b.Insert(op)
 	return SortOp{opWrapper{op}}
 }
+
+// nameOfSortOp is the name BuildSortOp gives its ops.
+var nameOfSortOp = ir.OpName{Dialect: "sparse_tensor", Op: "sort", Registered: true}
 
 // StorageSpecifierGetOp wraps a sparse_tensor.storage_specifier.get *ir.Operation.
 type StorageSpecifierGetOp struct {
@@ -1212,12 +1305,15 @@ func (o StorageSpecifierGetOp) Level() ir.Attribute { return o.op.Attr("level") 
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildStorageSpecifierGetOp(b *ir.Builder, loc ir.Location, resultType ir.Type, specifier *ir.Value, specifierKind, level ir.Attribute) StorageSpecifierGetOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "storage_specifier.get", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfStorageSpecifierGetOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{specifier})
 	setAttrs(op, []string{"specifierKind", "level"}, specifierKind, level)
 	b.Insert(op)
 	return StorageSpecifierGetOp{opWrapper{op}}
 }
+
+// nameOfStorageSpecifierGetOp is the name BuildStorageSpecifierGetOp gives its ops.
+var nameOfStorageSpecifierGetOp = ir.OpName{Dialect: "sparse_tensor", Op: "storage_specifier.get", Registered: true}
 
 // StorageSpecifierInitOp wraps a sparse_tensor.storage_specifier.init *ir.Operation.
 type StorageSpecifierInitOp struct {
@@ -1248,11 +1344,14 @@ func (o StorageSpecifierInitOp) Result() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildStorageSpecifierInitOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source []*ir.Value) StorageSpecifierInitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "storage_specifier.init", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfStorageSpecifierInitOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, source...))
 	b.Insert(op)
 	return StorageSpecifierInitOp{opWrapper{op}}
 }
+
+// nameOfStorageSpecifierInitOp is the name BuildStorageSpecifierInitOp gives its ops.
+var nameOfStorageSpecifierInitOp = ir.OpName{Dialect: "sparse_tensor", Op: "storage_specifier.init", Registered: true}
 
 // StorageSpecifierSetOp wraps a sparse_tensor.storage_specifier.set *ir.Operation.
 type StorageSpecifierSetOp struct {
@@ -1287,12 +1386,15 @@ func (o StorageSpecifierSetOp) Level() ir.Attribute { return o.op.Attr("level") 
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildStorageSpecifierSetOp(b *ir.Builder, loc ir.Location, resultType ir.Type, specifier, value *ir.Value, specifierKind, level ir.Attribute) StorageSpecifierSetOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "storage_specifier.set", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfStorageSpecifierSetOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{specifier, value})
 	setAttrs(op, []string{"specifierKind", "level"}, specifierKind, level)
 	b.Insert(op)
 	return StorageSpecifierSetOp{opWrapper{op}}
 }
+
+// nameOfStorageSpecifierSetOp is the name BuildStorageSpecifierSetOp gives its ops.
+var nameOfStorageSpecifierSetOp = ir.OpName{Dialect: "sparse_tensor", Op: "storage_specifier.set", Registered: true}
 
 // UnaryOp is sparse_tensor.unary: unary set operation utilized within linalg.generic.
 type UnaryOp struct {
@@ -1324,13 +1426,16 @@ func (o UnaryOp) AbsentRegion() *ir.Region { return o.op.Region(1) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildUnaryOp(b *ir.Builder, loc ir.Location, outputType ir.Type, x_ *ir.Value) UnaryOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "unary", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfUnaryOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{x_})
 	op.AddRegion()
 	op.AddRegion()
 	b.Insert(op)
 	return UnaryOp{opWrapper{op}}
 }
+
+// nameOfUnaryOp is the name BuildUnaryOp gives its ops.
+var nameOfUnaryOp = ir.OpName{Dialect: "sparse_tensor", Op: "unary", Registered: true}
 
 // ValuesOp is sparse_tensor.values: extracts numerical values array from a tensor.
 type ValuesOp struct {
@@ -1356,11 +1461,14 @@ func (o ValuesOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildValuesOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor *ir.Value) ValuesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "values", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfValuesOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tensor})
 	b.Insert(op)
 	return ValuesOp{opWrapper{op}}
 }
+
+// nameOfValuesOp is the name BuildValuesOp gives its ops.
+var nameOfValuesOp = ir.OpName{Dialect: "sparse_tensor", Op: "values", Registered: true}
 
 // YieldOp is sparse_tensor.yield: yield from sparse_tensor set-like operations.
 type YieldOp struct {
@@ -1383,8 +1491,11 @@ func (o YieldOp) Results() []*ir.Value { return o.op.Operands() }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, results []*ir.Value) YieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "sparse_tensor", Op: "yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfYieldOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, results...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }
+
+// nameOfYieldOp is the name BuildYieldOp gives its ops.
+var nameOfYieldOp = ir.OpName{Dialect: "sparse_tensor", Op: "yield", Registered: true}

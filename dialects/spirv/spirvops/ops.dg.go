@@ -72,12 +72,15 @@ func (o ARMGraphOp) Body() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildARMGraphOp(b *ir.Builder, loc ir.Location, functionType, argAttrs, resAttrs, entryPoint, symName ir.Attribute) ARMGraphOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ARM.Graph", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfARMGraphOp, loc, nil)
 	setAttrs(op, []string{"function_type", "arg_attrs", "res_attrs", "entry_point", "sym_name"}, functionType, argAttrs, resAttrs, entryPoint, symName)
 	op.AddRegion()
 	b.Insert(op)
 	return ARMGraphOp{opWrapper{op}}
 }
+
+// nameOfARMGraphOp is the name BuildARMGraphOp gives its ops.
+var nameOfARMGraphOp = ir.OpName{Dialect: "spirv", Op: "ARM.Graph", Registered: true}
 
 // ARMGraphConstantOp is spirv.ARM.GraphConstant: declare a graph constant.
 type ARMGraphConstantOp struct {
@@ -103,11 +106,14 @@ func (o ARMGraphConstantOp) GraphConstantId() ir.Attribute { return o.op.Attr("g
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildARMGraphConstantOp(b *ir.Builder, loc ir.Location, outputType ir.Type, graphConstantId ir.Attribute) ARMGraphConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ARM.GraphConstant", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfARMGraphConstantOp, loc, []ir.Type{outputType})
 	setAttrs(op, []string{"graph_constant_id"}, graphConstantId)
 	b.Insert(op)
 	return ARMGraphConstantOp{opWrapper{op}}
 }
+
+// nameOfARMGraphConstantOp is the name BuildARMGraphConstantOp gives its ops.
+var nameOfARMGraphConstantOp = ir.OpName{Dialect: "spirv", Op: "ARM.GraphConstant", Registered: true}
 
 // ARMGraphEntryPointOp is spirv.ARM.GraphEntryPoint: declare a graph entry point and its interface.
 type ARMGraphEntryPointOp struct {
@@ -133,11 +139,14 @@ func (o ARMGraphEntryPointOp) Interface() ir.Attribute { return o.op.Attr("inter
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildARMGraphEntryPointOp(b *ir.Builder, loc ir.Location, fn, interface_ ir.Attribute) ARMGraphEntryPointOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ARM.GraphEntryPoint", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfARMGraphEntryPointOp, loc, nil)
 	setAttrs(op, []string{"fn", "interface"}, fn, interface_)
 	b.Insert(op)
 	return ARMGraphEntryPointOp{opWrapper{op}}
 }
+
+// nameOfARMGraphEntryPointOp is the name BuildARMGraphEntryPointOp gives its ops.
+var nameOfARMGraphEntryPointOp = ir.OpName{Dialect: "spirv", Op: "ARM.GraphEntryPoint", Registered: true}
 
 // ARMGraphOutputsOp is spirv.ARM.GraphOutputs: define graph outputs.
 type ARMGraphOutputsOp struct {
@@ -160,11 +169,14 @@ func (o ARMGraphOutputsOp) Value() []*ir.Value { return o.op.Operands() }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildARMGraphOutputsOp(b *ir.Builder, loc ir.Location, value []*ir.Value) ARMGraphOutputsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ARM.GraphOutputs", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfARMGraphOutputsOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, value...))
 	b.Insert(op)
 	return ARMGraphOutputsOp{opWrapper{op}}
 }
+
+// nameOfARMGraphOutputsOp is the name BuildARMGraphOutputsOp gives its ops.
+var nameOfARMGraphOutputsOp = ir.OpName{Dialect: "spirv", Op: "ARM.GraphOutputs", Registered: true}
 
 // AccessChainOp is spirv.AccessChain: create a pointer into a composite object.
 type AccessChainOp struct {
@@ -193,11 +205,14 @@ func (o AccessChainOp) ComponentPtr() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAccessChainOp(b *ir.Builder, loc ir.Location, componentPtrType ir.Type, basePtr *ir.Value, indices []*ir.Value) AccessChainOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AccessChain", Registered: true}, loc, []ir.Type{componentPtrType})
+	op := ir.NewNamedOperation(&nameOfAccessChainOp, loc, []ir.Type{componentPtrType})
 	op.SetOperands(append([]*ir.Value{basePtr}, indices...))
 	b.Insert(op)
 	return AccessChainOp{opWrapper{op}}
 }
+
+// nameOfAccessChainOp is the name BuildAccessChainOp gives its ops.
+var nameOfAccessChainOp = ir.OpName{Dialect: "spirv", Op: "AccessChain", Registered: true}
 
 // AtomicAndOp is spirv.AtomicAnd: perform the following steps atomically with respect to any other atomic accesses within Scope to the same location:.
 type AtomicAndOp struct {
@@ -232,12 +247,15 @@ func (o AtomicAndOp) Semantics() ir.Attribute { return o.op.Attr("semantics") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAtomicAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicAndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicAnd", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtomicAndOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicAndOp{opWrapper{op}}
 }
+
+// nameOfAtomicAndOp is the name BuildAtomicAndOp gives its ops.
+var nameOfAtomicAndOp = ir.OpName{Dialect: "spirv", Op: "AtomicAnd", Registered: true}
 
 // AtomicCompareExchangeOp is spirv.AtomicCompareExchange: perform the following steps atomically with respect to any other atomic accesses within Scope to the same location:.
 type AtomicCompareExchangeOp struct {
@@ -280,12 +298,15 @@ func (o AtomicCompareExchangeOp) UnequalSemantics() ir.Attribute {
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildAtomicCompareExchangeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value, comparator *ir.Value, memoryScope, equalSemantics, unequalSemantics ir.Attribute) AtomicCompareExchangeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicCompareExchange", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtomicCompareExchangeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer, value, comparator})
 	setAttrs(op, []string{"memory_scope", "equal_semantics", "unequal_semantics"}, memoryScope, equalSemantics, unequalSemantics)
 	b.Insert(op)
 	return AtomicCompareExchangeOp{opWrapper{op}}
 }
+
+// nameOfAtomicCompareExchangeOp is the name BuildAtomicCompareExchangeOp gives its ops.
+var nameOfAtomicCompareExchangeOp = ir.OpName{Dialect: "spirv", Op: "AtomicCompareExchange", Registered: true}
 
 // AtomicCompareExchangeWeakOp is spirv.AtomicCompareExchangeWeak: deprecated (use OpAtomicCompareExchange).
 type AtomicCompareExchangeWeakOp struct {
@@ -330,12 +351,15 @@ func (o AtomicCompareExchangeWeakOp) UnequalSemantics() ir.Attribute {
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildAtomicCompareExchangeWeakOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value, comparator *ir.Value, memoryScope, equalSemantics, unequalSemantics ir.Attribute) AtomicCompareExchangeWeakOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicCompareExchangeWeak", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtomicCompareExchangeWeakOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer, value, comparator})
 	setAttrs(op, []string{"memory_scope", "equal_semantics", "unequal_semantics"}, memoryScope, equalSemantics, unequalSemantics)
 	b.Insert(op)
 	return AtomicCompareExchangeWeakOp{opWrapper{op}}
 }
+
+// nameOfAtomicCompareExchangeWeakOp is the name BuildAtomicCompareExchangeWeakOp gives its ops.
+var nameOfAtomicCompareExchangeWeakOp = ir.OpName{Dialect: "spirv", Op: "AtomicCompareExchangeWeak", Registered: true}
 
 // AtomicExchangeOp is spirv.AtomicExchange: perform the following steps atomically with respect to any other atomic accesses within Scope to the same location:.
 type AtomicExchangeOp struct {
@@ -370,12 +394,15 @@ func (o AtomicExchangeOp) Semantics() ir.Attribute { return o.op.Attr("semantics
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicExchangeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicExchangeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicExchange", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtomicExchangeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicExchangeOp{opWrapper{op}}
 }
+
+// nameOfAtomicExchangeOp is the name BuildAtomicExchangeOp gives its ops.
+var nameOfAtomicExchangeOp = ir.OpName{Dialect: "spirv", Op: "AtomicExchange", Registered: true}
 
 // AtomicIAddOp is spirv.AtomicIAdd: perform the following steps atomically with respect to any other atomic accesses within Scope to the same location:.
 type AtomicIAddOp struct {
@@ -410,12 +437,15 @@ func (o AtomicIAddOp) Semantics() ir.Attribute { return o.op.Attr("semantics") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicIAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicIAddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicIAdd", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtomicIAddOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicIAddOp{opWrapper{op}}
 }
+
+// nameOfAtomicIAddOp is the name BuildAtomicIAddOp gives its ops.
+var nameOfAtomicIAddOp = ir.OpName{Dialect: "spirv", Op: "AtomicIAdd", Registered: true}
 
 // AtomicIDecrementOp is spirv.AtomicIDecrement: perform the following steps atomically with respect to any other atomic accesses within Scope to the same location:.
 type AtomicIDecrementOp struct {
@@ -447,12 +477,15 @@ func (o AtomicIDecrementOp) Semantics() ir.Attribute { return o.op.Attr("semanti
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildAtomicIDecrementOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer *ir.Value, memoryScope, semantics ir.Attribute) AtomicIDecrementOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicIDecrement", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtomicIDecrementOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicIDecrementOp{opWrapper{op}}
 }
+
+// nameOfAtomicIDecrementOp is the name BuildAtomicIDecrementOp gives its ops.
+var nameOfAtomicIDecrementOp = ir.OpName{Dialect: "spirv", Op: "AtomicIDecrement", Registered: true}
 
 // AtomicIIncrementOp is spirv.AtomicIIncrement: perform the following steps atomically with respect to any other atomic accesses within Scope to the same location:.
 type AtomicIIncrementOp struct {
@@ -484,12 +517,15 @@ func (o AtomicIIncrementOp) Semantics() ir.Attribute { return o.op.Attr("semanti
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildAtomicIIncrementOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer *ir.Value, memoryScope, semantics ir.Attribute) AtomicIIncrementOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicIIncrement", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtomicIIncrementOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicIIncrementOp{opWrapper{op}}
 }
+
+// nameOfAtomicIIncrementOp is the name BuildAtomicIIncrementOp gives its ops.
+var nameOfAtomicIIncrementOp = ir.OpName{Dialect: "spirv", Op: "AtomicIIncrement", Registered: true}
 
 // AtomicISubOp is spirv.AtomicISub: perform the following steps atomically with respect to any other atomic accesses within Scope to the same location:.
 type AtomicISubOp struct {
@@ -524,12 +560,15 @@ func (o AtomicISubOp) Semantics() ir.Attribute { return o.op.Attr("semantics") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicISubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicISubOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicISub", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtomicISubOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicISubOp{opWrapper{op}}
 }
+
+// nameOfAtomicISubOp is the name BuildAtomicISubOp gives its ops.
+var nameOfAtomicISubOp = ir.OpName{Dialect: "spirv", Op: "AtomicISub", Registered: true}
 
 // AtomicOrOp is spirv.AtomicOr: perform the following steps atomically with respect to any other atomic accesses within Scope to the same location:.
 type AtomicOrOp struct {
@@ -564,12 +603,15 @@ func (o AtomicOrOp) Semantics() ir.Attribute { return o.op.Attr("semantics") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAtomicOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicOrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicOr", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtomicOrOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicOrOp{opWrapper{op}}
 }
+
+// nameOfAtomicOrOp is the name BuildAtomicOrOp gives its ops.
+var nameOfAtomicOrOp = ir.OpName{Dialect: "spirv", Op: "AtomicOr", Registered: true}
 
 // AtomicSMaxOp is spirv.AtomicSMax: perform the following steps atomically with respect to any other atomic accesses within Scope to the same location:.
 type AtomicSMaxOp struct {
@@ -604,12 +646,15 @@ func (o AtomicSMaxOp) Semantics() ir.Attribute { return o.op.Attr("semantics") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicSMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicSMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicSMax", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtomicSMaxOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicSMaxOp{opWrapper{op}}
 }
+
+// nameOfAtomicSMaxOp is the name BuildAtomicSMaxOp gives its ops.
+var nameOfAtomicSMaxOp = ir.OpName{Dialect: "spirv", Op: "AtomicSMax", Registered: true}
 
 // AtomicSMinOp is spirv.AtomicSMin: perform the following steps atomically with respect to any other atomic accesses within Scope to the same location:.
 type AtomicSMinOp struct {
@@ -644,12 +689,15 @@ func (o AtomicSMinOp) Semantics() ir.Attribute { return o.op.Attr("semantics") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicSMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicSMinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicSMin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtomicSMinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicSMinOp{opWrapper{op}}
 }
+
+// nameOfAtomicSMinOp is the name BuildAtomicSMinOp gives its ops.
+var nameOfAtomicSMinOp = ir.OpName{Dialect: "spirv", Op: "AtomicSMin", Registered: true}
 
 // AtomicUMaxOp is spirv.AtomicUMax: perform the following steps atomically with respect to any other atomic accesses within Scope to the same location:.
 type AtomicUMaxOp struct {
@@ -684,12 +732,15 @@ func (o AtomicUMaxOp) Semantics() ir.Attribute { return o.op.Attr("semantics") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicUMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicUMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicUMax", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtomicUMaxOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicUMaxOp{opWrapper{op}}
 }
+
+// nameOfAtomicUMaxOp is the name BuildAtomicUMaxOp gives its ops.
+var nameOfAtomicUMaxOp = ir.OpName{Dialect: "spirv", Op: "AtomicUMax", Registered: true}
 
 // AtomicUMinOp is spirv.AtomicUMin: perform the following steps atomically with respect to any other atomic accesses within Scope to the same location:.
 type AtomicUMinOp struct {
@@ -724,12 +775,15 @@ func (o AtomicUMinOp) Semantics() ir.Attribute { return o.op.Attr("semantics") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAtomicUMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicUMinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicUMin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtomicUMinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicUMinOp{opWrapper{op}}
 }
+
+// nameOfAtomicUMinOp is the name BuildAtomicUMinOp gives its ops.
+var nameOfAtomicUMinOp = ir.OpName{Dialect: "spirv", Op: "AtomicUMin", Registered: true}
 
 // AtomicXorOp is spirv.AtomicXor: perform the following steps atomically with respect to any other atomic accesses within Scope to the same location:.
 type AtomicXorOp struct {
@@ -764,12 +818,15 @@ func (o AtomicXorOp) Semantics() ir.Attribute { return o.op.Attr("semantics") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAtomicXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) AtomicXorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "AtomicXor", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtomicXorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return AtomicXorOp{opWrapper{op}}
 }
+
+// nameOfAtomicXorOp is the name BuildAtomicXorOp gives its ops.
+var nameOfAtomicXorOp = ir.OpName{Dialect: "spirv", Op: "AtomicXor", Registered: true}
 
 // BitCountOp is spirv.BitCount: count the number of set bits in an object.
 type BitCountOp struct {
@@ -795,11 +852,14 @@ func (o BitCountOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBitCountOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) BitCountOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "BitCount", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBitCountOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return BitCountOp{opWrapper{op}}
 }
+
+// nameOfBitCountOp is the name BuildBitCountOp gives its ops.
+var nameOfBitCountOp = ir.OpName{Dialect: "spirv", Op: "BitCount", Registered: true}
 
 // BitFieldInsertOp is spirv.BitFieldInsert: make a copy of an object, with a modified bit field that comes from another object.
 type BitFieldInsertOp struct {
@@ -834,11 +894,14 @@ func (o BitFieldInsertOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitFieldInsertOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base, insert, offset, count *ir.Value) BitFieldInsertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "BitFieldInsert", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBitFieldInsertOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{base, insert, offset, count})
 	b.Insert(op)
 	return BitFieldInsertOp{opWrapper{op}}
 }
+
+// nameOfBitFieldInsertOp is the name BuildBitFieldInsertOp gives its ops.
+var nameOfBitFieldInsertOp = ir.OpName{Dialect: "spirv", Op: "BitFieldInsert", Registered: true}
 
 // BitFieldSExtractOp is spirv.BitFieldSExtract: extract a bit field from an object, with sign extension.
 type BitFieldSExtractOp struct {
@@ -870,11 +933,14 @@ func (o BitFieldSExtractOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildBitFieldSExtractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base, offset, count *ir.Value) BitFieldSExtractOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "BitFieldSExtract", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBitFieldSExtractOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{base, offset, count})
 	b.Insert(op)
 	return BitFieldSExtractOp{opWrapper{op}}
 }
+
+// nameOfBitFieldSExtractOp is the name BuildBitFieldSExtractOp gives its ops.
+var nameOfBitFieldSExtractOp = ir.OpName{Dialect: "spirv", Op: "BitFieldSExtract", Registered: true}
 
 // BitFieldUExtractOp is spirv.BitFieldUExtract: extract a bit field from an object, without sign extension.
 type BitFieldUExtractOp struct {
@@ -906,11 +972,14 @@ func (o BitFieldUExtractOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildBitFieldUExtractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base, offset, count *ir.Value) BitFieldUExtractOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "BitFieldUExtract", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBitFieldUExtractOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{base, offset, count})
 	b.Insert(op)
 	return BitFieldUExtractOp{opWrapper{op}}
 }
+
+// nameOfBitFieldUExtractOp is the name BuildBitFieldUExtractOp gives its ops.
+var nameOfBitFieldUExtractOp = ir.OpName{Dialect: "spirv", Op: "BitFieldUExtract", Registered: true}
 
 // BitReverseOp is spirv.BitReverse: reverse the bits in an object.
 type BitReverseOp struct {
@@ -936,11 +1005,14 @@ func (o BitReverseOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitReverseOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) BitReverseOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "BitReverse", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBitReverseOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return BitReverseOp{opWrapper{op}}
 }
+
+// nameOfBitReverseOp is the name BuildBitReverseOp gives its ops.
+var nameOfBitReverseOp = ir.OpName{Dialect: "spirv", Op: "BitReverse", Registered: true}
 
 // BitcastOp is spirv.Bitcast: bit pattern-preserving type conversion.
 type BitcastOp struct {
@@ -966,11 +1038,14 @@ func (o BitcastOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBitcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) BitcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Bitcast", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBitcastOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return BitcastOp{opWrapper{op}}
 }
+
+// nameOfBitcastOp is the name BuildBitcastOp gives its ops.
+var nameOfBitcastOp = ir.OpName{Dialect: "spirv", Op: "Bitcast", Registered: true}
 
 // BitwiseAndOp is spirv.BitwiseAnd: result is 1 if both Operand 1 and Operand 2 are 1. Result is 0 if either Operand 1 or Operand 2 are 0.
 type BitwiseAndOp struct {
@@ -999,11 +1074,14 @@ func (o BitwiseAndOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitwiseAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) BitwiseAndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "BitwiseAnd", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBitwiseAndOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return BitwiseAndOp{opWrapper{op}}
 }
+
+// nameOfBitwiseAndOp is the name BuildBitwiseAndOp gives its ops.
+var nameOfBitwiseAndOp = ir.OpName{Dialect: "spirv", Op: "BitwiseAnd", Registered: true}
 
 // BitwiseOrOp is spirv.BitwiseOr: result is 1 if either Operand 1 or Operand 2 is 1. Result is 0 if both Operand 1 and Operand 2 are 0.
 type BitwiseOrOp struct {
@@ -1032,11 +1110,14 @@ func (o BitwiseOrOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBitwiseOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) BitwiseOrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "BitwiseOr", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBitwiseOrOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return BitwiseOrOp{opWrapper{op}}
 }
+
+// nameOfBitwiseOrOp is the name BuildBitwiseOrOp gives its ops.
+var nameOfBitwiseOrOp = ir.OpName{Dialect: "spirv", Op: "BitwiseOr", Registered: true}
 
 // BitwiseXorOp is spirv.BitwiseXor: result is 1 if exactly one of Operand 1 or Operand 2 is 1. Result is 0 if Operand 1 and Operand 2 have the same value.
 type BitwiseXorOp struct {
@@ -1065,11 +1146,14 @@ func (o BitwiseXorOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitwiseXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) BitwiseXorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "BitwiseXor", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBitwiseXorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return BitwiseXorOp{opWrapper{op}}
 }
+
+// nameOfBitwiseXorOp is the name BuildBitwiseXorOp gives its ops.
+var nameOfBitwiseXorOp = ir.OpName{Dialect: "spirv", Op: "BitwiseXor", Registered: true}
 
 // BranchOp is spirv.Branch: unconditional branch to target block.
 type BranchOp struct {
@@ -1095,12 +1179,15 @@ func (o BranchOp) Target() *ir.Block { return o.op.Successor(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBranchOp(b *ir.Builder, loc ir.Location, targetOperands []*ir.Value, target *ir.Block) BranchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Branch", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBranchOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, targetOperands...))
 	op.SetSuccessors([]*ir.Block{target})
 	b.Insert(op)
 	return BranchOp{opWrapper{op}}
 }
+
+// nameOfBranchOp is the name BuildBranchOp gives its ops.
+var nameOfBranchOp = ir.OpName{Dialect: "spirv", Op: "Branch", Registered: true}
 
 // BranchConditionalOp is spirv.BranchConditional: if Condition is true, branch to true block, otherwise branch to false block.
 type BranchConditionalOp struct {
@@ -1144,7 +1231,7 @@ func (o BranchConditionalOp) FalseTarget() *ir.Block { return o.op.Successor(1) 
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildBranchConditionalOp(b *ir.Builder, loc ir.Location, condition *ir.Value, trueTargetOperands, falseTargetOperands []*ir.Value, branchWeights ir.Attribute, trueTarget, falseTarget *ir.Block) BranchConditionalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "BranchConditional", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBranchConditionalOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{condition}, trueTargetOperands...), falseTargetOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(trueTargetOperands)), int32(len(falseTargetOperands))})
 	setAttrs(op, []string{"branch_weights"}, branchWeights)
@@ -1152,6 +1239,9 @@ func BuildBranchConditionalOp(b *ir.Builder, loc ir.Location, condition *ir.Valu
 	b.Insert(op)
 	return BranchConditionalOp{opWrapper{op}}
 }
+
+// nameOfBranchConditionalOp is the name BuildBranchConditionalOp gives its ops.
+var nameOfBranchConditionalOp = ir.OpName{Dialect: "spirv", Op: "BranchConditional", Registered: true}
 
 // CLAcosOp is spirv.CL.acos: compute the arc cosine of x.
 type CLAcosOp struct {
@@ -1177,11 +1267,14 @@ func (o CLAcosOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLAcosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLAcosOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.acos", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLAcosOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLAcosOp{opWrapper{op}}
 }
+
+// nameOfCLAcosOp is the name BuildCLAcosOp gives its ops.
+var nameOfCLAcosOp = ir.OpName{Dialect: "spirv", Op: "CL.acos", Registered: true}
 
 // CLAcoshOp is spirv.CL.acosh: compute the inverse hyperbolic cosine of x .
 type CLAcoshOp struct {
@@ -1207,11 +1300,14 @@ func (o CLAcoshOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLAcoshOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLAcoshOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.acosh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLAcoshOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLAcoshOp{opWrapper{op}}
 }
+
+// nameOfCLAcoshOp is the name BuildCLAcoshOp gives its ops.
+var nameOfCLAcoshOp = ir.OpName{Dialect: "spirv", Op: "CL.acosh", Registered: true}
 
 // CLAsinOp is spirv.CL.asin: compute the arc sine of x.
 type CLAsinOp struct {
@@ -1237,11 +1333,14 @@ func (o CLAsinOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLAsinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLAsinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.asin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLAsinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLAsinOp{opWrapper{op}}
 }
+
+// nameOfCLAsinOp is the name BuildCLAsinOp gives its ops.
+var nameOfCLAsinOp = ir.OpName{Dialect: "spirv", Op: "CL.asin", Registered: true}
 
 // CLAsinhOp is spirv.CL.asinh: compute the inverse hyperbolic sine of x.
 type CLAsinhOp struct {
@@ -1267,11 +1366,14 @@ func (o CLAsinhOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLAsinhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLAsinhOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.asinh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLAsinhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLAsinhOp{opWrapper{op}}
 }
+
+// nameOfCLAsinhOp is the name BuildCLAsinhOp gives its ops.
+var nameOfCLAsinhOp = ir.OpName{Dialect: "spirv", Op: "CL.asinh", Registered: true}
 
 // CLAtanOp is spirv.CL.atan: compute the arc tangent of x.
 type CLAtanOp struct {
@@ -1297,11 +1399,14 @@ func (o CLAtanOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLAtanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLAtanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.atan", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLAtanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLAtanOp{opWrapper{op}}
 }
+
+// nameOfCLAtanOp is the name BuildCLAtanOp gives its ops.
+var nameOfCLAtanOp = ir.OpName{Dialect: "spirv", Op: "CL.atan", Registered: true}
 
 // CLAtan2Op is spirv.CL.atan2: compute the arc tangent of y / x.
 type CLAtan2Op struct {
@@ -1330,11 +1435,14 @@ func (o CLAtan2Op) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLAtan2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CLAtan2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.atan2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLAtan2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CLAtan2Op{opWrapper{op}}
 }
+
+// nameOfCLAtan2Op is the name BuildCLAtan2Op gives its ops.
+var nameOfCLAtan2Op = ir.OpName{Dialect: "spirv", Op: "CL.atan2", Registered: true}
 
 // CLAtanhOp is spirv.CL.atanh: compute the hyperbolic arc tangent of x.
 type CLAtanhOp struct {
@@ -1360,11 +1468,14 @@ func (o CLAtanhOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLAtanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLAtanhOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.atanh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLAtanhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLAtanhOp{opWrapper{op}}
 }
+
+// nameOfCLAtanhOp is the name BuildCLAtanhOp gives its ops.
+var nameOfCLAtanhOp = ir.OpName{Dialect: "spirv", Op: "CL.atanh", Registered: true}
 
 // CLCeilOp is spirv.CL.ceil: round x to integral value using the round to positive infinity rounding mode.
 type CLCeilOp struct {
@@ -1390,11 +1501,14 @@ func (o CLCeilOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLCeilOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLCeilOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.ceil", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLCeilOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLCeilOp{opWrapper{op}}
 }
+
+// nameOfCLCeilOp is the name BuildCLCeilOp gives its ops.
+var nameOfCLCeilOp = ir.OpName{Dialect: "spirv", Op: "CL.ceil", Registered: true}
 
 // CLCosOp is spirv.CL.cos: compute the cosine of x radians.
 type CLCosOp struct {
@@ -1420,11 +1534,14 @@ func (o CLCosOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCLCosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLCosOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.cos", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLCosOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLCosOp{opWrapper{op}}
 }
+
+// nameOfCLCosOp is the name BuildCLCosOp gives its ops.
+var nameOfCLCosOp = ir.OpName{Dialect: "spirv", Op: "CL.cos", Registered: true}
 
 // CLCoshOp is spirv.CL.cosh: compute the hyperbolic cosine of x radians.
 type CLCoshOp struct {
@@ -1450,11 +1567,14 @@ func (o CLCoshOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLCoshOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLCoshOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.cosh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLCoshOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLCoshOp{opWrapper{op}}
 }
+
+// nameOfCLCoshOp is the name BuildCLCoshOp gives its ops.
+var nameOfCLCoshOp = ir.OpName{Dialect: "spirv", Op: "CL.cosh", Registered: true}
 
 // CLErfOp is spirv.CL.erf: error function of x encountered in integrating the normal distribution.
 type CLErfOp struct {
@@ -1480,11 +1600,14 @@ func (o CLErfOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCLErfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLErfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.erf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLErfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLErfOp{opWrapper{op}}
 }
+
+// nameOfCLErfOp is the name BuildCLErfOp gives its ops.
+var nameOfCLErfOp = ir.OpName{Dialect: "spirv", Op: "CL.erf", Registered: true}
 
 // CLExpOp is spirv.CL.exp: exponentiation of Operand 1.
 type CLExpOp struct {
@@ -1510,11 +1633,14 @@ func (o CLExpOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCLExpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLExpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.exp", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLExpOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLExpOp{opWrapper{op}}
 }
+
+// nameOfCLExpOp is the name BuildCLExpOp gives its ops.
+var nameOfCLExpOp = ir.OpName{Dialect: "spirv", Op: "CL.exp", Registered: true}
 
 // CLFabsOp is spirv.CL.fabs: absolute value of operand.
 type CLFabsOp struct {
@@ -1540,11 +1666,14 @@ func (o CLFabsOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLFabsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLFabsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.fabs", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLFabsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLFabsOp{opWrapper{op}}
 }
+
+// nameOfCLFabsOp is the name BuildCLFabsOp gives its ops.
+var nameOfCLFabsOp = ir.OpName{Dialect: "spirv", Op: "CL.fabs", Registered: true}
 
 // CLFloorOp is spirv.CL.floor: round x to the integral value using the round to negative infinity rounding mode.
 type CLFloorOp struct {
@@ -1570,11 +1699,14 @@ func (o CLFloorOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLFloorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLFloorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.floor", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLFloorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLFloorOp{opWrapper{op}}
 }
+
+// nameOfCLFloorOp is the name BuildCLFloorOp gives its ops.
+var nameOfCLFloorOp = ir.OpName{Dialect: "spirv", Op: "CL.floor", Registered: true}
 
 // CLFmaOp is spirv.CL.fma: compute the correctly rounded floating-point representation of the sum of c with the infinitely precise product of a and b. Rounding of intermediate products shall not occur. Edge case results are per the IEEE 754-2008 standard.
 type CLFmaOp struct {
@@ -1606,11 +1738,14 @@ func (o CLFmaOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCLFmaOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_, y_, z_ *ir.Value) CLFmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.fma", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLFmaOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{x_, y_, z_})
 	b.Insert(op)
 	return CLFmaOp{opWrapper{op}}
 }
+
+// nameOfCLFmaOp is the name BuildCLFmaOp gives its ops.
+var nameOfCLFmaOp = ir.OpName{Dialect: "spirv", Op: "CL.fma", Registered: true}
 
 // CLFmaxOp is spirv.CL.fmax: return maximum of two floating-point operands.
 type CLFmaxOp struct {
@@ -1639,11 +1774,14 @@ func (o CLFmaxOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLFmaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CLFmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.fmax", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLFmaxOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CLFmaxOp{opWrapper{op}}
 }
+
+// nameOfCLFmaxOp is the name BuildCLFmaxOp gives its ops.
+var nameOfCLFmaxOp = ir.OpName{Dialect: "spirv", Op: "CL.fmax", Registered: true}
 
 // CLFminOp is spirv.CL.fmin: return minimum of two floating-point operands.
 type CLFminOp struct {
@@ -1672,11 +1810,14 @@ func (o CLFminOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLFminOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CLFminOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.fmin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLFminOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CLFminOp{opWrapper{op}}
 }
+
+// nameOfCLFminOp is the name BuildCLFminOp gives its ops.
+var nameOfCLFminOp = ir.OpName{Dialect: "spirv", Op: "CL.fmin", Registered: true}
 
 // CLLogOp is spirv.CL.log: compute the natural logarithm of x.
 type CLLogOp struct {
@@ -1702,11 +1843,14 @@ func (o CLLogOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCLLogOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLLogOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.log", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLLogOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLLogOp{opWrapper{op}}
 }
+
+// nameOfCLLogOp is the name BuildCLLogOp gives its ops.
+var nameOfCLLogOp = ir.OpName{Dialect: "spirv", Op: "CL.log", Registered: true}
 
 // CLMixOp is spirv.CL.mix: returns the linear blend of x & y implemented as: x + (y - x) * a.
 type CLMixOp struct {
@@ -1738,11 +1882,14 @@ func (o CLMixOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCLMixOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_, y_, z_ *ir.Value) CLMixOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.mix", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLMixOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{x_, y_, z_})
 	b.Insert(op)
 	return CLMixOp{opWrapper{op}}
 }
+
+// nameOfCLMixOp is the name BuildCLMixOp gives its ops.
+var nameOfCLMixOp = ir.OpName{Dialect: "spirv", Op: "CL.mix", Registered: true}
 
 // CLPowOp is spirv.CL.pow: compute x to the power y.
 type CLPowOp struct {
@@ -1771,11 +1918,14 @@ func (o CLPowOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCLPowOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CLPowOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.pow", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLPowOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CLPowOp{opWrapper{op}}
 }
+
+// nameOfCLPowOp is the name BuildCLPowOp gives its ops.
+var nameOfCLPowOp = ir.OpName{Dialect: "spirv", Op: "CL.pow", Registered: true}
 
 // CLPrintfOp is spirv.CL.printf: the printf extended instruction writes output to an implementation- defined stream such as stdout under control of the string pointed to by format that specifies how subsequent arguments are converted for output.
 type CLPrintfOp struct {
@@ -1804,11 +1954,14 @@ func (o CLPrintfOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLPrintfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, format *ir.Value, arguments []*ir.Value) CLPrintfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.printf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLPrintfOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{format}, arguments...))
 	b.Insert(op)
 	return CLPrintfOp{opWrapper{op}}
 }
+
+// nameOfCLPrintfOp is the name BuildCLPrintfOp gives its ops.
+var nameOfCLPrintfOp = ir.OpName{Dialect: "spirv", Op: "CL.printf", Registered: true}
 
 // CLRintOp is spirv.CL.rint: round x to integral value (using round to nearest even rounding mode) in floating-point format.
 type CLRintOp struct {
@@ -1834,11 +1987,14 @@ func (o CLRintOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLRintOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLRintOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.rint", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLRintOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLRintOp{opWrapper{op}}
 }
+
+// nameOfCLRintOp is the name BuildCLRintOp gives its ops.
+var nameOfCLRintOp = ir.OpName{Dialect: "spirv", Op: "CL.rint", Registered: true}
 
 // CLRoundOp is spirv.CL.round: return the integral value nearest to x rounding halfway cases away from zero, regardless of the current rounding direction.
 type CLRoundOp struct {
@@ -1864,11 +2020,14 @@ func (o CLRoundOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLRoundOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLRoundOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.round", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLRoundOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLRoundOp{opWrapper{op}}
 }
+
+// nameOfCLRoundOp is the name BuildCLRoundOp gives its ops.
+var nameOfCLRoundOp = ir.OpName{Dialect: "spirv", Op: "CL.round", Registered: true}
 
 // CLRsqrtOp is spirv.CL.rsqrt: compute inverse square root of x.
 type CLRsqrtOp struct {
@@ -1894,11 +2053,14 @@ func (o CLRsqrtOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLRsqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLRsqrtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.rsqrt", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLRsqrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLRsqrtOp{opWrapper{op}}
 }
+
+// nameOfCLRsqrtOp is the name BuildCLRsqrtOp gives its ops.
+var nameOfCLRsqrtOp = ir.OpName{Dialect: "spirv", Op: "CL.rsqrt", Registered: true}
 
 // CLSAbsOp is spirv.CL.s_abs: absolute value of operand.
 type CLSAbsOp struct {
@@ -1924,11 +2086,14 @@ func (o CLSAbsOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLSAbsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLSAbsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.s_abs", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLSAbsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLSAbsOp{opWrapper{op}}
 }
+
+// nameOfCLSAbsOp is the name BuildCLSAbsOp gives its ops.
+var nameOfCLSAbsOp = ir.OpName{Dialect: "spirv", Op: "CL.s_abs", Registered: true}
 
 // CLSMaxOp is spirv.CL.s_max: return maximum of two signed integer operands.
 type CLSMaxOp struct {
@@ -1957,11 +2122,14 @@ func (o CLSMaxOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLSMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CLSMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.s_max", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLSMaxOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CLSMaxOp{opWrapper{op}}
 }
+
+// nameOfCLSMaxOp is the name BuildCLSMaxOp gives its ops.
+var nameOfCLSMaxOp = ir.OpName{Dialect: "spirv", Op: "CL.s_max", Registered: true}
 
 // CLSMinOp is spirv.CL.s_min: return minimum of two signed integer operands.
 type CLSMinOp struct {
@@ -1990,11 +2158,14 @@ func (o CLSMinOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLSMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CLSMinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.s_min", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLSMinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CLSMinOp{opWrapper{op}}
 }
+
+// nameOfCLSMinOp is the name BuildCLSMinOp gives its ops.
+var nameOfCLSMinOp = ir.OpName{Dialect: "spirv", Op: "CL.s_min", Registered: true}
 
 // CLSinOp is spirv.CL.sin: compute sine of x radians.
 type CLSinOp struct {
@@ -2020,11 +2191,14 @@ func (o CLSinOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCLSinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLSinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.sin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLSinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLSinOp{opWrapper{op}}
 }
+
+// nameOfCLSinOp is the name BuildCLSinOp gives its ops.
+var nameOfCLSinOp = ir.OpName{Dialect: "spirv", Op: "CL.sin", Registered: true}
 
 // CLSinhOp is spirv.CL.sinh: compute hyperbolic sine of x radians.
 type CLSinhOp struct {
@@ -2050,11 +2224,14 @@ func (o CLSinhOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLSinhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLSinhOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.sinh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLSinhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLSinhOp{opWrapper{op}}
 }
+
+// nameOfCLSinhOp is the name BuildCLSinhOp gives its ops.
+var nameOfCLSinhOp = ir.OpName{Dialect: "spirv", Op: "CL.sinh", Registered: true}
 
 // CLSqrtOp is spirv.CL.sqrt: compute square root of x.
 type CLSqrtOp struct {
@@ -2080,11 +2257,14 @@ func (o CLSqrtOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLSqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLSqrtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.sqrt", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLSqrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLSqrtOp{opWrapper{op}}
 }
+
+// nameOfCLSqrtOp is the name BuildCLSqrtOp gives its ops.
+var nameOfCLSqrtOp = ir.OpName{Dialect: "spirv", Op: "CL.sqrt", Registered: true}
 
 // CLTanOp is spirv.CL.tan: compute tangent of x radians.
 type CLTanOp struct {
@@ -2110,11 +2290,14 @@ func (o CLTanOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCLTanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLTanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.tan", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLTanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLTanOp{opWrapper{op}}
 }
+
+// nameOfCLTanOp is the name BuildCLTanOp gives its ops.
+var nameOfCLTanOp = ir.OpName{Dialect: "spirv", Op: "CL.tan", Registered: true}
 
 // CLTanhOp is spirv.CL.tanh: compute hyperbolic tangent of x radians.
 type CLTanhOp struct {
@@ -2140,11 +2323,14 @@ func (o CLTanhOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLTanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CLTanhOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.tanh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLTanhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CLTanhOp{opWrapper{op}}
 }
+
+// nameOfCLTanhOp is the name BuildCLTanhOp gives its ops.
+var nameOfCLTanhOp = ir.OpName{Dialect: "spirv", Op: "CL.tanh", Registered: true}
 
 // CLUMaxOp is spirv.CL.u_max: return maximum of two unsigned integer operands.
 type CLUMaxOp struct {
@@ -2173,11 +2359,14 @@ func (o CLUMaxOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLUMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CLUMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.u_max", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLUMaxOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CLUMaxOp{opWrapper{op}}
 }
+
+// nameOfCLUMaxOp is the name BuildCLUMaxOp gives its ops.
+var nameOfCLUMaxOp = ir.OpName{Dialect: "spirv", Op: "CL.u_max", Registered: true}
 
 // CLUMinOp is spirv.CL.u_min: return minimum of two unsigned integer operands.
 type CLUMinOp struct {
@@ -2206,11 +2395,14 @@ func (o CLUMinOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCLUMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CLUMinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CL.u_min", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCLUMinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CLUMinOp{opWrapper{op}}
 }
+
+// nameOfCLUMinOp is the name BuildCLUMinOp gives its ops.
+var nameOfCLUMinOp = ir.OpName{Dialect: "spirv", Op: "CL.u_min", Registered: true}
 
 // CompositeConstructOp is spirv.CompositeConstruct: construct a new composite object from a set of constituent objects.
 type CompositeConstructOp struct {
@@ -2236,11 +2428,14 @@ func (o CompositeConstructOp) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCompositeConstructOp(b *ir.Builder, loc ir.Location, resultType ir.Type, constituents []*ir.Value) CompositeConstructOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CompositeConstruct", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCompositeConstructOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, constituents...))
 	b.Insert(op)
 	return CompositeConstructOp{opWrapper{op}}
 }
+
+// nameOfCompositeConstructOp is the name BuildCompositeConstructOp gives its ops.
+var nameOfCompositeConstructOp = ir.OpName{Dialect: "spirv", Op: "CompositeConstruct", Registered: true}
 
 // CompositeExtractOp is spirv.CompositeExtract: extract a part of a composite object.
 type CompositeExtractOp struct {
@@ -2269,12 +2464,15 @@ func (o CompositeExtractOp) Indices() ir.Attribute { return o.op.Attr("indices")
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildCompositeExtractOp(b *ir.Builder, loc ir.Location, componentType ir.Type, composite *ir.Value, indices ir.Attribute) CompositeExtractOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CompositeExtract", Registered: true}, loc, []ir.Type{componentType})
+	op := ir.NewNamedOperation(&nameOfCompositeExtractOp, loc, []ir.Type{componentType})
 	op.SetOperands([]*ir.Value{composite})
 	setAttrs(op, []string{"indices"}, indices)
 	b.Insert(op)
 	return CompositeExtractOp{opWrapper{op}}
 }
+
+// nameOfCompositeExtractOp is the name BuildCompositeExtractOp gives its ops.
+var nameOfCompositeExtractOp = ir.OpName{Dialect: "spirv", Op: "CompositeExtract", Registered: true}
 
 // CompositeInsertOp is spirv.CompositeInsert: make a copy of a composite object, while modifying one part of it.
 type CompositeInsertOp struct {
@@ -2306,12 +2504,15 @@ func (o CompositeInsertOp) Indices() ir.Attribute { return o.op.Attr("indices") 
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildCompositeInsertOp(b *ir.Builder, loc ir.Location, resultType ir.Type, object, composite *ir.Value, indices ir.Attribute) CompositeInsertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CompositeInsert", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCompositeInsertOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{object, composite})
 	setAttrs(op, []string{"indices"}, indices)
 	b.Insert(op)
 	return CompositeInsertOp{opWrapper{op}}
 }
+
+// nameOfCompositeInsertOp is the name BuildCompositeInsertOp gives its ops.
+var nameOfCompositeInsertOp = ir.OpName{Dialect: "spirv", Op: "CompositeInsert", Registered: true}
 
 // ConstantOp is spirv.Constant: declare a new integer-type or floating-point-type scalar constant.
 type ConstantOp struct {
@@ -2337,11 +2538,14 @@ func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConstantOp(b *ir.Builder, loc ir.Location, constantType ir.Type, value ir.Attribute) ConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Constant", Registered: true}, loc, []ir.Type{constantType})
+	op := ir.NewNamedOperation(&nameOfConstantOp, loc, []ir.Type{constantType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return ConstantOp{opWrapper{op}}
 }
+
+// nameOfConstantOp is the name BuildConstantOp gives its ops.
+var nameOfConstantOp = ir.OpName{Dialect: "spirv", Op: "Constant", Registered: true}
 
 // ControlBarrierOp is spirv.ControlBarrier: wait for other invocations of this module to reach the current point of execution.
 type ControlBarrierOp struct {
@@ -2370,11 +2574,14 @@ func (o ControlBarrierOp) MemorySemantics() ir.Attribute { return o.op.Attr("mem
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildControlBarrierOp(b *ir.Builder, loc ir.Location, executionScope, memoryScope, memorySemantics ir.Attribute) ControlBarrierOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ControlBarrier", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfControlBarrierOp, loc, nil)
 	setAttrs(op, []string{"execution_scope", "memory_scope", "memory_semantics"}, executionScope, memoryScope, memorySemantics)
 	b.Insert(op)
 	return ControlBarrierOp{opWrapper{op}}
 }
+
+// nameOfControlBarrierOp is the name BuildControlBarrierOp gives its ops.
+var nameOfControlBarrierOp = ir.OpName{Dialect: "spirv", Op: "ControlBarrier", Registered: true}
 
 // ConvertFToSOp is spirv.ConvertFToS: convert value numerically from floating point to signed integer, with round toward 0.0.
 type ConvertFToSOp struct {
@@ -2400,11 +2607,14 @@ func (o ConvertFToSOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConvertFToSOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ConvertFToSOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ConvertFToS", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConvertFToSOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ConvertFToSOp{opWrapper{op}}
 }
+
+// nameOfConvertFToSOp is the name BuildConvertFToSOp gives its ops.
+var nameOfConvertFToSOp = ir.OpName{Dialect: "spirv", Op: "ConvertFToS", Registered: true}
 
 // ConvertFToUOp is spirv.ConvertFToU: convert value numerically from floating point to unsigned integer, with round toward 0.0.
 type ConvertFToUOp struct {
@@ -2430,11 +2640,14 @@ func (o ConvertFToUOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConvertFToUOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ConvertFToUOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ConvertFToU", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConvertFToUOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ConvertFToUOp{opWrapper{op}}
 }
+
+// nameOfConvertFToUOp is the name BuildConvertFToUOp gives its ops.
+var nameOfConvertFToUOp = ir.OpName{Dialect: "spirv", Op: "ConvertFToU", Registered: true}
 
 // ConvertPtrToUOp is spirv.ConvertPtrToU: bit pattern-preserving conversion of a pointer to an unsigned scalar integer of possibly different bit width.
 type ConvertPtrToUOp struct {
@@ -2460,11 +2673,14 @@ func (o ConvertPtrToUOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConvertPtrToUOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer *ir.Value) ConvertPtrToUOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ConvertPtrToU", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConvertPtrToUOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer})
 	b.Insert(op)
 	return ConvertPtrToUOp{opWrapper{op}}
 }
+
+// nameOfConvertPtrToUOp is the name BuildConvertPtrToUOp gives its ops.
+var nameOfConvertPtrToUOp = ir.OpName{Dialect: "spirv", Op: "ConvertPtrToU", Registered: true}
 
 // ConvertSToFOp is spirv.ConvertSToF: convert value numerically from signed integer to floating point.
 type ConvertSToFOp struct {
@@ -2490,11 +2706,14 @@ func (o ConvertSToFOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConvertSToFOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ConvertSToFOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ConvertSToF", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConvertSToFOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ConvertSToFOp{opWrapper{op}}
 }
+
+// nameOfConvertSToFOp is the name BuildConvertSToFOp gives its ops.
+var nameOfConvertSToFOp = ir.OpName{Dialect: "spirv", Op: "ConvertSToF", Registered: true}
 
 // ConvertUToFOp is spirv.ConvertUToF: convert value numerically from unsigned integer to floating point.
 type ConvertUToFOp struct {
@@ -2520,11 +2739,14 @@ func (o ConvertUToFOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConvertUToFOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ConvertUToFOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ConvertUToF", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConvertUToFOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ConvertUToFOp{opWrapper{op}}
 }
+
+// nameOfConvertUToFOp is the name BuildConvertUToFOp gives its ops.
+var nameOfConvertUToFOp = ir.OpName{Dialect: "spirv", Op: "ConvertUToF", Registered: true}
 
 // ConvertUToPtrOp is spirv.ConvertUToPtr: bit pattern-preserving conversion of an unsigned scalar integer to a pointer.
 type ConvertUToPtrOp struct {
@@ -2550,11 +2772,14 @@ func (o ConvertUToPtrOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConvertUToPtrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ConvertUToPtrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ConvertUToPtr", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConvertUToPtrOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ConvertUToPtrOp{opWrapper{op}}
 }
+
+// nameOfConvertUToPtrOp is the name BuildConvertUToPtrOp gives its ops.
+var nameOfConvertUToPtrOp = ir.OpName{Dialect: "spirv", Op: "ConvertUToPtr", Registered: true}
 
 // CopyMemoryOp is spirv.CopyMemory: copy from the memory pointed to by Source to the memory pointed to by Target. Both operands must be non-void pointers and having the same `<id>` Type operand in their OpTypePointer type declaration. Matching Storage Class is not required. The amount of memory copied is the size of the type pointed to. The copied type must have a fixed size; i.e., it must not be, nor include, any OpTypeRuntimeArray types.
 type CopyMemoryOp struct {
@@ -2592,12 +2817,15 @@ func (o CopyMemoryOp) SourceAlignment() ir.Attribute { return o.op.Attr("source_
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCopyMemoryOp(b *ir.Builder, loc ir.Location, target, source *ir.Value, memoryAccess, alignment, sourceMemoryAccess, sourceAlignment ir.Attribute) CopyMemoryOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "CopyMemory", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCopyMemoryOp, loc, nil)
 	op.SetOperands([]*ir.Value{target, source})
 	setAttrs(op, []string{"memory_access", "alignment", "source_memory_access", "source_alignment"}, memoryAccess, alignment, sourceMemoryAccess, sourceAlignment)
 	b.Insert(op)
 	return CopyMemoryOp{opWrapper{op}}
 }
+
+// nameOfCopyMemoryOp is the name BuildCopyMemoryOp gives its ops.
+var nameOfCopyMemoryOp = ir.OpName{Dialect: "spirv", Op: "CopyMemory", Registered: true}
 
 // DotOp is spirv.Dot: dot product of Vector 1 and Vector 2.
 type DotOp struct {
@@ -2626,11 +2854,14 @@ func (o DotOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector1, vector2 *ir.Value) DotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Dot", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDotOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector1, vector2})
 	b.Insert(op)
 	return DotOp{opWrapper{op}}
 }
+
+// nameOfDotOp is the name BuildDotOp gives its ops.
+var nameOfDotOp = ir.OpName{Dialect: "spirv", Op: "Dot", Registered: true}
 
 // EXTAtomicFAddOp is spirv.EXT.AtomicFAdd: TBD.
 type EXTAtomicFAddOp struct {
@@ -2665,12 +2896,15 @@ func (o EXTAtomicFAddOp) Semantics() ir.Attribute { return o.op.Attr("semantics"
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildEXTAtomicFAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, value *ir.Value, memoryScope, semantics ir.Attribute) EXTAtomicFAddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "EXT.AtomicFAdd", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfEXTAtomicFAddOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer, value})
 	setAttrs(op, []string{"memory_scope", "semantics"}, memoryScope, semantics)
 	b.Insert(op)
 	return EXTAtomicFAddOp{opWrapper{op}}
 }
+
+// nameOfEXTAtomicFAddOp is the name BuildEXTAtomicFAddOp gives its ops.
+var nameOfEXTAtomicFAddOp = ir.OpName{Dialect: "spirv", Op: "EXT.AtomicFAdd", Registered: true}
 
 // EXTConstantCompositeReplicateOp is spirv.EXT.ConstantCompositeReplicate: declare a new replicated composite constant op.
 type EXTConstantCompositeReplicateOp struct {
@@ -2697,11 +2931,14 @@ func (o EXTConstantCompositeReplicateOp) Value() ir.Attribute { return o.op.Attr
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildEXTConstantCompositeReplicateOp(b *ir.Builder, loc ir.Location, replicatedConstantType ir.Type, value ir.Attribute) EXTConstantCompositeReplicateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "EXT.ConstantCompositeReplicate", Registered: true}, loc, []ir.Type{replicatedConstantType})
+	op := ir.NewNamedOperation(&nameOfEXTConstantCompositeReplicateOp, loc, []ir.Type{replicatedConstantType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return EXTConstantCompositeReplicateOp{opWrapper{op}}
 }
+
+// nameOfEXTConstantCompositeReplicateOp is the name BuildEXTConstantCompositeReplicateOp gives its ops.
+var nameOfEXTConstantCompositeReplicateOp = ir.OpName{Dialect: "spirv", Op: "EXT.ConstantCompositeReplicate", Registered: true}
 
 // EXTEmitMeshTasksOp is spirv.EXT.EmitMeshTasks: defines the grid size of subsequent mesh shader workgroups to generate upon completion of the task shader workgroup.
 type EXTEmitMeshTasksOp struct {
@@ -2738,11 +2975,14 @@ func (o EXTEmitMeshTasksOp) Payload() *ir.Value {
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildEXTEmitMeshTasksOp(b *ir.Builder, loc ir.Location, groupCountX, groupCountY, groupCountZ *ir.Value, payload []*ir.Value) EXTEmitMeshTasksOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "EXT.EmitMeshTasks", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfEXTEmitMeshTasksOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{groupCountX, groupCountY, groupCountZ}, payload...))
 	b.Insert(op)
 	return EXTEmitMeshTasksOp{opWrapper{op}}
 }
+
+// nameOfEXTEmitMeshTasksOp is the name BuildEXTEmitMeshTasksOp gives its ops.
+var nameOfEXTEmitMeshTasksOp = ir.OpName{Dialect: "spirv", Op: "EXT.EmitMeshTasks", Registered: true}
 
 // EXTSetMeshOutputsOp is spirv.EXT.SetMeshOutputs: sets the actual output size of the primitives and vertices that the mesh shader workgroup will emit upon completion.
 type EXTSetMeshOutputsOp struct {
@@ -2768,11 +3008,14 @@ func (o EXTSetMeshOutputsOp) PrimitiveCount() *ir.Value { return o.op.Operand(1)
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildEXTSetMeshOutputsOp(b *ir.Builder, loc ir.Location, vertexCount, primitiveCount *ir.Value) EXTSetMeshOutputsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "EXT.SetMeshOutputs", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfEXTSetMeshOutputsOp, loc, nil)
 	op.SetOperands([]*ir.Value{vertexCount, primitiveCount})
 	b.Insert(op)
 	return EXTSetMeshOutputsOp{opWrapper{op}}
 }
+
+// nameOfEXTSetMeshOutputsOp is the name BuildEXTSetMeshOutputsOp gives its ops.
+var nameOfEXTSetMeshOutputsOp = ir.OpName{Dialect: "spirv", Op: "EXT.SetMeshOutputs", Registered: true}
 
 // EXTSpecConstantCompositeReplicateOp is spirv.EXT.SpecConstantCompositeReplicate: declare a new replicated composite specialization constant op.
 type EXTSpecConstantCompositeReplicateOp struct {
@@ -2804,11 +3047,14 @@ func (o EXTSpecConstantCompositeReplicateOp) Constituent() ir.Attribute {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildEXTSpecConstantCompositeReplicateOp(b *ir.Builder, loc ir.Location, type_, symName, constituent ir.Attribute) EXTSpecConstantCompositeReplicateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "EXT.SpecConstantCompositeReplicate", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfEXTSpecConstantCompositeReplicateOp, loc, nil)
 	setAttrs(op, []string{"type", "sym_name", "constituent"}, type_, symName, constituent)
 	b.Insert(op)
 	return EXTSpecConstantCompositeReplicateOp{opWrapper{op}}
 }
+
+// nameOfEXTSpecConstantCompositeReplicateOp is the name BuildEXTSpecConstantCompositeReplicateOp gives its ops.
+var nameOfEXTSpecConstantCompositeReplicateOp = ir.OpName{Dialect: "spirv", Op: "EXT.SpecConstantCompositeReplicate", Registered: true}
 
 // EmitVertexOp is spirv.EmitVertex: emits the current values of all output variables to the current output primitive. After execution, the values of all output variables are undefined.
 type EmitVertexOp struct {
@@ -2828,10 +3074,13 @@ func AsEmitVertexOp(op *ir.Operation) (EmitVertexOp, bool) {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildEmitVertexOp(b *ir.Builder, loc ir.Location) EmitVertexOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "EmitVertex", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfEmitVertexOp, loc, nil)
 	b.Insert(op)
 	return EmitVertexOp{opWrapper{op}}
 }
+
+// nameOfEmitVertexOp is the name BuildEmitVertexOp gives its ops.
+var nameOfEmitVertexOp = ir.OpName{Dialect: "spirv", Op: "EmitVertex", Registered: true}
 
 // EndPrimitiveOp is spirv.EndPrimitive: finish the current primitive and start a new one. No vertex is emitted.
 type EndPrimitiveOp struct {
@@ -2851,10 +3100,13 @@ func AsEndPrimitiveOp(op *ir.Operation) (EndPrimitiveOp, bool) {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildEndPrimitiveOp(b *ir.Builder, loc ir.Location) EndPrimitiveOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "EndPrimitive", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfEndPrimitiveOp, loc, nil)
 	b.Insert(op)
 	return EndPrimitiveOp{opWrapper{op}}
 }
+
+// nameOfEndPrimitiveOp is the name BuildEndPrimitiveOp gives its ops.
+var nameOfEndPrimitiveOp = ir.OpName{Dialect: "spirv", Op: "EndPrimitive", Registered: true}
 
 // EntryPointOp is spirv.EntryPoint: declare an entry point, its execution model, and its interface.
 type EntryPointOp struct {
@@ -2883,11 +3135,14 @@ func (o EntryPointOp) Interface() ir.Attribute { return o.op.Attr("interface") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildEntryPointOp(b *ir.Builder, loc ir.Location, executionModel, fn, interface_ ir.Attribute) EntryPointOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "EntryPoint", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfEntryPointOp, loc, nil)
 	setAttrs(op, []string{"execution_model", "fn", "interface"}, executionModel, fn, interface_)
 	b.Insert(op)
 	return EntryPointOp{opWrapper{op}}
 }
+
+// nameOfEntryPointOp is the name BuildEntryPointOp gives its ops.
+var nameOfEntryPointOp = ir.OpName{Dialect: "spirv", Op: "EntryPoint", Registered: true}
 
 // ExecutionModeOp is spirv.ExecutionMode: declare an execution mode for an entry point.
 type ExecutionModeOp struct {
@@ -2916,11 +3171,14 @@ func (o ExecutionModeOp) Values() ir.Attribute { return o.op.Attr("values") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExecutionModeOp(b *ir.Builder, loc ir.Location, fn, executionMode, values ir.Attribute) ExecutionModeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ExecutionMode", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfExecutionModeOp, loc, nil)
 	setAttrs(op, []string{"fn", "execution_mode", "values"}, fn, executionMode, values)
 	b.Insert(op)
 	return ExecutionModeOp{opWrapper{op}}
 }
+
+// nameOfExecutionModeOp is the name BuildExecutionModeOp gives its ops.
+var nameOfExecutionModeOp = ir.OpName{Dialect: "spirv", Op: "ExecutionMode", Registered: true}
 
 // FAddOp is spirv.FAdd: floating-point addition of Operand 1 and Operand 2.
 type FAddOp struct {
@@ -2949,11 +3207,14 @@ func (o FAddOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FAddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FAdd", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFAddOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FAddOp{opWrapper{op}}
 }
+
+// nameOfFAddOp is the name BuildFAddOp gives its ops.
+var nameOfFAddOp = ir.OpName{Dialect: "spirv", Op: "FAdd", Registered: true}
 
 // FConvertOp is spirv.FConvert: convert value numerically from one floating-point width to another width.
 type FConvertOp struct {
@@ -2979,11 +3240,14 @@ func (o FConvertOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFConvertOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) FConvertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FConvert", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFConvertOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return FConvertOp{opWrapper{op}}
 }
+
+// nameOfFConvertOp is the name BuildFConvertOp gives its ops.
+var nameOfFConvertOp = ir.OpName{Dialect: "spirv", Op: "FConvert", Registered: true}
 
 // FDivOp is spirv.FDiv: floating-point division of Operand 1 divided by Operand 2.
 type FDivOp struct {
@@ -3012,11 +3276,14 @@ func (o FDivOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFDivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FDivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FDiv", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFDivOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FDivOp{opWrapper{op}}
 }
+
+// nameOfFDivOp is the name BuildFDivOp gives its ops.
+var nameOfFDivOp = ir.OpName{Dialect: "spirv", Op: "FDiv", Registered: true}
 
 // FModOp is spirv.FMod: the floating-point remainder whose sign matches the sign of Operand 2.
 type FModOp struct {
@@ -3045,11 +3312,14 @@ func (o FModOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFModOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FModOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FMod", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFModOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FModOp{opWrapper{op}}
 }
+
+// nameOfFModOp is the name BuildFModOp gives its ops.
+var nameOfFModOp = ir.OpName{Dialect: "spirv", Op: "FMod", Registered: true}
 
 // FMulOp is spirv.FMul: floating-point multiplication of Operand 1 and Operand 2.
 type FMulOp struct {
@@ -3078,11 +3348,14 @@ func (o FMulOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FMulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FMul", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFMulOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FMulOp{opWrapper{op}}
 }
+
+// nameOfFMulOp is the name BuildFMulOp gives its ops.
+var nameOfFMulOp = ir.OpName{Dialect: "spirv", Op: "FMul", Registered: true}
 
 // FNegateOp is spirv.FNegate: inverts the sign bit of Operand. (Note, however, that OpFNegate is still considered a floating-point instruction, and so is subject to the general floating-point rules regarding, for example, subnormals and NaN propagation).
 type FNegateOp struct {
@@ -3108,11 +3381,14 @@ func (o FNegateOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFNegateOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) FNegateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FNegate", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFNegateOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return FNegateOp{opWrapper{op}}
 }
+
+// nameOfFNegateOp is the name BuildFNegateOp gives its ops.
+var nameOfFNegateOp = ir.OpName{Dialect: "spirv", Op: "FNegate", Registered: true}
 
 // FOrdEqualOp is spirv.FOrdEqual: floating-point comparison for being ordered and equal.
 type FOrdEqualOp struct {
@@ -3141,11 +3417,14 @@ func (o FOrdEqualOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFOrdEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FOrdEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FOrdEqual", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFOrdEqualOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FOrdEqualOp{opWrapper{op}}
 }
+
+// nameOfFOrdEqualOp is the name BuildFOrdEqualOp gives its ops.
+var nameOfFOrdEqualOp = ir.OpName{Dialect: "spirv", Op: "FOrdEqual", Registered: true}
 
 // FOrdGreaterThanOp is spirv.FOrdGreaterThan: floating-point comparison if operands are ordered and Operand 1 is greater than Operand 2.
 type FOrdGreaterThanOp struct {
@@ -3174,11 +3453,14 @@ func (o FOrdGreaterThanOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildFOrdGreaterThanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FOrdGreaterThanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FOrdGreaterThan", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFOrdGreaterThanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FOrdGreaterThanOp{opWrapper{op}}
 }
+
+// nameOfFOrdGreaterThanOp is the name BuildFOrdGreaterThanOp gives its ops.
+var nameOfFOrdGreaterThanOp = ir.OpName{Dialect: "spirv", Op: "FOrdGreaterThan", Registered: true}
 
 // FOrdGreaterThanEqualOp is spirv.FOrdGreaterThanEqual: floating-point comparison if operands are ordered and Operand 1 is greater than or equal to Operand 2.
 type FOrdGreaterThanEqualOp struct {
@@ -3207,11 +3489,14 @@ func (o FOrdGreaterThanEqualOp) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildFOrdGreaterThanEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FOrdGreaterThanEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FOrdGreaterThanEqual", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFOrdGreaterThanEqualOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FOrdGreaterThanEqualOp{opWrapper{op}}
 }
+
+// nameOfFOrdGreaterThanEqualOp is the name BuildFOrdGreaterThanEqualOp gives its ops.
+var nameOfFOrdGreaterThanEqualOp = ir.OpName{Dialect: "spirv", Op: "FOrdGreaterThanEqual", Registered: true}
 
 // FOrdLessThanOp is spirv.FOrdLessThan: floating-point comparison if operands are ordered and Operand 1 is less than Operand 2.
 type FOrdLessThanOp struct {
@@ -3240,11 +3525,14 @@ func (o FOrdLessThanOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFOrdLessThanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FOrdLessThanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FOrdLessThan", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFOrdLessThanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FOrdLessThanOp{opWrapper{op}}
 }
+
+// nameOfFOrdLessThanOp is the name BuildFOrdLessThanOp gives its ops.
+var nameOfFOrdLessThanOp = ir.OpName{Dialect: "spirv", Op: "FOrdLessThan", Registered: true}
 
 // FOrdLessThanEqualOp is spirv.FOrdLessThanEqual: floating-point comparison if operands are ordered and Operand 1 is less than or equal to Operand 2.
 type FOrdLessThanEqualOp struct {
@@ -3273,11 +3561,14 @@ func (o FOrdLessThanEqualOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildFOrdLessThanEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FOrdLessThanEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FOrdLessThanEqual", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFOrdLessThanEqualOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FOrdLessThanEqualOp{opWrapper{op}}
 }
+
+// nameOfFOrdLessThanEqualOp is the name BuildFOrdLessThanEqualOp gives its ops.
+var nameOfFOrdLessThanEqualOp = ir.OpName{Dialect: "spirv", Op: "FOrdLessThanEqual", Registered: true}
 
 // FOrdNotEqualOp is spirv.FOrdNotEqual: floating-point comparison for being ordered and not equal.
 type FOrdNotEqualOp struct {
@@ -3306,11 +3597,14 @@ func (o FOrdNotEqualOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFOrdNotEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FOrdNotEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FOrdNotEqual", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFOrdNotEqualOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FOrdNotEqualOp{opWrapper{op}}
 }
+
+// nameOfFOrdNotEqualOp is the name BuildFOrdNotEqualOp gives its ops.
+var nameOfFOrdNotEqualOp = ir.OpName{Dialect: "spirv", Op: "FOrdNotEqual", Registered: true}
 
 // FRemOp is spirv.FRem: the floating-point remainder whose sign matches the sign of Operand 1.
 type FRemOp struct {
@@ -3339,11 +3633,14 @@ func (o FRemOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFRemOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FRemOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FRem", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFRemOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FRemOp{opWrapper{op}}
 }
+
+// nameOfFRemOp is the name BuildFRemOp gives its ops.
+var nameOfFRemOp = ir.OpName{Dialect: "spirv", Op: "FRem", Registered: true}
 
 // FSubOp is spirv.FSub: floating-point subtraction of Operand 2 from Operand 1.
 type FSubOp struct {
@@ -3372,11 +3669,14 @@ func (o FSubOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFSubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FSubOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FSub", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFSubOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FSubOp{opWrapper{op}}
 }
+
+// nameOfFSubOp is the name BuildFSubOp gives its ops.
+var nameOfFSubOp = ir.OpName{Dialect: "spirv", Op: "FSub", Registered: true}
 
 // FUnordEqualOp is spirv.FUnordEqual: floating-point comparison for being unordered or equal.
 type FUnordEqualOp struct {
@@ -3405,11 +3705,14 @@ func (o FUnordEqualOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFUnordEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FUnordEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FUnordEqual", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFUnordEqualOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FUnordEqualOp{opWrapper{op}}
 }
+
+// nameOfFUnordEqualOp is the name BuildFUnordEqualOp gives its ops.
+var nameOfFUnordEqualOp = ir.OpName{Dialect: "spirv", Op: "FUnordEqual", Registered: true}
 
 // FUnordGreaterThanOp is spirv.FUnordGreaterThan: floating-point comparison if operands are unordered or Operand 1 is greater than Operand 2.
 type FUnordGreaterThanOp struct {
@@ -3438,11 +3741,14 @@ func (o FUnordGreaterThanOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildFUnordGreaterThanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FUnordGreaterThanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FUnordGreaterThan", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFUnordGreaterThanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FUnordGreaterThanOp{opWrapper{op}}
 }
+
+// nameOfFUnordGreaterThanOp is the name BuildFUnordGreaterThanOp gives its ops.
+var nameOfFUnordGreaterThanOp = ir.OpName{Dialect: "spirv", Op: "FUnordGreaterThan", Registered: true}
 
 // FUnordGreaterThanEqualOp is spirv.FUnordGreaterThanEqual: floating-point comparison if operands are unordered or Operand 1 is greater than or equal to Operand 2.
 type FUnordGreaterThanEqualOp struct {
@@ -3471,11 +3777,14 @@ func (o FUnordGreaterThanEqualOp) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildFUnordGreaterThanEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FUnordGreaterThanEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FUnordGreaterThanEqual", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFUnordGreaterThanEqualOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FUnordGreaterThanEqualOp{opWrapper{op}}
 }
+
+// nameOfFUnordGreaterThanEqualOp is the name BuildFUnordGreaterThanEqualOp gives its ops.
+var nameOfFUnordGreaterThanEqualOp = ir.OpName{Dialect: "spirv", Op: "FUnordGreaterThanEqual", Registered: true}
 
 // FUnordLessThanOp is spirv.FUnordLessThan: floating-point comparison if operands are unordered or Operand 1 is less than Operand 2.
 type FUnordLessThanOp struct {
@@ -3504,11 +3813,14 @@ func (o FUnordLessThanOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFUnordLessThanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FUnordLessThanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FUnordLessThan", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFUnordLessThanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FUnordLessThanOp{opWrapper{op}}
 }
+
+// nameOfFUnordLessThanOp is the name BuildFUnordLessThanOp gives its ops.
+var nameOfFUnordLessThanOp = ir.OpName{Dialect: "spirv", Op: "FUnordLessThan", Registered: true}
 
 // FUnordLessThanEqualOp is spirv.FUnordLessThanEqual: floating-point comparison if operands are unordered or Operand 1 is less than or equal to Operand 2.
 type FUnordLessThanEqualOp struct {
@@ -3537,11 +3849,14 @@ func (o FUnordLessThanEqualOp) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildFUnordLessThanEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FUnordLessThanEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FUnordLessThanEqual", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFUnordLessThanEqualOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FUnordLessThanEqualOp{opWrapper{op}}
 }
+
+// nameOfFUnordLessThanEqualOp is the name BuildFUnordLessThanEqualOp gives its ops.
+var nameOfFUnordLessThanEqualOp = ir.OpName{Dialect: "spirv", Op: "FUnordLessThanEqual", Registered: true}
 
 // FUnordNotEqualOp is spirv.FUnordNotEqual: floating-point comparison for being unordered or not equal.
 type FUnordNotEqualOp struct {
@@ -3570,11 +3885,14 @@ func (o FUnordNotEqualOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFUnordNotEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) FUnordNotEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FUnordNotEqual", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFUnordNotEqualOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return FUnordNotEqualOp{opWrapper{op}}
 }
+
+// nameOfFUnordNotEqualOp is the name BuildFUnordNotEqualOp gives its ops.
+var nameOfFUnordNotEqualOp = ir.OpName{Dialect: "spirv", Op: "FUnordNotEqual", Registered: true}
 
 // FunctionCallOp is spirv.FunctionCall: call a function.
 type FunctionCallOp struct {
@@ -3614,12 +3932,15 @@ func (o FunctionCallOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") 
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFunctionCallOp(b *ir.Builder, loc ir.Location, returnValueTypes []ir.Type, arguments []*ir.Value, callee, argAttrs, resAttrs ir.Attribute) FunctionCallOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "FunctionCall", Registered: true}, loc, returnValueTypes)
+	op := ir.NewNamedOperation(&nameOfFunctionCallOp, loc, returnValueTypes)
 	op.SetOperands(append([]*ir.Value{}, arguments...))
 	setAttrs(op, []string{"callee", "arg_attrs", "res_attrs"}, callee, argAttrs, resAttrs)
 	b.Insert(op)
 	return FunctionCallOp{opWrapper{op}}
 }
+
+// nameOfFunctionCallOp is the name BuildFunctionCallOp gives its ops.
+var nameOfFunctionCallOp = ir.OpName{Dialect: "spirv", Op: "FunctionCall", Registered: true}
 
 // GLAcosOp is spirv.GL.Acos: arc Cosine of operand in radians.
 type GLAcosOp struct {
@@ -3645,11 +3966,14 @@ func (o GLAcosOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLAcosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLAcosOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Acos", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLAcosOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLAcosOp{opWrapper{op}}
 }
+
+// nameOfGLAcosOp is the name BuildGLAcosOp gives its ops.
+var nameOfGLAcosOp = ir.OpName{Dialect: "spirv", Op: "GL.Acos", Registered: true}
 
 // GLAcoshOp is spirv.GL.Acosh: arc hyperbolic cosine of operand in radians.
 type GLAcoshOp struct {
@@ -3675,11 +3999,14 @@ func (o GLAcoshOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLAcoshOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLAcoshOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Acosh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLAcoshOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLAcoshOp{opWrapper{op}}
 }
+
+// nameOfGLAcoshOp is the name BuildGLAcoshOp gives its ops.
+var nameOfGLAcoshOp = ir.OpName{Dialect: "spirv", Op: "GL.Acosh", Registered: true}
 
 // GLAsinOp is spirv.GL.Asin: arc Sine of operand in radians.
 type GLAsinOp struct {
@@ -3705,11 +4032,14 @@ func (o GLAsinOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLAsinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLAsinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Asin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLAsinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLAsinOp{opWrapper{op}}
 }
+
+// nameOfGLAsinOp is the name BuildGLAsinOp gives its ops.
+var nameOfGLAsinOp = ir.OpName{Dialect: "spirv", Op: "GL.Asin", Registered: true}
 
 // GLAsinhOp is spirv.GL.Asinh: arc hyperbolic sine of operand in radians.
 type GLAsinhOp struct {
@@ -3735,11 +4065,14 @@ func (o GLAsinhOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLAsinhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLAsinhOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Asinh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLAsinhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLAsinhOp{opWrapper{op}}
 }
+
+// nameOfGLAsinhOp is the name BuildGLAsinhOp gives its ops.
+var nameOfGLAsinhOp = ir.OpName{Dialect: "spirv", Op: "GL.Asinh", Registered: true}
 
 // GLAtanOp is spirv.GL.Atan: arc Tangent of operand in radians.
 type GLAtanOp struct {
@@ -3765,11 +4098,14 @@ func (o GLAtanOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLAtanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLAtanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Atan", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLAtanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLAtanOp{opWrapper{op}}
 }
+
+// nameOfGLAtanOp is the name BuildGLAtanOp gives its ops.
+var nameOfGLAtanOp = ir.OpName{Dialect: "spirv", Op: "GL.Atan", Registered: true}
 
 // GLAtanhOp is spirv.GL.Atanh: arc hyperbolic tangent of operand in radians.
 type GLAtanhOp struct {
@@ -3795,11 +4131,14 @@ func (o GLAtanhOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLAtanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLAtanhOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Atanh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLAtanhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLAtanhOp{opWrapper{op}}
 }
+
+// nameOfGLAtanhOp is the name BuildGLAtanhOp gives its ops.
+var nameOfGLAtanhOp = ir.OpName{Dialect: "spirv", Op: "GL.Atanh", Registered: true}
 
 // GLCeilOp is spirv.GL.Ceil: rounds up to the next whole number.
 type GLCeilOp struct {
@@ -3825,11 +4164,14 @@ func (o GLCeilOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLCeilOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLCeilOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Ceil", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLCeilOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLCeilOp{opWrapper{op}}
 }
+
+// nameOfGLCeilOp is the name BuildGLCeilOp gives its ops.
+var nameOfGLCeilOp = ir.OpName{Dialect: "spirv", Op: "GL.Ceil", Registered: true}
 
 // GLCosOp is spirv.GL.Cos: cosine of operand in radians.
 type GLCosOp struct {
@@ -3855,11 +4197,14 @@ func (o GLCosOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGLCosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLCosOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Cos", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLCosOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLCosOp{opWrapper{op}}
 }
+
+// nameOfGLCosOp is the name BuildGLCosOp gives its ops.
+var nameOfGLCosOp = ir.OpName{Dialect: "spirv", Op: "GL.Cos", Registered: true}
 
 // GLCoshOp is spirv.GL.Cosh: hyperbolic cosine of operand in radians.
 type GLCoshOp struct {
@@ -3885,11 +4230,14 @@ func (o GLCoshOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLCoshOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLCoshOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Cosh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLCoshOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLCoshOp{opWrapper{op}}
 }
+
+// nameOfGLCoshOp is the name BuildGLCoshOp gives its ops.
+var nameOfGLCoshOp = ir.OpName{Dialect: "spirv", Op: "GL.Cosh", Registered: true}
 
 // GLCrossOp is spirv.GL.Cross: return the cross product of two 3-component vectors.
 type GLCrossOp struct {
@@ -3918,11 +4266,14 @@ func (o GLCrossOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLCrossOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GLCrossOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Cross", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLCrossOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GLCrossOp{opWrapper{op}}
 }
+
+// nameOfGLCrossOp is the name BuildGLCrossOp gives its ops.
+var nameOfGLCrossOp = ir.OpName{Dialect: "spirv", Op: "GL.Cross", Registered: true}
 
 // GLDistanceOp is spirv.GL.Distance: return distance between two points.
 type GLDistanceOp struct {
@@ -3951,11 +4302,14 @@ func (o GLDistanceOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLDistanceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, p0_, p1_ *ir.Value) GLDistanceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Distance", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLDistanceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{p0_, p1_})
 	b.Insert(op)
 	return GLDistanceOp{opWrapper{op}}
 }
+
+// nameOfGLDistanceOp is the name BuildGLDistanceOp gives its ops.
+var nameOfGLDistanceOp = ir.OpName{Dialect: "spirv", Op: "GL.Distance", Registered: true}
 
 // GLExpOp is spirv.GL.Exp: exponentiation of Operand 1.
 type GLExpOp struct {
@@ -3981,11 +4335,14 @@ func (o GLExpOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGLExpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLExpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Exp", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLExpOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLExpOp{opWrapper{op}}
 }
+
+// nameOfGLExpOp is the name BuildGLExpOp gives its ops.
+var nameOfGLExpOp = ir.OpName{Dialect: "spirv", Op: "GL.Exp", Registered: true}
 
 // GLExp2Op is spirv.GL.Exp2: result is 2 raised to the x power.
 type GLExp2Op struct {
@@ -4011,11 +4368,14 @@ func (o GLExp2Op) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLExp2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLExp2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Exp2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLExp2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLExp2Op{opWrapper{op}}
 }
+
+// nameOfGLExp2Op is the name BuildGLExp2Op gives its ops.
+var nameOfGLExp2Op = ir.OpName{Dialect: "spirv", Op: "GL.Exp2", Registered: true}
 
 // GLFAbsOp is spirv.GL.FAbs: absolute value of operand.
 type GLFAbsOp struct {
@@ -4041,11 +4401,14 @@ func (o GLFAbsOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLFAbsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLFAbsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FAbs", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLFAbsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLFAbsOp{opWrapper{op}}
 }
+
+// nameOfGLFAbsOp is the name BuildGLFAbsOp gives its ops.
+var nameOfGLFAbsOp = ir.OpName{Dialect: "spirv", Op: "GL.FAbs", Registered: true}
 
 // GLFClampOp is spirv.GL.FClamp: clamp x between min and max values.
 type GLFClampOp struct {
@@ -4077,11 +4440,14 @@ func (o GLFClampOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLFClampOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_, y_, z_ *ir.Value) GLFClampOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FClamp", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLFClampOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{x_, y_, z_})
 	b.Insert(op)
 	return GLFClampOp{opWrapper{op}}
 }
+
+// nameOfGLFClampOp is the name BuildGLFClampOp gives its ops.
+var nameOfGLFClampOp = ir.OpName{Dialect: "spirv", Op: "GL.FClamp", Registered: true}
 
 // GLFMaxOp is spirv.GL.FMax: return maximum of two floating-point operands.
 type GLFMaxOp struct {
@@ -4110,11 +4476,14 @@ func (o GLFMaxOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLFMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GLFMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FMax", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLFMaxOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GLFMaxOp{opWrapper{op}}
 }
+
+// nameOfGLFMaxOp is the name BuildGLFMaxOp gives its ops.
+var nameOfGLFMaxOp = ir.OpName{Dialect: "spirv", Op: "GL.FMax", Registered: true}
 
 // GLFMinOp is spirv.GL.FMin: return minimum of two floating-point operands.
 type GLFMinOp struct {
@@ -4143,11 +4512,14 @@ func (o GLFMinOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLFMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GLFMinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FMin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLFMinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GLFMinOp{opWrapper{op}}
 }
+
+// nameOfGLFMinOp is the name BuildGLFMinOp gives its ops.
+var nameOfGLFMinOp = ir.OpName{Dialect: "spirv", Op: "GL.FMin", Registered: true}
 
 // GLFMixOp is spirv.GL.FMix: builds the linear blend of x and y.
 type GLFMixOp struct {
@@ -4179,11 +4551,14 @@ func (o GLFMixOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLFMixOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_, y_, a_ *ir.Value) GLFMixOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FMix", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLFMixOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{x_, y_, a_})
 	b.Insert(op)
 	return GLFMixOp{opWrapper{op}}
 }
+
+// nameOfGLFMixOp is the name BuildGLFMixOp gives its ops.
+var nameOfGLFMixOp = ir.OpName{Dialect: "spirv", Op: "GL.FMix", Registered: true}
 
 // GLFSignOp is spirv.GL.FSign: returns the sign of the operand.
 type GLFSignOp struct {
@@ -4209,11 +4584,14 @@ func (o GLFSignOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLFSignOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLFSignOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FSign", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLFSignOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLFSignOp{opWrapper{op}}
 }
+
+// nameOfGLFSignOp is the name BuildGLFSignOp gives its ops.
+var nameOfGLFSignOp = ir.OpName{Dialect: "spirv", Op: "GL.FSign", Registered: true}
 
 // GLFindILsbOp is spirv.GL.FindILsb: integer least-significant bit.
 type GLFindILsbOp struct {
@@ -4239,11 +4617,14 @@ func (o GLFindILsbOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLFindILsbOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLFindILsbOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FindILsb", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLFindILsbOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLFindILsbOp{opWrapper{op}}
 }
+
+// nameOfGLFindILsbOp is the name BuildGLFindILsbOp gives its ops.
+var nameOfGLFindILsbOp = ir.OpName{Dialect: "spirv", Op: "GL.FindILsb", Registered: true}
 
 // GLFindSMsbOp is spirv.GL.FindSMsb: signed-integer most-significant bit, with Value interpreted as a signed integer.
 type GLFindSMsbOp struct {
@@ -4269,11 +4650,14 @@ func (o GLFindSMsbOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLFindSMsbOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLFindSMsbOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FindSMsb", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLFindSMsbOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLFindSMsbOp{opWrapper{op}}
 }
+
+// nameOfGLFindSMsbOp is the name BuildGLFindSMsbOp gives its ops.
+var nameOfGLFindSMsbOp = ir.OpName{Dialect: "spirv", Op: "GL.FindSMsb", Registered: true}
 
 // GLFindUMsbOp is spirv.GL.FindUMsb: unsigned-integer most-significant bit.
 type GLFindUMsbOp struct {
@@ -4299,11 +4683,14 @@ func (o GLFindUMsbOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLFindUMsbOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLFindUMsbOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FindUMsb", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLFindUMsbOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLFindUMsbOp{opWrapper{op}}
 }
+
+// nameOfGLFindUMsbOp is the name BuildGLFindUMsbOp gives its ops.
+var nameOfGLFindUMsbOp = ir.OpName{Dialect: "spirv", Op: "GL.FindUMsb", Registered: true}
 
 // GLFloorOp is spirv.GL.Floor: rounds down to the next whole number.
 type GLFloorOp struct {
@@ -4329,11 +4716,14 @@ func (o GLFloorOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLFloorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLFloorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Floor", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLFloorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLFloorOp{opWrapper{op}}
 }
+
+// nameOfGLFloorOp is the name BuildGLFloorOp gives its ops.
+var nameOfGLFloorOp = ir.OpName{Dialect: "spirv", Op: "GL.Floor", Registered: true}
 
 // GLFmaOp is spirv.GL.Fma: computes a * b + c.
 type GLFmaOp struct {
@@ -4365,11 +4755,14 @@ func (o GLFmaOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGLFmaOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_, y_, z_ *ir.Value) GLFmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Fma", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLFmaOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{x_, y_, z_})
 	b.Insert(op)
 	return GLFmaOp{opWrapper{op}}
 }
+
+// nameOfGLFmaOp is the name BuildGLFmaOp gives its ops.
+var nameOfGLFmaOp = ir.OpName{Dialect: "spirv", Op: "GL.Fma", Registered: true}
 
 // GLFractOp is spirv.GL.Fract: returns the `x - floor(x)` of the operand.
 type GLFractOp struct {
@@ -4395,11 +4788,14 @@ func (o GLFractOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLFractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLFractOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Fract", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLFractOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLFractOp{opWrapper{op}}
 }
+
+// nameOfGLFractOp is the name BuildGLFractOp gives its ops.
+var nameOfGLFractOp = ir.OpName{Dialect: "spirv", Op: "GL.Fract", Registered: true}
 
 // GLFrexpStructOp is spirv.GL.FrexpStruct: splits x into two components such that x = significand * 2^exponent.
 type GLFrexpStructOp struct {
@@ -4425,11 +4821,14 @@ func (o GLFrexpStructOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLFrexpStructOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLFrexpStructOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.FrexpStruct", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLFrexpStructOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLFrexpStructOp{opWrapper{op}}
 }
+
+// nameOfGLFrexpStructOp is the name BuildGLFrexpStructOp gives its ops.
+var nameOfGLFrexpStructOp = ir.OpName{Dialect: "spirv", Op: "GL.FrexpStruct", Registered: true}
 
 // GLInverseSqrtOp is spirv.GL.InverseSqrt: reciprocal of sqrt(operand).
 type GLInverseSqrtOp struct {
@@ -4455,11 +4854,14 @@ func (o GLInverseSqrtOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLInverseSqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLInverseSqrtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.InverseSqrt", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLInverseSqrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLInverseSqrtOp{opWrapper{op}}
 }
+
+// nameOfGLInverseSqrtOp is the name BuildGLInverseSqrtOp gives its ops.
+var nameOfGLInverseSqrtOp = ir.OpName{Dialect: "spirv", Op: "GL.InverseSqrt", Registered: true}
 
 // GLLdexpOp is spirv.GL.Ldexp: builds y such that y = significand * 2^exponent.
 type GLLdexpOp struct {
@@ -4488,11 +4890,14 @@ func (o GLLdexpOp) Y() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLLdexpOp(b *ir.Builder, loc ir.Location, y_Type ir.Type, x_, exp *ir.Value) GLLdexpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Ldexp", Registered: true}, loc, []ir.Type{y_Type})
+	op := ir.NewNamedOperation(&nameOfGLLdexpOp, loc, []ir.Type{y_Type})
 	op.SetOperands([]*ir.Value{x_, exp})
 	b.Insert(op)
 	return GLLdexpOp{opWrapper{op}}
 }
+
+// nameOfGLLdexpOp is the name BuildGLLdexpOp gives its ops.
+var nameOfGLLdexpOp = ir.OpName{Dialect: "spirv", Op: "GL.Ldexp", Registered: true}
 
 // GLLengthOp is spirv.GL.Length: return the length of a vector x.
 type GLLengthOp struct {
@@ -4518,11 +4923,14 @@ func (o GLLengthOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLLengthOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLLengthOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Length", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLLengthOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLLengthOp{opWrapper{op}}
 }
+
+// nameOfGLLengthOp is the name BuildGLLengthOp gives its ops.
+var nameOfGLLengthOp = ir.OpName{Dialect: "spirv", Op: "GL.Length", Registered: true}
 
 // GLLogOp is spirv.GL.Log: natural logarithm of the operand.
 type GLLogOp struct {
@@ -4548,11 +4956,14 @@ func (o GLLogOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGLLogOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLLogOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Log", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLLogOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLLogOp{opWrapper{op}}
 }
+
+// nameOfGLLogOp is the name BuildGLLogOp gives its ops.
+var nameOfGLLogOp = ir.OpName{Dialect: "spirv", Op: "GL.Log", Registered: true}
 
 // GLLog2Op is spirv.GL.Log2: result is the base-2 logarithm of x.
 type GLLog2Op struct {
@@ -4578,11 +4989,14 @@ func (o GLLog2Op) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLLog2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLLog2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Log2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLLog2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLLog2Op{opWrapper{op}}
 }
+
+// nameOfGLLog2Op is the name BuildGLLog2Op gives its ops.
+var nameOfGLLog2Op = ir.OpName{Dialect: "spirv", Op: "GL.Log2", Registered: true}
 
 // GLNormalizeOp is spirv.GL.Normalize: normalizes a vector operand.
 type GLNormalizeOp struct {
@@ -4608,11 +5022,14 @@ func (o GLNormalizeOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLNormalizeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLNormalizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Normalize", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLNormalizeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLNormalizeOp{opWrapper{op}}
 }
+
+// nameOfGLNormalizeOp is the name BuildGLNormalizeOp gives its ops.
+var nameOfGLNormalizeOp = ir.OpName{Dialect: "spirv", Op: "GL.Normalize", Registered: true}
 
 // GLPackHalf2x16Op is spirv.GL.PackHalf2x16: pack two-component vector of 32-bit floats into a 32-bit integer.
 type GLPackHalf2x16Op struct {
@@ -4638,11 +5055,14 @@ func (o GLPackHalf2x16Op) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLPackHalf2x16Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLPackHalf2x16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.PackHalf2x16", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLPackHalf2x16Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLPackHalf2x16Op{opWrapper{op}}
 }
+
+// nameOfGLPackHalf2x16Op is the name BuildGLPackHalf2x16Op gives its ops.
+var nameOfGLPackHalf2x16Op = ir.OpName{Dialect: "spirv", Op: "GL.PackHalf2x16", Registered: true}
 
 // GLPackSnorm4x8Op is spirv.GL.PackSnorm4x8: pack four-component vector of normalized 32-bit floats into a 32-bit integer.
 type GLPackSnorm4x8Op struct {
@@ -4668,11 +5088,14 @@ func (o GLPackSnorm4x8Op) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLPackSnorm4x8Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLPackSnorm4x8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.PackSnorm4x8", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLPackSnorm4x8Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLPackSnorm4x8Op{opWrapper{op}}
 }
+
+// nameOfGLPackSnorm4x8Op is the name BuildGLPackSnorm4x8Op gives its ops.
+var nameOfGLPackSnorm4x8Op = ir.OpName{Dialect: "spirv", Op: "GL.PackSnorm4x8", Registered: true}
 
 // GLPowOp is spirv.GL.Pow: return x raised to the y power of two operands.
 type GLPowOp struct {
@@ -4701,11 +5124,14 @@ func (o GLPowOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGLPowOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GLPowOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Pow", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLPowOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GLPowOp{opWrapper{op}}
 }
+
+// nameOfGLPowOp is the name BuildGLPowOp gives its ops.
+var nameOfGLPowOp = ir.OpName{Dialect: "spirv", Op: "GL.Pow", Registered: true}
 
 // GLReflectOp is spirv.GL.Reflect: calculate reflection direction vector.
 type GLReflectOp struct {
@@ -4734,11 +5160,14 @@ func (o GLReflectOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLReflectOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GLReflectOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Reflect", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLReflectOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GLReflectOp{opWrapper{op}}
 }
+
+// nameOfGLReflectOp is the name BuildGLReflectOp gives its ops.
+var nameOfGLReflectOp = ir.OpName{Dialect: "spirv", Op: "GL.Reflect", Registered: true}
 
 // GLRoundOp is spirv.GL.Round: rounds to the nearest whole number.
 type GLRoundOp struct {
@@ -4764,11 +5193,14 @@ func (o GLRoundOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLRoundOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLRoundOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Round", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLRoundOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLRoundOp{opWrapper{op}}
 }
+
+// nameOfGLRoundOp is the name BuildGLRoundOp gives its ops.
+var nameOfGLRoundOp = ir.OpName{Dialect: "spirv", Op: "GL.Round", Registered: true}
 
 // GLRoundEvenOp is spirv.GL.RoundEven: rounds to the nearest even whole number.
 type GLRoundEvenOp struct {
@@ -4794,11 +5226,14 @@ func (o GLRoundEvenOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGLRoundEvenOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLRoundEvenOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.RoundEven", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLRoundEvenOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLRoundEvenOp{opWrapper{op}}
 }
+
+// nameOfGLRoundEvenOp is the name BuildGLRoundEvenOp gives its ops.
+var nameOfGLRoundEvenOp = ir.OpName{Dialect: "spirv", Op: "GL.RoundEven", Registered: true}
 
 // GLSAbsOp is spirv.GL.SAbs: absolute value of operand.
 type GLSAbsOp struct {
@@ -4824,11 +5259,14 @@ func (o GLSAbsOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLSAbsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLSAbsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.SAbs", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLSAbsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLSAbsOp{opWrapper{op}}
 }
+
+// nameOfGLSAbsOp is the name BuildGLSAbsOp gives its ops.
+var nameOfGLSAbsOp = ir.OpName{Dialect: "spirv", Op: "GL.SAbs", Registered: true}
 
 // GLSClampOp is spirv.GL.SClamp: clamp x between min and max values.
 type GLSClampOp struct {
@@ -4860,11 +5298,14 @@ func (o GLSClampOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLSClampOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_, y_, z_ *ir.Value) GLSClampOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.SClamp", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLSClampOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{x_, y_, z_})
 	b.Insert(op)
 	return GLSClampOp{opWrapper{op}}
 }
+
+// nameOfGLSClampOp is the name BuildGLSClampOp gives its ops.
+var nameOfGLSClampOp = ir.OpName{Dialect: "spirv", Op: "GL.SClamp", Registered: true}
 
 // GLSMaxOp is spirv.GL.SMax: return maximum of two signed integer operands.
 type GLSMaxOp struct {
@@ -4893,11 +5334,14 @@ func (o GLSMaxOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLSMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GLSMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.SMax", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLSMaxOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GLSMaxOp{opWrapper{op}}
 }
+
+// nameOfGLSMaxOp is the name BuildGLSMaxOp gives its ops.
+var nameOfGLSMaxOp = ir.OpName{Dialect: "spirv", Op: "GL.SMax", Registered: true}
 
 // GLSMinOp is spirv.GL.SMin: return minimum of two signed integer operands.
 type GLSMinOp struct {
@@ -4926,11 +5370,14 @@ func (o GLSMinOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLSMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GLSMinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.SMin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLSMinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GLSMinOp{opWrapper{op}}
 }
+
+// nameOfGLSMinOp is the name BuildGLSMinOp gives its ops.
+var nameOfGLSMinOp = ir.OpName{Dialect: "spirv", Op: "GL.SMin", Registered: true}
 
 // GLSSignOp is spirv.GL.SSign: returns the sign of the operand.
 type GLSSignOp struct {
@@ -4956,11 +5403,14 @@ func (o GLSSignOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLSSignOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLSSignOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.SSign", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLSSignOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLSSignOp{opWrapper{op}}
 }
+
+// nameOfGLSSignOp is the name BuildGLSSignOp gives its ops.
+var nameOfGLSSignOp = ir.OpName{Dialect: "spirv", Op: "GL.SSign", Registered: true}
 
 // GLSinOp is spirv.GL.Sin: sine of operand in radians.
 type GLSinOp struct {
@@ -4986,11 +5436,14 @@ func (o GLSinOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGLSinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLSinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Sin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLSinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLSinOp{opWrapper{op}}
 }
+
+// nameOfGLSinOp is the name BuildGLSinOp gives its ops.
+var nameOfGLSinOp = ir.OpName{Dialect: "spirv", Op: "GL.Sin", Registered: true}
 
 // GLSinhOp is spirv.GL.Sinh: hyperbolic sine of operand in radians.
 type GLSinhOp struct {
@@ -5016,11 +5469,14 @@ func (o GLSinhOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLSinhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLSinhOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Sinh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLSinhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLSinhOp{opWrapper{op}}
 }
+
+// nameOfGLSinhOp is the name BuildGLSinhOp gives its ops.
+var nameOfGLSinhOp = ir.OpName{Dialect: "spirv", Op: "GL.Sinh", Registered: true}
 
 // GLSqrtOp is spirv.GL.Sqrt: returns the square root of the operand.
 type GLSqrtOp struct {
@@ -5046,11 +5502,14 @@ func (o GLSqrtOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLSqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLSqrtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Sqrt", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLSqrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLSqrtOp{opWrapper{op}}
 }
+
+// nameOfGLSqrtOp is the name BuildGLSqrtOp gives its ops.
+var nameOfGLSqrtOp = ir.OpName{Dialect: "spirv", Op: "GL.Sqrt", Registered: true}
 
 // GLTanOp is spirv.GL.Tan: tangent of operand in radians.
 type GLTanOp struct {
@@ -5076,11 +5535,14 @@ func (o GLTanOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGLTanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLTanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Tan", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLTanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLTanOp{opWrapper{op}}
 }
+
+// nameOfGLTanOp is the name BuildGLTanOp gives its ops.
+var nameOfGLTanOp = ir.OpName{Dialect: "spirv", Op: "GL.Tan", Registered: true}
 
 // GLTanhOp is spirv.GL.Tanh: hyperbolic tangent of operand in radians.
 type GLTanhOp struct {
@@ -5106,11 +5568,14 @@ func (o GLTanhOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLTanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLTanhOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.Tanh", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLTanhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLTanhOp{opWrapper{op}}
 }
+
+// nameOfGLTanhOp is the name BuildGLTanhOp gives its ops.
+var nameOfGLTanhOp = ir.OpName{Dialect: "spirv", Op: "GL.Tanh", Registered: true}
 
 // GLUClampOp is spirv.GL.UClamp: clamp x between min and max values.
 type GLUClampOp struct {
@@ -5142,11 +5607,14 @@ func (o GLUClampOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLUClampOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_, y_, z_ *ir.Value) GLUClampOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.UClamp", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLUClampOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{x_, y_, z_})
 	b.Insert(op)
 	return GLUClampOp{opWrapper{op}}
 }
+
+// nameOfGLUClampOp is the name BuildGLUClampOp gives its ops.
+var nameOfGLUClampOp = ir.OpName{Dialect: "spirv", Op: "GL.UClamp", Registered: true}
 
 // GLUMaxOp is spirv.GL.UMax: return maximum of two unsigned integer operands.
 type GLUMaxOp struct {
@@ -5175,11 +5643,14 @@ func (o GLUMaxOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLUMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GLUMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.UMax", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLUMaxOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GLUMaxOp{opWrapper{op}}
 }
+
+// nameOfGLUMaxOp is the name BuildGLUMaxOp gives its ops.
+var nameOfGLUMaxOp = ir.OpName{Dialect: "spirv", Op: "GL.UMax", Registered: true}
 
 // GLUMinOp is spirv.GL.UMin: return minimum of two unsigned integer operands.
 type GLUMinOp struct {
@@ -5208,11 +5679,14 @@ func (o GLUMinOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGLUMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GLUMinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.UMin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLUMinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GLUMinOp{opWrapper{op}}
 }
+
+// nameOfGLUMinOp is the name BuildGLUMinOp gives its ops.
+var nameOfGLUMinOp = ir.OpName{Dialect: "spirv", Op: "GL.UMin", Registered: true}
 
 // GLUnpackHalf2x16Op is spirv.GL.UnpackHalf2x16: unpack 32-bit integer into two-component vector of 32-bit floats.
 type GLUnpackHalf2x16Op struct {
@@ -5238,11 +5712,14 @@ func (o GLUnpackHalf2x16Op) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGLUnpackHalf2x16Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLUnpackHalf2x16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.UnpackHalf2x16", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLUnpackHalf2x16Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLUnpackHalf2x16Op{opWrapper{op}}
 }
+
+// nameOfGLUnpackHalf2x16Op is the name BuildGLUnpackHalf2x16Op gives its ops.
+var nameOfGLUnpackHalf2x16Op = ir.OpName{Dialect: "spirv", Op: "GL.UnpackHalf2x16", Registered: true}
 
 // GLUnpackSnorm4x8Op is spirv.GL.UnpackSnorm4x8: unpack 32-bit integer into four-component vector of normalized 32-bit floats.
 type GLUnpackSnorm4x8Op struct {
@@ -5268,11 +5745,14 @@ func (o GLUnpackSnorm4x8Op) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGLUnpackSnorm4x8Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) GLUnpackSnorm4x8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GL.UnpackSnorm4x8", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGLUnpackSnorm4x8Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return GLUnpackSnorm4x8Op{opWrapper{op}}
 }
+
+// nameOfGLUnpackSnorm4x8Op is the name BuildGLUnpackSnorm4x8Op gives its ops.
+var nameOfGLUnpackSnorm4x8Op = ir.OpName{Dialect: "spirv", Op: "GL.UnpackSnorm4x8", Registered: true}
 
 // GenericCastToPtrOp is spirv.GenericCastToPtr: convert a pointer’s Storage Class to a non-Generic class.
 type GenericCastToPtrOp struct {
@@ -5298,11 +5778,14 @@ func (o GenericCastToPtrOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGenericCastToPtrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer *ir.Value) GenericCastToPtrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GenericCastToPtr", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGenericCastToPtrOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer})
 	b.Insert(op)
 	return GenericCastToPtrOp{opWrapper{op}}
 }
+
+// nameOfGenericCastToPtrOp is the name BuildGenericCastToPtrOp gives its ops.
+var nameOfGenericCastToPtrOp = ir.OpName{Dialect: "spirv", Op: "GenericCastToPtr", Registered: true}
 
 // GenericCastToPtrExplicitOp is spirv.GenericCastToPtrExplicit: attempts to explicitly convert Pointer to Storage storage-class pointer value.
 type GenericCastToPtrExplicitOp struct {
@@ -5328,11 +5811,14 @@ func (o GenericCastToPtrExplicitOp) Result() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildGenericCastToPtrExplicitOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer *ir.Value) GenericCastToPtrExplicitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GenericCastToPtrExplicit", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGenericCastToPtrExplicitOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer})
 	b.Insert(op)
 	return GenericCastToPtrExplicitOp{opWrapper{op}}
 }
+
+// nameOfGenericCastToPtrExplicitOp is the name BuildGenericCastToPtrExplicitOp gives its ops.
+var nameOfGenericCastToPtrExplicitOp = ir.OpName{Dialect: "spirv", Op: "GenericCastToPtrExplicit", Registered: true}
 
 // GlobalVariableOp is spirv.GlobalVariable: allocate an object in memory at module scope. The object is referenced using a symbol name.
 type GlobalVariableOp struct {
@@ -5379,11 +5865,14 @@ func (o GlobalVariableOp) LinkageAttributes() ir.Attribute { return o.op.Attr("l
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGlobalVariableOp(b *ir.Builder, loc ir.Location, type_, symName, initializer, location, binding, descriptorSet, builtin, builtIn, linkageAttributes ir.Attribute) GlobalVariableOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GlobalVariable", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfGlobalVariableOp, loc, nil)
 	setAttrs(op, []string{"type", "sym_name", "initializer", "location", "binding", "descriptor_set", "builtin", "built_in", "linkage_attributes"}, type_, symName, initializer, location, binding, descriptorSet, builtin, builtIn, linkageAttributes)
 	b.Insert(op)
 	return GlobalVariableOp{opWrapper{op}}
 }
+
+// nameOfGlobalVariableOp is the name BuildGlobalVariableOp gives its ops.
+var nameOfGlobalVariableOp = ir.OpName{Dialect: "spirv", Op: "GlobalVariable", Registered: true}
 
 // GroupBroadcastOp is spirv.GroupBroadcast: broadcast the Value of the invocation identified by the local id LocalId to the result of all invocations in the group.
 type GroupBroadcastOp struct {
@@ -5415,12 +5904,15 @@ func (o GroupBroadcastOp) ExecutionScope() ir.Attribute { return o.op.Attr("exec
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGroupBroadcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, localid *ir.Value, executionScope ir.Attribute) GroupBroadcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupBroadcast", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupBroadcastOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value, localid})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupBroadcastOp{opWrapper{op}}
 }
+
+// nameOfGroupBroadcastOp is the name BuildGroupBroadcastOp gives its ops.
+var nameOfGroupBroadcastOp = ir.OpName{Dialect: "spirv", Op: "GroupBroadcast", Registered: true}
 
 // GroupFAddOp is spirv.GroupFAdd: A floating-point add group operation specified for all values of X specified by invocations in the group.
 type GroupFAddOp struct {
@@ -5452,12 +5944,15 @@ func (o GroupFAddOp) GroupOperation() ir.Attribute { return o.op.Attr("group_ope
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGroupFAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) GroupFAddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupFAdd", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupFAddOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupFAddOp{opWrapper{op}}
 }
+
+// nameOfGroupFAddOp is the name BuildGroupFAddOp gives its ops.
+var nameOfGroupFAddOp = ir.OpName{Dialect: "spirv", Op: "GroupFAdd", Registered: true}
 
 // GroupFMaxOp is spirv.GroupFMax: A floating-point maximum group operation specified for all values of X specified by invocations in the group.
 type GroupFMaxOp struct {
@@ -5489,12 +5984,15 @@ func (o GroupFMaxOp) GroupOperation() ir.Attribute { return o.op.Attr("group_ope
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGroupFMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) GroupFMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupFMax", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupFMaxOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupFMaxOp{opWrapper{op}}
 }
+
+// nameOfGroupFMaxOp is the name BuildGroupFMaxOp gives its ops.
+var nameOfGroupFMaxOp = ir.OpName{Dialect: "spirv", Op: "GroupFMax", Registered: true}
 
 // GroupFMinOp is spirv.GroupFMin: A floating-point minimum group operation specified for all values of X specified by invocations in the group.
 type GroupFMinOp struct {
@@ -5526,12 +6024,15 @@ func (o GroupFMinOp) GroupOperation() ir.Attribute { return o.op.Attr("group_ope
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGroupFMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) GroupFMinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupFMin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupFMinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupFMinOp{opWrapper{op}}
 }
+
+// nameOfGroupFMinOp is the name BuildGroupFMinOp gives its ops.
+var nameOfGroupFMinOp = ir.OpName{Dialect: "spirv", Op: "GroupFMin", Registered: true}
 
 // GroupIAddOp is spirv.GroupIAdd: an integer add group operation specified for all values of X specified by invocations in the group.
 type GroupIAddOp struct {
@@ -5563,12 +6064,15 @@ func (o GroupIAddOp) GroupOperation() ir.Attribute { return o.op.Attr("group_ope
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGroupIAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) GroupIAddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupIAdd", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupIAddOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupIAddOp{opWrapper{op}}
 }
+
+// nameOfGroupIAddOp is the name BuildGroupIAddOp gives its ops.
+var nameOfGroupIAddOp = ir.OpName{Dialect: "spirv", Op: "GroupIAdd", Registered: true}
 
 // GroupNonUniformAllOp is spirv.GroupNonUniformAll: evaluates a predicate for all tangled invocations within the Execution scope, resulting in true if predicate evaluates to true for all tangled invocations within the Execution scope, otherwise the result is false.
 type GroupNonUniformAllOp struct {
@@ -5597,12 +6101,15 @@ func (o GroupNonUniformAllOp) ExecutionScope() ir.Attribute { return o.op.Attr("
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformAllOp(b *ir.Builder, loc ir.Location, resultType ir.Type, predicate *ir.Value, executionScope ir.Attribute) GroupNonUniformAllOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformAll", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformAllOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{predicate})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformAllOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformAllOp is the name BuildGroupNonUniformAllOp gives its ops.
+var nameOfGroupNonUniformAllOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformAll", Registered: true}
 
 // GroupNonUniformAllEqualOp is spirv.GroupNonUniformAllEqual: evaluates a value for all tangled invocations within the Execution scope. The result is true if Value is equal for all tangled invocations within the Execution scope. Otherwise, the result is false.
 type GroupNonUniformAllEqualOp struct {
@@ -5631,12 +6138,15 @@ func (o GroupNonUniformAllEqualOp) ExecutionScope() ir.Attribute { return o.op.A
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildGroupNonUniformAllEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, executionScope ir.Attribute) GroupNonUniformAllEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformAllEqual", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformAllEqualOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformAllEqualOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformAllEqualOp is the name BuildGroupNonUniformAllEqualOp gives its ops.
+var nameOfGroupNonUniformAllEqualOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformAllEqual", Registered: true}
 
 // GroupNonUniformAnyOp is spirv.GroupNonUniformAny: evaluates a predicate for all tangled invocations within the Execution scope, resulting in true if predicate evaluates to true for any tangled invocations within the Execution scope, otherwise the result is false.
 type GroupNonUniformAnyOp struct {
@@ -5665,12 +6175,15 @@ func (o GroupNonUniformAnyOp) ExecutionScope() ir.Attribute { return o.op.Attr("
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformAnyOp(b *ir.Builder, loc ir.Location, resultType ir.Type, predicate *ir.Value, executionScope ir.Attribute) GroupNonUniformAnyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformAny", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformAnyOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{predicate})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformAnyOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformAnyOp is the name BuildGroupNonUniformAnyOp gives its ops.
+var nameOfGroupNonUniformAnyOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformAny", Registered: true}
 
 // GroupNonUniformBallotOp is spirv.GroupNonUniformBallot: result is a bitfield value combining the Predicate value from all invocations in the group that execute the same dynamic instance of this instruction. The bit is set to one if the corresponding invocation is active and the Predicate for that invocation evaluated to true; otherwise, it is set to zero.
 type GroupNonUniformBallotOp struct {
@@ -5699,12 +6212,15 @@ func (o GroupNonUniformBallotOp) ExecutionScope() ir.Attribute { return o.op.Att
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformBallotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, predicate *ir.Value, executionScope ir.Attribute) GroupNonUniformBallotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBallot", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformBallotOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{predicate})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformBallotOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformBallotOp is the name BuildGroupNonUniformBallotOp gives its ops.
+var nameOfGroupNonUniformBallotOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBallot", Registered: true}
 
 // GroupNonUniformBallotBitCountOp is spirv.GroupNonUniformBallotBitCount: result is the number of bits that are set to 1 in Value, considering only the bits in Value required to represent all bits of the scope restricted tangle.
 type GroupNonUniformBallotBitCountOp struct {
@@ -5741,12 +6257,15 @@ func (o GroupNonUniformBallotBitCountOp) GroupOperation() ir.Attribute {
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGroupNonUniformBallotBitCountOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformBallotBitCountOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBallotBitCount", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformBallotBitCountOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformBallotBitCountOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformBallotBitCountOp is the name BuildGroupNonUniformBallotBitCountOp gives its ops.
+var nameOfGroupNonUniformBallotBitCountOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBallotBitCount", Registered: true}
 
 // GroupNonUniformBallotFindLSBOp is spirv.GroupNonUniformBallotFindLSB: find the least significant bit set to 1 in Value, considering only the bits in Value required to represent all bits of the group's invocations. If none of the considered bits is set to 1, the resulting value is undefined.
 type GroupNonUniformBallotFindLSBOp struct {
@@ -5778,12 +6297,15 @@ func (o GroupNonUniformBallotFindLSBOp) ExecutionScope() ir.Attribute {
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGroupNonUniformBallotFindLSBOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, executionScope ir.Attribute) GroupNonUniformBallotFindLSBOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBallotFindLSB", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformBallotFindLSBOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformBallotFindLSBOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformBallotFindLSBOp is the name BuildGroupNonUniformBallotFindLSBOp gives its ops.
+var nameOfGroupNonUniformBallotFindLSBOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBallotFindLSB", Registered: true}
 
 // GroupNonUniformBallotFindMSBOp is spirv.GroupNonUniformBallotFindMSB: find the most significant bit set to 1 in Value, considering only the bits in Value required to represent all bits of the group's invocations. If none of the considered bits is set to 1, the resulting value is undefined.
 type GroupNonUniformBallotFindMSBOp struct {
@@ -5815,12 +6337,15 @@ func (o GroupNonUniformBallotFindMSBOp) ExecutionScope() ir.Attribute {
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGroupNonUniformBallotFindMSBOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, executionScope ir.Attribute) GroupNonUniformBallotFindMSBOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBallotFindMSB", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformBallotFindMSBOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformBallotFindMSBOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformBallotFindMSBOp is the name BuildGroupNonUniformBallotFindMSBOp gives its ops.
+var nameOfGroupNonUniformBallotFindMSBOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBallotFindMSB", Registered: true}
 
 // GroupNonUniformBitwiseAndOp is spirv.GroupNonUniformBitwiseAnd: A bitwise `and` group operation of all Value operands contributed by active invocations in the group.
 type GroupNonUniformBitwiseAndOp struct {
@@ -5864,12 +6389,15 @@ func (o GroupNonUniformBitwiseAndOp) GroupOperation() ir.Attribute {
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildGroupNonUniformBitwiseAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformBitwiseAndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBitwiseAnd", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformBitwiseAndOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformBitwiseAndOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformBitwiseAndOp is the name BuildGroupNonUniformBitwiseAndOp gives its ops.
+var nameOfGroupNonUniformBitwiseAndOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBitwiseAnd", Registered: true}
 
 // GroupNonUniformBitwiseOrOp is spirv.GroupNonUniformBitwiseOr: A bitwise `or` group operation of all Value operands contributed by active invocations in the group.
 type GroupNonUniformBitwiseOrOp struct {
@@ -5913,12 +6441,15 @@ func (o GroupNonUniformBitwiseOrOp) GroupOperation() ir.Attribute {
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildGroupNonUniformBitwiseOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformBitwiseOrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBitwiseOr", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformBitwiseOrOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformBitwiseOrOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformBitwiseOrOp is the name BuildGroupNonUniformBitwiseOrOp gives its ops.
+var nameOfGroupNonUniformBitwiseOrOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBitwiseOr", Registered: true}
 
 // GroupNonUniformBitwiseXorOp is spirv.GroupNonUniformBitwiseXor: A bitwise `xor` group operation of all Value operands contributed by active invocations in the group.
 type GroupNonUniformBitwiseXorOp struct {
@@ -5962,12 +6493,15 @@ func (o GroupNonUniformBitwiseXorOp) GroupOperation() ir.Attribute {
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildGroupNonUniformBitwiseXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformBitwiseXorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBitwiseXor", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformBitwiseXorOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformBitwiseXorOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformBitwiseXorOp is the name BuildGroupNonUniformBitwiseXorOp gives its ops.
+var nameOfGroupNonUniformBitwiseXorOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBitwiseXor", Registered: true}
 
 // GroupNonUniformBroadcastOp is spirv.GroupNonUniformBroadcast: result is the Value of the invocation identified by the id Id to all active invocations in the group.
 type GroupNonUniformBroadcastOp struct {
@@ -6001,12 +6535,15 @@ func (o GroupNonUniformBroadcastOp) ExecutionScope() ir.Attribute {
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildGroupNonUniformBroadcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, id *ir.Value, executionScope ir.Attribute) GroupNonUniformBroadcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBroadcast", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformBroadcastOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value, id})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformBroadcastOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformBroadcastOp is the name BuildGroupNonUniformBroadcastOp gives its ops.
+var nameOfGroupNonUniformBroadcastOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformBroadcast", Registered: true}
 
 // GroupNonUniformElectOp is spirv.GroupNonUniformElect: result is true only in the active invocation with the lowest id in the group, otherwise result is false.
 type GroupNonUniformElectOp struct {
@@ -6032,11 +6569,14 @@ func (o GroupNonUniformElectOp) ExecutionScope() ir.Attribute { return o.op.Attr
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformElectOp(b *ir.Builder, loc ir.Location, resultType ir.Type, executionScope ir.Attribute) GroupNonUniformElectOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformElect", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformElectOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformElectOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformElectOp is the name BuildGroupNonUniformElectOp gives its ops.
+var nameOfGroupNonUniformElectOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformElect", Registered: true}
 
 // GroupNonUniformFAddOp is spirv.GroupNonUniformFAdd: A floating point add group operation of all Value operands contributed by active invocations in the group.
 type GroupNonUniformFAddOp struct {
@@ -6076,12 +6616,15 @@ func (o GroupNonUniformFAddOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformFAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformFAddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformFAdd", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformFAddOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformFAddOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformFAddOp is the name BuildGroupNonUniformFAddOp gives its ops.
+var nameOfGroupNonUniformFAddOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformFAdd", Registered: true}
 
 // GroupNonUniformFMaxOp is spirv.GroupNonUniformFMax: A floating point maximum group operation of all Value operands contributed by active invocations in by group.
 type GroupNonUniformFMaxOp struct {
@@ -6121,12 +6664,15 @@ func (o GroupNonUniformFMaxOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformFMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformFMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformFMax", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformFMaxOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformFMaxOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformFMaxOp is the name BuildGroupNonUniformFMaxOp gives its ops.
+var nameOfGroupNonUniformFMaxOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformFMax", Registered: true}
 
 // GroupNonUniformFMinOp is spirv.GroupNonUniformFMin: A floating point minimum group operation of all Value operands contributed by active invocations in the group.
 type GroupNonUniformFMinOp struct {
@@ -6166,12 +6712,15 @@ func (o GroupNonUniformFMinOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformFMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformFMinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformFMin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformFMinOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformFMinOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformFMinOp is the name BuildGroupNonUniformFMinOp gives its ops.
+var nameOfGroupNonUniformFMinOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformFMin", Registered: true}
 
 // GroupNonUniformFMulOp is spirv.GroupNonUniformFMul: A floating point multiply group operation of all Value operands contributed by active invocations in the group.
 type GroupNonUniformFMulOp struct {
@@ -6211,12 +6760,15 @@ func (o GroupNonUniformFMulOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformFMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformFMulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformFMul", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformFMulOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformFMulOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformFMulOp is the name BuildGroupNonUniformFMulOp gives its ops.
+var nameOfGroupNonUniformFMulOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformFMul", Registered: true}
 
 // GroupNonUniformIAddOp is spirv.GroupNonUniformIAdd: an integer add group operation of all Value operands contributed by active invocations in the group.
 type GroupNonUniformIAddOp struct {
@@ -6256,12 +6808,15 @@ func (o GroupNonUniformIAddOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformIAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformIAddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformIAdd", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformIAddOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformIAddOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformIAddOp is the name BuildGroupNonUniformIAddOp gives its ops.
+var nameOfGroupNonUniformIAddOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformIAdd", Registered: true}
 
 // GroupNonUniformIMulOp is spirv.GroupNonUniformIMul: an integer multiply group operation of all Value operands contributed by active invocations in the group.
 type GroupNonUniformIMulOp struct {
@@ -6301,12 +6856,15 @@ func (o GroupNonUniformIMulOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformIMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformIMulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformIMul", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformIMulOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformIMulOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformIMulOp is the name BuildGroupNonUniformIMulOp gives its ops.
+var nameOfGroupNonUniformIMulOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformIMul", Registered: true}
 
 // GroupNonUniformLogicalAndOp is spirv.GroupNonUniformLogicalAnd: A logical `and` group operation of all Value operands contributed by active invocations in the group.
 type GroupNonUniformLogicalAndOp struct {
@@ -6350,12 +6908,15 @@ func (o GroupNonUniformLogicalAndOp) GroupOperation() ir.Attribute {
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildGroupNonUniformLogicalAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformLogicalAndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformLogicalAnd", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformLogicalAndOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformLogicalAndOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformLogicalAndOp is the name BuildGroupNonUniformLogicalAndOp gives its ops.
+var nameOfGroupNonUniformLogicalAndOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformLogicalAnd", Registered: true}
 
 // GroupNonUniformLogicalOrOp is spirv.GroupNonUniformLogicalOr: A logical `or` group operation of all Value operands contributed by active invocations in the group.
 type GroupNonUniformLogicalOrOp struct {
@@ -6399,12 +6960,15 @@ func (o GroupNonUniformLogicalOrOp) GroupOperation() ir.Attribute {
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildGroupNonUniformLogicalOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformLogicalOrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformLogicalOr", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformLogicalOrOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformLogicalOrOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformLogicalOrOp is the name BuildGroupNonUniformLogicalOrOp gives its ops.
+var nameOfGroupNonUniformLogicalOrOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformLogicalOr", Registered: true}
 
 // GroupNonUniformLogicalXorOp is spirv.GroupNonUniformLogicalXor: A logical `xor` group operation of all Value operands contributed by active invocations in the group.
 type GroupNonUniformLogicalXorOp struct {
@@ -6448,12 +7012,15 @@ func (o GroupNonUniformLogicalXorOp) GroupOperation() ir.Attribute {
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildGroupNonUniformLogicalXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformLogicalXorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformLogicalXor", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformLogicalXorOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformLogicalXorOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformLogicalXorOp is the name BuildGroupNonUniformLogicalXorOp gives its ops.
+var nameOfGroupNonUniformLogicalXorOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformLogicalXor", Registered: true}
 
 // GroupNonUniformQuadSwapOp is spirv.GroupNonUniformQuadSwap: swap the Value of the invocation within the quad with another invocation in the quad using Direction.
 type GroupNonUniformQuadSwapOp struct {
@@ -6485,12 +7052,15 @@ func (o GroupNonUniformQuadSwapOp) ExecutionScope() ir.Attribute { return o.op.A
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildGroupNonUniformQuadSwapOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, direction *ir.Value, executionScope ir.Attribute) GroupNonUniformQuadSwapOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformQuadSwap", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformQuadSwapOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value, direction})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformQuadSwapOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformQuadSwapOp is the name BuildGroupNonUniformQuadSwapOp gives its ops.
+var nameOfGroupNonUniformQuadSwapOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformQuadSwap", Registered: true}
 
 // GroupNonUniformRotateKHROp is spirv.GroupNonUniformRotateKHR: rotate values across invocations within a subgroup.
 type GroupNonUniformRotateKHROp struct {
@@ -6532,12 +7102,15 @@ func (o GroupNonUniformRotateKHROp) ExecutionScope() ir.Attribute {
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildGroupNonUniformRotateKHROp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, delta *ir.Value, clusterSize []*ir.Value, executionScope ir.Attribute) GroupNonUniformRotateKHROp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformRotateKHR", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformRotateKHROp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value, delta}, clusterSize...))
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformRotateKHROp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformRotateKHROp is the name BuildGroupNonUniformRotateKHROp gives its ops.
+var nameOfGroupNonUniformRotateKHROp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformRotateKHR", Registered: true}
 
 // GroupNonUniformSMaxOp is spirv.GroupNonUniformSMax: A signed integer maximum group operation of all Value operands contributed by active invocations in the group.
 type GroupNonUniformSMaxOp struct {
@@ -6577,12 +7150,15 @@ func (o GroupNonUniformSMaxOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformSMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformSMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformSMax", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformSMaxOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformSMaxOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformSMaxOp is the name BuildGroupNonUniformSMaxOp gives its ops.
+var nameOfGroupNonUniformSMaxOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformSMax", Registered: true}
 
 // GroupNonUniformSMinOp is spirv.GroupNonUniformSMin: A signed integer minimum group operation of all Value operands contributed by active invocations in the group.
 type GroupNonUniformSMinOp struct {
@@ -6622,12 +7198,15 @@ func (o GroupNonUniformSMinOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformSMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformSMinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformSMin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformSMinOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformSMinOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformSMinOp is the name BuildGroupNonUniformSMinOp gives its ops.
+var nameOfGroupNonUniformSMinOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformSMin", Registered: true}
 
 // GroupNonUniformShuffleOp is spirv.GroupNonUniformShuffle: result is the Value of the invocation identified by the id Id.
 type GroupNonUniformShuffleOp struct {
@@ -6659,12 +7238,15 @@ func (o GroupNonUniformShuffleOp) ExecutionScope() ir.Attribute { return o.op.At
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformShuffleOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, id *ir.Value, executionScope ir.Attribute) GroupNonUniformShuffleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformShuffle", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformShuffleOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value, id})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformShuffleOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformShuffleOp is the name BuildGroupNonUniformShuffleOp gives its ops.
+var nameOfGroupNonUniformShuffleOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformShuffle", Registered: true}
 
 // GroupNonUniformShuffleDownOp is spirv.GroupNonUniformShuffleDown: result is the Value of the invocation identified by the current invocation’s id within the group + Delta.
 type GroupNonUniformShuffleDownOp struct {
@@ -6698,12 +7280,15 @@ func (o GroupNonUniformShuffleDownOp) ExecutionScope() ir.Attribute {
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildGroupNonUniformShuffleDownOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, delta *ir.Value, executionScope ir.Attribute) GroupNonUniformShuffleDownOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformShuffleDown", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformShuffleDownOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value, delta})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformShuffleDownOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformShuffleDownOp is the name BuildGroupNonUniformShuffleDownOp gives its ops.
+var nameOfGroupNonUniformShuffleDownOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformShuffleDown", Registered: true}
 
 // GroupNonUniformShuffleUpOp is spirv.GroupNonUniformShuffleUp: result is the Value of the invocation identified by the current invocation’s id within the group - Delta.
 type GroupNonUniformShuffleUpOp struct {
@@ -6737,12 +7322,15 @@ func (o GroupNonUniformShuffleUpOp) ExecutionScope() ir.Attribute {
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildGroupNonUniformShuffleUpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, delta *ir.Value, executionScope ir.Attribute) GroupNonUniformShuffleUpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformShuffleUp", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformShuffleUpOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value, delta})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformShuffleUpOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformShuffleUpOp is the name BuildGroupNonUniformShuffleUpOp gives its ops.
+var nameOfGroupNonUniformShuffleUpOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformShuffleUp", Registered: true}
 
 // GroupNonUniformShuffleXorOp is spirv.GroupNonUniformShuffleXor: result is the Value of the invocation identified by the current invocation’s id within the group xor’ed with Mask.
 type GroupNonUniformShuffleXorOp struct {
@@ -6776,12 +7364,15 @@ func (o GroupNonUniformShuffleXorOp) ExecutionScope() ir.Attribute {
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildGroupNonUniformShuffleXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, mask *ir.Value, executionScope ir.Attribute) GroupNonUniformShuffleXorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformShuffleXor", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformShuffleXorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value, mask})
 	setAttrs(op, []string{"execution_scope"}, executionScope)
 	b.Insert(op)
 	return GroupNonUniformShuffleXorOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformShuffleXorOp is the name BuildGroupNonUniformShuffleXorOp gives its ops.
+var nameOfGroupNonUniformShuffleXorOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformShuffleXor", Registered: true}
 
 // GroupNonUniformUMaxOp is spirv.GroupNonUniformUMax: an unsigned integer maximum group operation of all Value operands contributed by active invocations in the group.
 type GroupNonUniformUMaxOp struct {
@@ -6821,12 +7412,15 @@ func (o GroupNonUniformUMaxOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformUMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformUMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformUMax", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformUMaxOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformUMaxOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformUMaxOp is the name BuildGroupNonUniformUMaxOp gives its ops.
+var nameOfGroupNonUniformUMaxOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformUMax", Registered: true}
 
 // GroupNonUniformUMinOp is spirv.GroupNonUniformUMin: an unsigned integer minimum group operation of all Value operands contributed by active invocations in the group.
 type GroupNonUniformUMinOp struct {
@@ -6866,12 +7460,15 @@ func (o GroupNonUniformUMinOp) GroupOperation() ir.Attribute { return o.op.Attr(
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGroupNonUniformUMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, clusterSize []*ir.Value, executionScope, groupOperation ir.Attribute) GroupNonUniformUMinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupNonUniformUMin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupNonUniformUMinOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{value}, clusterSize...))
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupNonUniformUMinOp{opWrapper{op}}
 }
+
+// nameOfGroupNonUniformUMinOp is the name BuildGroupNonUniformUMinOp gives its ops.
+var nameOfGroupNonUniformUMinOp = ir.OpName{Dialect: "spirv", Op: "GroupNonUniformUMin", Registered: true}
 
 // GroupSMaxOp is spirv.GroupSMax: A signed integer maximum group operation specified for all values of X specified by invocations in the group.
 type GroupSMaxOp struct {
@@ -6903,12 +7500,15 @@ func (o GroupSMaxOp) GroupOperation() ir.Attribute { return o.op.Attr("group_ope
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGroupSMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) GroupSMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupSMax", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupSMaxOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupSMaxOp{opWrapper{op}}
 }
+
+// nameOfGroupSMaxOp is the name BuildGroupSMaxOp gives its ops.
+var nameOfGroupSMaxOp = ir.OpName{Dialect: "spirv", Op: "GroupSMax", Registered: true}
 
 // GroupSMinOp is spirv.GroupSMin: A signed integer minimum group operation specified for all values of X specified by invocations in the group.
 type GroupSMinOp struct {
@@ -6940,12 +7540,15 @@ func (o GroupSMinOp) GroupOperation() ir.Attribute { return o.op.Attr("group_ope
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGroupSMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) GroupSMinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupSMin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupSMinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupSMinOp{opWrapper{op}}
 }
+
+// nameOfGroupSMinOp is the name BuildGroupSMinOp gives its ops.
+var nameOfGroupSMinOp = ir.OpName{Dialect: "spirv", Op: "GroupSMin", Registered: true}
 
 // GroupUMaxOp is spirv.GroupUMax: an unsigned integer maximum group operation specified for all values of X specified by invocations in the group.
 type GroupUMaxOp struct {
@@ -6977,12 +7580,15 @@ func (o GroupUMaxOp) GroupOperation() ir.Attribute { return o.op.Attr("group_ope
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGroupUMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) GroupUMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupUMax", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupUMaxOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupUMaxOp{opWrapper{op}}
 }
+
+// nameOfGroupUMaxOp is the name BuildGroupUMaxOp gives its ops.
+var nameOfGroupUMaxOp = ir.OpName{Dialect: "spirv", Op: "GroupUMax", Registered: true}
 
 // GroupUMinOp is spirv.GroupUMin: an unsigned integer minimum group operation specified for all values of X specified by invocations in the group.
 type GroupUMinOp struct {
@@ -7014,12 +7620,15 @@ func (o GroupUMinOp) GroupOperation() ir.Attribute { return o.op.Attr("group_ope
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGroupUMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) GroupUMinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "GroupUMin", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGroupUMinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return GroupUMinOp{opWrapper{op}}
 }
+
+// nameOfGroupUMinOp is the name BuildGroupUMinOp gives its ops.
+var nameOfGroupUMinOp = ir.OpName{Dialect: "spirv", Op: "GroupUMin", Registered: true}
 
 // IAddOp is spirv.IAdd: integer addition of Operand 1 and Operand 2.
 type IAddOp struct {
@@ -7048,11 +7657,14 @@ func (o IAddOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) IAddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "IAdd", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIAddOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return IAddOp{opWrapper{op}}
 }
+
+// nameOfIAddOp is the name BuildIAddOp gives its ops.
+var nameOfIAddOp = ir.OpName{Dialect: "spirv", Op: "IAdd", Registered: true}
 
 // IAddCarryOp is spirv.IAddCarry: integer addition of Operand 1 and Operand 2, including the carry.
 type IAddCarryOp struct {
@@ -7081,11 +7693,14 @@ func (o IAddCarryOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIAddCarryOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) IAddCarryOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "IAddCarry", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIAddCarryOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return IAddCarryOp{opWrapper{op}}
 }
+
+// nameOfIAddCarryOp is the name BuildIAddCarryOp gives its ops.
+var nameOfIAddCarryOp = ir.OpName{Dialect: "spirv", Op: "IAddCarry", Registered: true}
 
 // IEqualOp is spirv.IEqual: integer comparison for equality.
 type IEqualOp struct {
@@ -7114,11 +7729,14 @@ func (o IEqualOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) IEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "IEqual", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIEqualOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return IEqualOp{opWrapper{op}}
 }
+
+// nameOfIEqualOp is the name BuildIEqualOp gives its ops.
+var nameOfIEqualOp = ir.OpName{Dialect: "spirv", Op: "IEqual", Registered: true}
 
 // IMulOp is spirv.IMul: integer multiplication of Operand 1 and Operand 2.
 type IMulOp struct {
@@ -7147,11 +7765,14 @@ func (o IMulOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) IMulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "IMul", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIMulOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return IMulOp{opWrapper{op}}
 }
+
+// nameOfIMulOp is the name BuildIMulOp gives its ops.
+var nameOfIMulOp = ir.OpName{Dialect: "spirv", Op: "IMul", Registered: true}
 
 // INTELControlBarrierArriveOp is spirv.INTEL.ControlBarrierArrive: see extension SPV_INTEL_split_barrier.
 type INTELControlBarrierArriveOp struct {
@@ -7184,11 +7805,14 @@ func (o INTELControlBarrierArriveOp) MemorySemantics() ir.Attribute {
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildINTELControlBarrierArriveOp(b *ir.Builder, loc ir.Location, executionScope, memoryScope, memorySemantics ir.Attribute) INTELControlBarrierArriveOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.ControlBarrierArrive", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfINTELControlBarrierArriveOp, loc, nil)
 	setAttrs(op, []string{"execution_scope", "memory_scope", "memory_semantics"}, executionScope, memoryScope, memorySemantics)
 	b.Insert(op)
 	return INTELControlBarrierArriveOp{opWrapper{op}}
 }
+
+// nameOfINTELControlBarrierArriveOp is the name BuildINTELControlBarrierArriveOp gives its ops.
+var nameOfINTELControlBarrierArriveOp = ir.OpName{Dialect: "spirv", Op: "INTEL.ControlBarrierArrive", Registered: true}
 
 // INTELControlBarrierWaitOp is spirv.INTEL.ControlBarrierWait: see extension SPV_INTEL_split_barrier.
 type INTELControlBarrierWaitOp struct {
@@ -7219,11 +7843,14 @@ func (o INTELControlBarrierWaitOp) MemorySemantics() ir.Attribute {
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildINTELControlBarrierWaitOp(b *ir.Builder, loc ir.Location, executionScope, memoryScope, memorySemantics ir.Attribute) INTELControlBarrierWaitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.ControlBarrierWait", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfINTELControlBarrierWaitOp, loc, nil)
 	setAttrs(op, []string{"execution_scope", "memory_scope", "memory_semantics"}, executionScope, memoryScope, memorySemantics)
 	b.Insert(op)
 	return INTELControlBarrierWaitOp{opWrapper{op}}
 }
+
+// nameOfINTELControlBarrierWaitOp is the name BuildINTELControlBarrierWaitOp gives its ops.
+var nameOfINTELControlBarrierWaitOp = ir.OpName{Dialect: "spirv", Op: "INTEL.ControlBarrierWait", Registered: true}
 
 // INTELConvertBF16ToFOp is spirv.INTEL.ConvertBF16ToF: see extension SPV_INTEL_bfloat16_conversion.
 type INTELConvertBF16ToFOp struct {
@@ -7249,11 +7876,14 @@ func (o INTELConvertBF16ToFOp) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildINTELConvertBF16ToFOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) INTELConvertBF16ToFOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.ConvertBF16ToF", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfINTELConvertBF16ToFOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return INTELConvertBF16ToFOp{opWrapper{op}}
 }
+
+// nameOfINTELConvertBF16ToFOp is the name BuildINTELConvertBF16ToFOp gives its ops.
+var nameOfINTELConvertBF16ToFOp = ir.OpName{Dialect: "spirv", Op: "INTEL.ConvertBF16ToF", Registered: true}
 
 // INTELConvertFToBF16Op is spirv.INTEL.ConvertFToBF16: see extension SPV_INTEL_bfloat16_conversion.
 type INTELConvertFToBF16Op struct {
@@ -7279,11 +7909,14 @@ func (o INTELConvertFToBF16Op) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildINTELConvertFToBF16Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) INTELConvertFToBF16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.ConvertFToBF16", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfINTELConvertFToBF16Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return INTELConvertFToBF16Op{opWrapper{op}}
 }
+
+// nameOfINTELConvertFToBF16Op is the name BuildINTELConvertFToBF16Op gives its ops.
+var nameOfINTELConvertFToBF16Op = ir.OpName{Dialect: "spirv", Op: "INTEL.ConvertFToBF16", Registered: true}
 
 // INTELJointMatrixLoadOp is spirv.INTEL.JointMatrixLoad: see extension SPV_INTEL_joint_matrix.
 type INTELJointMatrixLoadOp struct {
@@ -7324,12 +7957,15 @@ func (o INTELJointMatrixLoadOp) Alignment() ir.Attribute { return o.op.Attr("ali
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildINTELJointMatrixLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, stride *ir.Value, layout, scope, memoryAccess, alignment ir.Attribute) INTELJointMatrixLoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.JointMatrixLoad", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfINTELJointMatrixLoadOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer, stride})
 	setAttrs(op, []string{"layout", "scope", "memory_access", "alignment"}, layout, scope, memoryAccess, alignment)
 	b.Insert(op)
 	return INTELJointMatrixLoadOp{opWrapper{op}}
 }
+
+// nameOfINTELJointMatrixLoadOp is the name BuildINTELJointMatrixLoadOp gives its ops.
+var nameOfINTELJointMatrixLoadOp = ir.OpName{Dialect: "spirv", Op: "INTEL.JointMatrixLoad", Registered: true}
 
 // INTELJointMatrixMadOp is spirv.INTEL.JointMatrixMad: see extension SPV_INTEL_joint_matrix.
 type INTELJointMatrixMadOp struct {
@@ -7364,12 +8000,15 @@ func (o INTELJointMatrixMadOp) Scope() ir.Attribute { return o.op.Attr("scope") 
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildINTELJointMatrixMadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, a_, b_, c_ *ir.Value, scope ir.Attribute) INTELJointMatrixMadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.JointMatrixMad", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfINTELJointMatrixMadOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"scope"}, scope)
 	b.Insert(op)
 	return INTELJointMatrixMadOp{opWrapper{op}}
 }
+
+// nameOfINTELJointMatrixMadOp is the name BuildINTELJointMatrixMadOp gives its ops.
+var nameOfINTELJointMatrixMadOp = ir.OpName{Dialect: "spirv", Op: "INTEL.JointMatrixMad", Registered: true}
 
 // INTELJointMatrixStoreOp is spirv.INTEL.JointMatrixStore: see extension SPV_INTEL_joint_matrix.
 type INTELJointMatrixStoreOp struct {
@@ -7410,12 +8049,15 @@ func (o INTELJointMatrixStoreOp) Alignment() ir.Attribute { return o.op.Attr("al
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildINTELJointMatrixStoreOp(b *ir.Builder, loc ir.Location, pointer, object, stride *ir.Value, layout, scope, memoryAccess, alignment ir.Attribute) INTELJointMatrixStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.JointMatrixStore", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfINTELJointMatrixStoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{pointer, object, stride})
 	setAttrs(op, []string{"layout", "scope", "memory_access", "alignment"}, layout, scope, memoryAccess, alignment)
 	b.Insert(op)
 	return INTELJointMatrixStoreOp{opWrapper{op}}
 }
+
+// nameOfINTELJointMatrixStoreOp is the name BuildINTELJointMatrixStoreOp gives its ops.
+var nameOfINTELJointMatrixStoreOp = ir.OpName{Dialect: "spirv", Op: "INTEL.JointMatrixStore", Registered: true}
 
 // INTELJointMatrixWorkItemLengthOp is spirv.INTEL.JointMatrixWorkItemLength: see extension SPV_INTEL_joint_matrix.
 type INTELJointMatrixWorkItemLengthOp struct {
@@ -7444,11 +8086,14 @@ func (o INTELJointMatrixWorkItemLengthOp) JointMatrixType() ir.Attribute {
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildINTELJointMatrixWorkItemLengthOp(b *ir.Builder, loc ir.Location, resultType ir.Type, jointMatrixType ir.Attribute) INTELJointMatrixWorkItemLengthOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.JointMatrixWorkItemLength", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfINTELJointMatrixWorkItemLengthOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"joint_matrix_type"}, jointMatrixType)
 	b.Insert(op)
 	return INTELJointMatrixWorkItemLengthOp{opWrapper{op}}
 }
+
+// nameOfINTELJointMatrixWorkItemLengthOp is the name BuildINTELJointMatrixWorkItemLengthOp gives its ops.
+var nameOfINTELJointMatrixWorkItemLengthOp = ir.OpName{Dialect: "spirv", Op: "INTEL.JointMatrixWorkItemLength", Registered: true}
 
 // INTELRoundFToTF32Op is spirv.INTEL.RoundFToTF32: see extension SPV_INTEL_tensor_float32_conversion.
 type INTELRoundFToTF32Op struct {
@@ -7474,11 +8119,14 @@ func (o INTELRoundFToTF32Op) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildINTELRoundFToTF32Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) INTELRoundFToTF32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.RoundFToTF32", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfINTELRoundFToTF32Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return INTELRoundFToTF32Op{opWrapper{op}}
 }
+
+// nameOfINTELRoundFToTF32Op is the name BuildINTELRoundFToTF32Op gives its ops.
+var nameOfINTELRoundFToTF32Op = ir.OpName{Dialect: "spirv", Op: "INTEL.RoundFToTF32", Registered: true}
 
 // INTELSubgroupBlockReadOp is spirv.INTEL.SubgroupBlockRead: see extension SPV_INTEL_subgroups.
 type INTELSubgroupBlockReadOp struct {
@@ -7504,11 +8152,14 @@ func (o INTELSubgroupBlockReadOp) Value() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildINTELSubgroupBlockReadOp(b *ir.Builder, loc ir.Location, valueType ir.Type, ptr *ir.Value) INTELSubgroupBlockReadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.SubgroupBlockRead", Registered: true}, loc, []ir.Type{valueType})
+	op := ir.NewNamedOperation(&nameOfINTELSubgroupBlockReadOp, loc, []ir.Type{valueType})
 	op.SetOperands([]*ir.Value{ptr})
 	b.Insert(op)
 	return INTELSubgroupBlockReadOp{opWrapper{op}}
 }
+
+// nameOfINTELSubgroupBlockReadOp is the name BuildINTELSubgroupBlockReadOp gives its ops.
+var nameOfINTELSubgroupBlockReadOp = ir.OpName{Dialect: "spirv", Op: "INTEL.SubgroupBlockRead", Registered: true}
 
 // INTELSubgroupBlockWriteOp is spirv.INTEL.SubgroupBlockWrite: see extension SPV_INTEL_subgroups.
 type INTELSubgroupBlockWriteOp struct {
@@ -7534,11 +8185,14 @@ func (o INTELSubgroupBlockWriteOp) Value() *ir.Value { return o.op.Operand(1) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildINTELSubgroupBlockWriteOp(b *ir.Builder, loc ir.Location, ptr, value *ir.Value) INTELSubgroupBlockWriteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INTEL.SubgroupBlockWrite", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfINTELSubgroupBlockWriteOp, loc, nil)
 	op.SetOperands([]*ir.Value{ptr, value})
 	b.Insert(op)
 	return INTELSubgroupBlockWriteOp{opWrapper{op}}
 }
+
+// nameOfINTELSubgroupBlockWriteOp is the name BuildINTELSubgroupBlockWriteOp gives its ops.
+var nameOfINTELSubgroupBlockWriteOp = ir.OpName{Dialect: "spirv", Op: "INTEL.SubgroupBlockWrite", Registered: true}
 
 // INotEqualOp is spirv.INotEqual: integer comparison for inequality.
 type INotEqualOp struct {
@@ -7567,11 +8221,14 @@ func (o INotEqualOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildINotEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) INotEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "INotEqual", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfINotEqualOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return INotEqualOp{opWrapper{op}}
 }
+
+// nameOfINotEqualOp is the name BuildINotEqualOp gives its ops.
+var nameOfINotEqualOp = ir.OpName{Dialect: "spirv", Op: "INotEqual", Registered: true}
 
 // ISubOp is spirv.ISub: integer subtraction of Operand 2 from Operand 1.
 type ISubOp struct {
@@ -7600,11 +8257,14 @@ func (o ISubOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildISubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) ISubOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ISub", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfISubOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return ISubOp{opWrapper{op}}
 }
+
+// nameOfISubOp is the name BuildISubOp gives its ops.
+var nameOfISubOp = ir.OpName{Dialect: "spirv", Op: "ISub", Registered: true}
 
 // ISubBorrowOp is spirv.ISubBorrow: result is the unsigned integer subtraction of Operand 2 from Operand 1, and what it needed to borrow.
 type ISubBorrowOp struct {
@@ -7633,11 +8293,14 @@ func (o ISubBorrowOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildISubBorrowOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) ISubBorrowOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ISubBorrow", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfISubBorrowOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return ISubBorrowOp{opWrapper{op}}
 }
+
+// nameOfISubBorrowOp is the name BuildISubBorrowOp gives its ops.
+var nameOfISubBorrowOp = ir.OpName{Dialect: "spirv", Op: "ISubBorrow", Registered: true}
 
 // ImageOp is spirv.Image: extract the image from a sampled image.
 type ImageOp struct {
@@ -7663,11 +8326,14 @@ func (o ImageOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildImageOp(b *ir.Builder, loc ir.Location, resultType ir.Type, sampledImage *ir.Value) ImageOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Image", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfImageOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{sampledImage})
 	b.Insert(op)
 	return ImageOp{opWrapper{op}}
 }
+
+// nameOfImageOp is the name BuildImageOp gives its ops.
+var nameOfImageOp = ir.OpName{Dialect: "spirv", Op: "Image", Registered: true}
 
 // ImageDrefGatherOp is spirv.ImageDrefGather: gathers the requested depth-comparison from four texels.
 type ImageDrefGatherOp struct {
@@ -7708,12 +8374,15 @@ func (o ImageDrefGatherOp) ImageOperands() ir.Attribute { return o.op.Attr("imag
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildImageDrefGatherOp(b *ir.Builder, loc ir.Location, resultType ir.Type, sampledImage, coordinate, dref *ir.Value, operandArguments []*ir.Value, imageoperands, imageOperands ir.Attribute) ImageDrefGatherOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ImageDrefGather", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfImageDrefGatherOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{sampledImage, coordinate, dref}, operandArguments...))
 	setAttrs(op, []string{"imageoperands", "image_operands"}, imageoperands, imageOperands)
 	b.Insert(op)
 	return ImageDrefGatherOp{opWrapper{op}}
 }
+
+// nameOfImageDrefGatherOp is the name BuildImageDrefGatherOp gives its ops.
+var nameOfImageDrefGatherOp = ir.OpName{Dialect: "spirv", Op: "ImageDrefGather", Registered: true}
 
 // ImageFetchOp is spirv.ImageFetch: fetch a single texel from an image whose Sampled operand is 1.
 type ImageFetchOp struct {
@@ -7748,12 +8417,15 @@ func (o ImageFetchOp) ImageOperands() ir.Attribute { return o.op.Attr("image_ope
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildImageFetchOp(b *ir.Builder, loc ir.Location, resultType ir.Type, image, coordinate *ir.Value, operandArguments []*ir.Value, imageOperands ir.Attribute) ImageFetchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ImageFetch", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfImageFetchOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{image, coordinate}, operandArguments...))
 	setAttrs(op, []string{"image_operands"}, imageOperands)
 	b.Insert(op)
 	return ImageFetchOp{opWrapper{op}}
 }
+
+// nameOfImageFetchOp is the name BuildImageFetchOp gives its ops.
+var nameOfImageFetchOp = ir.OpName{Dialect: "spirv", Op: "ImageFetch", Registered: true}
 
 // ImageQuerySizeOp is spirv.ImageQuerySize: query the dimensions of Image, with no level of detail.
 type ImageQuerySizeOp struct {
@@ -7779,11 +8451,14 @@ func (o ImageQuerySizeOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildImageQuerySizeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, image *ir.Value) ImageQuerySizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ImageQuerySize", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfImageQuerySizeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{image})
 	b.Insert(op)
 	return ImageQuerySizeOp{opWrapper{op}}
 }
+
+// nameOfImageQuerySizeOp is the name BuildImageQuerySizeOp gives its ops.
+var nameOfImageQuerySizeOp = ir.OpName{Dialect: "spirv", Op: "ImageQuerySize", Registered: true}
 
 // ImageReadOp is spirv.ImageRead: read a texel from an image without a sampler.
 type ImageReadOp struct {
@@ -7818,12 +8493,15 @@ func (o ImageReadOp) ImageOperands() ir.Attribute { return o.op.Attr("image_oper
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildImageReadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, image, coordinate *ir.Value, operandArguments []*ir.Value, imageOperands ir.Attribute) ImageReadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ImageRead", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfImageReadOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{image, coordinate}, operandArguments...))
 	setAttrs(op, []string{"image_operands"}, imageOperands)
 	b.Insert(op)
 	return ImageReadOp{opWrapper{op}}
 }
+
+// nameOfImageReadOp is the name BuildImageReadOp gives its ops.
+var nameOfImageReadOp = ir.OpName{Dialect: "spirv", Op: "ImageRead", Registered: true}
 
 // ImageSampleExplicitLodOp is spirv.ImageSampleExplicitLod: sample an image using an explicit level of detail.
 type ImageSampleExplicitLodOp struct {
@@ -7858,12 +8536,15 @@ func (o ImageSampleExplicitLodOp) ImageOperands() ir.Attribute { return o.op.Att
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildImageSampleExplicitLodOp(b *ir.Builder, loc ir.Location, resultType ir.Type, sampledImage, coordinate *ir.Value, operandArguments []*ir.Value, imageOperands ir.Attribute) ImageSampleExplicitLodOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ImageSampleExplicitLod", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfImageSampleExplicitLodOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{sampledImage, coordinate}, operandArguments...))
 	setAttrs(op, []string{"image_operands"}, imageOperands)
 	b.Insert(op)
 	return ImageSampleExplicitLodOp{opWrapper{op}}
 }
+
+// nameOfImageSampleExplicitLodOp is the name BuildImageSampleExplicitLodOp gives its ops.
+var nameOfImageSampleExplicitLodOp = ir.OpName{Dialect: "spirv", Op: "ImageSampleExplicitLod", Registered: true}
 
 // ImageSampleImplicitLodOp is spirv.ImageSampleImplicitLod: sample an image with an implicit level of detail.
 type ImageSampleImplicitLodOp struct {
@@ -7898,12 +8579,15 @@ func (o ImageSampleImplicitLodOp) ImageOperands() ir.Attribute { return o.op.Att
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildImageSampleImplicitLodOp(b *ir.Builder, loc ir.Location, resultType ir.Type, sampledImage, coordinate *ir.Value, operandArguments []*ir.Value, imageOperands ir.Attribute) ImageSampleImplicitLodOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ImageSampleImplicitLod", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfImageSampleImplicitLodOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{sampledImage, coordinate}, operandArguments...))
 	setAttrs(op, []string{"image_operands"}, imageOperands)
 	b.Insert(op)
 	return ImageSampleImplicitLodOp{opWrapper{op}}
 }
+
+// nameOfImageSampleImplicitLodOp is the name BuildImageSampleImplicitLodOp gives its ops.
+var nameOfImageSampleImplicitLodOp = ir.OpName{Dialect: "spirv", Op: "ImageSampleImplicitLod", Registered: true}
 
 // ImageSampleProjDrefImplicitLodOp is spirv.ImageSampleProjDrefImplicitLod: sample an image with a project coordinate, doing depth-comparison, with an implicit level of detail.
 type ImageSampleProjDrefImplicitLodOp struct {
@@ -7944,12 +8628,15 @@ func (o ImageSampleProjDrefImplicitLodOp) ImageOperands() ir.Attribute {
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildImageSampleProjDrefImplicitLodOp(b *ir.Builder, loc ir.Location, resultType ir.Type, sampledImage, coordinate, dref *ir.Value, operandArguments []*ir.Value, imageOperands ir.Attribute) ImageSampleProjDrefImplicitLodOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ImageSampleProjDrefImplicitLod", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfImageSampleProjDrefImplicitLodOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{sampledImage, coordinate, dref}, operandArguments...))
 	setAttrs(op, []string{"image_operands"}, imageOperands)
 	b.Insert(op)
 	return ImageSampleProjDrefImplicitLodOp{opWrapper{op}}
 }
+
+// nameOfImageSampleProjDrefImplicitLodOp is the name BuildImageSampleProjDrefImplicitLodOp gives its ops.
+var nameOfImageSampleProjDrefImplicitLodOp = ir.OpName{Dialect: "spirv", Op: "ImageSampleProjDrefImplicitLod", Registered: true}
 
 // ImageWriteOp is spirv.ImageWrite: write a texel to an image without a sampler.
 type ImageWriteOp struct {
@@ -7984,12 +8671,15 @@ func (o ImageWriteOp) ImageOperands() ir.Attribute { return o.op.Attr("image_ope
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildImageWriteOp(b *ir.Builder, loc ir.Location, image, coordinate, texel *ir.Value, operandArguments []*ir.Value, imageOperands ir.Attribute) ImageWriteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ImageWrite", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfImageWriteOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{image, coordinate, texel}, operandArguments...))
 	setAttrs(op, []string{"image_operands"}, imageOperands)
 	b.Insert(op)
 	return ImageWriteOp{opWrapper{op}}
 }
+
+// nameOfImageWriteOp is the name BuildImageWriteOp gives its ops.
+var nameOfImageWriteOp = ir.OpName{Dialect: "spirv", Op: "ImageWrite", Registered: true}
 
 // InBoundsPtrAccessChainOp is spirv.InBoundsPtrAccessChain: has the same semantics as OpPtrAccessChain, with the addition that the resulting pointer is known to point within the base object.
 type InBoundsPtrAccessChainOp struct {
@@ -8021,11 +8711,14 @@ func (o InBoundsPtrAccessChainOp) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildInBoundsPtrAccessChainOp(b *ir.Builder, loc ir.Location, resultType ir.Type, basePtr, element *ir.Value, indices []*ir.Value) InBoundsPtrAccessChainOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "InBoundsPtrAccessChain", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfInBoundsPtrAccessChainOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{basePtr, element}, indices...))
 	b.Insert(op)
 	return InBoundsPtrAccessChainOp{opWrapper{op}}
 }
+
+// nameOfInBoundsPtrAccessChainOp is the name BuildInBoundsPtrAccessChainOp gives its ops.
+var nameOfInBoundsPtrAccessChainOp = ir.OpName{Dialect: "spirv", Op: "InBoundsPtrAccessChain", Registered: true}
 
 // IsFiniteOp is spirv.IsFinite: result is true if x is an IEEE Finite, otherwise result is false.
 type IsFiniteOp struct {
@@ -8051,11 +8744,14 @@ func (o IsFiniteOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIsFiniteOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) IsFiniteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "IsFinite", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIsFiniteOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return IsFiniteOp{opWrapper{op}}
 }
+
+// nameOfIsFiniteOp is the name BuildIsFiniteOp gives its ops.
+var nameOfIsFiniteOp = ir.OpName{Dialect: "spirv", Op: "IsFinite", Registered: true}
 
 // IsInfOp is spirv.IsInf: result is true if x is an IEEE Inf, otherwise result is false.
 type IsInfOp struct {
@@ -8081,11 +8777,14 @@ func (o IsInfOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIsInfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) IsInfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "IsInf", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIsInfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return IsInfOp{opWrapper{op}}
 }
+
+// nameOfIsInfOp is the name BuildIsInfOp gives its ops.
+var nameOfIsInfOp = ir.OpName{Dialect: "spirv", Op: "IsInf", Registered: true}
 
 // IsNanOp is spirv.IsNan: result is true if x is an IEEE NaN, otherwise result is false.
 type IsNanOp struct {
@@ -8111,11 +8810,14 @@ func (o IsNanOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIsNanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) IsNanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "IsNan", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfIsNanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return IsNanOp{opWrapper{op}}
 }
+
+// nameOfIsNanOp is the name BuildIsNanOp gives its ops.
+var nameOfIsNanOp = ir.OpName{Dialect: "spirv", Op: "IsNan", Registered: true}
 
 // KHRAssumeTrueOp is spirv.KHR.AssumeTrue: TBD.
 type KHRAssumeTrueOp struct {
@@ -8138,11 +8840,14 @@ func (o KHRAssumeTrueOp) Condition() *ir.Value { return o.op.Operand(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildKHRAssumeTrueOp(b *ir.Builder, loc ir.Location, condition *ir.Value) KHRAssumeTrueOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "KHR.AssumeTrue", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfKHRAssumeTrueOp, loc, nil)
 	op.SetOperands([]*ir.Value{condition})
 	b.Insert(op)
 	return KHRAssumeTrueOp{opWrapper{op}}
 }
+
+// nameOfKHRAssumeTrueOp is the name BuildKHRAssumeTrueOp gives its ops.
+var nameOfKHRAssumeTrueOp = ir.OpName{Dialect: "spirv", Op: "KHR.AssumeTrue", Registered: true}
 
 // KHRCooperativeMatrixLengthOp is spirv.KHR.CooperativeMatrixLength: queries the number of cooperative matrix components.
 type KHRCooperativeMatrixLengthOp struct {
@@ -8171,11 +8876,14 @@ func (o KHRCooperativeMatrixLengthOp) CooperativeMatrixType() ir.Attribute {
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildKHRCooperativeMatrixLengthOp(b *ir.Builder, loc ir.Location, resultType ir.Type, cooperativeMatrixType ir.Attribute) KHRCooperativeMatrixLengthOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "KHR.CooperativeMatrixLength", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfKHRCooperativeMatrixLengthOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"cooperative_matrix_type"}, cooperativeMatrixType)
 	b.Insert(op)
 	return KHRCooperativeMatrixLengthOp{opWrapper{op}}
 }
+
+// nameOfKHRCooperativeMatrixLengthOp is the name BuildKHRCooperativeMatrixLengthOp gives its ops.
+var nameOfKHRCooperativeMatrixLengthOp = ir.OpName{Dialect: "spirv", Op: "KHR.CooperativeMatrixLength", Registered: true}
 
 // KHRCooperativeMatrixLoadOp is spirv.KHR.CooperativeMatrixLoad: loads a cooperative matrix through a pointer.
 type KHRCooperativeMatrixLoadOp struct {
@@ -8213,12 +8921,15 @@ func (o KHRCooperativeMatrixLoadOp) Alignment() ir.Attribute { return o.op.Attr(
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildKHRCooperativeMatrixLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer, stride *ir.Value, matrixLayout, memoryOperand, alignment ir.Attribute) KHRCooperativeMatrixLoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "KHR.CooperativeMatrixLoad", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfKHRCooperativeMatrixLoadOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer, stride})
 	setAttrs(op, []string{"matrix_layout", "memory_operand", "alignment"}, matrixLayout, memoryOperand, alignment)
 	b.Insert(op)
 	return KHRCooperativeMatrixLoadOp{opWrapper{op}}
 }
+
+// nameOfKHRCooperativeMatrixLoadOp is the name BuildKHRCooperativeMatrixLoadOp gives its ops.
+var nameOfKHRCooperativeMatrixLoadOp = ir.OpName{Dialect: "spirv", Op: "KHR.CooperativeMatrixLoad", Registered: true}
 
 // KHRCooperativeMatrixMulAddOp is spirv.KHR.CooperativeMatrixMulAdd: returns the result of `(A x B) + C` of matrices A, B, and C.
 type KHRCooperativeMatrixMulAddOp struct {
@@ -8256,12 +8967,15 @@ func (o KHRCooperativeMatrixMulAddOp) MatrixOperands() ir.Attribute {
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildKHRCooperativeMatrixMulAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, a_, b_, c_ *ir.Value, matrixOperands ir.Attribute) KHRCooperativeMatrixMulAddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "KHR.CooperativeMatrixMulAdd", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfKHRCooperativeMatrixMulAddOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"matrix_operands"}, matrixOperands)
 	b.Insert(op)
 	return KHRCooperativeMatrixMulAddOp{opWrapper{op}}
 }
+
+// nameOfKHRCooperativeMatrixMulAddOp is the name BuildKHRCooperativeMatrixMulAddOp gives its ops.
+var nameOfKHRCooperativeMatrixMulAddOp = ir.OpName{Dialect: "spirv", Op: "KHR.CooperativeMatrixMulAdd", Registered: true}
 
 // KHRCooperativeMatrixStoreOp is spirv.KHR.CooperativeMatrixStore: stores a cooperative matrix through a pointer.
 type KHRCooperativeMatrixStoreOp struct {
@@ -8299,12 +9013,15 @@ func (o KHRCooperativeMatrixStoreOp) Alignment() ir.Attribute { return o.op.Attr
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildKHRCooperativeMatrixStoreOp(b *ir.Builder, loc ir.Location, pointer, object, stride *ir.Value, matrixLayout, memoryOperand, alignment ir.Attribute) KHRCooperativeMatrixStoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "KHR.CooperativeMatrixStore", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfKHRCooperativeMatrixStoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{pointer, object, stride})
 	setAttrs(op, []string{"matrix_layout", "memory_operand", "alignment"}, matrixLayout, memoryOperand, alignment)
 	b.Insert(op)
 	return KHRCooperativeMatrixStoreOp{opWrapper{op}}
 }
+
+// nameOfKHRCooperativeMatrixStoreOp is the name BuildKHRCooperativeMatrixStoreOp gives its ops.
+var nameOfKHRCooperativeMatrixStoreOp = ir.OpName{Dialect: "spirv", Op: "KHR.CooperativeMatrixStore", Registered: true}
 
 // KHRGroupFMulOp is spirv.KHR.GroupFMul: A floating-point multiplication group operation specified for all values of 'X' specified by invocations in the group.
 type KHRGroupFMulOp struct {
@@ -8336,12 +9053,15 @@ func (o KHRGroupFMulOp) GroupOperation() ir.Attribute { return o.op.Attr("group_
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildKHRGroupFMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) KHRGroupFMulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "KHR.GroupFMul", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfKHRGroupFMulOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return KHRGroupFMulOp{opWrapper{op}}
 }
+
+// nameOfKHRGroupFMulOp is the name BuildKHRGroupFMulOp gives its ops.
+var nameOfKHRGroupFMulOp = ir.OpName{Dialect: "spirv", Op: "KHR.GroupFMul", Registered: true}
 
 // KHRGroupIMulOp is spirv.KHR.GroupIMul: an integer multiplication group operation specified for all values of 'X' specified by invocations in the group.
 type KHRGroupIMulOp struct {
@@ -8373,12 +9093,15 @@ func (o KHRGroupIMulOp) GroupOperation() ir.Attribute { return o.op.Attr("group_
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildKHRGroupIMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, x_ *ir.Value, executionScope, groupOperation ir.Attribute) KHRGroupIMulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "KHR.GroupIMul", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfKHRGroupIMulOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{x_})
 	setAttrs(op, []string{"execution_scope", "group_operation"}, executionScope, groupOperation)
 	b.Insert(op)
 	return KHRGroupIMulOp{opWrapper{op}}
 }
+
+// nameOfKHRGroupIMulOp is the name BuildKHRGroupIMulOp gives its ops.
+var nameOfKHRGroupIMulOp = ir.OpName{Dialect: "spirv", Op: "KHR.GroupIMul", Registered: true}
 
 // KHRSubgroupBallotOp is spirv.KHR.SubgroupBallot: see extension SPV_KHR_shader_ballot.
 type KHRSubgroupBallotOp struct {
@@ -8404,11 +9127,14 @@ func (o KHRSubgroupBallotOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildKHRSubgroupBallotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, predicate *ir.Value) KHRSubgroupBallotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "KHR.SubgroupBallot", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfKHRSubgroupBallotOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{predicate})
 	b.Insert(op)
 	return KHRSubgroupBallotOp{opWrapper{op}}
 }
+
+// nameOfKHRSubgroupBallotOp is the name BuildKHRSubgroupBallotOp gives its ops.
+var nameOfKHRSubgroupBallotOp = ir.OpName{Dialect: "spirv", Op: "KHR.SubgroupBallot", Registered: true}
 
 // KillOp is spirv.Kill: deprecated (use OpTerminateInvocation or OpDemoteToHelperInvocation).
 type KillOp struct {
@@ -8428,10 +9154,13 @@ func AsKillOp(op *ir.Operation) (KillOp, bool) {
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildKillOp(b *ir.Builder, loc ir.Location) KillOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Kill", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfKillOp, loc, nil)
 	b.Insert(op)
 	return KillOp{opWrapper{op}}
 }
+
+// nameOfKillOp is the name BuildKillOp gives its ops.
+var nameOfKillOp = ir.OpName{Dialect: "spirv", Op: "Kill", Registered: true}
 
 // LoadOp is spirv.Load: load through a pointer.
 type LoadOp struct {
@@ -8463,12 +9192,15 @@ func (o LoadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, valueType ir.Type, ptr *ir.Value, memoryAccess, alignment ir.Attribute) LoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Load", Registered: true}, loc, []ir.Type{valueType})
+	op := ir.NewNamedOperation(&nameOfLoadOp, loc, []ir.Type{valueType})
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"memory_access", "alignment"}, memoryAccess, alignment)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
 }
+
+// nameOfLoadOp is the name BuildLoadOp gives its ops.
+var nameOfLoadOp = ir.OpName{Dialect: "spirv", Op: "Load", Registered: true}
 
 // LogicalAndOp is spirv.LogicalAnd: result is true if both Operand 1 and Operand 2 are true. Result is false if either Operand 1 or Operand 2 are false.
 type LogicalAndOp struct {
@@ -8497,11 +9229,14 @@ func (o LogicalAndOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogicalAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) LogicalAndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "LogicalAnd", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLogicalAndOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return LogicalAndOp{opWrapper{op}}
 }
+
+// nameOfLogicalAndOp is the name BuildLogicalAndOp gives its ops.
+var nameOfLogicalAndOp = ir.OpName{Dialect: "spirv", Op: "LogicalAnd", Registered: true}
 
 // LogicalEqualOp is spirv.LogicalEqual: result is true if Operand 1 and Operand 2 have the same value. Result is false if Operand 1 and Operand 2 have different values.
 type LogicalEqualOp struct {
@@ -8530,11 +9265,14 @@ func (o LogicalEqualOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogicalEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) LogicalEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "LogicalEqual", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLogicalEqualOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return LogicalEqualOp{opWrapper{op}}
 }
+
+// nameOfLogicalEqualOp is the name BuildLogicalEqualOp gives its ops.
+var nameOfLogicalEqualOp = ir.OpName{Dialect: "spirv", Op: "LogicalEqual", Registered: true}
 
 // LogicalNotOp is spirv.LogicalNot: result is true if Operand is false. Result is false if Operand is true.
 type LogicalNotOp struct {
@@ -8560,11 +9298,14 @@ func (o LogicalNotOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogicalNotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) LogicalNotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "LogicalNot", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLogicalNotOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return LogicalNotOp{opWrapper{op}}
 }
+
+// nameOfLogicalNotOp is the name BuildLogicalNotOp gives its ops.
+var nameOfLogicalNotOp = ir.OpName{Dialect: "spirv", Op: "LogicalNot", Registered: true}
 
 // LogicalNotEqualOp is spirv.LogicalNotEqual: result is true if Operand 1 and Operand 2 have different values. Result is false if Operand 1 and Operand 2 have the same value.
 type LogicalNotEqualOp struct {
@@ -8593,11 +9334,14 @@ func (o LogicalNotEqualOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildLogicalNotEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) LogicalNotEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "LogicalNotEqual", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLogicalNotEqualOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return LogicalNotEqualOp{opWrapper{op}}
 }
+
+// nameOfLogicalNotEqualOp is the name BuildLogicalNotEqualOp gives its ops.
+var nameOfLogicalNotEqualOp = ir.OpName{Dialect: "spirv", Op: "LogicalNotEqual", Registered: true}
 
 // LogicalOrOp is spirv.LogicalOr: result is true if either Operand 1 or Operand 2 is true. Result is false if both Operand 1 and Operand 2 are false.
 type LogicalOrOp struct {
@@ -8626,11 +9370,14 @@ func (o LogicalOrOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLogicalOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) LogicalOrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "LogicalOr", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLogicalOrOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return LogicalOrOp{opWrapper{op}}
 }
+
+// nameOfLogicalOrOp is the name BuildLogicalOrOp gives its ops.
+var nameOfLogicalOrOp = ir.OpName{Dialect: "spirv", Op: "LogicalOr", Registered: true}
 
 // MatrixTimesMatrixOp is spirv.MatrixTimesMatrix: linear-algebraic multiply of LeftMatrix X RightMatrix.
 type MatrixTimesMatrixOp struct {
@@ -8659,11 +9406,14 @@ func (o MatrixTimesMatrixOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMatrixTimesMatrixOp(b *ir.Builder, loc ir.Location, resultType ir.Type, leftmatrix, rightmatrix *ir.Value) MatrixTimesMatrixOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "MatrixTimesMatrix", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMatrixTimesMatrixOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{leftmatrix, rightmatrix})
 	b.Insert(op)
 	return MatrixTimesMatrixOp{opWrapper{op}}
 }
+
+// nameOfMatrixTimesMatrixOp is the name BuildMatrixTimesMatrixOp gives its ops.
+var nameOfMatrixTimesMatrixOp = ir.OpName{Dialect: "spirv", Op: "MatrixTimesMatrix", Registered: true}
 
 // MatrixTimesScalarOp is spirv.MatrixTimesScalar: scale a floating-point matrix.
 type MatrixTimesScalarOp struct {
@@ -8692,11 +9442,14 @@ func (o MatrixTimesScalarOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMatrixTimesScalarOp(b *ir.Builder, loc ir.Location, resultType ir.Type, matrix, scalar *ir.Value) MatrixTimesScalarOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "MatrixTimesScalar", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMatrixTimesScalarOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{matrix, scalar})
 	b.Insert(op)
 	return MatrixTimesScalarOp{opWrapper{op}}
 }
+
+// nameOfMatrixTimesScalarOp is the name BuildMatrixTimesScalarOp gives its ops.
+var nameOfMatrixTimesScalarOp = ir.OpName{Dialect: "spirv", Op: "MatrixTimesScalar", Registered: true}
 
 // MatrixTimesVectorOp is spirv.MatrixTimesVector: linear-algebraic Matrix X Vector.
 type MatrixTimesVectorOp struct {
@@ -8725,11 +9478,14 @@ func (o MatrixTimesVectorOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMatrixTimesVectorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, matrix, vector *ir.Value) MatrixTimesVectorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "MatrixTimesVector", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMatrixTimesVectorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{matrix, vector})
 	b.Insert(op)
 	return MatrixTimesVectorOp{opWrapper{op}}
 }
+
+// nameOfMatrixTimesVectorOp is the name BuildMatrixTimesVectorOp gives its ops.
+var nameOfMatrixTimesVectorOp = ir.OpName{Dialect: "spirv", Op: "MatrixTimesVector", Registered: true}
 
 // MemoryBarrierOp is spirv.MemoryBarrier: control the order that memory accesses are observed.
 type MemoryBarrierOp struct {
@@ -8755,11 +9511,14 @@ func (o MemoryBarrierOp) MemorySemantics() ir.Attribute { return o.op.Attr("memo
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMemoryBarrierOp(b *ir.Builder, loc ir.Location, memoryScope, memorySemantics ir.Attribute) MemoryBarrierOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "MemoryBarrier", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMemoryBarrierOp, loc, nil)
 	setAttrs(op, []string{"memory_scope", "memory_semantics"}, memoryScope, memorySemantics)
 	b.Insert(op)
 	return MemoryBarrierOp{opWrapper{op}}
 }
+
+// nameOfMemoryBarrierOp is the name BuildMemoryBarrierOp gives its ops.
+var nameOfMemoryBarrierOp = ir.OpName{Dialect: "spirv", Op: "MemoryBarrier", Registered: true}
 
 // NotOp is spirv.Not: complement the bits of Operand.
 type NotOp struct {
@@ -8785,11 +9544,14 @@ func (o NotOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildNotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) NotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Not", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfNotOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return NotOp{opWrapper{op}}
 }
+
+// nameOfNotOp is the name BuildNotOp gives its ops.
+var nameOfNotOp = ir.OpName{Dialect: "spirv", Op: "Not", Registered: true}
 
 // OrderedOp is spirv.Ordered: result is true if both x == x and y == y are true, where IEEE comparison is used, otherwise result is false.
 type OrderedOp struct {
@@ -8818,11 +9580,14 @@ func (o OrderedOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildOrderedOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) OrderedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Ordered", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfOrderedOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return OrderedOp{opWrapper{op}}
 }
+
+// nameOfOrderedOp is the name BuildOrderedOp gives its ops.
+var nameOfOrderedOp = ir.OpName{Dialect: "spirv", Op: "Ordered", Registered: true}
 
 // PtrAccessChainOp is spirv.PtrAccessChain: has the same semantics as OpAccessChain, with the addition of the Element operand.
 type PtrAccessChainOp struct {
@@ -8854,11 +9619,14 @@ func (o PtrAccessChainOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPtrAccessChainOp(b *ir.Builder, loc ir.Location, resultType ir.Type, basePtr, element *ir.Value, indices []*ir.Value) PtrAccessChainOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "PtrAccessChain", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPtrAccessChainOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{basePtr, element}, indices...))
 	b.Insert(op)
 	return PtrAccessChainOp{opWrapper{op}}
 }
+
+// nameOfPtrAccessChainOp is the name BuildPtrAccessChainOp gives its ops.
+var nameOfPtrAccessChainOp = ir.OpName{Dialect: "spirv", Op: "PtrAccessChain", Registered: true}
 
 // PtrCastToGenericOp is spirv.PtrCastToGeneric: convert a pointer’s Storage Class to Generic.
 type PtrCastToGenericOp struct {
@@ -8884,11 +9652,14 @@ func (o PtrCastToGenericOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildPtrCastToGenericOp(b *ir.Builder, loc ir.Location, resultType ir.Type, pointer *ir.Value) PtrCastToGenericOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "PtrCastToGeneric", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPtrCastToGenericOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pointer})
 	b.Insert(op)
 	return PtrCastToGenericOp{opWrapper{op}}
 }
+
+// nameOfPtrCastToGenericOp is the name BuildPtrCastToGenericOp gives its ops.
+var nameOfPtrCastToGenericOp = ir.OpName{Dialect: "spirv", Op: "PtrCastToGeneric", Registered: true}
 
 // ReturnOp is spirv.Return: return with no value from a function with void return type.
 type ReturnOp struct {
@@ -8908,10 +9679,13 @@ func AsReturnOp(op *ir.Operation) (ReturnOp, bool) {
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildReturnOp(b *ir.Builder, loc ir.Location) ReturnOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Return", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfReturnOp, loc, nil)
 	b.Insert(op)
 	return ReturnOp{opWrapper{op}}
 }
+
+// nameOfReturnOp is the name BuildReturnOp gives its ops.
+var nameOfReturnOp = ir.OpName{Dialect: "spirv", Op: "Return", Registered: true}
 
 // ReturnValueOp is spirv.ReturnValue: return a value from a function.
 type ReturnValueOp struct {
@@ -8934,11 +9708,14 @@ func (o ReturnValueOp) Value() *ir.Value { return o.op.Operand(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReturnValueOp(b *ir.Builder, loc ir.Location, value *ir.Value) ReturnValueOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ReturnValue", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfReturnValueOp, loc, nil)
 	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return ReturnValueOp{opWrapper{op}}
 }
+
+// nameOfReturnValueOp is the name BuildReturnValueOp gives its ops.
+var nameOfReturnValueOp = ir.OpName{Dialect: "spirv", Op: "ReturnValue", Registered: true}
 
 // SConvertOp is spirv.SConvert: convert signed width. This is either a truncate or a sign extend.
 type SConvertOp struct {
@@ -8964,11 +9741,14 @@ func (o SConvertOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSConvertOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) SConvertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SConvert", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSConvertOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return SConvertOp{opWrapper{op}}
 }
+
+// nameOfSConvertOp is the name BuildSConvertOp gives its ops.
+var nameOfSConvertOp = ir.OpName{Dialect: "spirv", Op: "SConvert", Registered: true}
 
 // SDivOp is spirv.SDiv: signed-integer division of Operand 1 divided by Operand 2.
 type SDivOp struct {
@@ -8997,11 +9777,14 @@ func (o SDivOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSDivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) SDivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SDiv", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSDivOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return SDivOp{opWrapper{op}}
 }
+
+// nameOfSDivOp is the name BuildSDivOp gives its ops.
+var nameOfSDivOp = ir.OpName{Dialect: "spirv", Op: "SDiv", Registered: true}
 
 // SDotOp is spirv.SDot: signed integer dot product of Vector 1 and Vector 2.
 type SDotOp struct {
@@ -9033,12 +9816,15 @@ func (o SDotOp) Format() ir.Attribute { return o.op.Attr("format") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSDotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector1, vector2 *ir.Value, format ir.Attribute) SDotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SDot", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSDotOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector1, vector2})
 	setAttrs(op, []string{"format"}, format)
 	b.Insert(op)
 	return SDotOp{opWrapper{op}}
 }
+
+// nameOfSDotOp is the name BuildSDotOp gives its ops.
+var nameOfSDotOp = ir.OpName{Dialect: "spirv", Op: "SDot", Registered: true}
 
 // SDotAccSatOp is spirv.SDotAccSat: signed integer dot product of Vector 1 and Vector 2 and signed saturating addition of the result with Accumulator.
 type SDotAccSatOp struct {
@@ -9073,12 +9859,15 @@ func (o SDotAccSatOp) Format() ir.Attribute { return o.op.Attr("format") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSDotAccSatOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector1, vector2, accumulator *ir.Value, format ir.Attribute) SDotAccSatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SDotAccSat", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSDotAccSatOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector1, vector2, accumulator})
 	setAttrs(op, []string{"format"}, format)
 	b.Insert(op)
 	return SDotAccSatOp{opWrapper{op}}
 }
+
+// nameOfSDotAccSatOp is the name BuildSDotAccSatOp gives its ops.
+var nameOfSDotAccSatOp = ir.OpName{Dialect: "spirv", Op: "SDotAccSat", Registered: true}
 
 // SGreaterThanOp is spirv.SGreaterThan: signed-integer comparison if Operand 1 is greater than Operand 2.
 type SGreaterThanOp struct {
@@ -9107,11 +9896,14 @@ func (o SGreaterThanOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSGreaterThanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) SGreaterThanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SGreaterThan", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSGreaterThanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return SGreaterThanOp{opWrapper{op}}
 }
+
+// nameOfSGreaterThanOp is the name BuildSGreaterThanOp gives its ops.
+var nameOfSGreaterThanOp = ir.OpName{Dialect: "spirv", Op: "SGreaterThan", Registered: true}
 
 // SGreaterThanEqualOp is spirv.SGreaterThanEqual: signed-integer comparison if Operand 1 is greater than or equal to Operand 2.
 type SGreaterThanEqualOp struct {
@@ -9140,11 +9932,14 @@ func (o SGreaterThanEqualOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildSGreaterThanEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) SGreaterThanEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SGreaterThanEqual", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSGreaterThanEqualOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return SGreaterThanEqualOp{opWrapper{op}}
 }
+
+// nameOfSGreaterThanEqualOp is the name BuildSGreaterThanEqualOp gives its ops.
+var nameOfSGreaterThanEqualOp = ir.OpName{Dialect: "spirv", Op: "SGreaterThanEqual", Registered: true}
 
 // SLessThanOp is spirv.SLessThan: signed-integer comparison if Operand 1 is less than Operand 2.
 type SLessThanOp struct {
@@ -9173,11 +9968,14 @@ func (o SLessThanOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSLessThanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) SLessThanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SLessThan", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSLessThanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return SLessThanOp{opWrapper{op}}
 }
+
+// nameOfSLessThanOp is the name BuildSLessThanOp gives its ops.
+var nameOfSLessThanOp = ir.OpName{Dialect: "spirv", Op: "SLessThan", Registered: true}
 
 // SLessThanEqualOp is spirv.SLessThanEqual: signed-integer comparison if Operand 1 is less than or equal to Operand 2.
 type SLessThanEqualOp struct {
@@ -9206,11 +10004,14 @@ func (o SLessThanEqualOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSLessThanEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) SLessThanEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SLessThanEqual", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSLessThanEqualOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return SLessThanEqualOp{opWrapper{op}}
 }
+
+// nameOfSLessThanEqualOp is the name BuildSLessThanEqualOp gives its ops.
+var nameOfSLessThanEqualOp = ir.OpName{Dialect: "spirv", Op: "SLessThanEqual", Registered: true}
 
 // SModOp is spirv.SMod: signed remainder operation for the remainder whose sign matches the sign of Operand 2.
 type SModOp struct {
@@ -9239,11 +10040,14 @@ func (o SModOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSModOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) SModOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SMod", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSModOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return SModOp{opWrapper{op}}
 }
+
+// nameOfSModOp is the name BuildSModOp gives its ops.
+var nameOfSModOp = ir.OpName{Dialect: "spirv", Op: "SMod", Registered: true}
 
 // SMulExtendedOp is spirv.SMulExtended: result is the full value of the signed integer multiplication of Operand 1 and Operand 2.
 type SMulExtendedOp struct {
@@ -9272,11 +10076,14 @@ func (o SMulExtendedOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSMulExtendedOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) SMulExtendedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SMulExtended", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSMulExtendedOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return SMulExtendedOp{opWrapper{op}}
 }
+
+// nameOfSMulExtendedOp is the name BuildSMulExtendedOp gives its ops.
+var nameOfSMulExtendedOp = ir.OpName{Dialect: "spirv", Op: "SMulExtended", Registered: true}
 
 // SNegateOp is spirv.SNegate: signed-integer subtract of Operand from zero.
 type SNegateOp struct {
@@ -9302,11 +10109,14 @@ func (o SNegateOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSNegateOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) SNegateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SNegate", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSNegateOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return SNegateOp{opWrapper{op}}
 }
+
+// nameOfSNegateOp is the name BuildSNegateOp gives its ops.
+var nameOfSNegateOp = ir.OpName{Dialect: "spirv", Op: "SNegate", Registered: true}
 
 // SRemOp is spirv.SRem: signed remainder operation for the remainder whose sign matches the sign of Operand 1.
 type SRemOp struct {
@@ -9335,11 +10145,14 @@ func (o SRemOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSRemOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) SRemOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SRem", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSRemOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return SRemOp{opWrapper{op}}
 }
+
+// nameOfSRemOp is the name BuildSRemOp gives its ops.
+var nameOfSRemOp = ir.OpName{Dialect: "spirv", Op: "SRem", Registered: true}
 
 // SUDotOp is spirv.SUDot: mixed-signedness integer dot product of Vector 1 and Vector 2. Components of Vector 1 are treated as signed, components of Vector 2 are treated as unsigned.
 type SUDotOp struct {
@@ -9371,12 +10184,15 @@ func (o SUDotOp) Format() ir.Attribute { return o.op.Attr("format") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSUDotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector1, vector2 *ir.Value, format ir.Attribute) SUDotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SUDot", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSUDotOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector1, vector2})
 	setAttrs(op, []string{"format"}, format)
 	b.Insert(op)
 	return SUDotOp{opWrapper{op}}
 }
+
+// nameOfSUDotOp is the name BuildSUDotOp gives its ops.
+var nameOfSUDotOp = ir.OpName{Dialect: "spirv", Op: "SUDot", Registered: true}
 
 // SUDotAccSatOp is spirv.SUDotAccSat: mixed-signedness integer dot product of Vector 1 and Vector 2 and signed saturating addition of the result with Accumulator. Components of Vector 1 are treated as signed, components of Vector 2 are treated as unsigned.
 type SUDotAccSatOp struct {
@@ -9411,12 +10227,15 @@ func (o SUDotAccSatOp) Format() ir.Attribute { return o.op.Attr("format") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSUDotAccSatOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector1, vector2, accumulator *ir.Value, format ir.Attribute) SUDotAccSatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SUDotAccSat", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSUDotAccSatOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector1, vector2, accumulator})
 	setAttrs(op, []string{"format"}, format)
 	b.Insert(op)
 	return SUDotAccSatOp{opWrapper{op}}
 }
+
+// nameOfSUDotAccSatOp is the name BuildSUDotAccSatOp gives its ops.
+var nameOfSUDotAccSatOp = ir.OpName{Dialect: "spirv", Op: "SUDotAccSat", Registered: true}
 
 // SelectOp is spirv.Select: select between two objects. Before version 1.4, results are only computed per component.
 type SelectOp struct {
@@ -9448,11 +10267,14 @@ func (o SelectOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSelectOp(b *ir.Builder, loc ir.Location, resultType ir.Type, condition, trueValue, falseValue *ir.Value) SelectOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Select", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSelectOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{condition, trueValue, falseValue})
 	b.Insert(op)
 	return SelectOp{opWrapper{op}}
 }
+
+// nameOfSelectOp is the name BuildSelectOp gives its ops.
+var nameOfSelectOp = ir.OpName{Dialect: "spirv", Op: "Select", Registered: true}
 
 // ShiftLeftLogicalOp is spirv.ShiftLeftLogical: shift the bits in Base left by the number of bits specified in Shift. The least-significant bits are zero filled.
 type ShiftLeftLogicalOp struct {
@@ -9481,11 +10303,14 @@ func (o ShiftLeftLogicalOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildShiftLeftLogicalOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) ShiftLeftLogicalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ShiftLeftLogical", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShiftLeftLogicalOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return ShiftLeftLogicalOp{opWrapper{op}}
 }
+
+// nameOfShiftLeftLogicalOp is the name BuildShiftLeftLogicalOp gives its ops.
+var nameOfShiftLeftLogicalOp = ir.OpName{Dialect: "spirv", Op: "ShiftLeftLogical", Registered: true}
 
 // ShiftRightArithmeticOp is spirv.ShiftRightArithmetic: shift the bits in Base right by the number of bits specified in Shift. The most-significant bits are filled with the sign bit from Base.
 type ShiftRightArithmeticOp struct {
@@ -9514,11 +10339,14 @@ func (o ShiftRightArithmeticOp) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildShiftRightArithmeticOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) ShiftRightArithmeticOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ShiftRightArithmetic", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShiftRightArithmeticOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return ShiftRightArithmeticOp{opWrapper{op}}
 }
+
+// nameOfShiftRightArithmeticOp is the name BuildShiftRightArithmeticOp gives its ops.
+var nameOfShiftRightArithmeticOp = ir.OpName{Dialect: "spirv", Op: "ShiftRightArithmetic", Registered: true}
 
 // ShiftRightLogicalOp is spirv.ShiftRightLogical: shift the bits in Base right by the number of bits specified in Shift. The most-significant bits are zero filled.
 type ShiftRightLogicalOp struct {
@@ -9547,11 +10375,14 @@ func (o ShiftRightLogicalOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildShiftRightLogicalOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) ShiftRightLogicalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ShiftRightLogical", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShiftRightLogicalOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return ShiftRightLogicalOp{opWrapper{op}}
 }
+
+// nameOfShiftRightLogicalOp is the name BuildShiftRightLogicalOp gives its ops.
+var nameOfShiftRightLogicalOp = ir.OpName{Dialect: "spirv", Op: "ShiftRightLogical", Registered: true}
 
 // SpecConstantOp is spirv.SpecConstant: declare a new integer-type or floating-point-type scalar specialization constant.
 type SpecConstantOp struct {
@@ -9577,11 +10408,14 @@ func (o SpecConstantOp) DefaultValue() ir.Attribute { return o.op.Attr("default_
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSpecConstantOp(b *ir.Builder, loc ir.Location, symName, defaultValue ir.Attribute) SpecConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SpecConstant", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSpecConstantOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "default_value"}, symName, defaultValue)
 	b.Insert(op)
 	return SpecConstantOp{opWrapper{op}}
 }
+
+// nameOfSpecConstantOp is the name BuildSpecConstantOp gives its ops.
+var nameOfSpecConstantOp = ir.OpName{Dialect: "spirv", Op: "SpecConstant", Registered: true}
 
 // SpecConstantCompositeOp is spirv.SpecConstantComposite: declare a new composite specialization constant.
 type SpecConstantCompositeOp struct {
@@ -9610,11 +10444,14 @@ func (o SpecConstantCompositeOp) Constituents() ir.Attribute { return o.op.Attr(
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSpecConstantCompositeOp(b *ir.Builder, loc ir.Location, type_, symName, constituents ir.Attribute) SpecConstantCompositeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SpecConstantComposite", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSpecConstantCompositeOp, loc, nil)
 	setAttrs(op, []string{"type", "sym_name", "constituents"}, type_, symName, constituents)
 	b.Insert(op)
 	return SpecConstantCompositeOp{opWrapper{op}}
 }
+
+// nameOfSpecConstantCompositeOp is the name BuildSpecConstantCompositeOp gives its ops.
+var nameOfSpecConstantCompositeOp = ir.OpName{Dialect: "spirv", Op: "SpecConstantComposite", Registered: true}
 
 // SpecConstantOperationOp is spirv.SpecConstantOperation: declare a new specialization constant that results from doing an operation.
 type SpecConstantOperationOp struct {
@@ -9640,11 +10477,14 @@ func (o SpecConstantOperationOp) Body() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSpecConstantOperationOp(b *ir.Builder, loc ir.Location, resultType ir.Type) SpecConstantOperationOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "SpecConstantOperation", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSpecConstantOperationOp, loc, []ir.Type{resultType})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return SpecConstantOperationOp{opWrapper{op}}
 }
+
+// nameOfSpecConstantOperationOp is the name BuildSpecConstantOperationOp gives its ops.
+var nameOfSpecConstantOperationOp = ir.OpName{Dialect: "spirv", Op: "SpecConstantOperation", Registered: true}
 
 // StoreOp is spirv.Store: store through a pointer.
 type StoreOp struct {
@@ -9676,12 +10516,15 @@ func (o StoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildStoreOp(b *ir.Builder, loc ir.Location, ptr, value *ir.Value, memoryAccess, alignment ir.Attribute) StoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfStoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{ptr, value})
 	setAttrs(op, []string{"memory_access", "alignment"}, memoryAccess, alignment)
 	b.Insert(op)
 	return StoreOp{opWrapper{op}}
 }
+
+// nameOfStoreOp is the name BuildStoreOp gives its ops.
+var nameOfStoreOp = ir.OpName{Dialect: "spirv", Op: "Store", Registered: true}
 
 // SwitchOp is spirv.Switch: multi-way branch to one of the operand label `<id>`.
 type SwitchOp struct {
@@ -9728,7 +10571,7 @@ func (o SwitchOp) Targets() []*ir.Block { return o.op.Successors()[1:] }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSwitchOp(b *ir.Builder, loc ir.Location, selector *ir.Value, defaultOperands, targetOperands []*ir.Value, literals, caseOperandSegments ir.Attribute, defaultTarget *ir.Block, targets []*ir.Block) SwitchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Switch", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfSwitchOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{selector}, defaultOperands...), targetOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(defaultOperands)), int32(len(targetOperands))})
 	setAttrs(op, []string{"literals", "case_operand_segments"}, literals, caseOperandSegments)
@@ -9736,6 +10579,9 @@ func BuildSwitchOp(b *ir.Builder, loc ir.Location, selector *ir.Value, defaultOp
 	b.Insert(op)
 	return SwitchOp{opWrapper{op}}
 }
+
+// nameOfSwitchOp is the name BuildSwitchOp gives its ops.
+var nameOfSwitchOp = ir.OpName{Dialect: "spirv", Op: "Switch", Registered: true}
 
 // TransposeOp is spirv.Transpose: transpose a matrix.
 type TransposeOp struct {
@@ -9761,11 +10607,14 @@ func (o TransposeOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTransposeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, matrix *ir.Value) TransposeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Transpose", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTransposeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{matrix})
 	b.Insert(op)
 	return TransposeOp{opWrapper{op}}
 }
+
+// nameOfTransposeOp is the name BuildTransposeOp gives its ops.
+var nameOfTransposeOp = ir.OpName{Dialect: "spirv", Op: "Transpose", Registered: true}
 
 // UConvertOp is spirv.UConvert: convert unsigned width. This is either a truncate or a zero extend.
 type UConvertOp struct {
@@ -9791,11 +10640,14 @@ func (o UConvertOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildUConvertOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) UConvertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "UConvert", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUConvertOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return UConvertOp{opWrapper{op}}
 }
+
+// nameOfUConvertOp is the name BuildUConvertOp gives its ops.
+var nameOfUConvertOp = ir.OpName{Dialect: "spirv", Op: "UConvert", Registered: true}
 
 // UDivOp is spirv.UDiv: unsigned-integer division of Operand 1 divided by Operand 2.
 type UDivOp struct {
@@ -9824,11 +10676,14 @@ func (o UDivOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildUDivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) UDivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "UDiv", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUDivOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return UDivOp{opWrapper{op}}
 }
+
+// nameOfUDivOp is the name BuildUDivOp gives its ops.
+var nameOfUDivOp = ir.OpName{Dialect: "spirv", Op: "UDiv", Registered: true}
 
 // UDotOp is spirv.UDot: unsigned integer dot product of Vector 1 and Vector 2.
 type UDotOp struct {
@@ -9860,12 +10715,15 @@ func (o UDotOp) Format() ir.Attribute { return o.op.Attr("format") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildUDotOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector1, vector2 *ir.Value, format ir.Attribute) UDotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "UDot", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUDotOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector1, vector2})
 	setAttrs(op, []string{"format"}, format)
 	b.Insert(op)
 	return UDotOp{opWrapper{op}}
 }
+
+// nameOfUDotOp is the name BuildUDotOp gives its ops.
+var nameOfUDotOp = ir.OpName{Dialect: "spirv", Op: "UDot", Registered: true}
 
 // UDotAccSatOp is spirv.UDotAccSat: unsigned integer dot product of Vector 1 and Vector 2 and unsigned saturating addition of the result with Accumulator.
 type UDotAccSatOp struct {
@@ -9900,12 +10758,15 @@ func (o UDotAccSatOp) Format() ir.Attribute { return o.op.Attr("format") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUDotAccSatOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector1, vector2, accumulator *ir.Value, format ir.Attribute) UDotAccSatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "UDotAccSat", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUDotAccSatOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector1, vector2, accumulator})
 	setAttrs(op, []string{"format"}, format)
 	b.Insert(op)
 	return UDotAccSatOp{opWrapper{op}}
 }
+
+// nameOfUDotAccSatOp is the name BuildUDotAccSatOp gives its ops.
+var nameOfUDotAccSatOp = ir.OpName{Dialect: "spirv", Op: "UDotAccSat", Registered: true}
 
 // UGreaterThanOp is spirv.UGreaterThan: unsigned-integer comparison if Operand 1 is greater than Operand 2.
 type UGreaterThanOp struct {
@@ -9934,11 +10795,14 @@ func (o UGreaterThanOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUGreaterThanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) UGreaterThanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "UGreaterThan", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUGreaterThanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return UGreaterThanOp{opWrapper{op}}
 }
+
+// nameOfUGreaterThanOp is the name BuildUGreaterThanOp gives its ops.
+var nameOfUGreaterThanOp = ir.OpName{Dialect: "spirv", Op: "UGreaterThan", Registered: true}
 
 // UGreaterThanEqualOp is spirv.UGreaterThanEqual: unsigned-integer comparison if Operand 1 is greater than or equal to Operand 2.
 type UGreaterThanEqualOp struct {
@@ -9967,11 +10831,14 @@ func (o UGreaterThanEqualOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildUGreaterThanEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) UGreaterThanEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "UGreaterThanEqual", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUGreaterThanEqualOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return UGreaterThanEqualOp{opWrapper{op}}
 }
+
+// nameOfUGreaterThanEqualOp is the name BuildUGreaterThanEqualOp gives its ops.
+var nameOfUGreaterThanEqualOp = ir.OpName{Dialect: "spirv", Op: "UGreaterThanEqual", Registered: true}
 
 // ULessThanOp is spirv.ULessThan: unsigned-integer comparison if Operand 1 is less than Operand 2.
 type ULessThanOp struct {
@@ -10000,11 +10867,14 @@ func (o ULessThanOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildULessThanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) ULessThanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ULessThan", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfULessThanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return ULessThanOp{opWrapper{op}}
 }
+
+// nameOfULessThanOp is the name BuildULessThanOp gives its ops.
+var nameOfULessThanOp = ir.OpName{Dialect: "spirv", Op: "ULessThan", Registered: true}
 
 // ULessThanEqualOp is spirv.ULessThanEqual: unsigned-integer comparison if Operand 1 is less than or equal to Operand 2.
 type ULessThanEqualOp struct {
@@ -10033,11 +10903,14 @@ func (o ULessThanEqualOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildULessThanEqualOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) ULessThanEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "ULessThanEqual", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfULessThanEqualOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return ULessThanEqualOp{opWrapper{op}}
 }
+
+// nameOfULessThanEqualOp is the name BuildULessThanEqualOp gives its ops.
+var nameOfULessThanEqualOp = ir.OpName{Dialect: "spirv", Op: "ULessThanEqual", Registered: true}
 
 // UModOp is spirv.UMod: unsigned modulo operation of Operand 1 modulo Operand 2.
 type UModOp struct {
@@ -10066,11 +10939,14 @@ func (o UModOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildUModOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) UModOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "UMod", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUModOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return UModOp{opWrapper{op}}
 }
+
+// nameOfUModOp is the name BuildUModOp gives its ops.
+var nameOfUModOp = ir.OpName{Dialect: "spirv", Op: "UMod", Registered: true}
 
 // UMulExtendedOp is spirv.UMulExtended: result is the full value of the unsigned integer multiplication of Operand 1 and Operand 2.
 type UMulExtendedOp struct {
@@ -10099,11 +10975,14 @@ func (o UMulExtendedOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUMulExtendedOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) UMulExtendedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "UMulExtended", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUMulExtendedOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return UMulExtendedOp{opWrapper{op}}
 }
+
+// nameOfUMulExtendedOp is the name BuildUMulExtendedOp gives its ops.
+var nameOfUMulExtendedOp = ir.OpName{Dialect: "spirv", Op: "UMulExtended", Registered: true}
 
 // UndefOp is spirv.Undef: make an intermediate object whose value is undefined.
 type UndefOp struct {
@@ -10126,10 +11005,13 @@ func (o UndefOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildUndefOp(b *ir.Builder, loc ir.Location, resultType ir.Type) UndefOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Undef", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUndefOp, loc, []ir.Type{resultType})
 	b.Insert(op)
 	return UndefOp{opWrapper{op}}
 }
+
+// nameOfUndefOp is the name BuildUndefOp gives its ops.
+var nameOfUndefOp = ir.OpName{Dialect: "spirv", Op: "Undef", Registered: true}
 
 // UnorderedOp is spirv.Unordered: result is true if either x or y is an IEEE NaN, otherwise result is false.
 type UnorderedOp struct {
@@ -10158,11 +11040,14 @@ func (o UnorderedOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildUnorderedOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand1, operand2 *ir.Value) UnorderedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Unordered", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUnorderedOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand1, operand2})
 	b.Insert(op)
 	return UnorderedOp{opWrapper{op}}
 }
+
+// nameOfUnorderedOp is the name BuildUnorderedOp gives its ops.
+var nameOfUnorderedOp = ir.OpName{Dialect: "spirv", Op: "Unordered", Registered: true}
 
 // UnreachableOp is spirv.Unreachable: behavior is undefined if this instruction is executed.
 type UnreachableOp struct {
@@ -10182,10 +11067,13 @@ func AsUnreachableOp(op *ir.Operation) (UnreachableOp, bool) {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUnreachableOp(b *ir.Builder, loc ir.Location) UnreachableOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Unreachable", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfUnreachableOp, loc, nil)
 	b.Insert(op)
 	return UnreachableOp{opWrapper{op}}
 }
+
+// nameOfUnreachableOp is the name BuildUnreachableOp gives its ops.
+var nameOfUnreachableOp = ir.OpName{Dialect: "spirv", Op: "Unreachable", Registered: true}
 
 // VariableOp is spirv.Variable: allocate an object in memory, resulting in a pointer to it, which can be used with OpLoad and OpStore.
 type VariableOp struct {
@@ -10219,12 +11107,15 @@ func (o VariableOp) StorageClass() ir.Attribute { return o.op.Attr("storage_clas
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildVariableOp(b *ir.Builder, loc ir.Location, pointerType ir.Type, initializer []*ir.Value, storageClass ir.Attribute) VariableOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "Variable", Registered: true}, loc, []ir.Type{pointerType})
+	op := ir.NewNamedOperation(&nameOfVariableOp, loc, []ir.Type{pointerType})
 	op.SetOperands(append([]*ir.Value{}, initializer...))
 	setAttrs(op, []string{"storage_class"}, storageClass)
 	b.Insert(op)
 	return VariableOp{opWrapper{op}}
 }
+
+// nameOfVariableOp is the name BuildVariableOp gives its ops.
+var nameOfVariableOp = ir.OpName{Dialect: "spirv", Op: "Variable", Registered: true}
 
 // VectorExtractDynamicOp is spirv.VectorExtractDynamic: extract a single, dynamically selected, component of a vector.
 type VectorExtractDynamicOp struct {
@@ -10253,11 +11144,14 @@ func (o VectorExtractDynamicOp) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildVectorExtractDynamicOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector, index *ir.Value) VectorExtractDynamicOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "VectorExtractDynamic", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfVectorExtractDynamicOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector, index})
 	b.Insert(op)
 	return VectorExtractDynamicOp{opWrapper{op}}
 }
+
+// nameOfVectorExtractDynamicOp is the name BuildVectorExtractDynamicOp gives its ops.
+var nameOfVectorExtractDynamicOp = ir.OpName{Dialect: "spirv", Op: "VectorExtractDynamic", Registered: true}
 
 // VectorInsertDynamicOp is spirv.VectorInsertDynamic: make a copy of a vector, with a single, variably selected, component modified.
 type VectorInsertDynamicOp struct {
@@ -10289,11 +11183,14 @@ func (o VectorInsertDynamicOp) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildVectorInsertDynamicOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector, component, index *ir.Value) VectorInsertDynamicOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "VectorInsertDynamic", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfVectorInsertDynamicOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector, component, index})
 	b.Insert(op)
 	return VectorInsertDynamicOp{opWrapper{op}}
 }
+
+// nameOfVectorInsertDynamicOp is the name BuildVectorInsertDynamicOp gives its ops.
+var nameOfVectorInsertDynamicOp = ir.OpName{Dialect: "spirv", Op: "VectorInsertDynamic", Registered: true}
 
 // VectorShuffleOp is spirv.VectorShuffle: select arbitrary components from two vectors to make a new vector.
 type VectorShuffleOp struct {
@@ -10325,12 +11222,15 @@ func (o VectorShuffleOp) Components() ir.Attribute { return o.op.Attr("component
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildVectorShuffleOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector1, vector2 *ir.Value, components ir.Attribute) VectorShuffleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "VectorShuffle", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfVectorShuffleOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector1, vector2})
 	setAttrs(op, []string{"components"}, components)
 	b.Insert(op)
 	return VectorShuffleOp{opWrapper{op}}
 }
+
+// nameOfVectorShuffleOp is the name BuildVectorShuffleOp gives its ops.
+var nameOfVectorShuffleOp = ir.OpName{Dialect: "spirv", Op: "VectorShuffle", Registered: true}
 
 // VectorTimesMatrixOp is spirv.VectorTimesMatrix: linear-algebraic Vector X Matrix.
 type VectorTimesMatrixOp struct {
@@ -10359,11 +11259,14 @@ func (o VectorTimesMatrixOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildVectorTimesMatrixOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector, matrix *ir.Value) VectorTimesMatrixOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "VectorTimesMatrix", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfVectorTimesMatrixOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector, matrix})
 	b.Insert(op)
 	return VectorTimesMatrixOp{opWrapper{op}}
 }
+
+// nameOfVectorTimesMatrixOp is the name BuildVectorTimesMatrixOp gives its ops.
+var nameOfVectorTimesMatrixOp = ir.OpName{Dialect: "spirv", Op: "VectorTimesMatrix", Registered: true}
 
 // VectorTimesScalarOp is spirv.VectorTimesScalar: scale a floating-point vector.
 type VectorTimesScalarOp struct {
@@ -10392,11 +11295,14 @@ func (o VectorTimesScalarOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildVectorTimesScalarOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector, scalar *ir.Value) VectorTimesScalarOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "VectorTimesScalar", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfVectorTimesScalarOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector, scalar})
 	b.Insert(op)
 	return VectorTimesScalarOp{opWrapper{op}}
 }
+
+// nameOfVectorTimesScalarOp is the name BuildVectorTimesScalarOp gives its ops.
+var nameOfVectorTimesScalarOp = ir.OpName{Dialect: "spirv", Op: "VectorTimesScalar", Registered: true}
 
 // FuncOp is spirv.func: declare or define a function.
 type FuncOp struct {
@@ -10437,12 +11343,15 @@ func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFuncOp(b *ir.Builder, loc ir.Location, functionType, argAttrs, resAttrs, symName, functionControl, linkageAttributes ir.Attribute) FuncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "func", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFuncOp, loc, nil)
 	setAttrs(op, []string{"function_type", "arg_attrs", "res_attrs", "sym_name", "function_control", "linkage_attributes"}, functionType, argAttrs, resAttrs, symName, functionControl, linkageAttributes)
 	op.AddRegion()
 	b.Insert(op)
 	return FuncOp{opWrapper{op}}
 }
+
+// nameOfFuncOp is the name BuildFuncOp gives its ops.
+var nameOfFuncOp = ir.OpName{Dialect: "spirv", Op: "func", Registered: true}
 
 // MlirAddressofOp is spirv.mlir.addressof: get the address of a global variable.
 type MlirAddressofOp struct {
@@ -10468,11 +11377,14 @@ func (o MlirAddressofOp) Variable() ir.Attribute { return o.op.Attr("variable") 
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMlirAddressofOp(b *ir.Builder, loc ir.Location, pointerType ir.Type, variable ir.Attribute) MlirAddressofOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "mlir.addressof", Registered: true}, loc, []ir.Type{pointerType})
+	op := ir.NewNamedOperation(&nameOfMlirAddressofOp, loc, []ir.Type{pointerType})
 	setAttrs(op, []string{"variable"}, variable)
 	b.Insert(op)
 	return MlirAddressofOp{opWrapper{op}}
 }
+
+// nameOfMlirAddressofOp is the name BuildMlirAddressofOp gives its ops.
+var nameOfMlirAddressofOp = ir.OpName{Dialect: "spirv", Op: "mlir.addressof", Registered: true}
 
 // MlirLoopOp is spirv.mlir.loop: define a structured loop.
 type MlirLoopOp struct {
@@ -10501,12 +11413,15 @@ func (o MlirLoopOp) Body() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMlirLoopOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, loopControl ir.Attribute) MlirLoopOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "mlir.loop", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfMlirLoopOp, loc, resultsTypes)
 	setAttrs(op, []string{"loop_control"}, loopControl)
 	op.AddRegion()
 	b.Insert(op)
 	return MlirLoopOp{opWrapper{op}}
 }
+
+// nameOfMlirLoopOp is the name BuildMlirLoopOp gives its ops.
+var nameOfMlirLoopOp = ir.OpName{Dialect: "spirv", Op: "mlir.loop", Registered: true}
 
 // MlirMergeOp is spirv.mlir.merge: A special terminator for merging a structured selection/loop.
 type MlirMergeOp struct {
@@ -10529,11 +11444,14 @@ func (o MlirMergeOp) Operands() []*ir.Value { return o.op.Operands() }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMlirMergeOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) MlirMergeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "mlir.merge", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMlirMergeOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return MlirMergeOp{opWrapper{op}}
 }
+
+// nameOfMlirMergeOp is the name BuildMlirMergeOp gives its ops.
+var nameOfMlirMergeOp = ir.OpName{Dialect: "spirv", Op: "mlir.merge", Registered: true}
 
 // MlirReferenceofOp is spirv.mlir.referenceof: reference a specialization constant.
 type MlirReferenceofOp struct {
@@ -10559,11 +11477,14 @@ func (o MlirReferenceofOp) SpecConst() ir.Attribute { return o.op.Attr("spec_con
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMlirReferenceofOp(b *ir.Builder, loc ir.Location, referenceType ir.Type, specConst ir.Attribute) MlirReferenceofOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "mlir.referenceof", Registered: true}, loc, []ir.Type{referenceType})
+	op := ir.NewNamedOperation(&nameOfMlirReferenceofOp, loc, []ir.Type{referenceType})
 	setAttrs(op, []string{"spec_const"}, specConst)
 	b.Insert(op)
 	return MlirReferenceofOp{opWrapper{op}}
 }
+
+// nameOfMlirReferenceofOp is the name BuildMlirReferenceofOp gives its ops.
+var nameOfMlirReferenceofOp = ir.OpName{Dialect: "spirv", Op: "mlir.referenceof", Registered: true}
 
 // MlirSelectionOp is spirv.mlir.selection: define a structured selection.
 type MlirSelectionOp struct {
@@ -10592,12 +11513,15 @@ func (o MlirSelectionOp) Body() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMlirSelectionOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, selectionControl ir.Attribute) MlirSelectionOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "mlir.selection", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfMlirSelectionOp, loc, resultsTypes)
 	setAttrs(op, []string{"selection_control"}, selectionControl)
 	op.AddRegion()
 	b.Insert(op)
 	return MlirSelectionOp{opWrapper{op}}
 }
+
+// nameOfMlirSelectionOp is the name BuildMlirSelectionOp gives its ops.
+var nameOfMlirSelectionOp = ir.OpName{Dialect: "spirv", Op: "mlir.selection", Registered: true}
 
 // MlirYieldOp is spirv.mlir.yield: yields the result computed in `spirv.SpecConstantOperation`'s region back to the parent op.
 type MlirYieldOp struct {
@@ -10620,11 +11544,14 @@ func (o MlirYieldOp) Operand() *ir.Value { return o.op.Operand(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMlirYieldOp(b *ir.Builder, loc ir.Location, operand *ir.Value) MlirYieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "mlir.yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMlirYieldOp, loc, nil)
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return MlirYieldOp{opWrapper{op}}
 }
+
+// nameOfMlirYieldOp is the name BuildMlirYieldOp gives its ops.
+var nameOfMlirYieldOp = ir.OpName{Dialect: "spirv", Op: "mlir.yield", Registered: true}
 
 // ModuleOp is spirv.module: the top-level op that defines a SPIR-V module.
 type ModuleOp struct {
@@ -10659,9 +11586,12 @@ func (o ModuleOp) Region() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildModuleOp(b *ir.Builder, loc ir.Location, addressingModel, memoryModel, vceTriple, symName ir.Attribute) ModuleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "spirv", Op: "module", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfModuleOp, loc, nil)
 	setAttrs(op, []string{"addressing_model", "memory_model", "vce_triple", "sym_name"}, addressingModel, memoryModel, vceTriple, symName)
 	op.AddRegion()
 	b.Insert(op)
 	return ModuleOp{opWrapper{op}}
 }
+
+// nameOfModuleOp is the name BuildModuleOp gives its ops.
+var nameOfModuleOp = ir.OpName{Dialect: "spirv", Op: "module", Registered: true}

@@ -60,11 +60,14 @@ func (o BitcastOp) Dest() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBitcastOp(b *ir.Builder, loc ir.Location, destType ir.Type, source *ir.Value) BitcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "bitcast", Registered: true}, loc, []ir.Type{destType})
+	op := ir.NewNamedOperation(&nameOfBitcastOp, loc, []ir.Type{destType})
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return BitcastOp{opWrapper{op}}
 }
+
+// nameOfBitcastOp is the name BuildBitcastOp gives its ops.
+var nameOfBitcastOp = ir.OpName{Dialect: "tensor", Op: "bitcast", Registered: true}
 
 // CastOp is tensor.cast: tensor cast operation.
 type CastOp struct {
@@ -90,11 +93,14 @@ func (o CastOp) Dest() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCastOp(b *ir.Builder, loc ir.Location, destType ir.Type, source *ir.Value) CastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "cast", Registered: true}, loc, []ir.Type{destType})
+	op := ir.NewNamedOperation(&nameOfCastOp, loc, []ir.Type{destType})
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return CastOp{opWrapper{op}}
 }
+
+// nameOfCastOp is the name BuildCastOp gives its ops.
+var nameOfCastOp = ir.OpName{Dialect: "tensor", Op: "cast", Registered: true}
 
 // CollapseShapeOp is tensor.collapse_shape: operation to produce a tensor with a smaller rank.
 type CollapseShapeOp struct {
@@ -123,12 +129,15 @@ func (o CollapseShapeOp) Reassociation() ir.Attribute { return o.op.Attr("reasso
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCollapseShapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, reassociation ir.Attribute) CollapseShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "collapse_shape", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCollapseShapeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"reassociation"}, reassociation)
 	b.Insert(op)
 	return CollapseShapeOp{opWrapper{op}}
 }
+
+// nameOfCollapseShapeOp is the name BuildCollapseShapeOp gives its ops.
+var nameOfCollapseShapeOp = ir.OpName{Dialect: "tensor", Op: "collapse_shape", Registered: true}
 
 // ConcatOp is tensor.concat: tensor concatenation operation.
 type ConcatOp struct {
@@ -157,12 +166,15 @@ func (o ConcatOp) Dim() ir.Attribute { return o.op.Attr("dim") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConcatOp(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value, dim ir.Attribute) ConcatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "concat", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConcatOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	setAttrs(op, []string{"dim"}, dim)
 	b.Insert(op)
 	return ConcatOp{opWrapper{op}}
 }
+
+// nameOfConcatOp is the name BuildConcatOp gives its ops.
+var nameOfConcatOp = ir.OpName{Dialect: "tensor", Op: "concat", Registered: true}
 
 // DimOp is tensor.dim: dimension index operation.
 type DimOp struct {
@@ -191,11 +203,14 @@ func (o DimOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDimOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, index *ir.Value) DimOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "dim", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDimOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{source, index})
 	b.Insert(op)
 	return DimOp{opWrapper{op}}
 }
+
+// nameOfDimOp is the name BuildDimOp gives its ops.
+var nameOfDimOp = ir.OpName{Dialect: "tensor", Op: "dim", Registered: true}
 
 // EmptyOp is tensor.empty: empty tensor operation.
 type EmptyOp struct {
@@ -221,11 +236,14 @@ func (o EmptyOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildEmptyOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dynamicSizes []*ir.Value) EmptyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "empty", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfEmptyOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, dynamicSizes...))
 	b.Insert(op)
 	return EmptyOp{opWrapper{op}}
 }
+
+// nameOfEmptyOp is the name BuildEmptyOp gives its ops.
+var nameOfEmptyOp = ir.OpName{Dialect: "tensor", Op: "empty", Registered: true}
 
 // ExpandShapeOp is tensor.expand_shape: operation to produce a tensor with a higher rank.
 type ExpandShapeOp struct {
@@ -260,12 +278,15 @@ func (o ExpandShapeOp) StaticOutputShape() ir.Attribute { return o.op.Attr("stat
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExpandShapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, outputShape []*ir.Value, reassociation, staticOutputShape ir.Attribute) ExpandShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "expand_shape", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExpandShapeOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{src}, outputShape...))
 	setAttrs(op, []string{"reassociation", "static_output_shape"}, reassociation, staticOutputShape)
 	b.Insert(op)
 	return ExpandShapeOp{opWrapper{op}}
 }
+
+// nameOfExpandShapeOp is the name BuildExpandShapeOp gives its ops.
+var nameOfExpandShapeOp = ir.OpName{Dialect: "tensor", Op: "expand_shape", Registered: true}
 
 // ExtractOp is tensor.extract: element extraction operation.
 type ExtractOp struct {
@@ -294,11 +315,14 @@ func (o ExtractOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildExtractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor *ir.Value, indices []*ir.Value) ExtractOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "extract", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExtractOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{tensor}, indices...))
 	b.Insert(op)
 	return ExtractOp{opWrapper{op}}
 }
+
+// nameOfExtractOp is the name BuildExtractOp gives its ops.
+var nameOfExtractOp = ir.OpName{Dialect: "tensor", Op: "extract", Registered: true}
 
 // ExtractSliceOp is tensor.extract_slice: extract slice operation.
 type ExtractSliceOp struct {
@@ -350,13 +374,16 @@ func (o ExtractSliceOp) StaticStrides() ir.Attribute { return o.op.Attr("static_
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExtractSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, offsets, sizes, strides []*ir.Value, staticOffsets, staticSizes, staticStrides ir.Attribute) ExtractSliceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "extract_slice", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExtractSliceOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{source}, offsets...), sizes...), strides...))
 	op.SetOperandSegments([]int32{1, int32(len(offsets)), int32(len(sizes)), int32(len(strides))})
 	setAttrs(op, []string{"static_offsets", "static_sizes", "static_strides"}, staticOffsets, staticSizes, staticStrides)
 	b.Insert(op)
 	return ExtractSliceOp{opWrapper{op}}
 }
+
+// nameOfExtractSliceOp is the name BuildExtractSliceOp gives its ops.
+var nameOfExtractSliceOp = ir.OpName{Dialect: "tensor", Op: "extract_slice", Registered: true}
 
 // FromElementsOp is tensor.from_elements: tensor from elements operation.
 type FromElementsOp struct {
@@ -382,11 +409,14 @@ func (o FromElementsOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFromElementsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, elements []*ir.Value) FromElementsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "from_elements", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFromElementsOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, elements...))
 	b.Insert(op)
 	return FromElementsOp{opWrapper{op}}
 }
+
+// nameOfFromElementsOp is the name BuildFromElementsOp gives its ops.
+var nameOfFromElementsOp = ir.OpName{Dialect: "tensor", Op: "from_elements", Registered: true}
 
 // GatherOp is tensor.gather: gather a subset of a tensor at specified indices.
 type GatherOp struct {
@@ -421,12 +451,15 @@ func (o GatherOp) Unique() ir.Attribute { return o.op.Attr("unique") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGatherOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, indices *ir.Value, gatherDims, unique ir.Attribute) GatherOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "gather", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGatherOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{source, indices})
 	setAttrs(op, []string{"gather_dims", "unique"}, gatherDims, unique)
 	b.Insert(op)
 	return GatherOp{opWrapper{op}}
 }
+
+// nameOfGatherOp is the name BuildGatherOp gives its ops.
+var nameOfGatherOp = ir.OpName{Dialect: "tensor", Op: "gather", Registered: true}
 
 // GenerateOp is tensor.generate: creates a dynamically sized tensor from elements.
 type GenerateOp struct {
@@ -455,12 +488,15 @@ func (o GenerateOp) Body() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGenerateOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dynamicExtents []*ir.Value) GenerateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "generate", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGenerateOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, dynamicExtents...))
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return GenerateOp{opWrapper{op}}
 }
+
+// nameOfGenerateOp is the name BuildGenerateOp gives its ops.
+var nameOfGenerateOp = ir.OpName{Dialect: "tensor", Op: "generate", Registered: true}
 
 // InsertOp is tensor.insert: element insertion operation.
 type InsertOp struct {
@@ -492,11 +528,14 @@ func (o InsertOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildInsertOp(b *ir.Builder, loc ir.Location, resultType ir.Type, scalar, dest *ir.Value, indices []*ir.Value) InsertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "insert", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfInsertOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{scalar, dest}, indices...))
 	b.Insert(op)
 	return InsertOp{opWrapper{op}}
 }
+
+// nameOfInsertOp is the name BuildInsertOp gives its ops.
+var nameOfInsertOp = ir.OpName{Dialect: "tensor", Op: "insert", Registered: true}
 
 // InsertSliceOp is tensor.insert_slice: insert_slice operation.
 type InsertSliceOp struct {
@@ -553,13 +592,16 @@ func (o InsertSliceOp) StaticStrides() ir.Attribute { return o.op.Attr("static_s
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildInsertSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, dest *ir.Value, offsets, sizes, strides []*ir.Value, staticOffsets, staticSizes, staticStrides ir.Attribute) InsertSliceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "insert_slice", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfInsertSliceOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{source, dest}, offsets...), sizes...), strides...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(offsets)), int32(len(sizes)), int32(len(strides))})
 	setAttrs(op, []string{"static_offsets", "static_sizes", "static_strides"}, staticOffsets, staticSizes, staticStrides)
 	b.Insert(op)
 	return InsertSliceOp{opWrapper{op}}
 }
+
+// nameOfInsertSliceOp is the name BuildInsertSliceOp gives its ops.
+var nameOfInsertSliceOp = ir.OpName{Dialect: "tensor", Op: "insert_slice", Registered: true}
 
 // PackOp is tensor.pack: tensor pack operation.
 type PackOp struct {
@@ -610,13 +652,16 @@ func (o PackOp) StaticInnerTiles() ir.Attribute { return o.op.Attr("static_inner
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildPackOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, dest *ir.Value, paddingValue, innerTiles []*ir.Value, outerDimsPerm, innerDimsPos, staticInnerTiles ir.Attribute) PackOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "pack", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPackOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append([]*ir.Value{source, dest}, paddingValue...), innerTiles...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(paddingValue)), int32(len(innerTiles))})
 	setAttrs(op, []string{"outer_dims_perm", "inner_dims_pos", "static_inner_tiles"}, outerDimsPerm, innerDimsPos, staticInnerTiles)
 	b.Insert(op)
 	return PackOp{opWrapper{op}}
 }
+
+// nameOfPackOp is the name BuildPackOp gives its ops.
+var nameOfPackOp = ir.OpName{Dialect: "tensor", Op: "pack", Registered: true}
 
 // PadOp is tensor.pad: tensor pad operation.
 type PadOp struct {
@@ -660,7 +705,7 @@ func (o PadOp) Region() *ir.Region { return o.op.Region(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildPadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, low, high []*ir.Value, staticLow, staticHigh, nofold ir.Attribute) PadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "pad", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPadOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append([]*ir.Value{source}, low...), high...))
 	op.SetOperandSegments([]int32{1, int32(len(low)), int32(len(high))})
 	setAttrs(op, []string{"static_low", "static_high", "nofold"}, staticLow, staticHigh, nofold)
@@ -668,6 +713,9 @@ func BuildPadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.V
 	b.Insert(op)
 	return PadOp{opWrapper{op}}
 }
+
+// nameOfPadOp is the name BuildPadOp gives its ops.
+var nameOfPadOp = ir.OpName{Dialect: "tensor", Op: "pad", Registered: true}
 
 // ParallelInsertSliceOp is tensor.parallel_insert_slice: specify the tensor slice update of a single thread of a parent InParallelOpInterface op.
 type ParallelInsertSliceOp struct {
@@ -721,13 +769,16 @@ func (o ParallelInsertSliceOp) StaticStrides() ir.Attribute { return o.op.Attr("
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildParallelInsertSliceOp(b *ir.Builder, loc ir.Location, source, dest *ir.Value, offsets, sizes, strides []*ir.Value, staticOffsets, staticSizes, staticStrides ir.Attribute) ParallelInsertSliceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "parallel_insert_slice", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfParallelInsertSliceOp, loc, nil)
 	op.SetOperands(append(append(append([]*ir.Value{source, dest}, offsets...), sizes...), strides...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(offsets)), int32(len(sizes)), int32(len(strides))})
 	setAttrs(op, []string{"static_offsets", "static_sizes", "static_strides"}, staticOffsets, staticSizes, staticStrides)
 	b.Insert(op)
 	return ParallelInsertSliceOp{opWrapper{op}}
 }
+
+// nameOfParallelInsertSliceOp is the name BuildParallelInsertSliceOp gives its ops.
+var nameOfParallelInsertSliceOp = ir.OpName{Dialect: "tensor", Op: "parallel_insert_slice", Registered: true}
 
 // RankOp is tensor.rank: rank operation.
 type RankOp struct {
@@ -753,11 +804,14 @@ func (o RankOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRankOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor *ir.Value) RankOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "rank", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRankOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tensor})
 	b.Insert(op)
 	return RankOp{opWrapper{op}}
 }
+
+// nameOfRankOp is the name BuildRankOp gives its ops.
+var nameOfRankOp = ir.OpName{Dialect: "tensor", Op: "rank", Registered: true}
 
 // ReshapeOp is tensor.reshape: tensor reshape operation.
 type ReshapeOp struct {
@@ -786,11 +840,14 @@ func (o ReshapeOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReshapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, shape *ir.Value) ReshapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "reshape", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfReshapeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{source, shape})
 	b.Insert(op)
 	return ReshapeOp{opWrapper{op}}
 }
+
+// nameOfReshapeOp is the name BuildReshapeOp gives its ops.
+var nameOfReshapeOp = ir.OpName{Dialect: "tensor", Op: "reshape", Registered: true}
 
 // ScatterOp is tensor.scatter: scatter a tensor into a destination tensor at specified indices.
 type ScatterOp struct {
@@ -828,12 +885,15 @@ func (o ScatterOp) Unique() ir.Attribute { return o.op.Attr("unique") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildScatterOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, dest, indices *ir.Value, scatterDims, unique ir.Attribute) ScatterOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "scatter", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfScatterOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{source, dest, indices})
 	setAttrs(op, []string{"scatter_dims", "unique"}, scatterDims, unique)
 	b.Insert(op)
 	return ScatterOp{opWrapper{op}}
 }
+
+// nameOfScatterOp is the name BuildScatterOp gives its ops.
+var nameOfScatterOp = ir.OpName{Dialect: "tensor", Op: "scatter", Registered: true}
 
 // SplatOp is tensor.splat: tensor splat or broadcast operation.
 type SplatOp struct {
@@ -862,11 +922,14 @@ func (o SplatOp) Aggregate() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSplatOp(b *ir.Builder, loc ir.Location, aggregateType ir.Type, input *ir.Value, dynamicSizes []*ir.Value) SplatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "splat", Registered: true}, loc, []ir.Type{aggregateType})
+	op := ir.NewNamedOperation(&nameOfSplatOp, loc, []ir.Type{aggregateType})
 	op.SetOperands(append([]*ir.Value{input}, dynamicSizes...))
 	b.Insert(op)
 	return SplatOp{opWrapper{op}}
 }
+
+// nameOfSplatOp is the name BuildSplatOp gives its ops.
+var nameOfSplatOp = ir.OpName{Dialect: "tensor", Op: "splat", Registered: true}
 
 // UnpackOp is tensor.unpack: tensor unpack operation.
 type UnpackOp struct {
@@ -907,12 +970,15 @@ func (o UnpackOp) StaticInnerTiles() ir.Attribute { return o.op.Attr("static_inn
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildUnpackOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, dest *ir.Value, innerTiles []*ir.Value, outerDimsPerm, innerDimsPos, staticInnerTiles ir.Attribute) UnpackOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "unpack", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUnpackOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{source, dest}, innerTiles...))
 	setAttrs(op, []string{"outer_dims_perm", "inner_dims_pos", "static_inner_tiles"}, outerDimsPerm, innerDimsPos, staticInnerTiles)
 	b.Insert(op)
 	return UnpackOp{opWrapper{op}}
 }
+
+// nameOfUnpackOp is the name BuildUnpackOp gives its ops.
+var nameOfUnpackOp = ir.OpName{Dialect: "tensor", Op: "unpack", Registered: true}
 
 // YieldOp is tensor.yield: yield a value from a region.
 type YieldOp struct {
@@ -935,8 +1001,11 @@ func (o YieldOp) Value() *ir.Value { return o.op.Operand(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, value *ir.Value) YieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tensor", Op: "yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfYieldOp, loc, nil)
 	op.SetOperands([]*ir.Value{value})
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }
+
+// nameOfYieldOp is the name BuildYieldOp gives its ops.
+var nameOfYieldOp = ir.OpName{Dialect: "tensor", Op: "yield", Registered: true}

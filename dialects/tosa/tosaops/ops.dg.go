@@ -59,11 +59,14 @@ func (o AbsOp) Output() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAbsOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) AbsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "abs", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfAbsOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return AbsOp{opWrapper{op}}
 }
+
+// nameOfAbsOp is the name BuildAbsOp gives its ops.
+var nameOfAbsOp = ir.OpName{Dialect: "tosa", Op: "abs", Registered: true}
 
 // AddOp is tosa.add: elementwise addition operator.
 type AddOp struct {
@@ -92,11 +95,14 @@ func (o AddOp) Output() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) AddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "add", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfAddOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
+
+// nameOfAddOp is the name BuildAddOp gives its ops.
+var nameOfAddOp = ir.OpName{Dialect: "tosa", Op: "add", Registered: true}
 
 // AddShapeOp is tosa.add_shape: elementwise addition of shapes.
 type AddShapeOp struct {
@@ -125,11 +131,14 @@ func (o AddShapeOp) Output() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAddShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) AddShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "add_shape", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfAddShapeOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return AddShapeOp{opWrapper{op}}
 }
+
+// nameOfAddShapeOp is the name BuildAddShapeOp gives its ops.
+var nameOfAddShapeOp = ir.OpName{Dialect: "tosa", Op: "add_shape", Registered: true}
 
 // ApplyScaleOp is tosa.apply_scale: rescale scalar operator for Tosa tensor operators.
 type ApplyScaleOp struct {
@@ -167,12 +176,15 @@ func (o ApplyScaleOp) RoundingMode() ir.Attribute { return o.op.Attr("rounding_m
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyScaleOp(b *ir.Builder, loc ir.Location, outputType ir.Type, value, multiplier, shift *ir.Value, doubleRound, roundingMode ir.Attribute) ApplyScaleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "apply_scale", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfApplyScaleOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{value, multiplier, shift})
 	setAttrs(op, []string{"double_round", "rounding_mode"}, doubleRound, roundingMode)
 	b.Insert(op)
 	return ApplyScaleOp{opWrapper{op}}
 }
+
+// nameOfApplyScaleOp is the name BuildApplyScaleOp gives its ops.
+var nameOfApplyScaleOp = ir.OpName{Dialect: "tosa", Op: "apply_scale", Registered: true}
 
 // ArgmaxOp is tosa.argmax: perform argmax on the input.
 type ArgmaxOp struct {
@@ -204,12 +216,15 @@ func (o ArgmaxOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildArgmaxOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis, nanMode ir.Attribute) ArgmaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "argmax", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfArgmaxOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis", "nan_mode"}, axis, nanMode)
 	b.Insert(op)
 	return ArgmaxOp{opWrapper{op}}
 }
+
+// nameOfArgmaxOp is the name BuildArgmaxOp gives its ops.
+var nameOfArgmaxOp = ir.OpName{Dialect: "tosa", Op: "argmax", Registered: true}
 
 // ArithmeticRightShiftOp is tosa.arithmetic_right_shift: elementwise Arithmetic Right Shift.
 type ArithmeticRightShiftOp struct {
@@ -241,12 +256,15 @@ func (o ArithmeticRightShiftOp) Round() ir.Attribute { return o.op.Attr("round")
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildArithmeticRightShiftOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value, round ir.Attribute) ArithmeticRightShiftOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "arithmetic_right_shift", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfArithmeticRightShiftOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	setAttrs(op, []string{"round"}, round)
 	b.Insert(op)
 	return ArithmeticRightShiftOp{opWrapper{op}}
 }
+
+// nameOfArithmeticRightShiftOp is the name BuildArithmeticRightShiftOp gives its ops.
+var nameOfArithmeticRightShiftOp = ir.OpName{Dialect: "tosa", Op: "arithmetic_right_shift", Registered: true}
 
 // AvgPool2dOp is tosa.avg_pool2d: performs average pooling on the input.
 type AvgPool2dOp struct {
@@ -293,12 +311,15 @@ func (o AvgPool2dOp) QuantizationInfo() ir.Attribute { return o.op.Attr("quantiz
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAvgPool2dOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, inputZp, outputZp *ir.Value, kernel, stride, pad, accType, quantizationInfo ir.Attribute) AvgPool2dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "avg_pool2d", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfAvgPool2dOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input, inputZp, outputZp})
 	setAttrs(op, []string{"kernel", "stride", "pad", "acc_type", "quantization_info"}, kernel, stride, pad, accType, quantizationInfo)
 	b.Insert(op)
 	return AvgPool2dOp{opWrapper{op}}
 }
+
+// nameOfAvgPool2dOp is the name BuildAvgPool2dOp gives its ops.
+var nameOfAvgPool2dOp = ir.OpName{Dialect: "tosa", Op: "avg_pool2d", Registered: true}
 
 // BitwiseAndOp is tosa.bitwise_and: bitwise AND operator.
 type BitwiseAndOp struct {
@@ -327,11 +348,14 @@ func (o BitwiseAndOp) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitwiseAndOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) BitwiseAndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "bitwise_and", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfBitwiseAndOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return BitwiseAndOp{opWrapper{op}}
 }
+
+// nameOfBitwiseAndOp is the name BuildBitwiseAndOp gives its ops.
+var nameOfBitwiseAndOp = ir.OpName{Dialect: "tosa", Op: "bitwise_and", Registered: true}
 
 // BitwiseNotOp is tosa.bitwise_not: bitwise NOT operator.
 type BitwiseNotOp struct {
@@ -357,11 +381,14 @@ func (o BitwiseNotOp) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitwiseNotOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) BitwiseNotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "bitwise_not", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfBitwiseNotOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return BitwiseNotOp{opWrapper{op}}
 }
+
+// nameOfBitwiseNotOp is the name BuildBitwiseNotOp gives its ops.
+var nameOfBitwiseNotOp = ir.OpName{Dialect: "tosa", Op: "bitwise_not", Registered: true}
 
 // BitwiseOrOp is tosa.bitwise_or: bitwise OR operator.
 type BitwiseOrOp struct {
@@ -390,11 +417,14 @@ func (o BitwiseOrOp) Output() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBitwiseOrOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) BitwiseOrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "bitwise_or", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfBitwiseOrOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return BitwiseOrOp{opWrapper{op}}
 }
+
+// nameOfBitwiseOrOp is the name BuildBitwiseOrOp gives its ops.
+var nameOfBitwiseOrOp = ir.OpName{Dialect: "tosa", Op: "bitwise_or", Registered: true}
 
 // BitwiseXorOp is tosa.bitwise_xor: bitwise XOR operator.
 type BitwiseXorOp struct {
@@ -423,11 +453,14 @@ func (o BitwiseXorOp) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBitwiseXorOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) BitwiseXorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "bitwise_xor", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfBitwiseXorOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return BitwiseXorOp{opWrapper{op}}
 }
+
+// nameOfBitwiseXorOp is the name BuildBitwiseXorOp gives its ops.
+var nameOfBitwiseXorOp = ir.OpName{Dialect: "tosa", Op: "bitwise_xor", Registered: true}
 
 // CastOp is tosa.cast: cast operation.
 type CastOp struct {
@@ -453,11 +486,14 @@ func (o CastOp) Output() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCastOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) CastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "cast", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfCastOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return CastOp{opWrapper{op}}
 }
+
+// nameOfCastOp is the name BuildCastOp gives its ops.
+var nameOfCastOp = ir.OpName{Dialect: "tosa", Op: "cast", Registered: true}
 
 // CastFromBlockScaledOp is tosa.cast_from_block_scaled: apply scales from a scale tensor to the values in a value tensor.
 type CastFromBlockScaledOp struct {
@@ -489,12 +525,15 @@ func (o CastFromBlockScaledOp) BlockSize() ir.Attribute { return o.op.Attr("bloc
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCastFromBlockScaledOp(b *ir.Builder, loc ir.Location, outputDataType ir.Type, inputData, inputScale *ir.Value, blockSize ir.Attribute) CastFromBlockScaledOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "cast_from_block_scaled", Registered: true}, loc, []ir.Type{outputDataType})
+	op := ir.NewNamedOperation(&nameOfCastFromBlockScaledOp, loc, []ir.Type{outputDataType})
 	op.SetOperands([]*ir.Value{inputData, inputScale})
 	setAttrs(op, []string{"block_size"}, blockSize)
 	b.Insert(op)
 	return CastFromBlockScaledOp{opWrapper{op}}
 }
+
+// nameOfCastFromBlockScaledOp is the name BuildCastFromBlockScaledOp gives its ops.
+var nameOfCastFromBlockScaledOp = ir.OpName{Dialect: "tosa", Op: "cast_from_block_scaled", Registered: true}
 
 // CastToBlockScaledOp is tosa.cast_to_block_scaled: calculate scale tensor values per block, output to separate scale and data tensors.
 type CastToBlockScaledOp struct {
@@ -526,12 +565,15 @@ func (o CastToBlockScaledOp) BlockSize() ir.Attribute { return o.op.Attr("block_
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCastToBlockScaledOp(b *ir.Builder, loc ir.Location, outputDataType, outputScaleType ir.Type, inputData *ir.Value, blockSize ir.Attribute) CastToBlockScaledOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "cast_to_block_scaled", Registered: true}, loc, []ir.Type{outputDataType, outputScaleType})
+	op := ir.NewNamedOperation(&nameOfCastToBlockScaledOp, loc, []ir.Type{outputDataType, outputScaleType})
 	op.SetOperands([]*ir.Value{inputData})
 	setAttrs(op, []string{"block_size"}, blockSize)
 	b.Insert(op)
 	return CastToBlockScaledOp{opWrapper{op}}
 }
+
+// nameOfCastToBlockScaledOp is the name BuildCastToBlockScaledOp gives its ops.
+var nameOfCastToBlockScaledOp = ir.OpName{Dialect: "tosa", Op: "cast_to_block_scaled", Registered: true}
 
 // CeilOp is tosa.ceil: elementwise ceil operator.
 type CeilOp struct {
@@ -557,11 +599,14 @@ func (o CeilOp) Output() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCeilOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) CeilOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "ceil", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfCeilOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return CeilOp{opWrapper{op}}
 }
+
+// nameOfCeilOp is the name BuildCeilOp gives its ops.
+var nameOfCeilOp = ir.OpName{Dialect: "tosa", Op: "ceil", Registered: true}
 
 // ClampOp is tosa.clamp: computes clamp(features, min, max).
 type ClampOp struct {
@@ -608,12 +653,15 @@ func (o ClampOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildClampOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, minInt, maxInt, minFp, maxFp, minVal, maxVal, nanMode ir.Attribute) ClampOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "clamp", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfClampOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"min_int", "max_int", "min_fp", "max_fp", "min_val", "max_val", "nan_mode"}, minInt, maxInt, minFp, maxFp, minVal, maxVal, nanMode)
 	b.Insert(op)
 	return ClampOp{opWrapper{op}}
 }
+
+// nameOfClampOp is the name BuildClampOp gives its ops.
+var nameOfClampOp = ir.OpName{Dialect: "tosa", Op: "clamp", Registered: true}
 
 // ClzOp is tosa.clz: elementwise count leading zero operator.
 type ClzOp struct {
@@ -639,11 +687,14 @@ func (o ClzOp) Output() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildClzOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) ClzOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "clz", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfClzOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return ClzOp{opWrapper{op}}
 }
+
+// nameOfClzOp is the name BuildClzOp gives its ops.
+var nameOfClzOp = ir.OpName{Dialect: "tosa", Op: "clz", Registered: true}
 
 // ConcatOp is tosa.concat: concatenates tensors along one dimension.
 type ConcatOp struct {
@@ -672,12 +723,15 @@ func (o ConcatOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildConcatOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 []*ir.Value, axis ir.Attribute) ConcatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "concat", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfConcatOp, loc, []ir.Type{outputType})
 	op.SetOperands(append([]*ir.Value{}, input1...))
 	setAttrs(op, []string{"axis"}, axis)
 	b.Insert(op)
 	return ConcatOp{opWrapper{op}}
 }
+
+// nameOfConcatOp is the name BuildConcatOp gives its ops.
+var nameOfConcatOp = ir.OpName{Dialect: "tosa", Op: "concat", Registered: true}
 
 // ConcatShapeOp is tosa.concat_shape: concatenates a list of shapes.
 type ConcatShapeOp struct {
@@ -703,11 +757,14 @@ func (o ConcatShapeOp) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConcatShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input []*ir.Value) ConcatShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "concat_shape", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfConcatShapeOp, loc, []ir.Type{outputType})
 	op.SetOperands(append([]*ir.Value{}, input...))
 	b.Insert(op)
 	return ConcatShapeOp{opWrapper{op}}
 }
+
+// nameOfConcatShapeOp is the name BuildConcatShapeOp gives its ops.
+var nameOfConcatShapeOp = ir.OpName{Dialect: "tosa", Op: "concat_shape", Registered: true}
 
 // CondIfOp is tosa.cond_if: conditional if operator.
 type CondIfOp struct {
@@ -742,13 +799,16 @@ func (o CondIfOp) ElseGraph() *ir.Region { return o.op.Region(1) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCondIfOp(b *ir.Builder, loc ir.Location, outputListTypes []ir.Type, condition *ir.Value, inputList []*ir.Value) CondIfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "cond_if", Registered: true}, loc, outputListTypes)
+	op := ir.NewNamedOperation(&nameOfCondIfOp, loc, outputListTypes)
 	op.SetOperands(append([]*ir.Value{condition}, inputList...))
 	op.AddRegion().AddBlock()
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return CondIfOp{opWrapper{op}}
 }
+
+// nameOfCondIfOp is the name BuildCondIfOp gives its ops.
+var nameOfCondIfOp = ir.OpName{Dialect: "tosa", Op: "cond_if", Registered: true}
 
 // ConstOp is tosa.const: constant operator.
 type ConstOp struct {
@@ -777,11 +837,14 @@ func (o ConstOp) Values() ir.Attribute { return o.op.Attr("values") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildConstOp(b *ir.Builder, loc ir.Location, outputType ir.Type, value, values ir.Attribute) ConstOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "const", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfConstOp, loc, []ir.Type{outputType})
 	setAttrs(op, []string{"value", "values"}, value, values)
 	b.Insert(op)
 	return ConstOp{opWrapper{op}}
 }
+
+// nameOfConstOp is the name BuildConstOp gives its ops.
+var nameOfConstOp = ir.OpName{Dialect: "tosa", Op: "const", Registered: true}
 
 // ConstShapeOp is tosa.const_shape: constant Shape operator.
 type ConstShapeOp struct {
@@ -807,11 +870,14 @@ func (o ConstShapeOp) Values() ir.Attribute { return o.op.Attr("values") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConstShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, values ir.Attribute) ConstShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "const_shape", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfConstShapeOp, loc, []ir.Type{outputType})
 	setAttrs(op, []string{"values"}, values)
 	b.Insert(op)
 	return ConstShapeOp{opWrapper{op}}
 }
+
+// nameOfConstShapeOp is the name BuildConstShapeOp gives its ops.
+var nameOfConstShapeOp = ir.OpName{Dialect: "tosa", Op: "const_shape", Registered: true}
 
 // Conv2dOp is tosa.conv2d: 2D Convolution operator.
 type Conv2dOp struct {
@@ -867,12 +933,15 @@ func (o Conv2dOp) LocalBound() ir.Attribute { return o.op.Attr("local_bound") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildConv2dOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, weight, bias, inputZp, weightZp *ir.Value, pad, stride, dilation, quantizationInfo, accType, localBound ir.Attribute) Conv2dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "conv2d", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfConv2dOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input, weight, bias, inputZp, weightZp})
 	setAttrs(op, []string{"pad", "stride", "dilation", "quantization_info", "acc_type", "local_bound"}, pad, stride, dilation, quantizationInfo, accType, localBound)
 	b.Insert(op)
 	return Conv2dOp{opWrapper{op}}
 }
+
+// nameOfConv2dOp is the name BuildConv2dOp gives its ops.
+var nameOfConv2dOp = ir.OpName{Dialect: "tosa", Op: "conv2d", Registered: true}
 
 // Conv3dOp is tosa.conv3d: 3D Convolution operator.
 type Conv3dOp struct {
@@ -928,12 +997,15 @@ func (o Conv3dOp) LocalBound() ir.Attribute { return o.op.Attr("local_bound") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildConv3dOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, weight, bias, inputZp, weightZp *ir.Value, pad, stride, dilation, quantizationInfo, accType, localBound ir.Attribute) Conv3dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "conv3d", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfConv3dOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input, weight, bias, inputZp, weightZp})
 	setAttrs(op, []string{"pad", "stride", "dilation", "quantization_info", "acc_type", "local_bound"}, pad, stride, dilation, quantizationInfo, accType, localBound)
 	b.Insert(op)
 	return Conv3dOp{opWrapper{op}}
 }
+
+// nameOfConv3dOp is the name BuildConv3dOp gives its ops.
+var nameOfConv3dOp = ir.OpName{Dialect: "tosa", Op: "conv3d", Registered: true}
 
 // CosOp is tosa.cos: elementwise cos operator.
 type CosOp struct {
@@ -959,11 +1031,14 @@ func (o CosOp) Output() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCosOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) CosOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "cos", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfCosOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return CosOp{opWrapper{op}}
 }
+
+// nameOfCosOp is the name BuildCosOp gives its ops.
+var nameOfCosOp = ir.OpName{Dialect: "tosa", Op: "cos", Registered: true}
 
 // CustomOp is tosa.custom: custom operator wrapper for Tosa.
 type CustomOp struct {
@@ -998,12 +1073,15 @@ func (o CustomOp) ImplementationAttrs() ir.Attribute { return o.op.Attr("impleme
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCustomOp(b *ir.Builder, loc ir.Location, outputListTypes []ir.Type, inputList []*ir.Value, operatorName, domainName, implementationAttrs ir.Attribute) CustomOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "custom", Registered: true}, loc, outputListTypes)
+	op := ir.NewNamedOperation(&nameOfCustomOp, loc, outputListTypes)
 	op.SetOperands(append([]*ir.Value{}, inputList...))
 	setAttrs(op, []string{"operator_name", "domain_name", "implementation_attrs"}, operatorName, domainName, implementationAttrs)
 	b.Insert(op)
 	return CustomOp{opWrapper{op}}
 }
+
+// nameOfCustomOp is the name BuildCustomOp gives its ops.
+var nameOfCustomOp = ir.OpName{Dialect: "tosa", Op: "custom", Registered: true}
 
 // DepthwiseConv2dOp is tosa.depthwise_conv2d: depthwise 2D Convolution operator.
 type DepthwiseConv2dOp struct {
@@ -1059,12 +1137,15 @@ func (o DepthwiseConv2dOp) LocalBound() ir.Attribute { return o.op.Attr("local_b
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDepthwiseConv2dOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, weight, bias, inputZp, weightZp *ir.Value, pad, stride, dilation, quantizationInfo, accType, localBound ir.Attribute) DepthwiseConv2dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "depthwise_conv2d", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfDepthwiseConv2dOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input, weight, bias, inputZp, weightZp})
 	setAttrs(op, []string{"pad", "stride", "dilation", "quantization_info", "acc_type", "local_bound"}, pad, stride, dilation, quantizationInfo, accType, localBound)
 	b.Insert(op)
 	return DepthwiseConv2dOp{opWrapper{op}}
 }
+
+// nameOfDepthwiseConv2dOp is the name BuildDepthwiseConv2dOp gives its ops.
+var nameOfDepthwiseConv2dOp = ir.OpName{Dialect: "tosa", Op: "depthwise_conv2d", Registered: true}
 
 // DimOp is tosa.dim: extract size of dimension from input tensor.
 type DimOp struct {
@@ -1093,12 +1174,15 @@ func (o DimOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDimOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value, axis ir.Attribute) DimOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "dim", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfDimOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1})
 	setAttrs(op, []string{"axis"}, axis)
 	b.Insert(op)
 	return DimOp{opWrapper{op}}
 }
+
+// nameOfDimOp is the name BuildDimOp gives its ops.
+var nameOfDimOp = ir.OpName{Dialect: "tosa", Op: "dim", Registered: true}
 
 // DivCeilShapeOp is tosa.div_ceil_shape: elementwise ceiling divide of shapes.
 type DivCeilShapeOp struct {
@@ -1127,11 +1211,14 @@ func (o DivCeilShapeOp) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDivCeilShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) DivCeilShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "div_ceil_shape", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfDivCeilShapeOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return DivCeilShapeOp{opWrapper{op}}
 }
+
+// nameOfDivCeilShapeOp is the name BuildDivCeilShapeOp gives its ops.
+var nameOfDivCeilShapeOp = ir.OpName{Dialect: "tosa", Op: "div_ceil_shape", Registered: true}
 
 // DivFloorShapeOp is tosa.div_floor_shape: elementwise floor divide of shapes.
 type DivFloorShapeOp struct {
@@ -1160,11 +1247,14 @@ func (o DivFloorShapeOp) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDivFloorShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) DivFloorShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "div_floor_shape", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfDivFloorShapeOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return DivFloorShapeOp{opWrapper{op}}
 }
+
+// nameOfDivFloorShapeOp is the name BuildDivFloorShapeOp gives its ops.
+var nameOfDivFloorShapeOp = ir.OpName{Dialect: "tosa", Op: "div_floor_shape", Registered: true}
 
 // EqualOp is tosa.equal: returns the truth value of (input1 == input2) element-wise.
 type EqualOp struct {
@@ -1193,11 +1283,14 @@ func (o EqualOp) Output() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildEqualOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) EqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "equal", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfEqualOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return EqualOp{opWrapper{op}}
 }
+
+// nameOfEqualOp is the name BuildEqualOp gives its ops.
+var nameOfEqualOp = ir.OpName{Dialect: "tosa", Op: "equal", Registered: true}
 
 // ErfOp is tosa.erf: computes gauss error function of input.
 type ErfOp struct {
@@ -1223,11 +1316,14 @@ func (o ErfOp) Output() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildErfOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) ErfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "erf", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfErfOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return ErfOp{opWrapper{op}}
 }
+
+// nameOfErfOp is the name BuildErfOp gives its ops.
+var nameOfErfOp = ir.OpName{Dialect: "tosa", Op: "erf", Registered: true}
 
 // ExpOp is tosa.exp: elementwise exp operator.
 type ExpOp struct {
@@ -1253,11 +1349,14 @@ func (o ExpOp) Output() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildExpOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) ExpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "exp", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfExpOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return ExpOp{opWrapper{op}}
 }
+
+// nameOfExpOp is the name BuildExpOp gives its ops.
+var nameOfExpOp = ir.OpName{Dialect: "tosa", Op: "exp", Registered: true}
 
 // Exp2ShapeOp is tosa.exp2_shape: elementwise base-2 exponential of shapes.
 type Exp2ShapeOp struct {
@@ -1283,11 +1382,14 @@ func (o Exp2ShapeOp) Output() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildExp2ShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) Exp2ShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "exp2_shape", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfExp2ShapeOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return Exp2ShapeOp{opWrapper{op}}
 }
+
+// nameOfExp2ShapeOp is the name BuildExp2ShapeOp gives its ops.
+var nameOfExp2ShapeOp = ir.OpName{Dialect: "tosa", Op: "exp2_shape", Registered: true}
 
 // Fft2dOp is tosa.fft2d: performs FFT2D operation on the input.
 type Fft2dOp struct {
@@ -1325,12 +1427,15 @@ func (o Fft2dOp) LocalBound() ir.Attribute { return o.op.Attr("local_bound") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFft2dOp(b *ir.Builder, loc ir.Location, outputRealType, outputImagType ir.Type, inputReal, inputImag *ir.Value, inverse, localBound ir.Attribute) Fft2dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "fft2d", Registered: true}, loc, []ir.Type{outputRealType, outputImagType})
+	op := ir.NewNamedOperation(&nameOfFft2dOp, loc, []ir.Type{outputRealType, outputImagType})
 	op.SetOperands([]*ir.Value{inputReal, inputImag})
 	setAttrs(op, []string{"inverse", "local_bound"}, inverse, localBound)
 	b.Insert(op)
 	return Fft2dOp{opWrapper{op}}
 }
+
+// nameOfFft2dOp is the name BuildFft2dOp gives its ops.
+var nameOfFft2dOp = ir.OpName{Dialect: "tosa", Op: "fft2d", Registered: true}
 
 // FloorOp is tosa.floor: elementwise floor operator.
 type FloorOp struct {
@@ -1356,11 +1461,14 @@ func (o FloorOp) Output() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFloorOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) FloorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "floor", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfFloorOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return FloorOp{opWrapper{op}}
 }
+
+// nameOfFloorOp is the name BuildFloorOp gives its ops.
+var nameOfFloorOp = ir.OpName{Dialect: "tosa", Op: "floor", Registered: true}
 
 // FullyConnectedOp is tosa.fully_connected: fully Connected operator.
 type FullyConnectedOp struct {
@@ -1395,12 +1503,15 @@ func (o FullyConnectedOp) QuantizationInfo() ir.Attribute { return o.op.Attr("qu
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFullyConnectedOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, weight, bias *ir.Value, quantizationInfo ir.Attribute) FullyConnectedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "fully_connected", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfFullyConnectedOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input, weight, bias})
 	setAttrs(op, []string{"quantization_info"}, quantizationInfo)
 	b.Insert(op)
 	return FullyConnectedOp{opWrapper{op}}
 }
+
+// nameOfFullyConnectedOp is the name BuildFullyConnectedOp gives its ops.
+var nameOfFullyConnectedOp = ir.OpName{Dialect: "tosa", Op: "fully_connected", Registered: true}
 
 // GatherOp is tosa.gather: gather operation.
 type GatherOp struct {
@@ -1429,11 +1540,14 @@ func (o GatherOp) Output() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGatherOp(b *ir.Builder, loc ir.Location, outputType ir.Type, values, indices *ir.Value) GatherOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "gather", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfGatherOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{values, indices})
 	b.Insert(op)
 	return GatherOp{opWrapper{op}}
 }
+
+// nameOfGatherOp is the name BuildGatherOp gives its ops.
+var nameOfGatherOp = ir.OpName{Dialect: "tosa", Op: "gather", Registered: true}
 
 // GreaterOp is tosa.greater: returns the truth value of (input1 > input2) element-wise.
 type GreaterOp struct {
@@ -1462,11 +1576,14 @@ func (o GreaterOp) Output() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGreaterOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) GreaterOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "greater", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfGreaterOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return GreaterOp{opWrapper{op}}
 }
+
+// nameOfGreaterOp is the name BuildGreaterOp gives its ops.
+var nameOfGreaterOp = ir.OpName{Dialect: "tosa", Op: "greater", Registered: true}
 
 // GreaterEqualOp is tosa.greater_equal: returns the truth value of (input1 >= input2) element-wise.
 type GreaterEqualOp struct {
@@ -1495,11 +1612,14 @@ func (o GreaterEqualOp) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGreaterEqualOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) GreaterEqualOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "greater_equal", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfGreaterEqualOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return GreaterEqualOp{opWrapper{op}}
 }
+
+// nameOfGreaterEqualOp is the name BuildGreaterEqualOp gives its ops.
+var nameOfGreaterEqualOp = ir.OpName{Dialect: "tosa", Op: "greater_equal", Registered: true}
 
 // IdentityOp is tosa.identity: identity operator.
 type IdentityOp struct {
@@ -1525,11 +1645,14 @@ func (o IdentityOp) Output() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIdentityOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) IdentityOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "identity", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfIdentityOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return IdentityOp{opWrapper{op}}
 }
+
+// nameOfIdentityOp is the name BuildIdentityOp gives its ops.
+var nameOfIdentityOp = ir.OpName{Dialect: "tosa", Op: "identity", Registered: true}
 
 // IntDivOp is tosa.int_div: integer divide operator.
 type IntDivOp struct {
@@ -1558,11 +1681,14 @@ func (o IntDivOp) Output() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntDivOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) IntDivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "int_div", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfIntDivOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return IntDivOp{opWrapper{op}}
 }
+
+// nameOfIntDivOp is the name BuildIntDivOp gives its ops.
+var nameOfIntDivOp = ir.OpName{Dialect: "tosa", Op: "int_div", Registered: true}
 
 // IntdivOp is tosa.intdiv: integer divide operator.
 type IntdivOp struct {
@@ -1591,11 +1717,14 @@ func (o IntdivOp) Output() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIntdivOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) IntdivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "intdiv", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfIntdivOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return IntdivOp{opWrapper{op}}
 }
+
+// nameOfIntdivOp is the name BuildIntdivOp gives its ops.
+var nameOfIntdivOp = ir.OpName{Dialect: "tosa", Op: "intdiv", Registered: true}
 
 // LogOp is tosa.log: elementwise log operator.
 type LogOp struct {
@@ -1621,11 +1750,14 @@ func (o LogOp) Output() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLogOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) LogOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "log", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfLogOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return LogOp{opWrapper{op}}
 }
+
+// nameOfLogOp is the name BuildLogOp gives its ops.
+var nameOfLogOp = ir.OpName{Dialect: "tosa", Op: "log", Registered: true}
 
 // Log2CeilShapeOp is tosa.log2_ceil_shape: elementwise ceil base-2 logarithm of shapes.
 type Log2CeilShapeOp struct {
@@ -1651,11 +1783,14 @@ func (o Log2CeilShapeOp) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLog2CeilShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) Log2CeilShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "log2_ceil_shape", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfLog2CeilShapeOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return Log2CeilShapeOp{opWrapper{op}}
 }
+
+// nameOfLog2CeilShapeOp is the name BuildLog2CeilShapeOp gives its ops.
+var nameOfLog2CeilShapeOp = ir.OpName{Dialect: "tosa", Op: "log2_ceil_shape", Registered: true}
 
 // Log2FloorShapeOp is tosa.log2_floor_shape: elementwise floor base-2 logarithm of shapes.
 type Log2FloorShapeOp struct {
@@ -1681,11 +1816,14 @@ func (o Log2FloorShapeOp) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLog2FloorShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) Log2FloorShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "log2_floor_shape", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfLog2FloorShapeOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return Log2FloorShapeOp{opWrapper{op}}
 }
+
+// nameOfLog2FloorShapeOp is the name BuildLog2FloorShapeOp gives its ops.
+var nameOfLog2FloorShapeOp = ir.OpName{Dialect: "tosa", Op: "log2_floor_shape", Registered: true}
 
 // LogicalAndOp is tosa.logical_and: returns the truth value of input1 AND input2 element-wise.
 type LogicalAndOp struct {
@@ -1714,11 +1852,14 @@ func (o LogicalAndOp) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogicalAndOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) LogicalAndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "logical_and", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfLogicalAndOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return LogicalAndOp{opWrapper{op}}
 }
+
+// nameOfLogicalAndOp is the name BuildLogicalAndOp gives its ops.
+var nameOfLogicalAndOp = ir.OpName{Dialect: "tosa", Op: "logical_and", Registered: true}
 
 // LogicalLeftShiftOp is tosa.logical_left_shift: elementwise Logical Left Shift.
 type LogicalLeftShiftOp struct {
@@ -1747,11 +1888,14 @@ func (o LogicalLeftShiftOp) Output() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildLogicalLeftShiftOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) LogicalLeftShiftOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "logical_left_shift", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfLogicalLeftShiftOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return LogicalLeftShiftOp{opWrapper{op}}
 }
+
+// nameOfLogicalLeftShiftOp is the name BuildLogicalLeftShiftOp gives its ops.
+var nameOfLogicalLeftShiftOp = ir.OpName{Dialect: "tosa", Op: "logical_left_shift", Registered: true}
 
 // LogicalNotOp is tosa.logical_not: returns the truth value of NOT input1 element-wise.
 type LogicalNotOp struct {
@@ -1777,11 +1921,14 @@ func (o LogicalNotOp) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogicalNotOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) LogicalNotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "logical_not", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfLogicalNotOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return LogicalNotOp{opWrapper{op}}
 }
+
+// nameOfLogicalNotOp is the name BuildLogicalNotOp gives its ops.
+var nameOfLogicalNotOp = ir.OpName{Dialect: "tosa", Op: "logical_not", Registered: true}
 
 // LogicalOrOp is tosa.logical_or: returns the truth value of x OR y element-wise.
 type LogicalOrOp struct {
@@ -1810,11 +1957,14 @@ func (o LogicalOrOp) Output() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLogicalOrOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) LogicalOrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "logical_or", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfLogicalOrOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return LogicalOrOp{opWrapper{op}}
 }
+
+// nameOfLogicalOrOp is the name BuildLogicalOrOp gives its ops.
+var nameOfLogicalOrOp = ir.OpName{Dialect: "tosa", Op: "logical_or", Registered: true}
 
 // LogicalRightShiftOp is tosa.logical_right_shift: elementwise Logical Right Shift.
 type LogicalRightShiftOp struct {
@@ -1843,11 +1993,14 @@ func (o LogicalRightShiftOp) Output() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildLogicalRightShiftOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) LogicalRightShiftOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "logical_right_shift", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfLogicalRightShiftOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return LogicalRightShiftOp{opWrapper{op}}
 }
+
+// nameOfLogicalRightShiftOp is the name BuildLogicalRightShiftOp gives its ops.
+var nameOfLogicalRightShiftOp = ir.OpName{Dialect: "tosa", Op: "logical_right_shift", Registered: true}
 
 // LogicalXorOp is tosa.logical_xor: returns the truth value of input1 XOR input2 element-wise.
 type LogicalXorOp struct {
@@ -1876,11 +2029,14 @@ func (o LogicalXorOp) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogicalXorOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) LogicalXorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "logical_xor", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfLogicalXorOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return LogicalXorOp{opWrapper{op}}
 }
+
+// nameOfLogicalXorOp is the name BuildLogicalXorOp gives its ops.
+var nameOfLogicalXorOp = ir.OpName{Dialect: "tosa", Op: "logical_xor", Registered: true}
 
 // MatmulOp is tosa.matmul: matrix multiplication operator.
 type MatmulOp struct {
@@ -1918,12 +2074,15 @@ func (o MatmulOp) QuantizationInfo() ir.Attribute { return o.op.Attr("quantizati
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMatmulOp(b *ir.Builder, loc ir.Location, outputType ir.Type, a_, b_, aZp, bZp *ir.Value, quantizationInfo ir.Attribute) MatmulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "matmul", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfMatmulOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{a_, b_, aZp, bZp})
 	setAttrs(op, []string{"quantization_info"}, quantizationInfo)
 	b.Insert(op)
 	return MatmulOp{opWrapper{op}}
 }
+
+// nameOfMatmulOp is the name BuildMatmulOp gives its ops.
+var nameOfMatmulOp = ir.OpName{Dialect: "tosa", Op: "matmul", Registered: true}
 
 // MatmulTBlockScaledOp is tosa.matmul_t_block_scaled: performs two dimensional matrix multiplications using block scaled tensors.
 type MatmulTBlockScaledOp struct {
@@ -1961,12 +2120,15 @@ func (o MatmulTBlockScaledOp) BlockSize() ir.Attribute { return o.op.Attr("block
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMatmulTBlockScaledOp(b *ir.Builder, loc ir.Location, outputDataType ir.Type, aData, aScale, bData, bScale *ir.Value, blockSize ir.Attribute) MatmulTBlockScaledOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "matmul_t_block_scaled", Registered: true}, loc, []ir.Type{outputDataType})
+	op := ir.NewNamedOperation(&nameOfMatmulTBlockScaledOp, loc, []ir.Type{outputDataType})
 	op.SetOperands([]*ir.Value{aData, aScale, bData, bScale})
 	setAttrs(op, []string{"block_size"}, blockSize)
 	b.Insert(op)
 	return MatmulTBlockScaledOp{opWrapper{op}}
 }
+
+// nameOfMatmulTBlockScaledOp is the name BuildMatmulTBlockScaledOp gives its ops.
+var nameOfMatmulTBlockScaledOp = ir.OpName{Dialect: "tosa", Op: "matmul_t_block_scaled", Registered: true}
 
 // MaxPool2dOp is tosa.max_pool2d: performs max pooling on the input.
 type MaxPool2dOp struct {
@@ -2004,12 +2166,15 @@ func (o MaxPool2dOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMaxPool2dOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, kernel, stride, pad, nanMode ir.Attribute) MaxPool2dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "max_pool2d", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfMaxPool2dOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"kernel", "stride", "pad", "nan_mode"}, kernel, stride, pad, nanMode)
 	b.Insert(op)
 	return MaxPool2dOp{opWrapper{op}}
 }
+
+// nameOfMaxPool2dOp is the name BuildMaxPool2dOp gives its ops.
+var nameOfMaxPool2dOp = ir.OpName{Dialect: "tosa", Op: "max_pool2d", Registered: true}
 
 // MaxShapeOp is tosa.max_shape: elementwise maximum of shapes.
 type MaxShapeOp struct {
@@ -2038,11 +2203,14 @@ func (o MaxShapeOp) Output() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMaxShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) MaxShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "max_shape", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfMaxShapeOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return MaxShapeOp{opWrapper{op}}
 }
+
+// nameOfMaxShapeOp is the name BuildMaxShapeOp gives its ops.
+var nameOfMaxShapeOp = ir.OpName{Dialect: "tosa", Op: "max_shape", Registered: true}
 
 // MaximumOp is tosa.maximum: elementwise Maximum.
 type MaximumOp struct {
@@ -2074,12 +2242,15 @@ func (o MaximumOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMaximumOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value, nanMode ir.Attribute) MaximumOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "maximum", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfMaximumOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	setAttrs(op, []string{"nan_mode"}, nanMode)
 	b.Insert(op)
 	return MaximumOp{opWrapper{op}}
 }
+
+// nameOfMaximumOp is the name BuildMaximumOp gives its ops.
+var nameOfMaximumOp = ir.OpName{Dialect: "tosa", Op: "maximum", Registered: true}
 
 // MinShapeOp is tosa.min_shape: elementwise minimum of shapes.
 type MinShapeOp struct {
@@ -2108,11 +2279,14 @@ func (o MinShapeOp) Output() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMinShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) MinShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "min_shape", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfMinShapeOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return MinShapeOp{opWrapper{op}}
 }
+
+// nameOfMinShapeOp is the name BuildMinShapeOp gives its ops.
+var nameOfMinShapeOp = ir.OpName{Dialect: "tosa", Op: "min_shape", Registered: true}
 
 // MinimumOp is tosa.minimum: elementwise Minimum.
 type MinimumOp struct {
@@ -2144,12 +2318,15 @@ func (o MinimumOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMinimumOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value, nanMode ir.Attribute) MinimumOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "minimum", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfMinimumOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	setAttrs(op, []string{"nan_mode"}, nanMode)
 	b.Insert(op)
 	return MinimumOp{opWrapper{op}}
 }
+
+// nameOfMinimumOp is the name BuildMinimumOp gives its ops.
+var nameOfMinimumOp = ir.OpName{Dialect: "tosa", Op: "minimum", Registered: true}
 
 // ModShapeOp is tosa.mod_shape: elementwise modulo of shapes.
 type ModShapeOp struct {
@@ -2178,11 +2355,14 @@ func (o ModShapeOp) Output() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildModShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) ModShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "mod_shape", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfModShapeOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return ModShapeOp{opWrapper{op}}
 }
+
+// nameOfModShapeOp is the name BuildModShapeOp gives its ops.
+var nameOfModShapeOp = ir.OpName{Dialect: "tosa", Op: "mod_shape", Registered: true}
 
 // MulOp is tosa.mul: multiplication operator.
 type MulOp struct {
@@ -2217,12 +2397,15 @@ func (o MulOp) ShiftAttr() ir.Attribute { return o.op.Attr("shift") }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2, shift *ir.Value, shiftAttr ir.Attribute) MulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "mul", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfMulOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2, shift})
 	setAttrs(op, []string{"shift"}, shiftAttr)
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
 }
+
+// nameOfMulOp is the name BuildMulOp gives its ops.
+var nameOfMulOp = ir.OpName{Dialect: "tosa", Op: "mul", Registered: true}
 
 // MulShapeOp is tosa.mul_shape: elementwise multiplication of shapes.
 type MulShapeOp struct {
@@ -2251,11 +2434,14 @@ func (o MulShapeOp) Output() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMulShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) MulShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "mul_shape", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfMulShapeOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return MulShapeOp{opWrapper{op}}
 }
+
+// nameOfMulShapeOp is the name BuildMulShapeOp gives its ops.
+var nameOfMulShapeOp = ir.OpName{Dialect: "tosa", Op: "mul_shape", Registered: true}
 
 // NegateOp is tosa.negate: elementwise negate operator.
 type NegateOp struct {
@@ -2290,12 +2476,15 @@ func (o NegateOp) QuantizationInfo() ir.Attribute { return o.op.Attr("quantizati
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildNegateOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input1Zp, outputZp *ir.Value, quantizationInfo ir.Attribute) NegateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "negate", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfNegateOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input1Zp, outputZp})
 	setAttrs(op, []string{"quantization_info"}, quantizationInfo)
 	b.Insert(op)
 	return NegateOp{opWrapper{op}}
 }
+
+// nameOfNegateOp is the name BuildNegateOp gives its ops.
+var nameOfNegateOp = ir.OpName{Dialect: "tosa", Op: "negate", Registered: true}
 
 // PadOp is tosa.pad: pads a tensor with value specified.
 type PadOp struct {
@@ -2330,12 +2519,15 @@ func (o PadOp) QuantizationInfo() ir.Attribute { return o.op.Attr("quantization_
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildPadOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, padding, padConst *ir.Value, quantizationInfo ir.Attribute) PadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "pad", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfPadOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, padding, padConst})
 	setAttrs(op, []string{"quantization_info"}, quantizationInfo)
 	b.Insert(op)
 	return PadOp{opWrapper{op}}
 }
+
+// nameOfPadOp is the name BuildPadOp gives its ops.
+var nameOfPadOp = ir.OpName{Dialect: "tosa", Op: "pad", Registered: true}
 
 // PowOp is tosa.pow: computes the power of one value to another.
 type PowOp struct {
@@ -2364,11 +2556,14 @@ func (o PowOp) Output() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildPowOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) PowOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "pow", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfPowOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return PowOp{opWrapper{op}}
 }
+
+// nameOfPowOp is the name BuildPowOp gives its ops.
+var nameOfPowOp = ir.OpName{Dialect: "tosa", Op: "pow", Registered: true}
 
 // ReciprocalOp is tosa.reciprocal: elementwise reciprocal operator.
 type ReciprocalOp struct {
@@ -2394,11 +2589,14 @@ func (o ReciprocalOp) Output() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReciprocalOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) ReciprocalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reciprocal", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfReciprocalOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return ReciprocalOp{opWrapper{op}}
 }
+
+// nameOfReciprocalOp is the name BuildReciprocalOp gives its ops.
+var nameOfReciprocalOp = ir.OpName{Dialect: "tosa", Op: "reciprocal", Registered: true}
 
 // ReduceAllOp is tosa.reduce_all: reduce All operator.
 type ReduceAllOp struct {
@@ -2427,12 +2625,15 @@ func (o ReduceAllOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReduceAllOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis ir.Attribute) ReduceAllOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reduce_all", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfReduceAllOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis"}, axis)
 	b.Insert(op)
 	return ReduceAllOp{opWrapper{op}}
 }
+
+// nameOfReduceAllOp is the name BuildReduceAllOp gives its ops.
+var nameOfReduceAllOp = ir.OpName{Dialect: "tosa", Op: "reduce_all", Registered: true}
 
 // ReduceAnyOp is tosa.reduce_any: reduce Any operator.
 type ReduceAnyOp struct {
@@ -2461,12 +2662,15 @@ func (o ReduceAnyOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReduceAnyOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis ir.Attribute) ReduceAnyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reduce_any", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfReduceAnyOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis"}, axis)
 	b.Insert(op)
 	return ReduceAnyOp{opWrapper{op}}
 }
+
+// nameOfReduceAnyOp is the name BuildReduceAnyOp gives its ops.
+var nameOfReduceAnyOp = ir.OpName{Dialect: "tosa", Op: "reduce_any", Registered: true}
 
 // ReduceMaxOp is tosa.reduce_max: reduce Max operator.
 type ReduceMaxOp struct {
@@ -2498,12 +2702,15 @@ func (o ReduceMaxOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReduceMaxOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis, nanMode ir.Attribute) ReduceMaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reduce_max", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfReduceMaxOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis", "nan_mode"}, axis, nanMode)
 	b.Insert(op)
 	return ReduceMaxOp{opWrapper{op}}
 }
+
+// nameOfReduceMaxOp is the name BuildReduceMaxOp gives its ops.
+var nameOfReduceMaxOp = ir.OpName{Dialect: "tosa", Op: "reduce_max", Registered: true}
 
 // ReduceMinOp is tosa.reduce_min: reduce Min operator.
 type ReduceMinOp struct {
@@ -2535,12 +2742,15 @@ func (o ReduceMinOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReduceMinOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis, nanMode ir.Attribute) ReduceMinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reduce_min", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfReduceMinOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis", "nan_mode"}, axis, nanMode)
 	b.Insert(op)
 	return ReduceMinOp{opWrapper{op}}
 }
+
+// nameOfReduceMinOp is the name BuildReduceMinOp gives its ops.
+var nameOfReduceMinOp = ir.OpName{Dialect: "tosa", Op: "reduce_min", Registered: true}
 
 // ReduceProdOp is tosa.reduce_prod: reduce Prod operator.
 type ReduceProdOp struct {
@@ -2569,12 +2779,15 @@ func (o ReduceProdOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReduceProdOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis ir.Attribute) ReduceProdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reduce_prod", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfReduceProdOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis"}, axis)
 	b.Insert(op)
 	return ReduceProdOp{opWrapper{op}}
 }
+
+// nameOfReduceProdOp is the name BuildReduceProdOp gives its ops.
+var nameOfReduceProdOp = ir.OpName{Dialect: "tosa", Op: "reduce_prod", Registered: true}
 
 // ReduceProductOp is tosa.reduce_product: reduce Product operator.
 type ReduceProductOp struct {
@@ -2603,12 +2816,15 @@ func (o ReduceProductOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReduceProductOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis ir.Attribute) ReduceProductOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reduce_product", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfReduceProductOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis"}, axis)
 	b.Insert(op)
 	return ReduceProductOp{opWrapper{op}}
 }
+
+// nameOfReduceProductOp is the name BuildReduceProductOp gives its ops.
+var nameOfReduceProductOp = ir.OpName{Dialect: "tosa", Op: "reduce_product", Registered: true}
 
 // ReduceSumOp is tosa.reduce_sum: reduce Sum operator.
 type ReduceSumOp struct {
@@ -2637,12 +2853,15 @@ func (o ReduceSumOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReduceSumOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis ir.Attribute) ReduceSumOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reduce_sum", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfReduceSumOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis"}, axis)
 	b.Insert(op)
 	return ReduceSumOp{opWrapper{op}}
 }
+
+// nameOfReduceSumOp is the name BuildReduceSumOp gives its ops.
+var nameOfReduceSumOp = ir.OpName{Dialect: "tosa", Op: "reduce_sum", Registered: true}
 
 // RescaleOp is tosa.rescale: tosa rescale operator.
 type RescaleOp struct {
@@ -2710,12 +2929,15 @@ func (o RescaleOp) OutputUnsigned() ir.Attribute { return o.op.Attr("output_unsi
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildRescaleOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, multiplier, shift, inputZp, outputZp *ir.Value, inputZpAttr, outputZpAttr, multiplierAttr, shiftAttr, scale32, doubleRound, roundingMode, perChannel, inputUnsigned, outputUnsigned ir.Attribute) RescaleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "rescale", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfRescaleOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input, multiplier, shift, inputZp, outputZp})
 	setAttrs(op, []string{"input_zp", "output_zp", "multiplier", "shift", "scale32", "double_round", "rounding_mode", "per_channel", "input_unsigned", "output_unsigned"}, inputZpAttr, outputZpAttr, multiplierAttr, shiftAttr, scale32, doubleRound, roundingMode, perChannel, inputUnsigned, outputUnsigned)
 	b.Insert(op)
 	return RescaleOp{opWrapper{op}}
 }
+
+// nameOfRescaleOp is the name BuildRescaleOp gives its ops.
+var nameOfRescaleOp = ir.OpName{Dialect: "tosa", Op: "rescale", Registered: true}
 
 // ReshapeOp is tosa.reshape: reshape operator.
 type ReshapeOp struct {
@@ -2747,12 +2969,15 @@ func (o ReshapeOp) NewShape() ir.Attribute { return o.op.Attr("new_shape") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReshapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, shape *ir.Value, newShape ir.Attribute) ReshapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reshape", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfReshapeOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, shape})
 	setAttrs(op, []string{"new_shape"}, newShape)
 	b.Insert(op)
 	return ReshapeOp{opWrapper{op}}
 }
+
+// nameOfReshapeOp is the name BuildReshapeOp gives its ops.
+var nameOfReshapeOp = ir.OpName{Dialect: "tosa", Op: "reshape", Registered: true}
 
 // ResizeOp is tosa.resize: resize operation, supports various resize/upsample modes.
 type ResizeOp struct {
@@ -2799,12 +3024,15 @@ func (o ResizeOp) Mode() ir.Attribute { return o.op.Attr("mode") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildResizeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, scale, offset, border *ir.Value, scaleAttr, offsetAttr, borderAttr, mode ir.Attribute) ResizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "resize", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfResizeOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input, scale, offset, border})
 	setAttrs(op, []string{"scale", "offset", "border", "mode"}, scaleAttr, offsetAttr, borderAttr, mode)
 	b.Insert(op)
 	return ResizeOp{opWrapper{op}}
 }
+
+// nameOfResizeOp is the name BuildResizeOp gives its ops.
+var nameOfResizeOp = ir.OpName{Dialect: "tosa", Op: "resize", Registered: true}
 
 // ReverseOp is tosa.reverse: reverse operator.
 type ReverseOp struct {
@@ -2833,12 +3061,15 @@ func (o ReverseOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReverseOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value, axis ir.Attribute) ReverseOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "reverse", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfReverseOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1})
 	setAttrs(op, []string{"axis"}, axis)
 	b.Insert(op)
 	return ReverseOp{opWrapper{op}}
 }
+
+// nameOfReverseOp is the name BuildReverseOp gives its ops.
+var nameOfReverseOp = ir.OpName{Dialect: "tosa", Op: "reverse", Registered: true}
 
 // Rfft2dOp is tosa.rfft2d: performs RFFT2D operation on the input.
 type Rfft2dOp struct {
@@ -2870,12 +3101,15 @@ func (o Rfft2dOp) LocalBound() ir.Attribute { return o.op.Attr("local_bound") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRfft2dOp(b *ir.Builder, loc ir.Location, outputRealType, outputImagType ir.Type, inputReal *ir.Value, localBound ir.Attribute) Rfft2dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "rfft2d", Registered: true}, loc, []ir.Type{outputRealType, outputImagType})
+	op := ir.NewNamedOperation(&nameOfRfft2dOp, loc, []ir.Type{outputRealType, outputImagType})
 	op.SetOperands([]*ir.Value{inputReal})
 	setAttrs(op, []string{"local_bound"}, localBound)
 	b.Insert(op)
 	return Rfft2dOp{opWrapper{op}}
 }
+
+// nameOfRfft2dOp is the name BuildRfft2dOp gives its ops.
+var nameOfRfft2dOp = ir.OpName{Dialect: "tosa", Op: "rfft2d", Registered: true}
 
 // RsqrtOp is tosa.rsqrt: elementwise 1/sqrt operator.
 type RsqrtOp struct {
@@ -2901,11 +3135,14 @@ func (o RsqrtOp) Output() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRsqrtOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) RsqrtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "rsqrt", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfRsqrtOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return RsqrtOp{opWrapper{op}}
 }
+
+// nameOfRsqrtOp is the name BuildRsqrtOp gives its ops.
+var nameOfRsqrtOp = ir.OpName{Dialect: "tosa", Op: "rsqrt", Registered: true}
 
 // ScatterOp is tosa.scatter: scatter operation.
 type ScatterOp struct {
@@ -2937,11 +3174,14 @@ func (o ScatterOp) ValuesOut() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildScatterOp(b *ir.Builder, loc ir.Location, valuesOutType ir.Type, valuesIn, indices, input *ir.Value) ScatterOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "scatter", Registered: true}, loc, []ir.Type{valuesOutType})
+	op := ir.NewNamedOperation(&nameOfScatterOp, loc, []ir.Type{valuesOutType})
 	op.SetOperands([]*ir.Value{valuesIn, indices, input})
 	b.Insert(op)
 	return ScatterOp{opWrapper{op}}
 }
+
+// nameOfScatterOp is the name BuildScatterOp gives its ops.
+var nameOfScatterOp = ir.OpName{Dialect: "tosa", Op: "scatter", Registered: true}
 
 // SelectOp is tosa.select: elementwise select operator.
 type SelectOp struct {
@@ -2973,11 +3213,14 @@ func (o SelectOp) Output() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSelectOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2, input3 *ir.Value) SelectOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "select", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfSelectOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2, input3})
 	b.Insert(op)
 	return SelectOp{opWrapper{op}}
 }
+
+// nameOfSelectOp is the name BuildSelectOp gives its ops.
+var nameOfSelectOp = ir.OpName{Dialect: "tosa", Op: "select", Registered: true}
 
 // SigmoidOp is tosa.sigmoid: computes elementwise sigmoid of input.
 type SigmoidOp struct {
@@ -3003,11 +3246,14 @@ func (o SigmoidOp) Output() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSigmoidOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) SigmoidOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "sigmoid", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfSigmoidOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return SigmoidOp{opWrapper{op}}
 }
+
+// nameOfSigmoidOp is the name BuildSigmoidOp gives its ops.
+var nameOfSigmoidOp = ir.OpName{Dialect: "tosa", Op: "sigmoid", Registered: true}
 
 // SinOp is tosa.sin: elementwise sin operator.
 type SinOp struct {
@@ -3033,11 +3279,14 @@ func (o SinOp) Output() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSinOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 *ir.Value) SinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "sin", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfSinOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1})
 	b.Insert(op)
 	return SinOp{opWrapper{op}}
 }
+
+// nameOfSinOp is the name BuildSinOp gives its ops.
+var nameOfSinOp = ir.OpName{Dialect: "tosa", Op: "sin", Registered: true}
 
 // SliceOp is tosa.slice: slice operator.
 type SliceOp struct {
@@ -3078,12 +3327,15 @@ func (o SliceOp) SizeAttr() ir.Attribute { return o.op.Attr("size") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSliceOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, input1, start, size *ir.Value, startAttr, sizeAttr ir.Attribute) SliceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "slice", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfSliceOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input, input1, start, size})
 	setAttrs(op, []string{"start", "size"}, startAttr, sizeAttr)
 	b.Insert(op)
 	return SliceOp{opWrapper{op}}
 }
+
+// nameOfSliceOp is the name BuildSliceOp gives its ops.
+var nameOfSliceOp = ir.OpName{Dialect: "tosa", Op: "slice", Registered: true}
 
 // SliceShapeOp is tosa.slice_shape: extract slice of a shape.
 type SliceShapeOp struct {
@@ -3115,11 +3367,14 @@ func (o SliceShapeOp) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSliceShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, start, size *ir.Value) SliceShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "slice_shape", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfSliceShapeOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input, start, size})
 	b.Insert(op)
 	return SliceShapeOp{opWrapper{op}}
 }
+
+// nameOfSliceShapeOp is the name BuildSliceShapeOp gives its ops.
+var nameOfSliceShapeOp = ir.OpName{Dialect: "tosa", Op: "slice_shape", Registered: true}
 
 // SubOp is tosa.sub: elementwise subtraction operator.
 type SubOp struct {
@@ -3148,11 +3403,14 @@ func (o SubOp) Output() *ir.Value { return o.op.Result(0) }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSubOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) SubOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "sub", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfSubOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return SubOp{opWrapper{op}}
 }
+
+// nameOfSubOp is the name BuildSubOp gives its ops.
+var nameOfSubOp = ir.OpName{Dialect: "tosa", Op: "sub", Registered: true}
 
 // SubShapeOp is tosa.sub_shape: elementwise subtraction of shapes.
 type SubShapeOp struct {
@@ -3181,11 +3439,14 @@ func (o SubShapeOp) Output() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSubShapeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) SubShapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "sub_shape", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfSubShapeOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	b.Insert(op)
 	return SubShapeOp{opWrapper{op}}
 }
+
+// nameOfSubShapeOp is the name BuildSubShapeOp gives its ops.
+var nameOfSubShapeOp = ir.OpName{Dialect: "tosa", Op: "sub_shape", Registered: true}
 
 // TableOp is tosa.table: table lookup operator.
 type TableOp struct {
@@ -3214,11 +3475,14 @@ func (o TableOp) Output() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTableOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, table *ir.Value) TableOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "table", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfTableOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, table})
 	b.Insert(op)
 	return TableOp{opWrapper{op}}
 }
+
+// nameOfTableOp is the name BuildTableOp gives its ops.
+var nameOfTableOp = ir.OpName{Dialect: "tosa", Op: "table", Registered: true}
 
 // TanhOp is tosa.tanh: computes elementwise hyperbolic tangent of input.
 type TanhOp struct {
@@ -3244,11 +3508,14 @@ func (o TanhOp) Output() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildTanhOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) TanhOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "tanh", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfTanhOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return TanhOp{opWrapper{op}}
 }
+
+// nameOfTanhOp is the name BuildTanhOp gives its ops.
+var nameOfTanhOp = ir.OpName{Dialect: "tosa", Op: "tanh", Registered: true}
 
 // TileOp is tosa.tile: tile operator.
 type TileOp struct {
@@ -3280,12 +3547,15 @@ func (o TileOp) MultiplesAttr() ir.Attribute { return o.op.Attr("multiples") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildTileOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, multiples *ir.Value, multiplesAttr ir.Attribute) TileOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "tile", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfTileOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, multiples})
 	setAttrs(op, []string{"multiples"}, multiplesAttr)
 	b.Insert(op)
 	return TileOp{opWrapper{op}}
 }
+
+// nameOfTileOp is the name BuildTileOp gives its ops.
+var nameOfTileOp = ir.OpName{Dialect: "tosa", Op: "tile", Registered: true}
 
 // TransposeOp is tosa.transpose: transpose operator.
 type TransposeOp struct {
@@ -3317,12 +3587,15 @@ func (o TransposeOp) PermsAttr() ir.Attribute { return o.op.Attr("perms") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTransposeOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, perms *ir.Value, permsAttr ir.Attribute) TransposeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "transpose", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfTransposeOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, perms})
 	setAttrs(op, []string{"perms"}, permsAttr)
 	b.Insert(op)
 	return TransposeOp{opWrapper{op}}
 }
+
+// nameOfTransposeOp is the name BuildTransposeOp gives its ops.
+var nameOfTransposeOp = ir.OpName{Dialect: "tosa", Op: "transpose", Registered: true}
 
 // TransposeConv2dOp is tosa.transpose_conv2d: transpose 2D Convolution operator.
 type TransposeConv2dOp struct {
@@ -3381,12 +3654,15 @@ func (o TransposeConv2dOp) LocalBound() ir.Attribute { return o.op.Attr("local_b
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildTransposeConv2dOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input, filter, weight, bias, inputZp, weightZp *ir.Value, outPad, stride, outShape, quantizationInfo, accType, localBound ir.Attribute) TransposeConv2dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "transpose_conv2d", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfTransposeConv2dOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input, filter, weight, bias, inputZp, weightZp})
 	setAttrs(op, []string{"out_pad", "stride", "out_shape", "quantization_info", "acc_type", "local_bound"}, outPad, stride, outShape, quantizationInfo, accType, localBound)
 	b.Insert(op)
 	return TransposeConv2dOp{opWrapper{op}}
 }
+
+// nameOfTransposeConv2dOp is the name BuildTransposeConv2dOp gives its ops.
+var nameOfTransposeConv2dOp = ir.OpName{Dialect: "tosa", Op: "transpose_conv2d", Registered: true}
 
 // VariableOp is tosa.variable: defines a variable.
 type VariableOp struct {
@@ -3421,11 +3697,14 @@ func (o VariableOp) InitialValue() ir.Attribute { return o.op.Attr("initial_valu
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildVariableOp(b *ir.Builder, loc ir.Location, name, symName, varShape, type_, initialValue ir.Attribute) VariableOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "variable", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfVariableOp, loc, nil)
 	setAttrs(op, []string{"name", "sym_name", "var_shape", "type", "initial_value"}, name, symName, varShape, type_, initialValue)
 	b.Insert(op)
 	return VariableOp{opWrapper{op}}
 }
+
+// nameOfVariableOp is the name BuildVariableOp gives its ops.
+var nameOfVariableOp = ir.OpName{Dialect: "tosa", Op: "variable", Registered: true}
 
 // VariableReadOp is tosa.variable.read: read_buffer operator.
 type VariableReadOp struct {
@@ -3451,11 +3730,14 @@ func (o VariableReadOp) Name() ir.Attribute { return o.op.Attr("name") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildVariableReadOp(b *ir.Builder, loc ir.Location, valueType ir.Type, name ir.Attribute) VariableReadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "variable.read", Registered: true}, loc, []ir.Type{valueType})
+	op := ir.NewNamedOperation(&nameOfVariableReadOp, loc, []ir.Type{valueType})
 	setAttrs(op, []string{"name"}, name)
 	b.Insert(op)
 	return VariableReadOp{opWrapper{op}}
 }
+
+// nameOfVariableReadOp is the name BuildVariableReadOp gives its ops.
+var nameOfVariableReadOp = ir.OpName{Dialect: "tosa", Op: "variable.read", Registered: true}
 
 // VariableWriteOp is tosa.variable.write: write_buffer operator.
 type VariableWriteOp struct {
@@ -3481,12 +3763,15 @@ func (o VariableWriteOp) Name() ir.Attribute { return o.op.Attr("name") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildVariableWriteOp(b *ir.Builder, loc ir.Location, value *ir.Value, name ir.Attribute) VariableWriteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "variable.write", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfVariableWriteOp, loc, nil)
 	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"name"}, name)
 	b.Insert(op)
 	return VariableWriteOp{opWrapper{op}}
 }
+
+// nameOfVariableWriteOp is the name BuildVariableWriteOp gives its ops.
+var nameOfVariableWriteOp = ir.OpName{Dialect: "tosa", Op: "variable.write", Registered: true}
 
 // VariableReadOp2 is tosa.variable_read: read_buffer operator.
 type VariableReadOp2 struct {
@@ -3512,11 +3797,14 @@ func (o VariableReadOp2) Name() ir.Attribute { return o.op.Attr("name") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildVariableReadOp2(b *ir.Builder, loc ir.Location, output1Type ir.Type, name ir.Attribute) VariableReadOp2 {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "variable_read", Registered: true}, loc, []ir.Type{output1Type})
+	op := ir.NewNamedOperation(&nameOfVariableReadOp2, loc, []ir.Type{output1Type})
 	setAttrs(op, []string{"name"}, name)
 	b.Insert(op)
 	return VariableReadOp2{opWrapper{op}}
 }
+
+// nameOfVariableReadOp2 is the name BuildVariableReadOp2 gives its ops.
+var nameOfVariableReadOp2 = ir.OpName{Dialect: "tosa", Op: "variable_read", Registered: true}
 
 // VariableWriteOp2 is tosa.variable_write: write_buffer operator.
 type VariableWriteOp2 struct {
@@ -3542,12 +3830,15 @@ func (o VariableWriteOp2) Name() ir.Attribute { return o.op.Attr("name") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildVariableWriteOp2(b *ir.Builder, loc ir.Location, input1 *ir.Value, name ir.Attribute) VariableWriteOp2 {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "variable_write", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfVariableWriteOp2, loc, nil)
 	op.SetOperands([]*ir.Value{input1})
 	setAttrs(op, []string{"name"}, name)
 	b.Insert(op)
 	return VariableWriteOp2{opWrapper{op}}
 }
+
+// nameOfVariableWriteOp2 is the name BuildVariableWriteOp2 gives its ops.
+var nameOfVariableWriteOp2 = ir.OpName{Dialect: "tosa", Op: "variable_write", Registered: true}
 
 // WhileLoopOp is tosa.while_loop: output = input; While (Cond(output)) {output = Body(output)}.
 type WhileLoopOp struct {
@@ -3579,13 +3870,16 @@ func (o WhileLoopOp) BodyGraph() *ir.Region { return o.op.Region(1) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildWhileLoopOp(b *ir.Builder, loc ir.Location, outputListTypes []ir.Type, inputList []*ir.Value) WhileLoopOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "while_loop", Registered: true}, loc, outputListTypes)
+	op := ir.NewNamedOperation(&nameOfWhileLoopOp, loc, outputListTypes)
 	op.SetOperands(append([]*ir.Value{}, inputList...))
 	op.AddRegion().AddBlock()
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return WhileLoopOp{opWrapper{op}}
 }
+
+// nameOfWhileLoopOp is the name BuildWhileLoopOp gives its ops.
+var nameOfWhileLoopOp = ir.OpName{Dialect: "tosa", Op: "while_loop", Registered: true}
 
 // YieldOp is tosa.yield: yield operator.
 type YieldOp struct {
@@ -3608,8 +3902,11 @@ func (o YieldOp) Inputs() []*ir.Value { return o.op.Operands() }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, inputs []*ir.Value) YieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "tosa", Op: "yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfYieldOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }
+
+// nameOfYieldOp is the name BuildYieldOp gives its ops.
+var nameOfYieldOp = ir.OpName{Dialect: "tosa", Op: "yield", Registered: true}

@@ -71,12 +71,15 @@ func (o AffineSimplifyBoundedAffineOpsOp) UpperBounds() ir.Attribute {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAffineSimplifyBoundedAffineOpsOp(b *ir.Builder, loc ir.Location, target *ir.Value, boundedValues []*ir.Value, lowerBounds, upperBounds ir.Attribute) AffineSimplifyBoundedAffineOpsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "affine.simplify_bounded_affine_ops", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAffineSimplifyBoundedAffineOpsOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{target}, boundedValues...))
 	setAttrs(op, []string{"lower_bounds", "upper_bounds"}, lowerBounds, upperBounds)
 	b.Insert(op)
 	return AffineSimplifyBoundedAffineOpsOp{opWrapper{op}}
 }
+
+// nameOfAffineSimplifyBoundedAffineOpsOp is the name BuildAffineSimplifyBoundedAffineOpsOp gives its ops.
+var nameOfAffineSimplifyBoundedAffineOpsOp = ir.OpName{Dialect: "transform", Op: "affine.simplify_bounded_affine_ops", Registered: true}
 
 // AffineSimplifyMinMaxAffineOpsOp wraps a transform.affine.simplify_min_max_affine_ops *ir.Operation.
 type AffineSimplifyMinMaxAffineOpsOp struct {
@@ -100,11 +103,14 @@ func (o AffineSimplifyMinMaxAffineOpsOp) Target() *ir.Value { return o.op.Operan
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAffineSimplifyMinMaxAffineOpsOp(b *ir.Builder, loc ir.Location, target *ir.Value) AffineSimplifyMinMaxAffineOpsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "affine.simplify_min_max_affine_ops", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAffineSimplifyMinMaxAffineOpsOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return AffineSimplifyMinMaxAffineOpsOp{opWrapper{op}}
 }
+
+// nameOfAffineSimplifyMinMaxAffineOpsOp is the name BuildAffineSimplifyMinMaxAffineOpsOp gives its ops.
+var nameOfAffineSimplifyMinMaxAffineOpsOp = ir.OpName{Dialect: "transform", Op: "affine.simplify_min_max_affine_ops", Registered: true}
 
 // AlternativesOp is transform.alternatives: attempts sequences of transforms until one succeeds.
 type AlternativesOp struct {
@@ -138,7 +144,7 @@ func (o AlternativesOp) Alternatives() []*ir.Region { return o.op.Regions()[0:] 
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAlternativesOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, scope []*ir.Value, alternativesCount int) AlternativesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "alternatives", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfAlternativesOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, scope...))
 	for range alternativesCount {
 		op.AddRegion()
@@ -146,6 +152,9 @@ func BuildAlternativesOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type,
 	b.Insert(op)
 	return AlternativesOp{opWrapper{op}}
 }
+
+// nameOfAlternativesOp is the name BuildAlternativesOp gives its ops.
+var nameOfAlternativesOp = ir.OpName{Dialect: "transform", Op: "alternatives", Registered: true}
 
 // AnnotateOp is transform.annotate: annotates the target operation with an attribute by name.
 type AnnotateOp struct {
@@ -179,12 +188,15 @@ func (o AnnotateOp) Name() ir.Attribute { return o.op.Attr("name") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAnnotateOp(b *ir.Builder, loc ir.Location, target *ir.Value, param []*ir.Value, name ir.Attribute) AnnotateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "annotate", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAnnotateOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{target}, param...))
 	setAttrs(op, []string{"name"}, name)
 	b.Insert(op)
 	return AnnotateOp{opWrapper{op}}
 }
+
+// nameOfAnnotateOp is the name BuildAnnotateOp gives its ops.
+var nameOfAnnotateOp = ir.OpName{Dialect: "transform", Op: "annotate", Registered: true}
 
 // ApplyConversionPatternsOp is transform.apply_conversion_patterns: applies conversion patterns to the body of the targeted op.
 type ApplyConversionPatternsOp struct {
@@ -239,7 +251,7 @@ func (o ApplyConversionPatternsOp) DefaultTypeConverterRegion() []*ir.Region {
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildApplyConversionPatternsOp(b *ir.Builder, loc ir.Location, target *ir.Value, legalOps, illegalOps, legalDialects, illegalDialects, partialConversion, preserveHandles ir.Attribute, defaultTypeConverterRegionCount int) ApplyConversionPatternsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyConversionPatternsOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"legal_ops", "illegal_ops", "legal_dialects", "illegal_dialects", "partial_conversion", "preserve_handles"}, legalOps, illegalOps, legalDialects, illegalDialects, partialConversion, preserveHandles)
 	op.AddRegion()
@@ -249,6 +261,9 @@ func BuildApplyConversionPatternsOp(b *ir.Builder, loc ir.Location, target *ir.V
 	b.Insert(op)
 	return ApplyConversionPatternsOp{opWrapper{op}}
 }
+
+// nameOfApplyConversionPatternsOp is the name BuildApplyConversionPatternsOp gives its ops.
+var nameOfApplyConversionPatternsOp = ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns", Registered: true}
 
 // ApplyConversionPatternsDialectToLlvmOp wraps a transform.apply_conversion_patterns.dialect_to_llvm *ir.Operation.
 type ApplyConversionPatternsDialectToLlvmOp struct {
@@ -274,11 +289,14 @@ func (o ApplyConversionPatternsDialectToLlvmOp) DialectName() ir.Attribute {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyConversionPatternsDialectToLlvmOp(b *ir.Builder, loc ir.Location, dialectName ir.Attribute) ApplyConversionPatternsDialectToLlvmOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.dialect_to_llvm", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyConversionPatternsDialectToLlvmOp, loc, nil)
 	setAttrs(op, []string{"dialect_name"}, dialectName)
 	b.Insert(op)
 	return ApplyConversionPatternsDialectToLlvmOp{opWrapper{op}}
 }
+
+// nameOfApplyConversionPatternsDialectToLlvmOp is the name BuildApplyConversionPatternsDialectToLlvmOp gives its ops.
+var nameOfApplyConversionPatternsDialectToLlvmOp = ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.dialect_to_llvm", Registered: true}
 
 // ApplyConversionPatternsFuncFuncToLlvmOp wraps a transform.apply_conversion_patterns.func.func_to_llvm *ir.Operation.
 type ApplyConversionPatternsFuncFuncToLlvmOp struct {
@@ -299,10 +317,13 @@ func AsApplyConversionPatternsFuncFuncToLlvmOp(op *ir.Operation) (ApplyConversio
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyConversionPatternsFuncFuncToLlvmOp(b *ir.Builder, loc ir.Location) ApplyConversionPatternsFuncFuncToLlvmOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.func.func_to_llvm", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyConversionPatternsFuncFuncToLlvmOp, loc, nil)
 	b.Insert(op)
 	return ApplyConversionPatternsFuncFuncToLlvmOp{opWrapper{op}}
 }
+
+// nameOfApplyConversionPatternsFuncFuncToLlvmOp is the name BuildApplyConversionPatternsFuncFuncToLlvmOp gives its ops.
+var nameOfApplyConversionPatternsFuncFuncToLlvmOp = ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.func.func_to_llvm", Registered: true}
 
 // ApplyConversionPatternsGpuGpuSubgroupReduceToNvvmOp wraps a transform.apply_conversion_patterns.gpu.gpu_subgroup_reduce_to_nvvm *ir.Operation.
 type ApplyConversionPatternsGpuGpuSubgroupReduceToNvvmOp struct {
@@ -323,10 +344,13 @@ func AsApplyConversionPatternsGpuGpuSubgroupReduceToNvvmOp(op *ir.Operation) (Ap
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildApplyConversionPatternsGpuGpuSubgroupReduceToNvvmOp(b *ir.Builder, loc ir.Location) ApplyConversionPatternsGpuGpuSubgroupReduceToNvvmOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.gpu.gpu_subgroup_reduce_to_nvvm", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyConversionPatternsGpuGpuSubgroupReduceToNvvmOp, loc, nil)
 	b.Insert(op)
 	return ApplyConversionPatternsGpuGpuSubgroupReduceToNvvmOp{opWrapper{op}}
 }
+
+// nameOfApplyConversionPatternsGpuGpuSubgroupReduceToNvvmOp is the name BuildApplyConversionPatternsGpuGpuSubgroupReduceToNvvmOp gives its ops.
+var nameOfApplyConversionPatternsGpuGpuSubgroupReduceToNvvmOp = ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.gpu.gpu_subgroup_reduce_to_nvvm", Registered: true}
 
 // ApplyConversionPatternsGpuGpuToNvvmOp wraps a transform.apply_conversion_patterns.gpu.gpu_to_nvvm *ir.Operation.
 type ApplyConversionPatternsGpuGpuToNvvmOp struct {
@@ -350,11 +374,14 @@ func (o ApplyConversionPatternsGpuGpuToNvvmOp) Benefit() ir.Attribute { return o
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyConversionPatternsGpuGpuToNvvmOp(b *ir.Builder, loc ir.Location, benefit ir.Attribute) ApplyConversionPatternsGpuGpuToNvvmOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.gpu.gpu_to_nvvm", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyConversionPatternsGpuGpuToNvvmOp, loc, nil)
 	setAttrs(op, []string{"benefit"}, benefit)
 	b.Insert(op)
 	return ApplyConversionPatternsGpuGpuToNvvmOp{opWrapper{op}}
 }
+
+// nameOfApplyConversionPatternsGpuGpuToNvvmOp is the name BuildApplyConversionPatternsGpuGpuToNvvmOp gives its ops.
+var nameOfApplyConversionPatternsGpuGpuToNvvmOp = ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.gpu.gpu_to_nvvm", Registered: true}
 
 // ApplyConversionPatternsGpuGpuToRocdlOp wraps a transform.apply_conversion_patterns.gpu.gpu_to_rocdl *ir.Operation.
 type ApplyConversionPatternsGpuGpuToRocdlOp struct {
@@ -378,11 +405,14 @@ func (o ApplyConversionPatternsGpuGpuToRocdlOp) Chipset() ir.Attribute { return 
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyConversionPatternsGpuGpuToRocdlOp(b *ir.Builder, loc ir.Location, chipset ir.Attribute) ApplyConversionPatternsGpuGpuToRocdlOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.gpu.gpu_to_rocdl", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyConversionPatternsGpuGpuToRocdlOp, loc, nil)
 	setAttrs(op, []string{"chipset"}, chipset)
 	b.Insert(op)
 	return ApplyConversionPatternsGpuGpuToRocdlOp{opWrapper{op}}
 }
+
+// nameOfApplyConversionPatternsGpuGpuToRocdlOp is the name BuildApplyConversionPatternsGpuGpuToRocdlOp gives its ops.
+var nameOfApplyConversionPatternsGpuGpuToRocdlOp = ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.gpu.gpu_to_rocdl", Registered: true}
 
 // ApplyConversionPatternsGpuGpuWmmaToNvvmOp wraps a transform.apply_conversion_patterns.gpu.gpu_wmma_to_nvvm *ir.Operation.
 type ApplyConversionPatternsGpuGpuWmmaToNvvmOp struct {
@@ -403,10 +433,13 @@ func AsApplyConversionPatternsGpuGpuWmmaToNvvmOp(op *ir.Operation) (ApplyConvers
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyConversionPatternsGpuGpuWmmaToNvvmOp(b *ir.Builder, loc ir.Location) ApplyConversionPatternsGpuGpuWmmaToNvvmOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.gpu.gpu_wmma_to_nvvm", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyConversionPatternsGpuGpuWmmaToNvvmOp, loc, nil)
 	b.Insert(op)
 	return ApplyConversionPatternsGpuGpuWmmaToNvvmOp{opWrapper{op}}
 }
+
+// nameOfApplyConversionPatternsGpuGpuWmmaToNvvmOp is the name BuildApplyConversionPatternsGpuGpuWmmaToNvvmOp gives its ops.
+var nameOfApplyConversionPatternsGpuGpuWmmaToNvvmOp = ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.gpu.gpu_wmma_to_nvvm", Registered: true}
 
 // ApplyConversionPatternsMemrefMemrefToLlvmTypeConverterOp wraps a transform.apply_conversion_patterns.memref.memref_to_llvm_type_converter *ir.Operation.
 type ApplyConversionPatternsMemrefMemrefToLlvmTypeConverterOp struct {
@@ -452,11 +485,14 @@ func (o ApplyConversionPatternsMemrefMemrefToLlvmTypeConverterOp) DataLayout() i
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildApplyConversionPatternsMemrefMemrefToLlvmTypeConverterOp(b *ir.Builder, loc ir.Location, useAlignedAlloc, indexBitwidth, useGenericFunctions, useBarePtrCallConv, dataLayout ir.Attribute) ApplyConversionPatternsMemrefMemrefToLlvmTypeConverterOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.memref.memref_to_llvm_type_converter", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyConversionPatternsMemrefMemrefToLlvmTypeConverterOp, loc, nil)
 	setAttrs(op, []string{"use_aligned_alloc", "index_bitwidth", "use_generic_functions", "use_bare_ptr_call_conv", "data_layout"}, useAlignedAlloc, indexBitwidth, useGenericFunctions, useBarePtrCallConv, dataLayout)
 	b.Insert(op)
 	return ApplyConversionPatternsMemrefMemrefToLlvmTypeConverterOp{opWrapper{op}}
 }
+
+// nameOfApplyConversionPatternsMemrefMemrefToLlvmTypeConverterOp is the name BuildApplyConversionPatternsMemrefMemrefToLlvmTypeConverterOp gives its ops.
+var nameOfApplyConversionPatternsMemrefMemrefToLlvmTypeConverterOp = ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.memref.memref_to_llvm_type_converter", Registered: true}
 
 // ApplyConversionPatternsNvgpuNvgpuToNvvmOp wraps a transform.apply_conversion_patterns.nvgpu.nvgpu_to_nvvm *ir.Operation.
 type ApplyConversionPatternsNvgpuNvgpuToNvvmOp struct {
@@ -477,10 +513,13 @@ func AsApplyConversionPatternsNvgpuNvgpuToNvvmOp(op *ir.Operation) (ApplyConvers
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyConversionPatternsNvgpuNvgpuToNvvmOp(b *ir.Builder, loc ir.Location) ApplyConversionPatternsNvgpuNvgpuToNvvmOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.nvgpu.nvgpu_to_nvvm", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyConversionPatternsNvgpuNvgpuToNvvmOp, loc, nil)
 	b.Insert(op)
 	return ApplyConversionPatternsNvgpuNvgpuToNvvmOp{opWrapper{op}}
 }
+
+// nameOfApplyConversionPatternsNvgpuNvgpuToNvvmOp is the name BuildApplyConversionPatternsNvgpuNvgpuToNvvmOp gives its ops.
+var nameOfApplyConversionPatternsNvgpuNvgpuToNvvmOp = ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.nvgpu.nvgpu_to_nvvm", Registered: true}
 
 // ApplyConversionPatternsScfScfToControlFlowOp wraps a transform.apply_conversion_patterns.scf.scf_to_control_flow *ir.Operation.
 type ApplyConversionPatternsScfScfToControlFlowOp struct {
@@ -501,10 +540,13 @@ func AsApplyConversionPatternsScfScfToControlFlowOp(op *ir.Operation) (ApplyConv
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyConversionPatternsScfScfToControlFlowOp(b *ir.Builder, loc ir.Location) ApplyConversionPatternsScfScfToControlFlowOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.scf.scf_to_control_flow", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyConversionPatternsScfScfToControlFlowOp, loc, nil)
 	b.Insert(op)
 	return ApplyConversionPatternsScfScfToControlFlowOp{opWrapper{op}}
 }
+
+// nameOfApplyConversionPatternsScfScfToControlFlowOp is the name BuildApplyConversionPatternsScfScfToControlFlowOp gives its ops.
+var nameOfApplyConversionPatternsScfScfToControlFlowOp = ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.scf.scf_to_control_flow", Registered: true}
 
 // ApplyConversionPatternsScfStructuralConversionsOp wraps a transform.apply_conversion_patterns.scf.structural_conversions *ir.Operation.
 type ApplyConversionPatternsScfStructuralConversionsOp struct {
@@ -525,10 +567,13 @@ func AsApplyConversionPatternsScfStructuralConversionsOp(op *ir.Operation) (Appl
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildApplyConversionPatternsScfStructuralConversionsOp(b *ir.Builder, loc ir.Location) ApplyConversionPatternsScfStructuralConversionsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.scf.structural_conversions", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyConversionPatternsScfStructuralConversionsOp, loc, nil)
 	b.Insert(op)
 	return ApplyConversionPatternsScfStructuralConversionsOp{opWrapper{op}}
 }
+
+// nameOfApplyConversionPatternsScfStructuralConversionsOp is the name BuildApplyConversionPatternsScfStructuralConversionsOp gives its ops.
+var nameOfApplyConversionPatternsScfStructuralConversionsOp = ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.scf.structural_conversions", Registered: true}
 
 // ApplyConversionPatternsVectorVectorToLlvmOp wraps a transform.apply_conversion_patterns.vector.vector_to_llvm *ir.Operation.
 type ApplyConversionPatternsVectorVectorToLlvmOp struct {
@@ -564,11 +609,14 @@ func (o ApplyConversionPatternsVectorVectorToLlvmOp) UseVectorAlignment() ir.Att
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyConversionPatternsVectorVectorToLlvmOp(b *ir.Builder, loc ir.Location, reassociateFpReductions, force32bitVectorIndices, useVectorAlignment ir.Attribute) ApplyConversionPatternsVectorVectorToLlvmOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.vector.vector_to_llvm", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyConversionPatternsVectorVectorToLlvmOp, loc, nil)
 	setAttrs(op, []string{"reassociate_fp_reductions", "force_32bit_vector_indices", "use_vector_alignment"}, reassociateFpReductions, force32bitVectorIndices, useVectorAlignment)
 	b.Insert(op)
 	return ApplyConversionPatternsVectorVectorToLlvmOp{opWrapper{op}}
 }
+
+// nameOfApplyConversionPatternsVectorVectorToLlvmOp is the name BuildApplyConversionPatternsVectorVectorToLlvmOp gives its ops.
+var nameOfApplyConversionPatternsVectorVectorToLlvmOp = ir.OpName{Dialect: "transform", Op: "apply_conversion_patterns.vector.vector_to_llvm", Registered: true}
 
 // ApplyCseOp is transform.apply_cse: eliminate common subexpressions in the body of the target op.
 type ApplyCseOp struct {
@@ -591,11 +639,14 @@ func (o ApplyCseOp) Target() *ir.Value { return o.op.Operand(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyCseOp(b *ir.Builder, loc ir.Location, target *ir.Value) ApplyCseOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_cse", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyCseOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return ApplyCseOp{opWrapper{op}}
 }
+
+// nameOfApplyCseOp is the name BuildApplyCseOp gives its ops.
+var nameOfApplyCseOp = ir.OpName{Dialect: "transform", Op: "apply_cse", Registered: true}
 
 // ApplyDceOp is transform.apply_dce: eliminate dead operations in the body of the target op.
 type ApplyDceOp struct {
@@ -618,11 +669,14 @@ func (o ApplyDceOp) Target() *ir.Value { return o.op.Operand(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyDceOp(b *ir.Builder, loc ir.Location, target *ir.Value) ApplyDceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_dce", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyDceOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return ApplyDceOp{opWrapper{op}}
 }
+
+// nameOfApplyDceOp is the name BuildApplyDceOp gives its ops.
+var nameOfApplyDceOp = ir.OpName{Dialect: "transform", Op: "apply_dce", Registered: true}
 
 // ApplyLicmOp is transform.apply_licm: move loop-invariant code out of a loop-like op.
 type ApplyLicmOp struct {
@@ -645,11 +699,14 @@ func (o ApplyLicmOp) Target() *ir.Value { return o.op.Operand(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyLicmOp(b *ir.Builder, loc ir.Location, target *ir.Value) ApplyLicmOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_licm", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyLicmOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return ApplyLicmOp{opWrapper{op}}
 }
+
+// nameOfApplyLicmOp is the name BuildApplyLicmOp gives its ops.
+var nameOfApplyLicmOp = ir.OpName{Dialect: "transform", Op: "apply_licm", Registered: true}
 
 // ApplyPatternsOp is transform.apply_patterns: greedily applies patterns to the body of the targeted op.
 type ApplyPatternsOp struct {
@@ -684,13 +741,16 @@ func (o ApplyPatternsOp) Patterns() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsOp(b *ir.Builder, loc ir.Location, target *ir.Value, applyCse, maxIterations, maxNumRewrites ir.Attribute) ApplyPatternsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"apply_cse", "max_iterations", "max_num_rewrites"}, applyCse, maxIterations, maxNumRewrites)
 	op.AddRegion()
 	b.Insert(op)
 	return ApplyPatternsOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsOp is the name BuildApplyPatternsOp gives its ops.
+var nameOfApplyPatternsOp = ir.OpName{Dialect: "transform", Op: "apply_patterns", Registered: true}
 
 // ApplyPatternsArmNeonVectorContractToBfmmlaOp wraps a transform.apply_patterns.arm_neon.vector_contract_to_bfmmla *ir.Operation.
 type ApplyPatternsArmNeonVectorContractToBfmmlaOp struct {
@@ -711,10 +771,13 @@ func AsApplyPatternsArmNeonVectorContractToBfmmlaOp(op *ir.Operation) (ApplyPatt
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsArmNeonVectorContractToBfmmlaOp(b *ir.Builder, loc ir.Location) ApplyPatternsArmNeonVectorContractToBfmmlaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.arm_neon.vector_contract_to_bfmmla", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsArmNeonVectorContractToBfmmlaOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsArmNeonVectorContractToBfmmlaOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsArmNeonVectorContractToBfmmlaOp is the name BuildApplyPatternsArmNeonVectorContractToBfmmlaOp gives its ops.
+var nameOfApplyPatternsArmNeonVectorContractToBfmmlaOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.arm_neon.vector_contract_to_bfmmla", Registered: true}
 
 // ApplyPatternsArmNeonVectorContractToI8mmOp wraps a transform.apply_patterns.arm_neon.vector_contract_to_i8mm *ir.Operation.
 type ApplyPatternsArmNeonVectorContractToI8mmOp struct {
@@ -735,10 +798,13 @@ func AsApplyPatternsArmNeonVectorContractToI8mmOp(op *ir.Operation) (ApplyPatter
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsArmNeonVectorContractToI8mmOp(b *ir.Builder, loc ir.Location) ApplyPatternsArmNeonVectorContractToI8mmOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.arm_neon.vector_contract_to_i8mm", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsArmNeonVectorContractToI8mmOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsArmNeonVectorContractToI8mmOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsArmNeonVectorContractToI8mmOp is the name BuildApplyPatternsArmNeonVectorContractToI8mmOp gives its ops.
+var nameOfApplyPatternsArmNeonVectorContractToI8mmOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.arm_neon.vector_contract_to_i8mm", Registered: true}
 
 // ApplyPatternsArmSveVectorContractToBfmmlaOp wraps a transform.apply_patterns.arm_sve.vector_contract_to_bfmmla *ir.Operation.
 type ApplyPatternsArmSveVectorContractToBfmmlaOp struct {
@@ -759,10 +825,13 @@ func AsApplyPatternsArmSveVectorContractToBfmmlaOp(op *ir.Operation) (ApplyPatte
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsArmSveVectorContractToBfmmlaOp(b *ir.Builder, loc ir.Location) ApplyPatternsArmSveVectorContractToBfmmlaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.arm_sve.vector_contract_to_bfmmla", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsArmSveVectorContractToBfmmlaOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsArmSveVectorContractToBfmmlaOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsArmSveVectorContractToBfmmlaOp is the name BuildApplyPatternsArmSveVectorContractToBfmmlaOp gives its ops.
+var nameOfApplyPatternsArmSveVectorContractToBfmmlaOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.arm_sve.vector_contract_to_bfmmla", Registered: true}
 
 // ApplyPatternsArmSveVectorContractToI8mmOp wraps a transform.apply_patterns.arm_sve.vector_contract_to_i8mm *ir.Operation.
 type ApplyPatternsArmSveVectorContractToI8mmOp struct {
@@ -783,10 +852,13 @@ func AsApplyPatternsArmSveVectorContractToI8mmOp(op *ir.Operation) (ApplyPattern
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsArmSveVectorContractToI8mmOp(b *ir.Builder, loc ir.Location) ApplyPatternsArmSveVectorContractToI8mmOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.arm_sve.vector_contract_to_i8mm", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsArmSveVectorContractToI8mmOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsArmSveVectorContractToI8mmOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsArmSveVectorContractToI8mmOp is the name BuildApplyPatternsArmSveVectorContractToI8mmOp gives its ops.
+var nameOfApplyPatternsArmSveVectorContractToI8mmOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.arm_sve.vector_contract_to_i8mm", Registered: true}
 
 // ApplyPatternsCanonicalizationOp is transform.apply_patterns.canonicalization: populates canonicalization patterns.
 type ApplyPatternsCanonicalizationOp struct {
@@ -807,10 +879,13 @@ func AsApplyPatternsCanonicalizationOp(op *ir.Operation) (ApplyPatternsCanonical
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildApplyPatternsCanonicalizationOp(b *ir.Builder, loc ir.Location) ApplyPatternsCanonicalizationOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.canonicalization", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsCanonicalizationOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsCanonicalizationOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsCanonicalizationOp is the name BuildApplyPatternsCanonicalizationOp gives its ops.
+var nameOfApplyPatternsCanonicalizationOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.canonicalization", Registered: true}
 
 // ApplyPatternsGpuEliminateBarriersOp wraps a transform.apply_patterns.gpu.eliminate_barriers *ir.Operation.
 type ApplyPatternsGpuEliminateBarriersOp struct {
@@ -831,10 +906,13 @@ func AsApplyPatternsGpuEliminateBarriersOp(op *ir.Operation) (ApplyPatternsGpuEl
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsGpuEliminateBarriersOp(b *ir.Builder, loc ir.Location) ApplyPatternsGpuEliminateBarriersOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.gpu.eliminate_barriers", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsGpuEliminateBarriersOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsGpuEliminateBarriersOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsGpuEliminateBarriersOp is the name BuildApplyPatternsGpuEliminateBarriersOp gives its ops.
+var nameOfApplyPatternsGpuEliminateBarriersOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.gpu.eliminate_barriers", Registered: true}
 
 // ApplyPatternsGpuGpuRewritePatternsOp wraps a transform.apply_patterns.gpu.gpu_rewrite_patterns *ir.Operation.
 type ApplyPatternsGpuGpuRewritePatternsOp struct {
@@ -855,10 +933,13 @@ func AsApplyPatternsGpuGpuRewritePatternsOp(op *ir.Operation) (ApplyPatternsGpuG
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsGpuGpuRewritePatternsOp(b *ir.Builder, loc ir.Location) ApplyPatternsGpuGpuRewritePatternsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.gpu.gpu_rewrite_patterns", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsGpuGpuRewritePatternsOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsGpuGpuRewritePatternsOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsGpuGpuRewritePatternsOp is the name BuildApplyPatternsGpuGpuRewritePatternsOp gives its ops.
+var nameOfApplyPatternsGpuGpuRewritePatternsOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.gpu.gpu_rewrite_patterns", Registered: true}
 
 // ApplyPatternsGpuGpuShuffleToAmdgpuOp wraps a transform.apply_patterns.gpu.gpu_shuffle_to_amdgpu *ir.Operation.
 type ApplyPatternsGpuGpuShuffleToAmdgpuOp struct {
@@ -882,11 +963,14 @@ func (o ApplyPatternsGpuGpuShuffleToAmdgpuOp) Chipset() ir.Attribute { return o.
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsGpuGpuShuffleToAmdgpuOp(b *ir.Builder, loc ir.Location, chipset ir.Attribute) ApplyPatternsGpuGpuShuffleToAmdgpuOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.gpu.gpu_shuffle_to_amdgpu", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsGpuGpuShuffleToAmdgpuOp, loc, nil)
 	setAttrs(op, []string{"chipset"}, chipset)
 	b.Insert(op)
 	return ApplyPatternsGpuGpuShuffleToAmdgpuOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsGpuGpuShuffleToAmdgpuOp is the name BuildApplyPatternsGpuGpuShuffleToAmdgpuOp gives its ops.
+var nameOfApplyPatternsGpuGpuShuffleToAmdgpuOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.gpu.gpu_shuffle_to_amdgpu", Registered: true}
 
 // ApplyPatternsGpuUnrollVectorsSubgroupMmaOp wraps a transform.apply_patterns.gpu.unroll_vectors_subgroup_mma *ir.Operation.
 type ApplyPatternsGpuUnrollVectorsSubgroupMmaOp struct {
@@ -916,11 +1000,14 @@ func (o ApplyPatternsGpuUnrollVectorsSubgroupMmaOp) K() ir.Attribute { return o.
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsGpuUnrollVectorsSubgroupMmaOp(b *ir.Builder, loc ir.Location, m_, n_, k_ ir.Attribute) ApplyPatternsGpuUnrollVectorsSubgroupMmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.gpu.unroll_vectors_subgroup_mma", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsGpuUnrollVectorsSubgroupMmaOp, loc, nil)
 	setAttrs(op, []string{"m", "n", "k"}, m_, n_, k_)
 	b.Insert(op)
 	return ApplyPatternsGpuUnrollVectorsSubgroupMmaOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsGpuUnrollVectorsSubgroupMmaOp is the name BuildApplyPatternsGpuUnrollVectorsSubgroupMmaOp gives its ops.
+var nameOfApplyPatternsGpuUnrollVectorsSubgroupMmaOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.gpu.unroll_vectors_subgroup_mma", Registered: true}
 
 // ApplyPatternsLinalgDecomposePackUnpackOp wraps a transform.apply_patterns.linalg.decompose_pack_unpack *ir.Operation.
 type ApplyPatternsLinalgDecomposePackUnpackOp struct {
@@ -941,10 +1028,13 @@ func AsApplyPatternsLinalgDecomposePackUnpackOp(op *ir.Operation) (ApplyPatterns
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsLinalgDecomposePackUnpackOp(b *ir.Builder, loc ir.Location) ApplyPatternsLinalgDecomposePackUnpackOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.linalg.decompose_pack_unpack", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsLinalgDecomposePackUnpackOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsLinalgDecomposePackUnpackOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsLinalgDecomposePackUnpackOp is the name BuildApplyPatternsLinalgDecomposePackUnpackOp gives its ops.
+var nameOfApplyPatternsLinalgDecomposePackUnpackOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.linalg.decompose_pack_unpack", Registered: true}
 
 // ApplyPatternsLinalgDecomposePadOp wraps a transform.apply_patterns.linalg.decompose_pad *ir.Operation.
 type ApplyPatternsLinalgDecomposePadOp struct {
@@ -965,10 +1055,13 @@ func AsApplyPatternsLinalgDecomposePadOp(op *ir.Operation) (ApplyPatternsLinalgD
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsLinalgDecomposePadOp(b *ir.Builder, loc ir.Location) ApplyPatternsLinalgDecomposePadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.linalg.decompose_pad", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsLinalgDecomposePadOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsLinalgDecomposePadOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsLinalgDecomposePadOp is the name BuildApplyPatternsLinalgDecomposePadOp gives its ops.
+var nameOfApplyPatternsLinalgDecomposePadOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.linalg.decompose_pad", Registered: true}
 
 // ApplyPatternsLinalgEraseUnnecessaryInputsOp wraps a transform.apply_patterns.linalg.erase_unnecessary_inputs *ir.Operation.
 type ApplyPatternsLinalgEraseUnnecessaryInputsOp struct {
@@ -989,10 +1082,13 @@ func AsApplyPatternsLinalgEraseUnnecessaryInputsOp(op *ir.Operation) (ApplyPatte
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsLinalgEraseUnnecessaryInputsOp(b *ir.Builder, loc ir.Location) ApplyPatternsLinalgEraseUnnecessaryInputsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.linalg.erase_unnecessary_inputs", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsLinalgEraseUnnecessaryInputsOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsLinalgEraseUnnecessaryInputsOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsLinalgEraseUnnecessaryInputsOp is the name BuildApplyPatternsLinalgEraseUnnecessaryInputsOp gives its ops.
+var nameOfApplyPatternsLinalgEraseUnnecessaryInputsOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.linalg.erase_unnecessary_inputs", Registered: true}
 
 // ApplyPatternsLinalgFoldAddIntoDestOp wraps a transform.apply_patterns.linalg.fold_add_into_dest *ir.Operation.
 type ApplyPatternsLinalgFoldAddIntoDestOp struct {
@@ -1013,10 +1109,13 @@ func AsApplyPatternsLinalgFoldAddIntoDestOp(op *ir.Operation) (ApplyPatternsLina
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsLinalgFoldAddIntoDestOp(b *ir.Builder, loc ir.Location) ApplyPatternsLinalgFoldAddIntoDestOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.linalg.fold_add_into_dest", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsLinalgFoldAddIntoDestOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsLinalgFoldAddIntoDestOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsLinalgFoldAddIntoDestOp is the name BuildApplyPatternsLinalgFoldAddIntoDestOp gives its ops.
+var nameOfApplyPatternsLinalgFoldAddIntoDestOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.linalg.fold_add_into_dest", Registered: true}
 
 // ApplyPatternsLinalgFoldPackUnpackIntoEmptyOp wraps a transform.apply_patterns.linalg.fold_pack_unpack_into_empty *ir.Operation.
 type ApplyPatternsLinalgFoldPackUnpackIntoEmptyOp struct {
@@ -1042,11 +1141,14 @@ func (o ApplyPatternsLinalgFoldPackUnpackIntoEmptyOp) FoldSingleUseOnly() ir.Att
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsLinalgFoldPackUnpackIntoEmptyOp(b *ir.Builder, loc ir.Location, foldSingleUseOnly ir.Attribute) ApplyPatternsLinalgFoldPackUnpackIntoEmptyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.linalg.fold_pack_unpack_into_empty", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsLinalgFoldPackUnpackIntoEmptyOp, loc, nil)
 	setAttrs(op, []string{"fold_single_use_only"}, foldSingleUseOnly)
 	b.Insert(op)
 	return ApplyPatternsLinalgFoldPackUnpackIntoEmptyOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsLinalgFoldPackUnpackIntoEmptyOp is the name BuildApplyPatternsLinalgFoldPackUnpackIntoEmptyOp gives its ops.
+var nameOfApplyPatternsLinalgFoldPackUnpackIntoEmptyOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.linalg.fold_pack_unpack_into_empty", Registered: true}
 
 // ApplyPatternsLinalgFoldUnitExtentDimsViaReshapesOp wraps a transform.apply_patterns.linalg.fold_unit_extent_dims_via_reshapes *ir.Operation.
 type ApplyPatternsLinalgFoldUnitExtentDimsViaReshapesOp struct {
@@ -1067,10 +1169,13 @@ func AsApplyPatternsLinalgFoldUnitExtentDimsViaReshapesOp(op *ir.Operation) (App
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildApplyPatternsLinalgFoldUnitExtentDimsViaReshapesOp(b *ir.Builder, loc ir.Location) ApplyPatternsLinalgFoldUnitExtentDimsViaReshapesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.linalg.fold_unit_extent_dims_via_reshapes", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsLinalgFoldUnitExtentDimsViaReshapesOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsLinalgFoldUnitExtentDimsViaReshapesOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsLinalgFoldUnitExtentDimsViaReshapesOp is the name BuildApplyPatternsLinalgFoldUnitExtentDimsViaReshapesOp gives its ops.
+var nameOfApplyPatternsLinalgFoldUnitExtentDimsViaReshapesOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.linalg.fold_unit_extent_dims_via_reshapes", Registered: true}
 
 // ApplyPatternsLinalgFoldUnitExtentDimsViaSlicesOp wraps a transform.apply_patterns.linalg.fold_unit_extent_dims_via_slices *ir.Operation.
 type ApplyPatternsLinalgFoldUnitExtentDimsViaSlicesOp struct {
@@ -1091,10 +1196,13 @@ func AsApplyPatternsLinalgFoldUnitExtentDimsViaSlicesOp(op *ir.Operation) (Apply
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildApplyPatternsLinalgFoldUnitExtentDimsViaSlicesOp(b *ir.Builder, loc ir.Location) ApplyPatternsLinalgFoldUnitExtentDimsViaSlicesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.linalg.fold_unit_extent_dims_via_slices", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsLinalgFoldUnitExtentDimsViaSlicesOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsLinalgFoldUnitExtentDimsViaSlicesOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsLinalgFoldUnitExtentDimsViaSlicesOp is the name BuildApplyPatternsLinalgFoldUnitExtentDimsViaSlicesOp gives its ops.
+var nameOfApplyPatternsLinalgFoldUnitExtentDimsViaSlicesOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.linalg.fold_unit_extent_dims_via_slices", Registered: true}
 
 // ApplyPatternsLinalgPadVectorizationOp wraps a transform.apply_patterns.linalg.pad_vectorization *ir.Operation.
 type ApplyPatternsLinalgPadVectorizationOp struct {
@@ -1115,10 +1223,13 @@ func AsApplyPatternsLinalgPadVectorizationOp(op *ir.Operation) (ApplyPatternsLin
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsLinalgPadVectorizationOp(b *ir.Builder, loc ir.Location) ApplyPatternsLinalgPadVectorizationOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.linalg.pad_vectorization", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsLinalgPadVectorizationOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsLinalgPadVectorizationOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsLinalgPadVectorizationOp is the name BuildApplyPatternsLinalgPadVectorizationOp gives its ops.
+var nameOfApplyPatternsLinalgPadVectorizationOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.linalg.pad_vectorization", Registered: true}
 
 // ApplyPatternsLinalgTilingCanonicalizationOp wraps a transform.apply_patterns.linalg.tiling_canonicalization *ir.Operation.
 type ApplyPatternsLinalgTilingCanonicalizationOp struct {
@@ -1139,10 +1250,13 @@ func AsApplyPatternsLinalgTilingCanonicalizationOp(op *ir.Operation) (ApplyPatte
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsLinalgTilingCanonicalizationOp(b *ir.Builder, loc ir.Location) ApplyPatternsLinalgTilingCanonicalizationOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.linalg.tiling_canonicalization", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsLinalgTilingCanonicalizationOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsLinalgTilingCanonicalizationOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsLinalgTilingCanonicalizationOp is the name BuildApplyPatternsLinalgTilingCanonicalizationOp gives its ops.
+var nameOfApplyPatternsLinalgTilingCanonicalizationOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.linalg.tiling_canonicalization", Registered: true}
 
 // ApplyPatternsMemrefAllocToAllocaOp wraps a transform.apply_patterns.memref.alloc_to_alloca *ir.Operation.
 type ApplyPatternsMemrefAllocToAllocaOp struct {
@@ -1166,11 +1280,14 @@ func (o ApplyPatternsMemrefAllocToAllocaOp) SizeLimit() ir.Attribute { return o.
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsMemrefAllocToAllocaOp(b *ir.Builder, loc ir.Location, sizeLimit ir.Attribute) ApplyPatternsMemrefAllocToAllocaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.memref.alloc_to_alloca", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsMemrefAllocToAllocaOp, loc, nil)
 	setAttrs(op, []string{"size_limit"}, sizeLimit)
 	b.Insert(op)
 	return ApplyPatternsMemrefAllocToAllocaOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsMemrefAllocToAllocaOp is the name BuildApplyPatternsMemrefAllocToAllocaOp gives its ops.
+var nameOfApplyPatternsMemrefAllocToAllocaOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.memref.alloc_to_alloca", Registered: true}
 
 // ApplyPatternsMemrefExpandOpsOp wraps a transform.apply_patterns.memref.expand_ops *ir.Operation.
 type ApplyPatternsMemrefExpandOpsOp struct {
@@ -1191,10 +1308,13 @@ func AsApplyPatternsMemrefExpandOpsOp(op *ir.Operation) (ApplyPatternsMemrefExpa
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildApplyPatternsMemrefExpandOpsOp(b *ir.Builder, loc ir.Location) ApplyPatternsMemrefExpandOpsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.memref.expand_ops", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsMemrefExpandOpsOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsMemrefExpandOpsOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsMemrefExpandOpsOp is the name BuildApplyPatternsMemrefExpandOpsOp gives its ops.
+var nameOfApplyPatternsMemrefExpandOpsOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.memref.expand_ops", Registered: true}
 
 // ApplyPatternsMemrefExpandStridedMetadataOp wraps a transform.apply_patterns.memref.expand_strided_metadata *ir.Operation.
 type ApplyPatternsMemrefExpandStridedMetadataOp struct {
@@ -1215,10 +1335,13 @@ func AsApplyPatternsMemrefExpandStridedMetadataOp(op *ir.Operation) (ApplyPatter
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsMemrefExpandStridedMetadataOp(b *ir.Builder, loc ir.Location) ApplyPatternsMemrefExpandStridedMetadataOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.memref.expand_strided_metadata", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsMemrefExpandStridedMetadataOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsMemrefExpandStridedMetadataOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsMemrefExpandStridedMetadataOp is the name BuildApplyPatternsMemrefExpandStridedMetadataOp gives its ops.
+var nameOfApplyPatternsMemrefExpandStridedMetadataOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.memref.expand_strided_metadata", Registered: true}
 
 // ApplyPatternsMemrefExtractAddressComputationsOp wraps a transform.apply_patterns.memref.extract_address_computations *ir.Operation.
 type ApplyPatternsMemrefExtractAddressComputationsOp struct {
@@ -1239,10 +1362,13 @@ func AsApplyPatternsMemrefExtractAddressComputationsOp(op *ir.Operation) (ApplyP
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildApplyPatternsMemrefExtractAddressComputationsOp(b *ir.Builder, loc ir.Location) ApplyPatternsMemrefExtractAddressComputationsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.memref.extract_address_computations", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsMemrefExtractAddressComputationsOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsMemrefExtractAddressComputationsOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsMemrefExtractAddressComputationsOp is the name BuildApplyPatternsMemrefExtractAddressComputationsOp gives its ops.
+var nameOfApplyPatternsMemrefExtractAddressComputationsOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.memref.extract_address_computations", Registered: true}
 
 // ApplyPatternsMemrefFoldMemrefAliasOpsOp wraps a transform.apply_patterns.memref.fold_memref_alias_ops *ir.Operation.
 type ApplyPatternsMemrefFoldMemrefAliasOpsOp struct {
@@ -1263,10 +1389,13 @@ func AsApplyPatternsMemrefFoldMemrefAliasOpsOp(op *ir.Operation) (ApplyPatternsM
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsMemrefFoldMemrefAliasOpsOp(b *ir.Builder, loc ir.Location) ApplyPatternsMemrefFoldMemrefAliasOpsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.memref.fold_memref_alias_ops", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsMemrefFoldMemrefAliasOpsOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsMemrefFoldMemrefAliasOpsOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsMemrefFoldMemrefAliasOpsOp is the name BuildApplyPatternsMemrefFoldMemrefAliasOpsOp gives its ops.
+var nameOfApplyPatternsMemrefFoldMemrefAliasOpsOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.memref.fold_memref_alias_ops", Registered: true}
 
 // ApplyPatternsMemrefResolveRankedShapedTypeResultDimsOp wraps a transform.apply_patterns.memref.resolve_ranked_shaped_type_result_dims *ir.Operation.
 type ApplyPatternsMemrefResolveRankedShapedTypeResultDimsOp struct {
@@ -1287,10 +1416,13 @@ func AsApplyPatternsMemrefResolveRankedShapedTypeResultDimsOp(op *ir.Operation) 
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildApplyPatternsMemrefResolveRankedShapedTypeResultDimsOp(b *ir.Builder, loc ir.Location) ApplyPatternsMemrefResolveRankedShapedTypeResultDimsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.memref.resolve_ranked_shaped_type_result_dims", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsMemrefResolveRankedShapedTypeResultDimsOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsMemrefResolveRankedShapedTypeResultDimsOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsMemrefResolveRankedShapedTypeResultDimsOp is the name BuildApplyPatternsMemrefResolveRankedShapedTypeResultDimsOp gives its ops.
+var nameOfApplyPatternsMemrefResolveRankedShapedTypeResultDimsOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.memref.resolve_ranked_shaped_type_result_dims", Registered: true}
 
 // ApplyPatternsScfForLoopCanonicalizationOp wraps a transform.apply_patterns.scf.for_loop_canonicalization *ir.Operation.
 type ApplyPatternsScfForLoopCanonicalizationOp struct {
@@ -1311,10 +1443,13 @@ func AsApplyPatternsScfForLoopCanonicalizationOp(op *ir.Operation) (ApplyPattern
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsScfForLoopCanonicalizationOp(b *ir.Builder, loc ir.Location) ApplyPatternsScfForLoopCanonicalizationOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.scf.for_loop_canonicalization", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsScfForLoopCanonicalizationOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsScfForLoopCanonicalizationOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsScfForLoopCanonicalizationOp is the name BuildApplyPatternsScfForLoopCanonicalizationOp gives its ops.
+var nameOfApplyPatternsScfForLoopCanonicalizationOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.scf.for_loop_canonicalization", Registered: true}
 
 // ApplyPatternsTensorBubbleUpExtractSliceOp wraps a transform.apply_patterns.tensor.bubble_up_extract_slice *ir.Operation.
 type ApplyPatternsTensorBubbleUpExtractSliceOp struct {
@@ -1335,10 +1470,13 @@ func AsApplyPatternsTensorBubbleUpExtractSliceOp(op *ir.Operation) (ApplyPattern
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsTensorBubbleUpExtractSliceOp(b *ir.Builder, loc ir.Location) ApplyPatternsTensorBubbleUpExtractSliceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.bubble_up_extract_slice", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsTensorBubbleUpExtractSliceOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsTensorBubbleUpExtractSliceOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsTensorBubbleUpExtractSliceOp is the name BuildApplyPatternsTensorBubbleUpExtractSliceOp gives its ops.
+var nameOfApplyPatternsTensorBubbleUpExtractSliceOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.bubble_up_extract_slice", Registered: true}
 
 // ApplyPatternsTensorDecomposeConcatOp wraps a transform.apply_patterns.tensor.decompose_concat *ir.Operation.
 type ApplyPatternsTensorDecomposeConcatOp struct {
@@ -1359,10 +1497,13 @@ func AsApplyPatternsTensorDecomposeConcatOp(op *ir.Operation) (ApplyPatternsTens
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsTensorDecomposeConcatOp(b *ir.Builder, loc ir.Location) ApplyPatternsTensorDecomposeConcatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.decompose_concat", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsTensorDecomposeConcatOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsTensorDecomposeConcatOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsTensorDecomposeConcatOp is the name BuildApplyPatternsTensorDecomposeConcatOp gives its ops.
+var nameOfApplyPatternsTensorDecomposeConcatOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.decompose_concat", Registered: true}
 
 // ApplyPatternsTensorDropRedundantInsertSliceRankExpansionOp wraps a transform.apply_patterns.tensor.drop_redundant_insert_slice_rank_expansion *ir.Operation.
 type ApplyPatternsTensorDropRedundantInsertSliceRankExpansionOp struct {
@@ -1383,10 +1524,13 @@ func AsApplyPatternsTensorDropRedundantInsertSliceRankExpansionOp(op *ir.Operati
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildApplyPatternsTensorDropRedundantInsertSliceRankExpansionOp(b *ir.Builder, loc ir.Location) ApplyPatternsTensorDropRedundantInsertSliceRankExpansionOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.drop_redundant_insert_slice_rank_expansion", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsTensorDropRedundantInsertSliceRankExpansionOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsTensorDropRedundantInsertSliceRankExpansionOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsTensorDropRedundantInsertSliceRankExpansionOp is the name BuildApplyPatternsTensorDropRedundantInsertSliceRankExpansionOp gives its ops.
+var nameOfApplyPatternsTensorDropRedundantInsertSliceRankExpansionOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.drop_redundant_insert_slice_rank_expansion", Registered: true}
 
 // ApplyPatternsTensorFoldIntoPackAndUnpackOp wraps a transform.apply_patterns.tensor.fold_into_pack_and_unpack *ir.Operation.
 type ApplyPatternsTensorFoldIntoPackAndUnpackOp struct {
@@ -1407,10 +1551,13 @@ func AsApplyPatternsTensorFoldIntoPackAndUnpackOp(op *ir.Operation) (ApplyPatter
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsTensorFoldIntoPackAndUnpackOp(b *ir.Builder, loc ir.Location) ApplyPatternsTensorFoldIntoPackAndUnpackOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.fold_into_pack_and_unpack", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsTensorFoldIntoPackAndUnpackOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsTensorFoldIntoPackAndUnpackOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsTensorFoldIntoPackAndUnpackOp is the name BuildApplyPatternsTensorFoldIntoPackAndUnpackOp gives its ops.
+var nameOfApplyPatternsTensorFoldIntoPackAndUnpackOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.fold_into_pack_and_unpack", Registered: true}
 
 // ApplyPatternsTensorFoldTensorEmptyOp wraps a transform.apply_patterns.tensor.fold_tensor_empty *ir.Operation.
 type ApplyPatternsTensorFoldTensorEmptyOp struct {
@@ -1436,11 +1583,14 @@ func (o ApplyPatternsTensorFoldTensorEmptyOp) FoldSingleUseOnly() ir.Attribute {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsTensorFoldTensorEmptyOp(b *ir.Builder, loc ir.Location, foldSingleUseOnly ir.Attribute) ApplyPatternsTensorFoldTensorEmptyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.fold_tensor_empty", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsTensorFoldTensorEmptyOp, loc, nil)
 	setAttrs(op, []string{"fold_single_use_only"}, foldSingleUseOnly)
 	b.Insert(op)
 	return ApplyPatternsTensorFoldTensorEmptyOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsTensorFoldTensorEmptyOp is the name BuildApplyPatternsTensorFoldTensorEmptyOp gives its ops.
+var nameOfApplyPatternsTensorFoldTensorEmptyOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.fold_tensor_empty", Registered: true}
 
 // ApplyPatternsTensorFoldTensorSubsetOpsOp wraps a transform.apply_patterns.tensor.fold_tensor_subset_ops *ir.Operation.
 type ApplyPatternsTensorFoldTensorSubsetOpsOp struct {
@@ -1461,10 +1611,13 @@ func AsApplyPatternsTensorFoldTensorSubsetOpsOp(op *ir.Operation) (ApplyPatterns
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsTensorFoldTensorSubsetOpsOp(b *ir.Builder, loc ir.Location) ApplyPatternsTensorFoldTensorSubsetOpsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.fold_tensor_subset_ops", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsTensorFoldTensorSubsetOpsOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsTensorFoldTensorSubsetOpsOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsTensorFoldTensorSubsetOpsOp is the name BuildApplyPatternsTensorFoldTensorSubsetOpsOp gives its ops.
+var nameOfApplyPatternsTensorFoldTensorSubsetOpsOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.fold_tensor_subset_ops", Registered: true}
 
 // ApplyPatternsTensorFoldTensorSubsetOpsIntoVectorTransfersOp wraps a transform.apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers *ir.Operation.
 type ApplyPatternsTensorFoldTensorSubsetOpsIntoVectorTransfersOp struct {
@@ -1485,10 +1638,13 @@ func AsApplyPatternsTensorFoldTensorSubsetOpsIntoVectorTransfersOp(op *ir.Operat
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildApplyPatternsTensorFoldTensorSubsetOpsIntoVectorTransfersOp(b *ir.Builder, loc ir.Location) ApplyPatternsTensorFoldTensorSubsetOpsIntoVectorTransfersOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsTensorFoldTensorSubsetOpsIntoVectorTransfersOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsTensorFoldTensorSubsetOpsIntoVectorTransfersOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsTensorFoldTensorSubsetOpsIntoVectorTransfersOp is the name BuildApplyPatternsTensorFoldTensorSubsetOpsIntoVectorTransfersOp gives its ops.
+var nameOfApplyPatternsTensorFoldTensorSubsetOpsIntoVectorTransfersOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers", Registered: true}
 
 // ApplyPatternsTensorMergeConsecutiveInsertExtractSliceOp wraps a transform.apply_patterns.tensor.merge_consecutive_insert_extract_slice *ir.Operation.
 type ApplyPatternsTensorMergeConsecutiveInsertExtractSliceOp struct {
@@ -1509,10 +1665,13 @@ func AsApplyPatternsTensorMergeConsecutiveInsertExtractSliceOp(op *ir.Operation)
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildApplyPatternsTensorMergeConsecutiveInsertExtractSliceOp(b *ir.Builder, loc ir.Location) ApplyPatternsTensorMergeConsecutiveInsertExtractSliceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.merge_consecutive_insert_extract_slice", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsTensorMergeConsecutiveInsertExtractSliceOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsTensorMergeConsecutiveInsertExtractSliceOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsTensorMergeConsecutiveInsertExtractSliceOp is the name BuildApplyPatternsTensorMergeConsecutiveInsertExtractSliceOp gives its ops.
+var nameOfApplyPatternsTensorMergeConsecutiveInsertExtractSliceOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.merge_consecutive_insert_extract_slice", Registered: true}
 
 // ApplyPatternsTensorReassociativeReshapeFoldingOp wraps a transform.apply_patterns.tensor.reassociative_reshape_folding *ir.Operation.
 type ApplyPatternsTensorReassociativeReshapeFoldingOp struct {
@@ -1533,10 +1692,13 @@ func AsApplyPatternsTensorReassociativeReshapeFoldingOp(op *ir.Operation) (Apply
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildApplyPatternsTensorReassociativeReshapeFoldingOp(b *ir.Builder, loc ir.Location) ApplyPatternsTensorReassociativeReshapeFoldingOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.reassociative_reshape_folding", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsTensorReassociativeReshapeFoldingOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsTensorReassociativeReshapeFoldingOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsTensorReassociativeReshapeFoldingOp is the name BuildApplyPatternsTensorReassociativeReshapeFoldingOp gives its ops.
+var nameOfApplyPatternsTensorReassociativeReshapeFoldingOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.reassociative_reshape_folding", Registered: true}
 
 // ApplyPatternsTensorRewriteAsConstantOp wraps a transform.apply_patterns.tensor.rewrite_as_constant *ir.Operation.
 type ApplyPatternsTensorRewriteAsConstantOp struct {
@@ -1562,11 +1724,14 @@ func (o ApplyPatternsTensorRewriteAsConstantOp) Aggressive() ir.Attribute {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsTensorRewriteAsConstantOp(b *ir.Builder, loc ir.Location, aggressive ir.Attribute) ApplyPatternsTensorRewriteAsConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.rewrite_as_constant", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsTensorRewriteAsConstantOp, loc, nil)
 	setAttrs(op, []string{"aggressive"}, aggressive)
 	b.Insert(op)
 	return ApplyPatternsTensorRewriteAsConstantOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsTensorRewriteAsConstantOp is the name BuildApplyPatternsTensorRewriteAsConstantOp gives its ops.
+var nameOfApplyPatternsTensorRewriteAsConstantOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.tensor.rewrite_as_constant", Registered: true}
 
 // ApplyPatternsVectorCastAwayVectorLeadingOneDimOp wraps a transform.apply_patterns.vector.cast_away_vector_leading_one_dim *ir.Operation.
 type ApplyPatternsVectorCastAwayVectorLeadingOneDimOp struct {
@@ -1587,10 +1752,13 @@ func AsApplyPatternsVectorCastAwayVectorLeadingOneDimOp(op *ir.Operation) (Apply
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildApplyPatternsVectorCastAwayVectorLeadingOneDimOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorCastAwayVectorLeadingOneDimOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.cast_away_vector_leading_one_dim", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorCastAwayVectorLeadingOneDimOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorCastAwayVectorLeadingOneDimOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorCastAwayVectorLeadingOneDimOp is the name BuildApplyPatternsVectorCastAwayVectorLeadingOneDimOp gives its ops.
+var nameOfApplyPatternsVectorCastAwayVectorLeadingOneDimOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.cast_away_vector_leading_one_dim", Registered: true}
 
 // ApplyPatternsVectorDropInnerMostUnitDimsFromXferOpsOp wraps a transform.apply_patterns.vector.drop_inner_most_unit_dims_from_xfer_ops *ir.Operation.
 type ApplyPatternsVectorDropInnerMostUnitDimsFromXferOpsOp struct {
@@ -1611,10 +1779,13 @@ func AsApplyPatternsVectorDropInnerMostUnitDimsFromXferOpsOp(op *ir.Operation) (
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildApplyPatternsVectorDropInnerMostUnitDimsFromXferOpsOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorDropInnerMostUnitDimsFromXferOpsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.drop_inner_most_unit_dims_from_xfer_ops", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorDropInnerMostUnitDimsFromXferOpsOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorDropInnerMostUnitDimsFromXferOpsOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorDropInnerMostUnitDimsFromXferOpsOp is the name BuildApplyPatternsVectorDropInnerMostUnitDimsFromXferOpsOp gives its ops.
+var nameOfApplyPatternsVectorDropInnerMostUnitDimsFromXferOpsOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.drop_inner_most_unit_dims_from_xfer_ops", Registered: true}
 
 // ApplyPatternsVectorDropUnitDimsWithShapeCastOp wraps a transform.apply_patterns.vector.drop_unit_dims_with_shape_cast *ir.Operation.
 type ApplyPatternsVectorDropUnitDimsWithShapeCastOp struct {
@@ -1635,10 +1806,13 @@ func AsApplyPatternsVectorDropUnitDimsWithShapeCastOp(op *ir.Operation) (ApplyPa
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildApplyPatternsVectorDropUnitDimsWithShapeCastOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorDropUnitDimsWithShapeCastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.drop_unit_dims_with_shape_cast", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorDropUnitDimsWithShapeCastOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorDropUnitDimsWithShapeCastOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorDropUnitDimsWithShapeCastOp is the name BuildApplyPatternsVectorDropUnitDimsWithShapeCastOp gives its ops.
+var nameOfApplyPatternsVectorDropUnitDimsWithShapeCastOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.drop_unit_dims_with_shape_cast", Registered: true}
 
 // ApplyPatternsVectorElementwiseToVectorOp wraps a transform.apply_patterns.vector.elementwise_to_vector *ir.Operation.
 type ApplyPatternsVectorElementwiseToVectorOp struct {
@@ -1659,10 +1833,13 @@ func AsApplyPatternsVectorElementwiseToVectorOp(op *ir.Operation) (ApplyPatterns
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorElementwiseToVectorOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorElementwiseToVectorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.elementwise_to_vector", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorElementwiseToVectorOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorElementwiseToVectorOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorElementwiseToVectorOp is the name BuildApplyPatternsVectorElementwiseToVectorOp gives its ops.
+var nameOfApplyPatternsVectorElementwiseToVectorOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.elementwise_to_vector", Registered: true}
 
 // ApplyPatternsVectorFoldArithExtensionOp wraps a transform.apply_patterns.vector.fold_arith_extension *ir.Operation.
 type ApplyPatternsVectorFoldArithExtensionOp struct {
@@ -1683,10 +1860,13 @@ func AsApplyPatternsVectorFoldArithExtensionOp(op *ir.Operation) (ApplyPatternsV
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorFoldArithExtensionOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorFoldArithExtensionOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.fold_arith_extension", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorFoldArithExtensionOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorFoldArithExtensionOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorFoldArithExtensionOp is the name BuildApplyPatternsVectorFoldArithExtensionOp gives its ops.
+var nameOfApplyPatternsVectorFoldArithExtensionOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.fold_arith_extension", Registered: true}
 
 // ApplyPatternsVectorInterleaveToShuffleOp wraps a transform.apply_patterns.vector.interleave_to_shuffle *ir.Operation.
 type ApplyPatternsVectorInterleaveToShuffleOp struct {
@@ -1707,10 +1887,13 @@ func AsApplyPatternsVectorInterleaveToShuffleOp(op *ir.Operation) (ApplyPatterns
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorInterleaveToShuffleOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorInterleaveToShuffleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.interleave_to_shuffle", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorInterleaveToShuffleOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorInterleaveToShuffleOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorInterleaveToShuffleOp is the name BuildApplyPatternsVectorInterleaveToShuffleOp gives its ops.
+var nameOfApplyPatternsVectorInterleaveToShuffleOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.interleave_to_shuffle", Registered: true}
 
 // ApplyPatternsVectorLowerBitcastOp wraps a transform.apply_patterns.vector.lower_bitcast *ir.Operation.
 type ApplyPatternsVectorLowerBitcastOp struct {
@@ -1731,10 +1914,13 @@ func AsApplyPatternsVectorLowerBitcastOp(op *ir.Operation) (ApplyPatternsVectorL
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorLowerBitcastOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorLowerBitcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_bitcast", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerBitcastOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerBitcastOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorLowerBitcastOp is the name BuildApplyPatternsVectorLowerBitcastOp gives its ops.
+var nameOfApplyPatternsVectorLowerBitcastOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_bitcast", Registered: true}
 
 // ApplyPatternsVectorLowerBroadcastOp wraps a transform.apply_patterns.vector.lower_broadcast *ir.Operation.
 type ApplyPatternsVectorLowerBroadcastOp struct {
@@ -1755,10 +1941,13 @@ func AsApplyPatternsVectorLowerBroadcastOp(op *ir.Operation) (ApplyPatternsVecto
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorLowerBroadcastOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorLowerBroadcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_broadcast", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerBroadcastOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerBroadcastOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorLowerBroadcastOp is the name BuildApplyPatternsVectorLowerBroadcastOp gives its ops.
+var nameOfApplyPatternsVectorLowerBroadcastOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_broadcast", Registered: true}
 
 // ApplyPatternsVectorLowerContractionOp wraps a transform.apply_patterns.vector.lower_contraction *ir.Operation.
 type ApplyPatternsVectorLowerContractionOp struct {
@@ -1784,11 +1973,14 @@ func (o ApplyPatternsVectorLowerContractionOp) LoweringStrategy() ir.Attribute {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorLowerContractionOp(b *ir.Builder, loc ir.Location, loweringStrategy ir.Attribute) ApplyPatternsVectorLowerContractionOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_contraction", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerContractionOp, loc, nil)
 	setAttrs(op, []string{"lowering_strategy"}, loweringStrategy)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerContractionOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorLowerContractionOp is the name BuildApplyPatternsVectorLowerContractionOp gives its ops.
+var nameOfApplyPatternsVectorLowerContractionOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_contraction", Registered: true}
 
 // ApplyPatternsVectorLowerCreateMaskOp wraps a transform.apply_patterns.vector.lower_create_mask *ir.Operation.
 type ApplyPatternsVectorLowerCreateMaskOp struct {
@@ -1809,10 +2001,13 @@ func AsApplyPatternsVectorLowerCreateMaskOp(op *ir.Operation) (ApplyPatternsVect
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorLowerCreateMaskOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorLowerCreateMaskOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_create_mask", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerCreateMaskOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerCreateMaskOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorLowerCreateMaskOp is the name BuildApplyPatternsVectorLowerCreateMaskOp gives its ops.
+var nameOfApplyPatternsVectorLowerCreateMaskOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_create_mask", Registered: true}
 
 // ApplyPatternsVectorLowerGatherOp wraps a transform.apply_patterns.vector.lower_gather *ir.Operation.
 type ApplyPatternsVectorLowerGatherOp struct {
@@ -1833,10 +2028,13 @@ func AsApplyPatternsVectorLowerGatherOp(op *ir.Operation) (ApplyPatternsVectorLo
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorLowerGatherOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorLowerGatherOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_gather", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerGatherOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerGatherOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorLowerGatherOp is the name BuildApplyPatternsVectorLowerGatherOp gives its ops.
+var nameOfApplyPatternsVectorLowerGatherOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_gather", Registered: true}
 
 // ApplyPatternsVectorLowerInterleaveOp wraps a transform.apply_patterns.vector.lower_interleave *ir.Operation.
 type ApplyPatternsVectorLowerInterleaveOp struct {
@@ -1857,10 +2055,13 @@ func AsApplyPatternsVectorLowerInterleaveOp(op *ir.Operation) (ApplyPatternsVect
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorLowerInterleaveOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorLowerInterleaveOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_interleave", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerInterleaveOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerInterleaveOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorLowerInterleaveOp is the name BuildApplyPatternsVectorLowerInterleaveOp gives its ops.
+var nameOfApplyPatternsVectorLowerInterleaveOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_interleave", Registered: true}
 
 // ApplyPatternsVectorLowerMaskedTransfersOp wraps a transform.apply_patterns.vector.lower_masked_transfers *ir.Operation.
 type ApplyPatternsVectorLowerMaskedTransfersOp struct {
@@ -1881,10 +2082,13 @@ func AsApplyPatternsVectorLowerMaskedTransfersOp(op *ir.Operation) (ApplyPattern
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsVectorLowerMaskedTransfersOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorLowerMaskedTransfersOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_masked_transfers", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerMaskedTransfersOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerMaskedTransfersOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorLowerMaskedTransfersOp is the name BuildApplyPatternsVectorLowerMaskedTransfersOp gives its ops.
+var nameOfApplyPatternsVectorLowerMaskedTransfersOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_masked_transfers", Registered: true}
 
 // ApplyPatternsVectorLowerMasksOp wraps a transform.apply_patterns.vector.lower_masks *ir.Operation.
 type ApplyPatternsVectorLowerMasksOp struct {
@@ -1905,10 +2109,13 @@ func AsApplyPatternsVectorLowerMasksOp(op *ir.Operation) (ApplyPatternsVectorLow
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildApplyPatternsVectorLowerMasksOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorLowerMasksOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_masks", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerMasksOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerMasksOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorLowerMasksOp is the name BuildApplyPatternsVectorLowerMasksOp gives its ops.
+var nameOfApplyPatternsVectorLowerMasksOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_masks", Registered: true}
 
 // ApplyPatternsVectorLowerMultiReductionOp wraps a transform.apply_patterns.vector.lower_multi_reduction *ir.Operation.
 type ApplyPatternsVectorLowerMultiReductionOp struct {
@@ -1934,11 +2141,14 @@ func (o ApplyPatternsVectorLowerMultiReductionOp) LoweringStrategy() ir.Attribut
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorLowerMultiReductionOp(b *ir.Builder, loc ir.Location, loweringStrategy ir.Attribute) ApplyPatternsVectorLowerMultiReductionOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_multi_reduction", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerMultiReductionOp, loc, nil)
 	setAttrs(op, []string{"lowering_strategy"}, loweringStrategy)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerMultiReductionOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorLowerMultiReductionOp is the name BuildApplyPatternsVectorLowerMultiReductionOp gives its ops.
+var nameOfApplyPatternsVectorLowerMultiReductionOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_multi_reduction", Registered: true}
 
 // ApplyPatternsVectorLowerOuterproductOp wraps a transform.apply_patterns.vector.lower_outerproduct *ir.Operation.
 type ApplyPatternsVectorLowerOuterproductOp struct {
@@ -1959,10 +2169,13 @@ func AsApplyPatternsVectorLowerOuterproductOp(op *ir.Operation) (ApplyPatternsVe
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorLowerOuterproductOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorLowerOuterproductOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_outerproduct", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerOuterproductOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerOuterproductOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorLowerOuterproductOp is the name BuildApplyPatternsVectorLowerOuterproductOp gives its ops.
+var nameOfApplyPatternsVectorLowerOuterproductOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_outerproduct", Registered: true}
 
 // ApplyPatternsVectorLowerScanOp wraps a transform.apply_patterns.vector.lower_scan *ir.Operation.
 type ApplyPatternsVectorLowerScanOp struct {
@@ -1983,10 +2196,13 @@ func AsApplyPatternsVectorLowerScanOp(op *ir.Operation) (ApplyPatternsVectorLowe
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildApplyPatternsVectorLowerScanOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorLowerScanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_scan", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerScanOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerScanOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorLowerScanOp is the name BuildApplyPatternsVectorLowerScanOp gives its ops.
+var nameOfApplyPatternsVectorLowerScanOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_scan", Registered: true}
 
 // ApplyPatternsVectorLowerShapeCastOp wraps a transform.apply_patterns.vector.lower_shape_cast *ir.Operation.
 type ApplyPatternsVectorLowerShapeCastOp struct {
@@ -2007,10 +2223,13 @@ func AsApplyPatternsVectorLowerShapeCastOp(op *ir.Operation) (ApplyPatternsVecto
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorLowerShapeCastOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorLowerShapeCastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_shape_cast", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerShapeCastOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerShapeCastOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorLowerShapeCastOp is the name BuildApplyPatternsVectorLowerShapeCastOp gives its ops.
+var nameOfApplyPatternsVectorLowerShapeCastOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_shape_cast", Registered: true}
 
 // ApplyPatternsVectorLowerTransferOp wraps a transform.apply_patterns.vector.lower_transfer *ir.Operation.
 type ApplyPatternsVectorLowerTransferOp struct {
@@ -2036,11 +2255,14 @@ func (o ApplyPatternsVectorLowerTransferOp) MaxTransferRank() ir.Attribute {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorLowerTransferOp(b *ir.Builder, loc ir.Location, maxTransferRank ir.Attribute) ApplyPatternsVectorLowerTransferOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_transfer", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerTransferOp, loc, nil)
 	setAttrs(op, []string{"max_transfer_rank"}, maxTransferRank)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerTransferOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorLowerTransferOp is the name BuildApplyPatternsVectorLowerTransferOp gives its ops.
+var nameOfApplyPatternsVectorLowerTransferOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_transfer", Registered: true}
 
 // ApplyPatternsVectorLowerTransposeOp wraps a transform.apply_patterns.vector.lower_transpose *ir.Operation.
 type ApplyPatternsVectorLowerTransposeOp struct {
@@ -2071,11 +2293,14 @@ func (o ApplyPatternsVectorLowerTransposeOp) Avx2LoweringStrategy() ir.Attribute
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorLowerTransposeOp(b *ir.Builder, loc ir.Location, loweringStrategy, avx2LoweringStrategy ir.Attribute) ApplyPatternsVectorLowerTransposeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_transpose", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerTransposeOp, loc, nil)
 	setAttrs(op, []string{"lowering_strategy", "avx2_lowering_strategy"}, loweringStrategy, avx2LoweringStrategy)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerTransposeOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorLowerTransposeOp is the name BuildApplyPatternsVectorLowerTransposeOp gives its ops.
+var nameOfApplyPatternsVectorLowerTransposeOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.lower_transpose", Registered: true}
 
 // ApplyPatternsVectorMaterializeMasksOp wraps a transform.apply_patterns.vector.materialize_masks *ir.Operation.
 type ApplyPatternsVectorMaterializeMasksOp struct {
@@ -2096,10 +2321,13 @@ func AsApplyPatternsVectorMaterializeMasksOp(op *ir.Operation) (ApplyPatternsVec
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorMaterializeMasksOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorMaterializeMasksOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.materialize_masks", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorMaterializeMasksOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorMaterializeMasksOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorMaterializeMasksOp is the name BuildApplyPatternsVectorMaterializeMasksOp gives its ops.
+var nameOfApplyPatternsVectorMaterializeMasksOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.materialize_masks", Registered: true}
 
 // ApplyPatternsVectorRankReducingSubviewPatternsOp wraps a transform.apply_patterns.vector.rank_reducing_subview_patterns *ir.Operation.
 type ApplyPatternsVectorRankReducingSubviewPatternsOp struct {
@@ -2120,10 +2348,13 @@ func AsApplyPatternsVectorRankReducingSubviewPatternsOp(op *ir.Operation) (Apply
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildApplyPatternsVectorRankReducingSubviewPatternsOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorRankReducingSubviewPatternsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.rank_reducing_subview_patterns", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorRankReducingSubviewPatternsOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorRankReducingSubviewPatternsOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorRankReducingSubviewPatternsOp is the name BuildApplyPatternsVectorRankReducingSubviewPatternsOp gives its ops.
+var nameOfApplyPatternsVectorRankReducingSubviewPatternsOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.rank_reducing_subview_patterns", Registered: true}
 
 // ApplyPatternsVectorReductionToContractOp wraps a transform.apply_patterns.vector.reduction_to_contract *ir.Operation.
 type ApplyPatternsVectorReductionToContractOp struct {
@@ -2144,10 +2375,13 @@ func AsApplyPatternsVectorReductionToContractOp(op *ir.Operation) (ApplyPatterns
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorReductionToContractOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorReductionToContractOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.reduction_to_contract", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorReductionToContractOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorReductionToContractOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorReductionToContractOp is the name BuildApplyPatternsVectorReductionToContractOp gives its ops.
+var nameOfApplyPatternsVectorReductionToContractOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.reduction_to_contract", Registered: true}
 
 // ApplyPatternsVectorRewriteNarrowTypesOp wraps a transform.apply_patterns.vector.rewrite_narrow_types *ir.Operation.
 type ApplyPatternsVectorRewriteNarrowTypesOp struct {
@@ -2168,10 +2402,13 @@ func AsApplyPatternsVectorRewriteNarrowTypesOp(op *ir.Operation) (ApplyPatternsV
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorRewriteNarrowTypesOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorRewriteNarrowTypesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.rewrite_narrow_types", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorRewriteNarrowTypesOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorRewriteNarrowTypesOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorRewriteNarrowTypesOp is the name BuildApplyPatternsVectorRewriteNarrowTypesOp gives its ops.
+var nameOfApplyPatternsVectorRewriteNarrowTypesOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.rewrite_narrow_types", Registered: true}
 
 // ApplyPatternsVectorSinkMemOpsOp wraps a transform.apply_patterns.vector.sink_mem_ops *ir.Operation.
 type ApplyPatternsVectorSinkMemOpsOp struct {
@@ -2192,10 +2429,13 @@ func AsApplyPatternsVectorSinkMemOpsOp(op *ir.Operation) (ApplyPatternsVectorSin
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorSinkMemOpsOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorSinkMemOpsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.sink_mem_ops", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorSinkMemOpsOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorSinkMemOpsOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorSinkMemOpsOp is the name BuildApplyPatternsVectorSinkMemOpsOp gives its ops.
+var nameOfApplyPatternsVectorSinkMemOpsOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.sink_mem_ops", Registered: true}
 
 // ApplyPatternsVectorSinkOpsOp wraps a transform.apply_patterns.vector.sink_ops *ir.Operation.
 type ApplyPatternsVectorSinkOpsOp struct {
@@ -2216,10 +2456,13 @@ func AsApplyPatternsVectorSinkOpsOp(op *ir.Operation) (ApplyPatternsVectorSinkOp
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildApplyPatternsVectorSinkOpsOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorSinkOpsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.sink_ops", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorSinkOpsOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorSinkOpsOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorSinkOpsOp is the name BuildApplyPatternsVectorSinkOpsOp gives its ops.
+var nameOfApplyPatternsVectorSinkOpsOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.sink_ops", Registered: true}
 
 // ApplyPatternsVectorSplitTransferFullPartialOp wraps a transform.apply_patterns.vector.split_transfer_full_partial *ir.Operation.
 type ApplyPatternsVectorSplitTransferFullPartialOp struct {
@@ -2245,11 +2488,14 @@ func (o ApplyPatternsVectorSplitTransferFullPartialOp) SplitTransferStrategy() i
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsVectorSplitTransferFullPartialOp(b *ir.Builder, loc ir.Location, splitTransferStrategy ir.Attribute) ApplyPatternsVectorSplitTransferFullPartialOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.split_transfer_full_partial", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorSplitTransferFullPartialOp, loc, nil)
 	setAttrs(op, []string{"split_transfer_strategy"}, splitTransferStrategy)
 	b.Insert(op)
 	return ApplyPatternsVectorSplitTransferFullPartialOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorSplitTransferFullPartialOp is the name BuildApplyPatternsVectorSplitTransferFullPartialOp gives its ops.
+var nameOfApplyPatternsVectorSplitTransferFullPartialOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.split_transfer_full_partial", Registered: true}
 
 // ApplyPatternsVectorTransferPermutationPatternsOp wraps a transform.apply_patterns.vector.transfer_permutation_patterns *ir.Operation.
 type ApplyPatternsVectorTransferPermutationPatternsOp struct {
@@ -2270,10 +2516,13 @@ func AsApplyPatternsVectorTransferPermutationPatternsOp(op *ir.Operation) (Apply
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildApplyPatternsVectorTransferPermutationPatternsOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorTransferPermutationPatternsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.transfer_permutation_patterns", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorTransferPermutationPatternsOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorTransferPermutationPatternsOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorTransferPermutationPatternsOp is the name BuildApplyPatternsVectorTransferPermutationPatternsOp gives its ops.
+var nameOfApplyPatternsVectorTransferPermutationPatternsOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.transfer_permutation_patterns", Registered: true}
 
 // ApplyPatternsVectorTransferToScfOp wraps a transform.apply_patterns.vector.transfer_to_scf *ir.Operation.
 type ApplyPatternsVectorTransferToScfOp struct {
@@ -2304,11 +2553,14 @@ func (o ApplyPatternsVectorTransferToScfOp) FullUnroll() ir.Attribute {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorTransferToScfOp(b *ir.Builder, loc ir.Location, maxTransferRank, fullUnroll ir.Attribute) ApplyPatternsVectorTransferToScfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.transfer_to_scf", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorTransferToScfOp, loc, nil)
 	setAttrs(op, []string{"max_transfer_rank", "full_unroll"}, maxTransferRank, fullUnroll)
 	b.Insert(op)
 	return ApplyPatternsVectorTransferToScfOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorTransferToScfOp is the name BuildApplyPatternsVectorTransferToScfOp gives its ops.
+var nameOfApplyPatternsVectorTransferToScfOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.transfer_to_scf", Registered: true}
 
 // ApplyPatternsVectorUnrollFromElementsOp wraps a transform.apply_patterns.vector.unroll_from_elements *ir.Operation.
 type ApplyPatternsVectorUnrollFromElementsOp struct {
@@ -2329,10 +2581,13 @@ func AsApplyPatternsVectorUnrollFromElementsOp(op *ir.Operation) (ApplyPatternsV
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorUnrollFromElementsOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorUnrollFromElementsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.unroll_from_elements", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorUnrollFromElementsOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorUnrollFromElementsOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorUnrollFromElementsOp is the name BuildApplyPatternsVectorUnrollFromElementsOp gives its ops.
+var nameOfApplyPatternsVectorUnrollFromElementsOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.unroll_from_elements", Registered: true}
 
 // ApplyPatternsVectorUnrollToElementsOp wraps a transform.apply_patterns.vector.unroll_to_elements *ir.Operation.
 type ApplyPatternsVectorUnrollToElementsOp struct {
@@ -2353,10 +2608,13 @@ func AsApplyPatternsVectorUnrollToElementsOp(op *ir.Operation) (ApplyPatternsVec
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildApplyPatternsVectorUnrollToElementsOp(b *ir.Builder, loc ir.Location) ApplyPatternsVectorUnrollToElementsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.unroll_to_elements", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorUnrollToElementsOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsVectorUnrollToElementsOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsVectorUnrollToElementsOp is the name BuildApplyPatternsVectorUnrollToElementsOp gives its ops.
+var nameOfApplyPatternsVectorUnrollToElementsOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.vector.unroll_to_elements", Registered: true}
 
 // ApplyPatternsX86vectorSinkVectorProducerOpsOp wraps a transform.apply_patterns.x86vector.sink_vector_producer_ops *ir.Operation.
 type ApplyPatternsX86vectorSinkVectorProducerOpsOp struct {
@@ -2377,10 +2635,13 @@ func AsApplyPatternsX86vectorSinkVectorProducerOpsOp(op *ir.Operation) (ApplyPat
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsX86vectorSinkVectorProducerOpsOp(b *ir.Builder, loc ir.Location) ApplyPatternsX86vectorSinkVectorProducerOpsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.x86vector.sink_vector_producer_ops", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsX86vectorSinkVectorProducerOpsOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsX86vectorSinkVectorProducerOpsOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsX86vectorSinkVectorProducerOpsOp is the name BuildApplyPatternsX86vectorSinkVectorProducerOpsOp gives its ops.
+var nameOfApplyPatternsX86vectorSinkVectorProducerOpsOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.x86vector.sink_vector_producer_ops", Registered: true}
 
 // ApplyPatternsX86vectorVectorContractBf16ToFmaOp wraps a transform.apply_patterns.x86vector.vector_contract_bf16_to_fma *ir.Operation.
 type ApplyPatternsX86vectorVectorContractBf16ToFmaOp struct {
@@ -2401,10 +2662,13 @@ func AsApplyPatternsX86vectorVectorContractBf16ToFmaOp(op *ir.Operation) (ApplyP
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildApplyPatternsX86vectorVectorContractBf16ToFmaOp(b *ir.Builder, loc ir.Location) ApplyPatternsX86vectorVectorContractBf16ToFmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.x86vector.vector_contract_bf16_to_fma", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsX86vectorVectorContractBf16ToFmaOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsX86vectorVectorContractBf16ToFmaOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsX86vectorVectorContractBf16ToFmaOp is the name BuildApplyPatternsX86vectorVectorContractBf16ToFmaOp gives its ops.
+var nameOfApplyPatternsX86vectorVectorContractBf16ToFmaOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.x86vector.vector_contract_bf16_to_fma", Registered: true}
 
 // ApplyPatternsX86vectorVectorContractToFmaOp wraps a transform.apply_patterns.x86vector.vector_contract_to_fma *ir.Operation.
 type ApplyPatternsX86vectorVectorContractToFmaOp struct {
@@ -2425,10 +2689,13 @@ func AsApplyPatternsX86vectorVectorContractToFmaOp(op *ir.Operation) (ApplyPatte
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildApplyPatternsX86vectorVectorContractToFmaOp(b *ir.Builder, loc ir.Location) ApplyPatternsX86vectorVectorContractToFmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.x86vector.vector_contract_to_fma", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsX86vectorVectorContractToFmaOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsX86vectorVectorContractToFmaOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsX86vectorVectorContractToFmaOp is the name BuildApplyPatternsX86vectorVectorContractToFmaOp gives its ops.
+var nameOfApplyPatternsX86vectorVectorContractToFmaOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.x86vector.vector_contract_to_fma", Registered: true}
 
 // ApplyPatternsX86vectorVectorContractToPackedTypeDotProductOp wraps a transform.apply_patterns.x86vector.vector_contract_to_packed_type_dot_product *ir.Operation.
 type ApplyPatternsX86vectorVectorContractToPackedTypeDotProductOp struct {
@@ -2449,10 +2716,13 @@ func AsApplyPatternsX86vectorVectorContractToPackedTypeDotProductOp(op *ir.Opera
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildApplyPatternsX86vectorVectorContractToPackedTypeDotProductOp(b *ir.Builder, loc ir.Location) ApplyPatternsX86vectorVectorContractToPackedTypeDotProductOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_patterns.x86vector.vector_contract_to_packed_type_dot_product", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfApplyPatternsX86vectorVectorContractToPackedTypeDotProductOp, loc, nil)
 	b.Insert(op)
 	return ApplyPatternsX86vectorVectorContractToPackedTypeDotProductOp{opWrapper{op}}
 }
+
+// nameOfApplyPatternsX86vectorVectorContractToPackedTypeDotProductOp is the name BuildApplyPatternsX86vectorVectorContractToPackedTypeDotProductOp gives its ops.
+var nameOfApplyPatternsX86vectorVectorContractToPackedTypeDotProductOp = ir.OpName{Dialect: "transform", Op: "apply_patterns.x86vector.vector_contract_to_packed_type_dot_product", Registered: true}
 
 // ApplyRegisteredPassOp is transform.apply_registered_pass: applies the specified registered pass or pass pipeline.
 type ApplyRegisteredPassOp struct {
@@ -2487,12 +2757,15 @@ func (o ApplyRegisteredPassOp) Options() ir.Attribute { return o.op.Attr("option
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildApplyRegisteredPassOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value, dynamicOptions []*ir.Value, passName, options ir.Attribute) ApplyRegisteredPassOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "apply_registered_pass", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfApplyRegisteredPassOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{target}, dynamicOptions...))
 	setAttrs(op, []string{"pass_name", "options"}, passName, options)
 	b.Insert(op)
 	return ApplyRegisteredPassOp{opWrapper{op}}
 }
+
+// nameOfApplyRegisteredPassOp is the name BuildApplyRegisteredPassOp gives its ops.
+var nameOfApplyRegisteredPassOp = ir.OpName{Dialect: "transform", Op: "apply_registered_pass", Registered: true}
 
 // BufferizationBufferLoopHoistingOp wraps a transform.bufferization.buffer_loop_hoisting *ir.Operation.
 type BufferizationBufferLoopHoistingOp struct {
@@ -2516,11 +2789,14 @@ func (o BufferizationBufferLoopHoistingOp) Target() *ir.Value { return o.op.Oper
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBufferizationBufferLoopHoistingOp(b *ir.Builder, loc ir.Location, target *ir.Value) BufferizationBufferLoopHoistingOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "bufferization.buffer_loop_hoisting", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBufferizationBufferLoopHoistingOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return BufferizationBufferLoopHoistingOp{opWrapper{op}}
 }
+
+// nameOfBufferizationBufferLoopHoistingOp is the name BuildBufferizationBufferLoopHoistingOp gives its ops.
+var nameOfBufferizationBufferLoopHoistingOp = ir.OpName{Dialect: "transform", Op: "bufferization.buffer_loop_hoisting", Registered: true}
 
 // BufferizationEliminateEmptyTensorsOp wraps a transform.bufferization.eliminate_empty_tensors *ir.Operation.
 type BufferizationEliminateEmptyTensorsOp struct {
@@ -2544,11 +2820,14 @@ func (o BufferizationEliminateEmptyTensorsOp) Target() *ir.Value { return o.op.O
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBufferizationEliminateEmptyTensorsOp(b *ir.Builder, loc ir.Location, target *ir.Value) BufferizationEliminateEmptyTensorsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "bufferization.eliminate_empty_tensors", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBufferizationEliminateEmptyTensorsOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return BufferizationEliminateEmptyTensorsOp{opWrapper{op}}
 }
+
+// nameOfBufferizationEliminateEmptyTensorsOp is the name BuildBufferizationEliminateEmptyTensorsOp gives its ops.
+var nameOfBufferizationEliminateEmptyTensorsOp = ir.OpName{Dialect: "transform", Op: "bufferization.eliminate_empty_tensors", Registered: true}
 
 // BufferizationEmptyTensorToAllocTensorOp wraps a transform.bufferization.empty_tensor_to_alloc_tensor *ir.Operation.
 type BufferizationEmptyTensorToAllocTensorOp struct {
@@ -2575,11 +2854,14 @@ func (o BufferizationEmptyTensorToAllocTensorOp) Transformed() *ir.Value { retur
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBufferizationEmptyTensorToAllocTensorOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) BufferizationEmptyTensorToAllocTensorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "bufferization.empty_tensor_to_alloc_tensor", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfBufferizationEmptyTensorToAllocTensorOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return BufferizationEmptyTensorToAllocTensorOp{opWrapper{op}}
 }
+
+// nameOfBufferizationEmptyTensorToAllocTensorOp is the name BuildBufferizationEmptyTensorToAllocTensorOp gives its ops.
+var nameOfBufferizationEmptyTensorToAllocTensorOp = ir.OpName{Dialect: "transform", Op: "bufferization.empty_tensor_to_alloc_tensor", Registered: true}
 
 // BufferizationOneShotBufferizeOp wraps a transform.bufferization.one_shot_bufferize *ir.Operation.
 type BufferizationOneShotBufferizeOp struct {
@@ -2649,12 +2931,15 @@ func (o BufferizationOneShotBufferizeOp) MemcpyOp() ir.Attribute { return o.op.A
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBufferizationOneShotBufferizeOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, functionBoundaryTypeConversion, allowReturnAllocsFromLoops, allowUnknownOps, bufferizeFunctionBoundaries, dumpAliasSets, testAnalysisOnly, printConflicts, checkParallelRegions, memcpyOp ir.Attribute) BufferizationOneShotBufferizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "bufferization.one_shot_bufferize", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfBufferizationOneShotBufferizeOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"function_boundary_type_conversion", "allow_return_allocs_from_loops", "allow_unknown_ops", "bufferize_function_boundaries", "dump_alias_sets", "test_analysis_only", "print_conflicts", "check_parallel_regions", "memcpy_op"}, functionBoundaryTypeConversion, allowReturnAllocsFromLoops, allowUnknownOps, bufferizeFunctionBoundaries, dumpAliasSets, testAnalysisOnly, printConflicts, checkParallelRegions, memcpyOp)
 	b.Insert(op)
 	return BufferizationOneShotBufferizeOp{opWrapper{op}}
 }
+
+// nameOfBufferizationOneShotBufferizeOp is the name BuildBufferizationOneShotBufferizeOp gives its ops.
+var nameOfBufferizationOneShotBufferizeOp = ir.OpName{Dialect: "transform", Op: "bufferization.one_shot_bufferize", Registered: true}
 
 // CastOp wraps a transform.cast *ir.Operation.
 type CastOp struct {
@@ -2680,11 +2965,14 @@ func (o CastOp) Output() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCastOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value) CastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "cast", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfCastOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return CastOp{opWrapper{op}}
 }
+
+// nameOfCastOp is the name BuildCastOp gives its ops.
+var nameOfCastOp = ir.OpName{Dialect: "transform", Op: "cast", Registered: true}
 
 // CollectMatchingOp is transform.collect_matching: collects all payload ops that match the given named matcher.
 type CollectMatchingOp struct {
@@ -2713,12 +3001,15 @@ func (o CollectMatchingOp) Matcher() ir.Attribute { return o.op.Attr("matcher") 
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildCollectMatchingOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, root *ir.Value, matcher ir.Attribute) CollectMatchingOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "collect_matching", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfCollectMatchingOp, loc, resultsTypes)
 	op.SetOperands([]*ir.Value{root})
 	setAttrs(op, []string{"matcher"}, matcher)
 	b.Insert(op)
 	return CollectMatchingOp{opWrapper{op}}
 }
+
+// nameOfCollectMatchingOp is the name BuildCollectMatchingOp gives its ops.
+var nameOfCollectMatchingOp = ir.OpName{Dialect: "transform", Op: "collect_matching", Registered: true}
 
 // DebugEmitParamAsRemarkOp is transform.debug.emit_param_as_remark: prints the parameter as a diagnostic remark.
 type DebugEmitParamAsRemarkOp struct {
@@ -2752,12 +3043,15 @@ func (o DebugEmitParamAsRemarkOp) Message() ir.Attribute { return o.op.Attr("mes
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildDebugEmitParamAsRemarkOp(b *ir.Builder, loc ir.Location, param *ir.Value, anchor []*ir.Value, message ir.Attribute) DebugEmitParamAsRemarkOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "debug.emit_param_as_remark", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDebugEmitParamAsRemarkOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{param}, anchor...))
 	setAttrs(op, []string{"message"}, message)
 	b.Insert(op)
 	return DebugEmitParamAsRemarkOp{opWrapper{op}}
 }
+
+// nameOfDebugEmitParamAsRemarkOp is the name BuildDebugEmitParamAsRemarkOp gives its ops.
+var nameOfDebugEmitParamAsRemarkOp = ir.OpName{Dialect: "transform", Op: "debug.emit_param_as_remark", Registered: true}
 
 // DebugEmitRemarkAtOp is transform.debug.emit_remark_at: print a message as diagnostic remark attached to payload.
 type DebugEmitRemarkAtOp struct {
@@ -2783,12 +3077,15 @@ func (o DebugEmitRemarkAtOp) Message() ir.Attribute { return o.op.Attr("message"
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildDebugEmitRemarkAtOp(b *ir.Builder, loc ir.Location, at_ *ir.Value, message ir.Attribute) DebugEmitRemarkAtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "debug.emit_remark_at", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfDebugEmitRemarkAtOp, loc, nil)
 	op.SetOperands([]*ir.Value{at_})
 	setAttrs(op, []string{"message"}, message)
 	b.Insert(op)
 	return DebugEmitRemarkAtOp{opWrapper{op}}
 }
+
+// nameOfDebugEmitRemarkAtOp is the name BuildDebugEmitRemarkAtOp gives its ops.
+var nameOfDebugEmitRemarkAtOp = ir.OpName{Dialect: "transform", Op: "debug.emit_remark_at", Registered: true}
 
 // DltiQueryOp is transform.dlti.query: return attribute (as param) associated to key via DTLI.
 type DltiQueryOp struct {
@@ -2817,12 +3114,15 @@ func (o DltiQueryOp) Keys() ir.Attribute { return o.op.Attr("keys") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDltiQueryOp(b *ir.Builder, loc ir.Location, associatedAttrType ir.Type, target *ir.Value, keys ir.Attribute) DltiQueryOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "dlti.query", Registered: true}, loc, []ir.Type{associatedAttrType})
+	op := ir.NewNamedOperation(&nameOfDltiQueryOp, loc, []ir.Type{associatedAttrType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"keys"}, keys)
 	b.Insert(op)
 	return DltiQueryOp{opWrapper{op}}
 }
+
+// nameOfDltiQueryOp is the name BuildDltiQueryOp gives its ops.
+var nameOfDltiQueryOp = ir.OpName{Dialect: "transform", Op: "dlti.query", Registered: true}
 
 // ForeachOp is transform.foreach: executes the body for each element of the payload.
 type ForeachOp struct {
@@ -2854,13 +3154,16 @@ func (o ForeachOp) Body() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildForeachOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, targets []*ir.Value, withZipShortest ir.Attribute) ForeachOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "foreach", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfForeachOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, targets...))
 	setAttrs(op, []string{"with_zip_shortest"}, withZipShortest)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return ForeachOp{opWrapper{op}}
 }
+
+// nameOfForeachOp is the name BuildForeachOp gives its ops.
+var nameOfForeachOp = ir.OpName{Dialect: "transform", Op: "foreach", Registered: true}
 
 // ForeachMatchOp is transform.foreach_match: applies named sequences when a named matcher succeeds.
 type ForeachMatchOp struct {
@@ -2904,12 +3207,15 @@ func (o ForeachMatchOp) Actions() ir.Attribute { return o.op.Attr("actions") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildForeachMatchOp(b *ir.Builder, loc ir.Location, updatedType ir.Type, forwardedOutputsTypes []ir.Type, root *ir.Value, forwardedInputs []*ir.Value, restrictRoot, flattenResults, matchers, actions ir.Attribute) ForeachMatchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "foreach_match", Registered: true}, loc, append([]ir.Type{updatedType}, forwardedOutputsTypes...))
+	op := ir.NewNamedOperation(&nameOfForeachMatchOp, loc, append([]ir.Type{updatedType}, forwardedOutputsTypes...))
 	op.SetOperands(append([]*ir.Value{root}, forwardedInputs...))
 	setAttrs(op, []string{"restrict_root", "flatten_results", "matchers", "actions"}, restrictRoot, flattenResults, matchers, actions)
 	b.Insert(op)
 	return ForeachMatchOp{opWrapper{op}}
 }
+
+// nameOfForeachMatchOp is the name BuildForeachMatchOp gives its ops.
+var nameOfForeachMatchOp = ir.OpName{Dialect: "transform", Op: "foreach_match", Registered: true}
 
 // FuncCastAndCallOp is transform.func.cast_and_call: casts values to the signature of a function and replaces them with a call.
 type FuncCastAndCallOp struct {
@@ -2970,7 +3276,7 @@ func (o FuncCastAndCallOp) Conversions() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildFuncCastAndCallOp(b *ir.Builder, loc ir.Location, resultType ir.Type, insertionPoint *ir.Value, inputs, outputs, function []*ir.Value, insertAfter, functionName ir.Attribute) FuncCastAndCallOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "func.cast_and_call", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFuncCastAndCallOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{insertionPoint}, inputs...), outputs...), function...))
 	op.SetOperandSegments([]int32{1, int32(len(inputs)), int32(len(outputs)), int32(len(function))})
 	setAttrs(op, []string{"insert_after", "function_name"}, insertAfter, functionName)
@@ -2978,6 +3284,9 @@ func BuildFuncCastAndCallOp(b *ir.Builder, loc ir.Location, resultType ir.Type, 
 	b.Insert(op)
 	return FuncCastAndCallOp{opWrapper{op}}
 }
+
+// nameOfFuncCastAndCallOp is the name BuildFuncCastAndCallOp gives its ops.
+var nameOfFuncCastAndCallOp = ir.OpName{Dialect: "transform", Op: "func.cast_and_call", Registered: true}
 
 // FuncDeduplicateFuncArgsOp wraps a transform.func.deduplicate_func_args *ir.Operation.
 type FuncDeduplicateFuncArgsOp struct {
@@ -3010,12 +3319,15 @@ func (o FuncDeduplicateFuncArgsOp) FunctionName() ir.Attribute { return o.op.Att
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFuncDeduplicateFuncArgsOp(b *ir.Builder, loc ir.Location, transformedModuleType, transformedFunctionType ir.Type, module *ir.Value, functionName ir.Attribute) FuncDeduplicateFuncArgsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "func.deduplicate_func_args", Registered: true}, loc, []ir.Type{transformedModuleType, transformedFunctionType})
+	op := ir.NewNamedOperation(&nameOfFuncDeduplicateFuncArgsOp, loc, []ir.Type{transformedModuleType, transformedFunctionType})
 	op.SetOperands([]*ir.Value{module})
 	setAttrs(op, []string{"function_name"}, functionName)
 	b.Insert(op)
 	return FuncDeduplicateFuncArgsOp{opWrapper{op}}
 }
+
+// nameOfFuncDeduplicateFuncArgsOp is the name BuildFuncDeduplicateFuncArgsOp gives its ops.
+var nameOfFuncDeduplicateFuncArgsOp = ir.OpName{Dialect: "transform", Op: "func.deduplicate_func_args", Registered: true}
 
 // FuncReplaceFuncSignatureOp wraps a transform.func.replace_func_signature *ir.Operation.
 type FuncReplaceFuncSignatureOp struct {
@@ -3063,12 +3375,15 @@ func (o FuncReplaceFuncSignatureOp) AdjustFuncCalls() ir.Attribute {
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFuncReplaceFuncSignatureOp(b *ir.Builder, loc ir.Location, transformedModuleType, transformedFunctionType ir.Type, module *ir.Value, functionName, argsInterchange, resultsInterchange, adjustFuncCalls ir.Attribute) FuncReplaceFuncSignatureOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "func.replace_func_signature", Registered: true}, loc, []ir.Type{transformedModuleType, transformedFunctionType})
+	op := ir.NewNamedOperation(&nameOfFuncReplaceFuncSignatureOp, loc, []ir.Type{transformedModuleType, transformedFunctionType})
 	op.SetOperands([]*ir.Value{module})
 	setAttrs(op, []string{"function_name", "args_interchange", "results_interchange", "adjust_func_calls"}, functionName, argsInterchange, resultsInterchange, adjustFuncCalls)
 	b.Insert(op)
 	return FuncReplaceFuncSignatureOp{opWrapper{op}}
 }
+
+// nameOfFuncReplaceFuncSignatureOp is the name BuildFuncReplaceFuncSignatureOp gives its ops.
+var nameOfFuncReplaceFuncSignatureOp = ir.OpName{Dialect: "transform", Op: "func.replace_func_signature", Registered: true}
 
 // GetConsumersOfResultOp is transform.get_consumers_of_result: get handle to the consumers of this operation's result number.
 type GetConsumersOfResultOp struct {
@@ -3097,12 +3412,15 @@ func (o GetConsumersOfResultOp) ResultNumber() ir.Attribute { return o.op.Attr("
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildGetConsumersOfResultOp(b *ir.Builder, loc ir.Location, consumersType ir.Type, target *ir.Value, resultNumber ir.Attribute) GetConsumersOfResultOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "get_consumers_of_result", Registered: true}, loc, []ir.Type{consumersType})
+	op := ir.NewNamedOperation(&nameOfGetConsumersOfResultOp, loc, []ir.Type{consumersType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"result_number"}, resultNumber)
 	b.Insert(op)
 	return GetConsumersOfResultOp{opWrapper{op}}
 }
+
+// nameOfGetConsumersOfResultOp is the name BuildGetConsumersOfResultOp gives its ops.
+var nameOfGetConsumersOfResultOp = ir.OpName{Dialect: "transform", Op: "get_consumers_of_result", Registered: true}
 
 // GetDefiningOpOp is transform.get_defining_op: get handle to the defining op of a value.
 type GetDefiningOpOp struct {
@@ -3128,11 +3446,14 @@ func (o GetDefiningOpOp) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildGetDefiningOpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value) GetDefiningOpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "get_defining_op", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGetDefiningOpOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return GetDefiningOpOp{opWrapper{op}}
 }
+
+// nameOfGetDefiningOpOp is the name BuildGetDefiningOpOp gives its ops.
+var nameOfGetDefiningOpOp = ir.OpName{Dialect: "transform", Op: "get_defining_op", Registered: true}
 
 // GetOperandOp is transform.get_operand: get a handle to the operand(s) of the targeted op.
 type GetOperandOp struct {
@@ -3167,12 +3488,15 @@ func (o GetOperandOp) IsAll() ir.Attribute { return o.op.Attr("is_all") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetOperandOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value, rawPositionList, isInverted, isAll ir.Attribute) GetOperandOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "get_operand", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGetOperandOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"raw_position_list", "is_inverted", "is_all"}, rawPositionList, isInverted, isAll)
 	b.Insert(op)
 	return GetOperandOp{opWrapper{op}}
 }
+
+// nameOfGetOperandOp is the name BuildGetOperandOp gives its ops.
+var nameOfGetOperandOp = ir.OpName{Dialect: "transform", Op: "get_operand", Registered: true}
 
 // GetParentOpOp is transform.get_parent_op: gets handles to the closest parent ops.
 type GetParentOpOp struct {
@@ -3213,12 +3537,15 @@ func (o GetParentOpOp) NthParent() ir.Attribute { return o.op.Attr("nth_parent")
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetParentOpOp(b *ir.Builder, loc ir.Location, parentType ir.Type, target *ir.Value, isolatedFromAbove, allowEmptyResults, opName, deduplicate, nthParent ir.Attribute) GetParentOpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "get_parent_op", Registered: true}, loc, []ir.Type{parentType})
+	op := ir.NewNamedOperation(&nameOfGetParentOpOp, loc, []ir.Type{parentType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"isolated_from_above", "allow_empty_results", "op_name", "deduplicate", "nth_parent"}, isolatedFromAbove, allowEmptyResults, opName, deduplicate, nthParent)
 	b.Insert(op)
 	return GetParentOpOp{opWrapper{op}}
 }
+
+// nameOfGetParentOpOp is the name BuildGetParentOpOp gives its ops.
+var nameOfGetParentOpOp = ir.OpName{Dialect: "transform", Op: "get_parent_op", Registered: true}
 
 // GetProducerOfOperandOp is transform.get_producer_of_operand: get handle to the producer of this operation's operand number.
 type GetProducerOfOperandOp struct {
@@ -3247,12 +3574,15 @@ func (o GetProducerOfOperandOp) OperandNumber() ir.Attribute { return o.op.Attr(
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildGetProducerOfOperandOp(b *ir.Builder, loc ir.Location, producerType ir.Type, target *ir.Value, operandNumber ir.Attribute) GetProducerOfOperandOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "get_producer_of_operand", Registered: true}, loc, []ir.Type{producerType})
+	op := ir.NewNamedOperation(&nameOfGetProducerOfOperandOp, loc, []ir.Type{producerType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"operand_number"}, operandNumber)
 	b.Insert(op)
 	return GetProducerOfOperandOp{opWrapper{op}}
 }
+
+// nameOfGetProducerOfOperandOp is the name BuildGetProducerOfOperandOp gives its ops.
+var nameOfGetProducerOfOperandOp = ir.OpName{Dialect: "transform", Op: "get_producer_of_operand", Registered: true}
 
 // GetResultOp is transform.get_result: get a handle to the result(s) of the targeted op.
 type GetResultOp struct {
@@ -3287,12 +3617,15 @@ func (o GetResultOp) IsAll() ir.Attribute { return o.op.Attr("is_all") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGetResultOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value, rawPositionList, isInverted, isAll ir.Attribute) GetResultOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "get_result", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGetResultOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"raw_position_list", "is_inverted", "is_all"}, rawPositionList, isInverted, isAll)
 	b.Insert(op)
 	return GetResultOp{opWrapper{op}}
 }
+
+// nameOfGetResultOp is the name BuildGetResultOp gives its ops.
+var nameOfGetResultOp = ir.OpName{Dialect: "transform", Op: "get_result", Registered: true}
 
 // GetTypeOp is transform.get_type: get a parameter containing the type of the given value.
 type GetTypeOp struct {
@@ -3321,12 +3654,15 @@ func (o GetTypeOp) Elemental() ir.Attribute { return o.op.Attr("elemental") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGetTypeOp(b *ir.Builder, loc ir.Location, typeParamType ir.Type, value *ir.Value, elemental ir.Attribute) GetTypeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "get_type", Registered: true}, loc, []ir.Type{typeParamType})
+	op := ir.NewNamedOperation(&nameOfGetTypeOp, loc, []ir.Type{typeParamType})
 	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"elemental"}, elemental)
 	b.Insert(op)
 	return GetTypeOp{opWrapper{op}}
 }
+
+// nameOfGetTypeOp is the name BuildGetTypeOp gives its ops.
+var nameOfGetTypeOp = ir.OpName{Dialect: "transform", Op: "get_type", Registered: true}
 
 // GpuMapForallToBlocksOp wraps a transform.gpu.map_forall_to_blocks *ir.Operation.
 type GpuMapForallToBlocksOp struct {
@@ -3360,12 +3696,15 @@ func (o GpuMapForallToBlocksOp) GenerateGpuLaunch() ir.Attribute {
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildGpuMapForallToBlocksOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value, gridDims, generateGpuLaunch ir.Attribute) GpuMapForallToBlocksOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "gpu.map_forall_to_blocks", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGpuMapForallToBlocksOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"grid_dims", "generate_gpu_launch"}, gridDims, generateGpuLaunch)
 	b.Insert(op)
 	return GpuMapForallToBlocksOp{opWrapper{op}}
 }
+
+// nameOfGpuMapForallToBlocksOp is the name BuildGpuMapForallToBlocksOp gives its ops.
+var nameOfGpuMapForallToBlocksOp = ir.OpName{Dialect: "transform", Op: "gpu.map_forall_to_blocks", Registered: true}
 
 // GpuMapNestedForallToThreadsOp wraps a transform.gpu.map_nested_forall_to_threads *ir.Operation.
 type GpuMapNestedForallToThreadsOp struct {
@@ -3403,12 +3742,15 @@ func (o GpuMapNestedForallToThreadsOp) WarpSize() ir.Attribute { return o.op.Att
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGpuMapNestedForallToThreadsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value, blockDims, syncAfterDistribute, warpSize ir.Attribute) GpuMapNestedForallToThreadsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "gpu.map_nested_forall_to_threads", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGpuMapNestedForallToThreadsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"block_dims", "sync_after_distribute", "warp_size"}, blockDims, syncAfterDistribute, warpSize)
 	b.Insert(op)
 	return GpuMapNestedForallToThreadsOp{opWrapper{op}}
 }
+
+// nameOfGpuMapNestedForallToThreadsOp is the name BuildGpuMapNestedForallToThreadsOp gives its ops.
+var nameOfGpuMapNestedForallToThreadsOp = ir.OpName{Dialect: "transform", Op: "gpu.map_nested_forall_to_threads", Registered: true}
 
 // IncludeOp is transform.include: includes a named transform sequence.
 type IncludeOp struct {
@@ -3448,12 +3790,15 @@ func (o IncludeOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildIncludeOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, target, failurePropagationMode, argAttrs, resAttrs ir.Attribute) IncludeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "include", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfIncludeOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"target", "failure_propagation_mode", "arg_attrs", "res_attrs"}, target, failurePropagationMode, argAttrs, resAttrs)
 	b.Insert(op)
 	return IncludeOp{opWrapper{op}}
 }
+
+// nameOfIncludeOp is the name BuildIncludeOp gives its ops.
+var nameOfIncludeOp = ir.OpName{Dialect: "transform", Op: "include", Registered: true}
 
 // IrdlCollectMatchingOp is transform.irdl.collect_matching: finds ops that match the IRDL definition without registering them.
 type IrdlCollectMatchingOp struct {
@@ -3482,12 +3827,15 @@ func (o IrdlCollectMatchingOp) Body() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildIrdlCollectMatchingOp(b *ir.Builder, loc ir.Location, matchedType ir.Type, root *ir.Value) IrdlCollectMatchingOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "irdl.collect_matching", Registered: true}, loc, []ir.Type{matchedType})
+	op := ir.NewNamedOperation(&nameOfIrdlCollectMatchingOp, loc, []ir.Type{matchedType})
 	op.SetOperands([]*ir.Value{root})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return IrdlCollectMatchingOp{opWrapper{op}}
 }
+
+// nameOfIrdlCollectMatchingOp is the name BuildIrdlCollectMatchingOp gives its ops.
+var nameOfIrdlCollectMatchingOp = ir.OpName{Dialect: "transform", Op: "irdl.collect_matching", Registered: true}
 
 // LoopCoalesceOp is transform.loop.coalesce: coalesces the perfect loop nest enclosed by a given loop.
 type LoopCoalesceOp struct {
@@ -3513,11 +3861,14 @@ func (o LoopCoalesceOp) Transformed() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLoopCoalesceOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) LoopCoalesceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.coalesce", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfLoopCoalesceOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return LoopCoalesceOp{opWrapper{op}}
 }
+
+// nameOfLoopCoalesceOp is the name BuildLoopCoalesceOp gives its ops.
+var nameOfLoopCoalesceOp = ir.OpName{Dialect: "transform", Op: "loop.coalesce", Registered: true}
 
 // LoopForallToForOp is transform.loop.forall_to_for: converts scf.forall into a nest of scf.for operations.
 type LoopForallToForOp struct {
@@ -3543,11 +3894,14 @@ func (o LoopForallToForOp) Transformed() []*ir.Value { return o.op.Results() }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildLoopForallToForOp(b *ir.Builder, loc ir.Location, transformedTypes []ir.Type, target *ir.Value) LoopForallToForOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.forall_to_for", Registered: true}, loc, transformedTypes)
+	op := ir.NewNamedOperation(&nameOfLoopForallToForOp, loc, transformedTypes)
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return LoopForallToForOp{opWrapper{op}}
 }
+
+// nameOfLoopForallToForOp is the name BuildLoopForallToForOp gives its ops.
+var nameOfLoopForallToForOp = ir.OpName{Dialect: "transform", Op: "loop.forall_to_for", Registered: true}
 
 // LoopForallToParallelOp is transform.loop.forall_to_parallel: converts scf.forall into a nest of scf.for operations.
 type LoopForallToParallelOp struct {
@@ -3573,11 +3927,14 @@ func (o LoopForallToParallelOp) Transformed() []*ir.Value { return o.op.Results(
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildLoopForallToParallelOp(b *ir.Builder, loc ir.Location, transformedTypes []ir.Type, target *ir.Value) LoopForallToParallelOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.forall_to_parallel", Registered: true}, loc, transformedTypes)
+	op := ir.NewNamedOperation(&nameOfLoopForallToParallelOp, loc, transformedTypes)
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return LoopForallToParallelOp{opWrapper{op}}
 }
+
+// nameOfLoopForallToParallelOp is the name BuildLoopForallToParallelOp gives its ops.
+var nameOfLoopForallToParallelOp = ir.OpName{Dialect: "transform", Op: "loop.forall_to_parallel", Registered: true}
 
 // LoopFuseSiblingOp is transform.loop.fuse_sibling: fuse a loop into another loop, assuming the fusion is legal.
 type LoopFuseSiblingOp struct {
@@ -3606,11 +3963,14 @@ func (o LoopFuseSiblingOp) FusedLoop() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildLoopFuseSiblingOp(b *ir.Builder, loc ir.Location, fusedLoopType ir.Type, target, source *ir.Value) LoopFuseSiblingOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.fuse_sibling", Registered: true}, loc, []ir.Type{fusedLoopType})
+	op := ir.NewNamedOperation(&nameOfLoopFuseSiblingOp, loc, []ir.Type{fusedLoopType})
 	op.SetOperands([]*ir.Value{target, source})
 	b.Insert(op)
 	return LoopFuseSiblingOp{opWrapper{op}}
 }
+
+// nameOfLoopFuseSiblingOp is the name BuildLoopFuseSiblingOp gives its ops.
+var nameOfLoopFuseSiblingOp = ir.OpName{Dialect: "transform", Op: "loop.fuse_sibling", Registered: true}
 
 // LoopHoistLoopInvariantSubsetsOp is transform.loop.hoist_loop_invariant_subsets: hoist loop invariant subset ops.
 type LoopHoistLoopInvariantSubsetsOp struct {
@@ -3634,11 +3994,14 @@ func (o LoopHoistLoopInvariantSubsetsOp) Target() *ir.Value { return o.op.Operan
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLoopHoistLoopInvariantSubsetsOp(b *ir.Builder, loc ir.Location, target *ir.Value) LoopHoistLoopInvariantSubsetsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.hoist_loop_invariant_subsets", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfLoopHoistLoopInvariantSubsetsOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return LoopHoistLoopInvariantSubsetsOp{opWrapper{op}}
 }
+
+// nameOfLoopHoistLoopInvariantSubsetsOp is the name BuildLoopHoistLoopInvariantSubsetsOp gives its ops.
+var nameOfLoopHoistLoopInvariantSubsetsOp = ir.OpName{Dialect: "transform", Op: "loop.hoist_loop_invariant_subsets", Registered: true}
 
 // LoopOutlineOp is transform.loop.outline: outlines a loop into a named function.
 type LoopOutlineOp struct {
@@ -3670,12 +4033,15 @@ func (o LoopOutlineOp) FuncName() ir.Attribute { return o.op.Attr("func_name") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLoopOutlineOp(b *ir.Builder, loc ir.Location, functionType, callType ir.Type, target *ir.Value, funcName ir.Attribute) LoopOutlineOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.outline", Registered: true}, loc, []ir.Type{functionType, callType})
+	op := ir.NewNamedOperation(&nameOfLoopOutlineOp, loc, []ir.Type{functionType, callType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"func_name"}, funcName)
 	b.Insert(op)
 	return LoopOutlineOp{opWrapper{op}}
 }
+
+// nameOfLoopOutlineOp is the name BuildLoopOutlineOp gives its ops.
+var nameOfLoopOutlineOp = ir.OpName{Dialect: "transform", Op: "loop.outline", Registered: true}
 
 // LoopParallelForToNestedForsOp is transform.loop.parallel_for_to_nested_fors: converts scf.parallel into a nest of scf.for operations.
 type LoopParallelForToNestedForsOp struct {
@@ -3702,11 +4068,14 @@ func (o LoopParallelForToNestedForsOp) Transformed() []*ir.Value { return o.op.R
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLoopParallelForToNestedForsOp(b *ir.Builder, loc ir.Location, transformedTypes []ir.Type, target *ir.Value) LoopParallelForToNestedForsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.parallel_for_to_nested_fors", Registered: true}, loc, transformedTypes)
+	op := ir.NewNamedOperation(&nameOfLoopParallelForToNestedForsOp, loc, transformedTypes)
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return LoopParallelForToNestedForsOp{opWrapper{op}}
 }
+
+// nameOfLoopParallelForToNestedForsOp is the name BuildLoopParallelForToNestedForsOp gives its ops.
+var nameOfLoopParallelForToNestedForsOp = ir.OpName{Dialect: "transform", Op: "loop.parallel_for_to_nested_fors", Registered: true}
 
 // LoopPeelOp is transform.loop.peel: peels the first or last iteration of the loop.
 type LoopPeelOp struct {
@@ -3743,12 +4112,15 @@ func (o LoopPeelOp) FailIfAlreadyDivisible() ir.Attribute {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLoopPeelOp(b *ir.Builder, loc ir.Location, peeledLoopType, remainderLoopType ir.Type, target *ir.Value, peelFront, failIfAlreadyDivisible ir.Attribute) LoopPeelOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.peel", Registered: true}, loc, []ir.Type{peeledLoopType, remainderLoopType})
+	op := ir.NewNamedOperation(&nameOfLoopPeelOp, loc, []ir.Type{peeledLoopType, remainderLoopType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"peel_front", "fail_if_already_divisible"}, peelFront, failIfAlreadyDivisible)
 	b.Insert(op)
 	return LoopPeelOp{opWrapper{op}}
 }
+
+// nameOfLoopPeelOp is the name BuildLoopPeelOp gives its ops.
+var nameOfLoopPeelOp = ir.OpName{Dialect: "transform", Op: "loop.peel", Registered: true}
 
 // LoopPipelineOp is transform.loop.pipeline: applies software pipelining to the loop.
 type LoopPipelineOp struct {
@@ -3780,12 +4152,15 @@ func (o LoopPipelineOp) ReadLatency() ir.Attribute { return o.op.Attr("read_late
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLoopPipelineOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, iterationInterval, readLatency ir.Attribute) LoopPipelineOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.pipeline", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfLoopPipelineOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"iteration_interval", "read_latency"}, iterationInterval, readLatency)
 	b.Insert(op)
 	return LoopPipelineOp{opWrapper{op}}
 }
+
+// nameOfLoopPipelineOp is the name BuildLoopPipelineOp gives its ops.
+var nameOfLoopPipelineOp = ir.OpName{Dialect: "transform", Op: "loop.pipeline", Registered: true}
 
 // LoopPromoteIfOneIterationOp is transform.loop.promote_if_one_iteration: promote loop if it has one iteration.
 type LoopPromoteIfOneIterationOp struct {
@@ -3809,11 +4184,14 @@ func (o LoopPromoteIfOneIterationOp) Target() *ir.Value { return o.op.Operand(0)
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLoopPromoteIfOneIterationOp(b *ir.Builder, loc ir.Location, target *ir.Value) LoopPromoteIfOneIterationOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.promote_if_one_iteration", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfLoopPromoteIfOneIterationOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return LoopPromoteIfOneIterationOp{opWrapper{op}}
 }
+
+// nameOfLoopPromoteIfOneIterationOp is the name BuildLoopPromoteIfOneIterationOp gives its ops.
+var nameOfLoopPromoteIfOneIterationOp = ir.OpName{Dialect: "transform", Op: "loop.promote_if_one_iteration", Registered: true}
 
 // LoopUnrollOp is transform.loop.unroll: unrolls the given loop with the given unroll factor.
 type LoopUnrollOp struct {
@@ -3839,12 +4217,15 @@ func (o LoopUnrollOp) Factor() ir.Attribute { return o.op.Attr("factor") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLoopUnrollOp(b *ir.Builder, loc ir.Location, target *ir.Value, factor ir.Attribute) LoopUnrollOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.unroll", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfLoopUnrollOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"factor"}, factor)
 	b.Insert(op)
 	return LoopUnrollOp{opWrapper{op}}
 }
+
+// nameOfLoopUnrollOp is the name BuildLoopUnrollOp gives its ops.
+var nameOfLoopUnrollOp = ir.OpName{Dialect: "transform", Op: "loop.unroll", Registered: true}
 
 // LoopUnrollAndJamOp is transform.loop.unroll_and_jam: unrolls and jam the given loop with the given unroll factor.
 type LoopUnrollAndJamOp struct {
@@ -3870,12 +4251,15 @@ func (o LoopUnrollAndJamOp) Factor() ir.Attribute { return o.op.Attr("factor") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildLoopUnrollAndJamOp(b *ir.Builder, loc ir.Location, target *ir.Value, factor ir.Attribute) LoopUnrollAndJamOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "loop.unroll_and_jam", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfLoopUnrollAndJamOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"factor"}, factor)
 	b.Insert(op)
 	return LoopUnrollAndJamOp{opWrapper{op}}
 }
+
+// nameOfLoopUnrollAndJamOp is the name BuildLoopUnrollAndJamOp gives its ops.
+var nameOfLoopUnrollAndJamOp = ir.OpName{Dialect: "transform", Op: "loop.unroll_and_jam", Registered: true}
 
 // MatchOperationEmptyOp is transform.match.operation_empty: matches if the handle is not associated to any op.
 type MatchOperationEmptyOp struct {
@@ -3898,11 +4282,14 @@ func (o MatchOperationEmptyOp) OperandHandle() *ir.Value { return o.op.Operand(0
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMatchOperationEmptyOp(b *ir.Builder, loc ir.Location, operandHandle *ir.Value) MatchOperationEmptyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.operation_empty", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMatchOperationEmptyOp, loc, nil)
 	op.SetOperands([]*ir.Value{operandHandle})
 	b.Insert(op)
 	return MatchOperationEmptyOp{opWrapper{op}}
 }
+
+// nameOfMatchOperationEmptyOp is the name BuildMatchOperationEmptyOp gives its ops.
+var nameOfMatchOperationEmptyOp = ir.OpName{Dialect: "transform", Op: "match.operation_empty", Registered: true}
 
 // MatchOperationNameOp is transform.match.operation_name: matches a single operation of one of the given kinds.
 type MatchOperationNameOp struct {
@@ -3928,12 +4315,15 @@ func (o MatchOperationNameOp) OpNames() ir.Attribute { return o.op.Attr("op_name
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMatchOperationNameOp(b *ir.Builder, loc ir.Location, operandHandle *ir.Value, opNames ir.Attribute) MatchOperationNameOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.operation_name", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMatchOperationNameOp, loc, nil)
 	op.SetOperands([]*ir.Value{operandHandle})
 	setAttrs(op, []string{"op_names"}, opNames)
 	b.Insert(op)
 	return MatchOperationNameOp{opWrapper{op}}
 }
+
+// nameOfMatchOperationNameOp is the name BuildMatchOperationNameOp gives its ops.
+var nameOfMatchOperationNameOp = ir.OpName{Dialect: "transform", Op: "match.operation_name", Registered: true}
 
 // MatchParamCmpiOp is transform.match.param.cmpi: matches if two parameter lists are associated with the same value.
 type MatchParamCmpiOp struct {
@@ -3962,12 +4352,15 @@ func (o MatchParamCmpiOp) Predicate() ir.Attribute { return o.op.Attr("predicate
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMatchParamCmpiOp(b *ir.Builder, loc ir.Location, param, reference *ir.Value, predicate ir.Attribute) MatchParamCmpiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.param.cmpi", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMatchParamCmpiOp, loc, nil)
 	op.SetOperands([]*ir.Value{param, reference})
 	setAttrs(op, []string{"predicate"}, predicate)
 	b.Insert(op)
 	return MatchParamCmpiOp{opWrapper{op}}
 }
+
+// nameOfMatchParamCmpiOp is the name BuildMatchParamCmpiOp gives its ops.
+var nameOfMatchParamCmpiOp = ir.OpName{Dialect: "transform", Op: "match.param.cmpi", Registered: true}
 
 // MatchStructuredOp is transform.match.structured: matches a structured (linalg) operation with additional conditions.
 type MatchStructuredOp struct {
@@ -4001,13 +4394,16 @@ func (o MatchStructuredOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMatchStructuredOp(b *ir.Builder, loc ir.Location, outputsTypes []ir.Type, current *ir.Value, failurePropagationMode ir.Attribute) MatchStructuredOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured", Registered: true}, loc, outputsTypes)
+	op := ir.NewNamedOperation(&nameOfMatchStructuredOp, loc, outputsTypes)
 	op.SetOperands([]*ir.Value{current})
 	setAttrs(op, []string{"failure_propagation_mode"}, failurePropagationMode)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return MatchStructuredOp{opWrapper{op}}
 }
+
+// nameOfMatchStructuredOp is the name BuildMatchStructuredOp gives its ops.
+var nameOfMatchStructuredOp = ir.OpName{Dialect: "transform", Op: "match.structured", Registered: true}
 
 // MatchStructuredBodyOp is transform.match.structured.body: checks if the body of the structured op satisfies some criteria.
 type MatchStructuredBodyOp struct {
@@ -4044,12 +4440,15 @@ func (o MatchStructuredBodyOp) Contraction() ir.Attribute { return o.op.Attr("co
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMatchStructuredBodyOp(b *ir.Builder, loc ir.Location, operandHandle *ir.Value, reductionPosition, passthrough, elementwise, contraction ir.Attribute) MatchStructuredBodyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.body", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMatchStructuredBodyOp, loc, nil)
 	op.SetOperands([]*ir.Value{operandHandle})
 	setAttrs(op, []string{"reduction_position", "passthrough", "elementwise", "contraction"}, reductionPosition, passthrough, elementwise, contraction)
 	b.Insert(op)
 	return MatchStructuredBodyOp{opWrapper{op}}
 }
+
+// nameOfMatchStructuredBodyOp is the name BuildMatchStructuredBodyOp gives its ops.
+var nameOfMatchStructuredBodyOp = ir.OpName{Dialect: "transform", Op: "match.structured.body", Registered: true}
 
 // MatchStructuredClassifyContractionDimsOp is transform.match.structured.classify_contraction_dims: checks if an operation has contraction-like dimensions and returns them.
 type MatchStructuredClassifyContractionDimsOp struct {
@@ -4085,11 +4484,14 @@ func (o MatchStructuredClassifyContractionDimsOp) K() *ir.Value { return o.op.Re
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMatchStructuredClassifyContractionDimsOp(b *ir.Builder, loc ir.Location, batchType, m_Type, n_Type, k_Type ir.Type, operandHandle *ir.Value) MatchStructuredClassifyContractionDimsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.classify_contraction_dims", Registered: true}, loc, []ir.Type{batchType, m_Type, n_Type, k_Type})
+	op := ir.NewNamedOperation(&nameOfMatchStructuredClassifyContractionDimsOp, loc, []ir.Type{batchType, m_Type, n_Type, k_Type})
 	op.SetOperands([]*ir.Value{operandHandle})
 	b.Insert(op)
 	return MatchStructuredClassifyContractionDimsOp{opWrapper{op}}
 }
+
+// nameOfMatchStructuredClassifyContractionDimsOp is the name BuildMatchStructuredClassifyContractionDimsOp gives its ops.
+var nameOfMatchStructuredClassifyContractionDimsOp = ir.OpName{Dialect: "transform", Op: "match.structured.classify_contraction_dims", Registered: true}
 
 // MatchStructuredClassifyConvolutionDimsOp is transform.match.structured.classify_convolution_dims: checks if an operation has convolution-like dimensions and returns them.
 type MatchStructuredClassifyConvolutionDimsOp struct {
@@ -4137,11 +4539,14 @@ func (o MatchStructuredClassifyConvolutionDimsOp) Dilations() *ir.Value { return
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMatchStructuredClassifyConvolutionDimsOp(b *ir.Builder, loc ir.Location, batchType, outputImageType, outputChannelType, filterLoopType, inputChannelType, depthType, stridesType, dilationsType ir.Type, operandHandle *ir.Value) MatchStructuredClassifyConvolutionDimsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.classify_convolution_dims", Registered: true}, loc, []ir.Type{batchType, outputImageType, outputChannelType, filterLoopType, inputChannelType, depthType, stridesType, dilationsType})
+	op := ir.NewNamedOperation(&nameOfMatchStructuredClassifyConvolutionDimsOp, loc, []ir.Type{batchType, outputImageType, outputChannelType, filterLoopType, inputChannelType, depthType, stridesType, dilationsType})
 	op.SetOperands([]*ir.Value{operandHandle})
 	b.Insert(op)
 	return MatchStructuredClassifyConvolutionDimsOp{opWrapper{op}}
 }
+
+// nameOfMatchStructuredClassifyConvolutionDimsOp is the name BuildMatchStructuredClassifyConvolutionDimsOp gives its ops.
+var nameOfMatchStructuredClassifyConvolutionDimsOp = ir.OpName{Dialect: "transform", Op: "match.structured.classify_convolution_dims", Registered: true}
 
 // MatchStructuredDimOp is transform.match.structured.dim: checks if the dimensions of the structured op satisfy some criteria.
 type MatchStructuredDimOp struct {
@@ -4187,12 +4592,15 @@ func (o MatchStructuredDimOp) Reduction() ir.Attribute { return o.op.Attr("reduc
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMatchStructuredDimOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, operandHandle *ir.Value, rawDimList, isInverted, isAll, parallel, reduction ir.Attribute) MatchStructuredDimOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.dim", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfMatchStructuredDimOp, loc, resultTypes)
 	op.SetOperands([]*ir.Value{operandHandle})
 	setAttrs(op, []string{"raw_dim_list", "is_inverted", "is_all", "parallel", "reduction"}, rawDimList, isInverted, isAll, parallel, reduction)
 	b.Insert(op)
 	return MatchStructuredDimOp{opWrapper{op}}
 }
+
+// nameOfMatchStructuredDimOp is the name BuildMatchStructuredDimOp gives its ops.
+var nameOfMatchStructuredDimOp = ir.OpName{Dialect: "transform", Op: "match.structured.dim", Registered: true}
 
 // MatchStructuredElementalBitwidthOp is transform.match.structured.elemental_bitwidth: captures the bitwidth of the value's elemental type as a parameter.
 type MatchStructuredElementalBitwidthOp struct {
@@ -4219,11 +4627,14 @@ func (o MatchStructuredElementalBitwidthOp) Result() *ir.Value { return o.op.Res
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMatchStructuredElementalBitwidthOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operandHandle *ir.Value) MatchStructuredElementalBitwidthOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.elemental_bitwidth", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMatchStructuredElementalBitwidthOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operandHandle})
 	b.Insert(op)
 	return MatchStructuredElementalBitwidthOp{opWrapper{op}}
 }
+
+// nameOfMatchStructuredElementalBitwidthOp is the name BuildMatchStructuredElementalBitwidthOp gives its ops.
+var nameOfMatchStructuredElementalBitwidthOp = ir.OpName{Dialect: "transform", Op: "match.structured.elemental_bitwidth", Registered: true}
 
 // MatchStructuredInitOp is transform.match.structured.init: captures init operand(s) of a structured operation.
 type MatchStructuredInitOp struct {
@@ -4271,12 +4682,15 @@ func (o MatchStructuredInitOp) ProjectedPermutation() ir.Attribute {
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMatchStructuredInitOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, operandHandle *ir.Value, rawPositionList, isInverted, isAll, permutation, projectedPermutation ir.Attribute) MatchStructuredInitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.init", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfMatchStructuredInitOp, loc, resultTypes)
 	op.SetOperands([]*ir.Value{operandHandle})
 	setAttrs(op, []string{"raw_position_list", "is_inverted", "is_all", "permutation", "projected_permutation"}, rawPositionList, isInverted, isAll, permutation, projectedPermutation)
 	b.Insert(op)
 	return MatchStructuredInitOp{opWrapper{op}}
 }
+
+// nameOfMatchStructuredInitOp is the name BuildMatchStructuredInitOp gives its ops.
+var nameOfMatchStructuredInitOp = ir.OpName{Dialect: "transform", Op: "match.structured.init", Registered: true}
 
 // MatchStructuredInputOp is transform.match.structured.input: captures input operand(s) of a structured operation.
 type MatchStructuredInputOp struct {
@@ -4324,12 +4738,15 @@ func (o MatchStructuredInputOp) ProjectedPermutation() ir.Attribute {
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMatchStructuredInputOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, operandHandle *ir.Value, rawPositionList, isInverted, isAll, permutation, projectedPermutation ir.Attribute) MatchStructuredInputOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.input", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfMatchStructuredInputOp, loc, resultTypes)
 	op.SetOperands([]*ir.Value{operandHandle})
 	setAttrs(op, []string{"raw_position_list", "is_inverted", "is_all", "permutation", "projected_permutation"}, rawPositionList, isInverted, isAll, permutation, projectedPermutation)
 	b.Insert(op)
 	return MatchStructuredInputOp{opWrapper{op}}
 }
+
+// nameOfMatchStructuredInputOp is the name BuildMatchStructuredInputOp gives its ops.
+var nameOfMatchStructuredInputOp = ir.OpName{Dialect: "transform", Op: "match.structured.input", Registered: true}
 
 // MatchStructuredNumInitsOp is transform.match.structured.num_inits: captures the number of init(outs) operands of a structuredoperation as parameter.
 type MatchStructuredNumInitsOp struct {
@@ -4356,11 +4773,14 @@ func (o MatchStructuredNumInitsOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMatchStructuredNumInitsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operandHandle *ir.Value) MatchStructuredNumInitsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.num_inits", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMatchStructuredNumInitsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operandHandle})
 	b.Insert(op)
 	return MatchStructuredNumInitsOp{opWrapper{op}}
 }
+
+// nameOfMatchStructuredNumInitsOp is the name BuildMatchStructuredNumInitsOp gives its ops.
+var nameOfMatchStructuredNumInitsOp = ir.OpName{Dialect: "transform", Op: "match.structured.num_inits", Registered: true}
 
 // MatchStructuredNumInputsOp is transform.match.structured.num_inputs: captures the number of input operands of a structured operation as parameter.
 type MatchStructuredNumInputsOp struct {
@@ -4387,11 +4807,14 @@ func (o MatchStructuredNumInputsOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMatchStructuredNumInputsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operandHandle *ir.Value) MatchStructuredNumInputsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.num_inputs", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMatchStructuredNumInputsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operandHandle})
 	b.Insert(op)
 	return MatchStructuredNumInputsOp{opWrapper{op}}
 }
+
+// nameOfMatchStructuredNumInputsOp is the name BuildMatchStructuredNumInputsOp gives its ops.
+var nameOfMatchStructuredNumInputsOp = ir.OpName{Dialect: "transform", Op: "match.structured.num_inputs", Registered: true}
 
 // MatchStructuredRankOp is transform.match.structured.rank: captures the rank of a structured operation as parameter.
 type MatchStructuredRankOp struct {
@@ -4417,11 +4840,14 @@ func (o MatchStructuredRankOp) Rank() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMatchStructuredRankOp(b *ir.Builder, loc ir.Location, rankType ir.Type, operandHandle *ir.Value) MatchStructuredRankOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.rank", Registered: true}, loc, []ir.Type{rankType})
+	op := ir.NewNamedOperation(&nameOfMatchStructuredRankOp, loc, []ir.Type{rankType})
 	op.SetOperands([]*ir.Value{operandHandle})
 	b.Insert(op)
 	return MatchStructuredRankOp{opWrapper{op}}
 }
+
+// nameOfMatchStructuredRankOp is the name BuildMatchStructuredRankOp gives its ops.
+var nameOfMatchStructuredRankOp = ir.OpName{Dialect: "transform", Op: "match.structured.rank", Registered: true}
 
 // MatchStructuredResultOp is transform.match.structured.result: captures the result of a structured payload operation in an op or value handle.
 type MatchStructuredResultOp struct {
@@ -4456,12 +4882,15 @@ func (o MatchStructuredResultOp) Single() ir.Attribute { return o.op.Attr("singl
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMatchStructuredResultOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operandHandle *ir.Value, position, any, single ir.Attribute) MatchStructuredResultOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.result", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMatchStructuredResultOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operandHandle})
 	setAttrs(op, []string{"position", "any", "single"}, position, any, single)
 	b.Insert(op)
 	return MatchStructuredResultOp{opWrapper{op}}
 }
+
+// nameOfMatchStructuredResultOp is the name BuildMatchStructuredResultOp gives its ops.
+var nameOfMatchStructuredResultOp = ir.OpName{Dialect: "transform", Op: "match.structured.result", Registered: true}
 
 // MatchStructuredYieldOp is transform.match.structured.yield: terminator for transform.match.structured blocks.
 type MatchStructuredYieldOp struct {
@@ -4484,11 +4913,14 @@ func (o MatchStructuredYieldOp) Handles() []*ir.Value { return o.op.Operands() }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMatchStructuredYieldOp(b *ir.Builder, loc ir.Location, handles []*ir.Value) MatchStructuredYieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "match.structured.yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMatchStructuredYieldOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, handles...))
 	b.Insert(op)
 	return MatchStructuredYieldOp{opWrapper{op}}
 }
+
+// nameOfMatchStructuredYieldOp is the name BuildMatchStructuredYieldOp gives its ops.
+var nameOfMatchStructuredYieldOp = ir.OpName{Dialect: "transform", Op: "match.structured.yield", Registered: true}
 
 // MemrefAllocaToGlobalOp wraps a transform.memref.alloca_to_global *ir.Operation.
 type MemrefAllocaToGlobalOp struct {
@@ -4517,11 +4949,14 @@ func (o MemrefAllocaToGlobalOp) Global() *ir.Value { return o.op.Result(1) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildMemrefAllocaToGlobalOp(b *ir.Builder, loc ir.Location, getGlobalType, globalType ir.Type, alloca *ir.Value) MemrefAllocaToGlobalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "memref.alloca_to_global", Registered: true}, loc, []ir.Type{getGlobalType, globalType})
+	op := ir.NewNamedOperation(&nameOfMemrefAllocaToGlobalOp, loc, []ir.Type{getGlobalType, globalType})
 	op.SetOperands([]*ir.Value{alloca})
 	b.Insert(op)
 	return MemrefAllocaToGlobalOp{opWrapper{op}}
 }
+
+// nameOfMemrefAllocaToGlobalOp is the name BuildMemrefAllocaToGlobalOp gives its ops.
+var nameOfMemrefAllocaToGlobalOp = ir.OpName{Dialect: "transform", Op: "memref.alloca_to_global", Registered: true}
 
 // MemrefEraseDeadAllocAndStoresOp wraps a transform.memref.erase_dead_alloc_and_stores *ir.Operation.
 type MemrefEraseDeadAllocAndStoresOp struct {
@@ -4545,11 +4980,14 @@ func (o MemrefEraseDeadAllocAndStoresOp) Target() *ir.Value { return o.op.Operan
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMemrefEraseDeadAllocAndStoresOp(b *ir.Builder, loc ir.Location, target *ir.Value) MemrefEraseDeadAllocAndStoresOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "memref.erase_dead_alloc_and_stores", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMemrefEraseDeadAllocAndStoresOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return MemrefEraseDeadAllocAndStoresOp{opWrapper{op}}
 }
+
+// nameOfMemrefEraseDeadAllocAndStoresOp is the name BuildMemrefEraseDeadAllocAndStoresOp gives its ops.
+var nameOfMemrefEraseDeadAllocAndStoresOp = ir.OpName{Dialect: "transform", Op: "memref.erase_dead_alloc_and_stores", Registered: true}
 
 // MemrefMakeLoopIndependentOp wraps a transform.memref.make_loop_independent *ir.Operation.
 type MemrefMakeLoopIndependentOp struct {
@@ -4579,12 +5017,15 @@ func (o MemrefMakeLoopIndependentOp) NumLoops() ir.Attribute { return o.op.Attr(
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMemrefMakeLoopIndependentOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, numLoops ir.Attribute) MemrefMakeLoopIndependentOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "memref.make_loop_independent", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfMemrefMakeLoopIndependentOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"num_loops"}, numLoops)
 	b.Insert(op)
 	return MemrefMakeLoopIndependentOp{opWrapper{op}}
 }
+
+// nameOfMemrefMakeLoopIndependentOp is the name BuildMemrefMakeLoopIndependentOp gives its ops.
+var nameOfMemrefMakeLoopIndependentOp = ir.OpName{Dialect: "transform", Op: "memref.make_loop_independent", Registered: true}
 
 // MemrefMultibufferOp is transform.memref.multibuffer: multibuffers an allocation.
 type MemrefMultibufferOp struct {
@@ -4616,12 +5057,15 @@ func (o MemrefMultibufferOp) SkipAnalysis() ir.Attribute { return o.op.Attr("ski
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildMemrefMultibufferOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, factor, skipAnalysis ir.Attribute) MemrefMultibufferOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "memref.multibuffer", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfMemrefMultibufferOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"factor", "skip_analysis"}, factor, skipAnalysis)
 	b.Insert(op)
 	return MemrefMultibufferOp{opWrapper{op}}
 }
+
+// nameOfMemrefMultibufferOp is the name BuildMemrefMultibufferOp gives its ops.
+var nameOfMemrefMultibufferOp = ir.OpName{Dialect: "transform", Op: "memref.multibuffer", Registered: true}
 
 // MergeHandlesOp is transform.merge_handles: merges handles into one pointing to the union of payload ops.
 type MergeHandlesOp struct {
@@ -4650,12 +5094,15 @@ func (o MergeHandlesOp) Deduplicate() ir.Attribute { return o.op.Attr("deduplica
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMergeHandlesOp(b *ir.Builder, loc ir.Location, resultType ir.Type, handles []*ir.Value, deduplicate ir.Attribute) MergeHandlesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "merge_handles", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMergeHandlesOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, handles...))
 	setAttrs(op, []string{"deduplicate"}, deduplicate)
 	b.Insert(op)
 	return MergeHandlesOp{opWrapper{op}}
 }
+
+// nameOfMergeHandlesOp is the name BuildMergeHandlesOp gives its ops.
+var nameOfMergeHandlesOp = ir.OpName{Dialect: "transform", Op: "merge_handles", Registered: true}
 
 // NamedSequenceOp is transform.named_sequence: named transform sequence that can be included elsewhere.
 type NamedSequenceOp struct {
@@ -4693,12 +5140,15 @@ func (o NamedSequenceOp) Body() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildNamedSequenceOp(b *ir.Builder, loc ir.Location, symName, functionType, symVisibility, argAttrs, resAttrs ir.Attribute) NamedSequenceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "named_sequence", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfNamedSequenceOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"}, symName, functionType, symVisibility, argAttrs, resAttrs)
 	op.AddRegion()
 	b.Insert(op)
 	return NamedSequenceOp{opWrapper{op}}
 }
+
+// nameOfNamedSequenceOp is the name BuildNamedSequenceOp gives its ops.
+var nameOfNamedSequenceOp = ir.OpName{Dialect: "transform", Op: "named_sequence", Registered: true}
 
 // NumAssociationsOp is transform.num_associations: returns the number of payload objects associated with the argument.
 type NumAssociationsOp struct {
@@ -4724,11 +5174,14 @@ func (o NumAssociationsOp) Num() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildNumAssociationsOp(b *ir.Builder, loc ir.Location, numType ir.Type, handle *ir.Value) NumAssociationsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "num_associations", Registered: true}, loc, []ir.Type{numType})
+	op := ir.NewNamedOperation(&nameOfNumAssociationsOp, loc, []ir.Type{numType})
 	op.SetOperands([]*ir.Value{handle})
 	b.Insert(op)
 	return NumAssociationsOp{opWrapper{op}}
 }
+
+// nameOfNumAssociationsOp is the name BuildNumAssociationsOp gives its ops.
+var nameOfNumAssociationsOp = ir.OpName{Dialect: "transform", Op: "num_associations", Registered: true}
 
 // NvgpuCreateAsyncGroupsOp wraps a transform.nvgpu.create_async_groups *ir.Operation.
 type NvgpuCreateAsyncGroupsOp struct {
@@ -4757,12 +5210,15 @@ func (o NvgpuCreateAsyncGroupsOp) BypassL1() ir.Attribute { return o.op.Attr("by
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildNvgpuCreateAsyncGroupsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value, bypassL1 ir.Attribute) NvgpuCreateAsyncGroupsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "nvgpu.create_async_groups", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfNvgpuCreateAsyncGroupsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"bypass_l1"}, bypassL1)
 	b.Insert(op)
 	return NvgpuCreateAsyncGroupsOp{opWrapper{op}}
 }
+
+// nameOfNvgpuCreateAsyncGroupsOp is the name BuildNvgpuCreateAsyncGroupsOp gives its ops.
+var nameOfNvgpuCreateAsyncGroupsOp = ir.OpName{Dialect: "transform", Op: "nvgpu.create_async_groups", Registered: true}
 
 // NvgpuPipelineSharedMemoryCopiesOp is transform.nvgpu.pipeline_shared_memory_copies: applies software pipelining to a given loop with shared memory copies.
 type NvgpuPipelineSharedMemoryCopiesOp struct {
@@ -4802,12 +5258,15 @@ func (o NvgpuPipelineSharedMemoryCopiesOp) FailurePropagationMode() ir.Attribute
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildNvgpuPipelineSharedMemoryCopiesOp(b *ir.Builder, loc ir.Location, resultType ir.Type, forOp *ir.Value, depth, peelEpilogue, failurePropagationMode ir.Attribute) NvgpuPipelineSharedMemoryCopiesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "nvgpu.pipeline_shared_memory_copies", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfNvgpuPipelineSharedMemoryCopiesOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{forOp})
 	setAttrs(op, []string{"depth", "peel_epilogue", "failure_propagation_mode"}, depth, peelEpilogue, failurePropagationMode)
 	b.Insert(op)
 	return NvgpuPipelineSharedMemoryCopiesOp{opWrapper{op}}
 }
+
+// nameOfNvgpuPipelineSharedMemoryCopiesOp is the name BuildNvgpuPipelineSharedMemoryCopiesOp gives its ops.
+var nameOfNvgpuPipelineSharedMemoryCopiesOp = ir.OpName{Dialect: "transform", Op: "nvgpu.pipeline_shared_memory_copies", Registered: true}
 
 // NvgpuRewriteCopyAsTmaOp wraps a transform.nvgpu.rewrite_copy_as_tma *ir.Operation.
 type NvgpuRewriteCopyAsTmaOp struct {
@@ -4830,11 +5289,14 @@ func (o NvgpuRewriteCopyAsTmaOp) Target() *ir.Value { return o.op.Operand(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildNvgpuRewriteCopyAsTmaOp(b *ir.Builder, loc ir.Location, target *ir.Value) NvgpuRewriteCopyAsTmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "nvgpu.rewrite_copy_as_tma", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfNvgpuRewriteCopyAsTmaOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return NvgpuRewriteCopyAsTmaOp{opWrapper{op}}
 }
+
+// nameOfNvgpuRewriteCopyAsTmaOp is the name BuildNvgpuRewriteCopyAsTmaOp gives its ops.
+var nameOfNvgpuRewriteCopyAsTmaOp = ir.OpName{Dialect: "transform", Op: "nvgpu.rewrite_copy_as_tma", Registered: true}
 
 // NvgpuRewriteMatmulAsMmaSyncOp wraps a transform.nvgpu.rewrite_matmul_as_mma_sync *ir.Operation.
 type NvgpuRewriteMatmulAsMmaSyncOp struct {
@@ -4858,11 +5320,14 @@ func (o NvgpuRewriteMatmulAsMmaSyncOp) Target() *ir.Value { return o.op.Operand(
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildNvgpuRewriteMatmulAsMmaSyncOp(b *ir.Builder, loc ir.Location, target *ir.Value) NvgpuRewriteMatmulAsMmaSyncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "nvgpu.rewrite_matmul_as_mma_sync", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfNvgpuRewriteMatmulAsMmaSyncOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return NvgpuRewriteMatmulAsMmaSyncOp{opWrapper{op}}
 }
+
+// nameOfNvgpuRewriteMatmulAsMmaSyncOp is the name BuildNvgpuRewriteMatmulAsMmaSyncOp gives its ops.
+var nameOfNvgpuRewriteMatmulAsMmaSyncOp = ir.OpName{Dialect: "transform", Op: "nvgpu.rewrite_matmul_as_mma_sync", Registered: true}
 
 // ParamConstantOp is transform.param.constant: produces a new transform dialect parameter value associated with the given attribute.
 type ParamConstantOp struct {
@@ -4888,11 +5353,14 @@ func (o ParamConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildParamConstantOp(b *ir.Builder, loc ir.Location, paramType ir.Type, value ir.Attribute) ParamConstantOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "param.constant", Registered: true}, loc, []ir.Type{paramType})
+	op := ir.NewNamedOperation(&nameOfParamConstantOp, loc, []ir.Type{paramType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return ParamConstantOp{opWrapper{op}}
 }
+
+// nameOfParamConstantOp is the name BuildParamConstantOp gives its ops.
+var nameOfParamConstantOp = ir.OpName{Dialect: "transform", Op: "param.constant", Registered: true}
 
 // PdlMatchOp is transform.pdl_match: finds ops that match the named PDL pattern.
 type PdlMatchOp struct {
@@ -4921,12 +5389,15 @@ func (o PdlMatchOp) PatternName() ir.Attribute { return o.op.Attr("pattern_name"
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPdlMatchOp(b *ir.Builder, loc ir.Location, matchedType ir.Type, root *ir.Value, patternName ir.Attribute) PdlMatchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "pdl_match", Registered: true}, loc, []ir.Type{matchedType})
+	op := ir.NewNamedOperation(&nameOfPdlMatchOp, loc, []ir.Type{matchedType})
 	op.SetOperands([]*ir.Value{root})
 	setAttrs(op, []string{"pattern_name"}, patternName)
 	b.Insert(op)
 	return PdlMatchOp{opWrapper{op}}
 }
+
+// nameOfPdlMatchOp is the name BuildPdlMatchOp gives its ops.
+var nameOfPdlMatchOp = ir.OpName{Dialect: "transform", Op: "pdl_match", Registered: true}
 
 // PrintOp is transform.print: dump each payload op.
 type PrintOp struct {
@@ -4966,12 +5437,15 @@ func (o PrintOp) SkipRegions() ir.Attribute { return o.op.Attr("skip_regions") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPrintOp(b *ir.Builder, loc ir.Location, target []*ir.Value, name, assumeVerified, useLocalScope, skipRegions ir.Attribute) PrintOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "print", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfPrintOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, target...))
 	setAttrs(op, []string{"name", "assume_verified", "use_local_scope", "skip_regions"}, name, assumeVerified, useLocalScope, skipRegions)
 	b.Insert(op)
 	return PrintOp{opWrapper{op}}
 }
+
+// nameOfPrintOp is the name BuildPrintOp gives its ops.
+var nameOfPrintOp = ir.OpName{Dialect: "transform", Op: "print", Registered: true}
 
 // ReplicateOp is transform.replicate: lists payload ops multiple times in the new handle.
 type ReplicateOp struct {
@@ -5000,11 +5474,14 @@ func (o ReplicateOp) Replicated() []*ir.Value { return o.op.Results() }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReplicateOp(b *ir.Builder, loc ir.Location, replicatedTypes []ir.Type, pattern *ir.Value, handles []*ir.Value) ReplicateOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "replicate", Registered: true}, loc, replicatedTypes)
+	op := ir.NewNamedOperation(&nameOfReplicateOp, loc, replicatedTypes)
 	op.SetOperands(append([]*ir.Value{pattern}, handles...))
 	b.Insert(op)
 	return ReplicateOp{opWrapper{op}}
 }
+
+// nameOfReplicateOp is the name BuildReplicateOp gives its ops.
+var nameOfReplicateOp = ir.OpName{Dialect: "transform", Op: "replicate", Registered: true}
 
 // ScfTakeAssumedBranchOp wraps a transform.scf.take_assumed_branch *ir.Operation.
 type ScfTakeAssumedBranchOp struct {
@@ -5030,12 +5507,15 @@ func (o ScfTakeAssumedBranchOp) TakeElseBranch() ir.Attribute { return o.op.Attr
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildScfTakeAssumedBranchOp(b *ir.Builder, loc ir.Location, target *ir.Value, takeElseBranch ir.Attribute) ScfTakeAssumedBranchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "scf.take_assumed_branch", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfScfTakeAssumedBranchOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"take_else_branch"}, takeElseBranch)
 	b.Insert(op)
 	return ScfTakeAssumedBranchOp{opWrapper{op}}
 }
+
+// nameOfScfTakeAssumedBranchOp is the name BuildScfTakeAssumedBranchOp gives its ops.
+var nameOfScfTakeAssumedBranchOp = ir.OpName{Dialect: "transform", Op: "scf.take_assumed_branch", Registered: true}
 
 // SelectOp is transform.select: select payload ops by name.
 type SelectOp struct {
@@ -5064,12 +5544,15 @@ func (o SelectOp) OpName() ir.Attribute { return o.op.Attr("op_name") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSelectOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value, opName ir.Attribute) SelectOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "select", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSelectOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"op_name"}, opName)
 	b.Insert(op)
 	return SelectOp{opWrapper{op}}
 }
+
+// nameOfSelectOp is the name BuildSelectOp gives its ops.
+var nameOfSelectOp = ir.OpName{Dialect: "transform", Op: "select", Registered: true}
 
 // SequenceOp is transform.sequence: contains a sequence of other transform ops to apply.
 type SequenceOp struct {
@@ -5113,7 +5596,7 @@ func (o SequenceOp) Body() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSequenceOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, root, extraBindings []*ir.Value, failurePropagationMode ir.Attribute) SequenceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "sequence", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfSequenceOp, loc, resultsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, root...), extraBindings...))
 	op.SetOperandSegments([]int32{int32(len(root)), int32(len(extraBindings))})
 	setAttrs(op, []string{"failure_propagation_mode"}, failurePropagationMode)
@@ -5121,6 +5604,9 @@ func BuildSequenceOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, roo
 	b.Insert(op)
 	return SequenceOp{opWrapper{op}}
 }
+
+// nameOfSequenceOp is the name BuildSequenceOp gives its ops.
+var nameOfSequenceOp = ir.OpName{Dialect: "transform", Op: "sequence", Registered: true}
 
 // SmtConstrainParamsOp is transform.smt.constrain_params: express contraints on params interpreted as symbolic values.
 type SmtConstrainParamsOp struct {
@@ -5149,12 +5635,15 @@ func (o SmtConstrainParamsOp) Body() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSmtConstrainParamsOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, params []*ir.Value) SmtConstrainParamsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "smt.constrain_params", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfSmtConstrainParamsOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, params...))
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return SmtConstrainParamsOp{opWrapper{op}}
 }
+
+// nameOfSmtConstrainParamsOp is the name BuildSmtConstrainParamsOp gives its ops.
+var nameOfSmtConstrainParamsOp = ir.OpName{Dialect: "transform", Op: "smt.constrain_params", Registered: true}
 
 // SparseTensorMatchSparseInoutOp wraps a transform.sparse_tensor.match.sparse_inout *ir.Operation.
 type SparseTensorMatchSparseInoutOp struct {
@@ -5181,11 +5670,14 @@ func (o SparseTensorMatchSparseInoutOp) Result() *ir.Value { return o.op.Result(
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSparseTensorMatchSparseInoutOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value) SparseTensorMatchSparseInoutOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "sparse_tensor.match.sparse_inout", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSparseTensorMatchSparseInoutOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return SparseTensorMatchSparseInoutOp{opWrapper{op}}
 }
+
+// nameOfSparseTensorMatchSparseInoutOp is the name BuildSparseTensorMatchSparseInoutOp gives its ops.
+var nameOfSparseTensorMatchSparseInoutOp = ir.OpName{Dialect: "transform", Op: "sparse_tensor.match.sparse_inout", Registered: true}
 
 // SplitHandleOp is transform.split_handle: splits a handle or parameter into multiple values.
 type SplitHandleOp struct {
@@ -5224,12 +5716,15 @@ func (o SplitHandleOp) OverflowResult() ir.Attribute { return o.op.Attr("overflo
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSplitHandleOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, handle *ir.Value, passThroughEmptyHandle, failOnPayloadTooSmall, overflowResult ir.Attribute) SplitHandleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "split_handle", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfSplitHandleOp, loc, resultsTypes)
 	op.SetOperands([]*ir.Value{handle})
 	setAttrs(op, []string{"pass_through_empty_handle", "fail_on_payload_too_small", "overflow_result"}, passThroughEmptyHandle, failOnPayloadTooSmall, overflowResult)
 	b.Insert(op)
 	return SplitHandleOp{opWrapper{op}}
 }
+
+// nameOfSplitHandleOp is the name BuildSplitHandleOp gives its ops.
+var nameOfSplitHandleOp = ir.OpName{Dialect: "transform", Op: "split_handle", Registered: true}
 
 // StructuredBufferizeToAllocationOp wraps a transform.structured.bufferize_to_allocation *ir.Operation.
 type StructuredBufferizeToAllocationOp struct {
@@ -5280,12 +5775,15 @@ func (o StructuredBufferizeToAllocationOp) EmitDealloc() ir.Attribute {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildStructuredBufferizeToAllocationOp(b *ir.Builder, loc ir.Location, allocatedBufferType, newOpsType ir.Type, target *ir.Value, memorySpace, memcpyOp, allocOp, bufferizeDestinationOnly, emitDealloc ir.Attribute) StructuredBufferizeToAllocationOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.bufferize_to_allocation", Registered: true}, loc, []ir.Type{allocatedBufferType, newOpsType})
+	op := ir.NewNamedOperation(&nameOfStructuredBufferizeToAllocationOp, loc, []ir.Type{allocatedBufferType, newOpsType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"memory_space", "memcpy_op", "alloc_op", "bufferize_destination_only", "emit_dealloc"}, memorySpace, memcpyOp, allocOp, bufferizeDestinationOnly, emitDealloc)
 	b.Insert(op)
 	return StructuredBufferizeToAllocationOp{opWrapper{op}}
 }
+
+// nameOfStructuredBufferizeToAllocationOp is the name BuildStructuredBufferizeToAllocationOp gives its ops.
+var nameOfStructuredBufferizeToAllocationOp = ir.OpName{Dialect: "transform", Op: "structured.bufferize_to_allocation", Registered: true}
 
 // StructuredContinuousTileSizesOp wraps a transform.structured.continuous_tile_sizes *ir.Operation.
 type StructuredContinuousTileSizesOp struct {
@@ -5321,12 +5819,15 @@ func (o StructuredContinuousTileSizesOp) TargetSize() ir.Attribute { return o.op
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildStructuredContinuousTileSizesOp(b *ir.Builder, loc ir.Location, tileSizesType, chunkSizesType ir.Type, target *ir.Value, dimension, targetSize ir.Attribute) StructuredContinuousTileSizesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.continuous_tile_sizes", Registered: true}, loc, []ir.Type{tileSizesType, chunkSizesType})
+	op := ir.NewNamedOperation(&nameOfStructuredContinuousTileSizesOp, loc, []ir.Type{tileSizesType, chunkSizesType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"dimension", "target_size"}, dimension, targetSize)
 	b.Insert(op)
 	return StructuredContinuousTileSizesOp{opWrapper{op}}
 }
+
+// nameOfStructuredContinuousTileSizesOp is the name BuildStructuredContinuousTileSizesOp gives its ops.
+var nameOfStructuredContinuousTileSizesOp = ir.OpName{Dialect: "transform", Op: "structured.continuous_tile_sizes", Registered: true}
 
 // StructuredConvertConv2dToImg2colOp wraps a transform.structured.convert_conv2d_to_img2col *ir.Operation.
 type StructuredConvertConv2dToImg2colOp struct {
@@ -5356,11 +5857,14 @@ func (o StructuredConvertConv2dToImg2colOp) Transformed() *ir.Value { return o.o
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildStructuredConvertConv2dToImg2colOp(b *ir.Builder, loc ir.Location, img2colTensorType, transformedType ir.Type, target *ir.Value) StructuredConvertConv2dToImg2colOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.convert_conv2d_to_img2col", Registered: true}, loc, []ir.Type{img2colTensorType, transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredConvertConv2dToImg2colOp, loc, []ir.Type{img2colTensorType, transformedType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredConvertConv2dToImg2colOp{opWrapper{op}}
 }
+
+// nameOfStructuredConvertConv2dToImg2colOp is the name BuildStructuredConvertConv2dToImg2colOp gives its ops.
+var nameOfStructuredConvertConv2dToImg2colOp = ir.OpName{Dialect: "transform", Op: "structured.convert_conv2d_to_img2col", Registered: true}
 
 // StructuredConvertToLoopsOp wraps a transform.structured.convert_to_loops *ir.Operation.
 type StructuredConvertToLoopsOp struct {
@@ -5387,11 +5891,14 @@ func (o StructuredConvertToLoopsOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildStructuredConvertToLoopsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value) StructuredConvertToLoopsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.convert_to_loops", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfStructuredConvertToLoopsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredConvertToLoopsOp{opWrapper{op}}
 }
+
+// nameOfStructuredConvertToLoopsOp is the name BuildStructuredConvertToLoopsOp gives its ops.
+var nameOfStructuredConvertToLoopsOp = ir.OpName{Dialect: "transform", Op: "structured.convert_to_loops", Registered: true}
 
 // StructuredDecomposeOp wraps a transform.structured.decompose *ir.Operation.
 type StructuredDecomposeOp struct {
@@ -5417,11 +5924,14 @@ func (o StructuredDecomposeOp) Transformed() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildStructuredDecomposeOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredDecomposeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.decompose", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredDecomposeOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredDecomposeOp{opWrapper{op}}
 }
+
+// nameOfStructuredDecomposeOp is the name BuildStructuredDecomposeOp gives its ops.
+var nameOfStructuredDecomposeOp = ir.OpName{Dialect: "transform", Op: "structured.decompose", Registered: true}
 
 // StructuredDecomposeInterfaceOp wraps a transform.structured.decompose_interface *ir.Operation.
 type StructuredDecomposeInterfaceOp struct {
@@ -5448,11 +5958,14 @@ func (o StructuredDecomposeInterfaceOp) Transformed() *ir.Value { return o.op.Re
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildStructuredDecomposeInterfaceOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredDecomposeInterfaceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.decompose_interface", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredDecomposeInterfaceOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredDecomposeInterfaceOp{opWrapper{op}}
 }
+
+// nameOfStructuredDecomposeInterfaceOp is the name BuildStructuredDecomposeInterfaceOp gives its ops.
+var nameOfStructuredDecomposeInterfaceOp = ir.OpName{Dialect: "transform", Op: "structured.decompose_interface", Registered: true}
 
 // StructuredDecomposeWinogradOpOp wraps a transform.structured.decompose_winograd_op *ir.Operation.
 type StructuredDecomposeWinogradOpOp struct {
@@ -5479,11 +5992,14 @@ func (o StructuredDecomposeWinogradOpOp) Transformed() *ir.Value { return o.op.R
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildStructuredDecomposeWinogradOpOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredDecomposeWinogradOpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.decompose_winograd_op", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredDecomposeWinogradOpOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredDecomposeWinogradOpOp{opWrapper{op}}
 }
+
+// nameOfStructuredDecomposeWinogradOpOp is the name BuildStructuredDecomposeWinogradOpOp gives its ops.
+var nameOfStructuredDecomposeWinogradOpOp = ir.OpName{Dialect: "transform", Op: "structured.decompose_winograd_op", Registered: true}
 
 // StructuredEliminateEmptyTensorsOp wraps a transform.structured.eliminate_empty_tensors *ir.Operation.
 type StructuredEliminateEmptyTensorsOp struct {
@@ -5507,11 +6023,14 @@ func (o StructuredEliminateEmptyTensorsOp) Target() *ir.Value { return o.op.Oper
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildStructuredEliminateEmptyTensorsOp(b *ir.Builder, loc ir.Location, target *ir.Value) StructuredEliminateEmptyTensorsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.eliminate_empty_tensors", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfStructuredEliminateEmptyTensorsOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredEliminateEmptyTensorsOp{opWrapper{op}}
 }
+
+// nameOfStructuredEliminateEmptyTensorsOp is the name BuildStructuredEliminateEmptyTensorsOp gives its ops.
+var nameOfStructuredEliminateEmptyTensorsOp = ir.OpName{Dialect: "transform", Op: "structured.eliminate_empty_tensors", Registered: true}
 
 // StructuredFlattenElementwiseOp wraps a transform.structured.flatten_elementwise *ir.Operation.
 type StructuredFlattenElementwiseOp struct {
@@ -5538,11 +6057,14 @@ func (o StructuredFlattenElementwiseOp) Transformed() *ir.Value { return o.op.Re
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildStructuredFlattenElementwiseOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredFlattenElementwiseOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.flatten_elementwise", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredFlattenElementwiseOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredFlattenElementwiseOp{opWrapper{op}}
 }
+
+// nameOfStructuredFlattenElementwiseOp is the name BuildStructuredFlattenElementwiseOp gives its ops.
+var nameOfStructuredFlattenElementwiseOp = ir.OpName{Dialect: "transform", Op: "structured.flatten_elementwise", Registered: true}
 
 // StructuredFuseOp wraps a transform.structured.fuse *ir.Operation.
 type StructuredFuseOp struct {
@@ -5603,13 +6125,16 @@ func (o StructuredFuseOp) UseForall() ir.Attribute { return o.op.Attr("use_foral
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildStructuredFuseOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, loopsTypes []ir.Type, target *ir.Value, tileSizes, tileInterchange []*ir.Value, tileSizesAttr, tileInterchangeAttr, staticTileSizes, staticTileInterchange, applyCleanup, useForall ir.Attribute) StructuredFuseOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.fuse", Registered: true}, loc, append([]ir.Type{transformedType}, loopsTypes...))
+	op := ir.NewNamedOperation(&nameOfStructuredFuseOp, loc, append([]ir.Type{transformedType}, loopsTypes...))
 	op.SetOperands(append(append([]*ir.Value{target}, tileSizes...), tileInterchange...))
 	op.SetOperandSegments([]int32{1, int32(len(tileSizes)), int32(len(tileInterchange))})
 	setAttrs(op, []string{"tile_sizes", "tile_interchange", "static_tile_sizes", "static_tile_interchange", "apply_cleanup", "use_forall"}, tileSizesAttr, tileInterchangeAttr, staticTileSizes, staticTileInterchange, applyCleanup, useForall)
 	b.Insert(op)
 	return StructuredFuseOp{opWrapper{op}}
 }
+
+// nameOfStructuredFuseOp is the name BuildStructuredFuseOp gives its ops.
+var nameOfStructuredFuseOp = ir.OpName{Dialect: "transform", Op: "structured.fuse", Registered: true}
 
 // StructuredFuseIntoContainingOpOp is transform.structured.fuse_into_containing_op: fuse a producer into a containing operation.
 type StructuredFuseIntoContainingOpOp struct {
@@ -5642,11 +6167,14 @@ func (o StructuredFuseIntoContainingOpOp) NewContainingOp() *ir.Value { return o
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildStructuredFuseIntoContainingOpOp(b *ir.Builder, loc ir.Location, fusedOpType, newContainingOpType ir.Type, producerOp, containingOp *ir.Value) StructuredFuseIntoContainingOpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.fuse_into_containing_op", Registered: true}, loc, []ir.Type{fusedOpType, newContainingOpType})
+	op := ir.NewNamedOperation(&nameOfStructuredFuseIntoContainingOpOp, loc, []ir.Type{fusedOpType, newContainingOpType})
 	op.SetOperands([]*ir.Value{producerOp, containingOp})
 	b.Insert(op)
 	return StructuredFuseIntoContainingOpOp{opWrapper{op}}
 }
+
+// nameOfStructuredFuseIntoContainingOpOp is the name BuildStructuredFuseIntoContainingOpOp gives its ops.
+var nameOfStructuredFuseIntoContainingOpOp = ir.OpName{Dialect: "transform", Op: "structured.fuse_into_containing_op", Registered: true}
 
 // StructuredGeneralizeOp wraps a transform.structured.generalize *ir.Operation.
 type StructuredGeneralizeOp struct {
@@ -5672,11 +6200,14 @@ func (o StructuredGeneralizeOp) Transformed() *ir.Value { return o.op.Result(0) 
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildStructuredGeneralizeOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredGeneralizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.generalize", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredGeneralizeOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredGeneralizeOp{opWrapper{op}}
 }
+
+// nameOfStructuredGeneralizeOp is the name BuildStructuredGeneralizeOp gives its ops.
+var nameOfStructuredGeneralizeOp = ir.OpName{Dialect: "transform", Op: "structured.generalize", Registered: true}
 
 // StructuredGpuMapCopyToThreadsOp wraps a transform.structured.gpu.map_copy_to_threads *ir.Operation.
 type StructuredGpuMapCopyToThreadsOp struct {
@@ -5716,12 +6247,15 @@ func (o StructuredGpuMapCopyToThreadsOp) DesiredBitAlignment() ir.Attribute {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildStructuredGpuMapCopyToThreadsOp(b *ir.Builder, loc ir.Location, forallOpType, tiledOpType ir.Type, target *ir.Value, totalNumThreads, desiredBitAlignment ir.Attribute) StructuredGpuMapCopyToThreadsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.gpu.map_copy_to_threads", Registered: true}, loc, []ir.Type{forallOpType, tiledOpType})
+	op := ir.NewNamedOperation(&nameOfStructuredGpuMapCopyToThreadsOp, loc, []ir.Type{forallOpType, tiledOpType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"total_num_threads", "desired_bit_alignment"}, totalNumThreads, desiredBitAlignment)
 	b.Insert(op)
 	return StructuredGpuMapCopyToThreadsOp{opWrapper{op}}
 }
+
+// nameOfStructuredGpuMapCopyToThreadsOp is the name BuildStructuredGpuMapCopyToThreadsOp gives its ops.
+var nameOfStructuredGpuMapCopyToThreadsOp = ir.OpName{Dialect: "transform", Op: "structured.gpu.map_copy_to_threads", Registered: true}
 
 // StructuredHoistPadOp wraps a transform.structured.hoist_pad *ir.Operation.
 type StructuredHoistPadOp struct {
@@ -5753,12 +6287,15 @@ func (o StructuredHoistPadOp) Transpose() ir.Attribute { return o.op.Attr("trans
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildStructuredHoistPadOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, numLoops, transpose ir.Attribute) StructuredHoistPadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.hoist_pad", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredHoistPadOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"num_loops", "transpose"}, numLoops, transpose)
 	b.Insert(op)
 	return StructuredHoistPadOp{opWrapper{op}}
 }
+
+// nameOfStructuredHoistPadOp is the name BuildStructuredHoistPadOp gives its ops.
+var nameOfStructuredHoistPadOp = ir.OpName{Dialect: "transform", Op: "structured.hoist_pad", Registered: true}
 
 // StructuredHoistPadBuildPackingLoopNestOp wraps a transform.structured.hoist_pad.build_packing_loop_nest *ir.Operation.
 type StructuredHoistPadBuildPackingLoopNestOp struct {
@@ -5793,12 +6330,15 @@ func (o StructuredHoistPadBuildPackingLoopNestOp) Transpose() ir.Attribute {
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildStructuredHoistPadBuildPackingLoopNestOp(b *ir.Builder, loc ir.Location, packingLoopType ir.Type, target, loop *ir.Value, transpose ir.Attribute) StructuredHoistPadBuildPackingLoopNestOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.hoist_pad.build_packing_loop_nest", Registered: true}, loc, []ir.Type{packingLoopType})
+	op := ir.NewNamedOperation(&nameOfStructuredHoistPadBuildPackingLoopNestOp, loc, []ir.Type{packingLoopType})
 	op.SetOperands([]*ir.Value{target, loop})
 	setAttrs(op, []string{"transpose"}, transpose)
 	b.Insert(op)
 	return StructuredHoistPadBuildPackingLoopNestOp{opWrapper{op}}
 }
+
+// nameOfStructuredHoistPadBuildPackingLoopNestOp is the name BuildStructuredHoistPadBuildPackingLoopNestOp gives its ops.
+var nameOfStructuredHoistPadBuildPackingLoopNestOp = ir.OpName{Dialect: "transform", Op: "structured.hoist_pad.build_packing_loop_nest", Registered: true}
 
 // StructuredHoistRedundantVectorBroadcastsOp wraps a transform.structured.hoist_redundant_vector_broadcasts *ir.Operation.
 type StructuredHoistRedundantVectorBroadcastsOp struct {
@@ -5825,11 +6365,14 @@ func (o StructuredHoistRedundantVectorBroadcastsOp) Transformed() *ir.Value { re
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildStructuredHoistRedundantVectorBroadcastsOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredHoistRedundantVectorBroadcastsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.hoist_redundant_vector_broadcasts", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredHoistRedundantVectorBroadcastsOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredHoistRedundantVectorBroadcastsOp{opWrapper{op}}
 }
+
+// nameOfStructuredHoistRedundantVectorBroadcastsOp is the name BuildStructuredHoistRedundantVectorBroadcastsOp gives its ops.
+var nameOfStructuredHoistRedundantVectorBroadcastsOp = ir.OpName{Dialect: "transform", Op: "structured.hoist_redundant_vector_broadcasts", Registered: true}
 
 // StructuredHoistRedundantVectorTransfersOp wraps a transform.structured.hoist_redundant_vector_transfers *ir.Operation.
 type StructuredHoistRedundantVectorTransfersOp struct {
@@ -5861,12 +6404,15 @@ func (o StructuredHoistRedundantVectorTransfersOp) VerifyNonZeroTrip() ir.Attrib
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildStructuredHoistRedundantVectorTransfersOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, verifyNonZeroTrip ir.Attribute) StructuredHoistRedundantVectorTransfersOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.hoist_redundant_vector_transfers", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredHoistRedundantVectorTransfersOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"verify_non_zero_trip"}, verifyNonZeroTrip)
 	b.Insert(op)
 	return StructuredHoistRedundantVectorTransfersOp{opWrapper{op}}
 }
+
+// nameOfStructuredHoistRedundantVectorTransfersOp is the name BuildStructuredHoistRedundantVectorTransfersOp gives its ops.
+var nameOfStructuredHoistRedundantVectorTransfersOp = ir.OpName{Dialect: "transform", Op: "structured.hoist_redundant_vector_transfers", Registered: true}
 
 // StructuredInsertSliceToCopyOp wraps a transform.structured.insert_slice_to_copy *ir.Operation.
 type StructuredInsertSliceToCopyOp struct {
@@ -5893,11 +6439,14 @@ func (o StructuredInsertSliceToCopyOp) Transformed() *ir.Value { return o.op.Res
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildStructuredInsertSliceToCopyOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredInsertSliceToCopyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.insert_slice_to_copy", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredInsertSliceToCopyOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredInsertSliceToCopyOp{opWrapper{op}}
 }
+
+// nameOfStructuredInsertSliceToCopyOp is the name BuildStructuredInsertSliceToCopyOp gives its ops.
+var nameOfStructuredInsertSliceToCopyOp = ir.OpName{Dialect: "transform", Op: "structured.insert_slice_to_copy", Registered: true}
 
 // StructuredInterchangeOp wraps a transform.structured.interchange *ir.Operation.
 type StructuredInterchangeOp struct {
@@ -5928,12 +6477,15 @@ func (o StructuredInterchangeOp) IteratorInterchange() ir.Attribute {
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildStructuredInterchangeOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, iteratorInterchange ir.Attribute) StructuredInterchangeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.interchange", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredInterchangeOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"iterator_interchange"}, iteratorInterchange)
 	b.Insert(op)
 	return StructuredInterchangeOp{opWrapper{op}}
 }
+
+// nameOfStructuredInterchangeOp is the name BuildStructuredInterchangeOp gives its ops.
+var nameOfStructuredInterchangeOp = ir.OpName{Dialect: "transform", Op: "structured.interchange", Registered: true}
 
 // StructuredLinalgCopyToMemrefOp wraps a transform.structured.linalg_copy_to_memref *ir.Operation.
 type StructuredLinalgCopyToMemrefOp struct {
@@ -5960,11 +6512,14 @@ func (o StructuredLinalgCopyToMemrefOp) Transformed() *ir.Value { return o.op.Re
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildStructuredLinalgCopyToMemrefOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredLinalgCopyToMemrefOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.linalg_copy_to_memref", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredLinalgCopyToMemrefOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredLinalgCopyToMemrefOp{opWrapper{op}}
 }
+
+// nameOfStructuredLinalgCopyToMemrefOp is the name BuildStructuredLinalgCopyToMemrefOp gives its ops.
+var nameOfStructuredLinalgCopyToMemrefOp = ir.OpName{Dialect: "transform", Op: "structured.linalg_copy_to_memref", Registered: true}
 
 // StructuredLowerPackOp wraps a transform.structured.lower_pack *ir.Operation.
 type StructuredLowerPackOp struct {
@@ -6001,12 +6556,15 @@ func (o StructuredLowerPackOp) LowerPadLikeWithInsertSlice() ir.Attribute {
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildStructuredLowerPackOp(b *ir.Builder, loc ir.Location, padOpType, expandShapeOpType, transposeOpType ir.Type, target *ir.Value, lowerPadLikeWithInsertSlice ir.Attribute) StructuredLowerPackOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.lower_pack", Registered: true}, loc, []ir.Type{padOpType, expandShapeOpType, transposeOpType})
+	op := ir.NewNamedOperation(&nameOfStructuredLowerPackOp, loc, []ir.Type{padOpType, expandShapeOpType, transposeOpType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"lowerPadLikeWithInsertSlice"}, lowerPadLikeWithInsertSlice)
 	b.Insert(op)
 	return StructuredLowerPackOp{opWrapper{op}}
 }
+
+// nameOfStructuredLowerPackOp is the name BuildStructuredLowerPackOp gives its ops.
+var nameOfStructuredLowerPackOp = ir.OpName{Dialect: "transform", Op: "structured.lower_pack", Registered: true}
 
 // StructuredLowerUnpackOp wraps a transform.structured.lower_unpack *ir.Operation.
 type StructuredLowerUnpackOp struct {
@@ -6046,12 +6604,15 @@ func (o StructuredLowerUnpackOp) LowerUnpadLikeWithExtractSlice() ir.Attribute {
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildStructuredLowerUnpackOp(b *ir.Builder, loc ir.Location, emptyOpType, transposeOpType, collapseShapeOpType, extractSliceOpType ir.Type, target *ir.Value, lowerUnpadLikeWithExtractSlice ir.Attribute) StructuredLowerUnpackOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.lower_unpack", Registered: true}, loc, []ir.Type{emptyOpType, transposeOpType, collapseShapeOpType, extractSliceOpType})
+	op := ir.NewNamedOperation(&nameOfStructuredLowerUnpackOp, loc, []ir.Type{emptyOpType, transposeOpType, collapseShapeOpType, extractSliceOpType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"lowerUnpadLikeWithExtractSlice"}, lowerUnpadLikeWithExtractSlice)
 	b.Insert(op)
 	return StructuredLowerUnpackOp{opWrapper{op}}
 }
+
+// nameOfStructuredLowerUnpackOp is the name BuildStructuredLowerUnpackOp gives its ops.
+var nameOfStructuredLowerUnpackOp = ir.OpName{Dialect: "transform", Op: "structured.lower_unpack", Registered: true}
 
 // StructuredMatchOp wraps a transform.structured.match *ir.Operation.
 type StructuredMatchOp struct {
@@ -6094,12 +6655,15 @@ func (o StructuredMatchOp) FilterOperandTypes() ir.Attribute {
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildStructuredMatchOp(b *ir.Builder, loc ir.Location, resultsType ir.Type, target *ir.Value, ops, interface_, opAttrs, filterResultType, filterOperandTypes ir.Attribute) StructuredMatchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.match", Registered: true}, loc, []ir.Type{resultsType})
+	op := ir.NewNamedOperation(&nameOfStructuredMatchOp, loc, []ir.Type{resultsType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"ops", "interface", "op_attrs", "filter_result_type", "filter_operand_types"}, ops, interface_, opAttrs, filterResultType, filterOperandTypes)
 	b.Insert(op)
 	return StructuredMatchOp{opWrapper{op}}
 }
+
+// nameOfStructuredMatchOp is the name BuildStructuredMatchOp gives its ops.
+var nameOfStructuredMatchOp = ir.OpName{Dialect: "transform", Op: "structured.match", Registered: true}
 
 // StructuredMultitileSizesOp wraps a transform.structured.multitile_sizes *ir.Operation.
 type StructuredMultitileSizesOp struct {
@@ -6141,12 +6705,15 @@ func (o StructuredMultitileSizesOp) Divisor() ir.Attribute { return o.op.Attr("d
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildStructuredMultitileSizesOp(b *ir.Builder, loc ir.Location, lowSizeType, highSizeType, splitPointType ir.Type, target *ir.Value, dimension, targetSize, divisor ir.Attribute) StructuredMultitileSizesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.multitile_sizes", Registered: true}, loc, []ir.Type{lowSizeType, highSizeType, splitPointType})
+	op := ir.NewNamedOperation(&nameOfStructuredMultitileSizesOp, loc, []ir.Type{lowSizeType, highSizeType, splitPointType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"dimension", "target_size", "divisor"}, dimension, targetSize, divisor)
 	b.Insert(op)
 	return StructuredMultitileSizesOp{opWrapper{op}}
 }
+
+// nameOfStructuredMultitileSizesOp is the name BuildStructuredMultitileSizesOp gives its ops.
+var nameOfStructuredMultitileSizesOp = ir.OpName{Dialect: "transform", Op: "structured.multitile_sizes", Registered: true}
 
 // StructuredPackOp wraps a transform.structured.pack *ir.Operation.
 type StructuredPackOp struct {
@@ -6178,12 +6745,15 @@ func (o StructuredPackOp) StaticPackedSizes() ir.Attribute { return o.op.Attr("s
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildStructuredPackOp(b *ir.Builder, loc ir.Location, packedOpType ir.Type, target *ir.Value, packedSizes []*ir.Value, staticPackedSizes ir.Attribute) StructuredPackOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.pack", Registered: true}, loc, []ir.Type{packedOpType})
+	op := ir.NewNamedOperation(&nameOfStructuredPackOp, loc, []ir.Type{packedOpType})
 	op.SetOperands(append([]*ir.Value{target}, packedSizes...))
 	setAttrs(op, []string{"static_packed_sizes"}, staticPackedSizes)
 	b.Insert(op)
 	return StructuredPackOp{opWrapper{op}}
 }
+
+// nameOfStructuredPackOp is the name BuildStructuredPackOp gives its ops.
+var nameOfStructuredPackOp = ir.OpName{Dialect: "transform", Op: "structured.pack", Registered: true}
 
 // StructuredPackGreedilyOp wraps a transform.structured.pack_greedily *ir.Operation.
 type StructuredPackGreedilyOp struct {
@@ -6227,12 +6797,15 @@ func (o StructuredPackGreedilyOp) MatmulInnerDimsOrder() ir.Attribute {
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildStructuredPackGreedilyOp(b *ir.Builder, loc ir.Location, packedOpType ir.Type, target *ir.Value, matmulPackedSizes []*ir.Value, staticMatmulPackedSizes, matmulPaddedSizesNextMultipleOf, matmulInnerDimsOrder ir.Attribute) StructuredPackGreedilyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.pack_greedily", Registered: true}, loc, []ir.Type{packedOpType})
+	op := ir.NewNamedOperation(&nameOfStructuredPackGreedilyOp, loc, []ir.Type{packedOpType})
 	op.SetOperands(append([]*ir.Value{target}, matmulPackedSizes...))
 	setAttrs(op, []string{"static_matmul_packed_sizes", "matmul_padded_sizes_next_multiple_of", "matmul_inner_dims_order"}, staticMatmulPackedSizes, matmulPaddedSizesNextMultipleOf, matmulInnerDimsOrder)
 	b.Insert(op)
 	return StructuredPackGreedilyOp{opWrapper{op}}
 }
+
+// nameOfStructuredPackGreedilyOp is the name BuildStructuredPackGreedilyOp gives its ops.
+var nameOfStructuredPackGreedilyOp = ir.OpName{Dialect: "transform", Op: "structured.pack_greedily", Registered: true}
 
 // StructuredPackTransposeOp wraps a transform.structured.pack_transpose *ir.Operation.
 type StructuredPackTransposeOp struct {
@@ -6273,12 +6846,15 @@ func (o StructuredPackTransposeOp) InnerPerm() ir.Attribute { return o.op.Attr("
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildStructuredPackTransposeOp(b *ir.Builder, loc ir.Location, packedOpType, packOpType, unPackOpType ir.Type, targetPackOrUnPackOp, targetLinalgOp *ir.Value, outerPerm, innerPerm ir.Attribute) StructuredPackTransposeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.pack_transpose", Registered: true}, loc, []ir.Type{packedOpType, packOpType, unPackOpType})
+	op := ir.NewNamedOperation(&nameOfStructuredPackTransposeOp, loc, []ir.Type{packedOpType, packOpType, unPackOpType})
 	op.SetOperands([]*ir.Value{targetPackOrUnPackOp, targetLinalgOp})
 	setAttrs(op, []string{"outer_perm", "inner_perm"}, outerPerm, innerPerm)
 	b.Insert(op)
 	return StructuredPackTransposeOp{opWrapper{op}}
 }
+
+// nameOfStructuredPackTransposeOp is the name BuildStructuredPackTransposeOp gives its ops.
+var nameOfStructuredPackTransposeOp = ir.OpName{Dialect: "transform", Op: "structured.pack_transpose", Registered: true}
 
 // StructuredPadOp wraps a transform.structured.pad *ir.Operation.
 type StructuredPadOp struct {
@@ -6341,12 +6917,15 @@ func (o StructuredPadOp) UsePrescribedTensorShapes() ir.Attribute {
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildStructuredPadOp(b *ir.Builder, loc ir.Location, paddedType, padType, copyType ir.Type, target *ir.Value, padToMultipleOf []*ir.Value, paddingValues, paddingDimensions, staticPadToMultipleOf, packPaddings, nofoldFlags, transposePaddings, copyBackOp, usePrescribedTensorShapes ir.Attribute) StructuredPadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.pad", Registered: true}, loc, []ir.Type{paddedType, padType, copyType})
+	op := ir.NewNamedOperation(&nameOfStructuredPadOp, loc, []ir.Type{paddedType, padType, copyType})
 	op.SetOperands(append([]*ir.Value{target}, padToMultipleOf...))
 	setAttrs(op, []string{"padding_values", "padding_dimensions", "static_pad_to_multiple_of", "pack_paddings", "nofold_flags", "transpose_paddings", "copy_back_op", "use_prescribed_tensor_shapes"}, paddingValues, paddingDimensions, staticPadToMultipleOf, packPaddings, nofoldFlags, transposePaddings, copyBackOp, usePrescribedTensorShapes)
 	b.Insert(op)
 	return StructuredPadOp{opWrapper{op}}
 }
+
+// nameOfStructuredPadOp is the name BuildStructuredPadOp gives its ops.
+var nameOfStructuredPadOp = ir.OpName{Dialect: "transform", Op: "structured.pad", Registered: true}
 
 // StructuredPadTilingInterfaceOp wraps a transform.structured.pad_tiling_interface *ir.Operation.
 type StructuredPadTilingInterfaceOp struct {
@@ -6394,12 +6973,15 @@ func (o StructuredPadTilingInterfaceOp) PadToMultipleOf() ir.Attribute {
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildStructuredPadTilingInterfaceOp(b *ir.Builder, loc ir.Location, paddedType, padType ir.Type, target *ir.Value, paddingSizes []*ir.Value, paddingValues, staticPaddingSizes, padToMultipleOf ir.Attribute) StructuredPadTilingInterfaceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.pad_tiling_interface", Registered: true}, loc, []ir.Type{paddedType, padType})
+	op := ir.NewNamedOperation(&nameOfStructuredPadTilingInterfaceOp, loc, []ir.Type{paddedType, padType})
 	op.SetOperands(append([]*ir.Value{target}, paddingSizes...))
 	setAttrs(op, []string{"padding_values", "static_padding_sizes", "pad_to_multiple_of"}, paddingValues, staticPaddingSizes, padToMultipleOf)
 	b.Insert(op)
 	return StructuredPadTilingInterfaceOp{opWrapper{op}}
 }
+
+// nameOfStructuredPadTilingInterfaceOp is the name BuildStructuredPadTilingInterfaceOp gives its ops.
+var nameOfStructuredPadTilingInterfaceOp = ir.OpName{Dialect: "transform", Op: "structured.pad_tiling_interface", Registered: true}
 
 // StructuredPromoteOp wraps a transform.structured.promote *ir.Operation.
 type StructuredPromoteOp struct {
@@ -6457,12 +7039,15 @@ func (o StructuredPromoteOp) Alignment() ir.Attribute { return o.op.Attr("alignm
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildStructuredPromoteOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, operandsToPromote, useFullTileBuffers, useFullTilesByDefault, useOriginalSubviewSize, useAlloca, memorySpace, mapping, alignment ir.Attribute) StructuredPromoteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.promote", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredPromoteOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"operands_to_promote", "use_full_tile_buffers", "use_full_tiles_by_default", "use_original_subview_size", "use_alloca", "memory_space", "mapping", "alignment"}, operandsToPromote, useFullTileBuffers, useFullTilesByDefault, useOriginalSubviewSize, useAlloca, memorySpace, mapping, alignment)
 	b.Insert(op)
 	return StructuredPromoteOp{opWrapper{op}}
 }
+
+// nameOfStructuredPromoteOp is the name BuildStructuredPromoteOp gives its ops.
+var nameOfStructuredPromoteOp = ir.OpName{Dialect: "transform", Op: "structured.promote", Registered: true}
 
 // StructuredPromoteTensorOp is transform.structured.promote_tensor: request a tensor value to live in a specific memory space after bufferization.
 type StructuredPromoteTensorOp struct {
@@ -6491,12 +7076,15 @@ func (o StructuredPromoteTensorOp) MemorySpace() ir.Attribute { return o.op.Attr
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildStructuredPromoteTensorOp(b *ir.Builder, loc ir.Location, promotedType ir.Type, tensor *ir.Value, memorySpace ir.Attribute) StructuredPromoteTensorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.promote_tensor", Registered: true}, loc, []ir.Type{promotedType})
+	op := ir.NewNamedOperation(&nameOfStructuredPromoteTensorOp, loc, []ir.Type{promotedType})
 	op.SetOperands([]*ir.Value{tensor})
 	setAttrs(op, []string{"memory_space"}, memorySpace)
 	b.Insert(op)
 	return StructuredPromoteTensorOp{opWrapper{op}}
 }
+
+// nameOfStructuredPromoteTensorOp is the name BuildStructuredPromoteTensorOp gives its ops.
+var nameOfStructuredPromoteTensorOp = ir.OpName{Dialect: "transform", Op: "structured.promote_tensor", Registered: true}
 
 // StructuredReplaceOp wraps a transform.structured.replace *ir.Operation.
 type StructuredReplaceOp struct {
@@ -6525,12 +7113,15 @@ func (o StructuredReplaceOp) BodyRegion() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildStructuredReplaceOp(b *ir.Builder, loc ir.Location, replacementType ir.Type, target *ir.Value) StructuredReplaceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.replace", Registered: true}, loc, []ir.Type{replacementType})
+	op := ir.NewNamedOperation(&nameOfStructuredReplaceOp, loc, []ir.Type{replacementType})
 	op.SetOperands([]*ir.Value{target})
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return StructuredReplaceOp{opWrapper{op}}
 }
+
+// nameOfStructuredReplaceOp is the name BuildStructuredReplaceOp gives its ops.
+var nameOfStructuredReplaceOp = ir.OpName{Dialect: "transform", Op: "structured.replace", Registered: true}
 
 // StructuredRewriteInDestinationPassingStyleOp wraps a transform.structured.rewrite_in_destination_passing_style *ir.Operation.
 type StructuredRewriteInDestinationPassingStyleOp struct {
@@ -6557,11 +7148,14 @@ func (o StructuredRewriteInDestinationPassingStyleOp) Transformed() *ir.Value { 
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildStructuredRewriteInDestinationPassingStyleOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredRewriteInDestinationPassingStyleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.rewrite_in_destination_passing_style", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredRewriteInDestinationPassingStyleOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredRewriteInDestinationPassingStyleOp{opWrapper{op}}
 }
+
+// nameOfStructuredRewriteInDestinationPassingStyleOp is the name BuildStructuredRewriteInDestinationPassingStyleOp gives its ops.
+var nameOfStructuredRewriteInDestinationPassingStyleOp = ir.OpName{Dialect: "transform", Op: "structured.rewrite_in_destination_passing_style", Registered: true}
 
 // StructuredScalarizeOp wraps a transform.structured.scalarize *ir.Operation.
 type StructuredScalarizeOp struct {
@@ -6587,11 +7181,14 @@ func (o StructuredScalarizeOp) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildStructuredScalarizeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value) StructuredScalarizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.scalarize", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfStructuredScalarizeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredScalarizeOp{opWrapper{op}}
 }
+
+// nameOfStructuredScalarizeOp is the name BuildStructuredScalarizeOp gives its ops.
+var nameOfStructuredScalarizeOp = ir.OpName{Dialect: "transform", Op: "structured.scalarize", Registered: true}
 
 // StructuredSpecializeOp wraps a transform.structured.specialize *ir.Operation.
 type StructuredSpecializeOp struct {
@@ -6617,11 +7214,14 @@ func (o StructuredSpecializeOp) Transformed() *ir.Value { return o.op.Result(0) 
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildStructuredSpecializeOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredSpecializeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.specialize", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredSpecializeOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredSpecializeOp{opWrapper{op}}
 }
+
+// nameOfStructuredSpecializeOp is the name BuildStructuredSpecializeOp gives its ops.
+var nameOfStructuredSpecializeOp = ir.OpName{Dialect: "transform", Op: "structured.specialize", Registered: true}
 
 // StructuredSplitOp wraps a transform.structured.split *ir.Operation.
 type StructuredSplitOp struct {
@@ -6670,12 +7270,15 @@ func (o StructuredSplitOp) Multiway() ir.Attribute { return o.op.Attr("multiway"
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildStructuredSplitOp(b *ir.Builder, loc ir.Location, firstType, secondType, splitListType ir.Type, target *ir.Value, dynamicChunkSizes []*ir.Value, dimension, staticChunkSizes, multiway ir.Attribute) StructuredSplitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.split", Registered: true}, loc, []ir.Type{firstType, secondType, splitListType})
+	op := ir.NewNamedOperation(&nameOfStructuredSplitOp, loc, []ir.Type{firstType, secondType, splitListType})
 	op.SetOperands(append([]*ir.Value{target}, dynamicChunkSizes...))
 	setAttrs(op, []string{"dimension", "static_chunk_sizes", "multiway"}, dimension, staticChunkSizes, multiway)
 	b.Insert(op)
 	return StructuredSplitOp{opWrapper{op}}
 }
+
+// nameOfStructuredSplitOp is the name BuildStructuredSplitOp gives its ops.
+var nameOfStructuredSplitOp = ir.OpName{Dialect: "transform", Op: "structured.split", Registered: true}
 
 // StructuredSplitReductionOp wraps a transform.structured.split_reduction *ir.Operation.
 type StructuredSplitReductionOp struct {
@@ -6730,12 +7333,15 @@ func (o StructuredSplitReductionOp) UseAlloc() ir.Attribute { return o.op.Attr("
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildStructuredSplitReductionOp(b *ir.Builder, loc ir.Location, initOrAllocOpType, fillOpType, splitLinalgOpType, combiningLinalgOpType ir.Type, target *ir.Value, splitFactor, insertSplitDimension, innerParallel, useScalingAlgorithm, useAlloc ir.Attribute) StructuredSplitReductionOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.split_reduction", Registered: true}, loc, []ir.Type{initOrAllocOpType, fillOpType, splitLinalgOpType, combiningLinalgOpType})
+	op := ir.NewNamedOperation(&nameOfStructuredSplitReductionOp, loc, []ir.Type{initOrAllocOpType, fillOpType, splitLinalgOpType, combiningLinalgOpType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"split_factor", "insert_split_dimension", "inner_parallel", "use_scaling_algorithm", "use_alloc"}, splitFactor, insertSplitDimension, innerParallel, useScalingAlgorithm, useAlloc)
 	b.Insert(op)
 	return StructuredSplitReductionOp{opWrapper{op}}
 }
+
+// nameOfStructuredSplitReductionOp is the name BuildStructuredSplitReductionOp gives its ops.
+var nameOfStructuredSplitReductionOp = ir.OpName{Dialect: "transform", Op: "structured.split_reduction", Registered: true}
 
 // StructuredTileReductionUsingForOp wraps a transform.structured.tile_reduction_using_for *ir.Operation.
 type StructuredTileReductionUsingForOp struct {
@@ -6787,12 +7393,15 @@ func (o StructuredTileReductionUsingForOp) TileSizes() ir.Attribute { return o.o
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildStructuredTileReductionUsingForOp(b *ir.Builder, loc ir.Location, fillOpTypes []ir.Type, splitOpType, combiningOpType, forOpType ir.Type, target *ir.Value, reductionDims, tileSizes ir.Attribute) StructuredTileReductionUsingForOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.tile_reduction_using_for", Registered: true}, loc, append(append(append(append([]ir.Type{}, fillOpTypes...), splitOpType), combiningOpType), forOpType))
+	op := ir.NewNamedOperation(&nameOfStructuredTileReductionUsingForOp, loc, append(append(append(append([]ir.Type{}, fillOpTypes...), splitOpType), combiningOpType), forOpType))
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"reduction_dims", "tile_sizes"}, reductionDims, tileSizes)
 	b.Insert(op)
 	return StructuredTileReductionUsingForOp{opWrapper{op}}
 }
+
+// nameOfStructuredTileReductionUsingForOp is the name BuildStructuredTileReductionUsingForOp gives its ops.
+var nameOfStructuredTileReductionUsingForOp = ir.OpName{Dialect: "transform", Op: "structured.tile_reduction_using_for", Registered: true}
 
 // StructuredTileReductionUsingForallOp wraps a transform.structured.tile_reduction_using_forall *ir.Operation.
 type StructuredTileReductionUsingForallOp struct {
@@ -6854,12 +7463,15 @@ func (o StructuredTileReductionUsingForallOp) Mapping() ir.Attribute { return o.
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildStructuredTileReductionUsingForallOp(b *ir.Builder, loc ir.Location, fillOpTypes []ir.Type, splitOpType, combiningOpType, forallOpType ir.Type, target *ir.Value, reductionDims, numThreads, tileSizes, mapping ir.Attribute) StructuredTileReductionUsingForallOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.tile_reduction_using_forall", Registered: true}, loc, append(append(append(append([]ir.Type{}, fillOpTypes...), splitOpType), combiningOpType), forallOpType))
+	op := ir.NewNamedOperation(&nameOfStructuredTileReductionUsingForallOp, loc, append(append(append(append([]ir.Type{}, fillOpTypes...), splitOpType), combiningOpType), forallOpType))
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"reduction_dims", "num_threads", "tile_sizes", "mapping"}, reductionDims, numThreads, tileSizes, mapping)
 	b.Insert(op)
 	return StructuredTileReductionUsingForallOp{opWrapper{op}}
 }
+
+// nameOfStructuredTileReductionUsingForallOp is the name BuildStructuredTileReductionUsingForallOp gives its ops.
+var nameOfStructuredTileReductionUsingForallOp = ir.OpName{Dialect: "transform", Op: "structured.tile_reduction_using_forall", Registered: true}
 
 // StructuredTileUsingForOp wraps a transform.structured.tile_using_for *ir.Operation.
 type StructuredTileUsingForOp struct {
@@ -6900,12 +7512,15 @@ func (o StructuredTileUsingForOp) ScalableSizes() ir.Attribute { return o.op.Att
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildStructuredTileUsingForOp(b *ir.Builder, loc ir.Location, tiledLinalgOpType ir.Type, loopsTypes []ir.Type, target *ir.Value, dynamicSizes []*ir.Value, staticSizes, interchange, scalableSizes ir.Attribute) StructuredTileUsingForOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.tile_using_for", Registered: true}, loc, append([]ir.Type{tiledLinalgOpType}, loopsTypes...))
+	op := ir.NewNamedOperation(&nameOfStructuredTileUsingForOp, loc, append([]ir.Type{tiledLinalgOpType}, loopsTypes...))
 	op.SetOperands(append([]*ir.Value{target}, dynamicSizes...))
 	setAttrs(op, []string{"static_sizes", "interchange", "scalable_sizes"}, staticSizes, interchange, scalableSizes)
 	b.Insert(op)
 	return StructuredTileUsingForOp{opWrapper{op}}
 }
+
+// nameOfStructuredTileUsingForOp is the name BuildStructuredTileUsingForOp gives its ops.
+var nameOfStructuredTileUsingForOp = ir.OpName{Dialect: "transform", Op: "structured.tile_using_for", Registered: true}
 
 // StructuredTileUsingForallOp wraps a transform.structured.tile_using_forall *ir.Operation.
 type StructuredTileUsingForallOp struct {
@@ -6976,13 +7591,16 @@ func (o StructuredTileUsingForallOp) Mapping() ir.Attribute { return o.op.Attr("
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildStructuredTileUsingForallOp(b *ir.Builder, loc ir.Location, tiledOpType, forallOpType ir.Type, target *ir.Value, numThreads, tileSizes, packedNumThreads, packedTileSizes []*ir.Value, staticNumThreads, staticTileSizes, mapping ir.Attribute) StructuredTileUsingForallOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.tile_using_forall", Registered: true}, loc, []ir.Type{tiledOpType, forallOpType})
+	op := ir.NewNamedOperation(&nameOfStructuredTileUsingForallOp, loc, []ir.Type{tiledOpType, forallOpType})
 	op.SetOperands(append(append(append(append([]*ir.Value{target}, numThreads...), tileSizes...), packedNumThreads...), packedTileSizes...))
 	op.SetOperandSegments([]int32{1, int32(len(numThreads)), int32(len(tileSizes)), int32(len(packedNumThreads)), int32(len(packedTileSizes))})
 	setAttrs(op, []string{"static_num_threads", "static_tile_sizes", "mapping"}, staticNumThreads, staticTileSizes, mapping)
 	b.Insert(op)
 	return StructuredTileUsingForallOp{opWrapper{op}}
 }
+
+// nameOfStructuredTileUsingForallOp is the name BuildStructuredTileUsingForallOp gives its ops.
+var nameOfStructuredTileUsingForallOp = ir.OpName{Dialect: "transform", Op: "structured.tile_using_forall", Registered: true}
 
 // StructuredTransposeConv2dOp wraps a transform.structured.transpose_conv2d *ir.Operation.
 type StructuredTransposeConv2dOp struct {
@@ -7009,11 +7627,14 @@ func (o StructuredTransposeConv2dOp) Transformed() *ir.Value { return o.op.Resul
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildStructuredTransposeConv2dOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value) StructuredTransposeConv2dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.transpose_conv2d", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredTransposeConv2dOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return StructuredTransposeConv2dOp{opWrapper{op}}
 }
+
+// nameOfStructuredTransposeConv2dOp is the name BuildStructuredTransposeConv2dOp gives its ops.
+var nameOfStructuredTransposeConv2dOp = ir.OpName{Dialect: "transform", Op: "structured.transpose_conv2d", Registered: true}
 
 // StructuredTransposeMatmulOp wraps a transform.structured.transpose_matmul *ir.Operation.
 type StructuredTransposeMatmulOp struct {
@@ -7045,12 +7666,15 @@ func (o StructuredTransposeMatmulOp) InputToTranspose() ir.Attribute {
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildStructuredTransposeMatmulOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, inputToTranspose ir.Attribute) StructuredTransposeMatmulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.transpose_matmul", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredTransposeMatmulOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"inputToTranspose"}, inputToTranspose)
 	b.Insert(op)
 	return StructuredTransposeMatmulOp{opWrapper{op}}
 }
+
+// nameOfStructuredTransposeMatmulOp is the name BuildStructuredTransposeMatmulOp gives its ops.
+var nameOfStructuredTransposeMatmulOp = ir.OpName{Dialect: "transform", Op: "structured.transpose_matmul", Registered: true}
 
 // StructuredVectorizeOp wraps a transform.structured.vectorize *ir.Operation.
 type StructuredVectorizeOp struct {
@@ -7099,12 +7723,15 @@ func (o StructuredVectorizeOp) ScalableSizes() ir.Attribute { return o.op.Attr("
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildStructuredVectorizeOp(b *ir.Builder, loc ir.Location, target *ir.Value, vectorSizes []*ir.Value, staticVectorSizes, vectorizeNdExtract, assumeDynamicDimsMatchVecSizes, createNamedContraction, scalableSizes ir.Attribute) StructuredVectorizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.vectorize", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfStructuredVectorizeOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{target}, vectorSizes...))
 	setAttrs(op, []string{"static_vector_sizes", "vectorize_nd_extract", "assume_dynamic_dims_match_vec_sizes", "create_named_contraction", "scalable_sizes"}, staticVectorSizes, vectorizeNdExtract, assumeDynamicDimsMatchVecSizes, createNamedContraction, scalableSizes)
 	b.Insert(op)
 	return StructuredVectorizeOp{opWrapper{op}}
 }
+
+// nameOfStructuredVectorizeOp is the name BuildStructuredVectorizeOp gives its ops.
+var nameOfStructuredVectorizeOp = ir.OpName{Dialect: "transform", Op: "structured.vectorize", Registered: true}
 
 // StructuredVectorizeChildrenAndApplyPatternsOp wraps a transform.structured.vectorize_children_and_apply_patterns *ir.Operation.
 type StructuredVectorizeChildrenAndApplyPatternsOp struct {
@@ -7161,12 +7788,15 @@ func (o StructuredVectorizeChildrenAndApplyPatternsOp) DisableTransferPermutatio
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildStructuredVectorizeChildrenAndApplyPatternsOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, foldTypeExtensionsIntoContract, vectorizePadding, vectorizeNdExtract, flatten1dDepthwiseConv, disableMultiReductionToContractPatterns, disableTransferPermutationMapLoweringPatterns ir.Attribute) StructuredVectorizeChildrenAndApplyPatternsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.vectorize_children_and_apply_patterns", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredVectorizeChildrenAndApplyPatternsOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"fold_type_extensions_into_contract", "vectorize_padding", "vectorize_nd_extract", "flatten_1d_depthwise_conv", "disable_multi_reduction_to_contract_patterns", "disable_transfer_permutation_map_lowering_patterns"}, foldTypeExtensionsIntoContract, vectorizePadding, vectorizeNdExtract, flatten1dDepthwiseConv, disableMultiReductionToContractPatterns, disableTransferPermutationMapLoweringPatterns)
 	b.Insert(op)
 	return StructuredVectorizeChildrenAndApplyPatternsOp{opWrapper{op}}
 }
+
+// nameOfStructuredVectorizeChildrenAndApplyPatternsOp is the name BuildStructuredVectorizeChildrenAndApplyPatternsOp gives its ops.
+var nameOfStructuredVectorizeChildrenAndApplyPatternsOp = ir.OpName{Dialect: "transform", Op: "structured.vectorize_children_and_apply_patterns", Registered: true}
 
 // StructuredWinogradConv2dOp wraps a transform.structured.winograd_conv2d *ir.Operation.
 type StructuredWinogradConv2dOp struct {
@@ -7202,12 +7832,15 @@ func (o StructuredWinogradConv2dOp) Fmr() ir.Attribute { return o.op.Attr("fmr")
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildStructuredWinogradConv2dOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, m_, r_, fmr ir.Attribute) StructuredWinogradConv2dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "structured.winograd_conv2d", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfStructuredWinogradConv2dOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"m", "r", "fmr"}, m_, r_, fmr)
 	b.Insert(op)
 	return StructuredWinogradConv2dOp{opWrapper{op}}
 }
+
+// nameOfStructuredWinogradConv2dOp is the name BuildStructuredWinogradConv2dOp gives its ops.
+var nameOfStructuredWinogradConv2dOp = ir.OpName{Dialect: "transform", Op: "structured.winograd_conv2d", Registered: true}
 
 // TensorMakeLoopIndependentOp wraps a transform.tensor.make_loop_independent *ir.Operation.
 type TensorMakeLoopIndependentOp struct {
@@ -7237,12 +7870,15 @@ func (o TensorMakeLoopIndependentOp) NumLoops() ir.Attribute { return o.op.Attr(
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTensorMakeLoopIndependentOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, numLoops ir.Attribute) TensorMakeLoopIndependentOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "tensor.make_loop_independent", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfTensorMakeLoopIndependentOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"num_loops"}, numLoops)
 	b.Insert(op)
 	return TensorMakeLoopIndependentOp{opWrapper{op}}
 }
+
+// nameOfTensorMakeLoopIndependentOp is the name BuildTensorMakeLoopIndependentOp gives its ops.
+var nameOfTensorMakeLoopIndependentOp = ir.OpName{Dialect: "transform", Op: "tensor.make_loop_independent", Registered: true}
 
 // TuneAlternativesOp is transform.tune.alternatives: represents a choice among its regions, i.e. sub-schedules.
 type TuneAlternativesOp struct {
@@ -7284,7 +7920,7 @@ func (o TuneAlternativesOp) Alternatives() []*ir.Region { return o.op.Regions()[
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildTuneAlternativesOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, selectedRegionParam []*ir.Value, name, selectedRegionAttr ir.Attribute, alternativesCount int) TuneAlternativesOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "tune.alternatives", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfTuneAlternativesOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, selectedRegionParam...))
 	setAttrs(op, []string{"name", "selected_region_attr"}, name, selectedRegionAttr)
 	for range alternativesCount {
@@ -7293,6 +7929,9 @@ func BuildTuneAlternativesOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.T
 	b.Insert(op)
 	return TuneAlternativesOp{opWrapper{op}}
 }
+
+// nameOfTuneAlternativesOp is the name BuildTuneAlternativesOp gives its ops.
+var nameOfTuneAlternativesOp = ir.OpName{Dialect: "transform", Op: "tune.alternatives", Registered: true}
 
 // TuneKnobOp is transform.tune.knob: represents a tunable parameter with a set of options.
 type TuneKnobOp struct {
@@ -7324,11 +7963,14 @@ func (o TuneKnobOp) Selected() ir.Attribute { return o.op.Attr("selected") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTuneKnobOp(b *ir.Builder, loc ir.Location, resultType ir.Type, name, options, selected ir.Attribute) TuneKnobOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "tune.knob", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTuneKnobOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"name", "options", "selected"}, name, options, selected)
 	b.Insert(op)
 	return TuneKnobOp{opWrapper{op}}
 }
+
+// nameOfTuneKnobOp is the name BuildTuneKnobOp gives its ops.
+var nameOfTuneKnobOp = ir.OpName{Dialect: "transform", Op: "tune.knob", Registered: true}
 
 // TypeConversionTensorCastShapeDynamicDimsOp wraps a transform.type_conversion.tensor.cast_shape_dynamic_dims *ir.Operation.
 type TypeConversionTensorCastShapeDynamicDimsOp struct {
@@ -7354,11 +7996,14 @@ func (o TypeConversionTensorCastShapeDynamicDimsOp) IgnoreDynamicInfo() ir.Attri
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildTypeConversionTensorCastShapeDynamicDimsOp(b *ir.Builder, loc ir.Location, ignoreDynamicInfo ir.Attribute) TypeConversionTensorCastShapeDynamicDimsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "type_conversion.tensor.cast_shape_dynamic_dims", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTypeConversionTensorCastShapeDynamicDimsOp, loc, nil)
 	setAttrs(op, []string{"ignore_dynamic_info"}, ignoreDynamicInfo)
 	b.Insert(op)
 	return TypeConversionTensorCastShapeDynamicDimsOp{opWrapper{op}}
 }
+
+// nameOfTypeConversionTensorCastShapeDynamicDimsOp is the name BuildTypeConversionTensorCastShapeDynamicDimsOp gives its ops.
+var nameOfTypeConversionTensorCastShapeDynamicDimsOp = ir.OpName{Dialect: "transform", Op: "type_conversion.tensor.cast_shape_dynamic_dims", Registered: true}
 
 // VerifyOp is transform.verify: verifies the targeted ops.
 type VerifyOp struct {
@@ -7381,11 +8026,14 @@ func (o VerifyOp) Target() *ir.Value { return o.op.Operand(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildVerifyOp(b *ir.Builder, loc ir.Location, target *ir.Value) VerifyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "verify", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfVerifyOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return VerifyOp{opWrapper{op}}
 }
+
+// nameOfVerifyOp is the name BuildVerifyOp gives its ops.
+var nameOfVerifyOp = ir.OpName{Dialect: "transform", Op: "verify", Registered: true}
 
 // WithPdlPatternsOp is transform.with_pdl_patterns: contains PDL patterns available for use in transforms.
 type WithPdlPatternsOp struct {
@@ -7416,12 +8064,15 @@ func (o WithPdlPatternsOp) Body() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWithPdlPatternsOp(b *ir.Builder, loc ir.Location, root []*ir.Value) WithPdlPatternsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "with_pdl_patterns", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfWithPdlPatternsOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, root...))
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return WithPdlPatternsOp{opWrapper{op}}
 }
+
+// nameOfWithPdlPatternsOp is the name BuildWithPdlPatternsOp gives its ops.
+var nameOfWithPdlPatternsOp = ir.OpName{Dialect: "transform", Op: "with_pdl_patterns", Registered: true}
 
 // XegpuConvertLayoutOp is transform.xegpu.convert_layout: convert xegpu.layout attribute for a value.
 type XegpuConvertLayoutOp struct {
@@ -7509,13 +8160,16 @@ func (o XegpuConvertLayoutOp) StaticTargetInstData() ir.Attribute {
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildXegpuConvertLayoutOp(b *ir.Builder, loc ir.Location, newConvertOpType ir.Type, target *ir.Value, inputSgLayout, inputSgData, inputInstData, targetSgLayout, targetSgData, targetInstData []*ir.Value, staticInputSgLayout, staticInputSgData, staticInputInstData, staticTargetSgLayout, staticTargetSgData, staticTargetInstData ir.Attribute) XegpuConvertLayoutOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "xegpu.convert_layout", Registered: true}, loc, []ir.Type{newConvertOpType})
+	op := ir.NewNamedOperation(&nameOfXegpuConvertLayoutOp, loc, []ir.Type{newConvertOpType})
 	op.SetOperands(append(append(append(append(append(append([]*ir.Value{target}, inputSgLayout...), inputSgData...), inputInstData...), targetSgLayout...), targetSgData...), targetInstData...))
 	op.SetOperandSegments([]int32{1, int32(len(inputSgLayout)), int32(len(inputSgData)), int32(len(inputInstData)), int32(len(targetSgLayout)), int32(len(targetSgData)), int32(len(targetInstData))})
 	setAttrs(op, []string{"static_input_sg_layout", "static_input_sg_data", "static_input_inst_data", "static_target_sg_layout", "static_target_sg_data", "static_target_inst_data"}, staticInputSgLayout, staticInputSgData, staticInputInstData, staticTargetSgLayout, staticTargetSgData, staticTargetInstData)
 	b.Insert(op)
 	return XegpuConvertLayoutOp{opWrapper{op}}
 }
+
+// nameOfXegpuConvertLayoutOp is the name BuildXegpuConvertLayoutOp gives its ops.
+var nameOfXegpuConvertLayoutOp = ir.OpName{Dialect: "transform", Op: "xegpu.convert_layout", Registered: true}
 
 // XegpuGetDescOpOp is transform.xegpu.get_desc_op: get a handle to the descriptor op of a value.
 type XegpuGetDescOpOp struct {
@@ -7541,11 +8195,14 @@ func (o XegpuGetDescOpOp) DescHandle() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildXegpuGetDescOpOp(b *ir.Builder, loc ir.Location, descHandleType ir.Type, target *ir.Value) XegpuGetDescOpOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "xegpu.get_desc_op", Registered: true}, loc, []ir.Type{descHandleType})
+	op := ir.NewNamedOperation(&nameOfXegpuGetDescOpOp, loc, []ir.Type{descHandleType})
 	op.SetOperands([]*ir.Value{target})
 	b.Insert(op)
 	return XegpuGetDescOpOp{opWrapper{op}}
 }
+
+// nameOfXegpuGetDescOpOp is the name BuildXegpuGetDescOpOp gives its ops.
+var nameOfXegpuGetDescOpOp = ir.OpName{Dialect: "transform", Op: "xegpu.get_desc_op", Registered: true}
 
 // XegpuInsertPrefetchOp is transform.xegpu.insert_prefetch: adds xegpu prefetch ops to matmul operand tiles.
 type XegpuInsertPrefetchOp struct {
@@ -7584,12 +8241,15 @@ func (o XegpuInsertPrefetchOp) StaticNbPrefetch() ir.Attribute {
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildXegpuInsertPrefetchOp(b *ir.Builder, loc ir.Location, descOpType ir.Type, target *ir.Value, dynamicNbPrefetch []*ir.Value, staticNbPrefetch ir.Attribute) XegpuInsertPrefetchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "xegpu.insert_prefetch", Registered: true}, loc, []ir.Type{descOpType})
+	op := ir.NewNamedOperation(&nameOfXegpuInsertPrefetchOp, loc, []ir.Type{descOpType})
 	op.SetOperands(append([]*ir.Value{target}, dynamicNbPrefetch...))
 	setAttrs(op, []string{"static_nb_prefetch"}, staticNbPrefetch)
 	b.Insert(op)
 	return XegpuInsertPrefetchOp{opWrapper{op}}
 }
+
+// nameOfXegpuInsertPrefetchOp is the name BuildXegpuInsertPrefetchOp gives its ops.
+var nameOfXegpuInsertPrefetchOp = ir.OpName{Dialect: "transform", Op: "xegpu.insert_prefetch", Registered: true}
 
 // XegpuSetDescLayoutOp is transform.xegpu.set_desc_layout: set xegpu.layout attribute to a xegpu.create_nd_desc op result.
 type XegpuSetDescLayoutOp struct {
@@ -7644,13 +8304,16 @@ func (o XegpuSetDescLayoutOp) SliceDims() ir.Attribute { return o.op.Attr("slice
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildXegpuSetDescLayoutOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, sgLayout, sgData, instData []*ir.Value, staticSgLayout, staticSgData, staticInstData, sliceDims ir.Attribute) XegpuSetDescLayoutOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "xegpu.set_desc_layout", Registered: true}, loc, []ir.Type{transformedType})
+	op := ir.NewNamedOperation(&nameOfXegpuSetDescLayoutOp, loc, []ir.Type{transformedType})
 	op.SetOperands(append(append(append([]*ir.Value{target}, sgLayout...), sgData...), instData...))
 	op.SetOperandSegments([]int32{1, int32(len(sgLayout)), int32(len(sgData)), int32(len(instData))})
 	setAttrs(op, []string{"static_sg_layout", "static_sg_data", "static_inst_data", "slice_dims"}, staticSgLayout, staticSgData, staticInstData, sliceDims)
 	b.Insert(op)
 	return XegpuSetDescLayoutOp{opWrapper{op}}
 }
+
+// nameOfXegpuSetDescLayoutOp is the name BuildXegpuSetDescLayoutOp gives its ops.
+var nameOfXegpuSetDescLayoutOp = ir.OpName{Dialect: "transform", Op: "xegpu.set_desc_layout", Registered: true}
 
 // XegpuSetGpuLaunchThreadsOp is transform.xegpu.set_gpu_launch_threads: set number of threads for a given gpu.launch operation.
 type XegpuSetGpuLaunchThreadsOp struct {
@@ -7680,12 +8343,15 @@ func (o XegpuSetGpuLaunchThreadsOp) StaticThreads() ir.Attribute { return o.op.A
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildXegpuSetGpuLaunchThreadsOp(b *ir.Builder, loc ir.Location, target *ir.Value, threads []*ir.Value, staticThreads ir.Attribute) XegpuSetGpuLaunchThreadsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "xegpu.set_gpu_launch_threads", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfXegpuSetGpuLaunchThreadsOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{target}, threads...))
 	setAttrs(op, []string{"static_threads"}, staticThreads)
 	b.Insert(op)
 	return XegpuSetGpuLaunchThreadsOp{opWrapper{op}}
 }
+
+// nameOfXegpuSetGpuLaunchThreadsOp is the name BuildXegpuSetGpuLaunchThreadsOp gives its ops.
+var nameOfXegpuSetGpuLaunchThreadsOp = ir.OpName{Dialect: "transform", Op: "xegpu.set_gpu_launch_threads", Registered: true}
 
 // XegpuSetOpLayoutAttrOp is transform.xegpu.set_op_layout_attr: set xegpu.layout attribute of an op.
 type XegpuSetOpLayoutAttrOp struct {
@@ -7743,13 +8409,16 @@ func (o XegpuSetOpLayoutAttrOp) Result() ir.Attribute { return o.op.Attr("result
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildXegpuSetOpLayoutAttrOp(b *ir.Builder, loc ir.Location, target *ir.Value, sgLayout, sgData, instData []*ir.Value, index, staticSgLayout, staticSgData, staticInstData, sliceDims, result ir.Attribute) XegpuSetOpLayoutAttrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "xegpu.set_op_layout_attr", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfXegpuSetOpLayoutAttrOp, loc, nil)
 	op.SetOperands(append(append(append([]*ir.Value{target}, sgLayout...), sgData...), instData...))
 	op.SetOperandSegments([]int32{1, int32(len(sgLayout)), int32(len(sgData)), int32(len(instData))})
 	setAttrs(op, []string{"index", "static_sg_layout", "static_sg_data", "static_inst_data", "slice_dims", "result"}, index, staticSgLayout, staticSgData, staticInstData, sliceDims, result)
 	b.Insert(op)
 	return XegpuSetOpLayoutAttrOp{opWrapper{op}}
 }
+
+// nameOfXegpuSetOpLayoutAttrOp is the name BuildXegpuSetOpLayoutAttrOp gives its ops.
+var nameOfXegpuSetOpLayoutAttrOp = ir.OpName{Dialect: "transform", Op: "xegpu.set_op_layout_attr", Registered: true}
 
 // YieldOp is transform.yield: yields operation handles from a transform IR region.
 type YieldOp struct {
@@ -7772,8 +8441,11 @@ func (o YieldOp) Operands() []*ir.Value { return o.op.Operands() }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) YieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "transform", Op: "yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfYieldOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }
+
+// nameOfYieldOp is the name BuildYieldOp gives its ops.
+var nameOfYieldOp = ir.OpName{Dialect: "transform", Op: "yield", Registered: true}

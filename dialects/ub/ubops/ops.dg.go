@@ -59,11 +59,14 @@ func (o PoisonOp) Value() ir.Attribute { return o.op.Attr("value") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildPoisonOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) PoisonOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ub", Op: "poison", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPoisonOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return PoisonOp{opWrapper{op}}
 }
+
+// nameOfPoisonOp is the name BuildPoisonOp gives its ops.
+var nameOfPoisonOp = ir.OpName{Dialect: "ub", Op: "poison", Registered: true}
 
 // UnreachableOp is ub.unreachable: unreachable operation.
 type UnreachableOp struct {
@@ -83,7 +86,10 @@ func AsUnreachableOp(op *ir.Operation) (UnreachableOp, bool) {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUnreachableOp(b *ir.Builder, loc ir.Location) UnreachableOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "ub", Op: "unreachable", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfUnreachableOp, loc, nil)
 	b.Insert(op)
 	return UnreachableOp{opWrapper{op}}
 }
+
+// nameOfUnreachableOp is the name BuildUnreachableOp gives its ops.
+var nameOfUnreachableOp = ir.OpName{Dialect: "ub", Op: "unreachable", Registered: true}

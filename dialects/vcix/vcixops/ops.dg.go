@@ -73,12 +73,15 @@ func (o VIvOp) Imm() ir.Attribute { return o.op.Attr("imm") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildVIvOp(b *ir.Builder, loc ir.Location, resType ir.Type, vs2 *ir.Value, vl []*ir.Value, opcode, imm ir.Attribute) VIvOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vcix", Op: "v.iv", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfVIvOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{vs2}, vl...))
 	setAttrs(op, []string{"opcode", "imm"}, opcode, imm)
 	b.Insert(op)
 	return VIvOp{opWrapper{op}}
 }
+
+// nameOfVIvOp is the name BuildVIvOp gives its ops.
+var nameOfVIvOp = ir.OpName{Dialect: "vcix", Op: "v.iv", Registered: true}
 
 // VSvOp is vcix.v.sv: binary VCIX operation.
 type VSvOp struct {
@@ -118,9 +121,12 @@ func (o VSvOp) Opcode() ir.Attribute { return o.op.Attr("opcode") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildVSvOp(b *ir.Builder, loc ir.Location, resType ir.Type, vs2, opOperand *ir.Value, vl []*ir.Value, opcode ir.Attribute) VSvOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vcix", Op: "v.sv", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfVSvOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{vs2, opOperand}, vl...))
 	setAttrs(op, []string{"opcode"}, opcode)
 	b.Insert(op)
 	return VSvOp{opWrapper{op}}
 }
+
+// nameOfVSvOp is the name BuildVSvOp gives its ops.
+var nameOfVSvOp = ir.OpName{Dialect: "vcix", Op: "v.sv", Registered: true}

@@ -60,11 +60,14 @@ func (o BitcastOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBitcastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value) BitcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "bitcast", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBitcastOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return BitcastOp{opWrapper{op}}
 }
+
+// nameOfBitcastOp is the name BuildBitcastOp gives its ops.
+var nameOfBitcastOp = ir.OpName{Dialect: "vector", Op: "bitcast", Registered: true}
 
 // BroadcastOp is vector.broadcast: broadcast operation.
 type BroadcastOp struct {
@@ -90,11 +93,14 @@ func (o BroadcastOp) Vector() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBroadcastOp(b *ir.Builder, loc ir.Location, vectorType ir.Type, source *ir.Value) BroadcastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "broadcast", Registered: true}, loc, []ir.Type{vectorType})
+	op := ir.NewNamedOperation(&nameOfBroadcastOp, loc, []ir.Type{vectorType})
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return BroadcastOp{opWrapper{op}}
 }
+
+// nameOfBroadcastOp is the name BuildBroadcastOp gives its ops.
+var nameOfBroadcastOp = ir.OpName{Dialect: "vector", Op: "broadcast", Registered: true}
 
 // CompressstoreOp is vector.compressstore: writes elements selectively from a vector as defined by a mask.
 type CompressstoreOp struct {
@@ -129,12 +135,15 @@ func (o CompressstoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment"
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCompressstoreOp(b *ir.Builder, loc ir.Location, base *ir.Value, indices []*ir.Value, mask, valueToStore *ir.Value, alignment ir.Attribute) CompressstoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "compressstore", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfCompressstoreOp, loc, nil)
 	op.SetOperands(append(append(append([]*ir.Value{base}, indices...), mask), valueToStore))
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return CompressstoreOp{opWrapper{op}}
 }
+
+// nameOfCompressstoreOp is the name BuildCompressstoreOp gives its ops.
+var nameOfCompressstoreOp = ir.OpName{Dialect: "vector", Op: "compressstore", Registered: true}
 
 // ConstantMaskOp is vector.constant_mask: creates a constant vector mask.
 type ConstantMaskOp struct {
@@ -160,11 +169,14 @@ func (o ConstantMaskOp) MaskDimSizes() ir.Attribute { return o.op.Attr("mask_dim
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConstantMaskOp(b *ir.Builder, loc ir.Location, resultType ir.Type, maskDimSizes ir.Attribute) ConstantMaskOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "constant_mask", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConstantMaskOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"mask_dim_sizes"}, maskDimSizes)
 	b.Insert(op)
 	return ConstantMaskOp{opWrapper{op}}
 }
+
+// nameOfConstantMaskOp is the name BuildConstantMaskOp gives its ops.
+var nameOfConstantMaskOp = ir.OpName{Dialect: "vector", Op: "constant_mask", Registered: true}
 
 // ContractOp is vector.contract: vector contraction operation.
 type ContractOp struct {
@@ -205,12 +217,15 @@ func (o ContractOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildContractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs, acc *ir.Value, indexingMaps, iteratorTypes, kind ir.Attribute) ContractOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "contract", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfContractOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs, acc})
 	setAttrs(op, []string{"indexing_maps", "iterator_types", "kind"}, indexingMaps, iteratorTypes, kind)
 	b.Insert(op)
 	return ContractOp{opWrapper{op}}
 }
+
+// nameOfContractOp is the name BuildContractOp gives its ops.
+var nameOfContractOp = ir.OpName{Dialect: "vector", Op: "contract", Registered: true}
 
 // CreateMaskOp is vector.create_mask: creates a vector mask.
 type CreateMaskOp struct {
@@ -236,11 +251,14 @@ func (o CreateMaskOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCreateMaskOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operands []*ir.Value) CreateMaskOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "create_mask", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCreateMaskOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return CreateMaskOp{opWrapper{op}}
 }
+
+// nameOfCreateMaskOp is the name BuildCreateMaskOp gives its ops.
+var nameOfCreateMaskOp = ir.OpName{Dialect: "vector", Op: "create_mask", Registered: true}
 
 // DeinterleaveOp is vector.deinterleave: constructs two vectors by deinterleaving an input vector.
 type DeinterleaveOp struct {
@@ -269,11 +287,14 @@ func (o DeinterleaveOp) Res2() *ir.Value { return o.op.Result(1) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDeinterleaveOp(b *ir.Builder, loc ir.Location, res1Type, res2Type ir.Type, source *ir.Value) DeinterleaveOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "deinterleave", Registered: true}, loc, []ir.Type{res1Type, res2Type})
+	op := ir.NewNamedOperation(&nameOfDeinterleaveOp, loc, []ir.Type{res1Type, res2Type})
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return DeinterleaveOp{opWrapper{op}}
 }
+
+// nameOfDeinterleaveOp is the name BuildDeinterleaveOp gives its ops.
+var nameOfDeinterleaveOp = ir.OpName{Dialect: "vector", Op: "deinterleave", Registered: true}
 
 // ExpandloadOp is vector.expandload: reads elements from memory and spreads them into a vector as defined by a mask.
 type ExpandloadOp struct {
@@ -311,12 +332,15 @@ func (o ExpandloadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExpandloadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base *ir.Value, indices []*ir.Value, mask, passThru *ir.Value, alignment ir.Attribute) ExpandloadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "expandload", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExpandloadOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{base}, indices...), mask), passThru))
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return ExpandloadOp{opWrapper{op}}
 }
+
+// nameOfExpandloadOp is the name BuildExpandloadOp gives its ops.
+var nameOfExpandloadOp = ir.OpName{Dialect: "vector", Op: "expandload", Registered: true}
 
 // ExtractOp is vector.extract: extract operation.
 type ExtractOp struct {
@@ -348,12 +372,15 @@ func (o ExtractOp) StaticPosition() ir.Attribute { return o.op.Attr("static_posi
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildExtractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, dynamicPosition []*ir.Value, staticPosition ir.Attribute) ExtractOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "extract", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExtractOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{source}, dynamicPosition...))
 	setAttrs(op, []string{"static_position"}, staticPosition)
 	b.Insert(op)
 	return ExtractOp{opWrapper{op}}
 }
+
+// nameOfExtractOp is the name BuildExtractOp gives its ops.
+var nameOfExtractOp = ir.OpName{Dialect: "vector", Op: "extract", Registered: true}
 
 // ExtractStridedSliceOp is vector.extract_strided_slice: extract_strided_slice operation.
 type ExtractStridedSliceOp struct {
@@ -388,12 +415,15 @@ func (o ExtractStridedSliceOp) Strides() ir.Attribute { return o.op.Attr("stride
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildExtractStridedSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, offsets, sizes, strides ir.Attribute) ExtractStridedSliceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "extract_strided_slice", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExtractStridedSliceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{source})
 	setAttrs(op, []string{"offsets", "sizes", "strides"}, offsets, sizes, strides)
 	b.Insert(op)
 	return ExtractStridedSliceOp{opWrapper{op}}
 }
+
+// nameOfExtractStridedSliceOp is the name BuildExtractStridedSliceOp gives its ops.
+var nameOfExtractStridedSliceOp = ir.OpName{Dialect: "vector", Op: "extract_strided_slice", Registered: true}
 
 // ExtractelementOp is vector.extractelement: extractelement operation.
 type ExtractelementOp struct {
@@ -427,11 +457,14 @@ func (o ExtractelementOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExtractelementOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector *ir.Value, position []*ir.Value) ExtractelementOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "extractelement", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExtractelementOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{vector}, position...))
 	b.Insert(op)
 	return ExtractelementOp{opWrapper{op}}
 }
+
+// nameOfExtractelementOp is the name BuildExtractelementOp gives its ops.
+var nameOfExtractelementOp = ir.OpName{Dialect: "vector", Op: "extractelement", Registered: true}
 
 // FlatTransposeOp is vector.flat_transpose: vector matrix transposition on flattened 1-D MLIR vectors.
 type FlatTransposeOp struct {
@@ -463,12 +496,15 @@ func (o FlatTransposeOp) Columns() ir.Attribute { return o.op.Attr("columns") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFlatTransposeOp(b *ir.Builder, loc ir.Location, resType ir.Type, matrix *ir.Value, rows, columns ir.Attribute) FlatTransposeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "flat_transpose", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfFlatTransposeOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{matrix})
 	setAttrs(op, []string{"rows", "columns"}, rows, columns)
 	b.Insert(op)
 	return FlatTransposeOp{opWrapper{op}}
 }
+
+// nameOfFlatTransposeOp is the name BuildFlatTransposeOp gives its ops.
+var nameOfFlatTransposeOp = ir.OpName{Dialect: "vector", Op: "flat_transpose", Registered: true}
 
 // FmaOp is vector.fma: vector fused multiply-add.
 type FmaOp struct {
@@ -500,11 +536,14 @@ func (o FmaOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildFmaOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs, acc *ir.Value) FmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "fma", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFmaOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs, acc})
 	b.Insert(op)
 	return FmaOp{opWrapper{op}}
 }
+
+// nameOfFmaOp is the name BuildFmaOp gives its ops.
+var nameOfFmaOp = ir.OpName{Dialect: "vector", Op: "fma", Registered: true}
 
 // FromElementsOp is vector.from_elements: operation that defines a vector from scalar elements.
 type FromElementsOp struct {
@@ -530,11 +569,14 @@ func (o FromElementsOp) Dest() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildFromElementsOp(b *ir.Builder, loc ir.Location, destType ir.Type, elements []*ir.Value) FromElementsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "from_elements", Registered: true}, loc, []ir.Type{destType})
+	op := ir.NewNamedOperation(&nameOfFromElementsOp, loc, []ir.Type{destType})
 	op.SetOperands(append([]*ir.Value{}, elements...))
 	b.Insert(op)
 	return FromElementsOp{opWrapper{op}}
 }
+
+// nameOfFromElementsOp is the name BuildFromElementsOp gives its ops.
+var nameOfFromElementsOp = ir.OpName{Dialect: "vector", Op: "from_elements", Registered: true}
 
 // GatherOp is vector.gather: gathers elements from memory or ranked tensor into a vector as defined by an index vector and a mask vector.
 type GatherOp struct {
@@ -578,12 +620,15 @@ func (o GatherOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGatherOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base *ir.Value, offsets []*ir.Value, indices, indexVec, mask, passThru *ir.Value, alignment ir.Attribute) GatherOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "gather", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGatherOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append(append(append([]*ir.Value{base}, offsets...), indices), indexVec), mask), passThru))
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return GatherOp{opWrapper{op}}
 }
+
+// nameOfGatherOp is the name BuildGatherOp gives its ops.
+var nameOfGatherOp = ir.OpName{Dialect: "vector", Op: "gather", Registered: true}
 
 // InsertOp is vector.insert: insert operation.
 type InsertOp struct {
@@ -618,12 +663,15 @@ func (o InsertOp) StaticPosition() ir.Attribute { return o.op.Attr("static_posit
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildInsertOp(b *ir.Builder, loc ir.Location, resultType ir.Type, valueToStore, dest *ir.Value, dynamicPosition []*ir.Value, staticPosition ir.Attribute) InsertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "insert", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfInsertOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{valueToStore, dest}, dynamicPosition...))
 	setAttrs(op, []string{"static_position"}, staticPosition)
 	b.Insert(op)
 	return InsertOp{opWrapper{op}}
 }
+
+// nameOfInsertOp is the name BuildInsertOp gives its ops.
+var nameOfInsertOp = ir.OpName{Dialect: "vector", Op: "insert", Registered: true}
 
 // InsertStridedSliceOp is vector.insert_strided_slice: strided_slice operation.
 type InsertStridedSliceOp struct {
@@ -658,12 +706,15 @@ func (o InsertStridedSliceOp) Strides() ir.Attribute { return o.op.Attr("strides
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildInsertStridedSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, valueToStore, dest *ir.Value, offsets, strides ir.Attribute) InsertStridedSliceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "insert_strided_slice", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfInsertStridedSliceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{valueToStore, dest})
 	setAttrs(op, []string{"offsets", "strides"}, offsets, strides)
 	b.Insert(op)
 	return InsertStridedSliceOp{opWrapper{op}}
 }
+
+// nameOfInsertStridedSliceOp is the name BuildInsertStridedSliceOp gives its ops.
+var nameOfInsertStridedSliceOp = ir.OpName{Dialect: "vector", Op: "insert_strided_slice", Registered: true}
 
 // InsertelementOp is vector.insertelement: insertelement operation.
 type InsertelementOp struct {
@@ -700,11 +751,14 @@ func (o InsertelementOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildInsertelementOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source, dest *ir.Value, position []*ir.Value) InsertelementOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "insertelement", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfInsertelementOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{source, dest}, position...))
 	b.Insert(op)
 	return InsertelementOp{opWrapper{op}}
 }
+
+// nameOfInsertelementOp is the name BuildInsertelementOp gives its ops.
+var nameOfInsertelementOp = ir.OpName{Dialect: "vector", Op: "insertelement", Registered: true}
 
 // InterleaveOp is vector.interleave: constructs a vector by interleaving two input vectors.
 type InterleaveOp struct {
@@ -733,11 +787,14 @@ func (o InterleaveOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildInterleaveOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) InterleaveOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "interleave", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfInterleaveOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return InterleaveOp{opWrapper{op}}
 }
+
+// nameOfInterleaveOp is the name BuildInterleaveOp gives its ops.
+var nameOfInterleaveOp = ir.OpName{Dialect: "vector", Op: "interleave", Registered: true}
 
 // LoadOp is vector.load: reads an n-D slice of memory into an n-D vector.
 type LoadOp struct {
@@ -772,12 +829,15 @@ func (o LoadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base *ir.Value, indices []*ir.Value, nontemporal, alignment ir.Attribute) LoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "load", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLoadOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{base}, indices...))
 	setAttrs(op, []string{"nontemporal", "alignment"}, nontemporal, alignment)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
 }
+
+// nameOfLoadOp is the name BuildLoadOp gives its ops.
+var nameOfLoadOp = ir.OpName{Dialect: "vector", Op: "load", Registered: true}
 
 // MaskOp is vector.mask: predicates a maskable vector operation.
 type MaskOp struct {
@@ -814,12 +874,15 @@ func (o MaskOp) MaskRegion() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMaskOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, mask *ir.Value, passthru []*ir.Value) MaskOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "mask", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfMaskOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{mask}, passthru...))
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return MaskOp{opWrapper{op}}
 }
+
+// nameOfMaskOp is the name BuildMaskOp gives its ops.
+var nameOfMaskOp = ir.OpName{Dialect: "vector", Op: "mask", Registered: true}
 
 // MaskedloadOp is vector.maskedload: loads elements from memory into a vector as defined by a mask vector.
 type MaskedloadOp struct {
@@ -857,12 +920,15 @@ func (o MaskedloadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMaskedloadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base *ir.Value, indices []*ir.Value, mask, passThru *ir.Value, alignment ir.Attribute) MaskedloadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "maskedload", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMaskedloadOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{base}, indices...), mask), passThru))
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return MaskedloadOp{opWrapper{op}}
 }
+
+// nameOfMaskedloadOp is the name BuildMaskedloadOp gives its ops.
+var nameOfMaskedloadOp = ir.OpName{Dialect: "vector", Op: "maskedload", Registered: true}
 
 // MaskedstoreOp is vector.maskedstore: stores elements from a vector into memory as defined by a mask vector.
 type MaskedstoreOp struct {
@@ -897,12 +963,15 @@ func (o MaskedstoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") 
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMaskedstoreOp(b *ir.Builder, loc ir.Location, base *ir.Value, indices []*ir.Value, mask, valueToStore *ir.Value, alignment ir.Attribute) MaskedstoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "maskedstore", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMaskedstoreOp, loc, nil)
 	op.SetOperands(append(append(append([]*ir.Value{base}, indices...), mask), valueToStore))
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return MaskedstoreOp{opWrapper{op}}
 }
+
+// nameOfMaskedstoreOp is the name BuildMaskedstoreOp gives its ops.
+var nameOfMaskedstoreOp = ir.OpName{Dialect: "vector", Op: "maskedstore", Registered: true}
 
 // MatrixMultiplyOp is vector.matrix_multiply: vector matrix multiplication op that operates on flattened 1-D MLIR vectors.
 type MatrixMultiplyOp struct {
@@ -940,12 +1009,15 @@ func (o MatrixMultiplyOp) RhsColumns() ir.Attribute { return o.op.Attr("rhs_colu
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMatrixMultiplyOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, lhsRows, lhsColumns, rhsColumns ir.Attribute) MatrixMultiplyOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "matrix_multiply", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfMatrixMultiplyOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"lhs_rows", "lhs_columns", "rhs_columns"}, lhsRows, lhsColumns, rhsColumns)
 	b.Insert(op)
 	return MatrixMultiplyOp{opWrapper{op}}
 }
+
+// nameOfMatrixMultiplyOp is the name BuildMatrixMultiplyOp gives its ops.
+var nameOfMatrixMultiplyOp = ir.OpName{Dialect: "vector", Op: "matrix_multiply", Registered: true}
 
 // MultiReductionOp is vector.multi_reduction: multi-dimensional reduction operation.
 type MultiReductionOp struct {
@@ -980,12 +1052,15 @@ func (o MultiReductionOp) ReductionDims() ir.Attribute { return o.op.Attr("reduc
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildMultiReductionOp(b *ir.Builder, loc ir.Location, destType ir.Type, source, acc *ir.Value, kind, reductionDims ir.Attribute) MultiReductionOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "multi_reduction", Registered: true}, loc, []ir.Type{destType})
+	op := ir.NewNamedOperation(&nameOfMultiReductionOp, loc, []ir.Type{destType})
 	op.SetOperands([]*ir.Value{source, acc})
 	setAttrs(op, []string{"kind", "reduction_dims"}, kind, reductionDims)
 	b.Insert(op)
 	return MultiReductionOp{opWrapper{op}}
 }
+
+// nameOfMultiReductionOp is the name BuildMultiReductionOp gives its ops.
+var nameOfMultiReductionOp = ir.OpName{Dialect: "vector", Op: "multi_reduction", Registered: true}
 
 // OuterproductOp is vector.outerproduct: vector outerproduct with optional fused add.
 type OuterproductOp struct {
@@ -1025,12 +1100,15 @@ func (o OuterproductOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildOuterproductOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, acc []*ir.Value, kind ir.Attribute) OuterproductOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "outerproduct", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfOuterproductOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{lhs, rhs}, acc...))
 	setAttrs(op, []string{"kind"}, kind)
 	b.Insert(op)
 	return OuterproductOp{opWrapper{op}}
 }
+
+// nameOfOuterproductOp is the name BuildOuterproductOp gives its ops.
+var nameOfOuterproductOp = ir.OpName{Dialect: "vector", Op: "outerproduct", Registered: true}
 
 // PrintOp is vector.print: print operation (for testing and debugging).
 type PrintOp struct {
@@ -1064,12 +1142,15 @@ func (o PrintOp) StringLiteral() ir.Attribute { return o.op.Attr("stringLiteral"
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildPrintOp(b *ir.Builder, loc ir.Location, source []*ir.Value, punctuation, stringLiteral ir.Attribute) PrintOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "print", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfPrintOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, source...))
 	setAttrs(op, []string{"punctuation", "stringLiteral"}, punctuation, stringLiteral)
 	b.Insert(op)
 	return PrintOp{opWrapper{op}}
 }
+
+// nameOfPrintOp is the name BuildPrintOp gives its ops.
+var nameOfPrintOp = ir.OpName{Dialect: "vector", Op: "print", Registered: true}
 
 // ReductionOp is vector.reduction: reduction operation.
 type ReductionOp struct {
@@ -1109,12 +1190,15 @@ func (o ReductionOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReductionOp(b *ir.Builder, loc ir.Location, destType ir.Type, vector *ir.Value, acc []*ir.Value, kind, fastmath ir.Attribute) ReductionOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "reduction", Registered: true}, loc, []ir.Type{destType})
+	op := ir.NewNamedOperation(&nameOfReductionOp, loc, []ir.Type{destType})
 	op.SetOperands(append([]*ir.Value{vector}, acc...))
 	setAttrs(op, []string{"kind", "fastmath"}, kind, fastmath)
 	b.Insert(op)
 	return ReductionOp{opWrapper{op}}
 }
+
+// nameOfReductionOp is the name BuildReductionOp gives its ops.
+var nameOfReductionOp = ir.OpName{Dialect: "vector", Op: "reduction", Registered: true}
 
 // ReshapeOp is vector.reshape: vector reshape operation.
 type ReshapeOp struct {
@@ -1155,13 +1239,16 @@ func (o ReshapeOp) FixedVectorSizes() ir.Attribute { return o.op.Attr("fixed_vec
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReshapeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector *ir.Value, inputShape, outputShape []*ir.Value, fixedVectorSizes ir.Attribute) ReshapeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "reshape", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfReshapeOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append([]*ir.Value{vector}, inputShape...), outputShape...))
 	op.SetOperandSegments([]int32{1, int32(len(inputShape)), int32(len(outputShape))})
 	setAttrs(op, []string{"fixed_vector_sizes"}, fixedVectorSizes)
 	b.Insert(op)
 	return ReshapeOp{opWrapper{op}}
 }
+
+// nameOfReshapeOp is the name BuildReshapeOp gives its ops.
+var nameOfReshapeOp = ir.OpName{Dialect: "vector", Op: "reshape", Registered: true}
 
 // ScalableExtractOp is vector.scalable.extract: extract subvector from scalable vector operation.
 type ScalableExtractOp struct {
@@ -1190,12 +1277,15 @@ func (o ScalableExtractOp) Pos() ir.Attribute { return o.op.Attr("pos") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildScalableExtractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, pos ir.Attribute) ScalableExtractOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "scalable.extract", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfScalableExtractOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{source})
 	setAttrs(op, []string{"pos"}, pos)
 	b.Insert(op)
 	return ScalableExtractOp{opWrapper{op}}
 }
+
+// nameOfScalableExtractOp is the name BuildScalableExtractOp gives its ops.
+var nameOfScalableExtractOp = ir.OpName{Dialect: "vector", Op: "scalable.extract", Registered: true}
 
 // ScalableInsertOp is vector.scalable.insert: insert subvector into scalable vector operation.
 type ScalableInsertOp struct {
@@ -1227,12 +1317,15 @@ func (o ScalableInsertOp) Pos() ir.Attribute { return o.op.Attr("pos") }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildScalableInsertOp(b *ir.Builder, loc ir.Location, resultType ir.Type, valueToStore, dest *ir.Value, pos ir.Attribute) ScalableInsertOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "scalable.insert", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfScalableInsertOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{valueToStore, dest})
 	setAttrs(op, []string{"pos"}, pos)
 	b.Insert(op)
 	return ScalableInsertOp{opWrapper{op}}
 }
+
+// nameOfScalableInsertOp is the name BuildScalableInsertOp gives its ops.
+var nameOfScalableInsertOp = ir.OpName{Dialect: "vector", Op: "scalable.insert", Registered: true}
 
 // ScanOp is vector.scan: scan operation.
 type ScanOp struct {
@@ -1273,12 +1366,15 @@ func (o ScanOp) Inclusive() ir.Attribute { return o.op.Attr("inclusive") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildScanOp(b *ir.Builder, loc ir.Location, destType, accumulatedValueType ir.Type, source, initialValue *ir.Value, kind, reductionDim, inclusive ir.Attribute) ScanOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "scan", Registered: true}, loc, []ir.Type{destType, accumulatedValueType})
+	op := ir.NewNamedOperation(&nameOfScanOp, loc, []ir.Type{destType, accumulatedValueType})
 	op.SetOperands([]*ir.Value{source, initialValue})
 	setAttrs(op, []string{"kind", "reduction_dim", "inclusive"}, kind, reductionDim, inclusive)
 	b.Insert(op)
 	return ScanOp{opWrapper{op}}
 }
+
+// nameOfScanOp is the name BuildScanOp gives its ops.
+var nameOfScanOp = ir.OpName{Dialect: "vector", Op: "scan", Registered: true}
 
 // ScatterOp is vector.scatter: scatters elements from a vector into memory or ranked tensor as defined by an index vector and a mask vector.
 type ScatterOp struct {
@@ -1327,12 +1423,15 @@ func (o ScatterOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildScatterOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, base *ir.Value, offsets []*ir.Value, indices, indexVec, mask, valueToStore *ir.Value, alignment ir.Attribute) ScatterOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "scatter", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfScatterOp, loc, resultTypes)
 	op.SetOperands(append(append(append(append(append([]*ir.Value{base}, offsets...), indices), indexVec), mask), valueToStore))
 	setAttrs(op, []string{"alignment"}, alignment)
 	b.Insert(op)
 	return ScatterOp{opWrapper{op}}
 }
+
+// nameOfScatterOp is the name BuildScatterOp gives its ops.
+var nameOfScatterOp = ir.OpName{Dialect: "vector", Op: "scatter", Registered: true}
 
 // ShapeCastOp is vector.shape_cast: shape_cast casts between vector shapes.
 type ShapeCastOp struct {
@@ -1358,11 +1457,14 @@ func (o ShapeCastOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildShapeCastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value) ShapeCastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "shape_cast", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShapeCastOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return ShapeCastOp{opWrapper{op}}
 }
+
+// nameOfShapeCastOp is the name BuildShapeCastOp gives its ops.
+var nameOfShapeCastOp = ir.OpName{Dialect: "vector", Op: "shape_cast", Registered: true}
 
 // ShuffleOp is vector.shuffle: shuffle operation.
 type ShuffleOp struct {
@@ -1394,12 +1496,15 @@ func (o ShuffleOp) Mask() ir.Attribute { return o.op.Attr("mask") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildShuffleOp(b *ir.Builder, loc ir.Location, vectorType ir.Type, v1_, v2_ *ir.Value, mask ir.Attribute) ShuffleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "shuffle", Registered: true}, loc, []ir.Type{vectorType})
+	op := ir.NewNamedOperation(&nameOfShuffleOp, loc, []ir.Type{vectorType})
 	op.SetOperands([]*ir.Value{v1_, v2_})
 	setAttrs(op, []string{"mask"}, mask)
 	b.Insert(op)
 	return ShuffleOp{opWrapper{op}}
 }
+
+// nameOfShuffleOp is the name BuildShuffleOp gives its ops.
+var nameOfShuffleOp = ir.OpName{Dialect: "vector", Op: "shuffle", Registered: true}
 
 // SplatOp is vector.splat: vector splat or broadcast operation.
 type SplatOp struct {
@@ -1425,11 +1530,14 @@ func (o SplatOp) Aggregate() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSplatOp(b *ir.Builder, loc ir.Location, aggregateType ir.Type, input *ir.Value) SplatOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "splat", Registered: true}, loc, []ir.Type{aggregateType})
+	op := ir.NewNamedOperation(&nameOfSplatOp, loc, []ir.Type{aggregateType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return SplatOp{opWrapper{op}}
 }
+
+// nameOfSplatOp is the name BuildSplatOp gives its ops.
+var nameOfSplatOp = ir.OpName{Dialect: "vector", Op: "splat", Registered: true}
 
 // StepOp is vector.step: A linear sequence of values from 0 to N.
 type StepOp struct {
@@ -1452,10 +1560,13 @@ func (o StepOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildStepOp(b *ir.Builder, loc ir.Location, resultType ir.Type) StepOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "step", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfStepOp, loc, []ir.Type{resultType})
 	b.Insert(op)
 	return StepOp{opWrapper{op}}
 }
+
+// nameOfStepOp is the name BuildStepOp gives its ops.
+var nameOfStepOp = ir.OpName{Dialect: "vector", Op: "step", Registered: true}
 
 // StoreOp is vector.store: writes an n-D vector to an n-D slice of memory.
 type StoreOp struct {
@@ -1490,12 +1601,15 @@ func (o StoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildStoreOp(b *ir.Builder, loc ir.Location, valueToStore, base *ir.Value, indices []*ir.Value, nontemporal, alignment ir.Attribute) StoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfStoreOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{valueToStore, base}, indices...))
 	setAttrs(op, []string{"nontemporal", "alignment"}, nontemporal, alignment)
 	b.Insert(op)
 	return StoreOp{opWrapper{op}}
 }
+
+// nameOfStoreOp is the name BuildStoreOp gives its ops.
+var nameOfStoreOp = ir.OpName{Dialect: "vector", Op: "store", Registered: true}
 
 // ToElementsOp is vector.to_elements: operation that decomposes a vector into all its scalar elements.
 type ToElementsOp struct {
@@ -1521,11 +1635,14 @@ func (o ToElementsOp) Elements() []*ir.Value { return o.op.Results() }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildToElementsOp(b *ir.Builder, loc ir.Location, elementsTypes []ir.Type, source *ir.Value) ToElementsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "to_elements", Registered: true}, loc, elementsTypes)
+	op := ir.NewNamedOperation(&nameOfToElementsOp, loc, elementsTypes)
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return ToElementsOp{opWrapper{op}}
 }
+
+// nameOfToElementsOp is the name BuildToElementsOp gives its ops.
+var nameOfToElementsOp = ir.OpName{Dialect: "vector", Op: "to_elements", Registered: true}
 
 // TransferReadOp is vector.transfer_read: reads a supervector from memory into an SSA vector value.
 type TransferReadOp struct {
@@ -1577,13 +1694,16 @@ func (o TransferReadOp) InBounds() ir.Attribute { return o.op.Attr("in_bounds") 
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTransferReadOp(b *ir.Builder, loc ir.Location, vectorType ir.Type, base *ir.Value, indices []*ir.Value, padding *ir.Value, mask []*ir.Value, permutationMap, inBounds ir.Attribute) TransferReadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "transfer_read", Registered: true}, loc, []ir.Type{vectorType})
+	op := ir.NewNamedOperation(&nameOfTransferReadOp, loc, []ir.Type{vectorType})
 	op.SetOperands(append(append(append([]*ir.Value{base}, indices...), padding), mask...))
 	op.SetOperandSegments([]int32{1, int32(len(indices)), 1, int32(len(mask))})
 	setAttrs(op, []string{"permutation_map", "in_bounds"}, permutationMap, inBounds)
 	b.Insert(op)
 	return TransferReadOp{opWrapper{op}}
 }
+
+// nameOfTransferReadOp is the name BuildTransferReadOp gives its ops.
+var nameOfTransferReadOp = ir.OpName{Dialect: "vector", Op: "transfer_read", Registered: true}
 
 // TransferWriteOp is vector.transfer_write: the vector.transfer_write op writes a supervector to memory.
 type TransferWriteOp struct {
@@ -1640,13 +1760,16 @@ func (o TransferWriteOp) InBounds() ir.Attribute { return o.op.Attr("in_bounds")
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTransferWriteOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, valueToStore, base *ir.Value, indices, mask []*ir.Value, permutationMap, inBounds ir.Attribute) TransferWriteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "transfer_write", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfTransferWriteOp, loc, resultTypes)
 	op.SetOperands(append(append([]*ir.Value{valueToStore, base}, indices...), mask...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(mask))})
 	setAttrs(op, []string{"permutation_map", "in_bounds"}, permutationMap, inBounds)
 	b.Insert(op)
 	return TransferWriteOp{opWrapper{op}}
 }
+
+// nameOfTransferWriteOp is the name BuildTransferWriteOp gives its ops.
+var nameOfTransferWriteOp = ir.OpName{Dialect: "vector", Op: "transfer_write", Registered: true}
 
 // TransposeOp is vector.transpose: vector transpose operation.
 type TransposeOp struct {
@@ -1675,12 +1798,15 @@ func (o TransposeOp) Permutation() ir.Attribute { return o.op.Attr("permutation"
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTransposeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector *ir.Value, permutation ir.Attribute) TransposeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "transpose", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTransposeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector})
 	setAttrs(op, []string{"permutation"}, permutation)
 	b.Insert(op)
 	return TransposeOp{opWrapper{op}}
 }
+
+// nameOfTransposeOp is the name BuildTransposeOp gives its ops.
+var nameOfTransposeOp = ir.OpName{Dialect: "vector", Op: "transpose", Registered: true}
 
 // TypeCastOp is vector.type_cast: type_cast op converts a scalar memref to a vector memref.
 type TypeCastOp struct {
@@ -1706,11 +1832,14 @@ func (o TypeCastOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTypeCastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, memref *ir.Value) TypeCastOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "type_cast", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTypeCastOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{memref})
 	b.Insert(op)
 	return TypeCastOp{opWrapper{op}}
 }
+
+// nameOfTypeCastOp is the name BuildTypeCastOp gives its ops.
+var nameOfTypeCastOp = ir.OpName{Dialect: "vector", Op: "type_cast", Registered: true}
 
 // VscaleOp is vector.vscale: load vector scale size.
 type VscaleOp struct {
@@ -1733,10 +1862,13 @@ func (o VscaleOp) Res() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildVscaleOp(b *ir.Builder, loc ir.Location, resType ir.Type) VscaleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "vscale", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfVscaleOp, loc, []ir.Type{resType})
 	b.Insert(op)
 	return VscaleOp{opWrapper{op}}
 }
+
+// nameOfVscaleOp is the name BuildVscaleOp gives its ops.
+var nameOfVscaleOp = ir.OpName{Dialect: "vector", Op: "vscale", Registered: true}
 
 // WarpExecuteOnLane0Op is vector.warp_execute_on_lane_0: executes operations in the associated region on thread #0 of aSPMD program.
 type WarpExecuteOnLane0Op struct {
@@ -1771,13 +1903,16 @@ func (o WarpExecuteOnLane0Op) WarpRegion() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildWarpExecuteOnLane0Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, laneid *ir.Value, args []*ir.Value, warpSize ir.Attribute) WarpExecuteOnLane0Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "warp_execute_on_lane_0", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfWarpExecuteOnLane0Op, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{laneid}, args...))
 	setAttrs(op, []string{"warp_size"}, warpSize)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return WarpExecuteOnLane0Op{opWrapper{op}}
 }
+
+// nameOfWarpExecuteOnLane0Op is the name BuildWarpExecuteOnLane0Op gives its ops.
+var nameOfWarpExecuteOnLane0Op = ir.OpName{Dialect: "vector", Op: "warp_execute_on_lane_0", Registered: true}
 
 // YieldOp is vector.yield: terminates and yields values from vector regions.
 type YieldOp struct {
@@ -1800,8 +1935,11 @@ func (o YieldOp) Operands() []*ir.Value { return o.op.Operands() }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildYieldOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) YieldOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "vector", Op: "yield", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfYieldOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return YieldOp{opWrapper{op}}
 }
+
+// nameOfYieldOp is the name BuildYieldOp gives its ops.
+var nameOfYieldOp = ir.OpName{Dialect: "vector", Op: "yield", Registered: true}

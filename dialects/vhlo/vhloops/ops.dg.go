@@ -59,11 +59,14 @@ func (o AbsV1Op) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAbsV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) AbsV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "abs_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAbsV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return AbsV1Op{opWrapper{op}}
 }
+
+// nameOfAbsV1Op is the name BuildAbsV1Op gives its ops.
+var nameOfAbsV1Op = ir.OpName{Dialect: "vhlo", Op: "abs_v1", Registered: true}
 
 // AddV1Op is vhlo.add_v1: vhlo.add_v1, StableHLO 0.9.0 to current.
 type AddV1Op struct {
@@ -92,11 +95,14 @@ func (o AddV1Op) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAddV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AddV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "add_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAddV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AddV1Op{opWrapper{op}}
 }
+
+// nameOfAddV1Op is the name BuildAddV1Op gives its ops.
+var nameOfAddV1Op = ir.OpName{Dialect: "vhlo", Op: "add_v1", Registered: true}
 
 // AfterAllV1Op is vhlo.after_all_v1: vhlo.after_all_v1, StableHLO 0.9.0 to current.
 type AfterAllV1Op struct {
@@ -122,11 +128,14 @@ func (o AfterAllV1Op) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAfterAllV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value) AfterAllV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "after_all_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAfterAllV1Op, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return AfterAllV1Op{opWrapper{op}}
 }
+
+// nameOfAfterAllV1Op is the name BuildAfterAllV1Op gives its ops.
+var nameOfAfterAllV1Op = ir.OpName{Dialect: "vhlo", Op: "after_all_v1", Registered: true}
 
 // AllGatherV1Op is vhlo.all_gather_v1: vhlo.all_gather_v1, StableHLO 0.9.0 to 1.4.0.
 type AllGatherV1Op struct {
@@ -164,12 +173,15 @@ func (o AllGatherV1Op) UseGlobalDeviceIds() ir.Attribute { return o.op.Attr("use
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAllGatherV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, allGatherDim, replicaGroups, channelId, useGlobalDeviceIds ir.Attribute) AllGatherV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "all_gather_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAllGatherV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"all_gather_dim", "replica_groups", "channel_id", "use_global_device_ids"}, allGatherDim, replicaGroups, channelId, useGlobalDeviceIds)
 	b.Insert(op)
 	return AllGatherV1Op{opWrapper{op}}
 }
+
+// nameOfAllGatherV1Op is the name BuildAllGatherV1Op gives its ops.
+var nameOfAllGatherV1Op = ir.OpName{Dialect: "vhlo", Op: "all_gather_v1", Registered: true}
 
 // AllGatherV2Op is vhlo.all_gather_v2: vhlo.all_gather_v2, StableHLO 1.5.0 to current.
 type AllGatherV2Op struct {
@@ -207,12 +219,15 @@ func (o AllGatherV2Op) UseGlobalDeviceIds() ir.Attribute { return o.op.Attr("use
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAllGatherV2Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, allGatherDim, replicaGroups, channelId, useGlobalDeviceIds ir.Attribute) AllGatherV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "all_gather_v2", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfAllGatherV2Op, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"all_gather_dim", "replica_groups", "channel_id", "use_global_device_ids"}, allGatherDim, replicaGroups, channelId, useGlobalDeviceIds)
 	b.Insert(op)
 	return AllGatherV2Op{opWrapper{op}}
 }
+
+// nameOfAllGatherV2Op is the name BuildAllGatherV2Op gives its ops.
+var nameOfAllGatherV2Op = ir.OpName{Dialect: "vhlo", Op: "all_gather_v2", Registered: true}
 
 // AllReduceV1Op is vhlo.all_reduce_v1: vhlo.all_reduce_v1, StableHLO 0.9.0 to 1.4.0.
 type AllReduceV1Op struct {
@@ -250,13 +265,16 @@ func (o AllReduceV1Op) Computation() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAllReduceV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, replicaGroups, channelId, useGlobalDeviceIds ir.Attribute) AllReduceV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "all_reduce_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAllReduceV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"replica_groups", "channel_id", "use_global_device_ids"}, replicaGroups, channelId, useGlobalDeviceIds)
 	op.AddRegion()
 	b.Insert(op)
 	return AllReduceV1Op{opWrapper{op}}
 }
+
+// nameOfAllReduceV1Op is the name BuildAllReduceV1Op gives its ops.
+var nameOfAllReduceV1Op = ir.OpName{Dialect: "vhlo", Op: "all_reduce_v1", Registered: true}
 
 // AllReduceV2Op is vhlo.all_reduce_v2: vhlo.all_reduce_v2, StableHLO 1.5.0 to current.
 type AllReduceV2Op struct {
@@ -294,13 +312,16 @@ func (o AllReduceV2Op) Computation() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAllReduceV2Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, replicaGroups, channelId, useGlobalDeviceIds ir.Attribute) AllReduceV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "all_reduce_v2", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfAllReduceV2Op, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"replica_groups", "channel_id", "use_global_device_ids"}, replicaGroups, channelId, useGlobalDeviceIds)
 	op.AddRegion()
 	b.Insert(op)
 	return AllReduceV2Op{opWrapper{op}}
 }
+
+// nameOfAllReduceV2Op is the name BuildAllReduceV2Op gives its ops.
+var nameOfAllReduceV2Op = ir.OpName{Dialect: "vhlo", Op: "all_reduce_v2", Registered: true}
 
 // AllToAllV1Op is vhlo.all_to_all_v1: vhlo.all_to_all_v1, StableHLO 0.9.0 to 1.4.0.
 type AllToAllV1Op struct {
@@ -341,12 +362,15 @@ func (o AllToAllV1Op) ChannelId() ir.Attribute { return o.op.Attr("channel_id") 
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAllToAllV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, splitDimension, concatDimension, splitCount, replicaGroups, channelId ir.Attribute) AllToAllV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "all_to_all_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAllToAllV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"split_dimension", "concat_dimension", "split_count", "replica_groups", "channel_id"}, splitDimension, concatDimension, splitCount, replicaGroups, channelId)
 	b.Insert(op)
 	return AllToAllV1Op{opWrapper{op}}
 }
+
+// nameOfAllToAllV1Op is the name BuildAllToAllV1Op gives its ops.
+var nameOfAllToAllV1Op = ir.OpName{Dialect: "vhlo", Op: "all_to_all_v1", Registered: true}
 
 // AllToAllV2Op is vhlo.all_to_all_v2: vhlo.all_to_all_v2, StableHLO 1.5.0 to current.
 type AllToAllV2Op struct {
@@ -387,12 +411,15 @@ func (o AllToAllV2Op) ChannelId() ir.Attribute { return o.op.Attr("channel_id") 
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAllToAllV2Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, splitDimension, concatDimension, splitCount, replicaGroups, channelId ir.Attribute) AllToAllV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "all_to_all_v2", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfAllToAllV2Op, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"split_dimension", "concat_dimension", "split_count", "replica_groups", "channel_id"}, splitDimension, concatDimension, splitCount, replicaGroups, channelId)
 	b.Insert(op)
 	return AllToAllV2Op{opWrapper{op}}
 }
+
+// nameOfAllToAllV2Op is the name BuildAllToAllV2Op gives its ops.
+var nameOfAllToAllV2Op = ir.OpName{Dialect: "vhlo", Op: "all_to_all_v2", Registered: true}
 
 // AndV1Op is vhlo.and_v1: vhlo.and_v1, StableHLO 0.9.0 to current.
 type AndV1Op struct {
@@ -421,11 +448,14 @@ func (o AndV1Op) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildAndV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AndV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "and_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAndV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AndV1Op{opWrapper{op}}
 }
+
+// nameOfAndV1Op is the name BuildAndV1Op gives its ops.
+var nameOfAndV1Op = ir.OpName{Dialect: "vhlo", Op: "and_v1", Registered: true}
 
 // AsyncStartV1Op is vhlo.async_start_v1: vhlo.async_start_v1, StableHLO 1.15.0 to current.
 type AsyncStartV1Op struct {
@@ -454,12 +484,15 @@ func (o AsyncStartV1Op) Collective() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAsyncStartV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operands []*ir.Value) AsyncStartV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "async_start_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAsyncStartV1Op, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	op.AddRegion()
 	b.Insert(op)
 	return AsyncStartV1Op{opWrapper{op}}
 }
+
+// nameOfAsyncStartV1Op is the name BuildAsyncStartV1Op gives its ops.
+var nameOfAsyncStartV1Op = ir.OpName{Dialect: "vhlo", Op: "async_start_v1", Registered: true}
 
 // AsyncDoneV1Op is vhlo.async_done_v1: vhlo.async_done_v1, StableHLO 1.15.0 to current.
 type AsyncDoneV1Op struct {
@@ -485,11 +518,14 @@ func (o AsyncDoneV1Op) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAsyncDoneV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) AsyncDoneV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "async_done_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAsyncDoneV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return AsyncDoneV1Op{opWrapper{op}}
 }
+
+// nameOfAsyncDoneV1Op is the name BuildAsyncDoneV1Op gives its ops.
+var nameOfAsyncDoneV1Op = ir.OpName{Dialect: "vhlo", Op: "async_done_v1", Registered: true}
 
 // Atan2V1Op is vhlo.atan2_v1: vhlo.atan2_v1, StableHLO 0.9.0 to current.
 type Atan2V1Op struct {
@@ -518,11 +554,14 @@ func (o Atan2V1Op) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAtan2V1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) Atan2V1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "atan2_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtan2V1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return Atan2V1Op{opWrapper{op}}
 }
+
+// nameOfAtan2V1Op is the name BuildAtan2V1Op gives its ops.
+var nameOfAtan2V1Op = ir.OpName{Dialect: "vhlo", Op: "atan2_v1", Registered: true}
 
 // BatchNormGradV1Op is vhlo.batch_norm_grad_v1: vhlo.batch_norm_grad_v1, StableHLO 0.9.0 to current.
 type BatchNormGradV1Op struct {
@@ -572,12 +611,15 @@ func (o BatchNormGradV1Op) FeatureIndex() ir.Attribute { return o.op.Attr("featu
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildBatchNormGradV1Op(b *ir.Builder, loc ir.Location, gradOperandType, gradScaleType, gradOffsetType ir.Type, operand, scale, mean, variance, gradOutput *ir.Value, epsilon, featureIndex ir.Attribute) BatchNormGradV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "batch_norm_grad_v1", Registered: true}, loc, []ir.Type{gradOperandType, gradScaleType, gradOffsetType})
+	op := ir.NewNamedOperation(&nameOfBatchNormGradV1Op, loc, []ir.Type{gradOperandType, gradScaleType, gradOffsetType})
 	op.SetOperands([]*ir.Value{operand, scale, mean, variance, gradOutput})
 	setAttrs(op, []string{"epsilon", "feature_index"}, epsilon, featureIndex)
 	b.Insert(op)
 	return BatchNormGradV1Op{opWrapper{op}}
 }
+
+// nameOfBatchNormGradV1Op is the name BuildBatchNormGradV1Op gives its ops.
+var nameOfBatchNormGradV1Op = ir.OpName{Dialect: "vhlo", Op: "batch_norm_grad_v1", Registered: true}
 
 // BatchNormInferenceV1Op is vhlo.batch_norm_inference_v1: vhlo.batch_norm_inference_v1, StableHLO 0.9.0 to current.
 type BatchNormInferenceV1Op struct {
@@ -621,12 +663,15 @@ func (o BatchNormInferenceV1Op) FeatureIndex() ir.Attribute { return o.op.Attr("
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildBatchNormInferenceV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, scale, offset, mean, variance *ir.Value, epsilon, featureIndex ir.Attribute) BatchNormInferenceV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "batch_norm_inference_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBatchNormInferenceV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand, scale, offset, mean, variance})
 	setAttrs(op, []string{"epsilon", "feature_index"}, epsilon, featureIndex)
 	b.Insert(op)
 	return BatchNormInferenceV1Op{opWrapper{op}}
 }
+
+// nameOfBatchNormInferenceV1Op is the name BuildBatchNormInferenceV1Op gives its ops.
+var nameOfBatchNormInferenceV1Op = ir.OpName{Dialect: "vhlo", Op: "batch_norm_inference_v1", Registered: true}
 
 // BatchNormTrainingV1Op is vhlo.batch_norm_training_v1: vhlo.batch_norm_training_v1, StableHLO 0.9.0 to current.
 type BatchNormTrainingV1Op struct {
@@ -670,12 +715,15 @@ func (o BatchNormTrainingV1Op) FeatureIndex() ir.Attribute { return o.op.Attr("f
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildBatchNormTrainingV1Op(b *ir.Builder, loc ir.Location, outputType, batchMeanType, batchVarType ir.Type, operand, scale, offset *ir.Value, epsilon, featureIndex ir.Attribute) BatchNormTrainingV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "batch_norm_training_v1", Registered: true}, loc, []ir.Type{outputType, batchMeanType, batchVarType})
+	op := ir.NewNamedOperation(&nameOfBatchNormTrainingV1Op, loc, []ir.Type{outputType, batchMeanType, batchVarType})
 	op.SetOperands([]*ir.Value{operand, scale, offset})
 	setAttrs(op, []string{"epsilon", "feature_index"}, epsilon, featureIndex)
 	b.Insert(op)
 	return BatchNormTrainingV1Op{opWrapper{op}}
 }
+
+// nameOfBatchNormTrainingV1Op is the name BuildBatchNormTrainingV1Op gives its ops.
+var nameOfBatchNormTrainingV1Op = ir.OpName{Dialect: "vhlo", Op: "batch_norm_training_v1", Registered: true}
 
 // BitcastConvertV1Op is vhlo.bitcast_convert_v1: vhlo.bitcast_convert_v1, StableHLO 0.9.0 to current.
 type BitcastConvertV1Op struct {
@@ -701,11 +749,14 @@ func (o BitcastConvertV1Op) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildBitcastConvertV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) BitcastConvertV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "bitcast_convert_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBitcastConvertV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return BitcastConvertV1Op{opWrapper{op}}
 }
+
+// nameOfBitcastConvertV1Op is the name BuildBitcastConvertV1Op gives its ops.
+var nameOfBitcastConvertV1Op = ir.OpName{Dialect: "vhlo", Op: "bitcast_convert_v1", Registered: true}
 
 // BroadcastInDimV1Op is vhlo.broadcast_in_dim_v1: vhlo.broadcast_in_dim_v1, StableHLO 0.9.0 to current.
 type BroadcastInDimV1Op struct {
@@ -736,12 +787,15 @@ func (o BroadcastInDimV1Op) BroadcastDimensions() ir.Attribute {
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildBroadcastInDimV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, broadcastDimensions ir.Attribute) BroadcastInDimV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "broadcast_in_dim_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBroadcastInDimV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"broadcast_dimensions"}, broadcastDimensions)
 	b.Insert(op)
 	return BroadcastInDimV1Op{opWrapper{op}}
 }
+
+// nameOfBroadcastInDimV1Op is the name BuildBroadcastInDimV1Op gives its ops.
+var nameOfBroadcastInDimV1Op = ir.OpName{Dialect: "vhlo", Op: "broadcast_in_dim_v1", Registered: true}
 
 // BroadcastV1Op is vhlo.broadcast_v1: vhlo.broadcast_v1, StableHLO 0.9.0 to current.
 type BroadcastV1Op struct {
@@ -770,12 +824,15 @@ func (o BroadcastV1Op) BroadcastSizes() ir.Attribute { return o.op.Attr("broadca
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBroadcastV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, broadcastSizes ir.Attribute) BroadcastV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "broadcast_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfBroadcastV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"broadcast_sizes"}, broadcastSizes)
 	b.Insert(op)
 	return BroadcastV1Op{opWrapper{op}}
 }
+
+// nameOfBroadcastV1Op is the name BuildBroadcastV1Op gives its ops.
+var nameOfBroadcastV1Op = ir.OpName{Dialect: "vhlo", Op: "broadcast_v1", Registered: true}
 
 // CallV1Op is vhlo.call_v1: vhlo.call_v1, StableHLO 0.9.0 to current.
 type CallV1Op struct {
@@ -804,12 +861,15 @@ func (o CallV1Op) Callee() ir.Attribute { return o.op.Attr("callee") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCallV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, callee ir.Attribute) CallV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "call_v1", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfCallV1Op, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"callee"}, callee)
 	b.Insert(op)
 	return CallV1Op{opWrapper{op}}
 }
+
+// nameOfCallV1Op is the name BuildCallV1Op gives its ops.
+var nameOfCallV1Op = ir.OpName{Dialect: "vhlo", Op: "call_v1", Registered: true}
 
 // CaseV1Op is vhlo.case_v1: vhlo.case_v1, StableHLO 0.9.0 to current.
 type CaseV1Op struct {
@@ -838,7 +898,7 @@ func (o CaseV1Op) Branches() []*ir.Region { return o.op.Regions()[0:] }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCaseV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, index *ir.Value, branchesCount int) CaseV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "case_v1", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfCaseV1Op, loc, resultsTypes)
 	op.SetOperands([]*ir.Value{index})
 	for range branchesCount {
 		op.AddRegion()
@@ -846,6 +906,9 @@ func BuildCaseV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, index
 	b.Insert(op)
 	return CaseV1Op{opWrapper{op}}
 }
+
+// nameOfCaseV1Op is the name BuildCaseV1Op gives its ops.
+var nameOfCaseV1Op = ir.OpName{Dialect: "vhlo", Op: "case_v1", Registered: true}
 
 // CbrtV1Op is vhlo.cbrt_v1: vhlo.cbrt_v1, StableHLO 0.9.0 to 1.9.0.
 type CbrtV1Op struct {
@@ -871,11 +934,14 @@ func (o CbrtV1Op) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCbrtV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CbrtV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "cbrt_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCbrtV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CbrtV1Op{opWrapper{op}}
 }
+
+// nameOfCbrtV1Op is the name BuildCbrtV1Op gives its ops.
+var nameOfCbrtV1Op = ir.OpName{Dialect: "vhlo", Op: "cbrt_v1", Registered: true}
 
 // CbrtV2Op is vhlo.cbrt_v2: vhlo.cbrt_v2, StableHLO 1.10.0 to current.
 type CbrtV2Op struct {
@@ -904,12 +970,15 @@ func (o CbrtV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accur
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCbrtV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) CbrtV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "cbrt_v2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCbrtV2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return CbrtV2Op{opWrapper{op}}
 }
+
+// nameOfCbrtV2Op is the name BuildCbrtV2Op gives its ops.
+var nameOfCbrtV2Op = ir.OpName{Dialect: "vhlo", Op: "cbrt_v2", Registered: true}
 
 // CeilV1Op is vhlo.ceil_v1: vhlo.ceil_v1, StableHLO 0.9.0 to current.
 type CeilV1Op struct {
@@ -935,11 +1004,14 @@ func (o CeilV1Op) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCeilV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CeilV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "ceil_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCeilV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CeilV1Op{opWrapper{op}}
 }
+
+// nameOfCeilV1Op is the name BuildCeilV1Op gives its ops.
+var nameOfCeilV1Op = ir.OpName{Dialect: "vhlo", Op: "ceil_v1", Registered: true}
 
 // CholeskyV1Op is vhlo.cholesky_v1: vhlo.cholesky_v1, StableHLO 0.9.0 to current.
 type CholeskyV1Op struct {
@@ -968,12 +1040,15 @@ func (o CholeskyV1Op) Lower() ir.Attribute { return o.op.Attr("lower") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCholeskyV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, a_ *ir.Value, lower ir.Attribute) CholeskyV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "cholesky_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCholeskyV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{a_})
 	setAttrs(op, []string{"lower"}, lower)
 	b.Insert(op)
 	return CholeskyV1Op{opWrapper{op}}
 }
+
+// nameOfCholeskyV1Op is the name BuildCholeskyV1Op gives its ops.
+var nameOfCholeskyV1Op = ir.OpName{Dialect: "vhlo", Op: "cholesky_v1", Registered: true}
 
 // ClampV1Op is vhlo.clamp_v1: vhlo.clamp_v1, StableHLO 0.9.0 to current.
 type ClampV1Op struct {
@@ -1005,11 +1080,14 @@ func (o ClampV1Op) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildClampV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, min, operand, max *ir.Value) ClampV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "clamp_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfClampV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{min, operand, max})
 	b.Insert(op)
 	return ClampV1Op{opWrapper{op}}
 }
+
+// nameOfClampV1Op is the name BuildClampV1Op gives its ops.
+var nameOfClampV1Op = ir.OpName{Dialect: "vhlo", Op: "clamp_v1", Registered: true}
 
 // CountLeadingZerosV1Op is vhlo.count_leading_zeros_v1: vhlo.count_leading_zeros_v1, StableHLO 0.9.0 to current.
 type CountLeadingZerosV1Op struct {
@@ -1035,11 +1113,14 @@ func (o CountLeadingZerosV1Op) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCountLeadingZerosV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CountLeadingZerosV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "count_leading_zeros_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCountLeadingZerosV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CountLeadingZerosV1Op{opWrapper{op}}
 }
+
+// nameOfCountLeadingZerosV1Op is the name BuildCountLeadingZerosV1Op gives its ops.
+var nameOfCountLeadingZerosV1Op = ir.OpName{Dialect: "vhlo", Op: "count_leading_zeros_v1", Registered: true}
 
 // CollectiveBroadcastV1Op is vhlo.collective_broadcast_v1: vhlo.collective_broadcast_v1, StableHLO 0.16.0 to 1.19.0.
 type CollectiveBroadcastV1Op struct {
@@ -1071,12 +1152,15 @@ func (o CollectiveBroadcastV1Op) ChannelId() ir.Attribute { return o.op.Attr("ch
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCollectiveBroadcastV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, replicaGroups, channelId ir.Attribute) CollectiveBroadcastV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "collective_broadcast_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCollectiveBroadcastV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"replica_groups", "channel_id"}, replicaGroups, channelId)
 	b.Insert(op)
 	return CollectiveBroadcastV1Op{opWrapper{op}}
 }
+
+// nameOfCollectiveBroadcastV1Op is the name BuildCollectiveBroadcastV1Op gives its ops.
+var nameOfCollectiveBroadcastV1Op = ir.OpName{Dialect: "vhlo", Op: "collective_broadcast_v1", Registered: true}
 
 // CollectiveBroadcastV2Op is vhlo.collective_broadcast_v2: vhlo.collective_broadcast_v2, StableHLO 1.20.0 to current.
 type CollectiveBroadcastV2Op struct {
@@ -1111,12 +1195,15 @@ func (o CollectiveBroadcastV2Op) HasDynamicRoot() ir.Attribute { return o.op.Att
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCollectiveBroadcastV2Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, replicaGroups, channelId, hasDynamicRoot ir.Attribute) CollectiveBroadcastV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "collective_broadcast_v2", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfCollectiveBroadcastV2Op, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"replica_groups", "channel_id", "has_dynamic_root"}, replicaGroups, channelId, hasDynamicRoot)
 	b.Insert(op)
 	return CollectiveBroadcastV2Op{opWrapper{op}}
 }
+
+// nameOfCollectiveBroadcastV2Op is the name BuildCollectiveBroadcastV2Op gives its ops.
+var nameOfCollectiveBroadcastV2Op = ir.OpName{Dialect: "vhlo", Op: "collective_broadcast_v2", Registered: true}
 
 // CollectiveReduceV1Op is vhlo.collective_reduce_v1: vhlo.collective_reduce_v1, StableHLO 1.19.0 to current.
 type CollectiveReduceV1Op struct {
@@ -1159,13 +1246,16 @@ func (o CollectiveReduceV1Op) Computation() *ir.Region { return o.op.Region(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCollectiveReduceV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, replicaGroups, channelId, useGlobalDeviceIds, hasDynamicRoot ir.Attribute) CollectiveReduceV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "collective_reduce_v1", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfCollectiveReduceV1Op, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"replica_groups", "channel_id", "use_global_device_ids", "has_dynamic_root"}, replicaGroups, channelId, useGlobalDeviceIds, hasDynamicRoot)
 	op.AddRegion()
 	b.Insert(op)
 	return CollectiveReduceV1Op{opWrapper{op}}
 }
+
+// nameOfCollectiveReduceV1Op is the name BuildCollectiveReduceV1Op gives its ops.
+var nameOfCollectiveReduceV1Op = ir.OpName{Dialect: "vhlo", Op: "collective_reduce_v1", Registered: true}
 
 // CollectivePermuteV1Op is vhlo.collective_permute_v1: vhlo.collective_permute_v1, StableHLO 0.9.0 to current.
 type CollectivePermuteV1Op struct {
@@ -1199,12 +1289,15 @@ func (o CollectivePermuteV1Op) ChannelId() ir.Attribute { return o.op.Attr("chan
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCollectivePermuteV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, sourceTargetPairs, channelId ir.Attribute) CollectivePermuteV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "collective_permute_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCollectivePermuteV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"source_target_pairs", "channel_id"}, sourceTargetPairs, channelId)
 	b.Insert(op)
 	return CollectivePermuteV1Op{opWrapper{op}}
 }
+
+// nameOfCollectivePermuteV1Op is the name BuildCollectivePermuteV1Op gives its ops.
+var nameOfCollectivePermuteV1Op = ir.OpName{Dialect: "vhlo", Op: "collective_permute_v1", Registered: true}
 
 // CompareV1Op is vhlo.compare_v1: vhlo.compare_v1, StableHLO 0.9.0 to current.
 type CompareV1Op struct {
@@ -1239,12 +1332,15 @@ func (o CompareV1Op) CompareType() ir.Attribute { return o.op.Attr("compare_type
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCompareV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, comparisonDirection, compareType ir.Attribute) CompareV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "compare_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCompareV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"comparison_direction", "compare_type"}, comparisonDirection, compareType)
 	b.Insert(op)
 	return CompareV1Op{opWrapper{op}}
 }
+
+// nameOfCompareV1Op is the name BuildCompareV1Op gives its ops.
+var nameOfCompareV1Op = ir.OpName{Dialect: "vhlo", Op: "compare_v1", Registered: true}
 
 // ComplexV1Op is vhlo.complex_v1: vhlo.complex_v1, StableHLO 0.9.0 to current.
 type ComplexV1Op struct {
@@ -1273,11 +1369,14 @@ func (o ComplexV1Op) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildComplexV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) ComplexV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "complex_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfComplexV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return ComplexV1Op{opWrapper{op}}
 }
+
+// nameOfComplexV1Op is the name BuildComplexV1Op gives its ops.
+var nameOfComplexV1Op = ir.OpName{Dialect: "vhlo", Op: "complex_v1", Registered: true}
 
 // CompositeV1Op is vhlo.composite_v1: vhlo.composite_v1, StableHLO 0.19.0 to 1.13.0.
 type CompositeV1Op struct {
@@ -1315,12 +1414,15 @@ func (o CompositeV1Op) Version() ir.Attribute { return o.op.Attr("version") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCompositeV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs []*ir.Value, name, compositeAttributes, decomposition, version ir.Attribute) CompositeV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "composite_v1", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfCompositeV1Op, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	setAttrs(op, []string{"name", "composite_attributes", "decomposition", "version"}, name, compositeAttributes, decomposition, version)
 	b.Insert(op)
 	return CompositeV1Op{opWrapper{op}}
 }
+
+// nameOfCompositeV1Op is the name BuildCompositeV1Op gives its ops.
+var nameOfCompositeV1Op = ir.OpName{Dialect: "vhlo", Op: "composite_v1", Registered: true}
 
 // CompositeV2Op is vhlo.composite_v2: vhlo.composite_v2, StableHLO 1.14.0 to current.
 type CompositeV2Op struct {
@@ -1361,7 +1463,7 @@ func (o CompositeV2Op) CompositeRegions() []*ir.Region { return o.op.Regions()[0
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCompositeV2Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs []*ir.Value, name, compositeAttributes, decomposition, version ir.Attribute, compositeRegionsCount int) CompositeV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "composite_v2", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfCompositeV2Op, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	setAttrs(op, []string{"name", "composite_attributes", "decomposition", "version"}, name, compositeAttributes, decomposition, version)
 	for range compositeRegionsCount {
@@ -1370,6 +1472,9 @@ func BuildCompositeV2Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, 
 	b.Insert(op)
 	return CompositeV2Op{opWrapper{op}}
 }
+
+// nameOfCompositeV2Op is the name BuildCompositeV2Op gives its ops.
+var nameOfCompositeV2Op = ir.OpName{Dialect: "vhlo", Op: "composite_v2", Registered: true}
 
 // ConcatenateV1Op is vhlo.concatenate_v1: vhlo.concatenate_v1, StableHLO 0.9.0 to current.
 type ConcatenateV1Op struct {
@@ -1398,12 +1503,15 @@ func (o ConcatenateV1Op) Dimension() ir.Attribute { return o.op.Attr("dimension"
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConcatenateV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value, dimension ir.Attribute) ConcatenateV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "concatenate_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConcatenateV1Op, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	setAttrs(op, []string{"dimension"}, dimension)
 	b.Insert(op)
 	return ConcatenateV1Op{opWrapper{op}}
 }
+
+// nameOfConcatenateV1Op is the name BuildConcatenateV1Op gives its ops.
+var nameOfConcatenateV1Op = ir.OpName{Dialect: "vhlo", Op: "concatenate_v1", Registered: true}
 
 // ConstantV1Op is vhlo.constant_v1: vhlo.constant_v1, StableHLO 0.9.0 to current.
 type ConstantV1Op struct {
@@ -1429,11 +1537,14 @@ func (o ConstantV1Op) Value() ir.Attribute { return o.op.Attr("value") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConstantV1Op(b *ir.Builder, loc ir.Location, outputType ir.Type, value ir.Attribute) ConstantV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "constant_v1", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfConstantV1Op, loc, []ir.Type{outputType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return ConstantV1Op{opWrapper{op}}
 }
+
+// nameOfConstantV1Op is the name BuildConstantV1Op gives its ops.
+var nameOfConstantV1Op = ir.OpName{Dialect: "vhlo", Op: "constant_v1", Registered: true}
 
 // ConvertV1Op is vhlo.convert_v1: vhlo.convert_v1, StableHLO 0.9.0 to current.
 type ConvertV1Op struct {
@@ -1459,11 +1570,14 @@ func (o ConvertV1Op) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConvertV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ConvertV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "convert_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConvertV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ConvertV1Op{opWrapper{op}}
 }
+
+// nameOfConvertV1Op is the name BuildConvertV1Op gives its ops.
+var nameOfConvertV1Op = ir.OpName{Dialect: "vhlo", Op: "convert_v1", Registered: true}
 
 // ConvolutionV1Op is vhlo.convolution_v1: vhlo.convolution_v1, StableHLO 0.9.0 to current.
 type ConvolutionV1Op struct {
@@ -1561,12 +1675,15 @@ func (o ConvolutionV1Op) PrecisionConfig() ir.Attribute { return o.op.Attr("prec
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConvolutionV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, windowStrides, padding, lhsDilation, rhsDilation, windowReversal, inputBatchDimension, inputFeatureDimension, inputSpatialDimensions, kernelInputFeatureDimension, kernelOutputFeatureDimension, kernelSpatialDimensions, outputBatchDimension, outputFeatureDimension, outputSpatialDimensions, featureGroupCount, batchGroupCount, precisionConfig ir.Attribute) ConvolutionV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "convolution_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConvolutionV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"window_strides", "padding", "lhs_dilation", "rhs_dilation", "window_reversal", "input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions", "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions", "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions", "feature_group_count", "batch_group_count", "precision_config"}, windowStrides, padding, lhsDilation, rhsDilation, windowReversal, inputBatchDimension, inputFeatureDimension, inputSpatialDimensions, kernelInputFeatureDimension, kernelOutputFeatureDimension, kernelSpatialDimensions, outputBatchDimension, outputFeatureDimension, outputSpatialDimensions, featureGroupCount, batchGroupCount, precisionConfig)
 	b.Insert(op)
 	return ConvolutionV1Op{opWrapper{op}}
 }
+
+// nameOfConvolutionV1Op is the name BuildConvolutionV1Op gives its ops.
+var nameOfConvolutionV1Op = ir.OpName{Dialect: "vhlo", Op: "convolution_v1", Registered: true}
 
 // CosineV1Op is vhlo.cosine_v1: vhlo.cosine_v1, StableHLO 0.9.0 to 1.9.0.
 type CosineV1Op struct {
@@ -1592,11 +1709,14 @@ func (o CosineV1Op) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCosineV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) CosineV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "cosine_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCosineV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return CosineV1Op{opWrapper{op}}
 }
+
+// nameOfCosineV1Op is the name BuildCosineV1Op gives its ops.
+var nameOfCosineV1Op = ir.OpName{Dialect: "vhlo", Op: "cosine_v1", Registered: true}
 
 // CosineV2Op is vhlo.cosine_v2: vhlo.cosine_v2, StableHLO 1.10.0 to current.
 type CosineV2Op struct {
@@ -1625,12 +1745,15 @@ func (o CosineV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_acc
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCosineV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) CosineV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "cosine_v2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCosineV2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return CosineV2Op{opWrapper{op}}
 }
+
+// nameOfCosineV2Op is the name BuildCosineV2Op gives its ops.
+var nameOfCosineV2Op = ir.OpName{Dialect: "vhlo", Op: "cosine_v2", Registered: true}
 
 // CreateTokenV1Op is vhlo.create_token_v1: vhlo.create_token_v1, StableHLO 0.9.0 to current.
 type CreateTokenV1Op struct {
@@ -1653,10 +1776,13 @@ func (o CreateTokenV1Op) Output() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCreateTokenV1Op(b *ir.Builder, loc ir.Location, outputType ir.Type) CreateTokenV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "create_token_v1", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfCreateTokenV1Op, loc, []ir.Type{outputType})
 	b.Insert(op)
 	return CreateTokenV1Op{opWrapper{op}}
 }
+
+// nameOfCreateTokenV1Op is the name BuildCreateTokenV1Op gives its ops.
+var nameOfCreateTokenV1Op = ir.OpName{Dialect: "vhlo", Op: "create_token_v1", Registered: true}
 
 // CrossReplicaSumV1Op is vhlo.cross-replica-sum_v1: vhlo.cross-replica-sum_v1, StableHLO 0.9.0 to current.
 type CrossReplicaSumV1Op struct {
@@ -1685,12 +1811,15 @@ func (o CrossReplicaSumV1Op) ReplicaGroups() ir.Attribute { return o.op.Attr("re
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildCrossReplicaSumV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, replicaGroups ir.Attribute) CrossReplicaSumV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "cross-replica-sum_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCrossReplicaSumV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"replica_groups"}, replicaGroups)
 	b.Insert(op)
 	return CrossReplicaSumV1Op{opWrapper{op}}
 }
+
+// nameOfCrossReplicaSumV1Op is the name BuildCrossReplicaSumV1Op gives its ops.
+var nameOfCrossReplicaSumV1Op = ir.OpName{Dialect: "vhlo", Op: "cross-replica-sum_v1", Registered: true}
 
 // CustomCallV1Op is vhlo.custom_call_v1: vhlo.custom_call_v1, StableHLO 0.9.0 to 1.17.0.
 type CustomCallV1Op struct {
@@ -1742,12 +1871,15 @@ func (o CustomCallV1Op) OutputOperandAliases() ir.Attribute {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCustomCallV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs []*ir.Value, callTargetName, hasSideEffect, backendConfig, apiVersion, calledComputations, operandLayouts, resultLayouts, outputOperandAliases ir.Attribute) CustomCallV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "custom_call_v1", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfCustomCallV1Op, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	setAttrs(op, []string{"call_target_name", "has_side_effect", "backend_config", "api_version", "called_computations", "operand_layouts", "result_layouts", "output_operand_aliases"}, callTargetName, hasSideEffect, backendConfig, apiVersion, calledComputations, operandLayouts, resultLayouts, outputOperandAliases)
 	b.Insert(op)
 	return CustomCallV1Op{opWrapper{op}}
 }
+
+// nameOfCustomCallV1Op is the name BuildCustomCallV1Op gives its ops.
+var nameOfCustomCallV1Op = ir.OpName{Dialect: "vhlo", Op: "custom_call_v1", Registered: true}
 
 // CustomCallV2Op is vhlo.custom_call_v2: vhlo.custom_call_v2, StableHLO 1.18.0 to current.
 type CustomCallV2Op struct {
@@ -1802,12 +1934,15 @@ func (o CustomCallV2Op) ResultTilings() ir.Attribute { return o.op.Attr("result_
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCustomCallV2Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs []*ir.Value, callTargetName, hasSideEffect, backendConfig, apiVersion, calledComputations, operandLayouts, resultLayouts, outputOperandAliases, resultTilings ir.Attribute) CustomCallV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "custom_call_v2", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfCustomCallV2Op, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	setAttrs(op, []string{"call_target_name", "has_side_effect", "backend_config", "api_version", "called_computations", "operand_layouts", "result_layouts", "output_operand_aliases", "result_tilings"}, callTargetName, hasSideEffect, backendConfig, apiVersion, calledComputations, operandLayouts, resultLayouts, outputOperandAliases, resultTilings)
 	b.Insert(op)
 	return CustomCallV2Op{opWrapper{op}}
 }
+
+// nameOfCustomCallV2Op is the name BuildCustomCallV2Op gives its ops.
+var nameOfCustomCallV2Op = ir.OpName{Dialect: "vhlo", Op: "custom_call_v2", Registered: true}
 
 // DivideV1Op is vhlo.divide_v1: vhlo.divide_v1, StableHLO 0.9.0 to current.
 type DivideV1Op struct {
@@ -1836,11 +1971,14 @@ func (o DivideV1Op) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDivideV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) DivideV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "divide_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDivideV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return DivideV1Op{opWrapper{op}}
 }
+
+// nameOfDivideV1Op is the name BuildDivideV1Op gives its ops.
+var nameOfDivideV1Op = ir.OpName{Dialect: "vhlo", Op: "divide_v1", Registered: true}
 
 // DotGeneralV1Op is vhlo.dot_general_v1: vhlo.dot_general_v1, StableHLO 0.9.0 to 1.5.0.
 type DotGeneralV1Op struct {
@@ -1892,12 +2030,15 @@ func (o DotGeneralV1Op) PrecisionConfig() ir.Attribute { return o.op.Attr("preci
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDotGeneralV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsBatchingDimensions, rhsBatchingDimensions, lhsContractingDimensions, rhsContractingDimensions, precisionConfig ir.Attribute) DotGeneralV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dot_general_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDotGeneralV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions", "rhs_contracting_dimensions", "precision_config"}, lhsBatchingDimensions, rhsBatchingDimensions, lhsContractingDimensions, rhsContractingDimensions, precisionConfig)
 	b.Insert(op)
 	return DotGeneralV1Op{opWrapper{op}}
 }
+
+// nameOfDotGeneralV1Op is the name BuildDotGeneralV1Op gives its ops.
+var nameOfDotGeneralV1Op = ir.OpName{Dialect: "vhlo", Op: "dot_general_v1", Registered: true}
 
 // DotGeneralV2Op is vhlo.dot_general_v2: vhlo.dot_general_v2, StableHLO 1.6.0 to current.
 type DotGeneralV2Op struct {
@@ -1974,12 +2115,15 @@ func (o DotGeneralV2Op) AllowImpreciseAccumulation() ir.Attribute {
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDotGeneralV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsBatchingDimensions, rhsBatchingDimensions, lhsContractingDimensions, rhsContractingDimensions, precisionConfig, lhsPrecisionType, rhsPrecisionType, accumulationType, lhsComponentCount, rhsComponentCount, numPrimitiveOperations, allowImpreciseAccumulation ir.Attribute) DotGeneralV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dot_general_v2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDotGeneralV2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions", "rhs_contracting_dimensions", "precision_config", "lhs_precision_type", "rhs_precision_type", "accumulation_type", "lhs_component_count", "rhs_component_count", "num_primitive_operations", "allow_imprecise_accumulation"}, lhsBatchingDimensions, rhsBatchingDimensions, lhsContractingDimensions, rhsContractingDimensions, precisionConfig, lhsPrecisionType, rhsPrecisionType, accumulationType, lhsComponentCount, rhsComponentCount, numPrimitiveOperations, allowImpreciseAccumulation)
 	b.Insert(op)
 	return DotGeneralV2Op{opWrapper{op}}
 }
+
+// nameOfDotGeneralV2Op is the name BuildDotGeneralV2Op gives its ops.
+var nameOfDotGeneralV2Op = ir.OpName{Dialect: "vhlo", Op: "dot_general_v2", Registered: true}
 
 // DotV1Op is vhlo.dot_v1: vhlo.dot_v1, StableHLO 0.9.0 to current.
 type DotV1Op struct {
@@ -2011,12 +2155,15 @@ func (o DotV1Op) PrecisionConfig() ir.Attribute { return o.op.Attr("precision_co
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildDotV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, precisionConfig ir.Attribute) DotV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dot_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDotV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"precision_config"}, precisionConfig)
 	b.Insert(op)
 	return DotV1Op{opWrapper{op}}
 }
+
+// nameOfDotV1Op is the name BuildDotV1Op gives its ops.
+var nameOfDotV1Op = ir.OpName{Dialect: "vhlo", Op: "dot_v1", Registered: true}
 
 // DynamicBroadcastInDimV1Op is vhlo.dynamic_broadcast_in_dim_v1: vhlo.dynamic_broadcast_in_dim_v1, StableHLO 0.9.0 to current.
 type DynamicBroadcastInDimV1Op struct {
@@ -2060,12 +2207,15 @@ func (o DynamicBroadcastInDimV1Op) KnownNonexpandingDimensions() ir.Attribute {
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildDynamicBroadcastInDimV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, outputDimensions *ir.Value, broadcastDimensions, knownExpandingDimensions, knownNonexpandingDimensions ir.Attribute) DynamicBroadcastInDimV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_broadcast_in_dim_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDynamicBroadcastInDimV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand, outputDimensions})
 	setAttrs(op, []string{"broadcast_dimensions", "known_expanding_dimensions", "known_nonexpanding_dimensions"}, broadcastDimensions, knownExpandingDimensions, knownNonexpandingDimensions)
 	b.Insert(op)
 	return DynamicBroadcastInDimV1Op{opWrapper{op}}
 }
+
+// nameOfDynamicBroadcastInDimV1Op is the name BuildDynamicBroadcastInDimV1Op gives its ops.
+var nameOfDynamicBroadcastInDimV1Op = ir.OpName{Dialect: "vhlo", Op: "dynamic_broadcast_in_dim_v1", Registered: true}
 
 // DynamicConvV1Op is vhlo.dynamic_conv_v1: vhlo.dynamic_conv_v1, StableHLO 0.9.0 to 0.19.0.
 type DynamicConvV1Op struct {
@@ -2166,12 +2316,15 @@ func (o DynamicConvV1Op) PrecisionConfig() ir.Attribute { return o.op.Attr("prec
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDynamicConvV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs, dPadding *ir.Value, windowStrides, padding, lhsDilation, rhsDilation, windowReversal, inputBatchDimension, inputFeatureDimension, inputSpatialDimensions, kernelInputFeatureDimension, kernelOutputFeatureDimension, kernelSpatialDimensions, outputBatchDimension, outputFeatureDimension, outputSpatialDimensions, featureGroupCount, batchGroupCount, precisionConfig ir.Attribute) DynamicConvV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_conv_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDynamicConvV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs, dPadding})
 	setAttrs(op, []string{"window_strides", "padding", "lhs_dilation", "rhs_dilation", "window_reversal", "input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions", "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions", "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions", "feature_group_count", "batch_group_count", "precision_config"}, windowStrides, padding, lhsDilation, rhsDilation, windowReversal, inputBatchDimension, inputFeatureDimension, inputSpatialDimensions, kernelInputFeatureDimension, kernelOutputFeatureDimension, kernelSpatialDimensions, outputBatchDimension, outputFeatureDimension, outputSpatialDimensions, featureGroupCount, batchGroupCount, precisionConfig)
 	b.Insert(op)
 	return DynamicConvV1Op{opWrapper{op}}
 }
+
+// nameOfDynamicConvV1Op is the name BuildDynamicConvV1Op gives its ops.
+var nameOfDynamicConvV1Op = ir.OpName{Dialect: "vhlo", Op: "dynamic_conv_v1", Registered: true}
 
 // DynamicConvV2Op is vhlo.dynamic_conv_v2: vhlo.dynamic_conv_v2, StableHLO 0.20.0 to current.
 type DynamicConvV2Op struct {
@@ -2269,12 +2422,15 @@ func (o DynamicConvV2Op) PrecisionConfig() ir.Attribute { return o.op.Attr("prec
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDynamicConvV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs, padding *ir.Value, windowStrides, lhsDilation, rhsDilation, windowReversal, inputBatchDimension, inputFeatureDimension, inputSpatialDimensions, kernelInputFeatureDimension, kernelOutputFeatureDimension, kernelSpatialDimensions, outputBatchDimension, outputFeatureDimension, outputSpatialDimensions, featureGroupCount, batchGroupCount, precisionConfig ir.Attribute) DynamicConvV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_conv_v2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDynamicConvV2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs, padding})
 	setAttrs(op, []string{"window_strides", "lhs_dilation", "rhs_dilation", "window_reversal", "input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions", "kernel_input_feature_dimension", "kernel_output_feature_dimension", "kernel_spatial_dimensions", "output_batch_dimension", "output_feature_dimension", "output_spatial_dimensions", "feature_group_count", "batch_group_count", "precision_config"}, windowStrides, lhsDilation, rhsDilation, windowReversal, inputBatchDimension, inputFeatureDimension, inputSpatialDimensions, kernelInputFeatureDimension, kernelOutputFeatureDimension, kernelSpatialDimensions, outputBatchDimension, outputFeatureDimension, outputSpatialDimensions, featureGroupCount, batchGroupCount, precisionConfig)
 	b.Insert(op)
 	return DynamicConvV2Op{opWrapper{op}}
 }
+
+// nameOfDynamicConvV2Op is the name BuildDynamicConvV2Op gives its ops.
+var nameOfDynamicConvV2Op = ir.OpName{Dialect: "vhlo", Op: "dynamic_conv_v2", Registered: true}
 
 // DynamicGatherV1Op is vhlo.dynamic_gather_v1: vhlo.dynamic_gather_v1, StableHLO 0.9.0 to 1.0.0.
 type DynamicGatherV1Op struct {
@@ -2323,12 +2479,15 @@ func (o DynamicGatherV1Op) IndicesAreSorted() ir.Attribute { return o.op.Attr("i
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDynamicGatherV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, startIndices, sliceSizes *ir.Value, offsetDims, collapsedSliceDims, startIndexMap, indexVectorDim, indicesAreSorted ir.Attribute) DynamicGatherV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_gather_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDynamicGatherV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand, startIndices, sliceSizes})
 	setAttrs(op, []string{"offset_dims", "collapsed_slice_dims", "start_index_map", "index_vector_dim", "indices_are_sorted"}, offsetDims, collapsedSliceDims, startIndexMap, indexVectorDim, indicesAreSorted)
 	b.Insert(op)
 	return DynamicGatherV1Op{opWrapper{op}}
 }
+
+// nameOfDynamicGatherV1Op is the name BuildDynamicGatherV1Op gives its ops.
+var nameOfDynamicGatherV1Op = ir.OpName{Dialect: "vhlo", Op: "dynamic_gather_v1", Registered: true}
 
 // DynamicGatherV2Op is vhlo.dynamic_gather_v2: vhlo.dynamic_gather_v2, StableHLO 1.1.0 to current.
 type DynamicGatherV2Op struct {
@@ -2387,12 +2546,15 @@ func (o DynamicGatherV2Op) IndicesAreSorted() ir.Attribute { return o.op.Attr("i
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDynamicGatherV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, startIndices, sliceSizes *ir.Value, offsetDims, collapsedSliceDims, operandBatchingDims, startIndicesBatchingDims, startIndexMap, indexVectorDim, indicesAreSorted ir.Attribute) DynamicGatherV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_gather_v2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDynamicGatherV2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand, startIndices, sliceSizes})
 	setAttrs(op, []string{"offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims", "start_index_map", "index_vector_dim", "indices_are_sorted"}, offsetDims, collapsedSliceDims, operandBatchingDims, startIndicesBatchingDims, startIndexMap, indexVectorDim, indicesAreSorted)
 	b.Insert(op)
 	return DynamicGatherV2Op{opWrapper{op}}
 }
+
+// nameOfDynamicGatherV2Op is the name BuildDynamicGatherV2Op gives its ops.
+var nameOfDynamicGatherV2Op = ir.OpName{Dialect: "vhlo", Op: "dynamic_gather_v2", Registered: true}
 
 // DynamicIotaV1Op is vhlo.dynamic_iota_v1: vhlo.dynamic_iota_v1, StableHLO 0.9.0 to current.
 type DynamicIotaV1Op struct {
@@ -2421,12 +2583,15 @@ func (o DynamicIotaV1Op) IotaDimension() ir.Attribute { return o.op.Attr("iota_d
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDynamicIotaV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, outputShape *ir.Value, iotaDimension ir.Attribute) DynamicIotaV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_iota_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDynamicIotaV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{outputShape})
 	setAttrs(op, []string{"iota_dimension"}, iotaDimension)
 	b.Insert(op)
 	return DynamicIotaV1Op{opWrapper{op}}
 }
+
+// nameOfDynamicIotaV1Op is the name BuildDynamicIotaV1Op gives its ops.
+var nameOfDynamicIotaV1Op = ir.OpName{Dialect: "vhlo", Op: "dynamic_iota_v1", Registered: true}
 
 // DynamicPadV1Op is vhlo.dynamic_pad_v1: vhlo.dynamic_pad_v1, StableHLO 0.9.0 to current.
 type DynamicPadV1Op struct {
@@ -2464,11 +2629,14 @@ func (o DynamicPadV1Op) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDynamicPadV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, paddingValue, edgePaddingLow, edgePaddingHigh, interiorPadding *ir.Value) DynamicPadV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_pad_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDynamicPadV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand, paddingValue, edgePaddingLow, edgePaddingHigh, interiorPadding})
 	b.Insert(op)
 	return DynamicPadV1Op{opWrapper{op}}
 }
+
+// nameOfDynamicPadV1Op is the name BuildDynamicPadV1Op gives its ops.
+var nameOfDynamicPadV1Op = ir.OpName{Dialect: "vhlo", Op: "dynamic_pad_v1", Registered: true}
 
 // DynamicReshapeV1Op is vhlo.dynamic_reshape_v1: vhlo.dynamic_reshape_v1, StableHLO 0.9.0 to current.
 type DynamicReshapeV1Op struct {
@@ -2497,11 +2665,14 @@ func (o DynamicReshapeV1Op) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildDynamicReshapeV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, outputShape *ir.Value) DynamicReshapeV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_reshape_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDynamicReshapeV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand, outputShape})
 	b.Insert(op)
 	return DynamicReshapeV1Op{opWrapper{op}}
 }
+
+// nameOfDynamicReshapeV1Op is the name BuildDynamicReshapeV1Op gives its ops.
+var nameOfDynamicReshapeV1Op = ir.OpName{Dialect: "vhlo", Op: "dynamic_reshape_v1", Registered: true}
 
 // DynamicSliceV1Op is vhlo.dynamic_slice_v1: vhlo.dynamic_slice_v1, StableHLO 0.9.0 to current.
 type DynamicSliceV1Op struct {
@@ -2533,12 +2704,15 @@ func (o DynamicSliceV1Op) SliceSizes() ir.Attribute { return o.op.Attr("slice_si
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildDynamicSliceV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, startIndices []*ir.Value, sliceSizes ir.Attribute) DynamicSliceV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_slice_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDynamicSliceV1Op, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{operand}, startIndices...))
 	setAttrs(op, []string{"slice_sizes"}, sliceSizes)
 	b.Insert(op)
 	return DynamicSliceV1Op{opWrapper{op}}
 }
+
+// nameOfDynamicSliceV1Op is the name BuildDynamicSliceV1Op gives its ops.
+var nameOfDynamicSliceV1Op = ir.OpName{Dialect: "vhlo", Op: "dynamic_slice_v1", Registered: true}
 
 // DynamicUpdateSliceV1Op is vhlo.dynamic_update_slice_v1: vhlo.dynamic_update_slice_v1, StableHLO 0.9.0 to current.
 type DynamicUpdateSliceV1Op struct {
@@ -2570,11 +2744,14 @@ func (o DynamicUpdateSliceV1Op) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildDynamicUpdateSliceV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, update *ir.Value, startIndices []*ir.Value) DynamicUpdateSliceV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "dynamic_update_slice_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDynamicUpdateSliceV1Op, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{operand, update}, startIndices...))
 	b.Insert(op)
 	return DynamicUpdateSliceV1Op{opWrapper{op}}
 }
+
+// nameOfDynamicUpdateSliceV1Op is the name BuildDynamicUpdateSliceV1Op gives its ops.
+var nameOfDynamicUpdateSliceV1Op = ir.OpName{Dialect: "vhlo", Op: "dynamic_update_slice_v1", Registered: true}
 
 // EinsumV1Op is vhlo.einsum_v1: vhlo.einsum_v1, StableHLO 0.9.0 to current.
 type EinsumV1Op struct {
@@ -2606,12 +2783,15 @@ func (o EinsumV1Op) EinsumConfig() ir.Attribute { return o.op.Attr("einsum_confi
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildEinsumV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, einsumConfig ir.Attribute) EinsumV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "einsum_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfEinsumV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"einsum_config"}, einsumConfig)
 	b.Insert(op)
 	return EinsumV1Op{opWrapper{op}}
 }
+
+// nameOfEinsumV1Op is the name BuildEinsumV1Op gives its ops.
+var nameOfEinsumV1Op = ir.OpName{Dialect: "vhlo", Op: "einsum_v1", Registered: true}
 
 // ExponentialMinusOneV1Op is vhlo.exponential_minus_one_v1: vhlo.exponential_minus_one_v1, StableHLO 0.9.0 to 1.9.0.
 type ExponentialMinusOneV1Op struct {
@@ -2637,11 +2817,14 @@ func (o ExponentialMinusOneV1Op) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildExponentialMinusOneV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ExponentialMinusOneV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "exponential_minus_one_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExponentialMinusOneV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ExponentialMinusOneV1Op{opWrapper{op}}
 }
+
+// nameOfExponentialMinusOneV1Op is the name BuildExponentialMinusOneV1Op gives its ops.
+var nameOfExponentialMinusOneV1Op = ir.OpName{Dialect: "vhlo", Op: "exponential_minus_one_v1", Registered: true}
 
 // ExponentialMinusOneV2Op is vhlo.exponential_minus_one_v2: vhlo.exponential_minus_one_v2, StableHLO 1.10.0 to current.
 type ExponentialMinusOneV2Op struct {
@@ -2670,12 +2853,15 @@ func (o ExponentialMinusOneV2Op) ResultAccuracy() ir.Attribute { return o.op.Att
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildExponentialMinusOneV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) ExponentialMinusOneV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "exponential_minus_one_v2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExponentialMinusOneV2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return ExponentialMinusOneV2Op{opWrapper{op}}
 }
+
+// nameOfExponentialMinusOneV2Op is the name BuildExponentialMinusOneV2Op gives its ops.
+var nameOfExponentialMinusOneV2Op = ir.OpName{Dialect: "vhlo", Op: "exponential_minus_one_v2", Registered: true}
 
 // ExponentialV1Op is vhlo.exponential_v1: vhlo.exponential_v1, StableHLO 0.9.0 to 1.8.0.
 type ExponentialV1Op struct {
@@ -2701,11 +2887,14 @@ func (o ExponentialV1Op) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExponentialV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ExponentialV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "exponential_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExponentialV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ExponentialV1Op{opWrapper{op}}
 }
+
+// nameOfExponentialV1Op is the name BuildExponentialV1Op gives its ops.
+var nameOfExponentialV1Op = ir.OpName{Dialect: "vhlo", Op: "exponential_v1", Registered: true}
 
 // ExponentialV2Op is vhlo.exponential_v2: vhlo.exponential_v2, StableHLO 1.9.0 to current.
 type ExponentialV2Op struct {
@@ -2734,12 +2923,15 @@ func (o ExponentialV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("resul
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExponentialV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) ExponentialV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "exponential_v2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExponentialV2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return ExponentialV2Op{opWrapper{op}}
 }
+
+// nameOfExponentialV2Op is the name BuildExponentialV2Op gives its ops.
+var nameOfExponentialV2Op = ir.OpName{Dialect: "vhlo", Op: "exponential_v2", Registered: true}
 
 // FftV1Op is vhlo.fft_v1: vhlo.fft_v1, StableHLO 0.9.0 to current.
 type FftV1Op struct {
@@ -2771,12 +2963,15 @@ func (o FftV1Op) FftLength() ir.Attribute { return o.op.Attr("fft_length") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFftV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fftType, fftLength ir.Attribute) FftV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "fft_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFftV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fft_type", "fft_length"}, fftType, fftLength)
 	b.Insert(op)
 	return FftV1Op{opWrapper{op}}
 }
+
+// nameOfFftV1Op is the name BuildFftV1Op gives its ops.
+var nameOfFftV1Op = ir.OpName{Dialect: "vhlo", Op: "fft_v1", Registered: true}
 
 // FloorV1Op is vhlo.floor_v1: vhlo.floor_v1, StableHLO 0.9.0 to current.
 type FloorV1Op struct {
@@ -2802,11 +2997,14 @@ func (o FloorV1Op) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildFloorV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) FloorV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "floor_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFloorV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return FloorV1Op{opWrapper{op}}
 }
+
+// nameOfFloorV1Op is the name BuildFloorV1Op gives its ops.
+var nameOfFloorV1Op = ir.OpName{Dialect: "vhlo", Op: "floor_v1", Registered: true}
 
 // FuncV1Op is vhlo.func_v1: vhlo.func_v1, StableHLO 0.9.0 to current.
 type FuncV1Op struct {
@@ -2844,12 +3042,15 @@ func (o FuncV1Op) Body() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFuncV1Op(b *ir.Builder, loc ir.Location, symName, functionType, symVisibility, argAttrs, resAttrs ir.Attribute) FuncV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "func_v1", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFuncV1Op, loc, nil)
 	setAttrs(op, []string{"sym_name", "function_type", "sym_visibility", "arg_attrs", "res_attrs"}, symName, functionType, symVisibility, argAttrs, resAttrs)
 	op.AddRegion()
 	b.Insert(op)
 	return FuncV1Op{opWrapper{op}}
 }
+
+// nameOfFuncV1Op is the name BuildFuncV1Op gives its ops.
+var nameOfFuncV1Op = ir.OpName{Dialect: "vhlo", Op: "func_v1", Registered: true}
 
 // GatherV1Op is vhlo.gather_v1: vhlo.gather_v1, StableHLO 0.9.0 to 1.0.0.
 type GatherV1Op struct {
@@ -2896,12 +3097,15 @@ func (o GatherV1Op) IndicesAreSorted() ir.Attribute { return o.op.Attr("indices_
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGatherV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, startIndices *ir.Value, offsetDims, collapsedSliceDims, startIndexMap, indexVectorDim, sliceSizes, indicesAreSorted ir.Attribute) GatherV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "gather_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGatherV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand, startIndices})
 	setAttrs(op, []string{"offset_dims", "collapsed_slice_dims", "start_index_map", "index_vector_dim", "slice_sizes", "indices_are_sorted"}, offsetDims, collapsedSliceDims, startIndexMap, indexVectorDim, sliceSizes, indicesAreSorted)
 	b.Insert(op)
 	return GatherV1Op{opWrapper{op}}
 }
+
+// nameOfGatherV1Op is the name BuildGatherV1Op gives its ops.
+var nameOfGatherV1Op = ir.OpName{Dialect: "vhlo", Op: "gather_v1", Registered: true}
 
 // GatherV2Op is vhlo.gather_v2: vhlo.gather_v2, StableHLO 1.1.0 to current.
 type GatherV2Op struct {
@@ -2956,12 +3160,15 @@ func (o GatherV2Op) IndicesAreSorted() ir.Attribute { return o.op.Attr("indices_
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGatherV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, startIndices *ir.Value, offsetDims, collapsedSliceDims, operandBatchingDims, startIndicesBatchingDims, startIndexMap, indexVectorDim, sliceSizes, indicesAreSorted ir.Attribute) GatherV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "gather_v2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGatherV2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand, startIndices})
 	setAttrs(op, []string{"offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims", "start_index_map", "index_vector_dim", "slice_sizes", "indices_are_sorted"}, offsetDims, collapsedSliceDims, operandBatchingDims, startIndicesBatchingDims, startIndexMap, indexVectorDim, sliceSizes, indicesAreSorted)
 	b.Insert(op)
 	return GatherV2Op{opWrapper{op}}
 }
+
+// nameOfGatherV2Op is the name BuildGatherV2Op gives its ops.
+var nameOfGatherV2Op = ir.OpName{Dialect: "vhlo", Op: "gather_v2", Registered: true}
 
 // GetDimensionSizeV1Op is vhlo.get_dimension_size_v1: vhlo.get_dimension_size_v1, StableHLO 0.9.0 to current.
 type GetDimensionSizeV1Op struct {
@@ -2990,12 +3197,15 @@ func (o GetDimensionSizeV1Op) Dimension() ir.Attribute { return o.op.Attr("dimen
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGetDimensionSizeV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, dimension ir.Attribute) GetDimensionSizeV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "get_dimension_size_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGetDimensionSizeV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"dimension"}, dimension)
 	b.Insert(op)
 	return GetDimensionSizeV1Op{opWrapper{op}}
 }
+
+// nameOfGetDimensionSizeV1Op is the name BuildGetDimensionSizeV1Op gives its ops.
+var nameOfGetDimensionSizeV1Op = ir.OpName{Dialect: "vhlo", Op: "get_dimension_size_v1", Registered: true}
 
 // GetTupleElementV1Op is vhlo.get_tuple_element_v1: vhlo.get_tuple_element_v1, StableHLO 0.9.0 to current.
 type GetTupleElementV1Op struct {
@@ -3024,12 +3234,15 @@ func (o GetTupleElementV1Op) Index() ir.Attribute { return o.op.Attr("index") }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildGetTupleElementV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, index ir.Attribute) GetTupleElementV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "get_tuple_element_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGetTupleElementV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"index"}, index)
 	b.Insert(op)
 	return GetTupleElementV1Op{opWrapper{op}}
 }
+
+// nameOfGetTupleElementV1Op is the name BuildGetTupleElementV1Op gives its ops.
+var nameOfGetTupleElementV1Op = ir.OpName{Dialect: "vhlo", Op: "get_tuple_element_v1", Registered: true}
 
 // IfV1Op is vhlo.if_v1: vhlo.if_v1, StableHLO 0.9.0 to current.
 type IfV1Op struct {
@@ -3061,13 +3274,16 @@ func (o IfV1Op) FalseBranch() *ir.Region { return o.op.Region(1) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIfV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, pred *ir.Value) IfV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "if_v1", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfIfV1Op, loc, resultsTypes)
 	op.SetOperands([]*ir.Value{pred})
 	op.AddRegion()
 	op.AddRegion()
 	b.Insert(op)
 	return IfV1Op{opWrapper{op}}
 }
+
+// nameOfIfV1Op is the name BuildIfV1Op gives its ops.
+var nameOfIfV1Op = ir.OpName{Dialect: "vhlo", Op: "if_v1", Registered: true}
 
 // ImagV1Op is vhlo.imag_v1: vhlo.imag_v1, StableHLO 0.9.0 to current.
 type ImagV1Op struct {
@@ -3093,11 +3309,14 @@ func (o ImagV1Op) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildImagV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ImagV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "imag_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfImagV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ImagV1Op{opWrapper{op}}
 }
+
+// nameOfImagV1Op is the name BuildImagV1Op gives its ops.
+var nameOfImagV1Op = ir.OpName{Dialect: "vhlo", Op: "imag_v1", Registered: true}
 
 // InfeedV1Op is vhlo.infeed_v1: vhlo.infeed_v1, StableHLO 0.9.0 to current.
 type InfeedV1Op struct {
@@ -3129,12 +3348,15 @@ func (o InfeedV1Op) Layout() ir.Attribute { return o.op.Attr("layout") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildInfeedV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, token *ir.Value, infeedConfig, layout ir.Attribute) InfeedV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "infeed_v1", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfInfeedV1Op, loc, resultsTypes)
 	op.SetOperands([]*ir.Value{token})
 	setAttrs(op, []string{"infeed_config", "layout"}, infeedConfig, layout)
 	b.Insert(op)
 	return InfeedV1Op{opWrapper{op}}
 }
+
+// nameOfInfeedV1Op is the name BuildInfeedV1Op gives its ops.
+var nameOfInfeedV1Op = ir.OpName{Dialect: "vhlo", Op: "infeed_v1", Registered: true}
 
 // IotaV1Op is vhlo.iota_v1: vhlo.iota_v1, StableHLO 0.9.0 to current.
 type IotaV1Op struct {
@@ -3160,11 +3382,14 @@ func (o IotaV1Op) IotaDimension() ir.Attribute { return o.op.Attr("iota_dimensio
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildIotaV1Op(b *ir.Builder, loc ir.Location, outputType ir.Type, iotaDimension ir.Attribute) IotaV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "iota_v1", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfIotaV1Op, loc, []ir.Type{outputType})
 	setAttrs(op, []string{"iota_dimension"}, iotaDimension)
 	b.Insert(op)
 	return IotaV1Op{opWrapper{op}}
 }
+
+// nameOfIotaV1Op is the name BuildIotaV1Op gives its ops.
+var nameOfIotaV1Op = ir.OpName{Dialect: "vhlo", Op: "iota_v1", Registered: true}
 
 // IsFiniteV1Op is vhlo.is_finite_v1: vhlo.is_finite_v1, StableHLO 0.9.0 to current.
 type IsFiniteV1Op struct {
@@ -3190,11 +3415,14 @@ func (o IsFiniteV1Op) Y() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildIsFiniteV1Op(b *ir.Builder, loc ir.Location, y_Type ir.Type, x_ *ir.Value) IsFiniteV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "is_finite_v1", Registered: true}, loc, []ir.Type{y_Type})
+	op := ir.NewNamedOperation(&nameOfIsFiniteV1Op, loc, []ir.Type{y_Type})
 	op.SetOperands([]*ir.Value{x_})
 	b.Insert(op)
 	return IsFiniteV1Op{opWrapper{op}}
 }
+
+// nameOfIsFiniteV1Op is the name BuildIsFiniteV1Op gives its ops.
+var nameOfIsFiniteV1Op = ir.OpName{Dialect: "vhlo", Op: "is_finite_v1", Registered: true}
 
 // LogPlusOneV1Op is vhlo.log_plus_one_v1: vhlo.log_plus_one_v1, StableHLO 0.9.0 to 1.9.0.
 type LogPlusOneV1Op struct {
@@ -3220,11 +3448,14 @@ func (o LogPlusOneV1Op) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogPlusOneV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) LogPlusOneV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "log_plus_one_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLogPlusOneV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return LogPlusOneV1Op{opWrapper{op}}
 }
+
+// nameOfLogPlusOneV1Op is the name BuildLogPlusOneV1Op gives its ops.
+var nameOfLogPlusOneV1Op = ir.OpName{Dialect: "vhlo", Op: "log_plus_one_v1", Registered: true}
 
 // LogPlusOneV2Op is vhlo.log_plus_one_v2: vhlo.log_plus_one_v2, StableHLO 1.10.0 to current.
 type LogPlusOneV2Op struct {
@@ -3253,12 +3484,15 @@ func (o LogPlusOneV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogPlusOneV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) LogPlusOneV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "log_plus_one_v2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLogPlusOneV2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return LogPlusOneV2Op{opWrapper{op}}
 }
+
+// nameOfLogPlusOneV2Op is the name BuildLogPlusOneV2Op gives its ops.
+var nameOfLogPlusOneV2Op = ir.OpName{Dialect: "vhlo", Op: "log_plus_one_v2", Registered: true}
 
 // LogisticV1Op is vhlo.logistic_v1: vhlo.logistic_v1, StableHLO 0.9.0 to 1.9.0.
 type LogisticV1Op struct {
@@ -3284,11 +3518,14 @@ func (o LogisticV1Op) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogisticV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) LogisticV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "logistic_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLogisticV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return LogisticV1Op{opWrapper{op}}
 }
+
+// nameOfLogisticV1Op is the name BuildLogisticV1Op gives its ops.
+var nameOfLogisticV1Op = ir.OpName{Dialect: "vhlo", Op: "logistic_v1", Registered: true}
 
 // LogisticV2Op is vhlo.logistic_v2: vhlo.logistic_v2, StableHLO 1.10.0 to current.
 type LogisticV2Op struct {
@@ -3317,12 +3554,15 @@ func (o LogisticV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_a
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLogisticV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) LogisticV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "logistic_v2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLogisticV2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return LogisticV2Op{opWrapper{op}}
 }
+
+// nameOfLogisticV2Op is the name BuildLogisticV2Op gives its ops.
+var nameOfLogisticV2Op = ir.OpName{Dialect: "vhlo", Op: "logistic_v2", Registered: true}
 
 // LogV1Op is vhlo.log_v1: vhlo.log_v1, StableHLO 0.9.0 to 1.9.0.
 type LogV1Op struct {
@@ -3348,11 +3588,14 @@ func (o LogV1Op) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLogV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) LogV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "log_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLogV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return LogV1Op{opWrapper{op}}
 }
+
+// nameOfLogV1Op is the name BuildLogV1Op gives its ops.
+var nameOfLogV1Op = ir.OpName{Dialect: "vhlo", Op: "log_v1", Registered: true}
 
 // LogV2Op is vhlo.log_v2: vhlo.log_v2, StableHLO 1.10.0 to current.
 type LogV2Op struct {
@@ -3381,12 +3624,15 @@ func (o LogV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accura
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLogV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) LogV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "log_v2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLogV2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return LogV2Op{opWrapper{op}}
 }
+
+// nameOfLogV2Op is the name BuildLogV2Op gives its ops.
+var nameOfLogV2Op = ir.OpName{Dialect: "vhlo", Op: "log_v2", Registered: true}
 
 // MapV1Op is vhlo.map_v1: vhlo.map_v1, StableHLO 0.9.0 to current.
 type MapV1Op struct {
@@ -3418,13 +3664,16 @@ func (o MapV1Op) Computation() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildMapV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value, dimensions ir.Attribute) MapV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "map_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMapV1Op, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	setAttrs(op, []string{"dimensions"}, dimensions)
 	op.AddRegion()
 	b.Insert(op)
 	return MapV1Op{opWrapper{op}}
 }
+
+// nameOfMapV1Op is the name BuildMapV1Op gives its ops.
+var nameOfMapV1Op = ir.OpName{Dialect: "vhlo", Op: "map_v1", Registered: true}
 
 // MaximumV1Op is vhlo.maximum_v1: vhlo.maximum_v1, StableHLO 0.9.0 to current.
 type MaximumV1Op struct {
@@ -3453,11 +3702,14 @@ func (o MaximumV1Op) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMaximumV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MaximumV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "maximum_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMaximumV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MaximumV1Op{opWrapper{op}}
 }
+
+// nameOfMaximumV1Op is the name BuildMaximumV1Op gives its ops.
+var nameOfMaximumV1Op = ir.OpName{Dialect: "vhlo", Op: "maximum_v1", Registered: true}
 
 // MinimumV1Op is vhlo.minimum_v1: vhlo.minimum_v1, StableHLO 0.9.0 to current.
 type MinimumV1Op struct {
@@ -3486,11 +3738,14 @@ func (o MinimumV1Op) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMinimumV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MinimumV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "minimum_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMinimumV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MinimumV1Op{opWrapper{op}}
 }
+
+// nameOfMinimumV1Op is the name BuildMinimumV1Op gives its ops.
+var nameOfMinimumV1Op = ir.OpName{Dialect: "vhlo", Op: "minimum_v1", Registered: true}
 
 // MultiplyV1Op is vhlo.multiply_v1: vhlo.multiply_v1, StableHLO 0.9.0 to current.
 type MultiplyV1Op struct {
@@ -3519,11 +3774,14 @@ func (o MultiplyV1Op) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildMultiplyV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MultiplyV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "multiply_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMultiplyV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MultiplyV1Op{opWrapper{op}}
 }
+
+// nameOfMultiplyV1Op is the name BuildMultiplyV1Op gives its ops.
+var nameOfMultiplyV1Op = ir.OpName{Dialect: "vhlo", Op: "multiply_v1", Registered: true}
 
 // NegateV1Op is vhlo.negate_v1: vhlo.negate_v1, StableHLO 0.9.0 to current.
 type NegateV1Op struct {
@@ -3549,11 +3807,14 @@ func (o NegateV1Op) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildNegateV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) NegateV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "negate_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfNegateV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return NegateV1Op{opWrapper{op}}
 }
+
+// nameOfNegateV1Op is the name BuildNegateV1Op gives its ops.
+var nameOfNegateV1Op = ir.OpName{Dialect: "vhlo", Op: "negate_v1", Registered: true}
 
 // NotV1Op is vhlo.not_v1: vhlo.not_v1, StableHLO 0.9.0 to current.
 type NotV1Op struct {
@@ -3579,11 +3840,14 @@ func (o NotV1Op) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildNotV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) NotV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "not_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfNotV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return NotV1Op{opWrapper{op}}
 }
+
+// nameOfNotV1Op is the name BuildNotV1Op gives its ops.
+var nameOfNotV1Op = ir.OpName{Dialect: "vhlo", Op: "not_v1", Registered: true}
 
 // OptimizationBarrierV1Op is vhlo.optimization_barrier_v1: vhlo.optimization_barrier_v1, StableHLO 0.9.0 to current.
 type OptimizationBarrierV1Op struct {
@@ -3609,11 +3873,14 @@ func (o OptimizationBarrierV1Op) Result() []*ir.Value { return o.op.Results() }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildOptimizationBarrierV1Op(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, operand []*ir.Value) OptimizationBarrierV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "optimization_barrier_v1", Registered: true}, loc, resultTypes)
+	op := ir.NewNamedOperation(&nameOfOptimizationBarrierV1Op, loc, resultTypes)
 	op.SetOperands(append([]*ir.Value{}, operand...))
 	b.Insert(op)
 	return OptimizationBarrierV1Op{opWrapper{op}}
 }
+
+// nameOfOptimizationBarrierV1Op is the name BuildOptimizationBarrierV1Op gives its ops.
+var nameOfOptimizationBarrierV1Op = ir.OpName{Dialect: "vhlo", Op: "optimization_barrier_v1", Registered: true}
 
 // OrV1Op is vhlo.or_v1: vhlo.or_v1, StableHLO 0.9.0 to current.
 type OrV1Op struct {
@@ -3642,11 +3909,14 @@ func (o OrV1Op) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildOrV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) OrV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "or_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfOrV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return OrV1Op{opWrapper{op}}
 }
+
+// nameOfOrV1Op is the name BuildOrV1Op gives its ops.
+var nameOfOrV1Op = ir.OpName{Dialect: "vhlo", Op: "or_v1", Registered: true}
 
 // OutfeedV1Op is vhlo.outfeed_v1: vhlo.outfeed_v1, StableHLO 0.9.0 to current.
 type OutfeedV1Op struct {
@@ -3678,12 +3948,15 @@ func (o OutfeedV1Op) OutfeedConfig() ir.Attribute { return o.op.Attr("outfeed_co
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildOutfeedV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value, token *ir.Value, outfeedConfig ir.Attribute) OutfeedV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "outfeed_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfOutfeedV1Op, loc, []ir.Type{resultType})
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), token))
 	setAttrs(op, []string{"outfeed_config"}, outfeedConfig)
 	b.Insert(op)
 	return OutfeedV1Op{opWrapper{op}}
 }
+
+// nameOfOutfeedV1Op is the name BuildOutfeedV1Op gives its ops.
+var nameOfOutfeedV1Op = ir.OpName{Dialect: "vhlo", Op: "outfeed_v1", Registered: true}
 
 // PadV1Op is vhlo.pad_v1: vhlo.pad_v1, StableHLO 0.9.0 to current.
 type PadV1Op struct {
@@ -3721,12 +3994,15 @@ func (o PadV1Op) InteriorPadding() ir.Attribute { return o.op.Attr("interior_pad
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildPadV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, paddingValue *ir.Value, edgePaddingLow, edgePaddingHigh, interiorPadding ir.Attribute) PadV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "pad_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPadV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand, paddingValue})
 	setAttrs(op, []string{"edge_padding_low", "edge_padding_high", "interior_padding"}, edgePaddingLow, edgePaddingHigh, interiorPadding)
 	b.Insert(op)
 	return PadV1Op{opWrapper{op}}
 }
+
+// nameOfPadV1Op is the name BuildPadV1Op gives its ops.
+var nameOfPadV1Op = ir.OpName{Dialect: "vhlo", Op: "pad_v1", Registered: true}
 
 // PartitionIdV1Op is vhlo.partition_id_v1: vhlo.partition_id_v1, StableHLO 0.9.0 to current.
 type PartitionIdV1Op struct {
@@ -3749,10 +4025,13 @@ func (o PartitionIdV1Op) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPartitionIdV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type) PartitionIdV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "partition_id_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPartitionIdV1Op, loc, []ir.Type{resultType})
 	b.Insert(op)
 	return PartitionIdV1Op{opWrapper{op}}
 }
+
+// nameOfPartitionIdV1Op is the name BuildPartitionIdV1Op gives its ops.
+var nameOfPartitionIdV1Op = ir.OpName{Dialect: "vhlo", Op: "partition_id_v1", Registered: true}
 
 // PopcntV1Op is vhlo.popcnt_v1: vhlo.popcnt_v1, StableHLO 0.9.0 to current.
 type PopcntV1Op struct {
@@ -3778,11 +4057,14 @@ func (o PopcntV1Op) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPopcntV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) PopcntV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "popcnt_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPopcntV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return PopcntV1Op{opWrapper{op}}
 }
+
+// nameOfPopcntV1Op is the name BuildPopcntV1Op gives its ops.
+var nameOfPopcntV1Op = ir.OpName{Dialect: "vhlo", Op: "popcnt_v1", Registered: true}
 
 // PowerV1Op is vhlo.power_v1: vhlo.power_v1, StableHLO 0.9.0 to current.
 type PowerV1Op struct {
@@ -3811,11 +4093,14 @@ func (o PowerV1Op) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPowerV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) PowerV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "power_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPowerV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return PowerV1Op{opWrapper{op}}
 }
+
+// nameOfPowerV1Op is the name BuildPowerV1Op gives its ops.
+var nameOfPowerV1Op = ir.OpName{Dialect: "vhlo", Op: "power_v1", Registered: true}
 
 // RealDynamicSliceV1Op is vhlo.real_dynamic_slice_v1: vhlo.real_dynamic_slice_v1, StableHLO 0.9.0 to current.
 type RealDynamicSliceV1Op struct {
@@ -3850,11 +4135,14 @@ func (o RealDynamicSliceV1Op) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRealDynamicSliceV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, startIndices, limitIndices, strides *ir.Value) RealDynamicSliceV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "real_dynamic_slice_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRealDynamicSliceV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand, startIndices, limitIndices, strides})
 	b.Insert(op)
 	return RealDynamicSliceV1Op{opWrapper{op}}
 }
+
+// nameOfRealDynamicSliceV1Op is the name BuildRealDynamicSliceV1Op gives its ops.
+var nameOfRealDynamicSliceV1Op = ir.OpName{Dialect: "vhlo", Op: "real_dynamic_slice_v1", Registered: true}
 
 // RealV1Op is vhlo.real_v1: vhlo.real_v1, StableHLO 0.9.0 to current.
 type RealV1Op struct {
@@ -3880,11 +4168,14 @@ func (o RealV1Op) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRealV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) RealV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "real_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRealV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return RealV1Op{opWrapper{op}}
 }
+
+// nameOfRealV1Op is the name BuildRealV1Op gives its ops.
+var nameOfRealV1Op = ir.OpName{Dialect: "vhlo", Op: "real_v1", Registered: true}
 
 // RecvV1Op is vhlo.recv_v1: vhlo.recv_v1, StableHLO 0.9.0 to 1.11.0.
 type RecvV1Op struct {
@@ -3919,12 +4210,15 @@ func (o RecvV1Op) IsHostTransfer() ir.Attribute { return o.op.Attr("is_host_tran
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRecvV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, token *ir.Value, channelId, channelType, isHostTransfer ir.Attribute) RecvV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "recv_v1", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfRecvV1Op, loc, resultsTypes)
 	op.SetOperands([]*ir.Value{token})
 	setAttrs(op, []string{"channel_id", "channel_type", "is_host_transfer"}, channelId, channelType, isHostTransfer)
 	b.Insert(op)
 	return RecvV1Op{opWrapper{op}}
 }
+
+// nameOfRecvV1Op is the name BuildRecvV1Op gives its ops.
+var nameOfRecvV1Op = ir.OpName{Dialect: "vhlo", Op: "recv_v1", Registered: true}
 
 // RecvV2Op is vhlo.recv_v2: vhlo.recv_v2, StableHLO 1.12.0 to current.
 type RecvV2Op struct {
@@ -3962,12 +4256,15 @@ func (o RecvV2Op) SourceTargetPairs() ir.Attribute { return o.op.Attr("source_ta
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRecvV2Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, token *ir.Value, channelId, channelType, isHostTransfer, sourceTargetPairs ir.Attribute) RecvV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "recv_v2", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfRecvV2Op, loc, resultsTypes)
 	op.SetOperands([]*ir.Value{token})
 	setAttrs(op, []string{"channel_id", "channel_type", "is_host_transfer", "source_target_pairs"}, channelId, channelType, isHostTransfer, sourceTargetPairs)
 	b.Insert(op)
 	return RecvV2Op{opWrapper{op}}
 }
+
+// nameOfRecvV2Op is the name BuildRecvV2Op gives its ops.
+var nameOfRecvV2Op = ir.OpName{Dialect: "vhlo", Op: "recv_v2", Registered: true}
 
 // ReduceV1Op is vhlo.reduce_v1: vhlo.reduce_v1, StableHLO 0.9.0 to current.
 type ReduceV1Op struct {
@@ -4008,13 +4305,16 @@ func (o ReduceV1Op) Body() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReduceV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs, initValues []*ir.Value, dimensions ir.Attribute) ReduceV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "reduce_v1", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfReduceV1Op, loc, resultsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), initValues...))
 	setAttrs(op, []string{"dimensions"}, dimensions)
 	op.AddRegion()
 	b.Insert(op)
 	return ReduceV1Op{opWrapper{op}}
 }
+
+// nameOfReduceV1Op is the name BuildReduceV1Op gives its ops.
+var nameOfReduceV1Op = ir.OpName{Dialect: "vhlo", Op: "reduce_v1", Registered: true}
 
 // ReducePrecisionV1Op is vhlo.reduce_precision_v1: vhlo.reduce_precision_v1, StableHLO 0.9.0 to current.
 type ReducePrecisionV1Op struct {
@@ -4046,12 +4346,15 @@ func (o ReducePrecisionV1Op) MantissaBits() ir.Attribute { return o.op.Attr("man
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildReducePrecisionV1Op(b *ir.Builder, loc ir.Location, outputType ir.Type, operand *ir.Value, exponentBits, mantissaBits ir.Attribute) ReducePrecisionV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "reduce_precision_v1", Registered: true}, loc, []ir.Type{outputType})
+	op := ir.NewNamedOperation(&nameOfReducePrecisionV1Op, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"exponent_bits", "mantissa_bits"}, exponentBits, mantissaBits)
 	b.Insert(op)
 	return ReducePrecisionV1Op{opWrapper{op}}
 }
+
+// nameOfReducePrecisionV1Op is the name BuildReducePrecisionV1Op gives its ops.
+var nameOfReducePrecisionV1Op = ir.OpName{Dialect: "vhlo", Op: "reduce_precision_v1", Registered: true}
 
 // ReduceScatterV1Op is vhlo.reduce_scatter_v1: vhlo.reduce_scatter_v1, StableHLO 0.9.0 to current.
 type ReduceScatterV1Op struct {
@@ -4094,13 +4397,16 @@ func (o ReduceScatterV1Op) Computation() *ir.Region { return o.op.Region(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildReduceScatterV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, scatterDimension, replicaGroups, channelId, useGlobalDeviceIds ir.Attribute) ReduceScatterV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "reduce_scatter_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfReduceScatterV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"scatter_dimension", "replica_groups", "channel_id", "use_global_device_ids"}, scatterDimension, replicaGroups, channelId, useGlobalDeviceIds)
 	op.AddRegion()
 	b.Insert(op)
 	return ReduceScatterV1Op{opWrapper{op}}
 }
+
+// nameOfReduceScatterV1Op is the name BuildReduceScatterV1Op gives its ops.
+var nameOfReduceScatterV1Op = ir.OpName{Dialect: "vhlo", Op: "reduce_scatter_v1", Registered: true}
 
 // ReduceWindowV1Op is vhlo.reduce_window_v1: vhlo.reduce_window_v1, StableHLO 0.9.0 to current.
 type ReduceWindowV1Op struct {
@@ -4153,13 +4459,16 @@ func (o ReduceWindowV1Op) Body() *ir.Region { return o.op.Region(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReduceWindowV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs, initValues []*ir.Value, windowDimensions, windowStrides, baseDilations, windowDilations, padding ir.Attribute) ReduceWindowV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "reduce_window_v1", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfReduceWindowV1Op, loc, resultsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), initValues...))
 	setAttrs(op, []string{"window_dimensions", "window_strides", "base_dilations", "window_dilations", "padding"}, windowDimensions, windowStrides, baseDilations, windowDilations, padding)
 	op.AddRegion()
 	b.Insert(op)
 	return ReduceWindowV1Op{opWrapper{op}}
 }
+
+// nameOfReduceWindowV1Op is the name BuildReduceWindowV1Op gives its ops.
+var nameOfReduceWindowV1Op = ir.OpName{Dialect: "vhlo", Op: "reduce_window_v1", Registered: true}
 
 // RemainderV1Op is vhlo.remainder_v1: vhlo.remainder_v1, StableHLO 0.9.0 to current.
 type RemainderV1Op struct {
@@ -4188,11 +4497,14 @@ func (o RemainderV1Op) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildRemainderV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) RemainderV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "remainder_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRemainderV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return RemainderV1Op{opWrapper{op}}
 }
+
+// nameOfRemainderV1Op is the name BuildRemainderV1Op gives its ops.
+var nameOfRemainderV1Op = ir.OpName{Dialect: "vhlo", Op: "remainder_v1", Registered: true}
 
 // ReplicaIdV1Op is vhlo.replica_id_v1: vhlo.replica_id_v1, StableHLO 0.9.0 to current.
 type ReplicaIdV1Op struct {
@@ -4215,10 +4527,13 @@ func (o ReplicaIdV1Op) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReplicaIdV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type) ReplicaIdV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "replica_id_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfReplicaIdV1Op, loc, []ir.Type{resultType})
 	b.Insert(op)
 	return ReplicaIdV1Op{opWrapper{op}}
 }
+
+// nameOfReplicaIdV1Op is the name BuildReplicaIdV1Op gives its ops.
+var nameOfReplicaIdV1Op = ir.OpName{Dialect: "vhlo", Op: "replica_id_v1", Registered: true}
 
 // ReshapeV1Op is vhlo.reshape_v1: vhlo.reshape_v1, StableHLO 0.9.0 to current.
 type ReshapeV1Op struct {
@@ -4244,11 +4559,14 @@ func (o ReshapeV1Op) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReshapeV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) ReshapeV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "reshape_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfReshapeV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return ReshapeV1Op{opWrapper{op}}
 }
+
+// nameOfReshapeV1Op is the name BuildReshapeV1Op gives its ops.
+var nameOfReshapeV1Op = ir.OpName{Dialect: "vhlo", Op: "reshape_v1", Registered: true}
 
 // ReturnV1Op is vhlo.return_v1: vhlo.return_v1, StableHLO 0.9.0 to current.
 type ReturnV1Op struct {
@@ -4271,11 +4589,14 @@ func (o ReturnV1Op) Results() []*ir.Value { return o.op.Operands() }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReturnV1Op(b *ir.Builder, loc ir.Location, results []*ir.Value) ReturnV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "return_v1", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfReturnV1Op, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, results...))
 	b.Insert(op)
 	return ReturnV1Op{opWrapper{op}}
 }
+
+// nameOfReturnV1Op is the name BuildReturnV1Op gives its ops.
+var nameOfReturnV1Op = ir.OpName{Dialect: "vhlo", Op: "return_v1", Registered: true}
 
 // ReverseV1Op is vhlo.reverse_v1: vhlo.reverse_v1, StableHLO 0.9.0 to current.
 type ReverseV1Op struct {
@@ -4304,12 +4625,15 @@ func (o ReverseV1Op) Dimensions() ir.Attribute { return o.op.Attr("dimensions") 
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReverseV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, dimensions ir.Attribute) ReverseV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "reverse_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfReverseV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"dimensions"}, dimensions)
 	b.Insert(op)
 	return ReverseV1Op{opWrapper{op}}
 }
+
+// nameOfReverseV1Op is the name BuildReverseV1Op gives its ops.
+var nameOfReverseV1Op = ir.OpName{Dialect: "vhlo", Op: "reverse_v1", Registered: true}
 
 // RngBitGeneratorV1Op is vhlo.rng_bit_generator_v1: vhlo.rng_bit_generator_v1, StableHLO 0.9.0 to current.
 type RngBitGeneratorV1Op struct {
@@ -4341,12 +4665,15 @@ func (o RngBitGeneratorV1Op) RngAlgorithm() ir.Attribute { return o.op.Attr("rng
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRngBitGeneratorV1Op(b *ir.Builder, loc ir.Location, outputStateType, outputType ir.Type, initialState *ir.Value, rngAlgorithm ir.Attribute) RngBitGeneratorV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "rng_bit_generator_v1", Registered: true}, loc, []ir.Type{outputStateType, outputType})
+	op := ir.NewNamedOperation(&nameOfRngBitGeneratorV1Op, loc, []ir.Type{outputStateType, outputType})
 	op.SetOperands([]*ir.Value{initialState})
 	setAttrs(op, []string{"rng_algorithm"}, rngAlgorithm)
 	b.Insert(op)
 	return RngBitGeneratorV1Op{opWrapper{op}}
 }
+
+// nameOfRngBitGeneratorV1Op is the name BuildRngBitGeneratorV1Op gives its ops.
+var nameOfRngBitGeneratorV1Op = ir.OpName{Dialect: "vhlo", Op: "rng_bit_generator_v1", Registered: true}
 
 // RngV1Op is vhlo.rng_v1: vhlo.rng_v1, StableHLO 0.9.0 to current.
 type RngV1Op struct {
@@ -4381,12 +4708,15 @@ func (o RngV1Op) RngDistribution() ir.Attribute { return o.op.Attr("rng_distribu
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRngV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, a_, b_, shape *ir.Value, rngDistribution ir.Attribute) RngV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "rng_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRngV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{a_, b_, shape})
 	setAttrs(op, []string{"rng_distribution"}, rngDistribution)
 	b.Insert(op)
 	return RngV1Op{opWrapper{op}}
 }
+
+// nameOfRngV1Op is the name BuildRngV1Op gives its ops.
+var nameOfRngV1Op = ir.OpName{Dialect: "vhlo", Op: "rng_v1", Registered: true}
 
 // RoundNearestEvenV1Op is vhlo.round_nearest_even_v1: vhlo.round_nearest_even_v1, StableHLO 0.9.0 to current.
 type RoundNearestEvenV1Op struct {
@@ -4412,11 +4742,14 @@ func (o RoundNearestEvenV1Op) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRoundNearestEvenV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) RoundNearestEvenV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "round_nearest_even_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRoundNearestEvenV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return RoundNearestEvenV1Op{opWrapper{op}}
 }
+
+// nameOfRoundNearestEvenV1Op is the name BuildRoundNearestEvenV1Op gives its ops.
+var nameOfRoundNearestEvenV1Op = ir.OpName{Dialect: "vhlo", Op: "round_nearest_even_v1", Registered: true}
 
 // RoundNearestAfzV1Op is vhlo.round_nearest_afz_v1: vhlo.round_nearest_afz_v1, StableHLO 0.9.0 to current.
 type RoundNearestAfzV1Op struct {
@@ -4442,11 +4775,14 @@ func (o RoundNearestAfzV1Op) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildRoundNearestAfzV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) RoundNearestAfzV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "round_nearest_afz_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRoundNearestAfzV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return RoundNearestAfzV1Op{opWrapper{op}}
 }
+
+// nameOfRoundNearestAfzV1Op is the name BuildRoundNearestAfzV1Op gives its ops.
+var nameOfRoundNearestAfzV1Op = ir.OpName{Dialect: "vhlo", Op: "round_nearest_afz_v1", Registered: true}
 
 // RsqrtV1Op is vhlo.rsqrt_v1: vhlo.rsqrt_v1, StableHLO 0.9.0 to 1.9.0.
 type RsqrtV1Op struct {
@@ -4472,11 +4808,14 @@ func (o RsqrtV1Op) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildRsqrtV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) RsqrtV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "rsqrt_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRsqrtV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return RsqrtV1Op{opWrapper{op}}
 }
+
+// nameOfRsqrtV1Op is the name BuildRsqrtV1Op gives its ops.
+var nameOfRsqrtV1Op = ir.OpName{Dialect: "vhlo", Op: "rsqrt_v1", Registered: true}
 
 // RsqrtV2Op is vhlo.rsqrt_v2: vhlo.rsqrt_v2, StableHLO 1.10.0 to current.
 type RsqrtV2Op struct {
@@ -4505,12 +4844,15 @@ func (o RsqrtV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accu
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildRsqrtV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) RsqrtV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "rsqrt_v2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRsqrtV2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return RsqrtV2Op{opWrapper{op}}
 }
+
+// nameOfRsqrtV2Op is the name BuildRsqrtV2Op gives its ops.
+var nameOfRsqrtV2Op = ir.OpName{Dialect: "vhlo", Op: "rsqrt_v2", Registered: true}
 
 // ScatterV1Op is vhlo.scatter_v1: vhlo.scatter_v1, StableHLO 0.9.0 to 1.0.0.
 type ScatterV1Op struct {
@@ -4574,13 +4916,16 @@ func (o ScatterV1Op) UpdateComputation() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildScatterV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs []*ir.Value, scatterIndices *ir.Value, updates []*ir.Value, updateWindowDims, insertedWindowDims, scatterDimsToOperandDims, indexVectorDim, indicesAreSorted, uniqueIndices ir.Attribute) ScatterV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "scatter_v1", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfScatterV1Op, loc, resultsTypes)
 	op.SetOperands(append(append(append([]*ir.Value{}, inputs...), scatterIndices), updates...))
 	setAttrs(op, []string{"update_window_dims", "inserted_window_dims", "scatter_dims_to_operand_dims", "index_vector_dim", "indices_are_sorted", "unique_indices"}, updateWindowDims, insertedWindowDims, scatterDimsToOperandDims, indexVectorDim, indicesAreSorted, uniqueIndices)
 	op.AddRegion()
 	b.Insert(op)
 	return ScatterV1Op{opWrapper{op}}
 }
+
+// nameOfScatterV1Op is the name BuildScatterV1Op gives its ops.
+var nameOfScatterV1Op = ir.OpName{Dialect: "vhlo", Op: "scatter_v1", Registered: true}
 
 // ScatterV2Op is vhlo.scatter_v2: vhlo.scatter_v2, StableHLO 1.1.0 to current.
 type ScatterV2Op struct {
@@ -4652,13 +4997,16 @@ func (o ScatterV2Op) UpdateComputation() *ir.Region { return o.op.Region(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildScatterV2Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs []*ir.Value, scatterIndices *ir.Value, updates []*ir.Value, updateWindowDims, insertedWindowDims, inputBatchingDims, scatterIndicesBatchingDims, scatterDimsToOperandDims, indexVectorDim, indicesAreSorted, uniqueIndices ir.Attribute) ScatterV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "scatter_v2", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfScatterV2Op, loc, resultsTypes)
 	op.SetOperands(append(append(append([]*ir.Value{}, inputs...), scatterIndices), updates...))
 	setAttrs(op, []string{"update_window_dims", "inserted_window_dims", "input_batching_dims", "scatter_indices_batching_dims", "scatter_dims_to_operand_dims", "index_vector_dim", "indices_are_sorted", "unique_indices"}, updateWindowDims, insertedWindowDims, inputBatchingDims, scatterIndicesBatchingDims, scatterDimsToOperandDims, indexVectorDim, indicesAreSorted, uniqueIndices)
 	op.AddRegion()
 	b.Insert(op)
 	return ScatterV2Op{opWrapper{op}}
 }
+
+// nameOfScatterV2Op is the name BuildScatterV2Op gives its ops.
+var nameOfScatterV2Op = ir.OpName{Dialect: "vhlo", Op: "scatter_v2", Registered: true}
 
 // SelectAndScatterV1Op is vhlo.select_and_scatter_v1: vhlo.select_and_scatter_v1, StableHLO 0.9.0 to current.
 type SelectAndScatterV1Op struct {
@@ -4705,7 +5053,7 @@ func (o SelectAndScatterV1Op) Scatter() *ir.Region { return o.op.Region(1) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSelectAndScatterV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, source, initValue *ir.Value, windowDimensions, windowStrides, padding ir.Attribute) SelectAndScatterV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "select_and_scatter_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSelectAndScatterV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand, source, initValue})
 	setAttrs(op, []string{"window_dimensions", "window_strides", "padding"}, windowDimensions, windowStrides, padding)
 	op.AddRegion()
@@ -4713,6 +5061,9 @@ func BuildSelectAndScatterV1Op(b *ir.Builder, loc ir.Location, resultType ir.Typ
 	b.Insert(op)
 	return SelectAndScatterV1Op{opWrapper{op}}
 }
+
+// nameOfSelectAndScatterV1Op is the name BuildSelectAndScatterV1Op gives its ops.
+var nameOfSelectAndScatterV1Op = ir.OpName{Dialect: "vhlo", Op: "select_and_scatter_v1", Registered: true}
 
 // SelectV1Op is vhlo.select_v1: vhlo.select_v1, StableHLO 0.9.0 to current.
 type SelectV1Op struct {
@@ -4744,11 +5095,14 @@ func (o SelectV1Op) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSelectV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, pred, onTrue, onFalse *ir.Value) SelectV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "select_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSelectV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{pred, onTrue, onFalse})
 	b.Insert(op)
 	return SelectV1Op{opWrapper{op}}
 }
+
+// nameOfSelectV1Op is the name BuildSelectV1Op gives its ops.
+var nameOfSelectV1Op = ir.OpName{Dialect: "vhlo", Op: "select_v1", Registered: true}
 
 // SendV1Op is vhlo.send_v1: vhlo.send_v1, StableHLO 0.9.0 to 1.11.0.
 type SendV1Op struct {
@@ -4786,12 +5140,15 @@ func (o SendV1Op) IsHostTransfer() ir.Attribute { return o.op.Attr("is_host_tran
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSendV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value, token *ir.Value, channelId, channelType, isHostTransfer ir.Attribute) SendV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "send_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSendV1Op, loc, []ir.Type{resultType})
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), token))
 	setAttrs(op, []string{"channel_id", "channel_type", "is_host_transfer"}, channelId, channelType, isHostTransfer)
 	b.Insert(op)
 	return SendV1Op{opWrapper{op}}
 }
+
+// nameOfSendV1Op is the name BuildSendV1Op gives its ops.
+var nameOfSendV1Op = ir.OpName{Dialect: "vhlo", Op: "send_v1", Registered: true}
 
 // SendV2Op is vhlo.send_v2: vhlo.send_v2, StableHLO 1.12.0 to current.
 type SendV2Op struct {
@@ -4832,12 +5189,15 @@ func (o SendV2Op) SourceTargetPairs() ir.Attribute { return o.op.Attr("source_ta
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSendV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, inputs []*ir.Value, token *ir.Value, channelId, channelType, isHostTransfer, sourceTargetPairs ir.Attribute) SendV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "send_v2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSendV2Op, loc, []ir.Type{resultType})
 	op.SetOperands(append(append([]*ir.Value{}, inputs...), token))
 	setAttrs(op, []string{"channel_id", "channel_type", "is_host_transfer", "source_target_pairs"}, channelId, channelType, isHostTransfer, sourceTargetPairs)
 	b.Insert(op)
 	return SendV2Op{opWrapper{op}}
 }
+
+// nameOfSendV2Op is the name BuildSendV2Op gives its ops.
+var nameOfSendV2Op = ir.OpName{Dialect: "vhlo", Op: "send_v2", Registered: true}
 
 // SetDimensionSizeV1Op is vhlo.set_dimension_size_v1: vhlo.set_dimension_size_v1, StableHLO 0.9.0 to current.
 type SetDimensionSizeV1Op struct {
@@ -4869,12 +5229,15 @@ func (o SetDimensionSizeV1Op) Dimension() ir.Attribute { return o.op.Attr("dimen
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildSetDimensionSizeV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, size *ir.Value, dimension ir.Attribute) SetDimensionSizeV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "set_dimension_size_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSetDimensionSizeV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand, size})
 	setAttrs(op, []string{"dimension"}, dimension)
 	b.Insert(op)
 	return SetDimensionSizeV1Op{opWrapper{op}}
 }
+
+// nameOfSetDimensionSizeV1Op is the name BuildSetDimensionSizeV1Op gives its ops.
+var nameOfSetDimensionSizeV1Op = ir.OpName{Dialect: "vhlo", Op: "set_dimension_size_v1", Registered: true}
 
 // ShiftLeftV1Op is vhlo.shift_left_v1: vhlo.shift_left_v1, StableHLO 0.9.0 to current.
 type ShiftLeftV1Op struct {
@@ -4903,11 +5266,14 @@ func (o ShiftLeftV1Op) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildShiftLeftV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) ShiftLeftV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "shift_left_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShiftLeftV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return ShiftLeftV1Op{opWrapper{op}}
 }
+
+// nameOfShiftLeftV1Op is the name BuildShiftLeftV1Op gives its ops.
+var nameOfShiftLeftV1Op = ir.OpName{Dialect: "vhlo", Op: "shift_left_v1", Registered: true}
 
 // ShiftRightArithmeticV1Op is vhlo.shift_right_arithmetic_v1: vhlo.shift_right_arithmetic_v1, StableHLO 0.9.0 to current.
 type ShiftRightArithmeticV1Op struct {
@@ -4936,11 +5302,14 @@ func (o ShiftRightArithmeticV1Op) Result() *ir.Value { return o.op.Result(0) }
 // b's insertion point (detached when b has no block). Nil optional attributes
 // are left unset; single-block regions get their block.
 func BuildShiftRightArithmeticV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) ShiftRightArithmeticV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "shift_right_arithmetic_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShiftRightArithmeticV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return ShiftRightArithmeticV1Op{opWrapper{op}}
 }
+
+// nameOfShiftRightArithmeticV1Op is the name BuildShiftRightArithmeticV1Op gives its ops.
+var nameOfShiftRightArithmeticV1Op = ir.OpName{Dialect: "vhlo", Op: "shift_right_arithmetic_v1", Registered: true}
 
 // ShiftRightLogicalV1Op is vhlo.shift_right_logical_v1: vhlo.shift_right_logical_v1, StableHLO 0.9.0 to current.
 type ShiftRightLogicalV1Op struct {
@@ -4969,11 +5338,14 @@ func (o ShiftRightLogicalV1Op) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildShiftRightLogicalV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) ShiftRightLogicalV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "shift_right_logical_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShiftRightLogicalV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return ShiftRightLogicalV1Op{opWrapper{op}}
 }
+
+// nameOfShiftRightLogicalV1Op is the name BuildShiftRightLogicalV1Op gives its ops.
+var nameOfShiftRightLogicalV1Op = ir.OpName{Dialect: "vhlo", Op: "shift_right_logical_v1", Registered: true}
 
 // SignV1Op is vhlo.sign_v1: vhlo.sign_v1, StableHLO 0.9.0 to current.
 type SignV1Op struct {
@@ -4999,11 +5371,14 @@ func (o SignV1Op) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSignV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) SignV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "sign_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSignV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return SignV1Op{opWrapper{op}}
 }
+
+// nameOfSignV1Op is the name BuildSignV1Op gives its ops.
+var nameOfSignV1Op = ir.OpName{Dialect: "vhlo", Op: "sign_v1", Registered: true}
 
 // SineV1Op is vhlo.sine_v1: vhlo.sine_v1, StableHLO 0.9.0 to 1.9.0.
 type SineV1Op struct {
@@ -5029,11 +5404,14 @@ func (o SineV1Op) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSineV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) SineV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "sine_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSineV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return SineV1Op{opWrapper{op}}
 }
+
+// nameOfSineV1Op is the name BuildSineV1Op gives its ops.
+var nameOfSineV1Op = ir.OpName{Dialect: "vhlo", Op: "sine_v1", Registered: true}
 
 // SineV2Op is vhlo.sine_v2: vhlo.sine_v2, StableHLO 1.10.0 to current.
 type SineV2Op struct {
@@ -5062,12 +5440,15 @@ func (o SineV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accur
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSineV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) SineV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "sine_v2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSineV2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return SineV2Op{opWrapper{op}}
 }
+
+// nameOfSineV2Op is the name BuildSineV2Op gives its ops.
+var nameOfSineV2Op = ir.OpName{Dialect: "vhlo", Op: "sine_v2", Registered: true}
 
 // SliceV1Op is vhlo.slice_v1: vhlo.slice_v1, StableHLO 0.9.0 to current.
 type SliceV1Op struct {
@@ -5102,12 +5483,15 @@ func (o SliceV1Op) Strides() ir.Attribute { return o.op.Attr("strides") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildSliceV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, startIndices, limitIndices, strides ir.Attribute) SliceV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "slice_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSliceV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"start_indices", "limit_indices", "strides"}, startIndices, limitIndices, strides)
 	b.Insert(op)
 	return SliceV1Op{opWrapper{op}}
 }
+
+// nameOfSliceV1Op is the name BuildSliceV1Op gives its ops.
+var nameOfSliceV1Op = ir.OpName{Dialect: "vhlo", Op: "slice_v1", Registered: true}
 
 // SortV1Op is vhlo.sort_v1: vhlo.sort_v1, StableHLO 0.9.0 to current.
 type SortV1Op struct {
@@ -5142,13 +5526,16 @@ func (o SortV1Op) Comparator() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSortV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, inputs []*ir.Value, dimension, isStable ir.Attribute) SortV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "sort_v1", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfSortV1Op, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	setAttrs(op, []string{"dimension", "is_stable"}, dimension, isStable)
 	op.AddRegion()
 	b.Insert(op)
 	return SortV1Op{opWrapper{op}}
 }
+
+// nameOfSortV1Op is the name BuildSortV1Op gives its ops.
+var nameOfSortV1Op = ir.OpName{Dialect: "vhlo", Op: "sort_v1", Registered: true}
 
 // SqrtV1Op is vhlo.sqrt_v1: vhlo.sqrt_v1, StableHLO 0.9.0 to 1.9.0.
 type SqrtV1Op struct {
@@ -5174,11 +5561,14 @@ func (o SqrtV1Op) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSqrtV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) SqrtV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "sqrt_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSqrtV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return SqrtV1Op{opWrapper{op}}
 }
+
+// nameOfSqrtV1Op is the name BuildSqrtV1Op gives its ops.
+var nameOfSqrtV1Op = ir.OpName{Dialect: "vhlo", Op: "sqrt_v1", Registered: true}
 
 // SqrtV2Op is vhlo.sqrt_v2: vhlo.sqrt_v2, StableHLO 1.10.0 to current.
 type SqrtV2Op struct {
@@ -5207,12 +5597,15 @@ func (o SqrtV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accur
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSqrtV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) SqrtV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "sqrt_v2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSqrtV2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return SqrtV2Op{opWrapper{op}}
 }
+
+// nameOfSqrtV2Op is the name BuildSqrtV2Op gives its ops.
+var nameOfSqrtV2Op = ir.OpName{Dialect: "vhlo", Op: "sqrt_v2", Registered: true}
 
 // SubtractV1Op is vhlo.subtract_v1: vhlo.subtract_v1, StableHLO 0.9.0 to current.
 type SubtractV1Op struct {
@@ -5241,11 +5634,14 @@ func (o SubtractV1Op) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSubtractV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) SubtractV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "subtract_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSubtractV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return SubtractV1Op{opWrapper{op}}
 }
+
+// nameOfSubtractV1Op is the name BuildSubtractV1Op gives its ops.
+var nameOfSubtractV1Op = ir.OpName{Dialect: "vhlo", Op: "subtract_v1", Registered: true}
 
 // TanV1Op is vhlo.tan_v1: vhlo.tan_v1, StableHLO 1.4.0 to 1.9.0.
 type TanV1Op struct {
@@ -5271,11 +5667,14 @@ func (o TanV1Op) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTanV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) TanV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "tan_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTanV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return TanV1Op{opWrapper{op}}
 }
+
+// nameOfTanV1Op is the name BuildTanV1Op gives its ops.
+var nameOfTanV1Op = ir.OpName{Dialect: "vhlo", Op: "tan_v1", Registered: true}
 
 // TanV2Op is vhlo.tan_v2: vhlo.tan_v2, StableHLO 1.10.0 to current.
 type TanV2Op struct {
@@ -5304,12 +5703,15 @@ func (o TanV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accura
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTanV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) TanV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "tan_v2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTanV2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return TanV2Op{opWrapper{op}}
 }
+
+// nameOfTanV2Op is the name BuildTanV2Op gives its ops.
+var nameOfTanV2Op = ir.OpName{Dialect: "vhlo", Op: "tan_v2", Registered: true}
 
 // TanhV1Op is vhlo.tanh_v1: vhlo.tanh_v1, StableHLO 0.9.0 to 1.9.0.
 type TanhV1Op struct {
@@ -5335,11 +5737,14 @@ func (o TanhV1Op) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTanhV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) TanhV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "tanh_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTanhV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return TanhV1Op{opWrapper{op}}
 }
+
+// nameOfTanhV1Op is the name BuildTanhV1Op gives its ops.
+var nameOfTanhV1Op = ir.OpName{Dialect: "vhlo", Op: "tanh_v1", Registered: true}
 
 // TanhV2Op is vhlo.tanh_v2: vhlo.tanh_v2, StableHLO 1.10.0 to current.
 type TanhV2Op struct {
@@ -5368,12 +5773,15 @@ func (o TanhV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accur
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTanhV2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, resultAccuracy ir.Attribute) TanhV2Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "tanh_v2", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTanhV2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"result_accuracy"}, resultAccuracy)
 	b.Insert(op)
 	return TanhV2Op{opWrapper{op}}
 }
+
+// nameOfTanhV2Op is the name BuildTanhV2Op gives its ops.
+var nameOfTanhV2Op = ir.OpName{Dialect: "vhlo", Op: "tanh_v2", Registered: true}
 
 // TorchIndexSelectV1Op is vhlo.torch_index_select_v1: vhlo.torch_index_select_v1, StableHLO 0.9.0 to current.
 type TorchIndexSelectV1Op struct {
@@ -5408,12 +5816,15 @@ func (o TorchIndexSelectV1Op) BatchDims() ir.Attribute { return o.op.Attr("batch
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildTorchIndexSelectV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand, index *ir.Value, dim, batchDims ir.Attribute) TorchIndexSelectV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "torch_index_select_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTorchIndexSelectV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand, index})
 	setAttrs(op, []string{"dim", "batch_dims"}, dim, batchDims)
 	b.Insert(op)
 	return TorchIndexSelectV1Op{opWrapper{op}}
 }
+
+// nameOfTorchIndexSelectV1Op is the name BuildTorchIndexSelectV1Op gives its ops.
+var nameOfTorchIndexSelectV1Op = ir.OpName{Dialect: "vhlo", Op: "torch_index_select_v1", Registered: true}
 
 // TransposeV1Op is vhlo.transpose_v1: vhlo.transpose_v1, StableHLO 0.9.0 to current.
 type TransposeV1Op struct {
@@ -5442,12 +5853,15 @@ func (o TransposeV1Op) Permutation() ir.Attribute { return o.op.Attr("permutatio
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildTransposeV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, permutation ir.Attribute) TransposeV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "transpose_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTransposeV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"permutation"}, permutation)
 	b.Insert(op)
 	return TransposeV1Op{opWrapper{op}}
 }
+
+// nameOfTransposeV1Op is the name BuildTransposeV1Op gives its ops.
+var nameOfTransposeV1Op = ir.OpName{Dialect: "vhlo", Op: "transpose_v1", Registered: true}
 
 // TriangularSolveV1Op is vhlo.triangular_solve_v1: vhlo.triangular_solve_v1, StableHLO 0.9.0 to current.
 type TriangularSolveV1Op struct {
@@ -5488,12 +5902,15 @@ func (o TriangularSolveV1Op) TransposeA() ir.Attribute { return o.op.Attr("trans
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildTriangularSolveV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, a_, b_ *ir.Value, leftSide, lower, unitDiagonal, transposeA ir.Attribute) TriangularSolveV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "triangular_solve_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTriangularSolveV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"left_side", "lower", "unit_diagonal", "transpose_a"}, leftSide, lower, unitDiagonal, transposeA)
 	b.Insert(op)
 	return TriangularSolveV1Op{opWrapper{op}}
 }
+
+// nameOfTriangularSolveV1Op is the name BuildTriangularSolveV1Op gives its ops.
+var nameOfTriangularSolveV1Op = ir.OpName{Dialect: "vhlo", Op: "triangular_solve_v1", Registered: true}
 
 // TupleV1Op is vhlo.tuple_v1: vhlo.tuple_v1, StableHLO 0.9.0 to current.
 type TupleV1Op struct {
@@ -5519,11 +5936,14 @@ func (o TupleV1Op) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildTupleV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, val []*ir.Value) TupleV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "tuple_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTupleV1Op, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{}, val...))
 	b.Insert(op)
 	return TupleV1Op{opWrapper{op}}
 }
+
+// nameOfTupleV1Op is the name BuildTupleV1Op gives its ops.
+var nameOfTupleV1Op = ir.OpName{Dialect: "vhlo", Op: "tuple_v1", Registered: true}
 
 // UnaryEinsumV1Op is vhlo.unary_einsum_v1: vhlo.unary_einsum_v1, StableHLO 0.9.0 to current.
 type UnaryEinsumV1Op struct {
@@ -5552,12 +5972,15 @@ func (o UnaryEinsumV1Op) EinsumConfig() ir.Attribute { return o.op.Attr("einsum_
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUnaryEinsumV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, einsumConfig ir.Attribute) UnaryEinsumV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "unary_einsum_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUnaryEinsumV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"einsum_config"}, einsumConfig)
 	b.Insert(op)
 	return UnaryEinsumV1Op{opWrapper{op}}
 }
+
+// nameOfUnaryEinsumV1Op is the name BuildUnaryEinsumV1Op gives its ops.
+var nameOfUnaryEinsumV1Op = ir.OpName{Dialect: "vhlo", Op: "unary_einsum_v1", Registered: true}
 
 // UniformDequantizeV1Op is vhlo.uniform_dequantize_v1: vhlo.uniform_dequantize_v1, StableHLO 0.9.0 to current.
 type UniformDequantizeV1Op struct {
@@ -5583,11 +6006,14 @@ func (o UniformDequantizeV1Op) Result() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildUniformDequantizeV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) UniformDequantizeV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "uniform_dequantize_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUniformDequantizeV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return UniformDequantizeV1Op{opWrapper{op}}
 }
+
+// nameOfUniformDequantizeV1Op is the name BuildUniformDequantizeV1Op gives its ops.
+var nameOfUniformDequantizeV1Op = ir.OpName{Dialect: "vhlo", Op: "uniform_dequantize_v1", Registered: true}
 
 // UniformQuantizeV1Op is vhlo.uniform_quantize_v1: vhlo.uniform_quantize_v1, StableHLO 0.9.0 to current.
 type UniformQuantizeV1Op struct {
@@ -5613,11 +6039,14 @@ func (o UniformQuantizeV1Op) Result() *ir.Value { return o.op.Result(0) }
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildUniformQuantizeV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value) UniformQuantizeV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "uniform_quantize_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUniformQuantizeV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	b.Insert(op)
 	return UniformQuantizeV1Op{opWrapper{op}}
 }
+
+// nameOfUniformQuantizeV1Op is the name BuildUniformQuantizeV1Op gives its ops.
+var nameOfUniformQuantizeV1Op = ir.OpName{Dialect: "vhlo", Op: "uniform_quantize_v1", Registered: true}
 
 // WhileV1Op is vhlo.while_v1: vhlo.while_v1, StableHLO 0.9.0 to current.
 type WhileV1Op struct {
@@ -5649,13 +6078,16 @@ func (o WhileV1Op) Body() *ir.Region { return o.op.Region(1) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildWhileV1Op(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operand []*ir.Value) WhileV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "while_v1", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfWhileV1Op, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, operand...))
 	op.AddRegion()
 	op.AddRegion()
 	b.Insert(op)
 	return WhileV1Op{opWrapper{op}}
 }
+
+// nameOfWhileV1Op is the name BuildWhileV1Op gives its ops.
+var nameOfWhileV1Op = ir.OpName{Dialect: "vhlo", Op: "while_v1", Registered: true}
 
 // XorV1Op is vhlo.xor_v1: vhlo.xor_v1, StableHLO 0.9.0 to current.
 type XorV1Op struct {
@@ -5684,8 +6116,11 @@ func (o XorV1Op) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildXorV1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) XorV1Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: "xor_v1", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfXorV1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return XorV1Op{opWrapper{op}}
 }
+
+// nameOfXorV1Op is the name BuildXorV1Op gives its ops.
+var nameOfXorV1Op = ir.OpName{Dialect: "vhlo", Op: "xor_v1", Registered: true}

@@ -60,11 +60,14 @@ func (o AbsOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAbsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value) AbsOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "abs", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAbsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return AbsOp{opWrapper{op}}
 }
+
+// nameOfAbsOp is the name BuildAbsOp gives its ops.
+var nameOfAbsOp = ir.OpName{Dialect: "wasmssa", Op: "abs", Registered: true}
 
 // AddOp is wasmssa.add: sum two values.
 type AddOp struct {
@@ -93,11 +96,14 @@ func (o AddOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AddOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "add", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAddOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
+
+// nameOfAddOp is the name BuildAddOp gives its ops.
+var nameOfAddOp = ir.OpName{Dialect: "wasmssa", Op: "add", Registered: true}
 
 // AndOp is wasmssa.and: compute the bitwise AND between two values.
 type AndOp struct {
@@ -126,11 +132,14 @@ func (o AndOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildAndOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) AndOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "and", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAndOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return AndOp{opWrapper{op}}
 }
+
+// nameOfAndOp is the name BuildAndOp gives its ops.
+var nameOfAndOp = ir.OpName{Dialect: "wasmssa", Op: "and", Registered: true}
 
 // BlockOp is wasmssa.block: create a nesting level with a label at its exit.
 type BlockOp struct {
@@ -159,13 +168,16 @@ func (o BlockOp) Target() *ir.Block { return o.op.Successor(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildBlockOp(b *ir.Builder, loc ir.Location, inputs []*ir.Value, target *ir.Block) BlockOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "block", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBlockOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	op.SetSuccessors([]*ir.Block{target})
 	op.AddRegion()
 	b.Insert(op)
 	return BlockOp{opWrapper{op}}
 }
+
+// nameOfBlockOp is the name BuildBlockOp gives its ops.
+var nameOfBlockOp = ir.OpName{Dialect: "wasmssa", Op: "block", Registered: true}
 
 // BlockReturnOp is wasmssa.block_return: return from the current block.
 type BlockReturnOp struct {
@@ -188,11 +200,14 @@ func (o BlockReturnOp) Inputs() []*ir.Value { return o.op.Operands() }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBlockReturnOp(b *ir.Builder, loc ir.Location, inputs []*ir.Value) BlockReturnOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "block_return", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBlockReturnOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	b.Insert(op)
 	return BlockReturnOp{opWrapper{op}}
 }
+
+// nameOfBlockReturnOp is the name BuildBlockReturnOp gives its ops.
+var nameOfBlockReturnOp = ir.OpName{Dialect: "wasmssa", Op: "block_return", Registered: true}
 
 // BranchIfOp is wasmssa.branch_if: jump to target level if condition has non-zero value.
 type BranchIfOp struct {
@@ -224,13 +239,16 @@ func (o BranchIfOp) ElseSuccessor() *ir.Block { return o.op.Successor(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBranchIfOp(b *ir.Builder, loc ir.Location, condition *ir.Value, inputs []*ir.Value, exitLevel ir.Attribute, elseSuccessor *ir.Block) BranchIfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "branch_if", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBranchIfOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{condition}, inputs...))
 	setAttrs(op, []string{"exitLevel"}, exitLevel)
 	op.SetSuccessors([]*ir.Block{elseSuccessor})
 	b.Insert(op)
 	return BranchIfOp{opWrapper{op}}
 }
+
+// nameOfBranchIfOp is the name BuildBranchIfOp gives its ops.
+var nameOfBranchIfOp = ir.OpName{Dialect: "wasmssa", Op: "branch_if", Registered: true}
 
 // CallOp is wasmssa.call: calling a Wasm function.
 type CallOp struct {
@@ -259,12 +277,15 @@ func (o CallOp) Callee() ir.Attribute { return o.op.Attr("callee") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCallOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, operands []*ir.Value, callee ir.Attribute) CallOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "call", Registered: true}, loc, resultsTypes)
+	op := ir.NewNamedOperation(&nameOfCallOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"callee"}, callee)
 	b.Insert(op)
 	return CallOp{opWrapper{op}}
 }
+
+// nameOfCallOp is the name BuildCallOp gives its ops.
+var nameOfCallOp = ir.OpName{Dialect: "wasmssa", Op: "call", Registered: true}
 
 // CeilOp is wasmssa.ceil: ceil rounding of floating point value.
 type CeilOp struct {
@@ -290,11 +311,14 @@ func (o CeilOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildCeilOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value) CeilOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "ceil", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCeilOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return CeilOp{opWrapper{op}}
 }
+
+// nameOfCeilOp is the name BuildCeilOp gives its ops.
+var nameOfCeilOp = ir.OpName{Dialect: "wasmssa", Op: "ceil", Registered: true}
 
 // ClzOp is wasmssa.clz: count leading zeroes of an integer.
 type ClzOp struct {
@@ -320,11 +344,14 @@ func (o ClzOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildClzOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value) ClzOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "clz", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfClzOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return ClzOp{opWrapper{op}}
 }
+
+// nameOfClzOp is the name BuildClzOp gives its ops.
+var nameOfClzOp = ir.OpName{Dialect: "wasmssa", Op: "clz", Registered: true}
 
 // ConstOp is wasmssa.const: operator that represents a constant value.
 type ConstOp struct {
@@ -350,11 +377,14 @@ func (o ConstOp) Value() ir.Attribute { return o.op.Attr("value") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildConstOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) ConstOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "const", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConstOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"value"}, value)
 	b.Insert(op)
 	return ConstOp{opWrapper{op}}
 }
+
+// nameOfConstOp is the name BuildConstOp gives its ops.
+var nameOfConstOp = ir.OpName{Dialect: "wasmssa", Op: "const", Registered: true}
 
 // ConvertSOp is wasmssa.convert_s: convert integer interpreted as 2's complement signed value to floating-point value. Consume an integer and produces a floating point value containing the rounded value of the original operand. Rounding is round to nearest, tie to even.
 type ConvertSOp struct {
@@ -380,11 +410,14 @@ func (o ConvertSOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConvertSOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) ConvertSOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "convert_s", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConvertSOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return ConvertSOp{opWrapper{op}}
 }
+
+// nameOfConvertSOp is the name BuildConvertSOp gives its ops.
+var nameOfConvertSOp = ir.OpName{Dialect: "wasmssa", Op: "convert_s", Registered: true}
 
 // ConvertUOp is wasmssa.convert_u: convert integer, interpreted as binary encoded positive value, to floating-point value. Consume an integer and produces a floating point value containing the rounded value of the original operand. Rounding is round to nearest, tie to even.
 type ConvertUOp struct {
@@ -410,11 +443,14 @@ func (o ConvertUOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildConvertUOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) ConvertUOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "convert_u", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConvertUOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return ConvertUOp{opWrapper{op}}
 }
+
+// nameOfConvertUOp is the name BuildConvertUOp gives its ops.
+var nameOfConvertUOp = ir.OpName{Dialect: "wasmssa", Op: "convert_u", Registered: true}
 
 // CopysignOp is wasmssa.copysign: copy sign from one floating point value to the other.
 type CopysignOp struct {
@@ -443,11 +479,14 @@ func (o CopysignOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildCopysignOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) CopysignOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "copysign", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCopysignOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return CopysignOp{opWrapper{op}}
 }
+
+// nameOfCopysignOp is the name BuildCopysignOp gives its ops.
+var nameOfCopysignOp = ir.OpName{Dialect: "wasmssa", Op: "copysign", Registered: true}
 
 // CtzOp is wasmssa.ctz: count trailing zeroes of an integer.
 type CtzOp struct {
@@ -473,11 +512,14 @@ func (o CtzOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildCtzOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value) CtzOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "ctz", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfCtzOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return CtzOp{opWrapper{op}}
 }
+
+// nameOfCtzOp is the name BuildCtzOp gives its ops.
+var nameOfCtzOp = ir.OpName{Dialect: "wasmssa", Op: "ctz", Registered: true}
 
 // DemoteOp is wasmssa.demote: convert a f64 value to f32.
 type DemoteOp struct {
@@ -503,11 +545,14 @@ func (o DemoteOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDemoteOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) DemoteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "demote", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDemoteOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return DemoteOp{opWrapper{op}}
 }
+
+// nameOfDemoteOp is the name BuildDemoteOp gives its ops.
+var nameOfDemoteOp = ir.OpName{Dialect: "wasmssa", Op: "demote", Registered: true}
 
 // DivOp is wasmssa.div: division between floating point values.
 type DivOp struct {
@@ -536,11 +581,14 @@ func (o DivOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) DivOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "div", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDivOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return DivOp{opWrapper{op}}
 }
+
+// nameOfDivOp is the name BuildDivOp gives its ops.
+var nameOfDivOp = ir.OpName{Dialect: "wasmssa", Op: "div", Registered: true}
 
 // DivSiOp is wasmssa.div_si: divide values interpreted as signed int.
 type DivSiOp struct {
@@ -569,11 +617,14 @@ func (o DivSiOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDivSiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) DivSiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "div_si", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDivSiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return DivSiOp{opWrapper{op}}
 }
+
+// nameOfDivSiOp is the name BuildDivSiOp gives its ops.
+var nameOfDivSiOp = ir.OpName{Dialect: "wasmssa", Op: "div_si", Registered: true}
 
 // DivUiOp is wasmssa.div_ui: divide values interpreted as unsigned int.
 type DivUiOp struct {
@@ -602,11 +653,14 @@ func (o DivUiOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildDivUiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) DivUiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "div_ui", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDivUiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return DivUiOp{opWrapper{op}}
 }
+
+// nameOfDivUiOp is the name BuildDivUiOp gives its ops.
+var nameOfDivUiOp = ir.OpName{Dialect: "wasmssa", Op: "div_ui", Registered: true}
 
 // EqOp is wasmssa.eq: check if two values are equal.
 type EqOp struct {
@@ -635,11 +689,14 @@ func (o EqOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildEqOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) EqOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "eq", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfEqOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return EqOp{opWrapper{op}}
 }
+
+// nameOfEqOp is the name BuildEqOp gives its ops.
+var nameOfEqOp = ir.OpName{Dialect: "wasmssa", Op: "eq", Registered: true}
 
 // EqzOp is wasmssa.eqz: check if the given value is equal to zero.
 type EqzOp struct {
@@ -665,11 +722,14 @@ func (o EqzOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildEqzOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) EqzOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "eqz", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfEqzOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return EqzOp{opWrapper{op}}
 }
+
+// nameOfEqzOp is the name BuildEqzOp gives its ops.
+var nameOfEqzOp = ir.OpName{Dialect: "wasmssa", Op: "eqz", Registered: true}
 
 // ExtendOp wraps a wasmssa.extend *ir.Operation.
 type ExtendOp struct {
@@ -698,12 +758,15 @@ func (o ExtendOp) BitsToTake() ir.Attribute { return o.op.Attr("bitsToTake") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildExtendOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, bitsToTake ir.Attribute) ExtendOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "extend", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExtendOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"bitsToTake"}, bitsToTake)
 	b.Insert(op)
 	return ExtendOp{opWrapper{op}}
 }
+
+// nameOfExtendOp is the name BuildExtendOp gives its ops.
+var nameOfExtendOp = ir.OpName{Dialect: "wasmssa", Op: "extend", Registered: true}
 
 // ExtendI32SOp is wasmssa.extend_i32_s: sign extend i32 to i64.
 type ExtendI32SOp struct {
@@ -729,11 +792,14 @@ func (o ExtendI32SOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExtendI32SOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) ExtendI32SOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "extend_i32_s", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExtendI32SOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return ExtendI32SOp{opWrapper{op}}
 }
+
+// nameOfExtendI32SOp is the name BuildExtendI32SOp gives its ops.
+var nameOfExtendI32SOp = ir.OpName{Dialect: "wasmssa", Op: "extend_i32_s", Registered: true}
 
 // ExtendI32UOp is wasmssa.extend_i32_u: zero extend i32 to i64.
 type ExtendI32UOp struct {
@@ -759,11 +825,14 @@ func (o ExtendI32UOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildExtendI32UOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) ExtendI32UOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "extend_i32_u", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfExtendI32UOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return ExtendI32UOp{opWrapper{op}}
 }
+
+// nameOfExtendI32UOp is the name BuildExtendI32UOp gives its ops.
+var nameOfExtendI32UOp = ir.OpName{Dialect: "wasmssa", Op: "extend_i32_u", Registered: true}
 
 // FloorOp is wasmssa.floor: floor rounding of floating point value.
 type FloorOp struct {
@@ -789,11 +858,14 @@ func (o FloorOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFloorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value) FloorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "floor", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfFloorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return FloorOp{opWrapper{op}}
 }
+
+// nameOfFloorOp is the name BuildFloorOp gives its ops.
+var nameOfFloorOp = ir.OpName{Dialect: "wasmssa", Op: "floor", Registered: true}
 
 // FuncOp wraps a wasmssa.func *ir.Operation.
 type FuncOp struct {
@@ -831,12 +903,15 @@ func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFuncOp(b *ir.Builder, loc ir.Location, symName, functionType, argAttrs, resAttrs, exported ir.Attribute) FuncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "func", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFuncOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "functionType", "arg_attrs", "res_attrs", "exported"}, symName, functionType, argAttrs, resAttrs, exported)
 	op.AddRegion()
 	b.Insert(op)
 	return FuncOp{opWrapper{op}}
 }
+
+// nameOfFuncOp is the name BuildFuncOp gives its ops.
+var nameOfFuncOp = ir.OpName{Dialect: "wasmssa", Op: "func", Registered: true}
 
 // GeOp is wasmssa.ge: check if a float value is greater or equal to another.
 type GeOp struct {
@@ -865,11 +940,14 @@ func (o GeOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildGeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "ge", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GeOp{opWrapper{op}}
 }
+
+// nameOfGeOp is the name BuildGeOp gives its ops.
+var nameOfGeOp = ir.OpName{Dialect: "wasmssa", Op: "ge", Registered: true}
 
 // GeSiOp is wasmssa.ge_si: check if a signed integer value is greater or equal to another.
 type GeSiOp struct {
@@ -898,11 +976,14 @@ func (o GeSiOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGeSiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GeSiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "ge_si", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGeSiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GeSiOp{opWrapper{op}}
 }
+
+// nameOfGeSiOp is the name BuildGeSiOp gives its ops.
+var nameOfGeSiOp = ir.OpName{Dialect: "wasmssa", Op: "ge_si", Registered: true}
 
 // GeUiOp is wasmssa.ge_ui: check if an unsigned integer value is greater or equal to another.
 type GeUiOp struct {
@@ -931,11 +1012,14 @@ func (o GeUiOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGeUiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GeUiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "ge_ui", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGeUiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GeUiOp{opWrapper{op}}
 }
+
+// nameOfGeUiOp is the name BuildGeUiOp gives its ops.
+var nameOfGeUiOp = ir.OpName{Dialect: "wasmssa", Op: "ge_ui", Registered: true}
 
 // GlobalOp is wasmssa.global: webAssembly global value.
 type GlobalOp struct {
@@ -970,12 +1054,15 @@ func (o GlobalOp) Initializer() *ir.Region { return o.op.Region(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGlobalOp(b *ir.Builder, loc ir.Location, symName, type_, isMutable, exported ir.Attribute) GlobalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "global", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfGlobalOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "type", "isMutable", "exported"}, symName, type_, isMutable, exported)
 	op.AddRegion()
 	b.Insert(op)
 	return GlobalOp{opWrapper{op}}
 }
+
+// nameOfGlobalOp is the name BuildGlobalOp gives its ops.
+var nameOfGlobalOp = ir.OpName{Dialect: "wasmssa", Op: "global", Registered: true}
 
 // GlobalGetOp is wasmssa.global_get: returns the value of the global passed as argument.
 type GlobalGetOp struct {
@@ -1001,11 +1088,14 @@ func (o GlobalGetOp) Global() ir.Attribute { return o.op.Attr("global") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGlobalGetOp(b *ir.Builder, loc ir.Location, globalValType ir.Type, global ir.Attribute) GlobalGetOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "global_get", Registered: true}, loc, []ir.Type{globalValType})
+	op := ir.NewNamedOperation(&nameOfGlobalGetOp, loc, []ir.Type{globalValType})
 	setAttrs(op, []string{"global"}, global)
 	b.Insert(op)
 	return GlobalGetOp{opWrapper{op}}
 }
+
+// nameOfGlobalGetOp is the name BuildGlobalGetOp gives its ops.
+var nameOfGlobalGetOp = ir.OpName{Dialect: "wasmssa", Op: "global_get", Registered: true}
 
 // GtOp is wasmssa.gt: check if a float value is greater than another.
 type GtOp struct {
@@ -1034,11 +1124,14 @@ func (o GtOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildGtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "gt", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GtOp{opWrapper{op}}
 }
+
+// nameOfGtOp is the name BuildGtOp gives its ops.
+var nameOfGtOp = ir.OpName{Dialect: "wasmssa", Op: "gt", Registered: true}
 
 // GtSiOp is wasmssa.gt_si: check if a signed integer value is greater than another.
 type GtSiOp struct {
@@ -1067,11 +1160,14 @@ func (o GtSiOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGtSiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GtSiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "gt_si", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGtSiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GtSiOp{opWrapper{op}}
 }
+
+// nameOfGtSiOp is the name BuildGtSiOp gives its ops.
+var nameOfGtSiOp = ir.OpName{Dialect: "wasmssa", Op: "gt_si", Registered: true}
 
 // GtUiOp is wasmssa.gt_ui: check if an unsigned integer value is greater than another.
 type GtUiOp struct {
@@ -1100,11 +1196,14 @@ func (o GtUiOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildGtUiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) GtUiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "gt_ui", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfGtUiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return GtUiOp{opWrapper{op}}
 }
+
+// nameOfGtUiOp is the name BuildGtUiOp gives its ops.
+var nameOfGtUiOp = ir.OpName{Dialect: "wasmssa", Op: "gt_ui", Registered: true}
 
 // IfOp is wasmssa.if: execute the if region if condition value is non-zero, the else region otherwise.
 type IfOp struct {
@@ -1139,7 +1238,7 @@ func (o IfOp) Target() *ir.Block { return o.op.Successor(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildIfOp(b *ir.Builder, loc ir.Location, condition *ir.Value, inputs []*ir.Value, target *ir.Block) IfOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "if", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfIfOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{condition}, inputs...))
 	op.SetSuccessors([]*ir.Block{target})
 	op.AddRegion()
@@ -1147,6 +1246,9 @@ func BuildIfOp(b *ir.Builder, loc ir.Location, condition *ir.Value, inputs []*ir
 	b.Insert(op)
 	return IfOp{opWrapper{op}}
 }
+
+// nameOfIfOp is the name BuildIfOp gives its ops.
+var nameOfIfOp = ir.OpName{Dialect: "wasmssa", Op: "if", Registered: true}
 
 // ImportFuncOp is wasmssa.import_func: importing a function variable.
 type ImportFuncOp struct {
@@ -1184,11 +1286,14 @@ func (o ImportFuncOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildImportFuncOp(b *ir.Builder, loc ir.Location, symName, moduleName, importName, type_, argAttrs, resAttrs ir.Attribute) ImportFuncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "import_func", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfImportFuncOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "moduleName", "importName", "type", "arg_attrs", "res_attrs"}, symName, moduleName, importName, type_, argAttrs, resAttrs)
 	b.Insert(op)
 	return ImportFuncOp{opWrapper{op}}
 }
+
+// nameOfImportFuncOp is the name BuildImportFuncOp gives its ops.
+var nameOfImportFuncOp = ir.OpName{Dialect: "wasmssa", Op: "import_func", Registered: true}
 
 // ImportGlobalOp is wasmssa.import_global: importing a global variable.
 type ImportGlobalOp struct {
@@ -1223,11 +1328,14 @@ func (o ImportGlobalOp) IsMutable() ir.Attribute { return o.op.Attr("isMutable")
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildImportGlobalOp(b *ir.Builder, loc ir.Location, symName, moduleName, importName, type_, isMutable ir.Attribute) ImportGlobalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "import_global", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfImportGlobalOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "moduleName", "importName", "type", "isMutable"}, symName, moduleName, importName, type_, isMutable)
 	b.Insert(op)
 	return ImportGlobalOp{opWrapper{op}}
 }
+
+// nameOfImportGlobalOp is the name BuildImportGlobalOp gives its ops.
+var nameOfImportGlobalOp = ir.OpName{Dialect: "wasmssa", Op: "import_global", Registered: true}
 
 // ImportMemOp is wasmssa.import_mem: importing a memory.
 type ImportMemOp struct {
@@ -1259,11 +1367,14 @@ func (o ImportMemOp) Limits() ir.Attribute { return o.op.Attr("limits") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildImportMemOp(b *ir.Builder, loc ir.Location, symName, moduleName, importName, limits ir.Attribute) ImportMemOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "import_mem", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfImportMemOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "moduleName", "importName", "limits"}, symName, moduleName, importName, limits)
 	b.Insert(op)
 	return ImportMemOp{opWrapper{op}}
 }
+
+// nameOfImportMemOp is the name BuildImportMemOp gives its ops.
+var nameOfImportMemOp = ir.OpName{Dialect: "wasmssa", Op: "import_mem", Registered: true}
 
 // ImportTableOp is wasmssa.import_table: importing a table.
 type ImportTableOp struct {
@@ -1295,11 +1406,14 @@ func (o ImportTableOp) Type() ir.Attribute { return o.op.Attr("type") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildImportTableOp(b *ir.Builder, loc ir.Location, symName, moduleName, importName, type_ ir.Attribute) ImportTableOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "import_table", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfImportTableOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "moduleName", "importName", "type"}, symName, moduleName, importName, type_)
 	b.Insert(op)
 	return ImportTableOp{opWrapper{op}}
 }
+
+// nameOfImportTableOp is the name BuildImportTableOp gives its ops.
+var nameOfImportTableOp = ir.OpName{Dialect: "wasmssa", Op: "import_table", Registered: true}
 
 // LeOp is wasmssa.le: check if a float value is less or equal to another.
 type LeOp struct {
@@ -1328,11 +1442,14 @@ func (o LeOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) LeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "le", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return LeOp{opWrapper{op}}
 }
+
+// nameOfLeOp is the name BuildLeOp gives its ops.
+var nameOfLeOp = ir.OpName{Dialect: "wasmssa", Op: "le", Registered: true}
 
 // LeSiOp is wasmssa.le_si: check if a signed integer value is less or equal to another.
 type LeSiOp struct {
@@ -1361,11 +1478,14 @@ func (o LeSiOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLeSiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) LeSiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "le_si", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLeSiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return LeSiOp{opWrapper{op}}
 }
+
+// nameOfLeSiOp is the name BuildLeSiOp gives its ops.
+var nameOfLeSiOp = ir.OpName{Dialect: "wasmssa", Op: "le_si", Registered: true}
 
 // LeUiOp is wasmssa.le_ui: check if an unsigned integer value is less or equal to another.
 type LeUiOp struct {
@@ -1394,11 +1514,14 @@ func (o LeUiOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLeUiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) LeUiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "le_ui", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLeUiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return LeUiOp{opWrapper{op}}
 }
+
+// nameOfLeUiOp is the name BuildLeUiOp gives its ops.
+var nameOfLeUiOp = ir.OpName{Dialect: "wasmssa", Op: "le_ui", Registered: true}
 
 // LocalOp is wasmssa.local: declaration of local variable.
 type LocalOp struct {
@@ -1424,11 +1547,14 @@ func (o LocalOp) Type() ir.Attribute { return o.op.Attr("type") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLocalOp(b *ir.Builder, loc ir.Location, resultType ir.Type, type_ ir.Attribute) LocalOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "local", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLocalOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"type"}, type_)
 	b.Insert(op)
 	return LocalOp{opWrapper{op}}
 }
+
+// nameOfLocalOp is the name BuildLocalOp gives its ops.
+var nameOfLocalOp = ir.OpName{Dialect: "wasmssa", Op: "local", Registered: true}
 
 // LocalGetOp is wasmssa.local_get: set local to value and return the operand.
 type LocalGetOp struct {
@@ -1454,11 +1580,14 @@ func (o LocalGetOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLocalGetOp(b *ir.Builder, loc ir.Location, resultType ir.Type, localVar *ir.Value) LocalGetOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "local_get", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLocalGetOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{localVar})
 	b.Insert(op)
 	return LocalGetOp{opWrapper{op}}
 }
+
+// nameOfLocalGetOp is the name BuildLocalGetOp gives its ops.
+var nameOfLocalGetOp = ir.OpName{Dialect: "wasmssa", Op: "local_get", Registered: true}
 
 // LocalSetOp is wasmssa.local_set: set local to given value.
 type LocalSetOp struct {
@@ -1484,11 +1613,14 @@ func (o LocalSetOp) Value() *ir.Value { return o.op.Operand(1) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLocalSetOp(b *ir.Builder, loc ir.Location, localVar, value *ir.Value) LocalSetOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "local_set", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfLocalSetOp, loc, nil)
 	op.SetOperands([]*ir.Value{localVar, value})
 	b.Insert(op)
 	return LocalSetOp{opWrapper{op}}
 }
+
+// nameOfLocalSetOp is the name BuildLocalSetOp gives its ops.
+var nameOfLocalSetOp = ir.OpName{Dialect: "wasmssa", Op: "local_set", Registered: true}
 
 // LocalTeeOp is wasmssa.local_tee: set local to value and return the operand.
 type LocalTeeOp struct {
@@ -1517,11 +1649,14 @@ func (o LocalTeeOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLocalTeeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, localVar, value *ir.Value) LocalTeeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "local_tee", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLocalTeeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{localVar, value})
 	b.Insert(op)
 	return LocalTeeOp{opWrapper{op}}
 }
+
+// nameOfLocalTeeOp is the name BuildLocalTeeOp gives its ops.
+var nameOfLocalTeeOp = ir.OpName{Dialect: "wasmssa", Op: "local_tee", Registered: true}
 
 // LoopOp is wasmssa.loop: create a nesting level that define its entry as jump target.
 type LoopOp struct {
@@ -1550,13 +1685,16 @@ func (o LoopOp) Target() *ir.Block { return o.op.Successor(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLoopOp(b *ir.Builder, loc ir.Location, inputs []*ir.Value, target *ir.Block) LoopOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "loop", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfLoopOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, inputs...))
 	op.SetSuccessors([]*ir.Block{target})
 	op.AddRegion()
 	b.Insert(op)
 	return LoopOp{opWrapper{op}}
 }
+
+// nameOfLoopOp is the name BuildLoopOp gives its ops.
+var nameOfLoopOp = ir.OpName{Dialect: "wasmssa", Op: "loop", Registered: true}
 
 // LtOp is wasmssa.lt: check if a float value is less than another.
 type LtOp struct {
@@ -1585,11 +1723,14 @@ func (o LtOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) LtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "lt", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return LtOp{opWrapper{op}}
 }
+
+// nameOfLtOp is the name BuildLtOp gives its ops.
+var nameOfLtOp = ir.OpName{Dialect: "wasmssa", Op: "lt", Registered: true}
 
 // LtSiOp is wasmssa.lt_si: check if a signed integer value is less than another.
 type LtSiOp struct {
@@ -1618,11 +1759,14 @@ func (o LtSiOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLtSiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) LtSiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "lt_si", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLtSiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return LtSiOp{opWrapper{op}}
 }
+
+// nameOfLtSiOp is the name BuildLtSiOp gives its ops.
+var nameOfLtSiOp = ir.OpName{Dialect: "wasmssa", Op: "lt_si", Registered: true}
 
 // LtUiOp is wasmssa.lt_ui: check if an unsigned integer value is less than another.
 type LtUiOp struct {
@@ -1651,11 +1795,14 @@ func (o LtUiOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLtUiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) LtUiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "lt_ui", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfLtUiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return LtUiOp{opWrapper{op}}
 }
+
+// nameOfLtUiOp is the name BuildLtUiOp gives its ops.
+var nameOfLtUiOp = ir.OpName{Dialect: "wasmssa", Op: "lt_ui", Registered: true}
 
 // MaxOp is wasmssa.max: compute the minimum of two floating point values.
 type MaxOp struct {
@@ -1684,11 +1831,14 @@ func (o MaxOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMaxOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MaxOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "max", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMaxOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MaxOp{opWrapper{op}}
 }
+
+// nameOfMaxOp is the name BuildMaxOp gives its ops.
+var nameOfMaxOp = ir.OpName{Dialect: "wasmssa", Op: "max", Registered: true}
 
 // MemoryOp is wasmssa.memory: webAssembly memory definition.
 type MemoryOp struct {
@@ -1717,11 +1867,14 @@ func (o MemoryOp) Exported() ir.Attribute { return o.op.Attr("exported") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMemoryOp(b *ir.Builder, loc ir.Location, symName, limits, exported ir.Attribute) MemoryOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "memory", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMemoryOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "limits", "exported"}, symName, limits, exported)
 	b.Insert(op)
 	return MemoryOp{opWrapper{op}}
 }
+
+// nameOfMemoryOp is the name BuildMemoryOp gives its ops.
+var nameOfMemoryOp = ir.OpName{Dialect: "wasmssa", Op: "memory", Registered: true}
 
 // MinOp is wasmssa.min: compute the minimum of two floating point values.
 type MinOp struct {
@@ -1750,11 +1903,14 @@ func (o MinOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MinOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "min", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MinOp{opWrapper{op}}
 }
+
+// nameOfMinOp is the name BuildMinOp gives its ops.
+var nameOfMinOp = ir.OpName{Dialect: "wasmssa", Op: "min", Registered: true}
 
 // MulOp is wasmssa.mul: multiply two values.
 type MulOp struct {
@@ -1783,11 +1939,14 @@ func (o MulOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) MulOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "mul", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfMulOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
 }
+
+// nameOfMulOp is the name BuildMulOp gives its ops.
+var nameOfMulOp = ir.OpName{Dialect: "wasmssa", Op: "mul", Registered: true}
 
 // NeOp is wasmssa.ne: check if two values are different.
 type NeOp struct {
@@ -1816,11 +1975,14 @@ func (o NeOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildNeOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) NeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "ne", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfNeOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return NeOp{opWrapper{op}}
 }
+
+// nameOfNeOp is the name BuildNeOp gives its ops.
+var nameOfNeOp = ir.OpName{Dialect: "wasmssa", Op: "ne", Registered: true}
 
 // NegOp is wasmssa.neg: floating point negation.
 type NegOp struct {
@@ -1846,11 +2008,14 @@ func (o NegOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildNegOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value) NegOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "neg", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfNegOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return NegOp{opWrapper{op}}
 }
+
+// nameOfNegOp is the name BuildNegOp gives its ops.
+var nameOfNegOp = ir.OpName{Dialect: "wasmssa", Op: "neg", Registered: true}
 
 // OrOp is wasmssa.or: compute the bitwise OR of two values.
 type OrOp struct {
@@ -1879,11 +2044,14 @@ func (o OrOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildOrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) OrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "or", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfOrOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return OrOp{opWrapper{op}}
 }
+
+// nameOfOrOp is the name BuildOrOp gives its ops.
+var nameOfOrOp = ir.OpName{Dialect: "wasmssa", Op: "or", Registered: true}
 
 // PopcntOp is wasmssa.popcnt: population count of an integer.
 type PopcntOp struct {
@@ -1909,11 +2077,14 @@ func (o PopcntOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPopcntOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value) PopcntOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "popcnt", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPopcntOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return PopcntOp{opWrapper{op}}
 }
+
+// nameOfPopcntOp is the name BuildPopcntOp gives its ops.
+var nameOfPopcntOp = ir.OpName{Dialect: "wasmssa", Op: "popcnt", Registered: true}
 
 // PromoteOp is wasmssa.promote: get f64 representation of a f32 value.
 type PromoteOp struct {
@@ -1939,11 +2110,14 @@ func (o PromoteOp) Result() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPromoteOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) PromoteOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "promote", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfPromoteOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return PromoteOp{opWrapper{op}}
 }
+
+// nameOfPromoteOp is the name BuildPromoteOp gives its ops.
+var nameOfPromoteOp = ir.OpName{Dialect: "wasmssa", Op: "promote", Registered: true}
 
 // ReinterpretOp is wasmssa.reinterpret: reinterpret the value represented by a bit vector by bit-casting it to another type of same representation width.
 type ReinterpretOp struct {
@@ -1969,11 +2143,14 @@ func (o ReinterpretOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildReinterpretOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) ReinterpretOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "reinterpret", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfReinterpretOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return ReinterpretOp{opWrapper{op}}
 }
+
+// nameOfReinterpretOp is the name BuildReinterpretOp gives its ops.
+var nameOfReinterpretOp = ir.OpName{Dialect: "wasmssa", Op: "reinterpret", Registered: true}
 
 // RemSiOp is wasmssa.rem_si: calculate the remainder of dividing two integer values as signed integer.
 type RemSiOp struct {
@@ -2002,11 +2179,14 @@ func (o RemSiOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildRemSiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) RemSiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "rem_si", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRemSiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return RemSiOp{opWrapper{op}}
 }
+
+// nameOfRemSiOp is the name BuildRemSiOp gives its ops.
+var nameOfRemSiOp = ir.OpName{Dialect: "wasmssa", Op: "rem_si", Registered: true}
 
 // RemUiOp is wasmssa.rem_ui: calculate the remainder of dividing two integer values as an unsigned integer.
 type RemUiOp struct {
@@ -2035,11 +2215,14 @@ func (o RemUiOp) Result() *ir.Value { return o.op.Result(0) }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildRemUiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) RemUiOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "rem_ui", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRemUiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return RemUiOp{opWrapper{op}}
 }
+
+// nameOfRemUiOp is the name BuildRemUiOp gives its ops.
+var nameOfRemUiOp = ir.OpName{Dialect: "wasmssa", Op: "rem_ui", Registered: true}
 
 // ReturnOp is wasmssa.return: return from the current function frame.
 type ReturnOp struct {
@@ -2062,11 +2245,14 @@ func (o ReturnOp) Operands() []*ir.Value { return o.op.Operands() }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildReturnOp(b *ir.Builder, loc ir.Location, operands []*ir.Value) ReturnOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "return", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfReturnOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	b.Insert(op)
 	return ReturnOp{opWrapper{op}}
 }
+
+// nameOfReturnOp is the name BuildReturnOp gives its ops.
+var nameOfReturnOp = ir.OpName{Dialect: "wasmssa", Op: "return", Registered: true}
 
 // RotlOp is wasmssa.rotl: rotate left. Consume an integer and an integer rotate. The first integer shall be rotated left by N bits, where N is the value of the second integer.
 type RotlOp struct {
@@ -2095,11 +2281,14 @@ func (o RotlOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRotlOp(b *ir.Builder, loc ir.Location, resultType ir.Type, val, bits *ir.Value) RotlOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "rotl", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRotlOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{val, bits})
 	b.Insert(op)
 	return RotlOp{opWrapper{op}}
 }
+
+// nameOfRotlOp is the name BuildRotlOp gives its ops.
+var nameOfRotlOp = ir.OpName{Dialect: "wasmssa", Op: "rotl", Registered: true}
 
 // RotrOp is wasmssa.rotr: rotate right. Consume an integer, and an integer rotate. The first integer shall be rotated right by N bits, where N is the value of the second integer.
 type RotrOp struct {
@@ -2128,11 +2317,14 @@ func (o RotrOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildRotrOp(b *ir.Builder, loc ir.Location, resultType ir.Type, val, bits *ir.Value) RotrOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "rotr", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfRotrOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{val, bits})
 	b.Insert(op)
 	return RotrOp{opWrapper{op}}
 }
+
+// nameOfRotrOp is the name BuildRotrOp gives its ops.
+var nameOfRotrOp = ir.OpName{Dialect: "wasmssa", Op: "rotr", Registered: true}
 
 // ShlOp is wasmssa.shl: consume an integer and an integer shift amount. The first integer shall be shifted left by N bits, where N is the value of the second integer.
 type ShlOp struct {
@@ -2161,11 +2353,14 @@ func (o ShlOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildShlOp(b *ir.Builder, loc ir.Location, resultType ir.Type, val, bits *ir.Value) ShlOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "shl", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShlOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{val, bits})
 	b.Insert(op)
 	return ShlOp{opWrapper{op}}
 }
+
+// nameOfShlOp is the name BuildShlOp gives its ops.
+var nameOfShlOp = ir.OpName{Dialect: "wasmssa", Op: "shl", Registered: true}
 
 // ShrSOp is wasmssa.shr_s: arithmetic right shift. Consume an integer and an integer shift amount. The first integer shall be shifted right by N bits, where N is the value of the second integer. Vacated bits on the left shall be filled with the sign bit.
 type ShrSOp struct {
@@ -2194,11 +2389,14 @@ func (o ShrSOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildShrSOp(b *ir.Builder, loc ir.Location, resultType ir.Type, val, bits *ir.Value) ShrSOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "shr_s", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShrSOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{val, bits})
 	b.Insert(op)
 	return ShrSOp{opWrapper{op}}
 }
+
+// nameOfShrSOp is the name BuildShrSOp gives its ops.
+var nameOfShrSOp = ir.OpName{Dialect: "wasmssa", Op: "shr_s", Registered: true}
 
 // ShrUOp is wasmssa.shr_u: logical right shift. Consume an integer, and an integer shift amount. The first integer shall be shifted right by N bits, where N is the value of the second integer. Vacated bits on the left shall be filled with zeroes.
 type ShrUOp struct {
@@ -2227,11 +2425,14 @@ func (o ShrUOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildShrUOp(b *ir.Builder, loc ir.Location, resultType ir.Type, val, bits *ir.Value) ShrUOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "shr_u", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfShrUOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{val, bits})
 	b.Insert(op)
 	return ShrUOp{opWrapper{op}}
 }
+
+// nameOfShrUOp is the name BuildShrUOp gives its ops.
+var nameOfShrUOp = ir.OpName{Dialect: "wasmssa", Op: "shr_u", Registered: true}
 
 // SqrtOp is wasmssa.sqrt: floating point square root.
 type SqrtOp struct {
@@ -2257,11 +2458,14 @@ func (o SqrtOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildSqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value) SqrtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "sqrt", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSqrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return SqrtOp{opWrapper{op}}
 }
+
+// nameOfSqrtOp is the name BuildSqrtOp gives its ops.
+var nameOfSqrtOp = ir.OpName{Dialect: "wasmssa", Op: "sqrt", Registered: true}
 
 // SubOp is wasmssa.sub: subtract two values.
 type SubOp struct {
@@ -2290,11 +2494,14 @@ func (o SubOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildSubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) SubOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "sub", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfSubOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return SubOp{opWrapper{op}}
 }
+
+// nameOfSubOp is the name BuildSubOp gives its ops.
+var nameOfSubOp = ir.OpName{Dialect: "wasmssa", Op: "sub", Registered: true}
 
 // TableOp is wasmssa.table: webAssembly table value.
 type TableOp struct {
@@ -2323,11 +2530,14 @@ func (o TableOp) Exported() ir.Attribute { return o.op.Attr("exported") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTableOp(b *ir.Builder, loc ir.Location, symName, type_, exported ir.Attribute) TableOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "table", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfTableOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "type", "exported"}, symName, type_, exported)
 	b.Insert(op)
 	return TableOp{opWrapper{op}}
 }
+
+// nameOfTableOp is the name BuildTableOp gives its ops.
+var nameOfTableOp = ir.OpName{Dialect: "wasmssa", Op: "table", Registered: true}
 
 // TruncOp is wasmssa.trunc: trunc of floating point value.
 type TruncOp struct {
@@ -2353,11 +2563,14 @@ func (o TruncOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildTruncOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value) TruncOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "trunc", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfTruncOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{src})
 	b.Insert(op)
 	return TruncOp{opWrapper{op}}
 }
+
+// nameOfTruncOp is the name BuildTruncOp gives its ops.
+var nameOfTruncOp = ir.OpName{Dialect: "wasmssa", Op: "trunc", Registered: true}
 
 // WrapOp is wasmssa.wrap: cast an i64 to i32 by using a wrapping mechanism: y = x mod 2^32.
 type WrapOp struct {
@@ -2383,11 +2596,14 @@ func (o WrapOp) Result() *ir.Value { return o.op.Result(0) }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildWrapOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value) WrapOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "wrap", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfWrapOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	b.Insert(op)
 	return WrapOp{opWrapper{op}}
 }
+
+// nameOfWrapOp is the name BuildWrapOp gives its ops.
+var nameOfWrapOp = ir.OpName{Dialect: "wasmssa", Op: "wrap", Registered: true}
 
 // XorOp is wasmssa.xor: compute the bitwise XOR of two values.
 type XorOp struct {
@@ -2416,8 +2632,11 @@ func (o XorOp) Result() *ir.Value { return o.op.Result(0) }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildXorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value) XorOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "wasmssa", Op: "xor", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfXorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	b.Insert(op)
 	return XorOp{opWrapper{op}}
 }
+
+// nameOfXorOp is the name BuildXorOp gives its ops.
+var nameOfXorOp = ir.OpName{Dialect: "wasmssa", Op: "xor", Registered: true}

@@ -60,11 +60,14 @@ func (o AvxBcstToF32PackedOp) Dst() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildAvxBcstToF32PackedOp(b *ir.Builder, loc ir.Location, dstType ir.Type, a_ *ir.Value) AvxBcstToF32PackedOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx.bcst_to_f32.packed", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfAvxBcstToF32PackedOp, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_})
 	b.Insert(op)
 	return AvxBcstToF32PackedOp{opWrapper{op}}
 }
+
+// nameOfAvxBcstToF32PackedOp is the name BuildAvxBcstToF32PackedOp gives its ops.
+var nameOfAvxBcstToF32PackedOp = ir.OpName{Dialect: "x86vector", Op: "avx.bcst_to_f32.packed", Registered: true}
 
 // AvxCvtPackedEvenIndexedToF32Op is x86vector.avx.cvt.packed.even.indexed_to_f32: AVX: Convert packed BF16/F16 even-indexed elements into packed F32 Data.
 type AvxCvtPackedEvenIndexedToF32Op struct {
@@ -91,11 +94,14 @@ func (o AvxCvtPackedEvenIndexedToF32Op) Dst() *ir.Value { return o.op.Result(0) 
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAvxCvtPackedEvenIndexedToF32Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_ *ir.Value) AvxCvtPackedEvenIndexedToF32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx.cvt.packed.even.indexed_to_f32", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfAvxCvtPackedEvenIndexedToF32Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_})
 	b.Insert(op)
 	return AvxCvtPackedEvenIndexedToF32Op{opWrapper{op}}
 }
+
+// nameOfAvxCvtPackedEvenIndexedToF32Op is the name BuildAvxCvtPackedEvenIndexedToF32Op gives its ops.
+var nameOfAvxCvtPackedEvenIndexedToF32Op = ir.OpName{Dialect: "x86vector", Op: "avx.cvt.packed.even.indexed_to_f32", Registered: true}
 
 // AvxCvtPackedOddIndexedToF32Op is x86vector.avx.cvt.packed.odd.indexed_to_f32: AVX: Convert packed BF16/F16 odd-indexed elements into packed F32 Data.
 type AvxCvtPackedOddIndexedToF32Op struct {
@@ -122,11 +128,14 @@ func (o AvxCvtPackedOddIndexedToF32Op) Dst() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAvxCvtPackedOddIndexedToF32Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_ *ir.Value) AvxCvtPackedOddIndexedToF32Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx.cvt.packed.odd.indexed_to_f32", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfAvxCvtPackedOddIndexedToF32Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_})
 	b.Insert(op)
 	return AvxCvtPackedOddIndexedToF32Op{opWrapper{op}}
 }
+
+// nameOfAvxCvtPackedOddIndexedToF32Op is the name BuildAvxCvtPackedOddIndexedToF32Op gives its ops.
+var nameOfAvxCvtPackedOddIndexedToF32Op = ir.OpName{Dialect: "x86vector", Op: "avx.cvt.packed.odd.indexed_to_f32", Registered: true}
 
 // AvxDotI8Op is x86vector.avx.dot.i8: dot Int8 op.
 type AvxDotI8Op struct {
@@ -158,11 +167,14 @@ func (o AvxDotI8Op) Dst() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAvxDotI8Op(b *ir.Builder, loc ir.Location, dstType ir.Type, w_, a_, b_ *ir.Value) AvxDotI8Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx.dot.i8", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfAvxDotI8Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{w_, a_, b_})
 	b.Insert(op)
 	return AvxDotI8Op{opWrapper{op}}
 }
+
+// nameOfAvxDotI8Op is the name BuildAvxDotI8Op gives its ops.
+var nameOfAvxDotI8Op = ir.OpName{Dialect: "x86vector", Op: "avx.dot.i8", Registered: true}
 
 // AvxIntrDotOp is x86vector.avx.intr.dot: dot.
 type AvxIntrDotOp struct {
@@ -191,11 +203,14 @@ func (o AvxIntrDotOp) Res() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAvxIntrDotOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) AvxIntrDotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx.intr.dot", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfAvxIntrDotOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return AvxIntrDotOp{opWrapper{op}}
 }
+
+// nameOfAvxIntrDotOp is the name BuildAvxIntrDotOp gives its ops.
+var nameOfAvxIntrDotOp = ir.OpName{Dialect: "x86vector", Op: "avx.intr.dot", Registered: true}
 
 // AvxIntrDpPs256Op wraps a x86vector.avx.intr.dp.ps.256 *ir.Operation.
 type AvxIntrDpPs256Op struct {
@@ -227,11 +242,14 @@ func (o AvxIntrDpPs256Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildAvxIntrDpPs256Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value) AvxIntrDpPs256Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx.intr.dp.ps.256", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfAvxIntrDpPs256Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	b.Insert(op)
 	return AvxIntrDpPs256Op{opWrapper{op}}
 }
+
+// nameOfAvxIntrDpPs256Op is the name BuildAvxIntrDpPs256Op gives its ops.
+var nameOfAvxIntrDpPs256Op = ir.OpName{Dialect: "x86vector", Op: "avx.intr.dp.ps.256", Registered: true}
 
 // AvxIntrRsqrtPs256Op wraps a x86vector.avx.intr.rsqrt.ps.256 *ir.Operation.
 type AvxIntrRsqrtPs256Op struct {
@@ -257,11 +275,14 @@ func (o AvxIntrRsqrtPs256Op) Res() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildAvxIntrRsqrtPs256Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_ *ir.Value) AvxIntrRsqrtPs256Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx.intr.rsqrt.ps.256", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfAvxIntrRsqrtPs256Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_})
 	b.Insert(op)
 	return AvxIntrRsqrtPs256Op{opWrapper{op}}
 }
+
+// nameOfAvxIntrRsqrtPs256Op is the name BuildAvxIntrRsqrtPs256Op gives its ops.
+var nameOfAvxIntrRsqrtPs256Op = ir.OpName{Dialect: "x86vector", Op: "avx.intr.rsqrt.ps.256", Registered: true}
 
 // AvxRsqrtOp is x86vector.avx.rsqrt: rsqrt.
 type AvxRsqrtOp struct {
@@ -287,11 +308,14 @@ func (o AvxRsqrtOp) B() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAvxRsqrtOp(b *ir.Builder, loc ir.Location, b_Type ir.Type, a_ *ir.Value) AvxRsqrtOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx.rsqrt", Registered: true}, loc, []ir.Type{b_Type})
+	op := ir.NewNamedOperation(&nameOfAvxRsqrtOp, loc, []ir.Type{b_Type})
 	op.SetOperands([]*ir.Value{a_})
 	b.Insert(op)
 	return AvxRsqrtOp{opWrapper{op}}
 }
+
+// nameOfAvxRsqrtOp is the name BuildAvxRsqrtOp gives its ops.
+var nameOfAvxRsqrtOp = ir.OpName{Dialect: "x86vector", Op: "avx.rsqrt", Registered: true}
 
 // Avx512CvtPackedF32ToBf16Op is x86vector.avx512.cvt.packed.f32_to_bf16: convert packed F32 to packed BF16 Data.
 type Avx512CvtPackedF32ToBf16Op struct {
@@ -318,11 +342,14 @@ func (o Avx512CvtPackedF32ToBf16Op) Dst() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAvx512CvtPackedF32ToBf16Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_ *ir.Value) Avx512CvtPackedF32ToBf16Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.cvt.packed.f32_to_bf16", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfAvx512CvtPackedF32ToBf16Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_})
 	b.Insert(op)
 	return Avx512CvtPackedF32ToBf16Op{opWrapper{op}}
 }
+
+// nameOfAvx512CvtPackedF32ToBf16Op is the name BuildAvx512CvtPackedF32ToBf16Op gives its ops.
+var nameOfAvx512CvtPackedF32ToBf16Op = ir.OpName{Dialect: "x86vector", Op: "avx512.cvt.packed.f32_to_bf16", Registered: true}
 
 // Avx512DotOp is x86vector.avx512.dot: dot BF16 op.
 type Avx512DotOp struct {
@@ -354,11 +381,14 @@ func (o Avx512DotOp) Dst() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAvx512DotOp(b *ir.Builder, loc ir.Location, dstType ir.Type, src, a_, b_ *ir.Value) Avx512DotOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.dot", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfAvx512DotOp, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src, a_, b_})
 	b.Insert(op)
 	return Avx512DotOp{opWrapper{op}}
 }
+
+// nameOfAvx512DotOp is the name BuildAvx512DotOp gives its ops.
+var nameOfAvx512DotOp = ir.OpName{Dialect: "x86vector", Op: "avx512.dot", Registered: true}
 
 // Avx512IntrMaskCompressOp wraps a x86vector.avx512.intr.mask.compress *ir.Operation.
 type Avx512IntrMaskCompressOp struct {
@@ -390,11 +420,14 @@ func (o Avx512IntrMaskCompressOp) Res() *ir.Value { return o.op.Result(0) }
 // at b's insertion point (detached when b has no block). Nil optional
 // attributes are left unset; single-block regions get their block.
 func BuildAvx512IntrMaskCompressOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, src, k_ *ir.Value) Avx512IntrMaskCompressOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.intr.mask.compress", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfAvx512IntrMaskCompressOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, src, k_})
 	b.Insert(op)
 	return Avx512IntrMaskCompressOp{opWrapper{op}}
 }
+
+// nameOfAvx512IntrMaskCompressOp is the name BuildAvx512IntrMaskCompressOp gives its ops.
+var nameOfAvx512IntrMaskCompressOp = ir.OpName{Dialect: "x86vector", Op: "avx512.intr.mask.compress", Registered: true}
 
 // Avx512IntrMaskRndscalePd512Op wraps a x86vector.avx512.intr.mask.rndscale.pd.512 *ir.Operation.
 type Avx512IntrMaskRndscalePd512Op struct {
@@ -433,11 +466,14 @@ func (o Avx512IntrMaskRndscalePd512Op) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAvx512IntrMaskRndscalePd512Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, k_, a_, imm, rounding *ir.Value) Avx512IntrMaskRndscalePd512Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.intr.mask.rndscale.pd.512", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfAvx512IntrMaskRndscalePd512Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, k_, a_, imm, rounding})
 	b.Insert(op)
 	return Avx512IntrMaskRndscalePd512Op{opWrapper{op}}
 }
+
+// nameOfAvx512IntrMaskRndscalePd512Op is the name BuildAvx512IntrMaskRndscalePd512Op gives its ops.
+var nameOfAvx512IntrMaskRndscalePd512Op = ir.OpName{Dialect: "x86vector", Op: "avx512.intr.mask.rndscale.pd.512", Registered: true}
 
 // Avx512IntrMaskRndscalePs512Op wraps a x86vector.avx512.intr.mask.rndscale.ps.512 *ir.Operation.
 type Avx512IntrMaskRndscalePs512Op struct {
@@ -476,11 +512,14 @@ func (o Avx512IntrMaskRndscalePs512Op) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAvx512IntrMaskRndscalePs512Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, k_, a_, imm, rounding *ir.Value) Avx512IntrMaskRndscalePs512Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.intr.mask.rndscale.ps.512", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfAvx512IntrMaskRndscalePs512Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, k_, a_, imm, rounding})
 	b.Insert(op)
 	return Avx512IntrMaskRndscalePs512Op{opWrapper{op}}
 }
+
+// nameOfAvx512IntrMaskRndscalePs512Op is the name BuildAvx512IntrMaskRndscalePs512Op gives its ops.
+var nameOfAvx512IntrMaskRndscalePs512Op = ir.OpName{Dialect: "x86vector", Op: "avx512.intr.mask.rndscale.ps.512", Registered: true}
 
 // Avx512IntrMaskScalefPd512Op wraps a x86vector.avx512.intr.mask.scalef.pd.512 *ir.Operation.
 type Avx512IntrMaskScalefPd512Op struct {
@@ -519,11 +558,14 @@ func (o Avx512IntrMaskScalefPd512Op) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAvx512IntrMaskScalefPd512Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, a_, b_, k_, rounding *ir.Value) Avx512IntrMaskScalefPd512Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.intr.mask.scalef.pd.512", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfAvx512IntrMaskScalefPd512Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, a_, b_, k_, rounding})
 	b.Insert(op)
 	return Avx512IntrMaskScalefPd512Op{opWrapper{op}}
 }
+
+// nameOfAvx512IntrMaskScalefPd512Op is the name BuildAvx512IntrMaskScalefPd512Op gives its ops.
+var nameOfAvx512IntrMaskScalefPd512Op = ir.OpName{Dialect: "x86vector", Op: "avx512.intr.mask.scalef.pd.512", Registered: true}
 
 // Avx512IntrMaskScalefPs512Op wraps a x86vector.avx512.intr.mask.scalef.ps.512 *ir.Operation.
 type Avx512IntrMaskScalefPs512Op struct {
@@ -562,11 +604,14 @@ func (o Avx512IntrMaskScalefPs512Op) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAvx512IntrMaskScalefPs512Op(b *ir.Builder, loc ir.Location, resType ir.Type, src, a_, b_, k_, rounding *ir.Value) Avx512IntrMaskScalefPs512Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.intr.mask.scalef.ps.512", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfAvx512IntrMaskScalefPs512Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src, a_, b_, k_, rounding})
 	b.Insert(op)
 	return Avx512IntrMaskScalefPs512Op{opWrapper{op}}
 }
+
+// nameOfAvx512IntrMaskScalefPs512Op is the name BuildAvx512IntrMaskScalefPs512Op gives its ops.
+var nameOfAvx512IntrMaskScalefPs512Op = ir.OpName{Dialect: "x86vector", Op: "avx512.intr.mask.scalef.ps.512", Registered: true}
 
 // Avx512IntrVp2intersectD512Op wraps a x86vector.avx512.intr.vp2intersect.d.512 *ir.Operation.
 type Avx512IntrVp2intersectD512Op struct {
@@ -596,11 +641,14 @@ func (o Avx512IntrVp2intersectD512Op) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAvx512IntrVp2intersectD512Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) Avx512IntrVp2intersectD512Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.intr.vp2intersect.d.512", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfAvx512IntrVp2intersectD512Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return Avx512IntrVp2intersectD512Op{opWrapper{op}}
 }
+
+// nameOfAvx512IntrVp2intersectD512Op is the name BuildAvx512IntrVp2intersectD512Op gives its ops.
+var nameOfAvx512IntrVp2intersectD512Op = ir.OpName{Dialect: "x86vector", Op: "avx512.intr.vp2intersect.d.512", Registered: true}
 
 // Avx512IntrVp2intersectQ512Op wraps a x86vector.avx512.intr.vp2intersect.q.512 *ir.Operation.
 type Avx512IntrVp2intersectQ512Op struct {
@@ -630,11 +678,14 @@ func (o Avx512IntrVp2intersectQ512Op) Res() *ir.Value { return o.op.Result(0) }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAvx512IntrVp2intersectQ512Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value) Avx512IntrVp2intersectQ512Op {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.intr.vp2intersect.q.512", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfAvx512IntrVp2intersectQ512Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return Avx512IntrVp2intersectQ512Op{opWrapper{op}}
 }
+
+// nameOfAvx512IntrVp2intersectQ512Op is the name BuildAvx512IntrVp2intersectQ512Op gives its ops.
+var nameOfAvx512IntrVp2intersectQ512Op = ir.OpName{Dialect: "x86vector", Op: "avx512.intr.vp2intersect.q.512", Registered: true}
 
 // Avx512MaskCompressOp is x86vector.avx512.mask.compress: masked compress op.
 type Avx512MaskCompressOp struct {
@@ -674,12 +725,15 @@ func (o Avx512MaskCompressOp) ConstantSrc() ir.Attribute { return o.op.Attr("con
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildAvx512MaskCompressOp(b *ir.Builder, loc ir.Location, dstType ir.Type, k_, a_ *ir.Value, src []*ir.Value, constantSrc ir.Attribute) Avx512MaskCompressOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.mask.compress", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfAvx512MaskCompressOp, loc, []ir.Type{dstType})
 	op.SetOperands(append([]*ir.Value{k_, a_}, src...))
 	setAttrs(op, []string{"constant_src"}, constantSrc)
 	b.Insert(op)
 	return Avx512MaskCompressOp{opWrapper{op}}
 }
+
+// nameOfAvx512MaskCompressOp is the name BuildAvx512MaskCompressOp gives its ops.
+var nameOfAvx512MaskCompressOp = ir.OpName{Dialect: "x86vector", Op: "avx512.mask.compress", Registered: true}
 
 // Avx512MaskRndscaleOp is x86vector.avx512.mask.rndscale: masked roundscale op.
 type Avx512MaskRndscaleOp struct {
@@ -717,11 +771,14 @@ func (o Avx512MaskRndscaleOp) Dst() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildAvx512MaskRndscaleOp(b *ir.Builder, loc ir.Location, dstType ir.Type, src, k_, a_, imm, rounding *ir.Value) Avx512MaskRndscaleOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.mask.rndscale", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfAvx512MaskRndscaleOp, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src, k_, a_, imm, rounding})
 	b.Insert(op)
 	return Avx512MaskRndscaleOp{opWrapper{op}}
 }
+
+// nameOfAvx512MaskRndscaleOp is the name BuildAvx512MaskRndscaleOp gives its ops.
+var nameOfAvx512MaskRndscaleOp = ir.OpName{Dialect: "x86vector", Op: "avx512.mask.rndscale", Registered: true}
 
 // Avx512MaskScalefOp is x86vector.avx512.mask.scalef: scaleF op.
 type Avx512MaskScalefOp struct {
@@ -759,11 +816,14 @@ func (o Avx512MaskScalefOp) Dst() *ir.Value { return o.op.Result(0) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildAvx512MaskScalefOp(b *ir.Builder, loc ir.Location, dstType ir.Type, src, a_, b_, k_, rounding *ir.Value) Avx512MaskScalefOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.mask.scalef", Registered: true}, loc, []ir.Type{dstType})
+	op := ir.NewNamedOperation(&nameOfAvx512MaskScalefOp, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src, a_, b_, k_, rounding})
 	b.Insert(op)
 	return Avx512MaskScalefOp{opWrapper{op}}
 }
+
+// nameOfAvx512MaskScalefOp is the name BuildAvx512MaskScalefOp gives its ops.
+var nameOfAvx512MaskScalefOp = ir.OpName{Dialect: "x86vector", Op: "avx512.mask.scalef", Registered: true}
 
 // Avx512Vp2intersectOp is x86vector.avx512.vp2intersect: vp2Intersect op.
 type Avx512Vp2intersectOp struct {
@@ -795,8 +855,11 @@ func (o Avx512Vp2intersectOp) K2() *ir.Value { return o.op.Result(1) }
 // insertion point (detached when b has no block). Nil optional attributes are
 // left unset; single-block regions get their block.
 func BuildAvx512Vp2intersectOp(b *ir.Builder, loc ir.Location, k1_Type, k2_Type ir.Type, a_, b_ *ir.Value) Avx512Vp2intersectOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "x86vector", Op: "avx512.vp2intersect", Registered: true}, loc, []ir.Type{k1_Type, k2_Type})
+	op := ir.NewNamedOperation(&nameOfAvx512Vp2intersectOp, loc, []ir.Type{k1_Type, k2_Type})
 	op.SetOperands([]*ir.Value{a_, b_})
 	b.Insert(op)
 	return Avx512Vp2intersectOp{opWrapper{op}}
 }
+
+// nameOfAvx512Vp2intersectOp is the name BuildAvx512Vp2intersectOp gives its ops.
+var nameOfAvx512Vp2intersectOp = ir.OpName{Dialect: "x86vector", Op: "avx512.vp2intersect", Registered: true}

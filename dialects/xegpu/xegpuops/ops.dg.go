@@ -57,11 +57,14 @@ func (o AllocNbarrierOp) NbarrierNum() ir.Attribute { return o.op.Attr("nbarrier
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildAllocNbarrierOp(b *ir.Builder, loc ir.Location, nbarrierNum ir.Attribute) AllocNbarrierOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "alloc_nbarrier", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfAllocNbarrierOp, loc, nil)
 	setAttrs(op, []string{"nbarrier_num"}, nbarrierNum)
 	b.Insert(op)
 	return AllocNbarrierOp{opWrapper{op}}
 }
+
+// nameOfAllocNbarrierOp is the name BuildAllocNbarrierOp gives its ops.
+var nameOfAllocNbarrierOp = ir.OpName{Dialect: "xegpu", Op: "alloc_nbarrier", Registered: true}
 
 // AtomicRmwOp is xegpu.atomic_rmw: atomic read-modify-write operation on the TensorDesc.
 type AtomicRmwOp struct {
@@ -99,12 +102,15 @@ func (o AtomicRmwOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildAtomicRmwOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensorDesc, mask, value *ir.Value, kind, layout ir.Attribute) AtomicRmwOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "atomic_rmw", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfAtomicRmwOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tensorDesc, mask, value})
 	setAttrs(op, []string{"kind", "layout"}, kind, layout)
 	b.Insert(op)
 	return AtomicRmwOp{opWrapper{op}}
 }
+
+// nameOfAtomicRmwOp is the name BuildAtomicRmwOp gives its ops.
+var nameOfAtomicRmwOp = ir.OpName{Dialect: "xegpu", Op: "atomic_rmw", Registered: true}
 
 // ConvertLayoutOp is xegpu.convert_layout: convert the layout of the input operand.
 type ConvertLayoutOp struct {
@@ -136,12 +142,15 @@ func (o ConvertLayoutOp) TargetLayout() ir.Attribute { return o.op.Attr("target_
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildConvertLayoutOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, inputLayout, targetLayout ir.Attribute) ConvertLayoutOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "convert_layout", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfConvertLayoutOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{source})
 	setAttrs(op, []string{"input_layout", "target_layout"}, inputLayout, targetLayout)
 	b.Insert(op)
 	return ConvertLayoutOp{opWrapper{op}}
 }
+
+// nameOfConvertLayoutOp is the name BuildConvertLayoutOp gives its ops.
+var nameOfConvertLayoutOp = ir.OpName{Dialect: "xegpu", Op: "convert_layout", Registered: true}
 
 // CreateMemDescOp is xegpu.create_mem_desc: create a memory descriptor.
 type CreateMemDescOp struct {
@@ -167,11 +176,14 @@ func (o CreateMemDescOp) MemDesc() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCreateMemDescOp(b *ir.Builder, loc ir.Location, memDescType ir.Type, source *ir.Value) CreateMemDescOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "create_mem_desc", Registered: true}, loc, []ir.Type{memDescType})
+	op := ir.NewNamedOperation(&nameOfCreateMemDescOp, loc, []ir.Type{memDescType})
 	op.SetOperands([]*ir.Value{source})
 	b.Insert(op)
 	return CreateMemDescOp{opWrapper{op}}
 }
+
+// nameOfCreateMemDescOp is the name BuildCreateMemDescOp gives its ops.
+var nameOfCreateMemDescOp = ir.OpName{Dialect: "xegpu", Op: "create_mem_desc", Registered: true}
 
 // CreateNdTdescOp is xegpu.create_nd_tdesc: create nd-tensor descriptor operation.
 type CreateNdTdescOp struct {
@@ -223,13 +235,16 @@ func (o CreateNdTdescOp) ConstStrides() ir.Attribute { return o.op.Attr("const_s
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCreateNdTdescOp(b *ir.Builder, loc ir.Location, tensorDescType ir.Type, source *ir.Value, offsets, shape, strides []*ir.Value, constOffsets, constShape, constStrides ir.Attribute) CreateNdTdescOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "create_nd_tdesc", Registered: true}, loc, []ir.Type{tensorDescType})
+	op := ir.NewNamedOperation(&nameOfCreateNdTdescOp, loc, []ir.Type{tensorDescType})
 	op.SetOperands(append(append(append([]*ir.Value{source}, offsets...), shape...), strides...))
 	op.SetOperandSegments([]int32{1, int32(len(offsets)), int32(len(shape)), int32(len(strides))})
 	setAttrs(op, []string{"const_offsets", "const_shape", "const_strides"}, constOffsets, constShape, constStrides)
 	b.Insert(op)
 	return CreateNdTdescOp{opWrapper{op}}
 }
+
+// nameOfCreateNdTdescOp is the name BuildCreateNdTdescOp gives its ops.
+var nameOfCreateNdTdescOp = ir.OpName{Dialect: "xegpu", Op: "create_nd_tdesc", Registered: true}
 
 // CreateTdescOp is xegpu.create_tdesc: create scattered tensor descriptors (TensorDesc).
 type CreateTdescOp struct {
@@ -264,12 +279,15 @@ func (o CreateTdescOp) ChunkSize() ir.Attribute { return o.op.Attr("chunk_size")
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildCreateTdescOp(b *ir.Builder, loc ir.Location, tensorDescType ir.Type, source, offsets *ir.Value, constOffsets, chunkSize ir.Attribute) CreateTdescOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "create_tdesc", Registered: true}, loc, []ir.Type{tensorDescType})
+	op := ir.NewNamedOperation(&nameOfCreateTdescOp, loc, []ir.Type{tensorDescType})
 	op.SetOperands([]*ir.Value{source, offsets})
 	setAttrs(op, []string{"const_offsets", "chunk_size"}, constOffsets, chunkSize)
 	b.Insert(op)
 	return CreateTdescOp{opWrapper{op}}
 }
+
+// nameOfCreateTdescOp is the name BuildCreateTdescOp gives its ops.
+var nameOfCreateTdescOp = ir.OpName{Dialect: "xegpu", Op: "create_tdesc", Registered: true}
 
 // DpasOp is xegpu.dpas: it performs mma computation.
 type DpasOp struct {
@@ -315,12 +333,15 @@ func (o DpasOp) LayoutCd() ir.Attribute { return o.op.Attr("layout_cd") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildDpasOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, acc []*ir.Value, layoutA, layoutB, layoutCd ir.Attribute) DpasOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "dpas", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfDpasOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{lhs, rhs}, acc...))
 	setAttrs(op, []string{"layout_a", "layout_b", "layout_cd"}, layoutA, layoutB, layoutCd)
 	b.Insert(op)
 	return DpasOp{opWrapper{op}}
 }
+
+// nameOfDpasOp is the name BuildDpasOp gives its ops.
+var nameOfDpasOp = ir.OpName{Dialect: "xegpu", Op: "dpas", Registered: true}
 
 // FenceOp is xegpu.fence: it synchronizes memory accesses.
 type FenceOp struct {
@@ -346,11 +367,14 @@ func (o FenceOp) FenceScope() ir.Attribute { return o.op.Attr("fence_scope") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildFenceOp(b *ir.Builder, loc ir.Location, memoryKind, fenceScope ir.Attribute) FenceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "fence", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfFenceOp, loc, nil)
 	setAttrs(op, []string{"memory_kind", "fence_scope"}, memoryKind, fenceScope)
 	b.Insert(op)
 	return FenceOp{opWrapper{op}}
 }
+
+// nameOfFenceOp is the name BuildFenceOp gives its ops.
+var nameOfFenceOp = ir.OpName{Dialect: "xegpu", Op: "fence", Registered: true}
 
 // InitNbarrierOp is xegpu.init_nbarrier: it assigns a named barrier to the current thread.
 type InitNbarrierOp struct {
@@ -379,11 +403,14 @@ func (o InitNbarrierOp) Result() *ir.Value { return o.op.Result(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildInitNbarrierOp(b *ir.Builder, loc ir.Location, resultType ir.Type, nbarrierId, participantThreadNum *ir.Value) InitNbarrierOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "init_nbarrier", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfInitNbarrierOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{nbarrierId, participantThreadNum})
 	b.Insert(op)
 	return InitNbarrierOp{opWrapper{op}}
 }
+
+// nameOfInitNbarrierOp is the name BuildInitNbarrierOp gives its ops.
+var nameOfInitNbarrierOp = ir.OpName{Dialect: "xegpu", Op: "init_nbarrier", Registered: true}
 
 // LoadOp is xegpu.load: load a set of scattered data points from memory.
 type LoadOp struct {
@@ -441,12 +468,15 @@ func (o LoadOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, valueType ir.Type, tensorDesc, source *ir.Value, offsets []*ir.Value, mask *ir.Value, transpose, chunkSize, l1Hint, l2Hint, l3Hint, layout ir.Attribute) LoadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "load", Registered: true}, loc, []ir.Type{valueType})
+	op := ir.NewNamedOperation(&nameOfLoadOp, loc, []ir.Type{valueType})
 	op.SetOperands(append(append([]*ir.Value{tensorDesc, source}, offsets...), mask))
 	setAttrs(op, []string{"transpose", "chunk_size", "l1_hint", "l2_hint", "l3_hint", "layout"}, transpose, chunkSize, l1Hint, l2Hint, l3Hint, layout)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
 }
+
+// nameOfLoadOp is the name BuildLoadOp gives its ops.
+var nameOfLoadOp = ir.OpName{Dialect: "xegpu", Op: "load", Registered: true}
 
 // LoadMatrixOp wraps a xegpu.load_matrix *ir.Operation.
 type LoadMatrixOp struct {
@@ -484,12 +514,15 @@ func (o LoadMatrixOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLoadMatrixOp(b *ir.Builder, loc ir.Location, resType ir.Type, memDesc *ir.Value, offsets []*ir.Value, constOffsets, subgroupBlockIo, layout ir.Attribute) LoadMatrixOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "load_matrix", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfLoadMatrixOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{memDesc}, offsets...))
 	setAttrs(op, []string{"const_offsets", "subgroup_block_io", "layout"}, constOffsets, subgroupBlockIo, layout)
 	b.Insert(op)
 	return LoadMatrixOp{opWrapper{op}}
 }
+
+// nameOfLoadMatrixOp is the name BuildLoadMatrixOp gives its ops.
+var nameOfLoadMatrixOp = ir.OpName{Dialect: "xegpu", Op: "load_matrix", Registered: true}
 
 // LoadNdOp is xegpu.load_nd: loads a n-D block from memory (represented by TensorDesc)to registers (represented by vector).
 type LoadNdOp struct {
@@ -542,12 +575,15 @@ func (o LoadNdOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLoadNdOp(b *ir.Builder, loc ir.Location, valueType ir.Type, tensorDesc *ir.Value, offsets []*ir.Value, vnniAxis, constOffsets, packed, transpose, l1Hint, l2Hint, l3Hint, layout ir.Attribute) LoadNdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "load_nd", Registered: true}, loc, []ir.Type{valueType})
+	op := ir.NewNamedOperation(&nameOfLoadNdOp, loc, []ir.Type{valueType})
 	op.SetOperands(append([]*ir.Value{tensorDesc}, offsets...))
 	setAttrs(op, []string{"vnni_axis", "const_offsets", "packed", "transpose", "l1_hint", "l2_hint", "l3_hint", "layout"}, vnniAxis, constOffsets, packed, transpose, l1Hint, l2Hint, l3Hint, layout)
 	b.Insert(op)
 	return LoadNdOp{opWrapper{op}}
 }
+
+// nameOfLoadNdOp is the name BuildLoadNdOp gives its ops.
+var nameOfLoadNdOp = ir.OpName{Dialect: "xegpu", Op: "load_nd", Registered: true}
 
 // NbarrierArriveOp is xegpu.nbarrier_arrive: it signals the arrival at the named barrier.
 type NbarrierArriveOp struct {
@@ -570,11 +606,14 @@ func (o NbarrierArriveOp) Nbarrier() *ir.Value { return o.op.Operand(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildNbarrierArriveOp(b *ir.Builder, loc ir.Location, nbarrier *ir.Value) NbarrierArriveOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "nbarrier_arrive", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfNbarrierArriveOp, loc, nil)
 	op.SetOperands([]*ir.Value{nbarrier})
 	b.Insert(op)
 	return NbarrierArriveOp{opWrapper{op}}
 }
+
+// nameOfNbarrierArriveOp is the name BuildNbarrierArriveOp gives its ops.
+var nameOfNbarrierArriveOp = ir.OpName{Dialect: "xegpu", Op: "nbarrier_arrive", Registered: true}
 
 // NbarrierWaitOp is xegpu.nbarrier_wait: it waits for a named barrier.
 type NbarrierWaitOp struct {
@@ -597,11 +636,14 @@ func (o NbarrierWaitOp) Nbarrier() *ir.Value { return o.op.Operand(0) }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildNbarrierWaitOp(b *ir.Builder, loc ir.Location, nbarrier *ir.Value) NbarrierWaitOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "nbarrier_wait", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfNbarrierWaitOp, loc, nil)
 	op.SetOperands([]*ir.Value{nbarrier})
 	b.Insert(op)
 	return NbarrierWaitOp{opWrapper{op}}
 }
+
+// nameOfNbarrierWaitOp is the name BuildNbarrierWaitOp gives its ops.
+var nameOfNbarrierWaitOp = ir.OpName{Dialect: "xegpu", Op: "nbarrier_wait", Registered: true}
 
 // PrefetchOp is xegpu.prefetch: prefetches a set of scattered data points to cache.
 type PrefetchOp struct {
@@ -650,12 +692,15 @@ func (o PrefetchOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPrefetchOp(b *ir.Builder, loc ir.Location, tensorDesc, source *ir.Value, offsets []*ir.Value, l1Hint, l2Hint, l3Hint, offsetAlignByte, layout ir.Attribute) PrefetchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "prefetch", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfPrefetchOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{tensorDesc, source}, offsets...))
 	setAttrs(op, []string{"l1_hint", "l2_hint", "l3_hint", "offset_align_byte", "layout"}, l1Hint, l2Hint, l3Hint, offsetAlignByte, layout)
 	b.Insert(op)
 	return PrefetchOp{opWrapper{op}}
 }
+
+// nameOfPrefetchOp is the name BuildPrefetchOp gives its ops.
+var nameOfPrefetchOp = ir.OpName{Dialect: "xegpu", Op: "prefetch", Registered: true}
 
 // PrefetchNdOp is xegpu.prefetch_nd: prefetches a n-D block to cache.
 type PrefetchNdOp struct {
@@ -696,12 +741,15 @@ func (o PrefetchNdOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildPrefetchNdOp(b *ir.Builder, loc ir.Location, tensorDesc *ir.Value, offsets []*ir.Value, constOffsets, l1Hint, l2Hint, l3Hint, layout ir.Attribute) PrefetchNdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "prefetch_nd", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfPrefetchNdOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{tensorDesc}, offsets...))
 	setAttrs(op, []string{"const_offsets", "l1_hint", "l2_hint", "l3_hint", "layout"}, constOffsets, l1Hint, l2Hint, l3Hint, layout)
 	b.Insert(op)
 	return PrefetchNdOp{opWrapper{op}}
 }
+
+// nameOfPrefetchNdOp is the name BuildPrefetchNdOp gives its ops.
+var nameOfPrefetchNdOp = ir.OpName{Dialect: "xegpu", Op: "prefetch_nd", Registered: true}
 
 // StoreOp is xegpu.store: store data to scattered memory locations.
 type StoreOp struct {
@@ -756,12 +804,15 @@ func (o StoreOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildStoreOp(b *ir.Builder, loc ir.Location, value, tensorDesc, dest *ir.Value, offsets []*ir.Value, mask *ir.Value, chunkSize, l1Hint, l2Hint, l3Hint, layout ir.Attribute) StoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "store", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfStoreOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{value, tensorDesc, dest}, offsets...), mask))
 	setAttrs(op, []string{"chunk_size", "l1_hint", "l2_hint", "l3_hint", "layout"}, chunkSize, l1Hint, l2Hint, l3Hint, layout)
 	b.Insert(op)
 	return StoreOp{opWrapper{op}}
 }
+
+// nameOfStoreOp is the name BuildStoreOp gives its ops.
+var nameOfStoreOp = ir.OpName{Dialect: "xegpu", Op: "store", Registered: true}
 
 // StoreMatrixOp wraps a xegpu.store_matrix *ir.Operation.
 type StoreMatrixOp struct {
@@ -799,12 +850,15 @@ func (o StoreMatrixOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildStoreMatrixOp(b *ir.Builder, loc ir.Location, data, memDesc *ir.Value, offsets []*ir.Value, constOffsets, subgroupBlockIo, layout ir.Attribute) StoreMatrixOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "store_matrix", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfStoreMatrixOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{data, memDesc}, offsets...))
 	setAttrs(op, []string{"const_offsets", "subgroup_block_io", "layout"}, constOffsets, subgroupBlockIo, layout)
 	b.Insert(op)
 	return StoreMatrixOp{opWrapper{op}}
 }
+
+// nameOfStoreMatrixOp is the name BuildStoreMatrixOp gives its ops.
+var nameOfStoreMatrixOp = ir.OpName{Dialect: "xegpu", Op: "store_matrix", Registered: true}
 
 // StoreNdOp is xegpu.store_nd: stores a n-D block register region back to memory, currently only supports 2D.
 type StoreNdOp struct {
@@ -848,12 +902,15 @@ func (o StoreNdOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildStoreNdOp(b *ir.Builder, loc ir.Location, value, tensorDesc *ir.Value, offsets []*ir.Value, constOffsets, l1Hint, l2Hint, l3Hint, layout ir.Attribute) StoreNdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "store_nd", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfStoreNdOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{value, tensorDesc}, offsets...))
 	setAttrs(op, []string{"const_offsets", "l1_hint", "l2_hint", "l3_hint", "layout"}, constOffsets, l1Hint, l2Hint, l3Hint, layout)
 	b.Insert(op)
 	return StoreNdOp{opWrapper{op}}
 }
+
+// nameOfStoreNdOp is the name BuildStoreNdOp gives its ops.
+var nameOfStoreNdOp = ir.OpName{Dialect: "xegpu", Op: "store_nd", Registered: true}
 
 // UpdateNdOffsetOp is xegpu.update_nd_offset: it updates the offsets for the TensorDesc.
 type UpdateNdOffsetOp struct {
@@ -885,12 +942,15 @@ func (o UpdateNdOffsetOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_
 // point (detached when b has no block). Nil optional attributes are left
 // unset; single-block regions get their block.
 func BuildUpdateNdOffsetOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensorDesc *ir.Value, offsets []*ir.Value, constOffsets ir.Attribute) UpdateNdOffsetOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "update_nd_offset", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUpdateNdOffsetOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{tensorDesc}, offsets...))
 	setAttrs(op, []string{"const_offsets"}, constOffsets)
 	b.Insert(op)
 	return UpdateNdOffsetOp{opWrapper{op}}
 }
+
+// nameOfUpdateNdOffsetOp is the name BuildUpdateNdOffsetOp gives its ops.
+var nameOfUpdateNdOffsetOp = ir.OpName{Dialect: "xegpu", Op: "update_nd_offset", Registered: true}
 
 // UpdateOffsetOp is xegpu.update_offset: it updates the offsets for the given tensor descriptor.
 type UpdateOffsetOp struct {
@@ -922,9 +982,12 @@ func (o UpdateOffsetOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_of
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildUpdateOffsetOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensorDesc, offsets *ir.Value, constOffsets ir.Attribute) UpdateOffsetOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xegpu", Op: "update_offset", Registered: true}, loc, []ir.Type{resultType})
+	op := ir.NewNamedOperation(&nameOfUpdateOffsetOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tensorDesc, offsets})
 	setAttrs(op, []string{"const_offsets"}, constOffsets)
 	b.Insert(op)
 	return UpdateOffsetOp{opWrapper{op}}
 }
+
+// nameOfUpdateOffsetOp is the name BuildUpdateOffsetOp gives its ops.
+var nameOfUpdateOffsetOp = ir.OpName{Dialect: "xegpu", Op: "update_offset", Registered: true}

@@ -62,12 +62,15 @@ func (o BlockloadOp) CacheControl() ir.Attribute { return o.op.Attr("cache_contr
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBlockloadOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr *ir.Value, cacheControl ir.Attribute) BlockloadOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "blockload", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfBlockloadOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"cache_control"}, cacheControl)
 	b.Insert(op)
 	return BlockloadOp{opWrapper{op}}
 }
+
+// nameOfBlockloadOp is the name BuildBlockloadOp gives its ops.
+var nameOfBlockloadOp = ir.OpName{Dialect: "xevm", Op: "blockload", Registered: true}
 
 // Blockload2dOp is xevm.blockload2d: 2D block load.
 type Blockload2dOp struct {
@@ -129,12 +132,15 @@ func (o Blockload2dOp) CacheControl() ir.Attribute { return o.op.Attr("cache_con
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBlockload2dOp(b *ir.Builder, loc ir.Location, resType ir.Type, ptr, baseWidth, baseHeight, basePitch, x_, y_ *ir.Value, elemSizeInBits, tileWidth, tileHeight, vBlocks, transpose, packRegister, cacheControl ir.Attribute) Blockload2dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "blockload2d", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfBlockload2dOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{ptr, baseWidth, baseHeight, basePitch, x_, y_})
 	setAttrs(op, []string{"elem_size_in_bits", "tile_width", "tile_height", "v_blocks", "transpose", "pack_register", "cache_control"}, elemSizeInBits, tileWidth, tileHeight, vBlocks, transpose, packRegister, cacheControl)
 	b.Insert(op)
 	return Blockload2dOp{opWrapper{op}}
 }
+
+// nameOfBlockload2dOp is the name BuildBlockload2dOp gives its ops.
+var nameOfBlockload2dOp = ir.OpName{Dialect: "xevm", Op: "blockload2d", Registered: true}
 
 // Blockprefetch2dOp is xevm.blockprefetch2d: 2D block prefetch.
 type Blockprefetch2dOp struct {
@@ -187,12 +193,15 @@ func (o Blockprefetch2dOp) CacheControl() ir.Attribute { return o.op.Attr("cache
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBlockprefetch2dOp(b *ir.Builder, loc ir.Location, ptr, baseWidth, baseHeight, basePitch, x_, y_ *ir.Value, elemSizeInBits, tileWidth, tileHeight, vBlocks, cacheControl ir.Attribute) Blockprefetch2dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "blockprefetch2d", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBlockprefetch2dOp, loc, nil)
 	op.SetOperands([]*ir.Value{ptr, baseWidth, baseHeight, basePitch, x_, y_})
 	setAttrs(op, []string{"elem_size_in_bits", "tile_width", "tile_height", "v_blocks", "cache_control"}, elemSizeInBits, tileWidth, tileHeight, vBlocks, cacheControl)
 	b.Insert(op)
 	return Blockprefetch2dOp{opWrapper{op}}
 }
+
+// nameOfBlockprefetch2dOp is the name BuildBlockprefetch2dOp gives its ops.
+var nameOfBlockprefetch2dOp = ir.OpName{Dialect: "xevm", Op: "blockprefetch2d", Registered: true}
 
 // BlockstoreOp is xevm.blockstore: subgroup block store.
 type BlockstoreOp struct {
@@ -221,12 +230,15 @@ func (o BlockstoreOp) CacheControl() ir.Attribute { return o.op.Attr("cache_cont
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildBlockstoreOp(b *ir.Builder, loc ir.Location, ptr, val *ir.Value, cacheControl ir.Attribute) BlockstoreOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "blockstore", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBlockstoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{ptr, val})
 	setAttrs(op, []string{"cache_control"}, cacheControl)
 	b.Insert(op)
 	return BlockstoreOp{opWrapper{op}}
 }
+
+// nameOfBlockstoreOp is the name BuildBlockstoreOp gives its ops.
+var nameOfBlockstoreOp = ir.OpName{Dialect: "xevm", Op: "blockstore", Registered: true}
 
 // Blockstore2dOp is xevm.blockstore2d: 2D block store.
 type Blockstore2dOp struct {
@@ -279,12 +291,15 @@ func (o Blockstore2dOp) CacheControl() ir.Attribute { return o.op.Attr("cache_co
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildBlockstore2dOp(b *ir.Builder, loc ir.Location, ptr, baseWidth, baseHeight, basePitch, x_, y_, storedVal *ir.Value, elemSizeInBits, tileWidth, tileHeight, cacheControl ir.Attribute) Blockstore2dOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "blockstore2d", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfBlockstore2dOp, loc, nil)
 	op.SetOperands([]*ir.Value{ptr, baseWidth, baseHeight, basePitch, x_, y_, storedVal})
 	setAttrs(op, []string{"elem_size_in_bits", "tile_width", "tile_height", "cache_control"}, elemSizeInBits, tileWidth, tileHeight, cacheControl)
 	b.Insert(op)
 	return Blockstore2dOp{opWrapper{op}}
 }
+
+// nameOfBlockstore2dOp is the name BuildBlockstore2dOp gives its ops.
+var nameOfBlockstore2dOp = ir.OpName{Dialect: "xevm", Op: "blockstore2d", Registered: true}
 
 // GroupCountXOp wraps a xevm.group_count.x *ir.Operation.
 type GroupCountXOp struct {
@@ -310,11 +325,14 @@ func (o GroupCountXOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGroupCountXOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) GroupCountXOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "group_count.x", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfGroupCountXOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return GroupCountXOp{opWrapper{op}}
 }
+
+// nameOfGroupCountXOp is the name BuildGroupCountXOp gives its ops.
+var nameOfGroupCountXOp = ir.OpName{Dialect: "xevm", Op: "group_count.x", Registered: true}
 
 // GroupCountYOp wraps a xevm.group_count.y *ir.Operation.
 type GroupCountYOp struct {
@@ -340,11 +358,14 @@ func (o GroupCountYOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGroupCountYOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) GroupCountYOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "group_count.y", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfGroupCountYOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return GroupCountYOp{opWrapper{op}}
 }
+
+// nameOfGroupCountYOp is the name BuildGroupCountYOp gives its ops.
+var nameOfGroupCountYOp = ir.OpName{Dialect: "xevm", Op: "group_count.y", Registered: true}
 
 // GroupCountZOp wraps a xevm.group_count.z *ir.Operation.
 type GroupCountZOp struct {
@@ -370,11 +391,14 @@ func (o GroupCountZOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildGroupCountZOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) GroupCountZOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "group_count.z", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfGroupCountZOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return GroupCountZOp{opWrapper{op}}
 }
+
+// nameOfGroupCountZOp is the name BuildGroupCountZOp gives its ops.
+var nameOfGroupCountZOp = ir.OpName{Dialect: "xevm", Op: "group_count.z", Registered: true}
 
 // GroupIdXOp wraps a xevm.group_id.x *ir.Operation.
 type GroupIdXOp struct {
@@ -400,11 +424,14 @@ func (o GroupIdXOp) Range() ir.Attribute { return o.op.Attr("range") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGroupIdXOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) GroupIdXOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "group_id.x", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfGroupIdXOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return GroupIdXOp{opWrapper{op}}
 }
+
+// nameOfGroupIdXOp is the name BuildGroupIdXOp gives its ops.
+var nameOfGroupIdXOp = ir.OpName{Dialect: "xevm", Op: "group_id.x", Registered: true}
 
 // GroupIdYOp wraps a xevm.group_id.y *ir.Operation.
 type GroupIdYOp struct {
@@ -430,11 +457,14 @@ func (o GroupIdYOp) Range() ir.Attribute { return o.op.Attr("range") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGroupIdYOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) GroupIdYOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "group_id.y", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfGroupIdYOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return GroupIdYOp{opWrapper{op}}
 }
+
+// nameOfGroupIdYOp is the name BuildGroupIdYOp gives its ops.
+var nameOfGroupIdYOp = ir.OpName{Dialect: "xevm", Op: "group_id.y", Registered: true}
 
 // GroupIdZOp wraps a xevm.group_id.z *ir.Operation.
 type GroupIdZOp struct {
@@ -460,11 +490,14 @@ func (o GroupIdZOp) Range() ir.Attribute { return o.op.Attr("range") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildGroupIdZOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) GroupIdZOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "group_id.z", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfGroupIdZOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return GroupIdZOp{opWrapper{op}}
 }
+
+// nameOfGroupIdZOp is the name BuildGroupIdZOp gives its ops.
+var nameOfGroupIdZOp = ir.OpName{Dialect: "xevm", Op: "group_id.z", Registered: true}
 
 // LaneIdOp wraps a xevm.lane_id *ir.Operation.
 type LaneIdOp struct {
@@ -490,11 +523,14 @@ func (o LaneIdOp) Range() ir.Attribute { return o.op.Attr("range") }
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
 func BuildLaneIdOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) LaneIdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "lane_id", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfLaneIdOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return LaneIdOp{opWrapper{op}}
 }
+
+// nameOfLaneIdOp is the name BuildLaneIdOp gives its ops.
+var nameOfLaneIdOp = ir.OpName{Dialect: "xevm", Op: "lane_id", Registered: true}
 
 // LocalIdXOp wraps a xevm.local_id.x *ir.Operation.
 type LocalIdXOp struct {
@@ -520,11 +556,14 @@ func (o LocalIdXOp) Range() ir.Attribute { return o.op.Attr("range") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLocalIdXOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) LocalIdXOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "local_id.x", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfLocalIdXOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return LocalIdXOp{opWrapper{op}}
 }
+
+// nameOfLocalIdXOp is the name BuildLocalIdXOp gives its ops.
+var nameOfLocalIdXOp = ir.OpName{Dialect: "xevm", Op: "local_id.x", Registered: true}
 
 // LocalIdYOp wraps a xevm.local_id.y *ir.Operation.
 type LocalIdYOp struct {
@@ -550,11 +589,14 @@ func (o LocalIdYOp) Range() ir.Attribute { return o.op.Attr("range") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLocalIdYOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) LocalIdYOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "local_id.y", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfLocalIdYOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return LocalIdYOp{opWrapper{op}}
 }
+
+// nameOfLocalIdYOp is the name BuildLocalIdYOp gives its ops.
+var nameOfLocalIdYOp = ir.OpName{Dialect: "xevm", Op: "local_id.y", Registered: true}
 
 // LocalIdZOp wraps a xevm.local_id.z *ir.Operation.
 type LocalIdZOp struct {
@@ -580,11 +622,14 @@ func (o LocalIdZOp) Range() ir.Attribute { return o.op.Attr("range") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildLocalIdZOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) LocalIdZOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "local_id.z", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfLocalIdZOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return LocalIdZOp{opWrapper{op}}
 }
+
+// nameOfLocalIdZOp is the name BuildLocalIdZOp gives its ops.
+var nameOfLocalIdZOp = ir.OpName{Dialect: "xevm", Op: "local_id.z", Registered: true}
 
 // LocalSizeXOp wraps a xevm.local_size.x *ir.Operation.
 type LocalSizeXOp struct {
@@ -610,11 +655,14 @@ func (o LocalSizeXOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLocalSizeXOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) LocalSizeXOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "local_size.x", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfLocalSizeXOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return LocalSizeXOp{opWrapper{op}}
 }
+
+// nameOfLocalSizeXOp is the name BuildLocalSizeXOp gives its ops.
+var nameOfLocalSizeXOp = ir.OpName{Dialect: "xevm", Op: "local_size.x", Registered: true}
 
 // LocalSizeYOp wraps a xevm.local_size.y *ir.Operation.
 type LocalSizeYOp struct {
@@ -640,11 +688,14 @@ func (o LocalSizeYOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLocalSizeYOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) LocalSizeYOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "local_size.y", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfLocalSizeYOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return LocalSizeYOp{opWrapper{op}}
 }
+
+// nameOfLocalSizeYOp is the name BuildLocalSizeYOp gives its ops.
+var nameOfLocalSizeYOp = ir.OpName{Dialect: "xevm", Op: "local_size.y", Registered: true}
 
 // LocalSizeZOp wraps a xevm.local_size.z *ir.Operation.
 type LocalSizeZOp struct {
@@ -670,11 +721,14 @@ func (o LocalSizeZOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildLocalSizeZOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) LocalSizeZOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "local_size.z", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfLocalSizeZOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return LocalSizeZOp{opWrapper{op}}
 }
+
+// nameOfLocalSizeZOp is the name BuildLocalSizeZOp gives its ops.
+var nameOfLocalSizeZOp = ir.OpName{Dialect: "xevm", Op: "local_size.z", Registered: true}
 
 // MemfenceOp is xevm.memfence: work-item's memory fence.
 type MemfenceOp struct {
@@ -700,11 +754,14 @@ func (o MemfenceOp) Addrspace() ir.Attribute { return o.op.Attr("addrspace") }
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildMemfenceOp(b *ir.Builder, loc ir.Location, scope, addrspace ir.Attribute) MemfenceOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "memfence", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfMemfenceOp, loc, nil)
 	setAttrs(op, []string{"scope", "addrspace"}, scope, addrspace)
 	b.Insert(op)
 	return MemfenceOp{opWrapper{op}}
 }
+
+// nameOfMemfenceOp is the name BuildMemfenceOp gives its ops.
+var nameOfMemfenceOp = ir.OpName{Dialect: "xevm", Op: "memfence", Registered: true}
 
 // MmaOp is xevm.mma: subgroup matrix multiply-add.
 type MmaOp struct {
@@ -747,12 +804,15 @@ func (o MmaOp) Types() ir.Attribute { return o.op.Attr("types") }
 // block). Nil optional attributes are left unset; single-block regions get
 // their block.
 func BuildMmaOp(b *ir.Builder, loc ir.Location, d_Type ir.Type, a_, b_ *ir.Value, c_ []*ir.Value, shape, types_ ir.Attribute) MmaOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "mma", Registered: true}, loc, []ir.Type{d_Type})
+	op := ir.NewNamedOperation(&nameOfMmaOp, loc, []ir.Type{d_Type})
 	op.SetOperands(append([]*ir.Value{a_, b_}, c_...))
 	setAttrs(op, []string{"shape", "types"}, shape, types_)
 	b.Insert(op)
 	return MmaOp{opWrapper{op}}
 }
+
+// nameOfMmaOp is the name BuildMmaOp gives its ops.
+var nameOfMmaOp = ir.OpName{Dialect: "xevm", Op: "mma", Registered: true}
 
 // PrefetchOp is xevm.prefetch: prefetch data into a cache subsystem.
 type PrefetchOp struct {
@@ -778,12 +838,15 @@ func (o PrefetchOp) CacheControl() ir.Attribute { return o.op.Attr("cache_contro
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
 func BuildPrefetchOp(b *ir.Builder, loc ir.Location, ptr *ir.Value, cacheControl ir.Attribute) PrefetchOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "prefetch", Registered: true}, loc, nil)
+	op := ir.NewNamedOperation(&nameOfPrefetchOp, loc, nil)
 	op.SetOperands([]*ir.Value{ptr})
 	setAttrs(op, []string{"cache_control"}, cacheControl)
 	b.Insert(op)
 	return PrefetchOp{opWrapper{op}}
 }
+
+// nameOfPrefetchOp is the name BuildPrefetchOp gives its ops.
+var nameOfPrefetchOp = ir.OpName{Dialect: "xevm", Op: "prefetch", Registered: true}
 
 // SubgroupIdOp wraps a xevm.subgroup_id *ir.Operation.
 type SubgroupIdOp struct {
@@ -809,11 +872,14 @@ func (o SubgroupIdOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSubgroupIdOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) SubgroupIdOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "subgroup_id", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSubgroupIdOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return SubgroupIdOp{opWrapper{op}}
 }
+
+// nameOfSubgroupIdOp is the name BuildSubgroupIdOp gives its ops.
+var nameOfSubgroupIdOp = ir.OpName{Dialect: "xevm", Op: "subgroup_id", Registered: true}
 
 // SubgroupSizeOp wraps a xevm.subgroup_size *ir.Operation.
 type SubgroupSizeOp struct {
@@ -839,8 +905,11 @@ func (o SubgroupSizeOp) Range() ir.Attribute { return o.op.Attr("range") }
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
 func BuildSubgroupSizeOp(b *ir.Builder, loc ir.Location, resType ir.Type, range_ ir.Attribute) SubgroupSizeOp {
-	op := ir.NewOperation(ir.OpName{Dialect: "xevm", Op: "subgroup_size", Registered: true}, loc, []ir.Type{resType})
+	op := ir.NewNamedOperation(&nameOfSubgroupSizeOp, loc, []ir.Type{resType})
 	setAttrs(op, []string{"range"}, range_)
 	b.Insert(op)
 	return SubgroupSizeOp{opWrapper{op}}
 }
+
+// nameOfSubgroupSizeOp is the name BuildSubgroupSizeOp gives its ops.
+var nameOfSubgroupSizeOp = ir.OpName{Dialect: "xevm", Op: "subgroup_size", Registered: true}

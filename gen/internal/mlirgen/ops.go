@@ -269,9 +269,11 @@ func (g *gen) genBuilder(f *jen.File, o *model.Op) {
 	case len(results) > 0:
 		types = concat(jen.Qual(model.IR, "Type"), results)
 	}
-	body := []jen.Code{jen.Id("op").Op(":=").Qual(model.IR, "NewOperation").Call(
-		jen.Qual(model.IR, "OpName").Values(jen.Id("Dialect").Op(":").Lit(g.m.Name), jen.Id("Op").Op(":").Lit(o.Name), jen.Id("Registered").Op(":").True()),
-		jen.Id("loc"), types)}
+	// The ops a builder makes share one name, a package variable: outside
+	// the heap, and made by no code at init.
+	nameVar := "nameOf" + t
+	body := []jen.Code{jen.Id("op").Op(":=").Qual(model.IR, "NewNamedOperation").Call(
+		jen.Op("&").Id(nameVar), jen.Id("loc"), types)}
 	if len(operands) > 0 {
 		body = append(body, jen.Id("op").Dot("SetOperands").Call(concat(jen.Op("*").Qual(model.IR, "Value"), operands)))
 	}
@@ -319,6 +321,8 @@ func (g *gen) genBuilder(f *jen.File, o *model.Op) {
 	body = append(body, jen.Id("b").Dot("Insert").Call(jen.Id("op")), jen.Return(jen.Id(t).Values(jen.Id("opWrapper").Values(jen.Id("op")))))
 	gofile.Doc(f, fmt.Sprintf("Build%s creates %s %s at b's insertion point (detached when b has no block). Nil optional attributes are left unset; single-block regions get their block.", t, model.Article(o.Full), o.Full))
 	f.Func().Id("Build" + t).Params(gofile.Params(params)...).Id(t).Block(body...)
+	f.Comment(fmt.Sprintf("%s is the name Build%s gives its ops.", nameVar, t))
+	f.Var().Id(nameVar).Op("=").Qual(model.IR, "OpName").Values(jen.Id("Dialect").Op(":").Lit(g.m.Name), jen.Id("Op").Op(":").Lit(o.Name), jen.Id("Registered").Op(":").True())
 }
 
 // manyGroups counts the variadic and optional groups of a list.
