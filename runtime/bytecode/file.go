@@ -428,19 +428,6 @@ func (f *File) readAttrTypeOffsets() error {
 				// sizes needs no checks beyond the bound.
 				rest := r.Rest()
 				p := 0
-				if ends := t.ends; ends != nil {
-					// The narrow table, which every section under 2 GiB
-					// has: the custom flag (bit 1) moves to bit 31.
-					for ; k < count && p < len(rest) && rest[p]&1 != 0; k, p = k+1, p+1 {
-						b := rest[p]
-						if int(b>>2) > len(data.Data)-pos {
-							break
-						}
-						pos += int(b >> 2)
-						ends[i] = uint32(pos) | uint32(b&2)<<30
-						i++
-					}
-				}
 				for ; k < count && p < len(rest) && rest[p]&1 != 0; k, p = k+1, p+1 {
 					size := int(rest[p] >> 2)
 					if size > len(data.Data)-pos {

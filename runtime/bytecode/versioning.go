@@ -345,7 +345,7 @@ func (d *Versioning) UpgradeOp(ctx *ir.Context, op *ir.Operation, from DialectVe
 	name.Op = d.currentName(name.Op, from)
 	op.SetName(name)
 	for _, r := range d.Renames {
-		if r.Attr == "" || r.Op != op.Name().Op {
+		if r.Attr == "" || r.Op != name.Op {
 			continue
 		}
 		if old := d.oldName(r.Op, r.Attr, from); old != r.Attr {
@@ -360,7 +360,7 @@ func (d *Versioning) UpgradeOp(ctx *ir.Context, op *ir.Operation, from DialectVe
 	// may hold anything), as MLIR's upgradeFromVersion sets it. Fields
 	// took theirs when the property was read (FieldedProp).
 	for _, a := range d.Attrs {
-		if a.Op != op.Name().Op || a.at(from) || a.Default == nil || a.Field != "" {
+		if a.Op != name.Op || a.at(from) || a.Default == nil || a.Field != "" {
 			continue
 		}
 		op.SetAttr(a.Attr, a.Default(ctx))
@@ -373,17 +373,18 @@ func (d *Versioning) UpgradeOp(ctx *ir.Context, op *ir.Operation, from DialectVe
 
 // DowngradeOp implements VersionedDialect.
 func (d *Versioning) DowngradeOp(ctx *ir.Context, op *ir.Operation, to DialectVersion) (ir.OpName, []ir.NamedAttr, bool, error) {
-	name := op.Name()
+	current := op.Name()
+	name := current // the name at to
 	attrs := op.Attrs()
 	changed := false
 	for _, a := range d.Attrs {
-		if a.Op != op.Name().Op || a.at(to) {
+		if a.Op != current.Op || a.at(to) {
 			continue
 		}
 		v := op.Attr(a.Attr)
-		what := fmt.Sprintf("attribute %s of %s", a.Attr, op.Name())
+		what := fmt.Sprintf("attribute %s of %s", a.Attr, current)
 		if a.Field != "" {
-			what = fmt.Sprintf("field %s of property %s of %s", a.Field, a.Attr, op.Name())
+			what = fmt.Sprintf("field %s of property %s of %s", a.Field, a.Attr, current)
 			if v = fieldOf(ctx, v, a.Field); v == nil {
 				continue
 			}
@@ -412,7 +413,7 @@ func (d *Versioning) DowngradeOp(ctx *ir.Context, op *ir.Operation, to DialectVe
 		changed = true
 	}
 	for _, r := range d.Renames {
-		if r.Op != op.Name().Op || to.Compare(r.Version) >= 0 {
+		if r.Op != current.Op || to.Compare(r.Version) >= 0 {
 			continue
 		}
 		if r.Attr == "" {
@@ -436,8 +437,8 @@ func (d *Versioning) DowngradeOp(ctx *ir.Context, op *ir.Operation, to DialectVe
 	// The op the target gets, under its name there, must exist there.
 	for _, o := range d.Ops {
 		if o.Op == name.Op && !o.at(to) {
-			what := "op " + op.Name().String()
-			if name != op.Name() {
+			what := "op " + current.String()
+			if name != current {
 				what += " (" + name.String() + " there)"
 			}
 			return name, nil, false, &DialectVersionError{Dialect: d.Dialect, What: what, Since: o.Since, Until: o.Until, Target: to}
