@@ -427,18 +427,19 @@ func (p *printer) split(op *ir.Operation) (props func(), attrs []ir.NamedAttr) {
 // schema is the op's schema at the printed release, nil for ops no
 // dialect here defines.
 func (p *printer) schema(op *ir.Operation) *bytecode.OpSchema {
-	if op.Name().Op == "" {
+	name := op.Name()
+	if name.Op == "" {
 		return nil
 	}
 	ctx := p.context()
 	if ctx == nil {
 		return nil
 	}
-	d, ok := ctx.Dialect(op.Name().Dialect).(bytecode.OpSchemas)
+	d, ok := ctx.Dialect(name.Dialect).(bytecode.OpSchemas)
 	if !ok {
 		return nil
 	}
-	return d.OpSchema(op.Name().Op, p.release)
+	return d.OpSchema(name.Op, p.release)
 }
 
 // context is the context the module's values belong to: that of the

@@ -91,16 +91,17 @@ func lookupSchema(ctx *ir.Context, name ir.OpName, release int, versions bytecod
 // upgrade brings an op read from an older version of its dialect to the
 // current one.
 func (rd *reader) upgrade(op *ir.Operation) error {
-	v := rd.versions[op.Name().Dialect]
+	dialect := op.Name().Dialect
+	v := rd.versions[dialect]
 	if v == nil {
 		return nil
 	}
-	d, ok := versionedDialect(rd.ctx, op.Name().Dialect)
+	d, ok := versionedDialect(rd.ctx, dialect)
 	if !ok {
 		return nil
 	}
 	if err := d.UpgradeOp(rd.ctx, op, v); err != nil {
-		return fmt.Errorf("upgrading from %s %s: %w", op.Name().Dialect, v, err)
+		return fmt.Errorf("upgrading from %s %s: %w", dialect, v, err)
 	}
 	// The dictionary kept for writing back is the file's, not the
 	// upgraded op's.
@@ -202,21 +203,22 @@ func downgrade(ctx *ir.Context, root *ir.Operation, targets bytecode.DialectVers
 		if err != nil {
 			return false
 		}
-		to := targets[op.Name().Dialect]
+		current := op.Name()
+		to := targets[current.Dialect]
 		if to == nil {
 			return true
 		}
-		d, ok := versionedDialect(ctx, op.Name().Dialect)
+		d, ok := versionedDialect(ctx, current.Dialect)
 		if !ok {
 			return true
 		}
 		name, attrs, changed, derr := d.DowngradeOp(ctx, op, to)
 		if derr != nil {
-			err = &wire.OpError{Op: op.Name().String(), Offset: -1, Err: derr}
+			err = &wire.OpError{Op: current.String(), Offset: -1, Err: derr}
 			return false
 		}
 		if changed {
-			undo = append(undo, downgraded{op, op.Name(), op.Attrs(), op.Dictionary()})
+			undo = append(undo, downgraded{op, current, op.Attrs(), op.Dictionary()})
 			op.SetName(name)
 			op.SetAttrs(attrs)
 			op.SetDictionary(nil)

@@ -39,8 +39,9 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		return restore, nil
 	}
 	root.Walk(func(op *ir.Operation) bool {
-		c := converters[op.Name().Dialect]
-		if c == nil || !op.Name().Registered {
+		name := op.Name()
+		c := converters[name.Dialect]
+		if c == nil || !name.Registered {
 			return true
 		}
 		// A converter may change the op's operand segments (a group the
@@ -49,11 +50,11 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		attrs, changed, cerr := c.ConvertOp(ctx, op, from, to)
 		if cerr != nil {
 			op.SetOperandSegments(segments)
-			err = &wire.OpError{Op: op.Name().String(), Offset: -1, Err: cerr}
+			err = &wire.OpError{Op: name.String(), Offset: -1, Err: cerr}
 			return false
 		}
 		if changed || !slices.Equal(segments, op.OperandSegments()) {
-			undo = append(undo, converted{downgraded{op: op, name: op.Name(), attrs: op.Attrs(), dict: op.Dictionary()}, segments})
+			undo = append(undo, converted{downgraded{op: op, name: name, attrs: op.Attrs(), dict: op.Dictionary()}, segments})
 			op.SetAttrs(attrs)
 			op.SetDictionary(nil)
 		}

@@ -21,17 +21,18 @@ func traitsOf(ctx *ir.Context, release int) func(*ir.Operation) ir.OpTraits {
 	var lastTraits ir.OpTraits
 	haveLast := false
 	return func(op *ir.Operation) ir.OpTraits {
-		if haveLast && op.Name() == last {
+		name := op.Name()
+		if haveLast && name == last {
 			return lastTraits
 		}
-		t, ok := cache[op.Name()]
+		t, ok := cache[name]
 		if !ok {
-			if s := lookupSchema(ctx, op.Name(), release, nil); s != nil {
+			if s := lookupSchema(ctx, name, release, nil); s != nil {
 				t = ir.OpTraits{Known: true, Isolated: s.Isolated, Graph: s.GraphRegions, Terminator: s.Terminator, NoTerminator: s.NoTerminator}
 			}
-			cache[op.Name()] = t
+			cache[name] = t
 		}
-		last, lastTraits, haveLast = op.Name(), t, true
+		last, lastTraits, haveLast = name, t, true
 		return t
 	}
 }
