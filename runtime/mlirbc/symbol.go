@@ -61,6 +61,11 @@ type spliced struct {
 // full read, which reports what is wrong with the bytes, if anything.
 var errSkim = errors.New("skim cannot answer")
 
+// errFound stops a skim at the first op of the name sought: a search of
+// the materialized root returns the first too, so the ops after it need
+// not be skimmed (the rest of the body is checked when it is read).
+var errFound = errors.New("symbol found")
+
 // find skims the body for the op named name. ok is false where it cannot
 // tell.
 func (lb *lazyBody) find(name string) (op *ir.Operation, ok bool) {
@@ -74,10 +79,11 @@ func (lb *lazyBody) find(name string) (op *ir.Operation, ok bool) {
 	}
 	sk := skimmer{rd: rd, name: name}
 	r := lb.section.Reader("IR")
-	if err := sk.regions(r, lb.regions, lb.depth+1, true); err != nil || !r.Empty() {
+	switch err := sk.regions(r, lb.regions, lb.depth+1, true); {
+	case err == errFound:
+	case err != nil || !r.Empty():
 		return nil, false
-	}
-	if sk.found < 0 {
+	case sk.found < 0:
 		return nil, !sk.unsure
 	}
 	if sp, ok := rd.spliced[sk.found]; ok {
@@ -287,10 +293,11 @@ func (sk *skimmer) op(r *wire.Reader, depth int, top bool) error {
 		}
 	}
 	if match {
-		if sk.found >= 0 {
-			return errSkim // two ops of that name: let the full read decide
+		if sk.unsure {
+			return errSkim // an op before it may hold the name in a way not read here
 		}
 		sk.found = start
+		return errFound
 	}
 	return nil
 }

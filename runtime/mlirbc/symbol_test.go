@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
@@ -171,6 +173,74 @@ func TestSymbolConcurrent(t *testing.T) {
 		for f, op := range found {
 			if m.Op.Region(0).Block(0).Op(f) != op {
 				t.Fatalf("f%d: Symbol gave an op the module does not hold", f)
+			}
+		}
+	}
+}
+
+// TestSymbolFirst looks up a name that two ops of the module hold, and one
+// that an unregistered op holds in its attributes before the function of
+// that name: a lazy lookup, which stops skimming at the first match, gives
+// the op an eager lookup gives, the first in the body.
+func TestSymbolFirst(t *testing.T) {
+	oracle.Require(t, 22)
+	var sb strings.Builder
+	for f := range 4 {
+		if f == 3 {
+			sb.WriteString("\"test.sym\"() {sym_name = \"g\"} : () -> ()\n")
+		}
+		fmt.Fprintf(&sb, "func.func @f%d(%%a: i32) -> i32 {\n  %%c = arith.constant %d : i32\n  %%s = arith.addi %%a, %%c : i32\n  return %%s : i32\n}\n", f, f)
+	}
+	bc, err := oracle.RunInput(22, []byte(sb.String()), ".mlir", append(oracle.BytecodeFlags(22, 6), "--allow-unregistered-dialect")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Name f2 f1 as well, and test.sym f3: the verifier refuses that, the
+	// writer need not.
+	ctx := newContext()
+	m, err := mlirbc.Read(ctx, bc, mlirbc.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f2, err := m.Symbol("f2")
+	if err != nil || f2 == nil {
+		t.Fatalf("f2: %v, %v", f2, err)
+	}
+	f2.SetAttr("sym_name", builtin.GetStringAttr(ctx, "f1", nil))
+	g, err := m.Symbol("g")
+	if err != nil || g == nil {
+		t.Fatalf("g: %v, %v", g, err)
+	}
+	g.SetAttr("sym_name", builtin.GetStringAttr(ctx, "f3", nil))
+	dup, err := mlirbc.Append(nil, ctx, m, m.Options())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"f1", "f3", "f0"} {
+		var want *ir.Operation
+		for _, lazy := range []bool{false, true} {
+			m, err := mlirbc.Read(newContext(), dup, mlirbc.ReadOptions{Lazy: lazy})
+			if err != nil {
+				t.Fatal(err)
+			}
+			op, err := m.Symbol(name)
+			if err == nil {
+				err = m.Op.MaterializeAll()
+			}
+			if err != nil || op == nil {
+				t.Fatalf("%s lazy=%v: %v, %v", name, lazy, op, err)
+			}
+			at := slices.Index(m.Op.Region(0).Block(0).Ops(), op)
+			if !lazy {
+				want = m.Op.Region(0).Block(0).Op(at)
+				wantAt := map[string]int{"f1": 1, "f3": 3, "f0": 0}[name]
+				if at != wantAt {
+					t.Fatalf("%s: the eager lookup gives op %d, not %d", name, at, wantAt)
+				}
+				continue
+			}
+			if got := m.Op.Region(0).Block(0).Op(at); at < 0 || got.Name() != want.Name() || constOf(got) != constOf(want) {
+				t.Fatalf("%s: the lazy lookup gives op %d (%s), the eager one %s", name, at, got.Name(), want.Name())
 			}
 		}
 	}
