@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/dialectgen/dialectgen/internal/oracle"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
@@ -151,7 +152,13 @@ func BenchmarkReadFuncs(b *testing.B) {
 
 // BenchmarkReadLazyOne opens the file of BenchmarkReadFuncs lazily, finds
 // one function in the middle by name and materializes it.
-func BenchmarkReadLazyOne(b *testing.B) {
+func BenchmarkReadLazyOne(b *testing.B) { benchLazy(b, "f500") }
+
+// BenchmarkReadLazyLast is BenchmarkReadLazyOne for the last function,
+// which a lookup skims the whole body for.
+func BenchmarkReadLazyLast(b *testing.B) { benchLazy(b, "f999") }
+
+func benchLazy(b *testing.B, name string) {
 	data, _ := emitInput(b, "funcs1000", manyFuncs(1000))
 	b.ReportAllocs()
 	cpu := startCPU(b)
@@ -160,7 +167,7 @@ func BenchmarkReadLazyOne(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		fn, err := m.Symbol("f500")
+		fn, err := m.Symbol(name)
 		if err != nil || fn == nil {
 			b.Fatal(fn, err)
 		}
@@ -204,6 +211,20 @@ func BenchmarkReadSweep(b *testing.B) {
 				}
 				reportOps(b, n)
 			})
+		}
+	}
+}
+
+// BenchmarkParseFile parses the file of BenchmarkReadFuncs without
+// decoding it: mostly the table of where each attribute and type entry
+// ends, which every read, lazy or not, builds first.
+func BenchmarkParseFile(b *testing.B) {
+	data, _ := emitInput(b, "funcs1000", manyFuncs(1000))
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := bytecode.ParseFile(data); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
