@@ -58,7 +58,7 @@ func (c *pages[T]) at(i uint64) (*T, *bool) {
 	pg := c.p[i/pageSize]
 	if pg == nil {
 		// Read (get, busy) before written: see prefault.Touch.
-		pg = &prefault.Touch(make([]page[T], 1))[0]
+		pg = prefault.TouchObject(new(page[T]))
 		c.p[i/pageSize] = pg
 	}
 	return &pg.vals[i%pageSize], &pg.busy[i%pageSize]
@@ -78,6 +78,18 @@ type frame struct {
 	er EntryReader
 }
 
+// newFrame makes the frame of a nesting depth, its entry reader set up
+// once: storing the reader's pointers anew for every entry took a write
+// barrier per pointer while the collector marked.
+func (d *Decoder) newFrame() *frame {
+	fr := &frame{}
+	fr.er = EntryReader{Reader: &fr.r, Target: Target{Version: d.f.Version, Release: d.f.Release}, ctx: d.ctx, tables: d}
+	if d.versions != nil {
+		fr.er.Dialects = &d.versions
+	}
+	return fr
+}
+
 type entryRef struct {
 	isType bool
 	i      uint64
@@ -85,7 +97,10 @@ type entryRef struct {
 
 // SetDialectVersions sets the versions of dialects that version themselves
 // (see VersionedDialect) which the file's entries are decoded at.
-func (d *Decoder) SetDialectVersions(v DialectVersions) { d.versions = v }
+func (d *Decoder) SetDialectVersions(v DialectVersions) {
+	d.versions = v
+	d.frames = nil // their readers point at the versions, or at none
+}
 
 // NewDecoder prepares to decode f's entries into ctx, refusing entries
 // nested deeper than limits allow.
@@ -183,7 +198,7 @@ func (d *Decoder) decode(ref entryRef, busy *bool) (any, error) {
 	}
 	entry := table.At(int(ref.i))
 	if d.depth >= len(d.frames) {
-		d.frames = append(d.frames, &frame{})
+		d.frames = append(d.frames, d.newFrame())
 	}
 	fr := d.frames[d.depth]
 	fr.r.Reset(entry.Data, entry.Offset, section)
@@ -301,10 +316,6 @@ func (d *Decoder) decodeEntry(ref entryRef, entry Entry, fr *frame) (any, error)
 			return ir.GetTextType(d.ctx, dialect, s), nil
 		}
 		return ir.GetTextAttr(d.ctx, dialect, s), nil
-	}
-	fr.er = EntryReader{Reader: r, Target: Target{Version: d.f.Version, Release: d.f.Release}, ctx: d.ctx, tables: d}
-	if d.versions != nil {
-		fr.er.Dialects = &d.versions
 	}
 	er := &fr.er
 	var v any

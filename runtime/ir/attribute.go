@@ -3,6 +3,7 @@ package ir
 import (
 	"encoding/binary"
 	"math"
+	"slices"
 	"sync"
 )
 
@@ -65,7 +66,10 @@ type Key struct {
 	hashed  int
 	slot    int
 	version uint64
-	table   any
+	// table is the address of the table probed (a number, not a
+	// pointer: it is only compared, and storing a pointer in a key being
+	// filled would cost a write barrier while the collector marks).
+	table uintptr
 	// set is where the key belongs in table (see uniqueTable.set); a
 	// group's hash, and the one key of a group without a set.
 	set        int32
@@ -89,14 +93,13 @@ func NewKey(dialect, kind string) *Key { return newKey(kindID(dialect, kind)) }
 func newKey(kind uint64) *Key {
 	k := keyPool.Get().(*Key)
 	k.b = k.b[:0]
-	k.hashed, k.table, k.group = 0, nil, 0
+	k.hashed, k.table, k.group = 0, 0, 0
 	k.Uint(kind)
 	return k
 }
 
 // Release returns k to the pool; k must not be used afterwards.
 func (k *Key) Release() {
-	k.table = nil // do not keep the context alive from the pool
 	if cap(k.b) <= 1<<16 {
 		keyPool.Put(k)
 	}
@@ -115,19 +118,43 @@ func (k *Key) Near(v uint64) *Key {
 	return k
 }
 
-func (k *Key) Uint(v uint64) *Key { k.b = binary.AppendUvarint(k.b, v); return k }
-func (k *Key) Int(v int64) *Key   { k.b = binary.AppendVarint(k.b, v); return k }
-func (k *Key) Bool(v bool) *Key {
-	if v {
-		k.b = append(k.b, 1)
-	} else {
-		k.b = append(k.b, 0)
+// Keys are filled while the collector may be marking. Storing k.b whole
+// costs a write barrier for its pointer; a reslice of k.b itself stores
+// only the length, so the appends below grow the slice only when full.
+
+// tail lengthens k.b by n bytes and returns them.
+func (k *Key) tail(n int) []byte {
+	l := len(k.b)
+	if cap(k.b)-l < n {
+		k.b = slices.Grow(k.b, n)
 	}
+	k.b = k.b[:l+n]
+	return k.b[l:]
+}
+
+func (k *Key) Uint(v uint64) *Key {
+	l := len(k.b)
+	n := binary.PutUvarint(k.tail(binary.MaxVarintLen64), v)
+	k.b = k.b[:l+n]
+	return k
+}
+func (k *Key) Int(v int64) *Key {
+	l := len(k.b)
+	n := binary.PutVarint(k.tail(binary.MaxVarintLen64), v)
+	k.b = k.b[:l+n]
+	return k
+}
+func (k *Key) Bool(v bool) *Key {
+	b := byte(0)
+	if v {
+		b = 1
+	}
+	k.tail(1)[0] = b
 	return k
 }
 func (k *Key) Float(v float64) *Key { return k.Uint(math.Float64bits(v)) }
-func (k *Key) String(s string) *Key { k.Uint(uint64(len(s))); k.b = append(k.b, s...); return k }
-func (k *Key) Blob(s []byte) *Key   { k.Uint(uint64(len(s))); k.b = append(k.b, s...); return k }
+func (k *Key) String(s string) *Key { k.Uint(uint64(len(s))); copy(k.tail(len(s)), s); return k }
+func (k *Key) Blob(s []byte) *Key   { k.Uint(uint64(len(s))); copy(k.tail(len(s)), s); return k }
 
 // Attr and Type write a handle by identity; nil is 0, which no value has.
 func (k *Key) Attr(a Attribute) *Key {

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"hash/maphash"
 	"math/bits"
+	"unsafe"
 
 	"github.com/dialectgen/dialectgen/runtime/internal/chunked"
 	"github.com/dialectgen/dialectgen/runtime/internal/prefault"
@@ -84,6 +85,9 @@ func newUniqueTable[V any](seed maphash.Seed) uniqueTable[V] {
 
 func (t *uniqueTable[V]) len() int { return t.entries.Len() }
 
+// addr identifies t in a key (see Key.table).
+func (t *uniqueTable[V]) addr() uintptr { return uintptr(unsafe.Pointer(t)) }
+
 func (t *uniqueTable[V]) key(e *uniqueEntry[V]) []byte {
 	c := t.chunks[e.key>>32][uint32(e.key):]
 	n, w := binary.Uvarint(c)
@@ -157,13 +161,13 @@ func (t *uniqueTable[V]) find(k *Key) (slot, entry int) {
 	t.set(k)
 	switch k.set {
 	case newGroup:
-		k.slot, k.version, k.table = -1, t.version, t
+		k.slot, k.version, k.table = -1, t.version, t.addr()
 		return -1, -1
 	case lonelyGroup:
 		if bytes.Equal(t.key(t.entries.At(int(k.single))), k.b) {
 			return -1, int(k.single)
 		}
-		k.slot, k.version, k.table = -1, t.version, t
+		k.slot, k.version, k.table = -1, t.version, t.addr()
 		return -1, -1
 	}
 	ss := &t.sets[k.set]
@@ -172,7 +176,7 @@ func (t *uniqueTable[V]) find(k *Key) (slot, entry int) {
 	for i := ss.home(k.hash); ; i = (i + 1) & mask {
 		s := ss.slots[i]
 		if s == 0 {
-			k.slot, k.version, k.table = i, t.version, t
+			k.slot, k.version, k.table = i, t.version, t.addr()
 			return i, -1
 		}
 		if s&^(1<<32-1) != tag {
@@ -198,7 +202,7 @@ func (t *uniqueTable[V]) get(k *Key) (V, bool) {
 // table since, the slot that get found is still free: no second probe.
 func (t *uniqueTable[V]) getOrPut(k *Key, v V) (V, bool) {
 	slot := k.slot
-	if k.hashed != len(k.b)+1 || k.table != any(t) || k.version != t.version {
+	if k.hashed != len(k.b)+1 || k.table != t.addr() || k.version != t.version {
 		var e int
 		if slot, e = t.find(k); e >= 0 {
 			return t.entries.At(e).val, true

@@ -95,3 +95,16 @@ func Touch[T any](s []T) []T {
 	s[len(s)-1] = zero
 	return s
 }
+
+// TouchObject is Touch for one new object whose type holds pointers:
+// storing its zero value would copy the whole object through the
+// collector's write barrier, so it writes zero bytes over zero bytes
+// instead, one a page. It returns p.
+func TouchObject[T any](p *T) *T {
+	b := unsafe.Slice((*byte)(unsafe.Pointer(p)), unsafe.Sizeof(*p))
+	for i := 0; i < len(b); i += pageSize {
+		b[i] = 0
+	}
+	b[len(b)-1] = 0
+	return p
+}

@@ -149,3 +149,27 @@ func waitMapped(t *testing.T, s []byte) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+// TestTouchObjectMaps: an object of three pages placed on a fresh
+// mapping has all its pages mapped after TouchObject, and stays zero.
+func TestTouchObjectMaps(t *testing.T) {
+	type obj struct {
+		p    *int
+		rest [3*pageSize - 16]byte
+		q    *int
+	}
+	b := freshMapping(t, 4*pageSize)
+	o := (*obj)(unsafe.Pointer(&b[0]))
+	if n := resident(t, b); n != 0 {
+		t.Fatalf("%d pages mapped before", n)
+	}
+	if TouchObject(o) != o {
+		t.Fatal("TouchObject returned another object")
+	}
+	if n := resident(t, b[:unsafe.Sizeof(*o)]); n != 3 {
+		t.Fatalf("%d of 3 pages mapped", n)
+	}
+	if o.p != nil || o.q != nil || bytes.Count(o.rest[:], []byte{0}) != len(o.rest) {
+		t.Fatal("the object is not zero")
+	}
+}
