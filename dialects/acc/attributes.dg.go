@@ -21,7 +21,7 @@ func GetClauseDefaultValueAttr(ctx *ir.Context, value ClauseDefaultValue) *Claus
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &clauseDefaultValueAttrSlab, (*ClauseDefaultValueAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseDefaultValueAttr](s)
-		*v = ClauseDefaultValueAttr{value: value}
+		v.value = value
 		return v
 	}).(*ClauseDefaultValueAttr)
 }
@@ -56,7 +56,7 @@ func GetCombinedConstructsTypeAttr(ctx *ir.Context, value CombinedConstructsType
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &combinedConstructsTypeAttrSlab, (*CombinedConstructsTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CombinedConstructsTypeAttr](s)
-		*v = CombinedConstructsTypeAttr{value: value}
+		v.value = value
 		return v
 	}).(*CombinedConstructsTypeAttr)
 }
@@ -91,7 +91,7 @@ func GetConstructAttr(ctx *ir.Context, value Construct) *ConstructAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &constructAttrSlab, (*ConstructAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ConstructAttr](s)
-		*v = ConstructAttr{value: value}
+		v.value = value
 		return v
 	}).(*ConstructAttr)
 }
@@ -126,7 +126,7 @@ func GetDataClauseAttr(ctx *ir.Context, value DataClause) *DataClauseAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &dataClauseAttrSlab, (*DataClauseAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataClauseAttr](s)
-		*v = DataClauseAttr{value: value}
+		v.value = value
 		return v
 	}).(*DataClauseAttr)
 }
@@ -161,7 +161,7 @@ func GetDataClauseModifierAttr(ctx *ir.Context, value DataClauseModifier) *DataC
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &dataClauseModifierAttrSlab, (*DataClauseModifierAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataClauseModifierAttr](s)
-		*v = DataClauseModifierAttr{value: value}
+		v.value = value
 		return v
 	}).(*DataClauseModifierAttr)
 }
@@ -202,7 +202,10 @@ func GetDeclareActionAttr(ctx *ir.Context, preAlloc, postAlloc, preDealloc, post
 	k.Attr(postDealloc)
 	return ir.InsertAttrWith(ctx, k, &declareActionAttrSlab, (*DeclareActionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareActionAttr](s)
-		*v = DeclareActionAttr{preAlloc: preAlloc, postAlloc: postAlloc, preDealloc: preDealloc, postDealloc: postDealloc}
+		v.preAlloc = preAlloc
+		v.postAlloc = postAlloc
+		v.preDealloc = preDealloc
+		v.postDealloc = postDealloc
 		return v
 	}).(*DeclareActionAttr)
 }
@@ -254,7 +257,8 @@ func GetDeclareAttr(ctx *ir.Context, dataClause ir.Attribute, implicit bool) *De
 	k.Bool(implicit)
 	return ir.InsertAttrWith(ctx, k, &declareAttrSlab, (*DeclareAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareAttr](s)
-		*v = DeclareAttr{dataClause: dataClause, implicit: implicit}
+		v.dataClause = dataClause
+		v.implicit = implicit
 		return v
 	}).(*DeclareAttr)
 }
@@ -294,7 +298,7 @@ func GetDeviceTypeAttr(ctx *ir.Context, value DeviceType) *DeviceTypeAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &deviceTypeAttrSlab, (*DeviceTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeviceTypeAttr](s)
-		*v = DeviceTypeAttr{value: value}
+		v.value = value
 		return v
 	}).(*DeviceTypeAttr)
 }
@@ -329,7 +333,7 @@ func GetGangArgTypeAttr(ctx *ir.Context, value GangArgType) *GangArgTypeAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &gangArgTypeAttrSlab, (*GangArgTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GangArgTypeAttr](s)
-		*v = GangArgTypeAttr{value: value}
+		v.value = value
 		return v
 	}).(*GangArgTypeAttr)
 }
@@ -364,7 +368,7 @@ func GetParLevelAttr(ctx *ir.Context, value ParLevel) *ParLevelAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &parLevelAttrSlab, (*ParLevelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ParLevelAttr](s)
-		*v = ParLevelAttr{value: value}
+		v.value = value
 		return v
 	}).(*ParLevelAttr)
 }
@@ -399,7 +403,7 @@ func GetRecipeKindAttr(ctx *ir.Context, value RecipeKind) *RecipeKindAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &recipeKindAttrSlab, (*RecipeKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RecipeKindAttr](s)
-		*v = RecipeKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*RecipeKindAttr)
 }
@@ -434,7 +438,7 @@ func GetReductionOperatorAttr(ctx *ir.Context, value ReductionOperator) *Reducti
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &reductionOperatorAttrSlab, (*ReductionOperatorAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReductionOperatorAttr](s)
-		*v = ReductionOperatorAttr{value: value}
+		v.value = value
 		return v
 	}).(*ReductionOperatorAttr)
 }
@@ -472,7 +476,7 @@ func GetRoutineInfoAttr(ctx *ir.Context, accRoutines []ir.Attribute) *RoutineInf
 	}
 	return ir.InsertAttrWith(ctx, k, &routineInfoAttrSlab, (*RoutineInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RoutineInfoAttr](s)
-		*v = RoutineInfoAttr{accRoutines: slices.Clone(accRoutines)}
+		v.accRoutines = slices.Clone(accRoutines)
 		return v
 	}).(*RoutineInfoAttr)
 }
@@ -511,7 +515,9 @@ func GetSpecializedRoutineAttr(ctx *ir.Context, routine, level, funcName ir.Attr
 	k.Attr(funcName)
 	return ir.InsertAttrWith(ctx, k, &specializedRoutineAttrSlab, (*SpecializedRoutineAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SpecializedRoutineAttr](s)
-		*v = SpecializedRoutineAttr{routine: routine, level: level, funcName: funcName}
+		v.routine = routine
+		v.level = level
+		v.funcName = funcName
 		return v
 	}).(*SpecializedRoutineAttr)
 }
@@ -556,7 +562,7 @@ func GetVarNameAttr(ctx *ir.Context, name string) *VarNameAttr {
 	k.String(name)
 	return ir.InsertAttrWith(ctx, k, &varNameAttrSlab, (*VarNameAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VarNameAttr](s)
-		*v = VarNameAttr{name: name}
+		v.name = name
 		return v
 	}).(*VarNameAttr)
 }

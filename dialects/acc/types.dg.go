@@ -14,7 +14,6 @@ func GetDataBoundsType(ctx *ir.Context) *DataBoundsType {
 	k := dataBoundsTypeSlab.NewKey("acc", "DataBoundsType")
 	return ir.InsertTypeWith(ctx, k, &dataBoundsTypeSlab, (*DataBoundsType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[DataBoundsType](s)
-		*v = DataBoundsType{}
 		return v
 	}).(*DataBoundsType)
 }
@@ -42,7 +41,6 @@ func GetDeclareTokenType(ctx *ir.Context) *DeclareTokenType {
 	k := declareTokenTypeSlab.NewKey("acc", "DeclareTokenType")
 	return ir.InsertTypeWith(ctx, k, &declareTokenTypeSlab, (*DeclareTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[DeclareTokenType](s)
-		*v = DeclareTokenType{}
 		return v
 	}).(*DeclareTokenType)
 }

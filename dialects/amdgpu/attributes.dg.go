@@ -20,7 +20,7 @@ func GetAddressSpaceAttr(ctx *ir.Context, value AddressSpace) *AddressSpaceAttr 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &addressSpaceAttrSlab, (*AddressSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressSpaceAttr](s)
-		*v = AddressSpaceAttr{value: value}
+		v.value = value
 		return v
 	}).(*AddressSpaceAttr)
 }
@@ -55,7 +55,7 @@ func GetDPPPermAttr(ctx *ir.Context, value DPPPerm) *DPPPermAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &dPPPermAttrSlab, (*DPPPermAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DPPPermAttr](s)
-		*v = DPPPermAttr{value: value}
+		v.value = value
 		return v
 	}).(*DPPPermAttr)
 }
@@ -90,7 +90,7 @@ func GetMFMAPermBAttr(ctx *ir.Context, value MFMAPermB) *MFMAPermBAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &mFMAPermBAttrSlab, (*MFMAPermBAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MFMAPermBAttr](s)
-		*v = MFMAPermBAttr{value: value}
+		v.value = value
 		return v
 	}).(*MFMAPermBAttr)
 }
@@ -125,7 +125,7 @@ func Getsched_barrier_opt_enumAttr(ctx *ir.Context, value sched_barrier_opt_enum
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &sched_barrier_opt_enumAttrSlab, (*sched_barrier_opt_enumAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[sched_barrier_opt_enumAttr](s)
-		*v = sched_barrier_opt_enumAttr{value: value}
+		v.value = value
 		return v
 	}).(*sched_barrier_opt_enumAttr)
 }

@@ -20,7 +20,7 @@ func GetTDMBaseType(ctx *ir.Context, elementType ir.Type) *TDMBaseType {
 	k.Type(elementType)
 	return ir.InsertTypeWith(ctx, k, &tDMBaseTypeSlab, (*TDMBaseType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TDMBaseType](s)
-		*v = TDMBaseType{elementType: elementType}
+		v.elementType = elementType
 		return v
 	}).(*TDMBaseType)
 }
@@ -53,7 +53,6 @@ func GetTDMDescriptorType(ctx *ir.Context) *TDMDescriptorType {
 	k := tDMDescriptorTypeSlab.NewKey("amdgpu", "TDMDescriptorType")
 	return ir.InsertTypeWith(ctx, k, &tDMDescriptorTypeSlab, (*TDMDescriptorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TDMDescriptorType](s)
-		*v = TDMDescriptorType{}
 		return v
 	}).(*TDMDescriptorType)
 }
@@ -85,7 +84,8 @@ func GetTDMGatherBaseType(ctx *ir.Context, elementType, indexType ir.Type) *TDMG
 	k.Type(indexType)
 	return ir.InsertTypeWith(ctx, k, &tDMGatherBaseTypeSlab, (*TDMGatherBaseType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TDMGatherBaseType](s)
-		*v = TDMGatherBaseType{elementType: elementType, indexType: indexType}
+		v.elementType = elementType
+		v.indexType = indexType
 		return v
 	}).(*TDMGatherBaseType)
 }

@@ -26,7 +26,8 @@ func GetTileType(ctx *ir.Context, shape []int64, elementType ir.Type) *TileType 
 	k.Type(elementType)
 	return ir.InsertTypeWith(ctx, k, &tileTypeSlab, (*TileType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TileType](s)
-		*v = TileType{shape: slices.Clone(shape), elementType: elementType}
+		v.shape = slices.Clone(shape)
+		v.elementType = elementType
 		return v
 	}).(*TileType)
 }

@@ -20,7 +20,7 @@ func GetFastMathFlagsAttr(ctx *ir.Context, value FastMathFlags) *FastMathFlagsAt
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &fastMathFlagsAttrSlab, (*FastMathFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FastMathFlagsAttr](s)
-		*v = FastMathFlagsAttr{value: value}
+		v.value = value
 		return v
 	}).(*FastMathFlagsAttr)
 }
@@ -55,7 +55,7 @@ func GetIntegerOverflowFlagsAttr(ctx *ir.Context, value IntegerOverflowFlags) *I
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &integerOverflowFlagsAttrSlab, (*IntegerOverflowFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerOverflowFlagsAttr](s)
-		*v = IntegerOverflowFlagsAttr{value: value}
+		v.value = value
 		return v
 	}).(*IntegerOverflowFlagsAttr)
 }

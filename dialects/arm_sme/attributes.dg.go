@@ -20,7 +20,7 @@ func GetCombiningKindAttr(ctx *ir.Context, value CombiningKind) *CombiningKindAt
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &combiningKindAttrSlab, (*CombiningKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CombiningKindAttr](s)
-		*v = CombiningKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*CombiningKindAttr)
 }
@@ -55,7 +55,7 @@ func GetTileSliceLayoutAttr(ctx *ir.Context, value TileSliceLayout) *TileSliceLa
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &tileSliceLayoutAttrSlab, (*TileSliceLayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TileSliceLayoutAttr](s)
-		*v = TileSliceLayoutAttr{value: value}
+		v.value = value
 		return v
 	}).(*TileSliceLayoutAttr)
 }
@@ -90,7 +90,7 @@ func GetTypeSizeAttr(ctx *ir.Context, value TypeSize) *TypeSizeAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &typeSizeAttrSlab, (*TypeSizeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeSizeAttr](s)
-		*v = TypeSizeAttr{value: value}
+		v.value = value
 		return v
 	}).(*TypeSizeAttr)
 }

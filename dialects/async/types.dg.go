@@ -18,7 +18,6 @@ func GetCoroHandleType(ctx *ir.Context) *CoroHandleType {
 	k := coroHandleTypeSlab.NewKey("async", "CoroHandleType")
 	return ir.InsertTypeWith(ctx, k, &coroHandleTypeSlab, (*CoroHandleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CoroHandleType](s)
-		*v = CoroHandleType{}
 		return v
 	}).(*CoroHandleType)
 }
@@ -46,7 +45,6 @@ func GetCoroIdType(ctx *ir.Context) *CoroIdType {
 	k := coroIdTypeSlab.NewKey("async", "CoroIdType")
 	return ir.InsertTypeWith(ctx, k, &coroIdTypeSlab, (*CoroIdType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CoroIdType](s)
-		*v = CoroIdType{}
 		return v
 	}).(*CoroIdType)
 }
@@ -74,7 +72,6 @@ func GetCoroStateType(ctx *ir.Context) *CoroStateType {
 	k := coroStateTypeSlab.NewKey("async", "CoroStateType")
 	return ir.InsertTypeWith(ctx, k, &coroStateTypeSlab, (*CoroStateType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CoroStateType](s)
-		*v = CoroStateType{}
 		return v
 	}).(*CoroStateType)
 }
@@ -102,7 +99,6 @@ func GetGroupType(ctx *ir.Context) *GroupType {
 	k := groupTypeSlab.NewKey("async", "GroupType")
 	return ir.InsertTypeWith(ctx, k, &groupTypeSlab, (*GroupType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[GroupType](s)
-		*v = GroupType{}
 		return v
 	}).(*GroupType)
 }
@@ -130,7 +126,6 @@ func GetTokenType(ctx *ir.Context) *TokenType {
 	k := tokenTypeSlab.NewKey("async", "TokenType")
 	return ir.InsertTypeWith(ctx, k, &tokenTypeSlab, (*TokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TokenType](s)
-		*v = TokenType{}
 		return v
 	}).(*TokenType)
 }
@@ -160,7 +155,7 @@ func GetValueType(ctx *ir.Context, valueType ir.Type) *ValueType {
 	k.Type(valueType)
 	return ir.InsertTypeWith(ctx, k, &valueTypeSlab, (*ValueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ValueType](s)
-		*v = ValueType{valueType: valueType}
+		v.valueType = valueType
 		return v
 	}).(*ValueType)
 }

@@ -24,7 +24,7 @@ func GetArrayAttr(ctx *ir.Context, value []ir.Attribute) *ArrayAttr {
 	}
 	return ir.InsertAttrWith(ctx, k, &arrayAttrSlab, (*ArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ArrayAttr](s)
-		*v = ArrayAttr{value: slices.Clone(value)}
+		v.value = slices.Clone(value)
 		return v
 	}).(*ArrayAttr)
 }
@@ -61,7 +61,7 @@ func GetDictionaryAttr(ctx *ir.Context, value []NamedAttribute) *DictionaryAttr 
 	}
 	return ir.InsertAttrWith(ctx, k, &dictionaryAttrSlab, (*DictionaryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DictionaryAttr](s)
-		*v = DictionaryAttr{value: slices.Clone(value)}
+		v.value = slices.Clone(value)
 		return v
 	}).(*DictionaryAttr)
 }
@@ -95,7 +95,8 @@ func GetStringAttr(ctx *ir.Context, value string, type_ ir.Type) *StringAttr {
 	k.Type(type_)
 	return ir.InsertAttrWith(ctx, k, &stringAttrSlab, (*StringAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StringAttr](s)
-		*v = StringAttr{value: value, type_: type_}
+		v.value = value
+		v.type_ = type_
 		return v
 	}).(*StringAttr)
 }
@@ -142,7 +143,8 @@ func GetSymbolRefAttr(ctx *ir.Context, rootReference *StringAttr, nestedReferenc
 	}
 	return ir.InsertAttrWith(ctx, k, &symbolRefAttrSlab, (*SymbolRefAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SymbolRefAttr](s)
-		*v = SymbolRefAttr{rootReference: rootReference, nestedReferences: slices.Clone(nestedReferences)}
+		v.rootReference = rootReference
+		v.nestedReferences = slices.Clone(nestedReferences)
 		return v
 	}).(*SymbolRefAttr)
 }
@@ -176,7 +178,7 @@ func GetTypeAttr(ctx *ir.Context, value ir.Type) *TypeAttr {
 	k.Type(value)
 	return ir.InsertAttrWith(ctx, k, &typeAttrSlab, (*TypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeAttr](s)
-		*v = TypeAttr{value: value}
+		v.value = value
 		return v
 	}).(*TypeAttr)
 }
@@ -203,7 +205,6 @@ func GetUnitAttr(ctx *ir.Context) *UnitAttr {
 	k := unitAttrSlab.NewKey("builtin", "UnitAttr")
 	return ir.InsertAttrWith(ctx, k, &unitAttrSlab, (*UnitAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UnitAttr](s)
-		*v = UnitAttr{}
 		return v
 	}).(*UnitAttr)
 }
@@ -229,7 +230,8 @@ func GetIntegerAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerAttr
 	k.APInt(value)
 	return ir.InsertAttrWith(ctx, k, &integerAttrSlab, (*IntegerAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerAttr](s)
-		*v = IntegerAttr{type_: type_, value: value}
+		v.type_ = type_
+		v.value = value
 		return v
 	}).(*IntegerAttr)
 }
@@ -265,7 +267,8 @@ func GetFloatAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatAttr {
 	k.APInt(value)
 	return ir.InsertAttrWith(ctx, k, &floatAttrSlab, (*FloatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FloatAttr](s)
-		*v = FloatAttr{type_: type_, value: value}
+		v.type_ = type_
+		v.value = value
 		return v
 	}).(*FloatAttr)
 }
@@ -301,7 +304,8 @@ func GetCallSiteLoc(ctx *ir.Context, callee, caller ir.Location) *CallSiteLoc {
 	k.Attr(caller)
 	return ir.InsertAttrWith(ctx, k, &callSiteLocSlab, (*CallSiteLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CallSiteLoc](s)
-		*v = CallSiteLoc{callee: callee, caller: caller}
+		v.callee = callee
+		v.caller = caller
 		return v
 	}).(*CallSiteLoc)
 }
@@ -353,7 +357,12 @@ func GetFileLineColRange(ctx *ir.Context, filename *StringAttr, startLine, start
 	k.Uint(uint64(form))
 	return ir.InsertAttrWith(ctx, k, &fileLineColRangeSlab, (*FileLineColRange)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FileLineColRange](s)
-		*v = FileLineColRange{filename: filename, startLine: startLine, startCol: startCol, endLine: endLine, endCol: endCol, form: form}
+		v.filename = filename
+		v.startLine = startLine
+		v.startCol = startCol
+		v.endLine = endLine
+		v.endCol = endCol
+		v.form = form
 		return v
 	}).(*FileLineColRange)
 }
@@ -415,7 +424,8 @@ func GetFusedLoc(ctx *ir.Context, locations []ir.Location, metadata ir.Attribute
 	k.Attr(metadata)
 	return ir.InsertAttrWith(ctx, k, &fusedLocSlab, (*FusedLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FusedLoc](s)
-		*v = FusedLoc{locations: slices.Clone(locations), metadata: metadata}
+		v.locations = slices.Clone(locations)
+		v.metadata = metadata
 		return v
 	}).(*FusedLoc)
 }
@@ -458,7 +468,8 @@ func GetNameLoc(ctx *ir.Context, name *StringAttr, childLoc ir.Location) *NameLo
 	k.Attr(childLoc)
 	return ir.InsertAttrWith(ctx, k, &nameLocSlab, (*NameLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NameLoc](s)
-		*v = NameLoc{name: name, childLoc: childLoc}
+		v.name = name
+		v.childLoc = childLoc
 		return v
 	}).(*NameLoc)
 }
@@ -493,7 +504,6 @@ func GetUnknownLoc(ctx *ir.Context) *UnknownLoc {
 	k := unknownLocSlab.NewKey("builtin", "UnknownLoc")
 	return ir.InsertAttrWith(ctx, k, &unknownLocSlab, (*UnknownLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UnknownLoc](s)
-		*v = UnknownLoc{}
 		return v
 	}).(*UnknownLoc)
 }
@@ -522,7 +532,8 @@ func GetDenseResourceElementsAttr(ctx *ir.Context, type_ ir.Type, rawHandle ir.R
 	k.Resource(rawHandle)
 	return ir.InsertAttrWith(ctx, k, &denseResourceElementsAttrSlab, (*DenseResourceElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseResourceElementsAttr](s)
-		*v = DenseResourceElementsAttr{type_: type_, rawHandle: rawHandle}
+		v.type_ = type_
+		v.rawHandle = rawHandle
 		return v
 	}).(*DenseResourceElementsAttr)
 }
@@ -560,7 +571,9 @@ func GetDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData
 	k.Blob(rawData)
 	return ir.InsertAttrWith(ctx, k, &denseArrayAttrSlab, (*DenseArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseArrayAttr](s)
-		*v = DenseArrayAttr{elementType: elementType, size: size, rawData: slices.Clone(rawData)}
+		v.elementType = elementType
+		v.size = size
+		v.rawData = slices.Clone(rawData)
 		return v
 	}).(*DenseArrayAttr)
 }
@@ -601,7 +614,8 @@ func GetDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte)
 	k.Blob(rawData)
 	return ir.InsertAttrWith(ctx, k, &denseIntOrFPElementsAttrSlab, (*DenseIntOrFPElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseIntOrFPElementsAttr](s)
-		*v = DenseIntOrFPElementsAttr{type_: type_, rawData: slices.Clone(rawData)}
+		v.type_ = type_
+		v.rawData = slices.Clone(rawData)
 		return v
 	}).(*DenseIntOrFPElementsAttr)
 }
@@ -642,7 +656,9 @@ func GetDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, va
 	}
 	return ir.InsertAttrWith(ctx, k, &denseStringElementsAttrSlab, (*DenseStringElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseStringElementsAttr](s)
-		*v = DenseStringElementsAttr{type_: type_, isSplat: isSplat, value: slices.Clone(value)}
+		v.type_ = type_
+		v.isSplat = isSplat
+		v.value = slices.Clone(value)
 		return v
 	}).(*DenseStringElementsAttr)
 }
@@ -685,7 +701,9 @@ func GetSparseElementsAttr(ctx *ir.Context, type_ ir.Type, indices, values ir.At
 	k.Attr(values)
 	return ir.InsertAttrWith(ctx, k, &sparseElementsAttrSlab, (*SparseElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SparseElementsAttr](s)
-		*v = SparseElementsAttr{type_: type_, indices: indices, values: values}
+		v.type_ = type_
+		v.indices = indices
+		v.values = values
 		return v
 	}).(*SparseElementsAttr)
 }
@@ -744,7 +762,7 @@ func GetAffineMapAttr(ctx *ir.Context, value affine.Map) *AffineMapAttr {
 	value.AppendKey(k)
 	return ir.InsertAttrWith(ctx, k, &affineMapAttrSlab, (*AffineMapAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AffineMapAttr](s)
-		*v = AffineMapAttr{value: value}
+		v.value = value
 		return v
 	}).(*AffineMapAttr)
 }
@@ -773,7 +791,7 @@ func GetIntegerSetAttr(ctx *ir.Context, value affine.IntegerSet) *IntegerSetAttr
 	value.AppendKey(k)
 	return ir.InsertAttrWith(ctx, k, &integerSetAttrSlab, (*IntegerSetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerSetAttr](s)
-		*v = IntegerSetAttr{value: value}
+		v.value = value
 		return v
 	}).(*IntegerSetAttr)
 }
@@ -807,7 +825,8 @@ func GetStridedLayoutAttr(ctx *ir.Context, offset int64, strides []int64) *Strid
 	}
 	return ir.InsertAttrWith(ctx, k, &stridedLayoutAttrSlab, (*StridedLayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StridedLayoutAttr](s)
-		*v = StridedLayoutAttr{offset: offset, strides: slices.Clone(strides)}
+		v.offset = offset
+		v.strides = slices.Clone(strides)
 		return v
 	}).(*StridedLayoutAttr)
 }

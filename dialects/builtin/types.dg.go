@@ -23,7 +23,8 @@ func GetIntegerType(ctx *ir.Context, width uint32, signedness Signedness) *Integ
 	k.Uint(uint64(signedness))
 	return ir.InsertTypeWith(ctx, k, &integerTypeSlab, (*IntegerType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerType](s)
-		*v = IntegerType{width: width, signedness: signedness}
+		v.width = width
+		v.signedness = signedness
 		return v
 	}).(*IntegerType)
 }
@@ -60,7 +61,6 @@ func GetIndexType(ctx *ir.Context) *IndexType {
 	k := indexTypeSlab.NewKey("builtin", "IndexType")
 	return ir.InsertTypeWith(ctx, k, &indexTypeSlab, (*IndexType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IndexType](s)
-		*v = IndexType{}
 		return v
 	}).(*IndexType)
 }
@@ -97,7 +97,8 @@ func GetFunctionType(ctx *ir.Context, inputs, results []ir.Type) *FunctionType {
 	}
 	return ir.InsertTypeWith(ctx, k, &functionTypeSlab, (*FunctionType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FunctionType](s)
-		*v = FunctionType{inputs: slices.Clone(inputs), results: slices.Clone(results)}
+		v.inputs = slices.Clone(inputs)
+		v.results = slices.Clone(results)
 		return v
 	}).(*FunctionType)
 }
@@ -129,7 +130,6 @@ func GetBFloat16Type(ctx *ir.Context) *BFloat16Type {
 	k := bFloat16TypeSlab.NewKey("builtin", "BFloat16Type")
 	return ir.InsertTypeWith(ctx, k, &bFloat16TypeSlab, (*BFloat16Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[BFloat16Type](s)
-		*v = BFloat16Type{}
 		return v
 	}).(*BFloat16Type)
 }
@@ -156,7 +156,6 @@ func GetFloat16Type(ctx *ir.Context) *Float16Type {
 	k := float16TypeSlab.NewKey("builtin", "Float16Type")
 	return ir.InsertTypeWith(ctx, k, &float16TypeSlab, (*Float16Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float16Type](s)
-		*v = Float16Type{}
 		return v
 	}).(*Float16Type)
 }
@@ -183,7 +182,6 @@ func GetFloat32Type(ctx *ir.Context) *Float32Type {
 	k := float32TypeSlab.NewKey("builtin", "Float32Type")
 	return ir.InsertTypeWith(ctx, k, &float32TypeSlab, (*Float32Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float32Type](s)
-		*v = Float32Type{}
 		return v
 	}).(*Float32Type)
 }
@@ -210,7 +208,6 @@ func GetFloat64Type(ctx *ir.Context) *Float64Type {
 	k := float64TypeSlab.NewKey("builtin", "Float64Type")
 	return ir.InsertTypeWith(ctx, k, &float64TypeSlab, (*Float64Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float64Type](s)
-		*v = Float64Type{}
 		return v
 	}).(*Float64Type)
 }
@@ -237,7 +234,6 @@ func GetFloat80Type(ctx *ir.Context) *Float80Type {
 	k := float80TypeSlab.NewKey("builtin", "Float80Type")
 	return ir.InsertTypeWith(ctx, k, &float80TypeSlab, (*Float80Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float80Type](s)
-		*v = Float80Type{}
 		return v
 	}).(*Float80Type)
 }
@@ -264,7 +260,6 @@ func GetFloat128Type(ctx *ir.Context) *Float128Type {
 	k := float128TypeSlab.NewKey("builtin", "Float128Type")
 	return ir.InsertTypeWith(ctx, k, &float128TypeSlab, (*Float128Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float128Type](s)
-		*v = Float128Type{}
 		return v
 	}).(*Float128Type)
 }
@@ -293,7 +288,7 @@ func GetComplexType(ctx *ir.Context, elementType ir.Type) *ComplexType {
 	k.Type(elementType)
 	return ir.InsertTypeWith(ctx, k, &complexTypeSlab, (*ComplexType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ComplexType](s)
-		*v = ComplexType{elementType: elementType}
+		v.elementType = elementType
 		return v
 	}).(*ComplexType)
 }
@@ -331,7 +326,10 @@ func GetMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout, 
 	k.Attr(memorySpace)
 	return ir.InsertTypeWith(ctx, k, &memRefTypeSlab, (*MemRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MemRefType](s)
-		*v = MemRefType{shape: slices.Clone(shape), elementType: elementType, layout: layout, memorySpace: memorySpace}
+		v.shape = slices.Clone(shape)
+		v.elementType = elementType
+		v.layout = layout
+		v.memorySpace = memorySpace
 		return v
 	}).(*MemRefType)
 }
@@ -373,7 +371,6 @@ func GetNoneType(ctx *ir.Context) *NoneType {
 	k := noneTypeSlab.NewKey("builtin", "NoneType")
 	return ir.InsertTypeWith(ctx, k, &noneTypeSlab, (*NoneType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[NoneType](s)
-		*v = NoneType{}
 		return v
 	}).(*NoneType)
 }
@@ -404,7 +401,9 @@ func GetRankedTensorType(ctx *ir.Context, shape []int64, elementType ir.Type, en
 	k.Attr(encoding)
 	return ir.InsertTypeWith(ctx, k, &rankedTensorTypeSlab, (*RankedTensorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedTensorType](s)
-		*v = RankedTensorType{shape: slices.Clone(shape), elementType: elementType, encoding: encoding}
+		v.shape = slices.Clone(shape)
+		v.elementType = elementType
+		v.encoding = encoding
 		return v
 	}).(*RankedTensorType)
 }
@@ -446,7 +445,7 @@ func GetTupleType(ctx *ir.Context, types_ []ir.Type) *TupleType {
 	}
 	return ir.InsertTypeWith(ctx, k, &tupleTypeSlab, (*TupleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TupleType](s)
-		*v = TupleType{types_: slices.Clone(types_)}
+		v.types_ = slices.Clone(types_)
 		return v
 	}).(*TupleType)
 }
@@ -477,7 +476,8 @@ func GetUnrankedMemRefType(ctx *ir.Context, elementType ir.Type, memorySpace ir.
 	k.Attr(memorySpace)
 	return ir.InsertTypeWith(ctx, k, &unrankedMemRefTypeSlab, (*UnrankedMemRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UnrankedMemRefType](s)
-		*v = UnrankedMemRefType{elementType: elementType, memorySpace: memorySpace}
+		v.elementType = elementType
+		v.memorySpace = memorySpace
 		return v
 	}).(*UnrankedMemRefType)
 }
@@ -511,7 +511,7 @@ func GetUnrankedTensorType(ctx *ir.Context, elementType ir.Type) *UnrankedTensor
 	k.Type(elementType)
 	return ir.InsertTypeWith(ctx, k, &unrankedTensorTypeSlab, (*UnrankedTensorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UnrankedTensorType](s)
-		*v = UnrankedTensorType{elementType: elementType}
+		v.elementType = elementType
 		return v
 	}).(*UnrankedTensorType)
 }
@@ -553,7 +553,9 @@ func GetVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalable
 	}
 	return ir.InsertTypeWith(ctx, k, &vectorTypeSlab, (*VectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[VectorType](s)
-		*v = VectorType{shape: slices.Clone(shape), elementType: elementType, scalableDims: slices.Clone(scalableDims)}
+		v.shape = slices.Clone(shape)
+		v.elementType = elementType
+		v.scalableDims = slices.Clone(scalableDims)
 		return v
 	}).(*VectorType)
 }
@@ -590,7 +592,6 @@ func GetFloatTF32Type(ctx *ir.Context) *FloatTF32Type {
 	k := floatTF32TypeSlab.NewKey("builtin", "FloatTF32Type")
 	return ir.InsertTypeWith(ctx, k, &floatTF32TypeSlab, (*FloatTF32Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatTF32Type](s)
-		*v = FloatTF32Type{}
 		return v
 	}).(*FloatTF32Type)
 }
@@ -617,7 +618,6 @@ func GetFloat8E5M2Type(ctx *ir.Context) *Float8E5M2Type {
 	k := float8E5M2TypeSlab.NewKey("builtin", "Float8E5M2Type")
 	return ir.InsertTypeWith(ctx, k, &float8E5M2TypeSlab, (*Float8E5M2Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E5M2Type](s)
-		*v = Float8E5M2Type{}
 		return v
 	}).(*Float8E5M2Type)
 }
@@ -644,7 +644,6 @@ func GetFloat8E4M3Type(ctx *ir.Context) *Float8E4M3Type {
 	k := float8E4M3TypeSlab.NewKey("builtin", "Float8E4M3Type")
 	return ir.InsertTypeWith(ctx, k, &float8E4M3TypeSlab, (*Float8E4M3Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E4M3Type](s)
-		*v = Float8E4M3Type{}
 		return v
 	}).(*Float8E4M3Type)
 }
@@ -671,7 +670,6 @@ func GetFloat8E4M3FNType(ctx *ir.Context) *Float8E4M3FNType {
 	k := float8E4M3FNTypeSlab.NewKey("builtin", "Float8E4M3FNType")
 	return ir.InsertTypeWith(ctx, k, &float8E4M3FNTypeSlab, (*Float8E4M3FNType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E4M3FNType](s)
-		*v = Float8E4M3FNType{}
 		return v
 	}).(*Float8E4M3FNType)
 }
@@ -698,7 +696,6 @@ func GetFloat8E5M2FNUZType(ctx *ir.Context) *Float8E5M2FNUZType {
 	k := float8E5M2FNUZTypeSlab.NewKey("builtin", "Float8E5M2FNUZType")
 	return ir.InsertTypeWith(ctx, k, &float8E5M2FNUZTypeSlab, (*Float8E5M2FNUZType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E5M2FNUZType](s)
-		*v = Float8E5M2FNUZType{}
 		return v
 	}).(*Float8E5M2FNUZType)
 }
@@ -725,7 +722,6 @@ func GetFloat8E4M3FNUZType(ctx *ir.Context) *Float8E4M3FNUZType {
 	k := float8E4M3FNUZTypeSlab.NewKey("builtin", "Float8E4M3FNUZType")
 	return ir.InsertTypeWith(ctx, k, &float8E4M3FNUZTypeSlab, (*Float8E4M3FNUZType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E4M3FNUZType](s)
-		*v = Float8E4M3FNUZType{}
 		return v
 	}).(*Float8E4M3FNUZType)
 }
@@ -752,7 +748,6 @@ func GetFloat8E4M3B11FNUZType(ctx *ir.Context) *Float8E4M3B11FNUZType {
 	k := float8E4M3B11FNUZTypeSlab.NewKey("builtin", "Float8E4M3B11FNUZType")
 	return ir.InsertTypeWith(ctx, k, &float8E4M3B11FNUZTypeSlab, (*Float8E4M3B11FNUZType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E4M3B11FNUZType](s)
-		*v = Float8E4M3B11FNUZType{}
 		return v
 	}).(*Float8E4M3B11FNUZType)
 }
@@ -779,7 +774,6 @@ func GetFloat8E3M4Type(ctx *ir.Context) *Float8E3M4Type {
 	k := float8E3M4TypeSlab.NewKey("builtin", "Float8E3M4Type")
 	return ir.InsertTypeWith(ctx, k, &float8E3M4TypeSlab, (*Float8E3M4Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E3M4Type](s)
-		*v = Float8E3M4Type{}
 		return v
 	}).(*Float8E3M4Type)
 }
@@ -806,7 +800,6 @@ func GetFloat4E2M1FNType(ctx *ir.Context) *Float4E2M1FNType {
 	k := float4E2M1FNTypeSlab.NewKey("builtin", "Float4E2M1FNType")
 	return ir.InsertTypeWith(ctx, k, &float4E2M1FNTypeSlab, (*Float4E2M1FNType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float4E2M1FNType](s)
-		*v = Float4E2M1FNType{}
 		return v
 	}).(*Float4E2M1FNType)
 }
@@ -833,7 +826,6 @@ func GetFloat6E2M3FNType(ctx *ir.Context) *Float6E2M3FNType {
 	k := float6E2M3FNTypeSlab.NewKey("builtin", "Float6E2M3FNType")
 	return ir.InsertTypeWith(ctx, k, &float6E2M3FNTypeSlab, (*Float6E2M3FNType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float6E2M3FNType](s)
-		*v = Float6E2M3FNType{}
 		return v
 	}).(*Float6E2M3FNType)
 }
@@ -860,7 +852,6 @@ func GetFloat6E3M2FNType(ctx *ir.Context) *Float6E3M2FNType {
 	k := float6E3M2FNTypeSlab.NewKey("builtin", "Float6E3M2FNType")
 	return ir.InsertTypeWith(ctx, k, &float6E3M2FNTypeSlab, (*Float6E3M2FNType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float6E3M2FNType](s)
-		*v = Float6E3M2FNType{}
 		return v
 	}).(*Float6E3M2FNType)
 }
@@ -887,7 +878,6 @@ func GetFloat8E8M0FNUType(ctx *ir.Context) *Float8E8M0FNUType {
 	k := float8E8M0FNUTypeSlab.NewKey("builtin", "Float8E8M0FNUType")
 	return ir.InsertTypeWith(ctx, k, &float8E8M0FNUTypeSlab, (*Float8E8M0FNUType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E8M0FNUType](s)
-		*v = Float8E8M0FNUType{}
 		return v
 	}).(*Float8E8M0FNUType)
 }

@@ -24,7 +24,9 @@ func GetNumberAttr(ctx *ir.Context, type_ ir.Type, real, imag ir.APInt) *NumberA
 	k.APInt(imag)
 	return ir.InsertAttrWith(ctx, k, &numberAttrSlab, (*NumberAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NumberAttr](s)
-		*v = NumberAttr{type_: type_, real: real, imag: imag}
+		v.type_ = type_
+		v.real = real
+		v.imag = imag
 		return v
 	}).(*NumberAttr)
 }

@@ -22,7 +22,8 @@ func GetDataLayoutEntryAttr(ctx *ir.Context, key, value ir.Attribute) *DataLayou
 	k.Attr(value)
 	return ir.InsertAttrWith(ctx, k, &dataLayoutEntryAttrSlab, (*DataLayoutEntryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataLayoutEntryAttr](s)
-		*v = DataLayoutEntryAttr{key: key, value: value}
+		v.key = key
+		v.value = value
 		return v
 	}).(*DataLayoutEntryAttr)
 }
@@ -62,7 +63,7 @@ func GetDataLayoutSpecAttr(ctx *ir.Context, entries ir.Attribute) *DataLayoutSpe
 	k.Attr(entries)
 	return ir.InsertAttrWith(ctx, k, &dataLayoutSpecAttrSlab, (*DataLayoutSpecAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataLayoutSpecAttr](s)
-		*v = DataLayoutSpecAttr{entries: entries}
+		v.entries = entries
 		return v
 	}).(*DataLayoutSpecAttr)
 }
@@ -99,7 +100,8 @@ func GetFunctionPointerAlignmentAttr(ctx *ir.Context, alignment uint64, function
 	k.Bool(functionDependent)
 	return ir.InsertAttrWith(ctx, k, &functionPointerAlignmentAttrSlab, (*FunctionPointerAlignmentAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FunctionPointerAlignmentAttr](s)
-		*v = FunctionPointerAlignmentAttr{alignment: alignment, functionDependent: functionDependent}
+		v.alignment = alignment
+		v.functionDependent = functionDependent
 		return v
 	}).(*FunctionPointerAlignmentAttr)
 }
@@ -139,7 +141,7 @@ func GetMapAttr(ctx *ir.Context, entries ir.Attribute) *MapAttr {
 	k.Attr(entries)
 	return ir.InsertAttrWith(ctx, k, &mapAttrSlab, (*MapAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MapAttr](s)
-		*v = MapAttr{entries: entries}
+		v.entries = entries
 		return v
 	}).(*MapAttr)
 }
@@ -174,7 +176,7 @@ func GetTargetDeviceSpecAttr(ctx *ir.Context, entries ir.Attribute) *TargetDevic
 	k.Attr(entries)
 	return ir.InsertAttrWith(ctx, k, &targetDeviceSpecAttrSlab, (*TargetDeviceSpecAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetDeviceSpecAttr](s)
-		*v = TargetDeviceSpecAttr{entries: entries}
+		v.entries = entries
 		return v
 	}).(*TargetDeviceSpecAttr)
 }
@@ -209,7 +211,7 @@ func GetTargetSystemSpecAttr(ctx *ir.Context, entries ir.Attribute) *TargetSyste
 	k.Attr(entries)
 	return ir.InsertAttrWith(ctx, k, &targetSystemSpecAttrSlab, (*TargetSystemSpecAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetSystemSpecAttr](s)
-		*v = TargetSystemSpecAttr{entries: entries}
+		v.entries = entries
 		return v
 	}).(*TargetSystemSpecAttr)
 }

@@ -20,7 +20,7 @@ func GetOpaqueAttr(ctx *ir.Context, value string) *OpaqueAttr {
 	k.String(value)
 	return ir.InsertAttrWith(ctx, k, &opaqueAttrSlab, (*OpaqueAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OpaqueAttr](s)
-		*v = OpaqueAttr{value: value}
+		v.value = value
 		return v
 	}).(*OpaqueAttr)
 }

@@ -26,7 +26,8 @@ func GetArrayType(ctx *ir.Context, shape []int64, elementType ir.Type) *ArrayTyp
 	k.Type(elementType)
 	return ir.InsertTypeWith(ctx, k, &arrayTypeSlab, (*ArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ArrayType](s)
-		*v = ArrayType{shape: slices.Clone(shape), elementType: elementType}
+		v.shape = slices.Clone(shape)
+		v.elementType = elementType
 		return v
 	}).(*ArrayType)
 }
@@ -66,7 +67,7 @@ func GetLValueType(ctx *ir.Context, valueType ir.Type) *LValueType {
 	k.Type(valueType)
 	return ir.InsertTypeWith(ctx, k, &lValueTypeSlab, (*LValueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LValueType](s)
-		*v = LValueType{valueType: valueType}
+		v.valueType = valueType
 		return v
 	}).(*LValueType)
 }
@@ -101,7 +102,7 @@ func GetOpaqueType(ctx *ir.Context, value string) *OpaqueType {
 	k.String(value)
 	return ir.InsertTypeWith(ctx, k, &opaqueTypeSlab, (*OpaqueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[OpaqueType](s)
-		*v = OpaqueType{value: value}
+		v.value = value
 		return v
 	}).(*OpaqueType)
 }
@@ -136,7 +137,7 @@ func GetPointerType(ctx *ir.Context, pointee ir.Type) *PointerType {
 	k.Type(pointee)
 	return ir.InsertTypeWith(ctx, k, &pointerTypeSlab, (*PointerType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PointerType](s)
-		*v = PointerType{pointee: pointee}
+		v.pointee = pointee
 		return v
 	}).(*PointerType)
 }
@@ -169,7 +170,6 @@ func GetPtrDiffTType(ctx *ir.Context) *PtrDiffTType {
 	k := ptrDiffTTypeSlab.NewKey("emitc", "PtrDiffTType")
 	return ir.InsertTypeWith(ctx, k, &ptrDiffTTypeSlab, (*PtrDiffTType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PtrDiffTType](s)
-		*v = PtrDiffTType{}
 		return v
 	}).(*PtrDiffTType)
 }
@@ -197,7 +197,6 @@ func GetSignedSizeTType(ctx *ir.Context) *SignedSizeTType {
 	k := signedSizeTTypeSlab.NewKey("emitc", "SignedSizeTType")
 	return ir.InsertTypeWith(ctx, k, &signedSizeTTypeSlab, (*SignedSizeTType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SignedSizeTType](s)
-		*v = SignedSizeTType{}
 		return v
 	}).(*SignedSizeTType)
 }
@@ -225,7 +224,6 @@ func GetSizeTType(ctx *ir.Context) *SizeTType {
 	k := sizeTTypeSlab.NewKey("emitc", "SizeTType")
 	return ir.InsertTypeWith(ctx, k, &sizeTTypeSlab, (*SizeTType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SizeTType](s)
-		*v = SizeTType{}
 		return v
 	}).(*SizeTType)
 }

@@ -22,7 +22,7 @@ func GetAddressSpaceAttr(ctx *ir.Context, value AddressSpace) *AddressSpaceAttr 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &addressSpaceAttrSlab, (*AddressSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressSpaceAttr](s)
-		*v = AddressSpaceAttr{value: value}
+		v.value = value
 		return v
 	}).(*AddressSpaceAttr)
 }
@@ -57,7 +57,7 @@ func GetAllReduceOperationAttr(ctx *ir.Context, value AllReduceOperation) *AllRe
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &allReduceOperationAttrSlab, (*AllReduceOperationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AllReduceOperationAttr](s)
-		*v = AllReduceOperationAttr{value: value}
+		v.value = value
 		return v
 	}).(*AllReduceOperationAttr)
 }
@@ -92,7 +92,7 @@ func GetBroadcastTypeAttr(ctx *ir.Context, value BroadcastType) *BroadcastTypeAt
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &broadcastTypeAttrSlab, (*BroadcastTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BroadcastTypeAttr](s)
-		*v = BroadcastTypeAttr{value: value}
+		v.value = value
 		return v
 	}).(*BroadcastTypeAttr)
 }
@@ -127,7 +127,7 @@ func GetDimensionAttr(ctx *ir.Context, value Dimension) *DimensionAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &dimensionAttrSlab, (*DimensionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DimensionAttr](s)
-		*v = DimensionAttr{value: value}
+		v.value = value
 		return v
 	}).(*DimensionAttr)
 }
@@ -162,7 +162,7 @@ func GetGPUBlockMappingAttr(ctx *ir.Context, block MappingId) *GPUBlockMappingAt
 	k.Uint(uint64(block))
 	return ir.InsertAttrWith(ctx, k, &gPUBlockMappingAttrSlab, (*GPUBlockMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUBlockMappingAttr](s)
-		*v = GPUBlockMappingAttr{block: block}
+		v.block = block
 		return v
 	}).(*GPUBlockMappingAttr)
 }
@@ -197,7 +197,7 @@ func GetGPULaneMappingAttr(ctx *ir.Context, lane MappingId) *GPULaneMappingAttr 
 	k.Uint(uint64(lane))
 	return ir.InsertAttrWith(ctx, k, &gPULaneMappingAttrSlab, (*GPULaneMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPULaneMappingAttr](s)
-		*v = GPULaneMappingAttr{lane: lane}
+		v.lane = lane
 		return v
 	}).(*GPULaneMappingAttr)
 }
@@ -232,7 +232,7 @@ func GetGPUMappingMaskAttr(ctx *ir.Context, mask uint64) *GPUMappingMaskAttr {
 	k.Uint(uint64(mask))
 	return ir.InsertAttrWith(ctx, k, &gPUMappingMaskAttrSlab, (*GPUMappingMaskAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUMappingMaskAttr](s)
-		*v = GPUMappingMaskAttr{mask: mask}
+		v.mask = mask
 		return v
 	}).(*GPUMappingMaskAttr)
 }
@@ -267,7 +267,7 @@ func GetGPUMemorySpaceMappingAttr(ctx *ir.Context, addressSpace AddressSpace) *G
 	k.Uint(uint64(addressSpace))
 	return ir.InsertAttrWith(ctx, k, &gPUMemorySpaceMappingAttrSlab, (*GPUMemorySpaceMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUMemorySpaceMappingAttr](s)
-		*v = GPUMemorySpaceMappingAttr{addressSpace: addressSpace}
+		v.addressSpace = addressSpace
 		return v
 	}).(*GPUMemorySpaceMappingAttr)
 }
@@ -302,7 +302,7 @@ func GetGPUThreadMappingAttr(ctx *ir.Context, thread MappingId) *GPUThreadMappin
 	k.Uint(uint64(thread))
 	return ir.InsertAttrWith(ctx, k, &gPUThreadMappingAttrSlab, (*GPUThreadMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUThreadMappingAttr](s)
-		*v = GPUThreadMappingAttr{thread: thread}
+		v.thread = thread
 		return v
 	}).(*GPUThreadMappingAttr)
 }
@@ -337,7 +337,7 @@ func GetGPUWarpMappingAttr(ctx *ir.Context, warp MappingId) *GPUWarpMappingAttr 
 	k.Uint(uint64(warp))
 	return ir.InsertAttrWith(ctx, k, &gPUWarpMappingAttrSlab, (*GPUWarpMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUWarpMappingAttr](s)
-		*v = GPUWarpMappingAttr{warp: warp}
+		v.warp = warp
 		return v
 	}).(*GPUWarpMappingAttr)
 }
@@ -372,7 +372,7 @@ func GetGPUWarpgroupMappingAttr(ctx *ir.Context, warpgroup MappingId) *GPUWarpgr
 	k.Uint(uint64(warpgroup))
 	return ir.InsertAttrWith(ctx, k, &gPUWarpgroupMappingAttrSlab, (*GPUWarpgroupMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUWarpgroupMappingAttr](s)
-		*v = GPUWarpgroupMappingAttr{warpgroup: warpgroup}
+		v.warpgroup = warpgroup
 		return v
 	}).(*GPUWarpgroupMappingAttr)
 }
@@ -413,7 +413,10 @@ func GetKernelMetadataAttr(ctx *ir.Context, name ir.Attribute, functionType ir.T
 	k.Attr(metadata)
 	return ir.InsertAttrWith(ctx, k, &kernelMetadataAttrSlab, (*KernelMetadataAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[KernelMetadataAttr](s)
-		*v = KernelMetadataAttr{name: name, functionType: functionType, argAttrs: argAttrs, metadata: metadata}
+		v.name = name
+		v.functionType = functionType
+		v.argAttrs = argAttrs
+		v.metadata = metadata
 		return v
 	}).(*KernelMetadataAttr)
 }
@@ -466,7 +469,7 @@ func GetKernelTableAttr(ctx *ir.Context, kernelTable []ir.Attribute) *KernelTabl
 	}
 	return ir.InsertAttrWith(ctx, k, &kernelTableAttrSlab, (*KernelTableAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[KernelTableAttr](s)
-		*v = KernelTableAttr{kernelTable: slices.Clone(kernelTable)}
+		v.kernelTable = slices.Clone(kernelTable)
 		return v
 	}).(*KernelTableAttr)
 }
@@ -501,7 +504,7 @@ func GetMMAElementwiseOpAttr(ctx *ir.Context, value MMAElementwiseOp) *MMAElemen
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &mMAElementwiseOpAttrSlab, (*MMAElementwiseOpAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAElementwiseOpAttr](s)
-		*v = MMAElementwiseOpAttr{value: value}
+		v.value = value
 		return v
 	}).(*MMAElementwiseOpAttr)
 }
@@ -544,7 +547,11 @@ func GetObjectAttr(ctx *ir.Context, target ir.Attribute, format CompilationTarge
 	k.Attr(kernels)
 	return ir.InsertAttrWith(ctx, k, &objectAttrSlab, (*ObjectAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ObjectAttr](s)
-		*v = ObjectAttr{target: target, format: format, object: object, properties: properties, kernels: kernels}
+		v.target = target
+		v.format = format
+		v.object = object
+		v.properties = properties
+		v.kernels = kernels
 		return v
 	}).(*ObjectAttr)
 }
@@ -603,7 +610,9 @@ func GetParallelLoopDimMappingAttr(ctx *ir.Context, processor Processor, map_, b
 	bound.AppendKey(k)
 	return ir.InsertAttrWith(ctx, k, &parallelLoopDimMappingAttrSlab, (*ParallelLoopDimMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ParallelLoopDimMappingAttr](s)
-		*v = ParallelLoopDimMappingAttr{processor: processor, map_: map_, bound: bound}
+		v.processor = processor
+		v.map_ = map_
+		v.bound = bound
 		return v
 	}).(*ParallelLoopDimMappingAttr)
 }
@@ -645,7 +654,7 @@ func GetPrune2To4SpMatFlagAttr(ctx *ir.Context, value Prune2To4SpMatFlag) *Prune
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &prune2To4SpMatFlagAttrSlab, (*Prune2To4SpMatFlagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Prune2To4SpMatFlagAttr](s)
-		*v = Prune2To4SpMatFlagAttr{value: value}
+		v.value = value
 		return v
 	}).(*Prune2To4SpMatFlagAttr)
 }
@@ -680,7 +689,7 @@ func GetSelectObjectAttr(ctx *ir.Context, target ir.Attribute) *SelectObjectAttr
 	k.Attr(target)
 	return ir.InsertAttrWith(ctx, k, &selectObjectAttrSlab, (*SelectObjectAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SelectObjectAttr](s)
-		*v = SelectObjectAttr{target: target}
+		v.target = target
 		return v
 	}).(*SelectObjectAttr)
 }
@@ -715,7 +724,7 @@ func GetShuffleModeAttr(ctx *ir.Context, value ShuffleMode) *ShuffleModeAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &shuffleModeAttrSlab, (*ShuffleModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ShuffleModeAttr](s)
-		*v = ShuffleModeAttr{value: value}
+		v.value = value
 		return v
 	}).(*ShuffleModeAttr)
 }
@@ -750,7 +759,7 @@ func GetSpGEMMWorkEstimationOrComputeKindAttr(ctx *ir.Context, value SpGEMMWorkE
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &spGEMMWorkEstimationOrComputeKindAttrSlab, (*SpGEMMWorkEstimationOrComputeKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SpGEMMWorkEstimationOrComputeKindAttr](s)
-		*v = SpGEMMWorkEstimationOrComputeKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*SpGEMMWorkEstimationOrComputeKindAttr)
 }
@@ -788,7 +797,7 @@ func GetTransposeModeAttr(ctx *ir.Context, value TransposeMode) *TransposeModeAt
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &transposeModeAttrSlab, (*TransposeModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TransposeModeAttr](s)
-		*v = TransposeModeAttr{value: value}
+		v.value = value
 		return v
 	}).(*TransposeModeAttr)
 }

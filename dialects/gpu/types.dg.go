@@ -14,7 +14,6 @@ func GetAsyncTokenType(ctx *ir.Context) *AsyncTokenType {
 	k := asyncTokenTypeSlab.NewKey("gpu", "AsyncTokenType")
 	return ir.InsertTypeWith(ctx, k, &asyncTokenTypeSlab, (*AsyncTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AsyncTokenType](s)
-		*v = AsyncTokenType{}
 		return v
 	}).(*AsyncTokenType)
 }
@@ -42,7 +41,6 @@ func GetSparseDnTensorHandleType(ctx *ir.Context) *SparseDnTensorHandleType {
 	k := sparseDnTensorHandleTypeSlab.NewKey("gpu", "SparseDnTensorHandleType")
 	return ir.InsertTypeWith(ctx, k, &sparseDnTensorHandleTypeSlab, (*SparseDnTensorHandleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SparseDnTensorHandleType](s)
-		*v = SparseDnTensorHandleType{}
 		return v
 	}).(*SparseDnTensorHandleType)
 }
@@ -70,7 +68,6 @@ func GetSparseSpGEMMOpHandleType(ctx *ir.Context) *SparseSpGEMMOpHandleType {
 	k := sparseSpGEMMOpHandleTypeSlab.NewKey("gpu", "SparseSpGEMMOpHandleType")
 	return ir.InsertTypeWith(ctx, k, &sparseSpGEMMOpHandleTypeSlab, (*SparseSpGEMMOpHandleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SparseSpGEMMOpHandleType](s)
-		*v = SparseSpGEMMOpHandleType{}
 		return v
 	}).(*SparseSpGEMMOpHandleType)
 }
@@ -98,7 +95,6 @@ func GetSparseSpMatHandleType(ctx *ir.Context) *SparseSpMatHandleType {
 	k := sparseSpMatHandleTypeSlab.NewKey("gpu", "SparseSpMatHandleType")
 	return ir.InsertTypeWith(ctx, k, &sparseSpMatHandleTypeSlab, (*SparseSpMatHandleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SparseSpMatHandleType](s)
-		*v = SparseSpMatHandleType{}
 		return v
 	}).(*SparseSpMatHandleType)
 }

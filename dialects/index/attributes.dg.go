@@ -20,7 +20,7 @@ func GetIndexCmpPredicateAttr(ctx *ir.Context, value IndexCmpPredicate) *IndexCm
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &indexCmpPredicateAttrSlab, (*IndexCmpPredicateAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IndexCmpPredicateAttr](s)
-		*v = IndexCmpPredicateAttr{value: value}
+		v.value = value
 		return v
 	}).(*IndexCmpPredicateAttr)
 }

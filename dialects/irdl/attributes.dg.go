@@ -24,7 +24,7 @@ func GetVariadicityArrayAttr(ctx *ir.Context, value []ir.Attribute) *Variadicity
 	}
 	return ir.InsertAttrWith(ctx, k, &variadicityArrayAttrSlab, (*VariadicityArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VariadicityArrayAttr](s)
-		*v = VariadicityArrayAttr{value: slices.Clone(value)}
+		v.value = slices.Clone(value)
 		return v
 	}).(*VariadicityArrayAttr)
 }
@@ -59,7 +59,7 @@ func GetVariadicityAttr(ctx *ir.Context, value Variadicity) *VariadicityAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &variadicityAttrSlab, (*VariadicityAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VariadicityAttr](s)
-		*v = VariadicityAttr{value: value}
+		v.value = value
 		return v
 	}).(*VariadicityAttr)
 }

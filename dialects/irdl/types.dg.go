@@ -14,7 +14,6 @@ func GetAttributeType(ctx *ir.Context) *AttributeType {
 	k := attributeTypeSlab.NewKey("irdl", "AttributeType")
 	return ir.InsertTypeWith(ctx, k, &attributeTypeSlab, (*AttributeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AttributeType](s)
-		*v = AttributeType{}
 		return v
 	}).(*AttributeType)
 }
@@ -42,7 +41,6 @@ func GetRegionType(ctx *ir.Context) *RegionType {
 	k := regionTypeSlab.NewKey("irdl", "RegionType")
 	return ir.InsertTypeWith(ctx, k, &regionTypeSlab, (*RegionType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RegionType](s)
-		*v = RegionType{}
 		return v
 	}).(*RegionType)
 }

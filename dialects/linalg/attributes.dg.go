@@ -20,7 +20,7 @@ func GetBinaryFnAttr(ctx *ir.Context, value BinaryFn) *BinaryFnAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &binaryFnAttrSlab, (*BinaryFnAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BinaryFnAttr](s)
-		*v = BinaryFnAttr{value: value}
+		v.value = value
 		return v
 	}).(*BinaryFnAttr)
 }
@@ -55,7 +55,7 @@ func GetElementwiseKindAttr(ctx *ir.Context, value ElementwiseKind) *Elementwise
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &elementwiseKindAttrSlab, (*ElementwiseKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ElementwiseKindAttr](s)
-		*v = ElementwiseKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*ElementwiseKindAttr)
 }
@@ -90,7 +90,7 @@ func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &iteratorTypeAttrSlab, (*IteratorTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IteratorTypeAttr](s)
-		*v = IteratorTypeAttr{value: value}
+		v.value = value
 		return v
 	}).(*IteratorTypeAttr)
 }
@@ -125,7 +125,7 @@ func GetTernaryFnAttr(ctx *ir.Context, value TernaryFn) *TernaryFnAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &ternaryFnAttrSlab, (*TernaryFnAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TernaryFnAttr](s)
-		*v = TernaryFnAttr{value: value}
+		v.value = value
 		return v
 	}).(*TernaryFnAttr)
 }
@@ -160,7 +160,7 @@ func GetTypeFnAttr(ctx *ir.Context, value TypeFn) *TypeFnAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &typeFnAttrSlab, (*TypeFnAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeFnAttr](s)
-		*v = TypeFnAttr{value: value}
+		v.value = value
 		return v
 	}).(*TypeFnAttr)
 }
@@ -195,7 +195,7 @@ func GetUnaryFnAttr(ctx *ir.Context, value UnaryFn) *UnaryFnAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &unaryFnAttrSlab, (*UnaryFnAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UnaryFnAttr](s)
-		*v = UnaryFnAttr{value: value}
+		v.value = value
 		return v
 	}).(*UnaryFnAttr)
 }

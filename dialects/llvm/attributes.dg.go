@@ -21,7 +21,7 @@ func GetAccessGroupAttr(ctx *ir.Context, id ir.Attribute) *AccessGroupAttr {
 	k.Attr(id)
 	return ir.InsertAttrWith(ctx, k, &accessGroupAttrSlab, (*AccessGroupAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AccessGroupAttr](s)
-		*v = AccessGroupAttr{id: id}
+		v.id = id
 		return v
 	}).(*AccessGroupAttr)
 }
@@ -56,7 +56,7 @@ func GetAddressSpaceAttr(ctx *ir.Context, addressSpace uint32) *AddressSpaceAttr
 	k.Uint(uint64(addressSpace))
 	return ir.InsertAttrWith(ctx, k, &addressSpaceAttrSlab, (*AddressSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressSpaceAttr](s)
-		*v = AddressSpaceAttr{addressSpace: addressSpace}
+		v.addressSpace = addressSpace
 		return v
 	}).(*AddressSpaceAttr)
 }
@@ -95,7 +95,9 @@ func GetAliasScopeAttr(ctx *ir.Context, id, domain, description ir.Attribute) *A
 	k.Attr(description)
 	return ir.InsertAttrWith(ctx, k, &aliasScopeAttrSlab, (*AliasScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AliasScopeAttr](s)
-		*v = AliasScopeAttr{id: id, domain: domain, description: description}
+		v.id = id
+		v.domain = domain
+		v.description = description
 		return v
 	}).(*AliasScopeAttr)
 }
@@ -142,7 +144,8 @@ func GetAliasScopeDomainAttr(ctx *ir.Context, id, description ir.Attribute) *Ali
 	k.Attr(description)
 	return ir.InsertAttrWith(ctx, k, &aliasScopeDomainAttrSlab, (*AliasScopeDomainAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AliasScopeDomainAttr](s)
-		*v = AliasScopeDomainAttr{id: id, description: description}
+		v.id = id
+		v.description = description
 		return v
 	}).(*AliasScopeDomainAttr)
 }
@@ -184,7 +187,8 @@ func GetBlockAddressAttr(ctx *ir.Context, function, tag ir.Attribute) *BlockAddr
 	k.Attr(tag)
 	return ir.InsertAttrWith(ctx, k, &blockAddressAttrSlab, (*BlockAddressAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockAddressAttr](s)
-		*v = BlockAddressAttr{function: function, tag: tag}
+		v.function = function
+		v.tag = tag
 		return v
 	}).(*BlockAddressAttr)
 }
@@ -224,7 +228,7 @@ func GetBlockTagAttr(ctx *ir.Context, id uint32) *BlockTagAttr {
 	k.Uint(uint64(id))
 	return ir.InsertAttrWith(ctx, k, &blockTagAttrSlab, (*BlockTagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockTagAttr](s)
-		*v = BlockTagAttr{id: id}
+		v.id = id
 		return v
 	}).(*BlockTagAttr)
 }
@@ -259,7 +263,7 @@ func GetCConvAttr(ctx *ir.Context, callingConv CConv) *CConvAttr {
 	k.Uint(uint64(callingConv))
 	return ir.InsertAttrWith(ctx, k, &cConvAttrSlab, (*CConvAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CConvAttr](s)
-		*v = CConvAttr{callingConv: callingConv}
+		v.callingConv = callingConv
 		return v
 	}).(*CConvAttr)
 }
@@ -294,7 +298,7 @@ func GetComdatAttr(ctx *ir.Context, comdat Comdat) *ComdatAttr {
 	k.Uint(uint64(comdat))
 	return ir.InsertAttrWith(ctx, k, &comdatAttrSlab, (*ComdatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ComdatAttr](s)
-		*v = ComdatAttr{comdat: comdat}
+		v.comdat = comdat
 		return v
 	}).(*ComdatAttr)
 }
@@ -333,7 +337,9 @@ func GetConstantRangeAttr(ctx *ir.Context, type_ ir.Type, lower, upper ir.APInt)
 	k.APInt(upper)
 	return ir.InsertAttrWith(ctx, k, &constantRangeAttrSlab, (*ConstantRangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ConstantRangeAttr](s)
-		*v = ConstantRangeAttr{type_: type_, lower: lower, upper: upper}
+		v.type_ = type_
+		v.lower = lower
+		v.upper = upper
 		return v
 	}).(*ConstantRangeAttr)
 }
@@ -380,7 +386,8 @@ func GetDIAnnotationAttr(ctx *ir.Context, name, value ir.Attribute) *DIAnnotatio
 	k.Attr(value)
 	return ir.InsertAttrWith(ctx, k, &dIAnnotationAttrSlab, (*DIAnnotationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIAnnotationAttr](s)
-		*v = DIAnnotationAttr{name: name, value: value}
+		v.name = name
+		v.value = value
 		return v
 	}).(*DIAnnotationAttr)
 }
@@ -426,7 +433,10 @@ func GetDIBasicTypeAttr(ctx *ir.Context, tag uint32, name ir.Attribute, sizeInBi
 	k.Uint(uint64(encoding))
 	return ir.InsertAttrWith(ctx, k, &dIBasicTypeAttrSlab, (*DIBasicTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIBasicTypeAttr](s)
-		*v = DIBasicTypeAttr{tag: tag, name: name, sizeInBits: sizeInBits, encoding: encoding}
+		v.tag = tag
+		v.name = name
+		v.sizeInBits = sizeInBits
+		v.encoding = encoding
 		return v
 	}).(*DIBasicTypeAttr)
 }
@@ -492,7 +502,11 @@ func GetDICommonBlockAttr(ctx *ir.Context, scope ir.Attribute, decl *DIGlobalVar
 	k.Uint(uint64(line))
 	return ir.InsertAttrWith(ctx, k, &dICommonBlockAttrSlab, (*DICommonBlockAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DICommonBlockAttr](s)
-		*v = DICommonBlockAttr{scope: scope, decl: decl, name: name, file: file, line: line}
+		v.scope = scope
+		v.decl = decl
+		v.name = name
+		v.file = file
+		v.line = line
 		return v
 	}).(*DICommonBlockAttr)
 }
@@ -565,7 +579,14 @@ func GetDICompileUnitAttr(ctx *ir.Context, id ir.Attribute, sourceLanguage uint3
 	k.Attr(splitDebugFilename)
 	return ir.InsertAttrWith(ctx, k, &dICompileUnitAttrSlab, (*DICompileUnitAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DICompileUnitAttr](s)
-		*v = DICompileUnitAttr{id: id, sourceLanguage: sourceLanguage, file: file, producer: producer, isOptimized: isOptimized, emissionKind: emissionKind, nameTableKind: nameTableKind, splitDebugFilename: splitDebugFilename}
+		v.id = id
+		v.sourceLanguage = sourceLanguage
+		v.file = file
+		v.producer = producer
+		v.isOptimized = isOptimized
+		v.emissionKind = emissionKind
+		v.nameTableKind = nameTableKind
+		v.splitDebugFilename = splitDebugFilename
 		return v
 	}).(*DICompileUnitAttr)
 }
@@ -688,7 +709,22 @@ func GetDICompositeTypeAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool,
 	}
 	return ir.InsertAttrWith(ctx, k, &dICompositeTypeAttrSlab, (*DICompositeTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DICompositeTypeAttr](s)
-		*v = DICompositeTypeAttr{recId: recId, isRecSelf: isRecSelf, tag: tag, name: name, file: file, line: line, scope: scope, baseType: baseType, flags: flags, sizeInBits: sizeInBits, alignInBits: alignInBits, dataLocation: dataLocation, rank: rank, allocated: allocated, associated: associated, elements: slices.Clone(elements)}
+		v.recId = recId
+		v.isRecSelf = isRecSelf
+		v.tag = tag
+		v.name = name
+		v.file = file
+		v.line = line
+		v.scope = scope
+		v.baseType = baseType
+		v.flags = flags
+		v.sizeInBits = sizeInBits
+		v.alignInBits = alignInBits
+		v.dataLocation = dataLocation
+		v.rank = rank
+		v.allocated = allocated
+		v.associated = associated
+		v.elements = slices.Clone(elements)
 		return v
 	}).(*DICompositeTypeAttr)
 }
@@ -812,7 +848,14 @@ func GetDIDerivedTypeAttr(ctx *ir.Context, tag uint32, name, baseType ir.Attribu
 	k.Attr(extraData)
 	return ir.InsertAttrWith(ctx, k, &dIDerivedTypeAttrSlab, (*DIDerivedTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIDerivedTypeAttr](s)
-		*v = DIDerivedTypeAttr{tag: tag, name: name, baseType: baseType, sizeInBits: sizeInBits, alignInBits: alignInBits, offsetInBits: offsetInBits, dwarfAddressSpace: dwarfAddressSpace, extraData: extraData}
+		v.tag = tag
+		v.name = name
+		v.baseType = baseType
+		v.sizeInBits = sizeInBits
+		v.alignInBits = alignInBits
+		v.offsetInBits = offsetInBits
+		v.dwarfAddressSpace = dwarfAddressSpace
+		v.extraData = extraData
 		return v
 	}).(*DIDerivedTypeAttr)
 }
@@ -885,7 +928,7 @@ func GetDIExpressionAttr(ctx *ir.Context, operations []ir.Attribute) *DIExpressi
 	}
 	return ir.InsertAttrWith(ctx, k, &dIExpressionAttrSlab, (*DIExpressionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIExpressionAttr](s)
-		*v = DIExpressionAttr{operations: slices.Clone(operations)}
+		v.operations = slices.Clone(operations)
 		return v
 	}).(*DIExpressionAttr)
 }
@@ -925,7 +968,8 @@ func GetDIExpressionElemAttr(ctx *ir.Context, opcode uint32, arguments []uint64)
 	}
 	return ir.InsertAttrWith(ctx, k, &dIExpressionElemAttrSlab, (*DIExpressionElemAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIExpressionElemAttr](s)
-		*v = DIExpressionElemAttr{opcode: opcode, arguments: slices.Clone(arguments)}
+		v.opcode = opcode
+		v.arguments = slices.Clone(arguments)
 		return v
 	}).(*DIExpressionElemAttr)
 }
@@ -967,7 +1011,8 @@ func GetDIFileAttr(ctx *ir.Context, name, directory ir.Attribute) *DIFileAttr {
 	k.Attr(directory)
 	return ir.InsertAttrWith(ctx, k, &dIFileAttrSlab, (*DIFileAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIFileAttr](s)
-		*v = DIFileAttr{name: name, directory: directory}
+		v.name = name
+		v.directory = directory
 		return v
 	}).(*DIFileAttr)
 }
@@ -1013,7 +1058,10 @@ func GetDIGenericSubrangeAttr(ctx *ir.Context, count, lowerBound, upperBound, st
 	k.Attr(stride)
 	return ir.InsertAttrWith(ctx, k, &dIGenericSubrangeAttrSlab, (*DIGenericSubrangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIGenericSubrangeAttr](s)
-		*v = DIGenericSubrangeAttr{count: count, lowerBound: lowerBound, upperBound: upperBound, stride: stride}
+		v.count = count
+		v.lowerBound = lowerBound
+		v.upperBound = upperBound
+		v.stride = stride
 		return v
 	}).(*DIGenericSubrangeAttr)
 }
@@ -1083,7 +1131,15 @@ func GetDIGlobalVariableAttr(ctx *ir.Context, scope, name, linkageName ir.Attrib
 	k.Uint(uint64(alignInBits))
 	return ir.InsertAttrWith(ctx, k, &dIGlobalVariableAttrSlab, (*DIGlobalVariableAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIGlobalVariableAttr](s)
-		*v = DIGlobalVariableAttr{scope: scope, name: name, linkageName: linkageName, file: file, line: line, type_: type_, isLocalToUnit: isLocalToUnit, isDefined: isDefined, alignInBits: alignInBits}
+		v.scope = scope
+		v.name = name
+		v.linkageName = linkageName
+		v.file = file
+		v.line = line
+		v.type_ = type_
+		v.isLocalToUnit = isLocalToUnit
+		v.isDefined = isDefined
+		v.alignInBits = alignInBits
 		return v
 	}).(*DIGlobalVariableAttr)
 }
@@ -1168,7 +1224,8 @@ func GetDIGlobalVariableExpressionAttr(ctx *ir.Context, var_ *DIGlobalVariableAt
 	}
 	return ir.InsertAttrWith(ctx, k, &dIGlobalVariableExpressionAttrSlab, (*DIGlobalVariableExpressionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIGlobalVariableExpressionAttr](s)
-		*v = DIGlobalVariableExpressionAttr{var_: var_, expr: expr}
+		v.var_ = var_
+		v.expr = expr
 		return v
 	}).(*DIGlobalVariableExpressionAttr)
 }
@@ -1227,7 +1284,13 @@ func GetDIImportedEntityAttr(ctx *ir.Context, tag uint32, scope, entity ir.Attri
 	}
 	return ir.InsertAttrWith(ctx, k, &dIImportedEntityAttrSlab, (*DIImportedEntityAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIImportedEntityAttr](s)
-		*v = DIImportedEntityAttr{tag: tag, scope: scope, entity: entity, file: file, line: line, name: name, elements: slices.Clone(elements)}
+		v.tag = tag
+		v.scope = scope
+		v.entity = entity
+		v.file = file
+		v.line = line
+		v.name = name
+		v.elements = slices.Clone(elements)
 		return v
 	}).(*DIImportedEntityAttr)
 }
@@ -1302,7 +1365,10 @@ func GetDILabelAttr(ctx *ir.Context, scope, name ir.Attribute, file *DIFileAttr,
 	k.Uint(uint64(line))
 	return ir.InsertAttrWith(ctx, k, &dILabelAttrSlab, (*DILabelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DILabelAttr](s)
-		*v = DILabelAttr{scope: scope, name: name, file: file, line: line}
+		v.scope = scope
+		v.name = name
+		v.file = file
+		v.line = line
 		return v
 	}).(*DILabelAttr)
 }
@@ -1362,7 +1428,10 @@ func GetDILexicalBlockAttr(ctx *ir.Context, scope ir.Attribute, file *DIFileAttr
 	k.Uint(uint64(column))
 	return ir.InsertAttrWith(ctx, k, &dILexicalBlockAttrSlab, (*DILexicalBlockAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DILexicalBlockAttr](s)
-		*v = DILexicalBlockAttr{scope: scope, file: file, line: line, column: column}
+		v.scope = scope
+		v.file = file
+		v.line = line
+		v.column = column
 		return v
 	}).(*DILexicalBlockAttr)
 }
@@ -1420,7 +1489,9 @@ func GetDILexicalBlockFileAttr(ctx *ir.Context, scope ir.Attribute, file *DIFile
 	k.Uint(uint64(discriminator))
 	return ir.InsertAttrWith(ctx, k, &dILexicalBlockFileAttrSlab, (*DILexicalBlockFileAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DILexicalBlockFileAttr](s)
-		*v = DILexicalBlockFileAttr{scope: scope, file: file, discriminator: discriminator}
+		v.scope = scope
+		v.file = file
+		v.discriminator = discriminator
 		return v
 	}).(*DILexicalBlockFileAttr)
 }
@@ -1483,7 +1554,14 @@ func GetDILocalVariableAttr(ctx *ir.Context, scope, name ir.Attribute, file *DIF
 	k.Uint(uint64(flags))
 	return ir.InsertAttrWith(ctx, k, &dILocalVariableAttrSlab, (*DILocalVariableAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DILocalVariableAttr](s)
-		*v = DILocalVariableAttr{scope: scope, name: name, file: file, line: line, arg: arg, alignInBits: alignInBits, type_: type_, flags: flags}
+		v.scope = scope
+		v.name = name
+		v.file = file
+		v.line = line
+		v.arg = arg
+		v.alignInBits = alignInBits
+		v.type_ = type_
+		v.flags = flags
 		return v
 	}).(*DILocalVariableAttr)
 }
@@ -1571,7 +1649,14 @@ func GetDIModuleAttr(ctx *ir.Context, file *DIFileAttr, scope, name, configMacro
 	k.Bool(isDecl)
 	return ir.InsertAttrWith(ctx, k, &dIModuleAttrSlab, (*DIModuleAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIModuleAttr](s)
-		*v = DIModuleAttr{file: file, scope: scope, name: name, configMacros: configMacros, includePath: includePath, apinotes: apinotes, line: line, isDecl: isDecl}
+		v.file = file
+		v.scope = scope
+		v.name = name
+		v.configMacros = configMacros
+		v.includePath = includePath
+		v.apinotes = apinotes
+		v.line = line
+		v.isDecl = isDecl
 		return v
 	}).(*DIModuleAttr)
 }
@@ -1645,7 +1730,9 @@ func GetDINamespaceAttr(ctx *ir.Context, name, scope ir.Attribute, exportSymbols
 	k.Bool(exportSymbols)
 	return ir.InsertAttrWith(ctx, k, &dINamespaceAttrSlab, (*DINamespaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DINamespaceAttr](s)
-		*v = DINamespaceAttr{name: name, scope: scope, exportSymbols: exportSymbols}
+		v.name = name
+		v.scope = scope
+		v.exportSymbols = exportSymbols
 		return v
 	}).(*DINamespaceAttr)
 }
@@ -1688,7 +1775,6 @@ func GetDINullTypeAttr(ctx *ir.Context) *DINullTypeAttr {
 	k := dINullTypeAttrSlab.NewKey("llvm", "DINullTypeAttr")
 	return ir.InsertAttrWith(ctx, k, &dINullTypeAttrSlab, (*DINullTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DINullTypeAttr](s)
-		*v = DINullTypeAttr{}
 		return v
 	}).(*DINullTypeAttr)
 }
@@ -1740,7 +1826,14 @@ func GetDIStringTypeAttr(ctx *ir.Context, tag uint32, name ir.Attribute, sizeInB
 	k.Uint(uint64(encoding))
 	return ir.InsertAttrWith(ctx, k, &dIStringTypeAttrSlab, (*DIStringTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIStringTypeAttr](s)
-		*v = DIStringTypeAttr{tag: tag, name: name, sizeInBits: sizeInBits, alignInBits: alignInBits, stringLength: stringLength, stringLengthExp: stringLengthExp, stringLocationExp: stringLocationExp, encoding: encoding}
+		v.tag = tag
+		v.name = name
+		v.sizeInBits = sizeInBits
+		v.alignInBits = alignInBits
+		v.stringLength = stringLength
+		v.stringLengthExp = stringLengthExp
+		v.stringLocationExp = stringLocationExp
+		v.encoding = encoding
 		return v
 	}).(*DIStringTypeAttr)
 }
@@ -1854,7 +1947,20 @@ func GetDISubprogramAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, id
 	}
 	return ir.InsertAttrWith(ctx, k, &dISubprogramAttrSlab, (*DISubprogramAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DISubprogramAttr](s)
-		*v = DISubprogramAttr{recId: recId, isRecSelf: isRecSelf, id: id, compileUnit: compileUnit, scope: scope, name: name, linkageName: linkageName, file: file, line: line, scopeLine: scopeLine, subprogramFlags: subprogramFlags, type_: type_, retainedNodes: slices.Clone(retainedNodes), annotations: slices.Clone(annotations)}
+		v.recId = recId
+		v.isRecSelf = isRecSelf
+		v.id = id
+		v.compileUnit = compileUnit
+		v.scope = scope
+		v.name = name
+		v.linkageName = linkageName
+		v.file = file
+		v.line = line
+		v.scopeLine = scopeLine
+		v.subprogramFlags = subprogramFlags
+		v.type_ = type_
+		v.retainedNodes = slices.Clone(retainedNodes)
+		v.annotations = slices.Clone(annotations)
 		return v
 	}).(*DISubprogramAttr)
 }
@@ -1960,7 +2066,10 @@ func GetDISubrangeAttr(ctx *ir.Context, count, lowerBound, upperBound, stride ir
 	k.Attr(stride)
 	return ir.InsertAttrWith(ctx, k, &dISubrangeAttrSlab, (*DISubrangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DISubrangeAttr](s)
-		*v = DISubrangeAttr{count: count, lowerBound: lowerBound, upperBound: upperBound, stride: stride}
+		v.count = count
+		v.lowerBound = lowerBound
+		v.upperBound = upperBound
+		v.stride = stride
 		return v
 	}).(*DISubrangeAttr)
 }
@@ -2015,7 +2124,8 @@ func GetDISubroutineTypeAttr(ctx *ir.Context, callingConvention uint32, types_ [
 	}
 	return ir.InsertAttrWith(ctx, k, &dISubroutineTypeAttrSlab, (*DISubroutineTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DISubroutineTypeAttr](s)
-		*v = DISubroutineTypeAttr{callingConvention: callingConvention, types_: slices.Clone(types_)}
+		v.callingConvention = callingConvention
+		v.types_ = slices.Clone(types_)
 		return v
 	}).(*DISubroutineTypeAttr)
 }
@@ -2055,7 +2165,7 @@ func GetDSOLocalEquivalentAttr(ctx *ir.Context, sym ir.Attribute) *DSOLocalEquiv
 	k.Attr(sym)
 	return ir.InsertAttrWith(ctx, k, &dSOLocalEquivalentAttrSlab, (*DSOLocalEquivalentAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DSOLocalEquivalentAttr](s)
-		*v = DSOLocalEquivalentAttr{sym: sym}
+		v.sym = sym
 		return v
 	}).(*DSOLocalEquivalentAttr)
 }
@@ -2093,7 +2203,7 @@ func GetDependentLibrariesAttr(ctx *ir.Context, libs []ir.Attribute) *DependentL
 	}
 	return ir.InsertAttrWith(ctx, k, &dependentLibrariesAttrSlab, (*DependentLibrariesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DependentLibrariesAttr](s)
-		*v = DependentLibrariesAttr{libs: slices.Clone(libs)}
+		v.libs = slices.Clone(libs)
 		return v
 	}).(*DependentLibrariesAttr)
 }
@@ -2130,7 +2240,8 @@ func GetDereferenceableAttr(ctx *ir.Context, bytes uint64, mayBeNull bool) *Dere
 	k.Bool(mayBeNull)
 	return ir.InsertAttrWith(ctx, k, &dereferenceableAttrSlab, (*DereferenceableAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DereferenceableAttr](s)
-		*v = DereferenceableAttr{bytes: bytes, mayBeNull: mayBeNull}
+		v.bytes = bytes
+		v.mayBeNull = mayBeNull
 		return v
 	}).(*DereferenceableAttr)
 }
@@ -2170,7 +2281,7 @@ func GetFastmathFlagsAttr(ctx *ir.Context, value FastmathFlags) *FastmathFlagsAt
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &fastmathFlagsAttrSlab, (*FastmathFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FastmathFlagsAttr](s)
-		*v = FastmathFlagsAttr{value: value}
+		v.value = value
 		return v
 	}).(*FastmathFlagsAttr)
 }
@@ -2205,7 +2316,7 @@ func GetFramePointerKindAttr(ctx *ir.Context, framePointerKind FramePointerKind)
 	k.Uint(uint64(framePointerKind))
 	return ir.InsertAttrWith(ctx, k, &framePointerKindAttrSlab, (*FramePointerKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FramePointerKindAttr](s)
-		*v = FramePointerKindAttr{framePointerKind: framePointerKind}
+		v.framePointerKind = framePointerKind
 		return v
 	}).(*FramePointerKindAttr)
 }
@@ -2240,7 +2351,7 @@ func GetIntegerOverflowFlagsAttr(ctx *ir.Context, value IntegerOverflowFlags) *I
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &integerOverflowFlagsAttrSlab, (*IntegerOverflowFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerOverflowFlagsAttr](s)
-		*v = IntegerOverflowFlagsAttr{value: value}
+		v.value = value
 		return v
 	}).(*IntegerOverflowFlagsAttr)
 }
@@ -2275,7 +2386,7 @@ func GetLinkageAttr(ctx *ir.Context, linkage Linkage) *LinkageAttr {
 	k.Uint(uint64(linkage))
 	return ir.InsertAttrWith(ctx, k, &linkageAttrSlab, (*LinkageAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LinkageAttr](s)
-		*v = LinkageAttr{linkage: linkage}
+		v.linkage = linkage
 		return v
 	}).(*LinkageAttr)
 }
@@ -2341,7 +2452,21 @@ func GetLoopAnnotationAttr(ctx *ir.Context, disableNonforced, vectorize, interle
 	}
 	return ir.InsertAttrWith(ctx, k, &loopAnnotationAttrSlab, (*LoopAnnotationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopAnnotationAttr](s)
-		*v = LoopAnnotationAttr{disableNonforced: disableNonforced, vectorize: vectorize, interleave: interleave, unroll: unroll, unrollAndJam: unrollAndJam, licm: licm, distribute: distribute, pipeline: pipeline, peeled: peeled, unswitch: unswitch, mustProgress: mustProgress, isVectorized: isVectorized, startLoc: startLoc, endLoc: endLoc, parallelAccesses: slices.Clone(parallelAccesses)}
+		v.disableNonforced = disableNonforced
+		v.vectorize = vectorize
+		v.interleave = interleave
+		v.unroll = unroll
+		v.unrollAndJam = unrollAndJam
+		v.licm = licm
+		v.distribute = distribute
+		v.pipeline = pipeline
+		v.peeled = peeled
+		v.unswitch = unswitch
+		v.mustProgress = mustProgress
+		v.isVectorized = isVectorized
+		v.startLoc = startLoc
+		v.endLoc = endLoc
+		v.parallelAccesses = slices.Clone(parallelAccesses)
 		return v
 	}).(*LoopAnnotationAttr)
 }
@@ -2470,7 +2595,11 @@ func GetLoopDistributeAttr(ctx *ir.Context, disable ir.Attribute, followupCoinci
 	}
 	return ir.InsertAttrWith(ctx, k, &loopDistributeAttrSlab, (*LoopDistributeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopDistributeAttr](s)
-		*v = LoopDistributeAttr{disable: disable, followupCoincident: followupCoincident, followupSequential: followupSequential, followupFallback: followupFallback, followupAll: followupAll}
+		v.disable = disable
+		v.followupCoincident = followupCoincident
+		v.followupSequential = followupSequential
+		v.followupFallback = followupFallback
+		v.followupAll = followupAll
 		return v
 	}).(*LoopDistributeAttr)
 }
@@ -2525,7 +2654,7 @@ func GetLoopInterleaveAttr(ctx *ir.Context, count ir.Attribute) *LoopInterleaveA
 	k.Attr(count)
 	return ir.InsertAttrWith(ctx, k, &loopInterleaveAttrSlab, (*LoopInterleaveAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopInterleaveAttr](s)
-		*v = LoopInterleaveAttr{count: count}
+		v.count = count
 		return v
 	}).(*LoopInterleaveAttr)
 }
@@ -2562,7 +2691,8 @@ func GetLoopLICMAttr(ctx *ir.Context, disable, versioningDisable ir.Attribute) *
 	k.Attr(versioningDisable)
 	return ir.InsertAttrWith(ctx, k, &loopLICMAttrSlab, (*LoopLICMAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopLICMAttr](s)
-		*v = LoopLICMAttr{disable: disable, versioningDisable: versioningDisable}
+		v.disable = disable
+		v.versioningDisable = versioningDisable
 		return v
 	}).(*LoopLICMAttr)
 }
@@ -2602,7 +2732,7 @@ func GetLoopPeeledAttr(ctx *ir.Context, count ir.Attribute) *LoopPeeledAttr {
 	k.Attr(count)
 	return ir.InsertAttrWith(ctx, k, &loopPeeledAttrSlab, (*LoopPeeledAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopPeeledAttr](s)
-		*v = LoopPeeledAttr{count: count}
+		v.count = count
 		return v
 	}).(*LoopPeeledAttr)
 }
@@ -2639,7 +2769,8 @@ func GetLoopPipelineAttr(ctx *ir.Context, disable, initiationinterval ir.Attribu
 	k.Attr(initiationinterval)
 	return ir.InsertAttrWith(ctx, k, &loopPipelineAttrSlab, (*LoopPipelineAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopPipelineAttr](s)
-		*v = LoopPipelineAttr{disable: disable, initiationinterval: initiationinterval}
+		v.disable = disable
+		v.initiationinterval = initiationinterval
 		return v
 	}).(*LoopPipelineAttr)
 }
@@ -2711,7 +2842,13 @@ func GetLoopUnrollAndJamAttr(ctx *ir.Context, disable, count ir.Attribute, follo
 	}
 	return ir.InsertAttrWith(ctx, k, &loopUnrollAndJamAttrSlab, (*LoopUnrollAndJamAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopUnrollAndJamAttr](s)
-		*v = LoopUnrollAndJamAttr{disable: disable, count: count, followupOuter: followupOuter, followupInner: followupInner, followupRemainderOuter: followupRemainderOuter, followupRemainderInner: followupRemainderInner, followupAll: followupAll}
+		v.disable = disable
+		v.count = count
+		v.followupOuter = followupOuter
+		v.followupInner = followupInner
+		v.followupRemainderOuter = followupRemainderOuter
+		v.followupRemainderInner = followupRemainderInner
+		v.followupAll = followupAll
 		return v
 	}).(*LoopUnrollAndJamAttr)
 }
@@ -2800,7 +2937,13 @@ func GetLoopUnrollAttr(ctx *ir.Context, disable, count, runtimeDisable, full ir.
 	}
 	return ir.InsertAttrWith(ctx, k, &loopUnrollAttrSlab, (*LoopUnrollAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopUnrollAttr](s)
-		*v = LoopUnrollAttr{disable: disable, count: count, runtimeDisable: runtimeDisable, full: full, followupUnrolled: followupUnrolled, followupRemainder: followupRemainder, followupAll: followupAll}
+		v.disable = disable
+		v.count = count
+		v.runtimeDisable = runtimeDisable
+		v.full = full
+		v.followupUnrolled = followupUnrolled
+		v.followupRemainder = followupRemainder
+		v.followupAll = followupAll
 		return v
 	}).(*LoopUnrollAttr)
 }
@@ -2865,7 +3008,7 @@ func GetLoopUnswitchAttr(ctx *ir.Context, partialDisable ir.Attribute) *LoopUnsw
 	k.Attr(partialDisable)
 	return ir.InsertAttrWith(ctx, k, &loopUnswitchAttrSlab, (*LoopUnswitchAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopUnswitchAttr](s)
-		*v = LoopUnswitchAttr{partialDisable: partialDisable}
+		v.partialDisable = partialDisable
 		return v
 	}).(*LoopUnswitchAttr)
 }
@@ -2924,7 +3067,13 @@ func GetLoopVectorizeAttr(ctx *ir.Context, disable, predicateEnable, scalableEna
 	}
 	return ir.InsertAttrWith(ctx, k, &loopVectorizeAttrSlab, (*LoopVectorizeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopVectorizeAttr](s)
-		*v = LoopVectorizeAttr{disable: disable, predicateEnable: predicateEnable, scalableEnable: scalableEnable, width: width, followupVectorized: followupVectorized, followupEpilogue: followupEpilogue, followupAll: followupAll}
+		v.disable = disable
+		v.predicateEnable = predicateEnable
+		v.scalableEnable = scalableEnable
+		v.width = width
+		v.followupVectorized = followupVectorized
+		v.followupEpilogue = followupEpilogue
+		v.followupAll = followupAll
 		return v
 	}).(*LoopVectorizeAttr)
 }
@@ -2991,7 +3140,8 @@ func GetMMRATagAttr(ctx *ir.Context, prefix, suffix string) *MMRATagAttr {
 	k.String(suffix)
 	return ir.InsertAttrWith(ctx, k, &mMRATagAttrSlab, (*MMRATagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMRATagAttr](s)
-		*v = MMRATagAttr{prefix: prefix, suffix: suffix}
+		v.prefix = prefix
+		v.suffix = suffix
 		return v
 	}).(*MMRATagAttr)
 }
@@ -3041,7 +3191,12 @@ func GetMemoryEffectsAttr(ctx *ir.Context, other, argMem, inaccessibleMem, errno
 	k.Uint(uint64(targetMem1))
 	return ir.InsertAttrWith(ctx, k, &memoryEffectsAttrSlab, (*MemoryEffectsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemoryEffectsAttr](s)
-		*v = MemoryEffectsAttr{other: other, argMem: argMem, inaccessibleMem: inaccessibleMem, errnoMem: errnoMem, targetMem0: targetMem0, targetMem1: targetMem1}
+		v.other = other
+		v.argMem = argMem
+		v.inaccessibleMem = inaccessibleMem
+		v.errnoMem = errnoMem
+		v.targetMem0 = targetMem0
+		v.targetMem1 = targetMem1
 		return v
 	}).(*MemoryEffectsAttr)
 }
@@ -3105,7 +3260,9 @@ func GetModuleFlagAttr(ctx *ir.Context, behavior ModFlagBehavior, key, value ir.
 	k.Attr(value)
 	return ir.InsertAttrWith(ctx, k, &moduleFlagAttrSlab, (*ModuleFlagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ModuleFlagAttr](s)
-		*v = ModuleFlagAttr{behavior: behavior, key: key, value: value}
+		v.behavior = behavior
+		v.key = key
+		v.value = value
 		return v
 	}).(*ModuleFlagAttr)
 }
@@ -3154,7 +3311,9 @@ func GetModuleFlagCGProfileEntryAttr(ctx *ir.Context, from, to ir.Attribute, cou
 	k.Uint(uint64(count))
 	return ir.InsertAttrWith(ctx, k, &moduleFlagCGProfileEntryAttrSlab, (*ModuleFlagCGProfileEntryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ModuleFlagCGProfileEntryAttr](s)
-		*v = ModuleFlagCGProfileEntryAttr{from: from, to: to, count: count}
+		v.from = from
+		v.to = to
+		v.count = count
 		return v
 	}).(*ModuleFlagCGProfileEntryAttr)
 }
@@ -3220,7 +3379,16 @@ func GetModuleFlagProfileSummaryAttr(ctx *ir.Context, format ProfileSummaryForma
 	}
 	return ir.InsertAttrWith(ctx, k, &moduleFlagProfileSummaryAttrSlab, (*ModuleFlagProfileSummaryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ModuleFlagProfileSummaryAttr](s)
-		*v = ModuleFlagProfileSummaryAttr{format: format, totalCount: totalCount, maxCount: maxCount, maxInternalCount: maxInternalCount, maxFunctionCount: maxFunctionCount, numCounts: numCounts, numFunctions: numFunctions, isPartialProfile: isPartialProfile, partialProfileRatio: partialProfileRatio, detailedSummary: slices.Clone(detailedSummary)}
+		v.format = format
+		v.totalCount = totalCount
+		v.maxCount = maxCount
+		v.maxInternalCount = maxInternalCount
+		v.maxFunctionCount = maxFunctionCount
+		v.numCounts = numCounts
+		v.numFunctions = numFunctions
+		v.isPartialProfile = isPartialProfile
+		v.partialProfileRatio = partialProfileRatio
+		v.detailedSummary = slices.Clone(detailedSummary)
 		return v
 	}).(*ModuleFlagProfileSummaryAttr)
 }
@@ -3304,7 +3472,9 @@ func GetModuleFlagProfileSummaryDetailedAttr(ctx *ir.Context, cutOff uint32, min
 	k.Uint(uint64(numCounts))
 	return ir.InsertAttrWith(ctx, k, &moduleFlagProfileSummaryDetailedAttrSlab, (*ModuleFlagProfileSummaryDetailedAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ModuleFlagProfileSummaryDetailedAttr](s)
-		*v = ModuleFlagProfileSummaryDetailedAttr{cutOff: cutOff, minCount: minCount, numCounts: numCounts}
+		v.cutOff = cutOff
+		v.minCount = minCount
+		v.numCounts = numCounts
 		return v
 	}).(*ModuleFlagProfileSummaryDetailedAttr)
 }
@@ -3350,7 +3520,6 @@ func GetPoisonAttr(ctx *ir.Context) *PoisonAttr {
 	k := poisonAttrSlab.NewKey("llvm", "PoisonAttr")
 	return ir.InsertAttrWith(ctx, k, &poisonAttrSlab, (*PoisonAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PoisonAttr](s)
-		*v = PoisonAttr{}
 		return v
 	}).(*PoisonAttr)
 }
@@ -3382,7 +3551,8 @@ func GetTBAAMemberAttr(ctx *ir.Context, typeDesc ir.Attribute, offset int64) *TB
 	k.Int(int64(offset))
 	return ir.InsertAttrWith(ctx, k, &tBAAMemberAttrSlab, (*TBAAMemberAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TBAAMemberAttr](s)
-		*v = TBAAMemberAttr{typeDesc: typeDesc, offset: offset}
+		v.typeDesc = typeDesc
+		v.offset = offset
 		return v
 	}).(*TBAAMemberAttr)
 }
@@ -3422,7 +3592,7 @@ func GetTBAARootAttr(ctx *ir.Context, id ir.Attribute) *TBAARootAttr {
 	k.Attr(id)
 	return ir.InsertAttrWith(ctx, k, &tBAARootAttrSlab, (*TBAARootAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TBAARootAttr](s)
-		*v = TBAARootAttr{id: id}
+		v.id = id
 		return v
 	}).(*TBAARootAttr)
 }
@@ -3463,7 +3633,10 @@ func GetTBAATagAttr(ctx *ir.Context, baseType, accessType ir.Attribute, offset i
 	k.Bool(constant)
 	return ir.InsertAttrWith(ctx, k, &tBAATagAttrSlab, (*TBAATagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TBAATagAttr](s)
-		*v = TBAATagAttr{baseType: baseType, accessType: accessType, offset: offset, constant: constant}
+		v.baseType = baseType
+		v.accessType = accessType
+		v.offset = offset
+		v.constant = constant
 		return v
 	}).(*TBAATagAttr)
 }
@@ -3518,7 +3691,8 @@ func GetTBAATypeDescriptorAttr(ctx *ir.Context, id string, members []ir.Attribut
 	}
 	return ir.InsertAttrWith(ctx, k, &tBAATypeDescriptorAttrSlab, (*TBAATypeDescriptorAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TBAATypeDescriptorAttr](s)
-		*v = TBAATypeDescriptorAttr{id: id, members: slices.Clone(members)}
+		v.id = id
+		v.members = slices.Clone(members)
 		return v
 	}).(*TBAATypeDescriptorAttr)
 }
@@ -3558,7 +3732,7 @@ func GetTailCallKindAttr(ctx *ir.Context, tailCallKind TailCallKind) *TailCallKi
 	k.Uint(uint64(tailCallKind))
 	return ir.InsertAttrWith(ctx, k, &tailCallKindAttrSlab, (*TailCallKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TailCallKindAttr](s)
-		*v = TailCallKindAttr{tailCallKind: tailCallKind}
+		v.tailCallKind = tailCallKind
 		return v
 	}).(*TailCallKindAttr)
 }
@@ -3597,7 +3771,9 @@ func GetTargetAttr(ctx *ir.Context, triple, chip, features ir.Attribute) *Target
 	k.Attr(features)
 	return ir.InsertAttrWith(ctx, k, &targetAttrSlab, (*TargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetAttr](s)
-		*v = TargetAttr{triple: triple, chip: chip, features: features}
+		v.triple = triple
+		v.chip = chip
+		v.features = features
 		return v
 	}).(*TargetAttr)
 }
@@ -3645,7 +3821,7 @@ func GetTargetFeaturesAttr(ctx *ir.Context, features []ir.Attribute) *TargetFeat
 	}
 	return ir.InsertAttrWith(ctx, k, &targetFeaturesAttrSlab, (*TargetFeaturesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetFeaturesAttr](s)
-		*v = TargetFeaturesAttr{features: slices.Clone(features)}
+		v.features = slices.Clone(features)
 		return v
 	}).(*TargetFeaturesAttr)
 }
@@ -3680,7 +3856,7 @@ func GetUWTableKindAttr(ctx *ir.Context, uwtableKind UWTableKind) *UWTableKindAt
 	k.Uint(uint64(uwtableKind))
 	return ir.InsertAttrWith(ctx, k, &uWTableKindAttrSlab, (*UWTableKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UWTableKindAttr](s)
-		*v = UWTableKindAttr{uwtableKind: uwtableKind}
+		v.uwtableKind = uwtableKind
 		return v
 	}).(*UWTableKindAttr)
 }
@@ -3713,7 +3889,6 @@ func GetUndefAttr(ctx *ir.Context) *UndefAttr {
 	k := undefAttrSlab.NewKey("llvm", "UndefAttr")
 	return ir.InsertAttrWith(ctx, k, &undefAttrSlab, (*UndefAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UndefAttr](s)
-		*v = UndefAttr{}
 		return v
 	}).(*UndefAttr)
 }
@@ -3745,7 +3920,8 @@ func GetVScaleRangeAttr(ctx *ir.Context, minRange, maxRange ir.Attribute) *VScal
 	k.Attr(maxRange)
 	return ir.InsertAttrWith(ctx, k, &vScaleRangeAttrSlab, (*VScaleRangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VScaleRangeAttr](s)
-		*v = VScaleRangeAttr{minRange: minRange, maxRange: maxRange}
+		v.minRange = minRange
+		v.maxRange = maxRange
 		return v
 	}).(*VScaleRangeAttr)
 }
@@ -3787,7 +3963,8 @@ func GetVecTypeHintAttr(ctx *ir.Context, hint ir.Attribute, isSigned bool) *VecT
 	k.Bool(isSigned)
 	return ir.InsertAttrWith(ctx, k, &vecTypeHintAttrSlab, (*VecTypeHintAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VecTypeHintAttr](s)
-		*v = VecTypeHintAttr{hint: hint, isSigned: isSigned}
+		v.hint = hint
+		v.isSigned = isSigned
 		return v
 	}).(*VecTypeHintAttr)
 }
@@ -3829,7 +4006,8 @@ func GetWorkgroupAttributionAttr(ctx *ir.Context, numElements, elementType ir.At
 	k.Attr(elementType)
 	return ir.InsertAttrWith(ctx, k, &workgroupAttributionAttrSlab, (*WorkgroupAttributionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[WorkgroupAttributionAttr](s)
-		*v = WorkgroupAttributionAttr{numElements: numElements, elementType: elementType}
+		v.numElements = numElements
+		v.elementType = elementType
 		return v
 	}).(*WorkgroupAttributionAttr)
 }
@@ -3867,7 +4045,6 @@ func GetZeroAttr(ctx *ir.Context) *ZeroAttr {
 	k := zeroAttrSlab.NewKey("llvm", "ZeroAttr")
 	return ir.InsertAttrWith(ctx, k, &zeroAttrSlab, (*ZeroAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ZeroAttr](s)
-		*v = ZeroAttr{}
 		return v
 	}).(*ZeroAttr)
 }

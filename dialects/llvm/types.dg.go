@@ -23,7 +23,8 @@ func GetLLVMArrayType(ctx *ir.Context, elementType ir.Type, numElements uint64) 
 	k.Uint(uint64(numElements))
 	return ir.InsertTypeWith(ctx, k, &lLVMArrayTypeSlab, (*LLVMArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMArrayType](s)
-		*v = LLVMArrayType{elementType: elementType, numElements: numElements}
+		v.elementType = elementType
+		v.numElements = numElements
 		return v
 	}).(*LLVMArrayType)
 }
@@ -65,7 +66,8 @@ func GetLLVMFixedVectorType(ctx *ir.Context, elementType ir.Type, numElements ui
 	k.Uint(uint64(numElements))
 	return ir.InsertTypeWith(ctx, k, &lLVMFixedVectorTypeSlab, (*LLVMFixedVectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMFixedVectorType](s)
-		*v = LLVMFixedVectorType{elementType: elementType, numElements: numElements}
+		v.elementType = elementType
+		v.numElements = numElements
 		return v
 	}).(*LLVMFixedVectorType)
 }
@@ -112,7 +114,9 @@ func GetLLVMFunctionType(ctx *ir.Context, returnType ir.Type, params []ir.Type, 
 	k.Bool(varArg)
 	return ir.InsertTypeWith(ctx, k, &lLVMFunctionTypeSlab, (*LLVMFunctionType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMFunctionType](s)
-		*v = LLVMFunctionType{returnType: returnType, params: slices.Clone(params), varArg: varArg}
+		v.returnType = returnType
+		v.params = slices.Clone(params)
+		v.varArg = varArg
 		return v
 	}).(*LLVMFunctionType)
 }
@@ -155,7 +159,6 @@ func GetLLVMLabelType(ctx *ir.Context) *LLVMLabelType {
 	k := lLVMLabelTypeSlab.NewKey("llvm", "LLVMLabelType")
 	return ir.InsertTypeWith(ctx, k, &lLVMLabelTypeSlab, (*LLVMLabelType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMLabelType](s)
-		*v = LLVMLabelType{}
 		return v
 	}).(*LLVMLabelType)
 }
@@ -183,7 +186,6 @@ func GetLLVMMetadataType(ctx *ir.Context) *LLVMMetadataType {
 	k := lLVMMetadataTypeSlab.NewKey("llvm", "LLVMMetadataType")
 	return ir.InsertTypeWith(ctx, k, &lLVMMetadataTypeSlab, (*LLVMMetadataType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMMetadataType](s)
-		*v = LLVMMetadataType{}
 		return v
 	}).(*LLVMMetadataType)
 }
@@ -211,7 +213,6 @@ func GetLLVMPPCFP128Type(ctx *ir.Context) *LLVMPPCFP128Type {
 	k := lLVMPPCFP128TypeSlab.NewKey("llvm", "LLVMPPCFP128Type")
 	return ir.InsertTypeWith(ctx, k, &lLVMPPCFP128TypeSlab, (*LLVMPPCFP128Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMPPCFP128Type](s)
-		*v = LLVMPPCFP128Type{}
 		return v
 	}).(*LLVMPPCFP128Type)
 }
@@ -241,7 +242,7 @@ func GetLLVMPointerType(ctx *ir.Context, addressSpace uint32) *LLVMPointerType {
 	k.Uint(uint64(addressSpace))
 	return ir.InsertTypeWith(ctx, k, &lLVMPointerTypeSlab, (*LLVMPointerType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMPointerType](s)
-		*v = LLVMPointerType{addressSpace: addressSpace}
+		v.addressSpace = addressSpace
 		return v
 	}).(*LLVMPointerType)
 }
@@ -278,7 +279,8 @@ func GetLLVMScalableVectorType(ctx *ir.Context, elementType ir.Type, minNumEleme
 	k.Uint(uint64(minNumElements))
 	return ir.InsertTypeWith(ctx, k, &lLVMScalableVectorTypeSlab, (*LLVMScalableVectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMScalableVectorType](s)
-		*v = LLVMScalableVectorType{elementType: elementType, minNumElements: minNumElements}
+		v.elementType = elementType
+		v.minNumElements = minNumElements
 		return v
 	}).(*LLVMScalableVectorType)
 }
@@ -327,7 +329,10 @@ func GetLLVMStructType(ctx *ir.Context, name string, body []ir.Type, packed, opa
 	k.Bool(opaque)
 	return ir.InsertTypeWith(ctx, k, &lLVMStructTypeSlab, (*LLVMStructType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMStructType](s)
-		*v = LLVMStructType{name: name, body: slices.Clone(body), packed: packed, opaque: opaque}
+		v.name = name
+		v.body = slices.Clone(body)
+		v.packed = packed
+		v.opaque = opaque
 		return v
 	}).(*LLVMStructType)
 }
@@ -387,7 +392,9 @@ func GetLLVMTargetExtType(ctx *ir.Context, extTypeName string, typeParams []ir.T
 	}
 	return ir.InsertTypeWith(ctx, k, &lLVMTargetExtTypeSlab, (*LLVMTargetExtType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMTargetExtType](s)
-		*v = LLVMTargetExtType{extTypeName: extTypeName, typeParams: slices.Clone(typeParams), intParams: slices.Clone(intParams)}
+		v.extTypeName = extTypeName
+		v.typeParams = slices.Clone(typeParams)
+		v.intParams = slices.Clone(intParams)
 		return v
 	}).(*LLVMTargetExtType)
 }
@@ -430,7 +437,6 @@ func GetLLVMTokenType(ctx *ir.Context) *LLVMTokenType {
 	k := lLVMTokenTypeSlab.NewKey("llvm", "LLVMTokenType")
 	return ir.InsertTypeWith(ctx, k, &lLVMTokenTypeSlab, (*LLVMTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMTokenType](s)
-		*v = LLVMTokenType{}
 		return v
 	}).(*LLVMTokenType)
 }
@@ -458,7 +464,6 @@ func GetLLVMVoidType(ctx *ir.Context) *LLVMVoidType {
 	k := lLVMVoidTypeSlab.NewKey("llvm", "LLVMVoidType")
 	return ir.InsertTypeWith(ctx, k, &lLVMVoidTypeSlab, (*LLVMVoidType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMVoidType](s)
-		*v = LLVMVoidType{}
 		return v
 	}).(*LLVMVoidType)
 }
@@ -486,7 +491,6 @@ func GetLLVMX86AMXType(ctx *ir.Context) *LLVMX86AMXType {
 	k := lLVMX86AMXTypeSlab.NewKey("llvm", "LLVMX86AMXType")
 	return ir.InsertTypeWith(ctx, k, &lLVMX86AMXTypeSlab, (*LLVMX86AMXType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMX86AMXType](s)
-		*v = LLVMX86AMXType{}
 		return v
 	}).(*LLVMX86AMXType)
 }

@@ -30,7 +30,10 @@ func GetMeshShardingAttr(ctx *ir.Context, mesh ir.Attribute, splitAxes []ir.Attr
 	k.Uint(uint64(partialType))
 	return ir.InsertAttrWith(ctx, k, &meshShardingAttrSlab, (*MeshShardingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MeshShardingAttr](s)
-		*v = MeshShardingAttr{mesh: mesh, splitAxes: slices.Clone(splitAxes), partialAxes: partialAxes, partialType: partialType}
+		v.mesh = mesh
+		v.splitAxes = slices.Clone(splitAxes)
+		v.partialAxes = partialAxes
+		v.partialType = partialType
 		return v
 	}).(*MeshShardingAttr)
 }
@@ -80,7 +83,7 @@ func GetReductionKindAttr(ctx *ir.Context, value ReductionKind) *ReductionKindAt
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &reductionKindAttrSlab, (*ReductionKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReductionKindAttr](s)
-		*v = ReductionKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*ReductionKindAttr)
 }

@@ -20,7 +20,7 @@ func GetExternAttr(ctx *ir.Context, type_ ir.Type) *ExternAttr {
 	k.Type(type_)
 	return ir.InsertAttrWith(ctx, k, &externAttrSlab, (*ExternAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExternAttr](s)
-		*v = ExternAttr{type_: type_}
+		v.type_ = type_
 		return v
 	}).(*ExternAttr)
 }

@@ -14,7 +14,6 @@ func GetTokenType(ctx *ir.Context) *TokenType {
 	k := tokenTypeSlab.NewKey("ml_program", "TokenType")
 	return ir.InsertTypeWith(ctx, k, &tokenTypeSlab, (*TokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TokenType](s)
-		*v = TokenType{}
 		return v
 	}).(*TokenType)
 }

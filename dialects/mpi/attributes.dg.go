@@ -20,7 +20,7 @@ func GetMPI_ErrorClassEnumAttr(ctx *ir.Context, value MPI_ErrorClassEnum) *MPI_E
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &mPI_ErrorClassEnumAttrSlab, (*MPI_ErrorClassEnumAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MPI_ErrorClassEnumAttr](s)
-		*v = MPI_ErrorClassEnumAttr{value: value}
+		v.value = value
 		return v
 	}).(*MPI_ErrorClassEnumAttr)
 }

@@ -14,7 +14,6 @@ func GetCommType(ctx *ir.Context) *CommType {
 	k := commTypeSlab.NewKey("mpi", "CommType")
 	return ir.InsertTypeWith(ctx, k, &commTypeSlab, (*CommType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CommType](s)
-		*v = CommType{}
 		return v
 	}).(*CommType)
 }
@@ -42,7 +41,6 @@ func GetRequestType(ctx *ir.Context) *RequestType {
 	k := requestTypeSlab.NewKey("mpi", "RequestType")
 	return ir.InsertTypeWith(ctx, k, &requestTypeSlab, (*RequestType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RequestType](s)
-		*v = RequestType{}
 		return v
 	}).(*RequestType)
 }
@@ -70,7 +68,6 @@ func GetRetvalType(ctx *ir.Context) *RetvalType {
 	k := retvalTypeSlab.NewKey("mpi", "RetvalType")
 	return ir.InsertTypeWith(ctx, k, &retvalTypeSlab, (*RetvalType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RetvalType](s)
-		*v = RetvalType{}
 		return v
 	}).(*RetvalType)
 }
@@ -98,7 +95,6 @@ func GetStatusType(ctx *ir.Context) *StatusType {
 	k := statusTypeSlab.NewKey("mpi", "StatusType")
 	return ir.InsertTypeWith(ctx, k, &statusTypeSlab, (*StatusType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[StatusType](s)
-		*v = StatusType{}
 		return v
 	}).(*StatusType)
 }

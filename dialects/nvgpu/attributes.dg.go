@@ -20,7 +20,7 @@ func GetRcpRoundingModeAttr(ctx *ir.Context, value RcpRoundingMode) *RcpRounding
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &rcpRoundingModeAttrSlab, (*RcpRoundingModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RcpRoundingModeAttr](s)
-		*v = RcpRoundingModeAttr{value: value}
+		v.value = value
 		return v
 	}).(*RcpRoundingModeAttr)
 }
@@ -55,7 +55,7 @@ func GetTensorMapInterleaveKindAttr(ctx *ir.Context, value TensorMapInterleaveKi
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &tensorMapInterleaveKindAttrSlab, (*TensorMapInterleaveKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorMapInterleaveKindAttr](s)
-		*v = TensorMapInterleaveKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*TensorMapInterleaveKindAttr)
 }
@@ -90,7 +90,7 @@ func GetTensorMapL2PromoKindAttr(ctx *ir.Context, value TensorMapL2PromoKind) *T
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &tensorMapL2PromoKindAttrSlab, (*TensorMapL2PromoKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorMapL2PromoKindAttr](s)
-		*v = TensorMapL2PromoKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*TensorMapL2PromoKindAttr)
 }
@@ -125,7 +125,7 @@ func GetTensorMapOOBKindAttr(ctx *ir.Context, value TensorMapOOBKind) *TensorMap
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &tensorMapOOBKindAttrSlab, (*TensorMapOOBKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorMapOOBKindAttr](s)
-		*v = TensorMapOOBKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*TensorMapOOBKindAttr)
 }
@@ -160,7 +160,7 @@ func GetTensorMapSwizzleKindAttr(ctx *ir.Context, value TensorMapSwizzleKind) *T
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &tensorMapSwizzleKindAttrSlab, (*TensorMapSwizzleKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorMapSwizzleKindAttr](s)
-		*v = TensorMapSwizzleKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*TensorMapSwizzleKindAttr)
 }

@@ -18,7 +18,6 @@ func GetDeviceAsyncTokenType(ctx *ir.Context) *DeviceAsyncTokenType {
 	k := deviceAsyncTokenTypeSlab.NewKey("nvgpu", "DeviceAsyncTokenType")
 	return ir.InsertTypeWith(ctx, k, &deviceAsyncTokenTypeSlab, (*DeviceAsyncTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[DeviceAsyncTokenType](s)
-		*v = DeviceAsyncTokenType{}
 		return v
 	}).(*DeviceAsyncTokenType)
 }
@@ -50,7 +49,8 @@ func GetMBarrierGroupType(ctx *ir.Context, memorySpace ir.Attribute, numBarriers
 	k.Uint(uint64(numBarriers))
 	return ir.InsertTypeWith(ctx, k, &mBarrierGroupTypeSlab, (*MBarrierGroupType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MBarrierGroupType](s)
-		*v = MBarrierGroupType{memorySpace: memorySpace, numBarriers: numBarriers}
+		v.memorySpace = memorySpace
+		v.numBarriers = numBarriers
 		return v
 	}).(*MBarrierGroupType)
 }
@@ -88,7 +88,6 @@ func GetMBarrierTokenType(ctx *ir.Context) *MBarrierTokenType {
 	k := mBarrierTokenTypeSlab.NewKey("nvgpu", "MBarrierTokenType")
 	return ir.InsertTypeWith(ctx, k, &mBarrierTokenTypeSlab, (*MBarrierTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MBarrierTokenType](s)
-		*v = MBarrierTokenType{}
 		return v
 	}).(*MBarrierTokenType)
 }
@@ -126,7 +125,11 @@ func GetTensorMapDescriptorType(ctx *ir.Context, tensor ir.Type, swizzle TensorM
 	k.Uint(uint64(interleave))
 	return ir.InsertTypeWith(ctx, k, &tensorMapDescriptorTypeSlab, (*TensorMapDescriptorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TensorMapDescriptorType](s)
-		*v = TensorMapDescriptorType{tensor: tensor, swizzle: swizzle, l2promo: l2promo, oob: oob, interleave: interleave}
+		v.tensor = tensor
+		v.swizzle = swizzle
+		v.l2promo = l2promo
+		v.oob = oob
+		v.interleave = interleave
 		return v
 	}).(*TensorMapDescriptorType)
 }
@@ -181,7 +184,7 @@ func GetWarpgroupAccumulatorType(ctx *ir.Context, fragmented ir.Type) *Warpgroup
 	k.Type(fragmented)
 	return ir.InsertTypeWith(ctx, k, &warpgroupAccumulatorTypeSlab, (*WarpgroupAccumulatorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[WarpgroupAccumulatorType](s)
-		*v = WarpgroupAccumulatorType{fragmented: fragmented}
+		v.fragmented = fragmented
 		return v
 	}).(*WarpgroupAccumulatorType)
 }
@@ -216,7 +219,7 @@ func GetWarpgroupMatrixDescriptorType(ctx *ir.Context, tensor ir.Type) *Warpgrou
 	k.Type(tensor)
 	return ir.InsertTypeWith(ctx, k, &warpgroupMatrixDescriptorTypeSlab, (*WarpgroupMatrixDescriptorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[WarpgroupMatrixDescriptorType](s)
-		*v = WarpgroupMatrixDescriptorType{tensor: tensor}
+		v.tensor = tensor
 		return v
 	}).(*WarpgroupMatrixDescriptorType)
 }

@@ -20,7 +20,7 @@ func GetBarrierReductionAttr(ctx *ir.Context, value BarrierReduction) *BarrierRe
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &barrierReductionAttrSlab, (*BarrierReductionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BarrierReductionAttr](s)
-		*v = BarrierReductionAttr{value: value}
+		v.value = value
 		return v
 	}).(*BarrierReductionAttr)
 }
@@ -55,7 +55,7 @@ func GetBlockScaleFormatAttr(ctx *ir.Context, value BlockScaleFormat) *BlockScal
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &blockScaleFormatAttrSlab, (*BlockScaleFormatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockScaleFormatAttr](s)
-		*v = BlockScaleFormatAttr{value: value}
+		v.value = value
 		return v
 	}).(*BlockScaleFormatAttr)
 }
@@ -90,7 +90,7 @@ func GetCTAGroupKindAttr(ctx *ir.Context, value CTAGroupKind) *CTAGroupKindAttr 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &cTAGroupKindAttrSlab, (*CTAGroupKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CTAGroupKindAttr](s)
-		*v = CTAGroupKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*CTAGroupKindAttr)
 }
@@ -125,7 +125,7 @@ func GetCacheEvictionPriorityAttr(ctx *ir.Context, value CacheEvictionPriority) 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &cacheEvictionPriorityAttrSlab, (*CacheEvictionPriorityAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CacheEvictionPriorityAttr](s)
-		*v = CacheEvictionPriorityAttr{value: value}
+		v.value = value
 		return v
 	}).(*CacheEvictionPriorityAttr)
 }
@@ -160,7 +160,7 @@ func GetClusterLaunchControlQueryTypeAttr(ctx *ir.Context, value ClusterLaunchCo
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &clusterLaunchControlQueryTypeAttrSlab, (*ClusterLaunchControlQueryTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClusterLaunchControlQueryTypeAttr](s)
-		*v = ClusterLaunchControlQueryTypeAttr{value: value}
+		v.value = value
 		return v
 	}).(*ClusterLaunchControlQueryTypeAttr)
 }
@@ -195,7 +195,7 @@ func GetDotAccumulateTypeAttr(ctx *ir.Context, value DotAccumulateType) *DotAccu
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &dotAccumulateTypeAttrSlab, (*DotAccumulateTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DotAccumulateTypeAttr](s)
-		*v = DotAccumulateTypeAttr{value: value}
+		v.value = value
 		return v
 	}).(*DotAccumulateTypeAttr)
 }
@@ -230,7 +230,7 @@ func GetFPRoundingModeAttr(ctx *ir.Context, value FPRoundingMode) *FPRoundingMod
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &fPRoundingModeAttrSlab, (*FPRoundingModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FPRoundingModeAttr](s)
-		*v = FPRoundingModeAttr{value: value}
+		v.value = value
 		return v
 	}).(*FPRoundingModeAttr)
 }
@@ -265,7 +265,7 @@ func GetGridDepActionKindAttr(ctx *ir.Context, value GridDepActionKind) *GridDep
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &gridDepActionKindAttrSlab, (*GridDepActionKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GridDepActionKindAttr](s)
-		*v = GridDepActionKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*GridDepActionKindAttr)
 }
@@ -300,7 +300,7 @@ func GetLdStMatrixEltTypeAttr(ctx *ir.Context, value LdStMatrixEltType) *LdStMat
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &ldStMatrixEltTypeAttrSlab, (*LdStMatrixEltTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LdStMatrixEltTypeAttr](s)
-		*v = LdStMatrixEltTypeAttr{value: value}
+		v.value = value
 		return v
 	}).(*LdStMatrixEltTypeAttr)
 }
@@ -337,7 +337,8 @@ func GetLdStMatrixShapeAttr(ctx *ir.Context, m_, n_ int32) *LdStMatrixShapeAttr 
 	k.Int(int64(n_))
 	return ir.InsertAttrWith(ctx, k, &ldStMatrixShapeAttrSlab, (*LdStMatrixShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LdStMatrixShapeAttr](s)
-		*v = LdStMatrixShapeAttr{m_: m_, n_: n_}
+		v.m_ = m_
+		v.n_ = n_
 		return v
 	}).(*LdStMatrixShapeAttr)
 }
@@ -377,7 +378,7 @@ func GetLoadCacheModifierKindAttr(ctx *ir.Context, value LoadCacheModifierKind) 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &loadCacheModifierKindAttrSlab, (*LoadCacheModifierKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoadCacheModifierKindAttr](s)
-		*v = LoadCacheModifierKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*LoadCacheModifierKindAttr)
 }
@@ -412,7 +413,7 @@ func GetMMAB1OpAttr(ctx *ir.Context, value MMAB1Op) *MMAB1OpAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &mMAB1OpAttrSlab, (*MMAB1OpAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAB1OpAttr](s)
-		*v = MMAB1OpAttr{value: value}
+		v.value = value
 		return v
 	}).(*MMAB1OpAttr)
 }
@@ -447,7 +448,7 @@ func GetMMABlockScaleKindAttr(ctx *ir.Context, value MMABlockScaleKind) *MMABloc
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &mMABlockScaleKindAttrSlab, (*MMABlockScaleKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMABlockScaleKindAttr](s)
-		*v = MMABlockScaleKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*MMABlockScaleKindAttr)
 }
@@ -482,7 +483,7 @@ func GetMMAFragAttr(ctx *ir.Context, value MMAFrag) *MMAFragAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &mMAFragAttrSlab, (*MMAFragAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAFragAttr](s)
-		*v = MMAFragAttr{value: value}
+		v.value = value
 		return v
 	}).(*MMAFragAttr)
 }
@@ -517,7 +518,7 @@ func GetMMAIntOverflowAttr(ctx *ir.Context, value MMAIntOverflow) *MMAIntOverflo
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &mMAIntOverflowAttrSlab, (*MMAIntOverflowAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAIntOverflowAttr](s)
-		*v = MMAIntOverflowAttr{value: value}
+		v.value = value
 		return v
 	}).(*MMAIntOverflowAttr)
 }
@@ -552,7 +553,7 @@ func GetMMAKindAttr(ctx *ir.Context, value MMAKind) *MMAKindAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &mMAKindAttrSlab, (*MMAKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAKindAttr](s)
-		*v = MMAKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*MMAKindAttr)
 }
@@ -587,7 +588,7 @@ func GetMMALayoutAttr(ctx *ir.Context, value MMALayout) *MMALayoutAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &mMALayoutAttrSlab, (*MMALayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMALayoutAttr](s)
-		*v = MMALayoutAttr{value: value}
+		v.value = value
 		return v
 	}).(*MMALayoutAttr)
 }
@@ -626,7 +627,9 @@ func GetMMAShapeAttr(ctx *ir.Context, m_, n_, k_ int32) *MMAShapeAttr {
 	k.Int(int64(k_))
 	return ir.InsertAttrWith(ctx, k, &mMAShapeAttrSlab, (*MMAShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAShapeAttr](s)
-		*v = MMAShapeAttr{m_: m_, n_: n_, k_: k_}
+		v.m_ = m_
+		v.n_ = n_
+		v.k_ = k_
 		return v
 	}).(*MMAShapeAttr)
 }
@@ -671,7 +674,7 @@ func GetMMATypesAttr(ctx *ir.Context, value MMATypes) *MMATypesAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &mMATypesAttrSlab, (*MMATypesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMATypesAttr](s)
-		*v = MMATypesAttr{value: value}
+		v.value = value
 		return v
 	}).(*MMATypesAttr)
 }
@@ -706,7 +709,7 @@ func GetMatchSyncKindAttr(ctx *ir.Context, value MatchSyncKind) *MatchSyncKindAt
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &matchSyncKindAttrSlab, (*MatchSyncKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MatchSyncKindAttr](s)
-		*v = MatchSyncKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*MatchSyncKindAttr)
 }
@@ -741,7 +744,7 @@ func GetMemOrderKindAttr(ctx *ir.Context, value MemOrderKind) *MemOrderKindAttr 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &memOrderKindAttrSlab, (*MemOrderKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemOrderKindAttr](s)
-		*v = MemOrderKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*MemOrderKindAttr)
 }
@@ -776,7 +779,7 @@ func GetMemScopeKindAttr(ctx *ir.Context, value MemScopeKind) *MemScopeKindAttr 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &memScopeKindAttrSlab, (*MemScopeKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemScopeKindAttr](s)
-		*v = MemScopeKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*MemScopeKindAttr)
 }
@@ -811,7 +814,7 @@ func GetNVVMMemorySpaceAttr(ctx *ir.Context, value NVVMMemorySpace) *NVVMMemoryS
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &nVVMMemorySpaceAttrSlab, (*NVVMMemorySpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NVVMMemorySpaceAttr](s)
-		*v = NVVMMemorySpaceAttr{value: value}
+		v.value = value
 		return v
 	}).(*NVVMMemorySpaceAttr)
 }
@@ -858,7 +861,13 @@ func GetNVVMTargetAttr(ctx *ir.Context, o_ int32, triple, chip, features string,
 	k.Bool(verifyTarget)
 	return ir.InsertAttrWith(ctx, k, &nVVMTargetAttrSlab, (*NVVMTargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NVVMTargetAttr](s)
-		*v = NVVMTargetAttr{o_: o_, triple: triple, chip: chip, features: features, flags: flags, link: link, verifyTarget: verifyTarget}
+		v.o_ = o_
+		v.triple = triple
+		v.chip = chip
+		v.features = features
+		v.flags = flags
+		v.link = link
+		v.verifyTarget = verifyTarget
 		return v
 	}).(*NVVMTargetAttr)
 }
@@ -923,7 +932,7 @@ func GetPermuteModeAttr(ctx *ir.Context, value PermuteMode) *PermuteModeAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &permuteModeAttrSlab, (*PermuteModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PermuteModeAttr](s)
-		*v = PermuteModeAttr{value: value}
+		v.value = value
 		return v
 	}).(*PermuteModeAttr)
 }
@@ -958,7 +967,7 @@ func GetPrefetchCacheLevelAttr(ctx *ir.Context, value PrefetchCacheLevel) *Prefe
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &prefetchCacheLevelAttrSlab, (*PrefetchCacheLevelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PrefetchCacheLevelAttr](s)
-		*v = PrefetchCacheLevelAttr{value: value}
+		v.value = value
 		return v
 	}).(*PrefetchCacheLevelAttr)
 }
@@ -993,7 +1002,7 @@ func GetProxyKindAttr(ctx *ir.Context, value ProxyKind) *ProxyKindAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &proxyKindAttrSlab, (*ProxyKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ProxyKindAttr](s)
-		*v = ProxyKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*ProxyKindAttr)
 }
@@ -1028,7 +1037,7 @@ func GetReduxKindAttr(ctx *ir.Context, value ReduxKind) *ReduxKindAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &reduxKindAttrSlab, (*ReduxKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReduxKindAttr](s)
-		*v = ReduxKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*ReduxKindAttr)
 }
@@ -1063,7 +1072,7 @@ func GetSaturationModeAttr(ctx *ir.Context, value SaturationMode) *SaturationMod
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &saturationModeAttrSlab, (*SaturationModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SaturationModeAttr](s)
-		*v = SaturationModeAttr{value: value}
+		v.value = value
 		return v
 	}).(*SaturationModeAttr)
 }
@@ -1098,7 +1107,7 @@ func GetScaleVecSizeAttr(ctx *ir.Context, value ScaleVecSize) *ScaleVecSizeAttr 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &scaleVecSizeAttrSlab, (*ScaleVecSizeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ScaleVecSizeAttr](s)
-		*v = ScaleVecSizeAttr{value: value}
+		v.value = value
 		return v
 	}).(*ScaleVecSizeAttr)
 }
@@ -1133,7 +1142,7 @@ func GetSetMaxRegisterActionAttr(ctx *ir.Context, value SetMaxRegisterAction) *S
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &setMaxRegisterActionAttrSlab, (*SetMaxRegisterActionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SetMaxRegisterActionAttr](s)
-		*v = SetMaxRegisterActionAttr{value: value}
+		v.value = value
 		return v
 	}).(*SetMaxRegisterActionAttr)
 }
@@ -1168,7 +1177,7 @@ func GetSharedSpaceAttr(ctx *ir.Context, value SharedSpace) *SharedSpaceAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &sharedSpaceAttrSlab, (*SharedSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SharedSpaceAttr](s)
-		*v = SharedSpaceAttr{value: value}
+		v.value = value
 		return v
 	}).(*SharedSpaceAttr)
 }
@@ -1203,7 +1212,7 @@ func GetShflKindAttr(ctx *ir.Context, value ShflKind) *ShflKindAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &shflKindAttrSlab, (*ShflKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ShflKindAttr](s)
-		*v = ShflKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*ShflKindAttr)
 }
@@ -1238,7 +1247,7 @@ func GetTMALoadModeAttr(ctx *ir.Context, value TMALoadMode) *TMALoadModeAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &tMALoadModeAttrSlab, (*TMALoadModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TMALoadModeAttr](s)
-		*v = TMALoadModeAttr{value: value}
+		v.value = value
 		return v
 	}).(*TMALoadModeAttr)
 }
@@ -1273,7 +1282,7 @@ func GetTMAReduxKindAttr(ctx *ir.Context, value TMAReduxKind) *TMAReduxKindAttr 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &tMAReduxKindAttrSlab, (*TMAReduxKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TMAReduxKindAttr](s)
-		*v = TMAReduxKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*TMAReduxKindAttr)
 }
@@ -1308,7 +1317,7 @@ func GetTMAStoreModeAttr(ctx *ir.Context, value TMAStoreMode) *TMAStoreModeAttr 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &tMAStoreModeAttrSlab, (*TMAStoreModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TMAStoreModeAttr](s)
-		*v = TMAStoreModeAttr{value: value}
+		v.value = value
 		return v
 	}).(*TMAStoreModeAttr)
 }
@@ -1343,7 +1352,7 @@ func GetTcgen05CpMulticastAttr(ctx *ir.Context, value Tcgen05CpMulticast) *Tcgen
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &tcgen05CpMulticastAttrSlab, (*Tcgen05CpMulticastAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05CpMulticastAttr](s)
-		*v = Tcgen05CpMulticastAttr{value: value}
+		v.value = value
 		return v
 	}).(*Tcgen05CpMulticastAttr)
 }
@@ -1378,7 +1387,7 @@ func GetTcgen05CpShapeAttr(ctx *ir.Context, value Tcgen05CpShape) *Tcgen05CpShap
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &tcgen05CpShapeAttrSlab, (*Tcgen05CpShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05CpShapeAttr](s)
-		*v = Tcgen05CpShapeAttr{value: value}
+		v.value = value
 		return v
 	}).(*Tcgen05CpShapeAttr)
 }
@@ -1413,7 +1422,7 @@ func GetTcgen05CpSrcFormatAttr(ctx *ir.Context, value Tcgen05CpSrcFormat) *Tcgen
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &tcgen05CpSrcFormatAttrSlab, (*Tcgen05CpSrcFormatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05CpSrcFormatAttr](s)
-		*v = Tcgen05CpSrcFormatAttr{value: value}
+		v.value = value
 		return v
 	}).(*Tcgen05CpSrcFormatAttr)
 }
@@ -1448,7 +1457,7 @@ func GetTcgen05FenceKindAttr(ctx *ir.Context, value Tcgen05FenceKind) *Tcgen05Fe
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &tcgen05FenceKindAttrSlab, (*Tcgen05FenceKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05FenceKindAttr](s)
-		*v = Tcgen05FenceKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*Tcgen05FenceKindAttr)
 }
@@ -1483,7 +1492,7 @@ func GetTcgen05LdStShapeAttr(ctx *ir.Context, value Tcgen05LdStShape) *Tcgen05Ld
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &tcgen05LdStShapeAttrSlab, (*Tcgen05LdStShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05LdStShapeAttr](s)
-		*v = Tcgen05LdStShapeAttr{value: value}
+		v.value = value
 		return v
 	}).(*Tcgen05LdStShapeAttr)
 }
@@ -1518,7 +1527,7 @@ func GetTcgen05MMABlockScaleAttr(ctx *ir.Context, value Tcgen05MMABlockScale) *T
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &tcgen05MMABlockScaleAttrSlab, (*Tcgen05MMABlockScaleAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05MMABlockScaleAttr](s)
-		*v = Tcgen05MMABlockScaleAttr{value: value}
+		v.value = value
 		return v
 	}).(*Tcgen05MMABlockScaleAttr)
 }
@@ -1553,7 +1562,7 @@ func GetTcgen05MMACollectorBBufferAttr(ctx *ir.Context, value Tcgen05MMACollecto
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &tcgen05MMACollectorBBufferAttrSlab, (*Tcgen05MMACollectorBBufferAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05MMACollectorBBufferAttr](s)
-		*v = Tcgen05MMACollectorBBufferAttr{value: value}
+		v.value = value
 		return v
 	}).(*Tcgen05MMACollectorBBufferAttr)
 }
@@ -1588,7 +1597,7 @@ func GetTcgen05MMACollectorOpAttr(ctx *ir.Context, value Tcgen05MMACollectorOp) 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &tcgen05MMACollectorOpAttrSlab, (*Tcgen05MMACollectorOpAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05MMACollectorOpAttr](s)
-		*v = Tcgen05MMACollectorOpAttr{value: value}
+		v.value = value
 		return v
 	}).(*Tcgen05MMACollectorOpAttr)
 }
@@ -1623,7 +1632,7 @@ func GetTcgen05MMAKindAttr(ctx *ir.Context, value Tcgen05MMAKind) *Tcgen05MMAKin
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &tcgen05MMAKindAttrSlab, (*Tcgen05MMAKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05MMAKindAttr](s)
-		*v = Tcgen05MMAKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*Tcgen05MMAKindAttr)
 }
@@ -1658,7 +1667,7 @@ func GetTcgen05WaitKindAttr(ctx *ir.Context, value Tcgen05WaitKind) *Tcgen05Wait
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &tcgen05WaitKindAttrSlab, (*Tcgen05WaitKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05WaitKindAttr](s)
-		*v = Tcgen05WaitKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*Tcgen05WaitKindAttr)
 }
@@ -1693,7 +1702,7 @@ func GetVoteSyncKindAttr(ctx *ir.Context, value VoteSyncKind) *VoteSyncKindAttr 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &voteSyncKindAttrSlab, (*VoteSyncKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VoteSyncKindAttr](s)
-		*v = VoteSyncKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*VoteSyncKindAttr)
 }
@@ -1728,7 +1737,7 @@ func GetWGMMAScaleInAttr(ctx *ir.Context, value WGMMAScaleIn) *WGMMAScaleInAttr 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &wGMMAScaleInAttrSlab, (*WGMMAScaleInAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[WGMMAScaleInAttr](s)
-		*v = WGMMAScaleInAttr{value: value}
+		v.value = value
 		return v
 	}).(*WGMMAScaleInAttr)
 }
@@ -1763,7 +1772,7 @@ func GetWGMMAScaleOutAttr(ctx *ir.Context, value WGMMAScaleOut) *WGMMAScaleOutAt
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &wGMMAScaleOutAttrSlab, (*WGMMAScaleOutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[WGMMAScaleOutAttr](s)
-		*v = WGMMAScaleOutAttr{value: value}
+		v.value = value
 		return v
 	}).(*WGMMAScaleOutAttr)
 }
@@ -1798,7 +1807,7 @@ func GetWGMMATypesAttr(ctx *ir.Context, value WGMMATypes) *WGMMATypesAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &wGMMATypesAttrSlab, (*WGMMATypesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[WGMMATypesAttr](s)
-		*v = WGMMATypesAttr{value: value}
+		v.value = value
 		return v
 	}).(*WGMMATypesAttr)
 }

@@ -24,7 +24,9 @@ func GetAtomicControlAttr(ctx *ir.Context, ignoreDenormalMode, fineGrainedMemory
 	k.Bool(remoteMemory)
 	return ir.InsertAttrWith(ctx, k, &atomicControlAttrSlab, (*AtomicControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AtomicControlAttr](s)
-		*v = AtomicControlAttr{ignoreDenormalMode: ignoreDenormalMode, fineGrainedMemory: fineGrainedMemory, remoteMemory: remoteMemory}
+		v.ignoreDenormalMode = ignoreDenormalMode
+		v.fineGrainedMemory = fineGrainedMemory
+		v.remoteMemory = remoteMemory
 		return v
 	}).(*AtomicControlAttr)
 }
@@ -69,7 +71,7 @@ func GetClauseBindKindAttr(ctx *ir.Context, value ClauseBindKind) *ClauseBindKin
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &clauseBindKindAttrSlab, (*ClauseBindKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseBindKindAttr](s)
-		*v = ClauseBindKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*ClauseBindKindAttr)
 }
@@ -104,7 +106,7 @@ func GetClauseCancellationConstructTypeAttr(ctx *ir.Context, value ClauseCancell
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &clauseCancellationConstructTypeAttrSlab, (*ClauseCancellationConstructTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseCancellationConstructTypeAttr](s)
-		*v = ClauseCancellationConstructTypeAttr{value: value}
+		v.value = value
 		return v
 	}).(*ClauseCancellationConstructTypeAttr)
 }
@@ -142,7 +144,7 @@ func GetClauseDependAttr(ctx *ir.Context, value ClauseDepend) *ClauseDependAttr 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &clauseDependAttrSlab, (*ClauseDependAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseDependAttr](s)
-		*v = ClauseDependAttr{value: value}
+		v.value = value
 		return v
 	}).(*ClauseDependAttr)
 }
@@ -177,7 +179,7 @@ func GetClauseGrainsizeTypeAttr(ctx *ir.Context, value ClauseGrainsizeType) *Cla
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &clauseGrainsizeTypeAttrSlab, (*ClauseGrainsizeTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseGrainsizeTypeAttr](s)
-		*v = ClauseGrainsizeTypeAttr{value: value}
+		v.value = value
 		return v
 	}).(*ClauseGrainsizeTypeAttr)
 }
@@ -212,7 +214,7 @@ func GetClauseMapFlagsAttr(ctx *ir.Context, value ClauseMapFlags) *ClauseMapFlag
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &clauseMapFlagsAttrSlab, (*ClauseMapFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseMapFlagsAttr](s)
-		*v = ClauseMapFlagsAttr{value: value}
+		v.value = value
 		return v
 	}).(*ClauseMapFlagsAttr)
 }
@@ -247,7 +249,7 @@ func GetClauseMemoryOrderKindAttr(ctx *ir.Context, value ClauseMemoryOrderKind) 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &clauseMemoryOrderKindAttrSlab, (*ClauseMemoryOrderKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseMemoryOrderKindAttr](s)
-		*v = ClauseMemoryOrderKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*ClauseMemoryOrderKindAttr)
 }
@@ -282,7 +284,7 @@ func GetClauseNumTasksTypeAttr(ctx *ir.Context, value ClauseNumTasksType) *Claus
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &clauseNumTasksTypeAttrSlab, (*ClauseNumTasksTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseNumTasksTypeAttr](s)
-		*v = ClauseNumTasksTypeAttr{value: value}
+		v.value = value
 		return v
 	}).(*ClauseNumTasksTypeAttr)
 }
@@ -317,7 +319,7 @@ func GetClauseNumThreadsTypeAttr(ctx *ir.Context, value ClauseNumThreadsType) *C
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &clauseNumThreadsTypeAttrSlab, (*ClauseNumThreadsTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseNumThreadsTypeAttr](s)
-		*v = ClauseNumThreadsTypeAttr{value: value}
+		v.value = value
 		return v
 	}).(*ClauseNumThreadsTypeAttr)
 }
@@ -352,7 +354,7 @@ func GetClauseOrderKindAttr(ctx *ir.Context, value ClauseOrderKind) *ClauseOrder
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &clauseOrderKindAttrSlab, (*ClauseOrderKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseOrderKindAttr](s)
-		*v = ClauseOrderKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*ClauseOrderKindAttr)
 }
@@ -387,7 +389,7 @@ func GetClauseProcBindKindAttr(ctx *ir.Context, value ClauseProcBindKind) *Claus
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &clauseProcBindKindAttrSlab, (*ClauseProcBindKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseProcBindKindAttr](s)
-		*v = ClauseProcBindKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*ClauseProcBindKindAttr)
 }
@@ -422,7 +424,7 @@ func GetClauseRequiresAttr(ctx *ir.Context, value ClauseRequires) *ClauseRequire
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &clauseRequiresAttrSlab, (*ClauseRequiresAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseRequiresAttr](s)
-		*v = ClauseRequiresAttr{value: value}
+		v.value = value
 		return v
 	}).(*ClauseRequiresAttr)
 }
@@ -457,7 +459,7 @@ func GetClauseScheduleKindAttr(ctx *ir.Context, value ClauseScheduleKind) *Claus
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &clauseScheduleKindAttrSlab, (*ClauseScheduleKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseScheduleKindAttr](s)
-		*v = ClauseScheduleKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*ClauseScheduleKindAttr)
 }
@@ -492,7 +494,7 @@ func GetClauseTaskDependAttr(ctx *ir.Context, value ClauseTaskDepend) *ClauseTas
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &clauseTaskDependAttrSlab, (*ClauseTaskDependAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseTaskDependAttr](s)
-		*v = ClauseTaskDependAttr{value: value}
+		v.value = value
 		return v
 	}).(*ClauseTaskDependAttr)
 }
@@ -527,7 +529,7 @@ func GetDataSharingClauseTypeAttr(ctx *ir.Context, value DataSharingClauseType) 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &dataSharingClauseTypeAttrSlab, (*DataSharingClauseTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataSharingClauseTypeAttr](s)
-		*v = DataSharingClauseTypeAttr{value: value}
+		v.value = value
 		return v
 	}).(*DataSharingClauseTypeAttr)
 }
@@ -566,7 +568,9 @@ func GetDeclareTargetAttr(ctx *ir.Context, deviceType, captureClause, automap ir
 	k.Attr(automap)
 	return ir.InsertAttrWith(ctx, k, &declareTargetAttrSlab, (*DeclareTargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareTargetAttr](s)
-		*v = DeclareTargetAttr{deviceType: deviceType, captureClause: captureClause, automap: automap}
+		v.deviceType = deviceType
+		v.captureClause = captureClause
+		v.automap = automap
 		return v
 	}).(*DeclareTargetAttr)
 }
@@ -611,7 +615,7 @@ func GetDeclareTargetCaptureClauseAttr(ctx *ir.Context, value DeclareTargetCaptu
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &declareTargetCaptureClauseAttrSlab, (*DeclareTargetCaptureClauseAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareTargetCaptureClauseAttr](s)
-		*v = DeclareTargetCaptureClauseAttr{value: value}
+		v.value = value
 		return v
 	}).(*DeclareTargetCaptureClauseAttr)
 }
@@ -646,7 +650,7 @@ func GetDeclareTargetDeviceTypeAttr(ctx *ir.Context, value DeclareTargetDeviceTy
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &declareTargetDeviceTypeAttrSlab, (*DeclareTargetDeviceTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareTargetDeviceTypeAttr](s)
-		*v = DeclareTargetDeviceTypeAttr{value: value}
+		v.value = value
 		return v
 	}).(*DeclareTargetDeviceTypeAttr)
 }
@@ -693,7 +697,13 @@ func GetFlagsAttr(ctx *ir.Context, debugKind uint32, assumeTeamsOversubscription
 	k.Uint(uint64(openmpDeviceVersion))
 	return ir.InsertAttrWith(ctx, k, &flagsAttrSlab, (*FlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FlagsAttr](s)
-		*v = FlagsAttr{debugKind: debugKind, assumeTeamsOversubscription: assumeTeamsOversubscription, assumeThreadsOversubscription: assumeThreadsOversubscription, assumeNoThreadState: assumeNoThreadState, assumeNoNestedParallelism: assumeNoNestedParallelism, noGpuLib: noGpuLib, openmpDeviceVersion: openmpDeviceVersion}
+		v.debugKind = debugKind
+		v.assumeTeamsOversubscription = assumeTeamsOversubscription
+		v.assumeThreadsOversubscription = assumeThreadsOversubscription
+		v.assumeNoThreadState = assumeNoThreadState
+		v.assumeNoNestedParallelism = assumeNoNestedParallelism
+		v.noGpuLib = noGpuLib
+		v.openmpDeviceVersion = openmpDeviceVersion
 		return v
 	}).(*FlagsAttr)
 }
@@ -758,7 +768,7 @@ func GetOrderModifierAttr(ctx *ir.Context, value OrderModifier) *OrderModifierAt
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &orderModifierAttrSlab, (*OrderModifierAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OrderModifierAttr](s)
-		*v = OrderModifierAttr{value: value}
+		v.value = value
 		return v
 	}).(*OrderModifierAttr)
 }
@@ -793,7 +803,7 @@ func GetReductionModifierAttr(ctx *ir.Context, value ReductionModifier) *Reducti
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &reductionModifierAttrSlab, (*ReductionModifierAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReductionModifierAttr](s)
-		*v = ReductionModifierAttr{value: value}
+		v.value = value
 		return v
 	}).(*ReductionModifierAttr)
 }
@@ -828,7 +838,7 @@ func GetScheduleModifierAttr(ctx *ir.Context, value ScheduleModifier) *ScheduleM
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &scheduleModifierAttrSlab, (*ScheduleModifierAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ScheduleModifierAttr](s)
-		*v = ScheduleModifierAttr{value: value}
+		v.value = value
 		return v
 	}).(*ScheduleModifierAttr)
 }
@@ -863,7 +873,7 @@ func GetVariableCaptureKindAttr(ctx *ir.Context, value VariableCaptureKind) *Var
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &variableCaptureKindAttrSlab, (*VariableCaptureKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VariableCaptureKindAttr](s)
-		*v = VariableCaptureKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*VariableCaptureKindAttr)
 }
@@ -898,7 +908,7 @@ func GetVersionAttr(ctx *ir.Context, version uint32) *VersionAttr {
 	k.Uint(uint64(version))
 	return ir.InsertAttrWith(ctx, k, &versionAttrSlab, (*VersionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VersionAttr](s)
-		*v = VersionAttr{version: version}
+		v.version = version
 		return v
 	}).(*VersionAttr)
 }

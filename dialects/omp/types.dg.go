@@ -14,7 +14,6 @@ func GetCanonicalLoopInfoType(ctx *ir.Context) *CanonicalLoopInfoType {
 	k := canonicalLoopInfoTypeSlab.NewKey("omp", "CanonicalLoopInfoType")
 	return ir.InsertTypeWith(ctx, k, &canonicalLoopInfoTypeSlab, (*CanonicalLoopInfoType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CanonicalLoopInfoType](s)
-		*v = CanonicalLoopInfoType{}
 		return v
 	}).(*CanonicalLoopInfoType)
 }
@@ -42,7 +41,6 @@ func GetMapBoundsType(ctx *ir.Context) *MapBoundsType {
 	k := mapBoundsTypeSlab.NewKey("omp", "MapBoundsType")
 	return ir.InsertTypeWith(ctx, k, &mapBoundsTypeSlab, (*MapBoundsType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MapBoundsType](s)
-		*v = MapBoundsType{}
 		return v
 	}).(*MapBoundsType)
 }

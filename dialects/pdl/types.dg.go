@@ -18,7 +18,6 @@ func GetAttributeType(ctx *ir.Context) *AttributeType {
 	k := attributeTypeSlab.NewKey("pdl", "AttributeType")
 	return ir.InsertTypeWith(ctx, k, &attributeTypeSlab, (*AttributeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AttributeType](s)
-		*v = AttributeType{}
 		return v
 	}).(*AttributeType)
 }
@@ -46,7 +45,6 @@ func GetOperationType(ctx *ir.Context) *OperationType {
 	k := operationTypeSlab.NewKey("pdl", "OperationType")
 	return ir.InsertTypeWith(ctx, k, &operationTypeSlab, (*OperationType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[OperationType](s)
-		*v = OperationType{}
 		return v
 	}).(*OperationType)
 }
@@ -76,7 +74,7 @@ func GetRangeType(ctx *ir.Context, elementType ir.Type) *RangeType {
 	k.Type(elementType)
 	return ir.InsertTypeWith(ctx, k, &rangeTypeSlab, (*RangeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RangeType](s)
-		*v = RangeType{elementType: elementType}
+		v.elementType = elementType
 		return v
 	}).(*RangeType)
 }
@@ -109,7 +107,6 @@ func GetTypeType(ctx *ir.Context) *TypeType {
 	k := typeTypeSlab.NewKey("pdl", "TypeType")
 	return ir.InsertTypeWith(ctx, k, &typeTypeSlab, (*TypeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TypeType](s)
-		*v = TypeType{}
 		return v
 	}).(*TypeType)
 }
@@ -137,7 +134,6 @@ func GetValueType(ctx *ir.Context) *ValueType {
 	k := valueTypeSlab.NewKey("pdl", "ValueType")
 	return ir.InsertTypeWith(ctx, k, &valueTypeSlab, (*ValueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ValueType](s)
-		*v = ValueType{}
 		return v
 	}).(*ValueType)
 }

@@ -20,7 +20,7 @@ func GetFloatPolynomialAttr(ctx *ir.Context, polynomial ir.Attribute) *FloatPoly
 	k.Attr(polynomial)
 	return ir.InsertAttrWith(ctx, k, &floatPolynomialAttrSlab, (*FloatPolynomialAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FloatPolynomialAttr](s)
-		*v = FloatPolynomialAttr{polynomial: polynomial}
+		v.polynomial = polynomial
 		return v
 	}).(*FloatPolynomialAttr)
 }
@@ -52,7 +52,7 @@ func GetIntPolynomialAttr(ctx *ir.Context, polynomial ir.Attribute) *IntPolynomi
 	k.Attr(polynomial)
 	return ir.InsertAttrWith(ctx, k, &intPolynomialAttrSlab, (*IntPolynomialAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntPolynomialAttr](s)
-		*v = IntPolynomialAttr{polynomial: polynomial}
+		v.polynomial = polynomial
 		return v
 	}).(*IntPolynomialAttr)
 }
@@ -86,7 +86,8 @@ func GetPrimitiveRootAttr(ctx *ir.Context, value, degree ir.Attribute) *Primitiv
 	k.Attr(degree)
 	return ir.InsertAttrWith(ctx, k, &primitiveRootAttrSlab, (*PrimitiveRootAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PrimitiveRootAttr](s)
-		*v = PrimitiveRootAttr{value: value, degree: degree}
+		v.value = value
+		v.degree = degree
 		return v
 	}).(*PrimitiveRootAttr)
 }
@@ -130,7 +131,9 @@ func GetRingAttr(ctx *ir.Context, coefficientType ir.Type, coefficientModulus, p
 	k.Attr(polynomialModulus)
 	return ir.InsertAttrWith(ctx, k, &ringAttrSlab, (*RingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RingAttr](s)
-		*v = RingAttr{coefficientType: coefficientType, coefficientModulus: coefficientModulus, polynomialModulus: polynomialModulus}
+		v.coefficientType = coefficientType
+		v.coefficientModulus = coefficientModulus
+		v.polynomialModulus = polynomialModulus
 		return v
 	}).(*RingAttr)
 }
@@ -177,7 +180,8 @@ func GetTypedFloatPolynomialAttr(ctx *ir.Context, type_ ir.Type, value ir.Attrib
 	k.Attr(value)
 	return ir.InsertAttrWith(ctx, k, &typedFloatPolynomialAttrSlab, (*TypedFloatPolynomialAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypedFloatPolynomialAttr](s)
-		*v = TypedFloatPolynomialAttr{type_: type_, value: value}
+		v.type_ = type_
+		v.value = value
 		return v
 	}).(*TypedFloatPolynomialAttr)
 }
@@ -219,7 +223,8 @@ func GetTypedIntPolynomialAttr(ctx *ir.Context, type_ ir.Type, value ir.Attribut
 	k.Attr(value)
 	return ir.InsertAttrWith(ctx, k, &typedIntPolynomialAttrSlab, (*TypedIntPolynomialAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypedIntPolynomialAttr](s)
-		*v = TypedIntPolynomialAttr{type_: type_, value: value}
+		v.type_ = type_
+		v.value = value
 		return v
 	}).(*TypedIntPolynomialAttr)
 }

@@ -20,7 +20,7 @@ func GetPolynomialType(ctx *ir.Context, ring ir.Attribute) *PolynomialType {
 	k.Attr(ring)
 	return ir.InsertTypeWith(ctx, k, &polynomialTypeSlab, (*PolynomialType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PolynomialType](s)
-		*v = PolynomialType{ring: ring}
+		v.ring = ring
 		return v
 	}).(*PolynomialType)
 }

@@ -22,7 +22,8 @@ func GetAddressAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *AddressAttr
 	k.APInt(value)
 	return ir.InsertAttrWith(ctx, k, &addressAttrSlab, (*AddressAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressAttr](s)
-		*v = AddressAttr{type_: type_, value: value}
+		v.type_ = type_
+		v.value = value
 		return v
 	}).(*AddressAttr)
 }
@@ -57,7 +58,6 @@ func GetGenericSpaceAttr(ctx *ir.Context) *GenericSpaceAttr {
 	k := genericSpaceAttrSlab.NewKey("ptr", "GenericSpaceAttr")
 	return ir.InsertAttrWith(ctx, k, &genericSpaceAttrSlab, (*GenericSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GenericSpaceAttr](s)
-		*v = GenericSpaceAttr{}
 		return v
 	}).(*GenericSpaceAttr)
 }
@@ -87,7 +87,7 @@ func GetNullAttr(ctx *ir.Context, type_ ir.Type) *NullAttr {
 	k.Type(type_)
 	return ir.InsertAttrWith(ctx, k, &nullAttrSlab, (*NullAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NullAttr](s)
-		*v = NullAttr{type_: type_}
+		v.type_ = type_
 		return v
 	}).(*NullAttr)
 }
@@ -128,7 +128,10 @@ func GetSpecAttr(ctx *ir.Context, size, abi, preferred, index uint32) *SpecAttr 
 	k.Uint(uint64(index))
 	return ir.InsertAttrWith(ctx, k, &specAttrSlab, (*SpecAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SpecAttr](s)
-		*v = SpecAttr{size: size, abi: abi, preferred: preferred, index: index}
+		v.size = size
+		v.abi = abi
+		v.preferred = preferred
+		v.index = index
 		return v
 	}).(*SpecAttr)
 }

@@ -20,7 +20,7 @@ func GetPtrMetadataType(ctx *ir.Context, type_ ir.Attribute) *PtrMetadataType {
 	k.Attr(type_)
 	return ir.InsertTypeWith(ctx, k, &ptrMetadataTypeSlab, (*PtrMetadataType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PtrMetadataType](s)
-		*v = PtrMetadataType{type_: type_}
+		v.type_ = type_
 		return v
 	}).(*PtrMetadataType)
 }
@@ -55,7 +55,7 @@ func GetPtrType(ctx *ir.Context, memorySpace ir.Attribute) *PtrType {
 	k.Attr(memorySpace)
 	return ir.InsertTypeWith(ctx, k, &ptrTypeSlab, (*PtrType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PtrType](s)
-		*v = PtrType{memorySpace: memorySpace}
+		v.memorySpace = memorySpace
 		return v
 	}).(*PtrType)
 }

@@ -29,7 +29,11 @@ func GetAnyQuantizedType(ctx *ir.Context, flags uint64, storageType, expressedTy
 	k.Int(int64(storageTypeMax))
 	return ir.InsertTypeWith(ctx, k, &anyQuantizedTypeSlab, (*AnyQuantizedType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AnyQuantizedType](s)
-		*v = AnyQuantizedType{flags: flags, storageType: storageType, expressedType: expressedType, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
+		v.flags = flags
+		v.storageType = storageType
+		v.expressedType = expressedType
+		v.storageTypeMin = storageTypeMin
+		v.storageTypeMax = storageTypeMax
 		return v
 	}).(*AnyQuantizedType)
 }
@@ -88,7 +92,9 @@ func GetCalibratedQuantizedType(ctx *ir.Context, expressedType ir.Type, min, max
 	k.Int(int64(max))
 	return ir.InsertTypeWith(ctx, k, &calibratedQuantizedTypeSlab, (*CalibratedQuantizedType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CalibratedQuantizedType](s)
-		*v = CalibratedQuantizedType{expressedType: expressedType, min: min, max: max}
+		v.expressedType = expressedType
+		v.min = min
+		v.max = max
 		return v
 	}).(*CalibratedQuantizedType)
 }
@@ -153,7 +159,14 @@ func GetUniformQuantizedPerAxisType(ctx *ir.Context, flags uint64, storageType, 
 	}
 	return ir.InsertTypeWith(ctx, k, &uniformQuantizedPerAxisTypeSlab, (*UniformQuantizedPerAxisType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedPerAxisType](s)
-		*v = UniformQuantizedPerAxisType{flags: flags, storageType: storageType, expressedType: expressedType, quantizedDimension: quantizedDimension, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, scales: slices.Clone(scales), zeroPoints: slices.Clone(zeroPoints)}
+		v.flags = flags
+		v.storageType = storageType
+		v.expressedType = expressedType
+		v.quantizedDimension = quantizedDimension
+		v.storageTypeMin = storageTypeMin
+		v.storageTypeMax = storageTypeMax
+		v.scales = slices.Clone(scales)
+		v.zeroPoints = slices.Clone(zeroPoints)
 		return v
 	}).(*UniformQuantizedPerAxisType)
 }
@@ -245,7 +258,15 @@ func GetUniformQuantizedSubChannelType(ctx *ir.Context, flags uint64, storageTyp
 	k.Attr(zeroPoints)
 	return ir.InsertTypeWith(ctx, k, &uniformQuantizedSubChannelTypeSlab, (*UniformQuantizedSubChannelType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedSubChannelType](s)
-		*v = UniformQuantizedSubChannelType{flags: flags, storageType: storageType, expressedType: expressedType, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, quantizedDimensions: slices.Clone(quantizedDimensions), blockSizes: slices.Clone(blockSizes), scales: scales, zeroPoints: zeroPoints}
+		v.flags = flags
+		v.storageType = storageType
+		v.expressedType = expressedType
+		v.storageTypeMin = storageTypeMin
+		v.storageTypeMax = storageTypeMax
+		v.quantizedDimensions = slices.Clone(quantizedDimensions)
+		v.blockSizes = slices.Clone(blockSizes)
+		v.scales = scales
+		v.zeroPoints = zeroPoints
 		return v
 	}).(*UniformQuantizedSubChannelType)
 }
@@ -332,7 +353,13 @@ func GetUniformQuantizedType(ctx *ir.Context, flags uint64, storageType, express
 	k.Int(int64(storageTypeMax))
 	return ir.InsertTypeWith(ctx, k, &uniformQuantizedTypeSlab, (*UniformQuantizedType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedType](s)
-		*v = UniformQuantizedType{flags: flags, storageType: storageType, expressedType: expressedType, scale: scale, zeroPoint: zeroPoint, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
+		v.flags = flags
+		v.storageType = storageType
+		v.expressedType = expressedType
+		v.scale = scale
+		v.zeroPoint = zeroPoint
+		v.storageTypeMin = storageTypeMin
+		v.storageTypeMax = storageTypeMax
 		return v
 	}).(*UniformQuantizedType)
 }

@@ -32,7 +32,13 @@ func GetROCDLTargetAttr(ctx *ir.Context, o_ int32, triple, chip, features, abi s
 	k.Attr(link)
 	return ir.InsertAttrWith(ctx, k, &rOCDLTargetAttrSlab, (*ROCDLTargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ROCDLTargetAttr](s)
-		*v = ROCDLTargetAttr{o_: o_, triple: triple, chip: chip, features: features, abi: abi, flags: flags, link: link}
+		v.o_ = o_
+		v.triple = triple
+		v.chip = chip
+		v.features = features
+		v.abi = abi
+		v.flags = flags
+		v.link = link
 		return v
 	}).(*ROCDLTargetAttr)
 }

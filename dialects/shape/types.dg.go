@@ -14,7 +14,6 @@ func GetShapeType(ctx *ir.Context) *ShapeType {
 	k := shapeTypeSlab.NewKey("shape", "ShapeType")
 	return ir.InsertTypeWith(ctx, k, &shapeTypeSlab, (*ShapeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ShapeType](s)
-		*v = ShapeType{}
 		return v
 	}).(*ShapeType)
 }
@@ -42,7 +41,6 @@ func GetSizeType(ctx *ir.Context) *SizeType {
 	k := sizeTypeSlab.NewKey("shape", "SizeType")
 	return ir.InsertTypeWith(ctx, k, &sizeTypeSlab, (*SizeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SizeType](s)
-		*v = SizeType{}
 		return v
 	}).(*SizeType)
 }
@@ -70,7 +68,6 @@ func GetValueShapeType(ctx *ir.Context) *ValueShapeType {
 	k := valueShapeTypeSlab.NewKey("shape", "ValueShapeType")
 	return ir.InsertTypeWith(ctx, k, &valueShapeTypeSlab, (*ValueShapeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ValueShapeType](s)
-		*v = ValueShapeType{}
 		return v
 	}).(*ValueShapeType)
 }
@@ -98,7 +95,6 @@ func GetWitnessType(ctx *ir.Context) *WitnessType {
 	k := witnessTypeSlab.NewKey("shape", "WitnessType")
 	return ir.InsertTypeWith(ctx, k, &witnessTypeSlab, (*WitnessType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[WitnessType](s)
-		*v = WitnessType{}
 		return v
 	}).(*WitnessType)
 }

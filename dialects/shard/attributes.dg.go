@@ -24,7 +24,7 @@ func GetGridAxesArrayAttr(ctx *ir.Context, axes []ir.Attribute) *GridAxesArrayAt
 	}
 	return ir.InsertAttrWith(ctx, k, &gridAxesArrayAttrSlab, (*GridAxesArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GridAxesArrayAttr](s)
-		*v = GridAxesArrayAttr{axes: slices.Clone(axes)}
+		v.axes = slices.Clone(axes)
 		return v
 	}).(*GridAxesArrayAttr)
 }
@@ -59,7 +59,7 @@ func GetReductionKindAttr(ctx *ir.Context, value ReductionKind) *ReductionKindAt
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &reductionKindAttrSlab, (*ReductionKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReductionKindAttr](s)
-		*v = ReductionKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*ReductionKindAttr)
 }

@@ -14,7 +14,6 @@ func GetShardingType(ctx *ir.Context) *ShardingType {
 	k := shardingTypeSlab.NewKey("shard", "ShardingType")
 	return ir.InsertTypeWith(ctx, k, &shardingTypeSlab, (*ShardingType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ShardingType](s)
-		*v = ShardingType{}
 		return v
 	}).(*ShardingType)
 }

@@ -22,7 +22,8 @@ func GetBitVectorAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *BitVector
 	k.APInt(value)
 	return ir.InsertAttrWith(ctx, k, &bitVectorAttrSlab, (*BitVectorAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BitVectorAttr](s)
-		*v = BitVectorAttr{type_: type_, value: value}
+		v.type_ = type_
+		v.value = value
 		return v
 	}).(*BitVectorAttr)
 }

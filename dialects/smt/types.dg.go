@@ -23,7 +23,8 @@ func GetArrayType(ctx *ir.Context, domainType, rangeType ir.Type) *ArrayType {
 	k.Type(rangeType)
 	return ir.InsertTypeWith(ctx, k, &arrayTypeSlab, (*ArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ArrayType](s)
-		*v = ArrayType{domainType: domainType, rangeType: rangeType}
+		v.domainType = domainType
+		v.rangeType = rangeType
 		return v
 	}).(*ArrayType)
 }
@@ -63,7 +64,7 @@ func GetBitVectorType(ctx *ir.Context, width int64) *BitVectorType {
 	k.Int(int64(width))
 	return ir.InsertTypeWith(ctx, k, &bitVectorTypeSlab, (*BitVectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[BitVectorType](s)
-		*v = BitVectorType{width: width}
+		v.width = width
 		return v
 	}).(*BitVectorType)
 }
@@ -96,7 +97,6 @@ func GetBoolType(ctx *ir.Context) *BoolType {
 	k := boolTypeSlab.NewKey("smt", "BoolType")
 	return ir.InsertTypeWith(ctx, k, &boolTypeSlab, (*BoolType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[BoolType](s)
-		*v = BoolType{}
 		return v
 	}).(*BoolType)
 }
@@ -124,7 +124,6 @@ func GetIntType(ctx *ir.Context) *IntType {
 	k := intTypeSlab.NewKey("smt", "IntType")
 	return ir.InsertTypeWith(ctx, k, &intTypeSlab, (*IntType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntType](s)
-		*v = IntType{}
 		return v
 	}).(*IntType)
 }
@@ -159,7 +158,8 @@ func GetSMTFuncType(ctx *ir.Context, domainTypes []ir.Type, rangeType ir.Type) *
 	k.Type(rangeType)
 	return ir.InsertTypeWith(ctx, k, &sMTFuncTypeSlab, (*SMTFuncType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SMTFuncType](s)
-		*v = SMTFuncType{domainTypes: slices.Clone(domainTypes), rangeType: rangeType}
+		v.domainTypes = slices.Clone(domainTypes)
+		v.rangeType = rangeType
 		return v
 	}).(*SMTFuncType)
 }
@@ -204,7 +204,8 @@ func GetSortType(ctx *ir.Context, identifier ir.Attribute, sortParams []ir.Type)
 	}
 	return ir.InsertTypeWith(ctx, k, &sortTypeSlab, (*SortType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SortType](s)
-		*v = SortType{identifier: identifier, sortParams: slices.Clone(sortParams)}
+		v.identifier = identifier
+		v.sortParams = slices.Clone(sortParams)
 		return v
 	}).(*SortType)
 }

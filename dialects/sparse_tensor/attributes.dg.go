@@ -22,7 +22,7 @@ func GetCrdTransDirectionKindAttr(ctx *ir.Context, value CrdTransDirectionKind) 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &crdTransDirectionKindAttrSlab, (*CrdTransDirectionKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CrdTransDirectionKindAttr](s)
-		*v = CrdTransDirectionKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*CrdTransDirectionKindAttr)
 }
@@ -61,7 +61,9 @@ func GetSparseTensorDimSliceAttr(ctx *ir.Context, offset, size, stride int64) *S
 	k.Int(int64(stride))
 	return ir.InsertAttrWith(ctx, k, &sparseTensorDimSliceAttrSlab, (*SparseTensorDimSliceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SparseTensorDimSliceAttr](s)
-		*v = SparseTensorDimSliceAttr{offset: offset, size: size, stride: stride}
+		v.offset = offset
+		v.size = size
+		v.stride = stride
 		return v
 	}).(*SparseTensorDimSliceAttr)
 }
@@ -126,7 +128,14 @@ func GetSparseTensorEncodingAttr(ctx *ir.Context, lvlTypes []uint64, dimToLvl, l
 	}
 	return ir.InsertAttrWith(ctx, k, &sparseTensorEncodingAttrSlab, (*SparseTensorEncodingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SparseTensorEncodingAttr](s)
-		*v = SparseTensorEncodingAttr{lvlTypes: slices.Clone(lvlTypes), dimToLvl: dimToLvl, lvlToDim: lvlToDim, posWidth: posWidth, crdWidth: crdWidth, explicitVal: explicitVal, implicitVal: implicitVal, dimSlices: slices.Clone(dimSlices)}
+		v.lvlTypes = slices.Clone(lvlTypes)
+		v.dimToLvl = dimToLvl
+		v.lvlToDim = lvlToDim
+		v.posWidth = posWidth
+		v.crdWidth = crdWidth
+		v.explicitVal = explicitVal
+		v.implicitVal = implicitVal
+		v.dimSlices = slices.Clone(dimSlices)
 		return v
 	}).(*SparseTensorEncodingAttr)
 }
@@ -196,7 +205,7 @@ func GetSparseTensorSortKindAttr(ctx *ir.Context, value SparseTensorSortKind) *S
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &sparseTensorSortKindAttrSlab, (*SparseTensorSortKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SparseTensorSortKindAttr](s)
-		*v = SparseTensorSortKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*SparseTensorSortKindAttr)
 }
@@ -231,7 +240,7 @@ func GetStorageSpecifierKindAttr(ctx *ir.Context, value StorageSpecifierKind) *S
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &storageSpecifierKindAttrSlab, (*StorageSpecifierKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StorageSpecifierKindAttr](s)
-		*v = StorageSpecifierKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*StorageSpecifierKindAttr)
 }

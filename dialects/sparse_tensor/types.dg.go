@@ -24,7 +24,9 @@ func GetIterSpaceType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint6
 	k.Uint(uint64(hiLvl))
 	return ir.InsertTypeWith(ctx, k, &iterSpaceTypeSlab, (*IterSpaceType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IterSpaceType](s)
-		*v = IterSpaceType{encoding: encoding, loLvl: loLvl, hiLvl: hiLvl}
+		v.encoding = encoding
+		v.loLvl = loLvl
+		v.hiLvl = hiLvl
 		return v
 	}).(*IterSpaceType)
 }
@@ -73,7 +75,9 @@ func GetIteratorType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint64
 	k.Uint(uint64(hiLvl))
 	return ir.InsertTypeWith(ctx, k, &iteratorTypeSlab, (*IteratorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IteratorType](s)
-		*v = IteratorType{encoding: encoding, loLvl: loLvl, hiLvl: hiLvl}
+		v.encoding = encoding
+		v.loLvl = loLvl
+		v.hiLvl = hiLvl
 		return v
 	}).(*IteratorType)
 }
@@ -118,7 +122,7 @@ func GetStorageSpecifierType(ctx *ir.Context, encoding ir.Attribute) *StorageSpe
 	k.Attr(encoding)
 	return ir.InsertTypeWith(ctx, k, &storageSpecifierTypeSlab, (*StorageSpecifierType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[StorageSpecifierType](s)
-		*v = StorageSpecifierType{encoding: encoding}
+		v.encoding = encoding
 		return v
 	}).(*StorageSpecifierType)
 }

@@ -20,7 +20,7 @@ func GetAddressingModelAttr(ctx *ir.Context, value AddressingModel) *AddressingM
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &addressingModelAttrSlab, (*AddressingModelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressingModelAttr](s)
-		*v = AddressingModelAttr{value: value}
+		v.value = value
 		return v
 	}).(*AddressingModelAttr)
 }
@@ -55,7 +55,7 @@ func GetBuiltInAttr(ctx *ir.Context, value BuiltIn) *BuiltInAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &builtInAttrSlab, (*BuiltInAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BuiltInAttr](s)
-		*v = BuiltInAttr{value: value}
+		v.value = value
 		return v
 	}).(*BuiltInAttr)
 }
@@ -92,7 +92,8 @@ func GetCacheControlLoadINTELAttr(ctx *ir.Context, cacheLevel uint32, loadCacheC
 	k.Uint(uint64(loadCacheControl))
 	return ir.InsertAttrWith(ctx, k, &cacheControlLoadINTELAttrSlab, (*CacheControlLoadINTELAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CacheControlLoadINTELAttr](s)
-		*v = CacheControlLoadINTELAttr{cacheLevel: cacheLevel, loadCacheControl: loadCacheControl}
+		v.cacheLevel = cacheLevel
+		v.loadCacheControl = loadCacheControl
 		return v
 	}).(*CacheControlLoadINTELAttr)
 }
@@ -134,7 +135,8 @@ func GetCacheControlStoreINTELAttr(ctx *ir.Context, cacheLevel uint32, storeCach
 	k.Uint(uint64(storeCacheControl))
 	return ir.InsertAttrWith(ctx, k, &cacheControlStoreINTELAttrSlab, (*CacheControlStoreINTELAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CacheControlStoreINTELAttr](s)
-		*v = CacheControlStoreINTELAttr{cacheLevel: cacheLevel, storeCacheControl: storeCacheControl}
+		v.cacheLevel = cacheLevel
+		v.storeCacheControl = storeCacheControl
 		return v
 	}).(*CacheControlStoreINTELAttr)
 }
@@ -174,7 +176,7 @@ func GetCapabilityAttr(ctx *ir.Context, value Capability) *CapabilityAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &capabilityAttrSlab, (*CapabilityAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CapabilityAttr](s)
-		*v = CapabilityAttr{value: value}
+		v.value = value
 		return v
 	}).(*CapabilityAttr)
 }
@@ -209,7 +211,7 @@ func GetClientAPIAttr(ctx *ir.Context, value ClientAPI) *ClientAPIAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &clientAPIAttrSlab, (*ClientAPIAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClientAPIAttr](s)
-		*v = ClientAPIAttr{value: value}
+		v.value = value
 		return v
 	}).(*ClientAPIAttr)
 }
@@ -244,7 +246,7 @@ func GetCooperativeMatrixLayoutKHRAttr(ctx *ir.Context, value CooperativeMatrixL
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixLayoutKHRAttrSlab, (*CooperativeMatrixLayoutKHRAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixLayoutKHRAttr](s)
-		*v = CooperativeMatrixLayoutKHRAttr{value: value}
+		v.value = value
 		return v
 	}).(*CooperativeMatrixLayoutKHRAttr)
 }
@@ -279,7 +281,7 @@ func GetCooperativeMatrixOperandsKHRAttr(ctx *ir.Context, value CooperativeMatri
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixOperandsKHRAttrSlab, (*CooperativeMatrixOperandsKHRAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixOperandsKHRAttr](s)
-		*v = CooperativeMatrixOperandsKHRAttr{value: value}
+		v.value = value
 		return v
 	}).(*CooperativeMatrixOperandsKHRAttr)
 }
@@ -330,7 +332,15 @@ func GetCooperativeMatrixPropertiesKHRAttr(ctx *ir.Context, mSize, nSize, kSize 
 	k.Attr(scope)
 	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixPropertiesKHRAttrSlab, (*CooperativeMatrixPropertiesKHRAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixPropertiesKHRAttr](s)
-		*v = CooperativeMatrixPropertiesKHRAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, accSat: accSat, scope: scope}
+		v.mSize = mSize
+		v.nSize = nSize
+		v.kSize = kSize
+		v.aType = aType
+		v.bType = bType
+		v.cType = cType
+		v.resultType = resultType
+		v.accSat = accSat
+		v.scope = scope
 		return v
 	}).(*CooperativeMatrixPropertiesKHRAttr)
 }
@@ -419,7 +429,14 @@ func GetCooperativeMatrixPropertiesNVAttr(ctx *ir.Context, mSize, nSize, kSize i
 	k.Attr(scope)
 	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixPropertiesNVAttrSlab, (*CooperativeMatrixPropertiesNVAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixPropertiesNVAttr](s)
-		*v = CooperativeMatrixPropertiesNVAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, scope: scope}
+		v.mSize = mSize
+		v.nSize = nSize
+		v.kSize = kSize
+		v.aType = aType
+		v.bType = bType
+		v.cType = cType
+		v.resultType = resultType
+		v.scope = scope
 		return v
 	}).(*CooperativeMatrixPropertiesNVAttr)
 }
@@ -489,7 +506,7 @@ func GetCooperativeMatrixUseKHRAttr(ctx *ir.Context, value CooperativeMatrixUseK
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixUseKHRAttrSlab, (*CooperativeMatrixUseKHRAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixUseKHRAttr](s)
-		*v = CooperativeMatrixUseKHRAttr{value: value}
+		v.value = value
 		return v
 	}).(*CooperativeMatrixUseKHRAttr)
 }
@@ -524,7 +541,7 @@ func GetDecorationAttr(ctx *ir.Context, value Decoration) *DecorationAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &decorationAttrSlab, (*DecorationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DecorationAttr](s)
-		*v = DecorationAttr{value: value}
+		v.value = value
 		return v
 	}).(*DecorationAttr)
 }
@@ -559,7 +576,7 @@ func GetDeviceTypeAttr(ctx *ir.Context, value DeviceType) *DeviceTypeAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &deviceTypeAttrSlab, (*DeviceTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeviceTypeAttr](s)
-		*v = DeviceTypeAttr{value: value}
+		v.value = value
 		return v
 	}).(*DeviceTypeAttr)
 }
@@ -594,7 +611,7 @@ func GetDimAttr(ctx *ir.Context, value Dim) *DimAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &dimAttrSlab, (*DimAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DimAttr](s)
-		*v = DimAttr{value: value}
+		v.value = value
 		return v
 	}).(*DimAttr)
 }
@@ -633,7 +650,9 @@ func GetEntryPointABIAttr(ctx *ir.Context, workgroupSize ir.Attribute, subgroupS
 	k.Int(int64(targetWidth))
 	return ir.InsertAttrWith(ctx, k, &entryPointABIAttrSlab, (*EntryPointABIAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[EntryPointABIAttr](s)
-		*v = EntryPointABIAttr{workgroupSize: workgroupSize, subgroupSize: subgroupSize, targetWidth: targetWidth}
+		v.workgroupSize = workgroupSize
+		v.subgroupSize = subgroupSize
+		v.targetWidth = targetWidth
 		return v
 	}).(*EntryPointABIAttr)
 }
@@ -678,7 +697,7 @@ func GetExecutionModeAttr(ctx *ir.Context, value ExecutionMode) *ExecutionModeAt
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &executionModeAttrSlab, (*ExecutionModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExecutionModeAttr](s)
-		*v = ExecutionModeAttr{value: value}
+		v.value = value
 		return v
 	}).(*ExecutionModeAttr)
 }
@@ -713,7 +732,7 @@ func GetExecutionModelAttr(ctx *ir.Context, value ExecutionModel) *ExecutionMode
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &executionModelAttrSlab, (*ExecutionModelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExecutionModelAttr](s)
-		*v = ExecutionModelAttr{value: value}
+		v.value = value
 		return v
 	}).(*ExecutionModelAttr)
 }
@@ -748,7 +767,7 @@ func GetExtensionAttr(ctx *ir.Context, value Extension) *ExtensionAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &extensionAttrSlab, (*ExtensionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExtensionAttr](s)
-		*v = ExtensionAttr{value: value}
+		v.value = value
 		return v
 	}).(*ExtensionAttr)
 }
@@ -783,7 +802,7 @@ func GetFPEncodingAttr(ctx *ir.Context, value FPEncoding) *FPEncodingAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &fPEncodingAttrSlab, (*FPEncodingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FPEncodingAttr](s)
-		*v = FPEncodingAttr{value: value}
+		v.value = value
 		return v
 	}).(*FPEncodingAttr)
 }
@@ -818,7 +837,7 @@ func GetFPFastMathModeAttr(ctx *ir.Context, value FPFastMathMode) *FPFastMathMod
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &fPFastMathModeAttrSlab, (*FPFastMathModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FPFastMathModeAttr](s)
-		*v = FPFastMathModeAttr{value: value}
+		v.value = value
 		return v
 	}).(*FPFastMathModeAttr)
 }
@@ -853,7 +872,7 @@ func GetFPRoundingModeAttr(ctx *ir.Context, value FPRoundingMode) *FPRoundingMod
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &fPRoundingModeAttrSlab, (*FPRoundingModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FPRoundingModeAttr](s)
-		*v = FPRoundingModeAttr{value: value}
+		v.value = value
 		return v
 	}).(*FPRoundingModeAttr)
 }
@@ -888,7 +907,7 @@ func GetFunctionControlAttr(ctx *ir.Context, value FunctionControl) *FunctionCon
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &functionControlAttrSlab, (*FunctionControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FunctionControlAttr](s)
-		*v = FunctionControlAttr{value: value}
+		v.value = value
 		return v
 	}).(*FunctionControlAttr)
 }
@@ -923,7 +942,7 @@ func GetGroupOperationAttr(ctx *ir.Context, value GroupOperation) *GroupOperatio
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &groupOperationAttrSlab, (*GroupOperationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GroupOperationAttr](s)
-		*v = GroupOperationAttr{value: value}
+		v.value = value
 		return v
 	}).(*GroupOperationAttr)
 }
@@ -958,7 +977,7 @@ func GetImageArrayedInfoAttr(ctx *ir.Context, value ImageArrayedInfo) *ImageArra
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &imageArrayedInfoAttrSlab, (*ImageArrayedInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageArrayedInfoAttr](s)
-		*v = ImageArrayedInfoAttr{value: value}
+		v.value = value
 		return v
 	}).(*ImageArrayedInfoAttr)
 }
@@ -993,7 +1012,7 @@ func GetImageDepthInfoAttr(ctx *ir.Context, value ImageDepthInfo) *ImageDepthInf
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &imageDepthInfoAttrSlab, (*ImageDepthInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageDepthInfoAttr](s)
-		*v = ImageDepthInfoAttr{value: value}
+		v.value = value
 		return v
 	}).(*ImageDepthInfoAttr)
 }
@@ -1028,7 +1047,7 @@ func GetImageFormatAttr(ctx *ir.Context, value ImageFormat) *ImageFormatAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &imageFormatAttrSlab, (*ImageFormatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageFormatAttr](s)
-		*v = ImageFormatAttr{value: value}
+		v.value = value
 		return v
 	}).(*ImageFormatAttr)
 }
@@ -1063,7 +1082,7 @@ func GetImageOperandsAttr(ctx *ir.Context, value ImageOperands) *ImageOperandsAt
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &imageOperandsAttrSlab, (*ImageOperandsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageOperandsAttr](s)
-		*v = ImageOperandsAttr{value: value}
+		v.value = value
 		return v
 	}).(*ImageOperandsAttr)
 }
@@ -1098,7 +1117,7 @@ func GetImageSamplerUseInfoAttr(ctx *ir.Context, value ImageSamplerUseInfo) *Ima
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &imageSamplerUseInfoAttrSlab, (*ImageSamplerUseInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageSamplerUseInfoAttr](s)
-		*v = ImageSamplerUseInfoAttr{value: value}
+		v.value = value
 		return v
 	}).(*ImageSamplerUseInfoAttr)
 }
@@ -1133,7 +1152,7 @@ func GetImageSamplingInfoAttr(ctx *ir.Context, value ImageSamplingInfo) *ImageSa
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &imageSamplingInfoAttrSlab, (*ImageSamplingInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageSamplingInfoAttr](s)
-		*v = ImageSamplingInfoAttr{value: value}
+		v.value = value
 		return v
 	}).(*ImageSamplingInfoAttr)
 }
@@ -1182,7 +1201,14 @@ func GetJointMatrixPropertiesINTELAttr(ctx *ir.Context, mSize, nSize, kSize int3
 	k.Attr(scope)
 	return ir.InsertAttrWith(ctx, k, &jointMatrixPropertiesINTELAttrSlab, (*JointMatrixPropertiesINTELAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[JointMatrixPropertiesINTELAttr](s)
-		*v = JointMatrixPropertiesINTELAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, scope: scope}
+		v.mSize = mSize
+		v.nSize = nSize
+		v.kSize = kSize
+		v.aType = aType
+		v.bType = bType
+		v.cType = cType
+		v.resultType = resultType
+		v.scope = scope
 		return v
 	}).(*JointMatrixPropertiesINTELAttr)
 }
@@ -1254,7 +1280,8 @@ func GetLinkageAttributesAttr(ctx *ir.Context, linkageName, linkageType ir.Attri
 	k.Attr(linkageType)
 	return ir.InsertAttrWith(ctx, k, &linkageAttributesAttrSlab, (*LinkageAttributesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LinkageAttributesAttr](s)
-		*v = LinkageAttributesAttr{linkageName: linkageName, linkageType: linkageType}
+		v.linkageName = linkageName
+		v.linkageType = linkageType
 		return v
 	}).(*LinkageAttributesAttr)
 }
@@ -1294,7 +1321,7 @@ func GetLinkageTypeAttr(ctx *ir.Context, value LinkageType) *LinkageTypeAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &linkageTypeAttrSlab, (*LinkageTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LinkageTypeAttr](s)
-		*v = LinkageTypeAttr{value: value}
+		v.value = value
 		return v
 	}).(*LinkageTypeAttr)
 }
@@ -1329,7 +1356,7 @@ func GetLoadCacheControlAttr(ctx *ir.Context, value LoadCacheControl) *LoadCache
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &loadCacheControlAttrSlab, (*LoadCacheControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoadCacheControlAttr](s)
-		*v = LoadCacheControlAttr{value: value}
+		v.value = value
 		return v
 	}).(*LoadCacheControlAttr)
 }
@@ -1364,7 +1391,7 @@ func GetLoopControlAttr(ctx *ir.Context, value LoopControl) *LoopControlAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &loopControlAttrSlab, (*LoopControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopControlAttr](s)
-		*v = LoopControlAttr{value: value}
+		v.value = value
 		return v
 	}).(*LoopControlAttr)
 }
@@ -1399,7 +1426,7 @@ func GetMatrixLayoutAttr(ctx *ir.Context, value MatrixLayout) *MatrixLayoutAttr 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &matrixLayoutAttrSlab, (*MatrixLayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MatrixLayoutAttr](s)
-		*v = MatrixLayoutAttr{value: value}
+		v.value = value
 		return v
 	}).(*MatrixLayoutAttr)
 }
@@ -1434,7 +1461,7 @@ func GetMemoryAccessAttr(ctx *ir.Context, value MemoryAccess) *MemoryAccessAttr 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &memoryAccessAttrSlab, (*MemoryAccessAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemoryAccessAttr](s)
-		*v = MemoryAccessAttr{value: value}
+		v.value = value
 		return v
 	}).(*MemoryAccessAttr)
 }
@@ -1469,7 +1496,7 @@ func GetMemoryModelAttr(ctx *ir.Context, value MemoryModel) *MemoryModelAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &memoryModelAttrSlab, (*MemoryModelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemoryModelAttr](s)
-		*v = MemoryModelAttr{value: value}
+		v.value = value
 		return v
 	}).(*MemoryModelAttr)
 }
@@ -1504,7 +1531,7 @@ func GetMemorySemanticsAttr(ctx *ir.Context, value MemorySemantics) *MemorySeman
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &memorySemanticsAttrSlab, (*MemorySemanticsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemorySemanticsAttr](s)
-		*v = MemorySemanticsAttr{value: value}
+		v.value = value
 		return v
 	}).(*MemorySemanticsAttr)
 }
@@ -1539,7 +1566,7 @@ func GetOpcodeAttr(ctx *ir.Context, value Opcode) *OpcodeAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &opcodeAttrSlab, (*OpcodeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OpcodeAttr](s)
-		*v = OpcodeAttr{value: value}
+		v.value = value
 		return v
 	}).(*OpcodeAttr)
 }
@@ -1574,7 +1601,7 @@ func GetPackedVectorFormatAttr(ctx *ir.Context, value PackedVectorFormat) *Packe
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &packedVectorFormatAttrSlab, (*PackedVectorFormatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PackedVectorFormatAttr](s)
-		*v = PackedVectorFormatAttr{value: value}
+		v.value = value
 		return v
 	}).(*PackedVectorFormatAttr)
 }
@@ -1623,7 +1650,14 @@ func GetResourceLimitsAttr(ctx *ir.Context, maxComputeSharedMemorySize, maxCompu
 	k.Attr(cooperativeMatrixPropertiesNv)
 	return ir.InsertAttrWith(ctx, k, &resourceLimitsAttrSlab, (*ResourceLimitsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ResourceLimitsAttr](s)
-		*v = ResourceLimitsAttr{maxComputeSharedMemorySize: maxComputeSharedMemorySize, maxComputeWorkgroupInvocations: maxComputeWorkgroupInvocations, maxComputeWorkgroupSize: maxComputeWorkgroupSize, subgroupSize: subgroupSize, minSubgroupSize: minSubgroupSize, maxSubgroupSize: maxSubgroupSize, cooperativeMatrixPropertiesKhr: cooperativeMatrixPropertiesKhr, cooperativeMatrixPropertiesNv: cooperativeMatrixPropertiesNv}
+		v.maxComputeSharedMemorySize = maxComputeSharedMemorySize
+		v.maxComputeWorkgroupInvocations = maxComputeWorkgroupInvocations
+		v.maxComputeWorkgroupSize = maxComputeWorkgroupSize
+		v.subgroupSize = subgroupSize
+		v.minSubgroupSize = minSubgroupSize
+		v.maxSubgroupSize = maxSubgroupSize
+		v.cooperativeMatrixPropertiesKhr = cooperativeMatrixPropertiesKhr
+		v.cooperativeMatrixPropertiesNv = cooperativeMatrixPropertiesNv
 		return v
 	}).(*ResourceLimitsAttr)
 }
@@ -1693,7 +1727,7 @@ func GetScopeAttr(ctx *ir.Context, value Scope) *ScopeAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &scopeAttrSlab, (*ScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ScopeAttr](s)
-		*v = ScopeAttr{value: value}
+		v.value = value
 		return v
 	}).(*ScopeAttr)
 }
@@ -1728,7 +1762,7 @@ func GetSelectionControlAttr(ctx *ir.Context, value SelectionControl) *Selection
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &selectionControlAttrSlab, (*SelectionControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SelectionControlAttr](s)
-		*v = SelectionControlAttr{value: value}
+		v.value = value
 		return v
 	}).(*SelectionControlAttr)
 }
@@ -1763,7 +1797,7 @@ func GetStorageClassAttr(ctx *ir.Context, value StorageClass) *StorageClassAttr 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &storageClassAttrSlab, (*StorageClassAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StorageClassAttr](s)
-		*v = StorageClassAttr{value: value}
+		v.value = value
 		return v
 	}).(*StorageClassAttr)
 }
@@ -1798,7 +1832,7 @@ func GetStoreCacheControlAttr(ctx *ir.Context, value StoreCacheControl) *StoreCa
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &storeCacheControlAttrSlab, (*StoreCacheControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StoreCacheControlAttr](s)
-		*v = StoreCacheControlAttr{value: value}
+		v.value = value
 		return v
 	}).(*StoreCacheControlAttr)
 }
@@ -1833,7 +1867,7 @@ func GetVendorAttr(ctx *ir.Context, value Vendor) *VendorAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &vendorAttrSlab, (*VendorAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VendorAttr](s)
-		*v = VendorAttr{value: value}
+		v.value = value
 		return v
 	}).(*VendorAttr)
 }
@@ -1868,7 +1902,7 @@ func GetVersionAttr(ctx *ir.Context, value Version) *VersionAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &versionAttrSlab, (*VersionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VersionAttr](s)
-		*v = VersionAttr{value: value}
+		v.value = value
 		return v
 	}).(*VersionAttr)
 }

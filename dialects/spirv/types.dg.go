@@ -25,7 +25,9 @@ func GetArrayType(ctx *ir.Context, elementType ir.Type, count, stride uint32) *A
 	k.Uint(uint64(stride))
 	return ir.InsertTypeWith(ctx, k, &arrayTypeSlab, (*ArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ArrayType](s)
-		*v = ArrayType{elementType: elementType, count: count, stride: stride}
+		v.elementType = elementType
+		v.count = count
+		v.stride = stride
 		return v
 	}).(*ArrayType)
 }
@@ -82,7 +84,13 @@ func GetImageType(ctx *ir.Context, elementType ir.Type, dim Dim, depthInfo Image
 	k.Uint(uint64(format))
 	return ir.InsertTypeWith(ctx, k, &imageTypeSlab, (*ImageType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ImageType](s)
-		*v = ImageType{elementType: elementType, dim: dim, depthInfo: depthInfo, arrayedInfo: arrayedInfo, samplingInfo: samplingInfo, samplerUseInfo: samplerUseInfo, format: format}
+		v.elementType = elementType
+		v.dim = dim
+		v.depthInfo = depthInfo
+		v.arrayedInfo = arrayedInfo
+		v.samplingInfo = samplingInfo
+		v.samplerUseInfo = samplerUseInfo
+		v.format = format
 		return v
 	}).(*ImageType)
 }
@@ -149,7 +157,8 @@ func GetMatrixType(ctx *ir.Context, columnType ir.Type, columnCount uint32) *Mat
 	k.Uint(uint64(columnCount))
 	return ir.InsertTypeWith(ctx, k, &matrixTypeSlab, (*MatrixType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MatrixType](s)
-		*v = MatrixType{columnType: columnType, columnCount: columnCount}
+		v.columnType = columnType
+		v.columnCount = columnCount
 		return v
 	}).(*MatrixType)
 }
@@ -191,7 +200,8 @@ func GetPointerType(ctx *ir.Context, pointeeType ir.Type, storageClass StorageCl
 	k.Uint(uint64(storageClass))
 	return ir.InsertTypeWith(ctx, k, &pointerTypeSlab, (*PointerType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PointerType](s)
-		*v = PointerType{pointeeType: pointeeType, storageClass: storageClass}
+		v.pointeeType = pointeeType
+		v.storageClass = storageClass
 		return v
 	}).(*PointerType)
 }
@@ -233,7 +243,8 @@ func GetRuntimeArrayType(ctx *ir.Context, elementType ir.Type, stride uint32) *R
 	k.Uint(uint64(stride))
 	return ir.InsertTypeWith(ctx, k, &runtimeArrayTypeSlab, (*RuntimeArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RuntimeArrayType](s)
-		*v = RuntimeArrayType{elementType: elementType, stride: stride}
+		v.elementType = elementType
+		v.stride = stride
 		return v
 	}).(*RuntimeArrayType)
 }
@@ -273,7 +284,7 @@ func GetSampledImageType(ctx *ir.Context, imageType ir.Type) *SampledImageType {
 	k.Type(imageType)
 	return ir.InsertTypeWith(ctx, k, &sampledImageTypeSlab, (*SampledImageType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SampledImageType](s)
-		*v = SampledImageType{imageType: imageType}
+		v.imageType = imageType
 		return v
 	}).(*SampledImageType)
 }
@@ -325,7 +336,11 @@ func GetStructType(ctx *ir.Context, name string, reference bool, members []ir.Ty
 	}
 	return ir.InsertTypeWith(ctx, k, &structTypeSlab, (*StructType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[StructType](s)
-		*v = StructType{name: name, reference: reference, members: slices.Clone(members), offsets: slices.Clone(offsets), decorations: slices.Clone(decorations)}
+		v.name = name
+		v.reference = reference
+		v.members = slices.Clone(members)
+		v.offsets = slices.Clone(offsets)
+		v.decorations = slices.Clone(decorations)
 		return v
 	}).(*StructType)
 }

@@ -21,7 +21,7 @@ func GetBlockSizeAttr(ctx *ir.Context, value BlockSize) *BlockSizeAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &blockSizeAttrSlab, (*BlockSizeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockSizeAttr](s)
-		*v = BlockSizeAttr{value: value}
+		v.value = value
 		return v
 	}).(*BlockSizeAttr)
 }
@@ -58,7 +58,8 @@ func GetConvOpQuantizationAttr(ctx *ir.Context, inputZp, weightZp int64) *ConvOp
 	k.Int(int64(weightZp))
 	return ir.InsertAttrWith(ctx, k, &convOpQuantizationAttrSlab, (*ConvOpQuantizationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ConvOpQuantizationAttr](s)
-		*v = ConvOpQuantizationAttr{inputZp: inputZp, weightZp: weightZp}
+		v.inputZp = inputZp
+		v.weightZp = weightZp
 		return v
 	}).(*ConvOpQuantizationAttr)
 }
@@ -98,7 +99,7 @@ func GetExtensionAttr(ctx *ir.Context, value Extension) *ExtensionAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &extensionAttrSlab, (*ExtensionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExtensionAttr](s)
-		*v = ExtensionAttr{value: value}
+		v.value = value
 		return v
 	}).(*ExtensionAttr)
 }
@@ -133,7 +134,7 @@ func GetLevelAttr(ctx *ir.Context, value Level) *LevelAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &levelAttrSlab, (*LevelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LevelAttr](s)
-		*v = LevelAttr{value: value}
+		v.value = value
 		return v
 	}).(*LevelAttr)
 }
@@ -170,7 +171,8 @@ func GetMatMulOpQuantizationAttr(ctx *ir.Context, aZp, bZp int64) *MatMulOpQuant
 	k.Int(int64(bZp))
 	return ir.InsertAttrWith(ctx, k, &matMulOpQuantizationAttrSlab, (*MatMulOpQuantizationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MatMulOpQuantizationAttr](s)
-		*v = MatMulOpQuantizationAttr{aZp: aZp, bZp: bZp}
+		v.aZp = aZp
+		v.bZp = bZp
 		return v
 	}).(*MatMulOpQuantizationAttr)
 }
@@ -210,7 +212,7 @@ func GetNanPropagationModeAttr(ctx *ir.Context, value NanPropagationMode) *NanPr
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &nanPropagationModeAttrSlab, (*NanPropagationModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NanPropagationModeAttr](s)
-		*v = NanPropagationModeAttr{value: value}
+		v.value = value
 		return v
 	}).(*NanPropagationModeAttr)
 }
@@ -245,7 +247,7 @@ func GetPadOpQuantizationAttr(ctx *ir.Context, inputZp int64) *PadOpQuantization
 	k.Int(int64(inputZp))
 	return ir.InsertAttrWith(ctx, k, &padOpQuantizationAttrSlab, (*PadOpQuantizationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PadOpQuantizationAttr](s)
-		*v = PadOpQuantizationAttr{inputZp: inputZp}
+		v.inputZp = inputZp
 		return v
 	}).(*PadOpQuantizationAttr)
 }
@@ -280,7 +282,7 @@ func GetProfileAttr(ctx *ir.Context, value Profile) *ProfileAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &profileAttrSlab, (*ProfileAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ProfileAttr](s)
-		*v = ProfileAttr{value: value}
+		v.value = value
 		return v
 	}).(*ProfileAttr)
 }
@@ -315,7 +317,7 @@ func GetResizeModeAttr(ctx *ir.Context, value ResizeMode) *ResizeModeAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &resizeModeAttrSlab, (*ResizeModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ResizeModeAttr](s)
-		*v = ResizeModeAttr{value: value}
+		v.value = value
 		return v
 	}).(*ResizeModeAttr)
 }
@@ -350,7 +352,7 @@ func GetRoundingModeAttr(ctx *ir.Context, value RoundingMode) *RoundingModeAttr 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &roundingModeAttrSlab, (*RoundingModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RoundingModeAttr](s)
-		*v = RoundingModeAttr{value: value}
+		v.value = value
 		return v
 	}).(*RoundingModeAttr)
 }
@@ -385,7 +387,7 @@ func GetSpecificationVersionAttr(ctx *ir.Context, value SpecificationVersion) *S
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &specificationVersionAttrSlab, (*SpecificationVersionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SpecificationVersionAttr](s)
-		*v = SpecificationVersionAttr{value: value}
+		v.value = value
 		return v
 	}).(*SpecificationVersionAttr)
 }
@@ -432,7 +434,10 @@ func GetTargetEnvAttr(ctx *ir.Context, specificationVersion SpecificationVersion
 	}
 	return ir.InsertAttrWith(ctx, k, &targetEnvAttrSlab, (*TargetEnvAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetEnvAttr](s)
-		*v = TargetEnvAttr{specificationVersion: specificationVersion, level: level, profiles: slices.Clone(profiles), extensions: slices.Clone(extensions)}
+		v.specificationVersion = specificationVersion
+		v.level = level
+		v.profiles = slices.Clone(profiles)
+		v.extensions = slices.Clone(extensions)
 		return v
 	}).(*TargetEnvAttr)
 }
@@ -484,7 +489,8 @@ func GetUnaryOpQuantizationAttr(ctx *ir.Context, inputZp, outputZp int64) *Unary
 	k.Int(int64(outputZp))
 	return ir.InsertAttrWith(ctx, k, &unaryOpQuantizationAttrSlab, (*UnaryOpQuantizationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UnaryOpQuantizationAttr](s)
-		*v = UnaryOpQuantizationAttr{inputZp: inputZp, outputZp: outputZp}
+		v.inputZp = inputZp
+		v.outputZp = outputZp
 		return v
 	}).(*UnaryOpQuantizationAttr)
 }

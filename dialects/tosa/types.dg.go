@@ -18,7 +18,6 @@ func Getmxint8Type(ctx *ir.Context) *mxint8Type {
 	k := mxint8TypeSlab.NewKey("tosa", "mxint8Type")
 	return ir.InsertTypeWith(ctx, k, &mxint8TypeSlab, (*mxint8Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[mxint8Type](s)
-		*v = mxint8Type{}
 		return v
 	}).(*mxint8Type)
 }
@@ -48,7 +47,7 @@ func GetshapeType(ctx *ir.Context, rank int32) *shapeType {
 	k.Int(int64(rank))
 	return ir.InsertTypeWith(ctx, k, &shapeTypeSlab, (*shapeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[shapeType](s)
-		*v = shapeType{rank: rank}
+		v.rank = rank
 		return v
 	}).(*shapeType)
 }

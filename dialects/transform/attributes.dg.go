@@ -20,7 +20,7 @@ func GetParamOperandAttr(ctx *ir.Context, index ir.Attribute) *ParamOperandAttr 
 	k.Attr(index)
 	return ir.InsertAttrWith(ctx, k, &paramOperandAttrSlab, (*ParamOperandAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ParamOperandAttr](s)
-		*v = ParamOperandAttr{index: index}
+		v.index = index
 		return v
 	}).(*ParamOperandAttr)
 }

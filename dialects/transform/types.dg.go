@@ -18,7 +18,6 @@ func GetAffineMapParamType(ctx *ir.Context) *AffineMapParamType {
 	k := affineMapParamTypeSlab.NewKey("transform", "AffineMapParamType")
 	return ir.InsertTypeWith(ctx, k, &affineMapParamTypeSlab, (*AffineMapParamType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AffineMapParamType](s)
-		*v = AffineMapParamType{}
 		return v
 	}).(*AffineMapParamType)
 }
@@ -46,7 +45,6 @@ func GetAnyOpType(ctx *ir.Context) *AnyOpType {
 	k := anyOpTypeSlab.NewKey("transform", "AnyOpType")
 	return ir.InsertTypeWith(ctx, k, &anyOpTypeSlab, (*AnyOpType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AnyOpType](s)
-		*v = AnyOpType{}
 		return v
 	}).(*AnyOpType)
 }
@@ -74,7 +72,6 @@ func GetAnyParamType(ctx *ir.Context) *AnyParamType {
 	k := anyParamTypeSlab.NewKey("transform", "AnyParamType")
 	return ir.InsertTypeWith(ctx, k, &anyParamTypeSlab, (*AnyParamType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AnyParamType](s)
-		*v = AnyParamType{}
 		return v
 	}).(*AnyParamType)
 }
@@ -102,7 +99,6 @@ func GetAnyValueType(ctx *ir.Context) *AnyValueType {
 	k := anyValueTypeSlab.NewKey("transform", "AnyValueType")
 	return ir.InsertTypeWith(ctx, k, &anyValueTypeSlab, (*AnyValueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AnyValueType](s)
-		*v = AnyValueType{}
 		return v
 	}).(*AnyValueType)
 }
@@ -132,7 +128,7 @@ func GetOperationType(ctx *ir.Context, operationName string) *OperationType {
 	k.String(operationName)
 	return ir.InsertTypeWith(ctx, k, &operationTypeSlab, (*OperationType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[OperationType](s)
-		*v = OperationType{operationName: operationName}
+		v.operationName = operationName
 		return v
 	}).(*OperationType)
 }
@@ -167,7 +163,7 @@ func GetParamType(ctx *ir.Context, type_ ir.Type) *ParamType {
 	k.Type(type_)
 	return ir.InsertTypeWith(ctx, k, &paramTypeSlab, (*ParamType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ParamType](s)
-		*v = ParamType{type_: type_}
+		v.type_ = type_
 		return v
 	}).(*ParamType)
 }
@@ -200,7 +196,6 @@ func GetTypeParamType(ctx *ir.Context) *TypeParamType {
 	k := typeParamTypeSlab.NewKey("transform", "TypeParamType")
 	return ir.InsertTypeWith(ctx, k, &typeParamTypeSlab, (*TypeParamType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TypeParamType](s)
-		*v = TypeParamType{}
 		return v
 	}).(*TypeParamType)
 }

@@ -14,7 +14,6 @@ func GetPoisonAttr(ctx *ir.Context) *PoisonAttr {
 	k := poisonAttrSlab.NewKey("ub", "PoisonAttr")
 	return ir.InsertAttrWith(ctx, k, &poisonAttrSlab, (*PoisonAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PoisonAttr](s)
-		*v = PoisonAttr{}
 		return v
 	}).(*PoisonAttr)
 }

@@ -20,7 +20,7 @@ func GetCombiningKindAttr(ctx *ir.Context, value CombiningKind) *CombiningKindAt
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &combiningKindAttrSlab, (*CombiningKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CombiningKindAttr](s)
-		*v = CombiningKindAttr{value: value}
+		v.value = value
 		return v
 	}).(*CombiningKindAttr)
 }
@@ -55,7 +55,7 @@ func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &iteratorTypeAttrSlab, (*IteratorTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IteratorTypeAttr](s)
-		*v = IteratorTypeAttr{value: value}
+		v.value = value
 		return v
 	}).(*IteratorTypeAttr)
 }
@@ -90,7 +90,7 @@ func GetPrintPunctuationAttr(ctx *ir.Context, value PrintPunctuation) *PrintPunc
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &printPunctuationAttrSlab, (*PrintPunctuationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PrintPunctuationAttr](s)
-		*v = PrintPunctuationAttr{value: value}
+		v.value = value
 		return v
 	}).(*PrintPunctuationAttr)
 }

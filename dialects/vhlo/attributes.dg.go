@@ -24,7 +24,7 @@ func GetArrayV1Attr(ctx *ir.Context, value []ir.Attribute) *ArrayV1Attr {
 	}
 	return ir.InsertAttrWith(ctx, k, &arrayV1AttrSlab, (*ArrayV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ArrayV1Attr](s)
-		*v = ArrayV1Attr{value: slices.Clone(value)}
+		v.value = slices.Clone(value)
 		return v
 	}).(*ArrayV1Attr)
 }
@@ -53,7 +53,7 @@ func GetBooleanV1Attr(ctx *ir.Context, value uint64) *BooleanV1Attr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &booleanV1AttrSlab, (*BooleanV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BooleanV1Attr](s)
-		*v = BooleanV1Attr{value: value}
+		v.value = value
 		return v
 	}).(*BooleanV1Attr)
 }
@@ -89,7 +89,7 @@ func GetDictionaryV1Attr(ctx *ir.Context, value []DictionaryEntryV1) *Dictionary
 	}
 	return ir.InsertAttrWith(ctx, k, &dictionaryV1AttrSlab, (*DictionaryV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DictionaryV1Attr](s)
-		*v = DictionaryV1Attr{value: slices.Clone(value)}
+		v.value = slices.Clone(value)
 		return v
 	}).(*DictionaryV1Attr)
 }
@@ -123,7 +123,8 @@ func GetFloatV1Attr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatV1Attr
 	k.APInt(value)
 	return ir.InsertAttrWith(ctx, k, &floatV1AttrSlab, (*FloatV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FloatV1Attr](s)
-		*v = FloatV1Attr{type_: type_, value: value}
+		v.type_ = type_
+		v.value = value
 		return v
 	}).(*FloatV1Attr)
 }
@@ -162,7 +163,8 @@ func GetIntegerV1Attr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerV1
 	k.APInt(value)
 	return ir.InsertAttrWith(ctx, k, &integerV1AttrSlab, (*IntegerV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerV1Attr](s)
-		*v = IntegerV1Attr{type_: type_, value: value}
+		v.type_ = type_
+		v.value = value
 		return v
 	}).(*IntegerV1Attr)
 }
@@ -209,7 +211,9 @@ func GetOutputOperandAliasV1Attr(ctx *ir.Context, outputTupleIndices []int64, op
 	}
 	return ir.InsertAttrWith(ctx, k, &outputOperandAliasV1AttrSlab, (*OutputOperandAliasV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OutputOperandAliasV1Attr](s)
-		*v = OutputOperandAliasV1Attr{outputTupleIndices: slices.Clone(outputTupleIndices), operandIndex: operandIndex, operandTupleIndices: slices.Clone(operandTupleIndices)}
+		v.outputTupleIndices = slices.Clone(outputTupleIndices)
+		v.operandIndex = operandIndex
+		v.operandTupleIndices = slices.Clone(operandTupleIndices)
 		return v
 	}).(*OutputOperandAliasV1Attr)
 }
@@ -251,7 +255,7 @@ func GetStringV1Attr(ctx *ir.Context, value string) *StringV1Attr {
 	k.String(value)
 	return ir.InsertAttrWith(ctx, k, &stringV1AttrSlab, (*StringV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StringV1Attr](s)
-		*v = StringV1Attr{value: value}
+		v.value = value
 		return v
 	}).(*StringV1Attr)
 }
@@ -282,7 +286,8 @@ func GetTensorV1Attr(ctx *ir.Context, type_ ir.Type, data []byte) *TensorV1Attr 
 	k.Blob(data)
 	return ir.InsertAttrWith(ctx, k, &tensorV1AttrSlab, (*TensorV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorV1Attr](s)
-		*v = TensorV1Attr{type_: type_, data: slices.Clone(data)}
+		v.type_ = type_
+		v.data = slices.Clone(data)
 		return v
 	}).(*TensorV1Attr)
 }
@@ -319,7 +324,7 @@ func GetTypeV1Attr(ctx *ir.Context, value ir.Type) *TypeV1Attr {
 	k.Type(value)
 	return ir.InsertAttrWith(ctx, k, &typeV1AttrSlab, (*TypeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeV1Attr](s)
-		*v = TypeV1Attr{value: value}
+		v.value = value
 		return v
 	}).(*TypeV1Attr)
 }
@@ -351,7 +356,7 @@ func GetTypeExtensionsV1Attr(ctx *ir.Context, bounds []int64) *TypeExtensionsV1A
 	}
 	return ir.InsertAttrWith(ctx, k, &typeExtensionsV1AttrSlab, (*TypeExtensionsV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeExtensionsV1Attr](s)
-		*v = TypeExtensionsV1Attr{bounds: slices.Clone(bounds)}
+		v.bounds = slices.Clone(bounds)
 		return v
 	}).(*TypeExtensionsV1Attr)
 }
@@ -389,7 +394,10 @@ func GetResultAccuracyV1Attr(ctx *ir.Context, atolBits, rtolBits, ulps int64, mo
 	k.Attr(mode)
 	return ir.InsertAttrWith(ctx, k, &resultAccuracyV1AttrSlab, (*ResultAccuracyV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ResultAccuracyV1Attr](s)
-		*v = ResultAccuracyV1Attr{atolBits: atolBits, rtolBits: rtolBits, ulps: ulps, mode: mode}
+		v.atolBits = atolBits
+		v.rtolBits = rtolBits
+		v.ulps = ulps
+		v.mode = mode
 		return v
 	}).(*ResultAccuracyV1Attr)
 }
@@ -438,7 +446,8 @@ func GetSubAxisInfoV1Attr(ctx *ir.Context, preSize, size int64) *SubAxisInfoV1At
 	k.Int(int64(size))
 	return ir.InsertAttrWith(ctx, k, &subAxisInfoV1AttrSlab, (*SubAxisInfoV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SubAxisInfoV1Attr](s)
-		*v = SubAxisInfoV1Attr{preSize: preSize, size: size}
+		v.preSize = preSize
+		v.size = size
 		return v
 	}).(*SubAxisInfoV1Attr)
 }
@@ -477,7 +486,8 @@ func GetAxisRefV1Attr(ctx *ir.Context, name, subAxisInfo ir.Attribute) *AxisRefV
 	k.Attr(subAxisInfo)
 	return ir.InsertAttrWith(ctx, k, &axisRefV1AttrSlab, (*AxisRefV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AxisRefV1Attr](s)
-		*v = AxisRefV1Attr{name: name, subAxisInfo: subAxisInfo}
+		v.name = name
+		v.subAxisInfo = subAxisInfo
 		return v
 	}).(*AxisRefV1Attr)
 }
@@ -516,7 +526,8 @@ func GetReplicaGroupMeshAxesV1Attr(ctx *ir.Context, mesh, axes ir.Attribute) *Re
 	k.Attr(axes)
 	return ir.InsertAttrWith(ctx, k, &replicaGroupMeshAxesV1AttrSlab, (*ReplicaGroupMeshAxesV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReplicaGroupMeshAxesV1Attr](s)
-		*v = ReplicaGroupMeshAxesV1Attr{mesh: mesh, axes: axes}
+		v.mesh = mesh
+		v.axes = axes
 		return v
 	}).(*ReplicaGroupMeshAxesV1Attr)
 }
@@ -555,7 +566,8 @@ func GetMeshAxisV1Attr(ctx *ir.Context, name ir.Attribute, size int64) *MeshAxis
 	k.Int(int64(size))
 	return ir.InsertAttrWith(ctx, k, &meshAxisV1AttrSlab, (*MeshAxisV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MeshAxisV1Attr](s)
-		*v = MeshAxisV1Attr{name: name, size: size}
+		v.name = name
+		v.size = size
 		return v
 	}).(*MeshAxisV1Attr)
 }
@@ -594,7 +606,8 @@ func GetMeshV1Attr(ctx *ir.Context, axes, deviceIds ir.Attribute) *MeshV1Attr {
 	k.Attr(deviceIds)
 	return ir.InsertAttrWith(ctx, k, &meshV1AttrSlab, (*MeshV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MeshV1Attr](s)
-		*v = MeshV1Attr{axes: axes, deviceIds: deviceIds}
+		v.axes = axes
+		v.deviceIds = deviceIds
 		return v
 	}).(*MeshV1Attr)
 }
@@ -631,7 +644,7 @@ func GetComparisonDirectionV1Attr(ctx *ir.Context, value ComparisonDirectionV1) 
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &comparisonDirectionV1AttrSlab, (*ComparisonDirectionV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ComparisonDirectionV1Attr](s)
-		*v = ComparisonDirectionV1Attr{value: value}
+		v.value = value
 		return v
 	}).(*ComparisonDirectionV1Attr)
 }
@@ -663,7 +676,7 @@ func GetComparisonTypeV1Attr(ctx *ir.Context, value ComparisonTypeV1) *Compariso
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &comparisonTypeV1AttrSlab, (*ComparisonTypeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ComparisonTypeV1Attr](s)
-		*v = ComparisonTypeV1Attr{value: value}
+		v.value = value
 		return v
 	}).(*ComparisonTypeV1Attr)
 }
@@ -695,7 +708,7 @@ func GetCustomCallApiVersionV1Attr(ctx *ir.Context, value CustomCallApiVersionV1
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &customCallApiVersionV1AttrSlab, (*CustomCallApiVersionV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CustomCallApiVersionV1Attr](s)
-		*v = CustomCallApiVersionV1Attr{value: value}
+		v.value = value
 		return v
 	}).(*CustomCallApiVersionV1Attr)
 }
@@ -727,7 +740,7 @@ func GetFftTypeV1Attr(ctx *ir.Context, value FftTypeV1) *FftTypeV1Attr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &fftTypeV1AttrSlab, (*FftTypeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FftTypeV1Attr](s)
-		*v = FftTypeV1Attr{value: value}
+		v.value = value
 		return v
 	}).(*FftTypeV1Attr)
 }
@@ -759,7 +772,7 @@ func GetPrecisionV1Attr(ctx *ir.Context, value PrecisionV1) *PrecisionV1Attr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &precisionV1AttrSlab, (*PrecisionV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PrecisionV1Attr](s)
-		*v = PrecisionV1Attr{value: value}
+		v.value = value
 		return v
 	}).(*PrecisionV1Attr)
 }
@@ -791,7 +804,7 @@ func GetRngAlgorithmV1Attr(ctx *ir.Context, value RngAlgorithmV1) *RngAlgorithmV
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &rngAlgorithmV1AttrSlab, (*RngAlgorithmV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RngAlgorithmV1Attr](s)
-		*v = RngAlgorithmV1Attr{value: value}
+		v.value = value
 		return v
 	}).(*RngAlgorithmV1Attr)
 }
@@ -823,7 +836,7 @@ func GetRngDistributionV1Attr(ctx *ir.Context, value RngDistributionV1) *RngDist
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &rngDistributionV1AttrSlab, (*RngDistributionV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RngDistributionV1Attr](s)
-		*v = RngDistributionV1Attr{value: value}
+		v.value = value
 		return v
 	}).(*RngDistributionV1Attr)
 }
@@ -855,7 +868,7 @@ func GetTransposeV1Attr(ctx *ir.Context, value TransposeV1) *TransposeV1Attr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &transposeV1AttrSlab, (*TransposeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TransposeV1Attr](s)
-		*v = TransposeV1Attr{value: value}
+		v.value = value
 		return v
 	}).(*TransposeV1Attr)
 }
@@ -887,7 +900,7 @@ func GetResultAccuracyModeV1Attr(ctx *ir.Context, value ResultAccuracyModeV1) *R
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &resultAccuracyModeV1AttrSlab, (*ResultAccuracyModeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ResultAccuracyModeV1Attr](s)
-		*v = ResultAccuracyModeV1Attr{value: value}
+		v.value = value
 		return v
 	}).(*ResultAccuracyModeV1Attr)
 }

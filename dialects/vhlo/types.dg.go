@@ -19,7 +19,6 @@ func GetBooleanV1Type(ctx *ir.Context) *BooleanV1Type {
 	k := booleanV1TypeSlab.NewKey("vhlo", "BooleanV1Type")
 	return ir.InsertTypeWith(ctx, k, &booleanV1TypeSlab, (*BooleanV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[BooleanV1Type](s)
-		*v = BooleanV1Type{}
 		return v
 	}).(*BooleanV1Type)
 }
@@ -46,7 +45,6 @@ func GetFloatBF16V1Type(ctx *ir.Context) *FloatBF16V1Type {
 	k := floatBF16V1TypeSlab.NewKey("vhlo", "FloatBF16V1Type")
 	return ir.InsertTypeWith(ctx, k, &floatBF16V1TypeSlab, (*FloatBF16V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatBF16V1Type](s)
-		*v = FloatBF16V1Type{}
 		return v
 	}).(*FloatBF16V1Type)
 }
@@ -73,7 +71,6 @@ func GetFloatF16V1Type(ctx *ir.Context) *FloatF16V1Type {
 	k := floatF16V1TypeSlab.NewKey("vhlo", "FloatF16V1Type")
 	return ir.InsertTypeWith(ctx, k, &floatF16V1TypeSlab, (*FloatF16V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF16V1Type](s)
-		*v = FloatF16V1Type{}
 		return v
 	}).(*FloatF16V1Type)
 }
@@ -100,7 +97,6 @@ func GetFloatF32V1Type(ctx *ir.Context) *FloatF32V1Type {
 	k := floatF32V1TypeSlab.NewKey("vhlo", "FloatF32V1Type")
 	return ir.InsertTypeWith(ctx, k, &floatF32V1TypeSlab, (*FloatF32V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF32V1Type](s)
-		*v = FloatF32V1Type{}
 		return v
 	}).(*FloatF32V1Type)
 }
@@ -127,7 +123,6 @@ func GetFloatF64V1Type(ctx *ir.Context) *FloatF64V1Type {
 	k := floatF64V1TypeSlab.NewKey("vhlo", "FloatF64V1Type")
 	return ir.InsertTypeWith(ctx, k, &floatF64V1TypeSlab, (*FloatF64V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF64V1Type](s)
-		*v = FloatF64V1Type{}
 		return v
 	}).(*FloatF64V1Type)
 }
@@ -154,7 +149,6 @@ func GetFloatF8E4M3FNV1Type(ctx *ir.Context) *FloatF8E4M3FNV1Type {
 	k := floatF8E4M3FNV1TypeSlab.NewKey("vhlo", "FloatF8E4M3FNV1Type")
 	return ir.InsertTypeWith(ctx, k, &floatF8E4M3FNV1TypeSlab, (*FloatF8E4M3FNV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E4M3FNV1Type](s)
-		*v = FloatF8E4M3FNV1Type{}
 		return v
 	}).(*FloatF8E4M3FNV1Type)
 }
@@ -181,7 +175,6 @@ func GetFloatF8E5M2V1Type(ctx *ir.Context) *FloatF8E5M2V1Type {
 	k := floatF8E5M2V1TypeSlab.NewKey("vhlo", "FloatF8E5M2V1Type")
 	return ir.InsertTypeWith(ctx, k, &floatF8E5M2V1TypeSlab, (*FloatF8E5M2V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E5M2V1Type](s)
-		*v = FloatF8E5M2V1Type{}
 		return v
 	}).(*FloatF8E5M2V1Type)
 }
@@ -208,7 +201,6 @@ func GetIndexV1Type(ctx *ir.Context) *IndexV1Type {
 	k := indexV1TypeSlab.NewKey("vhlo", "IndexV1Type")
 	return ir.InsertTypeWith(ctx, k, &indexV1TypeSlab, (*IndexV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IndexV1Type](s)
-		*v = IndexV1Type{}
 		return v
 	}).(*IndexV1Type)
 }
@@ -235,7 +227,6 @@ func GetIntegerSI4V1Type(ctx *ir.Context) *IntegerSI4V1Type {
 	k := integerSI4V1TypeSlab.NewKey("vhlo", "IntegerSI4V1Type")
 	return ir.InsertTypeWith(ctx, k, &integerSI4V1TypeSlab, (*IntegerSI4V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI4V1Type](s)
-		*v = IntegerSI4V1Type{}
 		return v
 	}).(*IntegerSI4V1Type)
 }
@@ -262,7 +253,6 @@ func GetIntegerSI8V1Type(ctx *ir.Context) *IntegerSI8V1Type {
 	k := integerSI8V1TypeSlab.NewKey("vhlo", "IntegerSI8V1Type")
 	return ir.InsertTypeWith(ctx, k, &integerSI8V1TypeSlab, (*IntegerSI8V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI8V1Type](s)
-		*v = IntegerSI8V1Type{}
 		return v
 	}).(*IntegerSI8V1Type)
 }
@@ -289,7 +279,6 @@ func GetIntegerSI16V1Type(ctx *ir.Context) *IntegerSI16V1Type {
 	k := integerSI16V1TypeSlab.NewKey("vhlo", "IntegerSI16V1Type")
 	return ir.InsertTypeWith(ctx, k, &integerSI16V1TypeSlab, (*IntegerSI16V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI16V1Type](s)
-		*v = IntegerSI16V1Type{}
 		return v
 	}).(*IntegerSI16V1Type)
 }
@@ -316,7 +305,6 @@ func GetIntegerSI32V1Type(ctx *ir.Context) *IntegerSI32V1Type {
 	k := integerSI32V1TypeSlab.NewKey("vhlo", "IntegerSI32V1Type")
 	return ir.InsertTypeWith(ctx, k, &integerSI32V1TypeSlab, (*IntegerSI32V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI32V1Type](s)
-		*v = IntegerSI32V1Type{}
 		return v
 	}).(*IntegerSI32V1Type)
 }
@@ -343,7 +331,6 @@ func GetIntegerSI64V1Type(ctx *ir.Context) *IntegerSI64V1Type {
 	k := integerSI64V1TypeSlab.NewKey("vhlo", "IntegerSI64V1Type")
 	return ir.InsertTypeWith(ctx, k, &integerSI64V1TypeSlab, (*IntegerSI64V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI64V1Type](s)
-		*v = IntegerSI64V1Type{}
 		return v
 	}).(*IntegerSI64V1Type)
 }
@@ -370,7 +357,6 @@ func GetIntegerUI4V1Type(ctx *ir.Context) *IntegerUI4V1Type {
 	k := integerUI4V1TypeSlab.NewKey("vhlo", "IntegerUI4V1Type")
 	return ir.InsertTypeWith(ctx, k, &integerUI4V1TypeSlab, (*IntegerUI4V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI4V1Type](s)
-		*v = IntegerUI4V1Type{}
 		return v
 	}).(*IntegerUI4V1Type)
 }
@@ -397,7 +383,6 @@ func GetIntegerUI8V1Type(ctx *ir.Context) *IntegerUI8V1Type {
 	k := integerUI8V1TypeSlab.NewKey("vhlo", "IntegerUI8V1Type")
 	return ir.InsertTypeWith(ctx, k, &integerUI8V1TypeSlab, (*IntegerUI8V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI8V1Type](s)
-		*v = IntegerUI8V1Type{}
 		return v
 	}).(*IntegerUI8V1Type)
 }
@@ -424,7 +409,6 @@ func GetIntegerUI16V1Type(ctx *ir.Context) *IntegerUI16V1Type {
 	k := integerUI16V1TypeSlab.NewKey("vhlo", "IntegerUI16V1Type")
 	return ir.InsertTypeWith(ctx, k, &integerUI16V1TypeSlab, (*IntegerUI16V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI16V1Type](s)
-		*v = IntegerUI16V1Type{}
 		return v
 	}).(*IntegerUI16V1Type)
 }
@@ -451,7 +435,6 @@ func GetIntegerUI32V1Type(ctx *ir.Context) *IntegerUI32V1Type {
 	k := integerUI32V1TypeSlab.NewKey("vhlo", "IntegerUI32V1Type")
 	return ir.InsertTypeWith(ctx, k, &integerUI32V1TypeSlab, (*IntegerUI32V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI32V1Type](s)
-		*v = IntegerUI32V1Type{}
 		return v
 	}).(*IntegerUI32V1Type)
 }
@@ -478,7 +461,6 @@ func GetIntegerUI64V1Type(ctx *ir.Context) *IntegerUI64V1Type {
 	k := integerUI64V1TypeSlab.NewKey("vhlo", "IntegerUI64V1Type")
 	return ir.InsertTypeWith(ctx, k, &integerUI64V1TypeSlab, (*IntegerUI64V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI64V1Type](s)
-		*v = IntegerUI64V1Type{}
 		return v
 	}).(*IntegerUI64V1Type)
 }
@@ -505,7 +487,6 @@ func GetTokenV1Type(ctx *ir.Context) *TokenV1Type {
 	k := tokenV1TypeSlab.NewKey("vhlo", "TokenV1Type")
 	return ir.InsertTypeWith(ctx, k, &tokenV1TypeSlab, (*TokenV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TokenV1Type](s)
-		*v = TokenV1Type{}
 		return v
 	}).(*TokenV1Type)
 }
@@ -527,7 +508,6 @@ func GetWitnessV1Type(ctx *ir.Context) *WitnessV1Type {
 	k := witnessV1TypeSlab.NewKey("vhlo", "WitnessV1Type")
 	return ir.InsertTypeWith(ctx, k, &witnessV1TypeSlab, (*WitnessV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[WitnessV1Type](s)
-		*v = WitnessV1Type{}
 		return v
 	}).(*WitnessV1Type)
 }
@@ -549,7 +529,6 @@ func GetFloatF8E4M3FNUZV1Type(ctx *ir.Context) *FloatF8E4M3FNUZV1Type {
 	k := floatF8E4M3FNUZV1TypeSlab.NewKey("vhlo", "FloatF8E4M3FNUZV1Type")
 	return ir.InsertTypeWith(ctx, k, &floatF8E4M3FNUZV1TypeSlab, (*FloatF8E4M3FNUZV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E4M3FNUZV1Type](s)
-		*v = FloatF8E4M3FNUZV1Type{}
 		return v
 	}).(*FloatF8E4M3FNUZV1Type)
 }
@@ -576,7 +555,6 @@ func GetFloatF8E5M2FNUZV1Type(ctx *ir.Context) *FloatF8E5M2FNUZV1Type {
 	k := floatF8E5M2FNUZV1TypeSlab.NewKey("vhlo", "FloatF8E5M2FNUZV1Type")
 	return ir.InsertTypeWith(ctx, k, &floatF8E5M2FNUZV1TypeSlab, (*FloatF8E5M2FNUZV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E5M2FNUZV1Type](s)
-		*v = FloatF8E5M2FNUZV1Type{}
 		return v
 	}).(*FloatF8E5M2FNUZV1Type)
 }
@@ -603,7 +581,6 @@ func GetFloatF8E4M3B11FNUZV1Type(ctx *ir.Context) *FloatF8E4M3B11FNUZV1Type {
 	k := floatF8E4M3B11FNUZV1TypeSlab.NewKey("vhlo", "FloatF8E4M3B11FNUZV1Type")
 	return ir.InsertTypeWith(ctx, k, &floatF8E4M3B11FNUZV1TypeSlab, (*FloatF8E4M3B11FNUZV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E4M3B11FNUZV1Type](s)
-		*v = FloatF8E4M3B11FNUZV1Type{}
 		return v
 	}).(*FloatF8E4M3B11FNUZV1Type)
 }
@@ -630,7 +607,6 @@ func GetIntegerSI2V1Type(ctx *ir.Context) *IntegerSI2V1Type {
 	k := integerSI2V1TypeSlab.NewKey("vhlo", "IntegerSI2V1Type")
 	return ir.InsertTypeWith(ctx, k, &integerSI2V1TypeSlab, (*IntegerSI2V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI2V1Type](s)
-		*v = IntegerSI2V1Type{}
 		return v
 	}).(*IntegerSI2V1Type)
 }
@@ -657,7 +633,6 @@ func GetIntegerUI2V1Type(ctx *ir.Context) *IntegerUI2V1Type {
 	k := integerUI2V1TypeSlab.NewKey("vhlo", "IntegerUI2V1Type")
 	return ir.InsertTypeWith(ctx, k, &integerUI2V1TypeSlab, (*IntegerUI2V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI2V1Type](s)
-		*v = IntegerUI2V1Type{}
 		return v
 	}).(*IntegerUI2V1Type)
 }
@@ -684,7 +659,6 @@ func GetNoneV1Type(ctx *ir.Context) *NoneV1Type {
 	k := noneV1TypeSlab.NewKey("vhlo", "NoneV1Type")
 	return ir.InsertTypeWith(ctx, k, &noneV1TypeSlab, (*NoneV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[NoneV1Type](s)
-		*v = NoneV1Type{}
 		return v
 	}).(*NoneV1Type)
 }
@@ -706,7 +680,6 @@ func GetFloatTF32V1Type(ctx *ir.Context) *FloatTF32V1Type {
 	k := floatTF32V1TypeSlab.NewKey("vhlo", "FloatTF32V1Type")
 	return ir.InsertTypeWith(ctx, k, &floatTF32V1TypeSlab, (*FloatTF32V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatTF32V1Type](s)
-		*v = FloatTF32V1Type{}
 		return v
 	}).(*FloatTF32V1Type)
 }
@@ -733,7 +706,6 @@ func GetFloatF8E4M3V1Type(ctx *ir.Context) *FloatF8E4M3V1Type {
 	k := floatF8E4M3V1TypeSlab.NewKey("vhlo", "FloatF8E4M3V1Type")
 	return ir.InsertTypeWith(ctx, k, &floatF8E4M3V1TypeSlab, (*FloatF8E4M3V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E4M3V1Type](s)
-		*v = FloatF8E4M3V1Type{}
 		return v
 	}).(*FloatF8E4M3V1Type)
 }
@@ -760,7 +732,6 @@ func GetFloatF8E3M4V1Type(ctx *ir.Context) *FloatF8E3M4V1Type {
 	k := floatF8E3M4V1TypeSlab.NewKey("vhlo", "FloatF8E3M4V1Type")
 	return ir.InsertTypeWith(ctx, k, &floatF8E3M4V1TypeSlab, (*FloatF8E3M4V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E3M4V1Type](s)
-		*v = FloatF8E3M4V1Type{}
 		return v
 	}).(*FloatF8E3M4V1Type)
 }
@@ -787,7 +758,6 @@ func GetFloatF4E2M1FNV1Type(ctx *ir.Context) *FloatF4E2M1FNV1Type {
 	k := floatF4E2M1FNV1TypeSlab.NewKey("vhlo", "FloatF4E2M1FNV1Type")
 	return ir.InsertTypeWith(ctx, k, &floatF4E2M1FNV1TypeSlab, (*FloatF4E2M1FNV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF4E2M1FNV1Type](s)
-		*v = FloatF4E2M1FNV1Type{}
 		return v
 	}).(*FloatF4E2M1FNV1Type)
 }
@@ -814,7 +784,6 @@ func GetFloatF6E2M3FNV1Type(ctx *ir.Context) *FloatF6E2M3FNV1Type {
 	k := floatF6E2M3FNV1TypeSlab.NewKey("vhlo", "FloatF6E2M3FNV1Type")
 	return ir.InsertTypeWith(ctx, k, &floatF6E2M3FNV1TypeSlab, (*FloatF6E2M3FNV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF6E2M3FNV1Type](s)
-		*v = FloatF6E2M3FNV1Type{}
 		return v
 	}).(*FloatF6E2M3FNV1Type)
 }
@@ -841,7 +810,6 @@ func GetFloatF6E3M2FNV1Type(ctx *ir.Context) *FloatF6E3M2FNV1Type {
 	k := floatF6E3M2FNV1TypeSlab.NewKey("vhlo", "FloatF6E3M2FNV1Type")
 	return ir.InsertTypeWith(ctx, k, &floatF6E3M2FNV1TypeSlab, (*FloatF6E3M2FNV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF6E3M2FNV1Type](s)
-		*v = FloatF6E3M2FNV1Type{}
 		return v
 	}).(*FloatF6E3M2FNV1Type)
 }
@@ -868,7 +836,6 @@ func GetFloatF8E8M0FNUV1Type(ctx *ir.Context) *FloatF8E8M0FNUV1Type {
 	k := floatF8E8M0FNUV1TypeSlab.NewKey("vhlo", "FloatF8E8M0FNUV1Type")
 	return ir.InsertTypeWith(ctx, k, &floatF8E8M0FNUV1TypeSlab, (*FloatF8E8M0FNUV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E8M0FNUV1Type](s)
-		*v = FloatF8E8M0FNUV1Type{}
 		return v
 	}).(*FloatF8E8M0FNUV1Type)
 }
@@ -897,7 +864,7 @@ func GetComplexV1Type(ctx *ir.Context, elementType ir.Type) *ComplexV1Type {
 	k.Type(elementType)
 	return ir.InsertTypeWith(ctx, k, &complexV1TypeSlab, (*ComplexV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ComplexV1Type](s)
-		*v = ComplexV1Type{elementType: elementType}
+		v.elementType = elementType
 		return v
 	}).(*ComplexV1Type)
 }
@@ -937,7 +904,8 @@ func GetFunctionV1Type(ctx *ir.Context, inputs, outputs []ir.Type) *FunctionV1Ty
 	}
 	return ir.InsertTypeWith(ctx, k, &functionV1TypeSlab, (*FunctionV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FunctionV1Type](s)
-		*v = FunctionV1Type{inputs: slices.Clone(inputs), outputs: slices.Clone(outputs)}
+		v.inputs = slices.Clone(inputs)
+		v.outputs = slices.Clone(outputs)
 		return v
 	}).(*FunctionV1Type)
 }
@@ -981,7 +949,9 @@ func GetRankedTensorV1Type(ctx *ir.Context, shape []int64, elementType ir.Type, 
 	k.Attr(encoding)
 	return ir.InsertTypeWith(ctx, k, &rankedTensorV1TypeSlab, (*RankedTensorV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedTensorV1Type](s)
-		*v = RankedTensorV1Type{shape: slices.Clone(shape), elementType: elementType, encoding: encoding}
+		v.shape = slices.Clone(shape)
+		v.elementType = elementType
+		v.encoding = encoding
 		return v
 	}).(*RankedTensorV1Type)
 }
@@ -1026,7 +996,7 @@ func GetTupleV1Type(ctx *ir.Context, types_ []ir.Type) *TupleV1Type {
 	}
 	return ir.InsertTypeWith(ctx, k, &tupleV1TypeSlab, (*TupleV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TupleV1Type](s)
-		*v = TupleV1Type{types_: slices.Clone(types_)}
+		v.types_ = slices.Clone(types_)
 		return v
 	}).(*TupleV1Type)
 }
@@ -1067,7 +1037,13 @@ func GetUniformQuantizedV1Type(ctx *ir.Context, flags uint32, storageType, expre
 	k.Int(int64(storageTypeMax))
 	return ir.InsertTypeWith(ctx, k, &uniformQuantizedV1TypeSlab, (*UniformQuantizedV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedV1Type](s)
-		*v = UniformQuantizedV1Type{flags: flags, storageType: storageType, expressedType: expressedType, scaleBits: scaleBits, zeroPoint: zeroPoint, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
+		v.flags = flags
+		v.storageType = storageType
+		v.expressedType = expressedType
+		v.scaleBits = scaleBits
+		v.zeroPoint = zeroPoint
+		v.storageTypeMin = storageTypeMin
+		v.storageTypeMax = storageTypeMax
 		return v
 	}).(*UniformQuantizedV1Type)
 }
@@ -1129,7 +1105,7 @@ func GetUnrankedTensorV1Type(ctx *ir.Context, elementType ir.Type) *UnrankedTens
 	k.Type(elementType)
 	return ir.InsertTypeWith(ctx, k, &unrankedTensorV1TypeSlab, (*UnrankedTensorV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UnrankedTensorV1Type](s)
-		*v = UnrankedTensorV1Type{elementType: elementType}
+		v.elementType = elementType
 		return v
 	}).(*UnrankedTensorV1Type)
 }
@@ -1181,7 +1157,14 @@ func GetUniformQuantizedPerAxisV1Type(ctx *ir.Context, flags uint32, storageType
 	k.Int(int64(storageTypeMax))
 	return ir.InsertTypeWith(ctx, k, &uniformQuantizedPerAxisV1TypeSlab, (*UniformQuantizedPerAxisV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedPerAxisV1Type](s)
-		*v = UniformQuantizedPerAxisV1Type{flags: flags, storageType: storageType, expressedType: expressedType, quantizedDimension: quantizedDimension, scalesBits: slices.Clone(scalesBits), zeroPoints: slices.Clone(zeroPoints), storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
+		v.flags = flags
+		v.storageType = storageType
+		v.expressedType = expressedType
+		v.quantizedDimension = quantizedDimension
+		v.scalesBits = slices.Clone(scalesBits)
+		v.zeroPoints = slices.Clone(zeroPoints)
+		v.storageTypeMin = storageTypeMin
+		v.storageTypeMax = storageTypeMax
 		return v
 	}).(*UniformQuantizedPerAxisV1Type)
 }
@@ -1253,7 +1236,8 @@ func GetRankedBufferV1Type(ctx *ir.Context, shape []int64, elementType ir.Type) 
 	k.Type(elementType)
 	return ir.InsertTypeWith(ctx, k, &rankedBufferV1TypeSlab, (*RankedBufferV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedBufferV1Type](s)
-		*v = RankedBufferV1Type{shape: slices.Clone(shape), elementType: elementType}
+		v.shape = slices.Clone(shape)
+		v.elementType = elementType
 		return v
 	}).(*RankedBufferV1Type)
 }
@@ -1293,7 +1277,7 @@ func GetFutureV1Type(ctx *ir.Context, types_ []ir.Type) *FutureV1Type {
 	}
 	return ir.InsertTypeWith(ctx, k, &futureV1TypeSlab, (*FutureV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FutureV1Type](s)
-		*v = FutureV1Type{types_: slices.Clone(types_)}
+		v.types_ = slices.Clone(types_)
 		return v
 	}).(*FutureV1Type)
 }

@@ -18,7 +18,6 @@ func GetExternRefType(ctx *ir.Context) *ExternRefType {
 	k := externRefTypeSlab.NewKey("wasmssa", "ExternRefType")
 	return ir.InsertTypeWith(ctx, k, &externRefTypeSlab, (*ExternRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ExternRefType](s)
-		*v = ExternRefType{}
 		return v
 	}).(*ExternRefType)
 }
@@ -46,7 +45,6 @@ func GetFuncRefType(ctx *ir.Context) *FuncRefType {
 	k := funcRefTypeSlab.NewKey("wasmssa", "FuncRefType")
 	return ir.InsertTypeWith(ctx, k, &funcRefTypeSlab, (*FuncRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FuncRefType](s)
-		*v = FuncRefType{}
 		return v
 	}).(*FuncRefType)
 }
@@ -78,7 +76,8 @@ func GetLimitType(ctx *ir.Context, min, max uint32) *LimitType {
 	k.Uint(uint64(max))
 	return ir.InsertTypeWith(ctx, k, &limitTypeSlab, (*LimitType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LimitType](s)
-		*v = LimitType{min: min, max: max}
+		v.min = min
+		v.max = max
 		return v
 	}).(*LimitType)
 }
@@ -118,7 +117,7 @@ func GetLocalRefType(ctx *ir.Context, elementType ir.Type) *LocalRefType {
 	k.Type(elementType)
 	return ir.InsertTypeWith(ctx, k, &localRefTypeSlab, (*LocalRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LocalRefType](s)
-		*v = LocalRefType{elementType: elementType}
+		v.elementType = elementType
 		return v
 	}).(*LocalRefType)
 }
@@ -155,7 +154,8 @@ func GetTableType(ctx *ir.Context, reference, limit ir.Type) *TableType {
 	k.Type(limit)
 	return ir.InsertTypeWith(ctx, k, &tableTypeSlab, (*TableType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TableType](s)
-		*v = TableType{reference: reference, limit: limit}
+		v.reference = reference
+		v.limit = limit
 		return v
 	}).(*TableType)
 }

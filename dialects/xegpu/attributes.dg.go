@@ -24,7 +24,9 @@ func GetBlockTensorDescAttr(ctx *ir.Context, memorySpace, arrayLength, boundaryC
 	k.Attr(boundaryCheck)
 	return ir.InsertAttrWith(ctx, k, &blockTensorDescAttrSlab, (*BlockTensorDescAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockTensorDescAttr](s)
-		*v = BlockTensorDescAttr{memorySpace: memorySpace, arrayLength: arrayLength, boundaryCheck: boundaryCheck}
+		v.memorySpace = memorySpace
+		v.arrayLength = arrayLength
+		v.boundaryCheck = boundaryCheck
 		return v
 	}).(*BlockTensorDescAttr)
 }
@@ -69,7 +71,7 @@ func GetCachePolicyAttr(ctx *ir.Context, value CachePolicy) *CachePolicyAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &cachePolicyAttrSlab, (*CachePolicyAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CachePolicyAttr](s)
-		*v = CachePolicyAttr{value: value}
+		v.value = value
 		return v
 	}).(*CachePolicyAttr)
 }
@@ -104,7 +106,7 @@ func GetFenceScopeAttr(ctx *ir.Context, value FenceScope) *FenceScopeAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &fenceScopeAttrSlab, (*FenceScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FenceScopeAttr](s)
-		*v = FenceScopeAttr{value: value}
+		v.value = value
 		return v
 	}).(*FenceScopeAttr)
 }
@@ -149,7 +151,12 @@ func GetLayoutAttr(ctx *ir.Context, sgLayout, sgData, instData, laneLayout, lane
 	k.Attr(order)
 	return ir.InsertAttrWith(ctx, k, &layoutAttrSlab, (*LayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LayoutAttr](s)
-		*v = LayoutAttr{sgLayout: sgLayout, sgData: sgData, instData: instData, laneLayout: laneLayout, laneData: laneData, order: order}
+		v.sgLayout = sgLayout
+		v.sgData = sgData
+		v.instData = instData
+		v.laneLayout = laneLayout
+		v.laneData = laneData
+		v.order = order
 		return v
 	}).(*LayoutAttr)
 }
@@ -209,7 +216,7 @@ func GetMemLayoutAttr(ctx *ir.Context, attrs ir.Attribute) *MemLayoutAttr {
 	k.Attr(attrs)
 	return ir.InsertAttrWith(ctx, k, &memLayoutAttrSlab, (*MemLayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemLayoutAttr](s)
-		*v = MemLayoutAttr{attrs: attrs}
+		v.attrs = attrs
 		return v
 	}).(*MemLayoutAttr)
 }
@@ -244,7 +251,7 @@ func GetMemoryScopeAttr(ctx *ir.Context, value MemoryScope) *MemoryScopeAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &memoryScopeAttrSlab, (*MemoryScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemoryScopeAttr](s)
-		*v = MemoryScopeAttr{value: value}
+		v.value = value
 		return v
 	}).(*MemoryScopeAttr)
 }
@@ -279,7 +286,7 @@ func GetMemorySpaceAttr(ctx *ir.Context, value MemorySpace) *MemorySpaceAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &memorySpaceAttrSlab, (*MemorySpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemorySpaceAttr](s)
-		*v = MemorySpaceAttr{value: value}
+		v.value = value
 		return v
 	}).(*MemorySpaceAttr)
 }
@@ -316,7 +323,8 @@ func GetRangeAttr(ctx *ir.Context, start, end ir.Attribute) *RangeAttr {
 	k.Attr(end)
 	return ir.InsertAttrWith(ctx, k, &rangeAttrSlab, (*RangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RangeAttr](s)
-		*v = RangeAttr{start: start, end: end}
+		v.start = start
+		v.end = end
 		return v
 	}).(*RangeAttr)
 }
@@ -358,7 +366,8 @@ func GetScatterTensorDescAttr(ctx *ir.Context, memorySpace, chunkSize ir.Attribu
 	k.Attr(chunkSize)
 	return ir.InsertAttrWith(ctx, k, &scatterTensorDescAttrSlab, (*ScatterTensorDescAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ScatterTensorDescAttr](s)
-		*v = ScatterTensorDescAttr{memorySpace: memorySpace, chunkSize: chunkSize}
+		v.memorySpace = memorySpace
+		v.chunkSize = chunkSize
 		return v
 	}).(*ScatterTensorDescAttr)
 }
@@ -400,7 +409,8 @@ func GetSliceAttr(ctx *ir.Context, parent, dims ir.Attribute) *SliceAttr {
 	k.Attr(dims)
 	return ir.InsertAttrWith(ctx, k, &sliceAttrSlab, (*SliceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SliceAttr](s)
-		*v = SliceAttr{parent: parent, dims: dims}
+		v.parent = parent
+		v.dims = dims
 		return v
 	}).(*SliceAttr)
 }
@@ -446,7 +456,10 @@ func GetTensorDescAttr(ctx *ir.Context, memoryScope, arrayLength, boundaryCheck,
 	k.Attr(scattered)
 	return ir.InsertAttrWith(ctx, k, &tensorDescAttrSlab, (*TensorDescAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorDescAttr](s)
-		*v = TensorDescAttr{memoryScope: memoryScope, arrayLength: arrayLength, boundaryCheck: boundaryCheck, scattered: scattered}
+		v.memoryScope = memoryScope
+		v.arrayLength = arrayLength
+		v.boundaryCheck = boundaryCheck
+		v.scattered = scattered
 		return v
 	}).(*TensorDescAttr)
 }

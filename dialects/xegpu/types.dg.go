@@ -28,7 +28,9 @@ func GetMemDescType(ctx *ir.Context, shape []int64, elementType ir.Type, memLayo
 	k.Attr(memLayout)
 	return ir.InsertTypeWith(ctx, k, &memDescTypeSlab, (*MemDescType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MemDescType](s)
-		*v = MemDescType{shape: slices.Clone(shape), elementType: elementType, memLayout: memLayout}
+		v.shape = slices.Clone(shape)
+		v.elementType = elementType
+		v.memLayout = memLayout
 		return v
 	}).(*MemDescType)
 }
@@ -71,7 +73,6 @@ func GetNbarrierType(ctx *ir.Context) *NbarrierType {
 	k := nbarrierTypeSlab.NewKey("xegpu", "NbarrierType")
 	return ir.InsertTypeWith(ctx, k, &nbarrierTypeSlab, (*NbarrierType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[NbarrierType](s)
-		*v = NbarrierType{}
 		return v
 	}).(*NbarrierType)
 }
@@ -110,7 +111,10 @@ func GetTensorDescType(ctx *ir.Context, shape []int64, elementType ir.Type, enco
 	k.Attr(layout)
 	return ir.InsertTypeWith(ctx, k, &tensorDescTypeSlab, (*TensorDescType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TensorDescType](s)
-		*v = TensorDescType{shape: slices.Clone(shape), elementType: elementType, encoding: encoding, layout: layout}
+		v.shape = slices.Clone(shape)
+		v.elementType = elementType
+		v.encoding = encoding
+		v.layout = layout
 		return v
 	}).(*TensorDescType)
 }

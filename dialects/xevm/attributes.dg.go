@@ -20,7 +20,7 @@ func GetAddrSpaceAttr(ctx *ir.Context, value AddrSpace) *AddrSpaceAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &addrSpaceAttrSlab, (*AddrSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddrSpaceAttr](s)
-		*v = AddrSpaceAttr{value: value}
+		v.value = value
 		return v
 	}).(*AddrSpaceAttr)
 }
@@ -55,7 +55,7 @@ func GetLoadCacheControlAttr(ctx *ir.Context, value LoadCacheControl) *LoadCache
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &loadCacheControlAttrSlab, (*LoadCacheControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoadCacheControlAttr](s)
-		*v = LoadCacheControlAttr{value: value}
+		v.value = value
 		return v
 	}).(*LoadCacheControlAttr)
 }
@@ -94,7 +94,9 @@ func GetMMAShapeAttr(ctx *ir.Context, m_, n_, k_ int32) *MMAShapeAttr {
 	k.Int(int64(k_))
 	return ir.InsertAttrWith(ctx, k, &mMAShapeAttrSlab, (*MMAShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAShapeAttr](s)
-		*v = MMAShapeAttr{m_: m_, n_: n_, k_: k_}
+		v.m_ = m_
+		v.n_ = n_
+		v.k_ = k_
 		return v
 	}).(*MMAShapeAttr)
 }
@@ -145,7 +147,10 @@ func GetMMATypesAttr(ctx *ir.Context, d_, a_, b_, c_ ElemType) *MMATypesAttr {
 	k.Uint(uint64(c_))
 	return ir.InsertAttrWith(ctx, k, &mMATypesAttrSlab, (*MMATypesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMATypesAttr](s)
-		*v = MMATypesAttr{d_: d_, a_: a_, b_: b_, c_: c_}
+		v.d_ = d_
+		v.a_ = a_
+		v.b_ = b_
+		v.c_ = c_
 		return v
 	}).(*MMATypesAttr)
 }
@@ -195,7 +200,7 @@ func GetMemScopeAttr(ctx *ir.Context, value MemScope) *MemScopeAttr {
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &memScopeAttrSlab, (*MemScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemScopeAttr](s)
-		*v = MemScopeAttr{value: value}
+		v.value = value
 		return v
 	}).(*MemScopeAttr)
 }
@@ -230,7 +235,7 @@ func GetStoreCacheControlAttr(ctx *ir.Context, value StoreCacheControl) *StoreCa
 	k.Uint(uint64(value))
 	return ir.InsertAttrWith(ctx, k, &storeCacheControlAttrSlab, (*StoreCacheControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StoreCacheControlAttr](s)
-		*v = StoreCacheControlAttr{value: value}
+		v.value = value
 		return v
 	}).(*StoreCacheControlAttr)
 }
@@ -273,7 +278,11 @@ func GetXeVMTargetAttr(ctx *ir.Context, o_ int32, triple, chip string, flags, li
 	k.Attr(linkFiles)
 	return ir.InsertAttrWith(ctx, k, &xeVMTargetAttrSlab, (*XeVMTargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[XeVMTargetAttr](s)
-		*v = XeVMTargetAttr{o_: o_, triple: triple, chip: chip, flags: flags, linkFiles: linkFiles}
+		v.o_ = o_
+		v.triple = triple
+		v.chip = chip
+		v.flags = flags
+		v.linkFiles = linkFiles
 		return v
 	}).(*XeVMTargetAttr)
 }

@@ -20,7 +20,6 @@ func GetAutoAttr(ctx *ir.Context) *AutoAttr {
 	k := autoAttrSlab.NewKey("grid", "AutoAttr")
 	return ir.InsertAttrWith(ctx, k, &autoAttrSlab, (*AutoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AutoAttr](s)
-		*v = AutoAttr{}
 		return v
 	}).(*AutoAttr)
 }
@@ -55,7 +54,11 @@ func GetStencilAttr(ctx *ir.Context, offsets []int64, boundary Boundary, radius 
 	k.Attr(halo)
 	return ir.InsertAttrWith(ctx, k, &stencilAttrSlab, (*StencilAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StencilAttr](s)
-		*v = StencilAttr{offsets: slices.Clone(offsets), boundary: boundary, radius: radius, access: access, halo: halo}
+		v.offsets = slices.Clone(offsets)
+		v.boundary = boundary
+		v.radius = radius
+		v.access = access
+		v.halo = halo
 		return v
 	}).(*StencilAttr)
 }
@@ -127,7 +130,10 @@ func GetLayoutAttr(ctx *ir.Context, axes []Axis, label string, order []uint32, s
 	k.Attr(scheduler)
 	return ir.InsertAttrWith(ctx, k, &layoutAttrSlab, (*LayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LayoutAttr](s)
-		*v = LayoutAttr{axes: slices.Clone(axes), label: label, order: slices.Clone(order), scheduler: scheduler}
+		v.axes = slices.Clone(axes)
+		v.label = label
+		v.order = slices.Clone(order)
+		v.scheduler = scheduler
 		return v
 	}).(*LayoutAttr)
 }
@@ -176,7 +182,8 @@ func GetFillAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FillAttr {
 	k.APInt(value)
 	return ir.InsertAttrWith(ctx, k, &fillAttrSlab, (*FillAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FillAttr](s)
-		*v = FillAttr{type_: type_, value: value}
+		v.type_ = type_
+		v.value = value
 		return v
 	}).(*FillAttr)
 }
@@ -219,7 +226,10 @@ func GetBlobAttr(ctx *ir.Context, data []byte, sum uint64, signed int32, fast bo
 	k.Bool(fast)
 	return ir.InsertAttrWith(ctx, k, &blobAttrSlab, (*BlobAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlobAttr](s)
-		*v = BlobAttr{data: slices.Clone(data), sum: sum, signed: signed, fast: fast}
+		v.data = slices.Clone(data)
+		v.sum = sum
+		v.signed = signed
+		v.fast = fast
 		return v
 	}).(*BlobAttr)
 }

@@ -23,7 +23,8 @@ func GetCellType(ctx *ir.Context, bits uint32, element ir.Type) *CellType {
 	k.Type(element)
 	return ir.InsertTypeWith(ctx, k, &cellTypeSlab, (*CellType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CellType](s)
-		*v = CellType{bits: bits, element: element}
+		v.bits = bits
+		v.element = element
 		return v
 	}).(*CellType)
 }
@@ -80,7 +81,9 @@ func GetGridType(ctx *ir.Context, cell *CellType, layout *LayoutAttr, dims []int
 	}
 	return ir.InsertTypeWith(ctx, k, &gridTypeSlab, (*GridType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[GridType](s)
-		*v = GridType{cell: cell, layout: layout, dims: slices.Clone(dims)}
+		v.cell = cell
+		v.layout = layout
+		v.dims = slices.Clone(dims)
 		return v
 	}).(*GridType)
 }

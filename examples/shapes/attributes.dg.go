@@ -22,7 +22,8 @@ func GetPointAttr(ctx *ir.Context, x_, y_ uint64) *PointAttr {
 	k.Uint(uint64(y_))
 	return ir.InsertAttrWith(ctx, k, &pointAttrSlab, (*PointAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PointAttr](s)
-		*v = PointAttr{x_: x_, y_: y_}
+		v.x_ = x_
+		v.y_ = y_
 		return v
 	}).(*PointAttr)
 }

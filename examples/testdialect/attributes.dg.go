@@ -22,7 +22,8 @@ func GetTestAttrParamsAttr(ctx *ir.Context, v0_, v1_ int32) *TestAttrParamsAttr 
 	k.Int(int64(v1_))
 	return ir.InsertAttrWith(ctx, k, &testAttrParamsAttrSlab, (*TestAttrParamsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TestAttrParamsAttr](s)
-		*v = TestAttrParamsAttr{v0_: v0_, v1_: v1_}
+		v.v0_ = v0_
+		v.v1_ = v1_
 		return v
 	}).(*TestAttrParamsAttr)
 }

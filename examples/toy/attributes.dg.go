@@ -34,7 +34,12 @@ func GetTileAttr(ctx *ir.Context, sizes []int64, order Order, buffers uint32, fi
 	k.Attr(label)
 	return ir.InsertAttrWith(ctx, k, &tileAttrSlab, (*TileAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TileAttr](s)
-		*v = TileAttr{sizes: slices.Clone(sizes), order: order, buffers: buffers, first: first, last: last, label: label}
+		v.sizes = slices.Clone(sizes)
+		v.order = order
+		v.buffers = buffers
+		v.first = first
+		v.last = last
+		v.label = label
 		return v
 	}).(*TileAttr)
 }

@@ -24,7 +24,9 @@ func GetMatrixType(ctx *ir.Context, rows, cols int64, elementType ir.Type) *Matr
 	k.Type(elementType)
 	return ir.InsertTypeWith(ctx, k, &matrixTypeSlab, (*MatrixType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MatrixType](s)
-		*v = MatrixType{rows: rows, cols: cols, elementType: elementType}
+		v.rows = rows
+		v.cols = cols
+		v.elementType = elementType
 		return v
 	}).(*MatrixType)
 }

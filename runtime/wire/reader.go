@@ -30,7 +30,12 @@ func NewReader(data []byte, base int64, section string) *Reader {
 // Reset makes r read data from its start, as NewReader does, without
 // allocating a new Reader.
 func (r *Reader) Reset(data []byte, base int64, section string) {
-	*r = Reader{data: data, base: base, name: section}
+	// Field by field: storing the struct whole copies it through the
+	// collector's bulk write barrier, and the name is mostly the same.
+	r.data, r.pos, r.base = data, 0, base
+	if r.name != section {
+		r.name = section
+	}
 }
 
 // Offset is the absolute file offset of the next byte.
