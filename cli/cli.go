@@ -93,7 +93,7 @@ var commands = []command{
 					return errUsage("stat takes one file")
 				}
 				if e.main {
-					oneShotGC() // what it reads stays live until it has counted
+					defer oneShotGC()() // what it reads stays live until it has counted
 				}
 				return stat(e.newContext(), pos[0], e.stdout, *verify)
 			}

@@ -5,6 +5,8 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+
+	"github.com/dialectgen/dialectgen/internal/heapwarm"
 )
 
 // One file in, one file out: everything `mlirbc convert` reads stays live
@@ -25,22 +27,36 @@ import (
 // not ours to tune.
 
 // oneShotGC turns the collector off up to the memory limit, where the
-// environment leaves the choice to us and the limit is known.
-func oneShotGC() { tuneGC(-1) }
+// environment leaves the choice to us and the limit is known. Then the
+// heap only grows, onto new pages, and a goroutine has the kernel map
+// them ahead of the allocator on the other core (internal/heapwarm:
+// converting 1M ops took 0.92 of the time and 1,000 functions 0.91 to
+// 0.96, peaking 3 to 9 MiB higher); the returned func stops it.
+func oneShotGC() (stop func()) {
+	if !tuneGC(-1) {
+		return func() {}
+	}
+	return heapwarm.Start(warmLead)
+}
+
+// warmLead is how far above the heap's top its pages are mapped ahead.
+const warmLead = 4 << 20
 
 // batchGC collects at three times the live heap, up to the same limit.
 func batchGC() { tuneGC(200) }
 
-func tuneGC(percent int) {
+// tuneGC sets the collector's target and reports whether it did.
+func tuneGC(percent int) bool {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
-		return
+		return false
 	}
 	avail := availableMemory()
 	if avail == 0 {
-		return
+		return false
 	}
 	debug.SetMemoryLimit(int64(avail / 4 * 3))
 	debug.SetGCPercent(percent)
+	return true
 }
 
 // availableMemory is the smaller of the machine's memory and the limit of
