@@ -289,10 +289,14 @@ func (t *uniqueTable[V]) store(key []byte) uint64 {
 		t.chunks = append(t.chunks, make([]byte, 0, max(size, need)))
 		last++
 	}
-	c := &t.chunks[last]
-	off := len(*c)
-	*c = binary.AppendUvarint(*c, uint64(len(key)))
-	*c = append(*c, key...)
+	// The chunk has room: appending to a copy of it and then reslicing
+	// it stores only its length, where storing the slice would take a
+	// write barrier while the collector marks.
+	c := t.chunks[last]
+	off := len(c)
+	c = binary.AppendUvarint(c, uint64(len(key)))
+	c = append(c, key...)
+	t.chunks[last] = t.chunks[last][:len(c)]
 	return uint64(last)<<32 | uint64(off)
 }
 
