@@ -19,6 +19,9 @@ func threadFaults(t *testing.T) int64 {
 
 var kept [][]byte
 
+// raceDetector is set in builds with the race detector (race_test.go).
+var raceDetector bool
+
 // grow has the heap grow by size bytes without collections, in pieces
 // of 64 KiB written at once, pausing a millisecond every 256 KiB for the
 // work a reader does between allocations; it returns the page faults the
@@ -42,8 +45,8 @@ func grow(t *testing.T, size int) int64 {
 // fault a page on its own thread; with the warmer mapping ahead of it,
 // far fewer.
 func TestStartMapsAhead(t *testing.T) {
-	if runtime.GOMAXPROCS(0) < 2 || !supported() {
-		t.Skip("needs two processors and MADV_POPULATE_WRITE")
+	if runtime.GOMAXPROCS(0) < 2 || !supported() || raceDetector {
+		t.Skip("needs two processors and MADV_POPULATE_WRITE, and counts pages the race detector would fault too")
 	}
 	defer debug.SetGCPercent(debug.SetGCPercent(-1))
 	defer func() { kept = nil }()
@@ -60,5 +63,26 @@ func TestStartMapsAhead(t *testing.T) {
 	t.Logf("page faults growing the heap by %d bytes: %d cold, %d warmed (mapped up to %#x)", size, cold, warm, warmedTo.Load())
 	if warm > cold/2 {
 		t.Fatalf("%d page faults with the warmer, %d without", warm, cold)
+	}
+}
+
+// TestStartStop: warmers started and stopped while the heap grows leave
+// it as it was (run it with -race too).
+func TestStartStop(t *testing.T) {
+	defer func() { kept = nil }()
+	for range 3 {
+		stop := Start(1 << 20)
+		for i := range 64 {
+			b := make([]byte, 64<<10)
+			b[len(b)-1] = byte(i)
+			kept = append(kept, b)
+		}
+		stop()
+		stop() // twice is harmless
+	}
+	for i, b := range kept {
+		if b[len(b)-1] != byte(i%64) {
+			t.Fatalf("piece %d changed", i)
+		}
 	}
 }
