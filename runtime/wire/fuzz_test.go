@@ -43,6 +43,13 @@ func FuzzVarInt(f *testing.F) {
 			}
 			n := int(r.Offset() - off)
 			in := data[off-fuzzBase : r.Offset()-fuzzBase]
+			// VarInt's short forms agree with the general decoder.
+			if dv, dn, err := decodeVarInt(data[off-fuzzBase:]); err != nil || dv != v || dn != n {
+				t.Fatalf("% x: VarInt %#x in %d bytes, decodeVarInt %#x in %d (%v)", in, v, n, dv, dn, err)
+			}
+			if u, flag, err := NewReader(in, 0, "").VarIntWithFlag(); err != nil || u != v>>1 || flag != (v&1 != 0) {
+				t.Fatalf("% x: VarIntWithFlag %#x, %v (%v); VarInt %#x", in, u, flag, err, v)
+			}
 			enc := AppendVarInt(nil, v)
 			if len(enc) != VarIntLen(v) || len(enc) > n {
 				t.Fatalf("%#x from % x re-encodes as % x (VarIntLen %d)", v, in, enc, VarIntLen(v))

@@ -128,11 +128,17 @@ func (r *Reader) varInt(expected string) (uint64, error) {
 
 // VarInt reads a PrefixVarInt (non-minimal forms accepted).
 func (r *Reader) VarInt() (uint64, error) {
-	// Inline the one-byte case: it is by far the most common.
-	if r.pos < len(r.data) {
-		if b := r.data[r.pos]; b&1 != 0 {
-			r.pos++
+	// The one- and two-byte forms here, the others in decodeVarInt: most
+	// varints are indices below 2^14.
+	if p := r.pos; p < len(r.data) {
+		b := r.data[p]
+		if b&1 != 0 {
+			r.pos = p + 1
 			return uint64(b >> 1), nil
+		}
+		if b&2 != 0 && p+1 < len(r.data) {
+			r.pos = p + 2
+			return (uint64(b) | uint64(r.data[p+1])<<8) >> 2, nil
 		}
 	}
 	return r.varInt("a varint")
@@ -146,10 +152,16 @@ func (r *Reader) SignedVarInt() (int64, error) {
 
 // VarIntWithFlag reads a PrefixVarInt written by AppendVarIntWithFlag.
 func (r *Reader) VarIntWithFlag() (uint64, bool, error) {
-	if r.pos < len(r.data) {
-		if b := r.data[r.pos]; b&1 != 0 {
-			r.pos++
+	if p := r.pos; p < len(r.data) {
+		b := r.data[p]
+		if b&1 != 0 {
+			r.pos = p + 1
 			return uint64(b >> 2), b&2 != 0, nil
+		}
+		if b&2 != 0 && p+1 < len(r.data) {
+			r.pos = p + 2
+			u := (uint64(b) | uint64(r.data[p+1])<<8) >> 2
+			return u >> 1, u&1 != 0, nil
 		}
 	}
 	u, err := r.varInt("a varint with flag")
