@@ -216,12 +216,35 @@ func (t *EntryTable) Len() int { return len(t.ends) + len(t.wideEnds) }
 
 // At returns entry i, which must be below Len.
 func (t *EntryTable) At(i int) Entry {
-	start := t.start
+	start, end, custom := t.bounds(i)
+	return Entry{
+		Dialect: t.DialectOf(i),
+		Custom:  custom,
+		Offset:  t.offset + int64(start),
+		Data:    t.data[start:end:end],
+	}
+}
+
+// Bytes returns the bytes of entry i, which must be below Len, and
+// whether they are custom-encoded: At without the dialect and offset,
+// for a caller that looks at many entries and few of their dialects.
+func (t *EntryTable) Bytes(i int) ([]byte, bool) {
+	start, end, custom := t.bounds(i)
+	return t.data[start:end:end], custom
+}
+
+func (t *EntryTable) bounds(i int) (start, end uint64, custom bool) {
+	start = t.start
 	if i > 0 {
 		start, _ = t.end(i - 1)
 	}
-	end, custom := t.end(i)
-	// The group holding i: the last whose first entry is at most i.
+	end, custom = t.end(i)
+	return start, end, custom
+}
+
+// DialectOf is the dialect of entry i, which must be below Len: that of
+// the last group whose first entry is at most i.
+func (t *EntryTable) DialectOf(i int) int {
 	lo, hi := 0, len(t.groups)
 	for hi-lo > 1 {
 		if mid := int(uint(lo+hi) >> 1); t.groups[mid].first <= i {
@@ -230,13 +253,7 @@ func (t *EntryTable) At(i int) Entry {
 			hi = mid
 		}
 	}
-	g := lo
-	return Entry{
-		Dialect: t.groups[g].dialect,
-		Custom:  custom,
-		Offset:  t.offset + int64(start),
-		Data:    t.data[start:end:end],
-	}
+	return t.groups[lo].dialect
 }
 
 // ParseFile reads the header and every section needed to decode the

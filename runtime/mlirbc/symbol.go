@@ -121,6 +121,10 @@ type skimmer struct {
 	symField map[*bytecode.OpSchema]int
 	builtin  int
 	builtinK bool
+	// lastSchema and lastAt repeat symField's answer for the schema met
+	// last: a module's top-level ops are mostly of one kind.
+	lastSchema *bytecode.OpSchema
+	lastAt     int
 }
 
 func (sk *skimmer) regions(r *wire.Reader, n, depth int, top bool) error {
@@ -316,7 +320,10 @@ func (sk *skimmer) symbolIs(info *opNameInfo, i uint64) (match, sure bool) {
 	}
 	data, offset := rd.props.entry(int(i))
 	pr := wire.NewReader(data, offset, "Properties")
-	at, ok := sk.symField[s]
+	at, ok := sk.lastAt, s == sk.lastSchema
+	if !ok {
+		at, ok = sk.symField[s]
+	}
 	if !ok {
 		at = slices.IndexFunc(s.Properties, func(f bytecode.PropField) bool { return f.Name == "sym_name" })
 		for _, f := range s.Properties[:max(at+1, 0)] {
@@ -330,17 +337,19 @@ func (sk *skimmer) symbolIs(info *opNameInfo, i uint64) (match, sure bool) {
 		}
 		sk.symField[s] = at
 	}
+	sk.lastSchema, sk.lastAt = s, at
 	switch at {
 	case noSymName:
 		return false, true
 	case symNameHidden:
 		return false, false
 	}
-	for k, f := range s.Properties[:at+1] {
+	fields := s.Properties[:at+1]
+	for k := range fields {
 		var idx uint64
 		present := true
 		var err error
-		if f.Kind == bytecode.PropAttr {
+		if fields[k].Kind == bytecode.PropAttr {
 			idx, err = pr.VarInt()
 		} else {
 			idx, present, err = pr.VarIntWithFlag()
@@ -390,15 +399,13 @@ func (sk *skimmer) stringEntryIs(i uint64) (match, sure bool) {
 		sk.builtin = slices.IndexFunc(f.Dialects, func(d bytecode.Dialect) bool { return d.Name == "builtin" })
 		sk.builtinK = true
 	}
-	e := f.Attrs.At(int(i))
-	if !e.Custom || e.Dialect != sk.builtin {
+	data, custom := f.Attrs.Bytes(int(i))
+	// The code as a one-byte varint: a longer form of it is left to the
+	// decoder, as are entries of other dialects.
+	if !custom || len(data) < 2 || data[0] != builtinStringCode<<1|1 || f.Attrs.DialectOf(int(i)) != sk.builtin {
 		return false, false
 	}
-	r := wire.NewReader(e.Data, e.Offset, "AttrType")
-	code, err := r.VarInt()
-	if err != nil || code != builtinStringCode {
-		return false, false
-	}
+	r := wire.NewReader(data[1:], 0, "AttrType")
 	si, err := r.VarInt()
 	if err != nil || !r.Empty() || si >= uint64(f.Strings.Len()) {
 		return false, false
