@@ -2,83 +2,101 @@ package bytecode
 
 import (
 	"bytes"
+	"errors"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
-// TestEntryTableWidths: the table gives the same entries whether it keeps
-// four bytes an entry or eight (which only sections of 2 GiB and more
-// need, too large to build in a test).
-func TestEntryTableWidths(t *testing.T) {
-	data := []byte("..aaabbbbbcddddddd")
-	ends := []int{5, 10, 11, 18} // the first entry starts at 2
-	custom := []bool{true, false, true, false}
-	for _, wide := range []bool{false, true} {
-		tab := newEntryTable(data, 100, 2, len(ends), wide)
-		tab.groups = []entryGroup{{first: 0, dialect: 3}, {first: 2, dialect: 7}}
-		for i, e := range ends {
-			tab.setEnd(i, e, custom[i])
+// TestEntryTable reads random offsets sections, in groups of random
+// dialects and sizes, most of them one byte (regular blocks), some not,
+// some groups empty, and compares every entry with where it must be: the
+// same bytes, dialect, offset and custom bit, whatever kind of block
+// holds it.
+func TestEntryTable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for trial := range 3000 {
+		const dialects = 5
+		var sec []byte
+		type want struct {
+			start, end int
+			dialect    int
+			custom     bool
 		}
-		if tab.Len() != len(ends) {
-			t.Fatalf("wide %v: %d entries, want %d", wide, tab.Len(), len(ends))
+		var wants []want
+		pos := rng.IntN(8)
+		first := pos
+		bigOdds := 1 + rng.IntN(40)
+		for range rng.IntN(6) {
+			d, count := rng.IntN(dialects), rng.IntN(60)
+			if rng.IntN(5) == 0 {
+				count = 0
+			}
+			sec = wire.AppendVarInt(sec, uint64(d))
+			sec = wire.AppendVarInt(sec, uint64(count))
+			for range count {
+				size := rng.IntN(64)
+				if rng.IntN(bigOdds) == 0 {
+					size = rng.IntN(400)
+				}
+				custom := rng.IntN(2) == 0
+				sec = wire.AppendVarIntWithFlag(sec, uint64(size), custom)
+				wants = append(wants, want{pos, pos + size, d, custom})
+				pos += size
+			}
 		}
-		start := 2
-		for i, e := range ends {
+		data := make([]byte, pos)
+		for i := range data {
+			data[i] = byte(rng.IntN(256))
+		}
+		secOff, dataOff := int64(1000+rng.IntN(10)), int64(5000)
+		f := &File{Dialects: make([]Dialect, dialects)}
+		f.Sections[SectionAttrTypeOffset] = &wire.Section{Offset: secOff, Data: sec}
+		dataSec := &wire.Section{Offset: dataOff, Data: data}
+		r := wire.NewReader(sec, secOff, "AttrTypeOffset")
+		tab, end, err := f.readEntryTable(r, dataSec, first, len(wants))
+		if err != nil {
+			t.Fatalf("trial %d: %v", trial, err)
+		}
+		if end != pos || tab.Len() != len(wants) {
+			t.Fatalf("trial %d: %d entries ending at %d, want %d ending at %d", trial, tab.Len(), end, len(wants), pos)
+		}
+		for i, w := range wants {
 			got := tab.At(i)
-			want := Entry{Dialect: 3, Custom: custom[i], Offset: 100 + int64(start), Data: data[start:e]}
-			if i >= 2 {
-				want.Dialect = 7
+			if got.Dialect != w.dialect || got.Custom != w.custom || got.Offset != dataOff+int64(w.start) || !bytes.Equal(got.Data, data[w.start:w.end]) {
+				t.Fatalf("trial %d: entry %d = {%d %v %d %d bytes}, want {%d %v %d %d bytes}", trial, i,
+					got.Dialect, got.Custom, got.Offset, len(got.Data), w.dialect, w.custom, dataOff+int64(w.start), w.end-w.start)
 			}
-			if got.Dialect != want.Dialect || got.Custom != want.Custom || got.Offset != want.Offset || !bytes.Equal(got.Data, want.Data) {
-				t.Errorf("wide %v: entry %d = %+v, want %+v", wide, i, got, want)
+			if b, c := tab.Bytes(i); c != w.custom || !bytes.Equal(b, got.Data) {
+				t.Fatalf("trial %d: Bytes(%d) differs from At", trial, i)
 			}
-			start = e
 		}
 	}
 }
 
-// TestSetEnds8 compares the eight-at-a-time run of one-byte sizes with
-// the same run taken a byte at a time: the same ends and custom bits, and
-// it stops where a byte is not a one-byte size, where fewer than eight
-// are left, or where an entry would end past the room.
-func TestSetEnds8(t *testing.T) {
-	rng := rand.New(rand.NewPCG(1, 2))
-	for trial := range 2000 {
-		sizes := make([]byte, rng.IntN(40))
-		for i := range sizes {
-			sizes[i] = byte(rng.IntN(64))<<2 | byte(rng.IntN(2))<<1 | 1
-			if rng.IntN(30) == 0 {
-				sizes[i] &^= 1 // not a one-byte varint
-			}
-		}
-		pos, room := rng.IntN(1000), rng.IntN(1500)
-		tab := newEntryTable(nil, 0, 0, len(sizes)+3, false)
-		n, total := tab.setEnds8(3, pos, sizes, room)
-		want := newEntryTable(nil, 0, 0, len(sizes)+3, false)
-		wantN, wantTotal := 0, 0
-		// A group of eight is taken whole or not at all.
-		for wantN+8 <= len(sizes) {
-			ok, sum := true, wantTotal
-			for _, b := range sizes[wantN : wantN+8] {
-				sum += int(b >> 2)
-				ok = ok && b&1 != 0 && sum <= room
-			}
-			if !ok {
-				break
-			}
-			for _, b := range sizes[wantN : wantN+8] {
-				wantTotal += int(b >> 2)
-				want.setEnd(3+wantN, pos+wantTotal, b&2 != 0)
-				wantN++
-			}
-		}
-		if n != wantN || total != wantTotal {
-			t.Fatalf("trial %d: %d entries of %d bytes, want %d of %d", trial, n, total, wantN, wantTotal)
-		}
-		for i := range tab.ends {
-			if tab.ends[i] != want.ends[i] {
-				t.Fatalf("trial %d: entry %d ends at %#x, want %#x", trial, i, tab.ends[i], want.ends[i])
-			}
+// TestEntryTableRefuses: sizes past the data and more entries than the
+// table holds are errors, with the offset of the size or count.
+func TestEntryTableRefuses(t *testing.T) {
+	f := &File{Dialects: make([]Dialect, 1)}
+	for _, c := range []struct {
+		name string
+		sec  []byte
+		n    int
+		at   int64
+	}{
+		{"a size past the data", wire.AppendVarIntWithFlag(append(wire.AppendVarInt(wire.AppendVarInt(nil, 0), 2), 0x05), 200, false), 2, 3},
+		{"more entries than the table", wire.AppendVarInt(wire.AppendVarInt(nil, 0), 3), 2, 1},
+		// A block of sixteen one-byte sizes that overruns is read one by
+		// one: the second entry is the one that does not fit.
+		{"sixteen sizes past the data", append(wire.AppendVarInt(wire.AppendVarInt(nil, 0), 16), bytes.Repeat([]byte{0xfd}, 16)...), 16, 3},
+	} {
+		f.Sections[SectionAttrTypeOffset] = &wire.Section{Data: c.sec}
+		r := wire.NewReader(c.sec, 0, "AttrTypeOffset")
+		_, _, err := f.readEntryTable(r, &wire.Section{Data: make([]byte, 100)}, 0, c.n)
+		var we *wire.Error
+		if !errors.As(err, &we) || we.Offset != c.at {
+			t.Errorf("%s: %v, want an error at offset %d", c.name, err, c.at)
 		}
 	}
 }

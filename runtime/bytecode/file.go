@@ -107,102 +107,36 @@ type Entry struct {
 	Data    []byte // the entry's bytes
 }
 
-// EntryTable is the attribute or the type table. It keeps four bytes per
-// entry (eight when the section is 2 GiB or more), whatever the file
-// holds, so that a file of many tiny entries costs memory in proportion
-// to its size.
+// EntryTable is the attribute or the type table, at about a byte per
+// entry whatever the file holds. Entries come in blocks of 16. A regular
+// block, the common one, is 16 entries of under 64 bytes in one dialect
+// group: their sizes are one-byte varints side by side in the offsets
+// section, so the block keeps only where it starts and where its sizes
+// are, and an entry's start is the block's plus the sizes before it,
+// summed eight at a time. The other blocks keep each entry's end.
 type EntryTable struct {
 	data   []byte // the AttrType section's data
 	offset int64  // absolute offset of data[0]
-	start  uint64 // where the first entry starts in data
-	// ends[i] (or wideEnds[i], for sections of 2 GiB and more) is where
-	// entry i ends in data, with its top bit set for custom-encoded
-	// entries. One of the two is nil.
-	ends     []uint32
-	wideEnds []uint64
-	groups   []entryGroup
+	n      int
+	sizes  []byte // the AttrTypeOffset section's data, where regular blocks' sizes are
+	blocks []entryBlock
+	// ends holds the ends of the entries of irregular blocks, 16 a block,
+	// with entryCustom set for custom-encoded ones.
+	ends   []uint64
+	groups []entryGroup
 }
 
 const (
-	entryCustom     = 1 << 31
-	wideEntryCustom = 1 << 63
+	blockSize   = 16
+	entryCustom = 1 << 63
 )
 
-// newEntryTable makes the table of n entries of data, from start on;
-// wide keeps eight bytes an entry, which data of 2 GiB or more needs.
-func newEntryTable(data []byte, offset int64, start, n int, wide bool) EntryTable {
-	t := EntryTable{data: data, offset: offset, start: uint64(start)}
-	if wide {
-		t.wideEnds = make([]uint64, n)
-	} else {
-		t.ends = make([]uint32, n)
-	}
-	return t
-}
-
-// setEnd records that entry i ends at pos in data.
-func (t *EntryTable) setEnd(i, pos int, custom bool) {
-	if t.ends != nil {
-		e := uint32(pos)
-		if custom {
-			e |= entryCustom
-		}
-		t.ends[i] = e
-		return
-	}
-	e := uint64(pos)
-	if custom {
-		e |= wideEntryCustom
-	}
-	t.wideEnds[i] = e
-}
-
-// setEnds8 records the ends of the entries from i on whose sizes are the
-// one-byte varints at the start of sizes, eight at a time, the first
-// starting at pos and none ending more than room bytes further: it
-// returns how many it recorded and their total size. Each byte is
-// size<<2 | custom<<1 | 1; a four-byte group's running sums fit a byte
-// each (4 × 63), so one multiplication makes them. t is narrow.
-func (t *EntryTable) setEnds8(i, pos int, sizes []byte, room int) (n, total int) {
-	const ones = 0x0101010101010101
-	for n+8 <= len(sizes) {
-		w := binary.LittleEndian.Uint64(sizes[n:])
-		if w&ones != ones {
-			break
-		}
-		sz := w >> 2 & 0x3f3f3f3f3f3f3f3f
-		lo := (sz & 0xffffffff) * 0x01010101
-		hi := (sz >> 32) * 0x01010101
-		mid := total + int(lo>>24&0xff)
-		end := mid + int(hi>>24&0xff)
-		if end > room {
-			break
-		}
-		c := uint32(w>>1) & 0x01010101
-		ch := uint32(w>>33) & 0x01010101
-		a, b := uint32(pos+total), uint32(pos+mid)
-		e := t.ends[i+n : i+n+8 : i+n+8]
-		e[0] = a + uint32(lo&0xff) | c<<31
-		e[1] = a + uint32(lo>>8&0xff) | c>>8<<31
-		e[2] = a + uint32(lo>>16&0xff) | c>>16<<31
-		e[3] = b | c>>24<<31
-		e[4] = b + uint32(hi&0xff) | ch<<31
-		e[5] = b + uint32(hi>>8&0xff) | ch>>8<<31
-		e[6] = b + uint32(hi>>16&0xff) | ch>>16<<31
-		e[7] = uint32(pos+end) | ch>>24<<31
-		n, total = n+8, end
-	}
-	return n, total
-}
-
-// end is where entry i ends in data, and whether it is custom-encoded.
-func (t *EntryTable) end(i int) (uint64, bool) {
-	if t.ends != nil {
-		e := t.ends[i]
-		return uint64(e &^ entryCustom), e&entryCustom != 0
-	}
-	e := t.wideEnds[i]
-	return e &^ wideEntryCustom, e&wideEntryCustom != 0
+// entryBlock is where a block's first entry starts in data, and where its
+// sizes are: sizes[at:at+16] for a regular block; for another,
+// ends[16*(-1-at):].
+type entryBlock struct {
+	start uint64
+	at    int32
 }
 
 // entryGroup is a run of entries of one dialect, from entry first on.
@@ -212,7 +146,7 @@ type entryGroup struct {
 }
 
 // Len is the number of entries.
-func (t *EntryTable) Len() int { return len(t.ends) + len(t.wideEnds) }
+func (t *EntryTable) Len() int { return t.n }
 
 // At returns entry i, which must be below Len.
 func (t *EntryTable) At(i int) Entry {
@@ -234,12 +168,38 @@ func (t *EntryTable) Bytes(i int) ([]byte, bool) {
 }
 
 func (t *EntryTable) bounds(i int) (start, end uint64, custom bool) {
-	start = t.start
-	if i > 0 {
-		start, _ = t.end(i - 1)
+	b := t.blocks[i/blockSize]
+	k := i % blockSize
+	if b.at >= 0 {
+		s := t.sizes[b.at : b.at+blockSize : b.at+blockSize]
+		start = b.start + sizeSum(binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[8:]), k)
+		return start, start + uint64(s[k]>>2), s[k]&2 != 0
 	}
-	end, custom = t.end(i)
-	return start, end, custom
+	ends := t.ends[blockSize*int(-1-b.at):][:blockSize]
+	start = b.start
+	if k > 0 {
+		start = ends[k-1] &^ entryCustom
+	}
+	return start, ends[k] &^ entryCustom, ends[k]&entryCustom != 0
+}
+
+// sizeSum is the total size of the first k of the 16 entries whose
+// one-byte sizes are the bytes of lo and hi (size<<2 | custom<<1 | 1).
+func sizeSum(lo, hi uint64, k int) uint64 {
+	if k < 8 {
+		lo &= 1<<(8*k) - 1
+		hi = 0
+	} else {
+		hi &= 1<<(8*(k-8)) - 1
+	}
+	return byteSum(lo>>2&0x3f3f3f3f3f3f3f3f) + byteSum(hi>>2&0x3f3f3f3f3f3f3f3f)
+}
+
+// byteSum adds up the bytes of x, each under 64: in pairs first, so that
+// the sums fit their lanes.
+func byteSum(x uint64) uint64 {
+	x = x&0x00ff00ff00ff00ff + x>>8&0x00ff00ff00ff00ff
+	return x * 0x0001000100010001 >> 48
 }
 
 // DialectOf is the dialect of entry i, which must be below Len: that of
@@ -461,9 +421,35 @@ func (f *File) readAttrTypeOffsets() error {
 	}
 	data := f.Sections[SectionAttrType]
 	pos := 0
-	read := func(t *EntryTable, n int) error {
-		*t = newEntryTable(data.Data, data.Offset, pos, n, len(data.Data) >= entryCustom)
-		for i := 0; i < n; {
+	read := func(t *EntryTable, n int) (err error) {
+		*t, pos, err = f.readEntryTable(r, data, pos, n)
+		return err
+	}
+	if err := read(&f.Attrs, numAttrs); err != nil {
+		return err
+	}
+	if err := read(&f.Types, numTypes); err != nil {
+		return err
+	}
+	if !r.Empty() {
+		return r.Errorf("the end of the AttrTypeOffset section", wire.ErrInvalid)
+	}
+	if pos != len(data.Data) {
+		return wire.NewReader(data.Data, data.Offset, "AttrType").ErrorAt(data.Offset+int64(pos), "no bytes after the last entry", wire.ErrInvalid)
+	}
+	return nil
+}
+
+// readEntryTable reads the sizes of n entries from r, the AttrTypeOffset
+// section, in their dialect groups; the first starts at pos in data. It
+// returns the table and where its last entry ends.
+func (f *File) readEntryTable(r *wire.Reader, data *wire.Section, pos, n int) (EntryTable, int, error) {
+	sec := f.Sections[SectionAttrTypeOffset]
+	t := EntryTable{data: data.Data, offset: data.Offset, n: n, sizes: sec.Data,
+		blocks: make([]entryBlock, (n+blockSize-1)/blockSize)}
+	left := 0 // entries of the current group not read yet
+	group := func(i int) error {
+		for left == 0 {
 			d, err := f.dialectIndex(r)
 			if err != nil {
 				return err
@@ -479,57 +465,63 @@ func (f *File) readAttrTypeOffsets() error {
 			if count > 0 {
 				t.groups = append(t.groups, entryGroup{first: i, dialect: int(d)})
 			}
-			for k := 0; k < count; k++ {
-				// Most entries are under 64 bytes: a run of one-byte
-				// sizes needs no checks beyond the bound, and is taken
-				// eight at a time where it can be.
-				rest := r.Rest()
-				p := 0
-				if t.ends != nil {
-					n, size := t.setEnds8(i, pos, rest[:min(len(rest), count-k)], len(data.Data)-pos)
-					i, k, p, pos = i+n, k+n, n, pos+size
-				}
-				for ; k < count && p < len(rest) && rest[p]&1 != 0; k, p = k+1, p+1 {
-					size := int(rest[p] >> 2)
-					if size > len(data.Data)-pos {
-						break
-					}
-					pos += size
-					t.setEnd(i, pos, rest[p]&2 != 0)
-					i++
-				}
-				r.Skip(uint64(p))
-				if k == count {
-					break
-				}
-				at := r.Offset()
-				size, custom, err := r.VarIntWithFlag()
-				if err != nil {
-					return err
-				}
-				if size > uint64(len(data.Data)-pos) {
-					return r.ErrorAt(at, fmt.Sprintf("an entry size within the AttrType section (%d bytes left)", len(data.Data)-pos), wire.ErrInvalid)
-				}
-				pos += int(size)
-				t.setEnd(i, pos, custom)
-				i++
-			}
+			left = count
 		}
 		return nil
 	}
-	if err := read(&f.Attrs, numAttrs); err != nil {
-		return err
+	for i := 0; i < n; {
+		if err := group(i); err != nil {
+			return t, pos, err
+		}
+		b := &t.blocks[i/blockSize]
+		b.start = uint64(pos)
+		if at := r.Offset() - sec.Offset; left >= blockSize && at < 1<<31 {
+			if size, ok := regularSizes(r.Rest(), len(data.Data)-pos); ok {
+				b.at = int32(at)
+				r.Skip(blockSize)
+				pos, i, left = pos+size, i+blockSize, left-blockSize
+				continue
+			}
+		}
+		b.at = -1 - int32(len(t.ends)/blockSize)
+		for end := min(i+blockSize, n); i < end; i++ {
+			if err := group(i); err != nil {
+				return t, pos, err
+			}
+			at := r.Offset()
+			size, custom, err := r.VarIntWithFlag()
+			if err != nil {
+				return t, pos, err
+			}
+			if size > uint64(len(data.Data)-pos) {
+				return t, pos, r.ErrorAt(at, fmt.Sprintf("an entry size within the AttrType section (%d bytes left)", len(data.Data)-pos), wire.ErrInvalid)
+			}
+			pos += int(size)
+			e := uint64(pos)
+			if custom {
+				e |= entryCustom
+			}
+			t.ends = append(t.ends, e)
+			left--
+		}
+		t.ends = append(t.ends, make([]uint64, (blockSize-len(t.ends)%blockSize)%blockSize)...)
 	}
-	if err := read(&f.Types, numTypes); err != nil {
-		return err
+	return t, pos, nil
+}
+
+// regularSizes reports whether sizes starts with 16 one-byte sizes (a
+// regular block) whose total is at most room, and the total.
+func regularSizes(sizes []byte, room int) (int, bool) {
+	const ones = 0x0101010101010101
+	if len(sizes) < blockSize {
+		return 0, false
 	}
-	if !r.Empty() {
-		return r.Errorf("the end of the AttrTypeOffset section", wire.ErrInvalid)
+	lo, hi := binary.LittleEndian.Uint64(sizes), binary.LittleEndian.Uint64(sizes[8:])
+	if lo&hi&ones != ones {
+		return 0, false
 	}
-	if pos != len(data.Data) {
-		return wire.NewReader(data.Data, data.Offset, "AttrType").ErrorAt(data.Offset+int64(pos), "no bytes after the last entry", wire.ErrInvalid)
-	}
-	return nil
+	total := int(sizeSum(lo, hi, blockSize-1)) + int(sizes[blockSize-1]>>2)
+	return total, total <= room
 }
 
 // readResourceOffsets lists the resource entries with their data, and the
