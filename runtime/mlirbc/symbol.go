@@ -9,8 +9,9 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
-// Symbol returns the op directly inside the root op's regions (a function
-// of the module, say) whose sym_name is name, or nil if there is none.
+// Symbol returns the first op directly inside the root op's regions (a
+// function of the module, say) whose sym_name is name, or nil if there is
+// none.
 //
 // A module read with ReadOptions{Lazy} whose root is not materialized yet
 // stays so: Symbol skims the root's body without decoding the other ops
