@@ -69,6 +69,11 @@ func warm(lead uintptr, done *atomic.Bool) {
 	start := inUse()
 	for !done.Load() {
 		used := inUse()
+		if used < start || used < atProbe {
+			// A collection freed memory (near the memory limit, the
+			// collector comes back on): what was measured from is gone.
+			start, top = min(start, used), 0
+		}
 		// A process that allocates little (copying a large blob from
 		// file to file) would pay for pages it never uses: warm only a
 		// heap that grows, and never further ahead than twice its growth.
