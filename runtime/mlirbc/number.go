@@ -710,6 +710,9 @@ func (n *numbering) op(op *ir.Operation) {
 	info.loc = entryRef(n.attr(op.Loc()))
 }
 
+// maxPropSetHint bounds the room made for property sets up front.
+const maxPropSetHint = 1024
+
 // propSet returns the number (plus one) of the property set with the
 // key given: k's id, then its entries' ids.
 func (n *numbering) propSet(k *opKind, key []byte) int32 {
@@ -718,7 +721,10 @@ func (n *numbering) propSet(k *opKind, key []byte) int32 {
 		return k.lastSet
 	}
 	if n.propSets == nil {
-		n.propSets = map[string]int32{}
+		// Room for a set every 64 ops, within bounds: grown from empty,
+		// the map rehashed at every doubling, and a module of small
+		// functions has a set or two a function.
+		n.propSets = make(map[string]int32, min(n.ops.Len()/64+1, maxPropSetHint))
 	}
 	set, ok := n.propSets[string(key)]
 	if !ok {

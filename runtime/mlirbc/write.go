@@ -126,7 +126,12 @@ func encode(ctx *ir.Context, m *Module, opts WriteOptions, emit func(*emitter) e
 	if err := n.run(m.Op); err != nil {
 		return err
 	}
-	e := &emitter{n: n, opts: opts, version: opts.Version.Number(), propIndex: map[string]uint64{}}
+	// The tables start at their final size where it is known (one
+	// properties entry a property set, about), or bounded: a Go map grown
+	// from empty rehashes at every doubling, a seventh of writing a
+	// thousand small functions.
+	e := &emitter{n: n, opts: opts, version: opts.Version.Number(), propIndex: make(map[string]uint64, len(n.propSetKeys))}
+	e.strings.Grow(min(len(n.refStrings), maxStringHint) + len(n.dialects) + len(n.kinds))
 	// Read before written: see prefault.Touch.
 	e.propSets = prefault.Touch(make([]uint64, len(n.propSetKeys)))
 	e.num = &final{n: n, strings: &e.strings}
@@ -502,6 +507,10 @@ func (e *emitter) closeSection(i, end int) {
 		e.sections[e.open[len(e.open)-1]].extra += s.hdrEnd - s.hdr + s.extra
 	}
 }
+
+// maxStringHint bounds the room made for strings up front: references
+// to strings may repeat a few strings many times.
+const maxStringHint = 4096
 
 func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 	n := e.n

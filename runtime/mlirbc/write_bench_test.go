@@ -44,3 +44,32 @@ func BenchmarkWriteScaling(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkWriteFuncs writes the 1,000 small functions of
+// BenchmarkReadFuncs: per function, a symbol name, a callee and
+// properties of their own, where the chain shares them.
+func BenchmarkWriteFuncs(b *testing.B) {
+	data, ops := emitInput(b, "funcs1000", manyFuncs(1000))
+	ctx := newContext()
+	m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	out, err := mlirbc.Append(nil, ctx, m, m.Options())
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	cpu := startCPU(b)
+	for b.Loop() {
+		if out, err = mlirbc.Append(out[:0], ctx, m, m.Options()); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpu.report()
+	reportOps(b, ops)
+	if !bytes.Equal(out, data) {
+		b.Fatalf("the 1,000 functions wrote %d bytes, not mlir-opt-22's %d", len(out), len(data))
+	}
+}

@@ -36,6 +36,16 @@ func (t *StringTable) Intern(s string) uint64 {
 }
 
 // Lookup returns s's index if s was interned.
+// Grow makes room for about n strings in a table that has none yet, so
+// that interning them does not grow it step by step; it does nothing to
+// a table in use.
+func (t *StringTable) Grow(n int) {
+	if t.index == nil {
+		t.index = make(map[string]uint64, n)
+		t.strs = make([]string, 0, n)
+	}
+}
+
 func (t *StringTable) Lookup(s string) (uint64, bool) {
 	i, ok := t.index[s]
 	return i, ok
