@@ -3,6 +3,7 @@ package mlirbc_test
 import (
 	"bytes"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
@@ -13,34 +14,7 @@ import (
 func BenchmarkWriteScaling(b *testing.B) {
 	for _, n := range []int{10_000, 100_000, 1_000_000} {
 		b.Run(fmt.Sprintf("ops=%d", n), func(b *testing.B) {
-			data, ops := emitInput(b, fmt.Sprintf("chain%d", n), chainOps(n))
-			ctx := newContext()
-			m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			// One write before timing: at 1M ops the loop runs only a few
-			// times, and the first would grow the pooled tables and the
-			// output buffer, measuring the kernel's page faults rather than
-			// the encoder (the convert table at the top of
-			// docs/performance.md measures cold runs).
-			out, err := mlirbc.Append(nil, ctx, m, m.Options())
-			if err != nil {
-				b.Fatal(err)
-			}
-			b.SetBytes(int64(len(data)))
-			b.ReportAllocs()
-			cpu := startCPU(b)
-			for b.Loop() {
-				if out, err = mlirbc.Append(out[:0], ctx, m, m.Options()); err != nil {
-					b.Fatal(err)
-				}
-			}
-			cpu.report()
-			reportOps(b, ops)
-			if !bytes.Equal(out, data) {
-				b.Fatalf("the %d-op module wrote %d bytes, not mlir-opt-22's %d", n, len(out), len(data))
-			}
+			benchWrite(b, fmt.Sprintf("chain%d", n), chainOps(n))
 		})
 	}
 }
@@ -48,13 +22,21 @@ func BenchmarkWriteScaling(b *testing.B) {
 // BenchmarkWriteFuncs writes the 1,000 small functions of
 // BenchmarkReadFuncs: per function, a symbol name, a callee and
 // properties of their own, where the chain shares them.
-func BenchmarkWriteFuncs(b *testing.B) {
-	data, ops := emitInput(b, "funcs1000", manyFuncs(1000))
+func BenchmarkWriteFuncs(b *testing.B) { benchWrite(b, "funcs1000", manyFuncs(1000)) }
+
+// benchWrite writes mlir-opt-22's bytecode of the module gen makes, read
+// once, and checks that the bytes are mlir-opt's.
+func benchWrite(b *testing.B, name string, gen func(*strings.Builder) int) {
+	data, ops := emitInput(b, name, gen)
 	ctx := newContext()
 	m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{})
 	if err != nil {
 		b.Fatal(err)
 	}
+	// One write before timing: at 1M ops the loop runs only a few times,
+	// and the first would grow the pooled tables and the output buffer,
+	// measuring the kernel's page faults rather than the encoder (the
+	// convert table at the top of docs/performance.md measures cold runs).
 	out, err := mlirbc.Append(nil, ctx, m, m.Options())
 	if err != nil {
 		b.Fatal(err)
@@ -70,6 +52,6 @@ func BenchmarkWriteFuncs(b *testing.B) {
 	cpu.report()
 	reportOps(b, ops)
 	if !bytes.Equal(out, data) {
-		b.Fatalf("the 1,000 functions wrote %d bytes, not mlir-opt-22's %d", len(out), len(data))
+		b.Fatalf("%s wrote %d bytes, not mlir-opt-22's %d", name, len(out), len(data))
 	}
 }
