@@ -36,8 +36,11 @@ func oneShotGC() (stop func()) {
 	if !tuneGC(-1) {
 		return func() {}
 	}
-	return heapwarm.Start(warmLead)
+	return startWarmer(warmLead)
 }
+
+// startWarmer starts the page warmer (a variable for tests).
+var startWarmer = heapwarm.Start
 
 // warmLead is how far above the heap's top its pages are mapped ahead.
 const warmLead = 4 << 20

@@ -4,8 +4,10 @@ package cli
 
 import (
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -91,5 +93,31 @@ func TestMemTotal(t *testing.T) {
 	}
 	if got := memTotal(); got != kb<<10 {
 		t.Errorf("memTotal() = %d, /proc/meminfo says %d kB (%d)", got, kb, kb<<10)
+	}
+}
+
+// TestOneShotGCWarms: the one-shot setting starts the page warmer
+// (internal/heapwarm, whose own test shows it taking the faults) when it
+// turns the collector off, and not when the environment chose GOGC.
+func TestOneShotGCWarms(t *testing.T) {
+	if availableMemory() == 0 {
+		t.Skip("no memory size to set a limit from")
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+	defer func(f func(int) func()) { startWarmer = f }(startWarmer)
+	var leads []int
+	startWarmer = func(lead int) func() { leads = append(leads, lead); return func() {} }
+	t.Setenv("GOMEMLIMIT", "")
+	for _, c := range []struct {
+		gogc string
+		want int
+	}{{"", 1}, {"100", 0}} {
+		t.Setenv("GOGC", c.gogc)
+		leads = nil
+		oneShotGC()()
+		if len(leads) != c.want || (c.want == 1 && leads[0] != warmLead) {
+			t.Errorf("GOGC=%q: warmer started with leads %v, want %d start(s) with %d", c.gogc, leads, c.want, warmLead)
+		}
 	}
 }
