@@ -420,15 +420,11 @@ func (f *File) readAttrTypeOffsets() error {
 		return r.Errorf(fmt.Sprintf("%d offset entries", numAttrs+numTypes), wire.ErrTruncated)
 	}
 	data := f.Sections[SectionAttrType]
-	pos := 0
-	read := func(t *EntryTable, n int) (err error) {
-		*t, pos, err = f.readEntryTable(r, data, pos, n)
+	var pos int
+	if f.Attrs, pos, err = f.readEntryTable(r, data, 0, numAttrs); err != nil {
 		return err
 	}
-	if err := read(&f.Attrs, numAttrs); err != nil {
-		return err
-	}
-	if err := read(&f.Types, numTypes); err != nil {
+	if f.Types, pos, err = f.readEntryTable(r, data, pos, numTypes); err != nil {
 		return err
 	}
 	if !r.Empty() {
