@@ -3,7 +3,9 @@ package bytecode
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync/atomic"
 
 	"github.com/dialectgen/dialectgen/runtime/internal/prefault"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -12,14 +14,24 @@ import (
 
 // Decoder decodes a file's attribute and type entries on demand with the
 // dialects registered in its context. It implements Tables. It is not safe
-// for concurrent use.
+// for concurrent use; Ahead has a second goroutine decode entries into the
+// same cache while it is used.
 type Decoder struct {
 	f        *File
 	ctx      *ir.Context
 	maxDepth int
-	attrs    pages[ir.Attribute]
-	types    pages[ir.Type]
-	depth    int
+	attrs    *pages[ir.Attribute]
+	types    *pages[ir.Type]
+	// role is what this decoder's claims on entries read: claimedByReader,
+	// or claimedAhead for the decoder of Ahead.
+	role  uint32
+	depth int
+	// reach is the deepest nesting the entries being decoded have reached,
+	// cached entries counted at their height.
+	reach int
+	// yielded is set when the decoder of Ahead met an entry the reader is
+	// decoding: what it decodes until its next entry is not kept.
+	yielded bool
 	// failed remembers entries that did not decode, so that a hostile
 	// file cannot make the decoder redo a long failing chain per entry.
 	failed map[entryRef]error
@@ -37,39 +49,56 @@ type Decoder struct {
 // pages caches decoded entries in pages allocated on first use, so that a
 // table of millions of entries costs memory only where it is used.
 type pages[T comparable] struct {
-	p []*page[T]
+	p []atomic.Pointer[page[T]]
 }
 
 const pageSize = 64
 
+// An entry's state is one of these, or entryDone with doneByReader when
+// the reader's decoder decoded it and the entry's height (1 for an entry
+// that refers to no other) above the three low bits.
+const (
+	entryEmpty      = 0
+	claimedByReader = 1
+	claimedAhead    = 2
+	entryDone       = 3
+	doneByReader    = 4
+	heightShift     = 3
+	maxHeight       = 1<<(32-heightShift) - 1
+)
+
 type page[T comparable] struct {
 	vals [pageSize]T
-	// busy marks entries being decoded, to catch entries that refer to
-	// themselves.
-	busy [pageSize]bool
+	// state tells whether vals holds the entry, or which decoder is
+	// decoding it: its own claim met again is an entry that refers to
+	// itself.
+	state [pageSize]atomic.Uint32
 }
 
-func newPages[T comparable](n int) pages[T] {
-	return pages[T]{p: make([]*page[T], (n+pageSize-1)/pageSize)}
+func newPages[T comparable](n int) *pages[T] {
+	return &pages[T]{p: make([]atomic.Pointer[page[T]], (n+pageSize-1)/pageSize)}
 }
 
-// at returns the page slot of entry i, allocating its page.
-func (c *pages[T]) at(i uint64) (*T, *bool) {
-	pg := c.p[i/pageSize]
-	if pg == nil {
-		// Read (get, busy) before written: see prefault.Touch.
-		pg = prefault.TouchObject(new(page[T]))
-		c.p[i/pageSize] = pg
+// page returns the page of entry i, allocating it.
+func (c *pages[T]) page(i uint64) *page[T] {
+	p := &c.p[i/pageSize]
+	if pg := p.Load(); pg != nil {
+		return pg
 	}
-	return &pg.vals[i%pageSize], &pg.busy[i%pageSize]
+	// Read (state) before written: see prefault.Touch.
+	pg := prefault.TouchObject(new(page[T]))
+	if p.CompareAndSwap(nil, pg) {
+		return pg
+	}
+	return p.Load()
 }
 
 // get returns entry i if it is decoded.
 func (c *pages[T]) get(i uint64) (T, bool) {
-	var zero T
-	if pg := c.p[i/pageSize]; pg != nil && pg.vals[i%pageSize] != zero {
+	if pg := c.p[i/pageSize].Load(); pg != nil && pg.state[i%pageSize].Load()&3 == entryDone {
 		return pg.vals[i%pageSize], true
 	}
+	var zero T
 	return zero, false
 }
 
@@ -96,7 +125,8 @@ type entryRef struct {
 }
 
 // SetDialectVersions sets the versions of dialects that version themselves
-// (see VersionedDialect) which the file's entries are decoded at.
+// (see VersionedDialect) which the file's entries are decoded at. It must
+// not be called while Ahead runs.
 func (d *Decoder) SetDialectVersions(v DialectVersions) {
 	d.versions = v
 	d.frames = nil // their readers point at the versions, or at none
@@ -105,7 +135,7 @@ func (d *Decoder) SetDialectVersions(v DialectVersions) {
 // NewDecoder prepares to decode f's entries into ctx, refusing entries
 // nested deeper than limits allow.
 func NewDecoder(ctx *ir.Context, f *File, limits ir.Limits) *Decoder {
-	return &Decoder{f: f, ctx: ctx, maxDepth: limits.AttrDepth(),
+	return &Decoder{f: f, ctx: ctx, maxDepth: limits.AttrDepth(), role: claimedByReader,
 		attrs: newPages[ir.Attribute](f.Attrs.Len()), types: newPages[ir.Type](f.Types.Len())}
 }
 
@@ -134,16 +164,7 @@ func (d *Decoder) Attribute(i uint64) (ir.Attribute, error) {
 	if i >= uint64(d.f.Attrs.Len()) {
 		return nil, fmt.Errorf("%w: attribute index %d of %d", wire.ErrInvalid, i, d.f.Attrs.Len())
 	}
-	if a, ok := d.attrs.get(i); ok {
-		return a, nil
-	}
-	slot, busy := d.attrs.at(i)
-	v, err := d.decodeOnce(entryRef{false, i}, busy)
-	if err != nil {
-		return nil, err
-	}
-	*slot = v.(ir.Attribute)
-	return *slot, nil
+	return lookup(d, d.attrs, entryRef{false, i})
 }
 
 // Type decodes type entry i.
@@ -151,16 +172,76 @@ func (d *Decoder) Type(i uint64) (ir.Type, error) {
 	if i >= uint64(d.f.Types.Len()) {
 		return nil, fmt.Errorf("%w: type index %d of %d", wire.ErrInvalid, i, d.f.Types.Len())
 	}
-	if t, ok := d.types.get(i); ok {
-		return t, nil
+	return lookup(d, d.types, entryRef{true, i})
+}
+
+// lookup returns the entry ref from c, decoding it first if no decoder
+// has. The decoder that claims an entry decodes it; the reader waits for
+// an entry Ahead's decoder claimed, which never waits for the reader (it
+// yields instead), so neither waits for the other in a circle.
+func lookup[T comparable](d *Decoder, c *pages[T], ref entryRef) (T, error) {
+	var zero T
+	pg := c.page(ref.i)
+	k := ref.i % pageSize
+	st := &pg.state[k]
+	for spins := 0; ; spins++ {
+		s := st.Load()
+		if s&3 == entryDone {
+			if err := d.reached(ref, int(s>>heightShift)); err != nil {
+				return zero, err
+			}
+			return pg.vals[k], nil
+		}
+		if s == entryEmpty {
+			if !st.CompareAndSwap(entryEmpty, d.role) {
+				continue
+			}
+			v, height, err := d.decodeOnce(ref, false)
+			if err != nil || d.yielded {
+				st.Store(entryEmpty)
+				if err == nil {
+					err = errYield
+				}
+				return zero, err
+			}
+			pg.vals[k] = v.(T)
+			done := entryDone | uint32(min(height, maxHeight))<<heightShift
+			if d.role == claimedByReader {
+				done |= doneByReader
+			}
+			st.Store(done)
+			return pg.vals[k], nil
+		}
+		if s == d.role {
+			_, _, err := d.decodeOnce(ref, true)
+			return zero, err
+		}
+		if d.role == claimedAhead {
+			d.yielded = true
+			return zero, errYield
+		}
+		// Ahead's decoder is on it, and finishes or yields soon.
+		if spins%64 == 63 {
+			runtime.Gosched()
+		}
 	}
-	slot, busy := d.types.at(i)
-	v, err := d.decodeOnce(entryRef{true, i}, busy)
-	if err != nil {
-		return nil, err
+}
+
+// errYield is what Ahead's decoder gives up an entry with.
+var errYield = errors.New("entry left to the reader")
+
+// reached accounts for a decoded entry of that height met at the current
+// depth: it is as deep as decoding it there would have gone, so the limit
+// does not depend on which entries happen to be decoded already.
+func (d *Decoder) reached(ref entryRef, height int) error {
+	r := d.depth + height
+	if r > d.maxDepth {
+		return d.tooDeep(ref)
 	}
-	*slot = v.(ir.Type)
-	return *slot, nil
+	if r > d.reach {
+		d.reach = r
+	}
+	return nil
 }
 
 // ErrCycle reports an entry that refers to itself.
@@ -171,27 +252,56 @@ var ErrCycle = errors.New("entry refers to itself")
 var ErrTooDeep = fmt.Errorf("%w: entries nested too deep", wire.ErrInvalid)
 
 // decodeOnce decodes an entry, or returns the error it failed with before.
-func (d *Decoder) decodeOnce(ref entryRef, busy *bool) (any, error) {
+// busy says the entry is being decoded by this decoder already.
+func (d *Decoder) decodeOnce(ref entryRef, busy bool) (any, int, error) {
 	if d.failed != nil {
 		if err, ok := d.failed[ref]; ok {
-			return nil, err
+			return nil, 0, err
 		}
 	}
 	outermost := d.depth == 0
-	v, err := d.decode(ref, busy)
+	v, height, err := d.decode(ref, busy)
 	// Failures that are the entry's own are remembered. The depth limit
-	// depends on what is already decoded, and a cycle seen from inside
-	// depends on how the entry was reached, so those are not.
-	if err != nil && !errors.Is(err, ErrTooDeep) && (outermost || !errors.Is(err, ErrCycle)) {
+	// depends on where the entry was reached, and so does a cycle seen
+	// from inside and an entry the reader was decoding, so those are not.
+	if err != nil && !errors.Is(err, ErrTooDeep) && (outermost || !errors.Is(err, ErrCycle)) && !errors.Is(err, errYield) {
 		if d.failed == nil {
 			d.failed = map[entryRef]error{}
 		}
 		d.failed[ref] = err
 	}
-	return v, err
+	return v, height, err
 }
 
-func (d *Decoder) decode(ref entryRef, busy *bool) (any, error) {
+// decode decodes an entry and returns it with its height.
+func (d *Decoder) decode(ref entryRef, busy bool) (any, int, error) {
+	fr, entry := d.frameFor(ref)
+	r := &fr.r
+	if busy {
+		return nil, 0, r.ErrorAt(entry.Offset, "an entry that does not refer to itself", ErrCycle)
+	}
+	if d.depth >= d.maxDepth {
+		return nil, 0, d.tooDeep(ref)
+	}
+	outer := d.reach
+	d.depth++
+	d.reach = d.depth
+	v, err := d.decodeEntry(ref, entry, fr)
+	height := d.reach - d.depth + 1
+	d.depth--
+	d.reach = max(outer, d.reach)
+	if err != nil {
+		if d.yielded {
+			return nil, 0, errYield // not worth naming
+		}
+		// Name the entry; nested failures read as a path of entries.
+		return nil, 0, &EntryError{Entry: d.entryName(ref), Err: err}
+	}
+	return v, height, nil
+}
+
+// frameFor sets up the frame of the current depth to read entry ref.
+func (d *Decoder) frameFor(ref entryRef) (*frame, Entry) {
 	table, section := &d.f.Attrs, "AttrType"
 	if ref.isType {
 		table = &d.f.Types
@@ -202,23 +312,12 @@ func (d *Decoder) decode(ref entryRef, busy *bool) (any, error) {
 	}
 	fr := d.frames[d.depth]
 	fr.r.Reset(entry.Data, entry.Offset, section)
-	r := &fr.r
-	if *busy {
-		return nil, r.ErrorAt(entry.Offset, "an entry that does not refer to itself", ErrCycle)
-	}
-	if d.depth >= d.maxDepth {
-		return nil, r.ErrorAt(entry.Offset, fmt.Sprintf("entries nested at most %d deep", d.maxDepth), ErrTooDeep)
-	}
-	*busy = true
-	d.depth++
-	v, err := d.decodeEntry(ref, entry, fr)
-	*busy = false
-	d.depth--
-	if err != nil {
-		// Name the entry; nested failures read as a path of entries.
-		return nil, &EntryError{Entry: d.entryName(ref), Err: err}
-	}
-	return v, nil
+	return fr, entry
+}
+
+func (d *Decoder) tooDeep(ref entryRef) error {
+	fr, entry := d.frameFor(ref)
+	return fr.r.ErrorAt(entry.Offset, fmt.Sprintf("entries nested at most %d deep", d.maxDepth), ErrTooDeep)
 }
 
 // EntryError names the table entry whose decoding failed; Err is usually a

@@ -435,10 +435,13 @@ func TestDecodeCycles(t *testing.T) {
 		if !errors.As(err, &we) || we.Expected != fmt.Sprintf("entries nested at most %d deep", ir.DefaultMaxAttrDepth) {
 			t.Fatalf("got %v, want a nesting error", err)
 		}
-		// Decoded from the innermost out, each entry is one level deep.
+		// Decoded from the innermost out, each entry is found one level
+		// below the last, but still as deep as its chain: the limit does
+		// not depend on what is decoded already.
 		for i := n - 1; i >= 0; i-- {
-			if _, err := dec.Attribute(uint64(i)); err != nil {
-				t.Fatalf("attribute %d: %v", i, err)
+			_, err := dec.Attribute(uint64(i))
+			if tooDeep := n-i > ir.DefaultMaxAttrDepth; tooDeep != errors.Is(err, bytecode.ErrTooDeep) {
+				t.Fatalf("attribute %d, %d deep: got %v, want a nesting error: %v", i, n-i, err, tooDeep)
 			}
 		}
 	})

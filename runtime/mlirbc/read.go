@@ -3,6 +3,7 @@ package mlirbc
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"sort"
 	"sync"
 	"unsafe"
@@ -111,6 +112,14 @@ func decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions, tr wire.Tracer)
 	}
 	rd.dec.SetDialectVersions(rd.versions)
 	m.Versions = rd.versions
+	// With a second core, the file's attributes and types are decoded
+	// there while this one reads the ops that refer to them. A lazy read
+	// decodes only what it needs, and Explain traces entries in order.
+	stopAhead := func() {}
+	if !opts.Lazy && tr == nil && f.Attrs.Len()+f.Types.Len() >= minAheadEntries && runtime.GOMAXPROCS(0) > 1 {
+		stopAhead = rd.dec.Ahead()
+	}
+	defer stopAhead()
 	if err := rd.readProperties(); err != nil {
 		return nil, err
 	}
@@ -120,6 +129,7 @@ func decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions, tr wire.Tracer)
 	if m.Op, err = rd.readIR(); err != nil {
 		return nil, err
 	}
+	stopAhead()
 	m.body = rd.root
 	if rd.verify {
 		if err := rd.check(m.Op); err != nil {
@@ -128,6 +138,10 @@ func decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions, tr wire.Tracer)
 	}
 	return m, nil
 }
+
+// minAheadEntries is the fewest entries worth decoding on another core:
+// below it, waking the goroutine costs more than it saves.
+const minAheadEntries = 256
 
 type reader struct {
 	// mu serializes lazy loads: they share the decoder and the chunks.
