@@ -50,11 +50,7 @@ func aheadOf[T comparable](h *Decoder, c *pages[T], isType bool, n int, quit *at
 		if quit.Load() {
 			return
 		}
-		var s uint32
-		if pg := c.p[i/pageSize].Load(); pg != nil {
-			s = pg.state[i%pageSize].Load()
-		}
-		switch {
+		switch s := c.stateOf(uint64(i)); {
 		case s == claimedByReader || s&(entryDone|doneByReader) == entryDone|doneByReader:
 			i += gap
 			gap = min(2*gap, aheadGap)

@@ -93,10 +93,18 @@ func (c *pages[T]) page(i uint64) *page[T] {
 	return p.Load()
 }
 
+// stateOf is entry i's state, without allocating its page.
+func (c *pages[T]) stateOf(i uint64) uint32 {
+	if pg := c.p[i/pageSize].Load(); pg != nil {
+		return pg.state[i%pageSize].Load()
+	}
+	return entryEmpty
+}
+
 // get returns entry i if it is decoded.
 func (c *pages[T]) get(i uint64) (T, bool) {
-	if pg := c.p[i/pageSize].Load(); pg != nil && pg.state[i%pageSize].Load()&3 == entryDone {
-		return pg.vals[i%pageSize], true
+	if c.stateOf(i)&entryDone == entryDone {
+		return c.p[i/pageSize].Load().vals[i%pageSize], true
 	}
 	var zero T
 	return zero, false
@@ -186,7 +194,7 @@ func lookup[T comparable](d *Decoder, c *pages[T], ref entryRef) (T, error) {
 	st := &pg.state[k]
 	for spins := 0; ; spins++ {
 		s := st.Load()
-		if s&3 == entryDone {
+		if s&entryDone == entryDone {
 			if err := d.reached(ref, int(s>>heightShift)); err != nil {
 				return zero, err
 			}
@@ -263,8 +271,9 @@ func (d *Decoder) decodeOnce(ref entryRef, busy bool) (any, int, error) {
 	v, height, err := d.decode(ref, busy)
 	// Failures that are the entry's own are remembered. The depth limit
 	// depends on where the entry was reached, and so does a cycle seen
-	// from inside and an entry the reader was decoding, so those are not.
-	if err != nil && !errors.Is(err, ErrTooDeep) && (outermost || !errors.Is(err, ErrCycle)) && !errors.Is(err, errYield) {
+	// from inside, so those are not; nor is an entry given up to the
+	// reader.
+	if err != nil && !d.yielded && !errors.Is(err, ErrTooDeep) && (outermost || !errors.Is(err, ErrCycle)) {
 		if d.failed == nil {
 			d.failed = map[entryRef]error{}
 		}

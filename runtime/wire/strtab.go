@@ -35,7 +35,6 @@ func (t *StringTable) Intern(s string) uint64 {
 	return i
 }
 
-// Lookup returns s's index if s was interned.
 // Grow makes room for about n strings in a table that has none yet, so
 // that interning them does not grow it step by step; it does nothing to
 // a table in use.
@@ -46,6 +45,7 @@ func (t *StringTable) Grow(n int) {
 	}
 }
 
+// Lookup returns s's index if s was interned.
 func (t *StringTable) Lookup(s string) (uint64, bool) {
 	i, ok := t.index[s]
 	return i, ok

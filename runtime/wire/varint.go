@@ -117,19 +117,10 @@ func decodeVarInt(p []byte) (uint64, int, error) {
 	return v >> uint(n), n, nil
 }
 
+// varInt reads a PrefixVarInt, naming what was expected if it cannot.
+// The one- and two-byte forms are read here, the others by decodeVarInt:
+// most varints are indices below 2^14.
 func (r *Reader) varInt(expected string) (uint64, error) {
-	v, n, err := decodeVarInt(r.data[r.pos:])
-	if err != nil {
-		return 0, r.errAt(r.pos, expected, err)
-	}
-	r.pos += n
-	return v, nil
-}
-
-// VarInt reads a PrefixVarInt (non-minimal forms accepted).
-func (r *Reader) VarInt() (uint64, error) {
-	// The one- and two-byte forms here, the others in decodeVarInt: most
-	// varints are indices below 2^14.
 	if p := r.pos; p < len(r.data) {
 		b := r.data[p]
 		if b&1 != 0 {
@@ -141,8 +132,16 @@ func (r *Reader) VarInt() (uint64, error) {
 			return (uint64(b) | uint64(r.data[p+1])<<8) >> 2, nil
 		}
 	}
-	return r.varInt("a varint")
+	v, n, err := decodeVarInt(r.data[r.pos:])
+	if err != nil {
+		return 0, r.errAt(r.pos, expected, err)
+	}
+	r.pos += n
+	return v, nil
 }
+
+// VarInt reads a PrefixVarInt (non-minimal forms accepted).
+func (r *Reader) VarInt() (uint64, error) { return r.varInt("a varint") }
 
 // SignedVarInt reads a zigzag-encoded PrefixVarInt.
 func (r *Reader) SignedVarInt() (int64, error) {
@@ -152,18 +151,6 @@ func (r *Reader) SignedVarInt() (int64, error) {
 
 // VarIntWithFlag reads a PrefixVarInt written by AppendVarIntWithFlag.
 func (r *Reader) VarIntWithFlag() (uint64, bool, error) {
-	if p := r.pos; p < len(r.data) {
-		b := r.data[p]
-		if b&1 != 0 {
-			r.pos = p + 1
-			return uint64(b >> 2), b&2 != 0, nil
-		}
-		if b&2 != 0 && p+1 < len(r.data) {
-			r.pos = p + 2
-			u := (uint64(b) | uint64(r.data[p+1])<<8) >> 2
-			return u >> 1, u&1 != 0, nil
-		}
-	}
 	u, err := r.varInt("a varint with flag")
 	return u >> 1, u&1 != 0, err
 }
