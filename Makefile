@@ -51,7 +51,7 @@ vet:
 TESTRUN = GO=$(GO) $(GO) run ./internal/testrun
 test:
 	$(TESTRUN) ./...
-	$(TESTRUN) -race -run 'Concurrent' ./runtime/mlirbc ./runtime/bytecode
+	$(TESTRUN) -race -run 'Concurrent' ./runtime/mlirbc ./runtime/bytecode ./runtime/ir
 	for d in $(EXAMPLES); do $(TESTRUN) -C $$d ./... || exit 1; done
 
 # Go benchmarks of the decoders and encoders (MLIR bytecode, Tile IR,

@@ -51,8 +51,11 @@ func (s *Slab) place() int {
 // slabChunk is a context's current chunk for one kind: n of its values
 // are handed out. Chunks double up to maxSlabChunk values.
 type slabChunk struct {
-	values reflect.Value // a slice of the kind's type
+	// base is the chunk, an array of cap values of type typ, each size
+	// bytes. (An array made by reflect.New is one allocation; a slice
+	// made by reflect.MakeSlice is two.)
 	base   unsafe.Pointer
+	typ    reflect.Type
 	size   uintptr
 	n, cap int
 }
@@ -66,36 +69,31 @@ type SlabSlot struct{ p unsafe.Pointer }
 // SlotOf is the slot as a *T, T being the slab's type.
 func SlotOf[T any](s SlabSlot) *T { return (*T)(s.p) }
 
-// alloc returns a zero value in c's chunk for the kind, whose values are
-// of the type hint points to; c.mu is held.
-func (s *Slab) alloc(c *Context, hint any) SlabSlot {
+// alloc returns a zero value in sh's chunk for the kind, whose values
+// are of the type hint points to; sh.mu is held.
+func (s *Slab) alloc(sh *shard, hint any) SlabSlot {
 	i := s.place()
-	if i >= len(c.slabs) {
+	if i >= len(sh.slabs) {
 		// Up to this kind only: a program meets few of the hundreds of
 		// kinds it links, and those met first have the low indices.
-		c.slabs = append(c.slabs, make([]*slabChunk, i+1-len(c.slabs))...)
+		sh.slabs = append(sh.slabs, make([]slabChunk, i+1-len(sh.slabs))...)
 	}
-	ch := c.slabs[i]
-	if ch == nil {
-		ch = &slabChunk{}
-		c.slabs[i] = ch
-	}
+	ch := &sh.slabs[i]
 	if ch.n == ch.cap {
-		t := reflect.TypeOf(hint).Elem()
-		ch.cap, ch.size = min(max(2*ch.cap, 4), maxSlabChunk), t.Size()
-		ch.values = reflect.MakeSlice(reflect.SliceOf(t), ch.cap, ch.cap)
-		ch.base, ch.n = ch.values.UnsafePointer(), 0
+		ch.typ = reflect.TypeOf(hint).Elem()
+		ch.cap, ch.size = min(max(2*ch.cap, 4), maxSlabChunk), ch.typ.Size()
+		ch.base, ch.n = reflect.New(reflect.ArrayOf(ch.cap, ch.typ)).UnsafePointer(), 0
 	}
 	ch.n++
 	return SlabSlot{unsafe.Add(ch.base, uintptr(ch.n-1)*ch.size)}
 }
 
 // free gives back the value alloc returned last (a concurrent insert of
-// the same key won), zeroing it; c.mu is held.
-func (s *Slab) free(c *Context) {
-	ch := c.slabs[s.place()]
+// the same key won), zeroing it; sh.mu is held.
+func (s *Slab) free(sh *shard) {
+	ch := &sh.slabs[s.place()]
 	ch.n--
-	ch.values.Index(ch.n).SetZero()
+	reflect.NewAt(ch.typ, unsafe.Add(ch.base, uintptr(ch.n)*ch.size)).Elem().SetZero()
 }
 
 // InsertAttrWith returns the attribute stored under k or, when there is
@@ -104,45 +102,44 @@ func (s *Slab) free(c *Context) {
 // One lock and one probe serve both: a miss remembers the free slot the
 // insert then takes. It releases k.
 func InsertAttrWith(c *Context, k *Key, s *Slab, hint any, fill func(SlabSlot) Attribute) Attribute {
-	c.mu.Lock()
-	if _, e := c.attrs.find(k); e >= 0 {
-		return foundUnlock(c, k, c.attrs.entries.At(e).val)
+	sh := c.shardOf(k)
+	if _, e := sh.attrs.find(k); e >= 0 {
+		return foundUnlock(sh, k, sh.attrs.entries.At(e).val)
 	}
 	// fill is called here, not in the generic insert: called there, it
 	// escaped, and each value cost a heap object for its closure.
-	return insertFilled(c, &c.attrs, k, s, fill(s.alloc(c, hint)))
+	return insertFilled(c, sh, &sh.attrs, k, s, fill(s.alloc(sh, hint)))
 }
 
 // InsertTypeWith is InsertAttrWith for types.
 func InsertTypeWith(c *Context, k *Key, s *Slab, hint any, fill func(SlabSlot) Type) Type {
-	c.mu.Lock()
-	if _, e := c.types.find(k); e >= 0 {
-		return foundUnlock(c, k, c.types.entries.At(e).val)
+	sh := c.shardOf(k)
+	if _, e := sh.types.find(k); e >= 0 {
+		return foundUnlock(sh, k, sh.types.entries.At(e).val)
 	}
-	return insertFilled(c, &c.types, k, s, fill(s.alloc(c, hint)))
+	return insertFilled(c, sh, &sh.types, k, s, fill(s.alloc(sh, hint)))
 }
 
-// foundUnlock returns v, found under k with c.mu held; it unlocks c.mu
-// and releases k.
-func foundUnlock[V any](c *Context, k *Key, v V) V {
-	c.mu.Unlock()
+// foundUnlock returns v, found under k with sh.mu held; it unlocks
+// sh.mu and releases k.
+func foundUnlock[V any](sh *shard, k *Key, v V) V {
+	sh.mu.Unlock()
 	k.Release()
 	return v
 }
 
-// insertFilled stores v, just made in s with c.mu held, under k, or
-// gives it back if another call stored a value first; it unlocks c.mu
-// and releases k.
-func insertFilled[V interface{ ident() *identity }](c *Context, table *uniqueTable[V], k *Key, s *Slab, v V) V {
+// insertFilled stores v, just made in s with sh.mu held, under k in
+// table (sh's), or gives it back if another call stored a value first;
+// it unlocks sh.mu and releases k.
+func insertFilled[V interface{ ident() *identity }](c *Context, sh *shard, table *uniqueTable[V], k *Key, s *Slab, v V) V {
 	old, found := table.getOrPut(k, v)
 	if found {
-		s.free(c)
+		s.free(sh)
 		v = old
 	} else {
-		c.nextID++
-		*v.ident() = identity{id: c.nextID, ctx: c}
+		*v.ident() = identity{id: c.newID(), ctx: c}
 	}
-	c.mu.Unlock()
+	sh.mu.Unlock()
 	k.Release()
 	return v
 }

@@ -50,12 +50,22 @@ func getSlabType(c *Context, n uint64) *slabType {
 	}).(*slabType)
 }
 
+// slabShard is the shard that holds getSlabAttr(c, n).
+func slabShard(c *Context, n uint64) *shard {
+	k := NewKey("test", "slab")
+	k.Uint(n)
+	sh := c.shardOf(k)
+	sh.mu.Unlock()
+	k.Release()
+	return sh
+}
+
 // TestSlabUniques: values placed in a slab are uniqued like any other:
 // the same parameters give the same pointer, with an identity in the
 // context; and they sit side by side in chunks.
 func TestSlabUniques(t *testing.T) {
 	c := NewContext()
-	const n = 3000 // several chunks, up to the largest
+	const n = 40_000 // several chunks a shard, up to the largest
 	attrs := make([]*slabAttr, n)
 	for i := range attrs {
 		attrs[i] = getSlabAttr(c, uint64(i))
@@ -76,13 +86,21 @@ func TestSlabUniques(t *testing.T) {
 	if c.NumAttributes() != n || c.NumTypes() != n {
 		t.Errorf("%d attributes and %d types, want %d each", c.NumAttributes(), c.NumTypes(), n)
 	}
-	// The last chunk is full size, its values adjacent.
-	a, b := attrs[n-2], attrs[n-1]
-	if uintptr(unsafe.Pointer(b))-uintptr(unsafe.Pointer(a)) != unsafe.Sizeof(slabAttr{}) {
-		t.Errorf("two values made one after the other are not adjacent: %p, %p", a, b)
+	// Each shard's last chunk is full size, and the last two values made
+	// in one shard are adjacent.
+	for i := range c.shards {
+		if ch := c.shards[i].slabs[testAttrSlab.place()]; ch.cap != maxSlabChunk {
+			t.Errorf("shard %d: chunk of %d values after %d, want %d", i, ch.cap, n, maxSlabChunk)
+		}
 	}
-	if ch := c.slabs[testAttrSlab.place()]; ch.cap != maxSlabChunk {
-		t.Errorf("chunk of %d values after %d, want %d", ch.cap, n, maxSlabChunk)
+	last := slabShard(c, n-1)
+	prev := n - 2
+	for slabShard(c, uint64(prev)) != last {
+		prev--
+	}
+	a, b := attrs[prev], attrs[n-1]
+	if uintptr(unsafe.Pointer(b))-uintptr(unsafe.Pointer(a)) != unsafe.Sizeof(slabAttr{}) {
+		t.Errorf("two values made one after the other in shard %p are not adjacent: %p, %p", last, a, b)
 	}
 	// Another context has slabs of its own.
 	if other := getSlabAttr(NewContext(), 7); other == attrs[7] || other.n != 7 {
@@ -116,10 +134,12 @@ func TestSlabConcurrent(t *testing.T) {
 	}
 	// Every value handed out is one stored (a lost insert gave its slot
 	// back), and none past them was touched.
-	ch := c.slabs[testAttrSlab.place()]
-	for i, v := range ch.values.Interface().([]slabAttr) {
-		if stored := v.ID() != 0; stored != (i < ch.n) {
-			t.Fatalf("slot %d of %d handed out: ID %d", i, ch.n, v.ID())
+	for s := range c.shards {
+		ch := c.shards[s].slabs[testAttrSlab.place()]
+		for i, v := range unsafe.Slice((*slabAttr)(ch.base), ch.cap) {
+			if stored := v.ID() != 0; stored != (i < ch.n) {
+				t.Fatalf("shard %d: slot %d of %d handed out: ID %d", s, i, ch.n, v.ID())
+			}
 		}
 	}
 	if c.NumAttributes() != values {
@@ -142,5 +162,81 @@ func TestSlabNewKey(t *testing.T) {
 	}
 	if other := NewKey("test", "other"); string(other.Bytes()) == string(NewKey("test", "slabkey").Bytes()) {
 		t.Error("two kinds start their keys alike")
+	}
+}
+
+// getLineAttr makes a value keyed like a location: its file, then its
+// line grouped with the lines near it (Key.Near).
+func getLineAttr(c *Context, file, line uint64) *slabAttr {
+	k := testAttrSlab.NewKey("test", "line")
+	k.Uint(file).Near(line).Uint(line)
+	return InsertAttrWith(c, k, &testAttrSlab, (*slabAttr)(nil), func(s SlabSlot) Attribute {
+		a := SlotOf[slabAttr](s)
+		*a = slabAttr{n: file<<32 | line}
+		return a
+	}).(*slabAttr)
+}
+
+// TestShards: the keys of one group (Key.Near) share a shard, so that
+// the group's slots stay in one table; groups, and keys in no group,
+// spread over all the shards, so that two goroutines making values
+// rarely wait for one lock.
+func TestShards(t *testing.T) {
+	c := NewContext()
+	shardOfKey := func(k *Key) *shard {
+		sh := c.shardOf(k)
+		sh.mu.Unlock()
+		k.Release()
+		return sh
+	}
+	lineKey := func(file, line uint64) *Key {
+		k := NewKey("test", "line")
+		return k.Uint(file).Near(line).Uint(line)
+	}
+	group := shardOfKey(lineKey(1, 512))
+	for line := uint64(512); line < 768; line++ {
+		if sh := shardOfKey(lineKey(1, line)); sh != group {
+			t.Fatalf("line %d is in shard %p, line 512 of its group in %p", line, sh, group)
+		}
+	}
+	used := map[*shard]bool{}
+	for line := uint64(0); line < 256<<nearShift; line += 1 << nearShift {
+		used[shardOfKey(lineKey(1, line))] = true
+	}
+	if len(used) != len(c.shards) {
+		t.Errorf("256 groups of lines use %d of %d shards", len(used), len(c.shards))
+	}
+	clear(used)
+	for i := range 1000 {
+		k := NewKey("test", "plain")
+		used[shardOfKey(k.Uint(uint64(i)))] = true
+	}
+	if len(used) != len(c.shards) {
+		t.Errorf("1,000 keys in no group use %d of %d shards", len(used), len(c.shards))
+	}
+}
+
+// TestShardsConcurrent: values keyed like locations, made on two
+// goroutines at once in opposite orders, are uniqued across them.
+func TestShardsConcurrent(t *testing.T) {
+	c := NewContext()
+	const lines = 20_000
+	var up, down [lines]*slabAttr
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		for i := range uint64(lines) {
+			up[i] = getLineAttr(c, 2, i)
+		}
+	})
+	wg.Go(func() {
+		for i := uint64(lines); i > 0; i-- {
+			down[i-1] = getLineAttr(c, 2, i-1)
+		}
+	})
+	wg.Wait()
+	for i := range lines {
+		if up[i] != down[i] || up[i].n != 2<<32|uint64(i) {
+			t.Fatalf("line %d: %p (n %x) made going up, %p going down", i, up[i], up[i].n, down[i])
+		}
 	}
 }
