@@ -2,6 +2,7 @@ package ir
 
 import (
 	"encoding/binary"
+	"hash/maphash"
 	"math"
 	"slices"
 	"sync"
@@ -96,6 +97,16 @@ func newKey(kind uint64) *Key {
 	k.hashed, k.table, k.group = 0, 0, 0
 	k.Uint(kind)
 	return k
+}
+
+// hashFor returns the hash of k's bytes with the seed of k's context,
+// which k keeps until its bytes change.
+func (k *Key) hashFor(seed maphash.Seed) uint64 {
+	if k.hashed != len(k.b)+1 {
+		k.hash = maphash.Bytes(seed, k.b)
+		k.hashed = len(k.b) + 1
+	}
+	return k.hash
 }
 
 // Release returns k to the pool; k must not be used afterwards.

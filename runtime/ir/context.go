@@ -30,6 +30,9 @@ import (
 // of that process's run in all.
 type Context struct {
 	shards [1 << shardBits]shard
+	// seed is the seed of every table's hash: a key hashed to pick its
+	// shard is hashed right for the shard's table.
+	seed maphash.Seed
 	// nextID numbers the values of all shards.
 	nextID atomic.Uint64
 	// dialects is the registry, replaced whole by Register (under
@@ -57,11 +60,10 @@ type shard struct {
 
 // NewContext returns an empty context with the given dialects registered.
 func NewContext(dialects ...Dialect) *Context {
-	seed := maphash.MakeSeed()
-	c := &Context{}
+	c := &Context{seed: maphash.MakeSeed()}
 	for i := range c.shards {
-		c.shards[i].attrs = newUniqueTable[Attribute](seed)
-		c.shards[i].types = newUniqueTable[Type](seed)
+		c.shards[i].attrs = newUniqueTable[Attribute](c.seed)
+		c.shards[i].types = newUniqueTable[Type](c.seed)
 	}
 	reg := make(map[string]Dialect, len(dialects))
 	for _, d := range dialects {
@@ -87,7 +89,7 @@ func (c *Context) shardOf(k *Key) *shard {
 		}
 		i = h * 0x9e3779b97f4a7c15 >> (64 - shardBits)
 	} else {
-		i = c.shards[0].attrs.hash(k) & (1<<shardBits - 1)
+		i = k.hashFor(c.seed) & (1<<shardBits - 1)
 	}
 	sh := &c.shards[i]
 	sh.lock()

@@ -154,7 +154,7 @@ func (t *uniqueTable[V]) remember(k *Key, i int32) {
 // belongs (-1 in a group without a set) and -1. It records both in k
 // for put.
 func (t *uniqueTable[V]) find(k *Key) (slot, entry int) {
-	t.hash(k)
+	k.hashFor(t.seed)
 	t.set(k)
 	switch k.set {
 	case newGroup:
@@ -183,15 +183,6 @@ func (t *uniqueTable[V]) find(k *Key) (slot, entry int) {
 			return i, int(uint32(s) - 1)
 		}
 	}
-}
-
-// hash returns the hash of k's bytes, which k keeps until they change.
-func (t *uniqueTable[V]) hash(k *Key) uint64 {
-	if k.hashed != len(k.b)+1 {
-		k.hash = maphash.Bytes(t.seed, k.b)
-		k.hashed = len(k.b) + 1
-	}
-	return k.hash
 }
 
 // get returns the value stored under k.
