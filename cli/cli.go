@@ -58,7 +58,10 @@ import (
 func Main(dialects ...ir.Dialect) {
 	e := newEnv(os.Stdout, dialects)
 	e.main = true
-	os.Exit(Exit(run(os.Args[1:], e), os.Stderr))
+	stopTrace := startTrace()
+	status := Exit(run(os.Args[1:], e), os.Stderr)
+	stopTrace()
+	os.Exit(status)
 }
 
 // Exit reports err as Main does and returns the exit status.
