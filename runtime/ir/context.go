@@ -101,8 +101,8 @@ func (c *Context) shardOf(k *Key) *shard {
 // in line: about 0.1 ms here. A holder keeps it for one lookup or insert,
 // mostly under a microsecond, tens of microseconds when a table grows.
 // A goroutine that parks instead is woken 0.1 to 1.5 ms later (see
-// Context). With 4,096 polls, converting 1,000 functions still parked
-// about ten times; with these, mostly never.
+// Context). With 4,096 polls (and sixteen shards), converting 1,000
+// functions still parked about ten times; with these, about never.
 const lockPolls = 1 << 16
 
 // lock takes sh.mu, polling it first when it is taken (see lockPolls).
