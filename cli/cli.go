@@ -107,7 +107,7 @@ var commands = []command{
 		args:    "[--version V] [--producer S] [--release N] [--target D=V]... [--verify] [--sync] IN (-o OUT | OUT) | IN... -o DIR",
 		summary: "decode IN into typed IR and write it again, by default as it was (version, producer, release);\nseveral inputs, or a directory of bytecode files, go into the directory DIR, on all cores",
 		flags: func(fs *flag.FlagSet) func([]string, *env) error {
-			out := fs.String("o", "", "the output file (or give it as the second argument)")
+			out := fs.String("o", "", "the output file (or give it as the second argument); - is standard output")
 			version := fs.String("version", "", "the version to write: 0 to 6 for MLIR bytecode, 13.1, 13.2 or 13.3 for Tile IR\n(an op, attribute or type newer than V is an error; the Tile IR producer string needs 13.3)")
 			producer := fs.String("producer", "", "MLIR bytecode: the producer string to write")
 			release := fs.Int("release", 0, "MLIR bytecode: the LLVM release whose op layouts to write (16 to 22)")
@@ -118,6 +118,9 @@ var commands = []command{
 			return func(pos []string, e *env) error {
 				o := convertOptions{version: *version, producer: *producer, release: *release, verify: *verify, sync: *sync, targets: targets}
 				fs.Visit(func(f *flag.Flag) { o.set = append(o.set, f.Name) })
+				if *out == "-" && (len(pos) > 1 || len(pos) == 1 && isDir(pos[0])) {
+					return errUsage("convert writes one input to standard output (-o -), not several")
+				}
 				if *out != "" && (len(pos) > 1 || len(pos) == 1 && isDir(pos[0])) {
 					b, err := planBatch(pos, *out)
 					if err != nil {
@@ -134,7 +137,7 @@ var commands = []command{
 				if len(pos) != 1 || *out == "" {
 					return errUsage("convert takes one input and one output (-o OUT or a second argument), or inputs and -o DIR")
 				}
-				o.oneShot = e.main
+				o.oneShot, o.stdout = e.main, e.stdout
 				return convert(e.newContext(), pos[0], *out, o)
 			}
 		},

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"fmt"
 	"io"
 
@@ -22,13 +23,23 @@ type convertOptions struct {
 	// oneShot says the process converts this one file and exits: reading
 	// bytecode, it may do without the collector (see oneShotGC).
 	oneShot bool
+	// stdout is where OUT "-" goes.
+	stdout io.Writer
 }
 
-// output says how convert writes OUT: through a temporary file renamed
-// over it, synced with --sync; parts of the mapped input (resource blobs)
-// are copied file to file.
-func (o convertOptions) output(from *filemap.File) safefile.Options {
-	return safefile.Options{Sync: o.sync, From: from}
+// writeOutput writes OUT with write: through a temporary file renamed
+// over it, synced with --sync, parts of the mapped input (resource blobs,
+// from) copied file to file; or, for OUT "-", to standard output, as
+// mlir-opt takes "-o -".
+func (o convertOptions) writeOutput(out string, from *filemap.File, write func(w io.Writer) error) error {
+	if out == "-" {
+		w := bufio.NewWriterSize(o.stdout, 64<<10)
+		if err := write(w); err != nil {
+			return err
+		}
+		return w.Flush()
+	}
+	return safefile.Write(out, safefile.Options{Sync: o.sync, From: from}, write)
 }
 
 func convert(ctx *ir.Context, in, out string, o convertOptions) error {
@@ -82,7 +93,7 @@ func convert(ctx *ir.Context, in, out string, o convertOptions) error {
 	// The IR points into the mapped input, which may be the output too:
 	// safefile replaces the output only once it is complete. Blobs are
 	// views of the mapping: the kernel copies them from the input file.
-	return safefile.Write(out, o.output(fm), func(w io.Writer) error {
+	return o.writeOutput(out, fm, func(w io.Writer) error {
 		if err := mlirbc.Write(w, ctx, m, opts); err != nil {
 			return fmt.Errorf("%s: %w", in, err)
 		}

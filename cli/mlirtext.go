@@ -6,7 +6,6 @@ import (
 	"io"
 	"slices"
 
-	"github.com/dialectgen/dialectgen/internal/safefile"
 	"github.com/dialectgen/dialectgen/mlirtext"
 	"github.com/dialectgen/dialectgen/runtime/filemap"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -109,7 +108,7 @@ func convertMLIRText(ctx *ir.Context, in, out string, data []byte, o convertOpti
 	if err != nil {
 		return err
 	}
-	return safefile.Write(out, o.output(nil), func(w io.Writer) error {
+	return o.writeOutput(out, nil, func(w io.Writer) error {
 		if err := mlirbc.Write(w, ctx, m, mlirbc.WriteOptions{Version: version, Producer: producer, Release: release}); err != nil {
 			return fmt.Errorf("%s: %w", in, err)
 		}

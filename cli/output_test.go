@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/dialectgen/dialectgen/internal/oracle"
@@ -57,4 +58,31 @@ func TestConvertLargeBlob(t *testing.T) {
 		t.Fatal(err)
 	}
 	wantFile(t, in, want)
+}
+
+// TestConvertToStdout: OUT "-" is standard output, as mlir-opt takes
+// "-o -", for either format and as a second argument too; no file named
+// "-" is made, and several inputs to it are refused.
+func TestConvertToStdout(t *testing.T) {
+	dir := t.TempDir()
+	ins := inputs(t, dir)
+	t.Chdir(dir)
+	for name, orig := range ins {
+		for _, args := range [][]string{{"convert", name, "-o", "-"}, {"convert", name, "-"}} {
+			var stdout bytes.Buffer
+			if err := Run(args, &stdout); err != nil {
+				t.Fatalf("%v: %v", args, err)
+			}
+			if !bytes.Equal(stdout.Bytes(), orig) {
+				t.Errorf("%v wrote %d bytes to stdout, want the %d of the input", args, stdout.Len(), len(orig))
+			}
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "-")); err == nil {
+		t.Error(`a file named "-" was written`)
+	}
+	err := Run([]string{"convert", "F.mlirbc", "F.tileirbc", "-o", "-"}, &bytes.Buffer{})
+	if err == nil || !strings.Contains(err.Error(), "standard output") {
+		t.Errorf("two inputs to stdout: %v", err)
+	}
 }

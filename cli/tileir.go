@@ -9,7 +9,6 @@ import (
 	"text/tabwriter"
 
 	cudatile "github.com/dialectgen/dialectgen/dialects/cuda_tile"
-	"github.com/dialectgen/dialectgen/internal/safefile"
 	"github.com/dialectgen/dialectgen/runtime/filemap"
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
@@ -139,7 +138,7 @@ func convertTileIR(in, out string, data []byte, o convertOptions) error {
 		// added it and the target; the chain adds the function and op.
 		return fmt.Errorf("%s: cannot write Tile IR %s: %w", in, target, err)
 	}
-	return safefile.Write(out, o.output(nil), func(w io.Writer) error {
+	return o.writeOutput(out, nil, func(w io.Writer) error {
 		_, err := w.Write(b)
 		return err
 	})
@@ -223,7 +222,7 @@ func convertText(in, out string, data []byte, o convertOptions) error {
 	if err != nil {
 		return fmt.Errorf("%s: cannot write Tile IR %s: %w", in, target, err)
 	}
-	return safefile.Write(out, o.output(nil), func(w io.Writer) error {
+	return o.writeOutput(out, nil, func(w io.Writer) error {
 		_, err := w.Write(b)
 		return err
 	})

@@ -15,7 +15,8 @@
 //     for a new file, 0666 minus the umask, as os.Create gives; owner,
 //     group and extended attributes are not copied;
 //   - a target that exists but is not a regular file (a device such as
-//     /dev/null, a FIFO) is opened and written directly, never replaced.
+//     /dev/null, a FIFO, or what /dev/stdout leads to when it is not a
+//     file) is opened and written directly, never replaced.
 //
 // The rename is atomic, so whatever happens to the process (an error, a
 // panic, a kill), the target's name holds either the old file or the
@@ -194,6 +195,13 @@ func resolve(path string) (string, fs.FileInfo, error) {
 		}
 		if fi.Mode()&fs.ModeSymlink == 0 {
 			return p, fi, nil
+		}
+		// A link that leads to something other than a file or directory
+		// is written through, as that thing: /dev/stdout and
+		// /proc/self/fd/N lead to a pipe, a terminal or a socket, and
+		// what they read as ("pipe:[1234]") is no path to follow.
+		if to, err := os.Stat(p); err == nil && !to.Mode().IsRegular() && !to.IsDir() {
+			return p, to, nil
 		}
 		link, err := os.Readlink(p)
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -289,5 +290,39 @@ func TestWriteOrder(t *testing.T) {
 	}
 	if got := mustRead(t, out); got != want.String() {
 		t.Errorf("wrote %d bytes, not the %d written in order", len(got), want.Len())
+	}
+}
+
+// TestLinkToPipe: a link to a pipe, as /dev/stdout is when output is
+// piped (/dev/stdout → /proc/self/fd/1 → "pipe:[N]", which names no
+// path), is written through to the pipe, directly and through a link of
+// one's own to it.
+func TestLinkToPipe(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	fdPath := filepath.Join("/proc/self/fd", strconv.Itoa(int(w.Fd())))
+	if fi, err := os.Lstat(fdPath); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Skipf("%s is no link to the pipe here (%v)", fdPath, err)
+	}
+	stdout := filepath.Join(t.TempDir(), "stdout")
+	if err := os.Symlink(fdPath, stdout); err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{fdPath, stdout} {
+		want := "through " + path
+		if err := WriteFile(path, writeString(want)); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		got := make([]byte, len(want))
+		if _, err := io.ReadFull(r, got); err != nil || string(got) != want {
+			t.Fatalf("the pipe got %q (%v), want %q", got, err, want)
+		}
+	}
+	if fi, err := os.Lstat(stdout); err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("the link was replaced: %v %v", fi.Mode(), err)
 	}
 }
