@@ -136,7 +136,7 @@ func TestSlabConcurrent(t *testing.T) {
 	// back), and none past them was touched.
 	for s := range c.shards {
 		ch := c.shards[s].slabs[testAttrSlab.place()]
-		for i, v := range unsafe.Slice((*slabAttr)(ch.base), ch.cap) {
+		for i, v := range ch.values.Interface().([]slabAttr) {
 			if stored := v.ID() != 0; stored != (i < ch.n) {
 				t.Fatalf("shard %d: slot %d of %d handed out: ID %d", s, i, ch.n, v.ID())
 			}
