@@ -165,7 +165,7 @@ func (c *Context) Dialects() []string {
 func (c *Context) Reserve(n int) {
 	for i := range c.shards {
 		sh := &c.shards[i]
-		sh.mu.Lock()
+		sh.lock()
 		sh.attrs.reserve(n>>shardBits + 1)
 		sh.mu.Unlock()
 	}
@@ -184,7 +184,7 @@ func (c *Context) count(n func(*shard) int) int {
 	total := 0
 	for i := range c.shards {
 		sh := &c.shards[i]
-		sh.mu.Lock()
+		sh.lock()
 		total += n(sh)
 		sh.mu.Unlock()
 	}

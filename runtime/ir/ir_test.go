@@ -2,6 +2,7 @@ package ir_test
 
 import (
 	"math/big"
+	"slices"
 	"sync"
 	"testing"
 
@@ -64,6 +65,49 @@ func TestUniquingConcurrent(t *testing.T) {
 		if g != got[0] {
 			t.Fatal("concurrent constructors returned different handles")
 		}
+	}
+}
+
+// testDialect is a dialect that is only a name, and which registration
+// it came from.
+type testDialect struct {
+	name string
+	gen  int
+}
+
+func (d testDialect) Name() string { return d.name }
+
+// TestDialectsConcurrent: dialects registered while others are looked up
+// on other goroutines are all found afterwards, a dialect registered again
+// replaces the first, and Dialects lists the names sorted.
+func TestDialectsConcurrent(t *testing.T) {
+	ctx := ir.NewContext(testDialect{"builtin", 0})
+	names := []string{"d7", "d3", "d9", "d1", "d5", "d0", "d8", "d2", "d6", "d4"}
+	var wg sync.WaitGroup
+	for _, n := range names {
+		wg.Go(func() { ctx.Register(testDialect{n, 1}) })
+		wg.Go(func() {
+			if d := ctx.Dialect("builtin"); d == nil || d.Name() != "builtin" {
+				t.Errorf("builtin looked up while %s was registered: %v", n, d)
+			}
+			ctx.Dialect(n) // found or not yet: either is right here
+		})
+	}
+	wg.Wait()
+	ctx.Register(testDialect{"d3", 2})
+	for _, n := range names {
+		want := 1
+		if n == "d3" {
+			want = 2
+		}
+		if d, ok := ctx.Dialect(n).(testDialect); !ok || d.gen != want {
+			t.Errorf("dialect %s: %v, want the registration %d", n, ctx.Dialect(n), want)
+		}
+	}
+	got := ctx.Dialects()
+	want := []string{"builtin", "d0", "d1", "d2", "d3", "d4", "d5", "d6", "d7", "d8", "d9"}
+	if !slices.Equal(got, want) {
+		t.Errorf("Dialects() = %v, want %v", got, want)
 	}
 }
 

@@ -50,14 +50,18 @@ func getSlabType(c *Context, n uint64) *slabType {
 	}).(*slabType)
 }
 
-// slabShard is the shard that holds getSlabAttr(c, n).
-func slabShard(c *Context, n uint64) *shard {
-	k := NewKey("test", "slab")
-	k.Uint(n)
+// shardOfKey is the shard that holds the value of key k, which it
+// releases.
+func shardOfKey(c *Context, k *Key) *shard {
 	sh := c.shardOf(k)
 	sh.mu.Unlock()
 	k.Release()
 	return sh
+}
+
+// slabShard is the shard that holds getSlabAttr(c, n).
+func slabShard(c *Context, n uint64) *shard {
+	return shardOfKey(c, NewKey("test", "slab").Uint(n))
 }
 
 // TestSlabUniques: values placed in a slab are uniqued like any other:
@@ -183,25 +187,19 @@ func getLineAttr(c *Context, file, line uint64) *slabAttr {
 // rarely wait for one lock.
 func TestShards(t *testing.T) {
 	c := NewContext()
-	shardOfKey := func(k *Key) *shard {
-		sh := c.shardOf(k)
-		sh.mu.Unlock()
-		k.Release()
-		return sh
-	}
 	lineKey := func(file, line uint64) *Key {
 		k := NewKey("test", "line")
 		return k.Uint(file).Near(line).Uint(line)
 	}
-	group := shardOfKey(lineKey(1, 512))
+	group := shardOfKey(c, lineKey(1, 512))
 	for line := uint64(512); line < 768; line++ {
-		if sh := shardOfKey(lineKey(1, line)); sh != group {
+		if sh := shardOfKey(c, lineKey(1, line)); sh != group {
 			t.Fatalf("line %d is in shard %p, line 512 of its group in %p", line, sh, group)
 		}
 	}
 	used := map[*shard]bool{}
 	for line := uint64(0); line < 256<<nearShift; line += 1 << nearShift {
-		used[shardOfKey(lineKey(1, line))] = true
+		used[shardOfKey(c, lineKey(1, line))] = true
 	}
 	if len(used) != len(c.shards) {
 		t.Errorf("256 groups of lines use %d of %d shards", len(used), len(c.shards))
@@ -209,7 +207,7 @@ func TestShards(t *testing.T) {
 	clear(used)
 	for i := range 1000 {
 		k := NewKey("test", "plain")
-		used[shardOfKey(k.Uint(uint64(i)))] = true
+		used[shardOfKey(c, k.Uint(uint64(i)))] = true
 	}
 	if len(used) != len(c.shards) {
 		t.Errorf("1,000 keys in no group use %d of %d shards", len(used), len(c.shards))
