@@ -76,6 +76,10 @@ func convert(ctx *ir.Context, in, out string, o convertOptions) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", in, err)
 	}
+	// Read, the IR holds little of the input: its strings and blobs. The
+	// rest of its pages need not stay in memory while the writer's
+	// tables grow (converting 1M ops: 21 MB of 530 at the peak).
+	fm.Evict()
 	opts := m.Options()
 	if version.Valid() {
 		opts.Version = version

@@ -19,6 +19,7 @@ type File struct {
 	// copied file to file (see Reader); nil when Data was read.
 	file  *os.File
 	unmap func() error
+	evict func()
 }
 
 // Offset returns where p starts in the file when p is a part of Data
@@ -56,13 +57,26 @@ func (f *File) Reader(p []byte) io.Reader {
 	return &io.LimitedReader{R: f.file, N: int64(len(p))}
 }
 
+// Evict tells the system that the process does not need the mapped pages
+// for now: they stop counting towards its resident memory, and are mapped
+// again from the file (from the kernel's cache of it) when next read.
+// Data stays valid. A reader that has built what it needs from the file
+// calls it before the process needs memory for something else: mlirbc
+// convert, before it writes what it read. It does nothing for a file
+// read into memory.
+func (f *File) Evict() {
+	if f != nil && f.evict != nil {
+		f.evict()
+	}
+}
+
 // Close releases the mapping and the file.
 func (f *File) Close() error {
 	if f == nil || f.unmap == nil {
 		return nil
 	}
 	unmap := f.unmap
-	f.unmap, f.Data = nil, nil
+	f.unmap, f.evict, f.Data = nil, nil, nil
 	err := unmap()
 	if f.file != nil {
 		if cerr := f.file.Close(); err == nil {

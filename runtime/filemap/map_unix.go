@@ -29,7 +29,7 @@ func Open(path string) (*File, error) {
 		f.Close()
 		return read(path)
 	}
-	return &File{Data: data, file: f, unmap: func() error { return syscall.Munmap(data) }}, nil
+	return &File{Data: data, file: f, unmap: func() error { return syscall.Munmap(data) }, evict: func() { evict(data) }}, nil
 }
 
 func read(path string) (*File, error) {
