@@ -110,19 +110,41 @@ type dialectNum struct {
 	seen      map[string]bool
 }
 
-// opNum is what the writer needs per op.
+// opNum is what the writer needs per op: 16 bytes and no pointer, so
+// that the table of a million ops is small and the collector need not
+// scan it.
 type opNum struct {
-	kind *opKind
+	// flags holds the op's kind, an index into numbering.kindList, in
+	// its low 30 bits, and opProps and opIsolated.
+	flags uint32
 	// dict and loc are the entries (their ids plus one, 0 for none) of
-	// the dictionary written for the op and of its location: ids, not
-	// pointers, keep the table of a million ops small.
+	// the dictionary written for the op and of its location.
 	dict, loc uint32
-	props     bool // the op writes a properties entry (v5+)
-	isolated  bool
 	// propSet is the op's property set plus one, 0 for none: the emitter
 	// writes each set's entry once and gives its other ops the index.
 	propSet int32
 }
+
+const (
+	opProps    = 1 << 31 // the op writes a properties entry (v5+)
+	opIsolated = 1 << 30 // the op's regions are isolated from above
+	opKindMask = opIsolated - 1
+)
+
+func (o *opNum) props() bool    { return o.flags&opProps != 0 }
+func (o *opNum) isolated() bool { return o.flags&opIsolated != 0 }
+
+// set sets or clears flag.
+func (o *opNum) set(flag uint32, on bool) {
+	if on {
+		o.flags |= flag
+	} else {
+		o.flags &^= flag
+	}
+}
+
+// kindOf is the kind of an op.
+func (n *numbering) kindOf(o *opNum) *opKind { return n.kindList[o.flags&opKindMask] }
 
 type numbering struct {
 	ctx     *ir.Context
@@ -139,9 +161,11 @@ type numbering struct {
 	// the allocator clear.
 	byID    []uint32
 	entries *chunks[entry]
-	// kinds holds the op names met; kindCache, indexed by a cheap hash of
-	// the name, answers most lookups without hashing the strings.
+	// kinds holds the op names met, and kindList the same by id;
+	// kindCache, indexed by a cheap hash of the name, answers most
+	// lookups without hashing the strings.
 	kinds        map[ir.OpName]*opKind
+	kindList     []*opKind
 	kindCache    [64]opKindSlot
 	orderedAttrs []*entry
 	orderedTypes []*entry
@@ -557,7 +581,11 @@ func (n *numbering) kind(name ir.OpName) *opKind {
 			}
 		}
 		k.entry.value, k.entry.what = &k.name, entryOpName
+		if len(n.kindList) > opKindMask {
+			n.fail(fmt.Errorf("more than %d op names", opKindMask))
+		}
 		n.kinds[name] = k
+		n.kindList = append(n.kindList, k)
 	}
 	*slot = opKindSlot{name: name, kind: k}
 	return k
@@ -610,7 +638,7 @@ func (n *numbering) run(root *ir.Operation) error {
 			return
 		}
 		first := n.nextValue
-		if n.op_(op).isolated {
+		if n.op_(op).isolated() {
 			first = 0
 		}
 		for _, r := range op.Regions() {
@@ -663,7 +691,8 @@ func (n *numbering) op(op *ir.Operation) {
 	if op.OpaqueProperties() != nil {
 		n.fail(&MissingSchemaError{Op: op.Name().String(), Release: n.m.Release})
 	}
-	n.opName(info.kind)
+	kind := n.kindOf(info)
+	n.opName(kind)
 	for _, v := range op.Results() {
 		n.gen.SetValue(v, n.nextValue)
 		n.nextValue++
@@ -674,13 +703,13 @@ func (n *numbering) op(op *ir.Operation) {
 			n.uses[v]++
 		}
 	}
-	s := info.kind.schema
-	info.props = n.version >= 5 && s != nil && s.HasProperties() && hasPropertyStorage(n.release)
+	s := kind.schema
+	info.set(opProps, n.version >= 5 && s != nil && s.HasProperties() && hasPropertyStorage(n.release))
 	if dict := n.dictFor(op, info); dict != nil {
 		info.dict = entryRef(n.attr(dict))
 	}
 	if n.version >= 5 {
-		if k := info.kind; info.props && !k.nativeOnly {
+		if k := kind; info.props() && !k.nativeOnly {
 			ids := binary.LittleEndian.AppendUint32(n.propIDs[:0], k.id)
 			n.eachProperty(op, s, func(f bytecode.PropField, a ir.Attribute) {
 				var e *entry
@@ -743,9 +772,9 @@ func (n *numbering) propSet(k *opKind, key []byte) int32 {
 // with properties merged in, from v5 on only the discardable ones of ops
 // that write properties.
 func (n *numbering) dictFor(op *ir.Operation, info *opNum) ir.Attribute {
-	s := info.kind.schema
+	s := n.kindOf(info).schema
 	var segs []ir.NamedAttr
-	if s != nil && !info.props {
+	if s != nil && !info.props() {
 		if seg := op.OperandSegments(); s.OperandSegments && seg != nil {
 			segs = append(segs, ir.NamedAttr{Name: segmentsDictName(false, n.release), Value: n.builtin.Int32Array(n.ctx, seg)})
 		}
@@ -754,7 +783,7 @@ func (n *numbering) dictFor(op *ir.Operation, info *opNum) ir.Attribute {
 		}
 	}
 	attrs := op.Attrs()
-	if info.props {
+	if info.props() {
 		// The discardable attributes, in a buffer reused from op to op:
 		// the dictionary built from them copies what it keeps.
 		attrs = n.attrScratch[:0]
@@ -909,7 +938,7 @@ func (n *numbering) isolation(root *ir.Operation) error {
 				return err
 			}
 		}
-		idx := n.ops.Append(opNum{kind: k})
+		idx := n.ops.Append(opNum{flags: k.id})
 		n.gen.SetOp(op, uint64(idx))
 		if len(stack) > 0 && stack[len(stack)-1].unresolved && !byTrait {
 			parent := op.Parent()
@@ -931,13 +960,13 @@ func (n *numbering) isolation(root *ir.Operation) error {
 				stop := j >= 0 && stack[j].unresolved
 				for k := len(stack) - 1; k > j; k-- {
 					stack[k].unresolved = stop
-					n.ops.At(stack[k].idx).isolated = false
+					n.ops.At(stack[k].idx).set(opIsolated, false)
 					stack[k].known = true
 				}
 			}
 		}
 		trait := s != nil && s.Isolated
-		n.ops.At(idx).isolated = trait
+		n.ops.At(idx).set(opIsolated, trait)
 		if op.NumRegions() == 0 {
 			return nil
 		}
@@ -955,7 +984,7 @@ func (n *numbering) isolation(root *ir.Operation) error {
 		known := stack[at].known
 		stack = stack[:at]
 		if !known && !byTrait {
-			n.ops.At(idx).isolated = true
+			n.ops.At(idx).set(opIsolated, true)
 		}
 		return nil
 	}

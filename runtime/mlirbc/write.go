@@ -515,7 +515,7 @@ const maxStringHint = 4096
 func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 	n := e.n
 	info := n.op_(op)
-	b = wire.AppendVarInt(b, uint64(info.kind.entry.index))
+	b = wire.AppendVarInt(b, uint64(e.n.kindOf(info).entry.index))
 	maskAt := len(b)
 	b = append(b, 0)
 	var mask byte
@@ -581,8 +581,8 @@ func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 	if op.NumRegions() == 0 {
 		return b, nil
 	}
-	b = wire.AppendVarIntWithFlag(b, uint64(op.NumRegions()), info.isolated)
-	if info.isolated && e.version >= 2 {
+	b = wire.AppendVarIntWithFlag(b, uint64(op.NumRegions()), info.isolated())
+	if info.isolated() && e.version >= 2 {
 		// The regions go in a nested section, whose header is inserted
 		// when the IR is assembled: copying each body into its parent
 		// would cost time quadratic in the depth.
@@ -674,8 +674,8 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 	body := e.propBody[:0]
 	defer func() { e.propBody = body }()
 	switch {
-	case info.props:
-		s := info.kind.schema
+	case info.props():
+		s := e.n.kindOf(info).schema
 		var err error
 		n.eachProperty(op, s, func(f bytecode.PropField, a ir.Attribute) {
 			switch kind := f.Kind; {
@@ -706,7 +706,7 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 				body = appendSparse(body, fitSegments(op.ResultSegments(), s.ResultGroups))
 			}
 		}
-	case info.kind.schema == nil && op.Properties() != nil:
+	case e.n.kindOf(info).schema == nil && op.Properties() != nil:
 		body = wire.AppendVarInt(body, uint64(n.attrEntry(op.Properties()).index))
 	default:
 		return 0, false, nil

@@ -1,0 +1,23 @@
+package mlirbc
+
+import (
+	"testing"
+	"unsafe"
+)
+
+// The writer keeps a record per op and an entry per attribute (a million
+// of each converting a million ops): their sizes are part of its peak
+// memory.
+func TestWriterLayoutSizes(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		got, want uintptr
+	}{
+		{"opNum", unsafe.Sizeof(opNum{}), 16},
+		{"entry", unsafe.Sizeof(entry{}), 56},
+	} {
+		if c.got != c.want {
+			t.Errorf("%s is %d bytes, not %d", c.name, c.got, c.want)
+		}
+	}
+}
