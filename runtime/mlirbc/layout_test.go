@@ -14,7 +14,7 @@ func TestWriterLayoutSizes(t *testing.T) {
 		got, want uintptr
 	}{
 		{"opNum", unsafe.Sizeof(opNum{}), 16},
-		{"entry", unsafe.Sizeof(entry{}), 56},
+		{"entry", unsafe.Sizeof(entry{}), 48},
 	} {
 		if c.got != c.want {
 			t.Errorf("%s is %d bytes, not %d", c.name, c.got, c.want)

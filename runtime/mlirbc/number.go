@@ -20,38 +20,42 @@ import (
 
 // entry is one numbered attribute, type or op name. There is one per
 // distinct attribute and type (locations, mostly: about one per op), so
-// it is kept small, with its one pointer first.
+// it is kept small (48 bytes), with its one pointer first.
 type entry struct {
-	// value is the ir.Attribute, ir.Type or *ir.OpName, as what says.
+	// value is the ir.Attribute, ir.Type or *ir.OpName: which list the
+	// entry is in says which.
 	value any
-	// dialect indexes numbering.dialects.
-	dialect uint32
-	refs    int32
-	// height is how deeply the attribute or type nests: 1 for one that
-	// refers to no other.
-	height int32
+	refs  int32
 	// index is the entry's number in the file: a table in memory holds
 	// fewer than 2^32 entries.
 	index uint32
 	// id is the entry's place in numbering.entries, by which recorded
 	// references name it.
 	id uint32
-	// body, bodyEnd, ref and refEnd locate what the dry run recorded:
-	// tmpl[body:bodyEnd] with placeholders where refs[ref:refEnd] go.
+	// body, bodyEnd, ref and nrefs locate what the dry run recorded:
+	// tmpl[body:bodyEnd] with placeholders where refs[ref:ref+nrefs] go.
 	body, bodyEnd uint32
-	ref, refEnd   uint32
-	what          entryKind
+	ref           uint32
+	// dialect indexes numbering.dialects (see maxDialects).
+	dialect uint16
+	nrefs   uint16
+	// height is how deeply the attribute or type nests: 1 for one that
+	// refers to no other (see maxHeight).
+	height uint16
 	// recorded says the dry run kept the entry's bytes; custom is what
 	// the codec returned.
 	recorded, custom bool
 }
 
-type entryKind uint8
-
+// An entry holds its dialect, the number of its recorded references and
+// its height in 16 bits each. A file of more dialects is refused, an
+// entry of more references is encoded again when the file is written
+// (as one too large to record), and nesting deeper than maxHeight is
+// refused whatever the limit asked for.
 const (
-	entryAttr entryKind = iota
-	entryType
-	entryOpName
+	maxDialects  = math.MaxUint16
+	maxEntryRefs = math.MaxUint16
+	maxHeight    = math.MaxUint16
 )
 
 // tmplRef is a reference in a recorded entry: an attribute or type
@@ -222,7 +226,7 @@ type numbering struct {
 
 func newNumbering(ctx *ir.Context, b bytecode.Builtin, m *Module, version, release int, limits ir.Limits) *numbering {
 	n := &numbering{
-		ctx: ctx, m: m, version: version, release: release, maxAttrDepth: limits.AttrDepth(),
+		ctx: ctx, m: m, version: version, release: release, maxAttrDepth: min(limits.AttrDepth(), maxHeight),
 		target:       bytecode.Target{Version: version, Release: release},
 		dialectIndex: map[string]*dialectNum{},
 		kinds:        map[ir.OpName]*opKind{},
@@ -340,6 +344,9 @@ func (n *numbering) dialect(name string) *dialectNum {
 	}
 	d := n.dialectIndex[name]
 	if d == nil {
+		if len(n.dialects) >= maxDialects {
+			n.fail(fmt.Errorf("more than %d dialects", maxDialects))
+		}
 		d = &dialectNum{name: name, index: uint64(len(n.dialects))}
 		n.dialects = append(n.dialects, d)
 		n.dialectIndex[name] = d
@@ -348,9 +355,8 @@ func (n *numbering) dialect(name string) *dialectNum {
 	return d
 }
 
-// num is the dialect's index as entries hold it; there are fewer
-// dialects than entries.
-func (d *dialectNum) num() uint32 { return uint32(d.index) }
+// num is the dialect's index as entries hold it (see maxDialects).
+func (d *dialectNum) num() uint16 { return uint16(d.index) }
 
 // recorder is the Numbering codecs write to while the module is numbered:
 // it numbers what they reference, in the order they write it.
@@ -426,7 +432,7 @@ func (n *numbering) attr(a ir.Attribute) *entry {
 		n.foreign(a.Dialect(), a.Kind())
 		return nil
 	}
-	e := n.newEntry(entry{value: a, what: entryAttr, refs: 1, height: 1})
+	e := n.newEntry(entry{value: a, refs: 1, height: 1})
 	n.storeEntry(a.ID(), e)
 	n.orderedAttrs = append(n.orderedAttrs, e)
 	dialect := a.Dialect()
@@ -439,7 +445,7 @@ func (n *numbering) attr(a ir.Attribute) *entry {
 		return e
 	}
 	// A dry run of the codec numbers the nested values in write order.
-	e.height = n.nested(e, dialect, a, nil)
+	e.height = uint16(n.nested(e, dialect, a, nil))
 	return e
 }
 
@@ -452,7 +458,7 @@ func (n *numbering) typ(t ir.Type) *entry {
 		n.foreign(t.Dialect(), t.Kind())
 		return nil
 	}
-	e := n.newEntry(entry{value: t, what: entryType, refs: 1, height: 1})
+	e := n.newEntry(entry{value: t, refs: 1, height: 1})
 	n.storeEntry(t.ID(), e)
 	n.orderedTypes = append(n.orderedTypes, e)
 	dialect := t.Dialect()
@@ -464,7 +470,7 @@ func (n *numbering) typ(t ir.Type) *entry {
 		n.fail(fmt.Errorf("cannot re-encode type %s.%s: it is custom-encoded by a dialect with no codec here", t.Dialect(), t.Kind()))
 		return e
 	}
-	e.height = n.nested(e, dialect, nil, t)
+	e.height = uint16(n.nested(e, dialect, nil, t))
 	return e
 }
 
@@ -493,7 +499,7 @@ func (n *numbering) keep(e *entry, d int, body []byte, custom bool, err error) {
 		return
 	}
 	n.depthBufs[d] = body[:0]
-	if len(body) > math.MaxInt32 || len(n.tmpl)+len(body) > math.MaxUint32 || len(n.refs)+len(n.depthRefs[d]) > math.MaxUint32 {
+	if len(body) > math.MaxInt32 || len(n.tmpl)+len(body) > math.MaxUint32 || len(n.refs)+len(n.depthRefs[d]) > math.MaxUint32 || len(n.depthRefs[d]) > maxEntryRefs {
 		// Beyond what the offsets hold: the final write runs the codec again.
 		return
 	}
@@ -509,7 +515,7 @@ func (n *numbering) keep(e *entry, d int, body []byte, custom bool, err error) {
 	} else {
 		n.refs = append(n.refs, refs...)
 	}
-	e.refEnd = uint32(len(n.refs))
+	e.nrefs = uint16(len(n.refs) - int(e.ref))
 }
 
 // nested runs the dry-run encoding of a (or t) into entry e and returns
@@ -580,7 +586,7 @@ func (n *numbering) kind(name ir.OpName) *opKind {
 				k.attrOnly = k.attrOnly && p.Kind != bytecode.PropNative
 			}
 		}
-		k.entry.value, k.entry.what = &k.name, entryOpName
+		k.entry.value = &k.name
 		if len(n.kindList) > opKindMask {
 			n.fail(fmt.Errorf("more than %d op names", opKindMask))
 		}
@@ -1042,7 +1048,7 @@ func groupByDialectPerByte(list []*entry) {
 	if len(list) == 0 {
 		return
 	}
-	first := uint32(0)
+	first := uint16(0)
 	inGroup := uint64(0)
 	rest := list
 	for i := uint(1); i < 9; i++ {

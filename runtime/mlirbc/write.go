@@ -400,7 +400,8 @@ func (e *emitter) attrTypeSections() (offsets, data []byte, err error) {
 	defer func() { n.buf.attrOffsets, n.buf.attrData = offsets, data }()
 	offsets = wire.AppendVarInt(offsets, uint64(len(n.orderedAttrs)))
 	offsets = wire.AppendVarInt(offsets, uint64(len(n.orderedTypes)))
-	for _, list := range [][]*entry{n.orderedAttrs, n.orderedTypes} {
+	for i, list := range [][]*entry{n.orderedAttrs, n.orderedTypes} {
+		attrs := i == 0
 		eachGroup(n, list, func(d *dialectNum, group []*entry) {
 			offsets = wire.AppendVarInt(offsets, d.index)
 			offsets = wire.AppendVarInt(offsets, uint64(len(group)))
@@ -411,7 +412,7 @@ func (e *emitter) attrTypeSections() (offsets, data []byte, err error) {
 				if en.recorded {
 					data, werr = e.replay(data, en)
 					custom = en.custom
-				} else if en.what == entryAttr {
+				} else if attrs {
 					data, custom, werr = e.enc.Attribute(data, en.value.(ir.Attribute))
 				} else {
 					data, custom, werr = e.enc.Type(data, en.value.(ir.Type))
@@ -432,7 +433,7 @@ func (e *emitter) replay(b []byte, en *entry) ([]byte, error) {
 	n := e.n
 	body := n.tmpl[en.body:en.bodyEnd]
 	prev := int32(0)
-	for i := range n.refs[en.ref:en.refEnd] {
+	for i := range n.refs[en.ref : en.ref+uint32(en.nrefs)] {
 		r := &n.refs[int(en.ref)+i]
 		b = append(b, body[prev:r.pos]...)
 		prev = r.end
