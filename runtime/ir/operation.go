@@ -40,10 +40,10 @@ func (n OpName) String() string {
 // values defined elsewhere. Its parts are reached through methods, so that
 // its representation can change without its users: the attribute
 // dictionary is sorted by name (SetAttr keeps it so), and what few ops have
-// (successors, the dictionary a reader built the attributes from,
+// (regions, successors, the dictionary a reader built the attributes from,
 // properties of an unregistered op, segment sizes, deferred regions) sits
 // behind one pointer, so that a file of millions of small ops stays small
-// in memory.
+// in memory: an op is 120 bytes.
 type Operation struct {
 	// name is shared by the ops of one name (see ShareName) and never
 	// changed in place: a pointer, not 40 bytes an op.
@@ -52,7 +52,6 @@ type Operation struct {
 	operands []*Value
 	results  []*Value
 	attrs    []NamedAttr
-	regions  []*Region
 	parent   *Block
 	extra    *opExtra
 	mark     uint64 // scratch of one IR walk; see MarkGeneration
@@ -115,17 +114,26 @@ func (op *Operation) Attrs() []NamedAttr { return op.attrs }
 func (op *Operation) SetAttrs(as []NamedAttr) { op.attrs = as }
 
 // Regions are the regions the op owns.
-func (op *Operation) Regions() []*Region { return op.regions }
+func (op *Operation) Regions() []*Region {
+	if op.extra == nil {
+		return nil
+	}
+	return op.extra.regions
+}
 
 // Region is the i-th region.
 func (op *Operation) Region(i int) *Region { return op.Regions()[i] }
 
 // NumRegions is the number of regions.
-func (op *Operation) NumRegions() int { return len(op.regions) }
+func (op *Operation) NumRegions() int { return len(op.Regions()) }
 
 // SetRegions replaces the region list; op keeps the slice. AddRegion
 // appends one.
-func (op *Operation) SetRegions(rs []*Region) { op.regions = rs }
+func (op *Operation) SetRegions(rs []*Region) {
+	if rs != nil || op.extra != nil {
+		op.ext().regions = rs
+	}
+}
 
 // Successors are the blocks a terminator may branch to.
 func (op *Operation) Successors() []*Block {
@@ -161,10 +169,13 @@ type lazyRegions struct {
 	load func(*Operation) error
 }
 
-// opExtra holds what only some ops have: successors, and the dictionary
-// attribute that ops of files older than bytecode v5 carry (their Attrs()
-// hold inherent attributes too). What fewer ops have is one pointer further.
+// opExtra holds what only some ops have: regions, successors, and the
+// dictionary attribute that ops of files older than bytecode v5 carry
+// (their Attrs() hold inherent attributes too). What fewer ops have is one
+// pointer further.
 type opExtra struct {
+	// regions are the op's regions: most ops have none.
+	regions []*Region
 	// dict is the dictionary attribute a reader built Attrs from, or nil;
 	// see Dictionary.
 	dict       Attribute
@@ -189,6 +200,29 @@ func (op *Operation) ext() *opExtra {
 		op.extra = &opExtra{}
 	}
 	return op.extra
+}
+
+// OpExtras hands out, a chunk at a time, the records that hold what few
+// ops have (regions, successors, the dictionary a reader built the
+// attributes from): a reader that makes many such ops calls Give for each
+// before setting them, one allocation a chunk instead of one an op. The
+// zero value is ready; it is not safe for concurrent use.
+type OpExtras struct {
+	free []opExtra
+	last int
+}
+
+// Give gives op a record from x, if it has none yet.
+func (x *OpExtras) Give(op *Operation) {
+	if op.extra != nil {
+		return
+	}
+	if len(x.free) == 0 {
+		x.last = min(max(2*x.last, 16), 1024)
+		x.free = make([]opExtra, x.last)
+	}
+	op.extra = &x.free[0]
+	x.free = x.free[1:]
 }
 
 // more returns what ops rarely have, made if op has none yet.
@@ -633,7 +667,7 @@ func (b *Block) Append(op *Operation) *Operation {
 // from fn skips the op's regions. It keeps its own stack, so depth costs
 // heap, not goroutine stack; nil regions, blocks and ops are skipped.
 func (op *Operation) Walk(fn func(*Operation) bool) {
-	if !fn(op) || len(op.regions) == 0 {
+	if !fn(op) || op.NumRegions() == 0 {
 		return
 	}
 	stack := []walkCursor{{op: op}}
@@ -643,7 +677,7 @@ func (op *Operation) Walk(fn func(*Operation) bool) {
 			stack = stack[:len(stack)-1]
 			continue
 		}
-		if fn(next) && len(next.regions) > 0 {
+		if fn(next) && next.NumRegions() > 0 {
 			stack = append(stack, walkCursor{op: next})
 		}
 	}

@@ -175,6 +175,7 @@ type reader struct {
 	rgPtrs   carver[*ir.Region]
 	blocks   carver[ir.Block]
 	blkPtrs  carver[*ir.Block]
+	extras   ir.OpExtras
 	// scopes are value scopes free for the next isolated region.
 	scopes []*valueScope
 	// propR and propDec read one properties entry at a time; reusing
@@ -552,6 +553,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 		}
 		op.SetAttrs(attrs)
 		if rd.f.Version < 5 || info.schema == nil || !info.schema.HasProperties() {
+			rd.extras.Give(op)
 			op.SetDictionary(a)
 		}
 		if rd.tr != nil {
@@ -641,6 +643,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 			rd.tr.Span(nat, r.Offset(), fmt.Sprintf("%d successors", n))
 		}
 		succs := make([]*ir.Block, n)
+		rd.extras.Give(op)
 		op.SetSuccessors(succs)
 		for i := range succs {
 			at := r.Offset()
@@ -860,6 +863,7 @@ func (rd *reader) readRegions(r *wire.Reader, op *ir.Operation, n int, sc *value
 	defer func() { rd.depth-- }()
 	regions := rd.regions.take(n)
 	ptrs := rd.rgPtrs.take(n)
+	rd.extras.Give(op)
 	op.SetRegions(ptrs)
 	for i := range regions {
 		rg := &regions[i]
