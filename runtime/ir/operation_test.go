@@ -10,11 +10,11 @@ import (
 )
 
 // The sizes are what a file of a million small ops costs per op. An op
-// shares its name with the ops of that name and keeps its successors with
-// what few ops have; a value is one owner pointer, with a block argument's
-// location behind another. (An op of 96 bytes, its lists as pointer and
-// length, made the collector's concurrent mark costlier on one long block:
-// see docs/performance.md.)
+// shares its name with the ops of that name and keeps its regions and
+// successors with what few ops have; a value is one owner pointer, with a
+// block argument's location behind another. (An op of 96 bytes, its lists
+// as pointer and length, made the collector's concurrent mark costlier on
+// one long block: see docs/performance.md.)
 func TestLayoutSizes(t *testing.T) {
 	for _, c := range []struct {
 		what      string

@@ -10,14 +10,14 @@ import (
 // memory.
 func TestWriterLayoutSizes(t *testing.T) {
 	for _, c := range []struct {
-		name      string
-		got, want uintptr
+		what      string
+		got, most uintptr
 	}{
 		{"opNum", unsafe.Sizeof(opNum{}), 16},
 		{"entry", unsafe.Sizeof(entry{}), 48},
 	} {
-		if c.got != c.want {
-			t.Errorf("%s is %d bytes, not %d", c.name, c.got, c.want)
+		if c.got > c.most {
+			t.Errorf("%s is %d bytes, want at most %d", c.what, c.got, c.most)
 		}
 	}
 }
