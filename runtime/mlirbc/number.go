@@ -424,16 +424,17 @@ func heightOf(e *entry) int {
 // attr numbers a (once; later calls count references) and returns its
 // entry, nil for an attribute of another context.
 func (n *numbering) attr(a ir.Attribute) *entry {
-	if e := n.attrEntry(a); e != nil {
-		e.refs++
-		return e
-	}
-	if a.Context() != n.ctx {
+	id, here := ir.AttrIDIn(n.ctx, a)
+	if !here {
 		n.foreign(a.Dialect(), a.Kind())
 		return nil
 	}
+	if e := n.lookupEntry(id); e != nil {
+		e.refs++
+		return e
+	}
 	e := n.newEntry(entry{value: a, refs: 1, height: 1})
-	n.storeEntry(a.ID(), e)
+	n.storeEntry(id, e)
 	n.orderedAttrs = append(n.orderedAttrs, e)
 	dialect := a.Dialect()
 	e.dialect = n.dialect(dialect).num()
@@ -450,16 +451,17 @@ func (n *numbering) attr(a ir.Attribute) *entry {
 }
 
 func (n *numbering) typ(t ir.Type) *entry {
-	if e := n.typeEntry(t); e != nil {
-		e.refs++
-		return e
-	}
-	if t.Context() != n.ctx {
+	id, here := ir.TypeIDIn(n.ctx, t)
+	if !here {
 		n.foreign(t.Dialect(), t.Kind())
 		return nil
 	}
+	if e := n.lookupEntry(id); e != nil {
+		e.refs++
+		return e
+	}
 	e := n.newEntry(entry{value: t, refs: 1, height: 1})
-	n.storeEntry(t.ID(), e)
+	n.storeEntry(id, e)
 	n.orderedTypes = append(n.orderedTypes, e)
 	dialect := t.Dialect()
 	e.dialect = n.dialect(dialect).num()
