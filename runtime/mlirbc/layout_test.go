@@ -5,9 +5,9 @@ import (
 	"unsafe"
 )
 
-// The writer keeps a record per op and an entry per attribute (a million
-// of each converting a million ops): their sizes are part of its peak
-// memory.
+// The writer keeps a record per op, an entry per attribute and a recorded
+// reference per location (a million of each converting a million ops):
+// their sizes are part of its peak memory.
 func TestWriterLayoutSizes(t *testing.T) {
 	for _, c := range []struct {
 		what      string
@@ -15,6 +15,7 @@ func TestWriterLayoutSizes(t *testing.T) {
 	}{
 		{"opNum", unsafe.Sizeof(opNum{}), 16},
 		{"entry", unsafe.Sizeof(entry{}), 48},
+		{"tmplRef", unsafe.Sizeof(tmplRef{}), 12},
 	} {
 		if c.got > c.most {
 			t.Errorf("%s is %d bytes, want at most %d", c.what, c.got, c.most)

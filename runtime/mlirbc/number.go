@@ -61,17 +61,23 @@ const (
 // tmplRef is a reference in a recorded entry: an attribute or type
 // entry, a string (an index into numbering.refStrings) or a resource (an
 // index into numbering.resRefs), whose index replaces the placeholder
-// tmpl[pos:end]. There is one for about every op (its location's file
-// name): it holds no pointer, so that storing it needs no write barrier
-// and the collector need not scan the lists of them.
+// tmpl[pos:pos+size]. There is one for about every op (its location's
+// file name): it holds no pointer, so that storing it needs no write
+// barrier and the collector need not scan the lists of them, and it is 12
+// bytes.
 type tmplRef struct {
-	pos, end int32
+	pos int32
 	// i indexes refStrings or resRefs, as kind says; for an entry it is
 	// the entry's id plus one, 0 for none (a value of another context).
-	i    int32
+	i int32
+	// size is the placeholder's: a varint, at most wire.MaxVarIntLen.
+	size uint8
 	kind refKind
 	flag bool // written with OptionalAttribute's presence flag
 }
+
+// end is where the placeholder ends.
+func (r *tmplRef) end() int32 { return r.pos + int32(r.size) }
 
 type refKind uint8
 
@@ -392,7 +398,7 @@ func (r recorder) StringIndex(s string) uint64 {
 func (r recorder) Written(start, end int, flag bool) {
 	refs := r.n.depthRefs[r.n.attrDepth]
 	last := &refs[len(refs)-1]
-	last.pos, last.end, last.flag = int32(start), int32(end), flag
+	last.pos, last.size, last.flag = int32(start), uint8(end-start), flag
 }
 
 func (r recorder) ResourceIndex(h ir.ResourceHandle) (uint64, error) {

@@ -436,7 +436,7 @@ func (e *emitter) replay(b []byte, en *entry) ([]byte, error) {
 	for i := range n.refs[en.ref : en.ref+uint32(en.nrefs)] {
 		r := &n.refs[int(en.ref)+i]
 		b = append(b, body[prev:r.pos]...)
-		prev = r.end
+		prev = r.end()
 		var index uint64
 		switch r.kind {
 		case refEntry:
