@@ -42,6 +42,10 @@ func (o convertOptions) writeOutput(out string, from *filemap.File, write func(w
 	return safefile.Write(out, safefile.Options{Sync: o.sync, From: from}, write)
 }
 
+// evictInput drops the mapped input's pages once read (a variable for
+// tests).
+var evictInput = (*filemap.File).Evict
+
 func convert(ctx *ir.Context, in, out string, o convertOptions) error {
 	fm, err := filemap.Open(in)
 	if err != nil {
@@ -79,7 +83,7 @@ func convert(ctx *ir.Context, in, out string, o convertOptions) error {
 	// Read, the IR holds little of the input: its strings and blobs. The
 	// rest of its pages need not stay in memory while the writer's
 	// tables grow (converting 1M ops: 21 MB of 530 at the peak).
-	fm.Evict()
+	evictInput(fm)
 	opts := m.Options()
 	if version.Valid() {
 		opts.Version = version

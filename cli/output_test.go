@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/dialectgen/dialectgen/internal/oracle"
+	"github.com/dialectgen/dialectgen/runtime/filemap"
 )
 
 // --sync writes the same files (it only flushes them before the rename).
@@ -84,5 +85,34 @@ func TestConvertToStdout(t *testing.T) {
 	err := Run([]string{"convert", "F.mlirbc", "F.tileirbc", "-o", "-"}, &bytes.Buffer{})
 	if err == nil || !strings.Contains(err.Error(), "standard output") {
 		t.Errorf("two inputs to stdout: %v", err)
+	}
+}
+
+// Converting bytecode evicts the mapped input once it is read, before the
+// output is written, and the output still holds the input's bytes (its
+// strings are read again through the mapping).
+func TestConvertEvictsInput(t *testing.T) {
+	orig, err := os.ReadFile(shipped)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(t.TempDir(), "out.mlirbc")
+	defer func(f func(*filemap.File)) { evictInput = f }(evictInput)
+	var evicted []int
+	evictInput = func(fm *filemap.File) {
+		if _, err := os.Stat(out); err == nil {
+			t.Error("the input was evicted after the output was written")
+		}
+		evicted = append(evicted, len(fm.Data))
+		fm.Evict()
+	}
+	if err := Run([]string{"convert", shipped, "-o", out}, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	if len(evicted) != 1 || evicted[0] != len(orig) {
+		t.Fatalf("evicted mappings of %v bytes, want one of the input's %d", evicted, len(orig))
+	}
+	if got, err := os.ReadFile(out); err != nil || !bytes.Equal(got, orig) {
+		t.Errorf("wrote %d bytes (%v), want the input's %d", len(got), err, len(orig))
 	}
 }

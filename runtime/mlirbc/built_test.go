@@ -126,38 +126,3 @@ func TestBuiltModule(t *testing.T) {
 		})
 	}
 }
-
-// An attribute that refers to more entries than the writer records for
-// one (an array of 70,000 distinct integers) is encoded again when the
-// file is written, and reads back as it was.
-func TestWriteArrayOfManyEntries(t *testing.T) {
-	ctx := newContext()
-	loc := builtin.GetFileLineColLoc(ctx, "many.go", 1, 1)
-	i32 := builtin.GetIntType(ctx, 32)
-	elems := make([]ir.Attribute, 70_000)
-	for i := range elems {
-		elems[i] = builtin.GetIntegerAttr(ctx, i32, ir.APIntFromInt64(32, int64(i)))
-	}
-	array := builtin.GetArrayAttr(ctx, elems)
-	top := ir.NewBuilder(ctx, nil)
-	module := builtin.BuildModuleOp(top, loc, nil, nil)
-	module.Op().SetAttr("many", array)
-	m := &mlirbc.Module{Op: module.Op(), Version: mlirbc.Latest}
-	data, err := mlirbc.Append(nil, ctx, m, m.Options())
-	if err != nil {
-		t.Fatal(err)
-	}
-	back, err := mlirbc.Read(newContext(), data, mlirbc.ReadOptions{Verify: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got, ok := back.Op.Attr("many").(*builtin.ArrayAttr)
-	if !ok || len(got.Value()) != len(elems) {
-		t.Fatalf("read back %v, not an array of %d", back.Op.Attr("many"), len(elems))
-	}
-	for i, e := range got.Value() {
-		if v := e.(*builtin.IntegerAttr).Value().Int64(); v != int64(i) {
-			t.Fatalf("element %d reads back as %d", i, v)
-		}
-	}
-}

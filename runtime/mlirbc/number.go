@@ -723,23 +723,19 @@ func (n *numbering) op(op *ir.Operation) {
 		info.dict = entryRef(n.attr(dict))
 	}
 	if n.version >= 5 {
-		if k := kind; info.props() && !k.nativeOnly {
-			ids := binary.LittleEndian.AppendUint32(n.propIDs[:0], k.id)
+		if info.props() && !kind.nativeOnly {
+			ids := binary.LittleEndian.AppendUint32(n.propIDs[:0], kind.id)
 			n.eachProperty(op, s, func(f bytecode.PropField, a ir.Attribute) {
 				var e *entry
 				if a != nil && f.Kind != bytecode.PropNative {
 					e = n.attr(a)
 				}
-				if k.attrOnly {
-					id := uint32(0)
-					if e != nil {
-						id = e.id + 1
-					}
-					ids = binary.LittleEndian.AppendUint32(ids, id)
+				if kind.attrOnly {
+					ids = binary.LittleEndian.AppendUint32(ids, entryRef(e))
 				}
 			})
-			if k.attrOnly && n.err == nil {
-				info.propSet = n.propSet(k, ids)
+			if kind.attrOnly && n.err == nil {
+				info.propSet = n.propSet(kind, ids)
 			}
 			n.propIDs = ids
 		} else if p := op.Properties(); s == nil && p != nil {
