@@ -4,7 +4,7 @@ FUZZTIME ?= 30s
 # Example dialects are modules of their own, authored as users would.
 EXAMPLES := $(patsubst %/go.mod,%,$(wildcard examples/*/go.mod))
 
-.PHONY: all generate check-generated check-format vet test bench bench-convert fuzz check demo testdata-bytecode import-ods import-tileir
+.PHONY: all generate check-generated check-format vet test bench bench-ab bench-convert fuzz check demo testdata-bytecode import-ods import-tileir
 
 all: check test
 
@@ -67,6 +67,15 @@ bench:
 	$(GO) test -run '^$$' -bench '$(BENCH)' -skip '$(BENCH_SKIP)' -benchmem -count 6 -cpu 1 $(BENCH_PKGS) > .bench.txt || { cat .bench.txt; exit 1; }
 	sed -i 's|^pkg: github.com/dialectgen/dialectgen/|pkg: |' .bench.txt
 	$(GO) run golang.org/x/perf/cmd/benchstat -table '' -row pkg,.fullname .bench.txt
+
+# The same benchmarks of the working tree against a base revision, each
+# package's two test binaries run in turn BENCH_AB_N times on one core
+# (internal/benchab), then benchstat base against head, e.g.
+# make bench-ab BASE=HEAD~3 BENCH=ReadSweep BENCH_SKIP=none BENCH_PKGS=./runtime/mlirbc
+BASE ?= HEAD
+BENCH_AB_N ?= 6
+bench-ab:
+	$(GO) run ./internal/benchab -base '$(BASE)' -bench '$(BENCH)' -skip '$(BENCH_SKIP)' -n $(BENCH_AB_N) $(BENCH_PKGS)
 
 # `mlirbc convert` against mlir-opt-22, bytecode to bytecode, on large inputs
 # generated into .bench/convert (internal/benchconvert; needs mlir-opt-22):
