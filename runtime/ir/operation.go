@@ -43,18 +43,41 @@ func (n OpName) String() string {
 // (regions, successors, the dictionary a reader built the attributes from,
 // properties of an unregistered op, segment sizes, deferred regions) sits
 // behind one pointer, so that a file of millions of small ops stays small
-// in memory: an op is 120 bytes.
+// in memory: an op is 88 bytes.
 type Operation struct {
 	// name is shared by the ops of one name (see ShareName) and never
 	// changed in place: a pointer, not 40 bytes an op.
-	name     *OpName
-	loc      Location
-	operands []*Value
-	results  []*Value
-	attrs    []NamedAttr
-	parent   *Block
-	extra    *opExtra
-	mark     uint64 // scratch of one IR walk; see MarkGeneration
+	name *OpName
+	loc  Location
+	// Each list is kept as its first element and its length, 12 bytes
+	// where a slice takes 24: the methods hand it out with its length as
+	// its capacity, so an append to it copies instead of writing past
+	// the op's elements.
+	operands    *(*Value)
+	numOperands uint32
+	numResults  uint32
+	results     *(*Value)
+	attrs       *NamedAttr
+	numAttrs    uint32
+	parent      *Block
+	extra       *opExtra
+	mark        uint64 // scratch of one IR walk; see MarkGeneration
+}
+
+// list is the slice a list field and its length keep.
+func list[T any](first *T, n uint32) []T { return unsafe.Slice(first, n) }
+
+// keep splits s into what a list field and its length keep; a list longer
+// than a length can count panics (it would take 32 GiB of pointers).
+func keep[T any](s []T) (*T, uint32) {
+	if uint64(len(s)) > math.MaxUint32 {
+		tooLong(len(s))
+	}
+	return unsafe.SliceData(s), uint32(len(s))
+}
+
+func tooLong(n int) {
+	panic(fmt.Sprintf("ir: a list of %d elements is longer than an op's lists may be", n))
 }
 
 // Name is the op's name.
@@ -81,37 +104,37 @@ func (op *Operation) SetLoc(l Location) { op.loc = l }
 
 // Operands are the values the op uses. The slice is the op's own: change
 // its elements to replace an operand, or SetOperands to change their number.
-func (op *Operation) Operands() []*Value { return op.operands }
+func (op *Operation) Operands() []*Value { return list(op.operands, op.numOperands) }
 
 // Operand is the i-th operand.
 func (op *Operation) Operand(i int) *Value { return op.Operands()[i] }
 
 // NumOperands is the number of operands.
-func (op *Operation) NumOperands() int { return len(op.operands) }
+func (op *Operation) NumOperands() int { return int(op.numOperands) }
 
 // SetOperands replaces the operand list; op keeps the slice.
-func (op *Operation) SetOperands(vs []*Value) { op.operands = vs }
+func (op *Operation) SetOperands(vs []*Value) { op.operands, op.numOperands = keep(vs) }
 
 // Results are the values the op defines, in order; each has Op() == op.
-func (op *Operation) Results() []*Value { return op.results }
+func (op *Operation) Results() []*Value { return list(op.results, op.numResults) }
 
 // Result is the i-th result.
 func (op *Operation) Result(i int) *Value { return op.Results()[i] }
 
 // NumResults is the number of results.
-func (op *Operation) NumResults() int { return len(op.results) }
+func (op *Operation) NumResults() int { return int(op.numResults) }
 
 // SetResults replaces the result list; op keeps the slice. Each value is
 // made the op's result by the caller (Value.SetResultOf).
-func (op *Operation) SetResults(vs []*Value) { op.results = vs }
+func (op *Operation) SetResults(vs []*Value) { op.results, op.numResults = keep(vs) }
 
 // Attrs is the attribute dictionary, sorted by name. The slice is the
 // op's own; SetAttr changes one entry and keeps the order.
-func (op *Operation) Attrs() []NamedAttr { return op.attrs }
+func (op *Operation) Attrs() []NamedAttr { return list(op.attrs, op.numAttrs) }
 
 // SetAttrs replaces the dictionary; the entries must be sorted by name
 // and op keeps the slice.
-func (op *Operation) SetAttrs(as []NamedAttr) { op.attrs = as }
+func (op *Operation) SetAttrs(as []NamedAttr) { op.attrs, op.numAttrs = keep(as) }
 
 // Regions are the regions the op owns.
 func (op *Operation) Regions() []*Region {

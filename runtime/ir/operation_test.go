@@ -20,7 +20,7 @@ func TestLayoutSizes(t *testing.T) {
 		what      string
 		got, most uintptr
 	}{
-		{"ir.Operation", unsafe.Sizeof(ir.Operation{}), 120},
+		{"ir.Operation", unsafe.Sizeof(ir.Operation{}), 88},
 		{"ir.Value", unsafe.Sizeof(ir.Value{}), 48},
 	} {
 		if c.got > c.most {
@@ -52,6 +52,21 @@ func TestOperationParts(t *testing.T) {
 	use.SetOperands(append(use.Operands(), op.Result(0)))
 	if use.NumOperands() != 3 || use.Operand(2) != op.Result(0) {
 		t.Errorf("appended operands %v", use.Operands())
+	}
+	// The op keeps the list, not its spare capacity: an append to what
+	// Operands returns copies, and leaves the op's operands as they were.
+	spare := make([]*ir.Value, 1, 4)
+	spare[0] = op.Result(0)
+	use.SetOperands(spare)
+	if got := use.Operands(); len(got) != 1 || cap(got) != 1 || &got[0] != &spare[0] {
+		t.Errorf("operands kept as len %d cap %d, sharing the slice's elements: %v", len(got), cap(got), len(got) > 0 && &got[0] == &spare[0])
+	}
+	if grown := append(use.Operands(), op.Result(1)); &grown[0] == &spare[0] || spare[:2][1] != nil || use.NumOperands() != 1 {
+		t.Errorf("appending to Operands wrote into the op's list: %v", spare[:2])
+	}
+	use.SetOperands([]*ir.Value{})
+	if use.Operands() == nil || len(use.Operands()) != 0 {
+		t.Errorf("an empty list set reads back as %#v", use.Operands())
 	}
 	use.SetOperands(nil)
 	if use.Operands() != nil {
