@@ -82,6 +82,13 @@ func run(o options) error {
 		return err
 	}
 	defer output(root, "git", "worktree", "remove", "--force", worktree)
+	// Tests find the shared data beside the checkout: the base's
+	// worktree gets the same beside it.
+	if shared := filepath.Join(filepath.Dir(root), "shared"); exists(shared) {
+		if err := os.Symlink(shared, filepath.Join(tmp, "shared")); err != nil {
+			return err
+		}
+	}
 
 	out := o.out
 	if !filepath.IsAbs(out) {
@@ -178,7 +185,7 @@ func binName(pkg string) string {
 func buildAll(builds []*build, pkgs []string) ([]string, error) {
 	var kept []string
 	for _, pkg := range pkgs {
-		if _, err := os.Stat(filepath.Join(builds[0].tree, pkg)); err != nil {
+		if !exists(filepath.Join(builds[0].tree, pkg)) {
 			fmt.Fprintf(os.Stderr, "benchab: %s is not in the base: left out\n", pkg)
 			continue
 		}
@@ -238,6 +245,11 @@ func pinNote(pin []string) string {
 		return ", not pinned to a core"
 	}
 	return ", on CPU " + pin[len(pin)-1]
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
 }
 
 // output runs a command and returns what it printed, trimmed.
