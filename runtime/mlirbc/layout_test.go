@@ -18,7 +18,7 @@ func TestWriterLayoutSizes(t *testing.T) {
 		pointers bool
 	}{
 		{"opNum", reflect.TypeFor[opNum](), 16, false},
-		{"entry", reflect.TypeFor[entry](), 48, true},
+		{"entry", reflect.TypeFor[entry](), 32, false},
 		{"tmplRef", reflect.TypeFor[tmplRef](), 12, false},
 	} {
 		if got := c.typ.Size(); got > c.most {

@@ -20,20 +20,22 @@ import (
 
 // entry is one numbered attribute, type or op name. There is one per
 // distinct attribute and type (locations, mostly: about one per op), so
-// it is kept small (48 bytes), with its one pointer first.
+// it is kept small (32 bytes) and holds no pointer: the collector need
+// not scan the entries. Most entries are written from what their dry
+// run recorded; the few that are not (text kept as read, entries too
+// large to record) have their value in numbering.unrecorded, and an op
+// name is its kind's.
 type entry struct {
-	// value is the ir.Attribute, ir.Type or *ir.OpName: which list the
-	// entry is in says which.
-	value any
-	refs  int32
+	refs int32
 	// index is the entry's number in the file: a table in memory holds
 	// fewer than 2^32 entries.
 	index uint32
 	// id is the entry's place in numbering.entries, by which recorded
-	// references name it.
+	// references name it; for an op name, its kind's id (kindList).
 	id uint32
 	// body, bodyEnd, ref and nrefs locate what the dry run recorded:
 	// tmpl[body:bodyEnd] with placeholders where refs[ref:ref+nrefs] go.
+	// For an entry not recorded, body indexes numbering.unrecorded.
 	body, bodyEnd uint32
 	ref           uint32
 	// dialect indexes numbering.dialects (see maxDialects).
@@ -201,6 +203,7 @@ type numbering struct {
 	// resources referred to.
 	tmpl        []byte
 	refs        []tmplRef
+	unrecorded  []any // the values of entries not recorded
 	depthBufs   [][]byte
 	depthRefs   [][]tmplRef
 	resRefs     []ir.ResourceHandle
@@ -439,13 +442,14 @@ func (n *numbering) attr(a ir.Attribute) *entry {
 		e.refs++
 		return e
 	}
-	e := n.newEntry(entry{value: a, refs: 1, height: 1})
+	e := n.newEntry(entry{refs: 1, height: 1})
 	n.storeEntry(id, e)
 	n.orderedAttrs = append(n.orderedAttrs, e)
 	dialect := a.Dialect()
 	e.dialect = n.dialect(dialect).num()
 	switch a.(type) {
 	case *ir.TextAttr:
+		n.keepValue(e, a)
 		return e
 	case *ir.EncodedAttr:
 		n.fail(fmt.Errorf("cannot re-encode attribute %s.%s: it is custom-encoded by a dialect with no codec here", a.Dialect(), a.Kind()))
@@ -453,7 +457,17 @@ func (n *numbering) attr(a ir.Attribute) *entry {
 	}
 	// A dry run of the codec numbers the nested values in write order.
 	e.height = uint16(n.nested(e, dialect, a, nil))
+	if !e.recorded {
+		n.keepValue(e, a)
+	}
 	return e
+}
+
+// keepValue keeps the value of an entry its dry run did not record, for
+// the final write to encode.
+func (n *numbering) keepValue(e *entry, v any) {
+	e.body = uint32(len(n.unrecorded))
+	n.unrecorded = append(n.unrecorded, v)
 }
 
 func (n *numbering) typ(t ir.Type) *entry {
@@ -466,19 +480,23 @@ func (n *numbering) typ(t ir.Type) *entry {
 		e.refs++
 		return e
 	}
-	e := n.newEntry(entry{value: t, refs: 1, height: 1})
+	e := n.newEntry(entry{refs: 1, height: 1})
 	n.storeEntry(id, e)
 	n.orderedTypes = append(n.orderedTypes, e)
 	dialect := t.Dialect()
 	e.dialect = n.dialect(dialect).num()
 	switch t.(type) {
 	case *ir.TextType:
+		n.keepValue(e, t)
 		return e
 	case *ir.EncodedType:
 		n.fail(fmt.Errorf("cannot re-encode type %s.%s: it is custom-encoded by a dialect with no codec here", t.Dialect(), t.Kind()))
 		return e
 	}
 	e.height = uint16(n.nested(e, dialect, nil, t))
+	if !e.recorded {
+		n.keepValue(e, t)
+	}
 	return e
 }
 
@@ -594,7 +612,7 @@ func (n *numbering) kind(name ir.OpName) *opKind {
 				k.attrOnly = k.attrOnly && p.Kind != bytecode.PropNative
 			}
 		}
-		k.entry.value = &k.name
+		k.entry.id = k.id
 		if len(n.kindList) > opKindMask {
 			n.fail(fmt.Errorf("more than %d op names", opKindMask))
 		}

@@ -363,7 +363,7 @@ func (e *emitter) dialectSection() []byte {
 		b = wire.AppendVarInt(b, d.index)
 		b = wire.AppendVarInt(b, uint64(len(group)))
 		for _, en := range group {
-			name := en.value.(*ir.OpName)
+			name := &n.kindList[en.id].name
 			i := e.strings.Intern(name.Op)
 			if e.version >= 5 {
 				b = wire.AppendVarIntWithFlag(b, i, name.Registered)
@@ -413,9 +413,9 @@ func (e *emitter) attrTypeSections() (offsets, data []byte, err error) {
 					data, werr = e.replay(data, en)
 					custom = en.custom
 				} else if attrs {
-					data, custom, werr = e.enc.Attribute(data, en.value.(ir.Attribute))
+					data, custom, werr = e.enc.Attribute(data, n.unrecorded[en.body].(ir.Attribute))
 				} else {
-					data, custom, werr = e.enc.Type(data, en.value.(ir.Type))
+					data, custom, werr = e.enc.Type(data, n.unrecorded[en.body].(ir.Type))
 				}
 				if werr != nil && err == nil {
 					err = werr
