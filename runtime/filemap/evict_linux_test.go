@@ -27,14 +27,7 @@ func resident(t *testing.T) int64 {
 func TestEvict(t *testing.T) {
 	const size = 16 << 20
 	want := bytes.Repeat([]byte("evicted pages come back from the file. "), size/39+1)[:size]
-	f, err := Open(writeTemp(t, want))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if f.file == nil {
-		t.Skip("the file was read, not mapped")
-	}
+	f := openMapped(t, want)
 	before := resident(t)
 	if !bytes.Equal(f.Data, want) { // reads every page
 		t.Fatal("mapped bytes differ from the file's")

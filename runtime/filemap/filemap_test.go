@@ -17,6 +17,21 @@ func writeTemp(t *testing.T, data []byte) string {
 	return path
 }
 
+// openMapped opens a file of data, closed when the test ends, and skips
+// the test where the file is read into memory instead of mapped.
+func openMapped(t *testing.T, data []byte) *File {
+	t.Helper()
+	f, err := Open(writeTemp(t, data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { f.Close() })
+	if f.file == nil {
+		t.Skip("the file was read, not mapped")
+	}
+	return f
+}
+
 // Offset knows the parts of Data by their memory, not their bytes.
 func TestOffset(t *testing.T) {
 	data := bytes.Repeat([]byte("0123456789"), 100)
@@ -56,14 +71,7 @@ func TestReader(t *testing.T) {
 	for i := range data {
 		data[i] = byte(i * 7)
 	}
-	f, err := Open(writeTemp(t, data))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if f.file == nil {
-		t.Skip("not mapped on this platform")
-	}
+	f := openMapped(t, data)
 	out, err := os.Create(filepath.Join(t.TempDir(), "out"))
 	if err != nil {
 		t.Fatal(err)
