@@ -42,3 +42,21 @@ func BenchmarkNewLocations(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/loc")
 }
+// BenchmarkLookupLocations asks a context of 100,000 locations for each
+// of them again: every call is a hit, the path of a builder or a parser
+// that names values the context already holds.
+func BenchmarkLookupLocations(b *testing.B) {
+	const n = 100_000
+	ctx := ir.NewContext(Dialect)
+	file := GetStringAttr(ctx, "kernel.mlir", GetNoneType(ctx))
+	for line := uint32(1); line <= n; line++ {
+		GetFileLineColRange(ctx, file, line, 3, line, 9, 4)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for line := uint32(1); line <= n; line++ {
+			GetFileLineColRange(ctx, file, line, 3, line, 9, 4)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/loc")
+}
