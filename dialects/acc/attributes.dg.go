@@ -23,11 +23,17 @@ func GetClauseDefaultValueAttr(ctx *ir.Context, value ClauseDefaultValue) *Claus
 		v := ir.SlotOf[ClauseDefaultValueAttr](s)
 		v.value = value
 		return v
-	}).(*ClauseDefaultValueAttr)
+	}, clauseDefaultValueAttrKey).(*ClauseDefaultValueAttr)
 }
 
 // clauseDefaultValueAttrSlab holds the ClauseDefaultValueAttr values of each context.
 var clauseDefaultValueAttrSlab ir.Slab
+
+// clauseDefaultValueAttrKey writes the key of the ClauseDefaultValueAttr in s, after its kind's number.
+func clauseDefaultValueAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ClauseDefaultValueAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ClauseDefaultValueAttr) Dialect() string { return "acc" }
 func (*ClauseDefaultValueAttr) Kind() string    { return "ClauseDefaultValueAttr" }
@@ -58,11 +64,17 @@ func GetCombinedConstructsTypeAttr(ctx *ir.Context, value CombinedConstructsType
 		v := ir.SlotOf[CombinedConstructsTypeAttr](s)
 		v.value = value
 		return v
-	}).(*CombinedConstructsTypeAttr)
+	}, combinedConstructsTypeAttrKey).(*CombinedConstructsTypeAttr)
 }
 
 // combinedConstructsTypeAttrSlab holds the CombinedConstructsTypeAttr values of each context.
 var combinedConstructsTypeAttrSlab ir.Slab
+
+// combinedConstructsTypeAttrKey writes the key of the CombinedConstructsTypeAttr in s, after its kind's number.
+func combinedConstructsTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CombinedConstructsTypeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*CombinedConstructsTypeAttr) Dialect() string { return "acc" }
 func (*CombinedConstructsTypeAttr) Kind() string    { return "CombinedConstructsTypeAttr" }
@@ -93,11 +105,17 @@ func GetConstructAttr(ctx *ir.Context, value Construct) *ConstructAttr {
 		v := ir.SlotOf[ConstructAttr](s)
 		v.value = value
 		return v
-	}).(*ConstructAttr)
+	}, constructAttrKey).(*ConstructAttr)
 }
 
 // constructAttrSlab holds the ConstructAttr values of each context.
 var constructAttrSlab ir.Slab
+
+// constructAttrKey writes the key of the ConstructAttr in s, after its kind's number.
+func constructAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ConstructAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ConstructAttr) Dialect() string { return "acc" }
 func (*ConstructAttr) Kind() string    { return "ConstructAttr" }
@@ -128,11 +146,17 @@ func GetDataClauseAttr(ctx *ir.Context, value DataClause) *DataClauseAttr {
 		v := ir.SlotOf[DataClauseAttr](s)
 		v.value = value
 		return v
-	}).(*DataClauseAttr)
+	}, dataClauseAttrKey).(*DataClauseAttr)
 }
 
 // dataClauseAttrSlab holds the DataClauseAttr values of each context.
 var dataClauseAttrSlab ir.Slab
+
+// dataClauseAttrKey writes the key of the DataClauseAttr in s, after its kind's number.
+func dataClauseAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DataClauseAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*DataClauseAttr) Dialect() string { return "acc" }
 func (*DataClauseAttr) Kind() string    { return "DataClauseAttr" }
@@ -163,11 +187,17 @@ func GetDataClauseModifierAttr(ctx *ir.Context, value DataClauseModifier) *DataC
 		v := ir.SlotOf[DataClauseModifierAttr](s)
 		v.value = value
 		return v
-	}).(*DataClauseModifierAttr)
+	}, dataClauseModifierAttrKey).(*DataClauseModifierAttr)
 }
 
 // dataClauseModifierAttrSlab holds the DataClauseModifierAttr values of each context.
 var dataClauseModifierAttrSlab ir.Slab
+
+// dataClauseModifierAttrKey writes the key of the DataClauseModifierAttr in s, after its kind's number.
+func dataClauseModifierAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DataClauseModifierAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*DataClauseModifierAttr) Dialect() string { return "acc" }
 func (*DataClauseModifierAttr) Kind() string    { return "DataClauseModifierAttr" }
@@ -207,11 +237,20 @@ func GetDeclareActionAttr(ctx *ir.Context, preAlloc, postAlloc, preDealloc, post
 		v.preDealloc = preDealloc
 		v.postDealloc = postDealloc
 		return v
-	}).(*DeclareActionAttr)
+	}, declareActionAttrKey).(*DeclareActionAttr)
 }
 
 // declareActionAttrSlab holds the DeclareActionAttr values of each context.
 var declareActionAttrSlab ir.Slab
+
+// declareActionAttrKey writes the key of the DeclareActionAttr in s, after its kind's number.
+func declareActionAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DeclareActionAttr](s)
+	k.Attr(v.preAlloc)
+	k.Attr(v.postAlloc)
+	k.Attr(v.preDealloc)
+	k.Attr(v.postDealloc)
+}
 
 func (*DeclareActionAttr) Dialect() string { return "acc" }
 func (*DeclareActionAttr) Kind() string    { return "DeclareActionAttr" }
@@ -260,11 +299,18 @@ func GetDeclareAttr(ctx *ir.Context, dataClause ir.Attribute, implicit bool) *De
 		v.dataClause = dataClause
 		v.implicit = implicit
 		return v
-	}).(*DeclareAttr)
+	}, declareAttrKey).(*DeclareAttr)
 }
 
 // declareAttrSlab holds the DeclareAttr values of each context.
 var declareAttrSlab ir.Slab
+
+// declareAttrKey writes the key of the DeclareAttr in s, after its kind's number.
+func declareAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DeclareAttr](s)
+	k.Attr(v.dataClause)
+	k.Bool(v.implicit)
+}
 
 func (*DeclareAttr) Dialect() string { return "acc" }
 func (*DeclareAttr) Kind() string    { return "DeclareAttr" }
@@ -300,11 +346,17 @@ func GetDeviceTypeAttr(ctx *ir.Context, value DeviceType) *DeviceTypeAttr {
 		v := ir.SlotOf[DeviceTypeAttr](s)
 		v.value = value
 		return v
-	}).(*DeviceTypeAttr)
+	}, deviceTypeAttrKey).(*DeviceTypeAttr)
 }
 
 // deviceTypeAttrSlab holds the DeviceTypeAttr values of each context.
 var deviceTypeAttrSlab ir.Slab
+
+// deviceTypeAttrKey writes the key of the DeviceTypeAttr in s, after its kind's number.
+func deviceTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DeviceTypeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*DeviceTypeAttr) Dialect() string { return "acc" }
 func (*DeviceTypeAttr) Kind() string    { return "DeviceTypeAttr" }
@@ -335,11 +387,17 @@ func GetGangArgTypeAttr(ctx *ir.Context, value GangArgType) *GangArgTypeAttr {
 		v := ir.SlotOf[GangArgTypeAttr](s)
 		v.value = value
 		return v
-	}).(*GangArgTypeAttr)
+	}, gangArgTypeAttrKey).(*GangArgTypeAttr)
 }
 
 // gangArgTypeAttrSlab holds the GangArgTypeAttr values of each context.
 var gangArgTypeAttrSlab ir.Slab
+
+// gangArgTypeAttrKey writes the key of the GangArgTypeAttr in s, after its kind's number.
+func gangArgTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[GangArgTypeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*GangArgTypeAttr) Dialect() string { return "acc" }
 func (*GangArgTypeAttr) Kind() string    { return "GangArgTypeAttr" }
@@ -370,11 +428,17 @@ func GetParLevelAttr(ctx *ir.Context, value ParLevel) *ParLevelAttr {
 		v := ir.SlotOf[ParLevelAttr](s)
 		v.value = value
 		return v
-	}).(*ParLevelAttr)
+	}, parLevelAttrKey).(*ParLevelAttr)
 }
 
 // parLevelAttrSlab holds the ParLevelAttr values of each context.
 var parLevelAttrSlab ir.Slab
+
+// parLevelAttrKey writes the key of the ParLevelAttr in s, after its kind's number.
+func parLevelAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ParLevelAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ParLevelAttr) Dialect() string { return "acc" }
 func (*ParLevelAttr) Kind() string    { return "ParLevelAttr" }
@@ -405,11 +469,17 @@ func GetRecipeKindAttr(ctx *ir.Context, value RecipeKind) *RecipeKindAttr {
 		v := ir.SlotOf[RecipeKindAttr](s)
 		v.value = value
 		return v
-	}).(*RecipeKindAttr)
+	}, recipeKindAttrKey).(*RecipeKindAttr)
 }
 
 // recipeKindAttrSlab holds the RecipeKindAttr values of each context.
 var recipeKindAttrSlab ir.Slab
+
+// recipeKindAttrKey writes the key of the RecipeKindAttr in s, after its kind's number.
+func recipeKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[RecipeKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*RecipeKindAttr) Dialect() string { return "acc" }
 func (*RecipeKindAttr) Kind() string    { return "RecipeKindAttr" }
@@ -440,11 +510,17 @@ func GetReductionOperatorAttr(ctx *ir.Context, value ReductionOperator) *Reducti
 		v := ir.SlotOf[ReductionOperatorAttr](s)
 		v.value = value
 		return v
-	}).(*ReductionOperatorAttr)
+	}, reductionOperatorAttrKey).(*ReductionOperatorAttr)
 }
 
 // reductionOperatorAttrSlab holds the ReductionOperatorAttr values of each context.
 var reductionOperatorAttrSlab ir.Slab
+
+// reductionOperatorAttrKey writes the key of the ReductionOperatorAttr in s, after its kind's number.
+func reductionOperatorAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ReductionOperatorAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ReductionOperatorAttr) Dialect() string { return "acc" }
 func (*ReductionOperatorAttr) Kind() string    { return "ReductionOperatorAttr" }
@@ -478,11 +554,20 @@ func GetRoutineInfoAttr(ctx *ir.Context, accRoutines []ir.Attribute) *RoutineInf
 		v := ir.SlotOf[RoutineInfoAttr](s)
 		v.accRoutines = slices.Clone(accRoutines)
 		return v
-	}).(*RoutineInfoAttr)
+	}, routineInfoAttrKey).(*RoutineInfoAttr)
 }
 
 // routineInfoAttrSlab holds the RoutineInfoAttr values of each context.
 var routineInfoAttrSlab ir.Slab
+
+// routineInfoAttrKey writes the key of the RoutineInfoAttr in s, after its kind's number.
+func routineInfoAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[RoutineInfoAttr](s)
+	k.Uint(uint64(len(v.accRoutines)))
+	for _, e0 := range v.accRoutines {
+		k.Attr(e0)
+	}
+}
 
 func (*RoutineInfoAttr) Dialect() string { return "acc" }
 func (*RoutineInfoAttr) Kind() string    { return "RoutineInfoAttr" }
@@ -519,11 +604,19 @@ func GetSpecializedRoutineAttr(ctx *ir.Context, routine, level, funcName ir.Attr
 		v.level = level
 		v.funcName = funcName
 		return v
-	}).(*SpecializedRoutineAttr)
+	}, specializedRoutineAttrKey).(*SpecializedRoutineAttr)
 }
 
 // specializedRoutineAttrSlab holds the SpecializedRoutineAttr values of each context.
 var specializedRoutineAttrSlab ir.Slab
+
+// specializedRoutineAttrKey writes the key of the SpecializedRoutineAttr in s, after its kind's number.
+func specializedRoutineAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SpecializedRoutineAttr](s)
+	k.Attr(v.routine)
+	k.Attr(v.level)
+	k.Attr(v.funcName)
+}
 
 func (*SpecializedRoutineAttr) Dialect() string { return "acc" }
 func (*SpecializedRoutineAttr) Kind() string    { return "SpecializedRoutineAttr" }
@@ -564,11 +657,17 @@ func GetVarNameAttr(ctx *ir.Context, name string) *VarNameAttr {
 		v := ir.SlotOf[VarNameAttr](s)
 		v.name = name
 		return v
-	}).(*VarNameAttr)
+	}, varNameAttrKey).(*VarNameAttr)
 }
 
 // varNameAttrSlab holds the VarNameAttr values of each context.
 var varNameAttrSlab ir.Slab
+
+// varNameAttrKey writes the key of the VarNameAttr in s, after its kind's number.
+func varNameAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[VarNameAttr](s)
+	k.String(v.name)
+}
 
 func (*VarNameAttr) Dialect() string { return "acc" }
 func (*VarNameAttr) Kind() string    { return "VarNameAttr" }

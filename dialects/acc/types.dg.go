@@ -15,14 +15,16 @@ func GetDataBoundsType(ctx *ir.Context) *DataBoundsType {
 	return ir.InsertTypeWith(ctx, k, &dataBoundsTypeSlab, (*DataBoundsType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[DataBoundsType](s)
 		return v
-	}).(*DataBoundsType)
+	}, dataBoundsTypeKey).(*DataBoundsType)
 }
 
 // dataBoundsTypeSlab holds the DataBoundsType values of each context.
 var dataBoundsTypeSlab ir.Slab
 
-func (*DataBoundsType) Dialect() string { return "acc" }
-func (*DataBoundsType) Kind() string    { return "DataBoundsType" }
+// dataBoundsTypeKey writes the key of the DataBoundsType in s, after its kind's number.
+func dataBoundsTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*DataBoundsType) Dialect() string          { return "acc" }
+func (*DataBoundsType) Kind() string             { return "DataBoundsType" }
 
 func (t *DataBoundsType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -42,14 +44,16 @@ func GetDeclareTokenType(ctx *ir.Context) *DeclareTokenType {
 	return ir.InsertTypeWith(ctx, k, &declareTokenTypeSlab, (*DeclareTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[DeclareTokenType](s)
 		return v
-	}).(*DeclareTokenType)
+	}, declareTokenTypeKey).(*DeclareTokenType)
 }
 
 // declareTokenTypeSlab holds the DeclareTokenType values of each context.
 var declareTokenTypeSlab ir.Slab
 
-func (*DeclareTokenType) Dialect() string { return "acc" }
-func (*DeclareTokenType) Kind() string    { return "DeclareTokenType" }
+// declareTokenTypeKey writes the key of the DeclareTokenType in s, after its kind's number.
+func declareTokenTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*DeclareTokenType) Dialect() string          { return "acc" }
+func (*DeclareTokenType) Kind() string             { return "DeclareTokenType" }
 
 func (t *DeclareTokenType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {

@@ -22,11 +22,17 @@ func GetAddressSpaceAttr(ctx *ir.Context, value AddressSpace) *AddressSpaceAttr 
 		v := ir.SlotOf[AddressSpaceAttr](s)
 		v.value = value
 		return v
-	}).(*AddressSpaceAttr)
+	}, addressSpaceAttrKey).(*AddressSpaceAttr)
 }
 
 // addressSpaceAttrSlab holds the AddressSpaceAttr values of each context.
 var addressSpaceAttrSlab ir.Slab
+
+// addressSpaceAttrKey writes the key of the AddressSpaceAttr in s, after its kind's number.
+func addressSpaceAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[AddressSpaceAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*AddressSpaceAttr) Dialect() string { return "amdgpu" }
 func (*AddressSpaceAttr) Kind() string    { return "AddressSpaceAttr" }
@@ -57,11 +63,17 @@ func GetDPPPermAttr(ctx *ir.Context, value DPPPerm) *DPPPermAttr {
 		v := ir.SlotOf[DPPPermAttr](s)
 		v.value = value
 		return v
-	}).(*DPPPermAttr)
+	}, dPPPermAttrKey).(*DPPPermAttr)
 }
 
 // dPPPermAttrSlab holds the DPPPermAttr values of each context.
 var dPPPermAttrSlab ir.Slab
+
+// dPPPermAttrKey writes the key of the DPPPermAttr in s, after its kind's number.
+func dPPPermAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DPPPermAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*DPPPermAttr) Dialect() string { return "amdgpu" }
 func (*DPPPermAttr) Kind() string    { return "DPPPermAttr" }
@@ -92,11 +104,17 @@ func GetMFMAPermBAttr(ctx *ir.Context, value MFMAPermB) *MFMAPermBAttr {
 		v := ir.SlotOf[MFMAPermBAttr](s)
 		v.value = value
 		return v
-	}).(*MFMAPermBAttr)
+	}, mFMAPermBAttrKey).(*MFMAPermBAttr)
 }
 
 // mFMAPermBAttrSlab holds the MFMAPermBAttr values of each context.
 var mFMAPermBAttrSlab ir.Slab
+
+// mFMAPermBAttrKey writes the key of the MFMAPermBAttr in s, after its kind's number.
+func mFMAPermBAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MFMAPermBAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MFMAPermBAttr) Dialect() string { return "amdgpu" }
 func (*MFMAPermBAttr) Kind() string    { return "MFMAPermBAttr" }
@@ -127,11 +145,17 @@ func Getsched_barrier_opt_enumAttr(ctx *ir.Context, value sched_barrier_opt_enum
 		v := ir.SlotOf[sched_barrier_opt_enumAttr](s)
 		v.value = value
 		return v
-	}).(*sched_barrier_opt_enumAttr)
+	}, sched_barrier_opt_enumAttrKey).(*sched_barrier_opt_enumAttr)
 }
 
 // sched_barrier_opt_enumAttrSlab holds the sched_barrier_opt_enumAttr values of each context.
 var sched_barrier_opt_enumAttrSlab ir.Slab
+
+// sched_barrier_opt_enumAttrKey writes the key of the sched_barrier_opt_enumAttr in s, after its kind's number.
+func sched_barrier_opt_enumAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[sched_barrier_opt_enumAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*sched_barrier_opt_enumAttr) Dialect() string { return "amdgpu" }
 func (*sched_barrier_opt_enumAttr) Kind() string    { return "sched_barrier_opt_enumAttr" }

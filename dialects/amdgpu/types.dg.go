@@ -22,11 +22,17 @@ func GetTDMBaseType(ctx *ir.Context, elementType ir.Type) *TDMBaseType {
 		v := ir.SlotOf[TDMBaseType](s)
 		v.elementType = elementType
 		return v
-	}).(*TDMBaseType)
+	}, tDMBaseTypeKey).(*TDMBaseType)
 }
 
 // tDMBaseTypeSlab holds the TDMBaseType values of each context.
 var tDMBaseTypeSlab ir.Slab
+
+// tDMBaseTypeKey writes the key of the TDMBaseType in s, after its kind's number.
+func tDMBaseTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TDMBaseType](s)
+	k.Type(v.elementType)
+}
 
 func (*TDMBaseType) Dialect() string { return "amdgpu" }
 func (*TDMBaseType) Kind() string    { return "TDMBaseType" }
@@ -54,14 +60,16 @@ func GetTDMDescriptorType(ctx *ir.Context) *TDMDescriptorType {
 	return ir.InsertTypeWith(ctx, k, &tDMDescriptorTypeSlab, (*TDMDescriptorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TDMDescriptorType](s)
 		return v
-	}).(*TDMDescriptorType)
+	}, tDMDescriptorTypeKey).(*TDMDescriptorType)
 }
 
 // tDMDescriptorTypeSlab holds the TDMDescriptorType values of each context.
 var tDMDescriptorTypeSlab ir.Slab
 
-func (*TDMDescriptorType) Dialect() string { return "amdgpu" }
-func (*TDMDescriptorType) Kind() string    { return "TDMDescriptorType" }
+// tDMDescriptorTypeKey writes the key of the TDMDescriptorType in s, after its kind's number.
+func tDMDescriptorTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*TDMDescriptorType) Dialect() string          { return "amdgpu" }
+func (*TDMDescriptorType) Kind() string             { return "TDMDescriptorType" }
 
 func (t *TDMDescriptorType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -87,11 +95,18 @@ func GetTDMGatherBaseType(ctx *ir.Context, elementType, indexType ir.Type) *TDMG
 		v.elementType = elementType
 		v.indexType = indexType
 		return v
-	}).(*TDMGatherBaseType)
+	}, tDMGatherBaseTypeKey).(*TDMGatherBaseType)
 }
 
 // tDMGatherBaseTypeSlab holds the TDMGatherBaseType values of each context.
 var tDMGatherBaseTypeSlab ir.Slab
+
+// tDMGatherBaseTypeKey writes the key of the TDMGatherBaseType in s, after its kind's number.
+func tDMGatherBaseTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TDMGatherBaseType](s)
+	k.Type(v.elementType)
+	k.Type(v.indexType)
+}
 
 func (*TDMGatherBaseType) Dialect() string { return "amdgpu" }
 func (*TDMGatherBaseType) Kind() string    { return "TDMGatherBaseType" }

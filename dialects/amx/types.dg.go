@@ -29,11 +29,21 @@ func GetTileType(ctx *ir.Context, shape []int64, elementType ir.Type) *TileType 
 		v.shape = slices.Clone(shape)
 		v.elementType = elementType
 		return v
-	}).(*TileType)
+	}, tileTypeKey).(*TileType)
 }
 
 // tileTypeSlab holds the TileType values of each context.
 var tileTypeSlab ir.Slab
+
+// tileTypeKey writes the key of the TileType in s, after its kind's number.
+func tileTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TileType](s)
+	k.Uint(uint64(len(v.shape)))
+	for _, e0 := range v.shape {
+		k.Int(int64(e0))
+	}
+	k.Type(v.elementType)
+}
 
 func (*TileType) Dialect() string { return "amx" }
 func (*TileType) Kind() string    { return "TileType" }

@@ -22,11 +22,17 @@ func GetFastMathFlagsAttr(ctx *ir.Context, value FastMathFlags) *FastMathFlagsAt
 		v := ir.SlotOf[FastMathFlagsAttr](s)
 		v.value = value
 		return v
-	}).(*FastMathFlagsAttr)
+	}, fastMathFlagsAttrKey).(*FastMathFlagsAttr)
 }
 
 // fastMathFlagsAttrSlab holds the FastMathFlagsAttr values of each context.
 var fastMathFlagsAttrSlab ir.Slab
+
+// fastMathFlagsAttrKey writes the key of the FastMathFlagsAttr in s, after its kind's number.
+func fastMathFlagsAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FastMathFlagsAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*FastMathFlagsAttr) Dialect() string { return "arith" }
 func (*FastMathFlagsAttr) Kind() string    { return "FastMathFlagsAttr" }
@@ -57,11 +63,17 @@ func GetIntegerOverflowFlagsAttr(ctx *ir.Context, value IntegerOverflowFlags) *I
 		v := ir.SlotOf[IntegerOverflowFlagsAttr](s)
 		v.value = value
 		return v
-	}).(*IntegerOverflowFlagsAttr)
+	}, integerOverflowFlagsAttrKey).(*IntegerOverflowFlagsAttr)
 }
 
 // integerOverflowFlagsAttrSlab holds the IntegerOverflowFlagsAttr values of each context.
 var integerOverflowFlagsAttrSlab ir.Slab
+
+// integerOverflowFlagsAttrKey writes the key of the IntegerOverflowFlagsAttr in s, after its kind's number.
+func integerOverflowFlagsAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[IntegerOverflowFlagsAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*IntegerOverflowFlagsAttr) Dialect() string { return "arith" }
 func (*IntegerOverflowFlagsAttr) Kind() string    { return "IntegerOverflowFlagsAttr" }

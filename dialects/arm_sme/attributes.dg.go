@@ -22,11 +22,17 @@ func GetCombiningKindAttr(ctx *ir.Context, value CombiningKind) *CombiningKindAt
 		v := ir.SlotOf[CombiningKindAttr](s)
 		v.value = value
 		return v
-	}).(*CombiningKindAttr)
+	}, combiningKindAttrKey).(*CombiningKindAttr)
 }
 
 // combiningKindAttrSlab holds the CombiningKindAttr values of each context.
 var combiningKindAttrSlab ir.Slab
+
+// combiningKindAttrKey writes the key of the CombiningKindAttr in s, after its kind's number.
+func combiningKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CombiningKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*CombiningKindAttr) Dialect() string { return "arm_sme" }
 func (*CombiningKindAttr) Kind() string    { return "CombiningKindAttr" }
@@ -57,11 +63,17 @@ func GetTileSliceLayoutAttr(ctx *ir.Context, value TileSliceLayout) *TileSliceLa
 		v := ir.SlotOf[TileSliceLayoutAttr](s)
 		v.value = value
 		return v
-	}).(*TileSliceLayoutAttr)
+	}, tileSliceLayoutAttrKey).(*TileSliceLayoutAttr)
 }
 
 // tileSliceLayoutAttrSlab holds the TileSliceLayoutAttr values of each context.
 var tileSliceLayoutAttrSlab ir.Slab
+
+// tileSliceLayoutAttrKey writes the key of the TileSliceLayoutAttr in s, after its kind's number.
+func tileSliceLayoutAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TileSliceLayoutAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*TileSliceLayoutAttr) Dialect() string { return "arm_sme" }
 func (*TileSliceLayoutAttr) Kind() string    { return "TileSliceLayoutAttr" }
@@ -92,11 +104,17 @@ func GetTypeSizeAttr(ctx *ir.Context, value TypeSize) *TypeSizeAttr {
 		v := ir.SlotOf[TypeSizeAttr](s)
 		v.value = value
 		return v
-	}).(*TypeSizeAttr)
+	}, typeSizeAttrKey).(*TypeSizeAttr)
 }
 
 // typeSizeAttrSlab holds the TypeSizeAttr values of each context.
 var typeSizeAttrSlab ir.Slab
+
+// typeSizeAttrKey writes the key of the TypeSizeAttr in s, after its kind's number.
+func typeSizeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TypeSizeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*TypeSizeAttr) Dialect() string { return "arm_sme" }
 func (*TypeSizeAttr) Kind() string    { return "TypeSizeAttr" }

@@ -19,14 +19,16 @@ func GetCoroHandleType(ctx *ir.Context) *CoroHandleType {
 	return ir.InsertTypeWith(ctx, k, &coroHandleTypeSlab, (*CoroHandleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CoroHandleType](s)
 		return v
-	}).(*CoroHandleType)
+	}, coroHandleTypeKey).(*CoroHandleType)
 }
 
 // coroHandleTypeSlab holds the CoroHandleType values of each context.
 var coroHandleTypeSlab ir.Slab
 
-func (*CoroHandleType) Dialect() string { return "async" }
-func (*CoroHandleType) Kind() string    { return "CoroHandleType" }
+// coroHandleTypeKey writes the key of the CoroHandleType in s, after its kind's number.
+func coroHandleTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*CoroHandleType) Dialect() string          { return "async" }
+func (*CoroHandleType) Kind() string             { return "CoroHandleType" }
 
 func (t *CoroHandleType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -46,14 +48,16 @@ func GetCoroIdType(ctx *ir.Context) *CoroIdType {
 	return ir.InsertTypeWith(ctx, k, &coroIdTypeSlab, (*CoroIdType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CoroIdType](s)
 		return v
-	}).(*CoroIdType)
+	}, coroIdTypeKey).(*CoroIdType)
 }
 
 // coroIdTypeSlab holds the CoroIdType values of each context.
 var coroIdTypeSlab ir.Slab
 
-func (*CoroIdType) Dialect() string { return "async" }
-func (*CoroIdType) Kind() string    { return "CoroIdType" }
+// coroIdTypeKey writes the key of the CoroIdType in s, after its kind's number.
+func coroIdTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*CoroIdType) Dialect() string          { return "async" }
+func (*CoroIdType) Kind() string             { return "CoroIdType" }
 
 func (t *CoroIdType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -73,14 +77,16 @@ func GetCoroStateType(ctx *ir.Context) *CoroStateType {
 	return ir.InsertTypeWith(ctx, k, &coroStateTypeSlab, (*CoroStateType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CoroStateType](s)
 		return v
-	}).(*CoroStateType)
+	}, coroStateTypeKey).(*CoroStateType)
 }
 
 // coroStateTypeSlab holds the CoroStateType values of each context.
 var coroStateTypeSlab ir.Slab
 
-func (*CoroStateType) Dialect() string { return "async" }
-func (*CoroStateType) Kind() string    { return "CoroStateType" }
+// coroStateTypeKey writes the key of the CoroStateType in s, after its kind's number.
+func coroStateTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*CoroStateType) Dialect() string          { return "async" }
+func (*CoroStateType) Kind() string             { return "CoroStateType" }
 
 func (t *CoroStateType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -100,14 +106,16 @@ func GetGroupType(ctx *ir.Context) *GroupType {
 	return ir.InsertTypeWith(ctx, k, &groupTypeSlab, (*GroupType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[GroupType](s)
 		return v
-	}).(*GroupType)
+	}, groupTypeKey).(*GroupType)
 }
 
 // groupTypeSlab holds the GroupType values of each context.
 var groupTypeSlab ir.Slab
 
-func (*GroupType) Dialect() string { return "async" }
-func (*GroupType) Kind() string    { return "GroupType" }
+// groupTypeKey writes the key of the GroupType in s, after its kind's number.
+func groupTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*GroupType) Dialect() string          { return "async" }
+func (*GroupType) Kind() string             { return "GroupType" }
 
 func (t *GroupType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -127,14 +135,16 @@ func GetTokenType(ctx *ir.Context) *TokenType {
 	return ir.InsertTypeWith(ctx, k, &tokenTypeSlab, (*TokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TokenType](s)
 		return v
-	}).(*TokenType)
+	}, tokenTypeKey).(*TokenType)
 }
 
 // tokenTypeSlab holds the TokenType values of each context.
 var tokenTypeSlab ir.Slab
 
-func (*TokenType) Dialect() string { return "async" }
-func (*TokenType) Kind() string    { return "TokenType" }
+// tokenTypeKey writes the key of the TokenType in s, after its kind's number.
+func tokenTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*TokenType) Dialect() string          { return "async" }
+func (*TokenType) Kind() string             { return "TokenType" }
 
 func (t *TokenType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -157,11 +167,17 @@ func GetValueType(ctx *ir.Context, valueType ir.Type) *ValueType {
 		v := ir.SlotOf[ValueType](s)
 		v.valueType = valueType
 		return v
-	}).(*ValueType)
+	}, valueTypeKey).(*ValueType)
 }
 
 // valueTypeSlab holds the ValueType values of each context.
 var valueTypeSlab ir.Slab
+
+// valueTypeKey writes the key of the ValueType in s, after its kind's number.
+func valueTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ValueType](s)
+	k.Type(v.valueType)
+}
 
 func (*ValueType) Dialect() string { return "async" }
 func (*ValueType) Kind() string    { return "ValueType" }

@@ -42,6 +42,7 @@ func BenchmarkNewLocations(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/loc")
 }
+
 // BenchmarkLookupLocations asks a context of 100,000 locations for each
 // of them again: every call is a hit, the path of a builder or a parser
 // that names values the context already holds.

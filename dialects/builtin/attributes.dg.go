@@ -26,11 +26,20 @@ func GetArrayAttr(ctx *ir.Context, value []ir.Attribute) *ArrayAttr {
 		v := ir.SlotOf[ArrayAttr](s)
 		v.value = slices.Clone(value)
 		return v
-	}).(*ArrayAttr)
+	}, arrayAttrKey).(*ArrayAttr)
 }
 
 // arrayAttrSlab holds the ArrayAttr values of each context.
 var arrayAttrSlab ir.Slab
+
+// arrayAttrKey writes the key of the ArrayAttr in s, after its kind's number.
+func arrayAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ArrayAttr](s)
+	k.Uint(uint64(len(v.value)))
+	for _, e0 := range v.value {
+		k.Attr(e0)
+	}
+}
 
 func (*ArrayAttr) Dialect() string  { return "builtin" }
 func (*ArrayAttr) Kind() string     { return "ArrayAttr" }
@@ -63,11 +72,25 @@ func GetDictionaryAttr(ctx *ir.Context, value []NamedAttribute) *DictionaryAttr 
 		v := ir.SlotOf[DictionaryAttr](s)
 		v.value = slices.Clone(value)
 		return v
-	}).(*DictionaryAttr)
+	}, dictionaryAttrKey).(*DictionaryAttr)
 }
 
 // dictionaryAttrSlab holds the DictionaryAttr values of each context.
 var dictionaryAttrSlab ir.Slab
+
+// dictionaryAttrKey writes the key of the DictionaryAttr in s, after its kind's number.
+func dictionaryAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DictionaryAttr](s)
+	k.Uint(uint64(len(v.value)))
+	for _, e0 := range v.value {
+		if e0.Name != nil {
+			k.Attr(e0.Name)
+		} else {
+			k.Attr(nil)
+		}
+		k.Attr(e0.Value)
+	}
+}
 
 func (*DictionaryAttr) Dialect() string  { return "builtin" }
 func (*DictionaryAttr) Kind() string     { return "DictionaryAttr" }
@@ -98,11 +121,18 @@ func GetStringAttr(ctx *ir.Context, value string, type_ ir.Type) *StringAttr {
 		v.value = value
 		v.type_ = type_
 		return v
-	}).(*StringAttr)
+	}, stringAttrKey).(*StringAttr)
 }
 
 // stringAttrSlab holds the StringAttr values of each context.
 var stringAttrSlab ir.Slab
+
+// stringAttrKey writes the key of the StringAttr in s, after its kind's number.
+func stringAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[StringAttr](s)
+	k.String(v.value)
+	k.Type(v.type_)
+}
 
 func (*StringAttr) Dialect() string  { return "builtin" }
 func (*StringAttr) Kind() string     { return "StringAttr" }
@@ -146,11 +176,29 @@ func GetSymbolRefAttr(ctx *ir.Context, rootReference *StringAttr, nestedReferenc
 		v.rootReference = rootReference
 		v.nestedReferences = slices.Clone(nestedReferences)
 		return v
-	}).(*SymbolRefAttr)
+	}, symbolRefAttrKey).(*SymbolRefAttr)
 }
 
 // symbolRefAttrSlab holds the SymbolRefAttr values of each context.
 var symbolRefAttrSlab ir.Slab
+
+// symbolRefAttrKey writes the key of the SymbolRefAttr in s, after its kind's number.
+func symbolRefAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SymbolRefAttr](s)
+	if v.rootReference != nil {
+		k.Attr(v.rootReference)
+	} else {
+		k.Attr(nil)
+	}
+	k.Uint(uint64(len(v.nestedReferences)))
+	for _, e0 := range v.nestedReferences {
+		if e0 != nil {
+			k.Attr(e0)
+		} else {
+			k.Attr(nil)
+		}
+	}
+}
 
 func (*SymbolRefAttr) Dialect() string  { return "builtin" }
 func (*SymbolRefAttr) Kind() string     { return "SymbolRefAttr" }
@@ -180,11 +228,17 @@ func GetTypeAttr(ctx *ir.Context, value ir.Type) *TypeAttr {
 		v := ir.SlotOf[TypeAttr](s)
 		v.value = value
 		return v
-	}).(*TypeAttr)
+	}, typeAttrKey).(*TypeAttr)
 }
 
 // typeAttrSlab holds the TypeAttr values of each context.
 var typeAttrSlab ir.Slab
+
+// typeAttrKey writes the key of the TypeAttr in s, after its kind's number.
+func typeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TypeAttr](s)
+	k.Type(v.value)
+}
 
 func (*TypeAttr) Dialect() string  { return "builtin" }
 func (*TypeAttr) Kind() string     { return "TypeAttr" }
@@ -206,15 +260,17 @@ func GetUnitAttr(ctx *ir.Context) *UnitAttr {
 	return ir.InsertAttrWith(ctx, k, &unitAttrSlab, (*UnitAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UnitAttr](s)
 		return v
-	}).(*UnitAttr)
+	}, unitAttrKey).(*UnitAttr)
 }
 
 // unitAttrSlab holds the UnitAttr values of each context.
 var unitAttrSlab ir.Slab
 
-func (*UnitAttr) Dialect() string  { return "builtin" }
-func (*UnitAttr) Kind() string     { return "UnitAttr" }
-func (a *UnitAttr) String() string { return unitString(a) }
+// unitAttrKey writes the key of the UnitAttr in s, after its kind's number.
+func unitAttrKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*UnitAttr) Dialect() string          { return "builtin" }
+func (*UnitAttr) Kind() string             { return "UnitAttr" }
+func (a *UnitAttr) String() string         { return unitString(a) }
 
 // IntegerAttr is an integer (or bool, as i1) of the width its type gives.
 type IntegerAttr struct {
@@ -233,11 +289,18 @@ func GetIntegerAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerAttr
 		v.type_ = type_
 		v.value = value
 		return v
-	}).(*IntegerAttr)
+	}, integerAttrKey).(*IntegerAttr)
 }
 
 // integerAttrSlab holds the IntegerAttr values of each context.
 var integerAttrSlab ir.Slab
+
+// integerAttrKey writes the key of the IntegerAttr in s, after its kind's number.
+func integerAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[IntegerAttr](s)
+	k.Type(v.type_)
+	k.APInt(v.value)
+}
 
 func (*IntegerAttr) Dialect() string  { return "builtin" }
 func (*IntegerAttr) Kind() string     { return "IntegerAttr" }
@@ -270,11 +333,18 @@ func GetFloatAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatAttr {
 		v.type_ = type_
 		v.value = value
 		return v
-	}).(*FloatAttr)
+	}, floatAttrKey).(*FloatAttr)
 }
 
 // floatAttrSlab holds the FloatAttr values of each context.
 var floatAttrSlab ir.Slab
+
+// floatAttrKey writes the key of the FloatAttr in s, after its kind's number.
+func floatAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FloatAttr](s)
+	k.Type(v.type_)
+	k.APInt(v.value)
+}
 
 func (*FloatAttr) Dialect() string  { return "builtin" }
 func (*FloatAttr) Kind() string     { return "FloatAttr" }
@@ -307,11 +377,18 @@ func GetCallSiteLoc(ctx *ir.Context, callee, caller ir.Location) *CallSiteLoc {
 		v.callee = callee
 		v.caller = caller
 		return v
-	}).(*CallSiteLoc)
+	}, callSiteLocKey).(*CallSiteLoc)
 }
 
 // callSiteLocSlab holds the CallSiteLoc values of each context.
 var callSiteLocSlab ir.Slab
+
+// callSiteLocKey writes the key of the CallSiteLoc in s, after its kind's number.
+func callSiteLocKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CallSiteLoc](s)
+	k.Attr(v.callee)
+	k.Attr(v.caller)
+}
 
 func (*CallSiteLoc) Dialect() string  { return "builtin" }
 func (*CallSiteLoc) Kind() string     { return "CallSiteLoc" }
@@ -364,11 +441,27 @@ func GetFileLineColRange(ctx *ir.Context, filename *StringAttr, startLine, start
 		v.endCol = endCol
 		v.form = form
 		return v
-	}).(*FileLineColRange)
+	}, fileLineColRangeKey).(*FileLineColRange)
 }
 
 // fileLineColRangeSlab holds the FileLineColRange values of each context.
 var fileLineColRangeSlab ir.Slab
+
+// fileLineColRangeKey writes the key of the FileLineColRange in s, after its kind's number.
+func fileLineColRangeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FileLineColRange](s)
+	if v.filename != nil {
+		k.Attr(v.filename)
+	} else {
+		k.Attr(nil)
+	}
+	k.Near(uint64(v.startLine))
+	k.Uint(uint64(v.startLine))
+	k.Uint(uint64(v.startCol))
+	k.Uint(uint64(v.endLine))
+	k.Uint(uint64(v.endCol))
+	k.Uint(uint64(v.form))
+}
 
 func (*FileLineColRange) Dialect() string  { return "builtin" }
 func (*FileLineColRange) Kind() string     { return "FileLineColRange" }
@@ -427,11 +520,21 @@ func GetFusedLoc(ctx *ir.Context, locations []ir.Location, metadata ir.Attribute
 		v.locations = slices.Clone(locations)
 		v.metadata = metadata
 		return v
-	}).(*FusedLoc)
+	}, fusedLocKey).(*FusedLoc)
 }
 
 // fusedLocSlab holds the FusedLoc values of each context.
 var fusedLocSlab ir.Slab
+
+// fusedLocKey writes the key of the FusedLoc in s, after its kind's number.
+func fusedLocKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FusedLoc](s)
+	k.Uint(uint64(len(v.locations)))
+	for _, e0 := range v.locations {
+		k.Attr(e0)
+	}
+	k.Attr(v.metadata)
+}
 
 func (*FusedLoc) Dialect() string  { return "builtin" }
 func (*FusedLoc) Kind() string     { return "FusedLoc" }
@@ -471,11 +574,22 @@ func GetNameLoc(ctx *ir.Context, name *StringAttr, childLoc ir.Location) *NameLo
 		v.name = name
 		v.childLoc = childLoc
 		return v
-	}).(*NameLoc)
+	}, nameLocKey).(*NameLoc)
 }
 
 // nameLocSlab holds the NameLoc values of each context.
 var nameLocSlab ir.Slab
+
+// nameLocKey writes the key of the NameLoc in s, after its kind's number.
+func nameLocKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[NameLoc](s)
+	if v.name != nil {
+		k.Attr(v.name)
+	} else {
+		k.Attr(nil)
+	}
+	k.Attr(v.childLoc)
+}
 
 func (*NameLoc) Dialect() string  { return "builtin" }
 func (*NameLoc) Kind() string     { return "NameLoc" }
@@ -505,15 +619,17 @@ func GetUnknownLoc(ctx *ir.Context) *UnknownLoc {
 	return ir.InsertAttrWith(ctx, k, &unknownLocSlab, (*UnknownLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UnknownLoc](s)
 		return v
-	}).(*UnknownLoc)
+	}, unknownLocKey).(*UnknownLoc)
 }
 
 // unknownLocSlab holds the UnknownLoc values of each context.
 var unknownLocSlab ir.Slab
 
-func (*UnknownLoc) Dialect() string  { return "builtin" }
-func (*UnknownLoc) Kind() string     { return "UnknownLoc" }
-func (a *UnknownLoc) String() string { return unknownLocString(a) }
+// unknownLocKey writes the key of the UnknownLoc in s, after its kind's number.
+func unknownLocKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*UnknownLoc) Dialect() string          { return "builtin" }
+func (*UnknownLoc) Kind() string             { return "UnknownLoc" }
+func (a *UnknownLoc) String() string         { return unknownLocString(a) }
 
 // LocationAttr marks the attribute as a location.
 func (*UnknownLoc) LocationAttr() {}
@@ -535,11 +651,18 @@ func GetDenseResourceElementsAttr(ctx *ir.Context, type_ ir.Type, rawHandle ir.R
 		v.type_ = type_
 		v.rawHandle = rawHandle
 		return v
-	}).(*DenseResourceElementsAttr)
+	}, denseResourceElementsAttrKey).(*DenseResourceElementsAttr)
 }
 
 // denseResourceElementsAttrSlab holds the DenseResourceElementsAttr values of each context.
 var denseResourceElementsAttrSlab ir.Slab
+
+// denseResourceElementsAttrKey writes the key of the DenseResourceElementsAttr in s, after its kind's number.
+func denseResourceElementsAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DenseResourceElementsAttr](s)
+	k.Type(v.type_)
+	k.Resource(v.rawHandle)
+}
 
 func (*DenseResourceElementsAttr) Dialect() string  { return "builtin" }
 func (*DenseResourceElementsAttr) Kind() string     { return "DenseResourceElementsAttr" }
@@ -575,11 +698,19 @@ func GetDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData
 		v.size = size
 		v.rawData = slices.Clone(rawData)
 		return v
-	}).(*DenseArrayAttr)
+	}, denseArrayAttrKey).(*DenseArrayAttr)
 }
 
 // denseArrayAttrSlab holds the DenseArrayAttr values of each context.
 var denseArrayAttrSlab ir.Slab
+
+// denseArrayAttrKey writes the key of the DenseArrayAttr in s, after its kind's number.
+func denseArrayAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DenseArrayAttr](s)
+	k.Type(v.elementType)
+	k.Int(int64(v.size))
+	k.Blob(v.rawData)
+}
 
 func (*DenseArrayAttr) Dialect() string  { return "builtin" }
 func (*DenseArrayAttr) Kind() string     { return "DenseArrayAttr" }
@@ -617,11 +748,18 @@ func GetDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte)
 		v.type_ = type_
 		v.rawData = slices.Clone(rawData)
 		return v
-	}).(*DenseIntOrFPElementsAttr)
+	}, denseIntOrFPElementsAttrKey).(*DenseIntOrFPElementsAttr)
 }
 
 // denseIntOrFPElementsAttrSlab holds the DenseIntOrFPElementsAttr values of each context.
 var denseIntOrFPElementsAttrSlab ir.Slab
+
+// denseIntOrFPElementsAttrKey writes the key of the DenseIntOrFPElementsAttr in s, after its kind's number.
+func denseIntOrFPElementsAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DenseIntOrFPElementsAttr](s)
+	k.Type(v.type_)
+	k.Blob(v.rawData)
+}
 
 func (*DenseIntOrFPElementsAttr) Dialect() string  { return "builtin" }
 func (*DenseIntOrFPElementsAttr) Kind() string     { return "DenseIntOrFPElementsAttr" }
@@ -660,11 +798,22 @@ func GetDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, va
 		v.isSplat = isSplat
 		v.value = slices.Clone(value)
 		return v
-	}).(*DenseStringElementsAttr)
+	}, denseStringElementsAttrKey).(*DenseStringElementsAttr)
 }
 
 // denseStringElementsAttrSlab holds the DenseStringElementsAttr values of each context.
 var denseStringElementsAttrSlab ir.Slab
+
+// denseStringElementsAttrKey writes the key of the DenseStringElementsAttr in s, after its kind's number.
+func denseStringElementsAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DenseStringElementsAttr](s)
+	k.Type(v.type_)
+	k.Bool(v.isSplat)
+	k.Uint(uint64(len(v.value)))
+	for _, e0 := range v.value {
+		k.String(e0)
+	}
+}
 
 func (*DenseStringElementsAttr) Dialect() string  { return "builtin" }
 func (*DenseStringElementsAttr) Kind() string     { return "DenseStringElementsAttr" }
@@ -705,11 +854,19 @@ func GetSparseElementsAttr(ctx *ir.Context, type_ ir.Type, indices, values ir.At
 		v.indices = indices
 		v.values = values
 		return v
-	}).(*SparseElementsAttr)
+	}, sparseElementsAttrKey).(*SparseElementsAttr)
 }
 
 // sparseElementsAttrSlab holds the SparseElementsAttr values of each context.
 var sparseElementsAttrSlab ir.Slab
+
+// sparseElementsAttrKey writes the key of the SparseElementsAttr in s, after its kind's number.
+func sparseElementsAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SparseElementsAttr](s)
+	k.Type(v.type_)
+	k.Attr(v.indices)
+	k.Attr(v.values)
+}
 
 func (*SparseElementsAttr) Dialect() string  { return "builtin" }
 func (*SparseElementsAttr) Kind() string     { return "SparseElementsAttr" }
@@ -764,11 +921,17 @@ func GetAffineMapAttr(ctx *ir.Context, value affine.Map) *AffineMapAttr {
 		v := ir.SlotOf[AffineMapAttr](s)
 		v.value = value
 		return v
-	}).(*AffineMapAttr)
+	}, affineMapAttrKey).(*AffineMapAttr)
 }
 
 // affineMapAttrSlab holds the AffineMapAttr values of each context.
 var affineMapAttrSlab ir.Slab
+
+// affineMapAttrKey writes the key of the AffineMapAttr in s, after its kind's number.
+func affineMapAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[AffineMapAttr](s)
+	v.value.AppendKey(k)
+}
 
 func (*AffineMapAttr) Dialect() string  { return "builtin" }
 func (*AffineMapAttr) Kind() string     { return "AffineMapAttr" }
@@ -793,11 +956,17 @@ func GetIntegerSetAttr(ctx *ir.Context, value affine.IntegerSet) *IntegerSetAttr
 		v := ir.SlotOf[IntegerSetAttr](s)
 		v.value = value
 		return v
-	}).(*IntegerSetAttr)
+	}, integerSetAttrKey).(*IntegerSetAttr)
 }
 
 // integerSetAttrSlab holds the IntegerSetAttr values of each context.
 var integerSetAttrSlab ir.Slab
+
+// integerSetAttrKey writes the key of the IntegerSetAttr in s, after its kind's number.
+func integerSetAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[IntegerSetAttr](s)
+	v.value.AppendKey(k)
+}
 
 func (*IntegerSetAttr) Dialect() string  { return "builtin" }
 func (*IntegerSetAttr) Kind() string     { return "IntegerSetAttr" }
@@ -828,11 +997,21 @@ func GetStridedLayoutAttr(ctx *ir.Context, offset int64, strides []int64) *Strid
 		v.offset = offset
 		v.strides = slices.Clone(strides)
 		return v
-	}).(*StridedLayoutAttr)
+	}, stridedLayoutAttrKey).(*StridedLayoutAttr)
 }
 
 // stridedLayoutAttrSlab holds the StridedLayoutAttr values of each context.
 var stridedLayoutAttrSlab ir.Slab
+
+// stridedLayoutAttrKey writes the key of the StridedLayoutAttr in s, after its kind's number.
+func stridedLayoutAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[StridedLayoutAttr](s)
+	k.Int(int64(v.offset))
+	k.Uint(uint64(len(v.strides)))
+	for _, e0 := range v.strides {
+		k.Int(int64(e0))
+	}
+}
 
 func (*StridedLayoutAttr) Dialect() string  { return "builtin" }
 func (*StridedLayoutAttr) Kind() string     { return "StridedLayoutAttr" }

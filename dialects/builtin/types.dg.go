@@ -26,11 +26,18 @@ func GetIntegerType(ctx *ir.Context, width uint32, signedness Signedness) *Integ
 		v.width = width
 		v.signedness = signedness
 		return v
-	}).(*IntegerType)
+	}, integerTypeKey).(*IntegerType)
 }
 
 // integerTypeSlab holds the IntegerType values of each context.
 var integerTypeSlab ir.Slab
+
+// integerTypeKey writes the key of the IntegerType in s, after its kind's number.
+func integerTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[IntegerType](s)
+	k.Uint(uint64(v.width))
+	k.Uint(uint64(v.signedness))
+}
 
 func (*IntegerType) Dialect() string  { return "builtin" }
 func (*IntegerType) Kind() string     { return "IntegerType" }
@@ -62,15 +69,17 @@ func GetIndexType(ctx *ir.Context) *IndexType {
 	return ir.InsertTypeWith(ctx, k, &indexTypeSlab, (*IndexType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IndexType](s)
 		return v
-	}).(*IndexType)
+	}, indexTypeKey).(*IndexType)
 }
 
 // indexTypeSlab holds the IndexType values of each context.
 var indexTypeSlab ir.Slab
 
-func (*IndexType) Dialect() string  { return "builtin" }
-func (*IndexType) Kind() string     { return "IndexType" }
-func (t *IndexType) String() string { return indexString(t) }
+// indexTypeKey writes the key of the IndexType in s, after its kind's number.
+func indexTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*IndexType) Dialect() string          { return "builtin" }
+func (*IndexType) Kind() string             { return "IndexType" }
+func (t *IndexType) String() string         { return indexString(t) }
 
 // BitWidth is the width in bits of the type's values.
 func (t *IndexType) BitWidth() uint32 {
@@ -100,11 +109,24 @@ func GetFunctionType(ctx *ir.Context, inputs, results []ir.Type) *FunctionType {
 		v.inputs = slices.Clone(inputs)
 		v.results = slices.Clone(results)
 		return v
-	}).(*FunctionType)
+	}, functionTypeKey).(*FunctionType)
 }
 
 // functionTypeSlab holds the FunctionType values of each context.
 var functionTypeSlab ir.Slab
+
+// functionTypeKey writes the key of the FunctionType in s, after its kind's number.
+func functionTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FunctionType](s)
+	k.Uint(uint64(len(v.inputs)))
+	for _, e0 := range v.inputs {
+		k.Type(e0)
+	}
+	k.Uint(uint64(len(v.results)))
+	for _, e0 := range v.results {
+		k.Type(e0)
+	}
+}
 
 func (*FunctionType) Dialect() string  { return "builtin" }
 func (*FunctionType) Kind() string     { return "FunctionType" }
@@ -131,15 +153,17 @@ func GetBFloat16Type(ctx *ir.Context) *BFloat16Type {
 	return ir.InsertTypeWith(ctx, k, &bFloat16TypeSlab, (*BFloat16Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[BFloat16Type](s)
 		return v
-	}).(*BFloat16Type)
+	}, bFloat16TypeKey).(*BFloat16Type)
 }
 
 // bFloat16TypeSlab holds the BFloat16Type values of each context.
 var bFloat16TypeSlab ir.Slab
 
-func (*BFloat16Type) Dialect() string  { return "builtin" }
-func (*BFloat16Type) Kind() string     { return "BFloat16Type" }
-func (t *BFloat16Type) String() string { return bfloat16String(t) }
+// bFloat16TypeKey writes the key of the BFloat16Type in s, after its kind's number.
+func bFloat16TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*BFloat16Type) Dialect() string          { return "builtin" }
+func (*BFloat16Type) Kind() string             { return "BFloat16Type" }
+func (t *BFloat16Type) String() string         { return bfloat16String(t) }
 
 // BitWidth is the width in bits of the type's values.
 func (t *BFloat16Type) BitWidth() uint32 {
@@ -157,15 +181,17 @@ func GetFloat16Type(ctx *ir.Context) *Float16Type {
 	return ir.InsertTypeWith(ctx, k, &float16TypeSlab, (*Float16Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float16Type](s)
 		return v
-	}).(*Float16Type)
+	}, float16TypeKey).(*Float16Type)
 }
 
 // float16TypeSlab holds the Float16Type values of each context.
 var float16TypeSlab ir.Slab
 
-func (*Float16Type) Dialect() string  { return "builtin" }
-func (*Float16Type) Kind() string     { return "Float16Type" }
-func (t *Float16Type) String() string { return float16String(t) }
+// float16TypeKey writes the key of the Float16Type in s, after its kind's number.
+func float16TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*Float16Type) Dialect() string          { return "builtin" }
+func (*Float16Type) Kind() string             { return "Float16Type" }
+func (t *Float16Type) String() string         { return float16String(t) }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float16Type) BitWidth() uint32 {
@@ -183,15 +209,17 @@ func GetFloat32Type(ctx *ir.Context) *Float32Type {
 	return ir.InsertTypeWith(ctx, k, &float32TypeSlab, (*Float32Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float32Type](s)
 		return v
-	}).(*Float32Type)
+	}, float32TypeKey).(*Float32Type)
 }
 
 // float32TypeSlab holds the Float32Type values of each context.
 var float32TypeSlab ir.Slab
 
-func (*Float32Type) Dialect() string  { return "builtin" }
-func (*Float32Type) Kind() string     { return "Float32Type" }
-func (t *Float32Type) String() string { return float32String(t) }
+// float32TypeKey writes the key of the Float32Type in s, after its kind's number.
+func float32TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*Float32Type) Dialect() string          { return "builtin" }
+func (*Float32Type) Kind() string             { return "Float32Type" }
+func (t *Float32Type) String() string         { return float32String(t) }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float32Type) BitWidth() uint32 {
@@ -209,15 +237,17 @@ func GetFloat64Type(ctx *ir.Context) *Float64Type {
 	return ir.InsertTypeWith(ctx, k, &float64TypeSlab, (*Float64Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float64Type](s)
 		return v
-	}).(*Float64Type)
+	}, float64TypeKey).(*Float64Type)
 }
 
 // float64TypeSlab holds the Float64Type values of each context.
 var float64TypeSlab ir.Slab
 
-func (*Float64Type) Dialect() string  { return "builtin" }
-func (*Float64Type) Kind() string     { return "Float64Type" }
-func (t *Float64Type) String() string { return float64String(t) }
+// float64TypeKey writes the key of the Float64Type in s, after its kind's number.
+func float64TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*Float64Type) Dialect() string          { return "builtin" }
+func (*Float64Type) Kind() string             { return "Float64Type" }
+func (t *Float64Type) String() string         { return float64String(t) }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float64Type) BitWidth() uint32 {
@@ -235,15 +265,17 @@ func GetFloat80Type(ctx *ir.Context) *Float80Type {
 	return ir.InsertTypeWith(ctx, k, &float80TypeSlab, (*Float80Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float80Type](s)
 		return v
-	}).(*Float80Type)
+	}, float80TypeKey).(*Float80Type)
 }
 
 // float80TypeSlab holds the Float80Type values of each context.
 var float80TypeSlab ir.Slab
 
-func (*Float80Type) Dialect() string  { return "builtin" }
-func (*Float80Type) Kind() string     { return "Float80Type" }
-func (t *Float80Type) String() string { return float80String(t) }
+// float80TypeKey writes the key of the Float80Type in s, after its kind's number.
+func float80TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*Float80Type) Dialect() string          { return "builtin" }
+func (*Float80Type) Kind() string             { return "Float80Type" }
+func (t *Float80Type) String() string         { return float80String(t) }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float80Type) BitWidth() uint32 {
@@ -261,15 +293,17 @@ func GetFloat128Type(ctx *ir.Context) *Float128Type {
 	return ir.InsertTypeWith(ctx, k, &float128TypeSlab, (*Float128Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float128Type](s)
 		return v
-	}).(*Float128Type)
+	}, float128TypeKey).(*Float128Type)
 }
 
 // float128TypeSlab holds the Float128Type values of each context.
 var float128TypeSlab ir.Slab
 
-func (*Float128Type) Dialect() string  { return "builtin" }
-func (*Float128Type) Kind() string     { return "Float128Type" }
-func (t *Float128Type) String() string { return float128String(t) }
+// float128TypeKey writes the key of the Float128Type in s, after its kind's number.
+func float128TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*Float128Type) Dialect() string          { return "builtin" }
+func (*Float128Type) Kind() string             { return "Float128Type" }
+func (t *Float128Type) String() string         { return float128String(t) }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float128Type) BitWidth() uint32 {
@@ -290,11 +324,17 @@ func GetComplexType(ctx *ir.Context, elementType ir.Type) *ComplexType {
 		v := ir.SlotOf[ComplexType](s)
 		v.elementType = elementType
 		return v
-	}).(*ComplexType)
+	}, complexTypeKey).(*ComplexType)
 }
 
 // complexTypeSlab holds the ComplexType values of each context.
 var complexTypeSlab ir.Slab
+
+// complexTypeKey writes the key of the ComplexType in s, after its kind's number.
+func complexTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ComplexType](s)
+	k.Type(v.elementType)
+}
 
 func (*ComplexType) Dialect() string  { return "builtin" }
 func (*ComplexType) Kind() string     { return "ComplexType" }
@@ -331,11 +371,23 @@ func GetMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout, 
 		v.layout = layout
 		v.memorySpace = memorySpace
 		return v
-	}).(*MemRefType)
+	}, memRefTypeKey).(*MemRefType)
 }
 
 // memRefTypeSlab holds the MemRefType values of each context.
 var memRefTypeSlab ir.Slab
+
+// memRefTypeKey writes the key of the MemRefType in s, after its kind's number.
+func memRefTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MemRefType](s)
+	k.Uint(uint64(len(v.shape)))
+	for _, e0 := range v.shape {
+		k.Int(int64(e0))
+	}
+	k.Type(v.elementType)
+	k.Attr(v.layout)
+	k.Attr(v.memorySpace)
+}
 
 func (*MemRefType) Dialect() string  { return "builtin" }
 func (*MemRefType) Kind() string     { return "MemRefType" }
@@ -372,15 +424,17 @@ func GetNoneType(ctx *ir.Context) *NoneType {
 	return ir.InsertTypeWith(ctx, k, &noneTypeSlab, (*NoneType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[NoneType](s)
 		return v
-	}).(*NoneType)
+	}, noneTypeKey).(*NoneType)
 }
 
 // noneTypeSlab holds the NoneType values of each context.
 var noneTypeSlab ir.Slab
 
-func (*NoneType) Dialect() string  { return "builtin" }
-func (*NoneType) Kind() string     { return "NoneType" }
-func (t *NoneType) String() string { return noneString(t) }
+// noneTypeKey writes the key of the NoneType in s, after its kind's number.
+func noneTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*NoneType) Dialect() string          { return "builtin" }
+func (*NoneType) Kind() string             { return "NoneType" }
+func (t *NoneType) String() string         { return noneString(t) }
 
 // RankedTensorType is a builtin type.
 type RankedTensorType struct {
@@ -405,11 +459,22 @@ func GetRankedTensorType(ctx *ir.Context, shape []int64, elementType ir.Type, en
 		v.elementType = elementType
 		v.encoding = encoding
 		return v
-	}).(*RankedTensorType)
+	}, rankedTensorTypeKey).(*RankedTensorType)
 }
 
 // rankedTensorTypeSlab holds the RankedTensorType values of each context.
 var rankedTensorTypeSlab ir.Slab
+
+// rankedTensorTypeKey writes the key of the RankedTensorType in s, after its kind's number.
+func rankedTensorTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[RankedTensorType](s)
+	k.Uint(uint64(len(v.shape)))
+	for _, e0 := range v.shape {
+		k.Int(int64(e0))
+	}
+	k.Type(v.elementType)
+	k.Attr(v.encoding)
+}
 
 func (*RankedTensorType) Dialect() string  { return "builtin" }
 func (*RankedTensorType) Kind() string     { return "RankedTensorType" }
@@ -447,11 +512,20 @@ func GetTupleType(ctx *ir.Context, types_ []ir.Type) *TupleType {
 		v := ir.SlotOf[TupleType](s)
 		v.types_ = slices.Clone(types_)
 		return v
-	}).(*TupleType)
+	}, tupleTypeKey).(*TupleType)
 }
 
 // tupleTypeSlab holds the TupleType values of each context.
 var tupleTypeSlab ir.Slab
+
+// tupleTypeKey writes the key of the TupleType in s, after its kind's number.
+func tupleTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TupleType](s)
+	k.Uint(uint64(len(v.types_)))
+	for _, e0 := range v.types_ {
+		k.Type(e0)
+	}
+}
 
 func (*TupleType) Dialect() string  { return "builtin" }
 func (*TupleType) Kind() string     { return "TupleType" }
@@ -479,11 +553,18 @@ func GetUnrankedMemRefType(ctx *ir.Context, elementType ir.Type, memorySpace ir.
 		v.elementType = elementType
 		v.memorySpace = memorySpace
 		return v
-	}).(*UnrankedMemRefType)
+	}, unrankedMemRefTypeKey).(*UnrankedMemRefType)
 }
 
 // unrankedMemRefTypeSlab holds the UnrankedMemRefType values of each context.
 var unrankedMemRefTypeSlab ir.Slab
+
+// unrankedMemRefTypeKey writes the key of the UnrankedMemRefType in s, after its kind's number.
+func unrankedMemRefTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[UnrankedMemRefType](s)
+	k.Type(v.elementType)
+	k.Attr(v.memorySpace)
+}
 
 func (*UnrankedMemRefType) Dialect() string  { return "builtin" }
 func (*UnrankedMemRefType) Kind() string     { return "UnrankedMemRefType" }
@@ -513,11 +594,17 @@ func GetUnrankedTensorType(ctx *ir.Context, elementType ir.Type) *UnrankedTensor
 		v := ir.SlotOf[UnrankedTensorType](s)
 		v.elementType = elementType
 		return v
-	}).(*UnrankedTensorType)
+	}, unrankedTensorTypeKey).(*UnrankedTensorType)
 }
 
 // unrankedTensorTypeSlab holds the UnrankedTensorType values of each context.
 var unrankedTensorTypeSlab ir.Slab
+
+// unrankedTensorTypeKey writes the key of the UnrankedTensorType in s, after its kind's number.
+func unrankedTensorTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[UnrankedTensorType](s)
+	k.Type(v.elementType)
+}
 
 func (*UnrankedTensorType) Dialect() string  { return "builtin" }
 func (*UnrankedTensorType) Kind() string     { return "UnrankedTensorType" }
@@ -557,11 +644,25 @@ func GetVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalable
 		v.elementType = elementType
 		v.scalableDims = slices.Clone(scalableDims)
 		return v
-	}).(*VectorType)
+	}, vectorTypeKey).(*VectorType)
 }
 
 // vectorTypeSlab holds the VectorType values of each context.
 var vectorTypeSlab ir.Slab
+
+// vectorTypeKey writes the key of the VectorType in s, after its kind's number.
+func vectorTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[VectorType](s)
+	k.Uint(uint64(len(v.shape)))
+	for _, e0 := range v.shape {
+		k.Int(int64(e0))
+	}
+	k.Type(v.elementType)
+	k.Uint(uint64(len(v.scalableDims)))
+	for _, e0 := range v.scalableDims {
+		k.Bool(e0)
+	}
+}
 
 func (*VectorType) Dialect() string  { return "builtin" }
 func (*VectorType) Kind() string     { return "VectorType" }
@@ -593,15 +694,17 @@ func GetFloatTF32Type(ctx *ir.Context) *FloatTF32Type {
 	return ir.InsertTypeWith(ctx, k, &floatTF32TypeSlab, (*FloatTF32Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatTF32Type](s)
 		return v
-	}).(*FloatTF32Type)
+	}, floatTF32TypeKey).(*FloatTF32Type)
 }
 
 // floatTF32TypeSlab holds the FloatTF32Type values of each context.
 var floatTF32TypeSlab ir.Slab
 
-func (*FloatTF32Type) Dialect() string { return "builtin" }
-func (*FloatTF32Type) Kind() string    { return "FloatTF32Type" }
-func (*FloatTF32Type) String() string  { return "tf32" }
+// floatTF32TypeKey writes the key of the FloatTF32Type in s, after its kind's number.
+func floatTF32TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*FloatTF32Type) Dialect() string          { return "builtin" }
+func (*FloatTF32Type) Kind() string             { return "FloatTF32Type" }
+func (*FloatTF32Type) String() string           { return "tf32" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatTF32Type) BitWidth() uint32 {
@@ -619,15 +722,17 @@ func GetFloat8E5M2Type(ctx *ir.Context) *Float8E5M2Type {
 	return ir.InsertTypeWith(ctx, k, &float8E5M2TypeSlab, (*Float8E5M2Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E5M2Type](s)
 		return v
-	}).(*Float8E5M2Type)
+	}, float8E5M2TypeKey).(*Float8E5M2Type)
 }
 
 // float8E5M2TypeSlab holds the Float8E5M2Type values of each context.
 var float8E5M2TypeSlab ir.Slab
 
-func (*Float8E5M2Type) Dialect() string { return "builtin" }
-func (*Float8E5M2Type) Kind() string    { return "Float8E5M2Type" }
-func (*Float8E5M2Type) String() string  { return "f8E5M2" }
+// float8E5M2TypeKey writes the key of the Float8E5M2Type in s, after its kind's number.
+func float8E5M2TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*Float8E5M2Type) Dialect() string          { return "builtin" }
+func (*Float8E5M2Type) Kind() string             { return "Float8E5M2Type" }
+func (*Float8E5M2Type) String() string           { return "f8E5M2" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float8E5M2Type) BitWidth() uint32 {
@@ -645,15 +750,17 @@ func GetFloat8E4M3Type(ctx *ir.Context) *Float8E4M3Type {
 	return ir.InsertTypeWith(ctx, k, &float8E4M3TypeSlab, (*Float8E4M3Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E4M3Type](s)
 		return v
-	}).(*Float8E4M3Type)
+	}, float8E4M3TypeKey).(*Float8E4M3Type)
 }
 
 // float8E4M3TypeSlab holds the Float8E4M3Type values of each context.
 var float8E4M3TypeSlab ir.Slab
 
-func (*Float8E4M3Type) Dialect() string { return "builtin" }
-func (*Float8E4M3Type) Kind() string    { return "Float8E4M3Type" }
-func (*Float8E4M3Type) String() string  { return "f8E4M3" }
+// float8E4M3TypeKey writes the key of the Float8E4M3Type in s, after its kind's number.
+func float8E4M3TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*Float8E4M3Type) Dialect() string          { return "builtin" }
+func (*Float8E4M3Type) Kind() string             { return "Float8E4M3Type" }
+func (*Float8E4M3Type) String() string           { return "f8E4M3" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float8E4M3Type) BitWidth() uint32 {
@@ -671,15 +778,17 @@ func GetFloat8E4M3FNType(ctx *ir.Context) *Float8E4M3FNType {
 	return ir.InsertTypeWith(ctx, k, &float8E4M3FNTypeSlab, (*Float8E4M3FNType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E4M3FNType](s)
 		return v
-	}).(*Float8E4M3FNType)
+	}, float8E4M3FNTypeKey).(*Float8E4M3FNType)
 }
 
 // float8E4M3FNTypeSlab holds the Float8E4M3FNType values of each context.
 var float8E4M3FNTypeSlab ir.Slab
 
-func (*Float8E4M3FNType) Dialect() string { return "builtin" }
-func (*Float8E4M3FNType) Kind() string    { return "Float8E4M3FNType" }
-func (*Float8E4M3FNType) String() string  { return "f8E4M3FN" }
+// float8E4M3FNTypeKey writes the key of the Float8E4M3FNType in s, after its kind's number.
+func float8E4M3FNTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*Float8E4M3FNType) Dialect() string          { return "builtin" }
+func (*Float8E4M3FNType) Kind() string             { return "Float8E4M3FNType" }
+func (*Float8E4M3FNType) String() string           { return "f8E4M3FN" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float8E4M3FNType) BitWidth() uint32 {
@@ -697,15 +806,17 @@ func GetFloat8E5M2FNUZType(ctx *ir.Context) *Float8E5M2FNUZType {
 	return ir.InsertTypeWith(ctx, k, &float8E5M2FNUZTypeSlab, (*Float8E5M2FNUZType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E5M2FNUZType](s)
 		return v
-	}).(*Float8E5M2FNUZType)
+	}, float8E5M2FNUZTypeKey).(*Float8E5M2FNUZType)
 }
 
 // float8E5M2FNUZTypeSlab holds the Float8E5M2FNUZType values of each context.
 var float8E5M2FNUZTypeSlab ir.Slab
 
-func (*Float8E5M2FNUZType) Dialect() string { return "builtin" }
-func (*Float8E5M2FNUZType) Kind() string    { return "Float8E5M2FNUZType" }
-func (*Float8E5M2FNUZType) String() string  { return "f8E5M2FNUZ" }
+// float8E5M2FNUZTypeKey writes the key of the Float8E5M2FNUZType in s, after its kind's number.
+func float8E5M2FNUZTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*Float8E5M2FNUZType) Dialect() string          { return "builtin" }
+func (*Float8E5M2FNUZType) Kind() string             { return "Float8E5M2FNUZType" }
+func (*Float8E5M2FNUZType) String() string           { return "f8E5M2FNUZ" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float8E5M2FNUZType) BitWidth() uint32 {
@@ -723,15 +834,17 @@ func GetFloat8E4M3FNUZType(ctx *ir.Context) *Float8E4M3FNUZType {
 	return ir.InsertTypeWith(ctx, k, &float8E4M3FNUZTypeSlab, (*Float8E4M3FNUZType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E4M3FNUZType](s)
 		return v
-	}).(*Float8E4M3FNUZType)
+	}, float8E4M3FNUZTypeKey).(*Float8E4M3FNUZType)
 }
 
 // float8E4M3FNUZTypeSlab holds the Float8E4M3FNUZType values of each context.
 var float8E4M3FNUZTypeSlab ir.Slab
 
-func (*Float8E4M3FNUZType) Dialect() string { return "builtin" }
-func (*Float8E4M3FNUZType) Kind() string    { return "Float8E4M3FNUZType" }
-func (*Float8E4M3FNUZType) String() string  { return "f8E4M3FNUZ" }
+// float8E4M3FNUZTypeKey writes the key of the Float8E4M3FNUZType in s, after its kind's number.
+func float8E4M3FNUZTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*Float8E4M3FNUZType) Dialect() string          { return "builtin" }
+func (*Float8E4M3FNUZType) Kind() string             { return "Float8E4M3FNUZType" }
+func (*Float8E4M3FNUZType) String() string           { return "f8E4M3FNUZ" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float8E4M3FNUZType) BitWidth() uint32 {
@@ -749,15 +862,17 @@ func GetFloat8E4M3B11FNUZType(ctx *ir.Context) *Float8E4M3B11FNUZType {
 	return ir.InsertTypeWith(ctx, k, &float8E4M3B11FNUZTypeSlab, (*Float8E4M3B11FNUZType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E4M3B11FNUZType](s)
 		return v
-	}).(*Float8E4M3B11FNUZType)
+	}, float8E4M3B11FNUZTypeKey).(*Float8E4M3B11FNUZType)
 }
 
 // float8E4M3B11FNUZTypeSlab holds the Float8E4M3B11FNUZType values of each context.
 var float8E4M3B11FNUZTypeSlab ir.Slab
 
-func (*Float8E4M3B11FNUZType) Dialect() string { return "builtin" }
-func (*Float8E4M3B11FNUZType) Kind() string    { return "Float8E4M3B11FNUZType" }
-func (*Float8E4M3B11FNUZType) String() string  { return "f8E4M3B11FNUZ" }
+// float8E4M3B11FNUZTypeKey writes the key of the Float8E4M3B11FNUZType in s, after its kind's number.
+func float8E4M3B11FNUZTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*Float8E4M3B11FNUZType) Dialect() string          { return "builtin" }
+func (*Float8E4M3B11FNUZType) Kind() string             { return "Float8E4M3B11FNUZType" }
+func (*Float8E4M3B11FNUZType) String() string           { return "f8E4M3B11FNUZ" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float8E4M3B11FNUZType) BitWidth() uint32 {
@@ -775,15 +890,17 @@ func GetFloat8E3M4Type(ctx *ir.Context) *Float8E3M4Type {
 	return ir.InsertTypeWith(ctx, k, &float8E3M4TypeSlab, (*Float8E3M4Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E3M4Type](s)
 		return v
-	}).(*Float8E3M4Type)
+	}, float8E3M4TypeKey).(*Float8E3M4Type)
 }
 
 // float8E3M4TypeSlab holds the Float8E3M4Type values of each context.
 var float8E3M4TypeSlab ir.Slab
 
-func (*Float8E3M4Type) Dialect() string { return "builtin" }
-func (*Float8E3M4Type) Kind() string    { return "Float8E3M4Type" }
-func (*Float8E3M4Type) String() string  { return "f8E3M4" }
+// float8E3M4TypeKey writes the key of the Float8E3M4Type in s, after its kind's number.
+func float8E3M4TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*Float8E3M4Type) Dialect() string          { return "builtin" }
+func (*Float8E3M4Type) Kind() string             { return "Float8E3M4Type" }
+func (*Float8E3M4Type) String() string           { return "f8E3M4" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float8E3M4Type) BitWidth() uint32 {
@@ -801,15 +918,17 @@ func GetFloat4E2M1FNType(ctx *ir.Context) *Float4E2M1FNType {
 	return ir.InsertTypeWith(ctx, k, &float4E2M1FNTypeSlab, (*Float4E2M1FNType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float4E2M1FNType](s)
 		return v
-	}).(*Float4E2M1FNType)
+	}, float4E2M1FNTypeKey).(*Float4E2M1FNType)
 }
 
 // float4E2M1FNTypeSlab holds the Float4E2M1FNType values of each context.
 var float4E2M1FNTypeSlab ir.Slab
 
-func (*Float4E2M1FNType) Dialect() string { return "builtin" }
-func (*Float4E2M1FNType) Kind() string    { return "Float4E2M1FNType" }
-func (*Float4E2M1FNType) String() string  { return "f4E2M1FN" }
+// float4E2M1FNTypeKey writes the key of the Float4E2M1FNType in s, after its kind's number.
+func float4E2M1FNTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*Float4E2M1FNType) Dialect() string          { return "builtin" }
+func (*Float4E2M1FNType) Kind() string             { return "Float4E2M1FNType" }
+func (*Float4E2M1FNType) String() string           { return "f4E2M1FN" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float4E2M1FNType) BitWidth() uint32 {
@@ -827,15 +946,17 @@ func GetFloat6E2M3FNType(ctx *ir.Context) *Float6E2M3FNType {
 	return ir.InsertTypeWith(ctx, k, &float6E2M3FNTypeSlab, (*Float6E2M3FNType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float6E2M3FNType](s)
 		return v
-	}).(*Float6E2M3FNType)
+	}, float6E2M3FNTypeKey).(*Float6E2M3FNType)
 }
 
 // float6E2M3FNTypeSlab holds the Float6E2M3FNType values of each context.
 var float6E2M3FNTypeSlab ir.Slab
 
-func (*Float6E2M3FNType) Dialect() string { return "builtin" }
-func (*Float6E2M3FNType) Kind() string    { return "Float6E2M3FNType" }
-func (*Float6E2M3FNType) String() string  { return "f6E2M3FN" }
+// float6E2M3FNTypeKey writes the key of the Float6E2M3FNType in s, after its kind's number.
+func float6E2M3FNTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*Float6E2M3FNType) Dialect() string          { return "builtin" }
+func (*Float6E2M3FNType) Kind() string             { return "Float6E2M3FNType" }
+func (*Float6E2M3FNType) String() string           { return "f6E2M3FN" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float6E2M3FNType) BitWidth() uint32 {
@@ -853,15 +974,17 @@ func GetFloat6E3M2FNType(ctx *ir.Context) *Float6E3M2FNType {
 	return ir.InsertTypeWith(ctx, k, &float6E3M2FNTypeSlab, (*Float6E3M2FNType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float6E3M2FNType](s)
 		return v
-	}).(*Float6E3M2FNType)
+	}, float6E3M2FNTypeKey).(*Float6E3M2FNType)
 }
 
 // float6E3M2FNTypeSlab holds the Float6E3M2FNType values of each context.
 var float6E3M2FNTypeSlab ir.Slab
 
-func (*Float6E3M2FNType) Dialect() string { return "builtin" }
-func (*Float6E3M2FNType) Kind() string    { return "Float6E3M2FNType" }
-func (*Float6E3M2FNType) String() string  { return "f6E3M2FN" }
+// float6E3M2FNTypeKey writes the key of the Float6E3M2FNType in s, after its kind's number.
+func float6E3M2FNTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*Float6E3M2FNType) Dialect() string          { return "builtin" }
+func (*Float6E3M2FNType) Kind() string             { return "Float6E3M2FNType" }
+func (*Float6E3M2FNType) String() string           { return "f6E3M2FN" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float6E3M2FNType) BitWidth() uint32 {
@@ -879,15 +1002,17 @@ func GetFloat8E8M0FNUType(ctx *ir.Context) *Float8E8M0FNUType {
 	return ir.InsertTypeWith(ctx, k, &float8E8M0FNUTypeSlab, (*Float8E8M0FNUType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[Float8E8M0FNUType](s)
 		return v
-	}).(*Float8E8M0FNUType)
+	}, float8E8M0FNUTypeKey).(*Float8E8M0FNUType)
 }
 
 // float8E8M0FNUTypeSlab holds the Float8E8M0FNUType values of each context.
 var float8E8M0FNUTypeSlab ir.Slab
 
-func (*Float8E8M0FNUType) Dialect() string { return "builtin" }
-func (*Float8E8M0FNUType) Kind() string    { return "Float8E8M0FNUType" }
-func (*Float8E8M0FNUType) String() string  { return "f8E8M0FNU" }
+// float8E8M0FNUTypeKey writes the key of the Float8E8M0FNUType in s, after its kind's number.
+func float8E8M0FNUTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*Float8E8M0FNUType) Dialect() string          { return "builtin" }
+func (*Float8E8M0FNUType) Kind() string             { return "Float8E8M0FNUType" }
+func (*Float8E8M0FNUType) String() string           { return "f8E8M0FNU" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *Float8E8M0FNUType) BitWidth() uint32 {

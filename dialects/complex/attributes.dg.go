@@ -28,11 +28,19 @@ func GetNumberAttr(ctx *ir.Context, type_ ir.Type, real, imag ir.APInt) *NumberA
 		v.real = real
 		v.imag = imag
 		return v
-	}).(*NumberAttr)
+	}, numberAttrKey).(*NumberAttr)
 }
 
 // numberAttrSlab holds the NumberAttr values of each context.
 var numberAttrSlab ir.Slab
+
+// numberAttrKey writes the key of the NumberAttr in s, after its kind's number.
+func numberAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[NumberAttr](s)
+	k.Type(v.type_)
+	k.APInt(v.real)
+	k.APInt(v.imag)
+}
 
 func (*NumberAttr) Dialect() string { return "complex" }
 func (*NumberAttr) Kind() string    { return "NumberAttr" }

@@ -25,11 +25,18 @@ func GetDataLayoutEntryAttr(ctx *ir.Context, key, value ir.Attribute) *DataLayou
 		v.key = key
 		v.value = value
 		return v
-	}).(*DataLayoutEntryAttr)
+	}, dataLayoutEntryAttrKey).(*DataLayoutEntryAttr)
 }
 
 // dataLayoutEntryAttrSlab holds the DataLayoutEntryAttr values of each context.
 var dataLayoutEntryAttrSlab ir.Slab
+
+// dataLayoutEntryAttrKey writes the key of the DataLayoutEntryAttr in s, after its kind's number.
+func dataLayoutEntryAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DataLayoutEntryAttr](s)
+	k.Attr(v.key)
+	k.Attr(v.value)
+}
 
 func (*DataLayoutEntryAttr) Dialect() string { return "dlti" }
 func (*DataLayoutEntryAttr) Kind() string    { return "DataLayoutEntryAttr" }
@@ -65,11 +72,17 @@ func GetDataLayoutSpecAttr(ctx *ir.Context, entries ir.Attribute) *DataLayoutSpe
 		v := ir.SlotOf[DataLayoutSpecAttr](s)
 		v.entries = entries
 		return v
-	}).(*DataLayoutSpecAttr)
+	}, dataLayoutSpecAttrKey).(*DataLayoutSpecAttr)
 }
 
 // dataLayoutSpecAttrSlab holds the DataLayoutSpecAttr values of each context.
 var dataLayoutSpecAttrSlab ir.Slab
+
+// dataLayoutSpecAttrKey writes the key of the DataLayoutSpecAttr in s, after its kind's number.
+func dataLayoutSpecAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DataLayoutSpecAttr](s)
+	k.Attr(v.entries)
+}
 
 func (*DataLayoutSpecAttr) Dialect() string { return "dlti" }
 func (*DataLayoutSpecAttr) Kind() string    { return "DataLayoutSpecAttr" }
@@ -103,11 +116,18 @@ func GetFunctionPointerAlignmentAttr(ctx *ir.Context, alignment uint64, function
 		v.alignment = alignment
 		v.functionDependent = functionDependent
 		return v
-	}).(*FunctionPointerAlignmentAttr)
+	}, functionPointerAlignmentAttrKey).(*FunctionPointerAlignmentAttr)
 }
 
 // functionPointerAlignmentAttrSlab holds the FunctionPointerAlignmentAttr values of each context.
 var functionPointerAlignmentAttrSlab ir.Slab
+
+// functionPointerAlignmentAttrKey writes the key of the FunctionPointerAlignmentAttr in s, after its kind's number.
+func functionPointerAlignmentAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FunctionPointerAlignmentAttr](s)
+	k.Uint(uint64(v.alignment))
+	k.Bool(v.functionDependent)
+}
 
 func (*FunctionPointerAlignmentAttr) Dialect() string { return "dlti" }
 func (*FunctionPointerAlignmentAttr) Kind() string    { return "FunctionPointerAlignmentAttr" }
@@ -143,11 +163,17 @@ func GetMapAttr(ctx *ir.Context, entries ir.Attribute) *MapAttr {
 		v := ir.SlotOf[MapAttr](s)
 		v.entries = entries
 		return v
-	}).(*MapAttr)
+	}, mapAttrKey).(*MapAttr)
 }
 
 // mapAttrSlab holds the MapAttr values of each context.
 var mapAttrSlab ir.Slab
+
+// mapAttrKey writes the key of the MapAttr in s, after its kind's number.
+func mapAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MapAttr](s)
+	k.Attr(v.entries)
+}
 
 func (*MapAttr) Dialect() string { return "dlti" }
 func (*MapAttr) Kind() string    { return "MapAttr" }
@@ -178,11 +204,17 @@ func GetTargetDeviceSpecAttr(ctx *ir.Context, entries ir.Attribute) *TargetDevic
 		v := ir.SlotOf[TargetDeviceSpecAttr](s)
 		v.entries = entries
 		return v
-	}).(*TargetDeviceSpecAttr)
+	}, targetDeviceSpecAttrKey).(*TargetDeviceSpecAttr)
 }
 
 // targetDeviceSpecAttrSlab holds the TargetDeviceSpecAttr values of each context.
 var targetDeviceSpecAttrSlab ir.Slab
+
+// targetDeviceSpecAttrKey writes the key of the TargetDeviceSpecAttr in s, after its kind's number.
+func targetDeviceSpecAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TargetDeviceSpecAttr](s)
+	k.Attr(v.entries)
+}
 
 func (*TargetDeviceSpecAttr) Dialect() string { return "dlti" }
 func (*TargetDeviceSpecAttr) Kind() string    { return "TargetDeviceSpecAttr" }
@@ -213,11 +245,17 @@ func GetTargetSystemSpecAttr(ctx *ir.Context, entries ir.Attribute) *TargetSyste
 		v := ir.SlotOf[TargetSystemSpecAttr](s)
 		v.entries = entries
 		return v
-	}).(*TargetSystemSpecAttr)
+	}, targetSystemSpecAttrKey).(*TargetSystemSpecAttr)
 }
 
 // targetSystemSpecAttrSlab holds the TargetSystemSpecAttr values of each context.
 var targetSystemSpecAttrSlab ir.Slab
+
+// targetSystemSpecAttrKey writes the key of the TargetSystemSpecAttr in s, after its kind's number.
+func targetSystemSpecAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TargetSystemSpecAttr](s)
+	k.Attr(v.entries)
+}
 
 func (*TargetSystemSpecAttr) Dialect() string { return "dlti" }
 func (*TargetSystemSpecAttr) Kind() string    { return "TargetSystemSpecAttr" }

@@ -22,11 +22,17 @@ func GetOpaqueAttr(ctx *ir.Context, value string) *OpaqueAttr {
 		v := ir.SlotOf[OpaqueAttr](s)
 		v.value = value
 		return v
-	}).(*OpaqueAttr)
+	}, opaqueAttrKey).(*OpaqueAttr)
 }
 
 // opaqueAttrSlab holds the OpaqueAttr values of each context.
 var opaqueAttrSlab ir.Slab
+
+// opaqueAttrKey writes the key of the OpaqueAttr in s, after its kind's number.
+func opaqueAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[OpaqueAttr](s)
+	k.String(v.value)
+}
 
 func (*OpaqueAttr) Dialect() string { return "emitc" }
 func (*OpaqueAttr) Kind() string    { return "OpaqueAttr" }

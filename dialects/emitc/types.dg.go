@@ -29,11 +29,21 @@ func GetArrayType(ctx *ir.Context, shape []int64, elementType ir.Type) *ArrayTyp
 		v.shape = slices.Clone(shape)
 		v.elementType = elementType
 		return v
-	}).(*ArrayType)
+	}, arrayTypeKey).(*ArrayType)
 }
 
 // arrayTypeSlab holds the ArrayType values of each context.
 var arrayTypeSlab ir.Slab
+
+// arrayTypeKey writes the key of the ArrayType in s, after its kind's number.
+func arrayTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ArrayType](s)
+	k.Uint(uint64(len(v.shape)))
+	for _, e0 := range v.shape {
+		k.Int(int64(e0))
+	}
+	k.Type(v.elementType)
+}
 
 func (*ArrayType) Dialect() string { return "emitc" }
 func (*ArrayType) Kind() string    { return "ArrayType" }
@@ -69,11 +79,17 @@ func GetLValueType(ctx *ir.Context, valueType ir.Type) *LValueType {
 		v := ir.SlotOf[LValueType](s)
 		v.valueType = valueType
 		return v
-	}).(*LValueType)
+	}, lValueTypeKey).(*LValueType)
 }
 
 // lValueTypeSlab holds the LValueType values of each context.
 var lValueTypeSlab ir.Slab
+
+// lValueTypeKey writes the key of the LValueType in s, after its kind's number.
+func lValueTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LValueType](s)
+	k.Type(v.valueType)
+}
 
 func (*LValueType) Dialect() string { return "emitc" }
 func (*LValueType) Kind() string    { return "LValueType" }
@@ -104,11 +120,17 @@ func GetOpaqueType(ctx *ir.Context, value string) *OpaqueType {
 		v := ir.SlotOf[OpaqueType](s)
 		v.value = value
 		return v
-	}).(*OpaqueType)
+	}, opaqueTypeKey).(*OpaqueType)
 }
 
 // opaqueTypeSlab holds the OpaqueType values of each context.
 var opaqueTypeSlab ir.Slab
+
+// opaqueTypeKey writes the key of the OpaqueType in s, after its kind's number.
+func opaqueTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[OpaqueType](s)
+	k.String(v.value)
+}
 
 func (*OpaqueType) Dialect() string { return "emitc" }
 func (*OpaqueType) Kind() string    { return "OpaqueType" }
@@ -139,11 +161,17 @@ func GetPointerType(ctx *ir.Context, pointee ir.Type) *PointerType {
 		v := ir.SlotOf[PointerType](s)
 		v.pointee = pointee
 		return v
-	}).(*PointerType)
+	}, pointerTypeKey).(*PointerType)
 }
 
 // pointerTypeSlab holds the PointerType values of each context.
 var pointerTypeSlab ir.Slab
+
+// pointerTypeKey writes the key of the PointerType in s, after its kind's number.
+func pointerTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[PointerType](s)
+	k.Type(v.pointee)
+}
 
 func (*PointerType) Dialect() string { return "emitc" }
 func (*PointerType) Kind() string    { return "PointerType" }
@@ -171,14 +199,16 @@ func GetPtrDiffTType(ctx *ir.Context) *PtrDiffTType {
 	return ir.InsertTypeWith(ctx, k, &ptrDiffTTypeSlab, (*PtrDiffTType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PtrDiffTType](s)
 		return v
-	}).(*PtrDiffTType)
+	}, ptrDiffTTypeKey).(*PtrDiffTType)
 }
 
 // ptrDiffTTypeSlab holds the PtrDiffTType values of each context.
 var ptrDiffTTypeSlab ir.Slab
 
-func (*PtrDiffTType) Dialect() string { return "emitc" }
-func (*PtrDiffTType) Kind() string    { return "PtrDiffTType" }
+// ptrDiffTTypeKey writes the key of the PtrDiffTType in s, after its kind's number.
+func ptrDiffTTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*PtrDiffTType) Dialect() string          { return "emitc" }
+func (*PtrDiffTType) Kind() string             { return "PtrDiffTType" }
 
 func (t *PtrDiffTType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -198,14 +228,16 @@ func GetSignedSizeTType(ctx *ir.Context) *SignedSizeTType {
 	return ir.InsertTypeWith(ctx, k, &signedSizeTTypeSlab, (*SignedSizeTType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SignedSizeTType](s)
 		return v
-	}).(*SignedSizeTType)
+	}, signedSizeTTypeKey).(*SignedSizeTType)
 }
 
 // signedSizeTTypeSlab holds the SignedSizeTType values of each context.
 var signedSizeTTypeSlab ir.Slab
 
-func (*SignedSizeTType) Dialect() string { return "emitc" }
-func (*SignedSizeTType) Kind() string    { return "SignedSizeTType" }
+// signedSizeTTypeKey writes the key of the SignedSizeTType in s, after its kind's number.
+func signedSizeTTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*SignedSizeTType) Dialect() string          { return "emitc" }
+func (*SignedSizeTType) Kind() string             { return "SignedSizeTType" }
 
 func (t *SignedSizeTType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -225,14 +257,16 @@ func GetSizeTType(ctx *ir.Context) *SizeTType {
 	return ir.InsertTypeWith(ctx, k, &sizeTTypeSlab, (*SizeTType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SizeTType](s)
 		return v
-	}).(*SizeTType)
+	}, sizeTTypeKey).(*SizeTType)
 }
 
 // sizeTTypeSlab holds the SizeTType values of each context.
 var sizeTTypeSlab ir.Slab
 
-func (*SizeTType) Dialect() string { return "emitc" }
-func (*SizeTType) Kind() string    { return "SizeTType" }
+// sizeTTypeKey writes the key of the SizeTType in s, after its kind's number.
+func sizeTTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*SizeTType) Dialect() string          { return "emitc" }
+func (*SizeTType) Kind() string             { return "SizeTType" }
 
 func (t *SizeTType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {

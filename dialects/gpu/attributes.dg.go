@@ -24,11 +24,17 @@ func GetAddressSpaceAttr(ctx *ir.Context, value AddressSpace) *AddressSpaceAttr 
 		v := ir.SlotOf[AddressSpaceAttr](s)
 		v.value = value
 		return v
-	}).(*AddressSpaceAttr)
+	}, addressSpaceAttrKey).(*AddressSpaceAttr)
 }
 
 // addressSpaceAttrSlab holds the AddressSpaceAttr values of each context.
 var addressSpaceAttrSlab ir.Slab
+
+// addressSpaceAttrKey writes the key of the AddressSpaceAttr in s, after its kind's number.
+func addressSpaceAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[AddressSpaceAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*AddressSpaceAttr) Dialect() string { return "gpu" }
 func (*AddressSpaceAttr) Kind() string    { return "AddressSpaceAttr" }
@@ -59,11 +65,17 @@ func GetAllReduceOperationAttr(ctx *ir.Context, value AllReduceOperation) *AllRe
 		v := ir.SlotOf[AllReduceOperationAttr](s)
 		v.value = value
 		return v
-	}).(*AllReduceOperationAttr)
+	}, allReduceOperationAttrKey).(*AllReduceOperationAttr)
 }
 
 // allReduceOperationAttrSlab holds the AllReduceOperationAttr values of each context.
 var allReduceOperationAttrSlab ir.Slab
+
+// allReduceOperationAttrKey writes the key of the AllReduceOperationAttr in s, after its kind's number.
+func allReduceOperationAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[AllReduceOperationAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*AllReduceOperationAttr) Dialect() string { return "gpu" }
 func (*AllReduceOperationAttr) Kind() string    { return "AllReduceOperationAttr" }
@@ -94,11 +106,17 @@ func GetBroadcastTypeAttr(ctx *ir.Context, value BroadcastType) *BroadcastTypeAt
 		v := ir.SlotOf[BroadcastTypeAttr](s)
 		v.value = value
 		return v
-	}).(*BroadcastTypeAttr)
+	}, broadcastTypeAttrKey).(*BroadcastTypeAttr)
 }
 
 // broadcastTypeAttrSlab holds the BroadcastTypeAttr values of each context.
 var broadcastTypeAttrSlab ir.Slab
+
+// broadcastTypeAttrKey writes the key of the BroadcastTypeAttr in s, after its kind's number.
+func broadcastTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[BroadcastTypeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*BroadcastTypeAttr) Dialect() string { return "gpu" }
 func (*BroadcastTypeAttr) Kind() string    { return "BroadcastTypeAttr" }
@@ -129,11 +147,17 @@ func GetDimensionAttr(ctx *ir.Context, value Dimension) *DimensionAttr {
 		v := ir.SlotOf[DimensionAttr](s)
 		v.value = value
 		return v
-	}).(*DimensionAttr)
+	}, dimensionAttrKey).(*DimensionAttr)
 }
 
 // dimensionAttrSlab holds the DimensionAttr values of each context.
 var dimensionAttrSlab ir.Slab
+
+// dimensionAttrKey writes the key of the DimensionAttr in s, after its kind's number.
+func dimensionAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DimensionAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*DimensionAttr) Dialect() string { return "gpu" }
 func (*DimensionAttr) Kind() string    { return "DimensionAttr" }
@@ -164,11 +188,17 @@ func GetGPUBlockMappingAttr(ctx *ir.Context, block MappingId) *GPUBlockMappingAt
 		v := ir.SlotOf[GPUBlockMappingAttr](s)
 		v.block = block
 		return v
-	}).(*GPUBlockMappingAttr)
+	}, gPUBlockMappingAttrKey).(*GPUBlockMappingAttr)
 }
 
 // gPUBlockMappingAttrSlab holds the GPUBlockMappingAttr values of each context.
 var gPUBlockMappingAttrSlab ir.Slab
+
+// gPUBlockMappingAttrKey writes the key of the GPUBlockMappingAttr in s, after its kind's number.
+func gPUBlockMappingAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[GPUBlockMappingAttr](s)
+	k.Uint(uint64(v.block))
+}
 
 func (*GPUBlockMappingAttr) Dialect() string { return "gpu" }
 func (*GPUBlockMappingAttr) Kind() string    { return "GPUBlockMappingAttr" }
@@ -199,11 +229,17 @@ func GetGPULaneMappingAttr(ctx *ir.Context, lane MappingId) *GPULaneMappingAttr 
 		v := ir.SlotOf[GPULaneMappingAttr](s)
 		v.lane = lane
 		return v
-	}).(*GPULaneMappingAttr)
+	}, gPULaneMappingAttrKey).(*GPULaneMappingAttr)
 }
 
 // gPULaneMappingAttrSlab holds the GPULaneMappingAttr values of each context.
 var gPULaneMappingAttrSlab ir.Slab
+
+// gPULaneMappingAttrKey writes the key of the GPULaneMappingAttr in s, after its kind's number.
+func gPULaneMappingAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[GPULaneMappingAttr](s)
+	k.Uint(uint64(v.lane))
+}
 
 func (*GPULaneMappingAttr) Dialect() string { return "gpu" }
 func (*GPULaneMappingAttr) Kind() string    { return "GPULaneMappingAttr" }
@@ -234,11 +270,17 @@ func GetGPUMappingMaskAttr(ctx *ir.Context, mask uint64) *GPUMappingMaskAttr {
 		v := ir.SlotOf[GPUMappingMaskAttr](s)
 		v.mask = mask
 		return v
-	}).(*GPUMappingMaskAttr)
+	}, gPUMappingMaskAttrKey).(*GPUMappingMaskAttr)
 }
 
 // gPUMappingMaskAttrSlab holds the GPUMappingMaskAttr values of each context.
 var gPUMappingMaskAttrSlab ir.Slab
+
+// gPUMappingMaskAttrKey writes the key of the GPUMappingMaskAttr in s, after its kind's number.
+func gPUMappingMaskAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[GPUMappingMaskAttr](s)
+	k.Uint(uint64(v.mask))
+}
 
 func (*GPUMappingMaskAttr) Dialect() string { return "gpu" }
 func (*GPUMappingMaskAttr) Kind() string    { return "GPUMappingMaskAttr" }
@@ -269,11 +311,17 @@ func GetGPUMemorySpaceMappingAttr(ctx *ir.Context, addressSpace AddressSpace) *G
 		v := ir.SlotOf[GPUMemorySpaceMappingAttr](s)
 		v.addressSpace = addressSpace
 		return v
-	}).(*GPUMemorySpaceMappingAttr)
+	}, gPUMemorySpaceMappingAttrKey).(*GPUMemorySpaceMappingAttr)
 }
 
 // gPUMemorySpaceMappingAttrSlab holds the GPUMemorySpaceMappingAttr values of each context.
 var gPUMemorySpaceMappingAttrSlab ir.Slab
+
+// gPUMemorySpaceMappingAttrKey writes the key of the GPUMemorySpaceMappingAttr in s, after its kind's number.
+func gPUMemorySpaceMappingAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[GPUMemorySpaceMappingAttr](s)
+	k.Uint(uint64(v.addressSpace))
+}
 
 func (*GPUMemorySpaceMappingAttr) Dialect() string { return "gpu" }
 func (*GPUMemorySpaceMappingAttr) Kind() string    { return "GPUMemorySpaceMappingAttr" }
@@ -304,11 +352,17 @@ func GetGPUThreadMappingAttr(ctx *ir.Context, thread MappingId) *GPUThreadMappin
 		v := ir.SlotOf[GPUThreadMappingAttr](s)
 		v.thread = thread
 		return v
-	}).(*GPUThreadMappingAttr)
+	}, gPUThreadMappingAttrKey).(*GPUThreadMappingAttr)
 }
 
 // gPUThreadMappingAttrSlab holds the GPUThreadMappingAttr values of each context.
 var gPUThreadMappingAttrSlab ir.Slab
+
+// gPUThreadMappingAttrKey writes the key of the GPUThreadMappingAttr in s, after its kind's number.
+func gPUThreadMappingAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[GPUThreadMappingAttr](s)
+	k.Uint(uint64(v.thread))
+}
 
 func (*GPUThreadMappingAttr) Dialect() string { return "gpu" }
 func (*GPUThreadMappingAttr) Kind() string    { return "GPUThreadMappingAttr" }
@@ -339,11 +393,17 @@ func GetGPUWarpMappingAttr(ctx *ir.Context, warp MappingId) *GPUWarpMappingAttr 
 		v := ir.SlotOf[GPUWarpMappingAttr](s)
 		v.warp = warp
 		return v
-	}).(*GPUWarpMappingAttr)
+	}, gPUWarpMappingAttrKey).(*GPUWarpMappingAttr)
 }
 
 // gPUWarpMappingAttrSlab holds the GPUWarpMappingAttr values of each context.
 var gPUWarpMappingAttrSlab ir.Slab
+
+// gPUWarpMappingAttrKey writes the key of the GPUWarpMappingAttr in s, after its kind's number.
+func gPUWarpMappingAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[GPUWarpMappingAttr](s)
+	k.Uint(uint64(v.warp))
+}
 
 func (*GPUWarpMappingAttr) Dialect() string { return "gpu" }
 func (*GPUWarpMappingAttr) Kind() string    { return "GPUWarpMappingAttr" }
@@ -374,11 +434,17 @@ func GetGPUWarpgroupMappingAttr(ctx *ir.Context, warpgroup MappingId) *GPUWarpgr
 		v := ir.SlotOf[GPUWarpgroupMappingAttr](s)
 		v.warpgroup = warpgroup
 		return v
-	}).(*GPUWarpgroupMappingAttr)
+	}, gPUWarpgroupMappingAttrKey).(*GPUWarpgroupMappingAttr)
 }
 
 // gPUWarpgroupMappingAttrSlab holds the GPUWarpgroupMappingAttr values of each context.
 var gPUWarpgroupMappingAttrSlab ir.Slab
+
+// gPUWarpgroupMappingAttrKey writes the key of the GPUWarpgroupMappingAttr in s, after its kind's number.
+func gPUWarpgroupMappingAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[GPUWarpgroupMappingAttr](s)
+	k.Uint(uint64(v.warpgroup))
+}
 
 func (*GPUWarpgroupMappingAttr) Dialect() string { return "gpu" }
 func (*GPUWarpgroupMappingAttr) Kind() string    { return "GPUWarpgroupMappingAttr" }
@@ -418,11 +484,20 @@ func GetKernelMetadataAttr(ctx *ir.Context, name ir.Attribute, functionType ir.T
 		v.argAttrs = argAttrs
 		v.metadata = metadata
 		return v
-	}).(*KernelMetadataAttr)
+	}, kernelMetadataAttrKey).(*KernelMetadataAttr)
 }
 
 // kernelMetadataAttrSlab holds the KernelMetadataAttr values of each context.
 var kernelMetadataAttrSlab ir.Slab
+
+// kernelMetadataAttrKey writes the key of the KernelMetadataAttr in s, after its kind's number.
+func kernelMetadataAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[KernelMetadataAttr](s)
+	k.Attr(v.name)
+	k.Type(v.functionType)
+	k.Attr(v.argAttrs)
+	k.Attr(v.metadata)
+}
 
 func (*KernelMetadataAttr) Dialect() string { return "gpu" }
 func (*KernelMetadataAttr) Kind() string    { return "KernelMetadataAttr" }
@@ -471,11 +546,20 @@ func GetKernelTableAttr(ctx *ir.Context, kernelTable []ir.Attribute) *KernelTabl
 		v := ir.SlotOf[KernelTableAttr](s)
 		v.kernelTable = slices.Clone(kernelTable)
 		return v
-	}).(*KernelTableAttr)
+	}, kernelTableAttrKey).(*KernelTableAttr)
 }
 
 // kernelTableAttrSlab holds the KernelTableAttr values of each context.
 var kernelTableAttrSlab ir.Slab
+
+// kernelTableAttrKey writes the key of the KernelTableAttr in s, after its kind's number.
+func kernelTableAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[KernelTableAttr](s)
+	k.Uint(uint64(len(v.kernelTable)))
+	for _, e0 := range v.kernelTable {
+		k.Attr(e0)
+	}
+}
 
 func (*KernelTableAttr) Dialect() string { return "gpu" }
 func (*KernelTableAttr) Kind() string    { return "KernelTableAttr" }
@@ -506,11 +590,17 @@ func GetMMAElementwiseOpAttr(ctx *ir.Context, value MMAElementwiseOp) *MMAElemen
 		v := ir.SlotOf[MMAElementwiseOpAttr](s)
 		v.value = value
 		return v
-	}).(*MMAElementwiseOpAttr)
+	}, mMAElementwiseOpAttrKey).(*MMAElementwiseOpAttr)
 }
 
 // mMAElementwiseOpAttrSlab holds the MMAElementwiseOpAttr values of each context.
 var mMAElementwiseOpAttrSlab ir.Slab
+
+// mMAElementwiseOpAttrKey writes the key of the MMAElementwiseOpAttr in s, after its kind's number.
+func mMAElementwiseOpAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MMAElementwiseOpAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MMAElementwiseOpAttr) Dialect() string { return "gpu" }
 func (*MMAElementwiseOpAttr) Kind() string    { return "MMAElementwiseOpAttr" }
@@ -553,11 +643,21 @@ func GetObjectAttr(ctx *ir.Context, target ir.Attribute, format CompilationTarge
 		v.properties = properties
 		v.kernels = kernels
 		return v
-	}).(*ObjectAttr)
+	}, objectAttrKey).(*ObjectAttr)
 }
 
 // objectAttrSlab holds the ObjectAttr values of each context.
 var objectAttrSlab ir.Slab
+
+// objectAttrKey writes the key of the ObjectAttr in s, after its kind's number.
+func objectAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ObjectAttr](s)
+	k.Attr(v.target)
+	k.Uint(uint64(v.format))
+	k.Attr(v.object)
+	k.Attr(v.properties)
+	k.Attr(v.kernels)
+}
 
 func (*ObjectAttr) Dialect() string { return "gpu" }
 func (*ObjectAttr) Kind() string    { return "ObjectAttr" }
@@ -614,11 +714,19 @@ func GetParallelLoopDimMappingAttr(ctx *ir.Context, processor Processor, map_, b
 		v.map_ = map_
 		v.bound = bound
 		return v
-	}).(*ParallelLoopDimMappingAttr)
+	}, parallelLoopDimMappingAttrKey).(*ParallelLoopDimMappingAttr)
 }
 
 // parallelLoopDimMappingAttrSlab holds the ParallelLoopDimMappingAttr values of each context.
 var parallelLoopDimMappingAttrSlab ir.Slab
+
+// parallelLoopDimMappingAttrKey writes the key of the ParallelLoopDimMappingAttr in s, after its kind's number.
+func parallelLoopDimMappingAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ParallelLoopDimMappingAttr](s)
+	k.Uint(uint64(v.processor))
+	v.map_.AppendKey(k)
+	v.bound.AppendKey(k)
+}
 
 func (*ParallelLoopDimMappingAttr) Dialect() string { return "gpu" }
 func (*ParallelLoopDimMappingAttr) Kind() string    { return "ParallelLoopDimMappingAttr" }
@@ -656,11 +764,17 @@ func GetPrune2To4SpMatFlagAttr(ctx *ir.Context, value Prune2To4SpMatFlag) *Prune
 		v := ir.SlotOf[Prune2To4SpMatFlagAttr](s)
 		v.value = value
 		return v
-	}).(*Prune2To4SpMatFlagAttr)
+	}, prune2To4SpMatFlagAttrKey).(*Prune2To4SpMatFlagAttr)
 }
 
 // prune2To4SpMatFlagAttrSlab holds the Prune2To4SpMatFlagAttr values of each context.
 var prune2To4SpMatFlagAttrSlab ir.Slab
+
+// prune2To4SpMatFlagAttrKey writes the key of the Prune2To4SpMatFlagAttr in s, after its kind's number.
+func prune2To4SpMatFlagAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[Prune2To4SpMatFlagAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*Prune2To4SpMatFlagAttr) Dialect() string { return "gpu" }
 func (*Prune2To4SpMatFlagAttr) Kind() string    { return "Prune2To4SpMatFlagAttr" }
@@ -691,11 +805,17 @@ func GetSelectObjectAttr(ctx *ir.Context, target ir.Attribute) *SelectObjectAttr
 		v := ir.SlotOf[SelectObjectAttr](s)
 		v.target = target
 		return v
-	}).(*SelectObjectAttr)
+	}, selectObjectAttrKey).(*SelectObjectAttr)
 }
 
 // selectObjectAttrSlab holds the SelectObjectAttr values of each context.
 var selectObjectAttrSlab ir.Slab
+
+// selectObjectAttrKey writes the key of the SelectObjectAttr in s, after its kind's number.
+func selectObjectAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SelectObjectAttr](s)
+	k.Attr(v.target)
+}
 
 func (*SelectObjectAttr) Dialect() string { return "gpu" }
 func (*SelectObjectAttr) Kind() string    { return "SelectObjectAttr" }
@@ -726,11 +846,17 @@ func GetShuffleModeAttr(ctx *ir.Context, value ShuffleMode) *ShuffleModeAttr {
 		v := ir.SlotOf[ShuffleModeAttr](s)
 		v.value = value
 		return v
-	}).(*ShuffleModeAttr)
+	}, shuffleModeAttrKey).(*ShuffleModeAttr)
 }
 
 // shuffleModeAttrSlab holds the ShuffleModeAttr values of each context.
 var shuffleModeAttrSlab ir.Slab
+
+// shuffleModeAttrKey writes the key of the ShuffleModeAttr in s, after its kind's number.
+func shuffleModeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ShuffleModeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ShuffleModeAttr) Dialect() string { return "gpu" }
 func (*ShuffleModeAttr) Kind() string    { return "ShuffleModeAttr" }
@@ -761,11 +887,17 @@ func GetSpGEMMWorkEstimationOrComputeKindAttr(ctx *ir.Context, value SpGEMMWorkE
 		v := ir.SlotOf[SpGEMMWorkEstimationOrComputeKindAttr](s)
 		v.value = value
 		return v
-	}).(*SpGEMMWorkEstimationOrComputeKindAttr)
+	}, spGEMMWorkEstimationOrComputeKindAttrKey).(*SpGEMMWorkEstimationOrComputeKindAttr)
 }
 
 // spGEMMWorkEstimationOrComputeKindAttrSlab holds the SpGEMMWorkEstimationOrComputeKindAttr values of each context.
 var spGEMMWorkEstimationOrComputeKindAttrSlab ir.Slab
+
+// spGEMMWorkEstimationOrComputeKindAttrKey writes the key of the SpGEMMWorkEstimationOrComputeKindAttr in s, after its kind's number.
+func spGEMMWorkEstimationOrComputeKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SpGEMMWorkEstimationOrComputeKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*SpGEMMWorkEstimationOrComputeKindAttr) Dialect() string { return "gpu" }
 
@@ -799,11 +931,17 @@ func GetTransposeModeAttr(ctx *ir.Context, value TransposeMode) *TransposeModeAt
 		v := ir.SlotOf[TransposeModeAttr](s)
 		v.value = value
 		return v
-	}).(*TransposeModeAttr)
+	}, transposeModeAttrKey).(*TransposeModeAttr)
 }
 
 // transposeModeAttrSlab holds the TransposeModeAttr values of each context.
 var transposeModeAttrSlab ir.Slab
+
+// transposeModeAttrKey writes the key of the TransposeModeAttr in s, after its kind's number.
+func transposeModeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TransposeModeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*TransposeModeAttr) Dialect() string { return "gpu" }
 func (*TransposeModeAttr) Kind() string    { return "TransposeModeAttr" }

@@ -15,14 +15,16 @@ func GetAsyncTokenType(ctx *ir.Context) *AsyncTokenType {
 	return ir.InsertTypeWith(ctx, k, &asyncTokenTypeSlab, (*AsyncTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AsyncTokenType](s)
 		return v
-	}).(*AsyncTokenType)
+	}, asyncTokenTypeKey).(*AsyncTokenType)
 }
 
 // asyncTokenTypeSlab holds the AsyncTokenType values of each context.
 var asyncTokenTypeSlab ir.Slab
 
-func (*AsyncTokenType) Dialect() string { return "gpu" }
-func (*AsyncTokenType) Kind() string    { return "AsyncTokenType" }
+// asyncTokenTypeKey writes the key of the AsyncTokenType in s, after its kind's number.
+func asyncTokenTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*AsyncTokenType) Dialect() string          { return "gpu" }
+func (*AsyncTokenType) Kind() string             { return "AsyncTokenType" }
 
 func (t *AsyncTokenType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -42,14 +44,16 @@ func GetSparseDnTensorHandleType(ctx *ir.Context) *SparseDnTensorHandleType {
 	return ir.InsertTypeWith(ctx, k, &sparseDnTensorHandleTypeSlab, (*SparseDnTensorHandleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SparseDnTensorHandleType](s)
 		return v
-	}).(*SparseDnTensorHandleType)
+	}, sparseDnTensorHandleTypeKey).(*SparseDnTensorHandleType)
 }
 
 // sparseDnTensorHandleTypeSlab holds the SparseDnTensorHandleType values of each context.
 var sparseDnTensorHandleTypeSlab ir.Slab
 
-func (*SparseDnTensorHandleType) Dialect() string { return "gpu" }
-func (*SparseDnTensorHandleType) Kind() string    { return "SparseDnTensorHandleType" }
+// sparseDnTensorHandleTypeKey writes the key of the SparseDnTensorHandleType in s, after its kind's number.
+func sparseDnTensorHandleTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*SparseDnTensorHandleType) Dialect() string          { return "gpu" }
+func (*SparseDnTensorHandleType) Kind() string             { return "SparseDnTensorHandleType" }
 
 func (t *SparseDnTensorHandleType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -69,14 +73,16 @@ func GetSparseSpGEMMOpHandleType(ctx *ir.Context) *SparseSpGEMMOpHandleType {
 	return ir.InsertTypeWith(ctx, k, &sparseSpGEMMOpHandleTypeSlab, (*SparseSpGEMMOpHandleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SparseSpGEMMOpHandleType](s)
 		return v
-	}).(*SparseSpGEMMOpHandleType)
+	}, sparseSpGEMMOpHandleTypeKey).(*SparseSpGEMMOpHandleType)
 }
 
 // sparseSpGEMMOpHandleTypeSlab holds the SparseSpGEMMOpHandleType values of each context.
 var sparseSpGEMMOpHandleTypeSlab ir.Slab
 
-func (*SparseSpGEMMOpHandleType) Dialect() string { return "gpu" }
-func (*SparseSpGEMMOpHandleType) Kind() string    { return "SparseSpGEMMOpHandleType" }
+// sparseSpGEMMOpHandleTypeKey writes the key of the SparseSpGEMMOpHandleType in s, after its kind's number.
+func sparseSpGEMMOpHandleTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*SparseSpGEMMOpHandleType) Dialect() string          { return "gpu" }
+func (*SparseSpGEMMOpHandleType) Kind() string             { return "SparseSpGEMMOpHandleType" }
 
 func (t *SparseSpGEMMOpHandleType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -96,14 +102,16 @@ func GetSparseSpMatHandleType(ctx *ir.Context) *SparseSpMatHandleType {
 	return ir.InsertTypeWith(ctx, k, &sparseSpMatHandleTypeSlab, (*SparseSpMatHandleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SparseSpMatHandleType](s)
 		return v
-	}).(*SparseSpMatHandleType)
+	}, sparseSpMatHandleTypeKey).(*SparseSpMatHandleType)
 }
 
 // sparseSpMatHandleTypeSlab holds the SparseSpMatHandleType values of each context.
 var sparseSpMatHandleTypeSlab ir.Slab
 
-func (*SparseSpMatHandleType) Dialect() string { return "gpu" }
-func (*SparseSpMatHandleType) Kind() string    { return "SparseSpMatHandleType" }
+// sparseSpMatHandleTypeKey writes the key of the SparseSpMatHandleType in s, after its kind's number.
+func sparseSpMatHandleTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*SparseSpMatHandleType) Dialect() string          { return "gpu" }
+func (*SparseSpMatHandleType) Kind() string             { return "SparseSpMatHandleType" }
 
 func (t *SparseSpMatHandleType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {

@@ -22,11 +22,17 @@ func GetIndexCmpPredicateAttr(ctx *ir.Context, value IndexCmpPredicate) *IndexCm
 		v := ir.SlotOf[IndexCmpPredicateAttr](s)
 		v.value = value
 		return v
-	}).(*IndexCmpPredicateAttr)
+	}, indexCmpPredicateAttrKey).(*IndexCmpPredicateAttr)
 }
 
 // indexCmpPredicateAttrSlab holds the IndexCmpPredicateAttr values of each context.
 var indexCmpPredicateAttrSlab ir.Slab
+
+// indexCmpPredicateAttrKey writes the key of the IndexCmpPredicateAttr in s, after its kind's number.
+func indexCmpPredicateAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[IndexCmpPredicateAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*IndexCmpPredicateAttr) Dialect() string { return "index" }
 func (*IndexCmpPredicateAttr) Kind() string    { return "IndexCmpPredicateAttr" }

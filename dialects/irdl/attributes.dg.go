@@ -26,11 +26,20 @@ func GetVariadicityArrayAttr(ctx *ir.Context, value []ir.Attribute) *Variadicity
 		v := ir.SlotOf[VariadicityArrayAttr](s)
 		v.value = slices.Clone(value)
 		return v
-	}).(*VariadicityArrayAttr)
+	}, variadicityArrayAttrKey).(*VariadicityArrayAttr)
 }
 
 // variadicityArrayAttrSlab holds the VariadicityArrayAttr values of each context.
 var variadicityArrayAttrSlab ir.Slab
+
+// variadicityArrayAttrKey writes the key of the VariadicityArrayAttr in s, after its kind's number.
+func variadicityArrayAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[VariadicityArrayAttr](s)
+	k.Uint(uint64(len(v.value)))
+	for _, e0 := range v.value {
+		k.Attr(e0)
+	}
+}
 
 func (*VariadicityArrayAttr) Dialect() string { return "irdl" }
 func (*VariadicityArrayAttr) Kind() string    { return "VariadicityArrayAttr" }
@@ -61,11 +70,17 @@ func GetVariadicityAttr(ctx *ir.Context, value Variadicity) *VariadicityAttr {
 		v := ir.SlotOf[VariadicityAttr](s)
 		v.value = value
 		return v
-	}).(*VariadicityAttr)
+	}, variadicityAttrKey).(*VariadicityAttr)
 }
 
 // variadicityAttrSlab holds the VariadicityAttr values of each context.
 var variadicityAttrSlab ir.Slab
+
+// variadicityAttrKey writes the key of the VariadicityAttr in s, after its kind's number.
+func variadicityAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[VariadicityAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*VariadicityAttr) Dialect() string { return "irdl" }
 func (*VariadicityAttr) Kind() string    { return "VariadicityAttr" }

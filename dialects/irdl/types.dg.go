@@ -15,14 +15,16 @@ func GetAttributeType(ctx *ir.Context) *AttributeType {
 	return ir.InsertTypeWith(ctx, k, &attributeTypeSlab, (*AttributeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AttributeType](s)
 		return v
-	}).(*AttributeType)
+	}, attributeTypeKey).(*AttributeType)
 }
 
 // attributeTypeSlab holds the AttributeType values of each context.
 var attributeTypeSlab ir.Slab
 
-func (*AttributeType) Dialect() string { return "irdl" }
-func (*AttributeType) Kind() string    { return "AttributeType" }
+// attributeTypeKey writes the key of the AttributeType in s, after its kind's number.
+func attributeTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*AttributeType) Dialect() string          { return "irdl" }
+func (*AttributeType) Kind() string             { return "AttributeType" }
 
 func (t *AttributeType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -42,14 +44,16 @@ func GetRegionType(ctx *ir.Context) *RegionType {
 	return ir.InsertTypeWith(ctx, k, &regionTypeSlab, (*RegionType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RegionType](s)
 		return v
-	}).(*RegionType)
+	}, regionTypeKey).(*RegionType)
 }
 
 // regionTypeSlab holds the RegionType values of each context.
 var regionTypeSlab ir.Slab
 
-func (*RegionType) Dialect() string { return "irdl" }
-func (*RegionType) Kind() string    { return "RegionType" }
+// regionTypeKey writes the key of the RegionType in s, after its kind's number.
+func regionTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*RegionType) Dialect() string          { return "irdl" }
+func (*RegionType) Kind() string             { return "RegionType" }
 
 func (t *RegionType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {

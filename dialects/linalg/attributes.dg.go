@@ -22,11 +22,17 @@ func GetBinaryFnAttr(ctx *ir.Context, value BinaryFn) *BinaryFnAttr {
 		v := ir.SlotOf[BinaryFnAttr](s)
 		v.value = value
 		return v
-	}).(*BinaryFnAttr)
+	}, binaryFnAttrKey).(*BinaryFnAttr)
 }
 
 // binaryFnAttrSlab holds the BinaryFnAttr values of each context.
 var binaryFnAttrSlab ir.Slab
+
+// binaryFnAttrKey writes the key of the BinaryFnAttr in s, after its kind's number.
+func binaryFnAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[BinaryFnAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*BinaryFnAttr) Dialect() string { return "linalg" }
 func (*BinaryFnAttr) Kind() string    { return "BinaryFnAttr" }
@@ -57,11 +63,17 @@ func GetElementwiseKindAttr(ctx *ir.Context, value ElementwiseKind) *Elementwise
 		v := ir.SlotOf[ElementwiseKindAttr](s)
 		v.value = value
 		return v
-	}).(*ElementwiseKindAttr)
+	}, elementwiseKindAttrKey).(*ElementwiseKindAttr)
 }
 
 // elementwiseKindAttrSlab holds the ElementwiseKindAttr values of each context.
 var elementwiseKindAttrSlab ir.Slab
+
+// elementwiseKindAttrKey writes the key of the ElementwiseKindAttr in s, after its kind's number.
+func elementwiseKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ElementwiseKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ElementwiseKindAttr) Dialect() string { return "linalg" }
 func (*ElementwiseKindAttr) Kind() string    { return "ElementwiseKindAttr" }
@@ -92,11 +104,17 @@ func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr 
 		v := ir.SlotOf[IteratorTypeAttr](s)
 		v.value = value
 		return v
-	}).(*IteratorTypeAttr)
+	}, iteratorTypeAttrKey).(*IteratorTypeAttr)
 }
 
 // iteratorTypeAttrSlab holds the IteratorTypeAttr values of each context.
 var iteratorTypeAttrSlab ir.Slab
+
+// iteratorTypeAttrKey writes the key of the IteratorTypeAttr in s, after its kind's number.
+func iteratorTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[IteratorTypeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*IteratorTypeAttr) Dialect() string { return "linalg" }
 func (*IteratorTypeAttr) Kind() string    { return "IteratorTypeAttr" }
@@ -127,11 +145,17 @@ func GetTernaryFnAttr(ctx *ir.Context, value TernaryFn) *TernaryFnAttr {
 		v := ir.SlotOf[TernaryFnAttr](s)
 		v.value = value
 		return v
-	}).(*TernaryFnAttr)
+	}, ternaryFnAttrKey).(*TernaryFnAttr)
 }
 
 // ternaryFnAttrSlab holds the TernaryFnAttr values of each context.
 var ternaryFnAttrSlab ir.Slab
+
+// ternaryFnAttrKey writes the key of the TernaryFnAttr in s, after its kind's number.
+func ternaryFnAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TernaryFnAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*TernaryFnAttr) Dialect() string { return "linalg" }
 func (*TernaryFnAttr) Kind() string    { return "TernaryFnAttr" }
@@ -162,11 +186,17 @@ func GetTypeFnAttr(ctx *ir.Context, value TypeFn) *TypeFnAttr {
 		v := ir.SlotOf[TypeFnAttr](s)
 		v.value = value
 		return v
-	}).(*TypeFnAttr)
+	}, typeFnAttrKey).(*TypeFnAttr)
 }
 
 // typeFnAttrSlab holds the TypeFnAttr values of each context.
 var typeFnAttrSlab ir.Slab
+
+// typeFnAttrKey writes the key of the TypeFnAttr in s, after its kind's number.
+func typeFnAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TypeFnAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*TypeFnAttr) Dialect() string { return "linalg" }
 func (*TypeFnAttr) Kind() string    { return "TypeFnAttr" }
@@ -197,11 +227,17 @@ func GetUnaryFnAttr(ctx *ir.Context, value UnaryFn) *UnaryFnAttr {
 		v := ir.SlotOf[UnaryFnAttr](s)
 		v.value = value
 		return v
-	}).(*UnaryFnAttr)
+	}, unaryFnAttrKey).(*UnaryFnAttr)
 }
 
 // unaryFnAttrSlab holds the UnaryFnAttr values of each context.
 var unaryFnAttrSlab ir.Slab
+
+// unaryFnAttrKey writes the key of the UnaryFnAttr in s, after its kind's number.
+func unaryFnAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[UnaryFnAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*UnaryFnAttr) Dialect() string { return "linalg" }
 func (*UnaryFnAttr) Kind() string    { return "UnaryFnAttr" }

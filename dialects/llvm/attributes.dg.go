@@ -23,11 +23,17 @@ func GetAccessGroupAttr(ctx *ir.Context, id ir.Attribute) *AccessGroupAttr {
 		v := ir.SlotOf[AccessGroupAttr](s)
 		v.id = id
 		return v
-	}).(*AccessGroupAttr)
+	}, accessGroupAttrKey).(*AccessGroupAttr)
 }
 
 // accessGroupAttrSlab holds the AccessGroupAttr values of each context.
 var accessGroupAttrSlab ir.Slab
+
+// accessGroupAttrKey writes the key of the AccessGroupAttr in s, after its kind's number.
+func accessGroupAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[AccessGroupAttr](s)
+	k.Attr(v.id)
+}
 
 func (*AccessGroupAttr) Dialect() string { return "llvm" }
 func (*AccessGroupAttr) Kind() string    { return "AccessGroupAttr" }
@@ -58,11 +64,17 @@ func GetAddressSpaceAttr(ctx *ir.Context, addressSpace uint32) *AddressSpaceAttr
 		v := ir.SlotOf[AddressSpaceAttr](s)
 		v.addressSpace = addressSpace
 		return v
-	}).(*AddressSpaceAttr)
+	}, addressSpaceAttrKey).(*AddressSpaceAttr)
 }
 
 // addressSpaceAttrSlab holds the AddressSpaceAttr values of each context.
 var addressSpaceAttrSlab ir.Slab
+
+// addressSpaceAttrKey writes the key of the AddressSpaceAttr in s, after its kind's number.
+func addressSpaceAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[AddressSpaceAttr](s)
+	k.Uint(uint64(v.addressSpace))
+}
 
 func (*AddressSpaceAttr) Dialect() string { return "llvm" }
 func (*AddressSpaceAttr) Kind() string    { return "AddressSpaceAttr" }
@@ -99,11 +111,19 @@ func GetAliasScopeAttr(ctx *ir.Context, id, domain, description ir.Attribute) *A
 		v.domain = domain
 		v.description = description
 		return v
-	}).(*AliasScopeAttr)
+	}, aliasScopeAttrKey).(*AliasScopeAttr)
 }
 
 // aliasScopeAttrSlab holds the AliasScopeAttr values of each context.
 var aliasScopeAttrSlab ir.Slab
+
+// aliasScopeAttrKey writes the key of the AliasScopeAttr in s, after its kind's number.
+func aliasScopeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[AliasScopeAttr](s)
+	k.Attr(v.id)
+	k.Attr(v.domain)
+	k.Attr(v.description)
+}
 
 func (*AliasScopeAttr) Dialect() string { return "llvm" }
 func (*AliasScopeAttr) Kind() string    { return "AliasScopeAttr" }
@@ -147,11 +167,18 @@ func GetAliasScopeDomainAttr(ctx *ir.Context, id, description ir.Attribute) *Ali
 		v.id = id
 		v.description = description
 		return v
-	}).(*AliasScopeDomainAttr)
+	}, aliasScopeDomainAttrKey).(*AliasScopeDomainAttr)
 }
 
 // aliasScopeDomainAttrSlab holds the AliasScopeDomainAttr values of each context.
 var aliasScopeDomainAttrSlab ir.Slab
+
+// aliasScopeDomainAttrKey writes the key of the AliasScopeDomainAttr in s, after its kind's number.
+func aliasScopeDomainAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[AliasScopeDomainAttr](s)
+	k.Attr(v.id)
+	k.Attr(v.description)
+}
 
 func (*AliasScopeDomainAttr) Dialect() string { return "llvm" }
 func (*AliasScopeDomainAttr) Kind() string    { return "AliasScopeDomainAttr" }
@@ -190,11 +217,18 @@ func GetBlockAddressAttr(ctx *ir.Context, function, tag ir.Attribute) *BlockAddr
 		v.function = function
 		v.tag = tag
 		return v
-	}).(*BlockAddressAttr)
+	}, blockAddressAttrKey).(*BlockAddressAttr)
 }
 
 // blockAddressAttrSlab holds the BlockAddressAttr values of each context.
 var blockAddressAttrSlab ir.Slab
+
+// blockAddressAttrKey writes the key of the BlockAddressAttr in s, after its kind's number.
+func blockAddressAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[BlockAddressAttr](s)
+	k.Attr(v.function)
+	k.Attr(v.tag)
+}
 
 func (*BlockAddressAttr) Dialect() string { return "llvm" }
 func (*BlockAddressAttr) Kind() string    { return "BlockAddressAttr" }
@@ -230,11 +264,17 @@ func GetBlockTagAttr(ctx *ir.Context, id uint32) *BlockTagAttr {
 		v := ir.SlotOf[BlockTagAttr](s)
 		v.id = id
 		return v
-	}).(*BlockTagAttr)
+	}, blockTagAttrKey).(*BlockTagAttr)
 }
 
 // blockTagAttrSlab holds the BlockTagAttr values of each context.
 var blockTagAttrSlab ir.Slab
+
+// blockTagAttrKey writes the key of the BlockTagAttr in s, after its kind's number.
+func blockTagAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[BlockTagAttr](s)
+	k.Uint(uint64(v.id))
+}
 
 func (*BlockTagAttr) Dialect() string { return "llvm" }
 func (*BlockTagAttr) Kind() string    { return "BlockTagAttr" }
@@ -265,11 +305,17 @@ func GetCConvAttr(ctx *ir.Context, callingConv CConv) *CConvAttr {
 		v := ir.SlotOf[CConvAttr](s)
 		v.callingConv = callingConv
 		return v
-	}).(*CConvAttr)
+	}, cConvAttrKey).(*CConvAttr)
 }
 
 // cConvAttrSlab holds the CConvAttr values of each context.
 var cConvAttrSlab ir.Slab
+
+// cConvAttrKey writes the key of the CConvAttr in s, after its kind's number.
+func cConvAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CConvAttr](s)
+	k.Uint(uint64(v.callingConv))
+}
 
 func (*CConvAttr) Dialect() string { return "llvm" }
 func (*CConvAttr) Kind() string    { return "CConvAttr" }
@@ -300,11 +346,17 @@ func GetComdatAttr(ctx *ir.Context, comdat Comdat) *ComdatAttr {
 		v := ir.SlotOf[ComdatAttr](s)
 		v.comdat = comdat
 		return v
-	}).(*ComdatAttr)
+	}, comdatAttrKey).(*ComdatAttr)
 }
 
 // comdatAttrSlab holds the ComdatAttr values of each context.
 var comdatAttrSlab ir.Slab
+
+// comdatAttrKey writes the key of the ComdatAttr in s, after its kind's number.
+func comdatAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ComdatAttr](s)
+	k.Uint(uint64(v.comdat))
+}
 
 func (*ComdatAttr) Dialect() string { return "llvm" }
 func (*ComdatAttr) Kind() string    { return "ComdatAttr" }
@@ -341,11 +393,19 @@ func GetConstantRangeAttr(ctx *ir.Context, type_ ir.Type, lower, upper ir.APInt)
 		v.lower = lower
 		v.upper = upper
 		return v
-	}).(*ConstantRangeAttr)
+	}, constantRangeAttrKey).(*ConstantRangeAttr)
 }
 
 // constantRangeAttrSlab holds the ConstantRangeAttr values of each context.
 var constantRangeAttrSlab ir.Slab
+
+// constantRangeAttrKey writes the key of the ConstantRangeAttr in s, after its kind's number.
+func constantRangeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ConstantRangeAttr](s)
+	k.Type(v.type_)
+	k.APInt(v.lower)
+	k.APInt(v.upper)
+}
 
 func (*ConstantRangeAttr) Dialect() string { return "llvm" }
 func (*ConstantRangeAttr) Kind() string    { return "ConstantRangeAttr" }
@@ -389,11 +449,18 @@ func GetDIAnnotationAttr(ctx *ir.Context, name, value ir.Attribute) *DIAnnotatio
 		v.name = name
 		v.value = value
 		return v
-	}).(*DIAnnotationAttr)
+	}, dIAnnotationAttrKey).(*DIAnnotationAttr)
 }
 
 // dIAnnotationAttrSlab holds the DIAnnotationAttr values of each context.
 var dIAnnotationAttrSlab ir.Slab
+
+// dIAnnotationAttrKey writes the key of the DIAnnotationAttr in s, after its kind's number.
+func dIAnnotationAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DIAnnotationAttr](s)
+	k.Attr(v.name)
+	k.Attr(v.value)
+}
 
 func (*DIAnnotationAttr) Dialect() string { return "llvm" }
 func (*DIAnnotationAttr) Kind() string    { return "DIAnnotationAttr" }
@@ -438,11 +505,20 @@ func GetDIBasicTypeAttr(ctx *ir.Context, tag uint32, name ir.Attribute, sizeInBi
 		v.sizeInBits = sizeInBits
 		v.encoding = encoding
 		return v
-	}).(*DIBasicTypeAttr)
+	}, dIBasicTypeAttrKey).(*DIBasicTypeAttr)
 }
 
 // dIBasicTypeAttrSlab holds the DIBasicTypeAttr values of each context.
 var dIBasicTypeAttrSlab ir.Slab
+
+// dIBasicTypeAttrKey writes the key of the DIBasicTypeAttr in s, after its kind's number.
+func dIBasicTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DIBasicTypeAttr](s)
+	k.Uint(uint64(v.tag))
+	k.Attr(v.name)
+	k.Uint(uint64(v.sizeInBits))
+	k.Uint(uint64(v.encoding))
+}
 
 func (*DIBasicTypeAttr) Dialect() string { return "llvm" }
 func (*DIBasicTypeAttr) Kind() string    { return "DIBasicTypeAttr" }
@@ -508,11 +584,29 @@ func GetDICommonBlockAttr(ctx *ir.Context, scope ir.Attribute, decl *DIGlobalVar
 		v.file = file
 		v.line = line
 		return v
-	}).(*DICommonBlockAttr)
+	}, dICommonBlockAttrKey).(*DICommonBlockAttr)
 }
 
 // dICommonBlockAttrSlab holds the DICommonBlockAttr values of each context.
 var dICommonBlockAttrSlab ir.Slab
+
+// dICommonBlockAttrKey writes the key of the DICommonBlockAttr in s, after its kind's number.
+func dICommonBlockAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DICommonBlockAttr](s)
+	k.Attr(v.scope)
+	if v.decl != nil {
+		k.Attr(v.decl)
+	} else {
+		k.Attr(nil)
+	}
+	k.Attr(v.name)
+	if v.file != nil {
+		k.Attr(v.file)
+	} else {
+		k.Attr(nil)
+	}
+	k.Uint(uint64(v.line))
+}
 
 func (*DICommonBlockAttr) Dialect() string { return "llvm" }
 func (*DICommonBlockAttr) Kind() string    { return "DICommonBlockAttr" }
@@ -588,11 +682,28 @@ func GetDICompileUnitAttr(ctx *ir.Context, id ir.Attribute, sourceLanguage uint3
 		v.nameTableKind = nameTableKind
 		v.splitDebugFilename = splitDebugFilename
 		return v
-	}).(*DICompileUnitAttr)
+	}, dICompileUnitAttrKey).(*DICompileUnitAttr)
 }
 
 // dICompileUnitAttrSlab holds the DICompileUnitAttr values of each context.
 var dICompileUnitAttrSlab ir.Slab
+
+// dICompileUnitAttrKey writes the key of the DICompileUnitAttr in s, after its kind's number.
+func dICompileUnitAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DICompileUnitAttr](s)
+	k.Attr(v.id)
+	k.Uint(uint64(v.sourceLanguage))
+	if v.file != nil {
+		k.Attr(v.file)
+	} else {
+		k.Attr(nil)
+	}
+	k.Attr(v.producer)
+	k.Bool(v.isOptimized)
+	k.Uint(uint64(v.emissionKind))
+	k.Uint(uint64(v.nameTableKind))
+	k.Attr(v.splitDebugFilename)
+}
 
 func (*DICompileUnitAttr) Dialect() string { return "llvm" }
 func (*DICompileUnitAttr) Kind() string    { return "DICompileUnitAttr" }
@@ -726,11 +837,55 @@ func GetDICompositeTypeAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool,
 		v.associated = associated
 		v.elements = slices.Clone(elements)
 		return v
-	}).(*DICompositeTypeAttr)
+	}, dICompositeTypeAttrKey).(*DICompositeTypeAttr)
 }
 
 // dICompositeTypeAttrSlab holds the DICompositeTypeAttr values of each context.
 var dICompositeTypeAttrSlab ir.Slab
+
+// dICompositeTypeAttrKey writes the key of the DICompositeTypeAttr in s, after its kind's number.
+func dICompositeTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DICompositeTypeAttr](s)
+	k.Attr(v.recId)
+	k.Bool(v.isRecSelf)
+	k.Uint(uint64(v.tag))
+	k.Attr(v.name)
+	if v.file != nil {
+		k.Attr(v.file)
+	} else {
+		k.Attr(nil)
+	}
+	k.Uint(uint64(v.line))
+	k.Attr(v.scope)
+	k.Attr(v.baseType)
+	k.Uint(uint64(v.flags))
+	k.Uint(uint64(v.sizeInBits))
+	k.Uint(uint64(v.alignInBits))
+	if v.dataLocation != nil {
+		k.Attr(v.dataLocation)
+	} else {
+		k.Attr(nil)
+	}
+	if v.rank != nil {
+		k.Attr(v.rank)
+	} else {
+		k.Attr(nil)
+	}
+	if v.allocated != nil {
+		k.Attr(v.allocated)
+	} else {
+		k.Attr(nil)
+	}
+	if v.associated != nil {
+		k.Attr(v.associated)
+	} else {
+		k.Attr(nil)
+	}
+	k.Uint(uint64(len(v.elements)))
+	for _, e0 := range v.elements {
+		k.Attr(e0)
+	}
+}
 
 func (*DICompositeTypeAttr) Dialect() string { return "llvm" }
 func (*DICompositeTypeAttr) Kind() string    { return "DICompositeTypeAttr" }
@@ -857,11 +1012,24 @@ func GetDIDerivedTypeAttr(ctx *ir.Context, tag uint32, name, baseType ir.Attribu
 		v.dwarfAddressSpace = dwarfAddressSpace
 		v.extraData = extraData
 		return v
-	}).(*DIDerivedTypeAttr)
+	}, dIDerivedTypeAttrKey).(*DIDerivedTypeAttr)
 }
 
 // dIDerivedTypeAttrSlab holds the DIDerivedTypeAttr values of each context.
 var dIDerivedTypeAttrSlab ir.Slab
+
+// dIDerivedTypeAttrKey writes the key of the DIDerivedTypeAttr in s, after its kind's number.
+func dIDerivedTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DIDerivedTypeAttr](s)
+	k.Uint(uint64(v.tag))
+	k.Attr(v.name)
+	k.Attr(v.baseType)
+	k.Uint(uint64(v.sizeInBits))
+	k.Uint(uint64(v.alignInBits))
+	k.Uint(uint64(v.offsetInBits))
+	k.Uint(uint64(v.dwarfAddressSpace))
+	k.Attr(v.extraData)
+}
 
 func (*DIDerivedTypeAttr) Dialect() string { return "llvm" }
 func (*DIDerivedTypeAttr) Kind() string    { return "DIDerivedTypeAttr" }
@@ -930,11 +1098,20 @@ func GetDIExpressionAttr(ctx *ir.Context, operations []ir.Attribute) *DIExpressi
 		v := ir.SlotOf[DIExpressionAttr](s)
 		v.operations = slices.Clone(operations)
 		return v
-	}).(*DIExpressionAttr)
+	}, dIExpressionAttrKey).(*DIExpressionAttr)
 }
 
 // dIExpressionAttrSlab holds the DIExpressionAttr values of each context.
 var dIExpressionAttrSlab ir.Slab
+
+// dIExpressionAttrKey writes the key of the DIExpressionAttr in s, after its kind's number.
+func dIExpressionAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DIExpressionAttr](s)
+	k.Uint(uint64(len(v.operations)))
+	for _, e0 := range v.operations {
+		k.Attr(e0)
+	}
+}
 
 func (*DIExpressionAttr) Dialect() string { return "llvm" }
 func (*DIExpressionAttr) Kind() string    { return "DIExpressionAttr" }
@@ -971,11 +1148,21 @@ func GetDIExpressionElemAttr(ctx *ir.Context, opcode uint32, arguments []uint64)
 		v.opcode = opcode
 		v.arguments = slices.Clone(arguments)
 		return v
-	}).(*DIExpressionElemAttr)
+	}, dIExpressionElemAttrKey).(*DIExpressionElemAttr)
 }
 
 // dIExpressionElemAttrSlab holds the DIExpressionElemAttr values of each context.
 var dIExpressionElemAttrSlab ir.Slab
+
+// dIExpressionElemAttrKey writes the key of the DIExpressionElemAttr in s, after its kind's number.
+func dIExpressionElemAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DIExpressionElemAttr](s)
+	k.Uint(uint64(v.opcode))
+	k.Uint(uint64(len(v.arguments)))
+	for _, e0 := range v.arguments {
+		k.Uint(uint64(e0))
+	}
+}
 
 func (*DIExpressionElemAttr) Dialect() string { return "llvm" }
 func (*DIExpressionElemAttr) Kind() string    { return "DIExpressionElemAttr" }
@@ -1014,11 +1201,18 @@ func GetDIFileAttr(ctx *ir.Context, name, directory ir.Attribute) *DIFileAttr {
 		v.name = name
 		v.directory = directory
 		return v
-	}).(*DIFileAttr)
+	}, dIFileAttrKey).(*DIFileAttr)
 }
 
 // dIFileAttrSlab holds the DIFileAttr values of each context.
 var dIFileAttrSlab ir.Slab
+
+// dIFileAttrKey writes the key of the DIFileAttr in s, after its kind's number.
+func dIFileAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DIFileAttr](s)
+	k.Attr(v.name)
+	k.Attr(v.directory)
+}
 
 func (*DIFileAttr) Dialect() string { return "llvm" }
 func (*DIFileAttr) Kind() string    { return "DIFileAttr" }
@@ -1063,11 +1257,20 @@ func GetDIGenericSubrangeAttr(ctx *ir.Context, count, lowerBound, upperBound, st
 		v.upperBound = upperBound
 		v.stride = stride
 		return v
-	}).(*DIGenericSubrangeAttr)
+	}, dIGenericSubrangeAttrKey).(*DIGenericSubrangeAttr)
 }
 
 // dIGenericSubrangeAttrSlab holds the DIGenericSubrangeAttr values of each context.
 var dIGenericSubrangeAttrSlab ir.Slab
+
+// dIGenericSubrangeAttrKey writes the key of the DIGenericSubrangeAttr in s, after its kind's number.
+func dIGenericSubrangeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DIGenericSubrangeAttr](s)
+	k.Attr(v.count)
+	k.Attr(v.lowerBound)
+	k.Attr(v.upperBound)
+	k.Attr(v.stride)
+}
 
 func (*DIGenericSubrangeAttr) Dialect() string { return "llvm" }
 func (*DIGenericSubrangeAttr) Kind() string    { return "DIGenericSubrangeAttr" }
@@ -1141,11 +1344,29 @@ func GetDIGlobalVariableAttr(ctx *ir.Context, scope, name, linkageName ir.Attrib
 		v.isDefined = isDefined
 		v.alignInBits = alignInBits
 		return v
-	}).(*DIGlobalVariableAttr)
+	}, dIGlobalVariableAttrKey).(*DIGlobalVariableAttr)
 }
 
 // dIGlobalVariableAttrSlab holds the DIGlobalVariableAttr values of each context.
 var dIGlobalVariableAttrSlab ir.Slab
+
+// dIGlobalVariableAttrKey writes the key of the DIGlobalVariableAttr in s, after its kind's number.
+func dIGlobalVariableAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DIGlobalVariableAttr](s)
+	k.Attr(v.scope)
+	k.Attr(v.name)
+	k.Attr(v.linkageName)
+	if v.file != nil {
+		k.Attr(v.file)
+	} else {
+		k.Attr(nil)
+	}
+	k.Uint(uint64(v.line))
+	k.Attr(v.type_)
+	k.Bool(v.isLocalToUnit)
+	k.Bool(v.isDefined)
+	k.Uint(uint64(v.alignInBits))
+}
 
 func (*DIGlobalVariableAttr) Dialect() string { return "llvm" }
 func (*DIGlobalVariableAttr) Kind() string    { return "DIGlobalVariableAttr" }
@@ -1227,11 +1448,26 @@ func GetDIGlobalVariableExpressionAttr(ctx *ir.Context, var_ *DIGlobalVariableAt
 		v.var_ = var_
 		v.expr = expr
 		return v
-	}).(*DIGlobalVariableExpressionAttr)
+	}, dIGlobalVariableExpressionAttrKey).(*DIGlobalVariableExpressionAttr)
 }
 
 // dIGlobalVariableExpressionAttrSlab holds the DIGlobalVariableExpressionAttr values of each context.
 var dIGlobalVariableExpressionAttrSlab ir.Slab
+
+// dIGlobalVariableExpressionAttrKey writes the key of the DIGlobalVariableExpressionAttr in s, after its kind's number.
+func dIGlobalVariableExpressionAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DIGlobalVariableExpressionAttr](s)
+	if v.var_ != nil {
+		k.Attr(v.var_)
+	} else {
+		k.Attr(nil)
+	}
+	if v.expr != nil {
+		k.Attr(v.expr)
+	} else {
+		k.Attr(nil)
+	}
+}
 
 func (*DIGlobalVariableExpressionAttr) Dialect() string { return "llvm" }
 func (*DIGlobalVariableExpressionAttr) Kind() string    { return "DIGlobalVariableExpressionAttr" }
@@ -1292,11 +1528,30 @@ func GetDIImportedEntityAttr(ctx *ir.Context, tag uint32, scope, entity ir.Attri
 		v.name = name
 		v.elements = slices.Clone(elements)
 		return v
-	}).(*DIImportedEntityAttr)
+	}, dIImportedEntityAttrKey).(*DIImportedEntityAttr)
 }
 
 // dIImportedEntityAttrSlab holds the DIImportedEntityAttr values of each context.
 var dIImportedEntityAttrSlab ir.Slab
+
+// dIImportedEntityAttrKey writes the key of the DIImportedEntityAttr in s, after its kind's number.
+func dIImportedEntityAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DIImportedEntityAttr](s)
+	k.Uint(uint64(v.tag))
+	k.Attr(v.scope)
+	k.Attr(v.entity)
+	if v.file != nil {
+		k.Attr(v.file)
+	} else {
+		k.Attr(nil)
+	}
+	k.Uint(uint64(v.line))
+	k.Attr(v.name)
+	k.Uint(uint64(len(v.elements)))
+	for _, e0 := range v.elements {
+		k.Attr(e0)
+	}
+}
 
 func (*DIImportedEntityAttr) Dialect() string { return "llvm" }
 func (*DIImportedEntityAttr) Kind() string    { return "DIImportedEntityAttr" }
@@ -1370,11 +1625,24 @@ func GetDILabelAttr(ctx *ir.Context, scope, name ir.Attribute, file *DIFileAttr,
 		v.file = file
 		v.line = line
 		return v
-	}).(*DILabelAttr)
+	}, dILabelAttrKey).(*DILabelAttr)
 }
 
 // dILabelAttrSlab holds the DILabelAttr values of each context.
 var dILabelAttrSlab ir.Slab
+
+// dILabelAttrKey writes the key of the DILabelAttr in s, after its kind's number.
+func dILabelAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DILabelAttr](s)
+	k.Attr(v.scope)
+	k.Attr(v.name)
+	if v.file != nil {
+		k.Attr(v.file)
+	} else {
+		k.Attr(nil)
+	}
+	k.Uint(uint64(v.line))
+}
 
 func (*DILabelAttr) Dialect() string { return "llvm" }
 func (*DILabelAttr) Kind() string    { return "DILabelAttr" }
@@ -1433,11 +1701,24 @@ func GetDILexicalBlockAttr(ctx *ir.Context, scope ir.Attribute, file *DIFileAttr
 		v.line = line
 		v.column = column
 		return v
-	}).(*DILexicalBlockAttr)
+	}, dILexicalBlockAttrKey).(*DILexicalBlockAttr)
 }
 
 // dILexicalBlockAttrSlab holds the DILexicalBlockAttr values of each context.
 var dILexicalBlockAttrSlab ir.Slab
+
+// dILexicalBlockAttrKey writes the key of the DILexicalBlockAttr in s, after its kind's number.
+func dILexicalBlockAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DILexicalBlockAttr](s)
+	k.Attr(v.scope)
+	if v.file != nil {
+		k.Attr(v.file)
+	} else {
+		k.Attr(nil)
+	}
+	k.Uint(uint64(v.line))
+	k.Uint(uint64(v.column))
+}
 
 func (*DILexicalBlockAttr) Dialect() string { return "llvm" }
 func (*DILexicalBlockAttr) Kind() string    { return "DILexicalBlockAttr" }
@@ -1493,11 +1774,23 @@ func GetDILexicalBlockFileAttr(ctx *ir.Context, scope ir.Attribute, file *DIFile
 		v.file = file
 		v.discriminator = discriminator
 		return v
-	}).(*DILexicalBlockFileAttr)
+	}, dILexicalBlockFileAttrKey).(*DILexicalBlockFileAttr)
 }
 
 // dILexicalBlockFileAttrSlab holds the DILexicalBlockFileAttr values of each context.
 var dILexicalBlockFileAttrSlab ir.Slab
+
+// dILexicalBlockFileAttrKey writes the key of the DILexicalBlockFileAttr in s, after its kind's number.
+func dILexicalBlockFileAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DILexicalBlockFileAttr](s)
+	k.Attr(v.scope)
+	if v.file != nil {
+		k.Attr(v.file)
+	} else {
+		k.Attr(nil)
+	}
+	k.Uint(uint64(v.discriminator))
+}
 
 func (*DILexicalBlockFileAttr) Dialect() string { return "llvm" }
 func (*DILexicalBlockFileAttr) Kind() string    { return "DILexicalBlockFileAttr" }
@@ -1563,11 +1856,28 @@ func GetDILocalVariableAttr(ctx *ir.Context, scope, name ir.Attribute, file *DIF
 		v.type_ = type_
 		v.flags = flags
 		return v
-	}).(*DILocalVariableAttr)
+	}, dILocalVariableAttrKey).(*DILocalVariableAttr)
 }
 
 // dILocalVariableAttrSlab holds the DILocalVariableAttr values of each context.
 var dILocalVariableAttrSlab ir.Slab
+
+// dILocalVariableAttrKey writes the key of the DILocalVariableAttr in s, after its kind's number.
+func dILocalVariableAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DILocalVariableAttr](s)
+	k.Attr(v.scope)
+	k.Attr(v.name)
+	if v.file != nil {
+		k.Attr(v.file)
+	} else {
+		k.Attr(nil)
+	}
+	k.Uint(uint64(v.line))
+	k.Uint(uint64(v.arg))
+	k.Uint(uint64(v.alignInBits))
+	k.Attr(v.type_)
+	k.Uint(uint64(v.flags))
+}
 
 func (*DILocalVariableAttr) Dialect() string { return "llvm" }
 func (*DILocalVariableAttr) Kind() string    { return "DILocalVariableAttr" }
@@ -1658,11 +1968,28 @@ func GetDIModuleAttr(ctx *ir.Context, file *DIFileAttr, scope, name, configMacro
 		v.line = line
 		v.isDecl = isDecl
 		return v
-	}).(*DIModuleAttr)
+	}, dIModuleAttrKey).(*DIModuleAttr)
 }
 
 // dIModuleAttrSlab holds the DIModuleAttr values of each context.
 var dIModuleAttrSlab ir.Slab
+
+// dIModuleAttrKey writes the key of the DIModuleAttr in s, after its kind's number.
+func dIModuleAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DIModuleAttr](s)
+	if v.file != nil {
+		k.Attr(v.file)
+	} else {
+		k.Attr(nil)
+	}
+	k.Attr(v.scope)
+	k.Attr(v.name)
+	k.Attr(v.configMacros)
+	k.Attr(v.includePath)
+	k.Attr(v.apinotes)
+	k.Uint(uint64(v.line))
+	k.Bool(v.isDecl)
+}
 
 func (*DIModuleAttr) Dialect() string { return "llvm" }
 func (*DIModuleAttr) Kind() string    { return "DIModuleAttr" }
@@ -1734,11 +2061,19 @@ func GetDINamespaceAttr(ctx *ir.Context, name, scope ir.Attribute, exportSymbols
 		v.scope = scope
 		v.exportSymbols = exportSymbols
 		return v
-	}).(*DINamespaceAttr)
+	}, dINamespaceAttrKey).(*DINamespaceAttr)
 }
 
 // dINamespaceAttrSlab holds the DINamespaceAttr values of each context.
 var dINamespaceAttrSlab ir.Slab
+
+// dINamespaceAttrKey writes the key of the DINamespaceAttr in s, after its kind's number.
+func dINamespaceAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DINamespaceAttr](s)
+	k.Attr(v.name)
+	k.Attr(v.scope)
+	k.Bool(v.exportSymbols)
+}
 
 func (*DINamespaceAttr) Dialect() string { return "llvm" }
 func (*DINamespaceAttr) Kind() string    { return "DINamespaceAttr" }
@@ -1776,14 +2111,16 @@ func GetDINullTypeAttr(ctx *ir.Context) *DINullTypeAttr {
 	return ir.InsertAttrWith(ctx, k, &dINullTypeAttrSlab, (*DINullTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DINullTypeAttr](s)
 		return v
-	}).(*DINullTypeAttr)
+	}, dINullTypeAttrKey).(*DINullTypeAttr)
 }
 
 // dINullTypeAttrSlab holds the DINullTypeAttr values of each context.
 var dINullTypeAttrSlab ir.Slab
 
-func (*DINullTypeAttr) Dialect() string { return "llvm" }
-func (*DINullTypeAttr) Kind() string    { return "DINullTypeAttr" }
+// dINullTypeAttrKey writes the key of the DINullTypeAttr in s, after its kind's number.
+func dINullTypeAttrKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*DINullTypeAttr) Dialect() string          { return "llvm" }
+func (*DINullTypeAttr) Kind() string             { return "DINullTypeAttr" }
 
 func (a *DINullTypeAttr) String() string {
 	if s, ok := asmForms.PrintAttribute(a); ok {
@@ -1835,11 +2172,32 @@ func GetDIStringTypeAttr(ctx *ir.Context, tag uint32, name ir.Attribute, sizeInB
 		v.stringLocationExp = stringLocationExp
 		v.encoding = encoding
 		return v
-	}).(*DIStringTypeAttr)
+	}, dIStringTypeAttrKey).(*DIStringTypeAttr)
 }
 
 // dIStringTypeAttrSlab holds the DIStringTypeAttr values of each context.
 var dIStringTypeAttrSlab ir.Slab
+
+// dIStringTypeAttrKey writes the key of the DIStringTypeAttr in s, after its kind's number.
+func dIStringTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DIStringTypeAttr](s)
+	k.Uint(uint64(v.tag))
+	k.Attr(v.name)
+	k.Uint(uint64(v.sizeInBits))
+	k.Uint(uint64(v.alignInBits))
+	k.Attr(v.stringLength)
+	if v.stringLengthExp != nil {
+		k.Attr(v.stringLengthExp)
+	} else {
+		k.Attr(nil)
+	}
+	if v.stringLocationExp != nil {
+		k.Attr(v.stringLocationExp)
+	} else {
+		k.Attr(nil)
+	}
+	k.Uint(uint64(v.encoding))
+}
 
 func (*DIStringTypeAttr) Dialect() string { return "llvm" }
 func (*DIStringTypeAttr) Kind() string    { return "DIStringTypeAttr" }
@@ -1962,11 +2320,48 @@ func GetDISubprogramAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, id
 		v.retainedNodes = slices.Clone(retainedNodes)
 		v.annotations = slices.Clone(annotations)
 		return v
-	}).(*DISubprogramAttr)
+	}, dISubprogramAttrKey).(*DISubprogramAttr)
 }
 
 // dISubprogramAttrSlab holds the DISubprogramAttr values of each context.
 var dISubprogramAttrSlab ir.Slab
+
+// dISubprogramAttrKey writes the key of the DISubprogramAttr in s, after its kind's number.
+func dISubprogramAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DISubprogramAttr](s)
+	k.Attr(v.recId)
+	k.Bool(v.isRecSelf)
+	k.Attr(v.id)
+	if v.compileUnit != nil {
+		k.Attr(v.compileUnit)
+	} else {
+		k.Attr(nil)
+	}
+	k.Attr(v.scope)
+	k.Attr(v.name)
+	k.Attr(v.linkageName)
+	if v.file != nil {
+		k.Attr(v.file)
+	} else {
+		k.Attr(nil)
+	}
+	k.Uint(uint64(v.line))
+	k.Uint(uint64(v.scopeLine))
+	k.Uint(uint64(v.subprogramFlags))
+	if v.type_ != nil {
+		k.Attr(v.type_)
+	} else {
+		k.Attr(nil)
+	}
+	k.Uint(uint64(len(v.retainedNodes)))
+	for _, e0 := range v.retainedNodes {
+		k.Attr(e0)
+	}
+	k.Uint(uint64(len(v.annotations)))
+	for _, e0 := range v.annotations {
+		k.Attr(e0)
+	}
+}
 
 func (*DISubprogramAttr) Dialect() string { return "llvm" }
 func (*DISubprogramAttr) Kind() string    { return "DISubprogramAttr" }
@@ -2071,11 +2466,20 @@ func GetDISubrangeAttr(ctx *ir.Context, count, lowerBound, upperBound, stride ir
 		v.upperBound = upperBound
 		v.stride = stride
 		return v
-	}).(*DISubrangeAttr)
+	}, dISubrangeAttrKey).(*DISubrangeAttr)
 }
 
 // dISubrangeAttrSlab holds the DISubrangeAttr values of each context.
 var dISubrangeAttrSlab ir.Slab
+
+// dISubrangeAttrKey writes the key of the DISubrangeAttr in s, after its kind's number.
+func dISubrangeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DISubrangeAttr](s)
+	k.Attr(v.count)
+	k.Attr(v.lowerBound)
+	k.Attr(v.upperBound)
+	k.Attr(v.stride)
+}
 
 func (*DISubrangeAttr) Dialect() string { return "llvm" }
 func (*DISubrangeAttr) Kind() string    { return "DISubrangeAttr" }
@@ -2127,11 +2531,21 @@ func GetDISubroutineTypeAttr(ctx *ir.Context, callingConvention uint32, types_ [
 		v.callingConvention = callingConvention
 		v.types_ = slices.Clone(types_)
 		return v
-	}).(*DISubroutineTypeAttr)
+	}, dISubroutineTypeAttrKey).(*DISubroutineTypeAttr)
 }
 
 // dISubroutineTypeAttrSlab holds the DISubroutineTypeAttr values of each context.
 var dISubroutineTypeAttrSlab ir.Slab
+
+// dISubroutineTypeAttrKey writes the key of the DISubroutineTypeAttr in s, after its kind's number.
+func dISubroutineTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DISubroutineTypeAttr](s)
+	k.Uint(uint64(v.callingConvention))
+	k.Uint(uint64(len(v.types_)))
+	for _, e0 := range v.types_ {
+		k.Attr(e0)
+	}
+}
 
 func (*DISubroutineTypeAttr) Dialect() string { return "llvm" }
 func (*DISubroutineTypeAttr) Kind() string    { return "DISubroutineTypeAttr" }
@@ -2167,11 +2581,17 @@ func GetDSOLocalEquivalentAttr(ctx *ir.Context, sym ir.Attribute) *DSOLocalEquiv
 		v := ir.SlotOf[DSOLocalEquivalentAttr](s)
 		v.sym = sym
 		return v
-	}).(*DSOLocalEquivalentAttr)
+	}, dSOLocalEquivalentAttrKey).(*DSOLocalEquivalentAttr)
 }
 
 // dSOLocalEquivalentAttrSlab holds the DSOLocalEquivalentAttr values of each context.
 var dSOLocalEquivalentAttrSlab ir.Slab
+
+// dSOLocalEquivalentAttrKey writes the key of the DSOLocalEquivalentAttr in s, after its kind's number.
+func dSOLocalEquivalentAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DSOLocalEquivalentAttr](s)
+	k.Attr(v.sym)
+}
 
 func (*DSOLocalEquivalentAttr) Dialect() string { return "llvm" }
 func (*DSOLocalEquivalentAttr) Kind() string    { return "DSOLocalEquivalentAttr" }
@@ -2205,11 +2625,20 @@ func GetDependentLibrariesAttr(ctx *ir.Context, libs []ir.Attribute) *DependentL
 		v := ir.SlotOf[DependentLibrariesAttr](s)
 		v.libs = slices.Clone(libs)
 		return v
-	}).(*DependentLibrariesAttr)
+	}, dependentLibrariesAttrKey).(*DependentLibrariesAttr)
 }
 
 // dependentLibrariesAttrSlab holds the DependentLibrariesAttr values of each context.
 var dependentLibrariesAttrSlab ir.Slab
+
+// dependentLibrariesAttrKey writes the key of the DependentLibrariesAttr in s, after its kind's number.
+func dependentLibrariesAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DependentLibrariesAttr](s)
+	k.Uint(uint64(len(v.libs)))
+	for _, e0 := range v.libs {
+		k.Attr(e0)
+	}
+}
 
 func (*DependentLibrariesAttr) Dialect() string { return "llvm" }
 func (*DependentLibrariesAttr) Kind() string    { return "DependentLibrariesAttr" }
@@ -2243,11 +2672,18 @@ func GetDereferenceableAttr(ctx *ir.Context, bytes uint64, mayBeNull bool) *Dere
 		v.bytes = bytes
 		v.mayBeNull = mayBeNull
 		return v
-	}).(*DereferenceableAttr)
+	}, dereferenceableAttrKey).(*DereferenceableAttr)
 }
 
 // dereferenceableAttrSlab holds the DereferenceableAttr values of each context.
 var dereferenceableAttrSlab ir.Slab
+
+// dereferenceableAttrKey writes the key of the DereferenceableAttr in s, after its kind's number.
+func dereferenceableAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DereferenceableAttr](s)
+	k.Uint(uint64(v.bytes))
+	k.Bool(v.mayBeNull)
+}
 
 func (*DereferenceableAttr) Dialect() string { return "llvm" }
 func (*DereferenceableAttr) Kind() string    { return "DereferenceableAttr" }
@@ -2283,11 +2719,17 @@ func GetFastmathFlagsAttr(ctx *ir.Context, value FastmathFlags) *FastmathFlagsAt
 		v := ir.SlotOf[FastmathFlagsAttr](s)
 		v.value = value
 		return v
-	}).(*FastmathFlagsAttr)
+	}, fastmathFlagsAttrKey).(*FastmathFlagsAttr)
 }
 
 // fastmathFlagsAttrSlab holds the FastmathFlagsAttr values of each context.
 var fastmathFlagsAttrSlab ir.Slab
+
+// fastmathFlagsAttrKey writes the key of the FastmathFlagsAttr in s, after its kind's number.
+func fastmathFlagsAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FastmathFlagsAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*FastmathFlagsAttr) Dialect() string { return "llvm" }
 func (*FastmathFlagsAttr) Kind() string    { return "FastmathFlagsAttr" }
@@ -2318,11 +2760,17 @@ func GetFramePointerKindAttr(ctx *ir.Context, framePointerKind FramePointerKind)
 		v := ir.SlotOf[FramePointerKindAttr](s)
 		v.framePointerKind = framePointerKind
 		return v
-	}).(*FramePointerKindAttr)
+	}, framePointerKindAttrKey).(*FramePointerKindAttr)
 }
 
 // framePointerKindAttrSlab holds the FramePointerKindAttr values of each context.
 var framePointerKindAttrSlab ir.Slab
+
+// framePointerKindAttrKey writes the key of the FramePointerKindAttr in s, after its kind's number.
+func framePointerKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FramePointerKindAttr](s)
+	k.Uint(uint64(v.framePointerKind))
+}
 
 func (*FramePointerKindAttr) Dialect() string { return "llvm" }
 func (*FramePointerKindAttr) Kind() string    { return "FramePointerKindAttr" }
@@ -2353,11 +2801,17 @@ func GetIntegerOverflowFlagsAttr(ctx *ir.Context, value IntegerOverflowFlags) *I
 		v := ir.SlotOf[IntegerOverflowFlagsAttr](s)
 		v.value = value
 		return v
-	}).(*IntegerOverflowFlagsAttr)
+	}, integerOverflowFlagsAttrKey).(*IntegerOverflowFlagsAttr)
 }
 
 // integerOverflowFlagsAttrSlab holds the IntegerOverflowFlagsAttr values of each context.
 var integerOverflowFlagsAttrSlab ir.Slab
+
+// integerOverflowFlagsAttrKey writes the key of the IntegerOverflowFlagsAttr in s, after its kind's number.
+func integerOverflowFlagsAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[IntegerOverflowFlagsAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*IntegerOverflowFlagsAttr) Dialect() string { return "llvm" }
 func (*IntegerOverflowFlagsAttr) Kind() string    { return "IntegerOverflowFlagsAttr" }
@@ -2388,11 +2842,17 @@ func GetLinkageAttr(ctx *ir.Context, linkage Linkage) *LinkageAttr {
 		v := ir.SlotOf[LinkageAttr](s)
 		v.linkage = linkage
 		return v
-	}).(*LinkageAttr)
+	}, linkageAttrKey).(*LinkageAttr)
 }
 
 // linkageAttrSlab holds the LinkageAttr values of each context.
 var linkageAttrSlab ir.Slab
+
+// linkageAttrKey writes the key of the LinkageAttr in s, after its kind's number.
+func linkageAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LinkageAttr](s)
+	k.Uint(uint64(v.linkage))
+}
 
 func (*LinkageAttr) Dialect() string { return "llvm" }
 func (*LinkageAttr) Kind() string    { return "LinkageAttr" }
@@ -2468,11 +2928,34 @@ func GetLoopAnnotationAttr(ctx *ir.Context, disableNonforced, vectorize, interle
 		v.endLoc = endLoc
 		v.parallelAccesses = slices.Clone(parallelAccesses)
 		return v
-	}).(*LoopAnnotationAttr)
+	}, loopAnnotationAttrKey).(*LoopAnnotationAttr)
 }
 
 // loopAnnotationAttrSlab holds the LoopAnnotationAttr values of each context.
 var loopAnnotationAttrSlab ir.Slab
+
+// loopAnnotationAttrKey writes the key of the LoopAnnotationAttr in s, after its kind's number.
+func loopAnnotationAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LoopAnnotationAttr](s)
+	k.Attr(v.disableNonforced)
+	k.Attr(v.vectorize)
+	k.Attr(v.interleave)
+	k.Attr(v.unroll)
+	k.Attr(v.unrollAndJam)
+	k.Attr(v.licm)
+	k.Attr(v.distribute)
+	k.Attr(v.pipeline)
+	k.Attr(v.peeled)
+	k.Attr(v.unswitch)
+	k.Attr(v.mustProgress)
+	k.Attr(v.isVectorized)
+	k.Attr(v.startLoc)
+	k.Attr(v.endLoc)
+	k.Uint(uint64(len(v.parallelAccesses)))
+	for _, e0 := range v.parallelAccesses {
+		k.Attr(e0)
+	}
+}
 
 func (*LoopAnnotationAttr) Dialect() string { return "llvm" }
 func (*LoopAnnotationAttr) Kind() string    { return "LoopAnnotationAttr" }
@@ -2601,11 +3084,37 @@ func GetLoopDistributeAttr(ctx *ir.Context, disable ir.Attribute, followupCoinci
 		v.followupFallback = followupFallback
 		v.followupAll = followupAll
 		return v
-	}).(*LoopDistributeAttr)
+	}, loopDistributeAttrKey).(*LoopDistributeAttr)
 }
 
 // loopDistributeAttrSlab holds the LoopDistributeAttr values of each context.
 var loopDistributeAttrSlab ir.Slab
+
+// loopDistributeAttrKey writes the key of the LoopDistributeAttr in s, after its kind's number.
+func loopDistributeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LoopDistributeAttr](s)
+	k.Attr(v.disable)
+	if v.followupCoincident != nil {
+		k.Attr(v.followupCoincident)
+	} else {
+		k.Attr(nil)
+	}
+	if v.followupSequential != nil {
+		k.Attr(v.followupSequential)
+	} else {
+		k.Attr(nil)
+	}
+	if v.followupFallback != nil {
+		k.Attr(v.followupFallback)
+	} else {
+		k.Attr(nil)
+	}
+	if v.followupAll != nil {
+		k.Attr(v.followupAll)
+	} else {
+		k.Attr(nil)
+	}
+}
 
 func (*LoopDistributeAttr) Dialect() string { return "llvm" }
 func (*LoopDistributeAttr) Kind() string    { return "LoopDistributeAttr" }
@@ -2656,11 +3165,17 @@ func GetLoopInterleaveAttr(ctx *ir.Context, count ir.Attribute) *LoopInterleaveA
 		v := ir.SlotOf[LoopInterleaveAttr](s)
 		v.count = count
 		return v
-	}).(*LoopInterleaveAttr)
+	}, loopInterleaveAttrKey).(*LoopInterleaveAttr)
 }
 
 // loopInterleaveAttrSlab holds the LoopInterleaveAttr values of each context.
 var loopInterleaveAttrSlab ir.Slab
+
+// loopInterleaveAttrKey writes the key of the LoopInterleaveAttr in s, after its kind's number.
+func loopInterleaveAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LoopInterleaveAttr](s)
+	k.Attr(v.count)
+}
 
 func (*LoopInterleaveAttr) Dialect() string { return "llvm" }
 func (*LoopInterleaveAttr) Kind() string    { return "LoopInterleaveAttr" }
@@ -2694,11 +3209,18 @@ func GetLoopLICMAttr(ctx *ir.Context, disable, versioningDisable ir.Attribute) *
 		v.disable = disable
 		v.versioningDisable = versioningDisable
 		return v
-	}).(*LoopLICMAttr)
+	}, loopLICMAttrKey).(*LoopLICMAttr)
 }
 
 // loopLICMAttrSlab holds the LoopLICMAttr values of each context.
 var loopLICMAttrSlab ir.Slab
+
+// loopLICMAttrKey writes the key of the LoopLICMAttr in s, after its kind's number.
+func loopLICMAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LoopLICMAttr](s)
+	k.Attr(v.disable)
+	k.Attr(v.versioningDisable)
+}
 
 func (*LoopLICMAttr) Dialect() string { return "llvm" }
 func (*LoopLICMAttr) Kind() string    { return "LoopLICMAttr" }
@@ -2734,11 +3256,17 @@ func GetLoopPeeledAttr(ctx *ir.Context, count ir.Attribute) *LoopPeeledAttr {
 		v := ir.SlotOf[LoopPeeledAttr](s)
 		v.count = count
 		return v
-	}).(*LoopPeeledAttr)
+	}, loopPeeledAttrKey).(*LoopPeeledAttr)
 }
 
 // loopPeeledAttrSlab holds the LoopPeeledAttr values of each context.
 var loopPeeledAttrSlab ir.Slab
+
+// loopPeeledAttrKey writes the key of the LoopPeeledAttr in s, after its kind's number.
+func loopPeeledAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LoopPeeledAttr](s)
+	k.Attr(v.count)
+}
 
 func (*LoopPeeledAttr) Dialect() string { return "llvm" }
 func (*LoopPeeledAttr) Kind() string    { return "LoopPeeledAttr" }
@@ -2772,11 +3300,18 @@ func GetLoopPipelineAttr(ctx *ir.Context, disable, initiationinterval ir.Attribu
 		v.disable = disable
 		v.initiationinterval = initiationinterval
 		return v
-	}).(*LoopPipelineAttr)
+	}, loopPipelineAttrKey).(*LoopPipelineAttr)
 }
 
 // loopPipelineAttrSlab holds the LoopPipelineAttr values of each context.
 var loopPipelineAttrSlab ir.Slab
+
+// loopPipelineAttrKey writes the key of the LoopPipelineAttr in s, after its kind's number.
+func loopPipelineAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LoopPipelineAttr](s)
+	k.Attr(v.disable)
+	k.Attr(v.initiationinterval)
+}
 
 func (*LoopPipelineAttr) Dialect() string { return "llvm" }
 func (*LoopPipelineAttr) Kind() string    { return "LoopPipelineAttr" }
@@ -2850,11 +3385,43 @@ func GetLoopUnrollAndJamAttr(ctx *ir.Context, disable, count ir.Attribute, follo
 		v.followupRemainderInner = followupRemainderInner
 		v.followupAll = followupAll
 		return v
-	}).(*LoopUnrollAndJamAttr)
+	}, loopUnrollAndJamAttrKey).(*LoopUnrollAndJamAttr)
 }
 
 // loopUnrollAndJamAttrSlab holds the LoopUnrollAndJamAttr values of each context.
 var loopUnrollAndJamAttrSlab ir.Slab
+
+// loopUnrollAndJamAttrKey writes the key of the LoopUnrollAndJamAttr in s, after its kind's number.
+func loopUnrollAndJamAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LoopUnrollAndJamAttr](s)
+	k.Attr(v.disable)
+	k.Attr(v.count)
+	if v.followupOuter != nil {
+		k.Attr(v.followupOuter)
+	} else {
+		k.Attr(nil)
+	}
+	if v.followupInner != nil {
+		k.Attr(v.followupInner)
+	} else {
+		k.Attr(nil)
+	}
+	if v.followupRemainderOuter != nil {
+		k.Attr(v.followupRemainderOuter)
+	} else {
+		k.Attr(nil)
+	}
+	if v.followupRemainderInner != nil {
+		k.Attr(v.followupRemainderInner)
+	} else {
+		k.Attr(nil)
+	}
+	if v.followupAll != nil {
+		k.Attr(v.followupAll)
+	} else {
+		k.Attr(nil)
+	}
+}
 
 func (*LoopUnrollAndJamAttr) Dialect() string { return "llvm" }
 func (*LoopUnrollAndJamAttr) Kind() string    { return "LoopUnrollAndJamAttr" }
@@ -2945,11 +3512,35 @@ func GetLoopUnrollAttr(ctx *ir.Context, disable, count, runtimeDisable, full ir.
 		v.followupRemainder = followupRemainder
 		v.followupAll = followupAll
 		return v
-	}).(*LoopUnrollAttr)
+	}, loopUnrollAttrKey).(*LoopUnrollAttr)
 }
 
 // loopUnrollAttrSlab holds the LoopUnrollAttr values of each context.
 var loopUnrollAttrSlab ir.Slab
+
+// loopUnrollAttrKey writes the key of the LoopUnrollAttr in s, after its kind's number.
+func loopUnrollAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LoopUnrollAttr](s)
+	k.Attr(v.disable)
+	k.Attr(v.count)
+	k.Attr(v.runtimeDisable)
+	k.Attr(v.full)
+	if v.followupUnrolled != nil {
+		k.Attr(v.followupUnrolled)
+	} else {
+		k.Attr(nil)
+	}
+	if v.followupRemainder != nil {
+		k.Attr(v.followupRemainder)
+	} else {
+		k.Attr(nil)
+	}
+	if v.followupAll != nil {
+		k.Attr(v.followupAll)
+	} else {
+		k.Attr(nil)
+	}
+}
 
 func (*LoopUnrollAttr) Dialect() string { return "llvm" }
 func (*LoopUnrollAttr) Kind() string    { return "LoopUnrollAttr" }
@@ -3010,11 +3601,17 @@ func GetLoopUnswitchAttr(ctx *ir.Context, partialDisable ir.Attribute) *LoopUnsw
 		v := ir.SlotOf[LoopUnswitchAttr](s)
 		v.partialDisable = partialDisable
 		return v
-	}).(*LoopUnswitchAttr)
+	}, loopUnswitchAttrKey).(*LoopUnswitchAttr)
 }
 
 // loopUnswitchAttrSlab holds the LoopUnswitchAttr values of each context.
 var loopUnswitchAttrSlab ir.Slab
+
+// loopUnswitchAttrKey writes the key of the LoopUnswitchAttr in s, after its kind's number.
+func loopUnswitchAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LoopUnswitchAttr](s)
+	k.Attr(v.partialDisable)
+}
 
 func (*LoopUnswitchAttr) Dialect() string { return "llvm" }
 func (*LoopUnswitchAttr) Kind() string    { return "LoopUnswitchAttr" }
@@ -3075,11 +3672,35 @@ func GetLoopVectorizeAttr(ctx *ir.Context, disable, predicateEnable, scalableEna
 		v.followupEpilogue = followupEpilogue
 		v.followupAll = followupAll
 		return v
-	}).(*LoopVectorizeAttr)
+	}, loopVectorizeAttrKey).(*LoopVectorizeAttr)
 }
 
 // loopVectorizeAttrSlab holds the LoopVectorizeAttr values of each context.
 var loopVectorizeAttrSlab ir.Slab
+
+// loopVectorizeAttrKey writes the key of the LoopVectorizeAttr in s, after its kind's number.
+func loopVectorizeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LoopVectorizeAttr](s)
+	k.Attr(v.disable)
+	k.Attr(v.predicateEnable)
+	k.Attr(v.scalableEnable)
+	k.Attr(v.width)
+	if v.followupVectorized != nil {
+		k.Attr(v.followupVectorized)
+	} else {
+		k.Attr(nil)
+	}
+	if v.followupEpilogue != nil {
+		k.Attr(v.followupEpilogue)
+	} else {
+		k.Attr(nil)
+	}
+	if v.followupAll != nil {
+		k.Attr(v.followupAll)
+	} else {
+		k.Attr(nil)
+	}
+}
 
 func (*LoopVectorizeAttr) Dialect() string { return "llvm" }
 func (*LoopVectorizeAttr) Kind() string    { return "LoopVectorizeAttr" }
@@ -3143,11 +3764,18 @@ func GetMMRATagAttr(ctx *ir.Context, prefix, suffix string) *MMRATagAttr {
 		v.prefix = prefix
 		v.suffix = suffix
 		return v
-	}).(*MMRATagAttr)
+	}, mMRATagAttrKey).(*MMRATagAttr)
 }
 
 // mMRATagAttrSlab holds the MMRATagAttr values of each context.
 var mMRATagAttrSlab ir.Slab
+
+// mMRATagAttrKey writes the key of the MMRATagAttr in s, after its kind's number.
+func mMRATagAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MMRATagAttr](s)
+	k.String(v.prefix)
+	k.String(v.suffix)
+}
 
 func (*MMRATagAttr) Dialect() string { return "llvm" }
 func (*MMRATagAttr) Kind() string    { return "MMRATagAttr" }
@@ -3198,11 +3826,22 @@ func GetMemoryEffectsAttr(ctx *ir.Context, other, argMem, inaccessibleMem, errno
 		v.targetMem0 = targetMem0
 		v.targetMem1 = targetMem1
 		return v
-	}).(*MemoryEffectsAttr)
+	}, memoryEffectsAttrKey).(*MemoryEffectsAttr)
 }
 
 // memoryEffectsAttrSlab holds the MemoryEffectsAttr values of each context.
 var memoryEffectsAttrSlab ir.Slab
+
+// memoryEffectsAttrKey writes the key of the MemoryEffectsAttr in s, after its kind's number.
+func memoryEffectsAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MemoryEffectsAttr](s)
+	k.Uint(uint64(v.other))
+	k.Uint(uint64(v.argMem))
+	k.Uint(uint64(v.inaccessibleMem))
+	k.Uint(uint64(v.errnoMem))
+	k.Uint(uint64(v.targetMem0))
+	k.Uint(uint64(v.targetMem1))
+}
 
 func (*MemoryEffectsAttr) Dialect() string { return "llvm" }
 func (*MemoryEffectsAttr) Kind() string    { return "MemoryEffectsAttr" }
@@ -3264,11 +3903,19 @@ func GetModuleFlagAttr(ctx *ir.Context, behavior ModFlagBehavior, key, value ir.
 		v.key = key
 		v.value = value
 		return v
-	}).(*ModuleFlagAttr)
+	}, moduleFlagAttrKey).(*ModuleFlagAttr)
 }
 
 // moduleFlagAttrSlab holds the ModuleFlagAttr values of each context.
 var moduleFlagAttrSlab ir.Slab
+
+// moduleFlagAttrKey writes the key of the ModuleFlagAttr in s, after its kind's number.
+func moduleFlagAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ModuleFlagAttr](s)
+	k.Uint(uint64(v.behavior))
+	k.Attr(v.key)
+	k.Attr(v.value)
+}
 
 func (*ModuleFlagAttr) Dialect() string { return "llvm" }
 func (*ModuleFlagAttr) Kind() string    { return "ModuleFlagAttr" }
@@ -3315,11 +3962,19 @@ func GetModuleFlagCGProfileEntryAttr(ctx *ir.Context, from, to ir.Attribute, cou
 		v.to = to
 		v.count = count
 		return v
-	}).(*ModuleFlagCGProfileEntryAttr)
+	}, moduleFlagCGProfileEntryAttrKey).(*ModuleFlagCGProfileEntryAttr)
 }
 
 // moduleFlagCGProfileEntryAttrSlab holds the ModuleFlagCGProfileEntryAttr values of each context.
 var moduleFlagCGProfileEntryAttrSlab ir.Slab
+
+// moduleFlagCGProfileEntryAttrKey writes the key of the ModuleFlagCGProfileEntryAttr in s, after its kind's number.
+func moduleFlagCGProfileEntryAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ModuleFlagCGProfileEntryAttr](s)
+	k.Attr(v.from)
+	k.Attr(v.to)
+	k.Uint(uint64(v.count))
+}
 
 func (*ModuleFlagCGProfileEntryAttr) Dialect() string { return "llvm" }
 func (*ModuleFlagCGProfileEntryAttr) Kind() string    { return "ModuleFlagCGProfileEntryAttr" }
@@ -3390,11 +4045,29 @@ func GetModuleFlagProfileSummaryAttr(ctx *ir.Context, format ProfileSummaryForma
 		v.partialProfileRatio = partialProfileRatio
 		v.detailedSummary = slices.Clone(detailedSummary)
 		return v
-	}).(*ModuleFlagProfileSummaryAttr)
+	}, moduleFlagProfileSummaryAttrKey).(*ModuleFlagProfileSummaryAttr)
 }
 
 // moduleFlagProfileSummaryAttrSlab holds the ModuleFlagProfileSummaryAttr values of each context.
 var moduleFlagProfileSummaryAttrSlab ir.Slab
+
+// moduleFlagProfileSummaryAttrKey writes the key of the ModuleFlagProfileSummaryAttr in s, after its kind's number.
+func moduleFlagProfileSummaryAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ModuleFlagProfileSummaryAttr](s)
+	k.Uint(uint64(v.format))
+	k.Uint(uint64(v.totalCount))
+	k.Uint(uint64(v.maxCount))
+	k.Uint(uint64(v.maxInternalCount))
+	k.Uint(uint64(v.maxFunctionCount))
+	k.Uint(uint64(v.numCounts))
+	k.Uint(uint64(v.numFunctions))
+	k.Uint(uint64(v.isPartialProfile))
+	k.Attr(v.partialProfileRatio)
+	k.Uint(uint64(len(v.detailedSummary)))
+	for _, e0 := range v.detailedSummary {
+		k.Attr(e0)
+	}
+}
 
 func (*ModuleFlagProfileSummaryAttr) Dialect() string { return "llvm" }
 func (*ModuleFlagProfileSummaryAttr) Kind() string    { return "ModuleFlagProfileSummaryAttr" }
@@ -3476,11 +4149,19 @@ func GetModuleFlagProfileSummaryDetailedAttr(ctx *ir.Context, cutOff uint32, min
 		v.minCount = minCount
 		v.numCounts = numCounts
 		return v
-	}).(*ModuleFlagProfileSummaryDetailedAttr)
+	}, moduleFlagProfileSummaryDetailedAttrKey).(*ModuleFlagProfileSummaryDetailedAttr)
 }
 
 // moduleFlagProfileSummaryDetailedAttrSlab holds the ModuleFlagProfileSummaryDetailedAttr values of each context.
 var moduleFlagProfileSummaryDetailedAttrSlab ir.Slab
+
+// moduleFlagProfileSummaryDetailedAttrKey writes the key of the ModuleFlagProfileSummaryDetailedAttr in s, after its kind's number.
+func moduleFlagProfileSummaryDetailedAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ModuleFlagProfileSummaryDetailedAttr](s)
+	k.Uint(uint64(v.cutOff))
+	k.Uint(uint64(v.minCount))
+	k.Uint(uint64(v.numCounts))
+}
 
 func (*ModuleFlagProfileSummaryDetailedAttr) Dialect() string { return "llvm" }
 
@@ -3521,14 +4202,16 @@ func GetPoisonAttr(ctx *ir.Context) *PoisonAttr {
 	return ir.InsertAttrWith(ctx, k, &poisonAttrSlab, (*PoisonAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PoisonAttr](s)
 		return v
-	}).(*PoisonAttr)
+	}, poisonAttrKey).(*PoisonAttr)
 }
 
 // poisonAttrSlab holds the PoisonAttr values of each context.
 var poisonAttrSlab ir.Slab
 
-func (*PoisonAttr) Dialect() string { return "llvm" }
-func (*PoisonAttr) Kind() string    { return "PoisonAttr" }
+// poisonAttrKey writes the key of the PoisonAttr in s, after its kind's number.
+func poisonAttrKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*PoisonAttr) Dialect() string          { return "llvm" }
+func (*PoisonAttr) Kind() string             { return "PoisonAttr" }
 
 func (a *PoisonAttr) String() string {
 	if s, ok := asmForms.PrintAttribute(a); ok {
@@ -3554,11 +4237,18 @@ func GetTBAAMemberAttr(ctx *ir.Context, typeDesc ir.Attribute, offset int64) *TB
 		v.typeDesc = typeDesc
 		v.offset = offset
 		return v
-	}).(*TBAAMemberAttr)
+	}, tBAAMemberAttrKey).(*TBAAMemberAttr)
 }
 
 // tBAAMemberAttrSlab holds the TBAAMemberAttr values of each context.
 var tBAAMemberAttrSlab ir.Slab
+
+// tBAAMemberAttrKey writes the key of the TBAAMemberAttr in s, after its kind's number.
+func tBAAMemberAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TBAAMemberAttr](s)
+	k.Attr(v.typeDesc)
+	k.Int(int64(v.offset))
+}
 
 func (*TBAAMemberAttr) Dialect() string { return "llvm" }
 func (*TBAAMemberAttr) Kind() string    { return "TBAAMemberAttr" }
@@ -3594,11 +4284,17 @@ func GetTBAARootAttr(ctx *ir.Context, id ir.Attribute) *TBAARootAttr {
 		v := ir.SlotOf[TBAARootAttr](s)
 		v.id = id
 		return v
-	}).(*TBAARootAttr)
+	}, tBAARootAttrKey).(*TBAARootAttr)
 }
 
 // tBAARootAttrSlab holds the TBAARootAttr values of each context.
 var tBAARootAttrSlab ir.Slab
+
+// tBAARootAttrKey writes the key of the TBAARootAttr in s, after its kind's number.
+func tBAARootAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TBAARootAttr](s)
+	k.Attr(v.id)
+}
 
 func (*TBAARootAttr) Dialect() string { return "llvm" }
 func (*TBAARootAttr) Kind() string    { return "TBAARootAttr" }
@@ -3638,11 +4334,20 @@ func GetTBAATagAttr(ctx *ir.Context, baseType, accessType ir.Attribute, offset i
 		v.offset = offset
 		v.constant = constant
 		return v
-	}).(*TBAATagAttr)
+	}, tBAATagAttrKey).(*TBAATagAttr)
 }
 
 // tBAATagAttrSlab holds the TBAATagAttr values of each context.
 var tBAATagAttrSlab ir.Slab
+
+// tBAATagAttrKey writes the key of the TBAATagAttr in s, after its kind's number.
+func tBAATagAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TBAATagAttr](s)
+	k.Attr(v.baseType)
+	k.Attr(v.accessType)
+	k.Int(int64(v.offset))
+	k.Bool(v.constant)
+}
 
 func (*TBAATagAttr) Dialect() string { return "llvm" }
 func (*TBAATagAttr) Kind() string    { return "TBAATagAttr" }
@@ -3694,11 +4399,21 @@ func GetTBAATypeDescriptorAttr(ctx *ir.Context, id string, members []ir.Attribut
 		v.id = id
 		v.members = slices.Clone(members)
 		return v
-	}).(*TBAATypeDescriptorAttr)
+	}, tBAATypeDescriptorAttrKey).(*TBAATypeDescriptorAttr)
 }
 
 // tBAATypeDescriptorAttrSlab holds the TBAATypeDescriptorAttr values of each context.
 var tBAATypeDescriptorAttrSlab ir.Slab
+
+// tBAATypeDescriptorAttrKey writes the key of the TBAATypeDescriptorAttr in s, after its kind's number.
+func tBAATypeDescriptorAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TBAATypeDescriptorAttr](s)
+	k.String(v.id)
+	k.Uint(uint64(len(v.members)))
+	for _, e0 := range v.members {
+		k.Attr(e0)
+	}
+}
 
 func (*TBAATypeDescriptorAttr) Dialect() string { return "llvm" }
 func (*TBAATypeDescriptorAttr) Kind() string    { return "TBAATypeDescriptorAttr" }
@@ -3734,11 +4449,17 @@ func GetTailCallKindAttr(ctx *ir.Context, tailCallKind TailCallKind) *TailCallKi
 		v := ir.SlotOf[TailCallKindAttr](s)
 		v.tailCallKind = tailCallKind
 		return v
-	}).(*TailCallKindAttr)
+	}, tailCallKindAttrKey).(*TailCallKindAttr)
 }
 
 // tailCallKindAttrSlab holds the TailCallKindAttr values of each context.
 var tailCallKindAttrSlab ir.Slab
+
+// tailCallKindAttrKey writes the key of the TailCallKindAttr in s, after its kind's number.
+func tailCallKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TailCallKindAttr](s)
+	k.Uint(uint64(v.tailCallKind))
+}
 
 func (*TailCallKindAttr) Dialect() string { return "llvm" }
 func (*TailCallKindAttr) Kind() string    { return "TailCallKindAttr" }
@@ -3775,11 +4496,19 @@ func GetTargetAttr(ctx *ir.Context, triple, chip, features ir.Attribute) *Target
 		v.chip = chip
 		v.features = features
 		return v
-	}).(*TargetAttr)
+	}, targetAttrKey).(*TargetAttr)
 }
 
 // targetAttrSlab holds the TargetAttr values of each context.
 var targetAttrSlab ir.Slab
+
+// targetAttrKey writes the key of the TargetAttr in s, after its kind's number.
+func targetAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TargetAttr](s)
+	k.Attr(v.triple)
+	k.Attr(v.chip)
+	k.Attr(v.features)
+}
 
 func (*TargetAttr) Dialect() string { return "llvm" }
 func (*TargetAttr) Kind() string    { return "TargetAttr" }
@@ -3823,11 +4552,20 @@ func GetTargetFeaturesAttr(ctx *ir.Context, features []ir.Attribute) *TargetFeat
 		v := ir.SlotOf[TargetFeaturesAttr](s)
 		v.features = slices.Clone(features)
 		return v
-	}).(*TargetFeaturesAttr)
+	}, targetFeaturesAttrKey).(*TargetFeaturesAttr)
 }
 
 // targetFeaturesAttrSlab holds the TargetFeaturesAttr values of each context.
 var targetFeaturesAttrSlab ir.Slab
+
+// targetFeaturesAttrKey writes the key of the TargetFeaturesAttr in s, after its kind's number.
+func targetFeaturesAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TargetFeaturesAttr](s)
+	k.Uint(uint64(len(v.features)))
+	for _, e0 := range v.features {
+		k.Attr(e0)
+	}
+}
 
 func (*TargetFeaturesAttr) Dialect() string { return "llvm" }
 func (*TargetFeaturesAttr) Kind() string    { return "TargetFeaturesAttr" }
@@ -3858,11 +4596,17 @@ func GetUWTableKindAttr(ctx *ir.Context, uwtableKind UWTableKind) *UWTableKindAt
 		v := ir.SlotOf[UWTableKindAttr](s)
 		v.uwtableKind = uwtableKind
 		return v
-	}).(*UWTableKindAttr)
+	}, uWTableKindAttrKey).(*UWTableKindAttr)
 }
 
 // uWTableKindAttrSlab holds the UWTableKindAttr values of each context.
 var uWTableKindAttrSlab ir.Slab
+
+// uWTableKindAttrKey writes the key of the UWTableKindAttr in s, after its kind's number.
+func uWTableKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[UWTableKindAttr](s)
+	k.Uint(uint64(v.uwtableKind))
+}
 
 func (*UWTableKindAttr) Dialect() string { return "llvm" }
 func (*UWTableKindAttr) Kind() string    { return "UWTableKindAttr" }
@@ -3890,14 +4634,16 @@ func GetUndefAttr(ctx *ir.Context) *UndefAttr {
 	return ir.InsertAttrWith(ctx, k, &undefAttrSlab, (*UndefAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UndefAttr](s)
 		return v
-	}).(*UndefAttr)
+	}, undefAttrKey).(*UndefAttr)
 }
 
 // undefAttrSlab holds the UndefAttr values of each context.
 var undefAttrSlab ir.Slab
 
-func (*UndefAttr) Dialect() string { return "llvm" }
-func (*UndefAttr) Kind() string    { return "UndefAttr" }
+// undefAttrKey writes the key of the UndefAttr in s, after its kind's number.
+func undefAttrKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*UndefAttr) Dialect() string          { return "llvm" }
+func (*UndefAttr) Kind() string             { return "UndefAttr" }
 
 func (a *UndefAttr) String() string {
 	if s, ok := asmForms.PrintAttribute(a); ok {
@@ -3923,11 +4669,18 @@ func GetVScaleRangeAttr(ctx *ir.Context, minRange, maxRange ir.Attribute) *VScal
 		v.minRange = minRange
 		v.maxRange = maxRange
 		return v
-	}).(*VScaleRangeAttr)
+	}, vScaleRangeAttrKey).(*VScaleRangeAttr)
 }
 
 // vScaleRangeAttrSlab holds the VScaleRangeAttr values of each context.
 var vScaleRangeAttrSlab ir.Slab
+
+// vScaleRangeAttrKey writes the key of the VScaleRangeAttr in s, after its kind's number.
+func vScaleRangeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[VScaleRangeAttr](s)
+	k.Attr(v.minRange)
+	k.Attr(v.maxRange)
+}
 
 func (*VScaleRangeAttr) Dialect() string { return "llvm" }
 func (*VScaleRangeAttr) Kind() string    { return "VScaleRangeAttr" }
@@ -3966,11 +4719,18 @@ func GetVecTypeHintAttr(ctx *ir.Context, hint ir.Attribute, isSigned bool) *VecT
 		v.hint = hint
 		v.isSigned = isSigned
 		return v
-	}).(*VecTypeHintAttr)
+	}, vecTypeHintAttrKey).(*VecTypeHintAttr)
 }
 
 // vecTypeHintAttrSlab holds the VecTypeHintAttr values of each context.
 var vecTypeHintAttrSlab ir.Slab
+
+// vecTypeHintAttrKey writes the key of the VecTypeHintAttr in s, after its kind's number.
+func vecTypeHintAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[VecTypeHintAttr](s)
+	k.Attr(v.hint)
+	k.Bool(v.isSigned)
+}
 
 func (*VecTypeHintAttr) Dialect() string { return "llvm" }
 func (*VecTypeHintAttr) Kind() string    { return "VecTypeHintAttr" }
@@ -4009,11 +4769,18 @@ func GetWorkgroupAttributionAttr(ctx *ir.Context, numElements, elementType ir.At
 		v.numElements = numElements
 		v.elementType = elementType
 		return v
-	}).(*WorkgroupAttributionAttr)
+	}, workgroupAttributionAttrKey).(*WorkgroupAttributionAttr)
 }
 
 // workgroupAttributionAttrSlab holds the WorkgroupAttributionAttr values of each context.
 var workgroupAttributionAttrSlab ir.Slab
+
+// workgroupAttributionAttrKey writes the key of the WorkgroupAttributionAttr in s, after its kind's number.
+func workgroupAttributionAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[WorkgroupAttributionAttr](s)
+	k.Attr(v.numElements)
+	k.Attr(v.elementType)
+}
 
 func (*WorkgroupAttributionAttr) Dialect() string { return "llvm" }
 func (*WorkgroupAttributionAttr) Kind() string    { return "WorkgroupAttributionAttr" }
@@ -4046,14 +4813,16 @@ func GetZeroAttr(ctx *ir.Context) *ZeroAttr {
 	return ir.InsertAttrWith(ctx, k, &zeroAttrSlab, (*ZeroAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ZeroAttr](s)
 		return v
-	}).(*ZeroAttr)
+	}, zeroAttrKey).(*ZeroAttr)
 }
 
 // zeroAttrSlab holds the ZeroAttr values of each context.
 var zeroAttrSlab ir.Slab
 
-func (*ZeroAttr) Dialect() string { return "llvm" }
-func (*ZeroAttr) Kind() string    { return "ZeroAttr" }
+// zeroAttrKey writes the key of the ZeroAttr in s, after its kind's number.
+func zeroAttrKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*ZeroAttr) Dialect() string          { return "llvm" }
+func (*ZeroAttr) Kind() string             { return "ZeroAttr" }
 
 func (a *ZeroAttr) String() string {
 	if s, ok := asmForms.PrintAttribute(a); ok {

@@ -26,11 +26,18 @@ func GetLLVMArrayType(ctx *ir.Context, elementType ir.Type, numElements uint64) 
 		v.elementType = elementType
 		v.numElements = numElements
 		return v
-	}).(*LLVMArrayType)
+	}, lLVMArrayTypeKey).(*LLVMArrayType)
 }
 
 // lLVMArrayTypeSlab holds the LLVMArrayType values of each context.
 var lLVMArrayTypeSlab ir.Slab
+
+// lLVMArrayTypeKey writes the key of the LLVMArrayType in s, after its kind's number.
+func lLVMArrayTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LLVMArrayType](s)
+	k.Type(v.elementType)
+	k.Uint(uint64(v.numElements))
+}
 
 func (*LLVMArrayType) Dialect() string { return "llvm" }
 func (*LLVMArrayType) Kind() string    { return "LLVMArrayType" }
@@ -69,11 +76,18 @@ func GetLLVMFixedVectorType(ctx *ir.Context, elementType ir.Type, numElements ui
 		v.elementType = elementType
 		v.numElements = numElements
 		return v
-	}).(*LLVMFixedVectorType)
+	}, lLVMFixedVectorTypeKey).(*LLVMFixedVectorType)
 }
 
 // lLVMFixedVectorTypeSlab holds the LLVMFixedVectorType values of each context.
 var lLVMFixedVectorTypeSlab ir.Slab
+
+// lLVMFixedVectorTypeKey writes the key of the LLVMFixedVectorType in s, after its kind's number.
+func lLVMFixedVectorTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LLVMFixedVectorType](s)
+	k.Type(v.elementType)
+	k.Uint(uint64(v.numElements))
+}
 
 func (*LLVMFixedVectorType) Dialect() string { return "llvm" }
 func (*LLVMFixedVectorType) Kind() string    { return "LLVMFixedVectorType" }
@@ -118,11 +132,22 @@ func GetLLVMFunctionType(ctx *ir.Context, returnType ir.Type, params []ir.Type, 
 		v.params = slices.Clone(params)
 		v.varArg = varArg
 		return v
-	}).(*LLVMFunctionType)
+	}, lLVMFunctionTypeKey).(*LLVMFunctionType)
 }
 
 // lLVMFunctionTypeSlab holds the LLVMFunctionType values of each context.
 var lLVMFunctionTypeSlab ir.Slab
+
+// lLVMFunctionTypeKey writes the key of the LLVMFunctionType in s, after its kind's number.
+func lLVMFunctionTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LLVMFunctionType](s)
+	k.Type(v.returnType)
+	k.Uint(uint64(len(v.params)))
+	for _, e0 := range v.params {
+		k.Type(e0)
+	}
+	k.Bool(v.varArg)
+}
 
 func (*LLVMFunctionType) Dialect() string { return "llvm" }
 func (*LLVMFunctionType) Kind() string    { return "LLVMFunctionType" }
@@ -160,14 +185,16 @@ func GetLLVMLabelType(ctx *ir.Context) *LLVMLabelType {
 	return ir.InsertTypeWith(ctx, k, &lLVMLabelTypeSlab, (*LLVMLabelType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMLabelType](s)
 		return v
-	}).(*LLVMLabelType)
+	}, lLVMLabelTypeKey).(*LLVMLabelType)
 }
 
 // lLVMLabelTypeSlab holds the LLVMLabelType values of each context.
 var lLVMLabelTypeSlab ir.Slab
 
-func (*LLVMLabelType) Dialect() string { return "llvm" }
-func (*LLVMLabelType) Kind() string    { return "LLVMLabelType" }
+// lLVMLabelTypeKey writes the key of the LLVMLabelType in s, after its kind's number.
+func lLVMLabelTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*LLVMLabelType) Dialect() string          { return "llvm" }
+func (*LLVMLabelType) Kind() string             { return "LLVMLabelType" }
 
 func (t *LLVMLabelType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -187,14 +214,16 @@ func GetLLVMMetadataType(ctx *ir.Context) *LLVMMetadataType {
 	return ir.InsertTypeWith(ctx, k, &lLVMMetadataTypeSlab, (*LLVMMetadataType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMMetadataType](s)
 		return v
-	}).(*LLVMMetadataType)
+	}, lLVMMetadataTypeKey).(*LLVMMetadataType)
 }
 
 // lLVMMetadataTypeSlab holds the LLVMMetadataType values of each context.
 var lLVMMetadataTypeSlab ir.Slab
 
-func (*LLVMMetadataType) Dialect() string { return "llvm" }
-func (*LLVMMetadataType) Kind() string    { return "LLVMMetadataType" }
+// lLVMMetadataTypeKey writes the key of the LLVMMetadataType in s, after its kind's number.
+func lLVMMetadataTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*LLVMMetadataType) Dialect() string          { return "llvm" }
+func (*LLVMMetadataType) Kind() string             { return "LLVMMetadataType" }
 
 func (t *LLVMMetadataType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -214,14 +243,16 @@ func GetLLVMPPCFP128Type(ctx *ir.Context) *LLVMPPCFP128Type {
 	return ir.InsertTypeWith(ctx, k, &lLVMPPCFP128TypeSlab, (*LLVMPPCFP128Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMPPCFP128Type](s)
 		return v
-	}).(*LLVMPPCFP128Type)
+	}, lLVMPPCFP128TypeKey).(*LLVMPPCFP128Type)
 }
 
 // lLVMPPCFP128TypeSlab holds the LLVMPPCFP128Type values of each context.
 var lLVMPPCFP128TypeSlab ir.Slab
 
-func (*LLVMPPCFP128Type) Dialect() string { return "llvm" }
-func (*LLVMPPCFP128Type) Kind() string    { return "LLVMPPCFP128Type" }
+// lLVMPPCFP128TypeKey writes the key of the LLVMPPCFP128Type in s, after its kind's number.
+func lLVMPPCFP128TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*LLVMPPCFP128Type) Dialect() string          { return "llvm" }
+func (*LLVMPPCFP128Type) Kind() string             { return "LLVMPPCFP128Type" }
 
 func (t *LLVMPPCFP128Type) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -244,11 +275,17 @@ func GetLLVMPointerType(ctx *ir.Context, addressSpace uint32) *LLVMPointerType {
 		v := ir.SlotOf[LLVMPointerType](s)
 		v.addressSpace = addressSpace
 		return v
-	}).(*LLVMPointerType)
+	}, lLVMPointerTypeKey).(*LLVMPointerType)
 }
 
 // lLVMPointerTypeSlab holds the LLVMPointerType values of each context.
 var lLVMPointerTypeSlab ir.Slab
+
+// lLVMPointerTypeKey writes the key of the LLVMPointerType in s, after its kind's number.
+func lLVMPointerTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LLVMPointerType](s)
+	k.Uint(uint64(v.addressSpace))
+}
 
 func (*LLVMPointerType) Dialect() string { return "llvm" }
 func (*LLVMPointerType) Kind() string    { return "LLVMPointerType" }
@@ -282,11 +319,18 @@ func GetLLVMScalableVectorType(ctx *ir.Context, elementType ir.Type, minNumEleme
 		v.elementType = elementType
 		v.minNumElements = minNumElements
 		return v
-	}).(*LLVMScalableVectorType)
+	}, lLVMScalableVectorTypeKey).(*LLVMScalableVectorType)
 }
 
 // lLVMScalableVectorTypeSlab holds the LLVMScalableVectorType values of each context.
 var lLVMScalableVectorTypeSlab ir.Slab
+
+// lLVMScalableVectorTypeKey writes the key of the LLVMScalableVectorType in s, after its kind's number.
+func lLVMScalableVectorTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LLVMScalableVectorType](s)
+	k.Type(v.elementType)
+	k.Uint(uint64(v.minNumElements))
+}
 
 func (*LLVMScalableVectorType) Dialect() string { return "llvm" }
 func (*LLVMScalableVectorType) Kind() string    { return "LLVMScalableVectorType" }
@@ -334,11 +378,23 @@ func GetLLVMStructType(ctx *ir.Context, name string, body []ir.Type, packed, opa
 		v.packed = packed
 		v.opaque = opaque
 		return v
-	}).(*LLVMStructType)
+	}, lLVMStructTypeKey).(*LLVMStructType)
 }
 
 // lLVMStructTypeSlab holds the LLVMStructType values of each context.
 var lLVMStructTypeSlab ir.Slab
+
+// lLVMStructTypeKey writes the key of the LLVMStructType in s, after its kind's number.
+func lLVMStructTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LLVMStructType](s)
+	k.String(v.name)
+	k.Uint(uint64(len(v.body)))
+	for _, e0 := range v.body {
+		k.Type(e0)
+	}
+	k.Bool(v.packed)
+	k.Bool(v.opaque)
+}
 
 func (*LLVMStructType) Dialect() string { return "llvm" }
 func (*LLVMStructType) Kind() string    { return "LLVMStructType" }
@@ -396,11 +452,25 @@ func GetLLVMTargetExtType(ctx *ir.Context, extTypeName string, typeParams []ir.T
 		v.typeParams = slices.Clone(typeParams)
 		v.intParams = slices.Clone(intParams)
 		return v
-	}).(*LLVMTargetExtType)
+	}, lLVMTargetExtTypeKey).(*LLVMTargetExtType)
 }
 
 // lLVMTargetExtTypeSlab holds the LLVMTargetExtType values of each context.
 var lLVMTargetExtTypeSlab ir.Slab
+
+// lLVMTargetExtTypeKey writes the key of the LLVMTargetExtType in s, after its kind's number.
+func lLVMTargetExtTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LLVMTargetExtType](s)
+	k.String(v.extTypeName)
+	k.Uint(uint64(len(v.typeParams)))
+	for _, e0 := range v.typeParams {
+		k.Type(e0)
+	}
+	k.Uint(uint64(len(v.intParams)))
+	for _, e0 := range v.intParams {
+		k.Uint(uint64(e0))
+	}
+}
 
 func (*LLVMTargetExtType) Dialect() string { return "llvm" }
 func (*LLVMTargetExtType) Kind() string    { return "LLVMTargetExtType" }
@@ -438,14 +508,16 @@ func GetLLVMTokenType(ctx *ir.Context) *LLVMTokenType {
 	return ir.InsertTypeWith(ctx, k, &lLVMTokenTypeSlab, (*LLVMTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMTokenType](s)
 		return v
-	}).(*LLVMTokenType)
+	}, lLVMTokenTypeKey).(*LLVMTokenType)
 }
 
 // lLVMTokenTypeSlab holds the LLVMTokenType values of each context.
 var lLVMTokenTypeSlab ir.Slab
 
-func (*LLVMTokenType) Dialect() string { return "llvm" }
-func (*LLVMTokenType) Kind() string    { return "LLVMTokenType" }
+// lLVMTokenTypeKey writes the key of the LLVMTokenType in s, after its kind's number.
+func lLVMTokenTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*LLVMTokenType) Dialect() string          { return "llvm" }
+func (*LLVMTokenType) Kind() string             { return "LLVMTokenType" }
 
 func (t *LLVMTokenType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -465,14 +537,16 @@ func GetLLVMVoidType(ctx *ir.Context) *LLVMVoidType {
 	return ir.InsertTypeWith(ctx, k, &lLVMVoidTypeSlab, (*LLVMVoidType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMVoidType](s)
 		return v
-	}).(*LLVMVoidType)
+	}, lLVMVoidTypeKey).(*LLVMVoidType)
 }
 
 // lLVMVoidTypeSlab holds the LLVMVoidType values of each context.
 var lLVMVoidTypeSlab ir.Slab
 
-func (*LLVMVoidType) Dialect() string { return "llvm" }
-func (*LLVMVoidType) Kind() string    { return "LLVMVoidType" }
+// lLVMVoidTypeKey writes the key of the LLVMVoidType in s, after its kind's number.
+func lLVMVoidTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*LLVMVoidType) Dialect() string          { return "llvm" }
+func (*LLVMVoidType) Kind() string             { return "LLVMVoidType" }
 
 func (t *LLVMVoidType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -492,14 +566,16 @@ func GetLLVMX86AMXType(ctx *ir.Context) *LLVMX86AMXType {
 	return ir.InsertTypeWith(ctx, k, &lLVMX86AMXTypeSlab, (*LLVMX86AMXType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMX86AMXType](s)
 		return v
-	}).(*LLVMX86AMXType)
+	}, lLVMX86AMXTypeKey).(*LLVMX86AMXType)
 }
 
 // lLVMX86AMXTypeSlab holds the LLVMX86AMXType values of each context.
 var lLVMX86AMXTypeSlab ir.Slab
 
-func (*LLVMX86AMXType) Dialect() string { return "llvm" }
-func (*LLVMX86AMXType) Kind() string    { return "LLVMX86AMXType" }
+// lLVMX86AMXTypeKey writes the key of the LLVMX86AMXType in s, after its kind's number.
+func lLVMX86AMXTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*LLVMX86AMXType) Dialect() string          { return "llvm" }
+func (*LLVMX86AMXType) Kind() string             { return "LLVMX86AMXType" }
 
 func (t *LLVMX86AMXType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {

@@ -35,11 +35,23 @@ func GetMeshShardingAttr(ctx *ir.Context, mesh ir.Attribute, splitAxes []ir.Attr
 		v.partialAxes = partialAxes
 		v.partialType = partialType
 		return v
-	}).(*MeshShardingAttr)
+	}, meshShardingAttrKey).(*MeshShardingAttr)
 }
 
 // meshShardingAttrSlab holds the MeshShardingAttr values of each context.
 var meshShardingAttrSlab ir.Slab
+
+// meshShardingAttrKey writes the key of the MeshShardingAttr in s, after its kind's number.
+func meshShardingAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MeshShardingAttr](s)
+	k.Attr(v.mesh)
+	k.Uint(uint64(len(v.splitAxes)))
+	for _, e0 := range v.splitAxes {
+		k.Attr(e0)
+	}
+	k.Attr(v.partialAxes)
+	k.Uint(uint64(v.partialType))
+}
 
 func (*MeshShardingAttr) Dialect() string { return "mesh" }
 func (*MeshShardingAttr) Kind() string    { return "MeshShardingAttr" }
@@ -85,11 +97,17 @@ func GetReductionKindAttr(ctx *ir.Context, value ReductionKind) *ReductionKindAt
 		v := ir.SlotOf[ReductionKindAttr](s)
 		v.value = value
 		return v
-	}).(*ReductionKindAttr)
+	}, reductionKindAttrKey).(*ReductionKindAttr)
 }
 
 // reductionKindAttrSlab holds the ReductionKindAttr values of each context.
 var reductionKindAttrSlab ir.Slab
+
+// reductionKindAttrKey writes the key of the ReductionKindAttr in s, after its kind's number.
+func reductionKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ReductionKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ReductionKindAttr) Dialect() string { return "mesh" }
 func (*ReductionKindAttr) Kind() string    { return "ReductionKindAttr" }

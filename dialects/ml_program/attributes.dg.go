@@ -22,11 +22,17 @@ func GetExternAttr(ctx *ir.Context, type_ ir.Type) *ExternAttr {
 		v := ir.SlotOf[ExternAttr](s)
 		v.type_ = type_
 		return v
-	}).(*ExternAttr)
+	}, externAttrKey).(*ExternAttr)
 }
 
 // externAttrSlab holds the ExternAttr values of each context.
 var externAttrSlab ir.Slab
+
+// externAttrKey writes the key of the ExternAttr in s, after its kind's number.
+func externAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ExternAttr](s)
+	k.Type(v.type_)
+}
 
 func (*ExternAttr) Dialect() string { return "ml_program" }
 func (*ExternAttr) Kind() string    { return "ExternAttr" }

@@ -15,14 +15,16 @@ func GetTokenType(ctx *ir.Context) *TokenType {
 	return ir.InsertTypeWith(ctx, k, &tokenTypeSlab, (*TokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TokenType](s)
 		return v
-	}).(*TokenType)
+	}, tokenTypeKey).(*TokenType)
 }
 
 // tokenTypeSlab holds the TokenType values of each context.
 var tokenTypeSlab ir.Slab
 
-func (*TokenType) Dialect() string { return "ml_program" }
-func (*TokenType) Kind() string    { return "TokenType" }
+// tokenTypeKey writes the key of the TokenType in s, after its kind's number.
+func tokenTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*TokenType) Dialect() string          { return "ml_program" }
+func (*TokenType) Kind() string             { return "TokenType" }
 
 func (t *TokenType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {

@@ -22,11 +22,17 @@ func GetMPI_ErrorClassEnumAttr(ctx *ir.Context, value MPI_ErrorClassEnum) *MPI_E
 		v := ir.SlotOf[MPI_ErrorClassEnumAttr](s)
 		v.value = value
 		return v
-	}).(*MPI_ErrorClassEnumAttr)
+	}, mPI_ErrorClassEnumAttrKey).(*MPI_ErrorClassEnumAttr)
 }
 
 // mPI_ErrorClassEnumAttrSlab holds the MPI_ErrorClassEnumAttr values of each context.
 var mPI_ErrorClassEnumAttrSlab ir.Slab
+
+// mPI_ErrorClassEnumAttrKey writes the key of the MPI_ErrorClassEnumAttr in s, after its kind's number.
+func mPI_ErrorClassEnumAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MPI_ErrorClassEnumAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MPI_ErrorClassEnumAttr) Dialect() string { return "mpi" }
 func (*MPI_ErrorClassEnumAttr) Kind() string    { return "MPI_ErrorClassEnumAttr" }

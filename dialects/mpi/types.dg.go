@@ -15,14 +15,16 @@ func GetCommType(ctx *ir.Context) *CommType {
 	return ir.InsertTypeWith(ctx, k, &commTypeSlab, (*CommType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CommType](s)
 		return v
-	}).(*CommType)
+	}, commTypeKey).(*CommType)
 }
 
 // commTypeSlab holds the CommType values of each context.
 var commTypeSlab ir.Slab
 
-func (*CommType) Dialect() string { return "mpi" }
-func (*CommType) Kind() string    { return "CommType" }
+// commTypeKey writes the key of the CommType in s, after its kind's number.
+func commTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*CommType) Dialect() string          { return "mpi" }
+func (*CommType) Kind() string             { return "CommType" }
 
 func (t *CommType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -42,14 +44,16 @@ func GetRequestType(ctx *ir.Context) *RequestType {
 	return ir.InsertTypeWith(ctx, k, &requestTypeSlab, (*RequestType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RequestType](s)
 		return v
-	}).(*RequestType)
+	}, requestTypeKey).(*RequestType)
 }
 
 // requestTypeSlab holds the RequestType values of each context.
 var requestTypeSlab ir.Slab
 
-func (*RequestType) Dialect() string { return "mpi" }
-func (*RequestType) Kind() string    { return "RequestType" }
+// requestTypeKey writes the key of the RequestType in s, after its kind's number.
+func requestTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*RequestType) Dialect() string          { return "mpi" }
+func (*RequestType) Kind() string             { return "RequestType" }
 
 func (t *RequestType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -69,14 +73,16 @@ func GetRetvalType(ctx *ir.Context) *RetvalType {
 	return ir.InsertTypeWith(ctx, k, &retvalTypeSlab, (*RetvalType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RetvalType](s)
 		return v
-	}).(*RetvalType)
+	}, retvalTypeKey).(*RetvalType)
 }
 
 // retvalTypeSlab holds the RetvalType values of each context.
 var retvalTypeSlab ir.Slab
 
-func (*RetvalType) Dialect() string { return "mpi" }
-func (*RetvalType) Kind() string    { return "RetvalType" }
+// retvalTypeKey writes the key of the RetvalType in s, after its kind's number.
+func retvalTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*RetvalType) Dialect() string          { return "mpi" }
+func (*RetvalType) Kind() string             { return "RetvalType" }
 
 func (t *RetvalType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -96,14 +102,16 @@ func GetStatusType(ctx *ir.Context) *StatusType {
 	return ir.InsertTypeWith(ctx, k, &statusTypeSlab, (*StatusType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[StatusType](s)
 		return v
-	}).(*StatusType)
+	}, statusTypeKey).(*StatusType)
 }
 
 // statusTypeSlab holds the StatusType values of each context.
 var statusTypeSlab ir.Slab
 
-func (*StatusType) Dialect() string { return "mpi" }
-func (*StatusType) Kind() string    { return "StatusType" }
+// statusTypeKey writes the key of the StatusType in s, after its kind's number.
+func statusTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*StatusType) Dialect() string          { return "mpi" }
+func (*StatusType) Kind() string             { return "StatusType" }
 
 func (t *StatusType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {

@@ -22,11 +22,17 @@ func GetRcpRoundingModeAttr(ctx *ir.Context, value RcpRoundingMode) *RcpRounding
 		v := ir.SlotOf[RcpRoundingModeAttr](s)
 		v.value = value
 		return v
-	}).(*RcpRoundingModeAttr)
+	}, rcpRoundingModeAttrKey).(*RcpRoundingModeAttr)
 }
 
 // rcpRoundingModeAttrSlab holds the RcpRoundingModeAttr values of each context.
 var rcpRoundingModeAttrSlab ir.Slab
+
+// rcpRoundingModeAttrKey writes the key of the RcpRoundingModeAttr in s, after its kind's number.
+func rcpRoundingModeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[RcpRoundingModeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*RcpRoundingModeAttr) Dialect() string { return "nvgpu" }
 func (*RcpRoundingModeAttr) Kind() string    { return "RcpRoundingModeAttr" }
@@ -57,11 +63,17 @@ func GetTensorMapInterleaveKindAttr(ctx *ir.Context, value TensorMapInterleaveKi
 		v := ir.SlotOf[TensorMapInterleaveKindAttr](s)
 		v.value = value
 		return v
-	}).(*TensorMapInterleaveKindAttr)
+	}, tensorMapInterleaveKindAttrKey).(*TensorMapInterleaveKindAttr)
 }
 
 // tensorMapInterleaveKindAttrSlab holds the TensorMapInterleaveKindAttr values of each context.
 var tensorMapInterleaveKindAttrSlab ir.Slab
+
+// tensorMapInterleaveKindAttrKey writes the key of the TensorMapInterleaveKindAttr in s, after its kind's number.
+func tensorMapInterleaveKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TensorMapInterleaveKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*TensorMapInterleaveKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapInterleaveKindAttr) Kind() string    { return "TensorMapInterleaveKindAttr" }
@@ -92,11 +104,17 @@ func GetTensorMapL2PromoKindAttr(ctx *ir.Context, value TensorMapL2PromoKind) *T
 		v := ir.SlotOf[TensorMapL2PromoKindAttr](s)
 		v.value = value
 		return v
-	}).(*TensorMapL2PromoKindAttr)
+	}, tensorMapL2PromoKindAttrKey).(*TensorMapL2PromoKindAttr)
 }
 
 // tensorMapL2PromoKindAttrSlab holds the TensorMapL2PromoKindAttr values of each context.
 var tensorMapL2PromoKindAttrSlab ir.Slab
+
+// tensorMapL2PromoKindAttrKey writes the key of the TensorMapL2PromoKindAttr in s, after its kind's number.
+func tensorMapL2PromoKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TensorMapL2PromoKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*TensorMapL2PromoKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapL2PromoKindAttr) Kind() string    { return "TensorMapL2PromoKindAttr" }
@@ -127,11 +145,17 @@ func GetTensorMapOOBKindAttr(ctx *ir.Context, value TensorMapOOBKind) *TensorMap
 		v := ir.SlotOf[TensorMapOOBKindAttr](s)
 		v.value = value
 		return v
-	}).(*TensorMapOOBKindAttr)
+	}, tensorMapOOBKindAttrKey).(*TensorMapOOBKindAttr)
 }
 
 // tensorMapOOBKindAttrSlab holds the TensorMapOOBKindAttr values of each context.
 var tensorMapOOBKindAttrSlab ir.Slab
+
+// tensorMapOOBKindAttrKey writes the key of the TensorMapOOBKindAttr in s, after its kind's number.
+func tensorMapOOBKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TensorMapOOBKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*TensorMapOOBKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapOOBKindAttr) Kind() string    { return "TensorMapOOBKindAttr" }
@@ -162,11 +186,17 @@ func GetTensorMapSwizzleKindAttr(ctx *ir.Context, value TensorMapSwizzleKind) *T
 		v := ir.SlotOf[TensorMapSwizzleKindAttr](s)
 		v.value = value
 		return v
-	}).(*TensorMapSwizzleKindAttr)
+	}, tensorMapSwizzleKindAttrKey).(*TensorMapSwizzleKindAttr)
 }
 
 // tensorMapSwizzleKindAttrSlab holds the TensorMapSwizzleKindAttr values of each context.
 var tensorMapSwizzleKindAttrSlab ir.Slab
+
+// tensorMapSwizzleKindAttrKey writes the key of the TensorMapSwizzleKindAttr in s, after its kind's number.
+func tensorMapSwizzleKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TensorMapSwizzleKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*TensorMapSwizzleKindAttr) Dialect() string { return "nvgpu" }
 func (*TensorMapSwizzleKindAttr) Kind() string    { return "TensorMapSwizzleKindAttr" }

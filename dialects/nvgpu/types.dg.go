@@ -19,14 +19,16 @@ func GetDeviceAsyncTokenType(ctx *ir.Context) *DeviceAsyncTokenType {
 	return ir.InsertTypeWith(ctx, k, &deviceAsyncTokenTypeSlab, (*DeviceAsyncTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[DeviceAsyncTokenType](s)
 		return v
-	}).(*DeviceAsyncTokenType)
+	}, deviceAsyncTokenTypeKey).(*DeviceAsyncTokenType)
 }
 
 // deviceAsyncTokenTypeSlab holds the DeviceAsyncTokenType values of each context.
 var deviceAsyncTokenTypeSlab ir.Slab
 
-func (*DeviceAsyncTokenType) Dialect() string { return "nvgpu" }
-func (*DeviceAsyncTokenType) Kind() string    { return "DeviceAsyncTokenType" }
+// deviceAsyncTokenTypeKey writes the key of the DeviceAsyncTokenType in s, after its kind's number.
+func deviceAsyncTokenTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*DeviceAsyncTokenType) Dialect() string          { return "nvgpu" }
+func (*DeviceAsyncTokenType) Kind() string             { return "DeviceAsyncTokenType" }
 
 func (t *DeviceAsyncTokenType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -52,11 +54,18 @@ func GetMBarrierGroupType(ctx *ir.Context, memorySpace ir.Attribute, numBarriers
 		v.memorySpace = memorySpace
 		v.numBarriers = numBarriers
 		return v
-	}).(*MBarrierGroupType)
+	}, mBarrierGroupTypeKey).(*MBarrierGroupType)
 }
 
 // mBarrierGroupTypeSlab holds the MBarrierGroupType values of each context.
 var mBarrierGroupTypeSlab ir.Slab
+
+// mBarrierGroupTypeKey writes the key of the MBarrierGroupType in s, after its kind's number.
+func mBarrierGroupTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MBarrierGroupType](s)
+	k.Attr(v.memorySpace)
+	k.Uint(uint64(v.numBarriers))
+}
 
 func (*MBarrierGroupType) Dialect() string { return "nvgpu" }
 func (*MBarrierGroupType) Kind() string    { return "MBarrierGroupType" }
@@ -89,14 +98,16 @@ func GetMBarrierTokenType(ctx *ir.Context) *MBarrierTokenType {
 	return ir.InsertTypeWith(ctx, k, &mBarrierTokenTypeSlab, (*MBarrierTokenType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MBarrierTokenType](s)
 		return v
-	}).(*MBarrierTokenType)
+	}, mBarrierTokenTypeKey).(*MBarrierTokenType)
 }
 
 // mBarrierTokenTypeSlab holds the MBarrierTokenType values of each context.
 var mBarrierTokenTypeSlab ir.Slab
 
-func (*MBarrierTokenType) Dialect() string { return "nvgpu" }
-func (*MBarrierTokenType) Kind() string    { return "MBarrierTokenType" }
+// mBarrierTokenTypeKey writes the key of the MBarrierTokenType in s, after its kind's number.
+func mBarrierTokenTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*MBarrierTokenType) Dialect() string          { return "nvgpu" }
+func (*MBarrierTokenType) Kind() string             { return "MBarrierTokenType" }
 
 func (t *MBarrierTokenType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -131,11 +142,21 @@ func GetTensorMapDescriptorType(ctx *ir.Context, tensor ir.Type, swizzle TensorM
 		v.oob = oob
 		v.interleave = interleave
 		return v
-	}).(*TensorMapDescriptorType)
+	}, tensorMapDescriptorTypeKey).(*TensorMapDescriptorType)
 }
 
 // tensorMapDescriptorTypeSlab holds the TensorMapDescriptorType values of each context.
 var tensorMapDescriptorTypeSlab ir.Slab
+
+// tensorMapDescriptorTypeKey writes the key of the TensorMapDescriptorType in s, after its kind's number.
+func tensorMapDescriptorTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TensorMapDescriptorType](s)
+	k.Type(v.tensor)
+	k.Uint(uint64(v.swizzle))
+	k.Uint(uint64(v.l2promo))
+	k.Uint(uint64(v.oob))
+	k.Uint(uint64(v.interleave))
+}
 
 func (*TensorMapDescriptorType) Dialect() string { return "nvgpu" }
 func (*TensorMapDescriptorType) Kind() string    { return "TensorMapDescriptorType" }
@@ -186,11 +207,17 @@ func GetWarpgroupAccumulatorType(ctx *ir.Context, fragmented ir.Type) *Warpgroup
 		v := ir.SlotOf[WarpgroupAccumulatorType](s)
 		v.fragmented = fragmented
 		return v
-	}).(*WarpgroupAccumulatorType)
+	}, warpgroupAccumulatorTypeKey).(*WarpgroupAccumulatorType)
 }
 
 // warpgroupAccumulatorTypeSlab holds the WarpgroupAccumulatorType values of each context.
 var warpgroupAccumulatorTypeSlab ir.Slab
+
+// warpgroupAccumulatorTypeKey writes the key of the WarpgroupAccumulatorType in s, after its kind's number.
+func warpgroupAccumulatorTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[WarpgroupAccumulatorType](s)
+	k.Type(v.fragmented)
+}
 
 func (*WarpgroupAccumulatorType) Dialect() string { return "nvgpu" }
 func (*WarpgroupAccumulatorType) Kind() string    { return "WarpgroupAccumulatorType" }
@@ -221,11 +248,17 @@ func GetWarpgroupMatrixDescriptorType(ctx *ir.Context, tensor ir.Type) *Warpgrou
 		v := ir.SlotOf[WarpgroupMatrixDescriptorType](s)
 		v.tensor = tensor
 		return v
-	}).(*WarpgroupMatrixDescriptorType)
+	}, warpgroupMatrixDescriptorTypeKey).(*WarpgroupMatrixDescriptorType)
 }
 
 // warpgroupMatrixDescriptorTypeSlab holds the WarpgroupMatrixDescriptorType values of each context.
 var warpgroupMatrixDescriptorTypeSlab ir.Slab
+
+// warpgroupMatrixDescriptorTypeKey writes the key of the WarpgroupMatrixDescriptorType in s, after its kind's number.
+func warpgroupMatrixDescriptorTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[WarpgroupMatrixDescriptorType](s)
+	k.Type(v.tensor)
+}
 
 func (*WarpgroupMatrixDescriptorType) Dialect() string { return "nvgpu" }
 func (*WarpgroupMatrixDescriptorType) Kind() string    { return "WarpgroupMatrixDescriptorType" }

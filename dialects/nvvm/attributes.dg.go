@@ -22,11 +22,17 @@ func GetBarrierReductionAttr(ctx *ir.Context, value BarrierReduction) *BarrierRe
 		v := ir.SlotOf[BarrierReductionAttr](s)
 		v.value = value
 		return v
-	}).(*BarrierReductionAttr)
+	}, barrierReductionAttrKey).(*BarrierReductionAttr)
 }
 
 // barrierReductionAttrSlab holds the BarrierReductionAttr values of each context.
 var barrierReductionAttrSlab ir.Slab
+
+// barrierReductionAttrKey writes the key of the BarrierReductionAttr in s, after its kind's number.
+func barrierReductionAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[BarrierReductionAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*BarrierReductionAttr) Dialect() string { return "nvvm" }
 func (*BarrierReductionAttr) Kind() string    { return "BarrierReductionAttr" }
@@ -57,11 +63,17 @@ func GetBlockScaleFormatAttr(ctx *ir.Context, value BlockScaleFormat) *BlockScal
 		v := ir.SlotOf[BlockScaleFormatAttr](s)
 		v.value = value
 		return v
-	}).(*BlockScaleFormatAttr)
+	}, blockScaleFormatAttrKey).(*BlockScaleFormatAttr)
 }
 
 // blockScaleFormatAttrSlab holds the BlockScaleFormatAttr values of each context.
 var blockScaleFormatAttrSlab ir.Slab
+
+// blockScaleFormatAttrKey writes the key of the BlockScaleFormatAttr in s, after its kind's number.
+func blockScaleFormatAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[BlockScaleFormatAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*BlockScaleFormatAttr) Dialect() string { return "nvvm" }
 func (*BlockScaleFormatAttr) Kind() string    { return "BlockScaleFormatAttr" }
@@ -92,11 +104,17 @@ func GetCTAGroupKindAttr(ctx *ir.Context, value CTAGroupKind) *CTAGroupKindAttr 
 		v := ir.SlotOf[CTAGroupKindAttr](s)
 		v.value = value
 		return v
-	}).(*CTAGroupKindAttr)
+	}, cTAGroupKindAttrKey).(*CTAGroupKindAttr)
 }
 
 // cTAGroupKindAttrSlab holds the CTAGroupKindAttr values of each context.
 var cTAGroupKindAttrSlab ir.Slab
+
+// cTAGroupKindAttrKey writes the key of the CTAGroupKindAttr in s, after its kind's number.
+func cTAGroupKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CTAGroupKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*CTAGroupKindAttr) Dialect() string { return "nvvm" }
 func (*CTAGroupKindAttr) Kind() string    { return "CTAGroupKindAttr" }
@@ -127,11 +145,17 @@ func GetCacheEvictionPriorityAttr(ctx *ir.Context, value CacheEvictionPriority) 
 		v := ir.SlotOf[CacheEvictionPriorityAttr](s)
 		v.value = value
 		return v
-	}).(*CacheEvictionPriorityAttr)
+	}, cacheEvictionPriorityAttrKey).(*CacheEvictionPriorityAttr)
 }
 
 // cacheEvictionPriorityAttrSlab holds the CacheEvictionPriorityAttr values of each context.
 var cacheEvictionPriorityAttrSlab ir.Slab
+
+// cacheEvictionPriorityAttrKey writes the key of the CacheEvictionPriorityAttr in s, after its kind's number.
+func cacheEvictionPriorityAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CacheEvictionPriorityAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*CacheEvictionPriorityAttr) Dialect() string { return "nvvm" }
 func (*CacheEvictionPriorityAttr) Kind() string    { return "CacheEvictionPriorityAttr" }
@@ -162,11 +186,17 @@ func GetClusterLaunchControlQueryTypeAttr(ctx *ir.Context, value ClusterLaunchCo
 		v := ir.SlotOf[ClusterLaunchControlQueryTypeAttr](s)
 		v.value = value
 		return v
-	}).(*ClusterLaunchControlQueryTypeAttr)
+	}, clusterLaunchControlQueryTypeAttrKey).(*ClusterLaunchControlQueryTypeAttr)
 }
 
 // clusterLaunchControlQueryTypeAttrSlab holds the ClusterLaunchControlQueryTypeAttr values of each context.
 var clusterLaunchControlQueryTypeAttrSlab ir.Slab
+
+// clusterLaunchControlQueryTypeAttrKey writes the key of the ClusterLaunchControlQueryTypeAttr in s, after its kind's number.
+func clusterLaunchControlQueryTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ClusterLaunchControlQueryTypeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ClusterLaunchControlQueryTypeAttr) Dialect() string { return "nvvm" }
 func (*ClusterLaunchControlQueryTypeAttr) Kind() string    { return "ClusterLaunchControlQueryTypeAttr" }
@@ -197,11 +227,17 @@ func GetDotAccumulateTypeAttr(ctx *ir.Context, value DotAccumulateType) *DotAccu
 		v := ir.SlotOf[DotAccumulateTypeAttr](s)
 		v.value = value
 		return v
-	}).(*DotAccumulateTypeAttr)
+	}, dotAccumulateTypeAttrKey).(*DotAccumulateTypeAttr)
 }
 
 // dotAccumulateTypeAttrSlab holds the DotAccumulateTypeAttr values of each context.
 var dotAccumulateTypeAttrSlab ir.Slab
+
+// dotAccumulateTypeAttrKey writes the key of the DotAccumulateTypeAttr in s, after its kind's number.
+func dotAccumulateTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DotAccumulateTypeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*DotAccumulateTypeAttr) Dialect() string { return "nvvm" }
 func (*DotAccumulateTypeAttr) Kind() string    { return "DotAccumulateTypeAttr" }
@@ -232,11 +268,17 @@ func GetFPRoundingModeAttr(ctx *ir.Context, value FPRoundingMode) *FPRoundingMod
 		v := ir.SlotOf[FPRoundingModeAttr](s)
 		v.value = value
 		return v
-	}).(*FPRoundingModeAttr)
+	}, fPRoundingModeAttrKey).(*FPRoundingModeAttr)
 }
 
 // fPRoundingModeAttrSlab holds the FPRoundingModeAttr values of each context.
 var fPRoundingModeAttrSlab ir.Slab
+
+// fPRoundingModeAttrKey writes the key of the FPRoundingModeAttr in s, after its kind's number.
+func fPRoundingModeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FPRoundingModeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*FPRoundingModeAttr) Dialect() string { return "nvvm" }
 func (*FPRoundingModeAttr) Kind() string    { return "FPRoundingModeAttr" }
@@ -267,11 +309,17 @@ func GetGridDepActionKindAttr(ctx *ir.Context, value GridDepActionKind) *GridDep
 		v := ir.SlotOf[GridDepActionKindAttr](s)
 		v.value = value
 		return v
-	}).(*GridDepActionKindAttr)
+	}, gridDepActionKindAttrKey).(*GridDepActionKindAttr)
 }
 
 // gridDepActionKindAttrSlab holds the GridDepActionKindAttr values of each context.
 var gridDepActionKindAttrSlab ir.Slab
+
+// gridDepActionKindAttrKey writes the key of the GridDepActionKindAttr in s, after its kind's number.
+func gridDepActionKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[GridDepActionKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*GridDepActionKindAttr) Dialect() string { return "nvvm" }
 func (*GridDepActionKindAttr) Kind() string    { return "GridDepActionKindAttr" }
@@ -302,11 +350,17 @@ func GetLdStMatrixEltTypeAttr(ctx *ir.Context, value LdStMatrixEltType) *LdStMat
 		v := ir.SlotOf[LdStMatrixEltTypeAttr](s)
 		v.value = value
 		return v
-	}).(*LdStMatrixEltTypeAttr)
+	}, ldStMatrixEltTypeAttrKey).(*LdStMatrixEltTypeAttr)
 }
 
 // ldStMatrixEltTypeAttrSlab holds the LdStMatrixEltTypeAttr values of each context.
 var ldStMatrixEltTypeAttrSlab ir.Slab
+
+// ldStMatrixEltTypeAttrKey writes the key of the LdStMatrixEltTypeAttr in s, after its kind's number.
+func ldStMatrixEltTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LdStMatrixEltTypeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*LdStMatrixEltTypeAttr) Dialect() string { return "nvvm" }
 func (*LdStMatrixEltTypeAttr) Kind() string    { return "LdStMatrixEltTypeAttr" }
@@ -340,11 +394,18 @@ func GetLdStMatrixShapeAttr(ctx *ir.Context, m_, n_ int32) *LdStMatrixShapeAttr 
 		v.m_ = m_
 		v.n_ = n_
 		return v
-	}).(*LdStMatrixShapeAttr)
+	}, ldStMatrixShapeAttrKey).(*LdStMatrixShapeAttr)
 }
 
 // ldStMatrixShapeAttrSlab holds the LdStMatrixShapeAttr values of each context.
 var ldStMatrixShapeAttrSlab ir.Slab
+
+// ldStMatrixShapeAttrKey writes the key of the LdStMatrixShapeAttr in s, after its kind's number.
+func ldStMatrixShapeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LdStMatrixShapeAttr](s)
+	k.Int(int64(v.m_))
+	k.Int(int64(v.n_))
+}
 
 func (*LdStMatrixShapeAttr) Dialect() string { return "nvvm" }
 func (*LdStMatrixShapeAttr) Kind() string    { return "LdStMatrixShapeAttr" }
@@ -380,11 +441,17 @@ func GetLoadCacheModifierKindAttr(ctx *ir.Context, value LoadCacheModifierKind) 
 		v := ir.SlotOf[LoadCacheModifierKindAttr](s)
 		v.value = value
 		return v
-	}).(*LoadCacheModifierKindAttr)
+	}, loadCacheModifierKindAttrKey).(*LoadCacheModifierKindAttr)
 }
 
 // loadCacheModifierKindAttrSlab holds the LoadCacheModifierKindAttr values of each context.
 var loadCacheModifierKindAttrSlab ir.Slab
+
+// loadCacheModifierKindAttrKey writes the key of the LoadCacheModifierKindAttr in s, after its kind's number.
+func loadCacheModifierKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LoadCacheModifierKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*LoadCacheModifierKindAttr) Dialect() string { return "nvvm" }
 func (*LoadCacheModifierKindAttr) Kind() string    { return "LoadCacheModifierKindAttr" }
@@ -415,11 +482,17 @@ func GetMMAB1OpAttr(ctx *ir.Context, value MMAB1Op) *MMAB1OpAttr {
 		v := ir.SlotOf[MMAB1OpAttr](s)
 		v.value = value
 		return v
-	}).(*MMAB1OpAttr)
+	}, mMAB1OpAttrKey).(*MMAB1OpAttr)
 }
 
 // mMAB1OpAttrSlab holds the MMAB1OpAttr values of each context.
 var mMAB1OpAttrSlab ir.Slab
+
+// mMAB1OpAttrKey writes the key of the MMAB1OpAttr in s, after its kind's number.
+func mMAB1OpAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MMAB1OpAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MMAB1OpAttr) Dialect() string { return "nvvm" }
 func (*MMAB1OpAttr) Kind() string    { return "MMAB1OpAttr" }
@@ -450,11 +523,17 @@ func GetMMABlockScaleKindAttr(ctx *ir.Context, value MMABlockScaleKind) *MMABloc
 		v := ir.SlotOf[MMABlockScaleKindAttr](s)
 		v.value = value
 		return v
-	}).(*MMABlockScaleKindAttr)
+	}, mMABlockScaleKindAttrKey).(*MMABlockScaleKindAttr)
 }
 
 // mMABlockScaleKindAttrSlab holds the MMABlockScaleKindAttr values of each context.
 var mMABlockScaleKindAttrSlab ir.Slab
+
+// mMABlockScaleKindAttrKey writes the key of the MMABlockScaleKindAttr in s, after its kind's number.
+func mMABlockScaleKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MMABlockScaleKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MMABlockScaleKindAttr) Dialect() string { return "nvvm" }
 func (*MMABlockScaleKindAttr) Kind() string    { return "MMABlockScaleKindAttr" }
@@ -485,11 +564,17 @@ func GetMMAFragAttr(ctx *ir.Context, value MMAFrag) *MMAFragAttr {
 		v := ir.SlotOf[MMAFragAttr](s)
 		v.value = value
 		return v
-	}).(*MMAFragAttr)
+	}, mMAFragAttrKey).(*MMAFragAttr)
 }
 
 // mMAFragAttrSlab holds the MMAFragAttr values of each context.
 var mMAFragAttrSlab ir.Slab
+
+// mMAFragAttrKey writes the key of the MMAFragAttr in s, after its kind's number.
+func mMAFragAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MMAFragAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MMAFragAttr) Dialect() string { return "nvvm" }
 func (*MMAFragAttr) Kind() string    { return "MMAFragAttr" }
@@ -520,11 +605,17 @@ func GetMMAIntOverflowAttr(ctx *ir.Context, value MMAIntOverflow) *MMAIntOverflo
 		v := ir.SlotOf[MMAIntOverflowAttr](s)
 		v.value = value
 		return v
-	}).(*MMAIntOverflowAttr)
+	}, mMAIntOverflowAttrKey).(*MMAIntOverflowAttr)
 }
 
 // mMAIntOverflowAttrSlab holds the MMAIntOverflowAttr values of each context.
 var mMAIntOverflowAttrSlab ir.Slab
+
+// mMAIntOverflowAttrKey writes the key of the MMAIntOverflowAttr in s, after its kind's number.
+func mMAIntOverflowAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MMAIntOverflowAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MMAIntOverflowAttr) Dialect() string { return "nvvm" }
 func (*MMAIntOverflowAttr) Kind() string    { return "MMAIntOverflowAttr" }
@@ -555,11 +646,17 @@ func GetMMAKindAttr(ctx *ir.Context, value MMAKind) *MMAKindAttr {
 		v := ir.SlotOf[MMAKindAttr](s)
 		v.value = value
 		return v
-	}).(*MMAKindAttr)
+	}, mMAKindAttrKey).(*MMAKindAttr)
 }
 
 // mMAKindAttrSlab holds the MMAKindAttr values of each context.
 var mMAKindAttrSlab ir.Slab
+
+// mMAKindAttrKey writes the key of the MMAKindAttr in s, after its kind's number.
+func mMAKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MMAKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MMAKindAttr) Dialect() string { return "nvvm" }
 func (*MMAKindAttr) Kind() string    { return "MMAKindAttr" }
@@ -590,11 +687,17 @@ func GetMMALayoutAttr(ctx *ir.Context, value MMALayout) *MMALayoutAttr {
 		v := ir.SlotOf[MMALayoutAttr](s)
 		v.value = value
 		return v
-	}).(*MMALayoutAttr)
+	}, mMALayoutAttrKey).(*MMALayoutAttr)
 }
 
 // mMALayoutAttrSlab holds the MMALayoutAttr values of each context.
 var mMALayoutAttrSlab ir.Slab
+
+// mMALayoutAttrKey writes the key of the MMALayoutAttr in s, after its kind's number.
+func mMALayoutAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MMALayoutAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MMALayoutAttr) Dialect() string { return "nvvm" }
 func (*MMALayoutAttr) Kind() string    { return "MMALayoutAttr" }
@@ -631,11 +734,19 @@ func GetMMAShapeAttr(ctx *ir.Context, m_, n_, k_ int32) *MMAShapeAttr {
 		v.n_ = n_
 		v.k_ = k_
 		return v
-	}).(*MMAShapeAttr)
+	}, mMAShapeAttrKey).(*MMAShapeAttr)
 }
 
 // mMAShapeAttrSlab holds the MMAShapeAttr values of each context.
 var mMAShapeAttrSlab ir.Slab
+
+// mMAShapeAttrKey writes the key of the MMAShapeAttr in s, after its kind's number.
+func mMAShapeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MMAShapeAttr](s)
+	k.Int(int64(v.m_))
+	k.Int(int64(v.n_))
+	k.Int(int64(v.k_))
+}
 
 func (*MMAShapeAttr) Dialect() string { return "nvvm" }
 func (*MMAShapeAttr) Kind() string    { return "MMAShapeAttr" }
@@ -676,11 +787,17 @@ func GetMMATypesAttr(ctx *ir.Context, value MMATypes) *MMATypesAttr {
 		v := ir.SlotOf[MMATypesAttr](s)
 		v.value = value
 		return v
-	}).(*MMATypesAttr)
+	}, mMATypesAttrKey).(*MMATypesAttr)
 }
 
 // mMATypesAttrSlab holds the MMATypesAttr values of each context.
 var mMATypesAttrSlab ir.Slab
+
+// mMATypesAttrKey writes the key of the MMATypesAttr in s, after its kind's number.
+func mMATypesAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MMATypesAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MMATypesAttr) Dialect() string { return "nvvm" }
 func (*MMATypesAttr) Kind() string    { return "MMATypesAttr" }
@@ -711,11 +828,17 @@ func GetMatchSyncKindAttr(ctx *ir.Context, value MatchSyncKind) *MatchSyncKindAt
 		v := ir.SlotOf[MatchSyncKindAttr](s)
 		v.value = value
 		return v
-	}).(*MatchSyncKindAttr)
+	}, matchSyncKindAttrKey).(*MatchSyncKindAttr)
 }
 
 // matchSyncKindAttrSlab holds the MatchSyncKindAttr values of each context.
 var matchSyncKindAttrSlab ir.Slab
+
+// matchSyncKindAttrKey writes the key of the MatchSyncKindAttr in s, after its kind's number.
+func matchSyncKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MatchSyncKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MatchSyncKindAttr) Dialect() string { return "nvvm" }
 func (*MatchSyncKindAttr) Kind() string    { return "MatchSyncKindAttr" }
@@ -746,11 +869,17 @@ func GetMemOrderKindAttr(ctx *ir.Context, value MemOrderKind) *MemOrderKindAttr 
 		v := ir.SlotOf[MemOrderKindAttr](s)
 		v.value = value
 		return v
-	}).(*MemOrderKindAttr)
+	}, memOrderKindAttrKey).(*MemOrderKindAttr)
 }
 
 // memOrderKindAttrSlab holds the MemOrderKindAttr values of each context.
 var memOrderKindAttrSlab ir.Slab
+
+// memOrderKindAttrKey writes the key of the MemOrderKindAttr in s, after its kind's number.
+func memOrderKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MemOrderKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MemOrderKindAttr) Dialect() string { return "nvvm" }
 func (*MemOrderKindAttr) Kind() string    { return "MemOrderKindAttr" }
@@ -781,11 +910,17 @@ func GetMemScopeKindAttr(ctx *ir.Context, value MemScopeKind) *MemScopeKindAttr 
 		v := ir.SlotOf[MemScopeKindAttr](s)
 		v.value = value
 		return v
-	}).(*MemScopeKindAttr)
+	}, memScopeKindAttrKey).(*MemScopeKindAttr)
 }
 
 // memScopeKindAttrSlab holds the MemScopeKindAttr values of each context.
 var memScopeKindAttrSlab ir.Slab
+
+// memScopeKindAttrKey writes the key of the MemScopeKindAttr in s, after its kind's number.
+func memScopeKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MemScopeKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MemScopeKindAttr) Dialect() string { return "nvvm" }
 func (*MemScopeKindAttr) Kind() string    { return "MemScopeKindAttr" }
@@ -816,11 +951,17 @@ func GetNVVMMemorySpaceAttr(ctx *ir.Context, value NVVMMemorySpace) *NVVMMemoryS
 		v := ir.SlotOf[NVVMMemorySpaceAttr](s)
 		v.value = value
 		return v
-	}).(*NVVMMemorySpaceAttr)
+	}, nVVMMemorySpaceAttrKey).(*NVVMMemorySpaceAttr)
 }
 
 // nVVMMemorySpaceAttrSlab holds the NVVMMemorySpaceAttr values of each context.
 var nVVMMemorySpaceAttrSlab ir.Slab
+
+// nVVMMemorySpaceAttrKey writes the key of the NVVMMemorySpaceAttr in s, after its kind's number.
+func nVVMMemorySpaceAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[NVVMMemorySpaceAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*NVVMMemorySpaceAttr) Dialect() string { return "nvvm" }
 func (*NVVMMemorySpaceAttr) Kind() string    { return "NVVMMemorySpaceAttr" }
@@ -869,11 +1010,23 @@ func GetNVVMTargetAttr(ctx *ir.Context, o_ int32, triple, chip, features string,
 		v.link = link
 		v.verifyTarget = verifyTarget
 		return v
-	}).(*NVVMTargetAttr)
+	}, nVVMTargetAttrKey).(*NVVMTargetAttr)
 }
 
 // nVVMTargetAttrSlab holds the NVVMTargetAttr values of each context.
 var nVVMTargetAttrSlab ir.Slab
+
+// nVVMTargetAttrKey writes the key of the NVVMTargetAttr in s, after its kind's number.
+func nVVMTargetAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[NVVMTargetAttr](s)
+	k.Int(int64(v.o_))
+	k.String(v.triple)
+	k.String(v.chip)
+	k.String(v.features)
+	k.Attr(v.flags)
+	k.Attr(v.link)
+	k.Bool(v.verifyTarget)
+}
 
 func (*NVVMTargetAttr) Dialect() string { return "nvvm" }
 func (*NVVMTargetAttr) Kind() string    { return "NVVMTargetAttr" }
@@ -934,11 +1087,17 @@ func GetPermuteModeAttr(ctx *ir.Context, value PermuteMode) *PermuteModeAttr {
 		v := ir.SlotOf[PermuteModeAttr](s)
 		v.value = value
 		return v
-	}).(*PermuteModeAttr)
+	}, permuteModeAttrKey).(*PermuteModeAttr)
 }
 
 // permuteModeAttrSlab holds the PermuteModeAttr values of each context.
 var permuteModeAttrSlab ir.Slab
+
+// permuteModeAttrKey writes the key of the PermuteModeAttr in s, after its kind's number.
+func permuteModeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[PermuteModeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*PermuteModeAttr) Dialect() string { return "nvvm" }
 func (*PermuteModeAttr) Kind() string    { return "PermuteModeAttr" }
@@ -969,11 +1128,17 @@ func GetPrefetchCacheLevelAttr(ctx *ir.Context, value PrefetchCacheLevel) *Prefe
 		v := ir.SlotOf[PrefetchCacheLevelAttr](s)
 		v.value = value
 		return v
-	}).(*PrefetchCacheLevelAttr)
+	}, prefetchCacheLevelAttrKey).(*PrefetchCacheLevelAttr)
 }
 
 // prefetchCacheLevelAttrSlab holds the PrefetchCacheLevelAttr values of each context.
 var prefetchCacheLevelAttrSlab ir.Slab
+
+// prefetchCacheLevelAttrKey writes the key of the PrefetchCacheLevelAttr in s, after its kind's number.
+func prefetchCacheLevelAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[PrefetchCacheLevelAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*PrefetchCacheLevelAttr) Dialect() string { return "nvvm" }
 func (*PrefetchCacheLevelAttr) Kind() string    { return "PrefetchCacheLevelAttr" }
@@ -1004,11 +1169,17 @@ func GetProxyKindAttr(ctx *ir.Context, value ProxyKind) *ProxyKindAttr {
 		v := ir.SlotOf[ProxyKindAttr](s)
 		v.value = value
 		return v
-	}).(*ProxyKindAttr)
+	}, proxyKindAttrKey).(*ProxyKindAttr)
 }
 
 // proxyKindAttrSlab holds the ProxyKindAttr values of each context.
 var proxyKindAttrSlab ir.Slab
+
+// proxyKindAttrKey writes the key of the ProxyKindAttr in s, after its kind's number.
+func proxyKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ProxyKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ProxyKindAttr) Dialect() string { return "nvvm" }
 func (*ProxyKindAttr) Kind() string    { return "ProxyKindAttr" }
@@ -1039,11 +1210,17 @@ func GetReduxKindAttr(ctx *ir.Context, value ReduxKind) *ReduxKindAttr {
 		v := ir.SlotOf[ReduxKindAttr](s)
 		v.value = value
 		return v
-	}).(*ReduxKindAttr)
+	}, reduxKindAttrKey).(*ReduxKindAttr)
 }
 
 // reduxKindAttrSlab holds the ReduxKindAttr values of each context.
 var reduxKindAttrSlab ir.Slab
+
+// reduxKindAttrKey writes the key of the ReduxKindAttr in s, after its kind's number.
+func reduxKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ReduxKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ReduxKindAttr) Dialect() string { return "nvvm" }
 func (*ReduxKindAttr) Kind() string    { return "ReduxKindAttr" }
@@ -1074,11 +1251,17 @@ func GetSaturationModeAttr(ctx *ir.Context, value SaturationMode) *SaturationMod
 		v := ir.SlotOf[SaturationModeAttr](s)
 		v.value = value
 		return v
-	}).(*SaturationModeAttr)
+	}, saturationModeAttrKey).(*SaturationModeAttr)
 }
 
 // saturationModeAttrSlab holds the SaturationModeAttr values of each context.
 var saturationModeAttrSlab ir.Slab
+
+// saturationModeAttrKey writes the key of the SaturationModeAttr in s, after its kind's number.
+func saturationModeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SaturationModeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*SaturationModeAttr) Dialect() string { return "nvvm" }
 func (*SaturationModeAttr) Kind() string    { return "SaturationModeAttr" }
@@ -1109,11 +1292,17 @@ func GetScaleVecSizeAttr(ctx *ir.Context, value ScaleVecSize) *ScaleVecSizeAttr 
 		v := ir.SlotOf[ScaleVecSizeAttr](s)
 		v.value = value
 		return v
-	}).(*ScaleVecSizeAttr)
+	}, scaleVecSizeAttrKey).(*ScaleVecSizeAttr)
 }
 
 // scaleVecSizeAttrSlab holds the ScaleVecSizeAttr values of each context.
 var scaleVecSizeAttrSlab ir.Slab
+
+// scaleVecSizeAttrKey writes the key of the ScaleVecSizeAttr in s, after its kind's number.
+func scaleVecSizeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ScaleVecSizeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ScaleVecSizeAttr) Dialect() string { return "nvvm" }
 func (*ScaleVecSizeAttr) Kind() string    { return "ScaleVecSizeAttr" }
@@ -1144,11 +1333,17 @@ func GetSetMaxRegisterActionAttr(ctx *ir.Context, value SetMaxRegisterAction) *S
 		v := ir.SlotOf[SetMaxRegisterActionAttr](s)
 		v.value = value
 		return v
-	}).(*SetMaxRegisterActionAttr)
+	}, setMaxRegisterActionAttrKey).(*SetMaxRegisterActionAttr)
 }
 
 // setMaxRegisterActionAttrSlab holds the SetMaxRegisterActionAttr values of each context.
 var setMaxRegisterActionAttrSlab ir.Slab
+
+// setMaxRegisterActionAttrKey writes the key of the SetMaxRegisterActionAttr in s, after its kind's number.
+func setMaxRegisterActionAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SetMaxRegisterActionAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*SetMaxRegisterActionAttr) Dialect() string { return "nvvm" }
 func (*SetMaxRegisterActionAttr) Kind() string    { return "SetMaxRegisterActionAttr" }
@@ -1179,11 +1374,17 @@ func GetSharedSpaceAttr(ctx *ir.Context, value SharedSpace) *SharedSpaceAttr {
 		v := ir.SlotOf[SharedSpaceAttr](s)
 		v.value = value
 		return v
-	}).(*SharedSpaceAttr)
+	}, sharedSpaceAttrKey).(*SharedSpaceAttr)
 }
 
 // sharedSpaceAttrSlab holds the SharedSpaceAttr values of each context.
 var sharedSpaceAttrSlab ir.Slab
+
+// sharedSpaceAttrKey writes the key of the SharedSpaceAttr in s, after its kind's number.
+func sharedSpaceAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SharedSpaceAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*SharedSpaceAttr) Dialect() string { return "nvvm" }
 func (*SharedSpaceAttr) Kind() string    { return "SharedSpaceAttr" }
@@ -1214,11 +1415,17 @@ func GetShflKindAttr(ctx *ir.Context, value ShflKind) *ShflKindAttr {
 		v := ir.SlotOf[ShflKindAttr](s)
 		v.value = value
 		return v
-	}).(*ShflKindAttr)
+	}, shflKindAttrKey).(*ShflKindAttr)
 }
 
 // shflKindAttrSlab holds the ShflKindAttr values of each context.
 var shflKindAttrSlab ir.Slab
+
+// shflKindAttrKey writes the key of the ShflKindAttr in s, after its kind's number.
+func shflKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ShflKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ShflKindAttr) Dialect() string { return "nvvm" }
 func (*ShflKindAttr) Kind() string    { return "ShflKindAttr" }
@@ -1249,11 +1456,17 @@ func GetTMALoadModeAttr(ctx *ir.Context, value TMALoadMode) *TMALoadModeAttr {
 		v := ir.SlotOf[TMALoadModeAttr](s)
 		v.value = value
 		return v
-	}).(*TMALoadModeAttr)
+	}, tMALoadModeAttrKey).(*TMALoadModeAttr)
 }
 
 // tMALoadModeAttrSlab holds the TMALoadModeAttr values of each context.
 var tMALoadModeAttrSlab ir.Slab
+
+// tMALoadModeAttrKey writes the key of the TMALoadModeAttr in s, after its kind's number.
+func tMALoadModeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TMALoadModeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*TMALoadModeAttr) Dialect() string { return "nvvm" }
 func (*TMALoadModeAttr) Kind() string    { return "TMALoadModeAttr" }
@@ -1284,11 +1497,17 @@ func GetTMAReduxKindAttr(ctx *ir.Context, value TMAReduxKind) *TMAReduxKindAttr 
 		v := ir.SlotOf[TMAReduxKindAttr](s)
 		v.value = value
 		return v
-	}).(*TMAReduxKindAttr)
+	}, tMAReduxKindAttrKey).(*TMAReduxKindAttr)
 }
 
 // tMAReduxKindAttrSlab holds the TMAReduxKindAttr values of each context.
 var tMAReduxKindAttrSlab ir.Slab
+
+// tMAReduxKindAttrKey writes the key of the TMAReduxKindAttr in s, after its kind's number.
+func tMAReduxKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TMAReduxKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*TMAReduxKindAttr) Dialect() string { return "nvvm" }
 func (*TMAReduxKindAttr) Kind() string    { return "TMAReduxKindAttr" }
@@ -1319,11 +1538,17 @@ func GetTMAStoreModeAttr(ctx *ir.Context, value TMAStoreMode) *TMAStoreModeAttr 
 		v := ir.SlotOf[TMAStoreModeAttr](s)
 		v.value = value
 		return v
-	}).(*TMAStoreModeAttr)
+	}, tMAStoreModeAttrKey).(*TMAStoreModeAttr)
 }
 
 // tMAStoreModeAttrSlab holds the TMAStoreModeAttr values of each context.
 var tMAStoreModeAttrSlab ir.Slab
+
+// tMAStoreModeAttrKey writes the key of the TMAStoreModeAttr in s, after its kind's number.
+func tMAStoreModeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TMAStoreModeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*TMAStoreModeAttr) Dialect() string { return "nvvm" }
 func (*TMAStoreModeAttr) Kind() string    { return "TMAStoreModeAttr" }
@@ -1354,11 +1579,17 @@ func GetTcgen05CpMulticastAttr(ctx *ir.Context, value Tcgen05CpMulticast) *Tcgen
 		v := ir.SlotOf[Tcgen05CpMulticastAttr](s)
 		v.value = value
 		return v
-	}).(*Tcgen05CpMulticastAttr)
+	}, tcgen05CpMulticastAttrKey).(*Tcgen05CpMulticastAttr)
 }
 
 // tcgen05CpMulticastAttrSlab holds the Tcgen05CpMulticastAttr values of each context.
 var tcgen05CpMulticastAttrSlab ir.Slab
+
+// tcgen05CpMulticastAttrKey writes the key of the Tcgen05CpMulticastAttr in s, after its kind's number.
+func tcgen05CpMulticastAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[Tcgen05CpMulticastAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*Tcgen05CpMulticastAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05CpMulticastAttr) Kind() string    { return "Tcgen05CpMulticastAttr" }
@@ -1389,11 +1620,17 @@ func GetTcgen05CpShapeAttr(ctx *ir.Context, value Tcgen05CpShape) *Tcgen05CpShap
 		v := ir.SlotOf[Tcgen05CpShapeAttr](s)
 		v.value = value
 		return v
-	}).(*Tcgen05CpShapeAttr)
+	}, tcgen05CpShapeAttrKey).(*Tcgen05CpShapeAttr)
 }
 
 // tcgen05CpShapeAttrSlab holds the Tcgen05CpShapeAttr values of each context.
 var tcgen05CpShapeAttrSlab ir.Slab
+
+// tcgen05CpShapeAttrKey writes the key of the Tcgen05CpShapeAttr in s, after its kind's number.
+func tcgen05CpShapeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[Tcgen05CpShapeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*Tcgen05CpShapeAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05CpShapeAttr) Kind() string    { return "Tcgen05CpShapeAttr" }
@@ -1424,11 +1661,17 @@ func GetTcgen05CpSrcFormatAttr(ctx *ir.Context, value Tcgen05CpSrcFormat) *Tcgen
 		v := ir.SlotOf[Tcgen05CpSrcFormatAttr](s)
 		v.value = value
 		return v
-	}).(*Tcgen05CpSrcFormatAttr)
+	}, tcgen05CpSrcFormatAttrKey).(*Tcgen05CpSrcFormatAttr)
 }
 
 // tcgen05CpSrcFormatAttrSlab holds the Tcgen05CpSrcFormatAttr values of each context.
 var tcgen05CpSrcFormatAttrSlab ir.Slab
+
+// tcgen05CpSrcFormatAttrKey writes the key of the Tcgen05CpSrcFormatAttr in s, after its kind's number.
+func tcgen05CpSrcFormatAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[Tcgen05CpSrcFormatAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*Tcgen05CpSrcFormatAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05CpSrcFormatAttr) Kind() string    { return "Tcgen05CpSrcFormatAttr" }
@@ -1459,11 +1702,17 @@ func GetTcgen05FenceKindAttr(ctx *ir.Context, value Tcgen05FenceKind) *Tcgen05Fe
 		v := ir.SlotOf[Tcgen05FenceKindAttr](s)
 		v.value = value
 		return v
-	}).(*Tcgen05FenceKindAttr)
+	}, tcgen05FenceKindAttrKey).(*Tcgen05FenceKindAttr)
 }
 
 // tcgen05FenceKindAttrSlab holds the Tcgen05FenceKindAttr values of each context.
 var tcgen05FenceKindAttrSlab ir.Slab
+
+// tcgen05FenceKindAttrKey writes the key of the Tcgen05FenceKindAttr in s, after its kind's number.
+func tcgen05FenceKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[Tcgen05FenceKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*Tcgen05FenceKindAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05FenceKindAttr) Kind() string    { return "Tcgen05FenceKindAttr" }
@@ -1494,11 +1743,17 @@ func GetTcgen05LdStShapeAttr(ctx *ir.Context, value Tcgen05LdStShape) *Tcgen05Ld
 		v := ir.SlotOf[Tcgen05LdStShapeAttr](s)
 		v.value = value
 		return v
-	}).(*Tcgen05LdStShapeAttr)
+	}, tcgen05LdStShapeAttrKey).(*Tcgen05LdStShapeAttr)
 }
 
 // tcgen05LdStShapeAttrSlab holds the Tcgen05LdStShapeAttr values of each context.
 var tcgen05LdStShapeAttrSlab ir.Slab
+
+// tcgen05LdStShapeAttrKey writes the key of the Tcgen05LdStShapeAttr in s, after its kind's number.
+func tcgen05LdStShapeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[Tcgen05LdStShapeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*Tcgen05LdStShapeAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05LdStShapeAttr) Kind() string    { return "Tcgen05LdStShapeAttr" }
@@ -1529,11 +1784,17 @@ func GetTcgen05MMABlockScaleAttr(ctx *ir.Context, value Tcgen05MMABlockScale) *T
 		v := ir.SlotOf[Tcgen05MMABlockScaleAttr](s)
 		v.value = value
 		return v
-	}).(*Tcgen05MMABlockScaleAttr)
+	}, tcgen05MMABlockScaleAttrKey).(*Tcgen05MMABlockScaleAttr)
 }
 
 // tcgen05MMABlockScaleAttrSlab holds the Tcgen05MMABlockScaleAttr values of each context.
 var tcgen05MMABlockScaleAttrSlab ir.Slab
+
+// tcgen05MMABlockScaleAttrKey writes the key of the Tcgen05MMABlockScaleAttr in s, after its kind's number.
+func tcgen05MMABlockScaleAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[Tcgen05MMABlockScaleAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*Tcgen05MMABlockScaleAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMABlockScaleAttr) Kind() string    { return "Tcgen05MMABlockScaleAttr" }
@@ -1564,11 +1825,17 @@ func GetTcgen05MMACollectorBBufferAttr(ctx *ir.Context, value Tcgen05MMACollecto
 		v := ir.SlotOf[Tcgen05MMACollectorBBufferAttr](s)
 		v.value = value
 		return v
-	}).(*Tcgen05MMACollectorBBufferAttr)
+	}, tcgen05MMACollectorBBufferAttrKey).(*Tcgen05MMACollectorBBufferAttr)
 }
 
 // tcgen05MMACollectorBBufferAttrSlab holds the Tcgen05MMACollectorBBufferAttr values of each context.
 var tcgen05MMACollectorBBufferAttrSlab ir.Slab
+
+// tcgen05MMACollectorBBufferAttrKey writes the key of the Tcgen05MMACollectorBBufferAttr in s, after its kind's number.
+func tcgen05MMACollectorBBufferAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[Tcgen05MMACollectorBBufferAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*Tcgen05MMACollectorBBufferAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMACollectorBBufferAttr) Kind() string    { return "Tcgen05MMACollectorBBufferAttr" }
@@ -1599,11 +1866,17 @@ func GetTcgen05MMACollectorOpAttr(ctx *ir.Context, value Tcgen05MMACollectorOp) 
 		v := ir.SlotOf[Tcgen05MMACollectorOpAttr](s)
 		v.value = value
 		return v
-	}).(*Tcgen05MMACollectorOpAttr)
+	}, tcgen05MMACollectorOpAttrKey).(*Tcgen05MMACollectorOpAttr)
 }
 
 // tcgen05MMACollectorOpAttrSlab holds the Tcgen05MMACollectorOpAttr values of each context.
 var tcgen05MMACollectorOpAttrSlab ir.Slab
+
+// tcgen05MMACollectorOpAttrKey writes the key of the Tcgen05MMACollectorOpAttr in s, after its kind's number.
+func tcgen05MMACollectorOpAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[Tcgen05MMACollectorOpAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*Tcgen05MMACollectorOpAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMACollectorOpAttr) Kind() string    { return "Tcgen05MMACollectorOpAttr" }
@@ -1634,11 +1907,17 @@ func GetTcgen05MMAKindAttr(ctx *ir.Context, value Tcgen05MMAKind) *Tcgen05MMAKin
 		v := ir.SlotOf[Tcgen05MMAKindAttr](s)
 		v.value = value
 		return v
-	}).(*Tcgen05MMAKindAttr)
+	}, tcgen05MMAKindAttrKey).(*Tcgen05MMAKindAttr)
 }
 
 // tcgen05MMAKindAttrSlab holds the Tcgen05MMAKindAttr values of each context.
 var tcgen05MMAKindAttrSlab ir.Slab
+
+// tcgen05MMAKindAttrKey writes the key of the Tcgen05MMAKindAttr in s, after its kind's number.
+func tcgen05MMAKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[Tcgen05MMAKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*Tcgen05MMAKindAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05MMAKindAttr) Kind() string    { return "Tcgen05MMAKindAttr" }
@@ -1669,11 +1948,17 @@ func GetTcgen05WaitKindAttr(ctx *ir.Context, value Tcgen05WaitKind) *Tcgen05Wait
 		v := ir.SlotOf[Tcgen05WaitKindAttr](s)
 		v.value = value
 		return v
-	}).(*Tcgen05WaitKindAttr)
+	}, tcgen05WaitKindAttrKey).(*Tcgen05WaitKindAttr)
 }
 
 // tcgen05WaitKindAttrSlab holds the Tcgen05WaitKindAttr values of each context.
 var tcgen05WaitKindAttrSlab ir.Slab
+
+// tcgen05WaitKindAttrKey writes the key of the Tcgen05WaitKindAttr in s, after its kind's number.
+func tcgen05WaitKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[Tcgen05WaitKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*Tcgen05WaitKindAttr) Dialect() string { return "nvvm" }
 func (*Tcgen05WaitKindAttr) Kind() string    { return "Tcgen05WaitKindAttr" }
@@ -1704,11 +1989,17 @@ func GetVoteSyncKindAttr(ctx *ir.Context, value VoteSyncKind) *VoteSyncKindAttr 
 		v := ir.SlotOf[VoteSyncKindAttr](s)
 		v.value = value
 		return v
-	}).(*VoteSyncKindAttr)
+	}, voteSyncKindAttrKey).(*VoteSyncKindAttr)
 }
 
 // voteSyncKindAttrSlab holds the VoteSyncKindAttr values of each context.
 var voteSyncKindAttrSlab ir.Slab
+
+// voteSyncKindAttrKey writes the key of the VoteSyncKindAttr in s, after its kind's number.
+func voteSyncKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[VoteSyncKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*VoteSyncKindAttr) Dialect() string { return "nvvm" }
 func (*VoteSyncKindAttr) Kind() string    { return "VoteSyncKindAttr" }
@@ -1739,11 +2030,17 @@ func GetWGMMAScaleInAttr(ctx *ir.Context, value WGMMAScaleIn) *WGMMAScaleInAttr 
 		v := ir.SlotOf[WGMMAScaleInAttr](s)
 		v.value = value
 		return v
-	}).(*WGMMAScaleInAttr)
+	}, wGMMAScaleInAttrKey).(*WGMMAScaleInAttr)
 }
 
 // wGMMAScaleInAttrSlab holds the WGMMAScaleInAttr values of each context.
 var wGMMAScaleInAttrSlab ir.Slab
+
+// wGMMAScaleInAttrKey writes the key of the WGMMAScaleInAttr in s, after its kind's number.
+func wGMMAScaleInAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[WGMMAScaleInAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*WGMMAScaleInAttr) Dialect() string { return "nvvm" }
 func (*WGMMAScaleInAttr) Kind() string    { return "WGMMAScaleInAttr" }
@@ -1774,11 +2071,17 @@ func GetWGMMAScaleOutAttr(ctx *ir.Context, value WGMMAScaleOut) *WGMMAScaleOutAt
 		v := ir.SlotOf[WGMMAScaleOutAttr](s)
 		v.value = value
 		return v
-	}).(*WGMMAScaleOutAttr)
+	}, wGMMAScaleOutAttrKey).(*WGMMAScaleOutAttr)
 }
 
 // wGMMAScaleOutAttrSlab holds the WGMMAScaleOutAttr values of each context.
 var wGMMAScaleOutAttrSlab ir.Slab
+
+// wGMMAScaleOutAttrKey writes the key of the WGMMAScaleOutAttr in s, after its kind's number.
+func wGMMAScaleOutAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[WGMMAScaleOutAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*WGMMAScaleOutAttr) Dialect() string { return "nvvm" }
 func (*WGMMAScaleOutAttr) Kind() string    { return "WGMMAScaleOutAttr" }
@@ -1809,11 +2112,17 @@ func GetWGMMATypesAttr(ctx *ir.Context, value WGMMATypes) *WGMMATypesAttr {
 		v := ir.SlotOf[WGMMATypesAttr](s)
 		v.value = value
 		return v
-	}).(*WGMMATypesAttr)
+	}, wGMMATypesAttrKey).(*WGMMATypesAttr)
 }
 
 // wGMMATypesAttrSlab holds the WGMMATypesAttr values of each context.
 var wGMMATypesAttrSlab ir.Slab
+
+// wGMMATypesAttrKey writes the key of the WGMMATypesAttr in s, after its kind's number.
+func wGMMATypesAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[WGMMATypesAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*WGMMATypesAttr) Dialect() string { return "nvvm" }
 func (*WGMMATypesAttr) Kind() string    { return "WGMMATypesAttr" }

@@ -28,11 +28,19 @@ func GetAtomicControlAttr(ctx *ir.Context, ignoreDenormalMode, fineGrainedMemory
 		v.fineGrainedMemory = fineGrainedMemory
 		v.remoteMemory = remoteMemory
 		return v
-	}).(*AtomicControlAttr)
+	}, atomicControlAttrKey).(*AtomicControlAttr)
 }
 
 // atomicControlAttrSlab holds the AtomicControlAttr values of each context.
 var atomicControlAttrSlab ir.Slab
+
+// atomicControlAttrKey writes the key of the AtomicControlAttr in s, after its kind's number.
+func atomicControlAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[AtomicControlAttr](s)
+	k.Bool(v.ignoreDenormalMode)
+	k.Bool(v.fineGrainedMemory)
+	k.Bool(v.remoteMemory)
+}
 
 func (*AtomicControlAttr) Dialect() string { return "omp" }
 func (*AtomicControlAttr) Kind() string    { return "AtomicControlAttr" }
@@ -73,11 +81,17 @@ func GetClauseBindKindAttr(ctx *ir.Context, value ClauseBindKind) *ClauseBindKin
 		v := ir.SlotOf[ClauseBindKindAttr](s)
 		v.value = value
 		return v
-	}).(*ClauseBindKindAttr)
+	}, clauseBindKindAttrKey).(*ClauseBindKindAttr)
 }
 
 // clauseBindKindAttrSlab holds the ClauseBindKindAttr values of each context.
 var clauseBindKindAttrSlab ir.Slab
+
+// clauseBindKindAttrKey writes the key of the ClauseBindKindAttr in s, after its kind's number.
+func clauseBindKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ClauseBindKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ClauseBindKindAttr) Dialect() string { return "omp" }
 func (*ClauseBindKindAttr) Kind() string    { return "ClauseBindKindAttr" }
@@ -108,11 +122,17 @@ func GetClauseCancellationConstructTypeAttr(ctx *ir.Context, value ClauseCancell
 		v := ir.SlotOf[ClauseCancellationConstructTypeAttr](s)
 		v.value = value
 		return v
-	}).(*ClauseCancellationConstructTypeAttr)
+	}, clauseCancellationConstructTypeAttrKey).(*ClauseCancellationConstructTypeAttr)
 }
 
 // clauseCancellationConstructTypeAttrSlab holds the ClauseCancellationConstructTypeAttr values of each context.
 var clauseCancellationConstructTypeAttrSlab ir.Slab
+
+// clauseCancellationConstructTypeAttrKey writes the key of the ClauseCancellationConstructTypeAttr in s, after its kind's number.
+func clauseCancellationConstructTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ClauseCancellationConstructTypeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ClauseCancellationConstructTypeAttr) Dialect() string { return "omp" }
 
@@ -146,11 +166,17 @@ func GetClauseDependAttr(ctx *ir.Context, value ClauseDepend) *ClauseDependAttr 
 		v := ir.SlotOf[ClauseDependAttr](s)
 		v.value = value
 		return v
-	}).(*ClauseDependAttr)
+	}, clauseDependAttrKey).(*ClauseDependAttr)
 }
 
 // clauseDependAttrSlab holds the ClauseDependAttr values of each context.
 var clauseDependAttrSlab ir.Slab
+
+// clauseDependAttrKey writes the key of the ClauseDependAttr in s, after its kind's number.
+func clauseDependAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ClauseDependAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ClauseDependAttr) Dialect() string { return "omp" }
 func (*ClauseDependAttr) Kind() string    { return "ClauseDependAttr" }
@@ -181,11 +207,17 @@ func GetClauseGrainsizeTypeAttr(ctx *ir.Context, value ClauseGrainsizeType) *Cla
 		v := ir.SlotOf[ClauseGrainsizeTypeAttr](s)
 		v.value = value
 		return v
-	}).(*ClauseGrainsizeTypeAttr)
+	}, clauseGrainsizeTypeAttrKey).(*ClauseGrainsizeTypeAttr)
 }
 
 // clauseGrainsizeTypeAttrSlab holds the ClauseGrainsizeTypeAttr values of each context.
 var clauseGrainsizeTypeAttrSlab ir.Slab
+
+// clauseGrainsizeTypeAttrKey writes the key of the ClauseGrainsizeTypeAttr in s, after its kind's number.
+func clauseGrainsizeTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ClauseGrainsizeTypeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ClauseGrainsizeTypeAttr) Dialect() string { return "omp" }
 func (*ClauseGrainsizeTypeAttr) Kind() string    { return "ClauseGrainsizeTypeAttr" }
@@ -216,11 +248,17 @@ func GetClauseMapFlagsAttr(ctx *ir.Context, value ClauseMapFlags) *ClauseMapFlag
 		v := ir.SlotOf[ClauseMapFlagsAttr](s)
 		v.value = value
 		return v
-	}).(*ClauseMapFlagsAttr)
+	}, clauseMapFlagsAttrKey).(*ClauseMapFlagsAttr)
 }
 
 // clauseMapFlagsAttrSlab holds the ClauseMapFlagsAttr values of each context.
 var clauseMapFlagsAttrSlab ir.Slab
+
+// clauseMapFlagsAttrKey writes the key of the ClauseMapFlagsAttr in s, after its kind's number.
+func clauseMapFlagsAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ClauseMapFlagsAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ClauseMapFlagsAttr) Dialect() string { return "omp" }
 func (*ClauseMapFlagsAttr) Kind() string    { return "ClauseMapFlagsAttr" }
@@ -251,11 +289,17 @@ func GetClauseMemoryOrderKindAttr(ctx *ir.Context, value ClauseMemoryOrderKind) 
 		v := ir.SlotOf[ClauseMemoryOrderKindAttr](s)
 		v.value = value
 		return v
-	}).(*ClauseMemoryOrderKindAttr)
+	}, clauseMemoryOrderKindAttrKey).(*ClauseMemoryOrderKindAttr)
 }
 
 // clauseMemoryOrderKindAttrSlab holds the ClauseMemoryOrderKindAttr values of each context.
 var clauseMemoryOrderKindAttrSlab ir.Slab
+
+// clauseMemoryOrderKindAttrKey writes the key of the ClauseMemoryOrderKindAttr in s, after its kind's number.
+func clauseMemoryOrderKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ClauseMemoryOrderKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ClauseMemoryOrderKindAttr) Dialect() string { return "omp" }
 func (*ClauseMemoryOrderKindAttr) Kind() string    { return "ClauseMemoryOrderKindAttr" }
@@ -286,11 +330,17 @@ func GetClauseNumTasksTypeAttr(ctx *ir.Context, value ClauseNumTasksType) *Claus
 		v := ir.SlotOf[ClauseNumTasksTypeAttr](s)
 		v.value = value
 		return v
-	}).(*ClauseNumTasksTypeAttr)
+	}, clauseNumTasksTypeAttrKey).(*ClauseNumTasksTypeAttr)
 }
 
 // clauseNumTasksTypeAttrSlab holds the ClauseNumTasksTypeAttr values of each context.
 var clauseNumTasksTypeAttrSlab ir.Slab
+
+// clauseNumTasksTypeAttrKey writes the key of the ClauseNumTasksTypeAttr in s, after its kind's number.
+func clauseNumTasksTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ClauseNumTasksTypeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ClauseNumTasksTypeAttr) Dialect() string { return "omp" }
 func (*ClauseNumTasksTypeAttr) Kind() string    { return "ClauseNumTasksTypeAttr" }
@@ -321,11 +371,17 @@ func GetClauseNumThreadsTypeAttr(ctx *ir.Context, value ClauseNumThreadsType) *C
 		v := ir.SlotOf[ClauseNumThreadsTypeAttr](s)
 		v.value = value
 		return v
-	}).(*ClauseNumThreadsTypeAttr)
+	}, clauseNumThreadsTypeAttrKey).(*ClauseNumThreadsTypeAttr)
 }
 
 // clauseNumThreadsTypeAttrSlab holds the ClauseNumThreadsTypeAttr values of each context.
 var clauseNumThreadsTypeAttrSlab ir.Slab
+
+// clauseNumThreadsTypeAttrKey writes the key of the ClauseNumThreadsTypeAttr in s, after its kind's number.
+func clauseNumThreadsTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ClauseNumThreadsTypeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ClauseNumThreadsTypeAttr) Dialect() string { return "omp" }
 func (*ClauseNumThreadsTypeAttr) Kind() string    { return "ClauseNumThreadsTypeAttr" }
@@ -356,11 +412,17 @@ func GetClauseOrderKindAttr(ctx *ir.Context, value ClauseOrderKind) *ClauseOrder
 		v := ir.SlotOf[ClauseOrderKindAttr](s)
 		v.value = value
 		return v
-	}).(*ClauseOrderKindAttr)
+	}, clauseOrderKindAttrKey).(*ClauseOrderKindAttr)
 }
 
 // clauseOrderKindAttrSlab holds the ClauseOrderKindAttr values of each context.
 var clauseOrderKindAttrSlab ir.Slab
+
+// clauseOrderKindAttrKey writes the key of the ClauseOrderKindAttr in s, after its kind's number.
+func clauseOrderKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ClauseOrderKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ClauseOrderKindAttr) Dialect() string { return "omp" }
 func (*ClauseOrderKindAttr) Kind() string    { return "ClauseOrderKindAttr" }
@@ -391,11 +453,17 @@ func GetClauseProcBindKindAttr(ctx *ir.Context, value ClauseProcBindKind) *Claus
 		v := ir.SlotOf[ClauseProcBindKindAttr](s)
 		v.value = value
 		return v
-	}).(*ClauseProcBindKindAttr)
+	}, clauseProcBindKindAttrKey).(*ClauseProcBindKindAttr)
 }
 
 // clauseProcBindKindAttrSlab holds the ClauseProcBindKindAttr values of each context.
 var clauseProcBindKindAttrSlab ir.Slab
+
+// clauseProcBindKindAttrKey writes the key of the ClauseProcBindKindAttr in s, after its kind's number.
+func clauseProcBindKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ClauseProcBindKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ClauseProcBindKindAttr) Dialect() string { return "omp" }
 func (*ClauseProcBindKindAttr) Kind() string    { return "ClauseProcBindKindAttr" }
@@ -426,11 +494,17 @@ func GetClauseRequiresAttr(ctx *ir.Context, value ClauseRequires) *ClauseRequire
 		v := ir.SlotOf[ClauseRequiresAttr](s)
 		v.value = value
 		return v
-	}).(*ClauseRequiresAttr)
+	}, clauseRequiresAttrKey).(*ClauseRequiresAttr)
 }
 
 // clauseRequiresAttrSlab holds the ClauseRequiresAttr values of each context.
 var clauseRequiresAttrSlab ir.Slab
+
+// clauseRequiresAttrKey writes the key of the ClauseRequiresAttr in s, after its kind's number.
+func clauseRequiresAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ClauseRequiresAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ClauseRequiresAttr) Dialect() string { return "omp" }
 func (*ClauseRequiresAttr) Kind() string    { return "ClauseRequiresAttr" }
@@ -461,11 +535,17 @@ func GetClauseScheduleKindAttr(ctx *ir.Context, value ClauseScheduleKind) *Claus
 		v := ir.SlotOf[ClauseScheduleKindAttr](s)
 		v.value = value
 		return v
-	}).(*ClauseScheduleKindAttr)
+	}, clauseScheduleKindAttrKey).(*ClauseScheduleKindAttr)
 }
 
 // clauseScheduleKindAttrSlab holds the ClauseScheduleKindAttr values of each context.
 var clauseScheduleKindAttrSlab ir.Slab
+
+// clauseScheduleKindAttrKey writes the key of the ClauseScheduleKindAttr in s, after its kind's number.
+func clauseScheduleKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ClauseScheduleKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ClauseScheduleKindAttr) Dialect() string { return "omp" }
 func (*ClauseScheduleKindAttr) Kind() string    { return "ClauseScheduleKindAttr" }
@@ -496,11 +576,17 @@ func GetClauseTaskDependAttr(ctx *ir.Context, value ClauseTaskDepend) *ClauseTas
 		v := ir.SlotOf[ClauseTaskDependAttr](s)
 		v.value = value
 		return v
-	}).(*ClauseTaskDependAttr)
+	}, clauseTaskDependAttrKey).(*ClauseTaskDependAttr)
 }
 
 // clauseTaskDependAttrSlab holds the ClauseTaskDependAttr values of each context.
 var clauseTaskDependAttrSlab ir.Slab
+
+// clauseTaskDependAttrKey writes the key of the ClauseTaskDependAttr in s, after its kind's number.
+func clauseTaskDependAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ClauseTaskDependAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ClauseTaskDependAttr) Dialect() string { return "omp" }
 func (*ClauseTaskDependAttr) Kind() string    { return "ClauseTaskDependAttr" }
@@ -531,11 +617,17 @@ func GetDataSharingClauseTypeAttr(ctx *ir.Context, value DataSharingClauseType) 
 		v := ir.SlotOf[DataSharingClauseTypeAttr](s)
 		v.value = value
 		return v
-	}).(*DataSharingClauseTypeAttr)
+	}, dataSharingClauseTypeAttrKey).(*DataSharingClauseTypeAttr)
 }
 
 // dataSharingClauseTypeAttrSlab holds the DataSharingClauseTypeAttr values of each context.
 var dataSharingClauseTypeAttrSlab ir.Slab
+
+// dataSharingClauseTypeAttrKey writes the key of the DataSharingClauseTypeAttr in s, after its kind's number.
+func dataSharingClauseTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DataSharingClauseTypeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*DataSharingClauseTypeAttr) Dialect() string { return "omp" }
 func (*DataSharingClauseTypeAttr) Kind() string    { return "DataSharingClauseTypeAttr" }
@@ -572,11 +664,19 @@ func GetDeclareTargetAttr(ctx *ir.Context, deviceType, captureClause, automap ir
 		v.captureClause = captureClause
 		v.automap = automap
 		return v
-	}).(*DeclareTargetAttr)
+	}, declareTargetAttrKey).(*DeclareTargetAttr)
 }
 
 // declareTargetAttrSlab holds the DeclareTargetAttr values of each context.
 var declareTargetAttrSlab ir.Slab
+
+// declareTargetAttrKey writes the key of the DeclareTargetAttr in s, after its kind's number.
+func declareTargetAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DeclareTargetAttr](s)
+	k.Attr(v.deviceType)
+	k.Attr(v.captureClause)
+	k.Attr(v.automap)
+}
 
 func (*DeclareTargetAttr) Dialect() string { return "omp" }
 func (*DeclareTargetAttr) Kind() string    { return "DeclareTargetAttr" }
@@ -617,11 +717,17 @@ func GetDeclareTargetCaptureClauseAttr(ctx *ir.Context, value DeclareTargetCaptu
 		v := ir.SlotOf[DeclareTargetCaptureClauseAttr](s)
 		v.value = value
 		return v
-	}).(*DeclareTargetCaptureClauseAttr)
+	}, declareTargetCaptureClauseAttrKey).(*DeclareTargetCaptureClauseAttr)
 }
 
 // declareTargetCaptureClauseAttrSlab holds the DeclareTargetCaptureClauseAttr values of each context.
 var declareTargetCaptureClauseAttrSlab ir.Slab
+
+// declareTargetCaptureClauseAttrKey writes the key of the DeclareTargetCaptureClauseAttr in s, after its kind's number.
+func declareTargetCaptureClauseAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DeclareTargetCaptureClauseAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*DeclareTargetCaptureClauseAttr) Dialect() string { return "omp" }
 func (*DeclareTargetCaptureClauseAttr) Kind() string    { return "DeclareTargetCaptureClauseAttr" }
@@ -652,11 +758,17 @@ func GetDeclareTargetDeviceTypeAttr(ctx *ir.Context, value DeclareTargetDeviceTy
 		v := ir.SlotOf[DeclareTargetDeviceTypeAttr](s)
 		v.value = value
 		return v
-	}).(*DeclareTargetDeviceTypeAttr)
+	}, declareTargetDeviceTypeAttrKey).(*DeclareTargetDeviceTypeAttr)
 }
 
 // declareTargetDeviceTypeAttrSlab holds the DeclareTargetDeviceTypeAttr values of each context.
 var declareTargetDeviceTypeAttrSlab ir.Slab
+
+// declareTargetDeviceTypeAttrKey writes the key of the DeclareTargetDeviceTypeAttr in s, after its kind's number.
+func declareTargetDeviceTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DeclareTargetDeviceTypeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*DeclareTargetDeviceTypeAttr) Dialect() string { return "omp" }
 func (*DeclareTargetDeviceTypeAttr) Kind() string    { return "DeclareTargetDeviceTypeAttr" }
@@ -705,11 +817,23 @@ func GetFlagsAttr(ctx *ir.Context, debugKind uint32, assumeTeamsOversubscription
 		v.noGpuLib = noGpuLib
 		v.openmpDeviceVersion = openmpDeviceVersion
 		return v
-	}).(*FlagsAttr)
+	}, flagsAttrKey).(*FlagsAttr)
 }
 
 // flagsAttrSlab holds the FlagsAttr values of each context.
 var flagsAttrSlab ir.Slab
+
+// flagsAttrKey writes the key of the FlagsAttr in s, after its kind's number.
+func flagsAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FlagsAttr](s)
+	k.Uint(uint64(v.debugKind))
+	k.Bool(v.assumeTeamsOversubscription)
+	k.Bool(v.assumeThreadsOversubscription)
+	k.Bool(v.assumeNoThreadState)
+	k.Bool(v.assumeNoNestedParallelism)
+	k.Bool(v.noGpuLib)
+	k.Uint(uint64(v.openmpDeviceVersion))
+}
 
 func (*FlagsAttr) Dialect() string { return "omp" }
 func (*FlagsAttr) Kind() string    { return "FlagsAttr" }
@@ -770,11 +894,17 @@ func GetOrderModifierAttr(ctx *ir.Context, value OrderModifier) *OrderModifierAt
 		v := ir.SlotOf[OrderModifierAttr](s)
 		v.value = value
 		return v
-	}).(*OrderModifierAttr)
+	}, orderModifierAttrKey).(*OrderModifierAttr)
 }
 
 // orderModifierAttrSlab holds the OrderModifierAttr values of each context.
 var orderModifierAttrSlab ir.Slab
+
+// orderModifierAttrKey writes the key of the OrderModifierAttr in s, after its kind's number.
+func orderModifierAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[OrderModifierAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*OrderModifierAttr) Dialect() string { return "omp" }
 func (*OrderModifierAttr) Kind() string    { return "OrderModifierAttr" }
@@ -805,11 +935,17 @@ func GetReductionModifierAttr(ctx *ir.Context, value ReductionModifier) *Reducti
 		v := ir.SlotOf[ReductionModifierAttr](s)
 		v.value = value
 		return v
-	}).(*ReductionModifierAttr)
+	}, reductionModifierAttrKey).(*ReductionModifierAttr)
 }
 
 // reductionModifierAttrSlab holds the ReductionModifierAttr values of each context.
 var reductionModifierAttrSlab ir.Slab
+
+// reductionModifierAttrKey writes the key of the ReductionModifierAttr in s, after its kind's number.
+func reductionModifierAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ReductionModifierAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ReductionModifierAttr) Dialect() string { return "omp" }
 func (*ReductionModifierAttr) Kind() string    { return "ReductionModifierAttr" }
@@ -840,11 +976,17 @@ func GetScheduleModifierAttr(ctx *ir.Context, value ScheduleModifier) *ScheduleM
 		v := ir.SlotOf[ScheduleModifierAttr](s)
 		v.value = value
 		return v
-	}).(*ScheduleModifierAttr)
+	}, scheduleModifierAttrKey).(*ScheduleModifierAttr)
 }
 
 // scheduleModifierAttrSlab holds the ScheduleModifierAttr values of each context.
 var scheduleModifierAttrSlab ir.Slab
+
+// scheduleModifierAttrKey writes the key of the ScheduleModifierAttr in s, after its kind's number.
+func scheduleModifierAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ScheduleModifierAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ScheduleModifierAttr) Dialect() string { return "omp" }
 func (*ScheduleModifierAttr) Kind() string    { return "ScheduleModifierAttr" }
@@ -875,11 +1017,17 @@ func GetVariableCaptureKindAttr(ctx *ir.Context, value VariableCaptureKind) *Var
 		v := ir.SlotOf[VariableCaptureKindAttr](s)
 		v.value = value
 		return v
-	}).(*VariableCaptureKindAttr)
+	}, variableCaptureKindAttrKey).(*VariableCaptureKindAttr)
 }
 
 // variableCaptureKindAttrSlab holds the VariableCaptureKindAttr values of each context.
 var variableCaptureKindAttrSlab ir.Slab
+
+// variableCaptureKindAttrKey writes the key of the VariableCaptureKindAttr in s, after its kind's number.
+func variableCaptureKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[VariableCaptureKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*VariableCaptureKindAttr) Dialect() string { return "omp" }
 func (*VariableCaptureKindAttr) Kind() string    { return "VariableCaptureKindAttr" }
@@ -910,11 +1058,17 @@ func GetVersionAttr(ctx *ir.Context, version uint32) *VersionAttr {
 		v := ir.SlotOf[VersionAttr](s)
 		v.version = version
 		return v
-	}).(*VersionAttr)
+	}, versionAttrKey).(*VersionAttr)
 }
 
 // versionAttrSlab holds the VersionAttr values of each context.
 var versionAttrSlab ir.Slab
+
+// versionAttrKey writes the key of the VersionAttr in s, after its kind's number.
+func versionAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[VersionAttr](s)
+	k.Uint(uint64(v.version))
+}
 
 func (*VersionAttr) Dialect() string { return "omp" }
 func (*VersionAttr) Kind() string    { return "VersionAttr" }

@@ -15,14 +15,16 @@ func GetCanonicalLoopInfoType(ctx *ir.Context) *CanonicalLoopInfoType {
 	return ir.InsertTypeWith(ctx, k, &canonicalLoopInfoTypeSlab, (*CanonicalLoopInfoType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CanonicalLoopInfoType](s)
 		return v
-	}).(*CanonicalLoopInfoType)
+	}, canonicalLoopInfoTypeKey).(*CanonicalLoopInfoType)
 }
 
 // canonicalLoopInfoTypeSlab holds the CanonicalLoopInfoType values of each context.
 var canonicalLoopInfoTypeSlab ir.Slab
 
-func (*CanonicalLoopInfoType) Dialect() string { return "omp" }
-func (*CanonicalLoopInfoType) Kind() string    { return "CanonicalLoopInfoType" }
+// canonicalLoopInfoTypeKey writes the key of the CanonicalLoopInfoType in s, after its kind's number.
+func canonicalLoopInfoTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*CanonicalLoopInfoType) Dialect() string          { return "omp" }
+func (*CanonicalLoopInfoType) Kind() string             { return "CanonicalLoopInfoType" }
 
 func (t *CanonicalLoopInfoType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -42,14 +44,16 @@ func GetMapBoundsType(ctx *ir.Context) *MapBoundsType {
 	return ir.InsertTypeWith(ctx, k, &mapBoundsTypeSlab, (*MapBoundsType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MapBoundsType](s)
 		return v
-	}).(*MapBoundsType)
+	}, mapBoundsTypeKey).(*MapBoundsType)
 }
 
 // mapBoundsTypeSlab holds the MapBoundsType values of each context.
 var mapBoundsTypeSlab ir.Slab
 
-func (*MapBoundsType) Dialect() string { return "omp" }
-func (*MapBoundsType) Kind() string    { return "MapBoundsType" }
+// mapBoundsTypeKey writes the key of the MapBoundsType in s, after its kind's number.
+func mapBoundsTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*MapBoundsType) Dialect() string          { return "omp" }
+func (*MapBoundsType) Kind() string             { return "MapBoundsType" }
 
 func (t *MapBoundsType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {

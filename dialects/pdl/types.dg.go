@@ -19,14 +19,16 @@ func GetAttributeType(ctx *ir.Context) *AttributeType {
 	return ir.InsertTypeWith(ctx, k, &attributeTypeSlab, (*AttributeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AttributeType](s)
 		return v
-	}).(*AttributeType)
+	}, attributeTypeKey).(*AttributeType)
 }
 
 // attributeTypeSlab holds the AttributeType values of each context.
 var attributeTypeSlab ir.Slab
 
-func (*AttributeType) Dialect() string { return "pdl" }
-func (*AttributeType) Kind() string    { return "AttributeType" }
+// attributeTypeKey writes the key of the AttributeType in s, after its kind's number.
+func attributeTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*AttributeType) Dialect() string          { return "pdl" }
+func (*AttributeType) Kind() string             { return "AttributeType" }
 
 func (t *AttributeType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -46,14 +48,16 @@ func GetOperationType(ctx *ir.Context) *OperationType {
 	return ir.InsertTypeWith(ctx, k, &operationTypeSlab, (*OperationType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[OperationType](s)
 		return v
-	}).(*OperationType)
+	}, operationTypeKey).(*OperationType)
 }
 
 // operationTypeSlab holds the OperationType values of each context.
 var operationTypeSlab ir.Slab
 
-func (*OperationType) Dialect() string { return "pdl" }
-func (*OperationType) Kind() string    { return "OperationType" }
+// operationTypeKey writes the key of the OperationType in s, after its kind's number.
+func operationTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*OperationType) Dialect() string          { return "pdl" }
+func (*OperationType) Kind() string             { return "OperationType" }
 
 func (t *OperationType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -76,11 +80,17 @@ func GetRangeType(ctx *ir.Context, elementType ir.Type) *RangeType {
 		v := ir.SlotOf[RangeType](s)
 		v.elementType = elementType
 		return v
-	}).(*RangeType)
+	}, rangeTypeKey).(*RangeType)
 }
 
 // rangeTypeSlab holds the RangeType values of each context.
 var rangeTypeSlab ir.Slab
+
+// rangeTypeKey writes the key of the RangeType in s, after its kind's number.
+func rangeTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[RangeType](s)
+	k.Type(v.elementType)
+}
 
 func (*RangeType) Dialect() string { return "pdl" }
 func (*RangeType) Kind() string    { return "RangeType" }
@@ -108,14 +118,16 @@ func GetTypeType(ctx *ir.Context) *TypeType {
 	return ir.InsertTypeWith(ctx, k, &typeTypeSlab, (*TypeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TypeType](s)
 		return v
-	}).(*TypeType)
+	}, typeTypeKey).(*TypeType)
 }
 
 // typeTypeSlab holds the TypeType values of each context.
 var typeTypeSlab ir.Slab
 
-func (*TypeType) Dialect() string { return "pdl" }
-func (*TypeType) Kind() string    { return "TypeType" }
+// typeTypeKey writes the key of the TypeType in s, after its kind's number.
+func typeTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*TypeType) Dialect() string          { return "pdl" }
+func (*TypeType) Kind() string             { return "TypeType" }
 
 func (t *TypeType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -135,14 +147,16 @@ func GetValueType(ctx *ir.Context) *ValueType {
 	return ir.InsertTypeWith(ctx, k, &valueTypeSlab, (*ValueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ValueType](s)
 		return v
-	}).(*ValueType)
+	}, valueTypeKey).(*ValueType)
 }
 
 // valueTypeSlab holds the ValueType values of each context.
 var valueTypeSlab ir.Slab
 
-func (*ValueType) Dialect() string { return "pdl" }
-func (*ValueType) Kind() string    { return "ValueType" }
+// valueTypeKey writes the key of the ValueType in s, after its kind's number.
+func valueTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*ValueType) Dialect() string          { return "pdl" }
+func (*ValueType) Kind() string             { return "ValueType" }
 
 func (t *ValueType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {

@@ -22,11 +22,17 @@ func GetFloatPolynomialAttr(ctx *ir.Context, polynomial ir.Attribute) *FloatPoly
 		v := ir.SlotOf[FloatPolynomialAttr](s)
 		v.polynomial = polynomial
 		return v
-	}).(*FloatPolynomialAttr)
+	}, floatPolynomialAttrKey).(*FloatPolynomialAttr)
 }
 
 // floatPolynomialAttrSlab holds the FloatPolynomialAttr values of each context.
 var floatPolynomialAttrSlab ir.Slab
+
+// floatPolynomialAttrKey writes the key of the FloatPolynomialAttr in s, after its kind's number.
+func floatPolynomialAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FloatPolynomialAttr](s)
+	k.Attr(v.polynomial)
+}
 
 func (*FloatPolynomialAttr) Dialect() string { return "polynomial" }
 func (*FloatPolynomialAttr) Kind() string    { return "FloatPolynomialAttr" }
@@ -54,11 +60,17 @@ func GetIntPolynomialAttr(ctx *ir.Context, polynomial ir.Attribute) *IntPolynomi
 		v := ir.SlotOf[IntPolynomialAttr](s)
 		v.polynomial = polynomial
 		return v
-	}).(*IntPolynomialAttr)
+	}, intPolynomialAttrKey).(*IntPolynomialAttr)
 }
 
 // intPolynomialAttrSlab holds the IntPolynomialAttr values of each context.
 var intPolynomialAttrSlab ir.Slab
+
+// intPolynomialAttrKey writes the key of the IntPolynomialAttr in s, after its kind's number.
+func intPolynomialAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[IntPolynomialAttr](s)
+	k.Attr(v.polynomial)
+}
 
 func (*IntPolynomialAttr) Dialect() string { return "polynomial" }
 func (*IntPolynomialAttr) Kind() string    { return "IntPolynomialAttr" }
@@ -89,11 +101,18 @@ func GetPrimitiveRootAttr(ctx *ir.Context, value, degree ir.Attribute) *Primitiv
 		v.value = value
 		v.degree = degree
 		return v
-	}).(*PrimitiveRootAttr)
+	}, primitiveRootAttrKey).(*PrimitiveRootAttr)
 }
 
 // primitiveRootAttrSlab holds the PrimitiveRootAttr values of each context.
 var primitiveRootAttrSlab ir.Slab
+
+// primitiveRootAttrKey writes the key of the PrimitiveRootAttr in s, after its kind's number.
+func primitiveRootAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[PrimitiveRootAttr](s)
+	k.Attr(v.value)
+	k.Attr(v.degree)
+}
 
 func (*PrimitiveRootAttr) Dialect() string { return "polynomial" }
 func (*PrimitiveRootAttr) Kind() string    { return "PrimitiveRootAttr" }
@@ -135,11 +154,19 @@ func GetRingAttr(ctx *ir.Context, coefficientType ir.Type, coefficientModulus, p
 		v.coefficientModulus = coefficientModulus
 		v.polynomialModulus = polynomialModulus
 		return v
-	}).(*RingAttr)
+	}, ringAttrKey).(*RingAttr)
 }
 
 // ringAttrSlab holds the RingAttr values of each context.
 var ringAttrSlab ir.Slab
+
+// ringAttrKey writes the key of the RingAttr in s, after its kind's number.
+func ringAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[RingAttr](s)
+	k.Type(v.coefficientType)
+	k.Attr(v.coefficientModulus)
+	k.Attr(v.polynomialModulus)
+}
 
 func (*RingAttr) Dialect() string { return "polynomial" }
 func (*RingAttr) Kind() string    { return "RingAttr" }
@@ -183,11 +210,18 @@ func GetTypedFloatPolynomialAttr(ctx *ir.Context, type_ ir.Type, value ir.Attrib
 		v.type_ = type_
 		v.value = value
 		return v
-	}).(*TypedFloatPolynomialAttr)
+	}, typedFloatPolynomialAttrKey).(*TypedFloatPolynomialAttr)
 }
 
 // typedFloatPolynomialAttrSlab holds the TypedFloatPolynomialAttr values of each context.
 var typedFloatPolynomialAttrSlab ir.Slab
+
+// typedFloatPolynomialAttrKey writes the key of the TypedFloatPolynomialAttr in s, after its kind's number.
+func typedFloatPolynomialAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TypedFloatPolynomialAttr](s)
+	k.Type(v.type_)
+	k.Attr(v.value)
+}
 
 func (*TypedFloatPolynomialAttr) Dialect() string { return "polynomial" }
 func (*TypedFloatPolynomialAttr) Kind() string    { return "TypedFloatPolynomialAttr" }
@@ -226,11 +260,18 @@ func GetTypedIntPolynomialAttr(ctx *ir.Context, type_ ir.Type, value ir.Attribut
 		v.type_ = type_
 		v.value = value
 		return v
-	}).(*TypedIntPolynomialAttr)
+	}, typedIntPolynomialAttrKey).(*TypedIntPolynomialAttr)
 }
 
 // typedIntPolynomialAttrSlab holds the TypedIntPolynomialAttr values of each context.
 var typedIntPolynomialAttrSlab ir.Slab
+
+// typedIntPolynomialAttrKey writes the key of the TypedIntPolynomialAttr in s, after its kind's number.
+func typedIntPolynomialAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TypedIntPolynomialAttr](s)
+	k.Type(v.type_)
+	k.Attr(v.value)
+}
 
 func (*TypedIntPolynomialAttr) Dialect() string { return "polynomial" }
 func (*TypedIntPolynomialAttr) Kind() string    { return "TypedIntPolynomialAttr" }

@@ -22,11 +22,17 @@ func GetPolynomialType(ctx *ir.Context, ring ir.Attribute) *PolynomialType {
 		v := ir.SlotOf[PolynomialType](s)
 		v.ring = ring
 		return v
-	}).(*PolynomialType)
+	}, polynomialTypeKey).(*PolynomialType)
 }
 
 // polynomialTypeSlab holds the PolynomialType values of each context.
 var polynomialTypeSlab ir.Slab
+
+// polynomialTypeKey writes the key of the PolynomialType in s, after its kind's number.
+func polynomialTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[PolynomialType](s)
+	k.Attr(v.ring)
+}
 
 func (*PolynomialType) Dialect() string { return "polynomial" }
 func (*PolynomialType) Kind() string    { return "PolynomialType" }

@@ -25,11 +25,18 @@ func GetAddressAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *AddressAttr
 		v.type_ = type_
 		v.value = value
 		return v
-	}).(*AddressAttr)
+	}, addressAttrKey).(*AddressAttr)
 }
 
 // addressAttrSlab holds the AddressAttr values of each context.
 var addressAttrSlab ir.Slab
+
+// addressAttrKey writes the key of the AddressAttr in s, after its kind's number.
+func addressAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[AddressAttr](s)
+	k.Type(v.type_)
+	k.APInt(v.value)
+}
 
 func (*AddressAttr) Dialect() string { return "ptr" }
 func (*AddressAttr) Kind() string    { return "AddressAttr" }
@@ -59,14 +66,16 @@ func GetGenericSpaceAttr(ctx *ir.Context) *GenericSpaceAttr {
 	return ir.InsertAttrWith(ctx, k, &genericSpaceAttrSlab, (*GenericSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GenericSpaceAttr](s)
 		return v
-	}).(*GenericSpaceAttr)
+	}, genericSpaceAttrKey).(*GenericSpaceAttr)
 }
 
 // genericSpaceAttrSlab holds the GenericSpaceAttr values of each context.
 var genericSpaceAttrSlab ir.Slab
 
-func (*GenericSpaceAttr) Dialect() string { return "ptr" }
-func (*GenericSpaceAttr) Kind() string    { return "GenericSpaceAttr" }
+// genericSpaceAttrKey writes the key of the GenericSpaceAttr in s, after its kind's number.
+func genericSpaceAttrKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*GenericSpaceAttr) Dialect() string          { return "ptr" }
+func (*GenericSpaceAttr) Kind() string             { return "GenericSpaceAttr" }
 
 func (a *GenericSpaceAttr) String() string {
 	if s, ok := asmForms.PrintAttribute(a); ok {
@@ -89,11 +98,17 @@ func GetNullAttr(ctx *ir.Context, type_ ir.Type) *NullAttr {
 		v := ir.SlotOf[NullAttr](s)
 		v.type_ = type_
 		return v
-	}).(*NullAttr)
+	}, nullAttrKey).(*NullAttr)
 }
 
 // nullAttrSlab holds the NullAttr values of each context.
 var nullAttrSlab ir.Slab
+
+// nullAttrKey writes the key of the NullAttr in s, after its kind's number.
+func nullAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[NullAttr](s)
+	k.Type(v.type_)
+}
 
 func (*NullAttr) Dialect() string { return "ptr" }
 func (*NullAttr) Kind() string    { return "NullAttr" }
@@ -133,11 +148,20 @@ func GetSpecAttr(ctx *ir.Context, size, abi, preferred, index uint32) *SpecAttr 
 		v.preferred = preferred
 		v.index = index
 		return v
-	}).(*SpecAttr)
+	}, specAttrKey).(*SpecAttr)
 }
 
 // specAttrSlab holds the SpecAttr values of each context.
 var specAttrSlab ir.Slab
+
+// specAttrKey writes the key of the SpecAttr in s, after its kind's number.
+func specAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SpecAttr](s)
+	k.Uint(uint64(v.size))
+	k.Uint(uint64(v.abi))
+	k.Uint(uint64(v.preferred))
+	k.Uint(uint64(v.index))
+}
 
 func (*SpecAttr) Dialect() string { return "ptr" }
 func (*SpecAttr) Kind() string    { return "SpecAttr" }

@@ -22,11 +22,17 @@ func GetPtrMetadataType(ctx *ir.Context, type_ ir.Attribute) *PtrMetadataType {
 		v := ir.SlotOf[PtrMetadataType](s)
 		v.type_ = type_
 		return v
-	}).(*PtrMetadataType)
+	}, ptrMetadataTypeKey).(*PtrMetadataType)
 }
 
 // ptrMetadataTypeSlab holds the PtrMetadataType values of each context.
 var ptrMetadataTypeSlab ir.Slab
+
+// ptrMetadataTypeKey writes the key of the PtrMetadataType in s, after its kind's number.
+func ptrMetadataTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[PtrMetadataType](s)
+	k.Attr(v.type_)
+}
 
 func (*PtrMetadataType) Dialect() string { return "ptr" }
 func (*PtrMetadataType) Kind() string    { return "PtrMetadataType" }
@@ -57,11 +63,17 @@ func GetPtrType(ctx *ir.Context, memorySpace ir.Attribute) *PtrType {
 		v := ir.SlotOf[PtrType](s)
 		v.memorySpace = memorySpace
 		return v
-	}).(*PtrType)
+	}, ptrTypeKey).(*PtrType)
 }
 
 // ptrTypeSlab holds the PtrType values of each context.
 var ptrTypeSlab ir.Slab
+
+// ptrTypeKey writes the key of the PtrType in s, after its kind's number.
+func ptrTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[PtrType](s)
+	k.Attr(v.memorySpace)
+}
 
 func (*PtrType) Dialect() string { return "ptr" }
 func (*PtrType) Kind() string    { return "PtrType" }

@@ -35,11 +35,21 @@ func GetAnyQuantizedType(ctx *ir.Context, flags uint64, storageType, expressedTy
 		v.storageTypeMin = storageTypeMin
 		v.storageTypeMax = storageTypeMax
 		return v
-	}).(*AnyQuantizedType)
+	}, anyQuantizedTypeKey).(*AnyQuantizedType)
 }
 
 // anyQuantizedTypeSlab holds the AnyQuantizedType values of each context.
 var anyQuantizedTypeSlab ir.Slab
+
+// anyQuantizedTypeKey writes the key of the AnyQuantizedType in s, after its kind's number.
+func anyQuantizedTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[AnyQuantizedType](s)
+	k.Uint(uint64(v.flags))
+	k.Type(v.storageType)
+	k.Type(v.expressedType)
+	k.Int(int64(v.storageTypeMin))
+	k.Int(int64(v.storageTypeMax))
+}
 
 func (*AnyQuantizedType) Dialect() string { return "quant" }
 func (*AnyQuantizedType) Kind() string    { return "AnyQuantizedType" }
@@ -96,11 +106,19 @@ func GetCalibratedQuantizedType(ctx *ir.Context, expressedType ir.Type, min, max
 		v.min = min
 		v.max = max
 		return v
-	}).(*CalibratedQuantizedType)
+	}, calibratedQuantizedTypeKey).(*CalibratedQuantizedType)
 }
 
 // calibratedQuantizedTypeSlab holds the CalibratedQuantizedType values of each context.
 var calibratedQuantizedTypeSlab ir.Slab
+
+// calibratedQuantizedTypeKey writes the key of the CalibratedQuantizedType in s, after its kind's number.
+func calibratedQuantizedTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CalibratedQuantizedType](s)
+	k.Type(v.expressedType)
+	k.Int(int64(v.min))
+	k.Int(int64(v.max))
+}
 
 func (*CalibratedQuantizedType) Dialect() string { return "quant" }
 func (*CalibratedQuantizedType) Kind() string    { return "CalibratedQuantizedType" }
@@ -168,11 +186,30 @@ func GetUniformQuantizedPerAxisType(ctx *ir.Context, flags uint64, storageType, 
 		v.scales = slices.Clone(scales)
 		v.zeroPoints = slices.Clone(zeroPoints)
 		return v
-	}).(*UniformQuantizedPerAxisType)
+	}, uniformQuantizedPerAxisTypeKey).(*UniformQuantizedPerAxisType)
 }
 
 // uniformQuantizedPerAxisTypeSlab holds the UniformQuantizedPerAxisType values of each context.
 var uniformQuantizedPerAxisTypeSlab ir.Slab
+
+// uniformQuantizedPerAxisTypeKey writes the key of the UniformQuantizedPerAxisType in s, after its kind's number.
+func uniformQuantizedPerAxisTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[UniformQuantizedPerAxisType](s)
+	k.Uint(uint64(v.flags))
+	k.Type(v.storageType)
+	k.Type(v.expressedType)
+	k.Uint(uint64(v.quantizedDimension))
+	k.Int(int64(v.storageTypeMin))
+	k.Int(int64(v.storageTypeMax))
+	k.Uint(uint64(len(v.scales)))
+	for _, e0 := range v.scales {
+		k.Int(int64(e0))
+	}
+	k.Uint(uint64(len(v.zeroPoints)))
+	for _, e0 := range v.zeroPoints {
+		k.Int(int64(e0))
+	}
+}
 
 func (*UniformQuantizedPerAxisType) Dialect() string { return "quant" }
 func (*UniformQuantizedPerAxisType) Kind() string    { return "UniformQuantizedPerAxisType" }
@@ -268,11 +305,31 @@ func GetUniformQuantizedSubChannelType(ctx *ir.Context, flags uint64, storageTyp
 		v.scales = scales
 		v.zeroPoints = zeroPoints
 		return v
-	}).(*UniformQuantizedSubChannelType)
+	}, uniformQuantizedSubChannelTypeKey).(*UniformQuantizedSubChannelType)
 }
 
 // uniformQuantizedSubChannelTypeSlab holds the UniformQuantizedSubChannelType values of each context.
 var uniformQuantizedSubChannelTypeSlab ir.Slab
+
+// uniformQuantizedSubChannelTypeKey writes the key of the UniformQuantizedSubChannelType in s, after its kind's number.
+func uniformQuantizedSubChannelTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[UniformQuantizedSubChannelType](s)
+	k.Uint(uint64(v.flags))
+	k.Type(v.storageType)
+	k.Type(v.expressedType)
+	k.Int(int64(v.storageTypeMin))
+	k.Int(int64(v.storageTypeMax))
+	k.Uint(uint64(len(v.quantizedDimensions)))
+	for _, e0 := range v.quantizedDimensions {
+		k.Int(int64(e0))
+	}
+	k.Uint(uint64(len(v.blockSizes)))
+	for _, e0 := range v.blockSizes {
+		k.Int(int64(e0))
+	}
+	k.Attr(v.scales)
+	k.Attr(v.zeroPoints)
+}
 
 func (*UniformQuantizedSubChannelType) Dialect() string { return "quant" }
 func (*UniformQuantizedSubChannelType) Kind() string    { return "UniformQuantizedSubChannelType" }
@@ -361,11 +418,23 @@ func GetUniformQuantizedType(ctx *ir.Context, flags uint64, storageType, express
 		v.storageTypeMin = storageTypeMin
 		v.storageTypeMax = storageTypeMax
 		return v
-	}).(*UniformQuantizedType)
+	}, uniformQuantizedTypeKey).(*UniformQuantizedType)
 }
 
 // uniformQuantizedTypeSlab holds the UniformQuantizedType values of each context.
 var uniformQuantizedTypeSlab ir.Slab
+
+// uniformQuantizedTypeKey writes the key of the UniformQuantizedType in s, after its kind's number.
+func uniformQuantizedTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[UniformQuantizedType](s)
+	k.Uint(uint64(v.flags))
+	k.Type(v.storageType)
+	k.Type(v.expressedType)
+	k.Int(int64(v.scale))
+	k.Int(int64(v.zeroPoint))
+	k.Int(int64(v.storageTypeMin))
+	k.Int(int64(v.storageTypeMax))
+}
 
 func (*UniformQuantizedType) Dialect() string { return "quant" }
 func (*UniformQuantizedType) Kind() string    { return "UniformQuantizedType" }

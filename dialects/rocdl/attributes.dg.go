@@ -40,11 +40,23 @@ func GetROCDLTargetAttr(ctx *ir.Context, o_ int32, triple, chip, features, abi s
 		v.flags = flags
 		v.link = link
 		return v
-	}).(*ROCDLTargetAttr)
+	}, rOCDLTargetAttrKey).(*ROCDLTargetAttr)
 }
 
 // rOCDLTargetAttrSlab holds the ROCDLTargetAttr values of each context.
 var rOCDLTargetAttrSlab ir.Slab
+
+// rOCDLTargetAttrKey writes the key of the ROCDLTargetAttr in s, after its kind's number.
+func rOCDLTargetAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ROCDLTargetAttr](s)
+	k.Int(int64(v.o_))
+	k.String(v.triple)
+	k.String(v.chip)
+	k.String(v.features)
+	k.String(v.abi)
+	k.Attr(v.flags)
+	k.Attr(v.link)
+}
 
 func (*ROCDLTargetAttr) Dialect() string { return "rocdl" }
 func (*ROCDLTargetAttr) Kind() string    { return "ROCDLTargetAttr" }

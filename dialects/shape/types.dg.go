@@ -15,14 +15,16 @@ func GetShapeType(ctx *ir.Context) *ShapeType {
 	return ir.InsertTypeWith(ctx, k, &shapeTypeSlab, (*ShapeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ShapeType](s)
 		return v
-	}).(*ShapeType)
+	}, shapeTypeKey).(*ShapeType)
 }
 
 // shapeTypeSlab holds the ShapeType values of each context.
 var shapeTypeSlab ir.Slab
 
-func (*ShapeType) Dialect() string { return "shape" }
-func (*ShapeType) Kind() string    { return "ShapeType" }
+// shapeTypeKey writes the key of the ShapeType in s, after its kind's number.
+func shapeTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*ShapeType) Dialect() string          { return "shape" }
+func (*ShapeType) Kind() string             { return "ShapeType" }
 
 func (t *ShapeType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -42,14 +44,16 @@ func GetSizeType(ctx *ir.Context) *SizeType {
 	return ir.InsertTypeWith(ctx, k, &sizeTypeSlab, (*SizeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SizeType](s)
 		return v
-	}).(*SizeType)
+	}, sizeTypeKey).(*SizeType)
 }
 
 // sizeTypeSlab holds the SizeType values of each context.
 var sizeTypeSlab ir.Slab
 
-func (*SizeType) Dialect() string { return "shape" }
-func (*SizeType) Kind() string    { return "SizeType" }
+// sizeTypeKey writes the key of the SizeType in s, after its kind's number.
+func sizeTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*SizeType) Dialect() string          { return "shape" }
+func (*SizeType) Kind() string             { return "SizeType" }
 
 func (t *SizeType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -69,14 +73,16 @@ func GetValueShapeType(ctx *ir.Context) *ValueShapeType {
 	return ir.InsertTypeWith(ctx, k, &valueShapeTypeSlab, (*ValueShapeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ValueShapeType](s)
 		return v
-	}).(*ValueShapeType)
+	}, valueShapeTypeKey).(*ValueShapeType)
 }
 
 // valueShapeTypeSlab holds the ValueShapeType values of each context.
 var valueShapeTypeSlab ir.Slab
 
-func (*ValueShapeType) Dialect() string { return "shape" }
-func (*ValueShapeType) Kind() string    { return "ValueShapeType" }
+// valueShapeTypeKey writes the key of the ValueShapeType in s, after its kind's number.
+func valueShapeTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*ValueShapeType) Dialect() string          { return "shape" }
+func (*ValueShapeType) Kind() string             { return "ValueShapeType" }
 
 func (t *ValueShapeType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -96,14 +102,16 @@ func GetWitnessType(ctx *ir.Context) *WitnessType {
 	return ir.InsertTypeWith(ctx, k, &witnessTypeSlab, (*WitnessType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[WitnessType](s)
 		return v
-	}).(*WitnessType)
+	}, witnessTypeKey).(*WitnessType)
 }
 
 // witnessTypeSlab holds the WitnessType values of each context.
 var witnessTypeSlab ir.Slab
 
-func (*WitnessType) Dialect() string { return "shape" }
-func (*WitnessType) Kind() string    { return "WitnessType" }
+// witnessTypeKey writes the key of the WitnessType in s, after its kind's number.
+func witnessTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*WitnessType) Dialect() string          { return "shape" }
+func (*WitnessType) Kind() string             { return "WitnessType" }
 
 func (t *WitnessType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {

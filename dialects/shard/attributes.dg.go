@@ -26,11 +26,20 @@ func GetGridAxesArrayAttr(ctx *ir.Context, axes []ir.Attribute) *GridAxesArrayAt
 		v := ir.SlotOf[GridAxesArrayAttr](s)
 		v.axes = slices.Clone(axes)
 		return v
-	}).(*GridAxesArrayAttr)
+	}, gridAxesArrayAttrKey).(*GridAxesArrayAttr)
 }
 
 // gridAxesArrayAttrSlab holds the GridAxesArrayAttr values of each context.
 var gridAxesArrayAttrSlab ir.Slab
+
+// gridAxesArrayAttrKey writes the key of the GridAxesArrayAttr in s, after its kind's number.
+func gridAxesArrayAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[GridAxesArrayAttr](s)
+	k.Uint(uint64(len(v.axes)))
+	for _, e0 := range v.axes {
+		k.Attr(e0)
+	}
+}
 
 func (*GridAxesArrayAttr) Dialect() string { return "shard" }
 func (*GridAxesArrayAttr) Kind() string    { return "GridAxesArrayAttr" }
@@ -61,11 +70,17 @@ func GetReductionKindAttr(ctx *ir.Context, value ReductionKind) *ReductionKindAt
 		v := ir.SlotOf[ReductionKindAttr](s)
 		v.value = value
 		return v
-	}).(*ReductionKindAttr)
+	}, reductionKindAttrKey).(*ReductionKindAttr)
 }
 
 // reductionKindAttrSlab holds the ReductionKindAttr values of each context.
 var reductionKindAttrSlab ir.Slab
+
+// reductionKindAttrKey writes the key of the ReductionKindAttr in s, after its kind's number.
+func reductionKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ReductionKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ReductionKindAttr) Dialect() string { return "shard" }
 func (*ReductionKindAttr) Kind() string    { return "ReductionKindAttr" }

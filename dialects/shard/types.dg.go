@@ -15,14 +15,16 @@ func GetShardingType(ctx *ir.Context) *ShardingType {
 	return ir.InsertTypeWith(ctx, k, &shardingTypeSlab, (*ShardingType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ShardingType](s)
 		return v
-	}).(*ShardingType)
+	}, shardingTypeKey).(*ShardingType)
 }
 
 // shardingTypeSlab holds the ShardingType values of each context.
 var shardingTypeSlab ir.Slab
 
-func (*ShardingType) Dialect() string { return "shard" }
-func (*ShardingType) Kind() string    { return "ShardingType" }
+// shardingTypeKey writes the key of the ShardingType in s, after its kind's number.
+func shardingTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*ShardingType) Dialect() string          { return "shard" }
+func (*ShardingType) Kind() string             { return "ShardingType" }
 
 func (t *ShardingType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {

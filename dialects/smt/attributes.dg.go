@@ -25,11 +25,18 @@ func GetBitVectorAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *BitVector
 		v.type_ = type_
 		v.value = value
 		return v
-	}).(*BitVectorAttr)
+	}, bitVectorAttrKey).(*BitVectorAttr)
 }
 
 // bitVectorAttrSlab holds the BitVectorAttr values of each context.
 var bitVectorAttrSlab ir.Slab
+
+// bitVectorAttrKey writes the key of the BitVectorAttr in s, after its kind's number.
+func bitVectorAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[BitVectorAttr](s)
+	k.Type(v.type_)
+	k.APInt(v.value)
+}
 
 func (*BitVectorAttr) Dialect() string { return "smt" }
 func (*BitVectorAttr) Kind() string    { return "BitVectorAttr" }

@@ -26,11 +26,18 @@ func GetArrayType(ctx *ir.Context, domainType, rangeType ir.Type) *ArrayType {
 		v.domainType = domainType
 		v.rangeType = rangeType
 		return v
-	}).(*ArrayType)
+	}, arrayTypeKey).(*ArrayType)
 }
 
 // arrayTypeSlab holds the ArrayType values of each context.
 var arrayTypeSlab ir.Slab
+
+// arrayTypeKey writes the key of the ArrayType in s, after its kind's number.
+func arrayTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ArrayType](s)
+	k.Type(v.domainType)
+	k.Type(v.rangeType)
+}
 
 func (*ArrayType) Dialect() string { return "smt" }
 func (*ArrayType) Kind() string    { return "ArrayType" }
@@ -66,11 +73,17 @@ func GetBitVectorType(ctx *ir.Context, width int64) *BitVectorType {
 		v := ir.SlotOf[BitVectorType](s)
 		v.width = width
 		return v
-	}).(*BitVectorType)
+	}, bitVectorTypeKey).(*BitVectorType)
 }
 
 // bitVectorTypeSlab holds the BitVectorType values of each context.
 var bitVectorTypeSlab ir.Slab
+
+// bitVectorTypeKey writes the key of the BitVectorType in s, after its kind's number.
+func bitVectorTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[BitVectorType](s)
+	k.Int(int64(v.width))
+}
 
 func (*BitVectorType) Dialect() string { return "smt" }
 func (*BitVectorType) Kind() string    { return "BitVectorType" }
@@ -98,14 +111,16 @@ func GetBoolType(ctx *ir.Context) *BoolType {
 	return ir.InsertTypeWith(ctx, k, &boolTypeSlab, (*BoolType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[BoolType](s)
 		return v
-	}).(*BoolType)
+	}, boolTypeKey).(*BoolType)
 }
 
 // boolTypeSlab holds the BoolType values of each context.
 var boolTypeSlab ir.Slab
 
-func (*BoolType) Dialect() string { return "smt" }
-func (*BoolType) Kind() string    { return "BoolType" }
+// boolTypeKey writes the key of the BoolType in s, after its kind's number.
+func boolTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*BoolType) Dialect() string          { return "smt" }
+func (*BoolType) Kind() string             { return "BoolType" }
 
 func (t *BoolType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -125,14 +140,16 @@ func GetIntType(ctx *ir.Context) *IntType {
 	return ir.InsertTypeWith(ctx, k, &intTypeSlab, (*IntType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntType](s)
 		return v
-	}).(*IntType)
+	}, intTypeKey).(*IntType)
 }
 
 // intTypeSlab holds the IntType values of each context.
 var intTypeSlab ir.Slab
 
-func (*IntType) Dialect() string { return "smt" }
-func (*IntType) Kind() string    { return "IntType" }
+// intTypeKey writes the key of the IntType in s, after its kind's number.
+func intTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*IntType) Dialect() string          { return "smt" }
+func (*IntType) Kind() string             { return "IntType" }
 
 func (t *IntType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -161,11 +178,21 @@ func GetSMTFuncType(ctx *ir.Context, domainTypes []ir.Type, rangeType ir.Type) *
 		v.domainTypes = slices.Clone(domainTypes)
 		v.rangeType = rangeType
 		return v
-	}).(*SMTFuncType)
+	}, sMTFuncTypeKey).(*SMTFuncType)
 }
 
 // sMTFuncTypeSlab holds the SMTFuncType values of each context.
 var sMTFuncTypeSlab ir.Slab
+
+// sMTFuncTypeKey writes the key of the SMTFuncType in s, after its kind's number.
+func sMTFuncTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SMTFuncType](s)
+	k.Uint(uint64(len(v.domainTypes)))
+	for _, e0 := range v.domainTypes {
+		k.Type(e0)
+	}
+	k.Type(v.rangeType)
+}
 
 func (*SMTFuncType) Dialect() string { return "smt" }
 func (*SMTFuncType) Kind() string    { return "SMTFuncType" }
@@ -207,11 +234,21 @@ func GetSortType(ctx *ir.Context, identifier ir.Attribute, sortParams []ir.Type)
 		v.identifier = identifier
 		v.sortParams = slices.Clone(sortParams)
 		return v
-	}).(*SortType)
+	}, sortTypeKey).(*SortType)
 }
 
 // sortTypeSlab holds the SortType values of each context.
 var sortTypeSlab ir.Slab
+
+// sortTypeKey writes the key of the SortType in s, after its kind's number.
+func sortTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SortType](s)
+	k.Attr(v.identifier)
+	k.Uint(uint64(len(v.sortParams)))
+	for _, e0 := range v.sortParams {
+		k.Type(e0)
+	}
+}
 
 func (*SortType) Dialect() string { return "smt" }
 func (*SortType) Kind() string    { return "SortType" }

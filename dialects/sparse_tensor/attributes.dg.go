@@ -24,11 +24,17 @@ func GetCrdTransDirectionKindAttr(ctx *ir.Context, value CrdTransDirectionKind) 
 		v := ir.SlotOf[CrdTransDirectionKindAttr](s)
 		v.value = value
 		return v
-	}).(*CrdTransDirectionKindAttr)
+	}, crdTransDirectionKindAttrKey).(*CrdTransDirectionKindAttr)
 }
 
 // crdTransDirectionKindAttrSlab holds the CrdTransDirectionKindAttr values of each context.
 var crdTransDirectionKindAttrSlab ir.Slab
+
+// crdTransDirectionKindAttrKey writes the key of the CrdTransDirectionKindAttr in s, after its kind's number.
+func crdTransDirectionKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CrdTransDirectionKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*CrdTransDirectionKindAttr) Dialect() string { return "sparse_tensor" }
 func (*CrdTransDirectionKindAttr) Kind() string    { return "CrdTransDirectionKindAttr" }
@@ -65,11 +71,19 @@ func GetSparseTensorDimSliceAttr(ctx *ir.Context, offset, size, stride int64) *S
 		v.size = size
 		v.stride = stride
 		return v
-	}).(*SparseTensorDimSliceAttr)
+	}, sparseTensorDimSliceAttrKey).(*SparseTensorDimSliceAttr)
 }
 
 // sparseTensorDimSliceAttrSlab holds the SparseTensorDimSliceAttr values of each context.
 var sparseTensorDimSliceAttrSlab ir.Slab
+
+// sparseTensorDimSliceAttrKey writes the key of the SparseTensorDimSliceAttr in s, after its kind's number.
+func sparseTensorDimSliceAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SparseTensorDimSliceAttr](s)
+	k.Int(int64(v.offset))
+	k.Int(int64(v.size))
+	k.Int(int64(v.stride))
+}
 
 func (*SparseTensorDimSliceAttr) Dialect() string { return "sparse_tensor" }
 func (*SparseTensorDimSliceAttr) Kind() string    { return "SparseTensorDimSliceAttr" }
@@ -137,11 +151,30 @@ func GetSparseTensorEncodingAttr(ctx *ir.Context, lvlTypes []uint64, dimToLvl, l
 		v.implicitVal = implicitVal
 		v.dimSlices = slices.Clone(dimSlices)
 		return v
-	}).(*SparseTensorEncodingAttr)
+	}, sparseTensorEncodingAttrKey).(*SparseTensorEncodingAttr)
 }
 
 // sparseTensorEncodingAttrSlab holds the SparseTensorEncodingAttr values of each context.
 var sparseTensorEncodingAttrSlab ir.Slab
+
+// sparseTensorEncodingAttrKey writes the key of the SparseTensorEncodingAttr in s, after its kind's number.
+func sparseTensorEncodingAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SparseTensorEncodingAttr](s)
+	k.Uint(uint64(len(v.lvlTypes)))
+	for _, e0 := range v.lvlTypes {
+		k.Uint(uint64(e0))
+	}
+	v.dimToLvl.AppendKey(k)
+	v.lvlToDim.AppendKey(k)
+	k.Uint(uint64(v.posWidth))
+	k.Uint(uint64(v.crdWidth))
+	k.Attr(v.explicitVal)
+	k.Attr(v.implicitVal)
+	k.Uint(uint64(len(v.dimSlices)))
+	for _, e0 := range v.dimSlices {
+		k.Attr(e0)
+	}
+}
 
 func (*SparseTensorEncodingAttr) Dialect() string { return "sparse_tensor" }
 func (*SparseTensorEncodingAttr) Kind() string    { return "SparseTensorEncodingAttr" }
@@ -207,11 +240,17 @@ func GetSparseTensorSortKindAttr(ctx *ir.Context, value SparseTensorSortKind) *S
 		v := ir.SlotOf[SparseTensorSortKindAttr](s)
 		v.value = value
 		return v
-	}).(*SparseTensorSortKindAttr)
+	}, sparseTensorSortKindAttrKey).(*SparseTensorSortKindAttr)
 }
 
 // sparseTensorSortKindAttrSlab holds the SparseTensorSortKindAttr values of each context.
 var sparseTensorSortKindAttrSlab ir.Slab
+
+// sparseTensorSortKindAttrKey writes the key of the SparseTensorSortKindAttr in s, after its kind's number.
+func sparseTensorSortKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SparseTensorSortKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*SparseTensorSortKindAttr) Dialect() string { return "sparse_tensor" }
 func (*SparseTensorSortKindAttr) Kind() string    { return "SparseTensorSortKindAttr" }
@@ -242,11 +281,17 @@ func GetStorageSpecifierKindAttr(ctx *ir.Context, value StorageSpecifierKind) *S
 		v := ir.SlotOf[StorageSpecifierKindAttr](s)
 		v.value = value
 		return v
-	}).(*StorageSpecifierKindAttr)
+	}, storageSpecifierKindAttrKey).(*StorageSpecifierKindAttr)
 }
 
 // storageSpecifierKindAttrSlab holds the StorageSpecifierKindAttr values of each context.
 var storageSpecifierKindAttrSlab ir.Slab
+
+// storageSpecifierKindAttrKey writes the key of the StorageSpecifierKindAttr in s, after its kind's number.
+func storageSpecifierKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[StorageSpecifierKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*StorageSpecifierKindAttr) Dialect() string { return "sparse_tensor" }
 func (*StorageSpecifierKindAttr) Kind() string    { return "StorageSpecifierKindAttr" }

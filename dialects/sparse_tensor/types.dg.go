@@ -28,11 +28,19 @@ func GetIterSpaceType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint6
 		v.loLvl = loLvl
 		v.hiLvl = hiLvl
 		return v
-	}).(*IterSpaceType)
+	}, iterSpaceTypeKey).(*IterSpaceType)
 }
 
 // iterSpaceTypeSlab holds the IterSpaceType values of each context.
 var iterSpaceTypeSlab ir.Slab
+
+// iterSpaceTypeKey writes the key of the IterSpaceType in s, after its kind's number.
+func iterSpaceTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[IterSpaceType](s)
+	k.Attr(v.encoding)
+	k.Uint(uint64(v.loLvl))
+	k.Uint(uint64(v.hiLvl))
+}
 
 func (*IterSpaceType) Dialect() string { return "sparse_tensor" }
 func (*IterSpaceType) Kind() string    { return "IterSpaceType" }
@@ -79,11 +87,19 @@ func GetIteratorType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint64
 		v.loLvl = loLvl
 		v.hiLvl = hiLvl
 		return v
-	}).(*IteratorType)
+	}, iteratorTypeKey).(*IteratorType)
 }
 
 // iteratorTypeSlab holds the IteratorType values of each context.
 var iteratorTypeSlab ir.Slab
+
+// iteratorTypeKey writes the key of the IteratorType in s, after its kind's number.
+func iteratorTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[IteratorType](s)
+	k.Attr(v.encoding)
+	k.Uint(uint64(v.loLvl))
+	k.Uint(uint64(v.hiLvl))
+}
 
 func (*IteratorType) Dialect() string { return "sparse_tensor" }
 func (*IteratorType) Kind() string    { return "IteratorType" }
@@ -124,11 +140,17 @@ func GetStorageSpecifierType(ctx *ir.Context, encoding ir.Attribute) *StorageSpe
 		v := ir.SlotOf[StorageSpecifierType](s)
 		v.encoding = encoding
 		return v
-	}).(*StorageSpecifierType)
+	}, storageSpecifierTypeKey).(*StorageSpecifierType)
 }
 
 // storageSpecifierTypeSlab holds the StorageSpecifierType values of each context.
 var storageSpecifierTypeSlab ir.Slab
+
+// storageSpecifierTypeKey writes the key of the StorageSpecifierType in s, after its kind's number.
+func storageSpecifierTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[StorageSpecifierType](s)
+	k.Attr(v.encoding)
+}
 
 func (*StorageSpecifierType) Dialect() string { return "sparse_tensor" }
 func (*StorageSpecifierType) Kind() string    { return "StorageSpecifierType" }

@@ -22,11 +22,17 @@ func GetAddressingModelAttr(ctx *ir.Context, value AddressingModel) *AddressingM
 		v := ir.SlotOf[AddressingModelAttr](s)
 		v.value = value
 		return v
-	}).(*AddressingModelAttr)
+	}, addressingModelAttrKey).(*AddressingModelAttr)
 }
 
 // addressingModelAttrSlab holds the AddressingModelAttr values of each context.
 var addressingModelAttrSlab ir.Slab
+
+// addressingModelAttrKey writes the key of the AddressingModelAttr in s, after its kind's number.
+func addressingModelAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[AddressingModelAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*AddressingModelAttr) Dialect() string { return "spirv" }
 func (*AddressingModelAttr) Kind() string    { return "AddressingModelAttr" }
@@ -57,11 +63,17 @@ func GetBuiltInAttr(ctx *ir.Context, value BuiltIn) *BuiltInAttr {
 		v := ir.SlotOf[BuiltInAttr](s)
 		v.value = value
 		return v
-	}).(*BuiltInAttr)
+	}, builtInAttrKey).(*BuiltInAttr)
 }
 
 // builtInAttrSlab holds the BuiltInAttr values of each context.
 var builtInAttrSlab ir.Slab
+
+// builtInAttrKey writes the key of the BuiltInAttr in s, after its kind's number.
+func builtInAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[BuiltInAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*BuiltInAttr) Dialect() string { return "spirv" }
 func (*BuiltInAttr) Kind() string    { return "BuiltInAttr" }
@@ -95,11 +107,18 @@ func GetCacheControlLoadINTELAttr(ctx *ir.Context, cacheLevel uint32, loadCacheC
 		v.cacheLevel = cacheLevel
 		v.loadCacheControl = loadCacheControl
 		return v
-	}).(*CacheControlLoadINTELAttr)
+	}, cacheControlLoadINTELAttrKey).(*CacheControlLoadINTELAttr)
 }
 
 // cacheControlLoadINTELAttrSlab holds the CacheControlLoadINTELAttr values of each context.
 var cacheControlLoadINTELAttrSlab ir.Slab
+
+// cacheControlLoadINTELAttrKey writes the key of the CacheControlLoadINTELAttr in s, after its kind's number.
+func cacheControlLoadINTELAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CacheControlLoadINTELAttr](s)
+	k.Uint(uint64(v.cacheLevel))
+	k.Uint(uint64(v.loadCacheControl))
+}
 
 func (*CacheControlLoadINTELAttr) Dialect() string { return "spirv" }
 func (*CacheControlLoadINTELAttr) Kind() string    { return "CacheControlLoadINTELAttr" }
@@ -138,11 +157,18 @@ func GetCacheControlStoreINTELAttr(ctx *ir.Context, cacheLevel uint32, storeCach
 		v.cacheLevel = cacheLevel
 		v.storeCacheControl = storeCacheControl
 		return v
-	}).(*CacheControlStoreINTELAttr)
+	}, cacheControlStoreINTELAttrKey).(*CacheControlStoreINTELAttr)
 }
 
 // cacheControlStoreINTELAttrSlab holds the CacheControlStoreINTELAttr values of each context.
 var cacheControlStoreINTELAttrSlab ir.Slab
+
+// cacheControlStoreINTELAttrKey writes the key of the CacheControlStoreINTELAttr in s, after its kind's number.
+func cacheControlStoreINTELAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CacheControlStoreINTELAttr](s)
+	k.Uint(uint64(v.cacheLevel))
+	k.Uint(uint64(v.storeCacheControl))
+}
 
 func (*CacheControlStoreINTELAttr) Dialect() string { return "spirv" }
 func (*CacheControlStoreINTELAttr) Kind() string    { return "CacheControlStoreINTELAttr" }
@@ -178,11 +204,17 @@ func GetCapabilityAttr(ctx *ir.Context, value Capability) *CapabilityAttr {
 		v := ir.SlotOf[CapabilityAttr](s)
 		v.value = value
 		return v
-	}).(*CapabilityAttr)
+	}, capabilityAttrKey).(*CapabilityAttr)
 }
 
 // capabilityAttrSlab holds the CapabilityAttr values of each context.
 var capabilityAttrSlab ir.Slab
+
+// capabilityAttrKey writes the key of the CapabilityAttr in s, after its kind's number.
+func capabilityAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CapabilityAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*CapabilityAttr) Dialect() string { return "spirv" }
 func (*CapabilityAttr) Kind() string    { return "CapabilityAttr" }
@@ -213,11 +245,17 @@ func GetClientAPIAttr(ctx *ir.Context, value ClientAPI) *ClientAPIAttr {
 		v := ir.SlotOf[ClientAPIAttr](s)
 		v.value = value
 		return v
-	}).(*ClientAPIAttr)
+	}, clientAPIAttrKey).(*ClientAPIAttr)
 }
 
 // clientAPIAttrSlab holds the ClientAPIAttr values of each context.
 var clientAPIAttrSlab ir.Slab
+
+// clientAPIAttrKey writes the key of the ClientAPIAttr in s, after its kind's number.
+func clientAPIAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ClientAPIAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ClientAPIAttr) Dialect() string { return "spirv" }
 func (*ClientAPIAttr) Kind() string    { return "ClientAPIAttr" }
@@ -248,11 +286,17 @@ func GetCooperativeMatrixLayoutKHRAttr(ctx *ir.Context, value CooperativeMatrixL
 		v := ir.SlotOf[CooperativeMatrixLayoutKHRAttr](s)
 		v.value = value
 		return v
-	}).(*CooperativeMatrixLayoutKHRAttr)
+	}, cooperativeMatrixLayoutKHRAttrKey).(*CooperativeMatrixLayoutKHRAttr)
 }
 
 // cooperativeMatrixLayoutKHRAttrSlab holds the CooperativeMatrixLayoutKHRAttr values of each context.
 var cooperativeMatrixLayoutKHRAttrSlab ir.Slab
+
+// cooperativeMatrixLayoutKHRAttrKey writes the key of the CooperativeMatrixLayoutKHRAttr in s, after its kind's number.
+func cooperativeMatrixLayoutKHRAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CooperativeMatrixLayoutKHRAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*CooperativeMatrixLayoutKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixLayoutKHRAttr) Kind() string    { return "CooperativeMatrixLayoutKHRAttr" }
@@ -283,11 +327,17 @@ func GetCooperativeMatrixOperandsKHRAttr(ctx *ir.Context, value CooperativeMatri
 		v := ir.SlotOf[CooperativeMatrixOperandsKHRAttr](s)
 		v.value = value
 		return v
-	}).(*CooperativeMatrixOperandsKHRAttr)
+	}, cooperativeMatrixOperandsKHRAttrKey).(*CooperativeMatrixOperandsKHRAttr)
 }
 
 // cooperativeMatrixOperandsKHRAttrSlab holds the CooperativeMatrixOperandsKHRAttr values of each context.
 var cooperativeMatrixOperandsKHRAttrSlab ir.Slab
+
+// cooperativeMatrixOperandsKHRAttrKey writes the key of the CooperativeMatrixOperandsKHRAttr in s, after its kind's number.
+func cooperativeMatrixOperandsKHRAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CooperativeMatrixOperandsKHRAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*CooperativeMatrixOperandsKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixOperandsKHRAttr) Kind() string    { return "CooperativeMatrixOperandsKHRAttr" }
@@ -342,11 +392,25 @@ func GetCooperativeMatrixPropertiesKHRAttr(ctx *ir.Context, mSize, nSize, kSize 
 		v.accSat = accSat
 		v.scope = scope
 		return v
-	}).(*CooperativeMatrixPropertiesKHRAttr)
+	}, cooperativeMatrixPropertiesKHRAttrKey).(*CooperativeMatrixPropertiesKHRAttr)
 }
 
 // cooperativeMatrixPropertiesKHRAttrSlab holds the CooperativeMatrixPropertiesKHRAttr values of each context.
 var cooperativeMatrixPropertiesKHRAttrSlab ir.Slab
+
+// cooperativeMatrixPropertiesKHRAttrKey writes the key of the CooperativeMatrixPropertiesKHRAttr in s, after its kind's number.
+func cooperativeMatrixPropertiesKHRAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CooperativeMatrixPropertiesKHRAttr](s)
+	k.Uint(uint64(v.mSize))
+	k.Uint(uint64(v.nSize))
+	k.Uint(uint64(v.kSize))
+	k.Type(v.aType)
+	k.Type(v.bType)
+	k.Type(v.cType)
+	k.Type(v.resultType)
+	k.Bool(v.accSat)
+	k.Attr(v.scope)
+}
 
 func (*CooperativeMatrixPropertiesKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixPropertiesKHRAttr) Kind() string    { return "CooperativeMatrixPropertiesKHRAttr" }
@@ -438,11 +502,24 @@ func GetCooperativeMatrixPropertiesNVAttr(ctx *ir.Context, mSize, nSize, kSize i
 		v.resultType = resultType
 		v.scope = scope
 		return v
-	}).(*CooperativeMatrixPropertiesNVAttr)
+	}, cooperativeMatrixPropertiesNVAttrKey).(*CooperativeMatrixPropertiesNVAttr)
 }
 
 // cooperativeMatrixPropertiesNVAttrSlab holds the CooperativeMatrixPropertiesNVAttr values of each context.
 var cooperativeMatrixPropertiesNVAttrSlab ir.Slab
+
+// cooperativeMatrixPropertiesNVAttrKey writes the key of the CooperativeMatrixPropertiesNVAttr in s, after its kind's number.
+func cooperativeMatrixPropertiesNVAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CooperativeMatrixPropertiesNVAttr](s)
+	k.Int(int64(v.mSize))
+	k.Int(int64(v.nSize))
+	k.Int(int64(v.kSize))
+	k.Type(v.aType)
+	k.Type(v.bType)
+	k.Type(v.cType)
+	k.Type(v.resultType)
+	k.Attr(v.scope)
+}
 
 func (*CooperativeMatrixPropertiesNVAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixPropertiesNVAttr) Kind() string    { return "CooperativeMatrixPropertiesNVAttr" }
@@ -508,11 +585,17 @@ func GetCooperativeMatrixUseKHRAttr(ctx *ir.Context, value CooperativeMatrixUseK
 		v := ir.SlotOf[CooperativeMatrixUseKHRAttr](s)
 		v.value = value
 		return v
-	}).(*CooperativeMatrixUseKHRAttr)
+	}, cooperativeMatrixUseKHRAttrKey).(*CooperativeMatrixUseKHRAttr)
 }
 
 // cooperativeMatrixUseKHRAttrSlab holds the CooperativeMatrixUseKHRAttr values of each context.
 var cooperativeMatrixUseKHRAttrSlab ir.Slab
+
+// cooperativeMatrixUseKHRAttrKey writes the key of the CooperativeMatrixUseKHRAttr in s, after its kind's number.
+func cooperativeMatrixUseKHRAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CooperativeMatrixUseKHRAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*CooperativeMatrixUseKHRAttr) Dialect() string { return "spirv" }
 func (*CooperativeMatrixUseKHRAttr) Kind() string    { return "CooperativeMatrixUseKHRAttr" }
@@ -543,11 +626,17 @@ func GetDecorationAttr(ctx *ir.Context, value Decoration) *DecorationAttr {
 		v := ir.SlotOf[DecorationAttr](s)
 		v.value = value
 		return v
-	}).(*DecorationAttr)
+	}, decorationAttrKey).(*DecorationAttr)
 }
 
 // decorationAttrSlab holds the DecorationAttr values of each context.
 var decorationAttrSlab ir.Slab
+
+// decorationAttrKey writes the key of the DecorationAttr in s, after its kind's number.
+func decorationAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DecorationAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*DecorationAttr) Dialect() string { return "spirv" }
 func (*DecorationAttr) Kind() string    { return "DecorationAttr" }
@@ -578,11 +667,17 @@ func GetDeviceTypeAttr(ctx *ir.Context, value DeviceType) *DeviceTypeAttr {
 		v := ir.SlotOf[DeviceTypeAttr](s)
 		v.value = value
 		return v
-	}).(*DeviceTypeAttr)
+	}, deviceTypeAttrKey).(*DeviceTypeAttr)
 }
 
 // deviceTypeAttrSlab holds the DeviceTypeAttr values of each context.
 var deviceTypeAttrSlab ir.Slab
+
+// deviceTypeAttrKey writes the key of the DeviceTypeAttr in s, after its kind's number.
+func deviceTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DeviceTypeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*DeviceTypeAttr) Dialect() string { return "spirv" }
 func (*DeviceTypeAttr) Kind() string    { return "DeviceTypeAttr" }
@@ -613,11 +708,17 @@ func GetDimAttr(ctx *ir.Context, value Dim) *DimAttr {
 		v := ir.SlotOf[DimAttr](s)
 		v.value = value
 		return v
-	}).(*DimAttr)
+	}, dimAttrKey).(*DimAttr)
 }
 
 // dimAttrSlab holds the DimAttr values of each context.
 var dimAttrSlab ir.Slab
+
+// dimAttrKey writes the key of the DimAttr in s, after its kind's number.
+func dimAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DimAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*DimAttr) Dialect() string { return "spirv" }
 func (*DimAttr) Kind() string    { return "DimAttr" }
@@ -654,11 +755,19 @@ func GetEntryPointABIAttr(ctx *ir.Context, workgroupSize ir.Attribute, subgroupS
 		v.subgroupSize = subgroupSize
 		v.targetWidth = targetWidth
 		return v
-	}).(*EntryPointABIAttr)
+	}, entryPointABIAttrKey).(*EntryPointABIAttr)
 }
 
 // entryPointABIAttrSlab holds the EntryPointABIAttr values of each context.
 var entryPointABIAttrSlab ir.Slab
+
+// entryPointABIAttrKey writes the key of the EntryPointABIAttr in s, after its kind's number.
+func entryPointABIAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[EntryPointABIAttr](s)
+	k.Attr(v.workgroupSize)
+	k.Int(int64(v.subgroupSize))
+	k.Int(int64(v.targetWidth))
+}
 
 func (*EntryPointABIAttr) Dialect() string { return "spirv" }
 func (*EntryPointABIAttr) Kind() string    { return "EntryPointABIAttr" }
@@ -699,11 +808,17 @@ func GetExecutionModeAttr(ctx *ir.Context, value ExecutionMode) *ExecutionModeAt
 		v := ir.SlotOf[ExecutionModeAttr](s)
 		v.value = value
 		return v
-	}).(*ExecutionModeAttr)
+	}, executionModeAttrKey).(*ExecutionModeAttr)
 }
 
 // executionModeAttrSlab holds the ExecutionModeAttr values of each context.
 var executionModeAttrSlab ir.Slab
+
+// executionModeAttrKey writes the key of the ExecutionModeAttr in s, after its kind's number.
+func executionModeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ExecutionModeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ExecutionModeAttr) Dialect() string { return "spirv" }
 func (*ExecutionModeAttr) Kind() string    { return "ExecutionModeAttr" }
@@ -734,11 +849,17 @@ func GetExecutionModelAttr(ctx *ir.Context, value ExecutionModel) *ExecutionMode
 		v := ir.SlotOf[ExecutionModelAttr](s)
 		v.value = value
 		return v
-	}).(*ExecutionModelAttr)
+	}, executionModelAttrKey).(*ExecutionModelAttr)
 }
 
 // executionModelAttrSlab holds the ExecutionModelAttr values of each context.
 var executionModelAttrSlab ir.Slab
+
+// executionModelAttrKey writes the key of the ExecutionModelAttr in s, after its kind's number.
+func executionModelAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ExecutionModelAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ExecutionModelAttr) Dialect() string { return "spirv" }
 func (*ExecutionModelAttr) Kind() string    { return "ExecutionModelAttr" }
@@ -769,11 +890,17 @@ func GetExtensionAttr(ctx *ir.Context, value Extension) *ExtensionAttr {
 		v := ir.SlotOf[ExtensionAttr](s)
 		v.value = value
 		return v
-	}).(*ExtensionAttr)
+	}, extensionAttrKey).(*ExtensionAttr)
 }
 
 // extensionAttrSlab holds the ExtensionAttr values of each context.
 var extensionAttrSlab ir.Slab
+
+// extensionAttrKey writes the key of the ExtensionAttr in s, after its kind's number.
+func extensionAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ExtensionAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ExtensionAttr) Dialect() string { return "spirv" }
 func (*ExtensionAttr) Kind() string    { return "ExtensionAttr" }
@@ -804,11 +931,17 @@ func GetFPEncodingAttr(ctx *ir.Context, value FPEncoding) *FPEncodingAttr {
 		v := ir.SlotOf[FPEncodingAttr](s)
 		v.value = value
 		return v
-	}).(*FPEncodingAttr)
+	}, fPEncodingAttrKey).(*FPEncodingAttr)
 }
 
 // fPEncodingAttrSlab holds the FPEncodingAttr values of each context.
 var fPEncodingAttrSlab ir.Slab
+
+// fPEncodingAttrKey writes the key of the FPEncodingAttr in s, after its kind's number.
+func fPEncodingAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FPEncodingAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*FPEncodingAttr) Dialect() string { return "spirv" }
 func (*FPEncodingAttr) Kind() string    { return "FPEncodingAttr" }
@@ -839,11 +972,17 @@ func GetFPFastMathModeAttr(ctx *ir.Context, value FPFastMathMode) *FPFastMathMod
 		v := ir.SlotOf[FPFastMathModeAttr](s)
 		v.value = value
 		return v
-	}).(*FPFastMathModeAttr)
+	}, fPFastMathModeAttrKey).(*FPFastMathModeAttr)
 }
 
 // fPFastMathModeAttrSlab holds the FPFastMathModeAttr values of each context.
 var fPFastMathModeAttrSlab ir.Slab
+
+// fPFastMathModeAttrKey writes the key of the FPFastMathModeAttr in s, after its kind's number.
+func fPFastMathModeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FPFastMathModeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*FPFastMathModeAttr) Dialect() string { return "spirv" }
 func (*FPFastMathModeAttr) Kind() string    { return "FPFastMathModeAttr" }
@@ -874,11 +1013,17 @@ func GetFPRoundingModeAttr(ctx *ir.Context, value FPRoundingMode) *FPRoundingMod
 		v := ir.SlotOf[FPRoundingModeAttr](s)
 		v.value = value
 		return v
-	}).(*FPRoundingModeAttr)
+	}, fPRoundingModeAttrKey).(*FPRoundingModeAttr)
 }
 
 // fPRoundingModeAttrSlab holds the FPRoundingModeAttr values of each context.
 var fPRoundingModeAttrSlab ir.Slab
+
+// fPRoundingModeAttrKey writes the key of the FPRoundingModeAttr in s, after its kind's number.
+func fPRoundingModeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FPRoundingModeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*FPRoundingModeAttr) Dialect() string { return "spirv" }
 func (*FPRoundingModeAttr) Kind() string    { return "FPRoundingModeAttr" }
@@ -909,11 +1054,17 @@ func GetFunctionControlAttr(ctx *ir.Context, value FunctionControl) *FunctionCon
 		v := ir.SlotOf[FunctionControlAttr](s)
 		v.value = value
 		return v
-	}).(*FunctionControlAttr)
+	}, functionControlAttrKey).(*FunctionControlAttr)
 }
 
 // functionControlAttrSlab holds the FunctionControlAttr values of each context.
 var functionControlAttrSlab ir.Slab
+
+// functionControlAttrKey writes the key of the FunctionControlAttr in s, after its kind's number.
+func functionControlAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FunctionControlAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*FunctionControlAttr) Dialect() string { return "spirv" }
 func (*FunctionControlAttr) Kind() string    { return "FunctionControlAttr" }
@@ -944,11 +1095,17 @@ func GetGroupOperationAttr(ctx *ir.Context, value GroupOperation) *GroupOperatio
 		v := ir.SlotOf[GroupOperationAttr](s)
 		v.value = value
 		return v
-	}).(*GroupOperationAttr)
+	}, groupOperationAttrKey).(*GroupOperationAttr)
 }
 
 // groupOperationAttrSlab holds the GroupOperationAttr values of each context.
 var groupOperationAttrSlab ir.Slab
+
+// groupOperationAttrKey writes the key of the GroupOperationAttr in s, after its kind's number.
+func groupOperationAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[GroupOperationAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*GroupOperationAttr) Dialect() string { return "spirv" }
 func (*GroupOperationAttr) Kind() string    { return "GroupOperationAttr" }
@@ -979,11 +1136,17 @@ func GetImageArrayedInfoAttr(ctx *ir.Context, value ImageArrayedInfo) *ImageArra
 		v := ir.SlotOf[ImageArrayedInfoAttr](s)
 		v.value = value
 		return v
-	}).(*ImageArrayedInfoAttr)
+	}, imageArrayedInfoAttrKey).(*ImageArrayedInfoAttr)
 }
 
 // imageArrayedInfoAttrSlab holds the ImageArrayedInfoAttr values of each context.
 var imageArrayedInfoAttrSlab ir.Slab
+
+// imageArrayedInfoAttrKey writes the key of the ImageArrayedInfoAttr in s, after its kind's number.
+func imageArrayedInfoAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ImageArrayedInfoAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ImageArrayedInfoAttr) Dialect() string { return "spirv" }
 func (*ImageArrayedInfoAttr) Kind() string    { return "ImageArrayedInfoAttr" }
@@ -1014,11 +1177,17 @@ func GetImageDepthInfoAttr(ctx *ir.Context, value ImageDepthInfo) *ImageDepthInf
 		v := ir.SlotOf[ImageDepthInfoAttr](s)
 		v.value = value
 		return v
-	}).(*ImageDepthInfoAttr)
+	}, imageDepthInfoAttrKey).(*ImageDepthInfoAttr)
 }
 
 // imageDepthInfoAttrSlab holds the ImageDepthInfoAttr values of each context.
 var imageDepthInfoAttrSlab ir.Slab
+
+// imageDepthInfoAttrKey writes the key of the ImageDepthInfoAttr in s, after its kind's number.
+func imageDepthInfoAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ImageDepthInfoAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ImageDepthInfoAttr) Dialect() string { return "spirv" }
 func (*ImageDepthInfoAttr) Kind() string    { return "ImageDepthInfoAttr" }
@@ -1049,11 +1218,17 @@ func GetImageFormatAttr(ctx *ir.Context, value ImageFormat) *ImageFormatAttr {
 		v := ir.SlotOf[ImageFormatAttr](s)
 		v.value = value
 		return v
-	}).(*ImageFormatAttr)
+	}, imageFormatAttrKey).(*ImageFormatAttr)
 }
 
 // imageFormatAttrSlab holds the ImageFormatAttr values of each context.
 var imageFormatAttrSlab ir.Slab
+
+// imageFormatAttrKey writes the key of the ImageFormatAttr in s, after its kind's number.
+func imageFormatAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ImageFormatAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ImageFormatAttr) Dialect() string { return "spirv" }
 func (*ImageFormatAttr) Kind() string    { return "ImageFormatAttr" }
@@ -1084,11 +1259,17 @@ func GetImageOperandsAttr(ctx *ir.Context, value ImageOperands) *ImageOperandsAt
 		v := ir.SlotOf[ImageOperandsAttr](s)
 		v.value = value
 		return v
-	}).(*ImageOperandsAttr)
+	}, imageOperandsAttrKey).(*ImageOperandsAttr)
 }
 
 // imageOperandsAttrSlab holds the ImageOperandsAttr values of each context.
 var imageOperandsAttrSlab ir.Slab
+
+// imageOperandsAttrKey writes the key of the ImageOperandsAttr in s, after its kind's number.
+func imageOperandsAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ImageOperandsAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ImageOperandsAttr) Dialect() string { return "spirv" }
 func (*ImageOperandsAttr) Kind() string    { return "ImageOperandsAttr" }
@@ -1119,11 +1300,17 @@ func GetImageSamplerUseInfoAttr(ctx *ir.Context, value ImageSamplerUseInfo) *Ima
 		v := ir.SlotOf[ImageSamplerUseInfoAttr](s)
 		v.value = value
 		return v
-	}).(*ImageSamplerUseInfoAttr)
+	}, imageSamplerUseInfoAttrKey).(*ImageSamplerUseInfoAttr)
 }
 
 // imageSamplerUseInfoAttrSlab holds the ImageSamplerUseInfoAttr values of each context.
 var imageSamplerUseInfoAttrSlab ir.Slab
+
+// imageSamplerUseInfoAttrKey writes the key of the ImageSamplerUseInfoAttr in s, after its kind's number.
+func imageSamplerUseInfoAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ImageSamplerUseInfoAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ImageSamplerUseInfoAttr) Dialect() string { return "spirv" }
 func (*ImageSamplerUseInfoAttr) Kind() string    { return "ImageSamplerUseInfoAttr" }
@@ -1154,11 +1341,17 @@ func GetImageSamplingInfoAttr(ctx *ir.Context, value ImageSamplingInfo) *ImageSa
 		v := ir.SlotOf[ImageSamplingInfoAttr](s)
 		v.value = value
 		return v
-	}).(*ImageSamplingInfoAttr)
+	}, imageSamplingInfoAttrKey).(*ImageSamplingInfoAttr)
 }
 
 // imageSamplingInfoAttrSlab holds the ImageSamplingInfoAttr values of each context.
 var imageSamplingInfoAttrSlab ir.Slab
+
+// imageSamplingInfoAttrKey writes the key of the ImageSamplingInfoAttr in s, after its kind's number.
+func imageSamplingInfoAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ImageSamplingInfoAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ImageSamplingInfoAttr) Dialect() string { return "spirv" }
 func (*ImageSamplingInfoAttr) Kind() string    { return "ImageSamplingInfoAttr" }
@@ -1210,11 +1403,24 @@ func GetJointMatrixPropertiesINTELAttr(ctx *ir.Context, mSize, nSize, kSize int3
 		v.resultType = resultType
 		v.scope = scope
 		return v
-	}).(*JointMatrixPropertiesINTELAttr)
+	}, jointMatrixPropertiesINTELAttrKey).(*JointMatrixPropertiesINTELAttr)
 }
 
 // jointMatrixPropertiesINTELAttrSlab holds the JointMatrixPropertiesINTELAttr values of each context.
 var jointMatrixPropertiesINTELAttrSlab ir.Slab
+
+// jointMatrixPropertiesINTELAttrKey writes the key of the JointMatrixPropertiesINTELAttr in s, after its kind's number.
+func jointMatrixPropertiesINTELAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[JointMatrixPropertiesINTELAttr](s)
+	k.Int(int64(v.mSize))
+	k.Int(int64(v.nSize))
+	k.Int(int64(v.kSize))
+	k.Type(v.aType)
+	k.Type(v.bType)
+	k.Type(v.cType)
+	k.Type(v.resultType)
+	k.Attr(v.scope)
+}
 
 func (*JointMatrixPropertiesINTELAttr) Dialect() string { return "spirv" }
 func (*JointMatrixPropertiesINTELAttr) Kind() string    { return "JointMatrixPropertiesINTELAttr" }
@@ -1283,11 +1489,18 @@ func GetLinkageAttributesAttr(ctx *ir.Context, linkageName, linkageType ir.Attri
 		v.linkageName = linkageName
 		v.linkageType = linkageType
 		return v
-	}).(*LinkageAttributesAttr)
+	}, linkageAttributesAttrKey).(*LinkageAttributesAttr)
 }
 
 // linkageAttributesAttrSlab holds the LinkageAttributesAttr values of each context.
 var linkageAttributesAttrSlab ir.Slab
+
+// linkageAttributesAttrKey writes the key of the LinkageAttributesAttr in s, after its kind's number.
+func linkageAttributesAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LinkageAttributesAttr](s)
+	k.Attr(v.linkageName)
+	k.Attr(v.linkageType)
+}
 
 func (*LinkageAttributesAttr) Dialect() string { return "spirv" }
 func (*LinkageAttributesAttr) Kind() string    { return "LinkageAttributesAttr" }
@@ -1323,11 +1536,17 @@ func GetLinkageTypeAttr(ctx *ir.Context, value LinkageType) *LinkageTypeAttr {
 		v := ir.SlotOf[LinkageTypeAttr](s)
 		v.value = value
 		return v
-	}).(*LinkageTypeAttr)
+	}, linkageTypeAttrKey).(*LinkageTypeAttr)
 }
 
 // linkageTypeAttrSlab holds the LinkageTypeAttr values of each context.
 var linkageTypeAttrSlab ir.Slab
+
+// linkageTypeAttrKey writes the key of the LinkageTypeAttr in s, after its kind's number.
+func linkageTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LinkageTypeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*LinkageTypeAttr) Dialect() string { return "spirv" }
 func (*LinkageTypeAttr) Kind() string    { return "LinkageTypeAttr" }
@@ -1358,11 +1577,17 @@ func GetLoadCacheControlAttr(ctx *ir.Context, value LoadCacheControl) *LoadCache
 		v := ir.SlotOf[LoadCacheControlAttr](s)
 		v.value = value
 		return v
-	}).(*LoadCacheControlAttr)
+	}, loadCacheControlAttrKey).(*LoadCacheControlAttr)
 }
 
 // loadCacheControlAttrSlab holds the LoadCacheControlAttr values of each context.
 var loadCacheControlAttrSlab ir.Slab
+
+// loadCacheControlAttrKey writes the key of the LoadCacheControlAttr in s, after its kind's number.
+func loadCacheControlAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LoadCacheControlAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*LoadCacheControlAttr) Dialect() string { return "spirv" }
 func (*LoadCacheControlAttr) Kind() string    { return "LoadCacheControlAttr" }
@@ -1393,11 +1618,17 @@ func GetLoopControlAttr(ctx *ir.Context, value LoopControl) *LoopControlAttr {
 		v := ir.SlotOf[LoopControlAttr](s)
 		v.value = value
 		return v
-	}).(*LoopControlAttr)
+	}, loopControlAttrKey).(*LoopControlAttr)
 }
 
 // loopControlAttrSlab holds the LoopControlAttr values of each context.
 var loopControlAttrSlab ir.Slab
+
+// loopControlAttrKey writes the key of the LoopControlAttr in s, after its kind's number.
+func loopControlAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LoopControlAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*LoopControlAttr) Dialect() string { return "spirv" }
 func (*LoopControlAttr) Kind() string    { return "LoopControlAttr" }
@@ -1428,11 +1659,17 @@ func GetMatrixLayoutAttr(ctx *ir.Context, value MatrixLayout) *MatrixLayoutAttr 
 		v := ir.SlotOf[MatrixLayoutAttr](s)
 		v.value = value
 		return v
-	}).(*MatrixLayoutAttr)
+	}, matrixLayoutAttrKey).(*MatrixLayoutAttr)
 }
 
 // matrixLayoutAttrSlab holds the MatrixLayoutAttr values of each context.
 var matrixLayoutAttrSlab ir.Slab
+
+// matrixLayoutAttrKey writes the key of the MatrixLayoutAttr in s, after its kind's number.
+func matrixLayoutAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MatrixLayoutAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MatrixLayoutAttr) Dialect() string { return "spirv" }
 func (*MatrixLayoutAttr) Kind() string    { return "MatrixLayoutAttr" }
@@ -1463,11 +1700,17 @@ func GetMemoryAccessAttr(ctx *ir.Context, value MemoryAccess) *MemoryAccessAttr 
 		v := ir.SlotOf[MemoryAccessAttr](s)
 		v.value = value
 		return v
-	}).(*MemoryAccessAttr)
+	}, memoryAccessAttrKey).(*MemoryAccessAttr)
 }
 
 // memoryAccessAttrSlab holds the MemoryAccessAttr values of each context.
 var memoryAccessAttrSlab ir.Slab
+
+// memoryAccessAttrKey writes the key of the MemoryAccessAttr in s, after its kind's number.
+func memoryAccessAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MemoryAccessAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MemoryAccessAttr) Dialect() string { return "spirv" }
 func (*MemoryAccessAttr) Kind() string    { return "MemoryAccessAttr" }
@@ -1498,11 +1741,17 @@ func GetMemoryModelAttr(ctx *ir.Context, value MemoryModel) *MemoryModelAttr {
 		v := ir.SlotOf[MemoryModelAttr](s)
 		v.value = value
 		return v
-	}).(*MemoryModelAttr)
+	}, memoryModelAttrKey).(*MemoryModelAttr)
 }
 
 // memoryModelAttrSlab holds the MemoryModelAttr values of each context.
 var memoryModelAttrSlab ir.Slab
+
+// memoryModelAttrKey writes the key of the MemoryModelAttr in s, after its kind's number.
+func memoryModelAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MemoryModelAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MemoryModelAttr) Dialect() string { return "spirv" }
 func (*MemoryModelAttr) Kind() string    { return "MemoryModelAttr" }
@@ -1533,11 +1782,17 @@ func GetMemorySemanticsAttr(ctx *ir.Context, value MemorySemantics) *MemorySeman
 		v := ir.SlotOf[MemorySemanticsAttr](s)
 		v.value = value
 		return v
-	}).(*MemorySemanticsAttr)
+	}, memorySemanticsAttrKey).(*MemorySemanticsAttr)
 }
 
 // memorySemanticsAttrSlab holds the MemorySemanticsAttr values of each context.
 var memorySemanticsAttrSlab ir.Slab
+
+// memorySemanticsAttrKey writes the key of the MemorySemanticsAttr in s, after its kind's number.
+func memorySemanticsAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MemorySemanticsAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MemorySemanticsAttr) Dialect() string { return "spirv" }
 func (*MemorySemanticsAttr) Kind() string    { return "MemorySemanticsAttr" }
@@ -1568,11 +1823,17 @@ func GetOpcodeAttr(ctx *ir.Context, value Opcode) *OpcodeAttr {
 		v := ir.SlotOf[OpcodeAttr](s)
 		v.value = value
 		return v
-	}).(*OpcodeAttr)
+	}, opcodeAttrKey).(*OpcodeAttr)
 }
 
 // opcodeAttrSlab holds the OpcodeAttr values of each context.
 var opcodeAttrSlab ir.Slab
+
+// opcodeAttrKey writes the key of the OpcodeAttr in s, after its kind's number.
+func opcodeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[OpcodeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*OpcodeAttr) Dialect() string { return "spirv" }
 func (*OpcodeAttr) Kind() string    { return "OpcodeAttr" }
@@ -1603,11 +1864,17 @@ func GetPackedVectorFormatAttr(ctx *ir.Context, value PackedVectorFormat) *Packe
 		v := ir.SlotOf[PackedVectorFormatAttr](s)
 		v.value = value
 		return v
-	}).(*PackedVectorFormatAttr)
+	}, packedVectorFormatAttrKey).(*PackedVectorFormatAttr)
 }
 
 // packedVectorFormatAttrSlab holds the PackedVectorFormatAttr values of each context.
 var packedVectorFormatAttrSlab ir.Slab
+
+// packedVectorFormatAttrKey writes the key of the PackedVectorFormatAttr in s, after its kind's number.
+func packedVectorFormatAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[PackedVectorFormatAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*PackedVectorFormatAttr) Dialect() string { return "spirv" }
 func (*PackedVectorFormatAttr) Kind() string    { return "PackedVectorFormatAttr" }
@@ -1659,11 +1926,24 @@ func GetResourceLimitsAttr(ctx *ir.Context, maxComputeSharedMemorySize, maxCompu
 		v.cooperativeMatrixPropertiesKhr = cooperativeMatrixPropertiesKhr
 		v.cooperativeMatrixPropertiesNv = cooperativeMatrixPropertiesNv
 		return v
-	}).(*ResourceLimitsAttr)
+	}, resourceLimitsAttrKey).(*ResourceLimitsAttr)
 }
 
 // resourceLimitsAttrSlab holds the ResourceLimitsAttr values of each context.
 var resourceLimitsAttrSlab ir.Slab
+
+// resourceLimitsAttrKey writes the key of the ResourceLimitsAttr in s, after its kind's number.
+func resourceLimitsAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ResourceLimitsAttr](s)
+	k.Int(int64(v.maxComputeSharedMemorySize))
+	k.Int(int64(v.maxComputeWorkgroupInvocations))
+	k.Attr(v.maxComputeWorkgroupSize)
+	k.Int(int64(v.subgroupSize))
+	k.Int(int64(v.minSubgroupSize))
+	k.Int(int64(v.maxSubgroupSize))
+	k.Attr(v.cooperativeMatrixPropertiesKhr)
+	k.Attr(v.cooperativeMatrixPropertiesNv)
+}
 
 func (*ResourceLimitsAttr) Dialect() string { return "spirv" }
 func (*ResourceLimitsAttr) Kind() string    { return "ResourceLimitsAttr" }
@@ -1729,11 +2009,17 @@ func GetScopeAttr(ctx *ir.Context, value Scope) *ScopeAttr {
 		v := ir.SlotOf[ScopeAttr](s)
 		v.value = value
 		return v
-	}).(*ScopeAttr)
+	}, scopeAttrKey).(*ScopeAttr)
 }
 
 // scopeAttrSlab holds the ScopeAttr values of each context.
 var scopeAttrSlab ir.Slab
+
+// scopeAttrKey writes the key of the ScopeAttr in s, after its kind's number.
+func scopeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ScopeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ScopeAttr) Dialect() string { return "spirv" }
 func (*ScopeAttr) Kind() string    { return "ScopeAttr" }
@@ -1764,11 +2050,17 @@ func GetSelectionControlAttr(ctx *ir.Context, value SelectionControl) *Selection
 		v := ir.SlotOf[SelectionControlAttr](s)
 		v.value = value
 		return v
-	}).(*SelectionControlAttr)
+	}, selectionControlAttrKey).(*SelectionControlAttr)
 }
 
 // selectionControlAttrSlab holds the SelectionControlAttr values of each context.
 var selectionControlAttrSlab ir.Slab
+
+// selectionControlAttrKey writes the key of the SelectionControlAttr in s, after its kind's number.
+func selectionControlAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SelectionControlAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*SelectionControlAttr) Dialect() string { return "spirv" }
 func (*SelectionControlAttr) Kind() string    { return "SelectionControlAttr" }
@@ -1799,11 +2091,17 @@ func GetStorageClassAttr(ctx *ir.Context, value StorageClass) *StorageClassAttr 
 		v := ir.SlotOf[StorageClassAttr](s)
 		v.value = value
 		return v
-	}).(*StorageClassAttr)
+	}, storageClassAttrKey).(*StorageClassAttr)
 }
 
 // storageClassAttrSlab holds the StorageClassAttr values of each context.
 var storageClassAttrSlab ir.Slab
+
+// storageClassAttrKey writes the key of the StorageClassAttr in s, after its kind's number.
+func storageClassAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[StorageClassAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*StorageClassAttr) Dialect() string { return "spirv" }
 func (*StorageClassAttr) Kind() string    { return "StorageClassAttr" }
@@ -1834,11 +2132,17 @@ func GetStoreCacheControlAttr(ctx *ir.Context, value StoreCacheControl) *StoreCa
 		v := ir.SlotOf[StoreCacheControlAttr](s)
 		v.value = value
 		return v
-	}).(*StoreCacheControlAttr)
+	}, storeCacheControlAttrKey).(*StoreCacheControlAttr)
 }
 
 // storeCacheControlAttrSlab holds the StoreCacheControlAttr values of each context.
 var storeCacheControlAttrSlab ir.Slab
+
+// storeCacheControlAttrKey writes the key of the StoreCacheControlAttr in s, after its kind's number.
+func storeCacheControlAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[StoreCacheControlAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*StoreCacheControlAttr) Dialect() string { return "spirv" }
 func (*StoreCacheControlAttr) Kind() string    { return "StoreCacheControlAttr" }
@@ -1869,11 +2173,17 @@ func GetVendorAttr(ctx *ir.Context, value Vendor) *VendorAttr {
 		v := ir.SlotOf[VendorAttr](s)
 		v.value = value
 		return v
-	}).(*VendorAttr)
+	}, vendorAttrKey).(*VendorAttr)
 }
 
 // vendorAttrSlab holds the VendorAttr values of each context.
 var vendorAttrSlab ir.Slab
+
+// vendorAttrKey writes the key of the VendorAttr in s, after its kind's number.
+func vendorAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[VendorAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*VendorAttr) Dialect() string { return "spirv" }
 func (*VendorAttr) Kind() string    { return "VendorAttr" }
@@ -1904,11 +2214,17 @@ func GetVersionAttr(ctx *ir.Context, value Version) *VersionAttr {
 		v := ir.SlotOf[VersionAttr](s)
 		v.value = value
 		return v
-	}).(*VersionAttr)
+	}, versionAttrKey).(*VersionAttr)
 }
 
 // versionAttrSlab holds the VersionAttr values of each context.
 var versionAttrSlab ir.Slab
+
+// versionAttrKey writes the key of the VersionAttr in s, after its kind's number.
+func versionAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[VersionAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*VersionAttr) Dialect() string { return "spirv" }
 func (*VersionAttr) Kind() string    { return "VersionAttr" }

@@ -29,11 +29,19 @@ func GetArrayType(ctx *ir.Context, elementType ir.Type, count, stride uint32) *A
 		v.count = count
 		v.stride = stride
 		return v
-	}).(*ArrayType)
+	}, arrayTypeKey).(*ArrayType)
 }
 
 // arrayTypeSlab holds the ArrayType values of each context.
 var arrayTypeSlab ir.Slab
+
+// arrayTypeKey writes the key of the ArrayType in s, after its kind's number.
+func arrayTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ArrayType](s)
+	k.Type(v.elementType)
+	k.Uint(uint64(v.count))
+	k.Uint(uint64(v.stride))
+}
 
 func (*ArrayType) Dialect() string { return "spirv" }
 func (*ArrayType) Kind() string    { return "ArrayType" }
@@ -92,11 +100,23 @@ func GetImageType(ctx *ir.Context, elementType ir.Type, dim Dim, depthInfo Image
 		v.samplerUseInfo = samplerUseInfo
 		v.format = format
 		return v
-	}).(*ImageType)
+	}, imageTypeKey).(*ImageType)
 }
 
 // imageTypeSlab holds the ImageType values of each context.
 var imageTypeSlab ir.Slab
+
+// imageTypeKey writes the key of the ImageType in s, after its kind's number.
+func imageTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ImageType](s)
+	k.Type(v.elementType)
+	k.Uint(uint64(v.dim))
+	k.Uint(uint64(v.depthInfo))
+	k.Uint(uint64(v.arrayedInfo))
+	k.Uint(uint64(v.samplingInfo))
+	k.Uint(uint64(v.samplerUseInfo))
+	k.Uint(uint64(v.format))
+}
 
 func (*ImageType) Dialect() string { return "spirv" }
 func (*ImageType) Kind() string    { return "ImageType" }
@@ -160,11 +180,18 @@ func GetMatrixType(ctx *ir.Context, columnType ir.Type, columnCount uint32) *Mat
 		v.columnType = columnType
 		v.columnCount = columnCount
 		return v
-	}).(*MatrixType)
+	}, matrixTypeKey).(*MatrixType)
 }
 
 // matrixTypeSlab holds the MatrixType values of each context.
 var matrixTypeSlab ir.Slab
+
+// matrixTypeKey writes the key of the MatrixType in s, after its kind's number.
+func matrixTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MatrixType](s)
+	k.Type(v.columnType)
+	k.Uint(uint64(v.columnCount))
+}
 
 func (*MatrixType) Dialect() string { return "spirv" }
 func (*MatrixType) Kind() string    { return "MatrixType" }
@@ -203,11 +230,18 @@ func GetPointerType(ctx *ir.Context, pointeeType ir.Type, storageClass StorageCl
 		v.pointeeType = pointeeType
 		v.storageClass = storageClass
 		return v
-	}).(*PointerType)
+	}, pointerTypeKey).(*PointerType)
 }
 
 // pointerTypeSlab holds the PointerType values of each context.
 var pointerTypeSlab ir.Slab
+
+// pointerTypeKey writes the key of the PointerType in s, after its kind's number.
+func pointerTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[PointerType](s)
+	k.Type(v.pointeeType)
+	k.Uint(uint64(v.storageClass))
+}
 
 func (*PointerType) Dialect() string { return "spirv" }
 func (*PointerType) Kind() string    { return "PointerType" }
@@ -246,11 +280,18 @@ func GetRuntimeArrayType(ctx *ir.Context, elementType ir.Type, stride uint32) *R
 		v.elementType = elementType
 		v.stride = stride
 		return v
-	}).(*RuntimeArrayType)
+	}, runtimeArrayTypeKey).(*RuntimeArrayType)
 }
 
 // runtimeArrayTypeSlab holds the RuntimeArrayType values of each context.
 var runtimeArrayTypeSlab ir.Slab
+
+// runtimeArrayTypeKey writes the key of the RuntimeArrayType in s, after its kind's number.
+func runtimeArrayTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[RuntimeArrayType](s)
+	k.Type(v.elementType)
+	k.Uint(uint64(v.stride))
+}
 
 func (*RuntimeArrayType) Dialect() string { return "spirv" }
 func (*RuntimeArrayType) Kind() string    { return "RuntimeArrayType" }
@@ -286,11 +327,17 @@ func GetSampledImageType(ctx *ir.Context, imageType ir.Type) *SampledImageType {
 		v := ir.SlotOf[SampledImageType](s)
 		v.imageType = imageType
 		return v
-	}).(*SampledImageType)
+	}, sampledImageTypeKey).(*SampledImageType)
 }
 
 // sampledImageTypeSlab holds the SampledImageType values of each context.
 var sampledImageTypeSlab ir.Slab
+
+// sampledImageTypeKey writes the key of the SampledImageType in s, after its kind's number.
+func sampledImageTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SampledImageType](s)
+	k.Type(v.imageType)
+}
 
 func (*SampledImageType) Dialect() string { return "spirv" }
 func (*SampledImageType) Kind() string    { return "SampledImageType" }
@@ -342,11 +389,30 @@ func GetStructType(ctx *ir.Context, name string, reference bool, members []ir.Ty
 		v.offsets = slices.Clone(offsets)
 		v.decorations = slices.Clone(decorations)
 		return v
-	}).(*StructType)
+	}, structTypeKey).(*StructType)
 }
 
 // structTypeSlab holds the StructType values of each context.
 var structTypeSlab ir.Slab
+
+// structTypeKey writes the key of the StructType in s, after its kind's number.
+func structTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[StructType](s)
+	k.String(v.name)
+	k.Bool(v.reference)
+	k.Uint(uint64(len(v.members)))
+	for _, e0 := range v.members {
+		k.Type(e0)
+	}
+	k.Uint(uint64(len(v.offsets)))
+	for _, e0 := range v.offsets {
+		k.Uint(uint64(e0))
+	}
+	k.Uint(uint64(len(v.decorations)))
+	for _, e0 := range v.decorations {
+		k.String(e0)
+	}
+}
 
 func (*StructType) Dialect() string { return "spirv" }
 func (*StructType) Kind() string    { return "StructType" }

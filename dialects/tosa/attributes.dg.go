@@ -23,11 +23,17 @@ func GetBlockSizeAttr(ctx *ir.Context, value BlockSize) *BlockSizeAttr {
 		v := ir.SlotOf[BlockSizeAttr](s)
 		v.value = value
 		return v
-	}).(*BlockSizeAttr)
+	}, blockSizeAttrKey).(*BlockSizeAttr)
 }
 
 // blockSizeAttrSlab holds the BlockSizeAttr values of each context.
 var blockSizeAttrSlab ir.Slab
+
+// blockSizeAttrKey writes the key of the BlockSizeAttr in s, after its kind's number.
+func blockSizeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[BlockSizeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*BlockSizeAttr) Dialect() string { return "tosa" }
 func (*BlockSizeAttr) Kind() string    { return "BlockSizeAttr" }
@@ -61,11 +67,18 @@ func GetConvOpQuantizationAttr(ctx *ir.Context, inputZp, weightZp int64) *ConvOp
 		v.inputZp = inputZp
 		v.weightZp = weightZp
 		return v
-	}).(*ConvOpQuantizationAttr)
+	}, convOpQuantizationAttrKey).(*ConvOpQuantizationAttr)
 }
 
 // convOpQuantizationAttrSlab holds the ConvOpQuantizationAttr values of each context.
 var convOpQuantizationAttrSlab ir.Slab
+
+// convOpQuantizationAttrKey writes the key of the ConvOpQuantizationAttr in s, after its kind's number.
+func convOpQuantizationAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ConvOpQuantizationAttr](s)
+	k.Int(int64(v.inputZp))
+	k.Int(int64(v.weightZp))
+}
 
 func (*ConvOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*ConvOpQuantizationAttr) Kind() string    { return "ConvOpQuantizationAttr" }
@@ -101,11 +114,17 @@ func GetExtensionAttr(ctx *ir.Context, value Extension) *ExtensionAttr {
 		v := ir.SlotOf[ExtensionAttr](s)
 		v.value = value
 		return v
-	}).(*ExtensionAttr)
+	}, extensionAttrKey).(*ExtensionAttr)
 }
 
 // extensionAttrSlab holds the ExtensionAttr values of each context.
 var extensionAttrSlab ir.Slab
+
+// extensionAttrKey writes the key of the ExtensionAttr in s, after its kind's number.
+func extensionAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ExtensionAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ExtensionAttr) Dialect() string { return "tosa" }
 func (*ExtensionAttr) Kind() string    { return "ExtensionAttr" }
@@ -136,11 +155,17 @@ func GetLevelAttr(ctx *ir.Context, value Level) *LevelAttr {
 		v := ir.SlotOf[LevelAttr](s)
 		v.value = value
 		return v
-	}).(*LevelAttr)
+	}, levelAttrKey).(*LevelAttr)
 }
 
 // levelAttrSlab holds the LevelAttr values of each context.
 var levelAttrSlab ir.Slab
+
+// levelAttrKey writes the key of the LevelAttr in s, after its kind's number.
+func levelAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LevelAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*LevelAttr) Dialect() string { return "tosa" }
 func (*LevelAttr) Kind() string    { return "LevelAttr" }
@@ -174,11 +199,18 @@ func GetMatMulOpQuantizationAttr(ctx *ir.Context, aZp, bZp int64) *MatMulOpQuant
 		v.aZp = aZp
 		v.bZp = bZp
 		return v
-	}).(*MatMulOpQuantizationAttr)
+	}, matMulOpQuantizationAttrKey).(*MatMulOpQuantizationAttr)
 }
 
 // matMulOpQuantizationAttrSlab holds the MatMulOpQuantizationAttr values of each context.
 var matMulOpQuantizationAttrSlab ir.Slab
+
+// matMulOpQuantizationAttrKey writes the key of the MatMulOpQuantizationAttr in s, after its kind's number.
+func matMulOpQuantizationAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MatMulOpQuantizationAttr](s)
+	k.Int(int64(v.aZp))
+	k.Int(int64(v.bZp))
+}
 
 func (*MatMulOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*MatMulOpQuantizationAttr) Kind() string    { return "MatMulOpQuantizationAttr" }
@@ -214,11 +246,17 @@ func GetNanPropagationModeAttr(ctx *ir.Context, value NanPropagationMode) *NanPr
 		v := ir.SlotOf[NanPropagationModeAttr](s)
 		v.value = value
 		return v
-	}).(*NanPropagationModeAttr)
+	}, nanPropagationModeAttrKey).(*NanPropagationModeAttr)
 }
 
 // nanPropagationModeAttrSlab holds the NanPropagationModeAttr values of each context.
 var nanPropagationModeAttrSlab ir.Slab
+
+// nanPropagationModeAttrKey writes the key of the NanPropagationModeAttr in s, after its kind's number.
+func nanPropagationModeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[NanPropagationModeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*NanPropagationModeAttr) Dialect() string { return "tosa" }
 func (*NanPropagationModeAttr) Kind() string    { return "NanPropagationModeAttr" }
@@ -249,11 +287,17 @@ func GetPadOpQuantizationAttr(ctx *ir.Context, inputZp int64) *PadOpQuantization
 		v := ir.SlotOf[PadOpQuantizationAttr](s)
 		v.inputZp = inputZp
 		return v
-	}).(*PadOpQuantizationAttr)
+	}, padOpQuantizationAttrKey).(*PadOpQuantizationAttr)
 }
 
 // padOpQuantizationAttrSlab holds the PadOpQuantizationAttr values of each context.
 var padOpQuantizationAttrSlab ir.Slab
+
+// padOpQuantizationAttrKey writes the key of the PadOpQuantizationAttr in s, after its kind's number.
+func padOpQuantizationAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[PadOpQuantizationAttr](s)
+	k.Int(int64(v.inputZp))
+}
 
 func (*PadOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*PadOpQuantizationAttr) Kind() string    { return "PadOpQuantizationAttr" }
@@ -284,11 +328,17 @@ func GetProfileAttr(ctx *ir.Context, value Profile) *ProfileAttr {
 		v := ir.SlotOf[ProfileAttr](s)
 		v.value = value
 		return v
-	}).(*ProfileAttr)
+	}, profileAttrKey).(*ProfileAttr)
 }
 
 // profileAttrSlab holds the ProfileAttr values of each context.
 var profileAttrSlab ir.Slab
+
+// profileAttrKey writes the key of the ProfileAttr in s, after its kind's number.
+func profileAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ProfileAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ProfileAttr) Dialect() string { return "tosa" }
 func (*ProfileAttr) Kind() string    { return "ProfileAttr" }
@@ -319,11 +369,17 @@ func GetResizeModeAttr(ctx *ir.Context, value ResizeMode) *ResizeModeAttr {
 		v := ir.SlotOf[ResizeModeAttr](s)
 		v.value = value
 		return v
-	}).(*ResizeModeAttr)
+	}, resizeModeAttrKey).(*ResizeModeAttr)
 }
 
 // resizeModeAttrSlab holds the ResizeModeAttr values of each context.
 var resizeModeAttrSlab ir.Slab
+
+// resizeModeAttrKey writes the key of the ResizeModeAttr in s, after its kind's number.
+func resizeModeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ResizeModeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ResizeModeAttr) Dialect() string { return "tosa" }
 func (*ResizeModeAttr) Kind() string    { return "ResizeModeAttr" }
@@ -354,11 +410,17 @@ func GetRoundingModeAttr(ctx *ir.Context, value RoundingMode) *RoundingModeAttr 
 		v := ir.SlotOf[RoundingModeAttr](s)
 		v.value = value
 		return v
-	}).(*RoundingModeAttr)
+	}, roundingModeAttrKey).(*RoundingModeAttr)
 }
 
 // roundingModeAttrSlab holds the RoundingModeAttr values of each context.
 var roundingModeAttrSlab ir.Slab
+
+// roundingModeAttrKey writes the key of the RoundingModeAttr in s, after its kind's number.
+func roundingModeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[RoundingModeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*RoundingModeAttr) Dialect() string { return "tosa" }
 func (*RoundingModeAttr) Kind() string    { return "RoundingModeAttr" }
@@ -389,11 +451,17 @@ func GetSpecificationVersionAttr(ctx *ir.Context, value SpecificationVersion) *S
 		v := ir.SlotOf[SpecificationVersionAttr](s)
 		v.value = value
 		return v
-	}).(*SpecificationVersionAttr)
+	}, specificationVersionAttrKey).(*SpecificationVersionAttr)
 }
 
 // specificationVersionAttrSlab holds the SpecificationVersionAttr values of each context.
 var specificationVersionAttrSlab ir.Slab
+
+// specificationVersionAttrKey writes the key of the SpecificationVersionAttr in s, after its kind's number.
+func specificationVersionAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SpecificationVersionAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*SpecificationVersionAttr) Dialect() string { return "tosa" }
 func (*SpecificationVersionAttr) Kind() string    { return "SpecificationVersionAttr" }
@@ -439,11 +507,26 @@ func GetTargetEnvAttr(ctx *ir.Context, specificationVersion SpecificationVersion
 		v.profiles = slices.Clone(profiles)
 		v.extensions = slices.Clone(extensions)
 		return v
-	}).(*TargetEnvAttr)
+	}, targetEnvAttrKey).(*TargetEnvAttr)
 }
 
 // targetEnvAttrSlab holds the TargetEnvAttr values of each context.
 var targetEnvAttrSlab ir.Slab
+
+// targetEnvAttrKey writes the key of the TargetEnvAttr in s, after its kind's number.
+func targetEnvAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TargetEnvAttr](s)
+	k.Uint(uint64(v.specificationVersion))
+	k.Uint(uint64(v.level))
+	k.Uint(uint64(len(v.profiles)))
+	for _, e0 := range v.profiles {
+		k.Uint(uint64(e0))
+	}
+	k.Uint(uint64(len(v.extensions)))
+	for _, e0 := range v.extensions {
+		k.Uint(uint64(e0))
+	}
+}
 
 func (*TargetEnvAttr) Dialect() string { return "tosa" }
 func (*TargetEnvAttr) Kind() string    { return "TargetEnvAttr" }
@@ -492,11 +575,18 @@ func GetUnaryOpQuantizationAttr(ctx *ir.Context, inputZp, outputZp int64) *Unary
 		v.inputZp = inputZp
 		v.outputZp = outputZp
 		return v
-	}).(*UnaryOpQuantizationAttr)
+	}, unaryOpQuantizationAttrKey).(*UnaryOpQuantizationAttr)
 }
 
 // unaryOpQuantizationAttrSlab holds the UnaryOpQuantizationAttr values of each context.
 var unaryOpQuantizationAttrSlab ir.Slab
+
+// unaryOpQuantizationAttrKey writes the key of the UnaryOpQuantizationAttr in s, after its kind's number.
+func unaryOpQuantizationAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[UnaryOpQuantizationAttr](s)
+	k.Int(int64(v.inputZp))
+	k.Int(int64(v.outputZp))
+}
 
 func (*UnaryOpQuantizationAttr) Dialect() string { return "tosa" }
 func (*UnaryOpQuantizationAttr) Kind() string    { return "UnaryOpQuantizationAttr" }

@@ -19,14 +19,16 @@ func Getmxint8Type(ctx *ir.Context) *mxint8Type {
 	return ir.InsertTypeWith(ctx, k, &mxint8TypeSlab, (*mxint8Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[mxint8Type](s)
 		return v
-	}).(*mxint8Type)
+	}, mxint8TypeKey).(*mxint8Type)
 }
 
 // mxint8TypeSlab holds the mxint8Type values of each context.
 var mxint8TypeSlab ir.Slab
 
-func (*mxint8Type) Dialect() string { return "tosa" }
-func (*mxint8Type) Kind() string    { return "mxint8Type" }
+// mxint8TypeKey writes the key of the mxint8Type in s, after its kind's number.
+func mxint8TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*mxint8Type) Dialect() string          { return "tosa" }
+func (*mxint8Type) Kind() string             { return "mxint8Type" }
 
 func (t *mxint8Type) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -49,11 +51,17 @@ func GetshapeType(ctx *ir.Context, rank int32) *shapeType {
 		v := ir.SlotOf[shapeType](s)
 		v.rank = rank
 		return v
-	}).(*shapeType)
+	}, shapeTypeKey).(*shapeType)
 }
 
 // shapeTypeSlab holds the shapeType values of each context.
 var shapeTypeSlab ir.Slab
+
+// shapeTypeKey writes the key of the shapeType in s, after its kind's number.
+func shapeTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[shapeType](s)
+	k.Int(int64(v.rank))
+}
 
 func (*shapeType) Dialect() string { return "tosa" }
 func (*shapeType) Kind() string    { return "shapeType" }

@@ -22,11 +22,17 @@ func GetParamOperandAttr(ctx *ir.Context, index ir.Attribute) *ParamOperandAttr 
 		v := ir.SlotOf[ParamOperandAttr](s)
 		v.index = index
 		return v
-	}).(*ParamOperandAttr)
+	}, paramOperandAttrKey).(*ParamOperandAttr)
 }
 
 // paramOperandAttrSlab holds the ParamOperandAttr values of each context.
 var paramOperandAttrSlab ir.Slab
+
+// paramOperandAttrKey writes the key of the ParamOperandAttr in s, after its kind's number.
+func paramOperandAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ParamOperandAttr](s)
+	k.Attr(v.index)
+}
 
 func (*ParamOperandAttr) Dialect() string { return "transform" }
 func (*ParamOperandAttr) Kind() string    { return "ParamOperandAttr" }

@@ -19,14 +19,16 @@ func GetAffineMapParamType(ctx *ir.Context) *AffineMapParamType {
 	return ir.InsertTypeWith(ctx, k, &affineMapParamTypeSlab, (*AffineMapParamType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AffineMapParamType](s)
 		return v
-	}).(*AffineMapParamType)
+	}, affineMapParamTypeKey).(*AffineMapParamType)
 }
 
 // affineMapParamTypeSlab holds the AffineMapParamType values of each context.
 var affineMapParamTypeSlab ir.Slab
 
-func (*AffineMapParamType) Dialect() string { return "transform" }
-func (*AffineMapParamType) Kind() string    { return "AffineMapParamType" }
+// affineMapParamTypeKey writes the key of the AffineMapParamType in s, after its kind's number.
+func affineMapParamTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*AffineMapParamType) Dialect() string          { return "transform" }
+func (*AffineMapParamType) Kind() string             { return "AffineMapParamType" }
 
 func (t *AffineMapParamType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -46,14 +48,16 @@ func GetAnyOpType(ctx *ir.Context) *AnyOpType {
 	return ir.InsertTypeWith(ctx, k, &anyOpTypeSlab, (*AnyOpType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AnyOpType](s)
 		return v
-	}).(*AnyOpType)
+	}, anyOpTypeKey).(*AnyOpType)
 }
 
 // anyOpTypeSlab holds the AnyOpType values of each context.
 var anyOpTypeSlab ir.Slab
 
-func (*AnyOpType) Dialect() string { return "transform" }
-func (*AnyOpType) Kind() string    { return "AnyOpType" }
+// anyOpTypeKey writes the key of the AnyOpType in s, after its kind's number.
+func anyOpTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*AnyOpType) Dialect() string          { return "transform" }
+func (*AnyOpType) Kind() string             { return "AnyOpType" }
 
 func (t *AnyOpType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -73,14 +77,16 @@ func GetAnyParamType(ctx *ir.Context) *AnyParamType {
 	return ir.InsertTypeWith(ctx, k, &anyParamTypeSlab, (*AnyParamType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AnyParamType](s)
 		return v
-	}).(*AnyParamType)
+	}, anyParamTypeKey).(*AnyParamType)
 }
 
 // anyParamTypeSlab holds the AnyParamType values of each context.
 var anyParamTypeSlab ir.Slab
 
-func (*AnyParamType) Dialect() string { return "transform" }
-func (*AnyParamType) Kind() string    { return "AnyParamType" }
+// anyParamTypeKey writes the key of the AnyParamType in s, after its kind's number.
+func anyParamTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*AnyParamType) Dialect() string          { return "transform" }
+func (*AnyParamType) Kind() string             { return "AnyParamType" }
 
 func (t *AnyParamType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -100,14 +106,16 @@ func GetAnyValueType(ctx *ir.Context) *AnyValueType {
 	return ir.InsertTypeWith(ctx, k, &anyValueTypeSlab, (*AnyValueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AnyValueType](s)
 		return v
-	}).(*AnyValueType)
+	}, anyValueTypeKey).(*AnyValueType)
 }
 
 // anyValueTypeSlab holds the AnyValueType values of each context.
 var anyValueTypeSlab ir.Slab
 
-func (*AnyValueType) Dialect() string { return "transform" }
-func (*AnyValueType) Kind() string    { return "AnyValueType" }
+// anyValueTypeKey writes the key of the AnyValueType in s, after its kind's number.
+func anyValueTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*AnyValueType) Dialect() string          { return "transform" }
+func (*AnyValueType) Kind() string             { return "AnyValueType" }
 
 func (t *AnyValueType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -130,11 +138,17 @@ func GetOperationType(ctx *ir.Context, operationName string) *OperationType {
 		v := ir.SlotOf[OperationType](s)
 		v.operationName = operationName
 		return v
-	}).(*OperationType)
+	}, operationTypeKey).(*OperationType)
 }
 
 // operationTypeSlab holds the OperationType values of each context.
 var operationTypeSlab ir.Slab
+
+// operationTypeKey writes the key of the OperationType in s, after its kind's number.
+func operationTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[OperationType](s)
+	k.String(v.operationName)
+}
 
 func (*OperationType) Dialect() string { return "transform" }
 func (*OperationType) Kind() string    { return "OperationType" }
@@ -165,11 +179,17 @@ func GetParamType(ctx *ir.Context, type_ ir.Type) *ParamType {
 		v := ir.SlotOf[ParamType](s)
 		v.type_ = type_
 		return v
-	}).(*ParamType)
+	}, paramTypeKey).(*ParamType)
 }
 
 // paramTypeSlab holds the ParamType values of each context.
 var paramTypeSlab ir.Slab
+
+// paramTypeKey writes the key of the ParamType in s, after its kind's number.
+func paramTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ParamType](s)
+	k.Type(v.type_)
+}
 
 func (*ParamType) Dialect() string { return "transform" }
 func (*ParamType) Kind() string    { return "ParamType" }
@@ -197,14 +217,16 @@ func GetTypeParamType(ctx *ir.Context) *TypeParamType {
 	return ir.InsertTypeWith(ctx, k, &typeParamTypeSlab, (*TypeParamType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TypeParamType](s)
 		return v
-	}).(*TypeParamType)
+	}, typeParamTypeKey).(*TypeParamType)
 }
 
 // typeParamTypeSlab holds the TypeParamType values of each context.
 var typeParamTypeSlab ir.Slab
 
-func (*TypeParamType) Dialect() string { return "transform" }
-func (*TypeParamType) Kind() string    { return "TypeParamType" }
+// typeParamTypeKey writes the key of the TypeParamType in s, after its kind's number.
+func typeParamTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*TypeParamType) Dialect() string          { return "transform" }
+func (*TypeParamType) Kind() string             { return "TypeParamType" }
 
 func (t *TypeParamType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {

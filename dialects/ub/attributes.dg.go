@@ -15,14 +15,16 @@ func GetPoisonAttr(ctx *ir.Context) *PoisonAttr {
 	return ir.InsertAttrWith(ctx, k, &poisonAttrSlab, (*PoisonAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PoisonAttr](s)
 		return v
-	}).(*PoisonAttr)
+	}, poisonAttrKey).(*PoisonAttr)
 }
 
 // poisonAttrSlab holds the PoisonAttr values of each context.
 var poisonAttrSlab ir.Slab
 
-func (*PoisonAttr) Dialect() string { return "ub" }
-func (*PoisonAttr) Kind() string    { return "PoisonAttr" }
+// poisonAttrKey writes the key of the PoisonAttr in s, after its kind's number.
+func poisonAttrKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*PoisonAttr) Dialect() string          { return "ub" }
+func (*PoisonAttr) Kind() string             { return "PoisonAttr" }
 
 func (a *PoisonAttr) String() string {
 	if s, ok := asmForms.PrintAttribute(a); ok {

@@ -22,11 +22,17 @@ func GetCombiningKindAttr(ctx *ir.Context, value CombiningKind) *CombiningKindAt
 		v := ir.SlotOf[CombiningKindAttr](s)
 		v.value = value
 		return v
-	}).(*CombiningKindAttr)
+	}, combiningKindAttrKey).(*CombiningKindAttr)
 }
 
 // combiningKindAttrSlab holds the CombiningKindAttr values of each context.
 var combiningKindAttrSlab ir.Slab
+
+// combiningKindAttrKey writes the key of the CombiningKindAttr in s, after its kind's number.
+func combiningKindAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CombiningKindAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*CombiningKindAttr) Dialect() string { return "vector" }
 func (*CombiningKindAttr) Kind() string    { return "CombiningKindAttr" }
@@ -57,11 +63,17 @@ func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr 
 		v := ir.SlotOf[IteratorTypeAttr](s)
 		v.value = value
 		return v
-	}).(*IteratorTypeAttr)
+	}, iteratorTypeAttrKey).(*IteratorTypeAttr)
 }
 
 // iteratorTypeAttrSlab holds the IteratorTypeAttr values of each context.
 var iteratorTypeAttrSlab ir.Slab
+
+// iteratorTypeAttrKey writes the key of the IteratorTypeAttr in s, after its kind's number.
+func iteratorTypeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[IteratorTypeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*IteratorTypeAttr) Dialect() string { return "vector" }
 func (*IteratorTypeAttr) Kind() string    { return "IteratorTypeAttr" }
@@ -92,11 +104,17 @@ func GetPrintPunctuationAttr(ctx *ir.Context, value PrintPunctuation) *PrintPunc
 		v := ir.SlotOf[PrintPunctuationAttr](s)
 		v.value = value
 		return v
-	}).(*PrintPunctuationAttr)
+	}, printPunctuationAttrKey).(*PrintPunctuationAttr)
 }
 
 // printPunctuationAttrSlab holds the PrintPunctuationAttr values of each context.
 var printPunctuationAttrSlab ir.Slab
+
+// printPunctuationAttrKey writes the key of the PrintPunctuationAttr in s, after its kind's number.
+func printPunctuationAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[PrintPunctuationAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*PrintPunctuationAttr) Dialect() string { return "vector" }
 func (*PrintPunctuationAttr) Kind() string    { return "PrintPunctuationAttr" }

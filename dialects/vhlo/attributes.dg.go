@@ -26,11 +26,20 @@ func GetArrayV1Attr(ctx *ir.Context, value []ir.Attribute) *ArrayV1Attr {
 		v := ir.SlotOf[ArrayV1Attr](s)
 		v.value = slices.Clone(value)
 		return v
-	}).(*ArrayV1Attr)
+	}, arrayV1AttrKey).(*ArrayV1Attr)
 }
 
 // arrayV1AttrSlab holds the ArrayV1Attr values of each context.
 var arrayV1AttrSlab ir.Slab
+
+// arrayV1AttrKey writes the key of the ArrayV1Attr in s, after its kind's number.
+func arrayV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ArrayV1Attr](s)
+	k.Uint(uint64(len(v.value)))
+	for _, e0 := range v.value {
+		k.Attr(e0)
+	}
+}
 
 func (*ArrayV1Attr) Dialect() string  { return "vhlo" }
 func (*ArrayV1Attr) Kind() string     { return "ArrayV1Attr" }
@@ -55,11 +64,17 @@ func GetBooleanV1Attr(ctx *ir.Context, value uint64) *BooleanV1Attr {
 		v := ir.SlotOf[BooleanV1Attr](s)
 		v.value = value
 		return v
-	}).(*BooleanV1Attr)
+	}, booleanV1AttrKey).(*BooleanV1Attr)
 }
 
 // booleanV1AttrSlab holds the BooleanV1Attr values of each context.
 var booleanV1AttrSlab ir.Slab
+
+// booleanV1AttrKey writes the key of the BooleanV1Attr in s, after its kind's number.
+func booleanV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[BooleanV1Attr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*BooleanV1Attr) Dialect() string { return "vhlo" }
 func (*BooleanV1Attr) Kind() string    { return "BooleanV1Attr" }
@@ -91,11 +106,21 @@ func GetDictionaryV1Attr(ctx *ir.Context, value []DictionaryEntryV1) *Dictionary
 		v := ir.SlotOf[DictionaryV1Attr](s)
 		v.value = slices.Clone(value)
 		return v
-	}).(*DictionaryV1Attr)
+	}, dictionaryV1AttrKey).(*DictionaryV1Attr)
 }
 
 // dictionaryV1AttrSlab holds the DictionaryV1Attr values of each context.
 var dictionaryV1AttrSlab ir.Slab
+
+// dictionaryV1AttrKey writes the key of the DictionaryV1Attr in s, after its kind's number.
+func dictionaryV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[DictionaryV1Attr](s)
+	k.Uint(uint64(len(v.value)))
+	for _, e0 := range v.value {
+		k.Attr(e0.Key)
+		k.Attr(e0.Value)
+	}
+}
 
 func (*DictionaryV1Attr) Dialect() string { return "vhlo" }
 func (*DictionaryV1Attr) Kind() string    { return "DictionaryV1Attr" }
@@ -126,11 +151,18 @@ func GetFloatV1Attr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatV1Attr
 		v.type_ = type_
 		v.value = value
 		return v
-	}).(*FloatV1Attr)
+	}, floatV1AttrKey).(*FloatV1Attr)
 }
 
 // floatV1AttrSlab holds the FloatV1Attr values of each context.
 var floatV1AttrSlab ir.Slab
+
+// floatV1AttrKey writes the key of the FloatV1Attr in s, after its kind's number.
+func floatV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FloatV1Attr](s)
+	k.Type(v.type_)
+	k.APInt(v.value)
+}
 
 func (*FloatV1Attr) Dialect() string { return "vhlo" }
 func (*FloatV1Attr) Kind() string    { return "FloatV1Attr" }
@@ -166,11 +198,18 @@ func GetIntegerV1Attr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerV1
 		v.type_ = type_
 		v.value = value
 		return v
-	}).(*IntegerV1Attr)
+	}, integerV1AttrKey).(*IntegerV1Attr)
 }
 
 // integerV1AttrSlab holds the IntegerV1Attr values of each context.
 var integerV1AttrSlab ir.Slab
+
+// integerV1AttrKey writes the key of the IntegerV1Attr in s, after its kind's number.
+func integerV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[IntegerV1Attr](s)
+	k.Type(v.type_)
+	k.APInt(v.value)
+}
 
 func (*IntegerV1Attr) Dialect() string { return "vhlo" }
 func (*IntegerV1Attr) Kind() string    { return "IntegerV1Attr" }
@@ -215,11 +254,25 @@ func GetOutputOperandAliasV1Attr(ctx *ir.Context, outputTupleIndices []int64, op
 		v.operandIndex = operandIndex
 		v.operandTupleIndices = slices.Clone(operandTupleIndices)
 		return v
-	}).(*OutputOperandAliasV1Attr)
+	}, outputOperandAliasV1AttrKey).(*OutputOperandAliasV1Attr)
 }
 
 // outputOperandAliasV1AttrSlab holds the OutputOperandAliasV1Attr values of each context.
 var outputOperandAliasV1AttrSlab ir.Slab
+
+// outputOperandAliasV1AttrKey writes the key of the OutputOperandAliasV1Attr in s, after its kind's number.
+func outputOperandAliasV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[OutputOperandAliasV1Attr](s)
+	k.Uint(uint64(len(v.outputTupleIndices)))
+	for _, e0 := range v.outputTupleIndices {
+		k.Int(int64(e0))
+	}
+	k.Int(int64(v.operandIndex))
+	k.Uint(uint64(len(v.operandTupleIndices)))
+	for _, e0 := range v.operandTupleIndices {
+		k.Int(int64(e0))
+	}
+}
 
 func (*OutputOperandAliasV1Attr) Dialect() string { return "vhlo" }
 func (*OutputOperandAliasV1Attr) Kind() string    { return "OutputOperandAliasV1Attr" }
@@ -257,11 +310,17 @@ func GetStringV1Attr(ctx *ir.Context, value string) *StringV1Attr {
 		v := ir.SlotOf[StringV1Attr](s)
 		v.value = value
 		return v
-	}).(*StringV1Attr)
+	}, stringV1AttrKey).(*StringV1Attr)
 }
 
 // stringV1AttrSlab holds the StringV1Attr values of each context.
 var stringV1AttrSlab ir.Slab
+
+// stringV1AttrKey writes the key of the StringV1Attr in s, after its kind's number.
+func stringV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[StringV1Attr](s)
+	k.String(v.value)
+}
 
 func (*StringV1Attr) Dialect() string  { return "vhlo" }
 func (*StringV1Attr) Kind() string     { return "StringV1Attr" }
@@ -289,11 +348,18 @@ func GetTensorV1Attr(ctx *ir.Context, type_ ir.Type, data []byte) *TensorV1Attr 
 		v.type_ = type_
 		v.data = slices.Clone(data)
 		return v
-	}).(*TensorV1Attr)
+	}, tensorV1AttrKey).(*TensorV1Attr)
 }
 
 // tensorV1AttrSlab holds the TensorV1Attr values of each context.
 var tensorV1AttrSlab ir.Slab
+
+// tensorV1AttrKey writes the key of the TensorV1Attr in s, after its kind's number.
+func tensorV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TensorV1Attr](s)
+	k.Type(v.type_)
+	k.Blob(v.data)
+}
 
 func (*TensorV1Attr) Dialect() string { return "vhlo" }
 func (*TensorV1Attr) Kind() string    { return "TensorV1Attr" }
@@ -326,11 +392,17 @@ func GetTypeV1Attr(ctx *ir.Context, value ir.Type) *TypeV1Attr {
 		v := ir.SlotOf[TypeV1Attr](s)
 		v.value = value
 		return v
-	}).(*TypeV1Attr)
+	}, typeV1AttrKey).(*TypeV1Attr)
 }
 
 // typeV1AttrSlab holds the TypeV1Attr values of each context.
 var typeV1AttrSlab ir.Slab
+
+// typeV1AttrKey writes the key of the TypeV1Attr in s, after its kind's number.
+func typeV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TypeV1Attr](s)
+	k.Type(v.value)
+}
 
 func (*TypeV1Attr) Dialect() string  { return "vhlo" }
 func (*TypeV1Attr) Kind() string     { return "TypeV1Attr" }
@@ -358,11 +430,20 @@ func GetTypeExtensionsV1Attr(ctx *ir.Context, bounds []int64) *TypeExtensionsV1A
 		v := ir.SlotOf[TypeExtensionsV1Attr](s)
 		v.bounds = slices.Clone(bounds)
 		return v
-	}).(*TypeExtensionsV1Attr)
+	}, typeExtensionsV1AttrKey).(*TypeExtensionsV1Attr)
 }
 
 // typeExtensionsV1AttrSlab holds the TypeExtensionsV1Attr values of each context.
 var typeExtensionsV1AttrSlab ir.Slab
+
+// typeExtensionsV1AttrKey writes the key of the TypeExtensionsV1Attr in s, after its kind's number.
+func typeExtensionsV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TypeExtensionsV1Attr](s)
+	k.Uint(uint64(len(v.bounds)))
+	for _, e0 := range v.bounds {
+		k.Int(int64(e0))
+	}
+}
 
 func (*TypeExtensionsV1Attr) Dialect() string { return "vhlo" }
 func (*TypeExtensionsV1Attr) Kind() string    { return "TypeExtensionsV1Attr" }
@@ -399,11 +480,20 @@ func GetResultAccuracyV1Attr(ctx *ir.Context, atolBits, rtolBits, ulps int64, mo
 		v.ulps = ulps
 		v.mode = mode
 		return v
-	}).(*ResultAccuracyV1Attr)
+	}, resultAccuracyV1AttrKey).(*ResultAccuracyV1Attr)
 }
 
 // resultAccuracyV1AttrSlab holds the ResultAccuracyV1Attr values of each context.
 var resultAccuracyV1AttrSlab ir.Slab
+
+// resultAccuracyV1AttrKey writes the key of the ResultAccuracyV1Attr in s, after its kind's number.
+func resultAccuracyV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ResultAccuracyV1Attr](s)
+	k.Int(int64(v.atolBits))
+	k.Int(int64(v.rtolBits))
+	k.Int(int64(v.ulps))
+	k.Attr(v.mode)
+}
 
 func (*ResultAccuracyV1Attr) Dialect() string { return "vhlo" }
 func (*ResultAccuracyV1Attr) Kind() string    { return "ResultAccuracyV1Attr" }
@@ -449,11 +539,18 @@ func GetSubAxisInfoV1Attr(ctx *ir.Context, preSize, size int64) *SubAxisInfoV1At
 		v.preSize = preSize
 		v.size = size
 		return v
-	}).(*SubAxisInfoV1Attr)
+	}, subAxisInfoV1AttrKey).(*SubAxisInfoV1Attr)
 }
 
 // subAxisInfoV1AttrSlab holds the SubAxisInfoV1Attr values of each context.
 var subAxisInfoV1AttrSlab ir.Slab
+
+// subAxisInfoV1AttrKey writes the key of the SubAxisInfoV1Attr in s, after its kind's number.
+func subAxisInfoV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SubAxisInfoV1Attr](s)
+	k.Int(int64(v.preSize))
+	k.Int(int64(v.size))
+}
 
 func (*SubAxisInfoV1Attr) Dialect() string { return "vhlo" }
 func (*SubAxisInfoV1Attr) Kind() string    { return "SubAxisInfoV1Attr" }
@@ -489,11 +586,18 @@ func GetAxisRefV1Attr(ctx *ir.Context, name, subAxisInfo ir.Attribute) *AxisRefV
 		v.name = name
 		v.subAxisInfo = subAxisInfo
 		return v
-	}).(*AxisRefV1Attr)
+	}, axisRefV1AttrKey).(*AxisRefV1Attr)
 }
 
 // axisRefV1AttrSlab holds the AxisRefV1Attr values of each context.
 var axisRefV1AttrSlab ir.Slab
+
+// axisRefV1AttrKey writes the key of the AxisRefV1Attr in s, after its kind's number.
+func axisRefV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[AxisRefV1Attr](s)
+	k.Attr(v.name)
+	k.Attr(v.subAxisInfo)
+}
 
 func (*AxisRefV1Attr) Dialect() string { return "vhlo" }
 func (*AxisRefV1Attr) Kind() string    { return "AxisRefV1Attr" }
@@ -529,11 +633,18 @@ func GetReplicaGroupMeshAxesV1Attr(ctx *ir.Context, mesh, axes ir.Attribute) *Re
 		v.mesh = mesh
 		v.axes = axes
 		return v
-	}).(*ReplicaGroupMeshAxesV1Attr)
+	}, replicaGroupMeshAxesV1AttrKey).(*ReplicaGroupMeshAxesV1Attr)
 }
 
 // replicaGroupMeshAxesV1AttrSlab holds the ReplicaGroupMeshAxesV1Attr values of each context.
 var replicaGroupMeshAxesV1AttrSlab ir.Slab
+
+// replicaGroupMeshAxesV1AttrKey writes the key of the ReplicaGroupMeshAxesV1Attr in s, after its kind's number.
+func replicaGroupMeshAxesV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ReplicaGroupMeshAxesV1Attr](s)
+	k.Attr(v.mesh)
+	k.Attr(v.axes)
+}
 
 func (*ReplicaGroupMeshAxesV1Attr) Dialect() string { return "vhlo" }
 func (*ReplicaGroupMeshAxesV1Attr) Kind() string    { return "ReplicaGroupMeshAxesV1Attr" }
@@ -569,11 +680,18 @@ func GetMeshAxisV1Attr(ctx *ir.Context, name ir.Attribute, size int64) *MeshAxis
 		v.name = name
 		v.size = size
 		return v
-	}).(*MeshAxisV1Attr)
+	}, meshAxisV1AttrKey).(*MeshAxisV1Attr)
 }
 
 // meshAxisV1AttrSlab holds the MeshAxisV1Attr values of each context.
 var meshAxisV1AttrSlab ir.Slab
+
+// meshAxisV1AttrKey writes the key of the MeshAxisV1Attr in s, after its kind's number.
+func meshAxisV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MeshAxisV1Attr](s)
+	k.Attr(v.name)
+	k.Int(int64(v.size))
+}
 
 func (*MeshAxisV1Attr) Dialect() string { return "vhlo" }
 func (*MeshAxisV1Attr) Kind() string    { return "MeshAxisV1Attr" }
@@ -609,11 +727,18 @@ func GetMeshV1Attr(ctx *ir.Context, axes, deviceIds ir.Attribute) *MeshV1Attr {
 		v.axes = axes
 		v.deviceIds = deviceIds
 		return v
-	}).(*MeshV1Attr)
+	}, meshV1AttrKey).(*MeshV1Attr)
 }
 
 // meshV1AttrSlab holds the MeshV1Attr values of each context.
 var meshV1AttrSlab ir.Slab
+
+// meshV1AttrKey writes the key of the MeshV1Attr in s, after its kind's number.
+func meshV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MeshV1Attr](s)
+	k.Attr(v.axes)
+	k.Attr(v.deviceIds)
+}
 
 func (*MeshV1Attr) Dialect() string { return "vhlo" }
 func (*MeshV1Attr) Kind() string    { return "MeshV1Attr" }
@@ -646,11 +771,17 @@ func GetComparisonDirectionV1Attr(ctx *ir.Context, value ComparisonDirectionV1) 
 		v := ir.SlotOf[ComparisonDirectionV1Attr](s)
 		v.value = value
 		return v
-	}).(*ComparisonDirectionV1Attr)
+	}, comparisonDirectionV1AttrKey).(*ComparisonDirectionV1Attr)
 }
 
 // comparisonDirectionV1AttrSlab holds the ComparisonDirectionV1Attr values of each context.
 var comparisonDirectionV1AttrSlab ir.Slab
+
+// comparisonDirectionV1AttrKey writes the key of the ComparisonDirectionV1Attr in s, after its kind's number.
+func comparisonDirectionV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ComparisonDirectionV1Attr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ComparisonDirectionV1Attr) Dialect() string { return "vhlo" }
 func (*ComparisonDirectionV1Attr) Kind() string    { return "ComparisonDirectionV1Attr" }
@@ -678,11 +809,17 @@ func GetComparisonTypeV1Attr(ctx *ir.Context, value ComparisonTypeV1) *Compariso
 		v := ir.SlotOf[ComparisonTypeV1Attr](s)
 		v.value = value
 		return v
-	}).(*ComparisonTypeV1Attr)
+	}, comparisonTypeV1AttrKey).(*ComparisonTypeV1Attr)
 }
 
 // comparisonTypeV1AttrSlab holds the ComparisonTypeV1Attr values of each context.
 var comparisonTypeV1AttrSlab ir.Slab
+
+// comparisonTypeV1AttrKey writes the key of the ComparisonTypeV1Attr in s, after its kind's number.
+func comparisonTypeV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ComparisonTypeV1Attr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ComparisonTypeV1Attr) Dialect() string { return "vhlo" }
 func (*ComparisonTypeV1Attr) Kind() string    { return "ComparisonTypeV1Attr" }
@@ -710,11 +847,17 @@ func GetCustomCallApiVersionV1Attr(ctx *ir.Context, value CustomCallApiVersionV1
 		v := ir.SlotOf[CustomCallApiVersionV1Attr](s)
 		v.value = value
 		return v
-	}).(*CustomCallApiVersionV1Attr)
+	}, customCallApiVersionV1AttrKey).(*CustomCallApiVersionV1Attr)
 }
 
 // customCallApiVersionV1AttrSlab holds the CustomCallApiVersionV1Attr values of each context.
 var customCallApiVersionV1AttrSlab ir.Slab
+
+// customCallApiVersionV1AttrKey writes the key of the CustomCallApiVersionV1Attr in s, after its kind's number.
+func customCallApiVersionV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CustomCallApiVersionV1Attr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*CustomCallApiVersionV1Attr) Dialect() string { return "vhlo" }
 func (*CustomCallApiVersionV1Attr) Kind() string    { return "CustomCallApiVersionV1Attr" }
@@ -742,11 +885,17 @@ func GetFftTypeV1Attr(ctx *ir.Context, value FftTypeV1) *FftTypeV1Attr {
 		v := ir.SlotOf[FftTypeV1Attr](s)
 		v.value = value
 		return v
-	}).(*FftTypeV1Attr)
+	}, fftTypeV1AttrKey).(*FftTypeV1Attr)
 }
 
 // fftTypeV1AttrSlab holds the FftTypeV1Attr values of each context.
 var fftTypeV1AttrSlab ir.Slab
+
+// fftTypeV1AttrKey writes the key of the FftTypeV1Attr in s, after its kind's number.
+func fftTypeV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FftTypeV1Attr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*FftTypeV1Attr) Dialect() string { return "vhlo" }
 func (*FftTypeV1Attr) Kind() string    { return "FftTypeV1Attr" }
@@ -774,11 +923,17 @@ func GetPrecisionV1Attr(ctx *ir.Context, value PrecisionV1) *PrecisionV1Attr {
 		v := ir.SlotOf[PrecisionV1Attr](s)
 		v.value = value
 		return v
-	}).(*PrecisionV1Attr)
+	}, precisionV1AttrKey).(*PrecisionV1Attr)
 }
 
 // precisionV1AttrSlab holds the PrecisionV1Attr values of each context.
 var precisionV1AttrSlab ir.Slab
+
+// precisionV1AttrKey writes the key of the PrecisionV1Attr in s, after its kind's number.
+func precisionV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[PrecisionV1Attr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*PrecisionV1Attr) Dialect() string { return "vhlo" }
 func (*PrecisionV1Attr) Kind() string    { return "PrecisionV1Attr" }
@@ -806,11 +961,17 @@ func GetRngAlgorithmV1Attr(ctx *ir.Context, value RngAlgorithmV1) *RngAlgorithmV
 		v := ir.SlotOf[RngAlgorithmV1Attr](s)
 		v.value = value
 		return v
-	}).(*RngAlgorithmV1Attr)
+	}, rngAlgorithmV1AttrKey).(*RngAlgorithmV1Attr)
 }
 
 // rngAlgorithmV1AttrSlab holds the RngAlgorithmV1Attr values of each context.
 var rngAlgorithmV1AttrSlab ir.Slab
+
+// rngAlgorithmV1AttrKey writes the key of the RngAlgorithmV1Attr in s, after its kind's number.
+func rngAlgorithmV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[RngAlgorithmV1Attr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*RngAlgorithmV1Attr) Dialect() string { return "vhlo" }
 func (*RngAlgorithmV1Attr) Kind() string    { return "RngAlgorithmV1Attr" }
@@ -838,11 +999,17 @@ func GetRngDistributionV1Attr(ctx *ir.Context, value RngDistributionV1) *RngDist
 		v := ir.SlotOf[RngDistributionV1Attr](s)
 		v.value = value
 		return v
-	}).(*RngDistributionV1Attr)
+	}, rngDistributionV1AttrKey).(*RngDistributionV1Attr)
 }
 
 // rngDistributionV1AttrSlab holds the RngDistributionV1Attr values of each context.
 var rngDistributionV1AttrSlab ir.Slab
+
+// rngDistributionV1AttrKey writes the key of the RngDistributionV1Attr in s, after its kind's number.
+func rngDistributionV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[RngDistributionV1Attr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*RngDistributionV1Attr) Dialect() string { return "vhlo" }
 func (*RngDistributionV1Attr) Kind() string    { return "RngDistributionV1Attr" }
@@ -870,11 +1037,17 @@ func GetTransposeV1Attr(ctx *ir.Context, value TransposeV1) *TransposeV1Attr {
 		v := ir.SlotOf[TransposeV1Attr](s)
 		v.value = value
 		return v
-	}).(*TransposeV1Attr)
+	}, transposeV1AttrKey).(*TransposeV1Attr)
 }
 
 // transposeV1AttrSlab holds the TransposeV1Attr values of each context.
 var transposeV1AttrSlab ir.Slab
+
+// transposeV1AttrKey writes the key of the TransposeV1Attr in s, after its kind's number.
+func transposeV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TransposeV1Attr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*TransposeV1Attr) Dialect() string { return "vhlo" }
 func (*TransposeV1Attr) Kind() string    { return "TransposeV1Attr" }
@@ -902,11 +1075,17 @@ func GetResultAccuracyModeV1Attr(ctx *ir.Context, value ResultAccuracyModeV1) *R
 		v := ir.SlotOf[ResultAccuracyModeV1Attr](s)
 		v.value = value
 		return v
-	}).(*ResultAccuracyModeV1Attr)
+	}, resultAccuracyModeV1AttrKey).(*ResultAccuracyModeV1Attr)
 }
 
 // resultAccuracyModeV1AttrSlab holds the ResultAccuracyModeV1Attr values of each context.
 var resultAccuracyModeV1AttrSlab ir.Slab
+
+// resultAccuracyModeV1AttrKey writes the key of the ResultAccuracyModeV1Attr in s, after its kind's number.
+func resultAccuracyModeV1AttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ResultAccuracyModeV1Attr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*ResultAccuracyModeV1Attr) Dialect() string { return "vhlo" }
 func (*ResultAccuracyModeV1Attr) Kind() string    { return "ResultAccuracyModeV1Attr" }

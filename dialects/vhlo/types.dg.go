@@ -20,15 +20,17 @@ func GetBooleanV1Type(ctx *ir.Context) *BooleanV1Type {
 	return ir.InsertTypeWith(ctx, k, &booleanV1TypeSlab, (*BooleanV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[BooleanV1Type](s)
 		return v
-	}).(*BooleanV1Type)
+	}, booleanV1TypeKey).(*BooleanV1Type)
 }
 
 // booleanV1TypeSlab holds the BooleanV1Type values of each context.
 var booleanV1TypeSlab ir.Slab
 
-func (*BooleanV1Type) Dialect() string { return "vhlo" }
-func (*BooleanV1Type) Kind() string    { return "BooleanV1Type" }
-func (*BooleanV1Type) String() string  { return "!vhlo.BooleanV1Type" }
+// booleanV1TypeKey writes the key of the BooleanV1Type in s, after its kind's number.
+func booleanV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*BooleanV1Type) Dialect() string          { return "vhlo" }
+func (*BooleanV1Type) Kind() string             { return "BooleanV1Type" }
+func (*BooleanV1Type) String() string           { return "!vhlo.BooleanV1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *BooleanV1Type) BitWidth() uint32 {
@@ -46,15 +48,17 @@ func GetFloatBF16V1Type(ctx *ir.Context) *FloatBF16V1Type {
 	return ir.InsertTypeWith(ctx, k, &floatBF16V1TypeSlab, (*FloatBF16V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatBF16V1Type](s)
 		return v
-	}).(*FloatBF16V1Type)
+	}, floatBF16V1TypeKey).(*FloatBF16V1Type)
 }
 
 // floatBF16V1TypeSlab holds the FloatBF16V1Type values of each context.
 var floatBF16V1TypeSlab ir.Slab
 
-func (*FloatBF16V1Type) Dialect() string { return "vhlo" }
-func (*FloatBF16V1Type) Kind() string    { return "FloatBF16V1Type" }
-func (*FloatBF16V1Type) String() string  { return "!vhlo.FloatBF16V1Type" }
+// floatBF16V1TypeKey writes the key of the FloatBF16V1Type in s, after its kind's number.
+func floatBF16V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*FloatBF16V1Type) Dialect() string          { return "vhlo" }
+func (*FloatBF16V1Type) Kind() string             { return "FloatBF16V1Type" }
+func (*FloatBF16V1Type) String() string           { return "!vhlo.FloatBF16V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatBF16V1Type) BitWidth() uint32 {
@@ -72,15 +76,17 @@ func GetFloatF16V1Type(ctx *ir.Context) *FloatF16V1Type {
 	return ir.InsertTypeWith(ctx, k, &floatF16V1TypeSlab, (*FloatF16V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF16V1Type](s)
 		return v
-	}).(*FloatF16V1Type)
+	}, floatF16V1TypeKey).(*FloatF16V1Type)
 }
 
 // floatF16V1TypeSlab holds the FloatF16V1Type values of each context.
 var floatF16V1TypeSlab ir.Slab
 
-func (*FloatF16V1Type) Dialect() string { return "vhlo" }
-func (*FloatF16V1Type) Kind() string    { return "FloatF16V1Type" }
-func (*FloatF16V1Type) String() string  { return "!vhlo.FloatF16V1Type" }
+// floatF16V1TypeKey writes the key of the FloatF16V1Type in s, after its kind's number.
+func floatF16V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*FloatF16V1Type) Dialect() string          { return "vhlo" }
+func (*FloatF16V1Type) Kind() string             { return "FloatF16V1Type" }
+func (*FloatF16V1Type) String() string           { return "!vhlo.FloatF16V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF16V1Type) BitWidth() uint32 {
@@ -98,15 +104,17 @@ func GetFloatF32V1Type(ctx *ir.Context) *FloatF32V1Type {
 	return ir.InsertTypeWith(ctx, k, &floatF32V1TypeSlab, (*FloatF32V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF32V1Type](s)
 		return v
-	}).(*FloatF32V1Type)
+	}, floatF32V1TypeKey).(*FloatF32V1Type)
 }
 
 // floatF32V1TypeSlab holds the FloatF32V1Type values of each context.
 var floatF32V1TypeSlab ir.Slab
 
-func (*FloatF32V1Type) Dialect() string { return "vhlo" }
-func (*FloatF32V1Type) Kind() string    { return "FloatF32V1Type" }
-func (*FloatF32V1Type) String() string  { return "!vhlo.FloatF32V1Type" }
+// floatF32V1TypeKey writes the key of the FloatF32V1Type in s, after its kind's number.
+func floatF32V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*FloatF32V1Type) Dialect() string          { return "vhlo" }
+func (*FloatF32V1Type) Kind() string             { return "FloatF32V1Type" }
+func (*FloatF32V1Type) String() string           { return "!vhlo.FloatF32V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF32V1Type) BitWidth() uint32 {
@@ -124,15 +132,17 @@ func GetFloatF64V1Type(ctx *ir.Context) *FloatF64V1Type {
 	return ir.InsertTypeWith(ctx, k, &floatF64V1TypeSlab, (*FloatF64V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF64V1Type](s)
 		return v
-	}).(*FloatF64V1Type)
+	}, floatF64V1TypeKey).(*FloatF64V1Type)
 }
 
 // floatF64V1TypeSlab holds the FloatF64V1Type values of each context.
 var floatF64V1TypeSlab ir.Slab
 
-func (*FloatF64V1Type) Dialect() string { return "vhlo" }
-func (*FloatF64V1Type) Kind() string    { return "FloatF64V1Type" }
-func (*FloatF64V1Type) String() string  { return "!vhlo.FloatF64V1Type" }
+// floatF64V1TypeKey writes the key of the FloatF64V1Type in s, after its kind's number.
+func floatF64V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*FloatF64V1Type) Dialect() string          { return "vhlo" }
+func (*FloatF64V1Type) Kind() string             { return "FloatF64V1Type" }
+func (*FloatF64V1Type) String() string           { return "!vhlo.FloatF64V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF64V1Type) BitWidth() uint32 {
@@ -150,15 +160,17 @@ func GetFloatF8E4M3FNV1Type(ctx *ir.Context) *FloatF8E4M3FNV1Type {
 	return ir.InsertTypeWith(ctx, k, &floatF8E4M3FNV1TypeSlab, (*FloatF8E4M3FNV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E4M3FNV1Type](s)
 		return v
-	}).(*FloatF8E4M3FNV1Type)
+	}, floatF8E4M3FNV1TypeKey).(*FloatF8E4M3FNV1Type)
 }
 
 // floatF8E4M3FNV1TypeSlab holds the FloatF8E4M3FNV1Type values of each context.
 var floatF8E4M3FNV1TypeSlab ir.Slab
 
-func (*FloatF8E4M3FNV1Type) Dialect() string { return "vhlo" }
-func (*FloatF8E4M3FNV1Type) Kind() string    { return "FloatF8E4M3FNV1Type" }
-func (*FloatF8E4M3FNV1Type) String() string  { return "!vhlo.FloatF8E4M3FNV1Type" }
+// floatF8E4M3FNV1TypeKey writes the key of the FloatF8E4M3FNV1Type in s, after its kind's number.
+func floatF8E4M3FNV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*FloatF8E4M3FNV1Type) Dialect() string          { return "vhlo" }
+func (*FloatF8E4M3FNV1Type) Kind() string             { return "FloatF8E4M3FNV1Type" }
+func (*FloatF8E4M3FNV1Type) String() string           { return "!vhlo.FloatF8E4M3FNV1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF8E4M3FNV1Type) BitWidth() uint32 {
@@ -176,15 +188,17 @@ func GetFloatF8E5M2V1Type(ctx *ir.Context) *FloatF8E5M2V1Type {
 	return ir.InsertTypeWith(ctx, k, &floatF8E5M2V1TypeSlab, (*FloatF8E5M2V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E5M2V1Type](s)
 		return v
-	}).(*FloatF8E5M2V1Type)
+	}, floatF8E5M2V1TypeKey).(*FloatF8E5M2V1Type)
 }
 
 // floatF8E5M2V1TypeSlab holds the FloatF8E5M2V1Type values of each context.
 var floatF8E5M2V1TypeSlab ir.Slab
 
-func (*FloatF8E5M2V1Type) Dialect() string { return "vhlo" }
-func (*FloatF8E5M2V1Type) Kind() string    { return "FloatF8E5M2V1Type" }
-func (*FloatF8E5M2V1Type) String() string  { return "!vhlo.FloatF8E5M2V1Type" }
+// floatF8E5M2V1TypeKey writes the key of the FloatF8E5M2V1Type in s, after its kind's number.
+func floatF8E5M2V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*FloatF8E5M2V1Type) Dialect() string          { return "vhlo" }
+func (*FloatF8E5M2V1Type) Kind() string             { return "FloatF8E5M2V1Type" }
+func (*FloatF8E5M2V1Type) String() string           { return "!vhlo.FloatF8E5M2V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF8E5M2V1Type) BitWidth() uint32 {
@@ -202,15 +216,17 @@ func GetIndexV1Type(ctx *ir.Context) *IndexV1Type {
 	return ir.InsertTypeWith(ctx, k, &indexV1TypeSlab, (*IndexV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IndexV1Type](s)
 		return v
-	}).(*IndexV1Type)
+	}, indexV1TypeKey).(*IndexV1Type)
 }
 
 // indexV1TypeSlab holds the IndexV1Type values of each context.
 var indexV1TypeSlab ir.Slab
 
-func (*IndexV1Type) Dialect() string { return "vhlo" }
-func (*IndexV1Type) Kind() string    { return "IndexV1Type" }
-func (*IndexV1Type) String() string  { return "!vhlo.IndexV1Type" }
+// indexV1TypeKey writes the key of the IndexV1Type in s, after its kind's number.
+func indexV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*IndexV1Type) Dialect() string          { return "vhlo" }
+func (*IndexV1Type) Kind() string             { return "IndexV1Type" }
+func (*IndexV1Type) String() string           { return "!vhlo.IndexV1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *IndexV1Type) BitWidth() uint32 {
@@ -228,15 +244,17 @@ func GetIntegerSI4V1Type(ctx *ir.Context) *IntegerSI4V1Type {
 	return ir.InsertTypeWith(ctx, k, &integerSI4V1TypeSlab, (*IntegerSI4V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI4V1Type](s)
 		return v
-	}).(*IntegerSI4V1Type)
+	}, integerSI4V1TypeKey).(*IntegerSI4V1Type)
 }
 
 // integerSI4V1TypeSlab holds the IntegerSI4V1Type values of each context.
 var integerSI4V1TypeSlab ir.Slab
 
-func (*IntegerSI4V1Type) Dialect() string { return "vhlo" }
-func (*IntegerSI4V1Type) Kind() string    { return "IntegerSI4V1Type" }
-func (*IntegerSI4V1Type) String() string  { return "!vhlo.IntegerSI4V1Type" }
+// integerSI4V1TypeKey writes the key of the IntegerSI4V1Type in s, after its kind's number.
+func integerSI4V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*IntegerSI4V1Type) Dialect() string          { return "vhlo" }
+func (*IntegerSI4V1Type) Kind() string             { return "IntegerSI4V1Type" }
+func (*IntegerSI4V1Type) String() string           { return "!vhlo.IntegerSI4V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerSI4V1Type) BitWidth() uint32 {
@@ -254,15 +272,17 @@ func GetIntegerSI8V1Type(ctx *ir.Context) *IntegerSI8V1Type {
 	return ir.InsertTypeWith(ctx, k, &integerSI8V1TypeSlab, (*IntegerSI8V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI8V1Type](s)
 		return v
-	}).(*IntegerSI8V1Type)
+	}, integerSI8V1TypeKey).(*IntegerSI8V1Type)
 }
 
 // integerSI8V1TypeSlab holds the IntegerSI8V1Type values of each context.
 var integerSI8V1TypeSlab ir.Slab
 
-func (*IntegerSI8V1Type) Dialect() string { return "vhlo" }
-func (*IntegerSI8V1Type) Kind() string    { return "IntegerSI8V1Type" }
-func (*IntegerSI8V1Type) String() string  { return "!vhlo.IntegerSI8V1Type" }
+// integerSI8V1TypeKey writes the key of the IntegerSI8V1Type in s, after its kind's number.
+func integerSI8V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*IntegerSI8V1Type) Dialect() string          { return "vhlo" }
+func (*IntegerSI8V1Type) Kind() string             { return "IntegerSI8V1Type" }
+func (*IntegerSI8V1Type) String() string           { return "!vhlo.IntegerSI8V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerSI8V1Type) BitWidth() uint32 {
@@ -280,15 +300,17 @@ func GetIntegerSI16V1Type(ctx *ir.Context) *IntegerSI16V1Type {
 	return ir.InsertTypeWith(ctx, k, &integerSI16V1TypeSlab, (*IntegerSI16V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI16V1Type](s)
 		return v
-	}).(*IntegerSI16V1Type)
+	}, integerSI16V1TypeKey).(*IntegerSI16V1Type)
 }
 
 // integerSI16V1TypeSlab holds the IntegerSI16V1Type values of each context.
 var integerSI16V1TypeSlab ir.Slab
 
-func (*IntegerSI16V1Type) Dialect() string { return "vhlo" }
-func (*IntegerSI16V1Type) Kind() string    { return "IntegerSI16V1Type" }
-func (*IntegerSI16V1Type) String() string  { return "!vhlo.IntegerSI16V1Type" }
+// integerSI16V1TypeKey writes the key of the IntegerSI16V1Type in s, after its kind's number.
+func integerSI16V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*IntegerSI16V1Type) Dialect() string          { return "vhlo" }
+func (*IntegerSI16V1Type) Kind() string             { return "IntegerSI16V1Type" }
+func (*IntegerSI16V1Type) String() string           { return "!vhlo.IntegerSI16V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerSI16V1Type) BitWidth() uint32 {
@@ -306,15 +328,17 @@ func GetIntegerSI32V1Type(ctx *ir.Context) *IntegerSI32V1Type {
 	return ir.InsertTypeWith(ctx, k, &integerSI32V1TypeSlab, (*IntegerSI32V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI32V1Type](s)
 		return v
-	}).(*IntegerSI32V1Type)
+	}, integerSI32V1TypeKey).(*IntegerSI32V1Type)
 }
 
 // integerSI32V1TypeSlab holds the IntegerSI32V1Type values of each context.
 var integerSI32V1TypeSlab ir.Slab
 
-func (*IntegerSI32V1Type) Dialect() string { return "vhlo" }
-func (*IntegerSI32V1Type) Kind() string    { return "IntegerSI32V1Type" }
-func (*IntegerSI32V1Type) String() string  { return "!vhlo.IntegerSI32V1Type" }
+// integerSI32V1TypeKey writes the key of the IntegerSI32V1Type in s, after its kind's number.
+func integerSI32V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*IntegerSI32V1Type) Dialect() string          { return "vhlo" }
+func (*IntegerSI32V1Type) Kind() string             { return "IntegerSI32V1Type" }
+func (*IntegerSI32V1Type) String() string           { return "!vhlo.IntegerSI32V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerSI32V1Type) BitWidth() uint32 {
@@ -332,15 +356,17 @@ func GetIntegerSI64V1Type(ctx *ir.Context) *IntegerSI64V1Type {
 	return ir.InsertTypeWith(ctx, k, &integerSI64V1TypeSlab, (*IntegerSI64V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI64V1Type](s)
 		return v
-	}).(*IntegerSI64V1Type)
+	}, integerSI64V1TypeKey).(*IntegerSI64V1Type)
 }
 
 // integerSI64V1TypeSlab holds the IntegerSI64V1Type values of each context.
 var integerSI64V1TypeSlab ir.Slab
 
-func (*IntegerSI64V1Type) Dialect() string { return "vhlo" }
-func (*IntegerSI64V1Type) Kind() string    { return "IntegerSI64V1Type" }
-func (*IntegerSI64V1Type) String() string  { return "!vhlo.IntegerSI64V1Type" }
+// integerSI64V1TypeKey writes the key of the IntegerSI64V1Type in s, after its kind's number.
+func integerSI64V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*IntegerSI64V1Type) Dialect() string          { return "vhlo" }
+func (*IntegerSI64V1Type) Kind() string             { return "IntegerSI64V1Type" }
+func (*IntegerSI64V1Type) String() string           { return "!vhlo.IntegerSI64V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerSI64V1Type) BitWidth() uint32 {
@@ -358,15 +384,17 @@ func GetIntegerUI4V1Type(ctx *ir.Context) *IntegerUI4V1Type {
 	return ir.InsertTypeWith(ctx, k, &integerUI4V1TypeSlab, (*IntegerUI4V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI4V1Type](s)
 		return v
-	}).(*IntegerUI4V1Type)
+	}, integerUI4V1TypeKey).(*IntegerUI4V1Type)
 }
 
 // integerUI4V1TypeSlab holds the IntegerUI4V1Type values of each context.
 var integerUI4V1TypeSlab ir.Slab
 
-func (*IntegerUI4V1Type) Dialect() string { return "vhlo" }
-func (*IntegerUI4V1Type) Kind() string    { return "IntegerUI4V1Type" }
-func (*IntegerUI4V1Type) String() string  { return "!vhlo.IntegerUI4V1Type" }
+// integerUI4V1TypeKey writes the key of the IntegerUI4V1Type in s, after its kind's number.
+func integerUI4V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*IntegerUI4V1Type) Dialect() string          { return "vhlo" }
+func (*IntegerUI4V1Type) Kind() string             { return "IntegerUI4V1Type" }
+func (*IntegerUI4V1Type) String() string           { return "!vhlo.IntegerUI4V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerUI4V1Type) BitWidth() uint32 {
@@ -384,15 +412,17 @@ func GetIntegerUI8V1Type(ctx *ir.Context) *IntegerUI8V1Type {
 	return ir.InsertTypeWith(ctx, k, &integerUI8V1TypeSlab, (*IntegerUI8V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI8V1Type](s)
 		return v
-	}).(*IntegerUI8V1Type)
+	}, integerUI8V1TypeKey).(*IntegerUI8V1Type)
 }
 
 // integerUI8V1TypeSlab holds the IntegerUI8V1Type values of each context.
 var integerUI8V1TypeSlab ir.Slab
 
-func (*IntegerUI8V1Type) Dialect() string { return "vhlo" }
-func (*IntegerUI8V1Type) Kind() string    { return "IntegerUI8V1Type" }
-func (*IntegerUI8V1Type) String() string  { return "!vhlo.IntegerUI8V1Type" }
+// integerUI8V1TypeKey writes the key of the IntegerUI8V1Type in s, after its kind's number.
+func integerUI8V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*IntegerUI8V1Type) Dialect() string          { return "vhlo" }
+func (*IntegerUI8V1Type) Kind() string             { return "IntegerUI8V1Type" }
+func (*IntegerUI8V1Type) String() string           { return "!vhlo.IntegerUI8V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerUI8V1Type) BitWidth() uint32 {
@@ -410,15 +440,17 @@ func GetIntegerUI16V1Type(ctx *ir.Context) *IntegerUI16V1Type {
 	return ir.InsertTypeWith(ctx, k, &integerUI16V1TypeSlab, (*IntegerUI16V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI16V1Type](s)
 		return v
-	}).(*IntegerUI16V1Type)
+	}, integerUI16V1TypeKey).(*IntegerUI16V1Type)
 }
 
 // integerUI16V1TypeSlab holds the IntegerUI16V1Type values of each context.
 var integerUI16V1TypeSlab ir.Slab
 
-func (*IntegerUI16V1Type) Dialect() string { return "vhlo" }
-func (*IntegerUI16V1Type) Kind() string    { return "IntegerUI16V1Type" }
-func (*IntegerUI16V1Type) String() string  { return "!vhlo.IntegerUI16V1Type" }
+// integerUI16V1TypeKey writes the key of the IntegerUI16V1Type in s, after its kind's number.
+func integerUI16V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*IntegerUI16V1Type) Dialect() string          { return "vhlo" }
+func (*IntegerUI16V1Type) Kind() string             { return "IntegerUI16V1Type" }
+func (*IntegerUI16V1Type) String() string           { return "!vhlo.IntegerUI16V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerUI16V1Type) BitWidth() uint32 {
@@ -436,15 +468,17 @@ func GetIntegerUI32V1Type(ctx *ir.Context) *IntegerUI32V1Type {
 	return ir.InsertTypeWith(ctx, k, &integerUI32V1TypeSlab, (*IntegerUI32V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI32V1Type](s)
 		return v
-	}).(*IntegerUI32V1Type)
+	}, integerUI32V1TypeKey).(*IntegerUI32V1Type)
 }
 
 // integerUI32V1TypeSlab holds the IntegerUI32V1Type values of each context.
 var integerUI32V1TypeSlab ir.Slab
 
-func (*IntegerUI32V1Type) Dialect() string { return "vhlo" }
-func (*IntegerUI32V1Type) Kind() string    { return "IntegerUI32V1Type" }
-func (*IntegerUI32V1Type) String() string  { return "!vhlo.IntegerUI32V1Type" }
+// integerUI32V1TypeKey writes the key of the IntegerUI32V1Type in s, after its kind's number.
+func integerUI32V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*IntegerUI32V1Type) Dialect() string          { return "vhlo" }
+func (*IntegerUI32V1Type) Kind() string             { return "IntegerUI32V1Type" }
+func (*IntegerUI32V1Type) String() string           { return "!vhlo.IntegerUI32V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerUI32V1Type) BitWidth() uint32 {
@@ -462,15 +496,17 @@ func GetIntegerUI64V1Type(ctx *ir.Context) *IntegerUI64V1Type {
 	return ir.InsertTypeWith(ctx, k, &integerUI64V1TypeSlab, (*IntegerUI64V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI64V1Type](s)
 		return v
-	}).(*IntegerUI64V1Type)
+	}, integerUI64V1TypeKey).(*IntegerUI64V1Type)
 }
 
 // integerUI64V1TypeSlab holds the IntegerUI64V1Type values of each context.
 var integerUI64V1TypeSlab ir.Slab
 
-func (*IntegerUI64V1Type) Dialect() string { return "vhlo" }
-func (*IntegerUI64V1Type) Kind() string    { return "IntegerUI64V1Type" }
-func (*IntegerUI64V1Type) String() string  { return "!vhlo.IntegerUI64V1Type" }
+// integerUI64V1TypeKey writes the key of the IntegerUI64V1Type in s, after its kind's number.
+func integerUI64V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*IntegerUI64V1Type) Dialect() string          { return "vhlo" }
+func (*IntegerUI64V1Type) Kind() string             { return "IntegerUI64V1Type" }
+func (*IntegerUI64V1Type) String() string           { return "!vhlo.IntegerUI64V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerUI64V1Type) BitWidth() uint32 {
@@ -488,15 +524,17 @@ func GetTokenV1Type(ctx *ir.Context) *TokenV1Type {
 	return ir.InsertTypeWith(ctx, k, &tokenV1TypeSlab, (*TokenV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TokenV1Type](s)
 		return v
-	}).(*TokenV1Type)
+	}, tokenV1TypeKey).(*TokenV1Type)
 }
 
 // tokenV1TypeSlab holds the TokenV1Type values of each context.
 var tokenV1TypeSlab ir.Slab
 
-func (*TokenV1Type) Dialect() string { return "vhlo" }
-func (*TokenV1Type) Kind() string    { return "TokenV1Type" }
-func (*TokenV1Type) String() string  { return "!vhlo.TokenV1Type" }
+// tokenV1TypeKey writes the key of the TokenV1Type in s, after its kind's number.
+func tokenV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*TokenV1Type) Dialect() string          { return "vhlo" }
+func (*TokenV1Type) Kind() string             { return "TokenV1Type" }
+func (*TokenV1Type) String() string           { return "!vhlo.TokenV1Type" }
 
 // WitnessV1Type is !vhlo.witness_v1 (0.9.0).
 type WitnessV1Type struct {
@@ -509,15 +547,17 @@ func GetWitnessV1Type(ctx *ir.Context) *WitnessV1Type {
 	return ir.InsertTypeWith(ctx, k, &witnessV1TypeSlab, (*WitnessV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[WitnessV1Type](s)
 		return v
-	}).(*WitnessV1Type)
+	}, witnessV1TypeKey).(*WitnessV1Type)
 }
 
 // witnessV1TypeSlab holds the WitnessV1Type values of each context.
 var witnessV1TypeSlab ir.Slab
 
-func (*WitnessV1Type) Dialect() string { return "vhlo" }
-func (*WitnessV1Type) Kind() string    { return "WitnessV1Type" }
-func (*WitnessV1Type) String() string  { return "!vhlo.WitnessV1Type" }
+// witnessV1TypeKey writes the key of the WitnessV1Type in s, after its kind's number.
+func witnessV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*WitnessV1Type) Dialect() string          { return "vhlo" }
+func (*WitnessV1Type) Kind() string             { return "WitnessV1Type" }
+func (*WitnessV1Type) String() string           { return "!vhlo.WitnessV1Type" }
 
 // FloatF8E4M3FNUZV1Type is !vhlo.f8E4M3FNUZ_v1 (0.10.0).
 type FloatF8E4M3FNUZV1Type struct {
@@ -530,15 +570,17 @@ func GetFloatF8E4M3FNUZV1Type(ctx *ir.Context) *FloatF8E4M3FNUZV1Type {
 	return ir.InsertTypeWith(ctx, k, &floatF8E4M3FNUZV1TypeSlab, (*FloatF8E4M3FNUZV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E4M3FNUZV1Type](s)
 		return v
-	}).(*FloatF8E4M3FNUZV1Type)
+	}, floatF8E4M3FNUZV1TypeKey).(*FloatF8E4M3FNUZV1Type)
 }
 
 // floatF8E4M3FNUZV1TypeSlab holds the FloatF8E4M3FNUZV1Type values of each context.
 var floatF8E4M3FNUZV1TypeSlab ir.Slab
 
-func (*FloatF8E4M3FNUZV1Type) Dialect() string { return "vhlo" }
-func (*FloatF8E4M3FNUZV1Type) Kind() string    { return "FloatF8E4M3FNUZV1Type" }
-func (*FloatF8E4M3FNUZV1Type) String() string  { return "!vhlo.FloatF8E4M3FNUZV1Type" }
+// floatF8E4M3FNUZV1TypeKey writes the key of the FloatF8E4M3FNUZV1Type in s, after its kind's number.
+func floatF8E4M3FNUZV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*FloatF8E4M3FNUZV1Type) Dialect() string          { return "vhlo" }
+func (*FloatF8E4M3FNUZV1Type) Kind() string             { return "FloatF8E4M3FNUZV1Type" }
+func (*FloatF8E4M3FNUZV1Type) String() string           { return "!vhlo.FloatF8E4M3FNUZV1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF8E4M3FNUZV1Type) BitWidth() uint32 {
@@ -556,15 +598,17 @@ func GetFloatF8E5M2FNUZV1Type(ctx *ir.Context) *FloatF8E5M2FNUZV1Type {
 	return ir.InsertTypeWith(ctx, k, &floatF8E5M2FNUZV1TypeSlab, (*FloatF8E5M2FNUZV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E5M2FNUZV1Type](s)
 		return v
-	}).(*FloatF8E5M2FNUZV1Type)
+	}, floatF8E5M2FNUZV1TypeKey).(*FloatF8E5M2FNUZV1Type)
 }
 
 // floatF8E5M2FNUZV1TypeSlab holds the FloatF8E5M2FNUZV1Type values of each context.
 var floatF8E5M2FNUZV1TypeSlab ir.Slab
 
-func (*FloatF8E5M2FNUZV1Type) Dialect() string { return "vhlo" }
-func (*FloatF8E5M2FNUZV1Type) Kind() string    { return "FloatF8E5M2FNUZV1Type" }
-func (*FloatF8E5M2FNUZV1Type) String() string  { return "!vhlo.FloatF8E5M2FNUZV1Type" }
+// floatF8E5M2FNUZV1TypeKey writes the key of the FloatF8E5M2FNUZV1Type in s, after its kind's number.
+func floatF8E5M2FNUZV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*FloatF8E5M2FNUZV1Type) Dialect() string          { return "vhlo" }
+func (*FloatF8E5M2FNUZV1Type) Kind() string             { return "FloatF8E5M2FNUZV1Type" }
+func (*FloatF8E5M2FNUZV1Type) String() string           { return "!vhlo.FloatF8E5M2FNUZV1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF8E5M2FNUZV1Type) BitWidth() uint32 {
@@ -582,15 +626,17 @@ func GetFloatF8E4M3B11FNUZV1Type(ctx *ir.Context) *FloatF8E4M3B11FNUZV1Type {
 	return ir.InsertTypeWith(ctx, k, &floatF8E4M3B11FNUZV1TypeSlab, (*FloatF8E4M3B11FNUZV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E4M3B11FNUZV1Type](s)
 		return v
-	}).(*FloatF8E4M3B11FNUZV1Type)
+	}, floatF8E4M3B11FNUZV1TypeKey).(*FloatF8E4M3B11FNUZV1Type)
 }
 
 // floatF8E4M3B11FNUZV1TypeSlab holds the FloatF8E4M3B11FNUZV1Type values of each context.
 var floatF8E4M3B11FNUZV1TypeSlab ir.Slab
 
-func (*FloatF8E4M3B11FNUZV1Type) Dialect() string { return "vhlo" }
-func (*FloatF8E4M3B11FNUZV1Type) Kind() string    { return "FloatF8E4M3B11FNUZV1Type" }
-func (*FloatF8E4M3B11FNUZV1Type) String() string  { return "!vhlo.FloatF8E4M3B11FNUZV1Type" }
+// floatF8E4M3B11FNUZV1TypeKey writes the key of the FloatF8E4M3B11FNUZV1Type in s, after its kind's number.
+func floatF8E4M3B11FNUZV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*FloatF8E4M3B11FNUZV1Type) Dialect() string          { return "vhlo" }
+func (*FloatF8E4M3B11FNUZV1Type) Kind() string             { return "FloatF8E4M3B11FNUZV1Type" }
+func (*FloatF8E4M3B11FNUZV1Type) String() string           { return "!vhlo.FloatF8E4M3B11FNUZV1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF8E4M3B11FNUZV1Type) BitWidth() uint32 {
@@ -608,15 +654,17 @@ func GetIntegerSI2V1Type(ctx *ir.Context) *IntegerSI2V1Type {
 	return ir.InsertTypeWith(ctx, k, &integerSI2V1TypeSlab, (*IntegerSI2V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerSI2V1Type](s)
 		return v
-	}).(*IntegerSI2V1Type)
+	}, integerSI2V1TypeKey).(*IntegerSI2V1Type)
 }
 
 // integerSI2V1TypeSlab holds the IntegerSI2V1Type values of each context.
 var integerSI2V1TypeSlab ir.Slab
 
-func (*IntegerSI2V1Type) Dialect() string { return "vhlo" }
-func (*IntegerSI2V1Type) Kind() string    { return "IntegerSI2V1Type" }
-func (*IntegerSI2V1Type) String() string  { return "!vhlo.IntegerSI2V1Type" }
+// integerSI2V1TypeKey writes the key of the IntegerSI2V1Type in s, after its kind's number.
+func integerSI2V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*IntegerSI2V1Type) Dialect() string          { return "vhlo" }
+func (*IntegerSI2V1Type) Kind() string             { return "IntegerSI2V1Type" }
+func (*IntegerSI2V1Type) String() string           { return "!vhlo.IntegerSI2V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerSI2V1Type) BitWidth() uint32 {
@@ -634,15 +682,17 @@ func GetIntegerUI2V1Type(ctx *ir.Context) *IntegerUI2V1Type {
 	return ir.InsertTypeWith(ctx, k, &integerUI2V1TypeSlab, (*IntegerUI2V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerUI2V1Type](s)
 		return v
-	}).(*IntegerUI2V1Type)
+	}, integerUI2V1TypeKey).(*IntegerUI2V1Type)
 }
 
 // integerUI2V1TypeSlab holds the IntegerUI2V1Type values of each context.
 var integerUI2V1TypeSlab ir.Slab
 
-func (*IntegerUI2V1Type) Dialect() string { return "vhlo" }
-func (*IntegerUI2V1Type) Kind() string    { return "IntegerUI2V1Type" }
-func (*IntegerUI2V1Type) String() string  { return "!vhlo.IntegerUI2V1Type" }
+// integerUI2V1TypeKey writes the key of the IntegerUI2V1Type in s, after its kind's number.
+func integerUI2V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*IntegerUI2V1Type) Dialect() string          { return "vhlo" }
+func (*IntegerUI2V1Type) Kind() string             { return "IntegerUI2V1Type" }
+func (*IntegerUI2V1Type) String() string           { return "!vhlo.IntegerUI2V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerUI2V1Type) BitWidth() uint32 {
@@ -660,15 +710,17 @@ func GetNoneV1Type(ctx *ir.Context) *NoneV1Type {
 	return ir.InsertTypeWith(ctx, k, &noneV1TypeSlab, (*NoneV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[NoneV1Type](s)
 		return v
-	}).(*NoneV1Type)
+	}, noneV1TypeKey).(*NoneV1Type)
 }
 
 // noneV1TypeSlab holds the NoneV1Type values of each context.
 var noneV1TypeSlab ir.Slab
 
-func (*NoneV1Type) Dialect() string { return "vhlo" }
-func (*NoneV1Type) Kind() string    { return "NoneV1Type" }
-func (*NoneV1Type) String() string  { return "!vhlo.NoneV1Type" }
+// noneV1TypeKey writes the key of the NoneV1Type in s, after its kind's number.
+func noneV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*NoneV1Type) Dialect() string          { return "vhlo" }
+func (*NoneV1Type) Kind() string             { return "NoneV1Type" }
+func (*NoneV1Type) String() string           { return "!vhlo.NoneV1Type" }
 
 // FloatTF32V1Type is !vhlo.tf31_v1 (1.6.0).
 type FloatTF32V1Type struct {
@@ -681,15 +733,17 @@ func GetFloatTF32V1Type(ctx *ir.Context) *FloatTF32V1Type {
 	return ir.InsertTypeWith(ctx, k, &floatTF32V1TypeSlab, (*FloatTF32V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatTF32V1Type](s)
 		return v
-	}).(*FloatTF32V1Type)
+	}, floatTF32V1TypeKey).(*FloatTF32V1Type)
 }
 
 // floatTF32V1TypeSlab holds the FloatTF32V1Type values of each context.
 var floatTF32V1TypeSlab ir.Slab
 
-func (*FloatTF32V1Type) Dialect() string { return "vhlo" }
-func (*FloatTF32V1Type) Kind() string    { return "FloatTF32V1Type" }
-func (*FloatTF32V1Type) String() string  { return "!vhlo.FloatTF32V1Type" }
+// floatTF32V1TypeKey writes the key of the FloatTF32V1Type in s, after its kind's number.
+func floatTF32V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*FloatTF32V1Type) Dialect() string          { return "vhlo" }
+func (*FloatTF32V1Type) Kind() string             { return "FloatTF32V1Type" }
+func (*FloatTF32V1Type) String() string           { return "!vhlo.FloatTF32V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatTF32V1Type) BitWidth() uint32 {
@@ -707,15 +761,17 @@ func GetFloatF8E4M3V1Type(ctx *ir.Context) *FloatF8E4M3V1Type {
 	return ir.InsertTypeWith(ctx, k, &floatF8E4M3V1TypeSlab, (*FloatF8E4M3V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E4M3V1Type](s)
 		return v
-	}).(*FloatF8E4M3V1Type)
+	}, floatF8E4M3V1TypeKey).(*FloatF8E4M3V1Type)
 }
 
 // floatF8E4M3V1TypeSlab holds the FloatF8E4M3V1Type values of each context.
 var floatF8E4M3V1TypeSlab ir.Slab
 
-func (*FloatF8E4M3V1Type) Dialect() string { return "vhlo" }
-func (*FloatF8E4M3V1Type) Kind() string    { return "FloatF8E4M3V1Type" }
-func (*FloatF8E4M3V1Type) String() string  { return "!vhlo.FloatF8E4M3V1Type" }
+// floatF8E4M3V1TypeKey writes the key of the FloatF8E4M3V1Type in s, after its kind's number.
+func floatF8E4M3V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*FloatF8E4M3V1Type) Dialect() string          { return "vhlo" }
+func (*FloatF8E4M3V1Type) Kind() string             { return "FloatF8E4M3V1Type" }
+func (*FloatF8E4M3V1Type) String() string           { return "!vhlo.FloatF8E4M3V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF8E4M3V1Type) BitWidth() uint32 {
@@ -733,15 +789,17 @@ func GetFloatF8E3M4V1Type(ctx *ir.Context) *FloatF8E3M4V1Type {
 	return ir.InsertTypeWith(ctx, k, &floatF8E3M4V1TypeSlab, (*FloatF8E3M4V1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E3M4V1Type](s)
 		return v
-	}).(*FloatF8E3M4V1Type)
+	}, floatF8E3M4V1TypeKey).(*FloatF8E3M4V1Type)
 }
 
 // floatF8E3M4V1TypeSlab holds the FloatF8E3M4V1Type values of each context.
 var floatF8E3M4V1TypeSlab ir.Slab
 
-func (*FloatF8E3M4V1Type) Dialect() string { return "vhlo" }
-func (*FloatF8E3M4V1Type) Kind() string    { return "FloatF8E3M4V1Type" }
-func (*FloatF8E3M4V1Type) String() string  { return "!vhlo.FloatF8E3M4V1Type" }
+// floatF8E3M4V1TypeKey writes the key of the FloatF8E3M4V1Type in s, after its kind's number.
+func floatF8E3M4V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*FloatF8E3M4V1Type) Dialect() string          { return "vhlo" }
+func (*FloatF8E3M4V1Type) Kind() string             { return "FloatF8E3M4V1Type" }
+func (*FloatF8E3M4V1Type) String() string           { return "!vhlo.FloatF8E3M4V1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF8E3M4V1Type) BitWidth() uint32 {
@@ -759,15 +817,17 @@ func GetFloatF4E2M1FNV1Type(ctx *ir.Context) *FloatF4E2M1FNV1Type {
 	return ir.InsertTypeWith(ctx, k, &floatF4E2M1FNV1TypeSlab, (*FloatF4E2M1FNV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF4E2M1FNV1Type](s)
 		return v
-	}).(*FloatF4E2M1FNV1Type)
+	}, floatF4E2M1FNV1TypeKey).(*FloatF4E2M1FNV1Type)
 }
 
 // floatF4E2M1FNV1TypeSlab holds the FloatF4E2M1FNV1Type values of each context.
 var floatF4E2M1FNV1TypeSlab ir.Slab
 
-func (*FloatF4E2M1FNV1Type) Dialect() string { return "vhlo" }
-func (*FloatF4E2M1FNV1Type) Kind() string    { return "FloatF4E2M1FNV1Type" }
-func (*FloatF4E2M1FNV1Type) String() string  { return "!vhlo.FloatF4E2M1FNV1Type" }
+// floatF4E2M1FNV1TypeKey writes the key of the FloatF4E2M1FNV1Type in s, after its kind's number.
+func floatF4E2M1FNV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*FloatF4E2M1FNV1Type) Dialect() string          { return "vhlo" }
+func (*FloatF4E2M1FNV1Type) Kind() string             { return "FloatF4E2M1FNV1Type" }
+func (*FloatF4E2M1FNV1Type) String() string           { return "!vhlo.FloatF4E2M1FNV1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF4E2M1FNV1Type) BitWidth() uint32 {
@@ -785,15 +845,17 @@ func GetFloatF6E2M3FNV1Type(ctx *ir.Context) *FloatF6E2M3FNV1Type {
 	return ir.InsertTypeWith(ctx, k, &floatF6E2M3FNV1TypeSlab, (*FloatF6E2M3FNV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF6E2M3FNV1Type](s)
 		return v
-	}).(*FloatF6E2M3FNV1Type)
+	}, floatF6E2M3FNV1TypeKey).(*FloatF6E2M3FNV1Type)
 }
 
 // floatF6E2M3FNV1TypeSlab holds the FloatF6E2M3FNV1Type values of each context.
 var floatF6E2M3FNV1TypeSlab ir.Slab
 
-func (*FloatF6E2M3FNV1Type) Dialect() string { return "vhlo" }
-func (*FloatF6E2M3FNV1Type) Kind() string    { return "FloatF6E2M3FNV1Type" }
-func (*FloatF6E2M3FNV1Type) String() string  { return "!vhlo.FloatF6E2M3FNV1Type" }
+// floatF6E2M3FNV1TypeKey writes the key of the FloatF6E2M3FNV1Type in s, after its kind's number.
+func floatF6E2M3FNV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*FloatF6E2M3FNV1Type) Dialect() string          { return "vhlo" }
+func (*FloatF6E2M3FNV1Type) Kind() string             { return "FloatF6E2M3FNV1Type" }
+func (*FloatF6E2M3FNV1Type) String() string           { return "!vhlo.FloatF6E2M3FNV1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF6E2M3FNV1Type) BitWidth() uint32 {
@@ -811,15 +873,17 @@ func GetFloatF6E3M2FNV1Type(ctx *ir.Context) *FloatF6E3M2FNV1Type {
 	return ir.InsertTypeWith(ctx, k, &floatF6E3M2FNV1TypeSlab, (*FloatF6E3M2FNV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF6E3M2FNV1Type](s)
 		return v
-	}).(*FloatF6E3M2FNV1Type)
+	}, floatF6E3M2FNV1TypeKey).(*FloatF6E3M2FNV1Type)
 }
 
 // floatF6E3M2FNV1TypeSlab holds the FloatF6E3M2FNV1Type values of each context.
 var floatF6E3M2FNV1TypeSlab ir.Slab
 
-func (*FloatF6E3M2FNV1Type) Dialect() string { return "vhlo" }
-func (*FloatF6E3M2FNV1Type) Kind() string    { return "FloatF6E3M2FNV1Type" }
-func (*FloatF6E3M2FNV1Type) String() string  { return "!vhlo.FloatF6E3M2FNV1Type" }
+// floatF6E3M2FNV1TypeKey writes the key of the FloatF6E3M2FNV1Type in s, after its kind's number.
+func floatF6E3M2FNV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*FloatF6E3M2FNV1Type) Dialect() string          { return "vhlo" }
+func (*FloatF6E3M2FNV1Type) Kind() string             { return "FloatF6E3M2FNV1Type" }
+func (*FloatF6E3M2FNV1Type) String() string           { return "!vhlo.FloatF6E3M2FNV1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF6E3M2FNV1Type) BitWidth() uint32 {
@@ -837,15 +901,17 @@ func GetFloatF8E8M0FNUV1Type(ctx *ir.Context) *FloatF8E8M0FNUV1Type {
 	return ir.InsertTypeWith(ctx, k, &floatF8E8M0FNUV1TypeSlab, (*FloatF8E8M0FNUV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FloatF8E8M0FNUV1Type](s)
 		return v
-	}).(*FloatF8E8M0FNUV1Type)
+	}, floatF8E8M0FNUV1TypeKey).(*FloatF8E8M0FNUV1Type)
 }
 
 // floatF8E8M0FNUV1TypeSlab holds the FloatF8E8M0FNUV1Type values of each context.
 var floatF8E8M0FNUV1TypeSlab ir.Slab
 
-func (*FloatF8E8M0FNUV1Type) Dialect() string { return "vhlo" }
-func (*FloatF8E8M0FNUV1Type) Kind() string    { return "FloatF8E8M0FNUV1Type" }
-func (*FloatF8E8M0FNUV1Type) String() string  { return "!vhlo.FloatF8E8M0FNUV1Type" }
+// floatF8E8M0FNUV1TypeKey writes the key of the FloatF8E8M0FNUV1Type in s, after its kind's number.
+func floatF8E8M0FNUV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*FloatF8E8M0FNUV1Type) Dialect() string          { return "vhlo" }
+func (*FloatF8E8M0FNUV1Type) Kind() string             { return "FloatF8E8M0FNUV1Type" }
+func (*FloatF8E8M0FNUV1Type) String() string           { return "!vhlo.FloatF8E8M0FNUV1Type" }
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF8E8M0FNUV1Type) BitWidth() uint32 {
@@ -866,11 +932,17 @@ func GetComplexV1Type(ctx *ir.Context, elementType ir.Type) *ComplexV1Type {
 		v := ir.SlotOf[ComplexV1Type](s)
 		v.elementType = elementType
 		return v
-	}).(*ComplexV1Type)
+	}, complexV1TypeKey).(*ComplexV1Type)
 }
 
 // complexV1TypeSlab holds the ComplexV1Type values of each context.
 var complexV1TypeSlab ir.Slab
+
+// complexV1TypeKey writes the key of the ComplexV1Type in s, after its kind's number.
+func complexV1TypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ComplexV1Type](s)
+	k.Type(v.elementType)
+}
 
 func (*ComplexV1Type) Dialect() string { return "vhlo" }
 func (*ComplexV1Type) Kind() string    { return "ComplexV1Type" }
@@ -907,11 +979,24 @@ func GetFunctionV1Type(ctx *ir.Context, inputs, outputs []ir.Type) *FunctionV1Ty
 		v.inputs = slices.Clone(inputs)
 		v.outputs = slices.Clone(outputs)
 		return v
-	}).(*FunctionV1Type)
+	}, functionV1TypeKey).(*FunctionV1Type)
 }
 
 // functionV1TypeSlab holds the FunctionV1Type values of each context.
 var functionV1TypeSlab ir.Slab
+
+// functionV1TypeKey writes the key of the FunctionV1Type in s, after its kind's number.
+func functionV1TypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FunctionV1Type](s)
+	k.Uint(uint64(len(v.inputs)))
+	for _, e0 := range v.inputs {
+		k.Type(e0)
+	}
+	k.Uint(uint64(len(v.outputs)))
+	for _, e0 := range v.outputs {
+		k.Type(e0)
+	}
+}
 
 func (*FunctionV1Type) Dialect() string { return "vhlo" }
 func (*FunctionV1Type) Kind() string    { return "FunctionV1Type" }
@@ -953,11 +1038,22 @@ func GetRankedTensorV1Type(ctx *ir.Context, shape []int64, elementType ir.Type, 
 		v.elementType = elementType
 		v.encoding = encoding
 		return v
-	}).(*RankedTensorV1Type)
+	}, rankedTensorV1TypeKey).(*RankedTensorV1Type)
 }
 
 // rankedTensorV1TypeSlab holds the RankedTensorV1Type values of each context.
 var rankedTensorV1TypeSlab ir.Slab
+
+// rankedTensorV1TypeKey writes the key of the RankedTensorV1Type in s, after its kind's number.
+func rankedTensorV1TypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[RankedTensorV1Type](s)
+	k.Uint(uint64(len(v.shape)))
+	for _, e0 := range v.shape {
+		k.Int(int64(e0))
+	}
+	k.Type(v.elementType)
+	k.Attr(v.encoding)
+}
 
 func (*RankedTensorV1Type) Dialect() string { return "vhlo" }
 func (*RankedTensorV1Type) Kind() string    { return "RankedTensorV1Type" }
@@ -998,11 +1094,20 @@ func GetTupleV1Type(ctx *ir.Context, types_ []ir.Type) *TupleV1Type {
 		v := ir.SlotOf[TupleV1Type](s)
 		v.types_ = slices.Clone(types_)
 		return v
-	}).(*TupleV1Type)
+	}, tupleV1TypeKey).(*TupleV1Type)
 }
 
 // tupleV1TypeSlab holds the TupleV1Type values of each context.
 var tupleV1TypeSlab ir.Slab
+
+// tupleV1TypeKey writes the key of the TupleV1Type in s, after its kind's number.
+func tupleV1TypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TupleV1Type](s)
+	k.Uint(uint64(len(v.types_)))
+	for _, e0 := range v.types_ {
+		k.Type(e0)
+	}
+}
 
 func (*TupleV1Type) Dialect() string  { return "vhlo" }
 func (*TupleV1Type) Kind() string     { return "TupleV1Type" }
@@ -1045,11 +1150,23 @@ func GetUniformQuantizedV1Type(ctx *ir.Context, flags uint32, storageType, expre
 		v.storageTypeMin = storageTypeMin
 		v.storageTypeMax = storageTypeMax
 		return v
-	}).(*UniformQuantizedV1Type)
+	}, uniformQuantizedV1TypeKey).(*UniformQuantizedV1Type)
 }
 
 // uniformQuantizedV1TypeSlab holds the UniformQuantizedV1Type values of each context.
 var uniformQuantizedV1TypeSlab ir.Slab
+
+// uniformQuantizedV1TypeKey writes the key of the UniformQuantizedV1Type in s, after its kind's number.
+func uniformQuantizedV1TypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[UniformQuantizedV1Type](s)
+	k.Uint(uint64(v.flags))
+	k.Type(v.storageType)
+	k.Type(v.expressedType)
+	k.Int(int64(v.scaleBits))
+	k.Int(int64(v.zeroPoint))
+	k.Int(int64(v.storageTypeMin))
+	k.Int(int64(v.storageTypeMax))
+}
 
 func (*UniformQuantizedV1Type) Dialect() string { return "vhlo" }
 func (*UniformQuantizedV1Type) Kind() string    { return "UniformQuantizedV1Type" }
@@ -1107,11 +1224,17 @@ func GetUnrankedTensorV1Type(ctx *ir.Context, elementType ir.Type) *UnrankedTens
 		v := ir.SlotOf[UnrankedTensorV1Type](s)
 		v.elementType = elementType
 		return v
-	}).(*UnrankedTensorV1Type)
+	}, unrankedTensorV1TypeKey).(*UnrankedTensorV1Type)
 }
 
 // unrankedTensorV1TypeSlab holds the UnrankedTensorV1Type values of each context.
 var unrankedTensorV1TypeSlab ir.Slab
+
+// unrankedTensorV1TypeKey writes the key of the UnrankedTensorV1Type in s, after its kind's number.
+func unrankedTensorV1TypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[UnrankedTensorV1Type](s)
+	k.Type(v.elementType)
+}
 
 func (*UnrankedTensorV1Type) Dialect() string { return "vhlo" }
 func (*UnrankedTensorV1Type) Kind() string    { return "UnrankedTensorV1Type" }
@@ -1166,11 +1289,30 @@ func GetUniformQuantizedPerAxisV1Type(ctx *ir.Context, flags uint32, storageType
 		v.storageTypeMin = storageTypeMin
 		v.storageTypeMax = storageTypeMax
 		return v
-	}).(*UniformQuantizedPerAxisV1Type)
+	}, uniformQuantizedPerAxisV1TypeKey).(*UniformQuantizedPerAxisV1Type)
 }
 
 // uniformQuantizedPerAxisV1TypeSlab holds the UniformQuantizedPerAxisV1Type values of each context.
 var uniformQuantizedPerAxisV1TypeSlab ir.Slab
+
+// uniformQuantizedPerAxisV1TypeKey writes the key of the UniformQuantizedPerAxisV1Type in s, after its kind's number.
+func uniformQuantizedPerAxisV1TypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[UniformQuantizedPerAxisV1Type](s)
+	k.Uint(uint64(v.flags))
+	k.Type(v.storageType)
+	k.Type(v.expressedType)
+	k.Int(int64(v.quantizedDimension))
+	k.Uint(uint64(len(v.scalesBits)))
+	for _, e0 := range v.scalesBits {
+		k.Int(int64(e0))
+	}
+	k.Uint(uint64(len(v.zeroPoints)))
+	for _, e0 := range v.zeroPoints {
+		k.Int(int64(e0))
+	}
+	k.Int(int64(v.storageTypeMin))
+	k.Int(int64(v.storageTypeMax))
+}
 
 func (*UniformQuantizedPerAxisV1Type) Dialect() string { return "vhlo" }
 func (*UniformQuantizedPerAxisV1Type) Kind() string    { return "UniformQuantizedPerAxisV1Type" }
@@ -1239,11 +1381,21 @@ func GetRankedBufferV1Type(ctx *ir.Context, shape []int64, elementType ir.Type) 
 		v.shape = slices.Clone(shape)
 		v.elementType = elementType
 		return v
-	}).(*RankedBufferV1Type)
+	}, rankedBufferV1TypeKey).(*RankedBufferV1Type)
 }
 
 // rankedBufferV1TypeSlab holds the RankedBufferV1Type values of each context.
 var rankedBufferV1TypeSlab ir.Slab
+
+// rankedBufferV1TypeKey writes the key of the RankedBufferV1Type in s, after its kind's number.
+func rankedBufferV1TypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[RankedBufferV1Type](s)
+	k.Uint(uint64(len(v.shape)))
+	for _, e0 := range v.shape {
+		k.Int(int64(e0))
+	}
+	k.Type(v.elementType)
+}
 
 func (*RankedBufferV1Type) Dialect() string { return "vhlo" }
 func (*RankedBufferV1Type) Kind() string    { return "RankedBufferV1Type" }
@@ -1279,11 +1431,20 @@ func GetFutureV1Type(ctx *ir.Context, types_ []ir.Type) *FutureV1Type {
 		v := ir.SlotOf[FutureV1Type](s)
 		v.types_ = slices.Clone(types_)
 		return v
-	}).(*FutureV1Type)
+	}, futureV1TypeKey).(*FutureV1Type)
 }
 
 // futureV1TypeSlab holds the FutureV1Type values of each context.
 var futureV1TypeSlab ir.Slab
+
+// futureV1TypeKey writes the key of the FutureV1Type in s, after its kind's number.
+func futureV1TypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FutureV1Type](s)
+	k.Uint(uint64(len(v.types_)))
+	for _, e0 := range v.types_ {
+		k.Type(e0)
+	}
+}
 
 func (*FutureV1Type) Dialect() string { return "vhlo" }
 func (*FutureV1Type) Kind() string    { return "FutureV1Type" }

@@ -19,14 +19,16 @@ func GetExternRefType(ctx *ir.Context) *ExternRefType {
 	return ir.InsertTypeWith(ctx, k, &externRefTypeSlab, (*ExternRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ExternRefType](s)
 		return v
-	}).(*ExternRefType)
+	}, externRefTypeKey).(*ExternRefType)
 }
 
 // externRefTypeSlab holds the ExternRefType values of each context.
 var externRefTypeSlab ir.Slab
 
-func (*ExternRefType) Dialect() string { return "wasmssa" }
-func (*ExternRefType) Kind() string    { return "ExternRefType" }
+// externRefTypeKey writes the key of the ExternRefType in s, after its kind's number.
+func externRefTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*ExternRefType) Dialect() string          { return "wasmssa" }
+func (*ExternRefType) Kind() string             { return "ExternRefType" }
 
 func (t *ExternRefType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -46,14 +48,16 @@ func GetFuncRefType(ctx *ir.Context) *FuncRefType {
 	return ir.InsertTypeWith(ctx, k, &funcRefTypeSlab, (*FuncRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FuncRefType](s)
 		return v
-	}).(*FuncRefType)
+	}, funcRefTypeKey).(*FuncRefType)
 }
 
 // funcRefTypeSlab holds the FuncRefType values of each context.
 var funcRefTypeSlab ir.Slab
 
-func (*FuncRefType) Dialect() string { return "wasmssa" }
-func (*FuncRefType) Kind() string    { return "FuncRefType" }
+// funcRefTypeKey writes the key of the FuncRefType in s, after its kind's number.
+func funcRefTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*FuncRefType) Dialect() string          { return "wasmssa" }
+func (*FuncRefType) Kind() string             { return "FuncRefType" }
 
 func (t *FuncRefType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -79,11 +83,18 @@ func GetLimitType(ctx *ir.Context, min, max uint32) *LimitType {
 		v.min = min
 		v.max = max
 		return v
-	}).(*LimitType)
+	}, limitTypeKey).(*LimitType)
 }
 
 // limitTypeSlab holds the LimitType values of each context.
 var limitTypeSlab ir.Slab
+
+// limitTypeKey writes the key of the LimitType in s, after its kind's number.
+func limitTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LimitType](s)
+	k.Uint(uint64(v.min))
+	k.Uint(uint64(v.max))
+}
 
 func (*LimitType) Dialect() string { return "wasmssa" }
 func (*LimitType) Kind() string    { return "LimitType" }
@@ -119,11 +130,17 @@ func GetLocalRefType(ctx *ir.Context, elementType ir.Type) *LocalRefType {
 		v := ir.SlotOf[LocalRefType](s)
 		v.elementType = elementType
 		return v
-	}).(*LocalRefType)
+	}, localRefTypeKey).(*LocalRefType)
 }
 
 // localRefTypeSlab holds the LocalRefType values of each context.
 var localRefTypeSlab ir.Slab
+
+// localRefTypeKey writes the key of the LocalRefType in s, after its kind's number.
+func localRefTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LocalRefType](s)
+	k.Type(v.elementType)
+}
 
 func (*LocalRefType) Dialect() string { return "wasmssa" }
 func (*LocalRefType) Kind() string    { return "LocalRefType" }
@@ -157,11 +174,18 @@ func GetTableType(ctx *ir.Context, reference, limit ir.Type) *TableType {
 		v.reference = reference
 		v.limit = limit
 		return v
-	}).(*TableType)
+	}, tableTypeKey).(*TableType)
 }
 
 // tableTypeSlab holds the TableType values of each context.
 var tableTypeSlab ir.Slab
+
+// tableTypeKey writes the key of the TableType in s, after its kind's number.
+func tableTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TableType](s)
+	k.Type(v.reference)
+	k.Type(v.limit)
+}
 
 func (*TableType) Dialect() string { return "wasmssa" }
 func (*TableType) Kind() string    { return "TableType" }

@@ -28,11 +28,19 @@ func GetBlockTensorDescAttr(ctx *ir.Context, memorySpace, arrayLength, boundaryC
 		v.arrayLength = arrayLength
 		v.boundaryCheck = boundaryCheck
 		return v
-	}).(*BlockTensorDescAttr)
+	}, blockTensorDescAttrKey).(*BlockTensorDescAttr)
 }
 
 // blockTensorDescAttrSlab holds the BlockTensorDescAttr values of each context.
 var blockTensorDescAttrSlab ir.Slab
+
+// blockTensorDescAttrKey writes the key of the BlockTensorDescAttr in s, after its kind's number.
+func blockTensorDescAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[BlockTensorDescAttr](s)
+	k.Attr(v.memorySpace)
+	k.Attr(v.arrayLength)
+	k.Attr(v.boundaryCheck)
+}
 
 func (*BlockTensorDescAttr) Dialect() string { return "xegpu" }
 func (*BlockTensorDescAttr) Kind() string    { return "BlockTensorDescAttr" }
@@ -73,11 +81,17 @@ func GetCachePolicyAttr(ctx *ir.Context, value CachePolicy) *CachePolicyAttr {
 		v := ir.SlotOf[CachePolicyAttr](s)
 		v.value = value
 		return v
-	}).(*CachePolicyAttr)
+	}, cachePolicyAttrKey).(*CachePolicyAttr)
 }
 
 // cachePolicyAttrSlab holds the CachePolicyAttr values of each context.
 var cachePolicyAttrSlab ir.Slab
+
+// cachePolicyAttrKey writes the key of the CachePolicyAttr in s, after its kind's number.
+func cachePolicyAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CachePolicyAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*CachePolicyAttr) Dialect() string { return "xegpu" }
 func (*CachePolicyAttr) Kind() string    { return "CachePolicyAttr" }
@@ -108,11 +122,17 @@ func GetFenceScopeAttr(ctx *ir.Context, value FenceScope) *FenceScopeAttr {
 		v := ir.SlotOf[FenceScopeAttr](s)
 		v.value = value
 		return v
-	}).(*FenceScopeAttr)
+	}, fenceScopeAttrKey).(*FenceScopeAttr)
 }
 
 // fenceScopeAttrSlab holds the FenceScopeAttr values of each context.
 var fenceScopeAttrSlab ir.Slab
+
+// fenceScopeAttrKey writes the key of the FenceScopeAttr in s, after its kind's number.
+func fenceScopeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FenceScopeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*FenceScopeAttr) Dialect() string { return "xegpu" }
 func (*FenceScopeAttr) Kind() string    { return "FenceScopeAttr" }
@@ -158,11 +178,22 @@ func GetLayoutAttr(ctx *ir.Context, sgLayout, sgData, instData, laneLayout, lane
 		v.laneData = laneData
 		v.order = order
 		return v
-	}).(*LayoutAttr)
+	}, layoutAttrKey).(*LayoutAttr)
 }
 
 // layoutAttrSlab holds the LayoutAttr values of each context.
 var layoutAttrSlab ir.Slab
+
+// layoutAttrKey writes the key of the LayoutAttr in s, after its kind's number.
+func layoutAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LayoutAttr](s)
+	k.Attr(v.sgLayout)
+	k.Attr(v.sgData)
+	k.Attr(v.instData)
+	k.Attr(v.laneLayout)
+	k.Attr(v.laneData)
+	k.Attr(v.order)
+}
 
 func (*LayoutAttr) Dialect() string { return "xegpu" }
 func (*LayoutAttr) Kind() string    { return "LayoutAttr" }
@@ -218,11 +249,17 @@ func GetMemLayoutAttr(ctx *ir.Context, attrs ir.Attribute) *MemLayoutAttr {
 		v := ir.SlotOf[MemLayoutAttr](s)
 		v.attrs = attrs
 		return v
-	}).(*MemLayoutAttr)
+	}, memLayoutAttrKey).(*MemLayoutAttr)
 }
 
 // memLayoutAttrSlab holds the MemLayoutAttr values of each context.
 var memLayoutAttrSlab ir.Slab
+
+// memLayoutAttrKey writes the key of the MemLayoutAttr in s, after its kind's number.
+func memLayoutAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MemLayoutAttr](s)
+	k.Attr(v.attrs)
+}
 
 func (*MemLayoutAttr) Dialect() string { return "xegpu" }
 func (*MemLayoutAttr) Kind() string    { return "MemLayoutAttr" }
@@ -253,11 +290,17 @@ func GetMemoryScopeAttr(ctx *ir.Context, value MemoryScope) *MemoryScopeAttr {
 		v := ir.SlotOf[MemoryScopeAttr](s)
 		v.value = value
 		return v
-	}).(*MemoryScopeAttr)
+	}, memoryScopeAttrKey).(*MemoryScopeAttr)
 }
 
 // memoryScopeAttrSlab holds the MemoryScopeAttr values of each context.
 var memoryScopeAttrSlab ir.Slab
+
+// memoryScopeAttrKey writes the key of the MemoryScopeAttr in s, after its kind's number.
+func memoryScopeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MemoryScopeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MemoryScopeAttr) Dialect() string { return "xegpu" }
 func (*MemoryScopeAttr) Kind() string    { return "MemoryScopeAttr" }
@@ -288,11 +331,17 @@ func GetMemorySpaceAttr(ctx *ir.Context, value MemorySpace) *MemorySpaceAttr {
 		v := ir.SlotOf[MemorySpaceAttr](s)
 		v.value = value
 		return v
-	}).(*MemorySpaceAttr)
+	}, memorySpaceAttrKey).(*MemorySpaceAttr)
 }
 
 // memorySpaceAttrSlab holds the MemorySpaceAttr values of each context.
 var memorySpaceAttrSlab ir.Slab
+
+// memorySpaceAttrKey writes the key of the MemorySpaceAttr in s, after its kind's number.
+func memorySpaceAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MemorySpaceAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MemorySpaceAttr) Dialect() string { return "xegpu" }
 func (*MemorySpaceAttr) Kind() string    { return "MemorySpaceAttr" }
@@ -326,11 +375,18 @@ func GetRangeAttr(ctx *ir.Context, start, end ir.Attribute) *RangeAttr {
 		v.start = start
 		v.end = end
 		return v
-	}).(*RangeAttr)
+	}, rangeAttrKey).(*RangeAttr)
 }
 
 // rangeAttrSlab holds the RangeAttr values of each context.
 var rangeAttrSlab ir.Slab
+
+// rangeAttrKey writes the key of the RangeAttr in s, after its kind's number.
+func rangeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[RangeAttr](s)
+	k.Attr(v.start)
+	k.Attr(v.end)
+}
 
 func (*RangeAttr) Dialect() string { return "xegpu" }
 func (*RangeAttr) Kind() string    { return "RangeAttr" }
@@ -369,11 +425,18 @@ func GetScatterTensorDescAttr(ctx *ir.Context, memorySpace, chunkSize ir.Attribu
 		v.memorySpace = memorySpace
 		v.chunkSize = chunkSize
 		return v
-	}).(*ScatterTensorDescAttr)
+	}, scatterTensorDescAttrKey).(*ScatterTensorDescAttr)
 }
 
 // scatterTensorDescAttrSlab holds the ScatterTensorDescAttr values of each context.
 var scatterTensorDescAttrSlab ir.Slab
+
+// scatterTensorDescAttrKey writes the key of the ScatterTensorDescAttr in s, after its kind's number.
+func scatterTensorDescAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[ScatterTensorDescAttr](s)
+	k.Attr(v.memorySpace)
+	k.Attr(v.chunkSize)
+}
 
 func (*ScatterTensorDescAttr) Dialect() string { return "xegpu" }
 func (*ScatterTensorDescAttr) Kind() string    { return "ScatterTensorDescAttr" }
@@ -412,11 +475,18 @@ func GetSliceAttr(ctx *ir.Context, parent, dims ir.Attribute) *SliceAttr {
 		v.parent = parent
 		v.dims = dims
 		return v
-	}).(*SliceAttr)
+	}, sliceAttrKey).(*SliceAttr)
 }
 
 // sliceAttrSlab holds the SliceAttr values of each context.
 var sliceAttrSlab ir.Slab
+
+// sliceAttrKey writes the key of the SliceAttr in s, after its kind's number.
+func sliceAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[SliceAttr](s)
+	k.Attr(v.parent)
+	k.Attr(v.dims)
+}
 
 func (*SliceAttr) Dialect() string { return "xegpu" }
 func (*SliceAttr) Kind() string    { return "SliceAttr" }
@@ -461,11 +531,20 @@ func GetTensorDescAttr(ctx *ir.Context, memoryScope, arrayLength, boundaryCheck,
 		v.boundaryCheck = boundaryCheck
 		v.scattered = scattered
 		return v
-	}).(*TensorDescAttr)
+	}, tensorDescAttrKey).(*TensorDescAttr)
 }
 
 // tensorDescAttrSlab holds the TensorDescAttr values of each context.
 var tensorDescAttrSlab ir.Slab
+
+// tensorDescAttrKey writes the key of the TensorDescAttr in s, after its kind's number.
+func tensorDescAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TensorDescAttr](s)
+	k.Attr(v.memoryScope)
+	k.Attr(v.arrayLength)
+	k.Attr(v.boundaryCheck)
+	k.Attr(v.scattered)
+}
 
 func (*TensorDescAttr) Dialect() string { return "xegpu" }
 func (*TensorDescAttr) Kind() string    { return "TensorDescAttr" }

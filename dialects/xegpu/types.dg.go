@@ -32,11 +32,22 @@ func GetMemDescType(ctx *ir.Context, shape []int64, elementType ir.Type, memLayo
 		v.elementType = elementType
 		v.memLayout = memLayout
 		return v
-	}).(*MemDescType)
+	}, memDescTypeKey).(*MemDescType)
 }
 
 // memDescTypeSlab holds the MemDescType values of each context.
 var memDescTypeSlab ir.Slab
+
+// memDescTypeKey writes the key of the MemDescType in s, after its kind's number.
+func memDescTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MemDescType](s)
+	k.Uint(uint64(len(v.shape)))
+	for _, e0 := range v.shape {
+		k.Int(int64(e0))
+	}
+	k.Type(v.elementType)
+	k.Attr(v.memLayout)
+}
 
 func (*MemDescType) Dialect() string { return "xegpu" }
 func (*MemDescType) Kind() string    { return "MemDescType" }
@@ -74,14 +85,16 @@ func GetNbarrierType(ctx *ir.Context) *NbarrierType {
 	return ir.InsertTypeWith(ctx, k, &nbarrierTypeSlab, (*NbarrierType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[NbarrierType](s)
 		return v
-	}).(*NbarrierType)
+	}, nbarrierTypeKey).(*NbarrierType)
 }
 
 // nbarrierTypeSlab holds the NbarrierType values of each context.
 var nbarrierTypeSlab ir.Slab
 
-func (*NbarrierType) Dialect() string { return "xegpu" }
-func (*NbarrierType) Kind() string    { return "NbarrierType" }
+// nbarrierTypeKey writes the key of the NbarrierType in s, after its kind's number.
+func nbarrierTypeKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*NbarrierType) Dialect() string          { return "xegpu" }
+func (*NbarrierType) Kind() string             { return "NbarrierType" }
 
 func (t *NbarrierType) String() string {
 	if s, ok := asmForms.PrintType(t); ok {
@@ -116,11 +129,23 @@ func GetTensorDescType(ctx *ir.Context, shape []int64, elementType ir.Type, enco
 		v.encoding = encoding
 		v.layout = layout
 		return v
-	}).(*TensorDescType)
+	}, tensorDescTypeKey).(*TensorDescType)
 }
 
 // tensorDescTypeSlab holds the TensorDescType values of each context.
 var tensorDescTypeSlab ir.Slab
+
+// tensorDescTypeKey writes the key of the TensorDescType in s, after its kind's number.
+func tensorDescTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TensorDescType](s)
+	k.Uint(uint64(len(v.shape)))
+	for _, e0 := range v.shape {
+		k.Int(int64(e0))
+	}
+	k.Type(v.elementType)
+	k.Attr(v.encoding)
+	k.Attr(v.layout)
+}
 
 func (*TensorDescType) Dialect() string { return "xegpu" }
 func (*TensorDescType) Kind() string    { return "TensorDescType" }

@@ -22,11 +22,17 @@ func GetAddrSpaceAttr(ctx *ir.Context, value AddrSpace) *AddrSpaceAttr {
 		v := ir.SlotOf[AddrSpaceAttr](s)
 		v.value = value
 		return v
-	}).(*AddrSpaceAttr)
+	}, addrSpaceAttrKey).(*AddrSpaceAttr)
 }
 
 // addrSpaceAttrSlab holds the AddrSpaceAttr values of each context.
 var addrSpaceAttrSlab ir.Slab
+
+// addrSpaceAttrKey writes the key of the AddrSpaceAttr in s, after its kind's number.
+func addrSpaceAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[AddrSpaceAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*AddrSpaceAttr) Dialect() string { return "xevm" }
 func (*AddrSpaceAttr) Kind() string    { return "AddrSpaceAttr" }
@@ -57,11 +63,17 @@ func GetLoadCacheControlAttr(ctx *ir.Context, value LoadCacheControl) *LoadCache
 		v := ir.SlotOf[LoadCacheControlAttr](s)
 		v.value = value
 		return v
-	}).(*LoadCacheControlAttr)
+	}, loadCacheControlAttrKey).(*LoadCacheControlAttr)
 }
 
 // loadCacheControlAttrSlab holds the LoadCacheControlAttr values of each context.
 var loadCacheControlAttrSlab ir.Slab
+
+// loadCacheControlAttrKey writes the key of the LoadCacheControlAttr in s, after its kind's number.
+func loadCacheControlAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LoadCacheControlAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*LoadCacheControlAttr) Dialect() string { return "xevm" }
 func (*LoadCacheControlAttr) Kind() string    { return "LoadCacheControlAttr" }
@@ -98,11 +110,19 @@ func GetMMAShapeAttr(ctx *ir.Context, m_, n_, k_ int32) *MMAShapeAttr {
 		v.n_ = n_
 		v.k_ = k_
 		return v
-	}).(*MMAShapeAttr)
+	}, mMAShapeAttrKey).(*MMAShapeAttr)
 }
 
 // mMAShapeAttrSlab holds the MMAShapeAttr values of each context.
 var mMAShapeAttrSlab ir.Slab
+
+// mMAShapeAttrKey writes the key of the MMAShapeAttr in s, after its kind's number.
+func mMAShapeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MMAShapeAttr](s)
+	k.Int(int64(v.m_))
+	k.Int(int64(v.n_))
+	k.Int(int64(v.k_))
+}
 
 func (*MMAShapeAttr) Dialect() string { return "xevm" }
 func (*MMAShapeAttr) Kind() string    { return "MMAShapeAttr" }
@@ -152,11 +172,20 @@ func GetMMATypesAttr(ctx *ir.Context, d_, a_, b_, c_ ElemType) *MMATypesAttr {
 		v.b_ = b_
 		v.c_ = c_
 		return v
-	}).(*MMATypesAttr)
+	}, mMATypesAttrKey).(*MMATypesAttr)
 }
 
 // mMATypesAttrSlab holds the MMATypesAttr values of each context.
 var mMATypesAttrSlab ir.Slab
+
+// mMATypesAttrKey writes the key of the MMATypesAttr in s, after its kind's number.
+func mMATypesAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MMATypesAttr](s)
+	k.Uint(uint64(v.d_))
+	k.Uint(uint64(v.a_))
+	k.Uint(uint64(v.b_))
+	k.Uint(uint64(v.c_))
+}
 
 func (*MMATypesAttr) Dialect() string { return "xevm" }
 func (*MMATypesAttr) Kind() string    { return "MMATypesAttr" }
@@ -202,11 +231,17 @@ func GetMemScopeAttr(ctx *ir.Context, value MemScope) *MemScopeAttr {
 		v := ir.SlotOf[MemScopeAttr](s)
 		v.value = value
 		return v
-	}).(*MemScopeAttr)
+	}, memScopeAttrKey).(*MemScopeAttr)
 }
 
 // memScopeAttrSlab holds the MemScopeAttr values of each context.
 var memScopeAttrSlab ir.Slab
+
+// memScopeAttrKey writes the key of the MemScopeAttr in s, after its kind's number.
+func memScopeAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MemScopeAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*MemScopeAttr) Dialect() string { return "xevm" }
 func (*MemScopeAttr) Kind() string    { return "MemScopeAttr" }
@@ -237,11 +272,17 @@ func GetStoreCacheControlAttr(ctx *ir.Context, value StoreCacheControl) *StoreCa
 		v := ir.SlotOf[StoreCacheControlAttr](s)
 		v.value = value
 		return v
-	}).(*StoreCacheControlAttr)
+	}, storeCacheControlAttrKey).(*StoreCacheControlAttr)
 }
 
 // storeCacheControlAttrSlab holds the StoreCacheControlAttr values of each context.
 var storeCacheControlAttrSlab ir.Slab
+
+// storeCacheControlAttrKey writes the key of the StoreCacheControlAttr in s, after its kind's number.
+func storeCacheControlAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[StoreCacheControlAttr](s)
+	k.Uint(uint64(v.value))
+}
 
 func (*StoreCacheControlAttr) Dialect() string { return "xevm" }
 func (*StoreCacheControlAttr) Kind() string    { return "StoreCacheControlAttr" }
@@ -284,11 +325,21 @@ func GetXeVMTargetAttr(ctx *ir.Context, o_ int32, triple, chip string, flags, li
 		v.flags = flags
 		v.linkFiles = linkFiles
 		return v
-	}).(*XeVMTargetAttr)
+	}, xeVMTargetAttrKey).(*XeVMTargetAttr)
 }
 
 // xeVMTargetAttrSlab holds the XeVMTargetAttr values of each context.
 var xeVMTargetAttrSlab ir.Slab
+
+// xeVMTargetAttrKey writes the key of the XeVMTargetAttr in s, after its kind's number.
+func xeVMTargetAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[XeVMTargetAttr](s)
+	k.Int(int64(v.o_))
+	k.String(v.triple)
+	k.String(v.chip)
+	k.Attr(v.flags)
+	k.Attr(v.linkFiles)
+}
 
 func (*XeVMTargetAttr) Dialect() string { return "xevm" }
 func (*XeVMTargetAttr) Kind() string    { return "XeVMTargetAttr" }

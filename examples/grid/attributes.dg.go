@@ -21,15 +21,17 @@ func GetAutoAttr(ctx *ir.Context) *AutoAttr {
 	return ir.InsertAttrWith(ctx, k, &autoAttrSlab, (*AutoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AutoAttr](s)
 		return v
-	}).(*AutoAttr)
+	}, autoAttrKey).(*AutoAttr)
 }
 
 // autoAttrSlab holds the AutoAttr values of each context.
 var autoAttrSlab ir.Slab
 
-func (*AutoAttr) Dialect() string { return "grid" }
-func (*AutoAttr) Kind() string    { return "AutoAttr" }
-func (*AutoAttr) String() string  { return "#grid.AutoAttr" }
+// autoAttrKey writes the key of the AutoAttr in s, after its kind's number.
+func autoAttrKey(k *ir.Key, _ ir.SlabSlot) {}
+func (*AutoAttr) Dialect() string          { return "grid" }
+func (*AutoAttr) Kind() string             { return "AutoAttr" }
+func (*AutoAttr) String() string           { return "#grid.AutoAttr" }
 
 // StencilAttr is the neighbour offsets a kernel reads, and how edges are handled.
 type StencilAttr struct {
@@ -60,11 +62,24 @@ func GetStencilAttr(ctx *ir.Context, offsets []int64, boundary Boundary, radius 
 		v.access = access
 		v.halo = halo
 		return v
-	}).(*StencilAttr)
+	}, stencilAttrKey).(*StencilAttr)
 }
 
 // stencilAttrSlab holds the StencilAttr values of each context.
 var stencilAttrSlab ir.Slab
+
+// stencilAttrKey writes the key of the StencilAttr in s, after its kind's number.
+func stencilAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[StencilAttr](s)
+	k.Uint(uint64(len(v.offsets)))
+	for _, e0 := range v.offsets {
+		k.Int(int64(e0))
+	}
+	k.Uint(uint64(v.boundary))
+	k.Uint(uint64(v.radius))
+	k.Uint(uint64(v.access))
+	k.Attr(v.halo)
+}
 
 func (*StencilAttr) Dialect() string { return "grid" }
 func (*StencilAttr) Kind() string    { return "StencilAttr" }
@@ -135,11 +150,28 @@ func GetLayoutAttr(ctx *ir.Context, axes []Axis, label string, order []uint32, s
 		v.order = slices.Clone(order)
 		v.scheduler = scheduler
 		return v
-	}).(*LayoutAttr)
+	}, layoutAttrKey).(*LayoutAttr)
 }
 
 // layoutAttrSlab holds the LayoutAttr values of each context.
 var layoutAttrSlab ir.Slab
+
+// layoutAttrKey writes the key of the LayoutAttr in s, after its kind's number.
+func layoutAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[LayoutAttr](s)
+	k.Uint(uint64(len(v.axes)))
+	for _, e0 := range v.axes {
+		k.String(e0.Name)
+		k.Int(int64(e0.Size))
+		k.Bool(e0.Periodic)
+	}
+	k.String(v.label)
+	k.Uint(uint64(len(v.order)))
+	for _, e0 := range v.order {
+		k.Uint(uint64(e0))
+	}
+	k.Attr(v.scheduler)
+}
 
 func (*LayoutAttr) Dialect() string { return "grid" }
 func (*LayoutAttr) Kind() string    { return "LayoutAttr" }
@@ -185,11 +217,18 @@ func GetFillAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FillAttr {
 		v.type_ = type_
 		v.value = value
 		return v
-	}).(*FillAttr)
+	}, fillAttrKey).(*FillAttr)
 }
 
 // fillAttrSlab holds the FillAttr values of each context.
 var fillAttrSlab ir.Slab
+
+// fillAttrKey writes the key of the FillAttr in s, after its kind's number.
+func fillAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[FillAttr](s)
+	k.Type(v.type_)
+	k.APInt(v.value)
+}
 
 func (*FillAttr) Dialect() string { return "grid" }
 func (*FillAttr) Kind() string    { return "FillAttr" }
@@ -231,11 +270,20 @@ func GetBlobAttr(ctx *ir.Context, data []byte, sum uint64, signed int32, fast bo
 		v.signed = signed
 		v.fast = fast
 		return v
-	}).(*BlobAttr)
+	}, blobAttrKey).(*BlobAttr)
 }
 
 // blobAttrSlab holds the BlobAttr values of each context.
 var blobAttrSlab ir.Slab
+
+// blobAttrKey writes the key of the BlobAttr in s, after its kind's number.
+func blobAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[BlobAttr](s)
+	k.Blob(v.data)
+	k.Uint(uint64(v.sum))
+	k.Int(int64(v.signed))
+	k.Bool(v.fast)
+}
 
 func (*BlobAttr) Dialect() string { return "grid" }
 func (*BlobAttr) Kind() string    { return "BlobAttr" }

@@ -26,11 +26,18 @@ func GetCellType(ctx *ir.Context, bits uint32, element ir.Type) *CellType {
 		v.bits = bits
 		v.element = element
 		return v
-	}).(*CellType)
+	}, cellTypeKey).(*CellType)
 }
 
 // cellTypeSlab holds the CellType values of each context.
 var cellTypeSlab ir.Slab
+
+// cellTypeKey writes the key of the CellType in s, after its kind's number.
+func cellTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[CellType](s)
+	k.Uint(uint64(v.bits))
+	k.Type(v.element)
+}
 
 func (*CellType) Dialect() string { return "grid" }
 func (*CellType) Kind() string    { return "CellType" }
@@ -85,11 +92,30 @@ func GetGridType(ctx *ir.Context, cell *CellType, layout *LayoutAttr, dims []int
 		v.layout = layout
 		v.dims = slices.Clone(dims)
 		return v
-	}).(*GridType)
+	}, gridTypeKey).(*GridType)
 }
 
 // gridTypeSlab holds the GridType values of each context.
 var gridTypeSlab ir.Slab
+
+// gridTypeKey writes the key of the GridType in s, after its kind's number.
+func gridTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[GridType](s)
+	if v.cell != nil {
+		k.Type(v.cell)
+	} else {
+		k.Type(nil)
+	}
+	if v.layout != nil {
+		k.Attr(v.layout)
+	} else {
+		k.Attr(nil)
+	}
+	k.Uint(uint64(len(v.dims)))
+	for _, e0 := range v.dims {
+		k.Int(int64(e0))
+	}
+}
 
 func (*GridType) Dialect() string { return "grid" }
 func (*GridType) Kind() string    { return "GridType" }

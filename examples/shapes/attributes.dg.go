@@ -25,11 +25,18 @@ func GetPointAttr(ctx *ir.Context, x_, y_ uint64) *PointAttr {
 		v.x_ = x_
 		v.y_ = y_
 		return v
-	}).(*PointAttr)
+	}, pointAttrKey).(*PointAttr)
 }
 
 // pointAttrSlab holds the PointAttr values of each context.
 var pointAttrSlab ir.Slab
+
+// pointAttrKey writes the key of the PointAttr in s, after its kind's number.
+func pointAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[PointAttr](s)
+	k.Uint(uint64(v.x_))
+	k.Uint(uint64(v.y_))
+}
 
 func (*PointAttr) Dialect() string { return "shapes" }
 func (*PointAttr) Kind() string    { return "PointAttr" }

@@ -25,11 +25,18 @@ func GetTestAttrParamsAttr(ctx *ir.Context, v0_, v1_ int32) *TestAttrParamsAttr 
 		v.v0_ = v0_
 		v.v1_ = v1_
 		return v
-	}).(*TestAttrParamsAttr)
+	}, testAttrParamsAttrKey).(*TestAttrParamsAttr)
 }
 
 // testAttrParamsAttrSlab holds the TestAttrParamsAttr values of each context.
 var testAttrParamsAttrSlab ir.Slab
+
+// testAttrParamsAttrKey writes the key of the TestAttrParamsAttr in s, after its kind's number.
+func testAttrParamsAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TestAttrParamsAttr](s)
+	k.Int(int64(v.v0_))
+	k.Int(int64(v.v1_))
+}
 
 func (*TestAttrParamsAttr) Dialect() string { return "test" }
 func (*TestAttrParamsAttr) Kind() string    { return "TestAttrParamsAttr" }

@@ -41,11 +41,25 @@ func GetTileAttr(ctx *ir.Context, sizes []int64, order Order, buffers uint32, fi
 		v.last = last
 		v.label = label
 		return v
-	}).(*TileAttr)
+	}, tileAttrKey).(*TileAttr)
 }
 
 // tileAttrSlab holds the TileAttr values of each context.
 var tileAttrSlab ir.Slab
+
+// tileAttrKey writes the key of the TileAttr in s, after its kind's number.
+func tileAttrKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[TileAttr](s)
+	k.Uint(uint64(len(v.sizes)))
+	for _, e0 := range v.sizes {
+		k.Int(int64(e0))
+	}
+	k.Uint(uint64(v.order))
+	k.Uint(uint64(v.buffers))
+	k.Int(int64(v.first))
+	k.Int(int64(v.last))
+	k.Attr(v.label)
+}
 
 func (*TileAttr) Dialect() string { return "toy" }
 func (*TileAttr) Kind() string    { return "TileAttr" }

@@ -28,11 +28,19 @@ func GetMatrixType(ctx *ir.Context, rows, cols int64, elementType ir.Type) *Matr
 		v.cols = cols
 		v.elementType = elementType
 		return v
-	}).(*MatrixType)
+	}, matrixTypeKey).(*MatrixType)
 }
 
 // matrixTypeSlab holds the MatrixType values of each context.
 var matrixTypeSlab ir.Slab
+
+// matrixTypeKey writes the key of the MatrixType in s, after its kind's number.
+func matrixTypeKey(k *ir.Key, s ir.SlabSlot) {
+	v := ir.SlotOf[MatrixType](s)
+	k.Int(int64(v.rows))
+	k.Int(int64(v.cols))
+	k.Type(v.elementType)
+}
 
 func (*MatrixType) Dialect() string { return "toy" }
 func (*MatrixType) Kind() string    { return "MatrixType" }

@@ -145,7 +145,17 @@ func (k *Key) tail(n int) []byte {
 
 func (k *Key) Uint(v uint64) *Key {
 	l := len(k.b)
-	n := binary.PutUvarint(k.tail(binary.MaxVarintLen64), v)
+	if cap(k.b)-l < binary.MaxVarintLen64 {
+		k.b = slices.Grow(k.b, binary.MaxVarintLen64)
+	}
+	b := k.b[l : l+binary.MaxVarintLen64]
+	// Most numbers in keys (widths, columns, kinds) take a byte.
+	if v < 0x80 {
+		b[0] = byte(v)
+		k.b = k.b[:l+1]
+		return k
+	}
+	n := binary.PutUvarint(b, v)
 	k.b = k.b[:l+n]
 	return k
 }

@@ -68,6 +68,8 @@ func NewContext(dialects ...Dialect) *Context {
 	for i := range c.shards {
 		c.shards[i].attrs = newUniqueTable[Attribute](c.seed)
 		c.shards[i].types = newUniqueTable[Type](c.seed)
+		c.shards[i].attrs.slabs = &c.shards[i].slabs
+		c.shards[i].types.slabs = &c.shards[i].slabs
 	}
 	reg := make(map[string]Dialect, len(dialects))
 	for _, d := range dialects {

@@ -1,6 +1,9 @@
 package ir
 
 import (
+	"encoding/binary"
+	"math"
+	"math/bits"
 	"reflect"
 	"sync/atomic"
 	"unsafe"
@@ -60,6 +63,46 @@ type slabChunk struct {
 	base   unsafe.Pointer
 	size   uintptr
 	n, cap int
+	// first and then bases are the starts of all the kind's chunks in
+	// the shard, oldest first, and count the values handed out from them:
+	// the uniquing table refers to a value by its index among them (see
+	// at). The first is apart so that a kind of a few values in a small
+	// context costs no allocation more.
+	first unsafe.Pointer
+	bases []unsafe.Pointer
+	count uint32
+	// tab is the type word of the kind's values as an Attribute or a
+	// Type, from which the table makes the interface value of an index.
+	tab unsafe.Pointer
+	// kind is the number keys of the kind start with, and key writes the
+	// rest of the key of the value in a slot, for the table to compare.
+	kind uint64
+	key  func(*Key, SlabSlot)
+}
+
+// firstSlabChunk is the size of a kind's first chunk in a shard; they
+// double from it up to maxSlabChunk, which smallSlabValues fill.
+const (
+	firstSlabChunk  = 4
+	smallSlabValues = maxSlabChunk*2 - firstSlabChunk
+)
+
+// at is the index-th value handed out.
+func (ch *slabChunk) at(index uint32) unsafe.Pointer {
+	i := int(index)
+	var c, off int
+	if i < smallSlabValues {
+		c = bits.Len(uint(i/firstSlabChunk+1)) - 1
+		off = i - firstSlabChunk*(1<<c-1)
+	} else {
+		c = bits.Len(maxSlabChunk/firstSlabChunk) + (i-smallSlabValues)/maxSlabChunk
+		off = (i - smallSlabValues) % maxSlabChunk
+	}
+	base := ch.first
+	if c > 0 {
+		base = ch.bases[c-1]
+	}
+	return unsafe.Add(base, uintptr(off)*ch.size)
 }
 
 const maxSlabChunk = 1024
@@ -72,8 +115,9 @@ type SlabSlot struct{ p unsafe.Pointer }
 func SlotOf[T any](s SlabSlot) *T { return (*T)(s.p) }
 
 // alloc returns a zero value in sh's chunk for the kind, whose values
-// are of the type hint points to; sh.mu is held.
-func (s *Slab) alloc(sh *shard, hint any) SlabSlot {
+// are of the type hint points to and whose keys key writes after k's
+// first number, and where the value is; sh.mu is held.
+func (s *Slab) alloc(sh *shard, hint any, k *Key, key func(*Key, SlabSlot)) (SlabSlot, entryRef) {
 	i := s.place()
 	if i >= len(sh.slabs) {
 		// Up to this kind only: a program meets few of the hundreds of
@@ -81,14 +125,27 @@ func (s *Slab) alloc(sh *shard, hint any) SlabSlot {
 		sh.slabs = append(sh.slabs, make([]slabChunk, i+1-len(sh.slabs))...)
 	}
 	ch := &sh.slabs[i]
+	if ch.count == math.MaxUint32 {
+		panic("ir: more than 2^32-1 values of one kind in a shard")
+	}
 	if ch.n == ch.cap {
+		if ch.key == nil {
+			ch.kind, _ = binary.Uvarint(k.b)
+			ch.key = key
+		}
 		t := reflect.TypeOf(hint).Elem()
-		ch.cap, ch.size = min(max(2*ch.cap, 4), maxSlabChunk), t.Size()
+		ch.cap, ch.size = min(max(2*ch.cap, firstSlabChunk), maxSlabChunk), t.Size()
 		ch.values = reflect.MakeSlice(reflect.SliceOf(t), ch.cap, ch.cap)
 		ch.base, ch.n = ch.values.UnsafePointer(), 0
+		if ch.first == nil {
+			ch.first = ch.base
+		} else {
+			ch.bases = append(ch.bases, ch.base)
+		}
 	}
 	ch.n++
-	return SlabSlot{unsafe.Add(ch.base, uintptr(ch.n-1)*ch.size)}
+	ch.count++
+	return SlabSlot{unsafe.Add(ch.base, uintptr(ch.n-1)*ch.size)}, entryRef(i)<<32 | entryRef(ch.count-1)
 }
 
 // free gives back the value alloc returned last (a concurrent insert of
@@ -96,6 +153,7 @@ func (s *Slab) alloc(sh *shard, hint any) SlabSlot {
 func (s *Slab) free(sh *shard) {
 	ch := &sh.slabs[s.place()]
 	ch.n--
+	ch.count--
 	ch.values.Index(ch.n).SetZero()
 }
 
@@ -103,24 +161,28 @@ func (s *Slab) free(sh *shard) {
 // none, one made in the context's slab for its kind, of the type hint (a
 // nil pointer) points to: fill sets the slot's zero value and returns it.
 // One lock and one probe serve both: a miss remembers the free slot the
-// insert then takes. It releases k.
-func InsertAttrWith(c *Context, k *Key, s *Slab, hint any, fill func(SlabSlot) Attribute) Attribute {
+// insert then takes. key writes the key of the value in a slot, after
+// its kind's number, as k was written: the table keeps no copy of keys.
+// It releases k.
+func InsertAttrWith(c *Context, k *Key, s *Slab, hint any, fill func(SlabSlot) Attribute, key func(*Key, SlabSlot)) Attribute {
 	sh := c.shardOf(k)
 	if _, e := sh.attrs.find(k); e >= 0 {
-		return foundUnlock(sh, k, sh.attrs.entries.At(e).val)
+		return foundUnlock(sh, k, sh.attrs.value(e))
 	}
 	// fill is called here, not in the generic insert: called there, it
 	// escaped, and each value cost a heap object for its closure.
-	return insertFilled(c, sh, &sh.attrs, k, s, fill(s.alloc(sh, hint)))
+	slot, r := s.alloc(sh, hint, k, key)
+	return insertFilled(c, sh, &sh.attrs, k, s, r, fill(slot))
 }
 
 // InsertTypeWith is InsertAttrWith for types.
-func InsertTypeWith(c *Context, k *Key, s *Slab, hint any, fill func(SlabSlot) Type) Type {
+func InsertTypeWith(c *Context, k *Key, s *Slab, hint any, fill func(SlabSlot) Type, key func(*Key, SlabSlot)) Type {
 	sh := c.shardOf(k)
 	if _, e := sh.types.find(k); e >= 0 {
-		return foundUnlock(sh, k, sh.types.entries.At(e).val)
+		return foundUnlock(sh, k, sh.types.value(e))
 	}
-	return insertFilled(c, sh, &sh.types, k, s, fill(s.alloc(sh, hint)))
+	slot, r := s.alloc(sh, hint, k, key)
+	return insertFilled(c, sh, &sh.types, k, s, r, fill(slot))
 }
 
 // foundUnlock returns v, found under k with sh.mu held; it unlocks
@@ -134,8 +196,11 @@ func foundUnlock[V any](sh *shard, k *Key, v V) V {
 // insertFilled stores v, just made in s with sh.mu held, under k in
 // table (sh's), or gives it back if another call stored a value first;
 // it unlocks sh.mu and releases k.
-func insertFilled[V interface{ ident() *identity }](c *Context, sh *shard, table *uniqueTable[V], k *Key, s *Slab, v V) V {
-	old, found := table.getOrPut(k, v)
+func insertFilled[V interface{ ident() *identity }](c *Context, sh *shard, table *uniqueTable[V], k *Key, s *Slab, r entryRef, v V) V {
+	if ch := &sh.slabs[r>>32]; ch.tab == nil {
+		ch.tab = (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[0]
+	}
+	old, found := table.getOrPutSlab(k, r)
 	if found {
 		s.free(sh)
 		v = old

@@ -22,7 +22,17 @@ type slabType struct {
 func (*slabType) Dialect() string { return "test" }
 func (*slabType) Kind() string    { return "slabtype" }
 
-var testAttrSlab, testTypeSlab Slab
+var testAttrSlab, testTypeSlab, testLineSlab Slab
+
+// slabAttrKey and slabTypeKey write a value's key as its constructor did.
+func slabAttrKey(k *Key, s SlabSlot) { k.Uint(SlotOf[slabAttr](s).n) }
+func slabTypeKey(k *Key, s SlabSlot) { k.Uint(SlotOf[slabType](s).n) }
+
+// lineAttrKey is the key of getLineAttr's values: file, then line.
+func lineAttrKey(k *Key, s SlabSlot) {
+	n := SlotOf[slabAttr](s).n
+	k.Uint(n >> 32).Near(n & (1<<32 - 1)).Uint(n & (1<<32 - 1))
+}
 
 func getSlabAttr(c *Context, n uint64) *slabAttr {
 	k := NewKey("test", "slab")
@@ -34,7 +44,7 @@ func getSlabAttr(c *Context, n uint64) *slabAttr {
 		a := SlotOf[slabAttr](s)
 		*a = slabAttr{n: n}
 		return a
-	}).(*slabAttr)
+	}, slabAttrKey).(*slabAttr)
 }
 
 func getSlabType(c *Context, n uint64) *slabType {
@@ -47,7 +57,7 @@ func getSlabType(c *Context, n uint64) *slabType {
 		t := SlotOf[slabType](s)
 		*t = slabType{n: n}
 		return t
-	}).(*slabType)
+	}, slabTypeKey).(*slabType)
 }
 
 // shardOfKey is the shard that holds the value of key k, which it
@@ -89,6 +99,14 @@ func TestSlabUniques(t *testing.T) {
 	}
 	if c.NumAttributes() != n || c.NumTypes() != n {
 		t.Errorf("%d attributes and %d types, want %d each", c.NumAttributes(), c.NumTypes(), n)
+	}
+	// The tables refer to slab values by their place and keep no copy of
+	// their keys: a lookup writes a key again from the value.
+	for i := range c.shards {
+		sh := &c.shards[i]
+		if sh.attrs.held.Len() != 0 || len(sh.attrs.chunks) != 0 || len(sh.types.chunks) != 0 {
+			t.Errorf("shard %d holds %d attributes with their keys, in %d+%d chunks of keys", i, sh.attrs.held.Len(), len(sh.attrs.chunks), len(sh.types.chunks))
+		}
 	}
 	// Each shard's last chunk is full size, and the last two values made
 	// in one shard are adjacent.
@@ -172,13 +190,13 @@ func TestSlabNewKey(t *testing.T) {
 // getLineAttr makes a value keyed like a location: its file, then its
 // line grouped with the lines near it (Key.Near).
 func getLineAttr(c *Context, file, line uint64) *slabAttr {
-	k := testAttrSlab.NewKey("test", "line")
+	k := testLineSlab.NewKey("test", "line")
 	k.Uint(file).Near(line).Uint(line)
-	return InsertAttrWith(c, k, &testAttrSlab, (*slabAttr)(nil), func(s SlabSlot) Attribute {
+	return InsertAttrWith(c, k, &testLineSlab, (*slabAttr)(nil), func(s SlabSlot) Attribute {
 		a := SlotOf[slabAttr](s)
 		*a = slabAttr{n: file<<32 | line}
 		return a
-	}).(*slabAttr)
+	}, lineAttrKey).(*slabAttr)
 }
 
 // TestShards: the keys of one group (Key.Near) share a shard, so that

@@ -21,9 +21,13 @@ import (
 // cannot pick keys that pile up in one run of slots.
 //
 // A file of a million locations puts a million entries here, so every
-// byte of an entry counts: an entry is the value and where its key sits,
-// nothing else, and entries live in chunks that are never copied as the
-// table grows.
+// byte of an entry counts. A value made in a slab (every generated kind)
+// is entered as its place there, 8 bytes without a pointer, and keeps no
+// copy of its key: the kind's key function writes the key again from the
+// value when a probe needs to compare it, which only a probe whose slot
+// matches 32 bits of the hash does. Other values are kept with their key
+// (held). Entries live in chunks that are never copied as the table
+// grows.
 type uniqueTable[V any] struct {
 	seed maphash.Seed
 	// sets[0] holds the slots of every key but grouped ones; the others
@@ -37,8 +41,13 @@ type uniqueTable[V any] struct {
 	last       int32
 	lastPrefix []byte
 	lastNear   uint64
-	entries    chunked.List[uniqueEntry[V]]
+	entries    chunked.List[entryRef]
+	held       chunked.List[uniqueEntry[V]]
 	chunks     [][]byte
+	// slabs are the slabs of the table's shard, which entries refer to;
+	// scratch is where a slab value's key is written again.
+	slabs   *[]slabChunk
+	scratch Key
 	// version changes whenever slots do, so that a slot a lookup found
 	// is known to be still free.
 	version uint64
@@ -55,8 +64,15 @@ type slotSet struct {
 	n     int32
 }
 
-// uniqueEntry is a value and its key's place: chunk<<32 | offset of the
-// key's length (a uvarint) followed by its bytes.
+// entryRef is where an entry's value is: place<<32 | index for the
+// index-th value of the kind at place in the shard's slabs, or
+// heldEntry | i for held's i-th entry.
+type entryRef uint64
+
+const heldEntry entryRef = 1 << 63
+
+// uniqueEntry is a held value and its key's place: chunk<<32 | offset of
+// the key's length (a uvarint) followed by its bytes.
 type uniqueEntry[V any] struct {
 	val V
 	key uint64
@@ -88,10 +104,41 @@ func (t *uniqueTable[V]) len() int { return t.entries.Len() }
 // addr identifies t in a key (see Key.table).
 func (t *uniqueTable[V]) addr() uintptr { return uintptr(unsafe.Pointer(t)) }
 
-func (t *uniqueTable[V]) key(e *uniqueEntry[V]) []byte {
-	c := t.chunks[e.key>>32][uint32(e.key):]
-	n, w := binary.Uvarint(c)
-	return c[w : w+int(n)]
+// key returns entry i's key: a view of the table's chunks, or of scratch
+// until the next call.
+func (t *uniqueTable[V]) key(i int) []byte {
+	r := *t.entries.At(i)
+	if r&heldEntry != 0 {
+		e := t.held.At(int(r &^ heldEntry))
+		c := t.chunks[e.key>>32][uint32(e.key):]
+		n, w := binary.Uvarint(c)
+		return c[w : w+int(n)]
+	}
+	ch := &(*t.slabs)[r>>32]
+	k := &t.scratch
+	k.b = k.b[:0]
+	k.Uint(ch.kind)
+	ch.key(k, SlabSlot{ch.at(uint32(r))})
+	return k.b
+}
+
+// value returns entry i's value.
+func (t *uniqueTable[V]) value(i int) V {
+	r := *t.entries.At(i)
+	if r&heldEntry != 0 {
+		return t.held.At(int(r &^ heldEntry)).val
+	}
+	ch := &(*t.slabs)[r>>32]
+	return fromWords[V](ch.tab, ch.at(uint32(r)))
+}
+
+// fromWords is the interface value (V is Attribute or Type) of type word
+// tab (see slabChunk.tab) and data p.
+func fromWords[V any](tab, p unsafe.Pointer) V {
+	var v V
+	w := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))
+	w[0], w[1] = tab, p
+	return v
 }
 
 func newSlotSet(shift uint32) slotSet {
@@ -161,7 +208,7 @@ func (t *uniqueTable[V]) find(k *Key) (slot, entry int) {
 		k.slot, k.version, k.table = -1, t.version, t.addr()
 		return -1, -1
 	case lonelyGroup:
-		if bytes.Equal(t.key(t.entries.At(int(k.single))), k.b) {
+		if bytes.Equal(t.key(int(k.single)), k.b) {
 			return -1, int(k.single)
 		}
 		k.slot, k.version, k.table = -1, t.version, t.addr()
@@ -179,8 +226,8 @@ func (t *uniqueTable[V]) find(k *Key) (slot, entry int) {
 		if s&^(1<<32-1) != tag {
 			continue
 		}
-		if e := t.entries.At(int(uint32(s) - 1)); bytes.Equal(t.key(e), k.b) {
-			return i, int(uint32(s) - 1)
+		if e := int(uint32(s) - 1); bytes.Equal(t.key(e), k.b) {
+			return i, e
 		}
 	}
 }
@@ -188,7 +235,7 @@ func (t *uniqueTable[V]) find(k *Key) (slot, entry int) {
 // get returns the value stored under k.
 func (t *uniqueTable[V]) get(k *Key) (V, bool) {
 	if _, e := t.find(k); e >= 0 {
-		return t.entries.At(e).val, true
+		return t.value(e), true
 	}
 	var zero V
 	return zero, false
@@ -202,17 +249,32 @@ func (t *uniqueTable[V]) getOrPut(k *Key, v V) (V, bool) {
 	if k.hashed != len(k.b)+1 || k.table != t.addr() || k.version != t.version {
 		var e int
 		if slot, e = t.find(k); e >= 0 {
-			return t.entries.At(e).val, true
+			return t.value(e), true
 		}
 	}
-	t.put(k, slot, v)
+	h := t.held.Append(uniqueEntry[V]{val: v, key: t.store(k.b)})
+	t.put(k, slot, heldEntry|entryRef(h))
 	return v, false
 }
 
-// put stores v under k in the free slot where k belongs.
-func (t *uniqueTable[V]) put(k *Key, slot int, v V) {
+// getOrPutSlab is getOrPut for a value just made in a slab, at r.
+func (t *uniqueTable[V]) getOrPutSlab(k *Key, r entryRef) (V, bool) {
+	slot := k.slot
+	if k.hashed != len(k.b)+1 || k.table != t.addr() || k.version != t.version {
+		var e int
+		if slot, e = t.find(k); e >= 0 {
+			return t.value(e), true
+		}
+	}
+	t.put(k, slot, r)
+	var zero V
+	return zero, false
+}
+
+// put enters the value at r under k in the free slot where k belongs.
+func (t *uniqueTable[V]) put(k *Key, slot int, r entryRef) {
 	t.version++
-	n := t.entries.Append(uniqueEntry[V]{val: v, key: t.store(k.b)}) + 1
+	n := t.entries.Append(r) + 1
 	switch k.set {
 	case newGroup:
 		if t.groups == nil {
@@ -232,7 +294,7 @@ func (t *uniqueTable[V]) put(k *Key, slot int, v V) {
 		i := int32(len(t.sets))
 		t.sets = append(t.sets, newSlotSet(shift))
 		ss := &t.sets[i]
-		ss.add(maphash.Bytes(t.seed, t.key(t.entries.At(int(k.single)))), k.single+1)
+		ss.add(maphash.Bytes(t.seed, t.key(int(k.single))), k.single+1)
 		ss.add(k.hash, int32(n))
 		t.groups[k.groupHash] = groupRef{ref: i}
 		t.remember(k, i)

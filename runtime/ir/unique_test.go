@@ -129,13 +129,16 @@ func TestUniqueReserve(t *testing.T) {
 }
 
 // TestSizes guards the sizes that a file of a million ops and locations
-// multiplies: an op, and a uniquing entry.
+// multiplies: an op, and a uniquing entry (of a slab value: its place).
 func TestSizes(t *testing.T) {
 	if n := unsafe.Sizeof(Operation{}); n > 200 {
 		t.Errorf("Operation is %d bytes, want at most 200", n)
 	}
 	if n := unsafe.Sizeof(uniqueEntry[Attribute]{}); n > 24 {
-		t.Errorf("a uniquing entry is %d bytes, want at most 24", n)
+		t.Errorf("a held uniquing entry is %d bytes, want at most 24", n)
+	}
+	if n := unsafe.Sizeof(entryRef(0)); n != 8 {
+		t.Errorf("an entry of a slab value is %d bytes, want 8", n)
 	}
 }
 

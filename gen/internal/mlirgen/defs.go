@@ -195,13 +195,14 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 		fill = append(fill, jen.Return(jen.Id("v")))
 		body = append(body,
 			jen.Return(jen.Qual(model.IR, insert).Call(jen.Id("ctx"), jen.Id("k"), jen.Op("&").Id(slab), jen.Parens(jen.Op("*").Id(def.Name)).Call(jen.Nil()),
-				jen.Func().Params(jen.Id("s").Qual(model.IR, "SlabSlot")).Qual(model.IR, iface).Block(fill...)).Assert(jen.Op("*").Id(def.Name))))
+				jen.Func().Params(jen.Id("s").Qual(model.IR, "SlabSlot")).Qual(model.IR, iface).Block(fill...), jen.Id(keyOf(def))).Assert(jen.Op("*").Id(def.Name))))
 		f.Comment(fmt.Sprintf("%s returns the uniqued %s with these parameters.", defs.ConstructorName(def), def.Name))
 	}
 	f.Func().Id(defs.ConstructorName(def)).Params(gofile.Params(params)...).Op("*").Id(def.Name).Block(body...)
 	if !def.Distinct {
 		f.Comment(fmt.Sprintf("%s holds the %s values of each context.", slab, def.Name))
 		f.Var().Id(slab).Qual(model.IR, "Slab")
+		g.genKeyOf(f, def)
 	}
 
 	// Naming and printing (ir.Attribute or ir.Type, fmt.Stringer).
@@ -236,6 +237,33 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 		f.Comment("BitWidth is the width in bits of the type's values.")
 		f.Func().Params(jen.Id(r).Op("*").Id(def.Name)).Id("BitWidth").Params().Uint32().Block(jen.Return(v))
 	}
+}
+
+// keyOf names the function that writes the key of a stored value.
+func keyOf(def *defs.Def) string { return model.LowerFirst(def.Name) + "Key" }
+
+// genKeyOf emits the function that writes a stored value's key as its
+// constructor wrote it, from the value's fields (canonical, as the
+// constructor stored them): the context keeps no copy of keys, and
+// writes one again when a lookup must compare it.
+func (g *gen) genKeyOf(f *jen.File, def *defs.Def) {
+	body := []jen.Code{jen.Id("v").Op(":=").Qual(model.IR, "SlotOf").Types(jen.Id(def.Name)).Call(jen.Id("s"))}
+	if len(def.Params) == 0 {
+		body = []jen.Code{}
+	}
+	for _, p := range def.Params {
+		field := jen.Id("v").Dot(model.Local(p.Name))
+		if p.Locality {
+			body = append(body, jen.Id("k").Dot("Near").Call(jen.Uint64().Call(field.Clone())))
+		}
+		body = append(body, g.keyStmts(p.Type, field, 0)...)
+	}
+	f.Comment(fmt.Sprintf("%s writes the key of the %s in s, after its kind's number.", keyOf(def), def.Name))
+	s := "s"
+	if len(def.Params) == 0 {
+		s = "_"
+	}
+	f.Func().Id(keyOf(def)).Params(jen.Id("k").Op("*").Qual(model.IR, "Key"), jen.Id(s).Qual(model.IR, "SlabSlot")).Block(body...)
 }
 
 func (g *gen) fieldInits(def *defs.Def) []jen.Code {
