@@ -256,3 +256,50 @@ func TestShardsConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// FuzzSlabUniques makes the values the input spells through the slab
+// path, grouped by Near (getLineAttr: lines close and far) or not
+// (getSlabAttr), which the tables find again by writing their keys from
+// the values: the same parameters must give the same pointer, others
+// another, again at the end.
+func FuzzSlabUniques(f *testing.F) {
+	f.Add([]byte{1, 0, 1, 2, 0, 2, 3, 200, 7})
+	f.Add([]byte{0, 5, 5, 0, 5, 6, 1, 255, 255, 1, 0, 0})
+	f.Fuzz(func(t *testing.T, ops []byte) {
+		c := NewContext()
+		type param struct {
+			grouped    bool
+			file, line uint64
+		}
+		get := func(p param) *slabAttr {
+			if p.grouped {
+				return getLineAttr(c, p.file, p.line)
+			}
+			return getSlabAttr(c, p.file<<32|p.line)
+		}
+		seen := map[param]*slabAttr{}
+		byPtr := map[*slabAttr]param{}
+		var order []param
+		for i := 0; i+2 < len(ops); i += 3 {
+			op := ops[i : i+3]
+			p := param{op[0]&1 == 1, uint64(op[0] >> 1), uint64(op[1])<<(nearShift-2) | uint64(op[2])&3}
+			v := get(p)
+			if old, ok := seen[p]; ok && old != v {
+				t.Fatalf("%+v made twice: %p, then %p", p, old, v)
+			}
+			if q, ok := byPtr[v]; ok && q != p {
+				t.Fatalf("%+v and %+v share %p", p, q, v)
+			}
+			seen[p], byPtr[v] = v, p
+			order = append(order, p)
+		}
+		for _, p := range order {
+			if v := get(p); v != seen[p] {
+				t.Fatalf("%+v at the end: %p, want %p", p, v, seen[p])
+			}
+		}
+		if got := c.NumAttributes(); got != len(seen) {
+			t.Fatalf("%d attributes for %d parameter sets", got, len(seen))
+		}
+	})
+}
