@@ -17,8 +17,9 @@ type ClauseDefaultValueAttr struct {
 
 // GetClauseDefaultValueAttr returns the uniqued ClauseDefaultValueAttr with these parameters.
 func GetClauseDefaultValueAttr(ctx *ir.Context, value ClauseDefaultValue) *ClauseDefaultValueAttr {
+	params := ClauseDefaultValueAttr{value: value}
 	k := clauseDefaultValueAttrSlab.NewKey("acc", "ClauseDefaultValueAttr")
-	k.Uint(uint64(value))
+	clauseDefaultValueAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &clauseDefaultValueAttrSlab, (*ClauseDefaultValueAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseDefaultValueAttr](s)
 		v.value = value
@@ -58,8 +59,9 @@ type CombinedConstructsTypeAttr struct {
 
 // GetCombinedConstructsTypeAttr returns the uniqued CombinedConstructsTypeAttr with these parameters.
 func GetCombinedConstructsTypeAttr(ctx *ir.Context, value CombinedConstructsType) *CombinedConstructsTypeAttr {
+	params := CombinedConstructsTypeAttr{value: value}
 	k := combinedConstructsTypeAttrSlab.NewKey("acc", "CombinedConstructsTypeAttr")
-	k.Uint(uint64(value))
+	combinedConstructsTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &combinedConstructsTypeAttrSlab, (*CombinedConstructsTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CombinedConstructsTypeAttr](s)
 		v.value = value
@@ -99,8 +101,9 @@ type ConstructAttr struct {
 
 // GetConstructAttr returns the uniqued ConstructAttr with these parameters.
 func GetConstructAttr(ctx *ir.Context, value Construct) *ConstructAttr {
+	params := ConstructAttr{value: value}
 	k := constructAttrSlab.NewKey("acc", "ConstructAttr")
-	k.Uint(uint64(value))
+	constructAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &constructAttrSlab, (*ConstructAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ConstructAttr](s)
 		v.value = value
@@ -140,8 +143,9 @@ type DataClauseAttr struct {
 
 // GetDataClauseAttr returns the uniqued DataClauseAttr with these parameters.
 func GetDataClauseAttr(ctx *ir.Context, value DataClause) *DataClauseAttr {
+	params := DataClauseAttr{value: value}
 	k := dataClauseAttrSlab.NewKey("acc", "DataClauseAttr")
-	k.Uint(uint64(value))
+	dataClauseAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dataClauseAttrSlab, (*DataClauseAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataClauseAttr](s)
 		v.value = value
@@ -181,8 +185,9 @@ type DataClauseModifierAttr struct {
 
 // GetDataClauseModifierAttr returns the uniqued DataClauseModifierAttr with these parameters.
 func GetDataClauseModifierAttr(ctx *ir.Context, value DataClauseModifier) *DataClauseModifierAttr {
+	params := DataClauseModifierAttr{value: value}
 	k := dataClauseModifierAttrSlab.NewKey("acc", "DataClauseModifierAttr")
-	k.Uint(uint64(value))
+	dataClauseModifierAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dataClauseModifierAttrSlab, (*DataClauseModifierAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataClauseModifierAttr](s)
 		v.value = value
@@ -225,11 +230,9 @@ type DeclareActionAttr struct {
 
 // GetDeclareActionAttr returns the uniqued DeclareActionAttr with these parameters.
 func GetDeclareActionAttr(ctx *ir.Context, preAlloc, postAlloc, preDealloc, postDealloc ir.Attribute) *DeclareActionAttr {
+	params := DeclareActionAttr{preAlloc: preAlloc, postAlloc: postAlloc, preDealloc: preDealloc, postDealloc: postDealloc}
 	k := declareActionAttrSlab.NewKey("acc", "DeclareActionAttr")
-	k.Attr(preAlloc)
-	k.Attr(postAlloc)
-	k.Attr(preDealloc)
-	k.Attr(postDealloc)
+	declareActionAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &declareActionAttrSlab, (*DeclareActionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareActionAttr](s)
 		v.preAlloc = preAlloc
@@ -291,9 +294,9 @@ type DeclareAttr struct {
 
 // GetDeclareAttr returns the uniqued DeclareAttr with these parameters.
 func GetDeclareAttr(ctx *ir.Context, dataClause ir.Attribute, implicit bool) *DeclareAttr {
+	params := DeclareAttr{dataClause: dataClause, implicit: implicit}
 	k := declareAttrSlab.NewKey("acc", "DeclareAttr")
-	k.Attr(dataClause)
-	k.Bool(implicit)
+	declareAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &declareAttrSlab, (*DeclareAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareAttr](s)
 		v.dataClause = dataClause
@@ -340,8 +343,9 @@ type DeviceTypeAttr struct {
 
 // GetDeviceTypeAttr returns the uniqued DeviceTypeAttr with these parameters.
 func GetDeviceTypeAttr(ctx *ir.Context, value DeviceType) *DeviceTypeAttr {
+	params := DeviceTypeAttr{value: value}
 	k := deviceTypeAttrSlab.NewKey("acc", "DeviceTypeAttr")
-	k.Uint(uint64(value))
+	deviceTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &deviceTypeAttrSlab, (*DeviceTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeviceTypeAttr](s)
 		v.value = value
@@ -381,8 +385,9 @@ type GangArgTypeAttr struct {
 
 // GetGangArgTypeAttr returns the uniqued GangArgTypeAttr with these parameters.
 func GetGangArgTypeAttr(ctx *ir.Context, value GangArgType) *GangArgTypeAttr {
+	params := GangArgTypeAttr{value: value}
 	k := gangArgTypeAttrSlab.NewKey("acc", "GangArgTypeAttr")
-	k.Uint(uint64(value))
+	gangArgTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &gangArgTypeAttrSlab, (*GangArgTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GangArgTypeAttr](s)
 		v.value = value
@@ -422,8 +427,9 @@ type ParLevelAttr struct {
 
 // GetParLevelAttr returns the uniqued ParLevelAttr with these parameters.
 func GetParLevelAttr(ctx *ir.Context, value ParLevel) *ParLevelAttr {
+	params := ParLevelAttr{value: value}
 	k := parLevelAttrSlab.NewKey("acc", "ParLevelAttr")
-	k.Uint(uint64(value))
+	parLevelAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &parLevelAttrSlab, (*ParLevelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ParLevelAttr](s)
 		v.value = value
@@ -463,8 +469,9 @@ type RecipeKindAttr struct {
 
 // GetRecipeKindAttr returns the uniqued RecipeKindAttr with these parameters.
 func GetRecipeKindAttr(ctx *ir.Context, value RecipeKind) *RecipeKindAttr {
+	params := RecipeKindAttr{value: value}
 	k := recipeKindAttrSlab.NewKey("acc", "RecipeKindAttr")
-	k.Uint(uint64(value))
+	recipeKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &recipeKindAttrSlab, (*RecipeKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RecipeKindAttr](s)
 		v.value = value
@@ -504,8 +511,9 @@ type ReductionOperatorAttr struct {
 
 // GetReductionOperatorAttr returns the uniqued ReductionOperatorAttr with these parameters.
 func GetReductionOperatorAttr(ctx *ir.Context, value ReductionOperator) *ReductionOperatorAttr {
+	params := ReductionOperatorAttr{value: value}
 	k := reductionOperatorAttrSlab.NewKey("acc", "ReductionOperatorAttr")
-	k.Uint(uint64(value))
+	reductionOperatorAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &reductionOperatorAttrSlab, (*ReductionOperatorAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReductionOperatorAttr](s)
 		v.value = value
@@ -545,11 +553,9 @@ type RoutineInfoAttr struct {
 
 // GetRoutineInfoAttr returns the uniqued RoutineInfoAttr with these parameters.
 func GetRoutineInfoAttr(ctx *ir.Context, accRoutines []ir.Attribute) *RoutineInfoAttr {
+	params := RoutineInfoAttr{accRoutines: accRoutines}
 	k := routineInfoAttrSlab.NewKey("acc", "RoutineInfoAttr")
-	k.Uint(uint64(len(accRoutines)))
-	for _, e0 := range accRoutines {
-		k.Attr(e0)
-	}
+	routineInfoAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &routineInfoAttrSlab, (*RoutineInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RoutineInfoAttr](s)
 		v.accRoutines = slices.Clone(accRoutines)
@@ -594,10 +600,9 @@ type SpecializedRoutineAttr struct {
 
 // GetSpecializedRoutineAttr returns the uniqued SpecializedRoutineAttr with these parameters.
 func GetSpecializedRoutineAttr(ctx *ir.Context, routine, level, funcName ir.Attribute) *SpecializedRoutineAttr {
+	params := SpecializedRoutineAttr{routine: routine, level: level, funcName: funcName}
 	k := specializedRoutineAttrSlab.NewKey("acc", "SpecializedRoutineAttr")
-	k.Attr(routine)
-	k.Attr(level)
-	k.Attr(funcName)
+	specializedRoutineAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &specializedRoutineAttrSlab, (*SpecializedRoutineAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SpecializedRoutineAttr](s)
 		v.routine = routine
@@ -651,8 +656,9 @@ type VarNameAttr struct {
 
 // GetVarNameAttr returns the uniqued VarNameAttr with these parameters.
 func GetVarNameAttr(ctx *ir.Context, name string) *VarNameAttr {
+	params := VarNameAttr{name: name}
 	k := varNameAttrSlab.NewKey("acc", "VarNameAttr")
-	k.String(name)
+	varNameAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &varNameAttrSlab, (*VarNameAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VarNameAttr](s)
 		v.name = name

@@ -16,8 +16,9 @@ type AddressSpaceAttr struct {
 
 // GetAddressSpaceAttr returns the uniqued AddressSpaceAttr with these parameters.
 func GetAddressSpaceAttr(ctx *ir.Context, value AddressSpace) *AddressSpaceAttr {
+	params := AddressSpaceAttr{value: value}
 	k := addressSpaceAttrSlab.NewKey("amdgpu", "AddressSpaceAttr")
-	k.Uint(uint64(value))
+	addressSpaceAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &addressSpaceAttrSlab, (*AddressSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressSpaceAttr](s)
 		v.value = value
@@ -57,8 +58,9 @@ type DPPPermAttr struct {
 
 // GetDPPPermAttr returns the uniqued DPPPermAttr with these parameters.
 func GetDPPPermAttr(ctx *ir.Context, value DPPPerm) *DPPPermAttr {
+	params := DPPPermAttr{value: value}
 	k := dPPPermAttrSlab.NewKey("amdgpu", "DPPPermAttr")
-	k.Uint(uint64(value))
+	dPPPermAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dPPPermAttrSlab, (*DPPPermAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DPPPermAttr](s)
 		v.value = value
@@ -98,8 +100,9 @@ type MFMAPermBAttr struct {
 
 // GetMFMAPermBAttr returns the uniqued MFMAPermBAttr with these parameters.
 func GetMFMAPermBAttr(ctx *ir.Context, value MFMAPermB) *MFMAPermBAttr {
+	params := MFMAPermBAttr{value: value}
 	k := mFMAPermBAttrSlab.NewKey("amdgpu", "MFMAPermBAttr")
-	k.Uint(uint64(value))
+	mFMAPermBAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &mFMAPermBAttrSlab, (*MFMAPermBAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MFMAPermBAttr](s)
 		v.value = value
@@ -139,8 +142,9 @@ type sched_barrier_opt_enumAttr struct {
 
 // Getsched_barrier_opt_enumAttr returns the uniqued sched_barrier_opt_enumAttr with these parameters.
 func Getsched_barrier_opt_enumAttr(ctx *ir.Context, value sched_barrier_opt_enum) *sched_barrier_opt_enumAttr {
+	params := sched_barrier_opt_enumAttr{value: value}
 	k := sched_barrier_opt_enumAttrSlab.NewKey("amdgpu", "sched_barrier_opt_enumAttr")
-	k.Uint(uint64(value))
+	sched_barrier_opt_enumAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &sched_barrier_opt_enumAttrSlab, (*sched_barrier_opt_enumAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[sched_barrier_opt_enumAttr](s)
 		v.value = value

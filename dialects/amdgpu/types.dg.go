@@ -16,8 +16,9 @@ type TDMBaseType struct {
 
 // GetTDMBaseType returns the uniqued TDMBaseType with these parameters.
 func GetTDMBaseType(ctx *ir.Context, elementType ir.Type) *TDMBaseType {
+	params := TDMBaseType{elementType: elementType}
 	k := tDMBaseTypeSlab.NewKey("amdgpu", "TDMBaseType")
-	k.Type(elementType)
+	tDMBaseTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &tDMBaseTypeSlab, (*TDMBaseType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TDMBaseType](s)
 		v.elementType = elementType
@@ -87,9 +88,9 @@ type TDMGatherBaseType struct {
 
 // GetTDMGatherBaseType returns the uniqued TDMGatherBaseType with these parameters.
 func GetTDMGatherBaseType(ctx *ir.Context, elementType, indexType ir.Type) *TDMGatherBaseType {
+	params := TDMGatherBaseType{elementType: elementType, indexType: indexType}
 	k := tDMGatherBaseTypeSlab.NewKey("amdgpu", "TDMGatherBaseType")
-	k.Type(elementType)
-	k.Type(indexType)
+	tDMGatherBaseTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &tDMGatherBaseTypeSlab, (*TDMGatherBaseType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TDMGatherBaseType](s)
 		v.elementType = elementType

@@ -18,12 +18,9 @@ type TileType struct {
 
 // GetTileType returns the uniqued TileType with these parameters.
 func GetTileType(ctx *ir.Context, shape []int64, elementType ir.Type) *TileType {
+	params := TileType{shape: shape, elementType: elementType}
 	k := tileTypeSlab.NewKey("amx", "TileType")
-	k.Uint(uint64(len(shape)))
-	for _, e0 := range shape {
-		k.Int(int64(e0))
-	}
-	k.Type(elementType)
+	tileTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &tileTypeSlab, (*TileType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TileType](s)
 		v.shape = slices.Clone(shape)

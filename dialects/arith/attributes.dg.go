@@ -16,8 +16,9 @@ type FastMathFlagsAttr struct {
 
 // GetFastMathFlagsAttr returns the uniqued FastMathFlagsAttr with these parameters.
 func GetFastMathFlagsAttr(ctx *ir.Context, value FastMathFlags) *FastMathFlagsAttr {
+	params := FastMathFlagsAttr{value: value}
 	k := fastMathFlagsAttrSlab.NewKey("arith", "FastMathFlagsAttr")
-	k.Uint(uint64(value))
+	fastMathFlagsAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &fastMathFlagsAttrSlab, (*FastMathFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FastMathFlagsAttr](s)
 		v.value = value
@@ -57,8 +58,9 @@ type IntegerOverflowFlagsAttr struct {
 
 // GetIntegerOverflowFlagsAttr returns the uniqued IntegerOverflowFlagsAttr with these parameters.
 func GetIntegerOverflowFlagsAttr(ctx *ir.Context, value IntegerOverflowFlags) *IntegerOverflowFlagsAttr {
+	params := IntegerOverflowFlagsAttr{value: value}
 	k := integerOverflowFlagsAttrSlab.NewKey("arith", "IntegerOverflowFlagsAttr")
-	k.Uint(uint64(value))
+	integerOverflowFlagsAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &integerOverflowFlagsAttrSlab, (*IntegerOverflowFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerOverflowFlagsAttr](s)
 		v.value = value

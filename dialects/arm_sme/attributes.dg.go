@@ -16,8 +16,9 @@ type CombiningKindAttr struct {
 
 // GetCombiningKindAttr returns the uniqued CombiningKindAttr with these parameters.
 func GetCombiningKindAttr(ctx *ir.Context, value CombiningKind) *CombiningKindAttr {
+	params := CombiningKindAttr{value: value}
 	k := combiningKindAttrSlab.NewKey("arm_sme", "CombiningKindAttr")
-	k.Uint(uint64(value))
+	combiningKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &combiningKindAttrSlab, (*CombiningKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CombiningKindAttr](s)
 		v.value = value
@@ -57,8 +58,9 @@ type TileSliceLayoutAttr struct {
 
 // GetTileSliceLayoutAttr returns the uniqued TileSliceLayoutAttr with these parameters.
 func GetTileSliceLayoutAttr(ctx *ir.Context, value TileSliceLayout) *TileSliceLayoutAttr {
+	params := TileSliceLayoutAttr{value: value}
 	k := tileSliceLayoutAttrSlab.NewKey("arm_sme", "TileSliceLayoutAttr")
-	k.Uint(uint64(value))
+	tileSliceLayoutAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tileSliceLayoutAttrSlab, (*TileSliceLayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TileSliceLayoutAttr](s)
 		v.value = value
@@ -98,8 +100,9 @@ type TypeSizeAttr struct {
 
 // GetTypeSizeAttr returns the uniqued TypeSizeAttr with these parameters.
 func GetTypeSizeAttr(ctx *ir.Context, value TypeSize) *TypeSizeAttr {
+	params := TypeSizeAttr{value: value}
 	k := typeSizeAttrSlab.NewKey("arm_sme", "TypeSizeAttr")
-	k.Uint(uint64(value))
+	typeSizeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &typeSizeAttrSlab, (*TypeSizeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeSizeAttr](s)
 		v.value = value

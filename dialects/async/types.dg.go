@@ -161,8 +161,9 @@ type ValueType struct {
 
 // GetValueType returns the uniqued ValueType with these parameters.
 func GetValueType(ctx *ir.Context, valueType ir.Type) *ValueType {
+	params := ValueType{valueType: valueType}
 	k := valueTypeSlab.NewKey("async", "ValueType")
-	k.Type(valueType)
+	valueTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &valueTypeSlab, (*ValueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ValueType](s)
 		v.valueType = valueType

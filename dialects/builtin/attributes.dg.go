@@ -17,11 +17,9 @@ type ArrayAttr struct {
 
 // GetArrayAttr returns the uniqued ArrayAttr with these parameters.
 func GetArrayAttr(ctx *ir.Context, value []ir.Attribute) *ArrayAttr {
+	params := ArrayAttr{value: value}
 	k := arrayAttrSlab.NewKey("builtin", "ArrayAttr")
-	k.Uint(uint64(len(value)))
-	for _, e0 := range value {
-		k.Attr(e0)
-	}
+	arrayAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &arrayAttrSlab, (*ArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ArrayAttr](s)
 		v.value = slices.Clone(value)
@@ -58,16 +56,9 @@ type DictionaryAttr struct {
 
 // GetDictionaryAttr returns the uniqued DictionaryAttr with these parameters.
 func GetDictionaryAttr(ctx *ir.Context, value []NamedAttribute) *DictionaryAttr {
+	params := DictionaryAttr{value: value}
 	k := dictionaryAttrSlab.NewKey("builtin", "DictionaryAttr")
-	k.Uint(uint64(len(value)))
-	for _, e0 := range value {
-		if e0.Name != nil {
-			k.Attr(e0.Name)
-		} else {
-			k.Attr(nil)
-		}
-		k.Attr(e0.Value)
-	}
+	dictionaryAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dictionaryAttrSlab, (*DictionaryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DictionaryAttr](s)
 		v.value = slices.Clone(value)
@@ -113,9 +104,9 @@ func GetStringAttr(ctx *ir.Context, value string, type_ ir.Type) *StringAttr {
 	if type_ == nil {
 		type_ = GetNoneType(ctx)
 	}
+	params := StringAttr{value: value, type_: type_}
 	k := stringAttrSlab.NewKey("builtin", "StringAttr")
-	k.String(value)
-	k.Type(type_)
+	stringAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &stringAttrSlab, (*StringAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StringAttr](s)
 		v.value = value
@@ -157,20 +148,9 @@ type SymbolRefAttr struct {
 
 // GetSymbolRefAttr returns the uniqued SymbolRefAttr with these parameters.
 func GetSymbolRefAttr(ctx *ir.Context, rootReference *StringAttr, nestedReferences []*SymbolRefAttr) *SymbolRefAttr {
+	params := SymbolRefAttr{rootReference: rootReference, nestedReferences: nestedReferences}
 	k := symbolRefAttrSlab.NewKey("builtin", "SymbolRefAttr")
-	if rootReference != nil {
-		k.Attr(rootReference)
-	} else {
-		k.Attr(nil)
-	}
-	k.Uint(uint64(len(nestedReferences)))
-	for _, e0 := range nestedReferences {
-		if e0 != nil {
-			k.Attr(e0)
-		} else {
-			k.Attr(nil)
-		}
-	}
+	symbolRefAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &symbolRefAttrSlab, (*SymbolRefAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SymbolRefAttr](s)
 		v.rootReference = rootReference
@@ -222,8 +202,9 @@ type TypeAttr struct {
 
 // GetTypeAttr returns the uniqued TypeAttr with these parameters.
 func GetTypeAttr(ctx *ir.Context, value ir.Type) *TypeAttr {
+	params := TypeAttr{value: value}
 	k := typeAttrSlab.NewKey("builtin", "TypeAttr")
-	k.Type(value)
+	typeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &typeAttrSlab, (*TypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeAttr](s)
 		v.value = value
@@ -281,9 +262,9 @@ type IntegerAttr struct {
 
 // GetIntegerAttr returns the uniqued IntegerAttr with these parameters.
 func GetIntegerAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerAttr {
+	params := IntegerAttr{type_: type_, value: value}
 	k := integerAttrSlab.NewKey("builtin", "IntegerAttr")
-	k.Type(type_)
-	k.APInt(value)
+	integerAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &integerAttrSlab, (*IntegerAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerAttr](s)
 		v.type_ = type_
@@ -325,9 +306,9 @@ type FloatAttr struct {
 
 // GetFloatAttr returns the uniqued FloatAttr with these parameters.
 func GetFloatAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatAttr {
+	params := FloatAttr{type_: type_, value: value}
 	k := floatAttrSlab.NewKey("builtin", "FloatAttr")
-	k.Type(type_)
-	k.APInt(value)
+	floatAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &floatAttrSlab, (*FloatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FloatAttr](s)
 		v.type_ = type_
@@ -369,9 +350,9 @@ type CallSiteLoc struct {
 
 // GetCallSiteLoc returns the uniqued CallSiteLoc with these parameters.
 func GetCallSiteLoc(ctx *ir.Context, callee, caller ir.Location) *CallSiteLoc {
+	params := CallSiteLoc{callee: callee, caller: caller}
 	k := callSiteLocSlab.NewKey("builtin", "CallSiteLoc")
-	k.Attr(callee)
-	k.Attr(caller)
+	callSiteLocKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &callSiteLocSlab, (*CallSiteLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CallSiteLoc](s)
 		v.callee = callee
@@ -420,18 +401,9 @@ type FileLineColRange struct {
 
 // GetFileLineColRange returns the uniqued FileLineColRange with these parameters.
 func GetFileLineColRange(ctx *ir.Context, filename *StringAttr, startLine, startCol, endLine, endCol, form uint32) *FileLineColRange {
+	params := FileLineColRange{filename: filename, startLine: startLine, startCol: startCol, endLine: endLine, endCol: endCol, form: form}
 	k := fileLineColRangeSlab.NewKey("builtin", "FileLineColRange")
-	if filename != nil {
-		k.Attr(filename)
-	} else {
-		k.Attr(nil)
-	}
-	k.Near(uint64(startLine))
-	k.Uint(uint64(startLine))
-	k.Uint(uint64(startCol))
-	k.Uint(uint64(endLine))
-	k.Uint(uint64(endCol))
-	k.Uint(uint64(form))
+	fileLineColRangeKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &fileLineColRangeSlab, (*FileLineColRange)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FileLineColRange](s)
 		v.filename = filename
@@ -509,12 +481,9 @@ type FusedLoc struct {
 
 // GetFusedLoc returns the uniqued FusedLoc with these parameters.
 func GetFusedLoc(ctx *ir.Context, locations []ir.Location, metadata ir.Attribute) *FusedLoc {
+	params := FusedLoc{locations: locations, metadata: metadata}
 	k := fusedLocSlab.NewKey("builtin", "FusedLoc")
-	k.Uint(uint64(len(locations)))
-	for _, e0 := range locations {
-		k.Attr(e0)
-	}
-	k.Attr(metadata)
+	fusedLocKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &fusedLocSlab, (*FusedLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FusedLoc](s)
 		v.locations = slices.Clone(locations)
@@ -562,13 +531,9 @@ type NameLoc struct {
 
 // GetNameLoc returns the uniqued NameLoc with these parameters.
 func GetNameLoc(ctx *ir.Context, name *StringAttr, childLoc ir.Location) *NameLoc {
+	params := NameLoc{name: name, childLoc: childLoc}
 	k := nameLocSlab.NewKey("builtin", "NameLoc")
-	if name != nil {
-		k.Attr(name)
-	} else {
-		k.Attr(nil)
-	}
-	k.Attr(childLoc)
+	nameLocKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &nameLocSlab, (*NameLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NameLoc](s)
 		v.name = name
@@ -643,9 +608,9 @@ type DenseResourceElementsAttr struct {
 
 // GetDenseResourceElementsAttr returns the uniqued DenseResourceElementsAttr with these parameters.
 func GetDenseResourceElementsAttr(ctx *ir.Context, type_ ir.Type, rawHandle ir.ResourceHandle) *DenseResourceElementsAttr {
+	params := DenseResourceElementsAttr{type_: type_, rawHandle: rawHandle}
 	k := denseResourceElementsAttrSlab.NewKey("builtin", "DenseResourceElementsAttr")
-	k.Type(type_)
-	k.Resource(rawHandle)
+	denseResourceElementsAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &denseResourceElementsAttrSlab, (*DenseResourceElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseResourceElementsAttr](s)
 		v.type_ = type_
@@ -688,10 +653,9 @@ type DenseArrayAttr struct {
 
 // GetDenseArrayAttr returns the uniqued DenseArrayAttr with these parameters.
 func GetDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData []byte) *DenseArrayAttr {
+	params := DenseArrayAttr{elementType: elementType, size: size, rawData: rawData}
 	k := denseArrayAttrSlab.NewKey("builtin", "DenseArrayAttr")
-	k.Type(elementType)
-	k.Int(int64(size))
-	k.Blob(rawData)
+	denseArrayAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &denseArrayAttrSlab, (*DenseArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseArrayAttr](s)
 		v.elementType = elementType
@@ -740,9 +704,9 @@ type DenseIntOrFPElementsAttr struct {
 
 // GetDenseIntOrFPElementsAttr returns the uniqued DenseIntOrFPElementsAttr with these parameters.
 func GetDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte) *DenseIntOrFPElementsAttr {
+	params := DenseIntOrFPElementsAttr{type_: type_, rawData: rawData}
 	k := denseIntOrFPElementsAttrSlab.NewKey("builtin", "DenseIntOrFPElementsAttr")
-	k.Type(type_)
-	k.Blob(rawData)
+	denseIntOrFPElementsAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &denseIntOrFPElementsAttrSlab, (*DenseIntOrFPElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseIntOrFPElementsAttr](s)
 		v.type_ = type_
@@ -785,13 +749,9 @@ type DenseStringElementsAttr struct {
 
 // GetDenseStringElementsAttr returns the uniqued DenseStringElementsAttr with these parameters.
 func GetDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, value []string) *DenseStringElementsAttr {
+	params := DenseStringElementsAttr{type_: type_, isSplat: isSplat, value: value}
 	k := denseStringElementsAttrSlab.NewKey("builtin", "DenseStringElementsAttr")
-	k.Type(type_)
-	k.Bool(isSplat)
-	k.Uint(uint64(len(value)))
-	for _, e0 := range value {
-		k.String(e0)
-	}
+	denseStringElementsAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &denseStringElementsAttrSlab, (*DenseStringElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseStringElementsAttr](s)
 		v.type_ = type_
@@ -844,10 +804,9 @@ type SparseElementsAttr struct {
 
 // GetSparseElementsAttr returns the uniqued SparseElementsAttr with these parameters.
 func GetSparseElementsAttr(ctx *ir.Context, type_ ir.Type, indices, values ir.Attribute) *SparseElementsAttr {
+	params := SparseElementsAttr{type_: type_, indices: indices, values: values}
 	k := sparseElementsAttrSlab.NewKey("builtin", "SparseElementsAttr")
-	k.Type(type_)
-	k.Attr(indices)
-	k.Attr(values)
+	sparseElementsAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &sparseElementsAttrSlab, (*SparseElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SparseElementsAttr](s)
 		v.type_ = type_
@@ -915,8 +874,9 @@ type AffineMapAttr struct {
 
 // GetAffineMapAttr returns the uniqued AffineMapAttr with these parameters.
 func GetAffineMapAttr(ctx *ir.Context, value affine.Map) *AffineMapAttr {
+	params := AffineMapAttr{value: value}
 	k := affineMapAttrSlab.NewKey("builtin", "AffineMapAttr")
-	value.AppendKey(k)
+	affineMapAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &affineMapAttrSlab, (*AffineMapAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AffineMapAttr](s)
 		v.value = value
@@ -950,8 +910,9 @@ type IntegerSetAttr struct {
 
 // GetIntegerSetAttr returns the uniqued IntegerSetAttr with these parameters.
 func GetIntegerSetAttr(ctx *ir.Context, value affine.IntegerSet) *IntegerSetAttr {
+	params := IntegerSetAttr{value: value}
 	k := integerSetAttrSlab.NewKey("builtin", "IntegerSetAttr")
-	value.AppendKey(k)
+	integerSetAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &integerSetAttrSlab, (*IntegerSetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerSetAttr](s)
 		v.value = value
@@ -986,12 +947,9 @@ type StridedLayoutAttr struct {
 
 // GetStridedLayoutAttr returns the uniqued StridedLayoutAttr with these parameters.
 func GetStridedLayoutAttr(ctx *ir.Context, offset int64, strides []int64) *StridedLayoutAttr {
+	params := StridedLayoutAttr{offset: offset, strides: strides}
 	k := stridedLayoutAttrSlab.NewKey("builtin", "StridedLayoutAttr")
-	k.Int(int64(offset))
-	k.Uint(uint64(len(strides)))
-	for _, e0 := range strides {
-		k.Int(int64(e0))
-	}
+	stridedLayoutAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &stridedLayoutAttrSlab, (*StridedLayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StridedLayoutAttr](s)
 		v.offset = offset

@@ -18,9 +18,9 @@ type IntegerType struct {
 
 // GetIntegerType returns the uniqued IntegerType with these parameters.
 func GetIntegerType(ctx *ir.Context, width uint32, signedness Signedness) *IntegerType {
+	params := IntegerType{width: width, signedness: signedness}
 	k := integerTypeSlab.NewKey("builtin", "IntegerType")
-	k.Uint(uint64(width))
-	k.Uint(uint64(signedness))
+	integerTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &integerTypeSlab, (*IntegerType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IntegerType](s)
 		v.width = width
@@ -95,15 +95,9 @@ type FunctionType struct {
 
 // GetFunctionType returns the uniqued FunctionType with these parameters.
 func GetFunctionType(ctx *ir.Context, inputs, results []ir.Type) *FunctionType {
+	params := FunctionType{inputs: inputs, results: results}
 	k := functionTypeSlab.NewKey("builtin", "FunctionType")
-	k.Uint(uint64(len(inputs)))
-	for _, e0 := range inputs {
-		k.Type(e0)
-	}
-	k.Uint(uint64(len(results)))
-	for _, e0 := range results {
-		k.Type(e0)
-	}
+	functionTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &functionTypeSlab, (*FunctionType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FunctionType](s)
 		v.inputs = slices.Clone(inputs)
@@ -318,8 +312,9 @@ type ComplexType struct {
 
 // GetComplexType returns the uniqued ComplexType with these parameters.
 func GetComplexType(ctx *ir.Context, elementType ir.Type) *ComplexType {
+	params := ComplexType{elementType: elementType}
 	k := complexTypeSlab.NewKey("builtin", "ComplexType")
-	k.Type(elementType)
+	complexTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &complexTypeSlab, (*ComplexType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ComplexType](s)
 		v.elementType = elementType
@@ -356,14 +351,9 @@ type MemRefType struct {
 
 // GetMemRefType returns the uniqued MemRefType with these parameters.
 func GetMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout, memorySpace ir.Attribute) *MemRefType {
+	params := MemRefType{shape: shape, elementType: elementType, layout: layout, memorySpace: memorySpace}
 	k := memRefTypeSlab.NewKey("builtin", "MemRefType")
-	k.Uint(uint64(len(shape)))
-	for _, e0 := range shape {
-		k.Int(int64(e0))
-	}
-	k.Type(elementType)
-	k.Attr(layout)
-	k.Attr(memorySpace)
+	memRefTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &memRefTypeSlab, (*MemRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MemRefType](s)
 		v.shape = slices.Clone(shape)
@@ -446,13 +436,9 @@ type RankedTensorType struct {
 
 // GetRankedTensorType returns the uniqued RankedTensorType with these parameters.
 func GetRankedTensorType(ctx *ir.Context, shape []int64, elementType ir.Type, encoding ir.Attribute) *RankedTensorType {
+	params := RankedTensorType{shape: shape, elementType: elementType, encoding: encoding}
 	k := rankedTensorTypeSlab.NewKey("builtin", "RankedTensorType")
-	k.Uint(uint64(len(shape)))
-	for _, e0 := range shape {
-		k.Int(int64(e0))
-	}
-	k.Type(elementType)
-	k.Attr(encoding)
+	rankedTensorTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &rankedTensorTypeSlab, (*RankedTensorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedTensorType](s)
 		v.shape = slices.Clone(shape)
@@ -503,11 +489,9 @@ type TupleType struct {
 
 // GetTupleType returns the uniqued TupleType with these parameters.
 func GetTupleType(ctx *ir.Context, types_ []ir.Type) *TupleType {
+	params := TupleType{types_: types_}
 	k := tupleTypeSlab.NewKey("builtin", "TupleType")
-	k.Uint(uint64(len(types_)))
-	for _, e0 := range types_ {
-		k.Type(e0)
-	}
+	tupleTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &tupleTypeSlab, (*TupleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TupleType](s)
 		v.types_ = slices.Clone(types_)
@@ -545,9 +529,9 @@ type UnrankedMemRefType struct {
 
 // GetUnrankedMemRefType returns the uniqued UnrankedMemRefType with these parameters.
 func GetUnrankedMemRefType(ctx *ir.Context, elementType ir.Type, memorySpace ir.Attribute) *UnrankedMemRefType {
+	params := UnrankedMemRefType{elementType: elementType, memorySpace: memorySpace}
 	k := unrankedMemRefTypeSlab.NewKey("builtin", "UnrankedMemRefType")
-	k.Type(elementType)
-	k.Attr(memorySpace)
+	unrankedMemRefTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &unrankedMemRefTypeSlab, (*UnrankedMemRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UnrankedMemRefType](s)
 		v.elementType = elementType
@@ -588,8 +572,9 @@ type UnrankedTensorType struct {
 
 // GetUnrankedTensorType returns the uniqued UnrankedTensorType with these parameters.
 func GetUnrankedTensorType(ctx *ir.Context, elementType ir.Type) *UnrankedTensorType {
+	params := UnrankedTensorType{elementType: elementType}
 	k := unrankedTensorTypeSlab.NewKey("builtin", "UnrankedTensorType")
-	k.Type(elementType)
+	unrankedTensorTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &unrankedTensorTypeSlab, (*UnrankedTensorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UnrankedTensorType](s)
 		v.elementType = elementType
@@ -628,16 +613,9 @@ func GetVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalable
 	if !bytecode.Any(scalableDims) {
 		scalableDims = nil
 	}
+	params := VectorType{shape: shape, elementType: elementType, scalableDims: scalableDims}
 	k := vectorTypeSlab.NewKey("builtin", "VectorType")
-	k.Uint(uint64(len(shape)))
-	for _, e0 := range shape {
-		k.Int(int64(e0))
-	}
-	k.Type(elementType)
-	k.Uint(uint64(len(scalableDims)))
-	for _, e0 := range scalableDims {
-		k.Bool(e0)
-	}
+	vectorTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &vectorTypeSlab, (*VectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[VectorType](s)
 		v.shape = slices.Clone(shape)

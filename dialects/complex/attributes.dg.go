@@ -18,10 +18,9 @@ type NumberAttr struct {
 
 // GetNumberAttr returns the uniqued NumberAttr with these parameters.
 func GetNumberAttr(ctx *ir.Context, type_ ir.Type, real, imag ir.APInt) *NumberAttr {
+	params := NumberAttr{type_: type_, real: real, imag: imag}
 	k := numberAttrSlab.NewKey("complex", "NumberAttr")
-	k.Type(type_)
-	k.APInt(real)
-	k.APInt(imag)
+	numberAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &numberAttrSlab, (*NumberAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NumberAttr](s)
 		v.type_ = type_

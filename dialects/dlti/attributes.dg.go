@@ -17,9 +17,9 @@ type DataLayoutEntryAttr struct {
 
 // GetDataLayoutEntryAttr returns the uniqued DataLayoutEntryAttr with these parameters.
 func GetDataLayoutEntryAttr(ctx *ir.Context, key, value ir.Attribute) *DataLayoutEntryAttr {
+	params := DataLayoutEntryAttr{key: key, value: value}
 	k := dataLayoutEntryAttrSlab.NewKey("dlti", "DataLayoutEntryAttr")
-	k.Attr(key)
-	k.Attr(value)
+	dataLayoutEntryAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dataLayoutEntryAttrSlab, (*DataLayoutEntryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataLayoutEntryAttr](s)
 		v.key = key
@@ -66,8 +66,9 @@ type DataLayoutSpecAttr struct {
 
 // GetDataLayoutSpecAttr returns the uniqued DataLayoutSpecAttr with these parameters.
 func GetDataLayoutSpecAttr(ctx *ir.Context, entries ir.Attribute) *DataLayoutSpecAttr {
+	params := DataLayoutSpecAttr{entries: entries}
 	k := dataLayoutSpecAttrSlab.NewKey("dlti", "DataLayoutSpecAttr")
-	k.Attr(entries)
+	dataLayoutSpecAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dataLayoutSpecAttrSlab, (*DataLayoutSpecAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataLayoutSpecAttr](s)
 		v.entries = entries
@@ -108,9 +109,9 @@ type FunctionPointerAlignmentAttr struct {
 
 // GetFunctionPointerAlignmentAttr returns the uniqued FunctionPointerAlignmentAttr with these parameters.
 func GetFunctionPointerAlignmentAttr(ctx *ir.Context, alignment uint64, functionDependent bool) *FunctionPointerAlignmentAttr {
+	params := FunctionPointerAlignmentAttr{alignment: alignment, functionDependent: functionDependent}
 	k := functionPointerAlignmentAttrSlab.NewKey("dlti", "FunctionPointerAlignmentAttr")
-	k.Uint(uint64(alignment))
-	k.Bool(functionDependent)
+	functionPointerAlignmentAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &functionPointerAlignmentAttrSlab, (*FunctionPointerAlignmentAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FunctionPointerAlignmentAttr](s)
 		v.alignment = alignment
@@ -157,8 +158,9 @@ type MapAttr struct {
 
 // GetMapAttr returns the uniqued MapAttr with these parameters.
 func GetMapAttr(ctx *ir.Context, entries ir.Attribute) *MapAttr {
+	params := MapAttr{entries: entries}
 	k := mapAttrSlab.NewKey("dlti", "MapAttr")
-	k.Attr(entries)
+	mapAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &mapAttrSlab, (*MapAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MapAttr](s)
 		v.entries = entries
@@ -198,8 +200,9 @@ type TargetDeviceSpecAttr struct {
 
 // GetTargetDeviceSpecAttr returns the uniqued TargetDeviceSpecAttr with these parameters.
 func GetTargetDeviceSpecAttr(ctx *ir.Context, entries ir.Attribute) *TargetDeviceSpecAttr {
+	params := TargetDeviceSpecAttr{entries: entries}
 	k := targetDeviceSpecAttrSlab.NewKey("dlti", "TargetDeviceSpecAttr")
-	k.Attr(entries)
+	targetDeviceSpecAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &targetDeviceSpecAttrSlab, (*TargetDeviceSpecAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetDeviceSpecAttr](s)
 		v.entries = entries
@@ -239,8 +242,9 @@ type TargetSystemSpecAttr struct {
 
 // GetTargetSystemSpecAttr returns the uniqued TargetSystemSpecAttr with these parameters.
 func GetTargetSystemSpecAttr(ctx *ir.Context, entries ir.Attribute) *TargetSystemSpecAttr {
+	params := TargetSystemSpecAttr{entries: entries}
 	k := targetSystemSpecAttrSlab.NewKey("dlti", "TargetSystemSpecAttr")
-	k.Attr(entries)
+	targetSystemSpecAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &targetSystemSpecAttrSlab, (*TargetSystemSpecAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetSystemSpecAttr](s)
 		v.entries = entries

@@ -16,8 +16,9 @@ type OpaqueAttr struct {
 
 // GetOpaqueAttr returns the uniqued OpaqueAttr with these parameters.
 func GetOpaqueAttr(ctx *ir.Context, value string) *OpaqueAttr {
+	params := OpaqueAttr{value: value}
 	k := opaqueAttrSlab.NewKey("emitc", "OpaqueAttr")
-	k.String(value)
+	opaqueAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &opaqueAttrSlab, (*OpaqueAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OpaqueAttr](s)
 		v.value = value

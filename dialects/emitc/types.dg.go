@@ -18,12 +18,9 @@ type ArrayType struct {
 
 // GetArrayType returns the uniqued ArrayType with these parameters.
 func GetArrayType(ctx *ir.Context, shape []int64, elementType ir.Type) *ArrayType {
+	params := ArrayType{shape: shape, elementType: elementType}
 	k := arrayTypeSlab.NewKey("emitc", "ArrayType")
-	k.Uint(uint64(len(shape)))
-	for _, e0 := range shape {
-		k.Int(int64(e0))
-	}
-	k.Type(elementType)
+	arrayTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &arrayTypeSlab, (*ArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ArrayType](s)
 		v.shape = slices.Clone(shape)
@@ -73,8 +70,9 @@ type LValueType struct {
 
 // GetLValueType returns the uniqued LValueType with these parameters.
 func GetLValueType(ctx *ir.Context, valueType ir.Type) *LValueType {
+	params := LValueType{valueType: valueType}
 	k := lValueTypeSlab.NewKey("emitc", "LValueType")
-	k.Type(valueType)
+	lValueTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &lValueTypeSlab, (*LValueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LValueType](s)
 		v.valueType = valueType
@@ -114,8 +112,9 @@ type OpaqueType struct {
 
 // GetOpaqueType returns the uniqued OpaqueType with these parameters.
 func GetOpaqueType(ctx *ir.Context, value string) *OpaqueType {
+	params := OpaqueType{value: value}
 	k := opaqueTypeSlab.NewKey("emitc", "OpaqueType")
-	k.String(value)
+	opaqueTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &opaqueTypeSlab, (*OpaqueType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[OpaqueType](s)
 		v.value = value
@@ -155,8 +154,9 @@ type PointerType struct {
 
 // GetPointerType returns the uniqued PointerType with these parameters.
 func GetPointerType(ctx *ir.Context, pointee ir.Type) *PointerType {
+	params := PointerType{pointee: pointee}
 	k := pointerTypeSlab.NewKey("emitc", "PointerType")
-	k.Type(pointee)
+	pointerTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &pointerTypeSlab, (*PointerType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PointerType](s)
 		v.pointee = pointee

@@ -18,8 +18,9 @@ type AddressSpaceAttr struct {
 
 // GetAddressSpaceAttr returns the uniqued AddressSpaceAttr with these parameters.
 func GetAddressSpaceAttr(ctx *ir.Context, value AddressSpace) *AddressSpaceAttr {
+	params := AddressSpaceAttr{value: value}
 	k := addressSpaceAttrSlab.NewKey("gpu", "AddressSpaceAttr")
-	k.Uint(uint64(value))
+	addressSpaceAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &addressSpaceAttrSlab, (*AddressSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressSpaceAttr](s)
 		v.value = value
@@ -59,8 +60,9 @@ type AllReduceOperationAttr struct {
 
 // GetAllReduceOperationAttr returns the uniqued AllReduceOperationAttr with these parameters.
 func GetAllReduceOperationAttr(ctx *ir.Context, value AllReduceOperation) *AllReduceOperationAttr {
+	params := AllReduceOperationAttr{value: value}
 	k := allReduceOperationAttrSlab.NewKey("gpu", "AllReduceOperationAttr")
-	k.Uint(uint64(value))
+	allReduceOperationAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &allReduceOperationAttrSlab, (*AllReduceOperationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AllReduceOperationAttr](s)
 		v.value = value
@@ -100,8 +102,9 @@ type BroadcastTypeAttr struct {
 
 // GetBroadcastTypeAttr returns the uniqued BroadcastTypeAttr with these parameters.
 func GetBroadcastTypeAttr(ctx *ir.Context, value BroadcastType) *BroadcastTypeAttr {
+	params := BroadcastTypeAttr{value: value}
 	k := broadcastTypeAttrSlab.NewKey("gpu", "BroadcastTypeAttr")
-	k.Uint(uint64(value))
+	broadcastTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &broadcastTypeAttrSlab, (*BroadcastTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BroadcastTypeAttr](s)
 		v.value = value
@@ -141,8 +144,9 @@ type DimensionAttr struct {
 
 // GetDimensionAttr returns the uniqued DimensionAttr with these parameters.
 func GetDimensionAttr(ctx *ir.Context, value Dimension) *DimensionAttr {
+	params := DimensionAttr{value: value}
 	k := dimensionAttrSlab.NewKey("gpu", "DimensionAttr")
-	k.Uint(uint64(value))
+	dimensionAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dimensionAttrSlab, (*DimensionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DimensionAttr](s)
 		v.value = value
@@ -182,8 +186,9 @@ type GPUBlockMappingAttr struct {
 
 // GetGPUBlockMappingAttr returns the uniqued GPUBlockMappingAttr with these parameters.
 func GetGPUBlockMappingAttr(ctx *ir.Context, block MappingId) *GPUBlockMappingAttr {
+	params := GPUBlockMappingAttr{block: block}
 	k := gPUBlockMappingAttrSlab.NewKey("gpu", "GPUBlockMappingAttr")
-	k.Uint(uint64(block))
+	gPUBlockMappingAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &gPUBlockMappingAttrSlab, (*GPUBlockMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUBlockMappingAttr](s)
 		v.block = block
@@ -223,8 +228,9 @@ type GPULaneMappingAttr struct {
 
 // GetGPULaneMappingAttr returns the uniqued GPULaneMappingAttr with these parameters.
 func GetGPULaneMappingAttr(ctx *ir.Context, lane MappingId) *GPULaneMappingAttr {
+	params := GPULaneMappingAttr{lane: lane}
 	k := gPULaneMappingAttrSlab.NewKey("gpu", "GPULaneMappingAttr")
-	k.Uint(uint64(lane))
+	gPULaneMappingAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &gPULaneMappingAttrSlab, (*GPULaneMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPULaneMappingAttr](s)
 		v.lane = lane
@@ -264,8 +270,9 @@ type GPUMappingMaskAttr struct {
 
 // GetGPUMappingMaskAttr returns the uniqued GPUMappingMaskAttr with these parameters.
 func GetGPUMappingMaskAttr(ctx *ir.Context, mask uint64) *GPUMappingMaskAttr {
+	params := GPUMappingMaskAttr{mask: mask}
 	k := gPUMappingMaskAttrSlab.NewKey("gpu", "GPUMappingMaskAttr")
-	k.Uint(uint64(mask))
+	gPUMappingMaskAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &gPUMappingMaskAttrSlab, (*GPUMappingMaskAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUMappingMaskAttr](s)
 		v.mask = mask
@@ -305,8 +312,9 @@ type GPUMemorySpaceMappingAttr struct {
 
 // GetGPUMemorySpaceMappingAttr returns the uniqued GPUMemorySpaceMappingAttr with these parameters.
 func GetGPUMemorySpaceMappingAttr(ctx *ir.Context, addressSpace AddressSpace) *GPUMemorySpaceMappingAttr {
+	params := GPUMemorySpaceMappingAttr{addressSpace: addressSpace}
 	k := gPUMemorySpaceMappingAttrSlab.NewKey("gpu", "GPUMemorySpaceMappingAttr")
-	k.Uint(uint64(addressSpace))
+	gPUMemorySpaceMappingAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &gPUMemorySpaceMappingAttrSlab, (*GPUMemorySpaceMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUMemorySpaceMappingAttr](s)
 		v.addressSpace = addressSpace
@@ -346,8 +354,9 @@ type GPUThreadMappingAttr struct {
 
 // GetGPUThreadMappingAttr returns the uniqued GPUThreadMappingAttr with these parameters.
 func GetGPUThreadMappingAttr(ctx *ir.Context, thread MappingId) *GPUThreadMappingAttr {
+	params := GPUThreadMappingAttr{thread: thread}
 	k := gPUThreadMappingAttrSlab.NewKey("gpu", "GPUThreadMappingAttr")
-	k.Uint(uint64(thread))
+	gPUThreadMappingAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &gPUThreadMappingAttrSlab, (*GPUThreadMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUThreadMappingAttr](s)
 		v.thread = thread
@@ -387,8 +396,9 @@ type GPUWarpMappingAttr struct {
 
 // GetGPUWarpMappingAttr returns the uniqued GPUWarpMappingAttr with these parameters.
 func GetGPUWarpMappingAttr(ctx *ir.Context, warp MappingId) *GPUWarpMappingAttr {
+	params := GPUWarpMappingAttr{warp: warp}
 	k := gPUWarpMappingAttrSlab.NewKey("gpu", "GPUWarpMappingAttr")
-	k.Uint(uint64(warp))
+	gPUWarpMappingAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &gPUWarpMappingAttrSlab, (*GPUWarpMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUWarpMappingAttr](s)
 		v.warp = warp
@@ -428,8 +438,9 @@ type GPUWarpgroupMappingAttr struct {
 
 // GetGPUWarpgroupMappingAttr returns the uniqued GPUWarpgroupMappingAttr with these parameters.
 func GetGPUWarpgroupMappingAttr(ctx *ir.Context, warpgroup MappingId) *GPUWarpgroupMappingAttr {
+	params := GPUWarpgroupMappingAttr{warpgroup: warpgroup}
 	k := gPUWarpgroupMappingAttrSlab.NewKey("gpu", "GPUWarpgroupMappingAttr")
-	k.Uint(uint64(warpgroup))
+	gPUWarpgroupMappingAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &gPUWarpgroupMappingAttrSlab, (*GPUWarpgroupMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GPUWarpgroupMappingAttr](s)
 		v.warpgroup = warpgroup
@@ -472,11 +483,9 @@ type KernelMetadataAttr struct {
 
 // GetKernelMetadataAttr returns the uniqued KernelMetadataAttr with these parameters.
 func GetKernelMetadataAttr(ctx *ir.Context, name ir.Attribute, functionType ir.Type, argAttrs, metadata ir.Attribute) *KernelMetadataAttr {
+	params := KernelMetadataAttr{name: name, functionType: functionType, argAttrs: argAttrs, metadata: metadata}
 	k := kernelMetadataAttrSlab.NewKey("gpu", "KernelMetadataAttr")
-	k.Attr(name)
-	k.Type(functionType)
-	k.Attr(argAttrs)
-	k.Attr(metadata)
+	kernelMetadataAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &kernelMetadataAttrSlab, (*KernelMetadataAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[KernelMetadataAttr](s)
 		v.name = name
@@ -537,11 +546,9 @@ type KernelTableAttr struct {
 
 // GetKernelTableAttr returns the uniqued KernelTableAttr with these parameters.
 func GetKernelTableAttr(ctx *ir.Context, kernelTable []ir.Attribute) *KernelTableAttr {
+	params := KernelTableAttr{kernelTable: kernelTable}
 	k := kernelTableAttrSlab.NewKey("gpu", "KernelTableAttr")
-	k.Uint(uint64(len(kernelTable)))
-	for _, e0 := range kernelTable {
-		k.Attr(e0)
-	}
+	kernelTableAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &kernelTableAttrSlab, (*KernelTableAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[KernelTableAttr](s)
 		v.kernelTable = slices.Clone(kernelTable)
@@ -584,8 +591,9 @@ type MMAElementwiseOpAttr struct {
 
 // GetMMAElementwiseOpAttr returns the uniqued MMAElementwiseOpAttr with these parameters.
 func GetMMAElementwiseOpAttr(ctx *ir.Context, value MMAElementwiseOp) *MMAElementwiseOpAttr {
+	params := MMAElementwiseOpAttr{value: value}
 	k := mMAElementwiseOpAttrSlab.NewKey("gpu", "MMAElementwiseOpAttr")
-	k.Uint(uint64(value))
+	mMAElementwiseOpAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &mMAElementwiseOpAttrSlab, (*MMAElementwiseOpAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAElementwiseOpAttr](s)
 		v.value = value
@@ -629,12 +637,9 @@ type ObjectAttr struct {
 
 // GetObjectAttr returns the uniqued ObjectAttr with these parameters.
 func GetObjectAttr(ctx *ir.Context, target ir.Attribute, format CompilationTarget, object, properties, kernels ir.Attribute) *ObjectAttr {
+	params := ObjectAttr{target: target, format: format, object: object, properties: properties, kernels: kernels}
 	k := objectAttrSlab.NewKey("gpu", "ObjectAttr")
-	k.Attr(target)
-	k.Uint(uint64(format))
-	k.Attr(object)
-	k.Attr(properties)
-	k.Attr(kernels)
+	objectAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &objectAttrSlab, (*ObjectAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ObjectAttr](s)
 		v.target = target
@@ -704,10 +709,9 @@ type ParallelLoopDimMappingAttr struct {
 
 // GetParallelLoopDimMappingAttr returns the uniqued ParallelLoopDimMappingAttr with these parameters.
 func GetParallelLoopDimMappingAttr(ctx *ir.Context, processor Processor, map_, bound affine.Map) *ParallelLoopDimMappingAttr {
+	params := ParallelLoopDimMappingAttr{processor: processor, map_: map_, bound: bound}
 	k := parallelLoopDimMappingAttrSlab.NewKey("gpu", "ParallelLoopDimMappingAttr")
-	k.Uint(uint64(processor))
-	map_.AppendKey(k)
-	bound.AppendKey(k)
+	parallelLoopDimMappingAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &parallelLoopDimMappingAttrSlab, (*ParallelLoopDimMappingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ParallelLoopDimMappingAttr](s)
 		v.processor = processor
@@ -758,8 +762,9 @@ type Prune2To4SpMatFlagAttr struct {
 
 // GetPrune2To4SpMatFlagAttr returns the uniqued Prune2To4SpMatFlagAttr with these parameters.
 func GetPrune2To4SpMatFlagAttr(ctx *ir.Context, value Prune2To4SpMatFlag) *Prune2To4SpMatFlagAttr {
+	params := Prune2To4SpMatFlagAttr{value: value}
 	k := prune2To4SpMatFlagAttrSlab.NewKey("gpu", "Prune2To4SpMatFlagAttr")
-	k.Uint(uint64(value))
+	prune2To4SpMatFlagAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &prune2To4SpMatFlagAttrSlab, (*Prune2To4SpMatFlagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Prune2To4SpMatFlagAttr](s)
 		v.value = value
@@ -799,8 +804,9 @@ type SelectObjectAttr struct {
 
 // GetSelectObjectAttr returns the uniqued SelectObjectAttr with these parameters.
 func GetSelectObjectAttr(ctx *ir.Context, target ir.Attribute) *SelectObjectAttr {
+	params := SelectObjectAttr{target: target}
 	k := selectObjectAttrSlab.NewKey("gpu", "SelectObjectAttr")
-	k.Attr(target)
+	selectObjectAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &selectObjectAttrSlab, (*SelectObjectAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SelectObjectAttr](s)
 		v.target = target
@@ -840,8 +846,9 @@ type ShuffleModeAttr struct {
 
 // GetShuffleModeAttr returns the uniqued ShuffleModeAttr with these parameters.
 func GetShuffleModeAttr(ctx *ir.Context, value ShuffleMode) *ShuffleModeAttr {
+	params := ShuffleModeAttr{value: value}
 	k := shuffleModeAttrSlab.NewKey("gpu", "ShuffleModeAttr")
-	k.Uint(uint64(value))
+	shuffleModeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &shuffleModeAttrSlab, (*ShuffleModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ShuffleModeAttr](s)
 		v.value = value
@@ -881,8 +888,9 @@ type SpGEMMWorkEstimationOrComputeKindAttr struct {
 
 // GetSpGEMMWorkEstimationOrComputeKindAttr returns the uniqued SpGEMMWorkEstimationOrComputeKindAttr with these parameters.
 func GetSpGEMMWorkEstimationOrComputeKindAttr(ctx *ir.Context, value SpGEMMWorkEstimationOrComputeKind) *SpGEMMWorkEstimationOrComputeKindAttr {
+	params := SpGEMMWorkEstimationOrComputeKindAttr{value: value}
 	k := spGEMMWorkEstimationOrComputeKindAttrSlab.NewKey("gpu", "SpGEMMWorkEstimationOrComputeKindAttr")
-	k.Uint(uint64(value))
+	spGEMMWorkEstimationOrComputeKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &spGEMMWorkEstimationOrComputeKindAttrSlab, (*SpGEMMWorkEstimationOrComputeKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SpGEMMWorkEstimationOrComputeKindAttr](s)
 		v.value = value
@@ -925,8 +933,9 @@ type TransposeModeAttr struct {
 
 // GetTransposeModeAttr returns the uniqued TransposeModeAttr with these parameters.
 func GetTransposeModeAttr(ctx *ir.Context, value TransposeMode) *TransposeModeAttr {
+	params := TransposeModeAttr{value: value}
 	k := transposeModeAttrSlab.NewKey("gpu", "TransposeModeAttr")
-	k.Uint(uint64(value))
+	transposeModeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &transposeModeAttrSlab, (*TransposeModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TransposeModeAttr](s)
 		v.value = value

@@ -16,8 +16,9 @@ type IndexCmpPredicateAttr struct {
 
 // GetIndexCmpPredicateAttr returns the uniqued IndexCmpPredicateAttr with these parameters.
 func GetIndexCmpPredicateAttr(ctx *ir.Context, value IndexCmpPredicate) *IndexCmpPredicateAttr {
+	params := IndexCmpPredicateAttr{value: value}
 	k := indexCmpPredicateAttrSlab.NewKey("index", "IndexCmpPredicateAttr")
-	k.Uint(uint64(value))
+	indexCmpPredicateAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &indexCmpPredicateAttrSlab, (*IndexCmpPredicateAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IndexCmpPredicateAttr](s)
 		v.value = value

@@ -17,11 +17,9 @@ type VariadicityArrayAttr struct {
 
 // GetVariadicityArrayAttr returns the uniqued VariadicityArrayAttr with these parameters.
 func GetVariadicityArrayAttr(ctx *ir.Context, value []ir.Attribute) *VariadicityArrayAttr {
+	params := VariadicityArrayAttr{value: value}
 	k := variadicityArrayAttrSlab.NewKey("irdl", "VariadicityArrayAttr")
-	k.Uint(uint64(len(value)))
-	for _, e0 := range value {
-		k.Attr(e0)
-	}
+	variadicityArrayAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &variadicityArrayAttrSlab, (*VariadicityArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VariadicityArrayAttr](s)
 		v.value = slices.Clone(value)
@@ -64,8 +62,9 @@ type VariadicityAttr struct {
 
 // GetVariadicityAttr returns the uniqued VariadicityAttr with these parameters.
 func GetVariadicityAttr(ctx *ir.Context, value Variadicity) *VariadicityAttr {
+	params := VariadicityAttr{value: value}
 	k := variadicityAttrSlab.NewKey("irdl", "VariadicityAttr")
-	k.Uint(uint64(value))
+	variadicityAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &variadicityAttrSlab, (*VariadicityAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VariadicityAttr](s)
 		v.value = value

@@ -16,8 +16,9 @@ type BinaryFnAttr struct {
 
 // GetBinaryFnAttr returns the uniqued BinaryFnAttr with these parameters.
 func GetBinaryFnAttr(ctx *ir.Context, value BinaryFn) *BinaryFnAttr {
+	params := BinaryFnAttr{value: value}
 	k := binaryFnAttrSlab.NewKey("linalg", "BinaryFnAttr")
-	k.Uint(uint64(value))
+	binaryFnAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &binaryFnAttrSlab, (*BinaryFnAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BinaryFnAttr](s)
 		v.value = value
@@ -57,8 +58,9 @@ type ElementwiseKindAttr struct {
 
 // GetElementwiseKindAttr returns the uniqued ElementwiseKindAttr with these parameters.
 func GetElementwiseKindAttr(ctx *ir.Context, value ElementwiseKind) *ElementwiseKindAttr {
+	params := ElementwiseKindAttr{value: value}
 	k := elementwiseKindAttrSlab.NewKey("linalg", "ElementwiseKindAttr")
-	k.Uint(uint64(value))
+	elementwiseKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &elementwiseKindAttrSlab, (*ElementwiseKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ElementwiseKindAttr](s)
 		v.value = value
@@ -98,8 +100,9 @@ type IteratorTypeAttr struct {
 
 // GetIteratorTypeAttr returns the uniqued IteratorTypeAttr with these parameters.
 func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr {
+	params := IteratorTypeAttr{value: value}
 	k := iteratorTypeAttrSlab.NewKey("linalg", "IteratorTypeAttr")
-	k.Uint(uint64(value))
+	iteratorTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &iteratorTypeAttrSlab, (*IteratorTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IteratorTypeAttr](s)
 		v.value = value
@@ -139,8 +142,9 @@ type TernaryFnAttr struct {
 
 // GetTernaryFnAttr returns the uniqued TernaryFnAttr with these parameters.
 func GetTernaryFnAttr(ctx *ir.Context, value TernaryFn) *TernaryFnAttr {
+	params := TernaryFnAttr{value: value}
 	k := ternaryFnAttrSlab.NewKey("linalg", "TernaryFnAttr")
-	k.Uint(uint64(value))
+	ternaryFnAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &ternaryFnAttrSlab, (*TernaryFnAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TernaryFnAttr](s)
 		v.value = value
@@ -180,8 +184,9 @@ type TypeFnAttr struct {
 
 // GetTypeFnAttr returns the uniqued TypeFnAttr with these parameters.
 func GetTypeFnAttr(ctx *ir.Context, value TypeFn) *TypeFnAttr {
+	params := TypeFnAttr{value: value}
 	k := typeFnAttrSlab.NewKey("linalg", "TypeFnAttr")
-	k.Uint(uint64(value))
+	typeFnAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &typeFnAttrSlab, (*TypeFnAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeFnAttr](s)
 		v.value = value
@@ -221,8 +226,9 @@ type UnaryFnAttr struct {
 
 // GetUnaryFnAttr returns the uniqued UnaryFnAttr with these parameters.
 func GetUnaryFnAttr(ctx *ir.Context, value UnaryFn) *UnaryFnAttr {
+	params := UnaryFnAttr{value: value}
 	k := unaryFnAttrSlab.NewKey("linalg", "UnaryFnAttr")
-	k.Uint(uint64(value))
+	unaryFnAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &unaryFnAttrSlab, (*UnaryFnAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UnaryFnAttr](s)
 		v.value = value

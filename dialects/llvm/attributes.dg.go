@@ -17,8 +17,9 @@ type AccessGroupAttr struct {
 
 // GetAccessGroupAttr returns the uniqued AccessGroupAttr with these parameters.
 func GetAccessGroupAttr(ctx *ir.Context, id ir.Attribute) *AccessGroupAttr {
+	params := AccessGroupAttr{id: id}
 	k := accessGroupAttrSlab.NewKey("llvm", "AccessGroupAttr")
-	k.Attr(id)
+	accessGroupAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &accessGroupAttrSlab, (*AccessGroupAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AccessGroupAttr](s)
 		v.id = id
@@ -58,8 +59,9 @@ type AddressSpaceAttr struct {
 
 // GetAddressSpaceAttr returns the uniqued AddressSpaceAttr with these parameters.
 func GetAddressSpaceAttr(ctx *ir.Context, addressSpace uint32) *AddressSpaceAttr {
+	params := AddressSpaceAttr{addressSpace: addressSpace}
 	k := addressSpaceAttrSlab.NewKey("llvm", "AddressSpaceAttr")
-	k.Uint(uint64(addressSpace))
+	addressSpaceAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &addressSpaceAttrSlab, (*AddressSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressSpaceAttr](s)
 		v.addressSpace = addressSpace
@@ -101,10 +103,9 @@ type AliasScopeAttr struct {
 
 // GetAliasScopeAttr returns the uniqued AliasScopeAttr with these parameters.
 func GetAliasScopeAttr(ctx *ir.Context, id, domain, description ir.Attribute) *AliasScopeAttr {
+	params := AliasScopeAttr{id: id, domain: domain, description: description}
 	k := aliasScopeAttrSlab.NewKey("llvm", "AliasScopeAttr")
-	k.Attr(id)
-	k.Attr(domain)
-	k.Attr(description)
+	aliasScopeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &aliasScopeAttrSlab, (*AliasScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AliasScopeAttr](s)
 		v.id = id
@@ -159,9 +160,9 @@ type AliasScopeDomainAttr struct {
 
 // GetAliasScopeDomainAttr returns the uniqued AliasScopeDomainAttr with these parameters.
 func GetAliasScopeDomainAttr(ctx *ir.Context, id, description ir.Attribute) *AliasScopeDomainAttr {
+	params := AliasScopeDomainAttr{id: id, description: description}
 	k := aliasScopeDomainAttrSlab.NewKey("llvm", "AliasScopeDomainAttr")
-	k.Attr(id)
-	k.Attr(description)
+	aliasScopeDomainAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &aliasScopeDomainAttrSlab, (*AliasScopeDomainAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AliasScopeDomainAttr](s)
 		v.id = id
@@ -209,9 +210,9 @@ type BlockAddressAttr struct {
 
 // GetBlockAddressAttr returns the uniqued BlockAddressAttr with these parameters.
 func GetBlockAddressAttr(ctx *ir.Context, function, tag ir.Attribute) *BlockAddressAttr {
+	params := BlockAddressAttr{function: function, tag: tag}
 	k := blockAddressAttrSlab.NewKey("llvm", "BlockAddressAttr")
-	k.Attr(function)
-	k.Attr(tag)
+	blockAddressAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &blockAddressAttrSlab, (*BlockAddressAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockAddressAttr](s)
 		v.function = function
@@ -258,8 +259,9 @@ type BlockTagAttr struct {
 
 // GetBlockTagAttr returns the uniqued BlockTagAttr with these parameters.
 func GetBlockTagAttr(ctx *ir.Context, id uint32) *BlockTagAttr {
+	params := BlockTagAttr{id: id}
 	k := blockTagAttrSlab.NewKey("llvm", "BlockTagAttr")
-	k.Uint(uint64(id))
+	blockTagAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &blockTagAttrSlab, (*BlockTagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockTagAttr](s)
 		v.id = id
@@ -299,8 +301,9 @@ type CConvAttr struct {
 
 // GetCConvAttr returns the uniqued CConvAttr with these parameters.
 func GetCConvAttr(ctx *ir.Context, callingConv CConv) *CConvAttr {
+	params := CConvAttr{callingConv: callingConv}
 	k := cConvAttrSlab.NewKey("llvm", "CConvAttr")
-	k.Uint(uint64(callingConv))
+	cConvAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &cConvAttrSlab, (*CConvAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CConvAttr](s)
 		v.callingConv = callingConv
@@ -340,8 +343,9 @@ type ComdatAttr struct {
 
 // GetComdatAttr returns the uniqued ComdatAttr with these parameters.
 func GetComdatAttr(ctx *ir.Context, comdat Comdat) *ComdatAttr {
+	params := ComdatAttr{comdat: comdat}
 	k := comdatAttrSlab.NewKey("llvm", "ComdatAttr")
-	k.Uint(uint64(comdat))
+	comdatAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &comdatAttrSlab, (*ComdatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ComdatAttr](s)
 		v.comdat = comdat
@@ -383,10 +387,9 @@ type ConstantRangeAttr struct {
 
 // GetConstantRangeAttr returns the uniqued ConstantRangeAttr with these parameters.
 func GetConstantRangeAttr(ctx *ir.Context, type_ ir.Type, lower, upper ir.APInt) *ConstantRangeAttr {
+	params := ConstantRangeAttr{type_: type_, lower: lower, upper: upper}
 	k := constantRangeAttrSlab.NewKey("llvm", "ConstantRangeAttr")
-	k.Type(type_)
-	k.APInt(lower)
-	k.APInt(upper)
+	constantRangeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &constantRangeAttrSlab, (*ConstantRangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ConstantRangeAttr](s)
 		v.type_ = type_
@@ -441,9 +444,9 @@ type DIAnnotationAttr struct {
 
 // GetDIAnnotationAttr returns the uniqued DIAnnotationAttr with these parameters.
 func GetDIAnnotationAttr(ctx *ir.Context, name, value ir.Attribute) *DIAnnotationAttr {
+	params := DIAnnotationAttr{name: name, value: value}
 	k := dIAnnotationAttrSlab.NewKey("llvm", "DIAnnotationAttr")
-	k.Attr(name)
-	k.Attr(value)
+	dIAnnotationAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dIAnnotationAttrSlab, (*DIAnnotationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIAnnotationAttr](s)
 		v.name = name
@@ -493,11 +496,9 @@ type DIBasicTypeAttr struct {
 
 // GetDIBasicTypeAttr returns the uniqued DIBasicTypeAttr with these parameters.
 func GetDIBasicTypeAttr(ctx *ir.Context, tag uint32, name ir.Attribute, sizeInBits uint64, encoding uint32) *DIBasicTypeAttr {
+	params := DIBasicTypeAttr{tag: tag, name: name, sizeInBits: sizeInBits, encoding: encoding}
 	k := dIBasicTypeAttrSlab.NewKey("llvm", "DIBasicTypeAttr")
-	k.Uint(uint64(tag))
-	k.Attr(name)
-	k.Uint(uint64(sizeInBits))
-	k.Uint(uint64(encoding))
+	dIBasicTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dIBasicTypeAttrSlab, (*DIBasicTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIBasicTypeAttr](s)
 		v.tag = tag
@@ -562,20 +563,9 @@ type DICommonBlockAttr struct {
 
 // GetDICommonBlockAttr returns the uniqued DICommonBlockAttr with these parameters.
 func GetDICommonBlockAttr(ctx *ir.Context, scope ir.Attribute, decl *DIGlobalVariableAttr, name ir.Attribute, file *DIFileAttr, line uint32) *DICommonBlockAttr {
+	params := DICommonBlockAttr{scope: scope, decl: decl, name: name, file: file, line: line}
 	k := dICommonBlockAttrSlab.NewKey("llvm", "DICommonBlockAttr")
-	k.Attr(scope)
-	if decl != nil {
-		k.Attr(decl)
-	} else {
-		k.Attr(nil)
-	}
-	k.Attr(name)
-	if file != nil {
-		k.Attr(file)
-	} else {
-		k.Attr(nil)
-	}
-	k.Uint(uint64(line))
+	dICommonBlockAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dICommonBlockAttrSlab, (*DICommonBlockAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DICommonBlockAttr](s)
 		v.scope = scope
@@ -658,19 +648,9 @@ type DICompileUnitAttr struct {
 
 // GetDICompileUnitAttr returns the uniqued DICompileUnitAttr with these parameters.
 func GetDICompileUnitAttr(ctx *ir.Context, id ir.Attribute, sourceLanguage uint32, file *DIFileAttr, producer ir.Attribute, isOptimized bool, emissionKind DIEmissionKind, nameTableKind DINameTableKind, splitDebugFilename ir.Attribute) *DICompileUnitAttr {
+	params := DICompileUnitAttr{id: id, sourceLanguage: sourceLanguage, file: file, producer: producer, isOptimized: isOptimized, emissionKind: emissionKind, nameTableKind: nameTableKind, splitDebugFilename: splitDebugFilename}
 	k := dICompileUnitAttrSlab.NewKey("llvm", "DICompileUnitAttr")
-	k.Attr(id)
-	k.Uint(uint64(sourceLanguage))
-	if file != nil {
-		k.Attr(file)
-	} else {
-		k.Attr(nil)
-	}
-	k.Attr(producer)
-	k.Bool(isOptimized)
-	k.Uint(uint64(emissionKind))
-	k.Uint(uint64(nameTableKind))
-	k.Attr(splitDebugFilename)
+	dICompileUnitAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dICompileUnitAttrSlab, (*DICompileUnitAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DICompileUnitAttr](s)
 		v.id = id
@@ -778,46 +758,9 @@ type DICompositeTypeAttr struct {
 
 // GetDICompositeTypeAttr returns the uniqued DICompositeTypeAttr with these parameters.
 func GetDICompositeTypeAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, tag uint32, name ir.Attribute, file *DIFileAttr, line uint32, scope, baseType ir.Attribute, flags DIFlags, sizeInBits, alignInBits uint64, dataLocation, rank, allocated, associated *DIExpressionAttr, elements []ir.Attribute) *DICompositeTypeAttr {
+	params := DICompositeTypeAttr{recId: recId, isRecSelf: isRecSelf, tag: tag, name: name, file: file, line: line, scope: scope, baseType: baseType, flags: flags, sizeInBits: sizeInBits, alignInBits: alignInBits, dataLocation: dataLocation, rank: rank, allocated: allocated, associated: associated, elements: elements}
 	k := dICompositeTypeAttrSlab.NewKey("llvm", "DICompositeTypeAttr")
-	k.Attr(recId)
-	k.Bool(isRecSelf)
-	k.Uint(uint64(tag))
-	k.Attr(name)
-	if file != nil {
-		k.Attr(file)
-	} else {
-		k.Attr(nil)
-	}
-	k.Uint(uint64(line))
-	k.Attr(scope)
-	k.Attr(baseType)
-	k.Uint(uint64(flags))
-	k.Uint(uint64(sizeInBits))
-	k.Uint(uint64(alignInBits))
-	if dataLocation != nil {
-		k.Attr(dataLocation)
-	} else {
-		k.Attr(nil)
-	}
-	if rank != nil {
-		k.Attr(rank)
-	} else {
-		k.Attr(nil)
-	}
-	if allocated != nil {
-		k.Attr(allocated)
-	} else {
-		k.Attr(nil)
-	}
-	if associated != nil {
-		k.Attr(associated)
-	} else {
-		k.Attr(nil)
-	}
-	k.Uint(uint64(len(elements)))
-	for _, e0 := range elements {
-		k.Attr(e0)
-	}
+	dICompositeTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dICompositeTypeAttrSlab, (*DICompositeTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DICompositeTypeAttr](s)
 		v.recId = recId
@@ -992,15 +935,9 @@ type DIDerivedTypeAttr struct {
 
 // GetDIDerivedTypeAttr returns the uniqued DIDerivedTypeAttr with these parameters.
 func GetDIDerivedTypeAttr(ctx *ir.Context, tag uint32, name, baseType ir.Attribute, sizeInBits uint64, alignInBits uint32, offsetInBits uint64, dwarfAddressSpace uint32, extraData ir.Attribute) *DIDerivedTypeAttr {
+	params := DIDerivedTypeAttr{tag: tag, name: name, baseType: baseType, sizeInBits: sizeInBits, alignInBits: alignInBits, offsetInBits: offsetInBits, dwarfAddressSpace: dwarfAddressSpace, extraData: extraData}
 	k := dIDerivedTypeAttrSlab.NewKey("llvm", "DIDerivedTypeAttr")
-	k.Uint(uint64(tag))
-	k.Attr(name)
-	k.Attr(baseType)
-	k.Uint(uint64(sizeInBits))
-	k.Uint(uint64(alignInBits))
-	k.Uint(uint64(offsetInBits))
-	k.Uint(uint64(dwarfAddressSpace))
-	k.Attr(extraData)
+	dIDerivedTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dIDerivedTypeAttrSlab, (*DIDerivedTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIDerivedTypeAttr](s)
 		v.tag = tag
@@ -1089,11 +1026,9 @@ type DIExpressionAttr struct {
 
 // GetDIExpressionAttr returns the uniqued DIExpressionAttr with these parameters.
 func GetDIExpressionAttr(ctx *ir.Context, operations []ir.Attribute) *DIExpressionAttr {
+	params := DIExpressionAttr{operations: operations}
 	k := dIExpressionAttrSlab.NewKey("llvm", "DIExpressionAttr")
-	k.Uint(uint64(len(operations)))
-	for _, e0 := range operations {
-		k.Attr(e0)
-	}
+	dIExpressionAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dIExpressionAttrSlab, (*DIExpressionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIExpressionAttr](s)
 		v.operations = slices.Clone(operations)
@@ -1137,12 +1072,9 @@ type DIExpressionElemAttr struct {
 
 // GetDIExpressionElemAttr returns the uniqued DIExpressionElemAttr with these parameters.
 func GetDIExpressionElemAttr(ctx *ir.Context, opcode uint32, arguments []uint64) *DIExpressionElemAttr {
+	params := DIExpressionElemAttr{opcode: opcode, arguments: arguments}
 	k := dIExpressionElemAttrSlab.NewKey("llvm", "DIExpressionElemAttr")
-	k.Uint(uint64(opcode))
-	k.Uint(uint64(len(arguments)))
-	for _, e0 := range arguments {
-		k.Uint(uint64(e0))
-	}
+	dIExpressionElemAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dIExpressionElemAttrSlab, (*DIExpressionElemAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIExpressionElemAttr](s)
 		v.opcode = opcode
@@ -1193,9 +1125,9 @@ type DIFileAttr struct {
 
 // GetDIFileAttr returns the uniqued DIFileAttr with these parameters.
 func GetDIFileAttr(ctx *ir.Context, name, directory ir.Attribute) *DIFileAttr {
+	params := DIFileAttr{name: name, directory: directory}
 	k := dIFileAttrSlab.NewKey("llvm", "DIFileAttr")
-	k.Attr(name)
-	k.Attr(directory)
+	dIFileAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dIFileAttrSlab, (*DIFileAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIFileAttr](s)
 		v.name = name
@@ -1245,11 +1177,9 @@ type DIGenericSubrangeAttr struct {
 
 // GetDIGenericSubrangeAttr returns the uniqued DIGenericSubrangeAttr with these parameters.
 func GetDIGenericSubrangeAttr(ctx *ir.Context, count, lowerBound, upperBound, stride ir.Attribute) *DIGenericSubrangeAttr {
+	params := DIGenericSubrangeAttr{count: count, lowerBound: lowerBound, upperBound: upperBound, stride: stride}
 	k := dIGenericSubrangeAttrSlab.NewKey("llvm", "DIGenericSubrangeAttr")
-	k.Attr(count)
-	k.Attr(lowerBound)
-	k.Attr(upperBound)
-	k.Attr(stride)
+	dIGenericSubrangeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dIGenericSubrangeAttrSlab, (*DIGenericSubrangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIGenericSubrangeAttr](s)
 		v.count = count
@@ -1318,20 +1248,9 @@ type DIGlobalVariableAttr struct {
 
 // GetDIGlobalVariableAttr returns the uniqued DIGlobalVariableAttr with these parameters.
 func GetDIGlobalVariableAttr(ctx *ir.Context, scope, name, linkageName ir.Attribute, file *DIFileAttr, line uint32, type_ ir.Attribute, isLocalToUnit, isDefined bool, alignInBits uint32) *DIGlobalVariableAttr {
+	params := DIGlobalVariableAttr{scope: scope, name: name, linkageName: linkageName, file: file, line: line, type_: type_, isLocalToUnit: isLocalToUnit, isDefined: isDefined, alignInBits: alignInBits}
 	k := dIGlobalVariableAttrSlab.NewKey("llvm", "DIGlobalVariableAttr")
-	k.Attr(scope)
-	k.Attr(name)
-	k.Attr(linkageName)
-	if file != nil {
-		k.Attr(file)
-	} else {
-		k.Attr(nil)
-	}
-	k.Uint(uint64(line))
-	k.Attr(type_)
-	k.Bool(isLocalToUnit)
-	k.Bool(isDefined)
-	k.Uint(uint64(alignInBits))
+	dIGlobalVariableAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dIGlobalVariableAttrSlab, (*DIGlobalVariableAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIGlobalVariableAttr](s)
 		v.scope = scope
@@ -1432,17 +1351,9 @@ type DIGlobalVariableExpressionAttr struct {
 
 // GetDIGlobalVariableExpressionAttr returns the uniqued DIGlobalVariableExpressionAttr with these parameters.
 func GetDIGlobalVariableExpressionAttr(ctx *ir.Context, var_ *DIGlobalVariableAttr, expr *DIExpressionAttr) *DIGlobalVariableExpressionAttr {
+	params := DIGlobalVariableExpressionAttr{var_: var_, expr: expr}
 	k := dIGlobalVariableExpressionAttrSlab.NewKey("llvm", "DIGlobalVariableExpressionAttr")
-	if var_ != nil {
-		k.Attr(var_)
-	} else {
-		k.Attr(nil)
-	}
-	if expr != nil {
-		k.Attr(expr)
-	} else {
-		k.Attr(nil)
-	}
+	dIGlobalVariableExpressionAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dIGlobalVariableExpressionAttrSlab, (*DIGlobalVariableExpressionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIGlobalVariableExpressionAttr](s)
 		v.var_ = var_
@@ -1503,21 +1414,9 @@ type DIImportedEntityAttr struct {
 
 // GetDIImportedEntityAttr returns the uniqued DIImportedEntityAttr with these parameters.
 func GetDIImportedEntityAttr(ctx *ir.Context, tag uint32, scope, entity ir.Attribute, file *DIFileAttr, line uint32, name ir.Attribute, elements []ir.Attribute) *DIImportedEntityAttr {
+	params := DIImportedEntityAttr{tag: tag, scope: scope, entity: entity, file: file, line: line, name: name, elements: elements}
 	k := dIImportedEntityAttrSlab.NewKey("llvm", "DIImportedEntityAttr")
-	k.Uint(uint64(tag))
-	k.Attr(scope)
-	k.Attr(entity)
-	if file != nil {
-		k.Attr(file)
-	} else {
-		k.Attr(nil)
-	}
-	k.Uint(uint64(line))
-	k.Attr(name)
-	k.Uint(uint64(len(elements)))
-	for _, e0 := range elements {
-		k.Attr(e0)
-	}
+	dIImportedEntityAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dIImportedEntityAttrSlab, (*DIImportedEntityAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIImportedEntityAttr](s)
 		v.tag = tag
@@ -1609,15 +1508,9 @@ type DILabelAttr struct {
 
 // GetDILabelAttr returns the uniqued DILabelAttr with these parameters.
 func GetDILabelAttr(ctx *ir.Context, scope, name ir.Attribute, file *DIFileAttr, line uint32) *DILabelAttr {
+	params := DILabelAttr{scope: scope, name: name, file: file, line: line}
 	k := dILabelAttrSlab.NewKey("llvm", "DILabelAttr")
-	k.Attr(scope)
-	k.Attr(name)
-	if file != nil {
-		k.Attr(file)
-	} else {
-		k.Attr(nil)
-	}
-	k.Uint(uint64(line))
+	dILabelAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dILabelAttrSlab, (*DILabelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DILabelAttr](s)
 		v.scope = scope
@@ -1685,15 +1578,9 @@ type DILexicalBlockAttr struct {
 
 // GetDILexicalBlockAttr returns the uniqued DILexicalBlockAttr with these parameters.
 func GetDILexicalBlockAttr(ctx *ir.Context, scope ir.Attribute, file *DIFileAttr, line, column uint32) *DILexicalBlockAttr {
+	params := DILexicalBlockAttr{scope: scope, file: file, line: line, column: column}
 	k := dILexicalBlockAttrSlab.NewKey("llvm", "DILexicalBlockAttr")
-	k.Attr(scope)
-	if file != nil {
-		k.Attr(file)
-	} else {
-		k.Attr(nil)
-	}
-	k.Uint(uint64(line))
-	k.Uint(uint64(column))
+	dILexicalBlockAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dILexicalBlockAttrSlab, (*DILexicalBlockAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DILexicalBlockAttr](s)
 		v.scope = scope
@@ -1760,14 +1647,9 @@ type DILexicalBlockFileAttr struct {
 
 // GetDILexicalBlockFileAttr returns the uniqued DILexicalBlockFileAttr with these parameters.
 func GetDILexicalBlockFileAttr(ctx *ir.Context, scope ir.Attribute, file *DIFileAttr, discriminator uint32) *DILexicalBlockFileAttr {
+	params := DILexicalBlockFileAttr{scope: scope, file: file, discriminator: discriminator}
 	k := dILexicalBlockFileAttrSlab.NewKey("llvm", "DILexicalBlockFileAttr")
-	k.Attr(scope)
-	if file != nil {
-		k.Attr(file)
-	} else {
-		k.Attr(nil)
-	}
-	k.Uint(uint64(discriminator))
+	dILexicalBlockFileAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dILexicalBlockFileAttrSlab, (*DILexicalBlockFileAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DILexicalBlockFileAttr](s)
 		v.scope = scope
@@ -1832,19 +1714,9 @@ type DILocalVariableAttr struct {
 
 // GetDILocalVariableAttr returns the uniqued DILocalVariableAttr with these parameters.
 func GetDILocalVariableAttr(ctx *ir.Context, scope, name ir.Attribute, file *DIFileAttr, line, arg, alignInBits uint32, type_ ir.Attribute, flags DIFlags) *DILocalVariableAttr {
+	params := DILocalVariableAttr{scope: scope, name: name, file: file, line: line, arg: arg, alignInBits: alignInBits, type_: type_, flags: flags}
 	k := dILocalVariableAttrSlab.NewKey("llvm", "DILocalVariableAttr")
-	k.Attr(scope)
-	k.Attr(name)
-	if file != nil {
-		k.Attr(file)
-	} else {
-		k.Attr(nil)
-	}
-	k.Uint(uint64(line))
-	k.Uint(uint64(arg))
-	k.Uint(uint64(alignInBits))
-	k.Attr(type_)
-	k.Uint(uint64(flags))
+	dILocalVariableAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dILocalVariableAttrSlab, (*DILocalVariableAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DILocalVariableAttr](s)
 		v.scope = scope
@@ -1944,19 +1816,9 @@ type DIModuleAttr struct {
 
 // GetDIModuleAttr returns the uniqued DIModuleAttr with these parameters.
 func GetDIModuleAttr(ctx *ir.Context, file *DIFileAttr, scope, name, configMacros, includePath, apinotes ir.Attribute, line uint32, isDecl bool) *DIModuleAttr {
+	params := DIModuleAttr{file: file, scope: scope, name: name, configMacros: configMacros, includePath: includePath, apinotes: apinotes, line: line, isDecl: isDecl}
 	k := dIModuleAttrSlab.NewKey("llvm", "DIModuleAttr")
-	if file != nil {
-		k.Attr(file)
-	} else {
-		k.Attr(nil)
-	}
-	k.Attr(scope)
-	k.Attr(name)
-	k.Attr(configMacros)
-	k.Attr(includePath)
-	k.Attr(apinotes)
-	k.Uint(uint64(line))
-	k.Bool(isDecl)
+	dIModuleAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dIModuleAttrSlab, (*DIModuleAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIModuleAttr](s)
 		v.file = file
@@ -2051,10 +1913,9 @@ type DINamespaceAttr struct {
 
 // GetDINamespaceAttr returns the uniqued DINamespaceAttr with these parameters.
 func GetDINamespaceAttr(ctx *ir.Context, name, scope ir.Attribute, exportSymbols bool) *DINamespaceAttr {
+	params := DINamespaceAttr{name: name, scope: scope, exportSymbols: exportSymbols}
 	k := dINamespaceAttrSlab.NewKey("llvm", "DINamespaceAttr")
-	k.Attr(name)
-	k.Attr(scope)
-	k.Bool(exportSymbols)
+	dINamespaceAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dINamespaceAttrSlab, (*DINamespaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DINamespaceAttr](s)
 		v.name = name
@@ -2144,23 +2005,9 @@ type DIStringTypeAttr struct {
 
 // GetDIStringTypeAttr returns the uniqued DIStringTypeAttr with these parameters.
 func GetDIStringTypeAttr(ctx *ir.Context, tag uint32, name ir.Attribute, sizeInBits uint64, alignInBits uint32, stringLength ir.Attribute, stringLengthExp, stringLocationExp *DIExpressionAttr, encoding uint32) *DIStringTypeAttr {
+	params := DIStringTypeAttr{tag: tag, name: name, sizeInBits: sizeInBits, alignInBits: alignInBits, stringLength: stringLength, stringLengthExp: stringLengthExp, stringLocationExp: stringLocationExp, encoding: encoding}
 	k := dIStringTypeAttrSlab.NewKey("llvm", "DIStringTypeAttr")
-	k.Uint(uint64(tag))
-	k.Attr(name)
-	k.Uint(uint64(sizeInBits))
-	k.Uint(uint64(alignInBits))
-	k.Attr(stringLength)
-	if stringLengthExp != nil {
-		k.Attr(stringLengthExp)
-	} else {
-		k.Attr(nil)
-	}
-	if stringLocationExp != nil {
-		k.Attr(stringLocationExp)
-	} else {
-		k.Attr(nil)
-	}
-	k.Uint(uint64(encoding))
+	dIStringTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dIStringTypeAttrSlab, (*DIStringTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIStringTypeAttr](s)
 		v.tag = tag
@@ -2270,39 +2117,9 @@ type DISubprogramAttr struct {
 
 // GetDISubprogramAttr returns the uniqued DISubprogramAttr with these parameters.
 func GetDISubprogramAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, id ir.Attribute, compileUnit *DICompileUnitAttr, scope, name, linkageName ir.Attribute, file *DIFileAttr, line, scopeLine uint32, subprogramFlags DISubprogramFlags, type_ *DISubroutineTypeAttr, retainedNodes, annotations []ir.Attribute) *DISubprogramAttr {
+	params := DISubprogramAttr{recId: recId, isRecSelf: isRecSelf, id: id, compileUnit: compileUnit, scope: scope, name: name, linkageName: linkageName, file: file, line: line, scopeLine: scopeLine, subprogramFlags: subprogramFlags, type_: type_, retainedNodes: retainedNodes, annotations: annotations}
 	k := dISubprogramAttrSlab.NewKey("llvm", "DISubprogramAttr")
-	k.Attr(recId)
-	k.Bool(isRecSelf)
-	k.Attr(id)
-	if compileUnit != nil {
-		k.Attr(compileUnit)
-	} else {
-		k.Attr(nil)
-	}
-	k.Attr(scope)
-	k.Attr(name)
-	k.Attr(linkageName)
-	if file != nil {
-		k.Attr(file)
-	} else {
-		k.Attr(nil)
-	}
-	k.Uint(uint64(line))
-	k.Uint(uint64(scopeLine))
-	k.Uint(uint64(subprogramFlags))
-	if type_ != nil {
-		k.Attr(type_)
-	} else {
-		k.Attr(nil)
-	}
-	k.Uint(uint64(len(retainedNodes)))
-	for _, e0 := range retainedNodes {
-		k.Attr(e0)
-	}
-	k.Uint(uint64(len(annotations)))
-	for _, e0 := range annotations {
-		k.Attr(e0)
-	}
+	dISubprogramAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dISubprogramAttrSlab, (*DISubprogramAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DISubprogramAttr](s)
 		v.recId = recId
@@ -2454,11 +2271,9 @@ type DISubrangeAttr struct {
 
 // GetDISubrangeAttr returns the uniqued DISubrangeAttr with these parameters.
 func GetDISubrangeAttr(ctx *ir.Context, count, lowerBound, upperBound, stride ir.Attribute) *DISubrangeAttr {
+	params := DISubrangeAttr{count: count, lowerBound: lowerBound, upperBound: upperBound, stride: stride}
 	k := dISubrangeAttrSlab.NewKey("llvm", "DISubrangeAttr")
-	k.Attr(count)
-	k.Attr(lowerBound)
-	k.Attr(upperBound)
-	k.Attr(stride)
+	dISubrangeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dISubrangeAttrSlab, (*DISubrangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DISubrangeAttr](s)
 		v.count = count
@@ -2520,12 +2335,9 @@ type DISubroutineTypeAttr struct {
 
 // GetDISubroutineTypeAttr returns the uniqued DISubroutineTypeAttr with these parameters.
 func GetDISubroutineTypeAttr(ctx *ir.Context, callingConvention uint32, types_ []ir.Attribute) *DISubroutineTypeAttr {
+	params := DISubroutineTypeAttr{callingConvention: callingConvention, types_: types_}
 	k := dISubroutineTypeAttrSlab.NewKey("llvm", "DISubroutineTypeAttr")
-	k.Uint(uint64(callingConvention))
-	k.Uint(uint64(len(types_)))
-	for _, e0 := range types_ {
-		k.Attr(e0)
-	}
+	dISubroutineTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dISubroutineTypeAttrSlab, (*DISubroutineTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DISubroutineTypeAttr](s)
 		v.callingConvention = callingConvention
@@ -2575,8 +2387,9 @@ type DSOLocalEquivalentAttr struct {
 
 // GetDSOLocalEquivalentAttr returns the uniqued DSOLocalEquivalentAttr with these parameters.
 func GetDSOLocalEquivalentAttr(ctx *ir.Context, sym ir.Attribute) *DSOLocalEquivalentAttr {
+	params := DSOLocalEquivalentAttr{sym: sym}
 	k := dSOLocalEquivalentAttrSlab.NewKey("llvm", "DSOLocalEquivalentAttr")
-	k.Attr(sym)
+	dSOLocalEquivalentAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dSOLocalEquivalentAttrSlab, (*DSOLocalEquivalentAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DSOLocalEquivalentAttr](s)
 		v.sym = sym
@@ -2616,11 +2429,9 @@ type DependentLibrariesAttr struct {
 
 // GetDependentLibrariesAttr returns the uniqued DependentLibrariesAttr with these parameters.
 func GetDependentLibrariesAttr(ctx *ir.Context, libs []ir.Attribute) *DependentLibrariesAttr {
+	params := DependentLibrariesAttr{libs: libs}
 	k := dependentLibrariesAttrSlab.NewKey("llvm", "DependentLibrariesAttr")
-	k.Uint(uint64(len(libs)))
-	for _, e0 := range libs {
-		k.Attr(e0)
-	}
+	dependentLibrariesAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dependentLibrariesAttrSlab, (*DependentLibrariesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DependentLibrariesAttr](s)
 		v.libs = slices.Clone(libs)
@@ -2664,9 +2475,9 @@ type DereferenceableAttr struct {
 
 // GetDereferenceableAttr returns the uniqued DereferenceableAttr with these parameters.
 func GetDereferenceableAttr(ctx *ir.Context, bytes uint64, mayBeNull bool) *DereferenceableAttr {
+	params := DereferenceableAttr{bytes: bytes, mayBeNull: mayBeNull}
 	k := dereferenceableAttrSlab.NewKey("llvm", "DereferenceableAttr")
-	k.Uint(uint64(bytes))
-	k.Bool(mayBeNull)
+	dereferenceableAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dereferenceableAttrSlab, (*DereferenceableAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DereferenceableAttr](s)
 		v.bytes = bytes
@@ -2713,8 +2524,9 @@ type FastmathFlagsAttr struct {
 
 // GetFastmathFlagsAttr returns the uniqued FastmathFlagsAttr with these parameters.
 func GetFastmathFlagsAttr(ctx *ir.Context, value FastmathFlags) *FastmathFlagsAttr {
+	params := FastmathFlagsAttr{value: value}
 	k := fastmathFlagsAttrSlab.NewKey("llvm", "FastmathFlagsAttr")
-	k.Uint(uint64(value))
+	fastmathFlagsAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &fastmathFlagsAttrSlab, (*FastmathFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FastmathFlagsAttr](s)
 		v.value = value
@@ -2754,8 +2566,9 @@ type FramePointerKindAttr struct {
 
 // GetFramePointerKindAttr returns the uniqued FramePointerKindAttr with these parameters.
 func GetFramePointerKindAttr(ctx *ir.Context, framePointerKind FramePointerKind) *FramePointerKindAttr {
+	params := FramePointerKindAttr{framePointerKind: framePointerKind}
 	k := framePointerKindAttrSlab.NewKey("llvm", "FramePointerKindAttr")
-	k.Uint(uint64(framePointerKind))
+	framePointerKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &framePointerKindAttrSlab, (*FramePointerKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FramePointerKindAttr](s)
 		v.framePointerKind = framePointerKind
@@ -2795,8 +2608,9 @@ type IntegerOverflowFlagsAttr struct {
 
 // GetIntegerOverflowFlagsAttr returns the uniqued IntegerOverflowFlagsAttr with these parameters.
 func GetIntegerOverflowFlagsAttr(ctx *ir.Context, value IntegerOverflowFlags) *IntegerOverflowFlagsAttr {
+	params := IntegerOverflowFlagsAttr{value: value}
 	k := integerOverflowFlagsAttrSlab.NewKey("llvm", "IntegerOverflowFlagsAttr")
-	k.Uint(uint64(value))
+	integerOverflowFlagsAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &integerOverflowFlagsAttrSlab, (*IntegerOverflowFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerOverflowFlagsAttr](s)
 		v.value = value
@@ -2836,8 +2650,9 @@ type LinkageAttr struct {
 
 // GetLinkageAttr returns the uniqued LinkageAttr with these parameters.
 func GetLinkageAttr(ctx *ir.Context, linkage Linkage) *LinkageAttr {
+	params := LinkageAttr{linkage: linkage}
 	k := linkageAttrSlab.NewKey("llvm", "LinkageAttr")
-	k.Uint(uint64(linkage))
+	linkageAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &linkageAttrSlab, (*LinkageAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LinkageAttr](s)
 		v.linkage = linkage
@@ -2891,25 +2706,9 @@ type LoopAnnotationAttr struct {
 
 // GetLoopAnnotationAttr returns the uniqued LoopAnnotationAttr with these parameters.
 func GetLoopAnnotationAttr(ctx *ir.Context, disableNonforced, vectorize, interleave, unroll, unrollAndJam, licm, distribute, pipeline, peeled, unswitch, mustProgress, isVectorized ir.Attribute, startLoc, endLoc ir.Location, parallelAccesses []ir.Attribute) *LoopAnnotationAttr {
+	params := LoopAnnotationAttr{disableNonforced: disableNonforced, vectorize: vectorize, interleave: interleave, unroll: unroll, unrollAndJam: unrollAndJam, licm: licm, distribute: distribute, pipeline: pipeline, peeled: peeled, unswitch: unswitch, mustProgress: mustProgress, isVectorized: isVectorized, startLoc: startLoc, endLoc: endLoc, parallelAccesses: parallelAccesses}
 	k := loopAnnotationAttrSlab.NewKey("llvm", "LoopAnnotationAttr")
-	k.Attr(disableNonforced)
-	k.Attr(vectorize)
-	k.Attr(interleave)
-	k.Attr(unroll)
-	k.Attr(unrollAndJam)
-	k.Attr(licm)
-	k.Attr(distribute)
-	k.Attr(pipeline)
-	k.Attr(peeled)
-	k.Attr(unswitch)
-	k.Attr(mustProgress)
-	k.Attr(isVectorized)
-	k.Attr(startLoc)
-	k.Attr(endLoc)
-	k.Uint(uint64(len(parallelAccesses)))
-	for _, e0 := range parallelAccesses {
-		k.Attr(e0)
-	}
+	loopAnnotationAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &loopAnnotationAttrSlab, (*LoopAnnotationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopAnnotationAttr](s)
 		v.disableNonforced = disableNonforced
@@ -3054,28 +2853,9 @@ type LoopDistributeAttr struct {
 
 // GetLoopDistributeAttr returns the uniqued LoopDistributeAttr with these parameters.
 func GetLoopDistributeAttr(ctx *ir.Context, disable ir.Attribute, followupCoincident, followupSequential, followupFallback, followupAll *LoopAnnotationAttr) *LoopDistributeAttr {
+	params := LoopDistributeAttr{disable: disable, followupCoincident: followupCoincident, followupSequential: followupSequential, followupFallback: followupFallback, followupAll: followupAll}
 	k := loopDistributeAttrSlab.NewKey("llvm", "LoopDistributeAttr")
-	k.Attr(disable)
-	if followupCoincident != nil {
-		k.Attr(followupCoincident)
-	} else {
-		k.Attr(nil)
-	}
-	if followupSequential != nil {
-		k.Attr(followupSequential)
-	} else {
-		k.Attr(nil)
-	}
-	if followupFallback != nil {
-		k.Attr(followupFallback)
-	} else {
-		k.Attr(nil)
-	}
-	if followupAll != nil {
-		k.Attr(followupAll)
-	} else {
-		k.Attr(nil)
-	}
+	loopDistributeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &loopDistributeAttrSlab, (*LoopDistributeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopDistributeAttr](s)
 		v.disable = disable
@@ -3159,8 +2939,9 @@ type LoopInterleaveAttr struct {
 
 // GetLoopInterleaveAttr returns the uniqued LoopInterleaveAttr with these parameters.
 func GetLoopInterleaveAttr(ctx *ir.Context, count ir.Attribute) *LoopInterleaveAttr {
+	params := LoopInterleaveAttr{count: count}
 	k := loopInterleaveAttrSlab.NewKey("llvm", "LoopInterleaveAttr")
-	k.Attr(count)
+	loopInterleaveAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &loopInterleaveAttrSlab, (*LoopInterleaveAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopInterleaveAttr](s)
 		v.count = count
@@ -3201,9 +2982,9 @@ type LoopLICMAttr struct {
 
 // GetLoopLICMAttr returns the uniqued LoopLICMAttr with these parameters.
 func GetLoopLICMAttr(ctx *ir.Context, disable, versioningDisable ir.Attribute) *LoopLICMAttr {
+	params := LoopLICMAttr{disable: disable, versioningDisable: versioningDisable}
 	k := loopLICMAttrSlab.NewKey("llvm", "LoopLICMAttr")
-	k.Attr(disable)
-	k.Attr(versioningDisable)
+	loopLICMAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &loopLICMAttrSlab, (*LoopLICMAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopLICMAttr](s)
 		v.disable = disable
@@ -3250,8 +3031,9 @@ type LoopPeeledAttr struct {
 
 // GetLoopPeeledAttr returns the uniqued LoopPeeledAttr with these parameters.
 func GetLoopPeeledAttr(ctx *ir.Context, count ir.Attribute) *LoopPeeledAttr {
+	params := LoopPeeledAttr{count: count}
 	k := loopPeeledAttrSlab.NewKey("llvm", "LoopPeeledAttr")
-	k.Attr(count)
+	loopPeeledAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &loopPeeledAttrSlab, (*LoopPeeledAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopPeeledAttr](s)
 		v.count = count
@@ -3292,9 +3074,9 @@ type LoopPipelineAttr struct {
 
 // GetLoopPipelineAttr returns the uniqued LoopPipelineAttr with these parameters.
 func GetLoopPipelineAttr(ctx *ir.Context, disable, initiationinterval ir.Attribute) *LoopPipelineAttr {
+	params := LoopPipelineAttr{disable: disable, initiationinterval: initiationinterval}
 	k := loopPipelineAttrSlab.NewKey("llvm", "LoopPipelineAttr")
-	k.Attr(disable)
-	k.Attr(initiationinterval)
+	loopPipelineAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &loopPipelineAttrSlab, (*LoopPipelineAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopPipelineAttr](s)
 		v.disable = disable
@@ -3347,34 +3129,9 @@ type LoopUnrollAndJamAttr struct {
 
 // GetLoopUnrollAndJamAttr returns the uniqued LoopUnrollAndJamAttr with these parameters.
 func GetLoopUnrollAndJamAttr(ctx *ir.Context, disable, count ir.Attribute, followupOuter, followupInner, followupRemainderOuter, followupRemainderInner, followupAll *LoopAnnotationAttr) *LoopUnrollAndJamAttr {
+	params := LoopUnrollAndJamAttr{disable: disable, count: count, followupOuter: followupOuter, followupInner: followupInner, followupRemainderOuter: followupRemainderOuter, followupRemainderInner: followupRemainderInner, followupAll: followupAll}
 	k := loopUnrollAndJamAttrSlab.NewKey("llvm", "LoopUnrollAndJamAttr")
-	k.Attr(disable)
-	k.Attr(count)
-	if followupOuter != nil {
-		k.Attr(followupOuter)
-	} else {
-		k.Attr(nil)
-	}
-	if followupInner != nil {
-		k.Attr(followupInner)
-	} else {
-		k.Attr(nil)
-	}
-	if followupRemainderOuter != nil {
-		k.Attr(followupRemainderOuter)
-	} else {
-		k.Attr(nil)
-	}
-	if followupRemainderInner != nil {
-		k.Attr(followupRemainderInner)
-	} else {
-		k.Attr(nil)
-	}
-	if followupAll != nil {
-		k.Attr(followupAll)
-	} else {
-		k.Attr(nil)
-	}
+	loopUnrollAndJamAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &loopUnrollAndJamAttrSlab, (*LoopUnrollAndJamAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopUnrollAndJamAttr](s)
 		v.disable = disable
@@ -3482,26 +3239,9 @@ type LoopUnrollAttr struct {
 
 // GetLoopUnrollAttr returns the uniqued LoopUnrollAttr with these parameters.
 func GetLoopUnrollAttr(ctx *ir.Context, disable, count, runtimeDisable, full ir.Attribute, followupUnrolled, followupRemainder, followupAll *LoopAnnotationAttr) *LoopUnrollAttr {
+	params := LoopUnrollAttr{disable: disable, count: count, runtimeDisable: runtimeDisable, full: full, followupUnrolled: followupUnrolled, followupRemainder: followupRemainder, followupAll: followupAll}
 	k := loopUnrollAttrSlab.NewKey("llvm", "LoopUnrollAttr")
-	k.Attr(disable)
-	k.Attr(count)
-	k.Attr(runtimeDisable)
-	k.Attr(full)
-	if followupUnrolled != nil {
-		k.Attr(followupUnrolled)
-	} else {
-		k.Attr(nil)
-	}
-	if followupRemainder != nil {
-		k.Attr(followupRemainder)
-	} else {
-		k.Attr(nil)
-	}
-	if followupAll != nil {
-		k.Attr(followupAll)
-	} else {
-		k.Attr(nil)
-	}
+	loopUnrollAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &loopUnrollAttrSlab, (*LoopUnrollAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopUnrollAttr](s)
 		v.disable = disable
@@ -3595,8 +3335,9 @@ type LoopUnswitchAttr struct {
 
 // GetLoopUnswitchAttr returns the uniqued LoopUnswitchAttr with these parameters.
 func GetLoopUnswitchAttr(ctx *ir.Context, partialDisable ir.Attribute) *LoopUnswitchAttr {
+	params := LoopUnswitchAttr{partialDisable: partialDisable}
 	k := loopUnswitchAttrSlab.NewKey("llvm", "LoopUnswitchAttr")
-	k.Attr(partialDisable)
+	loopUnswitchAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &loopUnswitchAttrSlab, (*LoopUnswitchAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopUnswitchAttr](s)
 		v.partialDisable = partialDisable
@@ -3642,26 +3383,9 @@ type LoopVectorizeAttr struct {
 
 // GetLoopVectorizeAttr returns the uniqued LoopVectorizeAttr with these parameters.
 func GetLoopVectorizeAttr(ctx *ir.Context, disable, predicateEnable, scalableEnable, width ir.Attribute, followupVectorized, followupEpilogue, followupAll *LoopAnnotationAttr) *LoopVectorizeAttr {
+	params := LoopVectorizeAttr{disable: disable, predicateEnable: predicateEnable, scalableEnable: scalableEnable, width: width, followupVectorized: followupVectorized, followupEpilogue: followupEpilogue, followupAll: followupAll}
 	k := loopVectorizeAttrSlab.NewKey("llvm", "LoopVectorizeAttr")
-	k.Attr(disable)
-	k.Attr(predicateEnable)
-	k.Attr(scalableEnable)
-	k.Attr(width)
-	if followupVectorized != nil {
-		k.Attr(followupVectorized)
-	} else {
-		k.Attr(nil)
-	}
-	if followupEpilogue != nil {
-		k.Attr(followupEpilogue)
-	} else {
-		k.Attr(nil)
-	}
-	if followupAll != nil {
-		k.Attr(followupAll)
-	} else {
-		k.Attr(nil)
-	}
+	loopVectorizeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &loopVectorizeAttrSlab, (*LoopVectorizeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopVectorizeAttr](s)
 		v.disable = disable
@@ -3756,9 +3480,9 @@ type MMRATagAttr struct {
 
 // GetMMRATagAttr returns the uniqued MMRATagAttr with these parameters.
 func GetMMRATagAttr(ctx *ir.Context, prefix, suffix string) *MMRATagAttr {
+	params := MMRATagAttr{prefix: prefix, suffix: suffix}
 	k := mMRATagAttrSlab.NewKey("llvm", "MMRATagAttr")
-	k.String(prefix)
-	k.String(suffix)
+	mMRATagAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &mMRATagAttrSlab, (*MMRATagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMRATagAttr](s)
 		v.prefix = prefix
@@ -3810,13 +3534,9 @@ type MemoryEffectsAttr struct {
 
 // GetMemoryEffectsAttr returns the uniqued MemoryEffectsAttr with these parameters.
 func GetMemoryEffectsAttr(ctx *ir.Context, other, argMem, inaccessibleMem, errnoMem, targetMem0, targetMem1 ModRefInfo) *MemoryEffectsAttr {
+	params := MemoryEffectsAttr{other: other, argMem: argMem, inaccessibleMem: inaccessibleMem, errnoMem: errnoMem, targetMem0: targetMem0, targetMem1: targetMem1}
 	k := memoryEffectsAttrSlab.NewKey("llvm", "MemoryEffectsAttr")
-	k.Uint(uint64(other))
-	k.Uint(uint64(argMem))
-	k.Uint(uint64(inaccessibleMem))
-	k.Uint(uint64(errnoMem))
-	k.Uint(uint64(targetMem0))
-	k.Uint(uint64(targetMem1))
+	memoryEffectsAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &memoryEffectsAttrSlab, (*MemoryEffectsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemoryEffectsAttr](s)
 		v.other = other
@@ -3893,10 +3613,9 @@ type ModuleFlagAttr struct {
 
 // GetModuleFlagAttr returns the uniqued ModuleFlagAttr with these parameters.
 func GetModuleFlagAttr(ctx *ir.Context, behavior ModFlagBehavior, key, value ir.Attribute) *ModuleFlagAttr {
+	params := ModuleFlagAttr{behavior: behavior, key: key, value: value}
 	k := moduleFlagAttrSlab.NewKey("llvm", "ModuleFlagAttr")
-	k.Uint(uint64(behavior))
-	k.Attr(key)
-	k.Attr(value)
+	moduleFlagAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &moduleFlagAttrSlab, (*ModuleFlagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ModuleFlagAttr](s)
 		v.behavior = behavior
@@ -3952,10 +3671,9 @@ type ModuleFlagCGProfileEntryAttr struct {
 
 // GetModuleFlagCGProfileEntryAttr returns the uniqued ModuleFlagCGProfileEntryAttr with these parameters.
 func GetModuleFlagCGProfileEntryAttr(ctx *ir.Context, from, to ir.Attribute, count uint64) *ModuleFlagCGProfileEntryAttr {
+	params := ModuleFlagCGProfileEntryAttr{from: from, to: to, count: count}
 	k := moduleFlagCGProfileEntryAttrSlab.NewKey("llvm", "ModuleFlagCGProfileEntryAttr")
-	k.Attr(from)
-	k.Attr(to)
-	k.Uint(uint64(count))
+	moduleFlagCGProfileEntryAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &moduleFlagCGProfileEntryAttrSlab, (*ModuleFlagCGProfileEntryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ModuleFlagCGProfileEntryAttr](s)
 		v.from = from
@@ -4018,20 +3736,9 @@ type ModuleFlagProfileSummaryAttr struct {
 
 // GetModuleFlagProfileSummaryAttr returns the uniqued ModuleFlagProfileSummaryAttr with these parameters.
 func GetModuleFlagProfileSummaryAttr(ctx *ir.Context, format ProfileSummaryFormatKind, totalCount, maxCount, maxInternalCount, maxFunctionCount, numCounts, numFunctions, isPartialProfile uint64, partialProfileRatio ir.Attribute, detailedSummary []ir.Attribute) *ModuleFlagProfileSummaryAttr {
+	params := ModuleFlagProfileSummaryAttr{format: format, totalCount: totalCount, maxCount: maxCount, maxInternalCount: maxInternalCount, maxFunctionCount: maxFunctionCount, numCounts: numCounts, numFunctions: numFunctions, isPartialProfile: isPartialProfile, partialProfileRatio: partialProfileRatio, detailedSummary: detailedSummary}
 	k := moduleFlagProfileSummaryAttrSlab.NewKey("llvm", "ModuleFlagProfileSummaryAttr")
-	k.Uint(uint64(format))
-	k.Uint(uint64(totalCount))
-	k.Uint(uint64(maxCount))
-	k.Uint(uint64(maxInternalCount))
-	k.Uint(uint64(maxFunctionCount))
-	k.Uint(uint64(numCounts))
-	k.Uint(uint64(numFunctions))
-	k.Uint(uint64(isPartialProfile))
-	k.Attr(partialProfileRatio)
-	k.Uint(uint64(len(detailedSummary)))
-	for _, e0 := range detailedSummary {
-		k.Attr(e0)
-	}
+	moduleFlagProfileSummaryAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &moduleFlagProfileSummaryAttrSlab, (*ModuleFlagProfileSummaryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ModuleFlagProfileSummaryAttr](s)
 		v.format = format
@@ -4139,10 +3846,9 @@ type ModuleFlagProfileSummaryDetailedAttr struct {
 
 // GetModuleFlagProfileSummaryDetailedAttr returns the uniqued ModuleFlagProfileSummaryDetailedAttr with these parameters.
 func GetModuleFlagProfileSummaryDetailedAttr(ctx *ir.Context, cutOff uint32, minCount uint64, numCounts uint32) *ModuleFlagProfileSummaryDetailedAttr {
+	params := ModuleFlagProfileSummaryDetailedAttr{cutOff: cutOff, minCount: minCount, numCounts: numCounts}
 	k := moduleFlagProfileSummaryDetailedAttrSlab.NewKey("llvm", "ModuleFlagProfileSummaryDetailedAttr")
-	k.Uint(uint64(cutOff))
-	k.Uint(uint64(minCount))
-	k.Uint(uint64(numCounts))
+	moduleFlagProfileSummaryDetailedAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &moduleFlagProfileSummaryDetailedAttrSlab, (*ModuleFlagProfileSummaryDetailedAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ModuleFlagProfileSummaryDetailedAttr](s)
 		v.cutOff = cutOff
@@ -4229,9 +3935,9 @@ type TBAAMemberAttr struct {
 
 // GetTBAAMemberAttr returns the uniqued TBAAMemberAttr with these parameters.
 func GetTBAAMemberAttr(ctx *ir.Context, typeDesc ir.Attribute, offset int64) *TBAAMemberAttr {
+	params := TBAAMemberAttr{typeDesc: typeDesc, offset: offset}
 	k := tBAAMemberAttrSlab.NewKey("llvm", "TBAAMemberAttr")
-	k.Attr(typeDesc)
-	k.Int(int64(offset))
+	tBAAMemberAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tBAAMemberAttrSlab, (*TBAAMemberAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TBAAMemberAttr](s)
 		v.typeDesc = typeDesc
@@ -4278,8 +3984,9 @@ type TBAARootAttr struct {
 
 // GetTBAARootAttr returns the uniqued TBAARootAttr with these parameters.
 func GetTBAARootAttr(ctx *ir.Context, id ir.Attribute) *TBAARootAttr {
+	params := TBAARootAttr{id: id}
 	k := tBAARootAttrSlab.NewKey("llvm", "TBAARootAttr")
-	k.Attr(id)
+	tBAARootAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tBAARootAttrSlab, (*TBAARootAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TBAARootAttr](s)
 		v.id = id
@@ -4322,11 +4029,9 @@ type TBAATagAttr struct {
 
 // GetTBAATagAttr returns the uniqued TBAATagAttr with these parameters.
 func GetTBAATagAttr(ctx *ir.Context, baseType, accessType ir.Attribute, offset int64, constant bool) *TBAATagAttr {
+	params := TBAATagAttr{baseType: baseType, accessType: accessType, offset: offset, constant: constant}
 	k := tBAATagAttrSlab.NewKey("llvm", "TBAATagAttr")
-	k.Attr(baseType)
-	k.Attr(accessType)
-	k.Int(int64(offset))
-	k.Bool(constant)
+	tBAATagAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tBAATagAttrSlab, (*TBAATagAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TBAATagAttr](s)
 		v.baseType = baseType
@@ -4388,12 +4093,9 @@ type TBAATypeDescriptorAttr struct {
 
 // GetTBAATypeDescriptorAttr returns the uniqued TBAATypeDescriptorAttr with these parameters.
 func GetTBAATypeDescriptorAttr(ctx *ir.Context, id string, members []ir.Attribute) *TBAATypeDescriptorAttr {
+	params := TBAATypeDescriptorAttr{id: id, members: members}
 	k := tBAATypeDescriptorAttrSlab.NewKey("llvm", "TBAATypeDescriptorAttr")
-	k.String(id)
-	k.Uint(uint64(len(members)))
-	for _, e0 := range members {
-		k.Attr(e0)
-	}
+	tBAATypeDescriptorAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tBAATypeDescriptorAttrSlab, (*TBAATypeDescriptorAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TBAATypeDescriptorAttr](s)
 		v.id = id
@@ -4443,8 +4145,9 @@ type TailCallKindAttr struct {
 
 // GetTailCallKindAttr returns the uniqued TailCallKindAttr with these parameters.
 func GetTailCallKindAttr(ctx *ir.Context, tailCallKind TailCallKind) *TailCallKindAttr {
+	params := TailCallKindAttr{tailCallKind: tailCallKind}
 	k := tailCallKindAttrSlab.NewKey("llvm", "TailCallKindAttr")
-	k.Uint(uint64(tailCallKind))
+	tailCallKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tailCallKindAttrSlab, (*TailCallKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TailCallKindAttr](s)
 		v.tailCallKind = tailCallKind
@@ -4486,10 +4189,9 @@ type TargetAttr struct {
 
 // GetTargetAttr returns the uniqued TargetAttr with these parameters.
 func GetTargetAttr(ctx *ir.Context, triple, chip, features ir.Attribute) *TargetAttr {
+	params := TargetAttr{triple: triple, chip: chip, features: features}
 	k := targetAttrSlab.NewKey("llvm", "TargetAttr")
-	k.Attr(triple)
-	k.Attr(chip)
-	k.Attr(features)
+	targetAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &targetAttrSlab, (*TargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetAttr](s)
 		v.triple = triple
@@ -4543,11 +4245,9 @@ type TargetFeaturesAttr struct {
 
 // GetTargetFeaturesAttr returns the uniqued TargetFeaturesAttr with these parameters.
 func GetTargetFeaturesAttr(ctx *ir.Context, features []ir.Attribute) *TargetFeaturesAttr {
+	params := TargetFeaturesAttr{features: features}
 	k := targetFeaturesAttrSlab.NewKey("llvm", "TargetFeaturesAttr")
-	k.Uint(uint64(len(features)))
-	for _, e0 := range features {
-		k.Attr(e0)
-	}
+	targetFeaturesAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &targetFeaturesAttrSlab, (*TargetFeaturesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetFeaturesAttr](s)
 		v.features = slices.Clone(features)
@@ -4590,8 +4290,9 @@ type UWTableKindAttr struct {
 
 // GetUWTableKindAttr returns the uniqued UWTableKindAttr with these parameters.
 func GetUWTableKindAttr(ctx *ir.Context, uwtableKind UWTableKind) *UWTableKindAttr {
+	params := UWTableKindAttr{uwtableKind: uwtableKind}
 	k := uWTableKindAttrSlab.NewKey("llvm", "UWTableKindAttr")
-	k.Uint(uint64(uwtableKind))
+	uWTableKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &uWTableKindAttrSlab, (*UWTableKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UWTableKindAttr](s)
 		v.uwtableKind = uwtableKind
@@ -4661,9 +4362,9 @@ type VScaleRangeAttr struct {
 
 // GetVScaleRangeAttr returns the uniqued VScaleRangeAttr with these parameters.
 func GetVScaleRangeAttr(ctx *ir.Context, minRange, maxRange ir.Attribute) *VScaleRangeAttr {
+	params := VScaleRangeAttr{minRange: minRange, maxRange: maxRange}
 	k := vScaleRangeAttrSlab.NewKey("llvm", "VScaleRangeAttr")
-	k.Attr(minRange)
-	k.Attr(maxRange)
+	vScaleRangeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &vScaleRangeAttrSlab, (*VScaleRangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VScaleRangeAttr](s)
 		v.minRange = minRange
@@ -4711,9 +4412,9 @@ type VecTypeHintAttr struct {
 
 // GetVecTypeHintAttr returns the uniqued VecTypeHintAttr with these parameters.
 func GetVecTypeHintAttr(ctx *ir.Context, hint ir.Attribute, isSigned bool) *VecTypeHintAttr {
+	params := VecTypeHintAttr{hint: hint, isSigned: isSigned}
 	k := vecTypeHintAttrSlab.NewKey("llvm", "VecTypeHintAttr")
-	k.Attr(hint)
-	k.Bool(isSigned)
+	vecTypeHintAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &vecTypeHintAttrSlab, (*VecTypeHintAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VecTypeHintAttr](s)
 		v.hint = hint
@@ -4761,9 +4462,9 @@ type WorkgroupAttributionAttr struct {
 
 // GetWorkgroupAttributionAttr returns the uniqued WorkgroupAttributionAttr with these parameters.
 func GetWorkgroupAttributionAttr(ctx *ir.Context, numElements, elementType ir.Attribute) *WorkgroupAttributionAttr {
+	params := WorkgroupAttributionAttr{numElements: numElements, elementType: elementType}
 	k := workgroupAttributionAttrSlab.NewKey("llvm", "WorkgroupAttributionAttr")
-	k.Attr(numElements)
-	k.Attr(elementType)
+	workgroupAttributionAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &workgroupAttributionAttrSlab, (*WorkgroupAttributionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[WorkgroupAttributionAttr](s)
 		v.numElements = numElements

@@ -18,9 +18,9 @@ type LLVMArrayType struct {
 
 // GetLLVMArrayType returns the uniqued LLVMArrayType with these parameters.
 func GetLLVMArrayType(ctx *ir.Context, elementType ir.Type, numElements uint64) *LLVMArrayType {
+	params := LLVMArrayType{elementType: elementType, numElements: numElements}
 	k := lLVMArrayTypeSlab.NewKey("llvm", "LLVMArrayType")
-	k.Type(elementType)
-	k.Uint(uint64(numElements))
+	lLVMArrayTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &lLVMArrayTypeSlab, (*LLVMArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMArrayType](s)
 		v.elementType = elementType
@@ -68,9 +68,9 @@ type LLVMFixedVectorType struct {
 
 // GetLLVMFixedVectorType returns the uniqued LLVMFixedVectorType with these parameters.
 func GetLLVMFixedVectorType(ctx *ir.Context, elementType ir.Type, numElements uint32) *LLVMFixedVectorType {
+	params := LLVMFixedVectorType{elementType: elementType, numElements: numElements}
 	k := lLVMFixedVectorTypeSlab.NewKey("llvm", "LLVMFixedVectorType")
-	k.Type(elementType)
-	k.Uint(uint64(numElements))
+	lLVMFixedVectorTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &lLVMFixedVectorTypeSlab, (*LLVMFixedVectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMFixedVectorType](s)
 		v.elementType = elementType
@@ -119,13 +119,9 @@ type LLVMFunctionType struct {
 
 // GetLLVMFunctionType returns the uniqued LLVMFunctionType with these parameters.
 func GetLLVMFunctionType(ctx *ir.Context, returnType ir.Type, params []ir.Type, varArg bool) *LLVMFunctionType {
+	params_ := LLVMFunctionType{returnType: returnType, params: params, varArg: varArg}
 	k := lLVMFunctionTypeSlab.NewKey("llvm", "LLVMFunctionType")
-	k.Type(returnType)
-	k.Uint(uint64(len(params)))
-	for _, e0 := range params {
-		k.Type(e0)
-	}
-	k.Bool(varArg)
+	lLVMFunctionTypeKey(k, ir.SlotFor(&params_))
 	return ir.InsertTypeWith(ctx, k, &lLVMFunctionTypeSlab, (*LLVMFunctionType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMFunctionType](s)
 		v.returnType = returnType
@@ -269,8 +265,9 @@ type LLVMPointerType struct {
 
 // GetLLVMPointerType returns the uniqued LLVMPointerType with these parameters.
 func GetLLVMPointerType(ctx *ir.Context, addressSpace uint32) *LLVMPointerType {
+	params := LLVMPointerType{addressSpace: addressSpace}
 	k := lLVMPointerTypeSlab.NewKey("llvm", "LLVMPointerType")
-	k.Uint(uint64(addressSpace))
+	lLVMPointerTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &lLVMPointerTypeSlab, (*LLVMPointerType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMPointerType](s)
 		v.addressSpace = addressSpace
@@ -311,9 +308,9 @@ type LLVMScalableVectorType struct {
 
 // GetLLVMScalableVectorType returns the uniqued LLVMScalableVectorType with these parameters.
 func GetLLVMScalableVectorType(ctx *ir.Context, elementType ir.Type, minNumElements uint32) *LLVMScalableVectorType {
+	params := LLVMScalableVectorType{elementType: elementType, minNumElements: minNumElements}
 	k := lLVMScalableVectorTypeSlab.NewKey("llvm", "LLVMScalableVectorType")
-	k.Type(elementType)
-	k.Uint(uint64(minNumElements))
+	lLVMScalableVectorTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &lLVMScalableVectorTypeSlab, (*LLVMScalableVectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMScalableVectorType](s)
 		v.elementType = elementType
@@ -363,14 +360,9 @@ type LLVMStructType struct {
 
 // GetLLVMStructType returns the uniqued LLVMStructType with these parameters.
 func GetLLVMStructType(ctx *ir.Context, name string, body []ir.Type, packed, opaque bool) *LLVMStructType {
+	params := LLVMStructType{name: name, body: body, packed: packed, opaque: opaque}
 	k := lLVMStructTypeSlab.NewKey("llvm", "LLVMStructType")
-	k.String(name)
-	k.Uint(uint64(len(body)))
-	for _, e0 := range body {
-		k.Type(e0)
-	}
-	k.Bool(packed)
-	k.Bool(opaque)
+	lLVMStructTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &lLVMStructTypeSlab, (*LLVMStructType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMStructType](s)
 		v.name = name
@@ -436,16 +428,9 @@ type LLVMTargetExtType struct {
 
 // GetLLVMTargetExtType returns the uniqued LLVMTargetExtType with these parameters.
 func GetLLVMTargetExtType(ctx *ir.Context, extTypeName string, typeParams []ir.Type, intParams []uint32) *LLVMTargetExtType {
+	params := LLVMTargetExtType{extTypeName: extTypeName, typeParams: typeParams, intParams: intParams}
 	k := lLVMTargetExtTypeSlab.NewKey("llvm", "LLVMTargetExtType")
-	k.String(extTypeName)
-	k.Uint(uint64(len(typeParams)))
-	for _, e0 := range typeParams {
-		k.Type(e0)
-	}
-	k.Uint(uint64(len(intParams)))
-	for _, e0 := range intParams {
-		k.Uint(uint64(e0))
-	}
+	lLVMTargetExtTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &lLVMTargetExtTypeSlab, (*LLVMTargetExtType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LLVMTargetExtType](s)
 		v.extTypeName = extTypeName

@@ -20,14 +20,9 @@ type MeshShardingAttr struct {
 
 // GetMeshShardingAttr returns the uniqued MeshShardingAttr with these parameters.
 func GetMeshShardingAttr(ctx *ir.Context, mesh ir.Attribute, splitAxes []ir.Attribute, partialAxes ir.Attribute, partialType ReductionKind) *MeshShardingAttr {
+	params := MeshShardingAttr{mesh: mesh, splitAxes: splitAxes, partialAxes: partialAxes, partialType: partialType}
 	k := meshShardingAttrSlab.NewKey("mesh", "MeshShardingAttr")
-	k.Attr(mesh)
-	k.Uint(uint64(len(splitAxes)))
-	for _, e0 := range splitAxes {
-		k.Attr(e0)
-	}
-	k.Attr(partialAxes)
-	k.Uint(uint64(partialType))
+	meshShardingAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &meshShardingAttrSlab, (*MeshShardingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MeshShardingAttr](s)
 		v.mesh = mesh
@@ -91,8 +86,9 @@ type ReductionKindAttr struct {
 
 // GetReductionKindAttr returns the uniqued ReductionKindAttr with these parameters.
 func GetReductionKindAttr(ctx *ir.Context, value ReductionKind) *ReductionKindAttr {
+	params := ReductionKindAttr{value: value}
 	k := reductionKindAttrSlab.NewKey("mesh", "ReductionKindAttr")
-	k.Uint(uint64(value))
+	reductionKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &reductionKindAttrSlab, (*ReductionKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReductionKindAttr](s)
 		v.value = value

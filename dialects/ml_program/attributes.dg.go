@@ -16,8 +16,9 @@ type ExternAttr struct {
 
 // GetExternAttr returns the uniqued ExternAttr with these parameters.
 func GetExternAttr(ctx *ir.Context, type_ ir.Type) *ExternAttr {
+	params := ExternAttr{type_: type_}
 	k := externAttrSlab.NewKey("ml_program", "ExternAttr")
-	k.Type(type_)
+	externAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &externAttrSlab, (*ExternAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExternAttr](s)
 		v.type_ = type_

@@ -16,8 +16,9 @@ type MPI_ErrorClassEnumAttr struct {
 
 // GetMPI_ErrorClassEnumAttr returns the uniqued MPI_ErrorClassEnumAttr with these parameters.
 func GetMPI_ErrorClassEnumAttr(ctx *ir.Context, value MPI_ErrorClassEnum) *MPI_ErrorClassEnumAttr {
+	params := MPI_ErrorClassEnumAttr{value: value}
 	k := mPI_ErrorClassEnumAttrSlab.NewKey("mpi", "MPI_ErrorClassEnumAttr")
-	k.Uint(uint64(value))
+	mPI_ErrorClassEnumAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &mPI_ErrorClassEnumAttrSlab, (*MPI_ErrorClassEnumAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MPI_ErrorClassEnumAttr](s)
 		v.value = value

@@ -16,8 +16,9 @@ type RcpRoundingModeAttr struct {
 
 // GetRcpRoundingModeAttr returns the uniqued RcpRoundingModeAttr with these parameters.
 func GetRcpRoundingModeAttr(ctx *ir.Context, value RcpRoundingMode) *RcpRoundingModeAttr {
+	params := RcpRoundingModeAttr{value: value}
 	k := rcpRoundingModeAttrSlab.NewKey("nvgpu", "RcpRoundingModeAttr")
-	k.Uint(uint64(value))
+	rcpRoundingModeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &rcpRoundingModeAttrSlab, (*RcpRoundingModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RcpRoundingModeAttr](s)
 		v.value = value
@@ -57,8 +58,9 @@ type TensorMapInterleaveKindAttr struct {
 
 // GetTensorMapInterleaveKindAttr returns the uniqued TensorMapInterleaveKindAttr with these parameters.
 func GetTensorMapInterleaveKindAttr(ctx *ir.Context, value TensorMapInterleaveKind) *TensorMapInterleaveKindAttr {
+	params := TensorMapInterleaveKindAttr{value: value}
 	k := tensorMapInterleaveKindAttrSlab.NewKey("nvgpu", "TensorMapInterleaveKindAttr")
-	k.Uint(uint64(value))
+	tensorMapInterleaveKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tensorMapInterleaveKindAttrSlab, (*TensorMapInterleaveKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorMapInterleaveKindAttr](s)
 		v.value = value
@@ -98,8 +100,9 @@ type TensorMapL2PromoKindAttr struct {
 
 // GetTensorMapL2PromoKindAttr returns the uniqued TensorMapL2PromoKindAttr with these parameters.
 func GetTensorMapL2PromoKindAttr(ctx *ir.Context, value TensorMapL2PromoKind) *TensorMapL2PromoKindAttr {
+	params := TensorMapL2PromoKindAttr{value: value}
 	k := tensorMapL2PromoKindAttrSlab.NewKey("nvgpu", "TensorMapL2PromoKindAttr")
-	k.Uint(uint64(value))
+	tensorMapL2PromoKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tensorMapL2PromoKindAttrSlab, (*TensorMapL2PromoKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorMapL2PromoKindAttr](s)
 		v.value = value
@@ -139,8 +142,9 @@ type TensorMapOOBKindAttr struct {
 
 // GetTensorMapOOBKindAttr returns the uniqued TensorMapOOBKindAttr with these parameters.
 func GetTensorMapOOBKindAttr(ctx *ir.Context, value TensorMapOOBKind) *TensorMapOOBKindAttr {
+	params := TensorMapOOBKindAttr{value: value}
 	k := tensorMapOOBKindAttrSlab.NewKey("nvgpu", "TensorMapOOBKindAttr")
-	k.Uint(uint64(value))
+	tensorMapOOBKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tensorMapOOBKindAttrSlab, (*TensorMapOOBKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorMapOOBKindAttr](s)
 		v.value = value
@@ -180,8 +184,9 @@ type TensorMapSwizzleKindAttr struct {
 
 // GetTensorMapSwizzleKindAttr returns the uniqued TensorMapSwizzleKindAttr with these parameters.
 func GetTensorMapSwizzleKindAttr(ctx *ir.Context, value TensorMapSwizzleKind) *TensorMapSwizzleKindAttr {
+	params := TensorMapSwizzleKindAttr{value: value}
 	k := tensorMapSwizzleKindAttrSlab.NewKey("nvgpu", "TensorMapSwizzleKindAttr")
-	k.Uint(uint64(value))
+	tensorMapSwizzleKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tensorMapSwizzleKindAttrSlab, (*TensorMapSwizzleKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorMapSwizzleKindAttr](s)
 		v.value = value

@@ -46,9 +46,9 @@ type MBarrierGroupType struct {
 
 // GetMBarrierGroupType returns the uniqued MBarrierGroupType with these parameters.
 func GetMBarrierGroupType(ctx *ir.Context, memorySpace ir.Attribute, numBarriers uint32) *MBarrierGroupType {
+	params := MBarrierGroupType{memorySpace: memorySpace, numBarriers: numBarriers}
 	k := mBarrierGroupTypeSlab.NewKey("nvgpu", "MBarrierGroupType")
-	k.Attr(memorySpace)
-	k.Uint(uint64(numBarriers))
+	mBarrierGroupTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &mBarrierGroupTypeSlab, (*MBarrierGroupType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MBarrierGroupType](s)
 		v.memorySpace = memorySpace
@@ -128,12 +128,9 @@ type TensorMapDescriptorType struct {
 
 // GetTensorMapDescriptorType returns the uniqued TensorMapDescriptorType with these parameters.
 func GetTensorMapDescriptorType(ctx *ir.Context, tensor ir.Type, swizzle TensorMapSwizzleKind, l2promo TensorMapL2PromoKind, oob TensorMapOOBKind, interleave TensorMapInterleaveKind) *TensorMapDescriptorType {
+	params := TensorMapDescriptorType{tensor: tensor, swizzle: swizzle, l2promo: l2promo, oob: oob, interleave: interleave}
 	k := tensorMapDescriptorTypeSlab.NewKey("nvgpu", "TensorMapDescriptorType")
-	k.Type(tensor)
-	k.Uint(uint64(swizzle))
-	k.Uint(uint64(l2promo))
-	k.Uint(uint64(oob))
-	k.Uint(uint64(interleave))
+	tensorMapDescriptorTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &tensorMapDescriptorTypeSlab, (*TensorMapDescriptorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TensorMapDescriptorType](s)
 		v.tensor = tensor
@@ -201,8 +198,9 @@ type WarpgroupAccumulatorType struct {
 
 // GetWarpgroupAccumulatorType returns the uniqued WarpgroupAccumulatorType with these parameters.
 func GetWarpgroupAccumulatorType(ctx *ir.Context, fragmented ir.Type) *WarpgroupAccumulatorType {
+	params := WarpgroupAccumulatorType{fragmented: fragmented}
 	k := warpgroupAccumulatorTypeSlab.NewKey("nvgpu", "WarpgroupAccumulatorType")
-	k.Type(fragmented)
+	warpgroupAccumulatorTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &warpgroupAccumulatorTypeSlab, (*WarpgroupAccumulatorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[WarpgroupAccumulatorType](s)
 		v.fragmented = fragmented
@@ -242,8 +240,9 @@ type WarpgroupMatrixDescriptorType struct {
 
 // GetWarpgroupMatrixDescriptorType returns the uniqued WarpgroupMatrixDescriptorType with these parameters.
 func GetWarpgroupMatrixDescriptorType(ctx *ir.Context, tensor ir.Type) *WarpgroupMatrixDescriptorType {
+	params := WarpgroupMatrixDescriptorType{tensor: tensor}
 	k := warpgroupMatrixDescriptorTypeSlab.NewKey("nvgpu", "WarpgroupMatrixDescriptorType")
-	k.Type(tensor)
+	warpgroupMatrixDescriptorTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &warpgroupMatrixDescriptorTypeSlab, (*WarpgroupMatrixDescriptorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[WarpgroupMatrixDescriptorType](s)
 		v.tensor = tensor

@@ -16,8 +16,9 @@ type BarrierReductionAttr struct {
 
 // GetBarrierReductionAttr returns the uniqued BarrierReductionAttr with these parameters.
 func GetBarrierReductionAttr(ctx *ir.Context, value BarrierReduction) *BarrierReductionAttr {
+	params := BarrierReductionAttr{value: value}
 	k := barrierReductionAttrSlab.NewKey("nvvm", "BarrierReductionAttr")
-	k.Uint(uint64(value))
+	barrierReductionAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &barrierReductionAttrSlab, (*BarrierReductionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BarrierReductionAttr](s)
 		v.value = value
@@ -57,8 +58,9 @@ type BlockScaleFormatAttr struct {
 
 // GetBlockScaleFormatAttr returns the uniqued BlockScaleFormatAttr with these parameters.
 func GetBlockScaleFormatAttr(ctx *ir.Context, value BlockScaleFormat) *BlockScaleFormatAttr {
+	params := BlockScaleFormatAttr{value: value}
 	k := blockScaleFormatAttrSlab.NewKey("nvvm", "BlockScaleFormatAttr")
-	k.Uint(uint64(value))
+	blockScaleFormatAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &blockScaleFormatAttrSlab, (*BlockScaleFormatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockScaleFormatAttr](s)
 		v.value = value
@@ -98,8 +100,9 @@ type CTAGroupKindAttr struct {
 
 // GetCTAGroupKindAttr returns the uniqued CTAGroupKindAttr with these parameters.
 func GetCTAGroupKindAttr(ctx *ir.Context, value CTAGroupKind) *CTAGroupKindAttr {
+	params := CTAGroupKindAttr{value: value}
 	k := cTAGroupKindAttrSlab.NewKey("nvvm", "CTAGroupKindAttr")
-	k.Uint(uint64(value))
+	cTAGroupKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &cTAGroupKindAttrSlab, (*CTAGroupKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CTAGroupKindAttr](s)
 		v.value = value
@@ -139,8 +142,9 @@ type CacheEvictionPriorityAttr struct {
 
 // GetCacheEvictionPriorityAttr returns the uniqued CacheEvictionPriorityAttr with these parameters.
 func GetCacheEvictionPriorityAttr(ctx *ir.Context, value CacheEvictionPriority) *CacheEvictionPriorityAttr {
+	params := CacheEvictionPriorityAttr{value: value}
 	k := cacheEvictionPriorityAttrSlab.NewKey("nvvm", "CacheEvictionPriorityAttr")
-	k.Uint(uint64(value))
+	cacheEvictionPriorityAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &cacheEvictionPriorityAttrSlab, (*CacheEvictionPriorityAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CacheEvictionPriorityAttr](s)
 		v.value = value
@@ -180,8 +184,9 @@ type ClusterLaunchControlQueryTypeAttr struct {
 
 // GetClusterLaunchControlQueryTypeAttr returns the uniqued ClusterLaunchControlQueryTypeAttr with these parameters.
 func GetClusterLaunchControlQueryTypeAttr(ctx *ir.Context, value ClusterLaunchControlQueryType) *ClusterLaunchControlQueryTypeAttr {
+	params := ClusterLaunchControlQueryTypeAttr{value: value}
 	k := clusterLaunchControlQueryTypeAttrSlab.NewKey("nvvm", "ClusterLaunchControlQueryTypeAttr")
-	k.Uint(uint64(value))
+	clusterLaunchControlQueryTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &clusterLaunchControlQueryTypeAttrSlab, (*ClusterLaunchControlQueryTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClusterLaunchControlQueryTypeAttr](s)
 		v.value = value
@@ -221,8 +226,9 @@ type DotAccumulateTypeAttr struct {
 
 // GetDotAccumulateTypeAttr returns the uniqued DotAccumulateTypeAttr with these parameters.
 func GetDotAccumulateTypeAttr(ctx *ir.Context, value DotAccumulateType) *DotAccumulateTypeAttr {
+	params := DotAccumulateTypeAttr{value: value}
 	k := dotAccumulateTypeAttrSlab.NewKey("nvvm", "DotAccumulateTypeAttr")
-	k.Uint(uint64(value))
+	dotAccumulateTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dotAccumulateTypeAttrSlab, (*DotAccumulateTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DotAccumulateTypeAttr](s)
 		v.value = value
@@ -262,8 +268,9 @@ type FPRoundingModeAttr struct {
 
 // GetFPRoundingModeAttr returns the uniqued FPRoundingModeAttr with these parameters.
 func GetFPRoundingModeAttr(ctx *ir.Context, value FPRoundingMode) *FPRoundingModeAttr {
+	params := FPRoundingModeAttr{value: value}
 	k := fPRoundingModeAttrSlab.NewKey("nvvm", "FPRoundingModeAttr")
-	k.Uint(uint64(value))
+	fPRoundingModeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &fPRoundingModeAttrSlab, (*FPRoundingModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FPRoundingModeAttr](s)
 		v.value = value
@@ -303,8 +310,9 @@ type GridDepActionKindAttr struct {
 
 // GetGridDepActionKindAttr returns the uniqued GridDepActionKindAttr with these parameters.
 func GetGridDepActionKindAttr(ctx *ir.Context, value GridDepActionKind) *GridDepActionKindAttr {
+	params := GridDepActionKindAttr{value: value}
 	k := gridDepActionKindAttrSlab.NewKey("nvvm", "GridDepActionKindAttr")
-	k.Uint(uint64(value))
+	gridDepActionKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &gridDepActionKindAttrSlab, (*GridDepActionKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GridDepActionKindAttr](s)
 		v.value = value
@@ -344,8 +352,9 @@ type LdStMatrixEltTypeAttr struct {
 
 // GetLdStMatrixEltTypeAttr returns the uniqued LdStMatrixEltTypeAttr with these parameters.
 func GetLdStMatrixEltTypeAttr(ctx *ir.Context, value LdStMatrixEltType) *LdStMatrixEltTypeAttr {
+	params := LdStMatrixEltTypeAttr{value: value}
 	k := ldStMatrixEltTypeAttrSlab.NewKey("nvvm", "LdStMatrixEltTypeAttr")
-	k.Uint(uint64(value))
+	ldStMatrixEltTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &ldStMatrixEltTypeAttrSlab, (*LdStMatrixEltTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LdStMatrixEltTypeAttr](s)
 		v.value = value
@@ -386,9 +395,9 @@ type LdStMatrixShapeAttr struct {
 
 // GetLdStMatrixShapeAttr returns the uniqued LdStMatrixShapeAttr with these parameters.
 func GetLdStMatrixShapeAttr(ctx *ir.Context, m_, n_ int32) *LdStMatrixShapeAttr {
+	params := LdStMatrixShapeAttr{m_: m_, n_: n_}
 	k := ldStMatrixShapeAttrSlab.NewKey("nvvm", "LdStMatrixShapeAttr")
-	k.Int(int64(m_))
-	k.Int(int64(n_))
+	ldStMatrixShapeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &ldStMatrixShapeAttrSlab, (*LdStMatrixShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LdStMatrixShapeAttr](s)
 		v.m_ = m_
@@ -435,8 +444,9 @@ type LoadCacheModifierKindAttr struct {
 
 // GetLoadCacheModifierKindAttr returns the uniqued LoadCacheModifierKindAttr with these parameters.
 func GetLoadCacheModifierKindAttr(ctx *ir.Context, value LoadCacheModifierKind) *LoadCacheModifierKindAttr {
+	params := LoadCacheModifierKindAttr{value: value}
 	k := loadCacheModifierKindAttrSlab.NewKey("nvvm", "LoadCacheModifierKindAttr")
-	k.Uint(uint64(value))
+	loadCacheModifierKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &loadCacheModifierKindAttrSlab, (*LoadCacheModifierKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoadCacheModifierKindAttr](s)
 		v.value = value
@@ -476,8 +486,9 @@ type MMAB1OpAttr struct {
 
 // GetMMAB1OpAttr returns the uniqued MMAB1OpAttr with these parameters.
 func GetMMAB1OpAttr(ctx *ir.Context, value MMAB1Op) *MMAB1OpAttr {
+	params := MMAB1OpAttr{value: value}
 	k := mMAB1OpAttrSlab.NewKey("nvvm", "MMAB1OpAttr")
-	k.Uint(uint64(value))
+	mMAB1OpAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &mMAB1OpAttrSlab, (*MMAB1OpAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAB1OpAttr](s)
 		v.value = value
@@ -517,8 +528,9 @@ type MMABlockScaleKindAttr struct {
 
 // GetMMABlockScaleKindAttr returns the uniqued MMABlockScaleKindAttr with these parameters.
 func GetMMABlockScaleKindAttr(ctx *ir.Context, value MMABlockScaleKind) *MMABlockScaleKindAttr {
+	params := MMABlockScaleKindAttr{value: value}
 	k := mMABlockScaleKindAttrSlab.NewKey("nvvm", "MMABlockScaleKindAttr")
-	k.Uint(uint64(value))
+	mMABlockScaleKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &mMABlockScaleKindAttrSlab, (*MMABlockScaleKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMABlockScaleKindAttr](s)
 		v.value = value
@@ -558,8 +570,9 @@ type MMAFragAttr struct {
 
 // GetMMAFragAttr returns the uniqued MMAFragAttr with these parameters.
 func GetMMAFragAttr(ctx *ir.Context, value MMAFrag) *MMAFragAttr {
+	params := MMAFragAttr{value: value}
 	k := mMAFragAttrSlab.NewKey("nvvm", "MMAFragAttr")
-	k.Uint(uint64(value))
+	mMAFragAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &mMAFragAttrSlab, (*MMAFragAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAFragAttr](s)
 		v.value = value
@@ -599,8 +612,9 @@ type MMAIntOverflowAttr struct {
 
 // GetMMAIntOverflowAttr returns the uniqued MMAIntOverflowAttr with these parameters.
 func GetMMAIntOverflowAttr(ctx *ir.Context, value MMAIntOverflow) *MMAIntOverflowAttr {
+	params := MMAIntOverflowAttr{value: value}
 	k := mMAIntOverflowAttrSlab.NewKey("nvvm", "MMAIntOverflowAttr")
-	k.Uint(uint64(value))
+	mMAIntOverflowAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &mMAIntOverflowAttrSlab, (*MMAIntOverflowAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAIntOverflowAttr](s)
 		v.value = value
@@ -640,8 +654,9 @@ type MMAKindAttr struct {
 
 // GetMMAKindAttr returns the uniqued MMAKindAttr with these parameters.
 func GetMMAKindAttr(ctx *ir.Context, value MMAKind) *MMAKindAttr {
+	params := MMAKindAttr{value: value}
 	k := mMAKindAttrSlab.NewKey("nvvm", "MMAKindAttr")
-	k.Uint(uint64(value))
+	mMAKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &mMAKindAttrSlab, (*MMAKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAKindAttr](s)
 		v.value = value
@@ -681,8 +696,9 @@ type MMALayoutAttr struct {
 
 // GetMMALayoutAttr returns the uniqued MMALayoutAttr with these parameters.
 func GetMMALayoutAttr(ctx *ir.Context, value MMALayout) *MMALayoutAttr {
+	params := MMALayoutAttr{value: value}
 	k := mMALayoutAttrSlab.NewKey("nvvm", "MMALayoutAttr")
-	k.Uint(uint64(value))
+	mMALayoutAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &mMALayoutAttrSlab, (*MMALayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMALayoutAttr](s)
 		v.value = value
@@ -724,10 +740,9 @@ type MMAShapeAttr struct {
 
 // GetMMAShapeAttr returns the uniqued MMAShapeAttr with these parameters.
 func GetMMAShapeAttr(ctx *ir.Context, m_, n_, k_ int32) *MMAShapeAttr {
+	params := MMAShapeAttr{m_: m_, n_: n_, k_: k_}
 	k := mMAShapeAttrSlab.NewKey("nvvm", "MMAShapeAttr")
-	k.Int(int64(m_))
-	k.Int(int64(n_))
-	k.Int(int64(k_))
+	mMAShapeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &mMAShapeAttrSlab, (*MMAShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAShapeAttr](s)
 		v.m_ = m_
@@ -781,8 +796,9 @@ type MMATypesAttr struct {
 
 // GetMMATypesAttr returns the uniqued MMATypesAttr with these parameters.
 func GetMMATypesAttr(ctx *ir.Context, value MMATypes) *MMATypesAttr {
+	params := MMATypesAttr{value: value}
 	k := mMATypesAttrSlab.NewKey("nvvm", "MMATypesAttr")
-	k.Uint(uint64(value))
+	mMATypesAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &mMATypesAttrSlab, (*MMATypesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMATypesAttr](s)
 		v.value = value
@@ -822,8 +838,9 @@ type MatchSyncKindAttr struct {
 
 // GetMatchSyncKindAttr returns the uniqued MatchSyncKindAttr with these parameters.
 func GetMatchSyncKindAttr(ctx *ir.Context, value MatchSyncKind) *MatchSyncKindAttr {
+	params := MatchSyncKindAttr{value: value}
 	k := matchSyncKindAttrSlab.NewKey("nvvm", "MatchSyncKindAttr")
-	k.Uint(uint64(value))
+	matchSyncKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &matchSyncKindAttrSlab, (*MatchSyncKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MatchSyncKindAttr](s)
 		v.value = value
@@ -863,8 +880,9 @@ type MemOrderKindAttr struct {
 
 // GetMemOrderKindAttr returns the uniqued MemOrderKindAttr with these parameters.
 func GetMemOrderKindAttr(ctx *ir.Context, value MemOrderKind) *MemOrderKindAttr {
+	params := MemOrderKindAttr{value: value}
 	k := memOrderKindAttrSlab.NewKey("nvvm", "MemOrderKindAttr")
-	k.Uint(uint64(value))
+	memOrderKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &memOrderKindAttrSlab, (*MemOrderKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemOrderKindAttr](s)
 		v.value = value
@@ -904,8 +922,9 @@ type MemScopeKindAttr struct {
 
 // GetMemScopeKindAttr returns the uniqued MemScopeKindAttr with these parameters.
 func GetMemScopeKindAttr(ctx *ir.Context, value MemScopeKind) *MemScopeKindAttr {
+	params := MemScopeKindAttr{value: value}
 	k := memScopeKindAttrSlab.NewKey("nvvm", "MemScopeKindAttr")
-	k.Uint(uint64(value))
+	memScopeKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &memScopeKindAttrSlab, (*MemScopeKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemScopeKindAttr](s)
 		v.value = value
@@ -945,8 +964,9 @@ type NVVMMemorySpaceAttr struct {
 
 // GetNVVMMemorySpaceAttr returns the uniqued NVVMMemorySpaceAttr with these parameters.
 func GetNVVMMemorySpaceAttr(ctx *ir.Context, value NVVMMemorySpace) *NVVMMemorySpaceAttr {
+	params := NVVMMemorySpaceAttr{value: value}
 	k := nVVMMemorySpaceAttrSlab.NewKey("nvvm", "NVVMMemorySpaceAttr")
-	k.Uint(uint64(value))
+	nVVMMemorySpaceAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &nVVMMemorySpaceAttrSlab, (*NVVMMemorySpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NVVMMemorySpaceAttr](s)
 		v.value = value
@@ -992,14 +1012,9 @@ type NVVMTargetAttr struct {
 
 // GetNVVMTargetAttr returns the uniqued NVVMTargetAttr with these parameters.
 func GetNVVMTargetAttr(ctx *ir.Context, o_ int32, triple, chip, features string, flags, link ir.Attribute, verifyTarget bool) *NVVMTargetAttr {
+	params := NVVMTargetAttr{o_: o_, triple: triple, chip: chip, features: features, flags: flags, link: link, verifyTarget: verifyTarget}
 	k := nVVMTargetAttrSlab.NewKey("nvvm", "NVVMTargetAttr")
-	k.Int(int64(o_))
-	k.String(triple)
-	k.String(chip)
-	k.String(features)
-	k.Attr(flags)
-	k.Attr(link)
-	k.Bool(verifyTarget)
+	nVVMTargetAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &nVVMTargetAttrSlab, (*NVVMTargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NVVMTargetAttr](s)
 		v.o_ = o_
@@ -1081,8 +1096,9 @@ type PermuteModeAttr struct {
 
 // GetPermuteModeAttr returns the uniqued PermuteModeAttr with these parameters.
 func GetPermuteModeAttr(ctx *ir.Context, value PermuteMode) *PermuteModeAttr {
+	params := PermuteModeAttr{value: value}
 	k := permuteModeAttrSlab.NewKey("nvvm", "PermuteModeAttr")
-	k.Uint(uint64(value))
+	permuteModeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &permuteModeAttrSlab, (*PermuteModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PermuteModeAttr](s)
 		v.value = value
@@ -1122,8 +1138,9 @@ type PrefetchCacheLevelAttr struct {
 
 // GetPrefetchCacheLevelAttr returns the uniqued PrefetchCacheLevelAttr with these parameters.
 func GetPrefetchCacheLevelAttr(ctx *ir.Context, value PrefetchCacheLevel) *PrefetchCacheLevelAttr {
+	params := PrefetchCacheLevelAttr{value: value}
 	k := prefetchCacheLevelAttrSlab.NewKey("nvvm", "PrefetchCacheLevelAttr")
-	k.Uint(uint64(value))
+	prefetchCacheLevelAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &prefetchCacheLevelAttrSlab, (*PrefetchCacheLevelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PrefetchCacheLevelAttr](s)
 		v.value = value
@@ -1163,8 +1180,9 @@ type ProxyKindAttr struct {
 
 // GetProxyKindAttr returns the uniqued ProxyKindAttr with these parameters.
 func GetProxyKindAttr(ctx *ir.Context, value ProxyKind) *ProxyKindAttr {
+	params := ProxyKindAttr{value: value}
 	k := proxyKindAttrSlab.NewKey("nvvm", "ProxyKindAttr")
-	k.Uint(uint64(value))
+	proxyKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &proxyKindAttrSlab, (*ProxyKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ProxyKindAttr](s)
 		v.value = value
@@ -1204,8 +1222,9 @@ type ReduxKindAttr struct {
 
 // GetReduxKindAttr returns the uniqued ReduxKindAttr with these parameters.
 func GetReduxKindAttr(ctx *ir.Context, value ReduxKind) *ReduxKindAttr {
+	params := ReduxKindAttr{value: value}
 	k := reduxKindAttrSlab.NewKey("nvvm", "ReduxKindAttr")
-	k.Uint(uint64(value))
+	reduxKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &reduxKindAttrSlab, (*ReduxKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReduxKindAttr](s)
 		v.value = value
@@ -1245,8 +1264,9 @@ type SaturationModeAttr struct {
 
 // GetSaturationModeAttr returns the uniqued SaturationModeAttr with these parameters.
 func GetSaturationModeAttr(ctx *ir.Context, value SaturationMode) *SaturationModeAttr {
+	params := SaturationModeAttr{value: value}
 	k := saturationModeAttrSlab.NewKey("nvvm", "SaturationModeAttr")
-	k.Uint(uint64(value))
+	saturationModeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &saturationModeAttrSlab, (*SaturationModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SaturationModeAttr](s)
 		v.value = value
@@ -1286,8 +1306,9 @@ type ScaleVecSizeAttr struct {
 
 // GetScaleVecSizeAttr returns the uniqued ScaleVecSizeAttr with these parameters.
 func GetScaleVecSizeAttr(ctx *ir.Context, value ScaleVecSize) *ScaleVecSizeAttr {
+	params := ScaleVecSizeAttr{value: value}
 	k := scaleVecSizeAttrSlab.NewKey("nvvm", "ScaleVecSizeAttr")
-	k.Uint(uint64(value))
+	scaleVecSizeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &scaleVecSizeAttrSlab, (*ScaleVecSizeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ScaleVecSizeAttr](s)
 		v.value = value
@@ -1327,8 +1348,9 @@ type SetMaxRegisterActionAttr struct {
 
 // GetSetMaxRegisterActionAttr returns the uniqued SetMaxRegisterActionAttr with these parameters.
 func GetSetMaxRegisterActionAttr(ctx *ir.Context, value SetMaxRegisterAction) *SetMaxRegisterActionAttr {
+	params := SetMaxRegisterActionAttr{value: value}
 	k := setMaxRegisterActionAttrSlab.NewKey("nvvm", "SetMaxRegisterActionAttr")
-	k.Uint(uint64(value))
+	setMaxRegisterActionAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &setMaxRegisterActionAttrSlab, (*SetMaxRegisterActionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SetMaxRegisterActionAttr](s)
 		v.value = value
@@ -1368,8 +1390,9 @@ type SharedSpaceAttr struct {
 
 // GetSharedSpaceAttr returns the uniqued SharedSpaceAttr with these parameters.
 func GetSharedSpaceAttr(ctx *ir.Context, value SharedSpace) *SharedSpaceAttr {
+	params := SharedSpaceAttr{value: value}
 	k := sharedSpaceAttrSlab.NewKey("nvvm", "SharedSpaceAttr")
-	k.Uint(uint64(value))
+	sharedSpaceAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &sharedSpaceAttrSlab, (*SharedSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SharedSpaceAttr](s)
 		v.value = value
@@ -1409,8 +1432,9 @@ type ShflKindAttr struct {
 
 // GetShflKindAttr returns the uniqued ShflKindAttr with these parameters.
 func GetShflKindAttr(ctx *ir.Context, value ShflKind) *ShflKindAttr {
+	params := ShflKindAttr{value: value}
 	k := shflKindAttrSlab.NewKey("nvvm", "ShflKindAttr")
-	k.Uint(uint64(value))
+	shflKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &shflKindAttrSlab, (*ShflKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ShflKindAttr](s)
 		v.value = value
@@ -1450,8 +1474,9 @@ type TMALoadModeAttr struct {
 
 // GetTMALoadModeAttr returns the uniqued TMALoadModeAttr with these parameters.
 func GetTMALoadModeAttr(ctx *ir.Context, value TMALoadMode) *TMALoadModeAttr {
+	params := TMALoadModeAttr{value: value}
 	k := tMALoadModeAttrSlab.NewKey("nvvm", "TMALoadModeAttr")
-	k.Uint(uint64(value))
+	tMALoadModeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tMALoadModeAttrSlab, (*TMALoadModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TMALoadModeAttr](s)
 		v.value = value
@@ -1491,8 +1516,9 @@ type TMAReduxKindAttr struct {
 
 // GetTMAReduxKindAttr returns the uniqued TMAReduxKindAttr with these parameters.
 func GetTMAReduxKindAttr(ctx *ir.Context, value TMAReduxKind) *TMAReduxKindAttr {
+	params := TMAReduxKindAttr{value: value}
 	k := tMAReduxKindAttrSlab.NewKey("nvvm", "TMAReduxKindAttr")
-	k.Uint(uint64(value))
+	tMAReduxKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tMAReduxKindAttrSlab, (*TMAReduxKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TMAReduxKindAttr](s)
 		v.value = value
@@ -1532,8 +1558,9 @@ type TMAStoreModeAttr struct {
 
 // GetTMAStoreModeAttr returns the uniqued TMAStoreModeAttr with these parameters.
 func GetTMAStoreModeAttr(ctx *ir.Context, value TMAStoreMode) *TMAStoreModeAttr {
+	params := TMAStoreModeAttr{value: value}
 	k := tMAStoreModeAttrSlab.NewKey("nvvm", "TMAStoreModeAttr")
-	k.Uint(uint64(value))
+	tMAStoreModeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tMAStoreModeAttrSlab, (*TMAStoreModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TMAStoreModeAttr](s)
 		v.value = value
@@ -1573,8 +1600,9 @@ type Tcgen05CpMulticastAttr struct {
 
 // GetTcgen05CpMulticastAttr returns the uniqued Tcgen05CpMulticastAttr with these parameters.
 func GetTcgen05CpMulticastAttr(ctx *ir.Context, value Tcgen05CpMulticast) *Tcgen05CpMulticastAttr {
+	params := Tcgen05CpMulticastAttr{value: value}
 	k := tcgen05CpMulticastAttrSlab.NewKey("nvvm", "Tcgen05CpMulticastAttr")
-	k.Uint(uint64(value))
+	tcgen05CpMulticastAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tcgen05CpMulticastAttrSlab, (*Tcgen05CpMulticastAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05CpMulticastAttr](s)
 		v.value = value
@@ -1614,8 +1642,9 @@ type Tcgen05CpShapeAttr struct {
 
 // GetTcgen05CpShapeAttr returns the uniqued Tcgen05CpShapeAttr with these parameters.
 func GetTcgen05CpShapeAttr(ctx *ir.Context, value Tcgen05CpShape) *Tcgen05CpShapeAttr {
+	params := Tcgen05CpShapeAttr{value: value}
 	k := tcgen05CpShapeAttrSlab.NewKey("nvvm", "Tcgen05CpShapeAttr")
-	k.Uint(uint64(value))
+	tcgen05CpShapeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tcgen05CpShapeAttrSlab, (*Tcgen05CpShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05CpShapeAttr](s)
 		v.value = value
@@ -1655,8 +1684,9 @@ type Tcgen05CpSrcFormatAttr struct {
 
 // GetTcgen05CpSrcFormatAttr returns the uniqued Tcgen05CpSrcFormatAttr with these parameters.
 func GetTcgen05CpSrcFormatAttr(ctx *ir.Context, value Tcgen05CpSrcFormat) *Tcgen05CpSrcFormatAttr {
+	params := Tcgen05CpSrcFormatAttr{value: value}
 	k := tcgen05CpSrcFormatAttrSlab.NewKey("nvvm", "Tcgen05CpSrcFormatAttr")
-	k.Uint(uint64(value))
+	tcgen05CpSrcFormatAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tcgen05CpSrcFormatAttrSlab, (*Tcgen05CpSrcFormatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05CpSrcFormatAttr](s)
 		v.value = value
@@ -1696,8 +1726,9 @@ type Tcgen05FenceKindAttr struct {
 
 // GetTcgen05FenceKindAttr returns the uniqued Tcgen05FenceKindAttr with these parameters.
 func GetTcgen05FenceKindAttr(ctx *ir.Context, value Tcgen05FenceKind) *Tcgen05FenceKindAttr {
+	params := Tcgen05FenceKindAttr{value: value}
 	k := tcgen05FenceKindAttrSlab.NewKey("nvvm", "Tcgen05FenceKindAttr")
-	k.Uint(uint64(value))
+	tcgen05FenceKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tcgen05FenceKindAttrSlab, (*Tcgen05FenceKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05FenceKindAttr](s)
 		v.value = value
@@ -1737,8 +1768,9 @@ type Tcgen05LdStShapeAttr struct {
 
 // GetTcgen05LdStShapeAttr returns the uniqued Tcgen05LdStShapeAttr with these parameters.
 func GetTcgen05LdStShapeAttr(ctx *ir.Context, value Tcgen05LdStShape) *Tcgen05LdStShapeAttr {
+	params := Tcgen05LdStShapeAttr{value: value}
 	k := tcgen05LdStShapeAttrSlab.NewKey("nvvm", "Tcgen05LdStShapeAttr")
-	k.Uint(uint64(value))
+	tcgen05LdStShapeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tcgen05LdStShapeAttrSlab, (*Tcgen05LdStShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05LdStShapeAttr](s)
 		v.value = value
@@ -1778,8 +1810,9 @@ type Tcgen05MMABlockScaleAttr struct {
 
 // GetTcgen05MMABlockScaleAttr returns the uniqued Tcgen05MMABlockScaleAttr with these parameters.
 func GetTcgen05MMABlockScaleAttr(ctx *ir.Context, value Tcgen05MMABlockScale) *Tcgen05MMABlockScaleAttr {
+	params := Tcgen05MMABlockScaleAttr{value: value}
 	k := tcgen05MMABlockScaleAttrSlab.NewKey("nvvm", "Tcgen05MMABlockScaleAttr")
-	k.Uint(uint64(value))
+	tcgen05MMABlockScaleAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tcgen05MMABlockScaleAttrSlab, (*Tcgen05MMABlockScaleAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05MMABlockScaleAttr](s)
 		v.value = value
@@ -1819,8 +1852,9 @@ type Tcgen05MMACollectorBBufferAttr struct {
 
 // GetTcgen05MMACollectorBBufferAttr returns the uniqued Tcgen05MMACollectorBBufferAttr with these parameters.
 func GetTcgen05MMACollectorBBufferAttr(ctx *ir.Context, value Tcgen05MMACollectorBBuffer) *Tcgen05MMACollectorBBufferAttr {
+	params := Tcgen05MMACollectorBBufferAttr{value: value}
 	k := tcgen05MMACollectorBBufferAttrSlab.NewKey("nvvm", "Tcgen05MMACollectorBBufferAttr")
-	k.Uint(uint64(value))
+	tcgen05MMACollectorBBufferAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tcgen05MMACollectorBBufferAttrSlab, (*Tcgen05MMACollectorBBufferAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05MMACollectorBBufferAttr](s)
 		v.value = value
@@ -1860,8 +1894,9 @@ type Tcgen05MMACollectorOpAttr struct {
 
 // GetTcgen05MMACollectorOpAttr returns the uniqued Tcgen05MMACollectorOpAttr with these parameters.
 func GetTcgen05MMACollectorOpAttr(ctx *ir.Context, value Tcgen05MMACollectorOp) *Tcgen05MMACollectorOpAttr {
+	params := Tcgen05MMACollectorOpAttr{value: value}
 	k := tcgen05MMACollectorOpAttrSlab.NewKey("nvvm", "Tcgen05MMACollectorOpAttr")
-	k.Uint(uint64(value))
+	tcgen05MMACollectorOpAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tcgen05MMACollectorOpAttrSlab, (*Tcgen05MMACollectorOpAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05MMACollectorOpAttr](s)
 		v.value = value
@@ -1901,8 +1936,9 @@ type Tcgen05MMAKindAttr struct {
 
 // GetTcgen05MMAKindAttr returns the uniqued Tcgen05MMAKindAttr with these parameters.
 func GetTcgen05MMAKindAttr(ctx *ir.Context, value Tcgen05MMAKind) *Tcgen05MMAKindAttr {
+	params := Tcgen05MMAKindAttr{value: value}
 	k := tcgen05MMAKindAttrSlab.NewKey("nvvm", "Tcgen05MMAKindAttr")
-	k.Uint(uint64(value))
+	tcgen05MMAKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tcgen05MMAKindAttrSlab, (*Tcgen05MMAKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05MMAKindAttr](s)
 		v.value = value
@@ -1942,8 +1978,9 @@ type Tcgen05WaitKindAttr struct {
 
 // GetTcgen05WaitKindAttr returns the uniqued Tcgen05WaitKindAttr with these parameters.
 func GetTcgen05WaitKindAttr(ctx *ir.Context, value Tcgen05WaitKind) *Tcgen05WaitKindAttr {
+	params := Tcgen05WaitKindAttr{value: value}
 	k := tcgen05WaitKindAttrSlab.NewKey("nvvm", "Tcgen05WaitKindAttr")
-	k.Uint(uint64(value))
+	tcgen05WaitKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tcgen05WaitKindAttrSlab, (*Tcgen05WaitKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[Tcgen05WaitKindAttr](s)
 		v.value = value
@@ -1983,8 +2020,9 @@ type VoteSyncKindAttr struct {
 
 // GetVoteSyncKindAttr returns the uniqued VoteSyncKindAttr with these parameters.
 func GetVoteSyncKindAttr(ctx *ir.Context, value VoteSyncKind) *VoteSyncKindAttr {
+	params := VoteSyncKindAttr{value: value}
 	k := voteSyncKindAttrSlab.NewKey("nvvm", "VoteSyncKindAttr")
-	k.Uint(uint64(value))
+	voteSyncKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &voteSyncKindAttrSlab, (*VoteSyncKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VoteSyncKindAttr](s)
 		v.value = value
@@ -2024,8 +2062,9 @@ type WGMMAScaleInAttr struct {
 
 // GetWGMMAScaleInAttr returns the uniqued WGMMAScaleInAttr with these parameters.
 func GetWGMMAScaleInAttr(ctx *ir.Context, value WGMMAScaleIn) *WGMMAScaleInAttr {
+	params := WGMMAScaleInAttr{value: value}
 	k := wGMMAScaleInAttrSlab.NewKey("nvvm", "WGMMAScaleInAttr")
-	k.Uint(uint64(value))
+	wGMMAScaleInAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &wGMMAScaleInAttrSlab, (*WGMMAScaleInAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[WGMMAScaleInAttr](s)
 		v.value = value
@@ -2065,8 +2104,9 @@ type WGMMAScaleOutAttr struct {
 
 // GetWGMMAScaleOutAttr returns the uniqued WGMMAScaleOutAttr with these parameters.
 func GetWGMMAScaleOutAttr(ctx *ir.Context, value WGMMAScaleOut) *WGMMAScaleOutAttr {
+	params := WGMMAScaleOutAttr{value: value}
 	k := wGMMAScaleOutAttrSlab.NewKey("nvvm", "WGMMAScaleOutAttr")
-	k.Uint(uint64(value))
+	wGMMAScaleOutAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &wGMMAScaleOutAttrSlab, (*WGMMAScaleOutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[WGMMAScaleOutAttr](s)
 		v.value = value
@@ -2106,8 +2146,9 @@ type WGMMATypesAttr struct {
 
 // GetWGMMATypesAttr returns the uniqued WGMMATypesAttr with these parameters.
 func GetWGMMATypesAttr(ctx *ir.Context, value WGMMATypes) *WGMMATypesAttr {
+	params := WGMMATypesAttr{value: value}
 	k := wGMMATypesAttrSlab.NewKey("nvvm", "WGMMATypesAttr")
-	k.Uint(uint64(value))
+	wGMMATypesAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &wGMMATypesAttrSlab, (*WGMMATypesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[WGMMATypesAttr](s)
 		v.value = value

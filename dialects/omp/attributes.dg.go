@@ -18,10 +18,9 @@ type AtomicControlAttr struct {
 
 // GetAtomicControlAttr returns the uniqued AtomicControlAttr with these parameters.
 func GetAtomicControlAttr(ctx *ir.Context, ignoreDenormalMode, fineGrainedMemory, remoteMemory bool) *AtomicControlAttr {
+	params := AtomicControlAttr{ignoreDenormalMode: ignoreDenormalMode, fineGrainedMemory: fineGrainedMemory, remoteMemory: remoteMemory}
 	k := atomicControlAttrSlab.NewKey("omp", "AtomicControlAttr")
-	k.Bool(ignoreDenormalMode)
-	k.Bool(fineGrainedMemory)
-	k.Bool(remoteMemory)
+	atomicControlAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &atomicControlAttrSlab, (*AtomicControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AtomicControlAttr](s)
 		v.ignoreDenormalMode = ignoreDenormalMode
@@ -75,8 +74,9 @@ type ClauseBindKindAttr struct {
 
 // GetClauseBindKindAttr returns the uniqued ClauseBindKindAttr with these parameters.
 func GetClauseBindKindAttr(ctx *ir.Context, value ClauseBindKind) *ClauseBindKindAttr {
+	params := ClauseBindKindAttr{value: value}
 	k := clauseBindKindAttrSlab.NewKey("omp", "ClauseBindKindAttr")
-	k.Uint(uint64(value))
+	clauseBindKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &clauseBindKindAttrSlab, (*ClauseBindKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseBindKindAttr](s)
 		v.value = value
@@ -116,8 +116,9 @@ type ClauseCancellationConstructTypeAttr struct {
 
 // GetClauseCancellationConstructTypeAttr returns the uniqued ClauseCancellationConstructTypeAttr with these parameters.
 func GetClauseCancellationConstructTypeAttr(ctx *ir.Context, value ClauseCancellationConstructType) *ClauseCancellationConstructTypeAttr {
+	params := ClauseCancellationConstructTypeAttr{value: value}
 	k := clauseCancellationConstructTypeAttrSlab.NewKey("omp", "ClauseCancellationConstructTypeAttr")
-	k.Uint(uint64(value))
+	clauseCancellationConstructTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &clauseCancellationConstructTypeAttrSlab, (*ClauseCancellationConstructTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseCancellationConstructTypeAttr](s)
 		v.value = value
@@ -160,8 +161,9 @@ type ClauseDependAttr struct {
 
 // GetClauseDependAttr returns the uniqued ClauseDependAttr with these parameters.
 func GetClauseDependAttr(ctx *ir.Context, value ClauseDepend) *ClauseDependAttr {
+	params := ClauseDependAttr{value: value}
 	k := clauseDependAttrSlab.NewKey("omp", "ClauseDependAttr")
-	k.Uint(uint64(value))
+	clauseDependAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &clauseDependAttrSlab, (*ClauseDependAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseDependAttr](s)
 		v.value = value
@@ -201,8 +203,9 @@ type ClauseGrainsizeTypeAttr struct {
 
 // GetClauseGrainsizeTypeAttr returns the uniqued ClauseGrainsizeTypeAttr with these parameters.
 func GetClauseGrainsizeTypeAttr(ctx *ir.Context, value ClauseGrainsizeType) *ClauseGrainsizeTypeAttr {
+	params := ClauseGrainsizeTypeAttr{value: value}
 	k := clauseGrainsizeTypeAttrSlab.NewKey("omp", "ClauseGrainsizeTypeAttr")
-	k.Uint(uint64(value))
+	clauseGrainsizeTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &clauseGrainsizeTypeAttrSlab, (*ClauseGrainsizeTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseGrainsizeTypeAttr](s)
 		v.value = value
@@ -242,8 +245,9 @@ type ClauseMapFlagsAttr struct {
 
 // GetClauseMapFlagsAttr returns the uniqued ClauseMapFlagsAttr with these parameters.
 func GetClauseMapFlagsAttr(ctx *ir.Context, value ClauseMapFlags) *ClauseMapFlagsAttr {
+	params := ClauseMapFlagsAttr{value: value}
 	k := clauseMapFlagsAttrSlab.NewKey("omp", "ClauseMapFlagsAttr")
-	k.Uint(uint64(value))
+	clauseMapFlagsAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &clauseMapFlagsAttrSlab, (*ClauseMapFlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseMapFlagsAttr](s)
 		v.value = value
@@ -283,8 +287,9 @@ type ClauseMemoryOrderKindAttr struct {
 
 // GetClauseMemoryOrderKindAttr returns the uniqued ClauseMemoryOrderKindAttr with these parameters.
 func GetClauseMemoryOrderKindAttr(ctx *ir.Context, value ClauseMemoryOrderKind) *ClauseMemoryOrderKindAttr {
+	params := ClauseMemoryOrderKindAttr{value: value}
 	k := clauseMemoryOrderKindAttrSlab.NewKey("omp", "ClauseMemoryOrderKindAttr")
-	k.Uint(uint64(value))
+	clauseMemoryOrderKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &clauseMemoryOrderKindAttrSlab, (*ClauseMemoryOrderKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseMemoryOrderKindAttr](s)
 		v.value = value
@@ -324,8 +329,9 @@ type ClauseNumTasksTypeAttr struct {
 
 // GetClauseNumTasksTypeAttr returns the uniqued ClauseNumTasksTypeAttr with these parameters.
 func GetClauseNumTasksTypeAttr(ctx *ir.Context, value ClauseNumTasksType) *ClauseNumTasksTypeAttr {
+	params := ClauseNumTasksTypeAttr{value: value}
 	k := clauseNumTasksTypeAttrSlab.NewKey("omp", "ClauseNumTasksTypeAttr")
-	k.Uint(uint64(value))
+	clauseNumTasksTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &clauseNumTasksTypeAttrSlab, (*ClauseNumTasksTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseNumTasksTypeAttr](s)
 		v.value = value
@@ -365,8 +371,9 @@ type ClauseNumThreadsTypeAttr struct {
 
 // GetClauseNumThreadsTypeAttr returns the uniqued ClauseNumThreadsTypeAttr with these parameters.
 func GetClauseNumThreadsTypeAttr(ctx *ir.Context, value ClauseNumThreadsType) *ClauseNumThreadsTypeAttr {
+	params := ClauseNumThreadsTypeAttr{value: value}
 	k := clauseNumThreadsTypeAttrSlab.NewKey("omp", "ClauseNumThreadsTypeAttr")
-	k.Uint(uint64(value))
+	clauseNumThreadsTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &clauseNumThreadsTypeAttrSlab, (*ClauseNumThreadsTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseNumThreadsTypeAttr](s)
 		v.value = value
@@ -406,8 +413,9 @@ type ClauseOrderKindAttr struct {
 
 // GetClauseOrderKindAttr returns the uniqued ClauseOrderKindAttr with these parameters.
 func GetClauseOrderKindAttr(ctx *ir.Context, value ClauseOrderKind) *ClauseOrderKindAttr {
+	params := ClauseOrderKindAttr{value: value}
 	k := clauseOrderKindAttrSlab.NewKey("omp", "ClauseOrderKindAttr")
-	k.Uint(uint64(value))
+	clauseOrderKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &clauseOrderKindAttrSlab, (*ClauseOrderKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseOrderKindAttr](s)
 		v.value = value
@@ -447,8 +455,9 @@ type ClauseProcBindKindAttr struct {
 
 // GetClauseProcBindKindAttr returns the uniqued ClauseProcBindKindAttr with these parameters.
 func GetClauseProcBindKindAttr(ctx *ir.Context, value ClauseProcBindKind) *ClauseProcBindKindAttr {
+	params := ClauseProcBindKindAttr{value: value}
 	k := clauseProcBindKindAttrSlab.NewKey("omp", "ClauseProcBindKindAttr")
-	k.Uint(uint64(value))
+	clauseProcBindKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &clauseProcBindKindAttrSlab, (*ClauseProcBindKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseProcBindKindAttr](s)
 		v.value = value
@@ -488,8 +497,9 @@ type ClauseRequiresAttr struct {
 
 // GetClauseRequiresAttr returns the uniqued ClauseRequiresAttr with these parameters.
 func GetClauseRequiresAttr(ctx *ir.Context, value ClauseRequires) *ClauseRequiresAttr {
+	params := ClauseRequiresAttr{value: value}
 	k := clauseRequiresAttrSlab.NewKey("omp", "ClauseRequiresAttr")
-	k.Uint(uint64(value))
+	clauseRequiresAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &clauseRequiresAttrSlab, (*ClauseRequiresAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseRequiresAttr](s)
 		v.value = value
@@ -529,8 +539,9 @@ type ClauseScheduleKindAttr struct {
 
 // GetClauseScheduleKindAttr returns the uniqued ClauseScheduleKindAttr with these parameters.
 func GetClauseScheduleKindAttr(ctx *ir.Context, value ClauseScheduleKind) *ClauseScheduleKindAttr {
+	params := ClauseScheduleKindAttr{value: value}
 	k := clauseScheduleKindAttrSlab.NewKey("omp", "ClauseScheduleKindAttr")
-	k.Uint(uint64(value))
+	clauseScheduleKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &clauseScheduleKindAttrSlab, (*ClauseScheduleKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseScheduleKindAttr](s)
 		v.value = value
@@ -570,8 +581,9 @@ type ClauseTaskDependAttr struct {
 
 // GetClauseTaskDependAttr returns the uniqued ClauseTaskDependAttr with these parameters.
 func GetClauseTaskDependAttr(ctx *ir.Context, value ClauseTaskDepend) *ClauseTaskDependAttr {
+	params := ClauseTaskDependAttr{value: value}
 	k := clauseTaskDependAttrSlab.NewKey("omp", "ClauseTaskDependAttr")
-	k.Uint(uint64(value))
+	clauseTaskDependAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &clauseTaskDependAttrSlab, (*ClauseTaskDependAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClauseTaskDependAttr](s)
 		v.value = value
@@ -611,8 +623,9 @@ type DataSharingClauseTypeAttr struct {
 
 // GetDataSharingClauseTypeAttr returns the uniqued DataSharingClauseTypeAttr with these parameters.
 func GetDataSharingClauseTypeAttr(ctx *ir.Context, value DataSharingClauseType) *DataSharingClauseTypeAttr {
+	params := DataSharingClauseTypeAttr{value: value}
 	k := dataSharingClauseTypeAttrSlab.NewKey("omp", "DataSharingClauseTypeAttr")
-	k.Uint(uint64(value))
+	dataSharingClauseTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dataSharingClauseTypeAttrSlab, (*DataSharingClauseTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DataSharingClauseTypeAttr](s)
 		v.value = value
@@ -654,10 +667,9 @@ type DeclareTargetAttr struct {
 
 // GetDeclareTargetAttr returns the uniqued DeclareTargetAttr with these parameters.
 func GetDeclareTargetAttr(ctx *ir.Context, deviceType, captureClause, automap ir.Attribute) *DeclareTargetAttr {
+	params := DeclareTargetAttr{deviceType: deviceType, captureClause: captureClause, automap: automap}
 	k := declareTargetAttrSlab.NewKey("omp", "DeclareTargetAttr")
-	k.Attr(deviceType)
-	k.Attr(captureClause)
-	k.Attr(automap)
+	declareTargetAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &declareTargetAttrSlab, (*DeclareTargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareTargetAttr](s)
 		v.deviceType = deviceType
@@ -711,8 +723,9 @@ type DeclareTargetCaptureClauseAttr struct {
 
 // GetDeclareTargetCaptureClauseAttr returns the uniqued DeclareTargetCaptureClauseAttr with these parameters.
 func GetDeclareTargetCaptureClauseAttr(ctx *ir.Context, value DeclareTargetCaptureClause) *DeclareTargetCaptureClauseAttr {
+	params := DeclareTargetCaptureClauseAttr{value: value}
 	k := declareTargetCaptureClauseAttrSlab.NewKey("omp", "DeclareTargetCaptureClauseAttr")
-	k.Uint(uint64(value))
+	declareTargetCaptureClauseAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &declareTargetCaptureClauseAttrSlab, (*DeclareTargetCaptureClauseAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareTargetCaptureClauseAttr](s)
 		v.value = value
@@ -752,8 +765,9 @@ type DeclareTargetDeviceTypeAttr struct {
 
 // GetDeclareTargetDeviceTypeAttr returns the uniqued DeclareTargetDeviceTypeAttr with these parameters.
 func GetDeclareTargetDeviceTypeAttr(ctx *ir.Context, value DeclareTargetDeviceType) *DeclareTargetDeviceTypeAttr {
+	params := DeclareTargetDeviceTypeAttr{value: value}
 	k := declareTargetDeviceTypeAttrSlab.NewKey("omp", "DeclareTargetDeviceTypeAttr")
-	k.Uint(uint64(value))
+	declareTargetDeviceTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &declareTargetDeviceTypeAttrSlab, (*DeclareTargetDeviceTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeclareTargetDeviceTypeAttr](s)
 		v.value = value
@@ -799,14 +813,9 @@ type FlagsAttr struct {
 
 // GetFlagsAttr returns the uniqued FlagsAttr with these parameters.
 func GetFlagsAttr(ctx *ir.Context, debugKind uint32, assumeTeamsOversubscription, assumeThreadsOversubscription, assumeNoThreadState, assumeNoNestedParallelism, noGpuLib bool, openmpDeviceVersion uint32) *FlagsAttr {
+	params := FlagsAttr{debugKind: debugKind, assumeTeamsOversubscription: assumeTeamsOversubscription, assumeThreadsOversubscription: assumeThreadsOversubscription, assumeNoThreadState: assumeNoThreadState, assumeNoNestedParallelism: assumeNoNestedParallelism, noGpuLib: noGpuLib, openmpDeviceVersion: openmpDeviceVersion}
 	k := flagsAttrSlab.NewKey("omp", "FlagsAttr")
-	k.Uint(uint64(debugKind))
-	k.Bool(assumeTeamsOversubscription)
-	k.Bool(assumeThreadsOversubscription)
-	k.Bool(assumeNoThreadState)
-	k.Bool(assumeNoNestedParallelism)
-	k.Bool(noGpuLib)
-	k.Uint(uint64(openmpDeviceVersion))
+	flagsAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &flagsAttrSlab, (*FlagsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FlagsAttr](s)
 		v.debugKind = debugKind
@@ -888,8 +897,9 @@ type OrderModifierAttr struct {
 
 // GetOrderModifierAttr returns the uniqued OrderModifierAttr with these parameters.
 func GetOrderModifierAttr(ctx *ir.Context, value OrderModifier) *OrderModifierAttr {
+	params := OrderModifierAttr{value: value}
 	k := orderModifierAttrSlab.NewKey("omp", "OrderModifierAttr")
-	k.Uint(uint64(value))
+	orderModifierAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &orderModifierAttrSlab, (*OrderModifierAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OrderModifierAttr](s)
 		v.value = value
@@ -929,8 +939,9 @@ type ReductionModifierAttr struct {
 
 // GetReductionModifierAttr returns the uniqued ReductionModifierAttr with these parameters.
 func GetReductionModifierAttr(ctx *ir.Context, value ReductionModifier) *ReductionModifierAttr {
+	params := ReductionModifierAttr{value: value}
 	k := reductionModifierAttrSlab.NewKey("omp", "ReductionModifierAttr")
-	k.Uint(uint64(value))
+	reductionModifierAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &reductionModifierAttrSlab, (*ReductionModifierAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReductionModifierAttr](s)
 		v.value = value
@@ -970,8 +981,9 @@ type ScheduleModifierAttr struct {
 
 // GetScheduleModifierAttr returns the uniqued ScheduleModifierAttr with these parameters.
 func GetScheduleModifierAttr(ctx *ir.Context, value ScheduleModifier) *ScheduleModifierAttr {
+	params := ScheduleModifierAttr{value: value}
 	k := scheduleModifierAttrSlab.NewKey("omp", "ScheduleModifierAttr")
-	k.Uint(uint64(value))
+	scheduleModifierAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &scheduleModifierAttrSlab, (*ScheduleModifierAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ScheduleModifierAttr](s)
 		v.value = value
@@ -1011,8 +1023,9 @@ type VariableCaptureKindAttr struct {
 
 // GetVariableCaptureKindAttr returns the uniqued VariableCaptureKindAttr with these parameters.
 func GetVariableCaptureKindAttr(ctx *ir.Context, value VariableCaptureKind) *VariableCaptureKindAttr {
+	params := VariableCaptureKindAttr{value: value}
 	k := variableCaptureKindAttrSlab.NewKey("omp", "VariableCaptureKindAttr")
-	k.Uint(uint64(value))
+	variableCaptureKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &variableCaptureKindAttrSlab, (*VariableCaptureKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VariableCaptureKindAttr](s)
 		v.value = value
@@ -1052,8 +1065,9 @@ type VersionAttr struct {
 
 // GetVersionAttr returns the uniqued VersionAttr with these parameters.
 func GetVersionAttr(ctx *ir.Context, version uint32) *VersionAttr {
+	params := VersionAttr{version: version}
 	k := versionAttrSlab.NewKey("omp", "VersionAttr")
-	k.Uint(uint64(version))
+	versionAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &versionAttrSlab, (*VersionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VersionAttr](s)
 		v.version = version

@@ -74,8 +74,9 @@ type RangeType struct {
 
 // GetRangeType returns the uniqued RangeType with these parameters.
 func GetRangeType(ctx *ir.Context, elementType ir.Type) *RangeType {
+	params := RangeType{elementType: elementType}
 	k := rangeTypeSlab.NewKey("pdl", "RangeType")
-	k.Type(elementType)
+	rangeTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &rangeTypeSlab, (*RangeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RangeType](s)
 		v.elementType = elementType

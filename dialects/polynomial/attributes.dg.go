@@ -16,8 +16,9 @@ type FloatPolynomialAttr struct {
 
 // GetFloatPolynomialAttr returns the uniqued FloatPolynomialAttr with these parameters.
 func GetFloatPolynomialAttr(ctx *ir.Context, polynomial ir.Attribute) *FloatPolynomialAttr {
+	params := FloatPolynomialAttr{polynomial: polynomial}
 	k := floatPolynomialAttrSlab.NewKey("polynomial", "FloatPolynomialAttr")
-	k.Attr(polynomial)
+	floatPolynomialAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &floatPolynomialAttrSlab, (*FloatPolynomialAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FloatPolynomialAttr](s)
 		v.polynomial = polynomial
@@ -54,8 +55,9 @@ type IntPolynomialAttr struct {
 
 // GetIntPolynomialAttr returns the uniqued IntPolynomialAttr with these parameters.
 func GetIntPolynomialAttr(ctx *ir.Context, polynomial ir.Attribute) *IntPolynomialAttr {
+	params := IntPolynomialAttr{polynomial: polynomial}
 	k := intPolynomialAttrSlab.NewKey("polynomial", "IntPolynomialAttr")
-	k.Attr(polynomial)
+	intPolynomialAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &intPolynomialAttrSlab, (*IntPolynomialAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntPolynomialAttr](s)
 		v.polynomial = polynomial
@@ -93,9 +95,9 @@ type PrimitiveRootAttr struct {
 
 // GetPrimitiveRootAttr returns the uniqued PrimitiveRootAttr with these parameters.
 func GetPrimitiveRootAttr(ctx *ir.Context, value, degree ir.Attribute) *PrimitiveRootAttr {
+	params := PrimitiveRootAttr{value: value, degree: degree}
 	k := primitiveRootAttrSlab.NewKey("polynomial", "PrimitiveRootAttr")
-	k.Attr(value)
-	k.Attr(degree)
+	primitiveRootAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &primitiveRootAttrSlab, (*PrimitiveRootAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PrimitiveRootAttr](s)
 		v.value = value
@@ -144,10 +146,9 @@ type RingAttr struct {
 
 // GetRingAttr returns the uniqued RingAttr with these parameters.
 func GetRingAttr(ctx *ir.Context, coefficientType ir.Type, coefficientModulus, polynomialModulus ir.Attribute) *RingAttr {
+	params := RingAttr{coefficientType: coefficientType, coefficientModulus: coefficientModulus, polynomialModulus: polynomialModulus}
 	k := ringAttrSlab.NewKey("polynomial", "RingAttr")
-	k.Type(coefficientType)
-	k.Attr(coefficientModulus)
-	k.Attr(polynomialModulus)
+	ringAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &ringAttrSlab, (*RingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RingAttr](s)
 		v.coefficientType = coefficientType
@@ -202,9 +203,9 @@ type TypedFloatPolynomialAttr struct {
 
 // GetTypedFloatPolynomialAttr returns the uniqued TypedFloatPolynomialAttr with these parameters.
 func GetTypedFloatPolynomialAttr(ctx *ir.Context, type_ ir.Type, value ir.Attribute) *TypedFloatPolynomialAttr {
+	params := TypedFloatPolynomialAttr{type_: type_, value: value}
 	k := typedFloatPolynomialAttrSlab.NewKey("polynomial", "TypedFloatPolynomialAttr")
-	k.Type(type_)
-	k.Attr(value)
+	typedFloatPolynomialAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &typedFloatPolynomialAttrSlab, (*TypedFloatPolynomialAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypedFloatPolynomialAttr](s)
 		v.type_ = type_
@@ -252,9 +253,9 @@ type TypedIntPolynomialAttr struct {
 
 // GetTypedIntPolynomialAttr returns the uniqued TypedIntPolynomialAttr with these parameters.
 func GetTypedIntPolynomialAttr(ctx *ir.Context, type_ ir.Type, value ir.Attribute) *TypedIntPolynomialAttr {
+	params := TypedIntPolynomialAttr{type_: type_, value: value}
 	k := typedIntPolynomialAttrSlab.NewKey("polynomial", "TypedIntPolynomialAttr")
-	k.Type(type_)
-	k.Attr(value)
+	typedIntPolynomialAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &typedIntPolynomialAttrSlab, (*TypedIntPolynomialAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypedIntPolynomialAttr](s)
 		v.type_ = type_

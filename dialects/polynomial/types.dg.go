@@ -16,8 +16,9 @@ type PolynomialType struct {
 
 // GetPolynomialType returns the uniqued PolynomialType with these parameters.
 func GetPolynomialType(ctx *ir.Context, ring ir.Attribute) *PolynomialType {
+	params := PolynomialType{ring: ring}
 	k := polynomialTypeSlab.NewKey("polynomial", "PolynomialType")
-	k.Attr(ring)
+	polynomialTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &polynomialTypeSlab, (*PolynomialType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PolynomialType](s)
 		v.ring = ring

@@ -17,9 +17,9 @@ type AddressAttr struct {
 
 // GetAddressAttr returns the uniqued AddressAttr with these parameters.
 func GetAddressAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *AddressAttr {
+	params := AddressAttr{type_: type_, value: value}
 	k := addressAttrSlab.NewKey("ptr", "AddressAttr")
-	k.Type(type_)
-	k.APInt(value)
+	addressAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &addressAttrSlab, (*AddressAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressAttr](s)
 		v.type_ = type_
@@ -92,8 +92,9 @@ type NullAttr struct {
 
 // GetNullAttr returns the uniqued NullAttr with these parameters.
 func GetNullAttr(ctx *ir.Context, type_ ir.Type) *NullAttr {
+	params := NullAttr{type_: type_}
 	k := nullAttrSlab.NewKey("ptr", "NullAttr")
-	k.Type(type_)
+	nullAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &nullAttrSlab, (*NullAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NullAttr](s)
 		v.type_ = type_
@@ -136,11 +137,9 @@ type SpecAttr struct {
 
 // GetSpecAttr returns the uniqued SpecAttr with these parameters.
 func GetSpecAttr(ctx *ir.Context, size, abi, preferred, index uint32) *SpecAttr {
+	params := SpecAttr{size: size, abi: abi, preferred: preferred, index: index}
 	k := specAttrSlab.NewKey("ptr", "SpecAttr")
-	k.Uint(uint64(size))
-	k.Uint(uint64(abi))
-	k.Uint(uint64(preferred))
-	k.Uint(uint64(index))
+	specAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &specAttrSlab, (*SpecAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SpecAttr](s)
 		v.size = size

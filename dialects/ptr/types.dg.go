@@ -16,8 +16,9 @@ type PtrMetadataType struct {
 
 // GetPtrMetadataType returns the uniqued PtrMetadataType with these parameters.
 func GetPtrMetadataType(ctx *ir.Context, type_ ir.Attribute) *PtrMetadataType {
+	params := PtrMetadataType{type_: type_}
 	k := ptrMetadataTypeSlab.NewKey("ptr", "PtrMetadataType")
-	k.Attr(type_)
+	ptrMetadataTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &ptrMetadataTypeSlab, (*PtrMetadataType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PtrMetadataType](s)
 		v.type_ = type_
@@ -57,8 +58,9 @@ type PtrType struct {
 
 // GetPtrType returns the uniqued PtrType with these parameters.
 func GetPtrType(ctx *ir.Context, memorySpace ir.Attribute) *PtrType {
+	params := PtrType{memorySpace: memorySpace}
 	k := ptrTypeSlab.NewKey("ptr", "PtrType")
-	k.Attr(memorySpace)
+	ptrTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &ptrTypeSlab, (*PtrType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PtrType](s)
 		v.memorySpace = memorySpace

@@ -21,12 +21,9 @@ type AnyQuantizedType struct {
 
 // GetAnyQuantizedType returns the uniqued AnyQuantizedType with these parameters.
 func GetAnyQuantizedType(ctx *ir.Context, flags uint64, storageType, expressedType ir.Type, storageTypeMin, storageTypeMax int64) *AnyQuantizedType {
+	params := AnyQuantizedType{flags: flags, storageType: storageType, expressedType: expressedType, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
 	k := anyQuantizedTypeSlab.NewKey("quant", "AnyQuantizedType")
-	k.Uint(uint64(flags))
-	k.Type(storageType)
-	k.Type(expressedType)
-	k.Int(int64(storageTypeMin))
-	k.Int(int64(storageTypeMax))
+	anyQuantizedTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &anyQuantizedTypeSlab, (*AnyQuantizedType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[AnyQuantizedType](s)
 		v.flags = flags
@@ -96,10 +93,9 @@ type CalibratedQuantizedType struct {
 
 // GetCalibratedQuantizedType returns the uniqued CalibratedQuantizedType with these parameters.
 func GetCalibratedQuantizedType(ctx *ir.Context, expressedType ir.Type, min, max int64) *CalibratedQuantizedType {
+	params := CalibratedQuantizedType{expressedType: expressedType, min: min, max: max}
 	k := calibratedQuantizedTypeSlab.NewKey("quant", "CalibratedQuantizedType")
-	k.Type(expressedType)
-	k.Int(int64(min))
-	k.Int(int64(max))
+	calibratedQuantizedTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &calibratedQuantizedTypeSlab, (*CalibratedQuantizedType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CalibratedQuantizedType](s)
 		v.expressedType = expressedType
@@ -160,21 +156,9 @@ type UniformQuantizedPerAxisType struct {
 
 // GetUniformQuantizedPerAxisType returns the uniqued UniformQuantizedPerAxisType with these parameters.
 func GetUniformQuantizedPerAxisType(ctx *ir.Context, flags uint64, storageType, expressedType ir.Type, quantizedDimension uint64, storageTypeMin, storageTypeMax int64, scales, zeroPoints []int64) *UniformQuantizedPerAxisType {
+	params := UniformQuantizedPerAxisType{flags: flags, storageType: storageType, expressedType: expressedType, quantizedDimension: quantizedDimension, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, scales: scales, zeroPoints: zeroPoints}
 	k := uniformQuantizedPerAxisTypeSlab.NewKey("quant", "UniformQuantizedPerAxisType")
-	k.Uint(uint64(flags))
-	k.Type(storageType)
-	k.Type(expressedType)
-	k.Uint(uint64(quantizedDimension))
-	k.Int(int64(storageTypeMin))
-	k.Int(int64(storageTypeMax))
-	k.Uint(uint64(len(scales)))
-	for _, e0 := range scales {
-		k.Int(int64(e0))
-	}
-	k.Uint(uint64(len(zeroPoints)))
-	for _, e0 := range zeroPoints {
-		k.Int(int64(e0))
-	}
+	uniformQuantizedPerAxisTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &uniformQuantizedPerAxisTypeSlab, (*UniformQuantizedPerAxisType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedPerAxisType](s)
 		v.flags = flags
@@ -277,22 +261,9 @@ type UniformQuantizedSubChannelType struct {
 
 // GetUniformQuantizedSubChannelType returns the uniqued UniformQuantizedSubChannelType with these parameters.
 func GetUniformQuantizedSubChannelType(ctx *ir.Context, flags uint64, storageType, expressedType ir.Type, storageTypeMin, storageTypeMax int64, quantizedDimensions, blockSizes []int64, scales, zeroPoints ir.Attribute) *UniformQuantizedSubChannelType {
+	params := UniformQuantizedSubChannelType{flags: flags, storageType: storageType, expressedType: expressedType, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, quantizedDimensions: quantizedDimensions, blockSizes: blockSizes, scales: scales, zeroPoints: zeroPoints}
 	k := uniformQuantizedSubChannelTypeSlab.NewKey("quant", "UniformQuantizedSubChannelType")
-	k.Uint(uint64(flags))
-	k.Type(storageType)
-	k.Type(expressedType)
-	k.Int(int64(storageTypeMin))
-	k.Int(int64(storageTypeMax))
-	k.Uint(uint64(len(quantizedDimensions)))
-	for _, e0 := range quantizedDimensions {
-		k.Int(int64(e0))
-	}
-	k.Uint(uint64(len(blockSizes)))
-	for _, e0 := range blockSizes {
-		k.Int(int64(e0))
-	}
-	k.Attr(scales)
-	k.Attr(zeroPoints)
+	uniformQuantizedSubChannelTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &uniformQuantizedSubChannelTypeSlab, (*UniformQuantizedSubChannelType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedSubChannelType](s)
 		v.flags = flags
@@ -400,14 +371,9 @@ type UniformQuantizedType struct {
 
 // GetUniformQuantizedType returns the uniqued UniformQuantizedType with these parameters.
 func GetUniformQuantizedType(ctx *ir.Context, flags uint64, storageType, expressedType ir.Type, scale, zeroPoint, storageTypeMin, storageTypeMax int64) *UniformQuantizedType {
+	params := UniformQuantizedType{flags: flags, storageType: storageType, expressedType: expressedType, scale: scale, zeroPoint: zeroPoint, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
 	k := uniformQuantizedTypeSlab.NewKey("quant", "UniformQuantizedType")
-	k.Uint(uint64(flags))
-	k.Type(storageType)
-	k.Type(expressedType)
-	k.Int(int64(scale))
-	k.Int(int64(zeroPoint))
-	k.Int(int64(storageTypeMin))
-	k.Int(int64(storageTypeMax))
+	uniformQuantizedTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &uniformQuantizedTypeSlab, (*UniformQuantizedType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedType](s)
 		v.flags = flags

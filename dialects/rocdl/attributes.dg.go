@@ -22,14 +22,9 @@ type ROCDLTargetAttr struct {
 
 // GetROCDLTargetAttr returns the uniqued ROCDLTargetAttr with these parameters.
 func GetROCDLTargetAttr(ctx *ir.Context, o_ int32, triple, chip, features, abi string, flags, link ir.Attribute) *ROCDLTargetAttr {
+	params := ROCDLTargetAttr{o_: o_, triple: triple, chip: chip, features: features, abi: abi, flags: flags, link: link}
 	k := rOCDLTargetAttrSlab.NewKey("rocdl", "ROCDLTargetAttr")
-	k.Int(int64(o_))
-	k.String(triple)
-	k.String(chip)
-	k.String(features)
-	k.String(abi)
-	k.Attr(flags)
-	k.Attr(link)
+	rOCDLTargetAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &rOCDLTargetAttrSlab, (*ROCDLTargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ROCDLTargetAttr](s)
 		v.o_ = o_

@@ -17,11 +17,9 @@ type GridAxesArrayAttr struct {
 
 // GetGridAxesArrayAttr returns the uniqued GridAxesArrayAttr with these parameters.
 func GetGridAxesArrayAttr(ctx *ir.Context, axes []ir.Attribute) *GridAxesArrayAttr {
+	params := GridAxesArrayAttr{axes: axes}
 	k := gridAxesArrayAttrSlab.NewKey("shard", "GridAxesArrayAttr")
-	k.Uint(uint64(len(axes)))
-	for _, e0 := range axes {
-		k.Attr(e0)
-	}
+	gridAxesArrayAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &gridAxesArrayAttrSlab, (*GridAxesArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GridAxesArrayAttr](s)
 		v.axes = slices.Clone(axes)
@@ -64,8 +62,9 @@ type ReductionKindAttr struct {
 
 // GetReductionKindAttr returns the uniqued ReductionKindAttr with these parameters.
 func GetReductionKindAttr(ctx *ir.Context, value ReductionKind) *ReductionKindAttr {
+	params := ReductionKindAttr{value: value}
 	k := reductionKindAttrSlab.NewKey("shard", "ReductionKindAttr")
-	k.Uint(uint64(value))
+	reductionKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &reductionKindAttrSlab, (*ReductionKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReductionKindAttr](s)
 		v.value = value

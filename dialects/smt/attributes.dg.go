@@ -17,9 +17,9 @@ type BitVectorAttr struct {
 
 // GetBitVectorAttr returns the uniqued BitVectorAttr with these parameters.
 func GetBitVectorAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *BitVectorAttr {
+	params := BitVectorAttr{type_: type_, value: value}
 	k := bitVectorAttrSlab.NewKey("smt", "BitVectorAttr")
-	k.Type(type_)
-	k.APInt(value)
+	bitVectorAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &bitVectorAttrSlab, (*BitVectorAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BitVectorAttr](s)
 		v.type_ = type_

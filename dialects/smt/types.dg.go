@@ -18,9 +18,9 @@ type ArrayType struct {
 
 // GetArrayType returns the uniqued ArrayType with these parameters.
 func GetArrayType(ctx *ir.Context, domainType, rangeType ir.Type) *ArrayType {
+	params := ArrayType{domainType: domainType, rangeType: rangeType}
 	k := arrayTypeSlab.NewKey("smt", "ArrayType")
-	k.Type(domainType)
-	k.Type(rangeType)
+	arrayTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &arrayTypeSlab, (*ArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ArrayType](s)
 		v.domainType = domainType
@@ -67,8 +67,9 @@ type BitVectorType struct {
 
 // GetBitVectorType returns the uniqued BitVectorType with these parameters.
 func GetBitVectorType(ctx *ir.Context, width int64) *BitVectorType {
+	params := BitVectorType{width: width}
 	k := bitVectorTypeSlab.NewKey("smt", "BitVectorType")
-	k.Int(int64(width))
+	bitVectorTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &bitVectorTypeSlab, (*BitVectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[BitVectorType](s)
 		v.width = width
@@ -167,12 +168,9 @@ type SMTFuncType struct {
 
 // GetSMTFuncType returns the uniqued SMTFuncType with these parameters.
 func GetSMTFuncType(ctx *ir.Context, domainTypes []ir.Type, rangeType ir.Type) *SMTFuncType {
+	params := SMTFuncType{domainTypes: domainTypes, rangeType: rangeType}
 	k := sMTFuncTypeSlab.NewKey("smt", "SMTFuncType")
-	k.Uint(uint64(len(domainTypes)))
-	for _, e0 := range domainTypes {
-		k.Type(e0)
-	}
-	k.Type(rangeType)
+	sMTFuncTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &sMTFuncTypeSlab, (*SMTFuncType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SMTFuncType](s)
 		v.domainTypes = slices.Clone(domainTypes)
@@ -223,12 +221,9 @@ type SortType struct {
 
 // GetSortType returns the uniqued SortType with these parameters.
 func GetSortType(ctx *ir.Context, identifier ir.Attribute, sortParams []ir.Type) *SortType {
+	params := SortType{identifier: identifier, sortParams: sortParams}
 	k := sortTypeSlab.NewKey("smt", "SortType")
-	k.Attr(identifier)
-	k.Uint(uint64(len(sortParams)))
-	for _, e0 := range sortParams {
-		k.Type(e0)
-	}
+	sortTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &sortTypeSlab, (*SortType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SortType](s)
 		v.identifier = identifier

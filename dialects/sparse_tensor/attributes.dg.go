@@ -18,8 +18,9 @@ type CrdTransDirectionKindAttr struct {
 
 // GetCrdTransDirectionKindAttr returns the uniqued CrdTransDirectionKindAttr with these parameters.
 func GetCrdTransDirectionKindAttr(ctx *ir.Context, value CrdTransDirectionKind) *CrdTransDirectionKindAttr {
+	params := CrdTransDirectionKindAttr{value: value}
 	k := crdTransDirectionKindAttrSlab.NewKey("sparse_tensor", "CrdTransDirectionKindAttr")
-	k.Uint(uint64(value))
+	crdTransDirectionKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &crdTransDirectionKindAttrSlab, (*CrdTransDirectionKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CrdTransDirectionKindAttr](s)
 		v.value = value
@@ -61,10 +62,9 @@ type SparseTensorDimSliceAttr struct {
 
 // GetSparseTensorDimSliceAttr returns the uniqued SparseTensorDimSliceAttr with these parameters.
 func GetSparseTensorDimSliceAttr(ctx *ir.Context, offset, size, stride int64) *SparseTensorDimSliceAttr {
+	params := SparseTensorDimSliceAttr{offset: offset, size: size, stride: stride}
 	k := sparseTensorDimSliceAttrSlab.NewKey("sparse_tensor", "SparseTensorDimSliceAttr")
-	k.Int(int64(offset))
-	k.Int(int64(size))
-	k.Int(int64(stride))
+	sparseTensorDimSliceAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &sparseTensorDimSliceAttrSlab, (*SparseTensorDimSliceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SparseTensorDimSliceAttr](s)
 		v.offset = offset
@@ -125,21 +125,9 @@ type SparseTensorEncodingAttr struct {
 
 // GetSparseTensorEncodingAttr returns the uniqued SparseTensorEncodingAttr with these parameters.
 func GetSparseTensorEncodingAttr(ctx *ir.Context, lvlTypes []uint64, dimToLvl, lvlToDim affine.Map, posWidth, crdWidth uint32, explicitVal, implicitVal ir.Attribute, dimSlices []ir.Attribute) *SparseTensorEncodingAttr {
+	params := SparseTensorEncodingAttr{lvlTypes: lvlTypes, dimToLvl: dimToLvl, lvlToDim: lvlToDim, posWidth: posWidth, crdWidth: crdWidth, explicitVal: explicitVal, implicitVal: implicitVal, dimSlices: dimSlices}
 	k := sparseTensorEncodingAttrSlab.NewKey("sparse_tensor", "SparseTensorEncodingAttr")
-	k.Uint(uint64(len(lvlTypes)))
-	for _, e0 := range lvlTypes {
-		k.Uint(uint64(e0))
-	}
-	dimToLvl.AppendKey(k)
-	lvlToDim.AppendKey(k)
-	k.Uint(uint64(posWidth))
-	k.Uint(uint64(crdWidth))
-	k.Attr(explicitVal)
-	k.Attr(implicitVal)
-	k.Uint(uint64(len(dimSlices)))
-	for _, e0 := range dimSlices {
-		k.Attr(e0)
-	}
+	sparseTensorEncodingAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &sparseTensorEncodingAttrSlab, (*SparseTensorEncodingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SparseTensorEncodingAttr](s)
 		v.lvlTypes = slices.Clone(lvlTypes)
@@ -234,8 +222,9 @@ type SparseTensorSortKindAttr struct {
 
 // GetSparseTensorSortKindAttr returns the uniqued SparseTensorSortKindAttr with these parameters.
 func GetSparseTensorSortKindAttr(ctx *ir.Context, value SparseTensorSortKind) *SparseTensorSortKindAttr {
+	params := SparseTensorSortKindAttr{value: value}
 	k := sparseTensorSortKindAttrSlab.NewKey("sparse_tensor", "SparseTensorSortKindAttr")
-	k.Uint(uint64(value))
+	sparseTensorSortKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &sparseTensorSortKindAttrSlab, (*SparseTensorSortKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SparseTensorSortKindAttr](s)
 		v.value = value
@@ -275,8 +264,9 @@ type StorageSpecifierKindAttr struct {
 
 // GetStorageSpecifierKindAttr returns the uniqued StorageSpecifierKindAttr with these parameters.
 func GetStorageSpecifierKindAttr(ctx *ir.Context, value StorageSpecifierKind) *StorageSpecifierKindAttr {
+	params := StorageSpecifierKindAttr{value: value}
 	k := storageSpecifierKindAttrSlab.NewKey("sparse_tensor", "StorageSpecifierKindAttr")
-	k.Uint(uint64(value))
+	storageSpecifierKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &storageSpecifierKindAttrSlab, (*StorageSpecifierKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StorageSpecifierKindAttr](s)
 		v.value = value

@@ -18,10 +18,9 @@ type IterSpaceType struct {
 
 // GetIterSpaceType returns the uniqued IterSpaceType with these parameters.
 func GetIterSpaceType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint64) *IterSpaceType {
+	params := IterSpaceType{encoding: encoding, loLvl: loLvl, hiLvl: hiLvl}
 	k := iterSpaceTypeSlab.NewKey("sparse_tensor", "IterSpaceType")
-	k.Attr(encoding)
-	k.Uint(uint64(loLvl))
-	k.Uint(uint64(hiLvl))
+	iterSpaceTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &iterSpaceTypeSlab, (*IterSpaceType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IterSpaceType](s)
 		v.encoding = encoding
@@ -77,10 +76,9 @@ type IteratorType struct {
 
 // GetIteratorType returns the uniqued IteratorType with these parameters.
 func GetIteratorType(ctx *ir.Context, encoding ir.Attribute, loLvl, hiLvl uint64) *IteratorType {
+	params := IteratorType{encoding: encoding, loLvl: loLvl, hiLvl: hiLvl}
 	k := iteratorTypeSlab.NewKey("sparse_tensor", "IteratorType")
-	k.Attr(encoding)
-	k.Uint(uint64(loLvl))
-	k.Uint(uint64(hiLvl))
+	iteratorTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &iteratorTypeSlab, (*IteratorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[IteratorType](s)
 		v.encoding = encoding
@@ -134,8 +132,9 @@ type StorageSpecifierType struct {
 
 // GetStorageSpecifierType returns the uniqued StorageSpecifierType with these parameters.
 func GetStorageSpecifierType(ctx *ir.Context, encoding ir.Attribute) *StorageSpecifierType {
+	params := StorageSpecifierType{encoding: encoding}
 	k := storageSpecifierTypeSlab.NewKey("sparse_tensor", "StorageSpecifierType")
-	k.Attr(encoding)
+	storageSpecifierTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &storageSpecifierTypeSlab, (*StorageSpecifierType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[StorageSpecifierType](s)
 		v.encoding = encoding

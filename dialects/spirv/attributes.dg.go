@@ -16,8 +16,9 @@ type AddressingModelAttr struct {
 
 // GetAddressingModelAttr returns the uniqued AddressingModelAttr with these parameters.
 func GetAddressingModelAttr(ctx *ir.Context, value AddressingModel) *AddressingModelAttr {
+	params := AddressingModelAttr{value: value}
 	k := addressingModelAttrSlab.NewKey("spirv", "AddressingModelAttr")
-	k.Uint(uint64(value))
+	addressingModelAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &addressingModelAttrSlab, (*AddressingModelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddressingModelAttr](s)
 		v.value = value
@@ -57,8 +58,9 @@ type BuiltInAttr struct {
 
 // GetBuiltInAttr returns the uniqued BuiltInAttr with these parameters.
 func GetBuiltInAttr(ctx *ir.Context, value BuiltIn) *BuiltInAttr {
+	params := BuiltInAttr{value: value}
 	k := builtInAttrSlab.NewKey("spirv", "BuiltInAttr")
-	k.Uint(uint64(value))
+	builtInAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &builtInAttrSlab, (*BuiltInAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BuiltInAttr](s)
 		v.value = value
@@ -99,9 +101,9 @@ type CacheControlLoadINTELAttr struct {
 
 // GetCacheControlLoadINTELAttr returns the uniqued CacheControlLoadINTELAttr with these parameters.
 func GetCacheControlLoadINTELAttr(ctx *ir.Context, cacheLevel uint32, loadCacheControl LoadCacheControl) *CacheControlLoadINTELAttr {
+	params := CacheControlLoadINTELAttr{cacheLevel: cacheLevel, loadCacheControl: loadCacheControl}
 	k := cacheControlLoadINTELAttrSlab.NewKey("spirv", "CacheControlLoadINTELAttr")
-	k.Uint(uint64(cacheLevel))
-	k.Uint(uint64(loadCacheControl))
+	cacheControlLoadINTELAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &cacheControlLoadINTELAttrSlab, (*CacheControlLoadINTELAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CacheControlLoadINTELAttr](s)
 		v.cacheLevel = cacheLevel
@@ -149,9 +151,9 @@ type CacheControlStoreINTELAttr struct {
 
 // GetCacheControlStoreINTELAttr returns the uniqued CacheControlStoreINTELAttr with these parameters.
 func GetCacheControlStoreINTELAttr(ctx *ir.Context, cacheLevel uint32, storeCacheControl StoreCacheControl) *CacheControlStoreINTELAttr {
+	params := CacheControlStoreINTELAttr{cacheLevel: cacheLevel, storeCacheControl: storeCacheControl}
 	k := cacheControlStoreINTELAttrSlab.NewKey("spirv", "CacheControlStoreINTELAttr")
-	k.Uint(uint64(cacheLevel))
-	k.Uint(uint64(storeCacheControl))
+	cacheControlStoreINTELAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &cacheControlStoreINTELAttrSlab, (*CacheControlStoreINTELAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CacheControlStoreINTELAttr](s)
 		v.cacheLevel = cacheLevel
@@ -198,8 +200,9 @@ type CapabilityAttr struct {
 
 // GetCapabilityAttr returns the uniqued CapabilityAttr with these parameters.
 func GetCapabilityAttr(ctx *ir.Context, value Capability) *CapabilityAttr {
+	params := CapabilityAttr{value: value}
 	k := capabilityAttrSlab.NewKey("spirv", "CapabilityAttr")
-	k.Uint(uint64(value))
+	capabilityAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &capabilityAttrSlab, (*CapabilityAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CapabilityAttr](s)
 		v.value = value
@@ -239,8 +242,9 @@ type ClientAPIAttr struct {
 
 // GetClientAPIAttr returns the uniqued ClientAPIAttr with these parameters.
 func GetClientAPIAttr(ctx *ir.Context, value ClientAPI) *ClientAPIAttr {
+	params := ClientAPIAttr{value: value}
 	k := clientAPIAttrSlab.NewKey("spirv", "ClientAPIAttr")
-	k.Uint(uint64(value))
+	clientAPIAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &clientAPIAttrSlab, (*ClientAPIAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ClientAPIAttr](s)
 		v.value = value
@@ -280,8 +284,9 @@ type CooperativeMatrixLayoutKHRAttr struct {
 
 // GetCooperativeMatrixLayoutKHRAttr returns the uniqued CooperativeMatrixLayoutKHRAttr with these parameters.
 func GetCooperativeMatrixLayoutKHRAttr(ctx *ir.Context, value CooperativeMatrixLayoutKHR) *CooperativeMatrixLayoutKHRAttr {
+	params := CooperativeMatrixLayoutKHRAttr{value: value}
 	k := cooperativeMatrixLayoutKHRAttrSlab.NewKey("spirv", "CooperativeMatrixLayoutKHRAttr")
-	k.Uint(uint64(value))
+	cooperativeMatrixLayoutKHRAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixLayoutKHRAttrSlab, (*CooperativeMatrixLayoutKHRAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixLayoutKHRAttr](s)
 		v.value = value
@@ -321,8 +326,9 @@ type CooperativeMatrixOperandsKHRAttr struct {
 
 // GetCooperativeMatrixOperandsKHRAttr returns the uniqued CooperativeMatrixOperandsKHRAttr with these parameters.
 func GetCooperativeMatrixOperandsKHRAttr(ctx *ir.Context, value CooperativeMatrixOperandsKHR) *CooperativeMatrixOperandsKHRAttr {
+	params := CooperativeMatrixOperandsKHRAttr{value: value}
 	k := cooperativeMatrixOperandsKHRAttrSlab.NewKey("spirv", "CooperativeMatrixOperandsKHRAttr")
-	k.Uint(uint64(value))
+	cooperativeMatrixOperandsKHRAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixOperandsKHRAttrSlab, (*CooperativeMatrixOperandsKHRAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixOperandsKHRAttr](s)
 		v.value = value
@@ -370,16 +376,9 @@ type CooperativeMatrixPropertiesKHRAttr struct {
 
 // GetCooperativeMatrixPropertiesKHRAttr returns the uniqued CooperativeMatrixPropertiesKHRAttr with these parameters.
 func GetCooperativeMatrixPropertiesKHRAttr(ctx *ir.Context, mSize, nSize, kSize uint32, aType, bType, cType, resultType ir.Type, accSat bool, scope ir.Attribute) *CooperativeMatrixPropertiesKHRAttr {
+	params := CooperativeMatrixPropertiesKHRAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, accSat: accSat, scope: scope}
 	k := cooperativeMatrixPropertiesKHRAttrSlab.NewKey("spirv", "CooperativeMatrixPropertiesKHRAttr")
-	k.Uint(uint64(mSize))
-	k.Uint(uint64(nSize))
-	k.Uint(uint64(kSize))
-	k.Type(aType)
-	k.Type(bType)
-	k.Type(cType)
-	k.Type(resultType)
-	k.Bool(accSat)
-	k.Attr(scope)
+	cooperativeMatrixPropertiesKHRAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixPropertiesKHRAttrSlab, (*CooperativeMatrixPropertiesKHRAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixPropertiesKHRAttr](s)
 		v.mSize = mSize
@@ -482,15 +481,9 @@ type CooperativeMatrixPropertiesNVAttr struct {
 
 // GetCooperativeMatrixPropertiesNVAttr returns the uniqued CooperativeMatrixPropertiesNVAttr with these parameters.
 func GetCooperativeMatrixPropertiesNVAttr(ctx *ir.Context, mSize, nSize, kSize int32, aType, bType, cType, resultType ir.Type, scope ir.Attribute) *CooperativeMatrixPropertiesNVAttr {
+	params := CooperativeMatrixPropertiesNVAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, scope: scope}
 	k := cooperativeMatrixPropertiesNVAttrSlab.NewKey("spirv", "CooperativeMatrixPropertiesNVAttr")
-	k.Int(int64(mSize))
-	k.Int(int64(nSize))
-	k.Int(int64(kSize))
-	k.Type(aType)
-	k.Type(bType)
-	k.Type(cType)
-	k.Type(resultType)
-	k.Attr(scope)
+	cooperativeMatrixPropertiesNVAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixPropertiesNVAttrSlab, (*CooperativeMatrixPropertiesNVAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixPropertiesNVAttr](s)
 		v.mSize = mSize
@@ -579,8 +572,9 @@ type CooperativeMatrixUseKHRAttr struct {
 
 // GetCooperativeMatrixUseKHRAttr returns the uniqued CooperativeMatrixUseKHRAttr with these parameters.
 func GetCooperativeMatrixUseKHRAttr(ctx *ir.Context, value CooperativeMatrixUseKHR) *CooperativeMatrixUseKHRAttr {
+	params := CooperativeMatrixUseKHRAttr{value: value}
 	k := cooperativeMatrixUseKHRAttrSlab.NewKey("spirv", "CooperativeMatrixUseKHRAttr")
-	k.Uint(uint64(value))
+	cooperativeMatrixUseKHRAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &cooperativeMatrixUseKHRAttrSlab, (*CooperativeMatrixUseKHRAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CooperativeMatrixUseKHRAttr](s)
 		v.value = value
@@ -620,8 +614,9 @@ type DecorationAttr struct {
 
 // GetDecorationAttr returns the uniqued DecorationAttr with these parameters.
 func GetDecorationAttr(ctx *ir.Context, value Decoration) *DecorationAttr {
+	params := DecorationAttr{value: value}
 	k := decorationAttrSlab.NewKey("spirv", "DecorationAttr")
-	k.Uint(uint64(value))
+	decorationAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &decorationAttrSlab, (*DecorationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DecorationAttr](s)
 		v.value = value
@@ -661,8 +656,9 @@ type DeviceTypeAttr struct {
 
 // GetDeviceTypeAttr returns the uniqued DeviceTypeAttr with these parameters.
 func GetDeviceTypeAttr(ctx *ir.Context, value DeviceType) *DeviceTypeAttr {
+	params := DeviceTypeAttr{value: value}
 	k := deviceTypeAttrSlab.NewKey("spirv", "DeviceTypeAttr")
-	k.Uint(uint64(value))
+	deviceTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &deviceTypeAttrSlab, (*DeviceTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DeviceTypeAttr](s)
 		v.value = value
@@ -702,8 +698,9 @@ type DimAttr struct {
 
 // GetDimAttr returns the uniqued DimAttr with these parameters.
 func GetDimAttr(ctx *ir.Context, value Dim) *DimAttr {
+	params := DimAttr{value: value}
 	k := dimAttrSlab.NewKey("spirv", "DimAttr")
-	k.Uint(uint64(value))
+	dimAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dimAttrSlab, (*DimAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DimAttr](s)
 		v.value = value
@@ -745,10 +742,9 @@ type EntryPointABIAttr struct {
 
 // GetEntryPointABIAttr returns the uniqued EntryPointABIAttr with these parameters.
 func GetEntryPointABIAttr(ctx *ir.Context, workgroupSize ir.Attribute, subgroupSize, targetWidth int32) *EntryPointABIAttr {
+	params := EntryPointABIAttr{workgroupSize: workgroupSize, subgroupSize: subgroupSize, targetWidth: targetWidth}
 	k := entryPointABIAttrSlab.NewKey("spirv", "EntryPointABIAttr")
-	k.Attr(workgroupSize)
-	k.Int(int64(subgroupSize))
-	k.Int(int64(targetWidth))
+	entryPointABIAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &entryPointABIAttrSlab, (*EntryPointABIAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[EntryPointABIAttr](s)
 		v.workgroupSize = workgroupSize
@@ -802,8 +798,9 @@ type ExecutionModeAttr struct {
 
 // GetExecutionModeAttr returns the uniqued ExecutionModeAttr with these parameters.
 func GetExecutionModeAttr(ctx *ir.Context, value ExecutionMode) *ExecutionModeAttr {
+	params := ExecutionModeAttr{value: value}
 	k := executionModeAttrSlab.NewKey("spirv", "ExecutionModeAttr")
-	k.Uint(uint64(value))
+	executionModeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &executionModeAttrSlab, (*ExecutionModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExecutionModeAttr](s)
 		v.value = value
@@ -843,8 +840,9 @@ type ExecutionModelAttr struct {
 
 // GetExecutionModelAttr returns the uniqued ExecutionModelAttr with these parameters.
 func GetExecutionModelAttr(ctx *ir.Context, value ExecutionModel) *ExecutionModelAttr {
+	params := ExecutionModelAttr{value: value}
 	k := executionModelAttrSlab.NewKey("spirv", "ExecutionModelAttr")
-	k.Uint(uint64(value))
+	executionModelAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &executionModelAttrSlab, (*ExecutionModelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExecutionModelAttr](s)
 		v.value = value
@@ -884,8 +882,9 @@ type ExtensionAttr struct {
 
 // GetExtensionAttr returns the uniqued ExtensionAttr with these parameters.
 func GetExtensionAttr(ctx *ir.Context, value Extension) *ExtensionAttr {
+	params := ExtensionAttr{value: value}
 	k := extensionAttrSlab.NewKey("spirv", "ExtensionAttr")
-	k.Uint(uint64(value))
+	extensionAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &extensionAttrSlab, (*ExtensionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExtensionAttr](s)
 		v.value = value
@@ -925,8 +924,9 @@ type FPEncodingAttr struct {
 
 // GetFPEncodingAttr returns the uniqued FPEncodingAttr with these parameters.
 func GetFPEncodingAttr(ctx *ir.Context, value FPEncoding) *FPEncodingAttr {
+	params := FPEncodingAttr{value: value}
 	k := fPEncodingAttrSlab.NewKey("spirv", "FPEncodingAttr")
-	k.Uint(uint64(value))
+	fPEncodingAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &fPEncodingAttrSlab, (*FPEncodingAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FPEncodingAttr](s)
 		v.value = value
@@ -966,8 +966,9 @@ type FPFastMathModeAttr struct {
 
 // GetFPFastMathModeAttr returns the uniqued FPFastMathModeAttr with these parameters.
 func GetFPFastMathModeAttr(ctx *ir.Context, value FPFastMathMode) *FPFastMathModeAttr {
+	params := FPFastMathModeAttr{value: value}
 	k := fPFastMathModeAttrSlab.NewKey("spirv", "FPFastMathModeAttr")
-	k.Uint(uint64(value))
+	fPFastMathModeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &fPFastMathModeAttrSlab, (*FPFastMathModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FPFastMathModeAttr](s)
 		v.value = value
@@ -1007,8 +1008,9 @@ type FPRoundingModeAttr struct {
 
 // GetFPRoundingModeAttr returns the uniqued FPRoundingModeAttr with these parameters.
 func GetFPRoundingModeAttr(ctx *ir.Context, value FPRoundingMode) *FPRoundingModeAttr {
+	params := FPRoundingModeAttr{value: value}
 	k := fPRoundingModeAttrSlab.NewKey("spirv", "FPRoundingModeAttr")
-	k.Uint(uint64(value))
+	fPRoundingModeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &fPRoundingModeAttrSlab, (*FPRoundingModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FPRoundingModeAttr](s)
 		v.value = value
@@ -1048,8 +1050,9 @@ type FunctionControlAttr struct {
 
 // GetFunctionControlAttr returns the uniqued FunctionControlAttr with these parameters.
 func GetFunctionControlAttr(ctx *ir.Context, value FunctionControl) *FunctionControlAttr {
+	params := FunctionControlAttr{value: value}
 	k := functionControlAttrSlab.NewKey("spirv", "FunctionControlAttr")
-	k.Uint(uint64(value))
+	functionControlAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &functionControlAttrSlab, (*FunctionControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FunctionControlAttr](s)
 		v.value = value
@@ -1089,8 +1092,9 @@ type GroupOperationAttr struct {
 
 // GetGroupOperationAttr returns the uniqued GroupOperationAttr with these parameters.
 func GetGroupOperationAttr(ctx *ir.Context, value GroupOperation) *GroupOperationAttr {
+	params := GroupOperationAttr{value: value}
 	k := groupOperationAttrSlab.NewKey("spirv", "GroupOperationAttr")
-	k.Uint(uint64(value))
+	groupOperationAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &groupOperationAttrSlab, (*GroupOperationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[GroupOperationAttr](s)
 		v.value = value
@@ -1130,8 +1134,9 @@ type ImageArrayedInfoAttr struct {
 
 // GetImageArrayedInfoAttr returns the uniqued ImageArrayedInfoAttr with these parameters.
 func GetImageArrayedInfoAttr(ctx *ir.Context, value ImageArrayedInfo) *ImageArrayedInfoAttr {
+	params := ImageArrayedInfoAttr{value: value}
 	k := imageArrayedInfoAttrSlab.NewKey("spirv", "ImageArrayedInfoAttr")
-	k.Uint(uint64(value))
+	imageArrayedInfoAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &imageArrayedInfoAttrSlab, (*ImageArrayedInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageArrayedInfoAttr](s)
 		v.value = value
@@ -1171,8 +1176,9 @@ type ImageDepthInfoAttr struct {
 
 // GetImageDepthInfoAttr returns the uniqued ImageDepthInfoAttr with these parameters.
 func GetImageDepthInfoAttr(ctx *ir.Context, value ImageDepthInfo) *ImageDepthInfoAttr {
+	params := ImageDepthInfoAttr{value: value}
 	k := imageDepthInfoAttrSlab.NewKey("spirv", "ImageDepthInfoAttr")
-	k.Uint(uint64(value))
+	imageDepthInfoAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &imageDepthInfoAttrSlab, (*ImageDepthInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageDepthInfoAttr](s)
 		v.value = value
@@ -1212,8 +1218,9 @@ type ImageFormatAttr struct {
 
 // GetImageFormatAttr returns the uniqued ImageFormatAttr with these parameters.
 func GetImageFormatAttr(ctx *ir.Context, value ImageFormat) *ImageFormatAttr {
+	params := ImageFormatAttr{value: value}
 	k := imageFormatAttrSlab.NewKey("spirv", "ImageFormatAttr")
-	k.Uint(uint64(value))
+	imageFormatAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &imageFormatAttrSlab, (*ImageFormatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageFormatAttr](s)
 		v.value = value
@@ -1253,8 +1260,9 @@ type ImageOperandsAttr struct {
 
 // GetImageOperandsAttr returns the uniqued ImageOperandsAttr with these parameters.
 func GetImageOperandsAttr(ctx *ir.Context, value ImageOperands) *ImageOperandsAttr {
+	params := ImageOperandsAttr{value: value}
 	k := imageOperandsAttrSlab.NewKey("spirv", "ImageOperandsAttr")
-	k.Uint(uint64(value))
+	imageOperandsAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &imageOperandsAttrSlab, (*ImageOperandsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageOperandsAttr](s)
 		v.value = value
@@ -1294,8 +1302,9 @@ type ImageSamplerUseInfoAttr struct {
 
 // GetImageSamplerUseInfoAttr returns the uniqued ImageSamplerUseInfoAttr with these parameters.
 func GetImageSamplerUseInfoAttr(ctx *ir.Context, value ImageSamplerUseInfo) *ImageSamplerUseInfoAttr {
+	params := ImageSamplerUseInfoAttr{value: value}
 	k := imageSamplerUseInfoAttrSlab.NewKey("spirv", "ImageSamplerUseInfoAttr")
-	k.Uint(uint64(value))
+	imageSamplerUseInfoAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &imageSamplerUseInfoAttrSlab, (*ImageSamplerUseInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageSamplerUseInfoAttr](s)
 		v.value = value
@@ -1335,8 +1344,9 @@ type ImageSamplingInfoAttr struct {
 
 // GetImageSamplingInfoAttr returns the uniqued ImageSamplingInfoAttr with these parameters.
 func GetImageSamplingInfoAttr(ctx *ir.Context, value ImageSamplingInfo) *ImageSamplingInfoAttr {
+	params := ImageSamplingInfoAttr{value: value}
 	k := imageSamplingInfoAttrSlab.NewKey("spirv", "ImageSamplingInfoAttr")
-	k.Uint(uint64(value))
+	imageSamplingInfoAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &imageSamplingInfoAttrSlab, (*ImageSamplingInfoAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ImageSamplingInfoAttr](s)
 		v.value = value
@@ -1383,15 +1393,9 @@ type JointMatrixPropertiesINTELAttr struct {
 
 // GetJointMatrixPropertiesINTELAttr returns the uniqued JointMatrixPropertiesINTELAttr with these parameters.
 func GetJointMatrixPropertiesINTELAttr(ctx *ir.Context, mSize, nSize, kSize int32, aType, bType, cType, resultType ir.Type, scope ir.Attribute) *JointMatrixPropertiesINTELAttr {
+	params := JointMatrixPropertiesINTELAttr{mSize: mSize, nSize: nSize, kSize: kSize, aType: aType, bType: bType, cType: cType, resultType: resultType, scope: scope}
 	k := jointMatrixPropertiesINTELAttrSlab.NewKey("spirv", "JointMatrixPropertiesINTELAttr")
-	k.Int(int64(mSize))
-	k.Int(int64(nSize))
-	k.Int(int64(kSize))
-	k.Type(aType)
-	k.Type(bType)
-	k.Type(cType)
-	k.Type(resultType)
-	k.Attr(scope)
+	jointMatrixPropertiesINTELAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &jointMatrixPropertiesINTELAttrSlab, (*JointMatrixPropertiesINTELAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[JointMatrixPropertiesINTELAttr](s)
 		v.mSize = mSize
@@ -1481,9 +1485,9 @@ type LinkageAttributesAttr struct {
 
 // GetLinkageAttributesAttr returns the uniqued LinkageAttributesAttr with these parameters.
 func GetLinkageAttributesAttr(ctx *ir.Context, linkageName, linkageType ir.Attribute) *LinkageAttributesAttr {
+	params := LinkageAttributesAttr{linkageName: linkageName, linkageType: linkageType}
 	k := linkageAttributesAttrSlab.NewKey("spirv", "LinkageAttributesAttr")
-	k.Attr(linkageName)
-	k.Attr(linkageType)
+	linkageAttributesAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &linkageAttributesAttrSlab, (*LinkageAttributesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LinkageAttributesAttr](s)
 		v.linkageName = linkageName
@@ -1530,8 +1534,9 @@ type LinkageTypeAttr struct {
 
 // GetLinkageTypeAttr returns the uniqued LinkageTypeAttr with these parameters.
 func GetLinkageTypeAttr(ctx *ir.Context, value LinkageType) *LinkageTypeAttr {
+	params := LinkageTypeAttr{value: value}
 	k := linkageTypeAttrSlab.NewKey("spirv", "LinkageTypeAttr")
-	k.Uint(uint64(value))
+	linkageTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &linkageTypeAttrSlab, (*LinkageTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LinkageTypeAttr](s)
 		v.value = value
@@ -1571,8 +1576,9 @@ type LoadCacheControlAttr struct {
 
 // GetLoadCacheControlAttr returns the uniqued LoadCacheControlAttr with these parameters.
 func GetLoadCacheControlAttr(ctx *ir.Context, value LoadCacheControl) *LoadCacheControlAttr {
+	params := LoadCacheControlAttr{value: value}
 	k := loadCacheControlAttrSlab.NewKey("spirv", "LoadCacheControlAttr")
-	k.Uint(uint64(value))
+	loadCacheControlAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &loadCacheControlAttrSlab, (*LoadCacheControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoadCacheControlAttr](s)
 		v.value = value
@@ -1612,8 +1618,9 @@ type LoopControlAttr struct {
 
 // GetLoopControlAttr returns the uniqued LoopControlAttr with these parameters.
 func GetLoopControlAttr(ctx *ir.Context, value LoopControl) *LoopControlAttr {
+	params := LoopControlAttr{value: value}
 	k := loopControlAttrSlab.NewKey("spirv", "LoopControlAttr")
-	k.Uint(uint64(value))
+	loopControlAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &loopControlAttrSlab, (*LoopControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoopControlAttr](s)
 		v.value = value
@@ -1653,8 +1660,9 @@ type MatrixLayoutAttr struct {
 
 // GetMatrixLayoutAttr returns the uniqued MatrixLayoutAttr with these parameters.
 func GetMatrixLayoutAttr(ctx *ir.Context, value MatrixLayout) *MatrixLayoutAttr {
+	params := MatrixLayoutAttr{value: value}
 	k := matrixLayoutAttrSlab.NewKey("spirv", "MatrixLayoutAttr")
-	k.Uint(uint64(value))
+	matrixLayoutAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &matrixLayoutAttrSlab, (*MatrixLayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MatrixLayoutAttr](s)
 		v.value = value
@@ -1694,8 +1702,9 @@ type MemoryAccessAttr struct {
 
 // GetMemoryAccessAttr returns the uniqued MemoryAccessAttr with these parameters.
 func GetMemoryAccessAttr(ctx *ir.Context, value MemoryAccess) *MemoryAccessAttr {
+	params := MemoryAccessAttr{value: value}
 	k := memoryAccessAttrSlab.NewKey("spirv", "MemoryAccessAttr")
-	k.Uint(uint64(value))
+	memoryAccessAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &memoryAccessAttrSlab, (*MemoryAccessAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemoryAccessAttr](s)
 		v.value = value
@@ -1735,8 +1744,9 @@ type MemoryModelAttr struct {
 
 // GetMemoryModelAttr returns the uniqued MemoryModelAttr with these parameters.
 func GetMemoryModelAttr(ctx *ir.Context, value MemoryModel) *MemoryModelAttr {
+	params := MemoryModelAttr{value: value}
 	k := memoryModelAttrSlab.NewKey("spirv", "MemoryModelAttr")
-	k.Uint(uint64(value))
+	memoryModelAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &memoryModelAttrSlab, (*MemoryModelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemoryModelAttr](s)
 		v.value = value
@@ -1776,8 +1786,9 @@ type MemorySemanticsAttr struct {
 
 // GetMemorySemanticsAttr returns the uniqued MemorySemanticsAttr with these parameters.
 func GetMemorySemanticsAttr(ctx *ir.Context, value MemorySemantics) *MemorySemanticsAttr {
+	params := MemorySemanticsAttr{value: value}
 	k := memorySemanticsAttrSlab.NewKey("spirv", "MemorySemanticsAttr")
-	k.Uint(uint64(value))
+	memorySemanticsAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &memorySemanticsAttrSlab, (*MemorySemanticsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemorySemanticsAttr](s)
 		v.value = value
@@ -1817,8 +1828,9 @@ type OpcodeAttr struct {
 
 // GetOpcodeAttr returns the uniqued OpcodeAttr with these parameters.
 func GetOpcodeAttr(ctx *ir.Context, value Opcode) *OpcodeAttr {
+	params := OpcodeAttr{value: value}
 	k := opcodeAttrSlab.NewKey("spirv", "OpcodeAttr")
-	k.Uint(uint64(value))
+	opcodeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &opcodeAttrSlab, (*OpcodeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OpcodeAttr](s)
 		v.value = value
@@ -1858,8 +1870,9 @@ type PackedVectorFormatAttr struct {
 
 // GetPackedVectorFormatAttr returns the uniqued PackedVectorFormatAttr with these parameters.
 func GetPackedVectorFormatAttr(ctx *ir.Context, value PackedVectorFormat) *PackedVectorFormatAttr {
+	params := PackedVectorFormatAttr{value: value}
 	k := packedVectorFormatAttrSlab.NewKey("spirv", "PackedVectorFormatAttr")
-	k.Uint(uint64(value))
+	packedVectorFormatAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &packedVectorFormatAttrSlab, (*PackedVectorFormatAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PackedVectorFormatAttr](s)
 		v.value = value
@@ -1906,15 +1919,9 @@ type ResourceLimitsAttr struct {
 
 // GetResourceLimitsAttr returns the uniqued ResourceLimitsAttr with these parameters.
 func GetResourceLimitsAttr(ctx *ir.Context, maxComputeSharedMemorySize, maxComputeWorkgroupInvocations int32, maxComputeWorkgroupSize ir.Attribute, subgroupSize, minSubgroupSize, maxSubgroupSize int32, cooperativeMatrixPropertiesKhr, cooperativeMatrixPropertiesNv ir.Attribute) *ResourceLimitsAttr {
+	params := ResourceLimitsAttr{maxComputeSharedMemorySize: maxComputeSharedMemorySize, maxComputeWorkgroupInvocations: maxComputeWorkgroupInvocations, maxComputeWorkgroupSize: maxComputeWorkgroupSize, subgroupSize: subgroupSize, minSubgroupSize: minSubgroupSize, maxSubgroupSize: maxSubgroupSize, cooperativeMatrixPropertiesKhr: cooperativeMatrixPropertiesKhr, cooperativeMatrixPropertiesNv: cooperativeMatrixPropertiesNv}
 	k := resourceLimitsAttrSlab.NewKey("spirv", "ResourceLimitsAttr")
-	k.Int(int64(maxComputeSharedMemorySize))
-	k.Int(int64(maxComputeWorkgroupInvocations))
-	k.Attr(maxComputeWorkgroupSize)
-	k.Int(int64(subgroupSize))
-	k.Int(int64(minSubgroupSize))
-	k.Int(int64(maxSubgroupSize))
-	k.Attr(cooperativeMatrixPropertiesKhr)
-	k.Attr(cooperativeMatrixPropertiesNv)
+	resourceLimitsAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &resourceLimitsAttrSlab, (*ResourceLimitsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ResourceLimitsAttr](s)
 		v.maxComputeSharedMemorySize = maxComputeSharedMemorySize
@@ -2003,8 +2010,9 @@ type ScopeAttr struct {
 
 // GetScopeAttr returns the uniqued ScopeAttr with these parameters.
 func GetScopeAttr(ctx *ir.Context, value Scope) *ScopeAttr {
+	params := ScopeAttr{value: value}
 	k := scopeAttrSlab.NewKey("spirv", "ScopeAttr")
-	k.Uint(uint64(value))
+	scopeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &scopeAttrSlab, (*ScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ScopeAttr](s)
 		v.value = value
@@ -2044,8 +2052,9 @@ type SelectionControlAttr struct {
 
 // GetSelectionControlAttr returns the uniqued SelectionControlAttr with these parameters.
 func GetSelectionControlAttr(ctx *ir.Context, value SelectionControl) *SelectionControlAttr {
+	params := SelectionControlAttr{value: value}
 	k := selectionControlAttrSlab.NewKey("spirv", "SelectionControlAttr")
-	k.Uint(uint64(value))
+	selectionControlAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &selectionControlAttrSlab, (*SelectionControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SelectionControlAttr](s)
 		v.value = value
@@ -2085,8 +2094,9 @@ type StorageClassAttr struct {
 
 // GetStorageClassAttr returns the uniqued StorageClassAttr with these parameters.
 func GetStorageClassAttr(ctx *ir.Context, value StorageClass) *StorageClassAttr {
+	params := StorageClassAttr{value: value}
 	k := storageClassAttrSlab.NewKey("spirv", "StorageClassAttr")
-	k.Uint(uint64(value))
+	storageClassAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &storageClassAttrSlab, (*StorageClassAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StorageClassAttr](s)
 		v.value = value
@@ -2126,8 +2136,9 @@ type StoreCacheControlAttr struct {
 
 // GetStoreCacheControlAttr returns the uniqued StoreCacheControlAttr with these parameters.
 func GetStoreCacheControlAttr(ctx *ir.Context, value StoreCacheControl) *StoreCacheControlAttr {
+	params := StoreCacheControlAttr{value: value}
 	k := storeCacheControlAttrSlab.NewKey("spirv", "StoreCacheControlAttr")
-	k.Uint(uint64(value))
+	storeCacheControlAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &storeCacheControlAttrSlab, (*StoreCacheControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StoreCacheControlAttr](s)
 		v.value = value
@@ -2167,8 +2178,9 @@ type VendorAttr struct {
 
 // GetVendorAttr returns the uniqued VendorAttr with these parameters.
 func GetVendorAttr(ctx *ir.Context, value Vendor) *VendorAttr {
+	params := VendorAttr{value: value}
 	k := vendorAttrSlab.NewKey("spirv", "VendorAttr")
-	k.Uint(uint64(value))
+	vendorAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &vendorAttrSlab, (*VendorAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VendorAttr](s)
 		v.value = value
@@ -2208,8 +2220,9 @@ type VersionAttr struct {
 
 // GetVersionAttr returns the uniqued VersionAttr with these parameters.
 func GetVersionAttr(ctx *ir.Context, value Version) *VersionAttr {
+	params := VersionAttr{value: value}
 	k := versionAttrSlab.NewKey("spirv", "VersionAttr")
-	k.Uint(uint64(value))
+	versionAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &versionAttrSlab, (*VersionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[VersionAttr](s)
 		v.value = value

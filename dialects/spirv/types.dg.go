@@ -19,10 +19,9 @@ type ArrayType struct {
 
 // GetArrayType returns the uniqued ArrayType with these parameters.
 func GetArrayType(ctx *ir.Context, elementType ir.Type, count, stride uint32) *ArrayType {
+	params := ArrayType{elementType: elementType, count: count, stride: stride}
 	k := arrayTypeSlab.NewKey("spirv", "ArrayType")
-	k.Type(elementType)
-	k.Uint(uint64(count))
-	k.Uint(uint64(stride))
+	arrayTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &arrayTypeSlab, (*ArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ArrayType](s)
 		v.elementType = elementType
@@ -82,14 +81,9 @@ type ImageType struct {
 
 // GetImageType returns the uniqued ImageType with these parameters.
 func GetImageType(ctx *ir.Context, elementType ir.Type, dim Dim, depthInfo ImageDepthInfo, arrayedInfo ImageArrayedInfo, samplingInfo ImageSamplingInfo, samplerUseInfo ImageSamplerUseInfo, format ImageFormat) *ImageType {
+	params := ImageType{elementType: elementType, dim: dim, depthInfo: depthInfo, arrayedInfo: arrayedInfo, samplingInfo: samplingInfo, samplerUseInfo: samplerUseInfo, format: format}
 	k := imageTypeSlab.NewKey("spirv", "ImageType")
-	k.Type(elementType)
-	k.Uint(uint64(dim))
-	k.Uint(uint64(depthInfo))
-	k.Uint(uint64(arrayedInfo))
-	k.Uint(uint64(samplingInfo))
-	k.Uint(uint64(samplerUseInfo))
-	k.Uint(uint64(format))
+	imageTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &imageTypeSlab, (*ImageType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ImageType](s)
 		v.elementType = elementType
@@ -172,9 +166,9 @@ type MatrixType struct {
 
 // GetMatrixType returns the uniqued MatrixType with these parameters.
 func GetMatrixType(ctx *ir.Context, columnType ir.Type, columnCount uint32) *MatrixType {
+	params := MatrixType{columnType: columnType, columnCount: columnCount}
 	k := matrixTypeSlab.NewKey("spirv", "MatrixType")
-	k.Type(columnType)
-	k.Uint(uint64(columnCount))
+	matrixTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &matrixTypeSlab, (*MatrixType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MatrixType](s)
 		v.columnType = columnType
@@ -222,9 +216,9 @@ type PointerType struct {
 
 // GetPointerType returns the uniqued PointerType with these parameters.
 func GetPointerType(ctx *ir.Context, pointeeType ir.Type, storageClass StorageClass) *PointerType {
+	params := PointerType{pointeeType: pointeeType, storageClass: storageClass}
 	k := pointerTypeSlab.NewKey("spirv", "PointerType")
-	k.Type(pointeeType)
-	k.Uint(uint64(storageClass))
+	pointerTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &pointerTypeSlab, (*PointerType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[PointerType](s)
 		v.pointeeType = pointeeType
@@ -272,9 +266,9 @@ type RuntimeArrayType struct {
 
 // GetRuntimeArrayType returns the uniqued RuntimeArrayType with these parameters.
 func GetRuntimeArrayType(ctx *ir.Context, elementType ir.Type, stride uint32) *RuntimeArrayType {
+	params := RuntimeArrayType{elementType: elementType, stride: stride}
 	k := runtimeArrayTypeSlab.NewKey("spirv", "RuntimeArrayType")
-	k.Type(elementType)
-	k.Uint(uint64(stride))
+	runtimeArrayTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &runtimeArrayTypeSlab, (*RuntimeArrayType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RuntimeArrayType](s)
 		v.elementType = elementType
@@ -321,8 +315,9 @@ type SampledImageType struct {
 
 // GetSampledImageType returns the uniqued SampledImageType with these parameters.
 func GetSampledImageType(ctx *ir.Context, imageType ir.Type) *SampledImageType {
+	params := SampledImageType{imageType: imageType}
 	k := sampledImageTypeSlab.NewKey("spirv", "SampledImageType")
-	k.Type(imageType)
+	sampledImageTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &sampledImageTypeSlab, (*SampledImageType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[SampledImageType](s)
 		v.imageType = imageType
@@ -366,21 +361,9 @@ type StructType struct {
 
 // GetStructType returns the uniqued StructType with these parameters.
 func GetStructType(ctx *ir.Context, name string, reference bool, members []ir.Type, offsets []uint32, decorations []string) *StructType {
+	params := StructType{name: name, reference: reference, members: members, offsets: offsets, decorations: decorations}
 	k := structTypeSlab.NewKey("spirv", "StructType")
-	k.String(name)
-	k.Bool(reference)
-	k.Uint(uint64(len(members)))
-	for _, e0 := range members {
-		k.Type(e0)
-	}
-	k.Uint(uint64(len(offsets)))
-	for _, e0 := range offsets {
-		k.Uint(uint64(e0))
-	}
-	k.Uint(uint64(len(decorations)))
-	for _, e0 := range decorations {
-		k.String(e0)
-	}
+	structTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &structTypeSlab, (*StructType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[StructType](s)
 		v.name = name

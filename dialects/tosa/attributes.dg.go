@@ -17,8 +17,9 @@ type BlockSizeAttr struct {
 
 // GetBlockSizeAttr returns the uniqued BlockSizeAttr with these parameters.
 func GetBlockSizeAttr(ctx *ir.Context, value BlockSize) *BlockSizeAttr {
+	params := BlockSizeAttr{value: value}
 	k := blockSizeAttrSlab.NewKey("tosa", "BlockSizeAttr")
-	k.Uint(uint64(value))
+	blockSizeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &blockSizeAttrSlab, (*BlockSizeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockSizeAttr](s)
 		v.value = value
@@ -59,9 +60,9 @@ type ConvOpQuantizationAttr struct {
 
 // GetConvOpQuantizationAttr returns the uniqued ConvOpQuantizationAttr with these parameters.
 func GetConvOpQuantizationAttr(ctx *ir.Context, inputZp, weightZp int64) *ConvOpQuantizationAttr {
+	params := ConvOpQuantizationAttr{inputZp: inputZp, weightZp: weightZp}
 	k := convOpQuantizationAttrSlab.NewKey("tosa", "ConvOpQuantizationAttr")
-	k.Int(int64(inputZp))
-	k.Int(int64(weightZp))
+	convOpQuantizationAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &convOpQuantizationAttrSlab, (*ConvOpQuantizationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ConvOpQuantizationAttr](s)
 		v.inputZp = inputZp
@@ -108,8 +109,9 @@ type ExtensionAttr struct {
 
 // GetExtensionAttr returns the uniqued ExtensionAttr with these parameters.
 func GetExtensionAttr(ctx *ir.Context, value Extension) *ExtensionAttr {
+	params := ExtensionAttr{value: value}
 	k := extensionAttrSlab.NewKey("tosa", "ExtensionAttr")
-	k.Uint(uint64(value))
+	extensionAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &extensionAttrSlab, (*ExtensionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ExtensionAttr](s)
 		v.value = value
@@ -149,8 +151,9 @@ type LevelAttr struct {
 
 // GetLevelAttr returns the uniqued LevelAttr with these parameters.
 func GetLevelAttr(ctx *ir.Context, value Level) *LevelAttr {
+	params := LevelAttr{value: value}
 	k := levelAttrSlab.NewKey("tosa", "LevelAttr")
-	k.Uint(uint64(value))
+	levelAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &levelAttrSlab, (*LevelAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LevelAttr](s)
 		v.value = value
@@ -191,9 +194,9 @@ type MatMulOpQuantizationAttr struct {
 
 // GetMatMulOpQuantizationAttr returns the uniqued MatMulOpQuantizationAttr with these parameters.
 func GetMatMulOpQuantizationAttr(ctx *ir.Context, aZp, bZp int64) *MatMulOpQuantizationAttr {
+	params := MatMulOpQuantizationAttr{aZp: aZp, bZp: bZp}
 	k := matMulOpQuantizationAttrSlab.NewKey("tosa", "MatMulOpQuantizationAttr")
-	k.Int(int64(aZp))
-	k.Int(int64(bZp))
+	matMulOpQuantizationAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &matMulOpQuantizationAttrSlab, (*MatMulOpQuantizationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MatMulOpQuantizationAttr](s)
 		v.aZp = aZp
@@ -240,8 +243,9 @@ type NanPropagationModeAttr struct {
 
 // GetNanPropagationModeAttr returns the uniqued NanPropagationModeAttr with these parameters.
 func GetNanPropagationModeAttr(ctx *ir.Context, value NanPropagationMode) *NanPropagationModeAttr {
+	params := NanPropagationModeAttr{value: value}
 	k := nanPropagationModeAttrSlab.NewKey("tosa", "NanPropagationModeAttr")
-	k.Uint(uint64(value))
+	nanPropagationModeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &nanPropagationModeAttrSlab, (*NanPropagationModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[NanPropagationModeAttr](s)
 		v.value = value
@@ -281,8 +285,9 @@ type PadOpQuantizationAttr struct {
 
 // GetPadOpQuantizationAttr returns the uniqued PadOpQuantizationAttr with these parameters.
 func GetPadOpQuantizationAttr(ctx *ir.Context, inputZp int64) *PadOpQuantizationAttr {
+	params := PadOpQuantizationAttr{inputZp: inputZp}
 	k := padOpQuantizationAttrSlab.NewKey("tosa", "PadOpQuantizationAttr")
-	k.Int(int64(inputZp))
+	padOpQuantizationAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &padOpQuantizationAttrSlab, (*PadOpQuantizationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PadOpQuantizationAttr](s)
 		v.inputZp = inputZp
@@ -322,8 +327,9 @@ type ProfileAttr struct {
 
 // GetProfileAttr returns the uniqued ProfileAttr with these parameters.
 func GetProfileAttr(ctx *ir.Context, value Profile) *ProfileAttr {
+	params := ProfileAttr{value: value}
 	k := profileAttrSlab.NewKey("tosa", "ProfileAttr")
-	k.Uint(uint64(value))
+	profileAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &profileAttrSlab, (*ProfileAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ProfileAttr](s)
 		v.value = value
@@ -363,8 +369,9 @@ type ResizeModeAttr struct {
 
 // GetResizeModeAttr returns the uniqued ResizeModeAttr with these parameters.
 func GetResizeModeAttr(ctx *ir.Context, value ResizeMode) *ResizeModeAttr {
+	params := ResizeModeAttr{value: value}
 	k := resizeModeAttrSlab.NewKey("tosa", "ResizeModeAttr")
-	k.Uint(uint64(value))
+	resizeModeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &resizeModeAttrSlab, (*ResizeModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ResizeModeAttr](s)
 		v.value = value
@@ -404,8 +411,9 @@ type RoundingModeAttr struct {
 
 // GetRoundingModeAttr returns the uniqued RoundingModeAttr with these parameters.
 func GetRoundingModeAttr(ctx *ir.Context, value RoundingMode) *RoundingModeAttr {
+	params := RoundingModeAttr{value: value}
 	k := roundingModeAttrSlab.NewKey("tosa", "RoundingModeAttr")
-	k.Uint(uint64(value))
+	roundingModeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &roundingModeAttrSlab, (*RoundingModeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RoundingModeAttr](s)
 		v.value = value
@@ -445,8 +453,9 @@ type SpecificationVersionAttr struct {
 
 // GetSpecificationVersionAttr returns the uniqued SpecificationVersionAttr with these parameters.
 func GetSpecificationVersionAttr(ctx *ir.Context, value SpecificationVersion) *SpecificationVersionAttr {
+	params := SpecificationVersionAttr{value: value}
 	k := specificationVersionAttrSlab.NewKey("tosa", "SpecificationVersionAttr")
-	k.Uint(uint64(value))
+	specificationVersionAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &specificationVersionAttrSlab, (*SpecificationVersionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SpecificationVersionAttr](s)
 		v.value = value
@@ -489,17 +498,9 @@ type TargetEnvAttr struct {
 
 // GetTargetEnvAttr returns the uniqued TargetEnvAttr with these parameters.
 func GetTargetEnvAttr(ctx *ir.Context, specificationVersion SpecificationVersion, level Level, profiles []Profile, extensions []Extension) *TargetEnvAttr {
+	params := TargetEnvAttr{specificationVersion: specificationVersion, level: level, profiles: profiles, extensions: extensions}
 	k := targetEnvAttrSlab.NewKey("tosa", "TargetEnvAttr")
-	k.Uint(uint64(specificationVersion))
-	k.Uint(uint64(level))
-	k.Uint(uint64(len(profiles)))
-	for _, e0 := range profiles {
-		k.Uint(uint64(e0))
-	}
-	k.Uint(uint64(len(extensions)))
-	for _, e0 := range extensions {
-		k.Uint(uint64(e0))
-	}
+	targetEnvAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &targetEnvAttrSlab, (*TargetEnvAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TargetEnvAttr](s)
 		v.specificationVersion = specificationVersion
@@ -567,9 +568,9 @@ type UnaryOpQuantizationAttr struct {
 
 // GetUnaryOpQuantizationAttr returns the uniqued UnaryOpQuantizationAttr with these parameters.
 func GetUnaryOpQuantizationAttr(ctx *ir.Context, inputZp, outputZp int64) *UnaryOpQuantizationAttr {
+	params := UnaryOpQuantizationAttr{inputZp: inputZp, outputZp: outputZp}
 	k := unaryOpQuantizationAttrSlab.NewKey("tosa", "UnaryOpQuantizationAttr")
-	k.Int(int64(inputZp))
-	k.Int(int64(outputZp))
+	unaryOpQuantizationAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &unaryOpQuantizationAttrSlab, (*UnaryOpQuantizationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[UnaryOpQuantizationAttr](s)
 		v.inputZp = inputZp

@@ -45,8 +45,9 @@ type shapeType struct {
 
 // GetshapeType returns the uniqued shapeType with these parameters.
 func GetshapeType(ctx *ir.Context, rank int32) *shapeType {
+	params := shapeType{rank: rank}
 	k := shapeTypeSlab.NewKey("tosa", "shapeType")
-	k.Int(int64(rank))
+	shapeTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &shapeTypeSlab, (*shapeType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[shapeType](s)
 		v.rank = rank

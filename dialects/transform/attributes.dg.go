@@ -16,8 +16,9 @@ type ParamOperandAttr struct {
 
 // GetParamOperandAttr returns the uniqued ParamOperandAttr with these parameters.
 func GetParamOperandAttr(ctx *ir.Context, index ir.Attribute) *ParamOperandAttr {
+	params := ParamOperandAttr{index: index}
 	k := paramOperandAttrSlab.NewKey("transform", "ParamOperandAttr")
-	k.Attr(index)
+	paramOperandAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &paramOperandAttrSlab, (*ParamOperandAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ParamOperandAttr](s)
 		v.index = index

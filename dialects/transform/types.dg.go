@@ -132,8 +132,9 @@ type OperationType struct {
 
 // GetOperationType returns the uniqued OperationType with these parameters.
 func GetOperationType(ctx *ir.Context, operationName string) *OperationType {
+	params := OperationType{operationName: operationName}
 	k := operationTypeSlab.NewKey("transform", "OperationType")
-	k.String(operationName)
+	operationTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &operationTypeSlab, (*OperationType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[OperationType](s)
 		v.operationName = operationName
@@ -173,8 +174,9 @@ type ParamType struct {
 
 // GetParamType returns the uniqued ParamType with these parameters.
 func GetParamType(ctx *ir.Context, type_ ir.Type) *ParamType {
+	params := ParamType{type_: type_}
 	k := paramTypeSlab.NewKey("transform", "ParamType")
-	k.Type(type_)
+	paramTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &paramTypeSlab, (*ParamType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ParamType](s)
 		v.type_ = type_

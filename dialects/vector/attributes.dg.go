@@ -16,8 +16,9 @@ type CombiningKindAttr struct {
 
 // GetCombiningKindAttr returns the uniqued CombiningKindAttr with these parameters.
 func GetCombiningKindAttr(ctx *ir.Context, value CombiningKind) *CombiningKindAttr {
+	params := CombiningKindAttr{value: value}
 	k := combiningKindAttrSlab.NewKey("vector", "CombiningKindAttr")
-	k.Uint(uint64(value))
+	combiningKindAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &combiningKindAttrSlab, (*CombiningKindAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CombiningKindAttr](s)
 		v.value = value
@@ -57,8 +58,9 @@ type IteratorTypeAttr struct {
 
 // GetIteratorTypeAttr returns the uniqued IteratorTypeAttr with these parameters.
 func GetIteratorTypeAttr(ctx *ir.Context, value IteratorType) *IteratorTypeAttr {
+	params := IteratorTypeAttr{value: value}
 	k := iteratorTypeAttrSlab.NewKey("vector", "IteratorTypeAttr")
-	k.Uint(uint64(value))
+	iteratorTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &iteratorTypeAttrSlab, (*IteratorTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IteratorTypeAttr](s)
 		v.value = value
@@ -98,8 +100,9 @@ type PrintPunctuationAttr struct {
 
 // GetPrintPunctuationAttr returns the uniqued PrintPunctuationAttr with these parameters.
 func GetPrintPunctuationAttr(ctx *ir.Context, value PrintPunctuation) *PrintPunctuationAttr {
+	params := PrintPunctuationAttr{value: value}
 	k := printPunctuationAttrSlab.NewKey("vector", "PrintPunctuationAttr")
-	k.Uint(uint64(value))
+	printPunctuationAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &printPunctuationAttrSlab, (*PrintPunctuationAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PrintPunctuationAttr](s)
 		v.value = value

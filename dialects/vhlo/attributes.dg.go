@@ -17,11 +17,9 @@ type ArrayV1Attr struct {
 
 // GetArrayV1Attr returns the uniqued ArrayV1Attr with these parameters.
 func GetArrayV1Attr(ctx *ir.Context, value []ir.Attribute) *ArrayV1Attr {
+	params := ArrayV1Attr{value: value}
 	k := arrayV1AttrSlab.NewKey("vhlo", "ArrayV1Attr")
-	k.Uint(uint64(len(value)))
-	for _, e0 := range value {
-		k.Attr(e0)
-	}
+	arrayV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &arrayV1AttrSlab, (*ArrayV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ArrayV1Attr](s)
 		v.value = slices.Clone(value)
@@ -58,8 +56,9 @@ type BooleanV1Attr struct {
 
 // GetBooleanV1Attr returns the uniqued BooleanV1Attr with these parameters.
 func GetBooleanV1Attr(ctx *ir.Context, value uint64) *BooleanV1Attr {
+	params := BooleanV1Attr{value: value}
 	k := booleanV1AttrSlab.NewKey("vhlo", "BooleanV1Attr")
-	k.Uint(uint64(value))
+	booleanV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &booleanV1AttrSlab, (*BooleanV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BooleanV1Attr](s)
 		v.value = value
@@ -96,12 +95,9 @@ type DictionaryV1Attr struct {
 
 // GetDictionaryV1Attr returns the uniqued DictionaryV1Attr with these parameters.
 func GetDictionaryV1Attr(ctx *ir.Context, value []DictionaryEntryV1) *DictionaryV1Attr {
+	params := DictionaryV1Attr{value: value}
 	k := dictionaryV1AttrSlab.NewKey("vhlo", "DictionaryV1Attr")
-	k.Uint(uint64(len(value)))
-	for _, e0 := range value {
-		k.Attr(e0.Key)
-		k.Attr(e0.Value)
-	}
+	dictionaryV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dictionaryV1AttrSlab, (*DictionaryV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DictionaryV1Attr](s)
 		v.value = slices.Clone(value)
@@ -143,9 +139,9 @@ type FloatV1Attr struct {
 
 // GetFloatV1Attr returns the uniqued FloatV1Attr with these parameters.
 func GetFloatV1Attr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FloatV1Attr {
+	params := FloatV1Attr{type_: type_, value: value}
 	k := floatV1AttrSlab.NewKey("vhlo", "FloatV1Attr")
-	k.Type(type_)
-	k.APInt(value)
+	floatV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &floatV1AttrSlab, (*FloatV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FloatV1Attr](s)
 		v.type_ = type_
@@ -190,9 +186,9 @@ type IntegerV1Attr struct {
 
 // GetIntegerV1Attr returns the uniqued IntegerV1Attr with these parameters.
 func GetIntegerV1Attr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *IntegerV1Attr {
+	params := IntegerV1Attr{type_: type_, value: value}
 	k := integerV1AttrSlab.NewKey("vhlo", "IntegerV1Attr")
-	k.Type(type_)
-	k.APInt(value)
+	integerV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &integerV1AttrSlab, (*IntegerV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[IntegerV1Attr](s)
 		v.type_ = type_
@@ -238,16 +234,9 @@ type OutputOperandAliasV1Attr struct {
 
 // GetOutputOperandAliasV1Attr returns the uniqued OutputOperandAliasV1Attr with these parameters.
 func GetOutputOperandAliasV1Attr(ctx *ir.Context, outputTupleIndices []int64, operandIndex int64, operandTupleIndices []int64) *OutputOperandAliasV1Attr {
+	params := OutputOperandAliasV1Attr{outputTupleIndices: outputTupleIndices, operandIndex: operandIndex, operandTupleIndices: operandTupleIndices}
 	k := outputOperandAliasV1AttrSlab.NewKey("vhlo", "OutputOperandAliasV1Attr")
-	k.Uint(uint64(len(outputTupleIndices)))
-	for _, e0 := range outputTupleIndices {
-		k.Int(int64(e0))
-	}
-	k.Int(int64(operandIndex))
-	k.Uint(uint64(len(operandTupleIndices)))
-	for _, e0 := range operandTupleIndices {
-		k.Int(int64(e0))
-	}
+	outputOperandAliasV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &outputOperandAliasV1AttrSlab, (*OutputOperandAliasV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OutputOperandAliasV1Attr](s)
 		v.outputTupleIndices = slices.Clone(outputTupleIndices)
@@ -304,8 +293,9 @@ type StringV1Attr struct {
 
 // GetStringV1Attr returns the uniqued StringV1Attr with these parameters.
 func GetStringV1Attr(ctx *ir.Context, value string) *StringV1Attr {
+	params := StringV1Attr{value: value}
 	k := stringV1AttrSlab.NewKey("vhlo", "StringV1Attr")
-	k.String(value)
+	stringV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &stringV1AttrSlab, (*StringV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StringV1Attr](s)
 		v.value = value
@@ -340,9 +330,9 @@ type TensorV1Attr struct {
 
 // GetTensorV1Attr returns the uniqued TensorV1Attr with these parameters.
 func GetTensorV1Attr(ctx *ir.Context, type_ ir.Type, data []byte) *TensorV1Attr {
+	params := TensorV1Attr{type_: type_, data: data}
 	k := tensorV1AttrSlab.NewKey("vhlo", "TensorV1Attr")
-	k.Type(type_)
-	k.Blob(data)
+	tensorV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tensorV1AttrSlab, (*TensorV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorV1Attr](s)
 		v.type_ = type_
@@ -386,8 +376,9 @@ type TypeV1Attr struct {
 
 // GetTypeV1Attr returns the uniqued TypeV1Attr with these parameters.
 func GetTypeV1Attr(ctx *ir.Context, value ir.Type) *TypeV1Attr {
+	params := TypeV1Attr{value: value}
 	k := typeV1AttrSlab.NewKey("vhlo", "TypeV1Attr")
-	k.Type(value)
+	typeV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &typeV1AttrSlab, (*TypeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeV1Attr](s)
 		v.value = value
@@ -421,11 +412,9 @@ type TypeExtensionsV1Attr struct {
 
 // GetTypeExtensionsV1Attr returns the uniqued TypeExtensionsV1Attr with these parameters.
 func GetTypeExtensionsV1Attr(ctx *ir.Context, bounds []int64) *TypeExtensionsV1Attr {
+	params := TypeExtensionsV1Attr{bounds: bounds}
 	k := typeExtensionsV1AttrSlab.NewKey("vhlo", "TypeExtensionsV1Attr")
-	k.Uint(uint64(len(bounds)))
-	for _, e0 := range bounds {
-		k.Int(int64(e0))
-	}
+	typeExtensionsV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &typeExtensionsV1AttrSlab, (*TypeExtensionsV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeExtensionsV1Attr](s)
 		v.bounds = slices.Clone(bounds)
@@ -468,11 +457,9 @@ type ResultAccuracyV1Attr struct {
 
 // GetResultAccuracyV1Attr returns the uniqued ResultAccuracyV1Attr with these parameters.
 func GetResultAccuracyV1Attr(ctx *ir.Context, atolBits, rtolBits, ulps int64, mode ir.Attribute) *ResultAccuracyV1Attr {
+	params := ResultAccuracyV1Attr{atolBits: atolBits, rtolBits: rtolBits, ulps: ulps, mode: mode}
 	k := resultAccuracyV1AttrSlab.NewKey("vhlo", "ResultAccuracyV1Attr")
-	k.Int(int64(atolBits))
-	k.Int(int64(rtolBits))
-	k.Int(int64(ulps))
-	k.Attr(mode)
+	resultAccuracyV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &resultAccuracyV1AttrSlab, (*ResultAccuracyV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ResultAccuracyV1Attr](s)
 		v.atolBits = atolBits
@@ -531,9 +518,9 @@ type SubAxisInfoV1Attr struct {
 
 // GetSubAxisInfoV1Attr returns the uniqued SubAxisInfoV1Attr with these parameters.
 func GetSubAxisInfoV1Attr(ctx *ir.Context, preSize, size int64) *SubAxisInfoV1Attr {
+	params := SubAxisInfoV1Attr{preSize: preSize, size: size}
 	k := subAxisInfoV1AttrSlab.NewKey("vhlo", "SubAxisInfoV1Attr")
-	k.Int(int64(preSize))
-	k.Int(int64(size))
+	subAxisInfoV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &subAxisInfoV1AttrSlab, (*SubAxisInfoV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SubAxisInfoV1Attr](s)
 		v.preSize = preSize
@@ -578,9 +565,9 @@ type AxisRefV1Attr struct {
 
 // GetAxisRefV1Attr returns the uniqued AxisRefV1Attr with these parameters.
 func GetAxisRefV1Attr(ctx *ir.Context, name, subAxisInfo ir.Attribute) *AxisRefV1Attr {
+	params := AxisRefV1Attr{name: name, subAxisInfo: subAxisInfo}
 	k := axisRefV1AttrSlab.NewKey("vhlo", "AxisRefV1Attr")
-	k.Attr(name)
-	k.Attr(subAxisInfo)
+	axisRefV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &axisRefV1AttrSlab, (*AxisRefV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AxisRefV1Attr](s)
 		v.name = name
@@ -625,9 +612,9 @@ type ReplicaGroupMeshAxesV1Attr struct {
 
 // GetReplicaGroupMeshAxesV1Attr returns the uniqued ReplicaGroupMeshAxesV1Attr with these parameters.
 func GetReplicaGroupMeshAxesV1Attr(ctx *ir.Context, mesh, axes ir.Attribute) *ReplicaGroupMeshAxesV1Attr {
+	params := ReplicaGroupMeshAxesV1Attr{mesh: mesh, axes: axes}
 	k := replicaGroupMeshAxesV1AttrSlab.NewKey("vhlo", "ReplicaGroupMeshAxesV1Attr")
-	k.Attr(mesh)
-	k.Attr(axes)
+	replicaGroupMeshAxesV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &replicaGroupMeshAxesV1AttrSlab, (*ReplicaGroupMeshAxesV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ReplicaGroupMeshAxesV1Attr](s)
 		v.mesh = mesh
@@ -672,9 +659,9 @@ type MeshAxisV1Attr struct {
 
 // GetMeshAxisV1Attr returns the uniqued MeshAxisV1Attr with these parameters.
 func GetMeshAxisV1Attr(ctx *ir.Context, name ir.Attribute, size int64) *MeshAxisV1Attr {
+	params := MeshAxisV1Attr{name: name, size: size}
 	k := meshAxisV1AttrSlab.NewKey("vhlo", "MeshAxisV1Attr")
-	k.Attr(name)
-	k.Int(int64(size))
+	meshAxisV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &meshAxisV1AttrSlab, (*MeshAxisV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MeshAxisV1Attr](s)
 		v.name = name
@@ -719,9 +706,9 @@ type MeshV1Attr struct {
 
 // GetMeshV1Attr returns the uniqued MeshV1Attr with these parameters.
 func GetMeshV1Attr(ctx *ir.Context, axes, deviceIds ir.Attribute) *MeshV1Attr {
+	params := MeshV1Attr{axes: axes, deviceIds: deviceIds}
 	k := meshV1AttrSlab.NewKey("vhlo", "MeshV1Attr")
-	k.Attr(axes)
-	k.Attr(deviceIds)
+	meshV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &meshV1AttrSlab, (*MeshV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MeshV1Attr](s)
 		v.axes = axes
@@ -765,8 +752,9 @@ type ComparisonDirectionV1Attr struct {
 
 // GetComparisonDirectionV1Attr returns the uniqued ComparisonDirectionV1Attr with these parameters.
 func GetComparisonDirectionV1Attr(ctx *ir.Context, value ComparisonDirectionV1) *ComparisonDirectionV1Attr {
+	params := ComparisonDirectionV1Attr{value: value}
 	k := comparisonDirectionV1AttrSlab.NewKey("vhlo", "ComparisonDirectionV1Attr")
-	k.Uint(uint64(value))
+	comparisonDirectionV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &comparisonDirectionV1AttrSlab, (*ComparisonDirectionV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ComparisonDirectionV1Attr](s)
 		v.value = value
@@ -803,8 +791,9 @@ type ComparisonTypeV1Attr struct {
 
 // GetComparisonTypeV1Attr returns the uniqued ComparisonTypeV1Attr with these parameters.
 func GetComparisonTypeV1Attr(ctx *ir.Context, value ComparisonTypeV1) *ComparisonTypeV1Attr {
+	params := ComparisonTypeV1Attr{value: value}
 	k := comparisonTypeV1AttrSlab.NewKey("vhlo", "ComparisonTypeV1Attr")
-	k.Uint(uint64(value))
+	comparisonTypeV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &comparisonTypeV1AttrSlab, (*ComparisonTypeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ComparisonTypeV1Attr](s)
 		v.value = value
@@ -841,8 +830,9 @@ type CustomCallApiVersionV1Attr struct {
 
 // GetCustomCallApiVersionV1Attr returns the uniqued CustomCallApiVersionV1Attr with these parameters.
 func GetCustomCallApiVersionV1Attr(ctx *ir.Context, value CustomCallApiVersionV1) *CustomCallApiVersionV1Attr {
+	params := CustomCallApiVersionV1Attr{value: value}
 	k := customCallApiVersionV1AttrSlab.NewKey("vhlo", "CustomCallApiVersionV1Attr")
-	k.Uint(uint64(value))
+	customCallApiVersionV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &customCallApiVersionV1AttrSlab, (*CustomCallApiVersionV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CustomCallApiVersionV1Attr](s)
 		v.value = value
@@ -879,8 +869,9 @@ type FftTypeV1Attr struct {
 
 // GetFftTypeV1Attr returns the uniqued FftTypeV1Attr with these parameters.
 func GetFftTypeV1Attr(ctx *ir.Context, value FftTypeV1) *FftTypeV1Attr {
+	params := FftTypeV1Attr{value: value}
 	k := fftTypeV1AttrSlab.NewKey("vhlo", "FftTypeV1Attr")
-	k.Uint(uint64(value))
+	fftTypeV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &fftTypeV1AttrSlab, (*FftTypeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FftTypeV1Attr](s)
 		v.value = value
@@ -917,8 +908,9 @@ type PrecisionV1Attr struct {
 
 // GetPrecisionV1Attr returns the uniqued PrecisionV1Attr with these parameters.
 func GetPrecisionV1Attr(ctx *ir.Context, value PrecisionV1) *PrecisionV1Attr {
+	params := PrecisionV1Attr{value: value}
 	k := precisionV1AttrSlab.NewKey("vhlo", "PrecisionV1Attr")
-	k.Uint(uint64(value))
+	precisionV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &precisionV1AttrSlab, (*PrecisionV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PrecisionV1Attr](s)
 		v.value = value
@@ -955,8 +947,9 @@ type RngAlgorithmV1Attr struct {
 
 // GetRngAlgorithmV1Attr returns the uniqued RngAlgorithmV1Attr with these parameters.
 func GetRngAlgorithmV1Attr(ctx *ir.Context, value RngAlgorithmV1) *RngAlgorithmV1Attr {
+	params := RngAlgorithmV1Attr{value: value}
 	k := rngAlgorithmV1AttrSlab.NewKey("vhlo", "RngAlgorithmV1Attr")
-	k.Uint(uint64(value))
+	rngAlgorithmV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &rngAlgorithmV1AttrSlab, (*RngAlgorithmV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RngAlgorithmV1Attr](s)
 		v.value = value
@@ -993,8 +986,9 @@ type RngDistributionV1Attr struct {
 
 // GetRngDistributionV1Attr returns the uniqued RngDistributionV1Attr with these parameters.
 func GetRngDistributionV1Attr(ctx *ir.Context, value RngDistributionV1) *RngDistributionV1Attr {
+	params := RngDistributionV1Attr{value: value}
 	k := rngDistributionV1AttrSlab.NewKey("vhlo", "RngDistributionV1Attr")
-	k.Uint(uint64(value))
+	rngDistributionV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &rngDistributionV1AttrSlab, (*RngDistributionV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RngDistributionV1Attr](s)
 		v.value = value
@@ -1031,8 +1025,9 @@ type TransposeV1Attr struct {
 
 // GetTransposeV1Attr returns the uniqued TransposeV1Attr with these parameters.
 func GetTransposeV1Attr(ctx *ir.Context, value TransposeV1) *TransposeV1Attr {
+	params := TransposeV1Attr{value: value}
 	k := transposeV1AttrSlab.NewKey("vhlo", "TransposeV1Attr")
-	k.Uint(uint64(value))
+	transposeV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &transposeV1AttrSlab, (*TransposeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TransposeV1Attr](s)
 		v.value = value
@@ -1069,8 +1064,9 @@ type ResultAccuracyModeV1Attr struct {
 
 // GetResultAccuracyModeV1Attr returns the uniqued ResultAccuracyModeV1Attr with these parameters.
 func GetResultAccuracyModeV1Attr(ctx *ir.Context, value ResultAccuracyModeV1) *ResultAccuracyModeV1Attr {
+	params := ResultAccuracyModeV1Attr{value: value}
 	k := resultAccuracyModeV1AttrSlab.NewKey("vhlo", "ResultAccuracyModeV1Attr")
-	k.Uint(uint64(value))
+	resultAccuracyModeV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &resultAccuracyModeV1AttrSlab, (*ResultAccuracyModeV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ResultAccuracyModeV1Attr](s)
 		v.value = value

@@ -926,8 +926,9 @@ type ComplexV1Type struct {
 
 // GetComplexV1Type returns the uniqued ComplexV1Type with these parameters.
 func GetComplexV1Type(ctx *ir.Context, elementType ir.Type) *ComplexV1Type {
+	params := ComplexV1Type{elementType: elementType}
 	k := complexV1TypeSlab.NewKey("vhlo", "ComplexV1Type")
-	k.Type(elementType)
+	complexV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &complexV1TypeSlab, (*ComplexV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[ComplexV1Type](s)
 		v.elementType = elementType
@@ -965,15 +966,9 @@ type FunctionV1Type struct {
 
 // GetFunctionV1Type returns the uniqued FunctionV1Type with these parameters.
 func GetFunctionV1Type(ctx *ir.Context, inputs, outputs []ir.Type) *FunctionV1Type {
+	params := FunctionV1Type{inputs: inputs, outputs: outputs}
 	k := functionV1TypeSlab.NewKey("vhlo", "FunctionV1Type")
-	k.Uint(uint64(len(inputs)))
-	for _, e0 := range inputs {
-		k.Type(e0)
-	}
-	k.Uint(uint64(len(outputs)))
-	for _, e0 := range outputs {
-		k.Type(e0)
-	}
+	functionV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &functionV1TypeSlab, (*FunctionV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FunctionV1Type](s)
 		v.inputs = slices.Clone(inputs)
@@ -1025,13 +1020,9 @@ type RankedTensorV1Type struct {
 
 // GetRankedTensorV1Type returns the uniqued RankedTensorV1Type with these parameters.
 func GetRankedTensorV1Type(ctx *ir.Context, shape []int64, elementType ir.Type, encoding ir.Attribute) *RankedTensorV1Type {
+	params := RankedTensorV1Type{shape: shape, elementType: elementType, encoding: encoding}
 	k := rankedTensorV1TypeSlab.NewKey("vhlo", "RankedTensorV1Type")
-	k.Uint(uint64(len(shape)))
-	for _, e0 := range shape {
-		k.Int(int64(e0))
-	}
-	k.Type(elementType)
-	k.Attr(encoding)
+	rankedTensorV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &rankedTensorV1TypeSlab, (*RankedTensorV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedTensorV1Type](s)
 		v.shape = slices.Clone(shape)
@@ -1085,11 +1076,9 @@ type TupleV1Type struct {
 
 // GetTupleV1Type returns the uniqued TupleV1Type with these parameters.
 func GetTupleV1Type(ctx *ir.Context, types_ []ir.Type) *TupleV1Type {
+	params := TupleV1Type{types_: types_}
 	k := tupleV1TypeSlab.NewKey("vhlo", "TupleV1Type")
-	k.Uint(uint64(len(types_)))
-	for _, e0 := range types_ {
-		k.Type(e0)
-	}
+	tupleV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &tupleV1TypeSlab, (*TupleV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TupleV1Type](s)
 		v.types_ = slices.Clone(types_)
@@ -1132,14 +1121,9 @@ type UniformQuantizedV1Type struct {
 
 // GetUniformQuantizedV1Type returns the uniqued UniformQuantizedV1Type with these parameters.
 func GetUniformQuantizedV1Type(ctx *ir.Context, flags uint32, storageType, expressedType ir.Type, scaleBits, zeroPoint, storageTypeMin, storageTypeMax int64) *UniformQuantizedV1Type {
+	params := UniformQuantizedV1Type{flags: flags, storageType: storageType, expressedType: expressedType, scaleBits: scaleBits, zeroPoint: zeroPoint, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
 	k := uniformQuantizedV1TypeSlab.NewKey("vhlo", "UniformQuantizedV1Type")
-	k.Uint(uint64(flags))
-	k.Type(storageType)
-	k.Type(expressedType)
-	k.Int(int64(scaleBits))
-	k.Int(int64(zeroPoint))
-	k.Int(int64(storageTypeMin))
-	k.Int(int64(storageTypeMax))
+	uniformQuantizedV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &uniformQuantizedV1TypeSlab, (*UniformQuantizedV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedV1Type](s)
 		v.flags = flags
@@ -1218,8 +1202,9 @@ type UnrankedTensorV1Type struct {
 
 // GetUnrankedTensorV1Type returns the uniqued UnrankedTensorV1Type with these parameters.
 func GetUnrankedTensorV1Type(ctx *ir.Context, elementType ir.Type) *UnrankedTensorV1Type {
+	params := UnrankedTensorV1Type{elementType: elementType}
 	k := unrankedTensorV1TypeSlab.NewKey("vhlo", "UnrankedTensorV1Type")
-	k.Type(elementType)
+	unrankedTensorV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &unrankedTensorV1TypeSlab, (*UnrankedTensorV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UnrankedTensorV1Type](s)
 		v.elementType = elementType
@@ -1263,21 +1248,9 @@ type UniformQuantizedPerAxisV1Type struct {
 
 // GetUniformQuantizedPerAxisV1Type returns the uniqued UniformQuantizedPerAxisV1Type with these parameters.
 func GetUniformQuantizedPerAxisV1Type(ctx *ir.Context, flags uint32, storageType, expressedType ir.Type, quantizedDimension int32, scalesBits, zeroPoints []int64, storageTypeMin, storageTypeMax int64) *UniformQuantizedPerAxisV1Type {
+	params := UniformQuantizedPerAxisV1Type{flags: flags, storageType: storageType, expressedType: expressedType, quantizedDimension: quantizedDimension, scalesBits: scalesBits, zeroPoints: zeroPoints, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
 	k := uniformQuantizedPerAxisV1TypeSlab.NewKey("vhlo", "UniformQuantizedPerAxisV1Type")
-	k.Uint(uint64(flags))
-	k.Type(storageType)
-	k.Type(expressedType)
-	k.Int(int64(quantizedDimension))
-	k.Uint(uint64(len(scalesBits)))
-	for _, e0 := range scalesBits {
-		k.Int(int64(e0))
-	}
-	k.Uint(uint64(len(zeroPoints)))
-	for _, e0 := range zeroPoints {
-		k.Int(int64(e0))
-	}
-	k.Int(int64(storageTypeMin))
-	k.Int(int64(storageTypeMax))
+	uniformQuantizedPerAxisV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &uniformQuantizedPerAxisV1TypeSlab, (*UniformQuantizedPerAxisV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[UniformQuantizedPerAxisV1Type](s)
 		v.flags = flags
@@ -1370,12 +1343,9 @@ type RankedBufferV1Type struct {
 
 // GetRankedBufferV1Type returns the uniqued RankedBufferV1Type with these parameters.
 func GetRankedBufferV1Type(ctx *ir.Context, shape []int64, elementType ir.Type) *RankedBufferV1Type {
+	params := RankedBufferV1Type{shape: shape, elementType: elementType}
 	k := rankedBufferV1TypeSlab.NewKey("vhlo", "RankedBufferV1Type")
-	k.Uint(uint64(len(shape)))
-	for _, e0 := range shape {
-		k.Int(int64(e0))
-	}
-	k.Type(elementType)
+	rankedBufferV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &rankedBufferV1TypeSlab, (*RankedBufferV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedBufferV1Type](s)
 		v.shape = slices.Clone(shape)
@@ -1422,11 +1392,9 @@ type FutureV1Type struct {
 
 // GetFutureV1Type returns the uniqued FutureV1Type with these parameters.
 func GetFutureV1Type(ctx *ir.Context, types_ []ir.Type) *FutureV1Type {
+	params := FutureV1Type{types_: types_}
 	k := futureV1TypeSlab.NewKey("vhlo", "FutureV1Type")
-	k.Uint(uint64(len(types_)))
-	for _, e0 := range types_ {
-		k.Type(e0)
-	}
+	futureV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &futureV1TypeSlab, (*FutureV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FutureV1Type](s)
 		v.types_ = slices.Clone(types_)

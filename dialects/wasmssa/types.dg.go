@@ -75,9 +75,9 @@ type LimitType struct {
 
 // GetLimitType returns the uniqued LimitType with these parameters.
 func GetLimitType(ctx *ir.Context, min, max uint32) *LimitType {
+	params := LimitType{min: min, max: max}
 	k := limitTypeSlab.NewKey("wasmssa", "LimitType")
-	k.Uint(uint64(min))
-	k.Uint(uint64(max))
+	limitTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &limitTypeSlab, (*LimitType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LimitType](s)
 		v.min = min
@@ -124,8 +124,9 @@ type LocalRefType struct {
 
 // GetLocalRefType returns the uniqued LocalRefType with these parameters.
 func GetLocalRefType(ctx *ir.Context, elementType ir.Type) *LocalRefType {
+	params := LocalRefType{elementType: elementType}
 	k := localRefTypeSlab.NewKey("wasmssa", "LocalRefType")
-	k.Type(elementType)
+	localRefTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &localRefTypeSlab, (*LocalRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[LocalRefType](s)
 		v.elementType = elementType
@@ -166,9 +167,9 @@ type TableType struct {
 
 // GetTableType returns the uniqued TableType with these parameters.
 func GetTableType(ctx *ir.Context, reference, limit ir.Type) *TableType {
+	params := TableType{reference: reference, limit: limit}
 	k := tableTypeSlab.NewKey("wasmssa", "TableType")
-	k.Type(reference)
-	k.Type(limit)
+	tableTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &tableTypeSlab, (*TableType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TableType](s)
 		v.reference = reference

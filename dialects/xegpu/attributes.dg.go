@@ -18,10 +18,9 @@ type BlockTensorDescAttr struct {
 
 // GetBlockTensorDescAttr returns the uniqued BlockTensorDescAttr with these parameters.
 func GetBlockTensorDescAttr(ctx *ir.Context, memorySpace, arrayLength, boundaryCheck ir.Attribute) *BlockTensorDescAttr {
+	params := BlockTensorDescAttr{memorySpace: memorySpace, arrayLength: arrayLength, boundaryCheck: boundaryCheck}
 	k := blockTensorDescAttrSlab.NewKey("xegpu", "BlockTensorDescAttr")
-	k.Attr(memorySpace)
-	k.Attr(arrayLength)
-	k.Attr(boundaryCheck)
+	blockTensorDescAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &blockTensorDescAttrSlab, (*BlockTensorDescAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlockTensorDescAttr](s)
 		v.memorySpace = memorySpace
@@ -75,8 +74,9 @@ type CachePolicyAttr struct {
 
 // GetCachePolicyAttr returns the uniqued CachePolicyAttr with these parameters.
 func GetCachePolicyAttr(ctx *ir.Context, value CachePolicy) *CachePolicyAttr {
+	params := CachePolicyAttr{value: value}
 	k := cachePolicyAttrSlab.NewKey("xegpu", "CachePolicyAttr")
-	k.Uint(uint64(value))
+	cachePolicyAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &cachePolicyAttrSlab, (*CachePolicyAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[CachePolicyAttr](s)
 		v.value = value
@@ -116,8 +116,9 @@ type FenceScopeAttr struct {
 
 // GetFenceScopeAttr returns the uniqued FenceScopeAttr with these parameters.
 func GetFenceScopeAttr(ctx *ir.Context, value FenceScope) *FenceScopeAttr {
+	params := FenceScopeAttr{value: value}
 	k := fenceScopeAttrSlab.NewKey("xegpu", "FenceScopeAttr")
-	k.Uint(uint64(value))
+	fenceScopeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &fenceScopeAttrSlab, (*FenceScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FenceScopeAttr](s)
 		v.value = value
@@ -162,13 +163,9 @@ type LayoutAttr struct {
 
 // GetLayoutAttr returns the uniqued LayoutAttr with these parameters.
 func GetLayoutAttr(ctx *ir.Context, sgLayout, sgData, instData, laneLayout, laneData, order ir.Attribute) *LayoutAttr {
+	params := LayoutAttr{sgLayout: sgLayout, sgData: sgData, instData: instData, laneLayout: laneLayout, laneData: laneData, order: order}
 	k := layoutAttrSlab.NewKey("xegpu", "LayoutAttr")
-	k.Attr(sgLayout)
-	k.Attr(sgData)
-	k.Attr(instData)
-	k.Attr(laneLayout)
-	k.Attr(laneData)
-	k.Attr(order)
+	layoutAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &layoutAttrSlab, (*LayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LayoutAttr](s)
 		v.sgLayout = sgLayout
@@ -243,8 +240,9 @@ type MemLayoutAttr struct {
 
 // GetMemLayoutAttr returns the uniqued MemLayoutAttr with these parameters.
 func GetMemLayoutAttr(ctx *ir.Context, attrs ir.Attribute) *MemLayoutAttr {
+	params := MemLayoutAttr{attrs: attrs}
 	k := memLayoutAttrSlab.NewKey("xegpu", "MemLayoutAttr")
-	k.Attr(attrs)
+	memLayoutAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &memLayoutAttrSlab, (*MemLayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemLayoutAttr](s)
 		v.attrs = attrs
@@ -284,8 +282,9 @@ type MemoryScopeAttr struct {
 
 // GetMemoryScopeAttr returns the uniqued MemoryScopeAttr with these parameters.
 func GetMemoryScopeAttr(ctx *ir.Context, value MemoryScope) *MemoryScopeAttr {
+	params := MemoryScopeAttr{value: value}
 	k := memoryScopeAttrSlab.NewKey("xegpu", "MemoryScopeAttr")
-	k.Uint(uint64(value))
+	memoryScopeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &memoryScopeAttrSlab, (*MemoryScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemoryScopeAttr](s)
 		v.value = value
@@ -325,8 +324,9 @@ type MemorySpaceAttr struct {
 
 // GetMemorySpaceAttr returns the uniqued MemorySpaceAttr with these parameters.
 func GetMemorySpaceAttr(ctx *ir.Context, value MemorySpace) *MemorySpaceAttr {
+	params := MemorySpaceAttr{value: value}
 	k := memorySpaceAttrSlab.NewKey("xegpu", "MemorySpaceAttr")
-	k.Uint(uint64(value))
+	memorySpaceAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &memorySpaceAttrSlab, (*MemorySpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemorySpaceAttr](s)
 		v.value = value
@@ -367,9 +367,9 @@ type RangeAttr struct {
 
 // GetRangeAttr returns the uniqued RangeAttr with these parameters.
 func GetRangeAttr(ctx *ir.Context, start, end ir.Attribute) *RangeAttr {
+	params := RangeAttr{start: start, end: end}
 	k := rangeAttrSlab.NewKey("xegpu", "RangeAttr")
-	k.Attr(start)
-	k.Attr(end)
+	rangeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &rangeAttrSlab, (*RangeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[RangeAttr](s)
 		v.start = start
@@ -417,9 +417,9 @@ type ScatterTensorDescAttr struct {
 
 // GetScatterTensorDescAttr returns the uniqued ScatterTensorDescAttr with these parameters.
 func GetScatterTensorDescAttr(ctx *ir.Context, memorySpace, chunkSize ir.Attribute) *ScatterTensorDescAttr {
+	params := ScatterTensorDescAttr{memorySpace: memorySpace, chunkSize: chunkSize}
 	k := scatterTensorDescAttrSlab.NewKey("xegpu", "ScatterTensorDescAttr")
-	k.Attr(memorySpace)
-	k.Attr(chunkSize)
+	scatterTensorDescAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &scatterTensorDescAttrSlab, (*ScatterTensorDescAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ScatterTensorDescAttr](s)
 		v.memorySpace = memorySpace
@@ -467,9 +467,9 @@ type SliceAttr struct {
 
 // GetSliceAttr returns the uniqued SliceAttr with these parameters.
 func GetSliceAttr(ctx *ir.Context, parent, dims ir.Attribute) *SliceAttr {
+	params := SliceAttr{parent: parent, dims: dims}
 	k := sliceAttrSlab.NewKey("xegpu", "SliceAttr")
-	k.Attr(parent)
-	k.Attr(dims)
+	sliceAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &sliceAttrSlab, (*SliceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SliceAttr](s)
 		v.parent = parent
@@ -519,11 +519,9 @@ type TensorDescAttr struct {
 
 // GetTensorDescAttr returns the uniqued TensorDescAttr with these parameters.
 func GetTensorDescAttr(ctx *ir.Context, memoryScope, arrayLength, boundaryCheck, scattered ir.Attribute) *TensorDescAttr {
+	params := TensorDescAttr{memoryScope: memoryScope, arrayLength: arrayLength, boundaryCheck: boundaryCheck, scattered: scattered}
 	k := tensorDescAttrSlab.NewKey("xegpu", "TensorDescAttr")
-	k.Attr(memoryScope)
-	k.Attr(arrayLength)
-	k.Attr(boundaryCheck)
-	k.Attr(scattered)
+	tensorDescAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tensorDescAttrSlab, (*TensorDescAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorDescAttr](s)
 		v.memoryScope = memoryScope

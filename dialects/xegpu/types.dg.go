@@ -19,13 +19,9 @@ type MemDescType struct {
 
 // GetMemDescType returns the uniqued MemDescType with these parameters.
 func GetMemDescType(ctx *ir.Context, shape []int64, elementType ir.Type, memLayout ir.Attribute) *MemDescType {
+	params := MemDescType{shape: shape, elementType: elementType, memLayout: memLayout}
 	k := memDescTypeSlab.NewKey("xegpu", "MemDescType")
-	k.Uint(uint64(len(shape)))
-	for _, e0 := range shape {
-		k.Int(int64(e0))
-	}
-	k.Type(elementType)
-	k.Attr(memLayout)
+	memDescTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &memDescTypeSlab, (*MemDescType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MemDescType](s)
 		v.shape = slices.Clone(shape)
@@ -114,14 +110,9 @@ type TensorDescType struct {
 
 // GetTensorDescType returns the uniqued TensorDescType with these parameters.
 func GetTensorDescType(ctx *ir.Context, shape []int64, elementType ir.Type, encoding, layout ir.Attribute) *TensorDescType {
+	params := TensorDescType{shape: shape, elementType: elementType, encoding: encoding, layout: layout}
 	k := tensorDescTypeSlab.NewKey("xegpu", "TensorDescType")
-	k.Uint(uint64(len(shape)))
-	for _, e0 := range shape {
-		k.Int(int64(e0))
-	}
-	k.Type(elementType)
-	k.Attr(encoding)
-	k.Attr(layout)
+	tensorDescTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &tensorDescTypeSlab, (*TensorDescType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TensorDescType](s)
 		v.shape = slices.Clone(shape)

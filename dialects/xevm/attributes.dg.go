@@ -16,8 +16,9 @@ type AddrSpaceAttr struct {
 
 // GetAddrSpaceAttr returns the uniqued AddrSpaceAttr with these parameters.
 func GetAddrSpaceAttr(ctx *ir.Context, value AddrSpace) *AddrSpaceAttr {
+	params := AddrSpaceAttr{value: value}
 	k := addrSpaceAttrSlab.NewKey("xevm", "AddrSpaceAttr")
-	k.Uint(uint64(value))
+	addrSpaceAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &addrSpaceAttrSlab, (*AddrSpaceAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[AddrSpaceAttr](s)
 		v.value = value
@@ -57,8 +58,9 @@ type LoadCacheControlAttr struct {
 
 // GetLoadCacheControlAttr returns the uniqued LoadCacheControlAttr with these parameters.
 func GetLoadCacheControlAttr(ctx *ir.Context, value LoadCacheControl) *LoadCacheControlAttr {
+	params := LoadCacheControlAttr{value: value}
 	k := loadCacheControlAttrSlab.NewKey("xevm", "LoadCacheControlAttr")
-	k.Uint(uint64(value))
+	loadCacheControlAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &loadCacheControlAttrSlab, (*LoadCacheControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LoadCacheControlAttr](s)
 		v.value = value
@@ -100,10 +102,9 @@ type MMAShapeAttr struct {
 
 // GetMMAShapeAttr returns the uniqued MMAShapeAttr with these parameters.
 func GetMMAShapeAttr(ctx *ir.Context, m_, n_, k_ int32) *MMAShapeAttr {
+	params := MMAShapeAttr{m_: m_, n_: n_, k_: k_}
 	k := mMAShapeAttrSlab.NewKey("xevm", "MMAShapeAttr")
-	k.Int(int64(m_))
-	k.Int(int64(n_))
-	k.Int(int64(k_))
+	mMAShapeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &mMAShapeAttrSlab, (*MMAShapeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMAShapeAttr](s)
 		v.m_ = m_
@@ -160,11 +161,9 @@ type MMATypesAttr struct {
 
 // GetMMATypesAttr returns the uniqued MMATypesAttr with these parameters.
 func GetMMATypesAttr(ctx *ir.Context, d_, a_, b_, c_ ElemType) *MMATypesAttr {
+	params := MMATypesAttr{d_: d_, a_: a_, b_: b_, c_: c_}
 	k := mMATypesAttrSlab.NewKey("xevm", "MMATypesAttr")
-	k.Uint(uint64(d_))
-	k.Uint(uint64(a_))
-	k.Uint(uint64(b_))
-	k.Uint(uint64(c_))
+	mMATypesAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &mMATypesAttrSlab, (*MMATypesAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MMATypesAttr](s)
 		v.d_ = d_
@@ -225,8 +224,9 @@ type MemScopeAttr struct {
 
 // GetMemScopeAttr returns the uniqued MemScopeAttr with these parameters.
 func GetMemScopeAttr(ctx *ir.Context, value MemScope) *MemScopeAttr {
+	params := MemScopeAttr{value: value}
 	k := memScopeAttrSlab.NewKey("xevm", "MemScopeAttr")
-	k.Uint(uint64(value))
+	memScopeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &memScopeAttrSlab, (*MemScopeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[MemScopeAttr](s)
 		v.value = value
@@ -266,8 +266,9 @@ type StoreCacheControlAttr struct {
 
 // GetStoreCacheControlAttr returns the uniqued StoreCacheControlAttr with these parameters.
 func GetStoreCacheControlAttr(ctx *ir.Context, value StoreCacheControl) *StoreCacheControlAttr {
+	params := StoreCacheControlAttr{value: value}
 	k := storeCacheControlAttrSlab.NewKey("xevm", "StoreCacheControlAttr")
-	k.Uint(uint64(value))
+	storeCacheControlAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &storeCacheControlAttrSlab, (*StoreCacheControlAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StoreCacheControlAttr](s)
 		v.value = value
@@ -311,12 +312,9 @@ type XeVMTargetAttr struct {
 
 // GetXeVMTargetAttr returns the uniqued XeVMTargetAttr with these parameters.
 func GetXeVMTargetAttr(ctx *ir.Context, o_ int32, triple, chip string, flags, linkFiles ir.Attribute) *XeVMTargetAttr {
+	params := XeVMTargetAttr{o_: o_, triple: triple, chip: chip, flags: flags, linkFiles: linkFiles}
 	k := xeVMTargetAttrSlab.NewKey("xevm", "XeVMTargetAttr")
-	k.Int(int64(o_))
-	k.String(triple)
-	k.String(chip)
-	k.Attr(flags)
-	k.Attr(linkFiles)
+	xeVMTargetAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &xeVMTargetAttrSlab, (*XeVMTargetAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[XeVMTargetAttr](s)
 		v.o_ = o_

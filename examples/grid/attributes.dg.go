@@ -45,15 +45,9 @@ type StencilAttr struct {
 
 // GetStencilAttr returns the uniqued StencilAttr with these parameters.
 func GetStencilAttr(ctx *ir.Context, offsets []int64, boundary Boundary, radius uint32, access Access, halo ir.Attribute) *StencilAttr {
+	params := StencilAttr{offsets: offsets, boundary: boundary, radius: radius, access: access, halo: halo}
 	k := stencilAttrSlab.NewKey("grid", "StencilAttr")
-	k.Uint(uint64(len(offsets)))
-	for _, e0 := range offsets {
-		k.Int(int64(e0))
-	}
-	k.Uint(uint64(boundary))
-	k.Uint(uint64(radius))
-	k.Uint(uint64(access))
-	k.Attr(halo)
+	stencilAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &stencilAttrSlab, (*StencilAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StencilAttr](s)
 		v.offsets = slices.Clone(offsets)
@@ -130,19 +124,9 @@ func GetLayoutAttr(ctx *ir.Context, axes []Axis, label string, order []uint32, s
 	if scheduler == nil {
 		scheduler = GetAutoAttr(ctx)
 	}
+	params := LayoutAttr{axes: axes, label: label, order: order, scheduler: scheduler}
 	k := layoutAttrSlab.NewKey("grid", "LayoutAttr")
-	k.Uint(uint64(len(axes)))
-	for _, e0 := range axes {
-		k.String(e0.Name)
-		k.Int(int64(e0.Size))
-		k.Bool(e0.Periodic)
-	}
-	k.String(label)
-	k.Uint(uint64(len(order)))
-	for _, e0 := range order {
-		k.Uint(uint64(e0))
-	}
-	k.Attr(scheduler)
+	layoutAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &layoutAttrSlab, (*LayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LayoutAttr](s)
 		v.axes = slices.Clone(axes)
@@ -209,9 +193,9 @@ type FillAttr struct {
 
 // GetFillAttr returns the uniqued FillAttr with these parameters.
 func GetFillAttr(ctx *ir.Context, type_ ir.Type, value ir.APInt) *FillAttr {
+	params := FillAttr{type_: type_, value: value}
 	k := fillAttrSlab.NewKey("grid", "FillAttr")
-	k.Type(type_)
-	k.APInt(value)
+	fillAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &fillAttrSlab, (*FillAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FillAttr](s)
 		v.type_ = type_
@@ -258,11 +242,9 @@ type BlobAttr struct {
 
 // GetBlobAttr returns the uniqued BlobAttr with these parameters.
 func GetBlobAttr(ctx *ir.Context, data []byte, sum uint64, signed int32, fast bool) *BlobAttr {
+	params := BlobAttr{data: data, sum: sum, signed: signed, fast: fast}
 	k := blobAttrSlab.NewKey("grid", "BlobAttr")
-	k.Blob(data)
-	k.Uint(uint64(sum))
-	k.Int(int64(signed))
-	k.Bool(fast)
+	blobAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &blobAttrSlab, (*BlobAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlobAttr](s)
 		v.data = slices.Clone(data)

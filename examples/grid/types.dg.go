@@ -18,9 +18,9 @@ type CellType struct {
 
 // GetCellType returns the uniqued CellType with these parameters.
 func GetCellType(ctx *ir.Context, bits uint32, element ir.Type) *CellType {
+	params := CellType{bits: bits, element: element}
 	k := cellTypeSlab.NewKey("grid", "CellType")
-	k.Uint(uint64(bits))
-	k.Type(element)
+	cellTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &cellTypeSlab, (*CellType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[CellType](s)
 		v.bits = bits
@@ -71,21 +71,9 @@ type GridType struct {
 
 // GetGridType returns the uniqued GridType with these parameters.
 func GetGridType(ctx *ir.Context, cell *CellType, layout *LayoutAttr, dims []int64) *GridType {
+	params := GridType{cell: cell, layout: layout, dims: dims}
 	k := gridTypeSlab.NewKey("grid", "GridType")
-	if cell != nil {
-		k.Type(cell)
-	} else {
-		k.Type(nil)
-	}
-	if layout != nil {
-		k.Attr(layout)
-	} else {
-		k.Attr(nil)
-	}
-	k.Uint(uint64(len(dims)))
-	for _, e0 := range dims {
-		k.Int(int64(e0))
-	}
+	gridTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &gridTypeSlab, (*GridType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[GridType](s)
 		v.cell = cell

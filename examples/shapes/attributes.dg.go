@@ -17,9 +17,9 @@ type PointAttr struct {
 
 // GetPointAttr returns the uniqued PointAttr with these parameters.
 func GetPointAttr(ctx *ir.Context, x_, y_ uint64) *PointAttr {
+	params := PointAttr{x_: x_, y_: y_}
 	k := pointAttrSlab.NewKey("shapes", "PointAttr")
-	k.Uint(uint64(x_))
-	k.Uint(uint64(y_))
+	pointAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &pointAttrSlab, (*PointAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[PointAttr](s)
 		v.x_ = x_

@@ -17,9 +17,9 @@ type TestAttrParamsAttr struct {
 
 // GetTestAttrParamsAttr returns the uniqued TestAttrParamsAttr with these parameters.
 func GetTestAttrParamsAttr(ctx *ir.Context, v0_, v1_ int32) *TestAttrParamsAttr {
+	params := TestAttrParamsAttr{v0_: v0_, v1_: v1_}
 	k := testAttrParamsAttrSlab.NewKey("test", "TestAttrParamsAttr")
-	k.Int(int64(v0_))
-	k.Int(int64(v1_))
+	testAttrParamsAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &testAttrParamsAttrSlab, (*TestAttrParamsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TestAttrParamsAttr](s)
 		v.v0_ = v0_

@@ -22,16 +22,9 @@ type TileAttr struct {
 
 // GetTileAttr returns the uniqued TileAttr with these parameters.
 func GetTileAttr(ctx *ir.Context, sizes []int64, order Order, buffers uint32, first, last int64, label ir.Attribute) *TileAttr {
+	params := TileAttr{sizes: sizes, order: order, buffers: buffers, first: first, last: last, label: label}
 	k := tileAttrSlab.NewKey("toy", "TileAttr")
-	k.Uint(uint64(len(sizes)))
-	for _, e0 := range sizes {
-		k.Int(int64(e0))
-	}
-	k.Uint(uint64(order))
-	k.Uint(uint64(buffers))
-	k.Int(int64(first))
-	k.Int(int64(last))
-	k.Attr(label)
+	tileAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tileAttrSlab, (*TileAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TileAttr](s)
 		v.sizes = slices.Clone(sizes)

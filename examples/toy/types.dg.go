@@ -18,10 +18,9 @@ type MatrixType struct {
 
 // GetMatrixType returns the uniqued MatrixType with these parameters.
 func GetMatrixType(ctx *ir.Context, rows, cols int64, elementType ir.Type) *MatrixType {
+	params := MatrixType{rows: rows, cols: cols, elementType: elementType}
 	k := matrixTypeSlab.NewKey("toy", "MatrixType")
-	k.Int(int64(rows))
-	k.Int(int64(cols))
-	k.Type(elementType)
+	matrixTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &matrixTypeSlab, (*MatrixType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MatrixType](s)
 		v.rows = rows

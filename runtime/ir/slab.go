@@ -114,6 +114,10 @@ type SlabSlot struct{ p unsafe.Pointer }
 // SlotOf is the slot as a *T, T being the slab's type.
 func SlotOf[T any](s SlabSlot) *T { return (*T)(s.p) }
 
+// SlotFor is v as a slot: a constructor hands the kind's key function its
+// parameters as a value not stored yet.
+func SlotFor[T any](v *T) SlabSlot { return SlabSlot{unsafe.Pointer(v)} }
+
 // alloc returns a zero value in sh's chunk for the kind, whose values
 // are of the type hint points to and whose keys key writes after k's
 // first number, and where the value is; sh.mu is held.

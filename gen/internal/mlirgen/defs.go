@@ -172,12 +172,19 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 		body = append(body, jen.Return(jen.Qual(model.IR, "NewDistinctAttr").Call(jen.Id("ctx"), jen.Op("&").Add(mk))))
 		f.Comment(fmt.Sprintf("%s returns a new %s; distinct attributes are never uniqued with another.", defs.ConstructorName(def), def.Name))
 	} else {
-		body = append(body, jen.Id("k").Op(":=").Id(slab).Dot("NewKey").Call(jen.Lit(g.m.Name), jen.Lit(def.Name)))
-		for _, p := range def.Params {
-			if p.Locality {
-				body = append(body, jen.Id("k").Dot("Near").Call(jen.Uint64().Call(jen.Id(model.Local(p.Name)))))
+		// The key is written from the parameters as a value on the stack,
+		// by the function that writes a stored value's key.
+		params := unusedName(def, "params")
+		if len(def.Params) > 0 {
+			var inits []jen.Code
+			for _, p := range def.Params {
+				inits = append(inits, jen.Id(model.Local(p.Name)).Op(":").Id(model.Local(p.Name)))
 			}
-			body = append(body, g.keyStmts(p.Type, jen.Id(model.Local(p.Name)), 0)...)
+			body = append(body, jen.Id(params).Op(":=").Id(def.Name).Values(inits...))
+		}
+		body = append(body, jen.Id("k").Op(":=").Id(slab).Dot("NewKey").Call(jen.Lit(g.m.Name), jen.Lit(def.Name)))
+		if len(def.Params) > 0 {
+			body = append(body, jen.Id(keyOf(def)).Call(jen.Id("k"), jen.Qual(model.IR, "SlotFor").Call(jen.Op("&").Id(params))))
 		}
 		insert, iface := "InsertAttrWith", "Attribute"
 		if def.IsType {
@@ -239,13 +246,24 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 	}
 }
 
+// unusedName is name, or name with underscores after it, whichever no
+// parameter of def is called in Go.
+func unusedName(def *defs.Def, name string) string {
+	for _, p := range def.Params {
+		if model.Local(p.Name) == name {
+			return unusedName(def, name+"_")
+		}
+	}
+	return name
+}
+
 // keyOf names the function that writes the key of a stored value.
 func keyOf(def *defs.Def) string { return model.LowerFirst(def.Name) + "Key" }
 
-// genKeyOf emits the function that writes a stored value's key as its
-// constructor wrote it, from the value's fields (canonical, as the
-// constructor stored them): the context keeps no copy of keys, and
-// writes one again when a lookup must compare it.
+// genKeyOf emits the function that writes a value's key from its fields:
+// the constructor's key, from its parameters, and a stored value's, which
+// the context writes again when a lookup must compare it (it keeps no
+// copy of keys).
 func (g *gen) genKeyOf(f *jen.File, def *defs.Def) {
 	body := []jen.Code{jen.Id("v").Op(":=").Qual(model.IR, "SlotOf").Types(jen.Id(def.Name)).Call(jen.Id("s"))}
 	if len(def.Params) == 0 {
