@@ -242,15 +242,11 @@ func (t *uniqueTable[V]) get(k *Key) (V, bool) {
 }
 
 // getOrPut returns the value stored under k, or stores v there and
-// returns it. Right after a get of k that missed, with no change to the
-// table since, the slot that get found is still free: no second probe.
+// returns it.
 func (t *uniqueTable[V]) getOrPut(k *Key, v V) (V, bool) {
-	slot := k.slot
-	if k.hashed != len(k.b)+1 || k.table != t.addr() || k.version != t.version {
-		var e int
-		if slot, e = t.find(k); e >= 0 {
-			return t.value(e), true
-		}
+	slot, e := t.slotFor(k)
+	if e >= 0 {
+		return t.value(e), true
 	}
 	h := t.held.Append(uniqueEntry[V]{val: v, key: t.store(k.b)})
 	t.put(k, slot, heldEntry|entryRef(h))
@@ -259,16 +255,23 @@ func (t *uniqueTable[V]) getOrPut(k *Key, v V) (V, bool) {
 
 // getOrPutSlab is getOrPut for a value just made in a slab, at r.
 func (t *uniqueTable[V]) getOrPutSlab(k *Key, r entryRef) (V, bool) {
-	slot := k.slot
-	if k.hashed != len(k.b)+1 || k.table != t.addr() || k.version != t.version {
-		var e int
-		if slot, e = t.find(k); e >= 0 {
-			return t.value(e), true
-		}
+	slot, e := t.slotFor(k)
+	if e >= 0 {
+		return t.value(e), true
 	}
 	t.put(k, slot, r)
 	var zero V
 	return zero, false
+}
+
+// slotFor returns the entry stored under k, or the free slot where k
+// belongs and -1. Right after a lookup of k that missed, with no change
+// to the table since, the slot it found is still free: no second probe.
+func (t *uniqueTable[V]) slotFor(k *Key) (slot, entry int) {
+	if k.hashed == len(k.b)+1 && k.table == t.addr() && k.version == t.version {
+		return k.slot, -1
+	}
+	return t.find(k)
 }
 
 // put enters the value at r under k in the free slot where k belongs.
