@@ -15,7 +15,9 @@ import (
 // makes a million locations then makes a few hundred chunks rather than a
 // million objects for the allocator to place and the collector to visit.
 // Generated packages declare one per kind (its zero value is ready) and
-// make their values with InsertAttrWith or InsertTypeWith.
+// make their values with InsertAttrWith or InsertTypeWith. A slab holds
+// the values of one kind only: the context knows their keys by the first
+// key a slab was given (its kind's number) and the key function.
 //
 // Nothing here is generic and nothing runs at init: a program links
 // hundreds of kinds and meets few. (A generic version, stenciled per
