@@ -265,9 +265,11 @@ func keyOf(def *defs.Def) string { return model.LowerFirst(def.Name) + "Key" }
 // the context writes again when a lookup must compare it (it keeps no
 // copy of keys).
 func (g *gen) genKeyOf(f *jen.File, def *defs.Def) {
-	body := []jen.Code{jen.Id("v").Op(":=").Qual(model.IR, "SlotOf").Types(jen.Id(def.Name)).Call(jen.Id("s"))}
-	if len(def.Params) == 0 {
-		body = []jen.Code{}
+	slot := jen.Id("_")
+	var body []jen.Code
+	if len(def.Params) > 0 {
+		slot = jen.Id("s")
+		body = append(body, jen.Id("v").Op(":=").Qual(model.IR, "SlotOf").Types(jen.Id(def.Name)).Call(jen.Id("s")))
 	}
 	for _, p := range def.Params {
 		field := jen.Id("v").Dot(model.Local(p.Name))
@@ -277,11 +279,7 @@ func (g *gen) genKeyOf(f *jen.File, def *defs.Def) {
 		body = append(body, g.keyStmts(p.Type, field, 0)...)
 	}
 	f.Comment(fmt.Sprintf("%s writes the key of the %s in s, after its kind's number.", keyOf(def), def.Name))
-	s := "s"
-	if len(def.Params) == 0 {
-		s = "_"
-	}
-	f.Func().Id(keyOf(def)).Params(jen.Id("k").Op("*").Qual(model.IR, "Key"), jen.Id(s).Qual(model.IR, "SlabSlot")).Block(body...)
+	f.Func().Id(keyOf(def)).Params(jen.Id("k").Op("*").Qual(model.IR, "Key"), slot.Qual(model.IR, "SlabSlot")).Block(body...)
 }
 
 func (g *gen) fieldInits(def *defs.Def) []jen.Code {
