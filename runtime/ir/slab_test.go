@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"runtime"
 	"sync"
 	"testing"
 	"unsafe"
@@ -302,4 +303,33 @@ func FuzzSlabUniques(f *testing.F) {
 			t.Fatalf("%d attributes for %d parameter sets", got, len(seen))
 		}
 	})
+}
+
+// TestSlabValuesOutliveHandles: the tables refer to slab values by place,
+// which the collector does not follow, so the context must keep their
+// chunks alive itself. Values no caller holds survive collections and
+// the reuse of freed memory, and are found again intact.
+func TestSlabValuesOutliveHandles(t *testing.T) {
+	c := NewContext()
+	const n = 20_000 // chunks of every size, in every shard
+	ids := make([]uint64, n)
+	for i := range ids {
+		ids[i] = getSlabAttr(c, uint64(i)).ID()
+	}
+	for range 3 {
+		runtime.GC()
+		garbage := make([][]byte, 0, 1024)
+		for range 1024 {
+			garbage = append(garbage, make([]byte, 64<<10))
+		}
+		runtime.KeepAlive(garbage)
+	}
+	for i, id := range ids {
+		if a := getSlabAttr(c, uint64(i)); a.n != uint64(i) || a.ID() != id || a.Context() != c {
+			t.Fatalf("value %d after collections: n %d, ID %d (was %d), context %p", i, a.n, a.ID(), id, a.Context())
+		}
+	}
+	if c.NumAttributes() != n {
+		t.Errorf("%d attributes, want %d", c.NumAttributes(), n)
+	}
 }
