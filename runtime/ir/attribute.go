@@ -1,11 +1,13 @@
 package ir
 
 import (
+	"bytes"
 	"encoding/binary"
 	"hash/maphash"
 	"math"
 	"slices"
 	"sync"
+	"unsafe"
 )
 
 // Attribute is a uniqued, immutable attribute value. Generated types
@@ -81,6 +83,9 @@ type Key struct {
 	// names the key's group; see Near.
 	group int
 	near  uint64
+	// big are the long strings and blobs of the key, in order: b holds
+	// only their lengths and digests (see bigParam).
+	big [][]byte
 }
 
 var keyPool = sync.Pool{New: func() any { return &Key{b: make([]byte, 0, 128)} }}
@@ -95,6 +100,7 @@ func newKey(kind uint64) *Key {
 	k := keyPool.Get().(*Key)
 	k.b = k.b[:0]
 	k.hashed, k.table, k.group = 0, 0, 0
+	k.big = k.big[:0]
 	k.Uint(kind)
 	return k
 }
@@ -111,6 +117,8 @@ func (k *Key) hashFor(seed maphash.Seed) uint64 {
 
 // Release returns k to the pool; k must not be used afterwards.
 func (k *Key) Release() {
+	// A pooled key must not keep the blobs it referred to alive.
+	clear(k.big)
 	if cap(k.b) <= 1<<16 {
 		keyPool.Put(k)
 	}
@@ -174,8 +182,53 @@ func (k *Key) Bool(v bool) *Key {
 	return k
 }
 func (k *Key) Float(v float64) *Key { return k.Uint(math.Float64bits(v)) }
-func (k *Key) String(s string) *Key { k.Uint(uint64(len(s))); copy(k.tail(len(s)), s); return k }
-func (k *Key) Blob(s []byte) *Key   { k.Uint(uint64(len(s))); copy(k.tail(len(s)), s); return k }
+func (k *Key) String(s string) *Key {
+	if len(s) >= bigParam {
+		return k.bigBytes(unsafe.Slice(unsafe.StringData(s), len(s)))
+	}
+	k.Uint(uint64(len(s)))
+	copy(k.tail(len(s)), s)
+	return k
+}
+
+func (k *Key) Blob(s []byte) *Key {
+	if len(s) >= bigParam {
+		return k.bigBytes(s)
+	}
+	k.Uint(uint64(len(s)))
+	copy(k.tail(len(s)), s)
+	return k
+}
+
+// bigParam is the length from which a string or blob is not copied into
+// its key: the key holds its length and a digest, and refers to the bytes
+// themselves, which an equal key must match too. A dense constant of 16
+// MiB was copied into its key, which grew to hold it, on every lookup.
+const bigParam = 4 << 10
+
+// bigSeed seeds the digests of big parameters: one seed for the process,
+// so that keys of every context write the same digest.
+var bigSeed = maphash.MakeSeed()
+
+func (k *Key) bigBytes(s []byte) *Key {
+	k.Uint(uint64(len(s)))
+	binary.LittleEndian.PutUint64(k.tail(8), maphash.Bytes(bigSeed, s))
+	k.big = append(k.big, s)
+	return k
+}
+
+// equal reports whether k's key is b with the big parameters big.
+func (k *Key) equal(b []byte, big [][]byte) bool {
+	if !bytes.Equal(k.b, b) || len(k.big) != len(big) {
+		return false
+	}
+	for i, s := range big {
+		if !bytes.Equal(k.big[i], s) {
+			return false
+		}
+	}
+	return true
+}
 
 // Attr and Type write a handle by identity; nil is 0, which no value has.
 func (k *Key) Attr(a Attribute) *Key {

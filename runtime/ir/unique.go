@@ -44,6 +44,9 @@ type uniqueTable[V any] struct {
 	entries    chunked.List[entryRef]
 	held       chunked.List[uniqueEntry[V]]
 	chunks     [][]byte
+	// heldBig holds the big parameters of held keys that have them (see
+	// Key.big), by held index.
+	heldBig map[int][][]byte
 	// slabs are the slabs of the table's shard, which entries refer to;
 	// scratch is where a slab value's key is written again.
 	slabs   *[]slabChunk
@@ -104,23 +107,27 @@ func (t *uniqueTable[V]) len() int { return t.entries.Len() }
 // addr identifies t in a key (see Key.table).
 func (t *uniqueTable[V]) addr() uintptr { return uintptr(unsafe.Pointer(t)) }
 
-// key returns entry i's key: a view of the table's chunks, or of scratch
-// until the next call.
-func (t *uniqueTable[V]) key(i int) []byte {
+// key returns entry i's key and its big parameters: views of the table's
+// chunks, or of scratch until the next call.
+func (t *uniqueTable[V]) key(i int) ([]byte, [][]byte) {
 	r := *t.entries.At(i)
 	if r&heldEntry != 0 {
-		e := t.held.At(int(r &^ heldEntry))
+		h := int(r &^ heldEntry)
+		e := t.held.At(h)
 		c := t.chunks[e.key>>32][uint32(e.key):]
 		n, w := binary.Uvarint(c)
-		return c[w : w+int(n)]
+		return c[w : w+int(n)], t.heldBig[h]
 	}
 	ch := &(*t.slabs)[r>>32]
 	k := &t.scratch
-	k.b = k.b[:0]
+	k.b, k.big = k.b[:0], k.big[:0]
 	k.Uint(ch.kind)
 	ch.key(k, SlabSlot{ch.at(uint32(r))})
-	return k.b
+	return k.b, k.big
 }
+
+// matches reports whether entry i is stored under k.
+func (t *uniqueTable[V]) matches(i int, k *Key) bool { return k.equal(t.key(i)) }
 
 // value returns entry i's value.
 func (t *uniqueTable[V]) value(i int) V {
@@ -208,7 +215,7 @@ func (t *uniqueTable[V]) find(k *Key) (slot, entry int) {
 		k.slot, k.version, k.table = -1, t.version, t.addr()
 		return -1, -1
 	case lonelyGroup:
-		if bytes.Equal(t.key(int(k.single)), k.b) {
+		if t.matches(int(k.single), k) {
 			return -1, int(k.single)
 		}
 		k.slot, k.version, k.table = -1, t.version, t.addr()
@@ -226,7 +233,7 @@ func (t *uniqueTable[V]) find(k *Key) (slot, entry int) {
 		if s&^(1<<32-1) != tag {
 			continue
 		}
-		if e := int(uint32(s) - 1); bytes.Equal(t.key(e), k.b) {
+		if e := int(uint32(s) - 1); t.matches(e, k) {
 			return i, e
 		}
 	}
@@ -249,6 +256,18 @@ func (t *uniqueTable[V]) getOrPut(k *Key, v V) (V, bool) {
 		return t.value(e), true
 	}
 	h := t.held.Append(uniqueEntry[V]{val: v, key: t.store(k.b)})
+	if len(k.big) > 0 {
+		if t.heldBig == nil {
+			t.heldBig = map[int][][]byte{}
+		}
+		// The key's big parameters may be the caller's bytes, not the
+		// value's: the table keeps a copy, as it does of the rest.
+		big := make([][]byte, len(k.big))
+		for i, b := range k.big {
+			big[i] = bytes.Clone(b)
+		}
+		t.heldBig[h] = big
+	}
 	t.put(k, slot, heldEntry|entryRef(h))
 	return v, false
 }
@@ -297,7 +316,8 @@ func (t *uniqueTable[V]) put(k *Key, slot int, r entryRef) {
 		i := int32(len(t.sets))
 		t.sets = append(t.sets, newSlotSet(shift))
 		ss := &t.sets[i]
-		ss.add(maphash.Bytes(t.seed, t.key(int(k.single))), k.single+1)
+		single, _ := t.key(int(k.single))
+		ss.add(maphash.Bytes(t.seed, single), k.single+1)
 		ss.add(k.hash, int32(n))
 		t.groups[k.groupHash] = groupRef{ref: i}
 		t.remember(k, i)
