@@ -653,6 +653,13 @@ type DenseArrayAttr struct {
 
 // GetDenseArrayAttr returns the uniqued DenseArrayAttr with these parameters.
 func GetDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData []byte) *DenseArrayAttr {
+	return getDenseArrayAttr(ctx, elementType, size, rawData, false)
+}
+
+// getDenseArrayAttr is GetDenseArrayAttr, but with viewed true it keeps the byte
+// parameters it is given instead of copying them: for a caller whose
+// bytes stay unchanged while the context holds them (the bytecode reader).
+func getDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData []byte, viewed bool) *DenseArrayAttr {
 	params := DenseArrayAttr{elementType: elementType, size: size, rawData: rawData}
 	k := denseArrayAttrSlab.NewKey("builtin", "DenseArrayAttr")
 	denseArrayAttrKey(k, ir.SlotFor(&params))
@@ -660,7 +667,11 @@ func GetDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData
 		v := ir.SlotOf[DenseArrayAttr](s)
 		v.elementType = elementType
 		v.size = size
-		v.rawData = slices.Clone(rawData)
+		if viewed {
+			v.rawData = rawData
+		} else {
+			v.rawData = slices.Clone(rawData)
+		}
 		return v
 	}, denseArrayAttrKey).(*DenseArrayAttr)
 }
@@ -704,13 +715,24 @@ type DenseIntOrFPElementsAttr struct {
 
 // GetDenseIntOrFPElementsAttr returns the uniqued DenseIntOrFPElementsAttr with these parameters.
 func GetDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte) *DenseIntOrFPElementsAttr {
+	return getDenseIntOrFPElementsAttr(ctx, type_, rawData, false)
+}
+
+// getDenseIntOrFPElementsAttr is GetDenseIntOrFPElementsAttr, but with viewed true it keeps the byte
+// parameters it is given instead of copying them: for a caller whose
+// bytes stay unchanged while the context holds them (the bytecode reader).
+func getDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte, viewed bool) *DenseIntOrFPElementsAttr {
 	params := DenseIntOrFPElementsAttr{type_: type_, rawData: rawData}
 	k := denseIntOrFPElementsAttrSlab.NewKey("builtin", "DenseIntOrFPElementsAttr")
 	denseIntOrFPElementsAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &denseIntOrFPElementsAttrSlab, (*DenseIntOrFPElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseIntOrFPElementsAttr](s)
 		v.type_ = type_
-		v.rawData = slices.Clone(rawData)
+		if viewed {
+			v.rawData = rawData
+		} else {
+			v.rawData = slices.Clone(rawData)
+		}
 		return v
 	}, denseIntOrFPElementsAttrKey).(*DenseIntOrFPElementsAttr)
 }

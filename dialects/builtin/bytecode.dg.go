@@ -723,7 +723,7 @@ func readDenseArrayAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if err := verifyDenseArray(elementType, size, rawData); err != nil {
 		return nil, r.ErrorAt(at, "a valid DenseArrayAttr", fmt.Errorf("%w: %w", wire.ErrInvalid, err))
 	}
-	return GetDenseArrayAttr(r.Context(), elementType, size, rawData), nil
+	return getDenseArrayAttr(r.Context(), elementType, size, rawData, r.Views()), nil
 }
 
 // writeDenseArrayAttr encodes a DenseArrayAttr.
@@ -751,7 +751,7 @@ func readDenseIntOrFPElementsAttr0(r *bytecode.EntryReader) (ir.Attribute, error
 	if rawData, err = r.Blob(); err != nil {
 		return nil, err
 	}
-	return GetDenseIntOrFPElementsAttr(r.Context(), type_, rawData), nil
+	return getDenseIntOrFPElementsAttr(r.Context(), type_, rawData, r.Views()), nil
 }
 
 // writeDenseIntOrFPElementsAttr encodes a DenseIntOrFPElementsAttr.

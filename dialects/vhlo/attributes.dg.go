@@ -330,13 +330,24 @@ type TensorV1Attr struct {
 
 // GetTensorV1Attr returns the uniqued TensorV1Attr with these parameters.
 func GetTensorV1Attr(ctx *ir.Context, type_ ir.Type, data []byte) *TensorV1Attr {
+	return getTensorV1Attr(ctx, type_, data, false)
+}
+
+// getTensorV1Attr is GetTensorV1Attr, but with viewed true it keeps the byte
+// parameters it is given instead of copying them: for a caller whose
+// bytes stay unchanged while the context holds them (the bytecode reader).
+func getTensorV1Attr(ctx *ir.Context, type_ ir.Type, data []byte, viewed bool) *TensorV1Attr {
 	params := TensorV1Attr{type_: type_, data: data}
 	k := tensorV1AttrSlab.NewKey("vhlo", "TensorV1Attr")
 	tensorV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tensorV1AttrSlab, (*TensorV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorV1Attr](s)
 		v.type_ = type_
-		v.data = slices.Clone(data)
+		if viewed {
+			v.data = data
+		} else {
+			v.data = slices.Clone(data)
+		}
 		return v
 	}, tensorV1AttrKey).(*TensorV1Attr)
 }

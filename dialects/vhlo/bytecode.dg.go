@@ -566,7 +566,7 @@ func readTensorV1Attr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if data, err = r.Blob(); err != nil {
 		return nil, err
 	}
-	return GetTensorV1Attr(r.Context(), type_, data), nil
+	return getTensorV1Attr(r.Context(), type_, data, r.Views()), nil
 }
 
 // writeTensorV1Attr encodes a TensorV1Attr.

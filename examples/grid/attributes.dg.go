@@ -242,12 +242,23 @@ type BlobAttr struct {
 
 // GetBlobAttr returns the uniqued BlobAttr with these parameters.
 func GetBlobAttr(ctx *ir.Context, data []byte, sum uint64, signed int32, fast bool) *BlobAttr {
+	return getBlobAttr(ctx, data, sum, signed, fast, false)
+}
+
+// getBlobAttr is GetBlobAttr, but with viewed true it keeps the byte
+// parameters it is given instead of copying them: for a caller whose
+// bytes stay unchanged while the context holds them (the bytecode reader).
+func getBlobAttr(ctx *ir.Context, data []byte, sum uint64, signed int32, fast, viewed bool) *BlobAttr {
 	params := BlobAttr{data: data, sum: sum, signed: signed, fast: fast}
 	k := blobAttrSlab.NewKey("grid", "BlobAttr")
 	blobAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &blobAttrSlab, (*BlobAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlobAttr](s)
-		v.data = slices.Clone(data)
+		if viewed {
+			v.data = data
+		} else {
+			v.data = slices.Clone(data)
+		}
 		v.sum = sum
 		v.signed = signed
 		v.fast = fast

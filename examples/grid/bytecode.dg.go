@@ -476,7 +476,7 @@ func readBlobAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 		}
 		fast = uint64(v0) != 0
 	}
-	return GetBlobAttr(r.Context(), data, sum, signed, fast), nil
+	return getBlobAttr(r.Context(), data, sum, signed, fast, r.Views()), nil
 }
 
 // writeBlobAttr encodes a BlobAttr.

@@ -120,7 +120,7 @@ type frame struct {
 // barrier per pointer while the collector marked.
 func (d *Decoder) newFrame() *frame {
 	fr := &frame{}
-	fr.er = EntryReader{Reader: &fr.r, Target: Target{Version: d.f.Version, Release: d.f.Release}, ctx: d.ctx, tables: d}
+	fr.er = EntryReader{Reader: &fr.r, Target: Target{Version: d.f.Version, Release: d.f.Release}, ctx: d.ctx, tables: d, views: true}
 	if d.versions != nil {
 		fr.er.Dialects = &d.versions
 	}

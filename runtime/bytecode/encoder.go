@@ -2,6 +2,7 @@ package bytecode
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -59,7 +60,8 @@ func (e *Encoder) dialect(name string) *dialectCodecs {
 func (e *Encoder) writer(buf []byte) *EntryWriter {
 	if e.depth == len(e.writers) {
 		rec, _ := e.num.(Recorder)
-		e.writers = append(e.writers, &EntryWriter{Target: e.target, num: e.num, rec: rec})
+		sp, _ := e.num.(Splicer)
+		e.writers = append(e.writers, &EntryWriter{Target: e.target, num: e.num, rec: rec, sp: sp})
 	}
 	w := e.writers[e.depth]
 	e.depth++
@@ -74,13 +76,21 @@ func (e *Encoder) done(w *EntryWriter) []byte {
 	return out
 }
 
+// verbatim appends what an entry carries as it was read (its text, or
+// the payload of a dialect with no codec here), unless the Numbering
+// splices it.
+func (e *Encoder) verbatim(buf []byte, b []byte) []byte {
+	sp, _ := e.num.(Splicer)
+	return appendOrSplice(buf, sp, b)
+}
+
 // Attribute appends a's entry to buf, as EncodeAttribute does.
 func (e *Encoder) Attribute(buf []byte, a ir.Attribute) (out []byte, custom bool, err error) {
 	switch a := a.(type) {
 	case *ir.TextAttr:
-		return append(append(buf, a.Text()...), 0), false, nil
+		return append(e.verbatim(buf, unsafe.Slice(unsafe.StringData(a.Text()), len(a.Text()))), 0), false, nil
 	case *ir.EncodedAttr:
-		return append(buf, a.Payload()...), true, nil
+		return e.verbatim(buf, a.Payload()), true, nil
 	}
 	d := e.dialect(a.Dialect())
 	if d.attr != nil {
@@ -110,9 +120,9 @@ func (e *Encoder) Attribute(buf []byte, a ir.Attribute) (out []byte, custom bool
 func (e *Encoder) Type(buf []byte, t ir.Type) (out []byte, custom bool, err error) {
 	switch t := t.(type) {
 	case *ir.TextType:
-		return append(append(buf, t.Text()...), 0), false, nil
+		return append(e.verbatim(buf, unsafe.Slice(unsafe.StringData(t.Text()), len(t.Text()))), 0), false, nil
 	case *ir.EncodedType:
-		return append(buf, t.Payload()...), true, nil
+		return e.verbatim(buf, t.Payload()), true, nil
 	}
 	d := e.dialect(t.Dialect())
 	if d.typ != nil {

@@ -37,7 +37,15 @@ type EntryReader struct {
 	Target
 	ctx    *ir.Context
 	tables Tables
+	views  bool
 }
+
+// Views reports whether the bytes r reads stay unchanged for as long as
+// the context holds what is made of them: a codec may then keep a blob it
+// read instead of copying it. A Decoder's readers do (the data of a File
+// must not change while what was decoded from it is in use);
+// NewEntryReader's do not.
+func (r *EntryReader) Views() bool { return r.views }
 
 // NewEntryReader reads an entry held in r, resolving references through t.
 func NewEntryReader(ctx *ir.Context, r *wire.Reader, t Tables, target Target) *EntryReader {
@@ -207,12 +215,25 @@ type Recorder interface {
 	Written(start, end int, flag bool)
 }
 
+// Splicer is a Numbering that takes long blobs by reference, so that a
+// dense constant of many megabytes is not copied from buffer to buffer
+// on its way to the file: Splice(at, b) reports whether it keeps b, which
+// belongs at offset at of what the writer has written, for the output.
+// Only blobs of at least SpliceMin bytes are offered.
+type Splicer interface {
+	Splice(at int, b []byte) bool
+}
+
+// SpliceMin is the length from which a blob is offered to a Splicer.
+const SpliceMin = 64 << 10
+
 // EntryWriter encodes one custom-encoded attribute or type entry.
 type EntryWriter struct {
 	Target
 	buf []byte
 	num Numbering
 	rec Recorder // num, if it records
+	sp  Splicer  // num, if it splices
 	err error
 }
 
@@ -232,7 +253,8 @@ func (w *EntryWriter) index(i uint64, flag bool) {
 // NewEntryWriter appends to buf using num for references.
 func NewEntryWriter(buf []byte, num Numbering, target Target) *EntryWriter {
 	rec, _ := num.(Recorder)
-	return &EntryWriter{Target: target, buf: buf, num: num, rec: rec}
+	sp, _ := num.(Splicer)
+	return &EntryWriter{Target: target, buf: buf, num: num, rec: rec, sp: sp}
 }
 
 // Bytes returns what was written; Err the first reference that could not
@@ -316,7 +338,15 @@ func (w *EntryWriter) Resource(h ir.ResourceHandle) {
 
 func (w *EntryWriter) Blob(b []byte) {
 	w.VarInt(uint64(len(b)))
-	w.buf = append(w.buf, b...)
+	w.buf = appendOrSplice(w.buf, w.sp, b)
+}
+
+// appendOrSplice appends b to buf unless sp keeps it.
+func appendOrSplice(buf []byte, sp Splicer, b []byte) []byte {
+	if len(b) >= SpliceMin && sp != nil && sp.Splice(len(buf), b) {
+		return buf
+	}
+	return append(buf, b...)
 }
 
 // APInt writes v with the known-width rules of EntryReader.APInt.

@@ -98,3 +98,12 @@ func TestNestedErrorKeepsItsOffset(t *testing.T) {
 		t.Errorf("message %q does not name the path of entries", msg)
 	}
 }
+
+// A reader made by NewEntryReader does not promise that its bytes outlive
+// what is made of them, so codecs copy the blobs they read from it.
+func TestEntryReaderViews(t *testing.T) {
+	r := bytecode.NewEntryReader(ir.NewContext(), wire.NewReader(nil, 0, "AttrType"), nil, bytecode.Target{Version: 6})
+	if r.Views() {
+		t.Fatal("NewEntryReader's reader says its bytes may be kept")
+	}
+}

@@ -218,6 +218,9 @@ func (t *EntryTable) DialectOf(i int) int {
 
 // ParseFile reads the header and every section needed to decode the
 // attribute and type tables. It does not decode the entries themselves.
+// What is decoded from the file keeps views of data (its strings, and
+// the blobs of dense constants): data must not change while that is in
+// use.
 func ParseFile(data []byte) (*File, error) {
 	f := &File{Data: data}
 	r := wire.NewReader(data, 0, "header")

@@ -1,6 +1,9 @@
 package ir
 
-import "fmt"
+import (
+	"fmt"
+	"unsafe"
+)
 
 // TextAttr is an attribute held as its textual assembly form, for entries
 // that a file stores as text and that no registered dialect parses into a
@@ -70,7 +73,9 @@ func GetEncodedAttr(c *Context, dialect string, payload []byte) *EncodedAttr {
 
 func (a *EncodedAttr) Dialect() string { return a.dialect }
 func (a *EncodedAttr) Kind() string    { return "EncodedAttr" }
-func (a *EncodedAttr) Payload() []byte { return []byte(a.payload) }
+
+// Payload is the entry's bytes (shared: do not modify).
+func (a *EncodedAttr) Payload() []byte { return bytesOf(a.payload) }
 
 // String names the dialect and shows the payload no codec here reads.
 func (a *EncodedAttr) String() string { return fmt.Sprintf("#%s<payload %x>", a.dialect, a.payload) }
@@ -93,7 +98,14 @@ func GetEncodedType(c *Context, dialect string, payload []byte) *EncodedType {
 
 func (t *EncodedType) Dialect() string { return t.dialect }
 func (t *EncodedType) Kind() string    { return "EncodedType" }
-func (t *EncodedType) Payload() []byte { return []byte(t.payload) }
+
+// Payload is the entry's bytes (shared: do not modify).
+func (t *EncodedType) Payload() []byte { return bytesOf(t.payload) }
+
+// bytesOf views s as bytes, which must not be modified: the payloads of
+// encoded values are handed out shared, as generated kinds hand out their
+// byte parameters, rather than copied at every write.
+func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // String names the dialect and shows the payload no codec here reads.
 func (t *EncodedType) String() string { return fmt.Sprintf("!%s<payload %x>", t.dialect, t.payload) }

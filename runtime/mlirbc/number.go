@@ -63,7 +63,8 @@ const (
 // tmplRef is a reference in a recorded entry: an attribute or type
 // entry, a string (an index into numbering.refStrings) or a resource (an
 // index into numbering.resRefs), whose index replaces the placeholder
-// tmpl[pos:pos+size]. There is one for about every op (its location's
+// tmpl[pos:pos+size]; or a blob the entry holds (an index into
+// numbering.blobs), which goes at pos, its placeholder empty. There is one for about every op (its location's
 // file name): it holds no pointer, so that storing it needs no write
 // barrier and the collector need not scan the lists of them, and it is 12
 // bytes.
@@ -87,6 +88,7 @@ const (
 	refEntry refKind = iota
 	refString
 	refResource
+	refBlob
 )
 
 // opKind is what the writer keeps per distinct op name: its entry in the
@@ -201,13 +203,16 @@ type numbering struct {
 	// tmpl and refs hold the recorded entries; depthBufs and depthRefs
 	// are where the codec of each nesting depth records; resRefs are the
 	// resources referred to.
-	tmpl        []byte
-	refs        []tmplRef
-	unrecorded  []any // the values of entries not recorded
-	depthBufs   [][]byte
-	depthRefs   [][]tmplRef
-	resRefs     []ir.ResourceHandle
-	refStrings  []string
+	tmpl       []byte
+	refs       []tmplRef
+	unrecorded []any // the values of entries not recorded
+	depthBufs  [][]byte
+	depthRefs  [][]tmplRef
+	resRefs    []ir.ResourceHandle
+	refStrings []string
+	// blobs are the long blobs of recorded entries, which stay where
+	// they are until written (see bytecode.Splicer).
+	blobs       [][]byte
 	attrScratch []ir.NamedAttr
 	// propSets numbers the property sets met, keyed by their kind's id
 	// and their entries' ids; propSetKeys lists the keys by number.
@@ -402,6 +407,18 @@ func (r recorder) Written(start, end int, flag bool) {
 	refs := r.n.depthRefs[r.n.attrDepth]
 	last := &refs[len(refs)-1]
 	last.pos, last.size, last.flag = int32(start), uint8(end-start), flag
+}
+
+// Splice records a long blob by reference: the entry's template does not
+// hold it.
+func (r recorder) Splice(at int, b []byte) bool {
+	n := r.n
+	if len(n.blobs) >= math.MaxInt32 || at > math.MaxInt32 {
+		return false
+	}
+	n.addRef(tmplRef{kind: refBlob, pos: int32(at), i: int32(len(n.blobs))})
+	n.blobs = append(n.blobs, b)
+	return true
 }
 
 func (r recorder) ResourceIndex(h ir.ResourceHandle) (uint64, error) {
@@ -1135,6 +1152,22 @@ func (n *numbering) finishResources() {
 type final struct {
 	n       *numbering
 	strings *wire.StringTable
+	// splices are the long blobs of the attribute and type section, by
+	// their offsets in it.
+	splices []splice
+}
+
+// splice is a blob that goes at offset at of a section's bytes.
+type splice struct {
+	at int
+	b  []byte
+}
+
+// Splice keeps a long blob of an entry being encoded again: the codec
+// writes straight to the section's bytes, so at is where it goes there.
+func (f *final) Splice(at int, b []byte) bool {
+	f.splices = append(f.splices, splice{at, b})
+	return true
 }
 
 func (f *final) AttributeIndex(a ir.Attribute) (uint64, error) {

@@ -39,7 +39,9 @@ type ReadOptions struct {
 var ErrTooDeep = errors.New("regions nested too deeply")
 
 // Read decodes a bytecode file into ctx. The module's resource blobs and
-// strings are views into data, which must not change while it is in use.
+// strings, and the blobs of the attributes it adds to ctx (dense
+// constants), are views into data, which must not change while they are
+// in use.
 func Read(ctx *ir.Context, data []byte, opts ReadOptions) (*Module, error) {
 	f, err := bytecode.ParseFile(data)
 	if err != nil {

@@ -236,17 +236,21 @@ func (e *emitter) write(out []byte, w io.Writer, m *Module) ([]byte, error) {
 	resOffsets, resChunks, resLen, align := e.resourceSections(m)
 	strings := e.strings.AppendTo(nil)
 	f := &fileOut{w: w, out: out}
+	dataLen := len(data)
+	for _, sp := range e.num.splices {
+		dataLen += len(sp.b)
+	}
 	if w == nil {
 		// Everything, with room for the section headers.
 		f.reserve(len(bytecode.Magic) + 2*wire.MaxVarIntLen + len(e.opts.Producer) + 1 +
-			len(dialects) + len(offsets) + len(data) + irLen + len(resOffsets) + len(strings) + len(e.props) + 8*16 + resLen)
+			len(dialects) + len(offsets) + dataLen + irLen + len(resOffsets) + len(strings) + len(e.props) + 8*16 + resLen)
 	}
 	f.out = append(f.out, bytecode.Magic...)
 	f.out = wire.AppendVarInt(f.out, uint64(e.version))
 	f.out = wire.AppendCString(f.out, e.opts.Producer)
 	f.section(bytecode.SectionDialect, 0, dialects)
 	f.section(bytecode.SectionAttrTypeOffset, 0, offsets)
-	f.section(bytecode.SectionAttrType, 0, data)
+	f.spliced(bytecode.SectionAttrType, data, e.num.splices)
 	f.header(bytecode.SectionIR, 0, irLen)
 	prev := 0
 	for _, s := range e.sections { // in order of their starts
@@ -299,6 +303,23 @@ func (f *fileOut) header(id byte, alignment uint64, length int) {
 func (f *fileOut) section(id byte, alignment uint64, body []byte) {
 	f.header(id, alignment, len(body))
 	f.bytes(body)
+}
+
+// spliced adds a section of body with blobs spliced into it, each written
+// from where it is.
+func (f *fileOut) spliced(id byte, body []byte, splices []splice) {
+	n := len(body)
+	for _, sp := range splices {
+		n += len(sp.b)
+	}
+	f.header(id, 0, n)
+	prev := 0
+	for _, sp := range splices {
+		f.bytes(body[prev:sp.at])
+		f.blob(sp.b)
+		prev = sp.at
+	}
+	f.bytes(body[prev:])
 }
 
 // bytes adds b, which w may keep no longer than the call. Writing to w,
@@ -406,7 +427,7 @@ func (e *emitter) attrTypeSections() (offsets, data []byte, err error) {
 			offsets = wire.AppendVarInt(offsets, d.index)
 			offsets = wire.AppendVarInt(offsets, uint64(len(group)))
 			for _, en := range group {
-				start := len(data)
+				start, spliced := len(data), len(e.num.splices)
 				var custom bool
 				var werr error
 				if en.recorded {
@@ -420,7 +441,11 @@ func (e *emitter) attrTypeSections() (offsets, data []byte, err error) {
 				if werr != nil && err == nil {
 					err = werr
 				}
-				offsets = wire.AppendVarIntWithFlag(offsets, uint64(len(data)-start), custom)
+				size := len(data) - start
+				for _, sp := range e.num.splices[spliced:] {
+					size += len(sp.b)
+				}
+				offsets = wire.AppendVarIntWithFlag(offsets, uint64(size), custom)
 			}
 		})
 	}
@@ -439,6 +464,9 @@ func (e *emitter) replay(b []byte, en *entry) ([]byte, error) {
 		prev = r.end()
 		var index uint64
 		switch r.kind {
+		case refBlob:
+			e.num.splices = append(e.num.splices, splice{len(b), n.blobs[r.i]})
+			continue
 		case refEntry:
 			re := n.referred(r)
 			if re == nil {

@@ -198,7 +198,21 @@ func (g *gen) genReadFunc(f *jen.File, def *defs.Def, i int, e *defs.Encoding) {
 		).Block(jen.Return(jen.Nil(), jen.Id("r").Dot("ErrorAt").Call(jen.Id("at"), jen.Lit("a valid "+def.Name),
 			jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Qual(model.Wire, "ErrInvalid"), jen.Err())))))
 	}
-	body = append(body, jen.Return(jen.Id(defs.ConstructorName(def)).Call(args...), jen.Nil()))
+	ctor := jen.Id(defs.ConstructorName(def))
+	if viewsBytes(def) {
+		// Blobs read by r.Blob are views of the file; one a hook made
+		// may be a buffer it reuses.
+		views := jen.Id("r").Dot("Views").Call()
+		for _, fl := range e.Fields {
+			for _, o := range fl.Outputs {
+				if p := def.FindParam(o); fl.Custom != "" && p != nil && p.Type.Kind == defs.RefBytes {
+					views = jen.False()
+				}
+			}
+		}
+		ctor, args = jen.Id(viewingName(def)), append(args, views)
+	}
+	body = append(body, jen.Return(ctor.Call(args...), jen.Nil()))
 	f.Comment(fmt.Sprintf("%s reads code %d of %s.", readFuncName(def, i), e.Code, def.Name))
 	f.Func().Id(readFuncName(def, i)).Params(jen.Id("r").Op("*").Qual(model.Bytecode, "EntryReader")).Params(ret, jen.Error()).Block(body...)
 }

@@ -196,8 +196,12 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 		// barrier, which a reader making a million locations pays for
 		// while the collector marks.
 		fill := []jen.Code{jen.Id("v").Op(":=").Qual(model.IR, "SlotOf").Types(jen.Id(def.Name)).Call(jen.Id("s"))}
-		for _, init := range g.fieldValues(def) {
-			fill = append(fill, jen.Id("v").Dot(init.name).Op("=").Add(init.value))
+		for i, init := range g.fieldValues(def) {
+			set := jen.Id("v").Dot(init.name).Op("=").Add(init.value)
+			if p := def.Params[i]; viewsBytes(def) && p.Type.Kind == defs.RefBytes {
+				set = jen.If(jen.Id(unusedName(def, "viewed"))).Block(jen.Id("v").Dot(init.name).Op("=").Id(model.Local(p.Name))).Else().Block(set)
+			}
+			fill = append(fill, set)
 		}
 		fill = append(fill, jen.Return(jen.Id("v")))
 		body = append(body,
@@ -205,7 +209,24 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 				jen.Func().Params(jen.Id("s").Qual(model.IR, "SlabSlot")).Qual(model.IR, iface).Block(fill...), jen.Id(keyOf(def))).Assert(jen.Op("*").Id(def.Name))))
 		f.Comment(fmt.Sprintf("%s returns the uniqued %s with these parameters.", defs.ConstructorName(def), def.Name))
 	}
-	f.Func().Id(defs.ConstructorName(def)).Params(gofile.Params(params)...).Op("*").Id(def.Name).Block(body...)
+	if viewsBytes(def) {
+		// The constructor is the variant that copies; the bytecode reader
+		// calls the one that may keep its views.
+		var args []jen.Code
+		for _, p := range params {
+			args = append(args, jen.Id(p.Name))
+		}
+		f.Func().Id(defs.ConstructorName(def)).Params(gofile.Params(params)...).Op("*").Id(def.Name).Block(
+			jen.Return(jen.Id(viewingName(def)).Call(append(args, jen.False())...)))
+		viewed := unusedName(def, "viewed")
+		f.Comment(fmt.Sprintf("%s is %s, but with %s true it keeps the byte", viewingName(def), defs.ConstructorName(def), viewed))
+		f.Comment("parameters it is given instead of copying them: for a caller whose")
+		f.Comment("bytes stay unchanged while the context holds them (the bytecode reader).")
+		params = append(params, gofile.Param{Name: viewed, Type: jen.Bool()})
+		f.Func().Id(viewingName(def)).Params(gofile.Params(params)...).Op("*").Id(def.Name).Block(body...)
+	} else {
+		f.Func().Id(defs.ConstructorName(def)).Params(gofile.Params(params)...).Op("*").Id(def.Name).Block(body...)
+	}
 	if !def.Distinct {
 		f.Comment(fmt.Sprintf("%s holds the %s values of each context.", slab, def.Name))
 		f.Var().Id(slab).Qual(model.IR, "Slab")
@@ -245,6 +266,24 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 		f.Func().Params(jen.Id(r).Op("*").Id(def.Name)).Id("BitWidth").Params().Uint32().Block(jen.Return(v))
 	}
 }
+
+// viewsBytes reports whether def's values may keep the bytes they are made
+// of (a dense constant of many megabytes, read from a mapped file): uniqued
+// kinds with a byte parameter.
+func viewsBytes(def *defs.Def) bool {
+	if def.Distinct {
+		return false
+	}
+	for _, p := range def.Params {
+		if p.Type.Kind == defs.RefBytes {
+			return true
+		}
+	}
+	return false
+}
+
+// viewingName names the constructor that may keep its byte parameters.
+func viewingName(def *defs.Def) string { return "get" + def.Name }
 
 // unusedName is name, or name with underscores after it, whichever no
 // parameter of def is called in Go.
