@@ -119,13 +119,46 @@ func writeBlob(w io.Writer, size int) (OpCounts, error) {
 	fmt.Fprintf(bw, "  %%0 = arith.constant dense_resource<blob> : %s\n", ty)
 	fmt.Fprintf(bw, "  return %%0 : %s\n}\n", ty)
 	fmt.Fprint(bw, "{-#\n  dialect_resources: {\n    builtin: {\n      blob: \"0x04000000")
+	if err := writeHexData(bw, size); err != nil {
+		return OpCounts{}, err
+	}
+	fmt.Fprint(bw, "\"\n    }\n  }\n#-}\n")
+	c := OpCounts{Total: 1}
+	c.add(1, 2)
+	return c, bw.Flush()
+}
+
+// writeDense writes a function returning one dense constant of size bytes
+// held in the attribute itself, as models carry their weights when they
+// are not resources: the same data as writeBlob's.
+func writeDense(w io.Writer, size int) (OpCounts, error) {
+	if size <= 0 || size%4 != 0 {
+		return OpCounts{}, fmt.Errorf("dense size %d is not a positive multiple of 4", size)
+	}
+	bw := bufio.NewWriterSize(w, 1<<20)
+	ty := fmt.Sprintf("tensor<%dxf32>", size/4)
+	fmt.Fprintf(bw, "func.func @dense() -> %s {\n", ty)
+	fmt.Fprint(bw, "  %0 = arith.constant dense<\"0x")
+	if err := writeHexData(bw, size); err != nil {
+		return OpCounts{}, err
+	}
+	fmt.Fprintf(bw, "\"> : %s\n", ty)
+	fmt.Fprintf(bw, "  return %%0 : %s\n}\n", ty)
+	c := OpCounts{Total: 1}
+	c.add(1, 2)
+	return c, bw.Flush()
+}
+
+// writeHexData writes size bytes of incompressible, reproducible data in
+// hex.
+func writeHexData(bw *bufio.Writer, size int) error {
 	var raw [4096]byte
 	var enc [2 * len(raw)]byte
 	x := uint64(0x9E3779B97F4A7C15)
 	for left := size; left > 0; {
 		n := min(left, len(raw))
 		for i := 0; i < n; i += 8 {
-			// xorshift64: incompressible, reproducible data
+			// xorshift64
 			x ^= x << 13
 			x ^= x >> 7
 			x ^= x << 17
@@ -135,12 +168,9 @@ func writeBlob(w io.Writer, size int) (OpCounts, error) {
 		}
 		hex.Encode(enc[:], raw[:n])
 		if _, err := bw.Write(enc[:2*n]); err != nil {
-			return OpCounts{}, err
+			return err
 		}
 		left -= n
 	}
-	fmt.Fprint(bw, "\"\n    }\n  }\n#-}\n")
-	c := OpCounts{Total: 1}
-	c.add(1, 2)
-	return c, bw.Flush()
+	return nil
 }

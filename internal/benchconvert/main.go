@@ -66,6 +66,8 @@ var inputSpecs = []inputSpec{
 		write: func(w io.Writer) (OpCounts, error) { return writeManyFuncs(w, 1000) }},
 	{name: "64mib-blob", what: "one 64 MiB dense_resource blob (tensor<16777216xf32>)",
 		write: func(w io.Writer) (OpCounts, error) { return writeBlob(w, 64<<20) }},
+	{name: "64mib-dense", what: "one 64 MiB dense constant held in its attribute (tensor<16777216xf32>)",
+		write: func(w io.Writer) (OpCounts, error) { return writeDense(w, 64<<20) }},
 	upstreamSpec,
 }
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"unsafe"
@@ -155,5 +156,23 @@ func TestBigVerbatimNotCopied(t *testing.T) {
 	}
 	if a, ok := got.Attrs()[0].Value.(*ir.TextAttr); !ok || a.Text() != attrText {
 		t.Errorf("the text attribute did not read back")
+	}
+}
+
+// BenchmarkDenseRoundTrip reads and writes a file of one 16 MiB dense
+// constant, as a convert does: neither copies the constant.
+func BenchmarkDenseRoundTrip(b *testing.B) {
+	data := oracleInput(b, denseConstants(16<<20))
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		ctx := newContext()
+		m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := mlirbc.Write(io.Discard, ctx, m, m.Options()); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
