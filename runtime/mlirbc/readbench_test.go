@@ -150,6 +150,40 @@ func BenchmarkReadFuncs(b *testing.B) {
 	reportOps(b, ops)
 }
 
+// BenchmarkReadCallSites reads 20,000 ops whose locations are what
+// frontends write (JAX's StableHLO, for one): a call site of a name fused
+// with a file position, inside another call site. Each op brings three
+// new attributes, and the reader and its goroutine meet at every op.
+func BenchmarkReadCallSites(b *testing.B) {
+	data, ops := emitInput(b, "callsites20000", callSiteOps(20_000))
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	cpu := startCPU(b)
+	for b.Loop() {
+		if _, err := mlirbc.Read(newContext(), data, mlirbc.ReadOptions{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	cpu.report()
+	reportOps(b, ops)
+}
+
+// callSiteOps writes one function of n ops with nested locations (see
+// BenchmarkReadCallSites).
+func callSiteOps(n int) func(*strings.Builder) int {
+	return func(sb *strings.Builder) int {
+		sb.WriteString("func.func @f(%a: i32) -> i32 {\n")
+		prev := "%a"
+		for i := range n {
+			fmt.Fprintf(sb, "  %%v%d = arith.addi %s, %%a : i32 loc(callsite(fused[\"jit(f)/add%d\", \"file%d.py\":%d:%d] at callsite(\"caller%d\"(\"main.py\":%d:4) at \"root.py\":1:1)))\n",
+				i, prev, i%97, i%13, i+1, i%80, i%31, i%500)
+			prev = fmt.Sprintf("%%v%d", i)
+		}
+		fmt.Fprintf(sb, "  return %s : i32\n}\n", prev)
+		return n + 3
+	}
+}
+
 // BenchmarkReadLazyOne opens the file of BenchmarkReadFuncs lazily, finds
 // one function in the middle by name and materializes it.
 func BenchmarkReadLazyOne(b *testing.B) { benchLazy(b, "f500") }
