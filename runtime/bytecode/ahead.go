@@ -50,8 +50,12 @@ func aheadOf[T comparable](h *Decoder, c *pages[T], isType bool, n int, quit *at
 		if quit.Load() {
 			return
 		}
+		// The reader waiting for an entry of this goroutine's is met too:
+		// where both decode one entry after the other, each op's, the
+		// reader would otherwise wait at every op.
+		met := c.waited.Load() && c.waited.Swap(false)
 		switch s := c.stateOf(uint64(i)); {
-		case s == claimedByReader || s&(entryDone|doneByReader) == entryDone|doneByReader:
+		case met || s == claimedByReader || s&(entryDone|doneByReader) == entryDone|doneByReader:
 			i += gap
 			gap = min(2*gap, aheadGap)
 		case s == entryEmpty:

@@ -50,6 +50,9 @@ type Decoder struct {
 // table of millions of entries costs memory only where it is used.
 type pages[T comparable] struct {
 	p []atomic.Pointer[page[T]]
+	// waited says the reader waited for an entry Ahead's decoder was
+	// decoding: it has caught up (see aheadOf).
+	waited atomic.Bool
 }
 
 const pageSize = 64
@@ -229,6 +232,9 @@ func lookup[T comparable](d *Decoder, c *pages[T], ref entryRef) (T, error) {
 			return zero, errYield
 		}
 		// Ahead's decoder is on it, and finishes or yields soon.
+		if spins == 0 {
+			c.waited.Store(true)
+		}
 		if spins%64 == 63 {
 			runtime.Gosched()
 		}
