@@ -176,3 +176,28 @@ func BenchmarkDenseRoundTrip(b *testing.B) {
 		}
 	}
 }
+
+// A string of megabytes (a GPU binary kept as a string attribute) goes
+// from the file read to the string section written without a copy.
+func TestBigStringNotCopied(t *testing.T) {
+	bin := strings.Repeat("0123456789abcdef", 1<<16)
+	data := oracleInput(t, func(sb *strings.Builder) int {
+		fmt.Fprintf(sb, "func.func @f() attributes {bin = %q} {\n  return\n}\n", bin)
+		return 3
+	})
+	ctx := newContext()
+	m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &piecesFrom{data: data}
+	if err := mlirbc.Write(p, ctx, m, m.Options()); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(p.all.Bytes(), data) {
+		t.Fatalf("wrote %d bytes, not mlir-opt's %d", p.all.Len(), len(data))
+	}
+	if p.viewed != len(bin) {
+		t.Errorf("%d bytes were handed on from the file read, want the string's %d", p.viewed, len(bin))
+	}
+}

@@ -234,16 +234,22 @@ func (e *emitter) write(out []byte, w io.Writer, m *Module) ([]byte, error) {
 	}
 	irLen := len(irBody) + len(e.headers)
 	resOffsets, resChunks, resLen, align := e.resourceSections(m)
-	strings := e.strings.AppendTo(nil)
+	var strSplices []splice
+	strings := e.strings.AppendSplicing(nil, bytecode.SpliceMin, func(at int, s string) {
+		strSplices = append(strSplices, splice{at, unsafe.Slice(unsafe.StringData(s), len(s))})
+	})
 	f := &fileOut{w: w, out: out}
-	dataLen := len(data)
+	dataLen, stringsLen := len(data), len(strings)
 	for _, sp := range e.num.splices {
 		dataLen += len(sp.b)
+	}
+	for _, sp := range strSplices {
+		stringsLen += len(sp.b)
 	}
 	if w == nil {
 		// Everything, with room for the section headers.
 		f.reserve(len(bytecode.Magic) + 2*wire.MaxVarIntLen + len(e.opts.Producer) + 1 +
-			len(dialects) + len(offsets) + dataLen + irLen + len(resOffsets) + len(strings) + len(e.props) + 8*16 + resLen)
+			len(dialects) + len(offsets) + dataLen + irLen + len(resOffsets) + stringsLen + len(e.props) + 8*16 + resLen)
 	}
 	f.out = append(f.out, bytecode.Magic...)
 	f.out = wire.AppendVarInt(f.out, uint64(e.version))
@@ -266,7 +272,7 @@ func (e *emitter) write(out []byte, w io.Writer, m *Module) ([]byte, error) {
 	for _, c := range resChunks {
 		f.blob(c)
 	}
-	f.section(bytecode.SectionString, 0, strings)
+	f.spliced(bytecode.SectionString, strings, strSplices)
 	if e.version >= 5 {
 		f.header(bytecode.SectionProperties, 0, wire.VarIntLen(e.nprops)+len(e.props))
 		f.out = wire.AppendVarInt(f.out, e.nprops)

@@ -59,13 +59,22 @@ func (t *StringTable) Strings() []string { return slices.Clone(t.strs) }
 
 // AppendTo appends the string section body (not the section header).
 // Strings may contain NUL bytes: sizes, not terminators, delimit them.
-func (t *StringTable) AppendTo(b []byte) []byte {
+func (t *StringTable) AppendTo(b []byte) []byte { return t.AppendSplicing(b, 0, nil) }
+
+// AppendSplicing is AppendTo, but leaves out each string of n bytes or
+// more (n > 0), calling splice with where in b it belongs instead: a
+// writer hands a string of megabytes (a GPU binary) on from where it is.
+func (t *StringTable) AppendSplicing(b []byte, n int, splice func(at int, s string)) []byte {
 	b = AppendVarInt(b, uint64(len(t.strs)))
 	for i := len(t.strs) - 1; i >= 0; i-- {
 		b = AppendVarInt(b, uint64(len(t.strs[i]))+1)
 	}
 	for _, s := range t.strs {
-		b = append(b, s...)
+		if n > 0 && len(s) >= n {
+			splice(len(b), s)
+		} else {
+			b = append(b, s...)
+		}
 		b = append(b, 0)
 	}
 	return b

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"runtime"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -191,5 +192,30 @@ func TestIndicesOf(t *testing.T) {
 	}
 	if got := strs.IndicesOf("x"); !slices.Equal(got, []uint64{0, 1}) {
 		t.Errorf(`IndicesOf("x") on a table holding it twice = %v, want [0 1]`, got)
+	}
+}
+
+// AppendSplicing leaves the long strings out, and putting them back where
+// it says gives AppendTo's bytes.
+func TestStringTableAppendSplicing(t *testing.T) {
+	var st StringTable
+	for _, s := range []string{"a", strings.Repeat("L", 100), "", "bc", strings.Repeat("M", 64), "d"} {
+		st.Intern(s)
+	}
+	want := st.AppendTo(nil)
+	var spliced []string
+	var at []int
+	body := st.AppendSplicing(nil, 64, func(i int, s string) { at, spliced = append(at, i), append(spliced, s) })
+	if len(spliced) != 2 || len(body) != len(want)-164 {
+		t.Fatalf("left out %d strings, body %d bytes of %d", len(spliced), len(body), len(want))
+	}
+	var got []byte
+	prev := 0
+	for i, s := range spliced {
+		got = append(append(got, body[prev:at[i]]...), s...)
+		prev = at[i]
+	}
+	if got = append(got, body[prev:]...); !bytes.Equal(got, want) {
+		t.Fatalf("spliced back:\n%q\nwant\n%q", got, want)
 	}
 }
