@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"bytes"
 	"fmt"
 	"hash/maphash"
 	"testing"
@@ -252,6 +253,13 @@ func FuzzUniqueTable(f *testing.F) {
 				k.Near(near)
 			}
 			k.Uint(near).Uint(b)
+			if op[0]&2 == 2 {
+				// A blob too long to copy into the key, told apart by
+				// its last byte.
+				blob := bytes.Repeat([]byte{byte(a)}, bigParam)
+				blob[len(blob)-1] = byte(b)
+				k.Blob(blob)
+			}
 			return k, fmt.Sprint(grouped, k.b)
 		}
 		for i := 0; i+2 < len(ops); i += 3 {
