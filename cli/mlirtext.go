@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"unsafe"
 
 	"github.com/dialectgen/dialectgen/mlirtext"
 	"github.com/dialectgen/dialectgen/runtime/filemap"
@@ -104,7 +105,9 @@ func convertMLIRText(ctx *ir.Context, in, out string, data []byte, o convertOpti
 			producer = fmt.Sprintf("MLIR%d", release)
 		}
 	}
-	m, err := mlirtext.ParseBytes(ctx, data, mlirtext.ParseOptions{File: in, Release: release})
+	// data is the mapped input, unchanged until the process ends: the IR
+	// may keep its strings (the hex of a dense constant is megabytes).
+	m, err := mlirtext.ParseString(ctx, unsafe.String(unsafe.SliceData(data), len(data)), mlirtext.ParseOptions{File: in, Release: release})
 	if err != nil {
 		return err
 	}

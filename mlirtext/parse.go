@@ -1,11 +1,13 @@
 package mlirtext
 
 import (
+	"encoding/hex"
 	"fmt"
 	"io"
 	"slices"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/asm"
@@ -40,7 +42,7 @@ func Parse(ctx *ir.Context, r io.Reader, opts ParseOptions) (*mlirbc.Module, err
 	if int64(len(src)) > limit {
 		return nil, fmt.Errorf("%s: input larger than %d bytes", opts.File, limit)
 	}
-	return ParseBytes(ctx, src, opts)
+	return ParseString(ctx, unsafe.String(unsafe.SliceData(src), len(src)), opts)
 }
 
 // ParseBytes reads MLIR's generic textual form, as mlir-opt
@@ -49,12 +51,20 @@ func Parse(ctx *ir.Context, r io.Reader, opts ParseOptions) (*mlirbc.Module, err
 // module. The custom syntax of ops is not read. Errors are
 // file:line:col: message.
 func ParseBytes(ctx *ir.Context, src []byte, opts ParseOptions) (*mlirbc.Module, error) {
+	return ParseString(ctx, string(src), opts)
+}
+
+// ParseString is ParseBytes for text held as a string, which it does not
+// copy: the IR's strings are substrings of src. A caller may hand it a
+// mapped file as a string (unsafe.String) if the file does not change
+// while the IR is in use, as mlirbc.Read asks of its data.
+func ParseString(ctx *ir.Context, src string, opts ParseOptions) (*mlirbc.Module, error) {
 	file := opts.File
 	if file == "" {
 		file = "<input>"
 	}
 	ps := &parser{
-		p:         asm.NewParser(file, src),
+		p:         asm.NewParserString(file, src),
 		file:      file,
 		ctx:       ctx,
 		release:   opts.Release,
@@ -728,12 +738,8 @@ func hexBytes(s string) ([]byte, bool) {
 		return nil, false
 	}
 	out := make([]byte, len(s)/2)
-	for i := range out {
-		v, err := strconv.ParseUint(s[2*i:2*i+2], 16, 8)
-		if err != nil {
-			return nil, false
-		}
-		out[i] = byte(v)
+	if _, err := hex.Decode(out, unsafe.Slice(unsafe.StringData(s), len(s))); err != nil {
+		return nil, false
 	}
 	return out, true
 }
@@ -794,10 +800,13 @@ func (ps *parser) sourceLoc(off int) ir.Location {
 	if ps.lines == nil {
 		src := ps.p.Source()
 		ps.lines = []int{0}
-		for i := 0; i < len(src); i++ {
-			if src[i] == '\n' {
-				ps.lines = append(ps.lines, i+1)
+		for i := 0; ; {
+			j := strings.IndexByte(src[i:], '\n')
+			if j < 0 {
+				break
 			}
+			i += j + 1
+			ps.lines = append(ps.lines, i)
 		}
 	}
 	line, _ := slices.BinarySearch(ps.lines, off+1)

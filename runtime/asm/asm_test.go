@@ -146,3 +146,38 @@ func TestSpacing(t *testing.T) {
 		t.Errorf("got %q, want %q", got, want)
 	}
 }
+
+// Long string literals, which str skims a window at a time, end where
+// the byte-by-byte reading ends them: at their quote, past escapes, and
+// in an error at a line break or a bad escape, wherever it falls.
+func TestLexerLongStrings(t *testing.T) {
+	long := func(n int) string { return strings.Repeat("AB", n/2) }
+	for _, c := range []struct {
+		name, lit string
+		kind      Kind
+		errAt     int // offset of the error in the literal, for Invalid
+	}{
+		{"short", `"` + long(10) + `"`, String, 0},
+		{"past the threshold", `"` + long(longString+2) + `"`, String, 0},
+		{"over a window", `"` + long(3*plainWindow) + `"`, String, 0},
+		{"escape in the second window", `"` + long(plainWindow+100) + `\22\n` + long(500) + `"`, String, 0},
+		{"escaped quote at a window's end", `"` + long(plainWindow-2) + `\"` + long(10) + `"`, String, 0},
+		{"line break in the third window", `"` + long(2*plainWindow+6) + "\n" + long(4) + `"`, Invalid, 1 + 2*plainWindow + 6},
+		{"form feed", `"` + long(1000) + "\f" + `"`, Invalid, 1001},
+		{"bad escape", `"` + long(plainWindow+40) + `\q"`, Invalid, 1 + plainWindow + 40},
+		{"no end", `"` + long(2*plainWindow), Invalid, 0},
+	} {
+		l := NewLexer(c.lit + " x")
+		tk := l.Next()
+		if tk.Kind != c.kind {
+			t.Errorf("%s: %s token, want %s", c.name, tk.Kind, c.kind)
+			continue
+		}
+		switch {
+		case c.kind == String && tk.Text != c.lit:
+			t.Errorf("%s: the literal read is %d bytes, want %d", c.name, len(tk.Text), len(c.lit))
+		case c.kind == Invalid && tk.Off != c.errAt:
+			t.Errorf("%s: error at %d, want %d", c.name, tk.Off, c.errAt)
+		}
+	}
+}

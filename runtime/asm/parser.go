@@ -39,8 +39,12 @@ type Parser struct {
 }
 
 // NewParser parses src, naming it file in errors.
-func NewParser(file string, src []byte) *Parser {
-	p := &Parser{file: file, lex: Lexer{src: string(src)}}
+func NewParser(file string, src []byte) *Parser { return NewParserString(file, string(src)) }
+
+// NewParserString is NewParser for text already held as a string, which
+// it does not copy: what is parsed may keep substrings of it.
+func NewParserString(file, src string) *Parser {
+	p := &Parser{file: file, lex: Lexer{src: src}}
 	p.advance()
 	return p
 }
