@@ -110,40 +110,45 @@ func writeManyFuncs(w io.Writer, n int) (OpCounts, error) {
 // blob itself (size bytes, alignment 4, deterministic pseudo-random data)
 // in the builtin dialect_resources section. The hex text is streamed.
 func writeBlob(w io.Writer, size int) (OpCounts, error) {
-	if size <= 0 || size%4 != 0 {
-		return OpCounts{}, fmt.Errorf("blob size %d is not a positive multiple of 4", size)
-	}
-	bw := bufio.NewWriterSize(w, 1<<20)
-	ty := fmt.Sprintf("tensor<%dxf32>", size/4)
-	fmt.Fprintf(bw, "func.func @blob() -> %s {\n", ty)
-	fmt.Fprintf(bw, "  %%0 = arith.constant dense_resource<blob> : %s\n", ty)
-	fmt.Fprintf(bw, "  return %%0 : %s\n}\n", ty)
-	fmt.Fprint(bw, "{-#\n  dialect_resources: {\n    builtin: {\n      blob: \"0x04000000")
-	if err := writeHexData(bw, size); err != nil {
-		return OpCounts{}, err
-	}
-	fmt.Fprint(bw, "\"\n    }\n  }\n#-}\n")
-	c := OpCounts{Total: 1}
-	c.add(1, 2)
-	return c, bw.Flush()
+	return writeF32Constant(w, "blob", size, func(bw *bufio.Writer, ty string) error {
+		fmt.Fprintf(bw, "  %%0 = arith.constant dense_resource<blob> : %s\n", ty)
+		fmt.Fprintf(bw, "  return %%0 : %s\n}\n", ty)
+		fmt.Fprint(bw, "{-#\n  dialect_resources: {\n    builtin: {\n      blob: \"0x04000000")
+		if err := writeHexData(bw, size); err != nil {
+			return err
+		}
+		fmt.Fprint(bw, "\"\n    }\n  }\n#-}\n")
+		return nil
+	})
 }
 
 // writeDense writes a function returning one dense constant of size bytes
 // held in the attribute itself, as models carry their weights when they
 // are not resources: the same data as writeBlob's.
 func writeDense(w io.Writer, size int) (OpCounts, error) {
+	return writeF32Constant(w, "dense", size, func(bw *bufio.Writer, ty string) error {
+		fmt.Fprint(bw, "  %0 = arith.constant dense<\"0x")
+		if err := writeHexData(bw, size); err != nil {
+			return err
+		}
+		fmt.Fprintf(bw, "\"> : %s\n", ty)
+		fmt.Fprintf(bw, "  return %%0 : %s\n}\n", ty)
+		return nil
+	})
+}
+
+// writeF32Constant writes func.func @name returning a tensor of size bytes
+// of f32, whose body (and what follows the function) body writes.
+func writeF32Constant(w io.Writer, name string, size int, body func(*bufio.Writer, string) error) (OpCounts, error) {
 	if size <= 0 || size%4 != 0 {
-		return OpCounts{}, fmt.Errorf("dense size %d is not a positive multiple of 4", size)
+		return OpCounts{}, fmt.Errorf("%s size %d is not a positive multiple of 4", name, size)
 	}
 	bw := bufio.NewWriterSize(w, 1<<20)
 	ty := fmt.Sprintf("tensor<%dxf32>", size/4)
-	fmt.Fprintf(bw, "func.func @dense() -> %s {\n", ty)
-	fmt.Fprint(bw, "  %0 = arith.constant dense<\"0x")
-	if err := writeHexData(bw, size); err != nil {
+	fmt.Fprintf(bw, "func.func @%s() -> %s {\n", name, ty)
+	if err := body(bw, ty); err != nil {
 		return OpCounts{}, err
 	}
-	fmt.Fprintf(bw, "\"> : %s\n", ty)
-	fmt.Fprintf(bw, "  return %%0 : %s\n}\n", ty)
 	c := OpCounts{Total: 1}
 	c.add(1, 2)
 	return c, bw.Flush()

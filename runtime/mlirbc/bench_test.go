@@ -3,6 +3,7 @@ package mlirbc_test
 import (
 	"testing"
 
+	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
@@ -42,7 +43,15 @@ func BenchmarkWrite(b *testing.B) {
 }
 
 func BenchmarkConvert(b *testing.B) {
-	data := benchInput(b)
+	benchConvert(b, benchInput(b), func(ctx *ir.Context, m *mlirbc.Module) error {
+		_, err := mlirbc.Append(nil, ctx, m, m.Options())
+		return err
+	})
+}
+
+// benchConvert reads data into a new context and writes it with write,
+// as a convert does.
+func benchConvert(b *testing.B, data []byte, write func(*ir.Context, *mlirbc.Module) error) {
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -51,7 +60,7 @@ func BenchmarkConvert(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := mlirbc.Append(nil, ctx, m, m.Options()); err != nil {
+		if err := write(ctx, m); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -114,19 +114,7 @@ func (m cpuMeter) report() {
 // and memory per op should stay flat as the input grows.
 func BenchmarkReadScaling(b *testing.B) {
 	for _, n := range []int{10_000, 100_000, 1_000_000} {
-		b.Run(fmt.Sprintf("ops=%d", n), func(b *testing.B) {
-			data, ops := emitInput(b, fmt.Sprintf("chain%d", n), chainOps(n))
-			b.SetBytes(int64(len(data)))
-			b.ReportAllocs()
-			cpu := startCPU(b)
-			for b.Loop() {
-				if _, err := mlirbc.Read(newContext(), data, mlirbc.ReadOptions{}); err != nil {
-					b.Fatal(err)
-				}
-			}
-			cpu.report()
-			reportOps(b, ops)
-		})
+		b.Run(fmt.Sprintf("ops=%d", n), func(b *testing.B) { benchRead(b, fmt.Sprintf("chain%d", n), chainOps(n)) })
 	}
 }
 
@@ -154,8 +142,11 @@ func BenchmarkReadFuncs(b *testing.B) {
 // frontends write (JAX's StableHLO, for one): a call site of a name fused
 // with a file position, inside another call site. Each op brings three
 // new attributes, and the reader and its goroutine meet at every op.
-func BenchmarkReadCallSites(b *testing.B) {
-	data, ops := emitInput(b, "callsites20000", callSiteOps(20_000))
+func BenchmarkReadCallSites(b *testing.B) { benchRead(b, "callsites20000", callSiteOps(20_000)) }
+
+// benchRead decodes the module gen writes into a new context each time.
+func benchRead(b *testing.B, name string, gen func(*strings.Builder) int) {
+	data, ops := emitInput(b, name, gen)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	cpu := startCPU(b)
