@@ -69,7 +69,7 @@ func ParseString(ctx *ir.Context, src string, opts ParseOptions) (*mlirbc.Module
 		ctx:       ctx,
 		release:   opts.Release,
 		attrAlias: map[string]ir.Attribute{},
-		uses:      map[*ir.Value][]useRef{},
+		unordered: map[*ir.Value]bool{},
 		typeAlias: map[string]ir.Type{},
 		m:         &mlirbc.Module{Release: opts.Release, Resources: map[ir.ResourceHandle]*mlirbc.Resource{}},
 	}
@@ -100,9 +100,13 @@ type parser struct {
 	distincts map[uint64]ir.Attribute
 	file      string
 	lines     []int // offsets where lines start, for sourceLoc
-	// uses lists each value's uses in the order MLIR's parser creates
-	// them (its use list, last first), for the use-list orders.
-	uses map[*ir.Value][]useRef
+	// made lists every use in the order MLIR's parser creates them (a
+	// value's use list is its uses, last first), for the use-list orders;
+	// unordered holds the values with a use made out of the ops' order
+	// (see useOrders), the only ones whose use lists can differ from a
+	// bytecode reader's.
+	made      []madeUse
+	unordered map[*ir.Value]bool
 	// names are the op names met, by their quoted text.
 	names map[string]namedOp
 }
@@ -110,6 +114,11 @@ type parser struct {
 type useRef struct {
 	op    *ir.Operation
 	index int
+}
+
+type madeUse struct {
+	v *ir.Value
+	useRef
 }
 
 // locTarget is where a trailing location goes: an op or a block argument.
@@ -266,16 +275,19 @@ func (ps *parser) define(name string, vals []*ir.Value, off int) {
 		return
 	}
 	s.values[name] = vals
+	if len(s.forward) == 0 {
+		return
+	}
 	// MLIR replaces the placeholder's uses, last first, each going to the
 	// front of the value's use list: they end in the order they were made.
 	fwd := s.forward[name]
 	for i := len(fwd) - 1; i >= 0; i-- {
 		u := fwd[i]
 		if u.no < len(vals) {
-			ps.uses[vals[u.no]] = append(ps.uses[vals[u.no]], useRef{u.op, u.index})
+			ps.use(vals[u.no], u.op, u.index, true)
 		}
 	}
-	for _, u := range s.forward[name] {
+	for _, u := range fwd {
 		if u.no >= len(vals) {
 			ps.p.ErrorAt(u.off, "%%%s has %d values, not %d", name, len(vals), u.no+1)
 			return
@@ -454,7 +466,8 @@ func (ps *parser) operation() *ir.Operation {
 			return nil
 		}
 		op.Operands()[i] = v
-		ps.uses[v] = append(ps.uses[v], useRef{op, i})
+		// The op is made after its regions, so after the uses in them.
+		ps.use(v, op, i, len(regions) > 0)
 	}
 	ps.setAttrs(op, schema, props, dict)
 	if p.Is("loc") {
@@ -750,6 +763,10 @@ func hexBytes(s string) ([]byte, bool) {
 // uses made before their value was defined, and uses inside regions of an
 // op that uses the same value (the op is created after its regions).
 func (ps *parser) useOrders() {
+	if len(ps.unordered) == 0 {
+		// Every use was made in the ops' order.
+		return
+	}
 	type useID struct{ op, operand int }
 	ids := map[*ir.Operation]int{}
 	n := 0
@@ -758,7 +775,13 @@ func (ps *parser) useOrders() {
 		n++
 		return true
 	})
-	for v, made := range ps.uses {
+	uses := map[*ir.Value][]useRef{}
+	for _, u := range ps.made {
+		if ps.unordered[u.v] {
+			uses[u.v] = append(uses[u.v], u.useRef)
+		}
+	}
+	for v, made := range uses {
 		if len(made) < 2 {
 			continue
 		}
@@ -791,6 +814,15 @@ func (ps *parser) useOrders() {
 		if !identity {
 			v.SetUseOrder(pos)
 		}
+	}
+}
+
+// use notes that op's operand index uses v, made now; unordered says the
+// op comes before ops whose uses were made earlier (see useOrders).
+func (ps *parser) use(v *ir.Value, op *ir.Operation, index int, unordered bool) {
+	ps.made = append(ps.made, madeUse{v, useRef{op, index}})
+	if unordered {
+		ps.unordered[v] = true
 	}
 }
 
