@@ -12,6 +12,7 @@ import (
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	funcdialect "github.com/dialectgen/dialectgen/dialects/func"
 	"github.com/dialectgen/dialectgen/internal/oracle"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
@@ -70,6 +71,29 @@ func (g *randomIR) value() *ir.Value {
 	return g.values[n%len(g.values)]
 }
 
+// long gives op, for one value in sixteen of k (already drawn, so that
+// the modules drawn before stay the same), a constant or a string long
+// enough to be handed to the writer as it is (bytecode.SpliceMin): one of
+// a few, so that some are shared.
+func (g *randomIR) long(op *ir.Operation, k int) {
+	if k%16 != 0 {
+		return
+	}
+	n := bytecode.SpliceMin + (k>>4)%3
+	fill := make([]byte, n)
+	for i := range fill {
+		// Not all the same: MLIR stores a constant of one repeated
+		// value as a splat.
+		fill[i] = 'a' + byte((i+k)%26)
+	}
+	if k&32 == 0 {
+		i8 := builtin.GetIntType(g.ctx, 8)
+		op.SetAttr("w", builtin.GetDenseIntOrFPElementsAttr(g.ctx, builtin.GetRankedTensorType(g.ctx, []int64{int64(n)}, i8, nil), fill))
+		return
+	}
+	op.SetAttr("s", builtin.GetStringAttr(g.ctx, string(fill), nil))
+}
+
 // successor picks a block: mostly one of the current region.
 func (g *randomIR) successor() *ir.Block {
 	n := g.next()
@@ -107,7 +131,9 @@ func (g *randomIR) step() {
 			}
 		}
 		if g.next()%4 == 0 {
-			op.SetAttr("n", builtin.GetIntegerAttr(g.ctx, g.types[0], ir.APIntFromInt64(32, int64(g.next()))))
+			k := g.next()
+			op.SetAttr("n", builtin.GetIntegerAttr(g.ctx, g.types[0], ir.APIntFromInt64(32, int64(k))))
+			g.long(op, k)
 		}
 		b.Insert(op)
 		g.values = append(g.values, op.Results()...)
@@ -256,6 +282,12 @@ func checkRandomWrite(t *testing.T, data []byte) ([]byte, bool) {
 			t.Fatalf("Write refused with %q (%T), not one line from the verifier", err, err)
 		}
 		return nil, false
+	}
+	// Handed to a writer in pieces (long blobs and strings from where
+	// they are), the file is the same.
+	var w bytes.Buffer
+	if err := mlirbc.Write(&w, g.ctx, m, opts); err != nil || !bytes.Equal(w.Bytes(), out) {
+		t.Fatalf("Write gave %d bytes (err %v), Append %d", w.Len(), err, len(out))
 	}
 	ctx := newContext()
 	back, err := mlirbc.Read(ctx, out, mlirbc.ReadOptions{Verify: true})
