@@ -17,12 +17,24 @@ type ArrayAttr struct {
 
 // GetArrayAttr returns the uniqued ArrayAttr with these parameters.
 func GetArrayAttr(ctx *ir.Context, value []ir.Attribute) *ArrayAttr {
+	return getArrayAttr(ctx, value, false)
+}
+
+// getArrayAttr is GetArrayAttr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getArrayAttr(ctx *ir.Context, value []ir.Attribute, viewed bool) *ArrayAttr {
 	params := ArrayAttr{value: value}
 	k := arrayAttrSlab.NewKey("builtin", "ArrayAttr")
 	arrayAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &arrayAttrSlab, (*ArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ArrayAttr](s)
-		v.value = slices.Clone(value)
+		if viewed {
+			v.value = value
+		} else {
+			v.value = slices.Clone(value)
+		}
 		return v
 	}, arrayAttrKey).(*ArrayAttr)
 }
@@ -56,12 +68,24 @@ type DictionaryAttr struct {
 
 // GetDictionaryAttr returns the uniqued DictionaryAttr with these parameters.
 func GetDictionaryAttr(ctx *ir.Context, value []NamedAttribute) *DictionaryAttr {
+	return getDictionaryAttr(ctx, value, false)
+}
+
+// getDictionaryAttr is GetDictionaryAttr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getDictionaryAttr(ctx *ir.Context, value []NamedAttribute, viewed bool) *DictionaryAttr {
 	params := DictionaryAttr{value: value}
 	k := dictionaryAttrSlab.NewKey("builtin", "DictionaryAttr")
 	dictionaryAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dictionaryAttrSlab, (*DictionaryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DictionaryAttr](s)
-		v.value = slices.Clone(value)
+		if viewed {
+			v.value = value
+		} else {
+			v.value = slices.Clone(value)
+		}
 		return v
 	}, dictionaryAttrKey).(*DictionaryAttr)
 }
@@ -148,13 +172,25 @@ type SymbolRefAttr struct {
 
 // GetSymbolRefAttr returns the uniqued SymbolRefAttr with these parameters.
 func GetSymbolRefAttr(ctx *ir.Context, rootReference *StringAttr, nestedReferences []*SymbolRefAttr) *SymbolRefAttr {
+	return getSymbolRefAttr(ctx, rootReference, nestedReferences, false)
+}
+
+// getSymbolRefAttr is GetSymbolRefAttr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getSymbolRefAttr(ctx *ir.Context, rootReference *StringAttr, nestedReferences []*SymbolRefAttr, viewed bool) *SymbolRefAttr {
 	params := SymbolRefAttr{rootReference: rootReference, nestedReferences: nestedReferences}
 	k := symbolRefAttrSlab.NewKey("builtin", "SymbolRefAttr")
 	symbolRefAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &symbolRefAttrSlab, (*SymbolRefAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SymbolRefAttr](s)
 		v.rootReference = rootReference
-		v.nestedReferences = slices.Clone(nestedReferences)
+		if viewed {
+			v.nestedReferences = nestedReferences
+		} else {
+			v.nestedReferences = slices.Clone(nestedReferences)
+		}
 		return v
 	}, symbolRefAttrKey).(*SymbolRefAttr)
 }
@@ -481,12 +517,24 @@ type FusedLoc struct {
 
 // GetFusedLoc returns the uniqued FusedLoc with these parameters.
 func GetFusedLoc(ctx *ir.Context, locations []ir.Location, metadata ir.Attribute) *FusedLoc {
+	return getFusedLoc(ctx, locations, metadata, false)
+}
+
+// getFusedLoc is GetFusedLoc, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getFusedLoc(ctx *ir.Context, locations []ir.Location, metadata ir.Attribute, viewed bool) *FusedLoc {
 	params := FusedLoc{locations: locations, metadata: metadata}
 	k := fusedLocSlab.NewKey("builtin", "FusedLoc")
 	fusedLocKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &fusedLocSlab, (*FusedLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FusedLoc](s)
-		v.locations = slices.Clone(locations)
+		if viewed {
+			v.locations = locations
+		} else {
+			v.locations = slices.Clone(locations)
+		}
 		v.metadata = metadata
 		return v
 	}, fusedLocKey).(*FusedLoc)
@@ -656,9 +704,10 @@ func GetDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData
 	return getDenseArrayAttr(ctx, elementType, size, rawData, false)
 }
 
-// getDenseArrayAttr is GetDenseArrayAttr, but with viewed true it keeps the byte
-// parameters it is given instead of copying them: for a caller whose
-// bytes stay unchanged while the context holds them (the bytecode reader).
+// getDenseArrayAttr is GetDenseArrayAttr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
 func getDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData []byte, viewed bool) *DenseArrayAttr {
 	params := DenseArrayAttr{elementType: elementType, size: size, rawData: rawData}
 	k := denseArrayAttrSlab.NewKey("builtin", "DenseArrayAttr")
@@ -718,9 +767,10 @@ func GetDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte)
 	return getDenseIntOrFPElementsAttr(ctx, type_, rawData, false)
 }
 
-// getDenseIntOrFPElementsAttr is GetDenseIntOrFPElementsAttr, but with viewed true it keeps the byte
-// parameters it is given instead of copying them: for a caller whose
-// bytes stay unchanged while the context holds them (the bytecode reader).
+// getDenseIntOrFPElementsAttr is GetDenseIntOrFPElementsAttr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
 func getDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte, viewed bool) *DenseIntOrFPElementsAttr {
 	params := DenseIntOrFPElementsAttr{type_: type_, rawData: rawData}
 	k := denseIntOrFPElementsAttrSlab.NewKey("builtin", "DenseIntOrFPElementsAttr")
@@ -771,6 +821,14 @@ type DenseStringElementsAttr struct {
 
 // GetDenseStringElementsAttr returns the uniqued DenseStringElementsAttr with these parameters.
 func GetDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, value []string) *DenseStringElementsAttr {
+	return getDenseStringElementsAttr(ctx, type_, isSplat, value, false)
+}
+
+// getDenseStringElementsAttr is GetDenseStringElementsAttr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, value []string, viewed bool) *DenseStringElementsAttr {
 	params := DenseStringElementsAttr{type_: type_, isSplat: isSplat, value: value}
 	k := denseStringElementsAttrSlab.NewKey("builtin", "DenseStringElementsAttr")
 	denseStringElementsAttrKey(k, ir.SlotFor(&params))
@@ -778,7 +836,11 @@ func GetDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, va
 		v := ir.SlotOf[DenseStringElementsAttr](s)
 		v.type_ = type_
 		v.isSplat = isSplat
-		v.value = slices.Clone(value)
+		if viewed {
+			v.value = value
+		} else {
+			v.value = slices.Clone(value)
+		}
 		return v
 	}, denseStringElementsAttrKey).(*DenseStringElementsAttr)
 }

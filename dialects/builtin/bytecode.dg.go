@@ -257,7 +257,7 @@ func readArrayAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 			}
 		}
 	}
-	return GetArrayAttr(r.Context(), value), nil
+	return getArrayAttr(r.Context(), value, r.Views()), nil
 }
 
 // writeArrayAttr encodes a ArrayAttr.
@@ -295,7 +295,7 @@ func readDictionaryAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 			}
 		}
 	}
-	return GetDictionaryAttr(r.Context(), value), nil
+	return getDictionaryAttr(r.Context(), value, r.Views()), nil
 }
 
 // writeDictionaryAttr encodes a DictionaryAttr.
@@ -361,7 +361,7 @@ func readSymbolRefAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if rootReference, err = bytecode.ReadAttr[*StringAttr](r, "builtin StringAttr"); err != nil {
 		return nil, err
 	}
-	return GetSymbolRefAttr(r.Context(), rootReference, nestedReferences), nil
+	return getSymbolRefAttr(r.Context(), rootReference, nestedReferences, r.Views()), nil
 }
 
 // readSymbolRefAttr1 reads code 5 of SymbolRefAttr.
@@ -386,7 +386,7 @@ func readSymbolRefAttr1(r *bytecode.EntryReader) (ir.Attribute, error) {
 			}
 		}
 	}
-	return GetSymbolRefAttr(r.Context(), rootReference, nestedReferences), nil
+	return getSymbolRefAttr(r.Context(), rootReference, nestedReferences, r.Views()), nil
 }
 
 // writeSymbolRefAttr encodes a SymbolRefAttr.
@@ -592,7 +592,7 @@ func readFusedLoc0(r *bytecode.EntryReader) (ir.Attribute, error) {
 			}
 		}
 	}
-	return GetFusedLoc(r.Context(), locations, metadata), nil
+	return getFusedLoc(r.Context(), locations, metadata, r.Views()), nil
 }
 
 // readFusedLoc1 reads code 13 of FusedLoc.
@@ -617,7 +617,7 @@ func readFusedLoc1(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if metadata, err = r.Attribute(); err != nil {
 		return nil, err
 	}
-	return GetFusedLoc(r.Context(), locations, metadata), nil
+	return getFusedLoc(r.Context(), locations, metadata, r.Views()), nil
 }
 
 // writeFusedLoc encodes a FusedLoc.
@@ -783,7 +783,7 @@ func readDenseStringElementsAttr0(r *bytecode.EntryReader) (ir.Attribute, error)
 	if value, err = readDenseStrings(r, type_, isSplat); err != nil {
 		return nil, err
 	}
-	return GetDenseStringElementsAttr(r.Context(), type_, isSplat, value), nil
+	return getDenseStringElementsAttr(r.Context(), type_, isSplat, value, false), nil
 }
 
 // writeDenseStringElementsAttr encodes a DenseStringElementsAttr.
@@ -936,7 +936,7 @@ func readFunctionType0(r *bytecode.EntryReader) (ir.Type, error) {
 			}
 		}
 	}
-	return GetFunctionType(r.Context(), inputs, results), nil
+	return getFunctionType(r.Context(), inputs, results, r.Views()), nil
 }
 
 // writeFunctionType encodes a FunctionType.
@@ -1069,7 +1069,7 @@ func readMemRefType0(r *bytecode.EntryReader) (ir.Type, error) {
 	if layout, err = r.Attribute(); err != nil {
 		return nil, err
 	}
-	return GetMemRefType(r.Context(), shape, elementType, layout, memorySpace), nil
+	return getMemRefType(r.Context(), shape, elementType, layout, memorySpace, r.Views()), nil
 }
 
 // readMemRefType1 reads code 11 of MemRefType.
@@ -1106,7 +1106,7 @@ func readMemRefType1(r *bytecode.EntryReader) (ir.Type, error) {
 	if layout, err = r.Attribute(); err != nil {
 		return nil, err
 	}
-	return GetMemRefType(r.Context(), shape, elementType, layout, memorySpace), nil
+	return getMemRefType(r.Context(), shape, elementType, layout, memorySpace, r.Views()), nil
 }
 
 // writeMemRefType encodes a MemRefType.
@@ -1170,7 +1170,7 @@ func readRankedTensorType0(r *bytecode.EntryReader) (ir.Type, error) {
 	if elementType, err = r.Type(); err != nil {
 		return nil, err
 	}
-	return GetRankedTensorType(r.Context(), shape, elementType, encoding), nil
+	return getRankedTensorType(r.Context(), shape, elementType, encoding, r.Views()), nil
 }
 
 // readRankedTensorType1 reads code 14 of RankedTensorType.
@@ -1203,7 +1203,7 @@ func readRankedTensorType1(r *bytecode.EntryReader) (ir.Type, error) {
 	if elementType, err = r.Type(); err != nil {
 		return nil, err
 	}
-	return GetRankedTensorType(r.Context(), shape, elementType, encoding), nil
+	return getRankedTensorType(r.Context(), shape, elementType, encoding, r.Views()), nil
 }
 
 // writeRankedTensorType encodes a RankedTensorType.
@@ -1245,7 +1245,7 @@ func readTupleType0(r *bytecode.EntryReader) (ir.Type, error) {
 			}
 		}
 	}
-	return GetTupleType(r.Context(), types_), nil
+	return getTupleType(r.Context(), types_, r.Views()), nil
 }
 
 // writeTupleType encodes a TupleType.
@@ -1346,7 +1346,7 @@ func readVectorType0(r *bytecode.EntryReader) (ir.Type, error) {
 	if elementType, err = r.Type(); err != nil {
 		return nil, err
 	}
-	return GetVectorType(r.Context(), shape, elementType, scalableDims), nil
+	return getVectorType(r.Context(), shape, elementType, scalableDims, r.Views()), nil
 }
 
 // readVectorType1 reads code 20 of VectorType.
@@ -1360,7 +1360,7 @@ func readVectorType1(r *bytecode.EntryReader) (ir.Type, error) {
 	if scalableDims, shape, elementType, err = readTrailingScalableDims(r); err != nil {
 		return nil, err
 	}
-	return GetVectorType(r.Context(), shape, elementType, scalableDims), nil
+	return getVectorType(r.Context(), shape, elementType, scalableDims, false), nil
 }
 
 // readVectorType2 reads code 20 of VectorType.
@@ -1406,7 +1406,7 @@ func readVectorType2(r *bytecode.EntryReader) (ir.Type, error) {
 	if elementType, err = r.Type(); err != nil {
 		return nil, err
 	}
-	return GetVectorType(r.Context(), shape, elementType, scalableDims), nil
+	return getVectorType(r.Context(), shape, elementType, scalableDims, r.Views()), nil
 }
 
 // writeVectorType encodes a VectorType.

@@ -95,13 +95,29 @@ type FunctionType struct {
 
 // GetFunctionType returns the uniqued FunctionType with these parameters.
 func GetFunctionType(ctx *ir.Context, inputs, results []ir.Type) *FunctionType {
+	return getFunctionType(ctx, inputs, results, false)
+}
+
+// getFunctionType is GetFunctionType, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getFunctionType(ctx *ir.Context, inputs, results []ir.Type, viewed bool) *FunctionType {
 	params := FunctionType{inputs: inputs, results: results}
 	k := functionTypeSlab.NewKey("builtin", "FunctionType")
 	functionTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &functionTypeSlab, (*FunctionType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FunctionType](s)
-		v.inputs = slices.Clone(inputs)
-		v.results = slices.Clone(results)
+		if viewed {
+			v.inputs = inputs
+		} else {
+			v.inputs = slices.Clone(inputs)
+		}
+		if viewed {
+			v.results = results
+		} else {
+			v.results = slices.Clone(results)
+		}
 		return v
 	}, functionTypeKey).(*FunctionType)
 }
@@ -351,12 +367,24 @@ type MemRefType struct {
 
 // GetMemRefType returns the uniqued MemRefType with these parameters.
 func GetMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout, memorySpace ir.Attribute) *MemRefType {
+	return getMemRefType(ctx, shape, elementType, layout, memorySpace, false)
+}
+
+// getMemRefType is GetMemRefType, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout, memorySpace ir.Attribute, viewed bool) *MemRefType {
 	params := MemRefType{shape: shape, elementType: elementType, layout: layout, memorySpace: memorySpace}
 	k := memRefTypeSlab.NewKey("builtin", "MemRefType")
 	memRefTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &memRefTypeSlab, (*MemRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MemRefType](s)
-		v.shape = slices.Clone(shape)
+		if viewed {
+			v.shape = shape
+		} else {
+			v.shape = slices.Clone(shape)
+		}
 		v.elementType = elementType
 		v.layout = layout
 		v.memorySpace = memorySpace
@@ -436,12 +464,24 @@ type RankedTensorType struct {
 
 // GetRankedTensorType returns the uniqued RankedTensorType with these parameters.
 func GetRankedTensorType(ctx *ir.Context, shape []int64, elementType ir.Type, encoding ir.Attribute) *RankedTensorType {
+	return getRankedTensorType(ctx, shape, elementType, encoding, false)
+}
+
+// getRankedTensorType is GetRankedTensorType, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getRankedTensorType(ctx *ir.Context, shape []int64, elementType ir.Type, encoding ir.Attribute, viewed bool) *RankedTensorType {
 	params := RankedTensorType{shape: shape, elementType: elementType, encoding: encoding}
 	k := rankedTensorTypeSlab.NewKey("builtin", "RankedTensorType")
 	rankedTensorTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &rankedTensorTypeSlab, (*RankedTensorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedTensorType](s)
-		v.shape = slices.Clone(shape)
+		if viewed {
+			v.shape = shape
+		} else {
+			v.shape = slices.Clone(shape)
+		}
 		v.elementType = elementType
 		v.encoding = encoding
 		return v
@@ -489,12 +529,24 @@ type TupleType struct {
 
 // GetTupleType returns the uniqued TupleType with these parameters.
 func GetTupleType(ctx *ir.Context, types_ []ir.Type) *TupleType {
+	return getTupleType(ctx, types_, false)
+}
+
+// getTupleType is GetTupleType, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getTupleType(ctx *ir.Context, types_ []ir.Type, viewed bool) *TupleType {
 	params := TupleType{types_: types_}
 	k := tupleTypeSlab.NewKey("builtin", "TupleType")
 	tupleTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &tupleTypeSlab, (*TupleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TupleType](s)
-		v.types_ = slices.Clone(types_)
+		if viewed {
+			v.types_ = types_
+		} else {
+			v.types_ = slices.Clone(types_)
+		}
 		return v
 	}, tupleTypeKey).(*TupleType)
 }
@@ -610,6 +662,14 @@ type VectorType struct {
 
 // GetVectorType returns the uniqued VectorType with these parameters.
 func GetVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalableDims []bool) *VectorType {
+	return getVectorType(ctx, shape, elementType, scalableDims, false)
+}
+
+// getVectorType is GetVectorType, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalableDims []bool, viewed bool) *VectorType {
 	if !bytecode.Any(scalableDims) {
 		scalableDims = nil
 	}
@@ -618,9 +678,17 @@ func GetVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalable
 	vectorTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &vectorTypeSlab, (*VectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[VectorType](s)
-		v.shape = slices.Clone(shape)
+		if viewed {
+			v.shape = shape
+		} else {
+			v.shape = slices.Clone(shape)
+		}
 		v.elementType = elementType
-		v.scalableDims = slices.Clone(scalableDims)
+		if viewed {
+			v.scalableDims = scalableDims
+		} else {
+			v.scalableDims = slices.Clone(scalableDims)
+		}
 		return v
 	}, vectorTypeKey).(*VectorType)
 }

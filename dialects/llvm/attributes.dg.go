@@ -758,6 +758,14 @@ type DICompositeTypeAttr struct {
 
 // GetDICompositeTypeAttr returns the uniqued DICompositeTypeAttr with these parameters.
 func GetDICompositeTypeAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, tag uint32, name ir.Attribute, file *DIFileAttr, line uint32, scope, baseType ir.Attribute, flags DIFlags, sizeInBits, alignInBits uint64, dataLocation, rank, allocated, associated *DIExpressionAttr, elements []ir.Attribute) *DICompositeTypeAttr {
+	return getDICompositeTypeAttr(ctx, recId, isRecSelf, tag, name, file, line, scope, baseType, flags, sizeInBits, alignInBits, dataLocation, rank, allocated, associated, elements, false)
+}
+
+// getDICompositeTypeAttr is GetDICompositeTypeAttr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getDICompositeTypeAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, tag uint32, name ir.Attribute, file *DIFileAttr, line uint32, scope, baseType ir.Attribute, flags DIFlags, sizeInBits, alignInBits uint64, dataLocation, rank, allocated, associated *DIExpressionAttr, elements []ir.Attribute, viewed bool) *DICompositeTypeAttr {
 	params := DICompositeTypeAttr{recId: recId, isRecSelf: isRecSelf, tag: tag, name: name, file: file, line: line, scope: scope, baseType: baseType, flags: flags, sizeInBits: sizeInBits, alignInBits: alignInBits, dataLocation: dataLocation, rank: rank, allocated: allocated, associated: associated, elements: elements}
 	k := dICompositeTypeAttrSlab.NewKey("llvm", "DICompositeTypeAttr")
 	dICompositeTypeAttrKey(k, ir.SlotFor(&params))
@@ -778,7 +786,11 @@ func GetDICompositeTypeAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool,
 		v.rank = rank
 		v.allocated = allocated
 		v.associated = associated
-		v.elements = slices.Clone(elements)
+		if viewed {
+			v.elements = elements
+		} else {
+			v.elements = slices.Clone(elements)
+		}
 		return v
 	}, dICompositeTypeAttrKey).(*DICompositeTypeAttr)
 }
@@ -1026,12 +1038,24 @@ type DIExpressionAttr struct {
 
 // GetDIExpressionAttr returns the uniqued DIExpressionAttr with these parameters.
 func GetDIExpressionAttr(ctx *ir.Context, operations []ir.Attribute) *DIExpressionAttr {
+	return getDIExpressionAttr(ctx, operations, false)
+}
+
+// getDIExpressionAttr is GetDIExpressionAttr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getDIExpressionAttr(ctx *ir.Context, operations []ir.Attribute, viewed bool) *DIExpressionAttr {
 	params := DIExpressionAttr{operations: operations}
 	k := dIExpressionAttrSlab.NewKey("llvm", "DIExpressionAttr")
 	dIExpressionAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dIExpressionAttrSlab, (*DIExpressionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIExpressionAttr](s)
-		v.operations = slices.Clone(operations)
+		if viewed {
+			v.operations = operations
+		} else {
+			v.operations = slices.Clone(operations)
+		}
 		return v
 	}, dIExpressionAttrKey).(*DIExpressionAttr)
 }
@@ -1072,13 +1096,25 @@ type DIExpressionElemAttr struct {
 
 // GetDIExpressionElemAttr returns the uniqued DIExpressionElemAttr with these parameters.
 func GetDIExpressionElemAttr(ctx *ir.Context, opcode uint32, arguments []uint64) *DIExpressionElemAttr {
+	return getDIExpressionElemAttr(ctx, opcode, arguments, false)
+}
+
+// getDIExpressionElemAttr is GetDIExpressionElemAttr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getDIExpressionElemAttr(ctx *ir.Context, opcode uint32, arguments []uint64, viewed bool) *DIExpressionElemAttr {
 	params := DIExpressionElemAttr{opcode: opcode, arguments: arguments}
 	k := dIExpressionElemAttrSlab.NewKey("llvm", "DIExpressionElemAttr")
 	dIExpressionElemAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dIExpressionElemAttrSlab, (*DIExpressionElemAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIExpressionElemAttr](s)
 		v.opcode = opcode
-		v.arguments = slices.Clone(arguments)
+		if viewed {
+			v.arguments = arguments
+		} else {
+			v.arguments = slices.Clone(arguments)
+		}
 		return v
 	}, dIExpressionElemAttrKey).(*DIExpressionElemAttr)
 }
@@ -1414,6 +1450,14 @@ type DIImportedEntityAttr struct {
 
 // GetDIImportedEntityAttr returns the uniqued DIImportedEntityAttr with these parameters.
 func GetDIImportedEntityAttr(ctx *ir.Context, tag uint32, scope, entity ir.Attribute, file *DIFileAttr, line uint32, name ir.Attribute, elements []ir.Attribute) *DIImportedEntityAttr {
+	return getDIImportedEntityAttr(ctx, tag, scope, entity, file, line, name, elements, false)
+}
+
+// getDIImportedEntityAttr is GetDIImportedEntityAttr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getDIImportedEntityAttr(ctx *ir.Context, tag uint32, scope, entity ir.Attribute, file *DIFileAttr, line uint32, name ir.Attribute, elements []ir.Attribute, viewed bool) *DIImportedEntityAttr {
 	params := DIImportedEntityAttr{tag: tag, scope: scope, entity: entity, file: file, line: line, name: name, elements: elements}
 	k := dIImportedEntityAttrSlab.NewKey("llvm", "DIImportedEntityAttr")
 	dIImportedEntityAttrKey(k, ir.SlotFor(&params))
@@ -1425,7 +1469,11 @@ func GetDIImportedEntityAttr(ctx *ir.Context, tag uint32, scope, entity ir.Attri
 		v.file = file
 		v.line = line
 		v.name = name
-		v.elements = slices.Clone(elements)
+		if viewed {
+			v.elements = elements
+		} else {
+			v.elements = slices.Clone(elements)
+		}
 		return v
 	}, dIImportedEntityAttrKey).(*DIImportedEntityAttr)
 }
@@ -2117,6 +2165,14 @@ type DISubprogramAttr struct {
 
 // GetDISubprogramAttr returns the uniqued DISubprogramAttr with these parameters.
 func GetDISubprogramAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, id ir.Attribute, compileUnit *DICompileUnitAttr, scope, name, linkageName ir.Attribute, file *DIFileAttr, line, scopeLine uint32, subprogramFlags DISubprogramFlags, type_ *DISubroutineTypeAttr, retainedNodes, annotations []ir.Attribute) *DISubprogramAttr {
+	return getDISubprogramAttr(ctx, recId, isRecSelf, id, compileUnit, scope, name, linkageName, file, line, scopeLine, subprogramFlags, type_, retainedNodes, annotations, false)
+}
+
+// getDISubprogramAttr is GetDISubprogramAttr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getDISubprogramAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, id ir.Attribute, compileUnit *DICompileUnitAttr, scope, name, linkageName ir.Attribute, file *DIFileAttr, line, scopeLine uint32, subprogramFlags DISubprogramFlags, type_ *DISubroutineTypeAttr, retainedNodes, annotations []ir.Attribute, viewed bool) *DISubprogramAttr {
 	params := DISubprogramAttr{recId: recId, isRecSelf: isRecSelf, id: id, compileUnit: compileUnit, scope: scope, name: name, linkageName: linkageName, file: file, line: line, scopeLine: scopeLine, subprogramFlags: subprogramFlags, type_: type_, retainedNodes: retainedNodes, annotations: annotations}
 	k := dISubprogramAttrSlab.NewKey("llvm", "DISubprogramAttr")
 	dISubprogramAttrKey(k, ir.SlotFor(&params))
@@ -2134,8 +2190,16 @@ func GetDISubprogramAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, id
 		v.scopeLine = scopeLine
 		v.subprogramFlags = subprogramFlags
 		v.type_ = type_
-		v.retainedNodes = slices.Clone(retainedNodes)
-		v.annotations = slices.Clone(annotations)
+		if viewed {
+			v.retainedNodes = retainedNodes
+		} else {
+			v.retainedNodes = slices.Clone(retainedNodes)
+		}
+		if viewed {
+			v.annotations = annotations
+		} else {
+			v.annotations = slices.Clone(annotations)
+		}
 		return v
 	}, dISubprogramAttrKey).(*DISubprogramAttr)
 }
@@ -2335,13 +2399,25 @@ type DISubroutineTypeAttr struct {
 
 // GetDISubroutineTypeAttr returns the uniqued DISubroutineTypeAttr with these parameters.
 func GetDISubroutineTypeAttr(ctx *ir.Context, callingConvention uint32, types_ []ir.Attribute) *DISubroutineTypeAttr {
+	return getDISubroutineTypeAttr(ctx, callingConvention, types_, false)
+}
+
+// getDISubroutineTypeAttr is GetDISubroutineTypeAttr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getDISubroutineTypeAttr(ctx *ir.Context, callingConvention uint32, types_ []ir.Attribute, viewed bool) *DISubroutineTypeAttr {
 	params := DISubroutineTypeAttr{callingConvention: callingConvention, types_: types_}
 	k := dISubroutineTypeAttrSlab.NewKey("llvm", "DISubroutineTypeAttr")
 	dISubroutineTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dISubroutineTypeAttrSlab, (*DISubroutineTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DISubroutineTypeAttr](s)
 		v.callingConvention = callingConvention
-		v.types_ = slices.Clone(types_)
+		if viewed {
+			v.types_ = types_
+		} else {
+			v.types_ = slices.Clone(types_)
+		}
 		return v
 	}, dISubroutineTypeAttrKey).(*DISubroutineTypeAttr)
 }
@@ -2706,6 +2782,14 @@ type LoopAnnotationAttr struct {
 
 // GetLoopAnnotationAttr returns the uniqued LoopAnnotationAttr with these parameters.
 func GetLoopAnnotationAttr(ctx *ir.Context, disableNonforced, vectorize, interleave, unroll, unrollAndJam, licm, distribute, pipeline, peeled, unswitch, mustProgress, isVectorized ir.Attribute, startLoc, endLoc ir.Location, parallelAccesses []ir.Attribute) *LoopAnnotationAttr {
+	return getLoopAnnotationAttr(ctx, disableNonforced, vectorize, interleave, unroll, unrollAndJam, licm, distribute, pipeline, peeled, unswitch, mustProgress, isVectorized, startLoc, endLoc, parallelAccesses, false)
+}
+
+// getLoopAnnotationAttr is GetLoopAnnotationAttr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getLoopAnnotationAttr(ctx *ir.Context, disableNonforced, vectorize, interleave, unroll, unrollAndJam, licm, distribute, pipeline, peeled, unswitch, mustProgress, isVectorized ir.Attribute, startLoc, endLoc ir.Location, parallelAccesses []ir.Attribute, viewed bool) *LoopAnnotationAttr {
 	params := LoopAnnotationAttr{disableNonforced: disableNonforced, vectorize: vectorize, interleave: interleave, unroll: unroll, unrollAndJam: unrollAndJam, licm: licm, distribute: distribute, pipeline: pipeline, peeled: peeled, unswitch: unswitch, mustProgress: mustProgress, isVectorized: isVectorized, startLoc: startLoc, endLoc: endLoc, parallelAccesses: parallelAccesses}
 	k := loopAnnotationAttrSlab.NewKey("llvm", "LoopAnnotationAttr")
 	loopAnnotationAttrKey(k, ir.SlotFor(&params))
@@ -2725,7 +2809,11 @@ func GetLoopAnnotationAttr(ctx *ir.Context, disableNonforced, vectorize, interle
 		v.isVectorized = isVectorized
 		v.startLoc = startLoc
 		v.endLoc = endLoc
-		v.parallelAccesses = slices.Clone(parallelAccesses)
+		if viewed {
+			v.parallelAccesses = parallelAccesses
+		} else {
+			v.parallelAccesses = slices.Clone(parallelAccesses)
+		}
 		return v
 	}, loopAnnotationAttrKey).(*LoopAnnotationAttr)
 }

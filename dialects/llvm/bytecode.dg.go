@@ -526,7 +526,7 @@ func readDICompositeTypeAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if elements, err = readOptionalAttrList(r); err != nil {
 		return nil, err
 	}
-	return GetDICompositeTypeAttr(r.Context(), recId, isRecSelf, tag, name, file, line, scope, baseType, flags, sizeInBits, alignInBits, dataLocation, rank, allocated, associated, elements), nil
+	return getDICompositeTypeAttr(r.Context(), recId, isRecSelf, tag, name, file, line, scope, baseType, flags, sizeInBits, alignInBits, dataLocation, rank, allocated, associated, elements, false), nil
 }
 
 // writeDICompositeTypeAttr encodes a DICompositeTypeAttr.
@@ -667,7 +667,7 @@ func readDIExpressionAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if operations, err = readOptionalAttrList(r); err != nil {
 		return nil, err
 	}
-	return GetDIExpressionAttr(r.Context(), operations), nil
+	return getDIExpressionAttr(r.Context(), operations, false), nil
 }
 
 // writeDIExpressionAttr encodes a DIExpressionAttr.
@@ -701,7 +701,7 @@ func readDIExpressionElemAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if arguments, err = readOptionalUint64List(r); err != nil {
 		return nil, err
 	}
-	return GetDIExpressionElemAttr(r.Context(), opcode, arguments), nil
+	return getDIExpressionElemAttr(r.Context(), opcode, arguments, false), nil
 }
 
 // writeDIExpressionElemAttr encodes a DIExpressionElemAttr.
@@ -908,7 +908,7 @@ func readDIImportedEntityAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if elements, err = readOptionalAttrList(r); err != nil {
 		return nil, err
 	}
-	return GetDIImportedEntityAttr(r.Context(), tag, scope, entity, file, line, name, elements), nil
+	return getDIImportedEntityAttr(r.Context(), tag, scope, entity, file, line, name, elements, false), nil
 }
 
 // writeDIImportedEntityAttr encodes a DIImportedEntityAttr.
@@ -1302,7 +1302,7 @@ func readDISubprogramAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if annotations, err = readOptionalAttrList(r); err != nil {
 		return nil, err
 	}
-	return GetDISubprogramAttr(r.Context(), recId, isRecSelf, id, compileUnit, scope, name, linkageName, file, line, scopeLine, subprogramFlags, type_, retainedNodes, annotations), nil
+	return getDISubprogramAttr(r.Context(), recId, isRecSelf, id, compileUnit, scope, name, linkageName, file, line, scopeLine, subprogramFlags, type_, retainedNodes, annotations, false), nil
 }
 
 // writeDISubprogramAttr encodes a DISubprogramAttr.
@@ -1401,7 +1401,7 @@ func readDISubroutineTypeAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if types_, err = readOptionalAttrList(r); err != nil {
 		return nil, err
 	}
-	return GetDISubroutineTypeAttr(r.Context(), callingConvention, types_), nil
+	return getDISubroutineTypeAttr(r.Context(), callingConvention, types_, false), nil
 }
 
 // writeDISubroutineTypeAttr encodes a DISubroutineTypeAttr.
@@ -1480,7 +1480,7 @@ func readLoopAnnotationAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if parallelAccesses, err = readOptionalAttrList(r); err != nil {
 		return nil, err
 	}
-	return GetLoopAnnotationAttr(r.Context(), disableNonforced, vectorize, interleave, unroll, unrollAndJam, licm, distribute, pipeline, peeled, unswitch, mustProgress, isVectorized, startLoc, endLoc, parallelAccesses), nil
+	return getLoopAnnotationAttr(r.Context(), disableNonforced, vectorize, interleave, unroll, unrollAndJam, licm, distribute, pipeline, peeled, unswitch, mustProgress, isVectorized, startLoc, endLoc, parallelAccesses, false), nil
 }
 
 // writeLoopAnnotationAttr encodes a LoopAnnotationAttr.

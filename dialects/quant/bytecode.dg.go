@@ -293,7 +293,7 @@ func readUniformQuantizedPerAxisType0(r *bytecode.EntryReader) (ir.Type, error) 
 			}
 		}
 	}
-	return GetUniformQuantizedPerAxisType(r.Context(), flags, storageType, expressedType, quantizedDimension, storageTypeMin, storageTypeMax, scales, zeroPoints), nil
+	return getUniformQuantizedPerAxisType(r.Context(), flags, storageType, expressedType, quantizedDimension, storageTypeMin, storageTypeMax, scales, zeroPoints, r.Views()), nil
 }
 
 // writeUniformQuantizedPerAxisType encodes a UniformQuantizedPerAxisType.
@@ -395,7 +395,7 @@ func readUniformQuantizedSubChannelType0(r *bytecode.EntryReader) (ir.Type, erro
 	if zeroPoints, err = r.Attribute(); err != nil {
 		return nil, err
 	}
-	return GetUniformQuantizedSubChannelType(r.Context(), flags, storageType, expressedType, storageTypeMin, storageTypeMax, quantizedDimensions, blockSizes, scales, zeroPoints), nil
+	return getUniformQuantizedSubChannelType(r.Context(), flags, storageType, expressedType, storageTypeMin, storageTypeMax, quantizedDimensions, blockSizes, scales, zeroPoints, r.Views()), nil
 }
 
 // writeUniformQuantizedSubChannelType encodes a UniformQuantizedSubChannelType.

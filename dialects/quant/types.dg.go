@@ -156,6 +156,14 @@ type UniformQuantizedPerAxisType struct {
 
 // GetUniformQuantizedPerAxisType returns the uniqued UniformQuantizedPerAxisType with these parameters.
 func GetUniformQuantizedPerAxisType(ctx *ir.Context, flags uint64, storageType, expressedType ir.Type, quantizedDimension uint64, storageTypeMin, storageTypeMax int64, scales, zeroPoints []int64) *UniformQuantizedPerAxisType {
+	return getUniformQuantizedPerAxisType(ctx, flags, storageType, expressedType, quantizedDimension, storageTypeMin, storageTypeMax, scales, zeroPoints, false)
+}
+
+// getUniformQuantizedPerAxisType is GetUniformQuantizedPerAxisType, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getUniformQuantizedPerAxisType(ctx *ir.Context, flags uint64, storageType, expressedType ir.Type, quantizedDimension uint64, storageTypeMin, storageTypeMax int64, scales, zeroPoints []int64, viewed bool) *UniformQuantizedPerAxisType {
 	params := UniformQuantizedPerAxisType{flags: flags, storageType: storageType, expressedType: expressedType, quantizedDimension: quantizedDimension, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, scales: scales, zeroPoints: zeroPoints}
 	k := uniformQuantizedPerAxisTypeSlab.NewKey("quant", "UniformQuantizedPerAxisType")
 	uniformQuantizedPerAxisTypeKey(k, ir.SlotFor(&params))
@@ -167,8 +175,16 @@ func GetUniformQuantizedPerAxisType(ctx *ir.Context, flags uint64, storageType, 
 		v.quantizedDimension = quantizedDimension
 		v.storageTypeMin = storageTypeMin
 		v.storageTypeMax = storageTypeMax
-		v.scales = slices.Clone(scales)
-		v.zeroPoints = slices.Clone(zeroPoints)
+		if viewed {
+			v.scales = scales
+		} else {
+			v.scales = slices.Clone(scales)
+		}
+		if viewed {
+			v.zeroPoints = zeroPoints
+		} else {
+			v.zeroPoints = slices.Clone(zeroPoints)
+		}
 		return v
 	}, uniformQuantizedPerAxisTypeKey).(*UniformQuantizedPerAxisType)
 }
@@ -261,6 +277,14 @@ type UniformQuantizedSubChannelType struct {
 
 // GetUniformQuantizedSubChannelType returns the uniqued UniformQuantizedSubChannelType with these parameters.
 func GetUniformQuantizedSubChannelType(ctx *ir.Context, flags uint64, storageType, expressedType ir.Type, storageTypeMin, storageTypeMax int64, quantizedDimensions, blockSizes []int64, scales, zeroPoints ir.Attribute) *UniformQuantizedSubChannelType {
+	return getUniformQuantizedSubChannelType(ctx, flags, storageType, expressedType, storageTypeMin, storageTypeMax, quantizedDimensions, blockSizes, scales, zeroPoints, false)
+}
+
+// getUniformQuantizedSubChannelType is GetUniformQuantizedSubChannelType, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getUniformQuantizedSubChannelType(ctx *ir.Context, flags uint64, storageType, expressedType ir.Type, storageTypeMin, storageTypeMax int64, quantizedDimensions, blockSizes []int64, scales, zeroPoints ir.Attribute, viewed bool) *UniformQuantizedSubChannelType {
 	params := UniformQuantizedSubChannelType{flags: flags, storageType: storageType, expressedType: expressedType, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, quantizedDimensions: quantizedDimensions, blockSizes: blockSizes, scales: scales, zeroPoints: zeroPoints}
 	k := uniformQuantizedSubChannelTypeSlab.NewKey("quant", "UniformQuantizedSubChannelType")
 	uniformQuantizedSubChannelTypeKey(k, ir.SlotFor(&params))
@@ -271,8 +295,16 @@ func GetUniformQuantizedSubChannelType(ctx *ir.Context, flags uint64, storageTyp
 		v.expressedType = expressedType
 		v.storageTypeMin = storageTypeMin
 		v.storageTypeMax = storageTypeMax
-		v.quantizedDimensions = slices.Clone(quantizedDimensions)
-		v.blockSizes = slices.Clone(blockSizes)
+		if viewed {
+			v.quantizedDimensions = quantizedDimensions
+		} else {
+			v.quantizedDimensions = slices.Clone(quantizedDimensions)
+		}
+		if viewed {
+			v.blockSizes = blockSizes
+		} else {
+			v.blockSizes = slices.Clone(blockSizes)
+		}
 		v.scales = scales
 		v.zeroPoints = zeroPoints
 		return v

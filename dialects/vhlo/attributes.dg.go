@@ -17,12 +17,24 @@ type ArrayV1Attr struct {
 
 // GetArrayV1Attr returns the uniqued ArrayV1Attr with these parameters.
 func GetArrayV1Attr(ctx *ir.Context, value []ir.Attribute) *ArrayV1Attr {
+	return getArrayV1Attr(ctx, value, false)
+}
+
+// getArrayV1Attr is GetArrayV1Attr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getArrayV1Attr(ctx *ir.Context, value []ir.Attribute, viewed bool) *ArrayV1Attr {
 	params := ArrayV1Attr{value: value}
 	k := arrayV1AttrSlab.NewKey("vhlo", "ArrayV1Attr")
 	arrayV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &arrayV1AttrSlab, (*ArrayV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ArrayV1Attr](s)
-		v.value = slices.Clone(value)
+		if viewed {
+			v.value = value
+		} else {
+			v.value = slices.Clone(value)
+		}
 		return v
 	}, arrayV1AttrKey).(*ArrayV1Attr)
 }
@@ -95,12 +107,24 @@ type DictionaryV1Attr struct {
 
 // GetDictionaryV1Attr returns the uniqued DictionaryV1Attr with these parameters.
 func GetDictionaryV1Attr(ctx *ir.Context, value []DictionaryEntryV1) *DictionaryV1Attr {
+	return getDictionaryV1Attr(ctx, value, false)
+}
+
+// getDictionaryV1Attr is GetDictionaryV1Attr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getDictionaryV1Attr(ctx *ir.Context, value []DictionaryEntryV1, viewed bool) *DictionaryV1Attr {
 	params := DictionaryV1Attr{value: value}
 	k := dictionaryV1AttrSlab.NewKey("vhlo", "DictionaryV1Attr")
 	dictionaryV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dictionaryV1AttrSlab, (*DictionaryV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DictionaryV1Attr](s)
-		v.value = slices.Clone(value)
+		if viewed {
+			v.value = value
+		} else {
+			v.value = slices.Clone(value)
+		}
 		return v
 	}, dictionaryV1AttrKey).(*DictionaryV1Attr)
 }
@@ -234,14 +258,30 @@ type OutputOperandAliasV1Attr struct {
 
 // GetOutputOperandAliasV1Attr returns the uniqued OutputOperandAliasV1Attr with these parameters.
 func GetOutputOperandAliasV1Attr(ctx *ir.Context, outputTupleIndices []int64, operandIndex int64, operandTupleIndices []int64) *OutputOperandAliasV1Attr {
+	return getOutputOperandAliasV1Attr(ctx, outputTupleIndices, operandIndex, operandTupleIndices, false)
+}
+
+// getOutputOperandAliasV1Attr is GetOutputOperandAliasV1Attr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getOutputOperandAliasV1Attr(ctx *ir.Context, outputTupleIndices []int64, operandIndex int64, operandTupleIndices []int64, viewed bool) *OutputOperandAliasV1Attr {
 	params := OutputOperandAliasV1Attr{outputTupleIndices: outputTupleIndices, operandIndex: operandIndex, operandTupleIndices: operandTupleIndices}
 	k := outputOperandAliasV1AttrSlab.NewKey("vhlo", "OutputOperandAliasV1Attr")
 	outputOperandAliasV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &outputOperandAliasV1AttrSlab, (*OutputOperandAliasV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OutputOperandAliasV1Attr](s)
-		v.outputTupleIndices = slices.Clone(outputTupleIndices)
+		if viewed {
+			v.outputTupleIndices = outputTupleIndices
+		} else {
+			v.outputTupleIndices = slices.Clone(outputTupleIndices)
+		}
 		v.operandIndex = operandIndex
-		v.operandTupleIndices = slices.Clone(operandTupleIndices)
+		if viewed {
+			v.operandTupleIndices = operandTupleIndices
+		} else {
+			v.operandTupleIndices = slices.Clone(operandTupleIndices)
+		}
 		return v
 	}, outputOperandAliasV1AttrKey).(*OutputOperandAliasV1Attr)
 }
@@ -333,9 +373,10 @@ func GetTensorV1Attr(ctx *ir.Context, type_ ir.Type, data []byte) *TensorV1Attr 
 	return getTensorV1Attr(ctx, type_, data, false)
 }
 
-// getTensorV1Attr is GetTensorV1Attr, but with viewed true it keeps the byte
-// parameters it is given instead of copying them: for a caller whose
-// bytes stay unchanged while the context holds them (the bytecode reader).
+// getTensorV1Attr is GetTensorV1Attr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
 func getTensorV1Attr(ctx *ir.Context, type_ ir.Type, data []byte, viewed bool) *TensorV1Attr {
 	params := TensorV1Attr{type_: type_, data: data}
 	k := tensorV1AttrSlab.NewKey("vhlo", "TensorV1Attr")
@@ -423,12 +464,24 @@ type TypeExtensionsV1Attr struct {
 
 // GetTypeExtensionsV1Attr returns the uniqued TypeExtensionsV1Attr with these parameters.
 func GetTypeExtensionsV1Attr(ctx *ir.Context, bounds []int64) *TypeExtensionsV1Attr {
+	return getTypeExtensionsV1Attr(ctx, bounds, false)
+}
+
+// getTypeExtensionsV1Attr is GetTypeExtensionsV1Attr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getTypeExtensionsV1Attr(ctx *ir.Context, bounds []int64, viewed bool) *TypeExtensionsV1Attr {
 	params := TypeExtensionsV1Attr{bounds: bounds}
 	k := typeExtensionsV1AttrSlab.NewKey("vhlo", "TypeExtensionsV1Attr")
 	typeExtensionsV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &typeExtensionsV1AttrSlab, (*TypeExtensionsV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeExtensionsV1Attr](s)
-		v.bounds = slices.Clone(bounds)
+		if viewed {
+			v.bounds = bounds
+		} else {
+			v.bounds = slices.Clone(bounds)
+		}
 		return v
 	}, typeExtensionsV1AttrKey).(*TypeExtensionsV1Attr)
 }

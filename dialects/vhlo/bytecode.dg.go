@@ -339,7 +339,7 @@ func readArrayV1Attr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 			}
 		}
 	}
-	return GetArrayV1Attr(r.Context(), value), nil
+	return getArrayV1Attr(r.Context(), value, r.Views()), nil
 }
 
 // writeArrayV1Attr encodes a ArrayV1Attr.
@@ -407,7 +407,7 @@ func readDictionaryV1Attr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 			}
 		}
 	}
-	return GetDictionaryV1Attr(r.Context(), value), nil
+	return getDictionaryV1Attr(r.Context(), value, r.Views()), nil
 }
 
 // writeDictionaryV1Attr encodes a DictionaryV1Attr.
@@ -516,7 +516,7 @@ func readOutputOperandAliasV1Attr0(r *bytecode.EntryReader) (ir.Attribute, error
 			}
 		}
 	}
-	return GetOutputOperandAliasV1Attr(r.Context(), outputTupleIndices, operandIndex, operandTupleIndices), nil
+	return getOutputOperandAliasV1Attr(r.Context(), outputTupleIndices, operandIndex, operandTupleIndices, r.Views()), nil
 }
 
 // writeOutputOperandAliasV1Attr encodes a OutputOperandAliasV1Attr.
@@ -618,7 +618,7 @@ func readTypeExtensionsV1Attr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 			}
 		}
 	}
-	return GetTypeExtensionsV1Attr(r.Context(), bounds), nil
+	return getTypeExtensionsV1Attr(r.Context(), bounds, r.Views()), nil
 }
 
 // writeTypeExtensionsV1Attr encodes a TypeExtensionsV1Attr.
@@ -1632,7 +1632,7 @@ func readFunctionV1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 			}
 		}
 	}
-	return GetFunctionV1Type(r.Context(), inputs, outputs), nil
+	return getFunctionV1Type(r.Context(), inputs, outputs, r.Views()), nil
 }
 
 // writeFunctionV1Type encodes a FunctionV1Type.
@@ -1676,7 +1676,7 @@ func readRankedTensorV1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 	if elementType, err = r.Type(); err != nil {
 		return nil, err
 	}
-	return GetRankedTensorV1Type(r.Context(), shape, elementType, encoding), nil
+	return getRankedTensorV1Type(r.Context(), shape, elementType, encoding, r.Views()), nil
 }
 
 // readRankedTensorV1Type1 reads code 21 of RankedTensorV1Type.
@@ -1709,7 +1709,7 @@ func readRankedTensorV1Type1(r *bytecode.EntryReader) (ir.Type, error) {
 	if elementType, err = r.Type(); err != nil {
 		return nil, err
 	}
-	return GetRankedTensorV1Type(r.Context(), shape, elementType, encoding), nil
+	return getRankedTensorV1Type(r.Context(), shape, elementType, encoding, r.Views()), nil
 }
 
 // writeRankedTensorV1Type encodes a RankedTensorV1Type.
@@ -1751,7 +1751,7 @@ func readTupleV1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 			}
 		}
 	}
-	return GetTupleV1Type(r.Context(), types_), nil
+	return getTupleV1Type(r.Context(), types_, r.Views()), nil
 }
 
 // writeTupleV1Type encodes a TupleV1Type.
@@ -1943,7 +1943,7 @@ func readUniformQuantizedPerAxisV1Type0(r *bytecode.EntryReader) (ir.Type, error
 			}
 		}
 	}
-	return GetUniformQuantizedPerAxisV1Type(r.Context(), flags, storageType, expressedType, quantizedDimension, scalesBits, zeroPoints, storageTypeMin, storageTypeMax), nil
+	return getUniformQuantizedPerAxisV1Type(r.Context(), flags, storageType, expressedType, quantizedDimension, scalesBits, zeroPoints, storageTypeMin, storageTypeMax, r.Views()), nil
 }
 
 // writeUniformQuantizedPerAxisV1Type encodes a UniformQuantizedPerAxisV1Type.
@@ -1999,7 +1999,7 @@ func readRankedBufferV1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 	if elementType, err = r.Type(); err != nil {
 		return nil, err
 	}
-	return GetRankedBufferV1Type(r.Context(), shape, elementType), nil
+	return getRankedBufferV1Type(r.Context(), shape, elementType, r.Views()), nil
 }
 
 // writeRankedBufferV1Type encodes a RankedBufferV1Type.
@@ -2038,7 +2038,7 @@ func readFutureV1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 			}
 		}
 	}
-	return GetFutureV1Type(r.Context(), types_), nil
+	return getFutureV1Type(r.Context(), types_, r.Views()), nil
 }
 
 // writeFutureV1Type encodes a FutureV1Type.

@@ -966,13 +966,29 @@ type FunctionV1Type struct {
 
 // GetFunctionV1Type returns the uniqued FunctionV1Type with these parameters.
 func GetFunctionV1Type(ctx *ir.Context, inputs, outputs []ir.Type) *FunctionV1Type {
+	return getFunctionV1Type(ctx, inputs, outputs, false)
+}
+
+// getFunctionV1Type is GetFunctionV1Type, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getFunctionV1Type(ctx *ir.Context, inputs, outputs []ir.Type, viewed bool) *FunctionV1Type {
 	params := FunctionV1Type{inputs: inputs, outputs: outputs}
 	k := functionV1TypeSlab.NewKey("vhlo", "FunctionV1Type")
 	functionV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &functionV1TypeSlab, (*FunctionV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FunctionV1Type](s)
-		v.inputs = slices.Clone(inputs)
-		v.outputs = slices.Clone(outputs)
+		if viewed {
+			v.inputs = inputs
+		} else {
+			v.inputs = slices.Clone(inputs)
+		}
+		if viewed {
+			v.outputs = outputs
+		} else {
+			v.outputs = slices.Clone(outputs)
+		}
 		return v
 	}, functionV1TypeKey).(*FunctionV1Type)
 }
@@ -1020,12 +1036,24 @@ type RankedTensorV1Type struct {
 
 // GetRankedTensorV1Type returns the uniqued RankedTensorV1Type with these parameters.
 func GetRankedTensorV1Type(ctx *ir.Context, shape []int64, elementType ir.Type, encoding ir.Attribute) *RankedTensorV1Type {
+	return getRankedTensorV1Type(ctx, shape, elementType, encoding, false)
+}
+
+// getRankedTensorV1Type is GetRankedTensorV1Type, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getRankedTensorV1Type(ctx *ir.Context, shape []int64, elementType ir.Type, encoding ir.Attribute, viewed bool) *RankedTensorV1Type {
 	params := RankedTensorV1Type{shape: shape, elementType: elementType, encoding: encoding}
 	k := rankedTensorV1TypeSlab.NewKey("vhlo", "RankedTensorV1Type")
 	rankedTensorV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &rankedTensorV1TypeSlab, (*RankedTensorV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedTensorV1Type](s)
-		v.shape = slices.Clone(shape)
+		if viewed {
+			v.shape = shape
+		} else {
+			v.shape = slices.Clone(shape)
+		}
 		v.elementType = elementType
 		v.encoding = encoding
 		return v
@@ -1076,12 +1104,24 @@ type TupleV1Type struct {
 
 // GetTupleV1Type returns the uniqued TupleV1Type with these parameters.
 func GetTupleV1Type(ctx *ir.Context, types_ []ir.Type) *TupleV1Type {
+	return getTupleV1Type(ctx, types_, false)
+}
+
+// getTupleV1Type is GetTupleV1Type, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getTupleV1Type(ctx *ir.Context, types_ []ir.Type, viewed bool) *TupleV1Type {
 	params := TupleV1Type{types_: types_}
 	k := tupleV1TypeSlab.NewKey("vhlo", "TupleV1Type")
 	tupleV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &tupleV1TypeSlab, (*TupleV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TupleV1Type](s)
-		v.types_ = slices.Clone(types_)
+		if viewed {
+			v.types_ = types_
+		} else {
+			v.types_ = slices.Clone(types_)
+		}
 		return v
 	}, tupleV1TypeKey).(*TupleV1Type)
 }
@@ -1248,6 +1288,14 @@ type UniformQuantizedPerAxisV1Type struct {
 
 // GetUniformQuantizedPerAxisV1Type returns the uniqued UniformQuantizedPerAxisV1Type with these parameters.
 func GetUniformQuantizedPerAxisV1Type(ctx *ir.Context, flags uint32, storageType, expressedType ir.Type, quantizedDimension int32, scalesBits, zeroPoints []int64, storageTypeMin, storageTypeMax int64) *UniformQuantizedPerAxisV1Type {
+	return getUniformQuantizedPerAxisV1Type(ctx, flags, storageType, expressedType, quantizedDimension, scalesBits, zeroPoints, storageTypeMin, storageTypeMax, false)
+}
+
+// getUniformQuantizedPerAxisV1Type is GetUniformQuantizedPerAxisV1Type, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getUniformQuantizedPerAxisV1Type(ctx *ir.Context, flags uint32, storageType, expressedType ir.Type, quantizedDimension int32, scalesBits, zeroPoints []int64, storageTypeMin, storageTypeMax int64, viewed bool) *UniformQuantizedPerAxisV1Type {
 	params := UniformQuantizedPerAxisV1Type{flags: flags, storageType: storageType, expressedType: expressedType, quantizedDimension: quantizedDimension, scalesBits: scalesBits, zeroPoints: zeroPoints, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
 	k := uniformQuantizedPerAxisV1TypeSlab.NewKey("vhlo", "UniformQuantizedPerAxisV1Type")
 	uniformQuantizedPerAxisV1TypeKey(k, ir.SlotFor(&params))
@@ -1257,8 +1305,16 @@ func GetUniformQuantizedPerAxisV1Type(ctx *ir.Context, flags uint32, storageType
 		v.storageType = storageType
 		v.expressedType = expressedType
 		v.quantizedDimension = quantizedDimension
-		v.scalesBits = slices.Clone(scalesBits)
-		v.zeroPoints = slices.Clone(zeroPoints)
+		if viewed {
+			v.scalesBits = scalesBits
+		} else {
+			v.scalesBits = slices.Clone(scalesBits)
+		}
+		if viewed {
+			v.zeroPoints = zeroPoints
+		} else {
+			v.zeroPoints = slices.Clone(zeroPoints)
+		}
 		v.storageTypeMin = storageTypeMin
 		v.storageTypeMax = storageTypeMax
 		return v
@@ -1343,12 +1399,24 @@ type RankedBufferV1Type struct {
 
 // GetRankedBufferV1Type returns the uniqued RankedBufferV1Type with these parameters.
 func GetRankedBufferV1Type(ctx *ir.Context, shape []int64, elementType ir.Type) *RankedBufferV1Type {
+	return getRankedBufferV1Type(ctx, shape, elementType, false)
+}
+
+// getRankedBufferV1Type is GetRankedBufferV1Type, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getRankedBufferV1Type(ctx *ir.Context, shape []int64, elementType ir.Type, viewed bool) *RankedBufferV1Type {
 	params := RankedBufferV1Type{shape: shape, elementType: elementType}
 	k := rankedBufferV1TypeSlab.NewKey("vhlo", "RankedBufferV1Type")
 	rankedBufferV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &rankedBufferV1TypeSlab, (*RankedBufferV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedBufferV1Type](s)
-		v.shape = slices.Clone(shape)
+		if viewed {
+			v.shape = shape
+		} else {
+			v.shape = slices.Clone(shape)
+		}
 		v.elementType = elementType
 		return v
 	}, rankedBufferV1TypeKey).(*RankedBufferV1Type)
@@ -1392,12 +1460,24 @@ type FutureV1Type struct {
 
 // GetFutureV1Type returns the uniqued FutureV1Type with these parameters.
 func GetFutureV1Type(ctx *ir.Context, types_ []ir.Type) *FutureV1Type {
+	return getFutureV1Type(ctx, types_, false)
+}
+
+// getFutureV1Type is GetFutureV1Type, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getFutureV1Type(ctx *ir.Context, types_ []ir.Type, viewed bool) *FutureV1Type {
 	params := FutureV1Type{types_: types_}
 	k := futureV1TypeSlab.NewKey("vhlo", "FutureV1Type")
 	futureV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &futureV1TypeSlab, (*FutureV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FutureV1Type](s)
-		v.types_ = slices.Clone(types_)
+		if viewed {
+			v.types_ = types_
+		} else {
+			v.types_ = slices.Clone(types_)
+		}
 		return v
 	}, futureV1TypeKey).(*FutureV1Type)
 }

@@ -45,12 +45,24 @@ type StencilAttr struct {
 
 // GetStencilAttr returns the uniqued StencilAttr with these parameters.
 func GetStencilAttr(ctx *ir.Context, offsets []int64, boundary Boundary, radius uint32, access Access, halo ir.Attribute) *StencilAttr {
+	return getStencilAttr(ctx, offsets, boundary, radius, access, halo, false)
+}
+
+// getStencilAttr is GetStencilAttr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getStencilAttr(ctx *ir.Context, offsets []int64, boundary Boundary, radius uint32, access Access, halo ir.Attribute, viewed bool) *StencilAttr {
 	params := StencilAttr{offsets: offsets, boundary: boundary, radius: radius, access: access, halo: halo}
 	k := stencilAttrSlab.NewKey("grid", "StencilAttr")
 	stencilAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &stencilAttrSlab, (*StencilAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StencilAttr](s)
-		v.offsets = slices.Clone(offsets)
+		if viewed {
+			v.offsets = offsets
+		} else {
+			v.offsets = slices.Clone(offsets)
+		}
 		v.boundary = boundary
 		v.radius = radius
 		v.access = access
@@ -118,6 +130,14 @@ type LayoutAttr struct {
 
 // GetLayoutAttr returns the uniqued LayoutAttr with these parameters.
 func GetLayoutAttr(ctx *ir.Context, axes []Axis, label string, order []uint32, scheduler ir.Attribute) *LayoutAttr {
+	return getLayoutAttr(ctx, axes, label, order, scheduler, false)
+}
+
+// getLayoutAttr is GetLayoutAttr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getLayoutAttr(ctx *ir.Context, axes []Axis, label string, order []uint32, scheduler ir.Attribute, viewed bool) *LayoutAttr {
 	if !bytecode.Any(order) {
 		order = nil
 	}
@@ -129,9 +149,17 @@ func GetLayoutAttr(ctx *ir.Context, axes []Axis, label string, order []uint32, s
 	layoutAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &layoutAttrSlab, (*LayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LayoutAttr](s)
-		v.axes = slices.Clone(axes)
+		if viewed {
+			v.axes = axes
+		} else {
+			v.axes = slices.Clone(axes)
+		}
 		v.label = label
-		v.order = slices.Clone(order)
+		if viewed {
+			v.order = order
+		} else {
+			v.order = slices.Clone(order)
+		}
 		v.scheduler = scheduler
 		return v
 	}, layoutAttrKey).(*LayoutAttr)
@@ -245,9 +273,10 @@ func GetBlobAttr(ctx *ir.Context, data []byte, sum uint64, signed int32, fast bo
 	return getBlobAttr(ctx, data, sum, signed, fast, false)
 }
 
-// getBlobAttr is GetBlobAttr, but with viewed true it keeps the byte
-// parameters it is given instead of copying them: for a caller whose
-// bytes stay unchanged while the context holds them (the bytecode reader).
+// getBlobAttr is GetBlobAttr, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
 func getBlobAttr(ctx *ir.Context, data []byte, sum uint64, signed int32, fast, viewed bool) *BlobAttr {
 	params := BlobAttr{data: data, sum: sum, signed: signed, fast: fast}
 	k := blobAttrSlab.NewKey("grid", "BlobAttr")

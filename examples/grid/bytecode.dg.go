@@ -166,7 +166,7 @@ func readStencilAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 		}
 		access = Access(uint64(v0))
 	}
-	return GetStencilAttr(r.Context(), offsets, boundary, radius, access, halo), nil
+	return getStencilAttr(r.Context(), offsets, boundary, radius, access, halo, r.Views()), nil
 }
 
 // readStencilAttr1 reads code 2 of StencilAttr.
@@ -231,7 +231,7 @@ func readStencilAttr1(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if halo, err = r.OptionalAttribute(); err != nil {
 		return nil, err
 	}
-	return GetStencilAttr(r.Context(), offsets, boundary, radius, access, halo), nil
+	return getStencilAttr(r.Context(), offsets, boundary, radius, access, halo, r.Views()), nil
 }
 
 // writeStencilAttr encodes a StencilAttr.
@@ -315,7 +315,7 @@ func readLayoutAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if label, err = r.String(); err != nil {
 		return nil, err
 	}
-	return GetLayoutAttr(r.Context(), axes, label, order, scheduler), nil
+	return getLayoutAttr(r.Context(), axes, label, order, scheduler, r.Views()), nil
 }
 
 // readLayoutAttr1 reads code 4 of LayoutAttr.
@@ -383,7 +383,7 @@ func readLayoutAttr1(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if scheduler, err = r.Attribute(); err != nil {
 		return nil, err
 	}
-	return GetLayoutAttr(r.Context(), axes, label, order, scheduler), nil
+	return getLayoutAttr(r.Context(), axes, label, order, scheduler, r.Views()), nil
 }
 
 // writeLayoutAttr encodes a LayoutAttr.
@@ -594,7 +594,7 @@ func readGridType0(r *bytecode.EntryReader) (ir.Type, error) {
 			}
 		}
 	}
-	return GetGridType(r.Context(), cell, layout, dims), nil
+	return getGridType(r.Context(), cell, layout, dims, r.Views()), nil
 }
 
 // writeGridType encodes a GridType.

@@ -71,6 +71,14 @@ type GridType struct {
 
 // GetGridType returns the uniqued GridType with these parameters.
 func GetGridType(ctx *ir.Context, cell *CellType, layout *LayoutAttr, dims []int64) *GridType {
+	return getGridType(ctx, cell, layout, dims, false)
+}
+
+// getGridType is GetGridType, but with viewed true it keeps the byte and list
+// parameters it is given instead of copying them: for a caller whose bytes
+// stay unchanged while the context holds them and whose lists are its own
+// to give (the bytecode reader).
+func getGridType(ctx *ir.Context, cell *CellType, layout *LayoutAttr, dims []int64, viewed bool) *GridType {
 	params := GridType{cell: cell, layout: layout, dims: dims}
 	k := gridTypeSlab.NewKey("grid", "GridType")
 	gridTypeKey(k, ir.SlotFor(&params))
@@ -78,7 +86,11 @@ func GetGridType(ctx *ir.Context, cell *CellType, layout *LayoutAttr, dims []int
 		v := ir.SlotOf[GridType](s)
 		v.cell = cell
 		v.layout = layout
-		v.dims = slices.Clone(dims)
+		if viewed {
+			v.dims = dims
+		} else {
+			v.dims = slices.Clone(dims)
+		}
 		return v
 	}, gridTypeKey).(*GridType)
 }

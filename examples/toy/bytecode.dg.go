@@ -107,7 +107,7 @@ func readTileAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if first, last, err = readTileRange(r); err != nil {
 		return nil, err
 	}
-	return GetTileAttr(r.Context(), sizes, order, buffers, first, last, label), nil
+	return getTileAttr(r.Context(), sizes, order, buffers, first, last, label, r.Views()), nil
 }
 
 // readTileAttr1 reads code 1 of TileAttr.
@@ -159,7 +159,7 @@ func readTileAttr1(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if label, err = r.Attribute(); err != nil {
 		return nil, err
 	}
-	return GetTileAttr(r.Context(), sizes, order, buffers, first, last, label), nil
+	return getTileAttr(r.Context(), sizes, order, buffers, first, last, label, r.Views()), nil
 }
 
 // writeTileAttr encodes a TileAttr.

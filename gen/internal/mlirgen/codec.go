@@ -199,13 +199,14 @@ func (g *gen) genReadFunc(f *jen.File, def *defs.Def, i int, e *defs.Encoding) {
 			jen.Qual("fmt", "Errorf").Call(jen.Lit("%w: %w"), jen.Qual(model.Wire, "ErrInvalid"), jen.Err())))))
 	}
 	ctor := jen.Id(defs.ConstructorName(def))
-	if viewsBytes(def) {
-		// Blobs read by r.Blob are views of the file; one a hook made
-		// may be a buffer it reuses.
+	if keepsParams(def) {
+		// Blobs read by r.Blob are views of the file, and the lists the
+		// code above makes are its own; what a hook returns may be a
+		// buffer it reuses.
 		views := jen.Id("r").Dot("Views").Call()
 		for _, fl := range e.Fields {
 			for _, o := range fl.Outputs {
-				if p := def.FindParam(o); fl.Custom != "" && p != nil && p.Type.Kind == defs.RefBytes {
+				if p := def.FindParam(o); fl.Custom != "" && p != nil && kept(p) {
 					views = jen.False()
 				}
 			}

@@ -198,7 +198,7 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 		fill := []jen.Code{jen.Id("v").Op(":=").Qual(model.IR, "SlotOf").Types(jen.Id(def.Name)).Call(jen.Id("s"))}
 		for i, init := range g.fieldValues(def) {
 			set := jen.Id("v").Dot(init.name).Op("=").Add(init.value)
-			if p := def.Params[i]; viewsBytes(def) && p.Type.Kind == defs.RefBytes {
+			if p := def.Params[i]; keepsParams(def) && kept(p) {
 				set = jen.If(jen.Id(unusedName(def, "viewed"))).Block(jen.Id("v").Dot(init.name).Op("=").Id(model.Local(p.Name))).Else().Block(set)
 			}
 			fill = append(fill, set)
@@ -209,9 +209,9 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 				jen.Func().Params(jen.Id("s").Qual(model.IR, "SlabSlot")).Qual(model.IR, iface).Block(fill...), jen.Id(keyOf(def))).Assert(jen.Op("*").Id(def.Name))))
 		f.Comment(fmt.Sprintf("%s returns the uniqued %s with these parameters.", defs.ConstructorName(def), def.Name))
 	}
-	if viewsBytes(def) {
+	if keepsParams(def) {
 		// The constructor is the variant that copies; the bytecode reader
-		// calls the one that may keep its views.
+		// calls the one that may keep what it is given.
 		var args []jen.Code
 		for _, p := range params {
 			args = append(args, jen.Id(p.Name))
@@ -219,9 +219,10 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 		f.Func().Id(defs.ConstructorName(def)).Params(gofile.Params(params)...).Op("*").Id(def.Name).Block(
 			jen.Return(jen.Id(viewingName(def)).Call(append(args, jen.False())...)))
 		viewed := unusedName(def, "viewed")
-		f.Comment(fmt.Sprintf("%s is %s, but with %s true it keeps the byte", viewingName(def), defs.ConstructorName(def), viewed))
-		f.Comment("parameters it is given instead of copying them: for a caller whose")
-		f.Comment("bytes stay unchanged while the context holds them (the bytecode reader).")
+		f.Comment(fmt.Sprintf("%s is %s, but with %s true it keeps the byte and list", viewingName(def), defs.ConstructorName(def), viewed))
+		f.Comment("parameters it is given instead of copying them: for a caller whose bytes")
+		f.Comment("stay unchanged while the context holds them and whose lists are its own")
+		f.Comment("to give (the bytecode reader).")
 		params = append(params, gofile.Param{Name: viewed, Type: jen.Bool()})
 		f.Func().Id(viewingName(def)).Params(gofile.Params(params)...).Op("*").Id(def.Name).Block(body...)
 	} else {
@@ -267,22 +268,21 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 	}
 }
 
-// viewsBytes reports whether def's values may keep the bytes they are made
-// of (a dense constant of many megabytes, read from a mapped file): uniqued
-// kinds with a byte parameter.
-func viewsBytes(def *defs.Def) bool {
-	if def.Distinct {
-		return false
-	}
-	for _, p := range def.Params {
-		if p.Type.Kind == defs.RefBytes {
-			return true
-		}
-	}
-	return false
+// keepsParams reports whether def's values may keep the bytes and lists
+// they are made of instead of copying them (a dense constant of many
+// megabytes read from a mapped file; a fused location's list the reader
+// has just made): uniqued kinds with such a parameter that the bytecode
+// reader makes.
+func keepsParams(def *defs.Def) bool {
+	return !def.Distinct && len(def.Bytecode) > 0 && slices.ContainsFunc(def.Params, kept)
 }
 
-// viewingName names the constructor that may keep its byte parameters.
+// kept reports whether p is a parameter a constructor copies unless told
+// it may keep it.
+func kept(p *defs.Param) bool { return p.Type.Kind == defs.RefBytes || p.Type.Kind == defs.RefList }
+
+// viewingName names the constructor that may keep its byte and list
+// parameters.
 func viewingName(def *defs.Def) string { return "get" + def.Name }
 
 // unusedName is name, or name with underscores after it, whichever no
