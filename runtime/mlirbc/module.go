@@ -43,7 +43,8 @@ type Module struct {
 }
 
 // Close releases the mapping of a module ReadFile read; nothing read from
-// the file (blobs, strings) may be used after it. It does nothing for
+// the file (blobs, strings, and the attributes of the context that hold
+// them, such as dense constants) may be used after it. It does nothing for
 // other modules.
 func (m *Module) Close() error { return m.file.Close() }
 
