@@ -50,6 +50,9 @@ func TestParseErrors(t *testing.T) {
 		{`"u.a"() : () -> () loc("f":1)`, "e.mlir:1:29: expected ':'"},
 		{strings.Repeat("[", 600), "e.mlir:1:1: expected an op"},
 		{`"u.a"() {x = ` + strings.Repeat("[", 600) + `} : () -> ()`, "nesting deeper than 512 levels"},
+		{"%0 = \"u.a\"() : () -> i32\n%0 = \"u.b\"() : () -> i32", "e.mlir:2:1: redefinition of SSA value %0"},
+		{"#a = 1 : i32\n#a = 2 : i32\n\"u.a\"() : () -> ()", "e.mlir:2:1: redefinition of attribute alias #a"},
+		{"!t = i32\n!t = i64\n\"u.a\"() : () -> ()", "e.mlir:2:1: redefinition of type alias !t"},
 	} {
 		_, err := mlirtext.ParseBytes(all.NewContext(), []byte(c.src), mlirtext.ParseOptions{File: "e.mlir"})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
