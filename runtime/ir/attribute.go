@@ -124,6 +124,9 @@ func (k *Key) Release() {
 	}
 }
 
+// Bytes returns the key's bytes. A string or blob of bigParam bytes or
+// more is there as its length and a digest only: two keys with the same
+// bytes may still differ in such a parameter.
 func (k *Key) Bytes() []byte { return k.b }
 
 // Near groups the key with the keys that match it so far and have a
