@@ -150,26 +150,28 @@ const MaxBlobAlignment = 1 << 31
 
 // checkResources refuses resources that cannot be written as given.
 func checkResources(m *Module) error {
-	check := func(where string, r *Resource) error {
+	// What is wrong with r, or "": the resource's name is only formatted
+	// for an error, not once for each of thousands of resources.
+	problem := func(r *Resource) string {
 		switch {
 		case r == nil:
-			return fmt.Errorf("resource %s is nil", where)
+			return " is nil"
 		case r.Kind > ResourceString:
-			return fmt.Errorf("resource %s has kind %d; there are blob, bool and string", where, r.Kind)
+			return fmt.Sprintf(" has kind %d; there are blob, bool and string", r.Kind)
 		case r.Kind == ResourceBlob && (r.Alignment&(r.Alignment-1) != 0 || r.Alignment > MaxBlobAlignment):
-			return fmt.Errorf("resource %s: blob alignment %d is not a power of two up to 2^31 (0 means 1)", where, r.Alignment)
+			return fmt.Sprintf(": blob alignment %d is not a power of two up to 2^31 (0 means 1)", r.Alignment)
 		}
-		return nil
+		return ""
 	}
 	for h, r := range m.Resources {
-		if err := check(fmt.Sprintf("%s.%s", h.Dialect, h.Key), r); err != nil {
-			return err
+		if p := problem(r); p != "" {
+			return fmt.Errorf("resource %s.%s%s", h.Dialect, h.Key, p)
 		}
 	}
 	for _, g := range m.External {
 		for i, r := range g.Entries {
-			if err := check(fmt.Sprintf("%d of external group %q", i, g.Name), r); err != nil {
-				return err
+			if p := problem(r); p != "" {
+				return fmt.Errorf("resource %d of external group %q%s", i, g.Name, p)
 			}
 		}
 	}
