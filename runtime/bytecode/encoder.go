@@ -17,6 +17,7 @@ type Encoder struct {
 	ctx     *ir.Context
 	target  Target
 	num     Numbering
+	sp      Splicer        // num, if it splices
 	writers []*EntryWriter // writers[d] serves nesting depth d
 	depth   int
 	last    *dialectCodecs
@@ -34,7 +35,8 @@ type dialectCodecs struct {
 
 // NewEncoder returns an Encoder resolving references through num.
 func NewEncoder(ctx *ir.Context, num Numbering, target Target) *Encoder {
-	return &Encoder{ctx: ctx, target: target, num: num, codecs: map[string]*dialectCodecs{}}
+	sp, _ := num.(Splicer)
+	return &Encoder{ctx: ctx, target: target, num: num, sp: sp, codecs: map[string]*dialectCodecs{}}
 }
 
 func (e *Encoder) dialect(name string) *dialectCodecs {
@@ -59,9 +61,7 @@ func (e *Encoder) dialect(name string) *dialectCodecs {
 // buf; done must be called when the entry is written.
 func (e *Encoder) writer(buf []byte) *EntryWriter {
 	if e.depth == len(e.writers) {
-		rec, _ := e.num.(Recorder)
-		sp, _ := e.num.(Splicer)
-		e.writers = append(e.writers, &EntryWriter{Target: e.target, num: e.num, rec: rec, sp: sp})
+		e.writers = append(e.writers, NewEntryWriter(nil, e.num, e.target))
 	}
 	w := e.writers[e.depth]
 	e.depth++
@@ -79,16 +79,16 @@ func (e *Encoder) done(w *EntryWriter) []byte {
 // verbatim appends what an entry carries as it was read (its text, or
 // the payload of a dialect with no codec here), unless the Numbering
 // splices it.
-func (e *Encoder) verbatim(buf []byte, b []byte) []byte {
-	sp, _ := e.num.(Splicer)
-	return appendOrSplice(buf, sp, b)
-}
+func (e *Encoder) verbatim(buf []byte, b []byte) []byte { return appendOrSplice(buf, e.sp, b) }
+
+// textOf views a value's text as bytes, which are only read.
+func textOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }
 
 // Attribute appends a's entry to buf, as EncodeAttribute does.
 func (e *Encoder) Attribute(buf []byte, a ir.Attribute) (out []byte, custom bool, err error) {
 	switch a := a.(type) {
 	case *ir.TextAttr:
-		return append(e.verbatim(buf, unsafe.Slice(unsafe.StringData(a.Text()), len(a.Text()))), 0), false, nil
+		return append(e.verbatim(buf, textOf(a.Text())), 0), false, nil
 	case *ir.EncodedAttr:
 		return e.verbatim(buf, a.Payload()), true, nil
 	}
@@ -120,7 +120,7 @@ func (e *Encoder) Attribute(buf []byte, a ir.Attribute) (out []byte, custom bool
 func (e *Encoder) Type(buf []byte, t ir.Type) (out []byte, custom bool, err error) {
 	switch t := t.(type) {
 	case *ir.TextType:
-		return append(e.verbatim(buf, unsafe.Slice(unsafe.StringData(t.Text()), len(t.Text()))), 0), false, nil
+		return append(e.verbatim(buf, textOf(t.Text())), 0), false, nil
 	case *ir.EncodedType:
 		return e.verbatim(buf, t.Payload()), true, nil
 	}

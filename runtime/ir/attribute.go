@@ -7,7 +7,6 @@ import (
 	"math"
 	"slices"
 	"sync"
-	"unsafe"
 )
 
 // Attribute is a uniqued, immutable attribute value. Generated types
@@ -187,7 +186,7 @@ func (k *Key) Bool(v bool) *Key {
 func (k *Key) Float(v float64) *Key { return k.Uint(math.Float64bits(v)) }
 func (k *Key) String(s string) *Key {
 	if len(s) >= bigParam {
-		return k.bigBytes(unsafe.Slice(unsafe.StringData(s), len(s)))
+		return k.bigBytes(bytesOf(s))
 	}
 	k.Uint(uint64(len(s)))
 	copy(k.tail(len(s)), s)

@@ -237,21 +237,14 @@ func (e *emitter) write(out []byte, w io.Writer, m *Module) ([]byte, error) {
 	irLen := len(irBody) + len(e.headers)
 	resOffsets, resChunks, resLen, align := e.resourceSections(m)
 	var strSplices []splice
-	strings := e.strings.AppendSplicing(nil, bytecode.SpliceMin, func(at int, s string) {
-		strSplices = append(strSplices, splice{at, unsafe.Slice(unsafe.StringData(s), len(s))})
+	strings := e.strings.AppendSplicing(nil, bytecode.SpliceMin, func(at int, s []byte) {
+		strSplices = append(strSplices, splice{at, s})
 	})
 	f := &fileOut{w: w, out: out}
-	dataLen, stringsLen := len(data), len(strings)
-	for _, sp := range e.num.splices {
-		dataLen += len(sp.b)
-	}
-	for _, sp := range strSplices {
-		stringsLen += len(sp.b)
-	}
 	if w == nil {
 		// Everything, with room for the section headers.
 		f.reserve(len(bytecode.Magic) + 2*wire.MaxVarIntLen + len(e.opts.Producer) + 1 +
-			len(dialects) + len(offsets) + dataLen + irLen + len(resOffsets) + stringsLen + len(e.props) + 8*16 + resLen)
+			len(dialects) + len(offsets) + splicedLen(data, e.num.splices) + irLen + len(resOffsets) + splicedLen(strings, strSplices) + len(e.props) + 8*16 + resLen)
 	}
 	f.out = append(f.out, bytecode.Magic...)
 	f.out = wire.AppendVarInt(f.out, uint64(e.version))
@@ -316,11 +309,7 @@ func (f *fileOut) section(id byte, alignment uint64, body []byte) {
 // spliced adds a section of body with blobs spliced into it, each written
 // from where it is.
 func (f *fileOut) spliced(id byte, body []byte, splices []splice) {
-	n := len(body)
-	for _, sp := range splices {
-		n += len(sp.b)
-	}
-	f.header(id, 0, n)
+	f.header(id, 0, splicedLen(body, splices))
 	prev := 0
 	for _, sp := range splices {
 		f.bytes(body[prev:sp.at])
@@ -328,6 +317,15 @@ func (f *fileOut) spliced(id byte, body []byte, splices []splice) {
 		prev = sp.at
 	}
 	f.bytes(body[prev:])
+}
+
+// splicedLen is the length of body with splices spliced into it.
+func splicedLen(body []byte, splices []splice) int {
+	n := len(body)
+	for _, sp := range splices {
+		n += len(sp.b)
+	}
+	return n
 }
 
 // bytes adds b, which w may keep no longer than the call. Writing to w,
@@ -449,10 +447,7 @@ func (e *emitter) attrTypeSections() (offsets, data []byte, err error) {
 				if werr != nil && err == nil {
 					err = werr
 				}
-				size := len(data) - start
-				for _, sp := range e.num.splices[spliced:] {
-					size += len(sp.b)
-				}
+				size := splicedLen(data[start:], e.num.splices[spliced:])
 				offsets = wire.AppendVarIntWithFlag(offsets, uint64(size), custom)
 			}
 		})

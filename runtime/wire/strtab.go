@@ -62,16 +62,17 @@ func (t *StringTable) Strings() []string { return slices.Clone(t.strs) }
 func (t *StringTable) AppendTo(b []byte) []byte { return t.AppendSplicing(b, 0, nil) }
 
 // AppendSplicing is AppendTo, but leaves out each string of n bytes or
-// more (n > 0), calling splice with where in b it belongs instead: a
-// writer hands a string of megabytes (a GPU binary) on from where it is.
-func (t *StringTable) AppendSplicing(b []byte, n int, splice func(at int, s string)) []byte {
+// more (n > 0), calling splice with where in b it belongs and its bytes
+// (to be read only) instead: a writer hands a string of megabytes (a GPU
+// binary) on from where it is.
+func (t *StringTable) AppendSplicing(b []byte, n int, splice func(at int, s []byte)) []byte {
 	b = AppendVarInt(b, uint64(len(t.strs)))
 	for i := len(t.strs) - 1; i >= 0; i-- {
 		b = AppendVarInt(b, uint64(len(t.strs[i]))+1)
 	}
 	for _, s := range t.strs {
 		if n > 0 && len(s) >= n {
-			splice(len(b), s)
+			splice(len(b), unsafe.Slice(unsafe.StringData(s), len(s)))
 		} else {
 			b = append(b, s...)
 		}

@@ -205,7 +205,7 @@ func TestStringTableAppendSplicing(t *testing.T) {
 	want := st.AppendTo(nil)
 	var spliced []string
 	var at []int
-	body := st.AppendSplicing(nil, 64, func(i int, s string) { at, spliced = append(at, i), append(spliced, s) })
+	body := st.AppendSplicing(nil, 64, func(i int, s []byte) { at, spliced = append(at, i), append(spliced, string(s)) })
 	if len(spliced) != 2 || len(body) != len(want)-164 {
 		t.Fatalf("left out %d strings, body %d bytes of %d", len(spliced), len(body), len(want))
 	}
