@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
+	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
@@ -112,5 +115,43 @@ func TestPrintRefusesBrokenIR(t *testing.T) {
 	}
 	if _, err := mlirtext.Append(nil, &mlirbc.Module{}, mlirtext.Options{}); err == nil {
 		t.Error("an empty module printed")
+	}
+}
+
+// ParseString keeps the text it is given: a string without escapes in the
+// IR is a view of it, not a copy (a hex constant of megabytes is not
+// copied into a string first). ParseBytes copies, so that its caller may
+// reuse its buffer.
+func TestParseStringKeepsText(t *testing.T) {
+	long := strings.Repeat("ab", 1000)
+	src := `"u.a"() {s = "` + long + `"} : () -> ()`
+	valueOf := func(m *mlirbc.Module) string {
+		var got string
+		m.Op.Walk(func(op *ir.Operation) bool {
+			if a, ok := op.Attr("s").(*builtin.StringAttr); ok {
+				got = a.Value()
+			}
+			return true
+		})
+		return got
+	}
+	within := func(s, in string) bool {
+		p, lo := uintptr(unsafe.Pointer(unsafe.StringData(s))), uintptr(unsafe.Pointer(unsafe.StringData(in)))
+		return p >= lo && p+uintptr(len(s)) <= lo+uintptr(len(in))
+	}
+	m, err := mlirtext.ParseString(all.NewContext(), src, mlirtext.ParseOptions{File: "k.mlir"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := valueOf(m); v != long || !within(v, src) {
+		t.Errorf("ParseString: the string read is %d bytes, a view of the text: %v", len(v), within(v, src))
+	}
+	buf := []byte(src)
+	if m, err = mlirtext.ParseBytes(all.NewContext(), buf, mlirtext.ParseOptions{File: "k.mlir"}); err != nil {
+		t.Fatal(err)
+	}
+	clear(buf)
+	if v := valueOf(m); v != long {
+		t.Errorf("ParseBytes: the string changed with the caller's buffer")
 	}
 }

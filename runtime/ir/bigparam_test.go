@@ -125,3 +125,17 @@ func TestBigParamNotCopied(t *testing.T) {
 		}
 	}
 }
+
+// An encoded value hands out its payload without copying it: the writer
+// asks for it once per write, and a payload may be megabytes.
+func TestPayloadNotCopied(t *testing.T) {
+	c := NewContext()
+	a := GetEncodedAttr(c, "opaque", bytes.Repeat([]byte{7}, 1<<16))
+	ty := GetEncodedType(c, "opaque", bytes.Repeat([]byte{8}, 1<<16))
+	if n := testing.AllocsPerRun(10, func() { _, _ = a.Payload(), ty.Payload() }); n != 0 {
+		t.Errorf("Payload allocates %v times", n)
+	}
+	if !bytes.Equal(a.Payload(), bytes.Repeat([]byte{7}, 1<<16)) || !bytes.Equal(ty.Payload(), bytes.Repeat([]byte{8}, 1<<16)) {
+		t.Error("Payload is not the payload")
+	}
+}
