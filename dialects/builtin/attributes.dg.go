@@ -20,17 +20,17 @@ func GetArrayAttr(ctx *ir.Context, value []ir.Attribute) *ArrayAttr {
 	return getArrayAttr(ctx, value, false)
 }
 
-// getArrayAttr is GetArrayAttr, but with viewed true it keeps the byte and list
+// getArrayAttr is GetArrayAttr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getArrayAttr(ctx *ir.Context, value []ir.Attribute, viewed bool) *ArrayAttr {
+func getArrayAttr(ctx *ir.Context, value []ir.Attribute, keep bool) *ArrayAttr {
 	params := ArrayAttr{value: value}
 	k := arrayAttrSlab.NewKey("builtin", "ArrayAttr")
 	arrayAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &arrayAttrSlab, (*ArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ArrayAttr](s)
-		if viewed {
+		if keep {
 			v.value = value
 		} else {
 			v.value = slices.Clone(value)
@@ -71,17 +71,17 @@ func GetDictionaryAttr(ctx *ir.Context, value []NamedAttribute) *DictionaryAttr 
 	return getDictionaryAttr(ctx, value, false)
 }
 
-// getDictionaryAttr is GetDictionaryAttr, but with viewed true it keeps the byte and list
+// getDictionaryAttr is GetDictionaryAttr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getDictionaryAttr(ctx *ir.Context, value []NamedAttribute, viewed bool) *DictionaryAttr {
+func getDictionaryAttr(ctx *ir.Context, value []NamedAttribute, keep bool) *DictionaryAttr {
 	params := DictionaryAttr{value: value}
 	k := dictionaryAttrSlab.NewKey("builtin", "DictionaryAttr")
 	dictionaryAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dictionaryAttrSlab, (*DictionaryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DictionaryAttr](s)
-		if viewed {
+		if keep {
 			v.value = value
 		} else {
 			v.value = slices.Clone(value)
@@ -175,18 +175,18 @@ func GetSymbolRefAttr(ctx *ir.Context, rootReference *StringAttr, nestedReferenc
 	return getSymbolRefAttr(ctx, rootReference, nestedReferences, false)
 }
 
-// getSymbolRefAttr is GetSymbolRefAttr, but with viewed true it keeps the byte and list
+// getSymbolRefAttr is GetSymbolRefAttr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getSymbolRefAttr(ctx *ir.Context, rootReference *StringAttr, nestedReferences []*SymbolRefAttr, viewed bool) *SymbolRefAttr {
+func getSymbolRefAttr(ctx *ir.Context, rootReference *StringAttr, nestedReferences []*SymbolRefAttr, keep bool) *SymbolRefAttr {
 	params := SymbolRefAttr{rootReference: rootReference, nestedReferences: nestedReferences}
 	k := symbolRefAttrSlab.NewKey("builtin", "SymbolRefAttr")
 	symbolRefAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &symbolRefAttrSlab, (*SymbolRefAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SymbolRefAttr](s)
 		v.rootReference = rootReference
-		if viewed {
+		if keep {
 			v.nestedReferences = nestedReferences
 		} else {
 			v.nestedReferences = slices.Clone(nestedReferences)
@@ -520,17 +520,17 @@ func GetFusedLoc(ctx *ir.Context, locations []ir.Location, metadata ir.Attribute
 	return getFusedLoc(ctx, locations, metadata, false)
 }
 
-// getFusedLoc is GetFusedLoc, but with viewed true it keeps the byte and list
+// getFusedLoc is GetFusedLoc, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getFusedLoc(ctx *ir.Context, locations []ir.Location, metadata ir.Attribute, viewed bool) *FusedLoc {
+func getFusedLoc(ctx *ir.Context, locations []ir.Location, metadata ir.Attribute, keep bool) *FusedLoc {
 	params := FusedLoc{locations: locations, metadata: metadata}
 	k := fusedLocSlab.NewKey("builtin", "FusedLoc")
 	fusedLocKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &fusedLocSlab, (*FusedLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FusedLoc](s)
-		if viewed {
+		if keep {
 			v.locations = locations
 		} else {
 			v.locations = slices.Clone(locations)
@@ -704,11 +704,11 @@ func GetDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData
 	return getDenseArrayAttr(ctx, elementType, size, rawData, false)
 }
 
-// getDenseArrayAttr is GetDenseArrayAttr, but with viewed true it keeps the byte and list
+// getDenseArrayAttr is GetDenseArrayAttr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData []byte, viewed bool) *DenseArrayAttr {
+func getDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData []byte, keep bool) *DenseArrayAttr {
 	params := DenseArrayAttr{elementType: elementType, size: size, rawData: rawData}
 	k := denseArrayAttrSlab.NewKey("builtin", "DenseArrayAttr")
 	denseArrayAttrKey(k, ir.SlotFor(&params))
@@ -716,7 +716,7 @@ func getDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData
 		v := ir.SlotOf[DenseArrayAttr](s)
 		v.elementType = elementType
 		v.size = size
-		if viewed {
+		if keep {
 			v.rawData = rawData
 		} else {
 			v.rawData = slices.Clone(rawData)
@@ -767,18 +767,18 @@ func GetDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte)
 	return getDenseIntOrFPElementsAttr(ctx, type_, rawData, false)
 }
 
-// getDenseIntOrFPElementsAttr is GetDenseIntOrFPElementsAttr, but with viewed true it keeps the byte and list
+// getDenseIntOrFPElementsAttr is GetDenseIntOrFPElementsAttr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte, viewed bool) *DenseIntOrFPElementsAttr {
+func getDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte, keep bool) *DenseIntOrFPElementsAttr {
 	params := DenseIntOrFPElementsAttr{type_: type_, rawData: rawData}
 	k := denseIntOrFPElementsAttrSlab.NewKey("builtin", "DenseIntOrFPElementsAttr")
 	denseIntOrFPElementsAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &denseIntOrFPElementsAttrSlab, (*DenseIntOrFPElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseIntOrFPElementsAttr](s)
 		v.type_ = type_
-		if viewed {
+		if keep {
 			v.rawData = rawData
 		} else {
 			v.rawData = slices.Clone(rawData)
@@ -824,11 +824,11 @@ func GetDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, va
 	return getDenseStringElementsAttr(ctx, type_, isSplat, value, false)
 }
 
-// getDenseStringElementsAttr is GetDenseStringElementsAttr, but with viewed true it keeps the byte and list
+// getDenseStringElementsAttr is GetDenseStringElementsAttr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, value []string, viewed bool) *DenseStringElementsAttr {
+func getDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, value []string, keep bool) *DenseStringElementsAttr {
 	params := DenseStringElementsAttr{type_: type_, isSplat: isSplat, value: value}
 	k := denseStringElementsAttrSlab.NewKey("builtin", "DenseStringElementsAttr")
 	denseStringElementsAttrKey(k, ir.SlotFor(&params))
@@ -836,7 +836,7 @@ func getDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, va
 		v := ir.SlotOf[DenseStringElementsAttr](s)
 		v.type_ = type_
 		v.isSplat = isSplat
-		if viewed {
+		if keep {
 			v.value = value
 		} else {
 			v.value = slices.Clone(value)

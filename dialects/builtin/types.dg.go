@@ -98,22 +98,22 @@ func GetFunctionType(ctx *ir.Context, inputs, results []ir.Type) *FunctionType {
 	return getFunctionType(ctx, inputs, results, false)
 }
 
-// getFunctionType is GetFunctionType, but with viewed true it keeps the byte and list
+// getFunctionType is GetFunctionType, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getFunctionType(ctx *ir.Context, inputs, results []ir.Type, viewed bool) *FunctionType {
+func getFunctionType(ctx *ir.Context, inputs, results []ir.Type, keep bool) *FunctionType {
 	params := FunctionType{inputs: inputs, results: results}
 	k := functionTypeSlab.NewKey("builtin", "FunctionType")
 	functionTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &functionTypeSlab, (*FunctionType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FunctionType](s)
-		if viewed {
+		if keep {
 			v.inputs = inputs
 		} else {
 			v.inputs = slices.Clone(inputs)
 		}
-		if viewed {
+		if keep {
 			v.results = results
 		} else {
 			v.results = slices.Clone(results)
@@ -370,17 +370,17 @@ func GetMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout, 
 	return getMemRefType(ctx, shape, elementType, layout, memorySpace, false)
 }
 
-// getMemRefType is GetMemRefType, but with viewed true it keeps the byte and list
+// getMemRefType is GetMemRefType, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout, memorySpace ir.Attribute, viewed bool) *MemRefType {
+func getMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout, memorySpace ir.Attribute, keep bool) *MemRefType {
 	params := MemRefType{shape: shape, elementType: elementType, layout: layout, memorySpace: memorySpace}
 	k := memRefTypeSlab.NewKey("builtin", "MemRefType")
 	memRefTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &memRefTypeSlab, (*MemRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MemRefType](s)
-		if viewed {
+		if keep {
 			v.shape = shape
 		} else {
 			v.shape = slices.Clone(shape)
@@ -467,17 +467,17 @@ func GetRankedTensorType(ctx *ir.Context, shape []int64, elementType ir.Type, en
 	return getRankedTensorType(ctx, shape, elementType, encoding, false)
 }
 
-// getRankedTensorType is GetRankedTensorType, but with viewed true it keeps the byte and list
+// getRankedTensorType is GetRankedTensorType, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getRankedTensorType(ctx *ir.Context, shape []int64, elementType ir.Type, encoding ir.Attribute, viewed bool) *RankedTensorType {
+func getRankedTensorType(ctx *ir.Context, shape []int64, elementType ir.Type, encoding ir.Attribute, keep bool) *RankedTensorType {
 	params := RankedTensorType{shape: shape, elementType: elementType, encoding: encoding}
 	k := rankedTensorTypeSlab.NewKey("builtin", "RankedTensorType")
 	rankedTensorTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &rankedTensorTypeSlab, (*RankedTensorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedTensorType](s)
-		if viewed {
+		if keep {
 			v.shape = shape
 		} else {
 			v.shape = slices.Clone(shape)
@@ -532,17 +532,17 @@ func GetTupleType(ctx *ir.Context, types_ []ir.Type) *TupleType {
 	return getTupleType(ctx, types_, false)
 }
 
-// getTupleType is GetTupleType, but with viewed true it keeps the byte and list
+// getTupleType is GetTupleType, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getTupleType(ctx *ir.Context, types_ []ir.Type, viewed bool) *TupleType {
+func getTupleType(ctx *ir.Context, types_ []ir.Type, keep bool) *TupleType {
 	params := TupleType{types_: types_}
 	k := tupleTypeSlab.NewKey("builtin", "TupleType")
 	tupleTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &tupleTypeSlab, (*TupleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TupleType](s)
-		if viewed {
+		if keep {
 			v.types_ = types_
 		} else {
 			v.types_ = slices.Clone(types_)
@@ -665,11 +665,11 @@ func GetVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalable
 	return getVectorType(ctx, shape, elementType, scalableDims, false)
 }
 
-// getVectorType is GetVectorType, but with viewed true it keeps the byte and list
+// getVectorType is GetVectorType, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalableDims []bool, viewed bool) *VectorType {
+func getVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalableDims []bool, keep bool) *VectorType {
 	if !bytecode.Any(scalableDims) {
 		scalableDims = nil
 	}
@@ -678,13 +678,13 @@ func getVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalable
 	vectorTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &vectorTypeSlab, (*VectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[VectorType](s)
-		if viewed {
+		if keep {
 			v.shape = shape
 		} else {
 			v.shape = slices.Clone(shape)
 		}
 		v.elementType = elementType
-		if viewed {
+		if keep {
 			v.scalableDims = scalableDims
 		} else {
 			v.scalableDims = slices.Clone(scalableDims)

@@ -761,11 +761,11 @@ func GetDICompositeTypeAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool,
 	return getDICompositeTypeAttr(ctx, recId, isRecSelf, tag, name, file, line, scope, baseType, flags, sizeInBits, alignInBits, dataLocation, rank, allocated, associated, elements, false)
 }
 
-// getDICompositeTypeAttr is GetDICompositeTypeAttr, but with viewed true it keeps the byte and list
+// getDICompositeTypeAttr is GetDICompositeTypeAttr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getDICompositeTypeAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, tag uint32, name ir.Attribute, file *DIFileAttr, line uint32, scope, baseType ir.Attribute, flags DIFlags, sizeInBits, alignInBits uint64, dataLocation, rank, allocated, associated *DIExpressionAttr, elements []ir.Attribute, viewed bool) *DICompositeTypeAttr {
+func getDICompositeTypeAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, tag uint32, name ir.Attribute, file *DIFileAttr, line uint32, scope, baseType ir.Attribute, flags DIFlags, sizeInBits, alignInBits uint64, dataLocation, rank, allocated, associated *DIExpressionAttr, elements []ir.Attribute, keep bool) *DICompositeTypeAttr {
 	params := DICompositeTypeAttr{recId: recId, isRecSelf: isRecSelf, tag: tag, name: name, file: file, line: line, scope: scope, baseType: baseType, flags: flags, sizeInBits: sizeInBits, alignInBits: alignInBits, dataLocation: dataLocation, rank: rank, allocated: allocated, associated: associated, elements: elements}
 	k := dICompositeTypeAttrSlab.NewKey("llvm", "DICompositeTypeAttr")
 	dICompositeTypeAttrKey(k, ir.SlotFor(&params))
@@ -786,7 +786,7 @@ func getDICompositeTypeAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool,
 		v.rank = rank
 		v.allocated = allocated
 		v.associated = associated
-		if viewed {
+		if keep {
 			v.elements = elements
 		} else {
 			v.elements = slices.Clone(elements)
@@ -1041,17 +1041,17 @@ func GetDIExpressionAttr(ctx *ir.Context, operations []ir.Attribute) *DIExpressi
 	return getDIExpressionAttr(ctx, operations, false)
 }
 
-// getDIExpressionAttr is GetDIExpressionAttr, but with viewed true it keeps the byte and list
+// getDIExpressionAttr is GetDIExpressionAttr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getDIExpressionAttr(ctx *ir.Context, operations []ir.Attribute, viewed bool) *DIExpressionAttr {
+func getDIExpressionAttr(ctx *ir.Context, operations []ir.Attribute, keep bool) *DIExpressionAttr {
 	params := DIExpressionAttr{operations: operations}
 	k := dIExpressionAttrSlab.NewKey("llvm", "DIExpressionAttr")
 	dIExpressionAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dIExpressionAttrSlab, (*DIExpressionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIExpressionAttr](s)
-		if viewed {
+		if keep {
 			v.operations = operations
 		} else {
 			v.operations = slices.Clone(operations)
@@ -1099,18 +1099,18 @@ func GetDIExpressionElemAttr(ctx *ir.Context, opcode uint32, arguments []uint64)
 	return getDIExpressionElemAttr(ctx, opcode, arguments, false)
 }
 
-// getDIExpressionElemAttr is GetDIExpressionElemAttr, but with viewed true it keeps the byte and list
+// getDIExpressionElemAttr is GetDIExpressionElemAttr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getDIExpressionElemAttr(ctx *ir.Context, opcode uint32, arguments []uint64, viewed bool) *DIExpressionElemAttr {
+func getDIExpressionElemAttr(ctx *ir.Context, opcode uint32, arguments []uint64, keep bool) *DIExpressionElemAttr {
 	params := DIExpressionElemAttr{opcode: opcode, arguments: arguments}
 	k := dIExpressionElemAttrSlab.NewKey("llvm", "DIExpressionElemAttr")
 	dIExpressionElemAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dIExpressionElemAttrSlab, (*DIExpressionElemAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIExpressionElemAttr](s)
 		v.opcode = opcode
-		if viewed {
+		if keep {
 			v.arguments = arguments
 		} else {
 			v.arguments = slices.Clone(arguments)
@@ -1453,11 +1453,11 @@ func GetDIImportedEntityAttr(ctx *ir.Context, tag uint32, scope, entity ir.Attri
 	return getDIImportedEntityAttr(ctx, tag, scope, entity, file, line, name, elements, false)
 }
 
-// getDIImportedEntityAttr is GetDIImportedEntityAttr, but with viewed true it keeps the byte and list
+// getDIImportedEntityAttr is GetDIImportedEntityAttr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getDIImportedEntityAttr(ctx *ir.Context, tag uint32, scope, entity ir.Attribute, file *DIFileAttr, line uint32, name ir.Attribute, elements []ir.Attribute, viewed bool) *DIImportedEntityAttr {
+func getDIImportedEntityAttr(ctx *ir.Context, tag uint32, scope, entity ir.Attribute, file *DIFileAttr, line uint32, name ir.Attribute, elements []ir.Attribute, keep bool) *DIImportedEntityAttr {
 	params := DIImportedEntityAttr{tag: tag, scope: scope, entity: entity, file: file, line: line, name: name, elements: elements}
 	k := dIImportedEntityAttrSlab.NewKey("llvm", "DIImportedEntityAttr")
 	dIImportedEntityAttrKey(k, ir.SlotFor(&params))
@@ -1469,7 +1469,7 @@ func getDIImportedEntityAttr(ctx *ir.Context, tag uint32, scope, entity ir.Attri
 		v.file = file
 		v.line = line
 		v.name = name
-		if viewed {
+		if keep {
 			v.elements = elements
 		} else {
 			v.elements = slices.Clone(elements)
@@ -2168,11 +2168,11 @@ func GetDISubprogramAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, id
 	return getDISubprogramAttr(ctx, recId, isRecSelf, id, compileUnit, scope, name, linkageName, file, line, scopeLine, subprogramFlags, type_, retainedNodes, annotations, false)
 }
 
-// getDISubprogramAttr is GetDISubprogramAttr, but with viewed true it keeps the byte and list
+// getDISubprogramAttr is GetDISubprogramAttr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getDISubprogramAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, id ir.Attribute, compileUnit *DICompileUnitAttr, scope, name, linkageName ir.Attribute, file *DIFileAttr, line, scopeLine uint32, subprogramFlags DISubprogramFlags, type_ *DISubroutineTypeAttr, retainedNodes, annotations []ir.Attribute, viewed bool) *DISubprogramAttr {
+func getDISubprogramAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, id ir.Attribute, compileUnit *DICompileUnitAttr, scope, name, linkageName ir.Attribute, file *DIFileAttr, line, scopeLine uint32, subprogramFlags DISubprogramFlags, type_ *DISubroutineTypeAttr, retainedNodes, annotations []ir.Attribute, keep bool) *DISubprogramAttr {
 	params := DISubprogramAttr{recId: recId, isRecSelf: isRecSelf, id: id, compileUnit: compileUnit, scope: scope, name: name, linkageName: linkageName, file: file, line: line, scopeLine: scopeLine, subprogramFlags: subprogramFlags, type_: type_, retainedNodes: retainedNodes, annotations: annotations}
 	k := dISubprogramAttrSlab.NewKey("llvm", "DISubprogramAttr")
 	dISubprogramAttrKey(k, ir.SlotFor(&params))
@@ -2190,12 +2190,12 @@ func getDISubprogramAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, id
 		v.scopeLine = scopeLine
 		v.subprogramFlags = subprogramFlags
 		v.type_ = type_
-		if viewed {
+		if keep {
 			v.retainedNodes = retainedNodes
 		} else {
 			v.retainedNodes = slices.Clone(retainedNodes)
 		}
-		if viewed {
+		if keep {
 			v.annotations = annotations
 		} else {
 			v.annotations = slices.Clone(annotations)
@@ -2402,18 +2402,18 @@ func GetDISubroutineTypeAttr(ctx *ir.Context, callingConvention uint32, types_ [
 	return getDISubroutineTypeAttr(ctx, callingConvention, types_, false)
 }
 
-// getDISubroutineTypeAttr is GetDISubroutineTypeAttr, but with viewed true it keeps the byte and list
+// getDISubroutineTypeAttr is GetDISubroutineTypeAttr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getDISubroutineTypeAttr(ctx *ir.Context, callingConvention uint32, types_ []ir.Attribute, viewed bool) *DISubroutineTypeAttr {
+func getDISubroutineTypeAttr(ctx *ir.Context, callingConvention uint32, types_ []ir.Attribute, keep bool) *DISubroutineTypeAttr {
 	params := DISubroutineTypeAttr{callingConvention: callingConvention, types_: types_}
 	k := dISubroutineTypeAttrSlab.NewKey("llvm", "DISubroutineTypeAttr")
 	dISubroutineTypeAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dISubroutineTypeAttrSlab, (*DISubroutineTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DISubroutineTypeAttr](s)
 		v.callingConvention = callingConvention
-		if viewed {
+		if keep {
 			v.types_ = types_
 		} else {
 			v.types_ = slices.Clone(types_)
@@ -2785,11 +2785,11 @@ func GetLoopAnnotationAttr(ctx *ir.Context, disableNonforced, vectorize, interle
 	return getLoopAnnotationAttr(ctx, disableNonforced, vectorize, interleave, unroll, unrollAndJam, licm, distribute, pipeline, peeled, unswitch, mustProgress, isVectorized, startLoc, endLoc, parallelAccesses, false)
 }
 
-// getLoopAnnotationAttr is GetLoopAnnotationAttr, but with viewed true it keeps the byte and list
+// getLoopAnnotationAttr is GetLoopAnnotationAttr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getLoopAnnotationAttr(ctx *ir.Context, disableNonforced, vectorize, interleave, unroll, unrollAndJam, licm, distribute, pipeline, peeled, unswitch, mustProgress, isVectorized ir.Attribute, startLoc, endLoc ir.Location, parallelAccesses []ir.Attribute, viewed bool) *LoopAnnotationAttr {
+func getLoopAnnotationAttr(ctx *ir.Context, disableNonforced, vectorize, interleave, unroll, unrollAndJam, licm, distribute, pipeline, peeled, unswitch, mustProgress, isVectorized ir.Attribute, startLoc, endLoc ir.Location, parallelAccesses []ir.Attribute, keep bool) *LoopAnnotationAttr {
 	params := LoopAnnotationAttr{disableNonforced: disableNonforced, vectorize: vectorize, interleave: interleave, unroll: unroll, unrollAndJam: unrollAndJam, licm: licm, distribute: distribute, pipeline: pipeline, peeled: peeled, unswitch: unswitch, mustProgress: mustProgress, isVectorized: isVectorized, startLoc: startLoc, endLoc: endLoc, parallelAccesses: parallelAccesses}
 	k := loopAnnotationAttrSlab.NewKey("llvm", "LoopAnnotationAttr")
 	loopAnnotationAttrKey(k, ir.SlotFor(&params))
@@ -2809,7 +2809,7 @@ func getLoopAnnotationAttr(ctx *ir.Context, disableNonforced, vectorize, interle
 		v.isVectorized = isVectorized
 		v.startLoc = startLoc
 		v.endLoc = endLoc
-		if viewed {
+		if keep {
 			v.parallelAccesses = parallelAccesses
 		} else {
 			v.parallelAccesses = slices.Clone(parallelAccesses)

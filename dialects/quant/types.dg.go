@@ -159,11 +159,11 @@ func GetUniformQuantizedPerAxisType(ctx *ir.Context, flags uint64, storageType, 
 	return getUniformQuantizedPerAxisType(ctx, flags, storageType, expressedType, quantizedDimension, storageTypeMin, storageTypeMax, scales, zeroPoints, false)
 }
 
-// getUniformQuantizedPerAxisType is GetUniformQuantizedPerAxisType, but with viewed true it keeps the byte and list
+// getUniformQuantizedPerAxisType is GetUniformQuantizedPerAxisType, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getUniformQuantizedPerAxisType(ctx *ir.Context, flags uint64, storageType, expressedType ir.Type, quantizedDimension uint64, storageTypeMin, storageTypeMax int64, scales, zeroPoints []int64, viewed bool) *UniformQuantizedPerAxisType {
+func getUniformQuantizedPerAxisType(ctx *ir.Context, flags uint64, storageType, expressedType ir.Type, quantizedDimension uint64, storageTypeMin, storageTypeMax int64, scales, zeroPoints []int64, keep bool) *UniformQuantizedPerAxisType {
 	params := UniformQuantizedPerAxisType{flags: flags, storageType: storageType, expressedType: expressedType, quantizedDimension: quantizedDimension, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, scales: scales, zeroPoints: zeroPoints}
 	k := uniformQuantizedPerAxisTypeSlab.NewKey("quant", "UniformQuantizedPerAxisType")
 	uniformQuantizedPerAxisTypeKey(k, ir.SlotFor(&params))
@@ -175,12 +175,12 @@ func getUniformQuantizedPerAxisType(ctx *ir.Context, flags uint64, storageType, 
 		v.quantizedDimension = quantizedDimension
 		v.storageTypeMin = storageTypeMin
 		v.storageTypeMax = storageTypeMax
-		if viewed {
+		if keep {
 			v.scales = scales
 		} else {
 			v.scales = slices.Clone(scales)
 		}
-		if viewed {
+		if keep {
 			v.zeroPoints = zeroPoints
 		} else {
 			v.zeroPoints = slices.Clone(zeroPoints)
@@ -280,11 +280,11 @@ func GetUniformQuantizedSubChannelType(ctx *ir.Context, flags uint64, storageTyp
 	return getUniformQuantizedSubChannelType(ctx, flags, storageType, expressedType, storageTypeMin, storageTypeMax, quantizedDimensions, blockSizes, scales, zeroPoints, false)
 }
 
-// getUniformQuantizedSubChannelType is GetUniformQuantizedSubChannelType, but with viewed true it keeps the byte and list
+// getUniformQuantizedSubChannelType is GetUniformQuantizedSubChannelType, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getUniformQuantizedSubChannelType(ctx *ir.Context, flags uint64, storageType, expressedType ir.Type, storageTypeMin, storageTypeMax int64, quantizedDimensions, blockSizes []int64, scales, zeroPoints ir.Attribute, viewed bool) *UniformQuantizedSubChannelType {
+func getUniformQuantizedSubChannelType(ctx *ir.Context, flags uint64, storageType, expressedType ir.Type, storageTypeMin, storageTypeMax int64, quantizedDimensions, blockSizes []int64, scales, zeroPoints ir.Attribute, keep bool) *UniformQuantizedSubChannelType {
 	params := UniformQuantizedSubChannelType{flags: flags, storageType: storageType, expressedType: expressedType, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax, quantizedDimensions: quantizedDimensions, blockSizes: blockSizes, scales: scales, zeroPoints: zeroPoints}
 	k := uniformQuantizedSubChannelTypeSlab.NewKey("quant", "UniformQuantizedSubChannelType")
 	uniformQuantizedSubChannelTypeKey(k, ir.SlotFor(&params))
@@ -295,12 +295,12 @@ func getUniformQuantizedSubChannelType(ctx *ir.Context, flags uint64, storageTyp
 		v.expressedType = expressedType
 		v.storageTypeMin = storageTypeMin
 		v.storageTypeMax = storageTypeMax
-		if viewed {
+		if keep {
 			v.quantizedDimensions = quantizedDimensions
 		} else {
 			v.quantizedDimensions = slices.Clone(quantizedDimensions)
 		}
-		if viewed {
+		if keep {
 			v.blockSizes = blockSizes
 		} else {
 			v.blockSizes = slices.Clone(blockSizes)

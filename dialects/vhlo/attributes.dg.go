@@ -20,17 +20,17 @@ func GetArrayV1Attr(ctx *ir.Context, value []ir.Attribute) *ArrayV1Attr {
 	return getArrayV1Attr(ctx, value, false)
 }
 
-// getArrayV1Attr is GetArrayV1Attr, but with viewed true it keeps the byte and list
+// getArrayV1Attr is GetArrayV1Attr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getArrayV1Attr(ctx *ir.Context, value []ir.Attribute, viewed bool) *ArrayV1Attr {
+func getArrayV1Attr(ctx *ir.Context, value []ir.Attribute, keep bool) *ArrayV1Attr {
 	params := ArrayV1Attr{value: value}
 	k := arrayV1AttrSlab.NewKey("vhlo", "ArrayV1Attr")
 	arrayV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &arrayV1AttrSlab, (*ArrayV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ArrayV1Attr](s)
-		if viewed {
+		if keep {
 			v.value = value
 		} else {
 			v.value = slices.Clone(value)
@@ -110,17 +110,17 @@ func GetDictionaryV1Attr(ctx *ir.Context, value []DictionaryEntryV1) *Dictionary
 	return getDictionaryV1Attr(ctx, value, false)
 }
 
-// getDictionaryV1Attr is GetDictionaryV1Attr, but with viewed true it keeps the byte and list
+// getDictionaryV1Attr is GetDictionaryV1Attr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getDictionaryV1Attr(ctx *ir.Context, value []DictionaryEntryV1, viewed bool) *DictionaryV1Attr {
+func getDictionaryV1Attr(ctx *ir.Context, value []DictionaryEntryV1, keep bool) *DictionaryV1Attr {
 	params := DictionaryV1Attr{value: value}
 	k := dictionaryV1AttrSlab.NewKey("vhlo", "DictionaryV1Attr")
 	dictionaryV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dictionaryV1AttrSlab, (*DictionaryV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DictionaryV1Attr](s)
-		if viewed {
+		if keep {
 			v.value = value
 		} else {
 			v.value = slices.Clone(value)
@@ -261,23 +261,23 @@ func GetOutputOperandAliasV1Attr(ctx *ir.Context, outputTupleIndices []int64, op
 	return getOutputOperandAliasV1Attr(ctx, outputTupleIndices, operandIndex, operandTupleIndices, false)
 }
 
-// getOutputOperandAliasV1Attr is GetOutputOperandAliasV1Attr, but with viewed true it keeps the byte and list
+// getOutputOperandAliasV1Attr is GetOutputOperandAliasV1Attr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getOutputOperandAliasV1Attr(ctx *ir.Context, outputTupleIndices []int64, operandIndex int64, operandTupleIndices []int64, viewed bool) *OutputOperandAliasV1Attr {
+func getOutputOperandAliasV1Attr(ctx *ir.Context, outputTupleIndices []int64, operandIndex int64, operandTupleIndices []int64, keep bool) *OutputOperandAliasV1Attr {
 	params := OutputOperandAliasV1Attr{outputTupleIndices: outputTupleIndices, operandIndex: operandIndex, operandTupleIndices: operandTupleIndices}
 	k := outputOperandAliasV1AttrSlab.NewKey("vhlo", "OutputOperandAliasV1Attr")
 	outputOperandAliasV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &outputOperandAliasV1AttrSlab, (*OutputOperandAliasV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OutputOperandAliasV1Attr](s)
-		if viewed {
+		if keep {
 			v.outputTupleIndices = outputTupleIndices
 		} else {
 			v.outputTupleIndices = slices.Clone(outputTupleIndices)
 		}
 		v.operandIndex = operandIndex
-		if viewed {
+		if keep {
 			v.operandTupleIndices = operandTupleIndices
 		} else {
 			v.operandTupleIndices = slices.Clone(operandTupleIndices)
@@ -373,18 +373,18 @@ func GetTensorV1Attr(ctx *ir.Context, type_ ir.Type, data []byte) *TensorV1Attr 
 	return getTensorV1Attr(ctx, type_, data, false)
 }
 
-// getTensorV1Attr is GetTensorV1Attr, but with viewed true it keeps the byte and list
+// getTensorV1Attr is GetTensorV1Attr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getTensorV1Attr(ctx *ir.Context, type_ ir.Type, data []byte, viewed bool) *TensorV1Attr {
+func getTensorV1Attr(ctx *ir.Context, type_ ir.Type, data []byte, keep bool) *TensorV1Attr {
 	params := TensorV1Attr{type_: type_, data: data}
 	k := tensorV1AttrSlab.NewKey("vhlo", "TensorV1Attr")
 	tensorV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tensorV1AttrSlab, (*TensorV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorV1Attr](s)
 		v.type_ = type_
-		if viewed {
+		if keep {
 			v.data = data
 		} else {
 			v.data = slices.Clone(data)
@@ -467,17 +467,17 @@ func GetTypeExtensionsV1Attr(ctx *ir.Context, bounds []int64) *TypeExtensionsV1A
 	return getTypeExtensionsV1Attr(ctx, bounds, false)
 }
 
-// getTypeExtensionsV1Attr is GetTypeExtensionsV1Attr, but with viewed true it keeps the byte and list
+// getTypeExtensionsV1Attr is GetTypeExtensionsV1Attr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getTypeExtensionsV1Attr(ctx *ir.Context, bounds []int64, viewed bool) *TypeExtensionsV1Attr {
+func getTypeExtensionsV1Attr(ctx *ir.Context, bounds []int64, keep bool) *TypeExtensionsV1Attr {
 	params := TypeExtensionsV1Attr{bounds: bounds}
 	k := typeExtensionsV1AttrSlab.NewKey("vhlo", "TypeExtensionsV1Attr")
 	typeExtensionsV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &typeExtensionsV1AttrSlab, (*TypeExtensionsV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeExtensionsV1Attr](s)
-		if viewed {
+		if keep {
 			v.bounds = bounds
 		} else {
 			v.bounds = slices.Clone(bounds)

@@ -969,22 +969,22 @@ func GetFunctionV1Type(ctx *ir.Context, inputs, outputs []ir.Type) *FunctionV1Ty
 	return getFunctionV1Type(ctx, inputs, outputs, false)
 }
 
-// getFunctionV1Type is GetFunctionV1Type, but with viewed true it keeps the byte and list
+// getFunctionV1Type is GetFunctionV1Type, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getFunctionV1Type(ctx *ir.Context, inputs, outputs []ir.Type, viewed bool) *FunctionV1Type {
+func getFunctionV1Type(ctx *ir.Context, inputs, outputs []ir.Type, keep bool) *FunctionV1Type {
 	params := FunctionV1Type{inputs: inputs, outputs: outputs}
 	k := functionV1TypeSlab.NewKey("vhlo", "FunctionV1Type")
 	functionV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &functionV1TypeSlab, (*FunctionV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FunctionV1Type](s)
-		if viewed {
+		if keep {
 			v.inputs = inputs
 		} else {
 			v.inputs = slices.Clone(inputs)
 		}
-		if viewed {
+		if keep {
 			v.outputs = outputs
 		} else {
 			v.outputs = slices.Clone(outputs)
@@ -1039,17 +1039,17 @@ func GetRankedTensorV1Type(ctx *ir.Context, shape []int64, elementType ir.Type, 
 	return getRankedTensorV1Type(ctx, shape, elementType, encoding, false)
 }
 
-// getRankedTensorV1Type is GetRankedTensorV1Type, but with viewed true it keeps the byte and list
+// getRankedTensorV1Type is GetRankedTensorV1Type, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getRankedTensorV1Type(ctx *ir.Context, shape []int64, elementType ir.Type, encoding ir.Attribute, viewed bool) *RankedTensorV1Type {
+func getRankedTensorV1Type(ctx *ir.Context, shape []int64, elementType ir.Type, encoding ir.Attribute, keep bool) *RankedTensorV1Type {
 	params := RankedTensorV1Type{shape: shape, elementType: elementType, encoding: encoding}
 	k := rankedTensorV1TypeSlab.NewKey("vhlo", "RankedTensorV1Type")
 	rankedTensorV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &rankedTensorV1TypeSlab, (*RankedTensorV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedTensorV1Type](s)
-		if viewed {
+		if keep {
 			v.shape = shape
 		} else {
 			v.shape = slices.Clone(shape)
@@ -1107,17 +1107,17 @@ func GetTupleV1Type(ctx *ir.Context, types_ []ir.Type) *TupleV1Type {
 	return getTupleV1Type(ctx, types_, false)
 }
 
-// getTupleV1Type is GetTupleV1Type, but with viewed true it keeps the byte and list
+// getTupleV1Type is GetTupleV1Type, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getTupleV1Type(ctx *ir.Context, types_ []ir.Type, viewed bool) *TupleV1Type {
+func getTupleV1Type(ctx *ir.Context, types_ []ir.Type, keep bool) *TupleV1Type {
 	params := TupleV1Type{types_: types_}
 	k := tupleV1TypeSlab.NewKey("vhlo", "TupleV1Type")
 	tupleV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &tupleV1TypeSlab, (*TupleV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TupleV1Type](s)
-		if viewed {
+		if keep {
 			v.types_ = types_
 		} else {
 			v.types_ = slices.Clone(types_)
@@ -1291,11 +1291,11 @@ func GetUniformQuantizedPerAxisV1Type(ctx *ir.Context, flags uint32, storageType
 	return getUniformQuantizedPerAxisV1Type(ctx, flags, storageType, expressedType, quantizedDimension, scalesBits, zeroPoints, storageTypeMin, storageTypeMax, false)
 }
 
-// getUniformQuantizedPerAxisV1Type is GetUniformQuantizedPerAxisV1Type, but with viewed true it keeps the byte and list
+// getUniformQuantizedPerAxisV1Type is GetUniformQuantizedPerAxisV1Type, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getUniformQuantizedPerAxisV1Type(ctx *ir.Context, flags uint32, storageType, expressedType ir.Type, quantizedDimension int32, scalesBits, zeroPoints []int64, storageTypeMin, storageTypeMax int64, viewed bool) *UniformQuantizedPerAxisV1Type {
+func getUniformQuantizedPerAxisV1Type(ctx *ir.Context, flags uint32, storageType, expressedType ir.Type, quantizedDimension int32, scalesBits, zeroPoints []int64, storageTypeMin, storageTypeMax int64, keep bool) *UniformQuantizedPerAxisV1Type {
 	params := UniformQuantizedPerAxisV1Type{flags: flags, storageType: storageType, expressedType: expressedType, quantizedDimension: quantizedDimension, scalesBits: scalesBits, zeroPoints: zeroPoints, storageTypeMin: storageTypeMin, storageTypeMax: storageTypeMax}
 	k := uniformQuantizedPerAxisV1TypeSlab.NewKey("vhlo", "UniformQuantizedPerAxisV1Type")
 	uniformQuantizedPerAxisV1TypeKey(k, ir.SlotFor(&params))
@@ -1305,12 +1305,12 @@ func getUniformQuantizedPerAxisV1Type(ctx *ir.Context, flags uint32, storageType
 		v.storageType = storageType
 		v.expressedType = expressedType
 		v.quantizedDimension = quantizedDimension
-		if viewed {
+		if keep {
 			v.scalesBits = scalesBits
 		} else {
 			v.scalesBits = slices.Clone(scalesBits)
 		}
-		if viewed {
+		if keep {
 			v.zeroPoints = zeroPoints
 		} else {
 			v.zeroPoints = slices.Clone(zeroPoints)
@@ -1402,17 +1402,17 @@ func GetRankedBufferV1Type(ctx *ir.Context, shape []int64, elementType ir.Type) 
 	return getRankedBufferV1Type(ctx, shape, elementType, false)
 }
 
-// getRankedBufferV1Type is GetRankedBufferV1Type, but with viewed true it keeps the byte and list
+// getRankedBufferV1Type is GetRankedBufferV1Type, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getRankedBufferV1Type(ctx *ir.Context, shape []int64, elementType ir.Type, viewed bool) *RankedBufferV1Type {
+func getRankedBufferV1Type(ctx *ir.Context, shape []int64, elementType ir.Type, keep bool) *RankedBufferV1Type {
 	params := RankedBufferV1Type{shape: shape, elementType: elementType}
 	k := rankedBufferV1TypeSlab.NewKey("vhlo", "RankedBufferV1Type")
 	rankedBufferV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &rankedBufferV1TypeSlab, (*RankedBufferV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedBufferV1Type](s)
-		if viewed {
+		if keep {
 			v.shape = shape
 		} else {
 			v.shape = slices.Clone(shape)
@@ -1463,17 +1463,17 @@ func GetFutureV1Type(ctx *ir.Context, types_ []ir.Type) *FutureV1Type {
 	return getFutureV1Type(ctx, types_, false)
 }
 
-// getFutureV1Type is GetFutureV1Type, but with viewed true it keeps the byte and list
+// getFutureV1Type is GetFutureV1Type, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getFutureV1Type(ctx *ir.Context, types_ []ir.Type, viewed bool) *FutureV1Type {
+func getFutureV1Type(ctx *ir.Context, types_ []ir.Type, keep bool) *FutureV1Type {
 	params := FutureV1Type{types_: types_}
 	k := futureV1TypeSlab.NewKey("vhlo", "FutureV1Type")
 	futureV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &futureV1TypeSlab, (*FutureV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FutureV1Type](s)
-		if viewed {
+		if keep {
 			v.types_ = types_
 		} else {
 			v.types_ = slices.Clone(types_)

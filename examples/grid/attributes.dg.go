@@ -48,17 +48,17 @@ func GetStencilAttr(ctx *ir.Context, offsets []int64, boundary Boundary, radius 
 	return getStencilAttr(ctx, offsets, boundary, radius, access, halo, false)
 }
 
-// getStencilAttr is GetStencilAttr, but with viewed true it keeps the byte and list
+// getStencilAttr is GetStencilAttr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getStencilAttr(ctx *ir.Context, offsets []int64, boundary Boundary, radius uint32, access Access, halo ir.Attribute, viewed bool) *StencilAttr {
+func getStencilAttr(ctx *ir.Context, offsets []int64, boundary Boundary, radius uint32, access Access, halo ir.Attribute, keep bool) *StencilAttr {
 	params := StencilAttr{offsets: offsets, boundary: boundary, radius: radius, access: access, halo: halo}
 	k := stencilAttrSlab.NewKey("grid", "StencilAttr")
 	stencilAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &stencilAttrSlab, (*StencilAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StencilAttr](s)
-		if viewed {
+		if keep {
 			v.offsets = offsets
 		} else {
 			v.offsets = slices.Clone(offsets)
@@ -133,11 +133,11 @@ func GetLayoutAttr(ctx *ir.Context, axes []Axis, label string, order []uint32, s
 	return getLayoutAttr(ctx, axes, label, order, scheduler, false)
 }
 
-// getLayoutAttr is GetLayoutAttr, but with viewed true it keeps the byte and list
+// getLayoutAttr is GetLayoutAttr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getLayoutAttr(ctx *ir.Context, axes []Axis, label string, order []uint32, scheduler ir.Attribute, viewed bool) *LayoutAttr {
+func getLayoutAttr(ctx *ir.Context, axes []Axis, label string, order []uint32, scheduler ir.Attribute, keep bool) *LayoutAttr {
 	if !bytecode.Any(order) {
 		order = nil
 	}
@@ -149,13 +149,13 @@ func getLayoutAttr(ctx *ir.Context, axes []Axis, label string, order []uint32, s
 	layoutAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &layoutAttrSlab, (*LayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LayoutAttr](s)
-		if viewed {
+		if keep {
 			v.axes = axes
 		} else {
 			v.axes = slices.Clone(axes)
 		}
 		v.label = label
-		if viewed {
+		if keep {
 			v.order = order
 		} else {
 			v.order = slices.Clone(order)
@@ -273,17 +273,17 @@ func GetBlobAttr(ctx *ir.Context, data []byte, sum uint64, signed int32, fast bo
 	return getBlobAttr(ctx, data, sum, signed, fast, false)
 }
 
-// getBlobAttr is GetBlobAttr, but with viewed true it keeps the byte and list
+// getBlobAttr is GetBlobAttr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getBlobAttr(ctx *ir.Context, data []byte, sum uint64, signed int32, fast, viewed bool) *BlobAttr {
+func getBlobAttr(ctx *ir.Context, data []byte, sum uint64, signed int32, fast, keep bool) *BlobAttr {
 	params := BlobAttr{data: data, sum: sum, signed: signed, fast: fast}
 	k := blobAttrSlab.NewKey("grid", "BlobAttr")
 	blobAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &blobAttrSlab, (*BlobAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlobAttr](s)
-		if viewed {
+		if keep {
 			v.data = data
 		} else {
 			v.data = slices.Clone(data)

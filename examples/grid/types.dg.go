@@ -74,11 +74,11 @@ func GetGridType(ctx *ir.Context, cell *CellType, layout *LayoutAttr, dims []int
 	return getGridType(ctx, cell, layout, dims, false)
 }
 
-// getGridType is GetGridType, but with viewed true it keeps the byte and list
+// getGridType is GetGridType, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getGridType(ctx *ir.Context, cell *CellType, layout *LayoutAttr, dims []int64, viewed bool) *GridType {
+func getGridType(ctx *ir.Context, cell *CellType, layout *LayoutAttr, dims []int64, keep bool) *GridType {
 	params := GridType{cell: cell, layout: layout, dims: dims}
 	k := gridTypeSlab.NewKey("grid", "GridType")
 	gridTypeKey(k, ir.SlotFor(&params))
@@ -86,7 +86,7 @@ func getGridType(ctx *ir.Context, cell *CellType, layout *LayoutAttr, dims []int
 		v := ir.SlotOf[GridType](s)
 		v.cell = cell
 		v.layout = layout
-		if viewed {
+		if keep {
 			v.dims = dims
 		} else {
 			v.dims = slices.Clone(dims)

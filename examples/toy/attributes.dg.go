@@ -25,17 +25,17 @@ func GetTileAttr(ctx *ir.Context, sizes []int64, order Order, buffers uint32, fi
 	return getTileAttr(ctx, sizes, order, buffers, first, last, label, false)
 }
 
-// getTileAttr is GetTileAttr, but with viewed true it keeps the byte and list
+// getTileAttr is GetTileAttr, but with keep true it keeps the byte and list
 // parameters it is given instead of copying them: for a caller whose bytes
 // stay unchanged while the context holds them and whose lists are its own
 // to give (the bytecode reader).
-func getTileAttr(ctx *ir.Context, sizes []int64, order Order, buffers uint32, first, last int64, label ir.Attribute, viewed bool) *TileAttr {
+func getTileAttr(ctx *ir.Context, sizes []int64, order Order, buffers uint32, first, last int64, label ir.Attribute, keep bool) *TileAttr {
 	params := TileAttr{sizes: sizes, order: order, buffers: buffers, first: first, last: last, label: label}
 	k := tileAttrSlab.NewKey("toy", "TileAttr")
 	tileAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tileAttrSlab, (*TileAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TileAttr](s)
-		if viewed {
+		if keep {
 			v.sizes = sizes
 		} else {
 			v.sizes = slices.Clone(sizes)

@@ -211,7 +211,7 @@ func (g *gen) genReadFunc(f *jen.File, def *defs.Def, i int, e *defs.Encoding) {
 				}
 			}
 		}
-		ctor, args = jen.Id(viewingName(def)), append(args, views)
+		ctor, args = jen.Id(keepingName(def)), append(args, views)
 	}
 	body = append(body, jen.Return(ctor.Call(args...), jen.Nil()))
 	f.Comment(fmt.Sprintf("%s reads code %d of %s.", readFuncName(def, i), e.Code, def.Name))

@@ -199,7 +199,7 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 		for i, init := range g.fieldValues(def) {
 			set := jen.Id("v").Dot(init.name).Op("=").Add(init.value)
 			if p := def.Params[i]; keepsParams(def) && kept(p) {
-				set = jen.If(jen.Id(unusedName(def, "viewed"))).Block(jen.Id("v").Dot(init.name).Op("=").Id(model.Local(p.Name))).Else().Block(set)
+				set = jen.If(jen.Id(keepParam(def))).Block(jen.Id("v").Dot(init.name).Op("=").Id(model.Local(p.Name))).Else().Block(set)
 			}
 			fill = append(fill, set)
 		}
@@ -217,14 +217,13 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 			args = append(args, jen.Id(p.Name))
 		}
 		f.Func().Id(defs.ConstructorName(def)).Params(gofile.Params(params)...).Op("*").Id(def.Name).Block(
-			jen.Return(jen.Id(viewingName(def)).Call(append(args, jen.False())...)))
-		viewed := unusedName(def, "viewed")
-		f.Comment(fmt.Sprintf("%s is %s, but with %s true it keeps the byte and list", viewingName(def), defs.ConstructorName(def), viewed))
+			jen.Return(jen.Id(keepingName(def)).Call(append(args, jen.False())...)))
+		f.Comment(fmt.Sprintf("%s is %s, but with %s true it keeps the byte and list", keepingName(def), defs.ConstructorName(def), keepParam(def)))
 		f.Comment("parameters it is given instead of copying them: for a caller whose bytes")
 		f.Comment("stay unchanged while the context holds them and whose lists are its own")
 		f.Comment("to give (the bytecode reader).")
-		params = append(params, gofile.Param{Name: viewed, Type: jen.Bool()})
-		f.Func().Id(viewingName(def)).Params(gofile.Params(params)...).Op("*").Id(def.Name).Block(body...)
+		params = append(params, gofile.Param{Name: keepParam(def), Type: jen.Bool()})
+		f.Func().Id(keepingName(def)).Params(gofile.Params(params)...).Op("*").Id(def.Name).Block(body...)
 	} else {
 		f.Func().Id(defs.ConstructorName(def)).Params(gofile.Params(params)...).Op("*").Id(def.Name).Block(body...)
 	}
@@ -281,9 +280,11 @@ func keepsParams(def *defs.Def) bool {
 // it may keep it.
 func kept(p *defs.Param) bool { return p.Type.Kind == defs.RefBytes || p.Type.Kind == defs.RefList }
 
-// viewingName names the constructor that may keep its byte and list
-// parameters.
-func viewingName(def *defs.Def) string { return "get" + def.Name }
+// keepingName names the constructor that may keep its byte and list
+// parameters; keepParam is its last parameter, which says whether it may.
+func keepingName(def *defs.Def) string { return "get" + def.Name }
+
+func keepParam(def *defs.Def) string { return unusedName(def, "keep") }
 
 // unusedName is name, or name with underscores after it, whichever no
 // parameter of def is called in Go.
