@@ -1,6 +1,7 @@
 package mlirtext_test
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -70,6 +71,18 @@ func FuzzParse(f *testing.F) {
 		defer stop.Stop()
 		ctx := all.NewContext()
 		m, err := mlirtext.ParseBytes(ctx, src, mlirtext.ParseOptions{File: "fuzz.mlir"})
+		// Reading repeated types and values afresh reads the same.
+		fresh, freshErr := mlirtext.ParseFresh(all.NewContext(), string(src), mlirtext.ParseOptions{File: "fuzz.mlir"})
+		if fmt.Sprint(err) != fmt.Sprint(freshErr) {
+			t.Fatalf("read with lookups: %v; read afresh: %v", err, freshErr)
+		}
+		if err == nil {
+			a, errA := mlirtext.Append(nil, m, mlirtext.Options{})
+			b, errB := mlirtext.Append(nil, fresh, mlirtext.Options{})
+			if fmt.Sprint(errA) != fmt.Sprint(errB) || !bytes.Equal(a, b) {
+				t.Fatalf("read with lookups and afresh, the text prints differently (%v, %v):\n%s\n%s", errA, errB, a, b)
+			}
+		}
 		if err != nil {
 			if !errorPos.MatchString(err.Error()) {
 				t.Fatalf("error without a position: %v", err)

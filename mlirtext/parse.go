@@ -59,6 +59,16 @@ func ParseBytes(ctx *ir.Context, src []byte, opts ParseOptions) (*mlirbc.Module,
 // mapped file as a string (unsafe.String) if the file does not change
 // while the IR is in use, as mlirbc.Read asks of its data.
 func ParseString(ctx *ir.Context, src string, opts ParseOptions) (*mlirbc.Module, error) {
+	ps, err := parse(ctx, src, opts, true)
+	if err != nil {
+		return nil, err
+	}
+	return ps.m, nil
+}
+
+// parse reads src; remember says whether to look up repeated function
+// types and dialect values among those read before (ps.parsed).
+func parse(ctx *ir.Context, src string, opts ParseOptions, remember bool) (*parser, error) {
 	file := opts.File
 	if file == "" {
 		file = "<input>"
@@ -71,14 +81,18 @@ func ParseString(ctx *ir.Context, src string, opts ParseOptions) (*mlirbc.Module
 		attrAlias: map[string]ir.Attribute{},
 		unordered: map[*ir.Value]bool{},
 		typeAlias: map[string]ir.Type{},
+		parsed:    map[string]any{},
 		m:         &mlirbc.Module{Release: opts.Release, Resources: map[ir.ResourceHandle]*mlirbc.Resource{}},
+	}
+	if !remember {
+		ps.parsed = nil
 	}
 	ps.module()
 	if err := ps.p.Err(); err != nil {
 		return nil, err
 	}
 	ps.useOrders()
-	return ps.m, nil
+	return ps, nil
 }
 
 type parser struct {
@@ -90,7 +104,13 @@ type parser struct {
 	// aliasOf is the alias of each aliased value, built when a dialect
 	// value printed by alias is read (typedByAlias).
 	aliasOf map[any]string
-	m       *mlirbc.Module
+	// parsed holds the function types and dialect values read so far, by
+	// their text: in a file the same text reads as the same value, and
+	// most ops repeat their neighbours' types and attributes. Nil: look
+	// nothing up.
+	parsed map[string]any
+	reused int // lookups parsed answered
+	m      *mlirbc.Module
 
 	scopes []*valueScope
 	// locFixups are op and argument locations that name an alias defined

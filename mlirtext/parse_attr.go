@@ -269,7 +269,7 @@ func (ps *parser) dialectAttr() ir.Attribute {
 		written += suffix
 	}
 	if tc, ok := ps.ctx.Dialect(dialect).(bytecode.TextCodec); ok {
-		a, err := tc.ParseAttribute(ps.ctx, text, ps.release)
+		a, err := parseOnce(ps, text, tc.ParseAttribute)
 		if err != nil {
 			p.ErrorAt(off, "%v", err)
 			return nil
@@ -282,6 +282,23 @@ func (ps *parser) dialectAttr() ir.Attribute {
 		}
 	}
 	return ir.GetTextAttr(ps.ctx, dialect, text)
+}
+
+// parseOnce reads the text of a dialect attribute or type with the
+// dialect's parse, or finds it among those read before. Text with a
+// distinct attribute in it is always read again, as each read of it makes
+// a new one.
+func parseOnce[T comparable](ps *parser, text string, parse func(*ir.Context, string, int) (T, error)) (T, error) {
+	if v, ok := ps.parsed[text]; ok {
+		ps.reused++
+		return v.(T), nil
+	}
+	v, err := parse(ps.ctx, text, ps.release)
+	var none T
+	if err == nil && v != none && ps.parsed != nil && !strings.Contains(text, "distinct[") {
+		ps.parsed[text] = v
+	}
+	return v, err
 }
 
 // prevEnd is where the last consumed token ended: the start of the
@@ -942,7 +959,7 @@ func (ps *parser) typ() ir.Type {
 		off := t.Off
 		dialect, text, written := ps.dialectValueText()
 		if tc, ok := ctx.Dialect(dialect).(bytecode.TextCodec); ok {
-			typ, err := tc.ParseType(ctx, text, ps.release)
+			typ, err := parseOnce(ps, text, tc.ParseType)
 			if err != nil {
 				p.ErrorAt(off, "%v", err)
 				return nil
@@ -957,13 +974,133 @@ func (ps *parser) typ() ir.Type {
 		return ir.GetTextType(ctx, dialect, text)
 	case asm.Punct:
 		if t.Is("(") {
-			return ps.functionType()
+			return ps.repeatedFunctionType()
 		}
 	case asm.BareIdent:
 		return ps.builtinType()
 	}
 	p.Errorf("expected a type, found %s", p.Describe())
 	return nil
+}
+
+// repeatedFunctionType reads a function type, looking its text up among
+// those read before. Where the text ends is found by scanning it
+// (functionTypeEnd); a type read afresh is kept only if reading it ended
+// there too, so a scan that misjudges costs a lookup, never a wrong type.
+func (ps *parser) repeatedFunctionType() ir.Type {
+	p := ps.p
+	start := p.Offset()
+	src := p.Source()
+	end := functionTypeEnd(src, start)
+	if end < 0 {
+		return ps.functionType()
+	}
+	text := src[start:end]
+	if t, ok := ps.parsed[text]; ok {
+		ps.reused++
+		p.SkipTo(end)
+		return t.(ir.Type)
+	}
+	t := ps.functionType()
+	if t != nil && !p.Failed() && p.End() == end && ps.parsed != nil {
+		ps.parsed[text] = t
+	}
+	return t
+}
+
+// functionTypeEnd is where the function type starting with the '(' at
+// start ends: a parenthesized list, '->', and either another such list or
+// a type that is a name (i32, !alias, !dialect.name) with, adjacent, a
+// bracketed group (tensor<4xf32>, !dialect.name<...>). It is -1 for text
+// it does not know to be one type, or that may hold a comment.
+func functionTypeEnd(src string, start int) int {
+	i := groupEnd(src, start)
+	if i < 0 {
+		return -1
+	}
+	i = skipSpace(src, i)
+	if !strings.HasPrefix(src[i:], "->") {
+		return -1
+	}
+	i = skipSpace(src, i+2)
+	if i < len(src) && src[i] == '(' {
+		return groupEnd(src, i)
+	}
+	j := i
+	if j < len(src) && src[j] == '!' {
+		j++
+	}
+	if j == len(src) || !(isLetter(src[j]) || src[j] == '_') {
+		return -1
+	}
+	for j < len(src) && (isLetter(src[j]) || isDigit(src[j]) || strings.IndexByte("_$.", src[j]) >= 0) {
+		j++
+	}
+	if j < len(src) && src[j] == '<' {
+		return groupEnd(src, j)
+	}
+	return j
+}
+
+// groupEnd is the end of the bracketed group opening at start, -1 if it
+// does not close, nests too deep, or holds a '/' (maybe a comment)
+// outside a string. The '>' of '->' closes nothing.
+func groupEnd(src string, start int) int {
+	var stack [64]byte
+	depth := 0
+	for i := start; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '(', '[', '{', '<':
+			if depth == len(stack) {
+				return -1
+			}
+			stack[depth] = closing(c)
+			depth++
+		case ')', ']', '}', '>':
+			if c == '>' && i > start && src[i-1] == '-' {
+				continue
+			}
+			if depth == 0 || stack[depth-1] != c {
+				return -1
+			}
+			depth--
+			if depth == 0 {
+				return i + 1
+			}
+		case '"':
+			for i++; i < len(src) && src[i] != '"'; i++ {
+				if src[i] == '\\' {
+					i++
+				}
+			}
+		case '/':
+			return -1
+		}
+	}
+	return -1
+}
+
+// closing is the bracket that closes c.
+func closing(c byte) byte {
+	switch c {
+	case '(':
+		return ')'
+	case '[':
+		return ']'
+	case '{':
+		return '}'
+	}
+	return '>'
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
+func isDigit(c byte) bool  { return c >= '0' && c <= '9' }
+
+func skipSpace(src string, i int) int {
+	for i < len(src) && strings.IndexByte(" \t\r\n", src[i]) >= 0 {
+		i++
+	}
+	return i
 }
 
 func (ps *parser) functionType() ir.Type {

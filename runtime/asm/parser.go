@@ -81,6 +81,20 @@ func (p *Parser) ResetTo(off int) {
 	p.advance()
 }
 
+// SkipTo consumes the text up to end, which must be where a token ends:
+// the caller read what lies before it some other way.
+func (p *Parser) SkipTo(end int) {
+	if p.err != nil {
+		return
+	}
+	p.prev = end
+	p.lex.Reset(end)
+	p.advance()
+}
+
+// End is where the last consumed token ends.
+func (p *Parser) End() int { return p.prev }
+
 // File is the name errors give.
 func (p *Parser) File() string { return p.file }
 

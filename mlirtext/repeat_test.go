@@ -1,0 +1,111 @@
+package mlirtext
+
+import (
+	"testing"
+
+	"github.com/dialectgen/dialectgen/dialects/all"
+)
+
+func TestFunctionTypeEnd(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want string // the type's text; "-" for none
+	}{
+		{"(i32, i32) -> i32\n", "(i32, i32) -> i32"},
+		{"(i32, i32)->i32 loc(#loc1)", "(i32, i32)->i32"},
+		{"() -> ()}", "() -> ()"},
+		{"(i32) -> (i32, f32) {", "(i32) -> (i32, f32)"},
+		{"(i32) -> tensor<4xf32>, x", "(i32) -> tensor<4xf32>"},
+		{"(i32) -> memref<?xf32, affine_map<(d0) -> (d0 + 1)>>)", "(i32) -> memref<?xf32, affine_map<(d0) -> (d0 + 1)>>"},
+		{"(!llvm.struct<\"a)>\\\"\", (i32)>) -> !llvm.ptr\n", "(!llvm.struct<\"a)>\\\"\", (i32)>) -> !llvm.ptr"},
+		{"(i32) -> !test.t<x> y", "(i32) -> !test.t<x>"},
+		{"(i32) -> f8E4M3FN$.x_1 ", "(i32) -> f8E4M3FN$.x_1"},
+		{"(i32) -> complex <f32>", "(i32) -> complex"}, // the parse ends elsewhere: never remembered
+		{"(i32 -> i32", "-"},
+		{"(i32] -> i32", "-"},
+		{"(i32) - > i32", "-"},
+		{"(i32) -> 42", "-"},
+		{"(i32) -> (i32", "-"},
+		{"(i32 // a comment\n) -> i32", "-"},
+		{"(i32) -> ", "-"},
+	} {
+		got := "-"
+		if end := functionTypeEnd(c.src, 0); end >= 0 {
+			got = c.src[:end]
+		}
+		if got != c.want {
+			t.Errorf("functionTypeEnd(%q) ends %q, want %q", c.src, got, c.want)
+		}
+	}
+}
+
+// repeated has function types and dialect attributes several times over,
+// and a type whose text functionTypeEnd misjudges (the space in
+// "complex <f32>").
+const repeated = `"builtin.module"() ({
+  "func.func"() <{function_type = (i32, complex<f32>) -> complex <f32>, sym_name = "f"}> ({
+  ^bb0(%a: i32, %c: complex<f32>):
+    %0 = "arith.addi"(%a, %a) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+    %1 = "arith.addi"(%0, %0) <{overflowFlags = #arith.overflow<nsw>}> : (i32, i32)->i32
+    %2 = "arith.addi"(%1, %1) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+    %3 = "complex.add"(%c, %c) <{fastmath = #arith.fastmath<none>}> : (complex<f32>, complex<f32>) -> complex <f32>
+    %4 = "complex.add"(%3, %3) <{fastmath = #arith.fastmath<none>}> : (complex<f32>, complex<f32>) -> complex <f32>
+    "func.return"(%4) : (complex<f32>) -> ()
+  }) : () -> ()
+}) : () -> ()
+`
+
+func TestRepeatedRemembered(t *testing.T) {
+	ps, err := parse(all.NewContext(), repeated, ParseOptions{Release: 22}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"(i32, i32) -> i32", "(i32, i32)->i32", "#arith.overflow<none>", "#arith.overflow<nsw>", "#arith.fastmath<none>", "(complex<f32>) -> ()"} {
+		if ps.parsed[text] == nil {
+			t.Errorf("%s is not remembered", text)
+		}
+	}
+	// (i32, i32) -> i32, () -> () (the module's), #arith.overflow<none> and
+	// #arith.fastmath<none> read once each before.
+	if ps.reused != 4 {
+		t.Errorf("%d lookups answered, want 4", ps.reused)
+	}
+	for text := range ps.parsed {
+		if text == "(complex<f32>, complex<f32>) -> complex" || text == "(i32, complex<f32>) -> complex" {
+			t.Errorf("%s is remembered, but reading it ended further on", text)
+		}
+	}
+	ops := ps.m.Op.Regions()[0].Blocks()[0].Ops()[0].Regions()[0].Blocks()[0].Ops()
+	for _, c := range []struct {
+		i, j     int
+		attr     string
+		sameAttr bool
+	}{
+		{0, 1, "overflowFlags", false},
+		{0, 2, "overflowFlags", true},
+		{3, 4, "fastmath", true},
+	} {
+		if got := ops[c.i].Attr(c.attr) == ops[c.j].Attr(c.attr); got != c.sameAttr {
+			t.Errorf("ops %d and %d: same %s is %v, want %v", c.i, c.j, c.attr, got, c.sameAttr)
+		}
+		if ops[c.i].Results()[0].Type() != ops[c.j].Results()[0].Type() {
+			t.Errorf("ops %d and %d: result types differ", c.i, c.j)
+		}
+	}
+}
+
+func TestRepeatedSameAsFresh(t *testing.T) {
+	remembered, err := ParseString(all.NewContext(), repeated, ParseOptions{Release: 22})
+	if err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := ParseFresh(all.NewContext(), repeated, ParseOptions{Release: 22})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, errA := Append(nil, remembered, Options{})
+	b, errB := Append(nil, fresh, Options{})
+	if errA != nil || errB != nil || string(a) != string(b) {
+		t.Errorf("remembered and fresh reads print differently (%v, %v):\n%s\n%s", errA, errB, a, b)
+	}
+}
