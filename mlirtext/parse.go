@@ -164,11 +164,15 @@ type locFixup struct {
 // valueScope holds the values a region defines, by name without %, and
 // uses of names not defined yet.
 type valueScope struct {
-	values  map[string][]*ir.Value
-	forward map[string][]forwardUse
-	blocks  map[string]*ir.Block
-	defined map[*ir.Block]bool
-	blockAt map[*ir.Block]int
+	values map[string][]*ir.Value
+	// numbered holds the values whose names are numbers (%0, %1, …, as
+	// the generic printer names them) by that number, where that keeps it
+	// dense; the others are in values.
+	numbered [][]*ir.Value
+	forward  map[string][]forwardUse
+	blocks   map[string]*ir.Block
+	defined  map[*ir.Block]bool
+	blockAt  map[*ir.Block]int
 }
 
 type forwardUse struct {
@@ -288,13 +292,52 @@ func (ps *parser) popScope() {
 	}
 }
 
-func (ps *parser) define(name string, vals []*ir.Value, off int) {
-	s := ps.scopes[len(ps.scopes)-1]
-	if _, dup := s.values[name]; dup {
-		ps.p.ErrorAt(off, "redefinition of SSA value %%%s", name)
+// valueNumber is the number a value's name is, -1 for a name that is not
+// a decimal number without leading zeros and of at most nine digits.
+func valueNumber(name string) int {
+	if len(name) == 0 || len(name) > 9 || name[0] == '0' && len(name) > 1 {
+		return -1
+	}
+	n := 0
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c < '0' || c > '9' {
+			return -1
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n
+}
+
+// get returns the values the scope names name.
+func (s *valueScope) get(name string) ([]*ir.Value, bool) {
+	if n := valueNumber(name); n >= 0 && n < len(s.numbered) && s.numbered[n] != nil {
+		return s.numbered[n], true
+	}
+	v, ok := s.values[name]
+	return v, ok
+}
+
+// put names vals name. A number goes to numbered if that grows it by
+// little: a name like %99999999 must not allocate for the numbers below.
+func (s *valueScope) put(name string, vals []*ir.Value) {
+	if n := valueNumber(name); n >= 0 && len(vals) > 0 && n <= 2*len(s.numbered)+64 {
+		if n >= len(s.numbered) {
+			s.numbered = slices.Grow(s.numbered, n+1-len(s.numbered))[:n+1]
+		}
+		s.numbered[n] = vals
 		return
 	}
 	s.values[name] = vals
+}
+
+func (ps *parser) define(name string, vals []*ir.Value, off int) {
+	s := ps.scopes[len(ps.scopes)-1]
+	if _, dup := s.get(name); dup {
+		ps.p.ErrorAt(off, "redefinition of SSA value %%%s", name)
+		return
+	}
+	s.put(name, vals)
 	if len(s.forward) == 0 {
 		return
 	}
@@ -324,7 +367,7 @@ func (ps *parser) define(name string, vals []*ir.Value, off int) {
 
 func (ps *parser) lookup(name string) []*ir.Value {
 	for i := len(ps.scopes) - 1; i >= 0; i-- {
-		if v, ok := ps.scopes[i].values[name]; ok {
+		if v, ok := ps.scopes[i].get(name); ok {
 			return v
 		}
 	}

@@ -181,3 +181,41 @@ func TestLexerLongStrings(t *testing.T) {
 		}
 	}
 }
+
+func TestIntLiterals(t *testing.T) {
+	for _, c := range []struct {
+		src    string
+		i64    int64
+		i64Err string
+		u64    uint64
+		u64Err string
+	}{
+		{src: "0"},
+		{src: "007", i64: 7, u64: 7},
+		{src: "9999999999999999999", i64Err: "too large", u64: 9999999999999999999},
+		{src: "9223372036854775807", i64: 9223372036854775807, u64: 9223372036854775807},
+		{src: "9223372036854775808", i64Err: "too large", u64: 9223372036854775808},
+		{src: "18446744073709551615", i64Err: "too large", u64: 18446744073709551615},
+		{src: "18446744073709551616", i64Err: "too large", u64Err: "out of range"},
+		{src: "0x1F", i64: 31, u64: 31},
+		{src: "-5", i64: -5, u64Err: "out of range"},
+		{src: "x", i64Err: "expected n", u64Err: "expected n"},
+	} {
+		p := NewParserString("t", c.src)
+		i64 := p.ExpectInt64("n")
+		if err := p.Err(); c.i64Err != "" && (err == nil || !strings.Contains(err.Error(), c.i64Err)) || c.i64Err == "" && (err != nil || i64 != c.i64) {
+			t.Errorf("ExpectInt64(%s) = %d, %v; want %d or an error with %q", c.src, i64, err, c.i64, c.i64Err)
+		}
+		p = NewParserString("t", c.src)
+		u64 := p.ExpectUint64("n")
+		if err := p.Err(); c.u64Err != "" && (err == nil || !strings.Contains(err.Error(), c.u64Err)) || c.u64Err == "" && (err != nil || u64 != c.u64) {
+			t.Errorf("ExpectUint64(%s) = %d, %v; want %d or an error with %q", c.src, u64, err, c.u64, c.u64Err)
+		}
+		p = NewParserString("t", c.src)
+		if l, ok := p.OptionalInt(); ok {
+			if v, ok := l.Uint64(); c.u64Err == "" && (!ok || v != c.u64) {
+				t.Errorf("OptionalInt(%s).Uint64() = %d, %v; want %d", c.src, v, ok, c.u64)
+			}
+		}
+	}
+}

@@ -345,7 +345,9 @@ func (p *Parser) OptionalInt() (IntLit, bool) {
 	t := p.Next().Text
 	v := new(big.Int)
 	hex := strings.HasPrefix(t, "0x")
-	if hex {
+	if n, ok := smallDecimal(t); ok {
+		v.SetUint64(n)
+	} else if hex {
 		v.SetString(t[2:], 16)
 	} else {
 		v.SetString(t, 10)
@@ -353,8 +355,32 @@ func (p *Parser) OptionalInt() (IntLit, bool) {
 	return IntLit{Neg: neg, Mag: v, Hex: hex, Off: off}, true
 }
 
+// smallDecimal is the value of t if it is a decimal literal of at most 19
+// digits, which a uint64 holds: most literals are, and reading them needs
+// no big.Int.
+func smallDecimal(t string) (uint64, bool) {
+	if len(t) == 0 || len(t) > 19 {
+		return 0, false
+	}
+	var n uint64
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + uint64(c-'0')
+	}
+	return n, true
+}
+
 // ExpectInt64 consumes an integer literal that fits an int64.
 func (p *Parser) ExpectInt64(what string) int64 {
+	if p.tok.Kind == Integer {
+		if n, ok := smallDecimal(p.tok.Text); ok && n <= math.MaxInt64 {
+			p.Next()
+			return int64(n)
+		}
+	}
 	l, ok := p.OptionalInt()
 	if !ok {
 		p.Errorf("expected %s", what)
@@ -370,6 +396,12 @@ func (p *Parser) ExpectInt64(what string) int64 {
 // ExpectUint64 consumes a non-negative integer literal that fits a
 // uint64.
 func (p *Parser) ExpectUint64(what string) uint64 {
+	if p.tok.Kind == Integer {
+		if n, ok := smallDecimal(p.tok.Text); ok {
+			p.Next()
+			return n
+		}
+	}
 	l, ok := p.OptionalInt()
 	if !ok {
 		p.Errorf("expected %s", what)
