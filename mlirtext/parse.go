@@ -110,7 +110,9 @@ type parser struct {
 	// nothing up.
 	parsed map[string]any
 	reused int // lookups parsed answered
-	m      *mlirbc.Module
+	// lastFile is the file name of the last location read (fileName).
+	lastFile *builtin.StringAttr
+	m        *mlirbc.Module
 
 	scopes []*valueScope
 	// locFixups are op and argument locations that name an alias defined
@@ -120,12 +122,10 @@ type parser struct {
 	distincts map[uint64]ir.Attribute
 	file      string
 	lines     []int // offsets where lines start, for sourceLoc
-	// made lists every use in the order MLIR's parser creates them (a
-	// value's use list is its uses, last first), for the use-list orders;
-	// unordered holds the values with a use made out of the ops' order
-	// (see useOrders), the only ones whose use lists can differ from a
-	// bytecode reader's.
-	made      []madeUse
+	// resolved lists the uses of values defined after them, in the order
+	// they were resolved (define); unordered holds the values whose use
+	// lists can differ from a bytecode reader's (see useOrders).
+	resolved  []madeUse
 	unordered map[*ir.Value]bool
 	// names are the op names met, by their quoted text.
 	names map[string]namedOp
@@ -347,7 +347,7 @@ func (ps *parser) define(name string, vals []*ir.Value, off int) {
 	for i := len(fwd) - 1; i >= 0; i-- {
 		u := fwd[i]
 		if u.no < len(vals) {
-			ps.use(vals[u.no], u.op, u.index, true)
+			ps.resolve(vals[u.no], u.op, u.index)
 		}
 	}
 	for _, u := range fwd {
@@ -530,7 +530,7 @@ func (ps *parser) operation() *ir.Operation {
 		}
 		op.Operands()[i] = v
 		// The op is made after its regions, so after the uses in them.
-		ps.use(v, op, i, len(regions) > 0)
+		ps.use(v, len(regions) > 0)
 	}
 	ps.setAttrs(op, schema, props, dict)
 	if p.Is("loc") {
@@ -838,12 +838,34 @@ func (ps *parser) useOrders() {
 		n++
 		return true
 	})
+	// Each value's uses in the order they were made: first those resolved
+	// when it was defined, then the others in the order their ops were
+	// made. An op is made once its regions are read, so that order is
+	// the walk that visits an op after its regions.
 	uses := map[*ir.Value][]useRef{}
-	for _, u := range ps.made {
+	wasResolved := map[useRef]bool{}
+	for _, u := range ps.resolved {
 		if ps.unordered[u.v] {
 			uses[u.v] = append(uses[u.v], u.useRef)
+			wasResolved[u.useRef] = true
 		}
 	}
+	var made func(op *ir.Operation)
+	made = func(op *ir.Operation) {
+		for _, r := range op.Regions() {
+			for _, b := range r.Blocks() {
+				for _, inner := range b.Ops() {
+					made(inner)
+				}
+			}
+		}
+		for i, v := range op.Operands() {
+			if ps.unordered[v] && !wasResolved[useRef{op, i}] {
+				uses[v] = append(uses[v], useRef{op, i})
+			}
+		}
+	}
+	made(ps.m.Op)
 	for v, made := range uses {
 		if len(made) < 2 {
 			continue
@@ -880,13 +902,28 @@ func (ps *parser) useOrders() {
 	}
 }
 
-// use notes that op's operand index uses v, made now; unordered says the
-// op comes before ops whose uses were made earlier (see useOrders).
-func (ps *parser) use(v *ir.Value, op *ir.Operation, index int, unordered bool) {
-	ps.made = append(ps.made, madeUse{v, useRef{op, index}})
+// use notes that op's operand index uses v; unordered says the op comes
+// before ops whose uses were made earlier (see useOrders).
+func (ps *parser) use(v *ir.Value, unordered bool) {
 	if unordered {
 		ps.unordered[v] = true
 	}
+}
+
+// resolve notes that op's operand index, used before v was defined, now
+// uses v.
+func (ps *parser) resolve(v *ir.Value, op *ir.Operation, index int) {
+	ps.resolved = append(ps.resolved, madeUse{v, useRef{op, index}})
+	ps.unordered[v] = true
+}
+
+// fileName is the string attribute of a location's file name. The last
+// one is kept: a file's locations mostly name one file.
+func (ps *parser) fileName(name string) *builtin.StringAttr {
+	if ps.lastFile == nil || ps.lastFile.Value() != name {
+		ps.lastFile = builtin.GetStringAttr(ps.ctx, name, nil)
+	}
+	return ps.lastFile
 }
 
 // sourceLoc is the location MLIR's parser gives what the text gives none:
@@ -906,5 +943,5 @@ func (ps *parser) sourceLoc(off int) ir.Location {
 	}
 	line, _ := slices.BinarySearch(ps.lines, off+1)
 	col := off - ps.lines[line-1] + 1
-	return builtin.GetFileLineColLoc(ps.ctx, ps.file, uint32(line), uint32(col))
+	return builtin.GetFileLineColRange(ps.ctx, ps.fileName(ps.file), uint32(line), uint32(col), uint32(line), uint32(col), 2)
 }

@@ -492,7 +492,7 @@ func (ps *parser) locBody() ir.Location {
 			p.Expect(":")
 			col := ps.uint32("a column")
 			if !p.Optional("to") {
-				return builtin.GetFileLineColLoc(ctx, s, line, col)
+				return builtin.GetFileLineColRange(ctx, ps.fileName(s), line, col, line, col, 2)
 			}
 			endLine := line
 			if !p.Is(":") {
@@ -500,7 +500,7 @@ func (ps *parser) locBody() ir.Location {
 			}
 			p.Expect(":")
 			endCol := ps.uint32("an end column")
-			return builtin.GetFileRange(ctx, s, line, col, endLine, endCol)
+			return builtin.GetFileLineColRange(ctx, ps.fileName(s), line, col, endLine, endCol, 4)
 		}
 		var child ir.Location = builtin.GetUnknownLoc(ctx)
 		if p.Optional("(") {
