@@ -167,7 +167,8 @@ func (ps *parser) dialectValueText() (dialect, text, written string) {
 	t := p.Next()
 	text = t.Text
 	if ps.adjacent(t, "<") {
-		text += p.SkipBalanced()
+		p.SkipBalanced()
+		text = p.Source()[t.Off:p.End()]
 	}
 	dialect, _, _ = strings.Cut(text[1:], ".")
 	if i := strings.IndexByte(dialect, '<'); i >= 0 {

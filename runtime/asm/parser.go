@@ -521,14 +521,14 @@ func (p *Parser) List(closing string, elem func()) {
 // SkipBalanced consumes a balanced <…>, (…), […] or {…} group starting
 // at the current token and returns its text, brackets included.
 func (p *Parser) SkipBalanced() string {
-	open := p.tok.Text
-	closeOf := map[string]string{"<": ">", "(": ")", "[": "]", "{": "}"}
-	if p.tok.Kind != Punct || closeOf[open] == "" {
+	if p.tok.Kind != Punct || closer(p.tok.Text) == "" {
 		p.Errorf("expected '<', '(', '[' or '{'")
 		return ""
 	}
+	open := p.tok.Text
 	start := p.tok.Off
-	var stack []string
+	var inline [16]string
+	stack := inline[:0]
 	for !p.Failed() {
 		t := p.tok
 		if t.Kind == EOF {
@@ -536,13 +536,12 @@ func (p *Parser) SkipBalanced() string {
 			return ""
 		}
 		if t.Kind == Punct {
-			if c := closeOf[t.Text]; c != "" {
+			if c := closer(t.Text); c != "" {
 				stack = append(stack, c)
 				if len(stack) > MaxDepth {
 					p.Errorf("nesting deeper than %d levels", MaxDepth)
 					return ""
 				}
-			} else if t.Text == "->" {
 			} else if len(stack) > 0 && t.Text == stack[len(stack)-1] {
 				stack = stack[:len(stack)-1]
 				if len(stack) == 0 {
@@ -552,6 +551,21 @@ func (p *Parser) SkipBalanced() string {
 			}
 		}
 		p.Next()
+	}
+	return ""
+}
+
+// closer is the bracket that closes open, "" if open opens none.
+func closer(open string) string {
+	switch open {
+	case "<":
+		return ">"
+	case "(":
+		return ")"
+	case "[":
+		return "]"
+	case "{":
+		return "}"
 	}
 	return ""
 }
