@@ -4,6 +4,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -186,10 +187,17 @@ func (ps *parser) module() {
 	p := ps.p
 	var tops []*ir.Operation
 	ps.pushScope()
+	inAliases := false // the last item read was an attribute alias
 	for !p.Failed() && p.Tok().Kind != asm.EOF {
 		t := p.Tok()
+		aliases := inAliases
+		inAliases = false
 		switch {
 		case t.Kind == asm.HashIdent && !strings.Contains(t.Text, "."):
+			if !aliases {
+				ps.reserveAliases(t.Off)
+			}
+			inAliases = true
 			ps.aliasDef(true)
 		case t.Kind == asm.BangIdent && !strings.Contains(t.Text, "."):
 			ps.aliasDef(false)
@@ -237,6 +245,30 @@ func (ps *parser) module() {
 }
 
 // aliasDef reads #name = attr or !name = type.
+// reserveAliases makes room in attrAlias for the attribute aliases
+// defined on the lines from off on that start with '#': the locations
+// mlir-opt prints after the module are one such line each, often one for
+// every op, and a map grown an entry at a time rehashes them all again
+// and again.
+func (ps *parser) reserveAliases(off int) {
+	src := ps.p.Source()
+	n := 0
+	for off < len(src) && src[off] == '#' {
+		n++
+		next := strings.IndexByte(src[off:], '\n')
+		if next < 0 {
+			break
+		}
+		off += next + 1
+	}
+	if n < 64 {
+		return
+	}
+	grown := make(map[string]ir.Attribute, len(ps.attrAlias)+n)
+	maps.Copy(grown, ps.attrAlias)
+	ps.attrAlias = grown
+}
+
 func (ps *parser) aliasDef(attr bool) {
 	p := ps.p
 	t := p.Next()

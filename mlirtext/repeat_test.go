@@ -1,6 +1,8 @@
 package mlirtext
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
@@ -107,5 +109,43 @@ func TestRepeatedSameAsFresh(t *testing.T) {
 	b, errB := Append(nil, fresh, Options{})
 	if errA != nil || errB != nil || string(a) != string(b) {
 		t.Errorf("remembered and fresh reads print differently (%v, %v):\n%s\n%s", errA, errB, a, b)
+	}
+}
+
+// TestManyAliases reads more aliases than reserveAliases makes room for
+// at once, before the module and after it, and a redefinition among them.
+func TestManyAliases(t *testing.T) {
+	var b strings.Builder
+	const n = 100
+	for i := range n {
+		fmt.Fprintf(&b, "#top%d = loc(\"top.mlir\":%d:1)\n", i, i+1)
+	}
+	b.WriteString("\"builtin.module\"() ({\n")
+	for i := range n {
+		fmt.Fprintf(&b, "  \"test.op\"() : () -> () loc(#loc%d)\n", i)
+	}
+	b.WriteString("}) : () -> () loc(#top7)\n")
+	for i := range n {
+		fmt.Fprintf(&b, "#loc%d = loc(\"ops.mlir\":%d:3)\n", i, i+1)
+	}
+	src := b.String()
+	ps, err := parse(all.NewContext(), src, ParseOptions{Release: 22}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ps.attrAlias) != 2*n {
+		t.Errorf("%d aliases, want %d", len(ps.attrAlias), 2*n)
+	}
+	for i, op := range ps.m.Op.Regions()[0].Blocks()[0].Ops() {
+		if got, want := op.Loc(), ps.attrAlias[fmt.Sprintf("#loc%d", i)]; got != want {
+			t.Errorf("op %d is at %v, want %v", i, got, want)
+		}
+	}
+	if got, want := ps.m.Op.Loc(), ps.attrAlias["#top7"]; got != want {
+		t.Errorf("the module is at %v, want %v", got, want)
+	}
+	dup := src + "#top3 = loc(\"again.mlir\":1:1)\n"
+	if _, err := parse(all.NewContext(), dup, ParseOptions{Release: 22}, true); err == nil || !strings.Contains(err.Error(), "redefinition of attribute alias #top3") {
+		t.Errorf("a redefined alias reads with error %v", err)
 	}
 }
