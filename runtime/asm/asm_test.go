@@ -219,3 +219,23 @@ func TestIntLiterals(t *testing.T) {
 		}
 	}
 }
+
+// TestCharClasses checks the lexer's table against the characters MLIR's
+// lexer puts in each class.
+func TestCharClasses(t *testing.T) {
+	for i := range 256 {
+		b := byte(i)
+		letter := b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
+		want := map[uint8]bool{
+			space:  strings.IndexByte(" \t\n\r", b) >= 0,
+			punct1: strings.IndexByte(":,=<>}[]()?+*|", b) >= 0,
+			bare:   letter || strings.IndexByte("_$.", b) >= 0,
+			suffix: letter || strings.IndexByte("_$.-", b) >= 0,
+		}
+		for c, w := range want {
+			if got := class[b]&c != 0; got != w {
+				t.Errorf("byte %q in class %b: %v, want %v", b, c, got, w)
+			}
+		}
+	}
+}

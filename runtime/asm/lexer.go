@@ -65,11 +65,38 @@ func (l *Lexer) Source() string { return l.src }
 // Reset continues lexing at off.
 func (l *Lexer) Reset(off int) { l.off = off }
 
+// Character classes of the lexer's loops, one table lookup a byte.
+const (
+	space  = 1 << iota // between tokens
+	punct1             // a token of its own: one of :,=<>}[]()?+*|
+	bare               // in a bare identifier after its first character
+	suffix             // in the name of a #, %, ^ or ! identifier
+)
+
+var class = func() (c [256]uint8) {
+	for _, b := range []byte(" \t\n\r") {
+		c[b] |= space
+	}
+	for _, b := range []byte(":,=<>}[]()?+*|") {
+		c[b] |= punct1
+	}
+	for b := range 256 {
+		if isLetter(byte(b)) || isDigit(byte(b)) {
+			c[b] |= bare | suffix
+		}
+	}
+	for _, b := range []byte("_$.") {
+		c[b] |= bare | suffix
+	}
+	c['-'] |= suffix
+	return c
+}()
+
 // Next returns the next token.
 func (l *Lexer) Next() Token {
 	src := l.src
 	for {
-		for l.off < len(src) && (src[l.off] == ' ' || src[l.off] == '\t' || src[l.off] == '\n' || src[l.off] == '\r') {
+		for l.off < len(src) && class[src[l.off]]&space != 0 {
 			l.off++
 		}
 		if strings.HasPrefix(src[l.off:], "//") {
@@ -107,7 +134,7 @@ func (l *Lexer) Next() Token {
 		return punct(1)
 	case c == '#' && strings.HasPrefix(src[start:], "#-}"):
 		return punct(3)
-	case strings.IndexByte(":,=<>}[]()?+*|", c) >= 0:
+	case class[c]&punct1 != 0:
 		return punct(1)
 	case c == '#' || c == '%' || c == '^' || c == '!':
 		return l.prefixed(start)
@@ -119,7 +146,7 @@ func (l *Lexer) Next() Token {
 		return l.number(start)
 	case isLetter(c) || c == '_':
 		l.off++
-		for l.off < len(src) && (isLetter(src[l.off]) || isDigit(src[l.off]) || strings.IndexByte("_$.", src[l.off]) >= 0) {
+		for l.off < len(src) && class[src[l.off]]&bare != 0 {
 			l.off++
 		}
 		return Token{Kind: BareIdent, Text: src[start:l.off], Off: start}
@@ -161,7 +188,7 @@ func (l *Lexer) prefixed(start int) Token {
 			l.off++
 		}
 	case l.off < len(src) && (isLetter(src[l.off]) || strings.IndexByte("$._-", src[l.off]) >= 0):
-		for l.off < len(src) && (isLetter(src[l.off]) || isDigit(src[l.off]) || strings.IndexByte("$._-", src[l.off]) >= 0) {
+		for l.off < len(src) && class[src[l.off]]&suffix != 0 {
 			l.off++
 		}
 	default:
