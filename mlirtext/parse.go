@@ -118,7 +118,7 @@ type parser struct {
 	scopes []*valueScope
 	// locFixups are op and argument locations that name an alias defined
 	// further down (mlir-opt prints deferred aliases after the module).
-	locFixups []locFixup
+	locFixups chunks[locFixup]
 	// distincts are the distinct attributes by the id the text gives.
 	distincts map[uint64]ir.Attribute
 	file      string
@@ -232,7 +232,7 @@ func (ps *parser) module() {
 			b.Append(op)
 		}
 	}
-	for _, f := range ps.locFixups {
+	for f := range ps.locFixups.all() {
 		a, ok := ps.attrAlias[f.name]
 		l, isLoc := a.(ir.Location)
 		if !ok || !isLoc {
@@ -762,7 +762,7 @@ func (ps *parser) trailingLoc(dst locTarget) {
 			dst.set(l)
 		} else {
 			p.Next()
-			ps.locFixups = append(ps.locFixups, locFixup{dst: dst, name: t.Text, off: t.Off})
+			ps.locFixups.add(locFixup{dst: dst, name: t.Text, off: t.Off})
 		}
 	} else {
 		dst.set(ps.locBody())
