@@ -169,7 +169,7 @@ type valueScope struct {
 	// numbered holds the values whose names are numbers (%0, %1, …, as
 	// the generic printer names them) by that number, where that keeps it
 	// dense; the others are in values.
-	numbered [][]*ir.Value
+	numbered numberedValues
 	forward  map[string][]forwardUse
 	blocks   map[string]*ir.Block
 	defined  map[*ir.Block]bool
@@ -343,8 +343,10 @@ func valueNumber(name string) int {
 
 // get returns the values the scope names name.
 func (s *valueScope) get(name string) ([]*ir.Value, bool) {
-	if n := valueNumber(name); n >= 0 && n < len(s.numbered) && s.numbered[n] != nil {
-		return s.numbered[n], true
+	if n := valueNumber(name); n >= 0 {
+		if v := s.numbered.get(n); v != nil {
+			return v, true
+		}
 	}
 	v, ok := s.values[name]
 	return v, ok
@@ -353,14 +355,41 @@ func (s *valueScope) get(name string) ([]*ir.Value, bool) {
 // put names vals name. A number goes to numbered if that grows it by
 // little: a name like %99999999 must not allocate for the numbers below.
 func (s *valueScope) put(name string, vals []*ir.Value) {
-	if n := valueNumber(name); n >= 0 && len(vals) > 0 && n <= 2*len(s.numbered)+64 {
-		if n >= len(s.numbered) {
-			s.numbered = slices.Grow(s.numbered, n+1-len(s.numbered))[:n+1]
-		}
-		s.numbered[n] = vals
+	if n := valueNumber(name); n >= 0 && len(vals) > 0 && n <= 2*s.numbered.end+64 {
+		s.numbered.put(n, vals)
 		return
 	}
 	s.values[name] = vals
+}
+
+// numberedValues holds values by number in chunks of up to 1024 numbers:
+// the numbers of a function of many ops are never copied to grow the
+// table (page faults on each larger copy were a twentieth of a read).
+type numberedValues struct {
+	chunks [][][]*ir.Value
+	end    int // one past the largest number held
+}
+
+const numberedChunk = 1024
+
+func (t *numberedValues) get(n int) []*ir.Value {
+	c, i := n/numberedChunk, n%numberedChunk
+	if c >= len(t.chunks) || i >= len(t.chunks[c]) {
+		return nil
+	}
+	return t.chunks[c][i]
+}
+
+func (t *numberedValues) put(n int, vals []*ir.Value) {
+	c, i := n/numberedChunk, n%numberedChunk
+	for len(t.chunks) <= c {
+		t.chunks = append(t.chunks, nil)
+	}
+	if chunk := t.chunks[c]; i >= len(chunk) {
+		t.chunks[c] = slices.Grow(chunk, i+1-len(chunk))[:i+1]
+	}
+	t.chunks[c][i] = vals
+	t.end = max(t.end, n+1)
 }
 
 func (ps *parser) define(name string, vals []*ir.Value, off int) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
+	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
 func TestFunctionTypeEnd(t *testing.T) {
@@ -147,5 +148,40 @@ func TestManyAliases(t *testing.T) {
 	dup := src + "#top3 = loc(\"again.mlir\":1:1)\n"
 	if _, err := parse(all.NewContext(), dup, ParseOptions{Release: 22}, true); err == nil || !strings.Contains(err.Error(), "redefinition of attribute alias #top3") {
 		t.Errorf("a redefined alias reads with error %v", err)
+	}
+}
+
+// TestNumberedValues names values by numbers in and out of order, far
+// apart and not numbers at all, and finds each again.
+func TestNumberedValues(t *testing.T) {
+	s := &valueScope{values: map[string][]*ir.Value{}}
+	names := []string{"0", "5", "64", "65", "3000", "99999999", "007", "arg0", "1x", "-1", "1234567890"}
+	for i := 1; i < 2500; i += 3 {
+		names = append(names, fmt.Sprint(i))
+	}
+	want := map[string][]*ir.Value{}
+	for _, name := range names {
+		if _, dup := want[name]; dup {
+			continue
+		}
+		v := []*ir.Value{{}}
+		want[name] = v
+		s.put(name, v)
+	}
+	for name, v := range want {
+		if got, ok := s.get(name); !ok || &got[0] != &v[0] {
+			t.Errorf("%%%s: got %v, %v", name, got, ok)
+		}
+	}
+	for _, name := range []string{"3", "6", "2498", "3001", "3002", "00", ""} {
+		if _, ok := s.get(name); ok {
+			t.Errorf("%%%s found, never named", name)
+		}
+	}
+	if _, ok := s.values["99999999"]; !ok {
+		t.Errorf("%%99999999 is not in the map")
+	}
+	if s.numbered.end > 3001 {
+		t.Errorf("numbered reaches %d", s.numbered.end)
 	}
 }
