@@ -3,6 +3,7 @@ package mlirtext
 import (
 	"math"
 	"math/big"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -366,15 +367,74 @@ func (ps *parser) number() ir.Attribute {
 		p.ErrorAt(off, "an integer literal for %s", typeName(typ))
 		return nil
 	}
-	v, _ := new(big.Int).SetString(strings.TrimPrefix(lit, "-"), 0)
-	if v == nil {
-		p.ErrorAt(off, "invalid integer %q", lit)
+	v, ok := ps.integer(lit, typ, width, off)
+	if !ok {
 		return nil
 	}
-	if strings.HasPrefix(lit, "-") {
-		v.Neg(v)
+	return builtin.GetIntegerAttr(ctx, typ, v)
+}
+
+// integer reads the literal of an integer attribute of type typ, width
+// bits wide, refusing what MLIR refuses: a value outside the range of a
+// signed type (index is one), of an unsigned one, or for a signless type
+// of either; a negative literal, even -0, for an unsigned type. A literal
+// is decimal, leading zeros and all, unless it starts with 0x.
+func (ps *parser) integer(lit string, typ ir.Type, width uint32, off int) (ir.APInt, bool) {
+	digits, neg := strings.CutPrefix(lit, "-")
+	signedness := builtin.SignednessSigned // index
+	if t, ok := typ.(*builtin.IntegerType); ok {
+		signedness = t.Signedness()
 	}
-	return builtin.GetIntegerAttr(ctx, typ, ir.APIntFromBig(width, v))
+	if neg && signedness == builtin.SignednessUnsigned {
+		ps.p.ErrorAt(off, "negative integer literal not valid for unsigned integer type")
+		return ir.APInt{}, false
+	}
+	// Most literals are decimals an int64 holds: no big.Int for them.
+	if len(digits) <= 18 {
+		if n, err := strconv.ParseUint(digits, 10, 64); err == nil {
+			if !integerFits(bits.Len64(n), n&(n-1) == 0, width, signedness, neg) {
+				ps.p.ErrorAt(off, "integer constant out of range for attribute")
+				return ir.APInt{}, false
+			}
+			if neg {
+				return ir.APIntFromInt64(width, -int64(n)), true
+			}
+			return ir.APIntFromInt64(width, int64(n)), true
+		}
+	}
+	mag, ok := new(big.Int), false
+	if hex, isHex := strings.CutPrefix(digits, "0x"); isHex {
+		_, ok = mag.SetString(hex, 16)
+	} else {
+		_, ok = mag.SetString(digits, 10)
+	}
+	if !ok {
+		ps.p.ErrorAt(off, "invalid integer %q", lit)
+		return ir.APInt{}, false
+	}
+	pow2 := mag.Sign() > 0 && mag.TrailingZeroBits() == uint(mag.BitLen()-1)
+	if !integerFits(mag.BitLen(), pow2, width, signedness, neg) {
+		ps.p.ErrorAt(off, "integer constant out of range for attribute")
+		return ir.APInt{}, false
+	}
+	if neg {
+		mag.Neg(mag)
+	}
+	return ir.APIntFromBig(width, mag), true
+}
+
+// integerFits says whether a magnitude of bitLen bits (a power of two if
+// pow2) fits an integer type of width bits, negated if neg.
+func integerFits(bitLen int, pow2 bool, width uint32, s builtin.Signedness, neg bool) bool {
+	if width == 0 {
+		return bitLen == 0
+	}
+	b := int(width)
+	if neg || s == builtin.SignednessSigned {
+		b-- // the sign takes a bit
+	}
+	// -2^b fits where 2^b does not.
+	return bitLen <= b || neg && bitLen == b+1 && pow2
 }
 
 // numberLit reads a possibly negative integer or float literal.

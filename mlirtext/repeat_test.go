@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
+	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -183,5 +184,60 @@ func TestNumberedValues(t *testing.T) {
 	}
 	if s.numbered.end > 3001 {
 		t.Errorf("numbered reaches %d", s.numbered.end)
+	}
+}
+
+// TestIntegerLiterals reads integer attributes in and out of their types'
+// ranges. What mlir-opt-22 prints or refuses for each (measured) is the
+// truth: a signless type takes the union of the signed and unsigned
+// ranges, index is signed, a leading 0 is not octal.
+func TestIntegerLiterals(t *testing.T) {
+	for _, c := range []struct {
+		lit  string // value : type
+		want string // the value, signed, as APInt prints it, or the error
+	}{
+		{"0 : i1", "i1 0"},
+		{"1 : i1", "i1 -1"},
+		{"-1 : i1", "i1 -1"},
+		{"2 : i1", "out of range"},
+		{"17 : i8", "i8 17"},
+		{"-128 : i8", "i8 -128"},
+		{"255 : i8", "i8 -1"},
+		{"256 : i8", "out of range"},
+		{"-129 : i8", "out of range"},
+		{"0xFF : i8", "i8 -1"},
+		{"0x1FF : i8", "out of range"},
+		{"-0x1 : i8", "i8 -1"},
+		{"127 : si8", "i8 127"},
+		{"128 : si8", "out of range"},
+		{"-129 : si8", "out of range"},
+		{"255 : ui8", "i8 -1"},
+		{"256 : ui8", "out of range"},
+		{"-1 : ui8", "negative integer literal not valid for unsigned integer type"},
+		{"-0 : ui8", "negative integer literal not valid for unsigned integer type"},
+		{"017 : i32", "i32 17"},
+		{"007 : si8", "i8 7"},
+		{"999999999999999999 : i64", "i64 999999999999999999"},
+		{"18446744073709551615 : i64", "i64 -1"},
+		{"-9223372036854775808 : i64", "i64 -9223372036854775808"},
+		{"-9223372036854775809 : i64", "out of range"},
+		{"-9223372036854775808 : index", "i64 -9223372036854775808"},
+		{"9223372036854775808 : index", "out of range"},
+		{"0 : i0", "i0 0"},
+		{"-1 : i128", "i128 -1"},
+		{"340282366920938463463374607431768211455 : i128", "i128 -1"},
+		{"340282366920938463463374607431768211456 : i128", "out of range"},
+	} {
+		src := fmt.Sprintf("\"test.op\"() {a = %s} : () -> ()\n", c.lit)
+		m, err := ParseString(all.NewContext(), src, ParseOptions{Release: 22})
+		got := ""
+		if err != nil {
+			got = err.Error()
+		} else if a, ok := m.Op.Regions()[0].Blocks()[0].Ops()[0].Attr("a").(*builtin.IntegerAttr); ok {
+			got = a.Value().String()
+		}
+		if !strings.Contains(got, c.want) || err == nil && got != c.want {
+			t.Errorf("%s reads as %q, want %q", c.lit, got, c.want)
+		}
 	}
 }
