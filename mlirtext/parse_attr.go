@@ -1,6 +1,7 @@
 package mlirtext
 
 import (
+	"errors"
 	"math"
 	"math/big"
 	"math/bits"
@@ -375,25 +376,53 @@ func (ps *parser) number() ir.Attribute {
 }
 
 // integer reads the literal of an integer attribute of type typ, width
-// bits wide, refusing what MLIR refuses: a value outside the range of a
-// signed type (index is one), of an unsigned one, or for a signless type
-// of either; a negative literal, even -0, for an unsigned type. A literal
-// is decimal, leading zeros and all, unless it starts with 0x.
+// bits wide, refusing what MLIR refuses (see readInt), and a negative
+// literal, even -0, for an unsigned type.
 func (ps *parser) integer(lit string, typ ir.Type, width uint32, off int) (ir.APInt, bool) {
-	digits, neg := strings.CutPrefix(lit, "-")
-	signedness := builtin.SignednessSigned // index
-	if t, ok := typ.(*builtin.IntegerType); ok {
-		signedness = t.Signedness()
-	}
-	if neg && signedness == builtin.SignednessUnsigned {
+	if strings.HasPrefix(lit, "-") && isUnsigned(typ) {
 		ps.p.ErrorAt(off, "negative integer literal not valid for unsigned integer type")
 		return ir.APInt{}, false
 	}
+	v, ok := readInt(lit, width, isSigned(typ))
+	if !ok {
+		ps.p.ErrorAt(off, "integer constant out of range for attribute")
+	}
+	return v, ok
+}
+
+// isSigned says whether typ is a signed integer type or index, which
+// MLIR reads as signed.
+func isSigned(typ ir.Type) bool {
+	if t, ok := typ.(*builtin.IntegerType); ok {
+		return t.Signedness() == builtin.SignednessSigned
+	}
+	_, index := typ.(*builtin.IndexType)
+	return index
+}
+
+// isBool says whether typ is i1.
+func isBool(typ ir.Type) bool {
+	t, ok := typ.(*builtin.IntegerType)
+	return ok && t.Width() == 1 && t.Signedness() == builtin.SignednessSignless
+}
+
+func isUnsigned(typ ir.Type) bool {
+	t, ok := typ.(*builtin.IntegerType)
+	return ok && t.Signedness() == builtin.SignednessUnsigned
+}
+
+// readInt reads an integer literal (decimal, leading zeros and all, or
+// 0x hex; negated by a leading '-') for an integer width bits wide as
+// MLIR's parser does: its magnitude must fit the width; negated, it must
+// be from -1 down to the smallest signed value (so -0 is refused);
+// otherwise, for a signed type, at most the largest. ok is false for
+// what is refused and for what is not an integer literal.
+func readInt(lit string, width uint32, signed bool) (v ir.APInt, ok bool) {
+	digits, neg := strings.CutPrefix(lit, "-")
 	// Most literals are decimals an int64 holds: no big.Int for them.
 	if len(digits) <= 18 {
 		if n, err := strconv.ParseUint(digits, 10, 64); err == nil {
-			if !integerFits(bits.Len64(n), n&(n-1) == 0, width, signedness, neg) {
-				ps.p.ErrorAt(off, "integer constant out of range for attribute")
+			if !intFits(bits.Len64(n), n&(n-1) == 0, width, signed, neg) {
 				return ir.APInt{}, false
 			}
 			if neg {
@@ -402,19 +431,13 @@ func (ps *parser) integer(lit string, typ ir.Type, width uint32, off int) (ir.AP
 			return ir.APIntFromInt64(width, int64(n)), true
 		}
 	}
-	mag, ok := new(big.Int), false
+	mag := new(big.Int)
 	if hex, isHex := strings.CutPrefix(digits, "0x"); isHex {
 		_, ok = mag.SetString(hex, 16)
 	} else {
 		_, ok = mag.SetString(digits, 10)
 	}
-	if !ok {
-		ps.p.ErrorAt(off, "invalid integer %q", lit)
-		return ir.APInt{}, false
-	}
-	pow2 := mag.Sign() > 0 && mag.TrailingZeroBits() == uint(mag.BitLen()-1)
-	if !integerFits(mag.BitLen(), pow2, width, signedness, neg) {
-		ps.p.ErrorAt(off, "integer constant out of range for attribute")
+	if !ok || !intFits(mag.BitLen(), mag.Sign() > 0 && mag.TrailingZeroBits() == uint(mag.BitLen()-1), width, signed, neg) {
 		return ir.APInt{}, false
 	}
 	if neg {
@@ -423,18 +446,21 @@ func (ps *parser) integer(lit string, typ ir.Type, width uint32, off int) (ir.AP
 	return ir.APIntFromBig(width, mag), true
 }
 
-// integerFits says whether a magnitude of bitLen bits (a power of two if
-// pow2) fits an integer type of width bits, negated if neg.
-func integerFits(bitLen int, pow2 bool, width uint32, s builtin.Signedness, neg bool) bool {
-	if width == 0 {
-		return bitLen == 0
+// intFits says whether a magnitude of bitLen bits (a power of two if
+// pow2; zero if bitLen is 0) fits an integer of width bits, negated if
+// neg.
+func intFits(bitLen int, pow2 bool, width uint32, signed, neg bool) bool {
+	w := int(width)
+	switch {
+	case bitLen > w:
+		return false
+	case neg:
+		// From -1 down to -2^(w-1).
+		return bitLen > 0 && (bitLen < w || pow2)
+	case signed:
+		return bitLen < w
 	}
-	b := int(width)
-	if neg || s == builtin.SignednessSigned {
-		b-- // the sign takes a bit
-	}
-	// -2^b fits where 2^b does not.
-	return bitLen <= b || neg && bitLen == b+1 && pow2
+	return true
 }
 
 // numberLit reads a possibly negative integer or float literal.
@@ -621,6 +647,9 @@ func (ps *parser) denseArray() ir.Attribute {
 				lit = "1"
 			case p.Optional("false"):
 				lit = "0"
+			case isBool(elem):
+				p.Errorf("expected 'true' or 'false' values for i1 type")
+				return
 			default:
 				lit, _ = ps.numberLit()
 			}
@@ -651,18 +680,44 @@ func (ps *parser) appendScalar(raw []byte, lit string, t ir.Type, off int, byteB
 		ps.p.ErrorAt(off, "elements of type %s are not supported", typeName(t))
 		return raw
 	}
-	v, ok := new(big.Int).SetString(strings.TrimPrefix(lit, "-"), 0)
-	if !ok {
+	if !isIntLiteral(lit) {
 		ps.p.ErrorAt(off, "expected an integer for %s", typeName(t))
 		return raw
 	}
-	if strings.HasPrefix(lit, "-") {
-		v.Neg(v)
+	if !byteBools && strings.HasPrefix(lit, "-") && isUnsigned(t) {
+		ps.p.ErrorAt(off, "expected unsigned integer elements, but parsed negative value")
+		return raw
 	}
-	if v.Sign() < 0 {
-		v.Add(v, new(big.Int).Lsh(big.NewInt(1), uint(width)))
+	v, ok := readInt(lit, width, isSigned(t))
+	if !ok {
+		if byteBools {
+			ps.p.ErrorAt(off, "integer constant out of range")
+		} else {
+			ps.p.ErrorAt(off, "integer constant out of range for type")
+		}
+		return raw
 	}
-	return appendLE(raw, v, int(width+7)/8)
+	words := v.Words()
+	for i := range int(width+7) / 8 {
+		var w uint64
+		if i/8 < len(words) {
+			w = words[i/8]
+		}
+		raw = append(raw, byte(w>>(8*(i%8))))
+	}
+	return raw
+}
+
+// isIntLiteral says whether lit is an integer literal: decimal digits or
+// 0x and hex digits, after an optional '-'.
+func isIntLiteral(lit string) bool {
+	digits, _ := strings.CutPrefix(lit, "-")
+	if hex, ok := strings.CutPrefix(digits, "0x"); ok {
+		_, err := strconv.ParseUint(hex, 16, 64)
+		return hex != "" && (err == nil || errors.Is(err, strconv.ErrRange))
+	}
+	_, err := strconv.ParseUint(digits, 10, 64)
+	return digits != "" && (err == nil || errors.Is(err, strconv.ErrRange))
 }
 
 func appendLE(raw []byte, v *big.Int, n int) []byte {
@@ -837,14 +892,14 @@ func (ps *parser) flatten(e element, shape []int64, dim int, out *[]element) boo
 func (ps *parser) encodeElements(flat []element, elem ir.Type, splat bool) []byte {
 	if it, ok := elem.(*builtin.IntegerType); ok && it.Width() == 1 {
 		if splat || len(flat) == 1 {
-			if flat[0].lit == "true" || flat[0].lit == "1" {
+			if ps.boolElement(flat[0], elem) {
 				return []byte{0xFF}
 			}
 			return []byte{0}
 		}
 		raw := make([]byte, (len(flat)+7)/8)
 		for i, x := range flat {
-			if x.lit == "true" || x.lit == "1" {
+			if ps.boolElement(x, elem) {
 				raw[i/8] |= 1 << (i % 8)
 			}
 		}
@@ -864,6 +919,13 @@ func (ps *parser) encodeElements(flat []element, elem ir.Type, splat bool) []byt
 		raw = ps.appendElement(raw, x.lit, elem, x.off)
 	}
 	return raw
+}
+
+// boolElement reads an element of a one-bit type: true, false, or an
+// integer literal in the type's range (see readInt).
+func (ps *parser) boolElement(x element, t ir.Type) bool {
+	b := ps.appendElement(nil, x.lit, t, x.off)
+	return len(b) == 1 && b[0]&1 != 0
 }
 
 func (ps *parser) appendElement(raw []byte, lit string, t ir.Type, off int) []byte {
