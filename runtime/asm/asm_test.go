@@ -239,3 +239,29 @@ func TestCharClasses(t *testing.T) {
 		}
 	}
 }
+
+// TestPrinterGrowth checks that the buffer doubles as it grows: printing
+// 4 MiB ten bytes at a time moves it at most once per doubling.
+func TestPrinterGrowth(t *testing.T) {
+	var p Printer
+	grew, last := 0, -1
+	for p.Len() < 4<<20 {
+		switch p.Len() % 5 {
+		case 0:
+			p.Write("abcdefghij")
+		case 1:
+			p.Uint(1234567890)
+		case 2:
+			p.Quoted("abcdefgh")
+		default:
+			p.Byte('x')
+			p.Newline()
+		}
+		if c := cap(p.Bytes()); c != last {
+			grew, last = grew+1, c
+		}
+	}
+	if grew > 25 {
+		t.Errorf("the buffer moved %d times to reach 4 MiB", grew)
+	}
+}

@@ -19,6 +19,7 @@
 package asm
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -45,33 +46,46 @@ func (p *Printer) Reset() { p.buf, p.indent = p.buf[:0], 0 }
 // Truncate drops what was printed after n bytes.
 func (p *Printer) Truncate(n int) { p.buf = p.buf[:n] }
 
+// room makes room for n more bytes, doubling the buffer when it grows:
+// append grows a large slice by a quarter at a time, and printing 100k
+// ops then copied the text about five times over, each time onto pages
+// the kernel had to map anew (a third of printing).
+func (p *Printer) room(n int) {
+	if cap(p.buf)-len(p.buf) < n {
+		p.buf = slices.Grow(p.buf, max(n, cap(p.buf)))
+	}
+}
+
 // Write appends s as it is.
-func (p *Printer) Write(s string) { p.buf = append(p.buf, s...) }
+func (p *Printer) Write(s string) { p.room(len(s)); p.buf = append(p.buf, s...) }
 
 // Byte appends one byte.
-func (p *Printer) Byte(c byte) { p.buf = append(p.buf, c) }
+func (p *Printer) Byte(c byte) { p.room(1); p.buf = append(p.buf, c) }
 
 // Append returns the buffer for append-style helpers: p.Set(f(p.Append())).
-func (p *Printer) Append() []byte { return p.buf }
+func (p *Printer) Append() []byte { p.room(64); return p.buf }
 
 // Set replaces the buffer (see Append).
 func (p *Printer) Set(b []byte) { p.buf = b }
 
 // Int appends a signed decimal.
-func (p *Printer) Int(v int64) { p.buf = strconv.AppendInt(p.buf, v, 10) }
+func (p *Printer) Int(v int64) { p.room(20); p.buf = strconv.AppendInt(p.buf, v, 10) }
 
 // Uint appends an unsigned decimal.
-func (p *Printer) Uint(v uint64) { p.buf = strconv.AppendUint(p.buf, v, 10) }
+func (p *Printer) Uint(v uint64) { p.room(20); p.buf = strconv.AppendUint(p.buf, v, 10) }
 
 // Float appends a float bit pattern as MLIR prints it (AppendFloat).
-func (p *Printer) Float(s *FloatSemantics, bits uint64) { p.buf = AppendFloat(p.buf, s, bits) }
+func (p *Printer) Float(s *FloatSemantics, bits uint64) {
+	p.room(64)
+	p.buf = AppendFloat(p.buf, s, bits)
+}
 
 // Quoted appends s as an MLIR string literal (AppendQuoted).
-func (p *Printer) Quoted(s string) { p.buf = AppendQuoted(p.buf, s) }
+func (p *Printer) Quoted(s string) { p.room(len(s) + 2); p.buf = AppendQuoted(p.buf, s) }
 
 // Symbol appends a symbol name: @name, or @"…" when name is not a bare
 // identifier.
-func (p *Printer) Symbol(name string) { p.buf = AppendSymbol(p.buf, name) }
+func (p *Printer) Symbol(name string) { p.room(len(name) + 3); p.buf = AppendSymbol(p.buf, name) }
 
 // KeywordOrString appends s bare when it is a keyword, else quoted.
 func (p *Printer) KeywordOrString(s string) {
@@ -91,6 +105,7 @@ func (p *Printer) Depth() int { return p.indent }
 
 // Newline ends the line and indents the next one.
 func (p *Printer) Newline() {
+	p.room(1 + 2*p.indent)
 	p.buf = append(p.buf, '\n')
 	for range p.indent {
 		p.buf = append(p.buf, "  "...)
