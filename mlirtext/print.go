@@ -83,10 +83,14 @@ func Append(b []byte, m *mlirbc.Module, opts Options) ([]byte, error) {
 		return b, err
 	}
 	p.number(m.Op)
+	// Ops print in 80 to 160 bytes each, about one value each: room for
+	// the least of that now spares most of the copies of a buffer grown
+	// from nothing.
+	p.out.Grow(80 * len(p.names))
 	p.preds = predecessors(m.Op)
 	if !opts.LocalScope {
-		p.aliases = asm.NewAliases()
-		p.seen = map[any]bool{}
+		p.aliases = asm.NewAliasesFor(len(p.names))
+		p.seen = make(map[any]bool, len(p.names))
 		p.visitOp(m.Op)
 		p.aliases.Finish()
 	}

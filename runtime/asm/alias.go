@@ -30,7 +30,15 @@ type aliasInfo struct {
 }
 
 // NewAliases returns an empty alias state.
-func NewAliases() *Aliases { return &Aliases{index: map[any]int{}} }
+func NewAliases() *Aliases { return NewAliasesFor(0) }
+
+// NewAliasesFor returns an empty alias state with room for about n
+// values. A printer visits about one value an op, its location; grown
+// one at a time, the list of 100k values was copied over and over (a
+// tenth of printing them).
+func NewAliasesFor(n int) *Aliases {
+	return &Aliases{index: make(map[any]int, n), infos: make([]aliasInfo, 0, n)}
+}
 
 // Visit records a visit of the value identified by key (comparable, the
 // same for equal values): name is the alias its dialect suggests ("" for

@@ -56,6 +56,9 @@ func (p *Printer) room(n int) {
 	}
 }
 
+// Grow makes room for n more bytes.
+func (p *Printer) Grow(n int) { p.room(n) }
+
 // Write appends s as it is.
 func (p *Printer) Write(s string) { p.room(len(s)); p.buf = append(p.buf, s...) }
 
