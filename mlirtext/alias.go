@@ -155,11 +155,9 @@ func (p *printer) visitAttr(a ir.Attribute, canDefer bool) {
 	if a == nil {
 		return
 	}
-	if p.seen[a] {
-		p.aliases.Visit(a, "", false, canDefer, nil)
+	if p.aliases.Revisit(a, canDefer) {
 		return
 	}
-	p.seen[a] = true
 	p.aliases.Visit(a, aliasName(a), false, canDefer, p.attrChildren(a, canDefer))
 }
 
@@ -167,11 +165,9 @@ func (p *printer) visitType(t ir.Type, canDefer bool) {
 	if t == nil {
 		return
 	}
-	if p.seen[t] {
-		p.aliases.Visit(t, "", true, canDefer, nil)
+	if p.aliases.Revisit(t, canDefer) {
 		return
 	}
-	p.seen[t] = true
 	p.aliases.Visit(t, typeAliasName(t), true, canDefer, p.typeChildren(t, canDefer))
 }
 

@@ -90,7 +90,6 @@ func Append(b []byte, m *mlirbc.Module, opts Options) ([]byte, error) {
 	p.preds = predecessors(m.Op)
 	if !opts.LocalScope {
 		p.aliases = asm.NewAliasesFor(len(p.names))
-		p.seen = make(map[any]bool, len(p.names))
 		p.visitOp(m.Op)
 		p.aliases.Finish()
 	}
@@ -129,7 +128,6 @@ type printer struct {
 	ctx           *ir.Context
 	noCtx         bool
 	spans         map[any][]textSpan // by value, see textNested
-	seen          map[any]bool       // values the alias walk visited
 }
 
 func (p *printer) fail(err error) {

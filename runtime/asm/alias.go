@@ -46,11 +46,7 @@ func NewAliasesFor(n int) *Aliases {
 // visits the values it prints, in order (nil for none). Visiting a value
 // again only makes it non-deferrable if this visit cannot be deferred.
 func (a *Aliases) Visit(key any, name string, isType, canDefer bool, children func()) {
-	if i, ok := a.index[key]; ok {
-		if !canDefer {
-			a.markNonDeferrable(i)
-		}
-		a.child(i)
+	if a.Revisit(key, canDefer) {
 		return
 	}
 	i := len(a.infos)
@@ -79,6 +75,21 @@ func (a *Aliases) Visit(key any, name string, isType, canDefer bool, children fu
 		}
 	}
 	a.child(i)
+}
+
+// Revisit records a visit of a value visited before, as Visit does, and
+// reports whether there was one: a caller that has yet to work out the
+// value's alias and children calls it first.
+func (a *Aliases) Revisit(key any, canDefer bool) bool {
+	i, ok := a.index[key]
+	if !ok {
+		return false
+	}
+	if !canDefer {
+		a.markNonDeferrable(i)
+	}
+	a.child(i)
+	return true
 }
 
 func (a *Aliases) child(i int) {
