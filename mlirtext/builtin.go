@@ -841,11 +841,18 @@ func (p *printer) aliasedText(x any) (string, bool) {
 	if p.aliases == nil {
 		return "", false
 	}
+	if s, ok := p.printedText[x]; ok {
+		return s, true
+	}
 	f := p.formsOf(x)
 	if f == nil {
 		return "", false
 	}
-	return f.PrintAliased(x, p.release, func(v any) (string, bool) { return p.aliases.Alias(v) }, &p.distinct)
+	s, ok := f.PrintAliased(x, p.release, func(v any) (string, bool) { return p.aliases.Alias(v) }, &p.distinct)
+	if ok && p.printedText != nil {
+		p.printedText[x] = s
+	}
+	return s, ok
 }
 
 // dialectText asks the value's dialect for its textual form.

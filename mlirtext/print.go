@@ -92,6 +92,8 @@ func Append(b []byte, m *mlirbc.Module, opts Options) ([]byte, error) {
 		p.aliases = asm.NewAliasesFor(len(p.names))
 		p.visitOp(m.Op)
 		p.aliases.Finish()
+		// The aliases are settled: a value prints the same text each time.
+		p.printedText = map[any]string{}
 	}
 	p.defs(false)
 	p.op(m.Op)
@@ -128,6 +130,10 @@ type printer struct {
 	ctx           *ir.Context
 	noCtx         bool
 	spans         map[any][]textSpan // by value, see textNested
+	// printedText is the text of dialect values printed by their
+	// dialects' assembly formats (aliasedText), once the aliases are
+	// settled; nil before.
+	printedText map[any]string
 }
 
 func (p *printer) fail(err error) {
