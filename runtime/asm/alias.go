@@ -15,7 +15,6 @@ type Aliases struct {
 	infos []aliasInfo
 	index map[any]int
 	stack [][]int // children collected while visiting
-	names map[any]string
 	order []int
 }
 
@@ -132,7 +131,6 @@ func (a *Aliases) Finish() {
 		return 0
 	})
 	counts := map[string]int{}
-	a.names = map[any]string{}
 	a.order = a.order[:0]
 	for _, i := range order {
 		info := &a.infos[i]
@@ -149,7 +147,6 @@ func (a *Aliases) Finish() {
 		if n > 0 {
 			info.final += strconv.Itoa(n)
 		}
-		a.names[info.key] = info.final
 		a.order = append(a.order, i)
 	}
 }
@@ -157,8 +154,11 @@ func (a *Aliases) Finish() {
 // Alias returns the alias of the value identified by key ("#loc3"), ok
 // false if it has none.
 func (a *Aliases) Alias(key any) (string, bool) {
-	s, ok := a.names[key]
-	return s, ok
+	i, ok := a.index[key]
+	if !ok || a.infos[i].final == "" {
+		return "", false
+	}
+	return a.infos[i].final, true
 }
 
 // Definitions calls f for each alias in the order MLIR prints their
