@@ -126,7 +126,7 @@ type parser struct {
 	// resolved lists the uses of values defined after them, in the order
 	// they were resolved (define); unordered holds the values whose use
 	// lists can differ from a bytecode reader's (see useOrders).
-	resolved  []madeUse
+	resolved  []resolvedUse
 	unordered map[*ir.Value]bool
 	// names are the op names met, by their quoted text.
 	names map[string]namedOp
@@ -137,7 +137,7 @@ type useRef struct {
 	index int
 }
 
-type madeUse struct {
+type resolvedUse struct {
 	v *ir.Value
 	useRef
 }
@@ -244,7 +244,6 @@ func (ps *parser) module() {
 	ps.m.Op = top
 }
 
-// aliasDef reads #name = attr or !name = type.
 // reserveAliases makes room in attrAlias for the attribute aliases
 // defined on the lines from off on that start with '#': the locations
 // mlir-opt prints after the module are one such line each, often one for
@@ -269,6 +268,7 @@ func (ps *parser) reserveAliases(off int) {
 	ps.attrAlias = grown
 }
 
+// aliasDef reads #name = attr or !name = type.
 func (ps *parser) aliasDef(attr bool) {
 	p := ps.p
 	t := p.Next()
@@ -911,12 +911,12 @@ func (ps *parser) useOrders() {
 			wasResolved[u.useRef] = true
 		}
 	}
-	var made func(op *ir.Operation)
-	made = func(op *ir.Operation) {
+	var inOrderMade func(op *ir.Operation)
+	inOrderMade = func(op *ir.Operation) {
 		for _, r := range op.Regions() {
 			for _, b := range r.Blocks() {
 				for _, inner := range b.Ops() {
-					made(inner)
+					inOrderMade(inner)
 				}
 			}
 		}
@@ -926,7 +926,7 @@ func (ps *parser) useOrders() {
 			}
 		}
 	}
-	made(ps.m.Op)
+	inOrderMade(ps.m.Op)
 	for v, made := range uses {
 		if len(made) < 2 {
 			continue
@@ -963,8 +963,8 @@ func (ps *parser) useOrders() {
 	}
 }
 
-// use notes that op's operand index uses v; unordered says the op comes
-// before ops whose uses were made earlier (see useOrders).
+// use notes a use of v made by an op as it is made; unordered says the op
+// comes before ops whose uses were made earlier (see useOrders).
 func (ps *parser) use(v *ir.Value, unordered bool) {
 	if unordered {
 		ps.unordered[v] = true
@@ -974,7 +974,7 @@ func (ps *parser) use(v *ir.Value, unordered bool) {
 // resolve notes that op's operand index, used before v was defined, now
 // uses v.
 func (ps *parser) resolve(v *ir.Value, op *ir.Operation, index int) {
-	ps.resolved = append(ps.resolved, madeUse{v, useRef{op, index}})
+	ps.resolved = append(ps.resolved, resolvedUse{v, useRef{op, index}})
 	ps.unordered[v] = true
 }
 

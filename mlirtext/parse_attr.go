@@ -406,6 +406,7 @@ func isBool(typ ir.Type) bool {
 	return ok && t.Width() == 1 && t.Signedness() == builtin.SignednessSignless
 }
 
+// isUnsigned says whether typ is an unsigned integer type.
 func isUnsigned(typ ir.Type) bool {
 	t, ok := typ.(*builtin.IntegerType)
 	return ok && t.Signedness() == builtin.SignednessUnsigned
