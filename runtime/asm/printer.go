@@ -19,7 +19,6 @@
 package asm
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -50,9 +49,13 @@ func (p *Printer) Truncate(n int) { p.buf = p.buf[:n] }
 // append grows a large slice by a quarter at a time, and printing 100k
 // ops then copied the text about five times over, each time onto pages
 // the kernel had to map anew (a third of printing).
+// The new buffer is made, not appended to, so that its unwritten part is
+// not zeroed: fresh pages the kernel maps only once written.
 func (p *Printer) room(n int) {
 	if cap(p.buf)-len(p.buf) < n {
-		p.buf = slices.Grow(p.buf, max(n, cap(p.buf)))
+		b := make([]byte, len(p.buf), len(p.buf)+max(n, cap(p.buf)))
+		copy(b, p.buf)
+		p.buf = b
 	}
 }
 
