@@ -8,6 +8,7 @@ import (
 	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
 func TestFunctionTypeEnd(t *testing.T) {
@@ -233,17 +234,12 @@ func TestIntegerLiterals(t *testing.T) {
 		{"340282366920938463463374607431768211455 : i128", "i128 -1"},
 		{"340282366920938463463374607431768211456 : i128", "out of range"},
 	} {
-		src := fmt.Sprintf("\"test.op\"() {a = %s} : () -> ()\n", c.lit)
-		m, err := ParseString(all.NewContext(), src, ParseOptions{Release: 22})
-		got := ""
-		if err != nil {
-			got = err.Error()
-		} else if a, ok := m.Op.Regions()[0].Blocks()[0].Ops()[0].Attr("a").(*builtin.IntegerAttr); ok {
-			got = a.Value().String()
-		}
-		if !strings.Contains(got, c.want) || err == nil && got != c.want {
-			t.Errorf("%s reads as %q, want %q", c.lit, got, c.want)
-		}
+		checkRead(t, c.lit, c.want, func(_ *mlirbc.Module, a ir.Attribute) (string, error) {
+			if a, ok := a.(*builtin.IntegerAttr); ok {
+				return a.Value().String(), nil
+			}
+			return fmt.Sprintf("%T", a), nil
+		})
 	}
 }
 
@@ -281,19 +277,30 @@ func TestElementLiterals(t *testing.T) {
 		{"array<i64: 18446744073709551615>", "array<i64: -1>"},
 		{"array<i1: true, false>", "array<i1: true, false>"},
 	} {
-		src := fmt.Sprintf("\"test.op\"() {a = %s} : () -> ()\n", c.attr)
-		m, err := ParseString(all.NewContext(), src, ParseOptions{Release: 22})
-		got := ""
-		if err != nil {
-			got = err.Error()
-		} else if text, err := Append(nil, m, Options{}); err != nil {
-			got = err.Error()
-		} else {
-			_, got, _ = strings.Cut(string(text), "{a = ")
+		checkRead(t, c.attr, c.want, func(m *mlirbc.Module, _ ir.Attribute) (string, error) {
+			text, err := Append(nil, m, Options{})
+			_, got, _ := strings.Cut(string(text), "{a = ")
 			got, _, _ = strings.Cut(got, "}")
-		}
-		if !strings.Contains(got, c.want) || err == nil && got != c.want {
-			t.Errorf("%s reads as %q, want %q", c.attr, got, c.want)
-		}
+			return got, err
+		})
+	}
+}
+
+// checkRead reads a module of one op with the attribute a = attr and
+// checks what show makes of it, or the error, against want: equal to a
+// value, within an error.
+func checkRead(t *testing.T, attr, want string, show func(*mlirbc.Module, ir.Attribute) (string, error)) {
+	t.Helper()
+	src := fmt.Sprintf("\"test.op\"() {a = %s} : () -> ()\n", attr)
+	m, err := ParseString(all.NewContext(), src, ParseOptions{Release: 22})
+	got := ""
+	if err == nil {
+		got, err = show(m, m.Op.Regions()[0].Blocks()[0].Ops()[0].Attr("a"))
+	}
+	if err != nil {
+		got = err.Error()
+	}
+	if !strings.Contains(got, want) || err == nil && got != want {
+		t.Errorf("%s reads as %q, want %q", attr, got, want)
 	}
 }
