@@ -305,22 +305,34 @@ func (ps *parser) pushScope() {
 func (ps *parser) popScope() {
 	s := ps.scopes[len(ps.scopes)-1]
 	ps.scopes = ps.scopes[:len(ps.scopes)-1]
-	for name, uses := range s.forward {
-		if len(ps.scopes) > 0 {
-			// A use in a graph region of a value defined further down in
-			// an enclosing one.
-			outer := ps.scopes[len(ps.scopes)-1]
+	if len(ps.scopes) > 0 {
+		// Uses in a graph region of values defined further down in an
+		// enclosing one.
+		outer := ps.scopes[len(ps.scopes)-1]
+		for name, uses := range s.forward {
 			outer.forward[name] = append(outer.forward[name], uses...)
-			continue
 		}
-		ps.p.ErrorAt(uses[0].off, "use of undeclared SSA value %%%s", name)
+	} else if len(s.forward) > 0 {
+		// The first in the text, whatever the map's order.
+		first, firstName := -1, ""
+		for name, uses := range s.forward {
+			for _, u := range uses {
+				if first < 0 || u.off < first {
+					first, firstName = u.off, name
+				}
+			}
+		}
+		ps.p.ErrorAt(first, "use of undeclared SSA value %%%s", firstName)
 		return
 	}
+	first, firstName := -1, ""
 	for name, b := range s.blocks {
-		if !s.defined[b] {
-			ps.p.ErrorAt(s.blockAt[b], "reference to an undefined block ^%s", name)
-			return
+		if at := s.blockAt[b]; !s.defined[b] && (first < 0 || at < first) {
+			first, firstName = at, name
 		}
+	}
+	if first >= 0 {
+		ps.p.ErrorAt(first, "reference to an undefined block ^%s", firstName)
 	}
 }
 
