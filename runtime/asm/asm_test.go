@@ -37,6 +37,7 @@ func TestParserErrors(t *testing.T) {
 		{"a\n  %", "f:2:3: invalid SSA value name"},
 		{"a b", "f:1:4: expected ':'"},
 		{"\"\\q\"", "f:1:2: unknown escape in string literal"},
+		{"a\n `", "f:2:2: unexpected character '`'"},
 	} {
 		p := NewParser("f", []byte(c.src))
 		for !p.Failed() && p.Tok().Kind != EOF {

@@ -38,8 +38,6 @@ type Token struct {
 	Kind Kind
 	Text string
 	Off  int
-	// Err explains an Invalid token.
-	Err string
 }
 
 // Is reports whether the token is punctuation or a bare identifier
@@ -54,7 +52,13 @@ func (t Token) Is(s string) bool {
 type Lexer struct {
 	src string
 	off int
+	// invalid explains the last Invalid token (kept here, not in every
+	// token: a token is copied at every step of a parse).
+	invalid string
 }
+
+// InvalidReason explains the last Invalid token Next returned.
+func (l *Lexer) InvalidReason() string { return l.invalid }
 
 // NewLexer lexes src.
 func NewLexer(src string) *Lexer { return &Lexer{src: src} }
@@ -126,7 +130,7 @@ func (l *Lexer) Next() Token {
 		if strings.HasPrefix(src[start:], "...") {
 			return punct(3)
 		}
-		return l.invalid(start, 1, "unexpected character '.'")
+		return l.invalidAt(start, 1, "unexpected character '.'")
 	case c == '{':
 		if strings.HasPrefix(src[start:], "{-#") {
 			return punct(3)
@@ -151,7 +155,7 @@ func (l *Lexer) Next() Token {
 		}
 		return Token{Kind: BareIdent, Text: src[start:l.off], Off: start}
 	}
-	return l.invalid(start, 1, fmt.Sprintf("unexpected character %q", c))
+	return l.invalidAt(start, 1, fmt.Sprintf("unexpected character %q", c))
 }
 
 func (l *Lexer) peek(n int) byte {
@@ -161,9 +165,10 @@ func (l *Lexer) peek(n int) byte {
 	return 0
 }
 
-func (l *Lexer) invalid(start, n int, msg string) Token {
+func (l *Lexer) invalidAt(start, n int, msg string) Token {
 	l.off = min(start+n, len(l.src))
-	return Token{Kind: Invalid, Text: l.src[start:l.off], Off: start, Err: msg}
+	l.invalid = msg
+	return Token{Kind: Invalid, Text: l.src[start:l.off], Off: start}
 }
 
 // prefixed lexes #id, %id, ^id and !id: the prefix and a suffix-id,
@@ -193,7 +198,7 @@ func (l *Lexer) prefixed(start int) Token {
 		}
 	default:
 		what := map[Kind]string{HashIdent: "attribute alias", PercentIdent: "SSA value name", CaretIdent: "block name", BangIdent: "type alias"}[kind]
-		return l.invalid(start, 1, "invalid "+what)
+		return l.invalidAt(start, 1, "invalid "+what)
 	}
 	return Token{Kind: kind, Text: src[start:l.off], Off: start}
 }
@@ -210,7 +215,7 @@ func (l *Lexer) at(start int) Token {
 		return Token{Kind: AtIdent, Text: src[start:l.off], Off: start}
 	}
 	if l.off >= len(src) || !(isLetter(src[l.off]) || src[l.off] == '_') {
-		return l.invalid(start, 1, "@ identifier expected to start with letter or '_'")
+		return l.invalidAt(start, 1, "@ identifier expected to start with letter or '_'")
 	}
 	for l.off < len(src) && (isLetter(src[l.off]) || isDigit(src[l.off]) || strings.IndexByte("_$.", src[l.off]) >= 0) {
 		l.off++
@@ -228,7 +233,7 @@ func (l *Lexer) str(start int) Token {
 			l.off += plainRun(src[l.off:])
 		}
 		if l.off >= len(src) {
-			return l.invalid(start, len(src)-start, "expected '\"' in string literal")
+			return l.invalidAt(start, len(src)-start, "expected '\"' in string literal")
 		}
 		c := src[l.off]
 		l.off++
@@ -237,7 +242,7 @@ func (l *Lexer) str(start int) Token {
 			return Token{Kind: String, Text: src[start:l.off], Off: start}
 		case '\n', '\v', '\f':
 			l.off--
-			t := l.invalid(start, l.off-start, "expected '\"' in string literal")
+			t := l.invalidAt(start, l.off-start, "expected '\"' in string literal")
 			t.Off = l.off
 			return t
 		case '\\':
@@ -247,7 +252,7 @@ func (l *Lexer) str(start int) Token {
 			case l.off+1 < len(src) && isHex(src[l.off]) && isHex(src[l.off+1]):
 				l.off += 2
 			default:
-				t := l.invalid(start, l.off-start, "unknown escape in string literal")
+				t := l.invalidAt(start, l.off-start, "unknown escape in string literal")
 				t.Off = l.off - 1
 				return t
 			}

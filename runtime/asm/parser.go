@@ -52,7 +52,7 @@ func NewParserString(file, src string) *Parser {
 func (p *Parser) advance() {
 	p.tok = p.lex.Next()
 	if p.tok.Kind == Invalid {
-		p.ErrorAt(p.tok.Off, "%s", p.tok.Err)
+		p.ErrorAt(p.tok.Off, "%s", p.lex.InvalidReason())
 	}
 }
 
