@@ -37,12 +37,10 @@ func printAny(ctx *ir.Context, path string, stdout io.Writer, debugInfo, localSc
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	b, err := mlirtext.Append(nil, m, mlirtext.Options{LocalScope: localScope, Release: release})
-	if err != nil {
+	if err := mlirtext.Print(stdout, m, mlirtext.Options{LocalScope: localScope, Release: release}); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	_, err = stdout.Write(b)
-	return err
+	return nil
 }
 
 // isMLIRText reports whether data is MLIR's generic text: past alias

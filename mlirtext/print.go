@@ -44,11 +44,14 @@ type Options struct {
 // Print writes m as mlir-opt prints it in the generic form with debug
 // info, followed by the newline mlir-opt ends its output with.
 func Print(w io.Writer, m *mlirbc.Module, opts Options) error {
-	b, err := Append(nil, m, opts)
-	if err != nil {
+	// The text goes into chunks, written once it is all printed: nothing
+	// is written for a module that cannot be printed.
+	var out asm.Printer
+	out.InChunks()
+	if err := print(&out, m, opts); err != nil {
 		return err
 	}
-	_, err = w.Write(b)
+	_, err := out.WriteTo(w)
 	return err
 }
 
@@ -57,11 +60,21 @@ func Print(w io.Writer, m *mlirbc.Module, opts Options) error {
 // without a codec, float formats without a printer) is an error, and b is
 // returned as it was.
 func Append(b []byte, m *mlirbc.Module, opts Options) ([]byte, error) {
+	var out asm.Printer
+	out.Set(b)
+	if err := print(&out, m, opts); err != nil {
+		return b, err
+	}
+	return out.Bytes(), nil
+}
+
+// print prints m into out, as Print and Append describe.
+func print(out *asm.Printer, m *mlirbc.Module, opts Options) error {
 	if m == nil || m.Op == nil {
-		return b, fmt.Errorf("mlirtext: no module to print")
+		return fmt.Errorf("mlirtext: no module to print")
 	}
 	if err := m.Op.MaterializeAll(); err != nil {
-		return b, err
+		return err
 	}
 	release := opts.Release
 	if release == 0 {
@@ -78,15 +91,17 @@ func Append(b []byte, m *mlirbc.Module, opts Options) ([]byte, error) {
 		distinct:  map[ir.Attribute]int{},
 		resources: map[ir.ResourceHandle]bool{},
 	}
-	p.out.Set(b)
+	p.out = out
 	if err := p.check(m.Op); err != nil {
-		return b, err
+		return err
 	}
 	p.number(m.Op)
-	// Ops print in 80 to 160 bytes each, about one value each: room for
-	// the least of that now spares most of the copies of a buffer grown
-	// from nothing.
-	p.out.Grow(80 * len(p.names))
+	if !out.Chunked() {
+		// Ops print in 80 to 160 bytes each, about one value each: room
+		// for the least of that now spares most of the copies of a buffer
+		// grown from nothing.
+		out.Grow(80 * len(p.names))
+	}
 	p.preds = predecessors(m.Op)
 	if !opts.LocalScope {
 		p.aliases = asm.NewAliasesFor(len(p.names))
@@ -106,14 +121,11 @@ func Append(b []byte, m *mlirbc.Module, opts Options) ([]byte, error) {
 		p.resourceSection()
 		p.out.Byte('\n')
 	}
-	if p.err != nil {
-		return b, p.err
-	}
-	return p.out.Bytes(), nil
+	return p.err
 }
 
 type printer struct {
-	out     asm.Printer
+	out     *asm.Printer
 	release int
 	m       *mlirbc.Module
 	aliases *asm.Aliases // nil in local scope
@@ -654,6 +666,7 @@ func (p *printer) nativeDefaults(op *ir.Operation, s *bytecode.OpSchema) []ir.Na
 // dialect's text stores it.
 func valueText(x any, release int) string {
 	p := &printer{
+		out:       &asm.Printer{},
 		release:   release,
 		names:     map[*ir.Value]string{},
 		blocks:    map[*ir.Block]int{},

@@ -1,9 +1,11 @@
 package asm
 
 import (
+	"bytes"
 	"slices"
 	"strings"
 	"testing"
+	"unsafe"
 )
 
 func TestLexer(t *testing.T) {
@@ -264,5 +266,43 @@ func TestPrinterGrowth(t *testing.T) {
 	}
 	if grew > 25 {
 		t.Errorf("the buffer moved %d times to reach 4 MiB", grew)
+	}
+}
+
+// TestPrinterChunks prints the same text into a printer in chunks and
+// into one that is not, and compares what each gives; a chunk, once
+// full, must not move.
+func TestPrinterChunks(t *testing.T) {
+	var flat, chunked Printer
+	chunked.InChunks()
+	var first *byte
+	for i := 0; flat.Len() < 3*chunkSize+5000; i++ {
+		for _, p := range []*Printer{&flat, &chunked} {
+			p.Write("abcdefghij")
+			p.Uint(uint64(i))
+			p.Quoted("q\n")
+			p.Set(append(p.Append(), " appended"...))
+			p.Newline()
+		}
+		if first == nil && len(chunked.done) > 0 {
+			first = unsafe.SliceData(chunked.done[0])
+		}
+	}
+	if first == nil || unsafe.SliceData(chunked.done[0]) != first {
+		t.Fatalf("the first chunk moved, or was never full")
+	}
+	if chunked.Len() != flat.Len() {
+		t.Fatalf("Len %d in chunks, %d flat", chunked.Len(), flat.Len())
+	}
+	var w bytes.Buffer
+	if n, err := chunked.WriteTo(&w); err != nil || n != int64(flat.Len()) || !bytes.Equal(w.Bytes(), flat.Bytes()) {
+		t.Fatalf("WriteTo wrote %d bytes (%v), not the flat printer's %d", n, err, flat.Len())
+	}
+	for _, n := range []int{flat.Len() - 3, 2*chunkSize + 7, 100} {
+		flat.Truncate(n)
+		chunked.Truncate(n)
+		if !bytes.Equal(chunked.Bytes(), flat.Bytes()) {
+			t.Fatalf("after Truncate(%d) the printers differ", n)
+		}
 	}
 }

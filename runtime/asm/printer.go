@@ -19,6 +19,7 @@
 package asm
 
 import (
+	"io"
 	"strconv"
 	"strings"
 )
@@ -28,22 +29,64 @@ import (
 type Printer struct {
 	buf    []byte
 	indent int
+	// done holds the full chunks before buf in chunked mode (InChunks).
+	done    [][]byte
+	doneLen int
+	chunked bool
 }
 
-// Bytes returns what was printed.
-func (p *Printer) Bytes() []byte { return p.buf }
+// chunkSize is the size of a chunk in chunked mode.
+const chunkSize = 1 << 20
+
+// InChunks has the printer keep its text in chunks of 1 MiB instead of
+// one buffer doubled as it grows, for text that is written out once
+// printed (WriteTo): no chunk is ever copied. Call it before printing.
+func (p *Printer) InChunks() { p.chunked = true }
+
+// Chunked says whether InChunks was called.
+func (p *Printer) Chunked() bool { return p.chunked }
+
+// WriteTo writes what was printed to w.
+func (p *Printer) WriteTo(w io.Writer) (int64, error) {
+	var n int64
+	for _, b := range append(p.done, p.buf) {
+		k, err := w.Write(b)
+		n += int64(k)
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// Bytes returns what was printed (in chunked mode, joining the chunks).
+func (p *Printer) Bytes() []byte {
+	if len(p.done) > 0 {
+		joined := make([]byte, 0, p.Len())
+		for _, b := range p.done {
+			joined = append(joined, b...)
+		}
+		p.buf, p.done, p.doneLen = append(joined, p.buf...), nil, 0
+	}
+	return p.buf
+}
 
 // String returns what was printed.
-func (p *Printer) String() string { return string(p.buf) }
+func (p *Printer) String() string { return string(p.Bytes()) }
 
 // Len is the number of bytes printed.
-func (p *Printer) Len() int { return len(p.buf) }
+func (p *Printer) Len() int { return p.doneLen + len(p.buf) }
 
 // Reset empties the buffer, keeping its storage.
-func (p *Printer) Reset() { p.buf, p.indent = p.buf[:0], 0 }
+func (p *Printer) Reset() { p.buf, p.indent, p.done, p.doneLen = p.buf[:0], 0, nil, 0 }
 
 // Truncate drops what was printed after n bytes.
-func (p *Printer) Truncate(n int) { p.buf = p.buf[:n] }
+func (p *Printer) Truncate(n int) {
+	if n < p.doneLen {
+		p.Bytes()
+	}
+	p.buf = p.buf[:n-p.doneLen]
+}
 
 // room makes room for n more bytes, doubling the buffer when it grows:
 // append grows a large slice by a quarter at a time, and printing 100k
@@ -53,6 +96,13 @@ func (p *Printer) Truncate(n int) { p.buf = p.buf[:n] }
 // not zeroed: fresh pages the kernel maps only once written.
 func (p *Printer) room(n int) {
 	if cap(p.buf)-len(p.buf) < n {
+		if p.chunked {
+			if len(p.buf) > 0 {
+				p.done, p.doneLen = append(p.done, p.buf), p.doneLen+len(p.buf)
+			}
+			p.buf = make([]byte, 0, max(n, chunkSize))
+			return
+		}
 		b := make([]byte, len(p.buf), len(p.buf)+max(n, cap(p.buf)))
 		copy(b, p.buf)
 		p.buf = b
