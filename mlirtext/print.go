@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"strconv"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/asm"
@@ -86,7 +85,7 @@ func print(out *asm.Printer, m *mlirbc.Module, opts Options) error {
 	p := &printer{
 		release:   release,
 		m:         m,
-		names:     map[*ir.Value]string{},
+		names:     map[*ir.Value]valueName{},
 		blocks:    map[*ir.Block]int{},
 		distinct:  map[ir.Attribute]int{},
 		resources: map[ir.ResourceHandle]bool{},
@@ -129,7 +128,7 @@ type printer struct {
 	release int
 	m       *mlirbc.Module
 	aliases *asm.Aliases // nil in local scope
-	names   map[*ir.Value]string
+	names   map[*ir.Value]valueName
 	blocks  map[*ir.Block]int         // a block's index in its region
 	preds   map[*ir.Block][]*ir.Block // the blocks whose terminators branch to a block, once per use
 	// distinct numbers distinct attributes in the order they print.
@@ -217,10 +216,10 @@ func (p *printer) number(top *ir.Operation) {
 			p.blocks[b] = i
 			for _, a := range b.Args() {
 				if i == 0 {
-					p.names[a] = "arg" + strconv.Itoa(cur.args)
+					p.names[a] = argName(cur.args)
 					cur.args++
 				} else {
-					p.names[a] = strconv.Itoa(cur.values)
+					p.names[a] = valueName(cur.values)
 					cur.values++
 				}
 			}
@@ -238,9 +237,27 @@ func (p *printer) number(top *ir.Operation) {
 	}
 }
 
+// valueName is how a value is named: %n for n ≥ 0, %argk for -k-1. A
+// number, not a string, as a module of 100k values would otherwise make
+// 100k strings.
+type valueName int
+
+func argName(k int) valueName { return valueName(-k - 1) }
+
+// name prints %name.
+func (p *printer) name(n valueName) {
+	if n < 0 {
+		p.out.Write("%arg")
+		p.out.Int(int64(-n - 1))
+		return
+	}
+	p.out.Byte('%')
+	p.out.Int(int64(n))
+}
+
 func (p *printer) numberOp(op *ir.Operation, next *int) {
 	if op.NumResults() > 0 {
-		p.names[op.Result(0)] = strconv.Itoa(*next)
+		p.names[op.Result(0)] = valueName(*next)
 		*next++
 	}
 }
@@ -274,8 +291,7 @@ func (p *printer) value(v *ir.Value) {
 		p.out.Write("<<UNKNOWN SSA VALUE>>")
 		return
 	}
-	p.out.Byte('%')
-	p.out.Write(name)
+	p.name(name)
 	if no >= 0 {
 		p.out.Byte('#')
 		p.out.Int(int64(no))
@@ -295,8 +311,7 @@ func (p *printer) blockName(b *ir.Block) {
 // op prints one op at the current indentation, with its location.
 func (p *printer) op(op *ir.Operation) {
 	if n := op.NumResults(); n > 0 {
-		p.out.Byte('%')
-		p.out.Write(p.names[op.Result(0)])
+		p.name(p.names[op.Result(0)])
 		if n > 1 {
 			p.out.Byte(':')
 			p.out.Int(int64(n))
@@ -668,7 +683,7 @@ func valueText(x any, release int) string {
 	p := &printer{
 		out:       &asm.Printer{},
 		release:   release,
-		names:     map[*ir.Value]string{},
+		names:     map[*ir.Value]valueName{},
 		blocks:    map[*ir.Block]int{},
 		distinct:  map[ir.Attribute]int{},
 		resources: map[ir.ResourceHandle]bool{},
