@@ -30,11 +30,7 @@ func getArrayAttr(ctx *ir.Context, value []ir.Attribute, keep bool) *ArrayAttr {
 	arrayAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &arrayAttrSlab, (*ArrayAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ArrayAttr](s)
-		if keep {
-			v.value = value
-		} else {
-			v.value = slices.Clone(value)
-		}
+		v.value = ir.CloneUnless(keep, value)
 		return v
 	}, arrayAttrKey).(*ArrayAttr)
 }
@@ -81,11 +77,7 @@ func getDictionaryAttr(ctx *ir.Context, value []NamedAttribute, keep bool) *Dict
 	dictionaryAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dictionaryAttrSlab, (*DictionaryAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DictionaryAttr](s)
-		if keep {
-			v.value = value
-		} else {
-			v.value = slices.Clone(value)
-		}
+		v.value = ir.CloneUnless(keep, value)
 		return v
 	}, dictionaryAttrKey).(*DictionaryAttr)
 }
@@ -186,11 +178,7 @@ func getSymbolRefAttr(ctx *ir.Context, rootReference *StringAttr, nestedReferenc
 	return ir.InsertAttrWith(ctx, k, &symbolRefAttrSlab, (*SymbolRefAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[SymbolRefAttr](s)
 		v.rootReference = rootReference
-		if keep {
-			v.nestedReferences = nestedReferences
-		} else {
-			v.nestedReferences = slices.Clone(nestedReferences)
-		}
+		v.nestedReferences = ir.CloneUnless(keep, nestedReferences)
 		return v
 	}, symbolRefAttrKey).(*SymbolRefAttr)
 }
@@ -530,11 +518,7 @@ func getFusedLoc(ctx *ir.Context, locations []ir.Location, metadata ir.Attribute
 	fusedLocKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &fusedLocSlab, (*FusedLoc)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[FusedLoc](s)
-		if keep {
-			v.locations = locations
-		} else {
-			v.locations = slices.Clone(locations)
-		}
+		v.locations = ir.CloneUnless(keep, locations)
 		v.metadata = metadata
 		return v
 	}, fusedLocKey).(*FusedLoc)
@@ -716,11 +700,7 @@ func getDenseArrayAttr(ctx *ir.Context, elementType ir.Type, size int64, rawData
 		v := ir.SlotOf[DenseArrayAttr](s)
 		v.elementType = elementType
 		v.size = size
-		if keep {
-			v.rawData = rawData
-		} else {
-			v.rawData = slices.Clone(rawData)
-		}
+		v.rawData = ir.CloneUnless(keep, rawData)
 		return v
 	}, denseArrayAttrKey).(*DenseArrayAttr)
 }
@@ -778,11 +758,7 @@ func getDenseIntOrFPElementsAttr(ctx *ir.Context, type_ ir.Type, rawData []byte,
 	return ir.InsertAttrWith(ctx, k, &denseIntOrFPElementsAttrSlab, (*DenseIntOrFPElementsAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DenseIntOrFPElementsAttr](s)
 		v.type_ = type_
-		if keep {
-			v.rawData = rawData
-		} else {
-			v.rawData = slices.Clone(rawData)
-		}
+		v.rawData = ir.CloneUnless(keep, rawData)
 		return v
 	}, denseIntOrFPElementsAttrKey).(*DenseIntOrFPElementsAttr)
 }
@@ -836,11 +812,7 @@ func getDenseStringElementsAttr(ctx *ir.Context, type_ ir.Type, isSplat bool, va
 		v := ir.SlotOf[DenseStringElementsAttr](s)
 		v.type_ = type_
 		v.isSplat = isSplat
-		if keep {
-			v.value = value
-		} else {
-			v.value = slices.Clone(value)
-		}
+		v.value = ir.CloneUnless(keep, value)
 		return v
 	}, denseStringElementsAttrKey).(*DenseStringElementsAttr)
 }

@@ -3,8 +3,6 @@
 package builtin
 
 import (
-	"slices"
-
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -108,16 +106,8 @@ func getFunctionType(ctx *ir.Context, inputs, results []ir.Type, keep bool) *Fun
 	functionTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &functionTypeSlab, (*FunctionType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FunctionType](s)
-		if keep {
-			v.inputs = inputs
-		} else {
-			v.inputs = slices.Clone(inputs)
-		}
-		if keep {
-			v.results = results
-		} else {
-			v.results = slices.Clone(results)
-		}
+		v.inputs = ir.CloneUnless(keep, inputs)
+		v.results = ir.CloneUnless(keep, results)
 		return v
 	}, functionTypeKey).(*FunctionType)
 }
@@ -380,11 +370,7 @@ func getMemRefType(ctx *ir.Context, shape []int64, elementType ir.Type, layout, 
 	memRefTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &memRefTypeSlab, (*MemRefType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[MemRefType](s)
-		if keep {
-			v.shape = shape
-		} else {
-			v.shape = slices.Clone(shape)
-		}
+		v.shape = ir.CloneUnless(keep, shape)
 		v.elementType = elementType
 		v.layout = layout
 		v.memorySpace = memorySpace
@@ -477,11 +463,7 @@ func getRankedTensorType(ctx *ir.Context, shape []int64, elementType ir.Type, en
 	rankedTensorTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &rankedTensorTypeSlab, (*RankedTensorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedTensorType](s)
-		if keep {
-			v.shape = shape
-		} else {
-			v.shape = slices.Clone(shape)
-		}
+		v.shape = ir.CloneUnless(keep, shape)
 		v.elementType = elementType
 		v.encoding = encoding
 		return v
@@ -542,11 +524,7 @@ func getTupleType(ctx *ir.Context, types_ []ir.Type, keep bool) *TupleType {
 	tupleTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &tupleTypeSlab, (*TupleType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TupleType](s)
-		if keep {
-			v.types_ = types_
-		} else {
-			v.types_ = slices.Clone(types_)
-		}
+		v.types_ = ir.CloneUnless(keep, types_)
 		return v
 	}, tupleTypeKey).(*TupleType)
 }
@@ -678,17 +656,9 @@ func getVectorType(ctx *ir.Context, shape []int64, elementType ir.Type, scalable
 	vectorTypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &vectorTypeSlab, (*VectorType)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[VectorType](s)
-		if keep {
-			v.shape = shape
-		} else {
-			v.shape = slices.Clone(shape)
-		}
+		v.shape = ir.CloneUnless(keep, shape)
 		v.elementType = elementType
-		if keep {
-			v.scalableDims = scalableDims
-		} else {
-			v.scalableDims = slices.Clone(scalableDims)
-		}
+		v.scalableDims = ir.CloneUnless(keep, scalableDims)
 		return v
 	}, vectorTypeKey).(*VectorType)
 }

@@ -786,11 +786,7 @@ func getDICompositeTypeAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool,
 		v.rank = rank
 		v.allocated = allocated
 		v.associated = associated
-		if keep {
-			v.elements = elements
-		} else {
-			v.elements = slices.Clone(elements)
-		}
+		v.elements = ir.CloneUnless(keep, elements)
 		return v
 	}, dICompositeTypeAttrKey).(*DICompositeTypeAttr)
 }
@@ -1051,11 +1047,7 @@ func getDIExpressionAttr(ctx *ir.Context, operations []ir.Attribute, keep bool) 
 	dIExpressionAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dIExpressionAttrSlab, (*DIExpressionAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIExpressionAttr](s)
-		if keep {
-			v.operations = operations
-		} else {
-			v.operations = slices.Clone(operations)
-		}
+		v.operations = ir.CloneUnless(keep, operations)
 		return v
 	}, dIExpressionAttrKey).(*DIExpressionAttr)
 }
@@ -1110,11 +1102,7 @@ func getDIExpressionElemAttr(ctx *ir.Context, opcode uint32, arguments []uint64,
 	return ir.InsertAttrWith(ctx, k, &dIExpressionElemAttrSlab, (*DIExpressionElemAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DIExpressionElemAttr](s)
 		v.opcode = opcode
-		if keep {
-			v.arguments = arguments
-		} else {
-			v.arguments = slices.Clone(arguments)
-		}
+		v.arguments = ir.CloneUnless(keep, arguments)
 		return v
 	}, dIExpressionElemAttrKey).(*DIExpressionElemAttr)
 }
@@ -1469,11 +1457,7 @@ func getDIImportedEntityAttr(ctx *ir.Context, tag uint32, scope, entity ir.Attri
 		v.file = file
 		v.line = line
 		v.name = name
-		if keep {
-			v.elements = elements
-		} else {
-			v.elements = slices.Clone(elements)
-		}
+		v.elements = ir.CloneUnless(keep, elements)
 		return v
 	}, dIImportedEntityAttrKey).(*DIImportedEntityAttr)
 }
@@ -2190,16 +2174,8 @@ func getDISubprogramAttr(ctx *ir.Context, recId ir.Attribute, isRecSelf bool, id
 		v.scopeLine = scopeLine
 		v.subprogramFlags = subprogramFlags
 		v.type_ = type_
-		if keep {
-			v.retainedNodes = retainedNodes
-		} else {
-			v.retainedNodes = slices.Clone(retainedNodes)
-		}
-		if keep {
-			v.annotations = annotations
-		} else {
-			v.annotations = slices.Clone(annotations)
-		}
+		v.retainedNodes = ir.CloneUnless(keep, retainedNodes)
+		v.annotations = ir.CloneUnless(keep, annotations)
 		return v
 	}, dISubprogramAttrKey).(*DISubprogramAttr)
 }
@@ -2413,11 +2389,7 @@ func getDISubroutineTypeAttr(ctx *ir.Context, callingConvention uint32, types_ [
 	return ir.InsertAttrWith(ctx, k, &dISubroutineTypeAttrSlab, (*DISubroutineTypeAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DISubroutineTypeAttr](s)
 		v.callingConvention = callingConvention
-		if keep {
-			v.types_ = types_
-		} else {
-			v.types_ = slices.Clone(types_)
-		}
+		v.types_ = ir.CloneUnless(keep, types_)
 		return v
 	}, dISubroutineTypeAttrKey).(*DISubroutineTypeAttr)
 }
@@ -2809,11 +2781,7 @@ func getLoopAnnotationAttr(ctx *ir.Context, disableNonforced, vectorize, interle
 		v.isVectorized = isVectorized
 		v.startLoc = startLoc
 		v.endLoc = endLoc
-		if keep {
-			v.parallelAccesses = parallelAccesses
-		} else {
-			v.parallelAccesses = slices.Clone(parallelAccesses)
-		}
+		v.parallelAccesses = ir.CloneUnless(keep, parallelAccesses)
 		return v
 	}, loopAnnotationAttrKey).(*LoopAnnotationAttr)
 }

@@ -4,7 +4,6 @@ package quant
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -175,16 +174,8 @@ func getUniformQuantizedPerAxisType(ctx *ir.Context, flags uint64, storageType, 
 		v.quantizedDimension = quantizedDimension
 		v.storageTypeMin = storageTypeMin
 		v.storageTypeMax = storageTypeMax
-		if keep {
-			v.scales = scales
-		} else {
-			v.scales = slices.Clone(scales)
-		}
-		if keep {
-			v.zeroPoints = zeroPoints
-		} else {
-			v.zeroPoints = slices.Clone(zeroPoints)
-		}
+		v.scales = ir.CloneUnless(keep, scales)
+		v.zeroPoints = ir.CloneUnless(keep, zeroPoints)
 		return v
 	}, uniformQuantizedPerAxisTypeKey).(*UniformQuantizedPerAxisType)
 }
@@ -295,16 +286,8 @@ func getUniformQuantizedSubChannelType(ctx *ir.Context, flags uint64, storageTyp
 		v.expressedType = expressedType
 		v.storageTypeMin = storageTypeMin
 		v.storageTypeMax = storageTypeMax
-		if keep {
-			v.quantizedDimensions = quantizedDimensions
-		} else {
-			v.quantizedDimensions = slices.Clone(quantizedDimensions)
-		}
-		if keep {
-			v.blockSizes = blockSizes
-		} else {
-			v.blockSizes = slices.Clone(blockSizes)
-		}
+		v.quantizedDimensions = ir.CloneUnless(keep, quantizedDimensions)
+		v.blockSizes = ir.CloneUnless(keep, blockSizes)
 		v.scales = scales
 		v.zeroPoints = zeroPoints
 		return v

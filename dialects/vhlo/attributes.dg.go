@@ -4,7 +4,6 @@ package vhlo
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -30,11 +29,7 @@ func getArrayV1Attr(ctx *ir.Context, value []ir.Attribute, keep bool) *ArrayV1At
 	arrayV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &arrayV1AttrSlab, (*ArrayV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[ArrayV1Attr](s)
-		if keep {
-			v.value = value
-		} else {
-			v.value = slices.Clone(value)
-		}
+		v.value = ir.CloneUnless(keep, value)
 		return v
 	}, arrayV1AttrKey).(*ArrayV1Attr)
 }
@@ -120,11 +115,7 @@ func getDictionaryV1Attr(ctx *ir.Context, value []DictionaryEntryV1, keep bool) 
 	dictionaryV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &dictionaryV1AttrSlab, (*DictionaryV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[DictionaryV1Attr](s)
-		if keep {
-			v.value = value
-		} else {
-			v.value = slices.Clone(value)
-		}
+		v.value = ir.CloneUnless(keep, value)
 		return v
 	}, dictionaryV1AttrKey).(*DictionaryV1Attr)
 }
@@ -271,17 +262,9 @@ func getOutputOperandAliasV1Attr(ctx *ir.Context, outputTupleIndices []int64, op
 	outputOperandAliasV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &outputOperandAliasV1AttrSlab, (*OutputOperandAliasV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[OutputOperandAliasV1Attr](s)
-		if keep {
-			v.outputTupleIndices = outputTupleIndices
-		} else {
-			v.outputTupleIndices = slices.Clone(outputTupleIndices)
-		}
+		v.outputTupleIndices = ir.CloneUnless(keep, outputTupleIndices)
 		v.operandIndex = operandIndex
-		if keep {
-			v.operandTupleIndices = operandTupleIndices
-		} else {
-			v.operandTupleIndices = slices.Clone(operandTupleIndices)
-		}
+		v.operandTupleIndices = ir.CloneUnless(keep, operandTupleIndices)
 		return v
 	}, outputOperandAliasV1AttrKey).(*OutputOperandAliasV1Attr)
 }
@@ -384,11 +367,7 @@ func getTensorV1Attr(ctx *ir.Context, type_ ir.Type, data []byte, keep bool) *Te
 	return ir.InsertAttrWith(ctx, k, &tensorV1AttrSlab, (*TensorV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TensorV1Attr](s)
 		v.type_ = type_
-		if keep {
-			v.data = data
-		} else {
-			v.data = slices.Clone(data)
-		}
+		v.data = ir.CloneUnless(keep, data)
 		return v
 	}, tensorV1AttrKey).(*TensorV1Attr)
 }
@@ -477,11 +456,7 @@ func getTypeExtensionsV1Attr(ctx *ir.Context, bounds []int64, keep bool) *TypeEx
 	typeExtensionsV1AttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &typeExtensionsV1AttrSlab, (*TypeExtensionsV1Attr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TypeExtensionsV1Attr](s)
-		if keep {
-			v.bounds = bounds
-		} else {
-			v.bounds = slices.Clone(bounds)
-		}
+		v.bounds = ir.CloneUnless(keep, bounds)
 		return v
 	}, typeExtensionsV1AttrKey).(*TypeExtensionsV1Attr)
 }

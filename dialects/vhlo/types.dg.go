@@ -4,7 +4,6 @@ package vhlo
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -979,16 +978,8 @@ func getFunctionV1Type(ctx *ir.Context, inputs, outputs []ir.Type, keep bool) *F
 	functionV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &functionV1TypeSlab, (*FunctionV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FunctionV1Type](s)
-		if keep {
-			v.inputs = inputs
-		} else {
-			v.inputs = slices.Clone(inputs)
-		}
-		if keep {
-			v.outputs = outputs
-		} else {
-			v.outputs = slices.Clone(outputs)
-		}
+		v.inputs = ir.CloneUnless(keep, inputs)
+		v.outputs = ir.CloneUnless(keep, outputs)
 		return v
 	}, functionV1TypeKey).(*FunctionV1Type)
 }
@@ -1049,11 +1040,7 @@ func getRankedTensorV1Type(ctx *ir.Context, shape []int64, elementType ir.Type, 
 	rankedTensorV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &rankedTensorV1TypeSlab, (*RankedTensorV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedTensorV1Type](s)
-		if keep {
-			v.shape = shape
-		} else {
-			v.shape = slices.Clone(shape)
-		}
+		v.shape = ir.CloneUnless(keep, shape)
 		v.elementType = elementType
 		v.encoding = encoding
 		return v
@@ -1117,11 +1104,7 @@ func getTupleV1Type(ctx *ir.Context, types_ []ir.Type, keep bool) *TupleV1Type {
 	tupleV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &tupleV1TypeSlab, (*TupleV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[TupleV1Type](s)
-		if keep {
-			v.types_ = types_
-		} else {
-			v.types_ = slices.Clone(types_)
-		}
+		v.types_ = ir.CloneUnless(keep, types_)
 		return v
 	}, tupleV1TypeKey).(*TupleV1Type)
 }
@@ -1305,16 +1288,8 @@ func getUniformQuantizedPerAxisV1Type(ctx *ir.Context, flags uint32, storageType
 		v.storageType = storageType
 		v.expressedType = expressedType
 		v.quantizedDimension = quantizedDimension
-		if keep {
-			v.scalesBits = scalesBits
-		} else {
-			v.scalesBits = slices.Clone(scalesBits)
-		}
-		if keep {
-			v.zeroPoints = zeroPoints
-		} else {
-			v.zeroPoints = slices.Clone(zeroPoints)
-		}
+		v.scalesBits = ir.CloneUnless(keep, scalesBits)
+		v.zeroPoints = ir.CloneUnless(keep, zeroPoints)
 		v.storageTypeMin = storageTypeMin
 		v.storageTypeMax = storageTypeMax
 		return v
@@ -1412,11 +1387,7 @@ func getRankedBufferV1Type(ctx *ir.Context, shape []int64, elementType ir.Type, 
 	rankedBufferV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &rankedBufferV1TypeSlab, (*RankedBufferV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[RankedBufferV1Type](s)
-		if keep {
-			v.shape = shape
-		} else {
-			v.shape = slices.Clone(shape)
-		}
+		v.shape = ir.CloneUnless(keep, shape)
 		v.elementType = elementType
 		return v
 	}, rankedBufferV1TypeKey).(*RankedBufferV1Type)
@@ -1473,11 +1444,7 @@ func getFutureV1Type(ctx *ir.Context, types_ []ir.Type, keep bool) *FutureV1Type
 	futureV1TypeKey(k, ir.SlotFor(&params))
 	return ir.InsertTypeWith(ctx, k, &futureV1TypeSlab, (*FutureV1Type)(nil), func(s ir.SlabSlot) ir.Type {
 		v := ir.SlotOf[FutureV1Type](s)
-		if keep {
-			v.types_ = types_
-		} else {
-			v.types_ = slices.Clone(types_)
-		}
+		v.types_ = ir.CloneUnless(keep, types_)
 		return v
 	}, futureV1TypeKey).(*FutureV1Type)
 }

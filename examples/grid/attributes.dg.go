@@ -4,7 +4,6 @@ package grid
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -58,11 +57,7 @@ func getStencilAttr(ctx *ir.Context, offsets []int64, boundary Boundary, radius 
 	stencilAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &stencilAttrSlab, (*StencilAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[StencilAttr](s)
-		if keep {
-			v.offsets = offsets
-		} else {
-			v.offsets = slices.Clone(offsets)
-		}
+		v.offsets = ir.CloneUnless(keep, offsets)
 		v.boundary = boundary
 		v.radius = radius
 		v.access = access
@@ -149,17 +144,9 @@ func getLayoutAttr(ctx *ir.Context, axes []Axis, label string, order []uint32, s
 	layoutAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &layoutAttrSlab, (*LayoutAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[LayoutAttr](s)
-		if keep {
-			v.axes = axes
-		} else {
-			v.axes = slices.Clone(axes)
-		}
+		v.axes = ir.CloneUnless(keep, axes)
 		v.label = label
-		if keep {
-			v.order = order
-		} else {
-			v.order = slices.Clone(order)
-		}
+		v.order = ir.CloneUnless(keep, order)
 		v.scheduler = scheduler
 		return v
 	}, layoutAttrKey).(*LayoutAttr)
@@ -283,11 +270,7 @@ func getBlobAttr(ctx *ir.Context, data []byte, sum uint64, signed int32, fast, k
 	blobAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &blobAttrSlab, (*BlobAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[BlobAttr](s)
-		if keep {
-			v.data = data
-		} else {
-			v.data = slices.Clone(data)
-		}
+		v.data = ir.CloneUnless(keep, data)
 		v.sum = sum
 		v.signed = signed
 		v.fast = fast

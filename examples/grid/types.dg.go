@@ -4,7 +4,6 @@ package grid
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -86,11 +85,7 @@ func getGridType(ctx *ir.Context, cell *CellType, layout *LayoutAttr, dims []int
 		v := ir.SlotOf[GridType](s)
 		v.cell = cell
 		v.layout = layout
-		if keep {
-			v.dims = dims
-		} else {
-			v.dims = slices.Clone(dims)
-		}
+		v.dims = ir.CloneUnless(keep, dims)
 		return v
 	}, gridTypeKey).(*GridType)
 }

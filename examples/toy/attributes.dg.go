@@ -4,7 +4,6 @@ package toy
 
 import (
 	"fmt"
-	"slices"
 
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -35,11 +34,7 @@ func getTileAttr(ctx *ir.Context, sizes []int64, order Order, buffers uint32, fi
 	tileAttrKey(k, ir.SlotFor(&params))
 	return ir.InsertAttrWith(ctx, k, &tileAttrSlab, (*TileAttr)(nil), func(s ir.SlabSlot) ir.Attribute {
 		v := ir.SlotOf[TileAttr](s)
-		if keep {
-			v.sizes = sizes
-		} else {
-			v.sizes = slices.Clone(sizes)
-		}
+		v.sizes = ir.CloneUnless(keep, sizes)
 		v.order = order
 		v.buffers = buffers
 		v.first = first

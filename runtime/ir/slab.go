@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/bits"
 	"reflect"
+	"slices"
 	"sync/atomic"
 	"unsafe"
 )
@@ -216,4 +217,15 @@ func insertFilled[V interface{ ident() *identity }](c *Context, sh *shard, table
 	sh.mu.Unlock()
 	k.Release()
 	return v
+}
+
+// CloneUnless returns s itself if keep, else a copy of it: how a
+// generated constructor stores a list or bytes it was given, keeping
+// what the bytecode reader has just made and copying what a caller may
+// change later.
+func CloneUnless[S ~[]E, E any](keep bool, s S) S {
+	if keep {
+		return s
+	}
+	return slices.Clone(s)
 }

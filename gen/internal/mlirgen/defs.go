@@ -199,7 +199,7 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 		for i, init := range g.fieldValues(def) {
 			set := jen.Id("v").Dot(init.name).Op("=").Add(init.value)
 			if p := def.Params[i]; keepsParams(def) && kept(p) {
-				set = jen.If(jen.Id(keepParam(def))).Block(jen.Id("v").Dot(init.name).Op("=").Id(model.Local(p.Name))).Else().Block(set)
+				set = jen.Id("v").Dot(init.name).Op("=").Qual(model.IR, "CloneUnless").Call(jen.Id(keepParam(def)), jen.Id(model.Local(p.Name)))
 			}
 			fill = append(fill, set)
 		}
