@@ -95,12 +95,10 @@ func print(out *asm.Printer, m *mlirbc.Module, opts Options) error {
 		return err
 	}
 	p.number(m.Op)
-	if !out.Chunked() {
-		// Ops print in 80 to 160 bytes each, about one value each: room
-		// for the least of that now spares most of the copies of a buffer
-		// grown from nothing.
-		out.Grow(80 * len(p.names))
-	}
+	// Ops print in 80 to 160 bytes each, about one value each: room for
+	// the least of that now spares most of the copies of a buffer grown
+	// from nothing.
+	out.Grow(80 * len(p.names))
 	p.preds = predecessors(m.Op)
 	if !opts.LocalScope {
 		p.aliases = asm.NewAliasesFor(len(p.names))

@@ -282,13 +282,14 @@ func TestPrinterChunks(t *testing.T) {
 			p.Uint(uint64(i))
 			p.Quoted("q\n")
 			p.Set(append(p.Append(), " appended"...))
+			p.Grow(3 * chunkSize) // nothing in chunks
 			p.Newline()
 		}
 		if first == nil && len(chunked.done) > 0 {
 			first = unsafe.SliceData(chunked.done[0])
 		}
 	}
-	if first == nil || unsafe.SliceData(chunked.done[0]) != first {
+	if first == nil || unsafe.SliceData(chunked.done[0]) != first || cap(chunked.done[0]) != chunkSize {
 		t.Fatalf("the first chunk moved, or was never full")
 	}
 	if chunked.Len() != flat.Len() {

@@ -355,22 +355,11 @@ func (p *Parser) OptionalInt() (IntLit, bool) {
 	return IntLit{Neg: neg, Mag: v, Hex: hex, Off: off}, true
 }
 
-// smallDecimal is the value of t if it is a decimal literal of at most 19
-// digits, which a uint64 holds: most literals are, and reading them needs
-// no big.Int.
+// smallDecimal is the value of t if it is a decimal literal a uint64
+// holds: most literals are, and reading them needs no big.Int.
 func smallDecimal(t string) (uint64, bool) {
-	if len(t) == 0 || len(t) > 19 {
-		return 0, false
-	}
-	var n uint64
-	for i := 0; i < len(t); i++ {
-		c := t[i]
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		n = n*10 + uint64(c-'0')
-	}
-	return n, true
+	n, err := strconv.ParseUint(t, 10, 64)
+	return n, err == nil
 }
 
 // ExpectInt64 consumes an integer literal that fits an int64.

@@ -43,9 +43,6 @@ const chunkSize = 1 << 20
 // printed (WriteTo): no chunk is ever copied. Call it before printing.
 func (p *Printer) InChunks() { p.chunked = true }
 
-// Chunked says whether InChunks was called.
-func (p *Printer) Chunked() bool { return p.chunked }
-
 // WriteTo writes what was printed to w.
 func (p *Printer) WriteTo(w io.Writer) (int64, error) {
 	var n int64
@@ -88,12 +85,13 @@ func (p *Printer) Truncate(n int) {
 	p.buf = p.buf[:n-p.doneLen]
 }
 
-// room makes room for n more bytes, doubling the buffer when it grows:
-// append grows a large slice by a quarter at a time, and printing 100k
-// ops then copied the text about five times over, each time onto pages
-// the kernel had to map anew (a third of printing).
-// The new buffer is made, not appended to, so that its unwritten part is
-// not zeroed: fresh pages the kernel maps only once written.
+// room makes room for n more bytes: a new chunk in chunked mode, else a
+// buffer of twice the size. append grows a large slice by a quarter at a
+// time, and printing 100k ops then copied the text about five times
+// over, each time onto pages the kernel had to map anew (a third of
+// printing). The new buffer is made, not appended to, so that its
+// unwritten part is not zeroed: fresh pages the kernel maps only once
+// written.
 func (p *Printer) room(n int) {
 	if cap(p.buf)-len(p.buf) < n {
 		if p.chunked {
@@ -109,8 +107,13 @@ func (p *Printer) room(n int) {
 	}
 }
 
-// Grow makes room for n more bytes.
-func (p *Printer) Grow(n int) { p.room(n) }
+// Grow makes room for n more bytes; in chunked mode it does nothing, as
+// chunks are never copied.
+func (p *Printer) Grow(n int) {
+	if !p.chunked {
+		p.room(n)
+	}
+}
 
 // Write appends s as it is.
 func (p *Printer) Write(s string) { p.room(len(s)); p.buf = append(p.buf, s...) }
