@@ -165,6 +165,9 @@ func (in *Dialect) buildAsmForms() {
 	if in.hooks != nil {
 		in.asm.Customs = in.hooks.Customs
 	}
+	// A compiled hook's value is made interpreted where it leaves the
+	// parser (see asmHooks).
+	in.asm.Out = in.interpreted
 	for _, def := range allDefs(in.d) {
 		forms := asmForms(def, in.hooks)
 		in.hasText[def] = len(forms) > 0
@@ -241,8 +244,7 @@ func (in *Dialect) asmHooks(ad *asmformat.Def, def *defs.Def, h *hooks.Def) {
 	// Parse gives the compiled value, as the compiled dialect would, for
 	// the hook of a value this one is nested in may switch on it; the
 	// value read is made interpreted where it leaves the parser
-	// (ParseAttribute, ParseType) or lands in an interpreted one
-	// (fromText).
+	// (asmformat.Dialect.Out) or lands in an interpreted one (fromText).
 	ad.Parse = h.ParseAsm
 	ad.Print = func(pr *asmformat.Printer, x any) {
 		if v := valueOf(x); v != nil {
@@ -340,12 +342,7 @@ func (in *Dialect) ParseAttribute(ctx *ir.Context, text string, release int) (ir
 		a, _ := x.(ir.Attribute)
 		return a, err
 	}
-	a, err := in.asm.ParseAttribute(ctx, text, release)
-	if a == nil || err != nil {
-		return a, err
-	}
-	a, _ = in.interpreted(ctx, a).(ir.Attribute)
-	return a, nil
+	return in.asm.ParseAttribute(ctx, text, release)
 }
 
 // ParseType reads the text form of a type stored as text.
@@ -354,12 +351,7 @@ func (in *Dialect) ParseType(ctx *ir.Context, text string, release int) (ir.Type
 		t, _ := x.(ir.Type)
 		return t, err
 	}
-	t, err := in.asm.ParseType(ctx, text, release)
-	if t == nil || err != nil {
-		return t, err
-	}
-	t, _ = in.interpreted(ctx, t).(ir.Type)
-	return t, nil
+	return in.asm.ParseType(ctx, text, release)
 }
 
 // PrintAttribute prints an attribute's text form, where it has one.

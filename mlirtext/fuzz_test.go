@@ -57,7 +57,9 @@ func FuzzParse(f *testing.F) {
 		f.Add([]byte(s))
 	}
 	paths, _ := filepath.Glob(filepath.Join("..", "testdata", "mlir", "*.mlir"))
-	for _, p := range paths {
+	// Generic text as mlir-opt prints it (aliases, deferred locations).
+	generic, _ := filepath.Glob(filepath.Join("testdata", "*.generic.mlir"))
+	for _, p := range append(paths, generic...) {
 		if b, err := os.ReadFile(p); err == nil {
 			f.Add(b)
 		}

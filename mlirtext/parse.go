@@ -12,6 +12,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/asm"
+	"github.com/dialectgen/dialectgen/runtime/asmformat"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
@@ -82,11 +83,17 @@ func parse(ctx *ir.Context, src string, opts ParseOptions, remember bool) (*pars
 		attrAlias: map[string]ir.Attribute{},
 		unordered: map[*ir.Value]bool{},
 		typeAlias: map[string]ir.Type{},
+		aliasOf:   map[any]string{},
 		parsed:    map[string]any{},
 		m:         &mlirbc.Module{Release: opts.Release, Resources: map[ir.ResourceHandle]*mlirbc.Resource{}},
 	}
 	if !remember {
 		ps.parsed = nil
+	}
+	ps.scope.Alias = ps.alias
+	ps.scope.AliasOf = func(v any) (string, bool) {
+		name, ok := ps.aliasOf[v]
+		return name, ok
 	}
 	ps.module()
 	if err := ps.p.Err(); err != nil {
@@ -102,9 +109,11 @@ type parser struct {
 	release   int
 	attrAlias map[string]ir.Attribute
 	typeAlias map[string]ir.Type
-	// aliasOf is the alias of each aliased value, built when a dialect
-	// value printed by alias is read (typedByAlias).
+	// aliasOf is the alias of each aliased value but locations, for
+	// reading dialect values that name them by alias (scope).
 	aliasOf map[any]string
+	// scope gives dialects the file's aliases and distinct attributes.
+	scope asmformat.Scope
 	// parsed holds the function types and dialect values read so far, by
 	// their text: in a file the same text reads as the same value, and
 	// most ops repeat their neighbours' types and attributes. Nil: look
@@ -119,8 +128,6 @@ type parser struct {
 	// locFixups are op and argument locations that name an alias defined
 	// further down (mlir-opt prints deferred aliases after the module).
 	locFixups chunks[locFixup]
-	// distincts are the distinct attributes by the id the text gives.
-	distincts map[uint64]ir.Attribute
 	file      string
 	lines     []int // offsets where lines start, for sourceLoc
 	// resolved lists the uses of values defined after them, in the order
@@ -280,14 +287,32 @@ func (ps *parser) aliasDef(attr bool) {
 			p.ErrorAt(t.Off, "redefinition of attribute alias %s", t.Text)
 			return
 		}
-		ps.attrAlias[t.Text] = ps.attribute()
+		a := ps.attribute()
+		ps.attrAlias[t.Text] = a
+		if _, isLoc := a.(ir.Location); !isLoc && a != nil {
+			ps.aliasOf[a] = t.Text
+		}
 		return
 	}
 	if _, dup := ps.typeAlias[t.Text]; dup {
 		p.ErrorAt(t.Off, "redefinition of type alias %s", t.Text)
 		return
 	}
-	ps.typeAlias[t.Text] = ps.typ()
+	typ := ps.typ()
+	ps.typeAlias[t.Text] = typ
+	if typ != nil {
+		ps.aliasOf[typ] = t.Text
+	}
+}
+
+// alias returns the value an alias (#name, !name) stands for.
+func (ps *parser) alias(name string) (any, bool) {
+	if strings.HasPrefix(name, "!") {
+		t, ok := ps.typeAlias[name]
+		return t, ok && t != nil
+	}
+	a, ok := ps.attrAlias[name]
+	return a, ok && a != nil
 }
 
 func (ps *parser) pushScope() {

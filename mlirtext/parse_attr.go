@@ -184,37 +184,6 @@ func (ps *parser) dialectValueText() (dialect, text, written string) {
 	return dialect, ps.expandAliases(text), text
 }
 
-// typedByAlias reads the text of a dialect value whose nested values the
-// file gives by alias where the expanded text does not read back as it
-// is (a value printed stripped reads back in full): the value is kept if
-// it prints by alias as written.
-func (ps *parser) typedByAlias(dialect, text, written string) any {
-	if text == written {
-		return nil
-	}
-	f, ok := ps.ctx.Dialect(dialect).(asmformat.AsmFormsOf)
-	if !ok {
-		return nil
-	}
-	if ps.aliasOf == nil {
-		ps.aliasOf = map[any]string{}
-		for name, a := range ps.attrAlias {
-			if a != nil {
-				ps.aliasOf[a] = name
-			}
-		}
-		for name, t := range ps.typeAlias {
-			if t != nil {
-				ps.aliasOf[t] = name
-			}
-		}
-	}
-	return f.AsmForms().ParseAliased(ps.ctx, text, written, ps.release, func(v any) (string, bool) {
-		name, ok := ps.aliasOf[v]
-		return name, ok
-	})
-}
-
 // expandAliases replaces the aliases a dialect value's text uses (#map,
 // !t) by what they stand for: the text a known dialect reads, and a
 // bytecode file keeps, holds no aliases.
@@ -271,8 +240,13 @@ func (ps *parser) dialectAttr() ir.Attribute {
 		text += suffix
 		written += suffix
 	}
+	if a, ok := ps.inScope(dialect, written).(ir.Attribute); ok {
+		return a
+	}
 	if tc, ok := ps.ctx.Dialect(dialect).(bytecode.TextCodec); ok {
-		a, err := parseOnce(ps, text, tc.ParseAttribute)
+		a, err := parseOnce(ps, text, !strings.Contains(text, "distinct["), func(text string) (ir.Attribute, error) {
+			return tc.ParseAttribute(ps.ctx, text, ps.release)
+		})
 		if err != nil {
 			p.ErrorAt(off, "%v", err)
 			return nil
@@ -280,25 +254,38 @@ func (ps *parser) dialectAttr() ir.Attribute {
 		if a != nil {
 			return a
 		}
-		if a, ok := ps.typedByAlias(dialect, text, written).(ir.Attribute); ok {
-			return a
-		}
 	}
 	return ir.GetTextAttr(ps.ctx, dialect, text)
 }
 
-// parseOnce reads the text of a dialect attribute or type with the
-// dialect's parse, or finds it among those read before. Text with a
-// distinct attribute in it is always read again, as each read of it makes
-// a new one.
-func parseOnce[T comparable](ps *parser, text string, parse func(*ir.Context, string, int) (T, error)) (T, error) {
+// inScope reads a dialect value as the file holds it, aliases and
+// distinct attributes numbered across the file, if its dialect has
+// declared text forms; nil if the value does not print back as written.
+func (ps *parser) inScope(dialect, written string) any {
+	f, ok := ps.ctx.Dialect(dialect).(asmformat.AsmFormsOf)
+	if !ok {
+		return nil
+	}
+	// The same text is the same value throughout a file, distinct
+	// attributes included.
+	v, _ := parseOnce(ps, written, true, func(text string) (any, error) {
+		return f.AsmForms().ParseInScope(ps.ctx, text, ps.release, &ps.scope), nil
+	})
+	return v
+}
+
+// parseOnce reads the text of a dialect attribute or type with parse, or
+// finds it among those read before. Text with a distinct attribute in it
+// read outside the file's scope is not kept (keep false), as each read of
+// it makes a new one.
+func parseOnce[T comparable](ps *parser, text string, keep bool, parse func(string) (T, error)) (T, error) {
 	if v, ok := ps.parsed[text]; ok {
 		ps.reused++
 		return v.(T), nil
 	}
-	v, err := parse(ps.ctx, text, ps.release)
+	v, err := parse(text)
 	var none T
-	if err == nil && v != none && ps.parsed != nil && !strings.Contains(text, "distinct[") {
+	if err == nil && v != none && ps.parsed != nil && keep {
 		ps.parsed[text] = v
 	}
 	return v, err
@@ -613,7 +600,7 @@ func (ps *parser) distinct() ir.Attribute {
 	p := ps.p
 	p.Next()
 	p.Expect("[")
-	id := p.ExpectUint64("a distinct id")
+	id := int64(p.ExpectUint64("a distinct id"))
 	p.Expect("]")
 	p.Expect("<")
 	var ref ir.Attribute = builtin.GetUnitAttr(ps.ctx)
@@ -621,14 +608,11 @@ func (ps *parser) distinct() ir.Attribute {
 		ref = ps.attribute()
 	}
 	p.Expect(">")
-	if ps.distincts == nil {
-		ps.distincts = map[uint64]ir.Attribute{}
-	}
-	if a, ok := ps.distincts[id]; ok {
+	if a := ps.scope.Distinct(id); a != nil {
 		return a
 	}
 	a := builtin.NewDistinctAttr(ps.ctx, ref)
-	ps.distincts[id] = a
+	ps.scope.SetDistinct(id, a)
 	return a
 }
 
@@ -1082,16 +1066,18 @@ func (ps *parser) typ() ir.Type {
 		}
 		off := t.Off
 		dialect, text, written := ps.dialectValueText()
+		if typ, ok := ps.inScope(dialect, written).(ir.Type); ok {
+			return typ
+		}
 		if tc, ok := ctx.Dialect(dialect).(bytecode.TextCodec); ok {
-			typ, err := parseOnce(ps, text, tc.ParseType)
+			typ, err := parseOnce(ps, text, !strings.Contains(text, "distinct["), func(text string) (ir.Type, error) {
+				return tc.ParseType(ps.ctx, text, ps.release)
+			})
 			if err != nil {
 				p.ErrorAt(off, "%v", err)
 				return nil
 			}
 			if typ != nil {
-				return typ
-			}
-			if typ, ok := ps.typedByAlias(dialect, text, written).(ir.Type); ok {
 				return typ
 			}
 		}

@@ -114,6 +114,9 @@ type Dialect struct {
 	Types []*Def
 	// Customs are the dialect's custom directives (custom<Name>(…)).
 	Customs map[string]Custom
+	// Out, when set, is the value handed out for one a parse read (the
+	// interpreter's own for what a compiled hook made).
+	Out func(ctx *ir.Context, v any) any
 
 	once   sync.Once
 	byMnem [2]map[string][]*Def
@@ -162,6 +165,7 @@ func (d *Dialect) ParseAttribute(ctx *ir.Context, text string, release int) (ir.
 	if s, ok := d.PrintAttributeFor(a, release); !ok || s != text {
 		return nil, nil
 	}
+	a, _ = d.out(ctx, a).(ir.Attribute)
 	return a, nil
 }
 
@@ -175,7 +179,15 @@ func (d *Dialect) ParseType(ctx *ir.Context, text string, release int) (ir.Type,
 	if s, ok := d.PrintTypeFor(t, release); !ok || s != text {
 		return nil, nil
 	}
+	t, _ = d.out(ctx, t).(ir.Type)
 	return t, nil
+}
+
+func (d *Dialect) out(ctx *ir.Context, v any) any {
+	if d.Out == nil {
+		return v
+	}
+	return d.Out(ctx, v)
 }
 
 // PrintAttribute prints an attribute in the newest release's syntax.
@@ -206,24 +218,6 @@ func (d *Dialect) PrintAliased(x any, release int, alias func(v any) (string, bo
 	return "", false
 }
 
-// ParseAliased reads the text of a value written in a file with its
-// aliases expanded (expanded), keeping the value where it prints as the
-// file has it (written, by alias) and nil otherwise.
-func (d *Dialect) ParseAliased(ctx *ir.Context, expanded, written string, release int, alias func(v any) (string, bool)) any {
-	k := 0
-	if strings.HasPrefix(expanded, "!") {
-		k = 1
-	}
-	v := d.parse(ctx, expanded, release, k)
-	if v == nil {
-		return nil
-	}
-	if s, ok := d.PrintAliased(v, release, alias, nil); !ok || s != written {
-		return nil
-	}
-	return v
-}
-
 // PrintTypeFor is PrintAttributeFor for types.
 func (d *Dialect) PrintTypeFor(t ir.Type, release int) (string, bool) {
 	return d.print(t, t.Kind(), release, 1)
@@ -237,7 +231,7 @@ const maxText = 1 << 20
 const maxNest = 64
 
 func (d *Dialect) parse(ctx *ir.Context, text string, release, k int) any {
-	return d.parseNested(&Parser{ctx: ctx, release: release, distinct: &map[int64]ir.Attribute{}, nest: -1}, text, release, k)
+	return d.parseNested(&Parser{ctx: ctx, release: release, scope: &Scope{}, nest: -1}, text, release, k)
 }
 
 // AsmFormsOf is implemented by generated dialects with text forms: nested

@@ -18,28 +18,28 @@ type Parser struct {
 	// nest counts the bodies being parsed, across the parsers that try
 	// alternatives (asm.Parser's own depth is per parser).
 	nest int
-	// distinct are the distinct attributes of the entry by the number
-	// its text gives them (distinct[0]<…>), shared by nested parsers.
-	distinct *map[int64]ir.Attribute
+	// scope holds the aliases and distinct attributes the text may name,
+	// shared by nested parsers.
+	scope *Scope
 }
 
-// Distinct returns the distinct attribute the entry's text numbers n, or
-// nil before it is defined.
-func (p *Parser) Distinct(n int64) ir.Attribute { return (*p.distinct)[n] }
+// Distinct returns the distinct attribute the text numbers n, or nil
+// before it is defined.
+func (p *Parser) Distinct(n int64) ir.Attribute { return p.scope.Distinct(n) }
 
 // SetDistinct records the distinct attribute numbered n.
-func (p *Parser) SetDistinct(n int64, a ir.Attribute) { (*p.distinct)[n] = a }
+func (p *Parser) SetDistinct(n int64, a ir.Attribute) { p.scope.SetDistinct(n, a) }
 
 // sub returns a parser of text that shares p's entry state.
 func (p *Parser) sub(d *Dialect, text string) *Parser {
 	q := newParser(p.ctx, d, p.release, text)
 	q.nest = p.nest
-	q.distinct = p.distinct
+	q.scope = p.scope
 	return q
 }
 
 func newParser(ctx *ir.Context, d *Dialect, release int, text string) *Parser {
-	p := &Parser{Parser: asm.NewParser("", []byte(text)), ctx: ctx, d: d, release: release, distinct: &map[int64]ir.Attribute{}}
+	p := &Parser{Parser: asm.NewParser("", []byte(text)), ctx: ctx, d: d, release: release, scope: &Scope{}}
 	p.Parser.MaxDepth = 64
 	return p
 }
@@ -108,17 +108,28 @@ type Builtin interface {
 }
 
 // nested consumes a dialect attribute or type (#name…, !name…) and
-// returns its text and dialect.
-func (p *Parser) nested() (text, dialect string) {
+// returns its text and dialect, or the value of the file's alias it
+// names (a name without a dot nor an adjacent '<').
+func (p *Parser) nested() (text, dialect string, aliased any) {
 	t := p.Next()
 	name := t.Text[1:]
+	dotted := false
 	if i := strings.IndexByte(name, '.'); i >= 0 {
-		name = name[:i]
+		name, dotted = name[:i], true
+	}
+	bracketed := p.Is("<") && p.Offset() == t.Off+len(t.Text)
+	if !dotted && !bracketed && p.scope.inFile() {
+		v, ok := p.scope.Alias(t.Text)
+		if !ok || v == nil {
+			p.ErrorAt(t.Off, "undefined alias %s", t.Text)
+			return "", "", nil
+		}
+		return t.Text, name, v
 	}
 	if p.Is("<") {
 		p.SkipBalanced()
 	}
-	return p.Source()[t.Off:p.endOf()], name
+	return p.Source()[t.Off:p.endOf()], name, nil
 }
 
 // endOf is where the last consumed token ends.
@@ -137,9 +148,16 @@ func (p *Parser) Type() ir.Type {
 		return nil
 	}
 	if p.Tok().Kind == asm.BangIdent {
-		text, name := p.nested()
+		text, name, aliased := p.nested()
 		if p.Failed() {
 			return nil
+		}
+		if aliased != nil {
+			t, _ := aliased.(ir.Type)
+			if t == nil {
+				p.Errorf("%s is not a type", text)
+			}
+			return t
 		}
 		if f, ok := p.ctx.Dialect(name).(AsmFormsOf); ok {
 			if t, ok := f.AsmForms().nestedValue(p, text, 1).(ir.Type); ok {
@@ -178,9 +196,16 @@ func (p *Parser) Attr() ir.Attribute {
 		return nil
 	}
 	if p.Tok().Kind == asm.HashIdent {
-		text, name := p.nested()
+		text, name, aliased := p.nested()
 		if p.Failed() {
 			return nil
+		}
+		if aliased != nil {
+			a, _ := aliased.(ir.Attribute)
+			if a == nil {
+				p.Errorf("%s is not an attribute", text)
+			}
+			return a
 		}
 		if f, ok := p.ctx.Dialect(name).(AsmFormsOf); ok {
 			if a, ok := f.AsmForms().nestedValue(p, text, 0).(ir.Attribute); ok {
@@ -552,18 +577,15 @@ func (d *Dialect) nestedValue(p *Parser, text string, k int) any {
 	if v == nil {
 		return nil
 	}
-	// Printed on its own, as the check of a whole entry does: distinct
-	// attributes numbered from 0 (nested values are rarely numbered
-	// otherwise, and then stay text).
-	var s string
-	var ok bool
-	switch x := v.(type) {
-	case ir.Attribute:
-		s, ok = d.PrintAttributeFor(x, p.release)
-	case ir.Type:
-		s, ok = d.PrintTypeFor(x, p.release)
+	// Within a file, printed as the file holds it. Otherwise on its own,
+	// as the check of a whole entry does: distinct attributes numbered
+	// from 0 (nested values are rarely numbered otherwise, and then stay
+	// text).
+	var outer *Printer
+	if p.scope.inFile() {
+		outer = p.scope.printer()
 	}
-	if !ok || s != text {
+	if !d.printsAs(outer, v, text, p.release, k) {
 		return nil
 	}
 	return v
