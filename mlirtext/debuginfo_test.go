@@ -1,29 +1,62 @@
 package mlirtext_test
 
 import (
+	"bytes"
 	"fmt"
 	"testing"
 
+	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/internal/corpus"
 	"github.com/dialectgen/dialectgen/internal/oracle"
+	"github.com/dialectgen/dialectgen/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
-// TestDialectValuesInFileScope converts the generic text mlir-opt prints
-// for debug info to bytecode at every version: the bytes must be mlir-opt's.
-// They are only if a dialect value reads its nested values by alias as the
-// same values the aliases define, and its distinct ids as the file's (an
-// id names one attribute across the file, not one per value).
-func TestDialectValuesInFileScope(t *testing.T) {
-	in := corpus.Input{Path: "testdata/debuginfo.mlir", Name: "debuginfo.mlir"}
-	for _, rel := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
-		oracle.Require(t, rel)
-		for _, v := range rel.Versions() {
-			t.Run(fmt.Sprintf("%s/v%d", rel, v), func(t *testing.T) {
-				t.Parallel()
-				if msg := parseVsOracle(in, rel, v, true); msg != "" {
-					t.Error(msg)
-				}
-			})
+// TestDebugInfo converts the generic text mlir-opt prints for debug info to
+// bytecode at every version, and prints mlir-opt's bytecode of it: the
+// bytes and the text must be mlir-opt's. They are only if a dialect value
+// reads its nested values by alias as the values the aliases define, its
+// distinct ids as the file's (an id names one attribute across a file, and
+// across one text entry of a bytecode file), and prints its aliases where
+// mlir-opt does.
+func TestDebugInfo(t *testing.T) {
+	for _, tc := range []struct {
+		file     string
+		releases []oracle.Release
+	}{
+		{"testdata/debuginfo.mlir", []oracle.Release{oracle.LLVM19, oracle.LLVM22}},
+		{"testdata/debuginfo_22.mlir", []oracle.Release{oracle.LLVM22}},
+	} {
+		in := corpus.Input{Path: tc.file, Name: tc.file}
+		for _, rel := range tc.releases {
+			oracle.Require(t, rel)
+			for _, v := range rel.Versions() {
+				t.Run(fmt.Sprintf("%s/%s/v%d", tc.file, rel, v), func(t *testing.T) {
+					t.Parallel()
+					if msg := parseVsOracle(in, rel, v, true); msg != "" {
+						t.Errorf("text to bytecode: %s", msg)
+					}
+					data, err := oracle.EmitBytecode(rel, v, tc.file, "--allow-unregistered-dialect")
+					if err != nil {
+						t.Fatal(err)
+					}
+					want, err := oracle.RunInput(rel, data, ".mlirbc", "--allow-unregistered-dialect", "--mlir-print-op-generic", "--mlir-print-debuginfo")
+					if err != nil {
+						t.Fatal(err)
+					}
+					m, err := mlirbc.Read(all.NewContext(), data, mlirbc.ReadOptions{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					got, err := mlirtext.Append(nil, m, mlirtext.Options{})
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !bytes.Equal(got, want) {
+						t.Errorf("bytecode to text: %s", lineDiff(want, got))
+					}
+				})
+			}
 		}
 	}
 }

@@ -183,13 +183,8 @@ func parseTBAATypeDescriptorAttrText(p *asmformat.Parser) any {
 	p.Expect("{")
 	var members []ir.Attribute
 	p.List("}", func() {
-		p.Expect("<")
-		desc := p.Attr()
-		p.Expect(",")
-		off := p.ExpectInt64("an offset")
-		p.Expect(">")
-		if !p.Failed() {
-			members = append(members, GetTBAAMemberAttr(ctx, desc, off))
+		if m, ok := p.Stripped("tbaa_member", false).(ir.Attribute); ok {
+			members = append(members, m)
 		}
 	})
 	p.Expect("}")
@@ -214,11 +209,9 @@ func printTBAATypeDescriptorAttrText(pr *asmformat.Printer, v any) {
 		if i > 0 {
 			pr.Write(", ")
 		}
-		pr.Write("<")
-		pr.Value(mem.TypeDesc())
-		pr.Write(", ")
-		pr.Int(mem.Offset())
-		pr.Write(">")
+		// Stripped, as MLIR prints a member: the aliases count it as a
+		// value nested between the descriptor and the type it names.
+		pr.StrippedOwn(mem)
 	}
 	pr.Write("}>")
 }

@@ -577,15 +577,9 @@ func (d *Dialect) nestedValue(p *Parser, text string, k int) any {
 	if v == nil {
 		return nil
 	}
-	// Within a file, printed as the file holds it. Otherwise on its own,
-	// as the check of a whole entry does: distinct attributes numbered
-	// from 0 (nested values are rarely numbered otherwise, and then stay
-	// text).
-	var outer *Printer
-	if p.scope.inFile() {
-		outer = p.scope.printer()
-	}
-	if !d.printsAs(outer, v, text, p.release, k) {
+	// Printed as the text around it holds it: distinct attributes by the
+	// numbers it gives them, and within a file nested values by alias.
+	if !d.printsAs(p.scope.printer(), v, text, p.release, k) {
 		return nil
 	}
 	return v
