@@ -834,13 +834,11 @@ func (p *printer) formsOf(x any) *asmformat.Dialect {
 	return nil
 }
 
-// aliasedText prints a typed value of a dialect with text forms, the
-// values nested in it by alias, as mlir-opt prints them; ok false where
-// there are no aliases or the dialect has no such forms.
+// aliasedText prints a typed value of a dialect with text forms as
+// mlir-opt prints it in a file: the values nested in it by alias (none in
+// local scope), distinct attributes numbered across the file; ok false
+// where the dialect has no such forms.
 func (p *printer) aliasedText(x any) (string, bool) {
-	if p.aliases == nil {
-		return "", false
-	}
 	if s, ok := p.printedText[x]; ok {
 		return s, true
 	}
@@ -848,7 +846,11 @@ func (p *printer) aliasedText(x any) (string, bool) {
 	if f == nil {
 		return "", false
 	}
-	s, ok := f.PrintAliased(x, p.release, func(v any) (string, bool) { return p.aliases.Alias(v) }, &p.distinct)
+	var alias func(v any) (string, bool)
+	if p.aliases != nil {
+		alias = p.aliases.Alias
+	}
+	s, ok := f.PrintAliased(x, p.release, alias, &p.distinct)
 	if ok && p.printedText != nil {
 		p.printedText[x] = s
 	}

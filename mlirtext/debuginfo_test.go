@@ -12,9 +12,10 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
-// TestDebugInfo converts the generic text mlir-opt prints for debug info to
-// bytecode at every version, and prints mlir-opt's bytecode of it: the
-// bytes and the text must be mlir-opt's. They are only if a dialect value
+// TestDebugInfo converts the generic text mlir-opt prints for debug info,
+// with aliases and in local scope, to bytecode at every version, and
+// prints mlir-opt's bytecode of it both ways: the bytes and the text must
+// be mlir-opt's. They are only if a dialect value
 // reads its nested values by alias as the values the aliases define, its
 // distinct ids as the file's (an id names one attribute across a file, and
 // across one text entry of a bytecode file), and prints its aliases where
@@ -31,31 +32,37 @@ func TestDebugInfo(t *testing.T) {
 		for _, rel := range tc.releases {
 			oracle.Require(t, rel)
 			for _, v := range rel.Versions() {
-				t.Run(fmt.Sprintf("%s/%s/v%d", tc.file, rel, v), func(t *testing.T) {
-					t.Parallel()
-					if msg := parseVsOracle(in, rel, v, true); msg != "" {
-						t.Errorf("text to bytecode: %s", msg)
-					}
-					data, err := oracle.EmitBytecode(rel, v, tc.file, "--allow-unregistered-dialect")
-					if err != nil {
-						t.Fatal(err)
-					}
-					want, err := oracle.RunInput(rel, data, ".mlirbc", "--allow-unregistered-dialect", "--mlir-print-op-generic", "--mlir-print-debuginfo")
-					if err != nil {
-						t.Fatal(err)
-					}
-					m, err := mlirbc.Read(all.NewContext(), data, mlirbc.ReadOptions{})
-					if err != nil {
-						t.Fatal(err)
-					}
-					got, err := mlirtext.Append(nil, m, mlirtext.Options{})
-					if err != nil {
-						t.Fatal(err)
-					}
-					if !bytes.Equal(got, want) {
-						t.Errorf("bytecode to text: %s", lineDiff(want, got))
-					}
-				})
+				for _, local := range []bool{false, true} {
+					t.Run(fmt.Sprintf("%s/%s/v%d/local=%v", tc.file, rel, v, local), func(t *testing.T) {
+						t.Parallel()
+						var scope []string
+						if local {
+							scope = []string{"--mlir-print-local-scope"}
+						}
+						if msg := parseVsOracle(in, rel, v, true, scope...); msg != "" {
+							t.Errorf("text to bytecode: %s", msg)
+						}
+						data, err := oracle.EmitBytecode(rel, v, tc.file, "--allow-unregistered-dialect")
+						if err != nil {
+							t.Fatal(err)
+						}
+						want, err := oracle.RunInput(rel, data, ".mlirbc", append([]string{"--allow-unregistered-dialect", "--mlir-print-op-generic", "--mlir-print-debuginfo"}, scope...)...)
+						if err != nil {
+							t.Fatal(err)
+						}
+						m, err := mlirbc.Read(all.NewContext(), data, mlirbc.ReadOptions{})
+						if err != nil {
+							t.Fatal(err)
+						}
+						got, err := mlirtext.Append(nil, m, mlirtext.Options{LocalScope: local})
+						if err != nil {
+							t.Fatal(err)
+						}
+						if !bytes.Equal(got, want) {
+							t.Errorf("bytecode to text: %s", lineDiff(want, got))
+						}
+					})
+				}
 			}
 		}
 	}

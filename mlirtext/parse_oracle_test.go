@@ -76,8 +76,11 @@ func TestOracleParse(t *testing.T) {
 	}
 }
 
-func parseVsOracle(in corpus.Input, rel oracle.Release, v int, debugInfo bool) string {
-	args := []string{"--allow-unregistered-dialect", "--mlir-print-op-generic"}
+// parseVsOracle reads the generic text mlir-opt prints for in (with
+// printFlags added) and writes it at version v: "" if the bytes are the
+// ones mlir-opt writes for that text, else what differs.
+func parseVsOracle(in corpus.Input, rel oracle.Release, v int, debugInfo bool, printFlags ...string) string {
+	args := append([]string{"--allow-unregistered-dialect", "--mlir-print-op-generic"}, printFlags...)
 	if debugInfo {
 		args = append(args, "--mlir-print-debuginfo")
 	}
