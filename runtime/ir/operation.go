@@ -128,12 +128,14 @@ func (op *Operation) NumResults() int { return int(op.numResults) }
 // made the op's result by the caller (Value.SetResultOf).
 func (op *Operation) SetResults(vs []*Value) { op.results, op.numResults = keep(vs) }
 
-// Attrs is the attribute dictionary, sorted by name. The slice is the
-// op's own; SetAttr changes one entry and keeps the order.
+// Attrs is the attribute dictionary, sorted by name. Read it; change the
+// dictionary with SetAttr or SetAttrs. The slice may be shared with other
+// ops (a reader gives the ops of one properties entry one list), and
+// nothing here writes to it once it is set.
 func (op *Operation) Attrs() []NamedAttr { return list(op.attrs, op.numAttrs) }
 
-// SetAttrs replaces the dictionary; the entries must be sorted by name
-// and op keeps the slice.
+// SetAttrs replaces the dictionary; the entries must be sorted by name.
+// op keeps the slice and never writes to it, so ops may share one.
 func (op *Operation) SetAttrs(as []NamedAttr) { op.attrs, op.numAttrs = keep(as) }
 
 // Regions are the regions the op owns.
@@ -645,7 +647,10 @@ func (op *Operation) SetAttr(name string, v Attribute) {
 	attrs := op.Attrs()
 	for i, a := range attrs {
 		if a.Name == name {
+			// A copy: other ops may hold the list (SetAttrs).
+			attrs = slices.Clone(attrs)
 			attrs[i].Value = v
+			op.SetAttrs(attrs)
 			return
 		}
 		if a.Name > name {

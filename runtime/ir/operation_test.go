@@ -261,3 +261,23 @@ func TestOpExtras(t *testing.T) {
 		}
 	}
 }
+
+// SetAttrs keeps the list it is given and SetAttr never writes to it: ops
+// may share one (a reader gives the ops of one properties entry one list).
+func TestSharedAttrs(t *testing.T) {
+	ctx := ir.NewContext()
+	a := ir.NewDistinctAttr(ctx, &pairAttr{a: "v"})
+	b := ir.NewDistinctAttr(ctx, &pairAttr{a: "v"})
+	list := []ir.NamedAttr{{Name: "k", Value: a}}
+	x := ir.NewOperation(ir.OpName{Dialect: "t", Op: "x"}, nil, nil)
+	y := ir.NewOperation(ir.OpName{Dialect: "t", Op: "y"}, nil, nil)
+	x.SetAttrs(list)
+	y.SetAttrs(list)
+	x.SetAttr("k", b)
+	if x.Attr("k") != b {
+		t.Error("SetAttr did not replace the entry")
+	}
+	if y.Attr("k") != a || list[0].Value != a {
+		t.Error("SetAttr on one op changed the list another op holds")
+	}
+}

@@ -173,11 +173,13 @@ type reader struct {
 	opPtrs   carver[*ir.Operation]
 	valPtrs  carver[*ir.Value]
 	attrList carver[ir.NamedAttr]
-	regions  carver[ir.Region]
-	rgPtrs   carver[*ir.Region]
-	blocks   carver[ir.Block]
-	blkPtrs  carver[*ir.Block]
-	extras   ir.OpExtras
+	// propsRead are the properties entries read so far, by index.
+	propsRead []propsRead
+	regions   carver[ir.Region]
+	rgPtrs    carver[*ir.Region]
+	blocks    carver[ir.Block]
+	blkPtrs   carver[*ir.Block]
+	extras    ir.OpExtras
 	// scopes are value scopes free for the next isolated region.
 	scopes []*valueScope
 	// propR and propDec read one properties entry at a time; reusing
@@ -766,6 +768,20 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 		op.SetProperties(a)
 		return nil
 	}
+	// Ops of a kind mostly share their properties entry: it is read once
+	// for them and they hold one list of what it holds (SetAttrs never
+	// writes to it). Segment sizes are set on each op, so those are read
+	// for each.
+	shared := !s.OperandSegments && !s.ResultSegments
+	if shared {
+		if rd.propsRead == nil {
+			rd.propsRead = make([]propsRead, rd.props.len())
+		}
+		if e := &rd.propsRead[i]; e.schema == s {
+			op.SetAttrs(rd.mergeAttrs(op.Attrs(), e.attrs))
+			return nil
+		}
+	}
 	if rd.propDec.r == nil {
 		rd.propDec = propReader{r: pr, dec: rd.dec, version: rd.f.Version, builtin: rd.builtin}
 	}
@@ -773,9 +789,19 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 	if err != nil {
 		return err
 	}
+	props = props[:len(props):len(props)]
+	if shared {
+		rd.propsRead[i] = propsRead{schema: s, attrs: props}
+	}
 	// MLIR ignores bytes left in an entry; so do we.
 	op.SetAttrs(rd.mergeAttrs(op.Attrs(), props))
 	return nil
+}
+
+// propsRead is what a properties entry holds for the ops of one schema.
+type propsRead struct {
+	schema *bytecode.OpSchema
+	attrs  []ir.NamedAttr
 }
 
 // mergeAttrs merges inherent attributes into the sorted dictionary. The
