@@ -163,12 +163,27 @@ func (c *Context) Dialects() []string {
 // many grows as usual: rebuilding a large table for every batch would
 // cost more than it saves. Keys grouped by Key.Near (locations) do not
 // use this room; the MLIR bytecode reader, whose tables are mostly
-// locations, does not reserve.
+// locations, calls Expect instead.
 func (c *Context) Reserve(n int) {
 	for i := range c.shards {
 		sh := &c.shards[i]
 		sh.lock()
 		sh.attrs.reserve(n>>shardBits + 1)
+		sh.mu.Unlock()
+	}
+}
+
+// Expect says that about n more attributes may be made, as a reader does
+// for the entries of a file. Unlike Reserve it allocates nothing at once:
+// a table that grows past a few thousand keys outside the location groups
+// (call sites, fused locations, names) then grows once to hold them all,
+// instead of doubling again and again with its shard locked while the
+// other goroutine of a reader waits.
+func (c *Context) Expect(n int) {
+	for i := range c.shards {
+		sh := &c.shards[i]
+		sh.lock()
+		sh.attrs.expect = max(sh.attrs.expect, n>>shardBits+1)
 		sh.mu.Unlock()
 	}
 }

@@ -54,6 +54,8 @@ type uniqueTable[V any] struct {
 	// version changes whenever slots do, so that a slot a lookup found
 	// is known to be still free.
 	version uint64
+	// expect is how many more keys a caller said may come (Expect).
+	expect int
 }
 
 // slotSet is an open-addressed set of entry indices: each slot holds
@@ -327,9 +329,23 @@ func (t *uniqueTable[V]) put(k *Key, slot int, r entryRef) {
 	ss.slots[slot] = slotOf(k.hash, int32(n))
 	ss.n++
 	if 2*int(ss.n) > len(ss.slots) {
-		ss.rehash(ss.shift + 1)
+		shift := ss.shift + 1
+		if k.set == 0 && t.expect > 0 && ss.n >= expectAt {
+			// Past a few thousand keys, grow once for all that are to
+			// come (see Context.Expect) instead of doubling again and
+			// again: each rehash moves every slot, with the shard locked.
+			want := int(ss.n) + t.expect
+			shift = max(shift, uint32(bits.Len(uint(2*want-1))))
+			t.expect = 0
+		}
+		ss.rehash(shift)
 	}
 }
+
+// expectAt is how many keys the main set holds before it grows for all
+// those expected: files whose values are mostly locations (grouped keys,
+// in sets of their own) never put as many there.
+const expectAt = 1 << 12
 
 func absDiff(a, b uint8) uint8 {
 	if a > b {

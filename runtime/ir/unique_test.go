@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"hash/maphash"
+	"math/bits"
 	"testing"
 	"unsafe"
 )
@@ -126,6 +127,42 @@ func TestUniqueReserve(t *testing.T) {
 	tab.reserve(n / 2)
 	if len(tab.sets[0].slots) != slots {
 		t.Fatalf("reserving fewer than it holds resized the table: %d slots, had %d", len(tab.sets[0].slots), slots)
+	}
+}
+
+// TestUniqueExpect: a table told how many keys are coming allocates
+// nothing for them at once, grows as usual while it is small, and once
+// past expectAt grows a single time for all of them; every key is found.
+func TestUniqueExpect(t *testing.T) {
+	tab := newUniqueTable[int](maphash.MakeSeed())
+	const n = 100_000
+	tab.expect = n
+	start := len(tab.sets[0].slots)
+	grown := 0
+	for i := range n {
+		k := &Key{}
+		k.Uint(uint64(i))
+		before := len(tab.sets[0].slots)
+		tab.getOrPut(k, i)
+		if len(tab.sets[0].slots) != before {
+			grown++
+			if i >= expectAt && len(tab.sets[0].slots) < 2*n {
+				t.Fatalf("past %d keys the set grew to %d slots, not for all %d expected", expectAt, len(tab.sets[0].slots), n)
+			}
+		}
+		if i == 0 && len(tab.sets[0].slots) != start {
+			t.Fatal("the first key grew the set for all those expected")
+		}
+	}
+	if want := bits.Len(uint(expectAt)) - bits.Len(uint(start)) + 2; grown > want {
+		t.Errorf("the set grew %d times, want at most %d", grown, want)
+	}
+	for i := range n {
+		k := &Key{}
+		k.Uint(uint64(i))
+		if v, ok := tab.get(k); !ok || v != i {
+			t.Fatalf("key %d: got %d, %v", i, v, ok)
+		}
 	}
 }
 

@@ -117,6 +117,7 @@ func decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions, tr wire.Tracer)
 	// With a second core, the file's attributes and types are decoded
 	// there while this one reads the ops that refer to them. A lazy read
 	// decodes only what it needs, and Explain traces entries in order.
+	ctx.Expect(f.Attrs.Len())
 	stopAhead := func() {}
 	if !opts.Lazy && tr == nil && f.Attrs.Len()+f.Types.Len() >= minAheadEntries && runtime.GOMAXPROCS(0) > 1 {
 		stopAhead = rd.dec.Ahead()
