@@ -117,6 +117,9 @@ func decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions, tr wire.Tracer)
 	// With a second core, the file's attributes and types are decoded
 	// there while this one reads the ops that refer to them. A lazy read
 	// decodes only what it needs, and Explain traces entries in order.
+	// The count is the file's, checked against its offsets section (a
+	// byte an entry at least), so what it makes room for stays within a
+	// small multiple of the file.
 	ctx.Expect(f.Attrs.Len())
 	stopAhead := func() {}
 	if !opts.Lazy && tr == nil && f.Attrs.Len()+f.Types.Len() >= minAheadEntries && runtime.GOMAXPROCS(0) > 1 {
