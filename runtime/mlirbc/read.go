@@ -179,6 +179,10 @@ type reader struct {
 	attrList carver[ir.NamedAttr]
 	// propsRead are the properties entries read so far, by index.
 	propsRead []propsRead
+	// lastDict is the attribute dictionary read last, and lastAttrs its
+	// entries as a list.
+	lastDict  ir.Attribute
+	lastAttrs []ir.NamedAttr
 	regions   carver[ir.Region]
 	rgPtrs    carver[*ir.Region]
 	blocks    carver[ir.Block]
@@ -551,21 +555,26 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 		if err != nil {
 			return info, fail(err)
 		}
-		n, ok := rd.builtin.DictionaryLen(a)
-		if !ok {
-			return info, fail(r.ErrorAt(at, "a DictionaryAttr for the attribute dictionary", wire.ErrInvalid))
+		if a != rd.lastDict {
+			n, ok := rd.builtin.DictionaryLen(a)
+			if !ok {
+				return info, fail(r.ErrorAt(at, "a DictionaryAttr for the attribute dictionary", wire.ErrInvalid))
+			}
+			attrs := rd.attrList.take(n)
+			for i := range attrs {
+				attrs[i] = rd.builtin.DictionaryEntry(a, i)
+			}
+			rd.lastDict, rd.lastAttrs = a, attrs[:n:n]
 		}
-		attrs := rd.attrList.take(n)
-		for i := range attrs {
-			attrs[i] = rd.builtin.DictionaryEntry(a, i)
-		}
-		op.SetAttrs(attrs)
+		// Neighbouring ops mostly have the same dictionary: they share its
+		// list (SetAttrs never writes to it).
+		op.SetAttrs(rd.lastAttrs)
 		if rd.f.Version < 5 || info.schema == nil || !info.schema.HasProperties() {
 			rd.extras.Give(op)
 			op.SetDictionary(a)
 		}
 		if rd.tr != nil {
-			rd.tr.Span(at, r.Offset(), fmt.Sprintf("attribute dictionary (%d entries)", n))
+			rd.tr.Span(at, r.Offset(), fmt.Sprintf("attribute dictionary (%d entries)", len(rd.lastAttrs)))
 		}
 		if info.schema != nil && (rd.f.Version < 5 || !hasPropertyStorage(rd.release)) {
 			if err := rd.takeSegments(r, at, op, info.schema); err != nil {

@@ -2,6 +2,7 @@ package mlirbc_test
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -13,11 +14,18 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
-// TestSharedProperties: the ops of one properties entry hold one list of
-// its attributes, read once; changing one op's attributes leaves the
-// others', and the module writes back byte for byte.
+// TestSharedProperties: the ops of one properties entry (from v5) or of
+// one attribute dictionary in a row (before) hold one list of its
+// attributes, read once; changing one op's attributes leaves the others',
+// and the module writes back byte for byte.
 func TestSharedProperties(t *testing.T) {
 	oracle.Require(t, 22)
+	for _, v := range []int{6, 1} {
+		t.Run(fmt.Sprint("v", v), func(t *testing.T) { testSharedProperties(t, v) })
+	}
+}
+
+func testSharedProperties(t *testing.T, version int) {
 	src := filepath.Join(t.TempDir(), "props.mlir")
 	text := `func.func @f(%a: i32) -> i32 {
   %0 = arith.addi %a, %a overflow<nsw> : i32
@@ -30,7 +38,7 @@ func TestSharedProperties(t *testing.T) {
 	if err := os.WriteFile(src, []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	data, err := oracle.EmitBytecode(22, 6, src)
+	data, err := oracle.EmitBytecode(22, version, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +59,7 @@ func TestSharedProperties(t *testing.T) {
 	}
 	first := unsafe.SliceData(adds[0].Attrs())
 	if first == nil || unsafe.SliceData(adds[1].Attrs()) != first {
-		t.Error("two ops of one properties entry hold two lists")
+		t.Error("two ops of one properties entry, or dictionary, hold two lists")
 	}
 	if unsafe.SliceData(adds[2].Attrs()) == first || unsafe.SliceData(adds[3].Attrs()) == first {
 		t.Error("ops of other properties, or with a dictionary of their own, hold the shared list")
