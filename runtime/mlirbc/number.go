@@ -108,6 +108,11 @@ type opKind struct {
 	// (plus one) of the op of the kind met last.
 	id      uint32
 	lastSet int32
+	// lastList and lastLen are the attribute list of the op of the kind
+	// whose dictionary dictFor built last, lastDict (see dictFor).
+	lastList *ir.NamedAttr
+	lastLen  int
+	lastDict ir.Attribute
 }
 
 // opKindSlot is one slot of the cache in front of numbering.kinds.
@@ -817,7 +822,8 @@ func (n *numbering) propSet(k *opKind, key []byte) int32 {
 // with properties merged in, from v5 on only the discardable ones of ops
 // that write properties.
 func (n *numbering) dictFor(op *ir.Operation, info *opNum) ir.Attribute {
-	s := n.kindOf(info).schema
+	k := n.kindOf(info)
+	s := k.schema
 	var segs []ir.NamedAttr
 	if s != nil && !info.props() {
 		if seg := op.OperandSegments(); s.OperandSegments && seg != nil {
@@ -858,7 +864,18 @@ func (n *numbering) dictFor(op *ir.Operation, info *opNum) ir.Attribute {
 	if d := op.Dictionary(); d != nil && n.sameEntries(d, attrs) {
 		return d
 	}
-	return n.builtin.Dictionary(n.ctx, attrs)
+	// An op's own list, never written in place, that the last op of its
+	// kind held too (a reader gives ops of one dictionary one list) has
+	// that op's dictionary: no need to build it again.
+	own := len(op.Attrs()) == len(attrs) && unsafe.SliceData(op.Attrs()) == unsafe.SliceData(attrs)
+	if own && unsafe.SliceData(attrs) == k.lastList && len(attrs) == k.lastLen {
+		return k.lastDict
+	}
+	d := n.builtin.Dictionary(n.ctx, attrs)
+	if own {
+		k.lastList, k.lastLen, k.lastDict = unsafe.SliceData(attrs), len(attrs), d
+	}
+	return d
 }
 
 // sameEntries reports whether dictionary d holds exactly attrs.

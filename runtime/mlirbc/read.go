@@ -179,10 +179,6 @@ type reader struct {
 	attrList carver[ir.NamedAttr]
 	// propsRead are the properties entries read so far, by index.
 	propsRead []propsRead
-	// lastDict is the attribute dictionary read last, and lastAttrs its
-	// entries as a list.
-	lastDict  ir.Attribute
-	lastAttrs []ir.NamedAttr
 	regions   carver[ir.Region]
 	rgPtrs    carver[*ir.Region]
 	blocks    carver[ir.Block]
@@ -256,6 +252,10 @@ type opNameInfo struct {
 	name     ir.OpName
 	shared   *ir.OpName // name, for the ops to share
 	schema   *bytecode.OpSchema
+	// lastDict is the attribute dictionary of the op of the name read
+	// last, and lastAttrs its entries as a list.
+	lastDict  ir.Attribute
+	lastAttrs []ir.NamedAttr
 }
 
 func (rd *reader) opName(r *wire.Reader) (*opNameInfo, error) {
@@ -555,7 +555,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 		if err != nil {
 			return info, fail(err)
 		}
-		if a != rd.lastDict {
+		if a != info.lastDict {
 			n, ok := rd.builtin.DictionaryLen(a)
 			if !ok {
 				return info, fail(r.ErrorAt(at, "a DictionaryAttr for the attribute dictionary", wire.ErrInvalid))
@@ -564,17 +564,14 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 			for i := range attrs {
 				attrs[i] = rd.builtin.DictionaryEntry(a, i)
 			}
-			rd.lastDict, rd.lastAttrs = a, attrs[:n:n]
+			info.lastDict, info.lastAttrs = a, attrs[:n:n]
 		}
-		// Neighbouring ops mostly have the same dictionary: they share its
-		// list (SetAttrs never writes to it).
-		op.SetAttrs(rd.lastAttrs)
-		if rd.f.Version < 5 || info.schema == nil || !info.schema.HasProperties() {
-			rd.extras.Give(op)
-			op.SetDictionary(a)
-		}
+		// The ops of a name mostly have the same dictionary as the one
+		// before them: they share its list (SetAttrs never writes to it),
+		// and a writer knows the dictionary by it.
+		op.SetAttrs(info.lastAttrs)
 		if rd.tr != nil {
-			rd.tr.Span(at, r.Offset(), fmt.Sprintf("attribute dictionary (%d entries)", len(rd.lastAttrs)))
+			rd.tr.Span(at, r.Offset(), fmt.Sprintf("attribute dictionary (%d entries)", len(info.lastAttrs)))
 		}
 		if info.schema != nil && (rd.f.Version < 5 || !hasPropertyStorage(rd.release)) {
 			if err := rd.takeSegments(r, at, op, info.schema); err != nil {

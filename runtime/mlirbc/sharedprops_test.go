@@ -75,8 +75,29 @@ func testSharedProperties(t *testing.T, version int) {
 		t.Error("the module does not write back as mlir-opt wrote it")
 	}
 	flags := adds[0].Attr("overflowFlags")
-	adds[0].SetAttr("overflowFlags", arith.GetIntegerOverflowFlagsAttr(ctx, arith.IntegerOverflowFlagsNuw))
-	if adds[1].Attr("overflowFlags") != flags {
+	nuw := arith.GetIntegerOverflowFlagsAttr(ctx, arith.IntegerOverflowFlagsNuw)
+	adds[1].SetAttr("overflowFlags", nuw)
+	if adds[0].Attr("overflowFlags") != flags {
 		t.Error("SetAttr on one op changed another op's attribute")
+	}
+	// Written and read back, each op has its own value: the writer does
+	// not take one op's dictionary for the other's.
+	out, err := mlirbc.Append(nil, ctx, m, m.Options())
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := mlirbc.Read(ctx, out, mlirbc.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []ir.Attribute
+	back.Op.Walk(func(op *ir.Operation) bool {
+		if op.Name().String() == "arith.addi" {
+			got = append(got, op.Attr("overflowFlags"))
+		}
+		return true
+	})
+	if len(got) != 4 || got[0] != flags || got[1] != nuw {
+		t.Errorf("read back, the first two ops' flags are %v, want %v and %v", got, flags, nuw)
 	}
 }
