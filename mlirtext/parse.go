@@ -76,16 +76,17 @@ func parse(ctx *ir.Context, src string, opts ParseOptions, remember bool) (*pars
 		file = "<input>"
 	}
 	ps := &parser{
-		p:         asm.NewParserString(file, src),
-		file:      file,
-		ctx:       ctx,
-		release:   opts.Release,
-		attrAlias: map[string]ir.Attribute{},
-		unordered: map[*ir.Value]bool{},
-		typeAlias: map[string]ir.Type{},
-		aliasOf:   map[any]string{},
-		parsed:    map[string]any{},
-		m:         &mlirbc.Module{Release: opts.Release, Resources: map[ir.ResourceHandle]*mlirbc.Resource{}},
+		p:          asm.NewParserString(file, src),
+		file:       file,
+		ctx:        ctx,
+		release:    opts.Release,
+		attrAlias:  map[string]ir.Attribute{},
+		unordered:  map[*ir.Value]bool{},
+		typeAlias:  map[string]ir.Type{},
+		aliasOf:    map[any]string{},
+		propsLists: map[propsKey][]ir.NamedAttr{},
+		parsed:     map[string]any{},
+		m:          &mlirbc.Module{Release: opts.Release, Resources: map[ir.ResourceHandle]*mlirbc.Resource{}},
 	}
 	if !remember {
 		ps.parsed = nil
@@ -114,6 +115,9 @@ type parser struct {
 	aliasOf map[any]string
 	// scope gives dialects the file's aliases and distinct attributes.
 	scope asmformat.Scope
+	// propsLists are the attribute lists of ops with properties and no
+	// dictionary, by schema and properties (setAttrs).
+	propsLists map[propsKey][]ir.NamedAttr
 	// parsed holds the function types and dialect values read so far, by
 	// their text: in a file the same text reads as the same value, and
 	// most ops repeat their neighbours' types and attributes. Nil: look
@@ -682,6 +686,23 @@ func (ps *parser) schema(name ir.OpName) *bytecode.OpSchema {
 // reader does: inherent attributes of registered ops among Attrs (sorted),
 // segment sizes apart, an unregistered op's properties as they are.
 func (ps *parser) setAttrs(op *ir.Operation, schema *bytecode.OpSchema, props ir.Attribute, dict []ir.NamedAttr) {
+	// Ops of a kind mostly have the same properties and no dictionary:
+	// they share one list (SetAttrs never writes to it), as the ops a
+	// bytecode reader reads from one properties entry do. Segment sizes
+	// are set on each op, so those ops are not shared.
+	shared := schema != nil && props != nil && len(dict) == 0 && !schema.OperandSegments && !schema.ResultSegments
+	key := propsKey{schema, props}
+	if shared {
+		if list, ok := ps.propsLists[key]; ok {
+			op.SetAttrs(list)
+			return
+		}
+		defer func() {
+			if !ps.p.Failed() {
+				ps.propsLists[key] = op.Attrs()
+			}
+		}()
+	}
 	attrs := dict
 	if schema == nil {
 		if props != nil {
@@ -714,6 +735,13 @@ func (ps *parser) setAttrs(op *ir.Operation, schema *bytecode.OpSchema, props ir
 	for _, a := range attrs {
 		op.SetAttr(a.Name, a.Value)
 	}
+}
+
+// propsKey is what an op's list of inherent attributes follows from, for
+// ops with properties and no dictionary.
+type propsKey struct {
+	schema *bytecode.OpSchema
+	props  ir.Attribute
 }
 
 func int32s(a ir.Attribute) []int32 {
