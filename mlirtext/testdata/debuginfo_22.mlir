@@ -1,5 +1,6 @@
 // The debug info of debuginfo.mlir with what only LLVM 22 reads: a
-// recursive type marked isRecSelf, common blocks, allocated arrays.
+// recursive type marked isRecSelf, common blocks, allocated arrays; and,
+// on an op, one value of each other kind llvm names by alias.
 #f = #llvm.di_file<"a.c" in "/w/">
 #cu = #llvm.di_compile_unit<id = distinct[0]<>, sourceLanguage = DW_LANG_C_plus_plus, file = #f, producer = "cc", isOptimized = true, emissionKind = Full, nameTableKind = None>
 #null = #llvm.di_null_type
@@ -34,6 +35,18 @@
 #ag = #llvm.access_group<id = distinct[4]<>>
 #unroll = #llvm.loop_unroll<disable = true>
 #la = #llvm.loop_annotation<unroll = #unroll, mustProgress = true, parallelAccesses = #ag>
+#str = #llvm.di_string_type<tag = DW_TAG_string_type, name = "s", sizeInBits = 32, alignInBits = 8, encoding = DW_ATE_signed>
+#imp = #llvm.di_imported_entity<tag = DW_TAG_imported_module, scope = #sp, entity = #mod, file = #f, line = 7>
+#dom = #llvm.alias_scope_domain<id = distinct[6]<>, description = "f">
+#scope = #llvm.alias_scope<id = distinct[7]<>, domain = #dom>
+#lvec = #llvm.loop_vectorize<disable = false, width = 4 : i32>
+#lint = #llvm.loop_interleave<count = 2 : i32>
+#luaj = #llvm.loop_unroll_and_jam<disable = true>
+#llicm = #llvm.loop_licm<disable = true>
+#ldist = #llvm.loop_distribute<disable = true>
+#lpipe = #llvm.loop_pipeline<disable = false, initiationinterval = 2 : i32>
+#lpeel = #llvm.loop_peeled<count = 1 : i32>
+#lunsw = #llvm.loop_unswitch<partialDisable = true>
 module {
   llvm.mlir.global external @g() {dbg_exprs = [#gve]} : i64
   llvm.mlir.global external @h(0 : i32) {dbg_exprs = [#gve2]} : i32
@@ -48,7 +61,7 @@ module {
   ^bb1:
     llvm.return %x : i32 loc(#l3)
   } loc(#l4)
-  llvm.func @k() attributes {u.id = distinct[2]<>, u.other = distinct[5]<42 : i32>} {
+  llvm.func @k() attributes {u.id = distinct[2]<>, u.other = distinct[5]<42 : i32>, u.refs = [#mod, #str, #imp, #scope, #lvec, #lint, #luaj, #llicm, #ldist, #lpipe, #lpeel, #lunsw]} {
     llvm.return loc(#l3)
   } loc(#l4)
 }
