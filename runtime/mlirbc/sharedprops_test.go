@@ -47,13 +47,7 @@ func testSharedProperties(t *testing.T, version int) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var adds []*ir.Operation
-	m.Op.Walk(func(op *ir.Operation) bool {
-		if op.Name().String() == "arith.addi" {
-			adds = append(adds, op)
-		}
-		return true
-	})
+	adds := opsNamed(m.Op, "arith.addi")
 	if len(adds) != 4 {
 		t.Fatalf("%d arith.addi read, want 4", len(adds))
 	}
@@ -91,13 +85,22 @@ func testSharedProperties(t *testing.T, version int) {
 		t.Fatal(err)
 	}
 	var got []ir.Attribute
-	back.Op.Walk(func(op *ir.Operation) bool {
-		if op.Name().String() == "arith.addi" {
-			got = append(got, op.Attr("overflowFlags"))
-		}
-		return true
-	})
+	for _, op := range opsNamed(back.Op, "arith.addi") {
+		got = append(got, op.Attr("overflowFlags"))
+	}
 	if len(got) != 4 || got[0] != flags || got[1] != nuw {
 		t.Errorf("read back, the first two ops' flags are %v, want %v and %v", got, flags, nuw)
 	}
+}
+
+// opsNamed lists the ops of a name in root, in the order a walk meets them.
+func opsNamed(root *ir.Operation, name string) []*ir.Operation {
+	var ops []*ir.Operation
+	root.Walk(func(op *ir.Operation) bool {
+		if op.Name().String() == name {
+			ops = append(ops, op)
+		}
+		return true
+	})
+	return ops
 }
