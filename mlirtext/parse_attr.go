@@ -240,22 +240,36 @@ func (ps *parser) dialectAttr() ir.Attribute {
 		text += suffix
 		written += suffix
 	}
-	if a, ok := ps.inScope(dialect, written).(ir.Attribute); ok {
+	if a, ok := dialectValue(ps, off, dialect, text, written, bytecode.TextCodec.ParseAttribute); ok {
 		return a
 	}
-	if tc, ok := ps.ctx.Dialect(dialect).(bytecode.TextCodec); ok {
-		a, err := parseOnce(ps, text, !strings.Contains(text, "distinct["), func(text string) (ir.Attribute, error) {
-			return tc.ParseAttribute(ps.ctx, text, ps.release)
+	return ir.GetTextAttr(ps.ctx, dialect, text)
+}
+
+// dialectValue reads a dialect attribute or type from its text as the
+// file has it (written) and with its aliases expanded (text): in the
+// file's scope where the dialect declares its text forms, else with the
+// dialect's own parse. ok is false for a value to keep as text, and true
+// with nil after an error.
+func dialectValue[T comparable](ps *parser, off int, dialect, text, written string,
+	parse func(bytecode.TextCodec, *ir.Context, string, int) (T, error)) (v T, ok bool) {
+	if v, ok := ps.inScope(dialect, written).(T); ok {
+		return v, true
+	}
+	if tc, isCodec := ps.ctx.Dialect(dialect).(bytecode.TextCodec); isCodec {
+		v, err := parseOnce(ps, text, !strings.Contains(text, "distinct["), func(text string) (T, error) {
+			return parse(tc, ps.ctx, text, ps.release)
 		})
+		var none T
 		if err != nil {
-			p.ErrorAt(off, "%v", err)
-			return nil
+			ps.p.ErrorAt(off, "%v", err)
+			return none, true
 		}
-		if a != nil {
-			return a
+		if v != none {
+			return v, true
 		}
 	}
-	return ir.GetTextAttr(ps.ctx, dialect, text)
+	return v, false
 }
 
 // inScope reads a dialect value as the file holds it, aliases and
@@ -1052,7 +1066,6 @@ func (ps *parser) typ() ir.Type {
 		return nil
 	}
 	defer p.Leave()
-	ctx := ps.ctx
 	t := p.Tok()
 	switch t.Kind {
 	case asm.BangIdent:
@@ -1064,24 +1077,11 @@ func (ps *parser) typ() ir.Type {
 			}
 			return typ
 		}
-		off := t.Off
 		dialect, text, written := ps.dialectValueText()
-		if typ, ok := ps.inScope(dialect, written).(ir.Type); ok {
+		if typ, ok := dialectValue(ps, t.Off, dialect, text, written, bytecode.TextCodec.ParseType); ok {
 			return typ
 		}
-		if tc, ok := ctx.Dialect(dialect).(bytecode.TextCodec); ok {
-			typ, err := parseOnce(ps, text, !strings.Contains(text, "distinct["), func(text string) (ir.Type, error) {
-				return tc.ParseType(ps.ctx, text, ps.release)
-			})
-			if err != nil {
-				p.ErrorAt(off, "%v", err)
-				return nil
-			}
-			if typ != nil {
-				return typ
-			}
-		}
-		return ir.GetTextType(ctx, dialect, text)
+		return ir.GetTextType(ps.ctx, dialect, text)
 	case asm.Punct:
 		if t.Is("(") {
 			return ps.repeatedFunctionType()
