@@ -157,30 +157,25 @@ func pick(list []*Def, release int) *Def {
 // which then stays an ir.TextAttr: nothing is lost, and the typed value's
 // printed form is what the file holds.
 func (d *Dialect) ParseAttribute(ctx *ir.Context, text string, release int) (ir.Attribute, error) {
-	v := d.parse(ctx, text, release, 0)
-	a, _ := v.(ir.Attribute)
-	if a == nil {
-		return nil, nil
-	}
-	if s, ok := d.PrintAttributeFor(a, release); !ok || s != text {
-		return nil, nil
-	}
-	a, _ = d.out(ctx, a).(ir.Attribute)
+	a, _ := d.read(d.entryParser(ctx, release), text, 0, nil).(ir.Attribute)
 	return a, nil
 }
 
 // ParseType is ParseAttribute for types.
 func (d *Dialect) ParseType(ctx *ir.Context, text string, release int) (ir.Type, error) {
-	v := d.parse(ctx, text, release, 1)
-	t, _ := v.(ir.Type)
-	if t == nil {
-		return nil, nil
-	}
-	if s, ok := d.PrintTypeFor(t, release); !ok || s != text {
-		return nil, nil
-	}
-	t, _ = d.out(ctx, t).(ir.Type)
+	t, _ := d.read(d.entryParser(ctx, release), text, 1, nil).(ir.Type)
 	return t, nil
+}
+
+// read parses text as a value of d (k: 0 an attribute, 1 a type) and
+// keeps it, as the dialect hands values out, where outer prints it as
+// text (nil: printed on its own); nil otherwise.
+func (d *Dialect) read(p *Parser, text string, k int, outer *Printer) any {
+	v := d.parseNested(p, text, p.release, k)
+	if v == nil || !d.printsAs(outer, v, text, p.release, k) {
+		return nil
+	}
+	return d.out(p.ctx, v)
 }
 
 func (d *Dialect) out(ctx *ir.Context, v any) any {
@@ -230,8 +225,9 @@ const maxText = 1 << 20
 // maxNest bounds the nesting of values in one entry.
 const maxNest = 64
 
-func (d *Dialect) parse(ctx *ir.Context, text string, release, k int) any {
-	return d.parseNested(&Parser{ctx: ctx, release: release, scope: &Scope{}, nest: -1}, text, release, k)
+// entryParser is the outer parser of one entry read on its own.
+func (d *Dialect) entryParser(ctx *ir.Context, release int) *Parser {
+	return &Parser{ctx: ctx, release: release, scope: &Scope{}, nest: -1}
 }
 
 // AsmFormsOf is implemented by generated dialects with text forms: nested

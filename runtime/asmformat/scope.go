@@ -75,12 +75,11 @@ func (d *Dialect) ParseInScope(ctx *ir.Context, text string, release int, scope 
 	}
 	scope.tracking = true
 	defer func() { scope.tracking, scope.added = false, scope.added[:0] }()
-	v := d.parseNested(&Parser{ctx: ctx, release: release, scope: scope, nest: -1}, text, release, k)
-	if v != nil && d.printsAs(scope.printer(), v, text, release, k) {
-		return d.out(ctx, v)
+	v := d.read(&Parser{ctx: ctx, release: release, scope: scope, nest: -1}, text, k, scope.printer())
+	if v == nil {
+		scope.forget()
 	}
-	scope.forget()
-	return nil
+	return v
 }
 
 // printsAs reports whether v prints as text.
