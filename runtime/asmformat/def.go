@@ -171,11 +171,20 @@ func (d *Dialect) ParseType(ctx *ir.Context, text string, release int) (ir.Type,
 // keeps it, as the dialect hands values out, where outer prints it as
 // text (nil: printed on its own); nil otherwise.
 func (d *Dialect) read(p *Parser, text string, k int, outer *Printer) any {
+	v := d.check(p, text, k, outer)
+	if v == nil {
+		return nil
+	}
+	return d.out(p.ctx, v)
+}
+
+// check is read without handing the value out.
+func (d *Dialect) check(p *Parser, text string, k int, outer *Printer) any {
 	v := d.parseNested(p, text, p.release, k)
 	if v == nil || !d.printsAs(outer, v, text, p.release, k) {
 		return nil
 	}
-	return d.out(p.ctx, v)
+	return v
 }
 
 func (d *Dialect) out(ctx *ir.Context, v any) any {

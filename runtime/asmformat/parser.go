@@ -571,18 +571,12 @@ func (p *Parser) enum(prm Param) any {
 }
 
 // nestedValue parses a nested value of dialect d within p's nesting
-// bound; nil when it does not print back as text.
+// bound; nil when it does not print back as text, printed as the text
+// around it holds it: distinct attributes by the numbers it gives them,
+// and within a file nested values by alias. The value is not handed out
+// (Dialect.Out): the value it is nested in takes it as parsed.
 func (d *Dialect) nestedValue(p *Parser, text string, k int) any {
-	v := d.parseNested(p, text, p.release, k)
-	if v == nil {
-		return nil
-	}
-	// Printed as the text around it holds it: distinct attributes by the
-	// numbers it gives them, and within a file nested values by alias.
-	if !d.printsAs(p.scope.printer(), v, text, p.release, k) {
-		return nil
-	}
-	return v
+	return d.check(p, text, k, p.scope.printer())
 }
 
 // ShapeAndType parses <4x?x8xT> style bodies' inside: dimensions, each
