@@ -57,7 +57,7 @@ enter_data +operands=5 async? wait?
 exit_data +operands=5 async? finalize? wait?
 firstprivate @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
 firstprivate @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-firstprivate.recipe +isolated sym_name type
+firstprivate.recipe +isolated +symbol sym_name type
 firstprivate_map @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
 get_extent @22-
 get_lowerbound @22-
@@ -65,8 +65,8 @@ get_stride @22-
 get_upperbound @22-
 getdeviceptr @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
 getdeviceptr @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-global_ctor +isolated sym_name
-global_dtor +isolated sym_name
+global_ctor +isolated +symbol sym_name
+global_dtor +isolated +symbol sym_name
 host_data +operands=2 ifPresent?
 init +operands=2 device_types?
 kernel_environment @22- +noterminator +operands=3 asyncOnly? asyncOperandsDeviceType? hasWaitDevnum? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
@@ -83,10 +83,10 @@ present @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implici
 present @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 private @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
 private @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-private.recipe +isolated sym_name type
+private.recipe +isolated +symbol sym_name type
 reduction @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
 reduction @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-reduction.recipe +isolated reductionOperator sym_name type
+reduction.recipe +isolated +symbol reductionOperator sym_name type
 routine @22- +isolated bindIdName? bindIdNameDeviceType? bindStrName? bindStrNameDeviceType? func_name gang? gangDim? gangDimDeviceType? implicit? nohost? seq? sym_name vector? worker?
 routine @20-21 +isolated func_name gang? gangDim? gangDimDeviceType? implicit? nohost? seq? sym_name vector? worker?
 routine @-19 +isolated bindName? bindNameDeviceType? func_name gang? gangDim? gangDimDeviceType? implicit? nohost? seq? sym_name vector? worker?

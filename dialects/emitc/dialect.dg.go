@@ -38,7 +38,7 @@ call @22- arg_attrs? callee res_attrs?
 call @-21 callee
 call_opaque args? callee template_args?
 cast
-class @22- +isolated +graph +noterminator final_specifier? sym_name
+class @22- +isolated +graph +noterminator +symbol +symboltable final_specifier? sym_name
 cmp predicate
 conditional
 constant value
@@ -48,14 +48,14 @@ div
 do @22- +noterminator
 expression @22- +isolated +graph do_not_inline?
 expression @-21 +graph do_not_inline?
-field @22- initial_value? sym_name type
-file @22- +isolated +graph +noterminator id
+field @22- +symbol initial_value? sym_name type
+file @22- +isolated +graph +noterminator +symboltable id
 for
 
-func +isolated arg_attrs? function_type res_attrs? specifiers? sym_name
+func +isolated +symbol arg_attrs? function_type res_attrs? specifiers? sym_name
 get_field @22- field_name
 get_global name
-global const_specifier? extern_specifier? initial_value? static_specifier? sym_name type
+global +symbol const_specifier? extern_specifier? initial_value? static_specifier? sym_name type
 if
 include include is_standard_include?
 literal value

@@ -27,7 +27,7 @@ const opTableText = `
 all_reduce +isolated op? uniform?
 alloc +operands=3 hostShared?
 barrier
-binary objects offloadingHandler? sym_name
+binary +symbol objects offloadingHandler? sym_name
 block_dim dimension upper_bound?
 block_id dimension upper_bound?
 cluster_block_id dimension upper_bound?
@@ -46,9 +46,9 @@ destroy_dn_tensor
 destroy_sp_mat
 dynamic_shared_memory
 
-func @22- +isolated arg_attrs? function_type known_block_size? known_cluster_size? known_grid_size? private_attrib_attrs? res_attrs? workgroup_attrib_attrs?
+func @22- +isolated +symbol arg_attrs? function_type known_block_size? known_cluster_size? known_grid_size? private_attrib_attrs? res_attrs? workgroup_attrib_attrs?
 
-func @-21 +isolated arg_attrs? function_type known_block_size? known_grid_size? private_attrib_attrs? res_attrs? workgroup_attrib_attrs?
+func @-21 +isolated +symbol arg_attrs? function_type known_block_size? known_grid_size? private_attrib_attrs? res_attrs? workgroup_attrib_attrs?
 global_id dimension upper_bound?
 grid_dim dimension upper_bound?
 host_register
@@ -59,8 +59,8 @@ launch @-21 +operands=11
 launch_func +operands=13 kernel
 memcpy
 memset
-module @22- +isolated +graph +noterminator offloadingHandler? sym_name targets?
-module @-21 +isolated offloadingHandler? sym_name targets?
+module @22- +isolated +graph +noterminator +symbol +symboltable offloadingHandler? sym_name targets?
+module @-21 +isolated +symbol +symboltable offloadingHandler? sym_name targets?
 module_end @-19 +terminator
 num_subgroups upper_bound?
 printf format

@@ -27,15 +27,15 @@ const opTableText = `
 all_of
 any
 any_of
-attribute +noterminator sym_name
+attribute +noterminator +symbol sym_name
 attributes attributeValueNames
 base base_name? base_ref?
 c_pred pred
-dialect +isolated +noterminator sym_name
+dialect +isolated +noterminator +symbol +symboltable sym_name
 is expected
 operands @22- names variadicity
 operands @-21 variadicity
-operation +noterminator sym_name
+operation +noterminator +symbol sym_name
 parameters @22- names
 parameters @-21
 parametric base_type
@@ -45,7 +45,7 @@ regions @-21
 results @22- names variadicity
 results @-21 variadicity
 
-type +noterminator sym_name
+type +noterminator +symbol sym_name
 `
 
 var opTable = bytecode.NewOpTable("irdl", opTableText)

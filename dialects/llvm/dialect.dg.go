@@ -43,8 +43,8 @@ call @-19 CConv? TailCallKind? access_groups? alias_scopes? branch_weights? call
 call_intrinsic @22- +operands=2 arg_attrs? fastmathFlags? intrin op_bundle_sizes op_bundle_tags? res_attrs?
 call_intrinsic @-21 fastmathFlags? intrin
 cmpxchg access_groups? alias_scopes? alignment? failure_ordering noalias_scopes? success_ordering syncscope? tbaa? volatile_? weak?
-comdat +noterminator sym_name
-comdat_selector comdat sym_name
+comdat +noterminator +symbol +symboltable sym_name
+comdat_selector +symbol comdat sym_name
 cond_br +terminator +operands=3 branch_weights? loop_annotation?
 dso_local_equivalent @22- function_name
 extractelement
@@ -63,11 +63,11 @@ freeze
 frem fastmathFlags?
 fsub fastmathFlags?
 
-func @22- +isolated CConv? alignment? always_inline? arg_attrs? arm_in_za? arm_inout_za? arm_locally_streaming? arm_new_za? arm_out_za? arm_preserves_za? arm_streaming? arm_streaming_compatible? comdat? convergent? denormal_fp_math? denormal_fp_math_f32? dso_local? fp_contract? frame_pointer? function_entry_count? function_type garbageCollector? inline_hint? instrument_function_entry? instrument_function_exit? intel_reqd_sub_group_size? linkage? memory_effects? no_infs_fp_math? no_inline? no_nans_fp_math? no_signed_zeros_fp_math? no_unwind? optimize_none? passthrough? personality? prefer_vector_width? reciprocal_estimates? reqd_work_group_size? res_attrs? section? sym_name sym_visibility? target_cpu? target_features? tune_cpu? unnamed_addr? uwtable_kind? vec_type_hint? visibility_? vscale_range? will_return? work_group_size_hint?
+func @22- +isolated +symbol CConv? alignment? always_inline? arg_attrs? arm_in_za? arm_inout_za? arm_locally_streaming? arm_new_za? arm_out_za? arm_preserves_za? arm_streaming? arm_streaming_compatible? comdat? convergent? denormal_fp_math? denormal_fp_math_f32? dso_local? fp_contract? frame_pointer? function_entry_count? function_type garbageCollector? inline_hint? instrument_function_entry? instrument_function_exit? intel_reqd_sub_group_size? linkage? memory_effects? no_infs_fp_math? no_inline? no_nans_fp_math? no_signed_zeros_fp_math? no_unwind? optimize_none? passthrough? personality? prefer_vector_width? reciprocal_estimates? reqd_work_group_size? res_attrs? section? sym_name sym_visibility? target_cpu? target_features? tune_cpu? unnamed_addr? uwtable_kind? vec_type_hint? visibility_? vscale_range? will_return? work_group_size_hint?
 
-func @20-21 +isolated CConv? alignment? always_inline? arg_attrs? arm_in_za? arm_inout_za? arm_locally_streaming? arm_new_za? arm_out_za? arm_preserves_za? arm_streaming? arm_streaming_compatible? comdat? convergent? denormal_fp_math? denormal_fp_math_f32? dso_local? fp_contract? frame_pointer? function_entry_count? function_type garbageCollector? linkage? no_infs_fp_math? no_inline? no_nans_fp_math? no_signed_zeros_fp_math? no_unwind? optimize_none? passthrough? personality? res_attrs? section? sym_name sym_visibility? target_cpu? target_features? tune_cpu? unnamed_addr? visibility_? vscale_range? will_return?
+func @20-21 +isolated +symbol CConv? alignment? always_inline? arg_attrs? arm_in_za? arm_inout_za? arm_locally_streaming? arm_new_za? arm_out_za? arm_preserves_za? arm_streaming? arm_streaming_compatible? comdat? convergent? denormal_fp_math? denormal_fp_math_f32? dso_local? fp_contract? frame_pointer? function_entry_count? function_type garbageCollector? linkage? no_infs_fp_math? no_inline? no_nans_fp_math? no_signed_zeros_fp_math? no_unwind? optimize_none? passthrough? personality? res_attrs? section? sym_name sym_visibility? target_cpu? target_features? tune_cpu? unnamed_addr? visibility_? vscale_range? will_return?
 
-func @-19 +isolated CConv? alignment? always_inline? approx_func_fp_math? arg_attrs? arm_in_za? arm_inout_za? arm_locally_streaming? arm_new_za? arm_out_za? arm_preserves_za? arm_streaming? arm_streaming_compatible? comdat? convergent? denormal_fp_math? denormal_fp_math_f32? dso_local? fp_contract? frame_pointer? function_entry_count? function_type garbageCollector? linkage? memory? no_infs_fp_math? no_inline? no_nans_fp_math? no_signed_zeros_fp_math? no_unwind? optimize_none? passthrough? personality? res_attrs? section? sym_name sym_visibility? target_cpu? target_features? tune_cpu? unnamed_addr? unsafe_fp_math? visibility_? vscale_range? will_return?
+func @-19 +isolated +symbol CConv? alignment? always_inline? approx_func_fp_math? arg_attrs? arm_in_za? arm_inout_za? arm_locally_streaming? arm_new_za? arm_out_za? arm_preserves_za? arm_streaming? arm_streaming_compatible? comdat? convergent? denormal_fp_math? denormal_fp_math_f32? dso_local? fp_contract? frame_pointer? function_entry_count? function_type garbageCollector? linkage? memory? no_infs_fp_math? no_inline? no_nans_fp_math? no_signed_zeros_fp_math? no_unwind? optimize_none? passthrough? personality? res_attrs? section? sym_name sym_visibility? target_cpu? target_features? tune_cpu? unnamed_addr? unsafe_fp_math? visibility_? vscale_range? will_return?
 getelementptr @22- elem_type rawConstantIndices noWrapFlags!2
 getelementptr @20-21 elem_type rawConstantIndices
 getelementptr @-19 elem_type inbounds? rawConstantIndices
@@ -303,16 +303,16 @@ load @-21 access_groups? alias_scopes? alignment? invariant? noalias_scopes? non
 lshr @22- isExact?
 lshr @-21
 mlir.addressof global_name
-mlir.alias @22- +isolated alias_type dso_local? linkage sym_name thread_local_? unnamed_addr? visibility_?
+mlir.alias @22- +isolated +symbol alias_type dso_local? linkage sym_name thread_local_? unnamed_addr? visibility_?
 mlir.constant value
-mlir.global @22- +isolated addr_space? alignment? comdat? constant? dbg_exprs? dso_local? externally_initialized? global_type linkage section? sym_name target_specific_attrs? thread_local_? unnamed_addr? value? visibility_?
-mlir.global @20-21 +isolated addr_space? alignment? comdat? constant? dso_local? global_type linkage section? sym_name thread_local_? unnamed_addr? value? visibility_?
-mlir.global @-19 +isolated addr_space? alignment? comdat? constant? dbg_expr? dso_local? global_type linkage section? sym_name thread_local_? unnamed_addr? value? visibility_?
+mlir.global @22- +isolated +symbol addr_space? alignment? comdat? constant? dbg_exprs? dso_local? externally_initialized? global_type linkage section? sym_name target_specific_attrs? thread_local_? unnamed_addr? value? visibility_?
+mlir.global @20-21 +isolated +symbol addr_space? alignment? comdat? constant? dso_local? global_type linkage section? sym_name thread_local_? unnamed_addr? value? visibility_?
+mlir.global @-19 +isolated +symbol addr_space? alignment? comdat? constant? dbg_expr? dso_local? global_type linkage section? sym_name thread_local_? unnamed_addr? value? visibility_?
 mlir.global_ctors @22- ctors data priorities
 mlir.global_ctors @-21 ctors priorities
 mlir.global_dtors @22- data dtors priorities
 mlir.global_dtors @-21 dtors priorities
-mlir.ifunc @22- +isolated address_space? dso_local? i_func_type linkage resolver resolver_type sym_name unnamed_addr? visibility_?
+mlir.ifunc @22- +isolated +symbol address_space? dso_local? i_func_type linkage resolver resolver_type sym_name unnamed_addr? visibility_?
 mlir.none
 mlir.poison
 mlir.undef

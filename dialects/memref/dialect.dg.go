@@ -44,7 +44,7 @@ extract_aligned_pointer_as_index
 extract_strided_metadata
 generic_atomic_rmw
 get_global name
-global alignment? constant? initial_value? sym_name sym_visibility? type
+global +symbol alignment? constant? initial_value? sym_name sym_visibility? type
 load @22- alignment? nontemporal?
 load @-21 nontemporal?
 memory_space_cast

@@ -30,7 +30,7 @@ all_slice mesh mesh_axes? slice_axis
 all_to_all concat_axis mesh mesh_axes? split_axis
 broadcast mesh mesh_axes? root
 gather gather_axis mesh mesh_axes? root
-mesh shape sym_name
+mesh +symbol shape sym_name
 mesh_shape axes? mesh
 process_linear_index mesh
 process_multi_index axes? mesh

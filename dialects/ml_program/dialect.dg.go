@@ -25,8 +25,8 @@ var Releases = []int{19, 22}
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
 
-func +isolated arg_attrs? function_type res_attrs? sym_name sym_visibility?
-global is_mutable? sym_name sym_visibility? type value?
+func +isolated +symbol arg_attrs? function_type res_attrs? sym_name sym_visibility?
+global +symbol is_mutable? sym_name sym_visibility? type value?
 global_load global
 global_load_const global
 global_load_graph global
@@ -34,7 +34,7 @@ global_store global
 global_store_graph global
 output +terminator
 return +terminator
-subgraph +isolated +graph arg_attrs? function_type res_attrs? sym_name sym_visibility?
+subgraph +isolated +graph +symbol arg_attrs? function_type res_attrs? sym_name sym_visibility?
 token
 `
 

@@ -46,13 +46,13 @@ cancellation_point @20-21
 cancellation_point @-19 cancellation_construct_type_val
 canonical_loop @22-
 critical name?
-critical.declare @22- hint? sym_name
-critical.declare @20-21 sym_name
-critical.declare @-19 hint_val? sym_name
-declare_mapper @22- +isolated sym_name type
+critical.declare @22- +symbol hint? sym_name
+critical.declare @20-21 +symbol sym_name
+critical.declare @-19 +symbol hint_val? sym_name
+declare_mapper @22- +isolated +symbol sym_name type
 declare_mapper.info @22- +terminator
-declare_reduction @22- +isolated byref_element_type? sym_name type
-declare_reduction @-21 +isolated sym_name type
+declare_reduction @22- +isolated +symbol byref_element_type? sym_name type
+declare_reduction @-21 +isolated +symbol sym_name type
 distribute @22- +noterminator +operands=4 dist_schedule_static? order? order_mod? private_needs_barrier? private_syms?
 distribute @20-21 +operands=1 dist_schedule_static? order_mod?
 distribute @-19 +operands=3 dist_schedule_static? order_mod? order_val?

@@ -31,7 +31,7 @@ erase
 operand
 operands
 operation +operands=3 attributeValueNames opName?
-pattern +isolated benefit sym_name?
+pattern +isolated +symbol benefit sym_name?
 range
 replace +operands=3
 result index

@@ -45,7 +45,7 @@ extract index
 finalize +terminator
 foreach +terminator
 
-func +isolated arg_attrs? function_type res_attrs? sym_name
+func +isolated +symbol arg_attrs? function_type res_attrs? sym_name
 get_attribute name
 get_attribute_type
 get_defining_op

@@ -43,8 +43,8 @@ div
 from_extent_tensor
 from_extents
 
-func +isolated arg_attrs? function_type res_attrs? sym_name sym_visibility?
-function_library +isolated +noterminator mapping sym_name sym_visibility?
+func +isolated +symbol arg_attrs? function_type res_attrs? sym_name sym_visibility?
+function_library +isolated +noterminator +symbol +symboltable mapping sym_name sym_visibility?
 get_extent
 index_to_size
 is_broadcastable

@@ -31,7 +31,7 @@ all_to_all concat_axis grid grid_axes? split_axis
 broadcast grid grid_axes? root
 gather gather_axis grid grid_axes? root
 get_sharding
-grid shape sym_name
+grid +symbol shape sym_name
 grid_shape axes? grid
 neighbors_linear_indices grid split_axes
 process_linear_index grid

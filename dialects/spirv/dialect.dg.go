@@ -24,7 +24,7 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-ARM.Graph @22- +isolated arg_attrs? entry_point? function_type res_attrs? sym_name
+ARM.Graph @22- +isolated +symbol arg_attrs? entry_point? function_type res_attrs? sym_name
 ARM.GraphConstant @22- graph_constant_id
 ARM.GraphEntryPoint @22- fn interface
 ARM.GraphOutputs @22- +terminator
@@ -105,7 +105,7 @@ EXT.AtomicFAdd memory_scope semantics
 EXT.ConstantCompositeReplicate @22- value
 EXT.EmitMeshTasks @22- +terminator
 EXT.SetMeshOutputs @22-
-EXT.SpecConstantCompositeReplicate @22- constituent sym_name type
+EXT.SpecConstantCompositeReplicate @22- +symbol constituent sym_name type
 EmitVertex @22-
 EndPrimitive @22-
 EntryPoint execution_model fn interface
@@ -187,9 +187,9 @@ GL.UnpackHalf2x16 @22-
 GL.UnpackSnorm4x8 @22-
 GenericCastToPtr
 GenericCastToPtrExplicit
-GlobalVariable @22- binding? built_in? descriptor_set? initializer? linkage_attributes? location? sym_name type
-GlobalVariable @20-21 binding? descriptor_set? initializer? linkage_attributes? location? sym_name type
-GlobalVariable @-19 binding? builtin? descriptor_set? initializer? linkage_attributes? location? sym_name type
+GlobalVariable @22- +symbol binding? built_in? descriptor_set? initializer? linkage_attributes? location? sym_name type
+GlobalVariable @20-21 +symbol binding? descriptor_set? initializer? linkage_attributes? location? sym_name type
+GlobalVariable @-19 +symbol binding? builtin? descriptor_set? initializer? linkage_attributes? location? sym_name type
 GroupBroadcast execution_scope
 GroupFAdd execution_scope group_operation
 GroupFMax execution_scope group_operation
@@ -308,8 +308,8 @@ Select
 ShiftLeftLogical
 ShiftRightArithmetic
 ShiftRightLogical
-SpecConstant default_value sym_name
-SpecConstantComposite constituents sym_name type
+SpecConstant +symbol default_value sym_name
+SpecConstantComposite +symbol constituents sym_name type
 SpecConstantOperation
 Store alignment? memory_access?
 Switch @22- +terminator +operands=3 case_operand_segments literals?
@@ -334,14 +334,14 @@ VectorShuffle components
 VectorTimesMatrix @22-
 VectorTimesScalar
 
-func +isolated arg_attrs? function_control function_type linkage_attributes? res_attrs? sym_name
+func +isolated +symbol arg_attrs? function_control function_type linkage_attributes? res_attrs? sym_name
 mlir.addressof variable
 mlir.loop loop_control
 mlir.merge +terminator
 mlir.referenceof spec_const
 mlir.selection selection_control
 mlir.yield +terminator
-module +isolated +noterminator addressing_model memory_model sym_name? vce_triple?
+module +isolated +noterminator +symbol +symboltable addressing_model memory_model sym_name? vce_triple?
 `
 
 var opTable = bytecode.NewOpTable("spirv", opTableText)

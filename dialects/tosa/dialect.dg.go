@@ -149,7 +149,7 @@ transpose @-21
 transpose_conv2d @22- acc_type local_bound? out_pad stride
 transpose_conv2d @20-21 local_bound? out_pad stride
 transpose_conv2d @-19 local_bound? out_pad out_shape quantization_info? stride
-variable @22- initial_value? sym_name type var_shape
+variable @22- +symbol initial_value? sym_name type var_shape
 variable @20-21 initial_value? type
 variable @-19 initial_value? name type
 variable.read @-19 name

@@ -142,7 +142,7 @@ gpu.map_forall_to_blocks generate_gpu_launch? grid_dims?
 gpu.map_nested_forall_to_threads block_dims? sync_after_distribute? warp_size?
 include @22- arg_attrs? failure_propagation_mode res_attrs? target
 include @-21 failure_propagation_mode target
-irdl.collect_matching +noterminator
+irdl.collect_matching +noterminator +symboltable
 loop.coalesce
 loop.forall_to_for
 loop.forall_to_parallel
@@ -176,7 +176,7 @@ memref.erase_dead_alloc_and_stores
 memref.make_loop_independent num_loops
 memref.multibuffer factor skip_analysis?
 merge_handles deduplicate?
-named_sequence +isolated arg_attrs? function_type res_attrs? sym_name sym_visibility?
+named_sequence +isolated +symbol arg_attrs? function_type res_attrs? sym_name sym_visibility?
 num_associations
 nvgpu.create_async_groups bypass_l1?
 nvgpu.pipeline_shared_memory_copies depth failure_propagation_mode? peel_epilogue?
@@ -257,7 +257,7 @@ tune.alternatives @22- name selected_region_attr?
 tune.knob @22- name options selected?
 type_conversion.tensor.cast_shape_dynamic_dims ignore_dynamic_info?
 verify
-with_pdl_patterns +noterminator
+with_pdl_patterns +noterminator +symboltable
 xegpu.convert_layout @22- +operands=7 static_input_inst_data? static_input_sg_data? static_input_sg_layout? static_target_inst_data? static_target_sg_data? static_target_sg_layout?
 xegpu.get_desc_op @22-
 xegpu.insert_prefetch @22- static_nb_prefetch?

@@ -50,20 +50,20 @@ extend_i32_s
 extend_i32_u
 floor
 
-func +isolated arg_attrs? exported? functionType res_attrs? sym_name
+func +isolated +symbol arg_attrs? exported? functionType res_attrs? sym_name
 ge
 ge_si
 ge_ui
-global +isolated exported? isMutable? sym_name type
+global +isolated +symbol exported? isMutable? sym_name type
 global_get global
 gt
 gt_si
 gt_ui
 if +terminator
-import_func arg_attrs? importName moduleName res_attrs? sym_name type
-import_global importName isMutable? moduleName sym_name type
-import_mem importName limits moduleName sym_name
-import_table importName moduleName sym_name type
+import_func +symbol arg_attrs? importName moduleName res_attrs? sym_name type
+import_global +symbol importName isMutable? moduleName sym_name type
+import_mem +symbol importName limits moduleName sym_name
+import_table +symbol importName moduleName sym_name type
 le
 le_si
 le_ui
@@ -76,7 +76,7 @@ lt
 lt_si
 lt_ui
 max
-memory exported? limits sym_name
+memory +symbol exported? limits sym_name
 min
 mul
 ne
@@ -95,7 +95,7 @@ shr_s
 shr_u
 sqrt
 sub
-table exported? sym_name type
+table +symbol exported? sym_name type
 trunc
 wrap
 xor

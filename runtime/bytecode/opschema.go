@@ -24,6 +24,12 @@ type OpSchema struct {
 	// with any op, or be empty.
 	Terminator   bool
 	NoTerminator bool
+	// Symbol says the op defines a symbol (the Symbol trait, or an
+	// interface built on it such as FunctionOpInterface); SymbolTable
+	// that the symbols in its region are named uniquely. MLIR refuses a
+	// symbol whose parent is a registered op that is not a symbol table.
+	Symbol      bool
+	SymbolTable bool
 	// Properties lists the op's inherent attributes and native properties
 	// in wire order: attributes sorted by name, then native properties in
 	// declaration order. Empty when the op has none.

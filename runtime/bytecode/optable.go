@@ -19,8 +19,9 @@ import (
 //	    @22- is 22 and newer, @-19 is 19 and older); without it the line
 //	    holds for every release;
 //	  - flags: +isolated, +graph (HasOnlyGraphRegion), +terminator,
-//	    +noterminator, +operands=N and +results=N (AttrSizedOperandSegments
-//	    and AttrSizedResultSegments with N groups);
+//	    +noterminator, +symbol, +symboltable, +operands=N and +results=N
+//	    (AttrSizedOperandSegments and AttrSizedResultSegments with N
+//	    groups);
 //	  - -attr@from-to: an inherent attribute the op has only in those
 //	    releases, not in this line's, which writers refuse here;
 //	  - properties in wire order: attr (a required attribute), attr? (an
@@ -130,6 +131,10 @@ func (t *OpTable) entry(fields []string) (tableEntry, error) {
 				s.Terminator = true
 			case "noterminator":
 				s.NoTerminator = true
+			case "symbol":
+				s.Symbol = true
+			case "symboltable":
+				s.SymbolTable = true
 			case "operands":
 				s.OperandSegments, s.OperandGroups = true, count
 			case "results":

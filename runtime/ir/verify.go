@@ -28,6 +28,11 @@ type OpTraits struct {
 	Terminator bool
 	// NoTerminator lets the op's single-block regions end with any op.
 	NoTerminator bool
+	// Symbol says the op defines a symbol (sym_name): its parent, if MLIR
+	// knows it, must be a symbol table.
+	Symbol bool
+	// SymbolTable says the symbols in the op's region are named uniquely.
+	SymbolTable bool
 }
 
 // VerifyOptions configure Verify.
@@ -81,6 +86,9 @@ func (e *VerifyError) Unwrap() error { return e.Err }
 //   - graph regions hold at most one block, and blocks end with a
 //     terminator unless they are the single block of an op that needs
 //     none (MLIR's structural rules, from the traits Traits gives);
+//   - the ops in a block of a symbol table have different symbol names
+//     (sym_name), and a symbol is not nested directly in a known op that
+//     is not a symbol table;
 //   - nesting stays within Limits.
 //
 // It uses no recursion, so any depth costs heap rather than stack.
@@ -112,6 +120,16 @@ type verifier struct {
 	blocks   chunked.List[blockInfo]
 	// doms caches the dominator trees of multi-block SSA regions.
 	doms map[int]*domTree
+	// symbols holds the symbols met in blocks of symbol tables: the op
+	// defining each.
+	symbols map[symbolKey[int]]int
+}
+
+// symbolKey is a symbol's name within a block (a number the walk gave
+// it, or the block itself).
+type symbolKey[B comparable] struct {
+	block B
+	name  string
 }
 
 type opInfo struct {
@@ -212,6 +230,9 @@ func (v *verifier) walk(root *Operation) error {
 		if err := v.enter(child, bi, pos, v.regions.At(ri).depth); err != nil {
 			return err
 		}
+		if err := v.checkSymbol(v.ops.Len()-1, f.op, bi); err != nil {
+			return err
+		}
 		stack = append(stack, frame{op: v.ops.Len() - 1})
 		if child.NumRegions() > 0 {
 			if err := v.enterRegion(v.ops.Len()-1, 0); err != nil {
@@ -303,6 +324,52 @@ func (v *verifier) enter(op *Operation, block, pos, depth int) error {
 		}
 	}
 	return nil
+}
+
+// checkSymbol checks op i, in block b of op owner, as MLIR checks
+// symbols: the symbol tables' names are unique in their block, and a
+// symbol sits in a symbol table unless MLIR does not know its parent.
+func (v *verifier) checkSymbol(i, owner, b int) error {
+	name, ok := symbolName(v.ops.At(i).op)
+	if !ok {
+		return nil
+	}
+	ot := v.traits(v.ops.At(owner).op)
+	switch {
+	case !ot.Known:
+	case ot.SymbolTable:
+		key := symbolKey[int]{b, name}
+		if first, dup := v.symbols[key]; dup {
+			return v.fail(i, "redefinition of symbol named '%s': op %d of the block defines it first", name, v.ops.At(first).pos)
+		}
+		if v.symbols == nil {
+			v.symbols = map[symbolKey[int]]int{}
+		}
+		v.symbols[key] = i
+	default:
+		if t := v.traits(v.ops.At(i).op); t.Known && t.Symbol {
+			return v.fail(i, "symbol's parent must have the SymbolTable trait: %s is not a symbol table", v.ops.At(owner).op.Name())
+		}
+	}
+	return nil
+}
+
+// symbolName is the name an op defines, as MLIR finds it: a builtin
+// string in its sym_name attribute.
+func symbolName(op *Operation) (string, bool) {
+	return stringAttr(op.Attr("sym_name"))
+}
+
+// stringAttr is the value of a builtin string attribute.
+func stringAttr(a Attribute) (string, bool) {
+	if a == nil || a.Dialect() != "builtin" || a.Kind() != "StringAttr" {
+		return "", false
+	}
+	s, ok := a.(interface{ Value() string })
+	if !ok {
+		return "", false
+	}
+	return s.Value(), true
 }
 
 func (v *verifier) traits(op *Operation) OpTraits {

@@ -26,17 +26,31 @@ type quickVerifier struct {
 	gen      MarkGeneration
 	maxDepth int
 	stack    []quickFrame
+	// symName is the sym_name of the op op checked last, nil for none.
+	symName Attribute
+	// symbols holds the symbols met in blocks of symbol tables.
+	symbols map[symbolKey[*Block]]struct{}
 }
 
 // quickFrame is a block being walked: region of op, its block at level
-// (the region depth), with values usable from floor up.
+// (the region depth), with values usable from floor up. owner is what
+// MLIR knows of op, for the symbols in the block.
 type quickFrame struct {
 	op           *Operation
 	region       int
 	b            *Block
 	pos          int
 	level, floor int
+	owner        ownerKind
 }
+
+type ownerKind uint8
+
+const (
+	unknownOwner ownerKind = iota // symbols may sit here
+	symbolTable                   // symbols sit here, named uniquely
+	plainOwner                    // no symbol may sit here
+)
 
 // Marks: ops and regions are marked when met; values when defined; blocks
 // with their level while open and 0 once closed.
@@ -61,6 +75,9 @@ func (q *quickVerifier) run(root *Operation) bool {
 			child := f.b.Op(f.pos)
 			f.pos++
 			if child == nil || !q.op(child, f.b, f.level, f.floor) {
+				return false
+			}
+			if q.symName != nil && f.owner != unknownOwner && !q.symbol(f, child) {
 				return false
 			}
 			if !q.openRegions(child, 0, f.level, f.floor) {
@@ -98,9 +115,13 @@ func (q *quickVerifier) op(op *Operation, parent *Block, level, floor int) bool 
 			return false
 		}
 	}
+	q.symName = nil
 	for j, a := range op.Attrs() {
 		if a.Value == nil || a.Name == "" || (j > 0 && op.Attrs()[j-1].Name >= a.Name) {
 			return false
+		}
+		if a.Name == "sym_name" {
+			q.symName = a.Value
 		}
 	}
 	for _, v := range op.Operands() {
@@ -127,6 +148,29 @@ func (q *quickVerifier) op(op *Operation, parent *Block, level, floor int) bool 
 		return true
 	}
 	q.define(op)
+	return true
+}
+
+// symbol checks op, which has a sym_name, in the block of frame f: a
+// symbol table's names are unique, and a symbol sits in no known op that
+// is not a symbol table.
+func (q *quickVerifier) symbol(f *quickFrame, op *Operation) bool {
+	name, ok := stringAttr(q.symName)
+	if !ok {
+		return true
+	}
+	if f.owner == plainOwner {
+		t := q.traits(op)
+		return !t.Known || !t.Symbol
+	}
+	key := symbolKey[*Block]{f.b, name}
+	if _, dup := q.symbols[key]; dup {
+		return false
+	}
+	if q.symbols == nil {
+		q.symbols = map[symbolKey[*Block]]struct{}{}
+	}
+	q.symbols[key] = struct{}{}
 	return true
 }
 
@@ -201,7 +245,14 @@ func (q *quickVerifier) openRegions(op *Operation, i, level, floor int) bool {
 			}
 			q.gen.SetValue(a, 1)
 		}
-		q.stack = append(q.stack, quickFrame{op: op, region: i, b: b, level: level + 1, floor: floor})
+		owner := unknownOwner
+		switch {
+		case t.Known && t.SymbolTable:
+			owner = symbolTable
+		case t.Known:
+			owner = plainOwner
+		}
+		q.stack = append(q.stack, quickFrame{op: op, region: i, b: b, level: level + 1, floor: floor, owner: owner})
 		return true
 	}
 	q.define(op)

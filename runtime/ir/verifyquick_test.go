@@ -24,9 +24,24 @@ func quickTraits(op *Operation) OpTraits {
 		return OpTraits{Known: true, Terminator: true}
 	case "plain":
 		return OpTraits{Known: true}
+	case "table":
+		return OpTraits{Known: true, SymbolTable: true, NoTerminator: true}
+	case "sym":
+		return OpTraits{Known: true, Symbol: true}
 	}
 	return OpTraits{}
 }
+
+// testString stands for a builtin string attribute, which symbol names
+// are.
+type testString struct {
+	Base
+	s string
+}
+
+func (*testString) Dialect() string  { return "builtin" }
+func (*testString) Kind() string     { return "StringAttr" }
+func (a *testString) Value() string { return a.s }
 
 // randomQuickIR builds IR from data: ops of the kinds quickTraits knows
 // and unknown ones, with operands picked from all values built so far
@@ -54,8 +69,16 @@ func randomQuickIR(data []byte) *Operation {
 		b := open[len(open)-1]
 		switch c := next(); {
 		case c < 150:
-			name := []string{"plain", "plain", "yield", "unknown", "scf", "iso", "graph"}[c%7]
+			name := []string{"plain", "plain", "yield", "unknown", "scf", "iso", "graph", "table", "sym"}[c%9]
 			op := NewOperation(OpName{Dialect: "test", Op: name}, loc, []Type{ty})
+			if k := next(); k%4 == 0 {
+				// A symbol name, sometimes one of another kind.
+				var v Attribute = &testString{s: []string{"f", "g"}[k/4%2]}
+				if k%32 == 0 {
+					v = GetTextAttr(ctx, "test", "f")
+				}
+				op.SetAttr("sym_name", v)
+			}
 			for range next() % 3 {
 				k := next()
 				switch {
@@ -70,7 +93,7 @@ func randomQuickIR(data []byte) *Operation {
 			}
 			b.Append(op)
 			ops = append(ops, op)
-			if name == "scf" || name == "iso" || name == "graph" {
+			if name == "scf" || name == "iso" || name == "graph" || name == "table" || name == "sym" {
 				inner := op.AddRegion().AddBlock()
 				blocks = append(blocks, inner)
 				if next()%2 == 0 {

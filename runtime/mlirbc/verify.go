@@ -28,7 +28,8 @@ func traitsOf(ctx *ir.Context, release int) func(*ir.Operation) ir.OpTraits {
 		t, ok := cache[name]
 		if !ok {
 			if s := lookupSchema(ctx, name, release, nil); s != nil {
-				t = ir.OpTraits{Known: true, Isolated: s.Isolated, Graph: s.GraphRegions, Terminator: s.Terminator, NoTerminator: s.NoTerminator}
+				t = ir.OpTraits{Known: true, Isolated: s.Isolated, Graph: s.GraphRegions, Terminator: s.Terminator, NoTerminator: s.NoTerminator,
+					Symbol: s.Symbol, SymbolTable: s.SymbolTable}
 			}
 			cache[name] = t
 		}

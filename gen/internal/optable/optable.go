@@ -19,6 +19,7 @@ import (
 // schema is an op's bytecode.OpSchema at some releases.
 type schema struct {
 	isolated, graph, terminator, noTerminator bool
+	symbol, symbolTable                       bool
 	operandSeg, resultSeg                     bool
 	operandGroups, resultGroups               int
 	props                                     []schemaProp
@@ -49,7 +50,10 @@ func schemaAt(o *defs.Op, release int) *schema {
 		return defs.HasTrait(o.Traits, name) && o.TraitAvailability[name].AtLLVM(release)
 	}
 	s := &schema{isolated: trait("IsolatedFromAbove"), graph: trait("HasOnlyGraphRegion"),
-		terminator: trait("Terminator"), noTerminator: trait("NoTerminator")}
+		terminator: trait("Terminator"), noTerminator: trait("NoTerminator"),
+		// FunctionOpInterface is a Symbol: MLIR lists Symbol among its
+		// base interfaces, which ODS records do not repeat on the op.
+		symbol: trait("Symbol") || trait("FunctionOpInterface"), symbolTable: trait("SymbolTable")}
 	// Segment sizes exist with or without property storage; without it
 	// they travel in the attribute dictionary like inherent attributes.
 	s.operandSeg = trait("AttrSizedOperandSegments")
@@ -206,7 +210,7 @@ func schemaRanges(o *defs.Op) []schemaRange {
 	for _, p := range append(slices.Clone(o.Operands), o.Results...) {
 		add(p.Availability)
 	}
-	for _, t := range []string{"IsolatedFromAbove", "HasOnlyGraphRegion", "Terminator", "NoTerminator", "AttrSizedOperandSegments", "AttrSizedResultSegments"} {
+	for _, t := range []string{"IsolatedFromAbove", "HasOnlyGraphRegion", "Terminator", "NoTerminator", "Symbol", "FunctionOpInterface", "SymbolTable", "AttrSizedOperandSegments", "AttrSizedResultSegments"} {
 		add(o.TraitAvailability[t])
 	}
 	if o.Properties != nil {
@@ -328,6 +332,8 @@ func schemaLine(op string, from, to int, s *schema, native func([]*defs.NativePr
 	flag("graph", s.graph)
 	flag("terminator", s.terminator)
 	flag("noterminator", s.noTerminator)
+	flag("symbol", s.symbol)
+	flag("symboltable", s.symbolTable)
 	if s.operandSeg {
 		parts = append(parts, fmt.Sprintf("+operands=%d", s.operandGroups))
 	}

@@ -1,0 +1,78 @@
+package mlirtext_test
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/dialectgen/dialectgen/dialects/all"
+	"github.com/dialectgen/dialectgen/internal/oracle"
+	"github.com/dialectgen/dialectgen/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+)
+
+// TestSymbolRules writes text that breaks, or nearly breaks, MLIR's rules
+// for symbols: the writer must refuse it exactly where mlir-opt does, for
+// the same reason, and otherwise write mlir-opt's bytes.
+func TestSymbolRules(t *testing.T) {
+	fn := func(name string) string {
+		return fmt.Sprintf(`"func.func"() <{function_type = () -> (), sym_name = %q}> ({
+  "func.return"() : () -> ()
+}) : () -> ()
+`, name)
+	}
+	module := func(body ...string) string {
+		return "\"builtin.module\"() ({\n" + strings.Join(body, "") + "}) : () -> ()\n"
+	}
+	region := func(name string, body ...string) string {
+		end := ""
+		if name == "scf.execute_region" {
+			end = "\"scf.yield\"() : () -> ()\n"
+		}
+		return fmt.Sprintf("%q() ({\n%s%s}) : () -> ()\n", name, strings.Join(body, ""), end)
+	}
+	named := func(op, name string) string { return fmt.Sprintf("%q() {sym_name = %q} : () -> ()\n", op, name) }
+	const redefined, parent = "redefinition of symbol named 'f'", "symbol's parent must have the SymbolTable trait"
+	for _, tc := range []struct {
+		name, text string
+		refused    string // what both say, or "" for neither
+	}{
+		{"distinct", module(fn("f"), fn("g")), ""},
+		{"twice", module(fn("f"), fn("f")), redefined},
+		{"unregistered ops count", module(fn("f"), named("foo.sym", "f")), redefined},
+		{"a name not a string does not", module(fn("f"), "\"foo.sym\"() {sym_name = 3 : i32} : () -> ()\n"), ""},
+		{"in a nested module", module(fn("f"), "\"builtin.module\"() <{sym_name = \"m\"}> ({\n"+fn("f")+"}) : () -> ()\n"), ""},
+		{"in a registered op", module(region("scf.execute_region", fn("f"))), parent},
+		{"a named module in a registered op", module(region("scf.execute_region", "\"builtin.module\"() <{sym_name = \"m\"}> ({\n^bb0:\n}) : () -> ()\n")), parent},
+		{"an unnamed module in a registered op", module(region("scf.execute_region", "\"builtin.module\"() ({\n^bb0:\n}) : () -> ()\n")), ""},
+		{"in an unregistered op", module(region("foo.region", fn("f"), fn("f"))), ""},
+		{"a named op that is no symbol", module(region("scf.execute_region", named("foo.sym", "f"))), ""},
+	} {
+		for _, rel := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
+			t.Run(fmt.Sprintf("%s/%s", tc.name, rel), func(t *testing.T) {
+				oracle.Require(t, rel)
+				want, oerr := oracle.RunInput(rel, []byte(tc.text), ".mlir", oracle.BytecodeFlags(rel, 6, "--allow-unregistered-dialect")...)
+				if (oerr != nil) != (tc.refused != "") || oerr != nil && !strings.Contains(oerr.Error(), tc.refused) {
+					t.Fatalf("mlir-opt-%d: %v, want %q", rel, oerr, tc.refused)
+				}
+				ctx := all.NewContext()
+				m, err := mlirtext.ParseBytes(ctx, []byte(tc.text), mlirtext.ParseOptions{File: "input.mlir", Release: int(rel)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: rel.Producer(), Release: int(rel)})
+				switch {
+				case tc.refused != "":
+					if err == nil || !strings.Contains(err.Error(), tc.refused) {
+						t.Fatalf("the writer: %v, want %q", err, tc.refused)
+					}
+				case err != nil:
+					t.Fatal(err)
+				case !bytes.Equal(got, want):
+					t.Error("the bytes differ from mlir-opt's")
+				}
+			})
+		}
+	}
+}

@@ -1,0 +1,82 @@
+package ir
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestVerifySymbols checks MLIR's two rules for symbols: names are unique
+// in a symbol table's block, and a symbol's parent, if known, is a symbol
+// table. Both the fast path and the full check must see them.
+func TestVerifySymbols(t *testing.T) {
+	loc := &testLoc{}
+	op := func(kind, sym string) *Operation {
+		o := NewOperation(OpName{Dialect: "test", Op: kind}, loc, nil)
+		if sym != "" {
+			o.SetAttr("sym_name", &testString{s: sym})
+		}
+		return o
+	}
+	// module builds a symbol table holding ops, with a region each.
+	module := func(ops ...*Operation) *Operation {
+		root := op("table", "")
+		b := root.AddRegion().AddBlock()
+		for _, o := range ops {
+			b.Append(o)
+			if o.NumRegions() == 0 {
+				o.AddRegion()
+			}
+		}
+		return root
+	}
+	// in puts inner in a new block of op o, ending it with a terminator
+	// where o needs one.
+	in := func(o *Operation, inner ...*Operation) *Operation {
+		b := o.AddRegion().AddBlock()
+		for _, x := range inner {
+			b.Append(x)
+		}
+		if o.Name().Op == "scf" {
+			b.Append(op("yield", ""))
+		}
+		return o
+	}
+	text := GetTextAttr(NewContext(), "test", "f")
+	withText := op("unknown", "")
+	withText.SetAttr("sym_name", text)
+	for _, tc := range []struct {
+		name string
+		root *Operation
+		want string // "" to pass
+	}{
+		{"distinct names", module(op("sym", "f"), op("sym", "g"), op("unknown", "h")), ""},
+		{"one name twice", module(op("sym", "f"), op("plain", ""), op("sym", "f")), "test.sym @f (region 0, block 0, op 2): redefinition of symbol named 'f': op 0 of the block defines it first"},
+		{"an unknown op's name counts", module(op("sym", "f"), op("unknown", "f")), "redefinition of symbol named 'f'"},
+		{"a name not a string does not", module(op("sym", "f"), withText), ""},
+		{"nested tables have their own names", module(op("sym", "f"), in(op("table", "m"), op("sym", "f"))), ""},
+		{"a symbol in a known op", module(in(op("scf", ""), op("sym", "f"))), "test.sym @f (region 0, block 0, op 0): symbol's parent must have the SymbolTable trait: test.scf is not a symbol table"},
+		{"a symbol in an unknown op", module(in(op("unknown", ""), op("sym", "f"), op("sym", "f"))), ""},
+		{"a symbol without a name in a known op", module(in(op("scf", ""), op("sym", ""))), ""},
+		{"a named op that is no symbol in a known op", module(in(op("scf", ""), op("plain", "f"))), ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opts := VerifyOptions{Traits: quickTraits}
+			err := Verify(tc.root, opts)
+			if tc.want == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !quickVerify(tc.root, opts) {
+					t.Error("the fast path refuses it")
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("got %v, want %q", err, tc.want)
+			}
+			if quickVerify(tc.root, opts) {
+				t.Error("the fast path accepts it")
+			}
+		})
+	}
+}
