@@ -39,8 +39,8 @@ type testString struct {
 	s string
 }
 
-func (*testString) Dialect() string  { return "builtin" }
-func (*testString) Kind() string     { return "StringAttr" }
+func (*testString) Dialect() string { return "builtin" }
+func (*testString) Kind() string    { return "StringAttr" }
 func (a *testString) Value() string { return a.s }
 
 // randomQuickIR builds IR from data: ops of the kinds quickTraits knows
