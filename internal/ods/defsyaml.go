@@ -3,6 +3,7 @@ package ods
 import (
 	"fmt"
 	"go/token"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -376,7 +377,21 @@ func writeText(b *strings.Builder, rels []Release, dialect string, d *mergedDef,
 		case o.customAsm:
 			kvs = append(kvs, [2]string{"custom_assembly_format", "true"})
 		case o.format != "":
-			kvs = append(kvs, [2]string{"assembly_format", strconv.Quote(strings.Join(strings.Fields(o.format), " "))})
+			// The parameters these releases have, in the newest
+			// release's order, unless they declare them in another:
+			// struct(params) and params print them in their own.
+			var have []string
+			for _, p := range params {
+				if _, ok := o.params[p.name]; ok {
+					have = append(have, p.name)
+				}
+			}
+			format := o.format
+			if !slices.Equal(have, o.order) {
+				format = spellParams(format, o.order)
+				have = o.order
+			}
+			kvs = append(kvs, [2]string{"assembly_format", strconv.Quote(strings.Join(strings.Fields(format), " "))})
 			// Defaults that differ from the newest release's.
 			var ds []string
 			for _, p := range params {
@@ -389,14 +404,12 @@ func writeText(b *strings.Builder, rels []Release, dialect string, d *mergedDef,
 			}
 			// The parameters these releases have, where some are missing
 			// (struct(params) and params cover these only).
-			var have []string
-			for _, p := range params {
-				if _, ok := o.params[p.name]; ok {
-					have = append(have, scalar(p.name))
-				}
-			}
 			if len(have) < len(params) {
-				kvs = append(kvs, [2]string{"params", "[" + strings.Join(have, ", ") + "]"})
+				names := make([]string, len(have))
+				for i, n := range have {
+					names[i] = scalar(n)
+				}
+				kvs = append(kvs, [2]string{"params", "[" + strings.Join(names, ", ") + "]"})
 			}
 		}
 		fmt.Fprintf(b, "      - %s\n", flowMap(kvs))
@@ -418,4 +431,19 @@ func simpleDefault(cpp string) string {
 		return s
 	}
 	return ""
+}
+
+// paramsDirective is the params directive of an assembly format, not a
+// parameter named params.
+var paramsDirective = regexp.MustCompile(`(^|[^$\w])params\b`)
+
+// spellParams writes a format's params directive out as the parameters
+// it stands for, in the order given.
+func spellParams(format string, order []string) string {
+	spelled := make([]string, len(order))
+	for i, n := range order {
+		spelled[i] = "$" + n
+	}
+	// $ in a replacement names a group: $$ is a dollar.
+	return paramsDirective.ReplaceAllString(format, "${1}"+strings.ReplaceAll(strings.Join(spelled, ", "), "$", "$$"))
 }

@@ -514,3 +514,37 @@ func TestImportReleaseFacts(t *testing.T) {
 		}
 	}
 }
+
+// A release that declares a definition's parameters in another order
+// prints struct(params) in that order: its text form spells them out.
+func TestImportOlderParamOrder(t *testing.T) {
+	ref := func(name string) map[string]any { return map[string]any{"kind": "def", "def": name, "printable": name} }
+	dag := func(args ...[]any) map[string]any { return map[string]any{"args": args, "kind": "dag"} }
+	pair := func(params ...string) func(map[string]any) {
+		return func(m map[string]any) {
+			var args [][]any
+			for _, p := range params {
+				args = append(args, []any{"unsigned", p})
+			}
+			m["Toy_PairAttr"] = map[string]any{"!name": "Toy_PairAttr", "!superclasses": []any{"AttrDef"}, "cppClassName": "PairAttr",
+				"dialect": ref("Toy_Dialect"), "summary": "A pair.", "mnemonic": "pair", "assemblyFormat": "`<` struct(params) `>`",
+				"parameters": dag(args...)}
+			m["!instanceof"].(map[string]any)["AttrDef"] = []any{"Toy_PairAttr"}
+		}
+	}
+	data, err := Import(Options{Dialect: "toy"}, []Release{fixture(t, 19, pair("second", "first")), fixture(t, 22, pair("first", "second", "third"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "    assembly_format: \"`<` struct(params) `>`\"\n    older_text_forms:\n" +
+		"      - {until: llvm 19, mnemonic: pair, assembly_format: \"`<` struct($second, $first) `>`\", params: [second, first]}\n"
+	if !strings.Contains(string(data), want) {
+		t.Errorf("no %q in\n%s", want, data)
+	}
+	if _, err := defs.Load("toy.yaml", data); err != nil {
+		t.Fatal(err)
+	}
+	if got := spellParams("params `;` struct(params) $params", []string{"a", "b"}); got != "$a, $b `;` struct($a, $b) $params" {
+		t.Errorf("spellParams: %q", got)
+	}
+}

@@ -178,8 +178,11 @@ type mergedText struct {
 	mnemonic, format string
 	customAsm        bool
 	// params are the parameters and their text defaults in these
-	// releases (an older release may lack some, or default differently).
+	// releases (an older release may lack some, or default differently);
+	// order is the order they are declared in, which struct(params) and
+	// params print them in.
 	params map[string]string
+	order  []string
 	span
 }
 
@@ -280,12 +283,12 @@ func mergeDialect(rels []int, facts []*dialectFacts) (*mergedDialect, error) {
 			f := facts[i].defs[name]
 			if n := len(d.texts); n > 0 {
 				t := d.texts[n-1]
-				if t.mnemonic == f.mnemonic && t.format == f.format && t.customAsm == f.customAsm && maps.Equal(t.params, textParams(f)) {
+				if t.mnemonic == f.mnemonic && t.format == f.format && t.customAsm == f.customAsm && maps.Equal(t.params, textParams(f)) && slices.Equal(t.order, paramOrder(f)) {
 					t.first = i
 					continue
 				}
 			}
-			d.texts = append(d.texts, &mergedText{mnemonic: f.mnemonic, format: f.format, customAsm: f.customAsm, params: textParams(f), span: span{i, i}})
+			d.texts = append(d.texts, &mergedText{mnemonic: f.mnemonic, format: f.format, customAsm: f.customAsm, params: textParams(f), order: paramOrder(f), span: span{i, i}})
 		}
 		// Encodings: the same element in consecutive releases is one.
 		for i := s.first; i <= s.last; i++ {
@@ -338,6 +341,15 @@ func (d *mergedDialect) typeNames() *typeNames {
 }
 
 // textParams maps a definition's parameters to their text defaults.
+// paramOrder lists a definition's parameters as declared.
+func paramOrder(f *defFacts) []string {
+	out := make([]string, len(f.params))
+	for i, p := range f.params {
+		out[i] = p.name
+	}
+	return out
+}
+
 func textParams(f *defFacts) map[string]string {
 	out := map[string]string{}
 	for _, p := range f.params {
