@@ -49,11 +49,31 @@ func checkMistakes(l *loader, d *Dialect) {
 			l.errAt(o.Pos, "op name %q may not hold spaces, quotes or backslashes, nor start with a dot", o.Name)
 		}
 		checkOpNames(l, o)
+		checkDeclaration(l, o)
 		for _, g := range append(slices.Clone(o.Operands), o.Results...) {
 			if near := nearName(g.Type, known); near != "" {
 				l.errAt(g.Pos, "op %q: %s names no definition of dialect %s; did you mean %s?", o.Name, g.Type, d.Name, near)
 			}
 		}
+	}
+}
+
+// IsSymbol reports whether an op defines a symbol: the Symbol trait, or
+// FunctionOpInterface, which MLIR builds on it (ODS records do not repeat
+// an interface's base interfaces on the op).
+func IsSymbol(traits []string) bool {
+	return HasTrait(traits, "Symbol") || HasTrait(traits, "FunctionOpInterface")
+}
+
+// checkDeclaration refuses a declaration rule on an op that is no symbol,
+// or a rule about a body on an op without regions.
+func checkDeclaration(l *loader, o *Op) {
+	switch {
+	case o.Declaration == "":
+	case !IsSymbol(o.Traits):
+		l.errAt(o.DeclarationPos, "op %q: declaration: the op defines no symbol (no Symbol or FunctionOpInterface trait)", o.Name)
+	case o.Declaration == DeclaresWithoutBody && len(o.Regions) == 0:
+		l.errAt(o.DeclarationPos, "op %q: declaration: %s, but the op has no region to hold a body", o.Name, DeclaresWithoutBody)
 	}
 }
 

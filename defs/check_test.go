@@ -59,6 +59,12 @@ func TestMistakes(t *testing.T) {
 			`q.yaml:25:9: op "calibrate": region "body" has the name of the region at q.yaml:24:9`},
 		{"param twice", "      - {name: mode, type: Mode}", "      - {name: rank, type: Mode}",
 			`q.yaml:11:9: param "rank" defined twice`},
+		{"declaration of no symbol", "    since: llvm 19", "    since: llvm 19\n    declaration: always",
+			`q.yaml:17:18: op "calibrate": declaration: the op defines no symbol (no Symbol or FunctionOpInterface trait)`},
+		{"declaration rule unknown", "    since: llvm 19", "    since: llvm 19\n    traits: [Symbol]\n    declaration: sometimes",
+			`q.yaml:18:18: declaration: "sometimes" is neither without_body nor always`},
+		{"declaration without a body", "    regions:\n      - {name: body}\n", "    traits: [Symbol]\n    declaration: without_body\n",
+			`q.yaml:24:18: op "calibrate": declaration: without_body, but the op has no region to hold a body`},
 	} {
 		src := strings.Replace(mistakeBase, c.old, c.new, 1)
 		if src == mistakeBase {

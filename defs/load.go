@@ -743,7 +743,13 @@ func (l *loader) op(n *yaml.Node) *Op {
 				l.errorf(v, "release_hook: %q is not a Go identifier", o.ReleaseHook)
 			}
 		},
-		"traits":   func(v *yaml.Node) { l.opTraits(v, o) },
+		"traits": func(v *yaml.Node) { l.opTraits(v, o) },
+		"declaration": func(v *yaml.Node) {
+			o.DeclarationPos = l.pos(v)
+			if l.str(v, &o.Declaration); o.Declaration != DeclaresWithoutBody && o.Declaration != DeclaresAlways {
+				l.errorf(v, "declaration: %q is neither %s nor %s", o.Declaration, DeclaresWithoutBody, DeclaresAlways)
+			}
+		},
 		"operands": operands(&o.Operands, "operand"),
 		"results":  operands(&o.Results, "result"),
 		"attributes": func(v *yaml.Node) {

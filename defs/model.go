@@ -553,11 +553,16 @@ type Op struct {
 	// that exist only in some releases.
 	Traits            []string
 	TraitAvailability map[string]Availability
-	Operands          []*Operand
-	Results           []*Operand
-	Attributes        []*OpAttr
-	Regions           []*RegionDef
-	Successors        []*Successor
+	// Declaration says when the op, a symbol, declares it rather than
+	// defines it (SymbolOpInterface's isDeclaration): DeclaresWithoutBody
+	// or DeclaresAlways; "" for never. MLIR refuses a public declaration.
+	Declaration    string
+	DeclarationPos Pos
+	Operands       []*Operand
+	Results        []*Operand
+	Attributes     []*OpAttr
+	Regions        []*RegionDef
+	Successors     []*Successor
 	// Properties says the op stores its inherent attributes as properties
 	// (MLIR bytecode v5+), from the given release on.
 	Properties *Availability
@@ -582,6 +587,15 @@ type Op struct {
 	// text.ops), nil for none.
 	Text *OpTextHooks
 }
+
+// Op.Declaration's values.
+const (
+	// DeclaresWithoutBody: the op declares its symbol when its first
+	// region holds no block (an external function).
+	DeclaresWithoutBody = "without_body"
+	// DeclaresAlways: the op always declares its symbol (an import).
+	DeclaresAlways = "always"
+)
 
 // Operand is an operand or result group.
 type Operand struct {

@@ -33,23 +33,43 @@ func TestSymbolRules(t *testing.T) {
 		return fmt.Sprintf("%q() ({\n%s%s}) : () -> ()\n", name, strings.Join(body, ""), end)
 	}
 	named := func(op, name string) string { return fmt.Sprintf("%q() {sym_name = %q} : () -> ()\n", op, name) }
+	// decl declares a function of op (func.func, ml_program.func) with
+	// the given visibility ("" for none).
+	decl := func(op, vis string) string {
+		if vis != "" {
+			vis = fmt.Sprintf(", sym_visibility = %q", vis)
+		}
+		return fmt.Sprintf("%q() <{function_type = () -> (), sym_name = \"d\"%s}> ({\n}) : () -> ()\n", op, vis)
+	}
 	const redefined, parent = "redefinition of symbol named 'f'", "symbol's parent must have the SymbolTable trait"
+	const public = "symbol declaration cannot have public visibility"
 	for _, tc := range []struct {
 		name, text string
 		refused    string // what both say, or "" for neither
+		only22     bool
 	}{
-		{"distinct", module(fn("f"), fn("g")), ""},
-		{"twice", module(fn("f"), fn("f")), redefined},
-		{"unregistered ops count", module(fn("f"), named("foo.sym", "f")), redefined},
-		{"a name not a string does not", module(fn("f"), "\"foo.sym\"() {sym_name = 3 : i32} : () -> ()\n"), ""},
-		{"in a nested module", module(fn("f"), "\"builtin.module\"() <{sym_name = \"m\"}> ({\n"+fn("f")+"}) : () -> ()\n"), ""},
-		{"in a registered op", module(region("scf.execute_region", fn("f"))), parent},
-		{"a named module in a registered op", module(region("scf.execute_region", "\"builtin.module\"() <{sym_name = \"m\"}> ({\n^bb0:\n}) : () -> ()\n")), parent},
-		{"an unnamed module in a registered op", module(region("scf.execute_region", "\"builtin.module\"() ({\n^bb0:\n}) : () -> ()\n")), ""},
-		{"in an unregistered op", module(region("foo.region", fn("f"), fn("f"))), ""},
-		{"a named op that is no symbol", module(region("scf.execute_region", named("foo.sym", "f"))), ""},
+		{"a private declaration", module(decl("func.func", "private")), "", false},
+		{"a nested declaration", module(decl("func.func", "nested")), "", false},
+		{"a declaration", module(decl("func.func", "")), public, false},
+		{"a public declaration", module(decl("func.func", "public")), public, false},
+		{"an ml_program declaration", module(decl("ml_program.func", "")), public, false},
+		{"a private ml_program declaration", module(decl("ml_program.func", "private")), "", false},
+		{"a wasm import, nested in C++", module("\"wasmssa.import_func\"() <{importName = \"foo\", moduleName = \"m\", sym_name = \"f\", type = (i32) -> ()}> : () -> ()\n"), "", true},
+		{"distinct", module(fn("f"), fn("g")), "", false},
+		{"twice", module(fn("f"), fn("f")), redefined, false},
+		{"unregistered ops count", module(fn("f"), named("foo.sym", "f")), redefined, false},
+		{"a name not a string does not", module(fn("f"), "\"foo.sym\"() {sym_name = 3 : i32} : () -> ()\n"), "", false},
+		{"in a nested module", module(fn("f"), "\"builtin.module\"() <{sym_name = \"m\"}> ({\n"+fn("f")+"}) : () -> ()\n"), "", false},
+		{"in a registered op", module(region("scf.execute_region", fn("f"))), parent, false},
+		{"a named module in a registered op", module(region("scf.execute_region", "\"builtin.module\"() <{sym_name = \"m\"}> ({\n^bb0:\n}) : () -> ()\n")), parent, false},
+		{"an unnamed module in a registered op", module(region("scf.execute_region", "\"builtin.module\"() ({\n^bb0:\n}) : () -> ()\n")), "", false},
+		{"in an unregistered op", module(region("foo.region", fn("f"), fn("f"))), "", false},
+		{"a named op that is no symbol", module(region("scf.execute_region", named("foo.sym", "f"))), "", false},
 	} {
 		for _, rel := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
+			if tc.only22 && rel != oracle.LLVM22 {
+				continue
+			}
 			t.Run(fmt.Sprintf("%s/%s", tc.name, rel), func(t *testing.T) {
 				oracle.Require(t, rel)
 				want, oerr := oracle.RunInput(rel, []byte(tc.text), ".mlir", oracle.BytecodeFlags(rel, 6, "--allow-unregistered-dialect")...)

@@ -38,7 +38,7 @@ coro.suspend +terminator
 create_group
 execute +operands=2
 
-func +isolated +symbol arg_attrs? function_type res_attrs? sym_name sym_visibility?
+func +isolated +symbol +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
 return +terminator
 runtime.add_ref count
 runtime.add_to_group

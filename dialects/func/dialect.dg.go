@@ -30,9 +30,9 @@ call_indirect @22- arg_attrs? res_attrs?
 call_indirect @-21
 constant value
 
-func @22- +isolated +symbol arg_attrs? function_type no_inline? res_attrs? sym_name sym_visibility?
+func @22- +isolated +symbol +declaration=without_body arg_attrs? function_type no_inline? res_attrs? sym_name sym_visibility?
 
-func @-21 +isolated +symbol arg_attrs? function_type res_attrs? sym_name sym_visibility?
+func @-21 +isolated +symbol +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
 return +terminator
 `
 

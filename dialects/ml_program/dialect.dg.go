@@ -25,7 +25,7 @@ var Releases = []int{19, 22}
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
 
-func +isolated +symbol arg_attrs? function_type res_attrs? sym_name sym_visibility?
+func +isolated +symbol +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
 global +symbol is_mutable? sym_name sym_visibility? type value?
 global_load global
 global_load_const global
@@ -34,7 +34,7 @@ global_store global
 global_store_graph global
 output +terminator
 return +terminator
-subgraph +isolated +graph +symbol arg_attrs? function_type res_attrs? sym_name sym_visibility?
+subgraph +isolated +graph +symbol +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
 token
 `
 

@@ -43,7 +43,7 @@ div
 from_extent_tensor
 from_extents
 
-func +isolated +symbol arg_attrs? function_type res_attrs? sym_name sym_visibility?
+func +isolated +symbol +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
 function_library +isolated +noterminator +symbol +symboltable mapping sym_name sym_visibility?
 get_extent
 index_to_size

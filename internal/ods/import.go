@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"maps"
 	"path"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -104,6 +105,9 @@ type opFacts struct {
 	regions    []part
 	successors []part
 	properties bool // the dialect stores inherent attributes as properties
+	// declaration says when the op, a symbol, declares rather than
+	// defines it (its isDeclaration): "without_body", "always" or "".
+	declaration string
 }
 
 // part is one named element of an op at one release: an operand or result
@@ -162,6 +166,32 @@ func dialectOps(rs *Records, dialect string) (map[string]*opFacts, error) {
 	return out, nil
 }
 
+// isDeclarationRE matches the C++ of SymbolOpInterface's isDeclaration
+// that ops give: a declaration when the body is empty (isExternal), or
+// always.
+var isDeclarationRE = regexp.MustCompile(`bool\s+isDeclaration\(\)\s*(?:const\s*)?\{\s*return\s+(isExternal\(\)|true)\s*;\s*\}`)
+
+// declarationOf reads when an op declares its symbol from its
+// extraClassDeclaration. MLIR refuses a public declaration; C++ the
+// importer cannot read is an error rather than a rule lost. An op that
+// answers its visibility in C++ rather than from sym_visibility gets no
+// rule, as the writers could not check it: WasmSSA's imports declare
+// always, and are always nested (mlir-opt-22 takes them without
+// sym_visibility).
+func declarationOf(cpp string) (string, error) {
+	if !strings.Contains(cpp, "isDeclaration") || strings.Contains(cpp, "getVisibility()") {
+		return "", nil
+	}
+	m := isDeclarationRE.FindStringSubmatch(cpp)
+	switch {
+	case m == nil:
+		return "", fmt.Errorf("isDeclaration: C++ the importer does not read")
+	case m[1] == "true":
+		return "always", nil
+	}
+	return "without_body", nil
+}
+
 func opFactsOf(rs *Records, r record) (*opFacts, error) {
 	op := &opFacts{name: r.str("opName"), record: r.name, summary: strings.Join(strings.Fields(r.str("summary")), " ")}
 	if op.name == "" {
@@ -183,7 +213,11 @@ func opFactsOf(rs *Records, r record) (*opFacts, error) {
 			op.traits = append(op.traits, part{name: t})
 		}
 	}
-	err := eachArg(rs, r, "arguments", func(i int, a dagArg, c record) error {
+	var err error
+	if op.declaration, err = declarationOf(r.str("extraClassDeclaration")); err != nil {
+		return nil, err
+	}
+	err = eachArg(rs, r, "arguments", func(i int, a dagArg, c record) error {
 		switch {
 		case c.isa("DerivedAttr"):
 			// Computed from the op, never stored.
@@ -346,13 +380,14 @@ type mergedOp struct {
 	summary string // the newest release's
 	file    string
 	span
-	properties span // the releases whose dialect stores properties
-	traits     []*mergedPart
-	operands   []*mergedPart
-	results    []*mergedPart
-	attributes []*mergedPart
-	regions    []*mergedPart
-	successors []*mergedPart
+	properties  span // the releases whose dialect stores properties
+	traits      []*mergedPart
+	operands    []*mergedPart
+	results     []*mergedPart
+	attributes  []*mergedPart
+	regions     []*mergedPart
+	successors  []*mergedPart
+	declaration string // as in every release that has the op
 }
 
 // span is the releases (indexes into the imported releases) an element is
@@ -394,7 +429,12 @@ func mergeOps(rels []int, perRelease []map[string]*opFacts) ([]*mergedOp, error)
 		if err != nil {
 			return nil, fmt.Errorf("op %s: %v", name, err)
 		}
-		m := &mergedOp{name: name, span: s, file: facts[s.last].file, summary: facts[s.last].summary, record: facts[s.last].record}
+		m := &mergedOp{name: name, span: s, file: facts[s.last].file, summary: facts[s.last].summary, record: facts[s.last].record, declaration: facts[s.last].declaration}
+		for i := s.first; i <= s.last; i++ {
+			if facts[i].declaration != m.declaration {
+				return nil, fmt.Errorf("op %s: declares its symbol %q in LLVM %d, %q in LLVM %d; a definition cannot say that", name, facts[i].declaration, rels[i], m.declaration, rels[s.last])
+			}
+		}
 		props := make([]bool, len(rels))
 		for i := s.first; i <= s.last; i++ {
 			props[i] = facts[i].properties

@@ -548,3 +548,20 @@ func TestImportOlderParamOrder(t *testing.T) {
 		t.Errorf("spellParams: %q", got)
 	}
 }
+
+// declarationOf reads the isDeclaration ops give in C++, and refuses what
+// it cannot read rather than lose the rule.
+func TestDeclarationOf(t *testing.T) {
+	for _, c := range []struct{ cpp, want, err string }{
+		{"", "", ""},
+		{"bool isDeclaration() { return isExternal(); }", "without_body", ""},
+		{"\n    bool isDeclaration() const {\n return true; }", "always", ""},
+		{"bool isDeclaration() const { return true; }\n ::mlir::SymbolTable::Visibility getVisibility() { return Nested; }", "", ""},
+		{"bool isDeclaration() { return getBody().empty() && !getLinkage(); }", "", "isDeclaration: C++ the importer does not read"},
+	} {
+		got, err := declarationOf(c.cpp)
+		if got != c.want || (err == nil) != (c.err == "") || err != nil && err.Error() != c.err {
+			t.Errorf("%q: %q, %v; want %q, %q", c.cpp, got, err, c.want, c.err)
+		}
+	}
+}

@@ -91,6 +91,9 @@ func writeOp(b *strings.Builder, rels []Release, m *mergedOp, releaseHook string
 		}
 		fmt.Fprintf(b, "    traits: [%s]\n", strings.Join(items, ", "))
 	}
+	if m.declaration != "" {
+		fmt.Fprintf(b, "    declaration: %s\n", m.declaration)
+	}
 	list := func(key string, parts []*mergedPart, kvs func(p *mergedPart) [][2]string) {
 		if len(parts) == 0 {
 			return

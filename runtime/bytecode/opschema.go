@@ -30,6 +30,9 @@ type OpSchema struct {
 	// symbol whose parent is a registered op that is not a symbol table.
 	Symbol      bool
 	SymbolTable bool
+	// Declaration says when a symbol op declares its symbol, which MLIR
+	// refuses to be public.
+	Declaration ir.Declaration
 	// Properties lists the op's inherent attributes and native properties
 	// in wire order: attributes sorted by name, then native properties in
 	// declaration order. Empty when the op has none.

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
 // OpTable holds the op schemas of a dialect, written by the generator as
@@ -19,9 +21,10 @@ import (
 //	    @22- is 22 and newer, @-19 is 19 and older); without it the line
 //	    holds for every release;
 //	  - flags: +isolated, +graph (HasOnlyGraphRegion), +terminator,
-//	    +noterminator, +symbol, +symboltable, +operands=N and +results=N
-//	    (AttrSizedOperandSegments and AttrSizedResultSegments with N
-//	    groups);
+//	    +noterminator, +symbol, +symboltable, +declaration=without_body
+//	    or +declaration=always (when a symbol op declares its symbol),
+//	    +operands=N and +results=N (AttrSizedOperandSegments and
+//	    AttrSizedResultSegments with N groups);
 //	  - -attr@from-to: an inherent attribute the op has only in those
 //	    releases, not in this line's, which writers refuse here;
 //	  - properties in wire order: attr (a required attribute), attr? (an
@@ -116,6 +119,17 @@ func (t *OpTable) entry(fields []string) (tableEntry, error) {
 		case f[0] == '+':
 			flag, n, _ := strings.Cut(f[1:], "=")
 			count := 0
+			if flag == "declaration" {
+				switch n {
+				case "without_body":
+					s.Declaration = ir.DeclaresWithoutBody
+				case "always":
+					s.Declaration = ir.DeclaresAlways
+				default:
+					return e, fmt.Errorf("bad flag %q", f)
+				}
+				continue
+			}
 			if n != "" {
 				var err error
 				if count, err = strconv.Atoi(n); err != nil {

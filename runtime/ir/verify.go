@@ -33,7 +33,24 @@ type OpTraits struct {
 	Symbol bool
 	// SymbolTable says the symbols in the op's region are named uniquely.
 	SymbolTable bool
+	// Declaration says when a symbol op declares its symbol rather than
+	// defines it; MLIR refuses a public declaration.
+	Declaration Declaration
 }
+
+// Declaration is when a symbol op declares its symbol (MLIR's
+// isDeclaration).
+type Declaration uint8
+
+const (
+	// DeclaresNever: the op defines its symbol.
+	DeclaresNever Declaration = iota
+	// DeclaresWithoutBody: the op declares its symbol when its first
+	// region holds no block (an external function).
+	DeclaresWithoutBody
+	// DeclaresAlways: the op always declares its symbol (an import).
+	DeclaresAlways
+)
 
 // VerifyOptions configure Verify.
 type VerifyOptions struct {
@@ -87,8 +104,9 @@ func (e *VerifyError) Unwrap() error { return e.Err }
 //     terminator unless they are the single block of an op that needs
 //     none (MLIR's structural rules, from the traits Traits gives);
 //   - the ops in a block of a symbol table have different symbol names
-//     (sym_name), and a symbol is not nested directly in a known op that
-//     is not a symbol table;
+//     (sym_name), a symbol is not nested directly in a known op that is
+//     not a symbol table, and a symbol declaration (an external function)
+//     is not public;
 //   - nesting stays within Limits.
 //
 // It uses no recursion, so any depth costs heap rather than stack.
@@ -330,9 +348,13 @@ func (v *verifier) enter(op *Operation, block, pos, depth int) error {
 // symbols: the symbol tables' names are unique in their block, and a
 // symbol sits in a symbol table unless MLIR does not know its parent.
 func (v *verifier) checkSymbol(i, owner, b int) error {
-	name, ok := symbolName(v.ops.At(i).op)
+	op := v.ops.At(i).op
+	name, ok := symbolName(op)
 	if !ok {
 		return nil
+	}
+	if publicDeclaration(op, v.traits(op)) {
+		return v.fail(i, "symbol declaration cannot have public visibility: give it sym_visibility \"private\" (or \"nested\")")
 	}
 	ot := v.traits(v.ops.At(owner).op)
 	switch {
@@ -352,6 +374,30 @@ func (v *verifier) checkSymbol(i, owner, b int) error {
 		}
 	}
 	return nil
+}
+
+// publicDeclaration reports whether op, with traits t, declares a symbol
+// (a function without a body, say) that is public, as MLIR refuses: no
+// sym_visibility, or "public". A lazily read op whose regions are not
+// loaded is not known to be one.
+func publicDeclaration(op *Operation, t OpTraits) bool {
+	if !t.Known || !t.Symbol {
+		return false
+	}
+	switch t.Declaration {
+	case DeclaresNever:
+		return false
+	case DeclaresWithoutBody:
+		if !op.Loaded() || op.NumRegions() == 0 || op.Region(0).NumBlocks() > 0 {
+			return false
+		}
+	}
+	vis := op.Attr("sym_visibility")
+	if vis == nil {
+		return true
+	}
+	s, ok := stringAttr(vis)
+	return ok && s == "public"
 }
 
 // symbolName is the name an op defines, as MLIR finds it: a builtin

@@ -77,7 +77,7 @@ func (q *quickVerifier) run(root *Operation) bool {
 			if child == nil || !q.op(child, f.b, f.level, f.floor) {
 				return false
 			}
-			if q.symName != nil && f.owner != unknownOwner && !q.symbol(f, child) {
+			if q.symName != nil && !q.symbol(f, child) {
 				return false
 			}
 			if !q.openRegions(child, 0, f.level, f.floor) {
@@ -152,15 +152,20 @@ func (q *quickVerifier) op(op *Operation, parent *Block, level, floor int) bool 
 }
 
 // symbol checks op, which has a sym_name, in the block of frame f: a
-// symbol table's names are unique, and a symbol sits in no known op that
-// is not a symbol table.
+// declaration is not public, a symbol table's names are unique, and a
+// symbol sits in no known op that is not a symbol table.
 func (q *quickVerifier) symbol(f *quickFrame, op *Operation) bool {
 	name, ok := stringAttr(q.symName)
 	if !ok {
 		return true
 	}
-	if f.owner == plainOwner {
-		t := q.traits(op)
+	t := q.traits(op)
+	switch {
+	case publicDeclaration(op, t):
+		return false
+	case f.owner == unknownOwner:
+		return true
+	case f.owner == plainOwner:
 		return !t.Known || !t.Symbol
 	}
 	key := symbolKey[*Block]{f.b, name}

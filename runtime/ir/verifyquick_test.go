@@ -28,6 +28,8 @@ func quickTraits(op *Operation) OpTraits {
 		return OpTraits{Known: true, SymbolTable: true, NoTerminator: true}
 	case "sym":
 		return OpTraits{Known: true, Symbol: true}
+	case "decl":
+		return OpTraits{Known: true, Symbol: true, Declaration: DeclaresWithoutBody, NoTerminator: true}
 	}
 	return OpTraits{}
 }
@@ -69,15 +71,19 @@ func randomQuickIR(data []byte) *Operation {
 		b := open[len(open)-1]
 		switch c := next(); {
 		case c < 150:
-			name := []string{"plain", "plain", "yield", "unknown", "scf", "iso", "graph", "table", "sym"}[c%9]
+			name := []string{"plain", "plain", "yield", "unknown", "scf", "iso", "graph", "table", "sym", "decl"}[c%10]
 			op := NewOperation(OpName{Dialect: "test", Op: name}, loc, []Type{ty})
-			if k := next(); k%4 == 0 {
+			k := next()
+			if k%4 == 0 {
 				// A symbol name, sometimes one of another kind.
 				var v Attribute = &testString{s: []string{"f", "g"}[k/4%2]}
 				if k%32 == 0 {
 					v = GetTextAttr(ctx, "test", "f")
 				}
 				op.SetAttr("sym_name", v)
+				if k%8 == 0 {
+					op.SetAttr("sym_visibility", &testString{s: "private"})
+				}
 			}
 			for range next() % 3 {
 				k := next()
@@ -93,7 +99,10 @@ func randomQuickIR(data []byte) *Operation {
 			}
 			b.Append(op)
 			ops = append(ops, op)
-			if name == "scf" || name == "iso" || name == "graph" || name == "table" || name == "sym" {
+			if name == "decl" && k%3 == 0 {
+				op.AddRegion() // a declaration: no body
+			}
+			if name == "scf" || name == "iso" || name == "graph" || name == "table" || name == "sym" || name == "decl" && k%3 != 0 {
 				inner := op.AddRegion().AddBlock()
 				blocks = append(blocks, inner)
 				if next()%2 == 0 {

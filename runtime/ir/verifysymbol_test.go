@@ -41,6 +41,16 @@ func TestVerifySymbols(t *testing.T) {
 		}
 		return o
 	}
+	// decl is a declaration of a function: its body region holds nothing.
+	decl := func() *Operation {
+		o := op("decl", "d")
+		o.AddRegion()
+		return o
+	}
+	visible := func(o *Operation, vis string) *Operation {
+		o.SetAttr("sym_visibility", &testString{s: vis})
+		return o
+	}
 	text := GetTextAttr(NewContext(), "test", "f")
 	withText := op("unknown", "")
 	withText.SetAttr("sym_name", text)
@@ -58,6 +68,11 @@ func TestVerifySymbols(t *testing.T) {
 		{"a symbol in an unknown op", module(in(op("unknown", ""), op("sym", "f"), op("sym", "f"))), ""},
 		{"a symbol without a name in a known op", module(in(op("scf", ""), op("sym", ""))), ""},
 		{"a named op that is no symbol in a known op", module(in(op("scf", ""), op("plain", "f"))), ""},
+		{"a declaration", module(decl()), "test.decl @d (region 0, block 0, op 0): symbol declaration cannot have public visibility"},
+		{"a declaration in an unknown op", module(in(op("unknown", ""), decl())), "symbol declaration cannot have public visibility"},
+		{"a public declaration", module(visible(decl(), "public")), "symbol declaration cannot have public visibility"},
+		{"a private declaration", module(visible(decl(), "private")), ""},
+		{"a definition", module(in(op("decl", "d"))), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			opts := VerifyOptions{Traits: quickTraits}

@@ -20,6 +20,7 @@ import (
 type schema struct {
 	isolated, graph, terminator, noTerminator bool
 	symbol, symbolTable                       bool
+	declaration                               string // Op.Declaration
 	operandSeg, resultSeg                     bool
 	operandGroups, resultGroups               int
 	props                                     []schemaProp
@@ -51,9 +52,11 @@ func schemaAt(o *defs.Op, release int) *schema {
 	}
 	s := &schema{isolated: trait("IsolatedFromAbove"), graph: trait("HasOnlyGraphRegion"),
 		terminator: trait("Terminator"), noTerminator: trait("NoTerminator"),
-		// FunctionOpInterface is a Symbol: MLIR lists Symbol among its
-		// base interfaces, which ODS records do not repeat on the op.
+		// As defs.IsSymbol, at the release.
 		symbol: trait("Symbol") || trait("FunctionOpInterface"), symbolTable: trait("SymbolTable")}
+	if s.symbol {
+		s.declaration = o.Declaration
+	}
 	// Segment sizes exist with or without property storage; without it
 	// they travel in the attribute dictionary like inherent attributes.
 	s.operandSeg = trait("AttrSizedOperandSegments")
@@ -334,6 +337,9 @@ func schemaLine(op string, from, to int, s *schema, native func([]*defs.NativePr
 	flag("noterminator", s.noTerminator)
 	flag("symbol", s.symbol)
 	flag("symboltable", s.symbolTable)
+	if s.declaration != "" {
+		parts = append(parts, "+declaration="+s.declaration)
+	}
 	if s.operandSeg {
 		parts = append(parts, fmt.Sprintf("+operands=%d", s.operandGroups))
 	}
