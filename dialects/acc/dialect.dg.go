@@ -24,88 +24,93 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-atomic.capture
-atomic.read element_type
-atomic.update
-atomic.write
-attach @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-attach @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-bounds +operands=5 strideInBytes?
-cache @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-cache @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-copyin @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-copyin @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-copyout @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? structured? varType
-copyout @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-create @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-create @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-data +operands=4 asyncOnly? asyncOperandsDeviceType? defaultAttr? hasWaitDevnum? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-declare
-declare_device_resident @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-declare_device_resident @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-declare_enter
-declare_exit +operands=2
-declare_link @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-declare_link @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-delete @22- +operands=3 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? structured?
-delete @-21 +operands=3 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-detach @22- +operands=3 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? structured?
-detach @-21 +operands=3 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-deviceptr @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-deviceptr @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-enter_data +operands=5 async? wait?
-exit_data +operands=5 async? finalize? wait?
-firstprivate @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-firstprivate @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-firstprivate.recipe +isolated +symbol sym_name type
-firstprivate_map @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-get_extent @22-
-get_lowerbound @22-
-get_stride @22-
-get_upperbound @22-
-getdeviceptr @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-getdeviceptr @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-global_ctor +isolated +symbol sym_name
-global_dtor +isolated +symbol sym_name
-host_data +operands=2 ifPresent?
-init +operands=2 device_types?
-kernel_environment @22- +noterminator +operands=3 asyncOnly? asyncOperandsDeviceType? hasWaitDevnum? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-kernels @22- +operands=11 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-kernels @-21 +operands=8 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-loop @22- +operands=11 auto_? collapse? collapseDeviceType? combined? gang? gangOperandsArgType? gangOperandsDeviceType? gangOperandsSegments? inclusiveUpperbound? independent? seq? tileOperandsDeviceType? tileOperandsSegments? unstructured? vector? vectorOperandsDeviceType? worker? workerNumOperandsDeviceType?
-loop @20-21 +operands=10 auto_? collapse? collapseDeviceType? combined? gang? gangOperandsArgType? gangOperandsDeviceType? gangOperandsSegments? inclusiveUpperbound? independent? seq? tileOperandsDeviceType? tileOperandsSegments? vector? vectorOperandsDeviceType? worker? workerNumOperandsDeviceType?
-loop @-19 +operands=10 auto_? collapse? collapseDeviceType? combined? gang? gangOperandsArgType? gangOperandsDeviceType? gangOperandsSegments? inclusiveUpperbound? independent? privatizations? reductionRecipes? seq? tileOperandsDeviceType? tileOperandsSegments? vector? vectorOperandsDeviceType? worker? workerNumOperandsDeviceType?
-nocreate @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-nocreate @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-parallel @20- +operands=11 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-parallel @-19 +operands=11 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? firstprivatizations? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? privatizations? reductionRecipes? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-present @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-present @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-private @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-private @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-private.recipe +isolated +symbol sym_name type
-reduction @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-reduction @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-reduction.recipe +isolated +symbol reductionOperator sym_name type
-routine @22- +isolated bindIdName? bindIdNameDeviceType? bindStrName? bindStrNameDeviceType? func_name gang? gangDim? gangDimDeviceType? implicit? nohost? seq? sym_name vector? worker?
-routine @20-21 +isolated func_name gang? gangDim? gangDimDeviceType? implicit? nohost? seq? sym_name vector? worker?
-routine @-19 +isolated bindName? bindNameDeviceType? func_name gang? gangDim? gangDimDeviceType? implicit? nohost? seq? sym_name vector? worker?
-serial @20- +operands=8 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? hasWaitDevnum? selfAttr? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-serial @-19 +operands=8 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? firstprivatizations? hasWaitDevnum? privatizations? reductionRecipes? selfAttr? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-set +operands=3 device_type?
-shutdown +operands=2 device_types?
-terminator +terminator
-update @22- +operands=4 asyncOnly? asyncOperandsDeviceType? hasWaitDevnum? ifPresent? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-update @20-21 +operands=4 asyncOperandsDeviceType? hasWaitDevnum? ifPresent? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-update @-19 +operands=4 async? asyncOperandsDeviceType? hasWaitDevnum? ifPresent? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-update_device @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-update_device @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-update_host @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? structured? varType
-update_host @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-use_device @22- +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-use_device @-21 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-wait +operands=4 async?
-yield +terminator
+atomic.capture @22- +counts=0-1/0/1/0
+atomic.capture @-21 +counts=0/0/1/0
+atomic.read @22- +counts=2-3/0/0/0 element_type
+atomic.read @-21 +counts=2/0/0/0 element_type
+atomic.update @22- +counts=1-2/0/1/0
+atomic.update @-21 +counts=1/0/1/0
+atomic.write @22- +counts=2-3/0/0/0
+atomic.write @-21 +counts=2/0/0/0
+attach @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
+attach @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+bounds +counts=0-5/1/0/0 +operands=5 strideInBytes?
+cache @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
+cache @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+copyin @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
+copyin @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+copyout @22- +counts=2+/0/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? structured? varType
+copyout @-21 +counts=2+/0/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+create @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
+create @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+data +counts=0+/0/1/0 +operands=4 asyncOnly? asyncOperandsDeviceType? defaultAttr? hasWaitDevnum? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+declare +counts=0+/0/1/0
+declare_device_resident @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
+declare_device_resident @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+declare_enter +counts=0+/1/0/0
+declare_exit +counts=0+/0/0/0 +operands=2
+declare_link @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
+declare_link @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+delete @22- +counts=1+/0/0/0 +operands=3 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? structured?
+delete @-21 +counts=1+/0/0/0 +operands=3 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+detach @22- +counts=1+/0/0/0 +operands=3 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? structured?
+detach @-21 +counts=1+/0/0/0 +operands=3 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+deviceptr @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
+deviceptr @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+enter_data +counts=0+/0/0/0 +operands=5 async? wait?
+exit_data +counts=0+/0/0/0 +operands=5 async? finalize? wait?
+firstprivate @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
+firstprivate @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+firstprivate.recipe +isolated +symbol +counts=0/0/3/0 sym_name type
+firstprivate_map @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
+get_extent @22- +counts=1/1/0/0
+get_lowerbound @22- +counts=1/1/0/0
+get_stride @22- +counts=1/1/0/0
+get_upperbound @22- +counts=1/1/0/0
+getdeviceptr @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
+getdeviceptr @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+global_ctor +isolated +symbol +counts=0/0/1/0 sym_name
+global_dtor +isolated +symbol +counts=0/0/1/0 sym_name
+host_data +counts=0+/0/1/0 +operands=2 ifPresent?
+init +counts=0-2/0/0/0 +operands=2 device_types?
+kernel_environment @22- +noterminator +counts=0+/0/1/0 +operands=3 asyncOnly? asyncOperandsDeviceType? hasWaitDevnum? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+kernels @22- +counts=0+/0/1/0 +operands=11 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+kernels @-21 +counts=0+/0/1/0 +operands=8 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+loop @22- +counts=0+/0+/1/0 +operands=11 auto_? collapse? collapseDeviceType? combined? gang? gangOperandsArgType? gangOperandsDeviceType? gangOperandsSegments? inclusiveUpperbound? independent? seq? tileOperandsDeviceType? tileOperandsSegments? unstructured? vector? vectorOperandsDeviceType? worker? workerNumOperandsDeviceType?
+loop @20-21 +counts=0+/0+/1/0 +operands=10 auto_? collapse? collapseDeviceType? combined? gang? gangOperandsArgType? gangOperandsDeviceType? gangOperandsSegments? inclusiveUpperbound? independent? seq? tileOperandsDeviceType? tileOperandsSegments? vector? vectorOperandsDeviceType? worker? workerNumOperandsDeviceType?
+loop @-19 +counts=0+/0+/1/0 +operands=10 auto_? collapse? collapseDeviceType? combined? gang? gangOperandsArgType? gangOperandsDeviceType? gangOperandsSegments? inclusiveUpperbound? independent? privatizations? reductionRecipes? seq? tileOperandsDeviceType? tileOperandsSegments? vector? vectorOperandsDeviceType? worker? workerNumOperandsDeviceType?
+nocreate @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
+nocreate @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+parallel @20- +counts=0+/0/1/0 +operands=11 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+parallel @-19 +counts=0+/0/1/0 +operands=11 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? firstprivatizations? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? privatizations? reductionRecipes? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+present @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
+present @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+private @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
+private @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+private.recipe +isolated +symbol +counts=0/0/2/0 sym_name type
+reduction @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
+reduction @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+reduction.recipe @22- +isolated +symbol +counts=0/0/3/0 reductionOperator sym_name type
+reduction.recipe @-21 +isolated +symbol +counts=0/0/2/0 reductionOperator sym_name type
+routine @22- +isolated +counts=0/0/0/0 bindIdName? bindIdNameDeviceType? bindStrName? bindStrNameDeviceType? func_name gang? gangDim? gangDimDeviceType? implicit? nohost? seq? sym_name vector? worker?
+routine @20-21 +isolated +counts=0/0/0/0 func_name gang? gangDim? gangDimDeviceType? implicit? nohost? seq? sym_name vector? worker?
+routine @-19 +isolated +counts=0/0/0/0 bindName? bindNameDeviceType? func_name gang? gangDim? gangDimDeviceType? implicit? nohost? seq? sym_name vector? worker?
+serial @20- +counts=0+/0/1/0 +operands=8 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? hasWaitDevnum? selfAttr? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+serial @-19 +counts=0+/0/1/0 +operands=8 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? firstprivatizations? hasWaitDevnum? privatizations? reductionRecipes? selfAttr? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+set +counts=0-3/0/0/0 +operands=3 device_type?
+shutdown +counts=0-2/0/0/0 +operands=2 device_types?
+terminator +terminator +counts=0/0/0/0
+update @22- +counts=0+/0/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? hasWaitDevnum? ifPresent? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+update @20-21 +counts=0+/0/0/0 +operands=4 asyncOperandsDeviceType? hasWaitDevnum? ifPresent? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+update @-19 +counts=0+/0/0/0 +operands=4 async? asyncOperandsDeviceType? hasWaitDevnum? ifPresent? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+update_device @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
+update_device @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+update_host @22- +counts=2+/0/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? structured? varType
+update_host @-21 +counts=2+/0/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+use_device @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
+use_device @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+wait +counts=0+/0/0/0 +operands=4 async?
+yield +terminator +counts=0+/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("acc", opTableText)

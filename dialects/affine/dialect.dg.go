@@ -25,22 +25,22 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-apply map
-delinearize_index @22- static_basis
-delinearize_index @-21
-for +operands=3 lowerBoundMap step upperBoundMap
-if @22- condition
-if @-21
-linearize_index @22- +operands=2 static_basis disjoint!0
-load map
-max map
-min map
-parallel lowerBoundsGroups lowerBoundsMap reductions steps upperBoundsGroups upperBoundsMap
-prefetch isDataCache isWrite localityHint map
-store map
-vector_load map
-vector_store map
-yield +terminator
+apply +counts=0+/1/0/0 map
+delinearize_index @22- +counts=1+/0+/0/0 static_basis
+delinearize_index @-21 +counts=1+/0+/0/0
+for +counts=0+/0+/1/0 +operands=3 lowerBoundMap step upperBoundMap
+if @22- +counts=0+/0+/2/0 condition
+if @-21 +counts=0+/0+/2/0
+linearize_index @22- +counts=0+/1/0/0 +operands=2 static_basis disjoint!0
+load +counts=1+/1/0/0 map
+max +counts=0+/1/0/0 map
+min +counts=0+/1/0/0 map
+parallel +counts=0+/0+/1/0 lowerBoundsGroups lowerBoundsMap reductions steps upperBoundsGroups upperBoundsMap
+prefetch +counts=1+/0/0/0 isDataCache isWrite localityHint map
+store +counts=2+/0/0/0 map
+vector_load +counts=1+/1/0/0 map
+vector_store +counts=2+/0/0/0 map
+yield +terminator +counts=0+/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("affine", opTableText, builtin.UnitProp(false))

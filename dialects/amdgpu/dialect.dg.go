@@ -24,41 +24,41 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-dpp @22- bank_mask? bound_ctrl? kind permArgument? row_mask?
-ext_packed_fp8 index
-fat_raw_buffer_cast @22- +operands=3 boundsCheck? resetOffset?
-gather_to_lds @22- +operands=4 transferType
-lds_barrier
-make_dma_base @22- +operands=4
-make_dma_descriptor @22- +operands=13 global_static_sizes global_static_strides shared_static_sizes
-make_gather_dma_base @22- +operands=4
-make_gather_dma_descriptor @22- +operands=14 global_static_sizes global_static_strides shared_static_sizes
-memory_counter_wait @22- ds? exp? load? store? tensor?
-mfma @22- abid? blgp? blocks? cbsz? k m n negateA? negateB? negateC? reducePrecision?
-mfma @-21 abid? blgp? blocks cbsz? k m n negateA? negateB? negateC? reducePrecision?
-packed_scaled_trunc @22- index
-packed_stoch_round_fp8 storeIndex
-packed_trunc_2xfp8 +operands=3 wordIndex
-permlane_swap @22- bound_ctrl? fetch_inactive? row_length
-raw_buffer_atomic_cmpswap +operands=5 boundsCheck? indexOffset?
-raw_buffer_atomic_fadd +operands=4 boundsCheck? indexOffset?
-raw_buffer_atomic_fmax +operands=4 boundsCheck? indexOffset?
-raw_buffer_atomic_smax +operands=4 boundsCheck? indexOffset?
-raw_buffer_atomic_umin +operands=4 boundsCheck? indexOffset?
-raw_buffer_load +operands=3 boundsCheck? indexOffset?
-raw_buffer_store +operands=4 boundsCheck? indexOffset?
-scaled_ext_packed @22- index
-scaled_ext_packed_matrix @22- blockSize firstScaleByte firstScaleLane
-scaled_mfma @22- k m n scalesIdxA scalesIdxB
-scaled_wmma @22- a_first_scale_lane b_first_scale_lane k m n
-sched_barrier @22- opts
-sparse_mfma @22- abid? cbsz? k m n
-swizzle_bitmode @22- and_mask or_mask xor_mask
-tensor_load_to_lds @22-
-tensor_store_from_lds @22-
-transpose_load @22-
-wmma @22- clamp? k m n subwordOffset? unsignedA? unsignedB?
-wmma @-21 clamp? subwordOffset? unsignedA? unsignedB?
+dpp @22- +counts=2/1/0/0 bank_mask? bound_ctrl? kind permArgument? row_mask?
+ext_packed_fp8 +counts=1/1/0/0 index
+fat_raw_buffer_cast @22- +counts=1-3/1/0/0 +operands=3 boundsCheck? resetOffset?
+gather_to_lds @22- +counts=2+/0/0/0 +operands=4 transferType
+lds_barrier +counts=0/0/0/0
+make_dma_base @22- +counts=2+/1/0/0 +operands=4
+make_dma_descriptor @22- +counts=1+/1/0/0 +operands=13 global_static_sizes global_static_strides shared_static_sizes
+make_gather_dma_base @22- +counts=2+/1/0/0 +operands=4
+make_gather_dma_descriptor @22- +counts=2+/1/0/0 +operands=14 global_static_sizes global_static_strides shared_static_sizes
+memory_counter_wait @22- +counts=0/0/0/0 ds? exp? load? store? tensor?
+mfma @22- +counts=3/1/0/0 abid? blgp? blocks? cbsz? k m n negateA? negateB? negateC? reducePrecision?
+mfma @-21 +counts=3/1/0/0 abid? blgp? blocks cbsz? k m n negateA? negateB? negateC? reducePrecision?
+packed_scaled_trunc @22- +counts=2-3/1/0/0 index
+packed_stoch_round_fp8 +counts=2-3/1/0/0 storeIndex
+packed_trunc_2xfp8 +counts=1-3/1/0/0 +operands=3 wordIndex
+permlane_swap @22- +counts=1/1/0/0 bound_ctrl? fetch_inactive? row_length
+raw_buffer_atomic_cmpswap +counts=3+/1/0/0 +operands=5 boundsCheck? indexOffset?
+raw_buffer_atomic_fadd +counts=2+/0/0/0 +operands=4 boundsCheck? indexOffset?
+raw_buffer_atomic_fmax +counts=2+/0/0/0 +operands=4 boundsCheck? indexOffset?
+raw_buffer_atomic_smax +counts=2+/0/0/0 +operands=4 boundsCheck? indexOffset?
+raw_buffer_atomic_umin +counts=2+/0/0/0 +operands=4 boundsCheck? indexOffset?
+raw_buffer_load +counts=1+/1/0/0 +operands=3 boundsCheck? indexOffset?
+raw_buffer_store +counts=2+/0/0/0 +operands=4 boundsCheck? indexOffset?
+scaled_ext_packed @22- +counts=2/1/0/0 index
+scaled_ext_packed_matrix @22- +counts=2/1/0/0 blockSize firstScaleByte firstScaleLane
+scaled_mfma @22- +counts=5/1/0/0 k m n scalesIdxA scalesIdxB
+scaled_wmma @22- +counts=5/1/0/0 a_first_scale_lane b_first_scale_lane k m n
+sched_barrier @22- +counts=0/0/0/0 opts
+sparse_mfma @22- +counts=4/1/0/0 abid? cbsz? k m n
+swizzle_bitmode @22- +counts=1/1/0/0 and_mask or_mask xor_mask
+tensor_load_to_lds @22- +counts=1/0/0/0
+tensor_store_from_lds @22- +counts=1/0/0/0
+transpose_load @22- +counts=1+/1/0/0
+wmma @22- +counts=3/1/0/0 clamp? k m n subwordOffset? unsignedA? unsignedB?
+wmma @-21 +counts=3/1/0/0 clamp? subwordOffset? unsignedA? unsignedB?
 `
 
 var opTable = bytecode.NewOpTable("amdgpu", opTableText)

@@ -24,21 +24,21 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-tdpbf16ps @-19
-tdpbssd @-19
-tdpbsud @-19
-tdpbusd @-19
-tdpbuud @-19
-tile_load @22- +operands=3
-tile_load @-21
-tile_mulf
-tile_muli isZextLhs? isZextRhs?
-tile_store @22- +operands=4
-tile_store @-21
-tile_zero
-tileloadd64 @-19
-tilestored64 @-19
-tilezero @-19
+tdpbf16ps @-19 +counts=6/1/0/0
+tdpbssd @-19 +counts=6/1/0/0
+tdpbsud @-19 +counts=6/1/0/0
+tdpbusd @-19 +counts=6/1/0/0
+tdpbuud @-19 +counts=6/1/0/0
+tile_load @22- +counts=1+/1/0/0 +operands=3
+tile_load @-21 +counts=1+/1/0/0
+tile_mulf +counts=3/1/0/0
+tile_muli +counts=3/1/0/0 isZextLhs? isZextRhs?
+tile_store @22- +counts=2+/0/0/0 +operands=4
+tile_store @-21 +counts=2+/0/0/0
+tile_zero +counts=0/1/0/0
+tileloadd64 @-19 +counts=4/1/0/0
+tilestored64 @-19 +counts=5/0/0/0
+tilezero @-19 +counts=2/1/0/0
 `
 
 var opTable = bytecode.NewOpTable("amx", opTableText)

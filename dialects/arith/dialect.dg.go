@@ -24,62 +24,62 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-addf fastmath?
-addi overflowFlags?
-addui_extended
-andi
-bitcast
-ceildivsi
-ceildivui
-cmpf fastmath? predicate
-cmpi predicate
-constant value
-divf fastmath?
-divsi @22- isExact?
-divsi @-21
-divui @22- isExact?
-divui @-21
-extf fastmath?
-extsi
-extui
-floordivsi
-fptosi
-fptoui
-index_cast
-index_castui
-maximumf fastmath?
-maxnumf fastmath?
-maxsi
-maxui
-minimumf fastmath?
-minnumf fastmath?
-minsi
-minui
-mulf fastmath?
-muli overflowFlags?
-mulsi_extended
-mului_extended
-negf fastmath?
-ori
-remf fastmath?
-remsi
-remui
-scaling_extf @22- fastmath?
-scaling_truncf @22- fastmath? roundingmode?
-select
-shli overflowFlags?
-shrsi @22- isExact?
-shrsi @-21
-shrui @22- isExact?
-shrui @-21
-sitofp
-subf fastmath?
-subi overflowFlags?
-truncf fastmath? roundingmode?
-trunci @22- overflowFlags?
-trunci @-21
-uitofp
-xori
+addf +counts=2/1/0/0 fastmath?
+addi +counts=2/1/0/0 overflowFlags?
+addui_extended +counts=2/2/0/0
+andi +counts=2/1/0/0
+bitcast +counts=1/1/0/0
+ceildivsi +counts=2/1/0/0
+ceildivui +counts=2/1/0/0
+cmpf +counts=2/1/0/0 fastmath? predicate
+cmpi +counts=2/1/0/0 predicate
+constant +counts=0/1/0/0 value
+divf +counts=2/1/0/0 fastmath?
+divsi @22- +counts=2/1/0/0 isExact?
+divsi @-21 +counts=2/1/0/0
+divui @22- +counts=2/1/0/0 isExact?
+divui @-21 +counts=2/1/0/0
+extf +counts=1/1/0/0 fastmath?
+extsi +counts=1/1/0/0
+extui +counts=1/1/0/0
+floordivsi +counts=2/1/0/0
+fptosi +counts=1/1/0/0
+fptoui +counts=1/1/0/0
+index_cast +counts=1/1/0/0
+index_castui +counts=1/1/0/0
+maximumf +counts=2/1/0/0 fastmath?
+maxnumf +counts=2/1/0/0 fastmath?
+maxsi +counts=2/1/0/0
+maxui +counts=2/1/0/0
+minimumf +counts=2/1/0/0 fastmath?
+minnumf +counts=2/1/0/0 fastmath?
+minsi +counts=2/1/0/0
+minui +counts=2/1/0/0
+mulf +counts=2/1/0/0 fastmath?
+muli +counts=2/1/0/0 overflowFlags?
+mulsi_extended +counts=2/2/0/0
+mului_extended +counts=2/2/0/0
+negf +counts=1/1/0/0 fastmath?
+ori +counts=2/1/0/0
+remf +counts=2/1/0/0 fastmath?
+remsi +counts=2/1/0/0
+remui +counts=2/1/0/0
+scaling_extf @22- +counts=2/1/0/0 fastmath?
+scaling_truncf @22- +counts=2/1/0/0 fastmath? roundingmode?
+select +counts=3/1/0/0
+shli +counts=2/1/0/0 overflowFlags?
+shrsi @22- +counts=2/1/0/0 isExact?
+shrsi @-21 +counts=2/1/0/0
+shrui @22- +counts=2/1/0/0 isExact?
+shrui @-21 +counts=2/1/0/0
+sitofp +counts=1/1/0/0
+subf +counts=2/1/0/0 fastmath?
+subi +counts=2/1/0/0 overflowFlags?
+truncf +counts=1/1/0/0 fastmath? roundingmode?
+trunci @22- +counts=1/1/0/0 overflowFlags?
+trunci @-21 +counts=1/1/0/0
+uitofp +counts=1/1/0/0
+xori +counts=2/1/0/0
 `
 
 var opTable = bytecode.NewOpTable("arith", opTableText)

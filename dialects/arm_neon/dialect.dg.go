@@ -24,13 +24,13 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-2d.sdot
-intr.bfmmla @22-
-intr.sdot
-intr.smmla
-intr.smull
-intr.ummla
-intr.usmmla
+2d.sdot +counts=3/1/0/0
+intr.bfmmla @22- +counts=3/1/0/0
+intr.sdot +counts=3/1/0/0
+intr.smmla +counts=3/1/0/0
+intr.smull +counts=2/1/0/0
+intr.ummla +counts=3/1/0/0
+intr.usmmla +counts=3/1/0/0
 `
 
 var opTable = bytecode.NewOpTable("arm_neon", opTableText)

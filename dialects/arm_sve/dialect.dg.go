@@ -24,48 +24,48 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-convert_from_svbool
-convert_to_svbool
-dupq_lane @22- lane
-intr.add
-intr.bfmmla @22-
-intr.convert.from.svbool
-intr.convert.to.svbool
-intr.dupq_lane @22- lane
-intr.fadd
-intr.fdiv
-intr.fmul
-intr.fsub
-intr.mul
-intr.psel
-intr.sdiv
-intr.sdot
-intr.smmla
-intr.sub
-intr.udiv
-intr.udot
-intr.ummla
-intr.usmmla @22-
-intr.whilelt
-intr.zip.x2
-intr.zip.x4
-masked.addf
-masked.addi
-masked.divf
-masked.divi_signed
-masked.divi_unsigned
-masked.mulf
-masked.muli
-masked.subf
-masked.subi
-psel
-sdot
-smmla
-udot
-ummla
-usmmla @22-
-zip.x2
-zip.x4
+convert_from_svbool +counts=1/1/0/0
+convert_to_svbool +counts=1/1/0/0
+dupq_lane @22- +counts=1/1/0/0 lane
+intr.add +counts=3/1/0/0
+intr.bfmmla @22- +counts=3/1/0/0
+intr.convert.from.svbool +counts=1/1/0/0
+intr.convert.to.svbool +counts=1/1/0/0
+intr.dupq_lane @22- +counts=1/1/0/0 lane
+intr.fadd +counts=3/1/0/0
+intr.fdiv +counts=3/1/0/0
+intr.fmul +counts=3/1/0/0
+intr.fsub +counts=3/1/0/0
+intr.mul +counts=3/1/0/0
+intr.psel +counts=3/1/0/0
+intr.sdiv +counts=3/1/0/0
+intr.sdot +counts=3/1/0/0
+intr.smmla +counts=3/1/0/0
+intr.sub +counts=3/1/0/0
+intr.udiv +counts=3/1/0/0
+intr.udot +counts=3/1/0/0
+intr.ummla +counts=3/1/0/0
+intr.usmmla @22- +counts=3/1/0/0
+intr.whilelt +counts=2/1/0/0
+intr.zip.x2 +counts=2/1/0/0
+intr.zip.x4 +counts=4/1/0/0
+masked.addf +counts=3/1/0/0
+masked.addi +counts=3/1/0/0
+masked.divf +counts=3/1/0/0
+masked.divi_signed +counts=3/1/0/0
+masked.divi_unsigned +counts=3/1/0/0
+masked.mulf +counts=3/1/0/0
+masked.muli +counts=3/1/0/0
+masked.subf +counts=3/1/0/0
+masked.subi +counts=3/1/0/0
+psel +counts=3/1/0/0
+sdot +counts=3/1/0/0
+smmla +counts=3/1/0/0
+udot +counts=3/1/0/0
+ummla +counts=3/1/0/0
+usmmla @22- +counts=3/1/0/0
+zip.x2 +counts=2/2/0/0
+zip.x4 +counts=4/4/0/0
 `
 
 var opTable = bytecode.NewOpTable("arm_sve", opTableText)

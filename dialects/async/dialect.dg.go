@@ -24,37 +24,37 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-add_to_group
-await
-await_all
-call @22- arg_attrs? callee res_attrs?
-call @-21 callee
-coro.begin
-coro.end
-coro.free
-coro.id
-coro.save
-coro.suspend +terminator
-create_group
-execute +operands=2
+add_to_group +counts=2/1/0/0
+await +counts=1/0-1/0/0
+await_all +counts=1/0/0/0
+call @22- +counts=0+/0+/0/0 arg_attrs? callee res_attrs?
+call @-21 +counts=0+/0+/0/0 callee
+coro.begin +counts=1/1/0/0
+coro.end +counts=1/0/0/0
+coro.free +counts=2/0/0/0
+coro.id +counts=0/1/0/0
+coro.save +counts=1/1/0/0
+coro.suspend +terminator +counts=1/0/0/3
+create_group +counts=1/1/0/0
+execute +counts=0+/1+/1/0 +operands=2
 
-func +isolated +symbol +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
-return +terminator
-runtime.add_ref count
-runtime.add_to_group
-runtime.await
-runtime.await_and_resume
-runtime.create
-runtime.create_group
-runtime.drop_ref count
-runtime.is_error
-runtime.load
-runtime.num_worker_threads
-runtime.resume
-runtime.set_available
-runtime.set_error
-runtime.store
-yield +terminator
+func +isolated +symbol +counts=0/0/1/0 +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
+return +terminator +counts=0+/0/0/0
+runtime.add_ref +counts=1/0/0/0 count
+runtime.add_to_group +counts=2/1/0/0
+runtime.await +counts=1/0/0/0
+runtime.await_and_resume +counts=2/0/0/0
+runtime.create +counts=0/1/0/0
+runtime.create_group +counts=1/1/0/0
+runtime.drop_ref +counts=1/0/0/0 count
+runtime.is_error +counts=1/1/0/0
+runtime.load +counts=1/1/0/0
+runtime.num_worker_threads +counts=0/1/0/0
+runtime.resume +counts=1/0/0/0
+runtime.set_available +counts=1/0/0/0
+runtime.set_error +counts=1/0/0/0
+runtime.store +counts=2/0/0/0
+yield +terminator +counts=0+/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("async", opTableText)

@@ -24,14 +24,14 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-alloc_tensor +operands=3 memory_space?
-clone
-dealloc +operands=3
-dealloc_tensor
-materialize_in_destination restrict? writable?
-to_buffer @22- read_only?
-to_memref @-19 read_only?
-to_tensor restrict? writable?
+alloc_tensor +counts=0+/1/0/0 +operands=3 memory_space?
+clone +counts=1/1/0/0
+dealloc +counts=0+/0+/0/0 +operands=3
+dealloc_tensor +counts=1/0/0/0
+materialize_in_destination +counts=2/0-1/0/0 restrict? writable?
+to_buffer @22- +counts=1/1/0/0 read_only?
+to_memref @-19 +counts=1/1/0/0 read_only?
+to_tensor +counts=1/1/0/0 restrict? writable?
 `
 
 var opTable = bytecode.NewOpTable("bufferization", opTableText)

@@ -24,11 +24,11 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-assert msg
-br +terminator
-cond_br @22- +terminator +operands=3 branch_weights?
-cond_br @-21 +terminator +operands=3
-switch +terminator +operands=3 case_operand_segments case_values?
+assert +counts=1/0/0/0 msg
+br +terminator +counts=0+/0/0/1
+cond_br @22- +terminator +counts=1+/0/0/2 +operands=3 branch_weights?
+cond_br @-21 +terminator +counts=1+/0/0/2 +operands=3
+switch +terminator +counts=1+/0/0/1+ +operands=3 case_operand_segments case_values?
 `
 
 var opTable = bytecode.NewOpTable("cf", opTableText)

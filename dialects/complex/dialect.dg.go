@@ -24,35 +24,35 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-abs fastmath?
-add fastmath?
-angle fastmath?
-atan2 fastmath?
-bitcast
-conj fastmath?
-constant value
-cos fastmath?
-create
-div fastmath?
-eq
-exp fastmath?
-expm1 fastmath?
-im fastmath?
-log fastmath?
-log1p fastmath?
-mul fastmath?
-neg fastmath?
-neq
-pow fastmath?
-powi @22- fastmath?
-re fastmath?
-rsqrt fastmath?
-sign fastmath?
-sin fastmath?
-sqrt fastmath?
-sub fastmath?
-tan fastmath?
-tanh fastmath?
+abs +counts=1/1/0/0 fastmath?
+add +counts=2/1/0/0 fastmath?
+angle +counts=1/1/0/0 fastmath?
+atan2 +counts=2/1/0/0 fastmath?
+bitcast +counts=1/1/0/0
+conj +counts=1/1/0/0 fastmath?
+constant +counts=0/1/0/0 value
+cos +counts=1/1/0/0 fastmath?
+create +counts=2/1/0/0
+div +counts=2/1/0/0 fastmath?
+eq +counts=2/1/0/0
+exp +counts=1/1/0/0 fastmath?
+expm1 +counts=1/1/0/0 fastmath?
+im +counts=1/1/0/0 fastmath?
+log +counts=1/1/0/0 fastmath?
+log1p +counts=1/1/0/0 fastmath?
+mul +counts=2/1/0/0 fastmath?
+neg +counts=1/1/0/0 fastmath?
+neq +counts=2/1/0/0
+pow +counts=2/1/0/0 fastmath?
+powi @22- +counts=2/1/0/0 fastmath?
+re +counts=1/1/0/0 fastmath?
+rsqrt +counts=1/1/0/0 fastmath?
+sign +counts=1/1/0/0 fastmath?
+sin +counts=1/1/0/0 fastmath?
+sqrt +counts=1/1/0/0 fastmath?
+sub +counts=2/1/0/0 fastmath?
+tan +counts=1/1/0/0 fastmath?
+tanh +counts=1/1/0/0 fastmath?
 `
 
 var opTable = bytecode.NewOpTable("complex", opTableText)

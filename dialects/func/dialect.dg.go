@@ -24,16 +24,16 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-call @22- arg_attrs? callee no_inline? res_attrs?
-call @-21 callee
-call_indirect @22- arg_attrs? res_attrs?
-call_indirect @-21
-constant value
+call @22- +counts=0+/0+/0/0 arg_attrs? callee no_inline? res_attrs?
+call @-21 +counts=0+/0+/0/0 callee
+call_indirect @22- +counts=1+/0+/0/0 arg_attrs? res_attrs?
+call_indirect @-21 +counts=1+/0+/0/0
+constant +counts=0/1/0/0 value
 
-func @22- +isolated +symbol +declaration=without_body arg_attrs? function_type no_inline? res_attrs? sym_name sym_visibility?
+func @22- +isolated +symbol +counts=0/0/1/0 +declaration=without_body arg_attrs? function_type no_inline? res_attrs? sym_name sym_visibility?
 
-func @-21 +isolated +symbol +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
-return +terminator
+func @-21 +isolated +symbol +counts=0/0/1/0 +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
+return +terminator +counts=0+/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("func", opTableText)

@@ -24,79 +24,79 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-all_reduce +isolated op? uniform?
-alloc +operands=3 hostShared?
-barrier
-binary +symbol objects offloadingHandler? sym_name
-block_dim dimension upper_bound?
-block_id dimension upper_bound?
-cluster_block_id dimension upper_bound?
-cluster_dim dimension upper_bound?
-cluster_dim_blocks dimension upper_bound?
-cluster_id dimension upper_bound?
-create_2to4_spmat pruneFlag?
-create_bsr
-create_coo
-create_coo_aos
-create_csc
-create_csr
-create_dn_tensor +operands=3
-dealloc
-destroy_dn_tensor
-destroy_sp_mat
-dynamic_shared_memory
+all_reduce +isolated +counts=1/1/1/0 op? uniform?
+alloc +counts=0+/1-2/0/0 +operands=3 hostShared?
+barrier +counts=0/0/0/0
+binary +symbol +counts=0/0/0/0 objects offloadingHandler? sym_name
+block_dim +counts=0/1/0/0 dimension upper_bound?
+block_id +counts=0/1/0/0 dimension upper_bound?
+cluster_block_id +counts=0/1/0/0 dimension upper_bound?
+cluster_dim +counts=0/1/0/0 dimension upper_bound?
+cluster_dim_blocks +counts=0/1/0/0 dimension upper_bound?
+cluster_id +counts=0/1/0/0 dimension upper_bound?
+create_2to4_spmat +counts=3+/1-2/0/0 pruneFlag?
+create_bsr +counts=8+/1-2/0/0
+create_coo +counts=6+/1-2/0/0
+create_coo_aos +counts=5+/1-2/0/0
+create_csc +counts=6+/1-2/0/0
+create_csr +counts=6+/1-2/0/0
+create_dn_tensor +counts=1+/1-2/0/0 +operands=3
+dealloc +counts=1+/0-1/0/0
+destroy_dn_tensor +counts=1+/0-1/0/0
+destroy_sp_mat +counts=1+/0-1/0/0
+dynamic_shared_memory +counts=0/1/0/0
 
-func @22- +isolated +symbol arg_attrs? function_type known_block_size? known_cluster_size? known_grid_size? private_attrib_attrs? res_attrs? workgroup_attrib_attrs?
+func @22- +isolated +symbol +counts=0/0/1/0 arg_attrs? function_type known_block_size? known_cluster_size? known_grid_size? private_attrib_attrs? res_attrs? workgroup_attrib_attrs?
 
-func @-21 +isolated +symbol arg_attrs? function_type known_block_size? known_grid_size? private_attrib_attrs? res_attrs? workgroup_attrib_attrs?
-global_id dimension upper_bound?
-grid_dim dimension upper_bound?
-host_register
-host_unregister
-lane_id upper_bound?
-launch @22- +operands=11 function? module?
-launch @-21 +operands=11
-launch_func +operands=13 kernel
-memcpy
-memset
-module @22- +isolated +graph +noterminator +symbol +symboltable offloadingHandler? sym_name targets?
-module @-21 +isolated +symbol +symboltable offloadingHandler? sym_name targets?
-module_end @-19 +terminator
-num_subgroups upper_bound?
-printf format
-return +terminator
-rotate @22- offset width
-sddmm computeType modeA? modeB?
-sddmm_buffer_size computeType modeA? modeB?
-set_csr_pointers
-set_default_device
-shuffle mode
-spgemm_copy computeType modeA? modeB?
-spgemm_create_descr
-spgemm_destroy_descr
-spgemm_work_estimation_or_compute computeType kind modeA? modeB?
-spmat_get_size
-spmm +operands=5 computeType modeA? modeB?
-spmm_buffer_size +results=2 computeType modeA? modeB?
-spmv computeType modeA?
-spmv_buffer_size computeType modeA?
-subgroup_broadcast @22- broadcast_type
-subgroup_id upper_bound?
-subgroup_mma_compute a_transpose? b_transpose?
-subgroup_mma_constant_matrix
-subgroup_mma_elementwise opType
-subgroup_mma_extract_thread_local @22-
-subgroup_mma_insert_thread_local @22-
-subgroup_mma_load_matrix leadDimension transpose?
-subgroup_mma_store_matrix leadDimension transpose?
-subgroup_reduce @22- cluster_size? cluster_stride? op uniform?
-subgroup_reduce @-21 op uniform?
-subgroup_size upper_bound?
-terminator +terminator
-thread_id dimension upper_bound?
-wait
-warp_execute_on_lane_0 @22- warp_size
-yield +terminator
+func @-21 +isolated +symbol +counts=0/0/1/0 arg_attrs? function_type known_block_size? known_grid_size? private_attrib_attrs? res_attrs? workgroup_attrib_attrs?
+global_id +counts=0/1/0/0 dimension upper_bound?
+grid_dim +counts=0/1/0/0 dimension upper_bound?
+host_register +counts=1/0/0/0
+host_unregister +counts=1/0/0/0
+lane_id +counts=0/1/0/0 upper_bound?
+launch @22- +counts=6+/0-1/1/0 +operands=11 function? module?
+launch @-21 +counts=6+/0-1/1/0 +operands=11
+launch_func +counts=6+/0-1/0/0 +operands=13 kernel
+memcpy +counts=2+/0-1/0/0
+memset +counts=2+/0-1/0/0
+module @22- +isolated +graph +noterminator +symbol +symboltable +counts=0/0/1/0 offloadingHandler? sym_name targets?
+module @-21 +isolated +symbol +symboltable +counts=0/0/1/0 offloadingHandler? sym_name targets?
+module_end @-19 +terminator +counts=0/0/0/0
+num_subgroups +counts=0/1/0/0 upper_bound?
+printf +counts=0+/0/0/0 format
+return +terminator +counts=0+/0/0/0
+rotate @22- +counts=1/2/0/0 offset width
+sddmm +counts=4+/0-1/0/0 computeType modeA? modeB?
+sddmm_buffer_size +counts=3+/1-2/0/0 computeType modeA? modeB?
+set_csr_pointers +counts=4+/0-1/0/0
+set_default_device +counts=1/0/0/0
+shuffle +counts=3/2/0/0 mode
+spgemm_copy +counts=4+/0-1/0/0 computeType modeA? modeB?
+spgemm_create_descr +counts=0+/1-2/0/0
+spgemm_destroy_descr +counts=1+/0-1/0/0
+spgemm_work_estimation_or_compute +counts=6+/1-2/0/0 computeType kind modeA? modeB?
+spmat_get_size +counts=1+/3-4/0/0
+spmm +counts=3+/0-1/0/0 +operands=5 computeType modeA? modeB?
+spmm_buffer_size +counts=3+/0+/0/0 +results=2 computeType modeA? modeB?
+spmv +counts=4+/0-1/0/0 computeType modeA?
+spmv_buffer_size +counts=3+/1-2/0/0 computeType modeA?
+subgroup_broadcast @22- +counts=1-2/1/0/0 broadcast_type
+subgroup_id +counts=0/1/0/0 upper_bound?
+subgroup_mma_compute +counts=3/1/0/0 a_transpose? b_transpose?
+subgroup_mma_constant_matrix +counts=1/1/0/0
+subgroup_mma_elementwise +counts=0+/1/0/0 opType
+subgroup_mma_extract_thread_local @22- +counts=1+/1/0/0
+subgroup_mma_insert_thread_local @22- +counts=2+/1/0/0
+subgroup_mma_load_matrix +counts=1+/1/0/0 leadDimension transpose?
+subgroup_mma_store_matrix +counts=2+/0/0/0 leadDimension transpose?
+subgroup_reduce @22- +counts=1/1/0/0 cluster_size? cluster_stride? op uniform?
+subgroup_reduce @-21 +counts=1/1/0/0 op uniform?
+subgroup_size +counts=0/1/0/0 upper_bound?
+terminator +terminator +counts=0/0/0/0
+thread_id +counts=0/1/0/0 dimension upper_bound?
+wait +counts=0+/0-1/0/0
+warp_execute_on_lane_0 @22- +counts=1+/0+/1/0 warp_size
+yield +terminator +counts=0+/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("gpu", opTableText)

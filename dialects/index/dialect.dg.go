@@ -24,32 +24,32 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-add
-and
-bool.constant value
-casts
-castu
-ceildivs
-ceildivu
-cmp pred
-constant value
-divs
-divu
-floordivs
-maxs
-maxu
-mins
-minu
-mul
-or
-rems
-remu
-shl
-shrs
-shru
-sizeof
-sub
-xor
+add +counts=2/1/0/0
+and +counts=2/1/0/0
+bool.constant +counts=0/1/0/0 value
+casts +counts=1/1/0/0
+castu +counts=1/1/0/0
+ceildivs +counts=2/1/0/0
+ceildivu +counts=2/1/0/0
+cmp +counts=2/1/0/0 pred
+constant +counts=0/1/0/0 value
+divs +counts=2/1/0/0
+divu +counts=2/1/0/0
+floordivs +counts=2/1/0/0
+maxs +counts=2/1/0/0
+maxu +counts=2/1/0/0
+mins +counts=2/1/0/0
+minu +counts=2/1/0/0
+mul +counts=2/1/0/0
+or +counts=2/1/0/0
+rems +counts=2/1/0/0
+remu +counts=2/1/0/0
+shl +counts=2/1/0/0
+shrs +counts=2/1/0/0
+shru +counts=2/1/0/0
+sizeof +counts=0/1/0/0
+sub +counts=2/1/0/0
+xor +counts=2/1/0/0
 `
 
 var opTable = bytecode.NewOpTable("index", opTableText)

@@ -25,332 +25,332 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-add @22- overflowFlags!0
-add @-21 overflowFlags!1
-addrspacecast
-alloca alignment? elem_type inalloca?
-and
-ashr @22- isExact?
-ashr @-21
-atomicrmw access_groups? alias_scopes? alignment? bin_op noalias_scopes? ordering syncscope? tbaa? volatile_?
-bitcast
-blockaddress @22- block_addr
-blocktag @22- tag
-br +terminator loop_annotation?
-call @22- +operands=2 CConv? TailCallKind? access_groups? alias_scopes? always_inline? arg_attrs? callee? convergent? fastmathFlags? inline_hint? memory_effects? no_inline? no_unwind? noalias_scopes? op_bundle_sizes op_bundle_tags? res_attrs? tbaa? var_callee_type? will_return?
-call @20-21 CConv? TailCallKind? access_groups? alias_scopes? callee? fastmathFlags? noalias_scopes? tbaa? var_callee_type?
-call @-19 CConv? TailCallKind? access_groups? alias_scopes? branch_weights? callee? fastmathFlags? noalias_scopes? tbaa? var_callee_type?
-call_intrinsic @22- +operands=2 arg_attrs? fastmathFlags? intrin op_bundle_sizes op_bundle_tags? res_attrs?
-call_intrinsic @-21 fastmathFlags? intrin
-cmpxchg access_groups? alias_scopes? alignment? failure_ordering noalias_scopes? success_ordering syncscope? tbaa? volatile_? weak?
-comdat +noterminator +symbol +symboltable sym_name
-comdat_selector +symbol comdat sym_name
-cond_br +terminator +operands=3 branch_weights? loop_annotation?
-dso_local_equivalent @22- function_name
-extractelement
-extractvalue position
-fadd fastmathFlags?
-fcmp fastmathFlags? predicate
-fdiv fastmathFlags?
-fence ordering syncscope?
-fmul fastmathFlags?
-fneg fastmathFlags?
-fpext
-fptosi
-fptoui
-fptrunc
-freeze
-frem fastmathFlags?
-fsub fastmathFlags?
+add @22- +counts=2/1/0/0 overflowFlags!0
+add @-21 +counts=2/1/0/0 overflowFlags!1
+addrspacecast +counts=1/1/0/0
+alloca +counts=1/1/0/0 alignment? elem_type inalloca?
+and +counts=2/1/0/0
+ashr @22- +counts=2/1/0/0 isExact?
+ashr @-21 +counts=2/1/0/0
+atomicrmw +counts=2/1/0/0 access_groups? alias_scopes? alignment? bin_op noalias_scopes? ordering syncscope? tbaa? volatile_?
+bitcast +counts=1/1/0/0
+blockaddress @22- +counts=0/1/0/0 block_addr
+blocktag @22- +counts=0/0/0/0 tag
+br +terminator +counts=0+/0/0/1 loop_annotation?
+call @22- +counts=0+/0-1/0/0 +operands=2 CConv? TailCallKind? access_groups? alias_scopes? always_inline? arg_attrs? callee? convergent? fastmathFlags? inline_hint? memory_effects? no_inline? no_unwind? noalias_scopes? op_bundle_sizes op_bundle_tags? res_attrs? tbaa? var_callee_type? will_return?
+call @20-21 +counts=0+/0-1/0/0 CConv? TailCallKind? access_groups? alias_scopes? callee? fastmathFlags? noalias_scopes? tbaa? var_callee_type?
+call @-19 +counts=0+/0-1/0/0 CConv? TailCallKind? access_groups? alias_scopes? branch_weights? callee? fastmathFlags? noalias_scopes? tbaa? var_callee_type?
+call_intrinsic @22- +counts=0+/0-1/0/0 +operands=2 arg_attrs? fastmathFlags? intrin op_bundle_sizes op_bundle_tags? res_attrs?
+call_intrinsic @-21 +counts=0+/0-1/0/0 fastmathFlags? intrin
+cmpxchg +counts=3/1/0/0 access_groups? alias_scopes? alignment? failure_ordering noalias_scopes? success_ordering syncscope? tbaa? volatile_? weak?
+comdat +noterminator +symbol +symboltable +counts=0/0/1/0 sym_name
+comdat_selector +symbol +counts=0/0/0/0 comdat sym_name
+cond_br +terminator +counts=1+/0/0/2 +operands=3 branch_weights? loop_annotation?
+dso_local_equivalent @22- +counts=0/1/0/0 function_name
+extractelement +counts=2/1/0/0
+extractvalue +counts=1/1/0/0 position
+fadd +counts=2/1/0/0 fastmathFlags?
+fcmp +counts=2/1/0/0 fastmathFlags? predicate
+fdiv +counts=2/1/0/0 fastmathFlags?
+fence +counts=0/0/0/0 ordering syncscope?
+fmul +counts=2/1/0/0 fastmathFlags?
+fneg +counts=1/1/0/0 fastmathFlags?
+fpext +counts=1/1/0/0
+fptosi +counts=1/1/0/0
+fptoui +counts=1/1/0/0
+fptrunc +counts=1/1/0/0
+freeze +counts=1/1/0/0
+frem +counts=2/1/0/0 fastmathFlags?
+fsub +counts=2/1/0/0 fastmathFlags?
 
-func @22- +isolated +symbol CConv? alignment? always_inline? arg_attrs? arm_in_za? arm_inout_za? arm_locally_streaming? arm_new_za? arm_out_za? arm_preserves_za? arm_streaming? arm_streaming_compatible? comdat? convergent? denormal_fp_math? denormal_fp_math_f32? dso_local? fp_contract? frame_pointer? function_entry_count? function_type garbageCollector? inline_hint? instrument_function_entry? instrument_function_exit? intel_reqd_sub_group_size? linkage? memory_effects? no_infs_fp_math? no_inline? no_nans_fp_math? no_signed_zeros_fp_math? no_unwind? optimize_none? passthrough? personality? prefer_vector_width? reciprocal_estimates? reqd_work_group_size? res_attrs? section? sym_name sym_visibility? target_cpu? target_features? tune_cpu? unnamed_addr? uwtable_kind? vec_type_hint? visibility_? vscale_range? will_return? work_group_size_hint?
+func @22- +isolated +symbol +counts=0/0/1/0 CConv? alignment? always_inline? arg_attrs? arm_in_za? arm_inout_za? arm_locally_streaming? arm_new_za? arm_out_za? arm_preserves_za? arm_streaming? arm_streaming_compatible? comdat? convergent? denormal_fp_math? denormal_fp_math_f32? dso_local? fp_contract? frame_pointer? function_entry_count? function_type garbageCollector? inline_hint? instrument_function_entry? instrument_function_exit? intel_reqd_sub_group_size? linkage? memory_effects? no_infs_fp_math? no_inline? no_nans_fp_math? no_signed_zeros_fp_math? no_unwind? optimize_none? passthrough? personality? prefer_vector_width? reciprocal_estimates? reqd_work_group_size? res_attrs? section? sym_name sym_visibility? target_cpu? target_features? tune_cpu? unnamed_addr? uwtable_kind? vec_type_hint? visibility_? vscale_range? will_return? work_group_size_hint?
 
-func @20-21 +isolated +symbol CConv? alignment? always_inline? arg_attrs? arm_in_za? arm_inout_za? arm_locally_streaming? arm_new_za? arm_out_za? arm_preserves_za? arm_streaming? arm_streaming_compatible? comdat? convergent? denormal_fp_math? denormal_fp_math_f32? dso_local? fp_contract? frame_pointer? function_entry_count? function_type garbageCollector? linkage? no_infs_fp_math? no_inline? no_nans_fp_math? no_signed_zeros_fp_math? no_unwind? optimize_none? passthrough? personality? res_attrs? section? sym_name sym_visibility? target_cpu? target_features? tune_cpu? unnamed_addr? visibility_? vscale_range? will_return?
+func @20-21 +isolated +symbol +counts=0/0/1/0 CConv? alignment? always_inline? arg_attrs? arm_in_za? arm_inout_za? arm_locally_streaming? arm_new_za? arm_out_za? arm_preserves_za? arm_streaming? arm_streaming_compatible? comdat? convergent? denormal_fp_math? denormal_fp_math_f32? dso_local? fp_contract? frame_pointer? function_entry_count? function_type garbageCollector? linkage? no_infs_fp_math? no_inline? no_nans_fp_math? no_signed_zeros_fp_math? no_unwind? optimize_none? passthrough? personality? res_attrs? section? sym_name sym_visibility? target_cpu? target_features? tune_cpu? unnamed_addr? visibility_? vscale_range? will_return?
 
-func @-19 +isolated +symbol CConv? alignment? always_inline? approx_func_fp_math? arg_attrs? arm_in_za? arm_inout_za? arm_locally_streaming? arm_new_za? arm_out_za? arm_preserves_za? arm_streaming? arm_streaming_compatible? comdat? convergent? denormal_fp_math? denormal_fp_math_f32? dso_local? fp_contract? frame_pointer? function_entry_count? function_type garbageCollector? linkage? memory? no_infs_fp_math? no_inline? no_nans_fp_math? no_signed_zeros_fp_math? no_unwind? optimize_none? passthrough? personality? res_attrs? section? sym_name sym_visibility? target_cpu? target_features? tune_cpu? unnamed_addr? unsafe_fp_math? visibility_? vscale_range? will_return?
-getelementptr @22- elem_type rawConstantIndices noWrapFlags!2
-getelementptr @20-21 elem_type rawConstantIndices
-getelementptr @-19 elem_type inbounds? rawConstantIndices
-icmp predicate
-indirectbr @22- +terminator indbr_operand_segments
-inline_asm @22- asm_dialect? asm_string constraints has_side_effects? is_align_stack? operand_attrs? tail_call_kind?
-inline_asm @-21 asm_dialect? asm_string constraints has_side_effects? is_align_stack? operand_attrs?
-insertelement
-insertvalue position
-intr.abs is_int_min_poison
-intr.acos @22- fastmathFlags?
-intr.annotation
-intr.asin @22- fastmathFlags?
-intr.assume @22- op_bundle_sizes op_bundle_tags?
-intr.assume @-21
-intr.atan @22- fastmathFlags?
-intr.atan2 @22- fastmathFlags?
-intr.bitreverse
-intr.bswap
-intr.ceil fastmathFlags?
-intr.copysign fastmathFlags?
-intr.coro.align
-intr.coro.begin
-intr.coro.end
-intr.coro.free
-intr.coro.id
-intr.coro.promise
-intr.coro.resume
-intr.coro.save
-intr.coro.size
-intr.coro.suspend
-intr.cos fastmathFlags?
-intr.cosh @22- fastmathFlags?
-intr.ctlz is_zero_poison
-intr.ctpop
-intr.cttz is_zero_poison
-intr.dbg.declare locationExpr? varInfo
-intr.dbg.label label
-intr.dbg.value locationExpr? varInfo
-intr.debugtrap
-intr.eh.typeid.for
-intr.exp fastmathFlags?
-intr.exp10 @22- fastmathFlags?
-intr.exp2 fastmathFlags?
-intr.expect
-intr.expect.with.probability prob
-intr.experimental.constrained.fpext @22- fpExceptionBehavior
-intr.experimental.constrained.fptrunc fpExceptionBehavior roundingmode
-intr.experimental.constrained.sitofp @22- fpExceptionBehavior roundingmode
-intr.experimental.constrained.uitofp @22- fpExceptionBehavior roundingmode
-intr.experimental.noalias.scope.decl scope
-intr.experimental.stepvector @-19
-intr.experimental.vp.strided.load
-intr.experimental.vp.strided.store
-intr.fabs fastmathFlags?
-intr.floor fastmathFlags?
-intr.fma fastmathFlags?
-intr.fmuladd fastmathFlags?
-intr.frexp @22- fastmathFlags?
-intr.fshl
-intr.fshr
-intr.get.active.lane.mask
-intr.invariant.end size
-intr.invariant.start size
-intr.is.constant
-intr.is.fpclass bit
-intr.launder.invariant.group @22-
-intr.ldexp @22- fastmathFlags?
-intr.lifetime.end @20-
-intr.lifetime.end @-19 size
-intr.lifetime.start @20-
-intr.lifetime.start @-19 size
-intr.llrint
-intr.llround
-intr.log fastmathFlags?
-intr.log10 fastmathFlags?
-intr.log2 fastmathFlags?
-intr.lrint
-intr.lround
-intr.masked.compressstore @22- arg_attrs? res_attrs?
-intr.masked.compressstore @-21
-intr.masked.expandload @22- arg_attrs? res_attrs?
-intr.masked.expandload @-21
-intr.masked.gather alignment
-intr.masked.load @22- alignment nontemporal?
-intr.masked.load @-21 alignment
-intr.masked.scatter alignment
-intr.masked.store alignment
-intr.matrix.column.major.load columns isVolatile rows
-intr.matrix.column.major.store columns isVolatile rows
-intr.matrix.multiply lhs_columns lhs_rows rhs_columns
-intr.matrix.transpose columns rows
-intr.maximum fastmathFlags?
-intr.maxnum fastmathFlags?
-intr.memcpy @22- access_groups? alias_scopes? arg_attrs? isVolatile noalias_scopes? res_attrs? tbaa?
-intr.memcpy @-21 access_groups? alias_scopes? isVolatile noalias_scopes? tbaa?
-intr.memcpy.inline @22- access_groups? alias_scopes? arg_attrs? isVolatile len noalias_scopes? res_attrs? tbaa?
-intr.memcpy.inline @-21 access_groups? alias_scopes? isVolatile len noalias_scopes? tbaa?
-intr.memmove @22- access_groups? alias_scopes? arg_attrs? isVolatile noalias_scopes? res_attrs? tbaa?
-intr.memmove @-21 access_groups? alias_scopes? isVolatile noalias_scopes? tbaa?
-intr.memset @22- access_groups? alias_scopes? arg_attrs? isVolatile noalias_scopes? res_attrs? tbaa?
-intr.memset @-21 access_groups? alias_scopes? isVolatile noalias_scopes? tbaa?
-intr.memset.inline @22- access_groups? alias_scopes? arg_attrs? isVolatile len noalias_scopes? res_attrs? tbaa?
-intr.minimum fastmathFlags?
-intr.minnum fastmathFlags?
-intr.nearbyint fastmathFlags?
-intr.pow fastmathFlags?
-intr.powi fastmathFlags?
-intr.prefetch cache hint rw
-intr.ptr.annotation
-intr.ptrmask @22-
-intr.rint fastmathFlags?
-intr.round fastmathFlags?
-intr.roundeven fastmathFlags?
-intr.sadd.sat
-intr.sadd.with.overflow
-intr.scmp @22-
-intr.sin fastmathFlags?
-intr.sincos @22- fastmathFlags?
-intr.sinh @22- fastmathFlags?
-intr.smax
-intr.smin
-intr.smul.with.overflow
-intr.sqrt fastmathFlags?
-intr.ssa.copy
-intr.sshl.sat
-intr.ssub.sat
-intr.ssub.with.overflow
-intr.stackrestore
-intr.stacksave
-intr.stepvector @22-
-intr.strip.invariant.group @22-
-intr.tan @22- fastmathFlags?
-intr.tanh @22- fastmathFlags?
-intr.threadlocal.address
-intr.trap
-intr.trunc fastmathFlags?
-intr.uadd.sat
-intr.uadd.with.overflow
-intr.ubsantrap failureKind
-intr.ucmp @22-
-intr.umax
-intr.umin
-intr.umul.with.overflow
-intr.ushl.sat
-intr.usub.sat
-intr.usub.with.overflow
-intr.vacopy
-intr.vaend
-intr.var.annotation
-intr.vastart
-intr.vector.deinterleave2
-intr.vector.extract pos
-intr.vector.insert pos
-intr.vector.interleave2
-intr.vector.reduce.add
-intr.vector.reduce.and
-intr.vector.reduce.fadd fastmathFlags?
-intr.vector.reduce.fmax fastmathFlags?
-intr.vector.reduce.fmaximum fastmathFlags?
-intr.vector.reduce.fmin fastmathFlags?
-intr.vector.reduce.fminimum fastmathFlags?
-intr.vector.reduce.fmul fastmathFlags?
-intr.vector.reduce.mul
-intr.vector.reduce.or
-intr.vector.reduce.smax
-intr.vector.reduce.smin
-intr.vector.reduce.umax
-intr.vector.reduce.umin
-intr.vector.reduce.xor
-intr.vp.add
-intr.vp.and
-intr.vp.ashr
-intr.vp.fadd
-intr.vp.fdiv
-intr.vp.fma
-intr.vp.fmul
-intr.vp.fmuladd
-intr.vp.fneg
-intr.vp.fpext
-intr.vp.fptosi
-intr.vp.fptoui
-intr.vp.fptrunc
-intr.vp.frem
-intr.vp.fsub
-intr.vp.inttoptr
-intr.vp.load
-intr.vp.lshr
-intr.vp.merge
-intr.vp.mul
-intr.vp.or
-intr.vp.ptrtoint
-intr.vp.reduce.add
-intr.vp.reduce.and
-intr.vp.reduce.fadd
-intr.vp.reduce.fmax
-intr.vp.reduce.fmin
-intr.vp.reduce.fmul
-intr.vp.reduce.mul
-intr.vp.reduce.or
-intr.vp.reduce.smax
-intr.vp.reduce.smin
-intr.vp.reduce.umax
-intr.vp.reduce.umin
-intr.vp.reduce.xor
-intr.vp.sdiv
-intr.vp.select
-intr.vp.sext
-intr.vp.shl
-intr.vp.sitofp
-intr.vp.smax @22-
-intr.vp.smin @22-
-intr.vp.srem
-intr.vp.store
-intr.vp.sub
-intr.vp.trunc
-intr.vp.udiv
-intr.vp.uitofp
-intr.vp.umax @22-
-intr.vp.umin @22-
-intr.vp.urem
-intr.vp.xor
-intr.vp.zext
-intr.vscale
-inttoptr @22- dereferenceable?
-inttoptr @-21
-invoke @22- +terminator +operands=4 CConv? arg_attrs? branch_weights? callee? op_bundle_sizes op_bundle_tags? res_attrs? var_callee_type?
-invoke @-21 +terminator +operands=3 CConv? branch_weights? callee? var_callee_type?
-landingpad cleanup?
-linker_options options
-load @22- access_groups? alias_scopes? alignment? dereferenceable? invariant? invariantGroup? noalias_scopes? nontemporal? ordering? syncscope? tbaa? volatile_?
-load @-21 access_groups? alias_scopes? alignment? invariant? noalias_scopes? nontemporal? ordering? syncscope? tbaa? volatile_?
-lshr @22- isExact?
-lshr @-21
-mlir.addressof global_name
-mlir.alias @22- +isolated +symbol alias_type dso_local? linkage sym_name thread_local_? unnamed_addr? visibility_?
-mlir.constant value
-mlir.global @22- +isolated +symbol addr_space? alignment? comdat? constant? dbg_exprs? dso_local? externally_initialized? global_type linkage section? sym_name target_specific_attrs? thread_local_? unnamed_addr? value? visibility_?
-mlir.global @20-21 +isolated +symbol addr_space? alignment? comdat? constant? dso_local? global_type linkage section? sym_name thread_local_? unnamed_addr? value? visibility_?
-mlir.global @-19 +isolated +symbol addr_space? alignment? comdat? constant? dbg_expr? dso_local? global_type linkage section? sym_name thread_local_? unnamed_addr? value? visibility_?
-mlir.global_ctors @22- ctors data priorities
-mlir.global_ctors @-21 ctors priorities
-mlir.global_dtors @22- data dtors priorities
-mlir.global_dtors @-21 dtors priorities
-mlir.ifunc @22- +isolated +symbol address_space? dso_local? i_func_type linkage resolver resolver_type sym_name unnamed_addr? visibility_?
-mlir.none
-mlir.poison
-mlir.undef
-mlir.zero
-module_flags @22- flags
-mul @22- overflowFlags!0
-mul @-21 overflowFlags!1
-or @22- isDisjoint?
-or @-21
-ptrtoint
-resume +terminator
-return +terminator
-sdiv @22- isExact?
-sdiv @-21
-select fastmathFlags?
-sext
-shl @22- overflowFlags!0
-shl @-21 overflowFlags!1
-shufflevector mask
-sitofp
-srem
-store @22- access_groups? alias_scopes? alignment? invariantGroup? noalias_scopes? nontemporal? ordering? syncscope? tbaa? volatile_?
-store @-21 access_groups? alias_scopes? alignment? noalias_scopes? nontemporal? ordering? syncscope? tbaa? volatile_?
-sub @22- overflowFlags!0
-sub @-21 overflowFlags!1
-switch +terminator +operands=3 branch_weights? case_operand_segments case_values?
-trunc @22- overflowFlags!2
-trunc @-21
-udiv @22- isExact?
-udiv @-21
-uitofp @22- nonNeg?
-uitofp @-21
-unreachable +terminator
-urem
-va_arg @22-
-xor
-zext @22- nonNeg?
-zext @-21
+func @-19 +isolated +symbol +counts=0/0/1/0 CConv? alignment? always_inline? approx_func_fp_math? arg_attrs? arm_in_za? arm_inout_za? arm_locally_streaming? arm_new_za? arm_out_za? arm_preserves_za? arm_streaming? arm_streaming_compatible? comdat? convergent? denormal_fp_math? denormal_fp_math_f32? dso_local? fp_contract? frame_pointer? function_entry_count? function_type garbageCollector? linkage? memory? no_infs_fp_math? no_inline? no_nans_fp_math? no_signed_zeros_fp_math? no_unwind? optimize_none? passthrough? personality? res_attrs? section? sym_name sym_visibility? target_cpu? target_features? tune_cpu? unnamed_addr? unsafe_fp_math? visibility_? vscale_range? will_return?
+getelementptr @22- +counts=1+/1/0/0 elem_type rawConstantIndices noWrapFlags!2
+getelementptr @20-21 +counts=1+/1/0/0 elem_type rawConstantIndices
+getelementptr @-19 +counts=1+/1/0/0 elem_type inbounds? rawConstantIndices
+icmp +counts=2/1/0/0 predicate
+indirectbr @22- +terminator +counts=1+/0/0/0+ indbr_operand_segments
+inline_asm @22- +counts=0+/0-1/0/0 asm_dialect? asm_string constraints has_side_effects? is_align_stack? operand_attrs? tail_call_kind?
+inline_asm @-21 +counts=0+/0-1/0/0 asm_dialect? asm_string constraints has_side_effects? is_align_stack? operand_attrs?
+insertelement +counts=3/1/0/0
+insertvalue +counts=2/1/0/0 position
+intr.abs +counts=1/1/0/0 is_int_min_poison
+intr.acos @22- +counts=1/1/0/0 fastmathFlags?
+intr.annotation +counts=4/1/0/0
+intr.asin @22- +counts=1/1/0/0 fastmathFlags?
+intr.assume @22- +counts=1+/0/0/0 op_bundle_sizes op_bundle_tags?
+intr.assume @-21 +counts=1/0/0/0
+intr.atan @22- +counts=1/1/0/0 fastmathFlags?
+intr.atan2 @22- +counts=2/1/0/0 fastmathFlags?
+intr.bitreverse +counts=1/1/0/0
+intr.bswap +counts=1/1/0/0
+intr.ceil +counts=1/1/0/0 fastmathFlags?
+intr.copysign +counts=2/1/0/0 fastmathFlags?
+intr.coro.align +counts=0/1/0/0
+intr.coro.begin +counts=2/1/0/0
+intr.coro.end +counts=3/1/0/0
+intr.coro.free +counts=2/1/0/0
+intr.coro.id +counts=4/1/0/0
+intr.coro.promise +counts=3/1/0/0
+intr.coro.resume +counts=1/0/0/0
+intr.coro.save +counts=1/1/0/0
+intr.coro.size +counts=0/1/0/0
+intr.coro.suspend +counts=2/1/0/0
+intr.cos +counts=1/1/0/0 fastmathFlags?
+intr.cosh @22- +counts=1/1/0/0 fastmathFlags?
+intr.ctlz +counts=1/1/0/0 is_zero_poison
+intr.ctpop +counts=1/1/0/0
+intr.cttz +counts=1/1/0/0 is_zero_poison
+intr.dbg.declare +counts=1/0/0/0 locationExpr? varInfo
+intr.dbg.label +counts=0/0/0/0 label
+intr.dbg.value +counts=1/0/0/0 locationExpr? varInfo
+intr.debugtrap +counts=0/0/0/0
+intr.eh.typeid.for +counts=1/1/0/0
+intr.exp +counts=1/1/0/0 fastmathFlags?
+intr.exp10 @22- +counts=1/1/0/0 fastmathFlags?
+intr.exp2 +counts=1/1/0/0 fastmathFlags?
+intr.expect +counts=2/1/0/0
+intr.expect.with.probability +counts=2/1/0/0 prob
+intr.experimental.constrained.fpext @22- +counts=1/1/0/0 fpExceptionBehavior
+intr.experimental.constrained.fptrunc +counts=1/1/0/0 fpExceptionBehavior roundingmode
+intr.experimental.constrained.sitofp @22- +counts=1/1/0/0 fpExceptionBehavior roundingmode
+intr.experimental.constrained.uitofp @22- +counts=1/1/0/0 fpExceptionBehavior roundingmode
+intr.experimental.noalias.scope.decl +counts=0/0/0/0 scope
+intr.experimental.stepvector @-19 +counts=0/1/0/0
+intr.experimental.vp.strided.load +counts=4/1/0/0
+intr.experimental.vp.strided.store +counts=5/0/0/0
+intr.fabs +counts=1/1/0/0 fastmathFlags?
+intr.floor +counts=1/1/0/0 fastmathFlags?
+intr.fma +counts=3/1/0/0 fastmathFlags?
+intr.fmuladd +counts=3/1/0/0 fastmathFlags?
+intr.frexp @22- +counts=1/1/0/0 fastmathFlags?
+intr.fshl +counts=3/1/0/0
+intr.fshr +counts=3/1/0/0
+intr.get.active.lane.mask +counts=2/1/0/0
+intr.invariant.end +counts=2/0/0/0 size
+intr.invariant.start +counts=1/1/0/0 size
+intr.is.constant +counts=1/1/0/0
+intr.is.fpclass +counts=1/1/0/0 bit
+intr.launder.invariant.group @22- +counts=1/1/0/0
+intr.ldexp @22- +counts=2/1/0/0 fastmathFlags?
+intr.lifetime.end @20- +counts=1/0/0/0
+intr.lifetime.end @-19 +counts=1/0/0/0 size
+intr.lifetime.start @20- +counts=1/0/0/0
+intr.lifetime.start @-19 +counts=1/0/0/0 size
+intr.llrint +counts=1/1/0/0
+intr.llround +counts=1/1/0/0
+intr.log +counts=1/1/0/0 fastmathFlags?
+intr.log10 +counts=1/1/0/0 fastmathFlags?
+intr.log2 +counts=1/1/0/0 fastmathFlags?
+intr.lrint +counts=1/1/0/0
+intr.lround +counts=1/1/0/0
+intr.masked.compressstore @22- +counts=3/0/0/0 arg_attrs? res_attrs?
+intr.masked.compressstore @-21 +counts=3/0/0/0
+intr.masked.expandload @22- +counts=3/1/0/0 arg_attrs? res_attrs?
+intr.masked.expandload @-21 +counts=3/1/0/0
+intr.masked.gather +counts=2+/1/0/0 alignment
+intr.masked.load @22- +counts=2-3/1/0/0 alignment nontemporal?
+intr.masked.load @-21 +counts=2-3/1/0/0 alignment
+intr.masked.scatter +counts=3/0/0/0 alignment
+intr.masked.store +counts=3/0/0/0 alignment
+intr.matrix.column.major.load +counts=2/1/0/0 columns isVolatile rows
+intr.matrix.column.major.store +counts=3/0/0/0 columns isVolatile rows
+intr.matrix.multiply +counts=2/1/0/0 lhs_columns lhs_rows rhs_columns
+intr.matrix.transpose +counts=1/1/0/0 columns rows
+intr.maximum +counts=2/1/0/0 fastmathFlags?
+intr.maxnum +counts=2/1/0/0 fastmathFlags?
+intr.memcpy @22- +counts=3/0/0/0 access_groups? alias_scopes? arg_attrs? isVolatile noalias_scopes? res_attrs? tbaa?
+intr.memcpy @-21 +counts=3/0/0/0 access_groups? alias_scopes? isVolatile noalias_scopes? tbaa?
+intr.memcpy.inline @22- +counts=2/0/0/0 access_groups? alias_scopes? arg_attrs? isVolatile len noalias_scopes? res_attrs? tbaa?
+intr.memcpy.inline @-21 +counts=2/0/0/0 access_groups? alias_scopes? isVolatile len noalias_scopes? tbaa?
+intr.memmove @22- +counts=3/0/0/0 access_groups? alias_scopes? arg_attrs? isVolatile noalias_scopes? res_attrs? tbaa?
+intr.memmove @-21 +counts=3/0/0/0 access_groups? alias_scopes? isVolatile noalias_scopes? tbaa?
+intr.memset @22- +counts=3/0/0/0 access_groups? alias_scopes? arg_attrs? isVolatile noalias_scopes? res_attrs? tbaa?
+intr.memset @-21 +counts=3/0/0/0 access_groups? alias_scopes? isVolatile noalias_scopes? tbaa?
+intr.memset.inline @22- +counts=2/0/0/0 access_groups? alias_scopes? arg_attrs? isVolatile len noalias_scopes? res_attrs? tbaa?
+intr.minimum +counts=2/1/0/0 fastmathFlags?
+intr.minnum +counts=2/1/0/0 fastmathFlags?
+intr.nearbyint +counts=1/1/0/0 fastmathFlags?
+intr.pow +counts=2/1/0/0 fastmathFlags?
+intr.powi +counts=2/1/0/0 fastmathFlags?
+intr.prefetch +counts=1/0/0/0 cache hint rw
+intr.ptr.annotation +counts=5/1/0/0
+intr.ptrmask @22- +counts=2/1/0/0
+intr.rint +counts=1/1/0/0 fastmathFlags?
+intr.round +counts=1/1/0/0 fastmathFlags?
+intr.roundeven +counts=1/1/0/0 fastmathFlags?
+intr.sadd.sat +counts=2/1/0/0
+intr.sadd.with.overflow +counts=2/1/0/0
+intr.scmp @22- +counts=2/1/0/0
+intr.sin +counts=1/1/0/0 fastmathFlags?
+intr.sincos @22- +counts=1/1/0/0 fastmathFlags?
+intr.sinh @22- +counts=1/1/0/0 fastmathFlags?
+intr.smax +counts=2/1/0/0
+intr.smin +counts=2/1/0/0
+intr.smul.with.overflow +counts=2/1/0/0
+intr.sqrt +counts=1/1/0/0 fastmathFlags?
+intr.ssa.copy +counts=1/1/0/0
+intr.sshl.sat +counts=2/1/0/0
+intr.ssub.sat +counts=2/1/0/0
+intr.ssub.with.overflow +counts=2/1/0/0
+intr.stackrestore +counts=1/0/0/0
+intr.stacksave +counts=0/1/0/0
+intr.stepvector @22- +counts=0/1/0/0
+intr.strip.invariant.group @22- +counts=1/1/0/0
+intr.tan @22- +counts=1/1/0/0 fastmathFlags?
+intr.tanh @22- +counts=1/1/0/0 fastmathFlags?
+intr.threadlocal.address +counts=1/1/0/0
+intr.trap +counts=0/0/0/0
+intr.trunc +counts=1/1/0/0 fastmathFlags?
+intr.uadd.sat +counts=2/1/0/0
+intr.uadd.with.overflow +counts=2/1/0/0
+intr.ubsantrap +counts=0/0/0/0 failureKind
+intr.ucmp @22- +counts=2/1/0/0
+intr.umax +counts=2/1/0/0
+intr.umin +counts=2/1/0/0
+intr.umul.with.overflow +counts=2/1/0/0
+intr.ushl.sat +counts=2/1/0/0
+intr.usub.sat +counts=2/1/0/0
+intr.usub.with.overflow +counts=2/1/0/0
+intr.vacopy +counts=2/0/0/0
+intr.vaend +counts=1/0/0/0
+intr.var.annotation +counts=5/0/0/0
+intr.vastart +counts=1/0/0/0
+intr.vector.deinterleave2 +counts=1/1/0/0
+intr.vector.extract +counts=1/1/0/0 pos
+intr.vector.insert +counts=2/1/0/0 pos
+intr.vector.interleave2 +counts=2/1/0/0
+intr.vector.reduce.add +counts=1/1/0/0
+intr.vector.reduce.and +counts=1/1/0/0
+intr.vector.reduce.fadd +counts=2/1/0/0 fastmathFlags?
+intr.vector.reduce.fmax +counts=1/1/0/0 fastmathFlags?
+intr.vector.reduce.fmaximum +counts=1/1/0/0 fastmathFlags?
+intr.vector.reduce.fmin +counts=1/1/0/0 fastmathFlags?
+intr.vector.reduce.fminimum +counts=1/1/0/0 fastmathFlags?
+intr.vector.reduce.fmul +counts=2/1/0/0 fastmathFlags?
+intr.vector.reduce.mul +counts=1/1/0/0
+intr.vector.reduce.or +counts=1/1/0/0
+intr.vector.reduce.smax +counts=1/1/0/0
+intr.vector.reduce.smin +counts=1/1/0/0
+intr.vector.reduce.umax +counts=1/1/0/0
+intr.vector.reduce.umin +counts=1/1/0/0
+intr.vector.reduce.xor +counts=1/1/0/0
+intr.vp.add +counts=4/1/0/0
+intr.vp.and +counts=4/1/0/0
+intr.vp.ashr +counts=4/1/0/0
+intr.vp.fadd +counts=4/1/0/0
+intr.vp.fdiv +counts=4/1/0/0
+intr.vp.fma +counts=5/1/0/0
+intr.vp.fmul +counts=4/1/0/0
+intr.vp.fmuladd +counts=5/1/0/0
+intr.vp.fneg +counts=3/1/0/0
+intr.vp.fpext +counts=3/1/0/0
+intr.vp.fptosi +counts=3/1/0/0
+intr.vp.fptoui +counts=3/1/0/0
+intr.vp.fptrunc +counts=3/1/0/0
+intr.vp.frem +counts=4/1/0/0
+intr.vp.fsub +counts=4/1/0/0
+intr.vp.inttoptr +counts=3/1/0/0
+intr.vp.load +counts=3/1/0/0
+intr.vp.lshr +counts=4/1/0/0
+intr.vp.merge +counts=4/1/0/0
+intr.vp.mul +counts=4/1/0/0
+intr.vp.or +counts=4/1/0/0
+intr.vp.ptrtoint +counts=3/1/0/0
+intr.vp.reduce.add +counts=4/1/0/0
+intr.vp.reduce.and +counts=4/1/0/0
+intr.vp.reduce.fadd +counts=4/1/0/0
+intr.vp.reduce.fmax +counts=4/1/0/0
+intr.vp.reduce.fmin +counts=4/1/0/0
+intr.vp.reduce.fmul +counts=4/1/0/0
+intr.vp.reduce.mul +counts=4/1/0/0
+intr.vp.reduce.or +counts=4/1/0/0
+intr.vp.reduce.smax +counts=4/1/0/0
+intr.vp.reduce.smin +counts=4/1/0/0
+intr.vp.reduce.umax +counts=4/1/0/0
+intr.vp.reduce.umin +counts=4/1/0/0
+intr.vp.reduce.xor +counts=4/1/0/0
+intr.vp.sdiv +counts=4/1/0/0
+intr.vp.select +counts=4/1/0/0
+intr.vp.sext +counts=3/1/0/0
+intr.vp.shl +counts=4/1/0/0
+intr.vp.sitofp +counts=3/1/0/0
+intr.vp.smax @22- +counts=4/1/0/0
+intr.vp.smin @22- +counts=4/1/0/0
+intr.vp.srem +counts=4/1/0/0
+intr.vp.store +counts=4/0/0/0
+intr.vp.sub +counts=4/1/0/0
+intr.vp.trunc +counts=3/1/0/0
+intr.vp.udiv +counts=4/1/0/0
+intr.vp.uitofp +counts=3/1/0/0
+intr.vp.umax @22- +counts=4/1/0/0
+intr.vp.umin @22- +counts=4/1/0/0
+intr.vp.urem +counts=4/1/0/0
+intr.vp.xor +counts=4/1/0/0
+intr.vp.zext +counts=3/1/0/0
+intr.vscale +counts=0/1/0/0
+inttoptr @22- +counts=1/1/0/0 dereferenceable?
+inttoptr @-21 +counts=1/1/0/0
+invoke @22- +terminator +counts=0+/0-1/0/2 +operands=4 CConv? arg_attrs? branch_weights? callee? op_bundle_sizes op_bundle_tags? res_attrs? var_callee_type?
+invoke @-21 +terminator +counts=0+/0-1/0/2 +operands=3 CConv? branch_weights? callee? var_callee_type?
+landingpad +counts=0+/1/0/0 cleanup?
+linker_options +counts=0/0/0/0 options
+load @22- +counts=1/1/0/0 access_groups? alias_scopes? alignment? dereferenceable? invariant? invariantGroup? noalias_scopes? nontemporal? ordering? syncscope? tbaa? volatile_?
+load @-21 +counts=1/1/0/0 access_groups? alias_scopes? alignment? invariant? noalias_scopes? nontemporal? ordering? syncscope? tbaa? volatile_?
+lshr @22- +counts=2/1/0/0 isExact?
+lshr @-21 +counts=2/1/0/0
+mlir.addressof +counts=0/1/0/0 global_name
+mlir.alias @22- +isolated +symbol +counts=0/0/1/0 alias_type dso_local? linkage sym_name thread_local_? unnamed_addr? visibility_?
+mlir.constant +counts=0/1/0/0 value
+mlir.global @22- +isolated +symbol +counts=0/0/1/0 addr_space? alignment? comdat? constant? dbg_exprs? dso_local? externally_initialized? global_type linkage section? sym_name target_specific_attrs? thread_local_? unnamed_addr? value? visibility_?
+mlir.global @20-21 +isolated +symbol +counts=0/0/1/0 addr_space? alignment? comdat? constant? dso_local? global_type linkage section? sym_name thread_local_? unnamed_addr? value? visibility_?
+mlir.global @-19 +isolated +symbol +counts=0/0/1/0 addr_space? alignment? comdat? constant? dbg_expr? dso_local? global_type linkage section? sym_name thread_local_? unnamed_addr? value? visibility_?
+mlir.global_ctors @22- +counts=0/0/0/0 ctors data priorities
+mlir.global_ctors @-21 +counts=0/0/0/0 ctors priorities
+mlir.global_dtors @22- +counts=0/0/0/0 data dtors priorities
+mlir.global_dtors @-21 +counts=0/0/0/0 dtors priorities
+mlir.ifunc @22- +isolated +symbol +counts=0/0/0/0 address_space? dso_local? i_func_type linkage resolver resolver_type sym_name unnamed_addr? visibility_?
+mlir.none +counts=0/1/0/0
+mlir.poison +counts=0/1/0/0
+mlir.undef +counts=0/1/0/0
+mlir.zero +counts=0/1/0/0
+module_flags @22- +counts=0/0/0/0 flags
+mul @22- +counts=2/1/0/0 overflowFlags!0
+mul @-21 +counts=2/1/0/0 overflowFlags!1
+or @22- +counts=2/1/0/0 isDisjoint?
+or @-21 +counts=2/1/0/0
+ptrtoint +counts=1/1/0/0
+resume +terminator +counts=1/0/0/0
+return +terminator +counts=0-1/0/0/0
+sdiv @22- +counts=2/1/0/0 isExact?
+sdiv @-21 +counts=2/1/0/0
+select +counts=3/1/0/0 fastmathFlags?
+sext +counts=1/1/0/0
+shl @22- +counts=2/1/0/0 overflowFlags!0
+shl @-21 +counts=2/1/0/0 overflowFlags!1
+shufflevector +counts=2/1/0/0 mask
+sitofp +counts=1/1/0/0
+srem +counts=2/1/0/0
+store @22- +counts=2/0/0/0 access_groups? alias_scopes? alignment? invariantGroup? noalias_scopes? nontemporal? ordering? syncscope? tbaa? volatile_?
+store @-21 +counts=2/0/0/0 access_groups? alias_scopes? alignment? noalias_scopes? nontemporal? ordering? syncscope? tbaa? volatile_?
+sub @22- +counts=2/1/0/0 overflowFlags!0
+sub @-21 +counts=2/1/0/0 overflowFlags!1
+switch +terminator +counts=1+/0/0/1+ +operands=3 branch_weights? case_operand_segments case_values?
+trunc @22- +counts=1/1/0/0 overflowFlags!2
+trunc @-21 +counts=1/1/0/0
+udiv @22- +counts=2/1/0/0 isExact?
+udiv @-21 +counts=2/1/0/0
+uitofp @22- +counts=1/1/0/0 nonNeg?
+uitofp @-21 +counts=1/1/0/0
+unreachable +terminator +counts=0/0/0/0
+urem +counts=2/1/0/0
+va_arg @22- +counts=1/1/0/0
+xor +counts=2/1/0/0
+zext @22- +counts=1/1/0/0 nonNeg?
+zext @-21 +counts=1/1/0/0
 `
 
 var opTable = bytecode.NewOpTable("llvm", opTableText, builtin.EitherProp(builtin.IntProp(32, 0xffffffff, 0, true), builtin.HookProp(integerOverflowFlagsAttr, integerOverflowFlagsValue, 0x0, 0, false)), builtin.EitherProp(builtin.HookProp(integerOverflowFlagsAttr, integerOverflowFlagsValue, 0x0, 0, false), builtin.IntProp(32, 0xffffffff, 0, true)), builtin.IntProp(32, 0xffffffff, 0, true))

@@ -24,52 +24,52 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-absf fastmath?
-absi
-acos fastmath?
-acosh fastmath?
-asin fastmath?
-asinh fastmath?
-atan fastmath?
-atan2 fastmath?
-atanh fastmath?
-cbrt fastmath?
-ceil fastmath?
-clampf @22- fastmath?
-copysign fastmath?
-cos fastmath?
-cosh fastmath?
-ctlz
-ctpop
-cttz
-erf fastmath?
-erfc @22- fastmath?
-exp fastmath?
-exp2 fastmath?
-expm1 fastmath?
-floor fastmath?
-fma fastmath?
-fpowi fastmath?
-ipowi
-isfinite @22- fastmath?
-isinf @22- fastmath?
-isnan @22- fastmath?
-isnormal @22- fastmath?
-log fastmath?
-log10 fastmath?
-log1p fastmath?
-log2 fastmath?
-powf fastmath?
-round fastmath?
-roundeven fastmath?
-rsqrt fastmath?
-sin fastmath?
-sincos @22- fastmath?
-sinh fastmath?
-sqrt fastmath?
-tan fastmath?
-tanh fastmath?
-trunc fastmath?
+absf +counts=1/1/0/0 fastmath?
+absi +counts=1/1/0/0
+acos +counts=1/1/0/0 fastmath?
+acosh +counts=1/1/0/0 fastmath?
+asin +counts=1/1/0/0 fastmath?
+asinh +counts=1/1/0/0 fastmath?
+atan +counts=1/1/0/0 fastmath?
+atan2 +counts=2/1/0/0 fastmath?
+atanh +counts=1/1/0/0 fastmath?
+cbrt +counts=1/1/0/0 fastmath?
+ceil +counts=1/1/0/0 fastmath?
+clampf @22- +counts=3/1/0/0 fastmath?
+copysign +counts=2/1/0/0 fastmath?
+cos +counts=1/1/0/0 fastmath?
+cosh +counts=1/1/0/0 fastmath?
+ctlz +counts=1/1/0/0
+ctpop +counts=1/1/0/0
+cttz +counts=1/1/0/0
+erf +counts=1/1/0/0 fastmath?
+erfc @22- +counts=1/1/0/0 fastmath?
+exp +counts=1/1/0/0 fastmath?
+exp2 +counts=1/1/0/0 fastmath?
+expm1 +counts=1/1/0/0 fastmath?
+floor +counts=1/1/0/0 fastmath?
+fma +counts=3/1/0/0 fastmath?
+fpowi +counts=2/1/0/0 fastmath?
+ipowi +counts=2/1/0/0
+isfinite @22- +counts=1/1/0/0 fastmath?
+isinf @22- +counts=1/1/0/0 fastmath?
+isnan @22- +counts=1/1/0/0 fastmath?
+isnormal @22- +counts=1/1/0/0 fastmath?
+log +counts=1/1/0/0 fastmath?
+log10 +counts=1/1/0/0 fastmath?
+log1p +counts=1/1/0/0 fastmath?
+log2 +counts=1/1/0/0 fastmath?
+powf +counts=2/1/0/0 fastmath?
+round +counts=1/1/0/0 fastmath?
+roundeven +counts=1/1/0/0 fastmath?
+rsqrt +counts=1/1/0/0 fastmath?
+sin +counts=1/1/0/0 fastmath?
+sincos @22- +counts=1/2/0/0 fastmath?
+sinh +counts=1/1/0/0 fastmath?
+sqrt +counts=1/1/0/0 fastmath?
+tan +counts=1/1/0/0 fastmath?
+tanh +counts=1/1/0/0 fastmath?
+trunc +counts=1/1/0/0 fastmath?
 `
 
 var opTable = bytecode.NewOpTable("math", opTableText)

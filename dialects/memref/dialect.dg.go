@@ -24,40 +24,41 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-alloc +operands=2 alignment?
-alloca +operands=2 alignment?
-alloca_scope
-alloca_scope.return +terminator
-assume_alignment alignment
-atomic_rmw kind
-atomic_yield +terminator
-cast
-collapse_shape reassociation
-copy
-dealloc
-dim
-distinct_objects @22-
-dma_start
-dma_wait
-expand_shape reassociation static_output_shape
-extract_aligned_pointer_as_index
-extract_strided_metadata
-generic_atomic_rmw
-get_global name
-global +symbol alignment? constant? initial_value? sym_name sym_visibility? type
-load @22- alignment? nontemporal?
-load @-21 nontemporal?
-memory_space_cast
-prefetch isDataCache isWrite localityHint
-rank
-realloc alignment?
-reinterpret_cast +operands=4 static_offsets static_sizes static_strides
-reshape
-store @22- alignment? nontemporal?
-store @-21 nontemporal?
-subview +operands=4 static_offsets static_sizes static_strides
-transpose permutation
-view
+alloc +counts=0+/1/0/0 +operands=2 alignment?
+alloca +counts=0+/1/0/0 +operands=2 alignment?
+alloca_scope +counts=0/0+/1/0
+alloca_scope.return +terminator +counts=0+/0/0/0
+assume_alignment @22- +counts=1/1/0/0 alignment
+assume_alignment @-21 +counts=1/0/0/0 alignment
+atomic_rmw +counts=2+/1/0/0 kind
+atomic_yield +terminator +counts=1/0/0/0
+cast +counts=1/1/0/0
+collapse_shape +counts=1/1/0/0 reassociation
+copy +counts=2/0/0/0
+dealloc +counts=1/0/0/0
+dim +counts=2/1/0/0
+distinct_objects @22- +counts=0+/0+/0/0
+dma_start +counts=0+/0/0/0
+dma_wait +counts=2+/0/0/0
+expand_shape +counts=1+/1/0/0 reassociation static_output_shape
+extract_aligned_pointer_as_index +counts=1/1/0/0
+extract_strided_metadata +counts=1/2+/0/0
+generic_atomic_rmw +counts=1+/1/1/0
+get_global +counts=0/1/0/0 name
+global +symbol +counts=0/0/0/0 alignment? constant? initial_value? sym_name sym_visibility? type
+load @22- +counts=1+/1/0/0 alignment? nontemporal?
+load @-21 +counts=1+/1/0/0 nontemporal?
+memory_space_cast +counts=1/1/0/0
+prefetch +counts=1+/0/0/0 isDataCache isWrite localityHint
+rank +counts=1/1/0/0
+realloc +counts=1-2/1/0/0 alignment?
+reinterpret_cast +counts=1+/1/0/0 +operands=4 static_offsets static_sizes static_strides
+reshape +counts=2/1/0/0
+store @22- +counts=2+/0/0/0 alignment? nontemporal?
+store @-21 +counts=2+/0/0/0 nontemporal?
+subview +counts=1+/1/0/0 +operands=4 static_offsets static_sizes static_strides
+transpose +counts=1/1/0/0 permutation
+view +counts=2+/1/0/0
 `
 
 var opTable = bytecode.NewOpTable("memref", opTableText)

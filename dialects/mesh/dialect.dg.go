@@ -24,23 +24,23 @@ var Releases = []int{19}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-all_gather gather_axis mesh mesh_axes?
-all_reduce mesh mesh_axes? reduction?
-all_slice mesh mesh_axes? slice_axis
-all_to_all concat_axis mesh mesh_axes? split_axis
-broadcast mesh mesh_axes? root
-gather gather_axis mesh mesh_axes? root
-mesh +symbol shape sym_name
-mesh_shape axes? mesh
-process_linear_index mesh
-process_multi_index axes? mesh
-recv mesh mesh_axes? source?
-reduce mesh mesh_axes? reduction? root
-reduce_scatter mesh mesh_axes? reduction? scatter_axis
-scatter mesh mesh_axes? root scatter_axis
-send destination mesh mesh_axes?
-shard annotate_for_users? shard
-shift mesh mesh_axes? offset rotate? shift_axis
+all_gather +counts=1/1/0/0 gather_axis mesh mesh_axes?
+all_reduce +counts=1/1/0/0 mesh mesh_axes? reduction?
+all_slice +counts=1/1/0/0 mesh mesh_axes? slice_axis
+all_to_all +counts=1/1/0/0 concat_axis mesh mesh_axes? split_axis
+broadcast +counts=1+/1/0/0 mesh mesh_axes? root
+gather +counts=1+/1/0/0 gather_axis mesh mesh_axes? root
+mesh +symbol +counts=0/0/0/0 shape sym_name
+mesh_shape +counts=0/0+/0/0 axes? mesh
+process_linear_index +counts=0/1/0/0 mesh
+process_multi_index +counts=0/0+/0/0 axes? mesh
+recv +counts=1+/1/0/0 mesh mesh_axes? source?
+reduce +counts=1+/1/0/0 mesh mesh_axes? reduction? root
+reduce_scatter +counts=1/1/0/0 mesh mesh_axes? reduction? scatter_axis
+scatter +counts=1+/1/0/0 mesh mesh_axes? root scatter_axis
+send +counts=1+/1/0/0 destination mesh mesh_axes?
+shard +counts=1/1/0/0 annotate_for_users? shard
+shift +counts=1/1/0/0 mesh mesh_axes? offset rotate? shift_axis
 `
 
 var opTable = bytecode.NewOpTable("mesh", opTableText)

@@ -25,17 +25,17 @@ var Releases = []int{19, 22}
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
 
-func +isolated +symbol +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
-global +symbol is_mutable? sym_name sym_visibility? type value?
-global_load global
-global_load_const global
-global_load_graph global
-global_store global
-global_store_graph global
-output +terminator
-return +terminator
-subgraph +isolated +graph +symbol +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
-token
+func +isolated +symbol +counts=0/0/1/0 +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
+global +symbol +counts=0/0/0/0 is_mutable? sym_name sym_visibility? type value?
+global_load +counts=0/1/0/0 global
+global_load_const +counts=0/1/0/0 global
+global_load_graph +counts=0+/2/0/0 global
+global_store +counts=1/0/0/0 global
+global_store_graph +counts=1+/1/0/0 global
+output +terminator +counts=0+/0/0/0
+return +terminator +counts=0+/0/0/0
+subgraph +isolated +graph +symbol +counts=0/0/1/0 +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
+token +counts=0/1/0/0
 `
 
 var opTable = bytecode.NewOpTable("ml_program", opTableText)

@@ -24,21 +24,26 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-allreduce @22- op
-barrier @22-
-comm_rank
-comm_size @22-
-comm_split @22-
-comm_world @22-
-error_class
-finalize
-init
-irecv @22-
-isend @22-
-recv
-retval_check errclass
-send
-wait @22-
+allreduce @22- +counts=3/0-1/0/0 op
+barrier @22- +counts=1/0-1/0/0
+comm_rank @22- +counts=1/1-2/0/0
+comm_rank @-21 +counts=0/1-2/0/0
+comm_size @22- +counts=1/1-2/0/0
+comm_split @22- +counts=3/1-2/0/0
+comm_world @22- +counts=0/1/0/0
+error_class +counts=1/1/0/0
+finalize +counts=0/0-1/0/0
+init +counts=0/0-1/0/0
+irecv @22- +counts=4/1-2/0/0
+isend @22- +counts=4/1-2/0/0
+recv @22- +counts=4/0-1/0/0
+recv @20-21 +counts=2/0-1/0/0
+recv @-19 +counts=3/0-1/0/0
+retval_check +counts=1/1/0/0 errclass
+send @22- +counts=4/0-1/0/0
+send @20-21 +counts=2/0-1/0/0
+send @-19 +counts=3/0-1/0/0
+wait @22- +counts=1/0-1/0/0
 `
 
 var opTable = bytecode.NewOpTable("mpi", opTableText)

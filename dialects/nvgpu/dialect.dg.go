@@ -24,30 +24,30 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-device_async_copy +operands=5 bypassL1? dstElements
-device_async_create_group
-device_async_wait numGroups?
-ldmatrix numTiles transpose
-mbarrier.arrive
-mbarrier.arrive.expect_tx
-mbarrier.arrive.nocomplete
-mbarrier.create
-mbarrier.get @22-
-mbarrier.init
-mbarrier.test.wait
-mbarrier.try_wait.parity
-mma.sp.sync mmaShape sparsitySelector? tf32Enabled?
-mma.sync mmaShape tf32Enabled?
-rcp @22- ftz? rounding?
-tma.async.load +operands=7
-tma.async.store +operands=4
-tma.create.descriptor
-tma.fence.descriptor @22-
-tma.prefetch.descriptor
-warpgroup.generate.descriptor
-warpgroup.mma transposeA? transposeB? waitGroup?
-warpgroup.mma.init.accumulator
-warpgroup.mma.store
+device_async_copy +counts=2+/1/0/0 +operands=5 bypassL1? dstElements
+device_async_create_group +counts=0+/1/0/0
+device_async_wait +counts=1/0/0/0 numGroups?
+ldmatrix +counts=1+/1/0/0 numTiles transpose
+mbarrier.arrive +counts=2/1/0/0
+mbarrier.arrive.expect_tx +counts=3-4/0/0/0
+mbarrier.arrive.nocomplete +counts=3/1/0/0
+mbarrier.create +counts=0/1/0/0
+mbarrier.get @22- +counts=2/1/0/0
+mbarrier.init +counts=3-4/0/0/0
+mbarrier.test.wait +counts=3/1/0/0
+mbarrier.try_wait.parity +counts=4/0/0/0
+mma.sp.sync +counts=4/1/0/0 mmaShape sparsitySelector? tf32Enabled?
+mma.sync +counts=3/1/0/0 mmaShape tf32Enabled?
+rcp @22- +counts=1/1/0/0 ftz? rounding?
+tma.async.load +counts=4+/0/0/0 +operands=7
+tma.async.store +counts=2+/0/0/0 +operands=4
+tma.create.descriptor +counts=1+/1/0/0
+tma.fence.descriptor @22- +counts=1/0/0/0
+tma.prefetch.descriptor +counts=1-2/0/0/0
+warpgroup.generate.descriptor +counts=2/1/0/0
+warpgroup.mma +counts=3/1/0/0 transposeA? transposeB? waitGroup?
+warpgroup.mma.init.accumulator +counts=0/1/0/0
+warpgroup.mma.store +counts=2/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("nvgpu", opTableText)

@@ -24,238 +24,239 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-bar.warp.sync
-barrier @22- +operands=3 reductionOp?
-barrier @-21 +operands=2
-barrier.arrive
-barrier0
-breakpoint @22-
-cluster.arrive aligned?
-cluster.arrive.relaxed aligned?
-cluster.wait aligned?
-clusterlaunchcontrol.query.cancel @22- query_type
-clusterlaunchcontrol.try.cancel @22- multicast?
-convert.bf16x2.to.f8x2 @22- dstTy rnd? sat?
-convert.f16x2.to.f8x2 @22- dstTy relu?
-convert.f32x2.to.bf16x2 @22- relu? rnd? sat?
-convert.f32x2.to.f16x2 @22- relu? rnd? sat?
-convert.f32x2.to.f4x2 @22- dstTy relu?
-convert.f32x2.to.f6x2 @22- dstTy relu?
-convert.f32x2.to.f8x2 @22- dstTy relu? rnd? sat?
-convert.f32x4.to.f4x4 @22- dstTy relu?
-convert.f32x4.to.f6x4 @22- dstTy relu?
-convert.f32x4.to.f8x4 @22- dstTy relu?
-convert.f4x2.to.f16x2 @22- relu? srcType
-convert.f6x2.to.f16x2 @22- relu? srcType
-convert.f8x2.to.bf16x2 @22- srcType
-convert.f8x2.to.f16x2 @22- relu? srcType
-convert.float.to.tf32 @22- relu? rnd? sat?
-cp.async.bulk.commit.group
-cp.async.bulk.global.shared.cta @22- +operands=5
-cp.async.bulk.prefetch @22-
-cp.async.bulk.shared.cluster.global @22- +operands=6
-cp.async.bulk.shared.cluster.shared.cta @22-
-cp.async.bulk.tensor.global.shared.cta @22- +operands=5 mode?
-cp.async.bulk.tensor.global.shared.cta @-21 +operands=4
-cp.async.bulk.tensor.prefetch @22- +operands=4 mode?
-cp.async.bulk.tensor.reduce @22- +operands=4 mode? redKind
-cp.async.bulk.tensor.shared.cluster.global @22- +operands=8 group? isCTAOnly? mode?
-cp.async.bulk.tensor.shared.cluster.global @-21 +operands=8
-cp.async.bulk.wait_group group read?
-cp.async.commit.group
-cp.async.mbarrier.arrive noinc?
-cp.async.mbarrier.arrive.shared @-19 noinc?
-cp.async.shared.global modifier size
-cp.async.wait.group n
-dot.accumulate.2way @22- a_type b_hi b_type
-dot.accumulate.4way @22- a_type b_type
-elect.sync
-exit @22-
-fence.mbarrier.init
-fence.proxy kind space?
-fence.proxy.acquire @22- fromProxy? scope toProxy?
-fence.proxy.release @22- fromProxy? scope toProxy?
-fence.proxy.sync_restrict @22- fromProxy? order toProxy?
-fence.sc.cluster
-fence.sync_restrict @22- order
-griddepcontrol @22- kind
-inline_ptx @22- +operands=3 ptxCode
-ldmatrix @22- eltType layout num shape
-ldmatrix @-21 layout num
-mapa @22-
-match.sync @22- kind
-mbarrier.arrive @22- relaxed? scope?
-mbarrier.arrive @-21
-mbarrier.arrive.expect_tx @22- relaxed? scope?
-mbarrier.arrive.expect_tx @-21
-mbarrier.arrive.expect_tx.shared @-19
-mbarrier.arrive.nocomplete
-mbarrier.arrive.nocomplete.shared @-19
-mbarrier.arrive.shared @-19
-mbarrier.arrive_drop @22- relaxed? scope?
-mbarrier.arrive_drop.expect_tx @22- relaxed? scope?
-mbarrier.arrive_drop.nocomplete @22-
-mbarrier.complete_tx @22- scope?
-mbarrier.expect_tx @22- scope?
-mbarrier.init
-mbarrier.init.shared @-19
-mbarrier.inval
-mbarrier.inval.shared @-19
-mbarrier.test.wait @22- relaxed? scope?
-mbarrier.test.wait @-21
-mbarrier.test.wait.shared @-19
-mbarrier.try_wait @22- relaxed? scope?
-mbarrier.try_wait.parity
-mbarrier.try_wait.parity.shared @-19
-memory.barrier @22- scope
-mma.block_scale @22- +operands=9 blockScaleFormat kind multiplicandAPtxType? multiplicandBPtxType? scaleVecSize shape
-mma.sp.block_scale @22- +operands=11 blockScaleFormat kind multiplicandAPtxType? multiplicandBPtxType? orderedMetadata? scaleVecSize shape
-mma.sp.sync @22- +operands=5 intOverflowBehavior? kind? multiplicandAPtxType? multiplicandBPtxType? orderedMetadata? shape
-mma.sync +operands=3 b1Op? intOverflowBehavior? layoutA layoutB multiplicandAPtxType? multiplicandBPtxType? shape
-nanosleep @22-
-pmevent @22- eventId? maskedEventId?
-prefetch @22- cacheLevel? evictPriority? in_param_space? tensormap? uniform?
-prefetch.tensormap @-19
-prmt @22- mode
-rcp.approx.ftz.f
-read.ptx.sreg.aggr.smem.size @22-
-read.ptx.sreg.clock
-read.ptx.sreg.clock64
-read.ptx.sreg.cluster.ctaid.x @22- range?
-read.ptx.sreg.cluster.ctaid.x @-21
-read.ptx.sreg.cluster.ctaid.y @22- range?
-read.ptx.sreg.cluster.ctaid.y @-21
-read.ptx.sreg.cluster.ctaid.z @22- range?
-read.ptx.sreg.cluster.ctaid.z @-21
-read.ptx.sreg.cluster.ctarank @22- range?
-read.ptx.sreg.cluster.ctarank @-21
-read.ptx.sreg.cluster.nctaid.x @22- range?
-read.ptx.sreg.cluster.nctaid.x @-21
-read.ptx.sreg.cluster.nctaid.y @22- range?
-read.ptx.sreg.cluster.nctaid.y @-21
-read.ptx.sreg.cluster.nctaid.z @22- range?
-read.ptx.sreg.cluster.nctaid.z @-21
-read.ptx.sreg.cluster.nctarank @22- range?
-read.ptx.sreg.cluster.nctarank @-21
-read.ptx.sreg.clusterid.x @22- range?
-read.ptx.sreg.clusterid.x @-21
-read.ptx.sreg.clusterid.y @22- range?
-read.ptx.sreg.clusterid.y @-21
-read.ptx.sreg.clusterid.z @22- range?
-read.ptx.sreg.clusterid.z @-21
-read.ptx.sreg.ctaid.x @22- range?
-read.ptx.sreg.ctaid.x @-21
-read.ptx.sreg.ctaid.y @22- range?
-read.ptx.sreg.ctaid.y @-21
-read.ptx.sreg.ctaid.z @22- range?
-read.ptx.sreg.ctaid.z @-21
-read.ptx.sreg.dynamic.smem.size @22-
-read.ptx.sreg.envreg0 @22-
-read.ptx.sreg.envreg1 @22-
-read.ptx.sreg.envreg10 @22-
-read.ptx.sreg.envreg11 @22-
-read.ptx.sreg.envreg12 @22-
-read.ptx.sreg.envreg13 @22-
-read.ptx.sreg.envreg14 @22-
-read.ptx.sreg.envreg15 @22-
-read.ptx.sreg.envreg16 @22-
-read.ptx.sreg.envreg17 @22-
-read.ptx.sreg.envreg18 @22-
-read.ptx.sreg.envreg19 @22-
-read.ptx.sreg.envreg2 @22-
-read.ptx.sreg.envreg20 @22-
-read.ptx.sreg.envreg21 @22-
-read.ptx.sreg.envreg22 @22-
-read.ptx.sreg.envreg23 @22-
-read.ptx.sreg.envreg24 @22-
-read.ptx.sreg.envreg25 @22-
-read.ptx.sreg.envreg26 @22-
-read.ptx.sreg.envreg27 @22-
-read.ptx.sreg.envreg28 @22-
-read.ptx.sreg.envreg29 @22-
-read.ptx.sreg.envreg3 @22-
-read.ptx.sreg.envreg30 @22-
-read.ptx.sreg.envreg31 @22-
-read.ptx.sreg.envreg4 @22-
-read.ptx.sreg.envreg5 @22-
-read.ptx.sreg.envreg6 @22-
-read.ptx.sreg.envreg7 @22-
-read.ptx.sreg.envreg8 @22-
-read.ptx.sreg.envreg9 @22-
-read.ptx.sreg.globaltimer @22-
-read.ptx.sreg.globaltimer.lo @22-
-read.ptx.sreg.gridid @22- range?
-read.ptx.sreg.laneid @22- range?
-read.ptx.sreg.laneid @-21
-read.ptx.sreg.lanemask.eq @22-
-read.ptx.sreg.lanemask.ge @22-
-read.ptx.sreg.lanemask.gt @22-
-read.ptx.sreg.lanemask.le @22-
-read.ptx.sreg.lanemask.lt @22-
-read.ptx.sreg.nclusterid.x @22- range?
-read.ptx.sreg.nclusterid.x @-21
-read.ptx.sreg.nclusterid.y @22- range?
-read.ptx.sreg.nclusterid.y @-21
-read.ptx.sreg.nclusterid.z @22- range?
-read.ptx.sreg.nclusterid.z @-21
-read.ptx.sreg.nctaid.x @22- range?
-read.ptx.sreg.nctaid.x @-21
-read.ptx.sreg.nctaid.y @22- range?
-read.ptx.sreg.nctaid.y @-21
-read.ptx.sreg.nctaid.z @22- range?
-read.ptx.sreg.nctaid.z @-21
-read.ptx.sreg.nsmid @22- range?
-read.ptx.sreg.ntid.x @22- range?
-read.ptx.sreg.ntid.x @-21
-read.ptx.sreg.ntid.y @22- range?
-read.ptx.sreg.ntid.y @-21
-read.ptx.sreg.ntid.z @22- range?
-read.ptx.sreg.ntid.z @-21
-read.ptx.sreg.nwarpid @22- range?
-read.ptx.sreg.smid @22- range?
-read.ptx.sreg.tid.x @22- range?
-read.ptx.sreg.tid.x @-21
-read.ptx.sreg.tid.y @22- range?
-read.ptx.sreg.tid.y @-21
-read.ptx.sreg.tid.z @22- range?
-read.ptx.sreg.tid.z @-21
-read.ptx.sreg.total.smem.size @22-
-read.ptx.sreg.warpid @22- range?
-read.ptx.sreg.warpsize @22- range?
-read.ptx.sreg.warpsize @-21
-redux.sync @22- abs? kind nan?
-redux.sync @-21 kind
-setmaxregister action regCount
-shfl.sync kind return_value_and_is_valid?
-st.bulk @22- initVal?
-stmatrix @22- eltType layout shape
-stmatrix @-21 layout
-tcgen05.alloc @22- group?
-tcgen05.commit @22- group?
-tcgen05.cp @22- group? multicast? shape srcFormat?
-tcgen05.dealloc @22- group?
-tcgen05.fence @22- kind
-tcgen05.ld @22- pack? shape
-tcgen05.mma @22- +operands=7 aShift? collectorOp? ctaGroup kind
-tcgen05.mma.block_scale @22- blockScale? collectorOp? ctaGroup kind
-tcgen05.mma.sp @22- +operands=8 aShift? collectorOp? ctaGroup kind
-tcgen05.mma.sp.block_scale @22- blockScale? collectorOp? ctaGroup kind
-tcgen05.mma.ws @22- collectorBBuffer? collectorOp? kind
-tcgen05.mma.ws.sp @22- collectorBBuffer? collectorOp? kind
-tcgen05.mma_smem_desc @22-
-tcgen05.relinquish_alloc_permit @22- group?
-tcgen05.shift @22- group?
-tcgen05.st @22- shape unpack?
-tcgen05.wait @22- kind
-vote.ballot.sync @-19
-vote.sync @22- kind
-wgmma.commit.group.sync.aligned
-wgmma.fence.aligned
-wgmma.mma_async layoutA layoutB satfinite? scaleA scaleB scaleD shape typeA typeB typeD
-wgmma.wait.group.sync.aligned group
-wmma.load eltype frag k layout m n
-wmma.mma eltypeA eltypeB k layoutA layoutB m n
-wmma.store eltype k layout m n
+bar.warp.sync +counts=1/0/0/0
+barrier @22- +counts=0-3/0-1/0/0 +operands=3 reductionOp?
+barrier @-21 +counts=0-2/0/0/0 +operands=2
+barrier.arrive +counts=1-2/0/0/0
+barrier0 +counts=0/0/0/0
+breakpoint @22- +counts=0/0/0/0
+cluster.arrive +counts=0/0/0/0 aligned?
+cluster.arrive.relaxed +counts=0/0/0/0 aligned?
+cluster.wait +counts=0/0/0/0 aligned?
+clusterlaunchcontrol.query.cancel @22- +counts=1/1/0/0 query_type
+clusterlaunchcontrol.try.cancel @22- +counts=2/0/0/0 multicast?
+convert.bf16x2.to.f8x2 @22- +counts=1/1/0/0 dstTy rnd? sat?
+convert.f16x2.to.f8x2 @22- +counts=1/1/0/0 dstTy relu?
+convert.f32x2.to.bf16x2 @22- +counts=2-3/1/0/0 relu? rnd? sat?
+convert.f32x2.to.f16x2 @22- +counts=2-3/1/0/0 relu? rnd? sat?
+convert.f32x2.to.f4x2 @22- +counts=2/1/0/0 dstTy relu?
+convert.f32x2.to.f6x2 @22- +counts=2/1/0/0 dstTy relu?
+convert.f32x2.to.f8x2 @22- +counts=2/1/0/0 dstTy relu? rnd? sat?
+convert.f32x4.to.f4x4 @22- +counts=2/1/0/0 dstTy relu?
+convert.f32x4.to.f6x4 @22- +counts=2/1/0/0 dstTy relu?
+convert.f32x4.to.f8x4 @22- +counts=2/1/0/0 dstTy relu?
+convert.f4x2.to.f16x2 @22- +counts=1/1/0/0 relu? srcType
+convert.f6x2.to.f16x2 @22- +counts=1/1/0/0 relu? srcType
+convert.f8x2.to.bf16x2 @22- +counts=1/1/0/0 srcType
+convert.f8x2.to.f16x2 @22- +counts=1/1/0/0 relu? srcType
+convert.float.to.tf32 @22- +counts=1/1/0/0 relu? rnd? sat?
+cp.async.bulk.commit.group +counts=0/0/0/0
+cp.async.bulk.global.shared.cta @22- +counts=3-5/0/0/0 +operands=5
+cp.async.bulk.prefetch @22- +counts=2-3/0/0/0
+cp.async.bulk.shared.cluster.global @22- +counts=4-6/0/0/0 +operands=6
+cp.async.bulk.shared.cluster.shared.cta @22- +counts=4/0/0/0
+cp.async.bulk.tensor.global.shared.cta @22- +counts=2+/0/0/0 +operands=5 mode?
+cp.async.bulk.tensor.global.shared.cta @-21 +counts=2+/0/0/0 +operands=4
+cp.async.bulk.tensor.prefetch @22- +counts=1+/0/0/0 +operands=4 mode?
+cp.async.bulk.tensor.reduce @22- +counts=2+/0/0/0 +operands=4 mode? redKind
+cp.async.bulk.tensor.shared.cluster.global @22- +counts=3+/0/0/0 +operands=8 group? isCTAOnly? mode?
+cp.async.bulk.tensor.shared.cluster.global @-21 +counts=3+/0/0/0 +operands=8
+cp.async.bulk.wait_group +counts=0/0/0/0 group read?
+cp.async.commit.group +counts=0/0/0/0
+cp.async.mbarrier.arrive +counts=1/0/0/0 noinc?
+cp.async.mbarrier.arrive.shared @-19 +counts=1/0/0/0 noinc?
+cp.async.shared.global +counts=2-3/0/0/0 modifier size
+cp.async.wait.group +counts=0/0/0/0 n
+dot.accumulate.2way @22- +counts=3/1/0/0 a_type b_hi b_type
+dot.accumulate.4way @22- +counts=3/1/0/0 a_type b_type
+elect.sync @22- +counts=0-1/1/0/0
+elect.sync @-21 +counts=0/1/0/0
+exit @22- +counts=0/0/0/0
+fence.mbarrier.init +counts=0/0/0/0
+fence.proxy +counts=0/0/0/0 kind space?
+fence.proxy.acquire @22- +counts=2/0/0/0 fromProxy? scope toProxy?
+fence.proxy.release @22- +counts=0/0/0/0 fromProxy? scope toProxy?
+fence.proxy.sync_restrict @22- +counts=0/0/0/0 fromProxy? order toProxy?
+fence.sc.cluster +counts=0/0/0/0
+fence.sync_restrict @22- +counts=0/0/0/0 order
+griddepcontrol @22- +counts=0/0/0/0 kind
+inline_ptx @22- +counts=0+/0+/0/0 +operands=3 ptxCode
+ldmatrix @22- +counts=1/1/0/0 eltType layout num shape
+ldmatrix @-21 +counts=1/1/0/0 layout num
+mapa @22- +counts=2/1/0/0
+match.sync @22- +counts=2/1/0/0 kind
+mbarrier.arrive @22- +counts=1-2/0-1/0/0 relaxed? scope?
+mbarrier.arrive @-21 +counts=1/0-1/0/0
+mbarrier.arrive.expect_tx @22- +counts=2-3/0-1/0/0 relaxed? scope?
+mbarrier.arrive.expect_tx @-21 +counts=2-3/0/0/0
+mbarrier.arrive.expect_tx.shared @-19 +counts=2-3/0/0/0
+mbarrier.arrive.nocomplete +counts=2/1/0/0
+mbarrier.arrive.nocomplete.shared @-19 +counts=2/1/0/0
+mbarrier.arrive.shared @-19 +counts=1/1/0/0
+mbarrier.arrive_drop @22- +counts=1-2/0-1/0/0 relaxed? scope?
+mbarrier.arrive_drop.expect_tx @22- +counts=2/0-1/0/0 relaxed? scope?
+mbarrier.arrive_drop.nocomplete @22- +counts=2/1/0/0
+mbarrier.complete_tx @22- +counts=2/0/0/0 scope?
+mbarrier.expect_tx @22- +counts=2/0/0/0 scope?
+mbarrier.init +counts=2-3/0/0/0
+mbarrier.init.shared @-19 +counts=2-3/0/0/0
+mbarrier.inval +counts=1/0/0/0
+mbarrier.inval.shared @-19 +counts=1/0/0/0
+mbarrier.test.wait @22- +counts=2/1/0/0 relaxed? scope?
+mbarrier.test.wait @-21 +counts=2/1/0/0
+mbarrier.test.wait.shared @-19 +counts=2/1/0/0
+mbarrier.try_wait @22- +counts=2-3/1/0/0 relaxed? scope?
+mbarrier.try_wait.parity +counts=3/0/0/0
+mbarrier.try_wait.parity.shared @-19 +counts=3/0/0/0
+memory.barrier @22- +counts=0/0/0/0 scope
+mma.block_scale @22- +counts=6+/1/0/0 +operands=9 blockScaleFormat kind multiplicandAPtxType? multiplicandBPtxType? scaleVecSize shape
+mma.sp.block_scale @22- +counts=8+/1/0/0 +operands=11 blockScaleFormat kind multiplicandAPtxType? multiplicandBPtxType? orderedMetadata? scaleVecSize shape
+mma.sp.sync @22- +counts=2+/1/0/0 +operands=5 intOverflowBehavior? kind? multiplicandAPtxType? multiplicandBPtxType? orderedMetadata? shape
+mma.sync +counts=0+/1/0/0 +operands=3 b1Op? intOverflowBehavior? layoutA layoutB multiplicandAPtxType? multiplicandBPtxType? shape
+nanosleep @22- +counts=1/0/0/0
+pmevent @22- +counts=0/0/0/0 eventId? maskedEventId?
+prefetch @22- +counts=1-2/0/0/0 cacheLevel? evictPriority? in_param_space? tensormap? uniform?
+prefetch.tensormap @-19 +counts=1-2/0/0/0
+prmt @22- +counts=2-3/1/0/0 mode
+rcp.approx.ftz.f +counts=1/1/0/0
+read.ptx.sreg.aggr.smem.size @22- +counts=0/1/0/0
+read.ptx.sreg.clock +counts=0/1/0/0
+read.ptx.sreg.clock64 +counts=0/1/0/0
+read.ptx.sreg.cluster.ctaid.x @22- +counts=0/1/0/0 range?
+read.ptx.sreg.cluster.ctaid.x @-21 +counts=0/1/0/0
+read.ptx.sreg.cluster.ctaid.y @22- +counts=0/1/0/0 range?
+read.ptx.sreg.cluster.ctaid.y @-21 +counts=0/1/0/0
+read.ptx.sreg.cluster.ctaid.z @22- +counts=0/1/0/0 range?
+read.ptx.sreg.cluster.ctaid.z @-21 +counts=0/1/0/0
+read.ptx.sreg.cluster.ctarank @22- +counts=0/1/0/0 range?
+read.ptx.sreg.cluster.ctarank @-21 +counts=0/1/0/0
+read.ptx.sreg.cluster.nctaid.x @22- +counts=0/1/0/0 range?
+read.ptx.sreg.cluster.nctaid.x @-21 +counts=0/1/0/0
+read.ptx.sreg.cluster.nctaid.y @22- +counts=0/1/0/0 range?
+read.ptx.sreg.cluster.nctaid.y @-21 +counts=0/1/0/0
+read.ptx.sreg.cluster.nctaid.z @22- +counts=0/1/0/0 range?
+read.ptx.sreg.cluster.nctaid.z @-21 +counts=0/1/0/0
+read.ptx.sreg.cluster.nctarank @22- +counts=0/1/0/0 range?
+read.ptx.sreg.cluster.nctarank @-21 +counts=0/1/0/0
+read.ptx.sreg.clusterid.x @22- +counts=0/1/0/0 range?
+read.ptx.sreg.clusterid.x @-21 +counts=0/1/0/0
+read.ptx.sreg.clusterid.y @22- +counts=0/1/0/0 range?
+read.ptx.sreg.clusterid.y @-21 +counts=0/1/0/0
+read.ptx.sreg.clusterid.z @22- +counts=0/1/0/0 range?
+read.ptx.sreg.clusterid.z @-21 +counts=0/1/0/0
+read.ptx.sreg.ctaid.x @22- +counts=0/1/0/0 range?
+read.ptx.sreg.ctaid.x @-21 +counts=0/1/0/0
+read.ptx.sreg.ctaid.y @22- +counts=0/1/0/0 range?
+read.ptx.sreg.ctaid.y @-21 +counts=0/1/0/0
+read.ptx.sreg.ctaid.z @22- +counts=0/1/0/0 range?
+read.ptx.sreg.ctaid.z @-21 +counts=0/1/0/0
+read.ptx.sreg.dynamic.smem.size @22- +counts=0/1/0/0
+read.ptx.sreg.envreg0 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg1 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg10 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg11 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg12 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg13 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg14 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg15 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg16 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg17 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg18 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg19 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg2 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg20 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg21 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg22 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg23 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg24 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg25 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg26 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg27 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg28 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg29 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg3 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg30 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg31 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg4 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg5 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg6 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg7 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg8 @22- +counts=0/1/0/0
+read.ptx.sreg.envreg9 @22- +counts=0/1/0/0
+read.ptx.sreg.globaltimer @22- +counts=0/1/0/0
+read.ptx.sreg.globaltimer.lo @22- +counts=0/1/0/0
+read.ptx.sreg.gridid @22- +counts=0/1/0/0 range?
+read.ptx.sreg.laneid @22- +counts=0/1/0/0 range?
+read.ptx.sreg.laneid @-21 +counts=0/1/0/0
+read.ptx.sreg.lanemask.eq @22- +counts=0/1/0/0
+read.ptx.sreg.lanemask.ge @22- +counts=0/1/0/0
+read.ptx.sreg.lanemask.gt @22- +counts=0/1/0/0
+read.ptx.sreg.lanemask.le @22- +counts=0/1/0/0
+read.ptx.sreg.lanemask.lt @22- +counts=0/1/0/0
+read.ptx.sreg.nclusterid.x @22- +counts=0/1/0/0 range?
+read.ptx.sreg.nclusterid.x @-21 +counts=0/1/0/0
+read.ptx.sreg.nclusterid.y @22- +counts=0/1/0/0 range?
+read.ptx.sreg.nclusterid.y @-21 +counts=0/1/0/0
+read.ptx.sreg.nclusterid.z @22- +counts=0/1/0/0 range?
+read.ptx.sreg.nclusterid.z @-21 +counts=0/1/0/0
+read.ptx.sreg.nctaid.x @22- +counts=0/1/0/0 range?
+read.ptx.sreg.nctaid.x @-21 +counts=0/1/0/0
+read.ptx.sreg.nctaid.y @22- +counts=0/1/0/0 range?
+read.ptx.sreg.nctaid.y @-21 +counts=0/1/0/0
+read.ptx.sreg.nctaid.z @22- +counts=0/1/0/0 range?
+read.ptx.sreg.nctaid.z @-21 +counts=0/1/0/0
+read.ptx.sreg.nsmid @22- +counts=0/1/0/0 range?
+read.ptx.sreg.ntid.x @22- +counts=0/1/0/0 range?
+read.ptx.sreg.ntid.x @-21 +counts=0/1/0/0
+read.ptx.sreg.ntid.y @22- +counts=0/1/0/0 range?
+read.ptx.sreg.ntid.y @-21 +counts=0/1/0/0
+read.ptx.sreg.ntid.z @22- +counts=0/1/0/0 range?
+read.ptx.sreg.ntid.z @-21 +counts=0/1/0/0
+read.ptx.sreg.nwarpid @22- +counts=0/1/0/0 range?
+read.ptx.sreg.smid @22- +counts=0/1/0/0 range?
+read.ptx.sreg.tid.x @22- +counts=0/1/0/0 range?
+read.ptx.sreg.tid.x @-21 +counts=0/1/0/0
+read.ptx.sreg.tid.y @22- +counts=0/1/0/0 range?
+read.ptx.sreg.tid.y @-21 +counts=0/1/0/0
+read.ptx.sreg.tid.z @22- +counts=0/1/0/0 range?
+read.ptx.sreg.tid.z @-21 +counts=0/1/0/0
+read.ptx.sreg.total.smem.size @22- +counts=0/1/0/0
+read.ptx.sreg.warpid @22- +counts=0/1/0/0 range?
+read.ptx.sreg.warpsize @22- +counts=0/1/0/0 range?
+read.ptx.sreg.warpsize @-21 +counts=0/1/0/0
+redux.sync @22- +counts=2/1/0/0 abs? kind nan?
+redux.sync @-21 +counts=2/1/0/0 kind
+setmaxregister +counts=0/0/0/0 action regCount
+shfl.sync +counts=4/1/0/0 kind return_value_and_is_valid?
+st.bulk @22- +counts=2/0/0/0 initVal?
+stmatrix @22- +counts=1+/0/0/0 eltType layout shape
+stmatrix @-21 +counts=1+/0/0/0 layout
+tcgen05.alloc @22- +counts=2/0/0/0 group?
+tcgen05.commit @22- +counts=1-2/0/0/0 group?
+tcgen05.cp @22- +counts=2/0/0/0 group? multicast? shape srcFormat?
+tcgen05.dealloc @22- +counts=2/0/0/0 group?
+tcgen05.fence @22- +counts=0/0/0/0 kind
+tcgen05.ld @22- +counts=1-2/1/0/0 pack? shape
+tcgen05.mma @22- +counts=5-7/0/0/0 +operands=7 aShift? collectorOp? ctaGroup kind
+tcgen05.mma.block_scale @22- +counts=7/0/0/0 blockScale? collectorOp? ctaGroup kind
+tcgen05.mma.sp @22- +counts=6-8/0/0/0 +operands=8 aShift? collectorOp? ctaGroup kind
+tcgen05.mma.sp.block_scale @22- +counts=8/0/0/0 blockScale? collectorOp? ctaGroup kind
+tcgen05.mma.ws @22- +counts=5-6/0/0/0 collectorBBuffer? collectorOp? kind
+tcgen05.mma.ws.sp @22- +counts=6-7/0/0/0 collectorBBuffer? collectorOp? kind
+tcgen05.mma_smem_desc @22- +counts=6/1/0/0
+tcgen05.relinquish_alloc_permit @22- +counts=0/0/0/0 group?
+tcgen05.shift @22- +counts=1/0/0/0 group?
+tcgen05.st @22- +counts=2-3/0/0/0 shape unpack?
+tcgen05.wait @22- +counts=0/0/0/0 kind
+vote.ballot.sync @-19 +counts=2/1/0/0
+vote.sync @22- +counts=2/1/0/0 kind
+wgmma.commit.group.sync.aligned +counts=0/0/0/0
+wgmma.fence.aligned +counts=0/0/0/0
+wgmma.mma_async +counts=3/1/0/0 layoutA layoutB satfinite? scaleA scaleB scaleD shape typeA typeB typeD
+wgmma.wait.group.sync.aligned +counts=0/0/0/0 group
+wmma.load +counts=2/1/0/0 eltype frag k layout m n
+wmma.mma +counts=0+/1/0/0 eltypeA eltypeB k layoutA layoutB m n
+wmma.store +counts=2+/0/0/0 eltype k layout m n
 `
 
 var opTable = bytecode.NewOpTable("nvvm", opTableText)

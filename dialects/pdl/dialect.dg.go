@@ -24,22 +24,22 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-apply_native_constraint isNegated? name
-apply_native_rewrite name
-attribute value?
-erase
-operand
-operands
-operation +operands=3 attributeValueNames opName?
-pattern +isolated +symbol benefit sym_name?
-range
-replace +operands=3
-result index
-results index?
-rewrite +terminator +noterminator +operands=2 name?
+apply_native_constraint +counts=0+/0+/0/0 isNegated? name
+apply_native_rewrite +counts=0+/0+/0/0 name
+attribute +counts=0-1/1/0/0 value?
+erase +counts=1/0/0/0
+operand +counts=0-1/1/0/0
+operands +counts=0-1/1/0/0
+operation +counts=0+/1/0/0 +operands=3 attributeValueNames opName?
+pattern +isolated +symbol +counts=0/0/1/0 benefit sym_name?
+range +counts=0+/1/0/0
+replace +counts=1+/0/0/0 +operands=3
+result +counts=1/1/0/0 index
+results +counts=1/1/0/0 index?
+rewrite +terminator +noterminator +counts=0+/0/1/0 +operands=2 name?
 
-type constantType?
-types constantTypes?
+type +counts=0/1/0/0 constantType?
+types +counts=0/1/0/0 constantTypes?
 `
 
 var opTable = bytecode.NewOpTable("pdl", opTableText)

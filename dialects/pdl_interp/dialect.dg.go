@@ -24,46 +24,46 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-apply_constraint +terminator isNegated? name
-apply_rewrite name
-are_equal +terminator
-branch +terminator
-check_attribute +terminator constantValue
-check_operand_count +terminator compareAtLeast? count
-check_operation_name +terminator name
-check_result_count +terminator compareAtLeast? count
-check_type +terminator type
-check_types +terminator types
-continue +terminator
-create_attribute value
-create_operation +operands=3 inferredResultTypes? inputAttributeNames name
-create_range
-create_type value
-create_types value
-erase
-extract index
-finalize +terminator
-foreach +terminator
+apply_constraint +terminator +counts=0+/0+/0/2 isNegated? name
+apply_rewrite +counts=0+/0+/0/0 name
+are_equal +terminator +counts=2/0/0/2
+branch +terminator +counts=0/0/0/1
+check_attribute +terminator +counts=1/0/0/2 constantValue
+check_operand_count +terminator +counts=1/0/0/2 compareAtLeast? count
+check_operation_name +terminator +counts=1/0/0/2 name
+check_result_count +terminator +counts=1/0/0/2 compareAtLeast? count
+check_type +terminator +counts=1/0/0/2 type
+check_types +terminator +counts=1/0/0/2 types
+continue +terminator +counts=0/0/0/0
+create_attribute +counts=0/1/0/0 value
+create_operation +counts=0+/1/0/0 +operands=3 inferredResultTypes? inputAttributeNames name
+create_range +counts=0+/1/0/0
+create_type +counts=0/1/0/0 value
+create_types +counts=0/1/0/0 value
+erase +counts=1/0/0/0
+extract +counts=1/1/0/0 index
+finalize +terminator +counts=0/0/0/0
+foreach +terminator +counts=1/0/1/1
 
-func +isolated +symbol arg_attrs? function_type res_attrs? sym_name
-get_attribute name
-get_attribute_type
-get_defining_op
-get_operand index
-get_operands index?
-get_result index
-get_results index?
-get_users
-get_value_type
-is_not_null +terminator
-record_match +terminator +operands=2 benefit generatedOps? rewriter rootKind?
-replace
-switch_attribute +terminator caseValues
-switch_operand_count +terminator caseValues
-switch_operation_name +terminator caseValues
-switch_result_count +terminator caseValues
-switch_type +terminator caseValues
-switch_types +terminator caseValues
+func +isolated +symbol +counts=0/0/1/0 arg_attrs? function_type res_attrs? sym_name
+get_attribute +counts=1/1/0/0 name
+get_attribute_type +counts=1/1/0/0
+get_defining_op +counts=1/1/0/0
+get_operand +counts=1/1/0/0 index
+get_operands +counts=1/1/0/0 index?
+get_result +counts=1/1/0/0 index
+get_results +counts=1/1/0/0 index?
+get_users +counts=1/1/0/0
+get_value_type +counts=1/1/0/0
+is_not_null +terminator +counts=1/0/0/2
+record_match +terminator +counts=0+/0/0/1 +operands=2 benefit generatedOps? rewriter rootKind?
+replace +counts=1+/0/0/0
+switch_attribute +terminator +counts=1/0/0/1+ caseValues
+switch_operand_count +terminator +counts=1/0/0/1+ caseValues
+switch_operation_name +terminator +counts=1/0/0/1+ caseValues
+switch_result_count +terminator +counts=1/0/0/1+ caseValues
+switch_type +terminator +counts=1/0/0/1+ caseValues
+switch_types +terminator +counts=1/0/0/1+ caseValues
 `
 
 var opTable = bytecode.NewOpTable("pdl_interp", opTableText)

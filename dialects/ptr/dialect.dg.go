@@ -25,19 +25,19 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-constant @22- value
-from_ptr @22-
-gather @22- alignment!0
-get_metadata @22-
-load @22- syncscope? alignment!0 volatile_!1 nontemporal!1 invariant!1 invariantGroup!1 ordering!2
-masked_load @22- alignment!0
-masked_store @22- alignment!0
-ptr_add @22- flags!2
-ptr_diff @22- flags!3
-scatter @22- alignment!0
-store @22- syncscope? alignment!0 volatile_!1 nontemporal!1 invariantGroup!1 ordering!2
-to_ptr @22-
-type_offset @22- elementType
+constant @22- +counts=0/1/0/0 value
+from_ptr @22- +counts=1-2/1/0/0
+gather @22- +counts=3/1/0/0 alignment!0
+get_metadata @22- +counts=1/1/0/0
+load @22- +counts=1/1/0/0 syncscope? alignment!0 volatile_!1 nontemporal!1 invariant!1 invariantGroup!1 ordering!2
+masked_load @22- +counts=3/1/0/0 alignment!0
+masked_store @22- +counts=3/0/0/0 alignment!0
+ptr_add @22- +counts=2/1/0/0 flags!2
+ptr_diff @22- +counts=2/1/0/0 flags!3
+scatter @22- +counts=3/0/0/0 alignment!0
+store @22- +counts=2/0/0/0 syncscope? alignment!0 volatile_!1 nontemporal!1 invariantGroup!1 ordering!2
+to_ptr @22- +counts=1/1/0/0
+type_offset @22- +counts=0/1/0/0 elementType
 `
 
 var opTable = bytecode.NewOpTable("ptr", opTableText, builtin.OptionalIntProp(64), builtin.UnitProp(false), builtin.IntProp(32, 0xffffffff, 0, true), builtin.IntProp(8, 0xff, 0, true))

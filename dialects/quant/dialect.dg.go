@@ -24,9 +24,9 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-dcast
-qcast
-scast
+dcast +counts=1/1/0/0
+qcast +counts=1/1/0/0
+scast +counts=1/1/0/0
 `
 
 var opTable = bytecode.NewOpTable("quant", opTableText)

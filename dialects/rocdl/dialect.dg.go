@@ -24,354 +24,368 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-ballot
-barrier
-cluster.id.x @22- range?
-cluster.id.y @22- range?
-cluster.id.z @22- range?
-cluster.load.async.to.lds.b128 @22- alias_scopes? cpol noalias_scopes? offset tbaa?
-cluster.load.async.to.lds.b32 @22- alias_scopes? cpol noalias_scopes? offset tbaa?
-cluster.load.async.to.lds.b64 @22- alias_scopes? cpol noalias_scopes? offset tbaa?
-cluster.load.async.to.lds.b8 @22- alias_scopes? cpol noalias_scopes? offset tbaa?
-cos @22-
-cvt.f32.bf8 @22- byteSel
-cvt.f32.bf8 @-21
-cvt.f32.fp8 @22- byteSel
-cvt.f32.fp8 @-21
-cvt.pk.bf8.f32 @22- wordSel
-cvt.pk.bf8.f32 @-21
-cvt.pk.f32.bf8 @22- wordSel
-cvt.pk.f32.fp8 @22- wordSel
-cvt.pk.fp8.f32 @22- wordSel
-cvt.pk.fp8.f32 @-21
-cvt.pkrtz @22-
-cvt.scale.pk16.bf16.bf6 @22- scaleSel
-cvt.scale.pk16.bf16.fp6 @22- scaleSel
-cvt.scale.pk16.f16.bf6 @22- scaleSel
-cvt.scale.pk16.f16.fp6 @22- scaleSel
-cvt.scale.pk16.f32.bf6 @22- scaleSel
-cvt.scale.pk16.f32.fp6 @22- scaleSel
-cvt.scale.pk8.bf16.bf8 @22- scaleSel
-cvt.scale.pk8.bf16.fp4 @22- scaleSel
-cvt.scale.pk8.bf16.fp8 @22- scaleSel
-cvt.scale.pk8.f16.bf8 @22- scaleSel
-cvt.scale.pk8.f16.fp4 @22- scaleSel
-cvt.scale.pk8.f16.fp8 @22- scaleSel
-cvt.scale.pk8.f32.bf8 @22- scaleSel
-cvt.scale.pk8.f32.fp4 @22- scaleSel
-cvt.scale.pk8.f32.fp8 @22- scaleSel
-cvt.scalef32.2xpk16.bf6.f32 @22-
-cvt.scalef32.2xpk16.fp6.f32 @22-
-cvt.scalef32.f16.bf8 @22- dstLoHiSel srcSelIndex
-cvt.scalef32.f16.fp8 @22- dstLoHiSel srcSelIndex
-cvt.scalef32.f32.bf8 @22- srcSelIndex
-cvt.scalef32.f32.fp8 @22- srcSelIndex
-cvt.scalef32.pk.bf16.bf8 @22- srcLoHiSel
-cvt.scalef32.pk.bf16.fp4 @22- srcSelIndex
-cvt.scalef32.pk.bf16.fp8 @22- srcLoHiSel
-cvt.scalef32.pk.bf8.bf16 @22- dstLoHiSel
-cvt.scalef32.pk.bf8.f16 @22- dstLoHiSel
-cvt.scalef32.pk.bf8.f32 @22- dstLoHiSel
-cvt.scalef32.pk.f16.bf8 @22- srcLoHiSel
-cvt.scalef32.pk.f16.fp4 @22- srcSelIndex
-cvt.scalef32.pk.f16.fp8 @22- srcLoHiSel
-cvt.scalef32.pk.f32.bf8 @22- srcLoHiSel
-cvt.scalef32.pk.f32.fp4 @22- srcSelIndex
-cvt.scalef32.pk.f32.fp8 @22- srcLoHiSel
-cvt.scalef32.pk.fp4.bf16 @22- dstSelIndex
-cvt.scalef32.pk.fp4.f16 @22- dstSelIndex
-cvt.scalef32.pk.fp4.f32 @22- dstSelIndex
-cvt.scalef32.pk.fp8.bf16 @22- dstLoHiSel
-cvt.scalef32.pk.fp8.f16 @22- dstLoHiSel
-cvt.scalef32.pk.fp8.f32 @22- dstLoHiSel
-cvt.scalef32.pk16.bf6.bf16 @22-
-cvt.scalef32.pk16.bf6.f16 @22-
-cvt.scalef32.pk16.bf6.f32 @22-
-cvt.scalef32.pk16.fp6.bf16 @22-
-cvt.scalef32.pk16.fp6.f16 @22-
-cvt.scalef32.pk16.fp6.f32 @22-
-cvt.scalef32.pk32.bf16.bf6 @22-
-cvt.scalef32.pk32.bf16.fp6 @22-
-cvt.scalef32.pk32.bf6.bf16 @22-
-cvt.scalef32.pk32.bf6.f16 @22-
-cvt.scalef32.pk32.f16.bf6 @22-
-cvt.scalef32.pk32.f16.fp6 @22-
-cvt.scalef32.pk32.f32.bf6 @22-
-cvt.scalef32.pk32.f32.fp6 @22-
-cvt.scalef32.pk32.fp6.bf16 @22-
-cvt.scalef32.pk32.fp6.f16 @22-
-cvt.scalef32.pk8.bf8.bf16 @22-
-cvt.scalef32.pk8.bf8.f16 @22-
-cvt.scalef32.pk8.bf8.f32 @22-
-cvt.scalef32.pk8.fp4.bf16 @22-
-cvt.scalef32.pk8.fp4.f16 @22-
-cvt.scalef32.pk8.fp4.f32 @22-
-cvt.scalef32.pk8.fp8.bf16 @22-
-cvt.scalef32.pk8.fp8.f16 @22-
-cvt.scalef32.pk8.fp8.f32 @22-
-cvt.scalef32.sr.bf8.bf16 @22- dstSelIndex
-cvt.scalef32.sr.bf8.f16 @22- dstSelIndex
-cvt.scalef32.sr.bf8.f32 @22- dstSelIndex
-cvt.scalef32.sr.fp8.bf16 @22- dstSelIndex
-cvt.scalef32.sr.fp8.f16 @22- dstSelIndex
-cvt.scalef32.sr.fp8.f32 @22- dstSelIndex
-cvt.scalef32.sr.pk.fp4.bf16 @22- dstSelIndex
-cvt.scalef32.sr.pk.fp4.f16 @22- dstSelIndex
-cvt.scalef32.sr.pk.fp4.f32 @22- dstSelIndex
-cvt.scalef32.sr.pk16.bf6.bf16 @22-
-cvt.scalef32.sr.pk16.bf6.f16 @22-
-cvt.scalef32.sr.pk16.bf6.f32 @22-
-cvt.scalef32.sr.pk16.fp6.bf16 @22-
-cvt.scalef32.sr.pk16.fp6.f16 @22-
-cvt.scalef32.sr.pk16.fp6.f32 @22-
-cvt.scalef32.sr.pk32.bf6.bf16 @22-
-cvt.scalef32.sr.pk32.bf6.f16 @22-
-cvt.scalef32.sr.pk32.bf6.f32 @22-
-cvt.scalef32.sr.pk32.fp6.bf16 @22-
-cvt.scalef32.sr.pk32.fp6.f16 @22-
-cvt.scalef32.sr.pk32.fp6.f32 @22-
-cvt.scalef32.sr.pk8.bf8.bf16 @22-
-cvt.scalef32.sr.pk8.bf8.f16 @22-
-cvt.scalef32.sr.pk8.bf8.f32 @22-
-cvt.scalef32.sr.pk8.fp4.bf16 @22-
-cvt.scalef32.sr.pk8.fp4.f16 @22-
-cvt.scalef32.sr.pk8.fp4.f32 @22-
-cvt.scalef32.sr.pk8.fp8.bf16 @22-
-cvt.scalef32.sr.pk8.fp8.f16 @22-
-cvt.scalef32.sr.pk8.fp8.f32 @22-
-cvt.sr.bf8.f32 @22- byteSel
-cvt.sr.bf8.f32 @-21
-cvt.sr.fp8.f32 @22- byteSel
-cvt.sr.fp8.f32 @-21
-ds.atomic.async.barrier.arrive.b64 @22- alias_scopes? noalias_scopes? tbaa?
-ds.atomic.barrier.arrive.rtn.b64 @22- alias_scopes? noalias_scopes? tbaa?
-ds.load.tr16.b128 @22- alias_scopes? noalias_scopes? tbaa?
-ds.load.tr4.b64 @22- alias_scopes? noalias_scopes? tbaa?
-ds.load.tr6.b96 @22- alias_scopes? noalias_scopes? tbaa?
-ds.load.tr8.b64 @22- alias_scopes? noalias_scopes? tbaa?
-ds.read.tr16.b64 @22- alias_scopes? noalias_scopes? tbaa?
-ds.read.tr4.b64 @22- alias_scopes? noalias_scopes? tbaa?
-ds.read.tr6.b96 @22- alias_scopes? noalias_scopes? tbaa?
-ds.read.tr8.b64 @22- alias_scopes? noalias_scopes? tbaa?
-ds_bpermute
-ds_swizzle
-exp @22-
-exp2 @22-
-flat.prefetch @22- alias_scopes? noalias_scopes? scope tbaa?
-fmed3 @22-
-global.load.async.to.lds.b128 @22- alias_scopes? aux noalias_scopes? offset tbaa?
-global.load.async.to.lds.b32 @22- alias_scopes? aux noalias_scopes? offset tbaa?
-global.load.async.to.lds.b64 @22- alias_scopes? aux noalias_scopes? offset tbaa?
-global.load.async.to.lds.b8 @22- alias_scopes? aux noalias_scopes? offset tbaa?
-global.load.lds @22- alias_scopes? aux noalias_scopes? offset size tbaa?
-global.load.tr.b128 @22- alias_scopes? noalias_scopes? tbaa?
-global.load.tr.b64 @22- alias_scopes? noalias_scopes? tbaa?
-global.load.tr4.b64 @22- alias_scopes? noalias_scopes? tbaa?
-global.load.tr6.b96 @22- alias_scopes? noalias_scopes? tbaa?
-global.prefetch @22- alias_scopes? noalias_scopes? scope tbaa?
-grid.dim.x @22- range?
-grid.dim.x @-21
-grid.dim.y @22- range?
-grid.dim.y @-21
-grid.dim.z @22- range?
-grid.dim.z @-21
-iglp.opt @22- variant
-load.to.lds @22- alias_scopes? aux noalias_scopes? offset size tbaa?
-log @22-
-make.buffer.rsrc
-mbcnt.hi @22- arg_attrs? res_attrs?
-mbcnt.hi @-21
-mbcnt.lo @22- arg_attrs? res_attrs?
-mbcnt.lo @-21
-mfma.f32.16x16x16bf16.1k
-mfma.f32.16x16x16f16
-mfma.f32.16x16x1f32
-mfma.f32.16x16x2bf16
-mfma.f32.16x16x32.bf16 @22-
-mfma.f32.16x16x32.bf8.bf8
-mfma.f32.16x16x32.bf8.fp8
-mfma.f32.16x16x32.f16 @22-
-mfma.f32.16x16x32.fp8.bf8
-mfma.f32.16x16x32.fp8.fp8
-mfma.f32.16x16x4bf16.1k
-mfma.f32.16x16x4f16
-mfma.f32.16x16x4f32
-mfma.f32.16x16x8.xf32
-mfma.f32.16x16x8bf16
-mfma.f32.32x32x16.bf16 @22-
-mfma.f32.32x32x16.bf8.bf8
-mfma.f32.32x32x16.bf8.fp8
-mfma.f32.32x32x16.f16 @22-
-mfma.f32.32x32x16.fp8.bf8
-mfma.f32.32x32x16.fp8.fp8
-mfma.f32.32x32x1f32
-mfma.f32.32x32x2bf16
-mfma.f32.32x32x2f32
-mfma.f32.32x32x4.xf32
-mfma.f32.32x32x4bf16
-mfma.f32.32x32x4bf16.1k
-mfma.f32.32x32x4f16
-mfma.f32.32x32x8bf16.1k
-mfma.f32.32x32x8f16
-mfma.f32.4x4x1f32
-mfma.f32.4x4x2bf16
-mfma.f32.4x4x4bf16.1k
-mfma.f32.4x4x4f16
-mfma.f64.16x16x4f64
-mfma.f64.4x4x4f64
-mfma.i32.16x16x16i8
-mfma.i32.16x16x32.i8
-mfma.i32.16x16x4i8
-mfma.i32.16x16x64.i8 @22-
-mfma.i32.32x32x16.i8
-mfma.i32.32x32x32.i8 @22-
-mfma.i32.32x32x4i8
-mfma.i32.32x32x8i8
-mfma.i32.4x4x4i8
-mfma.scale.f32.16x16x128.f8f6f4 @22-
-mfma.scale.f32.32x32x64.f8f6f4 @22-
-permlane16.swap @22- boundControl fi
-permlane32.swap @22- boundControl fi
-permlanex16 @22- boundControl fi
-raw.buffer.atomic.cmpswap
-raw.buffer.atomic.fadd
-raw.buffer.atomic.fmax
-raw.buffer.atomic.smax
-raw.buffer.atomic.umin
-raw.buffer.load
-raw.buffer.store
-raw.ptr.buffer.atomic.cmpswap alias_scopes? noalias_scopes? tbaa?
-raw.ptr.buffer.atomic.fadd alias_scopes? noalias_scopes? tbaa?
-raw.ptr.buffer.atomic.fmax alias_scopes? noalias_scopes? tbaa?
-raw.ptr.buffer.atomic.smax alias_scopes? noalias_scopes? tbaa?
-raw.ptr.buffer.atomic.umin alias_scopes? noalias_scopes? tbaa?
-raw.ptr.buffer.load alias_scopes? noalias_scopes? tbaa?
-raw.ptr.buffer.load.lds @22- alias_scopes? noalias_scopes? tbaa?
-raw.ptr.buffer.store alias_scopes? noalias_scopes? tbaa?
-rcp @22-
-readfirstlane @22-
-readlane @22-
-s.barrier
-s.barrier.init @22- memberCnt
-s.barrier.join @22-
-s.barrier.leave @22- id
-s.barrier.signal @22- id
-s.barrier.signal.isfirst @22- id
-s.barrier.signal.var @22- memberCnt
-s.barrier.wait @22- id
-s.get.barrier.state @22- id
-s.get.named.barrier.state @22-
-s.nop @22- count
-s.setprio priority
-s.sleep @22- count
-s.wait.asynccnt @22- count
-s.wait.dscnt @22- count
-s.wait.expcnt @22- count
-s.wait.loadcnt @22- count
-s.wait.storecnt @22- count
-s.wait.tensorcnt @22- count
-s.waitcnt @22- bitfield
-s.wakeup.barrier @22-
-sched.barrier mask
-sched.group.barrier @22- groupId mask size
-sin @22-
-smfmac.f32.16x16x128.bf8.bf8 @22-
-smfmac.f32.16x16x128.bf8.fp8 @22-
-smfmac.f32.16x16x128.fp8.bf8 @22-
-smfmac.f32.16x16x128.fp8.fp8 @22-
-smfmac.f32.16x16x32.bf16 @22-
-smfmac.f32.16x16x32.f16 @22-
-smfmac.f32.16x16x64.bf16 @22-
-smfmac.f32.16x16x64.bf8.bf8 @22-
-smfmac.f32.16x16x64.bf8.fp8 @22-
-smfmac.f32.16x16x64.f16 @22-
-smfmac.f32.16x16x64.fp8.bf8 @22-
-smfmac.f32.16x16x64.fp8.fp8 @22-
-smfmac.f32.32x32x16.bf16 @22-
-smfmac.f32.32x32x16.f16 @22-
-smfmac.f32.32x32x32.bf16 @22-
-smfmac.f32.32x32x32.bf8.bf8 @22-
-smfmac.f32.32x32x32.bf8.fp8 @22-
-smfmac.f32.32x32x32.f16 @22-
-smfmac.f32.32x32x32.fp8.bf8 @22-
-smfmac.f32.32x32x32.fp8.fp8 @22-
-smfmac.f32.32x32x64.bf8.bf8 @22-
-smfmac.f32.32x32x64.bf8.fp8 @22-
-smfmac.f32.32x32x64.fp8.bf8 @22-
-smfmac.f32.32x32x64.fp8.fp8 @22-
-smfmac.i32.16x16x128.i8 @22-
-smfmac.i32.16x16x64.i8 @22-
-smfmac.i32.32x32x32.i8 @22-
-smfmac.i32.32x32x64.i8 @22-
-sqrt @22-
-tanh @22-
-tensor.load.to.lds @22- alias_scopes? cachePolicy noalias_scopes? tbaa?
-tensor.load.to.lds.d2 @22- alias_scopes? cachePolicy noalias_scopes? tbaa?
-tensor.store.from.lds @22- alias_scopes? cachePolicy noalias_scopes? tbaa?
-tensor.store.from.lds.d2 @22- alias_scopes? cachePolicy noalias_scopes? tbaa?
-update.dpp @22- bankMask boundCtrl dppCtrl rowMask
-waitcnt @-19 bitfield
-wavefrontsize @22- range?
-wmma.bf16.16x16x16.bf16 @22- opsel?
-wmma.bf16.16x16x16.bf16 @-21
-wmma.bf16.16x16x32.bf16 @22- modC? reuseA? reuseB? signA? signB?
-wmma.bf16f32.16x16x32.bf16 @22- modC? reuseA? reuseB? signA? signB?
-wmma.f16.16x16x128.bf8_bf8 @22- modC? reuseA? reuseB?
-wmma.f16.16x16x128.bf8_fp8 @22- modC? reuseA? reuseB?
-wmma.f16.16x16x128.fp8_bf8 @22- modC? reuseA? reuseB?
-wmma.f16.16x16x128.fp8_fp8 @22- modC? reuseA? reuseB?
-wmma.f16.16x16x16.f16 @22- opsel?
-wmma.f16.16x16x16.f16 @-21
-wmma.f16.16x16x32.f16 @22- modC? reuseA? reuseB? signA? signB?
-wmma.f16.16x16x64.bf8_bf8 @22- modC? reuseA? reuseB?
-wmma.f16.16x16x64.bf8_fp8 @22- modC? reuseA? reuseB?
-wmma.f16.16x16x64.fp8_bf8 @22- modC? reuseA? reuseB?
-wmma.f16.16x16x64.fp8_fp8 @22- modC? reuseA? reuseB?
-wmma.f32.16x16x128.bf8_bf8 @22- modC? reuseA? reuseB?
-wmma.f32.16x16x128.bf8_fp8 @22- modC? reuseA? reuseB?
-wmma.f32.16x16x128.fp8_bf8 @22- modC? reuseA? reuseB?
-wmma.f32.16x16x128.fp8_fp8 @22- modC? reuseA? reuseB?
-wmma.f32.16x16x16.bf16
-wmma.f32.16x16x16.bf8_bf8 @22-
-wmma.f32.16x16x16.bf8_fp8 @22-
-wmma.f32.16x16x16.f16
-wmma.f32.16x16x16.fp8_bf8 @22-
-wmma.f32.16x16x16.fp8_fp8 @22-
-wmma.f32.16x16x32.bf16 @22- modC? reuseA? reuseB? signA? signB?
-wmma.f32.16x16x32.f16 @22- modC? reuseA? reuseB? signA? signB?
-wmma.f32.16x16x4.f32 @22- modC? reuseA? reuseB? signA? signB?
-wmma.f32.16x16x64.bf8_bf8 @22- modC? reuseA? reuseB?
-wmma.f32.16x16x64.bf8_fp8 @22- modC? reuseA? reuseB?
-wmma.f32.16x16x64.fp8_bf8 @22- modC? reuseA? reuseB?
-wmma.f32.16x16x64.fp8_fp8 @22- modC? reuseA? reuseB?
-wmma.i32.16x16x16.iu4 @22- clamp? signA? signB?
-wmma.i32.16x16x16.iu4 @-21
-wmma.i32.16x16x16.iu8 @22- clamp? signA? signB?
-wmma.i32.16x16x16.iu8 @-21
-wmma.i32.16x16x32.iu4 @22- clamp? signA? signB?
-wmma.i32.16x16x64.iu8 @22- clamp? reuseA? reuseB? signA? signB?
-wmma.scale.f32.16x16x128.f8f6f4 @22- fmtA? fmtB? fmtScaleA? fmtScaleB? modC? reuseA? reuseB? scaleAType? scaleBType?
-wmma.scale.f32.32x16x128.f4 @22- fmtScaleA? fmtScaleB? modC? reuseA? reuseB? scaleAType? scaleBType?
-wmma.scale16.f32.16x16x128.f8f6f4 @22- fmtA? fmtB? fmtScaleA? fmtScaleB? modC? reuseA? reuseB? scaleAType? scaleBType?
-wmma.scale16.f32.32x16x128.f4 @22- fmtScaleA? fmtScaleB? modC? reuseA? reuseB? scaleAType? scaleBType?
-workgroup.dim.x @22- range?
-workgroup.dim.x @-21
-workgroup.dim.y @22- range?
-workgroup.dim.y @-21
-workgroup.dim.z @22- range?
-workgroup.dim.z @-21
-workgroup.id.x @22- range?
-workgroup.id.x @-21
-workgroup.id.y @22- range?
-workgroup.id.y @-21
-workgroup.id.z @22- range?
-workgroup.id.z @-21
-workitem.id.x @22- range?
-workitem.id.x @-21
-workitem.id.y @22- range?
-workitem.id.y @-21
-workitem.id.z @22- range?
-workitem.id.z @-21
+ballot +counts=1/1/0/0
+barrier +counts=0/0/0/0
+cluster.id.x @22- +counts=0/1/0/0 range?
+cluster.id.y @22- +counts=0/1/0/0 range?
+cluster.id.z @22- +counts=0/1/0/0 range?
+cluster.load.async.to.lds.b128 @22- +counts=3/0/0/0 alias_scopes? cpol noalias_scopes? offset tbaa?
+cluster.load.async.to.lds.b32 @22- +counts=3/0/0/0 alias_scopes? cpol noalias_scopes? offset tbaa?
+cluster.load.async.to.lds.b64 @22- +counts=3/0/0/0 alias_scopes? cpol noalias_scopes? offset tbaa?
+cluster.load.async.to.lds.b8 @22- +counts=3/0/0/0 alias_scopes? cpol noalias_scopes? offset tbaa?
+cos @22- +counts=1/1/0/0
+cvt.f32.bf8 @22- +counts=1/1/0/0 byteSel
+cvt.f32.bf8 @20-21 +counts=1/1/0/0
+cvt.f32.bf8 @-19 +counts=2/1/0/0
+cvt.f32.fp8 @22- +counts=1/1/0/0 byteSel
+cvt.f32.fp8 @20-21 +counts=1/1/0/0
+cvt.f32.fp8 @-19 +counts=2/1/0/0
+cvt.pk.bf8.f32 @22- +counts=3/1/0/0 wordSel
+cvt.pk.bf8.f32 @20-21 +counts=3/1/0/0
+cvt.pk.bf8.f32 @-19 +counts=4/1/0/0
+cvt.pk.f32.bf8 @22- +counts=1/1/0/0 wordSel
+cvt.pk.f32.fp8 @22- +counts=1/1/0/0 wordSel
+cvt.pk.fp8.f32 @22- +counts=3/1/0/0 wordSel
+cvt.pk.fp8.f32 @20-21 +counts=3/1/0/0
+cvt.pk.fp8.f32 @-19 +counts=4/1/0/0
+cvt.pkrtz @22- +counts=2/1/0/0
+cvt.scale.pk16.bf16.bf6 @22- +counts=2/1/0/0 scaleSel
+cvt.scale.pk16.bf16.fp6 @22- +counts=2/1/0/0 scaleSel
+cvt.scale.pk16.f16.bf6 @22- +counts=2/1/0/0 scaleSel
+cvt.scale.pk16.f16.fp6 @22- +counts=2/1/0/0 scaleSel
+cvt.scale.pk16.f32.bf6 @22- +counts=2/1/0/0 scaleSel
+cvt.scale.pk16.f32.fp6 @22- +counts=2/1/0/0 scaleSel
+cvt.scale.pk8.bf16.bf8 @22- +counts=2/1/0/0 scaleSel
+cvt.scale.pk8.bf16.fp4 @22- +counts=2/1/0/0 scaleSel
+cvt.scale.pk8.bf16.fp8 @22- +counts=2/1/0/0 scaleSel
+cvt.scale.pk8.f16.bf8 @22- +counts=2/1/0/0 scaleSel
+cvt.scale.pk8.f16.fp4 @22- +counts=2/1/0/0 scaleSel
+cvt.scale.pk8.f16.fp8 @22- +counts=2/1/0/0 scaleSel
+cvt.scale.pk8.f32.bf8 @22- +counts=2/1/0/0 scaleSel
+cvt.scale.pk8.f32.fp4 @22- +counts=2/1/0/0 scaleSel
+cvt.scale.pk8.f32.fp8 @22- +counts=2/1/0/0 scaleSel
+cvt.scalef32.2xpk16.bf6.f32 @22- +counts=3/1/0/0
+cvt.scalef32.2xpk16.fp6.f32 @22- +counts=3/1/0/0
+cvt.scalef32.f16.bf8 @22- +counts=3/1/0/0 dstLoHiSel srcSelIndex
+cvt.scalef32.f16.fp8 @22- +counts=3/1/0/0 dstLoHiSel srcSelIndex
+cvt.scalef32.f32.bf8 @22- +counts=2/1/0/0 srcSelIndex
+cvt.scalef32.f32.fp8 @22- +counts=2/1/0/0 srcSelIndex
+cvt.scalef32.pk.bf16.bf8 @22- +counts=2/1/0/0 srcLoHiSel
+cvt.scalef32.pk.bf16.fp4 @22- +counts=2/1/0/0 srcSelIndex
+cvt.scalef32.pk.bf16.fp8 @22- +counts=2/1/0/0 srcLoHiSel
+cvt.scalef32.pk.bf8.bf16 @22- +counts=3/1/0/0 dstLoHiSel
+cvt.scalef32.pk.bf8.f16 @22- +counts=3/1/0/0 dstLoHiSel
+cvt.scalef32.pk.bf8.f32 @22- +counts=4/1/0/0 dstLoHiSel
+cvt.scalef32.pk.f16.bf8 @22- +counts=2/1/0/0 srcLoHiSel
+cvt.scalef32.pk.f16.fp4 @22- +counts=2/1/0/0 srcSelIndex
+cvt.scalef32.pk.f16.fp8 @22- +counts=2/1/0/0 srcLoHiSel
+cvt.scalef32.pk.f32.bf8 @22- +counts=2/1/0/0 srcLoHiSel
+cvt.scalef32.pk.f32.fp4 @22- +counts=2/1/0/0 srcSelIndex
+cvt.scalef32.pk.f32.fp8 @22- +counts=2/1/0/0 srcLoHiSel
+cvt.scalef32.pk.fp4.bf16 @22- +counts=3/1/0/0 dstSelIndex
+cvt.scalef32.pk.fp4.f16 @22- +counts=3/1/0/0 dstSelIndex
+cvt.scalef32.pk.fp4.f32 @22- +counts=4/1/0/0 dstSelIndex
+cvt.scalef32.pk.fp8.bf16 @22- +counts=3/1/0/0 dstLoHiSel
+cvt.scalef32.pk.fp8.f16 @22- +counts=3/1/0/0 dstLoHiSel
+cvt.scalef32.pk.fp8.f32 @22- +counts=4/1/0/0 dstLoHiSel
+cvt.scalef32.pk16.bf6.bf16 @22- +counts=2/1/0/0
+cvt.scalef32.pk16.bf6.f16 @22- +counts=2/1/0/0
+cvt.scalef32.pk16.bf6.f32 @22- +counts=2/1/0/0
+cvt.scalef32.pk16.fp6.bf16 @22- +counts=2/1/0/0
+cvt.scalef32.pk16.fp6.f16 @22- +counts=2/1/0/0
+cvt.scalef32.pk16.fp6.f32 @22- +counts=2/1/0/0
+cvt.scalef32.pk32.bf16.bf6 @22- +counts=2/1/0/0
+cvt.scalef32.pk32.bf16.fp6 @22- +counts=2/1/0/0
+cvt.scalef32.pk32.bf6.bf16 @22- +counts=2/1/0/0
+cvt.scalef32.pk32.bf6.f16 @22- +counts=2/1/0/0
+cvt.scalef32.pk32.f16.bf6 @22- +counts=2/1/0/0
+cvt.scalef32.pk32.f16.fp6 @22- +counts=2/1/0/0
+cvt.scalef32.pk32.f32.bf6 @22- +counts=2/1/0/0
+cvt.scalef32.pk32.f32.fp6 @22- +counts=2/1/0/0
+cvt.scalef32.pk32.fp6.bf16 @22- +counts=2/1/0/0
+cvt.scalef32.pk32.fp6.f16 @22- +counts=2/1/0/0
+cvt.scalef32.pk8.bf8.bf16 @22- +counts=2/1/0/0
+cvt.scalef32.pk8.bf8.f16 @22- +counts=2/1/0/0
+cvt.scalef32.pk8.bf8.f32 @22- +counts=2/1/0/0
+cvt.scalef32.pk8.fp4.bf16 @22- +counts=2/1/0/0
+cvt.scalef32.pk8.fp4.f16 @22- +counts=2/1/0/0
+cvt.scalef32.pk8.fp4.f32 @22- +counts=2/1/0/0
+cvt.scalef32.pk8.fp8.bf16 @22- +counts=2/1/0/0
+cvt.scalef32.pk8.fp8.f16 @22- +counts=2/1/0/0
+cvt.scalef32.pk8.fp8.f32 @22- +counts=2/1/0/0
+cvt.scalef32.sr.bf8.bf16 @22- +counts=4/1/0/0 dstSelIndex
+cvt.scalef32.sr.bf8.f16 @22- +counts=4/1/0/0 dstSelIndex
+cvt.scalef32.sr.bf8.f32 @22- +counts=4/1/0/0 dstSelIndex
+cvt.scalef32.sr.fp8.bf16 @22- +counts=4/1/0/0 dstSelIndex
+cvt.scalef32.sr.fp8.f16 @22- +counts=4/1/0/0 dstSelIndex
+cvt.scalef32.sr.fp8.f32 @22- +counts=4/1/0/0 dstSelIndex
+cvt.scalef32.sr.pk.fp4.bf16 @22- +counts=4/1/0/0 dstSelIndex
+cvt.scalef32.sr.pk.fp4.f16 @22- +counts=4/1/0/0 dstSelIndex
+cvt.scalef32.sr.pk.fp4.f32 @22- +counts=4/1/0/0 dstSelIndex
+cvt.scalef32.sr.pk16.bf6.bf16 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk16.bf6.f16 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk16.bf6.f32 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk16.fp6.bf16 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk16.fp6.f16 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk16.fp6.f32 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk32.bf6.bf16 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk32.bf6.f16 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk32.bf6.f32 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk32.fp6.bf16 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk32.fp6.f16 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk32.fp6.f32 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk8.bf8.bf16 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk8.bf8.f16 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk8.bf8.f32 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk8.fp4.bf16 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk8.fp4.f16 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk8.fp4.f32 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk8.fp8.bf16 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk8.fp8.f16 @22- +counts=3/1/0/0
+cvt.scalef32.sr.pk8.fp8.f32 @22- +counts=3/1/0/0
+cvt.sr.bf8.f32 @22- +counts=3/1/0/0 byteSel
+cvt.sr.bf8.f32 @20-21 +counts=3/1/0/0
+cvt.sr.bf8.f32 @-19 +counts=4/1/0/0
+cvt.sr.fp8.f32 @22- +counts=3/1/0/0 byteSel
+cvt.sr.fp8.f32 @20-21 +counts=3/1/0/0
+cvt.sr.fp8.f32 @-19 +counts=4/1/0/0
+ds.atomic.async.barrier.arrive.b64 @22- +counts=1/0/0/0 alias_scopes? noalias_scopes? tbaa?
+ds.atomic.barrier.arrive.rtn.b64 @22- +counts=2/1/0/0 alias_scopes? noalias_scopes? tbaa?
+ds.load.tr16.b128 @22- +counts=1/1/0/0 alias_scopes? noalias_scopes? tbaa?
+ds.load.tr4.b64 @22- +counts=1/1/0/0 alias_scopes? noalias_scopes? tbaa?
+ds.load.tr6.b96 @22- +counts=1/1/0/0 alias_scopes? noalias_scopes? tbaa?
+ds.load.tr8.b64 @22- +counts=1/1/0/0 alias_scopes? noalias_scopes? tbaa?
+ds.read.tr16.b64 @22- +counts=1/1/0/0 alias_scopes? noalias_scopes? tbaa?
+ds.read.tr4.b64 @22- +counts=1/1/0/0 alias_scopes? noalias_scopes? tbaa?
+ds.read.tr6.b96 @22- +counts=1/1/0/0 alias_scopes? noalias_scopes? tbaa?
+ds.read.tr8.b64 @22- +counts=1/1/0/0 alias_scopes? noalias_scopes? tbaa?
+ds_bpermute +counts=2/1/0/0
+ds_swizzle +counts=2/1/0/0
+exp @22- +counts=1/1/0/0
+exp2 @22- +counts=1/1/0/0
+flat.prefetch @22- +counts=1/0/0/0 alias_scopes? noalias_scopes? scope tbaa?
+fmed3 @22- +counts=3/1/0/0
+global.load.async.to.lds.b128 @22- +counts=2/0/0/0 alias_scopes? aux noalias_scopes? offset tbaa?
+global.load.async.to.lds.b32 @22- +counts=2/0/0/0 alias_scopes? aux noalias_scopes? offset tbaa?
+global.load.async.to.lds.b64 @22- +counts=2/0/0/0 alias_scopes? aux noalias_scopes? offset tbaa?
+global.load.async.to.lds.b8 @22- +counts=2/0/0/0 alias_scopes? aux noalias_scopes? offset tbaa?
+global.load.lds @22- +counts=2/0/0/0 alias_scopes? aux noalias_scopes? offset size tbaa?
+global.load.tr.b128 @22- +counts=1/1/0/0 alias_scopes? noalias_scopes? tbaa?
+global.load.tr.b64 @22- +counts=1/1/0/0 alias_scopes? noalias_scopes? tbaa?
+global.load.tr4.b64 @22- +counts=1/1/0/0 alias_scopes? noalias_scopes? tbaa?
+global.load.tr6.b96 @22- +counts=1/1/0/0 alias_scopes? noalias_scopes? tbaa?
+global.prefetch @22- +counts=1/0/0/0 alias_scopes? noalias_scopes? scope tbaa?
+grid.dim.x @22- +counts=0/1/0/0 range?
+grid.dim.x @-21 +counts=0/1/0/0
+grid.dim.y @22- +counts=0/1/0/0 range?
+grid.dim.y @-21 +counts=0/1/0/0
+grid.dim.z @22- +counts=0/1/0/0 range?
+grid.dim.z @-21 +counts=0/1/0/0
+iglp.opt @22- +counts=0/0/0/0 variant
+load.to.lds @22- +counts=2/0/0/0 alias_scopes? aux noalias_scopes? offset size tbaa?
+log @22- +counts=1/1/0/0
+make.buffer.rsrc +counts=4/1/0/0
+mbcnt.hi @22- +counts=2/1/0/0 arg_attrs? res_attrs?
+mbcnt.hi @-21 +counts=2/1/0/0
+mbcnt.lo @22- +counts=2/1/0/0 arg_attrs? res_attrs?
+mbcnt.lo @-21 +counts=2/1/0/0
+mfma.f32.16x16x16bf16.1k +counts=0+/1/0/0
+mfma.f32.16x16x16f16 +counts=0+/1/0/0
+mfma.f32.16x16x1f32 +counts=0+/1/0/0
+mfma.f32.16x16x2bf16 +counts=0+/1/0/0
+mfma.f32.16x16x32.bf16 @22- +counts=0+/1/0/0
+mfma.f32.16x16x32.bf8.bf8 +counts=0+/1/0/0
+mfma.f32.16x16x32.bf8.fp8 +counts=0+/1/0/0
+mfma.f32.16x16x32.f16 @22- +counts=0+/1/0/0
+mfma.f32.16x16x32.fp8.bf8 +counts=0+/1/0/0
+mfma.f32.16x16x32.fp8.fp8 +counts=0+/1/0/0
+mfma.f32.16x16x4bf16.1k +counts=0+/1/0/0
+mfma.f32.16x16x4f16 +counts=0+/1/0/0
+mfma.f32.16x16x4f32 +counts=0+/1/0/0
+mfma.f32.16x16x8.xf32 +counts=0+/1/0/0
+mfma.f32.16x16x8bf16 +counts=0+/1/0/0
+mfma.f32.32x32x16.bf16 @22- +counts=0+/1/0/0
+mfma.f32.32x32x16.bf8.bf8 +counts=0+/1/0/0
+mfma.f32.32x32x16.bf8.fp8 +counts=0+/1/0/0
+mfma.f32.32x32x16.f16 @22- +counts=0+/1/0/0
+mfma.f32.32x32x16.fp8.bf8 +counts=0+/1/0/0
+mfma.f32.32x32x16.fp8.fp8 +counts=0+/1/0/0
+mfma.f32.32x32x1f32 +counts=0+/1/0/0
+mfma.f32.32x32x2bf16 +counts=0+/1/0/0
+mfma.f32.32x32x2f32 +counts=0+/1/0/0
+mfma.f32.32x32x4.xf32 +counts=0+/1/0/0
+mfma.f32.32x32x4bf16 +counts=0+/1/0/0
+mfma.f32.32x32x4bf16.1k +counts=0+/1/0/0
+mfma.f32.32x32x4f16 +counts=0+/1/0/0
+mfma.f32.32x32x8bf16.1k +counts=0+/1/0/0
+mfma.f32.32x32x8f16 +counts=0+/1/0/0
+mfma.f32.4x4x1f32 +counts=0+/1/0/0
+mfma.f32.4x4x2bf16 +counts=0+/1/0/0
+mfma.f32.4x4x4bf16.1k +counts=0+/1/0/0
+mfma.f32.4x4x4f16 +counts=0+/1/0/0
+mfma.f64.16x16x4f64 +counts=0+/1/0/0
+mfma.f64.4x4x4f64 +counts=0+/1/0/0
+mfma.i32.16x16x16i8 +counts=0+/1/0/0
+mfma.i32.16x16x32.i8 +counts=0+/1/0/0
+mfma.i32.16x16x4i8 +counts=0+/1/0/0
+mfma.i32.16x16x64.i8 @22- +counts=0+/1/0/0
+mfma.i32.32x32x16.i8 +counts=0+/1/0/0
+mfma.i32.32x32x32.i8 @22- +counts=0+/1/0/0
+mfma.i32.32x32x4i8 +counts=0+/1/0/0
+mfma.i32.32x32x8i8 +counts=0+/1/0/0
+mfma.i32.4x4x4i8 +counts=0+/1/0/0
+mfma.scale.f32.16x16x128.f8f6f4 @22- +counts=0+/1/0/0
+mfma.scale.f32.32x32x64.f8f6f4 @22- +counts=0+/1/0/0
+permlane16.swap @22- +counts=2/1/0/0 boundControl fi
+permlane32.swap @22- +counts=2/1/0/0 boundControl fi
+permlanex16 @22- +counts=4/1/0/0 boundControl fi
+raw.buffer.atomic.cmpswap +counts=6/1/0/0
+raw.buffer.atomic.fadd +counts=5/0/0/0
+raw.buffer.atomic.fmax +counts=5/0/0/0
+raw.buffer.atomic.smax +counts=5/0/0/0
+raw.buffer.atomic.umin +counts=5/0/0/0
+raw.buffer.load +counts=4/1/0/0
+raw.buffer.store +counts=5/0/0/0
+raw.ptr.buffer.atomic.cmpswap +counts=6/1/0/0 alias_scopes? noalias_scopes? tbaa?
+raw.ptr.buffer.atomic.fadd +counts=5/0/0/0 alias_scopes? noalias_scopes? tbaa?
+raw.ptr.buffer.atomic.fmax +counts=5/0/0/0 alias_scopes? noalias_scopes? tbaa?
+raw.ptr.buffer.atomic.smax +counts=5/0/0/0 alias_scopes? noalias_scopes? tbaa?
+raw.ptr.buffer.atomic.umin +counts=5/0/0/0 alias_scopes? noalias_scopes? tbaa?
+raw.ptr.buffer.load +counts=4/1/0/0 alias_scopes? noalias_scopes? tbaa?
+raw.ptr.buffer.load.lds @22- +counts=7/0/0/0 alias_scopes? noalias_scopes? tbaa?
+raw.ptr.buffer.store +counts=5/0/0/0 alias_scopes? noalias_scopes? tbaa?
+rcp @22- +counts=1/1/0/0
+readfirstlane @22- +counts=1/1/0/0
+readlane @22- +counts=2/1/0/0
+s.barrier +counts=0/0/0/0
+s.barrier.init @22- +counts=1/0/0/0 memberCnt
+s.barrier.join @22- +counts=1/0/0/0
+s.barrier.leave @22- +counts=0/0/0/0 id
+s.barrier.signal @22- +counts=0/0/0/0 id
+s.barrier.signal.isfirst @22- +counts=0/1/0/0 id
+s.barrier.signal.var @22- +counts=1/0/0/0 memberCnt
+s.barrier.wait @22- +counts=0/0/0/0 id
+s.get.barrier.state @22- +counts=0/1/0/0 id
+s.get.named.barrier.state @22- +counts=1/1/0/0
+s.nop @22- +counts=0/0/0/0 count
+s.setprio +counts=0/0/0/0 priority
+s.sleep @22- +counts=0/0/0/0 count
+s.wait.asynccnt @22- +counts=0/0/0/0 count
+s.wait.dscnt @22- +counts=0/0/0/0 count
+s.wait.expcnt @22- +counts=0/0/0/0 count
+s.wait.loadcnt @22- +counts=0/0/0/0 count
+s.wait.storecnt @22- +counts=0/0/0/0 count
+s.wait.tensorcnt @22- +counts=0/0/0/0 count
+s.waitcnt @22- +counts=0/0/0/0 bitfield
+s.wakeup.barrier @22- +counts=1/0/0/0
+sched.barrier +counts=0/0/0/0 mask
+sched.group.barrier @22- +counts=0/0/0/0 groupId mask size
+sin @22- +counts=1/1/0/0
+smfmac.f32.16x16x128.bf8.bf8 @22- +counts=0+/1/0/0
+smfmac.f32.16x16x128.bf8.fp8 @22- +counts=0+/1/0/0
+smfmac.f32.16x16x128.fp8.bf8 @22- +counts=0+/1/0/0
+smfmac.f32.16x16x128.fp8.fp8 @22- +counts=0+/1/0/0
+smfmac.f32.16x16x32.bf16 @22- +counts=0+/1/0/0
+smfmac.f32.16x16x32.f16 @22- +counts=0+/1/0/0
+smfmac.f32.16x16x64.bf16 @22- +counts=0+/1/0/0
+smfmac.f32.16x16x64.bf8.bf8 @22- +counts=0+/1/0/0
+smfmac.f32.16x16x64.bf8.fp8 @22- +counts=0+/1/0/0
+smfmac.f32.16x16x64.f16 @22- +counts=0+/1/0/0
+smfmac.f32.16x16x64.fp8.bf8 @22- +counts=0+/1/0/0
+smfmac.f32.16x16x64.fp8.fp8 @22- +counts=0+/1/0/0
+smfmac.f32.32x32x16.bf16 @22- +counts=0+/1/0/0
+smfmac.f32.32x32x16.f16 @22- +counts=0+/1/0/0
+smfmac.f32.32x32x32.bf16 @22- +counts=0+/1/0/0
+smfmac.f32.32x32x32.bf8.bf8 @22- +counts=0+/1/0/0
+smfmac.f32.32x32x32.bf8.fp8 @22- +counts=0+/1/0/0
+smfmac.f32.32x32x32.f16 @22- +counts=0+/1/0/0
+smfmac.f32.32x32x32.fp8.bf8 @22- +counts=0+/1/0/0
+smfmac.f32.32x32x32.fp8.fp8 @22- +counts=0+/1/0/0
+smfmac.f32.32x32x64.bf8.bf8 @22- +counts=0+/1/0/0
+smfmac.f32.32x32x64.bf8.fp8 @22- +counts=0+/1/0/0
+smfmac.f32.32x32x64.fp8.bf8 @22- +counts=0+/1/0/0
+smfmac.f32.32x32x64.fp8.fp8 @22- +counts=0+/1/0/0
+smfmac.i32.16x16x128.i8 @22- +counts=0+/1/0/0
+smfmac.i32.16x16x64.i8 @22- +counts=0+/1/0/0
+smfmac.i32.32x32x32.i8 @22- +counts=0+/1/0/0
+smfmac.i32.32x32x64.i8 @22- +counts=0+/1/0/0
+sqrt @22- +counts=1/1/0/0
+tanh @22- +counts=1/1/0/0
+tensor.load.to.lds @22- +counts=4/0/0/0 alias_scopes? cachePolicy noalias_scopes? tbaa?
+tensor.load.to.lds.d2 @22- +counts=2/0/0/0 alias_scopes? cachePolicy noalias_scopes? tbaa?
+tensor.store.from.lds @22- +counts=4/0/0/0 alias_scopes? cachePolicy noalias_scopes? tbaa?
+tensor.store.from.lds.d2 @22- +counts=2/0/0/0 alias_scopes? cachePolicy noalias_scopes? tbaa?
+update.dpp @22- +counts=2/1/0/0 bankMask boundCtrl dppCtrl rowMask
+waitcnt @-19 +counts=0/0/0/0 bitfield
+wavefrontsize @22- +counts=0/1/0/0 range?
+wmma.bf16.16x16x16.bf16 @22- +counts=3/1/0/0 opsel?
+wmma.bf16.16x16x16.bf16 @20-21 +counts=0/1/0/0
+wmma.bf16.16x16x16.bf16 @-19 +counts=0+/1/0/0
+wmma.bf16.16x16x32.bf16 @22- +counts=3/1/0/0 modC? reuseA? reuseB? signA? signB?
+wmma.bf16f32.16x16x32.bf16 @22- +counts=3/1/0/0 modC? reuseA? reuseB? signA? signB?
+wmma.f16.16x16x128.bf8_bf8 @22- +counts=3/1/0/0 modC? reuseA? reuseB?
+wmma.f16.16x16x128.bf8_fp8 @22- +counts=3/1/0/0 modC? reuseA? reuseB?
+wmma.f16.16x16x128.fp8_bf8 @22- +counts=3/1/0/0 modC? reuseA? reuseB?
+wmma.f16.16x16x128.fp8_fp8 @22- +counts=3/1/0/0 modC? reuseA? reuseB?
+wmma.f16.16x16x16.f16 @22- +counts=3/1/0/0 opsel?
+wmma.f16.16x16x16.f16 @20-21 +counts=0/1/0/0
+wmma.f16.16x16x16.f16 @-19 +counts=0+/1/0/0
+wmma.f16.16x16x32.f16 @22- +counts=3/1/0/0 modC? reuseA? reuseB? signA? signB?
+wmma.f16.16x16x64.bf8_bf8 @22- +counts=3/1/0/0 modC? reuseA? reuseB?
+wmma.f16.16x16x64.bf8_fp8 @22- +counts=3/1/0/0 modC? reuseA? reuseB?
+wmma.f16.16x16x64.fp8_bf8 @22- +counts=3/1/0/0 modC? reuseA? reuseB?
+wmma.f16.16x16x64.fp8_fp8 @22- +counts=3/1/0/0 modC? reuseA? reuseB?
+wmma.f32.16x16x128.bf8_bf8 @22- +counts=3/1/0/0 modC? reuseA? reuseB?
+wmma.f32.16x16x128.bf8_fp8 @22- +counts=3/1/0/0 modC? reuseA? reuseB?
+wmma.f32.16x16x128.fp8_bf8 @22- +counts=3/1/0/0 modC? reuseA? reuseB?
+wmma.f32.16x16x128.fp8_fp8 @22- +counts=3/1/0/0 modC? reuseA? reuseB?
+wmma.f32.16x16x16.bf16 @22- +counts=3/1/0/0
+wmma.f32.16x16x16.bf16 @20-21 +counts=0/1/0/0
+wmma.f32.16x16x16.bf16 @-19 +counts=0+/1/0/0
+wmma.f32.16x16x16.bf8_bf8 @22- +counts=3/1/0/0
+wmma.f32.16x16x16.bf8_fp8 @22- +counts=3/1/0/0
+wmma.f32.16x16x16.f16 @22- +counts=3/1/0/0
+wmma.f32.16x16x16.f16 @20-21 +counts=0/1/0/0
+wmma.f32.16x16x16.f16 @-19 +counts=0+/1/0/0
+wmma.f32.16x16x16.fp8_bf8 @22- +counts=3/1/0/0
+wmma.f32.16x16x16.fp8_fp8 @22- +counts=3/1/0/0
+wmma.f32.16x16x32.bf16 @22- +counts=3/1/0/0 modC? reuseA? reuseB? signA? signB?
+wmma.f32.16x16x32.f16 @22- +counts=3/1/0/0 modC? reuseA? reuseB? signA? signB?
+wmma.f32.16x16x4.f32 @22- +counts=3/1/0/0 modC? reuseA? reuseB? signA? signB?
+wmma.f32.16x16x64.bf8_bf8 @22- +counts=3/1/0/0 modC? reuseA? reuseB?
+wmma.f32.16x16x64.bf8_fp8 @22- +counts=3/1/0/0 modC? reuseA? reuseB?
+wmma.f32.16x16x64.fp8_bf8 @22- +counts=3/1/0/0 modC? reuseA? reuseB?
+wmma.f32.16x16x64.fp8_fp8 @22- +counts=3/1/0/0 modC? reuseA? reuseB?
+wmma.i32.16x16x16.iu4 @22- +counts=3/1/0/0 clamp? signA? signB?
+wmma.i32.16x16x16.iu4 @20-21 +counts=0/1/0/0
+wmma.i32.16x16x16.iu4 @-19 +counts=0+/1/0/0
+wmma.i32.16x16x16.iu8 @22- +counts=3/1/0/0 clamp? signA? signB?
+wmma.i32.16x16x16.iu8 @20-21 +counts=0/1/0/0
+wmma.i32.16x16x16.iu8 @-19 +counts=0+/1/0/0
+wmma.i32.16x16x32.iu4 @22- +counts=3/1/0/0 clamp? signA? signB?
+wmma.i32.16x16x64.iu8 @22- +counts=3/1/0/0 clamp? reuseA? reuseB? signA? signB?
+wmma.scale.f32.16x16x128.f8f6f4 @22- +counts=5/1/0/0 fmtA? fmtB? fmtScaleA? fmtScaleB? modC? reuseA? reuseB? scaleAType? scaleBType?
+wmma.scale.f32.32x16x128.f4 @22- +counts=5/1/0/0 fmtScaleA? fmtScaleB? modC? reuseA? reuseB? scaleAType? scaleBType?
+wmma.scale16.f32.16x16x128.f8f6f4 @22- +counts=5/1/0/0 fmtA? fmtB? fmtScaleA? fmtScaleB? modC? reuseA? reuseB? scaleAType? scaleBType?
+wmma.scale16.f32.32x16x128.f4 @22- +counts=5/1/0/0 fmtScaleA? fmtScaleB? modC? reuseA? reuseB? scaleAType? scaleBType?
+workgroup.dim.x @22- +counts=0/1/0/0 range?
+workgroup.dim.x @-21 +counts=0/1/0/0
+workgroup.dim.y @22- +counts=0/1/0/0 range?
+workgroup.dim.y @-21 +counts=0/1/0/0
+workgroup.dim.z @22- +counts=0/1/0/0 range?
+workgroup.dim.z @-21 +counts=0/1/0/0
+workgroup.id.x @22- +counts=0/1/0/0 range?
+workgroup.id.x @-21 +counts=0/1/0/0
+workgroup.id.y @22- +counts=0/1/0/0 range?
+workgroup.id.y @-21 +counts=0/1/0/0
+workgroup.id.z @22- +counts=0/1/0/0 range?
+workgroup.id.z @-21 +counts=0/1/0/0
+workitem.id.x @22- +counts=0/1/0/0 range?
+workitem.id.x @-21 +counts=0/1/0/0
+workitem.id.y @22- +counts=0/1/0/0 range?
+workitem.id.y @-21 +counts=0/1/0/0
+workitem.id.z @22- +counts=0/1/0/0 range?
+workitem.id.z @-21 +counts=0/1/0/0
 `
 
 var opTable = bytecode.NewOpTable("rocdl", opTableText)

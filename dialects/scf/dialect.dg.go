@@ -24,20 +24,20 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-condition +terminator
-execute_region @22- no_inline?
-execute_region @-21
-for @22- unsignedCmp?
-for @-21
-forall +operands=4 mapping? staticLowerBound staticStep staticUpperBound
-forall.in_parallel +graph +terminator +noterminator
-if
-index_switch cases
-parallel +operands=4
-reduce +terminator
-reduce.return +terminator
-while
-yield +terminator
+condition +terminator +counts=1+/0/0/0
+execute_region @22- +counts=0/0+/1/0 no_inline?
+execute_region @-21 +counts=0/0+/1/0
+for @22- +counts=3+/0+/1/0 unsignedCmp?
+for @-21 +counts=3+/0+/1/0
+forall +counts=0+/0+/1/0 +operands=4 mapping? staticLowerBound staticStep staticUpperBound
+forall.in_parallel +graph +terminator +noterminator +counts=0/0/1/0
+if +counts=1/0+/2/0
+index_switch +counts=1/0+/1+/0 cases
+parallel +counts=0+/0+/1/0 +operands=4
+reduce +terminator +counts=0+/0/0+/0
+reduce.return +terminator +counts=1/0/0/0
+while +counts=0+/0+/2/0
+yield +terminator +counts=0+/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("scf", opTableText)

@@ -24,47 +24,47 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-add
-any
-assuming
-assuming_all
-assuming_yield +terminator
-broadcast error?
-concat
-const_shape shape
-const_size value
-const_witness passing
-cstr_broadcastable
-cstr_eq
-cstr_require msg
-debug_print
-dim
-div
-from_extent_tensor
-from_extents
+add +counts=2/1/0/0
+any +counts=0+/1/0/0
+assuming +counts=1/0+/1/0
+assuming_all +counts=0+/1/0/0
+assuming_yield +terminator +counts=0+/0/0/0
+broadcast +counts=0+/1/0/0 error?
+concat +counts=2/1/0/0
+const_shape +counts=0/1/0/0 shape
+const_size +counts=0/1/0/0 value
+const_witness +counts=0/1/0/0 passing
+cstr_broadcastable +counts=0+/1/0/0
+cstr_eq +counts=0+/1/0/0
+cstr_require +counts=1/1/0/0 msg
+debug_print +counts=1/1/0/0
+dim +counts=2/1/0/0
+div +counts=2/1/0/0
+from_extent_tensor +counts=1/1/0/0
+from_extents +counts=0+/1/0/0
 
-func +isolated +symbol +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
-function_library +isolated +noterminator +symbol +symboltable mapping sym_name sym_visibility?
-get_extent
-index_to_size
-is_broadcastable
-max
-meet error?
-min
-mul
-num_elements
-rank
-reduce
-return +terminator
-shape_eq
-shape_of
-size_to_index
-split_at
-to_extent_tensor
-value_as_shape
-value_of
-with_shape
-yield +terminator
+func +isolated +symbol +counts=0/0/1/0 +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
+function_library +isolated +noterminator +symbol +symboltable +counts=0/0/1/0 mapping sym_name sym_visibility?
+get_extent +counts=2/1/0/0
+index_to_size +counts=1/1/0/0
+is_broadcastable +counts=0+/1/0/0
+max +counts=2/1/0/0
+meet +counts=2/1/0/0 error?
+min +counts=2/1/0/0
+mul +counts=2/1/0/0
+num_elements +counts=1/1/0/0
+rank +counts=1/1/0/0
+reduce +counts=1+/0+/1/0
+return +terminator +counts=0+/0/0/0
+shape_eq +counts=0+/1/0/0
+shape_of +counts=1/1/0/0
+size_to_index +counts=1/1/0/0
+split_at +counts=2/2/0/0
+to_extent_tensor +counts=1/1/0/0
+value_as_shape +counts=1/1/0/0
+value_of +counts=1/1/0/0
+with_shape +counts=2/1/0/0
+yield +terminator +counts=0+/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("shape", opTableText)

@@ -24,60 +24,60 @@ var Releases = []int{22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-and
-apply_func
-array.broadcast
-array.select
-array.store
-assert
-bv.add
-bv.and
-bv.ashr
-bv.cmp pred
-bv.concat
-bv.constant value
-bv.extract lowBit
-bv.lshr
-bv.mul
-bv.neg
-bv.not
-bv.or
-bv.repeat
-bv.sdiv
-bv.shl
-bv.smod
-bv.srem
-bv.udiv
-bv.urem
-bv.xor
-bv2int is_signed?
-check
-constant value
-declare_fun namePrefix?
-distinct
-eq
-exists boundVarNames? noPattern? weight?
-forall boundVarNames? noPattern? weight?
-implies
-int.abs
-int.add
-int.cmp pred
-int.constant value
-int.div
-int.mod
-int.mul
-int.sub
-int2bv
-ite
-not
-or
-pop count
-push count
-reset
-set_logic logic
-solver +isolated
-xor
-yield +terminator
+and +counts=0+/1/0/0
+apply_func +counts=1+/1/0/0
+array.broadcast +counts=1/1/0/0
+array.select +counts=2/1/0/0
+array.store +counts=3/1/0/0
+assert +counts=1/0/0/0
+bv.add +counts=2/1/0/0
+bv.and +counts=2/1/0/0
+bv.ashr +counts=2/1/0/0
+bv.cmp +counts=2/1/0/0 pred
+bv.concat +counts=2/1/0/0
+bv.constant +counts=0/1/0/0 value
+bv.extract +counts=1/1/0/0 lowBit
+bv.lshr +counts=2/1/0/0
+bv.mul +counts=2/1/0/0
+bv.neg +counts=1/1/0/0
+bv.not +counts=1/1/0/0
+bv.or +counts=2/1/0/0
+bv.repeat +counts=1/1/0/0
+bv.sdiv +counts=2/1/0/0
+bv.shl +counts=2/1/0/0
+bv.smod +counts=2/1/0/0
+bv.srem +counts=2/1/0/0
+bv.udiv +counts=2/1/0/0
+bv.urem +counts=2/1/0/0
+bv.xor +counts=2/1/0/0
+bv2int +counts=1/1/0/0 is_signed?
+check +counts=0/0+/3/0
+constant +counts=0/1/0/0 value
+declare_fun +counts=0/1/0/0 namePrefix?
+distinct +counts=0+/1/0/0
+eq +counts=0+/1/0/0
+exists +counts=0/1/1+/0 boundVarNames? noPattern? weight?
+forall +counts=0/1/1+/0 boundVarNames? noPattern? weight?
+implies +counts=2/1/0/0
+int.abs +counts=1/1/0/0
+int.add +counts=0+/1/0/0
+int.cmp +counts=2/1/0/0 pred
+int.constant +counts=0/1/0/0 value
+int.div +counts=2/1/0/0
+int.mod +counts=2/1/0/0
+int.mul +counts=0+/1/0/0
+int.sub +counts=2/1/0/0
+int2bv +counts=1/1/0/0
+ite +counts=3/1/0/0
+not +counts=1/1/0/0
+or +counts=0+/1/0/0
+pop +counts=0/0/0/0 count
+push +counts=0/0/0/0 count
+reset +counts=0/0/0/0
+set_logic +counts=0/0/0/0 logic
+solver +isolated +counts=0+/0+/1/0
+xor +counts=0+/1/0/0
+yield +terminator +counts=0+/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("smt", opTableText)

@@ -24,43 +24,43 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-assemble
-binary left_identity? right_identity?
-coiterate @22- +operands=2 cases crdUsedLvls
-compress
-concatenate dimension
-convert
-coordinates level
-coordinates_buffer
-crd_translate direction encoder
-disassemble
-expand
-extract_iteration_space hiLvl loLvl
-extract_value @22-
-foreach order?
-has_runtime_library
-iterate crdUsedLvls
-load hasInserts?
-lvl
-new
-number_of_entries
-out
-positions level
-print
-push_back inbounds?
-reduce
-reinterpret_map
-reorder_coo algorithm
-select
-slice.offset dim
-slice.stride dim
-sort algorithm ny? perm_map
-storage_specifier.get level? specifierKind
-storage_specifier.init
-storage_specifier.set level? specifierKind
-unary
-values
-yield +terminator
+assemble +counts=1+/1/0/0
+binary +counts=2/1/3/0 left_identity? right_identity?
+coiterate @22- +counts=0+/0+/0+/0 +operands=2 cases crdUsedLvls
+compress +counts=5+/1/0/0
+concatenate +counts=0+/1/0/0 dimension
+convert +counts=1/1/0/0
+coordinates +counts=1/1/0/0 level
+coordinates_buffer +counts=1/1/0/0
+crd_translate +counts=0+/0+/0/0 direction encoder
+disassemble +counts=2+/2+/0/0
+expand +counts=1/4/0/0
+extract_iteration_space +counts=1-2/1/0/0 hiLvl loLvl
+extract_value @22- +counts=2/1/0/0
+foreach +counts=1+/0+/1/0 order?
+has_runtime_library +counts=0/1/0/0
+iterate +counts=1+/0+/1/0 crdUsedLvls
+load +counts=1/1/0/0 hasInserts?
+lvl +counts=2/1/0/0
+new +counts=1/1/0/0
+number_of_entries +counts=1/1/0/0
+out +counts=2/0/0/0
+positions +counts=1/1/0/0 level
+print +counts=1/0/0/0
+push_back +counts=3-4/2/0/0 inbounds?
+reduce +counts=3/1/1/0
+reinterpret_map +counts=1/1/0/0
+reorder_coo +counts=1/1/0/0 algorithm
+select +counts=1/1/1/0
+slice.offset +counts=1/1/0/0 dim
+slice.stride +counts=1/1/0/0 dim
+sort +counts=2+/0/0/0 algorithm ny? perm_map
+storage_specifier.get +counts=1/1/0/0 level? specifierKind
+storage_specifier.init +counts=0-1/1/0/0
+storage_specifier.set +counts=2/1/0/0 level? specifierKind
+unary +counts=1/1/2/0
+values +counts=1/1/0/0
+yield +terminator +counts=0+/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("sparse_tensor", opTableText)

@@ -24,324 +24,327 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-ARM.Graph @22- +isolated +symbol arg_attrs? entry_point? function_type res_attrs? sym_name
-ARM.GraphConstant @22- graph_constant_id
-ARM.GraphEntryPoint @22- fn interface
-ARM.GraphOutputs @22- +terminator
-AccessChain
-AtomicAnd memory_scope semantics
-AtomicCompareExchange equal_semantics memory_scope unequal_semantics
-AtomicCompareExchangeWeak equal_semantics memory_scope unequal_semantics
-AtomicExchange memory_scope semantics
-AtomicIAdd memory_scope semantics
-AtomicIDecrement memory_scope semantics
-AtomicIIncrement memory_scope semantics
-AtomicISub memory_scope semantics
-AtomicOr memory_scope semantics
-AtomicSMax memory_scope semantics
-AtomicSMin memory_scope semantics
-AtomicUMax memory_scope semantics
-AtomicUMin memory_scope semantics
-AtomicXor memory_scope semantics
-BitCount
-BitFieldInsert
-BitFieldSExtract
-BitFieldUExtract
-BitReverse
-Bitcast
-BitwiseAnd
-BitwiseOr
-BitwiseXor
-Branch +terminator
-BranchConditional +terminator +operands=3 branch_weights?
-CL.acos
-CL.acosh
-CL.asin
-CL.asinh
-CL.atan
-CL.atan2
-CL.atanh
-CL.ceil
-CL.cos
-CL.cosh
-CL.erf
-CL.exp
-CL.fabs
-CL.floor
-CL.fma
-CL.fmax
-CL.fmin
-CL.log
-CL.mix
-CL.pow
-CL.printf
-CL.rint
-CL.round
-CL.rsqrt
-CL.s_abs
-CL.s_max
-CL.s_min
-CL.sin
-CL.sinh
-CL.sqrt
-CL.tan
-CL.tanh
-CL.u_max
-CL.u_min
-CompositeConstruct
-CompositeExtract indices
-CompositeInsert indices
-Constant value
-ControlBarrier execution_scope memory_scope memory_semantics
-ConvertFToS
-ConvertFToU
-ConvertPtrToU
-ConvertSToF
-ConvertUToF
-ConvertUToPtr
-CopyMemory alignment? memory_access? source_alignment? source_memory_access?
-Dot
-EXT.AtomicFAdd memory_scope semantics
-EXT.ConstantCompositeReplicate @22- value
-EXT.EmitMeshTasks @22- +terminator
-EXT.SetMeshOutputs @22-
-EXT.SpecConstantCompositeReplicate @22- +symbol constituent sym_name type
-EmitVertex @22-
-EndPrimitive @22-
-EntryPoint execution_model fn interface
-ExecutionMode execution_mode fn values
-FAdd
-FConvert
-FDiv
-FMod
-FMul
-FNegate
-FOrdEqual
-FOrdGreaterThan
-FOrdGreaterThanEqual
-FOrdLessThan
-FOrdLessThanEqual
-FOrdNotEqual
-FRem
-FSub
-FUnordEqual
-FUnordGreaterThan
-FUnordGreaterThanEqual
-FUnordLessThan
-FUnordLessThanEqual
-FUnordNotEqual
-FunctionCall @22- arg_attrs? callee res_attrs?
-FunctionCall @-21 callee
-GL.Acos
-GL.Acosh @22-
-GL.Asin
-GL.Asinh @22-
-GL.Atan
-GL.Atanh @22-
-GL.Ceil
-GL.Cos
-GL.Cosh
-GL.Cross @22-
-GL.Distance @22-
-GL.Exp
-GL.Exp2 @22-
-GL.FAbs
-GL.FClamp
-GL.FMax
-GL.FMin
-GL.FMix
-GL.FSign
-GL.FindILsb @22-
-GL.FindSMsb @22-
-GL.FindUMsb
-GL.Floor
-GL.Fma
-GL.Fract @22-
-GL.FrexpStruct
-GL.InverseSqrt
-GL.Ldexp
-GL.Length @22-
-GL.Log
-GL.Log2 @22-
-GL.Normalize @22-
-GL.PackHalf2x16 @22-
-GL.PackSnorm4x8 @22-
-GL.Pow
-GL.Reflect @22-
-GL.Round
-GL.RoundEven
-GL.SAbs
-GL.SClamp
-GL.SMax
-GL.SMin
-GL.SSign
-GL.Sin
-GL.Sinh
-GL.Sqrt
-GL.Tan
-GL.Tanh
-GL.UClamp
-GL.UMax
-GL.UMin
-GL.UnpackHalf2x16 @22-
-GL.UnpackSnorm4x8 @22-
-GenericCastToPtr
-GenericCastToPtrExplicit
-GlobalVariable @22- +symbol binding? built_in? descriptor_set? initializer? linkage_attributes? location? sym_name type
-GlobalVariable @20-21 +symbol binding? descriptor_set? initializer? linkage_attributes? location? sym_name type
-GlobalVariable @-19 +symbol binding? builtin? descriptor_set? initializer? linkage_attributes? location? sym_name type
-GroupBroadcast execution_scope
-GroupFAdd execution_scope group_operation
-GroupFMax execution_scope group_operation
-GroupFMin execution_scope group_operation
-GroupIAdd execution_scope group_operation
-GroupNonUniformAll @22- execution_scope
-GroupNonUniformAllEqual @22- execution_scope
-GroupNonUniformAny @22- execution_scope
-GroupNonUniformBallot execution_scope
-GroupNonUniformBallotBitCount @22- execution_scope group_operation
-GroupNonUniformBallotFindLSB @22- execution_scope
-GroupNonUniformBallotFindMSB @22- execution_scope
-GroupNonUniformBitwiseAnd execution_scope group_operation
-GroupNonUniformBitwiseOr execution_scope group_operation
-GroupNonUniformBitwiseXor execution_scope group_operation
-GroupNonUniformBroadcast execution_scope
-GroupNonUniformElect execution_scope
-GroupNonUniformFAdd execution_scope group_operation
-GroupNonUniformFMax execution_scope group_operation
-GroupNonUniformFMin execution_scope group_operation
-GroupNonUniformFMul execution_scope group_operation
-GroupNonUniformIAdd execution_scope group_operation
-GroupNonUniformIMul execution_scope group_operation
-GroupNonUniformLogicalAnd execution_scope group_operation
-GroupNonUniformLogicalOr execution_scope group_operation
-GroupNonUniformLogicalXor execution_scope group_operation
-GroupNonUniformQuadSwap @22- execution_scope
-GroupNonUniformRotateKHR @22- execution_scope
-GroupNonUniformSMax execution_scope group_operation
-GroupNonUniformSMin execution_scope group_operation
-GroupNonUniformShuffle execution_scope
-GroupNonUniformShuffleDown execution_scope
-GroupNonUniformShuffleUp execution_scope
-GroupNonUniformShuffleXor execution_scope
-GroupNonUniformUMax execution_scope group_operation
-GroupNonUniformUMin execution_scope group_operation
-GroupSMax execution_scope group_operation
-GroupSMin execution_scope group_operation
-GroupUMax execution_scope group_operation
-GroupUMin execution_scope group_operation
-IAdd
-IAddCarry
-IEqual
-IMul
-INTEL.ControlBarrierArrive @22- execution_scope memory_scope memory_semantics
-INTEL.ControlBarrierWait @22- execution_scope memory_scope memory_semantics
-INTEL.ConvertBF16ToF
-INTEL.ConvertFToBF16
-INTEL.JointMatrixLoad @-19 alignment? layout memory_access? scope
-INTEL.JointMatrixMad @-19 scope
-INTEL.JointMatrixStore @-19 alignment? layout memory_access? scope
-INTEL.JointMatrixWorkItemLength @-19 joint_matrix_type
-INTEL.RoundFToTF32 @22-
-INTEL.SubgroupBlockRead
-INTEL.SubgroupBlockWrite
-INotEqual
-ISub
-ISubBorrow
-Image
-ImageDrefGather @22- image_operands?
-ImageDrefGather @20-21
-ImageDrefGather @-19 imageoperands?
-ImageFetch @22- image_operands?
-ImageQuerySize
-ImageRead @22- image_operands?
-ImageSampleExplicitLod @22- image_operands
-ImageSampleImplicitLod @22- image_operands?
-ImageSampleProjDrefImplicitLod @22- image_operands?
-ImageWrite @22- image_operands?
-InBoundsPtrAccessChain
-IsFinite @22-
-IsInf
-IsNan
-KHR.AssumeTrue
-KHR.CooperativeMatrixLength cooperative_matrix_type
-KHR.CooperativeMatrixLoad @22- alignment? matrix_layout memory_operand?
-KHR.CooperativeMatrixLoad @-21 matrix_layout memory_operand?
-KHR.CooperativeMatrixMulAdd matrix_operands?
-KHR.CooperativeMatrixStore @22- alignment? matrix_layout memory_operand?
-KHR.CooperativeMatrixStore @-21 matrix_layout memory_operand?
-KHR.GroupFMul execution_scope group_operation
-KHR.GroupIMul execution_scope group_operation
-KHR.SubgroupBallot
-Kill @22- +terminator
-Load alignment? memory_access?
-LogicalAnd
-LogicalEqual
-LogicalNot
-LogicalNotEqual
-LogicalOr
-MatrixTimesMatrix
-MatrixTimesScalar
-MatrixTimesVector @22-
-MemoryBarrier memory_scope memory_semantics
-Not
-Ordered
-PtrAccessChain
-PtrCastToGeneric
-Return +terminator
-ReturnValue +terminator
-SConvert
-SDiv
-SDot format?
-SDotAccSat format?
-SGreaterThan
-SGreaterThanEqual
-SLessThan
-SLessThanEqual
-SMod
-SMulExtended
-SNegate
-SRem
-SUDot format?
-SUDotAccSat format?
-Select
-ShiftLeftLogical
-ShiftRightArithmetic
-ShiftRightLogical
-SpecConstant +symbol default_value sym_name
-SpecConstantComposite +symbol constituents sym_name type
-SpecConstantOperation
-Store alignment? memory_access?
-Switch @22- +terminator +operands=3 case_operand_segments literals?
-Transpose
-UConvert
-UDiv
-UDot format?
-UDotAccSat format?
-UGreaterThan
-UGreaterThanEqual
-ULessThan
-ULessThanEqual
-UMod
-UMulExtended
-Undef
-Unordered
-Unreachable +terminator
-Variable storage_class
-VectorExtractDynamic
-VectorInsertDynamic
-VectorShuffle components
-VectorTimesMatrix @22-
-VectorTimesScalar
+ARM.Graph @22- +isolated +symbol +counts=0/0/1/0 arg_attrs? entry_point? function_type res_attrs? sym_name
+ARM.GraphConstant @22- +counts=0/1/0/0 graph_constant_id
+ARM.GraphEntryPoint @22- +counts=0/0/0/0 fn interface
+ARM.GraphOutputs @22- +terminator +counts=0+/0/0/0
+AccessChain +counts=1+/1/0/0
+AtomicAnd +counts=2/1/0/0 memory_scope semantics
+AtomicCompareExchange +counts=3/1/0/0 equal_semantics memory_scope unequal_semantics
+AtomicCompareExchangeWeak +counts=3/1/0/0 equal_semantics memory_scope unequal_semantics
+AtomicExchange +counts=2/1/0/0 memory_scope semantics
+AtomicIAdd +counts=2/1/0/0 memory_scope semantics
+AtomicIDecrement +counts=1/1/0/0 memory_scope semantics
+AtomicIIncrement +counts=1/1/0/0 memory_scope semantics
+AtomicISub +counts=2/1/0/0 memory_scope semantics
+AtomicOr +counts=2/1/0/0 memory_scope semantics
+AtomicSMax +counts=2/1/0/0 memory_scope semantics
+AtomicSMin +counts=2/1/0/0 memory_scope semantics
+AtomicUMax +counts=2/1/0/0 memory_scope semantics
+AtomicUMin +counts=2/1/0/0 memory_scope semantics
+AtomicXor +counts=2/1/0/0 memory_scope semantics
+BitCount +counts=1/1/0/0
+BitFieldInsert +counts=4/1/0/0
+BitFieldSExtract +counts=3/1/0/0
+BitFieldUExtract +counts=3/1/0/0
+BitReverse +counts=1/1/0/0
+Bitcast +counts=1/1/0/0
+BitwiseAnd +counts=2/1/0/0
+BitwiseOr +counts=2/1/0/0
+BitwiseXor +counts=2/1/0/0
+Branch +terminator +counts=0+/0/0/1
+BranchConditional +terminator +counts=1+/0/0/2 +operands=3 branch_weights?
+CL.acos +counts=1/1/0/0
+CL.acosh +counts=1/1/0/0
+CL.asin +counts=1/1/0/0
+CL.asinh +counts=1/1/0/0
+CL.atan +counts=1/1/0/0
+CL.atan2 +counts=2/1/0/0
+CL.atanh +counts=1/1/0/0
+CL.ceil +counts=1/1/0/0
+CL.cos +counts=1/1/0/0
+CL.cosh +counts=1/1/0/0
+CL.erf +counts=1/1/0/0
+CL.exp +counts=1/1/0/0
+CL.fabs +counts=1/1/0/0
+CL.floor +counts=1/1/0/0
+CL.fma +counts=3/1/0/0
+CL.fmax +counts=2/1/0/0
+CL.fmin +counts=2/1/0/0
+CL.log +counts=1/1/0/0
+CL.mix +counts=3/1/0/0
+CL.pow +counts=2/1/0/0
+CL.printf +counts=1+/1/0/0
+CL.rint +counts=1/1/0/0
+CL.round +counts=1/1/0/0
+CL.rsqrt +counts=1/1/0/0
+CL.s_abs +counts=1/1/0/0
+CL.s_max +counts=2/1/0/0
+CL.s_min +counts=2/1/0/0
+CL.sin +counts=1/1/0/0
+CL.sinh +counts=1/1/0/0
+CL.sqrt +counts=1/1/0/0
+CL.tan +counts=1/1/0/0
+CL.tanh +counts=1/1/0/0
+CL.u_max +counts=2/1/0/0
+CL.u_min +counts=2/1/0/0
+CompositeConstruct +counts=0+/1/0/0
+CompositeExtract +counts=1/1/0/0 indices
+CompositeInsert +counts=2/1/0/0 indices
+Constant +counts=0/1/0/0 value
+ControlBarrier +counts=0/0/0/0 execution_scope memory_scope memory_semantics
+ConvertFToS +counts=1/1/0/0
+ConvertFToU +counts=1/1/0/0
+ConvertPtrToU +counts=1/1/0/0
+ConvertSToF +counts=1/1/0/0
+ConvertUToF +counts=1/1/0/0
+ConvertUToPtr +counts=1/1/0/0
+CopyMemory +counts=2/0/0/0 alignment? memory_access? source_alignment? source_memory_access?
+Dot +counts=2/1/0/0
+EXT.AtomicFAdd +counts=2/1/0/0 memory_scope semantics
+EXT.ConstantCompositeReplicate @22- +counts=0/1/0/0 value
+EXT.EmitMeshTasks @22- +terminator +counts=3-4/0/0/0
+EXT.SetMeshOutputs @22- +counts=2/0/0/0
+EXT.SpecConstantCompositeReplicate @22- +symbol +counts=0/0/0/0 constituent sym_name type
+EmitVertex @22- +counts=0/0/0/0
+EndPrimitive @22- +counts=0/0/0/0
+EntryPoint +counts=0/0/0/0 execution_model fn interface
+ExecutionMode +counts=0/0/0/0 execution_mode fn values
+FAdd +counts=2/1/0/0
+FConvert +counts=1/1/0/0
+FDiv +counts=2/1/0/0
+FMod +counts=2/1/0/0
+FMul +counts=2/1/0/0
+FNegate +counts=1/1/0/0
+FOrdEqual +counts=2/1/0/0
+FOrdGreaterThan +counts=2/1/0/0
+FOrdGreaterThanEqual +counts=2/1/0/0
+FOrdLessThan +counts=2/1/0/0
+FOrdLessThanEqual +counts=2/1/0/0
+FOrdNotEqual +counts=2/1/0/0
+FRem +counts=2/1/0/0
+FSub +counts=2/1/0/0
+FUnordEqual +counts=2/1/0/0
+FUnordGreaterThan +counts=2/1/0/0
+FUnordGreaterThanEqual +counts=2/1/0/0
+FUnordLessThan +counts=2/1/0/0
+FUnordLessThanEqual +counts=2/1/0/0
+FUnordNotEqual +counts=2/1/0/0
+FunctionCall @22- +counts=0+/0-1/0/0 arg_attrs? callee res_attrs?
+FunctionCall @-21 +counts=0+/0-1/0/0 callee
+GL.Acos +counts=1/1/0/0
+GL.Acosh @22- +counts=1/1/0/0
+GL.Asin +counts=1/1/0/0
+GL.Asinh @22- +counts=1/1/0/0
+GL.Atan +counts=1/1/0/0
+GL.Atanh @22- +counts=1/1/0/0
+GL.Ceil +counts=1/1/0/0
+GL.Cos +counts=1/1/0/0
+GL.Cosh +counts=1/1/0/0
+GL.Cross @22- +counts=2/1/0/0
+GL.Distance @22- +counts=2/1/0/0
+GL.Exp +counts=1/1/0/0
+GL.Exp2 @22- +counts=1/1/0/0
+GL.FAbs +counts=1/1/0/0
+GL.FClamp +counts=3/1/0/0
+GL.FMax +counts=2/1/0/0
+GL.FMin +counts=2/1/0/0
+GL.FMix +counts=3/1/0/0
+GL.FSign +counts=1/1/0/0
+GL.FindILsb @22- +counts=1/1/0/0
+GL.FindSMsb @22- +counts=1/1/0/0
+GL.FindUMsb +counts=1/1/0/0
+GL.Floor +counts=1/1/0/0
+GL.Fma +counts=3/1/0/0
+GL.Fract @22- +counts=1/1/0/0
+GL.FrexpStruct +counts=1/1/0/0
+GL.InverseSqrt +counts=1/1/0/0
+GL.Ldexp +counts=2/1/0/0
+GL.Length @22- +counts=1/1/0/0
+GL.Log +counts=1/1/0/0
+GL.Log2 @22- +counts=1/1/0/0
+GL.Normalize @22- +counts=1/1/0/0
+GL.PackHalf2x16 @22- +counts=1/1/0/0
+GL.PackSnorm4x8 @22- +counts=1/1/0/0
+GL.Pow +counts=2/1/0/0
+GL.Reflect @22- +counts=2/1/0/0
+GL.Round +counts=1/1/0/0
+GL.RoundEven +counts=1/1/0/0
+GL.SAbs +counts=1/1/0/0
+GL.SClamp +counts=3/1/0/0
+GL.SMax +counts=2/1/0/0
+GL.SMin +counts=2/1/0/0
+GL.SSign +counts=1/1/0/0
+GL.Sin +counts=1/1/0/0
+GL.Sinh +counts=1/1/0/0
+GL.Sqrt +counts=1/1/0/0
+GL.Tan +counts=1/1/0/0
+GL.Tanh +counts=1/1/0/0
+GL.UClamp +counts=3/1/0/0
+GL.UMax +counts=2/1/0/0
+GL.UMin +counts=2/1/0/0
+GL.UnpackHalf2x16 @22- +counts=1/1/0/0
+GL.UnpackSnorm4x8 @22- +counts=1/1/0/0
+GenericCastToPtr +counts=1/1/0/0
+GenericCastToPtrExplicit +counts=1/1/0/0
+GlobalVariable @22- +symbol +counts=0/0/0/0 binding? built_in? descriptor_set? initializer? linkage_attributes? location? sym_name type
+GlobalVariable @20-21 +symbol +counts=0/0/0/0 binding? descriptor_set? initializer? linkage_attributes? location? sym_name type
+GlobalVariable @-19 +symbol +counts=0/0/0/0 binding? builtin? descriptor_set? initializer? linkage_attributes? location? sym_name type
+GroupBroadcast +counts=2/1/0/0 execution_scope
+GroupFAdd +counts=1/1/0/0 execution_scope group_operation
+GroupFMax +counts=1/1/0/0 execution_scope group_operation
+GroupFMin +counts=1/1/0/0 execution_scope group_operation
+GroupIAdd +counts=1/1/0/0 execution_scope group_operation
+GroupNonUniformAll @22- +counts=1/1/0/0 execution_scope
+GroupNonUniformAllEqual @22- +counts=1/1/0/0 execution_scope
+GroupNonUniformAny @22- +counts=1/1/0/0 execution_scope
+GroupNonUniformBallot +counts=1/1/0/0 execution_scope
+GroupNonUniformBallotBitCount @22- +counts=1/1/0/0 execution_scope group_operation
+GroupNonUniformBallotFindLSB @22- +counts=1/1/0/0 execution_scope
+GroupNonUniformBallotFindMSB @22- +counts=1/1/0/0 execution_scope
+GroupNonUniformBitwiseAnd +counts=1-2/1/0/0 execution_scope group_operation
+GroupNonUniformBitwiseOr +counts=1-2/1/0/0 execution_scope group_operation
+GroupNonUniformBitwiseXor +counts=1-2/1/0/0 execution_scope group_operation
+GroupNonUniformBroadcast +counts=2/1/0/0 execution_scope
+GroupNonUniformElect +counts=0/1/0/0 execution_scope
+GroupNonUniformFAdd +counts=1-2/1/0/0 execution_scope group_operation
+GroupNonUniformFMax +counts=1-2/1/0/0 execution_scope group_operation
+GroupNonUniformFMin +counts=1-2/1/0/0 execution_scope group_operation
+GroupNonUniformFMul +counts=1-2/1/0/0 execution_scope group_operation
+GroupNonUniformIAdd +counts=1-2/1/0/0 execution_scope group_operation
+GroupNonUniformIMul +counts=1-2/1/0/0 execution_scope group_operation
+GroupNonUniformLogicalAnd +counts=1-2/1/0/0 execution_scope group_operation
+GroupNonUniformLogicalOr +counts=1-2/1/0/0 execution_scope group_operation
+GroupNonUniformLogicalXor +counts=1-2/1/0/0 execution_scope group_operation
+GroupNonUniformQuadSwap @22- +counts=2/1/0/0 execution_scope
+GroupNonUniformRotateKHR @22- +counts=2-3/1/0/0 execution_scope
+GroupNonUniformSMax +counts=1-2/1/0/0 execution_scope group_operation
+GroupNonUniformSMin +counts=1-2/1/0/0 execution_scope group_operation
+GroupNonUniformShuffle +counts=2/1/0/0 execution_scope
+GroupNonUniformShuffleDown +counts=2/1/0/0 execution_scope
+GroupNonUniformShuffleUp +counts=2/1/0/0 execution_scope
+GroupNonUniformShuffleXor +counts=2/1/0/0 execution_scope
+GroupNonUniformUMax +counts=1-2/1/0/0 execution_scope group_operation
+GroupNonUniformUMin +counts=1-2/1/0/0 execution_scope group_operation
+GroupSMax +counts=1/1/0/0 execution_scope group_operation
+GroupSMin +counts=1/1/0/0 execution_scope group_operation
+GroupUMax +counts=1/1/0/0 execution_scope group_operation
+GroupUMin +counts=1/1/0/0 execution_scope group_operation
+IAdd +counts=2/1/0/0
+IAddCarry +counts=2/1/0/0
+IEqual +counts=2/1/0/0
+IMul +counts=2/1/0/0
+INTEL.ControlBarrierArrive @22- +counts=0/0/0/0 execution_scope memory_scope memory_semantics
+INTEL.ControlBarrierWait @22- +counts=0/0/0/0 execution_scope memory_scope memory_semantics
+INTEL.ConvertBF16ToF +counts=1/1/0/0
+INTEL.ConvertFToBF16 +counts=1/1/0/0
+INTEL.JointMatrixLoad @-19 +counts=2/1/0/0 alignment? layout memory_access? scope
+INTEL.JointMatrixMad @-19 +counts=3/1/0/0 scope
+INTEL.JointMatrixStore @-19 +counts=3/0/0/0 alignment? layout memory_access? scope
+INTEL.JointMatrixWorkItemLength @-19 +counts=0/1/0/0 joint_matrix_type
+INTEL.RoundFToTF32 @22- +counts=1/1/0/0
+INTEL.SubgroupBlockRead +counts=1/1/0/0
+INTEL.SubgroupBlockWrite +counts=2/0/0/0
+INotEqual +counts=2/1/0/0
+ISub +counts=2/1/0/0
+ISubBorrow +counts=2/1/0/0
+Image +counts=1/1/0/0
+ImageDrefGather @22- +counts=3+/1/0/0 image_operands?
+ImageDrefGather @20-21 +counts=3+/1/0/0
+ImageDrefGather @-19 +counts=3+/1/0/0 imageoperands?
+ImageFetch @22- +counts=2+/1/0/0 image_operands?
+ImageQuerySize +counts=1/1/0/0
+ImageRead @22- +counts=2+/1/0/0 image_operands?
+ImageSampleExplicitLod @22- +counts=2+/1/0/0 image_operands
+ImageSampleImplicitLod @22- +counts=2+/1/0/0 image_operands?
+ImageSampleProjDrefImplicitLod @22- +counts=3+/1/0/0 image_operands?
+ImageWrite @22- +counts=3+/0/0/0 image_operands?
+InBoundsPtrAccessChain +counts=2+/1/0/0
+IsFinite @22- +counts=1/1/0/0
+IsInf +counts=1/1/0/0
+IsNan +counts=1/1/0/0
+KHR.AssumeTrue +counts=1/0/0/0
+KHR.CooperativeMatrixLength +counts=0/1/0/0 cooperative_matrix_type
+KHR.CooperativeMatrixLoad @22- +counts=2/1/0/0 alignment? matrix_layout memory_operand?
+KHR.CooperativeMatrixLoad @-21 +counts=2/1/0/0 matrix_layout memory_operand?
+KHR.CooperativeMatrixMulAdd +counts=3/1/0/0 matrix_operands?
+KHR.CooperativeMatrixStore @22- +counts=3/0/0/0 alignment? matrix_layout memory_operand?
+KHR.CooperativeMatrixStore @-21 +counts=3/0/0/0 matrix_layout memory_operand?
+KHR.GroupFMul +counts=1/1/0/0 execution_scope group_operation
+KHR.GroupIMul +counts=1/1/0/0 execution_scope group_operation
+KHR.SubgroupBallot +counts=1/1/0/0
+Kill @22- +terminator +counts=0/0/0/0
+Load +counts=1/1/0/0 alignment? memory_access?
+LogicalAnd +counts=2/1/0/0
+LogicalEqual +counts=2/1/0/0
+LogicalNot +counts=1/1/0/0
+LogicalNotEqual +counts=2/1/0/0
+LogicalOr +counts=2/1/0/0
+MatrixTimesMatrix +counts=2/1/0/0
+MatrixTimesScalar +counts=2/1/0/0
+MatrixTimesVector @22- +counts=2/1/0/0
+MemoryBarrier +counts=0/0/0/0 memory_scope memory_semantics
+Not +counts=1/1/0/0
+Ordered +counts=2/1/0/0
+PtrAccessChain +counts=2+/1/0/0
+PtrCastToGeneric +counts=1/1/0/0
+Return +terminator +counts=0/0/0/0
+ReturnValue +terminator +counts=1/0/0/0
+SConvert +counts=1/1/0/0
+SDiv +counts=2/1/0/0
+SDot +counts=2/1/0/0 format?
+SDotAccSat +counts=3/1/0/0 format?
+SGreaterThan +counts=2/1/0/0
+SGreaterThanEqual +counts=2/1/0/0
+SLessThan +counts=2/1/0/0
+SLessThanEqual +counts=2/1/0/0
+SMod +counts=2/1/0/0
+SMulExtended +counts=2/1/0/0
+SNegate +counts=1/1/0/0
+SRem +counts=2/1/0/0
+SUDot +counts=2/1/0/0 format?
+SUDotAccSat +counts=3/1/0/0 format?
+Select +counts=3/1/0/0
+ShiftLeftLogical +counts=2/1/0/0
+ShiftRightArithmetic +counts=2/1/0/0
+ShiftRightLogical +counts=2/1/0/0
+SpecConstant +symbol +counts=0/0/0/0 default_value sym_name
+SpecConstantComposite +symbol +counts=0/0/0/0 constituents sym_name type
+SpecConstantOperation +counts=0/1/1/0
+Store +counts=2/0/0/0 alignment? memory_access?
+Switch @22- +terminator +counts=1+/0/0/1+ +operands=3 case_operand_segments literals?
+Transpose +counts=1/1/0/0
+UConvert +counts=1/1/0/0
+UDiv +counts=2/1/0/0
+UDot +counts=2/1/0/0 format?
+UDotAccSat +counts=3/1/0/0 format?
+UGreaterThan +counts=2/1/0/0
+UGreaterThanEqual +counts=2/1/0/0
+ULessThan +counts=2/1/0/0
+ULessThanEqual +counts=2/1/0/0
+UMod +counts=2/1/0/0
+UMulExtended +counts=2/1/0/0
+Undef +counts=0/1/0/0
+Unordered +counts=2/1/0/0
+Unreachable +terminator +counts=0/0/0/0
+Variable +counts=0-1/1/0/0 storage_class
+VectorExtractDynamic +counts=2/1/0/0
+VectorInsertDynamic +counts=3/1/0/0
+VectorShuffle +counts=2/1/0/0 components
+VectorTimesMatrix @22- +counts=2/1/0/0
+VectorTimesScalar +counts=2/1/0/0
 
-func +isolated +symbol arg_attrs? function_control function_type linkage_attributes? res_attrs? sym_name
-mlir.addressof variable
-mlir.loop loop_control
-mlir.merge +terminator
-mlir.referenceof spec_const
-mlir.selection selection_control
-mlir.yield +terminator
-module +isolated +noterminator +symbol +symboltable addressing_model memory_model sym_name? vce_triple?
+func +isolated +symbol +counts=0/0/1/0 arg_attrs? function_control function_type linkage_attributes? res_attrs? sym_name
+mlir.addressof +counts=0/1/0/0 variable
+mlir.loop @22- +counts=0/0+/1/0 loop_control
+mlir.loop @-21 +counts=0/0/1/0 loop_control
+mlir.merge @22- +terminator +counts=0+/0/0/0
+mlir.merge @-21 +terminator +counts=0/0/0/0
+mlir.referenceof +counts=0/1/0/0 spec_const
+mlir.selection @22- +counts=0/0+/1/0 selection_control
+mlir.selection @-21 +counts=0/0/1/0 selection_control
+mlir.yield +terminator +counts=1/0/0/0
+module +isolated +noterminator +symbol +symboltable +counts=0/0/1/0 addressing_model memory_model sym_name? vce_triple?
 `
 
 var opTable = bytecode.NewOpTable("spirv", opTableText)

@@ -24,29 +24,29 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-bitcast
-cast
-collapse_shape reassociation
-concat dim
-dim
-empty
-expand_shape reassociation static_output_shape
-extract
-extract_slice +operands=4 static_offsets static_sizes static_strides
-from_elements
-gather gather_dims unique?
-generate
-insert
-insert_slice +operands=5 static_offsets static_sizes static_strides
-pack @-19 +operands=4 inner_dims_pos outer_dims_perm? static_inner_tiles
-pad +operands=3 nofold? static_high static_low
-parallel_insert_slice +operands=5 static_offsets static_sizes static_strides
-rank
-reshape
-scatter scatter_dims unique?
-splat
-unpack @-19 inner_dims_pos outer_dims_perm? static_inner_tiles
-yield +terminator
+bitcast +counts=1/1/0/0
+cast +counts=1/1/0/0
+collapse_shape +counts=1/1/0/0 reassociation
+concat +counts=0+/1/0/0 dim
+dim +counts=2/1/0/0
+empty +counts=0+/1/0/0
+expand_shape +counts=1+/1/0/0 reassociation static_output_shape
+extract +counts=1+/1/0/0
+extract_slice +counts=1+/1/0/0 +operands=4 static_offsets static_sizes static_strides
+from_elements +counts=0+/1/0/0
+gather +counts=2/1/0/0 gather_dims unique?
+generate +counts=0+/1/1/0
+insert +counts=2+/1/0/0
+insert_slice +counts=2+/1/0/0 +operands=5 static_offsets static_sizes static_strides
+pack @-19 +counts=2+/1/0/0 +operands=4 inner_dims_pos outer_dims_perm? static_inner_tiles
+pad +counts=1+/1/1/0 +operands=3 nofold? static_high static_low
+parallel_insert_slice +counts=2+/0/0/0 +operands=5 static_offsets static_sizes static_strides
+rank +counts=1/1/0/0
+reshape +counts=2/1/0/0
+scatter +counts=3/1/0/0 scatter_dims unique?
+splat +counts=1+/1/0/0
+unpack @-19 +counts=2+/1/0/0 inner_dims_pos outer_dims_perm? static_inner_tiles
+yield +terminator +counts=1/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("tensor", opTableText)

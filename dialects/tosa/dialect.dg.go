@@ -24,140 +24,149 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-abs
-add
-add_shape @22-
-apply_scale @22- rounding_mode
-apply_scale @20-21
-apply_scale @-19 double_round
-argmax @22- axis nan_mode?
-argmax @-21 axis
-arithmetic_right_shift round
-avg_pool2d @20- acc_type kernel pad stride
-avg_pool2d @-19 acc_type kernel pad quantization_info? stride
-bitwise_and
-bitwise_not
-bitwise_or
-bitwise_xor
-cast
-cast_from_block_scaled @22- block_size
-cast_to_block_scaled @22- block_size
-ceil
-clamp @22- max_val min_val nan_mode?
-clamp @20-21
-clamp @-19 max_fp max_int min_fp min_int
-clz
-concat axis
-concat_shape @22-
-cond_if
+abs +counts=1/1/0/0
+add +counts=2/1/0/0
+add_shape @22- +counts=2/1/0/0
+apply_scale @22- +counts=3/1/0/0 rounding_mode
+apply_scale @20-21 +counts=3/1/0/0
+apply_scale @-19 +counts=3/1/0/0 double_round
+argmax @22- +counts=1/1/0/0 axis nan_mode?
+argmax @-21 +counts=1/1/0/0 axis
+arithmetic_right_shift +counts=2/1/0/0 round
+avg_pool2d @22- +counts=3/1/0/0 acc_type kernel pad stride
+avg_pool2d @20-21 +counts=1/1/0/0 acc_type kernel pad stride
+avg_pool2d @-19 +counts=1/1/0/0 acc_type kernel pad quantization_info? stride
+bitwise_and +counts=2/1/0/0
+bitwise_not +counts=1/1/0/0
+bitwise_or +counts=2/1/0/0
+bitwise_xor +counts=2/1/0/0
+cast +counts=1/1/0/0
+cast_from_block_scaled @22- +counts=2/1/0/0 block_size
+cast_to_block_scaled @22- +counts=1/2/0/0 block_size
+ceil +counts=1/1/0/0
+clamp @22- +counts=1/1/0/0 max_val min_val nan_mode?
+clamp @20-21 +counts=1/1/0/0
+clamp @-19 +counts=1/1/0/0 max_fp max_int min_fp min_int
+clz +counts=1/1/0/0
+concat +counts=0+/1/0/0 axis
+concat_shape @22- +counts=0+/1/0/0
+cond_if +counts=1+/0+/2/0
 
-const @22- values
-const @20-21
-const @-19 value
-const_shape @22- values
-conv2d @22- acc_type dilation local_bound? pad stride
-conv2d @20-21 dilation local_bound? pad stride
-conv2d @-19 dilation local_bound? pad quantization_info? stride
-conv3d @22- acc_type dilation local_bound? pad stride
-conv3d @20-21 dilation local_bound? pad stride
-conv3d @-19 dilation local_bound? pad quantization_info? stride
-cos
-custom domain_name implementation_attrs operator_name
-depthwise_conv2d @22- acc_type dilation local_bound? pad stride
-depthwise_conv2d @20-21 dilation local_bound? pad stride
-depthwise_conv2d @-19 dilation local_bound? pad quantization_info? stride
-dim @22- axis
-div_ceil_shape @22-
-div_floor_shape @22-
-equal
-erf
-exp
-exp2_shape @22-
-fft2d inverse local_bound?
-floor
-fully_connected @-19 quantization_info?
-gather
-greater
-greater_equal
-identity
-int_div @-19
-intdiv @22-
-log
-log2_ceil_shape @22-
-log2_floor_shape @22-
-logical_and
-logical_left_shift
-logical_not
-logical_or
-logical_right_shift
-logical_xor
-matmul @20-
-matmul @-19 quantization_info?
-matmul_t_block_scaled @22- block_size
-max_pool2d @22- kernel nan_mode? pad stride
-max_pool2d @-21 kernel pad stride
-max_shape @22-
-maximum @22- nan_mode?
-maximum @-21
-min_shape @22-
-minimum @22- nan_mode?
-minimum @-21
-mod_shape @22-
-mul @20-
-mul @-19 shift
-mul_shape @22-
-negate @20-
-negate @-19 quantization_info?
-pad @20-
-pad @-19 quantization_info?
-pow
-reciprocal
-reduce_all axis
-reduce_any axis
-reduce_max @22- axis nan_mode?
-reduce_max @-21 axis
-reduce_min @22- axis nan_mode?
-reduce_min @-21 axis
-reduce_prod @-19 axis
-reduce_product @22- axis
-reduce_sum axis
-rescale @22- input_unsigned output_unsigned per_channel rounding_mode scale32
-rescale @20-21 per_channel scale32
-rescale @-19 double_round input_zp multiplier output_zp per_channel scale32 shift
-reshape @20-
-reshape @-19 new_shape
-resize @20- mode
-resize @-19 border mode offset scale
-reverse axis
-rfft2d local_bound?
-rsqrt
-scatter
-select
-sigmoid
-sin
-slice @20-
-slice @-19 size start
-slice_shape @22-
-sub
-sub_shape @22-
-table
-tanh
-tile @20-
-tile @-19 multiples
-transpose @22- perms
-transpose @-21
-transpose_conv2d @22- acc_type local_bound? out_pad stride
-transpose_conv2d @20-21 local_bound? out_pad stride
-transpose_conv2d @-19 local_bound? out_pad out_shape quantization_info? stride
-variable @22- +symbol initial_value? sym_name type var_shape
-variable @20-21 initial_value? type
-variable @-19 initial_value? name type
-variable.read @-19 name
-variable.write @-19 name
-variable_read @22- name
-variable_write @22- name
-while_loop
-yield +terminator
+const @22- +counts=0/1/0/0 values
+const @20-21 +counts=0/1/0/0
+const @-19 +counts=0/1/0/0 value
+const_shape @22- +counts=0/1/0/0 values
+conv2d @22- +counts=5/1/0/0 acc_type dilation local_bound? pad stride
+conv2d @20-21 +counts=3/1/0/0 dilation local_bound? pad stride
+conv2d @-19 +counts=3/1/0/0 dilation local_bound? pad quantization_info? stride
+conv3d @22- +counts=5/1/0/0 acc_type dilation local_bound? pad stride
+conv3d @20-21 +counts=3/1/0/0 dilation local_bound? pad stride
+conv3d @-19 +counts=3/1/0/0 dilation local_bound? pad quantization_info? stride
+cos +counts=1/1/0/0
+custom +counts=0+/0+/0/0 domain_name implementation_attrs operator_name
+depthwise_conv2d @22- +counts=5/1/0/0 acc_type dilation local_bound? pad stride
+depthwise_conv2d @20-21 +counts=3/1/0/0 dilation local_bound? pad stride
+depthwise_conv2d @-19 +counts=3/1/0/0 dilation local_bound? pad quantization_info? stride
+dim @22- +counts=1/1/0/0 axis
+div_ceil_shape @22- +counts=2/1/0/0
+div_floor_shape @22- +counts=2/1/0/0
+equal +counts=2/1/0/0
+erf +counts=1/1/0/0
+exp +counts=1/1/0/0
+exp2_shape @22- +counts=1/1/0/0
+fft2d +counts=2/2/0/0 inverse local_bound?
+floor +counts=1/1/0/0
+fully_connected @-19 +counts=3/1/0/0 quantization_info?
+gather +counts=2/1/0/0
+greater +counts=2/1/0/0
+greater_equal +counts=2/1/0/0
+identity +counts=1/1/0/0
+int_div @-19 +counts=2/1/0/0
+intdiv @22- +counts=2/1/0/0
+log +counts=1/1/0/0
+log2_ceil_shape @22- +counts=1/1/0/0
+log2_floor_shape @22- +counts=1/1/0/0
+logical_and +counts=2/1/0/0
+logical_left_shift +counts=2/1/0/0
+logical_not +counts=1/1/0/0
+logical_or +counts=2/1/0/0
+logical_right_shift +counts=2/1/0/0
+logical_xor +counts=2/1/0/0
+matmul @22- +counts=4/1/0/0
+matmul @20-21 +counts=2/1/0/0
+matmul @-19 +counts=2/1/0/0 quantization_info?
+matmul_t_block_scaled @22- +counts=4/1/0/0 block_size
+max_pool2d @22- +counts=1/1/0/0 kernel nan_mode? pad stride
+max_pool2d @-21 +counts=1/1/0/0 kernel pad stride
+max_shape @22- +counts=2/1/0/0
+maximum @22- +counts=2/1/0/0 nan_mode?
+maximum @-21 +counts=2/1/0/0
+min_shape @22- +counts=2/1/0/0
+minimum @22- +counts=2/1/0/0 nan_mode?
+minimum @-21 +counts=2/1/0/0
+mod_shape @22- +counts=2/1/0/0
+mul @22- +counts=3/1/0/0
+mul @20-21 +counts=2/1/0/0
+mul @-19 +counts=2/1/0/0 shift
+mul_shape @22- +counts=2/1/0/0
+negate @22- +counts=3/1/0/0
+negate @20-21 +counts=1/1/0/0
+negate @-19 +counts=1/1/0/0 quantization_info?
+pad @20- +counts=3/1/0/0
+pad @-19 +counts=3/1/0/0 quantization_info?
+pow +counts=2/1/0/0
+reciprocal +counts=1/1/0/0
+reduce_all +counts=1/1/0/0 axis
+reduce_any +counts=1/1/0/0 axis
+reduce_max @22- +counts=1/1/0/0 axis nan_mode?
+reduce_max @-21 +counts=1/1/0/0 axis
+reduce_min @22- +counts=1/1/0/0 axis nan_mode?
+reduce_min @-21 +counts=1/1/0/0 axis
+reduce_prod @-19 +counts=1/1/0/0 axis
+reduce_product @22- +counts=1/1/0/0 axis
+reduce_sum +counts=1/1/0/0 axis
+rescale @22- +counts=5/1/0/0 input_unsigned output_unsigned per_channel rounding_mode scale32
+rescale @20-21 +counts=1/1/0/0 per_channel scale32
+rescale @-19 +counts=1/1/0/0 double_round input_zp multiplier output_zp per_channel scale32 shift
+reshape @22- +counts=2/1/0/0
+reshape @20-21 +counts=1/1/0/0
+reshape @-19 +counts=1/1/0/0 new_shape
+resize @22- +counts=4/1/0/0 mode
+resize @20-21 +counts=1/1/0/0 mode
+resize @-19 +counts=1/1/0/0 border mode offset scale
+reverse +counts=1/1/0/0 axis
+rfft2d +counts=1/2/0/0 local_bound?
+rsqrt +counts=1/1/0/0
+scatter +counts=3/1/0/0
+select +counts=3/1/0/0
+sigmoid +counts=1/1/0/0
+sin +counts=1/1/0/0
+slice @22- +counts=3/1/0/0
+slice @20-21 +counts=0/1/0/0
+slice @-19 +counts=1/1/0/0 size start
+slice_shape @22- +counts=3/1/0/0
+sub +counts=2/1/0/0
+sub_shape @22- +counts=2/1/0/0
+table +counts=2/1/0/0
+tanh +counts=1/1/0/0
+tile @22- +counts=2/1/0/0
+tile @20-21 +counts=1/1/0/0
+tile @-19 +counts=1/1/0/0 multiples
+transpose @22- +counts=1/1/0/0 perms
+transpose @20-21 +counts=1/1/0/0
+transpose @-19 +counts=2/1/0/0
+transpose_conv2d @22- +counts=5/1/0/0 acc_type local_bound? out_pad stride
+transpose_conv2d @20-21 +counts=2/1/0/0 local_bound? out_pad stride
+transpose_conv2d @-19 +counts=3/1/0/0 local_bound? out_pad out_shape quantization_info? stride
+variable @22- +symbol +counts=0/0/0/0 initial_value? sym_name type var_shape
+variable @20-21 +counts=0/0/0/0 initial_value? type
+variable @-19 +counts=0/0/0/0 initial_value? name type
+variable.read @-19 +counts=0/1/0/0 name
+variable.write @-19 +counts=1/0/0/0 name
+variable_read @22- +counts=0/1/0/0 name
+variable_write @22- +counts=1/0/0/0 name
+while_loop +counts=0+/0+/2/0
+yield +terminator +counts=0+/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("tosa", opTableText)

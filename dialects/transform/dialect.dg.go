@@ -24,247 +24,250 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-affine.simplify_bounded_affine_ops lower_bounds upper_bounds
-affine.simplify_min_max_affine_ops @22-
-alternatives +isolated
-annotate name
-apply_conversion_patterns +graph +noterminator illegal_dialects? illegal_ops? legal_dialects? legal_ops? partial_conversion? preserve_handles?
-apply_conversion_patterns.dialect_to_llvm dialect_name
-apply_conversion_patterns.func.func_to_llvm
-apply_conversion_patterns.gpu.gpu_subgroup_reduce_to_nvvm
-apply_conversion_patterns.gpu.gpu_to_nvvm @22- benefit?
-apply_conversion_patterns.gpu.gpu_to_nvvm @-21
-apply_conversion_patterns.gpu.gpu_to_rocdl @22- chipset
-apply_conversion_patterns.gpu.gpu_wmma_to_nvvm
-apply_conversion_patterns.memref.memref_to_llvm_type_converter data_layout? index_bitwidth? use_aligned_alloc? use_bare_ptr_call_conv? use_generic_functions?
-apply_conversion_patterns.nvgpu.nvgpu_to_nvvm
-apply_conversion_patterns.scf.scf_to_control_flow
-apply_conversion_patterns.scf.structural_conversions
-apply_conversion_patterns.vector.vector_to_llvm @22- force_32bit_vector_indices? reassociate_fp_reductions? use_vector_alignment?
-apply_conversion_patterns.vector.vector_to_llvm @-21 force_32bit_vector_indices? reassociate_fp_reductions?
-apply_cse
-apply_dce
-apply_licm
-apply_patterns +graph +noterminator apply_cse? max_iterations? max_num_rewrites?
-apply_patterns.arm_neon.vector_contract_to_bfmmla @22-
-apply_patterns.arm_neon.vector_contract_to_i8mm @22-
-apply_patterns.arm_sve.vector_contract_to_bfmmla @22-
-apply_patterns.arm_sve.vector_contract_to_i8mm @22-
-apply_patterns.canonicalization
-apply_patterns.gpu.eliminate_barriers
-apply_patterns.gpu.gpu_rewrite_patterns
-apply_patterns.gpu.gpu_shuffle_to_amdgpu @22- chipset?
-apply_patterns.gpu.unroll_vectors_subgroup_mma k m n
-apply_patterns.linalg.decompose_pack_unpack @22-
-apply_patterns.linalg.decompose_pad @22-
-apply_patterns.linalg.erase_unnecessary_inputs
-apply_patterns.linalg.fold_add_into_dest @22-
-apply_patterns.linalg.fold_pack_unpack_into_empty @22- fold_single_use_only?
-apply_patterns.linalg.fold_unit_extent_dims_via_reshapes
-apply_patterns.linalg.fold_unit_extent_dims_via_slices
-apply_patterns.linalg.pad_vectorization @22-
-apply_patterns.linalg.tiling_canonicalization
-apply_patterns.memref.alloc_to_alloca size_limit?
-apply_patterns.memref.expand_ops
-apply_patterns.memref.expand_strided_metadata
-apply_patterns.memref.extract_address_computations
-apply_patterns.memref.fold_memref_alias_ops
-apply_patterns.memref.resolve_ranked_shaped_type_result_dims
-apply_patterns.scf.for_loop_canonicalization
-apply_patterns.tensor.bubble_up_extract_slice @22-
-apply_patterns.tensor.decompose_concat
-apply_patterns.tensor.drop_redundant_insert_slice_rank_expansion
-apply_patterns.tensor.fold_into_pack_and_unpack
-apply_patterns.tensor.fold_tensor_empty fold_single_use_only?
-apply_patterns.tensor.fold_tensor_subset_ops
-apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers
-apply_patterns.tensor.merge_consecutive_insert_extract_slice
-apply_patterns.tensor.reassociative_reshape_folding
-apply_patterns.tensor.rewrite_as_constant aggressive?
-apply_patterns.vector.cast_away_vector_leading_one_dim
-apply_patterns.vector.drop_inner_most_unit_dims_from_xfer_ops @22-
-apply_patterns.vector.drop_unit_dims_with_shape_cast @22-
-apply_patterns.vector.elementwise_to_vector
-apply_patterns.vector.fold_arith_extension
-apply_patterns.vector.interleave_to_shuffle
-apply_patterns.vector.lower_bitcast
-apply_patterns.vector.lower_broadcast
-apply_patterns.vector.lower_contraction lowering_strategy?
-apply_patterns.vector.lower_create_mask
-apply_patterns.vector.lower_gather
-apply_patterns.vector.lower_interleave
-apply_patterns.vector.lower_masked_transfers
-apply_patterns.vector.lower_masks
-apply_patterns.vector.lower_multi_reduction lowering_strategy?
-apply_patterns.vector.lower_outerproduct
-apply_patterns.vector.lower_scan
-apply_patterns.vector.lower_shape_cast
-apply_patterns.vector.lower_transfer max_transfer_rank?
-apply_patterns.vector.lower_transpose avx2_lowering_strategy? lowering_strategy?
-apply_patterns.vector.materialize_masks
-apply_patterns.vector.rank_reducing_subview_patterns
-apply_patterns.vector.reduction_to_contract
-apply_patterns.vector.rewrite_narrow_types
-apply_patterns.vector.sink_mem_ops @22-
-apply_patterns.vector.sink_ops @22-
-apply_patterns.vector.split_transfer_full_partial split_transfer_strategy?
-apply_patterns.vector.transfer_permutation_patterns
-apply_patterns.vector.transfer_to_scf full_unroll? max_transfer_rank?
-apply_patterns.vector.unroll_from_elements @22-
-apply_patterns.vector.unroll_to_elements @22-
-apply_patterns.x86vector.sink_vector_producer_ops @22-
-apply_patterns.x86vector.vector_contract_bf16_to_fma @22-
-apply_patterns.x86vector.vector_contract_to_fma @22-
-apply_patterns.x86vector.vector_contract_to_packed_type_dot_product @22-
-apply_registered_pass options? pass_name
-bufferization.buffer_loop_hoisting
-bufferization.eliminate_empty_tensors
-bufferization.empty_tensor_to_alloc_tensor
-bufferization.one_shot_bufferize allow_return_allocs_from_loops? allow_unknown_ops? bufferize_function_boundaries? check_parallel_regions? dump_alias_sets? function_boundary_type_conversion? memcpy_op? print_conflicts? test_analysis_only?
-cast
-collect_matching matcher
-debug.emit_param_as_remark message?
-debug.emit_remark_at message
-dlti.query @22- keys
-foreach with_zip_shortest?
-foreach_match actions flatten_results? matchers restrict_root?
-func.cast_and_call +graph +noterminator +operands=4 function_name? insert_after?
-func.deduplicate_func_args @22- function_name
-func.replace_func_signature @22- adjust_func_calls? args_interchange function_name results_interchange
-get_consumers_of_result result_number
-get_defining_op
-get_operand is_all? is_inverted? raw_position_list
-get_parent_op allow_empty_results? deduplicate? isolated_from_above? nth_parent? op_name?
-get_producer_of_operand operand_number
-get_result is_all? is_inverted? raw_position_list
-get_type elemental?
-gpu.map_forall_to_blocks generate_gpu_launch? grid_dims?
-gpu.map_nested_forall_to_threads block_dims? sync_after_distribute? warp_size?
-include @22- arg_attrs? failure_propagation_mode res_attrs? target
-include @-21 failure_propagation_mode target
-irdl.collect_matching +noterminator +symboltable
-loop.coalesce
-loop.forall_to_for
-loop.forall_to_parallel
-loop.fuse_sibling
-loop.hoist_loop_invariant_subsets
-loop.outline func_name
-loop.parallel_for_to_nested_fors @22-
-loop.peel fail_if_already_divisible? peel_front?
-loop.pipeline iteration_interval? read_latency?
-loop.promote_if_one_iteration
-loop.unroll factor
-loop.unroll_and_jam factor
-match.operation_empty
-match.operation_name op_names
-match.param.cmpi predicate
-match.structured failure_propagation_mode?
-match.structured.body contraction? elementwise? passthrough? reduction_position?
-match.structured.classify_contraction_dims
-match.structured.classify_convolution_dims
-match.structured.dim is_all? is_inverted? parallel? raw_dim_list reduction?
-match.structured.elemental_bitwidth
-match.structured.init is_all? is_inverted? permutation? projected_permutation? raw_position_list
-match.structured.input is_all? is_inverted? permutation? projected_permutation? raw_position_list
-match.structured.num_inits
-match.structured.num_inputs
-match.structured.rank
-match.structured.result any? position single?
-match.structured.yield +terminator
-memref.alloca_to_global
-memref.erase_dead_alloc_and_stores
-memref.make_loop_independent num_loops
-memref.multibuffer factor skip_analysis?
-merge_handles deduplicate?
-named_sequence +isolated +symbol arg_attrs? function_type res_attrs? sym_name sym_visibility?
-num_associations
-nvgpu.create_async_groups bypass_l1?
-nvgpu.pipeline_shared_memory_copies depth failure_propagation_mode? peel_epilogue?
-nvgpu.rewrite_copy_as_tma
-nvgpu.rewrite_matmul_as_mma_sync
-param.constant value
-pdl_match pattern_name
-print assume_verified? name? skip_regions? use_local_scope?
-replicate
-scf.take_assumed_branch take_else_branch?
-select op_name
-sequence +operands=2 failure_propagation_mode
-smt.constrain_params @22-
-sparse_tensor.match.sparse_inout
-split_handle fail_on_payload_too_small? overflow_result? pass_through_empty_handle?
-structured.bufferize_to_allocation alloc_op? bufferize_destination_only? emit_dealloc? memcpy_op? memory_space?
-structured.continuous_tile_sizes dimension target_size
-structured.convert_conv2d_to_img2col
-structured.convert_to_loops
-structured.decompose
-structured.decompose_interface
-structured.decompose_winograd_op @22-
-structured.eliminate_empty_tensors
-structured.flatten_elementwise
-structured.fuse @22- +operands=3 apply_cleanup? static_tile_interchange? static_tile_sizes? use_forall?
-structured.fuse @20-21
-structured.fuse @-19 tile_interchange? tile_sizes?
-structured.fuse_into_containing_op
-structured.generalize
-structured.gpu.map_copy_to_threads desired_bit_alignment total_num_threads
-structured.hoist_pad num_loops transpose?
-structured.hoist_pad.build_packing_loop_nest transpose?
-structured.hoist_redundant_vector_broadcasts
-structured.hoist_redundant_vector_transfers @22- verify_non_zero_trip?
-structured.hoist_redundant_vector_transfers @-21
-structured.insert_slice_to_copy
-structured.interchange iterator_interchange?
-structured.linalg_copy_to_memref @22-
-structured.lower_pack @22- lowerPadLikeWithInsertSlice?
-structured.lower_pack @-21
-structured.lower_unpack @22- lowerUnpadLikeWithExtractSlice?
-structured.lower_unpack @-21
-structured.match filter_operand_types? filter_result_type? interface? op_attrs? ops?
-structured.multitile_sizes dimension divisor? target_size
-structured.pack static_packed_sizes?
-structured.pack_greedily matmul_inner_dims_order? matmul_padded_sizes_next_multiple_of? static_matmul_packed_sizes?
-structured.pack_transpose inner_perm? outer_perm?
-structured.pad @22- copy_back_op? nofold_flags? padding_dimensions? padding_values? static_pad_to_multiple_of? transpose_paddings? use_prescribed_tensor_shapes?
-structured.pad @20-21 copy_back_op? padding_dimensions? padding_values? static_pad_to_multiple_of? transpose_paddings?
-structured.pad @-19 copy_back_op? pack_paddings? padding_dimensions? padding_values? static_pad_to_multiple_of? transpose_paddings?
-structured.pad_tiling_interface @22- pad_to_multiple_of? padding_values? static_padding_sizes?
-structured.promote @22- alignment? mapping? memory_space? operands_to_promote? use_alloca? use_full_tile_buffers? use_full_tiles_by_default? use_original_subview_size?
-structured.promote @-21 alignment? mapping? memory_space? operands_to_promote? use_alloca? use_full_tile_buffers? use_full_tiles_by_default?
-structured.promote_tensor @22- memory_space?
-structured.replace +isolated +graph +noterminator
-structured.rewrite_in_destination_passing_style
-structured.scalarize
-structured.specialize
-structured.split dimension multiway? static_chunk_sizes
-structured.split_reduction inner_parallel? insert_split_dimension? split_factor? use_alloc? use_scaling_algorithm?
-structured.tile_reduction_using_for @22- reduction_dims? tile_sizes?
-structured.tile_reduction_using_for @-21 tile_sizes?
-structured.tile_reduction_using_forall @22- mapping? num_threads? reduction_dims? tile_sizes?
-structured.tile_reduction_using_forall @-21 mapping? num_threads? tile_sizes?
-structured.tile_using_for interchange? scalable_sizes? static_sizes?
-structured.tile_using_forall +operands=5 mapping? static_num_threads? static_tile_sizes?
-structured.transpose_conv2d
-structured.transpose_matmul inputToTranspose?
-structured.vectorize @22- assume_dynamic_dims_match_vec_sizes? create_named_contraction? scalable_sizes? static_vector_sizes? vectorize_nd_extract?
-structured.vectorize @-21 scalable_sizes? static_vector_sizes? vectorize_nd_extract?
-structured.vectorize_children_and_apply_patterns @22- disable_multi_reduction_to_contract_patterns? disable_transfer_permutation_map_lowering_patterns? flatten_1d_depthwise_conv? fold_type_extensions_into_contract? vectorize_nd_extract? vectorize_padding?
-structured.vectorize_children_and_apply_patterns @-21 disable_multi_reduction_to_contract_patterns? disable_transfer_permutation_map_lowering_patterns? flatten_1d_depthwise_conv? vectorize_nd_extract? vectorize_padding?
-structured.winograd_conv2d @22- fmr
-structured.winograd_conv2d @20-21
-structured.winograd_conv2d @-19 m r
-tensor.make_loop_independent num_loops
-tune.alternatives @22- name selected_region_attr?
-tune.knob @22- name options selected?
-type_conversion.tensor.cast_shape_dynamic_dims ignore_dynamic_info?
-verify
-with_pdl_patterns +noterminator +symboltable
-xegpu.convert_layout @22- +operands=7 static_input_inst_data? static_input_sg_data? static_input_sg_layout? static_target_inst_data? static_target_sg_data? static_target_sg_layout?
-xegpu.get_desc_op @22-
-xegpu.insert_prefetch @22- static_nb_prefetch?
-xegpu.set_desc_layout @22- +operands=4 slice_dims? static_inst_data? static_sg_data? static_sg_layout?
-xegpu.set_gpu_launch_threads @22- static_threads?
-xegpu.set_op_layout_attr @22- +operands=4 index? result? slice_dims? static_inst_data? static_sg_data? static_sg_layout?
-yield +terminator
+affine.simplify_bounded_affine_ops +counts=1+/0/0/0 lower_bounds upper_bounds
+affine.simplify_min_max_affine_ops @22- +counts=1/0/0/0
+alternatives +isolated +counts=0-1/0+/0+/0
+annotate +counts=1-2/0/0/0 name
+apply_conversion_patterns +graph +noterminator +counts=1/0/1+/0 illegal_dialects? illegal_ops? legal_dialects? legal_ops? partial_conversion? preserve_handles?
+apply_conversion_patterns.dialect_to_llvm +counts=0/0/0/0 dialect_name
+apply_conversion_patterns.func.func_to_llvm +counts=0/0/0/0
+apply_conversion_patterns.gpu.gpu_subgroup_reduce_to_nvvm +counts=0/0/0/0
+apply_conversion_patterns.gpu.gpu_to_nvvm @22- +counts=0/0/0/0 benefit?
+apply_conversion_patterns.gpu.gpu_to_nvvm @-21 +counts=0/0/0/0
+apply_conversion_patterns.gpu.gpu_to_rocdl @22- +counts=0/0/0/0 chipset
+apply_conversion_patterns.gpu.gpu_wmma_to_nvvm +counts=0/0/0/0
+apply_conversion_patterns.memref.memref_to_llvm_type_converter +counts=0/0/0/0 data_layout? index_bitwidth? use_aligned_alloc? use_bare_ptr_call_conv? use_generic_functions?
+apply_conversion_patterns.nvgpu.nvgpu_to_nvvm +counts=0/0/0/0
+apply_conversion_patterns.scf.scf_to_control_flow +counts=0/0/0/0
+apply_conversion_patterns.scf.structural_conversions +counts=0/0/0/0
+apply_conversion_patterns.vector.vector_to_llvm @22- +counts=0/0/0/0 force_32bit_vector_indices? reassociate_fp_reductions? use_vector_alignment?
+apply_conversion_patterns.vector.vector_to_llvm @-21 +counts=0/0/0/0 force_32bit_vector_indices? reassociate_fp_reductions?
+apply_cse +counts=1/0/0/0
+apply_dce +counts=1/0/0/0
+apply_licm +counts=1/0/0/0
+apply_patterns +graph +noterminator +counts=1/0/1/0 apply_cse? max_iterations? max_num_rewrites?
+apply_patterns.arm_neon.vector_contract_to_bfmmla @22- +counts=0/0/0/0
+apply_patterns.arm_neon.vector_contract_to_i8mm @22- +counts=0/0/0/0
+apply_patterns.arm_sve.vector_contract_to_bfmmla @22- +counts=0/0/0/0
+apply_patterns.arm_sve.vector_contract_to_i8mm @22- +counts=0/0/0/0
+apply_patterns.canonicalization +counts=0/0/0/0
+apply_patterns.gpu.eliminate_barriers +counts=0/0/0/0
+apply_patterns.gpu.gpu_rewrite_patterns +counts=0/0/0/0
+apply_patterns.gpu.gpu_shuffle_to_amdgpu @22- +counts=0/0/0/0 chipset?
+apply_patterns.gpu.unroll_vectors_subgroup_mma +counts=0/0/0/0 k m n
+apply_patterns.linalg.decompose_pack_unpack @22- +counts=0/0/0/0
+apply_patterns.linalg.decompose_pad @22- +counts=0/0/0/0
+apply_patterns.linalg.erase_unnecessary_inputs +counts=0/0/0/0
+apply_patterns.linalg.fold_add_into_dest @22- +counts=0/0/0/0
+apply_patterns.linalg.fold_pack_unpack_into_empty @22- +counts=0/0/0/0 fold_single_use_only?
+apply_patterns.linalg.fold_unit_extent_dims_via_reshapes +counts=0/0/0/0
+apply_patterns.linalg.fold_unit_extent_dims_via_slices +counts=0/0/0/0
+apply_patterns.linalg.pad_vectorization @22- +counts=0/0/0/0
+apply_patterns.linalg.tiling_canonicalization +counts=0/0/0/0
+apply_patterns.memref.alloc_to_alloca +counts=0/0/0/0 size_limit?
+apply_patterns.memref.expand_ops +counts=0/0/0/0
+apply_patterns.memref.expand_strided_metadata +counts=0/0/0/0
+apply_patterns.memref.extract_address_computations +counts=0/0/0/0
+apply_patterns.memref.fold_memref_alias_ops +counts=0/0/0/0
+apply_patterns.memref.resolve_ranked_shaped_type_result_dims +counts=0/0/0/0
+apply_patterns.scf.for_loop_canonicalization +counts=0/0/0/0
+apply_patterns.tensor.bubble_up_extract_slice @22- +counts=0/0/0/0
+apply_patterns.tensor.decompose_concat +counts=0/0/0/0
+apply_patterns.tensor.drop_redundant_insert_slice_rank_expansion +counts=0/0/0/0
+apply_patterns.tensor.fold_into_pack_and_unpack +counts=0/0/0/0
+apply_patterns.tensor.fold_tensor_empty +counts=0/0/0/0 fold_single_use_only?
+apply_patterns.tensor.fold_tensor_subset_ops +counts=0/0/0/0
+apply_patterns.tensor.fold_tensor_subset_ops_into_vector_transfers +counts=0/0/0/0
+apply_patterns.tensor.merge_consecutive_insert_extract_slice +counts=0/0/0/0
+apply_patterns.tensor.reassociative_reshape_folding +counts=0/0/0/0
+apply_patterns.tensor.rewrite_as_constant +counts=0/0/0/0 aggressive?
+apply_patterns.vector.cast_away_vector_leading_one_dim +counts=0/0/0/0
+apply_patterns.vector.drop_inner_most_unit_dims_from_xfer_ops @22- +counts=0/0/0/0
+apply_patterns.vector.drop_unit_dims_with_shape_cast @22- +counts=0/0/0/0
+apply_patterns.vector.elementwise_to_vector +counts=0/0/0/0
+apply_patterns.vector.fold_arith_extension +counts=0/0/0/0
+apply_patterns.vector.interleave_to_shuffle +counts=0/0/0/0
+apply_patterns.vector.lower_bitcast +counts=0/0/0/0
+apply_patterns.vector.lower_broadcast +counts=0/0/0/0
+apply_patterns.vector.lower_contraction +counts=0/0/0/0 lowering_strategy?
+apply_patterns.vector.lower_create_mask +counts=0/0/0/0
+apply_patterns.vector.lower_gather +counts=0/0/0/0
+apply_patterns.vector.lower_interleave +counts=0/0/0/0
+apply_patterns.vector.lower_masked_transfers +counts=0/0/0/0
+apply_patterns.vector.lower_masks +counts=0/0/0/0
+apply_patterns.vector.lower_multi_reduction +counts=0/0/0/0 lowering_strategy?
+apply_patterns.vector.lower_outerproduct +counts=0/0/0/0
+apply_patterns.vector.lower_scan +counts=0/0/0/0
+apply_patterns.vector.lower_shape_cast +counts=0/0/0/0
+apply_patterns.vector.lower_transfer +counts=0/0/0/0 max_transfer_rank?
+apply_patterns.vector.lower_transpose +counts=0/0/0/0 avx2_lowering_strategy? lowering_strategy?
+apply_patterns.vector.materialize_masks +counts=0/0/0/0
+apply_patterns.vector.rank_reducing_subview_patterns +counts=0/0/0/0
+apply_patterns.vector.reduction_to_contract +counts=0/0/0/0
+apply_patterns.vector.rewrite_narrow_types +counts=0/0/0/0
+apply_patterns.vector.sink_mem_ops @22- +counts=0/0/0/0
+apply_patterns.vector.sink_ops @22- +counts=0/0/0/0
+apply_patterns.vector.split_transfer_full_partial +counts=0/0/0/0 split_transfer_strategy?
+apply_patterns.vector.transfer_permutation_patterns +counts=0/0/0/0
+apply_patterns.vector.transfer_to_scf +counts=0/0/0/0 full_unroll? max_transfer_rank?
+apply_patterns.vector.unroll_from_elements @22- +counts=0/0/0/0
+apply_patterns.vector.unroll_to_elements @22- +counts=0/0/0/0
+apply_patterns.x86vector.sink_vector_producer_ops @22- +counts=0/0/0/0
+apply_patterns.x86vector.vector_contract_bf16_to_fma @22- +counts=0/0/0/0
+apply_patterns.x86vector.vector_contract_to_fma @22- +counts=0/0/0/0
+apply_patterns.x86vector.vector_contract_to_packed_type_dot_product @22- +counts=0/0/0/0
+apply_registered_pass @22- +counts=1+/1/0/0 options? pass_name
+apply_registered_pass @-21 +counts=1/1/0/0 options? pass_name
+bufferization.buffer_loop_hoisting +counts=1/0/0/0
+bufferization.eliminate_empty_tensors +counts=1/0/0/0
+bufferization.empty_tensor_to_alloc_tensor +counts=1/1/0/0
+bufferization.one_shot_bufferize +counts=1/1/0/0 allow_return_allocs_from_loops? allow_unknown_ops? bufferize_function_boundaries? check_parallel_regions? dump_alias_sets? function_boundary_type_conversion? memcpy_op? print_conflicts? test_analysis_only?
+cast +counts=1/1/0/0
+collect_matching +counts=1/0+/0/0 matcher
+debug.emit_param_as_remark +counts=1-2/0/0/0 message?
+debug.emit_remark_at +counts=1/0/0/0 message
+dlti.query @22- +counts=1/1/0/0 keys
+foreach +counts=0+/0+/1/0 with_zip_shortest?
+foreach_match +counts=1+/1+/0/0 actions flatten_results? matchers restrict_root?
+func.cast_and_call +graph +noterminator +counts=1-4/1/1/0 +operands=4 function_name? insert_after?
+func.deduplicate_func_args @22- +counts=1/2/0/0 function_name
+func.replace_func_signature @22- +counts=1/2/0/0 adjust_func_calls? args_interchange function_name results_interchange
+get_consumers_of_result +counts=1/1/0/0 result_number
+get_defining_op +counts=1/1/0/0
+get_operand +counts=1/1/0/0 is_all? is_inverted? raw_position_list
+get_parent_op +counts=1/1/0/0 allow_empty_results? deduplicate? isolated_from_above? nth_parent? op_name?
+get_producer_of_operand +counts=1/1/0/0 operand_number
+get_result +counts=1/1/0/0 is_all? is_inverted? raw_position_list
+get_type +counts=1/1/0/0 elemental?
+gpu.map_forall_to_blocks +counts=1/1/0/0 generate_gpu_launch? grid_dims?
+gpu.map_nested_forall_to_threads +counts=1/1/0/0 block_dims? sync_after_distribute? warp_size?
+include @22- +counts=0+/0+/0/0 arg_attrs? failure_propagation_mode res_attrs? target
+include @-21 +counts=0+/0+/0/0 failure_propagation_mode target
+irdl.collect_matching +noterminator +symboltable +counts=1/1/1/0
+loop.coalesce +counts=1/1/0/0
+loop.forall_to_for +counts=1/0+/0/0
+loop.forall_to_parallel +counts=1/0+/0/0
+loop.fuse_sibling +counts=2/1/0/0
+loop.hoist_loop_invariant_subsets +counts=1/0/0/0
+loop.outline +counts=1/2/0/0 func_name
+loop.parallel_for_to_nested_fors @22- +counts=1/0+/0/0
+loop.peel +counts=1/2/0/0 fail_if_already_divisible? peel_front?
+loop.pipeline +counts=1/1/0/0 iteration_interval? read_latency?
+loop.promote_if_one_iteration +counts=1/0/0/0
+loop.unroll +counts=1/0/0/0 factor
+loop.unroll_and_jam +counts=1/0/0/0 factor
+match.operation_empty +counts=1/0/0/0
+match.operation_name +counts=1/0/0/0 op_names
+match.param.cmpi +counts=2/0/0/0 predicate
+match.structured +counts=1/0+/1/0 failure_propagation_mode?
+match.structured.body +counts=1/0/0/0 contraction? elementwise? passthrough? reduction_position?
+match.structured.classify_contraction_dims +counts=1/4/0/0
+match.structured.classify_convolution_dims +counts=1/8/0/0
+match.structured.dim +counts=1/0-1/0/0 is_all? is_inverted? parallel? raw_dim_list reduction?
+match.structured.elemental_bitwidth +counts=1/1/0/0
+match.structured.init +counts=1/0-1/0/0 is_all? is_inverted? permutation? projected_permutation? raw_position_list
+match.structured.input +counts=1/0-1/0/0 is_all? is_inverted? permutation? projected_permutation? raw_position_list
+match.structured.num_inits +counts=1/1/0/0
+match.structured.num_inputs +counts=1/1/0/0
+match.structured.rank +counts=1/1/0/0
+match.structured.result +counts=1/1/0/0 any? position single?
+match.structured.yield +terminator +counts=0+/0/0/0
+memref.alloca_to_global +counts=1/2/0/0
+memref.erase_dead_alloc_and_stores +counts=1/0/0/0
+memref.make_loop_independent +counts=1/1/0/0 num_loops
+memref.multibuffer +counts=1/1/0/0 factor skip_analysis?
+merge_handles +counts=0+/1/0/0 deduplicate?
+named_sequence +isolated +symbol +counts=0/0/1/0 arg_attrs? function_type res_attrs? sym_name sym_visibility?
+num_associations +counts=1/1/0/0
+nvgpu.create_async_groups +counts=1/1/0/0 bypass_l1?
+nvgpu.pipeline_shared_memory_copies +counts=1/1/0/0 depth failure_propagation_mode? peel_epilogue?
+nvgpu.rewrite_copy_as_tma +counts=1/0/0/0
+nvgpu.rewrite_matmul_as_mma_sync +counts=1/0/0/0
+param.constant +counts=0/1/0/0 value
+pdl_match +counts=1/1/0/0 pattern_name
+print +counts=0-1/0/0/0 assume_verified? name? skip_regions? use_local_scope?
+replicate +counts=1+/0+/0/0
+scf.take_assumed_branch +counts=1/0/0/0 take_else_branch?
+select +counts=1/1/0/0 op_name
+sequence +counts=0+/0+/1/0 +operands=2 failure_propagation_mode
+smt.constrain_params @22- +counts=0+/0+/1/0
+sparse_tensor.match.sparse_inout +counts=1/1/0/0
+split_handle +counts=1/0+/0/0 fail_on_payload_too_small? overflow_result? pass_through_empty_handle?
+structured.bufferize_to_allocation +counts=1/2/0/0 alloc_op? bufferize_destination_only? emit_dealloc? memcpy_op? memory_space?
+structured.continuous_tile_sizes +counts=1/2/0/0 dimension target_size
+structured.convert_conv2d_to_img2col +counts=1/2/0/0
+structured.convert_to_loops +counts=1/1/0/0
+structured.decompose +counts=1/1/0/0
+structured.decompose_interface +counts=1/1/0/0
+structured.decompose_winograd_op @22- +counts=1/1/0/0
+structured.eliminate_empty_tensors +counts=1/0/0/0
+structured.flatten_elementwise +counts=1/1/0/0
+structured.fuse @22- +counts=1+/1+/0/0 +operands=3 apply_cleanup? static_tile_interchange? static_tile_sizes? use_forall?
+structured.fuse @20-21 +counts=1/1+/0/0
+structured.fuse @-19 +counts=1/1+/0/0 tile_interchange? tile_sizes?
+structured.fuse_into_containing_op +counts=2/2/0/0
+structured.generalize +counts=1/1/0/0
+structured.gpu.map_copy_to_threads +counts=1/2/0/0 desired_bit_alignment total_num_threads
+structured.hoist_pad +counts=1/1/0/0 num_loops transpose?
+structured.hoist_pad.build_packing_loop_nest +counts=2/1/0/0 transpose?
+structured.hoist_redundant_vector_broadcasts +counts=1/1/0/0
+structured.hoist_redundant_vector_transfers @22- +counts=1/1/0/0 verify_non_zero_trip?
+structured.hoist_redundant_vector_transfers @-21 +counts=1/1/0/0
+structured.insert_slice_to_copy +counts=1/1/0/0
+structured.interchange +counts=1/1/0/0 iterator_interchange?
+structured.linalg_copy_to_memref @22- +counts=1/1/0/0
+structured.lower_pack @22- +counts=1/3/0/0 lowerPadLikeWithInsertSlice?
+structured.lower_pack @-21 +counts=1/3/0/0
+structured.lower_unpack @22- +counts=1/4/0/0 lowerUnpadLikeWithExtractSlice?
+structured.lower_unpack @-21 +counts=1/4/0/0
+structured.match +counts=1/1/0/0 filter_operand_types? filter_result_type? interface? op_attrs? ops?
+structured.multitile_sizes +counts=1/3/0/0 dimension divisor? target_size
+structured.pack +counts=1+/1/0/0 static_packed_sizes?
+structured.pack_greedily +counts=1+/1/0/0 matmul_inner_dims_order? matmul_padded_sizes_next_multiple_of? static_matmul_packed_sizes?
+structured.pack_transpose +counts=2/3/0/0 inner_perm? outer_perm?
+structured.pad @22- +counts=1+/3/0/0 copy_back_op? nofold_flags? padding_dimensions? padding_values? static_pad_to_multiple_of? transpose_paddings? use_prescribed_tensor_shapes?
+structured.pad @20-21 +counts=1+/3/0/0 copy_back_op? padding_dimensions? padding_values? static_pad_to_multiple_of? transpose_paddings?
+structured.pad @-19 +counts=1+/3/0/0 copy_back_op? pack_paddings? padding_dimensions? padding_values? static_pad_to_multiple_of? transpose_paddings?
+structured.pad_tiling_interface @22- +counts=1+/2/0/0 pad_to_multiple_of? padding_values? static_padding_sizes?
+structured.promote @22- +counts=1/1/0/0 alignment? mapping? memory_space? operands_to_promote? use_alloca? use_full_tile_buffers? use_full_tiles_by_default? use_original_subview_size?
+structured.promote @-21 +counts=1/1/0/0 alignment? mapping? memory_space? operands_to_promote? use_alloca? use_full_tile_buffers? use_full_tiles_by_default?
+structured.promote_tensor @22- +counts=1/1/0/0 memory_space?
+structured.replace +isolated +graph +noterminator +counts=1/1/1/0
+structured.rewrite_in_destination_passing_style +counts=1/1/0/0
+structured.scalarize +counts=1/1/0/0
+structured.specialize +counts=1/1/0/0
+structured.split @22- +counts=1-2/1/0/0 dimension multiway? static_chunk_sizes
+structured.split @20-21 +counts=1-2/0/0/0 dimension multiway? static_chunk_sizes
+structured.split @-19 +counts=1-2/2/0/0 dimension multiway? static_chunk_sizes
+structured.split_reduction +counts=1/4/0/0 inner_parallel? insert_split_dimension? split_factor? use_alloc? use_scaling_algorithm?
+structured.tile_reduction_using_for @22- +counts=1/3+/0/0 reduction_dims? tile_sizes?
+structured.tile_reduction_using_for @-21 +counts=1/3+/0/0 tile_sizes?
+structured.tile_reduction_using_forall @22- +counts=1/3+/0/0 mapping? num_threads? reduction_dims? tile_sizes?
+structured.tile_reduction_using_forall @-21 +counts=1/3+/0/0 mapping? num_threads? tile_sizes?
+structured.tile_using_for +counts=1+/1+/0/0 interchange? scalable_sizes? static_sizes?
+structured.tile_using_forall +counts=1+/2/0/0 +operands=5 mapping? static_num_threads? static_tile_sizes?
+structured.transpose_conv2d +counts=1/1/0/0
+structured.transpose_matmul +counts=1/1/0/0 inputToTranspose?
+structured.vectorize @22- +counts=1+/0/0/0 assume_dynamic_dims_match_vec_sizes? create_named_contraction? scalable_sizes? static_vector_sizes? vectorize_nd_extract?
+structured.vectorize @-21 +counts=1+/0/0/0 scalable_sizes? static_vector_sizes? vectorize_nd_extract?
+structured.vectorize_children_and_apply_patterns @22- +counts=1/1/0/0 disable_multi_reduction_to_contract_patterns? disable_transfer_permutation_map_lowering_patterns? flatten_1d_depthwise_conv? fold_type_extensions_into_contract? vectorize_nd_extract? vectorize_padding?
+structured.vectorize_children_and_apply_patterns @-21 +counts=1/1/0/0 disable_multi_reduction_to_contract_patterns? disable_transfer_permutation_map_lowering_patterns? flatten_1d_depthwise_conv? vectorize_nd_extract? vectorize_padding?
+structured.winograd_conv2d @22- +counts=1/1/0/0 fmr
+structured.winograd_conv2d @20-21 +counts=1/1/0/0
+structured.winograd_conv2d @-19 +counts=1/1/0/0 m r
+tensor.make_loop_independent +counts=1/1/0/0 num_loops
+tune.alternatives @22- +counts=0-1/0+/0+/0 name selected_region_attr?
+tune.knob @22- +counts=0/1/0/0 name options selected?
+type_conversion.tensor.cast_shape_dynamic_dims +counts=0/0/0/0 ignore_dynamic_info?
+verify +counts=1/0/0/0
+with_pdl_patterns +noterminator +symboltable +counts=0-1/0/1/0
+xegpu.convert_layout @22- +counts=1+/1/0/0 +operands=7 static_input_inst_data? static_input_sg_data? static_input_sg_layout? static_target_inst_data? static_target_sg_data? static_target_sg_layout?
+xegpu.get_desc_op @22- +counts=1/1/0/0
+xegpu.insert_prefetch @22- +counts=1-2/1/0/0 static_nb_prefetch?
+xegpu.set_desc_layout @22- +counts=1+/1/0/0 +operands=4 slice_dims? static_inst_data? static_sg_data? static_sg_layout?
+xegpu.set_gpu_launch_threads @22- +counts=1+/0/0/0 static_threads?
+xegpu.set_op_layout_attr @22- +counts=1+/0/0/0 +operands=4 index? result? slice_dims? static_inst_data? static_sg_data? static_sg_layout?
+yield +terminator +counts=0+/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("transform", opTableText)

@@ -24,8 +24,8 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-poison value?
-unreachable @22- +terminator
+poison +counts=0/1/0/0 value?
+unreachable @22- +terminator +counts=0/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("ub", opTableText)

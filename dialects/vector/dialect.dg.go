@@ -24,60 +24,62 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-bitcast
-broadcast
-compressstore @22- alignment?
-compressstore @-21
-constant_mask mask_dim_sizes
-contract indexing_maps iterator_types kind?
-create_mask
-deinterleave
-expandload @22- alignment?
-expandload @-21
-extract static_position
-extract_strided_slice offsets sizes strides
-extractelement @-19
-flat_transpose @-19 columns rows
-fma
-from_elements
-gather @22- alignment?
-gather @-21
-insert static_position
-insert_strided_slice offsets strides
-insertelement @-19
-interleave
-load @22- alignment? nontemporal?
-load @-21 nontemporal?
-mask
-maskedload @22- alignment?
-maskedload @-21
-maskedstore @22- alignment?
-maskedstore @-21
-matrix_multiply @-19 lhs_columns lhs_rows rhs_columns
-multi_reduction kind reduction_dims
-outerproduct kind?
-print punctuation? stringLiteral?
-reduction fastmath? kind
-reshape @-19 +operands=3 fixed_vector_sizes
-scalable.extract pos
-scalable.insert pos
-scan inclusive kind reduction_dim
-scatter @22- alignment?
-scatter @-21
-shape_cast
-shuffle mask
-splat @-19
-step
-store @22- alignment? nontemporal?
-store @-21 nontemporal?
-to_elements @22-
-transfer_read +operands=4 in_bounds permutation_map
-transfer_write +operands=4 in_bounds permutation_map
-transpose permutation
-type_cast
-vscale
-warp_execute_on_lane_0 @-19 warp_size
-yield +terminator
+bitcast +counts=1/1/0/0
+broadcast +counts=1/1/0/0
+compressstore @22- +counts=3+/0/0/0 alignment?
+compressstore @-21 +counts=3+/0/0/0
+constant_mask +counts=0/1/0/0 mask_dim_sizes
+contract +counts=3/1/0/0 indexing_maps iterator_types kind?
+create_mask +counts=0+/1/0/0
+deinterleave +counts=1/2/0/0
+expandload @22- +counts=3+/1/0/0 alignment?
+expandload @-21 +counts=3+/1/0/0
+extract +counts=1+/1/0/0 static_position
+extract_strided_slice +counts=1/1/0/0 offsets sizes strides
+extractelement @-19 +counts=1-2/1/0/0
+flat_transpose @-19 +counts=1/1/0/0 columns rows
+fma +counts=3/1/0/0
+from_elements +counts=0+/1/0/0
+gather @22- +counts=4+/1/0/0 alignment?
+gather @20-21 +counts=4/1/0/0
+gather @-19 +counts=5/1/0/0
+insert +counts=2+/1/0/0 static_position
+insert_strided_slice +counts=2/1/0/0 offsets strides
+insertelement @-19 +counts=2-3/1/0/0
+interleave +counts=2/1/0/0
+load @22- +counts=1+/1/0/0 alignment? nontemporal?
+load @-21 +counts=1+/1/0/0 nontemporal?
+mask +counts=1-2/0+/1/0
+maskedload @22- +counts=3+/1/0/0 alignment?
+maskedload @-21 +counts=3+/1/0/0
+maskedstore @22- +counts=3+/0/0/0 alignment?
+maskedstore @-21 +counts=3+/0/0/0
+matrix_multiply @-19 +counts=2/1/0/0 lhs_columns lhs_rows rhs_columns
+multi_reduction +counts=2/1/0/0 kind reduction_dims
+outerproduct +counts=2-3/1/0/0 kind?
+print +counts=0-1/0/0/0 punctuation? stringLiteral?
+reduction +counts=1-2/1/0/0 fastmath? kind
+reshape @-19 +counts=1+/1/0/0 +operands=3 fixed_vector_sizes
+scalable.extract +counts=1/1/0/0 pos
+scalable.insert +counts=2/1/0/0 pos
+scan +counts=2/2/0/0 inclusive kind reduction_dim
+scatter @22- +counts=4+/0-1/0/0 alignment?
+scatter @20-21 +counts=4/0/0/0
+scatter @-19 +counts=5/0/0/0
+shape_cast +counts=1/1/0/0
+shuffle +counts=2/1/0/0 mask
+splat @-19 +counts=1/1/0/0
+step +counts=0/1/0/0
+store @22- +counts=2+/0/0/0 alignment? nontemporal?
+store @-21 +counts=2+/0/0/0 nontemporal?
+to_elements @22- +counts=1/0+/0/0
+transfer_read +counts=2+/1/0/0 +operands=4 in_bounds permutation_map
+transfer_write +counts=2+/0-1/0/0 +operands=4 in_bounds permutation_map
+transpose +counts=1/1/0/0 permutation
+type_cast +counts=1/1/0/0
+vscale +counts=0/1/0/0
+warp_execute_on_lane_0 @-19 +counts=1+/0+/1/0 warp_size
+yield +terminator +counts=0+/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("vector", opTableText)

@@ -24,81 +24,81 @@ var Releases = []int{22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-abs
-add
-and
-block +terminator
-block_return +terminator
-branch_if +terminator exitLevel
-call callee
-ceil
-clz
+abs +counts=1/1/0/0
+add +counts=2/1/0/0
+and +counts=2/1/0/0
+block +terminator +counts=0+/0/1/1
+block_return +terminator +counts=0+/0/0/0
+branch_if +terminator +counts=1+/0/0/1 exitLevel
+call +counts=0+/0+/0/0 callee
+ceil +counts=1/1/0/0
+clz +counts=1/1/0/0
 
-const value
-convert_s
-convert_u
-copysign
-ctz
-demote
-div
-div_si
-div_ui
-eq
-eqz
-extend bitsToTake
-extend_i32_s
-extend_i32_u
-floor
+const +counts=0/1/0/0 value
+convert_s +counts=1/1/0/0
+convert_u +counts=1/1/0/0
+copysign +counts=2/1/0/0
+ctz +counts=1/1/0/0
+demote +counts=1/1/0/0
+div +counts=2/1/0/0
+div_si +counts=2/1/0/0
+div_ui +counts=2/1/0/0
+eq +counts=2/1/0/0
+eqz +counts=1/1/0/0
+extend +counts=1/1/0/0 bitsToTake
+extend_i32_s +counts=1/1/0/0
+extend_i32_u +counts=1/1/0/0
+floor +counts=1/1/0/0
 
-func +isolated +symbol arg_attrs? exported? functionType res_attrs? sym_name
-ge
-ge_si
-ge_ui
-global +isolated +symbol exported? isMutable? sym_name type
-global_get global
-gt
-gt_si
-gt_ui
-if +terminator
-import_func +symbol arg_attrs? importName moduleName res_attrs? sym_name type
-import_global +symbol importName isMutable? moduleName sym_name type
-import_mem +symbol importName limits moduleName sym_name
-import_table +symbol importName moduleName sym_name type
-le
-le_si
-le_ui
-local type
-local_get
-local_set
-local_tee
-loop +terminator
-lt
-lt_si
-lt_ui
-max
-memory +symbol exported? limits sym_name
-min
-mul
-ne
-neg
-or
-popcnt
-promote
-reinterpret
-rem_si
-rem_ui
-return +terminator
-rotl
-rotr
-shl
-shr_s
-shr_u
-sqrt
-sub
-table +symbol exported? sym_name type
-trunc
-wrap
-xor
+func +isolated +symbol +counts=0/0/1/0 arg_attrs? exported? functionType res_attrs? sym_name
+ge +counts=2/1/0/0
+ge_si +counts=2/1/0/0
+ge_ui +counts=2/1/0/0
+global +isolated +symbol +counts=0/0/1/0 exported? isMutable? sym_name type
+global_get +counts=0/1/0/0 global
+gt +counts=2/1/0/0
+gt_si +counts=2/1/0/0
+gt_ui +counts=2/1/0/0
+if +terminator +counts=1+/0/2/1
+import_func +symbol +counts=0/0/0/0 arg_attrs? importName moduleName res_attrs? sym_name type
+import_global +symbol +counts=0/0/0/0 importName isMutable? moduleName sym_name type
+import_mem +symbol +counts=0/0/0/0 importName limits moduleName sym_name
+import_table +symbol +counts=0/0/0/0 importName moduleName sym_name type
+le +counts=2/1/0/0
+le_si +counts=2/1/0/0
+le_ui +counts=2/1/0/0
+local +counts=0/1/0/0 type
+local_get +counts=1/1/0/0
+local_set +counts=2/0/0/0
+local_tee +counts=2/1/0/0
+loop +terminator +counts=0+/0/1/1
+lt +counts=2/1/0/0
+lt_si +counts=2/1/0/0
+lt_ui +counts=2/1/0/0
+max +counts=2/1/0/0
+memory +symbol +counts=0/0/0/0 exported? limits sym_name
+min +counts=2/1/0/0
+mul +counts=2/1/0/0
+ne +counts=2/1/0/0
+neg +counts=1/1/0/0
+or +counts=2/1/0/0
+popcnt +counts=1/1/0/0
+promote +counts=1/1/0/0
+reinterpret +counts=1/1/0/0
+rem_si +counts=2/1/0/0
+rem_ui +counts=2/1/0/0
+return +terminator +counts=0+/0/0/0
+rotl +counts=2/1/0/0
+rotr +counts=2/1/0/0
+shl +counts=2/1/0/0
+shr_s +counts=2/1/0/0
+shr_u +counts=2/1/0/0
+sqrt +counts=1/1/0/0
+sub +counts=2/1/0/0
+table +symbol +counts=0/0/0/0 exported? sym_name type
+trunc +counts=1/1/0/0
+wrap +counts=1/1/0/0
+xor +counts=2/1/0/0
 `
 
 var opTable = bytecode.NewOpTable("wasmssa", opTableText)

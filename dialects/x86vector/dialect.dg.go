@@ -24,27 +24,27 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-avx.bcst_to_f32.packed @22-
-avx.cvt.packed.even.indexed_to_f32 @22-
-avx.cvt.packed.odd.indexed_to_f32 @22-
-avx.dot.i8 @22-
-avx.intr.dot
-avx.intr.dp.ps.256 @-19
-avx.intr.rsqrt.ps.256 @-19
-avx.rsqrt
-avx512.cvt.packed.f32_to_bf16 @22-
-avx512.dot @22-
-avx512.intr.mask.compress @-19
-avx512.intr.mask.rndscale.pd.512 @-19
-avx512.intr.mask.rndscale.ps.512 @-19
-avx512.intr.mask.scalef.pd.512 @-19
-avx512.intr.mask.scalef.ps.512 @-19
-avx512.intr.vp2intersect.d.512 @-19
-avx512.intr.vp2intersect.q.512 @-19
-avx512.mask.compress constant_src?
-avx512.mask.rndscale
-avx512.mask.scalef
-avx512.vp2intersect
+avx.bcst_to_f32.packed @22- +counts=1/1/0/0
+avx.cvt.packed.even.indexed_to_f32 @22- +counts=1/1/0/0
+avx.cvt.packed.odd.indexed_to_f32 @22- +counts=1/1/0/0
+avx.dot.i8 @22- +counts=3/1/0/0
+avx.intr.dot +counts=2/1/0/0
+avx.intr.dp.ps.256 @-19 +counts=3/1/0/0
+avx.intr.rsqrt.ps.256 @-19 +counts=1/1/0/0
+avx.rsqrt +counts=1/1/0/0
+avx512.cvt.packed.f32_to_bf16 @22- +counts=1/1/0/0
+avx512.dot @22- +counts=3/1/0/0
+avx512.intr.mask.compress @-19 +counts=3/1/0/0
+avx512.intr.mask.rndscale.pd.512 @-19 +counts=5/1/0/0
+avx512.intr.mask.rndscale.ps.512 @-19 +counts=5/1/0/0
+avx512.intr.mask.scalef.pd.512 @-19 +counts=5/1/0/0
+avx512.intr.mask.scalef.ps.512 @-19 +counts=5/1/0/0
+avx512.intr.vp2intersect.d.512 @-19 +counts=2/1/0/0
+avx512.intr.vp2intersect.q.512 @-19 +counts=2/1/0/0
+avx512.mask.compress +counts=2-3/1/0/0 constant_src?
+avx512.mask.rndscale +counts=5/1/0/0
+avx512.mask.scalef +counts=5/1/0/0
+avx512.vp2intersect +counts=2/2/0/0
 `
 
 var opTable = bytecode.NewOpTable("x86vector", opTableText)

@@ -24,29 +24,29 @@ var Releases = []int{22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-blockload cache_control?
-blockload2d cache_control? elem_size_in_bits pack_register tile_height tile_width transpose v_blocks
-blockprefetch2d cache_control? elem_size_in_bits tile_height tile_width v_blocks
-blockstore cache_control?
-blockstore2d cache_control? elem_size_in_bits tile_height tile_width
-group_count.x range?
-group_count.y range?
-group_count.z range?
-group_id.x range?
-group_id.y range?
-group_id.z range?
-lane_id range?
-local_id.x range?
-local_id.y range?
-local_id.z range?
-local_size.x range?
-local_size.y range?
-local_size.z range?
-memfence addrspace? scope
-mma shape types
-prefetch cache_control?
-subgroup_id range?
-subgroup_size range?
+blockload +counts=1/1/0/0 cache_control?
+blockload2d +counts=6/1/0/0 cache_control? elem_size_in_bits pack_register tile_height tile_width transpose v_blocks
+blockprefetch2d +counts=6/0/0/0 cache_control? elem_size_in_bits tile_height tile_width v_blocks
+blockstore +counts=2/0/0/0 cache_control?
+blockstore2d +counts=7/0/0/0 cache_control? elem_size_in_bits tile_height tile_width
+group_count.x +counts=0/1/0/0 range?
+group_count.y +counts=0/1/0/0 range?
+group_count.z +counts=0/1/0/0 range?
+group_id.x +counts=0/1/0/0 range?
+group_id.y +counts=0/1/0/0 range?
+group_id.z +counts=0/1/0/0 range?
+lane_id +counts=0/1/0/0 range?
+local_id.x +counts=0/1/0/0 range?
+local_id.y +counts=0/1/0/0 range?
+local_id.z +counts=0/1/0/0 range?
+local_size.x +counts=0/1/0/0 range?
+local_size.y +counts=0/1/0/0 range?
+local_size.z +counts=0/1/0/0 range?
+memfence +counts=0/0/0/0 addrspace? scope
+mma +counts=2-3/1/0/0 shape types
+prefetch +counts=1/0/0/0 cache_control?
+subgroup_id +counts=0/1/0/0 range?
+subgroup_size +counts=0/1/0/0 range?
 `
 
 var opTable = bytecode.NewOpTable("xevm", opTableText)

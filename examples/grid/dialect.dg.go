@@ -22,9 +22,9 @@ func (dialect) Name() string {
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-alloc fill? layout alignment!0 zeroed!1
-sweep +isolated blob? stencil steps!2 parallel!3
-yield +terminator
+alloc +counts=0/1/0/0 fill? layout alignment!0 zeroed!1
+sweep +isolated +counts=1/0/1/0 blob? stencil steps!2 parallel!3
+yield +terminator +counts=0+/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("grid", opTableText, builtin.OptionalIntProp(64), builtin.UnitProp(false), builtin.IntProp(32, 0x0, 1, true), builtin.BoolProp(false))

@@ -22,7 +22,7 @@ func (dialect) Name() string {
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-circle center filled radius style!0
+circle +counts=0/0/0/0 center filled radius style!0
 `
 
 var opTable = bytecode.NewOpTable("shapes", opTableText, builtin.StructProp("width:32=1", "alpha:16=255"))

@@ -22,10 +22,10 @@ func (dialect) Name() string {
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-versionedA dims modifier
-versionedB attribute
-versionedC attribute
-with_versioned_properties prop!0
+versionedA +counts=0/0/0/0 dims modifier
+versionedB +counts=0/0/0/0 attribute
+versionedC +counts=0/0/0/0 attribute
+with_versioned_properties +counts=0/0/0/0 prop!0
 `
 
 var opTable = bytecode.NewOpTable("test", opTableText, builtin.StructProp("value1:32=0", "value2:32=0"))

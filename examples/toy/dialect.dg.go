@@ -21,10 +21,10 @@ func (dialect) Name() string {
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-constant
-add
-scope
-yield +terminator
+constant +counts=0/1/0/0
+add +counts=2/1/0/0
+scope +counts=0/0+/1/0
+yield +terminator +counts=0+/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("toy", opTableText)

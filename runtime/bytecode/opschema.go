@@ -33,6 +33,9 @@ type OpSchema struct {
 	// Declaration says when a symbol op declares its symbol, which MLIR
 	// refuses to be public.
 	Declaration ir.Declaration
+	// Counts bounds how many operands, results, regions and successors
+	// the op has; nil where the table does not say.
+	Counts *ir.OpCounts
 	// Properties lists the op's inherent attributes and native properties
 	// in wire order: attributes sorted by name, then native properties in
 	// declaration order. Empty when the op has none.

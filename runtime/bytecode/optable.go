@@ -23,6 +23,8 @@ import (
 //	  - flags: +isolated, +graph (HasOnlyGraphRegion), +terminator,
 //	    +noterminator, +symbol, +symboltable, +declaration=without_body
 //	    or +declaration=always (when a symbol op declares its symbol),
+//	    +counts=O/R/G/S (how many operands, results, regions and
+//	    successors: each N, N-M or N+),
 //	    +operands=N and +results=N (AttrSizedOperandSegments and
 //	    AttrSizedResultSegments with N groups);
 //	  - -attr@from-to: an inherent attribute the op has only in those
@@ -119,6 +121,14 @@ func (t *OpTable) entry(fields []string) (tableEntry, error) {
 		case f[0] == '+':
 			flag, n, _ := strings.Cut(f[1:], "=")
 			count := 0
+			if flag == "counts" {
+				c, err := parseCounts(n)
+				if err != nil {
+					return e, fmt.Errorf("bad flag %q: %v", f, err)
+				}
+				s.Counts = c
+				continue
+			}
 			if flag == "declaration" {
 				switch n {
 				case "without_body":
@@ -190,4 +200,33 @@ func releaseRange(r string) (from, to int, err error) {
 		}
 	}
 	return from, to, nil
+}
+
+// parseCounts reads "O/R/G/S", each N, N-M or N+.
+func parseCounts(s string) (*ir.OpCounts, error) {
+	parts := strings.Split(s, "/")
+	if len(parts) != 4 {
+		return nil, fmt.Errorf("%d counts, not 4", len(parts))
+	}
+	var out [4]ir.Count
+	for i, p := range parts {
+		c := ir.Count{Max: -1}
+		lo, hi, ranged := strings.Cut(p, "-")
+		lo, orMore := strings.CutSuffix(lo, "+")
+		n, err := strconv.Atoi(lo)
+		if err != nil || n < 0 || orMore && ranged {
+			return nil, fmt.Errorf("bad count %q", p)
+		}
+		c.Min = n
+		switch {
+		case ranged:
+			if c.Max, err = strconv.Atoi(hi); err != nil || c.Max < n {
+				return nil, fmt.Errorf("bad count %q", p)
+			}
+		case !orMore:
+			c.Max = n
+		}
+		out[i] = c
+	}
+	return &ir.OpCounts{Operands: out[0], Results: out[1], Regions: out[2], Successors: out[3]}, nil
 }

@@ -36,6 +36,63 @@ type OpTraits struct {
 	// Declaration says when a symbol op declares its symbol rather than
 	// defines it; MLIR refuses a public declaration.
 	Declaration Declaration
+	// Counts bounds how many operands, results, regions and successors
+	// the op has (its definition's groups); nil for no bounds.
+	Counts *OpCounts
+}
+
+// OpCounts bounds how many operands, results, regions and successors an
+// op has.
+type OpCounts struct {
+	Operands, Results, Regions, Successors Count
+}
+
+// Count is a range of counts: Min to Max, or Min or more with Max -1.
+type Count struct {
+	Min, Max int
+}
+
+// holds reports whether n is in the range.
+func (c Count) holds(n int) bool { return n >= c.Min && (c.Max < 0 || n <= c.Max) }
+
+func (c Count) String() string {
+	switch {
+	case c.Max < 0:
+		return fmt.Sprintf("%d or more", c.Min)
+	case c.Max > c.Min:
+		return fmt.Sprintf("%d to %d", c.Min, c.Max)
+	}
+	return fmt.Sprint(c.Min)
+}
+
+// allow reports whether op's counts are within c (nil: no bounds). The
+// regions of an op a lazy reader has not loaded yet are not counted.
+func (c *OpCounts) allow(op *Operation) bool {
+	return c == nil || c.Operands.holds(op.NumOperands()) && c.Results.holds(op.NumResults()) &&
+		(c.Regions.holds(op.NumRegions()) || !op.Loaded()) && c.Successors.holds(op.NumSuccessors())
+}
+
+// check reports, for an op whose definition allows c, which count is out
+// of bounds, or "".
+func (c *OpCounts) check(op *Operation) string {
+	if c.allow(op) {
+		return ""
+	}
+	for _, k := range [...]struct {
+		what  string
+		n     int
+		bound Count
+	}{
+		{"operands", op.NumOperands(), c.Operands},
+		{"results", op.NumResults(), c.Results},
+		{"regions", op.NumRegions(), c.Regions},
+		{"successors", op.NumSuccessors(), c.Successors},
+	} {
+		if !k.bound.holds(k.n) && (k.what != "regions" || op.Loaded()) {
+			return fmt.Sprintf("expected %s %s, but found %d (as %s defines it)", k.bound, k.what, k.n, op.Name())
+		}
+	}
+	return ""
 }
 
 // Declaration is when a symbol op declares its symbol (MLIR's
@@ -339,6 +396,11 @@ func (v *verifier) enter(op *Operation, block, pos, depth int) error {
 			return v.fail(i, "region %d is nil", j)
 		case r.Parent() != op:
 			return v.fail(i, "region %d's Parent is not the op that holds it", j)
+		}
+	}
+	if t := v.traits(op); t.Known {
+		if msg := t.Counts.check(op); msg != "" {
+			return v.fail(i, "%s", msg)
 		}
 	}
 	return nil

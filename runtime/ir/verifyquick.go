@@ -1,5 +1,7 @@
 package ir
 
+import "unsafe"
+
 // quickVerify is Verify's fast path: one walk that proves the common shape
 // of IR valid, without the tables the full verifier builds to name what is
 // wrong. It answers true only for IR Verify accepts; anything it does not
@@ -30,7 +32,15 @@ type quickVerifier struct {
 	symName Attribute
 	// symbols holds the symbols met in blocks of symbol tables.
 	symbols map[symbolKey[*Block]]struct{}
+	// counts caches the bounds of the op names met last, by the name's
+	// address: ops a reader or a builder made share their name.
+	counts [1 << countsCacheBits]struct {
+		name *OpName
+		c    *OpCounts
+	}
 }
+
+const countsCacheBits = 6
 
 // quickFrame is a block being walked: region of op, its block at level
 // (the region depth), with values usable from floor up. owner is what
@@ -129,6 +139,9 @@ func (q *quickVerifier) op(op *Operation, parent *Block, level, floor int) bool 
 			return false
 		}
 	}
+	if !q.countsOf(op).allow(op) {
+		return false
+	}
 	if op.NumRegions() > 0 {
 		if level >= q.maxDepth {
 			return false
@@ -177,6 +190,23 @@ func (q *quickVerifier) symbol(f *quickFrame, op *Operation) bool {
 	}
 	q.symbols[key] = struct{}{}
 	return true
+}
+
+// countsOf returns the bounds op's definition sets, by its name: the
+// traits are looked up once a name, which ops a reader made share.
+func (q *quickVerifier) countsOf(op *Operation) *OpCounts {
+	// Shared names sit side by side in one array (SharedName), 40 bytes
+	// apart: their addresses over 8 fall in different slots, for up to
+	// as many names as there are slots.
+	e := &q.counts[uintptr(unsafe.Pointer(op.name))>>3&(1<<countsCacheBits-1)]
+	if e.name == op.name && op.name != nil {
+		return e.c
+	}
+	e.name, e.c = op.name, nil
+	if t := q.traits(op); t.Known {
+		e.c = t.Counts
+	}
+	return e.c
 }
 
 func (q *quickVerifier) define(op *Operation) {

@@ -30,9 +30,14 @@ func quickTraits(op *Operation) OpTraits {
 		return OpTraits{Known: true, Symbol: true}
 	case "decl":
 		return OpTraits{Known: true, Symbol: true, Declaration: DeclaresWithoutBody, NoTerminator: true}
+	case "binary":
+		return OpTraits{Known: true, Counts: &binaryCounts}
 	}
 	return OpTraits{}
 }
+
+// binaryCounts are the counts of an op of two operands and a result.
+var binaryCounts = OpCounts{Operands: Count{2, 2}, Results: Count{1, 1}, Regions: Count{0, 0}, Successors: Count{0, -1}}
 
 // testString stands for a builtin string attribute, which symbol names
 // are.
@@ -71,7 +76,7 @@ func randomQuickIR(data []byte) *Operation {
 		b := open[len(open)-1]
 		switch c := next(); {
 		case c < 150:
-			name := []string{"plain", "plain", "yield", "unknown", "scf", "iso", "graph", "table", "sym", "decl"}[c%10]
+			name := []string{"plain", "plain", "yield", "unknown", "scf", "iso", "graph", "table", "sym", "decl", "binary"}[c%11]
 			op := NewOperation(OpName{Dialect: "test", Op: name}, loc, []Type{ty})
 			k := next()
 			if k%4 == 0 {

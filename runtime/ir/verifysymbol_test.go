@@ -95,3 +95,57 @@ func TestVerifySymbols(t *testing.T) {
 		})
 	}
 }
+
+// TestVerifyCounts checks that an op has as many operands, results,
+// regions and successors as its definition allows, on both paths.
+func TestVerifyCounts(t *testing.T) {
+	ctx := NewContext()
+	ty := GetTextType(ctx, "test", "i32")
+	loc := &testLoc{}
+	build := func(operands, results, regions int) *Operation {
+		root := NewOperation(OpName{Dialect: "test", Op: "iso"}, loc, nil)
+		b := root.AddRegion().AddBlock()
+		arg := b.AddArg(ty, loc)
+		types := make([]Type, results)
+		for i := range types {
+			types[i] = ty
+		}
+		op := b.Append(NewOperation(OpName{Dialect: "test", Op: "binary"}, loc, types))
+		for range operands {
+			op.SetOperands(append(op.Operands(), arg))
+		}
+		for range regions {
+			op.AddRegion()
+		}
+		return root
+	}
+	for _, tc := range []struct {
+		operands, results, regions int
+		want                       string
+	}{
+		{2, 1, 0, ""},
+		{1, 1, 0, "test.binary (region 0, block 0, op 0): expected 2 operands, but found 1 (as test.binary defines it)"},
+		{3, 1, 0, "expected 2 operands, but found 3"},
+		{2, 0, 0, "expected 1 results, but found 0"},
+		{2, 1, 1, "expected 0 regions, but found 1"},
+	} {
+		root := build(tc.operands, tc.results, tc.regions)
+		opts := VerifyOptions{Traits: quickTraits}
+		err := Verify(root, opts)
+		if tc.want == "" {
+			if err != nil || !quickVerify(root, opts) {
+				t.Errorf("%+v: %v (fast path: %v)", tc, err, quickVerify(root, opts))
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%+v: got %v, want %q", tc, err, tc.want)
+		}
+		if quickVerify(root, opts) {
+			t.Errorf("%+v: the fast path accepts it", tc)
+		}
+	}
+	if got := (Count{1, -1}).String() + ", " + (Count{0, 1}).String() + ", " + (Count{2, 2}).String(); got != "1 or more, 0 to 1, 2" {
+		t.Errorf("counts print as %q", got)
+	}
+}

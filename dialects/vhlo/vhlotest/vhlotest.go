@@ -24,21 +24,40 @@ func WithOp(ctx *ir.Context, name string) *mlirbc.Module {
 	fn := vhloops.BuildFuncV1Op(body, loc, vhlo.GetStringV1Attr(ctx, "main"), fnType, vhlo.GetStringV1Attr(ctx, ""), empty, empty)
 	block := fn.Body().AddBlock()
 	arg := block.AddArg(tensor, loc)
-	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: name, Registered: true}, loc, []ir.Type{tensor})
-	op.SetOperands([]*ir.Value{arg})
-	for _, p := range vhlo.Dialect.OpSchema(name, 0).Properties {
+	// As many operands, results and regions as the op takes (one where
+	// it takes any number).
+	schema := vhlo.Dialect.OpSchema(name, 0)
+	some := func(c ir.Count) int {
+		if c.Max != c.Min {
+			return max(c.Min, 1)
+		}
+		return c.Min
+	}
+	results := make([]ir.Type, some(schema.Counts.Results))
+	for i := range results {
+		results[i] = tensor
+	}
+	op := ir.NewOperation(ir.OpName{Dialect: "vhlo", Op: name, Registered: true}, loc, results)
+	for range some(schema.Counts.Operands) {
+		op.SetOperands(append(op.Operands(), arg))
+	}
+	for _, p := range schema.Properties {
 		v := ir.Attribute(vhlo.GetStringV1Attr(ctx, p.Name))
 		if p.Name == "padding" {
 			v = vhlo.GetTensorV1Attr(ctx, vhlo.GetRankedTensorV1Type(ctx, []int64{2, 2}, vhlo.GetIntegerSI64V1Type(ctx), nil), make([]byte, 32))
 		}
 		op.SetAttrs(append(op.Attrs(), ir.NamedAttr{Name: p.Name, Value: v}))
 	}
-	if name == "scatter_v1" || name == "all_reduce_v1" {
+	for range some(schema.Counts.Regions) {
 		r := op.AddRegion()
 		b := r.AddBlock()
 		vhloops.BuildReturnV1Op(ir.NewBuilder(ctx, b), loc, nil)
 	}
 	ir.NewBuilder(ctx, block).Insert(op)
-	vhloops.BuildReturnV1Op(ir.NewBuilder(ctx, block), loc, []*ir.Value{op.Result(0)})
+	ret := arg
+	if op.NumResults() > 0 {
+		ret = op.Result(0)
+	}
+	vhloops.BuildReturnV1Op(ir.NewBuilder(ctx, block), loc, []*ir.Value{ret})
 	return &mlirbc.Module{Op: module.Op()}
 }

@@ -21,6 +21,9 @@ type schema struct {
 	isolated, graph, terminator, noTerminator bool
 	symbol, symbolTable                       bool
 	declaration                               string // Op.Declaration
+	// counts bounds the op's operands, results, regions and successors:
+	// "O/R/G/S", each N, N-M or N+.
+	counts string
 	operandSeg, resultSeg                     bool
 	operandGroups, resultGroups               int
 	props                                     []schemaProp
@@ -57,6 +60,7 @@ func schemaAt(o *defs.Op, release int) *schema {
 	if s.symbol {
 		s.declaration = o.Declaration
 	}
+	s.counts = countsAt(o, release)
 	// Segment sizes exist with or without property storage; without it
 	// they travel in the attribute dictionary like inherent attributes.
 	s.operandSeg = trait("AttrSizedOperandSegments")
@@ -213,6 +217,12 @@ func schemaRanges(o *defs.Op) []schemaRange {
 	for _, p := range append(slices.Clone(o.Operands), o.Results...) {
 		add(p.Availability)
 	}
+	for _, r := range o.Regions {
+		add(r.Availability)
+	}
+	for _, s := range o.Successors {
+		add(s.Availability)
+	}
 	for _, t := range []string{"IsolatedFromAbove", "HasOnlyGraphRegion", "Terminator", "NoTerminator", "Symbol", "FunctionOpInterface", "SymbolTable", "AttrSizedOperandSegments", "AttrSizedResultSegments"} {
 		add(o.TraitAvailability[t])
 	}
@@ -337,6 +347,7 @@ func schemaLine(op string, from, to int, s *schema, native func([]*defs.NativePr
 	flag("noterminator", s.noTerminator)
 	flag("symbol", s.symbol)
 	flag("symboltable", s.symbolTable)
+	parts = append(parts, "+counts="+s.counts)
 	if s.declaration != "" {
 		parts = append(parts, "+declaration="+s.declaration)
 	}
@@ -368,4 +379,56 @@ func schemaLine(op string, from, to int, s *schema, native func([]*defs.NativePr
 		}
 	}
 	return strings.Join(parts, " ")
+}
+
+// countsAt is how many operands, results, regions and successors the op
+// has at a release, as MLIR's verifier checks them: "O/R/G/S", each N
+// (exactly), N-M (optional groups) or N+ (a variadic group).
+func countsAt(o *defs.Op, release int) string {
+	count := func(n, optional int, variadic bool) string {
+		switch {
+		case variadic:
+			return fmt.Sprintf("%d+", n)
+		case optional > 0:
+			return fmt.Sprintf("%d-%d", n, n+optional)
+		}
+		return fmt.Sprint(n)
+	}
+	groups := func(gs []*defs.Operand) string {
+		n, optional, variadic := 0, 0, false
+		for _, g := range gs {
+			switch {
+			case !g.AtLLVM(release):
+			case g.Variadic:
+				variadic = true
+			case g.Optional:
+				optional++
+			default:
+				n++
+			}
+		}
+		return count(n, optional, variadic)
+	}
+	n, variadic := 0, false
+	for _, r := range o.Regions {
+		if r.AtLLVM(release) {
+			if r.Variadic {
+				variadic = true
+			} else {
+				n++
+			}
+		}
+	}
+	regions := count(n, 0, variadic)
+	n, variadic = 0, false
+	for _, s := range o.Successors {
+		if s.AtLLVM(release) {
+			if s.Variadic {
+				variadic = true
+			} else {
+				n++
+			}
+		}
+	}
+	return groups(o.Operands) + "/" + groups(o.Results) + "/" + regions + "/" + count(n, 0, variadic)
 }

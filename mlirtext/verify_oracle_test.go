@@ -71,27 +71,71 @@ func TestSymbolRules(t *testing.T) {
 				continue
 			}
 			t.Run(fmt.Sprintf("%s/%s", tc.name, rel), func(t *testing.T) {
-				oracle.Require(t, rel)
-				want, oerr := oracle.RunInput(rel, []byte(tc.text), ".mlir", oracle.BytecodeFlags(rel, 6, "--allow-unregistered-dialect")...)
-				if (oerr != nil) != (tc.refused != "") || oerr != nil && !strings.Contains(oerr.Error(), tc.refused) {
-					t.Fatalf("mlir-opt-%d: %v, want %q", rel, oerr, tc.refused)
-				}
-				ctx := all.NewContext()
-				m, err := mlirtext.ParseBytes(ctx, []byte(tc.text), mlirtext.ParseOptions{File: "input.mlir", Release: int(rel)})
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, err := mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: rel.Producer(), Release: int(rel)})
-				switch {
-				case tc.refused != "":
-					if err == nil || !strings.Contains(err.Error(), tc.refused) {
-						t.Fatalf("the writer: %v, want %q", err, tc.refused)
-					}
-				case err != nil:
-					t.Fatal(err)
-				case !bytes.Equal(got, want):
-					t.Error("the bytes differ from mlir-opt's")
-				}
+				refusedAsMLIROpt(t, rel, tc.text, tc.refused, tc.refused)
+			})
+		}
+	}
+}
+
+// refusedAsMLIROpt writes text with mlir-opt and with our writer at
+// release rel: both must refuse it (mlir-opt saying refused, ours saying
+// ours), or both write the same bytes.
+func refusedAsMLIROpt(t *testing.T, rel oracle.Release, text, refused, ours string) {
+	t.Helper()
+	oracle.Require(t, rel)
+	want, oerr := oracle.RunInput(rel, []byte(text), ".mlir", oracle.BytecodeFlags(rel, 6, "--allow-unregistered-dialect")...)
+	if (oerr != nil) != (refused != "") || oerr != nil && !strings.Contains(oerr.Error(), refused) {
+		t.Fatalf("mlir-opt-%d: %v, want %q", rel, oerr, refused)
+	}
+	ctx := all.NewContext()
+	m, err := mlirtext.ParseBytes(ctx, []byte(text), mlirtext.ParseOptions{File: "input.mlir", Release: int(rel)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: rel.Producer(), Release: int(rel)})
+	switch {
+	case ours != "":
+		if err == nil || !strings.Contains(err.Error(), ours) {
+			t.Fatalf("the writer: %v, want %q", err, ours)
+		}
+	case err != nil:
+		t.Fatal(err)
+	case !bytes.Equal(got, want):
+		t.Error("the bytes differ from mlir-opt's")
+	}
+}
+
+// TestCountRules writes ops with more or fewer operands, results,
+// regions or successors than their definitions allow: the writer must
+// refuse them exactly where mlir-opt does.
+func TestCountRules(t *testing.T) {
+	fn := func(body string) string {
+		return `"builtin.module"() ({
+  "func.func"() <{function_type = (i32, i1) -> i32, sym_name = "f"}> ({
+  ^bb0(%a: i32, %c: i1):
+` + body + `  }) : () -> ()
+}) : () -> ()
+`
+	}
+	for _, tc := range []struct {
+		name, body    string
+		refused, ours string
+	}{
+		{"two operands", "%0 = \"arith.addi\"(%a, %a) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32\n\"func.return\"(%0) : (i32) -> ()\n", "", ""},
+		{"one operand of two", "%0 = \"arith.addi\"(%a) <{overflowFlags = #arith.overflow<none>}> : (i32) -> i32\n\"func.return\"(%0) : (i32) -> ()\n",
+			"expected 2 operands, but found 1", "expected 2 operands, but found 1"},
+		{"three operands of two", "%0 = \"arith.addi\"(%a, %a, %a) <{overflowFlags = #arith.overflow<none>}> : (i32, i32, i32) -> i32\n\"func.return\"(%0) : (i32) -> ()\n",
+			"expected 2 operands, but found 3", "expected 2 operands, but found 3"},
+		{"two results of one", "%0:2 = \"arith.addi\"(%a, %a) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> (i32, i32)\n\"func.return\"(%0#0) : (i32) -> ()\n",
+			"requires one result", "expected 1 results, but found 2"},
+		{"a variadic group", "\"func.return\"(%a) : (i32) -> ()\n", "", ""},
+		{"one region of two", "\"scf.if\"(%c) ({\n\"scf.yield\"() : () -> ()\n}) : (i1) -> ()\n\"func.return\"(%a) : (i32) -> ()\n",
+			"expected 2 regions", "expected 2 regions, but found 1"},
+		{"no successor of one", "\"cf.br\"() : () -> ()\n", "requires 1 successor", "expected 1 successors, but found 0"},
+	} {
+		for _, rel := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
+			t.Run(fmt.Sprintf("%s/%s", tc.name, rel), func(t *testing.T) {
+				refusedAsMLIROpt(t, rel, fn(tc.body), tc.refused, tc.ours)
 			})
 		}
 	}
