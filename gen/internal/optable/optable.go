@@ -23,10 +23,10 @@ type schema struct {
 	declaration                               string // Op.Declaration
 	// counts bounds the op's operands, results, regions and successors:
 	// "O/R/G/S", each N, N-M or N+.
-	counts string
-	operandSeg, resultSeg                     bool
-	operandGroups, resultGroups               int
-	props                                     []schemaProp
+	counts                      string
+	operandSeg, resultSeg       bool
+	operandGroups, resultGroups int
+	props                       []schemaProp
 	// absent are the inherent attributes the op has at other releases
 	// only, with the releases that have them: writers refuse them here
 	// (unless the definition says they are discardable here).
