@@ -394,14 +394,17 @@ func countsAt(o *defs.Op, release int) string {
 		}
 		return fmt.Sprint(n)
 	}
-	groups := func(gs []*defs.Operand) string {
+	// Each group as its kind says: present at the release, variadic,
+	// optional.
+	type group struct{ present, variadic, optional bool }
+	counted := func(gs []group) string {
 		n, optional, variadic := 0, 0, false
 		for _, g := range gs {
 			switch {
-			case !g.AtLLVM(release):
-			case g.Variadic:
+			case !g.present:
+			case g.variadic:
 				variadic = true
-			case g.Optional:
+			case g.optional:
 				optional++
 			default:
 				n++
@@ -409,26 +412,19 @@ func countsAt(o *defs.Op, release int) string {
 		}
 		return count(n, optional, variadic)
 	}
-	n, variadic := 0, false
+	operands := func(gs []*defs.Operand) string {
+		out := make([]group, len(gs))
+		for i, g := range gs {
+			out[i] = group{g.AtLLVM(release), g.Variadic, g.Optional}
+		}
+		return counted(out)
+	}
+	var regions, successors []group
 	for _, r := range o.Regions {
-		if r.AtLLVM(release) {
-			if r.Variadic {
-				variadic = true
-			} else {
-				n++
-			}
-		}
+		regions = append(regions, group{r.AtLLVM(release), r.Variadic, false})
 	}
-	regions := count(n, 0, variadic)
-	n, variadic = 0, false
 	for _, s := range o.Successors {
-		if s.AtLLVM(release) {
-			if s.Variadic {
-				variadic = true
-			} else {
-				n++
-			}
-		}
+		successors = append(successors, group{s.AtLLVM(release), s.Variadic, false})
 	}
-	return groups(o.Operands) + "/" + groups(o.Results) + "/" + regions + "/" + count(n, 0, variadic)
+	return operands(o.Operands) + "/" + operands(o.Results) + "/" + counted(regions) + "/" + counted(successors)
 }
