@@ -59,6 +59,8 @@ func TestMistakes(t *testing.T) {
 			`q.yaml:25:9: op "calibrate": region "body" has the name of the region at q.yaml:24:9`},
 		{"param twice", "      - {name: mode, type: Mode}", "      - {name: rank, type: Mode}",
 			`q.yaml:11:9: param "rank" defined twice`},
+		{"parent without dialect", "    since: llvm 19", "    since: llvm 19\n    parents: [func]",
+			`q.yaml:17:15: parents: "func" is not an op's full name (dialect.op)`},
 		{"declaration of no symbol", "    since: llvm 19", "    since: llvm 19\n    declaration: always",
 			`q.yaml:17:18: op "calibrate": declaration: the op defines no symbol (no Symbol or FunctionOpInterface trait)`},
 		{"declaration rule unknown", "    since: llvm 19", "    since: llvm 19\n    traits: [Symbol]\n    declaration: sometimes",

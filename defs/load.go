@@ -744,6 +744,24 @@ func (l *loader) op(n *yaml.Node) *Op {
 			}
 		},
 		"traits": func(v *yaml.Node) { l.opTraits(v, o) },
+		"parents": func(v *yaml.Node) {
+			o.ParentsPos = l.pos(v)
+			ops := func(v *yaml.Node) {
+				l.list(v, "parents", func(c *yaml.Node) {
+					var p string
+					if l.str(c, &p); !strings.Contains(p, ".") {
+						l.errorf(c, "parents: %q is not an op's full name (dialect.op)", p)
+					}
+					o.Parents = append(o.Parents, p)
+				})
+			}
+			if v.Kind == yaml.MappingNode {
+				// {ops: [...], since, until}: the releases that restrict.
+				l.fields(v, "parents", l.avail(&o.ParentsAvailability, map[string]func(*yaml.Node){"ops": ops}))
+				return
+			}
+			ops(v)
+		},
 		"declaration": func(v *yaml.Node) {
 			o.DeclarationPos = l.pos(v)
 			if l.str(v, &o.Declaration); o.Declaration != DeclaresWithoutBody && o.Declaration != DeclaresAlways {

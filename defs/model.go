@@ -558,11 +558,16 @@ type Op struct {
 	// or DeclaresAlways; "" for never. MLIR refuses a public declaration.
 	Declaration    string
 	DeclarationPos Pos
-	Operands       []*Operand
-	Results        []*Operand
-	Attributes     []*OpAttr
-	Regions        []*RegionDef
-	Successors     []*Successor
+	// Parents are the ops (full names) that may hold the op (MLIR's
+	// HasParent) in the releases of ParentsAvailability; empty for any.
+	Parents             []string
+	ParentsPos          Pos
+	ParentsAvailability Availability
+	Operands            []*Operand
+	Results             []*Operand
+	Attributes          []*OpAttr
+	Regions             []*RegionDef
+	Successors          []*Successor
 	// Properties says the op stores its inherent attributes as properties
 	// (MLIR bytecode v5+), from the given release on.
 	Properties *Availability

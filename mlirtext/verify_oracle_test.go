@@ -132,6 +132,11 @@ func TestCountRules(t *testing.T) {
 		{"one region of two", "\"scf.if\"(%c) ({\n\"scf.yield\"() : () -> ()\n}) : (i1) -> ()\n\"func.return\"(%a) : (i32) -> ()\n",
 			"expected 2 regions", "expected 2 regions, but found 1"},
 		{"no successor of one", "\"cf.br\"() : () -> ()\n", "requires 1 successor", "expected 1 successors, but found 0"},
+		{"a return in its function", "\"scf.if\"(%c) ({\n\"scf.yield\"() : () -> ()\n}, {\n}) : (i1) -> ()\n\"func.return\"(%a) : (i32) -> ()\n", "", ""},
+		{"a return in an if", "\"scf.if\"(%c) ({\n\"func.return\"(%a) : (i32) -> ()\n}, {\n}) : (i1) -> ()\n\"func.return\"(%a) : (i32) -> ()\n",
+			"expects parent op 'func.func'", "expects parent op 'func.func', not scf.if"},
+		{"a yield in a function", "\"scf.yield\"() : () -> ()\n",
+			"expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'", "expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while', not func.func"},
 	} {
 		for _, rel := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
 			t.Run(fmt.Sprintf("%s/%s", tc.name, rel), func(t *testing.T) {

@@ -110,7 +110,7 @@ update_host @-21 +counts=2+/0/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType
 use_device @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
 use_device @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 wait +counts=0+/0/0/0 +operands=4 async?
-yield +terminator +counts=0+/0/0/0
+yield +terminator +counts=0+/0/0/0 +parents=acc.firstprivate.recipe,acc.loop,acc.parallel,acc.private.recipe,acc.reduction.recipe,acc.serial,acc.atomic.update
 `
 
 var opTable = bytecode.NewOpTable("acc", opTableText)

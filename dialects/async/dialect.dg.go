@@ -39,7 +39,7 @@ create_group +counts=1/1/0/0
 execute +counts=0+/1+/1/0 +operands=2
 
 func +isolated +symbol +counts=0/0/1/0 +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
-return +terminator +counts=0+/0/0/0
+return +terminator +counts=0+/0/0/0 +parents=async.func
 runtime.add_ref +counts=1/0/0/0 count
 runtime.add_to_group +counts=2/1/0/0
 runtime.await +counts=1/0/0/0
@@ -54,7 +54,7 @@ runtime.resume +counts=1/0/0/0
 runtime.set_available +counts=1/0/0/0
 runtime.set_error +counts=1/0/0/0
 runtime.store +counts=2/0/0/0
-yield +terminator +counts=0+/0/0/0
+yield +terminator +counts=0+/0/0/0 +parents=async.execute
 `
 
 var opTable = bytecode.NewOpTable("async", opTableText)

@@ -57,7 +57,8 @@ get_field @22- +counts=0/1/0/0 field_name
 get_global +counts=0/1/0/0 name
 global +symbol +counts=0/0/0/0 const_specifier? extern_specifier? initial_value? static_specifier? sym_name type
 if +counts=1/0/2/0
-include +counts=0/0/0/0 include is_standard_include?
+include @20- +counts=0/0/0/0 include is_standard_include?
+include @-19 +counts=0/0/0/0 +parents=builtin.module include is_standard_include?
 literal +counts=0/1/0/0 value
 load @22- +counts=1/1/0/0
 logical_and +counts=2/1/0/0
@@ -67,7 +68,7 @@ member +counts=1/1/0/0 member
 member_of_ptr +counts=1/1/0/0 member
 mul +counts=2/1/0/0
 rem +counts=2/1/0/0
-return +terminator +counts=0-1/0/0/0
+return +terminator +counts=0-1/0/0/0 +parents=emitc.func
 sub +counts=2/1/0/0
 subscript +counts=1+/1/0/0
 switch @22- +counts=1/0/1+/0 cases
@@ -76,7 +77,7 @@ unary_plus +counts=1/1/0/0
 variable +counts=0/1/0/0 value
 verbatim @22- +counts=0+/0/0/0 value
 verbatim @-21 +counts=0/0/0/0 value
-yield +terminator +counts=0-1/0/0/0
+yield +terminator +counts=0-1/0/0/0 +parents=emitc.expression,emitc.if,emitc.for,emitc.do,emitc.switch
 `
 
 var opTable = bytecode.NewOpTable("emitc", opTableText)

@@ -33,7 +33,7 @@ constant +counts=0/1/0/0 value
 func @22- +isolated +symbol +counts=0/0/1/0 +declaration=without_body arg_attrs? function_type no_inline? res_attrs? sym_name sym_visibility?
 
 func @-21 +isolated +symbol +counts=0/0/1/0 +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
-return +terminator +counts=0+/0/0/0
+return +terminator +counts=0+/0/0/0 +parents=func.func
 `
 
 var opTable = bytecode.NewOpTable("func", opTableText)

@@ -46,9 +46,9 @@ destroy_dn_tensor +counts=1+/0-1/0/0
 destroy_sp_mat +counts=1+/0-1/0/0
 dynamic_shared_memory +counts=0/1/0/0
 
-func @22- +isolated +symbol +counts=0/0/1/0 arg_attrs? function_type known_block_size? known_cluster_size? known_grid_size? private_attrib_attrs? res_attrs? workgroup_attrib_attrs?
+func @22- +isolated +symbol +counts=0/0/1/0 +parents=gpu.module arg_attrs? function_type known_block_size? known_cluster_size? known_grid_size? private_attrib_attrs? res_attrs? workgroup_attrib_attrs?
 
-func @-21 +isolated +symbol +counts=0/0/1/0 arg_attrs? function_type known_block_size? known_grid_size? private_attrib_attrs? res_attrs? workgroup_attrib_attrs?
+func @-21 +isolated +symbol +counts=0/0/1/0 +parents=gpu.module arg_attrs? function_type known_block_size? known_grid_size? private_attrib_attrs? res_attrs? workgroup_attrib_attrs?
 global_id +counts=0/1/0/0 dimension upper_bound?
 grid_dim +counts=0/1/0/0 dimension upper_bound?
 host_register +counts=1/0/0/0
@@ -61,10 +61,10 @@ memcpy +counts=2+/0-1/0/0
 memset +counts=2+/0-1/0/0
 module @22- +isolated +graph +noterminator +symbol +symboltable +counts=0/0/1/0 offloadingHandler? sym_name targets?
 module @-21 +isolated +symbol +symboltable +counts=0/0/1/0 offloadingHandler? sym_name targets?
-module_end @-19 +terminator +counts=0/0/0/0
+module_end @-19 +terminator +counts=0/0/0/0 +parents=gpu.module
 num_subgroups +counts=0/1/0/0 upper_bound?
 printf +counts=0+/0/0/0 format
-return +terminator +counts=0+/0/0/0
+return +terminator +counts=0+/0/0/0 +parents=gpu.func
 rotate @22- +counts=1/2/0/0 offset width
 sddmm +counts=4+/0-1/0/0 computeType modeA? modeB?
 sddmm_buffer_size +counts=3+/1-2/0/0 computeType modeA? modeB?
@@ -92,7 +92,7 @@ subgroup_mma_store_matrix +counts=2+/0/0/0 leadDimension transpose?
 subgroup_reduce @22- +counts=1/1/0/0 cluster_size? cluster_stride? op uniform?
 subgroup_reduce @-21 +counts=1/1/0/0 op uniform?
 subgroup_size +counts=0/1/0/0 upper_bound?
-terminator +terminator +counts=0/0/0/0
+terminator +terminator +counts=0/0/0/0 +parents=gpu.launch
 thread_id +counts=0/1/0/0 dimension upper_bound?
 wait +counts=0+/0-1/0/0
 warp_execute_on_lane_0 @22- +counts=1+/0+/1/0 warp_size

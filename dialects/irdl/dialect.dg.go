@@ -24,28 +24,28 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-all_of +counts=0+/1/0/0
-any +counts=0/1/0/0
-any_of +counts=0+/1/0/0
-attribute +noterminator +symbol +counts=0/0/1/0 sym_name
-attributes +counts=0+/0/0/0 attributeValueNames
-base +counts=0/1/0/0 base_name? base_ref?
+all_of +counts=0+/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation
+any +counts=0/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation
+any_of +counts=0+/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation
+attribute +noterminator +symbol +counts=0/0/1/0 +parents=irdl.dialect sym_name
+attributes +counts=0+/0/0/0 +parents=irdl.operation attributeValueNames
+base +counts=0/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation base_name? base_ref?
 c_pred +counts=0/1/0/0 pred
 dialect +isolated +noterminator +symbol +symboltable +counts=0/0/1/0 sym_name
-is +counts=0/1/0/0 expected
-operands @22- +counts=0+/0/0/0 names variadicity
-operands @-21 +counts=0+/0/0/0 variadicity
-operation +noterminator +symbol +counts=0/0/1/0 sym_name
-parameters @22- +counts=0+/0/0/0 names
-parameters @-21 +counts=0+/0/0/0
-parametric +counts=0+/1/0/0 base_type
-region +counts=0+/1/0/0 constrainedArguments? numberOfBlocks?
-regions @22- +counts=0+/0/0/0 names
-regions @-21 +counts=0+/0/0/0
-results @22- +counts=0+/0/0/0 names variadicity
-results @-21 +counts=0+/0/0/0 variadicity
+is +counts=0/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation expected
+operands @22- +counts=0+/0/0/0 +parents=irdl.operation names variadicity
+operands @-21 +counts=0+/0/0/0 +parents=irdl.operation variadicity
+operation +noterminator +symbol +counts=0/0/1/0 +parents=irdl.dialect sym_name
+parameters @22- +counts=0+/0/0/0 +parents=irdl.attribute,irdl.type names
+parameters @-21 +counts=0+/0/0/0 +parents=irdl.attribute,irdl.type
+parametric +counts=0+/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation base_type
+region +counts=0+/1/0/0 +parents=irdl.operation constrainedArguments? numberOfBlocks?
+regions @22- +counts=0+/0/0/0 +parents=irdl.operation names
+regions @-21 +counts=0+/0/0/0 +parents=irdl.operation
+results @22- +counts=0+/0/0/0 +parents=irdl.operation names variadicity
+results @-21 +counts=0+/0/0/0 +parents=irdl.operation variadicity
 
-type +noterminator +symbol +counts=0/0/1/0 sym_name
+type +noterminator +symbol +counts=0/0/1/0 +parents=irdl.dialect sym_name
 `
 
 var opTable = bytecode.NewOpTable("irdl", opTableText)

@@ -27,11 +27,11 @@ const opTableText = `
 alloc +counts=0+/1/0/0 +operands=2 alignment?
 alloca +counts=0+/1/0/0 +operands=2 alignment?
 alloca_scope +counts=0/0+/1/0
-alloca_scope.return +terminator +counts=0+/0/0/0
+alloca_scope.return +terminator +counts=0+/0/0/0 +parents=memref.alloca_scope
 assume_alignment @22- +counts=1/1/0/0 alignment
 assume_alignment @-21 +counts=1/0/0/0 alignment
 atomic_rmw +counts=2+/1/0/0 kind
-atomic_yield +terminator +counts=1/0/0/0
+atomic_yield +terminator +counts=1/0/0/0 +parents=memref.generic_atomic_rmw
 cast +counts=1/1/0/0
 collapse_shape +counts=1/1/0/0 reassociation
 copy +counts=2/0/0/0

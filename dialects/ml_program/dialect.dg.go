@@ -32,8 +32,8 @@ global_load_const +counts=0/1/0/0 global
 global_load_graph +counts=0+/2/0/0 global
 global_store +counts=1/0/0/0 global
 global_store_graph +counts=1+/1/0/0 global
-output +terminator +counts=0+/0/0/0
-return +terminator +counts=0+/0/0/0
+output +terminator +counts=0+/0/0/0 +parents=ml_program.subgraph
+return +terminator +counts=0+/0/0/0 +parents=ml_program.func
 subgraph +isolated +graph +symbol +counts=0/0/1/0 +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
 token +counts=0/1/0/0
 `

@@ -50,7 +50,7 @@ critical.declare @22- +symbol +counts=0/0/0/0 hint? sym_name
 critical.declare @20-21 +symbol +counts=0/0/0/0 sym_name
 critical.declare @-19 +symbol +counts=0/0/0/0 hint_val? sym_name
 declare_mapper @22- +isolated +symbol +counts=0/0/1/0 sym_name type
-declare_mapper.info @22- +terminator +counts=0+/0/0/0
+declare_mapper.info @22- +terminator +counts=0+/0/0/0 +parents=omp.declare_mapper
 declare_reduction @22- +isolated +symbol +counts=0/0/6/0 byref_element_type? sym_name type
 declare_reduction @-21 +isolated +symbol +counts=0/0/4/0 sym_name type
 distribute @22- +noterminator +counts=0+/0/1/0 +operands=4 dist_schedule_static? order? order_mod? private_needs_barrier? private_syms?
@@ -79,7 +79,7 @@ parallel @20-21 +counts=0+/0/1/0 +operands=4
 parallel @-19 +counts=0+/0/1/0 +operands=6 privatizers? proc_bind_val? reduction_vars_byref? reductions?
 private +isolated +counts=0/0/3/0 data_sharing_type sym_name type
 scan @22- +counts=0+/0/0/0 +operands=2
-section +counts=0/0/1/0
+section +counts=0/0/1/0 +parents=omp.sections
 sections @22- +counts=0+/0/1/0 +operands=4 nowait? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms?
 sections @20-21 +counts=0+/0/1/0 +operands=2 nowait?
 sections @-19 +counts=0+/0/1/0 +operands=3 nowait? reduction_vars_byref? reductions?
@@ -129,7 +129,7 @@ workshare.loop_wrapper @22- +noterminator +counts=0/0/1/0
 wsloop @22- +noterminator +counts=0+/0/1/0 +operands=7 linear_var_types? nowait? order? order_mod? ordered? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms? schedule_kind? schedule_mod? schedule_simd?
 wsloop @20-21 +counts=0+/0/1/0 +operands=3 nowait? order_mod?
 wsloop @-19 +counts=0+/0/1/0 +operands=4 nowait? order_mod? order_val? ordered_val? reduction_vars_byref? reductions? schedule_modifier? schedule_val? simd_modifier?
-yield +terminator +counts=0+/0/0/0
+yield +terminator +counts=0+/0/0/0 +parents=omp.atomic.update,omp.declare_reduction,omp.loop_nest,omp.private
 `
 
 var opTable = bytecode.NewOpTable("omp", opTableText)

@@ -24,19 +24,19 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-apply_native_constraint +counts=0+/0+/0/0 isNegated? name
-apply_native_rewrite +counts=0+/0+/0/0 name
+apply_native_constraint +counts=0+/0+/0/0 +parents=pdl.pattern isNegated? name
+apply_native_rewrite +counts=0+/0+/0/0 +parents=pdl.rewrite name
 attribute +counts=0-1/1/0/0 value?
-erase +counts=1/0/0/0
-operand +counts=0-1/1/0/0
-operands +counts=0-1/1/0/0
+erase +counts=1/0/0/0 +parents=pdl.rewrite
+operand +counts=0-1/1/0/0 +parents=pdl.pattern
+operands +counts=0-1/1/0/0 +parents=pdl.pattern
 operation +counts=0+/1/0/0 +operands=3 attributeValueNames opName?
 pattern +isolated +symbol +counts=0/0/1/0 benefit sym_name?
-range +counts=0+/1/0/0
-replace +counts=1+/0/0/0 +operands=3
+range +counts=0+/1/0/0 +parents=pdl.rewrite
+replace +counts=1+/0/0/0 +parents=pdl.rewrite +operands=3
 result +counts=1/1/0/0 index
 results +counts=1/1/0/0 index?
-rewrite +terminator +noterminator +counts=0+/0/1/0 +operands=2 name?
+rewrite +terminator +noterminator +counts=0+/0/1/0 +parents=pdl.pattern +operands=2 name?
 
 type +counts=0/1/0/0 constantType?
 types +counts=0/1/0/0 constantTypes?

@@ -34,7 +34,7 @@ check_operation_name +terminator +counts=1/0/0/2 name
 check_result_count +terminator +counts=1/0/0/2 compareAtLeast? count
 check_type +terminator +counts=1/0/0/2 type
 check_types +terminator +counts=1/0/0/2 types
-continue +terminator +counts=0/0/0/0
+continue +terminator +counts=0/0/0/0 +parents=pdl_interp.foreach
 create_attribute +counts=0/1/0/0 value
 create_operation +counts=0+/1/0/0 +operands=3 inferredResultTypes? inputAttributeNames name
 create_range +counts=0+/1/0/0

@@ -28,7 +28,7 @@ add +counts=2/1/0/0
 any +counts=0+/1/0/0
 assuming +counts=1/0+/1/0
 assuming_all +counts=0+/1/0/0
-assuming_yield +terminator +counts=0+/0/0/0
+assuming_yield +terminator +counts=0+/0/0/0 +parents=shape.assuming
 broadcast +counts=0+/1/0/0 error?
 concat +counts=2/1/0/0
 const_shape +counts=0/1/0/0 shape
@@ -55,7 +55,7 @@ mul +counts=2/1/0/0
 num_elements +counts=1/1/0/0
 rank +counts=1/1/0/0
 reduce +counts=1+/0+/1/0
-return +terminator +counts=0+/0/0/0
+return +terminator +counts=0+/0/0/0 +parents=shape.func
 shape_eq +counts=0+/1/0/0
 shape_of +counts=1/1/0/0
 size_to_index +counts=1/1/0/0
@@ -64,7 +64,7 @@ to_extent_tensor +counts=1/1/0/0
 value_as_shape +counts=1/1/0/0
 value_of +counts=1/1/0/0
 with_shape +counts=2/1/0/0
-yield +terminator +counts=0+/0/0/0
+yield +terminator +counts=0+/0/0/0 +parents=shape.reduce,shape.function_library
 `
 
 var opTable = bytecode.NewOpTable("shape", opTableText)

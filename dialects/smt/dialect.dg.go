@@ -74,7 +74,7 @@ or +counts=0+/1/0/0
 pop +counts=0/0/0/0 count
 push +counts=0/0/0/0 count
 reset +counts=0/0/0/0
-set_logic +counts=0/0/0/0 logic
+set_logic +counts=0/0/0/0 +parents=smt.solver logic
 solver +isolated +counts=0+/0+/1/0
 xor +counts=0+/1/0/0
 yield +terminator +counts=0+/0/0/0

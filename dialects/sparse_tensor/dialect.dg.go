@@ -60,7 +60,7 @@ storage_specifier.init +counts=0-1/1/0/0
 storage_specifier.set +counts=2/1/0/0 level? specifierKind
 unary +counts=1/1/2/0
 values +counts=1/1/0/0
-yield +terminator +counts=0+/0/0/0
+yield +terminator +counts=0+/0/0/0 +parents=sparse_tensor.binary,sparse_tensor.unary,sparse_tensor.reduce,sparse_tensor.select,sparse_tensor.foreach,sparse_tensor.iterate,sparse_tensor.coiterate
 `
 
 var opTable = bytecode.NewOpTable("sparse_tensor", opTableText)

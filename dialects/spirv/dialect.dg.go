@@ -338,12 +338,12 @@ func +isolated +symbol +counts=0/0/1/0 arg_attrs? function_control function_type
 mlir.addressof +counts=0/1/0/0 variable
 mlir.loop @22- +counts=0/0+/1/0 loop_control
 mlir.loop @-21 +counts=0/0/1/0 loop_control
-mlir.merge @22- +terminator +counts=0+/0/0/0
+mlir.merge @22- +terminator +counts=0+/0/0/0 +parents=spirv.mlir.selection,spirv.mlir.loop
 mlir.merge @-21 +terminator +counts=0/0/0/0
 mlir.referenceof +counts=0/1/0/0 spec_const
 mlir.selection @22- +counts=0/0+/1/0 selection_control
 mlir.selection @-21 +counts=0/0/1/0 selection_control
-mlir.yield +terminator +counts=1/0/0/0
+mlir.yield +terminator +counts=1/0/0/0 +parents=spirv.SpecConstantOperation
 module +isolated +noterminator +symbol +symboltable +counts=0/0/1/0 addressing_model memory_model sym_name? vce_triple?
 `
 

@@ -46,7 +46,7 @@ reshape +counts=2/1/0/0
 scatter +counts=3/1/0/0 scatter_dims unique?
 splat +counts=1+/1/0/0
 unpack @-19 +counts=2+/1/0/0 inner_dims_pos outer_dims_perm? static_inner_tiles
-yield +terminator +counts=1/0/0/0
+yield +terminator +counts=1/0/0/0 +parents=tensor.generate,tensor.pad
 `
 
 var opTable = bytecode.NewOpTable("tensor", opTableText)

@@ -108,6 +108,9 @@ type opFacts struct {
 	// declaration says when the op, a symbol, declares rather than
 	// defines it (its isDeclaration): "without_body", "always" or "".
 	declaration string
+	// parents are the ops that may hold it (HasParent, ParentOneOf), by
+	// name; nil for any.
+	parents []string
 }
 
 // part is one named element of an op at one release: an operand or result
@@ -192,6 +195,66 @@ func declarationOf(cpp string) (string, error) {
 	return "without_body", nil
 }
 
+// builtinClasses are the builtin ops that ops name as parents: builtin's
+// records are not among those imported (builtin.yaml is written by hand).
+var builtinClasses = map[string]string{"mlir::ModuleOp": "builtin.module"}
+
+// opOfClass finds the op of C++ class c as code in namespace ns names it
+// (c unqualified or qualified, relative to ns or to the global one).
+func (rs *Records) opOfClass(c, ns string) (string, error) {
+	if rs.opClasses == nil {
+		rs.opClasses = maps.Clone(builtinClasses)
+		for _, name := range rs.InstancesOf("Op") {
+			r, err := rs.rec(name)
+			if err != nil {
+				return "", err
+			}
+			d, err := rs.rec(r.def("opDialect"))
+			if err != nil {
+				return "", err
+			}
+			opNS := r.str("cppNamespace")
+			if opNS == "" {
+				opNS = d.str("cppNamespace")
+			}
+			// A record renamed apart from another dump's keeps its name
+			// in !name (see ParseAll).
+			def := name
+			if n := r.str("!name"); n != "" {
+				def = n
+			}
+			rs.opClasses[strings.Trim(opNS, ":")+"::"+opClassName(def)] = d.str("name") + "." + r.str("opName")
+		}
+	}
+	if abs, ok := strings.CutPrefix(c, "::"); ok {
+		if op, ok := rs.opClasses[abs]; ok {
+			return op, nil
+		}
+		return "", fmt.Errorf("HasParent: no op of class %s", c)
+	}
+	// C++ looks in the namespace of the op, then in each enclosing one.
+	parts := strings.Split(strings.Trim(ns, ":"), "::")
+	for i := len(parts); i >= 0; i-- {
+		if op, ok := rs.opClasses[strings.Join(append(slices.Clone(parts[:i]), c), "::")]; ok {
+			return op, nil
+		}
+	}
+	return "", fmt.Errorf("HasParent: no op of class %s seen from %s", c, ns)
+}
+
+// opClassName is the C++ class of the op of an ODS record: the record's
+// name after its dialect prefix (Func_ReturnOp: ReturnOp).
+func opClassName(record string) string {
+	prefix, class, _ := strings.Cut(record, "_")
+	switch {
+	case prefix == "":
+		return record
+	case class == "":
+		return prefix
+	}
+	return class
+}
+
 func opFactsOf(rs *Records, r record) (*opFacts, error) {
 	op := &opFacts{name: r.str("opName"), record: r.name, summary: strings.Join(strings.Fields(r.str("summary")), " ")}
 	if op.name == "" {
@@ -211,6 +274,21 @@ func opFactsOf(rs *Records, r record) (*opFacts, error) {
 	for _, t := range traits {
 		if !slices.ContainsFunc(op.traits, func(p part) bool { return p.name == t }) {
 			op.traits = append(op.traits, part{name: t})
+		}
+		if classes, ok := strings.CutPrefix(t, "HasParent<"); ok {
+			ns := r.str("cppNamespace")
+			if ns == "" {
+				if d, err := rs.rec(r.def("opDialect")); err == nil {
+					ns = d.str("cppNamespace")
+				}
+			}
+			for _, c := range strings.Split(strings.TrimSuffix(classes, ">"), ",") {
+				name, err := rs.opOfClass(strings.TrimSpace(c), ns)
+				if err != nil {
+					return nil, err
+				}
+				op.parents = append(op.parents, name)
+			}
 		}
 	}
 	var err error
@@ -388,6 +466,11 @@ type mergedOp struct {
 	regions     []*mergedPart
 	successors  []*mergedPart
 	declaration string // as in every release that has the op
+	// parents are the ops that may hold it in the releases parentSpan
+	// (where those differ, what any of them allows); any op may in the
+	// others.
+	parents    []string
+	parentSpan span
 }
 
 // span is the releases (indexes into the imported releases) an element is
@@ -430,9 +513,21 @@ func mergeOps(rels []int, perRelease []map[string]*opFacts) ([]*mergedOp, error)
 			return nil, fmt.Errorf("op %s: %v", name, err)
 		}
 		m := &mergedOp{name: name, span: s, file: facts[s.last].file, summary: facts[s.last].summary, record: facts[s.last].record, declaration: facts[s.last].declaration}
+		restricted := make([]bool, len(rels))
 		for i := s.first; i <= s.last; i++ {
+			restricted[i] = facts[i].parents != nil
+			for _, p := range facts[i].parents {
+				if !slices.Contains(m.parents, p) {
+					m.parents = append(m.parents, p)
+				}
+			}
 			if facts[i].declaration != m.declaration {
 				return nil, fmt.Errorf("op %s: declares its symbol %q in LLVM %d, %q in LLVM %d; a definition cannot say that", name, facts[i].declaration, rels[i], m.declaration, rels[s.last])
+			}
+		}
+		if m.parents != nil {
+			if m.parentSpan, err = spanOf(restricted, rels); err != nil {
+				return nil, fmt.Errorf("op %s: parents %v", name, err)
 			}
 		}
 		props := make([]bool, len(rels))

@@ -565,3 +565,50 @@ func TestDeclarationOf(t *testing.T) {
 		}
 	}
 }
+
+// HasParent names C++ classes, as code in the op's namespace sees them:
+// the importer writes the ops they are, for the releases that say so.
+func TestImportParents(t *testing.T) {
+	ref := func(name string) map[string]any { return map[string]any{"kind": "def", "def": name, "printable": name} }
+	parent := func(classes string) func(map[string]any) {
+		return func(m map[string]any) {
+			m["Toy_Dialect"].(map[string]any)["cppNamespace"] = "::mlir::toy"
+			m["anonymous_parent"] = map[string]any{"!anonymous": true, "!name": "anonymous_parent", "!superclasses": []any{"Trait", "NativeTrait", "ParamNativeOpTrait"}, "trait": "HasParent<" + classes + ">::Impl"}
+			call := m["Toy_CallOp"].(map[string]any)
+			call["traits"] = append(call["traits"].([]any), ref("anonymous_parent"))
+		}
+	}
+	for _, c := range []struct {
+		classes19, classes22 string
+		want, err            string
+	}{
+		{"FuncOp", "FuncOp", "    parents: [toy.func]\n", ""},
+		{"::mlir::toy::FuncOp, ModuleOp", "toy::FuncOp", "    parents: [toy.func, builtin.module]\n", ""},
+		{"", "FuncOp", "    parents: {ops: [toy.func], since: llvm 22}\n", ""},
+		{"NoSuchOp", "FuncOp", "", "HasParent: no op of class NoSuchOp seen from ::mlir::toy"},
+	} {
+		var e19 func(map[string]any)
+		if c.classes19 != "" {
+			e19 = parent(c.classes19)
+		}
+		data, err := Import(Options{Dialect: "toy"}, []Release{fixture(t, 19, e19), fixture(t, 22, parent(c.classes22))})
+		if c.err != "" {
+			if err == nil || !strings.Contains(err.Error(), c.err) {
+				t.Errorf("%+v: %v, want %q", c, err, c.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), "  - name: call\n") || !strings.Contains(string(data), c.want) {
+			t.Errorf("%+v: no %q in\n%s", c, c.want, data)
+		}
+		if _, err := defs.Load("toy.yaml", data); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := opClassName("GPU_GPUFuncOp") + " " + opClassName("FuncOp") + " " + opClassName("_Weird"); got != "GPUFuncOp FuncOp _Weird" {
+		t.Errorf("class names: %q", got)
+	}
+}

@@ -23,6 +23,9 @@ type Records struct {
 	raw        map[string]json.RawMessage
 	instanceOf map[string][]string
 	cache      map[string]record
+	// opClasses maps the C++ class of every op ("mlir::func::FuncOp") to
+	// its name ("func.func"); built on first use.
+	opClasses map[string]string
 }
 
 // Parse reads the JSON that llvm-tblgen --dump-json writes.

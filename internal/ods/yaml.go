@@ -94,6 +94,17 @@ func writeOp(b *strings.Builder, rels []Release, m *mergedOp, releaseHook string
 	if m.declaration != "" {
 		fmt.Fprintf(b, "    declaration: %s\n", m.declaration)
 	}
+	if len(m.parents) > 0 {
+		names := make([]string, len(m.parents))
+		for i, p := range m.parents {
+			names[i] = scalar(p)
+		}
+		list := "[" + strings.Join(names, ", ") + "]"
+		if kvs := bounds(rels, m.span, m.parentSpan); len(kvs) > 0 {
+			list = flowMap(append([][2]string{{"ops", list}}, kvs...))
+		}
+		fmt.Fprintf(b, "    parents: %s\n", list)
+	}
 	list := func(key string, parts []*mergedPart, kvs func(p *mergedPart) [][2]string) {
 		if len(parts) == 0 {
 			return

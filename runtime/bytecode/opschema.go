@@ -36,6 +36,9 @@ type OpSchema struct {
 	// Counts bounds how many operands, results, regions and successors
 	// the op has; nil where the table does not say.
 	Counts *ir.OpCounts
+	// Parents are the ops that may hold this one (MLIR's HasParent), by
+	// full name; nil for any.
+	Parents []string
 	// Properties lists the op's inherent attributes and native properties
 	// in wire order: attributes sorted by name, then native properties in
 	// declaration order. Empty when the op has none.

@@ -24,7 +24,8 @@ import (
 //	    +noterminator, +symbol, +symboltable, +declaration=without_body
 //	    or +declaration=always (when a symbol op declares its symbol),
 //	    +counts=O/R/G/S (how many operands, results, regions and
-//	    successors: each N, N-M or N+),
+//	    successors: each N, N-M or N+), +parents=a.x,b.y (the ops that
+//	    may hold it),
 //	    +operands=N and +results=N (AttrSizedOperandSegments and
 //	    AttrSizedResultSegments with N groups);
 //	  - -attr@from-to: an inherent attribute the op has only in those
@@ -127,6 +128,10 @@ func (t *OpTable) entry(fields []string) (tableEntry, error) {
 					return e, fmt.Errorf("bad flag %q: %v", f, err)
 				}
 				s.Counts = c
+				continue
+			}
+			if flag == "parents" {
+				s.Parents = strings.Split(n, ",")
 				continue
 			}
 			if flag == "declaration" {

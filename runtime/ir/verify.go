@@ -39,6 +39,10 @@ type OpTraits struct {
 	// Counts bounds how many operands, results, regions and successors
 	// the op has (its definition's groups); nil for no bounds.
 	Counts *OpCounts
+	// Parents are the ops that may hold this one (MLIR's HasParent), by
+	// full name; nil for any. MLIR refuses the op anywhere else, and as
+	// the root.
+	Parents []string
 }
 
 // OpCounts bounds how many operands, results, regions and successors an
@@ -267,6 +271,9 @@ func (v *verifier) walk(root *Operation) error {
 			return err
 		}
 	}
+	if err := v.checkParent(0, root, nil); err != nil {
+		return err
+	}
 	stack := []frame{{op: 0}}
 	for len(stack) > 0 {
 		f := &stack[len(stack)-1]
@@ -308,6 +315,9 @@ func (v *verifier) walk(root *Operation) error {
 			return err
 		}
 		if err := v.checkSymbol(v.ops.Len()-1, f.op, bi); err != nil {
+			return err
+		}
+		if err := v.checkParent(v.ops.Len()-1, child, op); err != nil {
 			return err
 		}
 		stack = append(stack, frame{op: v.ops.Len() - 1})
@@ -438,6 +448,38 @@ func (v *verifier) checkSymbol(i, owner, b int) error {
 		}
 	}
 	return nil
+}
+
+// checkParent checks that op, numbered i, sits in an op its definition
+// allows (parent nil: at the root).
+func (v *verifier) checkParent(i int, op, parent *Operation) error {
+	t := v.traits(op)
+	if !t.Known || len(t.Parents) == 0 || parentAllowed(parent, t.Parents) {
+		return nil
+	}
+	want := "'" + t.Parents[0] + "'"
+	if len(t.Parents) > 1 {
+		want = "to be one of '" + strings.Join(t.Parents, ", ") + "'"
+	}
+	if parent == nil {
+		return v.fail(i, "expects parent op %s, and is the root", want)
+	}
+	return v.fail(i, "expects parent op %s, not %s", want, parent.Name())
+}
+
+// parentAllowed reports whether parent (nil: none) is one of the ops
+// named.
+func parentAllowed(parent *Operation, names []string) bool {
+	if parent == nil || parent.name == nil {
+		return false
+	}
+	d, o := parent.name.Dialect, parent.name.Op
+	for _, n := range names {
+		if len(n) == len(d)+1+len(o) && n[:len(d)] == d && n[len(d)] == '.' && n[len(d)+1:] == o {
+			return true
+		}
+	}
+	return false
 }
 
 // publicDeclaration reports whether op, with traits t, declares a symbol

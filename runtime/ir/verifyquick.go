@@ -35,8 +35,9 @@ type quickVerifier struct {
 	// counts caches the bounds of the op names met last, by the name's
 	// address: ops a reader or a builder made share their name.
 	counts [1 << countsCacheBits]struct {
-		name *OpName
-		c    *OpCounts
+		name    *OpName
+		c       *OpCounts
+		parents []string
 	}
 }
 
@@ -139,8 +140,18 @@ func (q *quickVerifier) op(op *Operation, parent *Block, level, floor int) bool 
 			return false
 		}
 	}
-	if !q.countsOf(op).allow(op) {
+	counts, parents := q.rulesOf(op)
+	if !counts.allow(op) {
 		return false
+	}
+	if parents != nil {
+		var owner *Operation
+		if parent != nil && parent.Parent() != nil {
+			owner = parent.Parent().Parent()
+		}
+		if !parentAllowed(owner, parents) {
+			return false
+		}
 	}
 	if op.NumRegions() > 0 {
 		if level >= q.maxDepth {
@@ -192,21 +203,22 @@ func (q *quickVerifier) symbol(f *quickFrame, op *Operation) bool {
 	return true
 }
 
-// countsOf returns the bounds op's definition sets, by its name: the
-// traits are looked up once a name, which ops a reader made share.
-func (q *quickVerifier) countsOf(op *Operation) *OpCounts {
+// rulesOf returns the counts and parents op's definition sets, by its
+// name: the traits are looked up once a name, which ops a reader made
+// share.
+func (q *quickVerifier) rulesOf(op *Operation) (*OpCounts, []string) {
 	// Shared names sit side by side in one array (SharedName), 40 bytes
 	// apart: their addresses over 8 fall in different slots, for up to
 	// as many names as there are slots.
 	e := &q.counts[uintptr(unsafe.Pointer(op.name))>>3&(1<<countsCacheBits-1)]
 	if e.name == op.name && op.name != nil {
-		return e.c
+		return e.c, e.parents
 	}
-	e.name, e.c = op.name, nil
+	e.name, e.c, e.parents = op.name, nil, nil
 	if t := q.traits(op); t.Known {
-		e.c = t.Counts
+		e.c, e.parents = t.Counts, t.Parents
 	}
-	return e.c
+	return e.c, e.parents
 }
 
 func (q *quickVerifier) define(op *Operation) {

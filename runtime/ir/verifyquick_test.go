@@ -32,6 +32,8 @@ func quickTraits(op *Operation) OpTraits {
 		return OpTraits{Known: true, Symbol: true, Declaration: DeclaresWithoutBody, NoTerminator: true}
 	case "binary":
 		return OpTraits{Known: true, Counts: &binaryCounts}
+	case "inner":
+		return OpTraits{Known: true, Parents: []string{"test.scf", "test.graph"}}
 	}
 	return OpTraits{}
 }
@@ -76,7 +78,7 @@ func randomQuickIR(data []byte) *Operation {
 		b := open[len(open)-1]
 		switch c := next(); {
 		case c < 150:
-			name := []string{"plain", "plain", "yield", "unknown", "scf", "iso", "graph", "table", "sym", "decl", "binary"}[c%11]
+			name := []string{"plain", "plain", "yield", "unknown", "scf", "iso", "graph", "table", "sym", "decl", "binary", "inner"}[c%12]
 			op := NewOperation(OpName{Dialect: "test", Op: name}, loc, []Type{ty})
 			k := next()
 			if k%4 == 0 {

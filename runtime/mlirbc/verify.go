@@ -30,7 +30,7 @@ func traitsOf(ctx *ir.Context, release int) func(*ir.Operation) ir.OpTraits {
 			if s := lookupSchema(ctx, name, release, nil); s != nil {
 				t = ir.OpTraits{Known: true, Isolated: s.Isolated, Graph: s.GraphRegions, Terminator: s.Terminator, NoTerminator: s.NoTerminator,
 					Symbol: s.Symbol, SymbolTable: s.SymbolTable, Declaration: s.Declaration,
-					Counts: s.Counts}
+					Counts: s.Counts, Parents: s.Parents}
 			}
 			cache[name] = t
 		}

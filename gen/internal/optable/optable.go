@@ -24,6 +24,7 @@ type schema struct {
 	// counts bounds the op's operands, results, regions and successors:
 	// "O/R/G/S", each N, N-M or N+.
 	counts                      string
+	parents                     []string // Op.Parents, where they hold
 	operandSeg, resultSeg       bool
 	operandGroups, resultGroups int
 	props                       []schemaProp
@@ -61,6 +62,9 @@ func schemaAt(o *defs.Op, release int) *schema {
 		s.declaration = o.Declaration
 	}
 	s.counts = countsAt(o, release)
+	if o.ParentsAvailability.AtLLVM(release) {
+		s.parents = o.Parents
+	}
 	// Segment sizes exist with or without property storage; without it
 	// they travel in the attribute dictionary like inherent attributes.
 	s.operandSeg = trait("AttrSizedOperandSegments")
@@ -220,6 +224,7 @@ func schemaRanges(o *defs.Op) []schemaRange {
 	for _, r := range o.Regions {
 		add(r.Availability)
 	}
+	add(o.ParentsAvailability)
 	for _, s := range o.Successors {
 		add(s.Availability)
 	}
@@ -348,6 +353,9 @@ func schemaLine(op string, from, to int, s *schema, native func([]*defs.NativePr
 	flag("symbol", s.symbol)
 	flag("symboltable", s.symbolTable)
 	parts = append(parts, "+counts="+s.counts)
+	if len(s.parents) > 0 {
+		parts = append(parts, "+parents="+strings.Join(s.parents, ","))
+	}
 	if s.declaration != "" {
 		parts = append(parts, "+declaration="+s.declaration)
 	}

@@ -149,3 +149,47 @@ func TestVerifyCounts(t *testing.T) {
 		t.Errorf("counts print as %q", got)
 	}
 }
+
+// TestVerifyParents checks that an op whose definition names its parents
+// sits in one of them, on both paths.
+func TestVerifyParents(t *testing.T) {
+	loc := &testLoc{}
+	op := func(kind string) *Operation { return NewOperation(OpName{Dialect: "test", Op: kind}, loc, nil) }
+	// in nests inner in outer, which the root holds.
+	in := func(outer string, inner *Operation) *Operation {
+		root := op("iso")
+		o := root.AddRegion().AddBlock().Append(op(outer))
+		b := o.AddRegion().AddBlock()
+		b.Append(inner)
+		if outer == "scf" {
+			b.Append(op("yield"))
+		}
+		return root
+	}
+	for _, tc := range []struct {
+		name string
+		root *Operation
+		want string
+	}{
+		{"in one parent", in("scf", op("inner")), ""},
+		{"in the other", in("graph", op("inner")), ""},
+		{"in another op", in("iso", op("inner")), "test.inner (region 0, block 0, op 0): expects parent op to be one of 'test.scf, test.graph', not test.iso"},
+		{"in an unknown op", in("unknown", op("inner")), "expects parent op to be one of 'test.scf, test.graph', not test.unknown"},
+		{"the root", op("inner"), "test.inner: expects parent op to be one of 'test.scf, test.graph', and is the root"},
+	} {
+		opts := VerifyOptions{Traits: quickTraits}
+		err := Verify(tc.root, opts)
+		if tc.want == "" {
+			if err != nil || !quickVerify(tc.root, opts) {
+				t.Errorf("%s: %v (fast path: %v)", tc.name, err, quickVerify(tc.root, opts))
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: got %v, want %q", tc.name, err, tc.want)
+		}
+		if quickVerify(tc.root, opts) {
+			t.Errorf("%s: the fast path accepts it", tc.name)
+		}
+	}
+}
