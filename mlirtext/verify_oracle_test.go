@@ -145,3 +145,19 @@ func TestCountRules(t *testing.T) {
 		}
 	}
 }
+
+// TestParentsByRelease writes an op whose parents LLVM 19 restricts and
+// LLVM 22 does not: emitc.include in a function.
+func TestParentsByRelease(t *testing.T) {
+	text := `"builtin.module"() ({
+  "func.func"() <{function_type = () -> (), sym_name = "f"}> ({
+    "emitc.include"() <{include = "x.h"}> : () -> ()
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+`
+	t.Run("llvm19", func(t *testing.T) {
+		refusedAsMLIROpt(t, oracle.LLVM19, text, "expects parent op 'builtin.module'", "expects parent op 'builtin.module', not func.func")
+	})
+	t.Run("llvm22", func(t *testing.T) { refusedAsMLIROpt(t, oracle.LLVM22, text, "", "") })
+}
