@@ -165,7 +165,8 @@ func (e *VerifyError) Unwrap() error { return e.Err }
 //     terminator unless they are the single block of an op that needs
 //     none (MLIR's structural rules, from the traits Traits gives);
 //   - a known op has as many operands, results, regions and successors
-//     as its definition allows (Traits' Counts);
+//     as its definition allows (Traits' Counts), and sits in an op its
+//     definition names, if it names any (Parents);
 //   - the ops in a block of a symbol table have different symbol names
 //     (sym_name), a symbol is not nested directly in a known op that is
 //     not a symbol table, and a symbol declaration (an external function)

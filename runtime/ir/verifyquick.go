@@ -28,20 +28,22 @@ type quickVerifier struct {
 	gen      MarkGeneration
 	maxDepth int
 	stack    []quickFrame
-	// symName is the sym_name of the op op checked last, nil for none.
+	// symName is the sym_name of the op that op checked last, nil for
+	// none.
 	symName Attribute
 	// symbols holds the symbols met in blocks of symbol tables.
 	symbols map[symbolKey[*Block]]struct{}
-	// counts caches the bounds of the op names met last, by the name's
-	// address: ops a reader or a builder made share their name.
-	counts [1 << countsCacheBits]struct {
+	// rules caches the counts and parents of the op names met last, by
+	// the name's address: ops a reader or a builder made share their
+	// name.
+	rules [1 << rulesCacheBits]struct {
 		name    *OpName
 		c       *OpCounts
 		parents []string
 	}
 }
 
-const countsCacheBits = 6
+const rulesCacheBits = 6
 
 // quickFrame is a block being walked: region of op, its block at level
 // (the region depth), with values usable from floor up. owner is what
@@ -210,7 +212,7 @@ func (q *quickVerifier) rulesOf(op *Operation) (*OpCounts, []string) {
 	// Shared names sit side by side in one array (SharedName), 40 bytes
 	// apart: their addresses over 8 fall in different slots, for up to
 	// as many names as there are slots.
-	e := &q.counts[uintptr(unsafe.Pointer(op.name))>>3&(1<<countsCacheBits-1)]
+	e := &q.rules[uintptr(unsafe.Pointer(op.name))>>3&(1<<rulesCacheBits-1)]
 	if e.name == op.name && op.name != nil {
 		return e.c, e.parents
 	}
