@@ -461,11 +461,16 @@ func (l *loader) def(n *yaml.Node, isType bool) *Def {
 		"params": func(v *yaml.Node) {
 			l.list(v, "params", func(c *yaml.Node) { d.Params = append(d.Params, l.param(c)) })
 		},
-		"traits":                 func(v *yaml.Node) { l.strings(v, &d.Traits) },
-		"distinct":               func(v *yaml.Node) { l.boolean(v, &d.Distinct) },
-		"bit_width":              func(v *yaml.Node) { l.str(v, &d.BitWidth) },
-		"string":                 func(v *yaml.Node) { l.hook(v, &d.StringHook, &d.StringHookPos) },
-		"mnemonic":               func(v *yaml.Node) { l.str(v, &d.Mnemonic) },
+		"traits":    func(v *yaml.Node) { l.strings(v, &d.Traits) },
+		"distinct":  func(v *yaml.Node) { l.boolean(v, &d.Distinct) },
+		"bit_width": func(v *yaml.Node) { l.str(v, &d.BitWidth) },
+		"string":    func(v *yaml.Node) { l.hook(v, &d.StringHook, &d.StringHookPos) },
+		"mnemonic":  func(v *yaml.Node) { l.str(v, &d.Mnemonic) },
+		"alias": func(v *yaml.Node) {
+			if l.str(v, &d.Alias); !isIdent(d.Alias) {
+				l.errorf(v, "alias: %q is not an identifier (letters, digits and _)", d.Alias)
+			}
+		},
 		"assembly_format":        func(v *yaml.Node) { d.Assembly = l.asmFormat(v) },
 		"custom_assembly_format": func(v *yaml.Node) { l.boolean(v, &d.CustomAssembly) },
 		"asm_hooks": func(v *yaml.Node) {

@@ -323,6 +323,9 @@ type Def struct {
 	// parser.
 	Mnemonic string
 	Assembly *AsmFormat
+	// Alias is the name a printer gives the value in a file's aliases
+	// (#alias = #dialect.mnemonic<…>, MLIR's getAlias); "" for none.
+	Alias string
 	// CustomAssembly says upstream reads and prints the body in C++;
 	// AsmHooks then names the Go functions that do
 	// (parse(p *mlirtext.Parser) any, print(pr *mlirtext.Printer, v any)),

@@ -172,7 +172,7 @@ func (in *Dialect) buildAsmForms() {
 		forms := asmForms(def, in.hooks)
 		in.hasText[def] = len(forms) > 0
 		for _, form := range forms {
-			ad := &asmformat.Def{Name: def.Name, Mnemonic: form.mnemonic, Since: form.since, Until: form.until}
+			ad := &asmformat.Def{Name: def.Name, Mnemonic: form.mnemonic, Alias: def.Alias, Since: form.since, Until: form.until}
 			if form.hooks != nil {
 				in.asmHooks(ad, def, form.hooks)
 				if def.IsType {

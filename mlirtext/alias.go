@@ -19,39 +19,13 @@ import (
 // AliasNamer is implemented by attributes and types whose dialect gives
 // them an alias (OpAsmDialectInterface::getAlias): the name without the
 // leading # or ! ("" for none). Values without it get the names builtin
-// and the upstream dialects give (aliasName).
+// gives, and those their dialect's definitions give (alias:).
 type AliasNamer interface {
 	AliasName() string
 }
 
-// dialectAliases is what the upstream dialects' getAlias hooks answer, by
-// dialect and mnemonic: the alias name. Used for values that do not
-// implement AliasNamer (text-fallback values, generated ones).
-var dialectAliases = map[string]map[string]string{
-	"sparse_tensor": {"encoding": "sparse"},
-	"ml_program":    {"extern": "extern"},
-	"llvm": mnemonicsAsAliases(
-		"access_group", "alias_scope", "alias_scope_domain", "di_basic_type",
-		"di_compile_unit", "di_composite_type", "di_derived_type", "di_file",
-		"di_global_variable", "di_global_variable_expression", "di_imported_entity",
-		"di_label", "di_lexical_block", "di_lexical_block_file", "di_local_variable",
-		"di_module", "di_namespace", "di_null_type", "di_subprogram", "di_subroutine_type",
-		"di_common_block", "di_string_type", "loop_annotation", "loop_vectorize",
-		"loop_interleave", "loop_unroll", "loop_unroll_and_jam", "loop_licm",
-		"loop_distribute", "loop_pipeline", "loop_peeled", "loop_unswitch",
-		"tbaa_root", "tbaa_tag", "tbaa_type_desc"),
-}
-
-func mnemonicsAsAliases(names ...string) map[string]string {
-	m := make(map[string]string, len(names))
-	for _, n := range names {
-		m[n] = n
-	}
-	return m
-}
-
 // aliasName is the alias builtin or a dialect gives a, "" for none.
-func aliasName(a ir.Attribute) string {
+func (p *printer) aliasName(a ir.Attribute) string {
 	switch a := a.(type) {
 	case *builtin.AffineMapAttr:
 		return "map"
@@ -71,10 +45,10 @@ func aliasName(a ir.Attribute) string {
 	if a.Dialect() == "builtin" {
 		return ""
 	}
-	return dialectAlias(a, '#')
+	return p.dialectAlias(a, '#')
 }
 
-func typeAliasName(t ir.Type) string {
+func (p *printer) typeAliasName(t ir.Type) string {
 	if tt, ok := t.(*builtin.TupleType); ok {
 		if len(tt.Types()) > 16 {
 			return "tuple"
@@ -87,12 +61,13 @@ func typeAliasName(t ir.Type) string {
 	if t.Dialect() == "builtin" {
 		return ""
 	}
-	return dialectAlias(t, '!')
+	return p.dialectAlias(t, '!')
 }
 
-// dialectAlias finds the alias of a dialect value from its text:
-// #dialect.mnemonic<...>.
-func dialectAlias(x any, sigil byte) string {
+// dialectAlias finds the alias a dialect's definitions give a value
+// (their alias:), by the mnemonic its text starts with:
+// #dialect.mnemonic<...>. Values kept as text are found so too.
+func (p *printer) dialectAlias(x any, sigil byte) string {
 	var text string
 	if ap, ok := x.(ir.AsmPrintable); ok {
 		var h head
@@ -114,7 +89,19 @@ func dialectAlias(x any, sigil byte) string {
 	if end >= 0 {
 		rest = rest[:end]
 	}
-	return dialectAliases[d][rest]
+	ctx := p.context()
+	if ctx == nil {
+		return ""
+	}
+	forms, ok := ctx.Dialect(d).(asmformat.AsmFormsOf)
+	if !ok {
+		return ""
+	}
+	kind := 0
+	if sigil == '!' {
+		kind = 1
+	}
+	return forms.AsmForms().Alias(rest, kind)
 }
 
 // visitOp visits what printing op prints, in order.
@@ -157,7 +144,7 @@ func (p *printer) visitAttr(a ir.Attribute, canDefer bool) {
 	if p.aliases.Revisit(a, canDefer) {
 		return
 	}
-	p.aliases.Visit(a, aliasName(a), false, canDefer, p.attrChildren(a, canDefer))
+	p.aliases.Visit(a, p.aliasName(a), false, canDefer, p.attrChildren(a, canDefer))
 }
 
 func (p *printer) visitType(t ir.Type, canDefer bool) {
@@ -167,7 +154,7 @@ func (p *printer) visitType(t ir.Type, canDefer bool) {
 	if p.aliases.Revisit(t, canDefer) {
 		return
 	}
-	p.aliases.Visit(t, typeAliasName(t), true, canDefer, p.typeChildren(t, canDefer))
+	p.aliases.Visit(t, p.typeAliasName(t), true, canDefer, p.typeChildren(t, canDefer))
 }
 
 // attrChildren visits what printing a prints, as MLIR's

@@ -33,7 +33,7 @@ func (dialect) PrintType(v ir.Type) (string, bool) {
 
 // asmForms are the text forms of the ml_program attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "ml_program", Attrs: []*asmformat.Def{{Name: "ExternAttr", Mnemonic: "extern", Params: []asmformat.Param{{Name: "type", Kind: asmformat.Type, Self: true}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &asmformat.Dialect{Name: "ml_program", Attrs: []*asmformat.Def{{Name: "ExternAttr", Mnemonic: "extern", Alias: "extern", Params: []asmformat.Param{{Name: "type", Kind: asmformat.Type, Self: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetExternAttr(ctx, asmformat.As[ir.Type](v[0], &ok))
 	if !ok {

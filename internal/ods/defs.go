@@ -27,6 +27,9 @@ type defFacts struct {
 	// and parameters without a format).
 	format    string
 	customAsm bool
+	// mnemonicAlias says the printer names the value by an alias, its
+	// mnemonic (genMnemonicAlias, LLVM 20 on).
+	mnemonicAlias bool
 	// bytecode is the dialect's encodings of the definition, in code
 	// order.
 	bytecode []*bcVariant
@@ -149,6 +152,9 @@ func (rs *Records) dialectDefs(dialect string) (map[string]*defFacts, error) {
 				format: r.str("assemblyFormat")}
 			if n, _ := r.num("hasCustomAssemblyFormat"); n != 0 {
 				f.customAsm = true
+			}
+			if n, _ := r.num("genMnemonicAlias"); n != 0 {
+				f.mnemonicAlias = true
 			}
 			if f.name == "" {
 				return nil, fmt.Errorf("%s %s has no cppClassName", class, n)

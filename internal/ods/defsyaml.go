@@ -1,6 +1,7 @@
 package ods
 
 import (
+	"cmp"
 	"fmt"
 	"go/token"
 	"regexp"
@@ -355,6 +356,9 @@ func writeText(b *strings.Builder, rels []Release, dialect string, d *mergedDef,
 	}
 	t := d.texts[0]
 	fmt.Fprintf(b, "    mnemonic: %s\n", scalar(t.mnemonic))
+	if alias := cmp.Or(dialectAliases[dialect][d.name], d.alias); alias != "" {
+		fmt.Fprintf(b, "    alias: %s\n", scalar(alias))
+	}
 	switch {
 	case t.customAsm:
 		b.WriteString("    custom_assembly_format: true\n")

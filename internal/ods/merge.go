@@ -171,6 +171,10 @@ type mergedDef struct {
 	// texts are the definition's text forms, newest first, each over the
 	// releases that share it.
 	texts []*mergedText
+	// alias is the name the printer gives the value in a file's aliases:
+	// its mnemonic where any release's records say so, or what the
+	// dialect's C++ answers (dialectAliases); "" for none.
+	alias string
 }
 
 // mergedText is a definition's text form over a span of releases.
@@ -281,6 +285,9 @@ func mergeDialect(rels []int, facts []*dialectFacts) (*mergedDialect, error) {
 		}
 		for i := s.last; i >= s.first; i-- {
 			f := facts[i].defs[name]
+			if f.mnemonicAlias && d.alias == "" {
+				d.alias = f.mnemonic
+			}
 			if n := len(d.texts); n > 0 {
 				t := d.texts[n-1]
 				if t.mnemonic == f.mnemonic && t.format == f.format && t.customAsm == f.customAsm && maps.Equal(t.params, textParams(f)) && slices.Equal(t.order, paramOrder(f)) {

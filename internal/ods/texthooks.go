@@ -165,3 +165,10 @@ func addExtraDefs(dialect string, defs map[string]*defFacts) {
 			format: e.format, customAsm: len(e.params) > 0 && e.format == ""}
 	}
 }
+
+// dialectAliases are the aliases dialects give values in C++ (their
+// OpAsmDialectInterface's getAlias) rather than through genMnemonicAlias,
+// by definition: the name mlir-opt prints them under.
+var dialectAliases = map[string]map[string]string{
+	"sparse_tensor": {"SparseTensorEncodingAttr": "sparse"},
+}

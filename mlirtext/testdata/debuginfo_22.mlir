@@ -47,6 +47,7 @@
 #lpipe = #llvm.loop_pipeline<disable = false, initiationinterval = 2 : i32>
 #lpeel = #llvm.loop_peeled<count = 1 : i32>
 #lunsw = #llvm.loop_unswitch<partialDisable = true>
+#mmra = #llvm.mmra_tag<"amdgpu-synchronize-as":"local">
 module {
   llvm.mlir.global external @g() {dbg_exprs = [#gve]} : i64
   llvm.mlir.global external @h(0 : i32) {dbg_exprs = [#gve2]} : i32
@@ -61,7 +62,7 @@ module {
   ^bb1:
     llvm.return %x : i32 loc(#l3)
   } loc(#l4)
-  llvm.func @k() attributes {u.id = distinct[2]<>, u.other = distinct[5]<42 : i32>, u.refs = [#mod, #str, #imp, #scope, #lvec, #lint, #luaj, #llicm, #ldist, #lpipe, #lpeel, #lunsw]} {
+  llvm.func @k() attributes {u.id = distinct[2]<>, u.other = distinct[5]<42 : i32>, u.refs = [#mod, #str, #imp, #scope, #lvec, #lint, #luaj, #llicm, #ldist, #lpipe, #lpeel, #lunsw, #mmra]} {
     llvm.return loc(#l3)
   } loc(#l4)
 }

@@ -69,6 +69,9 @@ type Param struct {
 type Def struct {
 	Name     string // the Go type's name, which is the value's Kind()
 	Mnemonic string
+	// Alias is the name a printer gives the value in a file's aliases,
+	// "" for none.
+	Alias string
 	// Format is the declarative assembly format of the body after the
 	// mnemonic; "" prints nothing after it.
 	Format string
@@ -141,6 +144,18 @@ func (d *Dialect) index() {
 			}
 		}
 	})
+}
+
+// Alias is the alias the dialect gives its attributes (kind 0) or types
+// (kind 1) of a mnemonic, "" for none.
+func (d *Dialect) Alias(mnemonic string, kind int) string {
+	d.index()
+	for _, def := range d.byMnem[kind][mnemonic] {
+		if def.Alias != "" {
+			return def.Alias
+		}
+	}
+	return ""
 }
 
 func pick(list []*Def, release int) *Def {

@@ -191,6 +191,9 @@ func (g *gen) asmDef(form asmForm, enums map[*defs.Enum]bool) jen.Code {
 		jen.Id("Name").Op(":").Lit(def.Name),
 		jen.Id("Mnemonic").Op(":").Lit(form.mnemonic),
 	}
+	if def.Alias != "" {
+		vals = append(vals, jen.Id("Alias").Op(":").Lit(def.Alias))
+	}
 	if form.format != "" {
 		vals = append(vals, jen.Id("Format").Op(":").Lit(form.format))
 	}
