@@ -24,12 +24,12 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-atomic.capture @22- +counts=0-1/0/1/0
-atomic.capture @-21 +counts=0/0/1/0
+atomic.capture @22- +counts=0-1/0/1/0 +oneblock=0
+atomic.capture @-21 +counts=0/0/1/0 +oneblock=0
 atomic.read @22- +counts=2-3/0/0/0 element_type
 atomic.read @-21 +counts=2/0/0/0 element_type
-atomic.update @22- +counts=1-2/0/1/0
-atomic.update @-21 +counts=1/0/1/0
+atomic.update @22- +counts=1-2/0/1/0 +oneblock=0
+atomic.update @-21 +counts=1/0/1/0 +oneblock=0
 atomic.write @22- +counts=2-3/0/0/0
 atomic.write @-21 +counts=2/0/0/0
 attach @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
@@ -73,7 +73,7 @@ global_ctor +isolated +symbol +counts=0/0/1/0 sym_name
 global_dtor +isolated +symbol +counts=0/0/1/0 sym_name
 host_data +counts=0+/0/1/0 +operands=2 ifPresent?
 init +counts=0-2/0/0/0 +operands=2 device_types?
-kernel_environment @22- +noterminator +counts=0+/0/1/0 +operands=3 asyncOnly? asyncOperandsDeviceType? hasWaitDevnum? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+kernel_environment @22- +noterminator +counts=0+/0/1/0 +oneblock=0 +operands=3 asyncOnly? asyncOperandsDeviceType? hasWaitDevnum? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
 kernels @22- +counts=0+/0/1/0 +operands=11 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
 kernels @-21 +counts=0+/0/1/0 +operands=8 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
 loop @22- +counts=0+/0+/1/0 +operands=11 auto_? collapse? collapseDeviceType? combined? gang? gangOperandsArgType? gangOperandsDeviceType? gangOperandsSegments? inclusiveUpperbound? independent? seq? tileOperandsDeviceType? tileOperandsSegments? unstructured? vector? vectorOperandsDeviceType? worker? workerNumOperandsDeviceType?

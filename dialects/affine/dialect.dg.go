@@ -28,14 +28,14 @@ const opTableText = `
 apply +counts=0+/1/0/0 map
 delinearize_index @22- +counts=1+/0+/0/0 static_basis
 delinearize_index @-21 +counts=1+/0+/0/0
-for +counts=0+/0+/1/0 +operands=3 lowerBoundMap step upperBoundMap
-if @22- +counts=0+/0+/2/0 condition
-if @-21 +counts=0+/0+/2/0
+for +counts=0+/0+/1/0 +oneblock=0 +operands=3 lowerBoundMap step upperBoundMap
+if @22- +counts=0+/0+/2/0 +oneblock=0 condition
+if @-21 +counts=0+/0+/2/0 +oneblock=0
 linearize_index @22- +counts=0+/1/0/0 +operands=2 static_basis disjoint!0
 load +counts=1+/1/0/0 map
 max +counts=0+/1/0/0 map
 min +counts=0+/1/0/0 map
-parallel +counts=0+/0+/1/0 lowerBoundsGroups lowerBoundsMap reductions steps upperBoundsGroups upperBoundsMap
+parallel +counts=0+/0+/1/0 +oneblock=0 lowerBoundsGroups lowerBoundsMap reductions steps upperBoundsGroups upperBoundsMap
 prefetch +counts=1+/0/0/0 isDataCache isWrite localityHint map
 store +counts=2+/0/0/0 map
 vector_load +counts=1+/1/0/0 map

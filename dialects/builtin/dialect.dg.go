@@ -24,8 +24,8 @@ var Releases = []int{16, 19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-module @17- +isolated +graph +noterminator +symbol +symboltable +counts=0/0/1/0 sym_name? sym_visibility?
-module @-16 +isolated +graph +noterminator +symbol +symboltable +counts=0/0/1/0
+module @17- +isolated +graph +noterminator +symbol +symboltable +counts=0/0/1/0 +oneblock=0 sym_name? sym_visibility?
+module @-16 +isolated +graph +noterminator +symbol +symboltable +counts=0/0/1/0 +oneblock=0
 unrealized_conversion_cast +counts=0+/0+/0/0
 `
 

@@ -45,18 +45,18 @@ constant +counts=0/1/0/0 value
 declare_func +counts=0/0/0/0 sym_name
 dereference @22- +counts=1/1/0/0
 div +counts=2/1/0/0
-do @22- +noterminator +counts=0/0/2/0
-expression @22- +isolated +graph +counts=0+/1/1/0 do_not_inline?
-expression @-21 +graph +counts=0/1/1/0 do_not_inline?
+do @22- +noterminator +counts=0/0/2/0 +oneblock=0,1
+expression @22- +isolated +graph +counts=0+/1/1/0 +oneblock=0 do_not_inline?
+expression @-21 +graph +counts=0/1/1/0 +oneblock=0 do_not_inline?
 field @22- +symbol +counts=0/0/0/0 initial_value? sym_name type
-file @22- +isolated +graph +noterminator +symboltable +counts=0/0/1/0 id
-for +counts=3/0/1/0
+file @22- +isolated +graph +noterminator +symboltable +counts=0/0/1/0 +oneblock=0 id
+for +counts=3/0/1/0 +oneblock=0
 
 func +isolated +symbol +counts=0/0/1/0 arg_attrs? function_type res_attrs? specifiers? sym_name
 get_field @22- +counts=0/1/0/0 field_name
 get_global +counts=0/1/0/0 name
 global +symbol +counts=0/0/0/0 const_specifier? extern_specifier? initial_value? static_specifier? sym_name type
-if +counts=1/0/2/0
+if +counts=1/0/2/0 +oneblock=0
 include @20- +counts=0/0/0/0 include is_standard_include?
 include @-19 +counts=0/0/0/0 +parents=builtin.module include is_standard_include?
 literal +counts=0/1/0/0 value
@@ -71,7 +71,7 @@ rem +counts=2/1/0/0
 return +terminator +counts=0-1/0/0/0 +parents=emitc.func
 sub +counts=2/1/0/0
 subscript +counts=1+/1/0/0
-switch @22- +counts=1/0/1+/0 cases
+switch @22- +counts=1/0/1+/0 +oneblock=0 cases
 unary_minus +counts=1/1/0/0
 unary_plus +counts=1/1/0/0
 variable +counts=0/1/0/0 value

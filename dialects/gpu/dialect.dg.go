@@ -59,8 +59,8 @@ launch @-21 +counts=6+/0-1/1/0 +operands=11
 launch_func +counts=6+/0-1/0/0 +operands=13 kernel
 memcpy +counts=2+/0-1/0/0
 memset +counts=2+/0-1/0/0
-module @22- +isolated +graph +noterminator +symbol +symboltable +counts=0/0/1/0 offloadingHandler? sym_name targets?
-module @-21 +isolated +symbol +symboltable +counts=0/0/1/0 offloadingHandler? sym_name targets?
+module @22- +isolated +graph +noterminator +symbol +symboltable +counts=0/0/1/0 +oneblock=0 offloadingHandler? sym_name targets?
+module @-21 +isolated +symbol +symboltable +counts=0/0/1/0 +oneblock=0 offloadingHandler? sym_name targets?
 module_end @-19 +terminator +counts=0/0/0/0 +parents=gpu.module
 num_subgroups +counts=0/1/0/0 upper_bound?
 printf +counts=0+/0/0/0 format
@@ -95,7 +95,7 @@ subgroup_size +counts=0/1/0/0 upper_bound?
 terminator +terminator +counts=0/0/0/0 +parents=gpu.launch
 thread_id +counts=0/1/0/0 dimension upper_bound?
 wait +counts=0+/0-1/0/0
-warp_execute_on_lane_0 @22- +counts=1+/0+/1/0 warp_size
+warp_execute_on_lane_0 @22- +counts=1+/0+/1/0 +oneblock=0 warp_size
 yield +terminator +counts=0+/0/0/0
 `
 

@@ -27,15 +27,15 @@ const opTableText = `
 all_of +counts=0+/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation
 any +counts=0/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation
 any_of +counts=0+/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation
-attribute +noterminator +symbol +counts=0/0/1/0 +parents=irdl.dialect sym_name
+attribute +noterminator +symbol +counts=0/0/1/0 +oneblock=0 +parents=irdl.dialect sym_name
 attributes +counts=0+/0/0/0 +parents=irdl.operation attributeValueNames
 base +counts=0/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation base_name? base_ref?
 c_pred +counts=0/1/0/0 pred
-dialect +isolated +noterminator +symbol +symboltable +counts=0/0/1/0 sym_name
+dialect +isolated +noterminator +symbol +symboltable +counts=0/0/1/0 +oneblock=0 sym_name
 is +counts=0/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation expected
 operands @22- +counts=0+/0/0/0 +parents=irdl.operation names variadicity
 operands @-21 +counts=0+/0/0/0 +parents=irdl.operation variadicity
-operation +noterminator +symbol +counts=0/0/1/0 +parents=irdl.dialect sym_name
+operation +noterminator +symbol +counts=0/0/1/0 +oneblock=0 +parents=irdl.dialect sym_name
 parameters @22- +counts=0+/0/0/0 +parents=irdl.attribute,irdl.type names
 parameters @-21 +counts=0+/0/0/0 +parents=irdl.attribute,irdl.type
 parametric +counts=0+/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation base_type
@@ -45,7 +45,7 @@ regions @-21 +counts=0+/0/0/0 +parents=irdl.operation
 results @22- +counts=0+/0/0/0 +parents=irdl.operation names variadicity
 results @-21 +counts=0+/0/0/0 +parents=irdl.operation variadicity
 
-type +noterminator +symbol +counts=0/0/1/0 +parents=irdl.dialect sym_name
+type +noterminator +symbol +counts=0/0/1/0 +oneblock=0 +parents=irdl.dialect sym_name
 `
 
 var opTable = bytecode.NewOpTable("irdl", opTableText)

@@ -35,9 +35,9 @@ batch_mmt4d +counts=0+/0+/1/0 +operands=2
 batch_reduce_matmul @22- +counts=0+/0+/1/0 +operands=2 cast? indexing_maps?
 batch_reduce_matmul @-21 +counts=0+/0+/1/0 +operands=2
 batch_vecmat +counts=0+/0+/1/0 +operands=2
-broadcast +counts=2/0+/1/0 dimensions
+broadcast +counts=2/0+/1/0 +oneblock=0 dimensions
 ceil +counts=0+/0+/1/0 +operands=2
-contract @22- +counts=0+/0+/1/0 +operands=2 cast? indexing_maps
+contract @22- +counts=0+/0+/1/0 +oneblock=0 +operands=2 cast? indexing_maps
 conv_1d +counts=0+/0+/1/0 +operands=2
 conv_1d_ncw_fcw +counts=0+/0+/1/0 +operands=2 dilations? strides?
 conv_1d_nwc_wcf +counts=0+/0+/1/0 +operands=2 dilations? strides?
@@ -83,7 +83,7 @@ floor +counts=0+/0+/1/0 +operands=2
 generic +counts=0+/0+/1/0 +operands=2 doc? indexing_maps iterator_types library_call?
 index +counts=0/1/0/0 dim
 log +counts=0+/0+/1/0 +operands=2
-map +counts=1+/0+/1/0
+map +counts=1+/0+/1/0 +oneblock=0
 matmul @22- +counts=0+/0+/1/0 +operands=2 cast? indexing_maps?
 matmul @-21 +counts=0+/0+/1/0 +operands=2 cast?
 matmul_transpose_a @-19 +counts=0+/0+/1/0 +operands=2 cast?
@@ -116,7 +116,7 @@ powf +counts=0+/0+/1/0 +operands=2
 quantized_batch_matmul +counts=0+/0+/1/0 +operands=2
 quantized_matmul +counts=0+/0+/1/0 +operands=2
 reciprocal +counts=0+/0+/1/0 +operands=2
-reduce +counts=0+/0+/1/0 dimensions
+reduce +counts=0+/0+/1/0 +oneblock=0 dimensions
 round +counts=0+/0+/1/0 +operands=2
 rsqrt +counts=0+/0+/1/0 +operands=2
 select +counts=0+/0+/1/0 +operands=2
@@ -125,7 +125,7 @@ sqrt +counts=0+/0+/1/0 +operands=2
 square +counts=0+/0+/1/0 +operands=2
 sub +counts=0+/0+/1/0 +operands=2
 tanh +counts=0+/0+/1/0 +operands=2
-transpose +counts=2/0+/1/0 permutation
+transpose +counts=2/0+/1/0 +oneblock=0 permutation
 unpack @22- +counts=2+/1/0/0 inner_dims_pos outer_dims_perm? static_inner_tiles
 vecmat +counts=0+/0+/1/0 +operands=2
 winograd_filter_transform @22- +counts=2/1/0/0 fmr

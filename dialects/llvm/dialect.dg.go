@@ -43,7 +43,7 @@ call @-19 +counts=0+/0-1/0/0 CConv? TailCallKind? access_groups? alias_scopes? b
 call_intrinsic @22- +counts=0+/0-1/0/0 +operands=2 arg_attrs? fastmathFlags? intrin op_bundle_sizes op_bundle_tags? res_attrs?
 call_intrinsic @-21 +counts=0+/0-1/0/0 fastmathFlags? intrin
 cmpxchg +counts=3/1/0/0 access_groups? alias_scopes? alignment? failure_ordering noalias_scopes? success_ordering syncscope? tbaa? volatile_? weak?
-comdat +noterminator +symbol +symboltable +counts=0/0/1/0 sym_name
+comdat +noterminator +symbol +symboltable +counts=0/0/1/0 +oneblock=0 sym_name
 comdat_selector +symbol +counts=0/0/0/0 comdat sym_name
 cond_br +terminator +counts=1+/0/0/2 +operands=3 branch_weights? loop_annotation?
 dso_local_equivalent @22- +counts=0/1/0/0 function_name
@@ -303,7 +303,7 @@ load @-21 +counts=1/1/0/0 access_groups? alias_scopes? alignment? invariant? noa
 lshr @22- +counts=2/1/0/0 isExact?
 lshr @-21 +counts=2/1/0/0
 mlir.addressof +counts=0/1/0/0 global_name
-mlir.alias @22- +isolated +symbol +counts=0/0/1/0 alias_type dso_local? linkage sym_name thread_local_? unnamed_addr? visibility_?
+mlir.alias @22- +isolated +symbol +counts=0/0/1/0 +oneblock=0 alias_type dso_local? linkage sym_name thread_local_? unnamed_addr? visibility_?
 mlir.constant +counts=0/1/0/0 value
 mlir.global @22- +isolated +symbol +counts=0/0/1/0 addr_space? alignment? comdat? constant? dbg_exprs? dso_local? externally_initialized? global_type linkage section? sym_name target_specific_attrs? thread_local_? unnamed_addr? value? visibility_?
 mlir.global @20-21 +isolated +symbol +counts=0/0/1/0 addr_space? alignment? comdat? constant? dso_local? global_type linkage section? sym_name thread_local_? unnamed_addr? value? visibility_?

@@ -26,7 +26,7 @@ var Releases = []int{19, 22}
 const opTableText = `
 alloc +counts=0+/1/0/0 +operands=2 alignment?
 alloca +counts=0+/1/0/0 +operands=2 alignment?
-alloca_scope +counts=0/0+/1/0
+alloca_scope +counts=0/0+/1/0 +oneblock=0
 alloca_scope.return +terminator +counts=0+/0/0/0 +parents=memref.alloca_scope
 assume_alignment @22- +counts=1/1/0/0 alignment
 assume_alignment @-21 +counts=1/0/0/0 alignment

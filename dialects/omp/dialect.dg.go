@@ -25,15 +25,15 @@ var Releases = []int{19, 22}
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
 allocate_dir @22- +counts=0+/0/0/0 +operands=2 align?
-atomic.capture @22- +counts=0/0/1/0 hint? memory_order?
-atomic.capture @20-21 +counts=0/0/1/0
-atomic.capture @-19 +counts=0/0/1/0 hint_val? memory_order_val?
+atomic.capture @22- +counts=0/0/1/0 +oneblock=0 hint? memory_order?
+atomic.capture @20-21 +counts=0/0/1/0 +oneblock=0
+atomic.capture @-19 +counts=0/0/1/0 +oneblock=0 hint_val? memory_order_val?
 atomic.read @22- +counts=2/0/0/0 element_type hint? memory_order?
 atomic.read @20-21 +counts=2/0/0/0 element_type
 atomic.read @-19 +counts=2/0/0/0 element_type hint_val? memory_order_val?
-atomic.update @22- +counts=1/0/1/0 atomic_control? hint? memory_order?
-atomic.update @20-21 +counts=1/0/1/0
-atomic.update @-19 +counts=1/0/1/0 hint_val? memory_order_val?
+atomic.update @22- +counts=1/0/1/0 +oneblock=0 atomic_control? hint? memory_order?
+atomic.update @20-21 +counts=1/0/1/0 +oneblock=0
+atomic.update @-19 +counts=1/0/1/0 +oneblock=0 hint_val? memory_order_val?
 atomic.write @22- +counts=2/0/0/0 hint? memory_order?
 atomic.write @20-21 +counts=2/0/0/0
 atomic.write @-19 +counts=2/0/0/0 hint_val? memory_order_val?
@@ -80,9 +80,9 @@ parallel @-19 +counts=0+/0/1/0 +operands=6 privatizers? proc_bind_val? reduction
 private +isolated +counts=0/0/3/0 data_sharing_type sym_name type
 scan @22- +counts=0+/0/0/0 +operands=2
 section +counts=0/0/1/0 +parents=omp.sections
-sections @22- +counts=0+/0/1/0 +operands=4 nowait? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms?
-sections @20-21 +counts=0+/0/1/0 +operands=2 nowait?
-sections @-19 +counts=0+/0/1/0 +operands=3 nowait? reduction_vars_byref? reductions?
+sections @22- +counts=0+/0/1/0 +oneblock=0 +operands=4 nowait? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms?
+sections @20-21 +counts=0+/0/1/0 +oneblock=0 +operands=2 nowait?
+sections @-19 +counts=0+/0/1/0 +oneblock=0 +operands=3 nowait? reduction_vars_byref? reductions?
 simd @22- +noterminator +counts=0+/0/1/0 +operands=7 alignments? linear_var_types? order? order_mod? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms? safelen? simdlen?
 simd @20-21 +counts=0+/0/1/0 +operands=3 order_mod? safelen? simdlen?
 simd @-19 +counts=0+/0/1/0 +operands=3 alignment_values? order_mod? order_val? safelen? simdlen?

@@ -31,7 +31,7 @@ erase +counts=1/0/0/0 +parents=pdl.rewrite
 operand +counts=0-1/1/0/0 +parents=pdl.pattern
 operands +counts=0-1/1/0/0 +parents=pdl.pattern
 operation +counts=0+/1/0/0 +operands=3 attributeValueNames opName?
-pattern +isolated +symbol +counts=0/0/1/0 benefit sym_name?
+pattern +isolated +symbol +counts=0/0/1/0 +oneblock=0 benefit sym_name?
 range +counts=0+/1/0/0 +parents=pdl.rewrite
 replace +counts=1+/0/0/0 +parents=pdl.rewrite +operands=3
 result +counts=1/1/0/0 index

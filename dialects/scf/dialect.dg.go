@@ -27,16 +27,16 @@ const opTableText = `
 condition +terminator +counts=1+/0/0/0 +parents=scf.while
 execute_region @22- +counts=0/0+/1/0 no_inline?
 execute_region @-21 +counts=0/0+/1/0
-for @22- +counts=3+/0+/1/0 unsignedCmp?
-for @-21 +counts=3+/0+/1/0
-forall +counts=0+/0+/1/0 +operands=4 mapping? staticLowerBound staticStep staticUpperBound
-forall.in_parallel +graph +terminator +noterminator +counts=0/0/1/0 +parents=scf.forall
-if +counts=1/0+/2/0
-index_switch +counts=1/0+/1+/0 cases
-parallel +counts=0+/0+/1/0 +operands=4
+for @22- +counts=3+/0+/1/0 +oneblock=0 unsignedCmp?
+for @-21 +counts=3+/0+/1/0 +oneblock=0
+forall +counts=0+/0+/1/0 +oneblock=0 +operands=4 mapping? staticLowerBound staticStep staticUpperBound
+forall.in_parallel +graph +terminator +noterminator +counts=0/0/1/0 +oneblock=0 +parents=scf.forall
+if +counts=1/0+/2/0 +oneblock=0
+index_switch +counts=1/0+/1+/0 +oneblock=0 cases
+parallel +counts=0+/0+/1/0 +oneblock=0 +operands=4
 reduce +terminator +counts=0+/0/0+/0 +parents=scf.parallel
 reduce.return +terminator +counts=1/0/0/0 +parents=scf.reduce
-while +counts=0+/0+/2/0
+while +counts=0+/0+/2/0 +oneblock=0,1
 yield +terminator +counts=0+/0/0/0 +parents=scf.execute_region,scf.for,scf.if,scf.index_switch,scf.while
 `
 

@@ -51,13 +51,13 @@ bv.udiv +counts=2/1/0/0
 bv.urem +counts=2/1/0/0
 bv.xor +counts=2/1/0/0
 bv2int +counts=1/1/0/0 is_signed?
-check +counts=0/0+/3/0
+check +counts=0/0+/3/0 +oneblock=0,1,2
 constant +counts=0/1/0/0 value
 declare_fun +counts=0/1/0/0 namePrefix?
 distinct +counts=0+/1/0/0
 eq +counts=0+/1/0/0
-exists +counts=0/1/1+/0 boundVarNames? noPattern? weight?
-forall +counts=0/1/1+/0 boundVarNames? noPattern? weight?
+exists +counts=0/1/1+/0 +oneblock=0 boundVarNames? noPattern? weight?
+forall +counts=0/1/1+/0 +oneblock=0 boundVarNames? noPattern? weight?
 implies +counts=2/1/0/0
 int.abs +counts=1/1/0/0
 int.add +counts=0+/1/0/0
@@ -75,7 +75,7 @@ pop +counts=0/0/0/0 count
 push +counts=0/0/0/0 count
 reset +counts=0/0/0/0
 set_logic +counts=0/0/0/0 +parents=smt.solver logic
-solver +isolated +counts=0+/0+/1/0
+solver +isolated +counts=0+/0+/1/0 +oneblock=0
 xor +counts=0+/1/0/0
 yield +terminator +counts=0+/0/0/0
 `

@@ -37,9 +37,9 @@ disassemble +counts=2+/2+/0/0
 expand +counts=1/4/0/0
 extract_iteration_space +counts=1-2/1/0/0 hiLvl loLvl
 extract_value @22- +counts=2/1/0/0
-foreach +counts=1+/0+/1/0 order?
+foreach +counts=1+/0+/1/0 +oneblock=0 order?
 has_runtime_library +counts=0/1/0/0
-iterate +counts=1+/0+/1/0 crdUsedLvls
+iterate +counts=1+/0+/1/0 +oneblock=0 crdUsedLvls
 load +counts=1/1/0/0 hasInserts?
 lvl +counts=2/1/0/0
 new +counts=1/1/0/0
@@ -48,10 +48,10 @@ out +counts=2/0/0/0
 positions +counts=1/1/0/0 level
 print +counts=1/0/0/0
 push_back +counts=3-4/2/0/0 inbounds?
-reduce +counts=3/1/1/0
+reduce +counts=3/1/1/0 +oneblock=0
 reinterpret_map +counts=1/1/0/0
 reorder_coo +counts=1/1/0/0 algorithm
-select +counts=1/1/1/0
+select +counts=1/1/1/0 +oneblock=0
 slice.offset +counts=1/1/0/0 dim
 slice.stride +counts=1/1/0/0 dim
 sort +counts=2+/0/0/0 algorithm ny? perm_map

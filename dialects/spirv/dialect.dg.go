@@ -310,7 +310,7 @@ ShiftRightArithmetic +counts=2/1/0/0
 ShiftRightLogical +counts=2/1/0/0
 SpecConstant +symbol +counts=0/0/0/0 default_value sym_name
 SpecConstantComposite +symbol +counts=0/0/0/0 constituents sym_name type
-SpecConstantOperation +counts=0/1/1/0
+SpecConstantOperation +counts=0/1/1/0 +oneblock=0
 Store +counts=2/0/0/0 alignment? memory_access?
 Switch @22- +terminator +counts=1+/0/0/1+ +operands=3 case_operand_segments literals?
 Transpose +counts=1/1/0/0

@@ -35,11 +35,11 @@ extract +counts=1+/1/0/0
 extract_slice +counts=1+/1/0/0 +operands=4 static_offsets static_sizes static_strides
 from_elements +counts=0+/1/0/0
 gather +counts=2/1/0/0 gather_dims unique?
-generate +counts=0+/1/1/0
+generate +counts=0+/1/1/0 +oneblock=0
 insert +counts=2+/1/0/0
 insert_slice +counts=2+/1/0/0 +operands=5 static_offsets static_sizes static_strides
 pack @-19 +counts=2+/1/0/0 +operands=4 inner_dims_pos outer_dims_perm? static_inner_tiles
-pad +counts=1+/1/1/0 +operands=3 nofold? static_high static_low
+pad +counts=1+/1/1/0 +oneblock=0 +operands=3 nofold? static_high static_low
 parallel_insert_slice +counts=2+/0/0/0 +operands=5 static_offsets static_sizes static_strides
 rank +counts=1/1/0/0
 reshape +counts=2/1/0/0

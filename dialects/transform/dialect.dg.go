@@ -127,7 +127,7 @@ collect_matching +counts=1/0+/0/0 matcher
 debug.emit_param_as_remark +counts=1-2/0/0/0 message?
 debug.emit_remark_at +counts=1/0/0/0 message
 dlti.query @22- +counts=1/1/0/0 keys
-foreach +counts=0+/0+/1/0 with_zip_shortest?
+foreach +counts=0+/0+/1/0 +oneblock=0 with_zip_shortest?
 foreach_match +counts=1+/1+/0/0 actions flatten_results? matchers restrict_root?
 func.cast_and_call +graph +noterminator +counts=1-4/1/1/0 +operands=4 function_name? insert_after?
 func.deduplicate_func_args @22- +counts=1/2/0/0 function_name
@@ -143,7 +143,7 @@ gpu.map_forall_to_blocks +counts=1/1/0/0 generate_gpu_launch? grid_dims?
 gpu.map_nested_forall_to_threads +counts=1/1/0/0 block_dims? sync_after_distribute? warp_size?
 include @22- +counts=0+/0+/0/0 arg_attrs? failure_propagation_mode res_attrs? target
 include @-21 +counts=0+/0+/0/0 failure_propagation_mode target
-irdl.collect_matching +noterminator +symboltable +counts=1/1/1/0
+irdl.collect_matching +noterminator +symboltable +counts=1/1/1/0 +oneblock=0
 loop.coalesce +counts=1/1/0/0
 loop.forall_to_for +counts=1/0+/0/0
 loop.forall_to_parallel +counts=1/0+/0/0
@@ -159,7 +159,7 @@ loop.unroll_and_jam +counts=1/0/0/0 factor
 match.operation_empty +counts=1/0/0/0
 match.operation_name +counts=1/0/0/0 op_names
 match.param.cmpi +counts=2/0/0/0 predicate
-match.structured +counts=1/0+/1/0 failure_propagation_mode?
+match.structured +counts=1/0+/1/0 +oneblock=0 failure_propagation_mode?
 match.structured.body +counts=1/0/0/0 contraction? elementwise? passthrough? reduction_position?
 match.structured.classify_contraction_dims +counts=1/4/0/0
 match.structured.classify_convolution_dims +counts=1/8/0/0
@@ -189,8 +189,8 @@ print +counts=0-1/0/0/0 assume_verified? name? skip_regions? use_local_scope?
 replicate +counts=1+/0+/0/0
 scf.take_assumed_branch +counts=1/0/0/0 take_else_branch?
 select +counts=1/1/0/0 op_name
-sequence +counts=0+/0+/1/0 +operands=2 failure_propagation_mode
-smt.constrain_params @22- +counts=0+/0+/1/0
+sequence +counts=0+/0+/1/0 +oneblock=0 +operands=2 failure_propagation_mode
+smt.constrain_params @22- +counts=0+/0+/1/0 +oneblock=0
 sparse_tensor.match.sparse_inout +counts=1/1/0/0
 split_handle +counts=1/0+/0/0 fail_on_payload_too_small? overflow_result? pass_through_empty_handle?
 structured.bufferize_to_allocation +counts=1/2/0/0 alloc_op? bufferize_destination_only? emit_dealloc? memcpy_op? memory_space?
@@ -232,7 +232,7 @@ structured.pad_tiling_interface @22- +counts=1+/2/0/0 pad_to_multiple_of? paddin
 structured.promote @22- +counts=1/1/0/0 alignment? mapping? memory_space? operands_to_promote? use_alloca? use_full_tile_buffers? use_full_tiles_by_default? use_original_subview_size?
 structured.promote @-21 +counts=1/1/0/0 alignment? mapping? memory_space? operands_to_promote? use_alloca? use_full_tile_buffers? use_full_tiles_by_default?
 structured.promote_tensor @22- +counts=1/1/0/0 memory_space?
-structured.replace +isolated +graph +noterminator +counts=1/1/1/0
+structured.replace +isolated +graph +noterminator +counts=1/1/1/0 +oneblock=0
 structured.rewrite_in_destination_passing_style +counts=1/1/0/0
 structured.scalarize +counts=1/1/0/0
 structured.specialize +counts=1/1/0/0
@@ -260,7 +260,7 @@ tune.alternatives @22- +counts=0-1/0+/0+/0 name selected_region_attr?
 tune.knob @22- +counts=0/1/0/0 name options selected?
 type_conversion.tensor.cast_shape_dynamic_dims +counts=0/0/0/0 ignore_dynamic_info?
 verify +counts=1/0/0/0
-with_pdl_patterns +noterminator +symboltable +counts=0-1/0/1/0
+with_pdl_patterns +noterminator +symboltable +counts=0-1/0/1/0 +oneblock=0
 xegpu.convert_layout @22- +counts=1+/1/0/0 +operands=7 static_input_inst_data? static_input_sg_data? static_input_sg_layout? static_target_inst_data? static_target_sg_data? static_target_sg_layout?
 xegpu.get_desc_op @22- +counts=1/1/0/0
 xegpu.insert_prefetch @22- +counts=1-2/1/0/0 static_nb_prefetch?

@@ -49,7 +49,7 @@ insertelement @-19 +counts=2-3/1/0/0
 interleave +counts=2/1/0/0
 load @22- +counts=1+/1/0/0 alignment? nontemporal?
 load @-21 +counts=1+/1/0/0 nontemporal?
-mask +counts=1-2/0+/1/0
+mask +counts=1-2/0+/1/0 +oneblock=0
 maskedload @22- +counts=3+/1/0/0 alignment?
 maskedload @-21 +counts=3+/1/0/0
 maskedstore @22- +counts=3+/0/0/0 alignment?
@@ -78,7 +78,7 @@ transfer_write +counts=2+/0-1/0/0 +operands=4 in_bounds permutation_map
 transpose +counts=1/1/0/0 permutation
 type_cast +counts=1/1/0/0
 vscale +counts=0/1/0/0
-warp_execute_on_lane_0 @-19 +counts=1+/0+/1/0 warp_size
+warp_execute_on_lane_0 @-19 +counts=1+/0+/1/0 +oneblock=0 warp_size
 yield +terminator +counts=0+/0/0/0
 `
 

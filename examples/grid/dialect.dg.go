@@ -23,7 +23,7 @@ func (dialect) Name() string {
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
 alloc +counts=0/1/0/0 fill? layout alignment!0 zeroed!1
-sweep +isolated +counts=1/0/1/0 blob? stencil steps!2 parallel!3
+sweep +isolated +counts=1/0/1/0 +oneblock=0 blob? stencil steps!2 parallel!3
 yield +terminator +counts=0+/0/0/0
 `
 

@@ -23,7 +23,7 @@ func (dialect) Name() string {
 const opTableText = `
 constant +counts=0/1/0/0
 add +counts=2/1/0/0
-scope +counts=0/0+/1/0
+scope +counts=0/0+/1/0 +oneblock=0
 yield +terminator +counts=0+/0/0/0
 `
 

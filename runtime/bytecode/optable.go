@@ -24,8 +24,9 @@ import (
 //	    +noterminator, +symbol, +symboltable, +declaration=without_body
 //	    or +declaration=always (when a symbol op declares its symbol),
 //	    +counts=O/R/G/S (how many operands, results, regions and
-//	    successors: each N, N-M or N+), +parents=a.x,b.y (the ops that
-//	    may hold it),
+//	    successors: each N, N-M or N+), +oneblock=0,2 (the regions that
+//	    hold exactly one block), +parents=a.x,b.y (the ops that may hold
+//	    it),
 //	    +operands=N and +results=N (AttrSizedOperandSegments and
 //	    AttrSizedResultSegments with N groups);
 //	  - -attr@from-to: an inherent attribute the op has only in those
@@ -105,6 +106,7 @@ func (t *OpTable) parse() {
 func (t *OpTable) entry(fields []string) (tableEntry, error) {
 	e := tableEntry{schema: &OpSchema{Name: t.dialect + "." + fields[0]}}
 	s := e.schema
+	var oneBlock []int
 	for _, f := range fields[1:] {
 		switch {
 		case f[0] == '@':
@@ -128,6 +130,16 @@ func (t *OpTable) entry(fields []string) (tableEntry, error) {
 					return e, fmt.Errorf("bad flag %q: %v", f, err)
 				}
 				s.Counts = c
+				continue
+			}
+			if flag == "oneblock" {
+				for _, r := range strings.Split(n, ",") {
+					i, err := strconv.Atoi(r)
+					if err != nil || i < 0 {
+						return e, fmt.Errorf("bad flag %q", f)
+					}
+					oneBlock = append(oneBlock, i)
+				}
 				continue
 			}
 			if flag == "parents" {
@@ -184,6 +196,12 @@ func (t *OpTable) entry(fields []string) (tableEntry, error) {
 			}
 			s.Properties = append(s.Properties, p)
 		}
+	}
+	if oneBlock != nil {
+		if s.Counts == nil {
+			return e, fmt.Errorf("+oneblock without +counts")
+		}
+		s.Counts.OneBlock = oneBlock
 	}
 	return e, nil
 }

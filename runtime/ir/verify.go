@@ -49,6 +49,8 @@ type OpTraits struct {
 // op has.
 type OpCounts struct {
 	Operands, Results, Regions, Successors Count
+	// OneBlock lists the regions (by index) that hold exactly one block.
+	OneBlock []int
 }
 
 // Count is a range of counts: Min to Max, or Min or more with Max -1.
@@ -73,7 +75,18 @@ func (c Count) String() string {
 // regions of an op a lazy reader has not loaded yet are not counted.
 func (c *OpCounts) allow(op *Operation) bool {
 	return c == nil || c.Operands.holds(op.NumOperands()) && c.Results.holds(op.NumResults()) &&
-		(c.Regions.holds(op.NumRegions()) || !op.Loaded()) && c.Successors.holds(op.NumSuccessors())
+		(c.Regions.holds(op.NumRegions()) && c.oneBlock(op) == -1 || !op.Loaded()) && c.Successors.holds(op.NumSuccessors())
+}
+
+// oneBlock returns the first region of op that should hold one block and
+// does not, or -1.
+func (c *OpCounts) oneBlock(op *Operation) int {
+	for _, i := range c.OneBlock {
+		if i < op.NumRegions() && (op.Region(i) == nil || op.Region(i).NumBlocks() != 1) {
+			return i
+		}
+	}
+	return -1
 }
 
 // check reports, for an op whose definition allows c, which count is out
@@ -95,6 +108,9 @@ func (c *OpCounts) check(op *Operation) string {
 		if !k.bound.holds(k.n) && (k.what != "regions" || op.Loaded()) {
 			return fmt.Sprintf("expected %s %s, but found %d (as %s defines it)", k.bound, k.what, k.n, op.Name())
 		}
+	}
+	if i := c.oneBlock(op); i >= 0 && op.Loaded() {
+		return fmt.Sprintf("region %d holds %d blocks, where %s wants one", i, op.Region(i).NumBlocks(), op.Name())
 	}
 	return ""
 }

@@ -23,8 +23,11 @@ type schema struct {
 	declaration                               string // Op.Declaration
 	// counts bounds the op's operands, results, regions and successors:
 	// "O/R/G/S", each N, N-M or N+.
-	counts                      string
-	parents                     []string // Op.Parents, where they hold
+	counts  string
+	parents []string // Op.Parents, where they hold
+	// oneBlock lists the regions (by index) that hold exactly one block
+	// (single_block: ODS's SizedRegion<1>).
+	oneBlock                    []int
 	operandSeg, resultSeg       bool
 	operandGroups, resultGroups int
 	props                       []schemaProp
@@ -62,6 +65,16 @@ func schemaAt(o *defs.Op, release int) *schema {
 		s.declaration = o.Declaration
 	}
 	s.counts = countsAt(o, release)
+	i := 0
+	for _, r := range o.Regions {
+		if !r.AtLLVM(release) {
+			continue
+		}
+		if r.SingleBlock && !r.Variadic {
+			s.oneBlock = append(s.oneBlock, i)
+		}
+		i++
+	}
 	if o.ParentsAvailability.AtLLVM(release) {
 		s.parents = o.Parents
 	}
@@ -353,6 +366,13 @@ func schemaLine(op string, from, to int, s *schema, native func([]*defs.NativePr
 	flag("symbol", s.symbol)
 	flag("symboltable", s.symbolTable)
 	parts = append(parts, "+counts="+s.counts)
+	if len(s.oneBlock) > 0 {
+		idx := make([]string, len(s.oneBlock))
+		for i, r := range s.oneBlock {
+			idx[i] = fmt.Sprint(r)
+		}
+		parts = append(parts, "+oneblock="+strings.Join(idx, ","))
+	}
 	if len(s.parents) > 0 {
 		parts = append(parts, "+parents="+strings.Join(s.parents, ","))
 	}
