@@ -32,6 +32,8 @@ func quickTraits(op *Operation) OpTraits {
 		return OpTraits{Known: true, Symbol: true, Declaration: DeclaresWithoutBody, NoTerminator: true}
 	case "binary":
 		return OpTraits{Known: true, Counts: &binaryCounts}
+	case "body":
+		return OpTraits{Known: true, NoTerminator: true, Counts: &bodyCounts}
 	case "inner":
 		return OpTraits{Known: true, Parents: []string{"test.scf", "test.graph"}}
 	}
@@ -40,6 +42,9 @@ func quickTraits(op *Operation) OpTraits {
 
 // binaryCounts are the counts of an op of two operands and a result.
 var binaryCounts = OpCounts{Operands: Count{2, 2}, Results: Count{1, 1}, Regions: Count{0, 0}, Successors: Count{0, -1}}
+
+// bodyCounts are the counts of an op with one region of one block.
+var bodyCounts = OpCounts{Operands: Count{0, -1}, Results: Count{0, -1}, Regions: Count{1, 1}, Successors: Count{0, 0}, OneBlock: []int{0}}
 
 // testString stands for a builtin string attribute, which symbol names
 // are.
@@ -78,7 +83,7 @@ func randomQuickIR(data []byte) *Operation {
 		b := open[len(open)-1]
 		switch c := next(); {
 		case c < 150:
-			name := []string{"plain", "plain", "yield", "unknown", "scf", "iso", "graph", "table", "sym", "decl", "binary", "inner"}[c%12]
+			name := []string{"plain", "plain", "yield", "unknown", "scf", "iso", "graph", "table", "sym", "decl", "binary", "inner", "body"}[c%13]
 			op := NewOperation(OpName{Dialect: "test", Op: name}, loc, []Type{ty})
 			k := next()
 			if k%4 == 0 {
@@ -109,7 +114,7 @@ func randomQuickIR(data []byte) *Operation {
 			if name == "decl" && k%3 == 0 {
 				op.AddRegion() // a declaration: no body
 			}
-			if name == "scf" || name == "iso" || name == "graph" || name == "table" || name == "sym" || name == "decl" && k%3 != 0 {
+			if name == "scf" || name == "iso" || name == "graph" || name == "table" || name == "sym" || name == "body" || name == "decl" && k%3 != 0 {
 				inner := op.AddRegion().AddBlock()
 				blocks = append(blocks, inner)
 				if next()%2 == 0 {

@@ -193,3 +193,30 @@ func TestVerifyParents(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyOneBlock checks a region that must hold exactly one block.
+func TestVerifyOneBlock(t *testing.T) {
+	loc := &testLoc{}
+	for blocks, want := range []string{
+		"test.body (region 0, block 0, op 0): region 0 holds 0 blocks, where test.body wants one",
+		"",
+		"region 0 holds 2 blocks, where test.body wants one",
+	} {
+		root := NewOperation(OpName{Dialect: "test", Op: "iso"}, loc, nil)
+		body := root.AddRegion().AddBlock().Append(NewOperation(OpName{Dialect: "test", Op: "body"}, loc, nil))
+		r := body.AddRegion()
+		for range blocks {
+			r.AddBlock()
+		}
+		opts := VerifyOptions{Traits: quickTraits}
+		err := Verify(root, opts)
+		switch {
+		case want == "" && (err != nil || !quickVerify(root, opts)):
+			t.Errorf("%d blocks: %v (fast path: %v)", blocks, err, quickVerify(root, opts))
+		case want != "" && (err == nil || !strings.Contains(err.Error(), want)):
+			t.Errorf("%d blocks: got %v, want %q", blocks, err, want)
+		case want != "" && quickVerify(root, opts):
+			t.Errorf("%d blocks: the fast path accepts it", blocks)
+		}
+	}
+}
