@@ -58,11 +58,14 @@ func checkMistakes(l *loader, d *Dialect) {
 	}
 }
 
-// IsSymbol reports whether an op defines a symbol: the Symbol trait, or
-// FunctionOpInterface, which MLIR builds on it (ODS records do not repeat
-// an interface's base interfaces on the op).
+// SymbolTraits are the traits that make an op define a symbol: Symbol,
+// and FunctionOpInterface, which MLIR builds on it (ODS records do not
+// repeat an interface's base interfaces on the op).
+var SymbolTraits = []string{"Symbol", "FunctionOpInterface"}
+
+// IsSymbol reports whether an op with these traits defines a symbol.
 func IsSymbol(traits []string) bool {
-	return HasTrait(traits, "Symbol") || HasTrait(traits, "FunctionOpInterface")
+	return slices.ContainsFunc(SymbolTraits, func(t string) bool { return HasTrait(traits, t) })
 }
 
 // checkDeclaration refuses a declaration rule on an op that is no symbol,

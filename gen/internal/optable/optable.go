@@ -59,22 +59,11 @@ func schemaAt(o *defs.Op, release int) *schema {
 	}
 	s := &schema{isolated: trait("IsolatedFromAbove"), graph: trait("HasOnlyGraphRegion"),
 		terminator: trait("Terminator"), noTerminator: trait("NoTerminator"),
-		// As defs.IsSymbol, at the release.
-		symbol: trait("Symbol") || trait("FunctionOpInterface"), symbolTable: trait("SymbolTable")}
+		symbol: slices.ContainsFunc(defs.SymbolTraits, trait), symbolTable: trait("SymbolTable")}
 	if s.symbol {
 		s.declaration = o.Declaration
 	}
-	s.counts = countsAt(o, release)
-	i := 0
-	for _, r := range o.Regions {
-		if !r.AtLLVM(release) {
-			continue
-		}
-		if r.SingleBlock && !r.Variadic {
-			s.oneBlock = append(s.oneBlock, i)
-		}
-		i++
-	}
+	s.counts, s.oneBlock = countsAt(o, release)
 	if o.ParentsAvailability.AtLLVM(release) {
 		s.parents = o.Parents
 	}
@@ -241,7 +230,7 @@ func schemaRanges(o *defs.Op) []schemaRange {
 	for _, s := range o.Successors {
 		add(s.Availability)
 	}
-	for _, t := range []string{"IsolatedFromAbove", "HasOnlyGraphRegion", "Terminator", "NoTerminator", "Symbol", "FunctionOpInterface", "SymbolTable", "AttrSizedOperandSegments", "AttrSizedResultSegments"} {
+	for _, t := range append([]string{"IsolatedFromAbove", "HasOnlyGraphRegion", "Terminator", "NoTerminator", "SymbolTable", "AttrSizedOperandSegments", "AttrSizedResultSegments"}, defs.SymbolTraits...) {
 		add(o.TraitAvailability[t])
 	}
 	if o.Properties != nil {
@@ -411,8 +400,9 @@ func schemaLine(op string, from, to int, s *schema, native func([]*defs.NativePr
 
 // countsAt is how many operands, results, regions and successors the op
 // has at a release, as MLIR's verifier checks them: "O/R/G/S", each N
-// (exactly), N-M (optional groups) or N+ (a variadic group).
-func countsAt(o *defs.Op, release int) string {
+// (exactly), N-M (optional groups) or N+ (a variadic group); and which of
+// its regions hold exactly one block (single_block, by index).
+func countsAt(o *defs.Op, release int) (counts string, oneBlock []int) {
 	count := func(n, optional int, variadic bool) string {
 		switch {
 		case variadic:
@@ -449,10 +439,17 @@ func countsAt(o *defs.Op, release int) string {
 	}
 	var regions, successors []group
 	for _, r := range o.Regions {
-		regions = append(regions, group{r.AtLLVM(release), r.Variadic, false})
+		if !r.AtLLVM(release) {
+			continue
+		}
+		if r.SingleBlock && !r.Variadic {
+			oneBlock = append(oneBlock, len(regions)) // its index at the release
+		}
+		regions = append(regions, group{true, r.Variadic, false})
 	}
 	for _, s := range o.Successors {
 		successors = append(successors, group{s.AtLLVM(release), s.Variadic, false})
 	}
-	return operands(o.Operands) + "/" + operands(o.Results) + "/" + counted(regions) + "/" + counted(successors)
+	counts = operands(o.Operands) + "/" + operands(o.Results) + "/" + counted(regions) + "/" + counted(successors)
+	return counts, oneBlock
 }
