@@ -122,66 +122,8 @@ func (t *OpTable) entry(fields []string) (tableEntry, error) {
 			}
 			s.Absent = append(s.Absent, AbsentAttr{Name: name, From: from, To: to})
 		case f[0] == '+':
-			flag, n, _ := strings.Cut(f[1:], "=")
-			count := 0
-			if flag == "counts" {
-				c, err := parseCounts(n)
-				if err != nil {
-					return e, fmt.Errorf("bad flag %q: %v", f, err)
-				}
-				s.Counts = c
-				continue
-			}
-			if flag == "oneblock" {
-				for _, r := range strings.Split(n, ",") {
-					i, err := strconv.Atoi(r)
-					if err != nil || i < 0 {
-						return e, fmt.Errorf("bad flag %q", f)
-					}
-					oneBlock = append(oneBlock, i)
-				}
-				continue
-			}
-			if flag == "parents" {
-				s.Parents = strings.Split(n, ",")
-				continue
-			}
-			if flag == "declaration" {
-				switch n {
-				case "without_body":
-					s.Declaration = ir.DeclaresWithoutBody
-				case "always":
-					s.Declaration = ir.DeclaresAlways
-				default:
-					return e, fmt.Errorf("bad flag %q", f)
-				}
-				continue
-			}
-			if n != "" {
-				var err error
-				if count, err = strconv.Atoi(n); err != nil {
-					return e, fmt.Errorf("bad flag %q", f)
-				}
-			}
-			switch flag {
-			case "isolated":
-				s.Isolated = true
-			case "graph":
-				s.GraphRegions = true
-			case "terminator":
-				s.Terminator = true
-			case "noterminator":
-				s.NoTerminator = true
-			case "symbol":
-				s.Symbol = true
-			case "symboltable":
-				s.SymbolTable = true
-			case "operands":
-				s.OperandSegments, s.OperandGroups = true, count
-			case "results":
-				s.ResultSegments, s.ResultGroups = true, count
-			default:
-				return e, fmt.Errorf("unknown flag %q", f)
+			if err := s.flag(f, &oneBlock); err != nil {
+				return e, err
 			}
 		default:
 			p := PropField{Name: f, Kind: PropAttr}
@@ -223,6 +165,68 @@ func releaseRange(r string) (from, to int, err error) {
 		}
 	}
 	return from, to, nil
+}
+
+// flag sets what a +flag of a table line says of s; +oneblock's regions
+// go to oneBlock, which belongs to the counts.
+func (s *OpSchema) flag(f string, oneBlock *[]int) error {
+	flag, n, _ := strings.Cut(f[1:], "=")
+	bad := fmt.Errorf("bad flag %q", f)
+	// count reads n, a group count.
+	count := func() (int, error) {
+		c, err := strconv.Atoi(n)
+		if err != nil || c < 0 {
+			return 0, bad
+		}
+		return c, nil
+	}
+	var err error
+	switch flag {
+	case "isolated":
+		s.Isolated = true
+	case "graph":
+		s.GraphRegions = true
+	case "terminator":
+		s.Terminator = true
+	case "noterminator":
+		s.NoTerminator = true
+	case "symbol":
+		s.Symbol = true
+	case "symboltable":
+		s.SymbolTable = true
+	case "operands":
+		s.OperandSegments = true
+		s.OperandGroups, err = count()
+	case "results":
+		s.ResultSegments = true
+		s.ResultGroups, err = count()
+	case "counts":
+		if s.Counts, err = parseCounts(n); err != nil {
+			err = fmt.Errorf("bad flag %q: %v", f, err)
+		}
+	case "oneblock":
+		for _, r := range strings.Split(n, ",") {
+			i, err := strconv.Atoi(r)
+			if err != nil || i < 0 {
+				return bad
+			}
+			*oneBlock = append(*oneBlock, i)
+		}
+	case "parents":
+		s.Parents = strings.Split(n, ",")
+	case "declaration":
+		switch n {
+		case "without_body":
+			s.Declaration = ir.DeclaresWithoutBody
+		case "always":
+			s.Declaration = ir.DeclaresAlways
+		default:
+			return bad
+		}
+	default:
+		return fmt.Errorf("unknown flag %q", f)
+	}
+	return err
 }
 
 // parseCounts reads "O/R/G/S", each N, N-M or N+.

@@ -68,13 +68,24 @@ any
 	if s := tab.Lookup("call", 22); s.OperandGroups != 3 || s.ResultGroups != 2 {
 		t.Errorf("groups %d %d", s.OperandGroups, s.ResultGroups)
 	}
+	// The verifier's facts.
+	tab2 := NewOpTable("d", "fn +symbol +symboltable +counts=1-2/0+/1/0 +oneblock=0 +parents=d.m,e.n +declaration=without_body\n")
+	s := tab2.Lookup("fn", 0)
+	c := s.Counts
+	if !s.Symbol || !s.SymbolTable || s.Declaration != ir.DeclaresWithoutBody || strings.Join(s.Parents, " ") != "d.m e.n" ||
+		c == nil || c.Operands != (ir.Count{Min: 1, Max: 2}) || c.Results != (ir.Count{Min: 0, Max: -1}) ||
+		c.Regions != (ir.Count{Min: 1, Max: 1}) || c.Successors != (ir.Count{}) || len(c.OneBlock) != 1 || c.OneBlock[0] != 0 {
+		t.Errorf("fn: %+v, counts %+v", s, c)
+	}
 	if got := strings.Join(tab.Ops(), " "); got != "call old any" {
 		t.Errorf("Ops() = %s", got)
 	}
 }
 
 func TestOpTableBadText(t *testing.T) {
-	for _, text := range []string{"a @x-", "a +what", "a p!1", "a +operands=x", "a @19"} {
+	for _, text := range []string{"a @x-", "a +what", "a p!1", "a +operands=x", "a @19",
+		"a +counts=1/2/3", "a +counts=2-1/0/0/0", "a +counts=1+-2/0/0/0", "a +counts=x/0/0/0", "a +oneblock=0", "a +counts=0/0/1/0 +oneblock=x",
+		"a +declaration=sometimes", "a +operands"} {
 		func() {
 			defer func() {
 				if recover() == nil {
