@@ -164,3 +164,27 @@ func TestParentsByRelease(t *testing.T) {
 	})
 	t.Run("llvm22", func(t *testing.T) { refusedAsMLIROpt(t, oracle.LLVM22, text, "", "") })
 }
+
+// TestOptionalGroupCounts writes memref.realloc, whose second operand
+// group is optional: one or two operands, not three.
+func TestOptionalGroupCounts(t *testing.T) {
+	realloc := func(operands, types string) string {
+		return `"builtin.module"() ({
+  "func.func"() <{function_type = (memref<?xf32>, index) -> (), sym_name = "f"}> ({
+  ^bb0(%m: memref<?xf32>, %n: index):
+    %0 = "memref.realloc"(` + operands + `) : (` + types + `) -> memref<?xf32>
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+`
+	}
+	for _, rel := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
+		t.Run(fmt.Sprintf("two/%s", rel), func(t *testing.T) {
+			refusedAsMLIROpt(t, rel, realloc("%m, %n", "memref<?xf32>, index"), "", "")
+		})
+		t.Run(fmt.Sprintf("three/%s", rel), func(t *testing.T) {
+			refusedAsMLIROpt(t, rel, realloc("%m, %n, %n", "memref<?xf32>, index, index"),
+				"operand group starting at #1 requires 0 or 1 element, but found 2", "expected 1 to 2 operands, but found 3")
+		})
+	}
+}
