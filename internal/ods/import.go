@@ -213,17 +213,13 @@ func (rs *Records) opOfClass(c, ns string) (string, error) {
 			if err != nil {
 				return "", err
 			}
-			opNS := r.str("cppNamespace")
-			if opNS == "" {
-				opNS = d.str("cppNamespace")
-			}
 			// A record renamed apart from another dump's keeps its name
 			// in !name (see ParseAll).
 			def := name
 			if n := r.str("!name"); n != "" {
 				def = n
 			}
-			rs.opClasses[strings.Trim(opNS, ":")+"::"+opClassName(def)] = d.str("name") + "." + r.str("opName")
+			rs.opClasses[strings.Trim(rs.opNamespace(r), ":")+"::"+opClassName(def)] = d.str("name") + "." + r.str("opName")
 		}
 	}
 	if abs, ok := strings.CutPrefix(c, "::"); ok {
@@ -240,6 +236,18 @@ func (rs *Records) opOfClass(c, ns string) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("HasParent: no op of class %s seen from %s", c, ns)
+}
+
+// opNamespace is the C++ namespace of the op of record r: its own, or its
+// dialect's.
+func (rs *Records) opNamespace(r record) string {
+	if ns := r.str("cppNamespace"); ns != "" {
+		return ns
+	}
+	if d, err := rs.rec(r.def("opDialect")); err == nil {
+		return d.str("cppNamespace")
+	}
+	return ""
 }
 
 // opClassName is the C++ class of the op of an ODS record: the record's
@@ -276,14 +284,8 @@ func opFactsOf(rs *Records, r record) (*opFacts, error) {
 			op.traits = append(op.traits, part{name: t})
 		}
 		if classes, ok := strings.CutPrefix(t, "HasParent<"); ok {
-			ns := r.str("cppNamespace")
-			if ns == "" {
-				if d, err := rs.rec(r.def("opDialect")); err == nil {
-					ns = d.str("cppNamespace")
-				}
-			}
 			for _, c := range strings.Split(strings.TrimSuffix(classes, ">"), ",") {
-				name, err := rs.opOfClass(strings.TrimSpace(c), ns)
+				name, err := rs.opOfClass(strings.TrimSpace(c), rs.opNamespace(r))
 				if err != nil {
 					return nil, err
 				}
