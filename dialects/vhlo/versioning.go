@@ -128,6 +128,10 @@ func downgradeOps(ctx *ir.Context, op *ir.Operation, to bytecode.DialectVersion,
 }
 
 // convPadding is getDefaultConvPadding: zeros of shape [rank(lhs)-2, 2].
+// StableHLO makes them a DenseIntElementsAttr first, which keeps equal
+// elements as one (a splat), and takes its raw data: one zero of 8 bytes,
+// or none for a shape of no elements (StableHLO's own artifacts of 0.9.0
+// to 0.19.0 hold the splat).
 func convPadding(ctx *ir.Context, op *ir.Operation) (ir.Attribute, error) {
 	if op.NumOperands() == 0 {
 		return nil, fmt.Errorf("dynamic_conv_v1 needs the lhs operand's rank for its padding")
@@ -138,7 +142,7 @@ func convPadding(ctx *ir.Context, op *ir.Operation) (ir.Attribute, error) {
 	}
 	n := int64(len(lhs.Shape()) - 2)
 	t := GetRankedTensorV1Type(ctx, []int64{n, 2}, GetIntegerSI64V1Type(ctx), nil)
-	return GetTensorV1Attr(ctx, t, make([]byte, n*2*8)), nil
+	return GetTensorV1Attr(ctx, t, make([]byte, min(n, 1)*8)), nil
 }
 
 func elementType(t ir.Type) ir.Type {

@@ -12,7 +12,8 @@ import (
 
 // WithOp builds a func_v1 holding one op of that name with one operand, a
 // result of rank 4 and a distinct string_v1 for each attribute (the
-// padding of dynamic_conv_v1 as its v2 recomputes it), and a region
+// padding of dynamic_conv_v1 as StableHLO recomputes it for v1: zeros of
+// shape [2, 2] kept as one element, a splat), and a region
 // ending in return_v1 for each region it has.
 func WithOp(ctx *ir.Context, name string) *mlirbc.Module {
 	loc := builtin.GetUnknownLoc(ctx)
@@ -44,7 +45,7 @@ func WithOp(ctx *ir.Context, name string) *mlirbc.Module {
 	for _, p := range schema.Properties {
 		v := ir.Attribute(vhlo.GetStringV1Attr(ctx, p.Name))
 		if p.Name == "padding" {
-			v = vhlo.GetTensorV1Attr(ctx, vhlo.GetRankedTensorV1Type(ctx, []int64{2, 2}, vhlo.GetIntegerSI64V1Type(ctx), nil), make([]byte, 32))
+			v = vhlo.GetTensorV1Attr(ctx, vhlo.GetRankedTensorV1Type(ctx, []int64{2, 2}, vhlo.GetIntegerSI64V1Type(ctx), nil), make([]byte, 8))
 		}
 		op.SetAttrs(append(op.Attrs(), ir.NamedAttr{Name: p.Name, Value: v}))
 	}
