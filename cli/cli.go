@@ -186,9 +186,9 @@ var commands = []command{
 	{
 		name:    "print",
 		args:    "[--debuginfo=false] [--local-scope] [--release R] FILE",
-		summary: "print a module as text: MLIR bytecode in the generic form, as mlir-opt-R --mlir-print-op-generic --mlir-print-debuginfo does;\nTile IR as NVIDIA's cuda-tile-translate -cudatilebc-to-mlir --mlir-print-debuginfo does",
+		summary: "print a module as text: MLIR bytecode in the generic form, as mlir-opt-R --mlir-print-op-generic --mlir-print-debuginfo does (without --mlir-print-debuginfo: --debuginfo=false);\nTile IR as NVIDIA's cuda-tile-translate -cudatilebc-to-mlir --mlir-print-debuginfo does",
 		flags: func(fs *flag.FlagSet) func([]string, *env) error {
-			debug := fs.Bool("debuginfo", true, "Tile IR: print each op's location, with the aliases after the module (--mlir-print-debuginfo)")
+			debug := fs.Bool("debuginfo", true, "print each op's and block argument's location (--mlir-print-debuginfo; Tile IR: with the aliases after the module)")
 			local := fs.Bool("local-scope", false, "MLIR: print without aliases, as --mlir-print-local-scope")
 			release := fs.Int("release", 0, "MLIR: the LLVM release whose mlir-opt to print as (16, 19 or 22; default: the file's)")
 			return func(pos []string, e *env) error {

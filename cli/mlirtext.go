@@ -37,7 +37,7 @@ func printAny(ctx *ir.Context, path string, stdout io.Writer, debugInfo, localSc
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if err := mlirtext.Print(stdout, m, mlirtext.Options{LocalScope: localScope, Release: release}); err != nil {
+	if err := mlirtext.Print(stdout, m, mlirtext.Options{LocalScope: localScope, Release: release, NoDebugInfo: !debugInfo}); err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
 	return nil

@@ -700,6 +700,11 @@ func resolveText(l *loader, d *Dialect) {
 		if def.Assembly != nil {
 			checkDefFormat(l, def)
 		}
+		// Hooks stand in for a body written in C++: without
+		// custom_assembly_format they would be left unused, silently.
+		if def.AsmHooks != nil && !def.CustomAssembly {
+			errf(def.AsmHooks.Pos, "%s: asm_hooks are for a body written in C++: set custom_assembly_format: true", def.Name)
+		}
 	}
 	for _, o := range d.Ops {
 		h := o.Text

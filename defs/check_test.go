@@ -61,6 +61,8 @@ func TestMistakes(t *testing.T) {
 			`q.yaml:11:9: param "rank" defined twice`},
 		{"parent without dialect", "    since: llvm 19", "    since: llvm 19\n    parents: [func]",
 			`q.yaml:17:15: parents: "func" is not an op's full name (dialect.op)`},
+		{"asm hooks of a declared format", "  - name: QTensorType\n", "  - name: QTensorType\n    mnemonic: qt\n    asm_hooks: {parse: parseQT, print: printQT}\n",
+			`q.yaml:10:16: QTensorType: asm_hooks are for a body written in C++: set custom_assembly_format: true`},
 		{"declaration of no symbol", "    since: llvm 19", "    since: llvm 19\n    declaration: always",
 			`q.yaml:17:18: op "calibrate": declaration: the op defines no symbol (no Symbol or FunctionOpInterface trait)`},
 		{"declaration rule unknown", "    since: llvm 19", "    since: llvm 19\n    traits: [Symbol]\n    declaration: sometimes",

@@ -106,14 +106,14 @@ func (p *printer) dialectAlias(x any, sigil byte) string {
 
 // visitOp visits what printing op prints, in order.
 func (p *printer) visitOp(op *ir.Operation) {
-	if op.Loc() != nil {
+	if op.Loc() != nil && !p.noLocs {
 		p.visitAttr(op.Loc(), true)
 	}
 	for _, r := range op.Regions() {
 		for _, b := range r.Blocks() {
 			for _, a := range b.Args() {
 				p.visitType(a.Type(), false)
-				if a.Loc() != nil {
+				if a.Loc() != nil && !p.noLocs {
 					p.visitAttr(a.Loc(), false)
 				}
 			}

@@ -846,15 +846,43 @@ func (p *printer) aliasedText(x any) (string, bool) {
 	if f == nil {
 		return "", false
 	}
-	var alias func(v any) (string, bool)
-	if p.aliases != nil {
-		alias = p.aliases.Alias
+	nested := func(v any) (string, bool) {
+		if p.aliases != nil {
+			if s, ok := p.aliases.Alias(v); ok {
+				return s, true
+			}
+		}
+		if a, ok := v.(ir.Attribute); ok && elementsAttr(a) {
+			return p.attrText(a), true
+		}
+		return "", false
 	}
-	s, ok := f.PrintAliased(x, p.release, alias, &p.distinct)
+	s, ok := f.PrintAliased(x, p.release, nested, &p.distinct)
 	if ok && p.printedText != nil {
 		p.printedText[x] = s
 	}
 	return s, ok
+}
+
+// elementsAttr reports whether a is a builtin value whose syntax only this
+// package prints (dense and sparse elements, as VHLO's tensor_v1 nests
+// them): the builtin dialect's syntax for nested values lacks it.
+func elementsAttr(a ir.Attribute) bool {
+	switch a.(type) {
+	case *builtin.DenseIntOrFPElementsAttr, *builtin.DenseStringElementsAttr, *builtin.SparseElementsAttr:
+		return true
+	}
+	return false
+}
+
+// attrText is a's text as the printer prints it.
+func (p *printer) attrText(a ir.Attribute) string {
+	out := p.out
+	var sub asm.Printer
+	p.out = &sub
+	p.attr(a, elideNever)
+	p.out = out
+	return sub.String()
 }
 
 // dialectText asks the value's dialect for its textual form.

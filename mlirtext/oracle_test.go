@@ -2,6 +2,7 @@ package mlirtext_test
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -143,4 +144,47 @@ func TestOraclePrintOtherRelease(t *testing.T) {
 		t.Fatal("nothing checked")
 	}
 	t.Logf("%d (writer, version, printer) combinations print as mlir-opt prints them", checked)
+}
+
+// TestOraclePrintNoDebugInfo prints, without locations, the bytecode
+// mlir-opt-22 writes for every input of testdata/mlir, and compares it
+// with what mlir-opt-22 prints for it without --mlir-print-debuginfo.
+func TestOraclePrintNoDebugInfo(t *testing.T) {
+	inputs, err := corpus.Inputs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := oracle.Release(22)
+	oracle.Require(t, rel)
+	files := 0
+	for _, in := range inputs {
+		if in.ReadbackError != "" || !slices.Contains(in.Releases, rel) {
+			continue
+		}
+		bc, err := oracle.EmitBytecode(rel, 6, in.Path, "--allow-unregistered-dialect")
+		if err != nil {
+			t.Errorf("%s: %v", in.Name, err)
+			continue
+		}
+		want, err := oracle.RunInput(rel, bc, ".mlirbc", "--allow-unregistered-dialect", "--mlir-print-op-generic")
+		if err != nil {
+			t.Errorf("%s: mlir-opt: %v", in.Name, err)
+			continue
+		}
+		m, err := mlirbc.Read(all.NewContext(), bc, mlirbc.ReadOptions{})
+		if err != nil {
+			t.Errorf("%s: %v", in.Name, err)
+			continue
+		}
+		got, err := mlirtext.Append(nil, m, mlirtext.Options{NoDebugInfo: true})
+		if err != nil {
+			t.Errorf("%s: %v", in.Name, err)
+			continue
+		}
+		if msg := lineDiff(want, got); msg != "" {
+			t.Errorf("%s: %s", in.Name, msg)
+		}
+		files++
+	}
+	t.Logf("%d files printed as mlir-opt-22 prints them without debug info", files)
 }

@@ -92,9 +92,21 @@ func parse(ctx *ir.Context, src string, opts ParseOptions, remember bool) (*pars
 		ps.parsed = nil
 	}
 	ps.scope.Alias = ps.alias
+	ps.scope.Elements = ps.elementsIn
 	ps.scope.AliasOf = func(v any) (string, bool) {
-		name, ok := ps.aliasOf[v]
-		return name, ok
+		if name, ok := ps.aliasOf[v]; ok {
+			return name, true
+		}
+		// The elements a dialect value nests print here, as they read
+		// (Scope.Elements).
+		if a, ok := v.(ir.Attribute); ok && elementsAttr(a) {
+			release := ps.release
+			if release == 0 {
+				release = newestRelease
+			}
+			return valueText(a, release), true
+		}
+		return "", false
 	}
 	ps.module()
 	if err := ps.p.Err(); err != nil {
@@ -141,6 +153,22 @@ type parser struct {
 	unordered map[*ir.Value]bool
 	// names are the op names met, by their quoted text.
 	names map[string]namedOp
+}
+
+// elementsIn reads a dense or sparse elements attribute at the start of
+// text, for a dialect value that nests one (asmformat.Scope.Elements):
+// the file's aliases apply. n is how many bytes it took; nil after an
+// error.
+func (ps *parser) elementsIn(text string) (a ir.Attribute, n int) {
+	sub := &parser{
+		p: asm.NewParserString(ps.file, text), file: ps.file, ctx: ps.ctx, release: ps.release,
+		attrAlias: ps.attrAlias, typeAlias: ps.typeAlias, aliasOf: ps.aliasOf, scope: ps.scope, m: ps.m,
+	}
+	a = sub.attribute()
+	if sub.p.Err() != nil {
+		return nil, 0
+	}
+	return a, sub.p.End()
 }
 
 type useRef struct {

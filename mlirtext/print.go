@@ -38,6 +38,10 @@ type Options struct {
 	// their inherent attributes as properties (<{...}>, from 17) and how
 	// values are numbered (unique across regions from 19).
 	Release int
+	// NoDebugInfo prints no op or block argument locations, as mlir-opt
+	// prints without --mlir-print-debuginfo (locations that are
+	// attribute values still print).
+	NoDebugInfo bool
 }
 
 // Print writes m as mlir-opt prints it in the generic form with debug
@@ -80,7 +84,7 @@ func print(out *asm.Printer, m *mlirbc.Module, opts Options) error {
 		release = m.Release
 	}
 	if release == 0 {
-		release = 22
+		release = newestRelease
 	}
 	p := &printer{
 		release:   release,
@@ -89,8 +93,18 @@ func print(out *asm.Printer, m *mlirbc.Module, opts Options) error {
 		blocks:    map[*ir.Block]int{},
 		distinct:  map[ir.Attribute]int{},
 		resources: map[ir.ResourceHandle]bool{},
+		noLocs:    opts.NoDebugInfo,
 	}
 	p.out = out
+	if ctx := p.context(); ctx != nil {
+		// VHLO's ops print at the version of the file they were read
+		// from, as stablehlo-opt shows it (see mlirbc.AsProduced).
+		restore, err := mlirbc.AsProduced(ctx, m)
+		if err != nil {
+			return err
+		}
+		defer restore()
+	}
 	if err := p.check(m.Op); err != nil {
 		return err
 	}
@@ -139,6 +153,9 @@ type printer struct {
 	ctx           *ir.Context
 	noCtx         bool
 	spans         map[any][]textSpan // by value, see textNested
+	// noLocs leaves out the locations of ops and block arguments
+	// (Options.NoDebugInfo), and so their aliases.
+	noLocs bool
 	// printedText is the text of dialect values printed by their
 	// dialects' assembly formats (aliasedText), once the aliases are
 	// settled; nil before.
@@ -586,6 +603,9 @@ func (p *printer) blockHeader(b *ir.Block, entry bool) {
 
 // trailingLoc prints " loc(...)", by alias when allowed and there is one.
 func (p *printer) trailingLoc(l ir.Location, allowAlias bool) {
+	if p.noLocs {
+		return
+	}
 	p.out.Write(" loc(")
 	if l == nil {
 		p.out.Write("unknown")
@@ -674,6 +694,10 @@ func (p *printer) nativeDefaults(op *ir.Operation, s *bytecode.OpSchema) []ir.Na
 	}
 	return out
 }
+
+// newestRelease is the release printed when neither the caller nor the
+// module names one.
+const newestRelease = 22
 
 // valueText prints one attribute or type alone, without aliases, as a
 // dialect's text stores it.

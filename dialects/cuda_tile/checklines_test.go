@@ -1,7 +1,6 @@
 package cudatile_test
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -9,6 +8,7 @@ import (
 	"testing"
 
 	cudatile "github.com/dialectgen/dialectgen/dialects/cuda_tile"
+	"github.com/dialectgen/dialectgen/internal/filecheck"
 	"github.com/dialectgen/dialectgen/internal/shared"
 	"github.com/dialectgen/dialectgen/runtime/tileir"
 )
@@ -63,8 +63,8 @@ func TestPrintMatchesCheckLines(t *testing.T) {
 		if m := moduleNameRE.FindStringSubmatch(string(text)); m != nil {
 			printed = strings.Replace(printed, "cuda_tile.module @kernels", "cuda_tile.module @"+m[1], 1)
 		}
-		cs := checkLines(string(text))
-		if err := fileCheck(cs, printed); err != nil {
+		cs := filecheck.Lines(string(text))
+		if err := filecheck.Match(cs, printed); err != nil {
 			t.Errorf("%s: %v\nprinted:\n%s", name, err, out)
 		}
 		files++
@@ -98,128 +98,4 @@ func plainFileCheckRun(src string) (string, bool) {
 	return all, true
 }
 
-type checkLine struct {
-	kind, pattern string // kind: "", "-NEXT", "-SAME", "-LABEL", "-DAG"
-}
-
 var moduleNameRE = regexp.MustCompile(`(?m)^\s*cuda_tile\.module @(\w+)`)
-
-var checkRE = regexp.MustCompile(`//\s*CHECK(-NEXT|-SAME|-LABEL|-NOT|-DAG)?:(.*)$`)
-
-func checkLines(src string) []checkLine {
-	var out []checkLine
-	for _, l := range strings.Split(src, "\n") {
-		if m := checkRE.FindStringSubmatch(l); m != nil && m[1] != "-NOT" {
-			out = append(out, checkLine{m[1], strings.TrimSpace(m[2])})
-		}
-	}
-	return out
-}
-
-var spaces = regexp.MustCompile(`[ \t]+`)
-
-// fileCheck matches checks against text the way FileCheck does for the
-// directives these sources use: {{regex}}, [[VAR:regex]] and [[VAR]],
-// CHECK from the line after the last match (LABEL alike), CHECK-DAG,
-// CHECK-NEXT on the next line, CHECK-SAME after the last match on its line.
-func fileCheck(checks []checkLine, text string) error {
-	lines := strings.Split(spaces.ReplaceAllString(text, " "), "\n")
-	vars := map[string]string{}
-	line, col, started := 0, 0, false
-	// A run of CHECK-DAG lines matches in any order after the last match
-	// before the run; what follows the run starts after its last match.
-	dagFrom, dagEnd, inDAG := 0, 0, false
-	for _, c := range checks {
-		if c.kind == "-DAG" && !inDAG {
-			dagFrom, dagEnd, inDAG = line+1, line, true
-			if !started {
-				dagFrom = 0
-			}
-		} else if c.kind != "-DAG" && inDAG {
-			line, inDAG = dagEnd, false
-		}
-		re, err := checkPattern(c.pattern, vars)
-		if err != nil {
-			return fmt.Errorf("CHECK%s: %s: %v", c.kind, c.pattern, err)
-		}
-		match := func(l, from int) bool {
-			m := re.FindStringSubmatchIndex(lines[l][from:])
-			if m == nil {
-				return false
-			}
-			for i, n := range re.SubexpNames() {
-				if n != "" && m[2*i] >= 0 {
-					vars[n] = lines[l][from+m[2*i] : from+m[2*i+1]]
-				}
-			}
-			line, col = l, from+m[1]
-			return true
-		}
-		ok := false
-		switch c.kind {
-		case "-SAME":
-			ok = match(line, col)
-		case "-NEXT":
-			ok = line+1 < len(lines) && match(line+1, 0)
-		case "-DAG":
-			for l := dagFrom; l < len(lines) && !ok; l++ {
-				ok = match(l, 0)
-			}
-			dagEnd = max(dagEnd, line)
-		default:
-			start := line + 1
-			if !started {
-				start = 0
-			}
-			for l := start; l < len(lines) && !ok; l++ {
-				ok = match(l, 0)
-			}
-		}
-		if !ok {
-			return fmt.Errorf("CHECK%s: %s: no match after line %d (%q)", c.kind, c.pattern, line+1, lines[line])
-		}
-		started = true
-	}
-	return nil
-}
-
-// checkPattern turns a CHECK pattern into a regexp: literal text, with
-// runs of spaces as one, {{regex}}, [[VAR:regex]] defining VAR and [[VAR]]
-// using it.
-func checkPattern(p string, vars map[string]string) (*regexp.Regexp, error) {
-	var b strings.Builder
-	for i := 0; i < len(p); {
-		switch {
-		case strings.HasPrefix(p[i:], "{{"):
-			j := strings.Index(p[i+2:], "}}")
-			if j < 0 {
-				return nil, fmt.Errorf("unclosed {{")
-			}
-			b.WriteString("(?:" + p[i+2:i+2+j] + ")")
-			i += j + 4
-		case strings.HasPrefix(p[i:], "[["):
-			j := strings.Index(p[i+2:], "]]")
-			if j < 0 {
-				return nil, fmt.Errorf("unclosed [[")
-			}
-			inner := p[i+2 : i+2+j]
-			if name, re, ok := strings.Cut(inner, ":"); ok {
-				b.WriteString("(?P<" + strings.ReplaceAll(name, "$", "_") + ">" + re + ")")
-			} else if v, ok := vars[inner]; ok {
-				b.WriteString(regexp.QuoteMeta(v))
-			} else {
-				return nil, fmt.Errorf("variable %s used before it is defined", inner)
-			}
-			i += j + 4
-		case p[i] == ' ' || p[i] == '\t':
-			for i < len(p) && (p[i] == ' ' || p[i] == '\t') {
-				i++
-			}
-			b.WriteString(" ")
-		default:
-			b.WriteString(regexp.QuoteMeta(p[i : i+1]))
-			i++
-		}
-	}
-	return regexp.Compile(b.String())
-}

@@ -46,9 +46,15 @@ func arrayV1AttrKey(k *ir.Key, s ir.SlabSlot) {
 	}
 }
 
-func (*ArrayV1Attr) Dialect() string  { return "vhlo" }
-func (*ArrayV1Attr) Kind() string     { return "ArrayV1Attr" }
-func (a *ArrayV1Attr) String() string { return fmt.Sprintf("#vhlo.ArrayV1Attr<value = %v>", a.value) }
+func (*ArrayV1Attr) Dialect() string { return "vhlo" }
+func (*ArrayV1Attr) Kind() string    { return "ArrayV1Attr" }
+
+func (a *ArrayV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#vhlo.ArrayV1Attr<value = %v>", a.value)
+}
 
 // Value returns the value parameter (shared: do not modify).
 func (a *ArrayV1Attr) Value() []ir.Attribute {
@@ -86,6 +92,9 @@ func (*BooleanV1Attr) Dialect() string { return "vhlo" }
 func (*BooleanV1Attr) Kind() string    { return "BooleanV1Attr" }
 
 func (a *BooleanV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.BooleanV1Attr<value = %v>", a.value)
 }
 
@@ -137,6 +146,9 @@ func (*DictionaryV1Attr) Dialect() string { return "vhlo" }
 func (*DictionaryV1Attr) Kind() string    { return "DictionaryV1Attr" }
 
 func (a *DictionaryV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.DictionaryV1Attr<value = %v>", a.value)
 }
 
@@ -179,6 +191,9 @@ func (*FloatV1Attr) Dialect() string { return "vhlo" }
 func (*FloatV1Attr) Kind() string    { return "FloatV1Attr" }
 
 func (a *FloatV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.FloatV1Attr<type = %v, value = %v>", a.type_, a.value)
 }
 
@@ -226,6 +241,9 @@ func (*IntegerV1Attr) Dialect() string { return "vhlo" }
 func (*IntegerV1Attr) Kind() string    { return "IntegerV1Attr" }
 
 func (a *IntegerV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.IntegerV1Attr<type = %v, value = %v>", a.type_, a.value)
 }
 
@@ -290,6 +308,9 @@ func (*OutputOperandAliasV1Attr) Dialect() string { return "vhlo" }
 func (*OutputOperandAliasV1Attr) Kind() string    { return "OutputOperandAliasV1Attr" }
 
 func (a *OutputOperandAliasV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.OutputOperandAliasV1Attr<outputTupleIndices = %v, operandIndex = %v, operandTupleIndices = %v>", a.outputTupleIndices, a.operandIndex, a.operandTupleIndices)
 }
 
@@ -335,9 +356,15 @@ func stringV1AttrKey(k *ir.Key, s ir.SlabSlot) {
 	k.String(v.value)
 }
 
-func (*StringV1Attr) Dialect() string  { return "vhlo" }
-func (*StringV1Attr) Kind() string     { return "StringV1Attr" }
-func (a *StringV1Attr) String() string { return fmt.Sprintf("#vhlo.StringV1Attr<value = %q>", a.value) }
+func (*StringV1Attr) Dialect() string { return "vhlo" }
+func (*StringV1Attr) Kind() string    { return "StringV1Attr" }
+
+func (a *StringV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#vhlo.StringV1Attr<value = %q>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *StringV1Attr) Value() string {
@@ -386,6 +413,9 @@ func (*TensorV1Attr) Dialect() string { return "vhlo" }
 func (*TensorV1Attr) Kind() string    { return "TensorV1Attr" }
 
 func (a *TensorV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.TensorV1Attr<type = %v, data = %x>", a.type_, a.data)
 }
 
@@ -426,9 +456,15 @@ func typeV1AttrKey(k *ir.Key, s ir.SlabSlot) {
 	k.Type(v.value)
 }
 
-func (*TypeV1Attr) Dialect() string  { return "vhlo" }
-func (*TypeV1Attr) Kind() string     { return "TypeV1Attr" }
-func (a *TypeV1Attr) String() string { return fmt.Sprintf("#vhlo.TypeV1Attr<value = %v>", a.value) }
+func (*TypeV1Attr) Dialect() string { return "vhlo" }
+func (*TypeV1Attr) Kind() string    { return "TypeV1Attr" }
+
+func (a *TypeV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#vhlo.TypeV1Attr<value = %v>", a.value)
+}
 
 // Value returns the value parameter.
 func (a *TypeV1Attr) Value() ir.Type {
@@ -477,6 +513,9 @@ func (*TypeExtensionsV1Attr) Dialect() string { return "vhlo" }
 func (*TypeExtensionsV1Attr) Kind() string    { return "TypeExtensionsV1Attr" }
 
 func (a *TypeExtensionsV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.TypeExtensionsV1Attr<bounds = %v>", a.bounds)
 }
 
@@ -525,6 +564,9 @@ func (*ResultAccuracyV1Attr) Dialect() string { return "vhlo" }
 func (*ResultAccuracyV1Attr) Kind() string    { return "ResultAccuracyV1Attr" }
 
 func (a *ResultAccuracyV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.ResultAccuracyV1Attr<atolBits = %v, rtolBits = %v, ulps = %v, mode = %v>", a.atolBits, a.rtolBits, a.ulps, a.mode)
 }
 
@@ -582,10 +624,13 @@ func (*SubAxisInfoV1Attr) Dialect() string { return "vhlo" }
 func (*SubAxisInfoV1Attr) Kind() string    { return "SubAxisInfoV1Attr" }
 
 func (a *SubAxisInfoV1Attr) String() string {
-	return fmt.Sprintf("#vhlo.SubAxisInfoV1Attr<preSize = %v, size = %v>", a.preSize, a.size)
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#vhlo.SubAxisInfoV1Attr<pre_size = %v, size = %v>", a.preSize, a.size)
 }
 
-// PreSize returns the preSize parameter.
+// PreSize returns the pre_size parameter.
 func (a *SubAxisInfoV1Attr) PreSize() int64 {
 	return a.preSize
 }
@@ -629,7 +674,10 @@ func (*AxisRefV1Attr) Dialect() string { return "vhlo" }
 func (*AxisRefV1Attr) Kind() string    { return "AxisRefV1Attr" }
 
 func (a *AxisRefV1Attr) String() string {
-	return fmt.Sprintf("#vhlo.AxisRefV1Attr<name = %v, subAxisInfo = %v>", a.name, a.subAxisInfo)
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#vhlo.AxisRefV1Attr<name = %v, sub_axis_info = %v>", a.name, a.subAxisInfo)
 }
 
 // Name returns the name parameter.
@@ -637,7 +685,7 @@ func (a *AxisRefV1Attr) Name() ir.Attribute {
 	return a.name
 }
 
-// SubAxisInfo returns the subAxisInfo parameter.
+// SubAxisInfo returns the sub_axis_info parameter.
 func (a *AxisRefV1Attr) SubAxisInfo() ir.Attribute {
 	return a.subAxisInfo
 }
@@ -676,6 +724,9 @@ func (*ReplicaGroupMeshAxesV1Attr) Dialect() string { return "vhlo" }
 func (*ReplicaGroupMeshAxesV1Attr) Kind() string    { return "ReplicaGroupMeshAxesV1Attr" }
 
 func (a *ReplicaGroupMeshAxesV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.ReplicaGroupMeshAxesV1Attr<mesh = %v, axes = %v>", a.mesh, a.axes)
 }
 
@@ -723,6 +774,9 @@ func (*MeshAxisV1Attr) Dialect() string { return "vhlo" }
 func (*MeshAxisV1Attr) Kind() string    { return "MeshAxisV1Attr" }
 
 func (a *MeshAxisV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.MeshAxisV1Attr<name = %v, size = %v>", a.name, a.size)
 }
 
@@ -770,7 +824,10 @@ func (*MeshV1Attr) Dialect() string { return "vhlo" }
 func (*MeshV1Attr) Kind() string    { return "MeshV1Attr" }
 
 func (a *MeshV1Attr) String() string {
-	return fmt.Sprintf("#vhlo.MeshV1Attr<axes = %v, deviceIds = %v>", a.axes, a.deviceIds)
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
+	return fmt.Sprintf("#vhlo.MeshV1Attr<axes = %v, device_ids = %v>", a.axes, a.deviceIds)
 }
 
 // Axes returns the axes parameter.
@@ -778,7 +835,7 @@ func (a *MeshV1Attr) Axes() ir.Attribute {
 	return a.axes
 }
 
-// DeviceIds returns the deviceIds parameter.
+// DeviceIds returns the device_ids parameter.
 func (a *MeshV1Attr) DeviceIds() ir.Attribute {
 	return a.deviceIds
 }
@@ -814,6 +871,9 @@ func (*ComparisonDirectionV1Attr) Dialect() string { return "vhlo" }
 func (*ComparisonDirectionV1Attr) Kind() string    { return "ComparisonDirectionV1Attr" }
 
 func (a *ComparisonDirectionV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.ComparisonDirectionV1Attr<value = %v>", a.value)
 }
 
@@ -853,6 +913,9 @@ func (*ComparisonTypeV1Attr) Dialect() string { return "vhlo" }
 func (*ComparisonTypeV1Attr) Kind() string    { return "ComparisonTypeV1Attr" }
 
 func (a *ComparisonTypeV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.ComparisonTypeV1Attr<value = %v>", a.value)
 }
 
@@ -892,6 +955,9 @@ func (*CustomCallApiVersionV1Attr) Dialect() string { return "vhlo" }
 func (*CustomCallApiVersionV1Attr) Kind() string    { return "CustomCallApiVersionV1Attr" }
 
 func (a *CustomCallApiVersionV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.CustomCallApiVersionV1Attr<value = %v>", a.value)
 }
 
@@ -931,6 +997,9 @@ func (*FftTypeV1Attr) Dialect() string { return "vhlo" }
 func (*FftTypeV1Attr) Kind() string    { return "FftTypeV1Attr" }
 
 func (a *FftTypeV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.FftTypeV1Attr<value = %v>", a.value)
 }
 
@@ -970,6 +1039,9 @@ func (*PrecisionV1Attr) Dialect() string { return "vhlo" }
 func (*PrecisionV1Attr) Kind() string    { return "PrecisionV1Attr" }
 
 func (a *PrecisionV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.PrecisionV1Attr<value = %v>", a.value)
 }
 
@@ -1009,6 +1081,9 @@ func (*RngAlgorithmV1Attr) Dialect() string { return "vhlo" }
 func (*RngAlgorithmV1Attr) Kind() string    { return "RngAlgorithmV1Attr" }
 
 func (a *RngAlgorithmV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.RngAlgorithmV1Attr<value = %v>", a.value)
 }
 
@@ -1048,6 +1123,9 @@ func (*RngDistributionV1Attr) Dialect() string { return "vhlo" }
 func (*RngDistributionV1Attr) Kind() string    { return "RngDistributionV1Attr" }
 
 func (a *RngDistributionV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.RngDistributionV1Attr<value = %v>", a.value)
 }
 
@@ -1087,6 +1165,9 @@ func (*TransposeV1Attr) Dialect() string { return "vhlo" }
 func (*TransposeV1Attr) Kind() string    { return "TransposeV1Attr" }
 
 func (a *TransposeV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.TransposeV1Attr<value = %v>", a.value)
 }
 
@@ -1126,6 +1207,9 @@ func (*ResultAccuracyModeV1Attr) Dialect() string { return "vhlo" }
 func (*ResultAccuracyModeV1Attr) Kind() string    { return "ResultAccuracyModeV1Attr" }
 
 func (a *ResultAccuracyModeV1Attr) String() string {
+	if s, ok := asmForms.PrintAttribute(a); ok {
+		return s
+	}
 	return fmt.Sprintf("#vhlo.ResultAccuracyModeV1Attr<value = %v>", a.value)
 }
 

@@ -184,5 +184,6 @@ var (
 	_ ir.Dialect         = Dialect
 	_ bytecode.AttrCodec = Dialect
 	_ bytecode.TypeCodec = Dialect
+	_ bytecode.TextCodec = Dialect
 	_ bytecode.OpSchemas = Dialect
 )

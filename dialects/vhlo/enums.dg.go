@@ -17,12 +17,12 @@ const (
 )
 
 var comparisonDirectionV1Cases = []ir.EnumCase{
-	{Value: 0, Text: "eq"},
-	{Value: 1, Text: "ne"},
-	{Value: 2, Text: "ge"},
-	{Value: 3, Text: "gt"},
-	{Value: 4, Text: "le"},
-	{Value: 5, Text: "lt"},
+	{Value: 0, Text: "EQ"},
+	{Value: 1, Text: "NE"},
+	{Value: 2, Text: "GE"},
+	{Value: 3, Text: "GT"},
+	{Value: 4, Text: "LE"},
+	{Value: 5, Text: "LT"},
 }
 
 // String returns the keyword the textual form uses.
@@ -47,11 +47,11 @@ const (
 )
 
 var comparisonTypeV1Cases = []ir.EnumCase{
-	{Value: 0, Text: "notype"},
-	{Value: 1, Text: "float"},
-	{Value: 2, Text: "totalorder"},
-	{Value: 3, Text: "signed"},
-	{Value: 4, Text: "unsigned"},
+	{Value: 0, Text: "NOTYPE"},
+	{Value: 1, Text: "FLOAT"},
+	{Value: 2, Text: "TOTALORDER"},
+	{Value: 3, Text: "SIGNED"},
+	{Value: 4, Text: "UNSIGNED"},
 }
 
 // String returns the keyword the textual form uses.
@@ -74,11 +74,11 @@ const (
 )
 
 var customCallApiVersionV1Cases = []ir.EnumCase{
-	{Value: 0, Text: "api_version_unspecified"},
-	{Value: 1, Text: "api_version_original"},
-	{Value: 2, Text: "api_version_status_returning"},
-	{Value: 3, Text: "api_version_status_returning_unified"},
-	{Value: 4, Text: "api_version_typed_ffi"},
+	{Value: 0, Text: "API_VERSION_UNSPECIFIED"},
+	{Value: 1, Text: "API_VERSION_ORIGINAL"},
+	{Value: 2, Text: "API_VERSION_STATUS_RETURNING"},
+	{Value: 3, Text: "API_VERSION_STATUS_RETURNING_UNIFIED"},
+	{Value: 4, Text: "API_VERSION_TYPED_FFI"},
 }
 
 // String returns the keyword the textual form uses.
@@ -102,10 +102,10 @@ const (
 )
 
 var fftTypeV1Cases = []ir.EnumCase{
-	{Value: 0, Text: "fft"},
-	{Value: 1, Text: "ifft"},
-	{Value: 2, Text: "rfft"},
-	{Value: 3, Text: "irfft"},
+	{Value: 0, Text: "FFT"},
+	{Value: 1, Text: "IFFT"},
+	{Value: 2, Text: "RFFT"},
+	{Value: 3, Text: "IRFFT"},
 }
 
 // String returns the keyword the textual form uses.
@@ -123,7 +123,7 @@ const (
 	PrecisionV1Highest PrecisionV1 = 2
 )
 
-var precisionV1Cases = []ir.EnumCase{{Value: 0, Text: "default"}, {Value: 1, Text: "high"}, {Value: 2, Text: "highest"}}
+var precisionV1Cases = []ir.EnumCase{{Value: 0, Text: "DEFAULT"}, {Value: 1, Text: "HIGH"}, {Value: 2, Text: "HIGHEST"}}
 
 // String returns the keyword the textual form uses.
 func (e PrecisionV1) String() string {
@@ -142,7 +142,7 @@ const (
 	RngAlgorithmV1Philox   RngAlgorithmV1 = 2
 )
 
-var rngAlgorithmV1Cases = []ir.EnumCase{{Value: 0, Text: "default"}, {Value: 1, Text: "three_fry"}, {Value: 2, Text: "philox"}}
+var rngAlgorithmV1Cases = []ir.EnumCase{{Value: 0, Text: "DEFAULT"}, {Value: 1, Text: "THREE_FRY"}, {Value: 2, Text: "PHILOX"}}
 
 // String returns the keyword the textual form uses.
 func (e RngAlgorithmV1) String() string {
@@ -160,7 +160,7 @@ const (
 	RngDistributionV1Normal  RngDistributionV1 = 2
 )
 
-var rngDistributionV1Cases = []ir.EnumCase{{Value: 1, Text: "uniform"}, {Value: 2, Text: "normal"}}
+var rngDistributionV1Cases = []ir.EnumCase{{Value: 1, Text: "UNIFORM"}, {Value: 2, Text: "NORMAL"}}
 
 // String returns the keyword the textual form uses.
 func (e RngDistributionV1) String() string {
@@ -181,10 +181,10 @@ const (
 )
 
 var transposeV1Cases = []ir.EnumCase{
-	{Value: 0, Text: "transpose_invalid"},
-	{Value: 1, Text: "no_transpose"},
-	{Value: 2, Text: "transpose"},
-	{Value: 3, Text: "adjoint"},
+	{Value: 0, Text: "TRANSPOSE_INVALID"},
+	{Value: 1, Text: "NO_TRANSPOSE"},
+	{Value: 2, Text: "TRANSPOSE"},
+	{Value: 3, Text: "ADJOINT"},
 }
 
 // String returns the keyword the textual form uses.
@@ -204,7 +204,7 @@ const (
 	ResultAccuracyModeV1Tolerance ResultAccuracyModeV1 = 2
 )
 
-var resultAccuracyModeV1Cases = []ir.EnumCase{{Value: 0, Text: "default"}, {Value: 1, Text: "highest"}, {Value: 2, Text: "tolerance"}}
+var resultAccuracyModeV1Cases = []ir.EnumCase{{Value: 0, Text: "DEFAULT"}, {Value: 1, Text: "HIGHEST"}, {Value: 2, Text: "TOLERANCE"}}
 
 // String returns the keyword the textual form uses.
 func (e ResultAccuracyModeV1) String() string {

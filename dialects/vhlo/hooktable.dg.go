@@ -45,6 +45,8 @@ func init() {
 				p = hooks.Fields(p, 1)
 				return verifyBoolean(hooks.Uint[uint64](p[0]))
 			},
+			ParseAsm: parseBooleanText,
+			PrintAsm: printBooleanText,
 		},
 		"DictionaryV1Attr": {
 			Value: func(ctx *ir.Context, p []any) any {
@@ -64,6 +66,8 @@ func init() {
 					return []any{e0.Key, e0.Value}
 				})}, true
 			},
+			ParseAsm: parseDictionaryText,
+			PrintAsm: printDictionaryText,
 		},
 		"FloatV1Attr": {
 			Value: func(ctx *ir.Context, p []any) any {
@@ -77,6 +81,8 @@ func init() {
 				}
 				return []any{v.type_, v.value}, true
 			},
+			ParseAsm: parseFloatText,
+			PrintAsm: printFloatText,
 		},
 		"IntegerV1Attr": {
 			Value: func(ctx *ir.Context, p []any) any {
@@ -90,6 +96,8 @@ func init() {
 				}
 				return []any{v.type_, v.value}, true
 			},
+			ParseAsm: parseIntegerText,
+			PrintAsm: printIntegerText,
 		},
 		"OutputOperandAliasV1Attr": {
 			Value: func(ctx *ir.Context, p []any) any {
@@ -111,6 +119,8 @@ func init() {
 					return e0
 				})}, true
 			},
+			ParseAsm: parseOutputOperandAliasText,
+			PrintAsm: printOutputOperandAliasText,
 		},
 		"StringV1Attr": {
 			Value: func(ctx *ir.Context, p []any) any {
@@ -137,6 +147,8 @@ func init() {
 				}
 				return []any{v.type_, v.data}, true
 			},
+			ParseAsm: parseTensorText,
+			PrintAsm: printTensorText,
 		},
 		"TypeV1Attr": {
 			Value: func(ctx *ir.Context, p []any) any {
@@ -167,6 +179,8 @@ func init() {
 					return e0
 				})}, true
 			},
+			ParseAsm: parseTypeExtensionsText,
+			PrintAsm: printTypeExtensionsText,
 		},
 		"ResultAccuracyV1Attr": {
 			Value: func(ctx *ir.Context, p []any) any {
@@ -180,6 +194,8 @@ func init() {
 				}
 				return []any{v.atolBits, v.rtolBits, v.ulps, v.mode}, true
 			},
+			ParseAsm: parseResultAccuracyText,
+			PrintAsm: printResultAccuracyText,
 		},
 		"SubAxisInfoV1Attr": {
 			Value: func(ctx *ir.Context, p []any) any {
@@ -740,6 +756,8 @@ func init() {
 				}
 				return []any{uint64(v.flags), v.storageType, v.expressedType, v.scaleBits, v.zeroPoint, v.storageTypeMin, v.storageTypeMax}, true
 			},
+			ParseAsm: parseQuantText,
+			PrintAsm: printQuantText,
 		},
 		"UnrankedTensorV1Type": {
 			Value: func(ctx *ir.Context, p []any) any {
@@ -774,6 +792,8 @@ func init() {
 					return e0
 				}), v.storageTypeMin, v.storageTypeMax}, true
 			},
+			ParseAsm: parseQuantPerAxisText,
+			PrintAsm: printQuantPerAxisText,
 		},
 		"RankedBufferV1Type": {
 			Value: func(ctx *ir.Context, p []any) any {
@@ -823,7 +843,7 @@ func init() {
 				writeSubAxisInfo(w, hooks.As[ir.Attribute](outs[0]))
 			},
 		},
-	}, Upgrade: upgradeOps, Downgrade: downgradeOps, Defaults: map[string]*hooks.Default{
+	}, Customs: asmCustoms, Upgrade: upgradeOps, Downgrade: downgradeOps, Defaults: map[string]*hooks.Default{
 		"ResultAccuracy": {Default: defaultResultAccuracy, IsDefault: isDefaultResultAccuracy},
 		"FalseBoolean":   {Default: defaultFalseBoolean, IsDefault: isDefaultFalseBoolean},
 		"EmptyArray":     {Default: defaultEmptyArray, IsDefault: isDefaultEmptyArray},

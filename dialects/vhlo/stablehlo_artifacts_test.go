@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/dialectgen/dialectgen/dialects/vhlo"
+	"github.com/dialectgen/dialectgen/internal/filecheck"
+	"github.com/dialectgen/dialectgen/mlirtext"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
@@ -22,7 +24,10 @@ const stablehloEnv = "DIALECTGEN_STABLEHLO_ARTIFACTS"
 // TestStableHLOArtifacts: each artifact reads, with the IR checked, and
 // writes back byte for byte as it was read; taken to vhlo 1.20.0 and back
 // to its own version, it is again the same bytes; an artifact of a
-// future version is refused, naming it.
+// future version is refused, naming it. Where the artifact's source
+// (X.mlir beside X.mlir.bc) checks what `stablehlo-opt
+// --mlir-print-op-generic` prints for it, our generic text matches those
+// CHECK lines: the printed form of every VHLO attribute and type.
 func TestStableHLOArtifacts(t *testing.T) {
 	dir := os.Getenv(stablehloEnv)
 	if dir == "" {
@@ -41,6 +46,9 @@ func TestStableHLOArtifacts(t *testing.T) {
 		}
 		ctx := newContext()
 		m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{Verify: true})
+		if err == nil {
+			checkPrinted(t, name, strings.TrimSuffix(path, ".bc"), m)
+		}
 		if strings.HasPrefix(name, "invalid_vhlo_future") {
 			if err == nil || !strings.Contains(err.Error(), "vhlo at version 2.0.0") {
 				t.Errorf("%s: want a refusal naming vhlo 2.0.0, got %v", name, err)
@@ -77,5 +85,27 @@ func TestStableHLOArtifacts(t *testing.T) {
 		if back, err := write(upCtx, up, at); err != nil || !bytes.Equal(back, data) {
 			t.Errorf("%s taken to %s and back to %s: %v (%d bytes, want %d)", name, vhlo.CurrentVersion, at, err, len(back), len(data))
 		}
+	}
+}
+
+// checkPrinted matches m's generic text against the CHECK lines of its
+// source, when the source's first RUN line checks stablehlo-opt's
+// generic print of the artifact.
+func checkPrinted(t *testing.T, name, source string, m *mlirbc.Module) {
+	src, err := os.ReadFile(source)
+	if err != nil {
+		return
+	}
+	first, _, _ := strings.Cut(string(src), "\n")
+	if !strings.Contains(first, "stablehlo-opt --mlir-print-op-generic %s.bc | FileCheck %s") {
+		return
+	}
+	var out bytes.Buffer
+	if err := mlirtext.Print(&out, m, mlirtext.Options{NoDebugInfo: true}); err != nil {
+		t.Errorf("%s printed: %v", name, err)
+		return
+	}
+	if err := filecheck.Match(filecheck.Lines(string(src)), out.String()); err != nil {
+		t.Errorf("%s printed: %v", name, err)
 	}
 }

@@ -29,7 +29,13 @@ var booleanV1TypeSlab ir.Slab
 func booleanV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*BooleanV1Type) Dialect() string          { return "vhlo" }
 func (*BooleanV1Type) Kind() string             { return "BooleanV1Type" }
-func (*BooleanV1Type) String() string           { return "!vhlo.BooleanV1Type" }
+
+func (t *BooleanV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.BooleanV1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *BooleanV1Type) BitWidth() uint32 {
@@ -57,7 +63,13 @@ var floatBF16V1TypeSlab ir.Slab
 func floatBF16V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*FloatBF16V1Type) Dialect() string          { return "vhlo" }
 func (*FloatBF16V1Type) Kind() string             { return "FloatBF16V1Type" }
-func (*FloatBF16V1Type) String() string           { return "!vhlo.FloatBF16V1Type" }
+
+func (t *FloatBF16V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.FloatBF16V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatBF16V1Type) BitWidth() uint32 {
@@ -85,7 +97,13 @@ var floatF16V1TypeSlab ir.Slab
 func floatF16V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*FloatF16V1Type) Dialect() string          { return "vhlo" }
 func (*FloatF16V1Type) Kind() string             { return "FloatF16V1Type" }
-func (*FloatF16V1Type) String() string           { return "!vhlo.FloatF16V1Type" }
+
+func (t *FloatF16V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.FloatF16V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF16V1Type) BitWidth() uint32 {
@@ -113,7 +131,13 @@ var floatF32V1TypeSlab ir.Slab
 func floatF32V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*FloatF32V1Type) Dialect() string          { return "vhlo" }
 func (*FloatF32V1Type) Kind() string             { return "FloatF32V1Type" }
-func (*FloatF32V1Type) String() string           { return "!vhlo.FloatF32V1Type" }
+
+func (t *FloatF32V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.FloatF32V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF32V1Type) BitWidth() uint32 {
@@ -141,7 +165,13 @@ var floatF64V1TypeSlab ir.Slab
 func floatF64V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*FloatF64V1Type) Dialect() string          { return "vhlo" }
 func (*FloatF64V1Type) Kind() string             { return "FloatF64V1Type" }
-func (*FloatF64V1Type) String() string           { return "!vhlo.FloatF64V1Type" }
+
+func (t *FloatF64V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.FloatF64V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF64V1Type) BitWidth() uint32 {
@@ -169,7 +199,13 @@ var floatF8E4M3FNV1TypeSlab ir.Slab
 func floatF8E4M3FNV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*FloatF8E4M3FNV1Type) Dialect() string          { return "vhlo" }
 func (*FloatF8E4M3FNV1Type) Kind() string             { return "FloatF8E4M3FNV1Type" }
-func (*FloatF8E4M3FNV1Type) String() string           { return "!vhlo.FloatF8E4M3FNV1Type" }
+
+func (t *FloatF8E4M3FNV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.FloatF8E4M3FNV1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF8E4M3FNV1Type) BitWidth() uint32 {
@@ -197,7 +233,13 @@ var floatF8E5M2V1TypeSlab ir.Slab
 func floatF8E5M2V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*FloatF8E5M2V1Type) Dialect() string          { return "vhlo" }
 func (*FloatF8E5M2V1Type) Kind() string             { return "FloatF8E5M2V1Type" }
-func (*FloatF8E5M2V1Type) String() string           { return "!vhlo.FloatF8E5M2V1Type" }
+
+func (t *FloatF8E5M2V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.FloatF8E5M2V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF8E5M2V1Type) BitWidth() uint32 {
@@ -225,7 +267,13 @@ var indexV1TypeSlab ir.Slab
 func indexV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*IndexV1Type) Dialect() string          { return "vhlo" }
 func (*IndexV1Type) Kind() string             { return "IndexV1Type" }
-func (*IndexV1Type) String() string           { return "!vhlo.IndexV1Type" }
+
+func (t *IndexV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.IndexV1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *IndexV1Type) BitWidth() uint32 {
@@ -253,7 +301,13 @@ var integerSI4V1TypeSlab ir.Slab
 func integerSI4V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*IntegerSI4V1Type) Dialect() string          { return "vhlo" }
 func (*IntegerSI4V1Type) Kind() string             { return "IntegerSI4V1Type" }
-func (*IntegerSI4V1Type) String() string           { return "!vhlo.IntegerSI4V1Type" }
+
+func (t *IntegerSI4V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.IntegerSI4V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerSI4V1Type) BitWidth() uint32 {
@@ -281,7 +335,13 @@ var integerSI8V1TypeSlab ir.Slab
 func integerSI8V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*IntegerSI8V1Type) Dialect() string          { return "vhlo" }
 func (*IntegerSI8V1Type) Kind() string             { return "IntegerSI8V1Type" }
-func (*IntegerSI8V1Type) String() string           { return "!vhlo.IntegerSI8V1Type" }
+
+func (t *IntegerSI8V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.IntegerSI8V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerSI8V1Type) BitWidth() uint32 {
@@ -309,7 +369,13 @@ var integerSI16V1TypeSlab ir.Slab
 func integerSI16V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*IntegerSI16V1Type) Dialect() string          { return "vhlo" }
 func (*IntegerSI16V1Type) Kind() string             { return "IntegerSI16V1Type" }
-func (*IntegerSI16V1Type) String() string           { return "!vhlo.IntegerSI16V1Type" }
+
+func (t *IntegerSI16V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.IntegerSI16V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerSI16V1Type) BitWidth() uint32 {
@@ -337,7 +403,13 @@ var integerSI32V1TypeSlab ir.Slab
 func integerSI32V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*IntegerSI32V1Type) Dialect() string          { return "vhlo" }
 func (*IntegerSI32V1Type) Kind() string             { return "IntegerSI32V1Type" }
-func (*IntegerSI32V1Type) String() string           { return "!vhlo.IntegerSI32V1Type" }
+
+func (t *IntegerSI32V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.IntegerSI32V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerSI32V1Type) BitWidth() uint32 {
@@ -365,7 +437,13 @@ var integerSI64V1TypeSlab ir.Slab
 func integerSI64V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*IntegerSI64V1Type) Dialect() string          { return "vhlo" }
 func (*IntegerSI64V1Type) Kind() string             { return "IntegerSI64V1Type" }
-func (*IntegerSI64V1Type) String() string           { return "!vhlo.IntegerSI64V1Type" }
+
+func (t *IntegerSI64V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.IntegerSI64V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerSI64V1Type) BitWidth() uint32 {
@@ -393,7 +471,13 @@ var integerUI4V1TypeSlab ir.Slab
 func integerUI4V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*IntegerUI4V1Type) Dialect() string          { return "vhlo" }
 func (*IntegerUI4V1Type) Kind() string             { return "IntegerUI4V1Type" }
-func (*IntegerUI4V1Type) String() string           { return "!vhlo.IntegerUI4V1Type" }
+
+func (t *IntegerUI4V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.IntegerUI4V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerUI4V1Type) BitWidth() uint32 {
@@ -421,7 +505,13 @@ var integerUI8V1TypeSlab ir.Slab
 func integerUI8V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*IntegerUI8V1Type) Dialect() string          { return "vhlo" }
 func (*IntegerUI8V1Type) Kind() string             { return "IntegerUI8V1Type" }
-func (*IntegerUI8V1Type) String() string           { return "!vhlo.IntegerUI8V1Type" }
+
+func (t *IntegerUI8V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.IntegerUI8V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerUI8V1Type) BitWidth() uint32 {
@@ -449,7 +539,13 @@ var integerUI16V1TypeSlab ir.Slab
 func integerUI16V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*IntegerUI16V1Type) Dialect() string          { return "vhlo" }
 func (*IntegerUI16V1Type) Kind() string             { return "IntegerUI16V1Type" }
-func (*IntegerUI16V1Type) String() string           { return "!vhlo.IntegerUI16V1Type" }
+
+func (t *IntegerUI16V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.IntegerUI16V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerUI16V1Type) BitWidth() uint32 {
@@ -477,7 +573,13 @@ var integerUI32V1TypeSlab ir.Slab
 func integerUI32V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*IntegerUI32V1Type) Dialect() string          { return "vhlo" }
 func (*IntegerUI32V1Type) Kind() string             { return "IntegerUI32V1Type" }
-func (*IntegerUI32V1Type) String() string           { return "!vhlo.IntegerUI32V1Type" }
+
+func (t *IntegerUI32V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.IntegerUI32V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerUI32V1Type) BitWidth() uint32 {
@@ -505,7 +607,13 @@ var integerUI64V1TypeSlab ir.Slab
 func integerUI64V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*IntegerUI64V1Type) Dialect() string          { return "vhlo" }
 func (*IntegerUI64V1Type) Kind() string             { return "IntegerUI64V1Type" }
-func (*IntegerUI64V1Type) String() string           { return "!vhlo.IntegerUI64V1Type" }
+
+func (t *IntegerUI64V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.IntegerUI64V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerUI64V1Type) BitWidth() uint32 {
@@ -533,7 +641,13 @@ var tokenV1TypeSlab ir.Slab
 func tokenV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*TokenV1Type) Dialect() string          { return "vhlo" }
 func (*TokenV1Type) Kind() string             { return "TokenV1Type" }
-func (*TokenV1Type) String() string           { return "!vhlo.TokenV1Type" }
+
+func (t *TokenV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.TokenV1Type"
+}
 
 // WitnessV1Type is !vhlo.witness_v1 (0.9.0).
 type WitnessV1Type struct {
@@ -556,7 +670,13 @@ var witnessV1TypeSlab ir.Slab
 func witnessV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*WitnessV1Type) Dialect() string          { return "vhlo" }
 func (*WitnessV1Type) Kind() string             { return "WitnessV1Type" }
-func (*WitnessV1Type) String() string           { return "!vhlo.WitnessV1Type" }
+
+func (t *WitnessV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.WitnessV1Type"
+}
 
 // FloatF8E4M3FNUZV1Type is !vhlo.f8E4M3FNUZ_v1 (0.10.0).
 type FloatF8E4M3FNUZV1Type struct {
@@ -579,7 +699,13 @@ var floatF8E4M3FNUZV1TypeSlab ir.Slab
 func floatF8E4M3FNUZV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*FloatF8E4M3FNUZV1Type) Dialect() string          { return "vhlo" }
 func (*FloatF8E4M3FNUZV1Type) Kind() string             { return "FloatF8E4M3FNUZV1Type" }
-func (*FloatF8E4M3FNUZV1Type) String() string           { return "!vhlo.FloatF8E4M3FNUZV1Type" }
+
+func (t *FloatF8E4M3FNUZV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.FloatF8E4M3FNUZV1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF8E4M3FNUZV1Type) BitWidth() uint32 {
@@ -607,7 +733,13 @@ var floatF8E5M2FNUZV1TypeSlab ir.Slab
 func floatF8E5M2FNUZV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*FloatF8E5M2FNUZV1Type) Dialect() string          { return "vhlo" }
 func (*FloatF8E5M2FNUZV1Type) Kind() string             { return "FloatF8E5M2FNUZV1Type" }
-func (*FloatF8E5M2FNUZV1Type) String() string           { return "!vhlo.FloatF8E5M2FNUZV1Type" }
+
+func (t *FloatF8E5M2FNUZV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.FloatF8E5M2FNUZV1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF8E5M2FNUZV1Type) BitWidth() uint32 {
@@ -635,7 +767,13 @@ var floatF8E4M3B11FNUZV1TypeSlab ir.Slab
 func floatF8E4M3B11FNUZV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*FloatF8E4M3B11FNUZV1Type) Dialect() string          { return "vhlo" }
 func (*FloatF8E4M3B11FNUZV1Type) Kind() string             { return "FloatF8E4M3B11FNUZV1Type" }
-func (*FloatF8E4M3B11FNUZV1Type) String() string           { return "!vhlo.FloatF8E4M3B11FNUZV1Type" }
+
+func (t *FloatF8E4M3B11FNUZV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.FloatF8E4M3B11FNUZV1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF8E4M3B11FNUZV1Type) BitWidth() uint32 {
@@ -663,7 +801,13 @@ var integerSI2V1TypeSlab ir.Slab
 func integerSI2V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*IntegerSI2V1Type) Dialect() string          { return "vhlo" }
 func (*IntegerSI2V1Type) Kind() string             { return "IntegerSI2V1Type" }
-func (*IntegerSI2V1Type) String() string           { return "!vhlo.IntegerSI2V1Type" }
+
+func (t *IntegerSI2V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.IntegerSI2V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerSI2V1Type) BitWidth() uint32 {
@@ -691,7 +835,13 @@ var integerUI2V1TypeSlab ir.Slab
 func integerUI2V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*IntegerUI2V1Type) Dialect() string          { return "vhlo" }
 func (*IntegerUI2V1Type) Kind() string             { return "IntegerUI2V1Type" }
-func (*IntegerUI2V1Type) String() string           { return "!vhlo.IntegerUI2V1Type" }
+
+func (t *IntegerUI2V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.IntegerUI2V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *IntegerUI2V1Type) BitWidth() uint32 {
@@ -719,7 +869,13 @@ var noneV1TypeSlab ir.Slab
 func noneV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*NoneV1Type) Dialect() string          { return "vhlo" }
 func (*NoneV1Type) Kind() string             { return "NoneV1Type" }
-func (*NoneV1Type) String() string           { return "!vhlo.NoneV1Type" }
+
+func (t *NoneV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.NoneV1Type"
+}
 
 // FloatTF32V1Type is !vhlo.tf31_v1 (1.6.0).
 type FloatTF32V1Type struct {
@@ -742,7 +898,13 @@ var floatTF32V1TypeSlab ir.Slab
 func floatTF32V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*FloatTF32V1Type) Dialect() string          { return "vhlo" }
 func (*FloatTF32V1Type) Kind() string             { return "FloatTF32V1Type" }
-func (*FloatTF32V1Type) String() string           { return "!vhlo.FloatTF32V1Type" }
+
+func (t *FloatTF32V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.FloatTF32V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatTF32V1Type) BitWidth() uint32 {
@@ -770,7 +932,13 @@ var floatF8E4M3V1TypeSlab ir.Slab
 func floatF8E4M3V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*FloatF8E4M3V1Type) Dialect() string          { return "vhlo" }
 func (*FloatF8E4M3V1Type) Kind() string             { return "FloatF8E4M3V1Type" }
-func (*FloatF8E4M3V1Type) String() string           { return "!vhlo.FloatF8E4M3V1Type" }
+
+func (t *FloatF8E4M3V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.FloatF8E4M3V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF8E4M3V1Type) BitWidth() uint32 {
@@ -798,7 +966,13 @@ var floatF8E3M4V1TypeSlab ir.Slab
 func floatF8E3M4V1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*FloatF8E3M4V1Type) Dialect() string          { return "vhlo" }
 func (*FloatF8E3M4V1Type) Kind() string             { return "FloatF8E3M4V1Type" }
-func (*FloatF8E3M4V1Type) String() string           { return "!vhlo.FloatF8E3M4V1Type" }
+
+func (t *FloatF8E3M4V1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.FloatF8E3M4V1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF8E3M4V1Type) BitWidth() uint32 {
@@ -826,7 +1000,13 @@ var floatF4E2M1FNV1TypeSlab ir.Slab
 func floatF4E2M1FNV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*FloatF4E2M1FNV1Type) Dialect() string          { return "vhlo" }
 func (*FloatF4E2M1FNV1Type) Kind() string             { return "FloatF4E2M1FNV1Type" }
-func (*FloatF4E2M1FNV1Type) String() string           { return "!vhlo.FloatF4E2M1FNV1Type" }
+
+func (t *FloatF4E2M1FNV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.FloatF4E2M1FNV1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF4E2M1FNV1Type) BitWidth() uint32 {
@@ -854,7 +1034,13 @@ var floatF6E2M3FNV1TypeSlab ir.Slab
 func floatF6E2M3FNV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*FloatF6E2M3FNV1Type) Dialect() string          { return "vhlo" }
 func (*FloatF6E2M3FNV1Type) Kind() string             { return "FloatF6E2M3FNV1Type" }
-func (*FloatF6E2M3FNV1Type) String() string           { return "!vhlo.FloatF6E2M3FNV1Type" }
+
+func (t *FloatF6E2M3FNV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.FloatF6E2M3FNV1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF6E2M3FNV1Type) BitWidth() uint32 {
@@ -882,7 +1068,13 @@ var floatF6E3M2FNV1TypeSlab ir.Slab
 func floatF6E3M2FNV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*FloatF6E3M2FNV1Type) Dialect() string          { return "vhlo" }
 func (*FloatF6E3M2FNV1Type) Kind() string             { return "FloatF6E3M2FNV1Type" }
-func (*FloatF6E3M2FNV1Type) String() string           { return "!vhlo.FloatF6E3M2FNV1Type" }
+
+func (t *FloatF6E3M2FNV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.FloatF6E3M2FNV1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF6E3M2FNV1Type) BitWidth() uint32 {
@@ -910,7 +1102,13 @@ var floatF8E8M0FNUV1TypeSlab ir.Slab
 func floatF8E8M0FNUV1TypeKey(k *ir.Key, _ ir.SlabSlot) {}
 func (*FloatF8E8M0FNUV1Type) Dialect() string          { return "vhlo" }
 func (*FloatF8E8M0FNUV1Type) Kind() string             { return "FloatF8E8M0FNUV1Type" }
-func (*FloatF8E8M0FNUV1Type) String() string           { return "!vhlo.FloatF8E8M0FNUV1Type" }
+
+func (t *FloatF8E8M0FNUV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return "!vhlo.FloatF8E8M0FNUV1Type"
+}
 
 // BitWidth is the width in bits of the type's values.
 func (t *FloatF8E8M0FNUV1Type) BitWidth() uint32 {
@@ -948,6 +1146,9 @@ func (*ComplexV1Type) Dialect() string { return "vhlo" }
 func (*ComplexV1Type) Kind() string    { return "ComplexV1Type" }
 
 func (t *ComplexV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!vhlo.ComplexV1Type<elementType = %v>", t.elementType)
 }
 
@@ -1004,6 +1205,9 @@ func (*FunctionV1Type) Dialect() string { return "vhlo" }
 func (*FunctionV1Type) Kind() string    { return "FunctionV1Type" }
 
 func (t *FunctionV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!vhlo.FunctionV1Type<inputs = %v, outputs = %v>", t.inputs, t.outputs)
 }
 
@@ -1065,6 +1269,9 @@ func (*RankedTensorV1Type) Dialect() string { return "vhlo" }
 func (*RankedTensorV1Type) Kind() string    { return "RankedTensorV1Type" }
 
 func (t *RankedTensorV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!vhlo.RankedTensorV1Type<shape = %v, elementType = %v, encoding = %v>", t.shape, t.elementType, t.encoding)
 }
 
@@ -1121,9 +1328,15 @@ func tupleV1TypeKey(k *ir.Key, s ir.SlabSlot) {
 	}
 }
 
-func (*TupleV1Type) Dialect() string  { return "vhlo" }
-func (*TupleV1Type) Kind() string     { return "TupleV1Type" }
-func (t *TupleV1Type) String() string { return fmt.Sprintf("!vhlo.TupleV1Type<types = %v>", t.types_) }
+func (*TupleV1Type) Dialect() string { return "vhlo" }
+func (*TupleV1Type) Kind() string    { return "TupleV1Type" }
+
+func (t *TupleV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
+	return fmt.Sprintf("!vhlo.TupleV1Type<types = %v>", t.types_)
+}
 
 // Types returns the types parameter (shared: do not modify).
 func (t *TupleV1Type) Types() []ir.Type {
@@ -1179,6 +1392,9 @@ func (*UniformQuantizedV1Type) Dialect() string { return "vhlo" }
 func (*UniformQuantizedV1Type) Kind() string    { return "UniformQuantizedV1Type" }
 
 func (t *UniformQuantizedV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!vhlo.UniformQuantizedV1Type<flags = %v, storageType = %v, expressedType = %v, scaleBits = %v, zeroPoint = %v, storageTypeMin = %v, storageTypeMax = %v>", t.flags, t.storageType, t.expressedType, t.scaleBits, t.zeroPoint, t.storageTypeMin, t.storageTypeMax)
 }
 
@@ -1248,6 +1464,9 @@ func (*UnrankedTensorV1Type) Dialect() string { return "vhlo" }
 func (*UnrankedTensorV1Type) Kind() string    { return "UnrankedTensorV1Type" }
 
 func (t *UnrankedTensorV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!vhlo.UnrankedTensorV1Type<elementType = %v>", t.elementType)
 }
 
@@ -1322,6 +1541,9 @@ func (*UniformQuantizedPerAxisV1Type) Dialect() string { return "vhlo" }
 func (*UniformQuantizedPerAxisV1Type) Kind() string    { return "UniformQuantizedPerAxisV1Type" }
 
 func (t *UniformQuantizedPerAxisV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!vhlo.UniformQuantizedPerAxisV1Type<flags = %v, storageType = %v, expressedType = %v, quantizedDimension = %v, scalesBits = %v, zeroPoints = %v, storageTypeMin = %v, storageTypeMax = %v>", t.flags, t.storageType, t.expressedType, t.quantizedDimension, t.scalesBits, t.zeroPoints, t.storageTypeMin, t.storageTypeMax)
 }
 
@@ -1410,6 +1632,9 @@ func (*RankedBufferV1Type) Dialect() string { return "vhlo" }
 func (*RankedBufferV1Type) Kind() string    { return "RankedBufferV1Type" }
 
 func (t *RankedBufferV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!vhlo.RankedBufferV1Type<shape = %v, elementType = %v>", t.shape, t.elementType)
 }
 
@@ -1465,6 +1690,9 @@ func (*FutureV1Type) Dialect() string { return "vhlo" }
 func (*FutureV1Type) Kind() string    { return "FutureV1Type" }
 
 func (t *FutureV1Type) String() string {
+	if s, ok := asmForms.PrintType(t); ok {
+		return s
+	}
 	return fmt.Sprintf("!vhlo.FutureV1Type<types = %v>", t.types_)
 }
 

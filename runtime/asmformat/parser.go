@@ -225,6 +225,16 @@ func (p *Parser) Attr() ir.Attribute {
 		}
 		return ir.GetTextAttr(p.ctx, name, text)
 	}
+	if p.scope != nil && p.scope.Elements != nil && (p.Is("dense") || p.Is("sparse")) {
+		off := p.Offset()
+		a, n := p.scope.Elements(p.Source()[off:])
+		if a == nil {
+			p.Errorf("invalid elements attribute")
+			return nil
+		}
+		p.SkipTo(off + n)
+		return a
+	}
 	b, ok := p.ctx.Dialect("builtin").(Builtin)
 	if !ok {
 		p.Errorf("no builtin syntax")

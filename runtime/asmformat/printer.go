@@ -17,8 +17,9 @@ type Printer struct {
 	// print (distinct[0]<…>), shared by nested printers.
 	distinct *map[ir.Attribute]int
 	// alias, when set, gives the text that stands for a nested value
-	// (its alias, as MLIR prints nested values by alias), shared by
-	// nested printers.
+	// (its alias, as MLIR prints nested values by alias, or the caller's
+	// text of a builtin value it prints itself), shared by nested
+	// printers.
 	alias func(v any) (string, bool)
 }
 

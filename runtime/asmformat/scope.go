@@ -17,6 +17,11 @@ type Scope struct {
 	// AliasOf returns the alias a value prints as, ok false for one
 	// printed in full.
 	AliasOf func(v any) (string, bool)
+	// Elements reads a dense or sparse elements attribute at the start
+	// of text, where the caller reads them (the builtin dialect's syntax
+	// for nested values lacks them; VHLO's tensor_v1 nests one), and
+	// returns it and how many bytes it took: nil after an error.
+	Elements func(text string) (ir.Attribute, int)
 
 	distinct map[int64]ir.Attribute
 	numbers  map[ir.Attribute]int

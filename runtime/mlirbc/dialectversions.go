@@ -175,6 +175,26 @@ func producerFor(pv bytecode.ProducerVersioned, v bytecode.DialectVersion) strin
 	return fmt.Sprintf("%q, in bytecode version %d", p, bc)
 }
 
+// AsProduced gives the ops of each dialect that keeps its version in the
+// producer string (StableHLO's VHLO) the names and attributes they have
+// at the version m was read at, until restore is called. Such a dialect's
+// own tools show a file at its version (stablehlo-opt prints
+// all_gather_v1 where the reader here made all_gather_v2): they upgrade
+// in a pass, not as they read. Ops that version cannot hold are an error
+// naming them.
+func AsProduced(ctx *ir.Context, m *Module) (restore func(), err error) {
+	targets, err := writeTargets(ctx, m.Options())
+	if err != nil {
+		return func() {}, err
+	}
+	for name := range targets {
+		if _, inProducer := ctx.Dialect(name).(bytecode.ProducerVersioned); !inProducer {
+			delete(targets, name)
+		}
+	}
+	return downgrade(ctx, m.Op, targets)
+}
+
 // downgraded is an op's own name and attributes, put back after a write.
 type downgraded struct {
 	op    *ir.Operation
