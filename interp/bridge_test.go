@@ -95,7 +95,7 @@ func loadHooked(t *testing.T, name string) (*Dialect, error) {
 // TestBridgedHooks reads, prints, verifies and writes through the hooks a
 // registered table gives.
 func TestBridgedHooks(t *testing.T) {
-	hooks.Register(spanTable("hooked", true))
+	hooks.Register("hooked", func() *hooks.Table { return spanTable("hooked", true) })
 	in, err := loadHooked(t, "hooked")
 	if err != nil {
 		t.Fatal(err)
@@ -129,7 +129,7 @@ func TestBridgedHooks(t *testing.T) {
 // TestUnbridgedHooks: without a table, or with one that lacks a hook, the
 // definition is refused at the key naming the hook, saying why.
 func TestUnbridgedHooks(t *testing.T) {
-	hooks.Register(spanTable("partial", false))
+	hooks.Register("partial", func() *hooks.Table { return spanTable("partial", false) })
 	for name, want := range map[string]string{
 		"unlinked": "unlinked.yaml:11:37: dialect unlinked: custom Span names hand-written Go (readSpan, writeSpan), which definitions loaded at run time cannot call: no package linked in registers unlinked's hooks (runtime/hooks)",
 		"partial":  "partial.yaml:11:37: dialect partial: custom Span names hand-written Go (readSpan, writeSpan), which definitions loaded at run time cannot call: partial's hook table does not provide it",

@@ -3,118 +3,123 @@
 package acc
 
 import (
+	"sync"
+
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them.
-var releaseRules = &release.Rules{
-	Dialect: "acc",
-	Ops: map[string]*release.Op{
-		"attach": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}, Hook: varTypeRelease},
-		"cache": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}, Hook: varTypeRelease},
-		"copyin": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}, Hook: varTypeRelease},
-		"copyout": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}, Hook: varTypeRelease},
-		"create": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}, Hook: varTypeRelease},
-		"declare_device_resident": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}, Hook: varTypeRelease},
-		"declare_link": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}, Hook: varTypeRelease},
-		"delete": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
-		"detach": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}},
-		"deviceptr": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}, Hook: varTypeRelease},
-		"firstprivate": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}, Hook: varTypeRelease},
-		"getdeviceptr": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}, Hook: varTypeRelease},
-		"nocreate": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}, Hook: varTypeRelease},
-		"present": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}, Hook: varTypeRelease},
-		"private": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}, Hook: varTypeRelease},
-		"reduction": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}, Hook: varTypeRelease},
-		"update_device": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}, Hook: varTypeRelease},
-		"update_host": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}, Hook: varTypeRelease},
-		"use_device": {Attrs: []release.Attr{
-			{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-			}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-		}, Hook: varTypeRelease},
-	},
-}
+// its definitions cover; ConvertOp applies them. They are built when
+// first used, not as every program linking the dialect starts.
+var releaseRules = sync.OnceValue(func() *release.Rules {
+	return &release.Rules{
+		Dialect: "acc",
+		Ops: map[string]*release.Op{
+			"attach": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}, Hook: varTypeRelease},
+			"cache": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}, Hook: varTypeRelease},
+			"copyin": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}, Hook: varTypeRelease},
+			"copyout": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}, Hook: varTypeRelease},
+			"create": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}, Hook: varTypeRelease},
+			"declare_device_resident": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}, Hook: varTypeRelease},
+			"declare_link": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}, Hook: varTypeRelease},
+			"delete": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}},
+			"detach": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}},
+			"deviceptr": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}, Hook: varTypeRelease},
+			"firstprivate": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}, Hook: varTypeRelease},
+			"getdeviceptr": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}, Hook: varTypeRelease},
+			"nocreate": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}, Hook: varTypeRelease},
+			"present": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}, Hook: varTypeRelease},
+			"private": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}, Hook: varTypeRelease},
+			"reduction": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}, Hook: varTypeRelease},
+			"update_device": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}, Hook: varTypeRelease},
+			"update_host": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}, Hook: varTypeRelease},
+			"use_device": {Attrs: []release.Attr{
+				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}, Hook: varTypeRelease},
+		},
+	}
+})
 
 // ConvertOp gives an op read at LLVM release from the attributes it has at
 // release to (0: the newest), as bytecode.ReleaseConverter.
 func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.NamedAttr, bool, error) {
-	return releaseRules.ConvertOp(ctx, op, from, to)
+	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
 var _ bytecode.ReleaseConverter = Dialect

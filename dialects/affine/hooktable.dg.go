@@ -8,9 +8,14 @@ import (
 )
 
 // The hand-written Go of the dialect, for definitions interpreted at run
-// time (package interp) while this package is linked in.
+// time (package interp) while this package is linked in; the table is
+// built when first looked up, not as every program linking it starts.
 func init() {
-	hooks.Register(&hooks.Table{Dialect: "affine", Release: map[string]func(*ir.Context, *ir.Operation, []ir.NamedAttr, int, int) ([]ir.NamedAttr, error){
+	hooks.Register("affine", hookTable)
+}
+
+func hookTable() *hooks.Table {
+	return &hooks.Table{Dialect: "affine", Release: map[string]func(*ir.Context, *ir.Operation, []ir.NamedAttr, int, int) ([]ir.NamedAttr, error){
 		"delinearizeIndexRelease": delinearizeIndexRelease,
-	}})
+	}}
 }

@@ -3,28 +3,33 @@
 package arith
 
 import (
+	"sync"
+
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them.
-var releaseRules = &release.Rules{
-	Dialect: "arith",
-	Ops: map[string]*release.Op{
-		"trunci": {Attrs: []release.Attr{
-			{Name: "overflowFlags", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlagsNone)
-			}, DefaultText: "::mlir::arith::IntegerOverflowFlags::none"},
-		}},
-	},
-}
+// its definitions cover; ConvertOp applies them. They are built when
+// first used, not as every program linking the dialect starts.
+var releaseRules = sync.OnceValue(func() *release.Rules {
+	return &release.Rules{
+		Dialect: "arith",
+		Ops: map[string]*release.Op{
+			"trunci": {Attrs: []release.Attr{
+				{Name: "overflowFlags", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlagsNone)
+				}, DefaultText: "::mlir::arith::IntegerOverflowFlags::none"},
+			}},
+		},
+	}
+})
 
 // ConvertOp gives an op read at LLVM release from the attributes it has at
 // release to (0: the newest), as bytecode.ReleaseConverter.
 func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.NamedAttr, bool, error) {
-	return releaseRules.ConvertOp(ctx, op, from, to)
+	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
 var _ bytecode.ReleaseConverter = Dialect

@@ -8,9 +8,14 @@ import (
 )
 
 // The hand-written Go of the dialect, for definitions interpreted at run
-// time (package interp) while this package is linked in.
+// time (package interp) while this package is linked in; the table is
+// built when first looked up, not as every program linking it starts.
 func init() {
-	hooks.Register(&hooks.Table{Dialect: "async", Defs: map[string]*hooks.Def{
+	hooks.Register("async", hookTable)
+}
+
+func hookTable() *hooks.Table {
+	return &hooks.Table{Dialect: "async", Defs: map[string]*hooks.Def{
 		"CoroHandleType": {
 			Value: func(ctx *ir.Context, p []any) any {
 				return GetCoroHandleType(ctx)
@@ -71,5 +76,5 @@ func init() {
 			ParseAsm: parseValueTypeText,
 			PrintAsm: printValueTypeText,
 		},
-	}})
+	}}
 }

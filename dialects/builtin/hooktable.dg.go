@@ -10,9 +10,14 @@ import (
 )
 
 // The hand-written Go of the dialect, for definitions interpreted at run
-// time (package interp) while this package is linked in.
+// time (package interp) while this package is linked in; the table is
+// built when first looked up, not as every program linking it starts.
 func init() {
-	hooks.Register(&hooks.Table{Dialect: "builtin", Defs: map[string]*hooks.Def{
+	hooks.Register("builtin", hookTable)
+}
+
+func hookTable() *hooks.Table {
+	return &hooks.Table{Dialect: "builtin", Defs: map[string]*hooks.Def{
 		"ArrayAttr": {
 			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
@@ -746,5 +751,5 @@ func init() {
 				}), hooks.As[ir.Type](outs[2]))
 			},
 		},
-	}})
+	}}
 }

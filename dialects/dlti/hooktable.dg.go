@@ -8,9 +8,14 @@ import (
 )
 
 // The hand-written Go of the dialect, for definitions interpreted at run
-// time (package interp) while this package is linked in.
+// time (package interp) while this package is linked in; the table is
+// built when first looked up, not as every program linking it starts.
 func init() {
-	hooks.Register(&hooks.Table{Dialect: "dlti", Defs: map[string]*hooks.Def{
+	hooks.Register("dlti", hookTable)
+}
+
+func hookTable() *hooks.Table {
+	return &hooks.Table{Dialect: "dlti", Defs: map[string]*hooks.Def{
 		"DataLayoutEntryAttr": {
 			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 2)
@@ -99,5 +104,5 @@ func init() {
 			ParseAsm: parseTargetSystemSpecAttrText,
 			PrintAsm: printTargetSystemSpecAttrText,
 		},
-	}})
+	}}
 }

@@ -8,9 +8,14 @@ import (
 )
 
 // The hand-written Go of the dialect, for definitions interpreted at run
-// time (package interp) while this package is linked in.
+// time (package interp) while this package is linked in; the table is
+// built when first looked up, not as every program linking it starts.
 func init() {
-	hooks.Register(&hooks.Table{Dialect: "emitc", Defs: map[string]*hooks.Def{
+	hooks.Register("emitc", hookTable)
+}
+
+func hookTable() *hooks.Table {
+	return &hooks.Table{Dialect: "emitc", Defs: map[string]*hooks.Def{
 		"OpaqueAttr": {
 			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
@@ -109,5 +114,5 @@ func init() {
 				return nil, ok
 			},
 		},
-	}})
+	}}
 }

@@ -3,6 +3,8 @@
 package gpu
 
 import (
+	"sync"
+
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
@@ -10,22 +12,25 @@ import (
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them.
-var releaseRules = &release.Rules{
-	Dialect: "gpu",
-	Ops: map[string]*release.Op{
-		"subgroup_reduce": {Attrs: []release.Attr{
-			{Name: "cluster_stride", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 1))
-			}, DefaultText: "1"},
-		}},
-	},
-}
+// its definitions cover; ConvertOp applies them. They are built when
+// first used, not as every program linking the dialect starts.
+var releaseRules = sync.OnceValue(func() *release.Rules {
+	return &release.Rules{
+		Dialect: "gpu",
+		Ops: map[string]*release.Op{
+			"subgroup_reduce": {Attrs: []release.Attr{
+				{Name: "cluster_stride", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 1))
+				}, DefaultText: "1"},
+			}},
+		},
+	}
+})
 
 // ConvertOp gives an op read at LLVM release from the attributes it has at
 // release to (0: the newest), as bytecode.ReleaseConverter.
 func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.NamedAttr, bool, error) {
-	return releaseRules.ConvertOp(ctx, op, from, to)
+	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
 var _ bytecode.ReleaseConverter = Dialect

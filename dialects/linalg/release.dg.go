@@ -3,26 +3,31 @@
 package linalg
 
 import (
+	"sync"
+
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them.
-var releaseRules = &release.Rules{
-	Dialect: "linalg",
-	Ops: map[string]*release.Op{
-		"batch_matmul":        {Hook: indexingMapsRelease},
-		"batch_reduce_matmul": {Hook: indexingMapsRelease},
-		"matmul":              {Hook: indexingMapsRelease},
-	},
-}
+// its definitions cover; ConvertOp applies them. They are built when
+// first used, not as every program linking the dialect starts.
+var releaseRules = sync.OnceValue(func() *release.Rules {
+	return &release.Rules{
+		Dialect: "linalg",
+		Ops: map[string]*release.Op{
+			"batch_matmul":        {Hook: indexingMapsRelease},
+			"batch_reduce_matmul": {Hook: indexingMapsRelease},
+			"matmul":              {Hook: indexingMapsRelease},
+		},
+	}
+})
 
 // ConvertOp gives an op read at LLVM release from the attributes it has at
 // release to (0: the newest), as bytecode.ReleaseConverter.
 func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.NamedAttr, bool, error) {
-	return releaseRules.ConvertOp(ctx, op, from, to)
+	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
 var _ bytecode.ReleaseConverter = Dialect

@@ -10,9 +10,14 @@ import (
 )
 
 // The hand-written Go of the dialect, for definitions interpreted at run
-// time (package interp) while this package is linked in.
+// time (package interp) while this package is linked in; the table is
+// built when first looked up, not as every program linking it starts.
 func init() {
-	hooks.Register(&hooks.Table{Dialect: "llvm", Defs: map[string]*hooks.Def{
+	hooks.Register("llvm", hookTable)
+}
+
+func hookTable() *hooks.Table {
+	return &hooks.Table{Dialect: "llvm", Defs: map[string]*hooks.Def{
 		"AccessGroupAttr": {
 			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
@@ -1196,5 +1201,5 @@ func init() {
 		"dwarfTag":               dwarfTagSyntax,
 	}, Customs: asmCustoms, Release: map[string]func(*ir.Context, *ir.Operation, []ir.NamedAttr, int, int) ([]ir.NamedAttr, error){
 		"opBundlesRelease": opBundlesRelease,
-	}})
+	}}
 }

@@ -3,32 +3,37 @@
 package llvm
 
 import (
+	"sync"
+
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them.
-var releaseRules = &release.Rules{
-	Dialect: "llvm",
-	Ops: map[string]*release.Op{
-		"call":           {Hook: opBundlesRelease},
-		"call_intrinsic": {Hook: opBundlesRelease},
-		"inline_asm": {Attrs: []release.Attr{
-			{Name: "tail_call_kind", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetTailCallKindAttr(ctx, TailCallKindNone)
-			}, DefaultText: "TailCallKind::None"},
-		}},
-		"intr.assume": {Hook: opBundlesRelease},
-		"invoke":      {Hook: opBundlesRelease},
-	},
-}
+// its definitions cover; ConvertOp applies them. They are built when
+// first used, not as every program linking the dialect starts.
+var releaseRules = sync.OnceValue(func() *release.Rules {
+	return &release.Rules{
+		Dialect: "llvm",
+		Ops: map[string]*release.Op{
+			"call":           {Hook: opBundlesRelease},
+			"call_intrinsic": {Hook: opBundlesRelease},
+			"inline_asm": {Attrs: []release.Attr{
+				{Name: "tail_call_kind", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetTailCallKindAttr(ctx, TailCallKindNone)
+				}, DefaultText: "TailCallKind::None"},
+			}},
+			"intr.assume": {Hook: opBundlesRelease},
+			"invoke":      {Hook: opBundlesRelease},
+		},
+	}
+})
 
 // ConvertOp gives an op read at LLVM release from the attributes it has at
 // release to (0: the newest), as bytecode.ReleaseConverter.
 func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.NamedAttr, bool, error) {
-	return releaseRules.ConvertOp(ctx, op, from, to)
+	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
 var _ bytecode.ReleaseConverter = Dialect

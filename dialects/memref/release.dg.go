@@ -3,21 +3,26 @@
 package memref
 
 import (
+	"sync"
+
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them.
-var releaseRules = &release.Rules{
-	Dialect: "memref",
-	Ops: map[string]*release.Op{
-		"atomic_rmw": {Attrs: []release.Attr{
-			{Name: "kind", Enum: releaseAtomicRMWKindEnum},
-		}},
-	},
-}
+// its definitions cover; ConvertOp applies them. They are built when
+// first used, not as every program linking the dialect starts.
+var releaseRules = sync.OnceValue(func() *release.Rules {
+	return &release.Rules{
+		Dialect: "memref",
+		Ops: map[string]*release.Op{
+			"atomic_rmw": {Attrs: []release.Attr{
+				{Name: "kind", Enum: releaseAtomicRMWKindEnum},
+			}},
+		},
+	}
+})
 
 // releaseAtomicRMWKindEnum is the enum AtomicRMWKind with each release's numbering.
 var releaseAtomicRMWKindEnum = &release.Enum{
@@ -45,7 +50,7 @@ var releaseAtomicRMWKindEnum = &release.Enum{
 // ConvertOp gives an op read at LLVM release from the attributes it has at
 // release to (0: the newest), as bytecode.ReleaseConverter.
 func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.NamedAttr, bool, error) {
-	return releaseRules.ConvertOp(ctx, op, from, to)
+	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
 var _ bytecode.ReleaseConverter = Dialect

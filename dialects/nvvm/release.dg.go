@@ -3,6 +3,8 @@
 package nvvm
 
 import (
+	"sync"
+
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
@@ -10,65 +12,68 @@ import (
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them.
-var releaseRules = &release.Rules{
-	Dialect: "nvvm",
-	Ops: map[string]*release.Op{
-		"cp.async.bulk.tensor.global.shared.cta": {Attrs: []release.Attr{
-			{Name: "mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetTMAStoreModeAttr(ctx, TMAStoreModeTile)
-			}, DefaultText: "TMAStoreMode::TILE"},
-		}},
-		"cp.async.bulk.tensor.shared.cluster.global": {Attrs: []release.Attr{
-			{Name: "mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetTMALoadModeAttr(ctx, TMALoadModeTile)
-			}, DefaultText: "TMALoadMode::TILE"},
-			{Name: "isCTAOnly", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetBoolAttr(ctx, false)
-			}, DefaultText: "false"},
-		}},
-		"mbarrier.arrive": {Attrs: []release.Attr{
-			{Name: "scope", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetMemScopeKindAttr(ctx, MemScopeKindCta)
-			}, DefaultText: "MemScopeKind::CTA"},
-			{Name: "relaxed", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetBoolAttr(ctx, false)
-			}, DefaultText: "false"},
-		}},
-		"mbarrier.arrive.expect_tx": {Attrs: []release.Attr{
-			{Name: "scope", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetMemScopeKindAttr(ctx, MemScopeKindCta)
-			}, DefaultText: "MemScopeKind::CTA"},
-			{Name: "relaxed", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetBoolAttr(ctx, false)
-			}, DefaultText: "false"},
-		}},
-		"mbarrier.test.wait": {Attrs: []release.Attr{
-			{Name: "scope", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetMemScopeKindAttr(ctx, MemScopeKindCta)
-			}, DefaultText: "MemScopeKind::CTA"},
-			{Name: "relaxed", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetBoolAttr(ctx, false)
-			}, DefaultText: "false"},
-		}},
-		"redux.sync": {Attrs: []release.Attr{
-			{Name: "abs", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetBoolAttr(ctx, false)
-			}, DefaultText: "false"},
-			{Name: "nan", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetBoolAttr(ctx, false)
-			}, DefaultText: "false"},
-		}},
-		"wgmma.wait.group.sync.aligned": {Attrs: []release.Attr{
-			{Name: "group", Storage: []release.Storage{{Until: 19, Form: release.IntI32}, {Form: release.IntI64}}},
-		}},
-	},
-}
+// its definitions cover; ConvertOp applies them. They are built when
+// first used, not as every program linking the dialect starts.
+var releaseRules = sync.OnceValue(func() *release.Rules {
+	return &release.Rules{
+		Dialect: "nvvm",
+		Ops: map[string]*release.Op{
+			"cp.async.bulk.tensor.global.shared.cta": {Attrs: []release.Attr{
+				{Name: "mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetTMAStoreModeAttr(ctx, TMAStoreModeTile)
+				}, DefaultText: "TMAStoreMode::TILE"},
+			}},
+			"cp.async.bulk.tensor.shared.cluster.global": {Attrs: []release.Attr{
+				{Name: "mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetTMALoadModeAttr(ctx, TMALoadModeTile)
+				}, DefaultText: "TMALoadMode::TILE"},
+				{Name: "isCTAOnly", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+			}},
+			"mbarrier.arrive": {Attrs: []release.Attr{
+				{Name: "scope", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetMemScopeKindAttr(ctx, MemScopeKindCta)
+				}, DefaultText: "MemScopeKind::CTA"},
+				{Name: "relaxed", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+			}},
+			"mbarrier.arrive.expect_tx": {Attrs: []release.Attr{
+				{Name: "scope", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetMemScopeKindAttr(ctx, MemScopeKindCta)
+				}, DefaultText: "MemScopeKind::CTA"},
+				{Name: "relaxed", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+			}},
+			"mbarrier.test.wait": {Attrs: []release.Attr{
+				{Name: "scope", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetMemScopeKindAttr(ctx, MemScopeKindCta)
+				}, DefaultText: "MemScopeKind::CTA"},
+				{Name: "relaxed", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+			}},
+			"redux.sync": {Attrs: []release.Attr{
+				{Name: "abs", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+				{Name: "nan", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+			}},
+			"wgmma.wait.group.sync.aligned": {Attrs: []release.Attr{
+				{Name: "group", Storage: []release.Storage{{Until: 19, Form: release.IntI32}, {Form: release.IntI64}}},
+			}},
+		},
+	}
+})
 
 // ConvertOp gives an op read at LLVM release from the attributes it has at
 // release to (0: the newest), as bytecode.ReleaseConverter.
 func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.NamedAttr, bool, error) {
-	return releaseRules.ConvertOp(ctx, op, from, to)
+	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
 var _ bytecode.ReleaseConverter = Dialect

@@ -3,6 +3,8 @@
 package rocdl
 
 import (
+	"sync"
+
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
@@ -10,49 +12,52 @@ import (
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them.
-var releaseRules = &release.Rules{
-	Dialect: "rocdl",
-	Ops: map[string]*release.Op{
-		"wmma.bf16.16x16x16.bf16": {Attrs: []release.Attr{
-			{Name: "opsel", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetBoolAttr(ctx, false)
-			}, DefaultText: "0"},
-		}},
-		"wmma.f16.16x16x16.f16": {Attrs: []release.Attr{
-			{Name: "opsel", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetBoolAttr(ctx, false)
-			}, DefaultText: "0"},
-		}},
-		"wmma.i32.16x16x16.iu4": {Attrs: []release.Attr{
-			{Name: "signA", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetBoolAttr(ctx, false)
-			}, DefaultText: "0"},
-			{Name: "signB", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetBoolAttr(ctx, false)
-			}, DefaultText: "0"},
-			{Name: "clamp", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetBoolAttr(ctx, false)
-			}, DefaultText: "0"},
-		}},
-		"wmma.i32.16x16x16.iu8": {Attrs: []release.Attr{
-			{Name: "signA", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetBoolAttr(ctx, false)
-			}, DefaultText: "0"},
-			{Name: "signB", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetBoolAttr(ctx, false)
-			}, DefaultText: "0"},
-			{Name: "clamp", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetBoolAttr(ctx, false)
-			}, DefaultText: "0"},
-		}},
-	},
-}
+// its definitions cover; ConvertOp applies them. They are built when
+// first used, not as every program linking the dialect starts.
+var releaseRules = sync.OnceValue(func() *release.Rules {
+	return &release.Rules{
+		Dialect: "rocdl",
+		Ops: map[string]*release.Op{
+			"wmma.bf16.16x16x16.bf16": {Attrs: []release.Attr{
+				{Name: "opsel", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f16.16x16x16.f16": {Attrs: []release.Attr{
+				{Name: "opsel", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.i32.16x16x16.iu4": {Attrs: []release.Attr{
+				{Name: "signA", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "signB", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "clamp", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.i32.16x16x16.iu8": {Attrs: []release.Attr{
+				{Name: "signA", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "signB", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "clamp", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+		},
+	}
+})
 
 // ConvertOp gives an op read at LLVM release from the attributes it has at
 // release to (0: the newest), as bytecode.ReleaseConverter.
 func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.NamedAttr, bool, error) {
-	return releaseRules.ConvertOp(ctx, op, from, to)
+	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
 var _ bytecode.ReleaseConverter = Dialect

@@ -9,9 +9,14 @@ import (
 )
 
 // The hand-written Go of the dialect, for definitions interpreted at run
-// time (package interp) while this package is linked in.
+// time (package interp) while this package is linked in; the table is
+// built when first looked up, not as every program linking it starts.
 func init() {
-	hooks.Register(&hooks.Table{Dialect: "sparse_tensor", Defs: map[string]*hooks.Def{
+	hooks.Register("sparse_tensor", hookTable)
+}
+
+func hookTable() *hooks.Table {
+	return &hooks.Table{Dialect: "sparse_tensor", Defs: map[string]*hooks.Def{
 		"CrdTransDirectionKindAttr": {
 			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
@@ -128,5 +133,5 @@ func init() {
 				return []any{v.encoding}, true
 			},
 		},
-	}, Customs: asmCustoms})
+	}, Customs: asmCustoms}
 }

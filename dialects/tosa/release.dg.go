@@ -3,58 +3,63 @@
 package tosa
 
 import (
+	"sync"
+
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them.
-var releaseRules = &release.Rules{
-	Dialect: "tosa",
-	Ops: map[string]*release.Op{
-		"argmax": {Attrs: []release.Attr{
-			{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
-			}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
-		}},
-		"clamp": {Attrs: []release.Attr{
-			{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
-			}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
-		}},
-		"max_pool2d": {Attrs: []release.Attr{
-			{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
-			}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
-		}},
-		"maximum": {Attrs: []release.Attr{
-			{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
-			}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
-		}},
-		"minimum": {Attrs: []release.Attr{
-			{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
-			}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
-		}},
-		"reduce_max": {Attrs: []release.Attr{
-			{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
-			}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
-		}},
-		"reduce_min": {Attrs: []release.Attr{
-			{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
-			}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
-		}},
-	},
-}
+// its definitions cover; ConvertOp applies them. They are built when
+// first used, not as every program linking the dialect starts.
+var releaseRules = sync.OnceValue(func() *release.Rules {
+	return &release.Rules{
+		Dialect: "tosa",
+		Ops: map[string]*release.Op{
+			"argmax": {Attrs: []release.Attr{
+				{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
+				}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
+			}},
+			"clamp": {Attrs: []release.Attr{
+				{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
+				}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
+			}},
+			"max_pool2d": {Attrs: []release.Attr{
+				{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
+				}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
+			}},
+			"maximum": {Attrs: []release.Attr{
+				{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
+				}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
+			}},
+			"minimum": {Attrs: []release.Attr{
+				{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
+				}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
+			}},
+			"reduce_max": {Attrs: []release.Attr{
+				{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
+				}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
+			}},
+			"reduce_min": {Attrs: []release.Attr{
+				{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
+				}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
+			}},
+		},
+	}
+})
 
 // ConvertOp gives an op read at LLVM release from the attributes it has at
 // release to (0: the newest), as bytecode.ReleaseConverter.
 func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.NamedAttr, bool, error) {
-	return releaseRules.ConvertOp(ctx, op, from, to)
+	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
 var _ bytecode.ReleaseConverter = Dialect

@@ -3,6 +3,8 @@
 package transform
 
 import (
+	"sync"
+
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
@@ -10,64 +12,67 @@ import (
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them.
-var releaseRules = &release.Rules{
-	Dialect: "transform",
-	Ops: map[string]*release.Op{
-		"apply_conversion_patterns.gpu.gpu_to_nvvm": {Attrs: []release.Attr{
-			{Name: "benefit", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 1))
-			}, DefaultText: "1"},
-		}},
-		"apply_conversion_patterns.vector.vector_to_llvm": {Attrs: []release.Attr{
-			{Name: "use_vector_alignment", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetBoolAttr(ctx, false)
-			}, DefaultText: "false"},
-		}},
-		"structured.fuse": {Attrs: []release.Attr{
-			{Name: "tile_sizes", Until: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetArrayAttr(ctx, nil)
-			}, DefaultText: "{}"},
-			{Name: "tile_interchange", Until: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetArrayAttr(ctx, nil)
-			}, DefaultText: "{}"},
-		}},
-		"structured.lower_pack": {Attrs: []release.Attr{
-			{Name: "lowerPadLikeWithInsertSlice", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetBoolAttr(ctx, true)
-			}, DefaultText: "true"},
-		}},
-		"structured.lower_unpack": {Attrs: []release.Attr{
-			{Name: "lowerUnpadLikeWithExtractSlice", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetBoolAttr(ctx, true)
-			}, DefaultText: "true"},
-		}},
-		"structured.pad": {Attrs: []release.Attr{
-			{Name: "pack_paddings", Until: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetArrayAttr(ctx, nil)
-			}, DefaultText: "{}"},
-			{Name: "nofold_flags", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetArrayAttr(ctx, nil)
-			}, DefaultText: "{}"},
-		}},
-		"structured.tile_reduction_using_for": {Attrs: []release.Attr{
-			{Name: "reduction_dims", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetArrayAttr(ctx, nil)
-			}, DefaultText: "{}"},
-			{Name: "tile_sizes", Storage: []release.Storage{{Until: 19, Form: release.DenseI64}, {Form: release.ArrayI64}}},
-		}},
-		"structured.tile_reduction_using_forall": {Attrs: []release.Attr{
-			{Name: "reduction_dims", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetArrayAttr(ctx, nil)
-			}, DefaultText: "{}"},
-		}},
-	},
-}
+// its definitions cover; ConvertOp applies them. They are built when
+// first used, not as every program linking the dialect starts.
+var releaseRules = sync.OnceValue(func() *release.Rules {
+	return &release.Rules{
+		Dialect: "transform",
+		Ops: map[string]*release.Op{
+			"apply_conversion_patterns.gpu.gpu_to_nvvm": {Attrs: []release.Attr{
+				{Name: "benefit", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 1))
+				}, DefaultText: "1"},
+			}},
+			"apply_conversion_patterns.vector.vector_to_llvm": {Attrs: []release.Attr{
+				{Name: "use_vector_alignment", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+			}},
+			"structured.fuse": {Attrs: []release.Attr{
+				{Name: "tile_sizes", Until: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetArrayAttr(ctx, nil)
+				}, DefaultText: "{}"},
+				{Name: "tile_interchange", Until: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetArrayAttr(ctx, nil)
+				}, DefaultText: "{}"},
+			}},
+			"structured.lower_pack": {Attrs: []release.Attr{
+				{Name: "lowerPadLikeWithInsertSlice", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+			}},
+			"structured.lower_unpack": {Attrs: []release.Attr{
+				{Name: "lowerUnpadLikeWithExtractSlice", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+			}},
+			"structured.pad": {Attrs: []release.Attr{
+				{Name: "pack_paddings", Until: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetArrayAttr(ctx, nil)
+				}, DefaultText: "{}"},
+				{Name: "nofold_flags", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetArrayAttr(ctx, nil)
+				}, DefaultText: "{}"},
+			}},
+			"structured.tile_reduction_using_for": {Attrs: []release.Attr{
+				{Name: "reduction_dims", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetArrayAttr(ctx, nil)
+				}, DefaultText: "{}"},
+				{Name: "tile_sizes", Storage: []release.Storage{{Until: 19, Form: release.DenseI64}, {Form: release.ArrayI64}}},
+			}},
+			"structured.tile_reduction_using_forall": {Attrs: []release.Attr{
+				{Name: "reduction_dims", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetArrayAttr(ctx, nil)
+				}, DefaultText: "{}"},
+			}},
+		},
+	}
+})
 
 // ConvertOp gives an op read at LLVM release from the attributes it has at
 // release to (0: the newest), as bytecode.ReleaseConverter.
 func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.NamedAttr, bool, error) {
-	return releaseRules.ConvertOp(ctx, op, from, to)
+	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
 var _ bytecode.ReleaseConverter = Dialect

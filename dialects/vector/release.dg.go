@@ -3,32 +3,37 @@
 package vector
 
 import (
+	"sync"
+
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them.
-var releaseRules = &release.Rules{
-	Dialect: "vector",
-	Ops: map[string]*release.Op{
-		"constant_mask": {Attrs: []release.Attr{
-			{Name: "mask_dim_sizes", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64}, {Form: release.DenseI64}}},
-		}},
-		"multi_reduction": {Attrs: []release.Attr{
-			{Name: "reduction_dims", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64}, {Form: release.DenseI64}}},
-		}},
-		"shuffle": {Attrs: []release.Attr{
-			{Name: "mask", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64}, {Form: release.DenseI64}}},
-		}},
-	},
-}
+// its definitions cover; ConvertOp applies them. They are built when
+// first used, not as every program linking the dialect starts.
+var releaseRules = sync.OnceValue(func() *release.Rules {
+	return &release.Rules{
+		Dialect: "vector",
+		Ops: map[string]*release.Op{
+			"constant_mask": {Attrs: []release.Attr{
+				{Name: "mask_dim_sizes", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64}, {Form: release.DenseI64}}},
+			}},
+			"multi_reduction": {Attrs: []release.Attr{
+				{Name: "reduction_dims", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64}, {Form: release.DenseI64}}},
+			}},
+			"shuffle": {Attrs: []release.Attr{
+				{Name: "mask", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64}, {Form: release.DenseI64}}},
+			}},
+		},
+	}
+})
 
 // ConvertOp gives an op read at LLVM release from the attributes it has at
 // release to (0: the newest), as bytecode.ReleaseConverter.
 func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.NamedAttr, bool, error) {
-	return releaseRules.ConvertOp(ctx, op, from, to)
+	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
 var _ bytecode.ReleaseConverter = Dialect

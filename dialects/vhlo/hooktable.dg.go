@@ -9,9 +9,14 @@ import (
 )
 
 // The hand-written Go of the dialect, for definitions interpreted at run
-// time (package interp) while this package is linked in.
+// time (package interp) while this package is linked in; the table is
+// built when first looked up, not as every program linking it starts.
 func init() {
-	hooks.Register(&hooks.Table{Dialect: "vhlo", Defs: map[string]*hooks.Def{
+	hooks.Register("vhlo", hookTable)
+}
+
+func hookTable() *hooks.Table {
+	return &hooks.Table{Dialect: "vhlo", Defs: map[string]*hooks.Def{
 		"ArrayV1Attr": {
 			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 1)
@@ -849,5 +854,5 @@ func init() {
 		"EmptyArray":     {Default: defaultEmptyArray, IsDefault: isDefaultEmptyArray},
 		"NoneType":       {Default: defaultNoneType, IsDefault: isDefaultNoneType},
 		"EmptyTensor":    {Default: defaultEmptyTensor, IsDefault: isDefaultEmptyTensor},
-	}})
+	}}
 }

@@ -8,9 +8,14 @@ import (
 )
 
 // The hand-written Go of the dialect, for definitions interpreted at run
-// time (package interp) while this package is linked in.
+// time (package interp) while this package is linked in; the table is
+// built when first looked up, not as every program linking it starts.
 func init() {
-	hooks.Register(&hooks.Table{Dialect: "xegpu", Defs: map[string]*hooks.Def{
+	hooks.Register("xegpu", hookTable)
+}
+
+func hookTable() *hooks.Table {
+	return &hooks.Table{Dialect: "xegpu", Defs: map[string]*hooks.Def{
 		"BlockTensorDescAttr": {
 			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 3)
@@ -203,5 +208,5 @@ func init() {
 			ParseAsm: parseTensorDescTypeText,
 			PrintAsm: printTensorDescTypeText,
 		},
-	}})
+	}}
 }

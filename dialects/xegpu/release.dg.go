@@ -3,6 +3,8 @@
 package xegpu
 
 import (
+	"sync"
+
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
@@ -10,20 +12,23 @@ import (
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them.
-var releaseRules = &release.Rules{
-	Dialect: "xegpu",
-	Ops: map[string]*release.Op{
-		"atomic_rmw": {Attrs: []release.Attr{
-			{Name: "kind", Enum: releaseAtomicRMWKindEnum},
-		}},
-		"create_tdesc": {Attrs: []release.Attr{
-			{Name: "chunk_size", Until: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-				return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 1))
-			}, DefaultText: "1"},
-		}},
-	},
-}
+// its definitions cover; ConvertOp applies them. They are built when
+// first used, not as every program linking the dialect starts.
+var releaseRules = sync.OnceValue(func() *release.Rules {
+	return &release.Rules{
+		Dialect: "xegpu",
+		Ops: map[string]*release.Op{
+			"atomic_rmw": {Attrs: []release.Attr{
+				{Name: "kind", Enum: releaseAtomicRMWKindEnum},
+			}},
+			"create_tdesc": {Attrs: []release.Attr{
+				{Name: "chunk_size", Until: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 1))
+				}, DefaultText: "1"},
+			}},
+		},
+	}
+})
 
 // releaseAtomicRMWKindEnum is the enum AtomicRMWKind with each release's numbering.
 var releaseAtomicRMWKindEnum = &release.Enum{
@@ -51,7 +56,7 @@ var releaseAtomicRMWKindEnum = &release.Enum{
 // ConvertOp gives an op read at LLVM release from the attributes it has at
 // release to (0: the newest), as bytecode.ReleaseConverter.
 func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.NamedAttr, bool, error) {
-	return releaseRules.ConvertOp(ctx, op, from, to)
+	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
 var _ bytecode.ReleaseConverter = Dialect

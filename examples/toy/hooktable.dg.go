@@ -9,9 +9,14 @@ import (
 )
 
 // The hand-written Go of the dialect, for definitions interpreted at run
-// time (package interp) while this package is linked in.
+// time (package interp) while this package is linked in; the table is
+// built when first looked up, not as every program linking it starts.
 func init() {
-	hooks.Register(&hooks.Table{Dialect: "toy", Defs: map[string]*hooks.Def{
+	hooks.Register("toy", hookTable)
+}
+
+func hookTable() *hooks.Table {
+	return &hooks.Table{Dialect: "toy", Defs: map[string]*hooks.Def{
 		"TileAttr": {
 			Value: func(ctx *ir.Context, p []any) any {
 				p = hooks.Fields(p, 6)
@@ -56,5 +61,5 @@ func init() {
 				writeTileRange(w, hooks.Int[int64](outs[0]), hooks.Int[int64](outs[1]))
 			},
 		},
-	}})
+	}}
 }

@@ -22,7 +22,7 @@ func TestTablesMatchGenerated(t *testing.T) {
 	if err != nil || len(paths) < 10 {
 		t.Fatalf("shipped definitions: %d files, %v", len(paths), err)
 	}
-	opKey := regexp.MustCompile(`(?m)^\t\t"([^"]+)":\s+\{`)
+	opKey := regexp.MustCompile(`(?m)^\t\t\t"([^"]+)":\s+\{`)
 	checked := map[string]int{}
 	for _, path := range paths {
 		d, err := defs.LoadFile(path)
@@ -57,7 +57,7 @@ func TestTablesMatchGenerated(t *testing.T) {
 		var want []string
 		if i := strings.Index(generated, "var releaseRules = "); i >= 0 {
 			block := generated[i:]
-			block = block[:strings.Index(block, "\n}\n")]
+			block = block[:strings.Index(block, "\n})\n")]
 			for _, m := range opKey.FindAllStringSubmatch(block, -1) {
 				want = append(want, m[1])
 			}

@@ -105,22 +105,28 @@ type Prop struct {
 
 var (
 	mu     sync.RWMutex
-	tables = map[string]*Table{}
+	tables = map[string]func() *Table{}
 )
 
-// Register makes t available under its dialect's name; generated packages
-// call it from init. A second table for the same dialect replaces the
-// first.
-func Register(t *Table) {
+// Register makes the table build returns available under a dialect's
+// name; generated packages call it from init. build runs once, when the
+// table is first looked up: a program links every dialect's table and
+// most never use one, so none is built as it starts. A second table for
+// the same dialect replaces the first.
+func Register(dialect string, build func() *Table) {
 	mu.Lock()
 	defer mu.Unlock()
-	tables[t.Dialect] = t
+	tables[dialect] = sync.OnceValue(build)
 }
 
 // Lookup returns the table of a dialect, or nil when no package linked in
 // registered one.
 func Lookup(dialect string) *Table {
 	mu.RLock()
-	defer mu.RUnlock()
-	return tables[dialect]
+	build := tables[dialect]
+	mu.RUnlock()
+	if build == nil {
+		return nil
+	}
+	return build()
 }

@@ -55,8 +55,15 @@ func TestRegister(t *testing.T) {
 		t.Fatal("a table before Register")
 	}
 	tb := &Table{Dialect: "hooks-test"}
-	Register(tb)
-	if Lookup("hooks-test") != tb {
+	built := 0
+	Register("hooks-test", func() *Table { built++; return tb })
+	if built != 0 {
+		t.Error("the table was built as it was registered")
+	}
+	if Lookup("hooks-test") != tb || Lookup("hooks-test") != tb {
 		t.Error("Lookup does not find the registered table")
+	}
+	if built != 1 {
+		t.Errorf("the table was built %d times", built)
 	}
 }

@@ -189,9 +189,13 @@ func (g *gen) genHookTable(f *jen.File) {
 		fields = append(fields, jen.Id("Release").Op(":").Map(jen.String()).Add(sig).Values(append(rel, jen.Line())...))
 	}
 	f.Comment("The hand-written Go of the dialect, for definitions interpreted at run")
-	f.Comment("time (package interp) while this package is linked in.")
+	f.Comment("time (package interp) while this package is linked in; the table is")
+	f.Comment("built when first looked up, not as every program linking it starts.")
 	f.Func().Id("init").Params().Block(
-		hk("Register").Call(jen.Op("&").Add(hk("Table")).Values(fields...)),
+		hk("Register").Call(jen.Lit(g.m.Name), jen.Id("hookTable")),
+	)
+	f.Func().Id("hookTable").Params().Op("*").Add(hk("Table")).Block(
+		jen.Return(jen.Op("&").Add(hk("Table")).Values(fields...)),
 	)
 }
 

@@ -116,12 +116,15 @@ func (g *gen) genRelease(f *jen.File) {
 		ops = append(ops, jen.Lit(ro.Op).Op(":").Add(kv("Attrs", list, "Hook", hook)))
 	}
 	f.Comment("releaseRules are how the dialect's ops differ between the LLVM releases")
-	f.Comment("its definitions cover; ConvertOp applies them.")
-	f.Var().Id("releaseRules").Op("=").Op("&").Qual(model.Release, "Rules").Values(
-		jen.Line().Id("Dialect").Op(":").Lit(g.m.Name),
-		jen.Line().Id("Ops").Op(":").Add(lines(jen.Map(jen.String()).Op("*").Qual(model.Release, "Op"), ops)),
-		jen.Line(),
-	)
+	f.Comment("its definitions cover; ConvertOp applies them. They are built when")
+	f.Comment("first used, not as every program linking the dialect starts.")
+	f.Var().Id("releaseRules").Op("=").Qual("sync", "OnceValue").Call(jen.Func().Params().Op("*").Qual(model.Release, "Rules").Block(
+		jen.Return(jen.Op("&").Qual(model.Release, "Rules").Values(
+			jen.Line().Id("Dialect").Op(":").Lit(g.m.Name),
+			jen.Line().Id("Ops").Op(":").Add(lines(jen.Map(jen.String()).Op("*").Qual(model.Release, "Op"), ops)),
+			jen.Line(),
+		)),
+	))
 	for _, e := range enums {
 		var cases []jen.Code
 		for _, c := range releaserules.Cases(e) {
@@ -154,7 +157,7 @@ func (g *gen) genRelease(f *jen.File) {
 	f.Func().Params(jen.Id("dialect")).Id("ConvertOp").Params(
 		ctxParam, jen.Id("op").Op("*").Qual(model.IR, "Operation"), jen.List(jen.Id("from"), jen.Id("to")).Int(),
 	).Params(jen.Index().Qual(model.IR, "NamedAttr"), jen.Bool(), jen.Error()).Block(
-		jen.Return(jen.Id("releaseRules").Dot("ConvertOp").Call(jen.Id("ctx"), jen.Id("op"), jen.Id("from"), jen.Id("to"))),
+		jen.Return(jen.Id("releaseRules").Call().Dot("ConvertOp").Call(jen.Id("ctx"), jen.Id("op"), jen.Id("from"), jen.Id("to"))),
 	)
 	f.Var().Id("_").Qual(model.Bytecode, "ReleaseConverter").Op("=").Id("Dialect")
 }
