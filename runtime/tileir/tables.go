@@ -1,6 +1,7 @@
 package tileir
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"strconv"
@@ -162,6 +163,10 @@ func newConstTable(s wire.Section) ([][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The values are the module's own, not views of the input, which the
+	// caller may reuse or unmap (ReadFile does) once Read returns: one
+	// copy of the section's data holds them all.
+	data = bytes.Clone(data)
 	out := make([][]byte, len(offs))
 	for i, o := range offs {
 		end := uint64(len(data))
