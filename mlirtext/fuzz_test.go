@@ -15,6 +15,11 @@ import (
 )
 
 var fuzzSeeds = []string{
+	// VHLO's text forms, dense elements nested in a dialect's value.
+	`"builtin.module"() ({
+^bb0:
+}) {a = #vhlo.tensor_v1<dense<[[0], [1]]> : tensor<2x1xi64>>, b = #vhlo.array_v1<[#vhlo.integer_v1<1 : i64>, #vhlo.float_v1<1.000000e-03 : !vhlo.f32_v1>]>, c = #vhlo.type_v1<!vhlo.tensor_v1<?x2x!vhlo.f32_v1, #vhlo.type_extensions_v1<bounds = [16, ?]>>>, d = #vhlo.dict_v1<{#vhlo.string_v1<"k"> = #vhlo.bool_v1<true>}>} : () -> ()
+`,
 	`"builtin.module"() ({
   %0:2 = "u.a"() {x = dense<[1, 2]> : tensor<2xi32>, y = [1.5 : f32, "s", @f::@g]} : () -> (i32, i32) loc(#loc1)
   "u.b"(%0#1)[^bb1] : (i32) -> ()
