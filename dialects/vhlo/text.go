@@ -2,6 +2,7 @@ package vhlo
 
 import (
 	"math"
+	"strconv"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/asm"
@@ -196,33 +197,38 @@ func printBooleanText(pr *asmformat.Printer, v any) {
 	}
 }
 
-// floatNames are the builtin twins of VHLO's float types, by kind.
-var floatNames = map[string]string{
-	"FloatBF16V1Type": "bf16", "FloatF16V1Type": "f16", "FloatF32V1Type": "f32", "FloatF64V1Type": "f64",
-	"FloatF8E4M3FNV1Type": "f8E4M3FN", "FloatF8E5M2V1Type": "f8E5M2", "FloatF8E4M3FNUZV1Type": "f8E4M3FNUZ",
-	"FloatF8E5M2FNUZV1Type": "f8E5M2FNUZ", "FloatF8E4M3B11FNUZV1Type": "f8E4M3B11FNUZ", "FloatTF32V1Type": "tf32",
-	"FloatF8E4M3V1Type": "f8E4M3", "FloatF8E3M4V1Type": "f8E3M4", "FloatF4E2M1FNV1Type": "f4E2M1FN",
-	"FloatF6E2M3FNV1Type": "f6E2M3FN", "FloatF6E3M2FNV1Type": "f6E3M2FN", "FloatF8E8M0FNUV1Type": "f8E8M0FNU",
+// floats are VHLO's float types, by kind, with the names and constructors
+// of their builtin twins.
+var floats = []struct {
+	kind, name    string
+	vhlo, builtin func(*ir.Context) ir.Type
+}{
+	{"FloatBF16V1Type", "bf16", func(c *ir.Context) ir.Type { return GetFloatBF16V1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetBFloat16Type(c) }},
+	{"FloatF16V1Type", "f16", func(c *ir.Context) ir.Type { return GetFloatF16V1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat16Type(c) }},
+	{"FloatF32V1Type", "f32", func(c *ir.Context) ir.Type { return GetFloatF32V1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat32Type(c) }},
+	{"FloatF64V1Type", "f64", func(c *ir.Context) ir.Type { return GetFloatF64V1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat64Type(c) }},
+	{"FloatF8E4M3FNV1Type", "f8E4M3FN", func(c *ir.Context) ir.Type { return GetFloatF8E4M3FNV1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat8E4M3FNType(c) }},
+	{"FloatF8E5M2V1Type", "f8E5M2", func(c *ir.Context) ir.Type { return GetFloatF8E5M2V1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat8E5M2Type(c) }},
+	{"FloatF8E4M3FNUZV1Type", "f8E4M3FNUZ", func(c *ir.Context) ir.Type { return GetFloatF8E4M3FNUZV1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat8E4M3FNUZType(c) }},
+	{"FloatF8E5M2FNUZV1Type", "f8E5M2FNUZ", func(c *ir.Context) ir.Type { return GetFloatF8E5M2FNUZV1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat8E5M2FNUZType(c) }},
+	{"FloatF8E4M3B11FNUZV1Type", "f8E4M3B11FNUZ", func(c *ir.Context) ir.Type { return GetFloatF8E4M3B11FNUZV1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat8E4M3B11FNUZType(c) }},
+	{"FloatTF32V1Type", "tf32", func(c *ir.Context) ir.Type { return GetFloatTF32V1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloatTF32Type(c) }},
+	{"FloatF8E4M3V1Type", "f8E4M3", func(c *ir.Context) ir.Type { return GetFloatF8E4M3V1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat8E4M3Type(c) }},
+	{"FloatF8E3M4V1Type", "f8E3M4", func(c *ir.Context) ir.Type { return GetFloatF8E3M4V1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat8E3M4Type(c) }},
+	{"FloatF4E2M1FNV1Type", "f4E2M1FN", func(c *ir.Context) ir.Type { return GetFloatF4E2M1FNV1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat4E2M1FNType(c) }},
+	{"FloatF6E2M3FNV1Type", "f6E2M3FN", func(c *ir.Context) ir.Type { return GetFloatF6E2M3FNV1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat6E2M3FNType(c) }},
+	{"FloatF6E3M2FNV1Type", "f6E3M2FN", func(c *ir.Context) ir.Type { return GetFloatF6E3M2FNV1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat6E3M2FNType(c) }},
+	{"FloatF8E8M0FNUV1Type", "f8E8M0FNU", func(c *ir.Context) ir.Type { return GetFloatF8E8M0FNUV1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat8E8M0FNUType(c) }},
 }
 
-// builtinFloats makes the builtin twin of each VHLO float type.
-var builtinFloats = map[string]func(*ir.Context) ir.Type{
-	"bf16":          func(c *ir.Context) ir.Type { return builtin.GetBFloat16Type(c) },
-	"f16":           func(c *ir.Context) ir.Type { return builtin.GetFloat16Type(c) },
-	"f32":           func(c *ir.Context) ir.Type { return builtin.GetFloat32Type(c) },
-	"f64":           func(c *ir.Context) ir.Type { return builtin.GetFloat64Type(c) },
-	"f8E4M3FN":      func(c *ir.Context) ir.Type { return builtin.GetFloat8E4M3FNType(c) },
-	"f8E5M2":        func(c *ir.Context) ir.Type { return builtin.GetFloat8E5M2Type(c) },
-	"f8E4M3FNUZ":    func(c *ir.Context) ir.Type { return builtin.GetFloat8E4M3FNUZType(c) },
-	"f8E5M2FNUZ":    func(c *ir.Context) ir.Type { return builtin.GetFloat8E5M2FNUZType(c) },
-	"f8E4M3B11FNUZ": func(c *ir.Context) ir.Type { return builtin.GetFloat8E4M3B11FNUZType(c) },
-	"tf32":          func(c *ir.Context) ir.Type { return builtin.GetFloatTF32Type(c) },
-	"f8E4M3":        func(c *ir.Context) ir.Type { return builtin.GetFloat8E4M3Type(c) },
-	"f8E3M4":        func(c *ir.Context) ir.Type { return builtin.GetFloat8E3M4Type(c) },
-	"f4E2M1FN":      func(c *ir.Context) ir.Type { return builtin.GetFloat4E2M1FNType(c) },
-	"f6E2M3FN":      func(c *ir.Context) ir.Type { return builtin.GetFloat6E2M3FNType(c) },
-	"f6E3M2FN":      func(c *ir.Context) ir.Type { return builtin.GetFloat6E3M2FNType(c) },
-	"f8E8M0FNU":     func(c *ir.Context) ir.Type { return builtin.GetFloat8E8M0FNUType(c) },
+// floatOf finds the float type of a kind; ok false for other kinds.
+func floatOf(kind string) (name string, twin func(*ir.Context) ir.Type, ok bool) {
+	for _, f := range floats {
+		if f.kind == kind {
+			return f.name, f.builtin, true
+		}
+	}
+	return "", nil, false
 }
 
 // toBuiltin is VHLO's conversion of a type to builtin for printing
@@ -254,8 +260,8 @@ func toBuiltin(ctx *ir.Context, t ir.Type) (ir.Type, bool) {
 		}
 		return builtin.GetIntegerType(ctx, w, s), true
 	}
-	if name, ok := floatNames[t.Kind()]; ok {
-		return builtinFloats[name](ctx), true
+	if _, twin, ok := floatOf(t.Kind()); ok {
+		return twin(ctx), true
 	}
 	return nil, false
 }
@@ -275,14 +281,7 @@ func integerOf(kind string) (width uint32, signed, ok bool) {
 	for i := 0; i < len(rest) && rest[i] >= '0' && rest[i] <= '9'; i++ {
 		width = width*10 + uint32(rest[i]-'0')
 	}
-	return width, signed, width > 0 && rest == itoa(width)+"V1Type"
-}
-
-func itoa(n uint32) string {
-	if n < 10 {
-		return string(rune('0' + n))
-	}
-	return itoa(n/10) + string(rune('0'+n%10))
+	return width, signed, width > 0 && rest == strconv.FormatUint(uint64(width), 10)+"V1Type"
 }
 
 // fromBuiltin is the conversion back, for parsing (addBuiltinToVhloConversions).
@@ -308,31 +307,12 @@ func fromBuiltin(ctx *ir.Context, t ir.Type) (ir.Type, bool) {
 	if t == nil {
 		return nil, false
 	}
-	for kind, name := range floatNames {
-		if builtinFloats[name](ctx) == t {
-			return vhloFloats[kind](ctx), true
+	for _, f := range floats {
+		if f.builtin(ctx) == t {
+			return f.vhlo(ctx), true
 		}
 	}
 	return nil, false
-}
-
-var vhloFloats = map[string]func(*ir.Context) ir.Type{
-	"FloatBF16V1Type":          func(c *ir.Context) ir.Type { return GetFloatBF16V1Type(c) },
-	"FloatF16V1Type":           func(c *ir.Context) ir.Type { return GetFloatF16V1Type(c) },
-	"FloatF32V1Type":           func(c *ir.Context) ir.Type { return GetFloatF32V1Type(c) },
-	"FloatF64V1Type":           func(c *ir.Context) ir.Type { return GetFloatF64V1Type(c) },
-	"FloatF8E4M3FNV1Type":      func(c *ir.Context) ir.Type { return GetFloatF8E4M3FNV1Type(c) },
-	"FloatF8E5M2V1Type":        func(c *ir.Context) ir.Type { return GetFloatF8E5M2V1Type(c) },
-	"FloatF8E4M3FNUZV1Type":    func(c *ir.Context) ir.Type { return GetFloatF8E4M3FNUZV1Type(c) },
-	"FloatF8E5M2FNUZV1Type":    func(c *ir.Context) ir.Type { return GetFloatF8E5M2FNUZV1Type(c) },
-	"FloatF8E4M3B11FNUZV1Type": func(c *ir.Context) ir.Type { return GetFloatF8E4M3B11FNUZV1Type(c) },
-	"FloatTF32V1Type":          func(c *ir.Context) ir.Type { return GetFloatTF32V1Type(c) },
-	"FloatF8E4M3V1Type":        func(c *ir.Context) ir.Type { return GetFloatF8E4M3V1Type(c) },
-	"FloatF8E3M4V1Type":        func(c *ir.Context) ir.Type { return GetFloatF8E3M4V1Type(c) },
-	"FloatF4E2M1FNV1Type":      func(c *ir.Context) ir.Type { return GetFloatF4E2M1FNV1Type(c) },
-	"FloatF6E2M3FNV1Type":      func(c *ir.Context) ir.Type { return GetFloatF6E2M3FNV1Type(c) },
-	"FloatF6E3M2FNV1Type":      func(c *ir.Context) ir.Type { return GetFloatF6E3M2FNV1Type(c) },
-	"FloatF8E8M0FNUV1Type":     func(c *ir.Context) ir.Type { return GetFloatF8E8M0FNUV1Type(c) },
 }
 
 func vhloInteger(ctx *ir.Context, width uint32, signed bool) (ir.Type, bool) {
@@ -438,7 +418,8 @@ func floatSemantics(t ir.Type) *asm.FloatSemantics {
 	if t == nil {
 		return nil
 	}
-	return asm.FloatFormats[floatNames[t.Kind()]]
+	name, _, _ := floatOf(t.Kind())
+	return asm.FloatFormats[name]
 }
 
 // parseFloatText and printFloatText: <1.000000e-03 : !vhlo.f32_v1>.
