@@ -45,7 +45,11 @@ type Options struct {
 }
 
 // Print writes m as mlir-opt prints it in the generic form with debug
-// info, followed by the newline mlir-opt ends its output with.
+// info, followed by the newline mlir-opt ends its output with. The ops of
+// a dialect that keeps its version in the producer string (VHLO) print
+// at the version m was read at (mlirbc.AsProduced): m is changed while
+// it prints and put back after, so it must not be printed, written or
+// changed on another goroutine at the same time.
 func Print(w io.Writer, m *mlirbc.Module, opts Options) error {
 	// The text goes into chunks, written once it is all printed: nothing
 	// is written for a module that cannot be printed.
