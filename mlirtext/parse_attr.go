@@ -1259,14 +1259,6 @@ func (ps *parser) builtinType() ir.Type {
 	case "vector":
 		return ps.vectorType()
 	}
-	if w, sg, ok := builtin.ParseIntegerTypeName(t.Text); ok {
-		return builtin.GetIntegerType(ctx, w, sg)
-	}
-	if tc, ok := ctx.Dialect("builtin").(bytecode.TextCodec); ok {
-		if typ, _ := tc.ParseType(ctx, t.Text, ps.release); typ != nil {
-			return typ
-		}
-	}
 	p.ErrorAt(t.Off, "unknown type %q", t.Text)
 	return nil
 }

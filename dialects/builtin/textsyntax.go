@@ -192,13 +192,19 @@ func ParseIntegerTypeName(s string) (uint32, Signedness, bool) {
 }
 
 // SimpleType returns the builtin type a keyword without parameters names
-// (index, none, f32, …), or false.
+// (index, none, f32, f8E4M3FN, tf32, i32, si8, ui1, …), or false.
 func SimpleType(ctx *ir.Context, name string) (ir.Type, bool) {
-	mk, ok := simpleTypes[name]
-	if !ok {
-		return nil, false
+	if mk, ok := simpleTypes[name]; ok {
+		return mk(ctx), true
 	}
-	return mk(ctx), true
+	if w, sg, ok := ParseIntegerTypeName(name); ok {
+		return GetIntegerType(ctx, w, sg), true
+	}
+	// The other float types are definitions with a mnemonic.
+	if t, err := Dialect.ParseType(ctx, name, 0); err == nil && t != nil {
+		return t, true
+	}
+	return nil, false
 }
 
 func dimension(p *asmformat.Parser) int64 {

@@ -1,8 +1,9 @@
 package vhlo
 
 import (
+	"fmt"
 	"math"
-	"strconv"
+	"strings"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/asm"
@@ -197,49 +198,11 @@ func printBooleanText(pr *asmformat.Printer, v any) {
 	}
 }
 
-// floats are VHLO's float types, by kind, with the names and constructors
-// of their builtin twins.
-var floats = []struct {
-	kind, name    string
-	vhlo, builtin func(*ir.Context) ir.Type
-}{
-	{"FloatBF16V1Type", "bf16", func(c *ir.Context) ir.Type { return GetFloatBF16V1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetBFloat16Type(c) }},
-	{"FloatF16V1Type", "f16", func(c *ir.Context) ir.Type { return GetFloatF16V1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat16Type(c) }},
-	{"FloatF32V1Type", "f32", func(c *ir.Context) ir.Type { return GetFloatF32V1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat32Type(c) }},
-	{"FloatF64V1Type", "f64", func(c *ir.Context) ir.Type { return GetFloatF64V1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat64Type(c) }},
-	{"FloatF8E4M3FNV1Type", "f8E4M3FN", func(c *ir.Context) ir.Type { return GetFloatF8E4M3FNV1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat8E4M3FNType(c) }},
-	{"FloatF8E5M2V1Type", "f8E5M2", func(c *ir.Context) ir.Type { return GetFloatF8E5M2V1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat8E5M2Type(c) }},
-	{"FloatF8E4M3FNUZV1Type", "f8E4M3FNUZ", func(c *ir.Context) ir.Type { return GetFloatF8E4M3FNUZV1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat8E4M3FNUZType(c) }},
-	{"FloatF8E5M2FNUZV1Type", "f8E5M2FNUZ", func(c *ir.Context) ir.Type { return GetFloatF8E5M2FNUZV1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat8E5M2FNUZType(c) }},
-	{"FloatF8E4M3B11FNUZV1Type", "f8E4M3B11FNUZ", func(c *ir.Context) ir.Type { return GetFloatF8E4M3B11FNUZV1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat8E4M3B11FNUZType(c) }},
-	{"FloatTF32V1Type", "tf32", func(c *ir.Context) ir.Type { return GetFloatTF32V1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloatTF32Type(c) }},
-	{"FloatF8E4M3V1Type", "f8E4M3", func(c *ir.Context) ir.Type { return GetFloatF8E4M3V1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat8E4M3Type(c) }},
-	{"FloatF8E3M4V1Type", "f8E3M4", func(c *ir.Context) ir.Type { return GetFloatF8E3M4V1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat8E3M4Type(c) }},
-	{"FloatF4E2M1FNV1Type", "f4E2M1FN", func(c *ir.Context) ir.Type { return GetFloatF4E2M1FNV1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat4E2M1FNType(c) }},
-	{"FloatF6E2M3FNV1Type", "f6E2M3FN", func(c *ir.Context) ir.Type { return GetFloatF6E2M3FNV1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat6E2M3FNType(c) }},
-	{"FloatF6E3M2FNV1Type", "f6E3M2FN", func(c *ir.Context) ir.Type { return GetFloatF6E3M2FNV1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat6E3M2FNType(c) }},
-	{"FloatF8E8M0FNUV1Type", "f8E8M0FNU", func(c *ir.Context) ir.Type { return GetFloatF8E8M0FNUV1Type(c) }, func(c *ir.Context) ir.Type { return builtin.GetFloat8E8M0FNUType(c) }},
-}
-
-// floatOf finds the float type of a kind; ok false for other kinds.
-func floatOf(kind string) (name string, twin func(*ir.Context) ir.Type, ok bool) {
-	for _, f := range floats {
-		if f.kind == kind {
-			return f.name, f.builtin, true
-		}
-	}
-	return "", nil, false
-}
-
 // toBuiltin is VHLO's conversion of a type to builtin for printing
 // (addVhloToBuiltinConversions); false for a type it does not convert
 // here.
 func toBuiltin(ctx *ir.Context, t ir.Type) (ir.Type, bool) {
 	switch t := t.(type) {
-	case *BooleanV1Type:
-		return builtin.GetIntegerType(ctx, 1, builtin.SignednessSignless), true
-	case *IndexV1Type:
-		return builtin.GetIndexType(ctx), true
 	case *ComplexV1Type:
 		e, ok := toBuiltin(ctx, t.ElementType())
 		return builtin.GetComplexType(ctx, e), ok
@@ -250,50 +213,15 @@ func toBuiltin(ctx *ir.Context, t ir.Type) (ir.Type, bool) {
 		e, ok := toBuiltin(ctx, t.ElementType())
 		return builtin.GetUnrankedTensorType(ctx, e), ok
 	}
-	if t == nil {
-		return nil, false
-	}
-	if w, signed, ok := integerOf(t.Kind()); ok {
-		s := builtin.SignednessSignless
-		if !signed {
-			s = builtin.SignednessUnsigned
-		}
-		return builtin.GetIntegerType(ctx, w, s), true
-	}
-	if _, twin, ok := floatOf(t.Kind()); ok {
-		return twin(ctx), true
+	if name, ok := builtinName(t); ok {
+		return builtin.SimpleType(ctx, name)
 	}
 	return nil, false
-}
-
-// integerOf reads the width and signedness of IntegerSI32V1Type and the
-// like from the kind's name.
-func integerOf(kind string) (width uint32, signed, ok bool) {
-	var rest string
-	switch {
-	case len(kind) > 9 && kind[:9] == "IntegerSI":
-		signed, rest = true, kind[9:]
-	case len(kind) > 9 && kind[:9] == "IntegerUI":
-		rest = kind[9:]
-	default:
-		return 0, false, false
-	}
-	for i := 0; i < len(rest) && rest[i] >= '0' && rest[i] <= '9'; i++ {
-		width = width*10 + uint32(rest[i]-'0')
-	}
-	return width, signed, width > 0 && rest == strconv.FormatUint(uint64(width), 10)+"V1Type"
 }
 
 // fromBuiltin is the conversion back, for parsing (addBuiltinToVhloConversions).
 func fromBuiltin(ctx *ir.Context, t ir.Type) (ir.Type, bool) {
 	switch t := t.(type) {
-	case *builtin.IntegerType:
-		if t.Width() == 1 && t.Signedness() == builtin.SignednessSignless {
-			return GetBooleanV1Type(ctx), true
-		}
-		return vhloInteger(ctx, t.Width(), t.Signedness() != builtin.SignednessUnsigned)
-	case *builtin.IndexType:
-		return GetIndexV1Type(ctx), true
 	case *builtin.ComplexType:
 		e, ok := fromBuiltin(ctx, t.ElementType())
 		return GetComplexV1Type(ctx, e), ok
@@ -304,64 +232,61 @@ func fromBuiltin(ctx *ir.Context, t ir.Type) (ir.Type, bool) {
 		e, ok := fromBuiltin(ctx, t.ElementType())
 		return GetUnrankedTensorV1Type(ctx, e), ok
 	}
-	if t == nil {
+	st, ok := t.(fmt.Stringer)
+	if t == nil || !ok || t.Dialect() != "builtin" {
 		return nil, false
 	}
-	for _, f := range floats {
-		if f.builtin(ctx) == t {
-			return f.vhlo(ctx), true
+	name := st.String()
+	for vhlo, b := range twinNames {
+		if b == name {
+			name = vhlo
 		}
 	}
-	return nil, false
+	f := formsIn(ctx)
+	if f == nil {
+		return nil, false
+	}
+	v, err := f.ParseType(ctx, "!vhlo."+name+"_v1", 0)
+	return v, err == nil && v != nil
 }
 
-func vhloInteger(ctx *ir.Context, width uint32, signed bool) (ir.Type, bool) {
-	switch {
-	case signed && width == 2:
-		return GetIntegerSI2V1Type(ctx), true
-	case signed && width == 4:
-		return GetIntegerSI4V1Type(ctx), true
-	case signed && width == 8:
-		return GetIntegerSI8V1Type(ctx), true
-	case signed && width == 16:
-		return GetIntegerSI16V1Type(ctx), true
-	case signed && width == 32:
-		return GetIntegerSI32V1Type(ctx), true
-	case signed && width == 64:
-		return GetIntegerSI64V1Type(ctx), true
-	case width == 2:
-		return GetIntegerUI2V1Type(ctx), true
-	case width == 4:
-		return GetIntegerUI4V1Type(ctx), true
-	case width == 8:
-		return GetIntegerUI8V1Type(ctx), true
-	case width == 16:
-		return GetIntegerUI16V1Type(ctx), true
-	case width == 32:
-		return GetIntegerUI32V1Type(ctx), true
-	case width == 64:
-		return GetIntegerUI64V1Type(ctx), true
+// builtinName is the name of the builtin twin of a VHLO type without
+// parameters: its mnemonic without _v1 (f32_v1: f32, ui8_v1: ui8), but
+// for those twinNames lists.
+func builtinName(t ir.Type) (string, bool) {
+	if t == nil || t.Dialect() != "vhlo" || formsIn(t.Context()) == nil {
+		return "", false
 	}
-	return nil, false
+	text, ok := formsIn(t.Context()).PrintType(t)
+	name, found := strings.CutPrefix(text, "!vhlo.")
+	name, suffixed := strings.CutSuffix(name, "_v1")
+	if !ok || !found || !suffixed || strings.ContainsAny(name, "<.") {
+		return "", false
+	}
+	if b, ok := twinNames[name]; ok {
+		return b, true
+	}
+	return name, true
 }
+
+// formsIn is VHLO's text forms as ctx registers them, nil without VHLO:
+// the hooks cannot name asmForms, whose initialisation names them.
+func formsIn(ctx *ir.Context) *asmformat.Dialect {
+	if f, ok := ctx.Dialect("vhlo").(asmformat.AsmFormsOf); ok {
+		return f.AsmForms()
+	}
+	return nil
+}
+
+// twinNames are the builtin names of the VHLO types whose mnemonics do not
+// spell them (tf31_v1 is StableHLO's name for tf32).
+var twinNames = map[string]string{"bool": "i1", "tf31": "tf32"}
 
 // parseIntegerText and printIntegerText: <1 : i64>, the builtin integer
 // of the converted type (<true> for a boolean).
 func parseIntegerText(p *asmformat.Parser) any {
-	p.Expect("<")
-	a := p.Attr()
-	p.Expect(">")
-	if p.Failed() {
-		return nil
-	}
-	i, ok := a.(*builtin.IntegerAttr)
+	i, t, ok := parseTwin[*builtin.IntegerAttr](p, "an integer attribute")
 	if !ok {
-		p.Errorf("expected an integer attribute")
-		return nil
-	}
-	t, ok := fromBuiltin(p.Context(), i.Type())
-	if !ok {
-		p.Errorf("VHLO has no integer type for %v", i.Type())
 		return nil
 	}
 	return GetIntegerV1Attr(p.Context(), t, i.Value())
@@ -369,33 +294,14 @@ func parseIntegerText(p *asmformat.Parser) any {
 
 func printIntegerText(pr *asmformat.Printer, v any) {
 	a := v.(*IntegerV1Attr)
-	t, ok := toBuiltin(a.Context(), a.Type())
-	if !ok {
-		pr.Fail()
-		return
-	}
-	pr.Write("<")
-	pr.Value(builtin.GetIntegerAttr(a.Context(), t, a.Value()))
-	pr.Write(">")
+	printTwin(pr, a.Type(), func(t ir.Type) ir.Attribute { return builtin.GetIntegerAttr(a.Context(), t, a.Value()) })
 }
 
 // parseTensorText and printTensorText: <dense<…> : tensor<…>>, the
 // builtin dense attribute of the same raw data and the converted type.
 func parseTensorText(p *asmformat.Parser) any {
-	p.Expect("<")
-	a := p.Attr()
-	p.Expect(">")
-	if p.Failed() {
-		return nil
-	}
-	d, ok := a.(*builtin.DenseIntOrFPElementsAttr)
+	d, t, ok := parseTwin[*builtin.DenseIntOrFPElementsAttr](p, "a dense elements attribute")
 	if !ok {
-		p.Errorf("expected a dense elements attribute")
-		return nil
-	}
-	t, ok := fromBuiltin(p.Context(), d.Type())
-	if !ok {
-		p.Errorf("VHLO has no tensor type for %v", d.Type())
 		return nil
 	}
 	return GetTensorV1Attr(p.Context(), t, d.RawData())
@@ -403,22 +309,51 @@ func parseTensorText(p *asmformat.Parser) any {
 
 func printTensorText(pr *asmformat.Printer, v any) {
 	a := v.(*TensorV1Attr)
-	t, ok := toBuiltin(a.Context(), a.Type())
+	printTwin(pr, a.Type(), func(t ir.Type) ir.Attribute { return builtin.GetDenseIntOrFPElementsAttr(a.Context(), t, a.Data()) })
+}
+
+// parseTwin reads <A>, a builtin attribute of kind A that stands for a
+// VHLO one, and returns it with its type converted to VHLO's.
+func parseTwin[A interface {
+	ir.Attribute
+	Type() ir.Type
+}](p *asmformat.Parser, what string) (twin A, t ir.Type, ok bool) {
+	p.Expect("<")
+	a := p.Attr()
+	p.Expect(">")
+	if p.Failed() {
+		return twin, nil, false
+	}
+	if twin, ok = a.(A); !ok {
+		p.Errorf("expected %s", what)
+		return twin, nil, false
+	}
+	if t, ok = fromBuiltin(p.Context(), twin.Type()); !ok {
+		p.Errorf("VHLO has no type for %v", twin.Type())
+	}
+	return twin, t, ok
+}
+
+// printTwin prints <A>, the builtin attribute twin makes of typ converted
+// to builtin.
+func printTwin(pr *asmformat.Printer, typ ir.Type, twin func(ir.Type) ir.Attribute) {
+	if typ == nil {
+		pr.Fail()
+		return
+	}
+	t, ok := toBuiltin(typ.Context(), typ)
 	if !ok {
 		pr.Fail()
 		return
 	}
 	pr.Write("<")
-	pr.Value(builtin.GetDenseIntOrFPElementsAttr(a.Context(), t, a.Data()))
+	pr.Value(twin(t))
 	pr.Write(">")
 }
 
 // floatSemantics is the format of a VHLO float type.
 func floatSemantics(t ir.Type) *asm.FloatSemantics {
-	if t == nil {
-		return nil
-	}
-	name, _, _ := floatOf(t.Kind())
+	name, _ := builtinName(t)
 	return asm.FloatFormats[name]
 }
 
