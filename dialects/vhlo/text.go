@@ -29,12 +29,7 @@ var asmCustoms = map[string]asmformat.Custom{
 		},
 		Print: func(pr *asmformat.Printer, v []any, args []int) {
 			pr.Write("[")
-			for i, a := range v[args[0]].([]any) {
-				if i > 0 {
-					pr.Write(", ")
-				}
-				pr.Value(a)
-			}
+			printList(pr, v[args[0]].([]any), pr.Value)
 			pr.Write("]")
 		},
 	},
@@ -63,12 +58,7 @@ var asmCustoms = map[string]asmformat.Custom{
 			if len(list) == 0 {
 				pr.Write("()")
 			}
-			for i, t := range list {
-				if i > 0 {
-					pr.Write(", ")
-				}
-				pr.Value(t)
-			}
+			printList(pr, list, pr.Value)
 		},
 	},
 	// 2x?x: each size followed by x, ? for a dynamic one
@@ -115,12 +105,7 @@ func printDim(pr *asmformat.Printer, d int64) {
 // [1, ?, 3].
 func printDims(pr *asmformat.Printer, dims []int64) {
 	pr.Write("[")
-	for i, d := range dims {
-		if i > 0 {
-			pr.Write(", ")
-		}
-		printDim(pr, d)
-	}
+	printList(pr, dims, func(d int64) { printDim(pr, d) })
 	pr.Write("]")
 }
 
@@ -158,14 +143,11 @@ func parseDictionaryText(p *asmformat.Parser) any {
 
 func printDictionaryText(pr *asmformat.Printer, v any) {
 	pr.Write("<{")
-	for i, e := range v.(*DictionaryV1Attr).Value() {
-		if i > 0 {
-			pr.Write(", ")
-		}
+	printList(pr, v.(*DictionaryV1Attr).Value(), func(e DictionaryEntryV1) {
 		pr.Value(e.Key)
 		pr.Write(" = ")
 		pr.Value(e.Value)
-	}
+	})
 	pr.Write("}>")
 }
 
@@ -513,58 +495,30 @@ func printOutputOperandAliasText(pr *asmformat.Printer, v any) {
 // parseQuantText and printQuantText: <!vhlo.i8_v1:!vhlo.f32_v1,
 // 3.400000e+01:16, -128:127, 1>.
 func parseQuantText(p *asmformat.Parser) any {
-	p.Expect("<")
-	storage := p.Type()
-	p.Expect(":")
-	expressed := p.Type()
-	p.Expect(",")
+	storage, expressed := parseQuantHead(p)
 	scale := parseDouble(p)
 	p.Expect(":")
 	zero := p.ExpectInt64("a zero point")
-	p.Expect(",")
-	lo := p.ExpectInt64("a storage minimum")
-	p.Expect(":")
-	hi := p.ExpectInt64("a storage maximum")
-	p.Expect(",")
-	flags := p.ExpectUint64("flags")
-	p.Expect(">")
-	if p.Failed() {
+	lo, hi, flags, ok := parseQuantTail(p)
+	if !ok {
 		return nil
 	}
-	if flags > math.MaxUint32 {
-		p.Errorf("flags %d do not fit 32 bits", flags)
-		return nil
-	}
-	return GetUniformQuantizedV1Type(p.Context(), uint32(flags), storage, expressed, scale, zero, lo, hi)
+	return GetUniformQuantizedV1Type(p.Context(), flags, storage, expressed, scale, zero, lo, hi)
 }
 
 func printQuantText(pr *asmformat.Printer, v any) {
 	t := v.(*UniformQuantizedV1Type)
-	pr.Write("<")
-	pr.Value(t.StorageType())
-	pr.Write(":")
-	pr.Value(t.ExpressedType())
-	pr.Write(", ")
+	printQuantHead(pr, t.StorageType(), t.ExpressedType())
 	printDouble(pr, t.ScaleBits())
 	pr.Write(":")
 	pr.Int(t.ZeroPoint())
-	pr.Write(", ")
-	pr.Int(t.StorageTypeMin())
-	pr.Write(":")
-	pr.Int(t.StorageTypeMax())
-	pr.Write(", ")
-	pr.Uint(uint64(t.Flags()))
-	pr.Write(">")
+	printQuantTail(pr, t.StorageTypeMin(), t.StorageTypeMax(), t.Flags())
 }
 
 // parseQuantPerAxisText and printQuantPerAxisText:
 // <!vhlo.i8_v1:!vhlo.f32_v1, 0, [3.400000e+01, …], [16, …], -128:127, 1>.
 func parseQuantPerAxisText(p *asmformat.Parser) any {
-	p.Expect("<")
-	storage := p.Type()
-	p.Expect(":")
-	expressed := p.Type()
-	p.Expect(",")
+	storage, expressed := parseQuantHead(p)
 	dim := p.ExpectInt64("a quantized dimension")
 	p.Expect(",")
 	var scales, zeros []int64
@@ -575,50 +529,83 @@ func parseQuantPerAxisText(p *asmformat.Parser) any {
 	p.Expect("[")
 	p.List("]", func() { zeros = append(zeros, p.ExpectInt64("a zero point")) })
 	p.Expect("]")
-	p.Expect(",")
-	lo := p.ExpectInt64("a storage minimum")
-	p.Expect(":")
-	hi := p.ExpectInt64("a storage maximum")
-	p.Expect(",")
-	flags := p.ExpectUint64("flags")
-	p.Expect(">")
-	if p.Failed() {
+	lo, hi, flags, ok := parseQuantTail(p)
+	if !ok {
 		return nil
 	}
-	if flags > math.MaxUint32 || dim < math.MinInt32 || dim > math.MaxInt32 {
-		p.Errorf("flags or quantized dimension out of range")
+	if dim < math.MinInt32 || dim > math.MaxInt32 {
+		p.Errorf("quantized dimension %d does not fit 32 bits", dim)
 		return nil
 	}
-	return GetUniformQuantizedPerAxisV1Type(p.Context(), uint32(flags), storage, expressed, int32(dim), scales, zeros, lo, hi)
+	return GetUniformQuantizedPerAxisV1Type(p.Context(), flags, storage, expressed, int32(dim), scales, zeros, lo, hi)
 }
 
 func printQuantPerAxisText(pr *asmformat.Printer, v any) {
 	t := v.(*UniformQuantizedPerAxisV1Type)
-	pr.Write("<")
-	pr.Value(t.StorageType())
-	pr.Write(":")
-	pr.Value(t.ExpressedType())
-	pr.Write(", ")
+	printQuantHead(pr, t.StorageType(), t.ExpressedType())
 	pr.Int(int64(t.QuantizedDimension()))
 	pr.Write(", [")
-	for i, s := range t.ScalesBits() {
-		if i > 0 {
-			pr.Write(", ")
-		}
-		printDouble(pr, s)
-	}
+	printList(pr, t.ScalesBits(), func(s int64) { printDouble(pr, s) })
 	pr.Write("], [")
-	for i, z := range t.ZeroPoints() {
+	printList(pr, t.ZeroPoints(), pr.Int)
+	pr.Write("]")
+	printQuantTail(pr, t.StorageTypeMin(), t.StorageTypeMax(), t.Flags())
+}
+
+// parseQuantHead and printQuantHead: "<storage:expressed, ", which both
+// quantized types begin with; parseQuantTail and printQuantTail:
+// ", min:max, flags>", which they end with.
+func parseQuantHead(p *asmformat.Parser) (storage, expressed ir.Type) {
+	p.Expect("<")
+	storage = p.Type()
+	p.Expect(":")
+	expressed = p.Type()
+	p.Expect(",")
+	return storage, expressed
+}
+
+func printQuantHead(pr *asmformat.Printer, storage, expressed ir.Type) {
+	pr.Write("<")
+	pr.Value(storage)
+	pr.Write(":")
+	pr.Value(expressed)
+	pr.Write(", ")
+}
+
+func parseQuantTail(p *asmformat.Parser) (lo, hi int64, flags uint32, ok bool) {
+	p.Expect(",")
+	lo = p.ExpectInt64("a storage minimum")
+	p.Expect(":")
+	hi = p.ExpectInt64("a storage maximum")
+	p.Expect(",")
+	f := p.ExpectUint64("flags")
+	p.Expect(">")
+	if p.Failed() {
+		return 0, 0, 0, false
+	}
+	if f > math.MaxUint32 {
+		p.Errorf("flags %d do not fit 32 bits", f)
+		return 0, 0, 0, false
+	}
+	return lo, hi, uint32(f), true
+}
+
+func printQuantTail(pr *asmformat.Printer, lo, hi int64, flags uint32) {
+	pr.Write(", ")
+	pr.Int(lo)
+	pr.Write(":")
+	pr.Int(hi)
+	pr.Write(", ")
+	pr.Uint(uint64(flags))
+	pr.Write(">")
+}
+
+// printList prints xs separated by commas.
+func printList[T any](pr *asmformat.Printer, xs []T, each func(T)) {
+	for i, x := range xs {
 		if i > 0 {
 			pr.Write(", ")
 		}
-		pr.Int(z)
+		each(x)
 	}
-	pr.Write("], ")
-	pr.Int(t.StorageTypeMin())
-	pr.Write(":")
-	pr.Int(t.StorageTypeMax())
-	pr.Write(", ")
-	pr.Uint(uint64(t.Flags()))
-	pr.Write(">")
 }
