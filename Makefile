@@ -4,7 +4,7 @@ FUZZTIME ?= 30s
 # Example dialects are modules of their own, authored as users would.
 EXAMPLES := $(patsubst %/go.mod,%,$(wildcard examples/*/go.mod))
 
-.PHONY: all generate check-generated check-format vet test bench bench-ab bench-convert fuzz check demo testdata-bytecode import-ods import-tileir
+.PHONY: all generate check-generated check-format vet test bench bench-ab bench-convert fuzz check demo testdata-bytecode import-ods import-tileir import-shardy
 
 all: check test
 
@@ -20,6 +20,12 @@ generate:
 import-ods:
 	GO=$(GO) bash dialects/import-ods.sh
 	$(GO) generate ./dialects/...
+
+# Re-imports dialects/sdy (Shardy) from its ODS records. Needs SHARDY_SRC
+# (a shardy checkout at the commit the script names); see dialects/import-shardy.sh.
+import-shardy:
+	GO=$(GO) bash dialects/import-shardy.sh
+	$(GO) generate ./dialects/sdy/...
 
 # Re-imports dialects/cuda_tile's ops and enums from cuda-tile's ODS records.
 # Needs CUDA_TILE_SRC (a cuda-tile checkout at v13.3.2); see dialects/import-tileir.sh.

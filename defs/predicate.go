@@ -18,7 +18,10 @@ var PredicateFuncs = map[string]string{
 
 // checkPredicate parses a `when:` expression (Go syntax) and checks that it
 // only uses parameters, parameterless definitions, literals, comparison and
-// logic operators and PredicateFuncs.
+// logic operators, PredicateFuncs and predicate hooks: calls of a
+// hand-written func(<params' Go types>) bool of the dialect package with
+// params as arguments, for what the expressions cannot say (Shardy tests
+// whether any sharding of a list has unreduced axes).
 func checkPredicate(l *loader, def *Def, e *Encoding, byName map[string]*Def) {
 	expr, err := ParsePredicate(def, e.When)
 	if err != nil {
@@ -44,8 +47,11 @@ func checkPredicate(l *loader, def *Def, e *Encoding, byName map[string]*Def) {
 			}
 		case *ast.CallExpr:
 			fn, ok := n.Fun.(*ast.Ident)
+			if ok && PredicateFuncs[fn.Name] == "" && PredicateHook(def, n) {
+				return false
+			}
 			if !ok || PredicateFuncs[fn.Name] == "" || len(n.Args) != 1 {
-				bad(n, "only len(param) and any(param) may be called")
+				bad(n, "only len(param), any(param) and hand-written hooks of params, hook(param, ...), may be called")
 				return false
 			}
 			if id, ok := n.Args[0].(*ast.Ident); !ok || PredicateParam(def, id.Name) == nil || PredicateParam(def, id.Name).Type.Kind != RefList {
@@ -176,6 +182,9 @@ func (c *predChecker) typeOf(e ast.Expr) ptype {
 		return ptype{name: "*" + d.Name, comparable: true, nilable: true, attr: !d.IsType, typ: d.IsType, location: HasTrait(d.Traits, "Location")}
 	case *ast.CallExpr:
 		fn := e.Fun.(*ast.Ident).Name
+		if PredicateFuncs[fn] == "" {
+			return ptype{name: "bool", comparable: true} // a hook
+		}
 		list := PredicateParam(c.def, e.Args[0].(*ast.Ident).Name).Type
 		if fn == "len" {
 			return ptype{name: "int", comparable: true, ordered: true, integer: true, bits: 64, signed: true}
@@ -252,6 +261,23 @@ func (c *predChecker) compare(e *ast.BinaryExpr, x, y ptype, ordered bool) {
 	if !ok {
 		c.fail(e, fmt.Sprintf("cannot compare %s with %s", withArticle(x.name), withArticle(y.name)))
 	}
+}
+
+// PredicateHook reports whether a call of a parsed predicate is a
+// predicate hook: an unexported-or-exported Go name other than len and
+// any, called with one or more params.
+func PredicateHook(def *Def, call *ast.CallExpr) bool {
+	fn, ok := call.Fun.(*ast.Ident)
+	if !ok || PredicateFuncs[fn.Name] != "" || fn.Name == "nil" || fn.Name == "true" || fn.Name == "false" || len(call.Args) == 0 {
+		return false
+	}
+	for _, a := range call.Args {
+		id, ok := a.(*ast.Ident)
+		if !ok || PredicateParam(def, id.Name) == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // keywordPrefix marks parameters named like Go keywords inside predicates.

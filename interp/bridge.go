@@ -65,6 +65,10 @@ func bridged(t *hooks.Table, d *defs.Dialect, what, name string) (bool, string) 
 		if t.Defaults[strings.TrimPrefix(what, "default ")] != nil {
 			return true, ""
 		}
+	case strings.HasPrefix(what, "when "):
+		if t.When[name] != nil {
+			return true, ""
+		}
 	case strings.HasPrefix(what, "go:"):
 		return true, "" // the value keys itself (AppendKey)
 	case what == "property hook":

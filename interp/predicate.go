@@ -15,7 +15,7 @@ type isNil struct{}
 
 // eval evaluates a when: predicate (checked by the loader: parameters,
 // parameterless definitions, enum values, literals, comparisons, logic,
-// len and any) over the value v, as the generated Go evaluates it.
+// len, any and predicate hooks) over the value v, as the generated Go evaluates it.
 func (in *Dialect) eval(v *value, self any, x ast.Expr) (bool, error) {
 	r, err := in.evalExpr(v, self, x)
 	if err != nil {
@@ -58,6 +58,18 @@ func (in *Dialect) evalExpr(v *value, self any, x ast.Expr) (any, error) {
 			return in.get(self.(interface{ Context() *ir.Context }).Context(), def, nil), nil
 		}
 	case *ast.CallExpr:
+		if defs.PredicateHook(v.def, x) {
+			args := make([]any, len(x.Args))
+			for i, a := range x.Args {
+				var err error
+				if args[i], err = in.evalExpr(v, self, a); err != nil {
+					return nil, err
+				}
+				// The hook takes compiled values, as custom fields do.
+				args[i] = in.toCompiled(defs.PredicateParam(v.def, a.(*ast.Ident).Name).Type, args[i])
+			}
+			return in.hooks.When[x.Fun.(*ast.Ident).Name](args), nil // unsupported checked it
+		}
 		l, err := in.evalExpr(v, self, x.Args[0])
 		if err != nil {
 			return nil, err

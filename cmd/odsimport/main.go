@@ -41,6 +41,7 @@ func main() {
 	flag.StringVar(&opts.Dialect, "dialect", "", "the dialect's namespace, e.g. func")
 	flag.StringVar(&opts.Package, "package", "", "the Go package name (default: the namespace without underscores; func gives funcdialect)")
 	flag.StringVar(&opts.Summary, "summary", "", "the definition's summary")
+	flag.StringVar(&opts.Reimport, "reimport", "", "the command the file's header names to import it again (default: make import-ods)")
 	flag.StringVar(&opts.OpsPackage, "ops-package", "", "put op wrappers and builders into this package below the dialect's")
 	flag.Var(&releases, "release", "N=PATH: the llvm-tblgen --dump-json output of LLVM release N, a file or a directory of them (repeat for each release)")
 	all := flag.Bool("all", false, "import every dialect of the records (but builtin) into -o DIR/<namespace>/<namespace>.yaml")

@@ -41,6 +41,7 @@ import (
 	"github.com/dialectgen/dialectgen/dialects/quant"
 	"github.com/dialectgen/dialectgen/dialects/rocdl"
 	"github.com/dialectgen/dialectgen/dialects/scf"
+	"github.com/dialectgen/dialectgen/dialects/sdy"
 	"github.com/dialectgen/dialectgen/dialects/shape"
 	"github.com/dialectgen/dialectgen/dialects/shard"
 	"github.com/dialectgen/dialectgen/dialects/smt"
@@ -98,6 +99,7 @@ var Dialects = []ir.Dialect{
 	quant.Dialect,
 	rocdl.Dialect,
 	scf.Dialect,
+	sdy.Dialect,
 	shape.Dialect,
 	shard.Dialect,
 	smt.Dialect,

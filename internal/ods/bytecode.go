@@ -30,9 +30,10 @@ type bcVariant struct {
 type bcMember struct {
 	name string
 	// kind: varint, svarint, bool, string, attr, optional_attr, type,
-	// int_list (signed varints), optional_array (elem: attr or int),
-	// optional_int, double (an APFloat of a double: its bits as a signed
-	// varint), double_list.
+	// int_list (signed varints), attr_list (attribute references),
+	// optional_array (elem: attr or int), optional_int, optional_varint
+	// (a dialect helper's varint((v << 1) | present)), double (an APFloat
+	// of a double: its bits as a signed varint), double_list.
 	kind string
 	elem string // optional_array: attr or int
 	cpp  string // the C++ type the member holds (cType), for attributes
@@ -87,16 +88,7 @@ func (rs *Records) bcVariant(name string, code int) (*bcVariant, error) {
 	if v.class == "" {
 		v.class = v.record
 	}
-	if p := snippet(r.str("printerPredicate")); p != "" {
-		switch m, n := notGetRE.FindStringSubmatch(p), isGetRE.FindStringSubmatch(p); {
-		case m != nil:
-			v.when = lowerFirst(m[1]) + " == nil"
-		case n != nil:
-			v.when = lowerFirst(n[1]) + " != nil"
-		default:
-			return nil, fmt.Errorf("printerPredicate %q has no counterpart in the definitions", p)
-		}
-	}
+	pred := snippet(r.str("printerPredicate"))
 	args, err := r.dag("members")
 	if err != nil {
 		return nil, err
@@ -123,8 +115,11 @@ func (rs *Records) bcVariant(name string, code int) (*bcVariant, error) {
 			}
 			i++
 			bm.name, bm.kind = args[i].name, "varint"
-		case m.isa("OptionalAttribute"):
+		case m.isa("OptionalAttribute") || parserCalls(m, "$_reader.readOptionalAttribute("):
 			bm.kind = "optional_attr"
+		case parserCalls(m, "readOptionalVarInt($_reader,"):
+			// Shardy's helper: the flag is whether the value is present.
+			bm.kind = "optional_varint"
 		case m.isa("OptionalArrayRef"):
 			bm.kind = "optional_array"
 			bm.elem = "attr"
@@ -140,6 +135,10 @@ func (rs *Records) bcVariant(name string, code int) (*bcVariant, error) {
 			case "DoubleAPFloatList":
 				bm.kind = "double_list"
 			default:
+				if el, err := rs.rec(m.def("elemT")); err == nil && (el.isa("AttributeKind") || el.isa("Attr")) {
+					bm.kind = "attr_list"
+					break
+				}
 				return nil, fmt.Errorf("member %s: a list of %s", a.name, m.def("elemT"))
 			}
 		case m.isa("Attr") || m.isa("AttributeKind") || a.def == "Attribute" || a.def == "LocationAttr" || strings.HasSuffix(a.def, "ElementsAttr") || a.def == "StringAttr":
@@ -147,6 +146,19 @@ func (rs *Records) bcVariant(name string, code int) (*bcVariant, error) {
 		case m.isa("TypeKind") || a.def == "Type":
 			bm.kind = "type"
 		default:
+			switch {
+			case parserCalls(m, "$_reader.readString("):
+				// String, or a kind that only gets the member another way
+				// (Shardy's StringParam).
+				bm.kind = "string"
+			case parserCalls(m, "$_reader.readSignedVarInt("):
+				// A signed varint converted to the member's C++ type
+				// (Shardy's ReductionOp).
+				bm.kind = "svarint"
+			}
+			if bm.kind != "" {
+				break
+			}
 			switch a.def {
 			case "VarInt":
 				bm.kind = "varint"
@@ -164,7 +176,57 @@ func (rs *Records) bcVariant(name string, code int) (*bcVariant, error) {
 		}
 		v.members = append(v.members, bm)
 	}
+	if pred != "" {
+		if v.when, err = predicate(pred, v.members); err != nil {
+			return nil, err
+		}
+	}
 	return v, nil
+}
+
+var (
+	emptyRE  = regexp.MustCompile(`^(!?)\$_val\.get(\w+)\(\)\.empty\(\)$`)
+	enumEqRE = regexp.MustCompile(`^\$_val\.get(\w+)\(\) *(==|!=) *(?:\w+::)*(\w+)$`)
+	methodRE = regexp.MustCompile(`^(!?)\$_val\.(\w+)\(\)$`)
+)
+
+// predicate translates a printerPredicate into the definitions' when:
+// a conjunction of tests of getters (null, empty, equal to an enum
+// case), or a method of the value, which becomes a hand-written
+// predicate hook taking the members.
+func predicate(p string, members []bcMember) (string, error) {
+	var out []string
+	for _, c := range strings.Split(p, "&&") {
+		c = strings.TrimSpace(c)
+		switch m, n, e, f := notGetRE.FindStringSubmatch(c), isGetRE.FindStringSubmatch(c), emptyRE.FindStringSubmatch(c), enumEqRE.FindStringSubmatch(c); {
+		case m != nil:
+			out = append(out, lowerFirst(m[1])+" == nil")
+		case n != nil:
+			out = append(out, lowerFirst(n[1])+" != nil")
+		case e != nil && e[1] == "!":
+			out = append(out, "len("+lowerFirst(e[2])+") != 0")
+		case e != nil:
+			out = append(out, "len("+lowerFirst(e[2])+") == 0")
+		case f != nil:
+			out = append(out, lowerFirst(f[1])+" "+f[2]+" "+f[3])
+		default:
+			h := methodRE.FindStringSubmatch(c)
+			if h == nil || len(members) == 0 {
+				return "", fmt.Errorf("printerPredicate %q has no counterpart in the definitions", p)
+			}
+			var args []string
+			for _, bm := range members {
+				args = append(args, bm.name)
+			}
+			out = append(out, h[1]+h[2]+"("+strings.Join(args, ", ")+")")
+		}
+	}
+	return strings.Join(out, " && "), nil
+}
+
+// parserCalls reports whether a member kind's cParser snippet calls fn.
+func parserCalls(m record, fn string) bool {
+	return strings.Contains(m.str("cParser"), fn)
 }
 
 func lowerFirst(s string) string {

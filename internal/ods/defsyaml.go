@@ -184,6 +184,16 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, di
 			p.typ = "[Attribute]"
 		case m.kind == "optional_int" && p.typ != "uint32" && p.typ != "uint64":
 			p.typ = "uint64"
+		case m.kind == "optional_varint":
+			// Absent and 0 differ, so the value is a hand-written type
+			// that keeps both (its package's OptionalInt).
+			p.typ, p.optional = "go:OptionalInt", false
+		}
+		if !p.optional && leftOut(d.bytecode, f.name) && (strings.HasPrefix(p.typ, "[") || isEnum(names, p.typ)) {
+			// A variant without the member builds the value with a C++
+			// builder that passes an empty list or the enum's first
+			// case (Shardy's older TensorShardingAttr): the zero value.
+			p.optional = true
 		}
 		if f.self && p.typ != "Type" {
 			p.typ = "Type"
@@ -262,7 +272,7 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, di
 	for _, v := range d.bytecode {
 		kvs := [][2]string{{"code", strconv.Itoa(v.code)}}
 		if v.when != "" {
-			kvs = append(kvs, [2]string{"when", strconv.Quote(v.when)})
+			kvs = append(kvs, [2]string{"when", strconv.Quote(whenParams(v.when, params))})
 		}
 		kvs = append(kvs, bounds(rels, all, v.span)...)
 		var fields []string
@@ -276,6 +286,39 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, di
 		kvs = append(kvs, [2]string{"fields", "[" + strings.Join(fields, ", ") + "]"})
 		fmt.Fprintf(b, "      - %s\n", flowMap(kvs))
 	}
+}
+
+// leftOut reports whether some variant does not encode the member.
+func leftOut(vs []*mergedVariant, member string) bool {
+	for _, v := range vs {
+		if !slices.ContainsFunc(v.members, func(m bcMember) bool { return m.name == member }) {
+			return true
+		}
+	}
+	return false
+}
+
+// isEnum reports whether typ is one of the dialect's (not bit) enums.
+func isEnum(names *typeNames, typ string) bool {
+	bit, ok := names.enums[typ]
+	return ok && !bit
+}
+
+var predIdentRE = regexp.MustCompile(`\b[a-z_]\w*\b`)
+
+// whenParams names params in a translated printerPredicate as the
+// definition does: a C++ getter (getUnreducedAxes) reads a parameter that
+// may be spelled unreduced_axes, or renamed.
+func whenParams(when string, params []*defParam) string {
+	fold := func(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
+	return predIdentRE.ReplaceAllStringFunc(when, func(id string) string {
+		for _, p := range params {
+			if fold(p.name) == fold(id) || fold(p.name) == fold(id)+"value" {
+				return p.name
+			}
+		}
+		return id
+	})
 }
 
 // memberField is the field that writes a member into a parameter of
@@ -307,6 +350,8 @@ func memberField(m bcMember, name, typ string) string {
 			return custom("OptionalUint64List")
 		}
 		return custom("OptionalAttrList")
+	case "optional_varint":
+		return custom("OptionalVarInt")
 	case "optional_int":
 		if typ == "uint32" {
 			return custom("OptionalUint32")

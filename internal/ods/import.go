@@ -25,6 +25,9 @@ type Options struct {
 	// OpsPackage, when set, puts the op wrappers and builders into a
 	// package of that name below the dialect's (go.ops_package).
 	OpsPackage string
+	// Reimport is the command the file's header names to import it
+	// again; default: make import-ods.
+	Reimport string
 }
 
 // Import reads one dialect from the records of several releases (its ops,

@@ -108,6 +108,8 @@ func memberType(m bcMember) string {
 	switch m.kind {
 	case "varint", "optional_int":
 		return "uint64"
+	case "optional_varint":
+		return "go:OptionalInt"
 	case "svarint", "double":
 		return "int64"
 	case "bool":

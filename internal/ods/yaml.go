@@ -1,6 +1,7 @@
 package ods
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/dialectgen/dialectgen/defs"
@@ -30,7 +31,7 @@ func writeYAML(opts Options, rels []Release, ops []*mergedOp, d *mergedDialect) 
 	if len(files) > 0 {
 		fmt.Fprintf(&b, "\n# (%s, dumped with llvm-tblgen --dump-json)", strings.Join(slices.Sorted(maps.Keys(files)), ", "))
 	}
-	b.WriteString(". DO NOT EDIT.\n# Re-import with `make import-ods`.\n")
+	fmt.Fprintf(&b, ". DO NOT EDIT.\n# Re-import with `%s`.\n", cmp.Or(opts.Reimport, "make import-ods"))
 	fmt.Fprintf(&b, "dialect: %s\n", scalar(opts.Dialect))
 	summary := opts.Summary
 	if summary == "" {

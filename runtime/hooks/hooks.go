@@ -42,6 +42,9 @@ type Table struct {
 	Defs map[string]*Def
 	// Fields are the custom fields, by their custom: name.
 	Fields map[string]*Field
+	// When are the predicate hooks of when: keys, by name; args are the
+	// parameters the call names.
+	When map[string]func(args []any) bool
 	// Props are the conversions of native properties of the hook form,
 	// by the hook's name.
 	Props map[string]*Prop

@@ -37,6 +37,9 @@ func (g *gen) hasHookTable() bool {
 				}
 			}
 		}
+		if len(g.m.PredicateHooks(def)) > 0 {
+			return true
+		}
 		for _, p := range def.Params {
 			if p.TextNames != "" || p.Param.Type.Kind == defs.RefGo {
 				return true
@@ -124,6 +127,27 @@ func (g *gen) genHookTable(f *jen.File) {
 	}
 	if len(customEntries) > 0 {
 		fields = append(fields, jen.Id("Fields").Op(":").Map(jen.String()).Op("*").Add(hk("Field")).Values(append(customEntries, jen.Line())...))
+	}
+
+	var whens []jen.Code
+	seen = map[string]bool{}
+	for _, def := range g.m.Defs() {
+		for _, h := range g.m.PredicateHooks(def) {
+			if seen[h.Name] {
+				continue
+			}
+			seen[h.Name] = true
+			var args []jen.Code
+			for i, p := range h.Args {
+				args = append(args, g.toGo(p.Type, jen.Id("args").Index(jen.Lit(i)), 0))
+			}
+			whens = append(whens, jen.Line().Lit(h.Name).Op(":").Func().Params(jen.Id("args").Index().Any()).Bool().Block(
+				jen.Id("args").Op("=").Add(hk("Fields")).Call(jen.Id("args"), jen.Lit(len(args))),
+				jen.Return(jen.Id(h.Name).Call(args...))))
+		}
+	}
+	if len(whens) > 0 {
+		fields = append(fields, jen.Id("When").Op(":").Map(jen.String()).Func().Params(jen.Index().Any()).Bool().Values(append(whens, jen.Line())...))
 	}
 
 	var props []jen.Code

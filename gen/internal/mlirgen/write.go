@@ -223,6 +223,13 @@ func (g *gen) predicate(def *defs.Def, when string) jen.Code {
 			}
 			return jen.Id(e.Value)
 		case *ast.CallExpr:
+			if defs.PredicateHook(def, e) {
+				args := make([]jen.Code, len(e.Args))
+				for i, a := range e.Args {
+					args[i] = tr(a)
+				}
+				return jen.Id(e.Fun.(*ast.Ident).Name).Call(args...)
+			}
 			arg := tr(e.Args[0])
 			if e.Fun.(*ast.Ident).Name == "len" {
 				return jen.Len(arg)

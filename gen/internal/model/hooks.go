@@ -1,6 +1,8 @@
 package model
 
 import (
+	"go/ast"
+
 	"github.com/dialectgen/dialectgen/defs"
 )
 
@@ -28,6 +30,7 @@ func (m *Dialect) Hooks() []Hook {
 	errType := Named("", "error")
 	for _, def := range m.Defs() {
 		self := PointerTo(Named("", def.Name))
+		out = append(out, m.predicateHooks(def)...)
 		for _, e := range def.Bytecode {
 			for _, fl := range e.Fields {
 				if fl.Custom == "" {
@@ -97,6 +100,55 @@ func (m *Dialect) Hooks() []Hook {
 		out = append(out,
 			Hook{Pos: d.CheckPos, What: "dense check", Name: d.Check, Params: []Type{dense}, Results: []Type{errType}},
 			Hook{Pos: d.PrintPos, What: "dense print", Name: d.Print, Params: []Type{dense}, Results: []Type{Named("", "string")}})
+	}
+	return out
+}
+
+// PredicateHook is a hand-written function a when: key calls, with
+// the params it passes.
+type PredicateHook struct {
+	Pos  defs.Pos
+	Name string
+	Args []*defs.Param
+}
+
+// PredicateHooks are the calls of hand-written functions in def's when:
+// keys, in variant order, each as often as it is called.
+func (m *Dialect) PredicateHooks(def *Def) []PredicateHook {
+	var out []PredicateHook
+	for _, e := range def.Bytecode {
+		if e.When == "" {
+			continue
+		}
+		x, err := defs.ParsePredicate(def.Def, e.When)
+		if err != nil {
+			continue // the loader reports it
+		}
+		ast.Inspect(x, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok || !defs.PredicateHook(def.Def, call) {
+				return true
+			}
+			h := PredicateHook{Pos: e.WhenPos, Name: call.Fun.(*ast.Ident).Name}
+			for _, a := range call.Args {
+				h.Args = append(h.Args, defs.PredicateParam(def.Def, a.(*ast.Ident).Name))
+			}
+			out = append(out, h)
+			return false
+		})
+	}
+	return out
+}
+
+// predicateHooks are the hooks of def's when: keys.
+func (m *Dialect) predicateHooks(def *Def) []Hook {
+	var out []Hook
+	for _, h := range m.PredicateHooks(def) {
+		var params []Type
+		for _, p := range h.Args {
+			params = append(params, m.GoType(p.Type))
+		}
+		out = append(out, Hook{Pos: h.Pos, What: "when " + h.Name, Name: h.Name, Params: params, Results: []Type{Named("", "bool")}})
 	}
 	return out
 }
