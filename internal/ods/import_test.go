@@ -419,8 +419,8 @@ func TestImportDefs(t *testing.T) {
 // are told apart by dump, and two records of one name but different
 // classes are both kept.
 func TestParseAll(t *testing.T) {
-	a := []byte(`{"!tablegen_json_version": 1, "!instanceof": {"Op": ["X"]}, "X": {"!name": "X", "!superclasses": ["Op"], "c": {"kind": "def", "def": "anonymous_1"}}, "anonymous_1": {"!name": "anonymous_1", "v": 1}}`)
-	b := []byte(`{"!tablegen_json_version": 1, "!instanceof": {"B": ["X"], "Op": ["Y"]}, "X": {"!name": "X", "!superclasses": ["B"]}, "Y": {"!name": "Y", "!superclasses": ["Op"], "c": {"kind": "def", "def": "anonymous_1"}, "d": {"kind": "def", "def": "X"}}, "anonymous_1": {"!name": "anonymous_1", "v": 2}}`)
+	a := []byte(`{"!tablegen_json_version": 1, "!instanceof": {"Op": ["X"]}, "X": {"!name": "X", "!superclasses": ["Op"], "c": {"kind": "def", "def": "anonymous_91"}}, "anonymous_91": {"!name": "anonymous_91", "v": 1}}`)
+	b := []byte(`{"!tablegen_json_version": 1, "!instanceof": {"B": ["X"], "Op": ["Y"]}, "X": {"!name": "X", "!superclasses": ["B"]}, "Y": {"!name": "Y", "!superclasses": ["Op"], "c": {"kind": "def", "def": "anonymous_91"}, "d": {"kind": "def", "def": "X"}}, "anonymous_91": {"!name": "anonymous_91", "v": 2}}`)
 	rs, err := ParseAll(a, b)
 	if err != nil {
 		t.Fatal(err)
@@ -610,5 +610,54 @@ func TestImportParents(t *testing.T) {
 	}
 	if got := opClassName("GPU_GPUFuncOp") + " " + opClassName("FuncOp") + " " + opClassName("_Weird"); got != "GPUFuncOp FuncOp _Weird" {
 		t.Errorf("class names: %q", got)
+	}
+}
+
+// The member kinds of Shardy's bytecode.td: a String member through a
+// getter of its own, an optional attribute and an optional varint told
+// by the helpers their parsers call, a list of the dialect's attributes,
+// and printerPredicates that test a list's emptiness or call a method of
+// the value, which becomes a predicate hook over the members.
+func TestImportShardyKinds(t *testing.T) {
+	ref := func(name string) map[string]any { return map[string]any{"kind": "def", "def": name, "printable": name} }
+	dag := func(args ...[]any) map[string]any { return map[string]any{"args": args, "kind": "dag"} }
+	data, err := Import(Options{Dialect: "toy", Reimport: "make import-toy"}, []Release{fixture(t, 22, func(m map[string]any) {
+		m["StringParam"] = map[string]any{"!name": "StringParam", "!superclasses": []any{"Bytecode", "WithGetter"}, "cParser": "succeeded($_reader.readString($_var))", "cType": "StringRef"}
+		m["anonymous_91"] = map[string]any{"!name": "anonymous_91", "!superclasses": []any{"Bytecode", "WithParser", "OptionalAttr"}, "cParser": "succeeded($_reader.readOptionalAttribute($_var))"}
+		m["OptionalVarInt"] = map[string]any{"!name": "OptionalVarInt", "!superclasses": []any{"Bytecode", "WithPrinter"}, "cParser": "succeeded(readOptionalVarInt($_reader, $_var))", "cType": "std::optional<uint64_t>"}
+		m["Attribute"] = map[string]any{"!name": "Attribute", "!superclasses": []any{"Bytecode", "WithParser", "AttributeKind"}}
+		m["AxisBc"] = map[string]any{"!name": "AxisBc", "!superclasses": []any{"DialectAttrOrType", "Bytecode", "AttributeKind", "DialectAttribute"}, "cType": "AxisAttr",
+			"cParser": "succeeded($_reader.readAttribute<$_resultType>($_var))",
+			"members": dag([]any{ref("StringParam"), "name"}, []any{ref("anonymous_91"), "sub"}, []any{ref("OptionalVarInt"), "priority"})}
+		m["anonymous_92"] = map[string]any{"!name": "anonymous_92", "!superclasses": []any{"Array"}, "elemT": ref("AxisBc")}
+		m["ListV1Bc"] = map[string]any{"!name": "ListV1Bc", "!superclasses": []any{"DialectAttrOrType", "Bytecode", "AttributeKind", "DialectAttribute"}, "cType": "ListAttr",
+			"printerPredicate": "$_val.getAxes().empty()", "members": dag([]any{ref("anonymous_92"), "axes"})}
+		m["ListV2Bc"] = map[string]any{"!name": "ListV2Bc", "!superclasses": []any{"DialectAttrOrType", "Bytecode", "AttributeKind", "DialectAttribute"}, "cType": "ListAttr",
+			"printerPredicate": "!$_val.getAxes().empty() && !$_val.anyPriority()", "members": dag([]any{ref("anonymous_92"), "axes"})}
+		m["ListV3Bc"] = map[string]any{"!name": "ListV3Bc", "!superclasses": []any{"DialectAttrOrType", "Bytecode", "AttributeKind", "DialectAttribute"}, "cType": "ListAttr",
+			"printerPredicate": "$_val.anyPriority()", "members": dag([]any{ref("anonymous_92"), "axes"})}
+		m["ToyDialectAttrs"] = map[string]any{"!name": "ToyDialectAttrs", "!superclasses": []any{"DialectAttributes"}, "dialect": "toy",
+			"elems": []any{ref("AxisBc"), ref("ListV1Bc"), ref("ListV2Bc"), ref("ListV3Bc")}}
+		m["!instanceof"].(map[string]any)["DialectAttributes"] = []any{"ToyDialectAttrs"}
+	})})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(data)
+	for _, want := range []string{
+		"# Re-import with `make import-toy`.\n",
+		"      - {name: name, type: string}\n      - {name: sub, type: Attribute, optional: true}\n      - {name: priority, type: \"go:OptionalInt\"}\n" +
+			"    bytecode:\n      - {code: 0, fields: [name, {param: sub, as: optional}, {custom: OptionalVarInt, outputs: [priority]}]}\n",
+		"      - {name: axes, type: \"[Attribute]\"}\n    bytecode:\n" +
+			"      - {code: 1, when: \"len(axes) == 0\", fields: [axes]}\n" +
+			"      - {code: 2, when: \"len(axes) != 0 && !anyPriority(axes)\", fields: [axes]}\n" +
+			"      - {code: 3, when: \"anyPriority(axes)\", fields: [axes]}\n",
+	} {
+		if !strings.Contains(s, want) {
+			t.Errorf("no %q in\n%s", want, s)
+		}
+	}
+	if _, err := defs.Load("toy.yaml", data); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -97,9 +97,22 @@ func bytecodeParams(vs []*bcVariant) []paramFacts {
 		}
 	}
 	for i := range out {
-		out[i].optional = count[out[i].name] < len(vs)
+		out[i].optional = count[out[i].name] < len(vs) || optionalMember(vs, out[i].name)
 	}
 	return out
+}
+
+// optionalMember reports whether a variant writes the member in an
+// optional form (an absent attribute).
+func optionalMember(vs []*bcVariant, name string) bool {
+	for _, v := range vs {
+		for _, m := range v.members {
+			if m.name == name && m.kind == "optional_attr" {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // memberType is the definitions' type of a parameter that only an
@@ -110,6 +123,8 @@ func memberType(m bcMember) string {
 		return "uint64"
 	case "optional_varint":
 		return "go:OptionalInt"
+	case "attr_list":
+		return "[Attribute]"
 	case "svarint", "double":
 		return "int64"
 	case "bool":
