@@ -22,27 +22,12 @@ releases=(19 22)
 # dialects/<name>/<package>ops, which programs that only read and write
 # bytecode (dialects/all, cmd/mlirbc) do not compile.
 ops_in_package=func,arith,cf,scf
-cache=${DIALECTGEN_ODS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/dialectgen-ods}
+. dialects/llvm-cache.sh
 go=${GO:-go}
 
 args=()
 for r in "${releases[@]}"; do
-	root=$cache/llvm-$r
-	tblgen=$root/usr/lib/llvm-$r/bin/llvm-tblgen
-	inc=$root/usr/lib/llvm-$r/include
-	if [[ ! -x $tblgen || ! -d $inc/mlir/Dialect ]]; then
-		debs=$cache/debs-$r
-		rm -rf "$debs" "$root"
-		mkdir -p "$debs" "$root"
-		echo "fetching llvm-$r and libmlir-$r-dev into $cache" >&2
-		(cd "$debs" && apt-get download "llvm-$r" "libmlir-$r-dev") || {
-			echo "apt-get download failed (run apt-get update first?)" >&2
-			exit 1
-		}
-		for deb in "$debs"/*.deb; do
-			dpkg-deb -x "$deb" "$root"
-		done
-	fi
+	llvm_release "$r"
 	json=$cache/json/all-$r
 	rm -rf "$json"
 	mkdir -p "$json"

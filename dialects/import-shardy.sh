@@ -37,26 +37,10 @@ if have=$(git -C "$src" rev-parse HEAD 2>/dev/null) && [[ $have != "$commit" ]];
 	echo "import-shardy.sh: warning: $src is at $have, not $commit" >&2
 fi
 
-cache=${DIALECTGEN_ODS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/dialectgen-ods}
+. dialects/llvm-cache.sh
 go=${GO:-go}
 
-# The same cache layout and fetch as dialects/import-ods.sh.
-root=$cache/llvm-$r
-tblgen=$root/usr/lib/llvm-$r/bin/llvm-tblgen
-inc=$root/usr/lib/llvm-$r/include
-if [[ ! -x $tblgen || ! -d $inc/mlir/Dialect ]]; then
-	debs=$cache/debs-$r
-	rm -rf "$debs" "$root"
-	mkdir -p "$debs" "$root"
-	echo "fetching llvm-$r and libmlir-$r-dev into $cache" >&2
-	(cd "$debs" && apt-get download "llvm-$r" "libmlir-$r-dev") || {
-		echo "apt-get download failed (run apt-get update first?)" >&2
-		exit 1
-	}
-	for deb in "$debs"/*.deb; do
-		dpkg-deb -x "$deb" "$root"
-	done
-fi
+llvm_release "$r"
 
 json=$cache/json/sdy-$commit
 rm -rf "$json"
