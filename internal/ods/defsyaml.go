@@ -191,8 +191,9 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, di
 		}
 		if !p.optional && leftOut(d.bytecode, f.name) && (strings.HasPrefix(p.typ, "[") || isEnum(names, p.typ)) {
 			// A variant without the member builds the value with a C++
-			// builder that passes an empty list or the enum's first
-			// case (Shardy's older TensorShardingAttr): the zero value.
+			// builder that passes an empty list or the enum's case 0
+			// (Shardy's older TensorShardingAttr: no unreduced axes,
+			// SUM): the param's zero value.
 			p.optional = true
 		}
 		if f.self && p.typ != "Type" {
