@@ -46,10 +46,10 @@ func checkPredicate(l *loader, def *Def, e *Encoding, byName map[string]*Def) {
 				bad(n, "operator "+n.Op.String()+" is not allowed")
 			}
 		case *ast.CallExpr:
-			fn, ok := n.Fun.(*ast.Ident)
-			if ok && PredicateFuncs[fn.Name] == "" && PredicateHook(def, n) {
+			if PredicateHook(def, n) {
 				return false
 			}
+			fn, ok := n.Fun.(*ast.Ident)
 			if !ok || PredicateFuncs[fn.Name] == "" || len(n.Args) != 1 {
 				bad(n, "only len(param), any(param) and hand-written hooks of params, hook(param, ...), may be called")
 				return false
@@ -264,11 +264,11 @@ func (c *predChecker) compare(e *ast.BinaryExpr, x, y ptype, ordered bool) {
 }
 
 // PredicateHook reports whether a call of a parsed predicate is a
-// predicate hook: an unexported-or-exported Go name other than len and
-// any, called with one or more params.
+// predicate hook: a function other than PredicateFuncs, called with one
+// or more params.
 func PredicateHook(def *Def, call *ast.CallExpr) bool {
 	fn, ok := call.Fun.(*ast.Ident)
-	if !ok || PredicateFuncs[fn.Name] != "" || fn.Name == "nil" || fn.Name == "true" || fn.Name == "false" || len(call.Args) == 0 {
+	if !ok || PredicateFuncs[fn.Name] != "" || len(call.Args) == 0 {
 		return false
 	}
 	for _, a := range call.Args {

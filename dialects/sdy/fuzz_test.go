@@ -27,9 +27,7 @@ func FuzzRead(f *testing.F) {
 		sdy.GetOpShardingRuleAttr(ctx, []int64{2, 3}, []*sdy.TensorMappingAttr{sdy.GetTensorMappingAttr(ctx, []*sdy.DimMappingAttr{sdy.GetDimMappingAttr(ctx, []int64{0, 1})})}, nil, []int64{1}, nil, nil, nil, true),
 		sdy.GetAllToAllParamListAttr(ctx, []*sdy.AllToAllParamAttr{sdy.GetAllToAllParamAttr(ctx, []*sdy.AxisRefAttr{axis}, 0, 1)}),
 	} {
-		module := builtin.BuildModuleOp(ir.NewBuilder(ctx, nil), builtin.GetUnknownLoc(ctx), nil, nil)
-		module.Op().SetAttr("a", a)
-		data, err := mlirbc.Append(nil, ctx, &mlirbc.Module{Op: module.Op()}, mlirbc.WriteOptions{Version: mlirbc.V(6)})
+		data, err := moduleWith(ctx, a)
 		if err != nil {
 			f.Fatal(err)
 		}

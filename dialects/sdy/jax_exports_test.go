@@ -8,8 +8,10 @@ import (
 	"testing"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
+	"github.com/dialectgen/dialectgen/dialects/vhlo"
 	"github.com/dialectgen/dialectgen/interp"
 	"github.com/dialectgen/dialectgen/interp/interptest"
+	"github.com/dialectgen/dialectgen/mlirtext"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
@@ -21,9 +23,11 @@ import (
 // developer points it at them.
 const jaxEnv = "DIALECTGEN_JAX_EXPORTS"
 
-// TestJAXExports: every module reads, with the IR checked; each one that
-// names the sdy dialect writes back byte for byte as it was read, with
-// the compiled dialect and with sdy.yaml interpreted.
+// TestJAXExports: every module reads, with the IR checked, and prints
+// text that reads back into a module printing the same text. Each one
+// that names the sdy dialect writes back byte for byte as it was read,
+// with the compiled dialect and with sdy.yaml interpreted, and again
+// after going to the newest VHLO and back to its own version.
 func TestJAXExports(t *testing.T) {
 	dir := os.Getenv(jaxEnv)
 	if dir == "" {
@@ -50,6 +54,14 @@ func TestJAXExports(t *testing.T) {
 			t.Errorf("%s: %v", name, err)
 			continue
 		}
+		var text, again bytes.Buffer
+		if err := mlirtext.Print(&text, m, mlirtext.Options{}); err != nil {
+			t.Errorf("%s printed: %v", name, err)
+		} else if back, err := mlirtext.ParseString(all.NewContext(), text.String(), mlirtext.ParseOptions{}); err != nil {
+			t.Errorf("%s read back from text: %v", name, err)
+		} else if err := mlirtext.Print(&again, back, mlirtext.Options{}); err != nil || again.String() != text.String() {
+			t.Errorf("%s: read back from text, it prints other text (%v)", name, err)
+		}
 		f, err := bytecode.ParseFile(data)
 		if err != nil {
 			t.Fatal(err)
@@ -63,6 +75,24 @@ func TestJAXExports(t *testing.T) {
 		}
 		if _, err := interptest.Compare(data, all.Dialects, in); err != nil {
 			t.Errorf("%s: interpreted: %v", name, err)
+		}
+		producer, bc, err := vhlo.Dialect.FileFor(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		newest, err := mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(bc), Producer: producer})
+		if err != nil {
+			t.Errorf("%s at %s: %v", name, producer, err)
+			continue
+		}
+		upCtx := all.NewContext()
+		up, err := mlirbc.Read(upCtx, newest, mlirbc.ReadOptions{Verify: true})
+		if err != nil {
+			t.Errorf("%s at %s read back: %v", name, producer, err)
+			continue
+		}
+		if back, err := mlirbc.Append(nil, upCtx, up, m.Options()); err != nil || !bytes.Equal(back, data) {
+			t.Errorf("%s taken to %s and back: %v", name, producer, err)
 		}
 	}
 	t.Logf("%d modules read, %d of them name sdy", len(files), withSdy)

@@ -15,13 +15,19 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
+// moduleWith writes, at bytecode version 6, a module holding value as an
+// attribute.
+func moduleWith(ctx *ir.Context, value ir.Attribute) ([]byte, error) {
+	module := builtin.BuildModuleOp(ir.NewBuilder(ctx, nil), builtin.GetUnknownLoc(ctx), nil, nil)
+	module.Op().SetAttr("a", value)
+	return mlirbc.Append(nil, ctx, &mlirbc.Module{Op: module.Op()}, mlirbc.WriteOptions{Version: mlirbc.V(6)})
+}
+
 // entries writes a module holding value as an attribute and returns the
 // file with, for each attribute of the file, its index.
 func entries(t *testing.T, ctx *ir.Context, value ir.Attribute) (*bytecode.File, map[ir.Attribute]int, []byte) {
 	t.Helper()
-	module := builtin.BuildModuleOp(ir.NewBuilder(ctx, nil), builtin.GetUnknownLoc(ctx), nil, nil)
-	module.Op().SetAttr("a", value)
-	data, err := mlirbc.Append(nil, ctx, &mlirbc.Module{Op: module.Op()}, mlirbc.WriteOptions{Version: mlirbc.V(6)})
+	data, err := moduleWith(ctx, value)
 	if err != nil {
 		t.Fatal(err)
 	}
