@@ -211,6 +211,7 @@ func TestGeneratedInputs(t *testing.T) {
 	}{
 		{"chain", func(b *bytes.Buffer) (OpCounts, error) { return writeChainFunc(b, 2*opsPerChainStep) }},
 		{"funcs", func(b *bytes.Buffer) (OpCounts, error) { return writeManyFuncs(b, 3) }},
+		{"blocks", func(b *bytes.Buffer) (OpCounts, error) { return writeBlockChain(b, 4) }},
 		{"blob", func(b *bytes.Buffer) (OpCounts, error) { return writeBlob(b, 4096+8) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

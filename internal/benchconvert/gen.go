@@ -105,6 +105,32 @@ func writeManyFuncs(w io.Writer, n int) (OpCounts, error) {
 	return c, bw.Flush()
 }
 
+// writeBlockChain writes a module of one function of n blocks in a
+// chain: each takes a value from the one before (cf.br with an argument),
+// adds the function's argument to it and passes it on, so every block
+// uses a value of the entry block, which dominates it through all those
+// before it.
+func writeBlockChain(w io.Writer, n int) (OpCounts, error) {
+	if n <= 0 {
+		return OpCounts{}, fmt.Errorf("block count %d is not positive", n)
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+	c := OpCounts{Total: 1}
+	bw.WriteString("func.func @chain(%a: i32) -> i32 {\n  cf.br ^b0(%a : i32)\n")
+	for i := range n {
+		fmt.Fprintf(bw, "^b%d(%%x%d: i32):\n  %%y%d = arith.addi %%x%d, %%a : i32\n", i, i, i, i)
+		if i+1 < n {
+			fmt.Fprintf(bw, "  cf.br ^b%d(%%y%d : i32)\n", i+1, i)
+		} else {
+			fmt.Fprintf(bw, "  return %%y%d : i32\n}\n", i)
+		}
+		c.add(1, 0)
+	}
+	c.Total += n // the cf.br ops
+	c.add(0, 2)  // func.func, func.return
+	return c, bw.Flush()
+}
+
 // writeBlob writes a module with one function returning an
 // arith.constant dense_resource<blob> : tensor<(size/4)xf32>, and the
 // blob itself (size bytes, alignment 4, deterministic pseudo-random data)

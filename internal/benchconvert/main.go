@@ -64,6 +64,8 @@ var inputSpecs = []inputSpec{
 	chainSpec("1m-ops", 1_000_000),
 	{name: "1k-funcs", what: "1,000 func.func of 12 arith ops + a call each",
 		write: func(w io.Writer) (OpCounts, error) { return writeManyFuncs(w, 1000) }},
+	{name: "20k-blocks", what: "1 func.func of 20,000 blocks in a chain, each using the entry block's argument",
+		write: func(w io.Writer) (OpCounts, error) { return writeBlockChain(w, 20_000) }},
 	{name: "64mib-blob", what: "one 64 MiB dense_resource blob (tensor<16777216xf32>)",
 		write: func(w io.Writer) (OpCounts, error) { return writeBlob(w, 64<<20) }},
 	{name: "64mib-dense", what: "one 64 MiB dense constant held in its attribute (tensor<16777216xf32>)",

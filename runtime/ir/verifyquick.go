@@ -1,7 +1,5 @@
 package ir
 
-import "unsafe"
-
 // quickVerify is Verify's fast path: one walk that proves the common shape
 // of IR valid, without the tables the full verifier builds to name what is
 // wrong. It answers true only for IR Verify accepts; anything it does not
@@ -19,7 +17,7 @@ func quickVerify(root *Operation, opts VerifyOptions) bool {
 	if root.NumOperands() > 0 || root.NumSuccessors() > 0 {
 		return false
 	}
-	q := quickVerifier{opts: opts, gen: NewMarkGeneration(), maxDepth: opts.Limits.RegionDepth()}
+	q := quickVerifier{opts: opts, traits: traitCache{of: opts.Traits}, gen: NewMarkGeneration(), maxDepth: opts.Limits.RegionDepth()}
 	return q.run(root)
 }
 
@@ -33,17 +31,8 @@ type quickVerifier struct {
 	symName Attribute
 	// symbols holds the symbols met in blocks of symbol tables.
 	symbols map[symbolKey[*Block]]struct{}
-	// rules caches the counts and parents of the op names met last, by
-	// the name's address: ops a reader or a builder made share their
-	// name.
-	rules [1 << rulesCacheBits]struct {
-		name    *OpName
-		c       *OpCounts
-		parents []string
-	}
+	traits  traitCache
 }
-
-const rulesCacheBits = 6
 
 // quickFrame is a block being walked: region of op, its block at level
 // (the region depth), with values usable from floor up. owner is what
@@ -67,13 +56,6 @@ const (
 
 // Marks: ops and regions are marked when met; values when defined; blocks
 // with their level while open and 0 once closed.
-
-func (q *quickVerifier) traits(op *Operation) OpTraits {
-	if q.opts.Traits == nil {
-		return OpTraits{}
-	}
-	return q.opts.Traits(op)
-}
 
 func (q *quickVerifier) run(root *Operation) bool {
 	if !q.op(root, nil, 0, 0) {
@@ -185,7 +167,7 @@ func (q *quickVerifier) symbol(f *quickFrame, op *Operation) bool {
 	if !ok {
 		return true
 	}
-	t := q.traits(op)
+	t := q.traits.get(op)
 	switch {
 	case publicDeclaration(op, t):
 		return false
@@ -199,28 +181,20 @@ func (q *quickVerifier) symbol(f *quickFrame, op *Operation) bool {
 		return false
 	}
 	if q.symbols == nil {
-		q.symbols = map[symbolKey[*Block]]struct{}{}
+		// Sized by the first symbol table's block, which holds at most
+		// that many: a module of 1,000 functions grew it nine times.
+		q.symbols = make(map[symbolKey[*Block]]struct{}, f.b.NumOps())
 	}
 	q.symbols[key] = struct{}{}
 	return true
 }
 
-// rulesOf returns the counts and parents op's definition sets, by its
-// name: the traits are looked up once a name, which ops a reader made
-// share.
+// rulesOf returns the counts and parents op's definition sets.
 func (q *quickVerifier) rulesOf(op *Operation) (*OpCounts, []string) {
-	// Shared names sit side by side in one array (SharedName), 40 bytes
-	// apart: their addresses over 8 fall in different slots, for up to
-	// as many names as there are slots.
-	e := &q.rules[uintptr(unsafe.Pointer(op.name))>>3&(1<<rulesCacheBits-1)]
-	if e.name == op.name && op.name != nil {
-		return e.c, e.parents
+	if t := q.traits.get(op); t.Known {
+		return t.Counts, t.Parents
 	}
-	e.name, e.c, e.parents = op.name, nil, nil
-	if t := q.traits(op); t.Known {
-		e.c, e.parents = t.Counts, t.Parents
-	}
-	return e.c, e.parents
+	return nil, nil
 }
 
 func (q *quickVerifier) define(op *Operation) {
@@ -253,7 +227,7 @@ func (q *quickVerifier) openRegions(op *Operation, i, level, floor int) bool {
 	if op.NumRegions() == 0 {
 		return true
 	}
-	t := q.traits(op)
+	t := q.traits.get(op)
 	if t.Isolated {
 		floor = level + 1
 	}
@@ -282,7 +256,7 @@ func (q *quickVerifier) openRegions(op *Operation, i, level, floor int) bool {
 				return false
 			}
 			if last := b.Op(b.NumOps() - 1); last != nil {
-				if lt := q.traits(last); lt.Known && !lt.Terminator {
+				if lt := q.traits.get(last); lt.Known && !lt.Terminator {
 					return false
 				}
 			}

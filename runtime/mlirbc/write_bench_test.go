@@ -24,6 +24,28 @@ func BenchmarkWriteScaling(b *testing.B) {
 // properties of their own, where the chain shares them.
 func BenchmarkWriteFuncs(b *testing.B) { benchWrite(b, "funcs1000", manyFuncs(1000)) }
 
+// BenchmarkWriteBlocks writes one function of 20,000 blocks in a chain,
+// each using the entry block's argument: the writer's check of the IR
+// proves each use dominated, which a walk up the dominator tree made
+// quadratic (ops/s here fell as the chain grew).
+func BenchmarkWriteBlocks(b *testing.B) { benchWrite(b, "blocks20000", blockChain(20_000)) }
+
+// blockChain writes one function of n blocks, each passing a value to the
+// next (see BenchmarkWriteBlocks).
+func blockChain(n int) func(*strings.Builder) int {
+	return func(sb *strings.Builder) int {
+		sb.WriteString("func.func @chain(%a: i32) -> i32 {\n  cf.br ^b0(%a : i32)\n")
+		for i := range n {
+			fmt.Fprintf(sb, "^b%d(%%x%d: i32):\n  %%y%d = arith.addi %%x%d, %%a : i32\n", i, i, i, i)
+			if i+1 < n {
+				fmt.Fprintf(sb, "  cf.br ^b%d(%%y%d : i32)\n", i+1, i)
+			}
+		}
+		fmt.Fprintf(sb, "  return %%y%d : i32\n}\n", n-1)
+		return 2*n + 2 // n adds, n-1 branches, the cf.br of the entry, func, return, module
+	}
+}
+
 // benchWrite writes mlir-opt-22's bytecode of the module gen makes, read
 // once, and checks that the bytes are mlir-opt's.
 func benchWrite(b *testing.B, name string, gen func(*strings.Builder) int) {
