@@ -52,14 +52,60 @@ func TestParseErrors(t *testing.T) {
 		{`"u.a"() {x = #alias} : () -> ()`, "e.mlir:1:14: undefined attribute alias #alias"},
 		{`"u.a"() : () -> () loc("f":1)`, "e.mlir:1:29: expected ':'"},
 		{strings.Repeat("[", 600), "e.mlir:1:1: expected an op"},
-		{`"u.a"() {x = ` + strings.Repeat("[", 600) + `} : () -> ()`, "nesting deeper than 512 levels"},
+		{`"u.a"() {x = ` + strings.Repeat("[", ir.DefaultMaxAttrDepth+1) + `} : () -> ()`, "nesting deeper than 10000 levels"},
 		{"%0 = \"u.a\"() : () -> i32\n%0 = \"u.b\"() : () -> i32", "e.mlir:2:1: redefinition of SSA value %0"},
+		{`"u.a"() {x = 1 : i32, x = 2 : i32} : () -> ()`, "e.mlir:1:23: duplicate key 'x' in dictionary attribute"},
+		{`"u.a"() {x = {a, b, a}} : () -> ()`, "e.mlir:1:21: duplicate key 'a' in dictionary attribute"},
+		{`"u.a"() {` + manyKeys(40) + `, k7} : () -> ()`, "duplicate key 'k7' in dictionary attribute"},
 		{"#a = 1 : i32\n#a = 2 : i32\n\"u.a\"() : () -> ()", "e.mlir:2:1: redefinition of attribute alias #a"},
 		{"!t = i32\n!t = i64\n\"u.a\"() : () -> ()", "e.mlir:2:1: redefinition of type alias !t"},
 	} {
 		_, err := mlirtext.ParseBytes(all.NewContext(), []byte(c.src), mlirtext.ParseOptions{File: "e.mlir"})
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: got error %v, want one containing %q", c.src, err, c.want)
+		}
+	}
+}
+
+// TestDeepNestingReadsBack: IR as deep as the bytecode reader takes
+// prints and reads back (regions and attributes the text parser refused
+// from 256 and 512 levels); beyond ParseOptions.Limits it is refused.
+func TestDeepNestingReadsBack(t *testing.T) {
+	const regions, arrays = 3000, 3000
+	var src strings.Builder
+	for range regions {
+		src.WriteString(`"u.r"() ({` + "\n")
+	}
+	src.WriteString(`"u.a"() {x = ` + strings.Repeat("[", arrays) + "1" + strings.Repeat("]", arrays) + "} : () -> ()\n")
+	for range regions {
+		src.WriteString("}) : () -> ()\n")
+	}
+	m, err := mlirtext.ParseString(all.NewContext(), src.String(), mlirtext.ParseOptions{File: "deep.mlir", Release: 22})
+	if err != nil {
+		t.Fatal(err)
+	}
+	once, err := mlirtext.Append(nil, m, mlirtext.Options{Release: 22})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2, err := mlirtext.ParseBytes(all.NewContext(), once, mlirtext.ParseOptions{File: "once.mlir", Release: 22})
+	if err != nil {
+		t.Fatalf("the printed text does not read back: %v", err)
+	}
+	twice, err := mlirtext.Append(nil, m2, mlirtext.Options{Release: 22})
+	if err != nil || string(twice) != string(once) {
+		t.Fatalf("printed again: %v, same text: %v", err, string(twice) == string(once))
+	}
+	for _, c := range []struct {
+		limits ir.Limits
+		want   string
+	}{
+		{ir.Limits{MaxRegionDepth: regions - 1}, fmt.Sprintf("regions nested more than %d deep", regions-1)},
+		{ir.Limits{MaxAttrDepth: arrays - 1}, fmt.Sprintf("nesting deeper than %d levels", arrays-1)},
+	} {
+		_, err := mlirtext.ParseString(all.NewContext(), src.String(), mlirtext.ParseOptions{File: "deep.mlir", Limits: c.limits})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("limits %+v: got %v, want an error containing %q", c.limits, err, c.want)
 		}
 	}
 }
@@ -154,4 +200,13 @@ func TestParseStringKeepsText(t *testing.T) {
 	if v := valueOf(m); v != long {
 		t.Errorf("ParseBytes: the string changed with the caller's buffer")
 	}
+}
+
+// manyKeys lists n unit attributes k0, k1, ...
+func manyKeys(n int) string {
+	keys := make([]string, n)
+	for i := range keys {
+		keys[i] = fmt.Sprintf("k%d", i)
+	}
+	return strings.Join(keys, ", ")
 }

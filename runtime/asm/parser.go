@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"math/big"
@@ -153,10 +154,7 @@ func (p *Parser) Describe() string {
 // Enter counts a level of nesting; it fails beyond MaxDepth. Leave undoes
 // it.
 func (p *Parser) Enter() bool {
-	limit := p.MaxDepth
-	if limit == 0 {
-		limit = MaxDepth
-	}
+	limit := cmp.Or(p.MaxDepth, MaxDepth)
 	p.depth++
 	if p.depth > limit {
 		p.Errorf("nesting deeper than %d levels", limit)
@@ -527,8 +525,8 @@ func (p *Parser) SkipBalanced() string {
 		if t.Kind == Punct {
 			if c := closer(t.Text); c != "" {
 				stack = append(stack, c)
-				if len(stack) > MaxDepth {
-					p.Errorf("nesting deeper than %d levels", MaxDepth)
+				if limit := cmp.Or(p.MaxDepth, MaxDepth); len(stack) > limit {
+					p.Errorf("nesting deeper than %d levels", limit)
 					return ""
 				}
 			} else if len(stack) > 0 && t.Text == stack[len(stack)-1] {
