@@ -125,14 +125,14 @@ func parse(ctx *ir.Context, src string, opts ParseOptions, remember bool) (*pars
 }
 
 type parser struct {
-	p         *asm.Parser
-	ctx       *ir.Context
-	release   int
+	p       *asm.Parser
+	ctx     *ir.Context
+	release int
 	// regions is how many regions enclose what is being read, at most
 	// maxRegions.
 	regions, maxRegions int
-	attrAlias map[string]ir.Attribute
-	typeAlias map[string]ir.Type
+	attrAlias           map[string]ir.Attribute
+	typeAlias           map[string]ir.Type
 	// aliasOf is the alias of each aliased value but locations, for
 	// reading dialect values that name them by alias (scope).
 	aliasOf map[any]string
