@@ -125,14 +125,11 @@ func parse(ctx *ir.Context, src string, opts ParseOptions, remember bool) (*pars
 }
 
 type parser struct {
-	p       *asm.Parser
-	ctx     *ir.Context
-	release int
-	// regions is how many regions enclose what is being read, at most
-	// maxRegions.
-	regions, maxRegions int
-	attrAlias           map[string]ir.Attribute
-	typeAlias           map[string]ir.Type
+	p         *asm.Parser
+	ctx       *ir.Context
+	release   int
+	attrAlias map[string]ir.Attribute
+	typeAlias map[string]ir.Type
 	// aliasOf is the alias of each aliased value but locations, for
 	// reading dialect values that name them by alias (scope).
 	aliasOf map[any]string
@@ -164,6 +161,10 @@ type parser struct {
 	unordered map[*ir.Value]bool
 	// names are the op names met, by their quoted text.
 	names map[string]namedOp
+
+	// regions is how many regions enclose what is being read, at most
+	// maxRegions.
+	regions, maxRegions int
 }
 
 // elementsIn reads a dense or sparse elements attribute at the start of
