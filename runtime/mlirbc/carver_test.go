@@ -58,3 +58,42 @@ func TestCarver(t *testing.T) {
 		t.Error("the chunk made ahead is not the next one used")
 	}
 }
+
+// TestCarverKeep: the room a slice does not use goes back to the chunk,
+// where the next slice starts, and only when nothing was taken after it.
+func TestCarverKeep(t *testing.T) {
+	var c carver[*ir.Value]
+	// end is where the element after s's last would be.
+	end := func(s []*ir.Value) uintptr {
+		return uintptr(unsafe.Pointer(unsafe.SliceData(s))) + uintptr(len(s))*unsafe.Sizeof(s[0])
+	}
+	v := new(ir.Value)
+	a := c.take(5)
+	a[0], a[1] = v, v
+	a = c.keep(a, 2)
+	if len(a) != 2 || cap(a) != 2 || a[1] != v {
+		t.Fatalf("kept %d of capacity %d", len(a), cap(a))
+	}
+	b := c.take(1)
+	if uintptr(unsafe.Pointer(&b[0])) != end(a) {
+		t.Error("the room given back is not where the next slice starts")
+	}
+	b[0] = new(ir.Value)
+	if a[1] != v {
+		t.Error("the next slice wrote over the one kept")
+	}
+	// A slice taken before another keeps its room.
+	x, y := c.take(4), c.take(1)
+	x = c.keep(x, 1)
+	if z := c.take(1); uintptr(unsafe.Pointer(&z[0])) == end(x) || cap(x) != 1 {
+		t.Error("room given back from a slice that is not the last taken")
+	}
+	_ = y
+	// A slice of its own (over a quarter chunk) gives nothing back.
+	big := c.take(maxCarveBytes/4/8 + 1)
+	before := len(c.free)
+	c.keep(big, 1)
+	if len(c.free) != before {
+		t.Error("room of a slice of its own went to the chunk")
+	}
+}

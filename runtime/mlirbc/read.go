@@ -214,6 +214,8 @@ type carver[T any] struct {
 	last  int // elements of the last chunk
 	next  []T // the chunk after free, when looking ahead
 	ahead bool
+	// taken is the slice take cut last from free, for keep.
+	taken []T
 }
 
 const (
@@ -226,6 +228,7 @@ func (c *carver[T]) take(n int) []T {
 	var zero T
 	size := int(unsafe.Sizeof(zero))
 	if n*size > maxCarveBytes/4 {
+		c.taken = nil
 		s := make([]T, n)
 		prefault.Slice(s)
 		return s
@@ -244,7 +247,20 @@ func (c *carver[T]) take(n int) []T {
 	}
 	s := c.free[:n:n]
 	c.free = c.free[n:]
+	c.taken = s
 	return s
+}
+
+// keep gives back the room s, the slice take returned last, has beyond
+// its first n elements, and returns those: the reader takes room for
+// every property an op may have, and most ops have a few.
+func (c *carver[T]) keep(s []T, n int) []T {
+	if n < cap(s) && len(c.free) > 0 && cap(s) == cap(c.taken) && unsafe.SliceData(s) == unsafe.SliceData(c.taken) {
+		// s lies just before c.free in one chunk: nothing was taken since.
+		c.free = unsafe.Slice(unsafe.SliceData(s[n:]), cap(s)-n+len(c.free))
+		c.taken = nil
+	}
+	return s[:n:n]
 }
 
 type opNameInfo struct {
@@ -799,7 +815,7 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 	if err != nil {
 		return err
 	}
-	props = props[:len(props):len(props)]
+	props = rd.attrList.keep(props, len(props))
 	if shared {
 		rd.propsRead[i] = propsRead{schema: s, attrs: props}
 	}
