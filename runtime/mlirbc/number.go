@@ -1,6 +1,7 @@
 package mlirbc
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -220,12 +221,9 @@ type numbering struct {
 	blobs       [][]byte
 	attrScratch []ir.NamedAttr
 	// propSets numbers the property sets met, keyed by their kind's id
-	// and their entries' ids; propSetKeys lists the keys by number.
-	// propIDs is scratch space for a key. The keys view propSetData,
-	// which is only appended to (growing copies it, leaving the bytes
-	// viewed as they were): no string is allocated per set.
-	propSets    map[string]int32
-	propSetKeys []string
+	// and their entries' ids, which propSetData holds back to back.
+	// propIDs is scratch space for a key.
+	propSets    keyIndex
 	propSetData []byte
 	propIDs     []byte
 	// attrDepth is how deeply the attribute or type being numbered sits;
@@ -796,26 +794,23 @@ const maxPropSetHint = 1024
 // key given: k's id, then its entries' ids.
 func (n *numbering) propSet(k *opKind, key []byte) int32 {
 	// Neighbouring ops of a kind mostly share their properties.
-	if k.lastSet != 0 && string(key) == n.propSetKeys[k.lastSet-1] {
+	if k.lastSet != 0 && bytes.Equal(key, n.propSets.Key(n.propSetData, int(k.lastSet-1))) {
 		return k.lastSet
 	}
-	if n.propSets == nil {
-		// Room for a set every 64 ops, within bounds: grown from empty,
-		// the map rehashed at every doubling, and a module of small
+	if n.propSets.Len() == 0 {
+		// Room for a set every 64 ops, within bounds: a module of small
 		// functions has a set or two a function.
-		n.propSets = make(map[string]int32, min(n.ops.Len()/64+1, maxPropSetHint))
+		n.propSets = newKeyIndex()
+		n.propSets.Reserve(min(n.ops.Len()/64+1, maxPropSetHint))
 	}
-	set, ok := n.propSets[string(key)]
-	if !ok {
+	i, h := n.propSets.Find(n.propSetData, key)
+	if i < 0 {
 		start := len(n.propSetData)
 		n.propSetData = append(n.propSetData, key...)
-		s := unsafe.String(&n.propSetData[start], len(key))
-		n.propSetKeys = append(n.propSetKeys, s)
-		set = int32(len(n.propSetKeys))
-		n.propSets[s] = set
+		i = n.propSets.Add(start, len(n.propSetData), h)
 	}
-	k.lastSet = set
-	return set
+	k.lastSet = int32(i + 1)
+	return k.lastSet
 }
 
 // dictFor builds the dictionary the op writes: before v5 its attributes

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"unsafe"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/internal/prefault"
@@ -130,10 +129,11 @@ func encode(ctx *ir.Context, m *Module, opts WriteOptions, emit func(*emitter) e
 	// properties entry a property set, about), or bounded: a Go map grown
 	// from empty rehashes at every doubling, a seventh of writing a
 	// thousand small functions.
-	e := &emitter{n: n, opts: opts, version: opts.Version.Number(), propIndex: make(map[string]uint64, len(n.propSetKeys))}
+	e := &emitter{n: n, opts: opts, version: opts.Version.Number(), propIndex: newKeyIndex()}
+	e.propIndex.Reserve(n.propSets.Len())
 	e.strings.Grow(min(len(n.refStrings), maxStringHint) + len(n.dialects) + len(n.kinds))
 	// Read before written: see prefault.Touch.
-	e.propSets = prefault.Touch(make([]uint64, len(n.propSetKeys)))
+	e.propSets = prefault.Touch(make([]uint64, n.propSets.Len()))
 	e.num = &final{n: n, strings: &e.strings}
 	e.enc = bytecode.NewEncoder(ctx, e.num, n.target)
 	buf := n.buf
@@ -186,13 +186,10 @@ type emitter struct {
 	enc     *bytecode.Encoder
 	strings wire.StringTable
 	// props holds the size-prefixed properties entries back to back;
-	// propIndex maps each (a string viewing props) to its index.
-	props     []byte
-	nprops    uint64
-	propIndex map[string]uint64
-	// propStart is where each entry starts in props; lastProp views the
-	// entry returned last, lastPropIndex is its index.
-	propStart     []int
+	// propIndex numbers them. lastProp views the entry returned last,
+	// lastPropIndex is its index.
+	props         []byte
+	propIndex     keyIndex
 	lastProp      []byte
 	lastPropIndex uint64
 	propBody      []byte
@@ -269,8 +266,8 @@ func (e *emitter) write(out []byte, w io.Writer, m *Module) ([]byte, error) {
 	}
 	f.spliced(bytecode.SectionString, strings, strSplices)
 	if e.version >= 5 {
-		f.header(bytecode.SectionProperties, 0, wire.VarIntLen(e.nprops)+len(e.props))
-		f.out = wire.AppendVarInt(f.out, e.nprops)
+		f.header(bytecode.SectionProperties, 0, wire.VarIntLen(uint64(e.propIndex.Len()))+len(e.props))
+		f.out = wire.AppendVarInt(f.out, uint64(e.propIndex.Len()))
 		f.bytes(e.props)
 	}
 	f.flush()
@@ -756,18 +753,15 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 		e.props = e.props[:start]
 		return e.lastPropIndex, true, nil
 	}
-	i, ok := e.propIndex[string(entry)]
-	if ok {
+	i, h := e.propIndex.Find(e.props, entry)
+	if i >= 0 {
 		e.props = e.props[:start]
-		entry = e.props[e.propStart[i]:][:len(entry)]
+		entry = e.propIndex.Key(e.props, i)
 	} else {
-		i = e.nprops
-		e.nprops++
-		e.propIndex[unsafe.String(&entry[0], len(entry))] = i
-		e.propStart = append(e.propStart, start)
+		i = e.propIndex.Add(start, len(e.props), h)
 	}
-	e.lastProp, e.lastPropIndex = entry, i
-	return i, true, nil
+	e.lastProp, e.lastPropIndex = entry, uint64(i)
+	return uint64(i), true, nil
 }
 
 // resourceSections builds the ResourceOffset section and the Resource
