@@ -7,20 +7,19 @@ import (
 
 // keyIndex numbers distinct byte strings in the order first met. The
 // keys are spans of one buffer the caller owns and only appends to (a
-// larger buffer copies the bytes, so a span reads the same in it): the
-// index keeps 16 bytes a key and no pointer, where a map of strings
-// viewing the buffer took about ten times that, with its growth, in a
-// module of 20,000 small functions (two property sets each, every one
-// new). Convert runs without the collector, so that was resident memory.
+// larger buffer copies the bytes, so a span reads the same in it). The
+// index holds no pointer and no string: a map of strings viewing the
+// buffer, with a list of them by number, took more memory, and convert
+// runs without the collector, so all of it stayed resident.
 type keyIndex struct {
 	seed maphash.Seed
-	// spans are the keys by number; hashes the top bits of each key's
-	// hash, which growth places them by and probes compare first.
-	spans  []keySpan
-	hashes []uint32
-	// slots is a table of key numbers plus one (0: empty), of a power of
-	// two size, at most half full.
-	slots []uint32
+	// spans are the keys by number.
+	spans []keySpan
+	// slots is an open-addressed table, at most half full, of a power of
+	// two size: each slot holds the top half of a key's hash and its
+	// number plus one in the low half, 0 if free. A probe compares the
+	// hash before the key's bytes, and growth places keys by it.
+	slots []uint64
 }
 
 type keySpan struct{ start, end uint32 }
@@ -45,29 +44,30 @@ func (x *keyIndex) Find(buf, key []byte) (int, uint64) {
 	}
 	mask := uint64(len(x.slots) - 1)
 	for i := (h >> 32) & mask; ; i = (i + 1) & mask {
-		n := x.slots[i]
-		if n == 0 {
+		s := x.slots[i]
+		if s == 0 {
 			return -1, h
 		}
-		if x.hashes[n-1] == uint32(h>>32) && bytes.Equal(x.Key(buf, int(n-1)), key) {
-			return int(n - 1), h
+		if s>>32 == h>>32 {
+			if n := int(uint32(s)) - 1; bytes.Equal(x.Key(buf, n), key) {
+				return n, h
+			}
 		}
 	}
 }
 
 // Add numbers buf[start:end], which Find did not find (h is the hash it
-// returned), and returns its number. Past 2^32 bytes or keys it panics:
-// a writer's buffers do not reach that.
+// returned), and returns its number. Past 4 GiB of keys or 2^32-1 of
+// them it panics: a writer's buffers do not reach that.
 func (x *keyIndex) Add(start, end int, h uint64) int {
-	if uint64(end) > 1<<32-1 || len(x.spans) == 1<<32-1 {
-		panic("mlirbc: key index beyond 4 GiB or 2^32 keys")
+	if uint64(end) > 1<<32-1 || uint64(len(x.spans)) >= 1<<32-1 {
+		panic("mlirbc: key index beyond 4 GiB or 2^32-1 keys")
 	}
 	if 2*(len(x.spans)+1) > len(x.slots) {
 		x.grow(max(16, 2*len(x.slots)))
 	}
 	x.spans = append(x.spans, keySpan{uint32(start), uint32(end)})
-	x.hashes = append(x.hashes, uint32(h>>32))
-	x.place(h, uint32(len(x.spans)))
+	x.place(h&^(1<<32-1) | uint64(len(x.spans)))
 	return len(x.spans) - 1
 }
 
@@ -80,35 +80,30 @@ func (x *keyIndex) Reserve(n int) {
 	if size > len(x.slots) {
 		x.grow(size)
 	}
-	x.spans = growCap(x.spans, n)
-	x.hashes = growCap(x.hashes, n)
-}
-
-func growCap[T any](s []T, n int) []T {
-	if cap(s) >= n {
-		return s
+	if cap(x.spans) < n {
+		x.spans = append(make([]keySpan, 0, n), x.spans...)
 	}
-	return append(make([]T, 0, n), s...)
 }
 
 // grow makes the table size slots and places the keys again by the hash
-// bits kept: a key's slot depends only on those (see place).
+// bits their slots keep.
 func (x *keyIndex) grow(size int) {
-	x.slots = make([]uint32, size)
-	for i, h := range x.hashes {
-		x.place(uint64(h)<<32, uint32(i+1))
+	old := x.slots
+	x.slots = make([]uint64, size)
+	for _, s := range old {
+		if s != 0 {
+			x.place(s)
+		}
 	}
 }
 
-// place puts key number n (plus one) in the first free slot from the one
-// its hash's top bits pick.
-func (x *keyIndex) place(h uint64, n uint32) {
-	// The top bits, as hashes keeps them, so that growth places a key
-	// without its bytes.
+// place puts slot value s in the first free slot from the one its hash
+// bits pick.
+func (x *keyIndex) place(s uint64) {
 	mask := uint64(len(x.slots) - 1)
-	for i := (h >> 32) & mask; ; i = (i + 1) & mask {
+	for i := (s >> 32) & mask; ; i = (i + 1) & mask {
 		if x.slots[i] == 0 {
-			x.slots[i] = n
+			x.slots[i] = s
 			return
 		}
 	}
