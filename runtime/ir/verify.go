@@ -787,7 +787,7 @@ func (v *verifier) domTree(r int) *domTree {
 	n := len(blocks)
 	// The edges, as one list: block b's successors are succ[first[b]:first[b+1]].
 	first := make([]int, n+1)
-	var succ []int
+	succ := make([]int, 0, n)
 	for b, blk := range blocks {
 		first[b] = len(succ)
 		ops := blk.Ops()
@@ -812,7 +812,9 @@ func (v *verifier) domTree(r int) *domTree {
 	predFrom, predTo := make([]int, 0, len(succ)), make([]int, 0, len(succ))
 	type item struct{ b, next int }
 	visited[0] = true
-	stack := []item{{0, first[0]}}
+	// As deep as the longest path: a chain of blocks fills it.
+	stack := make([]item, 1, n)
+	stack[0] = item{0, first[0]}
 	for len(stack) > 0 {
 		top := &stack[len(stack)-1]
 		if top.next == first[top.b+1] {
@@ -908,7 +910,7 @@ func (t *domTree) number() {
 	}
 	t.enter, t.exit = make([]int, n), make([]int, n)
 	clock := 0
-	stack := []int{0}
+	stack := make([]int, 1, n)
 	t.enter[0] = clock
 	for len(stack) > 0 {
 		top := stack[len(stack)-1]
