@@ -163,6 +163,20 @@ func TestValueParts(t *testing.T) {
 		t.Errorf("SetArgLocs made %v allocations, want 1 for all the arguments", n)
 	}
 
+	// ArgLocs does the same from shared chunks: blocks set in turn keep
+	// their own locations, and many blocks cost few allocations.
+	var x ir.ArgLocs
+	other := op.AddRegion().AddBlock()
+	o0 := other.AddArg(i32, nil)
+	x.Set(b, []ir.Location{nil, loc})
+	x.Set(other, []ir.Location{loc})
+	if a0.Loc() != nil || a1.Loc() != loc || len(a1.UseOrder()) != 2 || o0.Loc() != loc {
+		t.Errorf("after ArgLocs.Set: locations %v, %v, %v; use order %v", a0.Loc(), a1.Loc(), o0.Loc(), a1.UseOrder())
+	}
+	if n := testing.AllocsPerRun(100, func() { x.Set(b, locs) }); n > 0.1 {
+		t.Errorf("ArgLocs.Set made %v allocations a block", n)
+	}
+
 	// A value is a result or an argument, never both.
 	r.SetArgOf(b, 7)
 	if r.Op() != nil || r.Block() != b || r.Index() != 7 {

@@ -156,21 +156,22 @@ type reader struct {
 	// Explain); ops counts the ops read, for its labels.
 	tr  wire.Tracer
 	ops int
-	// argLocs collects a block's argument locations for SetArgLocs.
-	argLocs  []ir.Location
-	builtin  bytecode.Builtin
-	unknown  ir.Location
-	ctx      *ir.Context
-	f        *bytecode.File
-	dec      *bytecode.Decoder
-	release  int
-	versions bytecode.DialectVersions // of dialects read at an older version
-	lazy     bool
-	verify   bool
-	maxDepth int
-	names    []opNameInfo
-	props    propEntries
-	depth    int
+	// argLocs collects a block's argument locations for argExtras.
+	argLocs   []ir.Location
+	argExtras ir.ArgLocs
+	builtin   bytecode.Builtin
+	unknown   ir.Location
+	ctx       *ir.Context
+	f         *bytecode.File
+	dec       *bytecode.Decoder
+	release   int
+	versions  bytecode.DialectVersions // of dialects read at an older version
+	lazy      bool
+	verify    bool
+	maxDepth  int
+	names     []opNameInfo
+	props     propEntries
+	depth     int
 	// What blocks and ops hold is carved from shared chunks (see carver).
 	opSlab   carver[ir.Operation]
 	vals     carver[ir.Value]
@@ -672,7 +673,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 		if rd.tr != nil {
 			rd.tr.Span(nat, r.Offset(), fmt.Sprintf("%d successors", n))
 		}
-		succs := make([]*ir.Block, n)
+		succs := rd.blkPtrs.take(n)
 		rd.extras.Give(op)
 		op.SetSuccessors(succs)
 		for i := range succs {
@@ -1035,7 +1036,7 @@ func (rd *reader) readBlock(r *wire.Reader, b *ir.Block, sc *valueScope, blocks 
 			}
 			args[i] = v
 		}
-		b.SetArgLocs(locs)
+		rd.argExtras.Set(b, locs)
 		rd.argLocs = locs[:0]
 		if rd.f.Version >= 3 {
 			mat := r.Offset()

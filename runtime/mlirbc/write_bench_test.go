@@ -30,6 +30,9 @@ func BenchmarkWriteFuncs(b *testing.B) { benchWrite(b, "funcs1000", manyFuncs(10
 // quadratic (ops/s here fell as the chain grew).
 func BenchmarkWriteBlocks(b *testing.B) { benchWrite(b, "blocks20000", blockChain(20_000)) }
 
+// BenchmarkReadBlocks reads the module of BenchmarkWriteBlocks.
+func BenchmarkReadBlocks(b *testing.B) { benchRead(b, "blocks20000", blockChain(20_000)) }
+
 // blockChain writes one function of n blocks, each passing a value to the
 // next (see BenchmarkWriteBlocks).
 func blockChain(n int) func(*strings.Builder) int {
