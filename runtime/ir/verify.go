@@ -801,6 +801,20 @@ func (v *verifier) domTree(r int) *domTree {
 		}
 	}
 	first[n] = len(succ)
+	t := dominatorTree(first, succ)
+	if v.doms == nil {
+		v.doms = map[int]*domTree{}
+	}
+	v.doms[r] = t
+	return t
+}
+
+// dominatorTree computes the dominator tree of a region's blocks, with
+// Cooper, Harvey and Kennedy's iterative algorithm, from its edges: block
+// b's successors are succ[first[b]:first[b+1]] (len(first) is the number
+// of blocks plus one); block 0 is the entry.
+func dominatorTree(first, succ []int) *domTree {
+	n := len(first) - 1
 	// Reverse post-order by an explicit DFS, which also lists each
 	// reachable block's predecessors (reachable ones only).
 	order := make([]int, n) // block → RPO number, -1 unreachable
@@ -887,10 +901,6 @@ func (v *verifier) domTree(r int) *domTree {
 	}
 	t := &domTree{idom: idom}
 	t.number()
-	if v.doms == nil {
-		v.doms = map[int]*domTree{}
-	}
-	v.doms[r] = t
 	return t
 }
 

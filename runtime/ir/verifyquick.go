@@ -1,18 +1,23 @@
 package ir
 
+import "slices"
+
 // quickVerify is Verify's fast path: one walk that proves the common shape
 // of IR valid, without the tables the full verifier builds to name what is
 // wrong. It answers true only for IR Verify accepts; anything it does not
-// handle cheaply (several blocks in a region, successors, a value used
-// before its definition, a lazily read region left unread, any broken
-// rule) makes it answer false, and Verify then runs the full check, which
-// finds the error and words it, or accepts what was merely unusual.
+// handle cheaply (a value used before its definition, a graph region of
+// several blocks, an unreachable block, a lazily read region left unread,
+// any broken rule) makes it answer false, and Verify then runs the full
+// check, which finds the error and words it, or accepts what was merely
+// unusual.
 //
-// Within its shape (every region of at most one block, no successors) the
-// rules reduce to: a value may be used where it is defined earlier in the
-// walk, in a block still open (enclosing the use) at or below the nearest
-// isolated op. Requiring the definition to come first is stricter than
-// graph regions need, which only costs a fall back.
+// The rules reduce to: a value may be used where it is defined earlier in
+// the walk, in a block still open at or below the nearest isolated op. A
+// block is open while the walk is in it, in the regions it holds, and, in
+// a region of several blocks (a CFG), in the blocks it dominates: those
+// are walked in the order of a walk of the dominator tree, each block's
+// subtree before it closes. Requiring the definition to come first is
+// stricter than graph regions need, which only costs a fall back.
 func quickVerify(root *Operation, opts VerifyOptions) bool {
 	if root.NumOperands() > 0 || root.NumSuccessors() > 0 {
 		return false
@@ -26,6 +31,9 @@ type quickVerifier struct {
 	gen      MarkGeneration
 	maxDepth int
 	stack    []quickFrame
+	// closing lists the CFG blocks still open whose frames became those
+	// of a block they dominate (see quickFrame).
+	closing []*Block
 	// symName is the sym_name of the op that op checked last, nil for
 	// none.
 	symName Attribute
@@ -44,6 +52,23 @@ type quickFrame struct {
 	pos          int
 	level, floor int
 	owner        ownerKind
+	// In a region of several blocks, cfg is its dominator tree, bi the
+	// block's index and kid the next of its children in the tree to walk.
+	// A frame whose block's last child comes next becomes the child's:
+	// the blocks it was are listed in closing from closeFrom on, closed
+	// with it. A chain of blocks then takes one frame, not one a block.
+	// entry says the frame is, or was, the region's entry block's.
+	cfg       *quickCFG
+	bi, kid   int
+	closeFrom int
+	entry     bool
+}
+
+// quickCFG is the dominator tree of a region of several blocks, as lists
+// of children: block b's are kids[first[b]:first[b+1]].
+type quickCFG struct {
+	blocks      []*Block
+	first, kids []int
 }
 
 type ownerKind uint8
@@ -72,6 +97,11 @@ func (q *quickVerifier) run(root *Operation) bool {
 			if child == nil || !q.op(child, f.b, f.level, f.floor) {
 				return false
 			}
+			// Only a terminator of a block of a CFG branches: its
+			// successors were checked with the region (cfgOf).
+			if child.NumSuccessors() > 0 && (f.cfg == nil || f.pos != f.b.NumOps()) {
+				return false
+			}
 			if q.symName != nil && !q.symbol(f, child) {
 				return false
 			}
@@ -80,10 +110,38 @@ func (q *quickVerifier) run(root *Operation) bool {
 			}
 			continue
 		}
-		// The block is done: its values go out of scope.
+		// The block is done; in a CFG, the blocks it dominates come
+		// next, with it still open.
+		if f.cfg != nil && f.kid < f.cfg.first[f.bi+1] {
+			c := f.cfg.kids[f.kid]
+			f.kid++
+			if !q.openBlock(f.cfg.blocks[c], f.level) {
+				return false
+			}
+			if f.kid == f.cfg.first[f.bi+1] {
+				// The last child: this frame becomes its.
+				q.closing = append(q.closing, f.b)
+				f.b, f.pos, f.bi, f.kid = f.cfg.blocks[c], 0, c, f.cfg.first[c]
+				continue
+			}
+			next := *f
+			next.b, next.pos, next.bi, next.kid = f.cfg.blocks[c], 0, c, f.cfg.first[c]
+			next.closeFrom, next.entry = len(q.closing), false
+			q.stack = append(q.stack, next)
+			continue
+		}
+		// Its values go out of scope, and those of the blocks the frame
+		// was before.
 		q.gen.SetBlock(f.b, 0)
-		op, next, level, floor := f.op, f.region+1, f.level-1, f.floor
+		for _, b := range q.closing[f.closeFrom:] {
+			q.gen.SetBlock(b, 0)
+		}
+		q.closing = q.closing[:f.closeFrom]
+		op, next, level, floor, entry := f.op, f.region+1, f.level-1, f.floor, f.entry
 		q.stack = q.stack[:len(q.stack)-1]
+		if !entry {
+			continue // back to the block dominating it
+		}
 		if !q.openRegions(op, next, level, floor) {
 			return false
 		}
@@ -102,7 +160,7 @@ func (q *quickVerifier) op(op *Operation, parent *Block, level, floor int) bool 
 	if parent != nil && op.Parent() != parent {
 		return false
 	}
-	if op.Name().Dialect == "" || op.Loc() == nil || op.NumSuccessors() > 0 {
+	if op.Name().Dialect == "" || op.Loc() == nil {
 		return false
 	}
 	for j, r := range op.Results() {
@@ -197,6 +255,105 @@ func (q *quickVerifier) rulesOf(op *Operation) (*OpCounts, []string) {
 	return nil, nil
 }
 
+// openBlock opens b at level: its arguments are defined, and its values
+// are in scope until it closes.
+func (q *quickVerifier) openBlock(b *Block, level int) bool {
+	q.gen.SetBlock(b, uint64(level))
+	for j, a := range b.Args() {
+		if a == nil || a.Block() != b || a.Index() != j || a.Op() != nil || a.Type() == nil || a.Loc() == nil {
+			return false
+		}
+		q.gen.SetValue(a, 1)
+	}
+	return true
+}
+
+// terminated reports whether b ends in an op that may end it, as far as
+// its traits tell: MLIR needs a terminator there, and an op known not to
+// be one is an error.
+func (q *quickVerifier) terminated(b *Block) bool {
+	if b.NumOps() == 0 {
+		return false
+	}
+	if last := b.Op(b.NumOps() - 1); last != nil {
+		if lt := q.traits.get(last); lt.Known && !lt.Terminator {
+			return false
+		}
+	}
+	return true
+}
+
+// cfgOf checks the blocks of r, a region of several blocks, and the
+// branches between them, and returns their dominator tree: every block
+// ends in a terminator whose successors are blocks of r other than the
+// entry, and every block is reachable from the entry (MLIR does not check
+// dominance in unreachable blocks; the full check handles those).
+func (q *quickVerifier) cfgOf(r *Region) (*quickCFG, bool) {
+	blocks := r.Blocks()
+	if uint64(len(blocks)) >= 1<<32 {
+		return nil, false // marks hold 32 bits
+	}
+	for i, b := range blocks {
+		if b == nil || b.Parent() != r {
+			return nil, false
+		}
+		if _, seen := q.gen.Block(b); seen {
+			return nil, false
+		}
+		// The block's index until the branches are read, then 0 (seen,
+		// not open).
+		q.gen.SetBlock(b, uint64(i))
+		if !q.terminated(b) {
+			return nil, false
+		}
+	}
+	n := len(blocks)
+	first := make([]int, n+1)
+	succ := make([]int, 0, n)
+	for i, b := range blocks {
+		first[i] = len(succ)
+		last := b.Op(b.NumOps() - 1)
+		if last == nil {
+			return nil, false
+		}
+		for _, s := range last.Successors() {
+			if s == nil || s.Parent() != r {
+				return nil, false
+			}
+			mark, _ := q.gen.Block(s)
+			pos := int(mark)
+			if pos == 0 || pos >= n || blocks[pos] != s {
+				return nil, false
+			}
+			succ = append(succ, pos)
+		}
+	}
+	first[n] = len(succ)
+	for _, b := range blocks {
+		q.gen.SetBlock(b, 0)
+	}
+	t := dominatorTree(first, succ)
+	cfg := &quickCFG{blocks: blocks, first: make([]int, n+1), kids: make([]int, 0, n)}
+	// Children lists, by counting.
+	for b := 1; b < n; b++ {
+		if t.idom[b] < 0 {
+			return nil, false
+		}
+		cfg.first[t.idom[b]+1]++
+	}
+	for b := range n {
+		cfg.first[b+1] += cfg.first[b]
+	}
+	cfg.kids = cfg.kids[:n-1]
+	fill := slices.Clone(cfg.first[:n])
+	for b := 1; b < n; b++ {
+		p := t.idom[b]
+		cfg.kids[fill[p]] = b
+		fill[p]++
+	}
+	return cfg, true
+}
+
 func (q *quickVerifier) define(op *Operation) {
 	for _, r := range op.Results() {
 		q.gen.SetValue(r, 1)
@@ -237,36 +394,34 @@ func (q *quickVerifier) openRegions(op *Operation, i, level, floor int) bool {
 			return false
 		}
 		q.gen.SetRegion(r, 0)
+		var cfg *quickCFG
 		switch r.NumBlocks() {
 		case 0:
 			continue
 		case 1:
 		default:
-			return false
+			if t.Known && t.Graph {
+				return false
+			}
+			var ok bool
+			if cfg, ok = q.cfgOf(r); !ok {
+				return false
+			}
 		}
 		b := r.Block(0)
-		if b == nil || b.Parent() != r {
-			return false
-		}
-		if _, seen := q.gen.Block(b); seen {
-			return false
-		}
-		if t.Known && !t.NoTerminator {
-			if b.NumOps() == 0 {
+		if cfg == nil {
+			if b == nil || b.Parent() != r {
 				return false
 			}
-			if last := b.Op(b.NumOps() - 1); last != nil {
-				if lt := q.traits.get(last); lt.Known && !lt.Terminator {
-					return false
-				}
-			}
-		}
-		q.gen.SetBlock(b, uint64(level+1))
-		for j, a := range b.Args() {
-			if a == nil || a.Block() != b || a.Index() != j || a.Op() != nil || a.Type() == nil || a.Loc() == nil {
+			if _, seen := q.gen.Block(b); seen {
 				return false
 			}
-			q.gen.SetValue(a, 1)
+			if t.Known && !t.NoTerminator && !q.terminated(b) {
+				return false
+			}
+		}
+		if !q.openBlock(b, level+1) {
+			return false
 		}
 		owner := unknownOwner
 		switch {
@@ -275,7 +430,11 @@ func (q *quickVerifier) openRegions(op *Operation, i, level, floor int) bool {
 		case t.Known:
 			owner = plainOwner
 		}
-		q.stack = append(q.stack, quickFrame{op: op, region: i, b: b, level: level + 1, floor: floor, owner: owner})
+		f := quickFrame{op: op, region: i, b: b, level: level + 1, floor: floor, owner: owner, cfg: cfg, closeFrom: len(q.closing), entry: true}
+		if cfg != nil {
+			f.kid = cfg.first[0]
+		}
+		q.stack = append(q.stack, f)
 		return true
 	}
 	q.define(op)

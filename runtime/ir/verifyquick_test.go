@@ -1,6 +1,7 @@
 package ir
 
 import (
+	"math/rand/v2"
 	"testing"
 )
 
@@ -20,7 +21,7 @@ func quickTraits(op *Operation) OpTraits {
 		return OpTraits{Known: true, Graph: true, NoTerminator: true}
 	case "scf":
 		return OpTraits{Known: true}
-	case "yield":
+	case "yield", "br":
 		return OpTraits{Known: true, Terminator: true}
 	case "plain":
 		return OpTraits{Known: true}
@@ -225,4 +226,135 @@ func TestQuickVerifyCommonShape(t *testing.T) {
 	if quickVerify(root, opts) || Verify(root, opts) == nil {
 		t.Fatal("a use across an isolated op passed")
 	}
+}
+
+// TestQuickVerifyCFG: regions of several blocks take the fast path when
+// every use is dominated, and the fast path agrees with the full check on
+// random CFGs: it accepts nothing the full check refuses, and all it
+// accepts when every block is reachable.
+func TestQuickVerifyCFG(t *testing.T) {
+	ctx := NewContext()
+	ty := GetTextType(ctx, "test", "i32")
+	loc := &testLoc{}
+	opts := VerifyOptions{Traits: quickTraits}
+	rng := rand.New(rand.NewPCG(7, 8))
+	agreed, fast := 0, 0
+	for round := range 3000 {
+		n := 2 + rng.IntN(8)
+		root := NewOperation(OpName{Dialect: "test", Op: "iso"}, loc, nil)
+		fn := root.AddRegion().AddBlock().Append(NewOperation(OpName{Dialect: "test", Op: "iso"}, loc, nil))
+		r := fn.AddRegion()
+		blocks := make([]*Block, n)
+		for i := range blocks {
+			blocks[i] = r.AddBlock()
+		}
+		arg := blocks[0].AddArg(ty, loc)
+		defs := make([][]*Value, n) // values defined in each block
+		for i, b := range blocks {
+			if i > 0 && rng.IntN(3) == 0 {
+				defs[i] = append(defs[i], b.AddArg(ty, loc))
+			}
+			for range rng.IntN(3) {
+				op := NewOperation(OpName{Dialect: "test", Op: "plain"}, loc, []Type{ty})
+				// A value of the entry block, or of any block so far.
+				src := arg
+				if k := rng.IntN(i + 1); len(defs[k]) > 0 && rng.IntN(2) == 0 {
+					src = defs[k][rng.IntN(len(defs[k]))]
+				}
+				op.SetOperands([]*Value{src})
+				if rng.IntN(4) == 0 {
+					// The use inside a region of an op.
+					op = NewOperation(OpName{Dialect: "test", Op: "scf"}, loc, []Type{ty})
+					inner := op.AddRegion().AddBlock()
+					use := inner.Append(NewOperation(OpName{Dialect: "test", Op: "plain"}, loc, []Type{ty}))
+					use.SetOperands([]*Value{src})
+					inner.Append(NewOperation(OpName{Dialect: "test", Op: "yield"}, loc, nil))
+				}
+				b.Append(op)
+				defs[i] = append(defs[i], op.Result(0))
+			}
+			br := NewOperation(OpName{Dialect: "test", Op: "br"}, loc, nil)
+			var to []*Block
+			for range rng.IntN(3) {
+				to = append(to, blocks[1+rng.IntN(n-1)])
+			}
+			if i+1 < n && rng.IntN(4) != 0 {
+				to = append(to, blocks[i+1]) // mostly a chain: most blocks reachable
+			}
+			br.SetSuccessors(to)
+			b.Append(br)
+		}
+		quick := quickVerify(root, opts)
+		err := verifyFull(root, opts)
+		if quick && err != nil {
+			t.Fatalf("round %d: the fast path accepts a CFG the full check refuses: %v", round, err)
+		}
+		if quick {
+			fast++
+		}
+		// With every block reachable, the two must agree.
+		reach := reachableBlocks(blocks)
+		if reach == n {
+			if quick != (err == nil) {
+				t.Fatalf("round %d: fast path %v, full check %v, all blocks reachable", round, quick, err)
+			}
+			agreed++
+		}
+	}
+	t.Logf("%d CFGs took the fast path; %d, all reachable, were checked for agreement", fast, agreed)
+	if fast < 300 || agreed < 1000 {
+		t.Errorf("only %d CFGs took the fast path and %d were checked for agreement", fast, agreed)
+	}
+}
+
+// TestQuickVerifyLongChain: a chain of blocks, each using a value of the
+// one before and the entry's argument, takes the fast path however long.
+func TestQuickVerifyLongChain(t *testing.T) {
+	ctx := NewContext()
+	ty := GetTextType(ctx, "test", "i32")
+	loc := &testLoc{}
+	root := NewOperation(OpName{Dialect: "test", Op: "iso"}, loc, nil)
+	fn := root.AddRegion().AddBlock().Append(NewOperation(OpName{Dialect: "test", Op: "iso"}, loc, nil))
+	r := fn.AddRegion()
+	const n = 5000
+	blocks := make([]*Block, n)
+	for i := range blocks {
+		blocks[i] = r.AddBlock()
+	}
+	arg := blocks[0].AddArg(ty, loc)
+	prev := arg
+	for i, b := range blocks {
+		op := b.Append(NewOperation(OpName{Dialect: "test", Op: "plain"}, loc, []Type{ty}))
+		op.SetOperands([]*Value{prev, arg})
+		prev = op.Result(0)
+		br := b.Append(NewOperation(OpName{Dialect: "test", Op: "br"}, loc, nil))
+		if i+1 < n {
+			br.SetSuccessors([]*Block{blocks[i+1]})
+		}
+	}
+	opts := VerifyOptions{Traits: quickTraits}
+	if !quickVerify(root, opts) {
+		t.Fatal("the fast path refuses a chain of blocks")
+	}
+	// The last block's value used in the entry block: not dominated.
+	blocks[0].Op(0).SetOperands([]*Value{prev, arg})
+	if quickVerify(root, opts) || Verify(root, opts) == nil {
+		t.Fatal("a use not dominated by its definition passed")
+	}
+}
+
+// reachableBlocks counts the blocks reachable from the first.
+func reachableBlocks(blocks []*Block) int {
+	seen := map[*Block]bool{blocks[0]: true}
+	for stack := []*Block{blocks[0]}; len(stack) > 0; {
+		b := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, s := range b.Op(b.NumOps() - 1).Successors() {
+			if !seen[s] {
+				seen[s] = true
+				stack = append(stack, s)
+			}
+		}
+	}
+	return len(seen)
 }
