@@ -67,6 +67,49 @@ func TestParseErrors(t *testing.T) {
 	}
 }
 
+// TestScopesOfManyRegions: each region's names are its own, whether its
+// values are numbered from 0 or on from the regions before (as mlir-opt
+// 19 on prints them), and a closed region's names, block names included,
+// are gone for the next (the parser reuses a closed region's tables).
+func TestScopesOfManyRegions(t *testing.T) {
+	fn := func(name, body string) string {
+		return `"func.func"() <{function_type = (i32) -> i32, sym_name = "` + name + `"}> ({` + "\n" + body + "\n" + `}) : () -> ()` + "\n"
+	}
+	ok := `"builtin.module"() ({` + "\n" +
+		fn("f", `^bb0(%a: i32):
+  %5 = "arith.addi"(%a, %a) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+  "cf.br"(%5)[^bb1] : (i32) -> ()
+^bb1(%b: i32):
+  "func.return"(%b) : (i32) -> ()`) +
+		fn("g", `^bb0(%a: i32):
+  %2000 = "arith.addi"(%a, %a) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+  %2001 = "arith.addi"(%2000, %a) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+  "func.return"(%2001) : (i32) -> ()`) +
+		`}) : () -> ()` + "\n"
+	if _, err := mlirtext.ParseString(all.NewContext(), ok, mlirtext.ParseOptions{File: "s.mlir"}); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ body, want string }{
+		// %5 and ^bb1 were f's.
+		{`^bb0(%a: i32):
+  "func.return"(%5) : (i32) -> ()`, "use of undeclared SSA value %5"},
+		{`^bb0(%a: i32):
+  "cf.br"(%a)[^bb1] : (i32) -> ()`, "reference to an undefined block ^bb1"},
+		{`^bb0(%c: i32):
+  "func.return"(%b) : (i32) -> ()`, "use of undeclared SSA value %b"},
+	} {
+		src := `"builtin.module"() ({` + "\n" + fn("f", `^bb0(%a: i32):
+  %5 = "arith.addi"(%a, %a) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+  "cf.br"(%5)[^bb1] : (i32) -> ()
+^bb1(%b: i32):
+  "func.return"(%b) : (i32) -> ()`) + fn("g", c.body) + `}) : () -> ()` + "\n"
+		_, err := mlirtext.ParseString(all.NewContext(), src, mlirtext.ParseOptions{File: "s.mlir"})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: got %v, want an error containing %q", c.body, err, c.want)
+		}
+	}
+}
+
 // TestDeepNestingReadsBack: IR as deep as the bytecode reader takes
 // prints and reads back (regions and attributes the text parser refused
 // from 256 and 512 levels); beyond ParseOptions.Limits it is refused.
