@@ -80,7 +80,8 @@ const (
 )
 
 // Marks: ops and regions are marked when met; values when defined; blocks
-// with their level while open and 0 once closed.
+// with their level while open and 0 once closed (a CFG region's blocks
+// hold their index while cfgOf reads the branches, then 0).
 
 func (q *quickVerifier) run(root *Operation) bool {
 	if !q.op(root, nil, 0, 0) {
