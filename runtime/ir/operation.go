@@ -535,7 +535,7 @@ func (x *ArgLocs) Set(b *Block, locs []Location) {
 	}
 	if len(x.free) < n {
 		x.last = min(max(2*x.last, 16), 1024)
-		x.free = make([]valueExtra, x.last)
+		x.free = make([]valueExtra, max(x.last, n))
 	}
 	b.setArgLocs(locs, x.free[:n:n])
 	x.free = x.free[n:]

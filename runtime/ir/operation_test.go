@@ -176,6 +176,18 @@ func TestValueParts(t *testing.T) {
 	if n := testing.AllocsPerRun(100, func() { x.Set(b, locs) }); n > 0.1 {
 		t.Errorf("ArgLocs.Set made %v allocations a block", n)
 	}
+	// A first block with more arguments than a first chunk holds.
+	var y ir.ArgLocs
+	wide := op.AddRegion().AddBlock()
+	many := make([]ir.Location, 200)
+	for i := range many {
+		wide.AddArg(i32, nil)
+		many[i] = loc
+	}
+	y.Set(wide, many)
+	if wide.Arg(199).Loc() != loc {
+		t.Error("the 200th argument has no location")
+	}
 
 	// A value is a result or an argument, never both.
 	r.SetArgOf(b, 7)
