@@ -2,6 +2,7 @@ package mlirbc
 
 import (
 	"bytes"
+	"errors"
 	"hash/maphash"
 )
 
@@ -56,19 +57,23 @@ func (x *keyIndex) Find(buf, key []byte) (int, uint64) {
 	}
 }
 
+// errKeyIndexFull is Add's error past what its 32-bit spans and numbers
+// hold.
+var errKeyIndexFull = errors.New("more than 4 GiB of property entries, or more than 2^32-1 of them")
+
 // Add numbers buf[start:end], which Find did not find (h is the hash it
-// returned), and returns its number. Past 4 GiB of keys or 2^32-1 of
-// them it panics: a writer's buffers do not reach that.
-func (x *keyIndex) Add(start, end int, h uint64) int {
+// returned), and returns its number; past 4 GiB of keys or 2^32-1 of them,
+// an error.
+func (x *keyIndex) Add(start, end int, h uint64) (int, error) {
 	if uint64(end) > 1<<32-1 || uint64(len(x.spans)) >= 1<<32-1 {
-		panic("mlirbc: key index beyond 4 GiB or 2^32-1 keys")
+		return -1, errKeyIndexFull
 	}
 	if 2*(len(x.spans)+1) > len(x.slots) {
 		x.grow(max(16, 2*len(x.slots)))
 	}
 	x.spans = append(x.spans, keySpan{uint32(start), uint32(end)})
 	x.place(h&^(1<<32-1) | uint64(len(x.spans)))
-	return len(x.spans) - 1
+	return len(x.spans) - 1, nil
 }
 
 // Reserve makes room for n keys without growing.

@@ -28,8 +28,8 @@ func TestKeyIndex(t *testing.T) {
 			if i < 0 {
 				start := len(buf)
 				buf = append(buf, key...)
-				if n := x.Add(start, len(buf), h); n != len(want) {
-					t.Fatalf("reserve %d: %q numbered %d, want %d", reserve, key, n, len(want))
+				if n, err := x.Add(start, len(buf), h); err != nil || n != len(want) {
+					t.Fatalf("reserve %d: %q numbered %d (%v), want %d", reserve, key, n, err, len(want))
 				}
 				want[string(key)] = len(want)
 			}
@@ -42,5 +42,14 @@ func TestKeyIndex(t *testing.T) {
 				t.Errorf("reserve %d: key %d reads %q, want %q", reserve, i, got, k)
 			}
 		}
+	}
+}
+
+// TestKeyIndexFull: keys past what 32-bit spans hold are an error, not a
+// wrapped number.
+func TestKeyIndexFull(t *testing.T) {
+	x := newKeyIndex()
+	if _, err := x.Add(1<<32, 1<<32+4, 0); err == nil {
+		t.Error("a key past 4 GiB was numbered")
 	}
 }

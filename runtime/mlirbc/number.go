@@ -807,7 +807,11 @@ func (n *numbering) propSet(k *opKind, key []byte) int32 {
 	if i < 0 {
 		start := len(n.propSetData)
 		n.propSetData = append(n.propSetData, key...)
-		i = n.propSets.Add(start, len(n.propSetData), h)
+		var err error
+		if i, err = n.propSets.Add(start, len(n.propSetData), h); err != nil {
+			n.fail(err)
+			return 0
+		}
 	}
 	k.lastSet = int32(i + 1)
 	return k.lastSet

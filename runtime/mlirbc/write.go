@@ -758,7 +758,10 @@ func (e *emitter) properties(op *ir.Operation, info *opNum) (uint64, bool, error
 		e.props = e.props[:start]
 		entry = e.propIndex.Key(e.props, i)
 	} else {
-		i = e.propIndex.Add(start, len(e.props), h)
+		var err error
+		if i, err = e.propIndex.Add(start, len(e.props), h); err != nil {
+			return 0, false, err
+		}
 	}
 	e.lastProp, e.lastPropIndex = entry, uint64(i)
 	return uint64(i), true, nil
