@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"strconv"
 	"strings"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
@@ -734,6 +735,24 @@ func (p *printer) scalar(e []byte, t ir.Type) {
 			}
 			return
 		}
+	}
+	if width <= 64 {
+		// Without big.Int: most elements are of 64 bits or fewer, and
+		// printing an array<i64: ...> went through three allocations an
+		// element.
+		var u uint64
+		for k := min(len(e), 8) - 1; k >= 0; k-- {
+			u = u<<8 | uint64(e[k])
+		}
+		if width < 64 {
+			u &= 1<<width - 1
+		}
+		if signed && width > 0 && u>>(width-1)&1 == 1 {
+			p.out.Set(strconv.AppendInt(p.out.Append(), int64(u<<(64-width))>>(64-width), 10))
+			return
+		}
+		p.out.Set(strconv.AppendUint(p.out.Append(), u, 10))
+		return
 	}
 	p.out.Write(leInt(e, width, signed).String())
 }
