@@ -106,9 +106,11 @@ type opKind struct {
 	// the same ones share a property set (see numbering.propSet).
 	attrOnly bool
 	// id numbers the kinds in the order met; lastSet is the property set
-	// (plus one) of the op of the kind met last.
+	// (plus one) of the op of the kind met last, and lastKey its key's
+	// number in numbering.propSets plus one (0: a set not indexed).
 	id      uint32
 	lastSet int32
+	lastKey int32
 	// lastList and lastLen are the attribute list of the op of the kind
 	// whose dictionary dictFor built last, lastDict (see dictFor).
 	lastList *ir.NamedAttr
@@ -220,12 +222,17 @@ type numbering struct {
 	// they are until written (see bytecode.Splicer).
 	blobs       [][]byte
 	attrScratch []ir.NamedAttr
-	// propSets numbers the property sets met, keyed by their kind's id
-	// and their entries' ids, which propSetData holds back to back.
-	// propIDs is scratch space for a key.
-	propSets    keyIndex
-	propSetData []byte
-	propIDs     []byte
+	// propSets indexes the property sets met, keyed by their kind's id
+	// and their entries' ids, which propSetData holds back to back;
+	// propSetNums is each indexed key's set number, and propSetCount
+	// counts the sets, indexed or not (see propSet). propIDs is scratch
+	// space for a key.
+	propSets     keyIndex
+	propSetsMade bool
+	propSetData  []byte
+	propSetNums  []int32
+	propSetCount int32
+	propIDs      []byte
 	// attrDepth is how deeply the attribute or type being numbered sits;
 	// childHeight the greatest height among what it refers to so far.
 	attrDepth, maxAttrDepth, childHeight int
@@ -763,6 +770,7 @@ func (n *numbering) op(op *ir.Operation) {
 	if n.version >= 5 {
 		if info.props() && !kind.nativeOnly {
 			ids := binary.LittleEndian.AppendUint32(n.propIDs[:0], kind.id)
+			entries := n.entries.Len()
 			n.eachProperty(op, s, func(f bytecode.PropField, a ir.Attribute) {
 				var e *entry
 				if a != nil && f.Kind != bytecode.PropNative {
@@ -773,7 +781,7 @@ func (n *numbering) op(op *ir.Operation) {
 				}
 			})
 			if kind.attrOnly && n.err == nil {
-				info.propSet = n.propSet(kind, ids)
+				info.propSet = n.propSet(kind, ids, n.entries.Len() > entries)
 			}
 			n.propIDs = ids
 		} else if p := op.Properties(); s == nil && p != nil {
@@ -791,16 +799,27 @@ func (n *numbering) op(op *ir.Operation) {
 const maxPropSetHint = 1024
 
 // propSet returns the number (plus one) of the property set with the
-// key given: k's id, then its entries' ids.
-func (n *numbering) propSet(k *opKind, key []byte) int32 {
-	// Neighbouring ops of a kind mostly share their properties.
-	if k.lastSet != 0 && bytes.Equal(key, n.propSets.Key(n.propSetData, int(k.lastSet-1))) {
+// key given: k's id, then its entries' ids. fresh says an entry of the key
+// was made for this op, so that no set before has the key: the set is
+// numbered without a lookup, and not indexed (a probe of a table larger
+// than the cache either way, for a set a function's symbol or a constant's
+// value makes new). A later op with the same key gets a number of its
+// own; the emitter, which finds entries by their bytes, writes one entry
+// for both.
+func (n *numbering) propSet(k *opKind, key []byte, fresh bool) int32 {
+	if fresh {
+		n.propSetCount++
+		k.lastSet, k.lastKey = n.propSetCount, 0
 		return k.lastSet
 	}
-	if n.propSets.Len() == 0 {
+	// Neighbouring ops of a kind mostly share their properties.
+	if k.lastKey != 0 && bytes.Equal(key, n.propSets.Key(n.propSetData, int(k.lastKey-1))) {
+		return k.lastSet
+	}
+	if !n.propSetsMade {
 		// Room for a set every 64 ops, within bounds: a module of small
 		// functions has a set or two a function.
-		n.propSets = newKeyIndex()
+		n.propSets, n.propSetsMade = newKeyIndex(), true
 		n.propSets.Reserve(min(n.ops.Len()/64+1, maxPropSetHint))
 	}
 	i, h := n.propSets.Find(n.propSetData, key)
@@ -812,8 +831,10 @@ func (n *numbering) propSet(k *opKind, key []byte) int32 {
 			n.fail(err)
 			return 0
 		}
+		n.propSetCount++
+		n.propSetNums = append(n.propSetNums, n.propSetCount)
 	}
-	k.lastSet = int32(i + 1)
+	k.lastSet, k.lastKey = n.propSetNums[i], int32(i+1)
 	return k.lastSet
 }
 

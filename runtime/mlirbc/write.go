@@ -130,10 +130,10 @@ func encode(ctx *ir.Context, m *Module, opts WriteOptions, emit func(*emitter) e
 	// from empty rehashes at every doubling, a seventh of writing a
 	// thousand small functions.
 	e := &emitter{n: n, opts: opts, version: opts.Version.Number(), propIndex: newKeyIndex()}
-	e.propIndex.Reserve(n.propSets.Len())
+	e.propIndex.Reserve(int(n.propSetCount))
 	e.strings.Grow(min(len(n.refStrings), maxStringHint) + len(n.dialects) + len(n.kinds))
 	// Read before written: see prefault.Touch.
-	e.propSets = prefault.Touch(make([]uint64, n.propSets.Len()))
+	e.propSets = prefault.Touch(make([]uint64, n.propSetCount))
 	e.num = &final{n: n, strings: &e.strings}
 	e.enc = bytecode.NewEncoder(ctx, e.num, n.target)
 	buf := n.buf
