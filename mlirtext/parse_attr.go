@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -24,17 +23,11 @@ import (
 func (ps *parser) attrDict() []ir.NamedAttr {
 	p := ps.p
 	var out []ir.NamedAttr
-	var seen map[string]bool // the names, once there are many
+	var keys asm.DictKeys
 	p.Expect("{")
 	p.List("}", func() {
-		off := p.Tok().Off
-		name, ok := p.KeywordOrString()
+		name, ok := p.DictKey(&keys, "expected an attribute name")
 		if !ok {
-			p.Errorf("expected an attribute name")
-			return
-		}
-		if dictHas(out, &seen, name) {
-			p.ErrorAt(off, "duplicate key '%s' in dictionary attribute", name)
 			return
 		}
 		var v ir.Attribute = builtin.GetUnitAttr(ps.ctx)
@@ -45,25 +38,6 @@ func (ps *parser) attrDict() []ir.NamedAttr {
 	})
 	p.Expect("}")
 	return out
-}
-
-// dictHas reports whether a name is among those of out, and adds it to
-// seen: a scan while the list is short, a set once it is not.
-func dictHas(out []ir.NamedAttr, seen *map[string]bool, name string) bool {
-	if *seen == nil {
-		if len(out) < 16 {
-			return slices.ContainsFunc(out, func(a ir.NamedAttr) bool { return a.Name == name })
-		}
-		*seen = make(map[string]bool, 2*len(out))
-		for _, a := range out {
-			(*seen)[a.Name] = true
-		}
-	}
-	if (*seen)[name] {
-		return true
-	}
-	(*seen)[name] = true
-	return false
 }
 
 // attribute reads any attribute; a nil result comes with an error.

@@ -183,6 +183,7 @@ func parseNumber(p *tileir.Parser) tileir.Attr {
 func parseDict(p *tileir.Parser) []NamedAttr {
 	p.Expect("{")
 	es := []NamedAttr{}
+	var keys asm.DictKeys
 	p.List("}", func() {
 		off := p.Offset()
 		k, ok := p.KeywordOrString()
@@ -194,11 +195,9 @@ func parseDict(p *tileir.Parser) []NamedAttr {
 			p.ErrorAt(off, "expected valid attribute name")
 			return
 		}
-		for _, e := range es {
-			if e.Name == k {
-				p.ErrorAt(off, "duplicate key '%s' in dictionary attribute", k)
-				return
-			}
+		if keys.Add(k) {
+			p.ErrorAt(off, asm.DuplicateKey, k)
+			return
 		}
 		if !p.Optional("=") {
 			p.ErrorAt(off, "unit attribute '%s' has no Tile IR form", k)

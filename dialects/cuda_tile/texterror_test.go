@@ -39,3 +39,16 @@ func TestParseErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestParseDuplicateKeys: an op's attribute dictionary with a name twice
+// is refused at the second, in the words of MLIR's parser (mlir-opt's
+// for the same generic form; no cuda-tile-translate here to ask).
+func TestParseDuplicateKeys(t *testing.T) {
+	src := "cuda_tile.module @k {\n  entry @f(%a: tile<i32>) {\n" +
+		`    %0 = "cuda_tile.addi"(%a, %a) {overflow = #cuda_tile.overflow<none>, overflow = #cuda_tile.overflow<none>} : (tile<i32>, tile<i32>) -> tile<i32>` +
+		"\n  }\n}\n"
+	want := "e.mlir:3:74: duplicate key 'overflow' in dictionary attribute"
+	if _, err := cudatile.Parse("e.mlir", []byte(src)); err == nil || err.Error() != want {
+		t.Errorf("got %v, want %s", err, want)
+	}
+}

@@ -751,19 +751,12 @@ func (p *Parser) AttrDict(op Op, withKeyword bool) {
 func (p *Parser) attrDict(op Op) {
 	p.Expect("{")
 	bound := bindAttrs(op)
-	seen := map[string]bool{}
+	var keys asm.DictKeys
 	p.List("}", func() {
-		off := p.Offset()
-		name, ok := p.KeywordOrString()
+		name, ok := p.DictKey(&keys, "expected attribute name")
 		if !ok {
-			p.Parser.Errorf("expected attribute name")
 			return
 		}
-		if seen[name] {
-			p.Parser.ErrorAt(off, "duplicate key '%s' in dictionary attribute", name)
-			return
-		}
-		seen[name] = true
 		var a *boundAttr
 		for i := range bound {
 			if bound[i].name == name {
