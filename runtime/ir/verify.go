@@ -771,10 +771,12 @@ func (t *domTree) dominates(a, b int) bool {
 }
 
 // domTree holds the immediate dominators of a region's blocks: idom[0] is
-// 0, unreachable blocks have -1. enter and exit number each reachable
-// block when a walk of the tree from the entry reaches it and when it
-// leaves it, so a block dominates another when its span holds the other's.
-type domTree struct{ idom, enter, exit []int }
+// 0, unreachable blocks have -1. kids lists each reachable block's
+// children in the tree, block b's at kids[first[b]:first[b+1]], in
+// block order. enter and exit number each reachable block when a walk
+// of the tree from the entry reaches it and when it leaves it, so a block
+// dominates another when its span holds the other's.
+type domTree struct{ idom, first, kids, enter, exit []int }
 
 // domTree computes (once) the dominator tree of region r with Cooper,
 // Harvey and Kennedy's iterative algorithm. A block's successors are those
@@ -845,19 +847,7 @@ func dominatorTree(first, succ []int) *domTree {
 		}
 	}
 	// Predecessors grouped by block, as the successors are.
-	pfirst := make([]int, n+1)
-	for _, to := range predTo {
-		pfirst[to+1]++
-	}
-	for b := range n {
-		pfirst[b+1] += pfirst[b]
-	}
-	preds := make([]int, len(predTo))
-	fill := slices.Clone(pfirst[:n])
-	for i, to := range predTo {
-		preds[fill[to]] = predFrom[i]
-		fill[to]++
-	}
+	pfirst, preds := groupBy(n, predTo, predFrom)
 	rpo := make([]int, len(post))
 	for i, b := range post {
 		rpo[len(post)-1-i] = b
@@ -904,28 +894,27 @@ func dominatorTree(first, succ []int) *domTree {
 	return t
 }
 
-// number sets enter and exit by a walk of the tree, without recursion:
-// a chain of blocks is as deep as it is long.
+// number lists the tree's children and sets enter and exit by a walk of
+// the tree, without recursion: a chain of blocks is as deep as it is long.
 func (t *domTree) number() {
 	n := len(t.idom)
-	// The children of each block, as a list of blocks by parent.
-	first, next := make([]int, n), make([]int, n)
-	for i := range first {
-		first[i] = -1
-	}
-	for b := n - 1; b > 0; b-- {
+	var parents, children []int
+	for b := 1; b < n; b++ {
 		if p := t.idom[b]; p >= 0 {
-			next[b], first[p] = first[p], b
+			parents, children = append(parents, p), append(children, b)
 		}
 	}
+	t.first, t.kids = groupBy(n, parents, children)
+	next := slices.Clone(t.first[:n]) // each block's next child to enter
 	t.enter, t.exit = make([]int, n), make([]int, n)
 	clock := 0
 	stack := make([]int, 1, n)
 	t.enter[0] = clock
 	for len(stack) > 0 {
 		top := stack[len(stack)-1]
-		if c := first[top]; c >= 0 {
-			first[top] = next[c]
+		if next[top] < t.first[top+1] {
+			c := t.kids[next[top]]
+			next[top]++
 			clock++
 			t.enter[c] = clock
 			stack = append(stack, c)
@@ -935,6 +924,25 @@ func (t *domTree) number() {
 		t.exit[top] = clock
 		stack = stack[:len(stack)-1]
 	}
+}
+
+// groupBy lists vals by their keys (below n), each key's in the order
+// given: key k's are out[first[k]:first[k+1]].
+func groupBy(n int, keys, vals []int) (first, out []int) {
+	first = make([]int, n+1)
+	for _, k := range keys {
+		first[k+1]++
+	}
+	for k := range n {
+		first[k+1] += first[k]
+	}
+	out = make([]int, len(vals))
+	fill := slices.Clone(first[:n])
+	for i, k := range keys {
+		out[fill[k]] = vals[i]
+		fill[k]++
+	}
+	return first, out
 }
 
 // path names op i from the root.

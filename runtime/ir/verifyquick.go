@@ -64,11 +64,10 @@ type quickFrame struct {
 	entry     bool
 }
 
-// quickCFG is the dominator tree of a region of several blocks, as lists
-// of children: block b's are kids[first[b]:first[b+1]].
+// quickCFG is a region of several blocks and its dominator tree.
 type quickCFG struct {
-	blocks      []*Block
-	first, kids []int
+	blocks []*Block
+	*domTree
 }
 
 type ownerKind uint8
@@ -269,6 +268,15 @@ func (q *quickVerifier) openBlock(b *Block, level int) bool {
 	return true
 }
 
+// unmet reports whether b is a block of r that the walk has not met.
+func (q *quickVerifier) unmet(b *Block, r *Region) bool {
+	if b == nil || b.Parent() != r {
+		return false
+	}
+	_, seen := q.gen.Block(b)
+	return !seen
+}
+
 // terminated reports whether b ends in an op that may end it, as far as
 // its traits tell: MLIR needs a terminator there, and an op known not to
 // be one is an error.
@@ -295,10 +303,7 @@ func (q *quickVerifier) cfgOf(r *Region) (*quickCFG, bool) {
 		return nil, false // marks hold 32 bits
 	}
 	for i, b := range blocks {
-		if b == nil || b.Parent() != r {
-			return nil, false
-		}
-		if _, seen := q.gen.Block(b); seen {
+		if !q.unmet(b, r) {
 			return nil, false
 		}
 		// The block's index until the branches are read, then 0 (seen,
@@ -334,25 +339,10 @@ func (q *quickVerifier) cfgOf(r *Region) (*quickCFG, bool) {
 		q.gen.SetBlock(b, 0)
 	}
 	t := dominatorTree(first, succ)
-	cfg := &quickCFG{blocks: blocks, first: make([]int, n+1), kids: make([]int, 0, n)}
-	// Children lists, by counting.
-	for b := 1; b < n; b++ {
-		if t.idom[b] < 0 {
-			return nil, false
-		}
-		cfg.first[t.idom[b]+1]++
+	if slices.Contains(t.idom, -1) {
+		return nil, false
 	}
-	for b := range n {
-		cfg.first[b+1] += cfg.first[b]
-	}
-	cfg.kids = cfg.kids[:n-1]
-	fill := slices.Clone(cfg.first[:n])
-	for b := 1; b < n; b++ {
-		p := t.idom[b]
-		cfg.kids[fill[p]] = b
-		fill[p]++
-	}
-	return cfg, true
+	return &quickCFG{blocks, t}, true
 }
 
 func (q *quickVerifier) define(op *Operation) {
@@ -410,16 +400,8 @@ func (q *quickVerifier) openRegions(op *Operation, i, level, floor int) bool {
 			}
 		}
 		b := r.Block(0)
-		if cfg == nil {
-			if b == nil || b.Parent() != r {
-				return false
-			}
-			if _, seen := q.gen.Block(b); seen {
-				return false
-			}
-			if t.Known && !t.NoTerminator && !q.terminated(b) {
-				return false
-			}
+		if cfg == nil && (!q.unmet(b, r) || t.Known && !t.NoTerminator && !q.terminated(b)) {
+			return false
 		}
 		if !q.openBlock(b, level+1) {
 			return false
