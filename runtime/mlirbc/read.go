@@ -215,8 +215,10 @@ type carver[T any] struct {
 	last  int // elements of the last chunk
 	next  []T // the chunk after free, when looking ahead
 	ahead bool
-	// taken is the slice take cut last from free, for keep.
-	taken []T
+	// taken is where the slice take cut last from free starts, for keep:
+	// an address, not a slice, so that no take stores a pointer (a write
+	// barrier while the collector marks, on every op read).
+	taken uintptr
 }
 
 const (
@@ -229,7 +231,7 @@ func (c *carver[T]) take(n int) []T {
 	var zero T
 	size := int(unsafe.Sizeof(zero))
 	if n*size > maxCarveBytes/4 {
-		c.taken = nil
+		c.taken = 0
 		s := make([]T, n)
 		prefault.Slice(s)
 		return s
@@ -248,7 +250,7 @@ func (c *carver[T]) take(n int) []T {
 	}
 	s := c.free[:n:n]
 	c.free = c.free[n:]
-	c.taken = s
+	c.taken = uintptr(unsafe.Pointer(unsafe.SliceData(s)))
 	return s
 }
 
@@ -256,10 +258,15 @@ func (c *carver[T]) take(n int) []T {
 // its first n elements, and returns those: the reader takes room for
 // every property an op may have, and most ops have a few.
 func (c *carver[T]) keep(s []T, n int) []T {
-	if n < cap(s) && len(c.free) > 0 && cap(s) == cap(c.taken) && unsafe.SliceData(s) == unsafe.SliceData(c.taken) {
+	at := uintptr(unsafe.Pointer(unsafe.SliceData(s)))
+	var zero T
+	if n < cap(s) && len(c.free) > 0 && at == c.taken &&
+		at+uintptr(cap(s))*unsafe.Sizeof(zero) == uintptr(unsafe.Pointer(unsafe.SliceData(c.free))) {
 		// s lies just before c.free in one chunk: nothing was taken since.
+		// (Adjacent addresses alone could be two allocations: a slice of
+		// its own ending where a chunk given back whole begins.)
 		c.free = unsafe.Slice(unsafe.SliceData(s[n:]), cap(s)-n+len(c.free))
-		c.taken = nil
+		c.taken = 0
 	}
 	return s[:n:n]
 }
