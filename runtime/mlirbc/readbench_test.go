@@ -10,6 +10,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
@@ -250,6 +251,33 @@ func BenchmarkParseFile(b *testing.B) {
 	for b.Loop() {
 		if _, err := bytecode.ParseFile(data); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestBenchInputOps: the op counts the benchmarks' inputs report, which
+// their ops/s divide by, are the ops mlir-opt-22 wrote for them.
+func TestBenchInputOps(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		gen  func(*strings.Builder) int
+	}{
+		{"chain", chainOps(40)},
+		{"funcs", manyFuncs(3)},
+		{"callsites", callSiteOps(5)},
+		{"blocks", blockChain(4)},
+		{"dense", denseConstants(4, 8)},
+	} {
+		var sb strings.Builder
+		want := c.gen(&sb)
+		m, err := mlirbc.Read(newContext(), oracleInput(t, c.gen), mlirbc.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := 0
+		m.Op.Walk(func(*ir.Operation) bool { got++; return true })
+		if got != want {
+			t.Errorf("%s: %d ops read, the generator reports %d", c.name, got, want)
 		}
 	}
 }

@@ -45,7 +45,7 @@ func blockChain(n int) func(*strings.Builder) int {
 			}
 		}
 		fmt.Fprintf(sb, "  return %%y%d : i32\n}\n", n-1)
-		return 2*n + 2 // n adds, n-1 branches, the cf.br of the entry, func, return, module
+		return 2*n + 3 // n adds, n-1 branches, the cf.br of the entry, func, return, module
 	}
 }
 
