@@ -232,9 +232,25 @@ func (op *Operation) ext() *opExtra {
 // attributes from): a reader that makes many such ops calls Give for each
 // before setting them, one allocation a chunk instead of one an op. The
 // zero value is ready; it is not safe for concurrent use.
-type OpExtras struct {
-	free []opExtra
+type OpExtras struct{ records recordChunks[opExtra] }
+
+// recordChunks hands out records a chunk at a time, chunks doubling from
+// 16 to 1,024 records.
+type recordChunks[T any] struct {
+	free []T
 	last int
+}
+
+// take returns n records (n at most a chunk's size) with their capacity
+// clipped.
+func (c *recordChunks[T]) take(n int) []T {
+	if len(c.free) < n {
+		c.last = min(max(2*c.last, 16), 1024)
+		c.free = make([]T, max(c.last, n))
+	}
+	s := c.free[:n:n]
+	c.free = c.free[n:]
+	return s
 }
 
 // Give gives op a record from x, if it has none yet.
@@ -242,12 +258,7 @@ func (x *OpExtras) Give(op *Operation) {
 	if op.extra != nil {
 		return
 	}
-	if len(x.free) == 0 {
-		x.last = min(max(2*x.last, 16), 1024)
-		x.free = make([]opExtra, x.last)
-	}
-	op.extra = &x.free[0]
-	x.free = x.free[1:]
+	op.extra = &x.records.take(1)[0]
 }
 
 // more returns what ops rarely have, made if op has none yet.
@@ -521,24 +532,15 @@ func (b *Block) SetArgLocs(locs []Location) {
 // each, one allocation a chunk instead of one a block (a chain of 20,000
 // blocks made 20,000). The zero value is ready; it is not safe for
 // concurrent use.
-type ArgLocs struct {
-	free []valueExtra
-	last int
-}
+type ArgLocs struct{ records recordChunks[valueExtra] }
 
 // Set is b.SetArgLocs(locs) with records from x.
 func (x *ArgLocs) Set(b *Block, locs []Location) {
-	n := len(locs)
-	if n > 256 {
+	if len(locs) > 256 {
 		b.SetArgLocs(locs)
 		return
 	}
-	if len(x.free) < n {
-		x.last = min(max(2*x.last, 16), 1024)
-		x.free = make([]valueExtra, max(x.last, n))
-	}
-	b.setArgLocs(locs, x.free[:n:n])
-	x.free = x.free[n:]
+	b.setArgLocs(locs, x.records.take(len(locs)))
 }
 
 func (b *Block) setArgLocs(locs []Location, extras []valueExtra) {
