@@ -228,7 +228,6 @@ type numbering struct {
 	// counts the sets, indexed or not (see propSet). propIDs is scratch
 	// space for a key.
 	propSets     keyIndex
-	propSetsMade bool
 	propSetData  []byte
 	propSetNums  []int32
 	propSetCount int32
@@ -816,10 +815,10 @@ func (n *numbering) propSet(k *opKind, key []byte, fresh bool) int32 {
 	if k.lastKey != 0 && bytes.Equal(key, n.propSets.Key(n.propSetData, int(k.lastKey-1))) {
 		return k.lastSet
 	}
-	if !n.propSetsMade {
+	if n.propSets.slots == nil {
 		// Room for a set every 64 ops, within bounds: a module of small
 		// functions has a set or two a function.
-		n.propSets, n.propSetsMade = newKeyIndex(), true
+		n.propSets = newKeyIndex()
 		n.propSets.Reserve(min(n.ops.Len()/64+1, maxPropSetHint))
 	}
 	i, h := n.propSets.Find(n.propSetData, key)
