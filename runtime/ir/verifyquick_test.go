@@ -358,3 +358,38 @@ func reachableBlocks(blocks []*Block) int {
 	}
 	return len(seen)
 }
+
+// TestTraitsOnceAName: both checks ask VerifyOptions.Traits once for the
+// ops that share a name (as a reader's do), not once an op.
+func TestTraitsOnceAName(t *testing.T) {
+	ctx := NewContext()
+	ty := GetTextType(ctx, "test", "i32")
+	loc := &testLoc{}
+	plain, br := SharedName(OpName{Dialect: "test", Op: "plain"}), SharedName(OpName{Dialect: "test", Op: "br"})
+	root := NewOperation(OpName{Dialect: "test", Op: "iso"}, loc, nil)
+	r := root.AddRegion().AddBlock().Append(NewOperation(OpName{Dialect: "test", Op: "iso"}, loc, nil)).AddRegion()
+	b0, b1 := r.AddBlock(), r.AddBlock()
+	for _, b := range []*Block{b0, b1} {
+		for range 100 {
+			b.Append(NewNamedOperation(plain, loc, []Type{ty}))
+		}
+		b.Append(NewNamedOperation(br, loc, nil))
+	}
+	b0.Op(b0.NumOps() - 1).SetSuccessors([]*Block{b1})
+	for _, check := range []struct {
+		name string
+		run  func(VerifyOptions) bool
+	}{
+		{"fast", func(o VerifyOptions) bool { return quickVerify(root, o) }},
+		{"full", func(o VerifyOptions) bool { return verifyFull(root, o) == nil }},
+	} {
+		asked := map[string]int{}
+		opts := VerifyOptions{Traits: func(op *Operation) OpTraits { asked[op.Name().Op]++; return quickTraits(op) }}
+		if !check.run(opts) {
+			t.Fatalf("%s: the IR is refused", check.name)
+		}
+		if asked["plain"] != 1 || asked["br"] != 1 {
+			t.Errorf("%s: traits asked %v times a name, want once", check.name, asked)
+		}
+	}
+}
