@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/dialectgen/dialectgen/internal/safefile"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/filemap"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
@@ -76,7 +77,12 @@ func convert(ctx *ir.Context, in, out string, o convertOptions) error {
 	}
 	// The input is read with the layouts of the release that wrote it;
 	// --release only chooses the layouts written.
-	m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{Verify: o.verify})
+	f, err := bytecode.ParseFile(data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", in, err)
+	}
+	expectHeap(f)
+	m, err := mlirbc.Decode(ctx, f, mlirbc.ReadOptions{Verify: o.verify})
 	if err != nil {
 		return fmt.Errorf("%s: %w", in, err)
 	}

@@ -5,8 +5,10 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"sync/atomic"
 
 	"github.com/dialectgen/dialectgen/internal/heapwarm"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 )
 
 // One file in, one file out: everything `mlirbc convert` reads stays live
@@ -36,11 +38,67 @@ func oneShotGC() (stop func()) {
 	if !tuneGC(-1) {
 		return func() {}
 	}
-	return startWarmer(warmLead)
+	oneShot.Store(true)
+	stopWarmer := startWarmer(warmLead)
+	return func() {
+		oneShot.Store(false)
+		stopWarmer()
+	}
 }
 
-// startWarmer starts the page warmer (a variable for tests).
-var startWarmer = heapwarm.Start
+// oneShot is set while oneShotGC has the collector off.
+var oneShot atomic.Bool
+
+// startWarmer starts the page warmer and reserveHeap reserves heap in
+// huge pages (variables for tests).
+var (
+	startWarmer = heapwarm.Start
+	reserveHeap = heapwarm.Reserve
+)
+
+// expectHeap has a one-shot process reserve, before it reads f, the
+// heap that reading and writing f will take (heapFor), in huge pages
+// (heapwarm.Reserve): converting 100,000 ops took 0.55 of the time, a
+// million 0.47, 1,000 functions 0.80, for 1 to 11 MiB more at the peak.
+// A file that needs less than minReserve is left alone: the reserve's
+// fixed cost, about 2 ms, is more than its pages would save.
+func expectHeap(f *bytecode.File) {
+	if !oneShot.Load() {
+		return
+	}
+	n := heapFor(f)
+	if n < minReserve {
+		return
+	}
+	// The limit is oneShotGC's: the reserve is counted as heap until it
+	// is freed, and so must stay well below it.
+	reserveHeap(int(min(n, maxReserve, uint64(debug.SetMemoryLimit(-1)/4))))
+}
+
+const (
+	minReserve = 8 << 20
+	maxReserve = 1 << 30
+)
+
+// heapFor is about how much reading and writing f grows the heap: 64
+// bytes for each byte of its IR, strings and properties, and of its
+// attributes and types up to 32 bytes an entry (larger ones, dense
+// constants, are read where they lie in the file). On the inputs of
+// make bench-convert and the shapes of docs/performance.md's nineteenth
+// round, that is 0.9 to 3 times what the heap grew: an overestimate
+// costs only the runtime's tables for address space never touched.
+func heapFor(f *bytecode.File) uint64 {
+	var n uint64
+	for _, id := range []byte{bytecode.SectionIR, bytecode.SectionString, bytecode.SectionProperties} {
+		if s := f.Sections[id]; s != nil {
+			n += uint64(len(s.Data))
+		}
+	}
+	if s := f.Sections[bytecode.SectionAttrType]; s != nil {
+		n += min(uint64(len(s.Data)), 32*uint64(f.Attrs.Len()+f.Types.Len()))
+	}
+	return 64 * n
+}
 
 // warmLead is how far above the heap's top its pages are mapped ahead.
 const warmLead = 4 << 20

@@ -1,0 +1,95 @@
+package cli
+
+import (
+	"fmt"
+	"math"
+	"runtime/debug"
+	"strings"
+	"testing"
+
+	"github.com/dialectgen/dialectgen/dialects/all"
+	"github.com/dialectgen/dialectgen/internal/crafted"
+	"github.com/dialectgen/dialectgen/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+)
+
+// parsed is data parsed as MLIR bytecode.
+func parsed(t *testing.T, data []byte) *bytecode.File {
+	t.Helper()
+	f, err := bytecode.ParseFile(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// denseFile is the bytecode of one constant of n bytes held in its
+// attribute.
+func denseFile(t *testing.T, n int) []byte {
+	t.Helper()
+	ctx := all.NewContext()
+	src := fmt.Sprintf(`"arith.constant"() <{value = dense<"0x%s"> : tensor<%dxi8>}> : () -> tensor<%dxi8>`, strings.Repeat("5A", n), n, n)
+	m, err := mlirtext.ParseString(ctx, src, mlirtext.ParseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.Latest})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
+}
+
+// TestHeapFor: a file's ops count in full towards the heap its reading
+// is expected to take, a dense constant held in an attribute hardly at
+// all: it is read where it lies.
+func TestHeapFor(t *testing.T) {
+	ops, err := crafted.File("ops", 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := heapFor(parsed(t, ops)), uint64(60<<20); got < want {
+		t.Errorf("a file of 1 MiB of ops: heapFor = %d, want at least %d", got, want)
+	}
+	dense := denseFile(t, 1<<20)
+	if got, most := heapFor(parsed(t, dense)), uint64(64*4096); got > most {
+		t.Errorf("a file of %d bytes, a constant of 1 MiB: heapFor = %d, want at most %d", len(dense), got, most)
+	}
+}
+
+// TestExpectHeap: only a one-shot process reserves heap, only for a file
+// that needs enough of it, and never a quarter of its memory limit or
+// more.
+func TestExpectHeap(t *testing.T) {
+	defer func(f func(int) bool) { reserveHeap = f }(reserveHeap)
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+	var reserved []int
+	reserveHeap = func(n int) bool { reserved = append(reserved, n); return true }
+	ops, err := crafted.File("ops", 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	large, small := parsed(t, ops), parsed(t, denseFile(t, 1<<20))
+	for _, c := range []struct {
+		name    string
+		oneShot bool
+		f       *bytecode.File
+		limit   int64
+		want    []int
+	}{
+		{"not one-shot", false, large, math.MaxInt64, nil},
+		{"one-shot", true, large, math.MaxInt64, []int{int(heapFor(large))}},
+		{"too little to reserve", true, small, math.MaxInt64, nil},
+		{"a memory limit", true, large, 64 << 20, []int{16 << 20}},
+	} {
+		oneShot.Store(c.oneShot)
+		debug.SetMemoryLimit(c.limit)
+		reserved = nil
+		expectHeap(c.f)
+		if fmt.Sprint(reserved) != fmt.Sprint(c.want) {
+			t.Errorf("%s: reserved %v, want %v", c.name, reserved, c.want)
+		}
+	}
+	oneShot.Store(false)
+}
