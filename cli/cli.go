@@ -97,6 +97,7 @@ var commands = []command{
 				}
 				if e.main {
 					defer oneShotGC()() // what it reads stays live until it has counted
+					defer oneFile()()
 				}
 				return stat(e.newContext(), pos[0], e.stdout, *verify)
 			}
@@ -194,6 +195,9 @@ var commands = []command{
 			return func(pos []string, e *env) error {
 				if len(pos) != 1 {
 					return errUsage("print takes one file")
+				}
+				if e.main {
+					defer oneFile()()
 				}
 				return printAny(e.newContext(), pos[0], e.stdout, *debug, *local, *release)
 			}

@@ -38,16 +38,18 @@ func oneShotGC() (stop func()) {
 	if !tuneGC(-1) {
 		return func() {}
 	}
-	oneShot.Store(true)
-	stopWarmer := startWarmer(warmLead)
-	return func() {
-		oneShot.Store(false)
-		stopWarmer()
-	}
+	return startWarmer(warmLead)
 }
 
-// oneShot is set while oneShotGC has the collector off.
-var oneShot atomic.Bool
+// oneFile says that Main runs a command reading one file, until done is
+// called: expectHeap then reserves the heap the file will take. A library
+// call (Run) reserves nothing, as it tunes no collector.
+func oneFile() (done func()) {
+	reserving.Store(true)
+	return func() { reserving.Store(false) }
+}
+
+var reserving atomic.Bool
 
 // startWarmer starts the page warmer and reserveHeap reserves heap in
 // huge pages (variables for tests).
@@ -56,22 +58,23 @@ var (
 	reserveHeap = heapwarm.Reserve
 )
 
-// expectHeap has a one-shot process reserve, before it reads f, the
-// heap that reading and writing f will take (heapFor), in huge pages
+// expectHeap has Main reserve, before it reads f, the heap that reading
+// f and writing it again will take (heapFor), in huge pages
 // (heapwarm.Reserve): converting 100,000 ops took 0.55 of the time, a
-// million 0.47, 1,000 functions 0.80, for 1 to 11 MiB more at the peak.
-// A file that needs less than minReserve is left alone: the reserve's
-// fixed cost, about 2 ms, is more than its pages would save.
+// million 0.47, 1,000 functions 0.80, for 1 to 11 MiB more at the peak;
+// printing them, 0.34 to 0.70, for no more. A file that needs less than
+// minReserve is left alone: the reserve's fixed cost, about 2 ms, is
+// more than its pages would save.
 func expectHeap(f *bytecode.File) {
-	if !oneShot.Load() {
+	if !reserving.Load() {
 		return
 	}
 	n := heapFor(f)
 	if n < minReserve {
 		return
 	}
-	// The limit is oneShotGC's: the reserve is counted as heap until it
-	// is freed, and so must stay well below it.
+	// The reserve is counted as heap until it is freed, and so must stay
+	// well below a memory limit (oneShotGC's, or the environment's).
 	reserveHeap(int(min(n, maxReserve, uint64(debug.SetMemoryLimit(-1)/4))))
 }
 

@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/dialectgen/dialectgen/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/filemap"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
@@ -33,7 +34,12 @@ func printAny(ctx *ir.Context, path string, stdout io.Writer, debugInfo, localSc
 	default:
 		return fmt.Errorf("--release %d: mlir-opt 16, 19 and 22 are followed", release)
 	}
-	m, err := mlirbc.Read(ctx, fm.Data, mlirbc.ReadOptions{})
+	f, err := bytecode.ParseFile(fm.Data)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	expectHeap(f)
+	m, err := mlirbc.Decode(ctx, f, mlirbc.ReadOptions{})
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}

@@ -58,9 +58,9 @@ func TestHeapFor(t *testing.T) {
 	}
 }
 
-// TestExpectHeap: only a one-shot process reserves heap, only for a file
-// that needs enough of it, and never a quarter of its memory limit or
-// more.
+// TestExpectHeap: only Main reading one file reserves heap, only for a
+// file that needs enough of it, and never a quarter of its memory limit
+// or more.
 func TestExpectHeap(t *testing.T) {
 	defer func(f func(int) bool) { reserveHeap = f }(reserveHeap)
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
@@ -73,17 +73,17 @@ func TestExpectHeap(t *testing.T) {
 	large, small := parsed(t, ops), parsed(t, denseFile(t, 1<<20))
 	for _, c := range []struct {
 		name    string
-		oneShot bool
+		oneFile bool
 		f       *bytecode.File
 		limit   int64
 		want    []int
 	}{
-		{"not one-shot", false, large, math.MaxInt64, nil},
-		{"one-shot", true, large, math.MaxInt64, []int{int(heapFor(large))}},
+		{"a library call", false, large, math.MaxInt64, nil},
+		{"Main, one file", true, large, math.MaxInt64, []int{int(heapFor(large))}},
 		{"too little to reserve", true, small, math.MaxInt64, nil},
 		{"a memory limit", true, large, 64 << 20, []int{16 << 20}},
 	} {
-		oneShot.Store(c.oneShot)
+		reserving.Store(c.oneFile)
 		debug.SetMemoryLimit(c.limit)
 		reserved = nil
 		expectHeap(c.f)
@@ -91,5 +91,5 @@ func TestExpectHeap(t *testing.T) {
 			t.Errorf("%s: reserved %v, want %v", c.name, reserved, c.want)
 		}
 	}
-	oneShot.Store(false)
+	reserving.Store(false)
 }
