@@ -84,7 +84,7 @@ func convert(ctx *ir.Context, in, out string, o convertOptions) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", in, err)
 	}
-	expectHeap(f)
+	expectHeap(heapFor(f))
 	m, err := mlirbc.Decode(ctx, f, mlirbc.ReadOptions{Verify: o.verify})
 	if err != nil {
 		return fmt.Errorf("%s: %w", in, err)

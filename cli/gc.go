@@ -58,19 +58,15 @@ var (
 	reserveHeap = heapwarm.Reserve
 )
 
-// expectHeap has Main reserve, before it reads f, the heap that reading
-// f and writing it again will take (heapFor), in huge pages
+// expectHeap has Main reserve, before it reads a file, the n bytes of
+// heap that reading it and writing it again will take, in huge pages
 // (heapwarm.Reserve): converting 100,000 ops took 0.55 of the time, a
 // million 0.47, 1,000 functions 0.80, for 1 to 11 MiB more at the peak;
 // printing them, 0.34 to 0.70, for no more. A file that needs less than
 // minReserve is left alone: the reserve's fixed cost, about 2 ms, is
 // more than its pages would save.
-func expectHeap(f *bytecode.File) {
-	if !reserving.Load() {
-		return
-	}
-	n := heapFor(f)
-	if n < minReserve {
+func expectHeap(n uint64) {
+	if !reserving.Load() || n < minReserve {
 		return
 	}
 	// The reserve is counted as heap until it is freed, and so must stay
@@ -82,6 +78,12 @@ const (
 	minReserve = 8 << 20
 	maxReserve = 1 << 30
 )
+
+// textHeapFor is about how much parsing MLIR text of n bytes and writing
+// it as bytecode grows the heap, the collector on: 16 bytes a byte
+// (converting 100,000 ops of text: 0.67 of the time, one location an op:
+// 0.65, for no more memory at the peak).
+func textHeapFor(n int) uint64 { return 16 * uint64(n) }
 
 // heapFor is about how much reading and writing f grows the heap: 64
 // bytes for each byte of its IR, strings and properties, and of its

@@ -38,7 +38,7 @@ func printAny(ctx *ir.Context, path string, stdout io.Writer, debugInfo, localSc
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	expectHeap(f)
+	expectHeap(heapFor(f))
 	m, err := mlirbc.Decode(ctx, f, mlirbc.ReadOptions{})
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
@@ -111,6 +111,7 @@ func convertMLIRText(ctx *ir.Context, in, out string, data []byte, o convertOpti
 	}
 	// data is the mapped input, unchanged until the process ends: the IR
 	// may keep its strings (the hex of a dense constant is megabytes).
+	expectHeap(textHeapFor(len(data)))
 	m, err := mlirtext.ParseString(ctx, unsafe.String(unsafe.SliceData(data), len(data)), mlirtext.ParseOptions{File: in, Release: release})
 	if err != nil {
 		return err

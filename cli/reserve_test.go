@@ -86,7 +86,7 @@ func TestExpectHeap(t *testing.T) {
 		reserving.Store(c.oneFile)
 		debug.SetMemoryLimit(c.limit)
 		reserved = nil
-		expectHeap(c.f)
+		expectHeap(heapFor(c.f))
 		if fmt.Sprint(reserved) != fmt.Sprint(c.want) {
 			t.Errorf("%s: reserved %v, want %v", c.name, reserved, c.want)
 		}

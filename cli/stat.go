@@ -27,7 +27,7 @@ func stat(ctx *ir.Context, path string, stdout io.Writer, verify bool) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	expectHeap(f)
+	expectHeap(heapFor(f))
 	m, err := mlirbc.Decode(ctx, f, mlirbc.ReadOptions{Verify: verify})
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
