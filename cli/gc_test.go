@@ -3,9 +3,11 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
@@ -34,9 +36,17 @@ func TestOneShotGC(t *testing.T) {
 		t.Fatal(err)
 	}
 	collections := func(args []string, env ...string) int {
-		out, _ := runMain(t, args, append(env, "GODEBUG=gctrace=1")...)
+		// The trace goes to standard error, apart from what the command
+		// prints: a collection ends while the command goes on printing.
+		cmd := exec.Command(os.Args[0], args...)
+		cmd.Env = append(os.Environ(), append(env, "GODEBUG=gctrace=1", "MLIRBC_TEST_AS_MAIN=1")...)
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("mlirbc %v: %v\n%s", args, err, stderr.Bytes())
+		}
 		n := 0
-		for _, line := range strings.Split(out, "\n") {
+		for _, line := range strings.Split(stderr.String(), "\n") {
 			if strings.HasPrefix(line, "gc ") && !strings.Contains(line, "forced") {
 				n++
 			}
@@ -98,7 +108,8 @@ func TestMemTotal(t *testing.T) {
 
 // TestOneShotGCWarms: the one-shot setting starts the page warmer
 // (internal/heapwarm, whose own test shows it taking the faults) when it
-// turns the collector off, and not when the environment chose GOGC.
+// turns the collector off, and not when the environment chose GOGC, nor
+// where the heap can be reserved in huge pages instead.
 func TestOneShotGCWarms(t *testing.T) {
 	if availableMemory() == 0 {
 		t.Skip("no memory size to set a limit from")
@@ -106,18 +117,21 @@ func TestOneShotGCWarms(t *testing.T) {
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
 	defer func(f func(int) func()) { startWarmer = f }(startWarmer)
+	defer func(f func() bool) { canReserve = f }(canReserve)
 	var leads []int
 	startWarmer = func(lead int) func() { leads = append(leads, lead); return func() {} }
 	t.Setenv("GOMEMLIMIT", "")
 	for _, c := range []struct {
-		gogc string
-		want int
-	}{{"", 1}, {"100", 0}} {
+		gogc    string
+		reserve bool
+		want    int
+	}{{"", false, 1}, {"100", false, 0}, {"", true, 0}} {
 		t.Setenv("GOGC", c.gogc)
+		canReserve = func() bool { return c.reserve }
 		leads = nil
 		oneShotGC()()
 		if len(leads) != c.want || (c.want == 1 && leads[0] != warmLead) {
-			t.Errorf("GOGC=%q: warmer started with leads %v, want %d start(s) with %d", c.gogc, leads, c.want, warmLead)
+			t.Errorf("GOGC=%q, reserve %v: warmer started with leads %v, want %d start(s) with %d", c.gogc, c.reserve, leads, c.want, warmLead)
 		}
 	}
 }

@@ -34,7 +34,7 @@ const hugePage = 2 << 20
 // memory it had handed out before. Pages never touched stay unbacked: n
 // may well exceed what the heap will use.
 func Reserve(n int) bool {
-	if n < hugePage || !hugePagesOnAdvice() {
+	if n < hugePage || !CanReserve() {
 		return false
 	}
 	block := make([]byte, n)
@@ -51,6 +51,9 @@ func Reserve(n int) bool {
 	runtime.GC()
 	return true
 }
+
+// CanReserve reports whether Reserve would reserve.
+func CanReserve() bool { return hugePagesOnAdvice() }
 
 // thpEnabled is the kernel's setting for transparent huge pages (a
 // variable for tests).
