@@ -63,7 +63,9 @@ func TestReserveHugePages(t *testing.T) {
 	reserved := grow(t, size)
 	huge := anonHuge(t) - before
 	t.Logf("growing the heap by %d bytes: %d page faults cold, %d into the reserve, %d bytes more in huge pages", size, cold, reserved, huge)
-	if reserved > cold/8 {
+	// Below its first 2 MiB boundary the reserve is in small pages: up
+	// to 512 faults there.
+	if reserved > cold/4 {
 		t.Errorf("%d page faults growing into the reserve, %d without it", reserved, cold)
 	}
 	if huge < size/2 {
