@@ -52,8 +52,21 @@ func Reserve(n int) bool {
 	return true
 }
 
-// CanReserve reports whether Reserve would reserve.
-func CanReserve() bool { return hugePagesOnAdvice() }
+// CanReserve reports whether Reserve would reserve: where the kernel
+// backs memory with huge pages on advice, and does not count the address
+// space a process maps against a strict limit (vm.overcommit_memory 2),
+// where a reserve the heap will not fill could fail the process.
+func CanReserve() bool { return hugePagesOnAdvice() && !strictCommit() }
+
+// overcommit is the kernel's overcommit mode (a variable for tests).
+var overcommit = "/proc/sys/vm/overcommit_memory"
+
+// strictCommit reports whether the kernel refuses to map more than its
+// commit limit, or its mode cannot be read.
+func strictCommit() bool {
+	b, err := os.ReadFile(overcommit)
+	return err != nil || string(bytes.TrimSpace(b)) == "2"
+}
 
 // thpEnabled is the kernel's setting for transparent huge pages (a
 // variable for tests).

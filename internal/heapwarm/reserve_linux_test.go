@@ -31,8 +31,8 @@ func anonHuge(t *testing.T) int64 {
 // huge pages, and a fault a huge page instead of one a small page. It
 // runs in a process of its own, whose heap has not grown yet.
 func TestReserveHugePages(t *testing.T) {
-	if !hugePagesOnAdvice() || raceDetector {
-		t.Skip("needs transparent huge pages on advice, and counts pages the race detector would fault too")
+	if !CanReserve() || raceDetector {
+		t.Skip("needs transparent huge pages on advice and no strict commit limit, and counts pages the race detector would fault too")
 	}
 	if os.Getenv("HEAPWARM_FRESH") == "" {
 		cmd := exec.Command(os.Args[0], "-test.run=^TestReserveHugePages$", "-test.v")
@@ -70,6 +70,25 @@ func TestReserveHugePages(t *testing.T) {
 	}
 	if huge < size/2 {
 		t.Errorf("%d bytes more in huge pages after the heap grew by %d into the reserve", huge, size)
+	}
+}
+
+// TestStrictCommit reads the kernel's overcommit mode as it writes it.
+func TestStrictCommit(t *testing.T) {
+	defer func(p string) { overcommit = p }(overcommit)
+	dir := t.TempDir()
+	for mode, want := range map[string]bool{"0\n": false, "1\n": false, "2\n": true} {
+		overcommit = filepath.Join(dir, "overcommit_memory")
+		if err := os.WriteFile(overcommit, []byte(mode), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if got := strictCommit(); got != want {
+			t.Errorf("mode %q: strictCommit() = %v, want %v", mode, got, want)
+		}
+	}
+	overcommit = filepath.Join(dir, "absent")
+	if !strictCommit() {
+		t.Error("without the setting: strictCommit() = false")
 	}
 }
 
