@@ -3,8 +3,10 @@ package mlirbc_test
 import (
 	"bytes"
 	"runtime"
+	"strings"
 	"testing"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
@@ -37,6 +39,29 @@ func TestConcurrentReadAhead(t *testing.T) {
 			if !bytes.Equal(out, in.data) {
 				t.Fatalf("%s: wrote %d bytes, not the %d read", in.name, len(out), len(in.data))
 			}
+		}
+	}
+}
+
+// TestAheadPays: the files of TestConcurrentReadAhead, whose ops do more
+// than make entries, take the second core; a file that is mostly
+// call-site locations, an op and eight new entries each, does not.
+func TestAheadPays(t *testing.T) {
+	for _, in := range []struct {
+		name string
+		gen  func(*strings.Builder) int
+		want bool
+	}{
+		{"chain", chainOps(3000), true},
+		{"funcs", manyFuncs(200), true},
+		{"call sites", callSiteOps(2000), false},
+	} {
+		f, err := bytecode.ParseFile(oracleInput(t, in.gen))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := mlirbc.AheadPays(f); got != in.want {
+			t.Errorf("%s (%d bytes of IR, %d entries): AheadPays = %v, want %v", in.name, len(f.Sections[bytecode.SectionIR].Data), f.Attrs.Len()+f.Types.Len(), got, in.want)
 		}
 	}
 }
