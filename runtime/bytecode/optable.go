@@ -2,9 +2,11 @@ package bytecode
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -37,14 +39,31 @@ import (
 //
 // Release 0 means the newest: it matches the lines open upwards. An op
 // without a line for a release has no schema there (Lookup returns nil).
+//
+// A file uses a few of a dialect's ops, and a process of a small file is
+// mostly its start: the table is indexed by name on first use, without
+// parsing a line, and an op's lines are parsed when it is first looked
+// up (parsing all of a dialect's lines at once was 4 % of converting a
+// file of 2 KB).
 type OpTable struct {
 	dialect string
 	text    string
 	native  []NativeProp
 
 	once sync.Once
-	ops  map[string][]tableEntry
-	err  error
+	// lines are the table's lines by op name, in text order for each
+	// op; parsed holds, at the index of an op's first line, its entries
+	// once parsed.
+	lines  []opLine
+	parsed []atomic.Pointer[opEntries]
+}
+
+type opLine struct{ name, line string }
+
+// opEntries are an op's parsed lines, or why one does not parse.
+type opEntries struct {
+	entries []tableEntry
+	err     error
 }
 
 type tableEntry struct {
@@ -52,21 +71,38 @@ type tableEntry struct {
 	schema   *OpSchema
 }
 
-// NewOpTable returns the table of a dialect's ops described by text, with
-// the native property forms its lines refer to by index.
+// NewOpTable returns the table of a dialect's ops that text describes,
+// its native properties numbered as given.
 func NewOpTable(dialect, text string, native ...NativeProp) *OpTable {
-	return &OpTable{dialect: dialect, text: text, native: native}
+	t := &OpTable{dialect: dialect, text: text, native: native}
+	tablesMu.Lock()
+	tables = append(tables, t)
+	tablesMu.Unlock()
+	return t
+}
+
+var (
+	tablesMu sync.Mutex
+	tables   []*OpTable
+)
+
+// OpTables returns every table made so far, for a check of all the
+// tables a program's dialects generated (see Check).
+func OpTables() []*OpTable {
+	tablesMu.Lock()
+	defer tablesMu.Unlock()
+	return slices.Clone(tables)
 }
 
 // Lookup returns the schema of an op (its name without the dialect
 // prefix) at an LLVM release (0: the newest), or nil. The schemas are
 // shared: do not modify them.
 func (t *OpTable) Lookup(op string, release int) *OpSchema {
-	t.once.Do(t.parse)
-	if t.err != nil {
-		panic(t.err) // a generator bug: the text is generated
+	es := t.entriesOf(op)
+	if es.err != nil {
+		panic(es.err) // a generator bug: the text is generated
 	}
-	for _, e := range t.ops[op] {
+	for _, e := range es.entries {
 		if release == 0 && e.to == 0 || release != 0 && release >= e.from && (e.to == 0 || release <= e.to) {
 			return e.schema
 		}
@@ -87,20 +123,58 @@ func (t *OpTable) Ops() []string {
 	return out
 }
 
-func (t *OpTable) parse() {
-	t.ops = map[string][]tableEntry{}
-	for n, line := range strings.Split(t.text, "\n") {
-		fields := strings.Fields(line)
-		if len(fields) == 0 {
-			continue
+// Check parses every line of the table, as Lookup parses an op's only
+// when it is looked up: the first error, or nil.
+func (t *OpTable) Check() error {
+	for _, op := range t.Ops() {
+		if es := t.entriesOf(op); es.err != nil {
+			return es.err
 		}
-		e, err := t.entry(fields)
-		if err != nil {
-			t.err = fmt.Errorf("bytecode: op table of %s, line %d %q: %v", t.dialect, n+1, line, err)
-			return
-		}
-		t.ops[fields[0]] = append(t.ops[fields[0]], e)
 	}
+	return nil
+}
+
+// entriesOf returns op's parsed lines, parsing them on first use.
+func (t *OpTable) entriesOf(op string) *opEntries {
+	t.once.Do(t.index)
+	i, found := slices.BinarySearchFunc(t.lines, op, func(l opLine, op string) int { return strings.Compare(l.name, op) })
+	if !found {
+		return &opEntries{}
+	}
+	if es := t.parsed[i].Load(); es != nil {
+		return es
+	}
+	// Two goroutines may parse the same op at once: both get equal
+	// entries, and one set is kept.
+	es := &opEntries{}
+	for j := i; j < len(t.lines) && t.lines[j].name == op; j++ {
+		e, err := t.entry(strings.Fields(t.lines[j].line))
+		if err != nil {
+			es = &opEntries{err: fmt.Errorf("bytecode: op table of %s, line %q: %v", t.dialect, t.lines[j].line, err)}
+			break
+		}
+		es.entries = append(es.entries, e)
+	}
+	if t.parsed[i].CompareAndSwap(nil, es) {
+		return es
+	}
+	return t.parsed[i].Load()
+}
+
+// index sorts the table's lines by op name, keeping each op's in text
+// order (the generator writes them sorted already).
+func (t *OpTable) index() {
+	for line := range strings.SplitSeq(t.text, "\n") {
+		if line = strings.TrimSpace(line); line != "" {
+			name, _, _ := strings.Cut(line, " ")
+			t.lines = append(t.lines, opLine{name, line})
+		}
+	}
+	byName := func(a, b opLine) int { return strings.Compare(a.name, b.name) }
+	if !slices.IsSortedFunc(t.lines, byName) {
+		slices.SortStableFunc(t.lines, byName)
+	}
+	t.parsed = make([]atomic.Pointer[opEntries], len(t.lines))
 }
 
 func (t *OpTable) entry(fields []string) (tableEntry, error) {

@@ -1,7 +1,9 @@
 package bytecode
 
 import (
+	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -94,5 +96,45 @@ func TestOpTableBadText(t *testing.T) {
 			}()
 			NewOpTable("d", text, fakeProp{}).Lookup("a", 0)
 		}()
+	}
+}
+
+// TestOpTableLinesParsedAlone: an op's lines are parsed when it is looked
+// up, so that a bad line of another op does not stop it; Check finds the
+// bad line all the same.
+func TestOpTableLinesParsedAlone(t *testing.T) {
+	tab := NewOpTable("d", "\nz +what\na @22- x\na @-21\n")
+	if s := tab.Lookup("a", 22); s == nil || len(s.Properties) != 1 {
+		t.Errorf("Lookup(a, 22) = %+v, want a schema of one property", s)
+	}
+	if s := tab.Lookup("a", 19); s == nil || len(s.Properties) != 0 {
+		t.Errorf("Lookup(a, 19) = %+v, want a schema of none", s)
+	}
+	if err := tab.Check(); err == nil || !strings.Contains(err.Error(), "+what") {
+		t.Errorf("Check() = %v, want the bad flag +what", err)
+	}
+	if !slices.Contains(OpTables(), tab) {
+		t.Error("OpTables() does not list a table just made")
+	}
+}
+
+// TestOpTableConcurrentLookups: goroutines looking ops up at once get the
+// same schemas (run with -race).
+func TestOpTableConcurrentLookups(t *testing.T) {
+	tab := NewOpTable("d", "\na x\nb y?\nc +terminator\n")
+	var wg sync.WaitGroup
+	got := make([][3]*OpSchema, 8)
+	for g := range got {
+		wg.Go(func() {
+			for i, op := range []string{"a", "b", "c"} {
+				got[g][i] = tab.Lookup(op, 0)
+			}
+		})
+	}
+	wg.Wait()
+	for g := range got {
+		if got[g] != got[0] || got[g][0] == nil {
+			t.Fatalf("goroutine %d got %v, goroutine 0 %v", g, got[g], got[0])
+		}
 	}
 }
