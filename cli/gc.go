@@ -55,11 +55,13 @@ func oneFile() (done func()) {
 var reserving atomic.Bool
 
 // startWarmer starts the page warmer, reserveHeap reserves heap in huge
-// pages, canReserve says whether it can (variables for tests).
+// pages, canReserve says whether it can, machineMemory is
+// availableMemory (variables for tests).
 var (
-	startWarmer = heapwarm.Start
-	reserveHeap = heapwarm.Reserve
-	canReserve  = heapwarm.CanReserve
+	startWarmer   = heapwarm.Start
+	reserveHeap   = heapwarm.Reserve
+	canReserve    = heapwarm.CanReserve
+	machineMemory = availableMemory
 )
 
 // expectHeap has Main reserve, before it reads a file, the n bytes of
@@ -70,12 +72,18 @@ var (
 // minReserve is left alone: the reserve's fixed cost, about 2 ms, is
 // more than its pages would save.
 func expectHeap(n uint64) {
-	if !reserving.Load() || n < minReserve {
+	if !reserving.Load() {
 		return
 	}
 	// The reserve is counted as heap until it is freed, and so must stay
-	// well below a memory limit (oneShotGC's, or the environment's).
-	reserveHeap(int(min(n, maxReserve, uint64(debug.SetMemoryLimit(-1)/4))))
+	// well below a memory limit (oneShotGC's, or the environment's); and
+	// it is mapped at once, which a kernel refuses beyond its memory
+	// (where that cannot be read, 0: no reserve).
+	n = min(n, maxReserve, uint64(debug.SetMemoryLimit(-1)/4), machineMemory()/4)
+	if n < minReserve {
+		return
+	}
+	reserveHeap(int(n))
 }
 
 const (

@@ -60,9 +60,10 @@ func TestHeapFor(t *testing.T) {
 
 // TestExpectHeap: only Main reading one file reserves heap, only for a
 // file that needs enough of it, and never a quarter of its memory limit
-// or more.
+// or of the machine's memory, or more.
 func TestExpectHeap(t *testing.T) {
 	defer func(f func(int) bool) { reserveHeap = f }(reserveHeap)
+	defer func(f func() uint64) { machineMemory = f }(machineMemory)
 	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
 	var reserved []int
 	reserveHeap = func(n int) bool { reserved = append(reserved, n); return true }
@@ -76,15 +77,20 @@ func TestExpectHeap(t *testing.T) {
 		oneFile bool
 		f       *bytecode.File
 		limit   int64
+		memory  uint64
 		want    []int
 	}{
-		{"a library call", false, large, math.MaxInt64, nil},
-		{"Main, one file", true, large, math.MaxInt64, []int{int(heapFor(large))}},
-		{"too little to reserve", true, small, math.MaxInt64, nil},
-		{"a memory limit", true, large, 64 << 20, []int{16 << 20}},
+		{"a library call", false, large, math.MaxInt64, 1 << 40, nil},
+		{"Main, one file", true, large, math.MaxInt64, 1 << 40, []int{int(heapFor(large))}},
+		{"too little to reserve", true, small, math.MaxInt64, 1 << 40, nil},
+		{"a memory limit", true, large, 64 << 20, 1 << 40, []int{16 << 20}},
+		{"a small machine", true, large, math.MaxInt64, 40 << 20, []int{10 << 20}},
+		{"a machine too small", true, large, math.MaxInt64, 16 << 20, nil},
+		{"memory unknown", true, large, math.MaxInt64, 0, nil},
 	} {
 		reserving.Store(c.oneFile)
 		debug.SetMemoryLimit(c.limit)
+		machineMemory = func() uint64 { return c.memory }
 		reserved = nil
 		expectHeap(heapFor(c.f))
 		if fmt.Sprint(reserved) != fmt.Sprint(c.want) {
