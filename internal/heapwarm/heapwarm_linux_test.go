@@ -41,6 +41,25 @@ func grow(t *testing.T, size int) int64 {
 	return threadFaults(t) - before
 }
 
+// coldGrowth turns the collector off and keeps the test on its thread
+// until it ends, grows the heap by size bytes, and returns the page
+// faults that took; it skips the test where the heap reused memory
+// instead.
+func coldGrowth(t *testing.T, size int) int64 {
+	old := debug.SetGCPercent(-1)
+	runtime.LockOSThread()
+	t.Cleanup(func() {
+		runtime.UnlockOSThread()
+		debug.SetGCPercent(old)
+		kept = nil
+	})
+	cold := grow(t, size)
+	if cold < int64(size/pageSize/2) {
+		t.Skipf("only %d page faults growing the heap by %d bytes: it reused memory", cold, size)
+	}
+	return cold
+}
+
 // TestStartMapsAhead: a heap growing without collections takes a page
 // fault a page on its own thread; with the warmer mapping ahead of it,
 // far fewer.
@@ -48,15 +67,8 @@ func TestStartMapsAhead(t *testing.T) {
 	if runtime.GOMAXPROCS(0) < 2 || !supported() || raceDetector {
 		t.Skip("needs two processors and MADV_POPULATE_WRITE, and counts pages the race detector would fault too")
 	}
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	defer func() { kept = nil }()
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	const size = 16 << 20
-	cold := grow(t, size)
-	if cold < size/pageSize/2 {
-		t.Skipf("only %d page faults growing the heap by %d bytes: it reused memory", cold, size)
-	}
+	cold := coldGrowth(t, size)
 	stop := Start(8 << 20)
 	warm := grow(t, size)
 	stop()

@@ -6,8 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
-	"runtime/debug"
 	"testing"
 )
 
@@ -47,15 +45,8 @@ func TestReserveHugePages(t *testing.T) {
 		}
 		return
 	}
-	defer debug.SetGCPercent(debug.SetGCPercent(-1))
-	defer func() { kept = nil }()
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
 	const size = 16 << 20
-	cold := grow(t, size)
-	if cold < size/pageSize/2 {
-		t.Skipf("only %d page faults growing the heap by %d bytes: it reused memory", cold, size)
-	}
+	cold := coldGrowth(t, size)
 	before := anonHuge(t)
 	if !Reserve(4 * size) {
 		t.Fatal("Reserve did not reserve where the kernel takes the advice")
