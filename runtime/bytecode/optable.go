@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"weak"
 
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -76,22 +77,30 @@ type tableEntry struct {
 func NewOpTable(dialect, text string, native ...NativeProp) *OpTable {
 	t := &OpTable{dialect: dialect, text: text, native: native}
 	tablesMu.Lock()
-	tables = append(tables, t)
+	tables = append(slices.DeleteFunc(tables, func(w weak.Pointer[OpTable]) bool { return w.Value() == nil }), weak.Make(t))
 	tablesMu.Unlock()
 	return t
 }
 
+// tables are the tables made so far, held weakly: a program that loads
+// definitions again and again (package interp) makes a table each time.
 var (
 	tablesMu sync.Mutex
-	tables   []*OpTable
+	tables   []weak.Pointer[OpTable]
 )
 
-// OpTables returns every table made so far, for a check of all the
-// tables a program's dialects generated (see Check).
+// OpTables returns every table made so far and still in use, for a check
+// of all the tables a program's dialects generated (see Check).
 func OpTables() []*OpTable {
 	tablesMu.Lock()
 	defer tablesMu.Unlock()
-	return slices.Clone(tables)
+	var out []*OpTable
+	for _, w := range tables {
+		if t := w.Value(); t != nil {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // Lookup returns the schema of an op (its name without the dialect

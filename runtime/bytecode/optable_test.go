@@ -1,6 +1,8 @@
 package bytecode
 
 import (
+	"fmt"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -135,6 +137,21 @@ func TestOpTableConcurrentLookups(t *testing.T) {
 	for g := range got {
 		if got[g] != got[0] || got[g][0] == nil {
 			t.Fatalf("goroutine %d got %v, goroutine 0 %v", g, got[g], got[0])
+		}
+	}
+}
+
+// TestOpTablesForgetDropped: a table no longer in use leaves OpTables, so
+// that a program making tables again and again keeps none it dropped.
+func TestOpTablesForgetDropped(t *testing.T) {
+	made := func() string {
+		tab := NewOpTable("gone", "a\n")
+		return fmt.Sprintf("%p", tab)
+	}()
+	runtime.GC()
+	for _, tab := range OpTables() {
+		if fmt.Sprintf("%p", tab) == made {
+			t.Fatal("a dropped table is still listed after a collection")
 		}
 	}
 }
