@@ -53,9 +53,10 @@ type OpTable struct {
 
 	once sync.Once
 	// lines are the table's lines by op name, in text order for each
-	// op; parsed holds, at the index of an op's first line, its entries
-	// once parsed.
+	// op; first is where each op's lines start, and parsed holds there
+	// its entries once parsed.
 	lines  []opLine
+	first  map[string]int
 	parsed []atomic.Pointer[opEntries]
 }
 
@@ -66,6 +67,9 @@ type opEntries struct {
 	entries []tableEntry
 	err     error
 }
+
+// noEntries are those of an op the table does not have.
+var noEntries opEntries
 
 type tableEntry struct {
 	from, to int // inclusive; to 0: no upper bound
@@ -146,9 +150,9 @@ func (t *OpTable) Check() error {
 // entriesOf returns op's parsed lines, parsing them on first use.
 func (t *OpTable) entriesOf(op string) *opEntries {
 	t.once.Do(t.index)
-	i, found := slices.BinarySearchFunc(t.lines, op, func(l opLine, op string) int { return strings.Compare(l.name, op) })
+	i, found := t.first[op]
 	if !found {
-		return &opEntries{}
+		return &noEntries
 	}
 	if es := t.parsed[i].Load(); es != nil {
 		return es
@@ -182,6 +186,10 @@ func (t *OpTable) index() {
 	byName := func(a, b opLine) int { return strings.Compare(a.name, b.name) }
 	if !slices.IsSortedFunc(t.lines, byName) {
 		slices.SortStableFunc(t.lines, byName)
+	}
+	t.first = make(map[string]int, len(t.lines))
+	for i := len(t.lines) - 1; i >= 0; i-- {
+		t.first[t.lines[i].name] = i
 	}
 	t.parsed = make([]atomic.Pointer[opEntries], len(t.lines))
 }
