@@ -66,11 +66,11 @@ var (
 
 // expectHeap has Main reserve, before it reads a file, the n bytes of
 // heap that reading it and writing it again will take, in huge pages
-// (heapwarm.Reserve): converting 100,000 ops took 0.55 of the time, a
-// million 0.47, 1,000 functions 0.80, for 1 to 11 MiB more at the peak;
-// printing them, 0.34 to 0.70, for no more. A file that needs less than
-// minReserve is left alone: the reserve's fixed cost, about 2 ms, is
-// more than its pages would save.
+// (heapwarm.Reserve): converting 100,000 ops took 0.66 of the time, a
+// million 0.55, 1,000 functions 0.73, and printing 100,000 ops 0.54,
+// peaking within 8 MiB of before (docs/performance.md, the twentieth
+// round). A file that needs less than minReserve is left alone: the
+// reserve's fixed cost, about 2 ms, is more than its pages would save.
 func expectHeap(n uint64) {
 	if !reserving.Load() {
 		return
