@@ -129,6 +129,7 @@ var commands = []command{
 					}
 					if e.main {
 						batchGC()
+						reserveUpTo(b.heap())
 					}
 					return b.run(e, func(in, out string) error { return convert(e.newContext(), in, out, o) })
 				}

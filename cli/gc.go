@@ -72,9 +72,14 @@ var (
 // round). A file that needs less than minReserve is left alone: the
 // reserve's fixed cost, about 2 ms, is more than its pages would save.
 func expectHeap(n uint64) {
-	if !reserving.Load() {
-		return
+	if reserving.Load() {
+		reserveUpTo(n)
 	}
+}
+
+// reserveUpTo reserves n bytes of heap, within the limits below, if that
+// is worth it.
+func reserveUpTo(n uint64) {
 	// The reserve is counted as heap until it is freed, and so must stay
 	// well below a memory limit (oneShotGC's, or the environment's); and
 	// it is mapped at once, which a kernel refuses beyond its memory

@@ -3,6 +3,9 @@ package cli
 import (
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
+	"runtime"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -98,4 +101,40 @@ func TestExpectHeap(t *testing.T) {
 		}
 	}
 	reserving.Store(false)
+}
+
+// TestBatchHeap: a batch reserves for its largest file once a worker, the
+// sizes as planning found them, in a directory or named.
+func TestBatchHeap(t *testing.T) {
+	dir := t.TempDir()
+	ops, err := crafted.File("ops", 3<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := crafted.File("ops", 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, data := range map[string][]byte{"a.mlirbc": small, "sub/b.mlirbc": ops, "c.mlirbc": small} {
+		path := filepath.Join(dir, "in", name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, inputs := range [][]string{
+		{filepath.Join(dir, "in")},
+		{filepath.Join(dir, "in", "a.mlirbc"), filepath.Join(dir, "in", "sub", "b.mlirbc")},
+	} {
+		b, err := planBatch(inputs, filepath.Join(dir, "out"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		workers := min(runtime.GOMAXPROCS(0), len(b.jobs))
+		if got, want := b.heap(), 64*uint64(len(ops))*uint64(workers); got != want {
+			t.Errorf("%v: heap() = %d, want %d (%d workers, the largest file %d bytes)", inputs, got, want, workers, len(ops))
+		}
+	}
 }
