@@ -83,8 +83,7 @@ func planBatch(inputs []string, outDir string) (*batch, error) {
 func (b *batch) workers() int { return min(runtime.GOMAXPROCS(0), len(b.jobs)) }
 
 // heap is about how far the batch grows the heap: as far as its largest
-// file would, on each worker at once (heapFor's 64 bytes a byte, of the
-// whole file). The collector frees each file's IR once it is written,
+// file would, on each worker at once (heapPerByte, of the whole file). The collector frees each file's IR once it is written,
 // and the next file's grows into what was freed. 12 files of 0.8 and
 // 2 MB on two cores: 0.96 s without a reserve, 0.60 to 0.68 s with 256
 // or 512 MiB.
@@ -93,7 +92,7 @@ func (b *batch) heap() uint64 {
 	for _, j := range b.jobs {
 		largest = max(largest, j.size)
 	}
-	return 64 * uint64(largest) * uint64(b.workers())
+	return heapPerByte * uint64(largest) * uint64(b.workers())
 }
 
 // isBytecodeFile reports whether the file starts with either magic.

@@ -43,6 +43,22 @@ func (o convertOptions) writeOutput(out string, from *filemap.File, write func(w
 	return safefile.Write(out, safefile.Options{Sync: o.sync, From: from}, write)
 }
 
+// readBytecode reads the MLIR bytecode data of path as mlirbc.Read does,
+// having first reserved the heap that will take (expectHeap); its errors
+// name path.
+func readBytecode(ctx *ir.Context, path string, data []byte, opts mlirbc.ReadOptions) (*bytecode.File, *mlirbc.Module, error) {
+	f, err := bytecode.ParseFile(data)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	expectHeap(heapFor(f))
+	m, err := mlirbc.Decode(ctx, f, opts)
+	if err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return f, m, nil
+}
+
 // evictInput drops the mapped input's pages once read (a variable for
 // tests).
 var evictInput = (*filemap.File).Evict
@@ -80,14 +96,9 @@ func convert(ctx *ir.Context, in, out string, o convertOptions) error {
 	}
 	// The input is read with the layouts of the release that wrote it;
 	// --release only chooses the layouts written.
-	f, err := bytecode.ParseFile(data)
+	_, m, err := readBytecode(ctx, in, data, mlirbc.ReadOptions{Verify: o.verify})
 	if err != nil {
-		return fmt.Errorf("%s: %w", in, err)
-	}
-	expectHeap(heapFor(f))
-	m, err := mlirbc.Decode(ctx, f, mlirbc.ReadOptions{Verify: o.verify})
-	if err != nil {
-		return fmt.Errorf("%s: %w", in, err)
+		return err
 	}
 	// Read, the IR holds little of the input: its strings and blobs. The
 	// rest of its pages need not stay in memory while the writer's

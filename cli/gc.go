@@ -119,8 +119,12 @@ func heapFor(f *bytecode.File) uint64 {
 	if s := f.Sections[bytecode.SectionAttrType]; s != nil {
 		n += min(uint64(len(s.Data)), 32*uint64(f.Attrs.Len()+f.Types.Len()))
 	}
-	return 64 * n
+	return heapPerByte * n
 }
+
+// heapPerByte is how many bytes of heap heapFor, and a batch, expect for
+// a byte of a file.
+const heapPerByte = 64
 
 // warmLead is how far above the heap's top its pages are mapped ahead.
 const warmLead = 4 << 20

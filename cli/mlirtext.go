@@ -8,7 +8,6 @@ import (
 	"unsafe"
 
 	"github.com/dialectgen/dialectgen/mlirtext"
-	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/filemap"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
@@ -34,14 +33,9 @@ func printAny(ctx *ir.Context, path string, stdout io.Writer, debugInfo, localSc
 	default:
 		return fmt.Errorf("--release %d: mlir-opt 16, 19 and 22 are followed", release)
 	}
-	f, err := bytecode.ParseFile(fm.Data)
+	_, m, err := readBytecode(ctx, path, fm.Data, mlirbc.ReadOptions{})
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	expectHeap(heapFor(f))
-	m, err := mlirbc.Decode(ctx, f, mlirbc.ReadOptions{})
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return err
 	}
 	if err := mlirtext.Print(stdout, m, mlirtext.Options{LocalScope: localScope, Release: release, NoDebugInfo: !debugInfo}); err != nil {
 		return fmt.Errorf("%s: %w", path, err)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -135,6 +136,74 @@ func TestBatchHeap(t *testing.T) {
 		workers := min(runtime.GOMAXPROCS(0), len(b.jobs))
 		if got, want := b.heap(), 64*uint64(len(ops))*uint64(workers); got != want {
 			t.Errorf("%v: heap() = %d, want %d (%d workers, the largest file %d bytes)", inputs, got, want, workers, len(ops))
+		}
+	}
+}
+
+// TestCommandsReserve: run by Main, each command that reads a file
+// reserves its heap once before reading (a batch once for all its
+// files); run as a library call, none does.
+func TestCommandsReserve(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(math.MaxInt64))
+	defer func(f func(int) bool) { reserveHeap = f }(reserveHeap)
+	defer func(f func(int) func()) { startWarmer = f }(startWarmer)
+	t.Setenv("GOGC", "")
+	t.Setenv("GOMEMLIMIT", "")
+	var reserved []int
+	reserveHeap = func(n int) bool { reserved = append(reserved, n); return true }
+	startWarmer = func(int) func() { return func() {} }
+
+	dir := t.TempDir()
+	ops, err := crafted.File("ops", 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var text strings.Builder
+	text.WriteString("\"func.func\"() <{function_type = () -> (), sym_name = \"f\"}> ({\n")
+	for i := range 20000 {
+		fmt.Fprintf(&text, "  %%%d = \"arith.constant\"() <{value = %d : i32}> : () -> i32\n", i, i)
+	}
+	text.WriteString("  \"func.return\"() : () -> ()\n}) : () -> ()\n")
+	write := func(name string, data []byte) string {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	in := write("in.mlirbc", ops)
+	textIn := write("in.mlir", []byte(text.String()))
+	write("many/a.mlirbc", ops)
+	write("many/b.mlirbc", ops)
+	heap := heapFor(parsed(t, ops))
+	for _, c := range []struct {
+		args []string
+		want uint64
+	}{
+		{[]string{"convert", in, filepath.Join(dir, "out.mlirbc")}, heap},
+		{[]string{"stat", in}, heap},
+		{[]string{"print", in}, heap},
+		{[]string{"convert", textIn, filepath.Join(dir, "text.mlirbc")}, textHeapFor(text.Len())},
+		{[]string{"convert", filepath.Join(dir, "many"), "-o", filepath.Join(dir, "out")}, heapPerByte * uint64(len(ops)) * uint64(min(runtime.GOMAXPROCS(0), 2))},
+	} {
+		for _, main := range []bool{false, true} {
+			e := newEnv(io.Discard, nil)
+			e.main = main
+			reserved = nil
+			if err := run(c.args, e); err != nil {
+				t.Fatalf("%v: %v", c.args, err)
+			}
+			want := "[]"
+			if main {
+				want = fmt.Sprint([]int{int(c.want)})
+			}
+			if got := fmt.Sprint(reserved); got != want {
+				t.Errorf("%v, Main %v: reserved %s, want %s", c.args[0], main, got, want)
+			}
 		}
 	}
 }

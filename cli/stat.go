@@ -23,14 +23,9 @@ func stat(ctx *ir.Context, path string, stdout io.Writer, verify bool) error {
 	if tileir.IsTileIR(data) {
 		return statTileIR(path, data, stdout, verify)
 	}
-	f, err := bytecode.ParseFile(data)
+	f, m, err := readBytecode(ctx, path, data, mlirbc.ReadOptions{Verify: verify})
 	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	expectHeap(heapFor(f))
-	m, err := mlirbc.Decode(ctx, f, mlirbc.ReadOptions{Verify: verify})
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
+		return err
 	}
 	ops, opaqueProps := 0, 0
 	byName := map[string]int{}

@@ -64,44 +64,38 @@ func TestReserveHugePages(t *testing.T) {
 	}
 }
 
-// TestStrictCommit reads the kernel's overcommit mode as it writes it.
-func TestStrictCommit(t *testing.T) {
-	defer func(p string) { overcommit = p }(overcommit)
-	dir := t.TempDir()
-	for mode, want := range map[string]bool{"0\n": false, "1\n": false, "2\n": true} {
-		overcommit = filepath.Join(dir, "overcommit_memory")
-		if err := os.WriteFile(overcommit, []byte(mode), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		if got := strictCommit(); got != want {
-			t.Errorf("mode %q: strictCommit() = %v, want %v", mode, got, want)
-		}
-	}
-	overcommit = filepath.Join(dir, "absent")
-	if !strictCommit() {
-		t.Error("without the setting: strictCommit() = false")
-	}
-}
-
-// TestHugePagesOnAdvice reads the kernel's setting as it writes it.
-func TestHugePagesOnAdvice(t *testing.T) {
-	defer func(p string) { thpEnabled = p }(thpEnabled)
-	dir := t.TempDir()
-	for setting, want := range map[string]bool{
-		"always [madvise] never\n": true,
-		"[always] madvise never\n": false,
-		"always madvise [never]\n": false,
+// TestKernelSettings: the kernel's settings are read as it writes them,
+// and a setting that cannot be read answers what keeps the reserve off.
+func TestKernelSettings(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		path   *string
+		read   func() bool
+		values map[string]bool
+		absent bool
+	}{
+		{"overcommit_memory", &overcommit, strictCommit, map[string]bool{"0\n": false, "1\n": false, "2\n": true}, true},
+		{"transparent_hugepage/enabled", &thpEnabled, hugePagesOnAdvice, map[string]bool{
+			"always [madvise] never\n": true,
+			"[always] madvise never\n": false,
+			"always madvise [never]\n": false,
+		}, false},
 	} {
-		thpEnabled = filepath.Join(dir, "enabled")
-		if err := os.WriteFile(thpEnabled, []byte(setting), 0o644); err != nil {
-			t.Fatal(err)
+		saved := *c.path
+		dir := t.TempDir()
+		for value, want := range c.values {
+			*c.path = filepath.Join(dir, "setting")
+			if err := os.WriteFile(*c.path, []byte(value), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if got := c.read(); got != want {
+				t.Errorf("%s %q: %v, want %v", c.name, value, got, want)
+			}
 		}
-		if got := hugePagesOnAdvice(); got != want {
-			t.Errorf("%q: hugePagesOnAdvice() = %v, want %v", setting, got, want)
+		*c.path = filepath.Join(dir, "absent")
+		if got := c.read(); got != c.absent {
+			t.Errorf("%s absent: %v, want %v", c.name, got, c.absent)
 		}
-	}
-	thpEnabled = filepath.Join(dir, "absent")
-	if hugePagesOnAdvice() {
-		t.Error("without the setting: hugePagesOnAdvice() = true")
+		*c.path = saved
 	}
 }

@@ -139,8 +139,9 @@ func (t *OpTable) Ops() []string {
 // Check parses every line of the table, as Lookup parses an op's only
 // when it is looked up: the first error, or nil.
 func (t *OpTable) Check() error {
-	for _, op := range t.Ops() {
-		if es := t.entriesOf(op); es.err != nil {
+	t.once.Do(t.index)
+	for _, l := range t.lines {
+		if es := t.entriesOf(l.name); es.err != nil {
 			return es.err
 		}
 	}
