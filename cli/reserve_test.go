@@ -102,6 +102,14 @@ func TestExpectHeap(t *testing.T) {
 		}
 	}
 	reserving.Store(false)
+	// Never more than maxReserve, however large the file.
+	debug.SetMemoryLimit(math.MaxInt64)
+	machineMemory = func() uint64 { return 1 << 40 }
+	reserved = nil
+	reserveUpTo(64 << 30)
+	if got, want := fmt.Sprint(reserved), fmt.Sprint([]int{maxReserve}); got != want {
+		t.Errorf("64 GiB expected: reserved %s, want %s", got, want)
+	}
 }
 
 // TestBatchHeap: a batch reserves for its largest file once a worker, the
