@@ -93,8 +93,7 @@ func print(out *asm.Printer, m *mlirbc.Module, opts Options) error {
 	p := &printer{
 		release:   release,
 		m:         m,
-		names:     map[*ir.Value]valueName{},
-		blocks:    map[*ir.Block]int{},
+		names:     valueNames{gen: ir.NewMarkGeneration()},
 		distinct:  map[ir.Attribute]int{},
 		resources: map[ir.ResourceHandle]bool{},
 		noLocs:    opts.NoDebugInfo,
@@ -116,10 +115,10 @@ func print(out *asm.Printer, m *mlirbc.Module, opts Options) error {
 	// Ops print in 80 to 160 bytes each, about one value each: room for
 	// the least of that now spares most of the copies of a buffer grown
 	// from nothing.
-	out.Grow(80 * len(p.names))
+	out.Grow(80 * p.names.n)
 	p.preds = predecessors(m.Op)
 	if !opts.LocalScope {
-		p.aliases = asm.NewAliasesFor(len(p.names))
+		p.aliases = asm.NewAliasesFor(p.names.n)
 		p.visitOp(m.Op)
 		p.aliases.Finish()
 		// The aliases are settled: a value prints the same text each time.
@@ -144,8 +143,7 @@ type printer struct {
 	release int
 	m       *mlirbc.Module
 	aliases *asm.Aliases // nil in local scope
-	names   map[*ir.Value]valueName
-	blocks  map[*ir.Block]int         // a block's index in its region
+	names   valueNames // of values, and blocks' indexes in their regions
 	preds   map[*ir.Block][]*ir.Block // the blocks whose terminators branch to a block, once per use
 	// distinct numbers distinct attributes in the order they print.
 	distinct map[ir.Attribute]int
@@ -232,13 +230,13 @@ func (p *printer) number(top *ir.Operation) {
 			cur = e.c
 		}
 		for i, b := range e.r.Blocks() {
-			p.blocks[b] = i
+			p.names.setBlock(b, i)
 			for _, a := range b.Args() {
 				if i == 0 {
-					p.names[a] = argName(cur.args)
+					p.names.set(a, argName(cur.args))
 					cur.args++
 				} else {
-					p.names[a] = valueName(cur.values)
+					p.names.set(a, valueName(cur.values))
 					cur.values++
 				}
 			}
@@ -263,6 +261,41 @@ type valueName int
 
 func argName(k int) valueName { return valueName(-k - 1) }
 
+// valueNames holds the name of each value and the index of each block in
+// the IR's scratch marks (ir.MarkGeneration), which is why a module must
+// not print while another goroutine writes or prints it. Kept in maps,
+// the names of 100,000 values took a tenth of printing them: a cache miss
+// a lookup.
+type valueNames struct {
+	gen ir.MarkGeneration
+	n   int // values named
+}
+
+// set names v; a name is kept in the low 32 bits of a mark, as an int32
+// (a module of 2^31 values would take hundreds of GiB).
+func (ns *valueNames) set(v *ir.Value, n valueName) {
+	ns.gen.SetValue(v, uint64(uint32(int32(n))))
+	ns.n++
+}
+
+func (ns *valueNames) get(v *ir.Value) (valueName, bool) {
+	m, ok := ns.gen.Value(v)
+	if !ok {
+		return 0, false
+	}
+	return valueName(int32(uint32(m))), true
+}
+
+func (ns *valueNames) setBlock(b *ir.Block, i int) { ns.gen.SetBlock(b, uint64(uint32(i))) }
+
+func (ns *valueNames) block(b *ir.Block) (int, bool) {
+	i, ok := ns.gen.Block(b)
+	if !ok {
+		return 0, false
+	}
+	return int(i), true
+}
+
 // name prints %name.
 func (p *printer) name(n valueName) {
 	if n < 0 {
@@ -276,7 +309,7 @@ func (p *printer) name(n valueName) {
 
 func (p *printer) numberOp(op *ir.Operation, next *int) {
 	if op.NumResults() > 0 {
-		p.names[op.Result(0)] = valueName(*next)
+		p.names.set(op.Result(0), valueName(*next))
 		*next++
 	}
 }
@@ -305,7 +338,7 @@ func (p *printer) value(v *ir.Value) {
 	if v.Op() != nil && v.Op().NumResults() > 1 {
 		head, no = v.Op().Result(0), v.Index()
 	}
-	name, ok := p.names[head]
+	name, ok := p.names.get(head)
 	if !ok {
 		p.out.Write("<<UNKNOWN SSA VALUE>>")
 		return
@@ -317,8 +350,14 @@ func (p *printer) value(v *ir.Value) {
 	}
 }
 
+// blockIndex is b's index in its region, 0 for a block not numbered.
+func (p *printer) blockIndex(b *ir.Block) int {
+	i, _ := p.names.block(b)
+	return i
+}
+
 func (p *printer) blockName(b *ir.Block) {
-	i, ok := p.blocks[b]
+	i, ok := p.names.block(b)
 	if !ok {
 		p.out.Write("^INVALIDBLOCK")
 		return
@@ -330,7 +369,8 @@ func (p *printer) blockName(b *ir.Block) {
 // op prints one op at the current indentation, with its location.
 func (p *printer) op(op *ir.Operation) {
 	if n := op.NumResults(); n > 0 {
-		p.name(p.names[op.Result(0)])
+		name, _ := p.names.get(op.Result(0))
+		p.name(name)
 		if n > 1 {
 			p.out.Byte(':')
 			p.out.Int(int64(n))
@@ -591,7 +631,7 @@ func (p *printer) blockHeader(b *ir.Block, entry bool) {
 		p.blockName(preds[0])
 	default:
 		sorted := slices.Clone(preds)
-		slices.SortStableFunc(sorted, func(x, y *ir.Block) int { return p.blocks[x] - p.blocks[y] })
+		slices.SortStableFunc(sorted, func(x, y *ir.Block) int { return p.blockIndex(x) - p.blockIndex(y) })
 		p.out.Write("  // ")
 		p.out.Int(int64(len(sorted)))
 		p.out.Write(" preds: ")
@@ -709,8 +749,7 @@ func valueText(x any, release int) string {
 	p := &printer{
 		out:       &asm.Printer{},
 		release:   release,
-		names:     map[*ir.Value]valueName{},
-		blocks:    map[*ir.Block]int{},
+		names:     valueNames{gen: ir.NewMarkGeneration()},
 		distinct:  map[ir.Attribute]int{},
 		resources: map[ir.ResourceHandle]bool{},
 		noCtx:     true,

@@ -1,6 +1,7 @@
 package asm
 
 import (
+	"math"
 	"slices"
 	"strconv"
 )
@@ -13,10 +14,17 @@ import (
 // locations may be deferred: printed after the top-level op.
 type Aliases struct {
 	infos []aliasInfo
+	// byID finds a key that has an ID (an MLIR attribute or type), index
+	// any other, and any whose ID another key took first.
+	byID  idIndex
 	index map[any]int
 	stack [][]int // children collected while visiting
 	order []int
 }
+
+// identified is a key with an ID: a value of an MLIR context, numbered
+// apart from every other value of its context. 0 is no ID.
+type identified interface{ ID() uint64 }
 
 type aliasInfo struct {
 	key        any
@@ -36,7 +44,26 @@ func NewAliases() *Aliases { return NewAliasesFor(0) }
 // one at a time, the list of 100k values was copied over and over (a
 // tenth of printing them).
 func NewAliasesFor(n int) *Aliases {
-	return &Aliases{index: make(map[any]int, n), infos: make([]aliasInfo, 0, n)}
+	return &Aliases{index: map[any]int{}, infos: make([]aliasInfo, 0, n)}
+}
+
+// find returns the index of key's info, ok false if it has none.
+func (a *Aliases) find(key any) (int, bool) {
+	if k, ok := key.(identified); ok {
+		if i := a.byID.get(k.ID()); i >= 0 && a.infos[i].key == key {
+			return i, true
+		}
+	}
+	i, ok := a.index[key]
+	return i, ok
+}
+
+// add records that key's info is at i.
+func (a *Aliases) add(key any, i int) {
+	if k, ok := key.(identified); ok && a.byID.put(k.ID(), i) {
+		return
+	}
+	a.index[key] = i
 }
 
 // Visit records a visit of the value identified by key (comparable, the
@@ -49,7 +76,7 @@ func (a *Aliases) Visit(key any, name string, isType, canDefer bool, children fu
 		return
 	}
 	i := len(a.infos)
-	a.index[key] = i
+	a.add(key, i)
 	info := aliasInfo{key: key, isType: isType, deferrable: canDefer}
 	if name != "" {
 		info.name = Sanitize(name, "$_-")
@@ -80,7 +107,7 @@ func (a *Aliases) Visit(key any, name string, isType, canDefer bool, children fu
 // reports whether there was one: a caller that has yet to work out the
 // value's alias and children calls it first.
 func (a *Aliases) Revisit(key any, canDefer bool) bool {
-	i, ok := a.index[key]
+	i, ok := a.find(key)
 	if !ok {
 		return false
 	}
@@ -154,7 +181,7 @@ func (a *Aliases) Finish() {
 // Alias returns the alias of the value identified by key ("#loc3"), ok
 // false if it has none.
 func (a *Aliases) Alias(key any) (string, bool) {
-	i, ok := a.index[key]
+	i, ok := a.find(key)
 	if !ok || a.infos[i].final == "" {
 		return "", false
 	}
@@ -168,4 +195,66 @@ func (a *Aliases) Definitions(f func(key any, alias string, deferred bool)) {
 		info := &a.infos[i]
 		f(info.key, info.final, info.deferrable)
 	}
+}
+
+// idIndex maps IDs to indexes in pages of consecutive IDs. The values of
+// one file are numbered in a run as they are made, so a printer's lookups
+// fall mostly in the page of the one before: an array index where a map
+// of interfaces hashed each key and compared its type (printing 100,000
+// ops spent a sixth of its time there).
+type idIndex struct {
+	pages    map[uint64]*idPage
+	last     uint64 // the page number of lastPage
+	lastPage *idPage
+}
+
+const idPageBits = 9
+
+// idPage holds, for each ID of its page, 1 + the index, or 0 for none.
+type idPage [1 << idPageBits]int32
+
+func (x *idIndex) page(id uint64, create bool) *idPage {
+	n := id >> idPageBits
+	if x.lastPage != nil && x.last == n {
+		return x.lastPage
+	}
+	pg := x.pages[n]
+	if pg == nil {
+		if !create {
+			return nil
+		}
+		if x.pages == nil {
+			x.pages = map[uint64]*idPage{}
+		}
+		pg = new(idPage)
+		x.pages[n] = pg
+	}
+	x.last, x.lastPage = n, pg
+	return pg
+}
+
+// get returns the index recorded for id, or -1.
+func (x *idIndex) get(id uint64) int {
+	if id == 0 {
+		return -1
+	}
+	pg := x.page(id, false)
+	if pg == nil {
+		return -1
+	}
+	return int(pg[id&(1<<idPageBits-1)]) - 1
+}
+
+// put records index i for id, and reports whether it could: not for no
+// ID, an ID taken, or an index past what a page holds.
+func (x *idIndex) put(id uint64, i int) bool {
+	if id == 0 || i >= math.MaxInt32 {
+		return false
+	}
+	e := &x.page(id, true)[id&(1<<idPageBits-1)]
+	if *e != 0 {
+		return false
+	}
+	*e = int32(i + 1)
+	return true
 }

@@ -3,6 +3,7 @@ package asm
 import (
 	"bytes"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"unsafe"
@@ -305,5 +306,53 @@ func TestPrinterChunks(t *testing.T) {
 		if !bytes.Equal(chunked.Bytes(), flat.Bytes()) {
 			t.Fatalf("after Truncate(%d) the printers differ", n)
 		}
+	}
+}
+
+// idKey is a key with an ID, as MLIR attributes and types are.
+type idKey struct {
+	id   uint64
+	name string
+}
+
+func (k *idKey) ID() uint64 { return k.id }
+
+// TestAliasesByID visits keys with IDs: in runs, far apart, with no ID,
+// and two keys of one ID (values of two contexts), each of which must
+// keep its own alias and its own deferrability.
+func TestAliasesByID(t *testing.T) {
+	a := NewAliases()
+	var keys []*idKey
+	for _, id := range []uint64{1, 2, 511, 512, 1 << 40, 0, 0, 2, 1<<40 + 1} {
+		k := &idKey{id: id, name: "loc"}
+		keys = append(keys, k)
+		a.Visit(k, k.name, false, true, nil)
+	}
+	// A second visit of the second key with ID 2, not from a location,
+	// must not make the first one non-deferrable.
+	if !a.Revisit(keys[7], false) {
+		t.Fatal("a key visited before is not found")
+	}
+	if a.Revisit(&idKey{id: 3}, true) || a.Revisit(&idKey{id: 2}, true) || a.Revisit(&idKey{}, true) {
+		t.Error("an unvisited key is found")
+	}
+	a.Finish()
+	for i, k := range keys {
+		want := "#loc"
+		if i > 0 {
+			want += strconv.Itoa(i)
+		}
+		if got, ok := a.Alias(k); !ok || got != want {
+			t.Errorf("key %d (ID %d) has alias %q, %v; want %q", i, k.id, got, ok, want)
+		}
+	}
+	var deferred []uint64
+	a.Definitions(func(key any, alias string, d bool) {
+		if d {
+			deferred = append(deferred, key.(*idKey).id)
+		}
+	})
+	if want := []uint64{1, 2, 511, 512, 1 << 40, 0, 0, 1<<40 + 1}; !slices.Equal(deferred, want) {
+		t.Errorf("deferred aliases of IDs %v, want %v", deferred, want)
 	}
 }
