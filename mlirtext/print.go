@@ -142,8 +142,8 @@ type printer struct {
 	out     *asm.Printer
 	release int
 	m       *mlirbc.Module
-	aliases *asm.Aliases // nil in local scope
-	names   valueNames // of values, and blocks' indexes in their regions
+	aliases *asm.Aliases              // nil in local scope
+	names   valueNames                // of values, and blocks' indexes in their regions
 	preds   map[*ir.Block][]*ir.Block // the blocks whose terminators branch to a block, once per use
 	// distinct numbers distinct attributes in the order they print.
 	distinct map[ir.Attribute]int
