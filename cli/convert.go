@@ -83,7 +83,7 @@ func convert(ctx *ir.Context, in, out string, o convertOptions) error {
 		return convertTileIR(in, out, data, o)
 	}
 	if isMLIRText(data) {
-		return convertMLIRText(ctx, in, out, data, o)
+		return convertMLIRText(ctx, in, out, fm, o)
 	}
 	if isText(data) {
 		return convertText(in, out, data, o)

@@ -78,7 +78,8 @@ var releaseProducers = map[int]string{16: "MLIR16.0.6", 19: "MLIR19.1.7", 22: "M
 // convertMLIRText parses MLIR's generic text and writes bytecode as
 // mlir-opt-R --emit-bytecode --emit-bytecode-version=N does (defaults: the
 // newest release, 22, and its newest version; 16 writes version 0).
-func convertMLIRText(ctx *ir.Context, in, out string, data []byte, o convertOptions) error {
+func convertMLIRText(ctx *ir.Context, in, out string, fm *filemap.File, o convertOptions) error {
+	data := fm.Data
 	if slices.Contains(o.set, "verify") {
 		return fmt.Errorf("--verify applies to bytecode input only; %s is text", in)
 	}
@@ -110,6 +111,11 @@ func convertMLIRText(ctx *ir.Context, in, out string, data []byte, o convertOpti
 	if err != nil {
 		return err
 	}
+	// Parsed, the IR needs few of the input's pages: they need not stay
+	// in memory while the writer's tables grow (converting 1M ops of
+	// text, 158 MB of it: 655-697 -> 611-617 MiB at the peak; 100,000
+	// ops: 66-69 -> 61-62 MiB).
+	evictInput(fm)
 	return o.writeOutput(out, nil, func(w io.Writer) error {
 		if err := mlirbc.Write(w, ctx, m, mlirbc.WriteOptions{Version: version, Producer: producer, Release: release}); err != nil {
 			return fmt.Errorf("%s: %w", in, err)

@@ -88,31 +88,55 @@ func TestConvertToStdout(t *testing.T) {
 	}
 }
 
-// Converting bytecode evicts the mapped input once it is read, before the
-// output is written, and the output still holds the input's bytes (its
-// strings are read again through the mapping).
+// Converting bytecode or MLIR text evicts the mapped input once it is
+// read, before the output is written, and the output is what it is
+// without the eviction (strings are read again through the mapping).
 func TestConvertEvictsInput(t *testing.T) {
-	orig, err := os.ReadFile(shipped)
-	if err != nil {
+	dir := t.TempDir()
+	text := filepath.Join(dir, "in.mlir")
+	var printed bytes.Buffer
+	if err := Run([]string{"print", shipped}, &printed); err != nil {
 		t.Fatal(err)
 	}
-	out := filepath.Join(t.TempDir(), "out.mlirbc")
+	if err := os.WriteFile(text, printed.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	defer func(f func(*filemap.File)) { evictInput = f }(evictInput)
-	var evicted []int
-	evictInput = func(fm *filemap.File) {
-		if _, err := os.Stat(out); err == nil {
-			t.Error("the input was evicted after the output was written")
+	for _, in := range []string{shipped, text} {
+		orig, err := os.ReadFile(in)
+		if err != nil {
+			t.Fatal(err)
 		}
-		evicted = append(evicted, len(fm.Data))
-		fm.Evict()
-	}
-	if err := Run([]string{"convert", shipped, "-o", out}, &bytes.Buffer{}); err != nil {
-		t.Fatal(err)
-	}
-	if len(evicted) != 1 || evicted[0] != len(orig) {
-		t.Fatalf("evicted mappings of %v bytes, want one of the input's %d", evicted, len(orig))
-	}
-	if got, err := os.ReadFile(out); err != nil || !bytes.Equal(got, orig) {
-		t.Errorf("wrote %d bytes (%v), want the input's %d", len(got), err, len(orig))
+		kept := filepath.Join(dir, "kept.mlirbc")
+		evictInput = func(*filemap.File) {}
+		if err := Run([]string{"convert", in, "-o", kept}, &bytes.Buffer{}); err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile(kept)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out := filepath.Join(dir, "out.mlirbc")
+		var evicted []int
+		evictInput = func(fm *filemap.File) {
+			if _, err := os.Stat(out); err == nil {
+				t.Errorf("%s: the input was evicted after the output was written", in)
+			}
+			evicted = append(evicted, len(fm.Data))
+			fm.Evict()
+		}
+		if err := Run([]string{"convert", in, "-o", out}, &bytes.Buffer{}); err != nil {
+			t.Fatal(err)
+		}
+		if len(evicted) != 1 || evicted[0] != len(orig) {
+			t.Errorf("%s: evicted mappings of %v bytes, want one of the input's %d", in, evicted, len(orig))
+		}
+		if got, err := os.ReadFile(out); err != nil || !bytes.Equal(got, want) {
+			t.Errorf("%s: wrote %d bytes (%v), want the %d written without evicting", in, len(got), err, len(want))
+		}
+		if in == shipped && !bytes.Equal(want, orig) {
+			t.Errorf("converting %s wrote %d bytes, want its own %d", in, len(want), len(orig))
+		}
+		os.Remove(out)
 	}
 }
