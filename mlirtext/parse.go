@@ -163,6 +163,19 @@ type parser struct {
 	unordered map[*ir.Value]bool
 	// names are the op names met, by their quoted text.
 	names map[string]namedOp
+	// useStack and groupStack hold the operand uses and result names of
+	// the ops being read, each op's after its enclosing op's: an op's
+	// are read before its regions, and used after them. Two slices an op
+	// made a tenth of the parse's allocation.
+	useStack   []valueUse
+	groupStack []resultGroup
+	// dictStack holds the entries of the dictionaries being read, each
+	// nested one's above its parent's; dictEntries is the list a
+	// dictionary attribute is made from.
+	dictStack   []ir.NamedAttr
+	dictEntries []builtin.NamedAttribute
+	// operands is where operand lists are cut from (operandList).
+	operands []*ir.Value
 
 	// regions is how many regions enclose what is being read, at most
 	// maxRegions.
@@ -604,14 +617,20 @@ func (ps *parser) valueUse() (valueUse, bool) {
 
 // operation reads one op in the generic form, with its results and
 // trailing location, and defines its results.
+// resultGroup is a name an op's results are defined by: %name, or
+// %name:n for n of them.
+type resultGroup struct {
+	name string
+	n    int
+	off  int
+}
+
 func (ps *parser) operation() *ir.Operation {
 	p := ps.p
-	type resultGroup struct {
-		name string
-		n    int
-		off  int
-	}
-	var groups []resultGroup
+	groupBase, useBase := len(ps.groupStack), len(ps.useStack)
+	defer func() {
+		ps.groupStack, ps.useStack = ps.groupStack[:groupBase], ps.useStack[:useBase]
+	}()
 	if p.Tok().Kind == asm.PercentIdent {
 		p.List("", func() {
 			t, ok := p.ExpectKind(asm.PercentIdent, "a result name")
@@ -627,24 +646,28 @@ func (ps *parser) operation() *ir.Operation {
 				}
 				g.n = int(n)
 			}
-			groups = append(groups, g)
+			ps.groupStack = append(ps.groupStack, g)
 		})
 		p.Expect("=")
 	}
+	// The ops in this op's regions push theirs above these, and leave
+	// them as they were: a longer stack copies, and these slices keep
+	// the elements.
+	groups := ps.groupStack[groupBase:]
 	nameTok, ok := p.ExpectKind(asm.String, "an op name in quotes (the custom syntax of ops is not read)")
 	if !ok {
 		return nil
 	}
 	named := ps.opName(nameTok.Text)
 	schema := named.schema
-	var uses []valueUse
 	p.Expect("(")
 	p.List(")", func() {
 		if u, ok := ps.valueUse(); ok {
-			uses = append(uses, u)
+			ps.useStack = append(ps.useStack, u)
 		}
 	})
 	p.Expect(")")
+	uses := ps.useStack[useBase:]
 	var succs []*ir.Block
 	var succOffs []int
 	if p.Optional("[") {
@@ -704,7 +727,7 @@ func (ps *parser) operation() *ir.Operation {
 	}
 	op.SetRegions(regions)
 	op.SetSuccessors(succs)
-	op.SetOperands(make([]*ir.Value, len(uses)))
+	op.SetOperands(ps.operandList(len(uses)))
 	for i, u := range uses {
 		vals := ps.lookup(u.name)
 		if vals == nil {
@@ -742,6 +765,22 @@ func (ps *parser) operation() *ir.Operation {
 		next += g.n
 	}
 	return op
+}
+
+// operandList returns room for an op's n operands, cut from a chunk
+// shared with other ops' (its capacity clipped, so that an append to it
+// copies): a small object an op was a fifth of what parsing allocated.
+func (ps *parser) operandList(n int) []*ir.Value {
+	const chunk = 1024
+	if n > chunk/8 {
+		return make([]*ir.Value, n)
+	}
+	if len(ps.operands) < n {
+		ps.operands = make([]*ir.Value, chunk)
+	}
+	s := ps.operands[:n:n]
+	ps.operands = ps.operands[n:]
+	return s
 }
 
 // namedOp is what the parser knows of an op name: the name its ops share

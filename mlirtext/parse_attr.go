@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -20,9 +21,23 @@ import (
 // TypeParser); values of other dialects are handed to their TextCodec as
 // text, or kept as text.
 
+// attrDict reads an op's attribute dictionary, nil for {}.
 func (ps *parser) attrDict() []ir.NamedAttr {
-	p := ps.p
+	base := ps.attrDictOnStack()
 	var out []ir.NamedAttr
+	if len(ps.dictStack) > base {
+		out = slices.Clone(ps.dictStack[base:])
+	}
+	ps.dictStack = ps.dictStack[:base]
+	return out
+}
+
+// attrDictOnStack reads a dictionary onto ps.dictStack and returns where
+// its entries start there. The dictionaries nested in its values are
+// read above them, and taken off again.
+func (ps *parser) attrDictOnStack() int {
+	p := ps.p
+	base := len(ps.dictStack)
 	var keys asm.DictKeys
 	p.Expect("{")
 	p.List("}", func() {
@@ -34,10 +49,10 @@ func (ps *parser) attrDict() []ir.NamedAttr {
 		if p.Optional("=") {
 			v = ps.attribute()
 		}
-		out = append(out, ir.NamedAttr{Name: name, Value: v})
+		ps.dictStack = append(ps.dictStack, ir.NamedAttr{Name: name, Value: v})
 	})
 	p.Expect("}")
-	return out
+	return base
 }
 
 // attribute reads any attribute; a nil result comes with an error.
@@ -75,12 +90,18 @@ func (ps *parser) attribute() ir.Attribute {
 		p.Expect("]")
 		return builtin.GetArrayAttr(ctx, elems)
 	case t.Is("{"):
-		var entries []builtin.NamedAttribute
-		for _, a := range ps.attrDict() {
+		// Both lists are scratch: the dictionary keeps a copy.
+		base := ps.attrDictOnStack()
+		entries := ps.dictEntries[:0]
+		for _, a := range ps.dictStack[base:] {
 			entries = append(entries, builtin.NamedAttribute{Name: builtin.GetStringAttr(ctx, a.Name, builtin.GetNoneType(ctx)), Value: a.Value})
 		}
+		ps.dictStack = ps.dictStack[:base]
 		sortNamed(entries)
-		return builtin.GetDictionaryAttr(ctx, entries)
+		d := builtin.GetDictionaryAttr(ctx, entries)
+		clear(entries)
+		ps.dictEntries = entries[:0]
+		return d
 	case t.Kind == asm.AtIdent:
 		return ps.symbolRef()
 	case t.Kind == asm.Integer || t.Kind == asm.FloatLit || t.Is("-"):

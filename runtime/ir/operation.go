@@ -578,6 +578,14 @@ func (v *Value) SetUseOrder(order []uint32) {
 // NewOperation creates a detached op with results of the given types. The
 // op gets a name of its own, made with it in one allocation.
 func NewOperation(name OpName, loc Location, resultTypes []Type) *Operation {
+	if len(resultTypes) == 1 {
+		named := &struct {
+			oneResult
+			name OpName
+		}{name: name}
+		named.op.name = &named.name
+		return named.init(loc, resultTypes[0])
+	}
 	named := &struct {
 		op   Operation
 		name OpName
@@ -591,8 +599,31 @@ func NewOperation(name OpName, loc Location, resultTypes []Type) *Operation {
 // parsers from SharedName. *name must not change while the op refers to
 // it.
 func NewNamedOperation(name *OpName, loc Location, resultTypes []Type) *Operation {
+	if len(resultTypes) == 1 {
+		x := &oneResult{}
+		x.op.name = name
+		return x.init(loc, resultTypes[0])
+	}
 	op := &Operation{name: name}
 	return op.init(loc, resultTypes)
+}
+
+// oneResult is an op of one result made in one allocation with its
+// result and the list holding it. Most ops have one result: as three
+// objects, they were most of what parsing text allocated an op.
+type oneResult struct {
+	op     Operation
+	result Value
+	list   [1]*Value
+}
+
+func (x *oneResult) init(loc Location, t Type) *Operation {
+	x.op.loc = loc
+	x.result.typ = t
+	x.result.SetResultOf(&x.op, 0)
+	x.list[0] = &x.result
+	x.op.SetResults(x.list[:])
+	return &x.op
 }
 
 // init sets a new op's location and makes its results.

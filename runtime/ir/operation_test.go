@@ -136,6 +136,32 @@ func TestOperationParts(t *testing.T) {
 	if named.Name() != shared {
 		t.Errorf("NewNamedOperation's op is named %s, not %s", named.Name(), shared)
 	}
+
+	// An op of one result is made with it and its list in one allocation;
+	// of two, in three.
+	for _, c := range []struct {
+		types  []ir.Type
+		allocs float64
+	}{{[]ir.Type{i32}, 1}, {[]ir.Type{i32, i32}, 3}} {
+		var ops [2]*ir.Operation
+		if n := testing.AllocsPerRun(100, func() { ops[0] = ir.NewOperation(shared, nil, c.types) }); n != c.allocs {
+			t.Errorf("NewOperation of %d results made %.0f allocations, want %.0f", len(c.types), n, c.allocs)
+		}
+		if n := testing.AllocsPerRun(100, func() { ops[1] = ir.NewNamedOperation(&shared, nil, c.types) }); n != c.allocs {
+			t.Errorf("NewNamedOperation of %d results made %.0f allocations, want %.0f", len(c.types), n, c.allocs)
+		}
+		for _, op := range ops {
+			rs := op.Results()
+			if op.Name() != shared || len(rs) != len(c.types) {
+				t.Fatalf("%s has %d results, want %d", op.Name(), len(rs), len(c.types))
+			}
+			for i, r := range rs {
+				if r.Op() != op || r.Index() != i || r.Type() != i32 || op.Result(i) != r {
+					t.Errorf("result %d of %d: op %p index %d type %v, want op %p index %d", i, len(rs), r.Op(), r.Index(), r.Type(), op, i)
+				}
+			}
+		}
+	}
 }
 
 func TestValueParts(t *testing.T) {
