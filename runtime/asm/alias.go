@@ -136,9 +136,13 @@ func (a *Aliases) markNonDeferrable(i int) {
 
 // Finish assigns the aliases: call it once every value was visited.
 func (a *Aliases) Finish() {
-	order := make([]int, len(a.infos))
-	for i := range order {
-		order[i] = i
+	// Only named values get aliases: the others (most of them) stay out
+	// of the sort, which keeps the named ones in the order visited.
+	var order []int
+	for i := range a.infos {
+		if a.infos[i].name != "" {
+			order = append(order, i)
+		}
 	}
 	slices.SortStableFunc(order, func(x, y int) int {
 		l, r := &a.infos[x], &a.infos[y]
@@ -161,9 +165,6 @@ func (a *Aliases) Finish() {
 	a.order = a.order[:0]
 	for _, i := range order {
 		info := &a.infos[i]
-		if info.name == "" {
-			continue
-		}
 		n := counts[info.name]
 		counts[info.name]++
 		prefix := "#"
