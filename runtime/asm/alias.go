@@ -204,10 +204,16 @@ func (a *Aliases) Definitions(f func(key any, alias string, deferred bool)) {
 // of interfaces hashed each key and compared its type (printing 100,000
 // ops spent a sixth of its time there).
 type idIndex struct {
+	// low holds the pages of the first maxLowPages page numbers (IDs of
+	// a context are counted from 1); pages the others.
+	low      []*idPage
 	pages    map[uint64]*idPage
 	last     uint64 // the page number of lastPage
 	lastPage *idPage
 }
+
+// maxLowPages bounds low at 512 KiB of pointers, for IDs up to 2^25.
+const maxLowPages = 1 << 16
 
 const idPageBits = 9
 
@@ -219,16 +225,30 @@ func (x *idIndex) page(id uint64, create bool) *idPage {
 	if x.lastPage != nil && x.last == n {
 		return x.lastPage
 	}
-	pg := x.pages[n]
+	var pg *idPage
+	switch {
+	case n < uint64(len(x.low)):
+		pg = x.low[n]
+	case n >= maxLowPages:
+		pg = x.pages[n]
+	}
 	if pg == nil {
 		if !create {
 			return nil
 		}
-		if x.pages == nil {
-			x.pages = map[uint64]*idPage{}
-		}
 		pg = new(idPage)
-		x.pages[n] = pg
+		switch {
+		case n < maxLowPages:
+			if n >= uint64(len(x.low)) {
+				x.low = slices.Grow(x.low, int(n)+1-len(x.low))[:n+1]
+			}
+			x.low[n] = pg
+		default:
+			if x.pages == nil {
+				x.pages = map[uint64]*idPage{}
+			}
+			x.pages[n] = pg
+		}
 	}
 	x.last, x.lastPage = n, pg
 	return pg
