@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/asm"
@@ -142,9 +143,14 @@ type printer struct {
 	out     *asm.Printer
 	release int
 	m       *mlirbc.Module
-	aliases *asm.Aliases              // nil in local scope
-	names   valueNames                // of values, and blocks' indexes in their regions
-	preds   map[*ir.Block][]*ir.Block // the blocks whose terminators branch to a block, once per use
+	aliases *asm.Aliases // nil in local scope
+	names   valueNames   // of values, and blocks' indexes in their regions
+	// attrStack holds the attributes of the ops being printed that are
+	// printed after their regions; propScratch the properties of the op
+	// being printed (split).
+	attrStack   []ir.NamedAttr
+	propScratch []ir.NamedAttr
+	preds       map[*ir.Block][]*ir.Block // the blocks whose terminators branch to a block, once per use
 	// distinct numbers distinct attributes in the order they print.
 	distinct map[ir.Attribute]int
 	// resources and resourceOrder are the resource handles printed, in
@@ -396,10 +402,17 @@ func (p *printer) op(op *ir.Operation) {
 		}
 		p.out.Byte(']')
 	}
+	base := len(p.attrStack)
 	props, attrs := p.split(op)
-	if props != nil {
+	if props.ok {
 		p.out.Write(" <")
-		props()
+		if props.attr != nil {
+			p.attr(props.attr, elideNever)
+		} else {
+			p.out.Byte('{')
+			p.namedAttrs(props.named)
+			p.out.Byte('}')
+		}
 		p.out.Byte('>')
 	}
 	if op.NumRegions() > 0 {
@@ -417,6 +430,7 @@ func (p *printer) op(op *ir.Operation) {
 		p.namedAttrs(attrs)
 		p.out.Byte('}')
 	}
+	p.attrStack = p.attrStack[:base]
 	p.out.Write(" : (")
 	for i, v := range op.Operands() {
 		if i > 0 {
@@ -483,39 +497,62 @@ func (p *printer) namedAttrs(attrs []ir.NamedAttr) {
 // their inherent attributes (and segment sizes) as properties from LLVM
 // 17 on; an unregistered op of a v5+ file may carry a properties
 // attribute of its own.
-func (p *printer) split(op *ir.Operation) (props func(), attrs []ir.NamedAttr) {
+func (p *printer) split(op *ir.Operation) (props opProps, attrs []ir.NamedAttr) {
 	schema := p.schema(op)
 	if schema == nil {
 		if a := op.Properties(); a != nil && p.release >= 17 {
-			return func() { p.attr(a, elideNever) }, op.Attrs()
+			return opProps{ok: true, attr: a}, op.Attrs()
 		}
-		return nil, op.Attrs()
+		return opProps{}, op.Attrs()
 	}
-	var in []ir.NamedAttr
-	for _, a := range op.Attrs() {
-		if p.release >= 17 && isProperty(schema, a.Name) {
-			in = append(in, a)
-		} else {
-			attrs = append(attrs, a)
-		}
-	}
+	// An op's attributes are sorted by name, and so its properties and
+	// the rest: both are cut from them without sorting again, unless
+	// defaults or segment sizes join them. The rest is printed after the
+	// op's regions: it goes on attrStack, above the enclosing ops'.
+	all := op.Attrs()
+	in := p.propScratch[:0]
 	if p.release >= 17 {
-		in = append(in, p.nativeDefaults(op, schema)...)
+		for _, a := range all {
+			if isProperty(schema, a.Name) {
+				in = append(in, a)
+			}
+		}
+	}
+	switch {
+	case len(in) == 0:
+		attrs = all
+	case len(in) < len(all):
+		base := len(p.attrStack)
+		for _, a := range all {
+			if !isProperty(schema, a.Name) {
+				p.attrStack = append(p.attrStack, a)
+			}
+		}
+		attrs = p.attrStack[base:]
 	}
 	segs := p.segmentAttrs(op, schema)
 	if p.release < 17 {
-		attrs = sortedMerge(attrs, segs)
-		return nil, attrs
+		return opProps{}, sortedMerge(attrs, segs)
 	}
-	in = sortedMerge(in[:0:0], append(in, segs...))
+	sorted := len(in)
+	in = append(in, p.nativeDefaults(op, schema)...)
+	in = append(in, segs...)
+	if len(in) > sorted {
+		slices.SortStableFunc(in, func(x, y ir.NamedAttr) int { return strings.Compare(x.Name, y.Name) })
+	}
+	p.propScratch = in
 	if len(in) == 0 {
-		return nil, attrs
+		return opProps{}, attrs
 	}
-	return func() {
-		p.out.Byte('{')
-		p.namedAttrs(in)
-		p.out.Byte('}')
-	}, attrs
+	return opProps{ok: true, named: in}, attrs
+}
+
+// opProps is what an op prints between <>: an attribute of its own
+// (properties no schema here describes), or named values.
+type opProps struct {
+	ok    bool
+	attr  ir.Attribute
+	named []ir.NamedAttr // scratch, until the next op's are split off
 }
 
 // schema is the op's schema at the printed release, nil for ops no
