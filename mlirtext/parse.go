@@ -4,7 +4,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -85,9 +84,9 @@ func parse(ctx *ir.Context, src string, opts ParseOptions, remember bool) (*pars
 		file:       file,
 		ctx:        ctx,
 		release:    opts.Release,
-		attrAlias:  map[string]ir.Attribute{},
+		attrAlias:  &aliasTable[ir.Attribute]{},
 		unordered:  map[*ir.Value]bool{},
-		typeAlias:  map[string]ir.Type{},
+		typeAlias:  &aliasTable[ir.Type]{},
 		aliasOf:    map[any]string{},
 		propsLists: map[propsKey][]ir.NamedAttr{},
 		parsed:     map[string]any{},
@@ -128,8 +127,8 @@ type parser struct {
 	p         *asm.Parser
 	ctx       *ir.Context
 	release   int
-	attrAlias map[string]ir.Attribute
-	typeAlias map[string]ir.Type
+	attrAlias *aliasTable[ir.Attribute]
+	typeAlias *aliasTable[ir.Type]
 	// aliasOf is the alias of each aliased value but locations, for
 	// reading dialect values that name them by alias (scope).
 	aliasOf map[any]string
@@ -254,17 +253,10 @@ func (ps *parser) module() {
 	p := ps.p
 	var tops []*ir.Operation
 	ps.pushScope()
-	inAliases := false // the last item read was an attribute alias
 	for !p.Failed() && p.Tok().Kind != asm.EOF {
 		t := p.Tok()
-		aliases := inAliases
-		inAliases = false
 		switch {
 		case t.Kind == asm.HashIdent && !strings.Contains(t.Text, "."):
-			if !aliases {
-				ps.reserveAliases(t.Off)
-			}
-			inAliases = true
 			ps.aliasDef(true)
 		case t.Kind == asm.BangIdent && !strings.Contains(t.Text, "."):
 			ps.aliasDef(false)
@@ -300,7 +292,7 @@ func (ps *parser) module() {
 		}
 	}
 	for f := range ps.locFixups.all() {
-		a, ok := ps.attrAlias[f.name]
+		a, ok := ps.attrAlias.get(f.name)
 		l, isLoc := a.(ir.Location)
 		if !ok || !isLoc {
 			p.ErrorAt(f.off, "undefined location alias %s", f.name)
@@ -311,30 +303,6 @@ func (ps *parser) module() {
 	ps.m.Op = top
 }
 
-// reserveAliases makes room in attrAlias for the attribute aliases
-// defined on the lines from off on that start with '#': the locations
-// mlir-opt prints after the module are one such line each, often one for
-// every op, and a map grown an entry at a time rehashes them all again
-// and again.
-func (ps *parser) reserveAliases(off int) {
-	src := ps.p.Source()
-	n := 0
-	for off < len(src) && src[off] == '#' {
-		n++
-		next := strings.IndexByte(src[off:], '\n')
-		if next < 0 {
-			break
-		}
-		off += next + 1
-	}
-	if n < 64 {
-		return
-	}
-	grown := make(map[string]ir.Attribute, len(ps.attrAlias)+n)
-	maps.Copy(grown, ps.attrAlias)
-	ps.attrAlias = grown
-}
-
 // aliasDef reads #name = attr or !name = type.
 func (ps *parser) aliasDef(attr bool) {
 	p := ps.p
@@ -343,23 +311,23 @@ func (ps *parser) aliasDef(attr bool) {
 		return
 	}
 	if attr {
-		if _, dup := ps.attrAlias[t.Text]; dup {
+		if _, dup := ps.attrAlias.get(t.Text); dup {
 			p.ErrorAt(t.Off, "redefinition of attribute alias %s", t.Text)
 			return
 		}
 		a := ps.attribute()
-		ps.attrAlias[t.Text] = a
+		ps.attrAlias.set(t.Text, a)
 		if _, isLoc := a.(ir.Location); !isLoc && a != nil {
 			ps.aliasOf[a] = t.Text
 		}
 		return
 	}
-	if _, dup := ps.typeAlias[t.Text]; dup {
+	if _, dup := ps.typeAlias.get(t.Text); dup {
 		p.ErrorAt(t.Off, "redefinition of type alias %s", t.Text)
 		return
 	}
 	typ := ps.typ()
-	ps.typeAlias[t.Text] = typ
+	ps.typeAlias.set(t.Text, typ)
 	if typ != nil {
 		ps.aliasOf[typ] = t.Text
 	}
@@ -368,10 +336,10 @@ func (ps *parser) aliasDef(attr bool) {
 // alias returns the value an alias (#name, !name) stands for.
 func (ps *parser) alias(name string) (any, bool) {
 	if strings.HasPrefix(name, "!") {
-		t, ok := ps.typeAlias[name]
+		t, ok := ps.typeAlias.get(name)
 		return t, ok && t != nil
 	}
-	a, ok := ps.attrAlias[name]
+	a, ok := ps.attrAlias.get(name)
 	return a, ok && a != nil
 }
 
@@ -992,7 +960,7 @@ func (ps *parser) trailingLoc(dst locTarget) {
 		return
 	}
 	if t := p.Tok(); t.Kind == asm.HashIdent {
-		if a, ok := ps.attrAlias[t.Text]; ok {
+		if a, ok := ps.attrAlias.get(t.Text); ok {
 			p.Next()
 			l, isLoc := a.(ir.Location)
 			if !isLoc {

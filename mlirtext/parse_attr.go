@@ -68,7 +68,7 @@ func (ps *parser) attribute() ir.Attribute {
 	case t.Kind == asm.HashIdent:
 		if !strings.Contains(t.Text, ".") && !ps.adjacent(t, "<") {
 			p.Next()
-			a, ok := ps.attrAlias[t.Text]
+			a, ok := ps.attrAlias.get(t.Text)
 			if !ok {
 				p.ErrorAt(t.Off, "undefined attribute alias %s", t.Text)
 			}
@@ -227,11 +227,11 @@ func (ps *parser) expandAliases(text string) string {
 		var sub string
 		switch t.Kind {
 		case asm.HashIdent:
-			if a, ok := ps.attrAlias[t.Text]; ok && a != nil {
+			if a, ok := ps.attrAlias.get(t.Text); ok && a != nil {
 				sub = valueText(a, ps.release)
 			}
 		case asm.BangIdent:
-			if typ, ok := ps.typeAlias[t.Text]; ok && typ != nil {
+			if typ, ok := ps.typeAlias.get(t.Text); ok && typ != nil {
 				sub = valueText(typ, ps.release)
 			}
 		}
@@ -564,7 +564,7 @@ func (ps *parser) locBody() ir.Location {
 	switch {
 	case t.Kind == asm.HashIdent:
 		p.Next()
-		a, ok := ps.attrAlias[t.Text]
+		a, ok := ps.attrAlias.get(t.Text)
 		l, isLoc := a.(ir.Location)
 		if !ok || !isLoc {
 			p.ErrorAt(t.Off, "%s is not a defined location alias", t.Text)
@@ -1092,7 +1092,7 @@ func (ps *parser) typ() ir.Type {
 	case asm.BangIdent:
 		if !strings.Contains(t.Text, ".") && !ps.adjacent(t, "<") {
 			p.Next()
-			typ, ok := ps.typeAlias[t.Text]
+			typ, ok := ps.typeAlias.get(t.Text)
 			if !ok {
 				p.ErrorAt(t.Off, "undefined type alias %s", t.Text)
 			}

@@ -115,8 +115,8 @@ func TestRepeatedSameAsFresh(t *testing.T) {
 	}
 }
 
-// TestManyAliases reads more aliases than reserveAliases makes room for
-// at once, before the module and after it, and a redefinition among them.
+// TestManyAliases reads many aliases, before the module and after it, and
+// a redefinition among them.
 func TestManyAliases(t *testing.T) {
 	var b strings.Builder
 	const n = 100
@@ -136,16 +136,16 @@ func TestManyAliases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ps.attrAlias) != 2*n {
-		t.Errorf("%d aliases, want %d", len(ps.attrAlias), 2*n)
+	if ps.attrAlias.n != 2*n {
+		t.Errorf("%d aliases, want %d", ps.attrAlias.n, 2*n)
 	}
 	for i, op := range ps.m.Op.Regions()[0].Blocks()[0].Ops() {
-		if got, want := op.Loc(), ps.attrAlias[fmt.Sprintf("#loc%d", i)]; got != want {
-			t.Errorf("op %d is at %v, want %v", i, got, want)
+		if want, _ := ps.attrAlias.get(fmt.Sprintf("#loc%d", i)); op.Loc() != want {
+			t.Errorf("op %d is at %v, want %v", i, op.Loc(), want)
 		}
 	}
-	if got, want := ps.m.Op.Loc(), ps.attrAlias["#top7"]; got != want {
-		t.Errorf("the module is at %v, want %v", got, want)
+	if want, _ := ps.attrAlias.get("#top7"); ps.m.Op.Loc() != want {
+		t.Errorf("the module is at %v, want %v", ps.m.Op.Loc(), want)
 	}
 	dup := src + "#top3 = loc(\"again.mlir\":1:1)\n"
 	if _, err := parse(all.NewContext(), dup, ParseOptions{Release: 22}, true); err == nil || !strings.Contains(err.Error(), "redefinition of attribute alias #top3") {
@@ -319,5 +319,32 @@ func TestFirstUndefinedReported(t *testing.T) {
 				t.Fatalf("%q: error %v, want one ending %q", c.src, err, c.want)
 			}
 		}
+	}
+}
+
+// TestAliasTable defines names of a prefix and a number, and names that
+// only look like them: each must read back as its own, a number far past
+// the others must not grow a run, and an undefined name must not be found.
+func TestAliasTable(t *testing.T) {
+	var tab aliasTable[int]
+	names := []string{"#loc", "#loc0", "#loc1", "#loc00", "#loc01", "#loc7", "#x2_", "#x2_3", "#a.b", "#loc999999999", "#loc12345678901", "#top", "#"}
+	for i, name := range names {
+		tab.set(name, i)
+	}
+	for i, name := range names {
+		if v, ok := tab.get(name); !ok || v != i {
+			t.Errorf("%s reads as %d, %v; want %d", name, v, ok, i)
+		}
+	}
+	for _, name := range []string{"#loc2", "#loc6", "#loc8", "#lo", "#loc000", "#top1", "#x2_4", "#loc99999999"} {
+		if v, ok := tab.get(name); ok {
+			t.Errorf("undefined %s reads as %d", name, v)
+		}
+	}
+	if n := len(tab.runs["#loc"]); n > 8+1 {
+		t.Errorf("the run of #loc holds %d places for numbers up to 7", n)
+	}
+	if tab.n != len(names) {
+		t.Errorf("%d names defined, want %d", tab.n, len(names))
 	}
 }
