@@ -489,6 +489,9 @@ func floatSemantics(t ir.Type) *asm.FloatSemantics {
 		return asm.Float16
 	case *builtin.BFloat16Type:
 		return asm.BFloat16
+	case *builtin.IntegerType, *builtin.IndexType:
+		// Not floats: spares making their names to look them up.
+		return nil
 	}
 	if s, ok := t.(fmt.Stringer); ok {
 		return asm.FloatFormats[s.String()]

@@ -175,6 +175,8 @@ type parser struct {
 	dictEntries []builtin.NamedAttribute
 	// operands is where operand lists are cut from (operandList).
 	operands []*ir.Value
+	// opStack holds the ops of the blocks being read (region).
+	opStack []*ir.Operation
 
 	// regions is how many regions enclose what is being read, at most
 	// maxRegions.
@@ -806,6 +808,8 @@ func (ps *parser) setAttrs(op *ir.Operation, schema *bytecode.OpSchema, props ir
 			}
 		}()
 	}
+	// attrs is the op's own list: dict is a copy attrDict made, and
+	// properties are added to it, so it is filtered in place.
 	attrs := dict
 	if schema == nil {
 		if props != nil {
@@ -817,12 +821,13 @@ func (ps *parser) setAttrs(op *ir.Operation, schema *bytecode.OpSchema, props ir
 			ps.p.Errorf("the properties of %s must be a dictionary", op.Name())
 			return
 		}
+		attrs = slices.Grow(attrs, len(d.Value()))
 		for _, e := range d.Value() {
 			attrs = append(attrs, ir.NamedAttr{Name: e.Name.Value(), Value: e.Value})
 		}
 	}
 	if schema != nil {
-		kept := attrs[:0:0]
+		kept := attrs[:0]
 		for _, a := range attrs {
 			switch {
 			case schema.OperandSegments && (a.Name == "operandSegmentSizes" || a.Name == "operand_segment_sizes"):
@@ -925,11 +930,22 @@ func (ps *parser) region(r *ir.Region) {
 			return
 		}
 		first = false
+		// The block's ops go on opStack (the ops of the blocks nested in
+		// them above, and off again), and into the block in one list:
+		// appended one at a time, a block of 15 ops grew its list five
+		// times.
+		base := len(ps.opStack)
 		for !p.Failed() && !p.Is("}") && p.Tok().Kind != asm.CaretIdent {
 			if op := ps.operation(); op != nil {
-				b.Append(op)
+				op.SetParent(b)
+				ps.opStack = append(ps.opStack, op)
 			}
 		}
+		if len(ps.opStack) > base {
+			b.SetOps(append(b.Ops(), ps.opStack[base:]...))
+		}
+		clear(ps.opStack[base:])
+		ps.opStack = ps.opStack[:base]
 	}
 	p.Expect("}")
 }
