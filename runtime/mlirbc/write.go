@@ -204,6 +204,19 @@ type emitter struct {
 	headers  []byte
 }
 
+// bothPay says whether the entries and the IR are each enough work to
+// encode on goroutines of their own. Starting one wakes a thread: writing
+// a module again and again on two cores, the 60 smallest upstream files
+// took 1.65 ms with it and 1.27 without. Above a few thousand entries the
+// measurements disagree (10,000 ops: 3.3 ms with, 2.1 without, on two
+// cores; 15,000 ops in 1,000 functions, one core: 5 % faster with), so
+// only small files are written on one goroutine.
+func (e *emitter) bothPay() bool {
+	const least = 1 << 11
+	n := e.n
+	return len(n.orderedAttrs)+len(n.orderedTypes) >= least && n.ops.Len() >= least
+}
+
 // write appends the file to out, which must be empty (the file's first
 // byte is where alignment is reckoned from). With w set, the file is
 // never whole in memory: the section bodies already built (attribute
@@ -218,13 +231,20 @@ func (e *emitter) write(out []byte, w io.Writer, m *Module) ([]byte, error) {
 	// the string table keeps MLIR's order.
 	var offsets, data []byte
 	var attrErr error
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
+	var irBody []byte
+	var irErr error
+	if e.bothPay() {
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			offsets, data, attrErr = e.attrTypeSections()
+		}()
+		irBody, irErr = e.irSection(m.Op)
+		<-done
+	} else {
+		irBody, irErr = e.irSection(m.Op)
 		offsets, data, attrErr = e.attrTypeSections()
-	}()
-	irBody, irErr := e.irSection(m.Op)
-	<-done
+	}
 	if attrErr != nil {
 		return out, attrErr
 	}
