@@ -239,8 +239,11 @@ type carver[T any] struct {
 	taken uintptr
 }
 
+// A first chunk of 2 KiB for each of nine carvers was most of what
+// reading a small file allocated and zeroed: 512 bytes read the 60
+// smallest upstream files in 0.87 of the time, larger files as fast.
 const (
-	firstCarveBytes = 2 << 10
+	firstCarveBytes = 512
 	maxCarveBytes   = 256 << 10
 	aheadCarveBytes = 64 << 10
 )
