@@ -585,8 +585,6 @@ func (ps *parser) valueUse() (valueUse, bool) {
 	return u, true
 }
 
-// operation reads one op in the generic form, with its results and
-// trailing location, and defines its results.
 // resultGroup is a name an op's results are defined by: %name, or
 // %name:n for n of them.
 type resultGroup struct {
@@ -595,6 +593,8 @@ type resultGroup struct {
 	off  int
 }
 
+// operation reads one op in the generic form, with its results and
+// trailing location, and defines its results.
 func (ps *parser) operation() *ir.Operation {
 	p := ps.p
 	groupBase, useBase := len(ps.groupStack), len(ps.useStack)

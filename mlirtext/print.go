@@ -271,10 +271,12 @@ func argName(k int) valueName { return valueName(-k - 1) }
 // the IR's scratch marks (ir.MarkGeneration), which is why a module must
 // not print while another goroutine writes or prints it. Kept in maps,
 // the names of 100,000 values took a tenth of printing them: a cache miss
-// a lookup.
+// a lookup. A printer that numbers nothing (valueText, for an attribute
+// or type alone) takes no generation: generations are counted, and a
+// count that wraps around would read old marks as new.
 type valueNames struct {
-	gen ir.MarkGeneration
-	n   int // values named
+	gen ir.MarkGeneration // 0: nothing is named
+	n   int               // values named
 }
 
 // set names v; a name is kept in the low 32 bits of a mark, as an int32
@@ -286,7 +288,7 @@ func (ns *valueNames) set(v *ir.Value, n valueName) {
 
 func (ns *valueNames) get(v *ir.Value) (valueName, bool) {
 	m, ok := ns.gen.Value(v)
-	if !ok {
+	if !ok || ns.gen == 0 {
 		return 0, false
 	}
 	return valueName(int32(uint32(m))), true
@@ -296,7 +298,7 @@ func (ns *valueNames) setBlock(b *ir.Block, i int) { ns.gen.SetBlock(b, uint64(u
 
 func (ns *valueNames) block(b *ir.Block) (int, bool) {
 	i, ok := ns.gen.Block(b)
-	if !ok {
+	if !ok || ns.gen == 0 {
 		return 0, false
 	}
 	return int(i), true
@@ -786,7 +788,6 @@ func valueText(x any, release int) string {
 	p := &printer{
 		out:       &asm.Printer{},
 		release:   release,
-		names:     valueNames{gen: ir.NewMarkGeneration()},
 		distinct:  map[ir.Attribute]int{},
 		resources: map[ir.ResourceHandle]bool{},
 		noCtx:     true,
