@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
+	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/runtime/asm"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -56,5 +58,29 @@ func TestNamesOfOneModule(t *testing.T) {
 	}
 	if want := `"test.b"(<<UNKNOWN SSA VALUE>>)[^INVALIDBLOCK] : (i32) -> ()`; !strings.Contains(b.String(), want) {
 		t.Errorf("the second module prints as\n%s\nwant its op as %s", b.String(), want)
+	}
+}
+
+// TestIntValueFast prints integers of one word without big.Int: each
+// must print as big.Int prints it, signed and unsigned, at the widths and
+// values where sign extension and masking could go wrong.
+func TestIntValueFast(t *testing.T) {
+	ctx := all.NewContext()
+	for _, w := range []uint32{1, 2, 7, 8, 31, 32, 63, 64, 65, 128} {
+		for _, signed := range []bool{true, false} {
+			sign := builtin.SignednessSignless
+			if !signed {
+				sign = builtin.SignednessUnsigned
+			}
+			typ := builtin.GetIntegerType(ctx, w, sign)
+			for _, x := range []int64{0, 1, -1, 2, 63, 64, 127, -128, 1 << 31, -1 << 31, 1<<62 + 5, -1 << 63, 1<<63 - 1} {
+				v := ir.APIntFromInt64(w, x)
+				p := &printer{out: &asm.Printer{}}
+				p.intValue(v, typ)
+				if got, want := p.out.String(), v.Big(signed).String(); got != want {
+					t.Errorf("i%d %d (signed %v) prints %s, want %s", w, x, signed, got, want)
+				}
+			}
+		}
 	}
 }
