@@ -13,8 +13,9 @@ import (
 // TestNamesOfOneModule prints a module, then a second one whose op uses
 // a value and a successor of the first. The printer keeps names in the
 // IR's scratch marks: what the first print stored there must read as
-// unset in the second, as a value or block the printed module does not
-// define prints in mlir-opt.
+// unset in the second, which prints the value and block as it prints
+// any the module does not define (<<UNKNOWN SSA VALUE>>, ^INVALIDBLOCK,
+// MLIR's AsmPrinter's words; no file can make mlir-opt print them).
 func TestNamesOfOneModule(t *testing.T) {
 	ctx := all.NewContext()
 	const src = `"builtin.module"() ({

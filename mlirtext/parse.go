@@ -843,7 +843,7 @@ func (ps *parser) setAttrs(op *ir.Operation, schema *bytecode.OpSchema, props ir
 	// Sorted once, the last of equal names kept, as setting them one by
 	// one did; one by one, each copying the list, an op of 20,000
 	// attributes took 6.6 s to parse.
-	slices.SortStableFunc(attrs, func(a, b ir.NamedAttr) int { return strings.Compare(a.Name, b.Name) })
+	slices.SortStableFunc(attrs, byName)
 	kept := attrs[:0]
 	for i, a := range attrs {
 		if i+1 == len(attrs) || attrs[i+1].Name != a.Name {

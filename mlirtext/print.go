@@ -540,7 +540,7 @@ func (p *printer) split(op *ir.Operation) (props opProps, attrs []ir.NamedAttr) 
 	in = append(in, p.nativeDefaults(op, schema)...)
 	in = append(in, segs...)
 	if len(in) > sorted {
-		slices.SortStableFunc(in, func(x, y ir.NamedAttr) int { return strings.Compare(x.Name, y.Name) })
+		slices.SortStableFunc(in, byName)
 	}
 	p.propScratch = in
 	if len(in) == 0 {
@@ -601,17 +601,12 @@ func sortedMerge(a, b []ir.NamedAttr) []ir.NamedAttr {
 		return a
 	}
 	out := append(slices.Clone(a), b...)
-	slices.SortStableFunc(out, func(x, y ir.NamedAttr) int {
-		switch {
-		case x.Name < y.Name:
-			return -1
-		case x.Name > y.Name:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(out, byName)
 	return out
 }
+
+// byName orders named attributes by name, as a dictionary holds them.
+func byName(x, y ir.NamedAttr) int { return strings.Compare(x.Name, y.Name) }
 
 // region prints {...} with its blocks; the entry block's header only
 // when it has arguments or no ops.
