@@ -8,6 +8,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/defs"
 	"github.com/dialectgen/dialectgen/dialects/affine"
+	"github.com/dialectgen/dialectgen/dialects/arith"
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/hooks"
@@ -164,5 +165,38 @@ func TestConvertOp(t *testing.T) {
 	}
 	if got, _, _ := in.ConvertOp(ctx, op, 19, 22); fmt.Sprint(got) != "[{reductions [2 : i64]}]" {
 		t.Errorf("andi read at 19, for 22: %v, want it renumbered to 2", got)
+	}
+}
+
+// TestPopulateDefaults: ops get the defaults the generated rules give
+// them: arith.trunci's overflowFlags from LLVM 22 on, addf's fastmath in
+// 19 and 22, nothing for 16, which arith's definitions do not describe.
+func TestPopulateDefaults(t *testing.T) {
+	in, err := Load("../dialects/arith/arith.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := ir.NewContext(builtin.Dialect, in)
+	for _, c := range []struct {
+		op      string
+		release int
+		want    string
+	}{
+		{"trunci", 0, "[{overflowFlags #arith.overflow<none>}]"},
+		{"trunci", 22, "[{overflowFlags #arith.overflow<none>}]"},
+		{"trunci", 19, "[]"},
+		{"addf", 19, "[{fastmath #arith.fastmath<none>}]"},
+		{"addf", 16, "[]"},
+		{"addi", 22, "[{overflowFlags #arith.overflow<none>}]"},
+		{"cmpi", 22, "[]"},
+	} {
+		want, wantAdded := arith.Dialect.PopulateDefaults(ctx, c.op, c.release, nil)
+		got, added := in.PopulateDefaults(ctx, c.op, c.release, nil)
+		if fmt.Sprint(got) != fmt.Sprint(want) || added != wantAdded {
+			t.Errorf("%s at %d: %v (%v), generated %v (%v)", c.op, c.release, got, added, want, wantAdded)
+		}
+		if fmt.Sprint(got) != c.want && !(c.want == "[]" && got == nil) {
+			t.Errorf("%s at %d: %v, want %s", c.op, c.release, got, c.want)
+		}
 	}
 }

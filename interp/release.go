@@ -11,11 +11,15 @@ import (
 
 // Ops whose attributes differ between LLVM releases (an enum renumbered,
 // a default one release populates, storage that changed, a release_hook)
-// are converted by the rules the generated release.dg.go holds, built
-// here from the same description (tables.ReleaseRules); release hooks come
-// from the hook table.
+// are converted, and the defaults each release populates set, by the
+// rules the generated release.dg.go holds, built here from the same
+// description (tables.ReleaseRules); release hooks come from the hook
+// table.
 
-var _ bytecode.ReleaseConverter = (*Dialect)(nil)
+var (
+	_ bytecode.ReleaseConverter = (*Dialect)(nil)
+	_ bytecode.DefaultPopulator = (*Dialect)(nil)
+)
 
 // ConvertOp gives an op read at LLVM release from the attributes it has at
 // release to (0: the newest), as the generated ConvertOp does.
@@ -24,6 +28,12 @@ func (in *Dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([
 		return op.Attrs(), false, nil
 	}
 	return in.release.ConvertOp(ctx, op, from, to)
+}
+
+// PopulateDefaults gives an op's attributes the defaults release
+// populates where they are absent, as the generated PopulateDefaults does.
+func (in *Dialect) PopulateDefaults(ctx *ir.Context, op string, release int, attrs []ir.NamedAttr) ([]ir.NamedAttr, bool) {
+	return in.release.Populate(ctx, op, release, attrs)
 }
 
 // storageForms are the release.Forms by the names gen gives them.
@@ -41,6 +51,9 @@ func (in *Dialect) buildRelease() {
 		return
 	}
 	in.release = &release.Rules{Dialect: in.d.Name, Ops: map[string]*release.Op{}}
+	if v := in.d.Versions; v != nil && len(v.Releases) > 0 {
+		in.release.Oldest = v.Releases[0]
+	}
 	enums := map[*defs.Enum]*release.Enum{}
 	for _, ro := range rules {
 		op := &release.Op{}

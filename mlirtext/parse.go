@@ -629,7 +629,6 @@ func (ps *parser) operation() *ir.Operation {
 		return nil
 	}
 	named := ps.opName(nameTok.Text)
-	schema := named.schema
 	p.Expect("(")
 	p.List(")", func() {
 		if u, ok := ps.valueUse(); ok {
@@ -723,7 +722,7 @@ func (ps *parser) operation() *ir.Operation {
 		// The op is made after its regions, so after the uses in them.
 		ps.use(v, len(regions) > 0)
 	}
-	ps.setAttrs(op, schema, props, dict)
+	ps.setAttrs(op, named, props, dict)
 	if p.Is("loc") {
 		ps.trailingLoc(locTarget{op: op})
 	} else {
@@ -754,10 +753,12 @@ func (ps *parser) operandList(n int) []*ir.Value {
 }
 
 // namedOp is what the parser knows of an op name: the name its ops share
-// (see ir.SharedName) and its schema, if registered.
+// (see ir.SharedName), its schema if registered, and its dialect if that
+// populates defaults.
 type namedOp struct {
-	name   *ir.OpName
-	schema *bytecode.OpSchema
+	name     *ir.OpName
+	schema   *bytecode.OpSchema
+	defaults bytecode.DefaultPopulator
 }
 
 // opName resolves a quoted op name once per file.
@@ -769,6 +770,9 @@ func (ps *parser) opName(quoted string) namedOp {
 	schema := ps.schema(name)
 	name.Registered = schema != nil
 	n := namedOp{name: ir.SharedName(name), schema: schema}
+	if schema != nil {
+		n.defaults, _ = ps.ctx.Dialect(name.Dialect).(bytecode.DefaultPopulator)
+	}
 	if ps.names == nil {
 		ps.names = map[string]namedOp{}
 	}
@@ -789,13 +793,16 @@ func (ps *parser) schema(name ir.OpName) *bytecode.OpSchema {
 
 // setAttrs stores the properties and the dictionary as the bytecode
 // reader does: inherent attributes of registered ops among Attrs (sorted),
-// segment sizes apart, an unregistered op's properties as they are.
-func (ps *parser) setAttrs(op *ir.Operation, schema *bytecode.OpSchema, props ir.Attribute, dict []ir.NamedAttr) {
-	// Ops of a kind mostly have the same properties and no dictionary:
-	// they share one list (SetAttrs never writes to it), as the ops a
-	// bytecode reader reads from one properties entry do. Segment sizes
-	// are set on each op, so those ops are not shared.
-	shared := schema != nil && props != nil && len(dict) == 0 && !schema.OperandSegments && !schema.ResultSegments
+// segment sizes apart, an unregistered op's properties as they are. A
+// registered op gets the defaults its dialect populates where the text
+// leaves them out, as mlir-opt gives them to the op it creates.
+func (ps *parser) setAttrs(op *ir.Operation, named namedOp, props ir.Attribute, dict []ir.NamedAttr) {
+	schema := named.schema
+	// Ops of a kind mostly have the same properties (or none) and no
+	// dictionary: they share one list (SetAttrs never writes to it), as
+	// the ops a bytecode reader reads from one properties entry do.
+	// Segment sizes are set on each op, so those ops are not shared.
+	shared := schema != nil && len(dict) == 0 && !schema.OperandSegments && !schema.ResultSegments
 	key := propsKey{schema, props}
 	if shared {
 		if list, ok := ps.propsLists[key]; ok {
@@ -849,6 +856,9 @@ func (ps *parser) setAttrs(op *ir.Operation, schema *bytecode.OpSchema, props ir
 		if i+1 == len(attrs) || attrs[i+1].Name != a.Name {
 			kept = append(kept, a)
 		}
+	}
+	if named.defaults != nil {
+		kept, _ = named.defaults.PopulateDefaults(ps.ctx, named.name.Op, ps.release, kept)
 	}
 	if len(kept) > 0 {
 		op.SetAttrs(kept)

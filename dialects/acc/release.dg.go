@@ -5,114 +5,307 @@ package acc
 import (
 	"sync"
 
+	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them. They are built when
-// first used, not as every program linking the dialect starts.
+// its definitions cover, and the defaults they populate; ConvertOp and
+// PopulateDefaults apply them. They are built when first used, not as
+// every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "acc",
 		Ops: map[string]*release.Op{
 			"attach": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccAttach)
+				}, DefaultText: "mlir::acc::DataClause::acc_attach"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}, Hook: varTypeRelease},
+			"bounds": {Attrs: []release.Attr{
+				{Name: "strideInBytes", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+			}},
 			"cache": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccCache)
+				}, DefaultText: "mlir::acc::DataClause::acc_cache"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}, Hook: varTypeRelease},
 			"copyin": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccCopyin)
+				}, DefaultText: "mlir::acc::DataClause::acc_copyin"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}, Hook: varTypeRelease},
 			"copyout": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccCopyout)
+				}, DefaultText: "mlir::acc::DataClause::acc_copyout"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}, Hook: varTypeRelease},
 			"create": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccCreate)
+				}, DefaultText: "mlir::acc::DataClause::acc_create"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}, Hook: varTypeRelease},
 			"declare_device_resident": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccDeclareDeviceResident)
+				}, DefaultText: "mlir::acc::DataClause::acc_declare_device_resident"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}, Hook: varTypeRelease},
 			"declare_link": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccDeclareLink)
+				}, DefaultText: "mlir::acc::DataClause::acc_declare_link"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}, Hook: varTypeRelease},
 			"delete": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccDelete)
+				}, DefaultText: "mlir::acc::DataClause::acc_delete"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}},
 			"detach": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccDetach)
+				}, DefaultText: "mlir::acc::DataClause::acc_detach"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}},
 			"deviceptr": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccDeviceptr)
+				}, DefaultText: "mlir::acc::DataClause::acc_deviceptr"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}, Hook: varTypeRelease},
 			"firstprivate": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccFirstprivate)
+				}, DefaultText: "mlir::acc::DataClause::acc_firstprivate"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}, Hook: varTypeRelease},
+			"firstprivate_map": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccFirstprivate)
+				}, DefaultText: "mlir::acc::DataClause::acc_firstprivate"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+				{Name: "modifiers", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+			}},
 			"getdeviceptr": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccGetdeviceptr)
+				}, DefaultText: "mlir::acc::DataClause::acc_getdeviceptr"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}, Hook: varTypeRelease},
 			"nocreate": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccNoCreate)
+				}, DefaultText: "mlir::acc::DataClause::acc_no_create"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}, Hook: varTypeRelease},
 			"present": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccPresent)
+				}, DefaultText: "mlir::acc::DataClause::acc_present"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}, Hook: varTypeRelease},
 			"private": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccPrivate)
+				}, DefaultText: "mlir::acc::DataClause::acc_private"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}, Hook: varTypeRelease},
 			"reduction": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccReduction)
+				}, DefaultText: "mlir::acc::DataClause::acc_reduction"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}, Hook: varTypeRelease},
 			"update_device": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccUpdateDevice)
+				}, DefaultText: "mlir::acc::DataClause::acc_update_device"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}, Hook: varTypeRelease},
 			"update_host": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccUpdateHost)
+				}, DefaultText: "mlir::acc::DataClause::acc_update_host"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}, Hook: varTypeRelease},
 			"use_device": {Attrs: []release.Attr{
+				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetDataClauseAttr(ctx, DataClauseAccUseDevice)
+				}, DefaultText: "mlir::acc::DataClause::acc_use_device"},
+				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
 				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}, Hook: varTypeRelease},
 		},
+		Oldest: 19,
 	}
 })
 
@@ -122,4 +315,13 @@ func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.
 	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
-var _ bytecode.ReleaseConverter = Dialect
+// PopulateDefaults gives an op's attributes the defaults release (0: the
+// newest) populates where they are absent, as bytecode.DefaultPopulator.
+func (dialect) PopulateDefaults(ctx *ir.Context, op string, release int, attrs []ir.NamedAttr) ([]ir.NamedAttr, bool) {
+	return releaseRules().Populate(ctx, op, release, attrs)
+}
+
+var (
+	_ bytecode.ReleaseConverter = Dialect
+	_ bytecode.DefaultPopulator = Dialect
+)

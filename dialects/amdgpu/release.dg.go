@@ -12,18 +12,101 @@ import (
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them. They are built when
-// first used, not as every program linking the dialect starts.
+// its definitions cover, and the defaults they populate; ConvertOp and
+// PopulateDefaults apply them. They are built when first used, not as
+// every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "amdgpu",
 		Ops: map[string]*release.Op{
+			"dpp": {Attrs: []release.Attr{
+				{Name: "row_mask", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 15))
+				}, DefaultText: "0xf"},
+				{Name: "bank_mask", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 15))
+				}, DefaultText: "0xf"},
+				{Name: "bound_ctrl", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+			}},
+			"fat_raw_buffer_cast": {Attrs: []release.Attr{
+				{Name: "boundsCheck", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+			}},
 			"mfma": {Attrs: []release.Attr{
 				{Name: "blocks", Populated: true, PopulatedSince: 22, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 1))
 				}, DefaultText: "1"},
+				{Name: "cbsz", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "abid", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "blgp", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetMFMAPermBAttr(ctx, MFMAPermBNone)
+				}, DefaultText: "::mlir::amdgpu::MFMAPermB::none"},
+			}},
+			"permlane_swap": {Attrs: []release.Attr{
+				{Name: "fetch_inactive", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+				{Name: "bound_ctrl", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+			}},
+			"raw_buffer_atomic_cmpswap": {Attrs: []release.Attr{
+				{Name: "boundsCheck", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+			}},
+			"raw_buffer_atomic_fadd": {Attrs: []release.Attr{
+				{Name: "boundsCheck", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+			}},
+			"raw_buffer_atomic_fmax": {Attrs: []release.Attr{
+				{Name: "boundsCheck", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+			}},
+			"raw_buffer_atomic_smax": {Attrs: []release.Attr{
+				{Name: "boundsCheck", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+			}},
+			"raw_buffer_atomic_umin": {Attrs: []release.Attr{
+				{Name: "boundsCheck", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+			}},
+			"raw_buffer_load": {Attrs: []release.Attr{
+				{Name: "boundsCheck", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+			}},
+			"raw_buffer_store": {Attrs: []release.Attr{
+				{Name: "boundsCheck", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+			}},
+			"sparse_mfma": {Attrs: []release.Attr{
+				{Name: "cbsz", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "abid", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+			}},
+			"wmma": {Attrs: []release.Attr{
+				{Name: "subwordOffset", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
 			}},
 		},
+		Oldest: 19,
 	}
 })
 
@@ -33,4 +116,13 @@ func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.
 	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
-var _ bytecode.ReleaseConverter = Dialect
+// PopulateDefaults gives an op's attributes the defaults release (0: the
+// newest) populates where they are absent, as bytecode.DefaultPopulator.
+func (dialect) PopulateDefaults(ctx *ir.Context, op string, release int, attrs []ir.NamedAttr) ([]ir.NamedAttr, bool) {
+	return releaseRules().Populate(ctx, op, release, attrs)
+}
+
+var (
+	_ bytecode.ReleaseConverter = Dialect
+	_ bytecode.DefaultPopulator = Dialect
+)

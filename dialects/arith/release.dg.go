@@ -11,18 +11,95 @@ import (
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them. They are built when
-// first used, not as every program linking the dialect starts.
+// its definitions cover, and the defaults they populate; ConvertOp and
+// PopulateDefaults apply them. They are built when first used, not as
+// every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "arith",
 		Ops: map[string]*release.Op{
+			"addf": {Attrs: []release.Attr{
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
+			}},
+			"addi": {Attrs: []release.Attr{
+				{Name: "overflowFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlagsNone)
+				}, DefaultText: "::mlir::arith::IntegerOverflowFlags::none"},
+			}},
+			"cmpf": {Attrs: []release.Attr{
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
+			}},
+			"divf": {Attrs: []release.Attr{
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
+			}},
+			"maximumf": {Attrs: []release.Attr{
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
+			}},
+			"maxnumf": {Attrs: []release.Attr{
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
+			}},
+			"minimumf": {Attrs: []release.Attr{
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
+			}},
+			"minnumf": {Attrs: []release.Attr{
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
+			}},
+			"mulf": {Attrs: []release.Attr{
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
+			}},
+			"muli": {Attrs: []release.Attr{
+				{Name: "overflowFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlagsNone)
+				}, DefaultText: "::mlir::arith::IntegerOverflowFlags::none"},
+			}},
+			"negf": {Attrs: []release.Attr{
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
+			}},
+			"remf": {Attrs: []release.Attr{
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
+			}},
+			"shli": {Attrs: []release.Attr{
+				{Name: "overflowFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlagsNone)
+				}, DefaultText: "::mlir::arith::IntegerOverflowFlags::none"},
+			}},
+			"subf": {Attrs: []release.Attr{
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
+			}},
+			"subi": {Attrs: []release.Attr{
+				{Name: "overflowFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlagsNone)
+				}, DefaultText: "::mlir::arith::IntegerOverflowFlags::none"},
+			}},
 			"trunci": {Attrs: []release.Attr{
 				{Name: "overflowFlags", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlagsNone)
 				}, DefaultText: "::mlir::arith::IntegerOverflowFlags::none"},
 			}},
 		},
+		Oldest: 19,
 	}
 })
 
@@ -32,4 +109,13 @@ func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.
 	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
-var _ bytecode.ReleaseConverter = Dialect
+// PopulateDefaults gives an op's attributes the defaults release (0: the
+// newest) populates where they are absent, as bytecode.DefaultPopulator.
+func (dialect) PopulateDefaults(ctx *ir.Context, op string, release int, attrs []ir.NamedAttr) ([]ir.NamedAttr, bool) {
+	return releaseRules().Populate(ctx, op, release, attrs)
+}
+
+var (
+	_ bytecode.ReleaseConverter = Dialect
+	_ bytecode.DefaultPopulator = Dialect
+)

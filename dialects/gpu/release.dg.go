@@ -12,18 +12,83 @@ import (
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them. They are built when
-// first used, not as every program linking the dialect starts.
+// its definitions cover, and the defaults they populate; ConvertOp and
+// PopulateDefaults apply them. They are built when first used, not as
+// every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "gpu",
 		Ops: map[string]*release.Op{
+			"create_2to4_spmat": {Attrs: []release.Attr{
+				{Name: "pruneFlag", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetPrune2To4SpMatFlagAttr(ctx, Prune2To4SpMatFlagPRUNEANDCHECK)
+				}, DefaultText: "Prune2To4SpMatFlag::PRUNE_AND_CHECK"},
+			}},
+			"sddmm": {Attrs: []release.Attr{
+				{Name: "modeA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
+				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
+				{Name: "modeB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
+				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
+			}},
+			"sddmm_buffer_size": {Attrs: []release.Attr{
+				{Name: "modeA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
+				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
+				{Name: "modeB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
+				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
+			}},
+			"spgemm_copy": {Attrs: []release.Attr{
+				{Name: "modeA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
+				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
+				{Name: "modeB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
+				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
+			}},
+			"spgemm_work_estimation_or_compute": {Attrs: []release.Attr{
+				{Name: "modeA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
+				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
+				{Name: "modeB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
+				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
+			}},
+			"spmm": {Attrs: []release.Attr{
+				{Name: "modeA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
+				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
+				{Name: "modeB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
+				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
+			}},
+			"spmm_buffer_size": {Attrs: []release.Attr{
+				{Name: "modeA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
+				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
+				{Name: "modeB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
+				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
+			}},
+			"spmv": {Attrs: []release.Attr{
+				{Name: "modeA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
+				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
+			}},
+			"spmv_buffer_size": {Attrs: []release.Attr{
+				{Name: "modeA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
+				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
+			}},
 			"subgroup_reduce": {Attrs: []release.Attr{
 				{Name: "cluster_stride", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 1))
 				}, DefaultText: "1"},
 			}},
 		},
+		Oldest: 19,
 	}
 })
 
@@ -33,4 +98,13 @@ func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.
 	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
-var _ bytecode.ReleaseConverter = Dialect
+// PopulateDefaults gives an op's attributes the defaults release (0: the
+// newest) populates where they are absent, as bytecode.DefaultPopulator.
+func (dialect) PopulateDefaults(ctx *ir.Context, op string, release int, attrs []ir.NamedAttr) ([]ir.NamedAttr, bool) {
+	return releaseRules().Populate(ctx, op, release, attrs)
+}
+
+var (
+	_ bytecode.ReleaseConverter = Dialect
+	_ bytecode.DefaultPopulator = Dialect
+)

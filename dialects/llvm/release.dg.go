@@ -5,28 +5,335 @@ package llvm
 import (
 	"sync"
 
+	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them. They are built when
-// first used, not as every program linking the dialect starts.
+// its definitions cover, and the defaults they populate; ConvertOp and
+// PopulateDefaults apply them. They are built when first used, not as
+// every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "llvm",
 		Ops: map[string]*release.Op{
-			"call":           {Hook: opBundlesRelease},
-			"call_intrinsic": {Hook: opBundlesRelease},
+			"call": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+				{Name: "CConv", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetCConvAttr(ctx, CConvCcc)
+				}, DefaultText: "CConv::C"},
+				{Name: "TailCallKind", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetTailCallKindAttr(ctx, TailCallKindNone)
+				}, DefaultText: "TailCallKind::None"},
+			}, Hook: opBundlesRelease},
+			"call_intrinsic": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}, Hook: opBundlesRelease},
+			"fadd": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"fcmp": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"fdiv": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"fmul": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"fneg": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"frem": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"fsub": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"func": {Attrs: []release.Attr{
+				{Name: "linkage", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetLinkageAttr(ctx, LinkageExternal)
+				}, DefaultText: "Linkage::External"},
+				{Name: "CConv", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetCConvAttr(ctx, CConvCcc)
+				}, DefaultText: "CConv::C"},
+				{Name: "visibility_", Populated: true, DefaultText: "mlir::LLVM::Visibility::Default"},
+			}},
 			"inline_asm": {Attrs: []release.Attr{
 				{Name: "tail_call_kind", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetTailCallKindAttr(ctx, TailCallKindNone)
 				}, DefaultText: "TailCallKind::None"},
 			}},
+			"intr.acos": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.asin": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
 			"intr.assume": {Hook: opBundlesRelease},
-			"invoke":      {Hook: opBundlesRelease},
+			"intr.atan": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.atan2": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.ceil": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.copysign": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.cos": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.cosh": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.exp": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.exp10": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.exp2": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.fabs": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.floor": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.fma": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.fmuladd": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.frexp": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.ldexp": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.log": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.log10": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.log2": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.maximum": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.maxnum": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.minimum": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.minnum": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.nearbyint": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.pow": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.powi": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.rint": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.round": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.roundeven": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.sin": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.sincos": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.sinh": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.sqrt": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.tan": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.tanh": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.trunc": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.vector.reduce.fadd": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.vector.reduce.fmax": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.vector.reduce.fmaximum": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.vector.reduce.fmin": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.vector.reduce.fminimum": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"intr.vector.reduce.fmul": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"invoke": {Attrs: []release.Attr{
+				{Name: "CConv", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetCConvAttr(ctx, CConvCcc)
+				}, DefaultText: "CConv::C"},
+			}, Hook: opBundlesRelease},
+			"load": {Attrs: []release.Attr{
+				{Name: "ordering", Populated: true, DefaultText: "AtomicOrdering::not_atomic"},
+			}},
+			"mlir.alias": {Attrs: []release.Attr{
+				{Name: "visibility_", Populated: true, DefaultText: "mlir::LLVM::Visibility::Default"},
+			}},
+			"mlir.global": {Attrs: []release.Attr{
+				{Name: "addr_space", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "visibility_", Populated: true, DefaultText: "mlir::LLVM::Visibility::Default"},
+			}},
+			"mlir.ifunc": {Attrs: []release.Attr{
+				{Name: "address_space", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "unnamed_addr", Populated: true, DefaultText: "mlir::LLVM::UnnamedAddr::None"},
+				{Name: "visibility_", Populated: true, DefaultText: "mlir::LLVM::Visibility::Default"},
+			}},
+			"select": {Attrs: []release.Attr{
+				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+				}, DefaultText: "{}"},
+			}},
+			"store": {Attrs: []release.Attr{
+				{Name: "ordering", Populated: true, DefaultText: "AtomicOrdering::not_atomic"},
+			}},
 		},
+		Oldest: 19,
 	}
 })
 
@@ -36,4 +343,13 @@ func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.
 	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
-var _ bytecode.ReleaseConverter = Dialect
+// PopulateDefaults gives an op's attributes the defaults release (0: the
+// newest) populates where they are absent, as bytecode.DefaultPopulator.
+func (dialect) PopulateDefaults(ctx *ir.Context, op string, release int, attrs []ir.NamedAttr) ([]ir.NamedAttr, bool) {
+	return releaseRules().Populate(ctx, op, release, attrs)
+}
+
+var (
+	_ bytecode.ReleaseConverter = Dialect
+	_ bytecode.DefaultPopulator = Dialect
+)

@@ -5,22 +5,35 @@ package nvgpu
 import (
 	"sync"
 
+	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them. They are built when
-// first used, not as every program linking the dialect starts.
+// its definitions cover, and the defaults they populate; ConvertOp and
+// PopulateDefaults apply them. They are built when first used, not as
+// every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "nvgpu",
 		Ops: map[string]*release.Op{
+			"mma.sp.sync": {Attrs: []release.Attr{
+				{Name: "sparsitySelector", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+			}},
+			"rcp": {Attrs: []release.Attr{
+				{Name: "rounding", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetRcpRoundingModeAttr(ctx, RcpRoundingModeApprox)
+				}, DefaultText: "RcpRoundingMode::APPROX"},
+			}},
 			"warpgroup.mma": {Attrs: []release.Attr{
 				{Name: "waitGroup", Storage: []release.Storage{{Until: 19, Form: release.IntI32}, {Form: release.IntI64}}},
 			}},
 		},
+		Oldest: 19,
 	}
 })
 
@@ -30,4 +43,13 @@ func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.
 	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
-var _ bytecode.ReleaseConverter = Dialect
+// PopulateDefaults gives an op's attributes the defaults release (0: the
+// newest) populates where they are absent, as bytecode.DefaultPopulator.
+func (dialect) PopulateDefaults(ctx *ir.Context, op string, release int, attrs []ir.NamedAttr) ([]ir.NamedAttr, bool) {
+	return releaseRules().Populate(ctx, op, release, attrs)
+}
+
+var (
+	_ bytecode.ReleaseConverter = Dialect
+	_ bytecode.DefaultPopulator = Dialect
+)

@@ -21,6 +21,11 @@ import (
 type Rules struct {
 	Dialect string
 	Ops     map[string]*Op
+	// Oldest is the oldest release the definitions describe (0: no
+	// bound). Older releases are not described, so Populate adds nothing
+	// there: arith's definitions, of 19 and 22, would give LLVM 16's ops
+	// an overflowFlags it has no attribute for.
+	Oldest int
 }
 
 // Op is one op's differences.
@@ -216,6 +221,33 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 		return op.Attrs(), false, nil
 	}
 	return attrs, true, nil
+}
+
+// Populate returns attrs, an op's attributes sorted by name, with the
+// default of each attribute the op carries at release where it is
+// absent, as MLIR sets them when it creates the op (from text, from
+// bytecode or in a builder); added reports whether it set any. It may
+// insert into attrs' array. A default that cannot be built here
+// (Default nil) is left out: the op then lacks what MLIR would give it,
+// as it did before, and the writer's release conversion names it where
+// a release needs it.
+func (r *Rules) Populate(ctx *ir.Context, op string, release int, attrs []ir.NamedAttr) (_ []ir.NamedAttr, added bool) {
+	if r == nil || release != 0 && release < r.Oldest {
+		return attrs, false
+	}
+	rules := r.Ops[op]
+	if rules == nil {
+		return attrs, false
+	}
+	for i := range rules.Attrs {
+		a := &rules.Attrs[i]
+		if a.Default == nil || !a.populated(release) || find(attrs, a.Name) != nil {
+			continue
+		}
+		attrs = set(attrs, a.Name, a.Default(ctx))
+		added = true
+	}
+	return attrs, added
 }
 
 func find(attrs []ir.NamedAttr, name string) ir.Attribute {

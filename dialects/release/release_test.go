@@ -155,3 +155,39 @@ func TestStorage(t *testing.T) {
 		}
 	}
 }
+
+// TestPopulate sets the defaults a release populates where they are
+// absent, and nothing else: not an attribute set otherwise, not one the
+// release does not populate, not one whose default cannot be built, and
+// nothing below the oldest release the rules describe.
+func TestPopulate(t *testing.T) {
+	ctx := ir.NewContext(builtin.Dialect)
+	r := testRules(nil)
+	r.Ops["op"].Attrs = append(r.Ops["op"].Attrs, Attr{Name: "always", Populated: true,
+		Default: func(ctx *ir.Context) ir.Attribute { return builtin.GetBoolAttr(ctx, true) }})
+	r.Oldest = 19
+	mode, always := builtin.GetBoolAttr(ctx, false), builtin.GetBoolAttr(ctx, true)
+	set := ir.NamedAttr{Name: "always", Value: mode}
+	for _, c := range []struct {
+		name    string
+		release int
+		in      []ir.NamedAttr
+		want    []ir.NamedAttr
+	}{
+		{"newest", 0, nil, []ir.NamedAttr{{Name: "always", Value: always}, {Name: "mode", Value: mode}}},
+		{"22", 22, nil, []ir.NamedAttr{{Name: "always", Value: always}, {Name: "mode", Value: mode}}},
+		{"19 lacks mode", 19, nil, []ir.NamedAttr{{Name: "always", Value: always}}},
+		{"set is kept", 22, []ir.NamedAttr{set}, []ir.NamedAttr{set, {Name: "mode", Value: mode}}},
+		{"16 is not described", 16, nil, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got, added := r.Populate(ctx, "op", c.release, slices.Clone(c.in))
+			if !slices.Equal(got, c.want) || added != (len(c.want) > len(c.in)) {
+				t.Errorf("Populate = %v, %v; want %v", got, added, c.want)
+			}
+		})
+	}
+	if got, added := r.Populate(ctx, "other", 0, nil); got != nil || added {
+		t.Errorf("an op without rules got %v", got)
+	}
+}

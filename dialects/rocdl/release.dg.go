@@ -12,8 +12,9 @@ import (
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them. They are built when
-// first used, not as every program linking the dialect starts.
+// its definitions cover, and the defaults they populate; ConvertOp and
+// PopulateDefaults apply them. They are built when first used, not as
+// every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "rocdl",
@@ -23,8 +24,286 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "0"},
 			}},
+			"wmma.bf16.16x16x32.bf16": {Attrs: []release.Attr{
+				{Name: "signA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "signB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.bf16f32.16x16x32.bf16": {Attrs: []release.Attr{
+				{Name: "signA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "signB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f16.16x16x128.bf8_bf8": {Attrs: []release.Attr{
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f16.16x16x128.bf8_fp8": {Attrs: []release.Attr{
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f16.16x16x128.fp8_bf8": {Attrs: []release.Attr{
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f16.16x16x128.fp8_fp8": {Attrs: []release.Attr{
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
 			"wmma.f16.16x16x16.f16": {Attrs: []release.Attr{
 				{Name: "opsel", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f16.16x16x32.f16": {Attrs: []release.Attr{
+				{Name: "signA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "signB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f16.16x16x64.bf8_bf8": {Attrs: []release.Attr{
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f16.16x16x64.bf8_fp8": {Attrs: []release.Attr{
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f16.16x16x64.fp8_bf8": {Attrs: []release.Attr{
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f16.16x16x64.fp8_fp8": {Attrs: []release.Attr{
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f32.16x16x128.bf8_bf8": {Attrs: []release.Attr{
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f32.16x16x128.bf8_fp8": {Attrs: []release.Attr{
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f32.16x16x128.fp8_bf8": {Attrs: []release.Attr{
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f32.16x16x128.fp8_fp8": {Attrs: []release.Attr{
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f32.16x16x32.bf16": {Attrs: []release.Attr{
+				{Name: "signA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "signB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f32.16x16x32.f16": {Attrs: []release.Attr{
+				{Name: "signA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "signB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f32.16x16x4.f32": {Attrs: []release.Attr{
+				{Name: "signA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "signB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f32.16x16x64.bf8_bf8": {Attrs: []release.Attr{
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f32.16x16x64.bf8_fp8": {Attrs: []release.Attr{
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f32.16x16x64.fp8_bf8": {Attrs: []release.Attr{
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.f32.16x16x64.fp8_fp8": {Attrs: []release.Attr{
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "0"},
 			}},
@@ -50,7 +329,140 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "0"},
 			}},
+			"wmma.i32.16x16x32.iu4": {Attrs: []release.Attr{
+				{Name: "signA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "signB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "clamp", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.i32.16x16x64.iu8": {Attrs: []release.Attr{
+				{Name: "signA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "signB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "clamp", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.scale.f32.16x16x128.f8f6f4": {Attrs: []release.Attr{
+				{Name: "fmtA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "fmtB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "scaleAType", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "fmtScaleA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "scaleBType", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "fmtScaleB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.scale.f32.32x16x128.f4": {Attrs: []release.Attr{
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "scaleAType", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "fmtScaleA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "scaleBType", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "fmtScaleB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.scale16.f32.16x16x128.f8f6f4": {Attrs: []release.Attr{
+				{Name: "fmtA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "fmtB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "scaleAType", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "fmtScaleA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "scaleBType", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "fmtScaleB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
+			"wmma.scale16.f32.32x16x128.f4": {Attrs: []release.Attr{
+				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+				}, DefaultText: "0"},
+				{Name: "scaleAType", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "fmtScaleA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "scaleBType", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "fmtScaleB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "0"},
+			}},
 		},
+		Oldest: 19,
 	}
 })
 
@@ -60,4 +472,13 @@ func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.
 	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
-var _ bytecode.ReleaseConverter = Dialect
+// PopulateDefaults gives an op's attributes the defaults release (0: the
+// newest) populates where they are absent, as bytecode.DefaultPopulator.
+func (dialect) PopulateDefaults(ctx *ir.Context, op string, release int, attrs []ir.NamedAttr) ([]ir.NamedAttr, bool) {
+	return releaseRules().Populate(ctx, op, release, attrs)
+}
+
+var (
+	_ bytecode.ReleaseConverter = Dialect
+	_ bytecode.DefaultPopulator = Dialect
+)

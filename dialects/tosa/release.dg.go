@@ -11,8 +11,9 @@ import (
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them. They are built when
-// first used, not as every program linking the dialect starts.
+// its definitions cover, and the defaults they populate; ConvertOp and
+// PopulateDefaults apply them. They are built when first used, not as
+// every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "tosa",
@@ -53,6 +54,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
 			}},
 		},
+		Oldest: 19,
 	}
 })
 
@@ -62,4 +64,13 @@ func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.
 	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
-var _ bytecode.ReleaseConverter = Dialect
+// PopulateDefaults gives an op's attributes the defaults release (0: the
+// newest) populates where they are absent, as bytecode.DefaultPopulator.
+func (dialect) PopulateDefaults(ctx *ir.Context, op string, release int, attrs []ir.NamedAttr) ([]ir.NamedAttr, bool) {
+	return releaseRules().Populate(ctx, op, release, attrs)
+}
+
+var (
+	_ bytecode.ReleaseConverter = Dialect
+	_ bytecode.DefaultPopulator = Dialect
+)

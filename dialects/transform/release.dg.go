@@ -12,8 +12,9 @@ import (
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them. They are built when
-// first used, not as every program linking the dialect starts.
+// its definitions cover, and the defaults they populate; ConvertOp and
+// PopulateDefaults apply them. They are built when first used, not as
+// every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "transform",
@@ -24,9 +25,128 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "1"},
 			}},
 			"apply_conversion_patterns.vector.vector_to_llvm": {Attrs: []release.Attr{
+				{Name: "reassociate_fp_reductions", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+				{Name: "force_32bit_vector_indices", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
 				{Name: "use_vector_alignment", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
+			}},
+			"apply_patterns": {Attrs: []release.Attr{
+				{Name: "max_iterations", Populated: true, DefaultText: "static_cast<uint64_t>(-1)"},
+				{Name: "max_num_rewrites", Populated: true, DefaultText: "static_cast<uint64_t>(-1)"},
+			}},
+			"apply_patterns.linalg.fold_pack_unpack_into_empty": {Attrs: []release.Attr{
+				{Name: "fold_single_use_only", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+			}},
+			"apply_patterns.tensor.fold_tensor_empty": {Attrs: []release.Attr{
+				{Name: "fold_single_use_only", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+			}},
+			"apply_patterns.vector.lower_contraction": {Attrs: []release.Attr{
+				{Name: "lowering_strategy", Populated: true, DefaultText: "vector::VectorContractLowering::OuterProduct"},
+			}},
+			"apply_patterns.vector.lower_multi_reduction": {Attrs: []release.Attr{
+				{Name: "lowering_strategy", Populated: true, DefaultText: "vector::VectorMultiReductionLowering::InnerParallel"},
+			}},
+			"apply_patterns.vector.lower_transfer": {Attrs: []release.Attr{
+				{Name: "max_transfer_rank", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 1))
+				}, DefaultText: "1"},
+			}},
+			"apply_patterns.vector.lower_transpose": {Attrs: []release.Attr{
+				{Name: "lowering_strategy", Populated: true, DefaultText: "vector::VectorTransposeLowering::EltWise"},
+				{Name: "avx2_lowering_strategy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+			}},
+			"apply_patterns.vector.split_transfer_full_partial": {Attrs: []release.Attr{
+				{Name: "split_transfer_strategy", Populated: true, DefaultText: "vector::VectorTransferSplit::LinalgCopy"},
+			}},
+			"apply_patterns.vector.transfer_to_scf": {Attrs: []release.Attr{
+				{Name: "max_transfer_rank", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 1))
+				}, DefaultText: "1"},
+				{Name: "full_unroll", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+			}},
+			"bufferization.one_shot_bufferize": {Attrs: []release.Attr{
+				{Name: "allow_return_allocs_from_loops", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+				{Name: "allow_unknown_ops", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+				{Name: "bufferize_function_boundaries", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+				{Name: "dump_alias_sets", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+				{Name: "test_analysis_only", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+				{Name: "print_conflicts", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+				{Name: "check_parallel_regions", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "memcpy_op", Populated: true, DefaultText: "\"memref.copy\""},
+			}},
+			"get_parent_op": {Attrs: []release.Attr{
+				{Name: "nth_parent", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 1))
+				}, DefaultText: "1"},
+			}},
+			"gpu.map_nested_forall_to_threads": {Attrs: []release.Attr{
+				{Name: "block_dims", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
+				}, DefaultText: "{}"},
+				{Name: "sync_after_distribute", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "warp_size", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 32))
+				}, DefaultText: "32"},
+			}},
+			"loop.peel": {Attrs: []release.Attr{
+				{Name: "peel_front", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+				{Name: "fail_if_already_divisible", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, false)
+				}, DefaultText: "false"},
+			}},
+			"loop.pipeline": {Attrs: []release.Attr{
+				{Name: "iteration_interval", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 1))
+				}, DefaultText: "1"},
+				{Name: "read_latency", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 10))
+				}, DefaultText: "10"},
+			}},
+			"nvgpu.pipeline_shared_memory_copies": {Attrs: []release.Attr{
+				{Name: "failure_propagation_mode", Populated: true, DefaultText: "::mlir::transform::FailurePropagationMode::Suppress"},
+			}},
+			"split_handle": {Attrs: []release.Attr{
+				{Name: "pass_through_empty_handle", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+				{Name: "fail_on_payload_too_small", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetBoolAttr(ctx, true)
+				}, DefaultText: "true"},
+			}},
+			"structured.bufferize_to_allocation": {Attrs: []release.Attr{
+				{Name: "memcpy_op", Populated: true, DefaultText: "\"bufferization.materialize_in_destination\""},
+				{Name: "alloc_op", Populated: true, DefaultText: "\"memref.alloc\""},
 			}},
 			"structured.fuse": {Attrs: []release.Attr{
 				{Name: "tile_sizes", Until: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -34,6 +154,16 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "{}"},
 				{Name: "tile_interchange", Until: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
+				}, DefaultText: "{}"},
+			}},
+			"structured.hoist_pad": {Attrs: []release.Attr{
+				{Name: "transpose", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
+				}, DefaultText: "{}"},
+			}},
+			"structured.hoist_pad.build_packing_loop_nest": {Attrs: []release.Attr{
+				{Name: "transpose", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
 				}, DefaultText: "{}"},
 			}},
 			"structured.lower_pack": {Attrs: []release.Attr{
@@ -46,11 +176,52 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 					return builtin.GetBoolAttr(ctx, true)
 				}, DefaultText: "true"},
 			}},
+			"structured.multitile_sizes": {Attrs: []release.Attr{
+				{Name: "divisor", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 1))
+				}, DefaultText: "1"},
+			}},
+			"structured.pack": {Attrs: []release.Attr{
+				{Name: "static_packed_sizes", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
+				}, DefaultText: "{}"},
+			}},
+			"structured.pack_greedily": {Attrs: []release.Attr{
+				{Name: "static_matmul_packed_sizes", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
+				}, DefaultText: "{}"},
+				{Name: "matmul_padded_sizes_next_multiple_of", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
+				}, DefaultText: "{}"},
+				{Name: "matmul_inner_dims_order", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
+				}, DefaultText: "{}"},
+			}},
 			"structured.pad": {Attrs: []release.Attr{
+				{Name: "padding_values", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetArrayAttr(ctx, nil)
+				}, DefaultText: "{}"},
+				{Name: "padding_dimensions", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetArrayAttr(ctx, nil)
+				}, DefaultText: "{}"},
 				{Name: "pack_paddings", Until: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
 				{Name: "nofold_flags", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetArrayAttr(ctx, nil)
+				}, DefaultText: "{}"},
+				{Name: "copy_back_op", Populated: true, DefaultText: "::mlir::bufferization::MaterializeInDestinationOp::getOperationName()"},
+			}},
+			"structured.pad_tiling_interface": {Attrs: []release.Attr{
+				{Name: "padding_values", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetArrayAttr(ctx, nil)
+				}, DefaultText: "{}"},
+			}},
+			"structured.promote": {Attrs: []release.Attr{
+				{Name: "operands_to_promote", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetArrayAttr(ctx, nil)
+				}, DefaultText: "{}"},
+				{Name: "use_full_tile_buffers", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
 			}},
@@ -58,14 +229,26 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "reduction_dims", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
-				{Name: "tile_sizes", Storage: []release.Storage{{Until: 19, Form: release.DenseI64}, {Form: release.ArrayI64}}},
+				{Name: "tile_sizes", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetArrayAttr(ctx, nil)
+				}, DefaultText: "{}", Storage: []release.Storage{{Until: 19, Form: release.DenseI64}, {Form: release.ArrayI64}}},
 			}},
 			"structured.tile_reduction_using_forall": {Attrs: []release.Attr{
 				{Name: "reduction_dims", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
+				{Name: "num_threads", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
+				}, DefaultText: "{}"},
+				{Name: "tile_sizes", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
+				}, DefaultText: "{}"},
+			}},
+			"structured.transpose_matmul": {Attrs: []release.Attr{
+				{Name: "inputToTranspose", Populated: true, DefaultText: "TransposeMatmulInput::lhs"},
 			}},
 		},
+		Oldest: 19,
 	}
 })
 
@@ -75,4 +258,13 @@ func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.
 	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
-var _ bytecode.ReleaseConverter = Dialect
+// PopulateDefaults gives an op's attributes the defaults release (0: the
+// newest) populates where they are absent, as bytecode.DefaultPopulator.
+func (dialect) PopulateDefaults(ctx *ir.Context, op string, release int, attrs []ir.NamedAttr) ([]ir.NamedAttr, bool) {
+	return releaseRules().Populate(ctx, op, release, attrs)
+}
+
+var (
+	_ bytecode.ReleaseConverter = Dialect
+	_ bytecode.DefaultPopulator = Dialect
+)

@@ -11,8 +11,9 @@ import (
 )
 
 // releaseRules are how the dialect's ops differ between the LLVM releases
-// its definitions cover; ConvertOp applies them. They are built when
-// first used, not as every program linking the dialect starts.
+// its definitions cover, and the defaults they populate; ConvertOp and
+// PopulateDefaults apply them. They are built when first used, not as
+// every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "vector",
@@ -20,13 +21,32 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			"constant_mask": {Attrs: []release.Attr{
 				{Name: "mask_dim_sizes", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64}, {Form: release.DenseI64}}},
 			}},
+			"contract": {Attrs: []release.Attr{
+				{Name: "kind", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetCombiningKindAttr(ctx, CombiningKindAdd)
+				}, DefaultText: "CombiningKind::ADD"},
+			}},
 			"multi_reduction": {Attrs: []release.Attr{
 				{Name: "reduction_dims", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64}, {Form: release.DenseI64}}},
+			}},
+			"outerproduct": {Attrs: []release.Attr{
+				{Name: "kind", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetCombiningKindAttr(ctx, CombiningKindAdd)
+				}, DefaultText: "CombiningKind::ADD"},
+			}},
+			"print": {Attrs: []release.Attr{
+				{Name: "punctuation", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetPrintPunctuationAttr(ctx, PrintPunctuationNewLine)
+				}, DefaultText: "::mlir::vector::PrintPunctuation::NewLine"},
+			}},
+			"reduction": {Attrs: []release.Attr{
+				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"shuffle": {Attrs: []release.Attr{
 				{Name: "mask", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64}, {Form: release.DenseI64}}},
 			}},
 		},
+		Oldest: 19,
 	}
 })
 
@@ -36,4 +56,13 @@ func (dialect) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir.
 	return releaseRules().ConvertOp(ctx, op, from, to)
 }
 
-var _ bytecode.ReleaseConverter = Dialect
+// PopulateDefaults gives an op's attributes the defaults release (0: the
+// newest) populates where they are absent, as bytecode.DefaultPopulator.
+func (dialect) PopulateDefaults(ctx *ir.Context, op string, release int, attrs []ir.NamedAttr) ([]ir.NamedAttr, bool) {
+	return releaseRules().Populate(ctx, op, release, attrs)
+}
+
+var (
+	_ bytecode.ReleaseConverter = Dialect
+	_ bytecode.DefaultPopulator = Dialect
+)

@@ -115,14 +115,19 @@ func (g *gen) genRelease(f *jen.File) {
 		}
 		ops = append(ops, jen.Lit(ro.Op).Op(":").Add(kv("Attrs", list, "Hook", hook)))
 	}
+	oldest := jen.Null()
+	if v := g.m.Versions; v != nil && len(v.Releases) > 0 && v.Releases[0] > 0 {
+		oldest = jen.Id("Oldest").Op(":").Lit(v.Releases[0]).Op(",").Line()
+	}
 	f.Comment("releaseRules are how the dialect's ops differ between the LLVM releases")
-	f.Comment("its definitions cover; ConvertOp applies them. They are built when")
-	f.Comment("first used, not as every program linking the dialect starts.")
+	f.Comment("its definitions cover, and the defaults they populate; ConvertOp and")
+	f.Comment("PopulateDefaults apply them. They are built when first used, not as")
+	f.Comment("every program linking the dialect starts.")
 	f.Var().Id("releaseRules").Op("=").Qual("sync", "OnceValue").Call(jen.Func().Params().Op("*").Qual(model.Release, "Rules").Block(
 		jen.Return(jen.Op("&").Qual(model.Release, "Rules").Values(
 			jen.Line().Id("Dialect").Op(":").Lit(g.m.Name),
 			jen.Line().Id("Ops").Op(":").Add(lines(jen.Map(jen.String()).Op("*").Qual(model.Release, "Op"), ops)),
-			jen.Line(),
+			jen.Line().Add(oldest),
 		)),
 	))
 	for _, e := range enums {
@@ -159,7 +164,18 @@ func (g *gen) genRelease(f *jen.File) {
 	).Params(jen.Index().Qual(model.IR, "NamedAttr"), jen.Bool(), jen.Error()).Block(
 		jen.Return(jen.Id("releaseRules").Call().Dot("ConvertOp").Call(jen.Id("ctx"), jen.Id("op"), jen.Id("from"), jen.Id("to"))),
 	)
-	f.Var().Id("_").Qual(model.Bytecode, "ReleaseConverter").Op("=").Id("Dialect")
+	attrs := jen.Id("attrs")
+	f.Comment("PopulateDefaults gives an op's attributes the defaults release (0: the")
+	f.Comment("newest) populates where they are absent, as bytecode.DefaultPopulator.")
+	f.Func().Params(jen.Id("dialect")).Id("PopulateDefaults").Params(
+		ctxParam, jen.Id("op").String(), jen.Id("release").Int(), attrs.Clone().Index().Qual(model.IR, "NamedAttr"),
+	).Params(jen.Index().Qual(model.IR, "NamedAttr"), jen.Bool()).Block(
+		jen.Return(jen.Id("releaseRules").Call().Dot("Populate").Call(jen.Id("ctx"), jen.Id("op"), jen.Id("release"), attrs)),
+	)
+	f.Var().Defs(
+		jen.Id("_").Qual(model.Bytecode, "ReleaseConverter").Op("=").Id("Dialect"),
+		jen.Id("_").Qual(model.Bytecode, "DefaultPopulator").Op("=").Id("Dialect"),
+	)
 }
 
 // enumLit is an enum value as a plain number.

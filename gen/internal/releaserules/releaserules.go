@@ -1,7 +1,8 @@
 // Package releaserules derives how a dialect's ops differ between the
 // LLVM releases its definitions cover, as data: attributes a release adds
-// or drops, defaults it populates, enums it numbers differently, storage
-// that changed, and the hooks ops name (release_hook). The generator
+// or drops, the defaults each release populates (all of them, as the text
+// parser sets them too), enums it numbers differently, storage that
+// changed, and the hooks ops name (release_hook). The generator
 // writes them as a release.Rules table; package interp builds the same
 // table at run time. It imports no code generator, so programs that only
 // interpret definitions do not link one.
@@ -98,7 +99,7 @@ func Cases(e *defs.Enum) []Case {
 
 // Of derives the rules of every op of m that has any, in op order.
 func Of(m *model.Dialect) []Op {
-	if m.Format != "mlir" || m.Go.Package == "builtin" || m.Versions == nil || len(m.Versions.Releases) < 2 {
+	if m.Format != "mlir" || m.Go.Package == "builtin" {
 		return nil
 	}
 	var out []Op
@@ -121,7 +122,6 @@ func attrRule(m *model.Dialect, a *defs.OpAttr) (Attr, bool) {
 	// have travels in the attribute dictionary, where that release's
 	// C++ may read it by name (19's affine.if condition).
 	r := Attr{Name: a.Name, Since: LLVMBound(a.Since), Until: LLVMBound(a.Until)}
-	bounded := r.Since != 0 || r.Until != 0
 	keep := false
 	if e := a.EnumRef; e != nil && renumbered(e) {
 		r.Enum, keep = e, true
@@ -137,7 +137,9 @@ func attrRule(m *model.Dialect, a *defs.OpAttr) (Attr, bool) {
 			r.Storage, keep = append(st, Storage{Form: storageForms[a.Constraint]}), true
 		}
 	}
-	if a.Populated && (bounded || a.PopulatedAt != nil) {
+	// Every populated attribute has a rule, bounded or not: MLIR sets its
+	// default as it creates an op, and parsed text must get it too.
+	if a.Populated {
 		release := 0
 		if pa := a.PopulatedAt; pa != nil {
 			r.PopulatedSince, r.PopulatedUntil = LLVMBound(pa.Since), LLVMBound(pa.Until)
@@ -193,6 +195,15 @@ func defaultOf(m *model.Dialect, a *defs.OpAttr, constraint string) (def *Defaul
 		case strings.HasSuffix(constraint, "ArrayAttr"):
 			return &Default{Kind: "array"}, false
 		}
+		// An enum attribute's empty value: the case numbered 0 (a bit
+		// enum's none: LLVM 22 populates #llvm.fastmath<none>).
+		if def := enumAttrOf(m, constraint, ""); def != nil {
+			for _, v := range def.Params[0].Param.Type.Enum.Values {
+				if v.Value == 0 {
+					return &Default{Kind: "enum", Def: def.Def, Case: v}, false
+				}
+			}
+		}
 		return nil, true
 	}
 	// An enum case, Enum::Case with any namespace before it, of an
@@ -202,19 +213,7 @@ func defaultOf(m *model.Dialect, a *defs.OpAttr, constraint string) (def *Defaul
 		return nil, false
 	}
 	enumName, caseName := parts[len(parts)-2], parts[len(parts)-1]
-	var found *model.Def
-	for _, cand := range m.Attrs {
-		if len(cand.Params) != 1 || cand.Distinct {
-			continue
-		}
-		t := cand.Params[0].Param.Type
-		if t.Kind != defs.RefEnum || t.Enum.Name != enumName {
-			continue
-		}
-		if found == nil || strings.HasSuffix(constraint, "_"+cand.Name) {
-			found = cand
-		}
-	}
+	found := enumAttrOf(m, constraint, enumName)
 	if found == nil {
 		return nil, false
 	}
@@ -225,4 +224,29 @@ func defaultOf(m *model.Dialect, a *defs.OpAttr, constraint string) (def *Defaul
 		}
 	}
 	return nil, false
+}
+
+// enumAttrOf is the attribute definition of m whose one parameter is an
+// enum (named enumName, or any with enumName "") that constraint names:
+// with an enum name, the one whose name ends the constraint after "_" if
+// several hold the enum, else any; without, only that one.
+func enumAttrOf(m *model.Dialect, constraint, enumName string) *model.Def {
+	var found *model.Def
+	for _, cand := range m.Attrs {
+		if len(cand.Params) != 1 || cand.Distinct {
+			continue
+		}
+		t := cand.Params[0].Param.Type
+		if t.Kind != defs.RefEnum || enumName != "" && t.Enum.Name != enumName {
+			continue
+		}
+		named := constraint == cand.Name || strings.HasSuffix(constraint, "_"+cand.Name)
+		switch {
+		case named:
+			return cand
+		case enumName != "" && found == nil:
+			found = cand
+		}
+	}
+	return found
 }
