@@ -2,7 +2,10 @@
 
 package arith
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -33,6 +36,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
+	}
+}
+
 // AddfOp is arith.addf: floating point addition operation.
 type AddfOp struct {
 	opWrapper
@@ -60,12 +79,14 @@ func (o AddfOp) Result() *ir.Value { return o.op.Result(0) }
 func (o AddfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildAddfOp creates an arith.addf at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildAddfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) AddfOp {
 	op := ir.NewNamedOperation(&nameOfAddfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return AddfOp{opWrapper{op}}
 }
@@ -100,12 +121,14 @@ func (o AddiOp) Result() *ir.Value { return o.op.Result(0) }
 func (o AddiOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
 
 // BuildAddiOp creates an arith.addi at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildAddiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) AddiOp {
 	op := ir.NewNamedOperation(&nameOfAddiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
+	populate(b, op)
 	b.Insert(op)
 	return AddiOp{opWrapper{op}}
 }
@@ -323,12 +346,14 @@ func (o CmpfOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
 func (o CmpfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildCmpfOp creates an arith.cmpf at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildCmpfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, predicate, fastmath ir.Attribute) CmpfOp {
 	op := ir.NewNamedOperation(&nameOfCmpfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"predicate", "fastmath"}, predicate, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return CmpfOp{opWrapper{op}}
 }
@@ -436,12 +461,14 @@ func (o DivfOp) Result() *ir.Value { return o.op.Result(0) }
 func (o DivfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildDivfOp creates an arith.divf at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildDivfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) DivfOp {
 	op := ir.NewNamedOperation(&nameOfDivfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return DivfOp{opWrapper{op}}
 }
@@ -827,12 +854,14 @@ func (o MaximumfOp) Result() *ir.Value { return o.op.Result(0) }
 func (o MaximumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildMaximumfOp creates an arith.maximumf at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildMaximumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MaximumfOp {
 	op := ir.NewNamedOperation(&nameOfMaximumfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return MaximumfOp{opWrapper{op}}
 }
@@ -867,12 +896,14 @@ func (o MaxnumfOp) Result() *ir.Value { return o.op.Result(0) }
 func (o MaxnumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildMaxnumfOp creates an arith.maxnumf at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildMaxnumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MaxnumfOp {
 	op := ir.NewNamedOperation(&nameOfMaxnumfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return MaxnumfOp{opWrapper{op}}
 }
@@ -979,12 +1010,14 @@ func (o MinimumfOp) Result() *ir.Value { return o.op.Result(0) }
 func (o MinimumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildMinimumfOp creates an arith.minimumf at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildMinimumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MinimumfOp {
 	op := ir.NewNamedOperation(&nameOfMinimumfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return MinimumfOp{opWrapper{op}}
 }
@@ -1019,12 +1052,14 @@ func (o MinnumfOp) Result() *ir.Value { return o.op.Result(0) }
 func (o MinnumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildMinnumfOp creates an arith.minnumf at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildMinnumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MinnumfOp {
 	op := ir.NewNamedOperation(&nameOfMinnumfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return MinnumfOp{opWrapper{op}}
 }
@@ -1131,12 +1166,14 @@ func (o MulfOp) Result() *ir.Value { return o.op.Result(0) }
 func (o MulfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildMulfOp creates an arith.mulf at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildMulfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MulfOp {
 	op := ir.NewNamedOperation(&nameOfMulfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return MulfOp{opWrapper{op}}
 }
@@ -1171,12 +1208,14 @@ func (o MuliOp) Result() *ir.Value { return o.op.Result(0) }
 func (o MuliOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
 
 // BuildMuliOp creates an arith.muli at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildMuliOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) MuliOp {
 	op := ir.NewNamedOperation(&nameOfMuliOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
+	populate(b, op)
 	b.Insert(op)
 	return MuliOp{opWrapper{op}}
 }
@@ -1286,12 +1325,14 @@ func (o NegfOp) Result() *ir.Value { return o.op.Result(0) }
 func (o NegfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildNegfOp creates an arith.negf at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildNegfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) NegfOp {
 	op := ir.NewNamedOperation(&nameOfNegfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return NegfOp{opWrapper{op}}
 }
@@ -1362,12 +1403,14 @@ func (o RemfOp) Result() *ir.Value { return o.op.Result(0) }
 func (o RemfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildRemfOp creates an arith.remf at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildRemfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) RemfOp {
 	op := ir.NewNamedOperation(&nameOfRemfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return RemfOp{opWrapper{op}}
 }
@@ -1596,12 +1639,14 @@ func (o ShliOp) Result() *ir.Value { return o.op.Result(0) }
 func (o ShliOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
 
 // BuildShliOp creates an arith.shli at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildShliOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) ShliOp {
 	op := ir.NewNamedOperation(&nameOfShliOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
+	populate(b, op)
 	b.Insert(op)
 	return ShliOp{opWrapper{op}}
 }
@@ -1749,12 +1794,14 @@ func (o SubfOp) Result() *ir.Value { return o.op.Result(0) }
 func (o SubfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildSubfOp creates an arith.subf at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildSubfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) SubfOp {
 	op := ir.NewNamedOperation(&nameOfSubfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return SubfOp{opWrapper{op}}
 }
@@ -1789,12 +1836,14 @@ func (o SubiOp) Result() *ir.Value { return o.op.Result(0) }
 func (o SubiOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
 
 // BuildSubiOp creates an arith.subi at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildSubiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, overflowFlags ir.Attribute) SubiOp {
 	op := ir.NewNamedOperation(&nameOfSubiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
+	populate(b, op)
 	b.Insert(op)
 	return SubiOp{opWrapper{op}}
 }
@@ -1866,12 +1915,14 @@ func (o TrunciOp) Out() *ir.Value { return o.op.Result(0) }
 func (o TrunciOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
 
 // BuildTrunciOp creates an arith.trunci at b's insertion point (detached when
-// b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// b has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildTrunciOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, overflowFlags ir.Attribute) TrunciOp {
 	op := ir.NewNamedOperation(&nameOfTrunciOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
+	populate(b, op)
 	b.Insert(op)
 	return TrunciOp{opWrapper{op}}
 }

@@ -4,7 +4,10 @@
 // (package acc, which describes the ops' bytecode and registers the dialect).
 package accops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -32,6 +35,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 		if v != nil {
 			op.SetAttr(names[i], v)
 		}
+	}
+}
+
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
 	}
 }
 
@@ -266,13 +285,15 @@ func (o AttachOp) Name() ir.Attribute { return o.op.Attr("name") }
 func (o AttachOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 
 // BuildAttachOp creates an acc.attach at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildAttachOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) AttachOp {
 	op := ir.NewNamedOperation(&nameOfAttachOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
+	populate(b, op)
 	b.Insert(op)
 	return AttachOp{opWrapper{op}}
 }
@@ -341,13 +362,15 @@ func (o BoundsOp) Result() *ir.Value { return o.op.Result(0) }
 func (o BoundsOp) StrideInBytes() ir.Attribute { return o.op.Attr("strideInBytes") }
 
 // BuildBoundsOp creates an acc.bounds at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildBoundsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lowerbound, upperbound, extent, stride, startIdx []*ir.Value, strideInBytes ir.Attribute) BoundsOp {
 	op := ir.NewNamedOperation(&nameOfBoundsOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, lowerbound...), upperbound...), extent...), stride...), startIdx...))
 	op.SetOperandSegments([]int32{int32(len(lowerbound)), int32(len(upperbound)), int32(len(extent)), int32(len(stride)), int32(len(startIdx))})
 	setAttrs(op, []string{"strideInBytes"}, strideInBytes)
+	populate(b, op)
 	b.Insert(op)
 	return BoundsOp{opWrapper{op}}
 }
@@ -419,13 +442,15 @@ func (o CacheOp) Name() ir.Attribute { return o.op.Attr("name") }
 func (o CacheOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 
 // BuildCacheOp creates an acc.cache at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildCacheOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) CacheOp {
 	op := ir.NewNamedOperation(&nameOfCacheOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
+	populate(b, op)
 	b.Insert(op)
 	return CacheOp{opWrapper{op}}
 }
@@ -497,13 +522,15 @@ func (o CopyinOp) Name() ir.Attribute { return o.op.Attr("name") }
 func (o CopyinOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 
 // BuildCopyinOp creates an acc.copyin at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildCopyinOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) CopyinOp {
 	op := ir.NewNamedOperation(&nameOfCopyinOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
+	populate(b, op)
 	b.Insert(op)
 	return CopyinOp{opWrapper{op}}
 }
@@ -570,13 +597,15 @@ func (o CopyoutOp) Modifiers() ir.Attribute { return o.op.Attr("modifiers") }
 func (o CopyoutOp) Name() ir.Attribute { return o.op.Attr("name") }
 
 // BuildCopyoutOp creates an acc.copyout at b's insertion point (detached when
-// b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// b has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildCopyoutOp(b *ir.Builder, loc ir.Location, accVar, var_ *ir.Value, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name ir.Attribute) CopyoutOp {
 	op := ir.NewNamedOperation(&nameOfCopyoutOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{accVar, var_}, bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name)
+	populate(b, op)
 	b.Insert(op)
 	return CopyoutOp{opWrapper{op}}
 }
@@ -648,13 +677,15 @@ func (o CreateOp) Name() ir.Attribute { return o.op.Attr("name") }
 func (o CreateOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 
 // BuildCreateOp creates an acc.create at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildCreateOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) CreateOp {
 	op := ir.NewNamedOperation(&nameOfCreateOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
+	populate(b, op)
 	b.Insert(op)
 	return CreateOp{opWrapper{op}}
 }
@@ -844,12 +875,14 @@ func (o DeclareDeviceResidentOp) Recipe() ir.Attribute { return o.op.Attr("recip
 
 // BuildDeclareDeviceResidentOp creates an acc.declare_device_resident at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildDeclareDeviceResidentOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) DeclareDeviceResidentOp {
 	op := ir.NewNamedOperation(&nameOfDeclareDeviceResidentOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
+	populate(b, op)
 	b.Insert(op)
 	return DeclareDeviceResidentOp{opWrapper{op}}
 }
@@ -1001,13 +1034,15 @@ func (o DeclareLinkOp) Name() ir.Attribute { return o.op.Attr("name") }
 func (o DeclareLinkOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 
 // BuildDeclareLinkOp creates an acc.declare_link at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildDeclareLinkOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) DeclareLinkOp {
 	op := ir.NewNamedOperation(&nameOfDeclareLinkOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
+	populate(b, op)
 	b.Insert(op)
 	return DeclareLinkOp{opWrapper{op}}
 }
@@ -1064,13 +1099,15 @@ func (o DeleteOp) Modifiers() ir.Attribute { return o.op.Attr("modifiers") }
 func (o DeleteOp) Name() ir.Attribute { return o.op.Attr("name") }
 
 // BuildDeleteOp creates an acc.delete at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildDeleteOp(b *ir.Builder, loc ir.Location, accVar *ir.Value, bounds, asyncOperands []*ir.Value, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name ir.Attribute) DeleteOp {
 	op := ir.NewNamedOperation(&nameOfDeleteOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{accVar}, bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name"}, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name)
+	populate(b, op)
 	b.Insert(op)
 	return DeleteOp{opWrapper{op}}
 }
@@ -1127,13 +1164,15 @@ func (o DetachOp) Modifiers() ir.Attribute { return o.op.Attr("modifiers") }
 func (o DetachOp) Name() ir.Attribute { return o.op.Attr("name") }
 
 // BuildDetachOp creates an acc.detach at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildDetachOp(b *ir.Builder, loc ir.Location, accVar *ir.Value, bounds, asyncOperands []*ir.Value, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name ir.Attribute) DetachOp {
 	op := ir.NewNamedOperation(&nameOfDetachOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{accVar}, bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name"}, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name)
+	populate(b, op)
 	b.Insert(op)
 	return DetachOp{opWrapper{op}}
 }
@@ -1211,13 +1250,15 @@ func (o DeviceptrOp) Name() ir.Attribute { return o.op.Attr("name") }
 func (o DeviceptrOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 
 // BuildDeviceptrOp creates an acc.deviceptr at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildDeviceptrOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) DeviceptrOp {
 	op := ir.NewNamedOperation(&nameOfDeviceptrOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
+	populate(b, op)
 	b.Insert(op)
 	return DeviceptrOp{opWrapper{op}}
 }
@@ -1436,13 +1477,15 @@ func (o FirstprivateOp) Name() ir.Attribute { return o.op.Attr("name") }
 func (o FirstprivateOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 
 // BuildFirstprivateOp creates an acc.firstprivate at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildFirstprivateOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) FirstprivateOp {
 	op := ir.NewNamedOperation(&nameOfFirstprivateOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
+	populate(b, op)
 	b.Insert(op)
 	return FirstprivateOp{opWrapper{op}}
 }
@@ -1566,12 +1609,14 @@ func (o FirstprivateMapOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 
 // BuildFirstprivateMapOp creates an acc.firstprivate_map at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildFirstprivateMapOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) FirstprivateMapOp {
 	op := ir.NewNamedOperation(&nameOfFirstprivateMapOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
+	populate(b, op)
 	b.Insert(op)
 	return FirstprivateMapOp{opWrapper{op}}
 }
@@ -1781,13 +1826,15 @@ func (o GetdeviceptrOp) Name() ir.Attribute { return o.op.Attr("name") }
 func (o GetdeviceptrOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 
 // BuildGetdeviceptrOp creates an acc.getdeviceptr at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildGetdeviceptrOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) GetdeviceptrOp {
 	op := ir.NewNamedOperation(&nameOfGetdeviceptrOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
+	populate(b, op)
 	b.Insert(op)
 	return GetdeviceptrOp{opWrapper{op}}
 }
@@ -2386,13 +2433,15 @@ func (o NocreateOp) Name() ir.Attribute { return o.op.Attr("name") }
 func (o NocreateOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 
 // BuildNocreateOp creates an acc.nocreate at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildNocreateOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) NocreateOp {
 	op := ir.NewNamedOperation(&nameOfNocreateOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
+	populate(b, op)
 	b.Insert(op)
 	return NocreateOp{opWrapper{op}}
 }
@@ -2612,13 +2661,15 @@ func (o PresentOp) Name() ir.Attribute { return o.op.Attr("name") }
 func (o PresentOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 
 // BuildPresentOp creates an acc.present at b's insertion point (detached when
-// b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// b has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildPresentOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) PresentOp {
 	op := ir.NewNamedOperation(&nameOfPresentOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
+	populate(b, op)
 	b.Insert(op)
 	return PresentOp{opWrapper{op}}
 }
@@ -2694,13 +2745,15 @@ func (o PrivateOp) Name() ir.Attribute { return o.op.Attr("name") }
 func (o PrivateOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 
 // BuildPrivateOp creates an acc.private at b's insertion point (detached when
-// b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// b has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildPrivateOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) PrivateOp {
 	op := ir.NewNamedOperation(&nameOfPrivateOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
+	populate(b, op)
 	b.Insert(op)
 	return PrivateOp{opWrapper{op}}
 }
@@ -2819,13 +2872,15 @@ func (o ReductionOp) Name() ir.Attribute { return o.op.Attr("name") }
 func (o ReductionOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 
 // BuildReductionOp creates an acc.reduction at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildReductionOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) ReductionOp {
 	op := ir.NewNamedOperation(&nameOfReductionOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
+	populate(b, op)
 	b.Insert(op)
 	return ReductionOp{opWrapper{op}}
 }
@@ -3347,13 +3402,15 @@ func (o UpdateDeviceOp) Name() ir.Attribute { return o.op.Attr("name") }
 func (o UpdateDeviceOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 
 // BuildUpdateDeviceOp creates an acc.update_device at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildUpdateDeviceOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) UpdateDeviceOp {
 	op := ir.NewNamedOperation(&nameOfUpdateDeviceOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
+	populate(b, op)
 	b.Insert(op)
 	return UpdateDeviceOp{opWrapper{op}}
 }
@@ -3422,13 +3479,15 @@ func (o UpdateHostOp) Modifiers() ir.Attribute { return o.op.Attr("modifiers") }
 func (o UpdateHostOp) Name() ir.Attribute { return o.op.Attr("name") }
 
 // BuildUpdateHostOp creates an acc.update_host at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildUpdateHostOp(b *ir.Builder, loc ir.Location, accVar, var_ *ir.Value, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name ir.Attribute) UpdateHostOp {
 	op := ir.NewNamedOperation(&nameOfUpdateHostOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{accVar, var_}, bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name)
+	populate(b, op)
 	b.Insert(op)
 	return UpdateHostOp{opWrapper{op}}
 }
@@ -3506,13 +3565,15 @@ func (o UseDeviceOp) Name() ir.Attribute { return o.op.Attr("name") }
 func (o UseDeviceOp) Recipe() ir.Attribute { return o.op.Attr("recipe") }
 
 // BuildUseDeviceOp creates an acc.use_device at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildUseDeviceOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.Value, varPtrPtr, bounds, asyncOperands []*ir.Value, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe ir.Attribute) UseDeviceOp {
 	op := ir.NewNamedOperation(&nameOfUseDeviceOp, loc, []ir.Type{accVarType})
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
+	populate(b, op)
 	b.Insert(op)
 	return UseDeviceOp{opWrapper{op}}
 }

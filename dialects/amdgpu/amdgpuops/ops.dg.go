@@ -5,7 +5,10 @@
 // dialect).
 package amdgpuops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -33,6 +36,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 		if v != nil {
 			op.SetAttr(names[i], v)
 		}
+	}
+}
+
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
 	}
 }
 
@@ -75,12 +94,14 @@ func (o DppOp) BankMask() ir.Attribute { return o.op.Attr("bank_mask") }
 func (o DppOp) BoundCtrl() ir.Attribute { return o.op.Attr("bound_ctrl") }
 
 // BuildDppOp creates an amdgpu.dpp at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildDppOp(b *ir.Builder, loc ir.Location, resultType ir.Type, old, src *ir.Value, kind, permArgument, rowMask, bankMask, boundCtrl ir.Attribute) DppOp {
 	op := ir.NewNamedOperation(&nameOfDppOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{old, src})
 	setAttrs(op, []string{"kind", "permArgument", "row_mask", "bank_mask", "bound_ctrl"}, kind, permArgument, rowMask, bankMask, boundCtrl)
+	populate(b, op)
 	b.Insert(op)
 	return DppOp{opWrapper{op}}
 }
@@ -171,12 +192,14 @@ func (o FatRawBufferCastOp) ResetOffset() ir.Attribute { return o.op.Attr("reset
 
 // BuildFatRawBufferCastOp creates an amdgpu.fat_raw_buffer_cast at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildFatRawBufferCastOp(b *ir.Builder, loc ir.Location, resultType ir.Type, source *ir.Value, validBytes, cacheSwizzleStride []*ir.Value, boundsCheck, resetOffset ir.Attribute) FatRawBufferCastOp {
 	op := ir.NewNamedOperation(&nameOfFatRawBufferCastOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append([]*ir.Value{source}, validBytes...), cacheSwizzleStride...))
 	op.SetOperandSegments([]int32{1, int32(len(validBytes)), int32(len(cacheSwizzleStride))})
 	setAttrs(op, []string{"boundsCheck", "resetOffset"}, boundsCheck, resetOffset)
+	populate(b, op)
 	b.Insert(op)
 	return FatRawBufferCastOp{opWrapper{op}}
 }
@@ -743,12 +766,14 @@ func (o MfmaOp) NegateB() ir.Attribute { return o.op.Attr("negateB") }
 func (o MfmaOp) NegateC() ir.Attribute { return o.op.Attr("negateC") }
 
 // BuildMfmaOp creates an amdgpu.mfma at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildMfmaOp(b *ir.Builder, loc ir.Location, destDType ir.Type, sourceA, sourceB, destC *ir.Value, m_, n_, k_, blocks, cbsz, abid, blgp, reducePrecision, negateA, negateB, negateC ir.Attribute) MfmaOp {
 	op := ir.NewNamedOperation(&nameOfMfmaOp, loc, []ir.Type{destDType})
 	op.SetOperands([]*ir.Value{sourceA, sourceB, destC})
 	setAttrs(op, []string{"m", "n", "k", "blocks", "cbsz", "abid", "blgp", "reducePrecision", "negateA", "negateB", "negateC"}, m_, n_, k_, blocks, cbsz, abid, blgp, reducePrecision, negateA, negateB, negateC)
+	populate(b, op)
 	b.Insert(op)
 	return MfmaOp{opWrapper{op}}
 }
@@ -938,12 +963,14 @@ func (o PermlaneSwapOp) FetchInactive() ir.Attribute { return o.op.Attr("fetch_i
 func (o PermlaneSwapOp) BoundCtrl() ir.Attribute { return o.op.Attr("bound_ctrl") }
 
 // BuildPermlaneSwapOp creates an amdgpu.permlane_swap at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildPermlaneSwapOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src *ir.Value, rowLength, fetchInactive, boundCtrl ir.Attribute) PermlaneSwapOp {
 	op := ir.NewNamedOperation(&nameOfPermlaneSwapOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"row_length", "fetch_inactive", "bound_ctrl"}, rowLength, fetchInactive, boundCtrl)
+	populate(b, op)
 	b.Insert(op)
 	return PermlaneSwapOp{opWrapper{op}}
 }
@@ -1004,12 +1031,14 @@ func (o RawBufferAtomicCmpswapOp) IndexOffset() ir.Attribute { return o.op.Attr(
 
 // BuildRawBufferAtomicCmpswapOp creates an amdgpu.raw_buffer_atomic_cmpswap at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildRawBufferAtomicCmpswapOp(b *ir.Builder, loc ir.Location, valueType ir.Type, src, cmp, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferAtomicCmpswapOp {
 	op := ir.NewNamedOperation(&nameOfRawBufferAtomicCmpswapOp, loc, []ir.Type{valueType})
 	op.SetOperands(append(append([]*ir.Value{src, cmp, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
+	populate(b, op)
 	b.Insert(op)
 	return RawBufferAtomicCmpswapOp{opWrapper{op}}
 }
@@ -1062,12 +1091,14 @@ func (o RawBufferAtomicFaddOp) IndexOffset() ir.Attribute { return o.op.Attr("in
 
 // BuildRawBufferAtomicFaddOp creates an amdgpu.raw_buffer_atomic_fadd at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildRawBufferAtomicFaddOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferAtomicFaddOp {
 	op := ir.NewNamedOperation(&nameOfRawBufferAtomicFaddOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
+	populate(b, op)
 	b.Insert(op)
 	return RawBufferAtomicFaddOp{opWrapper{op}}
 }
@@ -1120,12 +1151,14 @@ func (o RawBufferAtomicFmaxOp) IndexOffset() ir.Attribute { return o.op.Attr("in
 
 // BuildRawBufferAtomicFmaxOp creates an amdgpu.raw_buffer_atomic_fmax at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildRawBufferAtomicFmaxOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferAtomicFmaxOp {
 	op := ir.NewNamedOperation(&nameOfRawBufferAtomicFmaxOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
+	populate(b, op)
 	b.Insert(op)
 	return RawBufferAtomicFmaxOp{opWrapper{op}}
 }
@@ -1178,12 +1211,14 @@ func (o RawBufferAtomicSmaxOp) IndexOffset() ir.Attribute { return o.op.Attr("in
 
 // BuildRawBufferAtomicSmaxOp creates an amdgpu.raw_buffer_atomic_smax at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildRawBufferAtomicSmaxOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferAtomicSmaxOp {
 	op := ir.NewNamedOperation(&nameOfRawBufferAtomicSmaxOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
+	populate(b, op)
 	b.Insert(op)
 	return RawBufferAtomicSmaxOp{opWrapper{op}}
 }
@@ -1236,12 +1271,14 @@ func (o RawBufferAtomicUminOp) IndexOffset() ir.Attribute { return o.op.Attr("in
 
 // BuildRawBufferAtomicUminOp creates an amdgpu.raw_buffer_atomic_umin at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildRawBufferAtomicUminOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferAtomicUminOp {
 	op := ir.NewNamedOperation(&nameOfRawBufferAtomicUminOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
+	populate(b, op)
 	b.Insert(op)
 	return RawBufferAtomicUminOp{opWrapper{op}}
 }
@@ -1292,12 +1329,14 @@ func (o RawBufferLoadOp) IndexOffset() ir.Attribute { return o.op.Attr("indexOff
 
 // BuildRawBufferLoadOp creates an amdgpu.raw_buffer_load at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildRawBufferLoadOp(b *ir.Builder, loc ir.Location, valueType ir.Type, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferLoadOp {
 	op := ir.NewNamedOperation(&nameOfRawBufferLoadOp, loc, []ir.Type{valueType})
 	op.SetOperands(append(append([]*ir.Value{memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
+	populate(b, op)
 	b.Insert(op)
 	return RawBufferLoadOp{opWrapper{op}}
 }
@@ -1350,12 +1389,14 @@ func (o RawBufferStoreOp) IndexOffset() ir.Attribute { return o.op.Attr("indexOf
 
 // BuildRawBufferStoreOp creates an amdgpu.raw_buffer_store at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildRawBufferStoreOp(b *ir.Builder, loc ir.Location, value, memref *ir.Value, indices, sgprOffset []*ir.Value, boundsCheck, indexOffset ir.Attribute) RawBufferStoreOp {
 	op := ir.NewNamedOperation(&nameOfRawBufferStoreOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
+	populate(b, op)
 	b.Insert(op)
 	return RawBufferStoreOp{opWrapper{op}}
 }
@@ -1646,12 +1687,14 @@ func (o SparseMfmaOp) Cbsz() ir.Attribute { return o.op.Attr("cbsz") }
 func (o SparseMfmaOp) Abid() ir.Attribute { return o.op.Attr("abid") }
 
 // BuildSparseMfmaOp creates an amdgpu.sparse_mfma at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildSparseMfmaOp(b *ir.Builder, loc ir.Location, destDType ir.Type, sourceA, sourceB, destC, sparseIdx *ir.Value, m_, n_, k_, cbsz, abid ir.Attribute) SparseMfmaOp {
 	op := ir.NewNamedOperation(&nameOfSparseMfmaOp, loc, []ir.Type{destDType})
 	op.SetOperands([]*ir.Value{sourceA, sourceB, destC, sparseIdx})
 	setAttrs(op, []string{"m", "n", "k", "cbsz", "abid"}, m_, n_, k_, cbsz, abid)
+	populate(b, op)
 	b.Insert(op)
 	return SparseMfmaOp{opWrapper{op}}
 }
@@ -1846,12 +1889,14 @@ func (o WmmaOp) UnsignedB() ir.Attribute { return o.op.Attr("unsignedB") }
 func (o WmmaOp) Clamp() ir.Attribute { return o.op.Attr("clamp") }
 
 // BuildWmmaOp creates an amdgpu.wmma at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildWmmaOp(b *ir.Builder, loc ir.Location, destDType ir.Type, sourceA, sourceB, destC *ir.Value, m_, n_, k_, subwordOffset, unsignedA, unsignedB, clamp ir.Attribute) WmmaOp {
 	op := ir.NewNamedOperation(&nameOfWmmaOp, loc, []ir.Type{destDType})
 	op.SetOperands([]*ir.Value{sourceA, sourceB, destC})
 	setAttrs(op, []string{"m", "n", "k", "subwordOffset", "unsignedA", "unsignedB", "clamp"}, m_, n_, k_, subwordOffset, unsignedA, unsignedB, clamp)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaOp{opWrapper{op}}
 }

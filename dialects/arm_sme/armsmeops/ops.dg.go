@@ -5,7 +5,10 @@
 // dialect).
 package armsmeops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -33,6 +36,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 		if v != nil {
 			op.SetAttr(names[i], v)
 		}
+	}
+}
+
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
 	}
 }
 
@@ -97,11 +116,13 @@ func (o ExtractTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 
 // BuildExtractTileSliceOp creates an arm_sme.extract_tile_slice at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildExtractTileSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tile, tileSliceIndex *ir.Value, layout ir.Attribute) ExtractTileSliceOp {
 	op := ir.NewNamedOperation(&nameOfExtractTileSliceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tile, tileSliceIndex})
 	setAttrs(op, []string{"layout"}, layout)
+	populate(b, op)
 	b.Insert(op)
 	return ExtractTileSliceOp{opWrapper{op}}
 }
@@ -299,11 +320,13 @@ func (o InsertTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 
 // BuildInsertTileSliceOp creates an arm_sme.insert_tile_slice at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildInsertTileSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector, tile, tileSliceIndex *ir.Value, layout ir.Attribute) InsertTileSliceOp {
 	op := ir.NewNamedOperation(&nameOfInsertTileSliceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector, tile, tileSliceIndex})
 	setAttrs(op, []string{"layout"}, layout)
+	populate(b, op)
 	b.Insert(op)
 	return InsertTileSliceOp{opWrapper{op}}
 }
@@ -2184,11 +2207,13 @@ func (o LoadTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 
 // BuildLoadTileSliceOp creates an arm_sme.load_tile_slice at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildLoadTileSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base, mask, tile *ir.Value, indices []*ir.Value, tileSliceIndex *ir.Value, layout ir.Attribute) LoadTileSliceOp {
 	op := ir.NewNamedOperation(&nameOfLoadTileSliceOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append([]*ir.Value{base, mask, tile}, indices...), tileSliceIndex))
 	setAttrs(op, []string{"layout"}, layout)
+	populate(b, op)
 	b.Insert(op)
 	return LoadTileSliceOp{opWrapper{op}}
 }
@@ -2224,11 +2249,13 @@ func (o MoveTileSliceToVectorOp) Layout() ir.Attribute { return o.op.Attr("layou
 
 // BuildMoveTileSliceToVectorOp creates an arm_sme.move_tile_slice_to_vector at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildMoveTileSliceToVectorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tile, tileSliceIndex *ir.Value, layout ir.Attribute) MoveTileSliceToVectorOp {
 	op := ir.NewNamedOperation(&nameOfMoveTileSliceToVectorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tile, tileSliceIndex})
 	setAttrs(op, []string{"layout"}, layout)
+	populate(b, op)
 	b.Insert(op)
 	return MoveTileSliceToVectorOp{opWrapper{op}}
 }
@@ -2267,11 +2294,13 @@ func (o MoveVectorToTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layou
 
 // BuildMoveVectorToTileSliceOp creates an arm_sme.move_vector_to_tile_slice at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildMoveVectorToTileSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, vector, tile, tileSliceIndex *ir.Value, layout ir.Attribute) MoveVectorToTileSliceOp {
 	op := ir.NewNamedOperation(&nameOfMoveVectorToTileSliceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector, tile, tileSliceIndex})
 	setAttrs(op, []string{"layout"}, layout)
+	populate(b, op)
 	b.Insert(op)
 	return MoveVectorToTileSliceOp{opWrapper{op}}
 }
@@ -2334,13 +2363,15 @@ func (o OuterproductOp) Result() *ir.Value { return o.op.Result(0) }
 func (o OuterproductOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 
 // BuildOuterproductOp creates an arm_sme.outerproduct at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildOuterproductOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, lhsMask, rhsMask, acc []*ir.Value, kind ir.Attribute) OuterproductOp {
 	op := ir.NewNamedOperation(&nameOfOuterproductOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	setAttrs(op, []string{"kind"}, kind)
+	populate(b, op)
 	b.Insert(op)
 	return OuterproductOp{opWrapper{op}}
 }
@@ -2642,11 +2673,13 @@ func (o StoreTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 
 // BuildStoreTileSliceOp creates an arm_sme.store_tile_slice at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildStoreTileSliceOp(b *ir.Builder, loc ir.Location, tile, tileSliceIndex, mask, base *ir.Value, indices []*ir.Value, layout ir.Attribute) StoreTileSliceOp {
 	op := ir.NewNamedOperation(&nameOfStoreTileSliceOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{tile, tileSliceIndex, mask, base}, indices...))
 	setAttrs(op, []string{"layout"}, layout)
+	populate(b, op)
 	b.Insert(op)
 	return StoreTileSliceOp{opWrapper{op}}
 }
@@ -2864,13 +2897,15 @@ func (o TileLoadOp) Result() *ir.Value { return o.op.Result(0) }
 func (o TileLoadOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 
 // BuildTileLoadOp creates an arm_sme.tile_load at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildTileLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base *ir.Value, indices, padding, mask []*ir.Value, layout ir.Attribute) TileLoadOp {
 	op := ir.NewNamedOperation(&nameOfTileLoadOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append([]*ir.Value{base}, indices...), padding...), mask...))
 	op.SetOperandSegments([]int32{1, int32(len(indices)), int32(len(padding)), int32(len(mask))})
 	setAttrs(op, []string{"layout"}, layout)
+	populate(b, op)
 	b.Insert(op)
 	return TileLoadOp{opWrapper{op}}
 }
@@ -2919,13 +2954,15 @@ func (o TileStoreOp) Mask() *ir.Value {
 func (o TileStoreOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 
 // BuildTileStoreOp creates an arm_sme.tile_store at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildTileStoreOp(b *ir.Builder, loc ir.Location, valueToStore, base *ir.Value, indices, mask []*ir.Value, layout ir.Attribute) TileStoreOp {
 	op := ir.NewNamedOperation(&nameOfTileStoreOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{valueToStore, base}, indices...), mask...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(mask))})
 	setAttrs(op, []string{"layout"}, layout)
+	populate(b, op)
 	b.Insert(op)
 	return TileStoreOp{opWrapper{op}}
 }

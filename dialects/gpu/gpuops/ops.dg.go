@@ -4,7 +4,10 @@
 // (package gpu, which describes the ops' bytecode and registers the dialect).
 package gpuops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -32,6 +35,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 		if v != nil {
 			op.SetAttr(names[i], v)
 		}
+	}
+}
+
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
 	}
 }
 
@@ -459,11 +478,13 @@ func (o Create2to4SpmatOp) PruneFlag() ir.Attribute { return o.op.Attr("pruneFla
 
 // BuildCreate2to4SpmatOp creates a gpu.create_2to4_spmat at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildCreate2to4SpmatOp(b *ir.Builder, loc ir.Location, spMatType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, rows, cols, memref *ir.Value, pruneFlag ir.Attribute) Create2to4SpmatOp {
 	op := ir.NewNamedOperation(&nameOfCreate2to4SpmatOp, loc, append([]ir.Type{spMatType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append(append([]*ir.Value{}, asyncDependencies...), rows), cols), memref))
 	setAttrs(op, []string{"pruneFlag"}, pruneFlag)
+	populate(b, op)
 	b.Insert(op)
 	return Create2to4SpmatOp{opWrapper{op}}
 }
@@ -1784,12 +1805,14 @@ func (o SddmmOp) ModeB() ir.Attribute { return o.op.Attr("modeB") }
 func (o SddmmOp) ComputeType() ir.Attribute { return o.op.Attr("computeType") }
 
 // BuildSddmmOp creates a gpu.sddmm at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildSddmmOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, dnmatA, dnmatB, spmatC, buffer *ir.Value, modeA, modeB, computeType ir.Attribute) SddmmOp {
 	op := ir.NewNamedOperation(&nameOfSddmmOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), dnmatA), dnmatB), spmatC), buffer))
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
+	populate(b, op)
 	b.Insert(op)
 	return SddmmOp{opWrapper{op}}
 }
@@ -1847,11 +1870,13 @@ func (o SddmmBufferSizeOp) ComputeType() ir.Attribute { return o.op.Attr("comput
 
 // BuildSddmmBufferSizeOp creates a gpu.sddmm_buffer_size at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildSddmmBufferSizeOp(b *ir.Builder, loc ir.Location, bufferSzType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, dnmatA, dnmatB, spmatC *ir.Value, modeA, modeB, computeType ir.Attribute) SddmmBufferSizeOp {
 	op := ir.NewNamedOperation(&nameOfSddmmBufferSizeOp, loc, append([]ir.Type{bufferSzType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append(append([]*ir.Value{}, asyncDependencies...), dnmatA), dnmatB), spmatC))
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
+	populate(b, op)
 	b.Insert(op)
 	return SddmmBufferSizeOp{opWrapper{op}}
 }
@@ -2036,12 +2061,14 @@ func (o SpgemmCopyOp) ModeB() ir.Attribute { return o.op.Attr("modeB") }
 func (o SpgemmCopyOp) ComputeType() ir.Attribute { return o.op.Attr("computeType") }
 
 // BuildSpgemmCopyOp creates a gpu.spgemm_copy at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildSpgemmCopyOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, desc, spmatA, spmatB, spmatC *ir.Value, modeA, modeB, computeType ir.Attribute) SpgemmCopyOp {
 	op := ir.NewNamedOperation(&nameOfSpgemmCopyOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), desc), spmatA), spmatB), spmatC))
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
+	populate(b, op)
 	b.Insert(op)
 	return SpgemmCopyOp{opWrapper{op}}
 }
@@ -2207,12 +2234,14 @@ func (o SpgemmWorkEstimationOrComputeOp) Kind() ir.Attribute { return o.op.Attr(
 
 // BuildSpgemmWorkEstimationOrComputeOp creates a
 // gpu.spgemm_work_estimation_or_compute at b's insertion point (detached when
-// b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// b has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildSpgemmWorkEstimationOrComputeOp(b *ir.Builder, loc ir.Location, bufferSzNewType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, desc, spmatA, spmatB, spmatC, bufferSz, buffer *ir.Value, modeA, modeB, computeType, kind ir.Attribute) SpgemmWorkEstimationOrComputeOp {
 	op := ir.NewNamedOperation(&nameOfSpgemmWorkEstimationOrComputeOp, loc, append([]ir.Type{bufferSzNewType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), desc), spmatA), spmatB), spmatC), bufferSz), buffer))
 	setAttrs(op, []string{"modeA", "modeB", "computeType", "kind"}, modeA, modeB, computeType, kind)
+	populate(b, op)
 	b.Insert(op)
 	return SpgemmWorkEstimationOrComputeOp{opWrapper{op}}
 }
@@ -2321,13 +2350,15 @@ func (o SpmmOp) ModeB() ir.Attribute { return o.op.Attr("modeB") }
 func (o SpmmOp) ComputeType() ir.Attribute { return o.op.Attr("computeType") }
 
 // BuildSpmmOp creates a gpu.spmm at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildSpmmOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, spmatA, dnmatB, dnmatC *ir.Value, buffers []*ir.Value, modeA, modeB, computeType ir.Attribute) SpmmOp {
 	op := ir.NewNamedOperation(&nameOfSpmmOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnmatB), dnmatC), buffers...))
 	op.SetOperandSegments([]int32{int32(len(asyncDependencies)), 1, 1, 1, int32(len(buffers))})
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
+	populate(b, op)
 	b.Insert(op)
 	return SpmmOp{opWrapper{op}}
 }
@@ -2386,13 +2417,15 @@ func (o SpmmBufferSizeOp) ModeB() ir.Attribute { return o.op.Attr("modeB") }
 func (o SpmmBufferSizeOp) ComputeType() ir.Attribute { return o.op.Attr("computeType") }
 
 // BuildSpmmBufferSizeOp creates a gpu.spmm_buffer_size at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildSpmmBufferSizeOp(b *ir.Builder, loc ir.Location, bufferSzsTypes, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, spmatA, dnmatB, dnmatC *ir.Value, modeA, modeB, computeType ir.Attribute) SpmmBufferSizeOp {
 	op := ir.NewNamedOperation(&nameOfSpmmBufferSizeOp, loc, append(append([]ir.Type{}, bufferSzsTypes...), asyncTokenTypes...))
 	op.SetOperands(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnmatB), dnmatC))
 	op.SetResultSegments([]int32{int32(len(bufferSzsTypes)), int32(len(asyncTokenTypes))})
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
+	populate(b, op)
 	b.Insert(op)
 	return SpmmBufferSizeOp{opWrapper{op}}
 }
@@ -2444,12 +2477,14 @@ func (o SpmvOp) ModeA() ir.Attribute { return o.op.Attr("modeA") }
 func (o SpmvOp) ComputeType() ir.Attribute { return o.op.Attr("computeType") }
 
 // BuildSpmvOp creates a gpu.spmv at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildSpmvOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, spmatA, dnX, dnY, buffer *ir.Value, modeA, computeType ir.Attribute) SpmvOp {
 	op := ir.NewNamedOperation(&nameOfSpmvOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnX), dnY), buffer))
 	setAttrs(op, []string{"modeA", "computeType"}, modeA, computeType)
+	populate(b, op)
 	b.Insert(op)
 	return SpmvOp{opWrapper{op}}
 }
@@ -2503,12 +2538,14 @@ func (o SpmvBufferSizeOp) ModeA() ir.Attribute { return o.op.Attr("modeA") }
 func (o SpmvBufferSizeOp) ComputeType() ir.Attribute { return o.op.Attr("computeType") }
 
 // BuildSpmvBufferSizeOp creates a gpu.spmv_buffer_size at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildSpmvBufferSizeOp(b *ir.Builder, loc ir.Location, bufferSzType ir.Type, asyncTokenTypes []ir.Type, asyncDependencies []*ir.Value, spmatA, dnX, dnY *ir.Value, modeA, computeType ir.Attribute) SpmvBufferSizeOp {
 	op := ir.NewNamedOperation(&nameOfSpmvBufferSizeOp, loc, append([]ir.Type{bufferSzType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnX), dnY))
 	setAttrs(op, []string{"modeA", "computeType"}, modeA, computeType)
+	populate(b, op)
 	b.Insert(op)
 	return SpmvBufferSizeOp{opWrapper{op}}
 }
@@ -2906,12 +2943,14 @@ func (o SubgroupReduceOp) ClusterSize() ir.Attribute { return o.op.Attr("cluster
 func (o SubgroupReduceOp) ClusterStride() ir.Attribute { return o.op.Attr("cluster_stride") }
 
 // BuildSubgroupReduceOp creates a gpu.subgroup_reduce at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildSubgroupReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value *ir.Value, opAttr, uniform, clusterSize, clusterStride ir.Attribute) SubgroupReduceOp {
 	op := ir.NewNamedOperation(&nameOfSubgroupReduceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"op", "uniform", "cluster_size", "cluster_stride"}, opAttr, uniform, clusterSize, clusterStride)
+	populate(b, op)
 	b.Insert(op)
 	return SubgroupReduceOp{opWrapper{op}}
 }

@@ -4,7 +4,10 @@
 // (package llvm, which describes the ops' bytecode and registers the dialect).
 package llvmops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -32,6 +35,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 		if v != nil {
 			op.SetAttr(names[i], v)
 		}
+	}
+}
+
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
 	}
 }
 
@@ -521,13 +540,15 @@ func (o CallOp) NoaliasScopes() ir.Attribute { return o.op.Attr("noalias_scopes"
 func (o CallOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 
 // BuildCallOp creates a llvm.call at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildCallOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, calleeOperands, opBundleOperands []*ir.Value, varCalleeType, callee, fastmathFlags, branchWeights, cConv, tailCallKind, memoryEffects, convergent, noUnwind, willReturn, opBundleSizes, opBundleTags, argAttrs, resAttrs, noInline, alwaysInline, inlineHint, accessGroups, aliasScopes, noaliasScopes, tbaa ir.Attribute) CallOp {
 	op := ir.NewNamedOperation(&nameOfCallOp, loc, resultTypes)
 	op.SetOperands(append(append([]*ir.Value{}, calleeOperands...), opBundleOperands...))
 	op.SetOperandSegments([]int32{int32(len(calleeOperands)), int32(len(opBundleOperands))})
 	setAttrs(op, []string{"var_callee_type", "callee", "fastmathFlags", "branch_weights", "CConv", "TailCallKind", "memory_effects", "convergent", "no_unwind", "will_return", "op_bundle_sizes", "op_bundle_tags", "arg_attrs", "res_attrs", "no_inline", "always_inline", "inline_hint", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"}, varCalleeType, callee, fastmathFlags, branchWeights, cConv, tailCallKind, memoryEffects, convergent, noUnwind, willReturn, opBundleSizes, opBundleTags, argAttrs, resAttrs, noInline, alwaysInline, inlineHint, accessGroups, aliasScopes, noaliasScopes, tbaa)
+	populate(b, op)
 	b.Insert(op)
 	return CallOp{opWrapper{op}}
 }
@@ -586,13 +607,15 @@ func (o CallIntrinsicOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs")
 func (o CallIntrinsicOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 
 // BuildCallIntrinsicOp creates a llvm.call_intrinsic at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildCallIntrinsicOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, args, opBundleOperands []*ir.Value, intrin, fastmathFlags, opBundleSizes, opBundleTags, argAttrs, resAttrs ir.Attribute) CallIntrinsicOp {
 	op := ir.NewNamedOperation(&nameOfCallIntrinsicOp, loc, resultsTypes)
 	op.SetOperands(append(append([]*ir.Value{}, args...), opBundleOperands...))
 	op.SetOperandSegments([]int32{int32(len(args)), int32(len(opBundleOperands))})
 	setAttrs(op, []string{"intrin", "fastmathFlags", "op_bundle_sizes", "op_bundle_tags", "arg_attrs", "res_attrs"}, intrin, fastmathFlags, opBundleSizes, opBundleTags, argAttrs, resAttrs)
+	populate(b, op)
 	b.Insert(op)
 	return CallIntrinsicOp{opWrapper{op}}
 }
@@ -927,12 +950,14 @@ func (o FaddOp) Res() *ir.Value { return o.op.Result(0) }
 func (o FaddOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildFaddOp creates a llvm.fadd at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildFaddOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, fastmathFlags ir.Attribute) FaddOp {
 	op := ir.NewNamedOperation(&nameOfFaddOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return FaddOp{opWrapper{op}}
 }
@@ -970,12 +995,14 @@ func (o FcmpOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
 func (o FcmpOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildFcmpOp creates a llvm.fcmp at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildFcmpOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, predicate, fastmathFlags ir.Attribute) FcmpOp {
 	op := ir.NewNamedOperation(&nameOfFcmpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"predicate", "fastmathFlags"}, predicate, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return FcmpOp{opWrapper{op}}
 }
@@ -1010,12 +1037,14 @@ func (o FdivOp) Res() *ir.Value { return o.op.Result(0) }
 func (o FdivOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildFdivOp creates a llvm.fdiv at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildFdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, fastmathFlags ir.Attribute) FdivOp {
 	op := ir.NewNamedOperation(&nameOfFdivOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return FdivOp{opWrapper{op}}
 }
@@ -1083,12 +1112,14 @@ func (o FmulOp) Res() *ir.Value { return o.op.Result(0) }
 func (o FmulOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildFmulOp creates a llvm.fmul at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildFmulOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, fastmathFlags ir.Attribute) FmulOp {
 	op := ir.NewNamedOperation(&nameOfFmulOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return FmulOp{opWrapper{op}}
 }
@@ -1120,12 +1151,14 @@ func (o FnegOp) Res() *ir.Value { return o.op.Result(0) }
 func (o FnegOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildFnegOp creates a llvm.fneg at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildFnegOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand *ir.Value, fastmathFlags ir.Attribute) FnegOp {
 	op := ir.NewNamedOperation(&nameOfFnegOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return FnegOp{opWrapper{op}}
 }
@@ -1325,12 +1358,14 @@ func (o FremOp) Res() *ir.Value { return o.op.Result(0) }
 func (o FremOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildFremOp creates a llvm.frem at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildFremOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, fastmathFlags ir.Attribute) FremOp {
 	op := ir.NewNamedOperation(&nameOfFremOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return FremOp{opWrapper{op}}
 }
@@ -1365,12 +1400,14 @@ func (o FsubOp) Res() *ir.Value { return o.op.Result(0) }
 func (o FsubOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildFsubOp creates a llvm.fsub at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildFsubOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.Value, fastmathFlags ir.Attribute) FsubOp {
 	op := ir.NewNamedOperation(&nameOfFsubOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return FsubOp{opWrapper{op}}
 }
@@ -1564,11 +1601,13 @@ func (o FuncOp) UwtableKind() ir.Attribute { return o.op.Attr("uwtable_kind") }
 func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 
 // BuildFuncOp creates a llvm.func at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildFuncOp(b *ir.Builder, loc ir.Location, symName, symVisibility, functionType, linkage, dsoLocal, cConv, comdat, convergent, personality, garbageCollector, passthrough, argAttrs, resAttrs, functionEntryCount, memory, memoryEffects, visibility, armStreaming, armLocallyStreaming, armStreamingCompatible, armNewZa, armInZa, armOutZa, armInoutZa, armPreservesZa, section, unnamedAddr, alignment, vscaleRange, framePointer, targetCpu, tuneCpu, reciprocalEstimates, preferVectorWidth, targetFeatures, unsafeFpMath, noInfsFpMath, noNansFpMath, approxFuncFpMath, noSignedZerosFpMath, denormalFpMath, denormalFpMathF32, fpContract, instrumentFunctionEntry, instrumentFunctionExit, noInline, alwaysInline, inlineHint, noUnwind, willReturn, optimizeNone, vecTypeHint, workGroupSizeHint, reqdWorkGroupSize, intelReqdSubGroupSize, uwtableKind ir.Attribute) FuncOp {
 	op := ir.NewNamedOperation(&nameOfFuncOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "sym_visibility", "function_type", "linkage", "dso_local", "CConv", "comdat", "convergent", "personality", "garbageCollector", "passthrough", "arg_attrs", "res_attrs", "function_entry_count", "memory", "memory_effects", "visibility_", "arm_streaming", "arm_locally_streaming", "arm_streaming_compatible", "arm_new_za", "arm_in_za", "arm_out_za", "arm_inout_za", "arm_preserves_za", "section", "unnamed_addr", "alignment", "vscale_range", "frame_pointer", "target_cpu", "tune_cpu", "reciprocal_estimates", "prefer_vector_width", "target_features", "unsafe_fp_math", "no_infs_fp_math", "no_nans_fp_math", "approx_func_fp_math", "no_signed_zeros_fp_math", "denormal_fp_math", "denormal_fp_math_f32", "fp_contract", "instrument_function_entry", "instrument_function_exit", "no_inline", "always_inline", "inline_hint", "no_unwind", "will_return", "optimize_none", "vec_type_hint", "work_group_size_hint", "reqd_work_group_size", "intel_reqd_sub_group_size", "uwtable_kind"}, symName, symVisibility, functionType, linkage, dsoLocal, cConv, comdat, convergent, personality, garbageCollector, passthrough, argAttrs, resAttrs, functionEntryCount, memory, memoryEffects, visibility, armStreaming, armLocallyStreaming, armStreamingCompatible, armNewZa, armInZa, armOutZa, armInoutZa, armPreservesZa, section, unnamedAddr, alignment, vscaleRange, framePointer, targetCpu, tuneCpu, reciprocalEstimates, preferVectorWidth, targetFeatures, unsafeFpMath, noInfsFpMath, noNansFpMath, approxFuncFpMath, noSignedZerosFpMath, denormalFpMath, denormalFpMathF32, fpContract, instrumentFunctionEntry, instrumentFunctionExit, noInline, alwaysInline, inlineHint, noUnwind, willReturn, optimizeNone, vecTypeHint, workGroupSizeHint, reqdWorkGroupSize, intelReqdSubGroupSize, uwtableKind)
+	populate(b, op)
 	op.AddRegion()
 	b.Insert(op)
 	return FuncOp{opWrapper{op}}
@@ -1754,12 +1793,14 @@ func (o InlineAsmOp) AsmDialect() ir.Attribute { return o.op.Attr("asm_dialect")
 func (o InlineAsmOp) OperandAttrs() ir.Attribute { return o.op.Attr("operand_attrs") }
 
 // BuildInlineAsmOp creates a llvm.inline_asm at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildInlineAsmOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, operands []*ir.Value, asmString, constraints, hasSideEffects, isAlignStack, tailCallKind, asmDialect, operandAttrs ir.Attribute) InlineAsmOp {
 	op := ir.NewNamedOperation(&nameOfInlineAsmOp, loc, resTypes)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"asm_string", "constraints", "has_side_effects", "is_align_stack", "tail_call_kind", "asm_dialect", "operand_attrs"}, asmString, constraints, hasSideEffects, isAlignStack, tailCallKind, asmDialect, operandAttrs)
+	populate(b, op)
 	b.Insert(op)
 	return InlineAsmOp{opWrapper{op}}
 }
@@ -1907,12 +1948,14 @@ func (o IntrAcosOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrAcosOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrAcosOp creates a llvm.intr.acos at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrAcosOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrAcosOp {
 	op := ir.NewNamedOperation(&nameOfIntrAcosOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrAcosOp{opWrapper{op}}
 }
@@ -1986,12 +2029,14 @@ func (o IntrAsinOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrAsinOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrAsinOp creates a llvm.intr.asin at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrAsinOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrAsinOp {
 	op := ir.NewNamedOperation(&nameOfIntrAsinOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrAsinOp{opWrapper{op}}
 }
@@ -2063,12 +2108,14 @@ func (o IntrAtanOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrAtanOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrAtanOp creates a llvm.intr.atan at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrAtanOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrAtanOp {
 	op := ir.NewNamedOperation(&nameOfIntrAtanOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrAtanOp{opWrapper{op}}
 }
@@ -2103,12 +2150,14 @@ func (o IntrAtan2Op) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrAtan2Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrAtan2Op creates a llvm.intr.atan2 at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrAtan2Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrAtan2Op {
 	op := ir.NewNamedOperation(&nameOfIntrAtan2Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrAtan2Op{opWrapper{op}}
 }
@@ -2206,12 +2255,14 @@ func (o IntrCeilOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrCeilOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrCeilOp creates a llvm.intr.ceil at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrCeilOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrCeilOp {
 	op := ir.NewNamedOperation(&nameOfIntrCeilOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrCeilOp{opWrapper{op}}
 }
@@ -2246,12 +2297,14 @@ func (o IntrCopysignOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrCopysignOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrCopysignOp creates a llvm.intr.copysign at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildIntrCopysignOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrCopysignOp {
 	op := ir.NewNamedOperation(&nameOfIntrCopysignOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrCopysignOp{opWrapper{op}}
 }
@@ -2632,12 +2685,14 @@ func (o IntrCosOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrCosOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrCosOp creates a llvm.intr.cos at b's insertion point (detached when
-// b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// b has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildIntrCosOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrCosOp {
 	op := ir.NewNamedOperation(&nameOfIntrCosOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrCosOp{opWrapper{op}}
 }
@@ -2669,12 +2724,14 @@ func (o IntrCoshOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrCoshOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrCoshOp creates a llvm.intr.cosh at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrCoshOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrCoshOp {
 	op := ir.NewNamedOperation(&nameOfIntrCoshOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrCoshOp{opWrapper{op}}
 }
@@ -2976,12 +3033,14 @@ func (o IntrExpOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrExpOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrExpOp creates a llvm.intr.exp at b's insertion point (detached when
-// b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// b has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildIntrExpOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrExpOp {
 	op := ir.NewNamedOperation(&nameOfIntrExpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrExpOp{opWrapper{op}}
 }
@@ -3013,12 +3072,14 @@ func (o IntrExp10Op) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrExp10Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrExp10Op creates a llvm.intr.exp10 at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrExp10Op(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrExp10Op {
 	op := ir.NewNamedOperation(&nameOfIntrExp10Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrExp10Op{opWrapper{op}}
 }
@@ -3050,12 +3111,14 @@ func (o IntrExp2Op) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrExp2Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrExp2Op creates a llvm.intr.exp2 at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrExp2Op(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrExp2Op {
 	op := ir.NewNamedOperation(&nameOfIntrExp2Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrExp2Op{opWrapper{op}}
 }
@@ -3485,12 +3548,14 @@ func (o IntrFabsOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrFabsOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrFabsOp creates a llvm.intr.fabs at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrFabsOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrFabsOp {
 	op := ir.NewNamedOperation(&nameOfIntrFabsOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrFabsOp{opWrapper{op}}
 }
@@ -3522,12 +3587,14 @@ func (o IntrFloorOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrFloorOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrFloorOp creates a llvm.intr.floor at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrFloorOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrFloorOp {
 	op := ir.NewNamedOperation(&nameOfIntrFloorOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrFloorOp{opWrapper{op}}
 }
@@ -3565,12 +3632,14 @@ func (o IntrFmaOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrFmaOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrFmaOp creates a llvm.intr.fma at b's insertion point (detached when
-// b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// b has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildIntrFmaOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, fastmathFlags ir.Attribute) IntrFmaOp {
 	op := ir.NewNamedOperation(&nameOfIntrFmaOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrFmaOp{opWrapper{op}}
 }
@@ -3608,12 +3677,14 @@ func (o IntrFmuladdOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrFmuladdOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrFmuladdOp creates a llvm.intr.fmuladd at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildIntrFmuladdOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, fastmathFlags ir.Attribute) IntrFmuladdOp {
 	op := ir.NewNamedOperation(&nameOfIntrFmuladdOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrFmuladdOp{opWrapper{op}}
 }
@@ -3645,12 +3716,14 @@ func (o IntrFrexpOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrFrexpOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrFrexpOp creates a llvm.intr.frexp at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrFrexpOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value, fastmathFlags ir.Attribute) IntrFrexpOp {
 	op := ir.NewNamedOperation(&nameOfIntrFrexpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrFrexpOp{opWrapper{op}}
 }
@@ -3976,12 +4049,14 @@ func (o IntrLdexpOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrLdexpOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrLdexpOp creates a llvm.intr.ldexp at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrLdexpOp(b *ir.Builder, loc ir.Location, resType ir.Type, val, power *ir.Value, fastmathFlags ir.Attribute) IntrLdexpOp {
 	op := ir.NewNamedOperation(&nameOfIntrLdexpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val, power})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrLdexpOp{opWrapper{op}}
 }
@@ -4147,12 +4222,14 @@ func (o IntrLogOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrLogOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrLogOp creates a llvm.intr.log at b's insertion point (detached when
-// b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// b has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildIntrLogOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrLogOp {
 	op := ir.NewNamedOperation(&nameOfIntrLogOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrLogOp{opWrapper{op}}
 }
@@ -4184,12 +4261,14 @@ func (o IntrLog10Op) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrLog10Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrLog10Op creates a llvm.intr.log10 at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrLog10Op(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrLog10Op {
 	op := ir.NewNamedOperation(&nameOfIntrLog10Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrLog10Op{opWrapper{op}}
 }
@@ -4221,12 +4300,14 @@ func (o IntrLog2Op) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrLog2Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrLog2Op creates a llvm.intr.log2 at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrLog2Op(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrLog2Op {
 	op := ir.NewNamedOperation(&nameOfIntrLog2Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrLog2Op{opWrapper{op}}
 }
@@ -4770,12 +4851,14 @@ func (o IntrMaximumOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrMaximumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrMaximumOp creates a llvm.intr.maximum at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildIntrMaximumOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrMaximumOp {
 	op := ir.NewNamedOperation(&nameOfIntrMaximumOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrMaximumOp{opWrapper{op}}
 }
@@ -4810,12 +4893,14 @@ func (o IntrMaxnumOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrMaxnumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrMaxnumOp creates a llvm.intr.maxnum at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildIntrMaxnumOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrMaxnumOp {
 	op := ir.NewNamedOperation(&nameOfIntrMaxnumOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrMaxnumOp{opWrapper{op}}
 }
@@ -5140,12 +5225,14 @@ func (o IntrMinimumOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrMinimumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrMinimumOp creates a llvm.intr.minimum at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildIntrMinimumOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrMinimumOp {
 	op := ir.NewNamedOperation(&nameOfIntrMinimumOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrMinimumOp{opWrapper{op}}
 }
@@ -5180,12 +5267,14 @@ func (o IntrMinnumOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrMinnumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrMinnumOp creates a llvm.intr.minnum at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildIntrMinnumOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrMinnumOp {
 	op := ir.NewNamedOperation(&nameOfIntrMinnumOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrMinnumOp{opWrapper{op}}
 }
@@ -5217,12 +5306,14 @@ func (o IntrNearbyintOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrNearbyintOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrNearbyintOp creates a llvm.intr.nearbyint at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildIntrNearbyintOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrNearbyintOp {
 	op := ir.NewNamedOperation(&nameOfIntrNearbyintOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrNearbyintOp{opWrapper{op}}
 }
@@ -5257,12 +5348,14 @@ func (o IntrPowOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrPowOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrPowOp creates a llvm.intr.pow at b's insertion point (detached when
-// b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// b has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildIntrPowOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.Value, fastmathFlags ir.Attribute) IntrPowOp {
 	op := ir.NewNamedOperation(&nameOfIntrPowOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrPowOp{opWrapper{op}}
 }
@@ -5297,12 +5390,14 @@ func (o IntrPowiOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrPowiOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrPowiOp creates a llvm.intr.powi at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrPowiOp(b *ir.Builder, loc ir.Location, resType ir.Type, val, power *ir.Value, fastmathFlags ir.Attribute) IntrPowiOp {
 	op := ir.NewNamedOperation(&nameOfIntrPowiOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val, power})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrPowiOp{opWrapper{op}}
 }
@@ -5455,12 +5550,14 @@ func (o IntrRintOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrRintOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrRintOp creates a llvm.intr.rint at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrRintOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrRintOp {
 	op := ir.NewNamedOperation(&nameOfIntrRintOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrRintOp{opWrapper{op}}
 }
@@ -5492,12 +5589,14 @@ func (o IntrRoundOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrRoundOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrRoundOp creates a llvm.intr.round at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrRoundOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrRoundOp {
 	op := ir.NewNamedOperation(&nameOfIntrRoundOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrRoundOp{opWrapper{op}}
 }
@@ -5529,12 +5628,14 @@ func (o IntrRoundevenOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrRoundevenOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrRoundevenOp creates a llvm.intr.roundeven at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildIntrRoundevenOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrRoundevenOp {
 	op := ir.NewNamedOperation(&nameOfIntrRoundevenOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrRoundevenOp{opWrapper{op}}
 }
@@ -5674,12 +5775,14 @@ func (o IntrSinOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrSinOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrSinOp creates a llvm.intr.sin at b's insertion point (detached when
-// b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// b has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildIntrSinOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrSinOp {
 	op := ir.NewNamedOperation(&nameOfIntrSinOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrSinOp{opWrapper{op}}
 }
@@ -5711,12 +5814,14 @@ func (o IntrSincosOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrSincosOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrSincosOp creates a llvm.intr.sincos at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildIntrSincosOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.Value, fastmathFlags ir.Attribute) IntrSincosOp {
 	op := ir.NewNamedOperation(&nameOfIntrSincosOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrSincosOp{opWrapper{op}}
 }
@@ -5748,12 +5853,14 @@ func (o IntrSinhOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrSinhOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrSinhOp creates a llvm.intr.sinh at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrSinhOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrSinhOp {
 	op := ir.NewNamedOperation(&nameOfIntrSinhOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrSinhOp{opWrapper{op}}
 }
@@ -5893,12 +6000,14 @@ func (o IntrSqrtOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrSqrtOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrSqrtOp creates a llvm.intr.sqrt at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrSqrtOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrSqrtOp {
 	op := ir.NewNamedOperation(&nameOfIntrSqrtOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrSqrtOp{opWrapper{op}}
 }
@@ -6192,12 +6301,14 @@ func (o IntrTanOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrTanOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrTanOp creates a llvm.intr.tan at b's insertion point (detached when
-// b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// b has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildIntrTanOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrTanOp {
 	op := ir.NewNamedOperation(&nameOfIntrTanOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrTanOp{opWrapper{op}}
 }
@@ -6229,12 +6340,14 @@ func (o IntrTanhOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrTanhOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrTanhOp creates a llvm.intr.tanh at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrTanhOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrTanhOp {
 	op := ir.NewNamedOperation(&nameOfIntrTanhOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrTanhOp{opWrapper{op}}
 }
@@ -6325,12 +6438,14 @@ func (o IntrTruncOp) Res() *ir.Value { return o.op.Result(0) }
 func (o IntrTruncOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildIntrTruncOp creates a llvm.intr.trunc at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIntrTruncOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrTruncOp {
 	op := ir.NewNamedOperation(&nameOfIntrTruncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrTruncOp{opWrapper{op}}
 }
@@ -7067,11 +7182,13 @@ func (o IntrVectorReduceFaddOp) FastmathFlags() ir.Attribute { return o.op.Attr(
 
 // BuildIntrVectorReduceFaddOp creates a llvm.intr.vector.reduce.fadd at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildIntrVectorReduceFaddOp(b *ir.Builder, loc ir.Location, resType ir.Type, startValue, input *ir.Value, fastmathFlags ir.Attribute) IntrVectorReduceFaddOp {
 	op := ir.NewNamedOperation(&nameOfIntrVectorReduceFaddOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{startValue, input})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrVectorReduceFaddOp{opWrapper{op}}
 }
@@ -7104,11 +7221,13 @@ func (o IntrVectorReduceFmaxOp) FastmathFlags() ir.Attribute { return o.op.Attr(
 
 // BuildIntrVectorReduceFmaxOp creates a llvm.intr.vector.reduce.fmax at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildIntrVectorReduceFmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrVectorReduceFmaxOp {
 	op := ir.NewNamedOperation(&nameOfIntrVectorReduceFmaxOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrVectorReduceFmaxOp{opWrapper{op}}
 }
@@ -7141,11 +7260,13 @@ func (o IntrVectorReduceFmaximumOp) FastmathFlags() ir.Attribute { return o.op.A
 
 // BuildIntrVectorReduceFmaximumOp creates a llvm.intr.vector.reduce.fmaximum
 // at b's insertion point (detached when b has no block). Nil optional
-// attributes are left unset; single-block regions get their block.
+// attributes are left unset, but for those MLIR gives a default, which get it
+// (given b's context); single-block regions get their block.
 func BuildIntrVectorReduceFmaximumOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrVectorReduceFmaximumOp {
 	op := ir.NewNamedOperation(&nameOfIntrVectorReduceFmaximumOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrVectorReduceFmaximumOp{opWrapper{op}}
 }
@@ -7178,11 +7299,13 @@ func (o IntrVectorReduceFminOp) FastmathFlags() ir.Attribute { return o.op.Attr(
 
 // BuildIntrVectorReduceFminOp creates a llvm.intr.vector.reduce.fmin at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildIntrVectorReduceFminOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrVectorReduceFminOp {
 	op := ir.NewNamedOperation(&nameOfIntrVectorReduceFminOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrVectorReduceFminOp{opWrapper{op}}
 }
@@ -7215,11 +7338,13 @@ func (o IntrVectorReduceFminimumOp) FastmathFlags() ir.Attribute { return o.op.A
 
 // BuildIntrVectorReduceFminimumOp creates a llvm.intr.vector.reduce.fminimum
 // at b's insertion point (detached when b has no block). Nil optional
-// attributes are left unset; single-block regions get their block.
+// attributes are left unset, but for those MLIR gives a default, which get it
+// (given b's context); single-block regions get their block.
 func BuildIntrVectorReduceFminimumOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Value, fastmathFlags ir.Attribute) IntrVectorReduceFminimumOp {
 	op := ir.NewNamedOperation(&nameOfIntrVectorReduceFminimumOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrVectorReduceFminimumOp{opWrapper{op}}
 }
@@ -7255,11 +7380,13 @@ func (o IntrVectorReduceFmulOp) FastmathFlags() ir.Attribute { return o.op.Attr(
 
 // BuildIntrVectorReduceFmulOp creates a llvm.intr.vector.reduce.fmul at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildIntrVectorReduceFmulOp(b *ir.Builder, loc ir.Location, resType ir.Type, startValue, input *ir.Value, fastmathFlags ir.Attribute) IntrVectorReduceFmulOp {
 	op := ir.NewNamedOperation(&nameOfIntrVectorReduceFmulOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{startValue, input})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return IntrVectorReduceFmulOp{opWrapper{op}}
 }
@@ -9827,13 +9954,15 @@ func (o InvokeOp) NormalDest() *ir.Block { return o.op.Successor(0) }
 func (o InvokeOp) UnwindDest() *ir.Block { return o.op.Successor(1) }
 
 // BuildInvokeOp creates a llvm.invoke at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildInvokeOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, calleeOperands, normalDestOperands, unwindDestOperands, opBundleOperands []*ir.Value, varCalleeType, callee, argAttrs, resAttrs, branchWeights, cConv, opBundleSizes, opBundleTags ir.Attribute, normalDest, unwindDest *ir.Block) InvokeOp {
 	op := ir.NewNamedOperation(&nameOfInvokeOp, loc, resultTypes)
 	op.SetOperands(append(append(append(append([]*ir.Value{}, calleeOperands...), normalDestOperands...), unwindDestOperands...), opBundleOperands...))
 	op.SetOperandSegments([]int32{int32(len(calleeOperands)), int32(len(normalDestOperands)), int32(len(unwindDestOperands)), int32(len(opBundleOperands))})
 	setAttrs(op, []string{"var_callee_type", "callee", "arg_attrs", "res_attrs", "branch_weights", "CConv", "op_bundle_sizes", "op_bundle_tags"}, varCalleeType, callee, argAttrs, resAttrs, branchWeights, cConv, opBundleSizes, opBundleTags)
+	populate(b, op)
 	op.SetSuccessors([]*ir.Block{normalDest, unwindDest})
 	b.Insert(op)
 	return InvokeOp{opWrapper{op}}
@@ -10208,11 +10337,13 @@ func (o MlirGlobalOp) TargetSpecificAttrs() ir.Attribute { return o.op.Attr("tar
 func (o MlirGlobalOp) Initializer() *ir.Region { return o.op.Region(0) }
 
 // BuildMlirGlobalOp creates a llvm.mlir.global at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildMlirGlobalOp(b *ir.Builder, loc ir.Location, globalType, constant, symName, linkage, dsoLocal, threadLocal, externallyInitialized, value, alignment, addrSpace, unnamedAddr, section, comdat, dbgExpr, dbgExprs, visibility, targetSpecificAttrs ir.Attribute) MlirGlobalOp {
 	op := ir.NewNamedOperation(&nameOfMlirGlobalOp, loc, nil)
 	setAttrs(op, []string{"global_type", "constant", "sym_name", "linkage", "dso_local", "thread_local_", "externally_initialized", "value", "alignment", "addr_space", "unnamed_addr", "section", "comdat", "dbg_expr", "dbg_exprs", "visibility_", "target_specific_attrs"}, globalType, constant, symName, linkage, dsoLocal, threadLocal, externallyInitialized, value, alignment, addrSpace, unnamedAddr, section, comdat, dbgExpr, dbgExprs, visibility, targetSpecificAttrs)
+	populate(b, op)
 	op.AddRegion()
 	b.Insert(op)
 	return MlirGlobalOp{opWrapper{op}}
@@ -10335,11 +10466,13 @@ func (o MlirIfuncOp) UnnamedAddr() ir.Attribute { return o.op.Attr("unnamed_addr
 func (o MlirIfuncOp) Visibility() ir.Attribute { return o.op.Attr("visibility_") }
 
 // BuildMlirIfuncOp creates a llvm.mlir.ifunc at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildMlirIfuncOp(b *ir.Builder, loc ir.Location, symName, iFuncType, resolver, resolverType, linkage, dsoLocal, addressSpace, unnamedAddr, visibility ir.Attribute) MlirIfuncOp {
 	op := ir.NewNamedOperation(&nameOfMlirIfuncOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "i_func_type", "resolver", "resolver_type", "linkage", "dso_local", "address_space", "unnamed_addr", "visibility_"}, symName, iFuncType, resolver, resolverType, linkage, dsoLocal, addressSpace, unnamedAddr, visibility)
+	populate(b, op)
 	b.Insert(op)
 	return MlirIfuncOp{opWrapper{op}}
 }
@@ -10741,12 +10874,14 @@ func (o SelectOp) Res() *ir.Value { return o.op.Result(0) }
 func (o SelectOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
 
 // BuildSelectOp creates a llvm.select at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildSelectOp(b *ir.Builder, loc ir.Location, resType ir.Type, condition, trueValue, falseValue *ir.Value, fastmathFlags ir.Attribute) SelectOp {
 	op := ir.NewNamedOperation(&nameOfSelectOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{condition, trueValue, falseValue})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
+	populate(b, op)
 	b.Insert(op)
 	return SelectOp{opWrapper{op}}
 }

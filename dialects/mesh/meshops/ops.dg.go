@@ -4,7 +4,10 @@
 // (package mesh, which describes the ops' bytecode and registers the dialect).
 package meshops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -32,6 +35,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 		if v != nil {
 			op.SetAttr(names[i], v)
 		}
+	}
+}
+
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
 	}
 }
 
@@ -108,12 +127,14 @@ func (o AllReduceOp) MeshAxes() ir.Attribute { return o.op.Attr("mesh_axes") }
 func (o AllReduceOp) Reduction() ir.Attribute { return o.op.Attr("reduction") }
 
 // BuildAllReduceOp creates a mesh.all_reduce at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildAllReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, mesh, meshAxes, reduction ir.Attribute) AllReduceOp {
 	op := ir.NewNamedOperation(&nameOfAllReduceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"mesh", "mesh_axes", "reduction"}, mesh, meshAxes, reduction)
+	populate(b, op)
 	b.Insert(op)
 	return AllReduceOp{opWrapper{op}}
 }
@@ -525,12 +546,14 @@ func (o ReduceOp) Reduction() ir.Attribute { return o.op.Attr("reduction") }
 func (o ReduceOp) Root() ir.Attribute { return o.op.Attr("root") }
 
 // BuildReduceOp creates a mesh.reduce at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, rootDynamic []*ir.Value, mesh, meshAxes, reduction, root ir.Attribute) ReduceOp {
 	op := ir.NewNamedOperation(&nameOfReduceOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"mesh", "mesh_axes", "reduction", "root"}, mesh, meshAxes, reduction, root)
+	populate(b, op)
 	b.Insert(op)
 	return ReduceOp{opWrapper{op}}
 }
@@ -571,12 +594,14 @@ func (o ReduceScatterOp) Reduction() ir.Attribute { return o.op.Attr("reduction"
 func (o ReduceScatterOp) ScatterAxis() ir.Attribute { return o.op.Attr("scatter_axis") }
 
 // BuildReduceScatterOp creates a mesh.reduce_scatter at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildReduceScatterOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, mesh, meshAxes, reduction, scatterAxis ir.Attribute) ReduceScatterOp {
 	op := ir.NewNamedOperation(&nameOfReduceScatterOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"mesh", "mesh_axes", "reduction", "scatter_axis"}, mesh, meshAxes, reduction, scatterAxis)
+	populate(b, op)
 	b.Insert(op)
 	return ReduceScatterOp{opWrapper{op}}
 }

@@ -5,7 +5,10 @@
 // dialect).
 package nvgpuops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -33,6 +36,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 		if v != nil {
 			op.SetAttr(names[i], v)
 		}
+	}
+}
+
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
 	}
 }
 
@@ -557,12 +576,14 @@ func (o MmaSpSyncOp) SparsitySelector() ir.Attribute { return o.op.Attr("sparsit
 func (o MmaSpSyncOp) Tf32Enabled() ir.Attribute { return o.op.Attr("tf32Enabled") }
 
 // BuildMmaSpSyncOp creates a nvgpu.mma.sp.sync at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildMmaSpSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, matrixA, matrixB, matrixC, sparseMetadata *ir.Value, mmaShape, sparsitySelector, tf32Enabled ir.Attribute) MmaSpSyncOp {
 	op := ir.NewNamedOperation(&nameOfMmaSpSyncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{matrixA, matrixB, matrixC, sparseMetadata})
 	setAttrs(op, []string{"mmaShape", "sparsitySelector", "tf32Enabled"}, mmaShape, sparsitySelector, tf32Enabled)
+	populate(b, op)
 	b.Insert(op)
 	return MmaSpSyncOp{opWrapper{op}}
 }
@@ -643,12 +664,14 @@ func (o RcpOp) Rounding() ir.Attribute { return o.op.Attr("rounding") }
 func (o RcpOp) Ftz() ir.Attribute { return o.op.Attr("ftz") }
 
 // BuildRcpOp creates a nvgpu.rcp at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildRcpOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, rounding, ftz ir.Attribute) RcpOp {
 	op := ir.NewNamedOperation(&nameOfRcpOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"rounding", "ftz"}, rounding, ftz)
+	populate(b, op)
 	b.Insert(op)
 	return RcpOp{opWrapper{op}}
 }

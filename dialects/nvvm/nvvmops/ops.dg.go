@@ -4,7 +4,10 @@
 // (package nvvm, which describes the ops' bytecode and registers the dialect).
 package nvvmops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -32,6 +35,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 		if v != nil {
 			op.SetAttr(names[i], v)
 		}
+	}
+}
+
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
 	}
 }
 
@@ -416,11 +435,13 @@ func (o ConvertBf16x2ToF8x2Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") 
 
 // BuildConvertBf16x2ToF8x2Op creates a nvvm.convert.bf16x2.to.f8x2 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildConvertBf16x2ToF8x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_ *ir.Value, rnd, sat, dstTy ir.Attribute) ConvertBf16x2ToF8x2Op {
 	op := ir.NewNamedOperation(&nameOfConvertBf16x2ToF8x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_})
 	setAttrs(op, []string{"rnd", "sat", "dstTy"}, rnd, sat, dstTy)
+	populate(b, op)
 	b.Insert(op)
 	return ConvertBf16x2ToF8x2Op{opWrapper{op}}
 }
@@ -456,11 +477,13 @@ func (o ConvertF16x2ToF8x2Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 
 // BuildConvertF16x2ToF8x2Op creates a nvvm.convert.f16x2.to.f8x2 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildConvertF16x2ToF8x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_ *ir.Value, relu, dstTy ir.Attribute) ConvertF16x2ToF8x2Op {
 	op := ir.NewNamedOperation(&nameOfConvertF16x2ToF8x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
+	populate(b, op)
 	b.Insert(op)
 	return ConvertF16x2ToF8x2Op{opWrapper{op}}
 }
@@ -510,11 +533,13 @@ func (o ConvertF32x2ToBf16x2Op) Relu() ir.Attribute { return o.op.Attr("relu") }
 
 // BuildConvertF32x2ToBf16x2Op creates a nvvm.convert.f32x2.to.bf16x2 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildConvertF32x2ToBf16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, srcHi, srcLo *ir.Value, randomBits []*ir.Value, rnd, sat, relu ir.Attribute) ConvertF32x2ToBf16x2Op {
 	op := ir.NewNamedOperation(&nameOfConvertF32x2ToBf16x2Op, loc, []ir.Type{dstType})
 	op.SetOperands(append([]*ir.Value{srcHi, srcLo}, randomBits...))
 	setAttrs(op, []string{"rnd", "sat", "relu"}, rnd, sat, relu)
+	populate(b, op)
 	b.Insert(op)
 	return ConvertF32x2ToBf16x2Op{opWrapper{op}}
 }
@@ -564,11 +589,13 @@ func (o ConvertF32x2ToF16x2Op) Relu() ir.Attribute { return o.op.Attr("relu") }
 
 // BuildConvertF32x2ToF16x2Op creates a nvvm.convert.f32x2.to.f16x2 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildConvertF32x2ToF16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, srcHi, srcLo *ir.Value, randomBits []*ir.Value, rnd, sat, relu ir.Attribute) ConvertF32x2ToF16x2Op {
 	op := ir.NewNamedOperation(&nameOfConvertF32x2ToF16x2Op, loc, []ir.Type{dstType})
 	op.SetOperands(append([]*ir.Value{srcHi, srcLo}, randomBits...))
 	setAttrs(op, []string{"rnd", "sat", "relu"}, rnd, sat, relu)
+	populate(b, op)
 	b.Insert(op)
 	return ConvertF32x2ToF16x2Op{opWrapper{op}}
 }
@@ -607,11 +634,13 @@ func (o ConvertF32x2ToF4x2Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 
 // BuildConvertF32x2ToF4x2Op creates a nvvm.convert.f32x2.to.f4x2 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildConvertF32x2ToF4x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_, b_ *ir.Value, relu, dstTy ir.Attribute) ConvertF32x2ToF4x2Op {
 	op := ir.NewNamedOperation(&nameOfConvertF32x2ToF4x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
+	populate(b, op)
 	b.Insert(op)
 	return ConvertF32x2ToF4x2Op{opWrapper{op}}
 }
@@ -650,11 +679,13 @@ func (o ConvertF32x2ToF6x2Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 
 // BuildConvertF32x2ToF6x2Op creates a nvvm.convert.f32x2.to.f6x2 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildConvertF32x2ToF6x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_, b_ *ir.Value, relu, dstTy ir.Attribute) ConvertF32x2ToF6x2Op {
 	op := ir.NewNamedOperation(&nameOfConvertF32x2ToF6x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
+	populate(b, op)
 	b.Insert(op)
 	return ConvertF32x2ToF6x2Op{opWrapper{op}}
 }
@@ -699,11 +730,13 @@ func (o ConvertF32x2ToF8x2Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 
 // BuildConvertF32x2ToF8x2Op creates a nvvm.convert.f32x2.to.f8x2 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildConvertF32x2ToF8x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, a_, b_ *ir.Value, rnd, sat, relu, dstTy ir.Attribute) ConvertF32x2ToF8x2Op {
 	op := ir.NewNamedOperation(&nameOfConvertF32x2ToF8x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"rnd", "sat", "relu", "dstTy"}, rnd, sat, relu, dstTy)
+	populate(b, op)
 	b.Insert(op)
 	return ConvertF32x2ToF8x2Op{opWrapper{op}}
 }
@@ -742,11 +775,13 @@ func (o ConvertF32x4ToF4x4Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 
 // BuildConvertF32x4ToF4x4Op creates a nvvm.convert.f32x4.to.f4x4 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildConvertF32x4ToF4x4Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src, rbits *ir.Value, relu, dstTy ir.Attribute) ConvertF32x4ToF4x4Op {
 	op := ir.NewNamedOperation(&nameOfConvertF32x4ToF4x4Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src, rbits})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
+	populate(b, op)
 	b.Insert(op)
 	return ConvertF32x4ToF4x4Op{opWrapper{op}}
 }
@@ -785,11 +820,13 @@ func (o ConvertF32x4ToF6x4Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 
 // BuildConvertF32x4ToF6x4Op creates a nvvm.convert.f32x4.to.f6x4 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildConvertF32x4ToF6x4Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src, rbits *ir.Value, relu, dstTy ir.Attribute) ConvertF32x4ToF6x4Op {
 	op := ir.NewNamedOperation(&nameOfConvertF32x4ToF6x4Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src, rbits})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
+	populate(b, op)
 	b.Insert(op)
 	return ConvertF32x4ToF6x4Op{opWrapper{op}}
 }
@@ -828,11 +865,13 @@ func (o ConvertF32x4ToF8x4Op) DstTy() ir.Attribute { return o.op.Attr("dstTy") }
 
 // BuildConvertF32x4ToF8x4Op creates a nvvm.convert.f32x4.to.f8x4 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildConvertF32x4ToF8x4Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src, rbits *ir.Value, relu, dstTy ir.Attribute) ConvertF32x4ToF8x4Op {
 	op := ir.NewNamedOperation(&nameOfConvertF32x4ToF8x4Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src, rbits})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
+	populate(b, op)
 	b.Insert(op)
 	return ConvertF32x4ToF8x4Op{opWrapper{op}}
 }
@@ -868,11 +907,13 @@ func (o ConvertF4x2ToF16x2Op) SrcType() ir.Attribute { return o.op.Attr("srcType
 
 // BuildConvertF4x2ToF16x2Op creates a nvvm.convert.f4x2.to.f16x2 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildConvertF4x2ToF16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src *ir.Value, relu, srcType ir.Attribute) ConvertF4x2ToF16x2Op {
 	op := ir.NewNamedOperation(&nameOfConvertF4x2ToF16x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"relu", "srcType"}, relu, srcType)
+	populate(b, op)
 	b.Insert(op)
 	return ConvertF4x2ToF16x2Op{opWrapper{op}}
 }
@@ -908,11 +949,13 @@ func (o ConvertF6x2ToF16x2Op) SrcType() ir.Attribute { return o.op.Attr("srcType
 
 // BuildConvertF6x2ToF16x2Op creates a nvvm.convert.f6x2.to.f16x2 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildConvertF6x2ToF16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src *ir.Value, relu, srcType ir.Attribute) ConvertF6x2ToF16x2Op {
 	op := ir.NewNamedOperation(&nameOfConvertF6x2ToF16x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"relu", "srcType"}, relu, srcType)
+	populate(b, op)
 	b.Insert(op)
 	return ConvertF6x2ToF16x2Op{opWrapper{op}}
 }
@@ -985,11 +1028,13 @@ func (o ConvertF8x2ToF16x2Op) SrcType() ir.Attribute { return o.op.Attr("srcType
 
 // BuildConvertF8x2ToF16x2Op creates a nvvm.convert.f8x2.to.f16x2 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildConvertF8x2ToF16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, src *ir.Value, relu, srcType ir.Attribute) ConvertF8x2ToF16x2Op {
 	op := ir.NewNamedOperation(&nameOfConvertF8x2ToF16x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"relu", "srcType"}, relu, srcType)
+	populate(b, op)
 	b.Insert(op)
 	return ConvertF8x2ToF16x2Op{opWrapper{op}}
 }
@@ -1028,11 +1073,13 @@ func (o ConvertFloatToTf32Op) Relu() ir.Attribute { return o.op.Attr("relu") }
 
 // BuildConvertFloatToTf32Op creates a nvvm.convert.float.to.tf32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildConvertFloatToTf32Op(b *ir.Builder, loc ir.Location, resType ir.Type, src *ir.Value, rnd, sat, relu ir.Attribute) ConvertFloatToTf32Op {
 	op := ir.NewNamedOperation(&nameOfConvertFloatToTf32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"rnd", "sat", "relu"}, rnd, sat, relu)
+	populate(b, op)
 	b.Insert(op)
 	return ConvertFloatToTf32Op{opWrapper{op}}
 }
@@ -1322,13 +1369,15 @@ func (o CpAsyncBulkTensorGlobalSharedCtaOp) Mode() ir.Attribute { return o.op.At
 
 // BuildCpAsyncBulkTensorGlobalSharedCtaOp creates a
 // nvvm.cp.async.bulk.tensor.global.shared.cta at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildCpAsyncBulkTensorGlobalSharedCtaOp(b *ir.Builder, loc ir.Location, tmaDescriptor, srcMem *ir.Value, coordinates, l2CacheHint, predicate []*ir.Value, mode ir.Attribute) CpAsyncBulkTensorGlobalSharedCtaOp {
 	op := ir.NewNamedOperation(&nameOfCpAsyncBulkTensorGlobalSharedCtaOp, loc, nil)
 	op.SetOperands(append(append(append([]*ir.Value{tmaDescriptor, srcMem}, coordinates...), l2CacheHint...), predicate...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(coordinates)), int32(len(l2CacheHint)), int32(len(predicate))})
 	setAttrs(op, []string{"mode"}, mode)
+	populate(b, op)
 	b.Insert(op)
 	return CpAsyncBulkTensorGlobalSharedCtaOp{opWrapper{op}}
 }
@@ -1378,13 +1427,15 @@ func (o CpAsyncBulkTensorPrefetchOp) Mode() ir.Attribute { return o.op.Attr("mod
 
 // BuildCpAsyncBulkTensorPrefetchOp creates a
 // nvvm.cp.async.bulk.tensor.prefetch at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildCpAsyncBulkTensorPrefetchOp(b *ir.Builder, loc ir.Location, tmaDescriptor *ir.Value, coordinates, im2colOffsets, l2CacheHint []*ir.Value, mode ir.Attribute) CpAsyncBulkTensorPrefetchOp {
 	op := ir.NewNamedOperation(&nameOfCpAsyncBulkTensorPrefetchOp, loc, nil)
 	op.SetOperands(append(append(append([]*ir.Value{tmaDescriptor}, coordinates...), im2colOffsets...), l2CacheHint...))
 	op.SetOperandSegments([]int32{1, int32(len(coordinates)), int32(len(im2colOffsets)), int32(len(l2CacheHint))})
 	setAttrs(op, []string{"mode"}, mode)
+	populate(b, op)
 	b.Insert(op)
 	return CpAsyncBulkTensorPrefetchOp{opWrapper{op}}
 }
@@ -1437,12 +1488,14 @@ func (o CpAsyncBulkTensorReduceOp) Mode() ir.Attribute { return o.op.Attr("mode"
 
 // BuildCpAsyncBulkTensorReduceOp creates a nvvm.cp.async.bulk.tensor.reduce at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildCpAsyncBulkTensorReduceOp(b *ir.Builder, loc ir.Location, tmaDescriptor, srcMem *ir.Value, coordinates, l2CacheHint []*ir.Value, redKind, mode ir.Attribute) CpAsyncBulkTensorReduceOp {
 	op := ir.NewNamedOperation(&nameOfCpAsyncBulkTensorReduceOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{tmaDescriptor, srcMem}, coordinates...), l2CacheHint...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(coordinates)), int32(len(l2CacheHint))})
 	setAttrs(op, []string{"redKind", "mode"}, redKind, mode)
+	populate(b, op)
 	b.Insert(op)
 	return CpAsyncBulkTensorReduceOp{opWrapper{op}}
 }
@@ -1526,13 +1579,15 @@ func (o CpAsyncBulkTensorSharedClusterGlobalOp) Group() ir.Attribute { return o.
 
 // BuildCpAsyncBulkTensorSharedClusterGlobalOp creates a
 // nvvm.cp.async.bulk.tensor.shared.cluster.global at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildCpAsyncBulkTensorSharedClusterGlobalOp(b *ir.Builder, loc ir.Location, dstMem, tmaDescriptor *ir.Value, coordinates []*ir.Value, mbar *ir.Value, im2colOffsets, multicastMask, l2CacheHint, predicate []*ir.Value, mode, isCTAOnly, group ir.Attribute) CpAsyncBulkTensorSharedClusterGlobalOp {
 	op := ir.NewNamedOperation(&nameOfCpAsyncBulkTensorSharedClusterGlobalOp, loc, nil)
 	op.SetOperands(append(append(append(append(append(append([]*ir.Value{dstMem, tmaDescriptor}, coordinates...), mbar), im2colOffsets...), multicastMask...), l2CacheHint...), predicate...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(coordinates)), 1, int32(len(im2colOffsets)), int32(len(multicastMask)), int32(len(l2CacheHint)), int32(len(predicate))})
 	setAttrs(op, []string{"mode", "isCTAOnly", "group"}, mode, isCTAOnly, group)
+	populate(b, op)
 	b.Insert(op)
 	return CpAsyncBulkTensorSharedClusterGlobalOp{opWrapper{op}}
 }
@@ -1621,11 +1676,13 @@ func (o CpAsyncMbarrierArriveOp) Noinc() ir.Attribute { return o.op.Attr("noinc"
 
 // BuildCpAsyncMbarrierArriveOp creates a nvvm.cp.async.mbarrier.arrive at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildCpAsyncMbarrierArriveOp(b *ir.Builder, loc ir.Location, addr *ir.Value, noinc ir.Attribute) CpAsyncMbarrierArriveOp {
 	op := ir.NewNamedOperation(&nameOfCpAsyncMbarrierArriveOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr})
 	setAttrs(op, []string{"noinc"}, noinc)
+	populate(b, op)
 	b.Insert(op)
 	return CpAsyncMbarrierArriveOp{opWrapper{op}}
 }
@@ -1655,12 +1712,14 @@ func (o CpAsyncMbarrierArriveSharedOp) Noinc() ir.Attribute { return o.op.Attr("
 
 // BuildCpAsyncMbarrierArriveSharedOp creates a
 // nvvm.cp.async.mbarrier.arrive.shared at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildCpAsyncMbarrierArriveSharedOp(b *ir.Builder, loc ir.Location, addr *ir.Value, noinc ir.Attribute) CpAsyncMbarrierArriveSharedOp {
 	op := ir.NewNamedOperation(&nameOfCpAsyncMbarrierArriveSharedOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr})
 	setAttrs(op, []string{"noinc"}, noinc)
+	populate(b, op)
 	b.Insert(op)
 	return CpAsyncMbarrierArriveSharedOp{opWrapper{op}}
 }
@@ -1995,11 +2054,13 @@ func (o FenceProxyAcquireOp) ToProxy() ir.Attribute { return o.op.Attr("toProxy"
 
 // BuildFenceProxyAcquireOp creates a nvvm.fence.proxy.acquire at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildFenceProxyAcquireOp(b *ir.Builder, loc ir.Location, addr, size *ir.Value, scope, fromProxy, toProxy ir.Attribute) FenceProxyAcquireOp {
 	op := ir.NewNamedOperation(&nameOfFenceProxyAcquireOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr, size})
 	setAttrs(op, []string{"scope", "fromProxy", "toProxy"}, scope, fromProxy, toProxy)
+	populate(b, op)
 	b.Insert(op)
 	return FenceProxyAcquireOp{opWrapper{op}}
 }
@@ -2032,10 +2093,12 @@ func (o FenceProxyReleaseOp) ToProxy() ir.Attribute { return o.op.Attr("toProxy"
 
 // BuildFenceProxyReleaseOp creates a nvvm.fence.proxy.release at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildFenceProxyReleaseOp(b *ir.Builder, loc ir.Location, scope, fromProxy, toProxy ir.Attribute) FenceProxyReleaseOp {
 	op := ir.NewNamedOperation(&nameOfFenceProxyReleaseOp, loc, nil)
 	setAttrs(op, []string{"scope", "fromProxy", "toProxy"}, scope, fromProxy, toProxy)
+	populate(b, op)
 	b.Insert(op)
 	return FenceProxyReleaseOp{opWrapper{op}}
 }
@@ -2068,10 +2131,12 @@ func (o FenceProxySyncRestrictOp) ToProxy() ir.Attribute { return o.op.Attr("toP
 
 // BuildFenceProxySyncRestrictOp creates a nvvm.fence.proxy.sync_restrict at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildFenceProxySyncRestrictOp(b *ir.Builder, loc ir.Location, order, fromProxy, toProxy ir.Attribute) FenceProxySyncRestrictOp {
 	op := ir.NewNamedOperation(&nameOfFenceProxySyncRestrictOp, loc, nil)
 	setAttrs(op, []string{"order", "fromProxy", "toProxy"}, order, fromProxy, toProxy)
+	populate(b, op)
 	b.Insert(op)
 	return FenceProxySyncRestrictOp{opWrapper{op}}
 }
@@ -2380,12 +2445,14 @@ func (o MbarrierArriveOp) Scope() ir.Attribute { return o.op.Attr("scope") }
 func (o MbarrierArriveOp) Relaxed() ir.Attribute { return o.op.Attr("relaxed") }
 
 // BuildMbarrierArriveOp creates a nvvm.mbarrier.arrive at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildMbarrierArriveOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, addr *ir.Value, count []*ir.Value, scope, relaxed ir.Attribute) MbarrierArriveOp {
 	op := ir.NewNamedOperation(&nameOfMbarrierArriveOp, loc, resTypes)
 	op.SetOperands(append([]*ir.Value{addr}, count...))
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
+	populate(b, op)
 	b.Insert(op)
 	return MbarrierArriveOp{opWrapper{op}}
 }
@@ -2437,11 +2504,13 @@ func (o MbarrierArriveExpectTxOp) Relaxed() ir.Attribute { return o.op.Attr("rel
 
 // BuildMbarrierArriveExpectTxOp creates a nvvm.mbarrier.arrive.expect_tx at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildMbarrierArriveExpectTxOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, addr, txcount *ir.Value, predicate []*ir.Value, scope, relaxed ir.Attribute) MbarrierArriveExpectTxOp {
 	op := ir.NewNamedOperation(&nameOfMbarrierArriveExpectTxOp, loc, resTypes)
 	op.SetOperands(append([]*ir.Value{addr, txcount}, predicate...))
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
+	populate(b, op)
 	b.Insert(op)
 	return MbarrierArriveExpectTxOp{opWrapper{op}}
 }
@@ -2638,11 +2707,13 @@ func (o MbarrierArriveDropOp) Relaxed() ir.Attribute { return o.op.Attr("relaxed
 
 // BuildMbarrierArriveDropOp creates a nvvm.mbarrier.arrive_drop at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildMbarrierArriveDropOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, addr *ir.Value, count []*ir.Value, scope, relaxed ir.Attribute) MbarrierArriveDropOp {
 	op := ir.NewNamedOperation(&nameOfMbarrierArriveDropOp, loc, resTypes)
 	op.SetOperands(append([]*ir.Value{addr}, count...))
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
+	populate(b, op)
 	b.Insert(op)
 	return MbarrierArriveDropOp{opWrapper{op}}
 }
@@ -2686,12 +2757,14 @@ func (o MbarrierArriveDropExpectTxOp) Relaxed() ir.Attribute { return o.op.Attr(
 
 // BuildMbarrierArriveDropExpectTxOp creates a
 // nvvm.mbarrier.arrive_drop.expect_tx at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildMbarrierArriveDropExpectTxOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, addr, txcount *ir.Value, scope, relaxed ir.Attribute) MbarrierArriveDropExpectTxOp {
 	op := ir.NewNamedOperation(&nameOfMbarrierArriveDropExpectTxOp, loc, resTypes)
 	op.SetOperands([]*ir.Value{addr, txcount})
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
+	populate(b, op)
 	b.Insert(op)
 	return MbarrierArriveDropExpectTxOp{opWrapper{op}}
 }
@@ -2761,11 +2834,13 @@ func (o MbarrierCompleteTxOp) Scope() ir.Attribute { return o.op.Attr("scope") }
 
 // BuildMbarrierCompleteTxOp creates a nvvm.mbarrier.complete_tx at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildMbarrierCompleteTxOp(b *ir.Builder, loc ir.Location, addr, txcount *ir.Value, scope ir.Attribute) MbarrierCompleteTxOp {
 	op := ir.NewNamedOperation(&nameOfMbarrierCompleteTxOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr, txcount})
 	setAttrs(op, []string{"scope"}, scope)
+	populate(b, op)
 	b.Insert(op)
 	return MbarrierCompleteTxOp{opWrapper{op}}
 }
@@ -2798,11 +2873,13 @@ func (o MbarrierExpectTxOp) Scope() ir.Attribute { return o.op.Attr("scope") }
 
 // BuildMbarrierExpectTxOp creates a nvvm.mbarrier.expect_tx at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildMbarrierExpectTxOp(b *ir.Builder, loc ir.Location, addr, txcount *ir.Value, scope ir.Attribute) MbarrierExpectTxOp {
 	op := ir.NewNamedOperation(&nameOfMbarrierExpectTxOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr, txcount})
 	setAttrs(op, []string{"scope"}, scope)
+	populate(b, op)
 	b.Insert(op)
 	return MbarrierExpectTxOp{opWrapper{op}}
 }
@@ -2983,11 +3060,13 @@ func (o MbarrierTestWaitOp) Relaxed() ir.Attribute { return o.op.Attr("relaxed")
 
 // BuildMbarrierTestWaitOp creates a nvvm.mbarrier.test.wait at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildMbarrierTestWaitOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr, stateOrPhase *ir.Value, scope, relaxed ir.Attribute) MbarrierTestWaitOp {
 	op := ir.NewNamedOperation(&nameOfMbarrierTestWaitOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{addr, stateOrPhase})
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
+	populate(b, op)
 	b.Insert(op)
 	return MbarrierTestWaitOp{opWrapper{op}}
 }
@@ -3070,11 +3149,13 @@ func (o MbarrierTryWaitOp) Relaxed() ir.Attribute { return o.op.Attr("relaxed") 
 
 // BuildMbarrierTryWaitOp creates a nvvm.mbarrier.try_wait at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildMbarrierTryWaitOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr, stateOrPhase *ir.Value, ticks []*ir.Value, scope, relaxed ir.Attribute) MbarrierTryWaitOp {
 	op := ir.NewNamedOperation(&nameOfMbarrierTryWaitOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{addr, stateOrPhase}, ticks...))
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
+	populate(b, op)
 	b.Insert(op)
 	return MbarrierTryWaitOp{opWrapper{op}}
 }
@@ -6179,12 +6260,14 @@ func (o ReduxSyncOp) Abs() ir.Attribute { return o.op.Attr("abs") }
 func (o ReduxSyncOp) Nan() ir.Attribute { return o.op.Attr("nan") }
 
 // BuildReduxSyncOp creates a nvvm.redux.sync at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildReduxSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, val, maskAndClamp *ir.Value, kind, abs, nan ir.Attribute) ReduxSyncOp {
 	op := ir.NewNamedOperation(&nameOfReduxSyncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val, maskAndClamp})
 	setAttrs(op, []string{"kind", "abs", "nan"}, kind, abs, nan)
+	populate(b, op)
 	b.Insert(op)
 	return ReduxSyncOp{opWrapper{op}}
 }
@@ -6300,12 +6383,14 @@ func (o StBulkOp) Size() *ir.Value { return o.op.Operand(1) }
 func (o StBulkOp) InitVal() ir.Attribute { return o.op.Attr("initVal") }
 
 // BuildStBulkOp creates a nvvm.st.bulk at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildStBulkOp(b *ir.Builder, loc ir.Location, addr, size *ir.Value, initVal ir.Attribute) StBulkOp {
 	op := ir.NewNamedOperation(&nameOfStBulkOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr, size})
 	setAttrs(op, []string{"initVal"}, initVal)
+	populate(b, op)
 	b.Insert(op)
 	return StBulkOp{opWrapper{op}}
 }
@@ -6380,12 +6465,14 @@ func (o Tcgen05AllocOp) NCols() *ir.Value { return o.op.Operand(1) }
 func (o Tcgen05AllocOp) Group() ir.Attribute { return o.op.Attr("group") }
 
 // BuildTcgen05AllocOp creates a nvvm.tcgen05.alloc at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildTcgen05AllocOp(b *ir.Builder, loc ir.Location, addr, nCols *ir.Value, group ir.Attribute) Tcgen05AllocOp {
 	op := ir.NewNamedOperation(&nameOfTcgen05AllocOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr, nCols})
 	setAttrs(op, []string{"group"}, group)
+	populate(b, op)
 	b.Insert(op)
 	return Tcgen05AllocOp{opWrapper{op}}
 }
@@ -6422,12 +6509,14 @@ func (o Tcgen05CommitOp) MulticastMask() *ir.Value {
 func (o Tcgen05CommitOp) Group() ir.Attribute { return o.op.Attr("group") }
 
 // BuildTcgen05CommitOp creates a nvvm.tcgen05.commit at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildTcgen05CommitOp(b *ir.Builder, loc ir.Location, addr *ir.Value, multicastMask []*ir.Value, group ir.Attribute) Tcgen05CommitOp {
 	op := ir.NewNamedOperation(&nameOfTcgen05CommitOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{addr}, multicastMask...))
 	setAttrs(op, []string{"group"}, group)
+	populate(b, op)
 	b.Insert(op)
 	return Tcgen05CommitOp{opWrapper{op}}
 }
@@ -6468,12 +6557,14 @@ func (o Tcgen05CpOp) Multicast() ir.Attribute { return o.op.Attr("multicast") }
 func (o Tcgen05CpOp) SrcFormat() ir.Attribute { return o.op.Attr("srcFormat") }
 
 // BuildTcgen05CpOp creates a nvvm.tcgen05.cp at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildTcgen05CpOp(b *ir.Builder, loc ir.Location, taddr, smemDesc *ir.Value, shape, group, multicast, srcFormat ir.Attribute) Tcgen05CpOp {
 	op := ir.NewNamedOperation(&nameOfTcgen05CpOp, loc, nil)
 	op.SetOperands([]*ir.Value{taddr, smemDesc})
 	setAttrs(op, []string{"shape", "group", "multicast", "srcFormat"}, shape, group, multicast, srcFormat)
+	populate(b, op)
 	b.Insert(op)
 	return Tcgen05CpOp{opWrapper{op}}
 }
@@ -6505,12 +6596,14 @@ func (o Tcgen05DeallocOp) NCols() *ir.Value { return o.op.Operand(1) }
 func (o Tcgen05DeallocOp) Group() ir.Attribute { return o.op.Attr("group") }
 
 // BuildTcgen05DeallocOp creates a nvvm.tcgen05.dealloc at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildTcgen05DeallocOp(b *ir.Builder, loc ir.Location, taddr, nCols *ir.Value, group ir.Attribute) Tcgen05DeallocOp {
 	op := ir.NewNamedOperation(&nameOfTcgen05DeallocOp, loc, nil)
 	op.SetOperands([]*ir.Value{taddr, nCols})
 	setAttrs(op, []string{"group"}, group)
+	populate(b, op)
 	b.Insert(op)
 	return Tcgen05DeallocOp{opWrapper{op}}
 }
@@ -6664,13 +6757,15 @@ func (o Tcgen05MmaOp) CollectorOp() ir.Attribute { return o.op.Attr("collectorOp
 func (o Tcgen05MmaOp) AShift() ir.Attribute { return o.op.Attr("aShift") }
 
 // BuildTcgen05MmaOp creates a nvvm.tcgen05.mma at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildTcgen05MmaOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB, idesc, enableInputD *ir.Value, scaleInputD, disableOutputLane []*ir.Value, kind, ctaGroup, collectorOp, aShift ir.Attribute) Tcgen05MmaOp {
 	op := ir.NewNamedOperation(&nameOfTcgen05MmaOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD}, scaleInputD...), disableOutputLane...))
 	op.SetOperandSegments([]int32{1, 1, 1, 1, 1, int32(len(scaleInputD)), int32(len(disableOutputLane))})
 	setAttrs(op, []string{"kind", "ctaGroup", "collectorOp", "aShift"}, kind, ctaGroup, collectorOp, aShift)
+	populate(b, op)
 	b.Insert(op)
 	return Tcgen05MmaOp{opWrapper{op}}
 }
@@ -6727,11 +6822,13 @@ func (o Tcgen05MmaBlockScaleOp) CollectorOp() ir.Attribute { return o.op.Attr("c
 
 // BuildTcgen05MmaBlockScaleOp creates a nvvm.tcgen05.mma.block_scale at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildTcgen05MmaBlockScaleOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB, idesc, enableInputD, scaleA, scaleB *ir.Value, kind, ctaGroup, blockScale, collectorOp ir.Attribute) Tcgen05MmaBlockScaleOp {
 	op := ir.NewNamedOperation(&nameOfTcgen05MmaBlockScaleOp, loc, nil)
 	op.SetOperands([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, scaleA, scaleB})
 	setAttrs(op, []string{"kind", "ctaGroup", "blockScale", "collectorOp"}, kind, ctaGroup, blockScale, collectorOp)
+	populate(b, op)
 	b.Insert(op)
 	return Tcgen05MmaBlockScaleOp{opWrapper{op}}
 }
@@ -6812,13 +6909,15 @@ func (o Tcgen05MmaSpOp) CollectorOp() ir.Attribute { return o.op.Attr("collector
 func (o Tcgen05MmaSpOp) AShift() ir.Attribute { return o.op.Attr("aShift") }
 
 // BuildTcgen05MmaSpOp creates a nvvm.tcgen05.mma.sp at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildTcgen05MmaSpOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata *ir.Value, scaleInputD, disableOutputLane []*ir.Value, kind, ctaGroup, collectorOp, aShift ir.Attribute) Tcgen05MmaSpOp {
 	op := ir.NewNamedOperation(&nameOfTcgen05MmaSpOp, loc, nil)
 	op.SetOperands(append(append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata}, scaleInputD...), disableOutputLane...))
 	op.SetOperandSegments([]int32{1, 1, 1, 1, 1, 1, int32(len(scaleInputD)), int32(len(disableOutputLane))})
 	setAttrs(op, []string{"kind", "ctaGroup", "collectorOp", "aShift"}, kind, ctaGroup, collectorOp, aShift)
+	populate(b, op)
 	b.Insert(op)
 	return Tcgen05MmaSpOp{opWrapper{op}}
 }
@@ -6878,11 +6977,13 @@ func (o Tcgen05MmaSpBlockScaleOp) CollectorOp() ir.Attribute { return o.op.Attr(
 
 // BuildTcgen05MmaSpBlockScaleOp creates a nvvm.tcgen05.mma.sp.block_scale at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildTcgen05MmaSpBlockScaleOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata, scaleA, scaleB *ir.Value, kind, ctaGroup, blockScale, collectorOp ir.Attribute) Tcgen05MmaSpBlockScaleOp {
 	op := ir.NewNamedOperation(&nameOfTcgen05MmaSpBlockScaleOp, loc, nil)
 	op.SetOperands([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata, scaleA, scaleB})
 	setAttrs(op, []string{"kind", "ctaGroup", "blockScale", "collectorOp"}, kind, ctaGroup, blockScale, collectorOp)
+	populate(b, op)
 	b.Insert(op)
 	return Tcgen05MmaSpBlockScaleOp{opWrapper{op}}
 }
@@ -6937,12 +7038,14 @@ func (o Tcgen05MmaWsOp) CollectorBBuffer() ir.Attribute { return o.op.Attr("coll
 func (o Tcgen05MmaWsOp) CollectorOp() ir.Attribute { return o.op.Attr("collectorOp") }
 
 // BuildTcgen05MmaWsOp creates a nvvm.tcgen05.mma.ws at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildTcgen05MmaWsOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB, idesc, enableInputD *ir.Value, zeroColMask []*ir.Value, kind, collectorBBuffer, collectorOp ir.Attribute) Tcgen05MmaWsOp {
 	op := ir.NewNamedOperation(&nameOfTcgen05MmaWsOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD}, zeroColMask...))
 	setAttrs(op, []string{"kind", "collectorBBuffer", "collectorOp"}, kind, collectorBBuffer, collectorOp)
+	populate(b, op)
 	b.Insert(op)
 	return Tcgen05MmaWsOp{opWrapper{op}}
 }
@@ -7001,11 +7104,13 @@ func (o Tcgen05MmaWsSpOp) CollectorOp() ir.Attribute { return o.op.Attr("collect
 
 // BuildTcgen05MmaWsSpOp creates a nvvm.tcgen05.mma.ws.sp at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildTcgen05MmaWsSpOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata *ir.Value, zeroColMask []*ir.Value, kind, collectorBBuffer, collectorOp ir.Attribute) Tcgen05MmaWsSpOp {
 	op := ir.NewNamedOperation(&nameOfTcgen05MmaWsSpOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata}, zeroColMask...))
 	setAttrs(op, []string{"kind", "collectorBBuffer", "collectorOp"}, kind, collectorBBuffer, collectorOp)
+	populate(b, op)
 	b.Insert(op)
 	return Tcgen05MmaWsSpOp{opWrapper{op}}
 }
@@ -7080,11 +7185,13 @@ func (o Tcgen05RelinquishAllocPermitOp) Group() ir.Attribute { return o.op.Attr(
 
 // BuildTcgen05RelinquishAllocPermitOp creates a
 // nvvm.tcgen05.relinquish_alloc_permit at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildTcgen05RelinquishAllocPermitOp(b *ir.Builder, loc ir.Location, group ir.Attribute) Tcgen05RelinquishAllocPermitOp {
 	op := ir.NewNamedOperation(&nameOfTcgen05RelinquishAllocPermitOp, loc, nil)
 	setAttrs(op, []string{"group"}, group)
+	populate(b, op)
 	b.Insert(op)
 	return Tcgen05RelinquishAllocPermitOp{opWrapper{op}}
 }
@@ -7113,12 +7220,14 @@ func (o Tcgen05ShiftOp) Taddr() *ir.Value { return o.op.Operand(0) }
 func (o Tcgen05ShiftOp) Group() ir.Attribute { return o.op.Attr("group") }
 
 // BuildTcgen05ShiftOp creates a nvvm.tcgen05.shift at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildTcgen05ShiftOp(b *ir.Builder, loc ir.Location, taddr *ir.Value, group ir.Attribute) Tcgen05ShiftOp {
 	op := ir.NewNamedOperation(&nameOfTcgen05ShiftOp, loc, nil)
 	op.SetOperands([]*ir.Value{taddr})
 	setAttrs(op, []string{"group"}, group)
+	populate(b, op)
 	b.Insert(op)
 	return Tcgen05ShiftOp{opWrapper{op}}
 }

@@ -4,7 +4,10 @@
 // (package omp, which describes the ops' bytecode and registers the dialect).
 package ompops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -32,6 +35,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 		if v != nil {
 			op.SetAttr(names[i], v)
 		}
+	}
+}
+
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
 	}
 }
 
@@ -919,13 +938,15 @@ func (o MapBoundsOp) Result() *ir.Value { return o.op.Result(0) }
 func (o MapBoundsOp) StrideInBytes() ir.Attribute { return o.op.Attr("stride_in_bytes") }
 
 // BuildMapBoundsOp creates an omp.map.bounds at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildMapBoundsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lowerBound, upperBound, extent, stride, startIdx []*ir.Value, strideInBytes ir.Attribute) MapBoundsOp {
 	op := ir.NewNamedOperation(&nameOfMapBoundsOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, lowerBound...), upperBound...), extent...), stride...), startIdx...))
 	op.SetOperandSegments([]int32{int32(len(lowerBound)), int32(len(upperBound)), int32(len(extent)), int32(len(stride)), int32(len(startIdx))})
 	setAttrs(op, []string{"stride_in_bytes"}, strideInBytes)
+	populate(b, op)
 	b.Insert(op)
 	return MapBoundsOp{opWrapper{op}}
 }
@@ -995,13 +1016,15 @@ func (o MapInfoOp) Name() ir.Attribute { return o.op.Attr("name") }
 func (o MapInfoOp) PartialMap() ir.Attribute { return o.op.Attr("partial_map") }
 
 // BuildMapInfoOp creates an omp.map.info at b's insertion point (detached when
-// b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// b has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildMapInfoOp(b *ir.Builder, loc ir.Location, ompPtrType ir.Type, varPtr *ir.Value, varPtrPtr, members, bounds []*ir.Value, varType, mapType, mapCaptureType, membersIndex, mapperId, name, partialMap ir.Attribute) MapInfoOp {
 	op := ir.NewNamedOperation(&nameOfMapInfoOp, loc, []ir.Type{ompPtrType})
 	op.SetOperands(append(append(append([]*ir.Value{varPtr}, varPtrPtr...), members...), bounds...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(members)), int32(len(bounds))})
 	setAttrs(op, []string{"var_type", "map_type", "map_capture_type", "members_index", "mapper_id", "name", "partial_map"}, varType, mapType, mapCaptureType, membersIndex, mapperId, name, partialMap)
+	populate(b, op)
 	b.Insert(op)
 	return MapInfoOp{opWrapper{op}}
 }

@@ -5,7 +5,10 @@
 // the dialect).
 package pdlinterpops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -33,6 +36,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 		if v != nil {
 			op.SetAttr(names[i], v)
 		}
+	}
+}
+
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
 	}
 }
 
@@ -70,11 +89,13 @@ func (o ApplyConstraintOp) FalseDest() *ir.Block { return o.op.Successor(1) }
 
 // BuildApplyConstraintOp creates a pdl_interp.apply_constraint at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildApplyConstraintOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, args []*ir.Value, name, isNegated ir.Attribute, trueDest, falseDest *ir.Block) ApplyConstraintOp {
 	op := ir.NewNamedOperation(&nameOfApplyConstraintOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"name", "isNegated"}, name, isNegated)
+	populate(b, op)
 	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return ApplyConstraintOp{opWrapper{op}}

@@ -5,7 +5,10 @@
 // dialect).
 package rocdlops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -33,6 +36,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 		if v != nil {
 			op.SetAttr(names[i], v)
 		}
+	}
+}
+
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
 	}
 }
 
@@ -10610,11 +10629,13 @@ func (o WmmaBf1616x16x16Bf16Op) Opsel() ir.Attribute { return o.op.Attr("opsel")
 
 // BuildWmmaBf1616x16x16Bf16Op creates a rocdl.wmma.bf16.16x16x16.bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaBf1616x16x16Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, a_, b_, c_ *ir.Value, opsel ir.Attribute) WmmaBf1616x16x16Bf16Op {
 	op := ir.NewNamedOperation(&nameOfWmmaBf1616x16x16Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	setAttrs(op, []string{"opsel"}, opsel)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaBf1616x16x16Bf16Op{opWrapper{op}}
 }
@@ -10665,11 +10686,13 @@ func (o WmmaBf1616x16x32Bf16Op) ReuseB() ir.Attribute { return o.op.Attr("reuseB
 
 // BuildWmmaBf1616x16x32Bf16Op creates a rocdl.wmma.bf16.16x16x32.bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaBf1616x16x32Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, modC, reuseA, reuseB ir.Attribute) WmmaBf1616x16x32Bf16Op {
 	op := ir.NewNamedOperation(&nameOfWmmaBf1616x16x32Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaBf1616x16x32Bf16Op{opWrapper{op}}
 }
@@ -10720,11 +10743,13 @@ func (o WmmaBf16f3216x16x32Bf16Op) ReuseB() ir.Attribute { return o.op.Attr("reu
 
 // BuildWmmaBf16f3216x16x32Bf16Op creates a rocdl.wmma.bf16f32.16x16x32.bf16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaBf16f3216x16x32Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, modC, reuseA, reuseB ir.Attribute) WmmaBf16f3216x16x32Bf16Op {
 	op := ir.NewNamedOperation(&nameOfWmmaBf16f3216x16x32Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaBf16f3216x16x32Bf16Op{opWrapper{op}}
 }
@@ -10769,11 +10794,13 @@ func (o WmmaF1616x16x128Bf8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 
 // BuildWmmaF1616x16x128Bf8Bf8Op creates a rocdl.wmma.f16.16x16x128.bf8_bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF1616x16x128Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x128Bf8Bf8Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x128Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF1616x16x128Bf8Bf8Op{opWrapper{op}}
 }
@@ -10818,11 +10845,13 @@ func (o WmmaF1616x16x128Bf8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 
 // BuildWmmaF1616x16x128Bf8Fp8Op creates a rocdl.wmma.f16.16x16x128.bf8_fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF1616x16x128Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x128Bf8Fp8Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x128Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF1616x16x128Bf8Fp8Op{opWrapper{op}}
 }
@@ -10867,11 +10896,13 @@ func (o WmmaF1616x16x128Fp8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 
 // BuildWmmaF1616x16x128Fp8Bf8Op creates a rocdl.wmma.f16.16x16x128.fp8_bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF1616x16x128Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x128Fp8Bf8Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x128Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF1616x16x128Fp8Bf8Op{opWrapper{op}}
 }
@@ -10916,11 +10947,13 @@ func (o WmmaF1616x16x128Fp8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 
 // BuildWmmaF1616x16x128Fp8Fp8Op creates a rocdl.wmma.f16.16x16x128.fp8_fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF1616x16x128Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x128Fp8Fp8Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x128Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF1616x16x128Fp8Fp8Op{opWrapper{op}}
 }
@@ -10962,11 +10995,13 @@ func (o WmmaF1616x16x16F16Op) Opsel() ir.Attribute { return o.op.Attr("opsel") }
 
 // BuildWmmaF1616x16x16F16Op creates a rocdl.wmma.f16.16x16x16.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF1616x16x16F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, a_, b_, c_ *ir.Value, opsel ir.Attribute) WmmaF1616x16x16F16Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x16F16Op, loc, []ir.Type{resType})
 	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	setAttrs(op, []string{"opsel"}, opsel)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF1616x16x16F16Op{opWrapper{op}}
 }
@@ -11017,11 +11052,13 @@ func (o WmmaF1616x16x32F16Op) ReuseB() ir.Attribute { return o.op.Attr("reuseB")
 
 // BuildWmmaF1616x16x32F16Op creates a rocdl.wmma.f16.16x16x32.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF1616x16x32F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x32F16Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x32F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF1616x16x32F16Op{opWrapper{op}}
 }
@@ -11066,11 +11103,13 @@ func (o WmmaF1616x16x64Bf8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 
 // BuildWmmaF1616x16x64Bf8Bf8Op creates a rocdl.wmma.f16.16x16x64.bf8_bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF1616x16x64Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x64Bf8Bf8Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x64Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF1616x16x64Bf8Bf8Op{opWrapper{op}}
 }
@@ -11115,11 +11154,13 @@ func (o WmmaF1616x16x64Bf8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 
 // BuildWmmaF1616x16x64Bf8Fp8Op creates a rocdl.wmma.f16.16x16x64.bf8_fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF1616x16x64Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x64Bf8Fp8Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x64Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF1616x16x64Bf8Fp8Op{opWrapper{op}}
 }
@@ -11164,11 +11205,13 @@ func (o WmmaF1616x16x64Fp8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 
 // BuildWmmaF1616x16x64Fp8Bf8Op creates a rocdl.wmma.f16.16x16x64.fp8_bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF1616x16x64Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x64Fp8Bf8Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x64Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF1616x16x64Fp8Bf8Op{opWrapper{op}}
 }
@@ -11213,11 +11256,13 @@ func (o WmmaF1616x16x64Fp8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 
 // BuildWmmaF1616x16x64Fp8Fp8Op creates a rocdl.wmma.f16.16x16x64.fp8_fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF1616x16x64Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF1616x16x64Fp8Fp8Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x64Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF1616x16x64Fp8Fp8Op{opWrapper{op}}
 }
@@ -11262,11 +11307,13 @@ func (o WmmaF3216x16x128Bf8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 
 // BuildWmmaF3216x16x128Bf8Bf8Op creates a rocdl.wmma.f32.16x16x128.bf8_bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF3216x16x128Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x128Bf8Bf8Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x128Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF3216x16x128Bf8Bf8Op{opWrapper{op}}
 }
@@ -11311,11 +11358,13 @@ func (o WmmaF3216x16x128Bf8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 
 // BuildWmmaF3216x16x128Bf8Fp8Op creates a rocdl.wmma.f32.16x16x128.bf8_fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF3216x16x128Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x128Bf8Fp8Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x128Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF3216x16x128Bf8Fp8Op{opWrapper{op}}
 }
@@ -11360,11 +11409,13 @@ func (o WmmaF3216x16x128Fp8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 
 // BuildWmmaF3216x16x128Fp8Bf8Op creates a rocdl.wmma.f32.16x16x128.fp8_bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF3216x16x128Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x128Fp8Bf8Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x128Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF3216x16x128Fp8Bf8Op{opWrapper{op}}
 }
@@ -11409,11 +11460,13 @@ func (o WmmaF3216x16x128Fp8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reus
 
 // BuildWmmaF3216x16x128Fp8Fp8Op creates a rocdl.wmma.f32.16x16x128.fp8_fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF3216x16x128Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x128Fp8Fp8Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x128Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF3216x16x128Fp8Fp8Op{opWrapper{op}}
 }
@@ -11704,11 +11757,13 @@ func (o WmmaF3216x16x32Bf16Op) ReuseB() ir.Attribute { return o.op.Attr("reuseB"
 
 // BuildWmmaF3216x16x32Bf16Op creates a rocdl.wmma.f32.16x16x32.bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF3216x16x32Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x32Bf16Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x32Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF3216x16x32Bf16Op{opWrapper{op}}
 }
@@ -11759,11 +11814,13 @@ func (o WmmaF3216x16x32F16Op) ReuseB() ir.Attribute { return o.op.Attr("reuseB")
 
 // BuildWmmaF3216x16x32F16Op creates a rocdl.wmma.f32.16x16x32.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF3216x16x32F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x32F16Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x32F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF3216x16x32F16Op{opWrapper{op}}
 }
@@ -11814,11 +11871,13 @@ func (o WmmaF3216x16x4F32Op) ReuseB() ir.Attribute { return o.op.Attr("reuseB") 
 
 // BuildWmmaF3216x16x4F32Op creates a rocdl.wmma.f32.16x16x4.f32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF3216x16x4F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x4F32Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x4F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF3216x16x4F32Op{opWrapper{op}}
 }
@@ -11863,11 +11922,13 @@ func (o WmmaF3216x16x64Bf8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 
 // BuildWmmaF3216x16x64Bf8Bf8Op creates a rocdl.wmma.f32.16x16x64.bf8_bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF3216x16x64Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x64Bf8Bf8Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x64Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF3216x16x64Bf8Bf8Op{opWrapper{op}}
 }
@@ -11912,11 +11973,13 @@ func (o WmmaF3216x16x64Bf8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 
 // BuildWmmaF3216x16x64Bf8Fp8Op creates a rocdl.wmma.f32.16x16x64.bf8_fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF3216x16x64Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x64Bf8Fp8Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x64Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF3216x16x64Bf8Fp8Op{opWrapper{op}}
 }
@@ -11961,11 +12024,13 @@ func (o WmmaF3216x16x64Fp8Bf8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 
 // BuildWmmaF3216x16x64Fp8Bf8Op creates a rocdl.wmma.f32.16x16x64.fp8_bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF3216x16x64Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x64Fp8Bf8Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x64Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF3216x16x64Fp8Bf8Op{opWrapper{op}}
 }
@@ -12010,11 +12075,13 @@ func (o WmmaF3216x16x64Fp8Fp8Op) ReuseB() ir.Attribute { return o.op.Attr("reuse
 
 // BuildWmmaF3216x16x64Fp8Fp8Op creates a rocdl.wmma.f32.16x16x64.fp8_fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaF3216x16x64Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, modC, reuseA, reuseB ir.Attribute) WmmaF3216x16x64Fp8Fp8Op {
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x64Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaF3216x16x64Fp8Fp8Op{opWrapper{op}}
 }
@@ -12062,11 +12129,13 @@ func (o WmmaI3216x16x16Iu4Op) Clamp() ir.Attribute { return o.op.Attr("clamp") }
 
 // BuildWmmaI3216x16x16Iu4Op creates a rocdl.wmma.i32.16x16x16.iu4 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaI3216x16x16Iu4Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, a_, b_, c_ *ir.Value, signA, signB, clamp ir.Attribute) WmmaI3216x16x16Iu4Op {
 	op := ir.NewNamedOperation(&nameOfWmmaI3216x16x16Iu4Op, loc, []ir.Type{resType})
 	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	setAttrs(op, []string{"signA", "signB", "clamp"}, signA, signB, clamp)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaI3216x16x16Iu4Op{opWrapper{op}}
 }
@@ -12114,11 +12183,13 @@ func (o WmmaI3216x16x16Iu8Op) Clamp() ir.Attribute { return o.op.Attr("clamp") }
 
 // BuildWmmaI3216x16x16Iu8Op creates a rocdl.wmma.i32.16x16x16.iu8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaI3216x16x16Iu8Op(b *ir.Builder, loc ir.Location, resType ir.Type, args []*ir.Value, a_, b_, c_ *ir.Value, signA, signB, clamp ir.Attribute) WmmaI3216x16x16Iu8Op {
 	op := ir.NewNamedOperation(&nameOfWmmaI3216x16x16Iu8Op, loc, []ir.Type{resType})
 	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	setAttrs(op, []string{"signA", "signB", "clamp"}, signA, signB, clamp)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaI3216x16x16Iu8Op{opWrapper{op}}
 }
@@ -12163,11 +12234,13 @@ func (o WmmaI3216x16x32Iu4Op) Clamp() ir.Attribute { return o.op.Attr("clamp") }
 
 // BuildWmmaI3216x16x32Iu4Op creates a rocdl.wmma.i32.16x16x32.iu4 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaI3216x16x32Iu4Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, clamp ir.Attribute) WmmaI3216x16x32Iu4Op {
 	op := ir.NewNamedOperation(&nameOfWmmaI3216x16x32Iu4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "clamp"}, signA, signB, clamp)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaI3216x16x32Iu4Op{opWrapper{op}}
 }
@@ -12218,11 +12291,13 @@ func (o WmmaI3216x16x64Iu8Op) Clamp() ir.Attribute { return o.op.Attr("clamp") }
 
 // BuildWmmaI3216x16x64Iu8Op creates a rocdl.wmma.i32.16x16x64.iu8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildWmmaI3216x16x64Iu8Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ *ir.Value, signA, signB, reuseA, reuseB, clamp ir.Attribute) WmmaI3216x16x64Iu8Op {
 	op := ir.NewNamedOperation(&nameOfWmmaI3216x16x64Iu8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "reuseA", "reuseB", "clamp"}, signA, signB, reuseA, reuseB, clamp)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaI3216x16x64Iu8Op{opWrapper{op}}
 }
@@ -12291,12 +12366,14 @@ func (o WmmaScaleF3216x16x128F8f6f4Op) ReuseB() ir.Attribute { return o.op.Attr(
 
 // BuildWmmaScaleF3216x16x128F8f6f4Op creates a
 // rocdl.wmma.scale.f32.16x16x128.f8f6f4 at b's insertion point (detached when
-// b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// b has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildWmmaScaleF3216x16x128F8f6f4Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_, scaleA, scaleB *ir.Value, fmtA, fmtB, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB ir.Attribute) WmmaScaleF3216x16x128F8f6f4Op {
 	op := ir.NewNamedOperation(&nameOfWmmaScaleF3216x16x128F8f6f4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_, scaleA, scaleB})
 	setAttrs(op, []string{"fmtA", "fmtB", "modC", "scaleAType", "fmtScaleA", "scaleBType", "fmtScaleB", "reuseA", "reuseB"}, fmtA, fmtB, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaScaleF3216x16x128F8f6f4Op{opWrapper{op}}
 }
@@ -12359,11 +12436,13 @@ func (o WmmaScaleF3232x16x128F4Op) ReuseB() ir.Attribute { return o.op.Attr("reu
 
 // BuildWmmaScaleF3232x16x128F4Op creates a rocdl.wmma.scale.f32.32x16x128.f4
 // at b's insertion point (detached when b has no block). Nil optional
-// attributes are left unset; single-block regions get their block.
+// attributes are left unset, but for those MLIR gives a default, which get it
+// (given b's context); single-block regions get their block.
 func BuildWmmaScaleF3232x16x128F4Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_, scaleA, scaleB *ir.Value, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB ir.Attribute) WmmaScaleF3232x16x128F4Op {
 	op := ir.NewNamedOperation(&nameOfWmmaScaleF3232x16x128F4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_, scaleA, scaleB})
 	setAttrs(op, []string{"modC", "scaleAType", "fmtScaleA", "scaleBType", "fmtScaleB", "reuseA", "reuseB"}, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaScaleF3232x16x128F4Op{opWrapper{op}}
 }
@@ -12432,12 +12511,14 @@ func (o WmmaScale16F3216x16x128F8f6f4Op) ReuseB() ir.Attribute { return o.op.Att
 
 // BuildWmmaScale16F3216x16x128F8f6f4Op creates a
 // rocdl.wmma.scale16.f32.16x16x128.f8f6f4 at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildWmmaScale16F3216x16x128F8f6f4Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_, scaleA, scaleB *ir.Value, fmtA, fmtB, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB ir.Attribute) WmmaScale16F3216x16x128F8f6f4Op {
 	op := ir.NewNamedOperation(&nameOfWmmaScale16F3216x16x128F8f6f4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_, scaleA, scaleB})
 	setAttrs(op, []string{"fmtA", "fmtB", "modC", "scaleAType", "fmtScaleA", "scaleBType", "fmtScaleB", "reuseA", "reuseB"}, fmtA, fmtB, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaScale16F3216x16x128F8f6f4Op{opWrapper{op}}
 }
@@ -12500,12 +12581,14 @@ func (o WmmaScale16F3232x16x128F4Op) ReuseB() ir.Attribute { return o.op.Attr("r
 
 // BuildWmmaScale16F3232x16x128F4Op creates a
 // rocdl.wmma.scale16.f32.32x16x128.f4 at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildWmmaScale16F3232x16x128F4Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_, scaleA, scaleB *ir.Value, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB ir.Attribute) WmmaScale16F3232x16x128F4Op {
 	op := ir.NewNamedOperation(&nameOfWmmaScale16F3232x16x128F4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_, scaleA, scaleB})
 	setAttrs(op, []string{"modC", "scaleAType", "fmtScaleA", "scaleBType", "fmtScaleB", "reuseA", "reuseB"}, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB)
+	populate(b, op)
 	b.Insert(op)
 	return WmmaScale16F3232x16x128F4Op{opWrapper{op}}
 }

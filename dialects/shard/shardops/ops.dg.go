@@ -5,7 +5,10 @@
 // dialect).
 package shardops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -33,6 +36,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 		if v != nil {
 			op.SetAttr(names[i], v)
 		}
+	}
+}
+
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
 	}
 }
 
@@ -109,12 +128,14 @@ func (o AllReduceOp) GridAxes() ir.Attribute { return o.op.Attr("grid_axes") }
 func (o AllReduceOp) Reduction() ir.Attribute { return o.op.Attr("reduction") }
 
 // BuildAllReduceOp creates a shard.all_reduce at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildAllReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, grid, gridAxes, reduction ir.Attribute) AllReduceOp {
 	op := ir.NewNamedOperation(&nameOfAllReduceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"grid", "grid_axes", "reduction"}, grid, gridAxes, reduction)
+	populate(b, op)
 	b.Insert(op)
 	return AllReduceOp{opWrapper{op}}
 }
@@ -602,12 +623,14 @@ func (o ReduceOp) Reduction() ir.Attribute { return o.op.Attr("reduction") }
 func (o ReduceOp) Root() ir.Attribute { return o.op.Attr("root") }
 
 // BuildReduceOp creates a shard.reduce at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, rootDynamic []*ir.Value, grid, gridAxes, reduction, root ir.Attribute) ReduceOp {
 	op := ir.NewNamedOperation(&nameOfReduceOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"grid", "grid_axes", "reduction", "root"}, grid, gridAxes, reduction, root)
+	populate(b, op)
 	b.Insert(op)
 	return ReduceOp{opWrapper{op}}
 }
@@ -648,12 +671,14 @@ func (o ReduceScatterOp) Reduction() ir.Attribute { return o.op.Attr("reduction"
 func (o ReduceScatterOp) ScatterAxis() ir.Attribute { return o.op.Attr("scatter_axis") }
 
 // BuildReduceScatterOp creates a shard.reduce_scatter at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildReduceScatterOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir.Value, grid, gridAxes, reduction, scatterAxis ir.Attribute) ReduceScatterOp {
 	op := ir.NewNamedOperation(&nameOfReduceScatterOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"grid", "grid_axes", "reduction", "scatter_axis"}, grid, gridAxes, reduction, scatterAxis)
+	populate(b, op)
 	b.Insert(op)
 	return ReduceScatterOp{opWrapper{op}}
 }
@@ -891,13 +916,15 @@ func (o ShardingOp) StaticShardedDimsOffsets() ir.Attribute {
 func (o ShardingOp) StaticHaloSizes() ir.Attribute { return o.op.Attr("static_halo_sizes") }
 
 // BuildShardingOp creates a shard.sharding at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildShardingOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dynamicShardedDimsOffsets, dynamicHaloSizes []*ir.Value, grid, splitAxes, staticShardedDimsOffsets, staticHaloSizes ir.Attribute) ShardingOp {
 	op := ir.NewNamedOperation(&nameOfShardingOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append([]*ir.Value{}, dynamicShardedDimsOffsets...), dynamicHaloSizes...))
 	op.SetOperandSegments([]int32{int32(len(dynamicShardedDimsOffsets)), int32(len(dynamicHaloSizes))})
 	setAttrs(op, []string{"grid", "split_axes", "static_sharded_dims_offsets", "static_halo_sizes"}, grid, splitAxes, staticShardedDimsOffsets, staticHaloSizes)
+	populate(b, op)
 	b.Insert(op)
 	return ShardingOp{opWrapper{op}}
 }
@@ -987,12 +1014,14 @@ func (o UpdateHaloOp) SplitAxes() ir.Attribute { return o.op.Attr("split_axes") 
 func (o UpdateHaloOp) StaticHaloSizes() ir.Attribute { return o.op.Attr("static_halo_sizes") }
 
 // BuildUpdateHaloOp creates a shard.update_halo at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildUpdateHaloOp(b *ir.Builder, loc ir.Location, resultType ir.Type, destination *ir.Value, haloSizes []*ir.Value, grid, splitAxes, staticHaloSizes ir.Attribute) UpdateHaloOp {
 	op := ir.NewNamedOperation(&nameOfUpdateHaloOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{destination}, haloSizes...))
 	setAttrs(op, []string{"grid", "split_axes", "static_halo_sizes"}, grid, splitAxes, staticHaloSizes)
+	populate(b, op)
 	b.Insert(op)
 	return UpdateHaloOp{opWrapper{op}}
 }

@@ -4,7 +4,10 @@
 // (package smt, which describes the ops' bytecode and registers the dialect).
 package smtops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -32,6 +35,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 		if v != nil {
 			op.SetAttr(names[i], v)
 		}
+	}
+}
+
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
 	}
 }
 
@@ -1198,11 +1217,13 @@ func (o ExistsOp) Body() *ir.Region { return o.op.Region(0) }
 func (o ExistsOp) Patterns() []*ir.Region { return o.op.Regions()[1:] }
 
 // BuildExistsOp creates a smt.exists at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildExistsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, weight, noPattern, boundVarNames ir.Attribute, patternsCount int) ExistsOp {
 	op := ir.NewNamedOperation(&nameOfExistsOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"weight", "noPattern", "boundVarNames"}, weight, noPattern, boundVarNames)
+	populate(b, op)
 	op.AddRegion().AddBlock()
 	for range patternsCount {
 		op.AddRegion()
@@ -1247,11 +1268,13 @@ func (o ForallOp) Body() *ir.Region { return o.op.Region(0) }
 func (o ForallOp) Patterns() []*ir.Region { return o.op.Regions()[1:] }
 
 // BuildForallOp creates a smt.forall at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildForallOp(b *ir.Builder, loc ir.Location, resultType ir.Type, weight, noPattern, boundVarNames ir.Attribute, patternsCount int) ForallOp {
 	op := ir.NewNamedOperation(&nameOfForallOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"weight", "noPattern", "boundVarNames"}, weight, noPattern, boundVarNames)
+	populate(b, op)
 	op.AddRegion().AddBlock()
 	for range patternsCount {
 		op.AddRegion()

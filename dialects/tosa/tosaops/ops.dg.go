@@ -4,7 +4,10 @@
 // (package tosa, which describes the ops' bytecode and registers the dialect).
 package tosaops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -32,6 +35,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 		if v != nil {
 			op.SetAttr(names[i], v)
 		}
+	}
+}
+
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
 	}
 }
 
@@ -213,12 +232,14 @@ func (o ArgmaxOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 func (o ArgmaxOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 
 // BuildArgmaxOp creates a tosa.argmax at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildArgmaxOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis, nanMode ir.Attribute) ArgmaxOp {
 	op := ir.NewNamedOperation(&nameOfArgmaxOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis", "nan_mode"}, axis, nanMode)
+	populate(b, op)
 	b.Insert(op)
 	return ArgmaxOp{opWrapper{op}}
 }
@@ -650,12 +671,14 @@ func (o ClampOp) MaxVal() ir.Attribute { return o.op.Attr("max_val") }
 func (o ClampOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 
 // BuildClampOp creates a tosa.clamp at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildClampOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, minInt, maxInt, minFp, maxFp, minVal, maxVal, nanMode ir.Attribute) ClampOp {
 	op := ir.NewNamedOperation(&nameOfClampOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"min_int", "max_int", "min_fp", "max_fp", "min_val", "max_val", "nan_mode"}, minInt, maxInt, minFp, maxFp, minVal, maxVal, nanMode)
+	populate(b, op)
 	b.Insert(op)
 	return ClampOp{opWrapper{op}}
 }
@@ -2163,12 +2186,14 @@ func (o MaxPool2dOp) Pad() ir.Attribute { return o.op.Attr("pad") }
 func (o MaxPool2dOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 
 // BuildMaxPool2dOp creates a tosa.max_pool2d at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildMaxPool2dOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, kernel, stride, pad, nanMode ir.Attribute) MaxPool2dOp {
 	op := ir.NewNamedOperation(&nameOfMaxPool2dOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"kernel", "stride", "pad", "nan_mode"}, kernel, stride, pad, nanMode)
+	populate(b, op)
 	b.Insert(op)
 	return MaxPool2dOp{opWrapper{op}}
 }
@@ -2239,12 +2264,14 @@ func (o MaximumOp) Output() *ir.Value { return o.op.Result(0) }
 func (o MaximumOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 
 // BuildMaximumOp creates a tosa.maximum at b's insertion point (detached when
-// b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// b has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildMaximumOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value, nanMode ir.Attribute) MaximumOp {
 	op := ir.NewNamedOperation(&nameOfMaximumOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	setAttrs(op, []string{"nan_mode"}, nanMode)
+	populate(b, op)
 	b.Insert(op)
 	return MaximumOp{opWrapper{op}}
 }
@@ -2315,12 +2342,14 @@ func (o MinimumOp) Output() *ir.Value { return o.op.Result(0) }
 func (o MinimumOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 
 // BuildMinimumOp creates a tosa.minimum at b's insertion point (detached when
-// b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// b has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildMinimumOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value, nanMode ir.Attribute) MinimumOp {
 	op := ir.NewNamedOperation(&nameOfMinimumOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	setAttrs(op, []string{"nan_mode"}, nanMode)
+	populate(b, op)
 	b.Insert(op)
 	return MinimumOp{opWrapper{op}}
 }
@@ -2699,12 +2728,14 @@ func (o ReduceMaxOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 func (o ReduceMaxOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 
 // BuildReduceMaxOp creates a tosa.reduce_max at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildReduceMaxOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis, nanMode ir.Attribute) ReduceMaxOp {
 	op := ir.NewNamedOperation(&nameOfReduceMaxOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis", "nan_mode"}, axis, nanMode)
+	populate(b, op)
 	b.Insert(op)
 	return ReduceMaxOp{opWrapper{op}}
 }
@@ -2739,12 +2770,14 @@ func (o ReduceMinOp) Axis() ir.Attribute { return o.op.Attr("axis") }
 func (o ReduceMinOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
 
 // BuildReduceMinOp creates a tosa.reduce_min at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildReduceMinOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.Value, axis, nanMode ir.Attribute) ReduceMinOp {
 	op := ir.NewNamedOperation(&nameOfReduceMinOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis", "nan_mode"}, axis, nanMode)
+	populate(b, op)
 	b.Insert(op)
 	return ReduceMinOp{opWrapper{op}}
 }

@@ -5,7 +5,10 @@
 // the dialect).
 package transformops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -33,6 +36,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 		if v != nil {
 			op.SetAttr(names[i], v)
 		}
+	}
+}
+
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
 	}
 }
 
@@ -371,11 +390,13 @@ func (o ApplyConversionPatternsGpuGpuToNvvmOp) Benefit() ir.Attribute { return o
 
 // BuildApplyConversionPatternsGpuGpuToNvvmOp creates a
 // transform.apply_conversion_patterns.gpu.gpu_to_nvvm at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildApplyConversionPatternsGpuGpuToNvvmOp(b *ir.Builder, loc ir.Location, benefit ir.Attribute) ApplyConversionPatternsGpuGpuToNvvmOp {
 	op := ir.NewNamedOperation(&nameOfApplyConversionPatternsGpuGpuToNvvmOp, loc, nil)
 	setAttrs(op, []string{"benefit"}, benefit)
+	populate(b, op)
 	b.Insert(op)
 	return ApplyConversionPatternsGpuGpuToNvvmOp{opWrapper{op}}
 }
@@ -607,10 +628,12 @@ func (o ApplyConversionPatternsVectorVectorToLlvmOp) UseVectorAlignment() ir.Att
 // BuildApplyConversionPatternsVectorVectorToLlvmOp creates a
 // transform.apply_conversion_patterns.vector.vector_to_llvm at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildApplyConversionPatternsVectorVectorToLlvmOp(b *ir.Builder, loc ir.Location, reassociateFpReductions, force32bitVectorIndices, useVectorAlignment ir.Attribute) ApplyConversionPatternsVectorVectorToLlvmOp {
 	op := ir.NewNamedOperation(&nameOfApplyConversionPatternsVectorVectorToLlvmOp, loc, nil)
 	setAttrs(op, []string{"reassociate_fp_reductions", "force_32bit_vector_indices", "use_vector_alignment"}, reassociateFpReductions, force32bitVectorIndices, useVectorAlignment)
+	populate(b, op)
 	b.Insert(op)
 	return ApplyConversionPatternsVectorVectorToLlvmOp{opWrapper{op}}
 }
@@ -1139,10 +1162,12 @@ func (o ApplyPatternsLinalgFoldPackUnpackIntoEmptyOp) FoldSingleUseOnly() ir.Att
 // BuildApplyPatternsLinalgFoldPackUnpackIntoEmptyOp creates a
 // transform.apply_patterns.linalg.fold_pack_unpack_into_empty at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildApplyPatternsLinalgFoldPackUnpackIntoEmptyOp(b *ir.Builder, loc ir.Location, foldSingleUseOnly ir.Attribute) ApplyPatternsLinalgFoldPackUnpackIntoEmptyOp {
 	op := ir.NewNamedOperation(&nameOfApplyPatternsLinalgFoldPackUnpackIntoEmptyOp, loc, nil)
 	setAttrs(op, []string{"fold_single_use_only"}, foldSingleUseOnly)
+	populate(b, op)
 	b.Insert(op)
 	return ApplyPatternsLinalgFoldPackUnpackIntoEmptyOp{opWrapper{op}}
 }
@@ -1580,11 +1605,13 @@ func (o ApplyPatternsTensorFoldTensorEmptyOp) FoldSingleUseOnly() ir.Attribute {
 
 // BuildApplyPatternsTensorFoldTensorEmptyOp creates a
 // transform.apply_patterns.tensor.fold_tensor_empty at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildApplyPatternsTensorFoldTensorEmptyOp(b *ir.Builder, loc ir.Location, foldSingleUseOnly ir.Attribute) ApplyPatternsTensorFoldTensorEmptyOp {
 	op := ir.NewNamedOperation(&nameOfApplyPatternsTensorFoldTensorEmptyOp, loc, nil)
 	setAttrs(op, []string{"fold_single_use_only"}, foldSingleUseOnly)
+	populate(b, op)
 	b.Insert(op)
 	return ApplyPatternsTensorFoldTensorEmptyOp{opWrapper{op}}
 }
@@ -2252,11 +2279,13 @@ func (o ApplyPatternsVectorLowerTransferOp) MaxTransferRank() ir.Attribute {
 
 // BuildApplyPatternsVectorLowerTransferOp creates a
 // transform.apply_patterns.vector.lower_transfer at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildApplyPatternsVectorLowerTransferOp(b *ir.Builder, loc ir.Location, maxTransferRank ir.Attribute) ApplyPatternsVectorLowerTransferOp {
 	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerTransferOp, loc, nil)
 	setAttrs(op, []string{"max_transfer_rank"}, maxTransferRank)
+	populate(b, op)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerTransferOp{opWrapper{op}}
 }
@@ -2290,11 +2319,13 @@ func (o ApplyPatternsVectorLowerTransposeOp) Avx2LoweringStrategy() ir.Attribute
 
 // BuildApplyPatternsVectorLowerTransposeOp creates a
 // transform.apply_patterns.vector.lower_transpose at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildApplyPatternsVectorLowerTransposeOp(b *ir.Builder, loc ir.Location, loweringStrategy, avx2LoweringStrategy ir.Attribute) ApplyPatternsVectorLowerTransposeOp {
 	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerTransposeOp, loc, nil)
 	setAttrs(op, []string{"lowering_strategy", "avx2_lowering_strategy"}, loweringStrategy, avx2LoweringStrategy)
+	populate(b, op)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerTransposeOp{opWrapper{op}}
 }
@@ -2550,11 +2581,13 @@ func (o ApplyPatternsVectorTransferToScfOp) FullUnroll() ir.Attribute {
 
 // BuildApplyPatternsVectorTransferToScfOp creates a
 // transform.apply_patterns.vector.transfer_to_scf at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildApplyPatternsVectorTransferToScfOp(b *ir.Builder, loc ir.Location, maxTransferRank, fullUnroll ir.Attribute) ApplyPatternsVectorTransferToScfOp {
 	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorTransferToScfOp, loc, nil)
 	setAttrs(op, []string{"max_transfer_rank", "full_unroll"}, maxTransferRank, fullUnroll)
+	populate(b, op)
 	b.Insert(op)
 	return ApplyPatternsVectorTransferToScfOp{opWrapper{op}}
 }
@@ -2928,12 +2961,14 @@ func (o BufferizationOneShotBufferizeOp) MemcpyOp() ir.Attribute { return o.op.A
 
 // BuildBufferizationOneShotBufferizeOp creates a
 // transform.bufferization.one_shot_bufferize at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildBufferizationOneShotBufferizeOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, functionBoundaryTypeConversion, allowReturnAllocsFromLoops, allowUnknownOps, bufferizeFunctionBoundaries, dumpAliasSets, testAnalysisOnly, printConflicts, checkParallelRegions, memcpyOp ir.Attribute) BufferizationOneShotBufferizeOp {
 	op := ir.NewNamedOperation(&nameOfBufferizationOneShotBufferizeOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"function_boundary_type_conversion", "allow_return_allocs_from_loops", "allow_unknown_ops", "bufferize_function_boundaries", "dump_alias_sets", "test_analysis_only", "print_conflicts", "check_parallel_regions", "memcpy_op"}, functionBoundaryTypeConversion, allowReturnAllocsFromLoops, allowUnknownOps, bufferizeFunctionBoundaries, dumpAliasSets, testAnalysisOnly, printConflicts, checkParallelRegions, memcpyOp)
+	populate(b, op)
 	b.Insert(op)
 	return BufferizationOneShotBufferizeOp{opWrapper{op}}
 }
@@ -3534,12 +3569,14 @@ func (o GetParentOpOp) Deduplicate() ir.Attribute { return o.op.Attr("deduplicat
 func (o GetParentOpOp) NthParent() ir.Attribute { return o.op.Attr("nth_parent") }
 
 // BuildGetParentOpOp creates a transform.get_parent_op at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildGetParentOpOp(b *ir.Builder, loc ir.Location, parentType ir.Type, target *ir.Value, isolatedFromAbove, allowEmptyResults, opName, deduplicate, nthParent ir.Attribute) GetParentOpOp {
 	op := ir.NewNamedOperation(&nameOfGetParentOpOp, loc, []ir.Type{parentType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"isolated_from_above", "allow_empty_results", "op_name", "deduplicate", "nth_parent"}, isolatedFromAbove, allowEmptyResults, opName, deduplicate, nthParent)
+	populate(b, op)
 	b.Insert(op)
 	return GetParentOpOp{opWrapper{op}}
 }
@@ -3739,12 +3776,14 @@ func (o GpuMapNestedForallToThreadsOp) WarpSize() ir.Attribute { return o.op.Att
 
 // BuildGpuMapNestedForallToThreadsOp creates a
 // transform.gpu.map_nested_forall_to_threads at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildGpuMapNestedForallToThreadsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, target *ir.Value, blockDims, syncAfterDistribute, warpSize ir.Attribute) GpuMapNestedForallToThreadsOp {
 	op := ir.NewNamedOperation(&nameOfGpuMapNestedForallToThreadsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"block_dims", "sync_after_distribute", "warp_size"}, blockDims, syncAfterDistribute, warpSize)
+	populate(b, op)
 	b.Insert(op)
 	return GpuMapNestedForallToThreadsOp{opWrapper{op}}
 }
@@ -4109,12 +4148,14 @@ func (o LoopPeelOp) FailIfAlreadyDivisible() ir.Attribute {
 }
 
 // BuildLoopPeelOp creates a transform.loop.peel at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildLoopPeelOp(b *ir.Builder, loc ir.Location, peeledLoopType, remainderLoopType ir.Type, target *ir.Value, peelFront, failIfAlreadyDivisible ir.Attribute) LoopPeelOp {
 	op := ir.NewNamedOperation(&nameOfLoopPeelOp, loc, []ir.Type{peeledLoopType, remainderLoopType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"peel_front", "fail_if_already_divisible"}, peelFront, failIfAlreadyDivisible)
+	populate(b, op)
 	b.Insert(op)
 	return LoopPeelOp{opWrapper{op}}
 }
@@ -4149,12 +4190,14 @@ func (o LoopPipelineOp) IterationInterval() ir.Attribute { return o.op.Attr("ite
 func (o LoopPipelineOp) ReadLatency() ir.Attribute { return o.op.Attr("read_latency") }
 
 // BuildLoopPipelineOp creates a transform.loop.pipeline at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildLoopPipelineOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, iterationInterval, readLatency ir.Attribute) LoopPipelineOp {
 	op := ir.NewNamedOperation(&nameOfLoopPipelineOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"iteration_interval", "read_latency"}, iterationInterval, readLatency)
+	populate(b, op)
 	b.Insert(op)
 	return LoopPipelineOp{opWrapper{op}}
 }
@@ -5713,12 +5756,14 @@ func (o SplitHandleOp) FailOnPayloadTooSmall() ir.Attribute {
 func (o SplitHandleOp) OverflowResult() ir.Attribute { return o.op.Attr("overflow_result") }
 
 // BuildSplitHandleOp creates a transform.split_handle at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildSplitHandleOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, handle *ir.Value, passThroughEmptyHandle, failOnPayloadTooSmall, overflowResult ir.Attribute) SplitHandleOp {
 	op := ir.NewNamedOperation(&nameOfSplitHandleOp, loc, resultsTypes)
 	op.SetOperands([]*ir.Value{handle})
 	setAttrs(op, []string{"pass_through_empty_handle", "fail_on_payload_too_small", "overflow_result"}, passThroughEmptyHandle, failOnPayloadTooSmall, overflowResult)
+	populate(b, op)
 	b.Insert(op)
 	return SplitHandleOp{opWrapper{op}}
 }
@@ -6285,11 +6330,13 @@ func (o StructuredHoistPadOp) Transpose() ir.Attribute { return o.op.Attr("trans
 
 // BuildStructuredHoistPadOp creates a transform.structured.hoist_pad at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildStructuredHoistPadOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, numLoops, transpose ir.Attribute) StructuredHoistPadOp {
 	op := ir.NewNamedOperation(&nameOfStructuredHoistPadOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"num_loops", "transpose"}, numLoops, transpose)
+	populate(b, op)
 	b.Insert(op)
 	return StructuredHoistPadOp{opWrapper{op}}
 }
@@ -6328,11 +6375,13 @@ func (o StructuredHoistPadBuildPackingLoopNestOp) Transpose() ir.Attribute {
 // BuildStructuredHoistPadBuildPackingLoopNestOp creates a
 // transform.structured.hoist_pad.build_packing_loop_nest at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildStructuredHoistPadBuildPackingLoopNestOp(b *ir.Builder, loc ir.Location, packingLoopType ir.Type, target, loop *ir.Value, transpose ir.Attribute) StructuredHoistPadBuildPackingLoopNestOp {
 	op := ir.NewNamedOperation(&nameOfStructuredHoistPadBuildPackingLoopNestOp, loc, []ir.Type{packingLoopType})
 	op.SetOperands([]*ir.Value{target, loop})
 	setAttrs(op, []string{"transpose"}, transpose)
+	populate(b, op)
 	b.Insert(op)
 	return StructuredHoistPadBuildPackingLoopNestOp{opWrapper{op}}
 }
@@ -6554,11 +6603,13 @@ func (o StructuredLowerPackOp) LowerPadLikeWithInsertSlice() ir.Attribute {
 
 // BuildStructuredLowerPackOp creates a transform.structured.lower_pack at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildStructuredLowerPackOp(b *ir.Builder, loc ir.Location, padOpType, expandShapeOpType, transposeOpType ir.Type, target *ir.Value, lowerPadLikeWithInsertSlice ir.Attribute) StructuredLowerPackOp {
 	op := ir.NewNamedOperation(&nameOfStructuredLowerPackOp, loc, []ir.Type{padOpType, expandShapeOpType, transposeOpType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"lowerPadLikeWithInsertSlice"}, lowerPadLikeWithInsertSlice)
+	populate(b, op)
 	b.Insert(op)
 	return StructuredLowerPackOp{opWrapper{op}}
 }
@@ -6602,11 +6653,13 @@ func (o StructuredLowerUnpackOp) LowerUnpadLikeWithExtractSlice() ir.Attribute {
 
 // BuildStructuredLowerUnpackOp creates a transform.structured.lower_unpack at
 // b's insertion point (detached when b has no block). Nil optional attributes
-// are left unset; single-block regions get their block.
+// are left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildStructuredLowerUnpackOp(b *ir.Builder, loc ir.Location, emptyOpType, transposeOpType, collapseShapeOpType, extractSliceOpType ir.Type, target *ir.Value, lowerUnpadLikeWithExtractSlice ir.Attribute) StructuredLowerUnpackOp {
 	op := ir.NewNamedOperation(&nameOfStructuredLowerUnpackOp, loc, []ir.Type{emptyOpType, transposeOpType, collapseShapeOpType, extractSliceOpType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"lowerUnpadLikeWithExtractSlice"}, lowerUnpadLikeWithExtractSlice)
+	populate(b, op)
 	b.Insert(op)
 	return StructuredLowerUnpackOp{opWrapper{op}}
 }
@@ -6702,12 +6755,14 @@ func (o StructuredMultitileSizesOp) Divisor() ir.Attribute { return o.op.Attr("d
 
 // BuildStructuredMultitileSizesOp creates a
 // transform.structured.multitile_sizes at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildStructuredMultitileSizesOp(b *ir.Builder, loc ir.Location, lowSizeType, highSizeType, splitPointType ir.Type, target *ir.Value, dimension, targetSize, divisor ir.Attribute) StructuredMultitileSizesOp {
 	op := ir.NewNamedOperation(&nameOfStructuredMultitileSizesOp, loc, []ir.Type{lowSizeType, highSizeType, splitPointType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"dimension", "target_size", "divisor"}, dimension, targetSize, divisor)
+	populate(b, op)
 	b.Insert(op)
 	return StructuredMultitileSizesOp{opWrapper{op}}
 }
@@ -6743,11 +6798,13 @@ func (o StructuredPackOp) StaticPackedSizes() ir.Attribute { return o.op.Attr("s
 
 // BuildStructuredPackOp creates a transform.structured.pack at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildStructuredPackOp(b *ir.Builder, loc ir.Location, packedOpType ir.Type, target *ir.Value, packedSizes []*ir.Value, staticPackedSizes ir.Attribute) StructuredPackOp {
 	op := ir.NewNamedOperation(&nameOfStructuredPackOp, loc, []ir.Type{packedOpType})
 	op.SetOperands(append([]*ir.Value{target}, packedSizes...))
 	setAttrs(op, []string{"static_packed_sizes"}, staticPackedSizes)
+	populate(b, op)
 	b.Insert(op)
 	return StructuredPackOp{opWrapper{op}}
 }
@@ -6795,11 +6852,13 @@ func (o StructuredPackGreedilyOp) MatmulInnerDimsOrder() ir.Attribute {
 
 // BuildStructuredPackGreedilyOp creates a transform.structured.pack_greedily
 // at b's insertion point (detached when b has no block). Nil optional
-// attributes are left unset; single-block regions get their block.
+// attributes are left unset, but for those MLIR gives a default, which get it
+// (given b's context); single-block regions get their block.
 func BuildStructuredPackGreedilyOp(b *ir.Builder, loc ir.Location, packedOpType ir.Type, target *ir.Value, matmulPackedSizes []*ir.Value, staticMatmulPackedSizes, matmulPaddedSizesNextMultipleOf, matmulInnerDimsOrder ir.Attribute) StructuredPackGreedilyOp {
 	op := ir.NewNamedOperation(&nameOfStructuredPackGreedilyOp, loc, []ir.Type{packedOpType})
 	op.SetOperands(append([]*ir.Value{target}, matmulPackedSizes...))
 	setAttrs(op, []string{"static_matmul_packed_sizes", "matmul_padded_sizes_next_multiple_of", "matmul_inner_dims_order"}, staticMatmulPackedSizes, matmulPaddedSizesNextMultipleOf, matmulInnerDimsOrder)
+	populate(b, op)
 	b.Insert(op)
 	return StructuredPackGreedilyOp{opWrapper{op}}
 }
@@ -6915,11 +6974,13 @@ func (o StructuredPadOp) UsePrescribedTensorShapes() ir.Attribute {
 
 // BuildStructuredPadOp creates a transform.structured.pad at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildStructuredPadOp(b *ir.Builder, loc ir.Location, paddedType, padType, copyType ir.Type, target *ir.Value, padToMultipleOf []*ir.Value, paddingValues, paddingDimensions, staticPadToMultipleOf, packPaddings, nofoldFlags, transposePaddings, copyBackOp, usePrescribedTensorShapes ir.Attribute) StructuredPadOp {
 	op := ir.NewNamedOperation(&nameOfStructuredPadOp, loc, []ir.Type{paddedType, padType, copyType})
 	op.SetOperands(append([]*ir.Value{target}, padToMultipleOf...))
 	setAttrs(op, []string{"padding_values", "padding_dimensions", "static_pad_to_multiple_of", "pack_paddings", "nofold_flags", "transpose_paddings", "copy_back_op", "use_prescribed_tensor_shapes"}, paddingValues, paddingDimensions, staticPadToMultipleOf, packPaddings, nofoldFlags, transposePaddings, copyBackOp, usePrescribedTensorShapes)
+	populate(b, op)
 	b.Insert(op)
 	return StructuredPadOp{opWrapper{op}}
 }
@@ -6970,12 +7031,14 @@ func (o StructuredPadTilingInterfaceOp) PadToMultipleOf() ir.Attribute {
 
 // BuildStructuredPadTilingInterfaceOp creates a
 // transform.structured.pad_tiling_interface at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildStructuredPadTilingInterfaceOp(b *ir.Builder, loc ir.Location, paddedType, padType ir.Type, target *ir.Value, paddingSizes []*ir.Value, paddingValues, staticPaddingSizes, padToMultipleOf ir.Attribute) StructuredPadTilingInterfaceOp {
 	op := ir.NewNamedOperation(&nameOfStructuredPadTilingInterfaceOp, loc, []ir.Type{paddedType, padType})
 	op.SetOperands(append([]*ir.Value{target}, paddingSizes...))
 	setAttrs(op, []string{"padding_values", "static_padding_sizes", "pad_to_multiple_of"}, paddingValues, staticPaddingSizes, padToMultipleOf)
+	populate(b, op)
 	b.Insert(op)
 	return StructuredPadTilingInterfaceOp{opWrapper{op}}
 }
@@ -7037,11 +7100,13 @@ func (o StructuredPromoteOp) Alignment() ir.Attribute { return o.op.Attr("alignm
 
 // BuildStructuredPromoteOp creates a transform.structured.promote at b's
 // insertion point (detached when b has no block). Nil optional attributes are
-// left unset; single-block regions get their block.
+// left unset, but for those MLIR gives a default, which get it (given b's
+// context); single-block regions get their block.
 func BuildStructuredPromoteOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, operandsToPromote, useFullTileBuffers, useFullTilesByDefault, useOriginalSubviewSize, useAlloca, memorySpace, mapping, alignment ir.Attribute) StructuredPromoteOp {
 	op := ir.NewNamedOperation(&nameOfStructuredPromoteOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"operands_to_promote", "use_full_tile_buffers", "use_full_tiles_by_default", "use_original_subview_size", "use_alloca", "memory_space", "mapping", "alignment"}, operandsToPromote, useFullTileBuffers, useFullTilesByDefault, useOriginalSubviewSize, useAlloca, memorySpace, mapping, alignment)
+	populate(b, op)
 	b.Insert(op)
 	return StructuredPromoteOp{opWrapper{op}}
 }
@@ -7390,12 +7455,14 @@ func (o StructuredTileReductionUsingForOp) TileSizes() ir.Attribute { return o.o
 
 // BuildStructuredTileReductionUsingForOp creates a
 // transform.structured.tile_reduction_using_for at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildStructuredTileReductionUsingForOp(b *ir.Builder, loc ir.Location, fillOpTypes []ir.Type, splitOpType, combiningOpType, forOpType ir.Type, target *ir.Value, reductionDims, tileSizes ir.Attribute) StructuredTileReductionUsingForOp {
 	op := ir.NewNamedOperation(&nameOfStructuredTileReductionUsingForOp, loc, append(append(append(append([]ir.Type{}, fillOpTypes...), splitOpType), combiningOpType), forOpType))
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"reduction_dims", "tile_sizes"}, reductionDims, tileSizes)
+	populate(b, op)
 	b.Insert(op)
 	return StructuredTileReductionUsingForOp{opWrapper{op}}
 }
@@ -7460,12 +7527,14 @@ func (o StructuredTileReductionUsingForallOp) Mapping() ir.Attribute { return o.
 
 // BuildStructuredTileReductionUsingForallOp creates a
 // transform.structured.tile_reduction_using_forall at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildStructuredTileReductionUsingForallOp(b *ir.Builder, loc ir.Location, fillOpTypes []ir.Type, splitOpType, combiningOpType, forallOpType ir.Type, target *ir.Value, reductionDims, numThreads, tileSizes, mapping ir.Attribute) StructuredTileReductionUsingForallOp {
 	op := ir.NewNamedOperation(&nameOfStructuredTileReductionUsingForallOp, loc, append(append(append(append([]ir.Type{}, fillOpTypes...), splitOpType), combiningOpType), forallOpType))
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"reduction_dims", "num_threads", "tile_sizes", "mapping"}, reductionDims, numThreads, tileSizes, mapping)
+	populate(b, op)
 	b.Insert(op)
 	return StructuredTileReductionUsingForallOp{opWrapper{op}}
 }

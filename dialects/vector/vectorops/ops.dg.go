@@ -5,7 +5,10 @@
 // dialect).
 package vectorops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -33,6 +36,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 		if v != nil {
 			op.SetAttr(names[i], v)
 		}
+	}
+}
+
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
 	}
 }
 
@@ -214,12 +233,14 @@ func (o ContractOp) IteratorTypes() ir.Attribute { return o.op.Attr("iterator_ty
 func (o ContractOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 
 // BuildContractOp creates a vector.contract at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildContractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs, acc *ir.Value, indexingMaps, iteratorTypes, kind ir.Attribute) ContractOp {
 	op := ir.NewNamedOperation(&nameOfContractOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs, acc})
 	setAttrs(op, []string{"indexing_maps", "iterator_types", "kind"}, indexingMaps, iteratorTypes, kind)
+	populate(b, op)
 	b.Insert(op)
 	return ContractOp{opWrapper{op}}
 }
@@ -1097,12 +1118,14 @@ func (o OuterproductOp) Result() *ir.Value { return o.op.Result(0) }
 func (o OuterproductOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 
 // BuildOuterproductOp creates a vector.outerproduct at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildOuterproductOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, acc []*ir.Value, kind ir.Attribute) OuterproductOp {
 	op := ir.NewNamedOperation(&nameOfOuterproductOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{lhs, rhs}, acc...))
 	setAttrs(op, []string{"kind"}, kind)
+	populate(b, op)
 	b.Insert(op)
 	return OuterproductOp{opWrapper{op}}
 }
@@ -1139,12 +1162,14 @@ func (o PrintOp) Punctuation() ir.Attribute { return o.op.Attr("punctuation") }
 func (o PrintOp) StringLiteral() ir.Attribute { return o.op.Attr("stringLiteral") }
 
 // BuildPrintOp creates a vector.print at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildPrintOp(b *ir.Builder, loc ir.Location, source []*ir.Value, punctuation, stringLiteral ir.Attribute) PrintOp {
 	op := ir.NewNamedOperation(&nameOfPrintOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, source...))
 	setAttrs(op, []string{"punctuation", "stringLiteral"}, punctuation, stringLiteral)
+	populate(b, op)
 	b.Insert(op)
 	return PrintOp{opWrapper{op}}
 }

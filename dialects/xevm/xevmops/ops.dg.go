@@ -4,7 +4,10 @@
 // (package xevm, which describes the ops' bytecode and registers the dialect).
 package xevmops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -32,6 +35,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 		if v != nil {
 			op.SetAttr(names[i], v)
 		}
+	}
+}
+
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
 	}
 }
 
@@ -751,11 +770,13 @@ func (o MemfenceOp) Scope() ir.Attribute { return o.op.Attr("scope") }
 func (o MemfenceOp) Addrspace() ir.Attribute { return o.op.Attr("addrspace") }
 
 // BuildMemfenceOp creates a xevm.memfence at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildMemfenceOp(b *ir.Builder, loc ir.Location, scope, addrspace ir.Attribute) MemfenceOp {
 	op := ir.NewNamedOperation(&nameOfMemfenceOp, loc, nil)
 	setAttrs(op, []string{"scope", "addrspace"}, scope, addrspace)
+	populate(b, op)
 	b.Insert(op)
 	return MemfenceOp{opWrapper{op}}
 }

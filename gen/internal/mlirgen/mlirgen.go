@@ -17,12 +17,14 @@ import (
 
 type gen struct {
 	m *model.Dialect
+	// populates are the ops whose builders populate defaults.
+	populates map[string]bool
 }
 
 // Files returns the emitter of each generated file, by file name without
 // the suffix.
 func Files(m *model.Dialect) map[string]func(*jen.File) {
-	g := &gen{m: m}
+	g := &gen{m: m, populates: populatedOps(m)}
 	files := map[string]func(*jen.File){"dialect": g.genDialect}
 	if len(m.Enums) > 0 || len(m.Structs) > 0 {
 		files["enums"] = g.genEnumsAndStructs

@@ -9,6 +9,7 @@ import (
 	"github.com/dialectgen/dialectgen/defs"
 	"github.com/dialectgen/dialectgen/gen/internal/gofile"
 	"github.com/dialectgen/dialectgen/gen/internal/model"
+	"github.com/dialectgen/dialectgen/gen/internal/releaserules"
 )
 
 func (g *gen) genOps(f *jen.File) {
@@ -24,9 +25,45 @@ func (g *gen) genOps(f *jen.File) {
 		f.PackageComment(line)
 	}
 	genOpHelpers(f)
+	if len(g.populates) > 0 {
+		genPopulate(f)
+	}
 	for _, o := range g.m.Ops {
 		g.genOp(f, o)
 	}
+}
+
+// populatedOps are the ops with an attribute whose default the newest
+// release populates and the rules can build.
+func populatedOps(m *model.Dialect) map[string]bool {
+	out := map[string]bool{}
+	for _, ro := range releaserules.Of(m) {
+		for _, a := range ro.Attrs {
+			if a.Populated && a.Default != nil && a.Until == 0 && a.PopulatedUntil == 0 {
+				out[ro.Op] = true
+			}
+		}
+	}
+	return out
+}
+
+// genPopulate emits what the builders of ops with populated defaults
+// call: the ops package may be apart from the dialect's, so it asks the
+// dialect through the builder's context.
+func genPopulate(f *jen.File) {
+	ctx := jen.Id("b").Dot("Ctx")
+	f.Comment("populate gives op the defaults its dialect populates (ODS's")
+	f.Comment("DefaultValuedAttr) where its builder was given none, as MLIR does when")
+	f.Comment("it creates an op. It needs b's context, with the dialect in it.")
+	f.Func().Id("populate").Params(jen.Id("b").Op("*").Qual(model.IR, "Builder"), jen.Id("op").Op("*").Qual(model.IR, "Operation")).Block(
+		jen.If(ctx.Clone().Op("==").Nil()).Block(jen.Return()),
+		jen.List(jen.Id("d"), jen.Id("ok")).Op(":=").Add(ctx.Clone()).Dot("Dialect").Call(jen.Id("op").Dot("Name").Call().Dot("Dialect")).Assert(jen.Qual(model.Bytecode, "DefaultPopulator")),
+		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
+		jen.If(
+			jen.List(jen.Id("attrs"), jen.Id("added")).Op(":=").Id("d").Dot("PopulateDefaults").Call(ctx.Clone(), jen.Id("op").Dot("Name").Call().Dot("Op"), jen.Lit(0), jen.Id("op").Dot("Attrs").Call()),
+			jen.Id("added"),
+		).Block(jen.Id("op").Dot("SetAttrs").Call(jen.Id("attrs"))),
+	)
 }
 
 // genOpHelpers emits what every wrapper and builder of the package
@@ -301,6 +338,9 @@ func (g *gen) genBuilder(f *jen.File, o *model.Op) {
 	if len(names) > 0 {
 		body = append(body, jen.Id("setAttrs").Call(append([]jen.Code{jen.Id("op"), jen.Index().String().Values(names...)}, values...)...))
 	}
+	if g.populates[o.Name] {
+		body = append(body, jen.Id("populate").Call(jen.Id("b"), jen.Id("op")))
+	}
 	var succs []part
 	for _, s := range o.Successors {
 		succs = append(succs, part{s.Param, s.Variadic})
@@ -319,7 +359,11 @@ func (g *gen) genBuilder(f *jen.File, o *model.Op) {
 		}
 	}
 	body = append(body, jen.Id("b").Dot("Insert").Call(jen.Id("op")), jen.Return(jen.Id(t).Values(jen.Id("opWrapper").Values(jen.Id("op")))))
-	gofile.Doc(f, fmt.Sprintf("Build%s creates %s %s at b's insertion point (detached when b has no block). Nil optional attributes are left unset; single-block regions get their block.", t, model.Article(o.Full), o.Full))
+	unset := "Nil optional attributes are left unset"
+	if g.populates[o.Name] {
+		unset += ", but for those MLIR gives a default, which get it (given b's context)"
+	}
+	gofile.Doc(f, fmt.Sprintf("Build%s creates %s %s at b's insertion point (detached when b has no block). %s; single-block regions get their block.", t, model.Article(o.Full), o.Full, unset))
 	f.Func().Id("Build" + t).Params(gofile.Params(params)...).Id(t).Block(body...)
 	f.Comment(fmt.Sprintf("%s is the name Build%s gives its ops.", nameVar, t))
 	f.Var().Id(nameVar).Op("=").Qual(model.IR, "OpName").Values(jen.Id("Dialect").Op(":").Lit(g.m.Name), jen.Id("Op").Op(":").Lit(o.Name), jen.Id("Registered").Op(":").True())
