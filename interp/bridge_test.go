@@ -10,6 +10,7 @@ import (
 	"github.com/dialectgen/dialectgen/dialects/affine"
 	"github.com/dialectgen/dialectgen/dialects/arith"
 	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/dialects/math"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/hooks"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -198,5 +199,38 @@ func TestPopulateDefaults(t *testing.T) {
 		if fmt.Sprint(got) != c.want && !(c.want == "[]" && got == nil) {
 			t.Errorf("%s at %d: %v, want %s", c.op, c.release, got, c.want)
 		}
+	}
+}
+
+// TestForeignDefaults: math's fastmath defaults to arith's attribute,
+// found through the context, as the generated rules find it; and an
+// interpreted dialect names its enum attributes as the generated one
+// does.
+func TestForeignDefaults(t *testing.T) {
+	in, err := Load("../dialects/math/math.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := ir.NewContext(builtin.Dialect, in, arith.Dialect)
+	want, _ := math.Dialect.PopulateDefaults(ctx, "sqrt", 0, nil)
+	got, _ := in.PopulateDefaults(ctx, "sqrt", 0, nil)
+	if fmt.Sprint(got) != fmt.Sprint(want) || fmt.Sprint(got) != "[{fastmath #arith.fastmath<none>}]" {
+		t.Errorf("math.sqrt: %v, generated %v", got, want)
+	}
+	if got, _ := in.PopulateDefaults(ir.NewContext(builtin.Dialect, in), "sqrt", 0, nil); got != nil {
+		t.Errorf("without arith in the context: %v", got)
+	}
+	ia, err := Load("../dialects/arith/arith.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range [][2]string{{"FastMathFlags", "fast"}, {"IntegerOverflowFlags", "nsw"}, {"FastMathFlags", "nope"}, {"CmpIPredicate", "eq"}} {
+		g, w := ia.EnumAttr(ctx, c[0], c[1]), arith.Dialect.EnumAttr(ctx, c[0], c[1])
+		if fmt.Sprint(g) != fmt.Sprint(w) {
+			t.Errorf("%s::%s: %v, generated %v", c[0], c[1], g, w)
+		}
+	}
+	if a := arith.Dialect.EnumAttr(ctx, "FastMathFlags", "fast"); fmt.Sprint(a) != "#arith.fastmath<fast>" {
+		t.Errorf("FastMathFlags::fast: %v", a)
 	}
 }

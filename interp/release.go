@@ -19,6 +19,7 @@ import (
 var (
 	_ bytecode.ReleaseConverter = (*Dialect)(nil)
 	_ bytecode.DefaultPopulator = (*Dialect)(nil)
+	_ bytecode.EnumAttrs        = (*Dialect)(nil)
 )
 
 // ConvertOp gives an op read at LLVM release from the attributes it has at
@@ -97,11 +98,38 @@ func (in *Dialect) releaseDefault(d *tables.ReleaseDefault) func(ctx *ir.Context
 		}
 	case "array":
 		return func(ctx *ir.Context) ir.Attribute { return builtin.GetArrayAttr(ctx, nil) }
+	case "string":
+		return func(ctx *ir.Context) ir.Attribute { return builtin.GetStringAttr(ctx, d.Str, builtin.GetNoneType(ctx)) }
+	case "foreign":
+		return func(ctx *ir.Context) ir.Attribute { return release.EnumAttr(ctx, d.Dialect, d.EnumName, d.CaseName) }
 	}
 	return func(ctx *ir.Context) ir.Attribute {
 		a, _ := in.get(ctx, d.Def, []any{d.Case.Value}).(ir.Attribute)
 		return a
 	}
+}
+
+// EnumAttr returns the dialect's attribute holding the case named value
+// of the enum named enum, nil if it has none, as the generated EnumAttr
+// does: the first attribute of one parameter that holds the enum.
+func (in *Dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	for _, def := range in.d.Attributes {
+		if len(def.Params) != 1 || def.Distinct {
+			continue
+		}
+		t := def.Params[0].Type
+		if t.Kind != defs.RefEnum || t.Enum.Name != enum {
+			continue
+		}
+		for _, v := range t.Enum.Values {
+			if v.Name == value {
+				a, _ := in.get(ctx, def, []any{v.Value}).(ir.Attribute)
+				return a
+			}
+		}
+		return nil
+	}
+	return nil
 }
 
 // releaseEnum is an enum with each release's numbering.

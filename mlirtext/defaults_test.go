@@ -12,9 +12,9 @@ import (
 
 // withoutDefaults leaves out every attribute its ops carry at a default
 // (ODS's DefaultValuedAttr): arith's fastmath (every release) and
-// overflowFlags (19 on; trunci's 22 on), and LLVM's fastmathFlags, whose
-// default is an enum's empty value. It uses no properties syntax, which
-// 16 lacks.
+// overflowFlags (19 on; trunci's 22 on), LLVM's fastmathFlags, whose
+// default is an enum's empty value, and math's and complex's fastmath,
+// arith's attribute. It uses no properties syntax, which 16 lacks.
 const withoutDefaults = `"func.func"() ({
 ^bb0(%a: i32, %b: f32, %c: i64):
   %0 = "arith.addi"(%a, %a) : (i32, i32) -> i32
@@ -23,6 +23,9 @@ const withoutDefaults = `"func.func"() ({
   %3 = "arith.trunci"(%c) : (i64) -> i32
   %4 = "arith.mulf"(%b, %b) {fastmath = #arith.fastmath<fast>} : (f32, f32) -> f32
   %5 = "llvm.fadd"(%b, %b) : (f32, f32) -> f32
+  %6 = "math.sqrt"(%b) : (f32) -> f32
+  %7 = "complex.create"(%b, %b) : (f32, f32) -> complex<f32>
+  %8 = "complex.abs"(%7) : (complex<f32>) -> f32
   "func.return"(%0) : (i32) -> ()
 }) {function_type = (i32, f32, i64) -> i32, sym_name = "f"} : () -> ()
 `

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -689,3 +690,54 @@ func (a *VarNameAttr) String() string {
 func (a *VarNameAttr) Name() string {
 	return a.name
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "ClauseDefaultValue":
+		if v, ok := ir.EnumCaseNamed(clauseDefaultValueCases, value); ok {
+			return GetClauseDefaultValueAttr(ctx, ClauseDefaultValue(v))
+		}
+	case "CombinedConstructsType":
+		if v, ok := ir.EnumCaseNamed(combinedConstructsTypeCases, value); ok {
+			return GetCombinedConstructsTypeAttr(ctx, CombinedConstructsType(v))
+		}
+	case "Construct":
+		if v, ok := ir.EnumCaseNamed(constructCases, value); ok {
+			return GetConstructAttr(ctx, Construct(v))
+		}
+	case "DataClause":
+		if v, ok := ir.EnumCaseNamed(dataClauseCases, value); ok {
+			return GetDataClauseAttr(ctx, DataClause(v))
+		}
+	case "DataClauseModifier":
+		if v, ok := ir.EnumCaseNamed(dataClauseModifierCases, value); ok {
+			return GetDataClauseModifierAttr(ctx, DataClauseModifier(v))
+		}
+	case "DeviceType":
+		if v, ok := ir.EnumCaseNamed(deviceTypeCases, value); ok {
+			return GetDeviceTypeAttr(ctx, DeviceType(v))
+		}
+	case "GangArgType":
+		if v, ok := ir.EnumCaseNamed(gangArgTypeCases, value); ok {
+			return GetGangArgTypeAttr(ctx, GangArgType(v))
+		}
+	case "ParLevel":
+		if v, ok := ir.EnumCaseNamed(parLevelCases, value); ok {
+			return GetParLevelAttr(ctx, ParLevel(v))
+		}
+	case "RecipeKind":
+		if v, ok := ir.EnumCaseNamed(recipeKindCases, value); ok {
+			return GetRecipeKindAttr(ctx, RecipeKind(v))
+		}
+	case "ReductionOperator":
+		if v, ok := ir.EnumCaseNamed(reductionOperatorCases, value); ok {
+			return GetReductionOperatorAttr(ctx, ReductionOperator(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

@@ -12,7 +12,7 @@ const (
 	ClauseDefaultValueNone    ClauseDefaultValue = 1
 )
 
-var clauseDefaultValueCases = []ir.EnumCase{{Value: 0, Text: "present"}, {Value: 1, Text: "none"}}
+var clauseDefaultValueCases = []ir.EnumCase{{Value: 0, Text: "present", Name: "Present"}, {Value: 1, Text: "none", Name: "None"}}
 
 // String returns the keyword the textual form uses.
 func (e ClauseDefaultValue) String() string {
@@ -31,7 +31,7 @@ const (
 	CombinedConstructsTypeSerialLoop   CombinedConstructsType = 3
 )
 
-var combinedConstructsTypeCases = []ir.EnumCase{{Value: 1, Text: "kernels_loop"}, {Value: 2, Text: "parallel_loop"}, {Value: 3, Text: "serial_loop"}}
+var combinedConstructsTypeCases = []ir.EnumCase{{Value: 1, Text: "kernels_loop", Name: "KernelsLoop"}, {Value: 2, Text: "parallel_loop", Name: "ParallelLoop"}, {Value: 3, Text: "serial_loop", Name: "SerialLoop"}}
 
 // String returns the keyword the textual form uses.
 func (e CombinedConstructsType) String() string {
@@ -203,13 +203,13 @@ const (
 )
 
 var deviceTypeCases = []ir.EnumCase{
-	{Value: 0, Text: "none"},
-	{Value: 1, Text: "star"},
-	{Value: 2, Text: "default"},
-	{Value: 3, Text: "host"},
-	{Value: 4, Text: "multicore"},
-	{Value: 5, Text: "nvidia"},
-	{Value: 6, Text: "radeon"},
+	{Value: 0, Text: "none", Name: "None"},
+	{Value: 1, Text: "star", Name: "Star"},
+	{Value: 2, Text: "default", Name: "Default"},
+	{Value: 3, Text: "host", Name: "Host"},
+	{Value: 4, Text: "multicore", Name: "Multicore"},
+	{Value: 5, Text: "nvidia", Name: "Nvidia"},
+	{Value: 6, Text: "radeon", Name: "Radeon"},
 }
 
 // String returns the keyword the textual form uses.
@@ -319,18 +319,18 @@ const (
 )
 
 var reductionOperatorCases = []ir.EnumCase{
-	{Value: 0, Text: "none"},
-	{Value: 1, Text: "add"},
-	{Value: 2, Text: "mul"},
-	{Value: 3, Text: "max"},
-	{Value: 4, Text: "min"},
-	{Value: 5, Text: "iand"},
-	{Value: 6, Text: "ior"},
-	{Value: 7, Text: "xor"},
-	{Value: 8, Text: "eqv"},
-	{Value: 9, Text: "neqv"},
-	{Value: 10, Text: "land"},
-	{Value: 11, Text: "lor"},
+	{Value: 0, Text: "none", Name: "AccNone"},
+	{Value: 1, Text: "add", Name: "AccAdd"},
+	{Value: 2, Text: "mul", Name: "AccMul"},
+	{Value: 3, Text: "max", Name: "AccMax"},
+	{Value: 4, Text: "min", Name: "AccMin"},
+	{Value: 5, Text: "iand", Name: "AccIand"},
+	{Value: 6, Text: "ior", Name: "AccIor"},
+	{Value: 7, Text: "xor", Name: "AccXor"},
+	{Value: 8, Text: "eqv", Name: "AccEqv"},
+	{Value: 9, Text: "neqv", Name: "AccNeqv"},
+	{Value: 10, Text: "land", Name: "AccLand"},
+	{Value: 11, Text: "lor", Name: "AccLor"},
 }
 
 // String returns the keyword the textual form uses.

@@ -5,6 +5,7 @@ package amdgpu
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -175,3 +176,30 @@ func (a *sched_barrier_opt_enumAttr) String() string {
 func (a *sched_barrier_opt_enumAttr) Value() sched_barrier_opt_enum {
 	return a.value
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "AddressSpace":
+		if v, ok := ir.EnumCaseNamed(addressSpaceCases, value); ok {
+			return GetAddressSpaceAttr(ctx, AddressSpace(v))
+		}
+	case "DPPPerm":
+		if v, ok := ir.EnumCaseNamed(dPPPermCases, value); ok {
+			return GetDPPPermAttr(ctx, DPPPerm(v))
+		}
+	case "MFMAPermB":
+		if v, ok := ir.EnumCaseNamed(mFMAPermBCases, value); ok {
+			return GetMFMAPermBAttr(ctx, MFMAPermB(v))
+		}
+	case "sched_barrier_opt_enum":
+		if v, ok := ir.EnumCaseNamed(sched_barrier_opt_enumCases, value); ok {
+			return Getsched_barrier_opt_enumAttr(ctx, sched_barrier_opt_enum(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

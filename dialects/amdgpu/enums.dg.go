@@ -13,7 +13,7 @@ const (
 	AddressSpaceFatStructuredBuffer AddressSpace = 2
 )
 
-var addressSpaceCases = []ir.EnumCase{{Value: 0, Text: "fat_raw_buffer"}, {Value: 1, Text: "buffer_rsrc"}, {Value: 2, Text: "fat_structured_buffer"}}
+var addressSpaceCases = []ir.EnumCase{{Value: 0, Text: "fat_raw_buffer", Name: "FatRawBuffer"}, {Value: 1, Text: "buffer_rsrc", Name: "BufferRsrc"}, {Value: 2, Text: "fat_structured_buffer", Name: "FatStructuredBuffer"}}
 
 // String returns the keyword the textual form uses.
 func (e AddressSpace) String() string {

@@ -5,6 +5,7 @@ package arith
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -91,3 +92,22 @@ func (a *IntegerOverflowFlagsAttr) String() string {
 func (a *IntegerOverflowFlagsAttr) Value() IntegerOverflowFlags {
 	return a.value
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "FastMathFlags":
+		if v, ok := ir.EnumCaseNamed(fastMathFlagsCases, value); ok {
+			return GetFastMathFlagsAttr(ctx, FastMathFlags(v))
+		}
+	case "IntegerOverflowFlags":
+		if v, ok := ir.EnumCaseNamed(integerOverflowFlagsCases, value); ok {
+			return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlags(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

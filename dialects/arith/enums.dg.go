@@ -74,22 +74,22 @@ const (
 )
 
 var cmpFPredicateCases = []ir.EnumCase{
-	{Value: 0, Text: "false"},
-	{Value: 1, Text: "oeq"},
-	{Value: 2, Text: "ogt"},
-	{Value: 3, Text: "oge"},
-	{Value: 4, Text: "olt"},
-	{Value: 5, Text: "ole"},
-	{Value: 6, Text: "one"},
-	{Value: 7, Text: "ord"},
-	{Value: 8, Text: "ueq"},
-	{Value: 9, Text: "ugt"},
-	{Value: 10, Text: "uge"},
-	{Value: 11, Text: "ult"},
-	{Value: 12, Text: "ule"},
-	{Value: 13, Text: "une"},
-	{Value: 14, Text: "uno"},
-	{Value: 15, Text: "true"},
+	{Value: 0, Text: "false", Name: "AlwaysFalse"},
+	{Value: 1, Text: "oeq", Name: "OEQ"},
+	{Value: 2, Text: "ogt", Name: "OGT"},
+	{Value: 3, Text: "oge", Name: "OGE"},
+	{Value: 4, Text: "olt", Name: "OLT"},
+	{Value: 5, Text: "ole", Name: "OLE"},
+	{Value: 6, Text: "one", Name: "ONE"},
+	{Value: 7, Text: "ord", Name: "ORD"},
+	{Value: 8, Text: "ueq", Name: "UEQ"},
+	{Value: 9, Text: "ugt", Name: "UGT"},
+	{Value: 10, Text: "uge", Name: "UGE"},
+	{Value: 11, Text: "ult", Name: "ULT"},
+	{Value: 12, Text: "ule", Name: "ULE"},
+	{Value: 13, Text: "une", Name: "UNE"},
+	{Value: 14, Text: "uno", Name: "UNO"},
+	{Value: 15, Text: "true", Name: "AlwaysTrue"},
 }
 
 // String returns the keyword the textual form uses.

@@ -5,6 +5,7 @@ package armsme
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -133,3 +134,26 @@ func (a *TypeSizeAttr) String() string {
 func (a *TypeSizeAttr) Value() TypeSize {
 	return a.value
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "CombiningKind":
+		if v, ok := ir.EnumCaseNamed(combiningKindCases, value); ok {
+			return GetCombiningKindAttr(ctx, CombiningKind(v))
+		}
+	case "TileSliceLayout":
+		if v, ok := ir.EnumCaseNamed(tileSliceLayoutCases, value); ok {
+			return GetTileSliceLayoutAttr(ctx, TileSliceLayout(v))
+		}
+	case "TypeSize":
+		if v, ok := ir.EnumCaseNamed(typeSizeCases, value); ok {
+			return GetTypeSizeAttr(ctx, TypeSize(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

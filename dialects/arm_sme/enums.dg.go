@@ -16,11 +16,11 @@ const (
 )
 
 var armSMETileTypeCases = []ir.EnumCase{
-	{Value: 0, Text: "za.b"},
-	{Value: 1, Text: "za.h"},
-	{Value: 2, Text: "za.s"},
-	{Value: 3, Text: "za.d"},
-	{Value: 4, Text: "za.q"},
+	{Value: 0, Text: "za.b", Name: "ZAB"},
+	{Value: 1, Text: "za.h", Name: "ZAH"},
+	{Value: 2, Text: "za.s", Name: "ZAS"},
+	{Value: 3, Text: "za.d", Name: "ZAD"},
+	{Value: 4, Text: "za.q", Name: "ZAQ"},
 }
 
 // String returns the keyword the textual form uses.
@@ -39,7 +39,7 @@ const (
 	CombiningKindSub CombiningKind = 1
 )
 
-var combiningKindCases = []ir.EnumCase{{Value: 0, Text: "add"}, {Value: 1, Text: "sub"}}
+var combiningKindCases = []ir.EnumCase{{Value: 0, Text: "add", Name: "Add"}, {Value: 1, Text: "sub", Name: "Sub"}}
 
 // String returns the keyword the textual form uses.
 func (e CombiningKind) String() string {
@@ -57,7 +57,7 @@ const (
 	TileSliceLayoutVertical   TileSliceLayout = 1
 )
 
-var tileSliceLayoutCases = []ir.EnumCase{{Value: 0, Text: "horizontal"}, {Value: 1, Text: "vertical"}}
+var tileSliceLayoutCases = []ir.EnumCase{{Value: 0, Text: "horizontal", Name: "Horizontal"}, {Value: 1, Text: "vertical", Name: "Vertical"}}
 
 // String returns the keyword the textual form uses.
 func (e TileSliceLayout) String() string {
@@ -78,10 +78,10 @@ const (
 )
 
 var typeSizeCases = []ir.EnumCase{
-	{Value: 0, Text: "byte"},
-	{Value: 1, Text: "half"},
-	{Value: 2, Text: "word"},
-	{Value: 3, Text: "double"},
+	{Value: 0, Text: "byte", Name: "Byte"},
+	{Value: 1, Text: "half", Name: "Half"},
+	{Value: 2, Text: "word", Name: "Word"},
+	{Value: 3, Text: "double", Name: "Double"},
 }
 
 // String returns the keyword the textual form uses.

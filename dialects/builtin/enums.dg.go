@@ -13,7 +13,7 @@ const (
 	SignednessUnsigned Signedness = 2
 )
 
-var signednessCases = []ir.EnumCase{{Value: 0, Text: "i"}, {Value: 1, Text: "si"}, {Value: 2, Text: "ui"}}
+var signednessCases = []ir.EnumCase{{Value: 0, Text: "i", Name: "Signless"}, {Value: 1, Text: "si", Name: "Signed"}, {Value: 2, Text: "ui", Name: "Unsigned"}}
 
 // String returns the keyword the textual form uses.
 func (e Signedness) String() string { return ir.EnumString(signednessCases, uint64(e), "Signedness") }

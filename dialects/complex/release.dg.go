@@ -19,73 +19,119 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 		Dialect: "complex",
 		Ops: map[string]*release.Op{
 			"abs": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"add": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"angle": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"atan2": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"conj": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"cos": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"div": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"exp": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"expm1": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"im": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"log": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"log1p": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"mul": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"neg": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"pow": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"re": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"rsqrt": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"sign": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"sin": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"sqrt": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"sub": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"tan": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"tanh": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 		},
 		Oldest: 19,

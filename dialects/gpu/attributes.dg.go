@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin/affine"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -966,3 +967,54 @@ func (a *TransposeModeAttr) String() string {
 func (a *TransposeModeAttr) Value() TransposeMode {
 	return a.value
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "AddressSpace":
+		if v, ok := ir.EnumCaseNamed(addressSpaceCases, value); ok {
+			return GetAddressSpaceAttr(ctx, AddressSpace(v))
+		}
+	case "AllReduceOperation":
+		if v, ok := ir.EnumCaseNamed(allReduceOperationCases, value); ok {
+			return GetAllReduceOperationAttr(ctx, AllReduceOperation(v))
+		}
+	case "BroadcastType":
+		if v, ok := ir.EnumCaseNamed(broadcastTypeCases, value); ok {
+			return GetBroadcastTypeAttr(ctx, BroadcastType(v))
+		}
+	case "Dimension":
+		if v, ok := ir.EnumCaseNamed(dimensionCases, value); ok {
+			return GetDimensionAttr(ctx, Dimension(v))
+		}
+	case "MappingId":
+		if v, ok := ir.EnumCaseNamed(mappingIdCases, value); ok {
+			return GetGPUBlockMappingAttr(ctx, MappingId(v))
+		}
+	case "MMAElementwiseOp":
+		if v, ok := ir.EnumCaseNamed(mMAElementwiseOpCases, value); ok {
+			return GetMMAElementwiseOpAttr(ctx, MMAElementwiseOp(v))
+		}
+	case "Prune2To4SpMatFlag":
+		if v, ok := ir.EnumCaseNamed(prune2To4SpMatFlagCases, value); ok {
+			return GetPrune2To4SpMatFlagAttr(ctx, Prune2To4SpMatFlag(v))
+		}
+	case "ShuffleMode":
+		if v, ok := ir.EnumCaseNamed(shuffleModeCases, value); ok {
+			return GetShuffleModeAttr(ctx, ShuffleMode(v))
+		}
+	case "SpGEMMWorkEstimationOrComputeKind":
+		if v, ok := ir.EnumCaseNamed(spGEMMWorkEstimationOrComputeKindCases, value); ok {
+			return GetSpGEMMWorkEstimationOrComputeKindAttr(ctx, SpGEMMWorkEstimationOrComputeKind(v))
+		}
+	case "TransposeMode":
+		if v, ok := ir.EnumCaseNamed(transposeModeCases, value); ok {
+			return GetTransposeModeAttr(ctx, TransposeMode(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

@@ -13,7 +13,7 @@ const (
 	AddressSpacePrivate   AddressSpace = 3
 )
 
-var addressSpaceCases = []ir.EnumCase{{Value: 1, Text: "global"}, {Value: 2, Text: "workgroup"}, {Value: 3, Text: "private"}}
+var addressSpaceCases = []ir.EnumCase{{Value: 1, Text: "global", Name: "Global"}, {Value: 2, Text: "workgroup", Name: "Workgroup"}, {Value: 3, Text: "private", Name: "Private"}}
 
 // String returns the keyword the textual form uses.
 func (e AddressSpace) String() string {
@@ -43,19 +43,19 @@ const (
 )
 
 var allReduceOperationCases = []ir.EnumCase{
-	{Value: 0, Text: "add"},
-	{Value: 1, Text: "mul"},
-	{Value: 2, Text: "minui"},
-	{Value: 3, Text: "minsi"},
-	{Value: 4, Text: "minnumf"},
-	{Value: 5, Text: "maxui"},
-	{Value: 6, Text: "maxsi"},
-	{Value: 7, Text: "maxnumf"},
-	{Value: 8, Text: "and"},
-	{Value: 9, Text: "or"},
-	{Value: 10, Text: "xor"},
-	{Value: 11, Text: "minimumf"},
-	{Value: 12, Text: "maximumf"},
+	{Value: 0, Text: "add", Name: "ADD"},
+	{Value: 1, Text: "mul", Name: "MUL"},
+	{Value: 2, Text: "minui", Name: "MINUI"},
+	{Value: 3, Text: "minsi", Name: "MINSI"},
+	{Value: 4, Text: "minnumf", Name: "MINNUMF"},
+	{Value: 5, Text: "maxui", Name: "MAXUI"},
+	{Value: 6, Text: "maxsi", Name: "MAXSI"},
+	{Value: 7, Text: "maxnumf", Name: "MAXNUMF"},
+	{Value: 8, Text: "and", Name: "AND"},
+	{Value: 9, Text: "or", Name: "OR"},
+	{Value: 10, Text: "xor", Name: "XOR"},
+	{Value: 11, Text: "minimumf", Name: "MINIMUMF"},
+	{Value: 12, Text: "maximumf", Name: "MAXIMUMF"},
 }
 
 // String returns the keyword the textual form uses.
@@ -95,10 +95,10 @@ const (
 )
 
 var compilationTargetCases = []ir.EnumCase{
-	{Value: 1, Text: "offload"},
-	{Value: 2, Text: "assembly"},
-	{Value: 3, Text: "bin"},
-	{Value: 4, Text: "fatbin"},
+	{Value: 1, Text: "offload", Name: "Offload"},
+	{Value: 2, Text: "assembly", Name: "Assembly"},
+	{Value: 3, Text: "bin", Name: "Binary"},
+	{Value: 4, Text: "fatbin", Name: "Fatbin"},
 }
 
 // String returns the keyword the textual form uses.
@@ -147,20 +147,20 @@ const (
 )
 
 var mMAElementwiseOpCases = []ir.EnumCase{
-	{Value: 0, Text: "addf"},
-	{Value: 1, Text: "mulf"},
-	{Value: 2, Text: "subf"},
-	{Value: 3, Text: "maxf"},
-	{Value: 4, Text: "minf"},
-	{Value: 5, Text: "divf"},
-	{Value: 6, Text: "addi"},
-	{Value: 7, Text: "muli"},
-	{Value: 8, Text: "subi"},
-	{Value: 9, Text: "divs"},
-	{Value: 10, Text: "divu"},
-	{Value: 11, Text: "negatef"},
-	{Value: 12, Text: "negates"},
-	{Value: 13, Text: "extf"},
+	{Value: 0, Text: "addf", Name: "ADDF"},
+	{Value: 1, Text: "mulf", Name: "MULF"},
+	{Value: 2, Text: "subf", Name: "SUBF"},
+	{Value: 3, Text: "maxf", Name: "MAXF"},
+	{Value: 4, Text: "minf", Name: "MINF"},
+	{Value: 5, Text: "divf", Name: "DIVF"},
+	{Value: 6, Text: "addi", Name: "ADDI"},
+	{Value: 7, Text: "muli", Name: "MULI"},
+	{Value: 8, Text: "subi", Name: "SUBI"},
+	{Value: 9, Text: "divs", Name: "DIVS"},
+	{Value: 10, Text: "divu", Name: "DIVU"},
+	{Value: 11, Text: "negatef", Name: "NEGATEF"},
+	{Value: 12, Text: "negates", Name: "NEGATES"},
+	{Value: 13, Text: "extf", Name: "EXTF"},
 }
 
 // String returns the keyword the textual form uses.
@@ -191,19 +191,19 @@ const (
 )
 
 var mappingIdCases = []ir.EnumCase{
-	{Value: 0, Text: "x"},
-	{Value: 1, Text: "y"},
-	{Value: 2, Text: "z"},
-	{Value: 3, Text: "linear_dim_0"},
-	{Value: 4, Text: "linear_dim_1"},
-	{Value: 5, Text: "linear_dim_2"},
-	{Value: 6, Text: "linear_dim_3"},
-	{Value: 7, Text: "linear_dim_4"},
-	{Value: 8, Text: "linear_dim_5"},
-	{Value: 9, Text: "linear_dim_6"},
-	{Value: 10, Text: "linear_dim_7"},
-	{Value: 11, Text: "linear_dim_8"},
-	{Value: 12, Text: "linear_dim_9"},
+	{Value: 0, Text: "x", Name: "DimX"},
+	{Value: 1, Text: "y", Name: "DimY"},
+	{Value: 2, Text: "z", Name: "DimZ"},
+	{Value: 3, Text: "linear_dim_0", Name: "LinearDim0"},
+	{Value: 4, Text: "linear_dim_1", Name: "LinearDim1"},
+	{Value: 5, Text: "linear_dim_2", Name: "LinearDim2"},
+	{Value: 6, Text: "linear_dim_3", Name: "LinearDim3"},
+	{Value: 7, Text: "linear_dim_4", Name: "LinearDim4"},
+	{Value: 8, Text: "linear_dim_5", Name: "LinearDim5"},
+	{Value: 9, Text: "linear_dim_6", Name: "LinearDim6"},
+	{Value: 10, Text: "linear_dim_7", Name: "LinearDim7"},
+	{Value: 11, Text: "linear_dim_8", Name: "LinearDim8"},
+	{Value: 12, Text: "linear_dim_9", Name: "LinearDim9"},
 }
 
 // String returns the keyword the textual form uses.
@@ -226,13 +226,13 @@ const (
 )
 
 var processorCases = []ir.EnumCase{
-	{Value: 0, Text: "block_x"},
-	{Value: 1, Text: "block_y"},
-	{Value: 2, Text: "block_z"},
-	{Value: 3, Text: "thread_x"},
-	{Value: 4, Text: "thread_y"},
-	{Value: 5, Text: "thread_z"},
-	{Value: 6, Text: "sequential"},
+	{Value: 0, Text: "block_x", Name: "BlockX"},
+	{Value: 1, Text: "block_y", Name: "BlockY"},
+	{Value: 2, Text: "block_z", Name: "BlockZ"},
+	{Value: 3, Text: "thread_x", Name: "ThreadX"},
+	{Value: 4, Text: "thread_y", Name: "ThreadY"},
+	{Value: 5, Text: "thread_z", Name: "ThreadZ"},
+	{Value: 6, Text: "sequential", Name: "Sequential"},
 }
 
 // String returns the keyword the textual form uses.
@@ -271,10 +271,10 @@ const (
 )
 
 var shuffleModeCases = []ir.EnumCase{
-	{Value: 0, Text: "xor"},
-	{Value: 1, Text: "down"},
-	{Value: 2, Text: "up"},
-	{Value: 3, Text: "idx"},
+	{Value: 0, Text: "xor", Name: "XOR"},
+	{Value: 1, Text: "down", Name: "DOWN"},
+	{Value: 2, Text: "up", Name: "UP"},
+	{Value: 3, Text: "idx", Name: "IDX"},
 }
 
 // String returns the keyword the textual form uses.

@@ -5,6 +5,7 @@ package index
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -49,3 +50,18 @@ func (a *IndexCmpPredicateAttr) String() string {
 func (a *IndexCmpPredicateAttr) Value() IndexCmpPredicate {
 	return a.value
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "IndexCmpPredicate":
+		if v, ok := ir.EnumCaseNamed(indexCmpPredicateCases, value); ok {
+			return GetIndexCmpPredicateAttr(ctx, IndexCmpPredicate(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

@@ -21,16 +21,16 @@ const (
 )
 
 var indexCmpPredicateCases = []ir.EnumCase{
-	{Value: 0, Text: "eq"},
-	{Value: 1, Text: "ne"},
-	{Value: 2, Text: "slt"},
-	{Value: 3, Text: "sle"},
-	{Value: 4, Text: "sgt"},
-	{Value: 5, Text: "sge"},
-	{Value: 6, Text: "ult"},
-	{Value: 7, Text: "ule"},
-	{Value: 8, Text: "ugt"},
-	{Value: 9, Text: "uge"},
+	{Value: 0, Text: "eq", Name: "EQ"},
+	{Value: 1, Text: "ne", Name: "NE"},
+	{Value: 2, Text: "slt", Name: "SLT"},
+	{Value: 3, Text: "sle", Name: "SLE"},
+	{Value: 4, Text: "sgt", Name: "SGT"},
+	{Value: 5, Text: "sge", Name: "SGE"},
+	{Value: 6, Text: "ult", Name: "ULT"},
+	{Value: 7, Text: "ule", Name: "ULE"},
+	{Value: 8, Text: "ugt", Name: "UGT"},
+	{Value: 9, Text: "uge", Name: "UGE"},
 }
 
 // String returns the keyword the textual form uses.

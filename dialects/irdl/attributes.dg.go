@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -95,3 +96,18 @@ func (a *VariadicityAttr) String() string {
 func (a *VariadicityAttr) Value() Variadicity {
 	return a.value
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "Variadicity":
+		if v, ok := ir.EnumCaseNamed(variadicityCases, value); ok {
+			return GetVariadicityAttr(ctx, Variadicity(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

@@ -5,6 +5,7 @@ package linalg
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -259,3 +260,38 @@ func (a *UnaryFnAttr) String() string {
 func (a *UnaryFnAttr) Value() UnaryFn {
 	return a.value
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "BinaryFn":
+		if v, ok := ir.EnumCaseNamed(binaryFnCases, value); ok {
+			return GetBinaryFnAttr(ctx, BinaryFn(v))
+		}
+	case "ElementwiseKind":
+		if v, ok := ir.EnumCaseNamed(elementwiseKindCases, value); ok {
+			return GetElementwiseKindAttr(ctx, ElementwiseKind(v))
+		}
+	case "IteratorType":
+		if v, ok := ir.EnumCaseNamed(iteratorTypeCases, value); ok {
+			return GetIteratorTypeAttr(ctx, IteratorType(v))
+		}
+	case "TernaryFn":
+		if v, ok := ir.EnumCaseNamed(ternaryFnCases, value); ok {
+			return GetTernaryFnAttr(ctx, TernaryFn(v))
+		}
+	case "TypeFn":
+		if v, ok := ir.EnumCaseNamed(typeFnCases, value); ok {
+			return GetTypeFnAttr(ctx, TypeFn(v))
+		}
+	case "UnaryFn":
+		if v, ok := ir.EnumCaseNamed(unaryFnCases, value); ok {
+			return GetUnaryFnAttr(ctx, UnaryFn(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -4587,3 +4588,46 @@ func (a *ZeroAttr) String() string {
 	}
 	return "#llvm.ZeroAttr"
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "CConv":
+		if v, ok := ir.EnumCaseNamed(cConvCases, value); ok {
+			return GetCConvAttr(ctx, CConv(v))
+		}
+	case "Comdat":
+		if v, ok := ir.EnumCaseNamed(comdatCases, value); ok {
+			return GetComdatAttr(ctx, Comdat(v))
+		}
+	case "FastmathFlags":
+		if v, ok := ir.EnumCaseNamed(fastmathFlagsCases, value); ok {
+			return GetFastmathFlagsAttr(ctx, FastmathFlags(v))
+		}
+	case "FramePointerKind":
+		if v, ok := ir.EnumCaseNamed(framePointerKindCases, value); ok {
+			return GetFramePointerKindAttr(ctx, FramePointerKind(v))
+		}
+	case "IntegerOverflowFlags":
+		if v, ok := ir.EnumCaseNamed(integerOverflowFlagsCases, value); ok {
+			return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlags(v))
+		}
+	case "Linkage":
+		if v, ok := ir.EnumCaseNamed(linkageCases, value); ok {
+			return GetLinkageAttr(ctx, Linkage(v))
+		}
+	case "TailCallKind":
+		if v, ok := ir.EnumCaseNamed(tailCallKindCases, value); ok {
+			return GetTailCallKindAttr(ctx, TailCallKind(v))
+		}
+	case "UWTableKind":
+		if v, ok := ir.EnumCaseNamed(uWTableKindCases, value); ok {
+			return GetUWTableKindAttr(ctx, UWTableKind(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

@@ -12,7 +12,7 @@ const (
 	AsmDialectADIntel AsmDialect = 1
 )
 
-var asmDialectCases = []ir.EnumCase{{Value: 0, Text: "att"}, {Value: 1, Text: "intel"}}
+var asmDialectCases = []ir.EnumCase{{Value: 0, Text: "att", Name: "AD_ATT"}, {Value: 1, Text: "intel", Name: "AD_Intel"}}
 
 // String returns the keyword the textual form uses.
 func (e AsmDialect) String() string { return ir.EnumString(asmDialectCases, uint64(e), "AsmDialect") }
@@ -164,53 +164,53 @@ const (
 )
 
 var cConvCases = []ir.EnumCase{
-	{Value: 0, Text: "ccc"},
-	{Value: 8, Text: "fastcc"},
-	{Value: 9, Text: "coldcc"},
-	{Value: 10, Text: "cc_10"},
-	{Value: 11, Text: "cc_11"},
-	{Value: 13, Text: "anyregcc"},
-	{Value: 14, Text: "preserve_mostcc"},
-	{Value: 15, Text: "preserve_allcc"},
-	{Value: 16, Text: "swiftcc"},
-	{Value: 17, Text: "cxx_fast_tlscc"},
-	{Value: 18, Text: "tailcc"},
-	{Value: 19, Text: "cfguard_checkcc"},
-	{Value: 20, Text: "swifttailcc"},
-	{Value: 64, Text: "x86_stdcallcc"},
-	{Value: 65, Text: "x86_fastcallcc"},
-	{Value: 66, Text: "arm_apcscc"},
-	{Value: 67, Text: "arm_aapcscc"},
-	{Value: 68, Text: "arm_aapcs_vfpcc"},
-	{Value: 69, Text: "msp430_intrcc"},
-	{Value: 70, Text: "x86_thiscallcc"},
-	{Value: 71, Text: "ptx_kernelcc"},
-	{Value: 72, Text: "ptx_devicecc"},
-	{Value: 75, Text: "spir_funccc"},
-	{Value: 76, Text: "spir_kernelcc"},
-	{Value: 77, Text: "intel_ocl_bicc"},
-	{Value: 78, Text: "x86_64_sysvcc"},
-	{Value: 79, Text: "win64cc"},
-	{Value: 80, Text: "x86_vectorcallcc"},
-	{Value: 81, Text: "hhvmcc"},
-	{Value: 82, Text: "hhvm_ccc"},
-	{Value: 83, Text: "x86_intrcc"},
-	{Value: 84, Text: "avr_intrcc"},
-	{Value: 86, Text: "avr_builtincc"},
-	{Value: 87, Text: "amdgpu_vscc"},
-	{Value: 88, Text: "amdgpu_gscc"},
-	{Value: 90, Text: "amdgpu_cscc"},
-	{Value: 91, Text: "amdgpu_kernelcc"},
-	{Value: 92, Text: "x86_regcallcc"},
-	{Value: 93, Text: "amdgpu_hscc"},
-	{Value: 94, Text: "msp430_builtincc"},
-	{Value: 95, Text: "amdgpu_lscc"},
-	{Value: 96, Text: "amdgpu_escc"},
-	{Value: 97, Text: "aarch64_vectorcallcc"},
-	{Value: 98, Text: "aarch64_sve_vectorcallcc"},
-	{Value: 99, Text: "wasm_emscripten_invokecc"},
-	{Value: 100, Text: "amdgpu_gfxcc"},
-	{Value: 101, Text: "m68k_intrcc"},
+	{Value: 0, Text: "ccc", Name: "C"},
+	{Value: 8, Text: "fastcc", Name: "Fast"},
+	{Value: 9, Text: "coldcc", Name: "Cold"},
+	{Value: 10, Text: "cc_10", Name: "GHC"},
+	{Value: 11, Text: "cc_11", Name: "HiPE"},
+	{Value: 13, Text: "anyregcc", Name: "AnyReg"},
+	{Value: 14, Text: "preserve_mostcc", Name: "PreserveMost"},
+	{Value: 15, Text: "preserve_allcc", Name: "PreserveAll"},
+	{Value: 16, Text: "swiftcc", Name: "Swift"},
+	{Value: 17, Text: "cxx_fast_tlscc", Name: "CXX_FAST_TLS"},
+	{Value: 18, Text: "tailcc", Name: "Tail"},
+	{Value: 19, Text: "cfguard_checkcc", Name: "CFGuard_Check"},
+	{Value: 20, Text: "swifttailcc", Name: "SwiftTail"},
+	{Value: 64, Text: "x86_stdcallcc", Name: "X86_StdCall"},
+	{Value: 65, Text: "x86_fastcallcc", Name: "X86_FastCall"},
+	{Value: 66, Text: "arm_apcscc", Name: "ARM_APCS"},
+	{Value: 67, Text: "arm_aapcscc", Name: "ARM_AAPCS"},
+	{Value: 68, Text: "arm_aapcs_vfpcc", Name: "ARM_AAPCS_VFP"},
+	{Value: 69, Text: "msp430_intrcc", Name: "MSP430_INTR"},
+	{Value: 70, Text: "x86_thiscallcc", Name: "X86_ThisCall"},
+	{Value: 71, Text: "ptx_kernelcc", Name: "PTX_Kernel"},
+	{Value: 72, Text: "ptx_devicecc", Name: "PTX_Device"},
+	{Value: 75, Text: "spir_funccc", Name: "SPIR_FUNC"},
+	{Value: 76, Text: "spir_kernelcc", Name: "SPIR_KERNEL"},
+	{Value: 77, Text: "intel_ocl_bicc", Name: "Intel_OCL_BI"},
+	{Value: 78, Text: "x86_64_sysvcc", Name: "X86_64_SysV"},
+	{Value: 79, Text: "win64cc", Name: "Win64"},
+	{Value: 80, Text: "x86_vectorcallcc", Name: "X86_VectorCall"},
+	{Value: 81, Text: "hhvmcc", Name: "DUMMY_HHVM"},
+	{Value: 82, Text: "hhvm_ccc", Name: "DUMMY_HHVM_C"},
+	{Value: 83, Text: "x86_intrcc", Name: "X86_INTR"},
+	{Value: 84, Text: "avr_intrcc", Name: "AVR_INTR"},
+	{Value: 86, Text: "avr_builtincc", Name: "AVR_BUILTIN"},
+	{Value: 87, Text: "amdgpu_vscc", Name: "AMDGPU_VS"},
+	{Value: 88, Text: "amdgpu_gscc", Name: "AMDGPU_GS"},
+	{Value: 90, Text: "amdgpu_cscc", Name: "AMDGPU_CS"},
+	{Value: 91, Text: "amdgpu_kernelcc", Name: "AMDGPU_KERNEL"},
+	{Value: 92, Text: "x86_regcallcc", Name: "X86_RegCall"},
+	{Value: 93, Text: "amdgpu_hscc", Name: "AMDGPU_HS"},
+	{Value: 94, Text: "msp430_builtincc", Name: "MSP430_BUILTIN"},
+	{Value: 95, Text: "amdgpu_lscc", Name: "AMDGPU_LS"},
+	{Value: 96, Text: "amdgpu_escc", Name: "AMDGPU_ES"},
+	{Value: 97, Text: "aarch64_vectorcallcc", Name: "AArch64_VectorCall"},
+	{Value: 98, Text: "aarch64_sve_vectorcallcc", Name: "AArch64_SVE_VectorCall"},
+	{Value: 99, Text: "wasm_emscripten_invokecc", Name: "WASM_EmscriptenInvoke"},
+	{Value: 100, Text: "amdgpu_gfxcc", Name: "AMDGPU_Gfx"},
+	{Value: 101, Text: "m68k_intrcc", Name: "M68k_INTR"},
 }
 
 // String returns the keyword the textual form uses.
@@ -231,11 +231,11 @@ const (
 )
 
 var comdatCases = []ir.EnumCase{
-	{Value: 0, Text: "any"},
-	{Value: 1, Text: "exactmatch"},
-	{Value: 2, Text: "largest"},
-	{Value: 3, Text: "nodeduplicate"},
-	{Value: 4, Text: "samesize"},
+	{Value: 0, Text: "any", Name: "Any"},
+	{Value: 1, Text: "exactmatch", Name: "ExactMatch"},
+	{Value: 2, Text: "largest", Name: "Largest"},
+	{Value: 3, Text: "nodeduplicate", Name: "NoDeduplicate"},
+	{Value: 4, Text: "samesize", Name: "SameSize"},
 }
 
 // String returns the keyword the textual form uses.
@@ -468,7 +468,7 @@ const (
 	FPExceptionBehaviorStrict  FPExceptionBehavior = 2
 )
 
-var fPExceptionBehaviorCases = []ir.EnumCase{{Value: 0, Text: "ignore"}, {Value: 1, Text: "maytrap"}, {Value: 2, Text: "strict"}}
+var fPExceptionBehaviorCases = []ir.EnumCase{{Value: 0, Text: "ignore", Name: "Ignore"}, {Value: 1, Text: "maytrap", Name: "MayTrap"}, {Value: 2, Text: "strict", Name: "Strict"}}
 
 // String returns the keyword the textual form uses.
 func (e FPExceptionBehavior) String() string {
@@ -524,11 +524,11 @@ const (
 )
 
 var framePointerKindCases = []ir.EnumCase{
-	{Value: 0, Text: "none"},
-	{Value: 1, Text: "non-leaf"},
-	{Value: 2, Text: "all"},
-	{Value: 3, Text: "reserved"},
-	{Value: 4, Text: "non-leaf-no-reserve"},
+	{Value: 0, Text: "none", Name: "None"},
+	{Value: 1, Text: "non-leaf", Name: "NonLeaf"},
+	{Value: 2, Text: "all", Name: "All"},
+	{Value: 3, Text: "reserved", Name: "Reserved"},
+	{Value: 4, Text: "non-leaf-no-reserve", Name: "NonLeafNoReserve"},
 }
 
 // String returns the keyword the textual form uses.
@@ -552,7 +552,7 @@ const (
 
 var gEPNoWrapFlagsCases = []ir.EnumCase{
 	{Value: 0, Text: "none"},
-	{Value: 1, Text: "inbounds_flag"},
+	{Value: 1, Text: "inbounds_flag", Name: "inboundsFlag"},
 	{Value: 2, Text: "nusw"},
 	{Value: 3, Text: "inbounds"},
 	{Value: 4, Text: "nuw"},
@@ -640,17 +640,17 @@ const (
 )
 
 var linkageCases = []ir.EnumCase{
-	{Value: 0, Text: "external"},
-	{Value: 1, Text: "available_externally"},
-	{Value: 2, Text: "linkonce"},
-	{Value: 3, Text: "linkonce_odr"},
-	{Value: 4, Text: "weak"},
-	{Value: 5, Text: "weak_odr"},
-	{Value: 6, Text: "appending"},
-	{Value: 7, Text: "internal"},
-	{Value: 8, Text: "private"},
-	{Value: 9, Text: "extern_weak"},
-	{Value: 10, Text: "common"},
+	{Value: 0, Text: "external", Name: "External"},
+	{Value: 1, Text: "available_externally", Name: "AvailableExternally"},
+	{Value: 2, Text: "linkonce", Name: "Linkonce"},
+	{Value: 3, Text: "linkonce_odr", Name: "LinkonceODR"},
+	{Value: 4, Text: "weak", Name: "Weak"},
+	{Value: 5, Text: "weak_odr", Name: "WeakODR"},
+	{Value: 6, Text: "appending", Name: "Appending"},
+	{Value: 7, Text: "internal", Name: "Internal"},
+	{Value: 8, Text: "private", Name: "Private"},
+	{Value: 9, Text: "extern_weak", Name: "ExternWeak"},
+	{Value: 10, Text: "common", Name: "Common"},
 }
 
 // String returns the keyword the textual form uses.
@@ -674,14 +674,14 @@ const (
 )
 
 var modFlagBehaviorCases = []ir.EnumCase{
-	{Value: 1, Text: "error"},
-	{Value: 2, Text: "warning"},
-	{Value: 3, Text: "require"},
-	{Value: 4, Text: "override"},
-	{Value: 5, Text: "append"},
-	{Value: 6, Text: "append_unique"},
-	{Value: 7, Text: "max"},
-	{Value: 8, Text: "min"},
+	{Value: 1, Text: "error", Name: "Error"},
+	{Value: 2, Text: "warning", Name: "Warning"},
+	{Value: 3, Text: "require", Name: "Require"},
+	{Value: 4, Text: "override", Name: "Override"},
+	{Value: 5, Text: "append", Name: "Append"},
+	{Value: 6, Text: "append_unique", Name: "AppendUnique"},
+	{Value: 7, Text: "max", Name: "Max"},
+	{Value: 8, Text: "min", Name: "Min"},
 }
 
 // String returns the keyword the textual form uses.
@@ -703,10 +703,10 @@ const (
 )
 
 var modRefInfoCases = []ir.EnumCase{
-	{Value: 0, Text: "none"},
-	{Value: 1, Text: "read"},
-	{Value: 2, Text: "write"},
-	{Value: 3, Text: "readwrite"},
+	{Value: 0, Text: "none", Name: "NoModRef"},
+	{Value: 1, Text: "read", Name: "Ref"},
+	{Value: 2, Text: "write", Name: "Mod"},
+	{Value: 3, Text: "readwrite", Name: "ModRef"},
 }
 
 // String returns the keyword the textual form uses.
@@ -749,12 +749,12 @@ const (
 )
 
 var roundingModeCases = []ir.EnumCase{
-	{Value: 0, Text: "towardzero"},
-	{Value: 1, Text: "tonearest"},
-	{Value: 2, Text: "upward"},
-	{Value: 3, Text: "downward"},
-	{Value: 4, Text: "tonearestaway"},
-	{Value: 7, Text: "dynamic"},
+	{Value: 0, Text: "towardzero", Name: "TowardZero"},
+	{Value: 1, Text: "tonearest", Name: "NearestTiesToEven"},
+	{Value: 2, Text: "upward", Name: "TowardPositive"},
+	{Value: 3, Text: "downward", Name: "TowardNegative"},
+	{Value: 4, Text: "tonearestaway", Name: "NearestTiesToAway"},
+	{Value: 7, Text: "dynamic", Name: "Dynamic"},
 }
 
 // String returns the keyword the textual form uses.
@@ -776,10 +776,10 @@ const (
 )
 
 var tailCallKindCases = []ir.EnumCase{
-	{Value: 0, Text: "none"},
-	{Value: 1, Text: "tail"},
-	{Value: 2, Text: "musttail"},
-	{Value: 3, Text: "notail"},
+	{Value: 0, Text: "none", Name: "None"},
+	{Value: 1, Text: "tail", Name: "Tail"},
+	{Value: 2, Text: "musttail", Name: "MustTail"},
+	{Value: 3, Text: "notail", Name: "NoTail"},
 }
 
 // String returns the keyword the textual form uses.
@@ -799,7 +799,7 @@ const (
 	UWTableKindAsync UWTableKind = 2
 )
 
-var uWTableKindCases = []ir.EnumCase{{Value: 0, Text: "none"}, {Value: 1, Text: "sync"}, {Value: 2, Text: "async"}}
+var uWTableKindCases = []ir.EnumCase{{Value: 0, Text: "none", Name: "None"}, {Value: 1, Text: "sync", Name: "Sync"}, {Value: 2, Text: "async", Name: "Async"}}
 
 // String returns the keyword the textual form uses.
 func (e UWTableKind) String() string {
@@ -818,7 +818,7 @@ const (
 	UnnamedAddrGlobal UnnamedAddr = 2
 )
 
-var unnamedAddrCases = []ir.EnumCase{{Value: 0, Text: "none"}, {Value: 1, Text: "local_unnamed_addr"}, {Value: 2, Text: "unnamed_addr"}}
+var unnamedAddrCases = []ir.EnumCase{{Value: 0, Text: "none", Name: "None"}, {Value: 1, Text: "local_unnamed_addr", Name: "Local"}, {Value: 2, Text: "unnamed_addr", Name: "Global"}}
 
 // String returns the keyword the textual form uses.
 func (e UnnamedAddr) String() string {
@@ -837,7 +837,7 @@ const (
 	VisibilityProtected Visibility = 2
 )
 
-var visibilityCases = []ir.EnumCase{{Value: 0, Text: "default"}, {Value: 1, Text: "hidden"}, {Value: 2, Text: "protected"}}
+var visibilityCases = []ir.EnumCase{{Value: 0, Text: "default", Name: "Default"}, {Value: 1, Text: "hidden", Name: "Hidden"}, {Value: 2, Text: "protected", Name: "Protected"}}
 
 // String returns the keyword the textual form uses.
 func (e Visibility) String() string { return ir.EnumString(visibilityCases, uint64(e), "Visibility") }

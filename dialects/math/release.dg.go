@@ -19,127 +19,209 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 		Dialect: "math",
 		Ops: map[string]*release.Op{
 			"absf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"acos": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"acosh": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"asin": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"asinh": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"atan": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"atan2": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"atanh": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"cbrt": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"ceil": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"clampf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"copysign": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"cos": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"cosh": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"erf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"erfc": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"exp": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"exp2": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"expm1": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"floor": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"fma": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"fpowi": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"isfinite": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"isinf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"isnan": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"isnormal": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"log": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"log10": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"log1p": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"log2": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"powf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"round": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"roundeven": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"rsqrt": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"sin": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"sincos": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"sinh": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"sqrt": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"tan": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"tanh": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"trunc": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 		},
 		Oldest: 19,

@@ -5,6 +5,7 @@ package mpi
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -49,3 +50,18 @@ func (a *MPI_ErrorClassEnumAttr) String() string {
 func (a *MPI_ErrorClassEnumAttr) Value() MPI_ErrorClassEnum {
 	return a.value
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "MPI_ErrorClassEnum":
+		if v, ok := ir.EnumCaseNamed(mPI_ErrorClassEnumCases, value); ok {
+			return GetMPI_ErrorClassEnumAttr(ctx, MPI_ErrorClassEnum(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

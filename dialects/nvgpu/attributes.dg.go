@@ -5,6 +5,7 @@ package nvgpu
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -217,3 +218,34 @@ func (a *TensorMapSwizzleKindAttr) String() string {
 func (a *TensorMapSwizzleKindAttr) Value() TensorMapSwizzleKind {
 	return a.value
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "RcpRoundingMode":
+		if v, ok := ir.EnumCaseNamed(rcpRoundingModeCases, value); ok {
+			return GetRcpRoundingModeAttr(ctx, RcpRoundingMode(v))
+		}
+	case "TensorMapInterleaveKind":
+		if v, ok := ir.EnumCaseNamed(tensorMapInterleaveKindCases, value); ok {
+			return GetTensorMapInterleaveKindAttr(ctx, TensorMapInterleaveKind(v))
+		}
+	case "TensorMapL2PromoKind":
+		if v, ok := ir.EnumCaseNamed(tensorMapL2PromoKindCases, value); ok {
+			return GetTensorMapL2PromoKindAttr(ctx, TensorMapL2PromoKind(v))
+		}
+	case "TensorMapOOBKind":
+		if v, ok := ir.EnumCaseNamed(tensorMapOOBKindCases, value); ok {
+			return GetTensorMapOOBKindAttr(ctx, TensorMapOOBKind(v))
+		}
+	case "TensorMapSwizzleKind":
+		if v, ok := ir.EnumCaseNamed(tensorMapSwizzleKindCases, value); ok {
+			return GetTensorMapSwizzleKindAttr(ctx, TensorMapSwizzleKind(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

@@ -16,11 +16,11 @@ const (
 )
 
 var rcpRoundingModeCases = []ir.EnumCase{
-	{Value: 0, Text: "approx"},
-	{Value: 1, Text: "rn"},
-	{Value: 2, Text: "rz"},
-	{Value: 3, Text: "rm"},
-	{Value: 4, Text: "rp"},
+	{Value: 0, Text: "approx", Name: "APPROX"},
+	{Value: 1, Text: "rn", Name: "RN"},
+	{Value: 2, Text: "rz", Name: "RZ"},
+	{Value: 3, Text: "rm", Name: "RM"},
+	{Value: 4, Text: "rp", Name: "RP"},
 }
 
 // String returns the keyword the textual form uses.
@@ -40,7 +40,7 @@ const (
 	TensorMapInterleaveKindInterleave32b TensorMapInterleaveKind = 2
 )
 
-var tensorMapInterleaveKindCases = []ir.EnumCase{{Value: 0, Text: "none"}, {Value: 1, Text: "interleave_16b"}, {Value: 2, Text: "interleave_32b"}}
+var tensorMapInterleaveKindCases = []ir.EnumCase{{Value: 0, Text: "none", Name: "INTERLEAVE_NONE"}, {Value: 1, Text: "interleave_16b", Name: "INTERLEAVE_16B"}, {Value: 2, Text: "interleave_32b", Name: "INTERLEAVE_32B"}}
 
 // String returns the keyword the textual form uses.
 func (e TensorMapInterleaveKind) String() string {
@@ -63,10 +63,10 @@ const (
 )
 
 var tensorMapL2PromoKindCases = []ir.EnumCase{
-	{Value: 0, Text: "none"},
-	{Value: 1, Text: "l2promo_64b"},
-	{Value: 2, Text: "l2promo_128b"},
-	{Value: 3, Text: "l2promo_256b"},
+	{Value: 0, Text: "none", Name: "L2PROMO_NONE"},
+	{Value: 1, Text: "l2promo_64b", Name: "L2PROMO_64B"},
+	{Value: 2, Text: "l2promo_128b", Name: "L2PROMO_128B"},
+	{Value: 3, Text: "l2promo_256b", Name: "L2PROMO_256B"},
 }
 
 // String returns the keyword the textual form uses.
@@ -85,7 +85,7 @@ const (
 	TensorMapOOBKindNan  TensorMapOOBKind = 1
 )
 
-var tensorMapOOBKindCases = []ir.EnumCase{{Value: 0, Text: "zero"}, {Value: 1, Text: "nan"}}
+var tensorMapOOBKindCases = []ir.EnumCase{{Value: 0, Text: "zero", Name: "OOB_ZERO"}, {Value: 1, Text: "nan", Name: "OOB_NAN"}}
 
 // String returns the keyword the textual form uses.
 func (e TensorMapOOBKind) String() string {
@@ -106,10 +106,10 @@ const (
 )
 
 var tensorMapSwizzleKindCases = []ir.EnumCase{
-	{Value: 0, Text: "none"},
-	{Value: 1, Text: "swizzle_32b"},
-	{Value: 2, Text: "swizzle_64b"},
-	{Value: 3, Text: "swizzle_128b"},
+	{Value: 0, Text: "none", Name: "SWIZZLE_NONE"},
+	{Value: 1, Text: "swizzle_32b", Name: "SWIZZLE_32B"},
+	{Value: 2, Text: "swizzle_64b", Name: "SWIZZLE_64B"},
+	{Value: 3, Text: "swizzle_128b", Name: "SWIZZLE_128B"},
 }
 
 // String returns the keyword the textual form uses.

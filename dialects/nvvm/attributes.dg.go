@@ -5,6 +5,7 @@ package nvvm
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -2179,3 +2180,202 @@ func (a *WGMMATypesAttr) String() string {
 func (a *WGMMATypesAttr) Value() WGMMATypes {
 	return a.value
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "BarrierReduction":
+		if v, ok := ir.EnumCaseNamed(barrierReductionCases, value); ok {
+			return GetBarrierReductionAttr(ctx, BarrierReduction(v))
+		}
+	case "BlockScaleFormat":
+		if v, ok := ir.EnumCaseNamed(blockScaleFormatCases, value); ok {
+			return GetBlockScaleFormatAttr(ctx, BlockScaleFormat(v))
+		}
+	case "CTAGroupKind":
+		if v, ok := ir.EnumCaseNamed(cTAGroupKindCases, value); ok {
+			return GetCTAGroupKindAttr(ctx, CTAGroupKind(v))
+		}
+	case "CacheEvictionPriority":
+		if v, ok := ir.EnumCaseNamed(cacheEvictionPriorityCases, value); ok {
+			return GetCacheEvictionPriorityAttr(ctx, CacheEvictionPriority(v))
+		}
+	case "ClusterLaunchControlQueryType":
+		if v, ok := ir.EnumCaseNamed(clusterLaunchControlQueryTypeCases, value); ok {
+			return GetClusterLaunchControlQueryTypeAttr(ctx, ClusterLaunchControlQueryType(v))
+		}
+	case "DotAccumulateType":
+		if v, ok := ir.EnumCaseNamed(dotAccumulateTypeCases, value); ok {
+			return GetDotAccumulateTypeAttr(ctx, DotAccumulateType(v))
+		}
+	case "FPRoundingMode":
+		if v, ok := ir.EnumCaseNamed(fPRoundingModeCases, value); ok {
+			return GetFPRoundingModeAttr(ctx, FPRoundingMode(v))
+		}
+	case "GridDepActionKind":
+		if v, ok := ir.EnumCaseNamed(gridDepActionKindCases, value); ok {
+			return GetGridDepActionKindAttr(ctx, GridDepActionKind(v))
+		}
+	case "LdStMatrixEltType":
+		if v, ok := ir.EnumCaseNamed(ldStMatrixEltTypeCases, value); ok {
+			return GetLdStMatrixEltTypeAttr(ctx, LdStMatrixEltType(v))
+		}
+	case "LoadCacheModifierKind":
+		if v, ok := ir.EnumCaseNamed(loadCacheModifierKindCases, value); ok {
+			return GetLoadCacheModifierKindAttr(ctx, LoadCacheModifierKind(v))
+		}
+	case "MMAB1Op":
+		if v, ok := ir.EnumCaseNamed(mMAB1OpCases, value); ok {
+			return GetMMAB1OpAttr(ctx, MMAB1Op(v))
+		}
+	case "MMABlockScaleKind":
+		if v, ok := ir.EnumCaseNamed(mMABlockScaleKindCases, value); ok {
+			return GetMMABlockScaleKindAttr(ctx, MMABlockScaleKind(v))
+		}
+	case "MMAFrag":
+		if v, ok := ir.EnumCaseNamed(mMAFragCases, value); ok {
+			return GetMMAFragAttr(ctx, MMAFrag(v))
+		}
+	case "MMAIntOverflow":
+		if v, ok := ir.EnumCaseNamed(mMAIntOverflowCases, value); ok {
+			return GetMMAIntOverflowAttr(ctx, MMAIntOverflow(v))
+		}
+	case "MMAKind":
+		if v, ok := ir.EnumCaseNamed(mMAKindCases, value); ok {
+			return GetMMAKindAttr(ctx, MMAKind(v))
+		}
+	case "MMALayout":
+		if v, ok := ir.EnumCaseNamed(mMALayoutCases, value); ok {
+			return GetMMALayoutAttr(ctx, MMALayout(v))
+		}
+	case "MMATypes":
+		if v, ok := ir.EnumCaseNamed(mMATypesCases, value); ok {
+			return GetMMATypesAttr(ctx, MMATypes(v))
+		}
+	case "MatchSyncKind":
+		if v, ok := ir.EnumCaseNamed(matchSyncKindCases, value); ok {
+			return GetMatchSyncKindAttr(ctx, MatchSyncKind(v))
+		}
+	case "MemOrderKind":
+		if v, ok := ir.EnumCaseNamed(memOrderKindCases, value); ok {
+			return GetMemOrderKindAttr(ctx, MemOrderKind(v))
+		}
+	case "MemScopeKind":
+		if v, ok := ir.EnumCaseNamed(memScopeKindCases, value); ok {
+			return GetMemScopeKindAttr(ctx, MemScopeKind(v))
+		}
+	case "NVVMMemorySpace":
+		if v, ok := ir.EnumCaseNamed(nVVMMemorySpaceCases, value); ok {
+			return GetNVVMMemorySpaceAttr(ctx, NVVMMemorySpace(v))
+		}
+	case "PermuteMode":
+		if v, ok := ir.EnumCaseNamed(permuteModeCases, value); ok {
+			return GetPermuteModeAttr(ctx, PermuteMode(v))
+		}
+	case "PrefetchCacheLevel":
+		if v, ok := ir.EnumCaseNamed(prefetchCacheLevelCases, value); ok {
+			return GetPrefetchCacheLevelAttr(ctx, PrefetchCacheLevel(v))
+		}
+	case "ProxyKind":
+		if v, ok := ir.EnumCaseNamed(proxyKindCases, value); ok {
+			return GetProxyKindAttr(ctx, ProxyKind(v))
+		}
+	case "ReduxKind":
+		if v, ok := ir.EnumCaseNamed(reduxKindCases, value); ok {
+			return GetReduxKindAttr(ctx, ReduxKind(v))
+		}
+	case "SaturationMode":
+		if v, ok := ir.EnumCaseNamed(saturationModeCases, value); ok {
+			return GetSaturationModeAttr(ctx, SaturationMode(v))
+		}
+	case "ScaleVecSize":
+		if v, ok := ir.EnumCaseNamed(scaleVecSizeCases, value); ok {
+			return GetScaleVecSizeAttr(ctx, ScaleVecSize(v))
+		}
+	case "SetMaxRegisterAction":
+		if v, ok := ir.EnumCaseNamed(setMaxRegisterActionCases, value); ok {
+			return GetSetMaxRegisterActionAttr(ctx, SetMaxRegisterAction(v))
+		}
+	case "SharedSpace":
+		if v, ok := ir.EnumCaseNamed(sharedSpaceCases, value); ok {
+			return GetSharedSpaceAttr(ctx, SharedSpace(v))
+		}
+	case "ShflKind":
+		if v, ok := ir.EnumCaseNamed(shflKindCases, value); ok {
+			return GetShflKindAttr(ctx, ShflKind(v))
+		}
+	case "TMALoadMode":
+		if v, ok := ir.EnumCaseNamed(tMALoadModeCases, value); ok {
+			return GetTMALoadModeAttr(ctx, TMALoadMode(v))
+		}
+	case "TMAReduxKind":
+		if v, ok := ir.EnumCaseNamed(tMAReduxKindCases, value); ok {
+			return GetTMAReduxKindAttr(ctx, TMAReduxKind(v))
+		}
+	case "TMAStoreMode":
+		if v, ok := ir.EnumCaseNamed(tMAStoreModeCases, value); ok {
+			return GetTMAStoreModeAttr(ctx, TMAStoreMode(v))
+		}
+	case "Tcgen05CpMulticast":
+		if v, ok := ir.EnumCaseNamed(tcgen05CpMulticastCases, value); ok {
+			return GetTcgen05CpMulticastAttr(ctx, Tcgen05CpMulticast(v))
+		}
+	case "Tcgen05CpShape":
+		if v, ok := ir.EnumCaseNamed(tcgen05CpShapeCases, value); ok {
+			return GetTcgen05CpShapeAttr(ctx, Tcgen05CpShape(v))
+		}
+	case "Tcgen05CpSrcFormat":
+		if v, ok := ir.EnumCaseNamed(tcgen05CpSrcFormatCases, value); ok {
+			return GetTcgen05CpSrcFormatAttr(ctx, Tcgen05CpSrcFormat(v))
+		}
+	case "Tcgen05FenceKind":
+		if v, ok := ir.EnumCaseNamed(tcgen05FenceKindCases, value); ok {
+			return GetTcgen05FenceKindAttr(ctx, Tcgen05FenceKind(v))
+		}
+	case "Tcgen05LdStShape":
+		if v, ok := ir.EnumCaseNamed(tcgen05LdStShapeCases, value); ok {
+			return GetTcgen05LdStShapeAttr(ctx, Tcgen05LdStShape(v))
+		}
+	case "Tcgen05MMABlockScale":
+		if v, ok := ir.EnumCaseNamed(tcgen05MMABlockScaleCases, value); ok {
+			return GetTcgen05MMABlockScaleAttr(ctx, Tcgen05MMABlockScale(v))
+		}
+	case "Tcgen05MMACollectorBBuffer":
+		if v, ok := ir.EnumCaseNamed(tcgen05MMACollectorBBufferCases, value); ok {
+			return GetTcgen05MMACollectorBBufferAttr(ctx, Tcgen05MMACollectorBBuffer(v))
+		}
+	case "Tcgen05MMACollectorOp":
+		if v, ok := ir.EnumCaseNamed(tcgen05MMACollectorOpCases, value); ok {
+			return GetTcgen05MMACollectorOpAttr(ctx, Tcgen05MMACollectorOp(v))
+		}
+	case "Tcgen05MMAKind":
+		if v, ok := ir.EnumCaseNamed(tcgen05MMAKindCases, value); ok {
+			return GetTcgen05MMAKindAttr(ctx, Tcgen05MMAKind(v))
+		}
+	case "Tcgen05WaitKind":
+		if v, ok := ir.EnumCaseNamed(tcgen05WaitKindCases, value); ok {
+			return GetTcgen05WaitKindAttr(ctx, Tcgen05WaitKind(v))
+		}
+	case "VoteSyncKind":
+		if v, ok := ir.EnumCaseNamed(voteSyncKindCases, value); ok {
+			return GetVoteSyncKindAttr(ctx, VoteSyncKind(v))
+		}
+	case "WGMMAScaleIn":
+		if v, ok := ir.EnumCaseNamed(wGMMAScaleInCases, value); ok {
+			return GetWGMMAScaleInAttr(ctx, WGMMAScaleIn(v))
+		}
+	case "WGMMAScaleOut":
+		if v, ok := ir.EnumCaseNamed(wGMMAScaleOutCases, value); ok {
+			return GetWGMMAScaleOutAttr(ctx, WGMMAScaleOut(v))
+		}
+	case "WGMMATypes":
+		if v, ok := ir.EnumCaseNamed(wGMMATypesCases, value); ok {
+			return GetWGMMATypesAttr(ctx, WGMMATypes(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

@@ -13,7 +13,7 @@ const (
 	BarrierReductionOr   BarrierReduction = 2
 )
 
-var barrierReductionCases = []ir.EnumCase{{Value: 0, Text: "popc"}, {Value: 1, Text: "and"}, {Value: 2, Text: "or"}}
+var barrierReductionCases = []ir.EnumCase{{Value: 0, Text: "popc", Name: "POPC"}, {Value: 1, Text: "and", Name: "AND"}, {Value: 2, Text: "or", Name: "OR"}}
 
 // String returns the keyword the textual form uses.
 func (e BarrierReduction) String() string {
@@ -31,7 +31,7 @@ const (
 	BlockScaleFormatUe4m3 BlockScaleFormat = 1
 )
 
-var blockScaleFormatCases = []ir.EnumCase{{Value: 0, Text: "ue8m0"}, {Value: 1, Text: "ue4m3"}}
+var blockScaleFormatCases = []ir.EnumCase{{Value: 0, Text: "ue8m0", Name: "UE8M0"}, {Value: 1, Text: "ue4m3", Name: "UE4M3"}}
 
 // String returns the keyword the textual form uses.
 func (e BlockScaleFormat) String() string {
@@ -49,7 +49,7 @@ const (
 	CTAGroupKindCta2 CTAGroupKind = 1
 )
 
-var cTAGroupKindCases = []ir.EnumCase{{Value: 0, Text: "cta_1"}, {Value: 1, Text: "cta_2"}}
+var cTAGroupKindCases = []ir.EnumCase{{Value: 0, Text: "cta_1", Name: "CTA_1"}, {Value: 1, Text: "cta_2", Name: "CTA_2"}}
 
 // String returns the keyword the textual form uses.
 func (e CTAGroupKind) String() string {
@@ -71,11 +71,11 @@ const (
 )
 
 var cacheEvictionPriorityCases = []ir.EnumCase{
-	{Value: 0, Text: "evict_normal"},
-	{Value: 1, Text: "evict_first"},
-	{Value: 2, Text: "evict_last"},
-	{Value: 3, Text: "evict_unchanged"},
-	{Value: 4, Text: "no_allocate"},
+	{Value: 0, Text: "evict_normal", Name: "EvictNormal"},
+	{Value: 1, Text: "evict_first", Name: "EvictFirst"},
+	{Value: 2, Text: "evict_last", Name: "EvictLast"},
+	{Value: 3, Text: "evict_unchanged", Name: "EvictUnchanged"},
+	{Value: 4, Text: "no_allocate", Name: "NoAllocate"},
 }
 
 // String returns the keyword the textual form uses.
@@ -99,10 +99,10 @@ const (
 )
 
 var clusterLaunchControlQueryTypeCases = []ir.EnumCase{
-	{Value: 0, Text: "is_canceled"},
-	{Value: 1, Text: "get_first_cta_id_x"},
-	{Value: 2, Text: "get_first_cta_id_y"},
-	{Value: 3, Text: "get_first_cta_id_z"},
+	{Value: 0, Text: "is_canceled", Name: "IS_CANCELED"},
+	{Value: 1, Text: "get_first_cta_id_x", Name: "GET_FIRST_CTA_ID_X"},
+	{Value: 2, Text: "get_first_cta_id_y", Name: "GET_FIRST_CTA_ID_Y"},
+	{Value: 3, Text: "get_first_cta_id_z", Name: "GET_FIRST_CTA_ID_Z"},
 }
 
 // String returns the keyword the textual form uses.
@@ -123,7 +123,7 @@ const (
 	DotAccumulateTypeUnsigned DotAccumulateType = 0
 )
 
-var dotAccumulateTypeCases = []ir.EnumCase{{Value: 0, Text: "unsigned"}, {Value: 1, Text: "signed"}}
+var dotAccumulateTypeCases = []ir.EnumCase{{Value: 0, Text: "unsigned", Name: "UNSIGNED"}, {Value: 1, Text: "signed", Name: "SIGNED"}}
 
 // String returns the keyword the textual form uses.
 func (e DotAccumulateType) String() string {
@@ -147,13 +147,13 @@ const (
 )
 
 var fPRoundingModeCases = []ir.EnumCase{
-	{Value: 0, Text: "none"},
-	{Value: 1, Text: "rn"},
-	{Value: 2, Text: "rm"},
-	{Value: 3, Text: "rp"},
-	{Value: 4, Text: "rz"},
-	{Value: 5, Text: "rna"},
-	{Value: 6, Text: "rs"},
+	{Value: 0, Text: "none", Name: "NONE"},
+	{Value: 1, Text: "rn", Name: "RN"},
+	{Value: 2, Text: "rm", Name: "RM"},
+	{Value: 3, Text: "rp", Name: "RP"},
+	{Value: 4, Text: "rz", Name: "RZ"},
+	{Value: 5, Text: "rna", Name: "RNA"},
+	{Value: 6, Text: "rs", Name: "RS"},
 }
 
 // String returns the keyword the textual form uses.
@@ -193,10 +193,10 @@ const (
 )
 
 var ldStMatrixEltTypeCases = []ir.EnumCase{
-	{Value: 0, Text: "b16"},
-	{Value: 1, Text: "b8"},
-	{Value: 2, Text: "b8x16.b6x16_p32"},
-	{Value: 3, Text: "b8x16.b4x16_p64"},
+	{Value: 0, Text: "b16", Name: "B16"},
+	{Value: 1, Text: "b8", Name: "B8"},
+	{Value: 2, Text: "b8x16.b6x16_p32", Name: "B8X16_B6X16_P32"},
+	{Value: 3, Text: "b8x16.b4x16_p64", Name: "B8X16_B4X16_P64"},
 }
 
 // String returns the keyword the textual form uses.
@@ -219,11 +219,11 @@ const (
 )
 
 var loadCacheModifierKindCases = []ir.EnumCase{
-	{Value: 0, Text: "ca"},
-	{Value: 1, Text: "cg"},
-	{Value: 2, Text: "cs"},
-	{Value: 3, Text: "lu"},
-	{Value: 4, Text: "cv"},
+	{Value: 0, Text: "ca", Name: "CA"},
+	{Value: 1, Text: "cg", Name: "CG"},
+	{Value: 2, Text: "cs", Name: "CS"},
+	{Value: 3, Text: "lu", Name: "LU"},
+	{Value: 4, Text: "cv", Name: "CV"},
 }
 
 // String returns the keyword the textual form uses.
@@ -262,7 +262,7 @@ const (
 	MMABlockScaleKindMxf4nvf4 MMABlockScaleKind = 2
 )
 
-var mMABlockScaleKindCases = []ir.EnumCase{{Value: 0, Text: "mxf8f6f4"}, {Value: 1, Text: "mxf4"}, {Value: 2, Text: "mxf4nvf4"}}
+var mMABlockScaleKindCases = []ir.EnumCase{{Value: 0, Text: "mxf8f6f4", Name: "MXF8F6F4"}, {Value: 1, Text: "mxf4", Name: "MXF4"}, {Value: 2, Text: "mxf4nvf4", Name: "MXF4NVF4"}}
 
 // String returns the keyword the textual form uses.
 func (e MMABlockScaleKind) String() string {
@@ -418,14 +418,14 @@ const (
 )
 
 var memOrderKindCases = []ir.EnumCase{
-	{Value: 0, Text: "weak"},
-	{Value: 1, Text: "relaxed"},
-	{Value: 2, Text: "acquire"},
-	{Value: 3, Text: "release"},
-	{Value: 4, Text: "acq_rel"},
-	{Value: 5, Text: "sc"},
-	{Value: 6, Text: "mmio"},
-	{Value: 7, Text: "volatile"},
+	{Value: 0, Text: "weak", Name: "WEAK"},
+	{Value: 1, Text: "relaxed", Name: "RELAXED"},
+	{Value: 2, Text: "acquire", Name: "ACQUIRE"},
+	{Value: 3, Text: "release", Name: "RELEASE"},
+	{Value: 4, Text: "acq_rel", Name: "ACQ_REL"},
+	{Value: 5, Text: "sc", Name: "SC"},
+	{Value: 6, Text: "mmio", Name: "MMIO"},
+	{Value: 7, Text: "volatile", Name: "VOLATILE"},
 }
 
 // String returns the keyword the textual form uses.
@@ -447,10 +447,10 @@ const (
 )
 
 var memScopeKindCases = []ir.EnumCase{
-	{Value: 0, Text: "cta"},
-	{Value: 1, Text: "cluster"},
-	{Value: 2, Text: "gpu"},
-	{Value: 3, Text: "sys"},
+	{Value: 0, Text: "cta", Name: "CTA"},
+	{Value: 1, Text: "cluster", Name: "CLUSTER"},
+	{Value: 2, Text: "gpu", Name: "GPU"},
+	{Value: 3, Text: "sys", Name: "SYS"},
 }
 
 // String returns the keyword the textual form uses.
@@ -475,13 +475,13 @@ const (
 )
 
 var nVVMMemorySpaceCases = []ir.EnumCase{
-	{Value: 0, Text: "generic"},
-	{Value: 1, Text: "global"},
-	{Value: 3, Text: "shared"},
-	{Value: 4, Text: "constant"},
-	{Value: 5, Text: "local"},
-	{Value: 6, Text: "tensor"},
-	{Value: 7, Text: "shared_cluster"},
+	{Value: 0, Text: "generic", Name: "Generic"},
+	{Value: 1, Text: "global", Name: "Global"},
+	{Value: 3, Text: "shared", Name: "Shared"},
+	{Value: 4, Text: "constant", Name: "Constant"},
+	{Value: 5, Text: "local", Name: "Local"},
+	{Value: 6, Text: "tensor", Name: "Tensor"},
+	{Value: 7, Text: "shared_cluster", Name: "SharedCluster"},
 }
 
 // String returns the keyword the textual form uses.
@@ -506,13 +506,13 @@ const (
 )
 
 var permuteModeCases = []ir.EnumCase{
-	{Value: 0, Text: "default"},
-	{Value: 1, Text: "f4e"},
-	{Value: 2, Text: "b4e"},
-	{Value: 3, Text: "rc8"},
-	{Value: 4, Text: "ecl"},
-	{Value: 5, Text: "ecr"},
-	{Value: 6, Text: "rc16"},
+	{Value: 0, Text: "default", Name: "DEFAULT"},
+	{Value: 1, Text: "f4e", Name: "F4E"},
+	{Value: 2, Text: "b4e", Name: "B4E"},
+	{Value: 3, Text: "rc8", Name: "RC8"},
+	{Value: 4, Text: "ecl", Name: "ECL"},
+	{Value: 5, Text: "ecr", Name: "ECR"},
+	{Value: 6, Text: "rc16", Name: "RC16"},
 }
 
 // String returns the keyword the textual form uses.
@@ -556,10 +556,10 @@ const (
 var proxyKindCases = []ir.EnumCase{
 	{Value: 0, Text: "alias"},
 	{Value: 1, Text: "async"},
-	{Value: 2, Text: "async.global"},
-	{Value: 3, Text: "async.shared"},
-	{Value: 4, Text: "tensormap"},
-	{Value: 5, Text: "generic"},
+	{Value: 2, Text: "async.global", Name: "async_global"},
+	{Value: 3, Text: "async.shared", Name: "async_shared"},
+	{Value: 4, Text: "tensormap", Name: "TENSORMAP"},
+	{Value: 5, Text: "generic", Name: "GENERIC"},
 }
 
 // String returns the keyword the textual form uses.
@@ -585,16 +585,16 @@ const (
 )
 
 var reduxKindCases = []ir.EnumCase{
-	{Value: 1, Text: "add"},
-	{Value: 2, Text: "and"},
-	{Value: 3, Text: "max"},
-	{Value: 4, Text: "min"},
-	{Value: 5, Text: "or"},
-	{Value: 6, Text: "umax"},
-	{Value: 7, Text: "umin"},
-	{Value: 8, Text: "xor"},
-	{Value: 9, Text: "fmin"},
-	{Value: 10, Text: "fmax"},
+	{Value: 1, Text: "add", Name: "ADD"},
+	{Value: 2, Text: "and", Name: "AND"},
+	{Value: 3, Text: "max", Name: "MAX"},
+	{Value: 4, Text: "min", Name: "MIN"},
+	{Value: 5, Text: "or", Name: "OR"},
+	{Value: 6, Text: "umax", Name: "UMAX"},
+	{Value: 7, Text: "umin", Name: "UMIN"},
+	{Value: 8, Text: "xor", Name: "XOR"},
+	{Value: 9, Text: "fmin", Name: "FMIN"},
+	{Value: 10, Text: "fmax", Name: "FMAX"},
 }
 
 // String returns the keyword the textual form uses.
@@ -611,7 +611,7 @@ const (
 	SaturationModeSatfinite SaturationMode = 1
 )
 
-var saturationModeCases = []ir.EnumCase{{Value: 0, Text: "none"}, {Value: 1, Text: "satfinite"}}
+var saturationModeCases = []ir.EnumCase{{Value: 0, Text: "none", Name: "NONE"}, {Value: 1, Text: "satfinite", Name: "SATFINITE"}}
 
 // String returns the keyword the textual form uses.
 func (e SaturationMode) String() string {
@@ -630,7 +630,7 @@ const (
 	ScaleVecSizeX4 ScaleVecSize = 2
 )
 
-var scaleVecSizeCases = []ir.EnumCase{{Value: 0, Text: "x1"}, {Value: 1, Text: "x2"}, {Value: 2, Text: "x4"}}
+var scaleVecSizeCases = []ir.EnumCase{{Value: 0, Text: "x1", Name: "X1"}, {Value: 1, Text: "x2", Name: "X2"}, {Value: 2, Text: "x4", Name: "X4"}}
 
 // String returns the keyword the textual form uses.
 func (e ScaleVecSize) String() string {
@@ -666,7 +666,7 @@ const (
 	SharedSpaceSharedCluster SharedSpace = 1
 )
 
-var sharedSpaceCases = []ir.EnumCase{{Value: 0, Text: "cta"}, {Value: 1, Text: "cluster"}}
+var sharedSpaceCases = []ir.EnumCase{{Value: 0, Text: "cta", Name: "shared_cta"}, {Value: 1, Text: "cluster", Name: "shared_cluster"}}
 
 // String returns the keyword the textual form uses.
 func (e SharedSpace) String() string {
@@ -711,11 +711,11 @@ const (
 )
 
 var tMALoadModeCases = []ir.EnumCase{
-	{Value: 0, Text: "tile"},
-	{Value: 1, Text: "im2col"},
-	{Value: 2, Text: "im2col_w"},
-	{Value: 3, Text: "im2col_w_128"},
-	{Value: 4, Text: "tile_gather4"},
+	{Value: 0, Text: "tile", Name: "TILE"},
+	{Value: 1, Text: "im2col", Name: "IM2COL"},
+	{Value: 2, Text: "im2col_w", Name: "IM2COL_W"},
+	{Value: 3, Text: "im2col_w_128", Name: "IM2COL_W_128"},
+	{Value: 4, Text: "tile_gather4", Name: "TILE_GATHER4"},
 }
 
 // String returns the keyword the textual form uses.
@@ -741,14 +741,14 @@ const (
 )
 
 var tMAReduxKindCases = []ir.EnumCase{
-	{Value: 0, Text: "add"},
-	{Value: 1, Text: "min"},
-	{Value: 2, Text: "max"},
-	{Value: 3, Text: "inc"},
-	{Value: 4, Text: "dec"},
-	{Value: 5, Text: "and"},
-	{Value: 6, Text: "or"},
-	{Value: 7, Text: "xor"},
+	{Value: 0, Text: "add", Name: "ADD"},
+	{Value: 1, Text: "min", Name: "MIN"},
+	{Value: 2, Text: "max", Name: "MAX"},
+	{Value: 3, Text: "inc", Name: "INC"},
+	{Value: 4, Text: "dec", Name: "DEC"},
+	{Value: 5, Text: "and", Name: "AND"},
+	{Value: 6, Text: "or", Name: "OR"},
+	{Value: 7, Text: "xor", Name: "XOR"},
 }
 
 // String returns the keyword the textual form uses.
@@ -768,7 +768,7 @@ const (
 	TMAStoreModeTileScatter4 TMAStoreMode = 2
 )
 
-var tMAStoreModeCases = []ir.EnumCase{{Value: 0, Text: "tile"}, {Value: 1, Text: "im2col"}, {Value: 2, Text: "tile_scatter4"}}
+var tMAStoreModeCases = []ir.EnumCase{{Value: 0, Text: "tile", Name: "TILE"}, {Value: 1, Text: "im2col", Name: "IM2COL"}, {Value: 2, Text: "tile_scatter4", Name: "TILE_SCATTER4"}}
 
 // String returns the keyword the textual form uses.
 func (e TMAStoreMode) String() string {
@@ -789,10 +789,10 @@ const (
 )
 
 var tcgen05CpMulticastCases = []ir.EnumCase{
-	{Value: 0, Text: "none"},
-	{Value: 1, Text: "warpx2_02_13"},
-	{Value: 2, Text: "warpx2_01_23"},
-	{Value: 3, Text: "warpx4"},
+	{Value: 0, Text: "none", Name: "NONE"},
+	{Value: 1, Text: "warpx2_02_13", Name: "WARPX2_02_13"},
+	{Value: 2, Text: "warpx2_01_23", Name: "WARPX2_01_23"},
+	{Value: 3, Text: "warpx4", Name: "WARPX4"},
 }
 
 // String returns the keyword the textual form uses.
@@ -815,11 +815,11 @@ const (
 )
 
 var tcgen05CpShapeCases = []ir.EnumCase{
-	{Value: 0, Text: "shape_128x256b"},
-	{Value: 1, Text: "shape_4x256b"},
-	{Value: 2, Text: "shape_128x128b"},
-	{Value: 3, Text: "shape_64x128b"},
-	{Value: 4, Text: "shape_32x128b"},
+	{Value: 0, Text: "shape_128x256b", Name: "SHAPE_128x256b"},
+	{Value: 1, Text: "shape_4x256b", Name: "SHAPE_4x256b"},
+	{Value: 2, Text: "shape_128x128b", Name: "SHAPE_128x128b"},
+	{Value: 3, Text: "shape_64x128b", Name: "SHAPE_64x128b"},
+	{Value: 4, Text: "shape_32x128b", Name: "SHAPE_32x128b"},
 }
 
 // String returns the keyword the textual form uses.
@@ -838,7 +838,7 @@ const (
 	Tcgen05CpSrcFormatB4x16P64 Tcgen05CpSrcFormat = 1
 )
 
-var tcgen05CpSrcFormatCases = []ir.EnumCase{{Value: 0, Text: "b6x16_p32"}, {Value: 1, Text: "b4x16_p64"}}
+var tcgen05CpSrcFormatCases = []ir.EnumCase{{Value: 0, Text: "b6x16_p32", Name: "B6x16_P32"}, {Value: 1, Text: "b4x16_p64", Name: "B4x16_P64"}}
 
 // String returns the keyword the textual form uses.
 func (e Tcgen05CpSrcFormat) String() string {
@@ -856,7 +856,7 @@ const (
 	Tcgen05FenceKindAfter  Tcgen05FenceKind = 1
 )
 
-var tcgen05FenceKindCases = []ir.EnumCase{{Value: 0, Text: "before"}, {Value: 1, Text: "after"}}
+var tcgen05FenceKindCases = []ir.EnumCase{{Value: 0, Text: "before", Name: "BEFORE_THREAD_SYNC"}, {Value: 1, Text: "after", Name: "AFTER_THREAD_SYNC"}}
 
 // String returns the keyword the textual form uses.
 func (e Tcgen05FenceKind) String() string {
@@ -877,11 +877,11 @@ const (
 )
 
 var tcgen05LdStShapeCases = []ir.EnumCase{
-	{Value: 0, Text: "shape_16x64b"},
-	{Value: 1, Text: "shape_16x128b"},
-	{Value: 2, Text: "shape_16x256b"},
-	{Value: 3, Text: "shape_32x32b"},
-	{Value: 4, Text: "shape_16x32bx2"},
+	{Value: 0, Text: "shape_16x64b", Name: "SHAPE_16X64B"},
+	{Value: 1, Text: "shape_16x128b", Name: "SHAPE_16X128B"},
+	{Value: 2, Text: "shape_16x256b", Name: "SHAPE_16X256B"},
+	{Value: 3, Text: "shape_32x32b", Name: "SHAPE_32X32B"},
+	{Value: 4, Text: "shape_16x32bx2", Name: "SHAPE_16X32BX2"},
 }
 
 // String returns the keyword the textual form uses.
@@ -901,7 +901,7 @@ const (
 	Tcgen05MMABlockScaleBlock32 Tcgen05MMABlockScale = 2
 )
 
-var tcgen05MMABlockScaleCases = []ir.EnumCase{{Value: 0, Text: "default"}, {Value: 1, Text: "block16"}, {Value: 2, Text: "block32"}}
+var tcgen05MMABlockScaleCases = []ir.EnumCase{{Value: 0, Text: "default", Name: "DEFAULT"}, {Value: 1, Text: "block16", Name: "BLOCK16"}, {Value: 2, Text: "block32", Name: "BLOCK32"}}
 
 // String returns the keyword the textual form uses.
 func (e Tcgen05MMABlockScale) String() string {
@@ -922,10 +922,10 @@ const (
 )
 
 var tcgen05MMACollectorBBufferCases = []ir.EnumCase{
-	{Value: 0, Text: "b0"},
-	{Value: 1, Text: "b1"},
-	{Value: 2, Text: "b2"},
-	{Value: 3, Text: "b3"},
+	{Value: 0, Text: "b0", Name: "B0"},
+	{Value: 1, Text: "b1", Name: "B1"},
+	{Value: 2, Text: "b2", Name: "B2"},
+	{Value: 3, Text: "b3", Name: "B3"},
 }
 
 // String returns the keyword the textual form uses.
@@ -949,10 +949,10 @@ const (
 )
 
 var tcgen05MMACollectorOpCases = []ir.EnumCase{
-	{Value: 0, Text: "discard"},
-	{Value: 1, Text: "lastuse"},
-	{Value: 2, Text: "fill"},
-	{Value: 3, Text: "use"},
+	{Value: 0, Text: "discard", Name: "DISCARD"},
+	{Value: 1, Text: "lastuse", Name: "LASTUSE"},
+	{Value: 2, Text: "fill", Name: "FILL"},
+	{Value: 3, Text: "use", Name: "USE"},
 }
 
 // String returns the keyword the textual form uses.
@@ -976,10 +976,10 @@ const (
 )
 
 var tcgen05MMAKindCases = []ir.EnumCase{
-	{Value: 0, Text: "f16"},
-	{Value: 1, Text: "tf32"},
-	{Value: 2, Text: "f8f6f4"},
-	{Value: 3, Text: "i8"},
+	{Value: 0, Text: "f16", Name: "F16"},
+	{Value: 1, Text: "tf32", Name: "TF32"},
+	{Value: 2, Text: "f8f6f4", Name: "F8F6F4"},
+	{Value: 3, Text: "i8", Name: "I8"},
 }
 
 // String returns the keyword the textual form uses.
@@ -998,7 +998,7 @@ const (
 	Tcgen05WaitKindStore Tcgen05WaitKind = 1
 )
 
-var tcgen05WaitKindCases = []ir.EnumCase{{Value: 0, Text: "load"}, {Value: 1, Text: "store"}}
+var tcgen05WaitKindCases = []ir.EnumCase{{Value: 0, Text: "load", Name: "LOAD"}, {Value: 1, Text: "store", Name: "STORE"}}
 
 // String returns the keyword the textual form uses.
 func (e Tcgen05WaitKind) String() string {

@@ -5,6 +5,7 @@ package omp
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -1098,3 +1099,94 @@ func (a *VersionAttr) String() string {
 func (a *VersionAttr) Version() uint32 {
 	return a.version
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "ClauseBindKind":
+		if v, ok := ir.EnumCaseNamed(clauseBindKindCases, value); ok {
+			return GetClauseBindKindAttr(ctx, ClauseBindKind(v))
+		}
+	case "ClauseCancellationConstructType":
+		if v, ok := ir.EnumCaseNamed(clauseCancellationConstructTypeCases, value); ok {
+			return GetClauseCancellationConstructTypeAttr(ctx, ClauseCancellationConstructType(v))
+		}
+	case "ClauseDepend":
+		if v, ok := ir.EnumCaseNamed(clauseDependCases, value); ok {
+			return GetClauseDependAttr(ctx, ClauseDepend(v))
+		}
+	case "ClauseGrainsizeType":
+		if v, ok := ir.EnumCaseNamed(clauseGrainsizeTypeCases, value); ok {
+			return GetClauseGrainsizeTypeAttr(ctx, ClauseGrainsizeType(v))
+		}
+	case "ClauseMapFlags":
+		if v, ok := ir.EnumCaseNamed(clauseMapFlagsCases, value); ok {
+			return GetClauseMapFlagsAttr(ctx, ClauseMapFlags(v))
+		}
+	case "ClauseMemoryOrderKind":
+		if v, ok := ir.EnumCaseNamed(clauseMemoryOrderKindCases, value); ok {
+			return GetClauseMemoryOrderKindAttr(ctx, ClauseMemoryOrderKind(v))
+		}
+	case "ClauseNumTasksType":
+		if v, ok := ir.EnumCaseNamed(clauseNumTasksTypeCases, value); ok {
+			return GetClauseNumTasksTypeAttr(ctx, ClauseNumTasksType(v))
+		}
+	case "ClauseNumThreadsType":
+		if v, ok := ir.EnumCaseNamed(clauseNumThreadsTypeCases, value); ok {
+			return GetClauseNumThreadsTypeAttr(ctx, ClauseNumThreadsType(v))
+		}
+	case "ClauseOrderKind":
+		if v, ok := ir.EnumCaseNamed(clauseOrderKindCases, value); ok {
+			return GetClauseOrderKindAttr(ctx, ClauseOrderKind(v))
+		}
+	case "ClauseProcBindKind":
+		if v, ok := ir.EnumCaseNamed(clauseProcBindKindCases, value); ok {
+			return GetClauseProcBindKindAttr(ctx, ClauseProcBindKind(v))
+		}
+	case "ClauseRequires":
+		if v, ok := ir.EnumCaseNamed(clauseRequiresCases, value); ok {
+			return GetClauseRequiresAttr(ctx, ClauseRequires(v))
+		}
+	case "ClauseScheduleKind":
+		if v, ok := ir.EnumCaseNamed(clauseScheduleKindCases, value); ok {
+			return GetClauseScheduleKindAttr(ctx, ClauseScheduleKind(v))
+		}
+	case "ClauseTaskDepend":
+		if v, ok := ir.EnumCaseNamed(clauseTaskDependCases, value); ok {
+			return GetClauseTaskDependAttr(ctx, ClauseTaskDepend(v))
+		}
+	case "DataSharingClauseType":
+		if v, ok := ir.EnumCaseNamed(dataSharingClauseTypeCases, value); ok {
+			return GetDataSharingClauseTypeAttr(ctx, DataSharingClauseType(v))
+		}
+	case "DeclareTargetCaptureClause":
+		if v, ok := ir.EnumCaseNamed(declareTargetCaptureClauseCases, value); ok {
+			return GetDeclareTargetCaptureClauseAttr(ctx, DeclareTargetCaptureClause(v))
+		}
+	case "DeclareTargetDeviceType":
+		if v, ok := ir.EnumCaseNamed(declareTargetDeviceTypeCases, value); ok {
+			return GetDeclareTargetDeviceTypeAttr(ctx, DeclareTargetDeviceType(v))
+		}
+	case "OrderModifier":
+		if v, ok := ir.EnumCaseNamed(orderModifierCases, value); ok {
+			return GetOrderModifierAttr(ctx, OrderModifier(v))
+		}
+	case "ReductionModifier":
+		if v, ok := ir.EnumCaseNamed(reductionModifierCases, value); ok {
+			return GetReductionModifierAttr(ctx, ReductionModifier(v))
+		}
+	case "ScheduleModifier":
+		if v, ok := ir.EnumCaseNamed(scheduleModifierCases, value); ok {
+			return GetScheduleModifierAttr(ctx, ScheduleModifier(v))
+		}
+	case "VariableCaptureKind":
+		if v, ok := ir.EnumCaseNamed(variableCaptureKindCases, value); ok {
+			return GetVariableCaptureKindAttr(ctx, VariableCaptureKind(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

@@ -13,7 +13,7 @@ const (
 	ClauseBindKindThread   ClauseBindKind = 2
 )
 
-var clauseBindKindCases = []ir.EnumCase{{Value: 0, Text: "parallel"}, {Value: 1, Text: "teams"}, {Value: 2, Text: "thread"}}
+var clauseBindKindCases = []ir.EnumCase{{Value: 0, Text: "parallel", Name: "Parallel"}, {Value: 1, Text: "teams", Name: "Teams"}, {Value: 2, Text: "thread", Name: "Thread"}}
 
 // String returns the keyword the textual form uses.
 func (e ClauseBindKind) String() string {
@@ -34,10 +34,10 @@ const (
 )
 
 var clauseCancellationConstructTypeCases = []ir.EnumCase{
-	{Value: 0, Text: "parallel"},
-	{Value: 1, Text: "loop"},
-	{Value: 2, Text: "sections"},
-	{Value: 3, Text: "taskgroup"},
+	{Value: 0, Text: "parallel", Name: "Parallel"},
+	{Value: 1, Text: "loop", Name: "Loop"},
+	{Value: 2, Text: "sections", Name: "Sections"},
+	{Value: 3, Text: "taskgroup", Name: "Taskgroup"},
 }
 
 // String returns the keyword the textual form uses.
@@ -75,7 +75,7 @@ const (
 	ClauseGrainsizeTypeStrict ClauseGrainsizeType = 0
 )
 
-var clauseGrainsizeTypeCases = []ir.EnumCase{{Value: 0, Text: "strict"}}
+var clauseGrainsizeTypeCases = []ir.EnumCase{{Value: 0, Text: "strict", Name: "Strict"}}
 
 // String returns the keyword the textual form uses.
 func (e ClauseGrainsizeType) String() string {
@@ -155,11 +155,11 @@ const (
 )
 
 var clauseMemoryOrderKindCases = []ir.EnumCase{
-	{Value: 0, Text: "seq_cst"},
-	{Value: 1, Text: "acq_rel"},
-	{Value: 2, Text: "acquire"},
-	{Value: 3, Text: "release"},
-	{Value: 4, Text: "relaxed"},
+	{Value: 0, Text: "seq_cst", Name: "Seq_cst"},
+	{Value: 1, Text: "acq_rel", Name: "Acq_rel"},
+	{Value: 2, Text: "acquire", Name: "Acquire"},
+	{Value: 3, Text: "release", Name: "Release"},
+	{Value: 4, Text: "relaxed", Name: "Relaxed"},
 }
 
 // String returns the keyword the textual form uses.
@@ -179,7 +179,7 @@ const (
 	ClauseNumTasksTypeStrict ClauseNumTasksType = 0
 )
 
-var clauseNumTasksTypeCases = []ir.EnumCase{{Value: 0, Text: "strict"}}
+var clauseNumTasksTypeCases = []ir.EnumCase{{Value: 0, Text: "strict", Name: "Strict"}}
 
 // String returns the keyword the textual form uses.
 func (e ClauseNumTasksType) String() string {
@@ -196,7 +196,7 @@ const (
 	ClauseNumThreadsTypeStrict ClauseNumThreadsType = 0
 )
 
-var clauseNumThreadsTypeCases = []ir.EnumCase{{Value: 0, Text: "strict"}}
+var clauseNumThreadsTypeCases = []ir.EnumCase{{Value: 0, Text: "strict", Name: "Strict"}}
 
 // String returns the keyword the textual form uses.
 func (e ClauseNumThreadsType) String() string {
@@ -213,7 +213,7 @@ const (
 	ClauseOrderKindConcurrent ClauseOrderKind = 1
 )
 
-var clauseOrderKindCases = []ir.EnumCase{{Value: 1, Text: "concurrent"}}
+var clauseOrderKindCases = []ir.EnumCase{{Value: 1, Text: "concurrent", Name: "Concurrent"}}
 
 // String returns the keyword the textual form uses.
 func (e ClauseOrderKind) String() string {
@@ -234,10 +234,10 @@ const (
 )
 
 var clauseProcBindKindCases = []ir.EnumCase{
-	{Value: 0, Text: "primary"},
-	{Value: 1, Text: "master"},
-	{Value: 2, Text: "close"},
-	{Value: 3, Text: "spread"},
+	{Value: 0, Text: "primary", Name: "Primary"},
+	{Value: 1, Text: "master", Name: "Master"},
+	{Value: 2, Text: "close", Name: "Close"},
+	{Value: 3, Text: "spread", Name: "Spread"},
 }
 
 // String returns the keyword the textual form uses.
@@ -287,12 +287,12 @@ const (
 )
 
 var clauseScheduleKindCases = []ir.EnumCase{
-	{Value: 0, Text: "static"},
-	{Value: 1, Text: "dynamic"},
-	{Value: 2, Text: "guided"},
-	{Value: 3, Text: "auto"},
-	{Value: 4, Text: "runtime"},
-	{Value: 5, Text: "distribute"},
+	{Value: 0, Text: "static", Name: "Static"},
+	{Value: 1, Text: "dynamic", Name: "Dynamic"},
+	{Value: 2, Text: "guided", Name: "Guided"},
+	{Value: 3, Text: "auto", Name: "Auto"},
+	{Value: 4, Text: "runtime", Name: "Runtime"},
+	{Value: 5, Text: "distribute", Name: "Distribute"},
 }
 
 // String returns the keyword the textual form uses.
@@ -338,7 +338,7 @@ const (
 	DataSharingClauseTypeFirstPrivate DataSharingClauseType = 1
 )
 
-var dataSharingClauseTypeCases = []ir.EnumCase{{Value: 0, Text: "private"}, {Value: 1, Text: "firstprivate"}}
+var dataSharingClauseTypeCases = []ir.EnumCase{{Value: 0, Text: "private", Name: "Private"}, {Value: 1, Text: "firstprivate", Name: "FirstPrivate"}}
 
 // String returns the keyword the textual form uses.
 func (e DataSharingClauseType) String() string {

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -47,8 +48,9 @@ type Attr struct {
 	Since, Until int
 	// Populated says that ops carry the attribute wherever it exists,
 	// at its default where not set, in the releases PopulatedSince and
-	// PopulatedUntil bound; Default builds that default (nil: it cannot be
-	// built here, and DefaultText, the definition's, names it).
+	// PopulatedUntil bound; Default builds that default (nil, or a nil
+	// result where the context lacks what it needs: it cannot be built
+	// here, and DefaultText, the definition's, names it).
 	Populated                      bool
 	PopulatedSince, PopulatedUntil int
 	Default                        func(ctx *ir.Context) ir.Attribute
@@ -170,10 +172,11 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 		switch {
 		case v == nil:
 			if a.populated(to) && !a.populated(from) {
-				if a.Default == nil {
+				d := a.defaultOf(ctx)
+				if d == nil {
 					return nil, false, fail(a, "%s populates its default %s, which cannot be built here", name(to), a.DefaultText)
 				}
-				attrs = set(attrs, a.Name, a.Default(ctx))
+				attrs = set(attrs, a.Name, d)
 				changed = true
 			}
 		case !a.exists(from):
@@ -186,7 +189,7 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 				// there), which is where the writer puts it.
 				continue
 			}
-			if a.Default != nil && a.Default(ctx) == v {
+			if d := a.defaultOf(ctx); d != nil && d == v {
 				attrs = remove(attrs, a.Name)
 				changed = true
 				continue
@@ -205,7 +208,7 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 					return nil, false, fail(a, "%v", err)
 				}
 			}
-			if a.populated(from) && !a.populated(to) && a.Default != nil && a.Default(ctx) == nv {
+			if a.populated(from) && !a.populated(to) && nv != nil && a.defaultOf(ctx) == nv {
 				// Only the target's parsers leave a default out.
 				attrs = remove(attrs, a.Name)
 				changed = true
@@ -241,13 +244,35 @@ func (r *Rules) Populate(ctx *ir.Context, op string, release int, attrs []ir.Nam
 	}
 	for i := range rules.Attrs {
 		a := &rules.Attrs[i]
-		if a.Default == nil || !a.populated(release) || find(attrs, a.Name) != nil {
+		if !a.populated(release) || find(attrs, a.Name) != nil {
 			continue
 		}
-		attrs = set(attrs, a.Name, a.Default(ctx))
-		added = true
+		if d := a.defaultOf(ctx); d != nil {
+			attrs = set(attrs, a.Name, d)
+			added = true
+		}
 	}
 	return attrs, added
+}
+
+// EnumAttr is the attribute of dialect that holds the case named value of
+// its enum named enum (bytecode.EnumAttrs), nil where ctx lacks the
+// dialect or the dialect such an attribute: a default of another
+// dialect's attribute (math's fastmath is arith's).
+func EnumAttr(ctx *ir.Context, dialect, enum, value string) ir.Attribute {
+	if d, ok := ctx.Dialect(dialect).(bytecode.EnumAttrs); ok {
+		return d.EnumAttr(ctx, enum, value)
+	}
+	return nil
+}
+
+// defaultOf is a's default, nil where it cannot be built (here or in
+// ctx).
+func (a *Attr) defaultOf(ctx *ir.Context) ir.Attribute {
+	if a.Default == nil {
+		return nil
+	}
+	return a.Default(ctx)
 }
 
 func find(attrs []ir.NamedAttr, name string) ir.Attribute {

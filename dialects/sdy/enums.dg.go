@@ -12,7 +12,7 @@ const (
 	EdgeNodeTypeResult  EdgeNodeType = 1
 )
 
-var edgeNodeTypeCases = []ir.EnumCase{{Value: 0, Text: "operand"}, {Value: 1, Text: "result"}}
+var edgeNodeTypeCases = []ir.EnumCase{{Value: 0, Text: "operand", Name: "OPERAND"}, {Value: 1, Text: "result", Name: "RESULT"}}
 
 // String returns the keyword the textual form uses.
 func (e EdgeNodeType) String() string {
@@ -56,7 +56,7 @@ const (
 	ReductionOpMin ReductionOp = 2
 )
 
-var reductionOpCases = []ir.EnumCase{{Value: 0, Text: "sum"}, {Value: 1, Text: "max"}, {Value: 2, Text: "min"}}
+var reductionOpCases = []ir.EnumCase{{Value: 0, Text: "sum", Name: "SUM"}, {Value: 1, Text: "max", Name: "MAX"}, {Value: 2, Text: "min", Name: "MIN"}}
 
 // String returns the keyword the textual form uses.
 func (e ReductionOp) String() string {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -95,3 +96,18 @@ func (a *ReductionKindAttr) String() string {
 func (a *ReductionKindAttr) Value() ReductionKind {
 	return a.value
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "ReductionKind":
+		if v, ok := ir.EnumCaseNamed(reductionKindCases, value); ok {
+			return GetReductionKindAttr(ctx, ReductionKind(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

@@ -20,15 +20,15 @@ const (
 )
 
 var reductionKindCases = []ir.EnumCase{
-	{Value: 1, Text: "sum"},
-	{Value: 2, Text: "max"},
-	{Value: 3, Text: "min"},
-	{Value: 4, Text: "product"},
-	{Value: 5, Text: "average"},
-	{Value: 6, Text: "bitwise_and"},
-	{Value: 7, Text: "bitwise_or"},
-	{Value: 8, Text: "bitwise_xor"},
-	{Value: 100, Text: "generic"},
+	{Value: 1, Text: "sum", Name: "Sum"},
+	{Value: 2, Text: "max", Name: "Max"},
+	{Value: 3, Text: "min", Name: "Min"},
+	{Value: 4, Text: "product", Name: "Product"},
+	{Value: 5, Text: "average", Name: "Average"},
+	{Value: 6, Text: "bitwise_and", Name: "BitwiseAnd"},
+	{Value: 7, Text: "bitwise_or", Name: "BitwiseOr"},
+	{Value: 8, Text: "bitwise_xor", Name: "BitwiseXor"},
+	{Value: 100, Text: "generic", Name: "Generic"},
 }
 
 // String returns the keyword the textual form uses.

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin/affine"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -297,3 +298,26 @@ func (a *StorageSpecifierKindAttr) String() string {
 func (a *StorageSpecifierKindAttr) Value() StorageSpecifierKind {
 	return a.value
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "CrdTransDirectionKind":
+		if v, ok := ir.EnumCaseNamed(crdTransDirectionKindCases, value); ok {
+			return GetCrdTransDirectionKindAttr(ctx, CrdTransDirectionKind(v))
+		}
+	case "SparseTensorSortKind":
+		if v, ok := ir.EnumCaseNamed(sparseTensorSortKindCases, value); ok {
+			return GetSparseTensorSortKindAttr(ctx, SparseTensorSortKind(v))
+		}
+	case "StorageSpecifierKind":
+		if v, ok := ir.EnumCaseNamed(storageSpecifierKindCases, value); ok {
+			return GetStorageSpecifierKindAttr(ctx, StorageSpecifierKind(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

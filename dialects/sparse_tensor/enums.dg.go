@@ -12,7 +12,7 @@ const (
 	CrdTransDirectionKindLvl2dim CrdTransDirectionKind = 1
 )
 
-var crdTransDirectionKindCases = []ir.EnumCase{{Value: 0, Text: "dim_to_lvl"}, {Value: 1, Text: "lvl_to_dim"}}
+var crdTransDirectionKindCases = []ir.EnumCase{{Value: 0, Text: "dim_to_lvl", Name: "dim2lvl"}, {Value: 1, Text: "lvl_to_dim", Name: "lvl2dim"}}
 
 // String returns the keyword the textual form uses.
 func (e CrdTransDirectionKind) String() string {
@@ -35,10 +35,10 @@ const (
 )
 
 var sparseTensorSortKindCases = []ir.EnumCase{
-	{Value: 0, Text: "hybrid_quick_sort"},
-	{Value: 1, Text: "insertion_sort_stable"},
-	{Value: 2, Text: "quick_sort"},
-	{Value: 3, Text: "heap_sort"},
+	{Value: 0, Text: "hybrid_quick_sort", Name: "HybridQuickSort"},
+	{Value: 1, Text: "insertion_sort_stable", Name: "InsertionSortStable"},
+	{Value: 2, Text: "quick_sort", Name: "QuickSort"},
+	{Value: 3, Text: "heap_sort", Name: "HeapSort"},
 }
 
 // String returns the keyword the textual form uses.
@@ -62,12 +62,12 @@ const (
 )
 
 var storageSpecifierKindCases = []ir.EnumCase{
-	{Value: 0, Text: "lvl_sz"},
-	{Value: 1, Text: "pos_mem_sz"},
-	{Value: 2, Text: "crd_mem_sz"},
-	{Value: 3, Text: "val_mem_sz"},
-	{Value: 4, Text: "dim_offset"},
-	{Value: 5, Text: "dim_stride"},
+	{Value: 0, Text: "lvl_sz", Name: "LvlSize"},
+	{Value: 1, Text: "pos_mem_sz", Name: "PosMemSize"},
+	{Value: 2, Text: "crd_mem_sz", Name: "CrdMemSize"},
+	{Value: 3, Text: "val_mem_sz", Name: "ValMemSize"},
+	{Value: 4, Text: "dim_offset", Name: "DimOffset"},
+	{Value: 5, Text: "dim_stride", Name: "DimStride"},
 }
 
 // String returns the keyword the textual form uses.

@@ -5,6 +5,7 @@ package spirv
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -2253,3 +2254,170 @@ func (a *VersionAttr) String() string {
 func (a *VersionAttr) Value() Version {
 	return a.value
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "AddressingModel":
+		if v, ok := ir.EnumCaseNamed(addressingModelCases, value); ok {
+			return GetAddressingModelAttr(ctx, AddressingModel(v))
+		}
+	case "BuiltIn":
+		if v, ok := ir.EnumCaseNamed(builtInCases, value); ok {
+			return GetBuiltInAttr(ctx, BuiltIn(v))
+		}
+	case "Capability":
+		if v, ok := ir.EnumCaseNamed(capabilityCases, value); ok {
+			return GetCapabilityAttr(ctx, Capability(v))
+		}
+	case "ClientAPI":
+		if v, ok := ir.EnumCaseNamed(clientAPICases, value); ok {
+			return GetClientAPIAttr(ctx, ClientAPI(v))
+		}
+	case "CooperativeMatrixLayoutKHR":
+		if v, ok := ir.EnumCaseNamed(cooperativeMatrixLayoutKHRCases, value); ok {
+			return GetCooperativeMatrixLayoutKHRAttr(ctx, CooperativeMatrixLayoutKHR(v))
+		}
+	case "CooperativeMatrixOperandsKHR":
+		if v, ok := ir.EnumCaseNamed(cooperativeMatrixOperandsKHRCases, value); ok {
+			return GetCooperativeMatrixOperandsKHRAttr(ctx, CooperativeMatrixOperandsKHR(v))
+		}
+	case "CooperativeMatrixUseKHR":
+		if v, ok := ir.EnumCaseNamed(cooperativeMatrixUseKHRCases, value); ok {
+			return GetCooperativeMatrixUseKHRAttr(ctx, CooperativeMatrixUseKHR(v))
+		}
+	case "Decoration":
+		if v, ok := ir.EnumCaseNamed(decorationCases, value); ok {
+			return GetDecorationAttr(ctx, Decoration(v))
+		}
+	case "DeviceType":
+		if v, ok := ir.EnumCaseNamed(deviceTypeCases, value); ok {
+			return GetDeviceTypeAttr(ctx, DeviceType(v))
+		}
+	case "Dim":
+		if v, ok := ir.EnumCaseNamed(dimCases, value); ok {
+			return GetDimAttr(ctx, Dim(v))
+		}
+	case "ExecutionMode":
+		if v, ok := ir.EnumCaseNamed(executionModeCases, value); ok {
+			return GetExecutionModeAttr(ctx, ExecutionMode(v))
+		}
+	case "ExecutionModel":
+		if v, ok := ir.EnumCaseNamed(executionModelCases, value); ok {
+			return GetExecutionModelAttr(ctx, ExecutionModel(v))
+		}
+	case "Extension":
+		if v, ok := ir.EnumCaseNamed(extensionCases, value); ok {
+			return GetExtensionAttr(ctx, Extension(v))
+		}
+	case "FPEncoding":
+		if v, ok := ir.EnumCaseNamed(fPEncodingCases, value); ok {
+			return GetFPEncodingAttr(ctx, FPEncoding(v))
+		}
+	case "FPFastMathMode":
+		if v, ok := ir.EnumCaseNamed(fPFastMathModeCases, value); ok {
+			return GetFPFastMathModeAttr(ctx, FPFastMathMode(v))
+		}
+	case "FPRoundingMode":
+		if v, ok := ir.EnumCaseNamed(fPRoundingModeCases, value); ok {
+			return GetFPRoundingModeAttr(ctx, FPRoundingMode(v))
+		}
+	case "FunctionControl":
+		if v, ok := ir.EnumCaseNamed(functionControlCases, value); ok {
+			return GetFunctionControlAttr(ctx, FunctionControl(v))
+		}
+	case "GroupOperation":
+		if v, ok := ir.EnumCaseNamed(groupOperationCases, value); ok {
+			return GetGroupOperationAttr(ctx, GroupOperation(v))
+		}
+	case "ImageArrayedInfo":
+		if v, ok := ir.EnumCaseNamed(imageArrayedInfoCases, value); ok {
+			return GetImageArrayedInfoAttr(ctx, ImageArrayedInfo(v))
+		}
+	case "ImageDepthInfo":
+		if v, ok := ir.EnumCaseNamed(imageDepthInfoCases, value); ok {
+			return GetImageDepthInfoAttr(ctx, ImageDepthInfo(v))
+		}
+	case "ImageFormat":
+		if v, ok := ir.EnumCaseNamed(imageFormatCases, value); ok {
+			return GetImageFormatAttr(ctx, ImageFormat(v))
+		}
+	case "ImageOperands":
+		if v, ok := ir.EnumCaseNamed(imageOperandsCases, value); ok {
+			return GetImageOperandsAttr(ctx, ImageOperands(v))
+		}
+	case "ImageSamplerUseInfo":
+		if v, ok := ir.EnumCaseNamed(imageSamplerUseInfoCases, value); ok {
+			return GetImageSamplerUseInfoAttr(ctx, ImageSamplerUseInfo(v))
+		}
+	case "ImageSamplingInfo":
+		if v, ok := ir.EnumCaseNamed(imageSamplingInfoCases, value); ok {
+			return GetImageSamplingInfoAttr(ctx, ImageSamplingInfo(v))
+		}
+	case "LinkageType":
+		if v, ok := ir.EnumCaseNamed(linkageTypeCases, value); ok {
+			return GetLinkageTypeAttr(ctx, LinkageType(v))
+		}
+	case "LoadCacheControl":
+		if v, ok := ir.EnumCaseNamed(loadCacheControlCases, value); ok {
+			return GetLoadCacheControlAttr(ctx, LoadCacheControl(v))
+		}
+	case "LoopControl":
+		if v, ok := ir.EnumCaseNamed(loopControlCases, value); ok {
+			return GetLoopControlAttr(ctx, LoopControl(v))
+		}
+	case "MatrixLayout":
+		if v, ok := ir.EnumCaseNamed(matrixLayoutCases, value); ok {
+			return GetMatrixLayoutAttr(ctx, MatrixLayout(v))
+		}
+	case "MemoryAccess":
+		if v, ok := ir.EnumCaseNamed(memoryAccessCases, value); ok {
+			return GetMemoryAccessAttr(ctx, MemoryAccess(v))
+		}
+	case "MemoryModel":
+		if v, ok := ir.EnumCaseNamed(memoryModelCases, value); ok {
+			return GetMemoryModelAttr(ctx, MemoryModel(v))
+		}
+	case "MemorySemantics":
+		if v, ok := ir.EnumCaseNamed(memorySemanticsCases, value); ok {
+			return GetMemorySemanticsAttr(ctx, MemorySemantics(v))
+		}
+	case "Opcode":
+		if v, ok := ir.EnumCaseNamed(opcodeCases, value); ok {
+			return GetOpcodeAttr(ctx, Opcode(v))
+		}
+	case "PackedVectorFormat":
+		if v, ok := ir.EnumCaseNamed(packedVectorFormatCases, value); ok {
+			return GetPackedVectorFormatAttr(ctx, PackedVectorFormat(v))
+		}
+	case "Scope":
+		if v, ok := ir.EnumCaseNamed(scopeCases, value); ok {
+			return GetScopeAttr(ctx, Scope(v))
+		}
+	case "SelectionControl":
+		if v, ok := ir.EnumCaseNamed(selectionControlCases, value); ok {
+			return GetSelectionControlAttr(ctx, SelectionControl(v))
+		}
+	case "StorageClass":
+		if v, ok := ir.EnumCaseNamed(storageClassCases, value); ok {
+			return GetStorageClassAttr(ctx, StorageClass(v))
+		}
+	case "StoreCacheControl":
+		if v, ok := ir.EnumCaseNamed(storeCacheControlCases, value); ok {
+			return GetStoreCacheControlAttr(ctx, StoreCacheControl(v))
+		}
+	case "Vendor":
+		if v, ok := ir.EnumCaseNamed(vendorCases, value); ok {
+			return GetVendorAttr(ctx, Vendor(v))
+		}
+	case "Version":
+		if v, ok := ir.EnumCaseNamed(versionCases, value); ok {
+			return GetVersionAttr(ctx, Version(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

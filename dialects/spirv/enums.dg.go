@@ -2853,13 +2853,13 @@ const (
 )
 
 var versionCases = []ir.EnumCase{
-	{Value: 0, Text: "v1.0"},
-	{Value: 1, Text: "v1.1"},
-	{Value: 2, Text: "v1.2"},
-	{Value: 3, Text: "v1.3"},
-	{Value: 4, Text: "v1.4"},
-	{Value: 5, Text: "v1.5"},
-	{Value: 6, Text: "v1.6"},
+	{Value: 0, Text: "v1.0", Name: "V_1_0"},
+	{Value: 1, Text: "v1.1", Name: "V_1_1"},
+	{Value: 2, Text: "v1.2", Name: "V_1_2"},
+	{Value: 3, Text: "v1.3", Name: "V_1_3"},
+	{Value: 4, Text: "v1.4", Name: "V_1_4"},
+	{Value: 5, Text: "v1.5", Name: "V_1_5"},
+	{Value: 6, Text: "v1.6", Name: "V_1_6"},
 }
 
 // String returns the keyword the textual form uses.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -608,3 +609,46 @@ func (a *UnaryOpQuantizationAttr) InputZp() int64 {
 func (a *UnaryOpQuantizationAttr) OutputZp() int64 {
 	return a.outputZp
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "BlockSize":
+		if v, ok := ir.EnumCaseNamed(blockSizeCases, value); ok {
+			return GetBlockSizeAttr(ctx, BlockSize(v))
+		}
+	case "Extension":
+		if v, ok := ir.EnumCaseNamed(extensionCases, value); ok {
+			return GetExtensionAttr(ctx, Extension(v))
+		}
+	case "Level":
+		if v, ok := ir.EnumCaseNamed(levelCases, value); ok {
+			return GetLevelAttr(ctx, Level(v))
+		}
+	case "NanPropagationMode":
+		if v, ok := ir.EnumCaseNamed(nanPropagationModeCases, value); ok {
+			return GetNanPropagationModeAttr(ctx, NanPropagationMode(v))
+		}
+	case "Profile":
+		if v, ok := ir.EnumCaseNamed(profileCases, value); ok {
+			return GetProfileAttr(ctx, Profile(v))
+		}
+	case "ResizeMode":
+		if v, ok := ir.EnumCaseNamed(resizeModeCases, value); ok {
+			return GetResizeModeAttr(ctx, ResizeMode(v))
+		}
+	case "RoundingMode":
+		if v, ok := ir.EnumCaseNamed(roundingModeCases, value); ok {
+			return GetRoundingModeAttr(ctx, RoundingMode(v))
+		}
+	case "SpecificationVersion":
+		if v, ok := ir.EnumCaseNamed(specificationVersionCases, value); ok {
+			return GetSpecificationVersionAttr(ctx, SpecificationVersion(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

@@ -72,7 +72,7 @@ const (
 	LevelEightK Level = 1
 )
 
-var levelCases = []ir.EnumCase{{Value: 0, Text: "none"}, {Value: 1, Text: "8k"}}
+var levelCases = []ir.EnumCase{{Value: 0, Text: "none"}, {Value: 1, Text: "8k", Name: "eightK"}}
 
 // String returns the keyword the textual form uses.
 func (e Level) String() string { return ir.EnumString(levelCases, uint64(e), "Level") }
@@ -158,7 +158,7 @@ const (
 	SpecificationVersion11Draft SpecificationVersion = 1
 )
 
-var specificationVersionCases = []ir.EnumCase{{Value: 0, Text: "1.0"}, {Value: 1, Text: "1.1.draft"}}
+var specificationVersionCases = []ir.EnumCase{{Value: 0, Text: "1.0", Name: "V_1_0"}, {Value: 1, Text: "1.1.draft", Name: "V_1_1_DRAFT"}}
 
 // String returns the keyword the textual form uses.
 func (e SpecificationVersion) String() string {

@@ -12,7 +12,7 @@ const (
 	FailurePropagationModeSuppress  FailurePropagationMode = 2
 )
 
-var failurePropagationModeCases = []ir.EnumCase{{Value: 1, Text: "propagate"}, {Value: 2, Text: "suppress"}}
+var failurePropagationModeCases = []ir.EnumCase{{Value: 1, Text: "propagate", Name: "Propagate"}, {Value: 2, Text: "suppress", Name: "Suppress"}}
 
 // String returns the keyword the textual form uses.
 func (e FailurePropagationMode) String() string {

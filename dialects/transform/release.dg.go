@@ -50,10 +50,14 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "false"},
 			}},
 			"apply_patterns.vector.lower_contraction": {Attrs: []release.Attr{
-				{Name: "lowering_strategy", Populated: true, DefaultText: "vector::VectorContractLowering::OuterProduct"},
+				{Name: "lowering_strategy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "vector", "VectorContractLowering", "OuterProduct")
+				}, DefaultText: "vector::VectorContractLowering::OuterProduct"},
 			}},
 			"apply_patterns.vector.lower_multi_reduction": {Attrs: []release.Attr{
-				{Name: "lowering_strategy", Populated: true, DefaultText: "vector::VectorMultiReductionLowering::InnerParallel"},
+				{Name: "lowering_strategy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "vector", "VectorMultiReductionLowering", "InnerParallel")
+				}, DefaultText: "vector::VectorMultiReductionLowering::InnerParallel"},
 			}},
 			"apply_patterns.vector.lower_transfer": {Attrs: []release.Attr{
 				{Name: "max_transfer_rank", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -61,13 +65,17 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "1"},
 			}},
 			"apply_patterns.vector.lower_transpose": {Attrs: []release.Attr{
-				{Name: "lowering_strategy", Populated: true, DefaultText: "vector::VectorTransposeLowering::EltWise"},
+				{Name: "lowering_strategy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "vector", "VectorTransposeLowering", "EltWise")
+				}, DefaultText: "vector::VectorTransposeLowering::EltWise"},
 				{Name: "avx2_lowering_strategy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
 			}},
 			"apply_patterns.vector.split_transfer_full_partial": {Attrs: []release.Attr{
-				{Name: "split_transfer_strategy", Populated: true, DefaultText: "vector::VectorTransferSplit::LinalgCopy"},
+				{Name: "split_transfer_strategy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "vector", "VectorTransferSplit", "LinalgCopy")
+				}, DefaultText: "vector::VectorTransferSplit::LinalgCopy"},
 			}},
 			"apply_patterns.vector.transfer_to_scf": {Attrs: []release.Attr{
 				{Name: "max_transfer_rank", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -99,7 +107,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "check_parallel_regions", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, true)
 				}, DefaultText: "true"},
-				{Name: "memcpy_op", Populated: true, DefaultText: "\"memref.copy\""},
+				{Name: "memcpy_op", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetStringAttr(ctx, "memref.copy", builtin.GetNoneType(ctx))
+				}, DefaultText: "\"memref.copy\""},
 			}},
 			"get_parent_op": {Attrs: []release.Attr{
 				{Name: "nth_parent", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -145,8 +155,12 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "true"},
 			}},
 			"structured.bufferize_to_allocation": {Attrs: []release.Attr{
-				{Name: "memcpy_op", Populated: true, DefaultText: "\"bufferization.materialize_in_destination\""},
-				{Name: "alloc_op", Populated: true, DefaultText: "\"memref.alloc\""},
+				{Name: "memcpy_op", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetStringAttr(ctx, "bufferization.materialize_in_destination", builtin.GetNoneType(ctx))
+				}, DefaultText: "\"bufferization.materialize_in_destination\""},
+				{Name: "alloc_op", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetStringAttr(ctx, "memref.alloc", builtin.GetNoneType(ctx))
+				}, DefaultText: "\"memref.alloc\""},
 			}},
 			"structured.fuse": {Attrs: []release.Attr{
 				{Name: "tile_sizes", Until: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -210,7 +224,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "nofold_flags", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
-				{Name: "copy_back_op", Populated: true, DefaultText: "::mlir::bufferization::MaterializeInDestinationOp::getOperationName()"},
+				{Name: "copy_back_op", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "bufferization", "MaterializeInDestinationOp", "getOperationName()")
+				}, DefaultText: "::mlir::bufferization::MaterializeInDestinationOp::getOperationName()"},
 			}},
 			"structured.pad_tiling_interface": {Attrs: []release.Attr{
 				{Name: "padding_values", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {

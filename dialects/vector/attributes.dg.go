@@ -5,6 +5,7 @@ package vector
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -133,3 +134,26 @@ func (a *PrintPunctuationAttr) String() string {
 func (a *PrintPunctuationAttr) Value() PrintPunctuation {
 	return a.value
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "CombiningKind":
+		if v, ok := ir.EnumCaseNamed(combiningKindCases, value); ok {
+			return GetCombiningKindAttr(ctx, CombiningKind(v))
+		}
+	case "IteratorType":
+		if v, ok := ir.EnumCaseNamed(iteratorTypeCases, value); ok {
+			return GetIteratorTypeAttr(ctx, IteratorType(v))
+		}
+	case "PrintPunctuation":
+		if v, ok := ir.EnumCaseNamed(printPunctuationCases, value); ok {
+			return GetPrintPunctuationAttr(ctx, PrintPunctuation(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

@@ -24,19 +24,19 @@ const (
 )
 
 var combiningKindCases = []ir.EnumCase{
-	{Value: 1, Text: "add"},
-	{Value: 2, Text: "mul"},
-	{Value: 4, Text: "minui"},
-	{Value: 8, Text: "minsi"},
-	{Value: 16, Text: "minnumf"},
-	{Value: 32, Text: "maxui"},
-	{Value: 64, Text: "maxsi"},
-	{Value: 128, Text: "maxnumf"},
-	{Value: 256, Text: "and"},
-	{Value: 512, Text: "or"},
-	{Value: 1024, Text: "xor"},
-	{Value: 2048, Text: "minimumf"},
-	{Value: 4096, Text: "maximumf"},
+	{Value: 1, Text: "add", Name: "ADD"},
+	{Value: 2, Text: "mul", Name: "MUL"},
+	{Value: 4, Text: "minui", Name: "MINUI"},
+	{Value: 8, Text: "minsi", Name: "MINSI"},
+	{Value: 16, Text: "minnumf", Name: "MINNUMF"},
+	{Value: 32, Text: "maxui", Name: "MAXUI"},
+	{Value: 64, Text: "maxsi", Name: "MAXSI"},
+	{Value: 128, Text: "maxnumf", Name: "MAXNUMF"},
+	{Value: 256, Text: "and", Name: "AND"},
+	{Value: 512, Text: "or", Name: "OR"},
+	{Value: 1024, Text: "xor", Name: "XOR"},
+	{Value: 2048, Text: "minimumf", Name: "MINIMUMF"},
+	{Value: 4096, Text: "maximumf", Name: "MAXIMUMF"},
 }
 
 // String returns the keyword the textual form uses, or the set bits'
@@ -76,11 +76,11 @@ const (
 )
 
 var printPunctuationCases = []ir.EnumCase{
-	{Value: 0, Text: "no_punctuation"},
-	{Value: 1, Text: "newline"},
-	{Value: 2, Text: "comma"},
-	{Value: 3, Text: "open"},
-	{Value: 4, Text: "close"},
+	{Value: 0, Text: "no_punctuation", Name: "NoPunctuation"},
+	{Value: 1, Text: "newline", Name: "NewLine"},
+	{Value: 2, Text: "comma", Name: "Comma"},
+	{Value: 3, Text: "open", Name: "Open"},
+	{Value: 4, Text: "close", Name: "Close"},
 }
 
 // String returns the keyword the textual form uses.
@@ -102,10 +102,10 @@ const (
 )
 
 var vectorContractLoweringCases = []ir.EnumCase{
-	{Value: 0, Text: "dot"},
-	{Value: 1, Text: "matmulintrinsics"},
-	{Value: 2, Text: "outerproduct"},
-	{Value: 3, Text: "parallelarith"},
+	{Value: 0, Text: "dot", Name: "Dot"},
+	{Value: 1, Text: "matmulintrinsics", Name: "Matmul"},
+	{Value: 2, Text: "outerproduct", Name: "OuterProduct"},
+	{Value: 3, Text: "parallelarith", Name: "ParallelArith"},
 }
 
 // String returns the keyword the textual form uses.
@@ -126,7 +126,7 @@ const (
 	VectorMultiReductionLoweringInnerReduction VectorMultiReductionLowering = 1
 )
 
-var vectorMultiReductionLoweringCases = []ir.EnumCase{{Value: 0, Text: "innerparallel"}, {Value: 1, Text: "innerreduction"}}
+var vectorMultiReductionLoweringCases = []ir.EnumCase{{Value: 0, Text: "innerparallel", Name: "InnerParallel"}, {Value: 1, Text: "innerreduction", Name: "InnerReduction"}}
 
 // String returns the keyword the textual form uses.
 func (e VectorMultiReductionLowering) String() string {
@@ -149,10 +149,10 @@ const (
 )
 
 var vectorTransferSplitCases = []ir.EnumCase{
-	{Value: 0, Text: "none"},
-	{Value: 1, Text: "vector-transfer"},
-	{Value: 2, Text: "linalg-copy"},
-	{Value: 3, Text: "force-in-bounds"},
+	{Value: 0, Text: "none", Name: "None"},
+	{Value: 1, Text: "vector-transfer", Name: "VectorTransfer"},
+	{Value: 2, Text: "linalg-copy", Name: "LinalgCopy"},
+	{Value: 3, Text: "force-in-bounds", Name: "ForceInBounds"},
 }
 
 // String returns the keyword the textual form uses.
@@ -174,10 +174,10 @@ const (
 )
 
 var vectorTransposeLoweringCases = []ir.EnumCase{
-	{Value: 0, Text: "eltwise"},
-	{Value: 1, Text: "flat_transpose"},
-	{Value: 2, Text: "shuffle_1d"},
-	{Value: 3, Text: "shuffle_16x16"},
+	{Value: 0, Text: "eltwise", Name: "EltWise"},
+	{Value: 1, Text: "flat_transpose", Name: "Flat"},
+	{Value: 2, Text: "shuffle_1d", Name: "Shuffle1D"},
+	{Value: 3, Text: "shuffle_16x16", Name: "Shuffle16x16"},
 }
 
 // String returns the keyword the textual form uses.

@@ -40,7 +40,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "::mlir::vector::PrintPunctuation::NewLine"},
 			}},
 			"reduction": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, DefaultText: "::mlir::arith::FastMathFlags::none"},
+				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"shuffle": {Attrs: []release.Attr{
 				{Name: "mask", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64}, {Form: release.DenseI64}}},

@@ -5,6 +5,7 @@ package vhlo
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -1217,3 +1218,50 @@ func (a *ResultAccuracyModeV1Attr) String() string {
 func (a *ResultAccuracyModeV1Attr) Value() ResultAccuracyModeV1 {
 	return a.value
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "ComparisonDirectionV1":
+		if v, ok := ir.EnumCaseNamed(comparisonDirectionV1Cases, value); ok {
+			return GetComparisonDirectionV1Attr(ctx, ComparisonDirectionV1(v))
+		}
+	case "ComparisonTypeV1":
+		if v, ok := ir.EnumCaseNamed(comparisonTypeV1Cases, value); ok {
+			return GetComparisonTypeV1Attr(ctx, ComparisonTypeV1(v))
+		}
+	case "CustomCallApiVersionV1":
+		if v, ok := ir.EnumCaseNamed(customCallApiVersionV1Cases, value); ok {
+			return GetCustomCallApiVersionV1Attr(ctx, CustomCallApiVersionV1(v))
+		}
+	case "FftTypeV1":
+		if v, ok := ir.EnumCaseNamed(fftTypeV1Cases, value); ok {
+			return GetFftTypeV1Attr(ctx, FftTypeV1(v))
+		}
+	case "PrecisionV1":
+		if v, ok := ir.EnumCaseNamed(precisionV1Cases, value); ok {
+			return GetPrecisionV1Attr(ctx, PrecisionV1(v))
+		}
+	case "RngAlgorithmV1":
+		if v, ok := ir.EnumCaseNamed(rngAlgorithmV1Cases, value); ok {
+			return GetRngAlgorithmV1Attr(ctx, RngAlgorithmV1(v))
+		}
+	case "RngDistributionV1":
+		if v, ok := ir.EnumCaseNamed(rngDistributionV1Cases, value); ok {
+			return GetRngDistributionV1Attr(ctx, RngDistributionV1(v))
+		}
+	case "TransposeV1":
+		if v, ok := ir.EnumCaseNamed(transposeV1Cases, value); ok {
+			return GetTransposeV1Attr(ctx, TransposeV1(v))
+		}
+	case "ResultAccuracyModeV1":
+		if v, ok := ir.EnumCaseNamed(resultAccuracyModeV1Cases, value); ok {
+			return GetResultAccuracyModeV1Attr(ctx, ResultAccuracyModeV1(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

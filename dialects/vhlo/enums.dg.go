@@ -17,12 +17,12 @@ const (
 )
 
 var comparisonDirectionV1Cases = []ir.EnumCase{
-	{Value: 0, Text: "EQ"},
-	{Value: 1, Text: "NE"},
-	{Value: 2, Text: "GE"},
-	{Value: 3, Text: "GT"},
-	{Value: 4, Text: "LE"},
-	{Value: 5, Text: "LT"},
+	{Value: 0, Text: "EQ", Name: "Eq"},
+	{Value: 1, Text: "NE", Name: "Ne"},
+	{Value: 2, Text: "GE", Name: "Ge"},
+	{Value: 3, Text: "GT", Name: "Gt"},
+	{Value: 4, Text: "LE", Name: "Le"},
+	{Value: 5, Text: "LT", Name: "Lt"},
 }
 
 // String returns the keyword the textual form uses.
@@ -47,11 +47,11 @@ const (
 )
 
 var comparisonTypeV1Cases = []ir.EnumCase{
-	{Value: 0, Text: "NOTYPE"},
-	{Value: 1, Text: "FLOAT"},
-	{Value: 2, Text: "TOTALORDER"},
-	{Value: 3, Text: "SIGNED"},
-	{Value: 4, Text: "UNSIGNED"},
+	{Value: 0, Text: "NOTYPE", Name: "Notype"},
+	{Value: 1, Text: "FLOAT", Name: "Float"},
+	{Value: 2, Text: "TOTALORDER", Name: "Totalorder"},
+	{Value: 3, Text: "SIGNED", Name: "Signed"},
+	{Value: 4, Text: "UNSIGNED", Name: "Unsigned"},
 }
 
 // String returns the keyword the textual form uses.
@@ -74,11 +74,11 @@ const (
 )
 
 var customCallApiVersionV1Cases = []ir.EnumCase{
-	{Value: 0, Text: "API_VERSION_UNSPECIFIED"},
-	{Value: 1, Text: "API_VERSION_ORIGINAL"},
-	{Value: 2, Text: "API_VERSION_STATUS_RETURNING"},
-	{Value: 3, Text: "API_VERSION_STATUS_RETURNING_UNIFIED"},
-	{Value: 4, Text: "API_VERSION_TYPED_FFI"},
+	{Value: 0, Text: "API_VERSION_UNSPECIFIED", Name: "ApiVersionUnspecified"},
+	{Value: 1, Text: "API_VERSION_ORIGINAL", Name: "ApiVersionOriginal"},
+	{Value: 2, Text: "API_VERSION_STATUS_RETURNING", Name: "ApiVersionStatusReturning"},
+	{Value: 3, Text: "API_VERSION_STATUS_RETURNING_UNIFIED", Name: "ApiVersionStatusReturningUnified"},
+	{Value: 4, Text: "API_VERSION_TYPED_FFI", Name: "ApiVersionTypedFfi"},
 }
 
 // String returns the keyword the textual form uses.
@@ -102,10 +102,10 @@ const (
 )
 
 var fftTypeV1Cases = []ir.EnumCase{
-	{Value: 0, Text: "FFT"},
-	{Value: 1, Text: "IFFT"},
-	{Value: 2, Text: "RFFT"},
-	{Value: 3, Text: "IRFFT"},
+	{Value: 0, Text: "FFT", Name: "Fft"},
+	{Value: 1, Text: "IFFT", Name: "Ifft"},
+	{Value: 2, Text: "RFFT", Name: "Rfft"},
+	{Value: 3, Text: "IRFFT", Name: "Irfft"},
 }
 
 // String returns the keyword the textual form uses.
@@ -123,7 +123,7 @@ const (
 	PrecisionV1Highest PrecisionV1 = 2
 )
 
-var precisionV1Cases = []ir.EnumCase{{Value: 0, Text: "DEFAULT"}, {Value: 1, Text: "HIGH"}, {Value: 2, Text: "HIGHEST"}}
+var precisionV1Cases = []ir.EnumCase{{Value: 0, Text: "DEFAULT", Name: "Default"}, {Value: 1, Text: "HIGH", Name: "High"}, {Value: 2, Text: "HIGHEST", Name: "Highest"}}
 
 // String returns the keyword the textual form uses.
 func (e PrecisionV1) String() string {
@@ -142,7 +142,7 @@ const (
 	RngAlgorithmV1Philox   RngAlgorithmV1 = 2
 )
 
-var rngAlgorithmV1Cases = []ir.EnumCase{{Value: 0, Text: "DEFAULT"}, {Value: 1, Text: "THREE_FRY"}, {Value: 2, Text: "PHILOX"}}
+var rngAlgorithmV1Cases = []ir.EnumCase{{Value: 0, Text: "DEFAULT", Name: "Default"}, {Value: 1, Text: "THREE_FRY", Name: "ThreeFry"}, {Value: 2, Text: "PHILOX", Name: "Philox"}}
 
 // String returns the keyword the textual form uses.
 func (e RngAlgorithmV1) String() string {
@@ -160,7 +160,7 @@ const (
 	RngDistributionV1Normal  RngDistributionV1 = 2
 )
 
-var rngDistributionV1Cases = []ir.EnumCase{{Value: 1, Text: "UNIFORM"}, {Value: 2, Text: "NORMAL"}}
+var rngDistributionV1Cases = []ir.EnumCase{{Value: 1, Text: "UNIFORM", Name: "Uniform"}, {Value: 2, Text: "NORMAL", Name: "Normal"}}
 
 // String returns the keyword the textual form uses.
 func (e RngDistributionV1) String() string {
@@ -181,10 +181,10 @@ const (
 )
 
 var transposeV1Cases = []ir.EnumCase{
-	{Value: 0, Text: "TRANSPOSE_INVALID"},
-	{Value: 1, Text: "NO_TRANSPOSE"},
-	{Value: 2, Text: "TRANSPOSE"},
-	{Value: 3, Text: "ADJOINT"},
+	{Value: 0, Text: "TRANSPOSE_INVALID", Name: "TransposeInvalid"},
+	{Value: 1, Text: "NO_TRANSPOSE", Name: "NoTranspose"},
+	{Value: 2, Text: "TRANSPOSE", Name: "Transpose"},
+	{Value: 3, Text: "ADJOINT", Name: "Adjoint"},
 }
 
 // String returns the keyword the textual form uses.
@@ -204,7 +204,7 @@ const (
 	ResultAccuracyModeV1Tolerance ResultAccuracyModeV1 = 2
 )
 
-var resultAccuracyModeV1Cases = []ir.EnumCase{{Value: 0, Text: "DEFAULT"}, {Value: 1, Text: "HIGHEST"}, {Value: 2, Text: "TOLERANCE"}}
+var resultAccuracyModeV1Cases = []ir.EnumCase{{Value: 0, Text: "DEFAULT", Name: "Default"}, {Value: 1, Text: "HIGHEST", Name: "Highest"}, {Value: 2, Text: "TOLERANCE", Name: "Tolerance"}}
 
 // String returns the keyword the textual form uses.
 func (e ResultAccuracyModeV1) String() string {

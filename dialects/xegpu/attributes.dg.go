@@ -5,6 +5,7 @@ package xegpu
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -573,3 +574,30 @@ func (a *TensorDescAttr) BoundaryCheck() ir.Attribute {
 func (a *TensorDescAttr) Scattered() ir.Attribute {
 	return a.scattered
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "CachePolicy":
+		if v, ok := ir.EnumCaseNamed(cachePolicyCases, value); ok {
+			return GetCachePolicyAttr(ctx, CachePolicy(v))
+		}
+	case "FenceScope":
+		if v, ok := ir.EnumCaseNamed(fenceScopeCases, value); ok {
+			return GetFenceScopeAttr(ctx, FenceScope(v))
+		}
+	case "MemoryScope":
+		if v, ok := ir.EnumCaseNamed(memoryScopeCases, value); ok {
+			return GetMemoryScopeAttr(ctx, MemoryScope(v))
+		}
+	case "MemorySpace":
+		if v, ok := ir.EnumCaseNamed(memorySpaceCases, value); ok {
+			return GetMemorySpaceAttr(ctx, MemorySpace(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

@@ -65,12 +65,12 @@ const (
 )
 
 var cachePolicyCases = []ir.EnumCase{
-	{Value: 0, Text: "cached"},
-	{Value: 1, Text: "uncached"},
-	{Value: 2, Text: "streaming"},
-	{Value: 3, Text: "read_invalidate"},
-	{Value: 4, Text: "write_back"},
-	{Value: 5, Text: "write_through"},
+	{Value: 0, Text: "cached", Name: "CACHED"},
+	{Value: 1, Text: "uncached", Name: "UNCACHED"},
+	{Value: 2, Text: "streaming", Name: "STREAMING"},
+	{Value: 3, Text: "read_invalidate", Name: "READ_INVALIDATE"},
+	{Value: 4, Text: "write_back", Name: "WRITE_BACK"},
+	{Value: 5, Text: "write_through", Name: "WRITE_THROUGH"},
 }
 
 // String returns the keyword the textual form uses.
@@ -89,7 +89,7 @@ const (
 	FenceScopeGpu       FenceScope = 1
 )
 
-var fenceScopeCases = []ir.EnumCase{{Value: 0, Text: "workgroup"}, {Value: 1, Text: "gpu"}}
+var fenceScopeCases = []ir.EnumCase{{Value: 0, Text: "workgroup", Name: "Workgroup"}, {Value: 1, Text: "gpu", Name: "GPU"}}
 
 // String returns the keyword the textual form uses.
 func (e FenceScope) String() string { return ir.EnumString(fenceScopeCases, uint64(e), "FenceScope") }
@@ -105,7 +105,7 @@ const (
 	MemoryScopeSlm    MemoryScope = 1
 )
 
-var memoryScopeCases = []ir.EnumCase{{Value: 0, Text: "global"}, {Value: 1, Text: "slm"}}
+var memoryScopeCases = []ir.EnumCase{{Value: 0, Text: "global", Name: "Global"}, {Value: 1, Text: "slm", Name: "SLM"}}
 
 // String returns the keyword the textual form uses.
 func (e MemoryScope) String() string {
@@ -123,7 +123,7 @@ const (
 	MemorySpaceSlm    MemorySpace = 3
 )
 
-var memorySpaceCases = []ir.EnumCase{{Value: 0, Text: "global"}, {Value: 3, Text: "slm"}}
+var memorySpaceCases = []ir.EnumCase{{Value: 0, Text: "global", Name: "Global"}, {Value: 3, Text: "slm", Name: "SLM"}}
 
 // String returns the keyword the textual form uses.
 func (e MemorySpace) String() string {

@@ -5,6 +5,7 @@ package xevm
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -373,3 +374,30 @@ func (a *XeVMTargetAttr) Flags() ir.Attribute {
 func (a *XeVMTargetAttr) LinkFiles() ir.Attribute {
 	return a.linkFiles
 }
+
+// EnumAttr returns the dialect's attribute holding the case named value of
+// the enum named enum, nil if it has none, as bytecode.EnumAttrs: how
+// another dialect's defaults name one.
+func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
+	switch enum {
+	case "AddrSpace":
+		if v, ok := ir.EnumCaseNamed(addrSpaceCases, value); ok {
+			return GetAddrSpaceAttr(ctx, AddrSpace(v))
+		}
+	case "LoadCacheControl":
+		if v, ok := ir.EnumCaseNamed(loadCacheControlCases, value); ok {
+			return GetLoadCacheControlAttr(ctx, LoadCacheControl(v))
+		}
+	case "MemScope":
+		if v, ok := ir.EnumCaseNamed(memScopeCases, value); ok {
+			return GetMemScopeAttr(ctx, MemScope(v))
+		}
+	case "StoreCacheControl":
+		if v, ok := ir.EnumCaseNamed(storeCacheControlCases, value); ok {
+			return GetStoreCacheControlAttr(ctx, StoreCacheControl(v))
+		}
+	}
+	return nil
+}
+
+var _ bytecode.EnumAttrs = Dialect

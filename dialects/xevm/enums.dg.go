@@ -16,11 +16,11 @@ const (
 )
 
 var addrSpaceCases = []ir.EnumCase{
-	{Value: 0, Text: "private"},
-	{Value: 1, Text: "global"},
-	{Value: 2, Text: "constant"},
-	{Value: 3, Text: "shared"},
-	{Value: 4, Text: "generic"},
+	{Value: 0, Text: "private", Name: "PRIVATE"},
+	{Value: 1, Text: "global", Name: "GLOBAL"},
+	{Value: 2, Text: "constant", Name: "CONSTANT"},
+	{Value: 3, Text: "shared", Name: "SHARED"},
+	{Value: 4, Text: "generic", Name: "GENERIC"},
 }
 
 // String returns the keyword the textual form uses.
@@ -45,15 +45,15 @@ const (
 )
 
 var elemTypeCases = []ir.EnumCase{
-	{Value: 8, Text: "bf16"},
-	{Value: 9, Text: "f16"},
-	{Value: 10, Text: "s8"},
-	{Value: 11, Text: "u8"},
-	{Value: 12, Text: "s4"},
-	{Value: 13, Text: "u4"},
-	{Value: 14, Text: "tf32"},
-	{Value: 15, Text: "f32"},
-	{Value: 16, Text: "s32"},
+	{Value: 8, Text: "bf16", Name: "BF16"},
+	{Value: 9, Text: "f16", Name: "F16"},
+	{Value: 10, Text: "s8", Name: "S8"},
+	{Value: 11, Text: "u8", Name: "U8"},
+	{Value: 12, Text: "s4", Name: "S4"},
+	{Value: 13, Text: "u4", Name: "U4"},
+	{Value: 14, Text: "tf32", Name: "TF32"},
+	{Value: 15, Text: "f32", Name: "F32"},
+	{Value: 16, Text: "s32", Name: "S32"},
 }
 
 // String returns the keyword the textual form uses.
@@ -82,19 +82,19 @@ const (
 )
 
 var loadCacheControlCases = []ir.EnumCase{
-	{Value: 1, Text: "L1uc_L2uc_L3uc"},
-	{Value: 2, Text: "L1uc_L2uc_L3c"},
-	{Value: 3, Text: "L1uc_L2c_L3uc"},
-	{Value: 4, Text: "L1uc_L2c_L3c"},
-	{Value: 5, Text: "L1c_L2uc_L3uc"},
-	{Value: 6, Text: "L1c_L2uc_L3c"},
-	{Value: 7, Text: "L1c_L2c_L3uc"},
-	{Value: 8, Text: "L1c_L2c_L3c"},
-	{Value: 9, Text: "L1s_L2uc_L3uc"},
-	{Value: 10, Text: "L1s_L2uc_L3c"},
-	{Value: 11, Text: "L1s_L2c_L3uc"},
-	{Value: 12, Text: "L1s_L2c_L3c"},
-	{Value: 13, Text: "ir"},
+	{Value: 1, Text: "L1uc_L2uc_L3uc", Name: "L1UC_L2UC_L3UC"},
+	{Value: 2, Text: "L1uc_L2uc_L3c", Name: "L1UC_L2UC_L3C"},
+	{Value: 3, Text: "L1uc_L2c_L3uc", Name: "L1UC_L2C_L3UC"},
+	{Value: 4, Text: "L1uc_L2c_L3c", Name: "L1UC_L2C_L3C"},
+	{Value: 5, Text: "L1c_L2uc_L3uc", Name: "L1C_L2UC_L3UC"},
+	{Value: 6, Text: "L1c_L2uc_L3c", Name: "L1C_L2UC_L3C"},
+	{Value: 7, Text: "L1c_L2c_L3uc", Name: "L1C_L2C_L3UC"},
+	{Value: 8, Text: "L1c_L2c_L3c", Name: "L1C_L2C_L3C"},
+	{Value: 9, Text: "L1s_L2uc_L3uc", Name: "L1S_L2UC_L3UC"},
+	{Value: 10, Text: "L1s_L2uc_L3c", Name: "L1S_L2UC_L3C"},
+	{Value: 11, Text: "L1s_L2c_L3uc", Name: "L1S_L2C_L3UC"},
+	{Value: 12, Text: "L1s_L2c_L3c", Name: "L1S_L2C_L3C"},
+	{Value: 13, Text: "ir", Name: "INVALIDATE_READ"},
 }
 
 // String returns the keyword the textual form uses.
@@ -118,12 +118,12 @@ const (
 )
 
 var memScopeCases = []ir.EnumCase{
-	{Value: 0, Text: "lane"},
-	{Value: 1, Text: "subgroup"},
-	{Value: 2, Text: "workgroup"},
-	{Value: 3, Text: "cluster"},
-	{Value: 4, Text: "device"},
-	{Value: 5, Text: "system"},
+	{Value: 0, Text: "lane", Name: "LANE"},
+	{Value: 1, Text: "subgroup", Name: "SUBGROUP"},
+	{Value: 2, Text: "workgroup", Name: "WORKGROUP"},
+	{Value: 3, Text: "cluster", Name: "CLUSTER"},
+	{Value: 4, Text: "device", Name: "DEVICE"},
+	{Value: 5, Text: "system", Name: "SYSTEM"},
 }
 
 // String returns the keyword the textual form uses.
@@ -154,21 +154,21 @@ const (
 )
 
 var storeCacheControlCases = []ir.EnumCase{
-	{Value: 1, Text: "L1uc_L2uc_L3uc"},
-	{Value: 2, Text: "L1uc_L2uc_L3wb"},
-	{Value: 3, Text: "L1uc_L2wb_L3uc"},
-	{Value: 4, Text: "L1uc_L2wb_L3wb"},
-	{Value: 5, Text: "L1wt_L2uc_L3uc"},
-	{Value: 6, Text: "L1wt_L2uc_L3wb"},
-	{Value: 7, Text: "L1wt_L2wb_L3uc"},
-	{Value: 8, Text: "L1wt_L2wb_L3wb"},
-	{Value: 9, Text: "L1s_L2uc_L3uc"},
-	{Value: 10, Text: "L1s_L2uc_L3wb"},
-	{Value: 11, Text: "L1s_L2wb_L3uc"},
-	{Value: 12, Text: "L1s_L2wb_L3wb"},
-	{Value: 13, Text: "L1wb_L2uc_L3uc"},
-	{Value: 14, Text: "L1wb_L2wb_L3uc"},
-	{Value: 15, Text: "L1wb_L2uc_L3wb"},
+	{Value: 1, Text: "L1uc_L2uc_L3uc", Name: "L1UC_L2UC_L3UC"},
+	{Value: 2, Text: "L1uc_L2uc_L3wb", Name: "L1UC_L2UC_L3WB"},
+	{Value: 3, Text: "L1uc_L2wb_L3uc", Name: "L1UC_L2WB_L3UC"},
+	{Value: 4, Text: "L1uc_L2wb_L3wb", Name: "L1UC_L2WB_L3WB"},
+	{Value: 5, Text: "L1wt_L2uc_L3uc", Name: "L1WT_L2UC_L3UC"},
+	{Value: 6, Text: "L1wt_L2uc_L3wb", Name: "L1WT_L2UC_L3WB"},
+	{Value: 7, Text: "L1wt_L2wb_L3uc", Name: "L1WT_L2WB_L3UC"},
+	{Value: 8, Text: "L1wt_L2wb_L3wb", Name: "L1WT_L2WB_L3WB"},
+	{Value: 9, Text: "L1s_L2uc_L3uc", Name: "L1S_L2UC_L3UC"},
+	{Value: 10, Text: "L1s_L2uc_L3wb", Name: "L1S_L2UC_L3WB"},
+	{Value: 11, Text: "L1s_L2wb_L3uc", Name: "L1S_L2WB_L3UC"},
+	{Value: 12, Text: "L1s_L2wb_L3wb", Name: "L1S_L2WB_L3WB"},
+	{Value: 13, Text: "L1wb_L2uc_L3uc", Name: "L1WB_L2UC_L3UC"},
+	{Value: 14, Text: "L1wb_L2wb_L3uc", Name: "L1WB_L2WB_L3UC"},
+	{Value: 15, Text: "L1wb_L2uc_L3wb", Name: "L1WB_L2UC_L3WB"},
 }
 
 // String returns the keyword the textual form uses.

@@ -12,7 +12,7 @@ const (
 	BoundaryMirror Boundary = 2
 )
 
-var boundaryCases = []ir.EnumCase{{Value: 0, Text: "clamp"}, {Value: 1, Text: "wrap"}, {Value: 2, Text: "mirror"}}
+var boundaryCases = []ir.EnumCase{{Value: 0, Text: "clamp", Name: "Clamp"}, {Value: 1, Text: "wrap", Name: "Wrap"}, {Value: 2, Text: "mirror", Name: "Mirror"}}
 
 // String returns the keyword the textual form uses.
 func (e Boundary) String() string { return ir.EnumString(boundaryCases, uint64(e), "Boundary") }
@@ -28,7 +28,7 @@ const (
 	AccessAtomic Access = 4
 )
 
-var accessCases = []ir.EnumCase{{Value: 1, Text: "read"}, {Value: 2, Text: "write"}, {Value: 4, Text: "atomic"}}
+var accessCases = []ir.EnumCase{{Value: 1, Text: "read", Name: "Read"}, {Value: 2, Text: "write", Name: "Write"}, {Value: 4, Text: "atomic", Name: "Atomic"}}
 
 // String returns the keyword the textual form uses, or the set bits'
 // keywords joined by "|".

@@ -12,7 +12,7 @@ const (
 	OrderColMajor Order = 1
 )
 
-var orderCases = []ir.EnumCase{{Value: 0, Text: "row_major"}, {Value: 1, Text: "col_major"}}
+var orderCases = []ir.EnumCase{{Value: 0, Text: "row_major", Name: "RowMajor"}, {Value: 1, Text: "col_major", Name: "ColMajor"}}
 
 // String returns the keyword the textual form uses.
 func (e Order) String() string { return ir.EnumString(orderCases, uint64(e), "Order") }

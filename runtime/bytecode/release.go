@@ -26,3 +26,12 @@ type ReleaseConverter interface {
 type DefaultPopulator interface {
 	PopulateDefaults(ctx *ir.Context, op string, release int, attrs []ir.NamedAttr) (_ []ir.NamedAttr, added bool)
 }
+
+// EnumAttrs is implemented by a dialect with attributes that hold one enum
+// (#arith.fastmath<none>): EnumAttr returns the attribute holding the case
+// named value of the enum named enum (the names the definitions give
+// them), nil if the dialect has none. Another dialect's default names one
+// this way (math's fastmath defaults to arith's none).
+type EnumAttrs interface {
+	EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute
+}

@@ -12,6 +12,20 @@ import (
 type EnumCase struct {
 	Value uint64
 	Text  string
+	// Name is the case's name in the definitions where it is not Text
+	// (LLVM's Visibility::Default prints as nothing).
+	Name string
+}
+
+// EnumCaseNamed returns the value of the case of cases named name (its
+// Name, or its Text where it has none).
+func EnumCaseNamed(cases []EnumCase, name string) (uint64, bool) {
+	for _, c := range cases {
+		if c.Name == name || c.Name == "" && c.Text == name {
+			return c.Value, true
+		}
+	}
+	return 0, false
 }
 
 func findCase(cases []EnumCase, v uint64) (string, bool) {

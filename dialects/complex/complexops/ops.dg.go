@@ -5,7 +5,10 @@
 // the dialect).
 package complexops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -36,6 +39,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
+	}
+}
+
 // AbsOp is complex.abs: computes absolute value of a complex number.
 type AbsOp struct {
 	opWrapper
@@ -60,12 +79,14 @@ func (o AbsOp) Result() *ir.Value { return o.op.Result(0) }
 func (o AbsOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildAbsOp creates a complex.abs at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildAbsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) AbsOp {
 	op := ir.NewNamedOperation(&nameOfAbsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return AbsOp{opWrapper{op}}
 }
@@ -100,12 +121,14 @@ func (o AddOp) Result() *ir.Value { return o.op.Result(0) }
 func (o AddOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildAddOp creates a complex.add at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) AddOp {
 	op := ir.NewNamedOperation(&nameOfAddOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
@@ -137,12 +160,14 @@ func (o AngleOp) Result() *ir.Value { return o.op.Result(0) }
 func (o AngleOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildAngleOp creates a complex.angle at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildAngleOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) AngleOp {
 	op := ir.NewNamedOperation(&nameOfAngleOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return AngleOp{opWrapper{op}}
 }
@@ -177,12 +202,14 @@ func (o Atan2Op) Result() *ir.Value { return o.op.Result(0) }
 func (o Atan2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildAtan2Op creates a complex.atan2 at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildAtan2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) Atan2Op {
 	op := ir.NewNamedOperation(&nameOfAtan2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return Atan2Op{opWrapper{op}}
 }
@@ -247,12 +274,14 @@ func (o ConjOp) Result() *ir.Value { return o.op.Result(0) }
 func (o ConjOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildConjOp creates a complex.conj at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildConjOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) ConjOp {
 	op := ir.NewNamedOperation(&nameOfConjOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return ConjOp{opWrapper{op}}
 }
@@ -317,12 +346,14 @@ func (o CosOp) Result() *ir.Value { return o.op.Result(0) }
 func (o CosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildCosOp creates a complex.cos at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildCosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) CosOp {
 	op := ir.NewNamedOperation(&nameOfCosOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return CosOp{opWrapper{op}}
 }
@@ -393,12 +424,14 @@ func (o DivOp) Result() *ir.Value { return o.op.Result(0) }
 func (o DivOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildDivOp creates a complex.div at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildDivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) DivOp {
 	op := ir.NewNamedOperation(&nameOfDivOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return DivOp{opWrapper{op}}
 }
@@ -466,12 +499,14 @@ func (o ExpOp) Result() *ir.Value { return o.op.Result(0) }
 func (o ExpOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildExpOp creates a complex.exp at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildExpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) ExpOp {
 	op := ir.NewNamedOperation(&nameOfExpOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return ExpOp{opWrapper{op}}
 }
@@ -503,12 +538,14 @@ func (o Expm1Op) Result() *ir.Value { return o.op.Result(0) }
 func (o Expm1Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildExpm1Op creates a complex.expm1 at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildExpm1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) Expm1Op {
 	op := ir.NewNamedOperation(&nameOfExpm1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return Expm1Op{opWrapper{op}}
 }
@@ -540,12 +577,14 @@ func (o ImOp) Imaginary() *ir.Value { return o.op.Result(0) }
 func (o ImOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildImOp creates a complex.im at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildImOp(b *ir.Builder, loc ir.Location, imaginaryType ir.Type, complex *ir.Value, fastmath ir.Attribute) ImOp {
 	op := ir.NewNamedOperation(&nameOfImOp, loc, []ir.Type{imaginaryType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return ImOp{opWrapper{op}}
 }
@@ -577,12 +616,14 @@ func (o LogOp) Result() *ir.Value { return o.op.Result(0) }
 func (o LogOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildLogOp creates a complex.log at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildLogOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) LogOp {
 	op := ir.NewNamedOperation(&nameOfLogOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return LogOp{opWrapper{op}}
 }
@@ -614,12 +655,14 @@ func (o Log1pOp) Result() *ir.Value { return o.op.Result(0) }
 func (o Log1pOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildLog1pOp creates a complex.log1p at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildLog1pOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) Log1pOp {
 	op := ir.NewNamedOperation(&nameOfLog1pOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return Log1pOp{opWrapper{op}}
 }
@@ -654,12 +697,14 @@ func (o MulOp) Result() *ir.Value { return o.op.Result(0) }
 func (o MulOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildMulOp creates a complex.mul at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) MulOp {
 	op := ir.NewNamedOperation(&nameOfMulOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
 }
@@ -691,12 +736,14 @@ func (o NegOp) Result() *ir.Value { return o.op.Result(0) }
 func (o NegOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildNegOp creates a complex.neg at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildNegOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) NegOp {
 	op := ir.NewNamedOperation(&nameOfNegOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return NegOp{opWrapper{op}}
 }
@@ -767,12 +814,14 @@ func (o PowOp) Result() *ir.Value { return o.op.Result(0) }
 func (o PowOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildPowOp creates a complex.pow at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildPowOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) PowOp {
 	op := ir.NewNamedOperation(&nameOfPowOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return PowOp{opWrapper{op}}
 }
@@ -844,12 +893,14 @@ func (o ReOp) Real() *ir.Value { return o.op.Result(0) }
 func (o ReOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildReOp creates a complex.re at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildReOp(b *ir.Builder, loc ir.Location, realType ir.Type, complex *ir.Value, fastmath ir.Attribute) ReOp {
 	op := ir.NewNamedOperation(&nameOfReOp, loc, []ir.Type{realType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return ReOp{opWrapper{op}}
 }
@@ -881,12 +932,14 @@ func (o RsqrtOp) Result() *ir.Value { return o.op.Result(0) }
 func (o RsqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildRsqrtOp creates a complex.rsqrt at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildRsqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) RsqrtOp {
 	op := ir.NewNamedOperation(&nameOfRsqrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return RsqrtOp{opWrapper{op}}
 }
@@ -918,12 +971,14 @@ func (o SignOp) Result() *ir.Value { return o.op.Result(0) }
 func (o SignOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildSignOp creates a complex.sign at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildSignOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) SignOp {
 	op := ir.NewNamedOperation(&nameOfSignOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return SignOp{opWrapper{op}}
 }
@@ -955,12 +1010,14 @@ func (o SinOp) Result() *ir.Value { return o.op.Result(0) }
 func (o SinOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildSinOp creates a complex.sin at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildSinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) SinOp {
 	op := ir.NewNamedOperation(&nameOfSinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return SinOp{opWrapper{op}}
 }
@@ -992,12 +1049,14 @@ func (o SqrtOp) Result() *ir.Value { return o.op.Result(0) }
 func (o SqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildSqrtOp creates a complex.sqrt at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildSqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) SqrtOp {
 	op := ir.NewNamedOperation(&nameOfSqrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return SqrtOp{opWrapper{op}}
 }
@@ -1032,12 +1091,14 @@ func (o SubOp) Result() *ir.Value { return o.op.Result(0) }
 func (o SubOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildSubOp creates a complex.sub at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildSubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) SubOp {
 	op := ir.NewNamedOperation(&nameOfSubOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return SubOp{opWrapper{op}}
 }
@@ -1069,12 +1130,14 @@ func (o TanOp) Result() *ir.Value { return o.op.Result(0) }
 func (o TanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildTanOp creates a complex.tan at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildTanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) TanOp {
 	op := ir.NewNamedOperation(&nameOfTanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return TanOp{opWrapper{op}}
 }
@@ -1106,12 +1169,14 @@ func (o TanhOp) Result() *ir.Value { return o.op.Result(0) }
 func (o TanhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildTanhOp creates a complex.tanh at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildTanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.Value, fastmath ir.Attribute) TanhOp {
 	op := ir.NewNamedOperation(&nameOfTanhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return TanhOp{opWrapper{op}}
 }

@@ -4,7 +4,10 @@
 // (package math, which describes the ops' bytecode and registers the dialect).
 package mathops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -35,6 +38,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
+	}
+}
+
 // AbsfOp is math.absf: floating point absolute-value operation.
 type AbsfOp struct {
 	opWrapper
@@ -59,12 +78,14 @@ func (o AbsfOp) Result() *ir.Value { return o.op.Result(0) }
 func (o AbsfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildAbsfOp creates a math.absf at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildAbsfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AbsfOp {
 	op := ir.NewNamedOperation(&nameOfAbsfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return AbsfOp{opWrapper{op}}
 }
@@ -129,12 +150,14 @@ func (o AcosOp) Result() *ir.Value { return o.op.Result(0) }
 func (o AcosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildAcosOp creates a math.acos at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildAcosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AcosOp {
 	op := ir.NewNamedOperation(&nameOfAcosOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return AcosOp{opWrapper{op}}
 }
@@ -166,12 +189,14 @@ func (o AcoshOp) Result() *ir.Value { return o.op.Result(0) }
 func (o AcoshOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildAcoshOp creates a math.acosh at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildAcoshOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AcoshOp {
 	op := ir.NewNamedOperation(&nameOfAcoshOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return AcoshOp{opWrapper{op}}
 }
@@ -203,12 +228,14 @@ func (o AsinOp) Result() *ir.Value { return o.op.Result(0) }
 func (o AsinOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildAsinOp creates a math.asin at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildAsinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AsinOp {
 	op := ir.NewNamedOperation(&nameOfAsinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return AsinOp{opWrapper{op}}
 }
@@ -240,12 +267,14 @@ func (o AsinhOp) Result() *ir.Value { return o.op.Result(0) }
 func (o AsinhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildAsinhOp creates a math.asinh at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildAsinhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AsinhOp {
 	op := ir.NewNamedOperation(&nameOfAsinhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return AsinhOp{opWrapper{op}}
 }
@@ -277,12 +306,14 @@ func (o AtanOp) Result() *ir.Value { return o.op.Result(0) }
 func (o AtanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildAtanOp creates a math.atan at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildAtanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AtanOp {
 	op := ir.NewNamedOperation(&nameOfAtanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return AtanOp{opWrapper{op}}
 }
@@ -317,12 +348,14 @@ func (o Atan2Op) Result() *ir.Value { return o.op.Result(0) }
 func (o Atan2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildAtan2Op creates a math.atan2 at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildAtan2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) Atan2Op {
 	op := ir.NewNamedOperation(&nameOfAtan2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return Atan2Op{opWrapper{op}}
 }
@@ -354,12 +387,14 @@ func (o AtanhOp) Result() *ir.Value { return o.op.Result(0) }
 func (o AtanhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildAtanhOp creates a math.atanh at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildAtanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) AtanhOp {
 	op := ir.NewNamedOperation(&nameOfAtanhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return AtanhOp{opWrapper{op}}
 }
@@ -391,12 +426,14 @@ func (o CbrtOp) Result() *ir.Value { return o.op.Result(0) }
 func (o CbrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildCbrtOp creates a math.cbrt at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildCbrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) CbrtOp {
 	op := ir.NewNamedOperation(&nameOfCbrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return CbrtOp{opWrapper{op}}
 }
@@ -428,12 +465,14 @@ func (o CeilOp) Result() *ir.Value { return o.op.Result(0) }
 func (o CeilOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildCeilOp creates a math.ceil at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildCeilOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) CeilOp {
 	op := ir.NewNamedOperation(&nameOfCeilOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return CeilOp{opWrapper{op}}
 }
@@ -471,12 +510,14 @@ func (o ClampfOp) Result() *ir.Value { return o.op.Result(0) }
 func (o ClampfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildClampfOp creates a math.clampf at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildClampfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, min, max *ir.Value, fastmath ir.Attribute) ClampfOp {
 	op := ir.NewNamedOperation(&nameOfClampfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value, min, max})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return ClampfOp{opWrapper{op}}
 }
@@ -511,12 +552,14 @@ func (o CopysignOp) Result() *ir.Value { return o.op.Result(0) }
 func (o CopysignOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildCopysignOp creates a math.copysign at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildCopysignOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) CopysignOp {
 	op := ir.NewNamedOperation(&nameOfCopysignOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return CopysignOp{opWrapper{op}}
 }
@@ -548,12 +591,14 @@ func (o CosOp) Result() *ir.Value { return o.op.Result(0) }
 func (o CosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildCosOp creates a math.cos at b's insertion point (detached when b has no
-// block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// block). Nil optional attributes are left unset, but for those MLIR gives a
+// default, which get it (given b's context); single-block regions get their
+// block.
 func BuildCosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) CosOp {
 	op := ir.NewNamedOperation(&nameOfCosOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return CosOp{opWrapper{op}}
 }
@@ -585,12 +630,14 @@ func (o CoshOp) Result() *ir.Value { return o.op.Result(0) }
 func (o CoshOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildCoshOp creates a math.cosh at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildCoshOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) CoshOp {
 	op := ir.NewNamedOperation(&nameOfCoshOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return CoshOp{opWrapper{op}}
 }
@@ -721,12 +768,14 @@ func (o ErfOp) Result() *ir.Value { return o.op.Result(0) }
 func (o ErfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildErfOp creates a math.erf at b's insertion point (detached when b has no
-// block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// block). Nil optional attributes are left unset, but for those MLIR gives a
+// default, which get it (given b's context); single-block regions get their
+// block.
 func BuildErfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) ErfOp {
 	op := ir.NewNamedOperation(&nameOfErfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return ErfOp{opWrapper{op}}
 }
@@ -758,12 +807,14 @@ func (o ErfcOp) Result() *ir.Value { return o.op.Result(0) }
 func (o ErfcOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildErfcOp creates a math.erfc at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildErfcOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) ErfcOp {
 	op := ir.NewNamedOperation(&nameOfErfcOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return ErfcOp{opWrapper{op}}
 }
@@ -795,12 +846,14 @@ func (o ExpOp) Result() *ir.Value { return o.op.Result(0) }
 func (o ExpOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildExpOp creates a math.exp at b's insertion point (detached when b has no
-// block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// block). Nil optional attributes are left unset, but for those MLIR gives a
+// default, which get it (given b's context); single-block regions get their
+// block.
 func BuildExpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) ExpOp {
 	op := ir.NewNamedOperation(&nameOfExpOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return ExpOp{opWrapper{op}}
 }
@@ -832,12 +885,14 @@ func (o Exp2Op) Result() *ir.Value { return o.op.Result(0) }
 func (o Exp2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildExp2Op creates a math.exp2 at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildExp2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) Exp2Op {
 	op := ir.NewNamedOperation(&nameOfExp2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return Exp2Op{opWrapper{op}}
 }
@@ -869,12 +924,14 @@ func (o Expm1Op) Result() *ir.Value { return o.op.Result(0) }
 func (o Expm1Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildExpm1Op creates a math.expm1 at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildExpm1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) Expm1Op {
 	op := ir.NewNamedOperation(&nameOfExpm1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return Expm1Op{opWrapper{op}}
 }
@@ -906,12 +963,14 @@ func (o FloorOp) Result() *ir.Value { return o.op.Result(0) }
 func (o FloorOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildFloorOp creates a math.floor at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildFloorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) FloorOp {
 	op := ir.NewNamedOperation(&nameOfFloorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return FloorOp{opWrapper{op}}
 }
@@ -949,12 +1008,14 @@ func (o FmaOp) Result() *ir.Value { return o.op.Result(0) }
 func (o FmaOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildFmaOp creates a math.fma at b's insertion point (detached when b has no
-// block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// block). Nil optional attributes are left unset, but for those MLIR gives a
+// default, which get it (given b's context); single-block regions get their
+// block.
 func BuildFmaOp(b *ir.Builder, loc ir.Location, resultType ir.Type, a_, b_, c_ *ir.Value, fastmath ir.Attribute) FmaOp {
 	op := ir.NewNamedOperation(&nameOfFmaOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return FmaOp{opWrapper{op}}
 }
@@ -989,12 +1050,14 @@ func (o FpowiOp) Result() *ir.Value { return o.op.Result(0) }
 func (o FpowiOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildFpowiOp creates a math.fpowi at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildFpowiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) FpowiOp {
 	op := ir.NewNamedOperation(&nameOfFpowiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return FpowiOp{opWrapper{op}}
 }
@@ -1062,12 +1125,14 @@ func (o IsfiniteOp) Result() *ir.Value { return o.op.Result(0) }
 func (o IsfiniteOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildIsfiniteOp creates a math.isfinite at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIsfiniteOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) IsfiniteOp {
 	op := ir.NewNamedOperation(&nameOfIsfiniteOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return IsfiniteOp{opWrapper{op}}
 }
@@ -1099,12 +1164,14 @@ func (o IsinfOp) Result() *ir.Value { return o.op.Result(0) }
 func (o IsinfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildIsinfOp creates a math.isinf at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildIsinfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) IsinfOp {
 	op := ir.NewNamedOperation(&nameOfIsinfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return IsinfOp{opWrapper{op}}
 }
@@ -1136,12 +1203,14 @@ func (o IsnanOp) Result() *ir.Value { return o.op.Result(0) }
 func (o IsnanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildIsnanOp creates a math.isnan at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildIsnanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) IsnanOp {
 	op := ir.NewNamedOperation(&nameOfIsnanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return IsnanOp{opWrapper{op}}
 }
@@ -1173,12 +1242,14 @@ func (o IsnormalOp) Result() *ir.Value { return o.op.Result(0) }
 func (o IsnormalOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildIsnormalOp creates a math.isnormal at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildIsnormalOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) IsnormalOp {
 	op := ir.NewNamedOperation(&nameOfIsnormalOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return IsnormalOp{opWrapper{op}}
 }
@@ -1210,12 +1281,14 @@ func (o LogOp) Result() *ir.Value { return o.op.Result(0) }
 func (o LogOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildLogOp creates a math.log at b's insertion point (detached when b has no
-// block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// block). Nil optional attributes are left unset, but for those MLIR gives a
+// default, which get it (given b's context); single-block regions get their
+// block.
 func BuildLogOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) LogOp {
 	op := ir.NewNamedOperation(&nameOfLogOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return LogOp{opWrapper{op}}
 }
@@ -1247,12 +1320,14 @@ func (o Log10Op) Result() *ir.Value { return o.op.Result(0) }
 func (o Log10Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildLog10Op creates a math.log10 at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildLog10Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) Log10Op {
 	op := ir.NewNamedOperation(&nameOfLog10Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return Log10Op{opWrapper{op}}
 }
@@ -1284,12 +1359,14 @@ func (o Log1pOp) Result() *ir.Value { return o.op.Result(0) }
 func (o Log1pOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildLog1pOp creates a math.log1p at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildLog1pOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) Log1pOp {
 	op := ir.NewNamedOperation(&nameOfLog1pOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return Log1pOp{opWrapper{op}}
 }
@@ -1321,12 +1398,14 @@ func (o Log2Op) Result() *ir.Value { return o.op.Result(0) }
 func (o Log2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildLog2Op creates a math.log2 at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildLog2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) Log2Op {
 	op := ir.NewNamedOperation(&nameOfLog2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return Log2Op{opWrapper{op}}
 }
@@ -1361,12 +1440,14 @@ func (o PowfOp) Result() *ir.Value { return o.op.Result(0) }
 func (o PowfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildPowfOp creates a math.powf at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildPowfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir.Value, fastmath ir.Attribute) PowfOp {
 	op := ir.NewNamedOperation(&nameOfPowfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return PowfOp{opWrapper{op}}
 }
@@ -1398,12 +1479,14 @@ func (o RoundOp) Result() *ir.Value { return o.op.Result(0) }
 func (o RoundOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildRoundOp creates a math.round at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildRoundOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) RoundOp {
 	op := ir.NewNamedOperation(&nameOfRoundOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return RoundOp{opWrapper{op}}
 }
@@ -1435,12 +1518,14 @@ func (o RoundevenOp) Result() *ir.Value { return o.op.Result(0) }
 func (o RoundevenOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildRoundevenOp creates a math.roundeven at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildRoundevenOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) RoundevenOp {
 	op := ir.NewNamedOperation(&nameOfRoundevenOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return RoundevenOp{opWrapper{op}}
 }
@@ -1472,12 +1557,14 @@ func (o RsqrtOp) Result() *ir.Value { return o.op.Result(0) }
 func (o RsqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildRsqrtOp creates a math.rsqrt at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildRsqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) RsqrtOp {
 	op := ir.NewNamedOperation(&nameOfRsqrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return RsqrtOp{opWrapper{op}}
 }
@@ -1509,12 +1596,14 @@ func (o SinOp) Result() *ir.Value { return o.op.Result(0) }
 func (o SinOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildSinOp creates a math.sin at b's insertion point (detached when b has no
-// block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// block). Nil optional attributes are left unset, but for those MLIR gives a
+// default, which get it (given b's context); single-block regions get their
+// block.
 func BuildSinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) SinOp {
 	op := ir.NewNamedOperation(&nameOfSinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return SinOp{opWrapper{op}}
 }
@@ -1549,12 +1638,14 @@ func (o SincosOp) Cos() *ir.Value { return o.op.Result(1) }
 func (o SincosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildSincosOp creates a math.sincos at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildSincosOp(b *ir.Builder, loc ir.Location, sinType, cosType ir.Type, operand *ir.Value, fastmath ir.Attribute) SincosOp {
 	op := ir.NewNamedOperation(&nameOfSincosOp, loc, []ir.Type{sinType, cosType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return SincosOp{opWrapper{op}}
 }
@@ -1586,12 +1677,14 @@ func (o SinhOp) Result() *ir.Value { return o.op.Result(0) }
 func (o SinhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildSinhOp creates a math.sinh at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildSinhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) SinhOp {
 	op := ir.NewNamedOperation(&nameOfSinhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return SinhOp{opWrapper{op}}
 }
@@ -1623,12 +1716,14 @@ func (o SqrtOp) Result() *ir.Value { return o.op.Result(0) }
 func (o SqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildSqrtOp creates a math.sqrt at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildSqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) SqrtOp {
 	op := ir.NewNamedOperation(&nameOfSqrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return SqrtOp{opWrapper{op}}
 }
@@ -1660,12 +1755,14 @@ func (o TanOp) Result() *ir.Value { return o.op.Result(0) }
 func (o TanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildTanOp creates a math.tan at b's insertion point (detached when b has no
-// block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// block). Nil optional attributes are left unset, but for those MLIR gives a
+// default, which get it (given b's context); single-block regions get their
+// block.
 func BuildTanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) TanOp {
 	op := ir.NewNamedOperation(&nameOfTanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return TanOp{opWrapper{op}}
 }
@@ -1697,12 +1794,14 @@ func (o TanhOp) Result() *ir.Value { return o.op.Result(0) }
 func (o TanhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildTanhOp creates a math.tanh at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildTanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) TanhOp {
 	op := ir.NewNamedOperation(&nameOfTanhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return TanhOp{opWrapper{op}}
 }
@@ -1734,12 +1833,14 @@ func (o TruncOp) Result() *ir.Value { return o.op.Result(0) }
 func (o TruncOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildTruncOp creates a math.trunc at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildTruncOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.Value, fastmath ir.Attribute) TruncOp {
 	op := ir.NewNamedOperation(&nameOfTruncOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return TruncOp{opWrapper{op}}
 }

@@ -1997,11 +1997,13 @@ func (o ApplyPatternsVectorLowerContractionOp) LoweringStrategy() ir.Attribute {
 
 // BuildApplyPatternsVectorLowerContractionOp creates a
 // transform.apply_patterns.vector.lower_contraction at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildApplyPatternsVectorLowerContractionOp(b *ir.Builder, loc ir.Location, loweringStrategy ir.Attribute) ApplyPatternsVectorLowerContractionOp {
 	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerContractionOp, loc, nil)
 	setAttrs(op, []string{"lowering_strategy"}, loweringStrategy)
+	populate(b, op)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerContractionOp{opWrapper{op}}
 }
@@ -2165,11 +2167,13 @@ func (o ApplyPatternsVectorLowerMultiReductionOp) LoweringStrategy() ir.Attribut
 
 // BuildApplyPatternsVectorLowerMultiReductionOp creates a
 // transform.apply_patterns.vector.lower_multi_reduction at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildApplyPatternsVectorLowerMultiReductionOp(b *ir.Builder, loc ir.Location, loweringStrategy ir.Attribute) ApplyPatternsVectorLowerMultiReductionOp {
 	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerMultiReductionOp, loc, nil)
 	setAttrs(op, []string{"lowering_strategy"}, loweringStrategy)
+	populate(b, op)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerMultiReductionOp{opWrapper{op}}
 }
@@ -2517,10 +2521,12 @@ func (o ApplyPatternsVectorSplitTransferFullPartialOp) SplitTransferStrategy() i
 // BuildApplyPatternsVectorSplitTransferFullPartialOp creates a
 // transform.apply_patterns.vector.split_transfer_full_partial at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildApplyPatternsVectorSplitTransferFullPartialOp(b *ir.Builder, loc ir.Location, splitTransferStrategy ir.Attribute) ApplyPatternsVectorSplitTransferFullPartialOp {
 	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorSplitTransferFullPartialOp, loc, nil)
 	setAttrs(op, []string{"split_transfer_strategy"}, splitTransferStrategy)
+	populate(b, op)
 	b.Insert(op)
 	return ApplyPatternsVectorSplitTransferFullPartialOp{opWrapper{op}}
 }
@@ -5817,12 +5823,14 @@ func (o StructuredBufferizeToAllocationOp) EmitDealloc() ir.Attribute {
 
 // BuildStructuredBufferizeToAllocationOp creates a
 // transform.structured.bufferize_to_allocation at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildStructuredBufferizeToAllocationOp(b *ir.Builder, loc ir.Location, allocatedBufferType, newOpsType ir.Type, target *ir.Value, memorySpace, memcpyOp, allocOp, bufferizeDestinationOnly, emitDealloc ir.Attribute) StructuredBufferizeToAllocationOp {
 	op := ir.NewNamedOperation(&nameOfStructuredBufferizeToAllocationOp, loc, []ir.Type{allocatedBufferType, newOpsType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"memory_space", "memcpy_op", "alloc_op", "bufferize_destination_only", "emit_dealloc"}, memorySpace, memcpyOp, allocOp, bufferizeDestinationOnly, emitDealloc)
+	populate(b, op)
 	b.Insert(op)
 	return StructuredBufferizeToAllocationOp{opWrapper{op}}
 }

@@ -1212,12 +1212,14 @@ func (o ReductionOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 func (o ReductionOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
 
 // BuildReductionOp creates a vector.reduction at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildReductionOp(b *ir.Builder, loc ir.Location, destType ir.Type, vector *ir.Value, acc []*ir.Value, kind, fastmath ir.Attribute) ReductionOp {
 	op := ir.NewNamedOperation(&nameOfReductionOp, loc, []ir.Type{destType})
 	op.SetOperands(append([]*ir.Value{vector}, acc...))
 	setAttrs(op, []string{"kind", "fastmath"}, kind, fastmath)
+	populate(b, op)
 	b.Insert(op)
 	return ReductionOp{opWrapper{op}}
 }

@@ -78,7 +78,11 @@ func (g *gen) genEnumsAndStructs(f *jen.File) {
 		var cases []jen.Code
 		var mask uint64
 		for _, v := range sorted {
-			c := jen.Values(jen.Id("Value").Op(":").Op(strconv.FormatUint(v.Value, 10)), jen.Id("Text").Op(":").Lit(v.Text))
+			fields := []jen.Code{jen.Id("Value").Op(":").Op(strconv.FormatUint(v.Value, 10)), jen.Id("Text").Op(":").Lit(v.Text)}
+			if v.Name != v.Text {
+				fields = append(fields, jen.Id("Name").Op(":").Lit(v.Name))
+			}
+			c := jen.Values(fields...)
 			if len(sorted) > 3 {
 				c = jen.Line().Add(c)
 			}

@@ -30,7 +30,10 @@ func Files(m *model.Dialect) map[string]func(*jen.File) {
 		files["enums"] = g.genEnumsAndStructs
 	}
 	if len(m.Attributes) > 0 {
-		files["attributes"] = func(f *jen.File) { g.genDefs(f, m.Attrs) }
+		files["attributes"] = func(f *jen.File) {
+			g.genDefs(f, m.Attrs)
+			g.genEnumAttrs(f)
+		}
 	}
 	if len(m.Dialect.Types) > 0 {
 		files["types"] = func(f *jen.File) { g.genDefs(f, m.Types) }

@@ -28,6 +28,10 @@ func defaultValue(d *releaserules.Default) jen.Code {
 		return jen.Qual(model.Builtin, "GetDenseArrayAttr").Call(ctx, intType(d.Width), jen.Lit(0), jen.Nil())
 	case "array":
 		return jen.Qual(model.Builtin, "GetArrayAttr").Call(ctx, jen.Nil())
+	case "string":
+		return jen.Qual(model.Builtin, "GetStringAttr").Call(ctx, jen.Lit(d.Str), jen.Qual(model.Builtin, "GetNoneType").Call(ctx))
+	case "foreign":
+		return jen.Qual(model.Release, "EnumAttr").Call(ctx, jen.Lit(d.Dialect), jen.Lit(d.EnumName), jen.Lit(d.CaseName))
 	}
 	return jen.Id(defs.ConstructorName(d.Def)).Call(ctx, jen.Id(d.Case.GoName))
 }
@@ -182,3 +186,43 @@ func (g *gen) genRelease(f *jen.File) {
 func enumLit(v uint64) jen.Code { return jen.Id(strconv.FormatUint(v, 10)) }
 
 func releaseEnumVar(e *defs.Enum) string { return fmt.Sprintf("release%sEnum", e.Name) }
+
+// genEnumAttrs emits the dialect's EnumAttr (bytecode.EnumAttrs), by which
+// another dialect's defaults name an attribute of this one: for each enum
+// an attribute of one parameter holds, the first such attribute.
+func (g *gen) genEnumAttrs(f *jen.File) {
+	if g.m.Format != "mlir" {
+		return
+	}
+	var cases []jen.Code
+	seen := map[*defs.Enum]bool{}
+	for _, a := range g.m.Attrs {
+		if len(a.Params) != 1 || a.Distinct {
+			continue
+		}
+		t := a.Params[0].Param.Type
+		if t.Kind != defs.RefEnum || seen[t.Enum] {
+			continue
+		}
+		seen[t.Enum] = true
+		cases = append(cases, jen.Case(jen.Lit(t.Enum.Name)).Block(
+			jen.If(
+				jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Qual(model.IR, "EnumCaseNamed").Call(jen.Id(model.LowerFirst(t.Enum.Name)+"Cases"), jen.Id("value")),
+				jen.Id("ok"),
+			).Block(jen.Return(jen.Id(defs.ConstructorName(a.Def)).Call(jen.Id("ctx"), jen.Id(t.Enum.Name).Call(jen.Id("v"))))),
+		))
+	}
+	if len(cases) == 0 {
+		return
+	}
+	f.Comment("EnumAttr returns the dialect's attribute holding the case named value of")
+	f.Comment("the enum named enum, nil if it has none, as bytecode.EnumAttrs: how")
+	f.Comment("another dialect's defaults name one.")
+	f.Func().Params(jen.Id("dialect")).Id("EnumAttr").Params(
+		jen.Id("ctx").Op("*").Qual(model.IR, "Context"), jen.List(jen.Id("enum"), jen.Id("value")).String(),
+	).Qual(model.IR, "Attribute").Block(
+		jen.Switch(jen.Id("enum")).Block(cases...),
+		jen.Return(jen.Nil()),
+	)
+	f.Var().Id("_").Qual(model.Bytecode, "EnumAttrs").Op("=").Id("Dialect")
+}

@@ -50,15 +50,21 @@ type Storage struct {
 // enough.
 type Default struct {
 	// Kind is "bool" (a BoolAttr of Bool), "int" (an IntegerAttr of Int,
-	// Width bits), "dense" (an empty DenseArrayAttr of Width-bit
-	// integers), "array" (an empty ArrayAttr) or "enum" (Def, an
-	// attribute of the dialect whose one parameter is an enum, of Case).
+	// Width bits), "string" (a StringAttr of Str), "dense" (an empty
+	// DenseArrayAttr of Width-bit integers), "array" (an empty
+	// ArrayAttr), "enum" (Def, an attribute of the dialect whose one
+	// parameter is an enum, of Case) or "foreign" (the attribute of
+	// dialect Dialect holding the case CaseName of its enum EnumName,
+	// found at run time: bytecode.EnumAttrs).
 	Kind  string
 	Bool  bool
 	Width int
 	Int   int64
+	Str   string
 	Def   *defs.Def
 	Case  *defs.EnumValue
+
+	Dialect, EnumName, CaseName string
 }
 
 // storageForms are the constraints of integers (lists, or one) whose
@@ -178,6 +184,11 @@ func defaultOf(m *model.Dialect, a *defs.OpAttr, constraint string) (def *Defaul
 		case "true", "1":
 			return &Default{Kind: "bool", Bool: true}, false
 		}
+	case "StrAttr":
+		// A C++ string literal; one with escapes is left alone.
+		if len(d) >= 2 && d[0] == '"' && d[len(d)-1] == '"' && !strings.ContainsAny(d[1:len(d)-1], "\\\"") {
+			return &Default{Kind: "string", Str: d[1 : len(d)-1]}, false
+		}
 	case "I8Attr", "I16Attr", "I32Attr", "I64Attr":
 		w, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(constraint, "I"), "Attr"))
 		if v, err := strconv.ParseInt(d, 0, 64); err == nil {
@@ -215,6 +226,13 @@ func defaultOf(m *model.Dialect, a *defs.OpAttr, constraint string) (def *Defaul
 	enumName, caseName := parts[len(parts)-2], parts[len(parts)-1]
 	found := enumAttrOf(m, constraint, enumName)
 	if found == nil {
+		// A case of another dialect's enum (::mlir::arith::FastMathFlags::
+		// none in math): its attribute is found at run time, by name.
+		if len(parts) >= 3 {
+			if d := strings.ToLower(parts[len(parts)-3]); d != "" && d != "mlir" && d != m.Name {
+				return &Default{Kind: "foreign", Dialect: d, EnumName: enumName, CaseName: caseName}, false
+			}
+		}
 		return nil, false
 	}
 	e := found.Params[0].Param.Type.Enum
