@@ -195,6 +195,13 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 				continue
 			}
 			return nil, false, fail(a, "%s has no such attribute, so it cannot hold %v (only its default %s)", name(to), v, a.DefaultText)
+		case to != 0 && to < r.Oldest && a.populated(from) && a.defaultOf(ctx) == v:
+			// The definitions do not say whether that release has the
+			// attribute (LLVM 16 has no overflowFlags, which arith's
+			// definitions of 19 and 22 cannot tell): its default is left
+			// out, which every release that has it reads as the default.
+			attrs = remove(attrs, a.Name)
+			changed = true
 		default:
 			nv := v
 			var err error

@@ -191,3 +191,26 @@ func TestPopulate(t *testing.T) {
 		t.Errorf("an op without rules got %v", got)
 	}
 }
+
+// TestConvertUndescribed: writing for a release older than the rules
+// describe leaves out an attribute populated at its default, which that
+// release may lack, and keeps any other value.
+func TestConvertUndescribed(t *testing.T) {
+	ctx := ir.NewContext(builtin.Dialect)
+	r := testRules(nil)
+	r.Ops["op"].Attrs = append(r.Ops["op"].Attrs, Attr{Name: "always", Populated: true,
+		Default: func(ctx *ir.Context) ir.Attribute { return builtin.GetBoolAttr(ctx, false) }})
+	r.Oldest = 19
+	off, on := builtin.GetBoolAttr(ctx, false), builtin.GetBoolAttr(ctx, true)
+	op := newOp(ir.NamedAttr{Name: "always", Value: off})
+	if got, changed, err := r.ConvertOp(ctx, op, 22, 16); err != nil || !changed || len(got) != 0 {
+		t.Errorf("the default for 16: %v, %v, %v; want it left out", got, changed, err)
+	}
+	if got, changed, err := r.ConvertOp(ctx, op, 22, 19); err != nil || changed || len(got) != 1 {
+		t.Errorf("the default for 19, which the rules describe: %v, %v, %v; want it kept", got, changed, err)
+	}
+	op = newOp(ir.NamedAttr{Name: "always", Value: on})
+	if got, _, err := r.ConvertOp(ctx, op, 22, 16); err != nil || len(got) != 1 || got[0].Value != on {
+		t.Errorf("another value for 16: %v, %v; want it kept", got, err)
+	}
+}
