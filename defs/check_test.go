@@ -53,6 +53,8 @@ func TestMistakes(t *testing.T) {
 			`q.yaml:16:12: empty version range: since llvm 22 is after until llvm 19 (until is the last version that has it)`},
 		{"enum keyword twice", "text: exact}", "text: fast}",
 			`q.yaml:6:9: enum Mode: values Fast and Exact both have the keyword "fast"`},
+		{"enum width", "  - name: Mode\n", "  - name: Mode\n    width: 12\n",
+			`q.yaml:4:12: expected a width of 1, 8, 16, 32 or 64 bits, not 12`},
 		{"operand and attribute", "      - {name: scale, type: Attribute}", "      - {name: input, type: Attribute}",
 			`q.yaml:20:9: op "calibrate": attribute "input" has the name of the operand at q.yaml:18:9`},
 		{"region twice", "      - {name: body}", "      - {name: body}\n      - {name: body}",

@@ -176,6 +176,19 @@ func (l *loader) uint(n *yaml.Node, dst *uint64) {
 	*dst = v
 }
 
+// enumWidth reads an enum's width: the bits of an MLIR IntegerAttr.
+func (l *loader) enumWidth(n *yaml.Node, dst *int) {
+	var w uint64
+	l.uint(n, &w)
+	switch w {
+	case 0:
+	case 1, 8, 16, 32, 64:
+		*dst = int(w)
+	default:
+		l.errorf(n, "expected a width of 1, 8, 16, 32 or 64 bits, not %d", w)
+	}
+}
+
 func (l *loader) int(n *yaml.Node, dst *int) {
 	v, err := strconv.Atoi(n.Value)
 	if n.Kind != yaml.ScalarNode || err != nil {
@@ -414,6 +427,7 @@ func (l *loader) enum(n *yaml.Node) *Enum {
 		"bit_enum":     func(v *yaml.Node) { l.boolean(v, &e.BitEnum) },
 		"separator":    func(v *yaml.Node) { l.str(v, &e.Separator) },
 		"print_groups": func(v *yaml.Node) { l.boolean(v, &e.PrintGroups) },
+		"width":        func(v *yaml.Node) { l.enumWidth(v, &e.Width) },
 		"values": func(v *yaml.Node) {
 			l.list(v, "enum values", func(c *yaml.Node) {
 				ev := &EnumValue{Pos: l.pos(c)}

@@ -230,6 +230,11 @@ type Enum struct {
 	// (ODS printBitEnumPrimaryGroups).
 	Separator   string
 	PrintGroups bool
+	// Width is the bits of the IntegerAttr an op attribute holding the
+	// enum's cases as integers uses (ODS I64EnumAttr: 64), 0 where the
+	// definitions do not say: what a populated default of such an
+	// attribute is built as.
+	Width int
 	// Attribute is the dialect attribute that holds the enum's values
 	// (ODS EnumAttr: #cuda_tile.overflow<none>), nil when op attributes
 	// hold them as integers (EnumAttrInfo).

@@ -13,8 +13,10 @@ import (
 // withoutDefaults leaves out every attribute its ops carry at a default
 // (ODS's DefaultValuedAttr): arith's fastmath (every release) and
 // overflowFlags (19 on; trunci's 22 on), LLVM's fastmathFlags, whose
-// default is an enum's empty value, and math's and complex's fastmath,
-// arith's attribute. It uses no properties syntax, which 16 lacks.
+// default is an enum's empty value, math's and complex's fastmath,
+// arith's attribute, and LLVM's ordering, visibility_, linkage and CConv,
+// enums held as integers and in attributes. It uses no properties syntax,
+// which 16 lacks.
 const withoutDefaults = `"func.func"() ({
 ^bb0(%a: i32, %b: f32, %c: i64):
   %0 = "arith.addi"(%a, %a) : (i32, i32) -> i32
@@ -28,6 +30,12 @@ const withoutDefaults = `"func.func"() ({
   %8 = "complex.abs"(%7) : (complex<f32>) -> f32
   "func.return"(%0) : (i32) -> ()
 }) {function_type = (i32, f32, i64) -> i32, sym_name = "f"} : () -> ()
+"llvm.func"() ({
+^bb0(%p: !llvm.ptr):
+  %0 = "llvm.load"(%p) : (!llvm.ptr) -> i32
+  "llvm.store"(%0, %p) : (i32, !llvm.ptr) -> ()
+  "llvm.return"() : () -> ()
+}) {function_type = !llvm.func<void (ptr)>, sym_name = "g"} : () -> ()
 `
 
 // TestParsePopulatesDefaults reads text that leaves out attributes at

@@ -77,7 +77,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "CConv", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetCConvAttr(ctx, CConvCcc)
 				}, DefaultText: "CConv::C"},
-				{Name: "visibility_", Populated: true, DefaultText: "mlir::LLVM::Visibility::Default"},
+				{Name: "visibility_", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
+				}, DefaultText: "mlir::LLVM::Visibility::Default"},
 			}},
 			"inline_asm": {Attrs: []release.Attr{
 				{Name: "tail_call_kind", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -306,23 +308,33 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "CConv::C"},
 			}, Hook: opBundlesRelease},
 			"load": {Attrs: []release.Attr{
-				{Name: "ordering", Populated: true, DefaultText: "AtomicOrdering::not_atomic"},
+				{Name: "ordering", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
+				}, DefaultText: "AtomicOrdering::not_atomic"},
 			}},
 			"mlir.alias": {Attrs: []release.Attr{
-				{Name: "visibility_", Populated: true, DefaultText: "mlir::LLVM::Visibility::Default"},
+				{Name: "visibility_", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
+				}, DefaultText: "mlir::LLVM::Visibility::Default"},
 			}},
 			"mlir.global": {Attrs: []release.Attr{
 				{Name: "addr_space", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
 				}, DefaultText: "0"},
-				{Name: "visibility_", Populated: true, DefaultText: "mlir::LLVM::Visibility::Default"},
+				{Name: "visibility_", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
+				}, DefaultText: "mlir::LLVM::Visibility::Default"},
 			}},
 			"mlir.ifunc": {Attrs: []release.Attr{
 				{Name: "address_space", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
 				}, DefaultText: "0"},
-				{Name: "unnamed_addr", Populated: true, DefaultText: "mlir::LLVM::UnnamedAddr::None"},
-				{Name: "visibility_", Populated: true, DefaultText: "mlir::LLVM::Visibility::Default"},
+				{Name: "unnamed_addr", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
+				}, DefaultText: "mlir::LLVM::UnnamedAddr::None"},
+				{Name: "visibility_", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
+				}, DefaultText: "mlir::LLVM::Visibility::Default"},
 			}},
 			"select": {Attrs: []release.Attr{
 				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -330,7 +342,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "{}"},
 			}},
 			"store": {Attrs: []release.Attr{
-				{Name: "ordering", Populated: true, DefaultText: "AtomicOrdering::not_atomic"},
+				{Name: "ordering", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
+				}, DefaultText: "AtomicOrdering::not_atomic"},
 			}},
 		},
 		Oldest: 19,

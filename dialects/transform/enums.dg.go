@@ -24,6 +24,25 @@ func (e FailurePropagationMode) Valid() bool {
 	return ir.EnumValid(failurePropagationModeCases, uint64(e))
 }
 
+// LayoutMapOption: option for map layout
+type LayoutMapOption uint64
+
+const (
+	LayoutMapOptionInferLayoutMap        LayoutMapOption = 0
+	LayoutMapOptionIdentityLayoutMap     LayoutMapOption = 1
+	LayoutMapOptionFullyDynamicLayoutMap LayoutMapOption = 2
+)
+
+var layoutMapOptionCases = []ir.EnumCase{{Value: 0, Text: "InferLayoutMap"}, {Value: 1, Text: "IdentityLayoutMap"}, {Value: 2, Text: "FullyDynamicLayoutMap"}}
+
+// String returns the keyword the textual form uses.
+func (e LayoutMapOption) String() string {
+	return ir.EnumString(layoutMapOptionCases, uint64(e), "LayoutMapOption")
+}
+
+// Valid reports whether e is one of the defined values.
+func (e LayoutMapOption) Valid() bool { return ir.EnumValid(layoutMapOptionCases, uint64(e)) }
+
 type MatchCmpIPredicate uint64
 
 const (
@@ -88,6 +107,105 @@ func (e TransposeMatmulInput) String() string {
 
 // Valid reports whether e is one of the defined values.
 func (e TransposeMatmulInput) Valid() bool { return ir.EnumValid(transposeMatmulInputCases, uint64(e)) }
+
+// VectorContractLowering: control the lowering of `vector.contract` operations.
+type VectorContractLowering uint64
+
+const (
+	VectorContractLoweringDot           VectorContractLowering = 0
+	VectorContractLoweringMatmul        VectorContractLowering = 1
+	VectorContractLoweringOuterProduct  VectorContractLowering = 2
+	VectorContractLoweringParallelArith VectorContractLowering = 3
+)
+
+var vectorContractLoweringCases = []ir.EnumCase{
+	{Value: 0, Text: "dot", Name: "Dot"},
+	{Value: 1, Text: "matmulintrinsics", Name: "Matmul"},
+	{Value: 2, Text: "outerproduct", Name: "OuterProduct"},
+	{Value: 3, Text: "parallelarith", Name: "ParallelArith"},
+}
+
+// String returns the keyword the textual form uses.
+func (e VectorContractLowering) String() string {
+	return ir.EnumString(vectorContractLoweringCases, uint64(e), "VectorContractLowering")
+}
+
+// Valid reports whether e is one of the defined values.
+func (e VectorContractLowering) Valid() bool {
+	return ir.EnumValid(vectorContractLoweringCases, uint64(e))
+}
+
+// VectorMultiReductionLowering: control the lowering of `vector.multi_reduction`.
+type VectorMultiReductionLowering uint64
+
+const (
+	VectorMultiReductionLoweringInnerParallel  VectorMultiReductionLowering = 0
+	VectorMultiReductionLoweringInnerReduction VectorMultiReductionLowering = 1
+)
+
+var vectorMultiReductionLoweringCases = []ir.EnumCase{{Value: 0, Text: "innerparallel", Name: "InnerParallel"}, {Value: 1, Text: "innerreduction", Name: "InnerReduction"}}
+
+// String returns the keyword the textual form uses.
+func (e VectorMultiReductionLowering) String() string {
+	return ir.EnumString(vectorMultiReductionLoweringCases, uint64(e), "VectorMultiReductionLowering")
+}
+
+// Valid reports whether e is one of the defined values.
+func (e VectorMultiReductionLowering) Valid() bool {
+	return ir.EnumValid(vectorMultiReductionLoweringCases, uint64(e))
+}
+
+// VectorTransferSplit: control the splitting of `vector.transfer` operations into in-bounds and out-of-bounds variants.
+type VectorTransferSplit uint64
+
+const (
+	VectorTransferSplitNone           VectorTransferSplit = 0
+	VectorTransferSplitVectorTransfer VectorTransferSplit = 1
+	VectorTransferSplitLinalgCopy     VectorTransferSplit = 2
+	VectorTransferSplitForceInBounds  VectorTransferSplit = 3
+)
+
+var vectorTransferSplitCases = []ir.EnumCase{
+	{Value: 0, Text: "none", Name: "None"},
+	{Value: 1, Text: "vector-transfer", Name: "VectorTransfer"},
+	{Value: 2, Text: "linalg-copy", Name: "LinalgCopy"},
+	{Value: 3, Text: "force-in-bounds", Name: "ForceInBounds"},
+}
+
+// String returns the keyword the textual form uses.
+func (e VectorTransferSplit) String() string {
+	return ir.EnumString(vectorTransferSplitCases, uint64(e), "VectorTransferSplit")
+}
+
+// Valid reports whether e is one of the defined values.
+func (e VectorTransferSplit) Valid() bool { return ir.EnumValid(vectorTransferSplitCases, uint64(e)) }
+
+// VectorTransposeLowering: control the lowering of `vector.transpose` operations.
+type VectorTransposeLowering uint64
+
+const (
+	VectorTransposeLoweringEltWise      VectorTransposeLowering = 0
+	VectorTransposeLoweringFlat         VectorTransposeLowering = 1
+	VectorTransposeLoweringShuffle1D    VectorTransposeLowering = 2
+	VectorTransposeLoweringShuffle16x16 VectorTransposeLowering = 3
+)
+
+var vectorTransposeLoweringCases = []ir.EnumCase{
+	{Value: 0, Text: "eltwise", Name: "EltWise"},
+	{Value: 1, Text: "flat_transpose", Name: "Flat"},
+	{Value: 2, Text: "shuffle_1d", Name: "Shuffle1D"},
+	{Value: 3, Text: "shuffle_16x16", Name: "Shuffle16x16"},
+}
+
+// String returns the keyword the textual form uses.
+func (e VectorTransposeLowering) String() string {
+	return ir.EnumString(vectorTransposeLoweringCases, uint64(e), "VectorTransposeLowering")
+}
+
+// Valid reports whether e is one of the defined values.
+func (e VectorTransposeLowering) Valid() bool {
+	return ir.EnumValid(vectorTransposeLoweringCases, uint64(e))
+}
 
 type WinogradConv2DFmr uint64
 

@@ -51,12 +51,12 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			}},
 			"apply_patterns.vector.lower_contraction": {Attrs: []release.Attr{
 				{Name: "lowering_strategy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "vector", "VectorContractLowering", "OuterProduct")
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 2))
 				}, DefaultText: "vector::VectorContractLowering::OuterProduct"},
 			}},
 			"apply_patterns.vector.lower_multi_reduction": {Attrs: []release.Attr{
 				{Name: "lowering_strategy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "vector", "VectorMultiReductionLowering", "InnerParallel")
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
 				}, DefaultText: "vector::VectorMultiReductionLowering::InnerParallel"},
 			}},
 			"apply_patterns.vector.lower_transfer": {Attrs: []release.Attr{
@@ -66,7 +66,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			}},
 			"apply_patterns.vector.lower_transpose": {Attrs: []release.Attr{
 				{Name: "lowering_strategy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "vector", "VectorTransposeLowering", "EltWise")
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
 				}, DefaultText: "vector::VectorTransposeLowering::EltWise"},
 				{Name: "avx2_lowering_strategy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
@@ -74,7 +74,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			}},
 			"apply_patterns.vector.split_transfer_full_partial": {Attrs: []release.Attr{
 				{Name: "split_transfer_strategy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "vector", "VectorTransferSplit", "LinalgCopy")
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 2))
 				}, DefaultText: "vector::VectorTransferSplit::LinalgCopy"},
 			}},
 			"apply_patterns.vector.transfer_to_scf": {Attrs: []release.Attr{
@@ -144,7 +144,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "10"},
 			}},
 			"nvgpu.pipeline_shared_memory_copies": {Attrs: []release.Attr{
-				{Name: "failure_propagation_mode", Populated: true, DefaultText: "::mlir::transform::FailurePropagationMode::Suppress"},
+				{Name: "failure_propagation_mode", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 2))
+				}, DefaultText: "::mlir::transform::FailurePropagationMode::Suppress"},
 			}},
 			"split_handle": {Attrs: []release.Attr{
 				{Name: "pass_through_empty_handle", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -261,7 +263,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "{}"},
 			}},
 			"structured.transpose_matmul": {Attrs: []release.Attr{
-				{Name: "inputToTranspose", Populated: true, DefaultText: "TransposeMatmulInput::lhs"},
+				{Name: "inputToTranspose", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "TransposeMatmulInput::lhs"},
 			}},
 		},
 		Oldest: 19,

@@ -72,6 +72,10 @@ type enumFacts struct {
 	// prints multi-bit cases first (printBitEnumPrimaryGroups).
 	separator   string
 	printGroups bool
+	// width is the bits of the IntegerAttr an op attribute holds a case
+	// in, for an enum that is itself such an attribute (I64EnumAttr: 64);
+	// 0 for one an attribute definition wraps.
+	width int
 }
 
 type caseFacts struct {
@@ -263,6 +267,9 @@ func (rs *Records) dialectEnums(dialect string, used map[string]bool) (map[strin
 				bit: r.isa("BitEnumBase") || r.isa("BitEnumAttr"), separator: r.str("separator")}
 			if n, _ := r.num("printBitEnumPrimaryGroups"); n != 0 {
 				e.printGroups = true
+			}
+			if w, _ := r.num("bitwidth"); r.isa("EnumAttrInfo") && r.isa("Attr") && !r.isa("AttrDef") {
+				e.width = int(w)
 			}
 			if e.name == "" {
 				continue

@@ -61,6 +61,9 @@ func writeEnum(b *strings.Builder, rels []Release, all span, e *mergedEnum) {
 			b.WriteString("    print_groups: true\n")
 		}
 	}
+	if e.width != 0 {
+		fmt.Fprintf(b, "    width: %d\n", e.width)
+	}
 	b.WriteString("    values:\n")
 	goNames := map[string]bool{}
 	values := map[int64]string{}

@@ -373,6 +373,13 @@ func (rs *Records) intEnumOf(c record) string {
 		switch {
 		case c.isa("EnumAttrInfo") && !c.isa("AttrDef"):
 			return strings.TrimPrefix(c.str("cppNamespace"), "::") + "::" + c.str("className")
+		case c.anonymous() && c.def("baseAttr") != "":
+			// DefaultValuedAttr, OptionalAttr and the like around it.
+			b, err := rs.rec(c.def("baseAttr"))
+			if err != nil {
+				return ""
+			}
+			c = b
 		case c.isa("TypedArrayAttrBase"):
 			e, err := rs.rec(c.def("elementAttr"))
 			if err != nil {

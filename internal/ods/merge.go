@@ -150,6 +150,7 @@ type mergedEnum struct {
 	bit           bool
 	separator     string
 	printGroups   bool
+	width         int
 	span
 	cases []*mergedCase
 }
@@ -238,7 +239,7 @@ func mergeDialect(rels []int, facts []*dialectFacts) (*mergedDialect, error) {
 		}
 		newest := facts[s.last].enums[name]
 		e := &mergedEnum{name: name, summary: newest.summary, bit: newest.bit, span: s,
-			separator: newest.separator, printGroups: newest.printGroups}
+			separator: newest.separator, printGroups: newest.printGroups, width: newest.width}
 		bySymbol := map[string]*mergedCase{}
 		for i := s.last; i >= s.first; i-- {
 			prev := -1

@@ -10095,12 +10095,14 @@ func (o LoadOp) NoaliasScopes() ir.Attribute { return o.op.Attr("noalias_scopes"
 func (o LoadOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 
 // BuildLoadOp creates a llvm.load at b's insertion point (detached when b has
-// no block). Nil optional attributes are left unset; single-block regions get
-// their block.
+// no block). Nil optional attributes are left unset, but for those MLIR gives
+// a default, which get it (given b's context); single-block regions get their
+// block.
 func BuildLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr *ir.Value, alignment, volatile, nontemporal, invariant, invariantGroup, ordering, syncscope, dereferenceable, accessGroups, aliasScopes, noaliasScopes, tbaa ir.Attribute) LoadOp {
 	op := ir.NewNamedOperation(&nameOfLoadOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{addr})
 	setAttrs(op, []string{"alignment", "volatile_", "nontemporal", "invariant", "invariantGroup", "ordering", "syncscope", "dereferenceable", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"}, alignment, volatile, nontemporal, invariant, invariantGroup, ordering, syncscope, dereferenceable, accessGroups, aliasScopes, noaliasScopes, tbaa)
+	populate(b, op)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
 }
@@ -10220,11 +10222,13 @@ func (o MlirAliasOp) Visibility() ir.Attribute { return o.op.Attr("visibility_")
 func (o MlirAliasOp) Initializer() *ir.Region { return o.op.Region(0) }
 
 // BuildMlirAliasOp creates a llvm.mlir.alias at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildMlirAliasOp(b *ir.Builder, loc ir.Location, aliasType, symName, linkage, dsoLocal, threadLocal, unnamedAddr, visibility ir.Attribute) MlirAliasOp {
 	op := ir.NewNamedOperation(&nameOfMlirAliasOp, loc, nil)
 	setAttrs(op, []string{"alias_type", "sym_name", "linkage", "dso_local", "thread_local_", "unnamed_addr", "visibility_"}, aliasType, symName, linkage, dsoLocal, threadLocal, unnamedAddr, visibility)
+	populate(b, op)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return MlirAliasOp{opWrapper{op}}
@@ -11122,12 +11126,14 @@ func (o StoreOp) NoaliasScopes() ir.Attribute { return o.op.Attr("noalias_scopes
 func (o StoreOp) Tbaa() ir.Attribute { return o.op.Attr("tbaa") }
 
 // BuildStoreOp creates a llvm.store at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildStoreOp(b *ir.Builder, loc ir.Location, value, addr *ir.Value, alignment, volatile, nontemporal, invariantGroup, ordering, syncscope, accessGroups, aliasScopes, noaliasScopes, tbaa ir.Attribute) StoreOp {
 	op := ir.NewNamedOperation(&nameOfStoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{value, addr})
 	setAttrs(op, []string{"alignment", "volatile_", "nontemporal", "invariantGroup", "ordering", "syncscope", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"}, alignment, volatile, nontemporal, invariantGroup, ordering, syncscope, accessGroups, aliasScopes, noaliasScopes, tbaa)
+	populate(b, op)
 	b.Insert(op)
 	return StoreOp{opWrapper{op}}
 }

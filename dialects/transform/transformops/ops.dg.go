@@ -5304,12 +5304,14 @@ func (o NvgpuPipelineSharedMemoryCopiesOp) FailurePropagationMode() ir.Attribute
 
 // BuildNvgpuPipelineSharedMemoryCopiesOp creates a
 // transform.nvgpu.pipeline_shared_memory_copies at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildNvgpuPipelineSharedMemoryCopiesOp(b *ir.Builder, loc ir.Location, resultType ir.Type, forOp *ir.Value, depth, peelEpilogue, failurePropagationMode ir.Attribute) NvgpuPipelineSharedMemoryCopiesOp {
 	op := ir.NewNamedOperation(&nameOfNvgpuPipelineSharedMemoryCopiesOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{forOp})
 	setAttrs(op, []string{"depth", "peel_epilogue", "failure_propagation_mode"}, depth, peelEpilogue, failurePropagationMode)
+	populate(b, op)
 	b.Insert(op)
 	return NvgpuPipelineSharedMemoryCopiesOp{opWrapper{op}}
 }
@@ -7740,12 +7742,14 @@ func (o StructuredTransposeMatmulOp) InputToTranspose() ir.Attribute {
 
 // BuildStructuredTransposeMatmulOp creates a
 // transform.structured.transpose_matmul at b's insertion point (detached when
-// b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// b has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildStructuredTransposeMatmulOp(b *ir.Builder, loc ir.Location, transformedType ir.Type, target *ir.Value, inputToTranspose ir.Attribute) StructuredTransposeMatmulOp {
 	op := ir.NewNamedOperation(&nameOfStructuredTransposeMatmulOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"inputToTranspose"}, inputToTranspose)
+	populate(b, op)
 	b.Insert(op)
 	return StructuredTransposeMatmulOp{opWrapper{op}}
 }

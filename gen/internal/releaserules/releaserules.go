@@ -224,6 +224,15 @@ func defaultOf(m *model.Dialect, a *defs.OpAttr, constraint string) (def *Defaul
 		return nil, false
 	}
 	enumName, caseName := parts[len(parts)-2], parts[len(parts)-1]
+	if e := a.EnumRef; e != nil && e.Name == enumName && e.Width > 0 {
+		// A case held as an integer (LLVM's ordering = 0 : i64).
+		for _, v := range e.Values {
+			if v.Name == caseName && v.Value < 1<<63 {
+				return &Default{Kind: "int", Width: e.Width, Int: int64(v.Value)}, false
+			}
+		}
+		return nil, false
+	}
 	found := enumAttrOf(m, constraint, enumName)
 	if found == nil {
 		// A case of another dialect's enum (::mlir::arith::FastMathFlags::
