@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +15,8 @@ import (
 	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/internal/shared"
 	"github.com/dialectgen/dialectgen/mlirtext"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
@@ -239,4 +242,101 @@ func oracleEach(t *testing.T, paths []string, run func(oracle.Release, []byte) (
 		}
 	}
 	return out
+}
+
+// TestUpstreamParseWithoutDefaults takes every generic text of the
+// upstream corpus that converts to mlir-opt's bytes, leaves out of it
+// every attribute at the default its op's release populates, and reads
+// that text again: the defaults must come back, so the bytes must still
+// be those mlir-opt wrote for the full text. It checks populating across
+// the dialects of the corpus, not only those the other tests name.
+func TestUpstreamParseWithoutDefaults(t *testing.T) {
+	dir := shared.Dir(t, "upstream/out")
+	texts, err := filepath.Glob(filepath.Join(dir, "*", "*.generic.mlir"))
+	if err != nil || len(texts) == 0 {
+		t.Fatalf("no generic text under %s: %v", dir, err)
+	}
+	for _, rel := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
+		oracle.Require(t, rel)
+	}
+	wants := oracleEach(t, texts, func(rel oracle.Release, text []byte) ([]byte, error) {
+		return oracle.RunInput(rel, text, ".mlir", oracle.BytecodeFlags(rel, 6, "--allow-unregistered-dialect")...)
+	})
+	write := func(ctx *ir.Context, m *mlirbc.Module, rel oracle.Release) ([]byte, error) {
+		return mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: rel.Producer(), Release: int(rel)})
+	}
+	files, left := 0, 0
+	kinds := map[string]bool{}
+	for i, path := range texts {
+		name := filepath.Base(path)
+		rel := releaseOf(name)
+		text, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := all.NewContext()
+		m, err := mlirtext.ParseBytes(ctx, text, mlirtext.ParseOptions{File: name, Release: int(rel)})
+		if err != nil {
+			continue // TestUpstreamParse reports it
+		}
+		if got, err := write(ctx, m, rel); err != nil || !bytes.Equal(got, wants[i]) {
+			continue // so does it this
+		}
+		n := 0
+		m.Op.Walk(func(op *ir.Operation) bool {
+			for _, a := range leaveOutDefaults(ctx, op, int(rel)) {
+				kinds[op.Name().String()+" "+a] = true
+				n++
+			}
+			return true
+		})
+		if n == 0 {
+			continue
+		}
+		files++
+		left += n
+		stripped, err := mlirtext.Append(nil, m, mlirtext.Options{})
+		if err != nil {
+			t.Errorf("%s: print: %v", name, err)
+			continue
+		}
+		ctx = all.NewContext()
+		back, err := mlirtext.ParseBytes(ctx, stripped, mlirtext.ParseOptions{File: name, Release: int(rel)})
+		if err != nil {
+			t.Errorf("%s: parse without defaults: %v", name, err)
+			continue
+		}
+		if got, err := write(ctx, back, rel); err != nil || !bytes.Equal(got, wants[i]) {
+			t.Errorf("%s: without its %d defaults, not mlir-opt's bytes (%v)", name, n, err)
+		}
+	}
+	t.Logf("%d defaults of %d kinds left out of %d files, and populated again", left, len(kinds), files)
+	if files == 0 {
+		t.Error("no file holds a populated default")
+	}
+}
+
+// leaveOutDefaults removes from op the attributes at the default its
+// dialect populates at release, and names them.
+func leaveOutDefaults(ctx *ir.Context, op *ir.Operation, release int) []string {
+	p, ok := ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok || !op.Name().Registered {
+		return nil
+	}
+	var left []string
+	attrs := slices.Clone(op.Attrs())
+	for i := 0; i < len(attrs); {
+		rest := slices.Delete(slices.Clone(attrs), i, i+1)
+		back, added := p.PopulateDefaults(ctx, op.Name().Op, release, rest)
+		if added && slices.Equal(back, attrs) {
+			left = append(left, attrs[i].Name)
+			attrs = slices.Delete(attrs, i, i+1)
+			continue
+		}
+		i++
+	}
+	if len(left) > 0 {
+		op.SetAttrs(attrs)
+	}
+	return left
 }
