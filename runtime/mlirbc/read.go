@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"unsafe"
@@ -301,6 +302,12 @@ type opNameInfo struct {
 	// last, and lastAttrs its entries as a list.
 	lastDict  ir.Attribute
 	lastAttrs []ir.NamedAttr
+	// defaults is the op's dialect where it populates defaults for the
+	// op at the file's release; popIn is the list of attributes it last
+	// completed, popOut what that became.
+	defaults      bytecode.DefaultPopulator
+	popIn, popOut []ir.NamedAttr
+	popped        bool
 }
 
 func (rd *reader) opName(r *wire.Reader) (*opNameInfo, error) {
@@ -328,6 +335,12 @@ func (rd *reader) opName(r *wire.Reader) (*opNameInfo, error) {
 			info.name.Registered = info.schema != nil
 		}
 		info.shared = ir.SharedName(info.name)
+		if p, ok := rd.ctx.Dialect(info.name.Dialect).(bytecode.DefaultPopulator); ok && info.schema != nil && info.name.Registered {
+			// An op with nothing set gets every default there is.
+			if _, some := p.PopulateDefaults(rd.ctx, info.name.Op, rd.release, nil); some {
+				info.defaults = p
+			}
+		}
 		info.resolved = true
 	}
 	return info, nil
@@ -633,6 +646,9 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 			rd.tr.Span(pat, r.Offset(), "properties entry")
 		}
 	}
+	if info.defaults != nil {
+		rd.populate(op, info)
+	}
 	if err := rd.upgrade(op); err != nil {
 		return info, fail(err)
 	}
@@ -851,6 +867,23 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 	// MLIR ignores bytes left in an entry; so do we.
 	op.SetAttrs(rd.mergeAttrs(op.Attrs(), props))
 	return nil
+}
+
+// populate gives op the defaults its release populates where the file
+// leaves them out, as MLIR does when it creates the op (files MLIR wrote
+// leave none out). The ops of a name mostly have the attributes of the
+// one before, so what those became is kept.
+func (rd *reader) populate(op *ir.Operation, info *opNameInfo) {
+	attrs := op.Attrs()
+	if info.popped && slices.Equal(attrs, info.popIn) {
+		op.SetAttrs(info.popOut)
+		return
+	}
+	// Clipped, so that an attribute added goes in a list of its own: the
+	// one read may be shared.
+	out, _ := info.defaults.PopulateDefaults(rd.ctx, info.name.Op, rd.release, slices.Clip(attrs))
+	info.popIn, info.popOut, info.popped = attrs, out, true
+	op.SetAttrs(out)
 }
 
 // propsRead is what a properties entry holds for the ops of one schema.
