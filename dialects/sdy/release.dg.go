@@ -5,6 +5,7 @@ package sdy
 import (
 	"sync"
 
+	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -19,10 +20,14 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 		Dialect: "sdy",
 		Ops: map[string]*release.Op{
 			"all_reduce": {Attrs: []release.Attr{
-				{Name: "reduction_op", Populated: true, DefaultText: "::mlir::sdy::ReductionOp::SUM"},
+				{Name: "reduction_op", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "::mlir::sdy::ReductionOp::SUM"},
 			}},
 			"reduce_scatter": {Attrs: []release.Attr{
-				{Name: "reduction_op", Populated: true, DefaultText: "::mlir::sdy::ReductionOp::SUM"},
+				{Name: "reduction_op", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "::mlir::sdy::ReductionOp::SUM"},
 			}},
 		},
 		Oldest: 22,

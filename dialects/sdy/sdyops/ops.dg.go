@@ -4,7 +4,10 @@
 // (package sdy, which describes the ops' bytecode and registers the dialect).
 package sdyops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -32,6 +35,22 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 		if v != nil {
 			op.SetAttr(names[i], v)
 		}
+	}
+}
+
+// populate gives op the defaults its dialect populates (ODS's
+// DefaultValuedAttr) where its builder was given none, as MLIR does when
+// it creates an op. It needs b's context, with the dialect in it.
+func populate(b *ir.Builder, op *ir.Operation) {
+	if b.Ctx == nil {
+		return
+	}
+	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
+	if !ok {
+		return
+	}
+	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
+		op.SetAttrs(attrs)
 	}
 }
 
@@ -105,12 +124,14 @@ func (o AllReduceOp) ReductionOp() ir.Attribute { return o.op.Attr("reduction_op
 func (o AllReduceOp) OutSharding() ir.Attribute { return o.op.Attr("out_sharding") }
 
 // BuildAllReduceOp creates a sdy.all_reduce at b's insertion point (detached
-// when b has no block). Nil optional attributes are left unset; single-block
-// regions get their block.
+// when b has no block). Nil optional attributes are left unset, but for those
+// MLIR gives a default, which get it (given b's context); single-block regions
+// get their block.
 func BuildAllReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor *ir.Value, reductionAxes, reductionOp, outSharding ir.Attribute) AllReduceOp {
 	op := ir.NewNamedOperation(&nameOfAllReduceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tensor})
 	setAttrs(op, []string{"reduction_axes", "reduction_op", "out_sharding"}, reductionAxes, reductionOp, outSharding)
+	populate(b, op)
 	b.Insert(op)
 	return AllReduceOp{opWrapper{op}}
 }
@@ -532,12 +553,14 @@ func (o ReduceScatterOp) ReductionOp() ir.Attribute { return o.op.Attr("reductio
 func (o ReduceScatterOp) OutSharding() ir.Attribute { return o.op.Attr("out_sharding") }
 
 // BuildReduceScatterOp creates a sdy.reduce_scatter at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
+// (detached when b has no block). Nil optional attributes are left unset, but
+// for those MLIR gives a default, which get it (given b's context);
 // single-block regions get their block.
 func BuildReduceScatterOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor *ir.Value, reduceScatterAxes, reductionOp, outSharding ir.Attribute) ReduceScatterOp {
 	op := ir.NewNamedOperation(&nameOfReduceScatterOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tensor})
 	setAttrs(op, []string{"reduce_scatter_axes", "reduction_op", "out_sharding"}, reduceScatterAxes, reductionOp, outSharding)
+	populate(b, op)
 	b.Insert(op)
 	return ReduceScatterOp{opWrapper{op}}
 }
