@@ -2,6 +2,7 @@ package mlirtext_test
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
@@ -38,6 +39,18 @@ const withoutDefaults = `"func.func"() ({
 }) {function_type = !llvm.func<void (ptr)>, sym_name = "g"} : () -> ()
 `
 
+// transformWithoutDefaults leaves out apply_patterns' max_iterations and
+// max_num_rewrites, whose default ODS spells static_cast<uint64_t>(-1).
+const transformWithoutDefaults = `"builtin.module"() ({
+  "transform.named_sequence"() <{function_type = (!transform.any_op) -> (), sym_name = "s"}> ({
+  ^bb0(%t: !transform.any_op):
+    "transform.apply_patterns"(%t) ({
+    }) : (!transform.any_op) -> ()
+    "transform.yield"() : () -> ()
+  }) : () -> ()
+}) {transform.with_named_sequence} : () -> ()
+`
+
 // TestParsePopulatesDefaults reads text that leaves out attributes at
 // their defaults: mlir-opt gives each op created from it those defaults,
 // so the bytes written must be those mlir-opt 19 and 22 write for the
@@ -46,29 +59,31 @@ const withoutDefaults = `"func.func"() ({
 // so nothing is populated for 16 (its fastmath is still missing there).
 func TestParsePopulatesDefaults(t *testing.T) {
 	for _, rel := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
-		t.Run(rel.String(), func(t *testing.T) {
-			oracle.Require(t, rel)
-			v := rel.Versions()[len(rel.Versions())-1]
-			want, err := oracle.RunInput(rel, []byte(withoutDefaults), ".mlir", oracle.BytecodeFlags(rel, v)...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ctx := all.NewContext()
-			m, err := mlirtext.ParseString(ctx, withoutDefaults, mlirtext.ParseOptions{File: "input.mlir", Release: int(rel)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			got, err := mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(v), Producer: rel.Producer(), Release: int(rel)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !bytes.Equal(got, want) {
-				t.Errorf("bytes differ from mlir-opt-%d's (%d, want %d)", int(rel), len(got), len(want))
-				var printed bytes.Buffer
-				if err := mlirtext.Print(&printed, m, mlirtext.Options{}); err == nil {
-					t.Logf("read as\n%s", printed.String())
+		for i, text := range []string{withoutDefaults, transformWithoutDefaults} {
+			t.Run(fmt.Sprintf("%s/%d", rel, i), func(t *testing.T) {
+				oracle.Require(t, rel)
+				v := rel.Versions()[len(rel.Versions())-1]
+				want, err := oracle.RunInput(rel, []byte(text), ".mlir", oracle.BytecodeFlags(rel, v)...)
+				if err != nil {
+					t.Fatal(err)
 				}
-			}
-		})
+				ctx := all.NewContext()
+				m, err := mlirtext.ParseString(ctx, text, mlirtext.ParseOptions{File: "input.mlir", Release: int(rel)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(v), Producer: rel.Producer(), Release: int(rel)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(got, want) {
+					t.Errorf("bytes differ from mlir-opt-%d's (%d, want %d)", int(rel), len(got), len(want))
+					var printed bytes.Buffer
+					if err := mlirtext.Print(&printed, m, mlirtext.Options{}); err == nil {
+						t.Logf("read as\n%s", printed.String())
+					}
+				}
+			})
+		}
 	}
 }

@@ -36,8 +36,12 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "false"},
 			}},
 			"apply_patterns": {Attrs: []release.Attr{
-				{Name: "max_iterations", Populated: true, DefaultText: "static_cast<uint64_t>(-1)"},
-				{Name: "max_num_rewrites", Populated: true, DefaultText: "static_cast<uint64_t>(-1)"},
+				{Name: "max_iterations", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, -1))
+				}, DefaultText: "static_cast<uint64_t>(-1)"},
+				{Name: "max_num_rewrites", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, -1))
+				}, DefaultText: "static_cast<uint64_t>(-1)"},
 			}},
 			"apply_patterns.linalg.fold_pack_unpack_into_empty": {Attrs: []release.Attr{
 				{Name: "fold_single_use_only", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {

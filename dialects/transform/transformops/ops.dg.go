@@ -762,11 +762,13 @@ func (o ApplyPatternsOp) Patterns() *ir.Region { return o.op.Region(0) }
 
 // BuildApplyPatternsOp creates a transform.apply_patterns at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
-// unset; single-block regions get their block.
+// unset, but for those MLIR gives a default, which get it (given b's context);
+// single-block regions get their block.
 func BuildApplyPatternsOp(b *ir.Builder, loc ir.Location, target *ir.Value, applyCse, maxIterations, maxNumRewrites ir.Attribute) ApplyPatternsOp {
 	op := ir.NewNamedOperation(&nameOfApplyPatternsOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"apply_cse", "max_iterations", "max_num_rewrites"}, applyCse, maxIterations, maxNumRewrites)
+	populate(b, op)
 	op.AddRegion()
 	b.Insert(op)
 	return ApplyPatternsOp{opWrapper{op}}

@@ -191,6 +191,12 @@ func defaultOf(m *model.Dialect, a *defs.OpAttr, constraint string) (def *Defaul
 		}
 	case "I8Attr", "I16Attr", "I32Attr", "I64Attr":
 		w, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(constraint, "I"), "Attr"))
+		// static_cast<uint64_t>(-1): the integer's bits are the same.
+		if rest, ok := strings.CutPrefix(d, "static_cast<"); ok && strings.HasSuffix(rest, ")") {
+			if _, arg, ok := strings.Cut(rest, ">("); ok {
+				d = strings.TrimSuffix(arg, ")")
+			}
+		}
 		if v, err := strconv.ParseInt(d, 0, 64); err == nil {
 			return &Default{Kind: "int", Width: w, Int: v}, false
 		}
