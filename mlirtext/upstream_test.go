@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -14,8 +13,8 @@ import (
 	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/internal/shared"
+	"github.com/dialectgen/dialectgen/internal/stripdefaults"
 	"github.com/dialectgen/dialectgen/mlirtext"
-	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
@@ -104,12 +103,9 @@ func lineDiff(want, got []byte) string {
 	return "differs"
 }
 
-// TestUpstreamParse parses every generic text of the upstream corpus
-// (what mlir-opt 19 and 22 printed) and writes it as bytecode v6 at that
-// release: the bytes must be those the same mlir-opt writes for that text.
-// Files holding values their dialects print and read (delegated) are
-// logged when they differ; any other difference fails.
-func TestUpstreamParse(t *testing.T) {
+// upstreamTexts lists the generic texts of the upstream corpus and the
+// bytecode v6 the mlir-opt that printed each writes for it.
+func upstreamTexts(t *testing.T) (texts []string, wants [][]byte) {
 	dir := shared.Dir(t, "upstream/out")
 	texts, err := filepath.Glob(filepath.Join(dir, "*", "*.generic.mlir"))
 	if err != nil || len(texts) == 0 {
@@ -118,11 +114,21 @@ func TestUpstreamParse(t *testing.T) {
 	for _, rel := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
 		oracle.Require(t, rel)
 	}
-	same, pending := 0, 0
-	var bad []string
-	wants := oracleEach(t, texts, func(rel oracle.Release, text []byte) ([]byte, error) {
+	wants = oracleEach(t, texts, func(rel oracle.Release, text []byte) ([]byte, error) {
 		return oracle.RunInput(rel, text, ".mlir", oracle.BytecodeFlags(rel, 6, "--allow-unregistered-dialect")...)
 	})
+	return texts, wants
+}
+
+// TestUpstreamParse parses every generic text of the upstream corpus
+// (what mlir-opt 19 and 22 printed) and writes it as bytecode v6 at that
+// release: the bytes must be those the same mlir-opt writes for that text.
+// Files holding values their dialects print and read (delegated) are
+// logged when they differ; any other difference fails.
+func TestUpstreamParse(t *testing.T) {
+	texts, wants := upstreamTexts(t)
+	same, pending := 0, 0
+	var bad []string
 	for i, path := range texts {
 		name := filepath.Base(path)
 		rel := releaseOf(name)
@@ -251,17 +257,7 @@ func oracleEach(t *testing.T, paths []string, run func(oracle.Release, []byte) (
 // be those mlir-opt wrote for the full text. It checks populating across
 // the dialects of the corpus, not only those the other tests name.
 func TestUpstreamParseWithoutDefaults(t *testing.T) {
-	dir := shared.Dir(t, "upstream/out")
-	texts, err := filepath.Glob(filepath.Join(dir, "*", "*.generic.mlir"))
-	if err != nil || len(texts) == 0 {
-		t.Fatalf("no generic text under %s: %v", dir, err)
-	}
-	for _, rel := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
-		oracle.Require(t, rel)
-	}
-	wants := oracleEach(t, texts, func(rel oracle.Release, text []byte) ([]byte, error) {
-		return oracle.RunInput(rel, text, ".mlir", oracle.BytecodeFlags(rel, 6, "--allow-unregistered-dialect")...)
-	})
+	texts, wants := upstreamTexts(t)
 	write := func(ctx *ir.Context, m *mlirbc.Module, rel oracle.Release) ([]byte, error) {
 		return mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: rel.Producer(), Release: int(rel)})
 	}
@@ -284,7 +280,7 @@ func TestUpstreamParseWithoutDefaults(t *testing.T) {
 		}
 		n := 0
 		m.Op.Walk(func(op *ir.Operation) bool {
-			for _, a := range leaveOutDefaults(ctx, op, int(rel)) {
+			for _, a := range stripdefaults.Strip(ctx, op, int(rel)) {
 				kinds[op.Name().String()+" "+a] = true
 				n++
 			}
@@ -314,29 +310,4 @@ func TestUpstreamParseWithoutDefaults(t *testing.T) {
 	if files == 0 {
 		t.Error("no file holds a populated default")
 	}
-}
-
-// leaveOutDefaults removes from op the attributes at the default its
-// dialect populates at release, and names them.
-func leaveOutDefaults(ctx *ir.Context, op *ir.Operation, release int) []string {
-	p, ok := ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok || !op.Name().Registered {
-		return nil
-	}
-	var left []string
-	attrs := slices.Clone(op.Attrs())
-	for i := 0; i < len(attrs); {
-		rest := slices.Delete(slices.Clone(attrs), i, i+1)
-		back, added := p.PopulateDefaults(ctx, op.Name().Op, release, rest)
-		if added && slices.Equal(back, attrs) {
-			left = append(left, attrs[i].Name)
-			attrs = slices.Delete(attrs, i, i+1)
-			continue
-		}
-		i++
-	}
-	if len(left) > 0 {
-		op.SetAttrs(attrs)
-	}
-	return left
 }

@@ -16,6 +16,18 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	structured := release.Attr{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, true)
+	}, DefaultText: "true"}
+	implicit := release.Attr{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, false)
+	}, DefaultText: "false"}
+	modifiers := release.Attr{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
+	}, DefaultText: "mlir::acc::DataClauseModifier::none"}
+	dataClause := release.Attr{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetDataClauseAttr(ctx, DataClauseAccFirstprivate)
+	}, DefaultText: "mlir::acc::DataClause::acc_firstprivate"}
 	return &release.Rules{
 		Dialect: "acc",
 		Ops: map[string]*release.Op{
@@ -23,15 +35,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccAttach)
 				}, DefaultText: "mlir::acc::DataClause::acc_attach"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+				structured,
+				implicit,
+				modifiers,
 			}, Hook: varTypeRelease},
 			"bounds": {Attrs: []release.Attr{
 				{Name: "strideInBytes", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -42,152 +48,79 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccCache)
 				}, DefaultText: "mlir::acc::DataClause::acc_cache"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+				structured,
+				implicit,
+				modifiers,
 			}, Hook: varTypeRelease},
 			"copyin": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccCopyin)
 				}, DefaultText: "mlir::acc::DataClause::acc_copyin"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+				structured,
+				implicit,
+				modifiers,
 			}, Hook: varTypeRelease},
 			"copyout": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccCopyout)
 				}, DefaultText: "mlir::acc::DataClause::acc_copyout"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+				structured,
+				implicit,
+				modifiers,
 			}, Hook: varTypeRelease},
 			"create": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccCreate)
 				}, DefaultText: "mlir::acc::DataClause::acc_create"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+				structured,
+				implicit,
+				modifiers,
 			}, Hook: varTypeRelease},
 			"declare_device_resident": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccDeclareDeviceResident)
 				}, DefaultText: "mlir::acc::DataClause::acc_declare_device_resident"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+				structured,
+				implicit,
+				modifiers,
 			}, Hook: varTypeRelease},
 			"declare_link": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccDeclareLink)
 				}, DefaultText: "mlir::acc::DataClause::acc_declare_link"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+				structured,
+				implicit,
+				modifiers,
 			}, Hook: varTypeRelease},
 			"delete": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccDelete)
 				}, DefaultText: "mlir::acc::DataClause::acc_delete"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+				structured,
+				implicit,
+				modifiers,
 			}},
 			"detach": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccDetach)
 				}, DefaultText: "mlir::acc::DataClause::acc_detach"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+				structured,
+				implicit,
+				modifiers,
 			}},
 			"deviceptr": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccDeviceptr)
 				}, DefaultText: "mlir::acc::DataClause::acc_deviceptr"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+				structured,
+				implicit,
+				modifiers,
 			}, Hook: varTypeRelease},
-			"firstprivate": {Attrs: []release.Attr{
-				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseAttr(ctx, DataClauseAccFirstprivate)
-				}, DefaultText: "mlir::acc::DataClause::acc_firstprivate"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
-			}, Hook: varTypeRelease},
+			"firstprivate": {Attrs: []release.Attr{dataClause, structured, implicit, modifiers}, Hook: varTypeRelease},
 			"firstprivate_map": {Attrs: []release.Attr{
-				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseAttr(ctx, DataClauseAccFirstprivate)
-				}, DefaultText: "mlir::acc::DataClause::acc_firstprivate"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
+				dataClause,
+				structured,
+				implicit,
 				{Name: "modifiers", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
@@ -196,113 +129,65 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccGetdeviceptr)
 				}, DefaultText: "mlir::acc::DataClause::acc_getdeviceptr"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+				structured,
+				implicit,
+				modifiers,
 			}, Hook: varTypeRelease},
 			"nocreate": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccNoCreate)
 				}, DefaultText: "mlir::acc::DataClause::acc_no_create"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+				structured,
+				implicit,
+				modifiers,
 			}, Hook: varTypeRelease},
 			"present": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccPresent)
 				}, DefaultText: "mlir::acc::DataClause::acc_present"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+				structured,
+				implicit,
+				modifiers,
 			}, Hook: varTypeRelease},
 			"private": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccPrivate)
 				}, DefaultText: "mlir::acc::DataClause::acc_private"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+				structured,
+				implicit,
+				modifiers,
 			}, Hook: varTypeRelease},
 			"reduction": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccReduction)
 				}, DefaultText: "mlir::acc::DataClause::acc_reduction"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+				structured,
+				implicit,
+				modifiers,
 			}, Hook: varTypeRelease},
 			"update_device": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccUpdateDevice)
 				}, DefaultText: "mlir::acc::DataClause::acc_update_device"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+				structured,
+				implicit,
+				modifiers,
 			}, Hook: varTypeRelease},
 			"update_host": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccUpdateHost)
 				}, DefaultText: "mlir::acc::DataClause::acc_update_host"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+				structured,
+				implicit,
+				modifiers,
 			}, Hook: varTypeRelease},
 			"use_device": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccUseDevice)
 				}, DefaultText: "mlir::acc::DataClause::acc_use_device"},
-				{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-				{Name: "implicit", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-				{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
-				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
+				structured,
+				implicit,
+				modifiers,
 			}, Hook: varTypeRelease},
 		},
 		Oldest: 19,

@@ -16,6 +16,18 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	boundCtrl := release.Attr{Name: "bound_ctrl", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, false)
+	}, DefaultText: "false"}
+	boundsCheck := release.Attr{Name: "boundsCheck", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, true)
+	}, DefaultText: "true"}
+	cbsz := release.Attr{Name: "cbsz", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+	}, DefaultText: "0"}
+	abid := release.Attr{Name: "abid", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+	}, DefaultText: "0"}
 	return &release.Rules{
 		Dialect: "amdgpu",
 		Ops: map[string]*release.Op{
@@ -26,25 +38,15 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "bank_mask", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 15))
 				}, DefaultText: "0xf"},
-				{Name: "bound_ctrl", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
+				boundCtrl,
 			}},
-			"fat_raw_buffer_cast": {Attrs: []release.Attr{
-				{Name: "boundsCheck", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-			}},
+			"fat_raw_buffer_cast": {Attrs: []release.Attr{boundsCheck}},
 			"mfma": {Attrs: []release.Attr{
 				{Name: "blocks", Populated: true, PopulatedSince: 22, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 1))
 				}, DefaultText: "1"},
-				{Name: "cbsz", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "abid", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
+				cbsz,
+				abid,
 				{Name: "blgp", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetMFMAPermBAttr(ctx, MFMAPermBNone)
 				}, DefaultText: "::mlir::amdgpu::MFMAPermB::none"},
@@ -53,53 +55,16 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "fetch_inactive", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
-				{Name: "bound_ctrl", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
+				boundCtrl,
 			}},
-			"raw_buffer_atomic_cmpswap": {Attrs: []release.Attr{
-				{Name: "boundsCheck", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-			}},
-			"raw_buffer_atomic_fadd": {Attrs: []release.Attr{
-				{Name: "boundsCheck", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-			}},
-			"raw_buffer_atomic_fmax": {Attrs: []release.Attr{
-				{Name: "boundsCheck", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-			}},
-			"raw_buffer_atomic_smax": {Attrs: []release.Attr{
-				{Name: "boundsCheck", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-			}},
-			"raw_buffer_atomic_umin": {Attrs: []release.Attr{
-				{Name: "boundsCheck", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-			}},
-			"raw_buffer_load": {Attrs: []release.Attr{
-				{Name: "boundsCheck", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-			}},
-			"raw_buffer_store": {Attrs: []release.Attr{
-				{Name: "boundsCheck", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, true)
-				}, DefaultText: "true"},
-			}},
-			"sparse_mfma": {Attrs: []release.Attr{
-				{Name: "cbsz", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "abid", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-			}},
+			"raw_buffer_atomic_cmpswap": {Attrs: []release.Attr{boundsCheck}},
+			"raw_buffer_atomic_fadd":    {Attrs: []release.Attr{boundsCheck}},
+			"raw_buffer_atomic_fmax":    {Attrs: []release.Attr{boundsCheck}},
+			"raw_buffer_atomic_smax":    {Attrs: []release.Attr{boundsCheck}},
+			"raw_buffer_atomic_umin":    {Attrs: []release.Attr{boundsCheck}},
+			"raw_buffer_load":           {Attrs: []release.Attr{boundsCheck}},
+			"raw_buffer_store":          {Attrs: []release.Attr{boundsCheck}},
+			"sparse_mfma":               {Attrs: []release.Attr{cbsz, abid}},
 			"wmma": {Attrs: []release.Attr{
 				{Name: "subwordOffset", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))

@@ -15,84 +15,30 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	fastmath := release.Attr{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
+	}, DefaultText: "::mlir::arith::FastMathFlags::none"}
+	overflowFlags := release.Attr{Name: "overflowFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlagsNone)
+	}, DefaultText: "::mlir::arith::IntegerOverflowFlags::none"}
 	return &release.Rules{
 		Dialect: "arith",
 		Ops: map[string]*release.Op{
-			"addf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"addi": {Attrs: []release.Attr{
-				{Name: "overflowFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlagsNone)
-				}, DefaultText: "::mlir::arith::IntegerOverflowFlags::none"},
-			}},
-			"cmpf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"divf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"maximumf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"maxnumf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"minimumf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"minnumf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"mulf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"muli": {Attrs: []release.Attr{
-				{Name: "overflowFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlagsNone)
-				}, DefaultText: "::mlir::arith::IntegerOverflowFlags::none"},
-			}},
-			"negf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"remf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"shli": {Attrs: []release.Attr{
-				{Name: "overflowFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlagsNone)
-				}, DefaultText: "::mlir::arith::IntegerOverflowFlags::none"},
-			}},
-			"subf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"subi": {Attrs: []release.Attr{
-				{Name: "overflowFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlagsNone)
-				}, DefaultText: "::mlir::arith::IntegerOverflowFlags::none"},
-			}},
+			"addf":     {Attrs: []release.Attr{fastmath}},
+			"addi":     {Attrs: []release.Attr{overflowFlags}},
+			"cmpf":     {Attrs: []release.Attr{fastmath}},
+			"divf":     {Attrs: []release.Attr{fastmath}},
+			"maximumf": {Attrs: []release.Attr{fastmath}},
+			"maxnumf":  {Attrs: []release.Attr{fastmath}},
+			"minimumf": {Attrs: []release.Attr{fastmath}},
+			"minnumf":  {Attrs: []release.Attr{fastmath}},
+			"mulf":     {Attrs: []release.Attr{fastmath}},
+			"muli":     {Attrs: []release.Attr{overflowFlags}},
+			"negf":     {Attrs: []release.Attr{fastmath}},
+			"remf":     {Attrs: []release.Attr{fastmath}},
+			"shli":     {Attrs: []release.Attr{overflowFlags}},
+			"subf":     {Attrs: []release.Attr{fastmath}},
+			"subi":     {Attrs: []release.Attr{overflowFlags}},
 			"trunci": {Attrs: []release.Attr{
 				{Name: "overflowFlags", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlagsNone)

@@ -15,54 +15,25 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	layout := release.Attr{Name: "layout", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetTileSliceLayoutAttr(ctx, TileSliceLayoutHorizontal)
+	}, DefaultText: "TileSliceLayout::Horizontal"}
 	return &release.Rules{
 		Dialect: "arm_sme",
 		Ops: map[string]*release.Op{
-			"extract_tile_slice": {Attrs: []release.Attr{
-				{Name: "layout", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTileSliceLayoutAttr(ctx, TileSliceLayoutHorizontal)
-				}, DefaultText: "TileSliceLayout::Horizontal"},
-			}},
-			"insert_tile_slice": {Attrs: []release.Attr{
-				{Name: "layout", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTileSliceLayoutAttr(ctx, TileSliceLayoutHorizontal)
-				}, DefaultText: "TileSliceLayout::Horizontal"},
-			}},
-			"load_tile_slice": {Attrs: []release.Attr{
-				{Name: "layout", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTileSliceLayoutAttr(ctx, TileSliceLayoutHorizontal)
-				}, DefaultText: "TileSliceLayout::Horizontal"},
-			}},
-			"move_tile_slice_to_vector": {Attrs: []release.Attr{
-				{Name: "layout", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTileSliceLayoutAttr(ctx, TileSliceLayoutHorizontal)
-				}, DefaultText: "TileSliceLayout::Horizontal"},
-			}},
-			"move_vector_to_tile_slice": {Attrs: []release.Attr{
-				{Name: "layout", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTileSliceLayoutAttr(ctx, TileSliceLayoutHorizontal)
-				}, DefaultText: "TileSliceLayout::Horizontal"},
-			}},
+			"extract_tile_slice":        {Attrs: []release.Attr{layout}},
+			"insert_tile_slice":         {Attrs: []release.Attr{layout}},
+			"load_tile_slice":           {Attrs: []release.Attr{layout}},
+			"move_tile_slice_to_vector": {Attrs: []release.Attr{layout}},
+			"move_vector_to_tile_slice": {Attrs: []release.Attr{layout}},
 			"outerproduct": {Attrs: []release.Attr{
 				{Name: "kind", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetCombiningKindAttr(ctx, CombiningKindAdd)
 				}, DefaultText: "CombiningKind::Add"},
 			}},
-			"store_tile_slice": {Attrs: []release.Attr{
-				{Name: "layout", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTileSliceLayoutAttr(ctx, TileSliceLayoutHorizontal)
-				}, DefaultText: "TileSliceLayout::Horizontal"},
-			}},
-			"tile_load": {Attrs: []release.Attr{
-				{Name: "layout", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTileSliceLayoutAttr(ctx, TileSliceLayoutHorizontal)
-				}, DefaultText: "TileSliceLayout::Horizontal"},
-			}},
-			"tile_store": {Attrs: []release.Attr{
-				{Name: "layout", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTileSliceLayoutAttr(ctx, TileSliceLayoutHorizontal)
-				}, DefaultText: "TileSliceLayout::Horizontal"},
-			}},
+			"store_tile_slice": {Attrs: []release.Attr{layout}},
+			"tile_load":        {Attrs: []release.Attr{layout}},
+			"tile_store":       {Attrs: []release.Attr{layout}},
 		},
 		Oldest: 19,
 	}

@@ -15,124 +15,35 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	fastmath := release.Attr{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+	}, DefaultText: "::mlir::arith::FastMathFlags::none"}
 	return &release.Rules{
 		Dialect: "complex",
 		Ops: map[string]*release.Op{
-			"abs": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"add": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"angle": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"atan2": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"conj": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"cos": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"div": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"exp": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"expm1": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"im": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"log": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"log1p": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"mul": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"neg": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"pow": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"re": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"rsqrt": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"sign": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"sin": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"sqrt": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"sub": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"tan": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"tanh": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
+			"abs":   {Attrs: []release.Attr{fastmath}},
+			"add":   {Attrs: []release.Attr{fastmath}},
+			"angle": {Attrs: []release.Attr{fastmath}},
+			"atan2": {Attrs: []release.Attr{fastmath}},
+			"conj":  {Attrs: []release.Attr{fastmath}},
+			"cos":   {Attrs: []release.Attr{fastmath}},
+			"div":   {Attrs: []release.Attr{fastmath}},
+			"exp":   {Attrs: []release.Attr{fastmath}},
+			"expm1": {Attrs: []release.Attr{fastmath}},
+			"im":    {Attrs: []release.Attr{fastmath}},
+			"log":   {Attrs: []release.Attr{fastmath}},
+			"log1p": {Attrs: []release.Attr{fastmath}},
+			"mul":   {Attrs: []release.Attr{fastmath}},
+			"neg":   {Attrs: []release.Attr{fastmath}},
+			"pow":   {Attrs: []release.Attr{fastmath}},
+			"re":    {Attrs: []release.Attr{fastmath}},
+			"rsqrt": {Attrs: []release.Attr{fastmath}},
+			"sign":  {Attrs: []release.Attr{fastmath}},
+			"sin":   {Attrs: []release.Attr{fastmath}},
+			"sqrt":  {Attrs: []release.Attr{fastmath}},
+			"sub":   {Attrs: []release.Attr{fastmath}},
+			"tan":   {Attrs: []release.Attr{fastmath}},
+			"tanh":  {Attrs: []release.Attr{fastmath}},
 		},
 		Oldest: 19,
 	}

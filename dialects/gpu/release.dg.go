@@ -16,6 +16,12 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	modeA := release.Attr{Name: "modeA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
+	}, DefaultText: "TransposeMode::NON_TRANSPOSE"}
+	modeB := release.Attr{Name: "modeB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
+	}, DefaultText: "TransposeMode::NON_TRANSPOSE"}
 	return &release.Rules{
 		Dialect: "gpu",
 		Ops: map[string]*release.Op{
@@ -24,64 +30,14 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 					return GetPrune2To4SpMatFlagAttr(ctx, Prune2To4SpMatFlagPRUNEANDCHECK)
 				}, DefaultText: "Prune2To4SpMatFlag::PRUNE_AND_CHECK"},
 			}},
-			"sddmm": {Attrs: []release.Attr{
-				{Name: "modeA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
-				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
-				{Name: "modeB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
-				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
-			}},
-			"sddmm_buffer_size": {Attrs: []release.Attr{
-				{Name: "modeA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
-				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
-				{Name: "modeB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
-				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
-			}},
-			"spgemm_copy": {Attrs: []release.Attr{
-				{Name: "modeA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
-				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
-				{Name: "modeB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
-				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
-			}},
-			"spgemm_work_estimation_or_compute": {Attrs: []release.Attr{
-				{Name: "modeA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
-				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
-				{Name: "modeB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
-				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
-			}},
-			"spmm": {Attrs: []release.Attr{
-				{Name: "modeA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
-				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
-				{Name: "modeB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
-				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
-			}},
-			"spmm_buffer_size": {Attrs: []release.Attr{
-				{Name: "modeA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
-				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
-				{Name: "modeB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
-				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
-			}},
-			"spmv": {Attrs: []release.Attr{
-				{Name: "modeA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
-				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
-			}},
-			"spmv_buffer_size": {Attrs: []release.Attr{
-				{Name: "modeA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
-				}, DefaultText: "TransposeMode::NON_TRANSPOSE"},
-			}},
+			"sddmm":                             {Attrs: []release.Attr{modeA, modeB}},
+			"sddmm_buffer_size":                 {Attrs: []release.Attr{modeA, modeB}},
+			"spgemm_copy":                       {Attrs: []release.Attr{modeA, modeB}},
+			"spgemm_work_estimation_or_compute": {Attrs: []release.Attr{modeA, modeB}},
+			"spmm":                              {Attrs: []release.Attr{modeA, modeB}},
+			"spmm_buffer_size":                  {Attrs: []release.Attr{modeA, modeB}},
+			"spmv":                              {Attrs: []release.Attr{modeA}},
+			"spmv_buffer_size":                  {Attrs: []release.Attr{modeA}},
 			"subgroup_reduce": {Attrs: []release.Attr{
 				{Name: "cluster_stride", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 1))

@@ -16,314 +16,100 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	fastmathFlags := release.Attr{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+	}, DefaultText: "{}"}
+	cConv := release.Attr{Name: "CConv", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetCConvAttr(ctx, CConvCcc)
+	}, DefaultText: "CConv::C"}
+	visibility := release.Attr{Name: "visibility_", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
+	}, DefaultText: "mlir::LLVM::Visibility::Default"}
+	ordering := release.Attr{Name: "ordering", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
+	}, DefaultText: "AtomicOrdering::not_atomic"}
 	return &release.Rules{
 		Dialect: "llvm",
 		Ops: map[string]*release.Op{
 			"call": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-				{Name: "CConv", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetCConvAttr(ctx, CConvCcc)
-				}, DefaultText: "CConv::C"},
+				fastmathFlags,
+				cConv,
 				{Name: "TailCallKind", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetTailCallKindAttr(ctx, TailCallKindNone)
 				}, DefaultText: "TailCallKind::None"},
 			}, Hook: opBundlesRelease},
-			"call_intrinsic": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}, Hook: opBundlesRelease},
-			"fadd": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"fcmp": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"fdiv": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"fmul": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"fneg": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"frem": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"fsub": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
+			"call_intrinsic": {Attrs: []release.Attr{fastmathFlags}, Hook: opBundlesRelease},
+			"fadd":           {Attrs: []release.Attr{fastmathFlags}},
+			"fcmp":           {Attrs: []release.Attr{fastmathFlags}},
+			"fdiv":           {Attrs: []release.Attr{fastmathFlags}},
+			"fmul":           {Attrs: []release.Attr{fastmathFlags}},
+			"fneg":           {Attrs: []release.Attr{fastmathFlags}},
+			"frem":           {Attrs: []release.Attr{fastmathFlags}},
+			"fsub":           {Attrs: []release.Attr{fastmathFlags}},
 			"func": {Attrs: []release.Attr{
 				{Name: "linkage", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetLinkageAttr(ctx, LinkageExternal)
 				}, DefaultText: "Linkage::External"},
-				{Name: "CConv", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetCConvAttr(ctx, CConvCcc)
-				}, DefaultText: "CConv::C"},
-				{Name: "visibility_", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
-				}, DefaultText: "mlir::LLVM::Visibility::Default"},
+				cConv,
+				visibility,
 			}},
 			"inline_asm": {Attrs: []release.Attr{
 				{Name: "tail_call_kind", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetTailCallKindAttr(ctx, TailCallKindNone)
 				}, DefaultText: "TailCallKind::None"},
 			}},
-			"intr.acos": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.asin": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.assume": {Hook: opBundlesRelease},
-			"intr.atan": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.atan2": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.ceil": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.copysign": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.cos": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.cosh": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.exp": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.exp10": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.exp2": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.fabs": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.floor": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.fma": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.fmuladd": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.frexp": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.ldexp": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.log": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.log10": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.log2": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.maximum": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.maxnum": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.minimum": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.minnum": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.nearbyint": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.pow": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.powi": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.rint": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.round": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.roundeven": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.sin": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.sincos": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.sinh": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.sqrt": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.tan": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.tanh": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.trunc": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.vector.reduce.fadd": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.vector.reduce.fmax": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.vector.reduce.fmaximum": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.vector.reduce.fmin": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.vector.reduce.fminimum": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"intr.vector.reduce.fmul": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"invoke": {Attrs: []release.Attr{
-				{Name: "CConv", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetCConvAttr(ctx, CConvCcc)
-				}, DefaultText: "CConv::C"},
-			}, Hook: opBundlesRelease},
-			"load": {Attrs: []release.Attr{
-				{Name: "ordering", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
-				}, DefaultText: "AtomicOrdering::not_atomic"},
-			}},
-			"mlir.alias": {Attrs: []release.Attr{
-				{Name: "visibility_", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
-				}, DefaultText: "mlir::LLVM::Visibility::Default"},
-			}},
+			"intr.acos":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.asin":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.assume":                 {Hook: opBundlesRelease},
+			"intr.atan":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.atan2":                  {Attrs: []release.Attr{fastmathFlags}},
+			"intr.ceil":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.copysign":               {Attrs: []release.Attr{fastmathFlags}},
+			"intr.cos":                    {Attrs: []release.Attr{fastmathFlags}},
+			"intr.cosh":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.exp":                    {Attrs: []release.Attr{fastmathFlags}},
+			"intr.exp10":                  {Attrs: []release.Attr{fastmathFlags}},
+			"intr.exp2":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.fabs":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.floor":                  {Attrs: []release.Attr{fastmathFlags}},
+			"intr.fma":                    {Attrs: []release.Attr{fastmathFlags}},
+			"intr.fmuladd":                {Attrs: []release.Attr{fastmathFlags}},
+			"intr.frexp":                  {Attrs: []release.Attr{fastmathFlags}},
+			"intr.ldexp":                  {Attrs: []release.Attr{fastmathFlags}},
+			"intr.log":                    {Attrs: []release.Attr{fastmathFlags}},
+			"intr.log10":                  {Attrs: []release.Attr{fastmathFlags}},
+			"intr.log2":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.maximum":                {Attrs: []release.Attr{fastmathFlags}},
+			"intr.maxnum":                 {Attrs: []release.Attr{fastmathFlags}},
+			"intr.minimum":                {Attrs: []release.Attr{fastmathFlags}},
+			"intr.minnum":                 {Attrs: []release.Attr{fastmathFlags}},
+			"intr.nearbyint":              {Attrs: []release.Attr{fastmathFlags}},
+			"intr.pow":                    {Attrs: []release.Attr{fastmathFlags}},
+			"intr.powi":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.rint":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.round":                  {Attrs: []release.Attr{fastmathFlags}},
+			"intr.roundeven":              {Attrs: []release.Attr{fastmathFlags}},
+			"intr.sin":                    {Attrs: []release.Attr{fastmathFlags}},
+			"intr.sincos":                 {Attrs: []release.Attr{fastmathFlags}},
+			"intr.sinh":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.sqrt":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.tan":                    {Attrs: []release.Attr{fastmathFlags}},
+			"intr.tanh":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.trunc":                  {Attrs: []release.Attr{fastmathFlags}},
+			"intr.vector.reduce.fadd":     {Attrs: []release.Attr{fastmathFlags}},
+			"intr.vector.reduce.fmax":     {Attrs: []release.Attr{fastmathFlags}},
+			"intr.vector.reduce.fmaximum": {Attrs: []release.Attr{fastmathFlags}},
+			"intr.vector.reduce.fmin":     {Attrs: []release.Attr{fastmathFlags}},
+			"intr.vector.reduce.fminimum": {Attrs: []release.Attr{fastmathFlags}},
+			"intr.vector.reduce.fmul":     {Attrs: []release.Attr{fastmathFlags}},
+			"invoke":                      {Attrs: []release.Attr{cConv}, Hook: opBundlesRelease},
+			"load":                        {Attrs: []release.Attr{ordering}},
+			"mlir.alias":                  {Attrs: []release.Attr{visibility}},
 			"mlir.global": {Attrs: []release.Attr{
 				{Name: "addr_space", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
 				}, DefaultText: "0"},
-				{Name: "visibility_", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
-				}, DefaultText: "mlir::LLVM::Visibility::Default"},
+				visibility,
 			}},
 			"mlir.ifunc": {Attrs: []release.Attr{
 				{Name: "address_space", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -332,20 +118,10 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "unnamed_addr", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
 				}, DefaultText: "mlir::LLVM::UnnamedAddr::None"},
-				{Name: "visibility_", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
-				}, DefaultText: "mlir::LLVM::Visibility::Default"},
+				visibility,
 			}},
-			"select": {Attrs: []release.Attr{
-				{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
-				}, DefaultText: "{}"},
-			}},
-			"store": {Attrs: []release.Attr{
-				{Name: "ordering", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
-				}, DefaultText: "AtomicOrdering::not_atomic"},
-			}},
+			"select": {Attrs: []release.Attr{fastmathFlags}},
+			"store":  {Attrs: []release.Attr{ordering}},
 		},
 		Oldest: 19,
 	}

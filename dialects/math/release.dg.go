@@ -15,214 +15,53 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	fastmath := release.Attr{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+	}, DefaultText: "::mlir::arith::FastMathFlags::none"}
 	return &release.Rules{
 		Dialect: "math",
 		Ops: map[string]*release.Op{
-			"absf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"acos": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"acosh": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"asin": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"asinh": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"atan": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"atan2": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"atanh": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"cbrt": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"ceil": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"clampf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"copysign": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"cos": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"cosh": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"erf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"erfc": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"exp": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"exp2": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"expm1": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"floor": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"fma": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"fpowi": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"isfinite": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"isinf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"isnan": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"isnormal": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"log": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"log10": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"log1p": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"log2": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"powf": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"round": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"roundeven": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"rsqrt": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"sin": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"sincos": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"sinh": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"sqrt": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"tan": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"tanh": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
-			"trunc": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
-				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
-			}},
+			"absf":      {Attrs: []release.Attr{fastmath}},
+			"acos":      {Attrs: []release.Attr{fastmath}},
+			"acosh":     {Attrs: []release.Attr{fastmath}},
+			"asin":      {Attrs: []release.Attr{fastmath}},
+			"asinh":     {Attrs: []release.Attr{fastmath}},
+			"atan":      {Attrs: []release.Attr{fastmath}},
+			"atan2":     {Attrs: []release.Attr{fastmath}},
+			"atanh":     {Attrs: []release.Attr{fastmath}},
+			"cbrt":      {Attrs: []release.Attr{fastmath}},
+			"ceil":      {Attrs: []release.Attr{fastmath}},
+			"clampf":    {Attrs: []release.Attr{fastmath}},
+			"copysign":  {Attrs: []release.Attr{fastmath}},
+			"cos":       {Attrs: []release.Attr{fastmath}},
+			"cosh":      {Attrs: []release.Attr{fastmath}},
+			"erf":       {Attrs: []release.Attr{fastmath}},
+			"erfc":      {Attrs: []release.Attr{fastmath}},
+			"exp":       {Attrs: []release.Attr{fastmath}},
+			"exp2":      {Attrs: []release.Attr{fastmath}},
+			"expm1":     {Attrs: []release.Attr{fastmath}},
+			"floor":     {Attrs: []release.Attr{fastmath}},
+			"fma":       {Attrs: []release.Attr{fastmath}},
+			"fpowi":     {Attrs: []release.Attr{fastmath}},
+			"isfinite":  {Attrs: []release.Attr{fastmath}},
+			"isinf":     {Attrs: []release.Attr{fastmath}},
+			"isnan":     {Attrs: []release.Attr{fastmath}},
+			"isnormal":  {Attrs: []release.Attr{fastmath}},
+			"log":       {Attrs: []release.Attr{fastmath}},
+			"log10":     {Attrs: []release.Attr{fastmath}},
+			"log1p":     {Attrs: []release.Attr{fastmath}},
+			"log2":      {Attrs: []release.Attr{fastmath}},
+			"powf":      {Attrs: []release.Attr{fastmath}},
+			"round":     {Attrs: []release.Attr{fastmath}},
+			"roundeven": {Attrs: []release.Attr{fastmath}},
+			"rsqrt":     {Attrs: []release.Attr{fastmath}},
+			"sin":       {Attrs: []release.Attr{fastmath}},
+			"sincos":    {Attrs: []release.Attr{fastmath}},
+			"sinh":      {Attrs: []release.Attr{fastmath}},
+			"sqrt":      {Attrs: []release.Attr{fastmath}},
+			"tan":       {Attrs: []release.Attr{fastmath}},
+			"tanh":      {Attrs: []release.Attr{fastmath}},
+			"trunc":     {Attrs: []release.Attr{fastmath}},
 		},
 		Oldest: 19,
 	}

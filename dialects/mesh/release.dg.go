@@ -15,24 +15,15 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	reduction := release.Attr{Name: "reduction", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetReductionKindAttr(ctx, ReductionKindSum)
+	}, DefaultText: "::mlir::mesh::ReductionKind::Sum"}
 	return &release.Rules{
 		Dialect: "mesh",
 		Ops: map[string]*release.Op{
-			"all_reduce": {Attrs: []release.Attr{
-				{Name: "reduction", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetReductionKindAttr(ctx, ReductionKindSum)
-				}, DefaultText: "::mlir::mesh::ReductionKind::Sum"},
-			}},
-			"reduce": {Attrs: []release.Attr{
-				{Name: "reduction", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetReductionKindAttr(ctx, ReductionKindSum)
-				}, DefaultText: "::mlir::mesh::ReductionKind::Sum"},
-			}},
-			"reduce_scatter": {Attrs: []release.Attr{
-				{Name: "reduction", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetReductionKindAttr(ctx, ReductionKindSum)
-				}, DefaultText: "::mlir::mesh::ReductionKind::Sum"},
-			}},
+			"all_reduce":     {Attrs: []release.Attr{reduction}},
+			"reduce":         {Attrs: []release.Attr{reduction}},
+			"reduce_scatter": {Attrs: []release.Attr{reduction}},
 		},
 		Oldest: 19,
 	}

@@ -16,106 +16,65 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	rnd := release.Attr{Name: "rnd", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetFPRoundingModeAttr(ctx, FPRoundingModeNone)
+	}, DefaultText: "FPRoundingMode::NONE"}
+	sat := release.Attr{Name: "sat", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetSaturationModeAttr(ctx, SaturationModeNone)
+	}, DefaultText: "SaturationMode::NONE"}
+	relu := release.Attr{Name: "relu", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, false)
+	}, DefaultText: "false"}
+	noinc := release.Attr{Name: "noinc", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, false)
+	}, DefaultText: "0"}
+	fromProxy := release.Attr{Name: "fromProxy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetProxyKindAttr(ctx, ProxyKindGeneric)
+	}, DefaultText: "ProxyKind::GENERIC"}
+	toProxy := release.Attr{Name: "toProxy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetProxyKindAttr(ctx, ProxyKindTensormap)
+	}, DefaultText: "ProxyKind::TENSORMAP"}
+	scope := release.Attr{Name: "scope", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetMemScopeKindAttr(ctx, MemScopeKindCta)
+	}, DefaultText: "MemScopeKind::CTA"}
+	relaxed := release.Attr{Name: "relaxed", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, false)
+	}, DefaultText: "false"}
+	scope2 := release.Attr{Name: "scope", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetMemScopeKindAttr(ctx, MemScopeKindCta)
+	}, DefaultText: "MemScopeKind::CTA"}
+	relaxed2 := release.Attr{Name: "relaxed", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, false)
+	}, DefaultText: "false"}
+	group := release.Attr{Name: "group", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetCTAGroupKindAttr(ctx, CTAGroupKindCta1)
+	}, DefaultText: "CTAGroupKind::CTA_1"}
+	collectorOp := release.Attr{Name: "collectorOp", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetTcgen05MMACollectorOpAttr(ctx, Tcgen05MMACollectorOpDiscard)
+	}, DefaultText: "Tcgen05MMACollectorOp::DISCARD"}
+	blockScale := release.Attr{Name: "blockScale", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetTcgen05MMABlockScaleAttr(ctx, Tcgen05MMABlockScaleDefault)
+	}, DefaultText: "Tcgen05MMABlockScale::DEFAULT"}
+	collectorBBuffer := release.Attr{Name: "collectorBBuffer", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetTcgen05MMACollectorBBufferAttr(ctx, Tcgen05MMACollectorBBufferB0)
+	}, DefaultText: "Tcgen05MMACollectorBBuffer::B0"}
 	return &release.Rules{
 		Dialect: "nvvm",
 		Ops: map[string]*release.Op{
-			"convert.bf16x2.to.f8x2": {Attrs: []release.Attr{
-				{Name: "rnd", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFPRoundingModeAttr(ctx, FPRoundingModeNone)
-				}, DefaultText: "FPRoundingMode::NONE"},
-				{Name: "sat", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetSaturationModeAttr(ctx, SaturationModeNone)
-				}, DefaultText: "SaturationMode::NONE"},
-			}},
-			"convert.f16x2.to.f8x2": {Attrs: []release.Attr{
-				{Name: "relu", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
-			"convert.f32x2.to.bf16x2": {Attrs: []release.Attr{
-				{Name: "rnd", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFPRoundingModeAttr(ctx, FPRoundingModeNone)
-				}, DefaultText: "FPRoundingMode::NONE"},
-				{Name: "sat", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetSaturationModeAttr(ctx, SaturationModeNone)
-				}, DefaultText: "SaturationMode::NONE"},
-				{Name: "relu", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
-			"convert.f32x2.to.f16x2": {Attrs: []release.Attr{
-				{Name: "rnd", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFPRoundingModeAttr(ctx, FPRoundingModeNone)
-				}, DefaultText: "FPRoundingMode::NONE"},
-				{Name: "sat", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetSaturationModeAttr(ctx, SaturationModeNone)
-				}, DefaultText: "SaturationMode::NONE"},
-				{Name: "relu", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
-			"convert.f32x2.to.f4x2": {Attrs: []release.Attr{
-				{Name: "relu", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
-			"convert.f32x2.to.f6x2": {Attrs: []release.Attr{
-				{Name: "relu", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
-			"convert.f32x2.to.f8x2": {Attrs: []release.Attr{
-				{Name: "rnd", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFPRoundingModeAttr(ctx, FPRoundingModeNone)
-				}, DefaultText: "FPRoundingMode::NONE"},
-				{Name: "sat", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetSaturationModeAttr(ctx, SaturationModeNone)
-				}, DefaultText: "SaturationMode::NONE"},
-				{Name: "relu", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
-			"convert.f32x4.to.f4x4": {Attrs: []release.Attr{
-				{Name: "relu", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
-			"convert.f32x4.to.f6x4": {Attrs: []release.Attr{
-				{Name: "relu", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
-			"convert.f32x4.to.f8x4": {Attrs: []release.Attr{
-				{Name: "relu", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
-			"convert.f4x2.to.f16x2": {Attrs: []release.Attr{
-				{Name: "relu", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
-			"convert.f6x2.to.f16x2": {Attrs: []release.Attr{
-				{Name: "relu", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
-			"convert.f8x2.to.f16x2": {Attrs: []release.Attr{
-				{Name: "relu", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
-			"convert.float.to.tf32": {Attrs: []release.Attr{
-				{Name: "rnd", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetFPRoundingModeAttr(ctx, FPRoundingModeNone)
-				}, DefaultText: "FPRoundingMode::NONE"},
-				{Name: "sat", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetSaturationModeAttr(ctx, SaturationModeNone)
-				}, DefaultText: "SaturationMode::NONE"},
-				{Name: "relu", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
+			"convert.bf16x2.to.f8x2":  {Attrs: []release.Attr{rnd, sat}},
+			"convert.f16x2.to.f8x2":   {Attrs: []release.Attr{relu}},
+			"convert.f32x2.to.bf16x2": {Attrs: []release.Attr{rnd, sat, relu}},
+			"convert.f32x2.to.f16x2":  {Attrs: []release.Attr{rnd, sat, relu}},
+			"convert.f32x2.to.f4x2":   {Attrs: []release.Attr{relu}},
+			"convert.f32x2.to.f6x2":   {Attrs: []release.Attr{relu}},
+			"convert.f32x2.to.f8x2":   {Attrs: []release.Attr{rnd, sat, relu}},
+			"convert.f32x4.to.f4x4":   {Attrs: []release.Attr{relu}},
+			"convert.f32x4.to.f6x4":   {Attrs: []release.Attr{relu}},
+			"convert.f32x4.to.f8x4":   {Attrs: []release.Attr{relu}},
+			"convert.f4x2.to.f16x2":   {Attrs: []release.Attr{relu}},
+			"convert.f6x2.to.f16x2":   {Attrs: []release.Attr{relu}},
+			"convert.f8x2.to.f16x2":   {Attrs: []release.Attr{relu}},
+			"convert.float.to.tf32":   {Attrs: []release.Attr{rnd, sat, relu}},
 			"cp.async.bulk.tensor.global.shared.cta": {Attrs: []release.Attr{
 				{Name: "mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetTMAStoreModeAttr(ctx, TMAStoreModeTile)
@@ -139,98 +98,24 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
 			}},
-			"cp.async.mbarrier.arrive": {Attrs: []release.Attr{
-				{Name: "noinc", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"cp.async.mbarrier.arrive.shared": {Attrs: []release.Attr{
-				{Name: "noinc", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"fence.proxy.acquire": {Attrs: []release.Attr{
-				{Name: "fromProxy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetProxyKindAttr(ctx, ProxyKindGeneric)
-				}, DefaultText: "ProxyKind::GENERIC"},
-				{Name: "toProxy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetProxyKindAttr(ctx, ProxyKindTensormap)
-				}, DefaultText: "ProxyKind::TENSORMAP"},
-			}},
-			"fence.proxy.release": {Attrs: []release.Attr{
-				{Name: "fromProxy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetProxyKindAttr(ctx, ProxyKindGeneric)
-				}, DefaultText: "ProxyKind::GENERIC"},
-				{Name: "toProxy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetProxyKindAttr(ctx, ProxyKindTensormap)
-				}, DefaultText: "ProxyKind::TENSORMAP"},
-			}},
+			"cp.async.mbarrier.arrive":        {Attrs: []release.Attr{noinc}},
+			"cp.async.mbarrier.arrive.shared": {Attrs: []release.Attr{noinc}},
+			"fence.proxy.acquire":             {Attrs: []release.Attr{fromProxy, toProxy}},
+			"fence.proxy.release":             {Attrs: []release.Attr{fromProxy, toProxy}},
 			"fence.proxy.sync_restrict": {Attrs: []release.Attr{
-				{Name: "fromProxy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetProxyKindAttr(ctx, ProxyKindGeneric)
-				}, DefaultText: "ProxyKind::GENERIC"},
+				fromProxy,
 				{Name: "toProxy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetProxyKindAttr(ctx, ProxyKindAsync)
 				}, DefaultText: "ProxyKind::async"},
 			}},
-			"mbarrier.arrive": {Attrs: []release.Attr{
-				{Name: "scope", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetMemScopeKindAttr(ctx, MemScopeKindCta)
-				}, DefaultText: "MemScopeKind::CTA"},
-				{Name: "relaxed", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
-			"mbarrier.arrive.expect_tx": {Attrs: []release.Attr{
-				{Name: "scope", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetMemScopeKindAttr(ctx, MemScopeKindCta)
-				}, DefaultText: "MemScopeKind::CTA"},
-				{Name: "relaxed", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
-			"mbarrier.arrive_drop": {Attrs: []release.Attr{
-				{Name: "scope", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetMemScopeKindAttr(ctx, MemScopeKindCta)
-				}, DefaultText: "MemScopeKind::CTA"},
-				{Name: "relaxed", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
-			"mbarrier.arrive_drop.expect_tx": {Attrs: []release.Attr{
-				{Name: "scope", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetMemScopeKindAttr(ctx, MemScopeKindCta)
-				}, DefaultText: "MemScopeKind::CTA"},
-				{Name: "relaxed", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
-			"mbarrier.complete_tx": {Attrs: []release.Attr{
-				{Name: "scope", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetMemScopeKindAttr(ctx, MemScopeKindCta)
-				}, DefaultText: "MemScopeKind::CTA"},
-			}},
-			"mbarrier.expect_tx": {Attrs: []release.Attr{
-				{Name: "scope", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetMemScopeKindAttr(ctx, MemScopeKindCta)
-				}, DefaultText: "MemScopeKind::CTA"},
-			}},
-			"mbarrier.test.wait": {Attrs: []release.Attr{
-				{Name: "scope", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetMemScopeKindAttr(ctx, MemScopeKindCta)
-				}, DefaultText: "MemScopeKind::CTA"},
-				{Name: "relaxed", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
-			"mbarrier.try_wait": {Attrs: []release.Attr{
-				{Name: "scope", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetMemScopeKindAttr(ctx, MemScopeKindCta)
-				}, DefaultText: "MemScopeKind::CTA"},
-				{Name: "relaxed", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
+			"mbarrier.arrive":                {Attrs: []release.Attr{scope, relaxed}},
+			"mbarrier.arrive.expect_tx":      {Attrs: []release.Attr{scope, relaxed}},
+			"mbarrier.arrive_drop":           {Attrs: []release.Attr{scope2, relaxed2}},
+			"mbarrier.arrive_drop.expect_tx": {Attrs: []release.Attr{scope2, relaxed2}},
+			"mbarrier.complete_tx":           {Attrs: []release.Attr{scope2}},
+			"mbarrier.expect_tx":             {Attrs: []release.Attr{scope2}},
+			"mbarrier.test.wait":             {Attrs: []release.Attr{scope, relaxed}},
+			"mbarrier.try_wait":              {Attrs: []release.Attr{scope2, relaxed2}},
 			"redux.sync": {Attrs: []release.Attr{
 				{Name: "abs", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
@@ -244,81 +129,23 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
 				}, DefaultText: "0"},
 			}},
-			"tcgen05.alloc": {Attrs: []release.Attr{
-				{Name: "group", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetCTAGroupKindAttr(ctx, CTAGroupKindCta1)
-				}, DefaultText: "CTAGroupKind::CTA_1"},
-			}},
-			"tcgen05.commit": {Attrs: []release.Attr{
-				{Name: "group", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetCTAGroupKindAttr(ctx, CTAGroupKindCta1)
-				}, DefaultText: "CTAGroupKind::CTA_1"},
-			}},
+			"tcgen05.alloc":  {Attrs: []release.Attr{group}},
+			"tcgen05.commit": {Attrs: []release.Attr{group}},
 			"tcgen05.cp": {Attrs: []release.Attr{
-				{Name: "group", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetCTAGroupKindAttr(ctx, CTAGroupKindCta1)
-				}, DefaultText: "CTAGroupKind::CTA_1"},
+				group,
 				{Name: "multicast", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetTcgen05CpMulticastAttr(ctx, Tcgen05CpMulticastNone)
 				}, DefaultText: "Tcgen05CpMulticast::NONE"},
 			}},
-			"tcgen05.dealloc": {Attrs: []release.Attr{
-				{Name: "group", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetCTAGroupKindAttr(ctx, CTAGroupKindCta1)
-				}, DefaultText: "CTAGroupKind::CTA_1"},
-			}},
-			"tcgen05.mma": {Attrs: []release.Attr{
-				{Name: "collectorOp", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTcgen05MMACollectorOpAttr(ctx, Tcgen05MMACollectorOpDiscard)
-				}, DefaultText: "Tcgen05MMACollectorOp::DISCARD"},
-			}},
-			"tcgen05.mma.block_scale": {Attrs: []release.Attr{
-				{Name: "blockScale", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTcgen05MMABlockScaleAttr(ctx, Tcgen05MMABlockScaleDefault)
-				}, DefaultText: "Tcgen05MMABlockScale::DEFAULT"},
-				{Name: "collectorOp", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTcgen05MMACollectorOpAttr(ctx, Tcgen05MMACollectorOpDiscard)
-				}, DefaultText: "Tcgen05MMACollectorOp::DISCARD"},
-			}},
-			"tcgen05.mma.sp": {Attrs: []release.Attr{
-				{Name: "collectorOp", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTcgen05MMACollectorOpAttr(ctx, Tcgen05MMACollectorOpDiscard)
-				}, DefaultText: "Tcgen05MMACollectorOp::DISCARD"},
-			}},
-			"tcgen05.mma.sp.block_scale": {Attrs: []release.Attr{
-				{Name: "blockScale", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTcgen05MMABlockScaleAttr(ctx, Tcgen05MMABlockScaleDefault)
-				}, DefaultText: "Tcgen05MMABlockScale::DEFAULT"},
-				{Name: "collectorOp", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTcgen05MMACollectorOpAttr(ctx, Tcgen05MMACollectorOpDiscard)
-				}, DefaultText: "Tcgen05MMACollectorOp::DISCARD"},
-			}},
-			"tcgen05.mma.ws": {Attrs: []release.Attr{
-				{Name: "collectorBBuffer", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTcgen05MMACollectorBBufferAttr(ctx, Tcgen05MMACollectorBBufferB0)
-				}, DefaultText: "Tcgen05MMACollectorBBuffer::B0"},
-				{Name: "collectorOp", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTcgen05MMACollectorOpAttr(ctx, Tcgen05MMACollectorOpDiscard)
-				}, DefaultText: "Tcgen05MMACollectorOp::DISCARD"},
-			}},
-			"tcgen05.mma.ws.sp": {Attrs: []release.Attr{
-				{Name: "collectorBBuffer", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTcgen05MMACollectorBBufferAttr(ctx, Tcgen05MMACollectorBBufferB0)
-				}, DefaultText: "Tcgen05MMACollectorBBuffer::B0"},
-				{Name: "collectorOp", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetTcgen05MMACollectorOpAttr(ctx, Tcgen05MMACollectorOpDiscard)
-				}, DefaultText: "Tcgen05MMACollectorOp::DISCARD"},
-			}},
-			"tcgen05.relinquish_alloc_permit": {Attrs: []release.Attr{
-				{Name: "group", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetCTAGroupKindAttr(ctx, CTAGroupKindCta1)
-				}, DefaultText: "CTAGroupKind::CTA_1"},
-			}},
-			"tcgen05.shift": {Attrs: []release.Attr{
-				{Name: "group", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetCTAGroupKindAttr(ctx, CTAGroupKindCta1)
-				}, DefaultText: "CTAGroupKind::CTA_1"},
-			}},
+			"tcgen05.dealloc":                 {Attrs: []release.Attr{group}},
+			"tcgen05.mma":                     {Attrs: []release.Attr{collectorOp}},
+			"tcgen05.mma.block_scale":         {Attrs: []release.Attr{blockScale, collectorOp}},
+			"tcgen05.mma.sp":                  {Attrs: []release.Attr{collectorOp}},
+			"tcgen05.mma.sp.block_scale":      {Attrs: []release.Attr{blockScale, collectorOp}},
+			"tcgen05.mma.ws":                  {Attrs: []release.Attr{collectorBBuffer, collectorOp}},
+			"tcgen05.mma.ws.sp":               {Attrs: []release.Attr{collectorBBuffer, collectorOp}},
+			"tcgen05.relinquish_alloc_permit": {Attrs: []release.Attr{group}},
+			"tcgen05.shift":                   {Attrs: []release.Attr{group}},
 			"wgmma.wait.group.sync.aligned": {Attrs: []release.Attr{
 				{Name: "group", Storage: []release.Storage{{Until: 19, Form: release.IntI32}, {Form: release.IntI64}}},
 			}},

@@ -156,16 +156,23 @@ func TestStorage(t *testing.T) {
 	}
 }
 
+// undescribed16 is testRules describing 19 and 22 only, with an
+// attribute "always" populated at every release at dflt.
+func undescribed16(dflt bool) *Rules {
+	r := testRules(nil)
+	r.Ops["op"].Attrs = append(r.Ops["op"].Attrs, Attr{Name: "always", Populated: true,
+		Default: func(ctx *ir.Context) ir.Attribute { return builtin.GetBoolAttr(ctx, dflt) }})
+	r.Oldest = 19
+	return r
+}
+
 // TestPopulate sets the defaults a release populates where they are
 // absent, and nothing else: not an attribute set otherwise, not one the
 // release does not populate, not one whose default cannot be built, and
 // nothing below the oldest release the rules describe.
 func TestPopulate(t *testing.T) {
 	ctx := ir.NewContext(builtin.Dialect)
-	r := testRules(nil)
-	r.Ops["op"].Attrs = append(r.Ops["op"].Attrs, Attr{Name: "always", Populated: true,
-		Default: func(ctx *ir.Context) ir.Attribute { return builtin.GetBoolAttr(ctx, true) }})
-	r.Oldest = 19
+	r := undescribed16(true)
 	mode, always := builtin.GetBoolAttr(ctx, false), builtin.GetBoolAttr(ctx, true)
 	set := ir.NamedAttr{Name: "always", Value: mode}
 	for _, c := range []struct {
@@ -197,10 +204,7 @@ func TestPopulate(t *testing.T) {
 // release may lack, and keeps any other value.
 func TestConvertUndescribed(t *testing.T) {
 	ctx := ir.NewContext(builtin.Dialect)
-	r := testRules(nil)
-	r.Ops["op"].Attrs = append(r.Ops["op"].Attrs, Attr{Name: "always", Populated: true,
-		Default: func(ctx *ir.Context) ir.Attribute { return builtin.GetBoolAttr(ctx, false) }})
-	r.Oldest = 19
+	r := undescribed16(false)
 	off, on := builtin.GetBoolAttr(ctx, false), builtin.GetBoolAttr(ctx, true)
 	op := newOp(ir.NamedAttr{Name: "always", Value: off})
 	if got, changed, err := r.ConvertOp(ctx, op, 22, 16); err != nil || !changed || len(got) != 0 {

@@ -16,451 +16,89 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	opsel := release.Attr{Name: "opsel", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, false)
+	}, DefaultText: "0"}
+	signA := release.Attr{Name: "signA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, false)
+	}, DefaultText: "0"}
+	signB := release.Attr{Name: "signB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, false)
+	}, DefaultText: "0"}
+	modC := release.Attr{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
+	}, DefaultText: "0"}
+	reuseA := release.Attr{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, false)
+	}, DefaultText: "0"}
+	reuseB := release.Attr{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, false)
+	}, DefaultText: "0"}
+	signA2 := release.Attr{Name: "signA", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, false)
+	}, DefaultText: "0"}
+	signB2 := release.Attr{Name: "signB", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, false)
+	}, DefaultText: "0"}
+	clamp := release.Attr{Name: "clamp", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, false)
+	}, DefaultText: "0"}
+	clamp2 := release.Attr{Name: "clamp", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, false)
+	}, DefaultText: "0"}
+	fmtA := release.Attr{Name: "fmtA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+	}, DefaultText: "0"}
+	fmtB := release.Attr{Name: "fmtB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+	}, DefaultText: "0"}
+	scaleAType := release.Attr{Name: "scaleAType", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+	}, DefaultText: "0"}
+	fmtScaleA := release.Attr{Name: "fmtScaleA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+	}, DefaultText: "0"}
+	scaleBType := release.Attr{Name: "scaleBType", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+	}, DefaultText: "0"}
+	fmtScaleB := release.Attr{Name: "fmtScaleB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+	}, DefaultText: "0"}
 	return &release.Rules{
 		Dialect: "rocdl",
 		Ops: map[string]*release.Op{
-			"wmma.bf16.16x16x16.bf16": {Attrs: []release.Attr{
-				{Name: "opsel", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.bf16.16x16x32.bf16": {Attrs: []release.Attr{
-				{Name: "signA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "signB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.bf16f32.16x16x32.bf16": {Attrs: []release.Attr{
-				{Name: "signA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "signB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f16.16x16x128.bf8_bf8": {Attrs: []release.Attr{
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f16.16x16x128.bf8_fp8": {Attrs: []release.Attr{
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f16.16x16x128.fp8_bf8": {Attrs: []release.Attr{
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f16.16x16x128.fp8_fp8": {Attrs: []release.Attr{
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f16.16x16x16.f16": {Attrs: []release.Attr{
-				{Name: "opsel", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f16.16x16x32.f16": {Attrs: []release.Attr{
-				{Name: "signA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "signB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f16.16x16x64.bf8_bf8": {Attrs: []release.Attr{
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f16.16x16x64.bf8_fp8": {Attrs: []release.Attr{
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f16.16x16x64.fp8_bf8": {Attrs: []release.Attr{
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f16.16x16x64.fp8_fp8": {Attrs: []release.Attr{
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f32.16x16x128.bf8_bf8": {Attrs: []release.Attr{
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f32.16x16x128.bf8_fp8": {Attrs: []release.Attr{
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f32.16x16x128.fp8_bf8": {Attrs: []release.Attr{
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f32.16x16x128.fp8_fp8": {Attrs: []release.Attr{
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f32.16x16x32.bf16": {Attrs: []release.Attr{
-				{Name: "signA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "signB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f32.16x16x32.f16": {Attrs: []release.Attr{
-				{Name: "signA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "signB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f32.16x16x4.f32": {Attrs: []release.Attr{
-				{Name: "signA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "signB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f32.16x16x64.bf8_bf8": {Attrs: []release.Attr{
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f32.16x16x64.bf8_fp8": {Attrs: []release.Attr{
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f32.16x16x64.fp8_bf8": {Attrs: []release.Attr{
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.f32.16x16x64.fp8_fp8": {Attrs: []release.Attr{
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.i32.16x16x16.iu4": {Attrs: []release.Attr{
-				{Name: "signA", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "signB", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "clamp", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.i32.16x16x16.iu8": {Attrs: []release.Attr{
-				{Name: "signA", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "signB", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "clamp", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.i32.16x16x32.iu4": {Attrs: []release.Attr{
-				{Name: "signA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "signB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "clamp", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.i32.16x16x64.iu8": {Attrs: []release.Attr{
-				{Name: "signA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "signB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "clamp", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.scale.f32.16x16x128.f8f6f4": {Attrs: []release.Attr{
-				{Name: "fmtA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "fmtB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "scaleAType", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "fmtScaleA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "scaleBType", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "fmtScaleB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.scale.f32.32x16x128.f4": {Attrs: []release.Attr{
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "scaleAType", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "fmtScaleA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "scaleBType", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "fmtScaleB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.scale16.f32.16x16x128.f8f6f4": {Attrs: []release.Attr{
-				{Name: "fmtA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "fmtB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "scaleAType", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "fmtScaleA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "scaleBType", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "fmtScaleB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
-			"wmma.scale16.f32.32x16x128.f4": {Attrs: []release.Attr{
-				{Name: "modC", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 16), ir.APIntFromInt64(16, 0))
-				}, DefaultText: "0"},
-				{Name: "scaleAType", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "fmtScaleA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "scaleBType", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "fmtScaleB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-				{Name: "reuseA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-				{Name: "reuseB", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "0"},
-			}},
+			"wmma.bf16.16x16x16.bf16":           {Attrs: []release.Attr{opsel}},
+			"wmma.bf16.16x16x32.bf16":           {Attrs: []release.Attr{signA, signB, modC, reuseA, reuseB}},
+			"wmma.bf16f32.16x16x32.bf16":        {Attrs: []release.Attr{signA, signB, modC, reuseA, reuseB}},
+			"wmma.f16.16x16x128.bf8_bf8":        {Attrs: []release.Attr{modC, reuseA, reuseB}},
+			"wmma.f16.16x16x128.bf8_fp8":        {Attrs: []release.Attr{modC, reuseA, reuseB}},
+			"wmma.f16.16x16x128.fp8_bf8":        {Attrs: []release.Attr{modC, reuseA, reuseB}},
+			"wmma.f16.16x16x128.fp8_fp8":        {Attrs: []release.Attr{modC, reuseA, reuseB}},
+			"wmma.f16.16x16x16.f16":             {Attrs: []release.Attr{opsel}},
+			"wmma.f16.16x16x32.f16":             {Attrs: []release.Attr{signA, signB, modC, reuseA, reuseB}},
+			"wmma.f16.16x16x64.bf8_bf8":         {Attrs: []release.Attr{modC, reuseA, reuseB}},
+			"wmma.f16.16x16x64.bf8_fp8":         {Attrs: []release.Attr{modC, reuseA, reuseB}},
+			"wmma.f16.16x16x64.fp8_bf8":         {Attrs: []release.Attr{modC, reuseA, reuseB}},
+			"wmma.f16.16x16x64.fp8_fp8":         {Attrs: []release.Attr{modC, reuseA, reuseB}},
+			"wmma.f32.16x16x128.bf8_bf8":        {Attrs: []release.Attr{modC, reuseA, reuseB}},
+			"wmma.f32.16x16x128.bf8_fp8":        {Attrs: []release.Attr{modC, reuseA, reuseB}},
+			"wmma.f32.16x16x128.fp8_bf8":        {Attrs: []release.Attr{modC, reuseA, reuseB}},
+			"wmma.f32.16x16x128.fp8_fp8":        {Attrs: []release.Attr{modC, reuseA, reuseB}},
+			"wmma.f32.16x16x32.bf16":            {Attrs: []release.Attr{signA, signB, modC, reuseA, reuseB}},
+			"wmma.f32.16x16x32.f16":             {Attrs: []release.Attr{signA, signB, modC, reuseA, reuseB}},
+			"wmma.f32.16x16x4.f32":              {Attrs: []release.Attr{signA, signB, modC, reuseA, reuseB}},
+			"wmma.f32.16x16x64.bf8_bf8":         {Attrs: []release.Attr{modC, reuseA, reuseB}},
+			"wmma.f32.16x16x64.bf8_fp8":         {Attrs: []release.Attr{modC, reuseA, reuseB}},
+			"wmma.f32.16x16x64.fp8_bf8":         {Attrs: []release.Attr{modC, reuseA, reuseB}},
+			"wmma.f32.16x16x64.fp8_fp8":         {Attrs: []release.Attr{modC, reuseA, reuseB}},
+			"wmma.i32.16x16x16.iu4":             {Attrs: []release.Attr{signA2, signB2, clamp}},
+			"wmma.i32.16x16x16.iu8":             {Attrs: []release.Attr{signA2, signB2, clamp}},
+			"wmma.i32.16x16x32.iu4":             {Attrs: []release.Attr{signA, signB, clamp2}},
+			"wmma.i32.16x16x64.iu8":             {Attrs: []release.Attr{signA, signB, reuseA, reuseB, clamp2}},
+			"wmma.scale.f32.16x16x128.f8f6f4":   {Attrs: []release.Attr{fmtA, fmtB, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB}},
+			"wmma.scale.f32.32x16x128.f4":       {Attrs: []release.Attr{modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB}},
+			"wmma.scale16.f32.16x16x128.f8f6f4": {Attrs: []release.Attr{fmtA, fmtB, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB}},
+			"wmma.scale16.f32.32x16x128.f4":     {Attrs: []release.Attr{modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB}},
 		},
 		Oldest: 19,
 	}

@@ -16,19 +16,14 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	reductionOp := release.Attr{Name: "reduction_op", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+	}, DefaultText: "::mlir::sdy::ReductionOp::SUM"}
 	return &release.Rules{
 		Dialect: "sdy",
 		Ops: map[string]*release.Op{
-			"all_reduce": {Attrs: []release.Attr{
-				{Name: "reduction_op", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "::mlir::sdy::ReductionOp::SUM"},
-			}},
-			"reduce_scatter": {Attrs: []release.Attr{
-				{Name: "reduction_op", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "::mlir::sdy::ReductionOp::SUM"},
-			}},
+			"all_reduce":     {Attrs: []release.Attr{reductionOp}},
+			"reduce_scatter": {Attrs: []release.Attr{reductionOp}},
 		},
 		Oldest: 22,
 	}

@@ -16,37 +16,25 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	reduction := release.Attr{Name: "reduction", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetReductionKindAttr(ctx, ReductionKindSum)
+	}, DefaultText: "::mlir::shard::ReductionKind::Sum"}
+	staticHaloSizes := release.Attr{Name: "static_halo_sizes", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
+	}, DefaultText: "{}"}
 	return &release.Rules{
 		Dialect: "shard",
 		Ops: map[string]*release.Op{
-			"all_reduce": {Attrs: []release.Attr{
-				{Name: "reduction", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetReductionKindAttr(ctx, ReductionKindSum)
-				}, DefaultText: "::mlir::shard::ReductionKind::Sum"},
-			}},
-			"reduce": {Attrs: []release.Attr{
-				{Name: "reduction", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetReductionKindAttr(ctx, ReductionKindSum)
-				}, DefaultText: "::mlir::shard::ReductionKind::Sum"},
-			}},
-			"reduce_scatter": {Attrs: []release.Attr{
-				{Name: "reduction", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetReductionKindAttr(ctx, ReductionKindSum)
-				}, DefaultText: "::mlir::shard::ReductionKind::Sum"},
-			}},
+			"all_reduce":     {Attrs: []release.Attr{reduction}},
+			"reduce":         {Attrs: []release.Attr{reduction}},
+			"reduce_scatter": {Attrs: []release.Attr{reduction}},
 			"sharding": {Attrs: []release.Attr{
 				{Name: "static_sharded_dims_offsets", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
 				}, DefaultText: "{}"},
-				{Name: "static_halo_sizes", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
-				}, DefaultText: "{}"},
+				staticHaloSizes,
 			}},
-			"update_halo": {Attrs: []release.Attr{
-				{Name: "static_halo_sizes", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
-				}, DefaultText: "{}"},
-			}},
+			"update_halo": {Attrs: []release.Attr{staticHaloSizes}},
 		},
 		Oldest: 22,
 	}

@@ -16,19 +16,14 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	weight := release.Attr{Name: "weight", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+	}, DefaultText: "0"}
 	return &release.Rules{
 		Dialect: "smt",
 		Ops: map[string]*release.Op{
-			"exists": {Attrs: []release.Attr{
-				{Name: "weight", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-			}},
-			"forall": {Attrs: []release.Attr{
-				{Name: "weight", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-				}, DefaultText: "0"},
-			}},
+			"exists": {Attrs: []release.Attr{weight}},
+			"forall": {Attrs: []release.Attr{weight}},
 		},
 		Oldest: 22,
 	}

@@ -15,44 +15,19 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	nanMode := release.Attr{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
+	}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"}
 	return &release.Rules{
 		Dialect: "tosa",
 		Ops: map[string]*release.Op{
-			"argmax": {Attrs: []release.Attr{
-				{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
-				}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
-			}},
-			"clamp": {Attrs: []release.Attr{
-				{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
-				}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
-			}},
-			"max_pool2d": {Attrs: []release.Attr{
-				{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
-				}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
-			}},
-			"maximum": {Attrs: []release.Attr{
-				{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
-				}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
-			}},
-			"minimum": {Attrs: []release.Attr{
-				{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
-				}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
-			}},
-			"reduce_max": {Attrs: []release.Attr{
-				{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
-				}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
-			}},
-			"reduce_min": {Attrs: []release.Attr{
-				{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
-				}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"},
-			}},
+			"argmax":     {Attrs: []release.Attr{nanMode}},
+			"clamp":      {Attrs: []release.Attr{nanMode}},
+			"max_pool2d": {Attrs: []release.Attr{nanMode}},
+			"maximum":    {Attrs: []release.Attr{nanMode}},
+			"minimum":    {Attrs: []release.Attr{nanMode}},
+			"reduce_max": {Attrs: []release.Attr{nanMode}},
+			"reduce_min": {Attrs: []release.Attr{nanMode}},
 		},
 		Oldest: 19,
 	}

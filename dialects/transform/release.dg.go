@@ -16,6 +16,21 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	foldSingleUseOnly := release.Attr{Name: "fold_single_use_only", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, false)
+	}, DefaultText: "false"}
+	maxTransferRank := release.Attr{Name: "max_transfer_rank", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 1))
+	}, DefaultText: "1"}
+	transpose := release.Attr{Name: "transpose", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
+	}, DefaultText: "{}"}
+	paddingValues := release.Attr{Name: "padding_values", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetArrayAttr(ctx, nil)
+	}, DefaultText: "{}"}
+	reductionDims := release.Attr{Name: "reduction_dims", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetArrayAttr(ctx, nil)
+	}, DefaultText: "{}"}
 	return &release.Rules{
 		Dialect: "transform",
 		Ops: map[string]*release.Op{
@@ -43,16 +58,8 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, -1))
 				}, DefaultText: "static_cast<uint64_t>(-1)"},
 			}},
-			"apply_patterns.linalg.fold_pack_unpack_into_empty": {Attrs: []release.Attr{
-				{Name: "fold_single_use_only", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
-			"apply_patterns.tensor.fold_tensor_empty": {Attrs: []release.Attr{
-				{Name: "fold_single_use_only", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetBoolAttr(ctx, false)
-				}, DefaultText: "false"},
-			}},
+			"apply_patterns.linalg.fold_pack_unpack_into_empty": {Attrs: []release.Attr{foldSingleUseOnly}},
+			"apply_patterns.tensor.fold_tensor_empty":           {Attrs: []release.Attr{foldSingleUseOnly}},
 			"apply_patterns.vector.lower_contraction": {Attrs: []release.Attr{
 				{Name: "lowering_strategy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 2))
@@ -63,11 +70,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
 				}, DefaultText: "vector::VectorMultiReductionLowering::InnerParallel"},
 			}},
-			"apply_patterns.vector.lower_transfer": {Attrs: []release.Attr{
-				{Name: "max_transfer_rank", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 1))
-				}, DefaultText: "1"},
-			}},
+			"apply_patterns.vector.lower_transfer": {Attrs: []release.Attr{maxTransferRank}},
 			"apply_patterns.vector.lower_transpose": {Attrs: []release.Attr{
 				{Name: "lowering_strategy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
@@ -82,9 +85,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "vector::VectorTransferSplit::LinalgCopy"},
 			}},
 			"apply_patterns.vector.transfer_to_scf": {Attrs: []release.Attr{
-				{Name: "max_transfer_rank", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 1))
-				}, DefaultText: "1"},
+				maxTransferRank,
 				{Name: "full_unroll", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
@@ -176,16 +177,8 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
 			}},
-			"structured.hoist_pad": {Attrs: []release.Attr{
-				{Name: "transpose", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
-				}, DefaultText: "{}"},
-			}},
-			"structured.hoist_pad.build_packing_loop_nest": {Attrs: []release.Attr{
-				{Name: "transpose", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
-				}, DefaultText: "{}"},
-			}},
+			"structured.hoist_pad":                         {Attrs: []release.Attr{transpose}},
+			"structured.hoist_pad.build_packing_loop_nest": {Attrs: []release.Attr{transpose}},
 			"structured.lower_pack": {Attrs: []release.Attr{
 				{Name: "lowerPadLikeWithInsertSlice", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, true)
@@ -218,9 +211,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "{}"},
 			}},
 			"structured.pad": {Attrs: []release.Attr{
-				{Name: "padding_values", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetArrayAttr(ctx, nil)
-				}, DefaultText: "{}"},
+				paddingValues,
 				{Name: "padding_dimensions", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
@@ -234,11 +225,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 					return release.EnumAttr(ctx, "bufferization", "MaterializeInDestinationOp", "getOperationName()")
 				}, DefaultText: "::mlir::bufferization::MaterializeInDestinationOp::getOperationName()"},
 			}},
-			"structured.pad_tiling_interface": {Attrs: []release.Attr{
-				{Name: "padding_values", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetArrayAttr(ctx, nil)
-				}, DefaultText: "{}"},
-			}},
+			"structured.pad_tiling_interface": {Attrs: []release.Attr{paddingValues}},
 			"structured.promote": {Attrs: []release.Attr{
 				{Name: "operands_to_promote", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
@@ -248,17 +235,13 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "{}"},
 			}},
 			"structured.tile_reduction_using_for": {Attrs: []release.Attr{
-				{Name: "reduction_dims", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetArrayAttr(ctx, nil)
-				}, DefaultText: "{}"},
+				reductionDims,
 				{Name: "tile_sizes", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}", Storage: []release.Storage{{Until: 19, Form: release.DenseI64}, {Form: release.ArrayI64}}},
 			}},
 			"structured.tile_reduction_using_forall": {Attrs: []release.Attr{
-				{Name: "reduction_dims", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return builtin.GetArrayAttr(ctx, nil)
-				}, DefaultText: "{}"},
+				reductionDims,
 				{Name: "num_threads", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
 				}, DefaultText: "{}"},

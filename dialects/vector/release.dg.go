@@ -15,25 +15,20 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	kind := release.Attr{Name: "kind", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetCombiningKindAttr(ctx, CombiningKindAdd)
+	}, DefaultText: "CombiningKind::ADD"}
 	return &release.Rules{
 		Dialect: "vector",
 		Ops: map[string]*release.Op{
 			"constant_mask": {Attrs: []release.Attr{
 				{Name: "mask_dim_sizes", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64}, {Form: release.DenseI64}}},
 			}},
-			"contract": {Attrs: []release.Attr{
-				{Name: "kind", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetCombiningKindAttr(ctx, CombiningKindAdd)
-				}, DefaultText: "CombiningKind::ADD"},
-			}},
+			"contract": {Attrs: []release.Attr{kind}},
 			"multi_reduction": {Attrs: []release.Attr{
 				{Name: "reduction_dims", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64}, {Form: release.DenseI64}}},
 			}},
-			"outerproduct": {Attrs: []release.Attr{
-				{Name: "kind", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return GetCombiningKindAttr(ctx, CombiningKindAdd)
-				}, DefaultText: "CombiningKind::ADD"},
-			}},
+			"outerproduct": {Attrs: []release.Attr{kind}},
 			"print": {Attrs: []release.Attr{
 				{Name: "punctuation", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetPrintPunctuationAttr(ctx, PrintPunctuationNewLine)

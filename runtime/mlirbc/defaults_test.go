@@ -2,12 +2,11 @@ package mlirbc_test
 
 import (
 	"bytes"
-	"slices"
 	"testing"
 
 	"github.com/dialectgen/dialectgen/dialects/all"
 	"github.com/dialectgen/dialectgen/internal/oracle"
-	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/internal/stripdefaults"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
@@ -39,7 +38,7 @@ func TestReadPopulatesDefaults(t *testing.T) {
 	}
 	left := 0
 	m.Op.Walk(func(op *ir.Operation) bool {
-		left += leaveOutDefaults(ctx, op, m.Release)
+		left += len(stripdefaults.Strip(ctx, op, m.Release))
 		return true
 	})
 	if left != 3 {
@@ -71,26 +70,4 @@ func TestReadPopulatesDefaults(t *testing.T) {
 	if !bytes.Equal(converted, want) {
 		t.Errorf("mlir-opt-22 does not give the defaults back either: the premise is wrong")
 	}
-}
-
-// leaveOutDefaults removes from op the attributes at the default its
-// dialect populates at release, and counts them.
-func leaveOutDefaults(ctx *ir.Context, op *ir.Operation, release int) int {
-	p, ok := ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok || !op.Name().Registered {
-		return 0
-	}
-	attrs := slices.Clone(op.Attrs())
-	n := 0
-	for i := 0; i < len(attrs); {
-		back, added := p.PopulateDefaults(ctx, op.Name().Op, release, slices.Delete(slices.Clone(attrs), i, i+1))
-		if added && slices.Equal(back, attrs) {
-			attrs = slices.Delete(attrs, i, i+1)
-			n++
-			continue
-		}
-		i++
-	}
-	op.SetAttrs(attrs)
-	return n
 }

@@ -2,6 +2,7 @@ package mlirgen
 
 import (
 	"fmt"
+	"go/token"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -74,10 +75,18 @@ func (g *gen) genRelease(f *jen.File) {
 	rules := releaserules.Of(g.m)
 	var enums []*defs.Enum
 	seen := map[*defs.Enum]bool{}
-	var ops []jen.Code
 	ctxParam := jen.Id("ctx").Op("*").Qual(model.IR, "Context")
-	for _, ro := range rules {
-		var attrs []jen.Code
+	// A rule several ops have (math's ops all have the same fastmath) is
+	// written once, as a variable they share.
+	type attrRule struct {
+		name, attr string
+		code       jen.Code
+		count      int
+	}
+	byCode := map[string]*attrRule{}
+	var order []*attrRule
+	opAttrs := make([][]*attrRule, len(rules))
+	for i, ro := range rules {
 		for _, r := range ro.Attrs {
 			var dflt, enum, storage jen.Code
 			if r.Default != nil {
@@ -97,7 +106,7 @@ func (g *gen) genRelease(f *jen.File) {
 				}
 				storage = jen.Index().Qual(model.Release, "Storage").Values(st...)
 			}
-			attrs = append(attrs, kv(
+			code := kv(
 				"Name", jen.Lit(r.Name),
 				"Since", opt(r.Since != 0, jen.Lit(r.Since)),
 				"Until", opt(r.Until != 0, jen.Lit(r.Until)),
@@ -108,11 +117,44 @@ func (g *gen) genRelease(f *jen.File) {
 				"DefaultText", opt(r.Populated, jen.Lit(r.DefaultText)),
 				"Enum", opt(enum != nil, enum),
 				"Storage", opt(storage != nil, storage),
-			))
+			)
+			key := fmt.Sprintf("%#v", code)
+			ar := byCode[key]
+			if ar == nil {
+				ar = &attrRule{attr: r.Name, code: code}
+				byCode[key] = ar
+				order = append(order, ar)
+			}
+			ar.count++
+			opAttrs[i] = append(opAttrs[i], ar)
 		}
+	}
+	var vars []jen.Code
+	taken := map[string]bool{"ctx": true}
+	for _, ar := range order {
+		if ar.count > 1 {
+			ar.name = freeName(model.LowerFirst(defs.GoName(ar.attr)), taken)
+			vars = append(vars, jen.Id(ar.name).Op(":=").Qual(model.Release, "Attr").Add(ar.code))
+		}
+	}
+	var ops []jen.Code
+	for i, ro := range rules {
 		var list, hook any
-		if len(attrs) > 0 {
-			list = lines(jen.Index().Qual(model.Release, "Attr"), attrs)
+		if as := opAttrs[i]; len(as) > 0 {
+			var elems []jen.Code
+			allShared := true
+			for _, ar := range as {
+				if ar.name != "" {
+					elems = append(elems, jen.Id(ar.name))
+				} else {
+					elems, allShared = append(elems, ar.code), false
+				}
+			}
+			if allShared {
+				list = jen.Index().Qual(model.Release, "Attr").Values(elems...)
+			} else {
+				list = lines(jen.Index().Qual(model.Release, "Attr"), elems)
+			}
 		}
 		if ro.Hook != "" {
 			hook = jen.Id(ro.Hook)
@@ -128,11 +170,11 @@ func (g *gen) genRelease(f *jen.File) {
 	f.Comment("PopulateDefaults apply them. They are built when first used, not as")
 	f.Comment("every program linking the dialect starts.")
 	f.Var().Id("releaseRules").Op("=").Qual("sync", "OnceValue").Call(jen.Func().Params().Op("*").Qual(model.Release, "Rules").Block(
-		jen.Return(jen.Op("&").Qual(model.Release, "Rules").Values(
+		append(vars, jen.Return(jen.Op("&").Qual(model.Release, "Rules").Values(
 			jen.Line().Id("Dialect").Op(":").Lit(g.m.Name),
 			jen.Line().Id("Ops").Op(":").Add(lines(jen.Map(jen.String()).Op("*").Qual(model.Release, "Op"), ops)),
 			jen.Line().Add(oldest),
-		)),
+		)))...,
 	))
 	for _, e := range enums {
 		var cases []jen.Code
@@ -225,4 +267,15 @@ func (g *gen) genEnumAttrs(f *jen.File) {
 		jen.Return(jen.Nil()),
 	)
 	f.Var().Id("_").Qual(model.Bytecode, "EnumAttrs").Op("=").Id("Dialect")
+}
+
+// freeName is base, or base with a number after it, whichever taken
+// does not hold yet (nor Go keeps as a keyword); it is then taken.
+func freeName(base string, taken map[string]bool) string {
+	name := base
+	for i := 2; taken[name] || token.Lookup(name).IsKeyword(); i++ {
+		name = base + strconv.Itoa(i)
+	}
+	taken[name] = true
+	return name
 }
