@@ -18,11 +18,12 @@ type ReleaseConverter interface {
 
 // DefaultPopulator is implemented by a dialect some of whose ops carry an
 // attribute at its default wherever it is not set (ODS's DefaultValuedAttr):
-// MLIR sets it as it creates such an op, so text that leaves it out reads
-// as if it were there. PopulateDefaults returns attrs, the attributes of an
-// op of the dialect (op without the dialect prefix) sorted by name, with
-// those defaults of release (0: the newest) added where absent, and whether
-// it added any. It may insert into attrs' array.
+// MLIR sets it on every such op it creates (from text, from bytecode, in a
+// builder), so what leaves it out reads as if it were there.
+// PopulateDefaults returns attrs, the attributes of an op of the dialect
+// (op without the dialect prefix) sorted by name, with those defaults of
+// release (0: the newest) added where absent, and whether it added any.
+// It may insert into attrs' array.
 type DefaultPopulator interface {
 	PopulateDefaults(ctx *ir.Context, op string, release int, attrs []ir.NamedAttr) (_ []ir.NamedAttr, added bool)
 }

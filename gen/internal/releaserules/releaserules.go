@@ -1,8 +1,8 @@
 // Package releaserules derives how a dialect's ops differ between the
 // LLVM releases its definitions cover, as data: attributes a release adds
-// or drops, the defaults each release populates (all of them, as the text
-// parser sets them too), enums it numbers differently, storage that
-// changed, and the hooks ops name (release_hook). The generator
+// or drops, the defaults each release populates (all of them: MLIR sets
+// them on every op it creates), enums it numbers differently, storage
+// that changed, and the hooks ops name (release_hook). The generator
 // writes them as a release.Rules table; package interp builds the same
 // table at run time. It imports no code generator, so programs that only
 // interpret definitions do not link one.
@@ -144,7 +144,8 @@ func attrRule(m *model.Dialect, a *defs.OpAttr) (Attr, bool) {
 		}
 	}
 	// Every populated attribute has a rule, bounded or not: MLIR sets its
-	// default as it creates an op, and parsed text must get it too.
+	// default on every op it creates, and so do the parser, the reader and
+	// the builders here.
 	if a.Populated {
 		release := 0
 		if pa := a.PopulatedAt; pa != nil {
