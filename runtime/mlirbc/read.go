@@ -308,6 +308,10 @@ type opNameInfo struct {
 	defaults      bytecode.DefaultPopulator
 	popIn, popOut []ir.NamedAttr
 	popped        bool
+	// propsEntry is 1 + the properties entry an op of the name read last
+	// (0: none), propsAttrs what it holds.
+	propsEntry uint64
+	propsAttrs []ir.NamedAttr
 }
 
 func (rd *reader) opName(r *wire.Reader) (*opNameInfo, error) {
@@ -845,10 +849,18 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 	// for each.
 	shared := !s.OperandSegments && !s.ResultSegments
 	if shared {
+		// Ops of several names may share an entry (arith's addi, muli and
+		// subi with the same overflowFlags): the entry read last for the
+		// name is kept too, not only the name read last for the entry.
+		if info.propsEntry == i+1 {
+			op.SetAttrs(rd.mergeAttrs(op.Attrs(), info.propsAttrs))
+			return nil
+		}
 		if rd.propsRead == nil {
 			rd.propsRead = make([]propsRead, rd.props.len())
 		}
 		if e := &rd.propsRead[i]; e.schema == s {
+			info.propsEntry, info.propsAttrs = i+1, e.attrs
 			op.SetAttrs(rd.mergeAttrs(op.Attrs(), e.attrs))
 			return nil
 		}
@@ -863,6 +875,7 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 	props = rd.attrList.keep(props, len(props))
 	if shared {
 		rd.propsRead[i] = propsRead{schema: s, attrs: props}
+		info.propsEntry, info.propsAttrs = i+1, props
 	}
 	// MLIR ignores bytes left in an entry; so do we.
 	op.SetAttrs(rd.mergeAttrs(op.Attrs(), props))
