@@ -826,9 +826,9 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 	}
 	data, offset := rd.props.entry(int(i))
 	pr := &rd.propR
-	pr.Reset(data, offset, "Properties")
 	s := info.schema
 	if s == nil {
+		pr.Reset(data, offset, "Properties")
 		if info.name.Registered {
 			// Keep what no dialect here describes, to look at: only
 			// writing it needs the layout.
@@ -865,6 +865,7 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 			return nil
 		}
 	}
+	pr.Reset(data, offset, "Properties")
 	if rd.propDec.r == nil {
 		rd.propDec = propReader{r: pr, dec: rd.dec, version: rd.f.Version, builtin: rd.builtin}
 	}
