@@ -21,7 +21,7 @@ type EnumCase struct {
 // Name, or its Text where it has none).
 func EnumCaseNamed(cases []EnumCase, name string) (uint64, bool) {
 	for _, c := range cases {
-		if c.Name == name || c.Name == "" && c.Text == name {
+		if n := c.Name; n == name && n != "" || n == "" && c.Text == name {
 			return c.Value, true
 		}
 	}
