@@ -11,6 +11,7 @@ import (
 	"github.com/dialectgen/dialectgen/dialects/arith"
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/math"
+	"github.com/dialectgen/dialectgen/dialects/transform"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/hooks"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -232,5 +233,26 @@ func TestForeignDefaults(t *testing.T) {
 	}
 	if a := arith.Dialect.EnumAttr(ctx, "FastMathFlags", "fast"); fmt.Sprint(a) != "#arith.fastmath<fast>" {
 		t.Errorf("FastMathFlags::fast: %v", a)
+	}
+}
+
+// TestStringAndCastDefaults: strings and integers spelt
+// static_cast<uint64_t>(-1) populate as the generated rules populate
+// them (transform's bufferize_to_allocation and apply_patterns).
+func TestStringAndCastDefaults(t *testing.T) {
+	in, err := Load("../dialects/transform/transform.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := ir.NewContext(builtin.Dialect, in)
+	for op, want := range map[string]string{
+		"structured.bufferize_to_allocation": `[{alloc_op "memref.alloc"} {memcpy_op "bufferization.materialize_in_destination"}]`,
+		"apply_patterns":                     "[{max_iterations -1 : i64} {max_num_rewrites -1 : i64}]",
+	} {
+		gen, _ := transform.Dialect.PopulateDefaults(ctx, op, 0, nil)
+		got, _ := in.PopulateDefaults(ctx, op, 0, nil)
+		if fmt.Sprint(got) != fmt.Sprint(gen) || fmt.Sprint(got) != want {
+			t.Errorf("%s: %v, generated %v, want %s", op, got, gen, want)
+		}
 	}
 }

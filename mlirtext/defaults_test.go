@@ -40,10 +40,12 @@ const withoutDefaults = `"func.func"() ({
 `
 
 // transformWithoutDefaults leaves out apply_patterns' max_iterations and
-// max_num_rewrites, whose default ODS spells static_cast<uint64_t>(-1).
+// max_num_rewrites, whose default ODS spells static_cast<uint64_t>(-1),
+// and bufferize_to_allocation's memcpy_op and alloc_op, strings.
 const transformWithoutDefaults = `"builtin.module"() ({
   "transform.named_sequence"() <{function_type = (!transform.any_op) -> (), sym_name = "s"}> ({
   ^bb0(%t: !transform.any_op):
+    %0:2 = "transform.structured.bufferize_to_allocation"(%t) : (!transform.any_op) -> (!transform.any_value, !transform.any_op)
     "transform.apply_patterns"(%t) ({
     }) : (!transform.any_op) -> ()
     "transform.yield"() : () -> ()

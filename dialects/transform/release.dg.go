@@ -221,9 +221,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "nofold_flags", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
-				{Name: "copy_back_op", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-					return release.EnumAttr(ctx, "bufferization", "MaterializeInDestinationOp", "getOperationName()")
-				}, DefaultText: "::mlir::bufferization::MaterializeInDestinationOp::getOperationName()"},
+				{Name: "copy_back_op", Populated: true, DefaultText: "::mlir::bufferization::MaterializeInDestinationOp::getOperationName()"},
 			}},
 			"structured.pad_tiling_interface": {Attrs: []release.Attr{paddingValues}},
 			"structured.promote": {Attrs: []release.Attr{

@@ -9,6 +9,7 @@
 package releaserules
 
 import (
+	"go/token"
 	"strconv"
 	"strings"
 
@@ -186,10 +187,12 @@ func defaultOf(m *model.Dialect, a *defs.OpAttr, constraint string) (def *Defaul
 			return &Default{Kind: "bool", Bool: true}, false
 		}
 	case "StrAttr":
-		// A C++ string literal; one with escapes is left alone.
+		// A C++ string literal; one with escapes, or any other
+		// expression (an op's getOperationName()), is left alone.
 		if len(d) >= 2 && d[0] == '"' && d[len(d)-1] == '"' && !strings.ContainsAny(d[1:len(d)-1], "\\\"") {
 			return &Default{Kind: "string", Str: d[1 : len(d)-1]}, false
 		}
+		return nil, false
 	case "I8Attr", "I16Attr", "I32Attr", "I64Attr":
 		w, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(constraint, "I"), "Attr"))
 		// static_cast<uint64_t>(-1): the integer's bits are the same.
@@ -244,7 +247,7 @@ func defaultOf(m *model.Dialect, a *defs.OpAttr, constraint string) (def *Defaul
 	if found == nil {
 		// A case of another dialect's enum (::mlir::arith::FastMathFlags::
 		// none in math): its attribute is found at run time, by name.
-		if len(parts) >= 3 {
+		if len(parts) >= 3 && token.IsIdentifier(caseName) {
 			if d := strings.ToLower(parts[len(parts)-3]); d != "" && d != "mlir" && d != m.Name {
 				return &Default{Kind: "foreign", Dialect: d, EnumName: enumName, CaseName: caseName}, false
 			}
@@ -266,12 +269,8 @@ func defaultOf(m *model.Dialect, a *defs.OpAttr, constraint string) (def *Defaul
 // several hold the enum, else any; without, only that one.
 func enumAttrOf(m *model.Dialect, constraint, enumName string) *model.Def {
 	var found *model.Def
-	for _, cand := range m.Attrs {
-		if len(cand.Params) != 1 || cand.Distinct {
-			continue
-		}
-		t := cand.Params[0].Param.Type
-		if t.Kind != defs.RefEnum || enumName != "" && t.Enum.Name != enumName {
+	for _, cand := range oneEnumAttrs(m) {
+		if enumName != "" && cand.Params[0].Param.Type.Enum.Name != enumName {
 			continue
 		}
 		named := constraint == cand.Name || strings.HasSuffix(constraint, "_"+cand.Name)
@@ -283,4 +282,42 @@ func enumAttrOf(m *model.Dialect, constraint, enumName string) *model.Def {
 		}
 	}
 	return found
+}
+
+// oneEnumAttrs lists m's attribute definitions whose one parameter is an
+// enum, in definition order.
+func oneEnumAttrs(m *model.Dialect) []*model.Def {
+	var out []*model.Def
+	for _, a := range m.Attrs {
+		if len(a.Params) == 1 && !a.Distinct && a.Params[0].Param.Type.Kind == defs.RefEnum {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// EnumAttr is the attribute definition that holds an enum's cases for
+// another dialect's defaults, which name only the enum and the case.
+type EnumAttr struct {
+	Enum *defs.Enum
+	Def  *defs.Def
+}
+
+// EnumAttrs lists, for each enum an attribute definition of one
+// parameter holds in an MLIR dialect, the first such definition: what the
+// dialect's EnumAttr (bytecode.EnumAttrs) builds, generated or
+// interpreted.
+func EnumAttrs(m *model.Dialect) []EnumAttr {
+	if m.Format != "mlir" {
+		return nil
+	}
+	var out []EnumAttr
+	seen := map[*defs.Enum]bool{}
+	for _, a := range oneEnumAttrs(m) {
+		if e := a.Params[0].Param.Type.Enum; !seen[e] {
+			seen[e] = true
+			out = append(out, EnumAttr{Enum: e, Def: a.Def})
+		}
+	}
+	return out
 }
