@@ -447,7 +447,8 @@ func TestParseAll(t *testing.T) {
 // TestImportReleaseFacts: what release conversion needs is imported as
 // data: the values older releases give an enum's cases (here the enum of
 // an array attribute, from another namespace), the constraint an older
-// release gives an attribute, and which defaults parsers populate.
+// release gives an attribute, which defaults parsers populate, and the
+// width of an enum held as integers (here also under a default).
 func TestImportReleaseFacts(t *testing.T) {
 	ref := func(name string) map[string]any { return map[string]any{"def": name, "kind": "def", "printable": name} }
 	edit := func(values map[string]int, maskConstraint string) func(map[string]any) {
@@ -461,14 +462,17 @@ func TestImportReleaseFacts(t *testing.T) {
 			}
 			m["KindAttr"] = map[string]any{"!name": "KindAttr", "!anonymous": false,
 				"!superclasses": []any{"Constraint", "AttrConstraint", "Attr", "EnumAttrInfo", "IntEnumAttr", "I64EnumAttr"},
-				"className":     "Kind", "cppNamespace": "::other", "enumerants": cases, "summary": "kinds"}
+				"className":     "Kind", "cppNamespace": "::other", "enumerants": cases, "summary": "kinds", "bitwidth": 64}
+			m["anonymous_91"] = map[string]any{"!name": "anonymous_91", "!anonymous": true,
+				"!superclasses": []any{"Constraint", "AttrConstraint", "Attr", "DefaultValuedAttr"}, "baseAttr": ref("KindAttr"),
+				"defaultValue": "::other::Kind::add"}
 			m["anonymous_90"] = map[string]any{"!name": "anonymous_90", "!anonymous": true,
 				"!superclasses": []any{"Constraint", "AttrConstraint", "Attr", "ArrayAttrBase", "TypedArrayAttrBase"}, "elementAttr": ref("KindAttr")}
 			m[maskConstraint] = map[string]any{"!name": maskConstraint, "!anonymous": false, "!superclasses": []any{"Constraint", "AttrConstraint", "Attr"}}
 			inst := m["!instanceof"].(map[string]any)
 			inst["EnumAttrInfo"] = []any{"KindAttr"}
 			args := dagArgs(m, "Toy_CallOp", "arguments")
-			args = append(args, []any{ref("anonymous_90"), "kinds"}, []any{ref(maskConstraint), "mask"})
+			args = append(args, []any{ref("anonymous_90"), "kinds"}, []any{ref(maskConstraint), "mask"}, []any{ref("anonymous_91"), "mode"})
 			op(m, "Toy_CallOp")["arguments"].(map[string]any)["args"] = args
 		}
 	}
@@ -505,6 +509,12 @@ func TestImportReleaseFacts(t *testing.T) {
 			case "mask":
 				if a.ConstraintAt(19) != "I64ArrayAttr" || a.ConstraintAt(22) != "DenseI64ArrayAttr" || a.ConstraintAt(0) != "DenseI64ArrayAttr" {
 					t.Errorf("mask: constraints %q %q", a.ConstraintAt(19), a.ConstraintAt(22))
+				}
+			case "mode":
+				// Under a DefaultValuedAttr, still the enum's integers, of
+				// the enum's width: what its populated default is built as.
+				if a.EnumRef == nil || a.EnumRef.Width != 64 || !a.Populated {
+					t.Errorf("mode: enum %+v, populated %v", a.EnumRef, a.Populated)
 				}
 			case "weight":
 				if !a.PopulatedIn(22) || a.PopulatedIn(19) {
