@@ -52,6 +52,8 @@ type Dialect struct {
 	hooks *hooks.Table
 	// release converts the ops between LLVM releases (nil: none differ).
 	release *release.Rules
+	// enumAttrs are the attributes EnumAttr builds, by enum name.
+	enumAttrs map[string]*defs.Def
 }
 
 type variant struct {
@@ -88,6 +90,7 @@ func New(d *defs.Dialect) (*Dialect, error) {
 		types: map[uint64][]variant{}, when: map[*defs.Encoding]ast.Expr{}, hasText: map[*defs.Def]bool{}, hooks: table}
 	in.buildAsmForms()
 	in.buildRelease()
+	in.buildEnumAttrs()
 	if v := d.Versions; v != nil && v.Dialect != nil {
 		in.buildVersioning()
 	}

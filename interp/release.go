@@ -111,25 +111,27 @@ func (in *Dialect) releaseDefault(d *tables.ReleaseDefault) func(ctx *ir.Context
 
 // EnumAttr returns the dialect's attribute holding the case named value
 // of the enum named enum, nil if it has none, as the generated EnumAttr
-// does: the first attribute of one parameter that holds the enum.
+// does (tables.EnumAttrs chooses the attribute for both).
 func (in *Dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
-	for _, def := range in.d.Attributes {
-		if len(def.Params) != 1 || def.Distinct {
-			continue
-		}
-		t := def.Params[0].Type
-		if t.Kind != defs.RefEnum || t.Enum.Name != enum {
-			continue
-		}
-		for _, v := range t.Enum.Values {
-			if v.Name == value {
-				a, _ := in.get(ctx, def, []any{v.Value}).(ir.Attribute)
-				return a
-			}
-		}
+	def := in.enumAttrs[enum]
+	if def == nil {
 		return nil
 	}
+	for _, v := range def.Params[0].Type.Enum.Values {
+		if v.Name == value {
+			a, _ := in.get(ctx, def, []any{v.Value}).(ir.Attribute)
+			return a
+		}
+	}
 	return nil
+}
+
+// buildEnumAttrs finds the attribute EnumAttr builds for each enum.
+func (in *Dialect) buildEnumAttrs() {
+	in.enumAttrs = map[string]*defs.Def{}
+	for _, ea := range tables.EnumAttrs(in.d) {
+		in.enumAttrs[ea.Enum.Name] = ea.Def
+	}
 }
 
 // releaseEnum is an enum with each release's numbering.

@@ -103,21 +103,38 @@ func lineDiff(want, got []byte) string {
 	return "differs"
 }
 
-// upstreamTexts lists the generic texts of the upstream corpus and the
-// bytecode v6 the mlir-opt that printed each writes for it.
-func upstreamTexts(t *testing.T) (texts []string, wants [][]byte) {
+// upstreamText is a generic text of the upstream corpus, the release of
+// the mlir-opt that printed it, and the bytecode v6 that mlir-opt writes
+// for it.
+type upstreamText struct {
+	name       string
+	rel        oracle.Release
+	text, want []byte
+}
+
+// upstreamTexts lists the generic texts of the upstream corpus.
+func upstreamTexts(t *testing.T) []upstreamText {
 	dir := shared.Dir(t, "upstream/out")
-	texts, err := filepath.Glob(filepath.Join(dir, "*", "*.generic.mlir"))
-	if err != nil || len(texts) == 0 {
+	paths, err := filepath.Glob(filepath.Join(dir, "*", "*.generic.mlir"))
+	if err != nil || len(paths) == 0 {
 		t.Fatalf("no generic text under %s: %v", dir, err)
 	}
 	for _, rel := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
 		oracle.Require(t, rel)
 	}
-	wants = oracleEach(t, texts, func(rel oracle.Release, text []byte) ([]byte, error) {
+	wants := oracleEach(t, paths, func(rel oracle.Release, text []byte) ([]byte, error) {
 		return oracle.RunInput(rel, text, ".mlir", oracle.BytecodeFlags(rel, 6, "--allow-unregistered-dialect")...)
 	})
-	return texts, wants
+	out := make([]upstreamText, len(paths))
+	for i, path := range paths {
+		text, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		name := filepath.Base(path)
+		out[i] = upstreamText{name: name, rel: releaseOf(name), text: text, want: wants[i]}
+	}
+	return out
 }
 
 // TestUpstreamParse parses every generic text of the upstream corpus
@@ -126,17 +143,11 @@ func upstreamTexts(t *testing.T) (texts []string, wants [][]byte) {
 // Files holding values their dialects print and read (delegated) are
 // logged when they differ; any other difference fails.
 func TestUpstreamParse(t *testing.T) {
-	texts, wants := upstreamTexts(t)
+	texts := upstreamTexts(t)
 	same, pending := 0, 0
 	var bad []string
-	for i, path := range texts {
-		name := filepath.Base(path)
-		rel := releaseOf(name)
-		text, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := wants[i]
+	for _, u := range texts {
+		name, rel, text, want := u.name, u.rel, u.text, u.want
 		ctx := all.NewContext()
 		m, err := mlirtext.ParseBytes(ctx, text, mlirtext.ParseOptions{File: name, Release: int(rel)})
 		if err != nil {
@@ -257,25 +268,20 @@ func oracleEach(t *testing.T, paths []string, run func(oracle.Release, []byte) (
 // be those mlir-opt wrote for the full text. It checks populating across
 // the dialects of the corpus, not only those the other tests name.
 func TestUpstreamParseWithoutDefaults(t *testing.T) {
-	texts, wants := upstreamTexts(t)
+	texts := upstreamTexts(t)
 	write := func(ctx *ir.Context, m *mlirbc.Module, rel oracle.Release) ([]byte, error) {
 		return mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: rel.Producer(), Release: int(rel)})
 	}
 	files, left := 0, 0
 	kinds := map[string]bool{}
-	for i, path := range texts {
-		name := filepath.Base(path)
-		rel := releaseOf(name)
-		text, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for _, u := range texts {
+		name, rel, want := u.name, u.rel, u.want
 		ctx := all.NewContext()
-		m, err := mlirtext.ParseBytes(ctx, text, mlirtext.ParseOptions{File: name, Release: int(rel)})
+		m, err := mlirtext.ParseBytes(ctx, u.text, mlirtext.ParseOptions{File: name, Release: int(rel)})
 		if err != nil {
 			continue // TestUpstreamParse reports it
 		}
-		if got, err := write(ctx, m, rel); err != nil || !bytes.Equal(got, wants[i]) {
+		if got, err := write(ctx, m, rel); err != nil || !bytes.Equal(got, want) {
 			continue // so does it this
 		}
 		n := 0
@@ -302,7 +308,7 @@ func TestUpstreamParseWithoutDefaults(t *testing.T) {
 			t.Errorf("%s: parse without defaults: %v", name, err)
 			continue
 		}
-		if got, err := write(ctx, back, rel); err != nil || !bytes.Equal(got, wants[i]) {
+		if got, err := write(ctx, back, rel); err != nil || !bytes.Equal(got, want) {
 			t.Errorf("%s: without its %d defaults, not mlir-opt's bytes (%v)", name, n, err)
 		}
 	}

@@ -36,22 +36,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // AddfOp is arith.addf: floating point addition operation.
 type AddfOp struct {
 	opWrapper
@@ -86,7 +70,7 @@ func BuildAddfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *i
 	op := ir.NewNamedOperation(&nameOfAddfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return AddfOp{opWrapper{op}}
 }
@@ -128,7 +112,7 @@ func BuildAddiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *i
 	op := ir.NewNamedOperation(&nameOfAddiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return AddiOp{opWrapper{op}}
 }
@@ -353,7 +337,7 @@ func BuildCmpfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *i
 	op := ir.NewNamedOperation(&nameOfCmpfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"predicate", "fastmath"}, predicate, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CmpfOp{opWrapper{op}}
 }
@@ -468,7 +452,7 @@ func BuildDivfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *i
 	op := ir.NewNamedOperation(&nameOfDivfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return DivfOp{opWrapper{op}}
 }
@@ -861,7 +845,7 @@ func BuildMaximumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rh
 	op := ir.NewNamedOperation(&nameOfMaximumfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MaximumfOp{opWrapper{op}}
 }
@@ -903,7 +887,7 @@ func BuildMaxnumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs
 	op := ir.NewNamedOperation(&nameOfMaxnumfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MaxnumfOp{opWrapper{op}}
 }
@@ -1017,7 +1001,7 @@ func BuildMinimumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rh
 	op := ir.NewNamedOperation(&nameOfMinimumfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MinimumfOp{opWrapper{op}}
 }
@@ -1059,7 +1043,7 @@ func BuildMinnumfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs
 	op := ir.NewNamedOperation(&nameOfMinnumfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MinnumfOp{opWrapper{op}}
 }
@@ -1173,7 +1157,7 @@ func BuildMulfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *i
 	op := ir.NewNamedOperation(&nameOfMulfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MulfOp{opWrapper{op}}
 }
@@ -1215,7 +1199,7 @@ func BuildMuliOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *i
 	op := ir.NewNamedOperation(&nameOfMuliOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MuliOp{opWrapper{op}}
 }
@@ -1332,7 +1316,7 @@ func BuildNegfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir
 	op := ir.NewNamedOperation(&nameOfNegfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return NegfOp{opWrapper{op}}
 }
@@ -1410,7 +1394,7 @@ func BuildRemfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *i
 	op := ir.NewNamedOperation(&nameOfRemfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return RemfOp{opWrapper{op}}
 }
@@ -1646,7 +1630,7 @@ func BuildShliOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *i
 	op := ir.NewNamedOperation(&nameOfShliOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ShliOp{opWrapper{op}}
 }
@@ -1801,7 +1785,7 @@ func BuildSubfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *i
 	op := ir.NewNamedOperation(&nameOfSubfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SubfOp{opWrapper{op}}
 }
@@ -1843,7 +1827,7 @@ func BuildSubiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *i
 	op := ir.NewNamedOperation(&nameOfSubiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SubiOp{opWrapper{op}}
 }
@@ -1922,7 +1906,7 @@ func BuildTrunciOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value
 	op := ir.NewNamedOperation(&nameOfTrunciOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"overflowFlags"}, overflowFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return TrunciOp{opWrapper{op}}
 }

@@ -189,13 +189,13 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 				// there), which is where the writer puts it.
 				continue
 			}
-			if d := a.defaultOf(ctx); d != nil && d == v {
+			if a.defaultOf(ctx) == v {
 				attrs = remove(attrs, a.Name)
 				changed = true
 				continue
 			}
 			return nil, false, fail(a, "%s has no such attribute, so it cannot hold %v (only its default %s)", name(to), v, a.DefaultText)
-		case to != 0 && to < r.Oldest && a.populated(from) && a.defaultOf(ctx) == v:
+		case !r.describes(to) && a.populated(from) && a.defaultOf(ctx) == v:
 			// The definitions do not say whether that release has the
 			// attribute (LLVM 16 has no overflowFlags, which arith's
 			// definitions of 19 and 22 cannot tell): its default is left
@@ -242,7 +242,7 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 // as it did before, and the writer's release conversion names it where
 // a release needs it.
 func (r *Rules) Populate(ctx *ir.Context, op string, release int, attrs []ir.NamedAttr) (_ []ir.NamedAttr, added bool) {
-	if r == nil || release != 0 && release < r.Oldest {
+	if r == nil || !r.describes(release) {
 		return attrs, false
 	}
 	rules := r.Ops[op]
@@ -272,6 +272,10 @@ func EnumAttr(ctx *ir.Context, dialect, enum, value string) ir.Attribute {
 	}
 	return nil
 }
+
+// describes reports whether the definitions describe release (0, the
+// newest, they always do).
+func (r *Rules) describes(release int) bool { return release == 0 || release >= r.Oldest }
 
 // defaultOf is a's default, nil where it cannot be built (here or in
 // ctx).

@@ -42,6 +42,15 @@ func ReleaseRules(d *defs.Dialect) []ReleaseOp {
 	return releaserules.Of(model.New(d, ""))
 }
 
+// EnumAttr is the attribute definition that holds an enum's cases for
+// another dialect's defaults (see EnumAttrs).
+type EnumAttr = releaserules.EnumAttr
+
+// EnumAttrs lists, for each enum of d an attribute definition of one
+// parameter holds, the first such definition: what the generated EnumAttr
+// builds (bytecode.EnumAttrs).
+func EnumAttrs(d *defs.Dialect) []EnumAttr { return releaserules.EnumAttrs(model.New(d, "")) }
+
 // ReleaseCases lists the values of an enum the release rules renumber,
 // with the LLVM releases that have each.
 func ReleaseCases(e *defs.Enum) []ReleaseCase { return releaserules.Cases(e) }

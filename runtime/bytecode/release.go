@@ -28,6 +28,21 @@ type DefaultPopulator interface {
 	PopulateDefaults(ctx *ir.Context, op string, release int, attrs []ir.NamedAttr) (_ []ir.NamedAttr, added bool)
 }
 
+// PopulateDefaults gives op the defaults its dialect in ctx populates at
+// the newest release where op lacks them (DefaultPopulator): what the
+// generated builders call, as MLIR's builders set them. Without ctx, or
+// the dialect in it, it does nothing.
+func PopulateDefaults(ctx *ir.Context, op *ir.Operation) {
+	if ctx == nil {
+		return
+	}
+	if d, ok := ctx.Dialect(op.Name().Dialect).(DefaultPopulator); ok {
+		if attrs, added := d.PopulateDefaults(ctx, op.Name().Op, 0, op.Attrs()); added {
+			op.SetAttrs(attrs)
+		}
+	}
+}
+
 // EnumAttrs is implemented by a dialect with attributes that hold one enum
 // (#arith.fastmath<none>): EnumAttr returns the attribute holding the case
 // named value of the enum named enum (the names the definitions give

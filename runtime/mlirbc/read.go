@@ -304,10 +304,10 @@ type opNameInfo struct {
 	lastAttrs []ir.NamedAttr
 	// defaults is the op's dialect where it populates defaults for the
 	// op at the file's release; popIn is the list of attributes it last
-	// completed, popOut what that became.
+	// completed, popOut what that became (nil before the first: an op of
+	// no attributes gains a default, and any other list stays one).
 	defaults      bytecode.DefaultPopulator
 	popIn, popOut []ir.NamedAttr
-	popped        bool
 	// propsEntry is 1 + the properties entry an op of the name read last
 	// (0: none), propsAttrs what it holds.
 	propsEntry uint64
@@ -889,14 +889,14 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 // one before, so what those became is kept.
 func (rd *reader) populate(op *ir.Operation, info *opNameInfo) {
 	attrs := op.Attrs()
-	if info.popped && slices.Equal(attrs, info.popIn) {
+	if info.popOut != nil && slices.Equal(attrs, info.popIn) {
 		op.SetAttrs(info.popOut)
 		return
 	}
 	// Clipped, so that an attribute added goes in a list of its own: the
 	// one read may be shared.
 	out, _ := info.defaults.PopulateDefaults(rd.ctx, info.name.Op, rd.release, slices.Clip(attrs))
-	info.popIn, info.popOut, info.popped = attrs, out, true
+	info.popIn, info.popOut = attrs, out
 	op.SetAttrs(out)
 }
 

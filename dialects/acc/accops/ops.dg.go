@@ -38,22 +38,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // AtomicCaptureOp is acc.atomic.capture: performs an atomic capture.
 type AtomicCaptureOp struct {
 	opWrapper
@@ -293,7 +277,7 @@ func BuildAttachOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return AttachOp{opWrapper{op}}
 }
@@ -370,7 +354,7 @@ func BuildBoundsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lowerboun
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, lowerbound...), upperbound...), extent...), stride...), startIdx...))
 	op.SetOperandSegments([]int32{int32(len(lowerbound)), int32(len(upperbound)), int32(len(extent)), int32(len(stride)), int32(len(startIdx))})
 	setAttrs(op, []string{"strideInBytes"}, strideInBytes)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return BoundsOp{opWrapper{op}}
 }
@@ -450,7 +434,7 @@ func BuildCacheOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.V
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CacheOp{opWrapper{op}}
 }
@@ -530,7 +514,7 @@ func BuildCopyinOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CopyinOp{opWrapper{op}}
 }
@@ -605,7 +589,7 @@ func BuildCopyoutOp(b *ir.Builder, loc ir.Location, accVar, var_ *ir.Value, boun
 	op.SetOperands(append(append([]*ir.Value{accVar, var_}, bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CopyoutOp{opWrapper{op}}
 }
@@ -685,7 +669,7 @@ func BuildCreateOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir.
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CreateOp{opWrapper{op}}
 }
@@ -882,7 +866,7 @@ func BuildDeclareDeviceResidentOp(b *ir.Builder, loc ir.Location, accVarType ir.
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return DeclareDeviceResidentOp{opWrapper{op}}
 }
@@ -1042,7 +1026,7 @@ func BuildDeclareLinkOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return DeclareLinkOp{opWrapper{op}}
 }
@@ -1107,7 +1091,7 @@ func BuildDeleteOp(b *ir.Builder, loc ir.Location, accVar *ir.Value, bounds, asy
 	op.SetOperands(append(append([]*ir.Value{accVar}, bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name"}, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return DeleteOp{opWrapper{op}}
 }
@@ -1172,7 +1156,7 @@ func BuildDetachOp(b *ir.Builder, loc ir.Location, accVar *ir.Value, bounds, asy
 	op.SetOperands(append(append([]*ir.Value{accVar}, bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name"}, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return DetachOp{opWrapper{op}}
 }
@@ -1258,7 +1242,7 @@ func BuildDeviceptrOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return DeviceptrOp{opWrapper{op}}
 }
@@ -1485,7 +1469,7 @@ func BuildFirstprivateOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return FirstprivateOp{opWrapper{op}}
 }
@@ -1616,7 +1600,7 @@ func BuildFirstprivateMapOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, 
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return FirstprivateMapOp{opWrapper{op}}
 }
@@ -1834,7 +1818,7 @@ func BuildGetdeviceptrOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return GetdeviceptrOp{opWrapper{op}}
 }
@@ -2441,7 +2425,7 @@ func BuildNocreateOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *i
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return NocreateOp{opWrapper{op}}
 }
@@ -2669,7 +2653,7 @@ func BuildPresentOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return PresentOp{opWrapper{op}}
 }
@@ -2753,7 +2737,7 @@ func BuildPrivateOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *ir
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return PrivateOp{opWrapper{op}}
 }
@@ -2880,7 +2864,7 @@ func BuildReductionOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ReductionOp{opWrapper{op}}
 }
@@ -3410,7 +3394,7 @@ func BuildUpdateDeviceOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return UpdateDeviceOp{opWrapper{op}}
 }
@@ -3487,7 +3471,7 @@ func BuildUpdateHostOp(b *ir.Builder, loc ir.Location, accVar, var_ *ir.Value, b
 	op.SetOperands(append(append([]*ir.Value{accVar, var_}, bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return UpdateHostOp{opWrapper{op}}
 }
@@ -3573,7 +3557,7 @@ func BuildUseDeviceOp(b *ir.Builder, loc ir.Location, accVarType ir.Type, var_ *
 	op.SetOperands(append(append(append([]*ir.Value{var_}, varPtrPtr...), bounds...), asyncOperands...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(bounds)), int32(len(asyncOperands))})
 	setAttrs(op, []string{"varType", "asyncOperandsDeviceType", "asyncOnly", "dataClause", "structured", "implicit", "modifiers", "name", "recipe"}, varType, asyncOperandsDeviceType, asyncOnly, dataClause, structured, implicit, modifiers, name, recipe)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return UseDeviceOp{opWrapper{op}}
 }

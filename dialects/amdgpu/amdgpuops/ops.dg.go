@@ -39,22 +39,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // DppOp is amdgpu.dpp: AMDGPU DPP operation.
 type DppOp struct {
 	opWrapper
@@ -101,7 +85,7 @@ func BuildDppOp(b *ir.Builder, loc ir.Location, resultType ir.Type, old, src *ir
 	op := ir.NewNamedOperation(&nameOfDppOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{old, src})
 	setAttrs(op, []string{"kind", "permArgument", "row_mask", "bank_mask", "bound_ctrl"}, kind, permArgument, rowMask, bankMask, boundCtrl)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return DppOp{opWrapper{op}}
 }
@@ -199,7 +183,7 @@ func BuildFatRawBufferCastOp(b *ir.Builder, loc ir.Location, resultType ir.Type,
 	op.SetOperands(append(append([]*ir.Value{source}, validBytes...), cacheSwizzleStride...))
 	op.SetOperandSegments([]int32{1, int32(len(validBytes)), int32(len(cacheSwizzleStride))})
 	setAttrs(op, []string{"boundsCheck", "resetOffset"}, boundsCheck, resetOffset)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return FatRawBufferCastOp{opWrapper{op}}
 }
@@ -773,7 +757,7 @@ func BuildMfmaOp(b *ir.Builder, loc ir.Location, destDType ir.Type, sourceA, sou
 	op := ir.NewNamedOperation(&nameOfMfmaOp, loc, []ir.Type{destDType})
 	op.SetOperands([]*ir.Value{sourceA, sourceB, destC})
 	setAttrs(op, []string{"m", "n", "k", "blocks", "cbsz", "abid", "blgp", "reducePrecision", "negateA", "negateB", "negateC"}, m_, n_, k_, blocks, cbsz, abid, blgp, reducePrecision, negateA, negateB, negateC)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MfmaOp{opWrapper{op}}
 }
@@ -970,7 +954,7 @@ func BuildPermlaneSwapOp(b *ir.Builder, loc ir.Location, resultType ir.Type, src
 	op := ir.NewNamedOperation(&nameOfPermlaneSwapOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"row_length", "fetch_inactive", "bound_ctrl"}, rowLength, fetchInactive, boundCtrl)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return PermlaneSwapOp{opWrapper{op}}
 }
@@ -1038,7 +1022,7 @@ func BuildRawBufferAtomicCmpswapOp(b *ir.Builder, loc ir.Location, valueType ir.
 	op.SetOperands(append(append([]*ir.Value{src, cmp, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return RawBufferAtomicCmpswapOp{opWrapper{op}}
 }
@@ -1098,7 +1082,7 @@ func BuildRawBufferAtomicFaddOp(b *ir.Builder, loc ir.Location, value, memref *i
 	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return RawBufferAtomicFaddOp{opWrapper{op}}
 }
@@ -1158,7 +1142,7 @@ func BuildRawBufferAtomicFmaxOp(b *ir.Builder, loc ir.Location, value, memref *i
 	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return RawBufferAtomicFmaxOp{opWrapper{op}}
 }
@@ -1218,7 +1202,7 @@ func BuildRawBufferAtomicSmaxOp(b *ir.Builder, loc ir.Location, value, memref *i
 	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return RawBufferAtomicSmaxOp{opWrapper{op}}
 }
@@ -1278,7 +1262,7 @@ func BuildRawBufferAtomicUminOp(b *ir.Builder, loc ir.Location, value, memref *i
 	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return RawBufferAtomicUminOp{opWrapper{op}}
 }
@@ -1336,7 +1320,7 @@ func BuildRawBufferLoadOp(b *ir.Builder, loc ir.Location, valueType ir.Type, mem
 	op.SetOperands(append(append([]*ir.Value{memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return RawBufferLoadOp{opWrapper{op}}
 }
@@ -1396,7 +1380,7 @@ func BuildRawBufferStoreOp(b *ir.Builder, loc ir.Location, value, memref *ir.Val
 	op.SetOperands(append(append([]*ir.Value{value, memref}, indices...), sgprOffset...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(sgprOffset))})
 	setAttrs(op, []string{"boundsCheck", "indexOffset"}, boundsCheck, indexOffset)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return RawBufferStoreOp{opWrapper{op}}
 }
@@ -1694,7 +1678,7 @@ func BuildSparseMfmaOp(b *ir.Builder, loc ir.Location, destDType ir.Type, source
 	op := ir.NewNamedOperation(&nameOfSparseMfmaOp, loc, []ir.Type{destDType})
 	op.SetOperands([]*ir.Value{sourceA, sourceB, destC, sparseIdx})
 	setAttrs(op, []string{"m", "n", "k", "cbsz", "abid"}, m_, n_, k_, cbsz, abid)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SparseMfmaOp{opWrapper{op}}
 }
@@ -1896,7 +1880,7 @@ func BuildWmmaOp(b *ir.Builder, loc ir.Location, destDType ir.Type, sourceA, sou
 	op := ir.NewNamedOperation(&nameOfWmmaOp, loc, []ir.Type{destDType})
 	op.SetOperands([]*ir.Value{sourceA, sourceB, destC})
 	setAttrs(op, []string{"m", "n", "k", "subwordOffset", "unsignedA", "unsignedB", "clamp"}, m_, n_, k_, subwordOffset, unsignedA, unsignedB, clamp)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaOp{opWrapper{op}}
 }

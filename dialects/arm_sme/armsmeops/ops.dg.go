@@ -39,22 +39,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // CopyTileOp is arm_sme.copy_tile: copies an SME tile value.
 type CopyTileOp struct {
 	opWrapper
@@ -122,7 +106,7 @@ func BuildExtractTileSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type,
 	op := ir.NewNamedOperation(&nameOfExtractTileSliceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tile, tileSliceIndex})
 	setAttrs(op, []string{"layout"}, layout)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ExtractTileSliceOp{opWrapper{op}}
 }
@@ -326,7 +310,7 @@ func BuildInsertTileSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfInsertTileSliceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector, tile, tileSliceIndex})
 	setAttrs(op, []string{"layout"}, layout)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return InsertTileSliceOp{opWrapper{op}}
 }
@@ -2213,7 +2197,7 @@ func BuildLoadTileSliceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, ba
 	op := ir.NewNamedOperation(&nameOfLoadTileSliceOp, loc, []ir.Type{resultType})
 	op.SetOperands(append(append([]*ir.Value{base, mask, tile}, indices...), tileSliceIndex))
 	setAttrs(op, []string{"layout"}, layout)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return LoadTileSliceOp{opWrapper{op}}
 }
@@ -2255,7 +2239,7 @@ func BuildMoveTileSliceToVectorOp(b *ir.Builder, loc ir.Location, resultType ir.
 	op := ir.NewNamedOperation(&nameOfMoveTileSliceToVectorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tile, tileSliceIndex})
 	setAttrs(op, []string{"layout"}, layout)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MoveTileSliceToVectorOp{opWrapper{op}}
 }
@@ -2300,7 +2284,7 @@ func BuildMoveVectorToTileSliceOp(b *ir.Builder, loc ir.Location, resultType ir.
 	op := ir.NewNamedOperation(&nameOfMoveVectorToTileSliceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{vector, tile, tileSliceIndex})
 	setAttrs(op, []string{"layout"}, layout)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MoveVectorToTileSliceOp{opWrapper{op}}
 }
@@ -2371,7 +2355,7 @@ func BuildOuterproductOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs
 	op.SetOperands(append(append(append([]*ir.Value{lhs, rhs}, lhsMask...), rhsMask...), acc...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(lhsMask)), int32(len(rhsMask)), int32(len(acc))})
 	setAttrs(op, []string{"kind"}, kind)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return OuterproductOp{opWrapper{op}}
 }
@@ -2679,7 +2663,7 @@ func BuildStoreTileSliceOp(b *ir.Builder, loc ir.Location, tile, tileSliceIndex,
 	op := ir.NewNamedOperation(&nameOfStoreTileSliceOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{tile, tileSliceIndex, mask, base}, indices...))
 	setAttrs(op, []string{"layout"}, layout)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return StoreTileSliceOp{opWrapper{op}}
 }
@@ -2905,7 +2889,7 @@ func BuildTileLoadOp(b *ir.Builder, loc ir.Location, resultType ir.Type, base *i
 	op.SetOperands(append(append(append([]*ir.Value{base}, indices...), padding...), mask...))
 	op.SetOperandSegments([]int32{1, int32(len(indices)), int32(len(padding)), int32(len(mask))})
 	setAttrs(op, []string{"layout"}, layout)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return TileLoadOp{opWrapper{op}}
 }
@@ -2962,7 +2946,7 @@ func BuildTileStoreOp(b *ir.Builder, loc ir.Location, valueToStore, base *ir.Val
 	op.SetOperands(append(append([]*ir.Value{valueToStore, base}, indices...), mask...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(indices)), int32(len(mask))})
 	setAttrs(op, []string{"layout"}, layout)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return TileStoreOp{opWrapper{op}}
 }

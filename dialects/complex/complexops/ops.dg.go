@@ -39,22 +39,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // AbsOp is complex.abs: computes absolute value of a complex number.
 type AbsOp struct {
 	opWrapper
@@ -86,7 +70,7 @@ func BuildAbsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.
 	op := ir.NewNamedOperation(&nameOfAbsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return AbsOp{opWrapper{op}}
 }
@@ -128,7 +112,7 @@ func BuildAddOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir
 	op := ir.NewNamedOperation(&nameOfAddOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return AddOp{opWrapper{op}}
 }
@@ -167,7 +151,7 @@ func BuildAngleOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *i
 	op := ir.NewNamedOperation(&nameOfAngleOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return AngleOp{opWrapper{op}}
 }
@@ -209,7 +193,7 @@ func BuildAtan2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *
 	op := ir.NewNamedOperation(&nameOfAtan2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Atan2Op{opWrapper{op}}
 }
@@ -281,7 +265,7 @@ func BuildConjOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir
 	op := ir.NewNamedOperation(&nameOfConjOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ConjOp{opWrapper{op}}
 }
@@ -353,7 +337,7 @@ func BuildCosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.
 	op := ir.NewNamedOperation(&nameOfCosOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CosOp{opWrapper{op}}
 }
@@ -431,7 +415,7 @@ func BuildDivOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir
 	op := ir.NewNamedOperation(&nameOfDivOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return DivOp{opWrapper{op}}
 }
@@ -506,7 +490,7 @@ func BuildExpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.
 	op := ir.NewNamedOperation(&nameOfExpOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ExpOp{opWrapper{op}}
 }
@@ -545,7 +529,7 @@ func BuildExpm1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *i
 	op := ir.NewNamedOperation(&nameOfExpm1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Expm1Op{opWrapper{op}}
 }
@@ -584,7 +568,7 @@ func BuildImOp(b *ir.Builder, loc ir.Location, imaginaryType ir.Type, complex *i
 	op := ir.NewNamedOperation(&nameOfImOp, loc, []ir.Type{imaginaryType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ImOp{opWrapper{op}}
 }
@@ -623,7 +607,7 @@ func BuildLogOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.
 	op := ir.NewNamedOperation(&nameOfLogOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return LogOp{opWrapper{op}}
 }
@@ -662,7 +646,7 @@ func BuildLog1pOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *i
 	op := ir.NewNamedOperation(&nameOfLog1pOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Log1pOp{opWrapper{op}}
 }
@@ -704,7 +688,7 @@ func BuildMulOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir
 	op := ir.NewNamedOperation(&nameOfMulOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MulOp{opWrapper{op}}
 }
@@ -743,7 +727,7 @@ func BuildNegOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.
 	op := ir.NewNamedOperation(&nameOfNegOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return NegOp{opWrapper{op}}
 }
@@ -821,7 +805,7 @@ func BuildPowOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir
 	op := ir.NewNamedOperation(&nameOfPowOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return PowOp{opWrapper{op}}
 }
@@ -900,7 +884,7 @@ func BuildReOp(b *ir.Builder, loc ir.Location, realType ir.Type, complex *ir.Val
 	op := ir.NewNamedOperation(&nameOfReOp, loc, []ir.Type{realType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ReOp{opWrapper{op}}
 }
@@ -939,7 +923,7 @@ func BuildRsqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *i
 	op := ir.NewNamedOperation(&nameOfRsqrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return RsqrtOp{opWrapper{op}}
 }
@@ -978,7 +962,7 @@ func BuildSignOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir
 	op := ir.NewNamedOperation(&nameOfSignOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SignOp{opWrapper{op}}
 }
@@ -1017,7 +1001,7 @@ func BuildSinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.
 	op := ir.NewNamedOperation(&nameOfSinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SinOp{opWrapper{op}}
 }
@@ -1056,7 +1040,7 @@ func BuildSqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir
 	op := ir.NewNamedOperation(&nameOfSqrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SqrtOp{opWrapper{op}}
 }
@@ -1098,7 +1082,7 @@ func BuildSubOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *ir
 	op := ir.NewNamedOperation(&nameOfSubOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SubOp{opWrapper{op}}
 }
@@ -1137,7 +1121,7 @@ func BuildTanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir.
 	op := ir.NewNamedOperation(&nameOfTanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return TanOp{opWrapper{op}}
 }
@@ -1176,7 +1160,7 @@ func BuildTanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, complex *ir
 	op := ir.NewNamedOperation(&nameOfTanhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{complex})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return TanhOp{opWrapper{op}}
 }

@@ -38,22 +38,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // AllReduceOp is gpu.all_reduce: reduce values among workgroup.
 type AllReduceOp struct {
 	opWrapper
@@ -484,7 +468,7 @@ func BuildCreate2to4SpmatOp(b *ir.Builder, loc ir.Location, spMatType ir.Type, a
 	op := ir.NewNamedOperation(&nameOfCreate2to4SpmatOp, loc, append([]ir.Type{spMatType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append(append([]*ir.Value{}, asyncDependencies...), rows), cols), memref))
 	setAttrs(op, []string{"pruneFlag"}, pruneFlag)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Create2to4SpmatOp{opWrapper{op}}
 }
@@ -1812,7 +1796,7 @@ func BuildSddmmOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asy
 	op := ir.NewNamedOperation(&nameOfSddmmOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), dnmatA), dnmatB), spmatC), buffer))
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SddmmOp{opWrapper{op}}
 }
@@ -1876,7 +1860,7 @@ func BuildSddmmBufferSizeOp(b *ir.Builder, loc ir.Location, bufferSzType ir.Type
 	op := ir.NewNamedOperation(&nameOfSddmmBufferSizeOp, loc, append([]ir.Type{bufferSzType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append(append([]*ir.Value{}, asyncDependencies...), dnmatA), dnmatB), spmatC))
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SddmmBufferSizeOp{opWrapper{op}}
 }
@@ -2068,7 +2052,7 @@ func BuildSpgemmCopyOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type
 	op := ir.NewNamedOperation(&nameOfSpgemmCopyOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), desc), spmatA), spmatB), spmatC))
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SpgemmCopyOp{opWrapper{op}}
 }
@@ -2241,7 +2225,7 @@ func BuildSpgemmWorkEstimationOrComputeOp(b *ir.Builder, loc ir.Location, buffer
 	op := ir.NewNamedOperation(&nameOfSpgemmWorkEstimationOrComputeOp, loc, append([]ir.Type{bufferSzNewType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), desc), spmatA), spmatB), spmatC), bufferSz), buffer))
 	setAttrs(op, []string{"modeA", "modeB", "computeType", "kind"}, modeA, modeB, computeType, kind)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SpgemmWorkEstimationOrComputeOp{opWrapper{op}}
 }
@@ -2358,7 +2342,7 @@ func BuildSpmmOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyn
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnmatB), dnmatC), buffers...))
 	op.SetOperandSegments([]int32{int32(len(asyncDependencies)), 1, 1, 1, int32(len(buffers))})
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SpmmOp{opWrapper{op}}
 }
@@ -2425,7 +2409,7 @@ func BuildSpmmBufferSizeOp(b *ir.Builder, loc ir.Location, bufferSzsTypes, async
 	op.SetOperands(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnmatB), dnmatC))
 	op.SetResultSegments([]int32{int32(len(bufferSzsTypes)), int32(len(asyncTokenTypes))})
 	setAttrs(op, []string{"modeA", "modeB", "computeType"}, modeA, modeB, computeType)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SpmmBufferSizeOp{opWrapper{op}}
 }
@@ -2484,7 +2468,7 @@ func BuildSpmvOp(b *ir.Builder, loc ir.Location, asyncTokenTypes []ir.Type, asyn
 	op := ir.NewNamedOperation(&nameOfSpmvOp, loc, asyncTokenTypes)
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnX), dnY), buffer))
 	setAttrs(op, []string{"modeA", "computeType"}, modeA, computeType)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SpmvOp{opWrapper{op}}
 }
@@ -2545,7 +2529,7 @@ func BuildSpmvBufferSizeOp(b *ir.Builder, loc ir.Location, bufferSzType ir.Type,
 	op := ir.NewNamedOperation(&nameOfSpmvBufferSizeOp, loc, append([]ir.Type{bufferSzType}, asyncTokenTypes...))
 	op.SetOperands(append(append(append(append([]*ir.Value{}, asyncDependencies...), spmatA), dnX), dnY))
 	setAttrs(op, []string{"modeA", "computeType"}, modeA, computeType)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SpmvBufferSizeOp{opWrapper{op}}
 }
@@ -2950,7 +2934,7 @@ func BuildSubgroupReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, v
 	op := ir.NewNamedOperation(&nameOfSubgroupReduceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value})
 	setAttrs(op, []string{"op", "uniform", "cluster_size", "cluster_stride"}, opAttr, uniform, clusterSize, clusterStride)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SubgroupReduceOp{opWrapper{op}}
 }

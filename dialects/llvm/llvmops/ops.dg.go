@@ -38,22 +38,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // AddOp wraps a llvm.add *ir.Operation.
 type AddOp struct {
 	opWrapper
@@ -548,7 +532,7 @@ func BuildCallOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, calleeOp
 	op.SetOperands(append(append([]*ir.Value{}, calleeOperands...), opBundleOperands...))
 	op.SetOperandSegments([]int32{int32(len(calleeOperands)), int32(len(opBundleOperands))})
 	setAttrs(op, []string{"var_callee_type", "callee", "fastmathFlags", "branch_weights", "CConv", "TailCallKind", "memory_effects", "convergent", "no_unwind", "will_return", "op_bundle_sizes", "op_bundle_tags", "arg_attrs", "res_attrs", "no_inline", "always_inline", "inline_hint", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"}, varCalleeType, callee, fastmathFlags, branchWeights, cConv, tailCallKind, memoryEffects, convergent, noUnwind, willReturn, opBundleSizes, opBundleTags, argAttrs, resAttrs, noInline, alwaysInline, inlineHint, accessGroups, aliasScopes, noaliasScopes, tbaa)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CallOp{opWrapper{op}}
 }
@@ -615,7 +599,7 @@ func BuildCallIntrinsicOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type
 	op.SetOperands(append(append([]*ir.Value{}, args...), opBundleOperands...))
 	op.SetOperandSegments([]int32{int32(len(args)), int32(len(opBundleOperands))})
 	setAttrs(op, []string{"intrin", "fastmathFlags", "op_bundle_sizes", "op_bundle_tags", "arg_attrs", "res_attrs"}, intrin, fastmathFlags, opBundleSizes, opBundleTags, argAttrs, resAttrs)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CallIntrinsicOp{opWrapper{op}}
 }
@@ -957,7 +941,7 @@ func BuildFaddOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.V
 	op := ir.NewNamedOperation(&nameOfFaddOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return FaddOp{opWrapper{op}}
 }
@@ -1002,7 +986,7 @@ func BuildFcmpOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.V
 	op := ir.NewNamedOperation(&nameOfFcmpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"predicate", "fastmathFlags"}, predicate, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return FcmpOp{opWrapper{op}}
 }
@@ -1044,7 +1028,7 @@ func BuildFdivOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.V
 	op := ir.NewNamedOperation(&nameOfFdivOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return FdivOp{opWrapper{op}}
 }
@@ -1119,7 +1103,7 @@ func BuildFmulOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.V
 	op := ir.NewNamedOperation(&nameOfFmulOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return FmulOp{opWrapper{op}}
 }
@@ -1158,7 +1142,7 @@ func BuildFnegOp(b *ir.Builder, loc ir.Location, resType ir.Type, operand *ir.Va
 	op := ir.NewNamedOperation(&nameOfFnegOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return FnegOp{opWrapper{op}}
 }
@@ -1365,7 +1349,7 @@ func BuildFremOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.V
 	op := ir.NewNamedOperation(&nameOfFremOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return FremOp{opWrapper{op}}
 }
@@ -1407,7 +1391,7 @@ func BuildFsubOp(b *ir.Builder, loc ir.Location, resType ir.Type, lhs, rhs *ir.V
 	op := ir.NewNamedOperation(&nameOfFsubOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return FsubOp{opWrapper{op}}
 }
@@ -1607,7 +1591,7 @@ func (o FuncOp) Body() *ir.Region { return o.op.Region(0) }
 func BuildFuncOp(b *ir.Builder, loc ir.Location, symName, symVisibility, functionType, linkage, dsoLocal, cConv, comdat, convergent, personality, garbageCollector, passthrough, argAttrs, resAttrs, functionEntryCount, memory, memoryEffects, visibility, armStreaming, armLocallyStreaming, armStreamingCompatible, armNewZa, armInZa, armOutZa, armInoutZa, armPreservesZa, section, unnamedAddr, alignment, vscaleRange, framePointer, targetCpu, tuneCpu, reciprocalEstimates, preferVectorWidth, targetFeatures, unsafeFpMath, noInfsFpMath, noNansFpMath, approxFuncFpMath, noSignedZerosFpMath, denormalFpMath, denormalFpMathF32, fpContract, instrumentFunctionEntry, instrumentFunctionExit, noInline, alwaysInline, inlineHint, noUnwind, willReturn, optimizeNone, vecTypeHint, workGroupSizeHint, reqdWorkGroupSize, intelReqdSubGroupSize, uwtableKind ir.Attribute) FuncOp {
 	op := ir.NewNamedOperation(&nameOfFuncOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "sym_visibility", "function_type", "linkage", "dso_local", "CConv", "comdat", "convergent", "personality", "garbageCollector", "passthrough", "arg_attrs", "res_attrs", "function_entry_count", "memory", "memory_effects", "visibility_", "arm_streaming", "arm_locally_streaming", "arm_streaming_compatible", "arm_new_za", "arm_in_za", "arm_out_za", "arm_inout_za", "arm_preserves_za", "section", "unnamed_addr", "alignment", "vscale_range", "frame_pointer", "target_cpu", "tune_cpu", "reciprocal_estimates", "prefer_vector_width", "target_features", "unsafe_fp_math", "no_infs_fp_math", "no_nans_fp_math", "approx_func_fp_math", "no_signed_zeros_fp_math", "denormal_fp_math", "denormal_fp_math_f32", "fp_contract", "instrument_function_entry", "instrument_function_exit", "no_inline", "always_inline", "inline_hint", "no_unwind", "will_return", "optimize_none", "vec_type_hint", "work_group_size_hint", "reqd_work_group_size", "intel_reqd_sub_group_size", "uwtable_kind"}, symName, symVisibility, functionType, linkage, dsoLocal, cConv, comdat, convergent, personality, garbageCollector, passthrough, argAttrs, resAttrs, functionEntryCount, memory, memoryEffects, visibility, armStreaming, armLocallyStreaming, armStreamingCompatible, armNewZa, armInZa, armOutZa, armInoutZa, armPreservesZa, section, unnamedAddr, alignment, vscaleRange, framePointer, targetCpu, tuneCpu, reciprocalEstimates, preferVectorWidth, targetFeatures, unsafeFpMath, noInfsFpMath, noNansFpMath, approxFuncFpMath, noSignedZerosFpMath, denormalFpMath, denormalFpMathF32, fpContract, instrumentFunctionEntry, instrumentFunctionExit, noInline, alwaysInline, inlineHint, noUnwind, willReturn, optimizeNone, vecTypeHint, workGroupSizeHint, reqdWorkGroupSize, intelReqdSubGroupSize, uwtableKind)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	op.AddRegion()
 	b.Insert(op)
 	return FuncOp{opWrapper{op}}
@@ -1800,7 +1784,7 @@ func BuildInlineAsmOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, operan
 	op := ir.NewNamedOperation(&nameOfInlineAsmOp, loc, resTypes)
 	op.SetOperands(append([]*ir.Value{}, operands...))
 	setAttrs(op, []string{"asm_string", "constraints", "has_side_effects", "is_align_stack", "tail_call_kind", "asm_dialect", "operand_attrs"}, asmString, constraints, hasSideEffects, isAlignStack, tailCallKind, asmDialect, operandAttrs)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return InlineAsmOp{opWrapper{op}}
 }
@@ -1955,7 +1939,7 @@ func BuildIntrAcosOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Val
 	op := ir.NewNamedOperation(&nameOfIntrAcosOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrAcosOp{opWrapper{op}}
 }
@@ -2036,7 +2020,7 @@ func BuildIntrAsinOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Val
 	op := ir.NewNamedOperation(&nameOfIntrAsinOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrAsinOp{opWrapper{op}}
 }
@@ -2115,7 +2099,7 @@ func BuildIntrAtanOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Val
 	op := ir.NewNamedOperation(&nameOfIntrAtanOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrAtanOp{opWrapper{op}}
 }
@@ -2157,7 +2141,7 @@ func BuildIntrAtan2Op(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *i
 	op := ir.NewNamedOperation(&nameOfIntrAtan2Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrAtan2Op{opWrapper{op}}
 }
@@ -2262,7 +2246,7 @@ func BuildIntrCeilOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Val
 	op := ir.NewNamedOperation(&nameOfIntrCeilOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrCeilOp{opWrapper{op}}
 }
@@ -2304,7 +2288,7 @@ func BuildIntrCopysignOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_
 	op := ir.NewNamedOperation(&nameOfIntrCopysignOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrCopysignOp{opWrapper{op}}
 }
@@ -2692,7 +2676,7 @@ func BuildIntrCosOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Valu
 	op := ir.NewNamedOperation(&nameOfIntrCosOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrCosOp{opWrapper{op}}
 }
@@ -2731,7 +2715,7 @@ func BuildIntrCoshOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Val
 	op := ir.NewNamedOperation(&nameOfIntrCoshOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrCoshOp{opWrapper{op}}
 }
@@ -3040,7 +3024,7 @@ func BuildIntrExpOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Valu
 	op := ir.NewNamedOperation(&nameOfIntrExpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrExpOp{opWrapper{op}}
 }
@@ -3079,7 +3063,7 @@ func BuildIntrExp10Op(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Va
 	op := ir.NewNamedOperation(&nameOfIntrExp10Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrExp10Op{opWrapper{op}}
 }
@@ -3118,7 +3102,7 @@ func BuildIntrExp2Op(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Val
 	op := ir.NewNamedOperation(&nameOfIntrExp2Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrExp2Op{opWrapper{op}}
 }
@@ -3555,7 +3539,7 @@ func BuildIntrFabsOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Val
 	op := ir.NewNamedOperation(&nameOfIntrFabsOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrFabsOp{opWrapper{op}}
 }
@@ -3594,7 +3578,7 @@ func BuildIntrFloorOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Va
 	op := ir.NewNamedOperation(&nameOfIntrFloorOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrFloorOp{opWrapper{op}}
 }
@@ -3639,7 +3623,7 @@ func BuildIntrFmaOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_, c_ 
 	op := ir.NewNamedOperation(&nameOfIntrFmaOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrFmaOp{opWrapper{op}}
 }
@@ -3684,7 +3668,7 @@ func BuildIntrFmuladdOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_,
 	op := ir.NewNamedOperation(&nameOfIntrFmuladdOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrFmuladdOp{opWrapper{op}}
 }
@@ -3723,7 +3707,7 @@ func BuildIntrFrexpOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.V
 	op := ir.NewNamedOperation(&nameOfIntrFrexpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrFrexpOp{opWrapper{op}}
 }
@@ -4056,7 +4040,7 @@ func BuildIntrLdexpOp(b *ir.Builder, loc ir.Location, resType ir.Type, val, powe
 	op := ir.NewNamedOperation(&nameOfIntrLdexpOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val, power})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrLdexpOp{opWrapper{op}}
 }
@@ -4229,7 +4213,7 @@ func BuildIntrLogOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Valu
 	op := ir.NewNamedOperation(&nameOfIntrLogOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrLogOp{opWrapper{op}}
 }
@@ -4268,7 +4252,7 @@ func BuildIntrLog10Op(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Va
 	op := ir.NewNamedOperation(&nameOfIntrLog10Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrLog10Op{opWrapper{op}}
 }
@@ -4307,7 +4291,7 @@ func BuildIntrLog2Op(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Val
 	op := ir.NewNamedOperation(&nameOfIntrLog2Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrLog2Op{opWrapper{op}}
 }
@@ -4858,7 +4842,7 @@ func BuildIntrMaximumOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ 
 	op := ir.NewNamedOperation(&nameOfIntrMaximumOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrMaximumOp{opWrapper{op}}
 }
@@ -4900,7 +4884,7 @@ func BuildIntrMaxnumOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *
 	op := ir.NewNamedOperation(&nameOfIntrMaxnumOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrMaxnumOp{opWrapper{op}}
 }
@@ -5232,7 +5216,7 @@ func BuildIntrMinimumOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ 
 	op := ir.NewNamedOperation(&nameOfIntrMinimumOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrMinimumOp{opWrapper{op}}
 }
@@ -5274,7 +5258,7 @@ func BuildIntrMinnumOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *
 	op := ir.NewNamedOperation(&nameOfIntrMinnumOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrMinnumOp{opWrapper{op}}
 }
@@ -5313,7 +5297,7 @@ func BuildIntrNearbyintOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *i
 	op := ir.NewNamedOperation(&nameOfIntrNearbyintOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrNearbyintOp{opWrapper{op}}
 }
@@ -5355,7 +5339,7 @@ func BuildIntrPowOp(b *ir.Builder, loc ir.Location, resType ir.Type, a_, b_ *ir.
 	op := ir.NewNamedOperation(&nameOfIntrPowOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrPowOp{opWrapper{op}}
 }
@@ -5397,7 +5381,7 @@ func BuildIntrPowiOp(b *ir.Builder, loc ir.Location, resType ir.Type, val, power
 	op := ir.NewNamedOperation(&nameOfIntrPowiOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val, power})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrPowiOp{opWrapper{op}}
 }
@@ -5557,7 +5541,7 @@ func BuildIntrRintOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Val
 	op := ir.NewNamedOperation(&nameOfIntrRintOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrRintOp{opWrapper{op}}
 }
@@ -5596,7 +5580,7 @@ func BuildIntrRoundOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Va
 	op := ir.NewNamedOperation(&nameOfIntrRoundOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrRoundOp{opWrapper{op}}
 }
@@ -5635,7 +5619,7 @@ func BuildIntrRoundevenOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *i
 	op := ir.NewNamedOperation(&nameOfIntrRoundevenOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrRoundevenOp{opWrapper{op}}
 }
@@ -5782,7 +5766,7 @@ func BuildIntrSinOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Valu
 	op := ir.NewNamedOperation(&nameOfIntrSinOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrSinOp{opWrapper{op}}
 }
@@ -5821,7 +5805,7 @@ func BuildIntrSincosOp(b *ir.Builder, loc ir.Location, resType ir.Type, val *ir.
 	op := ir.NewNamedOperation(&nameOfIntrSincosOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrSincosOp{opWrapper{op}}
 }
@@ -5860,7 +5844,7 @@ func BuildIntrSinhOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Val
 	op := ir.NewNamedOperation(&nameOfIntrSinhOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrSinhOp{opWrapper{op}}
 }
@@ -6007,7 +5991,7 @@ func BuildIntrSqrtOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Val
 	op := ir.NewNamedOperation(&nameOfIntrSqrtOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrSqrtOp{opWrapper{op}}
 }
@@ -6308,7 +6292,7 @@ func BuildIntrTanOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Valu
 	op := ir.NewNamedOperation(&nameOfIntrTanOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrTanOp{opWrapper{op}}
 }
@@ -6347,7 +6331,7 @@ func BuildIntrTanhOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Val
 	op := ir.NewNamedOperation(&nameOfIntrTanhOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrTanhOp{opWrapper{op}}
 }
@@ -6445,7 +6429,7 @@ func BuildIntrTruncOp(b *ir.Builder, loc ir.Location, resType ir.Type, in *ir.Va
 	op := ir.NewNamedOperation(&nameOfIntrTruncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrTruncOp{opWrapper{op}}
 }
@@ -7188,7 +7172,7 @@ func BuildIntrVectorReduceFaddOp(b *ir.Builder, loc ir.Location, resType ir.Type
 	op := ir.NewNamedOperation(&nameOfIntrVectorReduceFaddOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{startValue, input})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrVectorReduceFaddOp{opWrapper{op}}
 }
@@ -7227,7 +7211,7 @@ func BuildIntrVectorReduceFmaxOp(b *ir.Builder, loc ir.Location, resType ir.Type
 	op := ir.NewNamedOperation(&nameOfIntrVectorReduceFmaxOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrVectorReduceFmaxOp{opWrapper{op}}
 }
@@ -7266,7 +7250,7 @@ func BuildIntrVectorReduceFmaximumOp(b *ir.Builder, loc ir.Location, resType ir.
 	op := ir.NewNamedOperation(&nameOfIntrVectorReduceFmaximumOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrVectorReduceFmaximumOp{opWrapper{op}}
 }
@@ -7305,7 +7289,7 @@ func BuildIntrVectorReduceFminOp(b *ir.Builder, loc ir.Location, resType ir.Type
 	op := ir.NewNamedOperation(&nameOfIntrVectorReduceFminOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrVectorReduceFminOp{opWrapper{op}}
 }
@@ -7344,7 +7328,7 @@ func BuildIntrVectorReduceFminimumOp(b *ir.Builder, loc ir.Location, resType ir.
 	op := ir.NewNamedOperation(&nameOfIntrVectorReduceFminimumOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrVectorReduceFminimumOp{opWrapper{op}}
 }
@@ -7386,7 +7370,7 @@ func BuildIntrVectorReduceFmulOp(b *ir.Builder, loc ir.Location, resType ir.Type
 	op := ir.NewNamedOperation(&nameOfIntrVectorReduceFmulOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{startValue, input})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IntrVectorReduceFmulOp{opWrapper{op}}
 }
@@ -9962,7 +9946,7 @@ func BuildInvokeOp(b *ir.Builder, loc ir.Location, resultTypes []ir.Type, callee
 	op.SetOperands(append(append(append(append([]*ir.Value{}, calleeOperands...), normalDestOperands...), unwindDestOperands...), opBundleOperands...))
 	op.SetOperandSegments([]int32{int32(len(calleeOperands)), int32(len(normalDestOperands)), int32(len(unwindDestOperands)), int32(len(opBundleOperands))})
 	setAttrs(op, []string{"var_callee_type", "callee", "arg_attrs", "res_attrs", "branch_weights", "CConv", "op_bundle_sizes", "op_bundle_tags"}, varCalleeType, callee, argAttrs, resAttrs, branchWeights, cConv, opBundleSizes, opBundleTags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	op.SetSuccessors([]*ir.Block{normalDest, unwindDest})
 	b.Insert(op)
 	return InvokeOp{opWrapper{op}}
@@ -10102,7 +10086,7 @@ func BuildLoadOp(b *ir.Builder, loc ir.Location, resType ir.Type, addr *ir.Value
 	op := ir.NewNamedOperation(&nameOfLoadOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{addr})
 	setAttrs(op, []string{"alignment", "volatile_", "nontemporal", "invariant", "invariantGroup", "ordering", "syncscope", "dereferenceable", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"}, alignment, volatile, nontemporal, invariant, invariantGroup, ordering, syncscope, dereferenceable, accessGroups, aliasScopes, noaliasScopes, tbaa)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
 }
@@ -10228,7 +10212,7 @@ func (o MlirAliasOp) Initializer() *ir.Region { return o.op.Region(0) }
 func BuildMlirAliasOp(b *ir.Builder, loc ir.Location, aliasType, symName, linkage, dsoLocal, threadLocal, unnamedAddr, visibility ir.Attribute) MlirAliasOp {
 	op := ir.NewNamedOperation(&nameOfMlirAliasOp, loc, nil)
 	setAttrs(op, []string{"alias_type", "sym_name", "linkage", "dso_local", "thread_local_", "unnamed_addr", "visibility_"}, aliasType, symName, linkage, dsoLocal, threadLocal, unnamedAddr, visibility)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
 	return MlirAliasOp{opWrapper{op}}
@@ -10347,7 +10331,7 @@ func (o MlirGlobalOp) Initializer() *ir.Region { return o.op.Region(0) }
 func BuildMlirGlobalOp(b *ir.Builder, loc ir.Location, globalType, constant, symName, linkage, dsoLocal, threadLocal, externallyInitialized, value, alignment, addrSpace, unnamedAddr, section, comdat, dbgExpr, dbgExprs, visibility, targetSpecificAttrs ir.Attribute) MlirGlobalOp {
 	op := ir.NewNamedOperation(&nameOfMlirGlobalOp, loc, nil)
 	setAttrs(op, []string{"global_type", "constant", "sym_name", "linkage", "dso_local", "thread_local_", "externally_initialized", "value", "alignment", "addr_space", "unnamed_addr", "section", "comdat", "dbg_expr", "dbg_exprs", "visibility_", "target_specific_attrs"}, globalType, constant, symName, linkage, dsoLocal, threadLocal, externallyInitialized, value, alignment, addrSpace, unnamedAddr, section, comdat, dbgExpr, dbgExprs, visibility, targetSpecificAttrs)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	op.AddRegion()
 	b.Insert(op)
 	return MlirGlobalOp{opWrapper{op}}
@@ -10476,7 +10460,7 @@ func (o MlirIfuncOp) Visibility() ir.Attribute { return o.op.Attr("visibility_")
 func BuildMlirIfuncOp(b *ir.Builder, loc ir.Location, symName, iFuncType, resolver, resolverType, linkage, dsoLocal, addressSpace, unnamedAddr, visibility ir.Attribute) MlirIfuncOp {
 	op := ir.NewNamedOperation(&nameOfMlirIfuncOp, loc, nil)
 	setAttrs(op, []string{"sym_name", "i_func_type", "resolver", "resolver_type", "linkage", "dso_local", "address_space", "unnamed_addr", "visibility_"}, symName, iFuncType, resolver, resolverType, linkage, dsoLocal, addressSpace, unnamedAddr, visibility)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MlirIfuncOp{opWrapper{op}}
 }
@@ -10885,7 +10869,7 @@ func BuildSelectOp(b *ir.Builder, loc ir.Location, resType ir.Type, condition, t
 	op := ir.NewNamedOperation(&nameOfSelectOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{condition, trueValue, falseValue})
 	setAttrs(op, []string{"fastmathFlags"}, fastmathFlags)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SelectOp{opWrapper{op}}
 }
@@ -11133,7 +11117,7 @@ func BuildStoreOp(b *ir.Builder, loc ir.Location, value, addr *ir.Value, alignme
 	op := ir.NewNamedOperation(&nameOfStoreOp, loc, nil)
 	op.SetOperands([]*ir.Value{value, addr})
 	setAttrs(op, []string{"alignment", "volatile_", "nontemporal", "invariantGroup", "ordering", "syncscope", "access_groups", "alias_scopes", "noalias_scopes", "tbaa"}, alignment, volatile, nontemporal, invariantGroup, ordering, syncscope, accessGroups, aliasScopes, noaliasScopes, tbaa)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return StoreOp{opWrapper{op}}
 }

@@ -38,22 +38,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // AbsfOp is math.absf: floating point absolute-value operation.
 type AbsfOp struct {
 	opWrapper
@@ -85,7 +69,7 @@ func BuildAbsfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir
 	op := ir.NewNamedOperation(&nameOfAbsfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return AbsfOp{opWrapper{op}}
 }
@@ -157,7 +141,7 @@ func BuildAcosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir
 	op := ir.NewNamedOperation(&nameOfAcosOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return AcosOp{opWrapper{op}}
 }
@@ -196,7 +180,7 @@ func BuildAcoshOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *i
 	op := ir.NewNamedOperation(&nameOfAcoshOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return AcoshOp{opWrapper{op}}
 }
@@ -235,7 +219,7 @@ func BuildAsinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir
 	op := ir.NewNamedOperation(&nameOfAsinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return AsinOp{opWrapper{op}}
 }
@@ -274,7 +258,7 @@ func BuildAsinhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *i
 	op := ir.NewNamedOperation(&nameOfAsinhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return AsinhOp{opWrapper{op}}
 }
@@ -313,7 +297,7 @@ func BuildAtanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir
 	op := ir.NewNamedOperation(&nameOfAtanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return AtanOp{opWrapper{op}}
 }
@@ -355,7 +339,7 @@ func BuildAtan2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *
 	op := ir.NewNamedOperation(&nameOfAtan2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Atan2Op{opWrapper{op}}
 }
@@ -394,7 +378,7 @@ func BuildAtanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *i
 	op := ir.NewNamedOperation(&nameOfAtanhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return AtanhOp{opWrapper{op}}
 }
@@ -433,7 +417,7 @@ func BuildCbrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir
 	op := ir.NewNamedOperation(&nameOfCbrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CbrtOp{opWrapper{op}}
 }
@@ -472,7 +456,7 @@ func BuildCeilOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir
 	op := ir.NewNamedOperation(&nameOfCeilOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CeilOp{opWrapper{op}}
 }
@@ -517,7 +501,7 @@ func BuildClampfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value, mi
 	op := ir.NewNamedOperation(&nameOfClampfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{value, min, max})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ClampfOp{opWrapper{op}}
 }
@@ -559,7 +543,7 @@ func BuildCopysignOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rh
 	op := ir.NewNamedOperation(&nameOfCopysignOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CopysignOp{opWrapper{op}}
 }
@@ -598,7 +582,7 @@ func BuildCosOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.
 	op := ir.NewNamedOperation(&nameOfCosOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CosOp{opWrapper{op}}
 }
@@ -637,7 +621,7 @@ func BuildCoshOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir
 	op := ir.NewNamedOperation(&nameOfCoshOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CoshOp{opWrapper{op}}
 }
@@ -775,7 +759,7 @@ func BuildErfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.
 	op := ir.NewNamedOperation(&nameOfErfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ErfOp{opWrapper{op}}
 }
@@ -814,7 +798,7 @@ func BuildErfcOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir
 	op := ir.NewNamedOperation(&nameOfErfcOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ErfcOp{opWrapper{op}}
 }
@@ -853,7 +837,7 @@ func BuildExpOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.
 	op := ir.NewNamedOperation(&nameOfExpOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ExpOp{opWrapper{op}}
 }
@@ -892,7 +876,7 @@ func BuildExp2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir
 	op := ir.NewNamedOperation(&nameOfExp2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Exp2Op{opWrapper{op}}
 }
@@ -931,7 +915,7 @@ func BuildExpm1Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *i
 	op := ir.NewNamedOperation(&nameOfExpm1Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Expm1Op{opWrapper{op}}
 }
@@ -970,7 +954,7 @@ func BuildFloorOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *i
 	op := ir.NewNamedOperation(&nameOfFloorOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return FloorOp{opWrapper{op}}
 }
@@ -1015,7 +999,7 @@ func BuildFmaOp(b *ir.Builder, loc ir.Location, resultType ir.Type, a_, b_, c_ *
 	op := ir.NewNamedOperation(&nameOfFmaOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return FmaOp{opWrapper{op}}
 }
@@ -1057,7 +1041,7 @@ func BuildFpowiOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *
 	op := ir.NewNamedOperation(&nameOfFpowiOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return FpowiOp{opWrapper{op}}
 }
@@ -1132,7 +1116,7 @@ func BuildIsfiniteOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand
 	op := ir.NewNamedOperation(&nameOfIsfiniteOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IsfiniteOp{opWrapper{op}}
 }
@@ -1171,7 +1155,7 @@ func BuildIsinfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *i
 	op := ir.NewNamedOperation(&nameOfIsinfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IsinfOp{opWrapper{op}}
 }
@@ -1210,7 +1194,7 @@ func BuildIsnanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *i
 	op := ir.NewNamedOperation(&nameOfIsnanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IsnanOp{opWrapper{op}}
 }
@@ -1249,7 +1233,7 @@ func BuildIsnormalOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand
 	op := ir.NewNamedOperation(&nameOfIsnormalOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return IsnormalOp{opWrapper{op}}
 }
@@ -1288,7 +1272,7 @@ func BuildLogOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.
 	op := ir.NewNamedOperation(&nameOfLogOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return LogOp{opWrapper{op}}
 }
@@ -1327,7 +1311,7 @@ func BuildLog10Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *i
 	op := ir.NewNamedOperation(&nameOfLog10Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Log10Op{opWrapper{op}}
 }
@@ -1366,7 +1350,7 @@ func BuildLog1pOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *i
 	op := ir.NewNamedOperation(&nameOfLog1pOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Log1pOp{opWrapper{op}}
 }
@@ -1405,7 +1389,7 @@ func BuildLog2Op(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir
 	op := ir.NewNamedOperation(&nameOfLog2Op, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Log2Op{opWrapper{op}}
 }
@@ -1447,7 +1431,7 @@ func BuildPowfOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rhs *i
 	op := ir.NewNamedOperation(&nameOfPowfOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return PowfOp{opWrapper{op}}
 }
@@ -1486,7 +1470,7 @@ func BuildRoundOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *i
 	op := ir.NewNamedOperation(&nameOfRoundOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return RoundOp{opWrapper{op}}
 }
@@ -1525,7 +1509,7 @@ func BuildRoundevenOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operan
 	op := ir.NewNamedOperation(&nameOfRoundevenOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return RoundevenOp{opWrapper{op}}
 }
@@ -1564,7 +1548,7 @@ func BuildRsqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *i
 	op := ir.NewNamedOperation(&nameOfRsqrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return RsqrtOp{opWrapper{op}}
 }
@@ -1603,7 +1587,7 @@ func BuildSinOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.
 	op := ir.NewNamedOperation(&nameOfSinOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SinOp{opWrapper{op}}
 }
@@ -1645,7 +1629,7 @@ func BuildSincosOp(b *ir.Builder, loc ir.Location, sinType, cosType ir.Type, ope
 	op := ir.NewNamedOperation(&nameOfSincosOp, loc, []ir.Type{sinType, cosType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SincosOp{opWrapper{op}}
 }
@@ -1684,7 +1668,7 @@ func BuildSinhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir
 	op := ir.NewNamedOperation(&nameOfSinhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SinhOp{opWrapper{op}}
 }
@@ -1723,7 +1707,7 @@ func BuildSqrtOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir
 	op := ir.NewNamedOperation(&nameOfSqrtOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SqrtOp{opWrapper{op}}
 }
@@ -1762,7 +1746,7 @@ func BuildTanOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir.
 	op := ir.NewNamedOperation(&nameOfTanOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return TanOp{opWrapper{op}}
 }
@@ -1801,7 +1785,7 @@ func BuildTanhOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *ir
 	op := ir.NewNamedOperation(&nameOfTanhOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return TanhOp{opWrapper{op}}
 }
@@ -1840,7 +1824,7 @@ func BuildTruncOp(b *ir.Builder, loc ir.Location, resultType ir.Type, operand *i
 	op := ir.NewNamedOperation(&nameOfTruncOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{operand})
 	setAttrs(op, []string{"fastmath"}, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return TruncOp{opWrapper{op}}
 }

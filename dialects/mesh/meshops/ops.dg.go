@@ -38,22 +38,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // AllGatherOp is mesh.all_gather: all-gather over a device mesh.
 type AllGatherOp struct {
 	opWrapper
@@ -134,7 +118,7 @@ func BuildAllReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input 
 	op := ir.NewNamedOperation(&nameOfAllReduceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"mesh", "mesh_axes", "reduction"}, mesh, meshAxes, reduction)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return AllReduceOp{opWrapper{op}}
 }
@@ -553,7 +537,7 @@ func BuildReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir
 	op := ir.NewNamedOperation(&nameOfReduceOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"mesh", "mesh_axes", "reduction", "root"}, mesh, meshAxes, reduction, root)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ReduceOp{opWrapper{op}}
 }
@@ -601,7 +585,7 @@ func BuildReduceScatterOp(b *ir.Builder, loc ir.Location, resultType ir.Type, in
 	op := ir.NewNamedOperation(&nameOfReduceScatterOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"mesh", "mesh_axes", "reduction", "scatter_axis"}, mesh, meshAxes, reduction, scatterAxis)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ReduceScatterOp{opWrapper{op}}
 }

@@ -39,22 +39,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // DeviceAsyncCopyOp is nvgpu.device_async_copy: device-side asynchronous copy.
 type DeviceAsyncCopyOp struct {
 	opWrapper
@@ -583,7 +567,7 @@ func BuildMmaSpSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, matrixA, 
 	op := ir.NewNamedOperation(&nameOfMmaSpSyncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{matrixA, matrixB, matrixC, sparseMetadata})
 	setAttrs(op, []string{"mmaShape", "sparsitySelector", "tf32Enabled"}, mmaShape, sparsitySelector, tf32Enabled)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MmaSpSyncOp{opWrapper{op}}
 }
@@ -671,7 +655,7 @@ func BuildRcpOp(b *ir.Builder, loc ir.Location, outType ir.Type, in *ir.Value, r
 	op := ir.NewNamedOperation(&nameOfRcpOp, loc, []ir.Type{outType})
 	op.SetOperands([]*ir.Value{in})
 	setAttrs(op, []string{"rounding", "ftz"}, rounding, ftz)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return RcpOp{opWrapper{op}}
 }

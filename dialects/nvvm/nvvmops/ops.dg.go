@@ -38,22 +38,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // BarWarpSyncOp is nvvm.bar.warp.sync: warp Barrier Synchronization Op.
 type BarWarpSyncOp struct {
 	opWrapper
@@ -441,7 +425,7 @@ func BuildConvertBf16x2ToF8x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type,
 	op := ir.NewNamedOperation(&nameOfConvertBf16x2ToF8x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_})
 	setAttrs(op, []string{"rnd", "sat", "dstTy"}, rnd, sat, dstTy)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ConvertBf16x2ToF8x2Op{opWrapper{op}}
 }
@@ -483,7 +467,7 @@ func BuildConvertF16x2ToF8x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfConvertF16x2ToF8x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ConvertF16x2ToF8x2Op{opWrapper{op}}
 }
@@ -539,7 +523,7 @@ func BuildConvertF32x2ToBf16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type
 	op := ir.NewNamedOperation(&nameOfConvertF32x2ToBf16x2Op, loc, []ir.Type{dstType})
 	op.SetOperands(append([]*ir.Value{srcHi, srcLo}, randomBits...))
 	setAttrs(op, []string{"rnd", "sat", "relu"}, rnd, sat, relu)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ConvertF32x2ToBf16x2Op{opWrapper{op}}
 }
@@ -595,7 +579,7 @@ func BuildConvertF32x2ToF16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type,
 	op := ir.NewNamedOperation(&nameOfConvertF32x2ToF16x2Op, loc, []ir.Type{dstType})
 	op.SetOperands(append([]*ir.Value{srcHi, srcLo}, randomBits...))
 	setAttrs(op, []string{"rnd", "sat", "relu"}, rnd, sat, relu)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ConvertF32x2ToF16x2Op{opWrapper{op}}
 }
@@ -640,7 +624,7 @@ func BuildConvertF32x2ToF4x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfConvertF32x2ToF4x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ConvertF32x2ToF4x2Op{opWrapper{op}}
 }
@@ -685,7 +669,7 @@ func BuildConvertF32x2ToF6x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfConvertF32x2ToF6x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ConvertF32x2ToF6x2Op{opWrapper{op}}
 }
@@ -736,7 +720,7 @@ func BuildConvertF32x2ToF8x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfConvertF32x2ToF8x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{a_, b_})
 	setAttrs(op, []string{"rnd", "sat", "relu", "dstTy"}, rnd, sat, relu, dstTy)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ConvertF32x2ToF8x2Op{opWrapper{op}}
 }
@@ -781,7 +765,7 @@ func BuildConvertF32x4ToF4x4Op(b *ir.Builder, loc ir.Location, dstType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfConvertF32x4ToF4x4Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src, rbits})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ConvertF32x4ToF4x4Op{opWrapper{op}}
 }
@@ -826,7 +810,7 @@ func BuildConvertF32x4ToF6x4Op(b *ir.Builder, loc ir.Location, dstType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfConvertF32x4ToF6x4Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src, rbits})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ConvertF32x4ToF6x4Op{opWrapper{op}}
 }
@@ -871,7 +855,7 @@ func BuildConvertF32x4ToF8x4Op(b *ir.Builder, loc ir.Location, dstType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfConvertF32x4ToF8x4Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src, rbits})
 	setAttrs(op, []string{"relu", "dstTy"}, relu, dstTy)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ConvertF32x4ToF8x4Op{opWrapper{op}}
 }
@@ -913,7 +897,7 @@ func BuildConvertF4x2ToF16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfConvertF4x2ToF16x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"relu", "srcType"}, relu, srcType)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ConvertF4x2ToF16x2Op{opWrapper{op}}
 }
@@ -955,7 +939,7 @@ func BuildConvertF6x2ToF16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfConvertF6x2ToF16x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"relu", "srcType"}, relu, srcType)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ConvertF6x2ToF16x2Op{opWrapper{op}}
 }
@@ -1034,7 +1018,7 @@ func BuildConvertF8x2ToF16x2Op(b *ir.Builder, loc ir.Location, dstType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfConvertF8x2ToF16x2Op, loc, []ir.Type{dstType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"relu", "srcType"}, relu, srcType)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ConvertF8x2ToF16x2Op{opWrapper{op}}
 }
@@ -1079,7 +1063,7 @@ func BuildConvertFloatToTf32Op(b *ir.Builder, loc ir.Location, resType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfConvertFloatToTf32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{src})
 	setAttrs(op, []string{"rnd", "sat", "relu"}, rnd, sat, relu)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ConvertFloatToTf32Op{opWrapper{op}}
 }
@@ -1377,7 +1361,7 @@ func BuildCpAsyncBulkTensorGlobalSharedCtaOp(b *ir.Builder, loc ir.Location, tma
 	op.SetOperands(append(append(append([]*ir.Value{tmaDescriptor, srcMem}, coordinates...), l2CacheHint...), predicate...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(coordinates)), int32(len(l2CacheHint)), int32(len(predicate))})
 	setAttrs(op, []string{"mode"}, mode)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CpAsyncBulkTensorGlobalSharedCtaOp{opWrapper{op}}
 }
@@ -1435,7 +1419,7 @@ func BuildCpAsyncBulkTensorPrefetchOp(b *ir.Builder, loc ir.Location, tmaDescrip
 	op.SetOperands(append(append(append([]*ir.Value{tmaDescriptor}, coordinates...), im2colOffsets...), l2CacheHint...))
 	op.SetOperandSegments([]int32{1, int32(len(coordinates)), int32(len(im2colOffsets)), int32(len(l2CacheHint))})
 	setAttrs(op, []string{"mode"}, mode)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CpAsyncBulkTensorPrefetchOp{opWrapper{op}}
 }
@@ -1495,7 +1479,7 @@ func BuildCpAsyncBulkTensorReduceOp(b *ir.Builder, loc ir.Location, tmaDescripto
 	op.SetOperands(append(append([]*ir.Value{tmaDescriptor, srcMem}, coordinates...), l2CacheHint...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(coordinates)), int32(len(l2CacheHint))})
 	setAttrs(op, []string{"redKind", "mode"}, redKind, mode)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CpAsyncBulkTensorReduceOp{opWrapper{op}}
 }
@@ -1587,7 +1571,7 @@ func BuildCpAsyncBulkTensorSharedClusterGlobalOp(b *ir.Builder, loc ir.Location,
 	op.SetOperands(append(append(append(append(append(append([]*ir.Value{dstMem, tmaDescriptor}, coordinates...), mbar), im2colOffsets...), multicastMask...), l2CacheHint...), predicate...))
 	op.SetOperandSegments([]int32{1, 1, int32(len(coordinates)), 1, int32(len(im2colOffsets)), int32(len(multicastMask)), int32(len(l2CacheHint)), int32(len(predicate))})
 	setAttrs(op, []string{"mode", "isCTAOnly", "group"}, mode, isCTAOnly, group)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CpAsyncBulkTensorSharedClusterGlobalOp{opWrapper{op}}
 }
@@ -1682,7 +1666,7 @@ func BuildCpAsyncMbarrierArriveOp(b *ir.Builder, loc ir.Location, addr *ir.Value
 	op := ir.NewNamedOperation(&nameOfCpAsyncMbarrierArriveOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr})
 	setAttrs(op, []string{"noinc"}, noinc)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CpAsyncMbarrierArriveOp{opWrapper{op}}
 }
@@ -1719,7 +1703,7 @@ func BuildCpAsyncMbarrierArriveSharedOp(b *ir.Builder, loc ir.Location, addr *ir
 	op := ir.NewNamedOperation(&nameOfCpAsyncMbarrierArriveSharedOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr})
 	setAttrs(op, []string{"noinc"}, noinc)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return CpAsyncMbarrierArriveSharedOp{opWrapper{op}}
 }
@@ -2060,7 +2044,7 @@ func BuildFenceProxyAcquireOp(b *ir.Builder, loc ir.Location, addr, size *ir.Val
 	op := ir.NewNamedOperation(&nameOfFenceProxyAcquireOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr, size})
 	setAttrs(op, []string{"scope", "fromProxy", "toProxy"}, scope, fromProxy, toProxy)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return FenceProxyAcquireOp{opWrapper{op}}
 }
@@ -2098,7 +2082,7 @@ func (o FenceProxyReleaseOp) ToProxy() ir.Attribute { return o.op.Attr("toProxy"
 func BuildFenceProxyReleaseOp(b *ir.Builder, loc ir.Location, scope, fromProxy, toProxy ir.Attribute) FenceProxyReleaseOp {
 	op := ir.NewNamedOperation(&nameOfFenceProxyReleaseOp, loc, nil)
 	setAttrs(op, []string{"scope", "fromProxy", "toProxy"}, scope, fromProxy, toProxy)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return FenceProxyReleaseOp{opWrapper{op}}
 }
@@ -2136,7 +2120,7 @@ func (o FenceProxySyncRestrictOp) ToProxy() ir.Attribute { return o.op.Attr("toP
 func BuildFenceProxySyncRestrictOp(b *ir.Builder, loc ir.Location, order, fromProxy, toProxy ir.Attribute) FenceProxySyncRestrictOp {
 	op := ir.NewNamedOperation(&nameOfFenceProxySyncRestrictOp, loc, nil)
 	setAttrs(op, []string{"order", "fromProxy", "toProxy"}, order, fromProxy, toProxy)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return FenceProxySyncRestrictOp{opWrapper{op}}
 }
@@ -2452,7 +2436,7 @@ func BuildMbarrierArriveOp(b *ir.Builder, loc ir.Location, resTypes []ir.Type, a
 	op := ir.NewNamedOperation(&nameOfMbarrierArriveOp, loc, resTypes)
 	op.SetOperands(append([]*ir.Value{addr}, count...))
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MbarrierArriveOp{opWrapper{op}}
 }
@@ -2510,7 +2494,7 @@ func BuildMbarrierArriveExpectTxOp(b *ir.Builder, loc ir.Location, resTypes []ir
 	op := ir.NewNamedOperation(&nameOfMbarrierArriveExpectTxOp, loc, resTypes)
 	op.SetOperands(append([]*ir.Value{addr, txcount}, predicate...))
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MbarrierArriveExpectTxOp{opWrapper{op}}
 }
@@ -2713,7 +2697,7 @@ func BuildMbarrierArriveDropOp(b *ir.Builder, loc ir.Location, resTypes []ir.Typ
 	op := ir.NewNamedOperation(&nameOfMbarrierArriveDropOp, loc, resTypes)
 	op.SetOperands(append([]*ir.Value{addr}, count...))
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MbarrierArriveDropOp{opWrapper{op}}
 }
@@ -2764,7 +2748,7 @@ func BuildMbarrierArriveDropExpectTxOp(b *ir.Builder, loc ir.Location, resTypes 
 	op := ir.NewNamedOperation(&nameOfMbarrierArriveDropExpectTxOp, loc, resTypes)
 	op.SetOperands([]*ir.Value{addr, txcount})
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MbarrierArriveDropExpectTxOp{opWrapper{op}}
 }
@@ -2840,7 +2824,7 @@ func BuildMbarrierCompleteTxOp(b *ir.Builder, loc ir.Location, addr, txcount *ir
 	op := ir.NewNamedOperation(&nameOfMbarrierCompleteTxOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr, txcount})
 	setAttrs(op, []string{"scope"}, scope)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MbarrierCompleteTxOp{opWrapper{op}}
 }
@@ -2879,7 +2863,7 @@ func BuildMbarrierExpectTxOp(b *ir.Builder, loc ir.Location, addr, txcount *ir.V
 	op := ir.NewNamedOperation(&nameOfMbarrierExpectTxOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr, txcount})
 	setAttrs(op, []string{"scope"}, scope)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MbarrierExpectTxOp{opWrapper{op}}
 }
@@ -3066,7 +3050,7 @@ func BuildMbarrierTestWaitOp(b *ir.Builder, loc ir.Location, resType ir.Type, ad
 	op := ir.NewNamedOperation(&nameOfMbarrierTestWaitOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{addr, stateOrPhase})
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MbarrierTestWaitOp{opWrapper{op}}
 }
@@ -3155,7 +3139,7 @@ func BuildMbarrierTryWaitOp(b *ir.Builder, loc ir.Location, resType ir.Type, add
 	op := ir.NewNamedOperation(&nameOfMbarrierTryWaitOp, loc, []ir.Type{resType})
 	op.SetOperands(append([]*ir.Value{addr, stateOrPhase}, ticks...))
 	setAttrs(op, []string{"scope", "relaxed"}, scope, relaxed)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MbarrierTryWaitOp{opWrapper{op}}
 }
@@ -6267,7 +6251,7 @@ func BuildReduxSyncOp(b *ir.Builder, loc ir.Location, resType ir.Type, val, mask
 	op := ir.NewNamedOperation(&nameOfReduxSyncOp, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{val, maskAndClamp})
 	setAttrs(op, []string{"kind", "abs", "nan"}, kind, abs, nan)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ReduxSyncOp{opWrapper{op}}
 }
@@ -6390,7 +6374,7 @@ func BuildStBulkOp(b *ir.Builder, loc ir.Location, addr, size *ir.Value, initVal
 	op := ir.NewNamedOperation(&nameOfStBulkOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr, size})
 	setAttrs(op, []string{"initVal"}, initVal)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return StBulkOp{opWrapper{op}}
 }
@@ -6472,7 +6456,7 @@ func BuildTcgen05AllocOp(b *ir.Builder, loc ir.Location, addr, nCols *ir.Value, 
 	op := ir.NewNamedOperation(&nameOfTcgen05AllocOp, loc, nil)
 	op.SetOperands([]*ir.Value{addr, nCols})
 	setAttrs(op, []string{"group"}, group)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Tcgen05AllocOp{opWrapper{op}}
 }
@@ -6516,7 +6500,7 @@ func BuildTcgen05CommitOp(b *ir.Builder, loc ir.Location, addr *ir.Value, multic
 	op := ir.NewNamedOperation(&nameOfTcgen05CommitOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{addr}, multicastMask...))
 	setAttrs(op, []string{"group"}, group)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Tcgen05CommitOp{opWrapper{op}}
 }
@@ -6564,7 +6548,7 @@ func BuildTcgen05CpOp(b *ir.Builder, loc ir.Location, taddr, smemDesc *ir.Value,
 	op := ir.NewNamedOperation(&nameOfTcgen05CpOp, loc, nil)
 	op.SetOperands([]*ir.Value{taddr, smemDesc})
 	setAttrs(op, []string{"shape", "group", "multicast", "srcFormat"}, shape, group, multicast, srcFormat)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Tcgen05CpOp{opWrapper{op}}
 }
@@ -6603,7 +6587,7 @@ func BuildTcgen05DeallocOp(b *ir.Builder, loc ir.Location, taddr, nCols *ir.Valu
 	op := ir.NewNamedOperation(&nameOfTcgen05DeallocOp, loc, nil)
 	op.SetOperands([]*ir.Value{taddr, nCols})
 	setAttrs(op, []string{"group"}, group)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Tcgen05DeallocOp{opWrapper{op}}
 }
@@ -6765,7 +6749,7 @@ func BuildTcgen05MmaOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matrixB
 	op.SetOperands(append(append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD}, scaleInputD...), disableOutputLane...))
 	op.SetOperandSegments([]int32{1, 1, 1, 1, 1, int32(len(scaleInputD)), int32(len(disableOutputLane))})
 	setAttrs(op, []string{"kind", "ctaGroup", "collectorOp", "aShift"}, kind, ctaGroup, collectorOp, aShift)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Tcgen05MmaOp{opWrapper{op}}
 }
@@ -6828,7 +6812,7 @@ func BuildTcgen05MmaBlockScaleOp(b *ir.Builder, loc ir.Location, matrixD, matrix
 	op := ir.NewNamedOperation(&nameOfTcgen05MmaBlockScaleOp, loc, nil)
 	op.SetOperands([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, scaleA, scaleB})
 	setAttrs(op, []string{"kind", "ctaGroup", "blockScale", "collectorOp"}, kind, ctaGroup, blockScale, collectorOp)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Tcgen05MmaBlockScaleOp{opWrapper{op}}
 }
@@ -6917,7 +6901,7 @@ func BuildTcgen05MmaSpOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matri
 	op.SetOperands(append(append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata}, scaleInputD...), disableOutputLane...))
 	op.SetOperandSegments([]int32{1, 1, 1, 1, 1, 1, int32(len(scaleInputD)), int32(len(disableOutputLane))})
 	setAttrs(op, []string{"kind", "ctaGroup", "collectorOp", "aShift"}, kind, ctaGroup, collectorOp, aShift)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Tcgen05MmaSpOp{opWrapper{op}}
 }
@@ -6983,7 +6967,7 @@ func BuildTcgen05MmaSpBlockScaleOp(b *ir.Builder, loc ir.Location, matrixD, matr
 	op := ir.NewNamedOperation(&nameOfTcgen05MmaSpBlockScaleOp, loc, nil)
 	op.SetOperands([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata, scaleA, scaleB})
 	setAttrs(op, []string{"kind", "ctaGroup", "blockScale", "collectorOp"}, kind, ctaGroup, blockScale, collectorOp)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Tcgen05MmaSpBlockScaleOp{opWrapper{op}}
 }
@@ -7045,7 +7029,7 @@ func BuildTcgen05MmaWsOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, matri
 	op := ir.NewNamedOperation(&nameOfTcgen05MmaWsOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD}, zeroColMask...))
 	setAttrs(op, []string{"kind", "collectorBBuffer", "collectorOp"}, kind, collectorBBuffer, collectorOp)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Tcgen05MmaWsOp{opWrapper{op}}
 }
@@ -7110,7 +7094,7 @@ func BuildTcgen05MmaWsSpOp(b *ir.Builder, loc ir.Location, matrixD, matrixA, mat
 	op := ir.NewNamedOperation(&nameOfTcgen05MmaWsSpOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{matrixD, matrixA, matrixB, idesc, enableInputD, sparseMetadata}, zeroColMask...))
 	setAttrs(op, []string{"kind", "collectorBBuffer", "collectorOp"}, kind, collectorBBuffer, collectorOp)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Tcgen05MmaWsSpOp{opWrapper{op}}
 }
@@ -7191,7 +7175,7 @@ func (o Tcgen05RelinquishAllocPermitOp) Group() ir.Attribute { return o.op.Attr(
 func BuildTcgen05RelinquishAllocPermitOp(b *ir.Builder, loc ir.Location, group ir.Attribute) Tcgen05RelinquishAllocPermitOp {
 	op := ir.NewNamedOperation(&nameOfTcgen05RelinquishAllocPermitOp, loc, nil)
 	setAttrs(op, []string{"group"}, group)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Tcgen05RelinquishAllocPermitOp{opWrapper{op}}
 }
@@ -7227,7 +7211,7 @@ func BuildTcgen05ShiftOp(b *ir.Builder, loc ir.Location, taddr *ir.Value, group 
 	op := ir.NewNamedOperation(&nameOfTcgen05ShiftOp, loc, nil)
 	op.SetOperands([]*ir.Value{taddr})
 	setAttrs(op, []string{"group"}, group)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return Tcgen05ShiftOp{opWrapper{op}}
 }

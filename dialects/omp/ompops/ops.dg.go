@@ -38,22 +38,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // AllocateDirOp is omp.allocate_dir: allocate directive.
 type AllocateDirOp struct {
 	opWrapper
@@ -946,7 +930,7 @@ func BuildMapBoundsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lowerB
 	op.SetOperands(append(append(append(append(append([]*ir.Value{}, lowerBound...), upperBound...), extent...), stride...), startIdx...))
 	op.SetOperandSegments([]int32{int32(len(lowerBound)), int32(len(upperBound)), int32(len(extent)), int32(len(stride)), int32(len(startIdx))})
 	setAttrs(op, []string{"stride_in_bytes"}, strideInBytes)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MapBoundsOp{opWrapper{op}}
 }
@@ -1024,7 +1008,7 @@ func BuildMapInfoOp(b *ir.Builder, loc ir.Location, ompPtrType ir.Type, varPtr *
 	op.SetOperands(append(append(append([]*ir.Value{varPtr}, varPtrPtr...), members...), bounds...))
 	op.SetOperandSegments([]int32{1, int32(len(varPtrPtr)), int32(len(members)), int32(len(bounds))})
 	setAttrs(op, []string{"var_type", "map_type", "map_capture_type", "members_index", "mapper_id", "name", "partial_map"}, varType, mapType, mapCaptureType, membersIndex, mapperId, name, partialMap)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MapInfoOp{opWrapper{op}}
 }

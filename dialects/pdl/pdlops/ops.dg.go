@@ -38,22 +38,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // ApplyNativeConstraintOp is pdl.apply_native_constraint: apply a native constraint to a set of provided entities.
 type ApplyNativeConstraintOp struct {
 	opWrapper
@@ -88,7 +72,7 @@ func BuildApplyNativeConstraintOp(b *ir.Builder, loc ir.Location, resultsTypes [
 	op := ir.NewNamedOperation(&nameOfApplyNativeConstraintOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"name", "isNegated"}, name, isNegated)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ApplyNativeConstraintOp{opWrapper{op}}
 }

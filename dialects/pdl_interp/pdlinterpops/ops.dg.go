@@ -39,22 +39,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // ApplyConstraintOp is pdl_interp.apply_constraint: apply a constraint to a set of positional values.
 type ApplyConstraintOp struct {
 	opWrapper
@@ -95,7 +79,7 @@ func BuildApplyConstraintOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Ty
 	op := ir.NewNamedOperation(&nameOfApplyConstraintOp, loc, resultsTypes)
 	op.SetOperands(append([]*ir.Value{}, args...))
 	setAttrs(op, []string{"name", "isNegated"}, name, isNegated)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	op.SetSuccessors([]*ir.Block{trueDest, falseDest})
 	b.Insert(op)
 	return ApplyConstraintOp{opWrapper{op}}

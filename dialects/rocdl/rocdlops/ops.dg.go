@@ -39,22 +39,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // BallotOp is rocdl.ballot: vote across thread group.
 type BallotOp struct {
 	opWrapper
@@ -10635,7 +10619,7 @@ func BuildWmmaBf1616x16x16Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type
 	op := ir.NewNamedOperation(&nameOfWmmaBf1616x16x16Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	setAttrs(op, []string{"opsel"}, opsel)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaBf1616x16x16Bf16Op{opWrapper{op}}
 }
@@ -10692,7 +10676,7 @@ func BuildWmmaBf1616x16x32Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type
 	op := ir.NewNamedOperation(&nameOfWmmaBf1616x16x32Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaBf1616x16x32Bf16Op{opWrapper{op}}
 }
@@ -10749,7 +10733,7 @@ func BuildWmmaBf16f3216x16x32Bf16Op(b *ir.Builder, loc ir.Location, resType ir.T
 	op := ir.NewNamedOperation(&nameOfWmmaBf16f3216x16x32Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaBf16f3216x16x32Bf16Op{opWrapper{op}}
 }
@@ -10800,7 +10784,7 @@ func BuildWmmaF1616x16x128Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Ty
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x128Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF1616x16x128Bf8Bf8Op{opWrapper{op}}
 }
@@ -10851,7 +10835,7 @@ func BuildWmmaF1616x16x128Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Ty
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x128Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF1616x16x128Bf8Fp8Op{opWrapper{op}}
 }
@@ -10902,7 +10886,7 @@ func BuildWmmaF1616x16x128Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Ty
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x128Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF1616x16x128Fp8Bf8Op{opWrapper{op}}
 }
@@ -10953,7 +10937,7 @@ func BuildWmmaF1616x16x128Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Ty
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x128Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF1616x16x128Fp8Fp8Op{opWrapper{op}}
 }
@@ -11001,7 +10985,7 @@ func BuildWmmaF1616x16x16F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x16F16Op, loc, []ir.Type{resType})
 	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	setAttrs(op, []string{"opsel"}, opsel)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF1616x16x16F16Op{opWrapper{op}}
 }
@@ -11058,7 +11042,7 @@ func BuildWmmaF1616x16x32F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x32F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF1616x16x32F16Op{opWrapper{op}}
 }
@@ -11109,7 +11093,7 @@ func BuildWmmaF1616x16x64Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Typ
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x64Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF1616x16x64Bf8Bf8Op{opWrapper{op}}
 }
@@ -11160,7 +11144,7 @@ func BuildWmmaF1616x16x64Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Typ
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x64Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF1616x16x64Bf8Fp8Op{opWrapper{op}}
 }
@@ -11211,7 +11195,7 @@ func BuildWmmaF1616x16x64Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Typ
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x64Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF1616x16x64Fp8Bf8Op{opWrapper{op}}
 }
@@ -11262,7 +11246,7 @@ func BuildWmmaF1616x16x64Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Typ
 	op := ir.NewNamedOperation(&nameOfWmmaF1616x16x64Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF1616x16x64Fp8Fp8Op{opWrapper{op}}
 }
@@ -11313,7 +11297,7 @@ func BuildWmmaF3216x16x128Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Ty
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x128Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF3216x16x128Bf8Bf8Op{opWrapper{op}}
 }
@@ -11364,7 +11348,7 @@ func BuildWmmaF3216x16x128Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Ty
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x128Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF3216x16x128Bf8Fp8Op{opWrapper{op}}
 }
@@ -11415,7 +11399,7 @@ func BuildWmmaF3216x16x128Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Ty
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x128Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF3216x16x128Fp8Bf8Op{opWrapper{op}}
 }
@@ -11466,7 +11450,7 @@ func BuildWmmaF3216x16x128Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Ty
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x128Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF3216x16x128Fp8Fp8Op{opWrapper{op}}
 }
@@ -11763,7 +11747,7 @@ func BuildWmmaF3216x16x32Bf16Op(b *ir.Builder, loc ir.Location, resType ir.Type,
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x32Bf16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF3216x16x32Bf16Op{opWrapper{op}}
 }
@@ -11820,7 +11804,7 @@ func BuildWmmaF3216x16x32F16Op(b *ir.Builder, loc ir.Location, resType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x32F16Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF3216x16x32F16Op{opWrapper{op}}
 }
@@ -11877,7 +11861,7 @@ func BuildWmmaF3216x16x4F32Op(b *ir.Builder, loc ir.Location, resType ir.Type, a
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x4F32Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "modC", "reuseA", "reuseB"}, signA, signB, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF3216x16x4F32Op{opWrapper{op}}
 }
@@ -11928,7 +11912,7 @@ func BuildWmmaF3216x16x64Bf8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Typ
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x64Bf8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF3216x16x64Bf8Bf8Op{opWrapper{op}}
 }
@@ -11979,7 +11963,7 @@ func BuildWmmaF3216x16x64Bf8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Typ
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x64Bf8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF3216x16x64Bf8Fp8Op{opWrapper{op}}
 }
@@ -12030,7 +12014,7 @@ func BuildWmmaF3216x16x64Fp8Bf8Op(b *ir.Builder, loc ir.Location, resType ir.Typ
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x64Fp8Bf8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF3216x16x64Fp8Bf8Op{opWrapper{op}}
 }
@@ -12081,7 +12065,7 @@ func BuildWmmaF3216x16x64Fp8Fp8Op(b *ir.Builder, loc ir.Location, resType ir.Typ
 	op := ir.NewNamedOperation(&nameOfWmmaF3216x16x64Fp8Fp8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"modC", "reuseA", "reuseB"}, modC, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaF3216x16x64Fp8Fp8Op{opWrapper{op}}
 }
@@ -12135,7 +12119,7 @@ func BuildWmmaI3216x16x16Iu4Op(b *ir.Builder, loc ir.Location, resType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfWmmaI3216x16x16Iu4Op, loc, []ir.Type{resType})
 	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	setAttrs(op, []string{"signA", "signB", "clamp"}, signA, signB, clamp)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaI3216x16x16Iu4Op{opWrapper{op}}
 }
@@ -12189,7 +12173,7 @@ func BuildWmmaI3216x16x16Iu8Op(b *ir.Builder, loc ir.Location, resType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfWmmaI3216x16x16Iu8Op, loc, []ir.Type{resType})
 	op.SetOperands(append(append(append(append([]*ir.Value{}, args...), a_), b_), c_))
 	setAttrs(op, []string{"signA", "signB", "clamp"}, signA, signB, clamp)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaI3216x16x16Iu8Op{opWrapper{op}}
 }
@@ -12240,7 +12224,7 @@ func BuildWmmaI3216x16x32Iu4Op(b *ir.Builder, loc ir.Location, resType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfWmmaI3216x16x32Iu4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "clamp"}, signA, signB, clamp)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaI3216x16x32Iu4Op{opWrapper{op}}
 }
@@ -12297,7 +12281,7 @@ func BuildWmmaI3216x16x64Iu8Op(b *ir.Builder, loc ir.Location, resType ir.Type, 
 	op := ir.NewNamedOperation(&nameOfWmmaI3216x16x64Iu8Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_})
 	setAttrs(op, []string{"signA", "signB", "reuseA", "reuseB", "clamp"}, signA, signB, reuseA, reuseB, clamp)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaI3216x16x64Iu8Op{opWrapper{op}}
 }
@@ -12373,7 +12357,7 @@ func BuildWmmaScaleF3216x16x128F8f6f4Op(b *ir.Builder, loc ir.Location, resType 
 	op := ir.NewNamedOperation(&nameOfWmmaScaleF3216x16x128F8f6f4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_, scaleA, scaleB})
 	setAttrs(op, []string{"fmtA", "fmtB", "modC", "scaleAType", "fmtScaleA", "scaleBType", "fmtScaleB", "reuseA", "reuseB"}, fmtA, fmtB, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaScaleF3216x16x128F8f6f4Op{opWrapper{op}}
 }
@@ -12442,7 +12426,7 @@ func BuildWmmaScaleF3232x16x128F4Op(b *ir.Builder, loc ir.Location, resType ir.T
 	op := ir.NewNamedOperation(&nameOfWmmaScaleF3232x16x128F4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_, scaleA, scaleB})
 	setAttrs(op, []string{"modC", "scaleAType", "fmtScaleA", "scaleBType", "fmtScaleB", "reuseA", "reuseB"}, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaScaleF3232x16x128F4Op{opWrapper{op}}
 }
@@ -12518,7 +12502,7 @@ func BuildWmmaScale16F3216x16x128F8f6f4Op(b *ir.Builder, loc ir.Location, resTyp
 	op := ir.NewNamedOperation(&nameOfWmmaScale16F3216x16x128F8f6f4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_, scaleA, scaleB})
 	setAttrs(op, []string{"fmtA", "fmtB", "modC", "scaleAType", "fmtScaleA", "scaleBType", "fmtScaleB", "reuseA", "reuseB"}, fmtA, fmtB, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaScale16F3216x16x128F8f6f4Op{opWrapper{op}}
 }
@@ -12588,7 +12572,7 @@ func BuildWmmaScale16F3232x16x128F4Op(b *ir.Builder, loc ir.Location, resType ir
 	op := ir.NewNamedOperation(&nameOfWmmaScale16F3232x16x128F4Op, loc, []ir.Type{resType})
 	op.SetOperands([]*ir.Value{a_, b_, c_, scaleA, scaleB})
 	setAttrs(op, []string{"modC", "scaleAType", "fmtScaleA", "scaleBType", "fmtScaleB", "reuseA", "reuseB"}, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return WmmaScale16F3232x16x128F4Op{opWrapper{op}}
 }

@@ -38,22 +38,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // AllGatherOp is sdy.all_gather: performs an all-gather communication along axes.
 type AllGatherOp struct {
 	opWrapper
@@ -131,7 +115,7 @@ func BuildAllReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, tensor
 	op := ir.NewNamedOperation(&nameOfAllReduceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tensor})
 	setAttrs(op, []string{"reduction_axes", "reduction_op", "out_sharding"}, reductionAxes, reductionOp, outSharding)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return AllReduceOp{opWrapper{op}}
 }
@@ -560,7 +544,7 @@ func BuildReduceScatterOp(b *ir.Builder, loc ir.Location, resultType ir.Type, te
 	op := ir.NewNamedOperation(&nameOfReduceScatterOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{tensor})
 	setAttrs(op, []string{"reduce_scatter_axes", "reduction_op", "out_sharding"}, reduceScatterAxes, reductionOp, outSharding)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ReduceScatterOp{opWrapper{op}}
 }

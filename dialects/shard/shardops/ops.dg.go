@@ -39,22 +39,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // AllGatherOp is shard.all_gather: all-gather over a device grid.
 type AllGatherOp struct {
 	opWrapper
@@ -135,7 +119,7 @@ func BuildAllReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input 
 	op := ir.NewNamedOperation(&nameOfAllReduceOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"grid", "grid_axes", "reduction"}, grid, gridAxes, reduction)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return AllReduceOp{opWrapper{op}}
 }
@@ -630,7 +614,7 @@ func BuildReduceOp(b *ir.Builder, loc ir.Location, resultType ir.Type, input *ir
 	op := ir.NewNamedOperation(&nameOfReduceOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{input}, rootDynamic...))
 	setAttrs(op, []string{"grid", "grid_axes", "reduction", "root"}, grid, gridAxes, reduction, root)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ReduceOp{opWrapper{op}}
 }
@@ -678,7 +662,7 @@ func BuildReduceScatterOp(b *ir.Builder, loc ir.Location, resultType ir.Type, in
 	op := ir.NewNamedOperation(&nameOfReduceScatterOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"grid", "grid_axes", "reduction", "scatter_axis"}, grid, gridAxes, reduction, scatterAxis)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ReduceScatterOp{opWrapper{op}}
 }
@@ -924,7 +908,7 @@ func BuildShardingOp(b *ir.Builder, loc ir.Location, resultType ir.Type, dynamic
 	op.SetOperands(append(append([]*ir.Value{}, dynamicShardedDimsOffsets...), dynamicHaloSizes...))
 	op.SetOperandSegments([]int32{int32(len(dynamicShardedDimsOffsets)), int32(len(dynamicHaloSizes))})
 	setAttrs(op, []string{"grid", "split_axes", "static_sharded_dims_offsets", "static_halo_sizes"}, grid, splitAxes, staticShardedDimsOffsets, staticHaloSizes)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ShardingOp{opWrapper{op}}
 }
@@ -1021,7 +1005,7 @@ func BuildUpdateHaloOp(b *ir.Builder, loc ir.Location, resultType ir.Type, desti
 	op := ir.NewNamedOperation(&nameOfUpdateHaloOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{destination}, haloSizes...))
 	setAttrs(op, []string{"grid", "split_axes", "static_halo_sizes"}, grid, splitAxes, staticHaloSizes)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return UpdateHaloOp{opWrapper{op}}
 }

@@ -38,22 +38,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // AndOp is smt.and: a boolean conjunction.
 type AndOp struct {
 	opWrapper
@@ -1223,7 +1207,7 @@ func (o ExistsOp) Patterns() []*ir.Region { return o.op.Regions()[1:] }
 func BuildExistsOp(b *ir.Builder, loc ir.Location, resultType ir.Type, weight, noPattern, boundVarNames ir.Attribute, patternsCount int) ExistsOp {
 	op := ir.NewNamedOperation(&nameOfExistsOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"weight", "noPattern", "boundVarNames"}, weight, noPattern, boundVarNames)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	op.AddRegion().AddBlock()
 	for range patternsCount {
 		op.AddRegion()
@@ -1274,7 +1258,7 @@ func (o ForallOp) Patterns() []*ir.Region { return o.op.Regions()[1:] }
 func BuildForallOp(b *ir.Builder, loc ir.Location, resultType ir.Type, weight, noPattern, boundVarNames ir.Attribute, patternsCount int) ForallOp {
 	op := ir.NewNamedOperation(&nameOfForallOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"weight", "noPattern", "boundVarNames"}, weight, noPattern, boundVarNames)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	op.AddRegion().AddBlock()
 	for range patternsCount {
 		op.AddRegion()

@@ -38,22 +38,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // AbsOp is tosa.abs: elementwise abs operator.
 type AbsOp struct {
 	opWrapper
@@ -239,7 +223,7 @@ func BuildArgmaxOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir
 	op := ir.NewNamedOperation(&nameOfArgmaxOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis", "nan_mode"}, axis, nanMode)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ArgmaxOp{opWrapper{op}}
 }
@@ -678,7 +662,7 @@ func BuildClampOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input *ir.
 	op := ir.NewNamedOperation(&nameOfClampOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"min_int", "max_int", "min_fp", "max_fp", "min_val", "max_val", "nan_mode"}, minInt, maxInt, minFp, maxFp, minVal, maxVal, nanMode)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ClampOp{opWrapper{op}}
 }
@@ -2193,7 +2177,7 @@ func BuildMaxPool2dOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input 
 	op := ir.NewNamedOperation(&nameOfMaxPool2dOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"kernel", "stride", "pad", "nan_mode"}, kernel, stride, pad, nanMode)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MaxPool2dOp{opWrapper{op}}
 }
@@ -2271,7 +2255,7 @@ func BuildMaximumOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, 
 	op := ir.NewNamedOperation(&nameOfMaximumOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	setAttrs(op, []string{"nan_mode"}, nanMode)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MaximumOp{opWrapper{op}}
 }
@@ -2349,7 +2333,7 @@ func BuildMinimumOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, 
 	op := ir.NewNamedOperation(&nameOfMinimumOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input1, input2})
 	setAttrs(op, []string{"nan_mode"}, nanMode)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MinimumOp{opWrapper{op}}
 }
@@ -2735,7 +2719,7 @@ func BuildReduceMaxOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input 
 	op := ir.NewNamedOperation(&nameOfReduceMaxOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis", "nan_mode"}, axis, nanMode)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ReduceMaxOp{opWrapper{op}}
 }
@@ -2777,7 +2761,7 @@ func BuildReduceMinOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input 
 	op := ir.NewNamedOperation(&nameOfReduceMinOp, loc, []ir.Type{outputType})
 	op.SetOperands([]*ir.Value{input})
 	setAttrs(op, []string{"axis", "nan_mode"}, axis, nanMode)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ReduceMinOp{opWrapper{op}}
 }

@@ -39,22 +39,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // AffineSimplifyBoundedAffineOpsOp wraps a transform.affine.simplify_bounded_affine_ops *ir.Operation.
 type AffineSimplifyBoundedAffineOpsOp struct {
 	opWrapper
@@ -396,7 +380,7 @@ func (o ApplyConversionPatternsGpuGpuToNvvmOp) Benefit() ir.Attribute { return o
 func BuildApplyConversionPatternsGpuGpuToNvvmOp(b *ir.Builder, loc ir.Location, benefit ir.Attribute) ApplyConversionPatternsGpuGpuToNvvmOp {
 	op := ir.NewNamedOperation(&nameOfApplyConversionPatternsGpuGpuToNvvmOp, loc, nil)
 	setAttrs(op, []string{"benefit"}, benefit)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ApplyConversionPatternsGpuGpuToNvvmOp{opWrapper{op}}
 }
@@ -633,7 +617,7 @@ func (o ApplyConversionPatternsVectorVectorToLlvmOp) UseVectorAlignment() ir.Att
 func BuildApplyConversionPatternsVectorVectorToLlvmOp(b *ir.Builder, loc ir.Location, reassociateFpReductions, force32bitVectorIndices, useVectorAlignment ir.Attribute) ApplyConversionPatternsVectorVectorToLlvmOp {
 	op := ir.NewNamedOperation(&nameOfApplyConversionPatternsVectorVectorToLlvmOp, loc, nil)
 	setAttrs(op, []string{"reassociate_fp_reductions", "force_32bit_vector_indices", "use_vector_alignment"}, reassociateFpReductions, force32bitVectorIndices, useVectorAlignment)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ApplyConversionPatternsVectorVectorToLlvmOp{opWrapper{op}}
 }
@@ -768,7 +752,7 @@ func BuildApplyPatternsOp(b *ir.Builder, loc ir.Location, target *ir.Value, appl
 	op := ir.NewNamedOperation(&nameOfApplyPatternsOp, loc, nil)
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"apply_cse", "max_iterations", "max_num_rewrites"}, applyCse, maxIterations, maxNumRewrites)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	op.AddRegion()
 	b.Insert(op)
 	return ApplyPatternsOp{opWrapper{op}}
@@ -1169,7 +1153,7 @@ func (o ApplyPatternsLinalgFoldPackUnpackIntoEmptyOp) FoldSingleUseOnly() ir.Att
 func BuildApplyPatternsLinalgFoldPackUnpackIntoEmptyOp(b *ir.Builder, loc ir.Location, foldSingleUseOnly ir.Attribute) ApplyPatternsLinalgFoldPackUnpackIntoEmptyOp {
 	op := ir.NewNamedOperation(&nameOfApplyPatternsLinalgFoldPackUnpackIntoEmptyOp, loc, nil)
 	setAttrs(op, []string{"fold_single_use_only"}, foldSingleUseOnly)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ApplyPatternsLinalgFoldPackUnpackIntoEmptyOp{opWrapper{op}}
 }
@@ -1613,7 +1597,7 @@ func (o ApplyPatternsTensorFoldTensorEmptyOp) FoldSingleUseOnly() ir.Attribute {
 func BuildApplyPatternsTensorFoldTensorEmptyOp(b *ir.Builder, loc ir.Location, foldSingleUseOnly ir.Attribute) ApplyPatternsTensorFoldTensorEmptyOp {
 	op := ir.NewNamedOperation(&nameOfApplyPatternsTensorFoldTensorEmptyOp, loc, nil)
 	setAttrs(op, []string{"fold_single_use_only"}, foldSingleUseOnly)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ApplyPatternsTensorFoldTensorEmptyOp{opWrapper{op}}
 }
@@ -2005,7 +1989,7 @@ func (o ApplyPatternsVectorLowerContractionOp) LoweringStrategy() ir.Attribute {
 func BuildApplyPatternsVectorLowerContractionOp(b *ir.Builder, loc ir.Location, loweringStrategy ir.Attribute) ApplyPatternsVectorLowerContractionOp {
 	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerContractionOp, loc, nil)
 	setAttrs(op, []string{"lowering_strategy"}, loweringStrategy)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerContractionOp{opWrapper{op}}
 }
@@ -2175,7 +2159,7 @@ func (o ApplyPatternsVectorLowerMultiReductionOp) LoweringStrategy() ir.Attribut
 func BuildApplyPatternsVectorLowerMultiReductionOp(b *ir.Builder, loc ir.Location, loweringStrategy ir.Attribute) ApplyPatternsVectorLowerMultiReductionOp {
 	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerMultiReductionOp, loc, nil)
 	setAttrs(op, []string{"lowering_strategy"}, loweringStrategy)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerMultiReductionOp{opWrapper{op}}
 }
@@ -2291,7 +2275,7 @@ func (o ApplyPatternsVectorLowerTransferOp) MaxTransferRank() ir.Attribute {
 func BuildApplyPatternsVectorLowerTransferOp(b *ir.Builder, loc ir.Location, maxTransferRank ir.Attribute) ApplyPatternsVectorLowerTransferOp {
 	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerTransferOp, loc, nil)
 	setAttrs(op, []string{"max_transfer_rank"}, maxTransferRank)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerTransferOp{opWrapper{op}}
 }
@@ -2331,7 +2315,7 @@ func (o ApplyPatternsVectorLowerTransposeOp) Avx2LoweringStrategy() ir.Attribute
 func BuildApplyPatternsVectorLowerTransposeOp(b *ir.Builder, loc ir.Location, loweringStrategy, avx2LoweringStrategy ir.Attribute) ApplyPatternsVectorLowerTransposeOp {
 	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorLowerTransposeOp, loc, nil)
 	setAttrs(op, []string{"lowering_strategy", "avx2_lowering_strategy"}, loweringStrategy, avx2LoweringStrategy)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ApplyPatternsVectorLowerTransposeOp{opWrapper{op}}
 }
@@ -2528,7 +2512,7 @@ func (o ApplyPatternsVectorSplitTransferFullPartialOp) SplitTransferStrategy() i
 func BuildApplyPatternsVectorSplitTransferFullPartialOp(b *ir.Builder, loc ir.Location, splitTransferStrategy ir.Attribute) ApplyPatternsVectorSplitTransferFullPartialOp {
 	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorSplitTransferFullPartialOp, loc, nil)
 	setAttrs(op, []string{"split_transfer_strategy"}, splitTransferStrategy)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ApplyPatternsVectorSplitTransferFullPartialOp{opWrapper{op}}
 }
@@ -2595,7 +2579,7 @@ func (o ApplyPatternsVectorTransferToScfOp) FullUnroll() ir.Attribute {
 func BuildApplyPatternsVectorTransferToScfOp(b *ir.Builder, loc ir.Location, maxTransferRank, fullUnroll ir.Attribute) ApplyPatternsVectorTransferToScfOp {
 	op := ir.NewNamedOperation(&nameOfApplyPatternsVectorTransferToScfOp, loc, nil)
 	setAttrs(op, []string{"max_transfer_rank", "full_unroll"}, maxTransferRank, fullUnroll)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ApplyPatternsVectorTransferToScfOp{opWrapper{op}}
 }
@@ -2976,7 +2960,7 @@ func BuildBufferizationOneShotBufferizeOp(b *ir.Builder, loc ir.Location, transf
 	op := ir.NewNamedOperation(&nameOfBufferizationOneShotBufferizeOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"function_boundary_type_conversion", "allow_return_allocs_from_loops", "allow_unknown_ops", "bufferize_function_boundaries", "dump_alias_sets", "test_analysis_only", "print_conflicts", "check_parallel_regions", "memcpy_op"}, functionBoundaryTypeConversion, allowReturnAllocsFromLoops, allowUnknownOps, bufferizeFunctionBoundaries, dumpAliasSets, testAnalysisOnly, printConflicts, checkParallelRegions, memcpyOp)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return BufferizationOneShotBufferizeOp{opWrapper{op}}
 }
@@ -3584,7 +3568,7 @@ func BuildGetParentOpOp(b *ir.Builder, loc ir.Location, parentType ir.Type, targ
 	op := ir.NewNamedOperation(&nameOfGetParentOpOp, loc, []ir.Type{parentType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"isolated_from_above", "allow_empty_results", "op_name", "deduplicate", "nth_parent"}, isolatedFromAbove, allowEmptyResults, opName, deduplicate, nthParent)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return GetParentOpOp{opWrapper{op}}
 }
@@ -3791,7 +3775,7 @@ func BuildGpuMapNestedForallToThreadsOp(b *ir.Builder, loc ir.Location, resultTy
 	op := ir.NewNamedOperation(&nameOfGpuMapNestedForallToThreadsOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"block_dims", "sync_after_distribute", "warp_size"}, blockDims, syncAfterDistribute, warpSize)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return GpuMapNestedForallToThreadsOp{opWrapper{op}}
 }
@@ -4163,7 +4147,7 @@ func BuildLoopPeelOp(b *ir.Builder, loc ir.Location, peeledLoopType, remainderLo
 	op := ir.NewNamedOperation(&nameOfLoopPeelOp, loc, []ir.Type{peeledLoopType, remainderLoopType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"peel_front", "fail_if_already_divisible"}, peelFront, failIfAlreadyDivisible)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return LoopPeelOp{opWrapper{op}}
 }
@@ -4205,7 +4189,7 @@ func BuildLoopPipelineOp(b *ir.Builder, loc ir.Location, transformedType ir.Type
 	op := ir.NewNamedOperation(&nameOfLoopPipelineOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"iteration_interval", "read_latency"}, iterationInterval, readLatency)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return LoopPipelineOp{opWrapper{op}}
 }
@@ -5313,7 +5297,7 @@ func BuildNvgpuPipelineSharedMemoryCopiesOp(b *ir.Builder, loc ir.Location, resu
 	op := ir.NewNamedOperation(&nameOfNvgpuPipelineSharedMemoryCopiesOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{forOp})
 	setAttrs(op, []string{"depth", "peel_epilogue", "failure_propagation_mode"}, depth, peelEpilogue, failurePropagationMode)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return NvgpuPipelineSharedMemoryCopiesOp{opWrapper{op}}
 }
@@ -5773,7 +5757,7 @@ func BuildSplitHandleOp(b *ir.Builder, loc ir.Location, resultsTypes []ir.Type, 
 	op := ir.NewNamedOperation(&nameOfSplitHandleOp, loc, resultsTypes)
 	op.SetOperands([]*ir.Value{handle})
 	setAttrs(op, []string{"pass_through_empty_handle", "fail_on_payload_too_small", "overflow_result"}, passThroughEmptyHandle, failOnPayloadTooSmall, overflowResult)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return SplitHandleOp{opWrapper{op}}
 }
@@ -5834,7 +5818,7 @@ func BuildStructuredBufferizeToAllocationOp(b *ir.Builder, loc ir.Location, allo
 	op := ir.NewNamedOperation(&nameOfStructuredBufferizeToAllocationOp, loc, []ir.Type{allocatedBufferType, newOpsType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"memory_space", "memcpy_op", "alloc_op", "bufferize_destination_only", "emit_dealloc"}, memorySpace, memcpyOp, allocOp, bufferizeDestinationOnly, emitDealloc)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return StructuredBufferizeToAllocationOp{opWrapper{op}}
 }
@@ -6348,7 +6332,7 @@ func BuildStructuredHoistPadOp(b *ir.Builder, loc ir.Location, transformedType i
 	op := ir.NewNamedOperation(&nameOfStructuredHoistPadOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"num_loops", "transpose"}, numLoops, transpose)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return StructuredHoistPadOp{opWrapper{op}}
 }
@@ -6393,7 +6377,7 @@ func BuildStructuredHoistPadBuildPackingLoopNestOp(b *ir.Builder, loc ir.Locatio
 	op := ir.NewNamedOperation(&nameOfStructuredHoistPadBuildPackingLoopNestOp, loc, []ir.Type{packingLoopType})
 	op.SetOperands([]*ir.Value{target, loop})
 	setAttrs(op, []string{"transpose"}, transpose)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return StructuredHoistPadBuildPackingLoopNestOp{opWrapper{op}}
 }
@@ -6621,7 +6605,7 @@ func BuildStructuredLowerPackOp(b *ir.Builder, loc ir.Location, padOpType, expan
 	op := ir.NewNamedOperation(&nameOfStructuredLowerPackOp, loc, []ir.Type{padOpType, expandShapeOpType, transposeOpType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"lowerPadLikeWithInsertSlice"}, lowerPadLikeWithInsertSlice)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return StructuredLowerPackOp{opWrapper{op}}
 }
@@ -6671,7 +6655,7 @@ func BuildStructuredLowerUnpackOp(b *ir.Builder, loc ir.Location, emptyOpType, t
 	op := ir.NewNamedOperation(&nameOfStructuredLowerUnpackOp, loc, []ir.Type{emptyOpType, transposeOpType, collapseShapeOpType, extractSliceOpType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"lowerUnpadLikeWithExtractSlice"}, lowerUnpadLikeWithExtractSlice)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return StructuredLowerUnpackOp{opWrapper{op}}
 }
@@ -6774,7 +6758,7 @@ func BuildStructuredMultitileSizesOp(b *ir.Builder, loc ir.Location, lowSizeType
 	op := ir.NewNamedOperation(&nameOfStructuredMultitileSizesOp, loc, []ir.Type{lowSizeType, highSizeType, splitPointType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"dimension", "target_size", "divisor"}, dimension, targetSize, divisor)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return StructuredMultitileSizesOp{opWrapper{op}}
 }
@@ -6816,7 +6800,7 @@ func BuildStructuredPackOp(b *ir.Builder, loc ir.Location, packedOpType ir.Type,
 	op := ir.NewNamedOperation(&nameOfStructuredPackOp, loc, []ir.Type{packedOpType})
 	op.SetOperands(append([]*ir.Value{target}, packedSizes...))
 	setAttrs(op, []string{"static_packed_sizes"}, staticPackedSizes)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return StructuredPackOp{opWrapper{op}}
 }
@@ -6870,7 +6854,7 @@ func BuildStructuredPackGreedilyOp(b *ir.Builder, loc ir.Location, packedOpType 
 	op := ir.NewNamedOperation(&nameOfStructuredPackGreedilyOp, loc, []ir.Type{packedOpType})
 	op.SetOperands(append([]*ir.Value{target}, matmulPackedSizes...))
 	setAttrs(op, []string{"static_matmul_packed_sizes", "matmul_padded_sizes_next_multiple_of", "matmul_inner_dims_order"}, staticMatmulPackedSizes, matmulPaddedSizesNextMultipleOf, matmulInnerDimsOrder)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return StructuredPackGreedilyOp{opWrapper{op}}
 }
@@ -6992,7 +6976,7 @@ func BuildStructuredPadOp(b *ir.Builder, loc ir.Location, paddedType, padType, c
 	op := ir.NewNamedOperation(&nameOfStructuredPadOp, loc, []ir.Type{paddedType, padType, copyType})
 	op.SetOperands(append([]*ir.Value{target}, padToMultipleOf...))
 	setAttrs(op, []string{"padding_values", "padding_dimensions", "static_pad_to_multiple_of", "pack_paddings", "nofold_flags", "transpose_paddings", "copy_back_op", "use_prescribed_tensor_shapes"}, paddingValues, paddingDimensions, staticPadToMultipleOf, packPaddings, nofoldFlags, transposePaddings, copyBackOp, usePrescribedTensorShapes)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return StructuredPadOp{opWrapper{op}}
 }
@@ -7050,7 +7034,7 @@ func BuildStructuredPadTilingInterfaceOp(b *ir.Builder, loc ir.Location, paddedT
 	op := ir.NewNamedOperation(&nameOfStructuredPadTilingInterfaceOp, loc, []ir.Type{paddedType, padType})
 	op.SetOperands(append([]*ir.Value{target}, paddingSizes...))
 	setAttrs(op, []string{"padding_values", "static_padding_sizes", "pad_to_multiple_of"}, paddingValues, staticPaddingSizes, padToMultipleOf)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return StructuredPadTilingInterfaceOp{opWrapper{op}}
 }
@@ -7118,7 +7102,7 @@ func BuildStructuredPromoteOp(b *ir.Builder, loc ir.Location, transformedType ir
 	op := ir.NewNamedOperation(&nameOfStructuredPromoteOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"operands_to_promote", "use_full_tile_buffers", "use_full_tiles_by_default", "use_original_subview_size", "use_alloca", "memory_space", "mapping", "alignment"}, operandsToPromote, useFullTileBuffers, useFullTilesByDefault, useOriginalSubviewSize, useAlloca, memorySpace, mapping, alignment)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return StructuredPromoteOp{opWrapper{op}}
 }
@@ -7474,7 +7458,7 @@ func BuildStructuredTileReductionUsingForOp(b *ir.Builder, loc ir.Location, fill
 	op := ir.NewNamedOperation(&nameOfStructuredTileReductionUsingForOp, loc, append(append(append(append([]ir.Type{}, fillOpTypes...), splitOpType), combiningOpType), forOpType))
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"reduction_dims", "tile_sizes"}, reductionDims, tileSizes)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return StructuredTileReductionUsingForOp{opWrapper{op}}
 }
@@ -7546,7 +7530,7 @@ func BuildStructuredTileReductionUsingForallOp(b *ir.Builder, loc ir.Location, f
 	op := ir.NewNamedOperation(&nameOfStructuredTileReductionUsingForallOp, loc, append(append(append(append([]ir.Type{}, fillOpTypes...), splitOpType), combiningOpType), forallOpType))
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"reduction_dims", "num_threads", "tile_sizes", "mapping"}, reductionDims, numThreads, tileSizes, mapping)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return StructuredTileReductionUsingForallOp{opWrapper{op}}
 }
@@ -7751,7 +7735,7 @@ func BuildStructuredTransposeMatmulOp(b *ir.Builder, loc ir.Location, transforme
 	op := ir.NewNamedOperation(&nameOfStructuredTransposeMatmulOp, loc, []ir.Type{transformedType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"inputToTranspose"}, inputToTranspose)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return StructuredTransposeMatmulOp{opWrapper{op}}
 }

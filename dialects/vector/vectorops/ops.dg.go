@@ -39,22 +39,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // BitcastOp is vector.bitcast: bitcast casts between vectors.
 type BitcastOp struct {
 	opWrapper
@@ -240,7 +224,7 @@ func BuildContractOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs, rh
 	op := ir.NewNamedOperation(&nameOfContractOp, loc, []ir.Type{resultType})
 	op.SetOperands([]*ir.Value{lhs, rhs, acc})
 	setAttrs(op, []string{"indexing_maps", "iterator_types", "kind"}, indexingMaps, iteratorTypes, kind)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ContractOp{opWrapper{op}}
 }
@@ -1125,7 +1109,7 @@ func BuildOuterproductOp(b *ir.Builder, loc ir.Location, resultType ir.Type, lhs
 	op := ir.NewNamedOperation(&nameOfOuterproductOp, loc, []ir.Type{resultType})
 	op.SetOperands(append([]*ir.Value{lhs, rhs}, acc...))
 	setAttrs(op, []string{"kind"}, kind)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return OuterproductOp{opWrapper{op}}
 }
@@ -1169,7 +1153,7 @@ func BuildPrintOp(b *ir.Builder, loc ir.Location, source []*ir.Value, punctuatio
 	op := ir.NewNamedOperation(&nameOfPrintOp, loc, nil)
 	op.SetOperands(append([]*ir.Value{}, source...))
 	setAttrs(op, []string{"punctuation", "stringLiteral"}, punctuation, stringLiteral)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return PrintOp{opWrapper{op}}
 }
@@ -1219,7 +1203,7 @@ func BuildReductionOp(b *ir.Builder, loc ir.Location, destType ir.Type, vector *
 	op := ir.NewNamedOperation(&nameOfReductionOp, loc, []ir.Type{destType})
 	op.SetOperands(append([]*ir.Value{vector}, acc...))
 	setAttrs(op, []string{"kind", "fastmath"}, kind, fastmath)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return ReductionOp{opWrapper{op}}
 }

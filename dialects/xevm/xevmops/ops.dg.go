@@ -38,22 +38,6 @@ func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	}
 }
 
-// populate gives op the defaults its dialect populates (ODS's
-// DefaultValuedAttr) where its builder was given none, as MLIR does when
-// it creates an op. It needs b's context, with the dialect in it.
-func populate(b *ir.Builder, op *ir.Operation) {
-	if b.Ctx == nil {
-		return
-	}
-	d, ok := b.Ctx.Dialect(op.Name().Dialect).(bytecode.DefaultPopulator)
-	if !ok {
-		return
-	}
-	if attrs, added := d.PopulateDefaults(b.Ctx, op.Name().Op, 0, op.Attrs()); added {
-		op.SetAttrs(attrs)
-	}
-}
-
 // BlockloadOp is xevm.blockload: subgroup block load.
 type BlockloadOp struct {
 	opWrapper
@@ -776,7 +760,7 @@ func (o MemfenceOp) Addrspace() ir.Attribute { return o.op.Attr("addrspace") }
 func BuildMemfenceOp(b *ir.Builder, loc ir.Location, scope, addrspace ir.Attribute) MemfenceOp {
 	op := ir.NewNamedOperation(&nameOfMemfenceOp, loc, nil)
 	setAttrs(op, []string{"scope", "addrspace"}, scope, addrspace)
-	populate(b, op)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return MemfenceOp{opWrapper{op}}
 }

@@ -13,18 +13,22 @@ import (
 	"github.com/dialectgen/dialectgen/defs"
 	"github.com/dialectgen/dialectgen/gen/internal/gofile"
 	"github.com/dialectgen/dialectgen/gen/internal/model"
+	"github.com/dialectgen/dialectgen/gen/internal/releaserules"
 )
 
 type gen struct {
 	m *model.Dialect
-	// populates are the ops whose builders populate defaults.
+	// rules are the release rules of the dialect's ops (releaserules.Of);
+	// populates, the ops whose builders populate defaults.
+	rules     []releaserules.Op
 	populates map[string]bool
 }
 
 // Files returns the emitter of each generated file, by file name without
 // the suffix.
 func Files(m *model.Dialect) map[string]func(*jen.File) {
-	g := &gen{m: m, populates: populatedOps(m)}
+	g := &gen{m: m, rules: releaserules.Of(m)}
+	g.populates = populatedOps(g.rules)
 	files := map[string]func(*jen.File){"dialect": g.genDialect}
 	if len(m.Enums) > 0 || len(m.Structs) > 0 {
 		files["enums"] = g.genEnumsAndStructs

@@ -25,9 +25,6 @@ func (g *gen) genOps(f *jen.File) {
 		f.PackageComment(line)
 	}
 	genOpHelpers(f)
-	if len(g.populates) > 0 {
-		genPopulate(f)
-	}
 	for _, o := range g.m.Ops {
 		g.genOp(f, o)
 	}
@@ -35,9 +32,9 @@ func (g *gen) genOps(f *jen.File) {
 
 // populatedOps are the ops with an attribute whose default the newest
 // release populates and the rules can build.
-func populatedOps(m *model.Dialect) map[string]bool {
+func populatedOps(rules []releaserules.Op) map[string]bool {
 	out := map[string]bool{}
-	for _, ro := range releaserules.Of(m) {
+	for _, ro := range rules {
 		for _, a := range ro.Attrs {
 			if a.Populated && a.Default != nil && a.Until == 0 && a.PopulatedUntil == 0 {
 				out[ro.Op] = true
@@ -45,25 +42,6 @@ func populatedOps(m *model.Dialect) map[string]bool {
 		}
 	}
 	return out
-}
-
-// genPopulate emits what the builders of ops with populated defaults
-// call: the ops package may be apart from the dialect's, so it asks the
-// dialect through the builder's context.
-func genPopulate(f *jen.File) {
-	ctx := jen.Id("b").Dot("Ctx")
-	f.Comment("populate gives op the defaults its dialect populates (ODS's")
-	f.Comment("DefaultValuedAttr) where its builder was given none, as MLIR does when")
-	f.Comment("it creates an op. It needs b's context, with the dialect in it.")
-	f.Func().Id("populate").Params(jen.Id("b").Op("*").Qual(model.IR, "Builder"), jen.Id("op").Op("*").Qual(model.IR, "Operation")).Block(
-		jen.If(ctx.Clone().Op("==").Nil()).Block(jen.Return()),
-		jen.List(jen.Id("d"), jen.Id("ok")).Op(":=").Add(ctx.Clone()).Dot("Dialect").Call(jen.Id("op").Dot("Name").Call().Dot("Dialect")).Assert(jen.Qual(model.Bytecode, "DefaultPopulator")),
-		jen.If(jen.Op("!").Id("ok")).Block(jen.Return()),
-		jen.If(
-			jen.List(jen.Id("attrs"), jen.Id("added")).Op(":=").Id("d").Dot("PopulateDefaults").Call(ctx.Clone(), jen.Id("op").Dot("Name").Call().Dot("Op"), jen.Lit(0), jen.Id("op").Dot("Attrs").Call()),
-			jen.Id("added"),
-		).Block(jen.Id("op").Dot("SetAttrs").Call(jen.Id("attrs"))),
-	)
 }
 
 // genOpHelpers emits what every wrapper and builder of the package
@@ -339,7 +317,7 @@ func (g *gen) genBuilder(f *jen.File, o *model.Op) {
 		body = append(body, jen.Id("setAttrs").Call(append([]jen.Code{jen.Id("op"), jen.Index().String().Values(names...)}, values...)...))
 	}
 	if g.populates[o.Name] {
-		body = append(body, jen.Id("populate").Call(jen.Id("b"), jen.Id("op")))
+		body = append(body, jen.Qual(model.Bytecode, "PopulateDefaults").Call(jen.Id("b").Dot("Ctx"), jen.Id("op")))
 	}
 	var succs []part
 	for _, s := range o.Successors {

@@ -37,7 +37,7 @@ func defaultValue(d *releaserules.Default) jen.Code {
 	return jen.Id(defs.ConstructorName(d.Def)).Call(ctx, jen.Id(d.Case.GoName))
 }
 
-func (g *gen) hasReleaseRules() bool { return len(releaserules.Of(g.m)) > 0 }
+func (g *gen) hasReleaseRules() bool { return len(g.rules) > 0 }
 
 // kv is a keyed composite literal with its fields in the order given,
 // on one line.
@@ -72,7 +72,7 @@ func opt(set bool, c jen.Code) any {
 
 // genRelease emits the rules and the dialect's ConvertOp.
 func (g *gen) genRelease(f *jen.File) {
-	rules := releaserules.Of(g.m)
+	rules := g.rules
 	var enums []*defs.Enum
 	seen := map[*defs.Enum]bool{}
 	ctxParam := jen.Id("ctx").Op("*").Qual(model.IR, "Context")
@@ -233,25 +233,13 @@ func releaseEnumVar(e *defs.Enum) string { return fmt.Sprintf("release%sEnum", e
 // another dialect's defaults name an attribute of this one: for each enum
 // an attribute of one parameter holds, the first such attribute.
 func (g *gen) genEnumAttrs(f *jen.File) {
-	if g.m.Format != "mlir" {
-		return
-	}
 	var cases []jen.Code
-	seen := map[*defs.Enum]bool{}
-	for _, a := range g.m.Attrs {
-		if len(a.Params) != 1 || a.Distinct {
-			continue
-		}
-		t := a.Params[0].Param.Type
-		if t.Kind != defs.RefEnum || seen[t.Enum] {
-			continue
-		}
-		seen[t.Enum] = true
-		cases = append(cases, jen.Case(jen.Lit(t.Enum.Name)).Block(
+	for _, ea := range releaserules.EnumAttrs(g.m) {
+		cases = append(cases, jen.Case(jen.Lit(ea.Enum.Name)).Block(
 			jen.If(
-				jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Qual(model.IR, "EnumCaseNamed").Call(jen.Id(model.LowerFirst(t.Enum.Name)+"Cases"), jen.Id("value")),
+				jen.List(jen.Id("v"), jen.Id("ok")).Op(":=").Qual(model.IR, "EnumCaseNamed").Call(jen.Id(model.LowerFirst(ea.Enum.Name)+"Cases"), jen.Id("value")),
 				jen.Id("ok"),
-			).Block(jen.Return(jen.Id(defs.ConstructorName(a.Def)).Call(jen.Id("ctx"), jen.Id(t.Enum.Name).Call(jen.Id("v"))))),
+			).Block(jen.Return(jen.Id(defs.ConstructorName(ea.Def)).Call(jen.Id("ctx"), jen.Id(ea.Enum.Name).Call(jen.Id("v"))))),
 		))
 	}
 	if len(cases) == 0 {
