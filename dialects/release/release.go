@@ -172,7 +172,7 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 		switch {
 		case v == nil:
 			if a.populated(to) && !a.populated(from) {
-				d := a.defaultOf(ctx)
+				d := a.defaultAt(ctx, to)
 				if d == nil {
 					return nil, false, fail(a, "%s populates its default %s, which cannot be built here", name(to), a.DefaultText)
 				}
@@ -189,13 +189,13 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 				// there), which is where the writer puts it.
 				continue
 			}
-			if a.defaultOf(ctx) == v {
+			if a.defaultAt(ctx, from) == v {
 				attrs = remove(attrs, a.Name)
 				changed = true
 				continue
 			}
 			return nil, false, fail(a, "%s has no such attribute, so it cannot hold %v (only its default %s)", name(to), v, a.DefaultText)
-		case !r.describes(to) && a.populated(from) && a.defaultOf(ctx) == v:
+		case !r.describes(to) && a.populated(from) && a.defaultAt(ctx, from) == v:
 			// The definitions do not say whether that release has the
 			// attribute (LLVM 16 has no overflowFlags, which arith's
 			// definitions of 19 and 22 cannot tell): its default is left
@@ -215,7 +215,7 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 					return nil, false, fail(a, "%v", err)
 				}
 			}
-			if a.populated(from) && !a.populated(to) && nv != nil && a.defaultOf(ctx) == nv {
+			if a.populated(from) && !a.populated(to) && nv != nil && a.defaultAt(ctx, to) == nv {
 				// Only the target's parsers leave a default out.
 				attrs = remove(attrs, a.Name)
 				changed = true
@@ -254,7 +254,7 @@ func (r *Rules) Populate(ctx *ir.Context, op string, release int, attrs []ir.Nam
 		if !a.populated(release) || find(attrs, a.Name) != nil {
 			continue
 		}
-		if d := a.defaultOf(ctx); d != nil {
+		if d := a.defaultAt(ctx, release); d != nil {
 			attrs = set(attrs, a.Name, d)
 			added = true
 		}
@@ -277,13 +277,31 @@ func EnumAttr(ctx *ir.Context, dialect, enum, value string) ir.Attribute {
 // newest, they always do).
 func (r *Rules) describes(release int) bool { return release == 0 || release >= r.Oldest }
 
-// defaultOf is a's default, nil where it cannot be built (here or in
-// ctx).
-func (a *Attr) defaultOf(ctx *ir.Context) ir.Attribute {
+// defaultAt is a's default as release stores it, nil where it cannot be
+// built (here or in ctx). Default builds it in one release's storage:
+// where another release stores the attribute otherwise (LLVM 19's
+// tile_sizes of structured.tile_reduction_using_for, array<i64>, where
+// 22 has []), it is converted.
+func (a *Attr) defaultAt(ctx *ir.Context, release int) ir.Attribute {
 	if a.Default == nil {
 		return nil
 	}
-	return a.Default(ctx)
+	d := a.Default(ctx)
+	to := a.storage(release)
+	if d == nil || to == 0 {
+		return d
+	}
+	if _, ok := ints(d, to); ok {
+		return d
+	}
+	for _, s := range a.Storage {
+		if _, ok := ints(d, s.Form); ok {
+			if c, err := convertStorage(ctx, d, s.Form, to); err == nil {
+				return c
+			}
+		}
+	}
+	return d
 }
 
 func find(attrs []ir.NamedAttr, name string) ir.Attribute {

@@ -221,7 +221,12 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "nofold_flags", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
-				{Name: "copy_back_op", Populated: true, DefaultText: "::mlir::bufferization::MaterializeInDestinationOp::getOperationName()"},
+				{Name: "transpose_paddings", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetArrayAttr(ctx, nil)
+				}, DefaultText: "{}"},
+				{Name: "copy_back_op", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetStringAttr(ctx, "bufferization.materialize_in_destination", builtin.GetNoneType(ctx))
+				}, DefaultText: "\"bufferization.materialize_in_destination\""},
 			}},
 			"structured.pad_tiling_interface": {Attrs: []release.Attr{paddingValues}},
 			"structured.promote": {Attrs: []release.Attr{
@@ -230,6 +235,14 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "{}"},
 				{Name: "use_full_tile_buffers", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
+				}, DefaultText: "{}"},
+			}},
+			"structured.split_reduction": {Attrs: []release.Attr{
+				{Name: "split_factor", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
+				}, DefaultText: "{}"},
+				{Name: "insert_split_dimension", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
 				}, DefaultText: "{}"},
 			}},
 			"structured.tile_reduction_using_for": {Attrs: []release.Attr{

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -241,6 +242,23 @@ func (rs *Records) opOfClass(c, ns string) (string, error) {
 	return "", fmt.Errorf("HasParent: no op of class %s seen from %s", c, ns)
 }
 
+// opNameLiteral is dflt, or, where dflt is an op class's
+// getOperationName() (transform.structured.pad's copy_back_op), the
+// C++ string literal of that op's name, which is what it evaluates to:
+// the definitions then hold a default the generator can build. An
+// unknown class leaves dflt as it is.
+func (rs *Records) opNameLiteral(dflt, ns string) string {
+	class, ok := strings.CutSuffix(strings.TrimSpace(dflt), "::getOperationName()")
+	if !ok {
+		return dflt
+	}
+	name, err := rs.opOfClass(class, ns)
+	if err != nil {
+		return dflt
+	}
+	return strconv.Quote(name)
+}
+
 // opNamespace is the C++ namespace of the op of record r: its own, or its
 // dialect's.
 func (rs *Records) opNamespace(r record) string {
@@ -308,7 +326,7 @@ func opFactsOf(rs *Records, r record) (*opFacts, error) {
 			if a.name == "" {
 				return fmt.Errorf("argument %d: an attribute without a name", i)
 			}
-			p := part{name: a.name, constraint: rs.constraintName(c.name), dflt: c.str("defaultValue")}
+			p := part{name: a.name, constraint: rs.constraintName(c.name), dflt: rs.opNameLiteral(c.str("defaultValue"), rs.opNamespace(r))}
 			opt, _ := c.num("isOptional")
 			p.optional = opt != 0 || p.dflt != "" || p.constraint == "UnitAttr"
 			p.populated = opt == 0 && p.dflt != "" && p.constraint != "UnitAttr"

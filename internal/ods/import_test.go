@@ -469,10 +469,15 @@ func TestImportReleaseFacts(t *testing.T) {
 			m["anonymous_90"] = map[string]any{"!name": "anonymous_90", "!anonymous": true,
 				"!superclasses": []any{"Constraint", "AttrConstraint", "Attr", "ArrayAttrBase", "TypedArrayAttrBase"}, "elementAttr": ref("KindAttr")}
 			m[maskConstraint] = map[string]any{"!name": maskConstraint, "!anonymous": false, "!superclasses": []any{"Constraint", "AttrConstraint", "Attr"}}
+			// A default that is another op's name, as C++ spells it.
+			m["Toy_Dialect"].(map[string]any)["cppNamespace"] = "::mlir::toy"
+			m["anonymous_92"] = map[string]any{"!name": "anonymous_92", "!anonymous": true,
+				"!superclasses": []any{"Constraint", "AttrConstraint", "Attr", "DefaultValuedAttr"}, "baseAttr": ref("StrAttr"),
+				"defaultValue": "::mlir::toy::FuncOp::getOperationName()"}
 			inst := m["!instanceof"].(map[string]any)
 			inst["EnumAttrInfo"] = []any{"KindAttr"}
 			args := dagArgs(m, "Toy_CallOp", "arguments")
-			args = append(args, []any{ref("anonymous_90"), "kinds"}, []any{ref(maskConstraint), "mask"}, []any{ref("anonymous_91"), "mode"})
+			args = append(args, []any{ref("anonymous_90"), "kinds"}, []any{ref(maskConstraint), "mask"}, []any{ref("anonymous_91"), "mode"}, []any{ref("anonymous_92"), "made_by"})
 			op(m, "Toy_CallOp")["arguments"].(map[string]any)["args"] = args
 		}
 	}
@@ -489,6 +494,7 @@ func TestImportReleaseFacts(t *testing.T) {
 		"{name: mul, value: 1, older_values: {llvm 19: 2}}",
 		"{name: max, value: 2, older_values: {llvm 19: 1}}",
 		"{name: add, value: 0}",
+		`{name: made_by, constraint: StrAttr, optional: true, default: "\"toy.func\"", populated: true}`,
 		"{name: weight, constraint: I64Attr, optional: true, default: \"0\", discardable_outside: true, populated: true, since: llvm 22}",
 	} {
 		if !strings.Contains(string(data), want) {

@@ -7391,12 +7391,14 @@ func (o StructuredSplitReductionOp) UseAlloc() ir.Attribute { return o.op.Attr("
 
 // BuildStructuredSplitReductionOp creates a
 // transform.structured.split_reduction at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildStructuredSplitReductionOp(b *ir.Builder, loc ir.Location, initOrAllocOpType, fillOpType, splitLinalgOpType, combiningLinalgOpType ir.Type, target *ir.Value, splitFactor, insertSplitDimension, innerParallel, useScalingAlgorithm, useAlloc ir.Attribute) StructuredSplitReductionOp {
 	op := ir.NewNamedOperation(&nameOfStructuredSplitReductionOp, loc, []ir.Type{initOrAllocOpType, fillOpType, splitLinalgOpType, combiningLinalgOpType})
 	op.SetOperands([]*ir.Value{target})
 	setAttrs(op, []string{"split_factor", "insert_split_dimension", "inner_parallel", "use_scaling_algorithm", "use_alloc"}, splitFactor, insertSplitDimension, innerParallel, useScalingAlgorithm, useAlloc)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return StructuredSplitReductionOp{opWrapper{op}}
 }

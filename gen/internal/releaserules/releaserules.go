@@ -187,8 +187,9 @@ func defaultOf(m *model.Dialect, a *defs.OpAttr, constraint string) (def *Defaul
 			return &Default{Kind: "bool", Bool: true}, false
 		}
 	case "StrAttr":
-		// A C++ string literal; one with escapes, or any other
-		// expression (an op's getOperationName()), is left alone.
+		// A C++ string literal (the importer writes an op's
+		// getOperationName() as one); one with escapes, or any other
+		// expression, is left alone.
 		if len(d) >= 2 && d[0] == '"' && d[len(d)-1] == '"' && !strings.ContainsAny(d[1:len(d)-1], "\\\"") {
 			return &Default{Kind: "string", Str: d[1 : len(d)-1]}, false
 		}
@@ -196,6 +197,10 @@ func defaultOf(m *model.Dialect, a *defs.OpAttr, constraint string) (def *Defaul
 	case "I8Attr", "I16Attr", "I32Attr", "I64Attr":
 		w, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(constraint, "I"), "Attr"))
 		// static_cast<uint64_t>(-1): the integer's bits are the same.
+		if d == "{}" {
+			// A value-initialized integer (split_reduction's split_factor).
+			d = "0"
+		}
 		if rest, ok := strings.CutPrefix(d, "static_cast<"); ok && strings.HasSuffix(rest, ")") {
 			if _, arg, ok := strings.Cut(rest, ">("); ok {
 				d = strings.TrimSuffix(arg, ")")
@@ -213,7 +218,9 @@ func defaultOf(m *model.Dialect, a *defs.OpAttr, constraint string) (def *Defaul
 				return nil, false
 			}
 			return &Default{Kind: "dense", Width: w}, false
-		case strings.HasSuffix(constraint, "ArrayAttr"):
+		case strings.HasSuffix(constraint, "ArrayAttr"), constraint == "TypedArrayAttrBase":
+			// (An anonymous TypedArrayAttrBase is an ArrayAttr too:
+			// structured.pad's transpose_paddings.)
 			return &Default{Kind: "array"}, false
 		}
 		// An enum attribute's empty value: the case numbered 0 (a bit
