@@ -196,11 +196,11 @@ func defaultOf(m *model.Dialect, a *defs.OpAttr, constraint string) (def *Defaul
 		return nil, false
 	case "I8Attr", "I16Attr", "I32Attr", "I64Attr":
 		w, _ := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(constraint, "I"), "Attr"))
-		// static_cast<uint64_t>(-1): the integer's bits are the same.
 		if d == "{}" {
 			// A value-initialized integer (split_reduction's split_factor).
 			d = "0"
 		}
+		// static_cast<uint64_t>(-1): the integer's bits are the same.
 		if rest, ok := strings.CutPrefix(d, "static_cast<"); ok && strings.HasSuffix(rest, ")") {
 			if _, arg, ok := strings.Cut(rest, ">("); ok {
 				d = strings.TrimSuffix(arg, ")")
