@@ -325,6 +325,25 @@ func (in *Dialect) WriteType(w *bytecode.EntryWriter, t ir.Type) (bool, error) {
 	return in.write(w, t)
 }
 
+// AttributeAvailable refuses an attribute the target lacks (its
+// definition's since and until), as bytecode.AttrAvailability.
+func (in *Dialect) AttributeAvailable(t bytecode.Target, a ir.Attribute) error {
+	return in.availableValue(t, a)
+}
+
+// TypeAvailable is AttributeAvailable for types.
+func (in *Dialect) TypeAvailable(t bytecode.Target, ty ir.Type) error {
+	return in.availableValue(t, ty)
+}
+
+func (in *Dialect) availableValue(t bytecode.Target, x any) error {
+	v := valueOf(x)
+	if v == nil || v.in != in || in.available(t, v.def.Availability) {
+		return nil
+	}
+	return &wire.VersionError{What: fmt.Sprintf("%s %s", in.d.Name, v.def.Name), Needs: availText(v.def.Availability), Target: t.String()}
+}
+
 // write tries the variants in order: the first whose predicate holds and
 // that exists at the target is written. If a variant whose predicate held
 // is missing at the target and no other is written, it fails naming what
@@ -338,11 +357,6 @@ func (in *Dialect) write(w *bytecode.EntryWriter, x any) (bool, error) {
 	def := v.def
 	if err := in.verify(def, v.params); err != nil {
 		return false, fmt.Errorf("%s: %w", def.Name, err)
-	}
-	dialectOnly := defs.Availability{Since: dialectAxis(def.Since), Until: dialectAxis(def.Until)}
-	if !in.available(w.Target, dialectOnly) {
-		// The definition exists only in some versions of the dialect.
-		return false, &wire.VersionError{What: fmt.Sprintf("%s %s", in.d.Name, def.Name), Needs: availText(def.Availability), Target: w.Target.String()}
 	}
 	gated := false
 	for _, e := range def.Bytecode {
@@ -512,11 +526,4 @@ func availText(a defs.Availability) string {
 		parts = append(parts, fmt.Sprintf("%s <= %s", a.Until.Axis, strings.TrimPrefix(a.Until.String(), a.Until.Axis+" ")))
 	}
 	return strings.Join(parts, " and ")
-}
-
-func dialectAxis(v *defs.Version) *defs.Version {
-	if v != nil && v.Axis == "dialect" {
-		return v
-	}
-	return nil
 }

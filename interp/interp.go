@@ -67,6 +67,9 @@ var (
 	_ bytecode.AttrCodec = (*Dialect)(nil)
 	_ bytecode.TypeCodec = (*Dialect)(nil)
 	_ bytecode.OpSchemas = (*Dialect)(nil)
+
+	_ bytecode.AttrAvailability = (*Dialect)(nil)
+	_ bytecode.TypeAvailability = (*Dialect)(nil)
 )
 
 // Load reads a definition file and interprets it (see New).

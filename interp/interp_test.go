@@ -150,3 +150,29 @@ func TestWrite(t *testing.T) {
 		}
 	}
 }
+
+// TestAvailability: a definition that only some releases have is refused
+// where the target lacks it, as the generated AttributeAvailable does
+// (since/until: llvm N, release 0 the newest).
+func TestAvailability(t *testing.T) {
+	d, err := defs.Load("tiny.yaml", []byte(strings.Replace(tiny, "  - name: PairAttr\n", "  - name: PairAttr\n    until: llvm 19\n", 1)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := New(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := ir.NewContext(in)
+	a, err := readEntry(in, ctx, varints(0, 9), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for release, ok := range map[int]bool{16: true, 19: true, 22: false, 0: false} {
+		err := in.AttributeAvailable(bytecode.Target{Version: 6, Release: release}, a)
+		var ve *wire.VersionError
+		if ok != (err == nil) || !ok && (!errors.As(err, &ve) || ve.What != "tiny PairAttr" || ve.Needs != "llvm <= 19") {
+			t.Errorf("at llvm %d: %v, want available %v", release, err, ok)
+		}
+	}
+}

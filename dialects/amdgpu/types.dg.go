@@ -5,7 +5,9 @@ package amdgpu
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // TDMBaseType is pair of base addresses that move data between LDS and global storage.
@@ -128,3 +130,37 @@ func (t *TDMGatherBaseType) ElementType() ir.Type {
 func (t *TDMGatherBaseType) IndexType() ir.Type {
 	return t.indexType
 }
+
+// TypeAvailable refuses a type that the target t lacks (its definition's
+// since and until), as bytecode.TypeAvailability.
+func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
+	switch v.(type) {
+	case *TDMBaseType:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "amdgpu TDMBaseType",
+			}
+		}
+	case *TDMDescriptorType:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "amdgpu TDMDescriptorType",
+			}
+		}
+	case *TDMGatherBaseType:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "amdgpu TDMGatherBaseType",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.TypeAvailability = Dialect

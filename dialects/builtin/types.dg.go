@@ -5,6 +5,7 @@ package builtin
 import (
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // IntegerType is a builtin type.
@@ -1034,3 +1035,93 @@ func (*Float8E8M0FNUType) String() string           { return "f8E8M0FNU" }
 func (t *Float8E8M0FNUType) BitWidth() uint32 {
 	return 8
 }
+
+// TypeAvailable refuses a type that the target t lacks (its definition's
+// since and until), as bytecode.TypeAvailability.
+func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
+	switch v.(type) {
+	case *FloatTF32Type:
+		if !(t.Release == 0 || t.Release >= 17) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 17",
+				Target: t.String(),
+				What:   "builtin FloatTF32Type",
+			}
+		}
+	case *Float8E4M3Type:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "builtin Float8E4M3Type",
+			}
+		}
+	case *Float8E5M2FNUZType:
+		if !(t.Release == 0 || t.Release >= 17) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 17",
+				Target: t.String(),
+				What:   "builtin Float8E5M2FNUZType",
+			}
+		}
+	case *Float8E4M3FNUZType:
+		if !(t.Release == 0 || t.Release >= 17) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 17",
+				Target: t.String(),
+				What:   "builtin Float8E4M3FNUZType",
+			}
+		}
+	case *Float8E4M3B11FNUZType:
+		if !(t.Release == 0 || t.Release >= 17) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 17",
+				Target: t.String(),
+				What:   "builtin Float8E4M3B11FNUZType",
+			}
+		}
+	case *Float8E3M4Type:
+		if !(t.Release == 0 || t.Release >= 20) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 20",
+				Target: t.String(),
+				What:   "builtin Float8E3M4Type",
+			}
+		}
+	case *Float4E2M1FNType:
+		if !(t.Release == 0 || t.Release >= 20) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 20",
+				Target: t.String(),
+				What:   "builtin Float4E2M1FNType",
+			}
+		}
+	case *Float6E2M3FNType:
+		if !(t.Release == 0 || t.Release >= 20) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 20",
+				Target: t.String(),
+				What:   "builtin Float6E2M3FNType",
+			}
+		}
+	case *Float6E3M2FNType:
+		if !(t.Release == 0 || t.Release >= 20) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 20",
+				Target: t.String(),
+				What:   "builtin Float6E3M2FNType",
+			}
+		}
+	case *Float8E8M0FNUType:
+		if !(t.Release == 0 || t.Release >= 20) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 20",
+				Target: t.String(),
+				What:   "builtin Float8E8M0FNUType",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.TypeAvailability = Dialect

@@ -5,7 +5,9 @@ package dlti
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // DataLayoutEntryAttr is an attribute to represent an entry of a data layout specification.
@@ -275,3 +277,29 @@ func (a *TargetSystemSpecAttr) String() string {
 func (a *TargetSystemSpecAttr) Entries() ir.Attribute {
 	return a.entries
 }
+
+// AttributeAvailable refuses an attribute that the target t lacks (its definition's
+// since and until), as bytecode.AttrAvailability.
+func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
+	switch v.(type) {
+	case *FunctionPointerAlignmentAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "dlti FunctionPointerAlignmentAttr",
+			}
+		}
+	case *MapAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "dlti MapAttr",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.AttrAvailability = Dialect

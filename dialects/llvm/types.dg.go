@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // LLVMArrayType is lLVM array type.
@@ -568,3 +570,45 @@ func (t *LLVMX86AMXType) String() string {
 	}
 	return "!llvm.LLVMX86AMXType"
 }
+
+// TypeAvailable refuses a type that the target t lacks (its definition's
+// since and until), as bytecode.TypeAvailability.
+func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
+	switch v.(type) {
+	case *LLVMFixedVectorType:
+		if !(t.Release != 0 && t.Release <= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm <= 19",
+				Target: t.String(),
+				What:   "llvm LLVMFixedVectorType",
+			}
+		}
+	case *LLVMPPCFP128Type:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "llvm LLVMPPCFP128Type",
+			}
+		}
+	case *LLVMScalableVectorType:
+		if !(t.Release != 0 && t.Release <= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm <= 19",
+				Target: t.String(),
+				What:   "llvm LLVMScalableVectorType",
+			}
+		}
+	case *LLVMX86AMXType:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "llvm LLVMX86AMXType",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.TypeAvailability = Dialect

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // BarrierReductionAttr is nVVM barrier reduction operation.
@@ -2379,3 +2380,285 @@ func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
 }
 
 var _ bytecode.EnumAttrs = Dialect
+
+// AttributeAvailable refuses an attribute that the target t lacks (its definition's
+// since and until), as bytecode.AttrAvailability.
+func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
+	switch v.(type) {
+	case *BarrierReductionAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm BarrierReductionAttr",
+			}
+		}
+	case *BlockScaleFormatAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm BlockScaleFormatAttr",
+			}
+		}
+	case *CTAGroupKindAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm CTAGroupKindAttr",
+			}
+		}
+	case *CacheEvictionPriorityAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm CacheEvictionPriorityAttr",
+			}
+		}
+	case *ClusterLaunchControlQueryTypeAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm ClusterLaunchControlQueryTypeAttr",
+			}
+		}
+	case *DotAccumulateTypeAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm DotAccumulateTypeAttr",
+			}
+		}
+	case *FPRoundingModeAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm FPRoundingModeAttr",
+			}
+		}
+	case *GridDepActionKindAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm GridDepActionKindAttr",
+			}
+		}
+	case *LdStMatrixEltTypeAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm LdStMatrixEltTypeAttr",
+			}
+		}
+	case *LdStMatrixShapeAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm LdStMatrixShapeAttr",
+			}
+		}
+	case *MMABlockScaleKindAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm MMABlockScaleKindAttr",
+			}
+		}
+	case *MMAKindAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm MMAKindAttr",
+			}
+		}
+	case *MatchSyncKindAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm MatchSyncKindAttr",
+			}
+		}
+	case *MemOrderKindAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm MemOrderKindAttr",
+			}
+		}
+	case *MemScopeKindAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm MemScopeKindAttr",
+			}
+		}
+	case *NVVMMemorySpaceAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm NVVMMemorySpaceAttr",
+			}
+		}
+	case *PermuteModeAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm PermuteModeAttr",
+			}
+		}
+	case *PrefetchCacheLevelAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm PrefetchCacheLevelAttr",
+			}
+		}
+	case *SaturationModeAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm SaturationModeAttr",
+			}
+		}
+	case *ScaleVecSizeAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm ScaleVecSizeAttr",
+			}
+		}
+	case *TMALoadModeAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm TMALoadModeAttr",
+			}
+		}
+	case *TMAReduxKindAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm TMAReduxKindAttr",
+			}
+		}
+	case *TMAStoreModeAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm TMAStoreModeAttr",
+			}
+		}
+	case *Tcgen05CpMulticastAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm Tcgen05CpMulticastAttr",
+			}
+		}
+	case *Tcgen05CpShapeAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm Tcgen05CpShapeAttr",
+			}
+		}
+	case *Tcgen05CpSrcFormatAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm Tcgen05CpSrcFormatAttr",
+			}
+		}
+	case *Tcgen05FenceKindAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm Tcgen05FenceKindAttr",
+			}
+		}
+	case *Tcgen05LdStShapeAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm Tcgen05LdStShapeAttr",
+			}
+		}
+	case *Tcgen05MMABlockScaleAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm Tcgen05MMABlockScaleAttr",
+			}
+		}
+	case *Tcgen05MMACollectorBBufferAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm Tcgen05MMACollectorBBufferAttr",
+			}
+		}
+	case *Tcgen05MMACollectorOpAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm Tcgen05MMACollectorOpAttr",
+			}
+		}
+	case *Tcgen05MMAKindAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm Tcgen05MMAKindAttr",
+			}
+		}
+	case *Tcgen05WaitKindAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm Tcgen05WaitKindAttr",
+			}
+		}
+	case *VoteSyncKindAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "nvvm VoteSyncKindAttr",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.AttrAvailability = Dialect

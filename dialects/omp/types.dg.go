@@ -2,7 +2,11 @@
 
 package omp
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
+)
 
 // CanonicalLoopInfoType is type for representing a reference to a canonical loop.
 type CanonicalLoopInfoType struct {
@@ -61,3 +65,21 @@ func (t *MapBoundsType) String() string {
 	}
 	return "!omp.MapBoundsType"
 }
+
+// TypeAvailable refuses a type that the target t lacks (its definition's
+// since and until), as bytecode.TypeAvailability.
+func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
+	switch v.(type) {
+	case *CanonicalLoopInfoType:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "omp CanonicalLoopInfoType",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.TypeAvailability = Dialect

@@ -5,7 +5,9 @@ package quant
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // AnyQuantizedType is a quant type.
@@ -461,3 +463,21 @@ func (t *UniformQuantizedType) StorageTypeMin() int64 {
 func (t *UniformQuantizedType) StorageTypeMax() int64 {
 	return t.storageTypeMax
 }
+
+// TypeAvailable refuses a type that the target t lacks (its definition's
+// since and until), as bytecode.TypeAvailability.
+func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
+	switch v.(type) {
+	case *UniformQuantizedSubChannelType:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "quant UniformQuantizedSubChannelType",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.TypeAvailability = Dialect

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // AddressingModelAttr is valid SPIR-V AddressingModel.
@@ -2421,3 +2422,69 @@ func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
 }
 
 var _ bytecode.EnumAttrs = Dialect
+
+// AttributeAvailable refuses an attribute that the target t lacks (its definition's
+// since and until), as bytecode.AttrAvailability.
+func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
+	switch v.(type) {
+	case *CacheControlLoadINTELAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "spirv CacheControlLoadINTELAttr",
+			}
+		}
+	case *CacheControlStoreINTELAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "spirv CacheControlStoreINTELAttr",
+			}
+		}
+	case *FPEncodingAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "spirv FPEncodingAttr",
+			}
+		}
+	case *FPRoundingModeAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "spirv FPRoundingModeAttr",
+			}
+		}
+	case *JointMatrixPropertiesINTELAttr:
+		if !(t.Release != 0 && t.Release <= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm <= 19",
+				Target: t.String(),
+				What:   "spirv JointMatrixPropertiesINTELAttr",
+			}
+		}
+	case *LoadCacheControlAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "spirv LoadCacheControlAttr",
+			}
+		}
+	case *StoreCacheControlAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "spirv StoreCacheControlAttr",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.AttrAvailability = Dialect

@@ -7,6 +7,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // ArrayV1Attr is an array of attributes (0.9.0).
@@ -1265,3 +1266,69 @@ func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
 }
 
 var _ bytecode.EnumAttrs = Dialect
+
+// AttributeAvailable refuses an attribute that the target t lacks (its definition's
+// since and until), as bytecode.AttrAvailability.
+func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
+	switch v.(type) {
+	case *ResultAccuracyV1Attr:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 9, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.9.0",
+				Target: t.String(),
+				What:   "vhlo ResultAccuracyV1Attr",
+			}
+		}
+	case *SubAxisInfoV1Attr:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 16, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.16.0",
+				Target: t.String(),
+				What:   "vhlo SubAxisInfoV1Attr",
+			}
+		}
+	case *AxisRefV1Attr:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 16, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.16.0",
+				Target: t.String(),
+				What:   "vhlo AxisRefV1Attr",
+			}
+		}
+	case *ReplicaGroupMeshAxesV1Attr:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 16, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.16.0",
+				Target: t.String(),
+				What:   "vhlo ReplicaGroupMeshAxesV1Attr",
+			}
+		}
+	case *MeshAxisV1Attr:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 16, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.16.0",
+				Target: t.String(),
+				What:   "vhlo MeshAxisV1Attr",
+			}
+		}
+	case *MeshV1Attr:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 16, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.16.0",
+				Target: t.String(),
+				What:   "vhlo MeshV1Attr",
+			}
+		}
+	case *ResultAccuracyModeV1Attr:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 9, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.9.0",
+				Target: t.String(),
+				What:   "vhlo ResultAccuracyModeV1Attr",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.AttrAvailability = Dialect

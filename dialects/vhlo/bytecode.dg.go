@@ -669,13 +669,6 @@ func readResultAccuracyV1Attr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeResultAccuracyV1Attr encodes a ResultAccuracyV1Attr.
 func writeResultAccuracyV1Attr(w *bytecode.EntryWriter, a *ResultAccuracyV1Attr) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 9, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.9.0",
-			Target: w.Target.String(),
-			What:   "vhlo ResultAccuracyV1Attr",
-		}
-	}
 	w.VarInt(20)
 	w.SignedVarInt(int64(a.atolBits))
 	w.SignedVarInt(int64(a.rtolBits))
@@ -710,13 +703,6 @@ func readSubAxisInfoV1Attr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeSubAxisInfoV1Attr encodes a SubAxisInfoV1Attr.
 func writeSubAxisInfoV1Attr(w *bytecode.EntryWriter, a *SubAxisInfoV1Attr) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 16, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.16.0",
-			Target: w.Target.String(),
-			What:   "vhlo SubAxisInfoV1Attr",
-		}
-	}
 	w.VarInt(21)
 	w.SignedVarInt(int64(a.preSize))
 	w.SignedVarInt(int64(a.size))
@@ -741,13 +727,6 @@ func readAxisRefV1Attr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeAxisRefV1Attr encodes a AxisRefV1Attr.
 func writeAxisRefV1Attr(w *bytecode.EntryWriter, a *AxisRefV1Attr) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 16, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.16.0",
-			Target: w.Target.String(),
-			What:   "vhlo AxisRefV1Attr",
-		}
-	}
 	w.VarInt(22)
 	w.Attribute(a.name)
 	writeSubAxisInfo(w, a.subAxisInfo)
@@ -772,13 +751,6 @@ func readReplicaGroupMeshAxesV1Attr0(r *bytecode.EntryReader) (ir.Attribute, err
 
 // writeReplicaGroupMeshAxesV1Attr encodes a ReplicaGroupMeshAxesV1Attr.
 func writeReplicaGroupMeshAxesV1Attr(w *bytecode.EntryWriter, a *ReplicaGroupMeshAxesV1Attr) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 16, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.16.0",
-			Target: w.Target.String(),
-			What:   "vhlo ReplicaGroupMeshAxesV1Attr",
-		}
-	}
 	w.VarInt(23)
 	w.Attribute(a.mesh)
 	w.Attribute(a.axes)
@@ -807,13 +779,6 @@ func readMeshAxisV1Attr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeMeshAxisV1Attr encodes a MeshAxisV1Attr.
 func writeMeshAxisV1Attr(w *bytecode.EntryWriter, a *MeshAxisV1Attr) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 16, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.16.0",
-			Target: w.Target.String(),
-			What:   "vhlo MeshAxisV1Attr",
-		}
-	}
 	w.VarInt(24)
 	w.Attribute(a.name)
 	w.SignedVarInt(int64(a.size))
@@ -838,13 +803,6 @@ func readMeshV1Attr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeMeshV1Attr encodes a MeshV1Attr.
 func writeMeshV1Attr(w *bytecode.EntryWriter, a *MeshV1Attr) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 16, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.16.0",
-			Target: w.Target.String(),
-			What:   "vhlo MeshV1Attr",
-		}
-	}
 	w.VarInt(25)
 	w.Attribute(a.axes)
 	w.OptionalAttribute(a.deviceIds)
@@ -1113,13 +1071,6 @@ func readResultAccuracyModeV1Attr0(r *bytecode.EntryReader) (ir.Attribute, error
 
 // writeResultAccuracyModeV1Attr encodes a ResultAccuracyModeV1Attr.
 func writeResultAccuracyModeV1Attr(w *bytecode.EntryWriter, a *ResultAccuracyModeV1Attr) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 9, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.9.0",
-			Target: w.Target.String(),
-			What:   "vhlo ResultAccuracyModeV1Attr",
-		}
-	}
 	w.VarInt(19)
 	if !a.value.Valid() {
 		w.Fail(fmt.Errorf("vhlo ResultAccuracyModeV1Attr: value is %d, not a ResultAccuracyModeV1 value", uint64(a.value)))
@@ -1355,13 +1306,6 @@ func readFloatF8E4M3FNUZV1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 
 // writeFloatF8E4M3FNUZV1Type encodes a FloatF8E4M3FNUZV1Type.
 func writeFloatF8E4M3FNUZV1Type(w *bytecode.EntryWriter, t *FloatF8E4M3FNUZV1Type) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(0, 10, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 0.10.0",
-			Target: w.Target.String(),
-			What:   "vhlo FloatF8E4M3FNUZV1Type",
-		}
-	}
 	w.VarInt(27)
 	return true, w.Err()
 }
@@ -1373,13 +1317,6 @@ func readFloatF8E5M2FNUZV1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 
 // writeFloatF8E5M2FNUZV1Type encodes a FloatF8E5M2FNUZV1Type.
 func writeFloatF8E5M2FNUZV1Type(w *bytecode.EntryWriter, t *FloatF8E5M2FNUZV1Type) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(0, 10, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 0.10.0",
-			Target: w.Target.String(),
-			What:   "vhlo FloatF8E5M2FNUZV1Type",
-		}
-	}
 	w.VarInt(28)
 	return true, w.Err()
 }
@@ -1391,13 +1328,6 @@ func readFloatF8E4M3B11FNUZV1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 
 // writeFloatF8E4M3B11FNUZV1Type encodes a FloatF8E4M3B11FNUZV1Type.
 func writeFloatF8E4M3B11FNUZV1Type(w *bytecode.EntryWriter, t *FloatF8E4M3B11FNUZV1Type) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(0, 11, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 0.11.0",
-			Target: w.Target.String(),
-			What:   "vhlo FloatF8E4M3B11FNUZV1Type",
-		}
-	}
 	w.VarInt(29)
 	return true, w.Err()
 }
@@ -1409,13 +1339,6 @@ func readIntegerSI2V1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 
 // writeIntegerSI2V1Type encodes a IntegerSI2V1Type.
 func writeIntegerSI2V1Type(w *bytecode.EntryWriter, t *IntegerSI2V1Type) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 2, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.2.0",
-			Target: w.Target.String(),
-			What:   "vhlo IntegerSI2V1Type",
-		}
-	}
 	w.VarInt(31)
 	return true, w.Err()
 }
@@ -1427,13 +1350,6 @@ func readIntegerUI2V1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 
 // writeIntegerUI2V1Type encodes a IntegerUI2V1Type.
 func writeIntegerUI2V1Type(w *bytecode.EntryWriter, t *IntegerUI2V1Type) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 2, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.2.0",
-			Target: w.Target.String(),
-			What:   "vhlo IntegerUI2V1Type",
-		}
-	}
 	w.VarInt(32)
 	return true, w.Err()
 }
@@ -1445,13 +1361,6 @@ func readNoneV1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 
 // writeNoneV1Type encodes a NoneV1Type.
 func writeNoneV1Type(w *bytecode.EntryWriter, t *NoneV1Type) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 6, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.6.0",
-			Target: w.Target.String(),
-			What:   "vhlo NoneV1Type",
-		}
-	}
 	w.VarInt(33)
 	return true, w.Err()
 }
@@ -1463,13 +1372,6 @@ func readFloatTF32V1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 
 // writeFloatTF32V1Type encodes a FloatTF32V1Type.
 func writeFloatTF32V1Type(w *bytecode.EntryWriter, t *FloatTF32V1Type) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 6, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.6.0",
-			Target: w.Target.String(),
-			What:   "vhlo FloatTF32V1Type",
-		}
-	}
 	w.VarInt(34)
 	return true, w.Err()
 }
@@ -1481,13 +1383,6 @@ func readFloatF8E4M3V1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 
 // writeFloatF8E4M3V1Type encodes a FloatF8E4M3V1Type.
 func writeFloatF8E4M3V1Type(w *bytecode.EntryWriter, t *FloatF8E4M3V1Type) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 7, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.7.0",
-			Target: w.Target.String(),
-			What:   "vhlo FloatF8E4M3V1Type",
-		}
-	}
 	w.VarInt(35)
 	return true, w.Err()
 }
@@ -1499,13 +1394,6 @@ func readFloatF8E3M4V1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 
 // writeFloatF8E3M4V1Type encodes a FloatF8E3M4V1Type.
 func writeFloatF8E3M4V1Type(w *bytecode.EntryWriter, t *FloatF8E3M4V1Type) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 7, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.7.0",
-			Target: w.Target.String(),
-			What:   "vhlo FloatF8E3M4V1Type",
-		}
-	}
 	w.VarInt(36)
 	return true, w.Err()
 }
@@ -1517,13 +1405,6 @@ func readFloatF4E2M1FNV1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 
 // writeFloatF4E2M1FNV1Type encodes a FloatF4E2M1FNV1Type.
 func writeFloatF4E2M1FNV1Type(w *bytecode.EntryWriter, t *FloatF4E2M1FNV1Type) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 8, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.8.0",
-			Target: w.Target.String(),
-			What:   "vhlo FloatF4E2M1FNV1Type",
-		}
-	}
 	w.VarInt(37)
 	return true, w.Err()
 }
@@ -1535,13 +1416,6 @@ func readFloatF6E2M3FNV1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 
 // writeFloatF6E2M3FNV1Type encodes a FloatF6E2M3FNV1Type.
 func writeFloatF6E2M3FNV1Type(w *bytecode.EntryWriter, t *FloatF6E2M3FNV1Type) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 8, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.8.0",
-			Target: w.Target.String(),
-			What:   "vhlo FloatF6E2M3FNV1Type",
-		}
-	}
 	w.VarInt(38)
 	return true, w.Err()
 }
@@ -1553,13 +1427,6 @@ func readFloatF6E3M2FNV1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 
 // writeFloatF6E3M2FNV1Type encodes a FloatF6E3M2FNV1Type.
 func writeFloatF6E3M2FNV1Type(w *bytecode.EntryWriter, t *FloatF6E3M2FNV1Type) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 8, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.8.0",
-			Target: w.Target.String(),
-			What:   "vhlo FloatF6E3M2FNV1Type",
-		}
-	}
 	w.VarInt(39)
 	return true, w.Err()
 }
@@ -1571,13 +1438,6 @@ func readFloatF8E8M0FNUV1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 
 // writeFloatF8E8M0FNUV1Type encodes a FloatF8E8M0FNUV1Type.
 func writeFloatF8E8M0FNUV1Type(w *bytecode.EntryWriter, t *FloatF8E8M0FNUV1Type) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 8, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.8.0",
-			Target: w.Target.String(),
-			What:   "vhlo FloatF8E8M0FNUV1Type",
-		}
-	}
 	w.VarInt(40)
 	return true, w.Err()
 }
@@ -1948,13 +1808,6 @@ func readUniformQuantizedPerAxisV1Type0(r *bytecode.EntryReader) (ir.Type, error
 
 // writeUniformQuantizedPerAxisV1Type encodes a UniformQuantizedPerAxisV1Type.
 func writeUniformQuantizedPerAxisV1Type(w *bytecode.EntryWriter, t *UniformQuantizedPerAxisV1Type) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(0, 18, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 0.18.0",
-			Target: w.Target.String(),
-			What:   "vhlo UniformQuantizedPerAxisV1Type",
-		}
-	}
 	w.VarInt(30)
 	w.VarInt(uint64(uint64(t.flags)))
 	w.Type(t.storageType)
@@ -2004,13 +1857,6 @@ func readRankedBufferV1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 
 // writeRankedBufferV1Type encodes a RankedBufferV1Type.
 func writeRankedBufferV1Type(w *bytecode.EntryWriter, t *RankedBufferV1Type) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 13, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.13.0",
-			Target: w.Target.String(),
-			What:   "vhlo RankedBufferV1Type",
-		}
-	}
 	w.VarInt(41)
 	w.VarInt(uint64(len(t.shape)))
 	for _, e0 := range t.shape {
@@ -2043,13 +1889,6 @@ func readFutureV1Type0(r *bytecode.EntryReader) (ir.Type, error) {
 
 // writeFutureV1Type encodes a FutureV1Type.
 func writeFutureV1Type(w *bytecode.EntryWriter, t *FutureV1Type) (bool, error) {
-	if !(w.Target.Dialect(versioning.Dialect).AtLeast(1, 15, 0)) {
-		return false, &wire.VersionError{
-			Needs:  "dialect >= 1.15.0",
-			Target: w.Target.String(),
-			What:   "vhlo FutureV1Type",
-		}
-	}
 	w.VarInt(42)
 	w.VarInt(uint64(len(t.types_)))
 	for _, e0 := range t.types_ {

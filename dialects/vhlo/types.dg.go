@@ -5,7 +5,9 @@ package vhlo
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // BooleanV1Type is !vhlo.bool_v1 (0.9.0).
@@ -1700,3 +1702,141 @@ func (t *FutureV1Type) String() string {
 func (t *FutureV1Type) Types() []ir.Type {
 	return t.types_
 }
+
+// TypeAvailable refuses a type that the target t lacks (its definition's
+// since and until), as bytecode.TypeAvailability.
+func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
+	switch v.(type) {
+	case *FloatF8E4M3FNUZV1Type:
+		if !(t.Dialect(versioning.Dialect).AtLeast(0, 10, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 0.10.0",
+				Target: t.String(),
+				What:   "vhlo FloatF8E4M3FNUZV1Type",
+			}
+		}
+	case *FloatF8E5M2FNUZV1Type:
+		if !(t.Dialect(versioning.Dialect).AtLeast(0, 10, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 0.10.0",
+				Target: t.String(),
+				What:   "vhlo FloatF8E5M2FNUZV1Type",
+			}
+		}
+	case *FloatF8E4M3B11FNUZV1Type:
+		if !(t.Dialect(versioning.Dialect).AtLeast(0, 11, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 0.11.0",
+				Target: t.String(),
+				What:   "vhlo FloatF8E4M3B11FNUZV1Type",
+			}
+		}
+	case *IntegerSI2V1Type:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 2, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.2.0",
+				Target: t.String(),
+				What:   "vhlo IntegerSI2V1Type",
+			}
+		}
+	case *IntegerUI2V1Type:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 2, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.2.0",
+				Target: t.String(),
+				What:   "vhlo IntegerUI2V1Type",
+			}
+		}
+	case *NoneV1Type:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 6, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.6.0",
+				Target: t.String(),
+				What:   "vhlo NoneV1Type",
+			}
+		}
+	case *FloatTF32V1Type:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 6, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.6.0",
+				Target: t.String(),
+				What:   "vhlo FloatTF32V1Type",
+			}
+		}
+	case *FloatF8E4M3V1Type:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 7, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.7.0",
+				Target: t.String(),
+				What:   "vhlo FloatF8E4M3V1Type",
+			}
+		}
+	case *FloatF8E3M4V1Type:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 7, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.7.0",
+				Target: t.String(),
+				What:   "vhlo FloatF8E3M4V1Type",
+			}
+		}
+	case *FloatF4E2M1FNV1Type:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 8, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.8.0",
+				Target: t.String(),
+				What:   "vhlo FloatF4E2M1FNV1Type",
+			}
+		}
+	case *FloatF6E2M3FNV1Type:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 8, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.8.0",
+				Target: t.String(),
+				What:   "vhlo FloatF6E2M3FNV1Type",
+			}
+		}
+	case *FloatF6E3M2FNV1Type:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 8, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.8.0",
+				Target: t.String(),
+				What:   "vhlo FloatF6E3M2FNV1Type",
+			}
+		}
+	case *FloatF8E8M0FNUV1Type:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 8, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.8.0",
+				Target: t.String(),
+				What:   "vhlo FloatF8E8M0FNUV1Type",
+			}
+		}
+	case *UniformQuantizedPerAxisV1Type:
+		if !(t.Dialect(versioning.Dialect).AtLeast(0, 18, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 0.18.0",
+				Target: t.String(),
+				What:   "vhlo UniformQuantizedPerAxisV1Type",
+			}
+		}
+	case *RankedBufferV1Type:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 13, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.13.0",
+				Target: t.String(),
+				What:   "vhlo RankedBufferV1Type",
+			}
+		}
+	case *FutureV1Type:
+		if !(t.Dialect(versioning.Dialect).AtLeast(1, 15, 0)) {
+			return &wire.VersionError{
+				Needs:  "dialect >= 1.15.0",
+				Target: t.String(),
+				What:   "vhlo FutureV1Type",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.TypeAvailability = Dialect

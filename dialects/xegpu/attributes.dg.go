@@ -7,6 +7,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // BlockTensorDescAttr is a composite attribute for `TensorDescType`.
@@ -601,3 +602,85 @@ func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
 }
 
 var _ bytecode.EnumAttrs = Dialect
+
+// AttributeAvailable refuses an attribute that the target t lacks (its definition's
+// since and until), as bytecode.AttrAvailability.
+func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
+	switch v.(type) {
+	case *BlockTensorDescAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "xegpu BlockTensorDescAttr",
+			}
+		}
+	case *LayoutAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "xegpu LayoutAttr",
+			}
+		}
+	case *MemLayoutAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "xegpu MemLayoutAttr",
+			}
+		}
+	case *MemoryScopeAttr:
+		if !(t.Release != 0 && t.Release <= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm <= 19",
+				Target: t.String(),
+				What:   "xegpu MemoryScopeAttr",
+			}
+		}
+	case *MemorySpaceAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "xegpu MemorySpaceAttr",
+			}
+		}
+	case *RangeAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "xegpu RangeAttr",
+			}
+		}
+	case *ScatterTensorDescAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "xegpu ScatterTensorDescAttr",
+			}
+		}
+	case *SliceAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "xegpu SliceAttr",
+			}
+		}
+	case *TensorDescAttr:
+		if !(t.Release != 0 && t.Release <= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm <= 19",
+				Target: t.String(),
+				What:   "xegpu TensorDescAttr",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.AttrAvailability = Dialect

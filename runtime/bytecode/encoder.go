@@ -26,11 +26,13 @@ type Encoder struct {
 
 // dialectCodecs are the codec interfaces one dialect implements.
 type dialectCodecs struct {
-	name    string
-	attr    AttrCodec
-	typ     TypeCodec
-	relText ReleaseTextCodec
-	text    TextCodec
+	name      string
+	attr      AttrCodec
+	typ       TypeCodec
+	relText   ReleaseTextCodec
+	text      TextCodec
+	attrAvail AttrAvailability
+	typeAvail TypeAvailability
 }
 
 // NewEncoder returns an Encoder resolving references through num.
@@ -51,6 +53,8 @@ func (e *Encoder) dialect(name string) *dialectCodecs {
 		d.typ, _ = reg.(TypeCodec)
 		d.relText, _ = reg.(ReleaseTextCodec)
 		d.text, _ = reg.(TextCodec)
+		d.attrAvail, _ = reg.(AttrAvailability)
+		d.typeAvail, _ = reg.(TypeAvailability)
 		e.codecs[name] = d
 	}
 	e.last = d
@@ -93,6 +97,11 @@ func (e *Encoder) Attribute(buf []byte, a ir.Attribute) (out []byte, custom bool
 		return e.verbatim(buf, a.Payload()), true, nil
 	}
 	d := e.dialect(a.Dialect())
+	if d.attrAvail != nil {
+		if err := d.attrAvail.AttributeAvailable(e.target, a); err != nil {
+			return nil, false, err
+		}
+	}
 	if d.attr != nil {
 		w := e.writer(buf)
 		ok, err := d.attr.WriteAttribute(w, a)
@@ -125,6 +134,11 @@ func (e *Encoder) Type(buf []byte, t ir.Type) (out []byte, custom bool, err erro
 		return e.verbatim(buf, t.Payload()), true, nil
 	}
 	d := e.dialect(t.Dialect())
+	if d.typeAvail != nil {
+		if err := d.typeAvail.TypeAvailable(e.target, t); err != nil {
+			return nil, false, err
+		}
+	}
 	if d.typ != nil {
 		w := e.writer(buf)
 		ok, err := d.typ.WriteType(w, t)

@@ -371,6 +371,22 @@ func (w *EntryWriter) APInt(v ir.APInt) {
 // Fail records an error from a hand-written field codec.
 func (w *EntryWriter) Fail(err error) { w.fail(err) }
 
+// AttrAvailability is implemented by a dialect some of whose attributes
+// exist only in some LLVM releases or dialect versions (since/until in
+// its definitions): AttributeAvailable returns nil where a exists at t,
+// else a *wire.VersionError naming what a needs. The writer asks before
+// writing a, as bytecode or as text: the target's reader would not know
+// it either way (xegpu's MemoryScopeAttr, which LLVM 22 dropped).
+type AttrAvailability interface {
+	AttributeAvailable(t Target, a ir.Attribute) error
+}
+
+// TypeAvailability is AttrAvailability for types (builtin's f8E3M4,
+// which LLVM 20 added).
+type TypeAvailability interface {
+	TypeAvailable(t Target, ty ir.Type) error
+}
+
 // AttrCodec is implemented by a dialect with custom attribute encodings.
 type AttrCodec interface {
 	ReadAttribute(r *EntryReader) (ir.Attribute, error)

@@ -1,10 +1,14 @@
 package mlirbc_test
 
 import (
+	"bytes"
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // TestCrossRelease reads what one release writes and writes it for the
@@ -42,5 +46,58 @@ func TestCrossRelease(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestReleaseLacksKind writes, for another release, a file holding an
+// attribute or type that release does not have: the writer refuses it,
+// naming the kind, the releases that have it and the target, where it
+// wrote a file that release's mlir-opt refuses. Written for the release
+// that read it, the file comes out as it went in.
+func TestReleaseLacksKind(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		from, to oracle.Release
+		text     string
+		want     string
+	}{
+		{"a kind 22 dropped", oracle.LLVM19, oracle.LLVM22,
+			"gpu.module @m {\n  gpu.func @f() {\n    \"xegpu.fence\"() <{fence_scope = #xegpu<fence_scope workgroup>, memory_kind = #xegpu<memory_scope global>}> : () -> ()\n    gpu.return\n  }\n}\n",
+			"xegpu MemoryScopeAttr needs llvm <= 19, but the target is llvm 22"},
+		{"a type 20 added", oracle.LLVM22, oracle.LLVM19,
+			"func.func @f(%a: f8E3M4) -> f8E3M4 {\n  return %a : f8E3M4\n}\n",
+			"builtin Float8E3M4Type needs llvm >= 20, but the target is llvm 19"},
+		{"a type 17 added", oracle.LLVM19, oracle.LLVM16,
+			"func.func @f(%a: tf32) -> tf32 {\n  return %a : tf32\n}\n",
+			"builtin FloatTF32Type needs llvm >= 17, but the target is llvm 16"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			oracle.Require(t, c.from)
+			oracle.Require(t, c.to)
+			// The premise: the target's mlir-opt does not know the kind.
+			if _, err := oracle.RunInput(c.to, []byte(c.text), ".mlir"); err == nil {
+				t.Fatalf("mlir-opt-%d reads the text", int(c.to))
+			}
+			v := c.from.Versions()[len(c.from.Versions())-1]
+			in, err := oracle.RunInput(c.from, []byte(c.text), ".mlir", oracle.BytecodeFlags(c.from, v)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx := newContext()
+			m, err := mlirbc.Read(ctx, in, mlirbc.ReadOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			back, err := mlirbc.Append(nil, ctx, m, m.Options())
+			if err != nil || !bytes.Equal(back, in) {
+				t.Fatalf("written for mlir-opt-%d, which read it: %v (same bytes: %v)", int(c.from), err, bytes.Equal(back, in))
+			}
+			tv := c.to.Versions()[len(c.to.Versions())-1]
+			_, err = mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(tv), Producer: c.to.Producer(), Release: int(c.to)})
+			var ve *wire.VersionError
+			if !errors.As(err, &ve) || !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("written for mlir-opt-%d: %v; want a version error saying %q", int(c.to), err, c.want)
+			}
+		})
 	}
 }

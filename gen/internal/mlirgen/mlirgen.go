@@ -37,10 +37,14 @@ func Files(m *model.Dialect) map[string]func(*jen.File) {
 		files["attributes"] = func(f *jen.File) {
 			g.genDefs(f, m.Attrs)
 			g.genEnumAttrs(f)
+			g.genAvailability(f, m.Attributes, false)
 		}
 	}
 	if len(m.Dialect.Types) > 0 {
-		files["types"] = func(f *jen.File) { g.genDefs(f, m.Types) }
+		files["types"] = func(f *jen.File) {
+			g.genDefs(f, m.Types)
+			g.genAvailability(f, m.Dialect.Types, true)
+		}
 	}
 	if m.HasBytecode() {
 		files["bytecode"] = g.genBytecode

@@ -220,21 +220,6 @@ func defaultFuncName(op, attr string) string {
 	return "default" + defs.GoName(op) + defs.GoName(attr)
 }
 
-// dialectAvail is the condition under which a definition bounded on the
-// dialect axis exists at the writer's target, nil when it is not.
-func dialectAvail(a defs.Availability) jen.Code {
-	since, until := dialectBound(a.Since), dialectBound(a.Until)
-	switch {
-	case since != nil && until != nil:
-		return jen.Add(dialectCond("w.Target", since, true)).Op("&&").Add(dialectCond("w.Target", until, false))
-	case since != nil:
-		return dialectCond("w.Target", since, true)
-	case until != nil:
-		return dialectCond("w.Target", until, false)
-	}
-	return nil
-}
-
 // dialectCond is the condition of a dialect-axis bound at the target x.
 func dialectCond(x string, v *defs.Version, since bool) jen.Code {
 	var parts []jen.Code

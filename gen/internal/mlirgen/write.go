@@ -29,15 +29,6 @@ func (g *gen) genWriteFunc(f *jen.File, def *defs.Def) {
 			jen.Err().Op("!=").Nil(),
 		).Block(jen.Return(jen.False(), jen.Qual("fmt", "Errorf").Call(jen.Lit(def.Name+": %w"), jen.Err()))))
 	}
-	if c := dialectAvail(def.Availability); c != nil {
-		// The definition exists only in some versions of the dialect.
-		body = append(body, jen.If(jen.Op("!").Parens(c)).Block(
-			jen.Return(jen.False(), jen.Op("&").Qual(model.Wire, "VersionError").Values(jen.Dict{
-				jen.Id("What"):   jen.Lit(fmt.Sprintf("%s %s", g.m.Name, def.Name)),
-				jen.Id("Needs"):  jen.Lit(availText(def.Availability)),
-				jen.Id("Target"): jen.Id("w").Dot("Target").Dot("String").Call(),
-			}))))
-	}
 	gated := false
 	for _, e := range def.Bytecode {
 		gated = gated || e.Since != nil || e.Until != nil
@@ -90,6 +81,43 @@ func (g *gen) genWriteFunc(f *jen.File, def *defs.Def) {
 	}
 	f.Comment(fmt.Sprintf("%s encodes a %s.", writeFuncName(def), def.Name))
 	f.Func().Id(writeFuncName(def)).Params(jen.Id("w").Op("*").Qual(model.Bytecode, "EntryWriter"), jen.Id(recv(def)).Op("*").Id(def.Name)).Params(jen.Bool(), jen.Error()).Block(body...)
+}
+
+// genAvailability emits the dialect's AttributeAvailable (types:
+// TypeAvailable), bytecode.AttrAvailability, for those of list that
+// exist only at some targets (since/until on the llvm, bytecode or
+// dialect axis): the writer asks it before writing a value, whether as
+// bytecode or as text. Nothing for a dialect whose definitions have no
+// bounds.
+func (g *gen) genAvailability(f *jen.File, list []*defs.Def, types bool) {
+	var cases []jen.Code
+	for _, def := range list {
+		c := availExpr("t", def.Availability)
+		if c == nil {
+			continue
+		}
+		cases = append(cases, jen.Case(jen.Op("*").Id(def.Name)).Block(
+			jen.If(jen.Op("!").Parens(c)).Block(jen.Return(jen.Op("&").Qual(model.Wire, "VersionError").Values(jen.Dict{
+				jen.Id("What"):   jen.Lit(fmt.Sprintf("%s %s", g.m.Name, def.Name)),
+				jen.Id("Needs"):  jen.Lit(availText(def.Availability)),
+				jen.Id("Target"): jen.Id("t").Dot("String").Call(),
+			}))),
+		))
+	}
+	if len(cases) == 0 {
+		return
+	}
+	method, iface, kind, what := "AttributeAvailable", "AttrAvailability", "Attribute", "an attribute"
+	if types {
+		method, iface, kind, what = "TypeAvailable", "TypeAvailability", "Type", "a type"
+	}
+	f.Comment(fmt.Sprintf("%s refuses %s that the target t lacks (its definition's", method, what))
+	f.Comment(fmt.Sprintf("since and until), as bytecode.%s.", iface))
+	f.Func().Params(jen.Id("dialect")).Id(method).Params(jen.Id("t").Qual(model.Bytecode, "Target"), jen.Id("v").Qual(model.IR, kind)).Error().Block(
+		jen.Switch(jen.Id("v").Assert(jen.Type())).Block(cases...),
+		jen.Return(jen.Nil()),
+	)
+	f.Var().Id("_").Qual(model.Bytecode, iface).Op("=").Id("Dialect")
 }
 
 func (g *gen) writeField(def *defs.Def, fl *defs.Field) []jen.Code {
