@@ -12,6 +12,7 @@ import (
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/math"
 	"github.com/dialectgen/dialectgen/dialects/transform"
+	"github.com/dialectgen/dialectgen/dialects/ub"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/hooks"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -248,11 +249,28 @@ func TestStringAndCastDefaults(t *testing.T) {
 	for op, want := range map[string]string{
 		"structured.bufferize_to_allocation": `[{alloc_op "memref.alloc"} {memcpy_op "bufferization.materialize_in_destination"}]`,
 		"apply_patterns":                     "[{max_iterations -1 : i64} {max_num_rewrites -1 : i64}]",
+		"structured.split_reduction":         "[{insert_split_dimension 0 : i64} {split_factor 0 : i64}]",
 	} {
 		gen, _ := transform.Dialect.PopulateDefaults(ctx, op, 0, nil)
 		got, _ := in.PopulateDefaults(ctx, op, 0, nil)
 		if fmt.Sprint(got) != fmt.Sprint(gen) || fmt.Sprint(got) != want {
 			t.Errorf("%s: %v, generated %v, want %s", op, got, gen, want)
 		}
+	}
+}
+
+// TestAttrDefault: a default that is a parameterless attribute of the
+// dialect (ub.poison's #ub.poison) is built by the interpreter as the
+// generated rules build it.
+func TestAttrDefault(t *testing.T) {
+	in, err := Load("../dialects/ub/ub.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := ir.NewContext(builtin.Dialect, in)
+	gen, _ := ub.Dialect.PopulateDefaults(ir.NewContext(builtin.Dialect, ub.Dialect), "poison", 0, nil)
+	got, _ := in.PopulateDefaults(ctx, "poison", 0, nil)
+	if fmt.Sprint(got) != fmt.Sprint(gen) || fmt.Sprint(got) != "[{value #ub.poison}]" {
+		t.Errorf("ub.poison: %v, generated %v", got, gen)
 	}
 }

@@ -102,6 +102,11 @@ func (in *Dialect) releaseDefault(d *tables.ReleaseDefault) func(ctx *ir.Context
 		return func(ctx *ir.Context) ir.Attribute { return builtin.GetStringAttr(ctx, d.Str, builtin.GetNoneType(ctx)) }
 	case "foreign":
 		return func(ctx *ir.Context) ir.Attribute { return release.EnumAttr(ctx, d.Dialect, d.EnumName, d.CaseName) }
+	case "attr":
+		return func(ctx *ir.Context) ir.Attribute {
+			a, _ := in.get(ctx, d.Def, nil).(ir.Attribute)
+			return a
+		}
 	}
 	return func(ctx *ir.Context) ir.Attribute {
 		a, _ := in.get(ctx, d.Def, []any{d.Case.Value}).(ir.Attribute)

@@ -15,8 +15,9 @@ import (
 // (ODS's DefaultValuedAttr): arith's fastmath (every release) and
 // overflowFlags (19 on; trunci's 22 on), LLVM's fastmathFlags, whose
 // default is an enum's empty value, math's and complex's fastmath,
-// arith's attribute, and LLVM's ordering, visibility_, linkage and CConv,
-// enums held as integers and in attributes. It uses no properties syntax,
+// arith's attribute, LLVM's ordering, visibility_, linkage and CConv,
+// enums held as integers and in attributes, and ub.poison's value, whose
+// default is its builder's (#ub.poison). It uses no properties syntax,
 // which 16 lacks.
 const withoutDefaults = `"func.func"() ({
 ^bb0(%a: i32, %b: f32, %c: i64):
@@ -29,6 +30,7 @@ const withoutDefaults = `"func.func"() ({
   %6 = "math.sqrt"(%b) : (f32) -> f32
   %7 = "complex.create"(%b, %b) : (f32, f32) -> complex<f32>
   %8 = "complex.abs"(%7) : (complex<f32>) -> f32
+  %9 = "ub.poison"() : () -> i32
   "func.return"(%0) : (i32) -> ()
 }) {function_type = (i32, f32, i64) -> i32, sym_name = "f"} : () -> ()
 "llvm.func"() ({

@@ -327,6 +327,12 @@ func opFactsOf(rs *Records, r record) (*opFacts, error) {
 				return fmt.Errorf("argument %d: an attribute without a name", i)
 			}
 			p := part{name: a.name, constraint: rs.constraintName(c.name), dflt: rs.opNameLiteral(c.str("defaultValue"), rs.opNamespace(r))}
+			if call := c.str("constBuilderCall"); p.dflt != "" && call != "" && !strings.Contains(call, "$0") {
+				// A builder that takes no value builds the default
+				// whatever ODS's default says: ub.poison's "{}" is
+				// #ub.poison.
+				p.dflt = call
+			}
 			opt, _ := c.num("isOptional")
 			p.optional = opt != 0 || p.dflt != "" || p.constraint == "UnitAttr"
 			p.populated = opt == 0 && p.dflt != "" && p.constraint != "UnitAttr"

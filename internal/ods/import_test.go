@@ -474,10 +474,14 @@ func TestImportReleaseFacts(t *testing.T) {
 			m["anonymous_92"] = map[string]any{"!name": "anonymous_92", "!anonymous": true,
 				"!superclasses": []any{"Constraint", "AttrConstraint", "Attr", "DefaultValuedAttr"}, "baseAttr": ref("StrAttr"),
 				"defaultValue": "::mlir::toy::FuncOp::getOperationName()"}
+			// A default whose builder takes no value (ub.poison's).
+			m["anonymous_93"] = map[string]any{"!name": "anonymous_93", "!anonymous": true,
+				"!superclasses": []any{"Constraint", "AttrConstraint", "Attr", "DefaultValuedAttr"}, "baseAttr": ref("StrAttr"),
+				"defaultValue": "{}", "constBuilderCall": "::mlir::toy::MarkAttr::get($_builder.getContext())"}
 			inst := m["!instanceof"].(map[string]any)
 			inst["EnumAttrInfo"] = []any{"KindAttr"}
 			args := dagArgs(m, "Toy_CallOp", "arguments")
-			args = append(args, []any{ref("anonymous_90"), "kinds"}, []any{ref(maskConstraint), "mask"}, []any{ref("anonymous_91"), "mode"}, []any{ref("anonymous_92"), "made_by"})
+			args = append(args, []any{ref("anonymous_90"), "kinds"}, []any{ref(maskConstraint), "mask"}, []any{ref("anonymous_91"), "mode"}, []any{ref("anonymous_92"), "made_by"}, []any{ref("anonymous_93"), "mark"})
 			op(m, "Toy_CallOp")["arguments"].(map[string]any)["args"] = args
 		}
 	}
@@ -495,6 +499,7 @@ func TestImportReleaseFacts(t *testing.T) {
 		"{name: max, value: 2, older_values: {llvm 19: 1}}",
 		"{name: add, value: 0}",
 		`{name: made_by, constraint: StrAttr, optional: true, default: "\"toy.func\"", populated: true}`,
+		`{name: mark, constraint: StrAttr, optional: true, default: "::mlir::toy::MarkAttr::get($_builder.getContext())", populated: true}`,
 		"{name: weight, constraint: I64Attr, optional: true, default: \"0\", discardable_outside: true, populated: true, since: llvm 22}",
 	} {
 		if !strings.Contains(string(data), want) {

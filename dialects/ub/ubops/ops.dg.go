@@ -4,7 +4,10 @@
 // (package ub, which describes the ops' bytecode and registers the dialect).
 package ubops
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+)
 
 // opWrapper is what every op wrapper of the package embeds: the wrapped
 // operation and the methods every wrapper has.
@@ -56,11 +59,13 @@ func (o PoisonOp) Result() *ir.Value { return o.op.Result(0) }
 func (o PoisonOp) Value() ir.Attribute { return o.op.Attr("value") }
 
 // BuildPoisonOp creates an ub.poison at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
+// has no block). Nil optional attributes are left unset, but for those MLIR
+// gives a default, which get it (given b's context); single-block regions get
+// their block.
 func BuildPoisonOp(b *ir.Builder, loc ir.Location, resultType ir.Type, value ir.Attribute) PoisonOp {
 	op := ir.NewNamedOperation(&nameOfPoisonOp, loc, []ir.Type{resultType})
 	setAttrs(op, []string{"value"}, value)
+	bytecode.PopulateDefaults(b.Ctx, op)
 	b.Insert(op)
 	return PoisonOp{opWrapper{op}}
 }

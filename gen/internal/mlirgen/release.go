@@ -33,6 +33,8 @@ func defaultValue(d *releaserules.Default) jen.Code {
 		return jen.Qual(model.Builtin, "GetStringAttr").Call(ctx, jen.Lit(d.Str), jen.Qual(model.Builtin, "GetNoneType").Call(ctx))
 	case "foreign":
 		return jen.Qual(model.Release, "EnumAttr").Call(ctx, jen.Lit(d.Dialect), jen.Lit(d.EnumName), jen.Lit(d.CaseName))
+	case "attr":
+		return jen.Id(defs.ConstructorName(d.Def)).Call(ctx)
 	}
 	return jen.Id(defs.ConstructorName(d.Def)).Call(ctx, jen.Id(d.Case.GoName))
 }

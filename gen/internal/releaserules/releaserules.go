@@ -53,7 +53,8 @@ type Default struct {
 	// Kind is "bool" (a BoolAttr of Bool), "int" (an IntegerAttr of Int,
 	// Width bits), "string" (a StringAttr of Str), "dense" (an empty
 	// DenseArrayAttr of Width-bit integers), "array" (an empty
-	// ArrayAttr), "enum" (Def, an attribute of the dialect whose one
+	// ArrayAttr), "attr" (Def, a parameterless attribute of the dialect),
+	// "enum" (Def, an attribute of the dialect whose one
 	// parameter is an enum, of Case) or "foreign" (the attribute of
 	// dialect Dialect holding the case CaseName of its enum EnumName,
 	// found at run time: bytecode.EnumAttrs).
@@ -233,6 +234,19 @@ func defaultOf(m *model.Dialect, a *defs.OpAttr, constraint string) (def *Defaul
 			}
 		}
 		return nil, true
+	}
+	// A parameterless attribute of the dialect, as its builder call
+	// (::mlir::ub::PoisonAttr::get($_builder.getContext())).
+	if call, ok := strings.CutSuffix(d, "::get($_builder.getContext())"); ok {
+		parts := strings.Split(strings.TrimPrefix(call, "::"), "::")
+		if n := len(parts); n >= 2 && parts[n-2] == m.Name {
+			for _, def := range m.Attributes {
+				if def.Name == parts[n-1] && len(def.Params) == 0 {
+					return &Default{Kind: "attr", Def: def}, false
+				}
+			}
+		}
+		return nil, false
 	}
 	// An enum case, Enum::Case with any namespace before it, of an
 	// attribute definition whose one parameter is that enum.
