@@ -63,10 +63,11 @@ type variant struct {
 }
 
 var (
-	_ ir.Dialect         = (*Dialect)(nil)
-	_ bytecode.AttrCodec = (*Dialect)(nil)
-	_ bytecode.TypeCodec = (*Dialect)(nil)
-	_ bytecode.OpSchemas = (*Dialect)(nil)
+	_ ir.Dialect          = (*Dialect)(nil)
+	_ bytecode.AttrCodec  = (*Dialect)(nil)
+	_ bytecode.TypeCodec  = (*Dialect)(nil)
+	_ bytecode.OpSchemas  = (*Dialect)(nil)
+	_ bytecode.OpReleases = (*Dialect)(nil)
 
 	_ bytecode.AttrAvailability = (*Dialect)(nil)
 	_ bytecode.TypeAvailability = (*Dialect)(nil)
@@ -246,4 +247,12 @@ func (in *Dialect) OpSchema(op string, release int) *bytecode.OpSchema {
 		return nil
 	}
 	return in.table.Lookup(op, release)
+}
+
+// OpReleases says which LLVM releases have an op (bytecode.OpReleases).
+func (in *Dialect) OpReleases(op string) (string, bool) {
+	if in.table == nil {
+		return "", false
+	}
+	return in.table.Releases(op)
 }

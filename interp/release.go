@@ -74,7 +74,7 @@ func (in *Dialect) buildRelease() {
 				ra.Enum = enums[e]
 			}
 			for _, st := range a.Storage {
-				ra.Storage = append(ra.Storage, release.Storage{Until: st.Until, Form: storageForms[st.Form]})
+				ra.Storage = append(ra.Storage, release.Storage{Until: st.Until, Form: storageForms[st.Form], Constraint: st.Constraint})
 			}
 			op.Attrs = append(op.Attrs, ra)
 		}

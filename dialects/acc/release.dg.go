@@ -165,6 +165,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				implicit,
 				modifiers,
 			}, Hook: varTypeRelease},
+			"routine": {Attrs: []release.Attr{
+				{Name: "func_name", Storage: []release.Storage{{Until: 19, Constraint: "SymbolNameAttr"}, {Constraint: "SymbolRefAttr"}}},
+			}},
 			"update_device": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccUpdateDevice)

@@ -30,7 +30,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "RcpRoundingMode::APPROX"},
 			}},
 			"warpgroup.mma": {Attrs: []release.Attr{
-				{Name: "waitGroup", Storage: []release.Storage{{Until: 19, Form: release.IntI32}, {Form: release.IntI64}}},
+				{Name: "waitGroup", Storage: []release.Storage{{Until: 19, Form: release.IntI32, Constraint: "I32Attr"}, {Form: release.IntI64, Constraint: "I64Attr"}}},
 			}},
 		},
 		Oldest: 19,

@@ -147,7 +147,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			"tcgen05.relinquish_alloc_permit": {Attrs: []release.Attr{group}},
 			"tcgen05.shift":                   {Attrs: []release.Attr{group}},
 			"wgmma.wait.group.sync.aligned": {Attrs: []release.Attr{
-				{Name: "group", Storage: []release.Storage{{Until: 19, Form: release.IntI32}, {Form: release.IntI64}}},
+				{Name: "group", Storage: []release.Storage{{Until: 19, Form: release.IntI32, Constraint: "I32Attr"}, {Form: release.IntI64, Constraint: "I64Attr"}}},
 			}},
 		},
 		Oldest: 19,

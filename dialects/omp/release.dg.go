@@ -25,6 +25,8 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "false"},
 			}},
 			"map.info": {Attrs: []release.Attr{
+				{Name: "map_type", Storage: []release.Storage{{Until: 19, Constraint: "UI64Attr"}, {Constraint: "ClauseMapFlagsAttr"}}},
+				{Name: "members_index", Storage: []release.Storage{{Until: 19, Constraint: "AnyIntElementsAttr"}, {Constraint: "IndexListArrayAttr"}}},
 				{Name: "partial_map", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},

@@ -58,15 +58,21 @@ type Attr struct {
 	// Enum, when set, is the enum whose cases the attribute holds as
 	// integers, alone or in an array.
 	Enum *Enum
-	// Storage, when set, gives the attribute's storage by release: each
-	// entry holds up to its Until, the last (Until 0) for the newer ones.
+	// Storage, when set, gives the attribute's constraint by release:
+	// each entry holds up to its Until, the last (Until 0) for the newer
+	// ones. Between two whose Forms are known, a value is converted;
+	// across any other change only a default is (to the target's), and
+	// any other value is refused.
 	Storage []Storage
 }
 
-// Storage is how an attribute is stored up to a release.
+// Storage is how an attribute is stored up to a release: its ODS
+// constraint, and the Form of the integers it holds (0: none this
+// package converts).
 type Storage struct {
-	Until int
-	Form  Form
+	Until      int
+	Form       Form
+	Constraint string
 }
 
 // Form is a storage of integers: a list, or one.
@@ -135,12 +141,21 @@ func (a *Attr) populated(release int) bool {
 }
 
 func (a *Attr) storage(release int) Form {
-	for _, s := range a.Storage {
-		if s.Until == 0 || release != 0 && release <= s.Until {
-			return s.Form
-		}
+	if s := a.storageAt(release); s != nil {
+		return s.Form
 	}
 	return 0
+}
+
+// storageAt is the entry of Storage that holds at release, nil without
+// any.
+func (a *Attr) storageAt(release int) *Storage {
+	for i := range a.Storage {
+		if s := &a.Storage[i]; s.Until == 0 || release != 0 && release <= s.Until {
+			return s
+		}
+	}
+	return nil
 }
 
 // ConvertOp returns op's attributes at release to for an op read at
@@ -210,9 +225,20 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 					return nil, false, fail(a, "%v", err)
 				}
 			}
-			if f, t := a.storage(from), a.storage(to); f != t && f != 0 && t != 0 {
-				if nv, err = convertStorage(ctx, nv, f, t); err != nil {
-					return nil, false, fail(a, "%v", err)
+			if f, t := a.storageAt(from), a.storageAt(to); f != t && f.Form != 0 && t.Form != 0 {
+				if f.Form != t.Form {
+					if nv, err = convertStorage(ctx, nv, f.Form, t.Form); err != nil {
+						return nil, false, fail(a, "%v", err)
+					}
+				}
+			} else if f != t {
+				// A change of constraint this package cannot convert
+				// (xegpu.fence's memory_kind, acc.routine's func_name):
+				// only a default crosses it, as the target's default.
+				if d := a.defaultAt(ctx, to); d != nil && nv == a.defaultAt(ctx, from) {
+					nv = d
+				} else {
+					return nil, false, fail(a, "%s holds it as %s and %s as %s, and no conversion of %v is known", name(from), f.Constraint, name(to), t.Constraint, nv)
 				}
 			}
 			if a.populated(from) && !a.populated(to) && nv != nil && a.defaultAt(ctx, to) == nv {

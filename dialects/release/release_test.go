@@ -248,3 +248,25 @@ func TestDefaultInReleaseStorage(t *testing.T) {
 		}
 	}
 }
+
+// TestConstraintChange: across a change of constraint the package cannot
+// convert, a default crosses as the default and any other value is
+// refused, naming both constraints.
+func TestConstraintChange(t *testing.T) {
+	ctx := ir.NewContext(builtin.Dialect)
+	r := &Rules{Dialect: "t", Ops: map[string]*Op{"op": {Attrs: []Attr{{Name: "kinds", Populated: true,
+		Default: func(ctx *ir.Context) ir.Attribute { return builtin.GetArrayAttr(ctx, nil) },
+		Storage: []Storage{{Until: 19, Constraint: "OldKindsAttr"}, {Constraint: "KindsAttr"}}}}}}}
+	empty := builtin.GetArrayAttr(ctx, nil)
+	if got, _, err := r.ConvertOp(ctx, newOp(ir.NamedAttr{Name: "kinds", Value: empty}), 19, 22); err != nil || find(got, "kinds") != empty {
+		t.Errorf("the default from 19 to 22: %v, %v", got, err)
+	}
+	other := builtin.GetBoolAttr(ctx, true)
+	_, _, err := r.ConvertOp(ctx, newOp(ir.NamedAttr{Name: "kinds", Value: other}), 19, 22)
+	if want := "LLVM 19 holds it as OldKindsAttr and LLVM 22 as KindsAttr, and no conversion of true is known"; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("another value from 19 to 22: %v, want %q", err, want)
+	}
+	if got, changed, err := r.ConvertOp(ctx, newOp(ir.NamedAttr{Name: "kinds", Value: other}), 22, 22); err != nil || changed || find(got, "kinds") != other {
+		t.Errorf("within one release: %v, %v, %v", got, changed, err)
+	}
+}

@@ -28,6 +28,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			"minimum":    {Attrs: []release.Attr{nanMode}},
 			"reduce_max": {Attrs: []release.Attr{nanMode}},
 			"reduce_min": {Attrs: []release.Attr{nanMode}},
+			"resize": {Attrs: []release.Attr{
+				{Name: "mode", Storage: []release.Storage{{Until: 19, Constraint: "Tosa_ResizeTypeAttr"}, {Constraint: "Tosa_ResizeModeAttr"}}},
+			}},
 		},
 		Oldest: 19,
 	}

@@ -90,6 +90,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
 			}},
+			"apply_registered_pass": {Attrs: []release.Attr{
+				{Name: "options", Storage: []release.Storage{{Until: 19, Constraint: "StrAttr"}, {Constraint: "DictionaryAttr"}}},
+			}},
 			"bufferization.one_shot_bufferize": {Attrs: []release.Attr{
 				{Name: "allow_return_allocs_from_loops", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
@@ -249,7 +252,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				reductionDims,
 				{Name: "tile_sizes", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
-				}, DefaultText: "{}", Storage: []release.Storage{{Until: 19, Form: release.DenseI64}, {Form: release.ArrayI64}}},
+				}, DefaultText: "{}", Storage: []release.Storage{{Until: 19, Form: release.DenseI64, Constraint: "DenseI64ArrayAttr"}, {Form: release.ArrayI64, Constraint: "I64ArrayAttr"}}},
 			}},
 			"structured.tile_reduction_using_forall": {Attrs: []release.Attr{
 				reductionDims,

@@ -22,11 +22,11 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 		Dialect: "vector",
 		Ops: map[string]*release.Op{
 			"constant_mask": {Attrs: []release.Attr{
-				{Name: "mask_dim_sizes", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64}, {Form: release.DenseI64}}},
+				{Name: "mask_dim_sizes", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64, Constraint: "I64ArrayAttr"}, {Form: release.DenseI64, Constraint: "DenseI64ArrayAttr"}}},
 			}},
 			"contract": {Attrs: []release.Attr{kind}},
 			"multi_reduction": {Attrs: []release.Attr{
-				{Name: "reduction_dims", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64}, {Form: release.DenseI64}}},
+				{Name: "reduction_dims", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64, Constraint: "I64ArrayAttr"}, {Form: release.DenseI64, Constraint: "DenseI64ArrayAttr"}}},
 			}},
 			"outerproduct": {Attrs: []release.Attr{kind}},
 			"print": {Attrs: []release.Attr{
@@ -40,7 +40,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"shuffle": {Attrs: []release.Attr{
-				{Name: "mask", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64}, {Form: release.DenseI64}}},
+				{Name: "mask", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64, Constraint: "I64ArrayAttr"}, {Form: release.DenseI64, Constraint: "DenseI64ArrayAttr"}}},
 			}},
 		},
 		Oldest: 19,

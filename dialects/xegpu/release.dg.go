@@ -27,6 +27,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 1))
 				}, DefaultText: "1"},
 			}},
+			"fence": {Attrs: []release.Attr{
+				{Name: "memory_kind", Storage: []release.Storage{{Until: 19, Constraint: "XeGPU_MemoryScopeAttr"}, {Constraint: "XeGPU_MemorySpaceAttr"}}},
+			}},
 		},
 		Oldest: 19,
 	}

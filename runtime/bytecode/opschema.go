@@ -68,14 +68,17 @@ type AbsentAttr struct {
 
 // Releases says which LLVM releases have the attribute: "LLVM 22 or
 // newer", "LLVM 19 to 21", "LLVM 17 or older".
-func (a AbsentAttr) Releases() string {
+func (a AbsentAttr) Releases() string { return releasesText(a.From, a.To) }
+
+// releasesText names the releases from to to (0: unbounded).
+func releasesText(from, to int) string {
 	switch {
-	case a.From != 0 && a.To != 0:
-		return fmt.Sprintf("LLVM %d to %d", a.From, a.To)
-	case a.From != 0:
-		return fmt.Sprintf("LLVM %d or newer", a.From)
-	case a.To != 0:
-		return fmt.Sprintf("LLVM %d or older", a.To)
+	case from != 0 && to != 0:
+		return fmt.Sprintf("LLVM %d to %d", from, to)
+	case from != 0:
+		return fmt.Sprintf("LLVM %d or newer", from)
+	case to != 0:
+		return fmt.Sprintf("LLVM %d or older", to)
 	}
 	return "another LLVM release"
 }
@@ -128,4 +131,13 @@ type NativeProp interface {
 // op at that release.
 type OpSchemas interface {
 	OpSchema(op string, release int) *OpSchema
+}
+
+// OpReleases is implemented by a dialect whose ops may exist in some LLVM
+// releases only: OpReleases says which releases have op ("LLVM 19 or
+// older"), false for an op the dialect does not define at all. A writer
+// refuses an op its target release lacks (tosa.fully_connected, which
+// LLVM 22 dropped) rather than write it as one without a schema.
+type OpReleases interface {
+	OpReleases(op string) (string, bool)
 }

@@ -123,6 +123,23 @@ func (t *OpTable) Lookup(op string, release int) *OpSchema {
 	return nil
 }
 
+// Releases says which LLVM releases have op ("LLVM 19 or older", as
+// AbsentAttr.Releases), false for an op the table does not have.
+func (t *OpTable) Releases(op string) (string, bool) {
+	es := t.entriesOf(op)
+	if es.err != nil || len(es.entries) == 0 {
+		return "", false
+	}
+	from, to := es.entries[0].from, es.entries[0].to
+	for _, e := range es.entries[1:] {
+		from = min(from, e.from)
+		if to != 0 && (e.to == 0 || e.to > to) {
+			to = e.to
+		}
+	}
+	return releasesText(from, to), true
+}
+
 // Ops lists the ops of the table in text order, once each.
 func (t *OpTable) Ops() []string {
 	var out []string

@@ -155,3 +155,20 @@ func TestOpTablesForgetDropped(t *testing.T) {
 		}
 	}
 }
+
+// TestOpTableReleases: the releases that have an op span all its lines.
+func TestOpTableReleases(t *testing.T) {
+	tab := NewOpTable("d", "call @22- callee\ncall @19-21 callee\nold @-18\nmid @17-19\nany\n")
+	for op, want := range map[string]string{
+		"call": "LLVM 19 or newer",
+		"old":  "LLVM 18 or older",
+		"mid":  "LLVM 17 to 19",
+		"any":  "another LLVM release",
+		"none": "",
+	} {
+		got, ok := tab.Releases(op)
+		if got != want || ok != (want != "") {
+			t.Errorf("Releases(%q) = %q, %v; want %q", op, got, ok, want)
+		}
+	}
+}

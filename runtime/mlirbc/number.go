@@ -629,6 +629,9 @@ func (n *numbering) kind(name ir.OpName) *opKind {
 	k := n.kinds[name]
 	if k == nil {
 		k = &opKind{name: name, id: uint32(len(n.kinds)), schema: lookupSchema(n.ctx, name, n.release, n.targets)}
+		if k.schema == nil && name.Registered && n.targets[name.Dialect] == nil {
+			n.absentOp(name)
+		}
 		if s := k.schema; s != nil {
 			k.nativeOnly = !s.OperandSegments && !s.ResultSegments
 			// Before v6 the segment sizes are attributes in the entry.
@@ -964,16 +967,33 @@ func (n *numbering) eachProperty(op *ir.Operation, s *bytecode.OpSchema, fn func
 		legacy(i)
 		a := op.Attr(p.Name)
 		if a == nil && p.Kind == bytecode.PropAttr {
-			release := "the newest LLVM release"
-			if n.release != 0 {
-				release = fmt.Sprintf("LLVM %d", n.release)
-			}
-			n.fail(fmt.Errorf("op %s: required attribute %q is missing (the op of %s requires it)", op.Name(), p.Name, release))
+			n.fail(fmt.Errorf("op %s: required attribute %q is missing (the op of %s requires it)", op.Name(), p.Name, n.targetRelease()))
 			return
 		}
 		fn(p, a)
 	}
 	legacy(len(s.Properties))
+}
+
+// absentOp refuses a registered op of a dialect that defines it for other
+// LLVM releases than the target (bytecode.OpReleases): written without
+// its schema, the target's reader would not know it.
+func (n *numbering) absentOp(name ir.OpName) {
+	d, ok := n.ctx.Dialect(name.Dialect).(bytecode.OpReleases)
+	if !ok {
+		return
+	}
+	if releases, ok := d.OpReleases(name.Op); ok {
+		n.fail(&wire.VersionError{What: "op " + name.String(), Needs: releases, Target: n.targetRelease()})
+	}
+}
+
+// targetRelease names the LLVM release written for.
+func (n *numbering) targetRelease() string {
+	if n.release == 0 {
+		return "the newest LLVM release"
+	}
+	return fmt.Sprintf("LLVM %d", n.release)
 }
 
 // absentAttrs refuses an inherent attribute the target release's op does
@@ -983,11 +1003,7 @@ func (n *numbering) absentAttrs(op *ir.Operation, s *bytecode.OpSchema) error {
 		if op.Attr(a.Name) == nil {
 			continue
 		}
-		target := "the newest LLVM release"
-		if n.release != 0 {
-			target = fmt.Sprintf("LLVM %d", n.release)
-		}
-		return &wire.VersionError{What: fmt.Sprintf("attribute '%s' of op %s", a.Name, op.Name()), Needs: a.Releases(), Target: target}
+		return &wire.VersionError{What: fmt.Sprintf("attribute '%s' of op %s", a.Name, op.Name()), Needs: a.Releases(), Target: n.targetRelease()}
 	}
 	return nil
 }

@@ -50,10 +50,10 @@ func TestCrossRelease(t *testing.T) {
 }
 
 // TestReleaseLacksKind writes, for another release, a file holding an
-// attribute or type that release does not have: the writer refuses it,
-// naming the kind, the releases that have it and the target, where it
-// wrote a file that release's mlir-opt refuses. Written for the release
-// that read it, the file comes out as it went in.
+// attribute, a type or an op that release does not have: the writer
+// refuses it, naming it, the releases that have it and the target, where
+// it wrote a file that release's mlir-opt refuses. Written for the
+// release that read it, the file comes out as it went in.
 func TestReleaseLacksKind(t *testing.T) {
 	for _, c := range []struct {
 		name     string
@@ -61,15 +61,21 @@ func TestReleaseLacksKind(t *testing.T) {
 		text     string
 		want     string
 	}{
-		{"a kind 22 dropped", oracle.LLVM19, oracle.LLVM22,
-			"gpu.module @m {\n  gpu.func @f() {\n    \"xegpu.fence\"() <{fence_scope = #xegpu<fence_scope workgroup>, memory_kind = #xegpu<memory_scope global>}> : () -> ()\n    gpu.return\n  }\n}\n",
-			"xegpu MemoryScopeAttr needs llvm <= 19, but the target is llvm 22"},
+		{"a kind 22 added", oracle.LLVM22, oracle.LLVM19,
+			"module attributes {test.x = #dlti.map<\"a\" = 1 : i32>} {\n}\n",
+			"dlti MapAttr needs llvm >= 22, but the target is llvm 19"},
 		{"a type 20 added", oracle.LLVM22, oracle.LLVM19,
 			"func.func @f(%a: f8E3M4) -> f8E3M4 {\n  return %a : f8E3M4\n}\n",
 			"builtin Float8E3M4Type needs llvm >= 20, but the target is llvm 19"},
 		{"a type 17 added", oracle.LLVM19, oracle.LLVM16,
 			"func.func @f(%a: tf32) -> tf32 {\n  return %a : tf32\n}\n",
 			"builtin FloatTF32Type needs llvm >= 17, but the target is llvm 16"},
+		{"an op 22 dropped", oracle.LLVM19, oracle.LLVM22,
+			"func.func @f(%t: tensor<4xf32>) -> memref<4xf32> {\n  %m = \"bufferization.to_memref\"(%t) : (tensor<4xf32>) -> memref<4xf32>\n  return %m : memref<4xf32>\n}\n",
+			"op bufferization.to_memref needs LLVM 19 or older, but the target is LLVM 22"},
+		{"an op 22 added", oracle.LLVM22, oracle.LLVM19,
+			"func.func @f(%t: tensor<4xf32>) -> memref<4xf32> {\n  %m = \"bufferization.to_buffer\"(%t) : (tensor<4xf32>) -> memref<4xf32>\n  return %m : memref<4xf32>\n}\n",
+			"op bufferization.to_buffer needs LLVM 22 or newer, but the target is LLVM 19"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			oracle.Require(t, c.from)
@@ -99,5 +105,34 @@ func TestReleaseLacksKind(t *testing.T) {
 				t.Fatalf("written for mlir-opt-%d: %v; want a version error saying %q", int(c.to), err, c.want)
 			}
 		})
+	}
+}
+
+// TestReleaseConstraintChange converts an op attribute whose constraint
+// changed between releases in a way the release rules cannot convert
+// (xegpu.fence's memory_kind: #xegpu<memory_scope> in 19,
+// #xegpu<memory_space> in 22): the writer refuses, naming the op, the
+// attribute and both constraints, where it wrote what mlir-opt-22
+// refuses.
+func TestReleaseConstraintChange(t *testing.T) {
+	oracle.Require(t, oracle.LLVM19)
+	oracle.Require(t, oracle.LLVM22)
+	text := "gpu.module @m {\n  gpu.func @f() {\n    \"xegpu.fence\"() <{fence_scope = #xegpu<fence_scope workgroup>, memory_kind = #xegpu<memory_scope global>}> : () -> ()\n    gpu.return\n  }\n}\n"
+	if _, err := oracle.RunInput(oracle.LLVM22, []byte(text), ".mlir"); err == nil {
+		t.Fatal("mlir-opt-22 reads 19's memory_kind")
+	}
+	in, err := oracle.RunInput(oracle.LLVM19, []byte(text), ".mlir", oracle.BytecodeFlags(oracle.LLVM19, 6)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := newContext()
+	m, err := mlirbc.Read(ctx, in, mlirbc.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: oracle.LLVM22.Producer(), Release: 22})
+	want := "op xegpu.fence, attribute memory_kind: LLVM 19 holds it as XeGPU_MemoryScopeAttr and LLVM 22 as XeGPU_MemorySpaceAttr"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("written for 22: %v; want an error saying %q", err, want)
 	}
 }

@@ -38,4 +38,10 @@ func (g *gen) genOpSchemas(f *jen.File) {
 	f.Func().Params(jen.Id("dialect")).Id("OpSchema").Params(jen.Id("op").String(), jen.Id("release").Int()).Op("*").Qual(model.Bytecode, "OpSchema").Block(
 		jen.Return(jen.Id("opTable").Dot("Lookup").Call(jen.Id("op"), jen.Id("release"))),
 	)
+	f.Comment("OpReleases says which LLVM releases have an op, false for one the dialect")
+	f.Comment("does not define, as bytecode.OpReleases.")
+	f.Func().Params(jen.Id("dialect")).Id("OpReleases").Params(jen.Id("op").String()).Params(jen.String(), jen.Bool()).Block(
+		jen.Return(jen.Id("opTable").Dot("Releases").Call(jen.Id("op"))),
+	)
+	f.Var().Id("_").Qual(model.Bytecode, "OpReleases").Op("=").Id("Dialect")
 }

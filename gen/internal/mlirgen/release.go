@@ -104,7 +104,7 @@ func (g *gen) genRelease(f *jen.File) {
 			if len(r.Storage) > 0 {
 				var st []jen.Code
 				for _, s := range r.Storage {
-					st = append(st, kv("Until", opt(s.Until != 0, jen.Lit(s.Until)), "Form", jen.Qual(model.Release, s.Form)))
+					st = append(st, kv("Until", opt(s.Until != 0, jen.Lit(s.Until)), "Form", opt(s.Form != "", jen.Qual(model.Release, s.Form)), "Constraint", jen.Lit(s.Constraint)))
 				}
 				storage = jen.Index().Qual(model.Release, "Storage").Values(st...)
 			}

@@ -39,11 +39,13 @@ type Attr struct {
 	Storage     []Storage
 }
 
-// Storage is an attribute's storage up to a release (0: the newer
-// ones); Form names a release.Form.
+// Storage is an attribute's constraint up to a release (0: the newer
+// ones) and the storage it gives; Form names a release.Form, "" where
+// the release package converts no such storage.
 type Storage struct {
-	Until int
-	Form  string
+	Until      int
+	Form       string
+	Constraint string
 }
 
 // Default is an attribute default the release rules can build: what
@@ -134,16 +136,17 @@ func attrRule(m *model.Dialect, a *defs.OpAttr) (Attr, bool) {
 	if e := a.EnumRef; e != nil && renumbered(e) {
 		r.Enum, keep = e, true
 	}
-	if len(a.OlderConstraints) > 0 {
-		var st []Storage
-		known := storageForms[a.Constraint] != ""
-		for _, o := range a.OlderConstraints {
-			known = known && storageForms[o.Constraint] != ""
-			st = append(st, Storage{Until: o.Until, Form: storageForms[o.Constraint]})
-		}
-		if known {
-			r.Storage, keep = append(st, Storage{Form: storageForms[a.Constraint]}), true
-		}
+	// A constraint that changed between releases: the writer converts
+	// the storages the release package knows and refuses to carry any
+	// other value across the change (see release.Storage).
+	known := true
+	for _, o := range a.OlderConstraints {
+		known = known && storageForms[o.Constraint] != ""
+		r.Storage = append(r.Storage, Storage{Until: o.Until, Form: storageForms[o.Constraint], Constraint: o.Constraint})
+	}
+	if len(r.Storage) > 0 {
+		known = known && storageForms[a.Constraint] != ""
+		r.Storage, keep = append(r.Storage, Storage{Form: storageForms[a.Constraint], Constraint: a.Constraint}), true
 	}
 	// Every populated attribute has a rule, bounded or not: MLIR sets its
 	// default on every op it creates, and so do the parser, the reader and
@@ -157,6 +160,18 @@ func attrRule(m *model.Dialect, a *defs.OpAttr) (Attr, bool) {
 			release = r.Until
 		}
 		if d, null := defaultOf(m, a, a.ConstraintAt(release)); !null {
+			if !known && d != nil {
+				// One default, converted to no other storage, would
+				// be wrong where the constraint differs
+				// (apply_registered_pass's options: "" in 19, {} in
+				// 22).
+				for _, o := range a.OlderConstraints {
+					if od, _ := defaultOf(m, a, o.Constraint); od == nil || *od != *d {
+						d = nil
+						break
+					}
+				}
+			}
 			r.Populated, r.Default, r.DefaultText, keep = true, d, a.Default, true
 		}
 	}
