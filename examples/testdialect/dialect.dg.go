@@ -40,6 +40,14 @@ func (dialect) OpSchema(op string, release int) *bytecode.OpSchema {
 	return opTable.Lookup(op, release)
 }
 
+// OpReleases says which LLVM releases have an op, false for one the dialect
+// does not define, as bytecode.OpReleases.
+func (dialect) OpReleases(op string) (string, bool) {
+	return opTable.Releases(op)
+}
+
+var _ bytecode.OpReleases = Dialect
+
 var (
 	_ ir.Dialect         = Dialect
 	_ bytecode.AttrCodec = Dialect
