@@ -74,7 +74,11 @@ func (in *Dialect) buildRelease() {
 				ra.Enum = enums[e]
 			}
 			for _, st := range a.Storage {
-				ra.Storage = append(ra.Storage, release.Storage{Until: st.Until, Form: storageForms[st.Form], Constraint: st.Constraint})
+				rs := release.Storage{Until: st.Until, Form: storageForms[st.Form], Constraint: st.Constraint}
+				if st.Default != nil {
+					rs.Default = in.releaseDefault(st.Default)
+				}
+				ra.Storage = append(ra.Storage, rs)
 			}
 			op.Attrs = append(op.Attrs, ra)
 		}
@@ -98,6 +102,8 @@ func (in *Dialect) releaseDefault(d *tables.ReleaseDefault) func(ctx *ir.Context
 		}
 	case "array":
 		return func(ctx *ir.Context) ir.Attribute { return builtin.GetArrayAttr(ctx, nil) }
+	case "dict":
+		return func(ctx *ir.Context) ir.Attribute { return builtin.GetDictionaryAttr(ctx, nil) }
 	case "string":
 		return func(ctx *ir.Context) ir.Attribute { return builtin.GetStringAttr(ctx, d.Str, builtin.GetNoneType(ctx)) }
 	case "foreign":

@@ -47,13 +47,15 @@ const withoutDefaults = `"func.func"() ({
 // structured.pad's copy_back_op, another op's name (getOperationName()),
 // and transpose_paddings, an anonymous TypedArrayAttrBase, and
 // tile_reduction_using_for's tile_sizes, which 19 stores as array<i64>
-// and 22 as [], and split_reduction's split_factor, an I64Attr whose
-// default is "{}" (0).
+// and 22 as [], split_reduction's split_factor, an I64Attr whose
+// default is "{}" (0), and apply_registered_pass's options, whose "{}"
+// is a StrAttr's "" in 19 and a DictionaryAttr's {} in 22.
 const transformWithoutDefaults = `"builtin.module"() ({
   "transform.named_sequence"() <{function_type = (!transform.any_op) -> (), sym_name = "s"}> ({
   ^bb0(%t: !transform.any_op):
     %0:2 = "transform.structured.bufferize_to_allocation"(%t) : (!transform.any_op) -> (!transform.any_value, !transform.any_op)
     %1:3 = "transform.structured.pad"(%t) : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op)
+    %4 = "transform.apply_registered_pass"(%t) <{pass_name = "canonicalize"}> : (!transform.any_op) -> !transform.any_op
     %3:4 = "transform.structured.split_reduction"(%t) : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     %2:4 = "transform.structured.tile_reduction_using_for"(%t) : (!transform.any_op) -> (!transform.any_op, !transform.any_op, !transform.any_op, !transform.any_op)
     "transform.apply_patterns"(%t) ({

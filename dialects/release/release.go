@@ -73,6 +73,9 @@ type Storage struct {
 	Until      int
 	Form       Form
 	Constraint string
+	// Default, when set, builds the attribute's default under
+	// Constraint, where Attr.Default's cannot be converted to it.
+	Default func(ctx *ir.Context) ir.Attribute
 }
 
 // Form is a storage of integers: a list, or one.
@@ -304,16 +307,25 @@ func EnumAttr(ctx *ir.Context, dialect, enum, value string) ir.Attribute {
 func (r *Rules) describes(release int) bool { return release == 0 || release >= r.Oldest }
 
 // defaultAt is a's default as release stores it, nil where it cannot be
-// built (here or in ctx). Default builds it in one release's storage:
+// built (here or in ctx): the default of the release's constraint where
+// it has one of its own (apply_registered_pass's options, "" in 19 and
+// {} in 22), else Default's. That is built in one release's storage:
 // where another release stores the attribute otherwise (LLVM 19's
 // tile_sizes of structured.tile_reduction_using_for, array<i64>, where
 // 22 has []), it is converted.
 func (a *Attr) defaultAt(ctx *ir.Context, release int) ir.Attribute {
+	s := a.storageAt(release)
+	if s != nil && s.Default != nil {
+		return s.Default(ctx)
+	}
 	if a.Default == nil {
 		return nil
 	}
 	d := a.Default(ctx)
-	to := a.storage(release)
+	var to Form
+	if s != nil {
+		to = s.Form
+	}
 	if d == nil || to == 0 {
 		return d
 	}

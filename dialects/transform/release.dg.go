@@ -91,7 +91,11 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "false"},
 			}},
 			"apply_registered_pass": {Attrs: []release.Attr{
-				{Name: "options", Storage: []release.Storage{{Until: 19, Constraint: "StrAttr"}, {Constraint: "DictionaryAttr"}}},
+				{Name: "options", Populated: true, DefaultText: "{}", Storage: []release.Storage{{Until: 19, Constraint: "StrAttr", Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetStringAttr(ctx, "", builtin.GetNoneType(ctx))
+				}}, {Constraint: "DictionaryAttr", Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetDictionaryAttr(ctx, nil)
+				}}}},
 			}},
 			"bufferization.one_shot_bufferize": {Attrs: []release.Attr{
 				{Name: "allow_return_allocs_from_loops", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {

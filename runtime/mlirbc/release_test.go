@@ -18,7 +18,7 @@ import (
 func TestCrossRelease(t *testing.T) {
 	oracle.Require(t, 19)
 	oracle.Require(t, 22)
-	inputs := []string{"func_const.mlir", "regions_cf_scf.mlir", "ir_features_19.mlir"}
+	inputs := []string{"func_const.mlir", "regions_cf_scf.mlir", "ir_features_19.mlir", "transform_defaults_19.mlir"}
 	for _, name := range inputs {
 		src := "../../testdata/mlir/" + name
 		for _, pair := range [][2]oracle.Release{{22, 19}, {19, 22}} {

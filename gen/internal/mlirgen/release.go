@@ -29,6 +29,8 @@ func defaultValue(d *releaserules.Default) jen.Code {
 		return jen.Qual(model.Builtin, "GetDenseArrayAttr").Call(ctx, intType(d.Width), jen.Lit(0), jen.Nil())
 	case "array":
 		return jen.Qual(model.Builtin, "GetArrayAttr").Call(ctx, jen.Nil())
+	case "dict":
+		return jen.Qual(model.Builtin, "GetDictionaryAttr").Call(ctx, jen.Nil())
 	case "string":
 		return jen.Qual(model.Builtin, "GetStringAttr").Call(ctx, jen.Lit(d.Str), jen.Qual(model.Builtin, "GetNoneType").Call(ctx))
 	case "foreign":
@@ -104,7 +106,11 @@ func (g *gen) genRelease(f *jen.File) {
 			if len(r.Storage) > 0 {
 				var st []jen.Code
 				for _, s := range r.Storage {
-					st = append(st, kv("Until", opt(s.Until != 0, jen.Lit(s.Until)), "Form", opt(s.Form != "", jen.Qual(model.Release, s.Form)), "Constraint", jen.Lit(s.Constraint)))
+					var sd jen.Code
+					if s.Default != nil {
+						sd = jen.Func().Params(ctxParam).Qual(model.IR, "Attribute").Block(jen.Return(defaultValue(s.Default)))
+					}
+					st = append(st, kv("Until", opt(s.Until != 0, jen.Lit(s.Until)), "Form", opt(s.Form != "", jen.Qual(model.Release, s.Form)), "Constraint", jen.Lit(s.Constraint), "Default", opt(sd != nil, sd)))
 				}
 				storage = jen.Index().Qual(model.Release, "Storage").Values(st...)
 			}

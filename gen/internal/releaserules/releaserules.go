@@ -46,6 +46,10 @@ type Storage struct {
 	Until      int
 	Form       string
 	Constraint string
+	// Default is the attribute's default under Constraint, where
+	// Default of the Attr, built for one storage, cannot be converted
+	// to it.
+	Default *Default
 }
 
 // Default is an attribute default the release rules can build: what
@@ -55,7 +59,8 @@ type Default struct {
 	// Kind is "bool" (a BoolAttr of Bool), "int" (an IntegerAttr of Int,
 	// Width bits), "string" (a StringAttr of Str), "dense" (an empty
 	// DenseArrayAttr of Width-bit integers), "array" (an empty
-	// ArrayAttr), "attr" (Def, a parameterless attribute of the dialect),
+	// ArrayAttr), "dict" (an empty DictionaryAttr), "attr" (Def, a
+	// parameterless attribute of the dialect),
 	// "enum" (Def, an attribute of the dialect whose one
 	// parameter is an enum, of Case) or "foreign" (the attribute of
 	// dialect Dialect holding the case CaseName of its enum EnumName,
@@ -160,17 +165,15 @@ func attrRule(m *model.Dialect, a *defs.OpAttr) (Attr, bool) {
 			release = r.Until
 		}
 		if d, null := defaultOf(m, a, a.ConstraintAt(release)); !null {
-			if !known && d != nil {
-				// One default, converted to no other storage, would
-				// be wrong where the constraint differs
-				// (apply_registered_pass's options: "" in 19, {} in
-				// 22).
-				for _, o := range a.OlderConstraints {
-					if od, _ := defaultOf(m, a, o.Constraint); od == nil || *od != *d {
-						d = nil
-						break
-					}
+			if !known {
+				// One default converted to no other storage would be
+				// wrong where the constraint differs: each constraint
+				// gets its own (apply_registered_pass's options: "" in
+				// 19, {} in 22).
+				for i := range r.Storage {
+					r.Storage[i].Default, _ = defaultOf(m, a, r.Storage[i].Constraint)
 				}
+				d = nil
 			}
 			r.Populated, r.Default, r.DefaultText, keep = true, d, a.Default, true
 		}
@@ -203,6 +206,10 @@ func defaultOf(m *model.Dialect, a *defs.OpAttr, constraint string) (def *Defaul
 			return &Default{Kind: "bool", Bool: true}, false
 		}
 	case "StrAttr":
+		if d == "{}" {
+			// A value-initialized StringRef.
+			return &Default{Kind: "string"}, false
+		}
 		// A C++ string literal (the importer writes an op's
 		// getOperationName() as one); one with escapes, or any other
 		// expression, is left alone.
@@ -228,6 +235,8 @@ func defaultOf(m *model.Dialect, a *defs.OpAttr, constraint string) (def *Defaul
 	}
 	if d == "{}" {
 		switch {
+		case constraint == "DictionaryAttr":
+			return &Default{Kind: "dict"}, false
 		case strings.HasPrefix(constraint, "Dense") && strings.HasSuffix(constraint, "ArrayAttr"):
 			w, err := strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(constraint, "DenseI"), "ArrayAttr"))
 			if err != nil {
