@@ -25,10 +25,11 @@ ops_in_package=func,arith,cf,scf
 . dialects/llvm-cache.sh
 go=${GO:-go}
 
-args=()
-for r in "${releases[@]}"; do
-	llvm_release "$r"
-	json=$cache/json/all-$r
+# dump R writes the records of release R into $cache/json/all-R and sets
+# json to that directory.
+dump() {
+	llvm_release "$1"
+	json=$cache/json/all-$1
 	rm -rf "$json"
 	mkdir -p "$json"
 	# Some .td files include others relative to their own directory
@@ -36,7 +37,17 @@ for r in "${releases[@]}"; do
 	"$go" run ./cmd/odsimport -roots "$inc" | while read -r td; do
 		"$tblgen" --dump-json -I "$inc" -I "$(dirname "$inc/$td")" "$inc/$td" -o "$json/${td//\//__}.json"
 	done
+}
+
+args=()
+for r in "${releases[@]}"; do
+	dump "$r"
 	args+=(-release "$r=$json")
 done
+# LLVM 16's records differ too much to merge; they are consulted only for
+# which ops, op attributes, attributes and types 16 lacks, which get
+# since: llvm 19, so that writers refuse them for 16.
+dump 16
+args+=(-older "16=$json")
 
 "$go" run ./cmd/odsimport -all -ops-in-package "$ops_in_package" "${args[@]}" -o dialects

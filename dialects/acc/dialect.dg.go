@@ -25,90 +25,96 @@ var Releases = []int{19, 22}
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
 atomic.capture @22- +counts=0-1/0/1/0 +oneblock=0
-atomic.capture @-21 +counts=0/0/1/0 +oneblock=0
+atomic.capture @19-21 +counts=0/0/1/0 +oneblock=0
 atomic.read @22- +counts=2-3/0/0/0 element_type
-atomic.read @-21 +counts=2/0/0/0 element_type
+atomic.read @19-21 +counts=2/0/0/0 element_type
 atomic.update @22- +counts=1-2/0/1/0 +oneblock=0
-atomic.update @-21 +counts=1/0/1/0 +oneblock=0
+atomic.update @19-21 +counts=1/0/1/0 +oneblock=0
 atomic.write @22- +counts=2-3/0/0/0
-atomic.write @-21 +counts=2/0/0/0
+atomic.write @19-21 +counts=2/0/0/0
 attach @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-attach @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-bounds +counts=0-5/1/0/0 +operands=5 strideInBytes?
+attach @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+bounds @19- +counts=0-5/1/0/0 +operands=5 strideInBytes?
 cache @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-cache @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+cache @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 copyin @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-copyin @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+copyin @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 copyout @22- +counts=2+/0/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? structured? varType
-copyout @-21 +counts=2+/0/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+copyout @19-21 +counts=2+/0/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 create @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-create @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-data +counts=0+/0/1/0 +operands=4 asyncOnly? asyncOperandsDeviceType? defaultAttr? hasWaitDevnum? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-declare +counts=0+/0/1/0
+create @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+data @19- +counts=0+/0/1/0 +operands=4 asyncOnly? asyncOperandsDeviceType? defaultAttr? hasWaitDevnum? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+data @-18 +counts=0+/0/1/0 +operands=4 -asyncOnly@19- -asyncOperandsDeviceType@19- -hasWaitDevnum@19- -waitOnly@19- -waitOperandsDeviceType@19- -waitOperandsSegments@19- defaultAttr?
+declare @19- +counts=0+/0/1/0
 declare_device_resident @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-declare_device_resident @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-declare_enter +counts=0+/1/0/0
-declare_exit +counts=0+/0/0/0 +operands=2
+declare_device_resident @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+declare_enter @19- +counts=0+/1/0/0
+declare_exit @19- +counts=0+/0/0/0 +operands=2
 declare_link @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-declare_link @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+declare_link @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 delete @22- +counts=1+/0/0/0 +operands=3 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? structured?
-delete @-21 +counts=1+/0/0/0 +operands=3 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+delete @19-21 +counts=1+/0/0/0 +operands=3 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 detach @22- +counts=1+/0/0/0 +operands=3 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? structured?
-detach @-21 +counts=1+/0/0/0 +operands=3 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+detach @19-21 +counts=1+/0/0/0 +operands=3 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 deviceptr @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-deviceptr @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+deviceptr @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 enter_data +counts=0+/0/0/0 +operands=5 async? wait?
 exit_data +counts=0+/0/0/0 +operands=5 async? finalize? wait?
 firstprivate @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-firstprivate @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-firstprivate.recipe +isolated +symbol +counts=0/0/3/0 sym_name type
+firstprivate @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+firstprivate.recipe @19- +isolated +symbol +counts=0/0/3/0 sym_name type
 firstprivate_map @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
 get_extent @22- +counts=1/1/0/0
 get_lowerbound @22- +counts=1/1/0/0
 get_stride @22- +counts=1/1/0/0
 get_upperbound @22- +counts=1/1/0/0
 getdeviceptr @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-getdeviceptr @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-global_ctor +isolated +symbol +counts=0/0/1/0 sym_name
-global_dtor +isolated +symbol +counts=0/0/1/0 sym_name
-host_data +counts=0+/0/1/0 +operands=2 ifPresent?
-init +counts=0-2/0/0/0 +operands=2 device_types?
+getdeviceptr @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+global_ctor @19- +isolated +symbol +counts=0/0/1/0 sym_name
+global_dtor @19- +isolated +symbol +counts=0/0/1/0 sym_name
+host_data @19- +counts=0+/0/1/0 +operands=2 ifPresent?
+init @19- +counts=0-2/0/0/0 +operands=2 device_types?
+init @-18 +counts=0-2/0/0/0 +operands=2 -device_types@19-
 kernel_environment @22- +noterminator +counts=0+/0/1/0 +oneblock=0 +operands=3 asyncOnly? asyncOperandsDeviceType? hasWaitDevnum? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
 kernels @22- +counts=0+/0/1/0 +operands=11 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-kernels @-21 +counts=0+/0/1/0 +operands=8 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+kernels @19-21 +counts=0+/0/1/0 +operands=8 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
 loop @22- +counts=0+/0+/1/0 +operands=11 auto_? collapse? collapseDeviceType? combined? gang? gangOperandsArgType? gangOperandsDeviceType? gangOperandsSegments? inclusiveUpperbound? independent? seq? tileOperandsDeviceType? tileOperandsSegments? unstructured? vector? vectorOperandsDeviceType? worker? workerNumOperandsDeviceType?
 loop @20-21 +counts=0+/0+/1/0 +operands=10 auto_? collapse? collapseDeviceType? combined? gang? gangOperandsArgType? gangOperandsDeviceType? gangOperandsSegments? inclusiveUpperbound? independent? seq? tileOperandsDeviceType? tileOperandsSegments? vector? vectorOperandsDeviceType? worker? workerNumOperandsDeviceType?
-loop @-19 +counts=0+/0+/1/0 +operands=10 auto_? collapse? collapseDeviceType? combined? gang? gangOperandsArgType? gangOperandsDeviceType? gangOperandsSegments? inclusiveUpperbound? independent? privatizations? reductionRecipes? seq? tileOperandsDeviceType? tileOperandsSegments? vector? vectorOperandsDeviceType? worker? workerNumOperandsDeviceType?
+loop @19-19 +counts=0+/0+/1/0 +operands=10 auto_? collapse? collapseDeviceType? combined? gang? gangOperandsArgType? gangOperandsDeviceType? gangOperandsSegments? inclusiveUpperbound? independent? privatizations? reductionRecipes? seq? tileOperandsDeviceType? tileOperandsSegments? vector? vectorOperandsDeviceType? worker? workerNumOperandsDeviceType?
+loop @-18 +counts=0+/0+/1/0 +operands=10 -collapseDeviceType@19- -combined@19- -gang@19- -gangOperandsArgType@19- -gangOperandsDeviceType@19- -gangOperandsSegments@19- -inclusiveUpperbound@19- -tileOperandsDeviceType@19- -tileOperandsSegments@19- -vector@19- -vectorOperandsDeviceType@19- -worker@19- -workerNumOperandsDeviceType@19- auto_? collapse? independent? seq?
 nocreate @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-nocreate @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+nocreate @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 parallel @20- +counts=0+/0/1/0 +operands=11 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-parallel @-19 +counts=0+/0/1/0 +operands=11 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? firstprivatizations? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? privatizations? reductionRecipes? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+parallel @19-19 +counts=0+/0/1/0 +operands=11 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? firstprivatizations? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? privatizations? reductionRecipes? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+parallel @-18 +counts=0+/0/1/0 +operands=11 -asyncOnly@19- -asyncOperandsDeviceType@19- -combined@19- -hasWaitDevnum@19- -numGangsDeviceType@19- -numGangsSegments@19- -numWorkersDeviceType@19- -vectorLengthDeviceType@19- -waitOnly@19- -waitOperandsDeviceType@19- -waitOperandsSegments@19- defaultAttr? selfAttr?
 present @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-present @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+present @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 private @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-private @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-private.recipe +isolated +symbol +counts=0/0/2/0 sym_name type
+private @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+private.recipe @19- +isolated +symbol +counts=0/0/2/0 sym_name type
 reduction @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-reduction @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+reduction @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 reduction.recipe @22- +isolated +symbol +counts=0/0/3/0 reductionOperator sym_name type
-reduction.recipe @-21 +isolated +symbol +counts=0/0/2/0 reductionOperator sym_name type
+reduction.recipe @19-21 +isolated +symbol +counts=0/0/2/0 reductionOperator sym_name type
 routine @22- +isolated +counts=0/0/0/0 bindIdName? bindIdNameDeviceType? bindStrName? bindStrNameDeviceType? func_name gang? gangDim? gangDimDeviceType? implicit? nohost? seq? sym_name vector? worker?
 routine @20-21 +isolated +counts=0/0/0/0 func_name gang? gangDim? gangDimDeviceType? implicit? nohost? seq? sym_name vector? worker?
-routine @-19 +isolated +counts=0/0/0/0 bindName? bindNameDeviceType? func_name gang? gangDim? gangDimDeviceType? implicit? nohost? seq? sym_name vector? worker?
+routine @19-19 +isolated +counts=0/0/0/0 bindName? bindNameDeviceType? func_name gang? gangDim? gangDimDeviceType? implicit? nohost? seq? sym_name vector? worker?
 serial @20- +counts=0+/0/1/0 +operands=8 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? hasWaitDevnum? selfAttr? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-serial @-19 +counts=0+/0/1/0 +operands=8 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? firstprivatizations? hasWaitDevnum? privatizations? reductionRecipes? selfAttr? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-set +counts=0-3/0/0/0 +operands=3 device_type?
-shutdown +counts=0-2/0/0/0 +operands=2 device_types?
+serial @19-19 +counts=0+/0/1/0 +operands=8 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? firstprivatizations? hasWaitDevnum? privatizations? reductionRecipes? selfAttr? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+set @19- +counts=0-3/0/0/0 +operands=3 device_type?
+shutdown @19- +counts=0-2/0/0/0 +operands=2 device_types?
+shutdown @-18 +counts=0-2/0/0/0 +operands=2 -device_types@19-
 terminator +terminator +counts=0/0/0/0
 update @22- +counts=0+/0/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? hasWaitDevnum? ifPresent? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
 update @20-21 +counts=0+/0/0/0 +operands=4 asyncOperandsDeviceType? hasWaitDevnum? ifPresent? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-update @-19 +counts=0+/0/0/0 +operands=4 async? asyncOperandsDeviceType? hasWaitDevnum? ifPresent? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+update @19-19 +counts=0+/0/0/0 +operands=4 async? asyncOperandsDeviceType? hasWaitDevnum? ifPresent? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
+update @-18 +counts=0+/0/0/0 +operands=4 -asyncOperandsDeviceType@19- -hasWaitDevnum@19- -waitOnly@19- -waitOperandsDeviceType@19- -waitOperandsSegments@19- async? ifPresent?
 update_device @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-update_device @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+update_device @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 update_host @22- +counts=2+/0/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? structured? varType
-update_host @-21 +counts=2+/0/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+update_host @19-21 +counts=2+/0/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 use_device @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
-use_device @-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
+use_device @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 wait +counts=0+/0/0/0 +operands=4 async?
 yield +terminator +counts=0+/0/0/0 +parents=acc.firstprivate.recipe,acc.loop,acc.parallel,acc.private.recipe,acc.reduction.recipe,acc.serial,acc.atomic.update
 `

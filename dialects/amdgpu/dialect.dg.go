@@ -25,7 +25,7 @@ var Releases = []int{19, 22}
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
 dpp @22- +counts=2/1/0/0 bank_mask? bound_ctrl? kind permArgument? row_mask?
-ext_packed_fp8 +counts=1/1/0/0 index
+ext_packed_fp8 @19- +counts=1/1/0/0 index
 fat_raw_buffer_cast @22- +counts=1-3/1/0/0 +operands=3 boundsCheck? resetOffset?
 gather_to_lds @22- +counts=2+/0/0/0 +operands=4 transferType
 lds_barrier +counts=0/0/0/0
@@ -37,14 +37,14 @@ memory_counter_wait @22- +counts=0/0/0/0 ds? exp? load? store? tensor?
 mfma @22- +counts=3/1/0/0 abid? blgp? blocks? cbsz? k m n negateA? negateB? negateC? reducePrecision?
 mfma @-21 +counts=3/1/0/0 abid? blgp? blocks cbsz? k m n negateA? negateB? negateC? reducePrecision?
 packed_scaled_trunc @22- +counts=2-3/1/0/0 index
-packed_stoch_round_fp8 +counts=2-3/1/0/0 storeIndex
-packed_trunc_2xfp8 +counts=1-3/1/0/0 +operands=3 wordIndex
+packed_stoch_round_fp8 @19- +counts=2-3/1/0/0 storeIndex
+packed_trunc_2xfp8 @19- +counts=1-3/1/0/0 +operands=3 wordIndex
 permlane_swap @22- +counts=1/1/0/0 bound_ctrl? fetch_inactive? row_length
-raw_buffer_atomic_cmpswap +counts=3+/1/0/0 +operands=5 boundsCheck? indexOffset?
+raw_buffer_atomic_cmpswap @19- +counts=3+/1/0/0 +operands=5 boundsCheck? indexOffset?
 raw_buffer_atomic_fadd +counts=2+/0/0/0 +operands=4 boundsCheck? indexOffset?
-raw_buffer_atomic_fmax +counts=2+/0/0/0 +operands=4 boundsCheck? indexOffset?
-raw_buffer_atomic_smax +counts=2+/0/0/0 +operands=4 boundsCheck? indexOffset?
-raw_buffer_atomic_umin +counts=2+/0/0/0 +operands=4 boundsCheck? indexOffset?
+raw_buffer_atomic_fmax @19- +counts=2+/0/0/0 +operands=4 boundsCheck? indexOffset?
+raw_buffer_atomic_smax @19- +counts=2+/0/0/0 +operands=4 boundsCheck? indexOffset?
+raw_buffer_atomic_umin @19- +counts=2+/0/0/0 +operands=4 boundsCheck? indexOffset?
 raw_buffer_load +counts=1+/1/0/0 +operands=3 boundsCheck? indexOffset?
 raw_buffer_store +counts=2+/0/0/0 +operands=4 boundsCheck? indexOffset?
 scaled_ext_packed @22- +counts=2/1/0/0 index
@@ -58,7 +58,7 @@ tensor_load_to_lds @22- +counts=1/0/0/0
 tensor_store_from_lds @22- +counts=1/0/0/0
 transpose_load @22- +counts=1+/1/0/0
 wmma @22- +counts=3/1/0/0 clamp? k m n subwordOffset? unsignedA? unsignedB?
-wmma @-21 +counts=3/1/0/0 clamp? subwordOffset? unsignedA? unsignedB?
+wmma @19-21 +counts=3/1/0/0 clamp? subwordOffset? unsignedA? unsignedB?
 `
 
 var opTable = bytecode.NewOpTable("amdgpu", opTableText)

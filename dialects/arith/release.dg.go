@@ -18,15 +18,19 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	fastmath := release.Attr{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
 	}, DefaultText: "::mlir::arith::FastMathFlags::none"}
-	overflowFlags := release.Attr{Name: "overflowFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+	overflowFlags := release.Attr{Name: "overflowFlags", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlagsNone)
 	}, DefaultText: "::mlir::arith::IntegerOverflowFlags::none"}
 	return &release.Rules{
 		Dialect: "arith",
 		Ops: map[string]*release.Op{
-			"addf":     {Attrs: []release.Attr{fastmath}},
-			"addi":     {Attrs: []release.Attr{overflowFlags}},
-			"cmpf":     {Attrs: []release.Attr{fastmath}},
+			"addf": {Attrs: []release.Attr{fastmath}},
+			"addi": {Attrs: []release.Attr{overflowFlags}},
+			"cmpf": {Attrs: []release.Attr{
+				{Name: "fastmath", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
+				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
+			}},
 			"divf":     {Attrs: []release.Attr{fastmath}},
 			"maximumf": {Attrs: []release.Attr{fastmath}},
 			"maxnumf":  {Attrs: []release.Attr{fastmath}},

@@ -27,10 +27,10 @@ const opTableText = `
 2d.sdot +counts=3/1/0/0
 intr.bfmmla @22- +counts=3/1/0/0
 intr.sdot +counts=3/1/0/0
-intr.smmla +counts=3/1/0/0
+intr.smmla @19- +counts=3/1/0/0
 intr.smull +counts=2/1/0/0
-intr.ummla +counts=3/1/0/0
-intr.usmmla +counts=3/1/0/0
+intr.ummla @19- +counts=3/1/0/0
+intr.usmmla @19- +counts=3/1/0/0
 `
 
 var opTable = bytecode.NewOpTable("arm_neon", opTableText)

@@ -15,7 +15,7 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
-	fastmath := release.Attr{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+	fastmath := release.Attr{Name: "fastmath", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
 	}, DefaultText: "::mlir::arith::FastMathFlags::none"}
 	return &release.Rules{

@@ -24,60 +24,60 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-add +counts=2/1/0/0
+add @19- +counts=2/1/0/0
 address_of @22- +counts=1/1/0/0
 apply +counts=1/1/0/0 applicableOperator
-assign +counts=2/0/0/0
-bitwise_and +counts=2/1/0/0
-bitwise_left_shift +counts=2/1/0/0
-bitwise_not +counts=1/1/0/0
-bitwise_or +counts=2/1/0/0
-bitwise_right_shift +counts=2/1/0/0
-bitwise_xor +counts=2/1/0/0
+assign @19- +counts=2/0/0/0
+bitwise_and @19- +counts=2/1/0/0
+bitwise_left_shift @19- +counts=2/1/0/0
+bitwise_not @19- +counts=1/1/0/0
+bitwise_or @19- +counts=2/1/0/0
+bitwise_right_shift @19- +counts=2/1/0/0
+bitwise_xor @19- +counts=2/1/0/0
 call @22- +counts=0+/0+/0/0 arg_attrs? callee res_attrs?
 call @-21 +counts=0+/0+/0/0 callee
-call_opaque +counts=0+/0+/0/0 args? callee template_args?
+call_opaque @19- +counts=0+/0+/0/0 args? callee template_args?
 cast +counts=1/1/0/0
 class @22- +isolated +graph +noterminator +symbol +symboltable +counts=0/0/1/0 final_specifier? sym_name
-cmp +counts=2/1/0/0 predicate
-conditional +counts=3/1/0/0
+cmp @19- +counts=2/1/0/0 predicate
+conditional @19- +counts=3/1/0/0
 constant +counts=0/1/0/0 value
-declare_func +counts=0/0/0/0 sym_name
+declare_func @19- +counts=0/0/0/0 sym_name
 dereference @22- +counts=1/1/0/0
-div +counts=2/1/0/0
+div @19- +counts=2/1/0/0
 do @22- +noterminator +counts=0/0/2/0 +oneblock=0,1
 expression @22- +isolated +graph +counts=0+/1/1/0 +oneblock=0 do_not_inline?
-expression @-21 +graph +counts=0/1/1/0 +oneblock=0 do_not_inline?
+expression @19-21 +graph +counts=0/1/1/0 +oneblock=0 do_not_inline?
 field @22- +symbol +counts=0/0/0/0 initial_value? sym_name type
 file @22- +isolated +graph +noterminator +symboltable +counts=0/0/1/0 +oneblock=0 id
-for +counts=3/0/1/0 +oneblock=0
+for @19- +counts=3/0/1/0 +oneblock=0
 
-func +isolated +symbol +counts=0/0/1/0 arg_attrs? function_type res_attrs? specifiers? sym_name
+func @19- +isolated +symbol +counts=0/0/1/0 arg_attrs? function_type res_attrs? specifiers? sym_name
 get_field @22- +counts=0/1/0/0 field_name
-get_global +counts=0/1/0/0 name
-global +symbol +counts=0/0/0/0 const_specifier? extern_specifier? initial_value? static_specifier? sym_name type
-if +counts=1/0/2/0 +oneblock=0
+get_global @19- +counts=0/1/0/0 name
+global @19- +symbol +counts=0/0/0/0 const_specifier? extern_specifier? initial_value? static_specifier? sym_name type
+if @19- +counts=1/0/2/0 +oneblock=0
 include @20- +counts=0/0/0/0 include is_standard_include?
 include @-19 +counts=0/0/0/0 +parents=builtin.module include is_standard_include?
-literal +counts=0/1/0/0 value
+literal @19- +counts=0/1/0/0 value
 load @22- +counts=1/1/0/0
-logical_and +counts=2/1/0/0
-logical_not +counts=1/1/0/0
-logical_or +counts=2/1/0/0
-member +counts=1/1/0/0 member
-member_of_ptr +counts=1/1/0/0 member
-mul +counts=2/1/0/0
-rem +counts=2/1/0/0
-return +terminator +counts=0-1/0/0/0 +parents=emitc.func
-sub +counts=2/1/0/0
-subscript +counts=1+/1/0/0
+logical_and @19- +counts=2/1/0/0
+logical_not @19- +counts=1/1/0/0
+logical_or @19- +counts=2/1/0/0
+member @19- +counts=1/1/0/0 member
+member_of_ptr @19- +counts=1/1/0/0 member
+mul @19- +counts=2/1/0/0
+rem @19- +counts=2/1/0/0
+return @19- +terminator +counts=0-1/0/0/0 +parents=emitc.func
+sub @19- +counts=2/1/0/0
+subscript @19- +counts=1+/1/0/0
 switch @22- +counts=1/0/1+/0 +oneblock=0 cases
-unary_minus +counts=1/1/0/0
-unary_plus +counts=1/1/0/0
+unary_minus @19- +counts=1/1/0/0
+unary_plus @19- +counts=1/1/0/0
 variable +counts=0/1/0/0 value
 verbatim @22- +counts=0+/0/0/0 value
-verbatim @-21 +counts=0/0/0/0 value
-yield +terminator +counts=0-1/0/0/0 +parents=emitc.expression,emitc.if,emitc.for,emitc.do,emitc.switch
+verbatim @19-21 +counts=0/0/0/0 value
+yield @19- +terminator +counts=0-1/0/0/0 +parents=emitc.expression,emitc.if,emitc.for,emitc.do,emitc.switch
 `
 
 var opTable = bytecode.NewOpTable("emitc", opTableText)

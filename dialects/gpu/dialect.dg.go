@@ -27,61 +27,71 @@ const opTableText = `
 all_reduce +isolated +counts=1/1/1/0 op? uniform?
 alloc +counts=0+/1-2/0/0 +operands=3 hostShared?
 barrier +counts=0/0/0/0
-binary +symbol +counts=0/0/0/0 objects offloadingHandler? sym_name
-block_dim +counts=0/1/0/0 dimension upper_bound?
-block_id +counts=0/1/0/0 dimension upper_bound?
-cluster_block_id +counts=0/1/0/0 dimension upper_bound?
-cluster_dim +counts=0/1/0/0 dimension upper_bound?
-cluster_dim_blocks +counts=0/1/0/0 dimension upper_bound?
-cluster_id +counts=0/1/0/0 dimension upper_bound?
-create_2to4_spmat +counts=3+/1-2/0/0 pruneFlag?
-create_bsr +counts=8+/1-2/0/0
-create_coo +counts=6+/1-2/0/0
-create_coo_aos +counts=5+/1-2/0/0
-create_csc +counts=6+/1-2/0/0
-create_csr +counts=6+/1-2/0/0
-create_dn_tensor +counts=1+/1-2/0/0 +operands=3
+binary @19- +symbol +counts=0/0/0/0 objects offloadingHandler? sym_name
+block_dim @19- +counts=0/1/0/0 dimension upper_bound?
+block_dim @-18 +counts=0/1/0/0 -upper_bound@19- dimension
+block_id @19- +counts=0/1/0/0 dimension upper_bound?
+block_id @-18 +counts=0/1/0/0 -upper_bound@19- dimension
+cluster_block_id @19- +counts=0/1/0/0 dimension upper_bound?
+cluster_dim @19- +counts=0/1/0/0 dimension upper_bound?
+cluster_dim_blocks @19- +counts=0/1/0/0 dimension upper_bound?
+cluster_id @19- +counts=0/1/0/0 dimension upper_bound?
+create_2to4_spmat @19- +counts=3+/1-2/0/0 pruneFlag?
+create_bsr @19- +counts=8+/1-2/0/0
+create_coo @19- +counts=6+/1-2/0/0
+create_coo_aos @19- +counts=5+/1-2/0/0
+create_csc @19- +counts=6+/1-2/0/0
+create_csr @19- +counts=6+/1-2/0/0
+create_dn_tensor @19- +counts=1+/1-2/0/0 +operands=3
 dealloc +counts=1+/0-1/0/0
-destroy_dn_tensor +counts=1+/0-1/0/0
-destroy_sp_mat +counts=1+/0-1/0/0
-dynamic_shared_memory +counts=0/1/0/0
+destroy_dn_tensor @19- +counts=1+/0-1/0/0
+destroy_sp_mat @19- +counts=1+/0-1/0/0
+dynamic_shared_memory @19- +counts=0/1/0/0
 
 func @22- +isolated +symbol +counts=0/0/1/0 +parents=gpu.module arg_attrs? function_type known_block_size? known_cluster_size? known_grid_size? private_attrib_attrs? res_attrs? workgroup_attrib_attrs?
 
-func @-21 +isolated +symbol +counts=0/0/1/0 +parents=gpu.module arg_attrs? function_type known_block_size? known_grid_size? private_attrib_attrs? res_attrs? workgroup_attrib_attrs?
-global_id +counts=0/1/0/0 dimension upper_bound?
-grid_dim +counts=0/1/0/0 dimension upper_bound?
+func @19-21 +isolated +symbol +counts=0/0/1/0 +parents=gpu.module arg_attrs? function_type known_block_size? known_grid_size? private_attrib_attrs? res_attrs? workgroup_attrib_attrs?
+
+func @-18 +isolated +symbol +counts=0/0/1/0 +parents=gpu.module -known_block_size@19- -known_grid_size@19- -private_attrib_attrs@19- -workgroup_attrib_attrs@19- arg_attrs? function_type res_attrs?
+global_id @19- +counts=0/1/0/0 dimension upper_bound?
+global_id @-18 +counts=0/1/0/0 -upper_bound@19- dimension
+grid_dim @19- +counts=0/1/0/0 dimension upper_bound?
+grid_dim @-18 +counts=0/1/0/0 -upper_bound@19- dimension
 host_register +counts=1/0/0/0
-host_unregister +counts=1/0/0/0
-lane_id +counts=0/1/0/0 upper_bound?
+host_unregister @19- +counts=1/0/0/0
+lane_id @19- +counts=0/1/0/0 upper_bound?
+lane_id @-18 +counts=0/1/0/0 -upper_bound@19-
 launch @22- +counts=6+/0-1/1/0 +operands=11 function? module?
 launch @-21 +counts=6+/0-1/1/0 +operands=11
 launch_func +counts=6+/0-1/0/0 +operands=13 kernel
 memcpy +counts=2+/0-1/0/0
 memset +counts=2+/0-1/0/0
 module @22- +isolated +graph +noterminator +symbol +symboltable +counts=0/0/1/0 +oneblock=0 offloadingHandler? sym_name targets?
-module @-21 +isolated +symbol +symboltable +counts=0/0/1/0 +oneblock=0 offloadingHandler? sym_name targets?
+module @19-21 +isolated +symbol +symboltable +counts=0/0/1/0 +oneblock=0 offloadingHandler? sym_name targets?
+module @-18 +isolated +symbol +symboltable +counts=0/0/1/0 +oneblock=0 -offloadingHandler@19- -sym_name@19- -targets@19-
 module_end @-19 +terminator +counts=0/0/0/0 +parents=gpu.module
-num_subgroups +counts=0/1/0/0 upper_bound?
+num_subgroups @19- +counts=0/1/0/0 upper_bound?
+num_subgroups @-18 +counts=0/1/0/0 -upper_bound@19-
 printf +counts=0+/0/0/0 format
 return +terminator +counts=0+/0/0/0 +parents=gpu.func
 rotate @22- +counts=1/2/0/0 offset width
-sddmm +counts=4+/0-1/0/0 computeType modeA? modeB?
-sddmm_buffer_size +counts=3+/1-2/0/0 computeType modeA? modeB?
-set_csr_pointers +counts=4+/0-1/0/0
+sddmm @19- +counts=4+/0-1/0/0 computeType modeA? modeB?
+sddmm_buffer_size @19- +counts=3+/1-2/0/0 computeType modeA? modeB?
+set_csr_pointers @19- +counts=4+/0-1/0/0
 set_default_device +counts=1/0/0/0
 shuffle +counts=3/2/0/0 mode
-spgemm_copy +counts=4+/0-1/0/0 computeType modeA? modeB?
-spgemm_create_descr +counts=0+/1-2/0/0
-spgemm_destroy_descr +counts=1+/0-1/0/0
-spgemm_work_estimation_or_compute +counts=6+/1-2/0/0 computeType kind modeA? modeB?
-spmat_get_size +counts=1+/3-4/0/0
-spmm +counts=3+/0-1/0/0 +operands=5 computeType modeA? modeB?
-spmm_buffer_size +counts=3+/0+/0/0 +results=2 computeType modeA? modeB?
-spmv +counts=4+/0-1/0/0 computeType modeA?
-spmv_buffer_size +counts=3+/1-2/0/0 computeType modeA?
+spgemm_copy @19- +counts=4+/0-1/0/0 computeType modeA? modeB?
+spgemm_create_descr @19- +counts=0+/1-2/0/0
+spgemm_destroy_descr @19- +counts=1+/0-1/0/0
+spgemm_work_estimation_or_compute @19- +counts=6+/1-2/0/0 computeType kind modeA? modeB?
+spmat_get_size @19- +counts=1+/3-4/0/0
+spmm @19- +counts=3+/0-1/0/0 +operands=5 computeType modeA? modeB?
+spmm_buffer_size @19- +counts=3+/0+/0/0 +results=2 computeType modeA? modeB?
+spmv @19- +counts=4+/0-1/0/0 computeType modeA?
+spmv_buffer_size @19- +counts=3+/1-2/0/0 computeType modeA?
 subgroup_broadcast @22- +counts=1-2/1/0/0 broadcast_type
-subgroup_id +counts=0/1/0/0 upper_bound?
+subgroup_id @19- +counts=0/1/0/0 upper_bound?
+subgroup_id @-18 +counts=0/1/0/0 -upper_bound@19-
 subgroup_mma_compute +counts=3/1/0/0 a_transpose? b_transpose?
 subgroup_mma_constant_matrix +counts=1/1/0/0
 subgroup_mma_elementwise +counts=0+/1/0/0 opType
@@ -91,9 +101,11 @@ subgroup_mma_load_matrix +counts=1+/1/0/0 leadDimension transpose?
 subgroup_mma_store_matrix +counts=2+/0/0/0 leadDimension transpose?
 subgroup_reduce @22- +counts=1/1/0/0 cluster_size? cluster_stride? op uniform?
 subgroup_reduce @-21 +counts=1/1/0/0 op uniform?
-subgroup_size +counts=0/1/0/0 upper_bound?
+subgroup_size @19- +counts=0/1/0/0 upper_bound?
+subgroup_size @-18 +counts=0/1/0/0 -upper_bound@19-
 terminator +terminator +counts=0/0/0/0 +parents=gpu.launch
-thread_id +counts=0/1/0/0 dimension upper_bound?
+thread_id @19- +counts=0/1/0/0 dimension upper_bound?
+thread_id @-18 +counts=0/1/0/0 -upper_bound@19- dimension
 wait +counts=0+/0-1/0/0
 warp_execute_on_lane_0 @22- +counts=1+/0+/1/0 +oneblock=0 warp_size
 yield +terminator +counts=0+/0/0/0

@@ -19,26 +19,32 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	fastmathFlags := release.Attr{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
 	}, DefaultText: "{}"}
-	cConv := release.Attr{Name: "CConv", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+	cConv := release.Attr{Name: "CConv", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetCConvAttr(ctx, CConvCcc)
 	}, DefaultText: "CConv::C"}
-	visibility := release.Attr{Name: "visibility_", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+	fastmathFlags2 := release.Attr{Name: "fastmathFlags", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+	}, DefaultText: "{}"}
+	visibility := release.Attr{Name: "visibility_", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
 	}, DefaultText: "mlir::LLVM::Visibility::Default"}
-	ordering := release.Attr{Name: "ordering", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+	ordering := release.Attr{Name: "ordering", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
 	}, DefaultText: "AtomicOrdering::not_atomic"}
+	visibility2 := release.Attr{Name: "visibility_", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
+	}, DefaultText: "mlir::LLVM::Visibility::Default"}
 	return &release.Rules{
 		Dialect: "llvm",
 		Ops: map[string]*release.Op{
 			"call": {Attrs: []release.Attr{
 				fastmathFlags,
 				cConv,
-				{Name: "TailCallKind", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "TailCallKind", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetTailCallKindAttr(ctx, TailCallKindNone)
 				}, DefaultText: "TailCallKind::None"},
 			}, Hook: opBundlesRelease},
-			"call_intrinsic": {Attrs: []release.Attr{fastmathFlags}, Hook: opBundlesRelease},
+			"call_intrinsic": {Attrs: []release.Attr{fastmathFlags2}, Hook: opBundlesRelease},
 			"fadd":           {Attrs: []release.Attr{fastmathFlags}},
 			"fcmp":           {Attrs: []release.Attr{fastmathFlags}},
 			"fdiv":           {Attrs: []release.Attr{fastmathFlags}},
@@ -50,7 +56,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "linkage", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetLinkageAttr(ctx, LinkageExternal)
 				}, DefaultText: "Linkage::External"},
-				cConv,
+				{Name: "CConv", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return GetCConvAttr(ctx, CConvCcc)
+				}, DefaultText: "CConv::C"},
 				visibility,
 			}},
 			"inline_asm": {Attrs: []release.Attr{
@@ -96,15 +104,15 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			"intr.tan":                    {Attrs: []release.Attr{fastmathFlags}},
 			"intr.tanh":                   {Attrs: []release.Attr{fastmathFlags}},
 			"intr.trunc":                  {Attrs: []release.Attr{fastmathFlags}},
-			"intr.vector.reduce.fadd":     {Attrs: []release.Attr{fastmathFlags}},
-			"intr.vector.reduce.fmax":     {Attrs: []release.Attr{fastmathFlags}},
+			"intr.vector.reduce.fadd":     {Attrs: []release.Attr{fastmathFlags2}},
+			"intr.vector.reduce.fmax":     {Attrs: []release.Attr{fastmathFlags2}},
 			"intr.vector.reduce.fmaximum": {Attrs: []release.Attr{fastmathFlags}},
-			"intr.vector.reduce.fmin":     {Attrs: []release.Attr{fastmathFlags}},
+			"intr.vector.reduce.fmin":     {Attrs: []release.Attr{fastmathFlags2}},
 			"intr.vector.reduce.fminimum": {Attrs: []release.Attr{fastmathFlags}},
-			"intr.vector.reduce.fmul":     {Attrs: []release.Attr{fastmathFlags}},
+			"intr.vector.reduce.fmul":     {Attrs: []release.Attr{fastmathFlags2}},
 			"invoke":                      {Attrs: []release.Attr{cConv}, Hook: opBundlesRelease},
 			"load":                        {Attrs: []release.Attr{ordering}},
-			"mlir.alias":                  {Attrs: []release.Attr{visibility}},
+			"mlir.alias":                  {Attrs: []release.Attr{visibility2}},
 			"mlir.global": {Attrs: []release.Attr{
 				{Name: "addr_space", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
@@ -118,9 +126,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "unnamed_addr", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
 				}, DefaultText: "mlir::LLVM::UnnamedAddr::None"},
-				visibility,
+				visibility2,
 			}},
-			"select": {Attrs: []release.Attr{fastmathFlags}},
+			"select": {Attrs: []release.Attr{fastmathFlags2}},
 			"store":  {Attrs: []release.Attr{ordering}},
 		},
 		Oldest: 19,

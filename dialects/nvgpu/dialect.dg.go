@@ -28,26 +28,26 @@ device_async_copy +counts=2+/1/0/0 +operands=5 bypassL1? dstElements
 device_async_create_group +counts=0+/1/0/0
 device_async_wait +counts=1/0/0/0 numGroups?
 ldmatrix +counts=1+/1/0/0 numTiles transpose
-mbarrier.arrive +counts=2/1/0/0
-mbarrier.arrive.expect_tx +counts=3-4/0/0/0
-mbarrier.arrive.nocomplete +counts=3/1/0/0
-mbarrier.create +counts=0/1/0/0
+mbarrier.arrive @19- +counts=2/1/0/0
+mbarrier.arrive.expect_tx @19- +counts=3-4/0/0/0
+mbarrier.arrive.nocomplete @19- +counts=3/1/0/0
+mbarrier.create @19- +counts=0/1/0/0
 mbarrier.get @22- +counts=2/1/0/0
-mbarrier.init +counts=3-4/0/0/0
-mbarrier.test.wait +counts=3/1/0/0
-mbarrier.try_wait.parity +counts=4/0/0/0
+mbarrier.init @19- +counts=3-4/0/0/0
+mbarrier.test.wait @19- +counts=3/1/0/0
+mbarrier.try_wait.parity @19- +counts=4/0/0/0
 mma.sp.sync +counts=4/1/0/0 mmaShape sparsitySelector? tf32Enabled?
 mma.sync +counts=3/1/0/0 mmaShape tf32Enabled?
 rcp @22- +counts=1/1/0/0 ftz? rounding?
-tma.async.load +counts=4+/0/0/0 +operands=7
-tma.async.store +counts=2+/0/0/0 +operands=4
-tma.create.descriptor +counts=1+/1/0/0
+tma.async.load @19- +counts=4+/0/0/0 +operands=7
+tma.async.store @19- +counts=2+/0/0/0 +operands=4
+tma.create.descriptor @19- +counts=1+/1/0/0
 tma.fence.descriptor @22- +counts=1/0/0/0
-tma.prefetch.descriptor +counts=1-2/0/0/0
-warpgroup.generate.descriptor +counts=2/1/0/0
-warpgroup.mma +counts=3/1/0/0 transposeA? transposeB? waitGroup?
-warpgroup.mma.init.accumulator +counts=0/1/0/0
-warpgroup.mma.store +counts=2/0/0/0
+tma.prefetch.descriptor @19- +counts=1-2/0/0/0
+warpgroup.generate.descriptor @19- +counts=2/1/0/0
+warpgroup.mma @19- +counts=3/1/0/0 transposeA? transposeB? waitGroup?
+warpgroup.mma.init.accumulator @19- +counts=0/1/0/0
+warpgroup.mma.store @19- +counts=2/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("nvgpu", opTableText)

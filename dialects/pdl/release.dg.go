@@ -20,7 +20,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 		Dialect: "pdl",
 		Ops: map[string]*release.Op{
 			"apply_native_constraint": {Attrs: []release.Attr{
-				{Name: "isNegated", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "isNegated", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
 			}},

@@ -24,7 +24,8 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-apply_constraint +terminator +counts=0+/0+/0/2 isNegated? name
+apply_constraint @19- +terminator +counts=0+/0+/0/2 isNegated? name
+apply_constraint @-18 +terminator +counts=0+/0+/0/2 -isNegated@19- name
 apply_rewrite +counts=0+/0+/0/0 name
 are_equal +terminator +counts=2/0/0/2
 branch +terminator +counts=0/0/0/1

@@ -212,12 +212,12 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 				changed = true
 				continue
 			}
-			return nil, false, fail(a, "%s has no such attribute, so it cannot hold %v (only its default %s)", name(to), v, a.DefaultText)
+			return nil, false, fail(a, "%s has no such attribute (%s have it), so it cannot hold %v (only its default %s)", name(to), bytecode.ReleasesText(a.Since, a.Until), v, a.DefaultText)
 		case !r.describes(to) && a.populated(from) && a.defaultAt(ctx, from) == v:
-			// The definitions do not say whether that release has the
-			// attribute (LLVM 16 has no overflowFlags, which arith's
-			// definitions of 19 and 22 cannot tell): its default is left
-			// out, which every release that has it reads as the default.
+			// The definitions do not describe that release beyond what
+			// it lacks (LLVM 16: see odsimport -older), so not whether it
+			// populates the attribute: its default is left out, which
+			// every release that has it reads as the default.
 			attrs = remove(attrs, a.Name)
 			changed = true
 		default:

@@ -99,7 +99,7 @@ func TestConvertErrors(t *testing.T) {
 			"op t.op, attribute kinds: element 0: LLVM 19 has no case xor of Kind"},
 		{19, 22, []ir.NamedAttr{{Name: "kinds", Value: i64(ctx, 7)}}, "op t.op, attribute kinds: element 0: 7 is no case of Kind in LLVM 19"},
 		// A value other than the default of an attribute 19 lacks.
-		{22, 19, []ir.NamedAttr{{Name: "mode", Value: builtin.GetBoolAttr(ctx, true)}}, "op t.op, attribute mode: LLVM 19 has no such attribute, so it cannot hold true (only its default Mode::A)"},
+		{22, 19, []ir.NamedAttr{{Name: "mode", Value: builtin.GetBoolAttr(ctx, true)}}, "op t.op, attribute mode: LLVM 19 has no such attribute (LLVM 22 or newer have it), so it cannot hold true (only its default Mode::A)"},
 		// A default that cannot be built here.
 		{19, 22, nil, "op t.op, attribute opaque: LLVM 22 populates its default computeIt(), which cannot be built here"},
 		{19, 22, []ir.NamedAttr{{Name: "mask", Value: builtin.GetBoolAttr(ctx, true)}}, "op t.op, attribute mask: true is not a I64ArrayAttr"},

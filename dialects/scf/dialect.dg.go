@@ -29,8 +29,8 @@ execute_region @22- +counts=0/0+/1/0 no_inline?
 execute_region @-21 +counts=0/0+/1/0
 for @22- +counts=3+/0+/1/0 +oneblock=0 unsignedCmp?
 for @-21 +counts=3+/0+/1/0 +oneblock=0
-forall +counts=0+/0+/1/0 +oneblock=0 +operands=4 mapping? staticLowerBound staticStep staticUpperBound
-forall.in_parallel +graph +terminator +noterminator +counts=0/0/1/0 +oneblock=0 +parents=scf.forall
+forall @19- +counts=0+/0+/1/0 +oneblock=0 +operands=4 mapping? staticLowerBound staticStep staticUpperBound
+forall.in_parallel @19- +graph +terminator +noterminator +counts=0/0/1/0 +oneblock=0 +parents=scf.forall
 if +counts=1/0+/2/0 +oneblock=0
 index_switch +counts=1/0+/1+/0 +oneblock=0 cases
 parallel +counts=0+/0+/1/0 +oneblock=0 +operands=4

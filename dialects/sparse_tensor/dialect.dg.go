@@ -24,40 +24,44 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-assemble +counts=1+/1/0/0
+assemble @19- +counts=1+/1/0/0
 binary +counts=2/1/3/0 left_identity? right_identity?
 coiterate @22- +counts=0+/0+/0+/0 +operands=2 cases crdUsedLvls
 compress +counts=5+/1/0/0
 concatenate +counts=0+/1/0/0 dimension
 convert +counts=1/1/0/0
-coordinates +counts=1/1/0/0 level
-coordinates_buffer +counts=1/1/0/0
-crd_translate +counts=0+/0+/0/0 direction encoder
-disassemble +counts=2+/2+/0/0
+coordinates @19- +counts=1/1/0/0 level
+coordinates_buffer @19- +counts=1/1/0/0
+crd_translate @19- +counts=0+/0+/0/0 direction encoder
+disassemble @19- +counts=2+/2+/0/0
 expand +counts=1/4/0/0
-extract_iteration_space +counts=1-2/1/0/0 hiLvl loLvl
+extract_iteration_space @19- +counts=1-2/1/0/0 hiLvl loLvl
 extract_value @22- +counts=2/1/0/0
-foreach +counts=1+/0+/1/0 +oneblock=0 order?
-has_runtime_library +counts=0/1/0/0
-iterate +counts=1+/0+/1/0 +oneblock=0 crdUsedLvls
+foreach @19- +counts=1+/0+/1/0 +oneblock=0 order?
+foreach @-18 +counts=1+/0+/1/0 +oneblock=0 -order@19-
+has_runtime_library @19- +counts=0/1/0/0
+iterate @19- +counts=1+/0+/1/0 +oneblock=0 crdUsedLvls
 load +counts=1/1/0/0 hasInserts?
-lvl +counts=2/1/0/0
+lvl @19- +counts=2/1/0/0
 new +counts=1/1/0/0
 number_of_entries +counts=1/1/0/0
 out +counts=2/0/0/0
-positions +counts=1/1/0/0 level
-print +counts=1/0/0/0
+positions @19- +counts=1/1/0/0 level
+print @19- +counts=1/0/0/0
 push_back +counts=3-4/2/0/0 inbounds?
 reduce +counts=3/1/1/0 +oneblock=0
-reinterpret_map +counts=1/1/0/0
-reorder_coo +counts=1/1/0/0 algorithm
+reinterpret_map @19- +counts=1/1/0/0
+reorder_coo @19- +counts=1/1/0/0 algorithm
 select +counts=1/1/1/0 +oneblock=0
-slice.offset +counts=1/1/0/0 dim
-slice.stride +counts=1/1/0/0 dim
-sort +counts=2+/0/0/0 algorithm ny? perm_map
-storage_specifier.get +counts=1/1/0/0 level? specifierKind
+slice.offset @19- +counts=1/1/0/0 dim
+slice.stride @19- +counts=1/1/0/0 dim
+sort @19- +counts=2+/0/0/0 algorithm ny? perm_map
+sort @-18 +counts=2+/0/0/0 -algorithm@19- -ny@19- -perm_map@19-
+storage_specifier.get @19- +counts=1/1/0/0 level? specifierKind
+storage_specifier.get @-18 +counts=1/1/0/0 -level@19- specifierKind
 storage_specifier.init +counts=0-1/1/0/0
-storage_specifier.set +counts=2/1/0/0 level? specifierKind
+storage_specifier.set @19- +counts=2/1/0/0 level? specifierKind
+storage_specifier.set @-18 +counts=2/1/0/0 -level@19- specifierKind
 unary +counts=1/1/2/0
 values +counts=1/1/0/0
 yield +terminator +counts=0+/0/0/0 +parents=sparse_tensor.binary,sparse_tensor.unary,sparse_tensor.reduce,sparse_tensor.select,sparse_tensor.foreach,sparse_tensor.iterate,sparse_tensor.coiterate

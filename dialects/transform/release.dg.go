@@ -98,7 +98,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}}}},
 			}},
 			"bufferization.one_shot_bufferize": {Attrs: []release.Attr{
-				{Name: "allow_return_allocs_from_loops", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "allow_return_allocs_from_loops", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
 				{Name: "allow_unknown_ops", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -107,7 +107,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "bufferize_function_boundaries", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
-				{Name: "dump_alias_sets", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "dump_alias_sets", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
 				{Name: "test_analysis_only", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -116,10 +116,10 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "print_conflicts", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
-				{Name: "check_parallel_regions", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "check_parallel_regions", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, true)
 				}, DefaultText: "true"},
-				{Name: "memcpy_op", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "memcpy_op", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetStringAttr(ctx, "memref.copy", builtin.GetNoneType(ctx))
 				}, DefaultText: "\"memref.copy\""},
 			}},
@@ -140,7 +140,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "32"},
 			}},
 			"loop.peel": {Attrs: []release.Attr{
-				{Name: "peel_front", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "peel_front", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
 				{Name: "fail_if_already_divisible", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -231,7 +231,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "transpose_paddings", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
-				{Name: "copy_back_op", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "copy_back_op", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetStringAttr(ctx, "bufferization.materialize_in_destination", builtin.GetNoneType(ctx))
 				}, DefaultText: "\"bufferization.materialize_in_destination\""},
 			}},

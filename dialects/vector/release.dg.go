@@ -30,12 +30,12 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			}},
 			"outerproduct": {Attrs: []release.Attr{kind}},
 			"print": {Attrs: []release.Attr{
-				{Name: "punctuation", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "punctuation", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetPrintPunctuationAttr(ctx, PrintPunctuationNewLine)
 				}, DefaultText: "::mlir::vector::PrintPunctuation::NewLine"},
 			}},
 			"reduction": {Attrs: []release.Attr{
-				{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "fastmath", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
 				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},

@@ -29,6 +29,12 @@ type Options struct {
 	// Reimport is the command the file's header names to import it
 	// again; default: make import-ods.
 	Reimport string
+	// Older, when set, is a release older than those imported whose
+	// records are too different to merge (LLVM 16), consulted only for
+	// which ops, op attributes, attributes and types it has: what it
+	// lacks gets since the oldest imported release, so that writers
+	// refuse it for Older's release.
+	Older *Release
 }
 
 // Import reads one dialect from the records of several releases (its ops,
@@ -85,7 +91,47 @@ func Import(opts Options, releases []Release) ([]byte, error) {
 		return nil, fmt.Errorf("dialect %s: %v", opts.Dialect, err)
 	}
 	d.name = opts.Dialect
+	if o := opts.Older; o != nil && o.LLVM < rels[0].LLVM && o.Records.hasDialect(opts.Dialect) {
+		if err := markAbsentOlder(o.Records, opts.Dialect, ops, d); err != nil {
+			return nil, fmt.Errorf("llvm %d: %v", o.LLVM, err)
+		}
+	}
 	return writeYAML(opts, rels, ops, d), nil
+}
+
+// markAbsentOlder marks the ops, op attributes, attributes and types of
+// the oldest imported release that the records of an older one lack
+// (absentOlder), by name.
+func markAbsentOlder(rs *Records, dialect string, ops []*mergedOp, d *mergedDialect) error {
+	older, err := dialectOps(rs, dialect)
+	if err != nil {
+		return err
+	}
+	facts, err := rs.dialectFacts(dialect, opEnums(older))
+	if err != nil {
+		return err
+	}
+	for _, m := range ops {
+		if m.span.first != 0 {
+			continue
+		}
+		o := older[m.name]
+		if o == nil {
+			m.absentOlder = true
+			continue
+		}
+		for _, p := range m.attributes {
+			if p.span.first == 0 && !slices.ContainsFunc(o.attributes, func(q part) bool { return q.name == p.name }) {
+				p.absentOlder = true
+			}
+		}
+	}
+	for _, def := range append(slices.Clone(d.attrs), d.types...) {
+		if def.span.first == 0 && facts.defs[def.name] == nil {
+			def.absentOlder = true
+		}
+	}
+	return nil
 }
 
 func llvmReleases(rels []Release) []int {
@@ -494,6 +540,9 @@ type mergedOp struct {
 	summary string // the newest release's
 	file    string
 	span
+	// absentOlder says that Options.Older lacks it (so do the parts
+	// of mergedPart and the definitions of mergedDef that say so).
+	absentOlder bool
 	properties  span // the releases whose dialect stores properties
 	traits      []*mergedPart
 	operands    []*mergedPart
@@ -521,6 +570,8 @@ type mergedPart struct {
 	propAt []*nativeProp // the native property form at each release, nil for an attribute
 	optAt  []bool        // whether the attribute is optional at each release
 	notes  []string      // shapes older releases give the part
+	// absentOlder: see mergedOp.
+	absentOlder bool
 	// optSpan is the releases in which an attribute that is optional in
 	// only some of them is optional; nil when that is all or none.
 	optSpan *span

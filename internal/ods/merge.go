@@ -183,9 +183,10 @@ type mergedDef struct {
 	name, summary string
 	isType        bool
 	span
-	params   []*mergedPart
-	param    map[string]paramFacts // the newest release's facts of each param
-	bytecode []*mergedVariant
+	absentOlder bool
+	params      []*mergedPart
+	param       map[string]paramFacts // the newest release's facts of each param
+	bytecode    []*mergedVariant
 	// texts are the definition's text forms, newest first, each over the
 	// releases that share it.
 	texts []*mergedText

@@ -68,10 +68,11 @@ type AbsentAttr struct {
 
 // Releases says which LLVM releases have the attribute: "LLVM 22 or
 // newer", "LLVM 19 to 21", "LLVM 17 or older".
-func (a AbsentAttr) Releases() string { return releasesText(a.From, a.To) }
+func (a AbsentAttr) Releases() string { return ReleasesText(a.From, a.To) }
 
-// releasesText names the releases from to to (0: unbounded).
-func releasesText(from, to int) string {
+// ReleasesText names the LLVM releases from to to (0: unbounded), as
+// version errors say them: "LLVM 19 or newer".
+func ReleasesText(from, to int) string {
 	switch {
 	case from != 0 && to != 0:
 		return fmt.Sprintf("LLVM %d to %d", from, to)

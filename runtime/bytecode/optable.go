@@ -137,7 +137,7 @@ func (t *OpTable) Releases(op string) (string, bool) {
 			to = e.to
 		}
 	}
-	return releasesText(from, to), true
+	return ReleasesText(from, to), true
 }
 
 // Ops lists the ops of the table in text order, once each.

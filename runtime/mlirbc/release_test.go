@@ -70,6 +70,9 @@ func TestReleaseLacksKind(t *testing.T) {
 		{"a type 17 added", oracle.LLVM19, oracle.LLVM16,
 			"func.func @f(%a: tf32) -> tf32 {\n  return %a : tf32\n}\n",
 			"builtin FloatTF32Type needs llvm >= 17, but the target is llvm 16"},
+		{"an op 16 lacks", oracle.LLVM19, oracle.LLVM16,
+			"func.func @f(%a: f32) -> f32 {\n  %0 = arith.maximumf %a, %a : f32\n  return %0 : f32\n}\n",
+			"op arith.maximumf needs LLVM 19 or newer, but the target is LLVM 16"},
 		{"an op 22 dropped", oracle.LLVM19, oracle.LLVM22,
 			"func.func @f(%t: tensor<4xf32>) -> memref<4xf32> {\n  %m = \"bufferization.to_memref\"(%t) : (tensor<4xf32>) -> memref<4xf32>\n  return %m : memref<4xf32>\n}\n",
 			"op bufferization.to_memref needs LLVM 19 or older, but the target is LLVM 22"},
@@ -134,5 +137,51 @@ func TestReleaseConstraintChange(t *testing.T) {
 	want := "op xegpu.fence, attribute memory_kind: LLVM 19 holds it as XeGPU_MemoryScopeAttr and LLVM 22 as XeGPU_MemorySpaceAttr"
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("written for 22: %v; want an error saying %q", err, want)
+	}
+}
+
+// TestReleaseLacksAttribute16 writes for LLVM 16 an op attribute 16 does
+// not have (overflowFlags, which LLVM 16's records lack: the importer's
+// -older): its default is left out, any other value refused, where the
+// writer wrote a file mlir-opt-16 refuses ("unknown attribute
+// `overflow`").
+func TestReleaseLacksAttribute16(t *testing.T) {
+	oracle.Require(t, oracle.LLVM16)
+	oracle.Require(t, oracle.LLVM19)
+	if _, err := oracle.RunInput(oracle.LLVM16, []byte("func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a overflow<nsw> : i32\n  return %0 : i32\n}\n"), ".mlir"); err == nil {
+		t.Fatal("mlir-opt-16 reads overflow<nsw>")
+	}
+	for _, c := range []struct {
+		flags, want string
+	}{
+		{"", ""},
+		{" overflow<nsw>", "op arith.addi, attribute overflowFlags: LLVM 16 has no such attribute (LLVM 19 or newer have it), so it cannot hold #arith.overflow<nsw>"},
+	} {
+		text := "func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a" + c.flags + " : i32\n  return %0 : i32\n}\n"
+		in, err := oracle.RunInput(oracle.LLVM19, []byte(text), ".mlir", oracle.BytecodeFlags(oracle.LLVM19, 6)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx := newContext()
+		m, err := mlirbc.Read(ctx, in, mlirbc.ReadOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(0), Producer: oracle.LLVM16.Producer(), Release: 16})
+		switch {
+		case c.want == "" && err != nil:
+			t.Errorf("the default written for 16: %v", err)
+		case c.want == "":
+			// mlir-opt-16 writes the same text as these bytes.
+			want, err := oracle.RunInput(oracle.LLVM16, []byte(text), ".mlir", oracle.BytecodeFlags(oracle.LLVM16, 0)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(out, want) {
+				t.Errorf("the default written for 16: bytes differ from mlir-opt-16's")
+			}
+		case err == nil || !strings.Contains(err.Error(), c.want):
+			t.Errorf("overflow<nsw> written for 16: %v; want an error saying %q", err, c.want)
+		}
 	}
 }
