@@ -45,8 +45,8 @@ for r in "${releases[@]}"; do
 	args+=(-release "$r=$json")
 done
 # LLVM 16's records differ too much to merge; they are consulted only for
-# which ops, op attributes, attributes and types 16 lacks, which get
-# since: llvm 19, so that writers refuse them for 16.
+# which ops and op attributes 16 lacks, which get since: llvm 19, so that
+# writers refuse them for 16.
 dump 16
 args+=(-older "16=$json")
 

@@ -44,7 +44,7 @@ func main() {
 	flag.StringVar(&opts.Reimport, "reimport", "", "the command the file's header names to import it again (default: make import-ods)")
 	flag.StringVar(&opts.OpsPackage, "ops-package", "", "put op wrappers and builders into this package below the dialect's")
 	flag.Var(&releases, "release", "N=PATH: the llvm-tblgen --dump-json output of LLVM release N, a file or a directory of them (repeat for each release)")
-	older := flag.String("older", "", "N=PATH: the dumps of an older LLVM release too different to merge (16), consulted only for which ops, op attributes, attributes and types it lacks: those get since the oldest -release")
+	older := flag.String("older", "", "N=PATH: the dumps of an older LLVM release too different to merge (16), consulted only for which ops and op attributes it lacks: those get since the oldest -release")
 	all := flag.Bool("all", false, "import every dialect of the records (but builtin) into -o DIR/<namespace>/<namespace>.yaml")
 	opsInPackage := flag.String("ops-in-package", "", "with -all: comma-separated dialects whose op wrappers stay in the dialect's package")
 	roots := flag.String("roots", "", "print the entry .td files of this include directory and exit")

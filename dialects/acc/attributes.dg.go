@@ -747,68 +747,12 @@ var _ bytecode.EnumAttrs = Dialect
 // since and until), as bytecode.AttrAvailability.
 func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	switch v.(type) {
-	case *CombinedConstructsTypeAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "acc CombinedConstructsTypeAttr",
-			}
-		}
-	case *ConstructAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "acc ConstructAttr",
-			}
-		}
-	case *DataClauseAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "acc DataClauseAttr",
-			}
-		}
 	case *DataClauseModifierAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
 				Needs:  "llvm >= 22",
 				Target: t.String(),
 				What:   "acc DataClauseModifierAttr",
-			}
-		}
-	case *DeclareActionAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "acc DeclareActionAttr",
-			}
-		}
-	case *DeclareAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "acc DeclareAttr",
-			}
-		}
-	case *DeviceTypeAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "acc DeviceTypeAttr",
-			}
-		}
-	case *GangArgTypeAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "acc GangArgTypeAttr",
 			}
 		}
 	case *ParLevelAttr:
@@ -825,22 +769,6 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				Needs:  "llvm >= 22",
 				Target: t.String(),
 				What:   "acc RecipeKindAttr",
-			}
-		}
-	case *ReductionOperatorAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "acc ReductionOperatorAttr",
-			}
-		}
-	case *RoutineInfoAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "acc RoutineInfoAttr",
 			}
 		}
 	case *SpecializedRoutineAttr:

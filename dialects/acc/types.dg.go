@@ -2,11 +2,7 @@
 
 package acc
 
-import (
-	"github.com/dialectgen/dialectgen/runtime/bytecode"
-	"github.com/dialectgen/dialectgen/runtime/ir"
-	"github.com/dialectgen/dialectgen/runtime/wire"
-)
+import "github.com/dialectgen/dialectgen/runtime/ir"
 
 // DataBoundsType is type for representing acc data clause bounds information.
 type DataBoundsType struct {
@@ -65,29 +61,3 @@ func (t *DeclareTokenType) String() string {
 	}
 	return "!acc.DeclareTokenType"
 }
-
-// TypeAvailable refuses a type that the target t lacks (its definition's
-// since and until), as bytecode.TypeAvailability.
-func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
-	switch v.(type) {
-	case *DataBoundsType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "acc DataBoundsType",
-			}
-		}
-	case *DeclareTokenType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "acc DeclareTokenType",
-			}
-		}
-	}
-	return nil
-}
-
-var _ bytecode.TypeAvailability = Dialect

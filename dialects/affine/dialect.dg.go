@@ -29,23 +29,18 @@ apply +counts=0+/1/0/0 map
 delinearize_index @22- +counts=1+/0+/0/0 static_basis
 delinearize_index @-21 +counts=1+/0+/0/0
 for @19- +counts=0+/0+/1/0 +oneblock=0 +operands=3 lowerBoundMap step upperBoundMap
-for @-18 +counts=0+/0+/1/0 +oneblock=0 +operands=3 -lowerBoundMap@19- -step@19- -upperBoundMap@19-
+for @-18 +counts=0+/0+/1/0 +oneblock=0 +operands=3 -lowerBoundMap@19- -upperBoundMap@19- step
 if @22- +counts=0+/0+/2/0 +oneblock=0 condition
 if @-21 +counts=0+/0+/2/0 +oneblock=0
 linearize_index @22- +counts=0+/1/0/0 +operands=2 static_basis disjoint!0
-load @19- +counts=1+/1/0/0 map
-load @-18 +counts=1+/1/0/0 -map@19-
+load +counts=1+/1/0/0 map
 max +counts=0+/1/0/0 map
 min +counts=0+/1/0/0 map
 parallel +counts=0+/0+/1/0 +oneblock=0 lowerBoundsGroups lowerBoundsMap reductions steps upperBoundsGroups upperBoundsMap
-prefetch @19- +counts=1+/0/0/0 isDataCache isWrite localityHint map
-prefetch @-18 +counts=1+/0/0/0 -map@19- isDataCache isWrite localityHint
-store @19- +counts=2+/0/0/0 map
-store @-18 +counts=2+/0/0/0 -map@19-
-vector_load @19- +counts=1+/1/0/0 map
-vector_load @-18 +counts=1+/1/0/0 -map@19-
-vector_store @19- +counts=2+/0/0/0 map
-vector_store @-18 +counts=2+/0/0/0 -map@19-
+prefetch +counts=1+/0/0/0 isDataCache isWrite localityHint map
+store +counts=2+/0/0/0 map
+vector_load +counts=1+/1/0/0 map
+vector_store +counts=2+/0/0/0 map
 yield +terminator +counts=0+/0/0/0
 `
 

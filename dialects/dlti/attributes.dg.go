@@ -282,22 +282,6 @@ func (a *TargetSystemSpecAttr) Entries() ir.Attribute {
 // since and until), as bytecode.AttrAvailability.
 func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	switch v.(type) {
-	case *DataLayoutEntryAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "dlti DataLayoutEntryAttr",
-			}
-		}
-	case *DataLayoutSpecAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "dlti DataLayoutSpecAttr",
-			}
-		}
 	case *FunctionPointerAlignmentAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
@@ -312,22 +296,6 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				Needs:  "llvm >= 22",
 				Target: t.String(),
 				What:   "dlti MapAttr",
-			}
-		}
-	case *TargetDeviceSpecAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "dlti TargetDeviceSpecAttr",
-			}
-		}
-	case *TargetSystemSpecAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "dlti TargetSystemSpecAttr",
 			}
 		}
 	}

@@ -281,44 +281,12 @@ func (t *SizeTType) String() string {
 // since and until), as bytecode.TypeAvailability.
 func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	switch v.(type) {
-	case *ArrayType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "emitc ArrayType",
-			}
-		}
 	case *LValueType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
 				Needs:  "llvm >= 22",
 				Target: t.String(),
 				What:   "emitc LValueType",
-			}
-		}
-	case *PtrDiffTType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "emitc PtrDiffTType",
-			}
-		}
-	case *SignedSizeTType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "emitc SignedSizeTType",
-			}
-		}
-	case *SizeTType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "emitc SizeTType",
 			}
 		}
 	}

@@ -1048,30 +1048,6 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				What:   "gpu GPUMappingMaskAttr",
 			}
 		}
-	case *GPUMemorySpaceMappingAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "gpu GPUMemorySpaceMappingAttr",
-			}
-		}
-	case *GPUWarpMappingAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "gpu GPUWarpMappingAttr",
-			}
-		}
-	case *GPUWarpgroupMappingAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "gpu GPUWarpgroupMappingAttr",
-			}
-		}
 	case *KernelMetadataAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
@@ -1086,46 +1062,6 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				Needs:  "llvm >= 22",
 				Target: t.String(),
 				What:   "gpu KernelTableAttr",
-			}
-		}
-	case *ObjectAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "gpu ObjectAttr",
-			}
-		}
-	case *Prune2To4SpMatFlagAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "gpu Prune2To4SpMatFlagAttr",
-			}
-		}
-	case *SelectObjectAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "gpu SelectObjectAttr",
-			}
-		}
-	case *SpGEMMWorkEstimationOrComputeKindAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "gpu SpGEMMWorkEstimationOrComputeKindAttr",
-			}
-		}
-	case *TransposeModeAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "gpu TransposeModeAttr",
 			}
 		}
 	}

@@ -309,14 +309,6 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				What:   "linalg ElementwiseKindAttr",
 			}
 		}
-	case *TernaryFnAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "linalg TernaryFnAttr",
-			}
-		}
 	}
 	return nil
 }

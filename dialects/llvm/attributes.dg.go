@@ -4637,36 +4637,12 @@ var _ bytecode.EnumAttrs = Dialect
 // since and until), as bytecode.AttrAvailability.
 func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	switch v.(type) {
-	case *AccessGroupAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm AccessGroupAttr",
-			}
-		}
 	case *AddressSpaceAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
 				Needs:  "llvm >= 22",
 				Target: t.String(),
 				What:   "llvm AddressSpaceAttr",
-			}
-		}
-	case *AliasScopeAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm AliasScopeAttr",
-			}
-		}
-	case *AliasScopeDomainAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm AliasScopeDomainAttr",
 			}
 		}
 	case *BlockAddressAttr:
@@ -4683,14 +4659,6 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				Needs:  "llvm >= 22",
 				Target: t.String(),
 				What:   "llvm BlockTagAttr",
-			}
-		}
-	case *ComdatAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm ComdatAttr",
 			}
 		}
 	case *ConstantRangeAttr:
@@ -4717,22 +4685,6 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				What:   "llvm DICommonBlockAttr",
 			}
 		}
-	case *DIExpressionAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm DIExpressionAttr",
-			}
-		}
-	case *DIExpressionElemAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm DIExpressionElemAttr",
-			}
-		}
 	case *DIGenericSubrangeAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
@@ -4741,68 +4693,12 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				What:   "llvm DIGenericSubrangeAttr",
 			}
 		}
-	case *DIGlobalVariableAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm DIGlobalVariableAttr",
-			}
-		}
-	case *DIGlobalVariableExpressionAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm DIGlobalVariableExpressionAttr",
-			}
-		}
 	case *DIImportedEntityAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
 				Needs:  "llvm >= 22",
 				Target: t.String(),
 				What:   "llvm DIImportedEntityAttr",
-			}
-		}
-	case *DILabelAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm DILabelAttr",
-			}
-		}
-	case *DIModuleAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm DIModuleAttr",
-			}
-		}
-	case *DINamespaceAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm DINamespaceAttr",
-			}
-		}
-	case *DINullTypeAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm DINullTypeAttr",
-			}
-		}
-	case *DIStringTypeAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm DIStringTypeAttr",
 			}
 		}
 	case *DSOLocalEquivalentAttr:
@@ -4827,102 +4723,6 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				Needs:  "llvm >= 22",
 				Target: t.String(),
 				What:   "llvm DereferenceableAttr",
-			}
-		}
-	case *FramePointerKindAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm FramePointerKindAttr",
-			}
-		}
-	case *IntegerOverflowFlagsAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm IntegerOverflowFlagsAttr",
-			}
-		}
-	case *LoopAnnotationAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm LoopAnnotationAttr",
-			}
-		}
-	case *LoopDistributeAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm LoopDistributeAttr",
-			}
-		}
-	case *LoopInterleaveAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm LoopInterleaveAttr",
-			}
-		}
-	case *LoopLICMAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm LoopLICMAttr",
-			}
-		}
-	case *LoopPeeledAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm LoopPeeledAttr",
-			}
-		}
-	case *LoopPipelineAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm LoopPipelineAttr",
-			}
-		}
-	case *LoopUnrollAndJamAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm LoopUnrollAndJamAttr",
-			}
-		}
-	case *LoopUnrollAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm LoopUnrollAttr",
-			}
-		}
-	case *LoopUnswitchAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm LoopUnswitchAttr",
-			}
-		}
-	case *LoopVectorizeAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm LoopVectorizeAttr",
 			}
 		}
 	case *MMRATagAttr:
@@ -4965,54 +4765,6 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				What:   "llvm ModuleFlagProfileSummaryDetailedAttr",
 			}
 		}
-	case *PoisonAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm PoisonAttr",
-			}
-		}
-	case *TBAAMemberAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm TBAAMemberAttr",
-			}
-		}
-	case *TBAARootAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm TBAARootAttr",
-			}
-		}
-	case *TBAATagAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm TBAATagAttr",
-			}
-		}
-	case *TBAATypeDescriptorAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm TBAATypeDescriptorAttr",
-			}
-		}
-	case *TailCallKindAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm TailCallKindAttr",
-			}
-		}
 	case *TargetAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
@@ -5021,36 +4773,12 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				What:   "llvm TargetAttr",
 			}
 		}
-	case *TargetFeaturesAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm TargetFeaturesAttr",
-			}
-		}
 	case *UWTableKindAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
 				Needs:  "llvm >= 22",
 				Target: t.String(),
 				What:   "llvm UWTableKindAttr",
-			}
-		}
-	case *UndefAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm UndefAttr",
-			}
-		}
-	case *VScaleRangeAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm VScaleRangeAttr",
 			}
 		}
 	case *VecTypeHintAttr:
@@ -5067,14 +4795,6 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				Needs:  "llvm >= 22",
 				Target: t.String(),
 				What:   "llvm WorkgroupAttributionAttr",
-			}
-		}
-	case *ZeroAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "llvm ZeroAttr",
 			}
 		}
 	}

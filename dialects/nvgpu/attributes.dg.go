@@ -263,38 +263,6 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				What:   "nvgpu RcpRoundingModeAttr",
 			}
 		}
-	case *TensorMapInterleaveKindAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "nvgpu TensorMapInterleaveKindAttr",
-			}
-		}
-	case *TensorMapL2PromoKindAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "nvgpu TensorMapL2PromoKindAttr",
-			}
-		}
-	case *TensorMapOOBKindAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "nvgpu TensorMapOOBKindAttr",
-			}
-		}
-	case *TensorMapSwizzleKindAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "nvgpu TensorMapSwizzleKindAttr",
-			}
-		}
 	}
 	return nil
 }

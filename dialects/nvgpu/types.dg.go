@@ -5,9 +5,7 @@ package nvgpu
 import (
 	"fmt"
 
-	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // DeviceAsyncTokenType is device async token type.
@@ -275,53 +273,3 @@ func (t *WarpgroupMatrixDescriptorType) String() string {
 func (t *WarpgroupMatrixDescriptorType) Tensor() ir.Type {
 	return t.tensor
 }
-
-// TypeAvailable refuses a type that the target t lacks (its definition's
-// since and until), as bytecode.TypeAvailability.
-func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
-	switch v.(type) {
-	case *MBarrierGroupType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "nvgpu MBarrierGroupType",
-			}
-		}
-	case *MBarrierTokenType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "nvgpu MBarrierTokenType",
-			}
-		}
-	case *TensorMapDescriptorType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "nvgpu TensorMapDescriptorType",
-			}
-		}
-	case *WarpgroupAccumulatorType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "nvgpu WarpgroupAccumulatorType",
-			}
-		}
-	case *WarpgroupMatrixDescriptorType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "nvgpu WarpgroupMatrixDescriptorType",
-			}
-		}
-	}
-	return nil
-}
-
-var _ bytecode.TypeAvailability = Dialect

@@ -2465,14 +2465,6 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				What:   "nvvm LdStMatrixShapeAttr",
 			}
 		}
-	case *LoadCacheModifierKindAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "nvvm LoadCacheModifierKindAttr",
-			}
-		}
 	case *MMABlockScaleKindAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
@@ -2521,14 +2513,6 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				What:   "nvvm NVVMMemorySpaceAttr",
 			}
 		}
-	case *NVVMTargetAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "nvvm NVVMTargetAttr",
-			}
-		}
 	case *PermuteModeAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
@@ -2545,14 +2529,6 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				What:   "nvvm PrefetchCacheLevelAttr",
 			}
 		}
-	case *ProxyKindAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "nvvm ProxyKindAttr",
-			}
-		}
 	case *SaturationModeAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
@@ -2567,22 +2543,6 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				Needs:  "llvm >= 22",
 				Target: t.String(),
 				What:   "nvvm ScaleVecSizeAttr",
-			}
-		}
-	case *SetMaxRegisterActionAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "nvvm SetMaxRegisterActionAttr",
-			}
-		}
-	case *SharedSpaceAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "nvvm SharedSpaceAttr",
 			}
 		}
 	case *TMALoadModeAttr:
@@ -2695,30 +2655,6 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				Needs:  "llvm >= 22",
 				Target: t.String(),
 				What:   "nvvm VoteSyncKindAttr",
-			}
-		}
-	case *WGMMAScaleInAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "nvvm WGMMAScaleInAttr",
-			}
-		}
-	case *WGMMAScaleOutAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "nvvm WGMMAScaleOutAttr",
-			}
-		}
-	case *WGMMATypesAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "nvvm WGMMATypesAttr",
 			}
 		}
 	}

@@ -1228,92 +1228,12 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				What:   "omp ClauseNumThreadsTypeAttr",
 			}
 		}
-	case *ClauseRequiresAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "omp ClauseRequiresAttr",
-			}
-		}
-	case *ClauseTaskDependAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "omp ClauseTaskDependAttr",
-			}
-		}
-	case *DataSharingClauseTypeAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "omp DataSharingClauseTypeAttr",
-			}
-		}
-	case *DeclareTargetAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "omp DeclareTargetAttr",
-			}
-		}
-	case *DeclareTargetCaptureClauseAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "omp DeclareTargetCaptureClauseAttr",
-			}
-		}
-	case *DeclareTargetDeviceTypeAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "omp DeclareTargetDeviceTypeAttr",
-			}
-		}
-	case *FlagsAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "omp FlagsAttr",
-			}
-		}
-	case *OrderModifierAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "omp OrderModifierAttr",
-			}
-		}
 	case *ReductionModifierAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
 				Needs:  "llvm >= 22",
 				Target: t.String(),
 				What:   "omp ReductionModifierAttr",
-			}
-		}
-	case *VariableCaptureKindAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "omp VariableCaptureKindAttr",
-			}
-		}
-	case *VersionAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "omp VersionAttr",
 			}
 		}
 	}

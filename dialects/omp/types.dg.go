@@ -78,14 +78,6 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 				What:   "omp CanonicalLoopInfoType",
 			}
 		}
-	case *MapBoundsType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "omp MapBoundsType",
-			}
-		}
 	}
 	return nil
 }

@@ -468,44 +468,12 @@ func (t *UniformQuantizedType) StorageTypeMax() int64 {
 // since and until), as bytecode.TypeAvailability.
 func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	switch v.(type) {
-	case *AnyQuantizedType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "quant AnyQuantizedType",
-			}
-		}
-	case *CalibratedQuantizedType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "quant CalibratedQuantizedType",
-			}
-		}
-	case *UniformQuantizedPerAxisType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "quant UniformQuantizedPerAxisType",
-			}
-		}
 	case *UniformQuantizedSubChannelType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
 				Needs:  "llvm >= 22",
 				Target: t.String(),
 				What:   "quant UniformQuantizedSubChannelType",
-			}
-		}
-	case *UniformQuantizedType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "quant UniformQuantizedType",
 			}
 		}
 	}

@@ -5,9 +5,7 @@ package rocdl
 import (
 	"fmt"
 
-	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // ROCDLTargetAttr is a rocdl attribute.
@@ -99,21 +97,3 @@ func (a *ROCDLTargetAttr) Flags() ir.Attribute {
 func (a *ROCDLTargetAttr) Link() ir.Attribute {
 	return a.link
 }
-
-// AttributeAvailable refuses an attribute that the target t lacks (its definition's
-// since and until), as bytecode.AttrAvailability.
-func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
-	switch v.(type) {
-	case *ROCDLTargetAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "rocdl ROCDLTargetAttr",
-			}
-		}
-	}
-	return nil
-}
-
-var _ bytecode.AttrAvailability = Dialect

@@ -9,7 +9,6 @@ import (
 	"github.com/dialectgen/dialectgen/dialects/builtin/affine"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // CrdTransDirectionKindAttr is sparse tensor coordinate translation direction.
@@ -322,29 +321,3 @@ func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
 }
 
 var _ bytecode.EnumAttrs = Dialect
-
-// AttributeAvailable refuses an attribute that the target t lacks (its definition's
-// since and until), as bytecode.AttrAvailability.
-func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
-	switch v.(type) {
-	case *CrdTransDirectionKindAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "sparse_tensor CrdTransDirectionKindAttr",
-			}
-		}
-	case *SparseTensorSortKindAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "sparse_tensor SparseTensorSortKindAttr",
-			}
-		}
-	}
-	return nil
-}
-
-var _ bytecode.AttrAvailability = Dialect

@@ -5,9 +5,7 @@ package sparsetensor
 import (
 	"fmt"
 
-	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // IterSpaceType is a sparse_tensor type.
@@ -167,29 +165,3 @@ func (t *StorageSpecifierType) String() string {
 func (t *StorageSpecifierType) Encoding() ir.Attribute {
 	return t.encoding
 }
-
-// TypeAvailable refuses a type that the target t lacks (its definition's
-// since and until), as bytecode.TypeAvailability.
-func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
-	switch v.(type) {
-	case *IterSpaceType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "sparse_tensor IterSpaceType",
-			}
-		}
-	case *IteratorType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "sparse_tensor IteratorType",
-			}
-		}
-	}
-	return nil
-}
-
-var _ bytecode.TypeAvailability = Dialect

@@ -2443,52 +2443,12 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				What:   "spirv CacheControlStoreINTELAttr",
 			}
 		}
-	case *CooperativeMatrixLayoutKHRAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "spirv CooperativeMatrixLayoutKHRAttr",
-			}
-		}
-	case *CooperativeMatrixOperandsKHRAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "spirv CooperativeMatrixOperandsKHRAttr",
-			}
-		}
-	case *CooperativeMatrixPropertiesKHRAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "spirv CooperativeMatrixPropertiesKHRAttr",
-			}
-		}
-	case *CooperativeMatrixUseKHRAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "spirv CooperativeMatrixUseKHRAttr",
-			}
-		}
 	case *FPEncodingAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
 				Needs:  "llvm >= 22",
 				Target: t.String(),
 				What:   "spirv FPEncodingAttr",
-			}
-		}
-	case *FPFastMathModeAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "spirv FPFastMathModeAttr",
 			}
 		}
 	case *FPRoundingModeAttr:
@@ -2505,14 +2465,6 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				Needs:  "llvm <= 19",
 				Target: t.String(),
 				What:   "spirv JointMatrixPropertiesINTELAttr",
-			}
-		}
-	case *LinkageAttributesAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "spirv LinkageAttributesAttr",
 			}
 		}
 	case *LoadCacheControlAttr:

@@ -5,9 +5,7 @@ package transform
 import (
 	"fmt"
 
-	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // AffineMapParamType is a transform type.
@@ -238,45 +236,3 @@ func (t *TypeParamType) String() string {
 	}
 	return "!transform.TypeParamType"
 }
-
-// TypeAvailable refuses a type that the target t lacks (its definition's
-// since and until), as bytecode.TypeAvailability.
-func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
-	switch v.(type) {
-	case *AffineMapParamType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "transform AffineMapParamType",
-			}
-		}
-	case *AnyParamType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "transform AnyParamType",
-			}
-		}
-	case *AnyValueType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "transform AnyValueType",
-			}
-		}
-	case *TypeParamType:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "transform TypeParamType",
-			}
-		}
-	}
-	return nil
-}
-
-var _ bytecode.TypeAvailability = Dialect

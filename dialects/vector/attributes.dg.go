@@ -7,7 +7,6 @@ import (
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
-	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // CombiningKindAttr is kind of combining function for contractions and reductions.
@@ -158,21 +157,3 @@ func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
 }
 
 var _ bytecode.EnumAttrs = Dialect
-
-// AttributeAvailable refuses an attribute that the target t lacks (its definition's
-// since and until), as bytecode.AttrAvailability.
-func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
-	switch v.(type) {
-	case *PrintPunctuationAttr:
-		if !(t.Release == 0 || t.Release >= 19) {
-			return &wire.VersionError{
-				Needs:  "llvm >= 19",
-				Target: t.String(),
-				What:   "vector PrintPunctuationAttr",
-			}
-		}
-	}
-	return nil
-}
-
-var _ bytecode.AttrAvailability = Dialect

@@ -1,6 +1,7 @@
 package ods
 
 import (
+	"encoding/json"
 	"fmt"
 	"go/token"
 	"maps"
@@ -31,9 +32,9 @@ type Options struct {
 	Reimport string
 	// Older, when set, is a release older than those imported whose
 	// records are too different to merge (LLVM 16), consulted only for
-	// which ops, op attributes, attributes and types it has: what it
-	// lacks gets since the oldest imported release, so that writers
-	// refuse it for Older's release.
+	// which ops and op attributes it has: what it lacks gets since the
+	// oldest imported release, so that writers refuse it for Older's
+	// release.
 	Older *Release
 }
 
@@ -92,22 +93,21 @@ func Import(opts Options, releases []Release) ([]byte, error) {
 	}
 	d.name = opts.Dialect
 	if o := opts.Older; o != nil && o.LLVM < rels[0].LLVM && o.Records.hasDialect(opts.Dialect) {
-		if err := markAbsentOlder(o.Records, opts.Dialect, ops, d); err != nil {
+		if err := markAbsentOlder(o.Records, opts.Dialect, ops); err != nil {
 			return nil, fmt.Errorf("llvm %d: %v", o.LLVM, err)
 		}
 	}
 	return writeYAML(opts, rels, ops, d), nil
 }
 
-// markAbsentOlder marks the ops, op attributes, attributes and types of
-// the oldest imported release that the records of an older one lack
-// (absentOlder), by name.
-func markAbsentOlder(rs *Records, dialect string, ops []*mergedOp, d *mergedDialect) error {
+// markAbsentOlder marks the ops and op attributes of the oldest imported
+// release that an older one lacks (absentOlder), by name. Attributes and
+// types are not marked: an older release defined some in C++, outside
+// its records (LLVM 16's quant types, !transform.any_op). Nor is an op
+// attribute the older op's C++ names as a string ("map" of LLVM 16's
+// affine.load, an inherent attribute its ODS arguments do not list).
+func markAbsentOlder(rs *Records, dialect string, ops []*mergedOp) error {
 	older, err := dialectOps(rs, dialect)
-	if err != nil {
-		return err
-	}
-	facts, err := rs.dialectFacts(dialect, opEnums(older))
 	if err != nil {
 		return err
 	}
@@ -120,18 +120,30 @@ func markAbsentOlder(rs *Records, dialect string, ops []*mergedOp, d *mergedDial
 			m.absentOlder = true
 			continue
 		}
+		r, err := rs.rec(o.record)
+		if err != nil {
+			return err
+		}
 		for _, p := range m.attributes {
-			if p.span.first == 0 && !slices.ContainsFunc(o.attributes, func(q part) bool { return q.name == p.name }) {
+			if p.span.first == 0 && !slices.ContainsFunc(o.attributes, func(q part) bool { return q.name == p.name }) && !r.namesString(p.name) {
 				p.absentOlder = true
 			}
 		}
 	}
-	for _, def := range append(slices.Clone(d.attrs), d.types...) {
-		if def.span.first == 0 && facts.defs[def.name] == nil {
-			def.absentOlder = true
+	return nil
+}
+
+// namesString reports whether any of the record's text fields (its C++)
+// holds s as a string literal.
+func (r record) namesString(s string) bool {
+	lit := strconv.Quote(s)
+	for _, raw := range r.fields {
+		var text string
+		if json.Unmarshal(raw, &text) == nil && strings.Contains(text, lit) {
+			return true
 		}
 	}
-	return nil
+	return false
 }
 
 func llvmReleases(rels []Release) []int {
@@ -540,8 +552,8 @@ type mergedOp struct {
 	summary string // the newest release's
 	file    string
 	span
-	// absentOlder says that Options.Older lacks it (so do the parts
-	// of mergedPart and the definitions of mergedDef that say so).
+	// absentOlder says that Options.Older lacks it (as it says of a
+	// mergedPart).
 	absentOlder bool
 	properties  span // the releases whose dialect stores properties
 	traits      []*mergedPart
