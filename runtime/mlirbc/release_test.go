@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/dialectgen/dialectgen/internal/oracle"
+	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
@@ -83,26 +84,13 @@ func TestReleaseLacksKind(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			oracle.Require(t, c.from)
 			oracle.Require(t, c.to)
-			// The premise: the target's mlir-opt does not know the kind.
-			if _, err := oracle.RunInput(c.to, []byte(c.text), ".mlir"); err == nil {
-				t.Fatalf("mlir-opt-%d reads the text", int(c.to))
-			}
-			v := c.from.Versions()[len(c.from.Versions())-1]
-			in, err := oracle.RunInput(c.from, []byte(c.text), ".mlir", oracle.BytecodeFlags(c.from, v)...)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ctx := newContext()
-			m, err := mlirbc.Read(ctx, in, mlirbc.ReadOptions{})
-			if err != nil {
-				t.Fatal(err)
-			}
+			refuses(t, c.to, c.text)
+			in, ctx, m := readNewest(t, c.from, c.text)
 			back, err := mlirbc.Append(nil, ctx, m, m.Options())
 			if err != nil || !bytes.Equal(back, in) {
 				t.Fatalf("written for mlir-opt-%d, which read it: %v (same bytes: %v)", int(c.from), err, bytes.Equal(back, in))
 			}
-			tv := c.to.Versions()[len(c.to.Versions())-1]
-			_, err = mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(tv), Producer: c.to.Producer(), Release: int(c.to)})
+			_, err = writeFor(ctx, m, c.to)
 			var ve *wire.VersionError
 			if !errors.As(err, &ve) || !strings.Contains(err.Error(), c.want) {
 				t.Fatalf("written for mlir-opt-%d: %v; want a version error saying %q", int(c.to), err, c.want)
@@ -121,19 +109,9 @@ func TestReleaseConstraintChange(t *testing.T) {
 	oracle.Require(t, oracle.LLVM19)
 	oracle.Require(t, oracle.LLVM22)
 	text := "gpu.module @m {\n  gpu.func @f() {\n    \"xegpu.fence\"() <{fence_scope = #xegpu<fence_scope workgroup>, memory_kind = #xegpu<memory_scope global>}> : () -> ()\n    gpu.return\n  }\n}\n"
-	if _, err := oracle.RunInput(oracle.LLVM22, []byte(text), ".mlir"); err == nil {
-		t.Fatal("mlir-opt-22 reads 19's memory_kind")
-	}
-	in, err := oracle.RunInput(oracle.LLVM19, []byte(text), ".mlir", oracle.BytecodeFlags(oracle.LLVM19, 6)...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx := newContext()
-	m, err := mlirbc.Read(ctx, in, mlirbc.ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: oracle.LLVM22.Producer(), Release: 22})
+	refuses(t, oracle.LLVM22, text)
+	_, ctx, m := readNewest(t, oracle.LLVM19, text)
+	_, err := writeFor(ctx, m, oracle.LLVM22)
 	want := "op xegpu.fence, attribute memory_kind: LLVM 19 holds it as XeGPU_MemoryScopeAttr and LLVM 22 as XeGPU_MemorySpaceAttr"
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("written for 22: %v; want an error saying %q", err, want)
@@ -148,9 +126,7 @@ func TestReleaseConstraintChange(t *testing.T) {
 func TestReleaseLacksAttribute16(t *testing.T) {
 	oracle.Require(t, oracle.LLVM16)
 	oracle.Require(t, oracle.LLVM19)
-	if _, err := oracle.RunInput(oracle.LLVM16, []byte("func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a overflow<nsw> : i32\n  return %0 : i32\n}\n"), ".mlir"); err == nil {
-		t.Fatal("mlir-opt-16 reads overflow<nsw>")
-	}
+	refuses(t, oracle.LLVM16, "func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a overflow<nsw> : i32\n  return %0 : i32\n}\n")
 	for _, c := range []struct {
 		flags, want string
 	}{
@@ -158,16 +134,8 @@ func TestReleaseLacksAttribute16(t *testing.T) {
 		{" overflow<nsw>", "op arith.addi, attribute overflowFlags: LLVM 16 has no such attribute (LLVM 19 or newer have it), so it cannot hold #arith.overflow<nsw>"},
 	} {
 		text := "func.func @f(%a: i32) -> i32 {\n  %0 = arith.addi %a, %a" + c.flags + " : i32\n  return %0 : i32\n}\n"
-		in, err := oracle.RunInput(oracle.LLVM19, []byte(text), ".mlir", oracle.BytecodeFlags(oracle.LLVM19, 6)...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx := newContext()
-		m, err := mlirbc.Read(ctx, in, mlirbc.ReadOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(0), Producer: oracle.LLVM16.Producer(), Release: 16})
+		_, ctx, m := readNewest(t, oracle.LLVM19, text)
+		out, err := writeFor(ctx, m, oracle.LLVM16)
 		switch {
 		case c.want == "" && err != nil:
 			t.Errorf("the default written for 16: %v", err)
@@ -184,4 +152,36 @@ func TestReleaseLacksAttribute16(t *testing.T) {
 			t.Errorf("overflow<nsw> written for 16: %v; want an error saying %q", err, c.want)
 		}
 	}
+}
+
+// refuses fails the test unless mlir-opt of release rel rejects text:
+// the premise of a test that the writer refuses what rel lacks.
+func refuses(t *testing.T, rel oracle.Release, text string) {
+	t.Helper()
+	if _, err := oracle.RunInput(rel, []byte(text), ".mlir"); err == nil {
+		t.Fatalf("mlir-opt-%d reads %q", int(rel), text)
+	}
+}
+
+// readNewest reads the bytecode mlir-opt of release rel writes for text,
+// at its newest version, and returns it with its module.
+func readNewest(t *testing.T, rel oracle.Release, text string) ([]byte, *ir.Context, *mlirbc.Module) {
+	t.Helper()
+	v := rel.Versions()[len(rel.Versions())-1]
+	in, err := oracle.RunInput(rel, []byte(text), ".mlir", oracle.BytecodeFlags(rel, v)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := newContext()
+	m, err := mlirbc.Read(ctx, in, mlirbc.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in, ctx, m
+}
+
+// writeFor writes m for release rel, at its newest version.
+func writeFor(ctx *ir.Context, m *mlirbc.Module, rel oracle.Release) ([]byte, error) {
+	v := rel.Versions()[len(rel.Versions())-1]
+	return mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(v), Producer: rel.Producer(), Release: int(rel)})
 }
