@@ -130,13 +130,6 @@ func at(release, since, until int) bool {
 	return true
 }
 
-func name(release int) string {
-	if release == 0 {
-		return "the newest LLVM release"
-	}
-	return fmt.Sprintf("LLVM %d", release)
-}
-
 func (a *Attr) exists(release int) bool { return at(release, a.Since, a.Until) }
 
 func (a *Attr) populated(release int) bool {
@@ -192,7 +185,7 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 			if a.populated(to) && !a.populated(from) {
 				d := a.defaultAt(ctx, to)
 				if d == nil {
-					return nil, false, fail(a, "%s populates its default %s, which cannot be built here", name(to), a.DefaultText)
+					return nil, false, fail(a, "%s populates its default %s, which cannot be built here", bytecode.ReleaseName(to), a.DefaultText)
 				}
 				attrs = set(attrs, a.Name, d)
 				changed = true
@@ -212,7 +205,7 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 				changed = true
 				continue
 			}
-			return nil, false, fail(a, "%s has no such attribute (%s have it), so it cannot hold %v (only its default %s)", name(to), bytecode.ReleasesText(a.Since, a.Until), v, a.DefaultText)
+			return nil, false, fail(a, "%s has no such attribute (%s have it), so it cannot hold %v (only its default %s)", bytecode.ReleaseName(to), bytecode.ReleasesText(a.Since, a.Until), v, a.DefaultText)
 		case !r.describes(to) && a.populated(from) && a.defaultAt(ctx, from) == v:
 			// The definitions do not describe that release beyond what
 			// it lacks (LLVM 16: see odsimport -older), so not whether it
@@ -241,7 +234,7 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 				if d := a.defaultAt(ctx, to); d != nil && nv == a.defaultAt(ctx, from) {
 					nv = d
 				} else {
-					return nil, false, fail(a, "%s holds it as %s and %s as %s, and no conversion of %v is known", name(from), f.Constraint, name(to), t.Constraint, nv)
+					return nil, false, fail(a, "%s holds it as %s and %s as %s, and no conversion of %v is known", bytecode.ReleaseName(from), f.Constraint, bytecode.ReleaseName(to), t.Constraint, nv)
 				}
 			}
 			if a.populated(from) && !a.populated(to) && nv != nil && a.defaultAt(ctx, to) == nv {

@@ -6,6 +6,7 @@ import (
 	"math/bits"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -34,11 +35,11 @@ func (e *Enum) renumber(v uint64, from, to int) (uint64, error) {
 			}
 			tv, ok := c.valueAt(to)
 			if !ok {
-				return 0, fmt.Errorf("%s has no case %s of %s", name(to), c.Name, e.Name)
+				return 0, fmt.Errorf("%s has no case %s of %s", bytecode.ReleaseName(to), c.Name, e.Name)
 			}
 			return tv, nil
 		}
-		return 0, fmt.Errorf("%d is no case of %s in %s", v, e.Name, name(from))
+		return 0, fmt.Errorf("%d is no case of %s in %s", v, e.Name, bytecode.ReleaseName(from))
 	}
 	if !e.Bit {
 		return one(v)

@@ -70,6 +70,15 @@ type AbsentAttr struct {
 // newer", "LLVM 19 to 21", "LLVM 17 or older".
 func (a AbsentAttr) Releases() string { return ReleasesText(a.From, a.To) }
 
+// ReleaseName names an LLVM release as version errors do: "LLVM 19", or
+// for 0 "the newest LLVM release".
+func ReleaseName(release int) string {
+	if release == 0 {
+		return "the newest LLVM release"
+	}
+	return fmt.Sprintf("LLVM %d", release)
+}
+
 // ReleasesText names the LLVM releases from to to (0: unbounded), as
 // version errors say them: "LLVM 19 or newer".
 func ReleasesText(from, to int) string {

@@ -989,12 +989,7 @@ func (n *numbering) absentOp(name ir.OpName) {
 }
 
 // targetRelease names the LLVM release written for.
-func (n *numbering) targetRelease() string {
-	if n.release == 0 {
-		return "the newest LLVM release"
-	}
-	return fmt.Sprintf("LLVM %d", n.release)
-}
+func (n *numbering) targetRelease() string { return bytecode.ReleaseName(n.release) }
 
 // absentAttrs refuses an inherent attribute the target release's op does
 // not have: that release would read it as a discardable attribute.
