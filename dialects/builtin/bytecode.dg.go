@@ -340,7 +340,7 @@ func readStringAttr1(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeStringAttr encodes a StringAttr.
 func writeStringAttr(w *bytecode.EntryWriter, a *StringAttr) (bool, error) {
-	if a.type_ == GetNoneType(a.Context()) {
+	if ir.Is[*NoneType](a.type_) {
 		w.VarInt(2)
 		w.String(a.value)
 		return true, w.Err()

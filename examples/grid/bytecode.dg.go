@@ -388,7 +388,7 @@ func readLayoutAttr1(r *bytecode.EntryReader) (ir.Attribute, error) {
 
 // writeLayoutAttr encodes a LayoutAttr.
 func writeLayoutAttr(w *bytecode.EntryWriter, a *LayoutAttr) (bool, error) {
-	if len(a.axes) == 1 && a.scheduler == GetAutoAttr(a.Context()) && !bytecode.Any(a.order) {
+	if len(a.axes) == 1 && ir.Is[*AutoAttr](a.scheduler) && !bytecode.Any(a.order) {
 		w.VarInt(3)
 		w.VarInt(uint64(len(a.axes)))
 		for _, e0 := range a.axes {

@@ -241,6 +241,9 @@ func (g *gen) predicate(def *defs.Def, when string) jen.Code {
 		case *ast.ParenExpr:
 			return jen.Parens(tr(e.X))
 		case *ast.BinaryExpr:
+			if is := g.kindTest(def, e, tr); is != nil {
+				return is
+			}
 			return tr(e.X).Op(e.Op.String()).Add(tr(e.Y))
 		case *ast.UnaryExpr:
 			return jen.Op(e.Op.String()).Add(tr(e.X))
@@ -283,4 +286,45 @@ func (g *gen) predicate(def *defs.Def, when string) jen.Code {
 		panic(fmt.Sprintf("gen: unexpected predicate node %T", e))
 	}
 	return tr(expr)
+}
+
+// kindTest is a comparison with a parameterless kind (type == NoneType) as
+// a test of the value's Go type, or nil for any other expression. Such a
+// kind has one value a context, and a value's parameters are of its
+// context, so the two agree; asking the context for the one value costs
+// a uniquing lookup for every value written.
+func (g *gen) kindTest(def *defs.Def, e *ast.BinaryExpr, tr func(ast.Expr) *jen.Statement) *jen.Statement {
+	if e.Op != token.EQL && e.Op != token.NEQ {
+		return nil
+	}
+	x, kind := e.X, e.Y
+	if g.singleton(def, x) != nil {
+		x, kind = e.Y, e.X
+	}
+	k := g.singleton(def, kind)
+	if k == nil {
+		return nil
+	}
+	test := jen.Qual(model.IR, "Is").Types(jen.Op("*").Id(k.Name)).Call(tr(x))
+	if e.Op == token.NEQ {
+		return jen.Op("!").Add(test)
+	}
+	return test
+}
+
+// singleton is the parameterless, uniqued kind e names in def's
+// predicates, or nil.
+func (g *gen) singleton(def *defs.Def, e ast.Expr) *defs.Def {
+	id, ok := e.(*ast.Ident)
+	if !ok || defs.PredicateParam(def, id.Name) != nil {
+		return nil
+	}
+	if _, v := defs.EnumValueNamed(g.m.Dialect, id.Name); v != nil {
+		return nil
+	}
+	k := g.m.Def(id.Name)
+	if k == nil || len(k.Def.Params) > 0 || k.Def.Distinct {
+		return nil
+	}
+	return k.Def
 }
