@@ -133,6 +133,12 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				implicit,
 				modifiers,
 			}, Hook: varTypeRelease},
+			"loop": {Attrs: []release.Attr{
+				{Name: "collapse", Storage: []release.Storage{{Until: 16, Form: release.IntI64, Constraint: "I64Attr"}, {Form: release.ArrayI64, Constraint: "I64ArrayAttr"}}},
+				{Name: "seq", Storage: []release.Storage{{Until: 16, Constraint: "UnitAttr"}, {Constraint: "DeviceTypeArrayAttr"}}},
+				{Name: "independent", Storage: []release.Storage{{Until: 16, Constraint: "UnitAttr"}, {Constraint: "DeviceTypeArrayAttr"}}},
+				{Name: "auto_", Storage: []release.Storage{{Until: 16, Constraint: "UnitAttr"}, {Constraint: "DeviceTypeArrayAttr"}}},
+			}},
 			"nocreate": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccNoCreate)
@@ -167,6 +173,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			}, Hook: varTypeRelease},
 			"routine": {Attrs: []release.Attr{
 				{Name: "func_name", Storage: []release.Storage{{Until: 19, Constraint: "SymbolNameAttr"}, {Constraint: "SymbolRefAttr"}}},
+			}},
+			"update": {Attrs: []release.Attr{
+				{Name: "async", Until: 19, Storage: []release.Storage{{Until: 16, Constraint: "UnitAttr"}, {Constraint: "DeviceTypeArrayAttr"}}},
 			}},
 			"update_device": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {

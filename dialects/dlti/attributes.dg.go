@@ -298,6 +298,22 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				What:   "dlti MapAttr",
 			}
 		}
+	case *TargetDeviceSpecAttr:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "dlti TargetDeviceSpecAttr",
+			}
+		}
+	case *TargetSystemSpecAttr:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "dlti TargetSystemSpecAttr",
+			}
+		}
 	}
 	return nil
 }

@@ -4685,6 +4685,14 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				What:   "llvm DICommonBlockAttr",
 			}
 		}
+	case *DICompileUnitAttr:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "llvm DICompileUnitAttr",
+			}
+		}
 	case *DIGenericSubrangeAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{

@@ -25,12 +25,16 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	fastmathFlags2 := release.Attr{Name: "fastmathFlags", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
 	}, DefaultText: "{}"}
+	branchWeights := release.Attr{Name: "branch_weights", Storage: []release.Storage{{Until: 16, Constraint: "ElementsAttr"}, {Form: release.DenseI32, Constraint: "DenseI32ArrayAttr"}}}
 	visibility := release.Attr{Name: "visibility_", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
 	}, DefaultText: "mlir::LLVM::Visibility::Default"}
 	ordering := release.Attr{Name: "ordering", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
 	}, DefaultText: "AtomicOrdering::not_atomic"}
+	accessGroups := release.Attr{Name: "access_groups", Storage: []release.Storage{{Until: 16, Constraint: "SymbolRefArrayAttr"}, {Constraint: "LLVM_AccessGroupArrayAttr"}}}
+	aliasScopes := release.Attr{Name: "alias_scopes", Storage: []release.Storage{{Until: 16, Constraint: "SymbolRefArrayAttr"}, {Constraint: "LLVM_AliasScopeArrayAttr"}}}
+	noaliasScopes := release.Attr{Name: "noalias_scopes", Storage: []release.Storage{{Until: 16, Constraint: "SymbolRefArrayAttr"}, {Constraint: "LLVM_AliasScopeArrayAttr"}}}
 	visibility2 := release.Attr{Name: "visibility_", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
 	}, DefaultText: "mlir::LLVM::Visibility::Default"}
@@ -39,12 +43,14 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 		Ops: map[string]*release.Op{
 			"call": {Attrs: []release.Attr{
 				fastmathFlags,
+				{Name: "branch_weights", Until: 19, Storage: []release.Storage{{Until: 16, Constraint: "ElementsAttr"}, {Form: release.DenseI32, Constraint: "DenseI32ArrayAttr"}}},
 				cConv,
 				{Name: "TailCallKind", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetTailCallKindAttr(ctx, TailCallKindNone)
 				}, DefaultText: "TailCallKind::None"},
 			}, Hook: opBundlesRelease},
 			"call_intrinsic": {Attrs: []release.Attr{fastmathFlags2}, Hook: opBundlesRelease},
+			"cond_br":        {Attrs: []release.Attr{branchWeights}},
 			"fadd":           {Attrs: []release.Attr{fastmathFlags}},
 			"fcmp":           {Attrs: []release.Attr{fastmathFlags}},
 			"fdiv":           {Attrs: []release.Attr{fastmathFlags}},
@@ -110,8 +116,8 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			"intr.vector.reduce.fmin":     {Attrs: []release.Attr{fastmathFlags2}},
 			"intr.vector.reduce.fminimum": {Attrs: []release.Attr{fastmathFlags}},
 			"intr.vector.reduce.fmul":     {Attrs: []release.Attr{fastmathFlags2}},
-			"invoke":                      {Attrs: []release.Attr{cConv}, Hook: opBundlesRelease},
-			"load":                        {Attrs: []release.Attr{ordering}},
+			"invoke":                      {Attrs: []release.Attr{branchWeights, cConv}, Hook: opBundlesRelease},
+			"load":                        {Attrs: []release.Attr{ordering, accessGroups, aliasScopes, noaliasScopes}},
 			"mlir.alias":                  {Attrs: []release.Attr{visibility2}},
 			"mlir.global": {Attrs: []release.Attr{
 				{Name: "addr_space", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -129,7 +135,11 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				visibility2,
 			}},
 			"select": {Attrs: []release.Attr{fastmathFlags2}},
-			"store":  {Attrs: []release.Attr{ordering}},
+			"store":  {Attrs: []release.Attr{ordering, accessGroups, aliasScopes, noaliasScopes}},
+			"switch": {Attrs: []release.Attr{
+				{Name: "case_values", Storage: []release.Storage{{Until: 16, Constraint: "ElementsAttr"}, {Constraint: "AnyIntElementsAttr"}}},
+				branchWeights,
+			}},
 		},
 		Oldest: 19,
 	}

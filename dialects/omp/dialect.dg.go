@@ -140,7 +140,8 @@ wsloop @22- +noterminator +counts=0+/0/1/0 +operands=7 linear_var_types? nowait?
 wsloop @20-21 +counts=0+/0/1/0 +operands=3 nowait? order_mod?
 wsloop @19-19 +counts=0+/0/1/0 +operands=4 nowait? order_mod? order_val? ordered_val? reduction_vars_byref? reductions? schedule_modifier? schedule_val? simd_modifier?
 wsloop @-18 +counts=0+/0/1/0 +operands=4 -order_mod@19- nowait? order_val? ordered_val? reductions? schedule_modifier? schedule_val? simd_modifier?
-yield +terminator +counts=0+/0/0/0 +parents=omp.atomic.update,omp.declare_reduction,omp.loop_nest,omp.private
+yield @19- +terminator +counts=0+/0/0/0 +parents=omp.atomic.update,omp.declare_reduction,omp.loop_nest,omp.private
+yield @-18 +terminator +counts=0+/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("omp", opTableText)

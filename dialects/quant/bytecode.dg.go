@@ -45,7 +45,15 @@ func (dialect) ReadType(r *bytecode.EntryReader) (ir.Type, error) {
 	case 4:
 		return readUniformQuantizedType0(r)
 	case 5:
-		return readUniformQuantizedPerAxisType0(r)
+		if r.Target.Release == 0 || r.Target.Release >= 19 {
+			return readUniformQuantizedPerAxisType0(r)
+		}
+		return nil, r.ErrorAt(at, "a quant type code its producer writes", &wire.VersionError{
+			Needs:   "llvm >= 19",
+			Reading: true,
+			Target:  r.Target.String(),
+			What:    "quant UniformQuantizedPerAxisType (code 5)",
+		})
 	case 6:
 		if r.Target.Release == 0 || r.Target.Release >= 22 {
 			return readUniformQuantizedSubChannelType0(r)
@@ -298,22 +306,25 @@ func readUniformQuantizedPerAxisType0(r *bytecode.EntryReader) (ir.Type, error) 
 
 // writeUniformQuantizedPerAxisType encodes a UniformQuantizedPerAxisType.
 func writeUniformQuantizedPerAxisType(w *bytecode.EntryWriter, t *UniformQuantizedPerAxisType) (bool, error) {
-	w.VarInt(5)
-	w.VarInt(uint64(uint64(t.flags)))
-	w.Type(t.storageType)
-	w.Type(t.expressedType)
-	w.VarInt(uint64(uint64(t.quantizedDimension)))
-	w.SignedVarInt(int64(t.storageTypeMin))
-	w.SignedVarInt(int64(t.storageTypeMax))
-	w.VarInt(uint64(len(t.scales)))
-	for _, e0 := range t.scales {
-		w.SignedVarInt(int64(e0))
+	if w.Target.Release == 0 || w.Target.Release >= 19 {
+		w.VarInt(5)
+		w.VarInt(uint64(uint64(t.flags)))
+		w.Type(t.storageType)
+		w.Type(t.expressedType)
+		w.VarInt(uint64(uint64(t.quantizedDimension)))
+		w.SignedVarInt(int64(t.storageTypeMin))
+		w.SignedVarInt(int64(t.storageTypeMax))
+		w.VarInt(uint64(len(t.scales)))
+		for _, e0 := range t.scales {
+			w.SignedVarInt(int64(e0))
+		}
+		w.VarInt(uint64(len(t.zeroPoints)))
+		for _, e0 := range t.zeroPoints {
+			w.SignedVarInt(int64(e0))
+		}
+		return true, w.Err()
 	}
-	w.VarInt(uint64(len(t.zeroPoints)))
-	for _, e0 := range t.zeroPoints {
-		w.SignedVarInt(int64(e0))
-	}
-	return true, w.Err()
+	return false, nil
 }
 
 // readUniformQuantizedSubChannelType0 reads code 6 of UniformQuantizedSubChannelType.

@@ -230,10 +230,11 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 			} else if f != t {
 				// A change of constraint this package cannot convert
 				// (xegpu.fence's memory_kind, acc.routine's func_name):
-				// only a default crosses it, as the target's default.
+				// only a default crosses it, as the target's default, and
+				// a value the target's constraint is known to hold.
 				if d := a.defaultAt(ctx, to); d != nil && nv == a.defaultAt(ctx, from) {
 					nv = d
-				} else {
+				} else if !holds(t.Constraint, nv) {
 					return nil, false, fail(a, "%s holds it as %s and %s as %s, and no conversion of %v is known", bytecode.ReleaseName(from), f.Constraint, bytecode.ReleaseName(to), t.Constraint, nv)
 				}
 			}

@@ -270,3 +270,32 @@ func TestConstraintChange(t *testing.T) {
 		t.Errorf("within one release: %v, %v, %v", got, changed, err)
 	}
 }
+
+// Across a change of constraint, a value the target's constraint is known
+// to hold crosses as it is (tosa.clamp's min_fp, F32Attr in LLVM 16 and
+// Tosa_FloatAttr after); another is refused.
+func TestConstraintHolds(t *testing.T) {
+	ctx := ir.NewContext(builtin.Dialect)
+	r := &Rules{Dialect: "t", Ops: map[string]*Op{"op": {Attrs: []Attr{{Name: "min_fp",
+		Storage: []Storage{{Until: 16, Constraint: "F32Attr"}, {Constraint: "Tosa_FloatAttr"}}}}}}}
+	f32 := builtin.GetFloatAttr(ctx, builtin.GetFloat32Type(ctx), ir.APIntFromInt64(32, 0))
+	if got, _, err := r.ConvertOp(ctx, newOp(ir.NamedAttr{Name: "min_fp", Value: f32}), 19, 16); err != nil || find(got, "min_fp") != f32 {
+		t.Errorf("an f32 from 19 to 16: %v, %v", got, err)
+	}
+	f16 := builtin.GetFloatAttr(ctx, builtin.GetFloat16Type(ctx), ir.APIntFromInt64(16, 0))
+	if _, _, err := r.ConvertOp(ctx, newOp(ir.NamedAttr{Name: "min_fp", Value: f16}), 19, 16); err == nil || !strings.Contains(err.Error(), "LLVM 16 as F32Attr") {
+		t.Errorf("an f16 from 19 to 16: %v", err)
+	}
+	for _, c := range []struct {
+		constraint string
+		value      ir.Attribute
+		want       bool
+	}{
+		{"F32Attr", f32, true}, {"F32Attr", f16, false}, {"F64Attr", f32, false},
+		{"ElementsAttr", f32, false}, {"AnyIntElementsAttr", f32, false}, {"SomeAttr", f32, false},
+	} {
+		if got := holds(c.constraint, c.value); got != c.want {
+			t.Errorf("holds(%s, %v) = %v", c.constraint, c.value, got)
+		}
+	}
+}

@@ -208,3 +208,45 @@ func build(ctx *ir.Context, vals []int64, f Form) ir.Attribute {
 	}
 	return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, w), int64(len(vals)), raw)
 }
+
+// holds reports whether a satisfies the ODS constraint named c, for the
+// few constraints whose change between releases leaves many values valid
+// in both (tosa.clamp's min_fp, F32Attr in LLVM 16 and Tosa_FloatAttr
+// after; llvm.switch's case_values, ElementsAttr and AnyIntElementsAttr);
+// false for any other constraint.
+func holds(c string, a ir.Attribute) bool {
+	switch c {
+	case "F32Attr":
+		f, ok := a.(*builtin.FloatAttr)
+		return ok && ir.Is[*builtin.Float32Type](f.Type())
+	case "F64Attr":
+		f, ok := a.(*builtin.FloatAttr)
+		return ok && ir.Is[*builtin.Float64Type](f.Type())
+	case "ElementsAttr":
+		return elementsType(a) != nil
+	case "AnyIntElementsAttr":
+		s, ok := elementsType(a).(interface{ ElementType() ir.Type })
+		if !ok {
+			return false
+		}
+		_, isInt := s.ElementType().(*builtin.IntegerType)
+		return isInt
+	}
+	return false
+}
+
+// elementsType is the shaped type of a builtin elements attribute, nil
+// for any other attribute.
+func elementsType(a ir.Attribute) ir.Type {
+	switch e := a.(type) {
+	case *builtin.DenseIntOrFPElementsAttr:
+		return e.Type()
+	case *builtin.DenseStringElementsAttr:
+		return e.Type()
+	case *builtin.DenseResourceElementsAttr:
+		return e.Type()
+	case *builtin.SparseElementsAttr:
+		return e.Type()
+	}
+	return nil
+}

@@ -37,7 +37,8 @@ parallel +counts=0+/0+/1/0 +oneblock=0 +operands=4
 reduce +terminator +counts=0+/0/0+/0 +parents=scf.parallel
 reduce.return +terminator +counts=1/0/0/0 +parents=scf.reduce
 while +counts=0+/0+/2/0 +oneblock=0,1
-yield +terminator +counts=0+/0/0/0 +parents=scf.execute_region,scf.for,scf.if,scf.index_switch,scf.while
+yield @19- +terminator +counts=0+/0/0/0 +parents=scf.execute_region,scf.for,scf.if,scf.index_switch,scf.while
+yield @-18 +terminator +counts=0+/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("scf", opTableText)

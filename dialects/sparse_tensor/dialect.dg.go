@@ -64,7 +64,8 @@ storage_specifier.set @19- +counts=2/1/0/0 level? specifierKind
 storage_specifier.set @-18 +counts=2/1/0/0 -level@19- specifierKind
 unary +counts=1/1/2/0
 values +counts=1/1/0/0
-yield +terminator +counts=0+/0/0/0 +parents=sparse_tensor.binary,sparse_tensor.unary,sparse_tensor.reduce,sparse_tensor.select,sparse_tensor.foreach,sparse_tensor.iterate,sparse_tensor.coiterate
+yield @19- +terminator +counts=0+/0/0/0 +parents=sparse_tensor.binary,sparse_tensor.unary,sparse_tensor.reduce,sparse_tensor.select,sparse_tensor.foreach,sparse_tensor.iterate,sparse_tensor.coiterate
+yield @-18 +terminator +counts=0+/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("sparse_tensor", opTableText)

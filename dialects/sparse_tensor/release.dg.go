@@ -18,6 +18,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "sparse_tensor",
 		Ops: map[string]*release.Op{
+			"concatenate": {Attrs: []release.Attr{
+				{Name: "dimension", Storage: []release.Storage{{Until: 16, Constraint: "IndexAttr"}, {Constraint: "DimensionAttr"}}},
+			}},
 			"iterate": {Attrs: []release.Attr{
 				{Name: "crdUsedLvls", Storage: []release.Storage{{Until: 19, Constraint: "LevelSetAttr"}, {Constraint: "I64BitSetAttr"}}},
 			}},

@@ -15,22 +15,39 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	axis := release.Attr{Name: "axis", Storage: []release.Storage{{Until: 16, Form: release.IntI64, Constraint: "I64Attr"}, {Form: release.IntI32, Constraint: "I32Attr"}}}
 	nanMode := release.Attr{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
 	}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"}
 	return &release.Rules{
 		Dialect: "tosa",
 		Ops: map[string]*release.Op{
-			"argmax":     {Attrs: []release.Attr{nanMode}},
-			"clamp":      {Attrs: []release.Attr{nanMode}},
+			"argmax": {Attrs: []release.Attr{axis, nanMode}},
+			"clamp": {Attrs: []release.Attr{
+				{Name: "min_fp", Until: 19, Storage: []release.Storage{{Until: 16, Constraint: "F32Attr"}, {Constraint: "Tosa_FloatAttr"}}},
+				{Name: "max_fp", Until: 19, Storage: []release.Storage{{Until: 16, Constraint: "F32Attr"}, {Constraint: "Tosa_FloatAttr"}}},
+				nanMode,
+			}},
+			"concat":     {Attrs: []release.Attr{axis}},
 			"max_pool2d": {Attrs: []release.Attr{nanMode}},
 			"maximum":    {Attrs: []release.Attr{nanMode}},
 			"minimum":    {Attrs: []release.Attr{nanMode}},
-			"reduce_max": {Attrs: []release.Attr{nanMode}},
-			"reduce_min": {Attrs: []release.Attr{nanMode}},
+			"mul": {Attrs: []release.Attr{
+				{Name: "shift", Until: 19, Storage: []release.Storage{{Until: 16, Form: release.IntI32, Constraint: "I32Attr"}, {Constraint: "I8Attr"}}},
+			}},
+			"reduce_all":  {Attrs: []release.Attr{axis}},
+			"reduce_any":  {Attrs: []release.Attr{axis}},
+			"reduce_max":  {Attrs: []release.Attr{axis, nanMode}},
+			"reduce_min":  {Attrs: []release.Attr{axis, nanMode}},
+			"reduce_prod": {Attrs: []release.Attr{axis}},
+			"reduce_sum":  {Attrs: []release.Attr{axis}},
+			"rescale": {Attrs: []release.Attr{
+				{Name: "shift", Until: 19, Storage: []release.Storage{{Until: 16, Form: release.DenseI32, Constraint: "DenseI32ArrayAttr"}, {Constraint: "DenseI8ArrayAttr"}}},
+			}},
 			"resize": {Attrs: []release.Attr{
 				{Name: "mode", Storage: []release.Storage{{Until: 19, Constraint: "Tosa_ResizeTypeAttr"}, {Constraint: "Tosa_ResizeModeAttr"}}},
 			}},
+			"reverse": {Attrs: []release.Attr{axis}},
 		},
 		Oldest: 19,
 	}

@@ -146,7 +146,7 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, di
 	if d.summary != "" {
 		fmt.Fprintf(b, "    summary: %s\n", strconv.Quote(d.summary))
 	}
-	for _, kv := range bounds(rels, all, d.span) {
+	for _, kv := range append(bounds(rels, all, d.span), olderBound(rels, d.absentOlder, d.span)...) {
 		fmt.Fprintf(b, "    %s: %s\n", kv[0], kv[1])
 	}
 	// Encoded members decide some parameter types.
@@ -279,6 +279,7 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, di
 			kvs = append(kvs, [2]string{"when", strconv.Quote(whenParams(v.when, params))})
 		}
 		kvs = append(kvs, bounds(rels, all, v.span)...)
+		kvs = append(kvs, olderBound(rels, v.absentOlder, v.span)...)
 		var fields []string
 		for _, m := range v.members {
 			name := m.name

@@ -93,20 +93,26 @@ func Import(opts Options, releases []Release) ([]byte, error) {
 	}
 	d.name = opts.Dialect
 	if o := opts.Older; o != nil && o.LLVM < rels[0].LLVM && o.Records.hasDialect(opts.Dialect) {
-		if err := markAbsentOlder(o.Records, opts.Dialect, ops); err != nil {
+		if err := markAbsentOlder(o.Records, o.LLVM, opts.Dialect, ops); err != nil {
 			return nil, fmt.Errorf("llvm %d: %v", o.LLVM, err)
 		}
+		if err := markReshapedOlder(o.Records, opts.Dialect, d); err != nil {
+			return nil, fmt.Errorf("llvm %d: %v", o.LLVM, err)
+		}
+		markOlderFacts(opts.Dialect, d)
 	}
 	return writeYAML(opts, rels, ops, d), nil
 }
 
 // markAbsentOlder marks the ops and op attributes of the oldest imported
-// release that an older one lacks (absentOlder), by name. Attributes and
+// release that an older one lacks (absentOlder), by name, the parent
+// restrictions it did not have (parentsOlder) and the constraints it gave
+// op attributes otherwise (olderConstraint). Attributes and
 // types are not marked: an older release defined some in C++, outside
 // its records (LLVM 16's quant types, !transform.any_op). Nor is an op
 // attribute the older op's C++ names as a string ("map" of LLVM 16's
 // affine.load, an inherent attribute its ODS arguments do not list).
-func markAbsentOlder(rs *Records, dialect string, ops []*mergedOp) error {
+func markAbsentOlder(rs *Records, olderLLVM int, dialect string, ops []*mergedOp) error {
 	older, err := dialectOps(rs, dialect)
 	if err != nil {
 		return err
@@ -120,17 +126,78 @@ func markAbsentOlder(rs *Records, dialect string, ops []*mergedOp) error {
 			m.absentOlder = true
 			continue
 		}
+		if m.parents != nil && m.parentSpan.first == 0 && !parentsCover(m.parents, o.parents) {
+			m.parentsOlder = true
+		}
 		r, err := rs.rec(o.record)
 		if err != nil {
 			return err
 		}
 		for _, p := range m.attributes {
-			if p.span.first == 0 && !slices.ContainsFunc(o.attributes, func(q part) bool { return q.name == p.name }) && !r.namesString(p.name) {
+			if p.span.first != 0 {
+				continue
+			}
+			i := slices.IndexFunc(o.attributes, func(q part) bool { return q.name == p.name })
+			switch {
+			case i < 0 && !r.namesString(p.name):
 				p.absentOlder = true
+			case i >= 0 && len(p.props) == 0 && len(o.attributes[i].props) == 0 && o.attributes[i].constraint != p.constraintAt[0]:
+				p.olderConstraint, p.olderLLVM = o.attributes[i].constraint, olderLLVM
 			}
 		}
 	}
 	return nil
+}
+
+// markReshapedOlder marks the attributes and types of the oldest imported
+// release that an older one defines with parameters a value cannot carry
+// over (absentOlder): one that either release requires and the other
+// lacks. LLVM 16's #sparse_tensor.encoding required dimLevelType where
+// 19's requires lvlTypes, and no rule converts one to the other; 16's
+// !llvm.ptr had an optional pointee type beside the address space, so
+// 19's, which has only the address space, is not marked. Those the older
+// records lack are not marked either: it may have defined them in C++.
+func markReshapedOlder(rs *Records, dialect string, d *mergedDialect) error {
+	older, err := rs.dialectDefs(dialect)
+	if err != nil {
+		return err
+	}
+	required := func(p paramFacts) bool { return !p.optional && p.def == "" }
+	for _, m := range slices.Concat(d.attrs, d.types) {
+		o := older[m.name]
+		if m.span.first != 0 || o == nil || o.isType != m.isType {
+			continue
+		}
+		olderHas := map[string]bool{}
+		for _, p := range o.params {
+			olderHas[p.name] = true
+		}
+		has := map[string]bool{}
+		for _, p := range m.params {
+			if p.span.first == 0 {
+				has[p.name] = true
+				m.absentOlder = m.absentOlder || !olderHas[p.name] && required(m.param[p.name])
+			}
+		}
+		for _, p := range o.params {
+			m.absentOlder = m.absentOlder || !has[p.name] && required(p)
+		}
+	}
+	return nil
+}
+
+// parentsCover reports whether the parents newer allows include every
+// one older allows (nil: any op).
+func parentsCover(newer, older []string) bool {
+	if older == nil {
+		return false
+	}
+	for _, p := range older {
+		if !slices.Contains(newer, p) {
+			return false
+		}
+	}
+	return true
 }
 
 // namesString reports whether any of the record's text fields (its C++)
@@ -568,6 +635,10 @@ type mergedOp struct {
 	// others.
 	parents    []string
 	parentSpan span
+	// parentsOlder says that Options.Older allowed a parent these do
+	// not (LLVM 16's scf.yield ended scf.parallel's body): the
+	// restriction then holds from the oldest imported release on.
+	parentsOlder bool
 }
 
 // span is the releases (indexes into the imported releases) an element is
@@ -584,6 +655,10 @@ type mergedPart struct {
 	notes  []string      // shapes older releases give the part
 	// absentOlder: see mergedOp.
 	absentOlder bool
+	// olderConstraint is an attribute's constraint in Options.Older
+	// where it differs from the oldest imported release's.
+	olderConstraint string
+	olderLLVM       int
 	// optSpan is the releases in which an attribute that is optional in
 	// only some of them is optional; nil when that is all or none.
 	optSpan *span

@@ -722,3 +722,105 @@ func TestImportOlder(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A parent restriction the older release did not have, or had with more
+// parents, holds from the oldest imported release on (LLVM 16's scf.yield
+// also ended scf.parallel's body); one the older release had as well
+// holds in it too.
+func TestImportOlderParents(t *testing.T) {
+	ref := func(name string) map[string]any { return map[string]any{"kind": "def", "def": name, "printable": name} }
+	parent := func(classes string) func(map[string]any) {
+		return func(m map[string]any) {
+			if classes == "" {
+				return
+			}
+			m["Toy_Dialect"].(map[string]any)["cppNamespace"] = "::mlir::toy"
+			m["anonymous_parent"] = map[string]any{"!anonymous": true, "!name": "anonymous_parent", "!superclasses": []any{"Trait", "NativeTrait", "ParamNativeOpTrait"}, "trait": "HasParent<" + classes + ">::Impl"}
+			call := m["Toy_CallOp"].(map[string]any)
+			call["traits"] = append(call["traits"].([]any), ref("anonymous_parent"))
+		}
+	}
+	for _, c := range []struct{ classes16, want string }{
+		{"FuncOp", "    parents: [toy.func]\n"},
+		{"FuncOp, ModuleOp", "    parents: {ops: [toy.func], since: llvm 19}\n"},
+		{"", "    parents: {ops: [toy.func], since: llvm 19}\n"},
+	} {
+		older := fixture(t, 19, parent(c.classes16))
+		older.LLVM = 16
+		data, err := Import(Options{Dialect: "toy", Older: &older}, []Release{fixture(t, 19, parent("FuncOp")), fixture(t, 22, parent("FuncOp"))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), c.want) {
+			t.Errorf("LLVM 16 %q: no %q in\n%s", c.classes16, c.want, data)
+		}
+		if _, err := defs.Load("toy.yaml", data); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// An op attribute whose constraint the older release gave otherwise gets
+// that constraint under the older release (tosa.argmax's axis: I64Attr in
+// LLVM 16, I32Attr after), so that writers convert or refuse its values.
+func TestImportOlderConstraint(t *testing.T) {
+	older := fixture(t, 19, func(m map[string]any) {
+		args := op(m, "Toy_CallOp")["arguments"].(map[string]any)["args"].([]any)
+		args[0].([]any)[0] = map[string]any{"def": "I64Attr", "kind": "def", "printable": "I64Attr"}
+	})
+	older.LLVM = 16
+	data, err := Import(Options{Dialect: "toy", Older: &older}, []Release{fixture(t, 19, nil), fixture(t, 22, nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "{name: callee, constraint: StrAttr, older_constraints: {llvm 16: I64Attr}}"; !strings.Contains(string(data), want) {
+		t.Errorf("no %q in\n%s", want, data)
+	}
+	if _, err := defs.Load("toy.yaml", data); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// An attribute the older release defines with a required parameter that
+// the oldest imported release lacks, or without one that release
+// requires, gets since that release (LLVM 16's #sparse_tensor.encoding);
+// one defined with the same parameters does not.
+func TestImportOlderReshaped(t *testing.T) {
+	ref := func(name string) map[string]any { return map[string]any{"kind": "def", "def": name, "printable": name} }
+	dag := func(args ...[]any) map[string]any { return map[string]any{"args": args, "kind": "dag"} }
+	pair := func(params ...string) func(map[string]any) {
+		return func(m map[string]any) {
+			var args [][]any
+			for _, p := range params {
+				args = append(args, []any{"unsigned", p})
+			}
+			m["Toy_PairAttr"] = map[string]any{"!name": "Toy_PairAttr", "!superclasses": []any{"AttrDef"}, "cppClassName": "PairAttr",
+				"dialect": ref("Toy_Dialect"), "summary": "A pair.", "mnemonic": "pair", "assemblyFormat": "`<` struct(params) `>`",
+				"parameters": dag(args...)}
+			m["!instanceof"].(map[string]any)["AttrDef"] = []any{"Toy_PairAttr"}
+		}
+	}
+	for _, c := range []struct {
+		older []string
+		since bool
+	}{
+		{[]string{"first", "second"}, false},
+		{[]string{"second", "first"}, false},
+		{[]string{"first"}, true},
+		{[]string{"first", "second", "third"}, true},
+	} {
+		older := fixture(t, 19, pair(c.older...))
+		older.LLVM = 16
+		data, err := Import(Options{Dialect: "toy", Older: &older}, []Release{fixture(t, 19, pair("first", "second")), fixture(t, 22, pair("first", "second"))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Contains(string(data), "  - name: PairAttr\n    summary: \"A pair.\"\n    since: llvm 19\n")
+		if got != c.since {
+			t.Errorf("LLVM 16's params %v: since llvm 19 is %v, want %v:\n%s", c.older, got, c.since, data)
+		}
+		if _, err := defs.Load("toy.yaml", data); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

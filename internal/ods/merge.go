@@ -183,6 +183,8 @@ type mergedDef struct {
 	name, summary string
 	isType        bool
 	span
+	// absentOlder says that Options.Older defines it with other
+	// parameters (see markReshapedOlder).
 	absentOlder bool
 	params      []*mergedPart
 	param       map[string]paramFacts // the newest release's facts of each param
@@ -212,6 +214,9 @@ type mergedText struct {
 type mergedVariant struct {
 	*bcVariant
 	span
+	// absentOlder says that Options.Older does not read it (see
+	// olderUnreadable).
+	absentOlder bool
 }
 
 type mergedDialect struct {

@@ -104,7 +104,11 @@ func writeOp(b *strings.Builder, rels []Release, m *mergedOp, releaseHook string
 			names[i] = scalar(p)
 		}
 		list := "[" + strings.Join(names, ", ") + "]"
-		if kvs := bounds(rels, m.span, m.parentSpan); len(kvs) > 0 {
+		kvs := bounds(rels, m.span, m.parentSpan)
+		if m.parentsOlder {
+			kvs = append(olderBound(rels, true, m.parentSpan), kvs...)
+		}
+		if len(kvs) > 0 {
 			list = flowMap(append([][2]string{{"ops", list}}, kvs...))
 		}
 		fmt.Fprintf(b, "    parents: %s\n", list)
@@ -214,6 +218,9 @@ func releaseFacts(rels []Release, p *mergedPart) [][2]string {
 		if c := p.constraintAt[i]; c != p.constraintAt[i+1] {
 			older = append([][2]string{{fmt.Sprintf("llvm %d", rels[i].LLVM), scalar(c)}}, older...)
 		}
+	}
+	if p.olderConstraint != "" {
+		older = append([][2]string{{fmt.Sprintf("llvm %d", p.olderLLVM), scalar(p.olderConstraint)}}, older...)
 	}
 	if len(older) > 0 {
 		kvs = append(kvs, [2]string{"older_constraints", flowMap(older)})

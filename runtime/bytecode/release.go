@@ -10,7 +10,8 @@ import "github.com/dialectgen/dialectgen/runtime/ir"
 // changed is false when they are op.Attrs() as they are. A value the target
 // cannot express is an error that names the attribute and the release.
 // A converter may also set the op's operand segments (an operand group
-// the target added); the writer puts back the attributes and segments
+// the target added) or rename it (a terminator the target names
+// otherwise); the writer puts back the attributes, segments and name
 // after the write.
 type ReleaseConverter interface {
 	ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) (attrs []ir.NamedAttr, changed bool, err error)

@@ -61,30 +61,45 @@ func TestReleaseLacksKind(t *testing.T) {
 		from, to oracle.Release
 		text     string
 		want     string
+		// lost, when set, is what the target's mlir-opt drops from text
+		// rather than refuse it.
+		lost string
 	}{
 		{"a kind 22 added", oracle.LLVM22, oracle.LLVM19,
 			"module attributes {test.x = #dlti.map<\"a\" = 1 : i32>} {\n}\n",
-			"dlti MapAttr needs llvm >= 22, but the target is llvm 19"},
+			"dlti MapAttr needs llvm >= 22, but the target is llvm 19", ""},
 		{"a type 20 added", oracle.LLVM22, oracle.LLVM19,
 			"func.func @f(%a: f8E3M4) -> f8E3M4 {\n  return %a : f8E3M4\n}\n",
-			"builtin Float8E3M4Type needs llvm >= 20, but the target is llvm 19"},
+			"builtin Float8E3M4Type needs llvm >= 20, but the target is llvm 19", ""},
 		{"a type 17 added", oracle.LLVM19, oracle.LLVM16,
 			"func.func @f(%a: tf32) -> tf32 {\n  return %a : tf32\n}\n",
-			"builtin FloatTF32Type needs llvm >= 17, but the target is llvm 16"},
+			"builtin FloatTF32Type needs llvm >= 17, but the target is llvm 16", ""},
+		{"a kind 16 spells with other parameters", oracle.LLVM19, oracle.LLVM16,
+			"func.func @f(%a: tensor<8xf32, #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>>) {\n  return\n}\n",
+			"sparse_tensor SparseTensorEncodingAttr needs llvm >= 19, but the target is llvm 16", "sparse_tensor.encoding"},
 		{"an op 16 lacks", oracle.LLVM19, oracle.LLVM16,
 			"func.func @f(%a: f32) -> f32 {\n  %0 = arith.maximumf %a, %a : f32\n  return %0 : f32\n}\n",
-			"op arith.maximumf needs LLVM 19 or newer, but the target is LLVM 16"},
+			"op arith.maximumf needs LLVM 19 or newer, but the target is LLVM 16", ""},
 		{"an op 22 dropped", oracle.LLVM19, oracle.LLVM22,
 			"func.func @f(%t: tensor<4xf32>) -> memref<4xf32> {\n  %m = \"bufferization.to_memref\"(%t) : (tensor<4xf32>) -> memref<4xf32>\n  return %m : memref<4xf32>\n}\n",
-			"op bufferization.to_memref needs LLVM 19 or older, but the target is LLVM 22"},
+			"op bufferization.to_memref needs LLVM 19 or older, but the target is LLVM 22", ""},
 		{"an op 22 added", oracle.LLVM22, oracle.LLVM19,
 			"func.func @f(%t: tensor<4xf32>) -> memref<4xf32> {\n  %m = \"bufferization.to_buffer\"(%t) : (tensor<4xf32>) -> memref<4xf32>\n  return %m : memref<4xf32>\n}\n",
-			"op bufferization.to_buffer needs LLVM 22 or newer, but the target is LLVM 19"},
+			"op bufferization.to_buffer needs LLVM 22 or newer, but the target is LLVM 19", ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			oracle.Require(t, c.from)
 			oracle.Require(t, c.to)
-			refuses(t, c.to, c.text)
+			if c.lost != "" {
+				// mlir-opt-16 reports the error but exits 0, without the
+				// attribute.
+				out, err := oracle.RunInput(c.to, []byte(c.text), ".mlir", "--mlir-print-op-generic")
+				if err != nil || strings.Contains(string(out), c.lost) {
+					t.Fatalf("mlir-opt-%d keeps %s: %v", int(c.to), c.lost, err)
+				}
+			} else {
+				refuses(t, c.to, c.text)
+			}
 			in, ctx, m := readNewest(t, c.from, c.text)
 			back, err := mlirbc.Append(nil, ctx, m, m.Options())
 			if err != nil || !bytes.Equal(back, in) {
@@ -184,4 +199,108 @@ func readNewest(t *testing.T, rel oracle.Release, text string) ([]byte, *ir.Cont
 func writeFor(ctx *ir.Context, m *mlirbc.Module, rel oracle.Release) ([]byte, error) {
 	v := rel.Versions()[len(rel.Versions())-1]
 	return mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(v), Producer: rel.Producer(), Release: int(rel)})
+}
+
+// LLVM 16 ends scf.parallel's body with scf.yield, 19 and 22 with
+// scf.reduce: written for another release, the terminator is renamed, and
+// the file is what that release's mlir-opt writes for the loop. A file of
+// 16 reads and writes back as it was (its yield once failed the writer's
+// check of parents, which were 19's). Reductions, which the two spell in
+// different shapes, are refused.
+func TestReleaseParallelTerminator(t *testing.T) {
+	for _, r := range oracle.Releases {
+		oracle.Require(t, r)
+	}
+	loop := func(terminator string) string {
+		return "func.func @f(%lb: index, %ub: index, %m: memref<?xf32>) {\n" +
+			"  scf.parallel (%i) = (%lb) to (%ub) step (%lb) {\n" +
+			"    %v = memref.load %m[%i] : memref<?xf32>\n" +
+			"    memref.store %v, %m[%i] : memref<?xf32>\n" +
+			"    " + terminator + "\n  }\n  return\n}\n"
+	}
+	text := map[oracle.Release]string{oracle.LLVM16: loop("scf.yield"), oracle.LLVM19: loop("scf.reduce"), oracle.LLVM22: loop("scf.reduce")}
+	refuses(t, oracle.LLVM16, text[oracle.LLVM19])
+	refuses(t, oracle.LLVM19, text[oracle.LLVM16])
+	for _, c := range [][2]oracle.Release{
+		{oracle.LLVM16, oracle.LLVM16}, {oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22},
+		{oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM22, oracle.LLVM16},
+	} {
+		from, to := c[0], c[1]
+		_, ctx, m := readNewest(t, from, text[from])
+		out, err := writeFor(ctx, m, to)
+		if err != nil {
+			t.Errorf("%d to %d: %v", from, to, err)
+			continue
+		}
+		want, err := oracle.RunInput(to, []byte(text[to]), ".mlir", oracle.BytecodeFlags(to, to.Versions()[len(to.Versions())-1])...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(out, want) {
+			t.Errorf("%d to %d: the bytes differ from mlir-opt-%d's", from, to, to)
+		}
+	}
+	reduction := "func.func @f(%lb: index, %ub: index, %m: memref<?xf32>) -> f32 {\n" +
+		"  %z = arith.constant 0.0 : f32\n" +
+		"  %s = scf.parallel (%i) = (%lb) to (%ub) step (%lb) init (%z) -> f32 {\n" +
+		"    %v = memref.load %m[%i] : memref<?xf32>\n" +
+		"    scf.reduce(%v : f32) {\n    ^bb0(%x: f32, %y: f32):\n      %r = arith.addf %x, %y : f32\n      scf.reduce.return %r : f32\n    }\n  }\n  return %s : f32\n}\n"
+	_, ctx, m := readNewest(t, oracle.LLVM19, reduction)
+	if _, err := writeFor(ctx, m, oracle.LLVM16); err == nil || !strings.Contains(err.Error(), "reductions on scf.parallel's terminator (1), which LLVM 16 writes as scf.reduce ops before an scf.yield") {
+		t.Errorf("a reduction written for 16: %v", err)
+	}
+}
+
+// tosa.argmax's axis is an I64Attr in LLVM 16 and an I32Attr after (what
+// odsimport -older reads from 16's records): written for the other
+// release, the value is converted, and the file is that release's
+// mlir-opt's bytes for the op.
+func TestReleaseConstraint16(t *testing.T) {
+	oracle.Require(t, oracle.LLVM16)
+	oracle.Require(t, oracle.LLVM19)
+	argmax := func(width string) string {
+		return "func.func @f(%a: tensor<14x19xf32>) -> tensor<14xi32> {\n" +
+			"  %0 = \"tosa.argmax\"(%a) {axis = 1 : " + width + "} : (tensor<14x19xf32>) -> tensor<14xi32>\n" +
+			"  return %0 : tensor<14xi32>\n}\n"
+	}
+	text := map[oracle.Release]string{oracle.LLVM16: argmax("i64"), oracle.LLVM19: argmax("i32")}
+	refuses(t, oracle.LLVM16, text[oracle.LLVM19])
+	refuses(t, oracle.LLVM19, text[oracle.LLVM16])
+	for _, c := range [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM16, oracle.LLVM19}} {
+		from, to := c[0], c[1]
+		_, ctx, m := readNewest(t, from, text[from])
+		out, err := writeFor(ctx, m, to)
+		if err != nil {
+			t.Errorf("%d to %d: %v", from, to, err)
+			continue
+		}
+		want, err := oracle.RunInput(to, []byte(text[to]), ".mlir", oracle.BytecodeFlags(to, to.Versions()[len(to.Versions())-1])...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(out, want) {
+			t.Errorf("%d to %d: the bytes differ from mlir-opt-%d's", from, to, to)
+		}
+	}
+}
+
+// mlir-opt-16 writes a per-axis !quant.uniform as text and refuses the
+// encoding 19 gives it: written for 16, the type is text, and the file is
+// mlir-opt-16's bytes.
+func TestReleaseTextForm16(t *testing.T) {
+	oracle.Require(t, oracle.LLVM16)
+	oracle.Require(t, oracle.LLVM19)
+	text := "module attributes {bytecode.test = !quant.uniform<u8:f32:1, {2.000000e+02:-120,9.987200e-01:127}>} {\n}\n"
+	_, ctx, m := readNewest(t, oracle.LLVM19, text)
+	out, err := writeFor(ctx, m, oracle.LLVM16)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := oracle.RunInput(oracle.LLVM16, []byte(text), ".mlir", oracle.BytecodeFlags(oracle.LLVM16, 0)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out, want) {
+		t.Errorf("the per-axis type written for 16: the bytes differ from mlir-opt-16's")
+	}
 }

@@ -16,6 +16,7 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 	type converted struct {
 		downgraded
 		segments []int32
+		renamed  bool
 	}
 	var undo []converted
 	restore = func() {
@@ -24,6 +25,9 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 			u.op.SetAttrs(u.attrs)
 			u.op.SetDictionary(u.dict)
 			u.op.SetOperandSegments(u.segments)
+			if u.renamed {
+				u.op.SetName(u.name)
+			}
 		}
 	}
 	if from == to {
@@ -46,15 +50,21 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		}
 		// A converter may change the op's operand segments (a group the
 		// target release added); they are put back with the attributes.
+		// It may also rename it: a terminator the target release names
+		// otherwise (scf.parallel's, LLVM 16's scf.yield).
 		segments := op.OperandSegments()
 		attrs, changed, cerr := c.ConvertOp(ctx, op, from, to)
+		renamed := op.Name() != name
 		if cerr != nil {
 			op.SetOperandSegments(segments)
+			if renamed {
+				op.SetName(name)
+			}
 			err = &wire.OpError{Op: name.String(), Offset: -1, Err: cerr}
 			return false
 		}
-		if changed || !slices.Equal(segments, op.OperandSegments()) {
-			undo = append(undo, converted{downgraded{op: op, name: name, attrs: op.Attrs(), dict: op.Dictionary()}, segments})
+		if changed || renamed || !slices.Equal(segments, op.OperandSegments()) {
+			undo = append(undo, converted{downgraded{op: op, name: name, attrs: op.Attrs(), dict: op.Dictionary()}, segments, renamed})
 			op.SetAttrs(attrs)
 			op.SetDictionary(nil)
 		}

@@ -92,7 +92,11 @@ func encode(ctx *ir.Context, m *Module, opts WriteOptions, emit func(*emitter) e
 	if m == nil || m.Op == nil {
 		return errors.New("the module has no top-level op")
 	}
-	if err := Verify(ctx, m.Op, opts.Release, opts.Limits); err != nil {
+	// The IR is checked as the release it holds describes it; written for
+	// another, it is checked again once convertRelease gave it the
+	// target's form (LLVM 16's scf.parallel ends in scf.yield, 19's in
+	// scf.reduce).
+	if err := Verify(ctx, m.Op, m.Release, opts.Limits); err != nil {
 		return err
 	}
 	if err := checkResources(m); err != nil {
@@ -111,6 +115,11 @@ func encode(ctx *ir.Context, m *Module, opts WriteOptions, emit func(*emitter) e
 		return err
 	}
 	defer unconvert()
+	if m.Release != opts.Release {
+		if err := Verify(ctx, m.Op, opts.Release, opts.Limits); err != nil {
+			return err
+		}
+	}
 	restore, err := downgrade(ctx, m.Op, targets)
 	if err != nil {
 		return err

@@ -1,0 +1,44 @@
+package ods
+
+import "slices"
+
+// What LLVM 16 (Options.Older) defined in C++, outside its records, is
+// measured with mlir-opt-16 and listed here.
+
+// olderLacks names, per dialect, the attributes and types LLVM 16 does not
+// have (mlir-opt-16: "unknown attrribute type: target_system_spec"): the
+// definitions give them since the oldest imported release, and writers
+// refuse them for 16.
+var olderLacks = map[string][]string{
+	"dlti": {"TargetDeviceSpecAttr", "TargetSystemSpecAttr"},
+}
+
+// olderUnreadable names, per dialect and definition, the bytecode codes
+// that LLVM 16 (Options.Older) neither writes nor reads as the imported
+// releases do. Its encodings of these dialects were C++, outside its
+// records, so these are measured with mlir-opt-16: the definitions then
+// give the codes since the oldest imported release, and writers fall back
+// to the text form for 16, as mlir-opt-16 does.
+var olderUnreadable = map[string]map[string][]int{
+	// mlir-opt-16 writes a per-axis !quant.uniform as text, and refuses
+	// code 5 as 19 writes it ("invalid UniformQuantizedPerAxisType").
+	"quant": {"UniformQuantizedPerAxisType": {5}},
+}
+
+// markOlderFacts marks the definitions of olderLacks and the variants of
+// olderUnreadable (absentOlder).
+func markOlderFacts(dialect string, d *mergedDialect) {
+	for _, m := range append(append([]*mergedDef{}, d.attrs...), d.types...) {
+		if m.span.first == 0 && slices.Contains(olderLacks[dialect], m.name) {
+			m.absentOlder = true
+		}
+		codes := olderUnreadable[dialect][m.name]
+		for _, v := range m.bytecode {
+			for _, c := range codes {
+				if v.code == c && v.span.first == 0 {
+					v.absentOlder = true
+				}
+			}
+		}
+	}
+}
