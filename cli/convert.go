@@ -108,11 +108,17 @@ func convert(ctx *ir.Context, in, out string, o convertOptions) error {
 	if version.Valid() {
 		opts.Version = version
 	}
-	if o.producer != "" {
-		opts.Producer = o.producer
-	}
 	if o.release != 0 {
 		opts.Release = o.release
+		// A producer naming the release read would say the file holds
+		// that release's layouts: readers that go by it (ours does) would
+		// misread it. It names the target instead.
+		if r := bytecode.ReleaseOf(opts.Producer); r != 0 && r != o.release {
+			opts.Producer = fmt.Sprintf("MLIR%d", o.release)
+		}
+	}
+	if o.producer != "" {
+		opts.Producer = o.producer
 	}
 	opts.Dialects = withTargets(opts.Dialects, o.targets)
 	if err := producerTargets(ctx, &opts, o); err != nil {

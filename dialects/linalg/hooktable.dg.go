@@ -96,5 +96,6 @@ func hookTable() *hooks.Table {
 		},
 	}, Release: map[string]func(*ir.Context, *ir.Operation, []ir.NamedAttr, int, int) ([]ir.NamedAttr, error){
 		"indexingMapsRelease": indexingMapsRelease,
+		"mapArityRelease":     mapArityRelease,
 	}}
 }

@@ -20,6 +20,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 		Ops: map[string]*release.Op{
 			"batch_matmul":        {Hook: indexingMapsRelease},
 			"batch_reduce_matmul": {Hook: indexingMapsRelease},
+			"map":                 {Hook: mapArityRelease},
 			"matmul":              {Hook: indexingMapsRelease},
 		},
 		Oldest: 19,

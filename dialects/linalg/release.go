@@ -2,10 +2,12 @@ package linalg
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/builtin/affine"
 	"github.com/dialectgen/dialectgen/dialects/release"
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -70,4 +72,51 @@ func indexingMapsRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr
 		return nil, fmt.Errorf("attribute indexing_maps: %v is not the default, and LLVM %d has only the default maps", maps, to)
 	}
 	return release.Set(release.Remove(attrs, "indexing_maps"), memoizedMaps, def), nil
+}
+
+// mapInitArgSince is the release whose map passes the init's element to
+// the mapper as its last argument (mlir-opt-22: "expects number of
+// operands to match the arity of mapper").
+const mapInitArgSince = 22
+
+// mapArityRelease is the release_hook of map. Written for 22, a 19 map's
+// mapper gets an argument for the init's element, which it does not use;
+// written for 19, a 22 map's mapper loses it, and is refused where it
+// reads it.
+func mapArityRelease(_ *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
+	has := func(r int) bool { return r == 0 || r >= mapInitArgSince }
+	if has(from) == has(to) || op.NumRegions() != 1 || op.Region(0).NumBlocks() != 1 || op.NumOperands() == 0 {
+		return attrs, nil
+	}
+	mapper := op.Region(0).Block(0)
+	inputs := op.NumOperands() - 1
+	switch {
+	case has(to) && mapper.NumArgs() == inputs:
+		shaped, ok := op.Operand(inputs).Type().(interface{ ElementType() ir.Type })
+		if !ok {
+			return nil, fmt.Errorf("the init is a %v, which has no element type for the mapper's argument %s adds", op.Operand(inputs).Type(), bytecode.ReleaseName(to))
+		}
+		mapper.AddArg(shaped.ElementType(), op.Loc())
+	case !has(to) && mapper.NumArgs() == inputs+1:
+		last := mapper.Arg(inputs)
+		if uses(op.Region(0), last) {
+			return nil, fmt.Errorf("the mapper reads the init's element, which %s does not pass it", bytecode.ReleaseName(to))
+		}
+		mapper.SetArgs(mapper.Args()[:inputs:inputs])
+	}
+	return attrs, nil
+}
+
+// uses reports whether an op in r uses v.
+func uses(r *ir.Region, v *ir.Value) bool {
+	found := false
+	for _, b := range r.Blocks() {
+		for _, op := range b.Ops() {
+			op.Walk(func(o *ir.Operation) bool {
+				found = found || slices.Contains(o.Operands(), v)
+				return !found
+			})
+		}
+	}
+	return found
 }

@@ -34,5 +34,8 @@ var releaseHooks = map[string]map[string]string{
 		"matmul":              "indexingMapsRelease",
 		"batch_matmul":        "indexingMapsRelease",
 		"batch_reduce_matmul": "indexingMapsRelease",
+		// 22's map takes the init's element as the mapper's last
+		// argument, which 19's does not.
+		"map": "mapArityRelease",
 	},
 }

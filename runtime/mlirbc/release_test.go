@@ -304,3 +304,45 @@ func TestReleaseTextForm16(t *testing.T) {
 		t.Errorf("the per-axis type written for 16: the bytes differ from mlir-opt-16's")
 	}
 }
+
+// LLVM 22's linalg.map passes the init's element to the mapper as its
+// last argument; 19's does not. Written for 22, a 19 map's mapper gets the
+// argument, and mlir-opt-22 reads the file (it refuses the mapper as 19
+// has it); written back for 19, the file is the one read. A 22 mapper
+// that reads the element is refused for 19.
+func TestReleaseMapArity(t *testing.T) {
+	oracle.Require(t, oracle.LLVM19)
+	oracle.Require(t, oracle.LLVM22)
+	mapOp := func(args, body string) string {
+		return "func.func @f(%a: tensor<8xf32>, %b: tensor<8xf32>, %c: tensor<8xf32>) -> tensor<8xf32> {\n" +
+			"  %0 = \"linalg.map\"(%a, %b, %c) ({\n  ^bb0(" + args + "):\n" + body +
+			"  }) : (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>\n  return %0 : tensor<8xf32>\n}\n"
+	}
+	add := "    %s = arith.addf %x, %y : f32\n    \"linalg.yield\"(%s) : (f32) -> ()\n"
+	text19 := mapOp("%x: f32, %y: f32", add)
+	refuses(t, oracle.LLVM22, text19)
+	in, ctx, m := readNewest(t, oracle.LLVM19, text19)
+	out, err := writeFor(ctx, m, oracle.LLVM22)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := oracle.RunInput(oracle.LLVM22, out, ".mlirbc"); err != nil {
+		t.Fatalf("mlir-opt-22 refuses the map written for 22: %v", err)
+	}
+	ctx22 := newContext()
+	m22, err := mlirbc.Read(ctx22, out, mlirbc.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back, err := writeFor(ctx22, m22, oracle.LLVM19); err != nil || !bytes.Equal(back, in) {
+		t.Errorf("written back for 19: %v (the bytes read: %v)", err, bytes.Equal(back, in))
+	}
+	if back, err := writeFor(ctx, m, oracle.LLVM19); err != nil || !bytes.Equal(back, in) {
+		t.Errorf("the module read, written for 19 after the write for 22: %v (the bytes read: %v)", err, bytes.Equal(back, in))
+	}
+	reads := mapOp("%x: f32, %y: f32, %z: f32", "    %s = arith.addf %x, %z : f32\n    \"linalg.yield\"(%s) : (f32) -> ()\n")
+	_, ctx, m = readNewest(t, oracle.LLVM22, reads)
+	if _, err := writeFor(ctx, m, oracle.LLVM19); err == nil || !strings.Contains(err.Error(), "the mapper reads the init's element, which LLVM 19 does not pass it") {
+		t.Errorf("a mapper reading the init written for 19: %v", err)
+	}
+}

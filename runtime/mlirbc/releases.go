@@ -17,6 +17,7 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		downgraded
 		segments []int32
 		renamed  bool
+		args     []blockArgs
 	}
 	var undo []converted
 	restore = func() {
@@ -27,6 +28,9 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 			u.op.SetOperandSegments(u.segments)
 			if u.renamed {
 				u.op.SetName(u.name)
+			}
+			for _, a := range u.args {
+				a.block.SetArgs(a.args)
 			}
 		}
 	}
@@ -52,19 +56,29 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		// target release added); they are put back with the attributes.
 		// It may also rename it: a terminator the target release names
 		// otherwise (scf.parallel's, LLVM 16's scf.yield).
+		// Or the arguments of its regions' blocks (linalg.map's mapper
+		// takes the init's element in LLVM 22).
 		segments := op.OperandSegments()
+		args := argsOf(op)
 		attrs, changed, cerr := c.ConvertOp(ctx, op, from, to)
 		renamed := op.Name() != name
+		argsChanged := slices.ContainsFunc(args, blockArgs.changed)
 		if cerr != nil {
 			op.SetOperandSegments(segments)
 			if renamed {
 				op.SetName(name)
 			}
+			for _, a := range args {
+				a.block.SetArgs(a.args)
+			}
 			err = &wire.OpError{Op: name.String(), Offset: -1, Err: cerr}
 			return false
 		}
-		if changed || renamed || !slices.Equal(segments, op.OperandSegments()) {
-			undo = append(undo, converted{downgraded{op: op, name: name, attrs: op.Attrs(), dict: op.Dictionary()}, segments, renamed})
+		if !argsChanged {
+			args = nil
+		}
+		if changed || renamed || argsChanged || !slices.Equal(segments, op.OperandSegments()) {
+			undo = append(undo, converted{downgraded{op: op, name: name, attrs: op.Attrs(), dict: op.Dictionary()}, segments, renamed, args})
 			op.SetAttrs(attrs)
 			op.SetDictionary(nil)
 		}
@@ -75,4 +89,32 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		return func() {}, err
 	}
 	return restore, nil
+}
+
+// blockArgs is a block's argument list as it was before a conversion.
+type blockArgs struct {
+	block *ir.Block
+	args  []*ir.Value
+}
+
+// changed reports whether the block's arguments are no longer a.args.
+func (a blockArgs) changed() bool {
+	now := a.block.Args()
+	return len(now) != len(a.args) || len(now) > 0 && &now[0] != &a.args[0]
+}
+
+// argsOf returns the argument lists of the blocks of op's regions.
+func argsOf(op *ir.Operation) []blockArgs {
+	var out []blockArgs
+	for _, r := range op.Regions() {
+		if r == nil {
+			continue
+		}
+		for _, b := range r.Blocks() {
+			if b != nil {
+				out = append(out, blockArgs{b, b.Args()})
+			}
+		}
+	}
+	return out
 }
