@@ -31,6 +31,17 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
 			}},
+			"parallel":          {Hook: reorderedGroupsRelease},
+			"sections":          {Hook: reorderedGroupsRelease},
+			"target":            {Hook: reorderedGroupsRelease},
+			"target_data":       {Hook: reorderedGroupsRelease},
+			"target_enter_data": {Hook: reorderedGroupsRelease},
+			"target_exit_data":  {Hook: reorderedGroupsRelease},
+			"target_update":     {Hook: reorderedGroupsRelease},
+			"task":              {Hook: reorderedGroupsRelease},
+			"taskgroup":         {Hook: reorderedGroupsRelease},
+			"taskloop":          {Hook: reorderedGroupsRelease},
+			"teams":             {Hook: reorderedGroupsRelease},
 		},
 		Oldest: 19,
 	}

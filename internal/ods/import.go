@@ -668,6 +668,21 @@ type mergedPart struct {
 	populatedAt  []bool
 }
 
+// reordered reports whether another release orders the op's groups
+// otherwise (see reorderedHook).
+func (m *mergedOp) reordered() bool {
+	for _, parts := range [][]*mergedPart{m.operands, m.results, m.regions, m.successors} {
+		for _, p := range parts {
+			for _, n := range p.notes {
+				if strings.HasSuffix(n, "has it in another place") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 func mergeOps(rels []int, perRelease []map[string]*opFacts) ([]*mergedOp, error) {
 	names := map[string]bool{}
 	for _, ops := range perRelease {
@@ -816,8 +831,8 @@ func mergeParts(rels []int, s span, lists [][]part, positional bool) ([]*mergedP
 				return nil, fmt.Errorf("%q changes between releases (llvm %d: %s; llvm %d: %s), which the definitions cannot say", p.name, rels[i], p.shape(), rels[m.span.last], m.shape())
 			}
 			if positional && at < prev {
-				// Groups reordered: the newest release's order is kept,
-				// which only the accessors depend on.
+				// Groups reordered: the newest release's order is kept, and
+				// the op gets reorderedHook.
 				m.notes = append(m.notes, fmt.Sprintf("llvm %d has it in another place", rels[i]))
 			}
 			m.seen[i] = true

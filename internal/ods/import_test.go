@@ -283,8 +283,8 @@ func TestDefaultPackage(t *testing.T) {
 }
 
 // An operand group that changes shape, or moves, between releases keeps
-// the newest release's shape and place (only accessors depend on them),
-// with a note.
+// the newest release's shape and place, with a note; an op whose groups
+// move gets reorderedHook, as operands travel in their groups' order.
 func TestImportShapeChanges(t *testing.T) {
 	data, err := Import(Options{Dialect: "toy"}, []Release{fixture(t, 19, nil), fixture(t, 22, func(m map[string]any) {
 		dagArgs(m, "Toy_CallOp", "arguments")[1].([]any)[0] = map[string]any{"kind": "def", "def": "AnyType"}
@@ -298,6 +298,7 @@ func TestImportShapeChanges(t *testing.T) {
 	for _, want := range []string{
 		"      - {name: operands, type: AnyType} # llvm 19: variadic=true optional=false single_block=false\n",
 		"# llvm 19 has it in another place\n",
+		"  - name: cond_br\n    summary: \"A one-line summary.\"\n    release_hook: reorderedGroupsRelease\n",
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("no %q in\n%s", want, s)

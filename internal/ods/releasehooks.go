@@ -39,3 +39,12 @@ var releaseHooks = map[string]map[string]string{
 		"map": "mapArityRelease",
 	},
 }
+
+// reorderedHook is the release_hook of an op whose operand, result, region
+// or successor groups another release orders otherwise (omp.parallel's
+// allocate and num_threads operands, LLVM 19 and 22). The definitions keep
+// the newest release's order, and operands travel in that order with
+// their segment sizes, so an op with such groups cannot be written for a
+// release of the other order as it is: the dialect's hook, hand-written,
+// converts or refuses it.
+const reorderedHook = "reorderedGroupsRelease"

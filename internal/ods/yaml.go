@@ -58,7 +58,11 @@ func writeYAML(opts Options, rels []Release, ops []*mergedOp, d *mergedDialect) 
 		if i > 0 {
 			b.WriteString("\n")
 		}
-		writeOp(&b, rels, m, releaseHooks[opts.Dialect][m.name])
+		hook := releaseHooks[opts.Dialect][m.name]
+		if hook == "" && m.reordered() {
+			hook = reorderedHook
+		}
+		writeOp(&b, rels, m, hook)
 	}
 	return []byte(b.String())
 }

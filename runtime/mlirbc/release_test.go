@@ -346,3 +346,29 @@ func TestReleaseMapArity(t *testing.T) {
 		t.Errorf("a mapper reading the init written for 19: %v", err)
 	}
 }
+
+// LLVM 19 and 22 order omp.parallel's operand groups differently (19: if,
+// num_threads, allocate…; 22: allocate, allocator, if, num_threads…).
+// Written for 22 as read, a 19 op's num_threads became an allocator, which
+// mlir-opt-22 refused ("expected equal sizes for allocate and allocator
+// variables"): an op with operands is refused; one without converts, and
+// mlir-opt-22 reads it.
+func TestReleaseReorderedGroups(t *testing.T) {
+	oracle.Require(t, oracle.LLVM19)
+	oracle.Require(t, oracle.LLVM22)
+	parallel := func(operands string) string {
+		return "func.func @f(%n: i32) {\n  omp.parallel " + operands + "{\n    omp.terminator\n  }\n  return\n}\n"
+	}
+	_, ctx, m := readNewest(t, oracle.LLVM19, parallel("num_threads(%n : i32) "))
+	if _, err := writeFor(ctx, m, oracle.LLVM22); err == nil || !strings.Contains(err.Error(), "LLVM 22 orders its operand groups otherwise than LLVM 19") {
+		t.Errorf("omp.parallel with num_threads written for 22: %v", err)
+	}
+	_, ctx, m = readNewest(t, oracle.LLVM19, parallel(""))
+	out, err := writeFor(ctx, m, oracle.LLVM22)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := oracle.RunInput(oracle.LLVM22, out, ".mlirbc"); err != nil {
+		t.Errorf("mlir-opt-22 refuses omp.parallel without operands written for 22: %v", err)
+	}
+}
