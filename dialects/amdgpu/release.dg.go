@@ -22,12 +22,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	boundsCheck := release.Attr{Name: "boundsCheck", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return builtin.GetBoolAttr(ctx, true)
 	}, DefaultText: "true"}
-	cbsz := release.Attr{Name: "cbsz", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-	}, DefaultText: "0"}
-	abid := release.Attr{Name: "abid", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
-	}, DefaultText: "0"}
+	boundsCheck2 := release.Attr{Name: "boundsCheck", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
+		return builtin.GetBoolAttr(ctx, true)
+	}, DefaultText: "true"}
 	return &release.Rules{
 		Dialect: "amdgpu",
 		Ops: map[string]*release.Op{
@@ -45,9 +42,13 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "blocks", Populated: true, PopulatedSince: 22, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 1))
 				}, DefaultText: "1"},
-				cbsz,
-				abid,
-				{Name: "blgp", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "cbsz", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "abid", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "blgp", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetMFMAPermBAttr(ctx, MFMAPermBNone)
 				}, DefaultText: "::mlir::amdgpu::MFMAPermB::none"},
 			}},
@@ -58,13 +59,20 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				boundCtrl,
 			}},
 			"raw_buffer_atomic_cmpswap": {Attrs: []release.Attr{boundsCheck}},
-			"raw_buffer_atomic_fadd":    {Attrs: []release.Attr{boundsCheck}},
+			"raw_buffer_atomic_fadd":    {Attrs: []release.Attr{boundsCheck2}},
 			"raw_buffer_atomic_fmax":    {Attrs: []release.Attr{boundsCheck}},
 			"raw_buffer_atomic_smax":    {Attrs: []release.Attr{boundsCheck}},
 			"raw_buffer_atomic_umin":    {Attrs: []release.Attr{boundsCheck}},
-			"raw_buffer_load":           {Attrs: []release.Attr{boundsCheck}},
-			"raw_buffer_store":          {Attrs: []release.Attr{boundsCheck}},
-			"sparse_mfma":               {Attrs: []release.Attr{cbsz, abid}},
+			"raw_buffer_load":           {Attrs: []release.Attr{boundsCheck2}},
+			"raw_buffer_store":          {Attrs: []release.Attr{boundsCheck2}},
+			"sparse_mfma": {Attrs: []release.Attr{
+				{Name: "cbsz", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+				{Name: "abid", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+				}, DefaultText: "0"},
+			}},
 			"wmma": {Attrs: []release.Attr{
 				{Name: "subwordOffset", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))

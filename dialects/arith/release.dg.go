@@ -15,12 +15,15 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
-	fastmath := release.Attr{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+	fastmath := release.Attr{Name: "fastmath", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
 	}, DefaultText: "::mlir::arith::FastMathFlags::none"}
 	overflowFlags := release.Attr{Name: "overflowFlags", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlagsNone)
 	}, DefaultText: "::mlir::arith::IntegerOverflowFlags::none"}
+	fastmath2 := release.Attr{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
+	}, DefaultText: "::mlir::arith::FastMathFlags::none"}
 	return &release.Rules{
 		Dialect: "arith",
 		Ops: map[string]*release.Op{
@@ -32,10 +35,10 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"divf":     {Attrs: []release.Attr{fastmath}},
-			"maximumf": {Attrs: []release.Attr{fastmath}},
-			"maxnumf":  {Attrs: []release.Attr{fastmath}},
-			"minimumf": {Attrs: []release.Attr{fastmath}},
-			"minnumf":  {Attrs: []release.Attr{fastmath}},
+			"maximumf": {Attrs: []release.Attr{fastmath2}},
+			"maxnumf":  {Attrs: []release.Attr{fastmath2}},
+			"minimumf": {Attrs: []release.Attr{fastmath2}},
+			"minnumf":  {Attrs: []release.Attr{fastmath2}},
 			"mulf":     {Attrs: []release.Attr{fastmath}},
 			"muli":     {Attrs: []release.Attr{overflowFlags}},
 			"negf":     {Attrs: []release.Attr{fastmath}},

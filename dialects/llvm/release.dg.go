@@ -16,7 +16,7 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
-	fastmathFlags := release.Attr{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+	fastmathFlags := release.Attr{Name: "fastmathFlags", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
 	}, DefaultText: "{}"}
 	cConv := release.Attr{Name: "CConv", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -29,6 +29,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	visibility := release.Attr{Name: "visibility_", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
 	}, DefaultText: "mlir::LLVM::Visibility::Default"}
+	fastmathFlags3 := release.Attr{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+		return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
+	}, DefaultText: "{}"}
 	ordering := release.Attr{Name: "ordering", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
 	}, DefaultText: "AtomicOrdering::not_atomic"}
@@ -59,10 +62,10 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			"frem":           {Attrs: []release.Attr{fastmathFlags}},
 			"fsub":           {Attrs: []release.Attr{fastmathFlags}},
 			"func": {Attrs: []release.Attr{
-				{Name: "linkage", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "linkage", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetLinkageAttr(ctx, LinkageExternal)
 				}, DefaultText: "Linkage::External"},
-				{Name: "CConv", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "CConv", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetCConvAttr(ctx, CConvCcc)
 				}, DefaultText: "CConv::C"},
 				visibility,
@@ -72,24 +75,24 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 					return GetTailCallKindAttr(ctx, TailCallKindNone)
 				}, DefaultText: "TailCallKind::None"},
 			}},
-			"intr.acos":                   {Attrs: []release.Attr{fastmathFlags}},
-			"intr.asin":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.acos":                   {Attrs: []release.Attr{fastmathFlags3}},
+			"intr.asin":                   {Attrs: []release.Attr{fastmathFlags3}},
 			"intr.assume":                 {Hook: opBundlesRelease},
-			"intr.atan":                   {Attrs: []release.Attr{fastmathFlags}},
-			"intr.atan2":                  {Attrs: []release.Attr{fastmathFlags}},
+			"intr.atan":                   {Attrs: []release.Attr{fastmathFlags3}},
+			"intr.atan2":                  {Attrs: []release.Attr{fastmathFlags3}},
 			"intr.ceil":                   {Attrs: []release.Attr{fastmathFlags}},
 			"intr.copysign":               {Attrs: []release.Attr{fastmathFlags}},
 			"intr.cos":                    {Attrs: []release.Attr{fastmathFlags}},
-			"intr.cosh":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.cosh":                   {Attrs: []release.Attr{fastmathFlags3}},
 			"intr.exp":                    {Attrs: []release.Attr{fastmathFlags}},
-			"intr.exp10":                  {Attrs: []release.Attr{fastmathFlags}},
+			"intr.exp10":                  {Attrs: []release.Attr{fastmathFlags3}},
 			"intr.exp2":                   {Attrs: []release.Attr{fastmathFlags}},
 			"intr.fabs":                   {Attrs: []release.Attr{fastmathFlags}},
 			"intr.floor":                  {Attrs: []release.Attr{fastmathFlags}},
 			"intr.fma":                    {Attrs: []release.Attr{fastmathFlags}},
 			"intr.fmuladd":                {Attrs: []release.Attr{fastmathFlags}},
-			"intr.frexp":                  {Attrs: []release.Attr{fastmathFlags}},
-			"intr.ldexp":                  {Attrs: []release.Attr{fastmathFlags}},
+			"intr.frexp":                  {Attrs: []release.Attr{fastmathFlags3}},
+			"intr.ldexp":                  {Attrs: []release.Attr{fastmathFlags3}},
 			"intr.log":                    {Attrs: []release.Attr{fastmathFlags}},
 			"intr.log10":                  {Attrs: []release.Attr{fastmathFlags}},
 			"intr.log2":                   {Attrs: []release.Attr{fastmathFlags}},
@@ -97,30 +100,30 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			"intr.maxnum":                 {Attrs: []release.Attr{fastmathFlags}},
 			"intr.minimum":                {Attrs: []release.Attr{fastmathFlags}},
 			"intr.minnum":                 {Attrs: []release.Attr{fastmathFlags}},
-			"intr.nearbyint":              {Attrs: []release.Attr{fastmathFlags}},
+			"intr.nearbyint":              {Attrs: []release.Attr{fastmathFlags3}},
 			"intr.pow":                    {Attrs: []release.Attr{fastmathFlags}},
 			"intr.powi":                   {Attrs: []release.Attr{fastmathFlags}},
-			"intr.rint":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.rint":                   {Attrs: []release.Attr{fastmathFlags3}},
 			"intr.round":                  {Attrs: []release.Attr{fastmathFlags}},
 			"intr.roundeven":              {Attrs: []release.Attr{fastmathFlags}},
 			"intr.sin":                    {Attrs: []release.Attr{fastmathFlags}},
-			"intr.sincos":                 {Attrs: []release.Attr{fastmathFlags}},
-			"intr.sinh":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.sincos":                 {Attrs: []release.Attr{fastmathFlags3}},
+			"intr.sinh":                   {Attrs: []release.Attr{fastmathFlags3}},
 			"intr.sqrt":                   {Attrs: []release.Attr{fastmathFlags}},
-			"intr.tan":                    {Attrs: []release.Attr{fastmathFlags}},
-			"intr.tanh":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.tan":                    {Attrs: []release.Attr{fastmathFlags3}},
+			"intr.tanh":                   {Attrs: []release.Attr{fastmathFlags3}},
 			"intr.trunc":                  {Attrs: []release.Attr{fastmathFlags}},
 			"intr.vector.reduce.fadd":     {Attrs: []release.Attr{fastmathFlags2}},
 			"intr.vector.reduce.fmax":     {Attrs: []release.Attr{fastmathFlags2}},
-			"intr.vector.reduce.fmaximum": {Attrs: []release.Attr{fastmathFlags}},
+			"intr.vector.reduce.fmaximum": {Attrs: []release.Attr{fastmathFlags3}},
 			"intr.vector.reduce.fmin":     {Attrs: []release.Attr{fastmathFlags2}},
-			"intr.vector.reduce.fminimum": {Attrs: []release.Attr{fastmathFlags}},
+			"intr.vector.reduce.fminimum": {Attrs: []release.Attr{fastmathFlags3}},
 			"intr.vector.reduce.fmul":     {Attrs: []release.Attr{fastmathFlags2}},
 			"invoke":                      {Attrs: []release.Attr{branchWeights, cConv}, Hook: opBundlesRelease},
 			"load":                        {Attrs: []release.Attr{ordering, accessGroups, aliasScopes, noaliasScopes}},
 			"mlir.alias":                  {Attrs: []release.Attr{visibility2}},
 			"mlir.global": {Attrs: []release.Attr{
-				{Name: "addr_space", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "addr_space", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
 				}, DefaultText: "0"},
 				visibility,

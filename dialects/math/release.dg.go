@@ -15,38 +15,41 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
-	fastmath := release.Attr{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+	fastmath := release.Attr{Name: "fastmath", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
+		return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
+	}, DefaultText: "::mlir::arith::FastMathFlags::none"}
+	fastmath2 := release.Attr{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
 	}, DefaultText: "::mlir::arith::FastMathFlags::none"}
 	return &release.Rules{
 		Dialect: "math",
 		Ops: map[string]*release.Op{
 			"absf":      {Attrs: []release.Attr{fastmath}},
-			"acos":      {Attrs: []release.Attr{fastmath}},
-			"acosh":     {Attrs: []release.Attr{fastmath}},
-			"asin":      {Attrs: []release.Attr{fastmath}},
-			"asinh":     {Attrs: []release.Attr{fastmath}},
+			"acos":      {Attrs: []release.Attr{fastmath2}},
+			"acosh":     {Attrs: []release.Attr{fastmath2}},
+			"asin":      {Attrs: []release.Attr{fastmath2}},
+			"asinh":     {Attrs: []release.Attr{fastmath2}},
 			"atan":      {Attrs: []release.Attr{fastmath}},
 			"atan2":     {Attrs: []release.Attr{fastmath}},
-			"atanh":     {Attrs: []release.Attr{fastmath}},
+			"atanh":     {Attrs: []release.Attr{fastmath2}},
 			"cbrt":      {Attrs: []release.Attr{fastmath}},
 			"ceil":      {Attrs: []release.Attr{fastmath}},
-			"clampf":    {Attrs: []release.Attr{fastmath}},
+			"clampf":    {Attrs: []release.Attr{fastmath2}},
 			"copysign":  {Attrs: []release.Attr{fastmath}},
 			"cos":       {Attrs: []release.Attr{fastmath}},
-			"cosh":      {Attrs: []release.Attr{fastmath}},
+			"cosh":      {Attrs: []release.Attr{fastmath2}},
 			"erf":       {Attrs: []release.Attr{fastmath}},
-			"erfc":      {Attrs: []release.Attr{fastmath}},
+			"erfc":      {Attrs: []release.Attr{fastmath2}},
 			"exp":       {Attrs: []release.Attr{fastmath}},
 			"exp2":      {Attrs: []release.Attr{fastmath}},
 			"expm1":     {Attrs: []release.Attr{fastmath}},
 			"floor":     {Attrs: []release.Attr{fastmath}},
 			"fma":       {Attrs: []release.Attr{fastmath}},
 			"fpowi":     {Attrs: []release.Attr{fastmath}},
-			"isfinite":  {Attrs: []release.Attr{fastmath}},
-			"isinf":     {Attrs: []release.Attr{fastmath}},
-			"isnan":     {Attrs: []release.Attr{fastmath}},
-			"isnormal":  {Attrs: []release.Attr{fastmath}},
+			"isfinite":  {Attrs: []release.Attr{fastmath2}},
+			"isinf":     {Attrs: []release.Attr{fastmath2}},
+			"isnan":     {Attrs: []release.Attr{fastmath2}},
+			"isnormal":  {Attrs: []release.Attr{fastmath2}},
 			"log":       {Attrs: []release.Attr{fastmath}},
 			"log10":     {Attrs: []release.Attr{fastmath}},
 			"log1p":     {Attrs: []release.Attr{fastmath}},
@@ -56,8 +59,8 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			"roundeven": {Attrs: []release.Attr{fastmath}},
 			"rsqrt":     {Attrs: []release.Attr{fastmath}},
 			"sin":       {Attrs: []release.Attr{fastmath}},
-			"sincos":    {Attrs: []release.Attr{fastmath}},
-			"sinh":      {Attrs: []release.Attr{fastmath}},
+			"sincos":    {Attrs: []release.Attr{fastmath2}},
+			"sinh":      {Attrs: []release.Attr{fastmath2}},
 			"sqrt":      {Attrs: []release.Attr{fastmath}},
 			"tan":       {Attrs: []release.Attr{fastmath}},
 			"tanh":      {Attrs: []release.Attr{fastmath}},

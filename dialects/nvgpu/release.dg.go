@@ -20,7 +20,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 		Dialect: "nvgpu",
 		Ops: map[string]*release.Op{
 			"mma.sp.sync": {Attrs: []release.Attr{
-				{Name: "sparsitySelector", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "sparsitySelector", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
 				}, DefaultText: "0"},
 			}},

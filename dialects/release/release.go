@@ -206,7 +206,7 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 				continue
 			}
 			return nil, false, fail(a, "%s has no such attribute (%s have it), so it cannot hold %v (only its default %s)", bytecode.ReleaseName(to), bytecode.ReleasesText(a.Since, a.Until), v, a.DefaultText)
-		case !r.describes(to) && a.populated(from) && a.defaultAt(ctx, from) == v:
+		case !r.describes(to) && !a.populatedKnown(to) && a.populated(from) && a.defaultAt(ctx, from) == v:
 			// The definitions do not describe that release beyond what
 			// it lacks (LLVM 16: see odsimport -older), so not whether it
 			// populates the attribute: its default is left out, which
@@ -265,7 +265,7 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 // as it did before, and the writer's release conversion names it where
 // a release needs it.
 func (r *Rules) Populate(ctx *ir.Context, op string, release int, attrs []ir.NamedAttr) (_ []ir.NamedAttr, added bool) {
-	if r == nil || !r.describes(release) {
+	if r == nil {
 		return attrs, false
 	}
 	rules := r.Ops[op]
@@ -274,7 +274,7 @@ func (r *Rules) Populate(ctx *ir.Context, op string, release int, attrs []ir.Nam
 	}
 	for i := range rules.Attrs {
 		a := &rules.Attrs[i]
-		if !a.populated(release) || find(attrs, a.Name) != nil {
+		if !a.populated(release) || !r.describes(release) && !a.populatedKnown(release) || find(attrs, a.Name) != nil {
 			continue
 		}
 		if d := a.defaultAt(ctx, release); d != nil {
@@ -294,6 +294,14 @@ func EnumAttr(ctx *ir.Context, dialect, enum, value string) ir.Attribute {
 		return d.EnumAttr(ctx, enum, value)
 	}
 	return nil
+}
+
+// populatedKnown reports whether the definitions say that a release older
+// than those they describe populates the attribute: its populated bounds
+// reach back to it (populated: {since: llvm 16}, which odsimport -older
+// reads from LLVM 16's records).
+func (a *Attr) populatedKnown(release int) bool {
+	return release != 0 && a.PopulatedSince != 0 && release >= a.PopulatedSince
 }
 
 // describes reports whether the definitions describe release (0, the

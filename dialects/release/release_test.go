@@ -299,3 +299,25 @@ func TestConstraintHolds(t *testing.T) {
 		}
 	}
 }
+
+// A release older than those the rules describe populates an attribute
+// where its populated bounds reach back to it (PopulatedSince 16): its
+// default is kept for it and added by Populate; an attribute whose bounds
+// do not say so is left out there, as before.
+func TestPopulatedOlder(t *testing.T) {
+	ctx := ir.NewContext(builtin.Dialect)
+	dflt := func(ctx *ir.Context) ir.Attribute { return builtin.GetBoolAttr(ctx, false) }
+	r := &Rules{Dialect: "t", Oldest: 19, Ops: map[string]*Op{"op": {Attrs: []Attr{
+		{Name: "known", Populated: true, PopulatedSince: 16, Default: dflt},
+		{Name: "unknown", Populated: true, Default: dflt},
+	}}}}
+	off := builtin.GetBoolAttr(ctx, false)
+	got, _, err := r.ConvertOp(ctx, newOp(ir.NamedAttr{Name: "known", Value: off}, ir.NamedAttr{Name: "unknown", Value: off}), 19, 16)
+	if err != nil || find(got, "known") != off || find(got, "unknown") != nil {
+		t.Errorf("19 to 16: %v, %v; want known kept and unknown left out", got, err)
+	}
+	added, ok := r.Populate(ctx, "op", 16, nil)
+	if !ok || find(added, "known") != off || find(added, "unknown") != nil {
+		t.Errorf("Populate at 16: %v, %v; want known only", added, ok)
+	}
+}

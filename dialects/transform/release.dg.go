@@ -25,9 +25,6 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	transpose := release.Attr{Name: "transpose", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
 	}, DefaultText: "{}"}
-	paddingValues := release.Attr{Name: "padding_values", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
-		return builtin.GetArrayAttr(ctx, nil)
-	}, DefaultText: "{}"}
 	reductionDims := release.Attr{Name: "reduction_dims", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return builtin.GetArrayAttr(ctx, nil)
 	}, DefaultText: "{}"}
@@ -101,19 +98,19 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "allow_return_allocs_from_loops", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
-				{Name: "allow_unknown_ops", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "allow_unknown_ops", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
-				{Name: "bufferize_function_boundaries", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "bufferize_function_boundaries", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
 				{Name: "dump_alias_sets", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
-				{Name: "test_analysis_only", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "test_analysis_only", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
-				{Name: "print_conflicts", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "print_conflicts", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
 				{Name: "check_parallel_regions", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -143,15 +140,15 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "peel_front", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
-				{Name: "fail_if_already_divisible", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "fail_if_already_divisible", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
 			}},
 			"loop.pipeline": {Attrs: []release.Attr{
-				{Name: "iteration_interval", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "iteration_interval", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 1))
 				}, DefaultText: "1"},
-				{Name: "read_latency", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "read_latency", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 10))
 				}, DefaultText: "10"},
 			}},
@@ -177,10 +174,10 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "\"memref.alloc\""},
 			}},
 			"structured.fuse": {Attrs: []release.Attr{
-				{Name: "tile_sizes", Until: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "tile_sizes", Until: 19, Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
-				{Name: "tile_interchange", Until: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "tile_interchange", Until: 19, Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
 			}},
@@ -197,12 +194,12 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "true"},
 			}},
 			"structured.multitile_sizes": {Attrs: []release.Attr{
-				{Name: "divisor", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "divisor", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 1))
 				}, DefaultText: "1"},
 			}},
 			"structured.pack": {Attrs: []release.Attr{
-				{Name: "static_packed_sizes", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "static_packed_sizes", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetDenseArrayAttr(ctx, builtin.GetIntType(ctx, 64), 0, nil)
 				}, DefaultText: "{}"},
 			}},
@@ -218,37 +215,43 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "{}"},
 			}},
 			"structured.pad": {Attrs: []release.Attr{
-				paddingValues,
-				{Name: "padding_dimensions", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "padding_values", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
-				{Name: "pack_paddings", Until: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "padding_dimensions", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetArrayAttr(ctx, nil)
+				}, DefaultText: "{}"},
+				{Name: "pack_paddings", Until: 19, Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
 				{Name: "nofold_flags", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
-				{Name: "transpose_paddings", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "transpose_paddings", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
 				{Name: "copy_back_op", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetStringAttr(ctx, "bufferization.materialize_in_destination", builtin.GetNoneType(ctx))
 				}, DefaultText: "\"bufferization.materialize_in_destination\""},
 			}},
-			"structured.pad_tiling_interface": {Attrs: []release.Attr{paddingValues}},
-			"structured.promote": {Attrs: []release.Attr{
-				{Name: "operands_to_promote", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+			"structured.pad_tiling_interface": {Attrs: []release.Attr{
+				{Name: "padding_values", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
-				{Name: "use_full_tile_buffers", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+			}},
+			"structured.promote": {Attrs: []release.Attr{
+				{Name: "operands_to_promote", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
+					return builtin.GetArrayAttr(ctx, nil)
+				}, DefaultText: "{}"},
+				{Name: "use_full_tile_buffers", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
 			}},
 			"structured.split_reduction": {Attrs: []release.Attr{
-				{Name: "split_factor", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "split_factor", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
 				}, DefaultText: "{}"},
-				{Name: "insert_split_dimension", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+				{Name: "insert_split_dimension", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
 				}, DefaultText: "{}"},
 			}},

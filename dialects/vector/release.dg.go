@@ -15,7 +15,7 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
-	kind := release.Attr{Name: "kind", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+	kind := release.Attr{Name: "kind", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetCombiningKindAttr(ctx, CombiningKindAdd)
 	}, DefaultText: "CombiningKind::ADD"}
 	return &release.Rules{

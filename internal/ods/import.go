@@ -143,6 +143,8 @@ func markAbsentOlder(rs *Records, olderLLVM int, dialect string, ops []*mergedOp
 				p.absentOlder = true
 			case i >= 0 && len(p.props) == 0 && len(o.attributes[i].props) == 0 && o.attributes[i].constraint != p.constraintAt[0]:
 				p.olderConstraint, p.olderLLVM = o.attributes[i].constraint, olderLLVM
+			case i >= 0 && len(p.props) == 0 && p.populatedAt != nil && p.populatedAt[0] && o.attributes[i].populated && sameDefault(o.attributes[i].dflt, p.dflt):
+				p.populatedOlder = olderLLVM
 			}
 		}
 	}
@@ -184,6 +186,14 @@ func markReshapedOlder(rs *Records, dialect string, d *mergedDialect) error {
 		}
 	}
 	return nil
+}
+
+// sameDefault reports whether two releases' C++ defaults name the same
+// value, one perhaps qualified further (LLVM 16's FastMathFlags::none,
+// 19's ::mlir::arith::FastMathFlags::none).
+func sameDefault(a, b string) bool {
+	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+	return a == b || strings.HasSuffix(a, "::"+b) || strings.HasSuffix(b, "::"+a)
 }
 
 // parentsCover reports whether the parents newer allows include every
@@ -659,6 +669,10 @@ type mergedPart struct {
 	// where it differs from the oldest imported release's.
 	olderConstraint string
 	olderLLVM       int
+	// populatedOlder is Options.Older's release where it populates the
+	// attribute's default as the oldest imported release does (the same
+	// default, under the same constraint); 0 otherwise.
+	populatedOlder int
 	// optSpan is the releases in which an attribute that is optional in
 	// only some of them is optional; nil when that is all or none.
 	optSpan *span

@@ -825,3 +825,37 @@ func TestImportOlderReshaped(t *testing.T) {
 		}
 	}
 }
+
+// An attribute the older release populates with the same default (C++
+// perhaps qualified otherwise) is populated since that release, which
+// writers and parsers for it then give ops (arith's fastmath in LLVM 16);
+// one it populates with another default is not said to be.
+func TestImportOlderPopulated(t *testing.T) {
+	ref := func(name string) map[string]any { return map[string]any{"kind": "def", "def": name, "printable": name} }
+	weight := func(dflt string) func(map[string]any) {
+		return func(m map[string]any) {
+			m["anonymous_95"] = map[string]any{"!name": "anonymous_95", "!anonymous": true,
+				"!superclasses": []any{"Constraint", "AttrConstraint", "Attr", "DefaultValuedAttr"}, "baseAttr": ref("I64Attr"),
+				"defaultValue": dflt}
+			args := dagArgs(m, "Toy_CallOp", "arguments")
+			op(m, "Toy_CallOp")["arguments"].(map[string]any)["args"] = append(args, []any{ref("anonymous_95"), "weight"})
+		}
+	}
+	for _, c := range []struct{ older, want string }{
+		{"Weight::none", `default: "::mlir::toy::Weight::none", populated: {since: llvm 16}}`},
+		{"Weight::some", `default: "::mlir::toy::Weight::none", populated: true}`},
+	} {
+		older := fixture(t, 19, weight(c.older))
+		older.LLVM = 16
+		data, err := Import(Options{Dialect: "toy", Older: &older}, []Release{fixture(t, 19, weight("::mlir::toy::Weight::none")), fixture(t, 22, weight("::mlir::toy::Weight::none"))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), c.want) {
+			t.Errorf("LLVM 16's default %s: no %q in\n%s", c.older, c.want, data)
+		}
+		if _, err := defs.Load("toy.yaml", data); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -205,6 +205,13 @@ func releaseFacts(rels []Release, p *mergedPart) [][2]string {
 	}
 	if p.populatedAt != nil && len(p.props) == 0 {
 		nums := llvmReleases(rels)
+		// Populated in Options.Older too: since that release.
+		older := func(b [][2]string) [][2]string {
+			if p.populatedOlder == 0 {
+				return b
+			}
+			return append([][2]string{{"since", fmt.Sprintf("llvm %d", p.populatedOlder)}}, b...)
+		}
 		switch s, err := runOf(nums, p, "populated", p.populatedAt); {
 		case err != nil:
 			// Not consecutive: the newest release's.
@@ -212,7 +219,9 @@ func releaseFacts(rels []Release, p *mergedPart) [][2]string {
 				kvs = append(kvs, [2]string{"populated", "true"})
 			}
 		case s != nil:
-			kvs = append(kvs, [2]string{"populated", flowMap(bounds(rels, p.span, *s))})
+			kvs = append(kvs, [2]string{"populated", flowMap(older(bounds(rels, p.span, *s)))})
+		case p.populatedAt[p.last] && p.populatedOlder != 0:
+			kvs = append(kvs, [2]string{"populated", flowMap(older(nil))})
 		case p.populatedAt[p.last]:
 			kvs = append(kvs, [2]string{"populated", "true"})
 		}
