@@ -96,7 +96,7 @@ single @-18 +counts=0+/0/1/0 +operands=3 nowait?
 target @22- +isolated +counts=0+/0/1/0 +operands=12 bare? depend_kinds? in_reduction_byref? in_reduction_syms? nowait? private_maps? private_needs_barrier? private_syms?
 target @20-21 +isolated +counts=0+/0/1/0 +operands=5 nowait?
 target @19-19 +isolated +counts=0+/0/1/0 +operands=8 depends? nowait? privatizers?
-target @-18 +isolated +counts=0+/0/1/0 +operands=8 nowait?
+target @-18 +counts=0+/0/1/0 +operands=8 nowait?
 target_allocmem @22- +counts=1+/1/0/0 +operands=3 bindc_name? in_type uniq_name?
 target_data +counts=0+/0/1/0 +operands=5
 target_enter_data @22- +counts=0+/0/0/0 +operands=4 depend_kinds? nowait?

@@ -129,6 +129,15 @@ func markAbsentOlder(rs *Records, olderLLVM int, dialect string, ops []*mergedOp
 		if m.parents != nil && m.parentSpan.first == 0 && !parentsCover(m.parents, o.parents) {
 			m.parentsOlder = true
 		}
+		for _, t := range m.traits {
+			// Only the traits the bytecode depends on are compared: others
+			// an older release may spell otherwise. IsolatedFromAbove is
+			// written with every region list (LLVM 16's irdl.dialect
+			// lacks it).
+			if t.name == "IsolatedFromAbove" && t.span.first == 0 && !slices.ContainsFunc(o.traits, func(q part) bool { return q.name == t.name }) {
+				t.absentOlder = true
+			}
+		}
 		r, err := rs.rec(o.record)
 		if err != nil {
 			return err

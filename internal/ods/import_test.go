@@ -859,3 +859,24 @@ func TestImportOlderPopulated(t *testing.T) {
 		}
 	}
 }
+
+// IsolatedFromAbove, which the bytecode writes with every region list, gets
+// since the oldest imported release where the older release's op lacks it
+// (LLVM 16's omp.target).
+func TestImportOlderIsolation(t *testing.T) {
+	older := fixture(t, 19, func(m map[string]any) {
+		f := op(m, "Toy_FuncOp")
+		f["traits"] = slices.DeleteFunc(f["traits"].([]any), func(x any) bool { return x.(map[string]any)["def"] == "IsolatedFromAbove" })
+	})
+	older.LLVM = 16
+	data, err := Import(Options{Dialect: "toy", Older: &older}, []Release{fixture(t, 19, nil), fixture(t, 22, nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "{name: IsolatedFromAbove, since: llvm 19}"; !strings.Contains(string(data), want) {
+		t.Errorf("no %q in\n%s", want, data)
+	}
+	if _, err := defs.Load("toy.yaml", data); err != nil {
+		t.Fatal(err)
+	}
+}

@@ -90,7 +90,7 @@ func writeOp(b *strings.Builder, rels []Release, m *mergedOp, releaseHook string
 	if len(m.traits) > 0 {
 		items := make([]string, len(m.traits))
 		for i, t := range m.traits {
-			kvs := bounds(rels, m.span, t.span)
+			kvs := append(bounds(rels, m.span, t.span), olderBound(rels, t.absentOlder, t.span)...)
 			if len(kvs) == 0 {
 				items[i] = scalar(t.name)
 				continue

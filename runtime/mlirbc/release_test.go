@@ -372,3 +372,15 @@ func TestReleaseReorderedGroups(t *testing.T) {
 		t.Errorf("mlir-opt-22 refuses omp.parallel without operands written for 22: %v", err)
 	}
 }
+
+// LLVM 16's omp.target is not IsolatedFromAbove (19's is), which the
+// bytecode says with its regions: a 16 file holding one writes back as
+// mlir-opt-16 wrote it.
+func TestRelease16Isolation(t *testing.T) {
+	oracle.Require(t, oracle.LLVM16)
+	in, ctx, m := readNewest(t, oracle.LLVM16, "func.func @f() {\n  omp.target {\n    omp.terminator\n  }\n  return\n}\n")
+	out, err := mlirbc.Append(nil, ctx, m, m.Options())
+	if err != nil || !bytes.Equal(out, in) {
+		t.Errorf("omp.target of a 16 file written back: %v (the bytes read: %v)", err, bytes.Equal(out, in))
+	}
+}
