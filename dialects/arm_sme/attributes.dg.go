@@ -7,6 +7,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // CombiningKindAttr is kind of combining function.
@@ -157,3 +158,37 @@ func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
 }
 
 var _ bytecode.EnumAttrs = Dialect
+
+// AttributeAvailable refuses an attribute that the target t lacks (its definition's
+// since and until), as bytecode.AttrAvailability.
+func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
+	switch v.(type) {
+	case *CombiningKindAttr:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "arm_sme CombiningKindAttr",
+			}
+		}
+	case *TileSliceLayoutAttr:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "arm_sme TileSliceLayoutAttr",
+			}
+		}
+	case *TypeSizeAttr:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "arm_sme TypeSizeAttr",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.AttrAvailability = Dialect

@@ -24,79 +24,79 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-copy_tile +counts=1/1/0/0
+copy_tile @19- +counts=1/1/0/0
 extract_tile_slice @22- +counts=2/1/0/0 layout?
-fmopa_2way +counts=2-5/1/0/0 +operands=5
-fmops_2way +counts=2-5/1/0/0 +operands=5
-get_tile +counts=0/1/0/0
+fmopa_2way @19- +counts=2-5/1/0/0 +operands=5
+fmops_2way @19- +counts=2-5/1/0/0 +operands=5
+get_tile @19- +counts=0/1/0/0
 insert_tile_slice @22- +counts=3/1/0/0 layout?
-intr.cntsb @-19 +counts=0/1/0/0
-intr.cntsd +counts=0/1/0/0
-intr.cntsh @-19 +counts=0/1/0/0
-intr.cntsw @-19 +counts=0/1/0/0
-intr.ld1b.horiz +counts=3/0/0/0 tile_id
-intr.ld1b.vert +counts=3/0/0/0 tile_id
-intr.ld1d.horiz +counts=3/0/0/0 tile_id
-intr.ld1d.vert +counts=3/0/0/0 tile_id
-intr.ld1h.horiz +counts=3/0/0/0 tile_id
-intr.ld1h.vert +counts=3/0/0/0 tile_id
-intr.ld1q.horiz +counts=3/0/0/0 tile_id
-intr.ld1q.vert +counts=3/0/0/0 tile_id
-intr.ld1w.horiz +counts=3/0/0/0 tile_id
-intr.ld1w.vert +counts=3/0/0/0 tile_id
-intr.mopa +counts=4/0/0/0 tile_id
-intr.mopa.wide +counts=4/0/0/0 tile_id
-intr.mops +counts=4/0/0/0 tile_id
-intr.mops.wide +counts=4/0/0/0 tile_id
-intr.read.horiz +counts=3/1/0/0 tile_id
-intr.read.vert +counts=3/1/0/0 tile_id
-intr.smopa.wide +counts=4/0/0/0 tile_id
-intr.smopa.za32 +counts=4/0/0/0 tile_id
-intr.smops.wide +counts=4/0/0/0 tile_id
-intr.smops.za32 +counts=4/0/0/0 tile_id
-intr.st1b.horiz +counts=3/0/0/0 tile_id
-intr.st1b.vert +counts=3/0/0/0 tile_id
-intr.st1d.horiz +counts=3/0/0/0 tile_id
-intr.st1d.vert +counts=3/0/0/0 tile_id
-intr.st1h.horiz +counts=3/0/0/0 tile_id
-intr.st1h.vert +counts=3/0/0/0 tile_id
-intr.st1q.horiz +counts=3/0/0/0 tile_id
-intr.st1q.vert +counts=3/0/0/0 tile_id
-intr.st1w.horiz +counts=3/0/0/0 tile_id
-intr.st1w.vert +counts=3/0/0/0 tile_id
-intr.str +counts=3/0/0/0
-intr.sumopa.wide +counts=4/0/0/0 tile_id
-intr.sumops.wide +counts=4/0/0/0 tile_id
-intr.umopa.wide +counts=4/0/0/0 tile_id
-intr.umopa.za32 +counts=4/0/0/0 tile_id
-intr.umops.wide +counts=4/0/0/0 tile_id
-intr.umops.za32 +counts=4/0/0/0 tile_id
-intr.usmopa.wide +counts=4/0/0/0 tile_id
-intr.usmops.wide +counts=4/0/0/0 tile_id
-intr.write.horiz +counts=3/0/0/0 tile_id
-intr.write.vert +counts=3/0/0/0 tile_id
-intr.zero +counts=0/0/0/0 tile_mask
-load_tile_slice +counts=4+/1/0/0 layout?
-move_tile_slice_to_vector @-19 +counts=2/1/0/0 layout?
-move_vector_to_tile_slice @-19 +counts=3/1/0/0 layout?
-outerproduct +counts=2-5/1/0/0 +operands=5 kind?
-smopa_2way +counts=2-5/1/0/0 +operands=5
-smopa_4way +counts=2-5/1/0/0 +operands=5
-smops_2way +counts=2-5/1/0/0 +operands=5
-smops_4way +counts=2-5/1/0/0 +operands=5
-store_tile_slice +counts=4+/0/0/0 layout?
-streaming_vl +counts=0/1/0/0 type_size
-sumopa_4way +counts=2-5/1/0/0 +operands=5
-sumops_4way +counts=2-5/1/0/0 +operands=5
-tile_load +counts=1+/1/0/0 +operands=4 layout?
-tile_store +counts=2+/0/0/0 +operands=4 layout?
-umopa_2way +counts=2-5/1/0/0 +operands=5
-umopa_4way +counts=2-5/1/0/0 +operands=5
-umops_2way +counts=2-5/1/0/0 +operands=5
-umops_4way +counts=2-5/1/0/0 +operands=5
-usmopa_4way +counts=2-5/1/0/0 +operands=5
-usmops_4way +counts=2-5/1/0/0 +operands=5
-zero +counts=0/1/0/0
+intr.cntsb @19-19 +counts=0/1/0/0
+intr.cntsd @19- +counts=0/1/0/0
+intr.cntsh @19-19 +counts=0/1/0/0
+intr.cntsw @19-19 +counts=0/1/0/0
+intr.ld1b.horiz @19- +counts=3/0/0/0 tile_id
+intr.ld1b.vert @19- +counts=3/0/0/0 tile_id
+intr.ld1d.horiz @19- +counts=3/0/0/0 tile_id
+intr.ld1d.vert @19- +counts=3/0/0/0 tile_id
+intr.ld1h.horiz @19- +counts=3/0/0/0 tile_id
+intr.ld1h.vert @19- +counts=3/0/0/0 tile_id
+intr.ld1q.horiz @19- +counts=3/0/0/0 tile_id
+intr.ld1q.vert @19- +counts=3/0/0/0 tile_id
+intr.ld1w.horiz @19- +counts=3/0/0/0 tile_id
+intr.ld1w.vert @19- +counts=3/0/0/0 tile_id
+intr.mopa @19- +counts=4/0/0/0 tile_id
+intr.mopa.wide @19- +counts=4/0/0/0 tile_id
+intr.mops @19- +counts=4/0/0/0 tile_id
+intr.mops.wide @19- +counts=4/0/0/0 tile_id
+intr.read.horiz @19- +counts=3/1/0/0 tile_id
+intr.read.vert @19- +counts=3/1/0/0 tile_id
+intr.smopa.wide @19- +counts=4/0/0/0 tile_id
+intr.smopa.za32 @19- +counts=4/0/0/0 tile_id
+intr.smops.wide @19- +counts=4/0/0/0 tile_id
+intr.smops.za32 @19- +counts=4/0/0/0 tile_id
+intr.st1b.horiz @19- +counts=3/0/0/0 tile_id
+intr.st1b.vert @19- +counts=3/0/0/0 tile_id
+intr.st1d.horiz @19- +counts=3/0/0/0 tile_id
+intr.st1d.vert @19- +counts=3/0/0/0 tile_id
+intr.st1h.horiz @19- +counts=3/0/0/0 tile_id
+intr.st1h.vert @19- +counts=3/0/0/0 tile_id
+intr.st1q.horiz @19- +counts=3/0/0/0 tile_id
+intr.st1q.vert @19- +counts=3/0/0/0 tile_id
+intr.st1w.horiz @19- +counts=3/0/0/0 tile_id
+intr.st1w.vert @19- +counts=3/0/0/0 tile_id
+intr.str @19- +counts=3/0/0/0
+intr.sumopa.wide @19- +counts=4/0/0/0 tile_id
+intr.sumops.wide @19- +counts=4/0/0/0 tile_id
+intr.umopa.wide @19- +counts=4/0/0/0 tile_id
+intr.umopa.za32 @19- +counts=4/0/0/0 tile_id
+intr.umops.wide @19- +counts=4/0/0/0 tile_id
+intr.umops.za32 @19- +counts=4/0/0/0 tile_id
+intr.usmopa.wide @19- +counts=4/0/0/0 tile_id
+intr.usmops.wide @19- +counts=4/0/0/0 tile_id
+intr.write.horiz @19- +counts=3/0/0/0 tile_id
+intr.write.vert @19- +counts=3/0/0/0 tile_id
+intr.zero @19- +counts=0/0/0/0 tile_mask
+load_tile_slice @19- +counts=4+/1/0/0 layout?
+move_tile_slice_to_vector @19-19 +counts=2/1/0/0 layout?
+move_vector_to_tile_slice @19-19 +counts=3/1/0/0 layout?
+outerproduct @19- +counts=2-5/1/0/0 +operands=5 kind?
+smopa_2way @19- +counts=2-5/1/0/0 +operands=5
+smopa_4way @19- +counts=2-5/1/0/0 +operands=5
+smops_2way @19- +counts=2-5/1/0/0 +operands=5
+smops_4way @19- +counts=2-5/1/0/0 +operands=5
+store_tile_slice @19- +counts=4+/0/0/0 layout?
+streaming_vl @19- +counts=0/1/0/0 type_size
+sumopa_4way @19- +counts=2-5/1/0/0 +operands=5
+sumops_4way @19- +counts=2-5/1/0/0 +operands=5
+tile_load @19- +counts=1+/1/0/0 +operands=4 layout?
+tile_store @19- +counts=2+/0/0/0 +operands=4 layout?
+umopa_2way @19- +counts=2-5/1/0/0 +operands=5
+umopa_4way @19- +counts=2-5/1/0/0 +operands=5
+umops_2way @19- +counts=2-5/1/0/0 +operands=5
+umops_4way @19- +counts=2-5/1/0/0 +operands=5
+usmopa_4way @19- +counts=2-5/1/0/0 +operands=5
+usmops_4way @19- +counts=2-5/1/0/0 +operands=5
+zero @19- +counts=0/1/0/0
 `
 
 var opTable = bytecode.NewOpTable("arm_sme", opTableText)

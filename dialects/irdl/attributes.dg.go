@@ -8,6 +8,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // VariadicityArrayAttr is an irdl attribute.
@@ -111,3 +112,29 @@ func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
 }
 
 var _ bytecode.EnumAttrs = Dialect
+
+// AttributeAvailable refuses an attribute that the target t lacks (its definition's
+// since and until), as bytecode.AttrAvailability.
+func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
+	switch v.(type) {
+	case *VariadicityArrayAttr:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "irdl VariadicityArrayAttr",
+			}
+		}
+	case *VariadicityAttr:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "irdl VariadicityAttr",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.AttrAvailability = Dialect

@@ -24,28 +24,28 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-all_of +counts=0+/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation
-any +counts=0/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation
-any_of +counts=0+/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation
-attribute +noterminator +symbol +counts=0/0/1/0 +oneblock=0 +parents=irdl.dialect sym_name
-attributes +counts=0+/0/0/0 +parents=irdl.operation attributeValueNames
-base +counts=0/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation base_name? base_ref?
-c_pred +counts=0/1/0/0 pred
-dialect +isolated +noterminator +symbol +symboltable +counts=0/0/1/0 +oneblock=0 sym_name
-is +counts=0/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation expected
+all_of @19- +counts=0+/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation
+any @19- +counts=0/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation
+any_of @19- +counts=0+/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation
+attribute @19- +noterminator +symbol +counts=0/0/1/0 +oneblock=0 +parents=irdl.dialect sym_name
+attributes @19- +counts=0+/0/0/0 +parents=irdl.operation attributeValueNames
+base @19- +counts=0/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation base_name? base_ref?
+c_pred @19- +counts=0/1/0/0 pred
+dialect @19- +isolated +noterminator +symbol +symboltable +counts=0/0/1/0 +oneblock=0 sym_name
+is @19- +counts=0/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation expected
 operands @22- +counts=0+/0/0/0 +parents=irdl.operation names variadicity
-operands @-21 +counts=0+/0/0/0 +parents=irdl.operation variadicity
-operation +noterminator +symbol +counts=0/0/1/0 +oneblock=0 +parents=irdl.dialect sym_name
+operands @19-21 +counts=0+/0/0/0 +parents=irdl.operation variadicity
+operation @19- +noterminator +symbol +counts=0/0/1/0 +oneblock=0 +parents=irdl.dialect sym_name
 parameters @22- +counts=0+/0/0/0 +parents=irdl.attribute,irdl.type names
-parameters @-21 +counts=0+/0/0/0 +parents=irdl.attribute,irdl.type
-parametric +counts=0+/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation base_type
-region +counts=0+/1/0/0 +parents=irdl.operation constrainedArguments? numberOfBlocks?
+parameters @19-21 +counts=0+/0/0/0 +parents=irdl.attribute,irdl.type
+parametric @19- +counts=0+/1/0/0 +parents=irdl.type,irdl.attribute,irdl.operation base_type
+region @19- +counts=0+/1/0/0 +parents=irdl.operation constrainedArguments? numberOfBlocks?
 regions @22- +counts=0+/0/0/0 +parents=irdl.operation names
-regions @-21 +counts=0+/0/0/0 +parents=irdl.operation
+regions @19-21 +counts=0+/0/0/0 +parents=irdl.operation
 results @22- +counts=0+/0/0/0 +parents=irdl.operation names variadicity
-results @-21 +counts=0+/0/0/0 +parents=irdl.operation variadicity
+results @19-21 +counts=0+/0/0/0 +parents=irdl.operation variadicity
 
-type +noterminator +symbol +counts=0/0/1/0 +oneblock=0 +parents=irdl.dialect sym_name
+type @19- +noterminator +symbol +counts=0/0/1/0 +oneblock=0 +parents=irdl.dialect sym_name
 `
 
 var opTable = bytecode.NewOpTable("irdl", opTableText)

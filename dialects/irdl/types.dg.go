@@ -2,7 +2,11 @@
 
 package irdl
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
+)
 
 // AttributeType is iRDL handle to an `mlir::Attribute`.
 type AttributeType struct {
@@ -61,3 +65,29 @@ func (t *RegionType) String() string {
 	}
 	return "!irdl.RegionType"
 }
+
+// TypeAvailable refuses a type that the target t lacks (its definition's
+// since and until), as bytecode.TypeAvailability.
+func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
+	switch v.(type) {
+	case *AttributeType:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "irdl AttributeType",
+			}
+		}
+	case *RegionType:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "irdl RegionType",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.TypeAvailability = Dialect

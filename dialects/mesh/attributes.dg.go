@@ -8,6 +8,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // MeshShardingAttr is attribute that extends tensor type to distributed tensor type.
@@ -135,3 +136,29 @@ func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
 }
 
 var _ bytecode.EnumAttrs = Dialect
+
+// AttributeAvailable refuses an attribute that the target t lacks (its definition's
+// since and until), as bytecode.AttrAvailability.
+func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
+	switch v.(type) {
+	case *MeshShardingAttr:
+		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19 and llvm <= 19",
+				Target: t.String(),
+				What:   "mesh MeshShardingAttr",
+			}
+		}
+	case *ReductionKindAttr:
+		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19 and llvm <= 19",
+				Target: t.String(),
+				What:   "mesh ReductionKindAttr",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.AttrAvailability = Dialect

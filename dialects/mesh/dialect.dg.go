@@ -24,23 +24,23 @@ var Releases = []int{19}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-all_gather +counts=1/1/0/0 gather_axis mesh mesh_axes?
-all_reduce +counts=1/1/0/0 mesh mesh_axes? reduction?
-all_slice +counts=1/1/0/0 mesh mesh_axes? slice_axis
-all_to_all +counts=1/1/0/0 concat_axis mesh mesh_axes? split_axis
-broadcast +counts=1+/1/0/0 mesh mesh_axes? root
-gather +counts=1+/1/0/0 gather_axis mesh mesh_axes? root
-mesh +symbol +counts=0/0/0/0 shape sym_name
-mesh_shape +counts=0/0+/0/0 axes? mesh
-process_linear_index +counts=0/1/0/0 mesh
-process_multi_index +counts=0/0+/0/0 axes? mesh
-recv +counts=1+/1/0/0 mesh mesh_axes? source?
-reduce +counts=1+/1/0/0 mesh mesh_axes? reduction? root
-reduce_scatter +counts=1/1/0/0 mesh mesh_axes? reduction? scatter_axis
-scatter +counts=1+/1/0/0 mesh mesh_axes? root scatter_axis
-send +counts=1+/1/0/0 destination mesh mesh_axes?
-shard +counts=1/1/0/0 annotate_for_users? shard
-shift +counts=1/1/0/0 mesh mesh_axes? offset rotate? shift_axis
+all_gather @19-19 +counts=1/1/0/0 gather_axis mesh mesh_axes?
+all_reduce @19-19 +counts=1/1/0/0 mesh mesh_axes? reduction?
+all_slice @19-19 +counts=1/1/0/0 mesh mesh_axes? slice_axis
+all_to_all @19-19 +counts=1/1/0/0 concat_axis mesh mesh_axes? split_axis
+broadcast @19-19 +counts=1+/1/0/0 mesh mesh_axes? root
+gather @19-19 +counts=1+/1/0/0 gather_axis mesh mesh_axes? root
+mesh @19-19 +symbol +counts=0/0/0/0 shape sym_name
+mesh_shape @19-19 +counts=0/0+/0/0 axes? mesh
+process_linear_index @19-19 +counts=0/1/0/0 mesh
+process_multi_index @19-19 +counts=0/0+/0/0 axes? mesh
+recv @19-19 +counts=1+/1/0/0 mesh mesh_axes? source?
+reduce @19-19 +counts=1+/1/0/0 mesh mesh_axes? reduction? root
+reduce_scatter @19-19 +counts=1/1/0/0 mesh mesh_axes? reduction? scatter_axis
+scatter @19-19 +counts=1+/1/0/0 mesh mesh_axes? root scatter_axis
+send @19-19 +counts=1+/1/0/0 destination mesh mesh_axes?
+shard @19-19 +counts=1/1/0/0 annotate_for_users? shard
+shift @19-19 +counts=1/1/0/0 mesh mesh_axes? offset rotate? shift_axis
 `
 
 var opTable = bytecode.NewOpTable("mesh", opTableText)

@@ -144,6 +144,14 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 				What:   "mpi RequestType",
 			}
 		}
+	case *RetvalType:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "mpi RetvalType",
+			}
+		}
 	case *StatusType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{

@@ -5,7 +5,9 @@ package polynomial
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // FloatPolynomialAttr is an attribute containing a single-variable polynomial with double precision floating point coefficients.
@@ -293,3 +295,61 @@ func (a *TypedIntPolynomialAttr) Type() ir.Type {
 func (a *TypedIntPolynomialAttr) Value() ir.Attribute {
 	return a.value
 }
+
+// AttributeAvailable refuses an attribute that the target t lacks (its definition's
+// since and until), as bytecode.AttrAvailability.
+func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
+	switch v.(type) {
+	case *FloatPolynomialAttr:
+		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19 and llvm <= 19",
+				Target: t.String(),
+				What:   "polynomial FloatPolynomialAttr",
+			}
+		}
+	case *IntPolynomialAttr:
+		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19 and llvm <= 19",
+				Target: t.String(),
+				What:   "polynomial IntPolynomialAttr",
+			}
+		}
+	case *PrimitiveRootAttr:
+		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19 and llvm <= 19",
+				Target: t.String(),
+				What:   "polynomial PrimitiveRootAttr",
+			}
+		}
+	case *RingAttr:
+		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19 and llvm <= 19",
+				Target: t.String(),
+				What:   "polynomial RingAttr",
+			}
+		}
+	case *TypedFloatPolynomialAttr:
+		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19 and llvm <= 19",
+				Target: t.String(),
+				What:   "polynomial TypedFloatPolynomialAttr",
+			}
+		}
+	case *TypedIntPolynomialAttr:
+		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19 and llvm <= 19",
+				Target: t.String(),
+				What:   "polynomial TypedIntPolynomialAttr",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.AttrAvailability = Dialect

@@ -24,18 +24,18 @@ var Releases = []int{19}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-add +counts=2/1/0/0
-constant +counts=0/1/0/0 value
-from_tensor +counts=1/1/0/0
-intt +counts=1/1/0/0 root?
-leading_term +counts=1/2/0/0
-monic_monomial_mul +counts=2/1/0/0
-monomial +counts=2/1/0/0
-mul +counts=2/1/0/0
-mul_scalar +counts=2/1/0/0
-ntt +counts=1/1/0/0 root?
-sub +counts=2/1/0/0
-to_tensor +counts=1/1/0/0
+add @19-19 +counts=2/1/0/0
+constant @19-19 +counts=0/1/0/0 value
+from_tensor @19-19 +counts=1/1/0/0
+intt @19-19 +counts=1/1/0/0 root?
+leading_term @19-19 +counts=1/2/0/0
+monic_monomial_mul @19-19 +counts=2/1/0/0
+monomial @19-19 +counts=2/1/0/0
+mul @19-19 +counts=2/1/0/0
+mul_scalar @19-19 +counts=2/1/0/0
+ntt @19-19 +counts=1/1/0/0 root?
+sub @19-19 +counts=2/1/0/0
+to_tensor @19-19 +counts=1/1/0/0
 `
 
 var opTable = bytecode.NewOpTable("polynomial", opTableText)

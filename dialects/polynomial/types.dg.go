@@ -5,7 +5,9 @@ package polynomial
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // PolynomialType is an element of a polynomial ring.
@@ -49,3 +51,21 @@ func (t *PolynomialType) String() string {
 func (t *PolynomialType) Ring() ir.Attribute {
 	return t.ring
 }
+
+// TypeAvailable refuses a type that the target t lacks (its definition's
+// since and until), as bytecode.TypeAvailability.
+func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
+	switch v.(type) {
+	case *PolynomialType:
+		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19 and llvm <= 19",
+				Target: t.String(),
+				What:   "polynomial PolynomialType",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.TypeAvailability = Dialect

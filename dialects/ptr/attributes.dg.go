@@ -222,6 +222,14 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				What:   "ptr NullAttr",
 			}
 		}
+	case *SpecAttr:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "ptr SpecAttr",
+			}
+		}
 	}
 	return nil
 }

@@ -106,6 +106,14 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 				What:   "ptr PtrMetadataType",
 			}
 		}
+	case *PtrType:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "ptr PtrType",
+			}
+		}
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // GridAxesArrayAttr is a shard attribute.
@@ -111,3 +112,29 @@ func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
 }
 
 var _ bytecode.EnumAttrs = Dialect
+
+// AttributeAvailable refuses an attribute that the target t lacks (its definition's
+// since and until), as bytecode.AttrAvailability.
+func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
+	switch v.(type) {
+	case *GridAxesArrayAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "shard GridAxesArrayAttr",
+			}
+		}
+	case *ReductionKindAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "shard ReductionKindAttr",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.AttrAvailability = Dialect

@@ -24,28 +24,28 @@ var Releases = []int{22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-all_gather +counts=1/1/0/0 gather_axis grid grid_axes?
-all_reduce +counts=1/1/0/0 grid grid_axes? reduction?
-all_slice +counts=1/1/0/0 grid grid_axes? slice_axis
-all_to_all +counts=1/1/0/0 concat_axis grid grid_axes? split_axis
-broadcast +counts=1+/1/0/0 grid grid_axes? root
-gather +counts=1+/1/0/0 gather_axis grid grid_axes? root
-get_sharding +counts=1/1/0/0
-grid +symbol +counts=0/0/0/0 shape sym_name
-grid_shape +counts=0/0+/0/0 axes? grid
-neighbors_linear_indices +counts=0+/2/0/0 grid split_axes
-process_linear_index +counts=0/1/0/0 grid
-process_multi_index +counts=0/0+/0/0 axes? grid
-recv +counts=1+/1/0/0 grid grid_axes? source?
-reduce +counts=1+/1/0/0 grid grid_axes? reduction? root
-reduce_scatter +counts=1/1/0/0 grid grid_axes? reduction? scatter_axis
-scatter +counts=1+/1/0/0 grid grid_axes? root scatter_axis
-send +counts=1+/1/0/0 destination grid grid_axes?
-shard +counts=2/1/0/0 annotate_for_users?
-shard_shape +counts=1+/0+/0/0 +operands=3 device dims
-sharding +counts=0+/1/0/0 +operands=2 grid split_axes static_halo_sizes? static_sharded_dims_offsets?
-shift +counts=1/1/0/0 grid grid_axes? offset rotate? shift_axis
-update_halo +counts=1+/1/0/0 grid split_axes static_halo_sizes?
+all_gather @22- +counts=1/1/0/0 gather_axis grid grid_axes?
+all_reduce @22- +counts=1/1/0/0 grid grid_axes? reduction?
+all_slice @22- +counts=1/1/0/0 grid grid_axes? slice_axis
+all_to_all @22- +counts=1/1/0/0 concat_axis grid grid_axes? split_axis
+broadcast @22- +counts=1+/1/0/0 grid grid_axes? root
+gather @22- +counts=1+/1/0/0 gather_axis grid grid_axes? root
+get_sharding @22- +counts=1/1/0/0
+grid @22- +symbol +counts=0/0/0/0 shape sym_name
+grid_shape @22- +counts=0/0+/0/0 axes? grid
+neighbors_linear_indices @22- +counts=0+/2/0/0 grid split_axes
+process_linear_index @22- +counts=0/1/0/0 grid
+process_multi_index @22- +counts=0/0+/0/0 axes? grid
+recv @22- +counts=1+/1/0/0 grid grid_axes? source?
+reduce @22- +counts=1+/1/0/0 grid grid_axes? reduction? root
+reduce_scatter @22- +counts=1/1/0/0 grid grid_axes? reduction? scatter_axis
+scatter @22- +counts=1+/1/0/0 grid grid_axes? root scatter_axis
+send @22- +counts=1+/1/0/0 destination grid grid_axes?
+shard @22- +counts=2/1/0/0 annotate_for_users?
+shard_shape @22- +counts=1+/0+/0/0 +operands=3 device dims
+sharding @22- +counts=0+/1/0/0 +operands=2 grid split_axes static_halo_sizes? static_sharded_dims_offsets?
+shift @22- +counts=1/1/0/0 grid grid_axes? offset rotate? shift_axis
+update_halo @22- +counts=1+/1/0/0 grid split_axes static_halo_sizes?
 `
 
 var opTable = bytecode.NewOpTable("shard", opTableText)

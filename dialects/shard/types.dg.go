@@ -2,7 +2,11 @@
 
 package shard
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
+)
 
 // ShardingType is sharding definition.
 type ShardingType struct {
@@ -32,3 +36,21 @@ func (t *ShardingType) String() string {
 	}
 	return "!shard.ShardingType"
 }
+
+// TypeAvailable refuses a type that the target t lacks (its definition's
+// since and until), as bytecode.TypeAvailability.
+func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
+	switch v.(type) {
+	case *ShardingType:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "shard ShardingType",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.TypeAvailability = Dialect

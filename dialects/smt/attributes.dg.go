@@ -5,7 +5,9 @@ package smt
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // BitVectorAttr is a smt attribute.
@@ -57,3 +59,21 @@ func (a *BitVectorAttr) Type() ir.Type {
 func (a *BitVectorAttr) Value() ir.APInt {
 	return a.value
 }
+
+// AttributeAvailable refuses an attribute that the target t lacks (its definition's
+// since and until), as bytecode.AttrAvailability.
+func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
+	switch v.(type) {
+	case *BitVectorAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "smt BitVectorAttr",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.AttrAvailability = Dialect

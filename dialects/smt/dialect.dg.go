@@ -24,60 +24,60 @@ var Releases = []int{22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-and +counts=0+/1/0/0
-apply_func +counts=1+/1/0/0
-array.broadcast +counts=1/1/0/0
-array.select +counts=2/1/0/0
-array.store +counts=3/1/0/0
-assert +counts=1/0/0/0
-bv.add +counts=2/1/0/0
-bv.and +counts=2/1/0/0
-bv.ashr +counts=2/1/0/0
-bv.cmp +counts=2/1/0/0 pred
-bv.concat +counts=2/1/0/0
-bv.constant +counts=0/1/0/0 value
-bv.extract +counts=1/1/0/0 lowBit
-bv.lshr +counts=2/1/0/0
-bv.mul +counts=2/1/0/0
-bv.neg +counts=1/1/0/0
-bv.not +counts=1/1/0/0
-bv.or +counts=2/1/0/0
-bv.repeat +counts=1/1/0/0
-bv.sdiv +counts=2/1/0/0
-bv.shl +counts=2/1/0/0
-bv.smod +counts=2/1/0/0
-bv.srem +counts=2/1/0/0
-bv.udiv +counts=2/1/0/0
-bv.urem +counts=2/1/0/0
-bv.xor +counts=2/1/0/0
-bv2int +counts=1/1/0/0 is_signed?
-check +counts=0/0+/3/0 +oneblock=0,1,2
-constant +counts=0/1/0/0 value
-declare_fun +counts=0/1/0/0 namePrefix?
-distinct +counts=0+/1/0/0
-eq +counts=0+/1/0/0
-exists +counts=0/1/1+/0 +oneblock=0 boundVarNames? noPattern? weight?
-forall +counts=0/1/1+/0 +oneblock=0 boundVarNames? noPattern? weight?
-implies +counts=2/1/0/0
-int.abs +counts=1/1/0/0
-int.add +counts=0+/1/0/0
-int.cmp +counts=2/1/0/0 pred
-int.constant +counts=0/1/0/0 value
-int.div +counts=2/1/0/0
-int.mod +counts=2/1/0/0
-int.mul +counts=0+/1/0/0
-int.sub +counts=2/1/0/0
-int2bv +counts=1/1/0/0
-ite +counts=3/1/0/0
-not +counts=1/1/0/0
-or +counts=0+/1/0/0
-pop +counts=0/0/0/0 count
-push +counts=0/0/0/0 count
-reset +counts=0/0/0/0
-set_logic +counts=0/0/0/0 +parents=smt.solver logic
-solver +isolated +counts=0+/0+/1/0 +oneblock=0
-xor +counts=0+/1/0/0
-yield +terminator +counts=0+/0/0/0
+and @22- +counts=0+/1/0/0
+apply_func @22- +counts=1+/1/0/0
+array.broadcast @22- +counts=1/1/0/0
+array.select @22- +counts=2/1/0/0
+array.store @22- +counts=3/1/0/0
+assert @22- +counts=1/0/0/0
+bv.add @22- +counts=2/1/0/0
+bv.and @22- +counts=2/1/0/0
+bv.ashr @22- +counts=2/1/0/0
+bv.cmp @22- +counts=2/1/0/0 pred
+bv.concat @22- +counts=2/1/0/0
+bv.constant @22- +counts=0/1/0/0 value
+bv.extract @22- +counts=1/1/0/0 lowBit
+bv.lshr @22- +counts=2/1/0/0
+bv.mul @22- +counts=2/1/0/0
+bv.neg @22- +counts=1/1/0/0
+bv.not @22- +counts=1/1/0/0
+bv.or @22- +counts=2/1/0/0
+bv.repeat @22- +counts=1/1/0/0
+bv.sdiv @22- +counts=2/1/0/0
+bv.shl @22- +counts=2/1/0/0
+bv.smod @22- +counts=2/1/0/0
+bv.srem @22- +counts=2/1/0/0
+bv.udiv @22- +counts=2/1/0/0
+bv.urem @22- +counts=2/1/0/0
+bv.xor @22- +counts=2/1/0/0
+bv2int @22- +counts=1/1/0/0 is_signed?
+check @22- +counts=0/0+/3/0 +oneblock=0,1,2
+constant @22- +counts=0/1/0/0 value
+declare_fun @22- +counts=0/1/0/0 namePrefix?
+distinct @22- +counts=0+/1/0/0
+eq @22- +counts=0+/1/0/0
+exists @22- +counts=0/1/1+/0 +oneblock=0 boundVarNames? noPattern? weight?
+forall @22- +counts=0/1/1+/0 +oneblock=0 boundVarNames? noPattern? weight?
+implies @22- +counts=2/1/0/0
+int.abs @22- +counts=1/1/0/0
+int.add @22- +counts=0+/1/0/0
+int.cmp @22- +counts=2/1/0/0 pred
+int.constant @22- +counts=0/1/0/0 value
+int.div @22- +counts=2/1/0/0
+int.mod @22- +counts=2/1/0/0
+int.mul @22- +counts=0+/1/0/0
+int.sub @22- +counts=2/1/0/0
+int2bv @22- +counts=1/1/0/0
+ite @22- +counts=3/1/0/0
+not @22- +counts=1/1/0/0
+or @22- +counts=0+/1/0/0
+pop @22- +counts=0/0/0/0 count
+push @22- +counts=0/0/0/0 count
+reset @22- +counts=0/0/0/0
+set_logic @22- +counts=0/0/0/0 +parents=smt.solver logic
+solver @22- +isolated +counts=0+/0+/1/0 +oneblock=0
+xor @22- +counts=0+/1/0/0
+yield @22- +terminator +counts=0+/0/0/0
 `
 
 var opTable = bytecode.NewOpTable("smt", opTableText)

@@ -6,7 +6,9 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // ArrayType is a smt type.
@@ -264,3 +266,61 @@ func (t *SortType) Identifier() ir.Attribute {
 func (t *SortType) SortParams() []ir.Type {
 	return t.sortParams
 }
+
+// TypeAvailable refuses a type that the target t lacks (its definition's
+// since and until), as bytecode.TypeAvailability.
+func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
+	switch v.(type) {
+	case *ArrayType:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "smt ArrayType",
+			}
+		}
+	case *BitVectorType:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "smt BitVectorType",
+			}
+		}
+	case *BoolType:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "smt BoolType",
+			}
+		}
+	case *IntType:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "smt IntType",
+			}
+		}
+	case *SMTFuncType:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "smt SMTFuncType",
+			}
+		}
+	case *SortType:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "smt SortType",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.TypeAvailability = Dialect

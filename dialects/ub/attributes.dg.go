@@ -2,7 +2,11 @@
 
 package ub
 
-import "github.com/dialectgen/dialectgen/runtime/ir"
+import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
+)
 
 // PoisonAttr is an ub attribute.
 type PoisonAttr struct {
@@ -32,3 +36,21 @@ func (a *PoisonAttr) String() string {
 	}
 	return "#ub.PoisonAttr"
 }
+
+// AttributeAvailable refuses an attribute that the target t lacks (its definition's
+// since and until), as bytecode.AttrAvailability.
+func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
+	switch v.(type) {
+	case *PoisonAttr:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "ub PoisonAttr",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.AttrAvailability = Dialect

@@ -24,7 +24,7 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-poison +counts=0/1/0/0 value?
+poison @19- +counts=0/1/0/0 value?
 unreachable @22- +terminator +counts=0/0/0/0
 `
 

@@ -24,8 +24,8 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-v.iv +counts=1-2/1/0/0 imm opcode
-v.sv +counts=2-3/1/0/0 opcode
+v.iv @19- +counts=1-2/1/0/0 imm opcode
+v.sv @19- +counts=2-3/1/0/0 opcode
 `
 
 var opTable = bytecode.NewOpTable("vcix", opTableText)

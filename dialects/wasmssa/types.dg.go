@@ -5,7 +5,9 @@ package wasmssa
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // ExternRefType is opaque type for external reference.
@@ -207,3 +209,53 @@ func (t *TableType) Reference() ir.Type {
 func (t *TableType) Limit() ir.Type {
 	return t.limit
 }
+
+// TypeAvailable refuses a type that the target t lacks (its definition's
+// since and until), as bytecode.TypeAvailability.
+func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
+	switch v.(type) {
+	case *ExternRefType:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "wasmssa ExternRefType",
+			}
+		}
+	case *FuncRefType:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "wasmssa FuncRefType",
+			}
+		}
+	case *LimitType:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "wasmssa LimitType",
+			}
+		}
+	case *LocalRefType:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "wasmssa LocalRefType",
+			}
+		}
+	case *TableType:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "wasmssa TableType",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.TypeAvailability = Dialect

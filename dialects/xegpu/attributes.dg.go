@@ -615,6 +615,22 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 				What:   "xegpu BlockTensorDescAttr",
 			}
 		}
+	case *CachePolicyAttr:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "xegpu CachePolicyAttr",
+			}
+		}
+	case *FenceScopeAttr:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "xegpu FenceScopeAttr",
+			}
+		}
 	case *LayoutAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
@@ -632,9 +648,9 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 			}
 		}
 	case *MemoryScopeAttr:
-		if !(t.Release != 0 && t.Release <= 19) {
+		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
 			return &wire.VersionError{
-				Needs:  "llvm <= 19",
+				Needs:  "llvm >= 19 and llvm <= 19",
 				Target: t.String(),
 				What:   "xegpu MemoryScopeAttr",
 			}
@@ -672,9 +688,9 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 			}
 		}
 	case *TensorDescAttr:
-		if !(t.Release != 0 && t.Release <= 19) {
+		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
 			return &wire.VersionError{
-				Needs:  "llvm <= 19",
+				Needs:  "llvm >= 19 and llvm <= 19",
 				Target: t.String(),
 				What:   "xegpu TensorDescAttr",
 			}

@@ -24,42 +24,42 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-alloc_nbarrier +counts=0/0/0/0 nbarrier_num
+alloc_nbarrier @19- +counts=0/0/0/0 nbarrier_num
 atomic_rmw @22- +counts=3/1/0/0 kind layout?
-atomic_rmw @-21 +counts=3/1/0/0 kind
+atomic_rmw @19-21 +counts=3/1/0/0 kind
 convert_layout @22- +counts=1/1/0/0 input_layout target_layout
 create_mem_desc @22- +counts=1/1/0/0
 create_nd_tdesc @22- +counts=1+/1/0/0 +operands=4 const_offsets? const_shape? const_strides?
-create_nd_tdesc @-21 +counts=1+/1/0/0 +operands=4 const_offsets const_shape? const_strides?
+create_nd_tdesc @19-21 +counts=1+/1/0/0 +operands=4 const_offsets const_shape? const_strides?
 create_tdesc @20- +counts=2/1/0/0
-create_tdesc @-19 +counts=2/1/0/0 chunk_size? const_offsets
+create_tdesc @19-19 +counts=2/1/0/0 chunk_size? const_offsets
 dpas @22- +counts=2-3/1/0/0 layout_a? layout_b? layout_cd?
-dpas @-21 +counts=2-3/1/0/0
-fence +counts=0/0/0/0 fence_scope memory_kind
-init_nbarrier +counts=2/1/0/0
+dpas @19-21 +counts=2-3/1/0/0
+fence @19- +counts=0/0/0/0 fence_scope memory_kind
+init_nbarrier @19- +counts=2/1/0/0
 load @22- +counts=2-3/1/0/0 chunk_size? l1_hint? l2_hint? l3_hint? layout?
 load @20-21 +counts=1/1/0/0 l1_hint? l2_hint? l3_hint?
-load @-19 +counts=2/1/0/0 l1_hint? l2_hint? l3_hint? transpose?
+load @19-19 +counts=2/1/0/0 l1_hint? l2_hint? l3_hint? transpose?
 load_matrix @22- +counts=1+/1/0/0 const_offsets layout? subgroup_block_io?
 load_nd @22- +counts=1+/1/0/0 const_offsets? l1_hint? l2_hint? l3_hint? layout? packed? transpose?
 load_nd @20-21 +counts=1/1/0/0 l1_hint? l2_hint? l3_hint? transpose?
-load_nd @-19 +counts=1/1/0/0 l1_hint? l2_hint? l3_hint? transpose? vnni_axis?
-nbarrier_arrive +counts=1/0/0/0
-nbarrier_wait +counts=1/0/0/0
+load_nd @19-19 +counts=1/1/0/0 l1_hint? l2_hint? l3_hint? transpose? vnni_axis?
+nbarrier_arrive @19- +counts=1/0/0/0
+nbarrier_wait @19- +counts=1/0/0/0
 prefetch @22- +counts=1-2/0/0/0 l1_hint? l2_hint? l3_hint? layout? offset_align_byte?
 prefetch @20-21 +counts=0/0/0/0 l1_hint? l2_hint? l3_hint?
-prefetch @-19 +counts=1/0/0/0 l1_hint? l2_hint? l3_hint?
+prefetch @19-19 +counts=1/0/0/0 l1_hint? l2_hint? l3_hint?
 prefetch_nd @22- +counts=1+/0/0/0 const_offsets? l1_hint? l2_hint? l3_hint? layout?
-prefetch_nd @-21 +counts=1/0/0/0 l1_hint? l2_hint? l3_hint?
+prefetch_nd @19-21 +counts=1/0/0/0 l1_hint? l2_hint? l3_hint?
 store @22- +counts=3-4/0/0/0 chunk_size? l1_hint? l2_hint? l3_hint? layout?
 store @20-21 +counts=2/0/0/0 l1_hint? l2_hint? l3_hint?
-store @-19 +counts=3/0/0/0 l1_hint? l2_hint? l3_hint?
+store @19-19 +counts=3/0/0/0 l1_hint? l2_hint? l3_hint?
 store_matrix @22- +counts=2+/0/0/0 const_offsets layout? subgroup_block_io?
 store_nd @22- +counts=2+/0/0/0 const_offsets? l1_hint? l2_hint? l3_hint? layout?
-store_nd @-21 +counts=2/0/0/0 l1_hint? l2_hint? l3_hint?
-update_nd_offset +counts=1+/1/0/0 const_offsets
+store_nd @19-21 +counts=2/0/0/0 l1_hint? l2_hint? l3_hint?
+update_nd_offset @19- +counts=1+/1/0/0 const_offsets
 update_offset @20- +counts=2/1/0/0
-update_offset @-19 +counts=2/1/0/0 const_offsets
+update_offset @19-19 +counts=2/1/0/0 const_offsets
 `
 
 var opTable = bytecode.NewOpTable("xegpu", opTableText)

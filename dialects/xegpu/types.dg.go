@@ -182,6 +182,22 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 				What:   "xegpu MemDescType",
 			}
 		}
+	case *NbarrierType:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "xegpu NbarrierType",
+			}
+		}
+	case *TensorDescType:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "xegpu TensorDescType",
+			}
+		}
 	}
 	return nil
 }

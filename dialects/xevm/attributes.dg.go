@@ -7,6 +7,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // AddrSpaceAttr is describe address spaces.
@@ -401,3 +402,69 @@ func (dialect) EnumAttr(ctx *ir.Context, enum, value string) ir.Attribute {
 }
 
 var _ bytecode.EnumAttrs = Dialect
+
+// AttributeAvailable refuses an attribute that the target t lacks (its definition's
+// since and until), as bytecode.AttrAvailability.
+func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
+	switch v.(type) {
+	case *AddrSpaceAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "xevm AddrSpaceAttr",
+			}
+		}
+	case *LoadCacheControlAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "xevm LoadCacheControlAttr",
+			}
+		}
+	case *MMAShapeAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "xevm MMAShapeAttr",
+			}
+		}
+	case *MMATypesAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "xevm MMATypesAttr",
+			}
+		}
+	case *MemScopeAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "xevm MemScopeAttr",
+			}
+		}
+	case *StoreCacheControlAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "xevm StoreCacheControlAttr",
+			}
+		}
+	case *XeVMTargetAttr:
+		if !(t.Release == 0 || t.Release >= 22) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 22",
+				Target: t.String(),
+				What:   "xevm XeVMTargetAttr",
+			}
+		}
+	}
+	return nil
+}
+
+var _ bytecode.AttrAvailability = Dialect

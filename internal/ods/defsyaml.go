@@ -146,7 +146,7 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, di
 	if d.summary != "" {
 		fmt.Fprintf(b, "    summary: %s\n", strconv.Quote(d.summary))
 	}
-	for _, kv := range append(bounds(rels, all, d.span), olderBound(rels, d.absentOlder, d.span)...) {
+	for _, kv := range withinBounds(append(bounds(rels, all, d.span), olderBound(rels, d.absentOlder, d.span)...), d.within) {
 		fmt.Fprintf(b, "    %s: %s\n", kv[0], kv[1])
 	}
 	// Encoded members decide some parameter types.

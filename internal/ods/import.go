@@ -1,6 +1,7 @@
 package ods
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"go/token"
@@ -70,6 +71,16 @@ func Import(opts Options, releases []Release) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("dialect %s %v", opts.Dialect, err)
 	}
+	// A dialect the oldest or newest releases given lack, or that an older
+	// release's records lack, bounds all it defines (mlir-opt --show-dialects:
+	// LLVM 16 has no ub or xegpu, 19 no smt, 22 no mesh).
+	var within [][2]string
+	if s.first > 0 || opts.Older != nil && opts.Older.LLVM < rels[0].LLVM && !opts.Older.Records.hasDialect(opts.Dialect) {
+		within = append(within, [2]string{"since", fmt.Sprintf("llvm %d", rels[s.first].LLVM)})
+	}
+	if s.last < len(rels)-1 {
+		within = append(within, [2]string{"until", fmt.Sprintf("llvm %d", rels[s.last].LLVM)})
+	}
 	rels = rels[s.first : s.last+1]
 	perRelease := make([]map[string]*opFacts, len(rels))
 	facts := make([]*dialectFacts, len(rels))
@@ -100,6 +111,12 @@ func Import(opts Options, releases []Release) ([]byte, error) {
 			return nil, fmt.Errorf("llvm %d: %v", o.LLVM, err)
 		}
 		markOlderFacts(opts.Dialect, d)
+	}
+	for _, m := range ops {
+		m.within = within
+	}
+	for _, m := range slices.Concat(d.attrs, d.types) {
+		m.within = within
 	}
 	return writeYAML(opts, rels, ops, d), nil
 }
@@ -204,6 +221,21 @@ func sameDefault(a, b string) bool {
 	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
 	return a == b || strings.HasSuffix(a, "::"+b) || strings.HasSuffix(b, "::"+a)
 }
+
+// withinBounds adds to an element's since and until those of its dialect
+// (within) that it lacks.
+func withinBounds(kvs, within [][2]string) [][2]string {
+	for _, w := range within {
+		if !slices.ContainsFunc(kvs, func(kv [2]string) bool { return kv[0] == w[0] }) {
+			kvs = append(kvs, w)
+		}
+	}
+	slices.SortStableFunc(kvs, func(a, b [2]string) int { return cmp.Compare(boundOrder[a[0]], boundOrder[b[0]]) })
+	return kvs
+}
+
+// boundOrder writes since before until.
+var boundOrder = map[string]int{"since": 0, "until": 1}
 
 // parentsCover reports whether the parents newer allows include every
 // one older allows (nil: any op).
@@ -654,6 +686,9 @@ type mergedOp struct {
 	// others.
 	parents    []string
 	parentSpan span
+	// within are the bounds of the dialect among the releases given, for
+	// those of the op's own that do not bound it further.
+	within [][2]string
 	// parentsOlder says that Options.Older allowed a parent these do
 	// not (LLVM 16's scf.yield ended scf.parallel's body): the
 	// restriction then holds from the oldest imported release on.

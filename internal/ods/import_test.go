@@ -880,3 +880,34 @@ func TestImportOlderIsolation(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// A dialect a release lacks bounds everything it defines: since the first
+// release given that has it (LLVM 19's records lack smt), and since the
+// oldest release imported where the older release's records lack it
+// (LLVM 16 has no ub); writers then refuse its ops for those releases.
+func TestImportDialectBounds(t *testing.T) {
+	without := func(m map[string]any) { m["Toy_Dialect"].(map[string]any)["name"] = "other" }
+	older := fixture(t, 19, without)
+	older.LLVM = 16
+	for _, c := range []struct {
+		name     string
+		opts     Options
+		releases []Release
+		want     string
+	}{
+		{"22 only", Options{Dialect: "toy"}, []Release{fixture(t, 19, without), fixture(t, 22, nil)}, "since: llvm 22"},
+		{"not in 16", Options{Dialect: "toy", Older: &older}, []Release{fixture(t, 19, nil), fixture(t, 22, nil)}, "since: llvm 19"},
+	} {
+		data, err := Import(c.opts, c.releases)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := "  - name: call\n    summary: \"A one-line summary.\"\n    " + c.want + "\n"
+		if !strings.Contains(string(data), want) {
+			t.Errorf("%s: no %q in\n%s", c.name, want, data)
+		}
+		if _, err := defs.Load("toy.yaml", data); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

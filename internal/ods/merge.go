@@ -186,9 +186,11 @@ type mergedDef struct {
 	// absentOlder says that Options.Older defines it with other
 	// parameters (see markReshapedOlder).
 	absentOlder bool
-	params      []*mergedPart
-	param       map[string]paramFacts // the newest release's facts of each param
-	bytecode    []*mergedVariant
+	// within: see mergedOp.
+	within   [][2]string
+	params   []*mergedPart
+	param    map[string]paramFacts // the newest release's facts of each param
+	bytecode []*mergedVariant
 	// texts are the definition's text forms, newest first, each over the
 	// releases that share it.
 	texts []*mergedText

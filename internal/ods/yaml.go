@@ -81,7 +81,7 @@ func writeOp(b *strings.Builder, rels []Release, m *mergedOp, releaseHook string
 	if m.summary != "" {
 		fmt.Fprintf(b, "    summary: %s\n", strconv.Quote(m.summary))
 	}
-	for _, kv := range append(bounds(rels, all, m.span), olderBound(rels, m.absentOlder, m.span)...) {
+	for _, kv := range withinBounds(append(bounds(rels, all, m.span), olderBound(rels, m.absentOlder, m.span)...), m.within) {
 		fmt.Fprintf(b, "    %s: %s\n", kv[0], kv[1])
 	}
 	if releaseHook != "" {
