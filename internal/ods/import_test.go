@@ -541,20 +541,7 @@ func TestImportReleaseFacts(t *testing.T) {
 // A release that declares a definition's parameters in another order
 // prints struct(params) in that order: its text form spells them out.
 func TestImportOlderParamOrder(t *testing.T) {
-	ref := func(name string) map[string]any { return map[string]any{"kind": "def", "def": name, "printable": name} }
-	dag := func(args ...[]any) map[string]any { return map[string]any{"args": args, "kind": "dag"} }
-	pair := func(params ...string) func(map[string]any) {
-		return func(m map[string]any) {
-			var args [][]any
-			for _, p := range params {
-				args = append(args, []any{"unsigned", p})
-			}
-			m["Toy_PairAttr"] = map[string]any{"!name": "Toy_PairAttr", "!superclasses": []any{"AttrDef"}, "cppClassName": "PairAttr",
-				"dialect": ref("Toy_Dialect"), "summary": "A pair.", "mnemonic": "pair", "assemblyFormat": "`<` struct(params) `>`",
-				"parameters": dag(args...)}
-			m["!instanceof"].(map[string]any)["AttrDef"] = []any{"Toy_PairAttr"}
-		}
-	}
+	pair := pairAttr
 	data, err := Import(Options{Dialect: "toy"}, []Release{fixture(t, 19, pair("second", "first")), fixture(t, 22, pair("first", "second", "third"))})
 	if err != nil {
 		t.Fatal(err)
@@ -592,15 +579,7 @@ func TestDeclarationOf(t *testing.T) {
 // HasParent names C++ classes, as code in the op's namespace sees them:
 // the importer writes the ops they are, for the releases that say so.
 func TestImportParents(t *testing.T) {
-	ref := func(name string) map[string]any { return map[string]any{"kind": "def", "def": name, "printable": name} }
-	parent := func(classes string) func(map[string]any) {
-		return func(m map[string]any) {
-			m["Toy_Dialect"].(map[string]any)["cppNamespace"] = "::mlir::toy"
-			m["anonymous_parent"] = map[string]any{"!anonymous": true, "!name": "anonymous_parent", "!superclasses": []any{"Trait", "NativeTrait", "ParamNativeOpTrait"}, "trait": "HasParent<" + classes + ">::Impl"}
-			call := m["Toy_CallOp"].(map[string]any)
-			call["traits"] = append(call["traits"].([]any), ref("anonymous_parent"))
-		}
-	}
+	parent := parentTrait
 	for _, c := range []struct {
 		classes19, classes22 string
 		want, err            string
@@ -729,18 +708,7 @@ func TestImportOlder(t *testing.T) {
 // also ended scf.parallel's body); one the older release had as well
 // holds in it too.
 func TestImportOlderParents(t *testing.T) {
-	ref := func(name string) map[string]any { return map[string]any{"kind": "def", "def": name, "printable": name} }
-	parent := func(classes string) func(map[string]any) {
-		return func(m map[string]any) {
-			if classes == "" {
-				return
-			}
-			m["Toy_Dialect"].(map[string]any)["cppNamespace"] = "::mlir::toy"
-			m["anonymous_parent"] = map[string]any{"!anonymous": true, "!name": "anonymous_parent", "!superclasses": []any{"Trait", "NativeTrait", "ParamNativeOpTrait"}, "trait": "HasParent<" + classes + ">::Impl"}
-			call := m["Toy_CallOp"].(map[string]any)
-			call["traits"] = append(call["traits"].([]any), ref("anonymous_parent"))
-		}
-	}
+	parent := parentTrait
 	for _, c := range []struct{ classes16, want string }{
 		{"FuncOp", "    parents: [toy.func]\n"},
 		{"FuncOp, ModuleOp", "    parents: {ops: [toy.func], since: llvm 19}\n"},
@@ -787,20 +755,7 @@ func TestImportOlderConstraint(t *testing.T) {
 // requires, gets since that release (LLVM 16's #sparse_tensor.encoding);
 // one defined with the same parameters does not.
 func TestImportOlderReshaped(t *testing.T) {
-	ref := func(name string) map[string]any { return map[string]any{"kind": "def", "def": name, "printable": name} }
-	dag := func(args ...[]any) map[string]any { return map[string]any{"args": args, "kind": "dag"} }
-	pair := func(params ...string) func(map[string]any) {
-		return func(m map[string]any) {
-			var args [][]any
-			for _, p := range params {
-				args = append(args, []any{"unsigned", p})
-			}
-			m["Toy_PairAttr"] = map[string]any{"!name": "Toy_PairAttr", "!superclasses": []any{"AttrDef"}, "cppClassName": "PairAttr",
-				"dialect": ref("Toy_Dialect"), "summary": "A pair.", "mnemonic": "pair", "assemblyFormat": "`<` struct(params) `>`",
-				"parameters": dag(args...)}
-			m["!instanceof"].(map[string]any)["AttrDef"] = []any{"Toy_PairAttr"}
-		}
-	}
+	pair := pairAttr
 	for _, c := range []struct {
 		older []string
 		since bool
@@ -831,14 +786,13 @@ func TestImportOlderReshaped(t *testing.T) {
 // writers and parsers for it then give ops (arith's fastmath in LLVM 16);
 // one it populates with another default is not said to be.
 func TestImportOlderPopulated(t *testing.T) {
-	ref := func(name string) map[string]any { return map[string]any{"kind": "def", "def": name, "printable": name} }
 	weight := func(dflt string) func(map[string]any) {
 		return func(m map[string]any) {
 			m["anonymous_95"] = map[string]any{"!name": "anonymous_95", "!anonymous": true,
-				"!superclasses": []any{"Constraint", "AttrConstraint", "Attr", "DefaultValuedAttr"}, "baseAttr": ref("I64Attr"),
+				"!superclasses": []any{"Constraint", "AttrConstraint", "Attr", "DefaultValuedAttr"}, "baseAttr": defRef("I64Attr"),
 				"defaultValue": dflt}
 			args := dagArgs(m, "Toy_CallOp", "arguments")
-			op(m, "Toy_CallOp")["arguments"].(map[string]any)["args"] = append(args, []any{ref("anonymous_95"), "weight"})
+			op(m, "Toy_CallOp")["arguments"].(map[string]any)["args"] = append(args, []any{defRef("anonymous_95"), "weight"})
 		}
 	}
 	for _, c := range []struct{ older, want string }{
@@ -909,5 +863,38 @@ func TestImportDialectBounds(t *testing.T) {
 		if _, err := defs.Load("toy.yaml", data); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// defRef is a record's reference to the def named name.
+func defRef(name string) map[string]any {
+	return map[string]any{"kind": "def", "def": name, "printable": name}
+}
+
+// pairAttr edits a fixture to define Toy_PairAttr with these parameters.
+func pairAttr(params ...string) func(map[string]any) {
+	return func(m map[string]any) {
+		var args [][]any
+		for _, p := range params {
+			args = append(args, []any{"unsigned", p})
+		}
+		m["Toy_PairAttr"] = map[string]any{"!name": "Toy_PairAttr", "!superclasses": []any{"AttrDef"}, "cppClassName": "PairAttr",
+			"dialect": defRef("Toy_Dialect"), "summary": "A pair.", "mnemonic": "pair", "assemblyFormat": "`<` struct(params) `>`",
+			"parameters": map[string]any{"args": args, "kind": "dag"}}
+		m["!instanceof"].(map[string]any)["AttrDef"] = []any{"Toy_PairAttr"}
+	}
+}
+
+// parentTrait edits a fixture to give Toy_CallOp HasParent<classes>
+// (nothing for "").
+func parentTrait(classes string) func(map[string]any) {
+	return func(m map[string]any) {
+		if classes == "" {
+			return
+		}
+		m["Toy_Dialect"].(map[string]any)["cppNamespace"] = "::mlir::toy"
+		m["anonymous_parent"] = map[string]any{"!anonymous": true, "!name": "anonymous_parent", "!superclasses": []any{"Trait", "NativeTrait", "ParamNativeOpTrait"}, "trait": "HasParent<" + classes + ">::Impl"}
+		call := m["Toy_CallOp"].(map[string]any)
+		call["traits"] = append(call["traits"].([]any), defRef("anonymous_parent"))
 	}
 }

@@ -224,34 +224,16 @@ func TestReleaseParallelTerminator(t *testing.T) {
 	text := map[oracle.Release]string{oracle.LLVM16: loop("scf.yield"), oracle.LLVM19: loop("scf.reduce"), oracle.LLVM22: loop("scf.reduce")}
 	refuses(t, oracle.LLVM16, text[oracle.LLVM19])
 	refuses(t, oracle.LLVM19, text[oracle.LLVM16])
-	for _, c := range [][2]oracle.Release{
+	convertsAsOracles(t, text, [][2]oracle.Release{
 		{oracle.LLVM16, oracle.LLVM16}, {oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22},
 		{oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM22, oracle.LLVM16},
-	} {
-		from, to := c[0], c[1]
-		_, ctx, m := readNewest(t, from, text[from])
-		out, err := writeFor(ctx, m, to)
-		if err != nil {
-			t.Errorf("%d to %d: %v", from, to, err)
-			continue
-		}
-		want, err := oracle.RunInput(to, []byte(text[to]), ".mlir", oracle.BytecodeFlags(to, to.Versions()[len(to.Versions())-1])...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !bytes.Equal(out, want) {
-			t.Errorf("%d to %d: the bytes differ from mlir-opt-%d's", from, to, to)
-		}
-	}
+	})
 	reduction := "func.func @f(%lb: index, %ub: index, %m: memref<?xf32>) -> f32 {\n" +
 		"  %z = arith.constant 0.0 : f32\n" +
 		"  %s = scf.parallel (%i) = (%lb) to (%ub) step (%lb) init (%z) -> f32 {\n" +
 		"    %v = memref.load %m[%i] : memref<?xf32>\n" +
 		"    scf.reduce(%v : f32) {\n    ^bb0(%x: f32, %y: f32):\n      %r = arith.addf %x, %y : f32\n      scf.reduce.return %r : f32\n    }\n  }\n  return %s : f32\n}\n"
-	_, ctx, m := readNewest(t, oracle.LLVM19, reduction)
-	if _, err := writeFor(ctx, m, oracle.LLVM16); err == nil || !strings.Contains(err.Error(), "reductions on scf.parallel's terminator (1), which LLVM 16 writes as scf.reduce ops before an scf.yield") {
-		t.Errorf("a reduction written for 16: %v", err)
-	}
+	writeRefused(t, oracle.LLVM19, oracle.LLVM16, reduction, "reductions on scf.parallel's terminator (1), which LLVM 16 writes as scf.reduce ops before an scf.yield")
 }
 
 // tosa.argmax's axis is an I64Attr in LLVM 16 and an I32Attr after (what
@@ -269,7 +251,16 @@ func TestReleaseConstraint16(t *testing.T) {
 	text := map[oracle.Release]string{oracle.LLVM16: argmax("i64"), oracle.LLVM19: argmax("i32")}
 	refuses(t, oracle.LLVM16, text[oracle.LLVM19])
 	refuses(t, oracle.LLVM19, text[oracle.LLVM16])
-	for _, c := range [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM16, oracle.LLVM19}} {
+	convertsAsOracles(t, text, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM16, oracle.LLVM19}})
+}
+
+// convertsAsOracles reads, for each pair of releases, the bytecode
+// mlir-opt of the first writes for its text, writes it for the second,
+// and checks the bytes are those mlir-opt of the second writes for its
+// text (the same op, as that release spells it).
+func convertsAsOracles(t *testing.T, text map[oracle.Release]string, pairs [][2]oracle.Release) {
+	t.Helper()
+	for _, c := range pairs {
 		from, to := c[0], c[1]
 		_, ctx, m := readNewest(t, from, text[from])
 		out, err := writeFor(ctx, m, to)
@@ -344,10 +335,7 @@ func TestReleaseMapArity(t *testing.T) {
 		t.Errorf("the module read, written for 19 after the write for 22: %v (the bytes read: %v)", err, bytes.Equal(back, in))
 	}
 	reads := mapOp("%x: f32, %y: f32, %z: f32", "    %s = arith.addf %x, %z : f32\n    \"linalg.yield\"(%s) : (f32) -> ()\n")
-	_, ctx, m = readNewest(t, oracle.LLVM22, reads)
-	if _, err := writeFor(ctx, m, oracle.LLVM19); err == nil || !strings.Contains(err.Error(), "the mapper reads the init's element, which LLVM 19 does not pass it") {
-		t.Errorf("a mapper reading the init written for 19: %v", err)
-	}
+	writeRefused(t, oracle.LLVM22, oracle.LLVM19, reads, "the mapper reads the init's element, which LLVM 19 does not pass it")
 }
 
 // LLVM 19 and 22 order omp.parallel's operand groups differently (19: if,
@@ -362,11 +350,8 @@ func TestReleaseReorderedGroups(t *testing.T) {
 	parallel := func(operands string) string {
 		return "func.func @f(%n: i32) {\n  omp.parallel " + operands + "{\n    omp.terminator\n  }\n  return\n}\n"
 	}
-	_, ctx, m := readNewest(t, oracle.LLVM19, parallel("num_threads(%n : i32) "))
-	if _, err := writeFor(ctx, m, oracle.LLVM22); err == nil || !strings.Contains(err.Error(), "LLVM 22 orders its operand groups otherwise than LLVM 19") {
-		t.Errorf("omp.parallel with num_threads written for 22: %v", err)
-	}
-	_, ctx, m = readNewest(t, oracle.LLVM19, parallel(""))
+	writeRefused(t, oracle.LLVM19, oracle.LLVM22, parallel("num_threads(%n : i32) "), "LLVM 22 orders its operand groups otherwise than LLVM 19")
+	_, ctx, m := readNewest(t, oracle.LLVM19, parallel(""))
 	out, err := writeFor(ctx, m, oracle.LLVM22)
 	if err != nil {
 		t.Fatal(err)
@@ -385,5 +370,15 @@ func TestRelease16Isolation(t *testing.T) {
 	out, err := mlirbc.Append(nil, ctx, m, m.Options())
 	if err != nil || !bytes.Equal(out, in) {
 		t.Errorf("omp.target of a 16 file written back: %v (the bytes read: %v)", err, bytes.Equal(out, in))
+	}
+}
+
+// writeRefused checks that the module mlir-opt of release from writes for
+// text is refused for release to, with an error saying want.
+func writeRefused(t *testing.T, from, to oracle.Release, text, want string) {
+	t.Helper()
+	_, ctx, m := readNewest(t, from, text)
+	if _, err := writeFor(ctx, m, to); err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("written for %d: %v; want an error saying %q", to, err, want)
 	}
 }
