@@ -640,6 +640,13 @@ type OpAttr struct {
 	// older upstream releases kept some attributes they later declared).
 	// Without it, writers refuse the attribute at those releases.
 	DiscardableOutside bool
+	// ReadOutside says that a release which does not declare the
+	// attribute still reads it from the op's attribute dictionary (LLVM
+	// 19's affine.if reads 22's inherent condition there). Written for
+	// such a release, the attribute is carried there; any other
+	// attribute inherent where the op was read and undeclared in the
+	// target release is refused, as the target would ignore it.
+	ReadOutside bool
 	// OptionalAt, when set, bounds the releases in which the attribute is
 	// optional (ODS made it optional, or required, in some release); in
 	// the others it is required.

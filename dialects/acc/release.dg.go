@@ -16,6 +16,7 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	varType := release.Attr{Name: "varType", Since: 22}
 	structured := release.Attr{Name: "structured", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return builtin.GetBoolAttr(ctx, true)
 	}, DefaultText: "true"}
@@ -25,19 +26,32 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	modifiers := release.Attr{Name: "modifiers", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetDataClauseModifierAttr(ctx, DataClauseModifierNone)
 	}, DefaultText: "mlir::acc::DataClauseModifier::none"}
+	recipe := release.Attr{Name: "recipe", Since: 22}
+	asyncOperandsDeviceType := release.Attr{Name: "asyncOperandsDeviceType", Since: 19}
+	asyncOnly := release.Attr{Name: "asyncOnly", Since: 19}
+	waitOperandsSegments := release.Attr{Name: "waitOperandsSegments", Since: 19}
+	waitOperandsDeviceType := release.Attr{Name: "waitOperandsDeviceType", Since: 19}
+	hasWaitDevnum := release.Attr{Name: "hasWaitDevnum", Since: 19}
+	waitOnly := release.Attr{Name: "waitOnly", Since: 19}
 	dataClause := release.Attr{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetDataClauseAttr(ctx, DataClauseAccFirstprivate)
 	}, DefaultText: "mlir::acc::DataClause::acc_firstprivate"}
+	deviceTypes := release.Attr{Name: "device_types", Since: 19}
+	privatizations := release.Attr{Name: "privatizations", Since: 19, Until: 19}
+	reductionRecipes := release.Attr{Name: "reductionRecipes", Since: 19, Until: 19}
+	combined := release.Attr{Name: "combined", Since: 19}
 	return &release.Rules{
 		Dialect: "acc",
 		Ops: map[string]*release.Op{
 			"attach": {Attrs: []release.Attr{
+				varType,
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccAttach)
 				}, DefaultText: "mlir::acc::DataClause::acc_attach"},
 				structured,
 				implicit,
 				modifiers,
+				recipe,
 			}, Hook: varTypeRelease},
 			"bounds": {Attrs: []release.Attr{
 				{Name: "strideInBytes", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -45,22 +59,27 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "false"},
 			}},
 			"cache": {Attrs: []release.Attr{
+				varType,
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccCache)
 				}, DefaultText: "mlir::acc::DataClause::acc_cache"},
 				structured,
 				implicit,
 				modifiers,
+				recipe,
 			}, Hook: varTypeRelease},
 			"copyin": {Attrs: []release.Attr{
+				varType,
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccCopyin)
 				}, DefaultText: "mlir::acc::DataClause::acc_copyin"},
 				structured,
 				implicit,
 				modifiers,
+				recipe,
 			}, Hook: varTypeRelease},
 			"copyout": {Attrs: []release.Attr{
+				varType,
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccCopyout)
 				}, DefaultText: "mlir::acc::DataClause::acc_copyout"},
@@ -69,28 +88,35 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				modifiers,
 			}, Hook: varTypeRelease},
 			"create": {Attrs: []release.Attr{
+				varType,
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccCreate)
 				}, DefaultText: "mlir::acc::DataClause::acc_create"},
 				structured,
 				implicit,
 				modifiers,
+				recipe,
 			}, Hook: varTypeRelease},
+			"data": {Attrs: []release.Attr{asyncOperandsDeviceType, asyncOnly, waitOperandsSegments, waitOperandsDeviceType, hasWaitDevnum, waitOnly}},
 			"declare_device_resident": {Attrs: []release.Attr{
+				varType,
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccDeclareDeviceResident)
 				}, DefaultText: "mlir::acc::DataClause::acc_declare_device_resident"},
 				structured,
 				implicit,
 				modifiers,
+				recipe,
 			}, Hook: varTypeRelease},
 			"declare_link": {Attrs: []release.Attr{
+				varType,
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccDeclareLink)
 				}, DefaultText: "mlir::acc::DataClause::acc_declare_link"},
 				structured,
 				implicit,
 				modifiers,
+				recipe,
 			}, Hook: varTypeRelease},
 			"delete": {Attrs: []release.Attr{
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -109,14 +135,16 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				modifiers,
 			}},
 			"deviceptr": {Attrs: []release.Attr{
+				varType,
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccDeviceptr)
 				}, DefaultText: "mlir::acc::DataClause::acc_deviceptr"},
 				structured,
 				implicit,
 				modifiers,
+				recipe,
 			}, Hook: varTypeRelease},
-			"firstprivate": {Attrs: []release.Attr{dataClause, structured, implicit, modifiers}, Hook: varTypeRelease},
+			"firstprivate": {Attrs: []release.Attr{varType, dataClause, structured, implicit, modifiers, recipe}, Hook: varTypeRelease},
 			"firstprivate_map": {Attrs: []release.Attr{
 				dataClause,
 				structured,
@@ -126,66 +154,127 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "mlir::acc::DataClauseModifier::none"},
 			}},
 			"getdeviceptr": {Attrs: []release.Attr{
+				varType,
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccGetdeviceptr)
 				}, DefaultText: "mlir::acc::DataClause::acc_getdeviceptr"},
 				structured,
 				implicit,
 				modifiers,
+				recipe,
 			}, Hook: varTypeRelease},
+			"init": {Attrs: []release.Attr{deviceTypes}},
 			"loop": {Attrs: []release.Attr{
+				{Name: "inclusiveUpperbound", Since: 19},
 				{Name: "collapse", Storage: []release.Storage{{Until: 16, Form: release.IntI64, Constraint: "I64Attr"}, {Form: release.ArrayI64, Constraint: "I64ArrayAttr"}}},
+				{Name: "collapseDeviceType", Since: 19},
+				{Name: "gangOperandsArgType", Since: 19},
+				{Name: "gangOperandsSegments", Since: 19},
+				{Name: "gangOperandsDeviceType", Since: 19},
+				{Name: "workerNumOperandsDeviceType", Since: 19},
+				{Name: "vectorOperandsDeviceType", Since: 19},
 				{Name: "seq", Storage: []release.Storage{{Until: 16, Constraint: "UnitAttr"}, {Constraint: "DeviceTypeArrayAttr"}}},
 				{Name: "independent", Storage: []release.Storage{{Until: 16, Constraint: "UnitAttr"}, {Constraint: "DeviceTypeArrayAttr"}}},
 				{Name: "auto_", Storage: []release.Storage{{Until: 16, Constraint: "UnitAttr"}, {Constraint: "DeviceTypeArrayAttr"}}},
+				{Name: "tileOperandsSegments", Since: 19},
+				{Name: "tileOperandsDeviceType", Since: 19},
+				privatizations,
+				reductionRecipes,
+				combined,
+				{Name: "unstructured", Since: 22},
 			}},
 			"nocreate": {Attrs: []release.Attr{
+				varType,
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccNoCreate)
 				}, DefaultText: "mlir::acc::DataClause::acc_no_create"},
 				structured,
 				implicit,
 				modifiers,
+				recipe,
 			}, Hook: varTypeRelease},
+			"parallel": {Attrs: []release.Attr{
+				asyncOperandsDeviceType,
+				asyncOnly,
+				waitOperandsSegments,
+				waitOperandsDeviceType,
+				hasWaitDevnum,
+				waitOnly,
+				{Name: "numGangsSegments", Since: 19},
+				{Name: "numGangsDeviceType", Since: 19},
+				{Name: "numWorkersDeviceType", Since: 19},
+				{Name: "vectorLengthDeviceType", Since: 19},
+				reductionRecipes,
+				privatizations,
+				{Name: "firstprivatizations", Since: 19, Until: 19},
+				combined,
+			}},
 			"present": {Attrs: []release.Attr{
+				varType,
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccPresent)
 				}, DefaultText: "mlir::acc::DataClause::acc_present"},
 				structured,
 				implicit,
 				modifiers,
+				recipe,
 			}, Hook: varTypeRelease},
 			"private": {Attrs: []release.Attr{
+				varType,
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccPrivate)
 				}, DefaultText: "mlir::acc::DataClause::acc_private"},
 				structured,
 				implicit,
 				modifiers,
+				recipe,
 			}, Hook: varTypeRelease},
 			"reduction": {Attrs: []release.Attr{
+				varType,
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccReduction)
 				}, DefaultText: "mlir::acc::DataClause::acc_reduction"},
 				structured,
 				implicit,
 				modifiers,
+				recipe,
 			}, Hook: varTypeRelease},
 			"routine": {Attrs: []release.Attr{
 				{Name: "func_name", Storage: []release.Storage{{Until: 19, Constraint: "SymbolNameAttr"}, {Constraint: "SymbolRefAttr"}}},
+				{Name: "bindName", Until: 19},
+				{Name: "bindNameDeviceType", Until: 19},
+				{Name: "bindIdName", Since: 22},
+				{Name: "bindStrName", Since: 22},
+				{Name: "bindIdNameDeviceType", Since: 22},
+				{Name: "bindStrNameDeviceType", Since: 22},
 			}},
+			"serial": {Attrs: []release.Attr{
+				{Name: "reductionRecipes", Until: 19},
+				{Name: "privatizations", Until: 19},
+				{Name: "firstprivatizations", Until: 19},
+			}},
+			"shutdown": {Attrs: []release.Attr{deviceTypes}},
 			"update": {Attrs: []release.Attr{
+				asyncOperandsDeviceType,
 				{Name: "async", Until: 19, Storage: []release.Storage{{Until: 16, Constraint: "UnitAttr"}, {Constraint: "DeviceTypeArrayAttr"}}},
+				{Name: "asyncOnly", Since: 22},
+				waitOperandsSegments,
+				waitOperandsDeviceType,
+				hasWaitDevnum,
+				waitOnly,
 			}},
 			"update_device": {Attrs: []release.Attr{
+				varType,
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccUpdateDevice)
 				}, DefaultText: "mlir::acc::DataClause::acc_update_device"},
 				structured,
 				implicit,
 				modifiers,
+				recipe,
 			}, Hook: varTypeRelease},
 			"update_host": {Attrs: []release.Attr{
+				varType,
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccUpdateHost)
 				}, DefaultText: "mlir::acc::DataClause::acc_update_host"},
@@ -194,12 +283,14 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				modifiers,
 			}, Hook: varTypeRelease},
 			"use_device": {Attrs: []release.Attr{
+				varType,
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetDataClauseAttr(ctx, DataClauseAccUseDevice)
 				}, DefaultText: "mlir::acc::DataClause::acc_use_device"},
 				structured,
 				implicit,
 				modifiers,
+				recipe,
 			}, Hook: varTypeRelease},
 		},
 		Oldest: 19,

@@ -18,7 +18,13 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "affine",
 		Ops: map[string]*release.Op{
-			"delinearize_index": {Hook: delinearizeIndexRelease},
+			"delinearize_index": {Attrs: []release.Attr{
+				{Name: "static_basis", Since: 22},
+			}, Hook: delinearizeIndexRelease},
+			"for": {Attrs: []release.Attr{
+				{Name: "lowerBoundMap", Since: 19},
+				{Name: "upperBoundMap", Since: 19},
+			}},
 			"parallel": {Attrs: []release.Attr{
 				{Name: "reductions", Enum: releaseAtomicRMWKindEnum},
 			}},

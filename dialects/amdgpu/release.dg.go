@@ -74,6 +74,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "0"},
 			}},
 			"wmma": {Attrs: []release.Attr{
+				{Name: "m", Since: 22},
+				{Name: "n", Since: 22},
+				{Name: "k", Since: 22},
 				{Name: "subwordOffset", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
 				}, DefaultText: "0"},

@@ -21,7 +21,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	overflowFlags := release.Attr{Name: "overflowFlags", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlagsNone)
 	}, DefaultText: "::mlir::arith::IntegerOverflowFlags::none"}
-	fastmath2 := release.Attr{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
+	isExact := release.Attr{Name: "isExact", Since: 22}
+	fastmath2 := release.Attr{Name: "fastmath", Since: 19}
+	fastmath3 := release.Attr{Name: "fastmath", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetFastMathFlagsAttr(ctx, FastMathFlagsNone)
 	}, DefaultText: "::mlir::arith::FastMathFlags::none"}
 	return &release.Rules{
@@ -35,17 +37,26 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
 			"divf":     {Attrs: []release.Attr{fastmath}},
-			"maximumf": {Attrs: []release.Attr{fastmath2}},
-			"maxnumf":  {Attrs: []release.Attr{fastmath2}},
-			"minimumf": {Attrs: []release.Attr{fastmath2}},
-			"minnumf":  {Attrs: []release.Attr{fastmath2}},
+			"divsi":    {Attrs: []release.Attr{isExact}},
+			"divui":    {Attrs: []release.Attr{isExact}},
+			"extf":     {Attrs: []release.Attr{fastmath2}},
+			"maximumf": {Attrs: []release.Attr{fastmath3}},
+			"maxnumf":  {Attrs: []release.Attr{fastmath3}},
+			"minimumf": {Attrs: []release.Attr{fastmath3}},
+			"minnumf":  {Attrs: []release.Attr{fastmath3}},
 			"mulf":     {Attrs: []release.Attr{fastmath}},
 			"muli":     {Attrs: []release.Attr{overflowFlags}},
 			"negf":     {Attrs: []release.Attr{fastmath}},
 			"remf":     {Attrs: []release.Attr{fastmath}},
 			"shli":     {Attrs: []release.Attr{overflowFlags}},
+			"shrsi":    {Attrs: []release.Attr{isExact}},
+			"shrui":    {Attrs: []release.Attr{isExact}},
 			"subf":     {Attrs: []release.Attr{fastmath}},
 			"subi":     {Attrs: []release.Attr{overflowFlags}},
+			"truncf": {Attrs: []release.Attr{
+				{Name: "roundingmode", Since: 19},
+				fastmath2,
+			}},
 			"trunci": {Attrs: []release.Attr{
 				{Name: "overflowFlags", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetIntegerOverflowFlagsAttr(ctx, IntegerOverflowFlagsNone)

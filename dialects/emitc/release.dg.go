@@ -20,6 +20,8 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 		Ops: map[string]*release.Op{
 			"call": {Attrs: []release.Attr{
 				{Name: "callee", Storage: []release.Storage{{Until: 16, Constraint: "StrAttr"}, {Constraint: "FlatSymbolRefAttr"}}},
+				{Name: "arg_attrs", Since: 22},
+				{Name: "res_attrs", Since: 22},
 			}},
 		},
 		Oldest: 19,

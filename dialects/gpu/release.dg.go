@@ -16,6 +16,7 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	upperBound := release.Attr{Name: "upper_bound", Since: 19}
 	modeA := release.Attr{Name: "modeA", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetTransposeModeAttr(ctx, TransposeModeNONTRANSPOSE)
 	}, DefaultText: "TransposeMode::NON_TRANSPOSE"}
@@ -25,11 +26,33 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "gpu",
 		Ops: map[string]*release.Op{
+			"block_dim": {Attrs: []release.Attr{upperBound}},
+			"block_id":  {Attrs: []release.Attr{upperBound}},
 			"create_2to4_spmat": {Attrs: []release.Attr{
 				{Name: "pruneFlag", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetPrune2To4SpMatFlagAttr(ctx, Prune2To4SpMatFlagPRUNEANDCHECK)
 				}, DefaultText: "Prune2To4SpMatFlag::PRUNE_AND_CHECK"},
 			}},
+			"func": {Attrs: []release.Attr{
+				{Name: "workgroup_attrib_attrs", Since: 19},
+				{Name: "private_attrib_attrs", Since: 19},
+				{Name: "known_block_size", Since: 19},
+				{Name: "known_grid_size", Since: 19},
+				{Name: "known_cluster_size", Since: 22},
+			}},
+			"global_id": {Attrs: []release.Attr{upperBound}},
+			"grid_dim":  {Attrs: []release.Attr{upperBound}},
+			"lane_id":   {Attrs: []release.Attr{upperBound}},
+			"launch": {Attrs: []release.Attr{
+				{Name: "module", Since: 22},
+				{Name: "function", Since: 22},
+			}},
+			"module": {Attrs: []release.Attr{
+				{Name: "sym_name", Since: 19},
+				{Name: "targets", Since: 19},
+				{Name: "offloadingHandler", Since: 19},
+			}},
+			"num_subgroups":                     {Attrs: []release.Attr{upperBound}},
 			"sddmm":                             {Attrs: []release.Attr{modeA, modeB}},
 			"sddmm_buffer_size":                 {Attrs: []release.Attr{modeA, modeB}},
 			"spgemm_copy":                       {Attrs: []release.Attr{modeA, modeB}},
@@ -38,11 +61,15 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			"spmm_buffer_size":                  {Attrs: []release.Attr{modeA, modeB}},
 			"spmv":                              {Attrs: []release.Attr{modeA}},
 			"spmv_buffer_size":                  {Attrs: []release.Attr{modeA}},
+			"subgroup_id":                       {Attrs: []release.Attr{upperBound}},
 			"subgroup_reduce": {Attrs: []release.Attr{
+				{Name: "cluster_size", Since: 22},
 				{Name: "cluster_stride", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 1))
 				}, DefaultText: "1"},
 			}},
+			"subgroup_size": {Attrs: []release.Attr{upperBound}},
+			"thread_id":     {Attrs: []release.Attr{upperBound}},
 		},
 		Oldest: 19,
 	}

@@ -15,13 +15,21 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	indexingMaps := release.Attr{Name: "indexing_maps", Since: 22}
+	cast := release.Attr{Name: "cast", Since: 22}
+	m := release.Attr{Name: "m", Until: 19}
+	r := release.Attr{Name: "r", Until: 19}
+	fmr := release.Attr{Name: "fmr", Since: 22}
 	return &release.Rules{
 		Dialect: "linalg",
 		Ops: map[string]*release.Op{
-			"batch_matmul":        {Hook: indexingMapsRelease},
-			"batch_reduce_matmul": {Hook: indexingMapsRelease},
-			"map":                 {Hook: mapArityRelease},
-			"matmul":              {Hook: indexingMapsRelease},
+			"batch_matmul":              {Attrs: []release.Attr{indexingMaps, cast}, Hook: indexingMapsRelease},
+			"batch_reduce_matmul":       {Attrs: []release.Attr{indexingMaps, cast}, Hook: indexingMapsRelease},
+			"map":                       {Hook: mapArityRelease},
+			"matmul":                    {Attrs: []release.Attr{indexingMaps}, Hook: indexingMapsRelease},
+			"winograd_filter_transform": {Attrs: []release.Attr{m, r, fmr}},
+			"winograd_input_transform":  {Attrs: []release.Attr{m, r, fmr}},
+			"winograd_output_transform": {Attrs: []release.Attr{m, r, fmr}},
 		},
 		Oldest: 19,
 	}

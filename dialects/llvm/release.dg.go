@@ -16,93 +16,235 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	overflowFlags := release.Attr{Name: "overflowFlags", Since: 19}
+	isExact := release.Attr{Name: "isExact", Since: 22}
+	syncscope := release.Attr{Name: "syncscope", Since: 19}
+	alignment := release.Attr{Name: "alignment", Since: 19}
+	volatile := release.Attr{Name: "volatile_", Since: 19}
+	accessGroups := release.Attr{Name: "access_groups", Since: 19}
+	aliasScopes := release.Attr{Name: "alias_scopes", Since: 19}
+	noaliasScopes := release.Attr{Name: "noalias_scopes", Since: 19}
+	tbaa := release.Attr{Name: "tbaa", Since: 19}
+	loopAnnotation := release.Attr{Name: "loop_annotation", Since: 19}
+	varCalleeType := release.Attr{Name: "var_callee_type", Since: 19}
 	fastmathFlags := release.Attr{Name: "fastmathFlags", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
 	}, DefaultText: "{}"}
 	cConv := release.Attr{Name: "CConv", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetCConvAttr(ctx, CConvCcc)
 	}, DefaultText: "CConv::C"}
+	memoryEffects := release.Attr{Name: "memory_effects", Since: 22}
+	opBundleSizes := release.Attr{Name: "op_bundle_sizes", Since: 22}
+	opBundleTags := release.Attr{Name: "op_bundle_tags", Since: 22}
+	argAttrs := release.Attr{Name: "arg_attrs", Since: 22}
+	resAttrs := release.Attr{Name: "res_attrs", Since: 22}
+	inlineHint := release.Attr{Name: "inline_hint", Since: 22}
 	fastmathFlags2 := release.Attr{Name: "fastmathFlags", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
 	}, DefaultText: "{}"}
 	branchWeights := release.Attr{Name: "branch_weights", Storage: []release.Storage{{Until: 16, Constraint: "ElementsAttr"}, {Form: release.DenseI32, Constraint: "DenseI32ArrayAttr"}}}
+	comdat := release.Attr{Name: "comdat", Since: 19}
 	visibility := release.Attr{Name: "visibility_", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
 	}, DefaultText: "mlir::LLVM::Visibility::Default"}
 	fastmathFlags3 := release.Attr{Name: "fastmathFlags", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetFastmathFlagsAttr(ctx, FastmathFlagsNone)
 	}, DefaultText: "{}"}
+	isZeroPoison := release.Attr{Name: "is_zero_poison", Since: 19}
+	locationExpr := release.Attr{Name: "locationExpr", Since: 19}
+	size := release.Attr{Name: "size", Until: 19}
+	isVolatile := release.Attr{Name: "isVolatile", Since: 19}
+	dereferenceable := release.Attr{Name: "dereferenceable", Since: 22}
+	invariantGroup := release.Attr{Name: "invariantGroup", Since: 22}
 	ordering := release.Attr{Name: "ordering", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
 	}, DefaultText: "AtomicOrdering::not_atomic"}
-	accessGroups := release.Attr{Name: "access_groups", Storage: []release.Storage{{Until: 16, Constraint: "SymbolRefArrayAttr"}, {Constraint: "LLVM_AccessGroupArrayAttr"}}}
-	aliasScopes := release.Attr{Name: "alias_scopes", Storage: []release.Storage{{Until: 16, Constraint: "SymbolRefArrayAttr"}, {Constraint: "LLVM_AliasScopeArrayAttr"}}}
-	noaliasScopes := release.Attr{Name: "noalias_scopes", Storage: []release.Storage{{Until: 16, Constraint: "SymbolRefArrayAttr"}, {Constraint: "LLVM_AliasScopeArrayAttr"}}}
+	accessGroups2 := release.Attr{Name: "access_groups", Storage: []release.Storage{{Until: 16, Constraint: "SymbolRefArrayAttr"}, {Constraint: "LLVM_AccessGroupArrayAttr"}}}
+	aliasScopes2 := release.Attr{Name: "alias_scopes", Storage: []release.Storage{{Until: 16, Constraint: "SymbolRefArrayAttr"}, {Constraint: "LLVM_AliasScopeArrayAttr"}}}
+	noaliasScopes2 := release.Attr{Name: "noalias_scopes", Storage: []release.Storage{{Until: 16, Constraint: "SymbolRefArrayAttr"}, {Constraint: "LLVM_AliasScopeArrayAttr"}}}
 	visibility2 := release.Attr{Name: "visibility_", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
 	}, DefaultText: "mlir::LLVM::Visibility::Default"}
+	data := release.Attr{Name: "data", Since: 22}
+	nonNeg := release.Attr{Name: "nonNeg", Since: 22}
 	return &release.Rules{
 		Dialect: "llvm",
 		Ops: map[string]*release.Op{
+			"add": {Attrs: []release.Attr{overflowFlags}},
+			"alloca": {Attrs: []release.Attr{
+				{Name: "inalloca", Since: 19},
+			}},
+			"ashr":      {Attrs: []release.Attr{isExact}},
+			"atomicrmw": {Attrs: []release.Attr{syncscope, alignment, volatile, accessGroups, aliasScopes, noaliasScopes, tbaa}},
+			"br":        {Attrs: []release.Attr{loopAnnotation}},
 			"call": {Attrs: []release.Attr{
+				varCalleeType,
 				fastmathFlags,
 				{Name: "branch_weights", Until: 19, Storage: []release.Storage{{Until: 16, Constraint: "ElementsAttr"}, {Form: release.DenseI32, Constraint: "DenseI32ArrayAttr"}}},
 				cConv,
 				{Name: "TailCallKind", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetTailCallKindAttr(ctx, TailCallKindNone)
 				}, DefaultText: "TailCallKind::None"},
+				memoryEffects,
+				{Name: "convergent", Since: 22},
+				{Name: "no_unwind", Since: 22},
+				{Name: "will_return", Since: 22},
+				opBundleSizes,
+				opBundleTags,
+				argAttrs,
+				resAttrs,
+				{Name: "no_inline", Since: 22},
+				{Name: "always_inline", Since: 22},
+				inlineHint,
+				accessGroups,
+				aliasScopes,
+				noaliasScopes,
+				tbaa,
 			}, Hook: opBundlesRelease},
-			"call_intrinsic": {Attrs: []release.Attr{fastmathFlags2}, Hook: opBundlesRelease},
-			"cond_br":        {Attrs: []release.Attr{branchWeights}},
-			"fadd":           {Attrs: []release.Attr{fastmathFlags}},
-			"fcmp":           {Attrs: []release.Attr{fastmathFlags}},
-			"fdiv":           {Attrs: []release.Attr{fastmathFlags}},
-			"fmul":           {Attrs: []release.Attr{fastmathFlags}},
-			"fneg":           {Attrs: []release.Attr{fastmathFlags}},
-			"frem":           {Attrs: []release.Attr{fastmathFlags}},
-			"fsub":           {Attrs: []release.Attr{fastmathFlags}},
+			"call_intrinsic": {Attrs: []release.Attr{fastmathFlags2, opBundleSizes, opBundleTags, argAttrs, resAttrs}, Hook: opBundlesRelease},
+			"cmpxchg": {Attrs: []release.Attr{
+				syncscope,
+				alignment,
+				{Name: "weak", Since: 19},
+				volatile,
+				accessGroups,
+				aliasScopes,
+				noaliasScopes,
+				tbaa,
+			}},
+			"cond_br": {Attrs: []release.Attr{branchWeights, loopAnnotation}},
+			"fadd":    {Attrs: []release.Attr{fastmathFlags}},
+			"fcmp":    {Attrs: []release.Attr{fastmathFlags}},
+			"fdiv":    {Attrs: []release.Attr{fastmathFlags}},
+			"fmul":    {Attrs: []release.Attr{fastmathFlags}},
+			"fneg":    {Attrs: []release.Attr{fastmathFlags}},
+			"frem":    {Attrs: []release.Attr{fastmathFlags}},
+			"fsub":    {Attrs: []release.Attr{fastmathFlags}},
 			"func": {Attrs: []release.Attr{
+				{Name: "sym_visibility", Since: 19},
 				{Name: "linkage", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetLinkageAttr(ctx, LinkageExternal)
 				}, DefaultText: "Linkage::External"},
 				{Name: "CConv", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetCConvAttr(ctx, CConvCcc)
 				}, DefaultText: "CConv::C"},
+				comdat,
+				{Name: "convergent", Since: 19},
+				{Name: "memory", Until: 19},
+				memoryEffects,
 				visibility,
+				{Name: "arm_streaming", Since: 19},
+				{Name: "arm_locally_streaming", Since: 19},
+				{Name: "arm_streaming_compatible", Since: 19},
+				{Name: "arm_new_za", Since: 19},
+				{Name: "arm_in_za", Since: 19},
+				{Name: "arm_out_za", Since: 19},
+				{Name: "arm_inout_za", Since: 19},
+				{Name: "arm_preserves_za", Since: 19},
+				{Name: "section", Since: 19},
+				{Name: "unnamed_addr", Since: 19},
+				alignment,
+				{Name: "vscale_range", Since: 19},
+				{Name: "frame_pointer", Since: 19},
+				{Name: "target_cpu", Since: 19},
+				{Name: "tune_cpu", Since: 19},
+				{Name: "reciprocal_estimates", Since: 22},
+				{Name: "prefer_vector_width", Since: 22},
+				{Name: "target_features", Since: 19},
+				{Name: "unsafe_fp_math", Since: 19, Until: 19},
+				{Name: "no_infs_fp_math", Since: 19},
+				{Name: "no_nans_fp_math", Since: 19},
+				{Name: "approx_func_fp_math", Since: 19, Until: 19},
+				{Name: "no_signed_zeros_fp_math", Since: 19},
+				{Name: "denormal_fp_math", Since: 19},
+				{Name: "denormal_fp_math_f32", Since: 19},
+				{Name: "fp_contract", Since: 19},
+				{Name: "instrument_function_entry", Since: 22},
+				{Name: "instrument_function_exit", Since: 22},
+				{Name: "no_inline", Since: 19},
+				{Name: "always_inline", Since: 19},
+				inlineHint,
+				{Name: "no_unwind", Since: 19},
+				{Name: "will_return", Since: 19},
+				{Name: "optimize_none", Since: 19},
+				{Name: "vec_type_hint", Since: 22},
+				{Name: "work_group_size_hint", Since: 22},
+				{Name: "reqd_work_group_size", Since: 22},
+				{Name: "intel_reqd_sub_group_size", Since: 22},
+				{Name: "uwtable_kind", Since: 22},
+			}},
+			"getelementptr": {Attrs: []release.Attr{
+				{Name: "inbounds", Until: 19},
+				{Name: "noWrapFlags", Since: 22},
 			}},
 			"inline_asm": {Attrs: []release.Attr{
 				{Name: "tail_call_kind", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetTailCallKindAttr(ctx, TailCallKindNone)
 				}, DefaultText: "TailCallKind::None"},
 			}},
-			"intr.acos":                   {Attrs: []release.Attr{fastmathFlags3}},
-			"intr.asin":                   {Attrs: []release.Attr{fastmathFlags3}},
-			"intr.assume":                 {Hook: opBundlesRelease},
-			"intr.atan":                   {Attrs: []release.Attr{fastmathFlags3}},
-			"intr.atan2":                  {Attrs: []release.Attr{fastmathFlags3}},
-			"intr.ceil":                   {Attrs: []release.Attr{fastmathFlags}},
-			"intr.copysign":               {Attrs: []release.Attr{fastmathFlags}},
-			"intr.cos":                    {Attrs: []release.Attr{fastmathFlags}},
-			"intr.cosh":                   {Attrs: []release.Attr{fastmathFlags3}},
-			"intr.exp":                    {Attrs: []release.Attr{fastmathFlags}},
-			"intr.exp10":                  {Attrs: []release.Attr{fastmathFlags3}},
-			"intr.exp2":                   {Attrs: []release.Attr{fastmathFlags}},
-			"intr.fabs":                   {Attrs: []release.Attr{fastmathFlags}},
-			"intr.floor":                  {Attrs: []release.Attr{fastmathFlags}},
-			"intr.fma":                    {Attrs: []release.Attr{fastmathFlags}},
-			"intr.fmuladd":                {Attrs: []release.Attr{fastmathFlags}},
-			"intr.frexp":                  {Attrs: []release.Attr{fastmathFlags3}},
-			"intr.ldexp":                  {Attrs: []release.Attr{fastmathFlags3}},
-			"intr.log":                    {Attrs: []release.Attr{fastmathFlags}},
-			"intr.log10":                  {Attrs: []release.Attr{fastmathFlags}},
-			"intr.log2":                   {Attrs: []release.Attr{fastmathFlags}},
-			"intr.maximum":                {Attrs: []release.Attr{fastmathFlags}},
-			"intr.maxnum":                 {Attrs: []release.Attr{fastmathFlags}},
-			"intr.minimum":                {Attrs: []release.Attr{fastmathFlags}},
-			"intr.minnum":                 {Attrs: []release.Attr{fastmathFlags}},
-			"intr.nearbyint":              {Attrs: []release.Attr{fastmathFlags3}},
-			"intr.pow":                    {Attrs: []release.Attr{fastmathFlags}},
-			"intr.powi":                   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.abs": {Attrs: []release.Attr{
+				{Name: "is_int_min_poison", Since: 19},
+			}},
+			"intr.acos":        {Attrs: []release.Attr{fastmathFlags3}},
+			"intr.asin":        {Attrs: []release.Attr{fastmathFlags3}},
+			"intr.assume":      {Attrs: []release.Attr{opBundleSizes, opBundleTags}, Hook: opBundlesRelease},
+			"intr.atan":        {Attrs: []release.Attr{fastmathFlags3}},
+			"intr.atan2":       {Attrs: []release.Attr{fastmathFlags3}},
+			"intr.ceil":        {Attrs: []release.Attr{fastmathFlags}},
+			"intr.copysign":    {Attrs: []release.Attr{fastmathFlags}},
+			"intr.cos":         {Attrs: []release.Attr{fastmathFlags}},
+			"intr.cosh":        {Attrs: []release.Attr{fastmathFlags3}},
+			"intr.ctlz":        {Attrs: []release.Attr{isZeroPoison}},
+			"intr.cttz":        {Attrs: []release.Attr{isZeroPoison}},
+			"intr.dbg.declare": {Attrs: []release.Attr{locationExpr}},
+			"intr.dbg.value":   {Attrs: []release.Attr{locationExpr}},
+			"intr.exp":         {Attrs: []release.Attr{fastmathFlags}},
+			"intr.exp10":       {Attrs: []release.Attr{fastmathFlags3}},
+			"intr.exp2":        {Attrs: []release.Attr{fastmathFlags}},
+			"intr.fabs":        {Attrs: []release.Attr{fastmathFlags}},
+			"intr.floor":       {Attrs: []release.Attr{fastmathFlags}},
+			"intr.fma":         {Attrs: []release.Attr{fastmathFlags}},
+			"intr.fmuladd":     {Attrs: []release.Attr{fastmathFlags}},
+			"intr.frexp":       {Attrs: []release.Attr{fastmathFlags3}},
+			"intr.is.fpclass": {Attrs: []release.Attr{
+				{Name: "bit", Since: 19},
+			}},
+			"intr.ldexp":                {Attrs: []release.Attr{fastmathFlags3}},
+			"intr.lifetime.end":         {Attrs: []release.Attr{size}},
+			"intr.lifetime.start":       {Attrs: []release.Attr{size}},
+			"intr.log":                  {Attrs: []release.Attr{fastmathFlags}},
+			"intr.log10":                {Attrs: []release.Attr{fastmathFlags}},
+			"intr.log2":                 {Attrs: []release.Attr{fastmathFlags}},
+			"intr.masked.compressstore": {Attrs: []release.Attr{argAttrs, resAttrs}},
+			"intr.masked.expandload":    {Attrs: []release.Attr{argAttrs, resAttrs}},
+			"intr.masked.load": {Attrs: []release.Attr{
+				{Name: "nontemporal", Since: 22},
+			}},
+			"intr.maximum": {Attrs: []release.Attr{fastmathFlags}},
+			"intr.maxnum":  {Attrs: []release.Attr{fastmathFlags}},
+			"intr.memcpy":  {Attrs: []release.Attr{isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs}},
+			"intr.memcpy.inline": {Attrs: []release.Attr{
+				{Name: "len", Since: 19},
+				isVolatile,
+				accessGroups,
+				aliasScopes,
+				noaliasScopes,
+				tbaa,
+				argAttrs,
+				resAttrs,
+			}},
+			"intr.memmove":   {Attrs: []release.Attr{isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs}},
+			"intr.memset":    {Attrs: []release.Attr{isVolatile, accessGroups, aliasScopes, noaliasScopes, tbaa, argAttrs, resAttrs}},
+			"intr.minimum":   {Attrs: []release.Attr{fastmathFlags}},
+			"intr.minnum":    {Attrs: []release.Attr{fastmathFlags}},
+			"intr.nearbyint": {Attrs: []release.Attr{fastmathFlags3}},
+			"intr.pow":       {Attrs: []release.Attr{fastmathFlags}},
+			"intr.powi":      {Attrs: []release.Attr{fastmathFlags}},
+			"intr.prefetch": {Attrs: []release.Attr{
+				{Name: "rw", Since: 19},
+				{Name: "hint", Since: 19},
+				{Name: "cache", Since: 19},
+			}},
 			"intr.rint":                   {Attrs: []release.Attr{fastmathFlags3}},
 			"intr.round":                  {Attrs: []release.Attr{fastmathFlags}},
 			"intr.roundeven":              {Attrs: []release.Attr{fastmathFlags}},
@@ -119,15 +261,34 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			"intr.vector.reduce.fmin":     {Attrs: []release.Attr{fastmathFlags2}},
 			"intr.vector.reduce.fminimum": {Attrs: []release.Attr{fastmathFlags3}},
 			"intr.vector.reduce.fmul":     {Attrs: []release.Attr{fastmathFlags2}},
-			"invoke":                      {Attrs: []release.Attr{branchWeights, cConv}, Hook: opBundlesRelease},
-			"load":                        {Attrs: []release.Attr{ordering, accessGroups, aliasScopes, noaliasScopes}},
-			"mlir.alias":                  {Attrs: []release.Attr{visibility2}},
+			"inttoptr":                    {Attrs: []release.Attr{dereferenceable}},
+			"invoke":                      {Attrs: []release.Attr{varCalleeType, argAttrs, resAttrs, branchWeights, cConv, opBundleSizes, opBundleTags}, Hook: opBundlesRelease},
+			"load": {Attrs: []release.Attr{
+				{Name: "invariant", Since: 19},
+				invariantGroup,
+				ordering,
+				syncscope,
+				dereferenceable,
+				accessGroups2,
+				aliasScopes2,
+				noaliasScopes2,
+				tbaa,
+			}},
+			"lshr":       {Attrs: []release.Attr{isExact}},
+			"mlir.alias": {Attrs: []release.Attr{visibility2}},
 			"mlir.global": {Attrs: []release.Attr{
+				{Name: "externally_initialized", Since: 22},
 				{Name: "addr_space", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
 				}, DefaultText: "0"},
+				comdat,
+				{Name: "dbg_expr", Since: 19, Until: 19},
+				{Name: "dbg_exprs", Since: 22},
 				visibility,
+				{Name: "target_specific_attrs", Since: 22},
 			}},
+			"mlir.global_ctors": {Attrs: []release.Attr{data}},
+			"mlir.global_dtors": {Attrs: []release.Attr{data}},
 			"mlir.ifunc": {Attrs: []release.Attr{
 				{Name: "address_space", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
@@ -137,12 +298,25 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "mlir::LLVM::UnnamedAddr::None"},
 				visibility2,
 			}},
+			"mul": {Attrs: []release.Attr{overflowFlags}},
+			"or": {Attrs: []release.Attr{
+				{Name: "isDisjoint", Since: 22},
+			}},
+			"sdiv":   {Attrs: []release.Attr{isExact}},
 			"select": {Attrs: []release.Attr{fastmathFlags2}},
-			"store":  {Attrs: []release.Attr{ordering, accessGroups, aliasScopes, noaliasScopes}},
+			"shl":    {Attrs: []release.Attr{overflowFlags}},
+			"store":  {Attrs: []release.Attr{invariantGroup, ordering, syncscope, accessGroups2, aliasScopes2, noaliasScopes2, tbaa}},
+			"sub":    {Attrs: []release.Attr{overflowFlags}},
 			"switch": {Attrs: []release.Attr{
 				{Name: "case_values", Storage: []release.Storage{{Until: 16, Constraint: "ElementsAttr"}, {Constraint: "AnyIntElementsAttr"}}},
 				branchWeights,
 			}},
+			"trunc": {Attrs: []release.Attr{
+				{Name: "overflowFlags", Since: 22},
+			}},
+			"udiv":   {Attrs: []release.Attr{isExact}},
+			"uitofp": {Attrs: []release.Attr{nonNeg}},
+			"zext":   {Attrs: []release.Attr{nonNeg}},
 		},
 		Oldest: 19,
 	}

@@ -15,12 +15,19 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	nontemporal := release.Attr{Name: "nontemporal", Since: 19}
+	alignment := release.Attr{Name: "alignment", Since: 22}
 	return &release.Rules{
 		Dialect: "memref",
 		Ops: map[string]*release.Op{
 			"atomic_rmw": {Attrs: []release.Attr{
 				{Name: "kind", Enum: releaseAtomicRMWKindEnum},
 			}},
+			"expand_shape": {Attrs: []release.Attr{
+				{Name: "static_output_shape", Since: 19},
+			}},
+			"load":  {Attrs: []release.Attr{nontemporal, alignment}},
+			"store": {Attrs: []release.Attr{nontemporal, alignment}},
 		},
 		Oldest: 19,
 	}

@@ -34,6 +34,8 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	toProxy := release.Attr{Name: "toProxy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetProxyKindAttr(ctx, ProxyKindTensormap)
 	}, DefaultText: "ProxyKind::TENSORMAP"}
+	shape := release.Attr{Name: "shape", Since: 22}
+	eltType := release.Attr{Name: "eltType", Since: 22}
 	scope := release.Attr{Name: "scope", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetMemScopeKindAttr(ctx, MemScopeKindCta)
 	}, DefaultText: "MemScopeKind::CTA"}
@@ -46,6 +48,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	relaxed2 := release.Attr{Name: "relaxed", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return builtin.GetBoolAttr(ctx, false)
 	}, DefaultText: "false"}
+	range2 := release.Attr{Name: "range", Since: 22}
 	group := release.Attr{Name: "group", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetCTAGroupKindAttr(ctx, CTAGroupKindCta1)
 	}, DefaultText: "CTAGroupKind::CTA_1"}
@@ -61,6 +64,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "nvvm",
 		Ops: map[string]*release.Op{
+			"barrier": {Attrs: []release.Attr{
+				{Name: "reductionOp", Since: 22},
+			}},
 			"convert.bf16x2.to.f8x2":  {Attrs: []release.Attr{rnd, sat}},
 			"convert.f16x2.to.f8x2":   {Attrs: []release.Attr{relu}},
 			"convert.f32x2.to.bf16x2": {Attrs: []release.Attr{rnd, sat, relu}},
@@ -97,17 +103,22 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "isCTAOnly", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
+				{Name: "group", Since: 22},
 			}},
 			"cp.async.mbarrier.arrive":        {Attrs: []release.Attr{noinc}},
 			"cp.async.mbarrier.arrive.shared": {Attrs: []release.Attr{noinc}},
-			"fence.proxy.acquire":             {Attrs: []release.Attr{fromProxy, toProxy}},
-			"fence.proxy.release":             {Attrs: []release.Attr{fromProxy, toProxy}},
+			"cp.async.shared.global": {Attrs: []release.Attr{
+				{Name: "modifier", Since: 19},
+			}},
+			"fence.proxy.acquire": {Attrs: []release.Attr{fromProxy, toProxy}},
+			"fence.proxy.release": {Attrs: []release.Attr{fromProxy, toProxy}},
 			"fence.proxy.sync_restrict": {Attrs: []release.Attr{
 				fromProxy,
 				{Name: "toProxy", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetProxyKindAttr(ctx, ProxyKindAsync)
 				}, DefaultText: "ProxyKind::async"},
 			}},
+			"ldmatrix":                       {Attrs: []release.Attr{shape, eltType}},
 			"mbarrier.arrive":                {Attrs: []release.Attr{scope, relaxed}},
 			"mbarrier.arrive.expect_tx":      {Attrs: []release.Attr{scope, relaxed}},
 			"mbarrier.arrive_drop":           {Attrs: []release.Attr{scope2, relaxed2}},
@@ -116,6 +127,34 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			"mbarrier.expect_tx":             {Attrs: []release.Attr{scope2}},
 			"mbarrier.test.wait":             {Attrs: []release.Attr{scope, relaxed}},
 			"mbarrier.try_wait":              {Attrs: []release.Attr{scope2, relaxed2}},
+			"read.ptx.sreg.cluster.ctaid.x":  {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.cluster.ctaid.y":  {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.cluster.ctaid.z":  {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.cluster.ctarank":  {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.cluster.nctaid.x": {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.cluster.nctaid.y": {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.cluster.nctaid.z": {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.cluster.nctarank": {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.clusterid.x":      {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.clusterid.y":      {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.clusterid.z":      {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.ctaid.x":          {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.ctaid.y":          {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.ctaid.z":          {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.laneid":           {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.nclusterid.x":     {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.nclusterid.y":     {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.nclusterid.z":     {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.nctaid.x":         {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.nctaid.y":         {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.nctaid.z":         {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.ntid.x":           {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.ntid.y":           {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.ntid.z":           {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.tid.x":            {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.tid.y":            {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.tid.z":            {Attrs: []release.Attr{range2}},
+			"read.ptx.sreg.warpsize":         {Attrs: []release.Attr{range2}},
 			"redux.sync": {Attrs: []release.Attr{
 				{Name: "abs", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
@@ -129,6 +168,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))
 				}, DefaultText: "0"},
 			}},
+			"stmatrix":       {Attrs: []release.Attr{shape, eltType}},
 			"tcgen05.alloc":  {Attrs: []release.Attr{group}},
 			"tcgen05.commit": {Attrs: []release.Attr{group}},
 			"tcgen05.cp": {Attrs: []release.Attr{

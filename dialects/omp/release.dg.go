@@ -16,9 +16,61 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	hintVal := release.Attr{Name: "hint_val", Until: 19}
+	memoryOrderVal := release.Attr{Name: "memory_order_val", Until: 19}
+	hint := release.Attr{Name: "hint", Since: 22}
+	memoryOrder := release.Attr{Name: "memory_order", Since: 22}
+	cancellationConstructTypeVal := release.Attr{Name: "cancellation_construct_type_val", Until: 19}
+	cancelDirective := release.Attr{Name: "cancel_directive", Since: 22}
+	orderVal := release.Attr{Name: "order_val", Until: 19}
+	order := release.Attr{Name: "order", Since: 22}
+	privateSyms := release.Attr{Name: "private_syms", Since: 22}
+	privateNeedsBarrier := release.Attr{Name: "private_needs_barrier", Since: 22}
+	reductionVarsByref := release.Attr{Name: "reduction_vars_byref", Since: 19, Until: 19}
+	reductions := release.Attr{Name: "reductions", Until: 19}
+	privatizers := release.Attr{Name: "privatizers", Since: 19, Until: 19}
+	reductionMod := release.Attr{Name: "reduction_mod", Since: 22}
+	reductionByref := release.Attr{Name: "reduction_byref", Since: 22}
+	reductionSyms := release.Attr{Name: "reduction_syms", Since: 22}
+	linearVarTypes := release.Attr{Name: "linear_var_types", Since: 22}
+	depends := release.Attr{Name: "depends", Since: 19, Until: 19}
+	dependKinds := release.Attr{Name: "depend_kinds", Since: 22}
+	inReductionByref := release.Attr{Name: "in_reduction_byref", Since: 22}
+	inReductionSyms := release.Attr{Name: "in_reduction_syms", Since: 22}
+	inReductionVarsByref := release.Attr{Name: "in_reduction_vars_byref", Since: 19, Until: 19}
+	inReductions := release.Attr{Name: "in_reductions", Until: 19}
 	return &release.Rules{
 		Dialect: "omp",
 		Ops: map[string]*release.Op{
+			"atomic.capture": {Attrs: []release.Attr{hintVal, memoryOrderVal, hint, memoryOrder}},
+			"atomic.read": {Attrs: []release.Attr{
+				{Name: "element_type", Since: 19},
+				hintVal,
+				memoryOrderVal,
+				hint,
+				memoryOrder,
+			}},
+			"atomic.update": {Attrs: []release.Attr{
+				hintVal,
+				memoryOrderVal,
+				{Name: "atomic_control", Since: 22},
+				hint,
+				memoryOrder,
+			}},
+			"atomic.write":       {Attrs: []release.Attr{hintVal, memoryOrderVal, hint, memoryOrder}},
+			"cancel":             {Attrs: []release.Attr{cancellationConstructTypeVal, cancelDirective}},
+			"cancellation_point": {Attrs: []release.Attr{cancellationConstructTypeVal, cancelDirective}},
+			"critical.declare":   {Attrs: []release.Attr{hintVal, hint}},
+			"declare_reduction": {Attrs: []release.Attr{
+				{Name: "byref_element_type", Since: 22},
+			}},
+			"distribute": {Attrs: []release.Attr{orderVal, order, privateSyms, privateNeedsBarrier}},
+			"loop_nest": {Attrs: []release.Attr{
+				{Name: "inclusive", Until: 19},
+				{Name: "collapse_num_loops", Since: 22},
+				{Name: "loop_inclusive", Since: 22},
+				{Name: "tile_sizes", Since: 22},
+			}},
 			"map.bounds": {Attrs: []release.Attr{
 				{Name: "stride_in_bytes", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
@@ -27,21 +79,126 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			"map.info": {Attrs: []release.Attr{
 				{Name: "map_type", Storage: []release.Storage{{Until: 19, Constraint: "UI64Attr"}, {Constraint: "ClauseMapFlagsAttr"}}},
 				{Name: "members_index", Storage: []release.Storage{{Until: 19, Constraint: "AnyIntElementsAttr"}, {Constraint: "IndexListArrayAttr"}}},
+				{Name: "mapper_id", Since: 22},
 				{Name: "partial_map", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, false)
 				}, DefaultText: "false"},
 			}},
-			"parallel":          {Hook: reorderedGroupsRelease},
-			"sections":          {Hook: reorderedGroupsRelease},
-			"target":            {Hook: reorderedGroupsRelease},
+			"ordered": {Attrs: []release.Attr{
+				{Name: "depend_type_val", Until: 19},
+				{Name: "num_loops_val", Until: 19},
+				{Name: "doacross_depend_type", Since: 22},
+				{Name: "doacross_num_loops", Since: 22},
+			}},
+			"ordered.region": {Attrs: []release.Attr{
+				{Name: "simd", Until: 19},
+				{Name: "par_level_simd", Since: 22},
+			}},
+			"parallel": {Attrs: []release.Attr{
+				reductionVarsByref,
+				reductions,
+				{Name: "proc_bind_val", Until: 19},
+				privatizers,
+				privateSyms,
+				privateNeedsBarrier,
+				{Name: "proc_bind_kind", Since: 22},
+				reductionMod,
+				reductionByref,
+				reductionSyms,
+			}, Hook: reorderedGroupsRelease},
+			"sections": {Attrs: []release.Attr{reductionVarsByref, reductions, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms}, Hook: reorderedGroupsRelease},
+			"simd": {Attrs: []release.Attr{
+				{Name: "alignment_values", Until: 19},
+				orderVal,
+				{Name: "alignments", Since: 22},
+				linearVarTypes,
+				order,
+				privateSyms,
+				privateNeedsBarrier,
+				reductionMod,
+				reductionByref,
+				reductionSyms,
+			}},
+			"single": {Attrs: []release.Attr{
+				{Name: "copyprivate_funcs", Since: 19, Until: 19},
+				{Name: "copyprivate_syms", Since: 22},
+				privateSyms,
+				privateNeedsBarrier,
+			}},
+			"target": {Attrs: []release.Attr{
+				depends,
+				{Name: "bare", Since: 22},
+				dependKinds,
+				inReductionByref,
+				inReductionSyms,
+				privatizers,
+				privateSyms,
+				privateNeedsBarrier,
+				{Name: "private_maps", Since: 22},
+			}, Hook: reorderedGroupsRelease},
 			"target_data":       {Hook: reorderedGroupsRelease},
-			"target_enter_data": {Hook: reorderedGroupsRelease},
-			"target_exit_data":  {Hook: reorderedGroupsRelease},
-			"target_update":     {Hook: reorderedGroupsRelease},
-			"task":              {Hook: reorderedGroupsRelease},
-			"taskgroup":         {Hook: reorderedGroupsRelease},
-			"taskloop":          {Hook: reorderedGroupsRelease},
-			"teams":             {Hook: reorderedGroupsRelease},
+			"target_enter_data": {Attrs: []release.Attr{depends, dependKinds}, Hook: reorderedGroupsRelease},
+			"target_exit_data":  {Attrs: []release.Attr{depends, dependKinds}, Hook: reorderedGroupsRelease},
+			"target_update": {Attrs: []release.Attr{
+				{Name: "depends", Until: 19},
+				dependKinds,
+			}, Hook: reorderedGroupsRelease},
+			"task": {Attrs: []release.Attr{dependKinds, inReductionByref, inReductionSyms, privateSyms, privateNeedsBarrier, inReductionVarsByref, inReductions, depends}, Hook: reorderedGroupsRelease},
+			"taskgroup": {Attrs: []release.Attr{
+				{Name: "task_reduction_vars_byref", Since: 19, Until: 19},
+				{Name: "task_reductions", Until: 19},
+				{Name: "task_reduction_byref", Since: 22},
+				{Name: "task_reduction_syms", Since: 22},
+			}, Hook: reorderedGroupsRelease},
+			"taskloop": {Attrs: []release.Attr{
+				{Name: "grainsize_mod", Since: 22},
+				inReductionByref,
+				inReductionSyms,
+				{Name: "num_tasks_mod", Since: 22},
+				privateSyms,
+				privateNeedsBarrier,
+				reductionMod,
+				reductionByref,
+				reductionSyms,
+				inReductionVarsByref,
+				inReductions,
+				reductionVarsByref,
+				reductions,
+			}, Hook: reorderedGroupsRelease},
+			"taskwait": {Attrs: []release.Attr{
+				dependKinds,
+				{Name: "nowait", Since: 22},
+			}},
+			"teams": {Attrs: []release.Attr{
+				{Name: "reduction_vars_byref", Until: 19},
+				reductions,
+				privateSyms,
+				privateNeedsBarrier,
+				reductionMod,
+				reductionByref,
+				reductionSyms,
+			}, Hook: reorderedGroupsRelease},
+			"wsloop": {Attrs: []release.Attr{
+				reductionVarsByref,
+				reductions,
+				{Name: "schedule_val", Until: 19},
+				{Name: "schedule_modifier", Until: 19},
+				{Name: "simd_modifier", Until: 19},
+				linearVarTypes,
+				{Name: "ordered_val", Until: 19},
+				orderVal,
+				order,
+				{Name: "order_mod", Since: 19},
+				{Name: "ordered", Since: 22},
+				privateSyms,
+				privateNeedsBarrier,
+				reductionMod,
+				reductionByref,
+				reductionSyms,
+				{Name: "schedule_kind", Since: 22},
+				{Name: "schedule_mod", Since: 22},
+				{Name: "schedule_simd", Since: 22},
+			}},
 		},
 		Oldest: 19,
 	}

@@ -195,10 +195,11 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 			// attribute of the same name, left as it is.
 		case !a.exists(to):
 			if !a.populated(from) {
-				// The target keeps it in the attribute dictionary under
-				// the same name (LLVM 19's affine.if reads its condition
-				// there), which is where the writer puts it.
-				continue
+				// The target would keep it in the attribute dictionary
+				// and ignore it (19's omp.parallel proc_bind_val, which
+				// 22 names proc_bind_kind). The attributes it reads there
+				// (19's affine.if condition) have no rule.
+				return nil, false, fail(a, "%s has no such attribute (%s have it), so it cannot hold %v", bytecode.ReleaseName(to), bytecode.ReleasesText(a.Since, a.Until), v)
 			}
 			if a.defaultAt(ctx, from) == v {
 				attrs = remove(attrs, a.Name)

@@ -321,3 +321,18 @@ func TestPopulatedOlder(t *testing.T) {
 		t.Errorf("Populate at 16: %v, %v; want known only", added, ok)
 	}
 }
+
+// An attribute bounded by releases, inherent where the op was read and
+// undeclared in the target, is refused with its value; one the op does
+// not hold converts.
+func TestUndeclaredAttribute(t *testing.T) {
+	ctx := ir.NewContext(builtin.Dialect)
+	r := &Rules{Dialect: "t", Ops: map[string]*Op{"op": {Attrs: []Attr{{Name: "hint", Until: 19}}}}}
+	v := builtin.GetBoolAttr(ctx, true)
+	if _, _, err := r.ConvertOp(ctx, newOp(ir.NamedAttr{Name: "hint", Value: v}), 19, 22); err == nil || !strings.Contains(err.Error(), "attribute hint: LLVM 22 has no such attribute (LLVM 19 or older have it), so it cannot hold true") {
+		t.Errorf("hint from 19 to 22: %v", err)
+	}
+	if _, _, err := r.ConvertOp(ctx, newOp(), 19, 22); err != nil {
+		t.Errorf("without hint, from 19 to 22: %v", err)
+	}
+}

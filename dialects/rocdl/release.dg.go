@@ -16,6 +16,11 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	byteSel := release.Attr{Name: "byteSel", Since: 22}
+	wordSel := release.Attr{Name: "wordSel", Since: 22}
+	range2 := release.Attr{Name: "range", Since: 22}
+	argAttrs := release.Attr{Name: "arg_attrs", Since: 22}
+	resAttrs := release.Attr{Name: "res_attrs", Since: 22}
 	opsel := release.Attr{Name: "opsel", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return builtin.GetBoolAttr(ctx, false)
 	}, DefaultText: "0"}
@@ -67,6 +72,17 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "rocdl",
 		Ops: map[string]*release.Op{
+			"cvt.f32.bf8":                       {Attrs: []release.Attr{byteSel}},
+			"cvt.f32.fp8":                       {Attrs: []release.Attr{byteSel}},
+			"cvt.pk.bf8.f32":                    {Attrs: []release.Attr{wordSel}},
+			"cvt.pk.fp8.f32":                    {Attrs: []release.Attr{wordSel}},
+			"cvt.sr.bf8.f32":                    {Attrs: []release.Attr{byteSel}},
+			"cvt.sr.fp8.f32":                    {Attrs: []release.Attr{byteSel}},
+			"grid.dim.x":                        {Attrs: []release.Attr{range2}},
+			"grid.dim.y":                        {Attrs: []release.Attr{range2}},
+			"grid.dim.z":                        {Attrs: []release.Attr{range2}},
+			"mbcnt.hi":                          {Attrs: []release.Attr{argAttrs, resAttrs}},
+			"mbcnt.lo":                          {Attrs: []release.Attr{argAttrs, resAttrs}},
 			"wmma.bf16.16x16x16.bf16":           {Attrs: []release.Attr{opsel}},
 			"wmma.bf16.16x16x32.bf16":           {Attrs: []release.Attr{signA, signB, modC, reuseA, reuseB}},
 			"wmma.bf16f32.16x16x32.bf16":        {Attrs: []release.Attr{signA, signB, modC, reuseA, reuseB}},
@@ -99,6 +115,15 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			"wmma.scale.f32.32x16x128.f4":       {Attrs: []release.Attr{modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB}},
 			"wmma.scale16.f32.16x16x128.f8f6f4": {Attrs: []release.Attr{fmtA, fmtB, modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB}},
 			"wmma.scale16.f32.32x16x128.f4":     {Attrs: []release.Attr{modC, scaleAType, fmtScaleA, scaleBType, fmtScaleB, reuseA, reuseB}},
+			"workgroup.dim.x":                   {Attrs: []release.Attr{range2}},
+			"workgroup.dim.y":                   {Attrs: []release.Attr{range2}},
+			"workgroup.dim.z":                   {Attrs: []release.Attr{range2}},
+			"workgroup.id.x":                    {Attrs: []release.Attr{range2}},
+			"workgroup.id.y":                    {Attrs: []release.Attr{range2}},
+			"workgroup.id.z":                    {Attrs: []release.Attr{range2}},
+			"workitem.id.x":                     {Attrs: []release.Attr{range2}},
+			"workitem.id.y":                     {Attrs: []release.Attr{range2}},
+			"workitem.id.z":                     {Attrs: []release.Attr{range2}},
 		},
 		Oldest: 19,
 	}

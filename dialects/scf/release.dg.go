@@ -18,6 +18,12 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "scf",
 		Ops: map[string]*release.Op{
+			"execute_region": {Attrs: []release.Attr{
+				{Name: "no_inline", Since: 22},
+			}},
+			"for": {Attrs: []release.Attr{
+				{Name: "unsignedCmp", Since: 22},
+			}},
 			"reduce": {Hook: parallelTerminatorRelease},
 			"yield":  {Hook: parallelTerminatorRelease},
 		},

@@ -15,15 +15,26 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	level := release.Attr{Name: "level", Since: 19}
 	return &release.Rules{
 		Dialect: "sparse_tensor",
 		Ops: map[string]*release.Op{
 			"concatenate": {Attrs: []release.Attr{
 				{Name: "dimension", Storage: []release.Storage{{Until: 16, Constraint: "IndexAttr"}, {Constraint: "DimensionAttr"}}},
 			}},
+			"foreach": {Attrs: []release.Attr{
+				{Name: "order", Since: 19},
+			}},
 			"iterate": {Attrs: []release.Attr{
 				{Name: "crdUsedLvls", Storage: []release.Storage{{Until: 19, Constraint: "LevelSetAttr"}, {Constraint: "I64BitSetAttr"}}},
 			}},
+			"sort": {Attrs: []release.Attr{
+				{Name: "perm_map", Since: 19},
+				{Name: "ny", Since: 19},
+				{Name: "algorithm", Since: 19},
+			}},
+			"storage_specifier.get": {Attrs: []release.Attr{level}},
+			"storage_specifier.set": {Attrs: []release.Attr{level}},
 		},
 		Oldest: 19,
 	}

@@ -15,26 +15,54 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	doubleRound := release.Attr{Name: "double_round", Until: 19}
+	roundingMode := release.Attr{Name: "rounding_mode", Since: 22}
 	axis := release.Attr{Name: "axis", Storage: []release.Storage{{Until: 16, Form: release.IntI64, Constraint: "I64Attr"}, {Form: release.IntI32, Constraint: "I32Attr"}}}
 	nanMode := release.Attr{Name: "nan_mode", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetNanPropagationModeAttr(ctx, NanPropagationModePROPAGATE)
 	}, DefaultText: "::mlir::tosa::NanPropagationMode::PROPAGATE"}
+	quantizationInfo := release.Attr{Name: "quantization_info", Until: 19}
+	accType := release.Attr{Name: "acc_type", Since: 22}
+	localBound := release.Attr{Name: "local_bound", Since: 19}
 	return &release.Rules{
 		Dialect: "tosa",
 		Ops: map[string]*release.Op{
-			"argmax": {Attrs: []release.Attr{axis, nanMode}},
+			"apply_scale": {Attrs: []release.Attr{doubleRound, roundingMode}},
+			"argmax":      {Attrs: []release.Attr{axis, nanMode}},
+			"avg_pool2d": {Attrs: []release.Attr{
+				{Name: "acc_type", Since: 19},
+				quantizationInfo,
+			}},
 			"clamp": {Attrs: []release.Attr{
+				{Name: "min_int", Until: 19},
+				{Name: "max_int", Until: 19},
 				{Name: "min_fp", Until: 19, Storage: []release.Storage{{Until: 16, Constraint: "F32Attr"}, {Constraint: "Tosa_FloatAttr"}}},
 				{Name: "max_fp", Until: 19, Storage: []release.Storage{{Until: 16, Constraint: "F32Attr"}, {Constraint: "Tosa_FloatAttr"}}},
+				{Name: "min_val", Since: 22},
+				{Name: "max_val", Since: 22},
 				nanMode,
 			}},
-			"concat":     {Attrs: []release.Attr{axis}},
-			"max_pool2d": {Attrs: []release.Attr{nanMode}},
-			"maximum":    {Attrs: []release.Attr{nanMode}},
-			"minimum":    {Attrs: []release.Attr{nanMode}},
+			"concat": {Attrs: []release.Attr{axis}},
+			"const": {Attrs: []release.Attr{
+				{Name: "value", Until: 19},
+				{Name: "values", Since: 22},
+			}},
+			"conv2d": {Attrs: []release.Attr{quantizationInfo, accType, localBound}},
+			"conv3d": {Attrs: []release.Attr{quantizationInfo, accType, localBound}},
+			"custom": {Attrs: []release.Attr{
+				{Name: "operator_name", Since: 19},
+				{Name: "domain_name", Since: 19},
+			}},
+			"depthwise_conv2d": {Attrs: []release.Attr{quantizationInfo, accType, localBound}},
+			"matmul":           {Attrs: []release.Attr{quantizationInfo}},
+			"max_pool2d":       {Attrs: []release.Attr{nanMode}},
+			"maximum":          {Attrs: []release.Attr{nanMode}},
+			"minimum":          {Attrs: []release.Attr{nanMode}},
 			"mul": {Attrs: []release.Attr{
 				{Name: "shift", Until: 19, Storage: []release.Storage{{Until: 16, Form: release.IntI32, Constraint: "I32Attr"}, {Constraint: "I8Attr"}}},
 			}},
+			"negate":      {Attrs: []release.Attr{quantizationInfo}},
+			"pad":         {Attrs: []release.Attr{quantizationInfo}},
 			"reduce_all":  {Attrs: []release.Attr{axis}},
 			"reduce_any":  {Attrs: []release.Attr{axis}},
 			"reduce_max":  {Attrs: []release.Attr{axis, nanMode}},
@@ -42,12 +70,47 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			"reduce_prod": {Attrs: []release.Attr{axis}},
 			"reduce_sum":  {Attrs: []release.Attr{axis}},
 			"rescale": {Attrs: []release.Attr{
+				{Name: "input_zp", Until: 19},
+				{Name: "output_zp", Until: 19},
+				{Name: "multiplier", Until: 19},
 				{Name: "shift", Until: 19, Storage: []release.Storage{{Until: 16, Form: release.DenseI32, Constraint: "DenseI32ArrayAttr"}, {Constraint: "DenseI8ArrayAttr"}}},
+				doubleRound,
+				roundingMode,
+				{Name: "input_unsigned", Since: 22},
+				{Name: "output_unsigned", Since: 22},
+			}},
+			"reshape": {Attrs: []release.Attr{
+				{Name: "new_shape", Until: 19},
 			}},
 			"resize": {Attrs: []release.Attr{
+				{Name: "scale", Until: 19},
+				{Name: "offset", Until: 19},
+				{Name: "border", Until: 19},
 				{Name: "mode", Storage: []release.Storage{{Until: 19, Constraint: "Tosa_ResizeTypeAttr"}, {Constraint: "Tosa_ResizeModeAttr"}}},
 			}},
 			"reverse": {Attrs: []release.Attr{axis}},
+			"rfft2d":  {Attrs: []release.Attr{localBound}},
+			"slice": {Attrs: []release.Attr{
+				{Name: "start", Until: 19},
+				{Name: "size", Until: 19},
+			}},
+			"tile": {Attrs: []release.Attr{
+				{Name: "multiples", Until: 19},
+			}},
+			"transpose": {Attrs: []release.Attr{
+				{Name: "perms", Since: 22},
+			}},
+			"transpose_conv2d": {Attrs: []release.Attr{
+				{Name: "out_shape", Until: 19},
+				quantizationInfo,
+				accType,
+				localBound,
+			}},
+			"variable": {Attrs: []release.Attr{
+				{Name: "name", Until: 19},
+				{Name: "sym_name", Since: 22},
+				{Name: "var_shape", Since: 22},
+			}},
 		},
 		Oldest: 19,
 	}

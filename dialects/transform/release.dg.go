@@ -120,6 +120,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 					return builtin.GetStringAttr(ctx, "memref.copy", builtin.GetNoneType(ctx))
 				}, DefaultText: "\"memref.copy\""},
 			}},
+			"foreach": {Attrs: []release.Attr{
+				{Name: "with_zip_shortest", Since: 19},
+			}},
 			"get_parent_op": {Attrs: []release.Attr{
 				{Name: "nth_parent", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 1))
@@ -135,6 +138,10 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "warp_size", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 32))
 				}, DefaultText: "32"},
+			}},
+			"include": {Attrs: []release.Attr{
+				{Name: "arg_attrs", Since: 22},
+				{Name: "res_attrs", Since: 22},
 			}},
 			"loop.peel": {Attrs: []release.Attr{
 				{Name: "peel_front", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -152,10 +159,18 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 10))
 				}, DefaultText: "10"},
 			}},
+			"memref.multibuffer": {Attrs: []release.Attr{
+				{Name: "skip_analysis", Since: 19},
+			}},
 			"nvgpu.pipeline_shared_memory_copies": {Attrs: []release.Attr{
 				{Name: "failure_propagation_mode", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 2))
 				}, DefaultText: "::mlir::transform::FailurePropagationMode::Suppress"},
+			}},
+			"print": {Attrs: []release.Attr{
+				{Name: "assume_verified", Since: 19},
+				{Name: "use_local_scope", Since: 19},
+				{Name: "skip_regions", Since: 19},
 			}},
 			"split_handle": {Attrs: []release.Attr{
 				{Name: "pass_through_empty_handle", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -180,9 +195,16 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "tile_interchange", Until: 19, Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
+				{Name: "static_tile_sizes", Since: 22},
+				{Name: "static_tile_interchange", Since: 22},
+				{Name: "apply_cleanup", Since: 22},
+				{Name: "use_forall", Since: 22},
 			}},
 			"structured.hoist_pad":                         {Attrs: []release.Attr{transpose}},
 			"structured.hoist_pad.build_packing_loop_nest": {Attrs: []release.Attr{transpose}},
+			"structured.hoist_redundant_vector_transfers": {Attrs: []release.Attr{
+				{Name: "verify_non_zero_trip", Since: 22},
+			}},
 			"structured.lower_pack": {Attrs: []release.Attr{
 				{Name: "lowerPadLikeWithInsertSlice", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, true)
@@ -192,6 +214,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "lowerUnpadLikeWithExtractSlice", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetBoolAttr(ctx, true)
 				}, DefaultText: "true"},
+			}},
+			"structured.match": {Attrs: []release.Attr{
+				{Name: "filter_operand_types", Since: 19},
 			}},
 			"structured.multitile_sizes": {Attrs: []release.Attr{
 				{Name: "divisor", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
@@ -221,6 +246,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "padding_dimensions", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
+				{Name: "static_pad_to_multiple_of", Since: 19},
 				{Name: "pack_paddings", Until: 19, Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
@@ -233,6 +259,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "copy_back_op", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetStringAttr(ctx, "bufferization.materialize_in_destination", builtin.GetNoneType(ctx))
 				}, DefaultText: "\"bufferization.materialize_in_destination\""},
+				{Name: "use_prescribed_tensor_shapes", Since: 22},
 			}},
 			"structured.pad_tiling_interface": {Attrs: []release.Attr{
 				{Name: "padding_values", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
@@ -246,6 +273,13 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "use_full_tile_buffers", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetArrayAttr(ctx, nil)
 				}, DefaultText: "{}"},
+				{Name: "use_original_subview_size", Since: 22},
+				{Name: "memory_space", Since: 19},
+				{Name: "mapping", Since: 19},
+			}},
+			"structured.split": {Attrs: []release.Attr{
+				{Name: "static_chunk_sizes", Since: 19},
+				{Name: "multiway", Since: 19},
 			}},
 			"structured.split_reduction": {Attrs: []release.Attr{
 				{Name: "split_factor", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
@@ -274,6 +308,20 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "inputToTranspose", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
 				}, DefaultText: "TransposeMatmulInput::lhs"},
+			}},
+			"structured.vectorize": {Attrs: []release.Attr{
+				{Name: "static_vector_sizes", Since: 19},
+				{Name: "assume_dynamic_dims_match_vec_sizes", Since: 22},
+				{Name: "create_named_contraction", Since: 22},
+				{Name: "scalable_sizes", Since: 19},
+			}},
+			"structured.vectorize_children_and_apply_patterns": {Attrs: []release.Attr{
+				{Name: "fold_type_extensions_into_contract", Since: 22},
+			}},
+			"structured.winograd_conv2d": {Attrs: []release.Attr{
+				{Name: "m", Until: 19},
+				{Name: "r", Until: 19},
+				{Name: "fmr", Since: 22},
 			}},
 		},
 		Oldest: 19,

@@ -15,16 +15,27 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	alignment := release.Attr{Name: "alignment", Since: 22}
 	kind := release.Attr{Name: "kind", Populated: true, PopulatedSince: 16, Default: func(ctx *ir.Context) ir.Attribute {
 		return GetCombiningKindAttr(ctx, CombiningKindAdd)
 	}, DefaultText: "CombiningKind::ADD"}
+	staticPosition := release.Attr{Name: "static_position", Since: 19}
+	nontemporal := release.Attr{Name: "nontemporal", Since: 19}
 	return &release.Rules{
 		Dialect: "vector",
 		Ops: map[string]*release.Op{
+			"compressstore": {Attrs: []release.Attr{alignment}},
 			"constant_mask": {Attrs: []release.Attr{
 				{Name: "mask_dim_sizes", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64, Constraint: "I64ArrayAttr"}, {Form: release.DenseI64, Constraint: "DenseI64ArrayAttr"}}},
 			}},
-			"contract": {Attrs: []release.Attr{kind}},
+			"contract":    {Attrs: []release.Attr{kind}},
+			"expandload":  {Attrs: []release.Attr{alignment}},
+			"extract":     {Attrs: []release.Attr{staticPosition}},
+			"gather":      {Attrs: []release.Attr{alignment}},
+			"insert":      {Attrs: []release.Attr{staticPosition}},
+			"load":        {Attrs: []release.Attr{nontemporal, alignment}},
+			"maskedload":  {Attrs: []release.Attr{alignment}},
+			"maskedstore": {Attrs: []release.Attr{alignment}},
 			"multi_reduction": {Attrs: []release.Attr{
 				{Name: "reduction_dims", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64, Constraint: "I64ArrayAttr"}, {Form: release.DenseI64, Constraint: "DenseI64ArrayAttr"}}},
 			}},
@@ -33,14 +44,20 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "punctuation", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetPrintPunctuationAttr(ctx, PrintPunctuationNewLine)
 				}, DefaultText: "::mlir::vector::PrintPunctuation::NewLine"},
+				{Name: "stringLiteral", Since: 19},
 			}},
 			"reduction": {Attrs: []release.Attr{
 				{Name: "fastmath", Since: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return release.EnumAttr(ctx, "arith", "FastMathFlags", "none")
 				}, DefaultText: "::mlir::arith::FastMathFlags::none"},
 			}},
+			"scatter": {Attrs: []release.Attr{alignment}},
 			"shuffle": {Attrs: []release.Attr{
 				{Name: "mask", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64, Constraint: "I64ArrayAttr"}, {Form: release.DenseI64, Constraint: "DenseI64ArrayAttr"}}},
+			}},
+			"store": {Attrs: []release.Attr{nontemporal, alignment}},
+			"transpose": {Attrs: []release.Attr{
+				{Name: "permutation", Since: 19},
 			}},
 		},
 		Oldest: 19,

@@ -16,20 +16,50 @@ import (
 // PopulateDefaults apply them. They are built when first used, not as
 // every program linking the dialect starts.
 var releaseRules = sync.OnceValue(func() *release.Rules {
+	layout := release.Attr{Name: "layout", Since: 22}
+	constOffsets := release.Attr{Name: "const_offsets", Until: 19}
+	chunkSize := release.Attr{Name: "chunk_size", Since: 22}
+	constOffsets2 := release.Attr{Name: "const_offsets", Since: 22}
 	return &release.Rules{
 		Dialect: "xegpu",
 		Ops: map[string]*release.Op{
 			"atomic_rmw": {Attrs: []release.Attr{
 				{Name: "kind", Enum: releaseAtomicRMWKindEnum},
+				layout,
 			}},
 			"create_tdesc": {Attrs: []release.Attr{
+				constOffsets,
 				{Name: "chunk_size", Until: 19, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 1))
 				}, DefaultText: "1"},
 			}},
+			"dpas": {Attrs: []release.Attr{
+				{Name: "layout_a", Since: 22},
+				{Name: "layout_b", Since: 22},
+				{Name: "layout_cd", Since: 22},
+			}},
 			"fence": {Attrs: []release.Attr{
 				{Name: "memory_kind", Storage: []release.Storage{{Until: 19, Constraint: "XeGPU_MemoryScopeAttr"}, {Constraint: "XeGPU_MemorySpaceAttr"}}},
 			}},
+			"load": {Attrs: []release.Attr{
+				{Name: "transpose", Until: 19},
+				chunkSize,
+				layout,
+			}},
+			"load_nd": {Attrs: []release.Attr{
+				{Name: "vnni_axis", Until: 19},
+				constOffsets2,
+				{Name: "packed", Since: 22},
+				layout,
+			}},
+			"prefetch": {Attrs: []release.Attr{
+				{Name: "offset_align_byte", Since: 22},
+				layout,
+			}},
+			"prefetch_nd":   {Attrs: []release.Attr{constOffsets2, layout}},
+			"store":         {Attrs: []release.Attr{chunkSize, layout}},
+			"store_nd":      {Attrs: []release.Attr{constOffsets2, layout}},
+			"update_offset": {Attrs: []release.Attr{constOffsets}},
 		},
 		Oldest: 19,
 	}

@@ -42,3 +42,15 @@ func markOlderFacts(dialect string, d *mergedDialect) {
 		}
 	}
 }
+
+// readElsewhere names, per dialect and op, the attributes that a release
+// which does not declare them still reads from the op's attribute
+// dictionary, in C++ the records do not show (mlir-opt-19 reads 22's
+// inherent affine.if condition there): they get read_outside. Any other
+// attribute inherent where an op was read and undeclared in the release
+// written for is refused, as that release keeps it only as a discardable
+// attribute it ignores (19's omp.parallel proc_bind_val, written for 22,
+// which names it proc_bind_kind, lost the binding without an error).
+var readElsewhere = map[string]map[string][]string{
+	"affine": {"if": {"condition"}},
+}

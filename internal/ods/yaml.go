@@ -62,12 +62,12 @@ func writeYAML(opts Options, rels []Release, ops []*mergedOp, d *mergedDialect) 
 		if hook == "" && m.reordered() {
 			hook = reorderedHook
 		}
-		writeOp(&b, rels, m, hook)
+		writeOp(&b, rels, opts.Dialect, m, hook)
 	}
 	return []byte(b.String())
 }
 
-func writeOp(b *strings.Builder, rels []Release, m *mergedOp, releaseHook string) {
+func writeOp(b *strings.Builder, rels []Release, dialect string, m *mergedOp, releaseHook string) {
 	all := span{0, len(rels) - 1}
 	fmt.Fprintf(b, "  - name: %s\n", scalar(m.name))
 	if g := defs.GoName(m.name) + "Op"; !isIdent(g) {
@@ -162,6 +162,9 @@ func writeOp(b *strings.Builder, rels []Release, m *mergedOp, releaseHook string
 			// attribute dictionary (19's affine.if condition): ODS cannot
 			// tell, so writers must not refuse it there.
 			kvs = append(kvs, [2]string{"discardable_outside", "true"})
+			if slices.Contains(readElsewhere[dialect][m.name], p.name) {
+				kvs = append(kvs, [2]string{"read_outside", "true"})
+			}
 		}
 		kvs = append(kvs, releaseFacts(rels, p)...)
 		if len(p.props) > 0 {

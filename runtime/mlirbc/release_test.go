@@ -382,3 +382,20 @@ func writeRefused(t *testing.T, from, to oracle.Release, text, want string) {
 		t.Errorf("written for %d: %v; want an error saying %q", to, err, want)
 	}
 }
+
+// An attribute inherent where the op was read and undeclared in the
+// release written for is refused, as that release keeps it only as a
+// discardable attribute it ignores: 19's omp.parallel proc_bind_val
+// written for 22, which names it proc_bind_kind, lost the binding without
+// an error. affine.if's condition, which 19 reads from the attribute
+// dictionary (read_outside), crosses, and the files are mlir-opt's bytes.
+func TestReleaseUndeclaredAttribute(t *testing.T) {
+	for _, r := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
+		oracle.Require(t, r)
+	}
+	procBind := "func.func @f() {\n  omp.parallel proc_bind(close) {\n    omp.terminator\n  }\n  return\n}\n"
+	writeRefused(t, oracle.LLVM19, oracle.LLVM22, procBind, "attribute proc_bind_val: LLVM 22 has no such attribute (LLVM 19 or older have it), so it cannot hold #omp<procbindkind close>")
+	writeRefused(t, oracle.LLVM22, oracle.LLVM19, procBind, "attribute proc_bind_kind: LLVM 19 has no such attribute (LLVM 22 or newer have it)")
+	affineIf := "func.func @f(%i: index) {\n  affine.if affine_set<(d0) : (d0 - 1 >= 0)>(%i) {\n  }\n  return\n}\n"
+	convertsAsOracles(t, map[oracle.Release]string{oracle.LLVM19: affineIf, oracle.LLVM22: affineIf}, [][2]oracle.Release{{oracle.LLVM22, oracle.LLVM19}, {oracle.LLVM19, oracle.LLVM22}})
+}

@@ -133,11 +133,12 @@ func Of(m *model.Dialect) []Op {
 }
 
 func attrRule(m *model.Dialect, a *defs.OpAttr) (Attr, bool) {
-	// Bounds alone change nothing: an attribute the target does not
-	// have travels in the attribute dictionary, where that release's
-	// C++ may read it by name (19's affine.if condition).
+	// Bounds alone are a rule: an attribute inherent where the op was
+	// read and undeclared in the target is refused, unless that release
+	// reads it from the attribute dictionary (read_outside: 19's affine.if
+	// condition), where it then travels.
 	r := Attr{Name: a.Name, Since: LLVMBound(a.Since), Until: LLVMBound(a.Until)}
-	keep := false
+	keep := (r.Since != 0 || r.Until != 0) && !a.ReadOutside
 	if e := a.EnumRef; e != nil && renumbered(e) {
 		r.Enum, keep = e, true
 	}
