@@ -22,7 +22,7 @@ var varOperand = map[string]int{"copyout": 1, "update_host": 1}
 // attribute. 19 to 22 derives it; 22 to 19 drops it where it is what the
 // variable says and refuses it otherwise.
 func varTypeRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
-	has := func(r int) bool { return r == 0 || r >= varTypeSince }
+	has := func(r int) bool { return release.AtLeast(r, varTypeSince) }
 	if has(to) == has(from) {
 		return attrs, nil
 	}

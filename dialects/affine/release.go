@@ -23,7 +23,7 @@ const dynamicSize = math.MinInt64
 // operands; 22 to 19 drops it where it says what the operands do and
 // refuses it otherwise.
 func delinearizeIndexRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
-	has := func(r int) bool { return r == 0 || r >= staticBasisSince }
+	has := func(r int) bool { return release.AtLeast(r, staticBasisSince) }
 	operands := op.NumOperands() - 1
 	if operands < 0 {
 		return nil, fmt.Errorf("no linear index operand")

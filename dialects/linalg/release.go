@@ -53,7 +53,7 @@ func defaultIndexingMaps(ctx *ir.Context, op string) (ir.Attribute, error) {
 // default maps and caches them in linalg.memoized_indexing_maps. Maps
 // other than the default cannot be written for 19.
 func indexingMapsRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
-	has := func(r int) bool { return r == 0 || r >= indexingMapsSince }
+	has := func(r int) bool { return release.AtLeast(r, indexingMapsSince) }
 	if has(to) == has(from) {
 		return attrs, nil
 	}
@@ -84,7 +84,7 @@ const mapInitArgSince = 22
 // written for 19, a 22 map's mapper loses it, and is refused where it
 // reads it.
 func mapArityRelease(_ *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
-	has := func(r int) bool { return r == 0 || r >= mapInitArgSince }
+	has := func(r int) bool { return release.AtLeast(r, mapInitArgSince) }
 	if has(from) == has(to) || op.NumRegions() != 1 || op.Region(0).NumBlocks() != 1 || op.NumOperands() == 0 {
 		return attrs, nil
 	}

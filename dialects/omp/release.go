@@ -3,6 +3,7 @@ package omp
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -19,7 +20,7 @@ const groupOrderSince = 22
 // (omp.parallel's num_threads became an allocator): an op with operands is
 // refused, one without converts as it is.
 func reorderedGroupsRelease(_ *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
-	newer := func(r int) bool { return r == 0 || r >= groupOrderSince }
+	newer := func(r int) bool { return release.AtLeast(r, groupOrderSince) }
 	if newer(from) == newer(to) || op.NumOperands() == 0 {
 		return attrs, nil
 	}

@@ -117,6 +117,11 @@ type Older struct {
 	Value uint64
 }
 
+// AtLeast reports whether release (0: the newest) is since or newer: what
+// a release hook asks of each side of a conversion, when the form it
+// converts appeared in release since.
+func AtLeast(release, since int) bool { return at(release, since, 0) }
+
 // at reports whether bounds since and until hold at a release, as the
 // definitions' since/until do: since N holds at 0 and from N on, until N
 // from 1 up to N.

@@ -286,6 +286,10 @@ func TestConstraintHolds(t *testing.T) {
 	if _, _, err := r.ConvertOp(ctx, newOp(ir.NamedAttr{Name: "min_fp", Value: f16}), 19, 16); err == nil || !strings.Contains(err.Error(), "LLVM 16 as F32Attr") {
 		t.Errorf("an f16 from 19 to 16: %v", err)
 	}
+	// llvm.switch's case_values: ElementsAttr in 16, AnyIntElementsAttr
+	// after.
+	ints := builtin.GetDenseIntOrFPElementsAttr(ctx, builtin.GetVectorType(ctx, []int64{2}, builtin.GetIntType(ctx, 32), nil), make([]byte, 8))
+	floats := builtin.GetDenseIntOrFPElementsAttr(ctx, builtin.GetVectorType(ctx, []int64{2}, builtin.GetFloat32Type(ctx), nil), make([]byte, 8))
 	for _, c := range []struct {
 		constraint string
 		value      ir.Attribute
@@ -293,6 +297,8 @@ func TestConstraintHolds(t *testing.T) {
 	}{
 		{"F32Attr", f32, true}, {"F32Attr", f16, false}, {"F64Attr", f32, false},
 		{"ElementsAttr", f32, false}, {"AnyIntElementsAttr", f32, false}, {"SomeAttr", f32, false},
+		{"ElementsAttr", ints, true}, {"AnyIntElementsAttr", ints, true},
+		{"ElementsAttr", floats, true}, {"AnyIntElementsAttr", floats, false},
 	} {
 		if got := holds(c.constraint, c.value); got != c.want {
 			t.Errorf("holds(%s, %v) = %v", c.constraint, c.value, got)

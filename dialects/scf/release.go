@@ -3,6 +3,7 @@ package scf
 import (
 	"fmt"
 
+	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -20,7 +21,7 @@ const reduceTerminatorSince = 19
 // name, so the terminator is renamed; with reductions they differ in
 // shape, and the op is refused.
 func parallelTerminatorRelease(_ *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
-	reduceEnds := func(r int) bool { return r == 0 || r >= reduceTerminatorSince }
+	reduceEnds := func(r int) bool { return release.AtLeast(r, reduceTerminatorSince) }
 	if reduceEnds(from) == reduceEnds(to) {
 		return attrs, nil
 	}
