@@ -546,20 +546,47 @@ func (l *loader) def(n *yaml.Node, isType bool) *Def {
 	if d.Name == "" {
 		l.errorf(n, "%s without a name", what)
 	}
-	seenLocality := false
-	for _, p := range d.Params {
-		if !p.Locality {
+	return d
+}
+
+// IntegerLocality says p gives locality by its own value (a line), not by
+// the IDs of the values it holds.
+func IntegerLocality(p *Param) bool {
+	return p.Type != nil && slices.Contains([]RefKind{RefInt32, RefInt64, RefUint32, RefUint64}, p.Type.Kind)
+}
+
+// checkLocality checks a definition's locality params once names are
+// resolved: each holds what a group can be near in, an integer or
+// attributes, types or locations (or a list of them), whose IDs are the
+// measure; several may give locality when each is a value (the group is
+// near the newest of them), but an integer one must be the only one; and
+// a distinct definition, never uniqued, has none.
+func checkLocality(l *loader, def *Def) {
+	what := "attribute"
+	if def.IsType {
+		what = "type"
+	}
+	var first *Param
+	for _, p := range def.Params {
+		if !p.Locality || p.Type == nil {
 			continue
 		}
-		switch {
-		case d.Distinct:
-			l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: locality groups uniqued values, and %s %s is distinct", p.Name, what, d.Name)})
-		case seenLocality:
-			l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: %s %s has a locality parameter already", p.Name, what, d.Name)})
+		t := p.Type
+		if t.Kind == RefList {
+			t = t.Elem
 		}
-		seenLocality = true
+		switch {
+		case !IntegerLocality(p) && (t == nil || !slices.Contains([]RefKind{RefAttr, RefLocation, RefType}, t.Kind)):
+			l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: locality needs an integer parameter, or attributes, types or locations (or a list of them), not %s", p.Name, p.Type.Text)})
+		case def.Distinct:
+			l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: locality groups uniqued values, and %s %s is distinct", p.Name, what, def.Name)})
+		case first != nil && (IntegerLocality(first) || IntegerLocality(p)):
+			l.errs = append(l.errs, &Error{Pos: p.Pos, Msg: fmt.Sprintf("param %q: %s %s has an integer locality parameter, which must be its only one", p.Name, what, def.Name)})
+		}
+		if first == nil {
+			first = p
+		}
 	}
-	return d
 }
 
 func (l *loader) param(n *yaml.Node) *Param {
@@ -587,9 +614,6 @@ func (l *loader) param(n *yaml.Node) *Param {
 	}
 	if p.Canonical != "" && p.Canonical != "empty_if_all_zero" {
 		l.errorf(n, "param %q: unknown canonical form %q (known: empty_if_all_zero)", p.Name, p.Canonical)
-	}
-	if p.Locality && p.Type != nil && !slices.Contains([]RefKind{RefInt32, RefInt64, RefUint32, RefUint64}, p.Type.Kind) {
-		l.errorf(n, "param %q: locality needs an integer parameter, not %s", p.Name, p.Type.Text)
 	}
 	return p
 }

@@ -401,11 +401,14 @@ type Param struct {
 	// have one representation: "empty_if_all_zero" (a list whose elements
 	// are all zero is stored empty).
 	Canonical string
-	// Locality says values are often made in order of this integer
-	// parameter (a location's line): the context keeps values that match
-	// in the parameters before it and are near in it together, so that
-	// uniquing them in that order stays in cache. At most one per
-	// definition; it changes nothing but speed.
+	// Locality says values are often made in order of this parameter:
+	// of an integer's value (a location's line), or of the IDs of the
+	// values it holds (a call site's parts, each made just before it).
+	// The context keeps values that match in the parameters before the
+	// first such one and are near in it (in the newest ID of them all)
+	// together, so that uniquing them in that order stays in cache. An
+	// integer one is the definition's only one; it changes nothing but
+	// speed.
 	Locality bool
 	Availability
 }

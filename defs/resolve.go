@@ -66,6 +66,7 @@ func resolve(d *Dialect, l *loader) {
 			ref(p.Type)
 		}
 		checkParams(l, def.Params, byName)
+		checkLocality(l, def)
 		checkAccessors(l, def)
 		if def.BitWidth != "" {
 			if p := def.FindParam(def.BitWidth); p != nil {

@@ -391,6 +391,14 @@ var callSiteLocSlab ir.Slab
 // callSiteLocKey writes the key of the CallSiteLoc in s, after its kind's number.
 func callSiteLocKey(k *ir.Key, s ir.SlabSlot) {
 	v := ir.SlotOf[CallSiteLoc](s)
+	var near uint64
+	if v.callee != nil {
+		near = max(near, v.callee.ID())
+	}
+	if v.caller != nil {
+		near = max(near, v.caller.ID())
+	}
+	k.Near(near)
 	k.Attr(v.callee)
 	k.Attr(v.caller)
 }
@@ -530,6 +538,13 @@ var fusedLocSlab ir.Slab
 // fusedLocKey writes the key of the FusedLoc in s, after its kind's number.
 func fusedLocKey(k *ir.Key, s ir.SlabSlot) {
 	v := ir.SlotOf[FusedLoc](s)
+	var near uint64
+	for _, e := range v.locations {
+		if e != nil {
+			near = max(near, e.ID())
+		}
+	}
+	k.Near(near)
 	k.Uint(uint64(len(v.locations)))
 	for _, e0 := range v.locations {
 		k.Attr(e0)
@@ -580,6 +595,14 @@ var nameLocSlab ir.Slab
 // nameLocKey writes the key of the NameLoc in s, after its kind's number.
 func nameLocKey(k *ir.Key, s ir.SlabSlot) {
 	v := ir.SlotOf[NameLoc](s)
+	var near uint64
+	if v.name != nil {
+		near = max(near, v.name.ID())
+	}
+	if v.childLoc != nil {
+		near = max(near, v.childLoc.ID())
+	}
+	k.Near(near)
 	if v.name != nil {
 		k.Attr(v.name)
 	} else {

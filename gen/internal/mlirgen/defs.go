@@ -315,15 +315,43 @@ func (g *gen) genKeyOf(f *jen.File, def *defs.Def) {
 		slot = jen.Id("s")
 		body = append(body, jen.Id("v").Op(":=").Qual(model.IR, "SlotOf").Types(jen.Id(def.Name)).Call(jen.Id("s")))
 	}
+	near := false
 	for _, p := range def.Params {
 		field := jen.Id("v").Dot(model.Local(p.Name))
-		if p.Locality {
-			body = append(body, jen.Id("k").Dot("Near").Call(jen.Uint64().Call(field.Clone())))
+		if p.Locality && !near {
+			body = append(body, nearStmts(def)...)
+			near = true
 		}
 		body = append(body, g.keyStmts(p.Type, field, 0)...)
 	}
 	f.Comment(fmt.Sprintf("%s writes the key of the %s in s, after its kind's number.", keyOf(def), def.Name))
 	f.Func().Id(keyOf(def)).Params(jen.Id("k").Op("*").Qual(model.IR, "Key"), slot.Qual(model.IR, "SlabSlot")).Block(body...)
+}
+
+// nearStmts group the key (Key.Near) by the def's locality params: by an
+// integer param's value, or by the newest ID among the values the others
+// hold, which a value made just after its parts shares with its peers.
+func nearStmts(def *defs.Def) []jen.Code {
+	k := jen.Id("k")
+	var ids []jen.Code
+	for _, p := range def.Params {
+		if !p.Locality {
+			continue
+		}
+		field := jen.Id("v").Dot(model.Local(p.Name))
+		if defs.IntegerLocality(p) {
+			return []jen.Code{k.Dot("Near").Call(jen.Uint64().Call(field))}
+		}
+		newer := func(x *jen.Statement) jen.Code {
+			return jen.If(x.Clone().Op("!=").Nil()).Block(jen.Id("near").Op("=").Max(jen.Id("near"), x.Clone().Dot("ID").Call()))
+		}
+		if p.Type.Kind == defs.RefList {
+			ids = append(ids, jen.For(jen.List(jen.Id("_"), jen.Id("e")).Op(":=").Range().Add(field)).Block(newer(jen.Id("e"))))
+		} else {
+			ids = append(ids, newer(field))
+		}
+	}
+	return append(append([]jen.Code{jen.Var().Id("near").Uint64()}, ids...), k.Dot("Near").Call(jen.Id("near")))
 }
 
 func (g *gen) fieldInits(def *defs.Def) []jen.Code {
