@@ -206,13 +206,18 @@ func TestChainLive(t *testing.T) {
 func TestGeneratedInputs(t *testing.T) {
 	oracle.Require(t, oracle.LLVM22)
 	for _, tc := range []struct {
-		name  string
-		write func(*bytes.Buffer) (OpCounts, error)
+		name         string
+		write        func(*bytes.Buffer) (OpCounts, error)
+		unregistered bool
 	}{
-		{"chain", func(b *bytes.Buffer) (OpCounts, error) { return writeChainFunc(b, 2*opsPerChainStep) }},
-		{"funcs", func(b *bytes.Buffer) (OpCounts, error) { return writeManyFuncs(b, 3) }},
-		{"blocks", func(b *bytes.Buffer) (OpCounts, error) { return writeBlockChain(b, 4) }},
-		{"blob", func(b *bytes.Buffer) (OpCounts, error) { return writeBlob(b, 4096+8) }},
+		{"chain", func(b *bytes.Buffer) (OpCounts, error) { return writeChainFunc(b, 2*opsPerChainStep) }, false},
+		{"funcs", func(b *bytes.Buffer) (OpCounts, error) { return writeManyFuncs(b, 3) }, false},
+		{"blocks", func(b *bytes.Buffer) (OpCounts, error) { return writeBlockChain(b, 4) }, false},
+		{"blob", func(b *bytes.Buffer) (OpCounts, error) { return writeBlob(b, 4096+8) }, false},
+		{"callsites", func(b *bytes.Buffer) (OpCounts, error) { return writeCallSites(b, 5) }, false},
+		{"props", func(b *bytes.Buffer) (OpCounts, error) { return writeUnregisteredProps(b, 5) }, true},
+		{"attrs", func(b *bytes.Buffer) (OpCounts, error) { return writeOneOpAttrs(b, 5) }, true},
+		{"strings", func(b *bytes.Buffer) (OpCounts, error) { return writeStrings(b, 5) }, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b bytes.Buffer
@@ -220,7 +225,7 @@ func TestGeneratedInputs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			data, err := oracle.Run(oracle.LLVM22, b.Bytes(), "--emit-bytecode", "-")
+			data, err := oracle.Run(oracle.LLVM22, b.Bytes(), mlirOptArgs(inputSpec{unregistered: tc.unregistered}, "--emit-bytecode", "-")...)
 			if err != nil {
 				t.Fatalf("mlir-opt-22 rejects the input: %v\n%s", err, b.String())
 			}

@@ -56,6 +56,9 @@ type inputSpec struct {
 	// files, for an input of existing files rather than generated text,
 	// lists them (see corpus.go); write is nil then.
 	files func() (corpusFiles, error)
+	// unregistered says the input holds ops of no registered dialect:
+	// mlir-opt reads it with --allow-unregistered-dialect.
+	unregistered bool
 }
 
 var inputSpecs = []inputSpec{
@@ -70,7 +73,26 @@ var inputSpecs = []inputSpec{
 		write: func(w io.Writer) (OpCounts, error) { return writeBlob(w, 64<<20) }},
 	{name: "64mib-dense", what: "one 64 MiB dense constant held in its attribute (tensor<16777216xf32>)",
 		write: func(w io.Writer) (OpCounts, error) { return writeDense(w, 64<<20) }},
+	// Shapes where each op brings attributes of its own, which the
+	// inputs above do not: each new attribute costs more than an op.
+	{name: "20k-callsites", what: "1 func.func of 20,000 arith ops located at call sites of fused names and positions, as JAX writes them",
+		write: func(w io.Writer) (OpCounts, error) { return writeCallSites(w, 20_000) }},
+	{name: "20k-props", what: "20,000 unregistered ops with properties of their own (an integer, a name, a unit)", unregistered: true,
+		write: func(w io.Writer) (OpCounts, error) { return writeUnregisteredProps(w, 20_000) }},
+	{name: "20k-attrs", what: "one unregistered op of 20,000 attributes", unregistered: true,
+		write: func(w io.Writer) (OpCounts, error) { return writeOneOpAttrs(w, 20_000) }},
+	{name: "20k-strings", what: "20,000 unregistered ops with a string of their own each", unregistered: true,
+		write: func(w io.Writer) (OpCounts, error) { return writeStrings(w, 20_000) }},
 	upstreamSpec,
+}
+
+// mlirOptArgs are the arguments mlir-opt reads an input with, before the
+// rest.
+func mlirOptArgs(sp inputSpec, rest ...string) []string {
+	if sp.unregistered {
+		return append([]string{"--allow-unregistered-dialect"}, rest...)
+	}
+	return rest
 }
 
 func chainSpec(name string, n int) inputSpec {
@@ -405,7 +427,7 @@ func generate(cfg config, sp inputSpec) (Input, error) {
 		return Input{}, err
 	}
 	var stderr bytes.Buffer
-	cmd := exec.Command(cfg.mlirOpt, "--emit-bytecode", "--emit-bytecode-version=6", text, "-o", bc)
+	cmd := exec.Command(cfg.mlirOpt, mlirOptArgs(sp, "--emit-bytecode", "--emit-bytecode-version=6", text, "-o", bc)...)
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
 		return Input{}, fmt.Errorf("%s: %w\n%s", strings.Join(cmd.Args, " "), err, stderr.String())
@@ -421,7 +443,7 @@ func generate(cfg config, sp inputSpec) (Input, error) {
 	}
 	logf("generated %s: %s bytes of text, %s bytes of bytecode, %d ops (%s)",
 		sp.name, fmtBytes(tfi.Size()), fmtBytes(bfi.Size()), ops.Total, time.Since(t0).Round(time.Millisecond))
-	return Input{Name: sp.name, What: sp.what, Path: bc, TextBytes: tfi.Size(), Bytes: bfi.Size(), Ops: ops}, nil
+	return Input{Name: sp.name, What: sp.what, Path: bc, TextBytes: tfi.Size(), Bytes: bfi.Size(), Ops: ops, Unregistered: sp.unregistered}, nil
 }
 
 // measure runs both tools on one input, interleaved: a warm-up pair, then
@@ -436,7 +458,9 @@ func measure(cfg config, mlirbc string, in Input) (InputResult, error) {
 	optOut := filepath.Join(outDir, in.Name+".mlir-opt-out.mlirbc")
 	return measurePairs(cfg, in, inSHA,
 		func() Run { return timeRun(cfg.timeout, bcOut, mlirbc, "convert", in.Path, "-o", bcOut) },
-		func() Run { return timeRun(cfg.timeout, optOut, cfg.mlirOpt, "--emit-bytecode", in.Path, "-o", optOut) },
+		func() Run {
+			return timeRun(cfg.timeout, optOut, cfg.mlirOpt, mlirOptArgs(inputSpec{unregistered: in.Unregistered}, "--emit-bytecode", in.Path, "-o", optOut)...)
+		},
 		func() (string, error) { return describeDiff(bcOut, optOut) })
 }
 

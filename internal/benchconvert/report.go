@@ -54,6 +54,9 @@ type Input struct {
 	// Files are the files of an input of many (upstream), each converted
 	// by a process of its own; Path is then their directory.
 	Files []string `json:"files,omitempty"`
+	// Unregistered says mlir-opt reads the input with
+	// --allow-unregistered-dialect.
+	Unregistered bool `json:"unregistered,omitempty"`
 }
 
 // Run is one timed execution of a tool.
