@@ -232,7 +232,10 @@ func (op *Operation) ext() *opExtra {
 // attributes from): a reader that makes many such ops calls Give for each
 // before setting them, one allocation a chunk instead of one an op. The
 // zero value is ready; it is not safe for concurrent use.
-type OpExtras struct{ records recordChunks[opExtra] }
+type OpExtras struct {
+	records recordChunks[opExtra]
+	rares   recordChunks[opRare]
+}
 
 // recordChunks hands out records a chunk at a time, chunks doubling from
 // 16 to 1,024 records.
@@ -259,6 +262,17 @@ func (x *OpExtras) Give(op *Operation) {
 		return
 	}
 	op.extra = &x.records.take(1)[0]
+}
+
+// GiveRare gives op a record from x of what ops rarely have (properties
+// of an unregistered op, segment sizes), if it has none yet, and one of
+// what few ops have: a file of many such ops would otherwise cost two
+// allocations an op.
+func (x *OpExtras) GiveRare(op *Operation) {
+	x.Give(op)
+	if op.extra.rare == nil {
+		op.extra.rare = &x.rares.take(1)[0]
+	}
 }
 
 // more returns what ops rarely have, made if op has none yet.

@@ -1,8 +1,10 @@
 package mlirbc_test
 
 import (
+	"strings"
 	"testing"
 
+	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
@@ -52,5 +54,43 @@ func TestWriteFuncsAllocates(t *testing.T) {
 	})
 	if per := allocs / funcs; per > 1 {
 		t.Errorf("%.2f allocations per function written, want at most 1", per)
+	}
+}
+
+// TestReadRareAllocates: what ops rarely hold (an unregistered op's
+// properties, operand segment sizes and the sizes themselves) comes from
+// the reader's chunks too. Half unregistered ops with properties, half
+// memref.alloc (segments), these cost 2.53 heap objects an op; now
+// chunks only. Counted per op added.
+func TestReadRareAllocates(t *testing.T) {
+	oracle.Require(t, 22)
+	module := func(n int) []byte {
+		var sb strings.Builder
+		sb.WriteString("func.func @f(%n: index) {\n")
+		for range n {
+			sb.WriteString("  \"x.op\"() <{flag, k = 7 : i64}> : () -> ()\n")
+			sb.WriteString("  memref.alloc(%n) : memref<?xf32>\n")
+		}
+		sb.WriteString("  return\n}\n")
+		data, err := oracle.RunInput(22, []byte(sb.String()), ".mlir", append(oracle.BytecodeFlags(22, 6), "--allow-unregistered-dialect")...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return data
+	}
+	allocs := func(n int) float64 {
+		data := module(n)
+		return testing.AllocsPerRun(5, func() {
+			if _, err := mlirbc.Read(newContext(), data, mlirbc.ReadOptions{}); err != nil {
+				t.Fatal(err)
+			}
+		})
+	}
+	const few, many = 500, 2000
+	small, large := allocs(few), allocs(many)
+	per := (large - small) / (2 * (many - few))
+	t.Logf("%.0f allocations for %d ops, %.0f for %d: %.3f per op added", small, 2*few, large, 2*many, per)
+	if per > 0.1 {
+		t.Errorf("%.2f allocations per op added, want chunks only (< 0.1)", per)
 	}
 }

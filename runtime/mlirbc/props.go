@@ -23,6 +23,21 @@ type propReader struct {
 	r       *wire.Reader
 	dec     *bytecode.Decoder
 	version int
+	// segs is where segment sizes are carved from, a chunk at a time: a
+	// file of many ops with segments would otherwise cost a heap object
+	// an op.
+	segs []int32
+}
+
+// takeSegs returns n zero sizes, n being a count of an op's groups (from
+// its schema, not the file).
+func (p *propReader) takeSegs(n int) []int32 {
+	if len(p.segs) < n {
+		p.segs = make([]int32, max(512, n))
+	}
+	s := p.segs[:n:n]
+	p.segs = p.segs[n:]
+	return s
 }
 
 func (p *propReader) attr(what string) (ir.Attribute, error) {

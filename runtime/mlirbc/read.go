@@ -832,6 +832,7 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 		if info.name.Registered {
 			// Keep what no dialect here describes, to look at: only
 			// writing it needs the layout.
+			rd.extras.GiveRare(op)
 			op.SetOpaqueProperties(data)
 			return nil
 		}
@@ -839,6 +840,9 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 		a, _, err := rd.attrOf(pr, "the properties of an unregistered op")
 		if err != nil {
 			return err
+		}
+		if a != nil {
+			rd.extras.GiveRare(op)
 		}
 		op.SetProperties(a)
 		return nil
@@ -868,6 +872,9 @@ func (rd *reader) readOpProperties(r *wire.Reader, op *ir.Operation, info *opNam
 	pr.Reset(data, offset, "Properties")
 	if rd.propDec.r == nil {
 		rd.propDec = propReader{r: pr, dec: rd.dec, version: rd.f.Version, builtin: rd.builtin}
+	}
+	if !shared {
+		rd.extras.GiveRare(op) // for the segment sizes
 	}
 	props, err := readProperties(op, s, &rd.propDec, rd.attrList.take(len(s.Properties))[:0])
 	if err != nil {

@@ -74,7 +74,7 @@ func (p *propReader) sparse(n int, what string) ([]int32, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]int32, n)
+	out := p.takeSegs(n)
 	if !isSparse {
 		if v != uint64(n) {
 			return nil, p.r.ErrorAt(at, fmt.Sprintf("%d elements of %s", n, what), wire.ErrInvalid)
@@ -164,6 +164,9 @@ func (rd *reader) takeSegments(r *wire.Reader, at int64, op *ir.Operation, s *by
 			return seg, nil
 		}
 		return nil, nil
+	}
+	if s.OperandSegments || s.ResultSegments {
+		rd.extras.GiveRare(op)
 	}
 	if s.OperandSegments {
 		seg, err := take(false)
