@@ -4,7 +4,7 @@ FUZZTIME ?= 30s
 # Example dialects are modules of their own, authored as users would.
 EXAMPLES := $(patsubst %/go.mod,%,$(wildcard examples/*/go.mod))
 
-.PHONY: all generate check-generated check-format vet test bench bench-ab bench-convert fuzz check demo testdata-bytecode import-ods import-tileir import-shardy
+.PHONY: all generate check-generated check-format vet test bench bench-ab bench-convert pgo fuzz check demo testdata-bytecode import-ods import-tileir import-shardy
 
 all: check test
 
@@ -54,7 +54,10 @@ vet:
 # runs go test and prints each package when it is done, with its time and
 # counts (and what failed). mlir-opt results are cached between runs, see
 # DIALECTGEN_ORACLE_CACHE in internal/oracle.
-TESTRUN = GO=$(GO) $(GO) run ./internal/testrun
+# Tests build mlirbc without its profile (see pgo below): building every
+# package a second time, optimised by it, would double the build of a cold run
+# and test nothing more.
+TESTRUN = GOFLAGS="$(GOFLAGS) -pgo=off" GO=$(GO) $(GO) run ./internal/testrun
 test:
 	$(TESTRUN) ./...
 	$(TESTRUN) -race -run 'Concurrent' ./runtime/mlirbc ./runtime/bytecode ./runtime/ir
@@ -69,8 +72,11 @@ BENCH ?= .
 # BenchmarkReadSweep is slow (sixteen inputs): make bench BENCH=ReadSweep BENCH_SKIP=none runs it.
 BENCH_SKIP ?= ReadSweep
 BENCH_PKGS ?= ./runtime/mlirbc ./runtime/ir ./runtime/wire ./dialects/cuda_tile ./dialects/builtin
+# BENCH_GOFLAGS=-pgo=$(CURDIR)/cmd/mlirbc/default.pgo measures the library as
+# mlirbc builds it (see pgo below).
+BENCH_GOFLAGS ?=
 bench:
-	$(GO) test -run '^$$' -bench '$(BENCH)' -skip '$(BENCH_SKIP)' -benchmem -count 6 -cpu 1 $(BENCH_PKGS) > .bench.txt || { cat .bench.txt; exit 1; }
+	$(GO) test $(BENCH_GOFLAGS) -run '^$$' -bench '$(BENCH)' -skip '$(BENCH_SKIP)' -benchmem -count 6 -cpu 1 $(BENCH_PKGS) > .bench.txt || { cat .bench.txt; exit 1; }
 	sed -i 's|^pkg: github.com/dialectgen/dialectgen/|pkg: |' .bench.txt
 	$(GO) run golang.org/x/perf/cmd/benchstat -table '' -row pkg,.fullname .bench.txt
 
@@ -91,6 +97,19 @@ bench-ab:
 # docs/performance.svg.
 bench-convert:
 	$(GO) run ./internal/benchconvert $(BENCH_CONVERT_FLAGS)
+
+# cmd/mlirbc/default.pgo is the CPU profile go build and go install optimise
+# mlirbc with (profile-guided optimisation: hot calls inlined and
+# devirtualised): the decode and encode benchmarks of MLIR bytecode, generic
+# text and Tile IR, on one core, merged. Regenerate it after changing the hot
+# paths; a stale profile still builds, and helps less.
+PGO_DIR = .bench/pgo
+pgo:
+	mkdir -p $(PGO_DIR)
+	$(GO) test -pgo=off -run '^$$' -bench 'ReadScaling/ops=100000$$|WriteScaling/ops=100000$$|ReadFuncs$$|WriteFuncs|ReadCallSites|ReadBlocks|WriteBlocks|Upstream/Convert|^BenchmarkConvert$$' -cpu 1 -count 1 -cpuprofile $(PGO_DIR)/mlirbc.prof -o $(PGO_DIR)/mlirbc.test ./runtime/mlirbc
+	$(GO) test -pgo=off -run '^$$' -bench '^BenchmarkParse$$|^BenchmarkPrint$$|ParseWrite$$' -cpu 1 -count 1 -cpuprofile $(PGO_DIR)/mlirtext.prof -o $(PGO_DIR)/mlirtext.test ./mlirtext
+	$(GO) test -pgo=off -run '^$$' -bench 'Read|Write' -cpu 1 -count 1 -cpuprofile $(PGO_DIR)/cuda_tile.prof -o $(PGO_DIR)/cuda_tile.test ./dialects/cuda_tile
+	$(GO) tool pprof -proto $(PGO_DIR)/mlirbc.prof $(PGO_DIR)/mlirtext.prof $(PGO_DIR)/cuda_tile.prof > cmd/mlirbc/default.pgo
 
 # Run every fuzz target for FUZZTIME, one after another.
 fuzz:
