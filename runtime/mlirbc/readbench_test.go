@@ -30,13 +30,19 @@ type readInput struct {
 // number of ops gen reports.
 func emitInput(b *testing.B, name string, gen func(*strings.Builder) int) ([]byte, int) {
 	b.Helper()
+	return emitInputFlags(b, name, gen)
+}
+
+// emitInputFlags is emitInput with more flags for mlir-opt-22.
+func emitInputFlags(b *testing.B, name string, gen func(*strings.Builder) int, flags ...string) ([]byte, int) {
+	b.Helper()
 	oracle.Require(b, 22)
 	v, _ := readInputs.LoadOrStore(name, new(readInput))
 	in := v.(*readInput)
 	in.once.Do(func() {
 		var sb strings.Builder
 		in.ops = gen(&sb)
-		in.data, in.err = oracle.RunInput(22, []byte(sb.String()), ".mlir", oracle.BytecodeFlags(22, 6)...)
+		in.data, in.err = oracle.RunInput(22, []byte(sb.String()), ".mlir", append(oracle.BytecodeFlags(22, 6), flags...)...)
 	})
 	if in.err != nil {
 		b.Fatal(in.err)

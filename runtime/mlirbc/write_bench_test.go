@@ -80,3 +80,61 @@ func benchWrite(b *testing.B, name string, gen func(*strings.Builder) int) {
 		b.Fatalf("%s wrote %d bytes, not mlir-opt-22's %d", name, len(out), len(data))
 	}
 }
+
+// BenchmarkConvertShapes reads and writes again files where each op, or
+// the one op, brings attributes of its own (make bench-convert's shapes
+// of the same names): per new attribute, the reader's uniquing and the
+// writer's numbering and string table.
+func BenchmarkConvertShapes(b *testing.B) {
+	for _, sh := range []struct {
+		name string
+		gen  func(*strings.Builder) int
+	}{
+		{"attrs20000", oneOpAttrs(20_000)},
+		{"strings20000", opStrings(20_000)},
+	} {
+		b.Run(sh.name, func(b *testing.B) {
+			data, ops := emitInputFlags(b, sh.name, sh.gen, "--allow-unregistered-dialect")
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for b.Loop() {
+				ctx := newContext()
+				m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := mlirbc.Append(nil, ctx, m, m.Options()); err != nil {
+					b.Fatal(err)
+				}
+			}
+			reportOps(b, ops)
+		})
+	}
+}
+
+// oneOpAttrs writes one unregistered op of n attributes.
+func oneOpAttrs(n int) func(*strings.Builder) int {
+	return func(sb *strings.Builder) int {
+		sb.WriteString(`"x.holder"() {`)
+		for i := range n {
+			if i > 0 {
+				sb.WriteString(", ")
+			}
+			fmt.Fprintf(sb, "a%d = %d : i32", i, i)
+		}
+		sb.WriteString("} : () -> ()\n")
+		return 2
+	}
+}
+
+// opStrings writes n unregistered ops with a string of their own each.
+func opStrings(n int) func(*strings.Builder) int {
+	return func(sb *strings.Builder) int {
+		sb.WriteString("func.func @f() {\n")
+		for i := range n {
+			fmt.Fprintf(sb, "  \"x.s\"() {s = \"string number %d with some text\"} : () -> ()\n", i)
+		}
+		sb.WriteString("  return\n}\n")
+		return n + 3
+	}
+}
