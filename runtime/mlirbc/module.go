@@ -40,6 +40,11 @@ type Module struct {
 
 	file *filemap.File // the mapping ReadFile made, if any
 	body *lazyBody     // the root's unread body, for Symbol
+	// dicts are the dictionaries the reader made attribute lists from,
+	// by list: a writer writes the dictionary it finds here (once it
+	// checked that it holds the list) instead of making it again, a
+	// lookup per entry. Lists are never written in place (Attrs).
+	dicts map[*ir.NamedAttr]ir.Attribute
 }
 
 // Close releases the mapping of a module ReadFile read; nothing read from

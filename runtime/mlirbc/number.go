@@ -893,7 +893,12 @@ func (n *numbering) dictFor(op *ir.Operation, info *opNum) ir.Attribute {
 	if own && unsafe.SliceData(attrs) == k.lastList && len(attrs) == k.lastLen {
 		return k.lastDict
 	}
-	d := n.builtin.Dictionary(n.ctx, attrs)
+	var d ir.Attribute
+	if read, ok := n.m.dicts[unsafe.SliceData(attrs)]; ok && own && n.sameEntries(read, attrs) {
+		d = read // the dictionary the list was read from
+	} else {
+		d = n.builtin.Dictionary(n.ctx, attrs)
+	}
 	if own {
 		k.lastList, k.lastLen, k.lastDict = unsafe.SliceData(attrs), len(attrs), d
 	}

@@ -137,7 +137,7 @@ func decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions, tr wire.Tracer)
 		return nil, err
 	}
 	stopAhead()
-	m.body = rd.root
+	m.body, m.dicts = rd.root, rd.dicts
 	if rd.verify {
 		if err := rd.check(m.Op); err != nil {
 			return nil, err
@@ -214,6 +214,9 @@ type reader struct {
 	// read from it ahead of the rest, by offset.
 	root    *lazyBody
 	spliced map[int64]spliced
+	// dicts become Module.dicts (not kept by a lazy read, whose loads
+	// may come while a writer reads them).
+	dicts map[*ir.NamedAttr]ir.Attribute
 }
 
 // carver hands out slices cut from shared chunks, with their capacity
@@ -627,6 +630,12 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 				attrs[i] = rd.builtin.DictionaryEntry(a, i)
 			}
 			info.lastDict, info.lastAttrs = a, attrs[:n:n]
+			if !rd.lazy && n > 0 {
+				if rd.dicts == nil {
+					rd.dicts = map[*ir.NamedAttr]ir.Attribute{}
+				}
+				rd.dicts[unsafe.SliceData(attrs)] = a
+			}
 		}
 		// The ops of a name mostly have the same dictionary as the one
 		// before them: they share its list (SetAttrs never writes to it),

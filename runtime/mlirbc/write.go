@@ -140,7 +140,7 @@ func encode(ctx *ir.Context, m *Module, opts WriteOptions, emit func(*emitter) e
 	// thousand small functions.
 	e := &emitter{n: n, opts: opts, version: opts.Version.Number(), propIndex: newKeyIndex()}
 	e.propIndex.Reserve(int(n.propSetCount))
-	e.strings.Grow(min(len(n.refStrings), maxStringHint) + len(n.dialects) + len(n.kinds))
+	e.strings.Grow(distinctStrings(n.refStrings) + len(n.dialects) + len(n.kinds))
 	// Read before written: see prefault.Touch.
 	e.propSets = prefault.Touch(make([]uint64, n.propSetCount))
 	e.num = &final{n: n, strings: &e.strings}
@@ -566,9 +566,25 @@ func (e *emitter) closeSection(i, end int) {
 	}
 }
 
-// maxStringHint bounds the room made for strings up front: references
-// to strings may repeat a few strings many times.
-const maxStringHint = 4096
+// distinctStrings estimates how many distinct strings refs holds, to
+// make room for them up front: all of them when they are few, else as
+// many as the first stringSample suggest. References may repeat a few
+// strings many times (room for them all would be memory never used), or
+// name a string each (20,000 attribute names: a table grown step by step
+// was a tenth of writing them).
+func distinctStrings(refs []string) int {
+	if len(refs) <= stringSample {
+		return len(refs)
+	}
+	seen := make(map[string]struct{}, stringSample)
+	for _, s := range refs[:stringSample] {
+		seen[s] = struct{}{}
+	}
+	return len(refs) * len(seen) / stringSample
+}
+
+// stringSample is how many references distinctStrings counts at most.
+const stringSample = 4096
 
 func (e *emitter) op(b []byte, op *ir.Operation) ([]byte, error) {
 	n := e.n

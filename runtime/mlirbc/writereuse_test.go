@@ -93,3 +93,43 @@ func hasRelease(rs []oracle.Release, r oracle.Release) bool {
 	}
 	return false
 }
+
+// TestWriteReadDictionaries: the writer writes the dictionary an op's
+// attribute list was read from, once it checked that the dictionary holds
+// the list. A list cut short keeps its first element where it was: the
+// dictionary read for the whole list must not be written for it.
+func TestWriteReadDictionaries(t *testing.T) {
+	oracle.Require(t, 22)
+	text := `"x.a"() {a = 1 : i32, b = 2 : i32, c = 3 : i32, d = 4 : i32} : () -> ()
+"x.b"() {a = 1 : i32, b = 2 : i32, c = 3 : i32, d = 4 : i32} : () -> ()
+`
+	data, err := oracle.RunInput(22, []byte(text), ".mlir", append(oracle.BytecodeFlags(22, 6), "--allow-unregistered-dialect")...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := newContext()
+	m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops := m.Op.Region(0).Block(0).Ops()
+	if out, err := mlirbc.Append(nil, ctx, m, m.Options()); err != nil || !bytes.Equal(out, data) {
+		t.Fatalf("as read, the module does not write mlir-opt's bytes (%v)", err)
+	}
+	ops[1].SetAttrs(ops[1].Attrs()[:2])
+	out, err := mlirbc.Append(nil, ctx, m, m.Options())
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := mlirbc.Read(newContext(), out, mlirbc.ReadOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := back.Op.Region(0).Block(0).Ops()
+	if n := len(got[0].Attrs()); n != 4 {
+		t.Errorf("x.a has %d attributes, want 4", n)
+	}
+	if attrs := got[1].Attrs(); len(attrs) != 2 || attrs[0].Name != "a" || attrs[1].Name != "b" {
+		t.Errorf("x.b has %v, want a and b", attrs)
+	}
+}
