@@ -106,7 +106,7 @@ bench-convert:
 PGO_DIR = .bench/pgo
 pgo:
 	mkdir -p $(PGO_DIR)
-	$(GO) test -pgo=off -run '^$$' -bench 'ReadScaling/ops=100000$$|WriteScaling/ops=100000$$|ReadFuncs$$|WriteFuncs|ReadCallSites|ReadBlocks|WriteBlocks|Upstream/Convert|^BenchmarkConvert$$' -cpu 1 -count 1 -cpuprofile $(PGO_DIR)/mlirbc.prof -o $(PGO_DIR)/mlirbc.test ./runtime/mlirbc
+	$(GO) test -pgo=off -run '^$$' -bench 'ReadScaling/ops=100000$$|WriteScaling/ops=100000$$|ReadFuncs$$|WriteFuncs|ReadCallSites|ReadBlocks|WriteBlocks|Upstream/Convert|^BenchmarkConvert$$|ConvertShapes' -cpu 1 -count 1 -cpuprofile $(PGO_DIR)/mlirbc.prof -o $(PGO_DIR)/mlirbc.test ./runtime/mlirbc
 	$(GO) test -pgo=off -run '^$$' -bench '^BenchmarkParse$$|^BenchmarkPrint$$|ParseWrite$$' -cpu 1 -count 1 -cpuprofile $(PGO_DIR)/mlirtext.prof -o $(PGO_DIR)/mlirtext.test ./mlirtext
 	$(GO) test -pgo=off -run '^$$' -bench 'Read|Write' -cpu 1 -count 1 -cpuprofile $(PGO_DIR)/cuda_tile.prof -o $(PGO_DIR)/cuda_tile.test ./dialects/cuda_tile
 	$(GO) tool pprof -proto $(PGO_DIR)/mlirbc.prof $(PGO_DIR)/mlirtext.prof $(PGO_DIR)/cuda_tile.prof > cmd/mlirbc/default.pgo

@@ -359,8 +359,9 @@ func (op *Operation) SetResultSegments(sizes []int32) {
 
 // Dictionary is the dictionary attribute Attrs was built from, where
 // whoever built it recorded one (SetDictionary), or nil. The MLIR bytecode
-// reader records none: the ops of one dictionary share one list, by which
-// its writer knows the dictionary. It may be stale if Attrs was changed
+// reader records none on the op: the ops of one dictionary share one list,
+// and its module keeps the dictionary of each list, by which its writer
+// knows the dictionary. It may be stale if Attrs was changed
 // other than through SetAttr: writers reuse it only after checking that it
 // holds exactly Attrs.
 func (op *Operation) Dictionary() Attribute {
