@@ -206,79 +206,80 @@ func writeHexData(bw *bufio.Writer, size int) error {
 	return nil
 }
 
+// writeOps checks the count n of what it writes, and writes the text body
+// writes through a buffer, returning the ops body counts.
+func writeOps(w io.Writer, n int, what string, body func(bw *bufio.Writer) OpCounts) (OpCounts, error) {
+	if n <= 0 {
+		return OpCounts{}, fmt.Errorf("%s count %d is not positive", what, n)
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+	c := body(bw)
+	return c, bw.Flush()
+}
+
 // writeCallSites writes one function of n arith ops whose locations are
 // what JAX writes: a call site of a name fused with a file position,
 // called from one of a few callers. Each op brings three new location
 // attributes and a position.
 func writeCallSites(w io.Writer, n int) (OpCounts, error) {
-	if n <= 0 {
-		return OpCounts{}, fmt.Errorf("op count %d is not positive", n)
-	}
-	bw := bufio.NewWriterSize(w, 1<<16)
-	c := OpCounts{Total: 1}
-	bw.WriteString("func.func @f(%a: i32) -> i32 {\n")
-	prev := "%a"
-	for i := range n {
-		fmt.Fprintf(bw, "  %%v%d = arith.addi %s, %%a : i32 loc(callsite(fused[\"jit(f)/add%d\", \"file%d.py\":%d:%d] at callsite(\"caller%d\"(\"main.py\":%d:4) at \"root.py\":1:1)))\n",
-			i, prev, i%97, i%13, i+1, i%80, i%31, i%500)
-		prev = fmt.Sprintf("%%v%d", i)
-		c.add(1, 0)
-	}
-	fmt.Fprintf(bw, "  return %s : i32\n}\n", prev)
-	c.add(0, 2)
-	return c, bw.Flush()
+	return writeOps(w, n, "op", func(bw *bufio.Writer) OpCounts {
+		c := OpCounts{Total: 1}
+		bw.WriteString("func.func @f(%a: i32) -> i32 {\n")
+		prev := "%a"
+		for i := range n {
+			fmt.Fprintf(bw, "  %%v%d = arith.addi %s, %%a : i32 loc(callsite(fused[\"jit(f)/add%d\", \"file%d.py\":%d:%d] at callsite(\"caller%d\"(\"main.py\":%d:4) at \"root.py\":1:1)))\n",
+				i, prev, i%97, i%13, i+1, i%80, i%31, i%500)
+			prev = fmt.Sprintf("%%v%d", i)
+			c.add(1, 0)
+		}
+		fmt.Fprintf(bw, "  return %s : i32\n}\n", prev)
+		c.add(0, 2)
+		return c
+	})
 }
 
 // writeUnregisteredProps writes one function of n ops of a dialect no
 // tool registers, each with properties of its own: mlir-opt keeps them
 // as a dictionary, which the file holds in its properties section.
 func writeUnregisteredProps(w io.Writer, n int) (OpCounts, error) {
-	if n <= 0 {
-		return OpCounts{}, fmt.Errorf("op count %d is not positive", n)
-	}
-	bw := bufio.NewWriterSize(w, 1<<16)
-	c := OpCounts{Total: 1}
-	bw.WriteString("func.func @f(%a: i32) -> i32 {\n")
-	for i := range n {
-		fmt.Fprintf(bw, "  %%v%d = \"x.op\"(%%a) <{k = %d : i64, name = \"op%d\", flag}> : (i32) -> i32\n", i, i, i%500)
-	}
-	bw.WriteString("  return %a : i32\n}\n")
-	c.Total += n
-	c.add(0, 2)
-	return c, bw.Flush()
+	return writeOps(w, n, "op", func(bw *bufio.Writer) OpCounts {
+		bw.WriteString("func.func @f(%a: i32) -> i32 {\n")
+		for i := range n {
+			fmt.Fprintf(bw, "  %%v%d = \"x.op\"(%%a) <{k = %d : i64, name = \"op%d\", flag}> : (i32) -> i32\n", i, i, i%500)
+		}
+		bw.WriteString("  return %a : i32\n}\n")
+		c := OpCounts{Total: 1 + n}
+		c.add(0, 2)
+		return c
+	})
 }
 
 // writeOneOpAttrs writes one unregistered op with n attributes.
 func writeOneOpAttrs(w io.Writer, n int) (OpCounts, error) {
-	if n <= 0 {
-		return OpCounts{}, fmt.Errorf("attribute count %d is not positive", n)
-	}
-	bw := bufio.NewWriterSize(w, 1<<16)
-	bw.WriteString("\"x.holder\"() {")
-	for i := range n {
-		if i > 0 {
-			bw.WriteString(", ")
+	return writeOps(w, n, "attribute", func(bw *bufio.Writer) OpCounts {
+		bw.WriteString("\"x.holder\"() {")
+		for i := range n {
+			if i > 0 {
+				bw.WriteString(", ")
+			}
+			fmt.Fprintf(bw, "a%d = %d : i32", i, i)
 		}
-		fmt.Fprintf(bw, "a%d = %d : i32", i, i)
-	}
-	bw.WriteString("} : () -> ()\n")
-	return OpCounts{Total: 2}, bw.Flush()
+		bw.WriteString("} : () -> ()\n")
+		return OpCounts{Total: 2}
+	})
 }
 
 // writeStrings writes one function of n unregistered ops, each with a
 // string attribute no other op has.
 func writeStrings(w io.Writer, n int) (OpCounts, error) {
-	if n <= 0 {
-		return OpCounts{}, fmt.Errorf("op count %d is not positive", n)
-	}
-	bw := bufio.NewWriterSize(w, 1<<16)
-	c := OpCounts{Total: 1}
-	bw.WriteString("func.func @f() {\n")
-	for i := range n {
-		fmt.Fprintf(bw, "  \"x.s\"() {s = \"string number %d with some text\"} : () -> ()\n", i)
-	}
-	bw.WriteString("  return\n}\n")
-	c.Total += n
-	c.add(0, 2)
-	return c, bw.Flush()
+	return writeOps(w, n, "op", func(bw *bufio.Writer) OpCounts {
+		bw.WriteString("func.func @f() {\n")
+		for i := range n {
+			fmt.Fprintf(bw, "  \"x.s\"() {s = \"string number %d with some text\"} : () -> ()\n", i)
+		}
+		bw.WriteString("  return\n}\n")
+		c := OpCounts{Total: 1 + n}
+		c.add(0, 2)
+		return c
+	})
 }

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
@@ -63,23 +62,19 @@ func TestWriteFuncsAllocates(t *testing.T) {
 // memref.alloc (segments), these cost 2.53 heap objects an op; now
 // chunks only. Counted per op added.
 func TestReadRareAllocates(t *testing.T) {
-	oracle.Require(t, 22)
-	module := func(n int) []byte {
-		var sb strings.Builder
-		sb.WriteString("func.func @f(%n: index) {\n")
-		for range n {
-			sb.WriteString("  \"x.op\"() <{flag, k = 7 : i64}> : () -> ()\n")
-			sb.WriteString("  memref.alloc(%n) : memref<?xf32>\n")
+	module := func(n int) func(*strings.Builder) int {
+		return func(sb *strings.Builder) int {
+			sb.WriteString("func.func @f(%n: index) {\n")
+			for range n {
+				sb.WriteString("  \"x.op\"() <{flag, k = 7 : i64}> : () -> ()\n")
+				sb.WriteString("  memref.alloc(%n) : memref<?xf32>\n")
+			}
+			sb.WriteString("  return\n}\n")
+			return 2*n + 3
 		}
-		sb.WriteString("  return\n}\n")
-		data, err := oracle.RunInput(22, []byte(sb.String()), ".mlir", append(oracle.BytecodeFlags(22, 6), "--allow-unregistered-dialect")...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return data
 	}
 	allocs := func(n int) float64 {
-		data := module(n)
+		data := oracleInput(t, module(n), "--allow-unregistered-dialect")
 		return testing.AllocsPerRun(5, func() {
 			if _, err := mlirbc.Read(newContext(), data, mlirbc.ReadOptions{}); err != nil {
 				t.Fatal(err)

@@ -42,7 +42,7 @@ func emitInputFlags(b *testing.B, name string, gen func(*strings.Builder) int, f
 	in.once.Do(func() {
 		var sb strings.Builder
 		in.ops = gen(&sb)
-		in.data, in.err = oracle.RunInput(22, []byte(sb.String()), ".mlir", append(oracle.BytecodeFlags(22, 6), flags...)...)
+		in.data, in.err = oracle.RunInput(22, []byte(sb.String()), ".mlir", oracle.BytecodeFlags(22, 6, flags...)...)
 	})
 	if in.err != nil {
 		b.Fatal(in.err)
@@ -50,14 +50,15 @@ func emitInputFlags(b *testing.B, name string, gen func(*strings.Builder) int, f
 	return in.data, in.ops
 }
 
-// oracleInput is the v6 bytecode mlir-opt-22 writes for the module gen
-// writes; the test is skipped where mlir-opt-22 is not installed.
-func oracleInput(t testing.TB, gen func(*strings.Builder) int) []byte {
+// oracleInput is the v6 bytecode mlir-opt-22 writes, given flags, for the
+// module gen writes; the test is skipped where mlir-opt-22 is not
+// installed.
+func oracleInput(t testing.TB, gen func(*strings.Builder) int, flags ...string) []byte {
 	t.Helper()
 	oracle.Require(t, 22)
 	var sb strings.Builder
 	gen(&sb)
-	data, err := oracle.RunInput(22, []byte(sb.String()), ".mlir", oracle.BytecodeFlags(22, 6)...)
+	data, err := oracle.RunInput(22, []byte(sb.String()), ".mlir", oracle.BytecodeFlags(22, 6, flags...)...)
 	if err != nil {
 		t.Fatal(err)
 	}

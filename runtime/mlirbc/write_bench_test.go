@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
 )
 
@@ -95,18 +96,10 @@ func BenchmarkConvertShapes(b *testing.B) {
 	} {
 		b.Run(sh.name, func(b *testing.B) {
 			data, ops := emitInputFlags(b, sh.name, sh.gen, "--allow-unregistered-dialect")
-			b.SetBytes(int64(len(data)))
-			b.ReportAllocs()
-			for b.Loop() {
-				ctx := newContext()
-				m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{})
-				if err != nil {
-					b.Fatal(err)
-				}
-				if _, err := mlirbc.Append(nil, ctx, m, m.Options()); err != nil {
-					b.Fatal(err)
-				}
-			}
+			benchConvert(b, data, func(ctx *ir.Context, m *mlirbc.Module) error {
+				_, err := mlirbc.Append(nil, ctx, m, m.Options())
+				return err
+			})
 			reportOps(b, ops)
 		})
 	}

@@ -2,6 +2,7 @@ package mlirbc_test
 
 import (
 	"bytes"
+	"strings"
 	"sync"
 	"testing"
 
@@ -99,14 +100,12 @@ func hasRelease(rs []oracle.Release, r oracle.Release) bool {
 // the list. A list cut short keeps its first element where it was: the
 // dictionary read for the whole list must not be written for it.
 func TestWriteReadDictionaries(t *testing.T) {
-	oracle.Require(t, 22)
-	text := `"x.a"() {a = 1 : i32, b = 2 : i32, c = 3 : i32, d = 4 : i32} : () -> ()
+	data := oracleInput(t, func(sb *strings.Builder) int {
+		sb.WriteString(`"x.a"() {a = 1 : i32, b = 2 : i32, c = 3 : i32, d = 4 : i32} : () -> ()
 "x.b"() {a = 1 : i32, b = 2 : i32, c = 3 : i32, d = 4 : i32} : () -> ()
-`
-	data, err := oracle.RunInput(22, []byte(text), ".mlir", append(oracle.BytecodeFlags(22, 6), "--allow-unregistered-dialect")...)
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
+		return 3
+	}, "--allow-unregistered-dialect")
 	ctx := newContext()
 	m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{})
 	if err != nil {
