@@ -219,6 +219,12 @@ type reader struct {
 	dicts map[*ir.NamedAttr]ir.Attribute
 }
 
+// minRecordedDict is the fewest entries of a dictionary whose list the
+// reader records it for: a writer makes a smaller one again in about the
+// time a record takes, and a file of many small dictionaries would pay
+// for records in memory even when nothing writes it.
+const minRecordedDict = 8
+
 // carver hands out slices cut from shared chunks, with their capacity
 // clipped so that appending to one never touches its neighbours: a
 // function's dozen ops, its values, and the operand lists of each op
@@ -630,7 +636,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 				attrs[i] = rd.builtin.DictionaryEntry(a, i)
 			}
 			info.lastDict, info.lastAttrs = a, attrs[:n:n]
-			if !rd.lazy && n > 0 {
+			if !rd.lazy && n >= minRecordedDict {
 				if rd.dicts == nil {
 					rd.dicts = map[*ir.NamedAttr]ir.Attribute{}
 				}

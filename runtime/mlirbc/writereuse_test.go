@@ -2,6 +2,7 @@ package mlirbc_test
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -100,10 +101,15 @@ func hasRelease(rs []oracle.Release, r oracle.Release) bool {
 // the list. A list cut short keeps its first element where it was: the
 // dictionary read for the whole list must not be written for it.
 func TestWriteReadDictionaries(t *testing.T) {
+	const entries = 10 // recorded: see minRecordedDict
 	data := oracleInput(t, func(sb *strings.Builder) int {
-		sb.WriteString(`"x.a"() {a = 1 : i32, b = 2 : i32, c = 3 : i32, d = 4 : i32} : () -> ()
-"x.b"() {a = 1 : i32, b = 2 : i32, c = 3 : i32, d = 4 : i32} : () -> ()
-`)
+		for _, name := range []string{"x.a", "x.b"} {
+			fmt.Fprintf(sb, "%q() {", name)
+			for i := range entries {
+				fmt.Fprintf(sb, "%c = %d : i32, ", 'a'+i, i)
+			}
+			sb.WriteString("z = unit} : () -> ()\n")
+		}
 		return 3
 	}, "--allow-unregistered-dialect")
 	ctx := newContext()
@@ -125,8 +131,8 @@ func TestWriteReadDictionaries(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := back.Op.Region(0).Block(0).Ops()
-	if n := len(got[0].Attrs()); n != 4 {
-		t.Errorf("x.a has %d attributes, want 4", n)
+	if n := len(got[0].Attrs()); n != entries+1 {
+		t.Errorf("x.a has %d attributes, want %d", n, entries+1)
 	}
 	if attrs := got[1].Attrs(); len(attrs) != 2 || attrs[0].Name != "a" || attrs[1].Name != "b" {
 		t.Errorf("x.b has %v, want a and b", attrs)
