@@ -490,10 +490,10 @@ func readCallSiteLoc0(r *bytecode.EntryReader) (ir.Attribute, error) {
 		caller ir.Location
 	)
 	var err error
-	if callee, err = bytecode.ReadAttr[ir.Location](r, "a location"); err != nil {
+	if callee, err = bytecode.ReadLocation(r); err != nil {
 		return nil, err
 	}
-	if caller, err = bytecode.ReadAttr[ir.Location](r, "a location"); err != nil {
+	if caller, err = bytecode.ReadLocation(r); err != nil {
 		return nil, err
 	}
 	return GetCallSiteLoc(r.Context(), callee, caller), nil
@@ -587,7 +587,7 @@ func readFusedLoc0(r *bytecode.EntryReader) (ir.Attribute, error) {
 		}
 		locations = make([]ir.Location, n0)
 		for i0 := range locations {
-			if locations[i0], err = bytecode.ReadAttr[ir.Location](r, "a location"); err != nil {
+			if locations[i0], err = bytecode.ReadLocation(r); err != nil {
 				return nil, err
 			}
 		}
@@ -609,7 +609,7 @@ func readFusedLoc1(r *bytecode.EntryReader) (ir.Attribute, error) {
 		}
 		locations = make([]ir.Location, n0)
 		for i0 := range locations {
-			if locations[i0], err = bytecode.ReadAttr[ir.Location](r, "a location"); err != nil {
+			if locations[i0], err = bytecode.ReadLocation(r); err != nil {
 				return nil, err
 			}
 		}
@@ -649,7 +649,7 @@ func readNameLoc0(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if name, err = bytecode.ReadAttr[*StringAttr](r, "builtin StringAttr"); err != nil {
 		return nil, err
 	}
-	if childLoc, err = bytecode.ReadAttr[ir.Location](r, "a location"); err != nil {
+	if childLoc, err = bytecode.ReadLocation(r); err != nil {
 		return nil, err
 	}
 	return GetNameLoc(r.Context(), name, childLoc), nil

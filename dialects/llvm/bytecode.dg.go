@@ -1471,10 +1471,10 @@ func readLoopAnnotationAttr0(r *bytecode.EntryReader) (ir.Attribute, error) {
 	if isVectorized, err = r.OptionalAttribute(); err != nil {
 		return nil, err
 	}
-	if startLoc, err = bytecode.ReadOptionalAttr[ir.Location](r, "a location"); err != nil {
+	if startLoc, err = bytecode.ReadOptionalLocation(r); err != nil {
 		return nil, err
 	}
-	if endLoc, err = bytecode.ReadOptionalAttr[ir.Location](r, "a location"); err != nil {
+	if endLoc, err = bytecode.ReadOptionalLocation(r); err != nil {
 		return nil, err
 	}
 	if parallelAccesses, err = readOptionalAttrList(r); err != nil {

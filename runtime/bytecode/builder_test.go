@@ -242,8 +242,9 @@ func checkWireError(t *testing.T, err error, sentinel error, off int64, sec stri
 
 // testDialect is a dialect "test" whose custom entries start with a code
 // byte: 0 reads an attribute reference, 1 a string index, 2 a type
-// reference, 3 a resource index, 4 nothing. Its values are text values
-// naming what was read, so they stay distinct.
+// reference, 3 a resource index, 4 nothing, and 5 nothing, for which the
+// codec returns no value and no error (a codec's bug). Its values are
+// text values naming what was read, so they stay distinct.
 type testDialect struct{}
 
 func (testDialect) Name() string { return "test" }
@@ -274,13 +275,15 @@ func (testDialect) read(r *bytecode.EntryReader) (string, error) {
 		return "resource(" + h.Dialect + "." + h.Key + ")", err
 	case 4:
 		return "leaf", nil
+	case 5:
+		return "none", nil
 	}
 	return "", r.ErrorAt(r.Offset()-1, "a test code", fmt.Errorf("%w: code %d", wire.ErrInvalid, code))
 }
 
 func (d testDialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 	s, err := d.read(r)
-	if err != nil {
+	if err != nil || s == "none" {
 		return nil, err
 	}
 	return ir.GetTextAttr(r.Context(), "test", "custom "+s), nil
@@ -288,7 +291,7 @@ func (d testDialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error
 
 func (d testDialect) ReadType(r *bytecode.EntryReader) (ir.Type, error) {
 	s, err := d.read(r)
-	if err != nil {
+	if err != nil || s == "none" {
 		return nil, err
 	}
 	return ir.GetTextType(r.Context(), "test", "custom "+s), nil

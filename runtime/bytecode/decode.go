@@ -452,6 +452,11 @@ func (d *Decoder) decodeEntry(ref entryRef, entry Entry, fr *frame) (any, error)
 	if err != nil {
 		return nil, err
 	}
+	if v == nil {
+		// A codec's bug, not the file's; refused rather than stored as
+		// an entry nobody can use.
+		return nil, r.ErrorAt(entry.Offset, "a value from dialect "+dialect+"'s codec", fmt.Errorf("%w: it returned none", wire.ErrInvalid))
+	}
 	if !r.Empty() {
 		return nil, r.Errorf("the end of the entry", fmt.Errorf("%w: %d trailing bytes", wire.ErrInvalid, r.Len()))
 	}

@@ -99,6 +99,19 @@ func TestNestedErrorKeepsItsOffset(t *testing.T) {
 	}
 }
 
+// TestCodecReturningNothing: a codec that returns no value and no error
+// (a bug of its own) gets an error naming the entry and its dialect, not
+// a panic, for an attribute and for a type, each referred to by another.
+func TestCodecReturningNothing(t *testing.T) {
+	ctx := ir.NewContext(testDialect{})
+	f := fileWith(t, [][]byte{{0, 0x03}, {5}, {2, 0x01}}, [][]byte{{5}})
+	dec := bytecode.NewDecoder(ctx, f, ir.Limits{})
+	_, err := dec.Attribute(0)
+	checkWireError(t, err, wire.ErrInvalid, f.Attrs.At(1).Offset, "AttrType", "attribute entry 0: attribute entry 1:", "dialect test's codec")
+	_, err = dec.Attribute(2)
+	checkWireError(t, err, wire.ErrInvalid, f.Types.At(0).Offset, "AttrType", "attribute entry 2: type entry 0:", "dialect test's codec")
+}
+
 // A reader made by NewEntryReader does not promise that its bytes outlive
 // what is made of them, so codecs copy the blobs they read from it.
 func TestEntryReaderViews(t *testing.T) {

@@ -36,6 +36,39 @@ func ReadAttr[T ir.Attribute](r *EntryReader, what string) (T, error) {
 	return v, nil
 }
 
+// ReadLocation reads an attribute reference that must be a location. It
+// is ReadAttr[ir.Location] without the generic conversion to an interface,
+// which looks the pair up in the runtime's table every time: a file of
+// call-site locations reads two such references a location.
+func ReadLocation(r *EntryReader) (ir.Location, error) {
+	at := r.Offset()
+	a, err := r.Attribute()
+	if err != nil {
+		return nil, err
+	}
+	return locationAt(r, at, a)
+}
+
+// ReadOptionalLocation is ReadLocation for MLIR's optional attribute form;
+// an absent location is nil.
+func ReadOptionalLocation(r *EntryReader) (ir.Location, error) {
+	at := r.Offset()
+	a, err := r.OptionalAttribute()
+	if err != nil || a == nil {
+		return nil, err
+	}
+	return locationAt(r, at, a)
+}
+
+// locationAt returns a, read at at, as a location.
+func locationAt(r *EntryReader, at int64, a ir.Attribute) (ir.Location, error) {
+	l, ok := a.(ir.Location)
+	if !ok {
+		return nil, r.ErrorAt(at, "a reference to a location", fmt.Errorf("%w: got %s", wire.ErrInvalid, describe(a)))
+	}
+	return l, nil
+}
+
 // ReadOptionalAttr is ReadAttr for MLIR's optional attribute form; an
 // absent attribute is T's zero value.
 func ReadOptionalAttr[T ir.Attribute](r *EntryReader, what string) (T, error) {

@@ -329,11 +329,11 @@ func (g *gen) readValue(t *defs.TypeRef, target *jen.Statement, as string, optio
 		}
 		return call(r.Dot("Attribute").Call())
 	case defs.RefLocation:
-		fn := "ReadAttr"
+		fn := "ReadLocation"
 		if optional {
-			fn = "ReadOptionalAttr"
+			fn = "ReadOptionalLocation"
 		}
-		return call(jen.Qual(model.Bytecode, fn).Types(jen.Qual(model.IR, "Location")).Call(r, jen.Lit("a location")))
+		return call(jen.Qual(model.Bytecode, fn).Call(r))
 	case defs.RefType:
 		if t.Def != nil {
 			return call(jen.Qual(model.Bytecode, "ReadType").Types(jen.Op("*").Id(t.Def.Name)).Call(r, jen.Lit(typedName())))
