@@ -99,7 +99,7 @@ func mapArityRelease(_ *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from
 		mapper.AddArg(shaped.ElementType(), op.Loc())
 	case !has(to) && mapper.NumArgs() == inputs+1:
 		last := mapper.Arg(inputs)
-		if uses(op.Region(0), last) {
+		if reads(op, last) {
 			return nil, fmt.Errorf("the mapper reads the init's element, which %s does not pass it", bytecode.ReleaseName(to))
 		}
 		mapper.SetArgs(mapper.Args()[:inputs:inputs])
@@ -107,16 +107,13 @@ func mapArityRelease(_ *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from
 	return attrs, nil
 }
 
-// uses reports whether an op in r uses v.
-func uses(r *ir.Region, v *ir.Value) bool {
+// reads reports whether an op nested in op uses v (op's own operands are
+// values from outside its regions).
+func reads(op *ir.Operation, v *ir.Value) bool {
 	found := false
-	for _, b := range r.Blocks() {
-		for _, op := range b.Ops() {
-			op.Walk(func(o *ir.Operation) bool {
-				found = found || slices.Contains(o.Operands(), v)
-				return !found
-			})
-		}
-	}
+	op.Walk(func(o *ir.Operation) bool {
+		found = found || slices.Contains(o.Operands(), v)
+		return !found
+	})
 	return found
 }

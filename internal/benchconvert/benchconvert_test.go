@@ -225,7 +225,7 @@ func TestGeneratedInputs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			data, err := oracle.Run(oracle.LLVM22, b.Bytes(), mlirOptArgs(inputSpec{unregistered: tc.unregistered}, "--emit-bytecode", "-")...)
+			data, err := oracle.Run(oracle.LLVM22, b.Bytes(), mlirOptArgs(tc.unregistered, "--emit-bytecode", "-")...)
 			if err != nil {
 				t.Fatalf("mlir-opt-22 rejects the input: %v\n%s", err, b.String())
 			}

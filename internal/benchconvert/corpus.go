@@ -118,7 +118,7 @@ func measureCorpus(cfg config, mlirbc string, in Input) (InputResult, error) {
 		func() Run {
 			// Some files hold ops of dialects mlir-opt does not register.
 			return corpusRun(cfg, optOuts, in.Files, func(src, out string) []string {
-				return []string{cfg.mlirOpt, "--allow-unregistered-dialect", "--emit-bytecode", src, "-o", out}
+				return append([]string{cfg.mlirOpt}, mlirOptArgs(true, "--emit-bytecode", src, "-o", out)...)
 			})
 		},
 		func() (string, error) {

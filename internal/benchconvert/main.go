@@ -87,9 +87,9 @@ var inputSpecs = []inputSpec{
 }
 
 // mlirOptArgs are the arguments mlir-opt reads an input with, before the
-// rest.
-func mlirOptArgs(sp inputSpec, rest ...string) []string {
-	if sp.unregistered {
+// rest: unregistered says it holds ops of no registered dialect.
+func mlirOptArgs(unregistered bool, rest ...string) []string {
+	if unregistered {
 		return append([]string{"--allow-unregistered-dialect"}, rest...)
 	}
 	return rest
@@ -427,7 +427,7 @@ func generate(cfg config, sp inputSpec) (Input, error) {
 		return Input{}, err
 	}
 	var stderr bytes.Buffer
-	cmd := exec.Command(cfg.mlirOpt, mlirOptArgs(sp, "--emit-bytecode", "--emit-bytecode-version=6", text, "-o", bc)...)
+	cmd := exec.Command(cfg.mlirOpt, mlirOptArgs(sp.unregistered, "--emit-bytecode", "--emit-bytecode-version=6", text, "-o", bc)...)
 	cmd.Stderr = &stderr
 	if err := cmd.Run(); err != nil {
 		return Input{}, fmt.Errorf("%s: %w\n%s", strings.Join(cmd.Args, " "), err, stderr.String())
@@ -459,7 +459,7 @@ func measure(cfg config, mlirbc string, in Input) (InputResult, error) {
 	return measurePairs(cfg, in, inSHA,
 		func() Run { return timeRun(cfg.timeout, bcOut, mlirbc, "convert", in.Path, "-o", bcOut) },
 		func() Run {
-			return timeRun(cfg.timeout, optOut, cfg.mlirOpt, mlirOptArgs(inputSpec{unregistered: in.Unregistered}, "--emit-bytecode", in.Path, "-o", optOut)...)
+			return timeRun(cfg.timeout, optOut, cfg.mlirOpt, mlirOptArgs(in.Unregistered, "--emit-bytecode", in.Path, "-o", optOut)...)
 		},
 		func() (string, error) { return describeDiff(bcOut, optOut) })
 }

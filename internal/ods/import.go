@@ -707,6 +707,9 @@ type mergedPart struct {
 	propAt []*nativeProp // the native property form at each release, nil for an attribute
 	optAt  []bool        // whether the attribute is optional at each release
 	notes  []string      // shapes older releases give the part
+	// moved says an older release has the group in another place among
+	// the op's groups (see mergedOp.reordered).
+	moved bool
 	// absentOlder: see mergedOp.
 	absentOlder bool
 	// olderConstraint is an attribute's constraint in Options.Older
@@ -730,12 +733,8 @@ type mergedPart struct {
 // otherwise (see reorderedHook).
 func (m *mergedOp) reordered() bool {
 	for _, parts := range [][]*mergedPart{m.operands, m.results, m.regions, m.successors} {
-		for _, p := range parts {
-			for _, n := range p.notes {
-				if strings.HasSuffix(n, "has it in another place") {
-					return true
-				}
-			}
+		if slices.ContainsFunc(parts, func(p *mergedPart) bool { return p.moved }) {
+			return true
 		}
 	}
 	return false
@@ -892,6 +891,7 @@ func mergeParts(rels []int, s span, lists [][]part, positional bool) ([]*mergedP
 				// Groups reordered: the newest release's order is kept, and
 				// the op gets reorderedHook.
 				m.notes = append(m.notes, fmt.Sprintf("llvm %d has it in another place", rels[i]))
+				m.moved = true
 			}
 			m.seen[i] = true
 			prev = max(prev, at)

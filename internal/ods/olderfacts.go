@@ -28,16 +28,13 @@ var olderUnreadable = map[string]map[string][]int{
 // markOlderFacts marks the definitions of olderLacks and the variants of
 // olderUnreadable (absentOlder).
 func markOlderFacts(dialect string, d *mergedDialect) {
-	for _, m := range append(append([]*mergedDef{}, d.attrs...), d.types...) {
+	for _, m := range slices.Concat(d.attrs, d.types) {
 		if m.span.first == 0 && slices.Contains(olderLacks[dialect], m.name) {
 			m.absentOlder = true
 		}
-		codes := olderUnreadable[dialect][m.name]
 		for _, v := range m.bytecode {
-			for _, c := range codes {
-				if v.code == c && v.span.first == 0 {
-					v.absentOlder = true
-				}
+			if v.span.first == 0 && slices.Contains(olderUnreadable[dialect][m.name], v.code) {
+				v.absentOlder = true
 			}
 		}
 	}

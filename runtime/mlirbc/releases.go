@@ -13,25 +13,10 @@ import (
 // to, for the length of the write; restore puts the module back as it
 // was. The IR holds each op as release from wrote it.
 func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore func(), err error) {
-	type converted struct {
-		downgraded
-		segments []int32
-		renamed  bool
-		args     []blockArgs
-	}
 	var undo []converted
 	restore = func() {
 		for i := len(undo) - 1; i >= 0; i-- {
-			u := undo[i]
-			u.op.SetAttrs(u.attrs)
-			u.op.SetDictionary(u.dict)
-			u.op.SetOperandSegments(u.segments)
-			if u.renamed {
-				u.op.SetName(u.name)
-			}
-			for _, a := range u.args {
-				a.block.SetArgs(a.args)
-			}
+			undo[i].undo()
 		}
 	}
 	if from == to {
@@ -58,27 +43,20 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		// otherwise (scf.parallel's, LLVM 16's scf.yield).
 		// Or the arguments of its regions' blocks (linalg.map's mapper
 		// takes the init's element in LLVM 22).
-		segments := op.OperandSegments()
-		args := argsOf(op)
+		u := converted{downgraded{op: op, name: name, attrs: op.Attrs(), dict: op.Dictionary()}, op.OperandSegments(), false, argsOf(op)}
 		attrs, changed, cerr := c.ConvertOp(ctx, op, from, to)
-		renamed := op.Name() != name
-		argsChanged := slices.ContainsFunc(args, blockArgs.changed)
+		u.renamed = op.Name() != name
+		argsChanged := slices.ContainsFunc(u.args, blockArgs.changed)
 		if cerr != nil {
-			op.SetOperandSegments(segments)
-			if renamed {
-				op.SetName(name)
-			}
-			for _, a := range args {
-				a.block.SetArgs(a.args)
-			}
+			u.undo()
 			err = &wire.OpError{Op: name.String(), Offset: -1, Err: cerr}
 			return false
 		}
 		if !argsChanged {
-			args = nil
+			u.args = nil
 		}
-		if changed || renamed || argsChanged || !slices.Equal(segments, op.OperandSegments()) {
-			undo = append(undo, converted{downgraded{op: op, name: name, attrs: op.Attrs(), dict: op.Dictionary()}, segments, renamed, args})
+		if changed || u.renamed || argsChanged || !slices.Equal(u.segments, op.OperandSegments()) {
+			undo = append(undo, u)
 			op.SetAttrs(attrs)
 			op.SetDictionary(nil)
 		}
@@ -89,6 +67,27 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		return func() {}, err
 	}
 	return restore, nil
+}
+
+// converted is an op as it was before a release conversion changed it.
+type converted struct {
+	downgraded
+	segments []int32
+	renamed  bool
+	args     []blockArgs
+}
+
+// undo puts the op back as it was.
+func (u converted) undo() {
+	u.op.SetAttrs(u.attrs)
+	u.op.SetDictionary(u.dict)
+	u.op.SetOperandSegments(u.segments)
+	if u.renamed {
+		u.op.SetName(u.name) // only then: the op keeps its shared name
+	}
+	for _, a := range u.args {
+		a.block.SetArgs(a.args)
+	}
 }
 
 // blockArgs is a block's argument list as it was before a conversion.
