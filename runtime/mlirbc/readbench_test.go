@@ -152,9 +152,19 @@ func BenchmarkReadFuncs(b *testing.B) {
 // new attributes, and the reader and its goroutine meet at every op.
 func BenchmarkReadCallSites(b *testing.B) { benchRead(b, "callsites20000", callSiteOps(20_000)) }
 
-// benchRead decodes the module gen writes into a new context each time.
-func benchRead(b *testing.B, name string, gen func(*strings.Builder) int) {
-	data, ops := emitInput(b, name, gen)
+// BenchmarkReadUnlocated decodes ReadScaling's 100,000 ops with their
+// locations stripped (mlir-opt --strip-debuginfo): each op refers to the
+// one unknown location instead of a position of its own, as mlir-opt's
+// text parser gives every op. Against ReadScaling, it measures what those
+// locations cost: a new attribute per op, decoded and uniqued.
+func BenchmarkReadUnlocated(b *testing.B) {
+	benchRead(b, "chain100000-unlocated", chainOps(100_000), "--strip-debuginfo")
+}
+
+// benchRead decodes the module gen writes (mlir-opt-22 given flags) into
+// a new context each time.
+func benchRead(b *testing.B, name string, gen func(*strings.Builder) int, flags ...string) {
+	data, ops := emitInputFlags(b, name, gen, flags...)
 	b.SetBytes(int64(len(data)))
 	b.ReportAllocs()
 	cpu := startCPU(b)

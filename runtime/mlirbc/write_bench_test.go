@@ -25,6 +25,13 @@ func BenchmarkWriteScaling(b *testing.B) {
 // properties of their own, where the chain shares them.
 func BenchmarkWriteFuncs(b *testing.B) { benchWrite(b, "funcs1000", manyFuncs(1000)) }
 
+// BenchmarkWriteUnlocated writes the 100,000 ops of ReadUnlocated, whose
+// locations are all the one unknown location: against WriteScaling, what
+// numbering and writing a location per op costs.
+func BenchmarkWriteUnlocated(b *testing.B) {
+	benchWrite(b, "chain100000-unlocated", chainOps(100_000), "--strip-debuginfo")
+}
+
 // BenchmarkWriteBlocks writes one function of 20,000 blocks in a chain,
 // each using the entry block's argument: the writer's check of the IR
 // proves each use dominated, which a walk up the dominator tree made
@@ -52,8 +59,8 @@ func blockChain(n int) func(*strings.Builder) int {
 
 // benchWrite writes mlir-opt-22's bytecode of the module gen makes, read
 // once, and checks that the bytes are mlir-opt's.
-func benchWrite(b *testing.B, name string, gen func(*strings.Builder) int) {
-	data, ops := emitInput(b, name, gen)
+func benchWrite(b *testing.B, name string, gen func(*strings.Builder) int, flags ...string) {
+	data, ops := emitInputFlags(b, name, gen, flags...)
 	ctx := newContext()
 	m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{})
 	if err != nil {
