@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+
+	"github.com/dialectgen/dialectgen/internal/benchtext"
 )
 
 // OpCounts counts the operations of a generated module, the implicit
@@ -217,23 +219,13 @@ func writeOps(w io.Writer, n int, what string, body func(bw *bufio.Writer) OpCou
 	return c, bw.Flush()
 }
 
-// writeCallSites writes one function of n arith ops whose locations are
-// what JAX writes: a call site of a name fused with a file position,
-// called from one of a few callers. Each op brings three new location
-// attributes and a position.
+// writeCallSites writes one function of n arith ops with JAX's call-site
+// locations (benchtext.CallSites).
 func writeCallSites(w io.Writer, n int) (OpCounts, error) {
 	return writeOps(w, n, "op", func(bw *bufio.Writer) OpCounts {
+		benchtext.CallSites(bw, n)
 		c := OpCounts{Total: 1}
-		bw.WriteString("func.func @f(%a: i32) -> i32 {\n")
-		prev := "%a"
-		for i := range n {
-			fmt.Fprintf(bw, "  %%v%d = arith.addi %s, %%a : i32 loc(callsite(fused[\"jit(f)/add%d\", \"file%d.py\":%d:%d] at callsite(\"caller%d\"(\"main.py\":%d:4) at \"root.py\":1:1)))\n",
-				i, prev, i%97, i%13, i+1, i%80, i%31, i%500)
-			prev = fmt.Sprintf("%%v%d", i)
-			c.add(1, 0)
-		}
-		fmt.Fprintf(bw, "  return %s : i32\n}\n", prev)
-		c.add(0, 2)
+		c.add(n, 2)
 		return c
 	})
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/dialectgen/dialectgen/internal/benchtext"
 	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -177,18 +178,11 @@ func benchRead(b *testing.B, name string, gen func(*strings.Builder) int, flags 
 	reportOps(b, ops)
 }
 
-// callSiteOps writes one function of n ops with nested locations (see
-// BenchmarkReadCallSites).
+// callSiteOps writes one function of n ops with JAX's call-site
+// locations (see BenchmarkReadCallSites).
 func callSiteOps(n int) func(*strings.Builder) int {
 	return func(sb *strings.Builder) int {
-		sb.WriteString("func.func @f(%a: i32) -> i32 {\n")
-		prev := "%a"
-		for i := range n {
-			fmt.Fprintf(sb, "  %%v%d = arith.addi %s, %%a : i32 loc(callsite(fused[\"jit(f)/add%d\", \"file%d.py\":%d:%d] at callsite(\"caller%d\"(\"main.py\":%d:4) at \"root.py\":1:1)))\n",
-				i, prev, i%97, i%13, i+1, i%80, i%31, i%500)
-			prev = fmt.Sprintf("%%v%d", i)
-		}
-		fmt.Fprintf(sb, "  return %s : i32\n}\n", prev)
+		benchtext.CallSites(sb, n)
 		return n + 3
 	}
 }
