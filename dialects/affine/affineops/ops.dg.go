@@ -27,6 +27,24 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
+// at is list's element i, or nil where the op has none: an op laid out
+// as an older release lays it, or built by hand, may have fewer values
+// than the accessors' release gives it.
+func at[T any](list []T, i int) (none T) {
+	if i < 0 || i >= len(list) {
+		return
+	}
+	return list[i]
+}
+
+// span is list[i:j], or nil where the op has no such values (see at).
+func span[T any](list []T, i, j int) []T {
+	if i < 0 || j < i || j > len(list) {
+		return nil
+	}
+	return list[i:j]
+}
+
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -54,7 +72,7 @@ func AsApplyOp(op *ir.Operation) (ApplyOp, bool) {
 func (o ApplyOp) MapOperands() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o ApplyOp) Result() *ir.Value { return o.op.Result(0) }
+func (o ApplyOp) Result() *ir.Value { return at(o.op.Results(), 0) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o ApplyOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -88,10 +106,12 @@ func AsDelinearizeIndexOp(op *ir.Operation) (DelinearizeIndexOp, bool) {
 }
 
 // LinearIndex returns the op's linear_index operand.
-func (o DelinearizeIndexOp) LinearIndex() *ir.Value { return o.op.Operand(0) }
+func (o DelinearizeIndexOp) LinearIndex() *ir.Value { return at(o.op.Operands(), 0) }
 
 // DynamicBasis returns the op's dynamic_basis operand group.
-func (o DelinearizeIndexOp) DynamicBasis() []*ir.Value { return o.op.Operands()[1:] }
+func (o DelinearizeIndexOp) DynamicBasis() []*ir.Value {
+	return span(o.op.Operands(), 1, o.op.NumOperands())
+}
 
 // MultiIndex returns the op's multi_index result group.
 func (o DelinearizeIndexOp) MultiIndex() []*ir.Value { return o.op.Results() }
@@ -153,7 +173,7 @@ func (o ForOp) UpperBoundMap() ir.Attribute { return o.op.Attr("upperBoundMap") 
 func (o ForOp) Step() ir.Attribute { return o.op.Attr("step") }
 
 // Region returns the op's region.
-func (o ForOp) Region() *ir.Region { return o.op.Region(0) }
+func (o ForOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildForOp creates an affine.for at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -195,10 +215,10 @@ func (o IfOp) Results() []*ir.Value { return o.op.Results() }
 func (o IfOp) Condition() ir.Attribute { return o.op.Attr("condition") }
 
 // ThenRegion returns the op's thenRegion region.
-func (o IfOp) ThenRegion() *ir.Region { return o.op.Region(0) }
+func (o IfOp) ThenRegion() *ir.Region { return at(o.op.Regions(), 0) }
 
 // ElseRegion returns the op's elseRegion region.
-func (o IfOp) ElseRegion() *ir.Region { return o.op.Region(1) }
+func (o IfOp) ElseRegion() *ir.Region { return at(o.op.Regions(), 1) }
 
 // BuildIfOp creates an affine.if at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -241,7 +261,7 @@ func (o LinearizeIndexOp) DynamicBasis() []*ir.Value {
 }
 
 // LinearIndex returns the op's linear_index result.
-func (o LinearizeIndexOp) LinearIndex() *ir.Value { return o.op.Result(0) }
+func (o LinearizeIndexOp) LinearIndex() *ir.Value { return at(o.op.Results(), 0) }
 
 // StaticBasis returns the inherent attribute static_basis, or nil if it is not set.
 func (o LinearizeIndexOp) StaticBasis() ir.Attribute { return o.op.Attr("static_basis") }
@@ -279,13 +299,13 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o LoadOp) Memref() *ir.Value { return o.op.Operand(0) }
+func (o LoadOp) Memref() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
-func (o LoadOp) Indices() []*ir.Value { return o.op.Operands()[1:] }
+func (o LoadOp) Indices() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o LoadOp) Result() *ir.Value { return o.op.Result(0) }
+func (o LoadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o LoadOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -322,7 +342,7 @@ func AsMaxOp(op *ir.Operation) (MaxOp, bool) {
 func (o MaxOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o MaxOp) Result() *ir.Value { return o.op.Result(0) }
+func (o MaxOp) Result() *ir.Value { return at(o.op.Results(), 0) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o MaxOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -359,7 +379,7 @@ func AsMinOp(op *ir.Operation) (MinOp, bool) {
 func (o MinOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o MinOp) Result() *ir.Value { return o.op.Result(0) }
+func (o MinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o MinOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -417,7 +437,7 @@ func (o ParallelOp) UpperBoundsGroups() ir.Attribute { return o.op.Attr("upperBo
 func (o ParallelOp) Steps() ir.Attribute { return o.op.Attr("steps") }
 
 // Region returns the op's region.
-func (o ParallelOp) Region() *ir.Region { return o.op.Region(0) }
+func (o ParallelOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildParallelOp creates an affine.parallel at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -449,10 +469,10 @@ func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o PrefetchOp) Memref() *ir.Value { return o.op.Operand(0) }
+func (o PrefetchOp) Memref() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
-func (o PrefetchOp) Indices() []*ir.Value { return o.op.Operands()[1:] }
+func (o PrefetchOp) Indices() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // IsWrite returns the inherent attribute isWrite, or nil if it is not set.
 func (o PrefetchOp) IsWrite() ir.Attribute { return o.op.Attr("isWrite") }
@@ -495,13 +515,13 @@ func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o StoreOp) Value() *ir.Value { return o.op.Operand(0) }
+func (o StoreOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Memref returns the op's memref operand.
-func (o StoreOp) Memref() *ir.Value { return o.op.Operand(1) }
+func (o StoreOp) Memref() *ir.Value { return at(o.op.Operands(), 1) }
 
 // Indices returns the op's indices operand group.
-func (o StoreOp) Indices() []*ir.Value { return o.op.Operands()[2:] }
+func (o StoreOp) Indices() []*ir.Value { return span(o.op.Operands(), 2, o.op.NumOperands()) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o StoreOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -535,13 +555,13 @@ func AsVectorLoadOp(op *ir.Operation) (VectorLoadOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o VectorLoadOp) Memref() *ir.Value { return o.op.Operand(0) }
+func (o VectorLoadOp) Memref() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
-func (o VectorLoadOp) Indices() []*ir.Value { return o.op.Operands()[1:] }
+func (o VectorLoadOp) Indices() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o VectorLoadOp) Result() *ir.Value { return o.op.Result(0) }
+func (o VectorLoadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o VectorLoadOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -575,13 +595,13 @@ func AsVectorStoreOp(op *ir.Operation) (VectorStoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o VectorStoreOp) Value() *ir.Value { return o.op.Operand(0) }
+func (o VectorStoreOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Memref returns the op's memref operand.
-func (o VectorStoreOp) Memref() *ir.Value { return o.op.Operand(1) }
+func (o VectorStoreOp) Memref() *ir.Value { return at(o.op.Operands(), 1) }
 
 // Indices returns the op's indices operand group.
-func (o VectorStoreOp) Indices() []*ir.Value { return o.op.Operands()[2:] }
+func (o VectorStoreOp) Indices() []*ir.Value { return span(o.op.Operands(), 2, o.op.NumOperands()) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o VectorStoreOp) Map() ir.Attribute { return o.op.Attr("map") }

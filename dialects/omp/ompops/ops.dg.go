@@ -29,6 +29,24 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
+// at is list's element i, or nil where the op has none: an op laid out
+// as an older release lays it, or built by hand, may have fewer values
+// than the accessors' release gives it.
+func at[T any](list []T, i int) (none T) {
+	if i < 0 || i >= len(list) {
+		return
+	}
+	return list[i]
+}
+
+// span is list[i:j], or nil where the op has no such values (see at).
+func span[T any](list []T, i, j int) []T {
+	if i < 0 || j < i || j > len(list) {
+		return nil
+	}
+	return list[i:j]
+}
+
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -110,7 +128,7 @@ func (o AtomicCaptureOp) Hint() ir.Attribute { return o.op.Attr("hint") }
 func (o AtomicCaptureOp) MemoryOrder() ir.Attribute { return o.op.Attr("memory_order") }
 
 // Region returns the op's region.
-func (o AtomicCaptureOp) Region() *ir.Region { return o.op.Region(0) }
+func (o AtomicCaptureOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildAtomicCaptureOp creates an omp.atomic.capture at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -141,10 +159,10 @@ func AsAtomicReadOp(op *ir.Operation) (AtomicReadOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o AtomicReadOp) X() *ir.Value { return o.op.Operand(0) }
+func (o AtomicReadOp) X() *ir.Value { return at(o.op.Operands(), 0) }
 
 // V returns the op's v operand.
-func (o AtomicReadOp) V() *ir.Value { return o.op.Operand(1) }
+func (o AtomicReadOp) V() *ir.Value { return at(o.op.Operands(), 1) }
 
 // ElementType returns the inherent attribute element_type, or nil if it is not set.
 func (o AtomicReadOp) ElementType() ir.Attribute { return o.op.Attr("element_type") }
@@ -190,7 +208,7 @@ func AsAtomicUpdateOp(op *ir.Operation) (AtomicUpdateOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o AtomicUpdateOp) X() *ir.Value { return o.op.Operand(0) }
+func (o AtomicUpdateOp) X() *ir.Value { return at(o.op.Operands(), 0) }
 
 // HintVal returns the optional attribute hint_val, or nil if it is not set.
 func (o AtomicUpdateOp) HintVal() ir.Attribute { return o.op.Attr("hint_val") }
@@ -208,7 +226,7 @@ func (o AtomicUpdateOp) Hint() ir.Attribute { return o.op.Attr("hint") }
 func (o AtomicUpdateOp) MemoryOrder() ir.Attribute { return o.op.Attr("memory_order") }
 
 // Region returns the op's region.
-func (o AtomicUpdateOp) Region() *ir.Region { return o.op.Region(0) }
+func (o AtomicUpdateOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildAtomicUpdateOp creates an omp.atomic.update at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -240,10 +258,10 @@ func AsAtomicWriteOp(op *ir.Operation) (AtomicWriteOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o AtomicWriteOp) X() *ir.Value { return o.op.Operand(0) }
+func (o AtomicWriteOp) X() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Expr returns the op's expr operand.
-func (o AtomicWriteOp) Expr() *ir.Value { return o.op.Operand(1) }
+func (o AtomicWriteOp) Expr() *ir.Value { return at(o.op.Operands(), 1) }
 
 // HintVal returns the optional attribute hint_val, or nil if it is not set.
 func (o AtomicWriteOp) HintVal() ir.Attribute { return o.op.Attr("hint_val") }
@@ -391,18 +409,18 @@ func AsCanonicalLoopOp(op *ir.Operation) (CanonicalLoopOp, bool) {
 }
 
 // TripCount returns the op's tripCount operand.
-func (o CanonicalLoopOp) TripCount() *ir.Value { return o.op.Operand(0) }
+func (o CanonicalLoopOp) TripCount() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Cli returns the op's cli operand, or nil.
 func (o CanonicalLoopOp) Cli() *ir.Value {
-	if s := o.op.Operands()[1:]; len(s) > 0 {
+	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Region returns the op's region.
-func (o CanonicalLoopOp) Region() *ir.Region { return o.op.Region(0) }
+func (o CanonicalLoopOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildCanonicalLoopOp creates an omp.canonical_loop at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -436,7 +454,7 @@ func AsCriticalOp(op *ir.Operation) (CriticalOp, bool) {
 func (o CriticalOp) Name() ir.Attribute { return o.op.Attr("name") }
 
 // Region returns the op's region.
-func (o CriticalOp) Region() *ir.Region { return o.op.Region(0) }
+func (o CriticalOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildCriticalOp creates an omp.critical at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -509,7 +527,7 @@ func (o DeclareMapperOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 func (o DeclareMapperOp) Type() ir.Attribute { return o.op.Attr("type") }
 
 // Body returns the op's body region.
-func (o DeclareMapperOp) Body() *ir.Region { return o.op.Region(0) }
+func (o DeclareMapperOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildDeclareMapperOp creates an omp.declare_mapper at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -579,22 +597,22 @@ func (o DeclareReductionOp) Type() ir.Attribute { return o.op.Attr("type") }
 func (o DeclareReductionOp) ByrefElementType() ir.Attribute { return o.op.Attr("byref_element_type") }
 
 // AllocRegion returns the op's allocRegion region.
-func (o DeclareReductionOp) AllocRegion() *ir.Region { return o.op.Region(0) }
+func (o DeclareReductionOp) AllocRegion() *ir.Region { return at(o.op.Regions(), 0) }
 
 // InitializerRegion returns the op's initializerRegion region.
-func (o DeclareReductionOp) InitializerRegion() *ir.Region { return o.op.Region(1) }
+func (o DeclareReductionOp) InitializerRegion() *ir.Region { return at(o.op.Regions(), 1) }
 
 // ReductionRegion returns the op's reductionRegion region.
-func (o DeclareReductionOp) ReductionRegion() *ir.Region { return o.op.Region(2) }
+func (o DeclareReductionOp) ReductionRegion() *ir.Region { return at(o.op.Regions(), 2) }
 
 // AtomicReductionRegion returns the op's atomicReductionRegion region.
-func (o DeclareReductionOp) AtomicReductionRegion() *ir.Region { return o.op.Region(3) }
+func (o DeclareReductionOp) AtomicReductionRegion() *ir.Region { return at(o.op.Regions(), 3) }
 
 // CleanupRegion returns the op's cleanupRegion region.
-func (o DeclareReductionOp) CleanupRegion() *ir.Region { return o.op.Region(4) }
+func (o DeclareReductionOp) CleanupRegion() *ir.Region { return at(o.op.Regions(), 4) }
 
 // DataPtrPtrRegion returns the op's dataPtrPtrRegion region.
-func (o DeclareReductionOp) DataPtrPtrRegion() *ir.Region { return o.op.Region(5) }
+func (o DeclareReductionOp) DataPtrPtrRegion() *ir.Region { return at(o.op.Regions(), 5) }
 
 // BuildDeclareReductionOp creates an omp.declare_reduction at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -629,32 +647,19 @@ func AsDistributeOp(op *ir.Operation) (DistributeOp, bool) {
 	return DistributeOp{w}, ok
 }
 
-// ChunkSize returns the op's chunk_size operand, or nil.
-func (o DistributeOp) ChunkSize() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
-		return s[0]
-	}
-	return nil
-}
-
 // AllocateVars returns the op's allocate_vars operand group.
 func (o DistributeOp) AllocateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
-}
-
-// AllocatorsVars returns the op's allocators_vars operand group.
-func (o DistributeOp) AllocatorsVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o DistributeOp) AllocatorVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // DistScheduleChunkSize returns the op's dist_schedule_chunk_size operand, or nil.
 func (o DistributeOp) DistScheduleChunkSize() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -662,7 +667,7 @@ func (o DistributeOp) DistScheduleChunkSize() *ir.Value {
 
 // PrivateVars returns the op's private_vars operand group.
 func (o DistributeOp) PrivateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // DistScheduleStatic returns the optional attribute dist_schedule_static, or nil if it is not set.
@@ -684,15 +689,15 @@ func (o DistributeOp) PrivateSyms() ir.Attribute { return o.op.Attr("private_sym
 func (o DistributeOp) PrivateNeedsBarrier() ir.Attribute { return o.op.Attr("private_needs_barrier") }
 
 // Region returns the op's region.
-func (o DistributeOp) Region() *ir.Region { return o.op.Region(0) }
+func (o DistributeOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildDistributeOp creates an omp.distribute at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
-func BuildDistributeOp(b *ir.Builder, loc ir.Location, chunkSize, allocateVars, allocatorsVars, allocatorVars, distScheduleChunkSize, privateVars []*ir.Value, distScheduleStatic, orderVal, order, orderMod, privateSyms, privateNeedsBarrier ir.Attribute) DistributeOp {
+func BuildDistributeOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, distScheduleChunkSize, privateVars []*ir.Value, distScheduleStatic, orderVal, order, orderMod, privateSyms, privateNeedsBarrier ir.Attribute) DistributeOp {
 	op := ir.NewNamedOperation(&nameOfDistributeOp, loc, nil)
-	op.SetOperands(append(append(append(append(append(append([]*ir.Value{}, chunkSize...), allocateVars...), allocatorsVars...), allocatorVars...), distScheduleChunkSize...), privateVars...))
-	op.SetOperandSegments([]int32{int32(len(chunkSize)), int32(len(allocateVars)), int32(len(allocatorsVars)), int32(len(allocatorVars)), int32(len(distScheduleChunkSize)), int32(len(privateVars))})
+	op.SetOperands(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), distScheduleChunkSize...), privateVars...))
+	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(distScheduleChunkSize)), int32(len(privateVars))})
 	setAttrs(op, []string{"dist_schedule_static", "order_val", "order", "order_mod", "private_syms", "private_needs_barrier"}, distScheduleStatic, orderVal, order, orderMod, privateSyms, privateNeedsBarrier)
 	op.AddRegion()
 	b.Insert(op)
@@ -781,7 +786,7 @@ func (o LoopOp) ReductionByref() ir.Attribute { return o.op.Attr("reduction_byre
 func (o LoopOp) ReductionSyms() ir.Attribute { return o.op.Attr("reduction_syms") }
 
 // Region returns the op's region.
-func (o LoopOp) Region() *ir.Region { return o.op.Region(0) }
+func (o LoopOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildLoopOp creates an omp.loop at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -816,19 +821,19 @@ func AsLoopNestOp(op *ir.Operation) (LoopNestOp, bool) {
 // LoopLowerBounds returns the op's loop_lower_bounds operand group (as large as the op's other variadic groups).
 func (o LoopNestOp) LoopLowerBounds() []*ir.Value {
 	n := (o.op.NumOperands() - 0) / 3
-	return o.op.Operands()[0 : 0+n]
+	return span(o.op.Operands(), 0, 0+n)
 }
 
 // LoopUpperBounds returns the op's loop_upper_bounds operand group (as large as the op's other variadic groups).
 func (o LoopNestOp) LoopUpperBounds() []*ir.Value {
 	n := (o.op.NumOperands() - 0) / 3
-	return o.op.Operands()[n : n+n]
+	return span(o.op.Operands(), n, n+n)
 }
 
 // LoopSteps returns the op's loop_steps operand group (as large as the op's other variadic groups).
 func (o LoopNestOp) LoopSteps() []*ir.Value {
 	n := (o.op.NumOperands() - 0) / 3
-	return o.op.Operands()[2*n : 2*n+n]
+	return span(o.op.Operands(), 2*n, 2*n+n)
 }
 
 // Inclusive returns the optional attribute inclusive, or nil if it is not set.
@@ -844,7 +849,7 @@ func (o LoopNestOp) LoopInclusive() ir.Attribute { return o.op.Attr("loop_inclus
 func (o LoopNestOp) TileSizes() ir.Attribute { return o.op.Attr("tile_sizes") }
 
 // Region returns the op's region.
-func (o LoopNestOp) Region() *ir.Region { return o.op.Region(0) }
+func (o LoopNestOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildLoopNestOp creates an omp.loop_nest at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -916,7 +921,7 @@ func (o MapBoundsOp) StartIdx() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o MapBoundsOp) Result() *ir.Value { return o.op.Result(0) }
+func (o MapBoundsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
 
 // StrideInBytes returns the optional attribute stride_in_bytes, or nil if it is not set.
 func (o MapBoundsOp) StrideInBytes() ir.Attribute { return o.op.Attr("stride_in_bytes") }
@@ -954,7 +959,7 @@ func AsMapInfoOp(op *ir.Operation) (MapInfoOp, bool) {
 
 // VarPtr returns the op's var_ptr operand.
 func (o MapInfoOp) VarPtr() *ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // VarPtrPtr returns the op's var_ptr_ptr operand, or nil.
@@ -976,7 +981,7 @@ func (o MapInfoOp) Bounds() []*ir.Value {
 }
 
 // OmpPtr returns the op's omp_ptr result.
-func (o MapInfoOp) OmpPtr() *ir.Value { return o.op.Result(0) }
+func (o MapInfoOp) OmpPtr() *ir.Value { return at(o.op.Results(), 0) }
 
 // VarType returns the inherent attribute var_type, or nil if it is not set.
 func (o MapInfoOp) VarType() ir.Attribute { return o.op.Attr("var_type") }
@@ -1039,7 +1044,7 @@ func (o MaskedOp) FilteredThreadId() *ir.Value {
 }
 
 // Region returns the op's region.
-func (o MaskedOp) Region() *ir.Region { return o.op.Region(0) }
+func (o MaskedOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildMaskedOp creates an omp.masked at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1070,7 +1075,7 @@ func AsMasterOp(op *ir.Operation) (MasterOp, bool) {
 }
 
 // Region returns the op's region.
-func (o MasterOp) Region() *ir.Region { return o.op.Region(0) }
+func (o MasterOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildMasterOp creates an omp.master at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1100,7 +1105,7 @@ func AsNewCliOp(op *ir.Operation) (NewCliOp, bool) {
 }
 
 // Result returns the op's result.
-func (o NewCliOp) Result() *ir.Value { return o.op.Result(0) }
+func (o NewCliOp) Result() *ir.Value { return at(o.op.Results(), 0) }
 
 // BuildNewCliOp creates an omp.new_cli at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1178,7 +1183,7 @@ func (o OrderedRegionOp) Simd() ir.Attribute { return o.op.Attr("simd") }
 func (o OrderedRegionOp) ParLevelSimd() ir.Attribute { return o.op.Attr("par_level_simd") }
 
 // Region returns the op's region.
-func (o OrderedRegionOp) Region() *ir.Region { return o.op.Region(0) }
+func (o OrderedRegionOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildOrderedRegionOp creates an omp.ordered.region at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1226,22 +1231,9 @@ func (o ParallelOp) IfExpr() *ir.Value {
 	return nil
 }
 
-// NumThreadsVar returns the op's num_threads_var operand, or nil.
-func (o ParallelOp) NumThreadsVar() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
-		return s[0]
-	}
-	return nil
-}
-
-// AllocatorsVars returns the op's allocators_vars operand group.
-func (o ParallelOp) AllocatorsVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
-}
-
 // NumThreads returns the op's num_threads operand, or nil.
 func (o ParallelOp) NumThreads() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1249,12 +1241,12 @@ func (o ParallelOp) NumThreads() *ir.Value {
 
 // PrivateVars returns the op's private_vars operand group.
 func (o ParallelOp) PrivateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
 }
 
 // ReductionVars returns the op's reduction_vars operand group.
 func (o ParallelOp) ReductionVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5)
 }
 
 // ReductionVarsByref returns the optional attribute reduction_vars_byref, or nil if it is not set.
@@ -1288,15 +1280,15 @@ func (o ParallelOp) ReductionByref() ir.Attribute { return o.op.Attr("reduction_
 func (o ParallelOp) ReductionSyms() ir.Attribute { return o.op.Attr("reduction_syms") }
 
 // Region returns the op's region.
-func (o ParallelOp) Region() *ir.Region { return o.op.Region(0) }
+func (o ParallelOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildParallelOp creates an omp.parallel at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
-func BuildParallelOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, ifExpr, numThreadsVar, allocatorsVars, numThreads, privateVars, reductionVars []*ir.Value, reductionVarsByref, reductions, procBindVal, privatizers, privateSyms, privateNeedsBarrier, procBindKind, reductionMod, reductionByref, reductionSyms ir.Attribute) ParallelOp {
+func BuildParallelOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, ifExpr, numThreads, privateVars, reductionVars []*ir.Value, reductionVarsByref, reductions, procBindVal, privatizers, privateSyms, privateNeedsBarrier, procBindKind, reductionMod, reductionByref, reductionSyms ir.Attribute) ParallelOp {
 	op := ir.NewNamedOperation(&nameOfParallelOp, loc, nil)
-	op.SetOperands(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), ifExpr...), numThreadsVar...), allocatorsVars...), numThreads...), privateVars...), reductionVars...))
-	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(ifExpr)), int32(len(numThreadsVar)), int32(len(allocatorsVars)), int32(len(numThreads)), int32(len(privateVars)), int32(len(reductionVars))})
+	op.SetOperands(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), ifExpr...), numThreads...), privateVars...), reductionVars...))
+	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(ifExpr)), int32(len(numThreads)), int32(len(privateVars)), int32(len(reductionVars))})
 	setAttrs(op, []string{"reduction_vars_byref", "reductions", "proc_bind_val", "privatizers", "private_syms", "private_needs_barrier", "proc_bind_kind", "reduction_mod", "reduction_byref", "reduction_syms"}, reductionVarsByref, reductions, procBindVal, privatizers, privateSyms, privateNeedsBarrier, procBindKind, reductionMod, reductionByref, reductionSyms)
 	op.AddRegion()
 	b.Insert(op)
@@ -1330,13 +1322,13 @@ func (o PrivateOp) Type() ir.Attribute { return o.op.Attr("type") }
 func (o PrivateOp) DataSharingType() ir.Attribute { return o.op.Attr("data_sharing_type") }
 
 // InitRegion returns the op's init_region region.
-func (o PrivateOp) InitRegion() *ir.Region { return o.op.Region(0) }
+func (o PrivateOp) InitRegion() *ir.Region { return at(o.op.Regions(), 0) }
 
 // CopyRegion returns the op's copy_region region.
-func (o PrivateOp) CopyRegion() *ir.Region { return o.op.Region(1) }
+func (o PrivateOp) CopyRegion() *ir.Region { return at(o.op.Regions(), 1) }
 
 // DeallocRegion returns the op's dealloc_region region.
-func (o PrivateOp) DeallocRegion() *ir.Region { return o.op.Region(2) }
+func (o PrivateOp) DeallocRegion() *ir.Region { return at(o.op.Regions(), 2) }
 
 // BuildPrivateOp creates an omp.private at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1407,7 +1399,7 @@ func AsSectionOp(op *ir.Operation) (SectionOp, bool) {
 }
 
 // Region returns the op's region.
-func (o SectionOp) Region() *ir.Region { return o.op.Region(0) }
+func (o SectionOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildSectionOp creates an omp.section at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1456,11 +1448,6 @@ func (o SectionsOp) ReductionVars() []*ir.Value {
 	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
-// AllocatorsVars returns the op's allocators_vars operand group.
-func (o SectionsOp) AllocatorsVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
-}
-
 // ReductionVarsByref returns the optional attribute reduction_vars_byref, or nil if it is not set.
 func (o SectionsOp) ReductionVarsByref() ir.Attribute { return o.op.Attr("reduction_vars_byref") }
 
@@ -1486,15 +1473,15 @@ func (o SectionsOp) ReductionByref() ir.Attribute { return o.op.Attr("reduction_
 func (o SectionsOp) ReductionSyms() ir.Attribute { return o.op.Attr("reduction_syms") }
 
 // Region returns the op's region.
-func (o SectionsOp) Region() *ir.Region { return o.op.Region(0) }
+func (o SectionsOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildSectionsOp creates an omp.sections at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
-func BuildSectionsOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, privateVars, reductionVars, allocatorsVars []*ir.Value, reductionVarsByref, reductions, nowait, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms ir.Attribute) SectionsOp {
+func BuildSectionsOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, privateVars, reductionVars []*ir.Value, reductionVarsByref, reductions, nowait, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms ir.Attribute) SectionsOp {
 	op := ir.NewNamedOperation(&nameOfSectionsOp, loc, nil)
-	op.SetOperands(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), privateVars...), reductionVars...), allocatorsVars...))
-	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(privateVars)), int32(len(reductionVars)), int32(len(allocatorsVars))})
+	op.SetOperands(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), privateVars...), reductionVars...))
+	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(privateVars)), int32(len(reductionVars))})
 	setAttrs(op, []string{"reduction_vars_byref", "reductions", "nowait", "private_syms", "private_needs_barrier", "reduction_mod", "reduction_byref", "reduction_syms"}, reductionVarsByref, reductions, nowait, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms)
 	op.AddRegion().AddBlock()
 	b.Insert(op)
@@ -1596,7 +1583,7 @@ func (o SimdOp) Safelen() ir.Attribute { return o.op.Attr("safelen") }
 func (o SimdOp) Simdlen() ir.Attribute { return o.op.Attr("simdlen") }
 
 // Region returns the op's region.
-func (o SimdOp) Region() *ir.Region { return o.op.Region(0) }
+func (o SimdOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildSimdOp creates an omp.simd at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -1633,24 +1620,19 @@ func (o SingleOp) AllocateVars() []*ir.Value {
 	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
 }
 
-// AllocatorsVars returns the op's allocators_vars operand group.
-func (o SingleOp) AllocatorsVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
-}
-
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o SingleOp) AllocatorVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
 }
 
 // CopyprivateVars returns the op's copyprivate_vars operand group.
 func (o SingleOp) CopyprivateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
 // PrivateVars returns the op's private_vars operand group.
 func (o SingleOp) PrivateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
 }
 
 // CopyprivateFuncs returns the optional attribute copyprivate_funcs, or nil if it is not set.
@@ -1669,15 +1651,15 @@ func (o SingleOp) PrivateSyms() ir.Attribute { return o.op.Attr("private_syms") 
 func (o SingleOp) PrivateNeedsBarrier() ir.Attribute { return o.op.Attr("private_needs_barrier") }
 
 // Region returns the op's region.
-func (o SingleOp) Region() *ir.Region { return o.op.Region(0) }
+func (o SingleOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildSingleOp creates an omp.single at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
-func BuildSingleOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorsVars, allocatorVars, copyprivateVars, privateVars []*ir.Value, copyprivateFuncs, copyprivateSyms, nowait, privateSyms, privateNeedsBarrier ir.Attribute) SingleOp {
+func BuildSingleOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, copyprivateVars, privateVars []*ir.Value, copyprivateFuncs, copyprivateSyms, nowait, privateSyms, privateNeedsBarrier ir.Attribute) SingleOp {
 	op := ir.NewNamedOperation(&nameOfSingleOp, loc, nil)
-	op.SetOperands(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorsVars...), allocatorVars...), copyprivateVars...), privateVars...))
-	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorsVars)), int32(len(allocatorVars)), int32(len(copyprivateVars)), int32(len(privateVars))})
+	op.SetOperands(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), copyprivateVars...), privateVars...))
+	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(copyprivateVars)), int32(len(privateVars))})
 	setAttrs(op, []string{"copyprivate_funcs", "copyprivate_syms", "nowait", "private_syms", "private_needs_barrier"}, copyprivateFuncs, copyprivateSyms, nowait, privateSyms, privateNeedsBarrier)
 	op.AddRegion()
 	b.Insert(op)
@@ -1770,21 +1752,6 @@ func (o TargetOp) ThreadLimit() *ir.Value {
 	return nil
 }
 
-// IsDevicePtr returns the op's is_device_ptr operand group.
-func (o TargetOp) IsDevicePtr() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 12)
-}
-
-// HasDeviceAddr returns the op's has_device_addr operand group.
-func (o TargetOp) HasDeviceAddr() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 13)
-}
-
-// MapOperands returns the op's map_operands operand group.
-func (o TargetOp) MapOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 14)
-}
-
 // Depends returns the optional attribute depends, or nil if it is not set.
 func (o TargetOp) Depends() ir.Attribute { return o.op.Attr("depends") }
 
@@ -1816,15 +1783,15 @@ func (o TargetOp) PrivateNeedsBarrier() ir.Attribute { return o.op.Attr("private
 func (o TargetOp) PrivateMaps() ir.Attribute { return o.op.Attr("private_maps") }
 
 // Region returns the op's region.
-func (o TargetOp) Region() *ir.Region { return o.op.Region(0) }
+func (o TargetOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildTargetOp creates an omp.target at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
-func BuildTargetOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, dependVars, device, hasDeviceAddrVars, hostEvalVars, ifExpr, inReductionVars, isDevicePtrVars, mapVars, privateVars, threadLimit, isDevicePtr, hasDeviceAddr, mapOperands []*ir.Value, depends, bare, dependKinds, inReductionByref, inReductionSyms, nowait, privatizers, privateSyms, privateNeedsBarrier, privateMaps ir.Attribute) TargetOp {
+func BuildTargetOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, dependVars, device, hasDeviceAddrVars, hostEvalVars, ifExpr, inReductionVars, isDevicePtrVars, mapVars, privateVars, threadLimit []*ir.Value, depends, bare, dependKinds, inReductionByref, inReductionSyms, nowait, privatizers, privateSyms, privateNeedsBarrier, privateMaps ir.Attribute) TargetOp {
 	op := ir.NewNamedOperation(&nameOfTargetOp, loc, nil)
-	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), dependVars...), device...), hasDeviceAddrVars...), hostEvalVars...), ifExpr...), inReductionVars...), isDevicePtrVars...), mapVars...), privateVars...), threadLimit...), isDevicePtr...), hasDeviceAddr...), mapOperands...))
-	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(dependVars)), int32(len(device)), int32(len(hasDeviceAddrVars)), int32(len(hostEvalVars)), int32(len(ifExpr)), int32(len(inReductionVars)), int32(len(isDevicePtrVars)), int32(len(mapVars)), int32(len(privateVars)), int32(len(threadLimit)), int32(len(isDevicePtr)), int32(len(hasDeviceAddr)), int32(len(mapOperands))})
+	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), dependVars...), device...), hasDeviceAddrVars...), hostEvalVars...), ifExpr...), inReductionVars...), isDevicePtrVars...), mapVars...), privateVars...), threadLimit...))
+	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(dependVars)), int32(len(device)), int32(len(hasDeviceAddrVars)), int32(len(hostEvalVars)), int32(len(ifExpr)), int32(len(inReductionVars)), int32(len(isDevicePtrVars)), int32(len(mapVars)), int32(len(privateVars)), int32(len(threadLimit))})
 	setAttrs(op, []string{"depends", "bare", "depend_kinds", "in_reduction_byref", "in_reduction_syms", "nowait", "privatizers", "private_syms", "private_needs_barrier", "private_maps"}, depends, bare, dependKinds, inReductionByref, inReductionSyms, nowait, privatizers, privateSyms, privateNeedsBarrier, privateMaps)
 	op.AddRegion()
 	b.Insert(op)
@@ -1850,7 +1817,7 @@ func AsTargetAllocmemOp(op *ir.Operation) (TargetAllocmemOp, bool) {
 
 // Device returns the op's device operand.
 func (o TargetAllocmemOp) Device() *ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Typeparams returns the op's typeparams operand group.
@@ -1864,7 +1831,7 @@ func (o TargetAllocmemOp) Shape() []*ir.Value {
 }
 
 // Result returns the op's result.
-func (o TargetAllocmemOp) Result() *ir.Value { return o.op.Result(0) }
+func (o TargetAllocmemOp) Result() *ir.Value { return at(o.op.Results(), 0) }
 
 // InType returns the inherent attribute in_type, or nil if it is not set.
 func (o TargetAllocmemOp) InType() ir.Attribute { return o.op.Attr("in_type") }
@@ -1936,7 +1903,7 @@ func (o TargetDataOp) UseDevicePtrVars() []*ir.Value {
 }
 
 // Region returns the op's region.
-func (o TargetDataOp) Region() *ir.Region { return o.op.Region(0) }
+func (o TargetDataOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildTargetDataOp creates an omp.target_data at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2096,10 +2063,10 @@ func AsTargetFreememOp(op *ir.Operation) (TargetFreememOp, bool) {
 }
 
 // Device returns the op's device operand.
-func (o TargetFreememOp) Device() *ir.Value { return o.op.Operand(0) }
+func (o TargetFreememOp) Device() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Heapref returns the op's heapref operand.
-func (o TargetFreememOp) Heapref() *ir.Value { return o.op.Operand(1) }
+func (o TargetFreememOp) Heapref() *ir.Value { return at(o.op.Operands(), 1) }
 
 // BuildTargetFreememOp creates an omp.target_freemem at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2223,40 +2190,27 @@ func (o TaskOp) IfExpr() *ir.Value {
 	return nil
 }
 
-// FinalExpr returns the op's final_expr operand, or nil.
-func (o TaskOp) FinalExpr() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5); len(s) > 0 {
-		return s[0]
-	}
-	return nil
-}
-
 // InReductionVars returns the op's in_reduction_vars operand group.
 func (o TaskOp) InReductionVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5)
 }
 
 // Priority returns the op's priority operand, or nil.
 func (o TaskOp) Priority() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
-// AllocatorsVars returns the op's allocators_vars operand group.
-func (o TaskOp) AllocatorsVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8)
-}
-
 // PrivateVars returns the op's private_vars operand group.
 func (o TaskOp) PrivateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7)
 }
 
 // EventHandle returns the op's event_handle operand, or nil.
 func (o TaskOp) EventHandle() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 10); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2293,15 +2247,15 @@ func (o TaskOp) InReductions() ir.Attribute { return o.op.Attr("in_reductions") 
 func (o TaskOp) Depends() ir.Attribute { return o.op.Attr("depends") }
 
 // Region returns the op's region.
-func (o TaskOp) Region() *ir.Region { return o.op.Region(0) }
+func (o TaskOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildTaskOp creates an omp.task at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
-func BuildTaskOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, dependVars, final, ifExpr, finalExpr, inReductionVars, priority, allocatorsVars, privateVars, eventHandle []*ir.Value, dependKinds, inReductionByref, inReductionSyms, mergeable, privateSyms, privateNeedsBarrier, untied, inReductionVarsByref, inReductions, depends ir.Attribute) TaskOp {
+func BuildTaskOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, dependVars, final, ifExpr, inReductionVars, priority, privateVars, eventHandle []*ir.Value, dependKinds, inReductionByref, inReductionSyms, mergeable, privateSyms, privateNeedsBarrier, untied, inReductionVarsByref, inReductions, depends ir.Attribute) TaskOp {
 	op := ir.NewNamedOperation(&nameOfTaskOp, loc, nil)
-	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), dependVars...), final...), ifExpr...), finalExpr...), inReductionVars...), priority...), allocatorsVars...), privateVars...), eventHandle...))
-	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(dependVars)), int32(len(final)), int32(len(ifExpr)), int32(len(finalExpr)), int32(len(inReductionVars)), int32(len(priority)), int32(len(allocatorsVars)), int32(len(privateVars)), int32(len(eventHandle))})
+	op.SetOperands(append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), dependVars...), final...), ifExpr...), inReductionVars...), priority...), privateVars...), eventHandle...))
+	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(dependVars)), int32(len(final)), int32(len(ifExpr)), int32(len(inReductionVars)), int32(len(priority)), int32(len(privateVars)), int32(len(eventHandle))})
 	setAttrs(op, []string{"depend_kinds", "in_reduction_byref", "in_reduction_syms", "mergeable", "private_syms", "private_needs_barrier", "untied", "in_reduction_vars_byref", "in_reductions", "depends"}, dependKinds, inReductionByref, inReductionSyms, mergeable, privateSyms, privateNeedsBarrier, untied, inReductionVarsByref, inReductions, depends)
 	op.AddRegion()
 	b.Insert(op)
@@ -2340,11 +2294,6 @@ func (o TaskgroupOp) TaskReductionVars() []*ir.Value {
 	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
 }
 
-// AllocatorsVars returns the op's allocators_vars operand group.
-func (o TaskgroupOp) AllocatorsVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
-}
-
 // TaskReductionVarsByref returns the optional attribute task_reduction_vars_byref, or nil if it is not set.
 func (o TaskgroupOp) TaskReductionVarsByref() ir.Attribute {
 	return o.op.Attr("task_reduction_vars_byref")
@@ -2360,15 +2309,15 @@ func (o TaskgroupOp) TaskReductionByref() ir.Attribute { return o.op.Attr("task_
 func (o TaskgroupOp) TaskReductionSyms() ir.Attribute { return o.op.Attr("task_reduction_syms") }
 
 // Region returns the op's region.
-func (o TaskgroupOp) Region() *ir.Region { return o.op.Region(0) }
+func (o TaskgroupOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildTaskgroupOp creates an omp.taskgroup at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
-func BuildTaskgroupOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, taskReductionVars, allocatorsVars []*ir.Value, taskReductionVarsByref, taskReductions, taskReductionByref, taskReductionSyms ir.Attribute) TaskgroupOp {
+func BuildTaskgroupOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, taskReductionVars []*ir.Value, taskReductionVarsByref, taskReductions, taskReductionByref, taskReductionSyms ir.Attribute) TaskgroupOp {
 	op := ir.NewNamedOperation(&nameOfTaskgroupOp, loc, nil)
-	op.SetOperands(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), taskReductionVars...), allocatorsVars...))
-	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(taskReductionVars)), int32(len(allocatorsVars))})
+	op.SetOperands(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), taskReductionVars...))
+	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(taskReductionVars))})
 	setAttrs(op, []string{"task_reduction_vars_byref", "task_reductions", "task_reduction_byref", "task_reduction_syms"}, taskReductionVarsByref, taskReductions, taskReductionByref, taskReductionSyms)
 	op.AddRegion()
 	b.Insert(op)
@@ -2426,22 +2375,14 @@ func (o TaskloopOp) IfExpr() *ir.Value {
 	return nil
 }
 
-// FinalExpr returns the op's final_expr operand, or nil.
-func (o TaskloopOp) FinalExpr() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5); len(s) > 0 {
-		return s[0]
-	}
-	return nil
-}
-
 // InReductionVars returns the op's in_reduction_vars operand group.
 func (o TaskloopOp) InReductionVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5)
 }
 
 // NumTasks returns the op's num_tasks operand, or nil.
 func (o TaskloopOp) NumTasks() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2449,7 +2390,7 @@ func (o TaskloopOp) NumTasks() *ir.Value {
 
 // Priority returns the op's priority operand, or nil.
 func (o TaskloopOp) Priority() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2457,25 +2398,12 @@ func (o TaskloopOp) Priority() *ir.Value {
 
 // PrivateVars returns the op's private_vars operand group.
 func (o TaskloopOp) PrivateVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9)
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8)
 }
 
 // ReductionVars returns the op's reduction_vars operand group.
 func (o TaskloopOp) ReductionVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 10)
-}
-
-// AllocatorsVars returns the op's allocators_vars operand group.
-func (o TaskloopOp) AllocatorsVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 11)
-}
-
-// GrainSize returns the op's grain_size operand, or nil.
-func (o TaskloopOp) GrainSize() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 12); len(s) > 0 {
-		return s[0]
-	}
-	return nil
+	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9)
 }
 
 // GrainsizeMod returns the optional attribute grainsize_mod, or nil if it is not set.
@@ -2527,15 +2455,15 @@ func (o TaskloopOp) ReductionVarsByref() ir.Attribute { return o.op.Attr("reduct
 func (o TaskloopOp) Reductions() ir.Attribute { return o.op.Attr("reductions") }
 
 // Region returns the op's region.
-func (o TaskloopOp) Region() *ir.Region { return o.op.Region(0) }
+func (o TaskloopOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildTaskloopOp creates an omp.taskloop at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
-func BuildTaskloopOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, final, grainsize, ifExpr, finalExpr, inReductionVars, numTasks, priority, privateVars, reductionVars, allocatorsVars, grainSize []*ir.Value, grainsizeMod, inReductionByref, inReductionSyms, mergeable, nogroup, numTasksMod, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms, untied, inReductionVarsByref, inReductions, reductionVarsByref, reductions ir.Attribute) TaskloopOp {
+func BuildTaskloopOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, final, grainsize, ifExpr, inReductionVars, numTasks, priority, privateVars, reductionVars []*ir.Value, grainsizeMod, inReductionByref, inReductionSyms, mergeable, nogroup, numTasksMod, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms, untied, inReductionVarsByref, inReductions, reductionVarsByref, reductions ir.Attribute) TaskloopOp {
 	op := ir.NewNamedOperation(&nameOfTaskloopOp, loc, nil)
-	op.SetOperands(append(append(append(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), final...), grainsize...), ifExpr...), finalExpr...), inReductionVars...), numTasks...), priority...), privateVars...), reductionVars...), allocatorsVars...), grainSize...))
-	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(final)), int32(len(grainsize)), int32(len(ifExpr)), int32(len(finalExpr)), int32(len(inReductionVars)), int32(len(numTasks)), int32(len(priority)), int32(len(privateVars)), int32(len(reductionVars)), int32(len(allocatorsVars)), int32(len(grainSize))})
+	op.SetOperands(append(append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), final...), grainsize...), ifExpr...), inReductionVars...), numTasks...), priority...), privateVars...), reductionVars...))
+	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(final)), int32(len(grainsize)), int32(len(ifExpr)), int32(len(inReductionVars)), int32(len(numTasks)), int32(len(priority)), int32(len(privateVars)), int32(len(reductionVars))})
 	setAttrs(op, []string{"grainsize_mod", "in_reduction_byref", "in_reduction_syms", "mergeable", "nogroup", "num_tasks_mod", "private_syms", "private_needs_barrier", "reduction_mod", "reduction_byref", "reduction_syms", "untied", "in_reduction_vars_byref", "in_reductions", "reduction_vars_byref", "reductions"}, grainsizeMod, inReductionByref, inReductionSyms, mergeable, nogroup, numTasksMod, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms, untied, inReductionVarsByref, inReductions, reductionVarsByref, reductions)
 	op.AddRegion()
 	b.Insert(op)
@@ -2674,11 +2602,6 @@ func (o TeamsOp) ThreadLimit() *ir.Value {
 	return nil
 }
 
-// AllocatorsVars returns the op's allocators_vars operand group.
-func (o TeamsOp) AllocatorsVars() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8)
-}
-
 // ReductionVarsByref returns the optional attribute reduction_vars_byref, or nil if it is not set.
 func (o TeamsOp) ReductionVarsByref() ir.Attribute { return o.op.Attr("reduction_vars_byref") }
 
@@ -2701,15 +2624,15 @@ func (o TeamsOp) ReductionByref() ir.Attribute { return o.op.Attr("reduction_byr
 func (o TeamsOp) ReductionSyms() ir.Attribute { return o.op.Attr("reduction_syms") }
 
 // Region returns the op's region.
-func (o TeamsOp) Region() *ir.Region { return o.op.Region(0) }
+func (o TeamsOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildTeamsOp creates an omp.teams at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
-func BuildTeamsOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, ifExpr, numTeamsLower, numTeamsUpper, privateVars, reductionVars, threadLimit, allocatorsVars []*ir.Value, reductionVarsByref, reductions, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms ir.Attribute) TeamsOp {
+func BuildTeamsOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, ifExpr, numTeamsLower, numTeamsUpper, privateVars, reductionVars, threadLimit []*ir.Value, reductionVarsByref, reductions, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms ir.Attribute) TeamsOp {
 	op := ir.NewNamedOperation(&nameOfTeamsOp, loc, nil)
-	op.SetOperands(append(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), ifExpr...), numTeamsLower...), numTeamsUpper...), privateVars...), reductionVars...), threadLimit...), allocatorsVars...))
-	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(ifExpr)), int32(len(numTeamsLower)), int32(len(numTeamsUpper)), int32(len(privateVars)), int32(len(reductionVars)), int32(len(threadLimit)), int32(len(allocatorsVars))})
+	op.SetOperands(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), ifExpr...), numTeamsLower...), numTeamsUpper...), privateVars...), reductionVars...), threadLimit...))
+	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(ifExpr)), int32(len(numTeamsLower)), int32(len(numTeamsUpper)), int32(len(privateVars)), int32(len(reductionVars)), int32(len(threadLimit))})
 	setAttrs(op, []string{"reduction_vars_byref", "reductions", "private_syms", "private_needs_barrier", "reduction_mod", "reduction_byref", "reduction_syms"}, reductionVarsByref, reductions, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms)
 	op.AddRegion()
 	b.Insert(op)
@@ -2760,10 +2683,10 @@ func AsThreadprivateOp(op *ir.Operation) (ThreadprivateOp, bool) {
 }
 
 // SymAddr returns the op's sym_addr operand.
-func (o ThreadprivateOp) SymAddr() *ir.Value { return o.op.Operand(0) }
+func (o ThreadprivateOp) SymAddr() *ir.Value { return at(o.op.Operands(), 0) }
 
 // TlsAddr returns the op's tls_addr result.
-func (o ThreadprivateOp) TlsAddr() *ir.Value { return o.op.Result(0) }
+func (o ThreadprivateOp) TlsAddr() *ir.Value { return at(o.op.Results(), 0) }
 
 // BuildThreadprivateOp creates an omp.threadprivate at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2832,7 +2755,7 @@ func AsUnrollHeuristicOp(op *ir.Operation) (UnrollHeuristicOp, bool) {
 }
 
 // Applyee returns the op's applyee operand.
-func (o UnrollHeuristicOp) Applyee() *ir.Value { return o.op.Operand(0) }
+func (o UnrollHeuristicOp) Applyee() *ir.Value { return at(o.op.Operands(), 0) }
 
 // BuildUnrollHeuristicOp creates an omp.unroll_heuristic at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -2862,7 +2785,7 @@ func AsWorkdistributeOp(op *ir.Operation) (WorkdistributeOp, bool) {
 }
 
 // Region returns the op's region.
-func (o WorkdistributeOp) Region() *ir.Region { return o.op.Region(0) }
+func (o WorkdistributeOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildWorkdistributeOp creates an omp.workdistribute at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2895,7 +2818,7 @@ func AsWorkshareOp(op *ir.Operation) (WorkshareOp, bool) {
 func (o WorkshareOp) Nowait() ir.Attribute { return o.op.Attr("nowait") }
 
 // Region returns the op's region.
-func (o WorkshareOp) Region() *ir.Region { return o.op.Region(0) }
+func (o WorkshareOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildWorkshareOp creates an omp.workshare at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2926,7 +2849,7 @@ func AsWorkshareLoopWrapperOp(op *ir.Operation) (WorkshareLoopWrapperOp, bool) {
 }
 
 // Region returns the op's region.
-func (o WorkshareLoopWrapperOp) Region() *ir.Region { return o.op.Region(0) }
+func (o WorkshareLoopWrapperOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildWorkshareLoopWrapperOp creates an omp.workshare.loop_wrapper at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -2985,17 +2908,9 @@ func (o WsloopOp) ReductionVars() []*ir.Value {
 	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5)
 }
 
-// ScheduleChunkVar returns the op's schedule_chunk_var operand, or nil.
-func (o WsloopOp) ScheduleChunkVar() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6); len(s) > 0 {
-		return s[0]
-	}
-	return nil
-}
-
 // ScheduleChunk returns the op's schedule_chunk operand, or nil.
 func (o WsloopOp) ScheduleChunk() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7); len(s) > 0 {
+	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3062,15 +2977,15 @@ func (o WsloopOp) ScheduleMod() ir.Attribute { return o.op.Attr("schedule_mod") 
 func (o WsloopOp) ScheduleSimd() ir.Attribute { return o.op.Attr("schedule_simd") }
 
 // Region returns the op's region.
-func (o WsloopOp) Region() *ir.Region { return o.op.Region(0) }
+func (o WsloopOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
 
 // BuildWsloopOp creates an omp.wsloop at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
-func BuildWsloopOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, linearVars, linearStepVars, privateVars, reductionVars, scheduleChunkVar, scheduleChunk []*ir.Value, reductionVarsByref, reductions, scheduleVal, scheduleModifier, simdModifier, linearVarTypes, nowait, orderedVal, orderVal, order, orderMod, ordered, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms, scheduleKind, scheduleMod, scheduleSimd ir.Attribute) WsloopOp {
+func BuildWsloopOp(b *ir.Builder, loc ir.Location, allocateVars, allocatorVars, linearVars, linearStepVars, privateVars, reductionVars, scheduleChunk []*ir.Value, reductionVarsByref, reductions, scheduleVal, scheduleModifier, simdModifier, linearVarTypes, nowait, orderedVal, orderVal, order, orderMod, ordered, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms, scheduleKind, scheduleMod, scheduleSimd ir.Attribute) WsloopOp {
 	op := ir.NewNamedOperation(&nameOfWsloopOp, loc, nil)
-	op.SetOperands(append(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), linearVars...), linearStepVars...), privateVars...), reductionVars...), scheduleChunkVar...), scheduleChunk...))
-	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(linearVars)), int32(len(linearStepVars)), int32(len(privateVars)), int32(len(reductionVars)), int32(len(scheduleChunkVar)), int32(len(scheduleChunk))})
+	op.SetOperands(append(append(append(append(append(append(append([]*ir.Value{}, allocateVars...), allocatorVars...), linearVars...), linearStepVars...), privateVars...), reductionVars...), scheduleChunk...))
+	op.SetOperandSegments([]int32{int32(len(allocateVars)), int32(len(allocatorVars)), int32(len(linearVars)), int32(len(linearStepVars)), int32(len(privateVars)), int32(len(reductionVars)), int32(len(scheduleChunk))})
 	setAttrs(op, []string{"reduction_vars_byref", "reductions", "schedule_val", "schedule_modifier", "simd_modifier", "linear_var_types", "nowait", "ordered_val", "order_val", "order", "order_mod", "ordered", "private_syms", "private_needs_barrier", "reduction_mod", "reduction_byref", "reduction_syms", "schedule_kind", "schedule_mod", "schedule_simd"}, reductionVarsByref, reductions, scheduleVal, scheduleModifier, simdModifier, linearVarTypes, nowait, orderedVal, orderVal, order, orderMod, ordered, privateSyms, privateNeedsBarrier, reductionMod, reductionByref, reductionSyms, scheduleKind, scheduleMod, scheduleSimd)
 	op.AddRegion()
 	b.Insert(op)

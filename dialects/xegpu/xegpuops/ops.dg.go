@@ -27,6 +27,24 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
+// at is list's element i, or nil where the op has none: an op laid out
+// as an older release lays it, or built by hand, may have fewer values
+// than the accessors' release gives it.
+func at[T any](list []T, i int) (none T) {
+	if i < 0 || i >= len(list) {
+		return
+	}
+	return list[i]
+}
+
+// span is list[i:j], or nil where the op has no such values (see at).
+func span[T any](list []T, i, j int) []T {
+	if i < 0 || j < i || j > len(list) {
+		return nil
+	}
+	return list[i:j]
+}
+
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -81,16 +99,16 @@ func AsAtomicRmwOp(op *ir.Operation) (AtomicRmwOp, bool) {
 }
 
 // TensorDesc returns the op's tensorDesc operand.
-func (o AtomicRmwOp) TensorDesc() *ir.Value { return o.op.Operand(0) }
+func (o AtomicRmwOp) TensorDesc() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o AtomicRmwOp) Mask() *ir.Value { return o.op.Operand(1) }
+func (o AtomicRmwOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
 
 // Value returns the op's value operand.
-func (o AtomicRmwOp) Value() *ir.Value { return o.op.Operand(2) }
+func (o AtomicRmwOp) Value() *ir.Value { return at(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o AtomicRmwOp) Result() *ir.Value { return o.op.Result(0) }
+func (o AtomicRmwOp) Result() *ir.Value { return at(o.op.Results(), 0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o AtomicRmwOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -127,10 +145,10 @@ func AsConvertLayoutOp(op *ir.Operation) (ConvertLayoutOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ConvertLayoutOp) Source() *ir.Value { return o.op.Operand(0) }
+func (o ConvertLayoutOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ConvertLayoutOp) Result() *ir.Value { return o.op.Result(0) }
+func (o ConvertLayoutOp) Result() *ir.Value { return at(o.op.Results(), 0) }
 
 // InputLayout returns the inherent attribute input_layout, or nil if it is not set.
 func (o ConvertLayoutOp) InputLayout() ir.Attribute { return o.op.Attr("input_layout") }
@@ -167,10 +185,10 @@ func AsCreateMemDescOp(op *ir.Operation) (CreateMemDescOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o CreateMemDescOp) Source() *ir.Value { return o.op.Operand(0) }
+func (o CreateMemDescOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
 
 // MemDesc returns the op's mem_desc result.
-func (o CreateMemDescOp) MemDesc() *ir.Value { return o.op.Result(0) }
+func (o CreateMemDescOp) MemDesc() *ir.Value { return at(o.op.Results(), 0) }
 
 // BuildCreateMemDescOp creates a xegpu.create_mem_desc at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -201,7 +219,7 @@ func AsCreateNdTdescOp(op *ir.Operation) (CreateNdTdescOp, bool) {
 
 // Source returns the op's source operand.
 func (o CreateNdTdescOp) Source() *ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)[0]
+	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Offsets returns the op's offsets operand group.
@@ -220,7 +238,7 @@ func (o CreateNdTdescOp) Strides() []*ir.Value {
 }
 
 // TensorDesc returns the op's TensorDesc result.
-func (o CreateNdTdescOp) TensorDesc() *ir.Value { return o.op.Result(0) }
+func (o CreateNdTdescOp) TensorDesc() *ir.Value { return at(o.op.Results(), 0) }
 
 // ConstOffsets returns the optional attribute const_offsets, or nil if it is not set.
 func (o CreateNdTdescOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -261,13 +279,13 @@ func AsCreateTdescOp(op *ir.Operation) (CreateTdescOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o CreateTdescOp) Source() *ir.Value { return o.op.Operand(0) }
+func (o CreateTdescOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Offsets returns the op's offsets operand.
-func (o CreateTdescOp) Offsets() *ir.Value { return o.op.Operand(1) }
+func (o CreateTdescOp) Offsets() *ir.Value { return at(o.op.Operands(), 1) }
 
 // TensorDesc returns the op's TensorDesc result.
-func (o CreateTdescOp) TensorDesc() *ir.Value { return o.op.Result(0) }
+func (o CreateTdescOp) TensorDesc() *ir.Value { return at(o.op.Results(), 0) }
 
 // ConstOffsets returns the inherent attribute const_offsets, or nil if it is not set.
 func (o CreateTdescOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -304,21 +322,21 @@ func AsDpasOp(op *ir.Operation) (DpasOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DpasOp) Lhs() *ir.Value { return o.op.Operand(0) }
+func (o DpasOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o DpasOp) Rhs() *ir.Value { return o.op.Operand(1) }
+func (o DpasOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
 
 // Acc returns the op's acc operand, or nil.
 func (o DpasOp) Acc() *ir.Value {
-	if s := o.op.Operands()[2:]; len(s) > 0 {
+	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o DpasOp) Result() *ir.Value { return o.op.Result(0) }
+func (o DpasOp) Result() *ir.Value { return at(o.op.Results(), 0) }
 
 // LayoutA returns the optional attribute layout_a, or nil if it is not set.
 func (o DpasOp) LayoutA() ir.Attribute { return o.op.Attr("layout_a") }
@@ -391,13 +409,13 @@ func AsInitNbarrierOp(op *ir.Operation) (InitNbarrierOp, bool) {
 }
 
 // NbarrierId returns the op's nbarrier_id operand.
-func (o InitNbarrierOp) NbarrierId() *ir.Value { return o.op.Operand(0) }
+func (o InitNbarrierOp) NbarrierId() *ir.Value { return at(o.op.Operands(), 0) }
 
 // ParticipantThreadNum returns the op's participant_thread_num operand.
-func (o InitNbarrierOp) ParticipantThreadNum() *ir.Value { return o.op.Operand(1) }
+func (o InitNbarrierOp) ParticipantThreadNum() *ir.Value { return at(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o InitNbarrierOp) Result() *ir.Value { return o.op.Result(0) }
+func (o InitNbarrierOp) Result() *ir.Value { return at(o.op.Results(), 0) }
 
 // BuildInitNbarrierOp creates a xegpu.init_nbarrier at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -426,25 +444,22 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 	return LoadOp{w}, ok
 }
 
-// TensorDesc returns the op's TensorDesc operand.
-func (o LoadOp) TensorDesc() *ir.Value { return o.op.Operand(0) }
-
 // Source returns the op's source operand.
-func (o LoadOp) Source() *ir.Value { return o.op.Operand(1) }
+func (o LoadOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Offsets returns the op's offsets operand, or nil.
 func (o LoadOp) Offsets() *ir.Value {
-	if s := o.op.Operands()[2 : o.op.NumOperands()-1]; len(s) > 0 {
+	if s := span(o.op.Operands(), 1, o.op.NumOperands()-1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Mask returns the op's mask operand.
-func (o LoadOp) Mask() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
+func (o LoadOp) Mask() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
 
 // Value returns the op's value result.
-func (o LoadOp) Value() *ir.Value { return o.op.Result(0) }
+func (o LoadOp) Value() *ir.Value { return at(o.op.Results(), 0) }
 
 // Transpose returns the optional attribute transpose, or nil if it is not set.
 func (o LoadOp) Transpose() ir.Attribute { return o.op.Attr("transpose") }
@@ -467,9 +482,9 @@ func (o LoadOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // BuildLoadOp creates a xegpu.load at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
 // their block.
-func BuildLoadOp(b *ir.Builder, loc ir.Location, valueType ir.Type, tensorDesc, source *ir.Value, offsets []*ir.Value, mask *ir.Value, transpose, chunkSize, l1Hint, l2Hint, l3Hint, layout ir.Attribute) LoadOp {
+func BuildLoadOp(b *ir.Builder, loc ir.Location, valueType ir.Type, source *ir.Value, offsets []*ir.Value, mask *ir.Value, transpose, chunkSize, l1Hint, l2Hint, l3Hint, layout ir.Attribute) LoadOp {
 	op := ir.NewNamedOperation(&nameOfLoadOp, loc, []ir.Type{valueType})
-	op.SetOperands(append(append([]*ir.Value{tensorDesc, source}, offsets...), mask))
+	op.SetOperands(append(append([]*ir.Value{source}, offsets...), mask))
 	setAttrs(op, []string{"transpose", "chunk_size", "l1_hint", "l2_hint", "l3_hint", "layout"}, transpose, chunkSize, l1Hint, l2Hint, l3Hint, layout)
 	b.Insert(op)
 	return LoadOp{opWrapper{op}}
@@ -493,13 +508,13 @@ func AsLoadMatrixOp(op *ir.Operation) (LoadMatrixOp, bool) {
 }
 
 // MemDesc returns the op's mem_desc operand.
-func (o LoadMatrixOp) MemDesc() *ir.Value { return o.op.Operand(0) }
+func (o LoadMatrixOp) MemDesc() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Offsets returns the op's offsets operand group.
-func (o LoadMatrixOp) Offsets() []*ir.Value { return o.op.Operands()[1:] }
+func (o LoadMatrixOp) Offsets() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Res returns the op's res result.
-func (o LoadMatrixOp) Res() *ir.Value { return o.op.Result(0) }
+func (o LoadMatrixOp) Res() *ir.Value { return at(o.op.Results(), 0) }
 
 // ConstOffsets returns the inherent attribute const_offsets, or nil if it is not set.
 func (o LoadMatrixOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -539,13 +554,13 @@ func AsLoadNdOp(op *ir.Operation) (LoadNdOp, bool) {
 }
 
 // TensorDesc returns the op's TensorDesc operand.
-func (o LoadNdOp) TensorDesc() *ir.Value { return o.op.Operand(0) }
+func (o LoadNdOp) TensorDesc() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Offsets returns the op's offsets operand group.
-func (o LoadNdOp) Offsets() []*ir.Value { return o.op.Operands()[1:] }
+func (o LoadNdOp) Offsets() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Value returns the op's value result.
-func (o LoadNdOp) Value() *ir.Value { return o.op.Result(0) }
+func (o LoadNdOp) Value() *ir.Value { return at(o.op.Results(), 0) }
 
 // VnniAxis returns the optional attribute vnni_axis, or nil if it is not set.
 func (o LoadNdOp) VnniAxis() ir.Attribute { return o.op.Attr("vnni_axis") }
@@ -600,7 +615,7 @@ func AsNbarrierArriveOp(op *ir.Operation) (NbarrierArriveOp, bool) {
 }
 
 // Nbarrier returns the op's nbarrier operand.
-func (o NbarrierArriveOp) Nbarrier() *ir.Value { return o.op.Operand(0) }
+func (o NbarrierArriveOp) Nbarrier() *ir.Value { return at(o.op.Operands(), 0) }
 
 // BuildNbarrierArriveOp creates a xegpu.nbarrier_arrive at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -630,7 +645,7 @@ func AsNbarrierWaitOp(op *ir.Operation) (NbarrierWaitOp, bool) {
 }
 
 // Nbarrier returns the op's nbarrier operand.
-func (o NbarrierWaitOp) Nbarrier() *ir.Value { return o.op.Operand(0) }
+func (o NbarrierWaitOp) Nbarrier() *ir.Value { return at(o.op.Operands(), 0) }
 
 // BuildNbarrierWaitOp creates a xegpu.nbarrier_wait at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -659,15 +674,12 @@ func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
 	return PrefetchOp{w}, ok
 }
 
-// TensorDesc returns the op's TensorDesc operand.
-func (o PrefetchOp) TensorDesc() *ir.Value { return o.op.Operand(0) }
-
 // Source returns the op's source operand.
-func (o PrefetchOp) Source() *ir.Value { return o.op.Operand(1) }
+func (o PrefetchOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Offsets returns the op's offsets operand, or nil.
 func (o PrefetchOp) Offsets() *ir.Value {
-	if s := o.op.Operands()[2:]; len(s) > 0 {
+	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -691,9 +703,9 @@ func (o PrefetchOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // BuildPrefetchOp creates a xegpu.prefetch at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
 // regions get their block.
-func BuildPrefetchOp(b *ir.Builder, loc ir.Location, tensorDesc, source *ir.Value, offsets []*ir.Value, l1Hint, l2Hint, l3Hint, offsetAlignByte, layout ir.Attribute) PrefetchOp {
+func BuildPrefetchOp(b *ir.Builder, loc ir.Location, source *ir.Value, offsets []*ir.Value, l1Hint, l2Hint, l3Hint, offsetAlignByte, layout ir.Attribute) PrefetchOp {
 	op := ir.NewNamedOperation(&nameOfPrefetchOp, loc, nil)
-	op.SetOperands(append([]*ir.Value{tensorDesc, source}, offsets...))
+	op.SetOperands(append([]*ir.Value{source}, offsets...))
 	setAttrs(op, []string{"l1_hint", "l2_hint", "l3_hint", "offset_align_byte", "layout"}, l1Hint, l2Hint, l3Hint, offsetAlignByte, layout)
 	b.Insert(op)
 	return PrefetchOp{opWrapper{op}}
@@ -717,10 +729,10 @@ func AsPrefetchNdOp(op *ir.Operation) (PrefetchNdOp, bool) {
 }
 
 // TensorDesc returns the op's TensorDesc operand.
-func (o PrefetchNdOp) TensorDesc() *ir.Value { return o.op.Operand(0) }
+func (o PrefetchNdOp) TensorDesc() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Offsets returns the op's offsets operand group.
-func (o PrefetchNdOp) Offsets() []*ir.Value { return o.op.Operands()[1:] }
+func (o PrefetchNdOp) Offsets() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // ConstOffsets returns the optional attribute const_offsets, or nil if it is not set.
 func (o PrefetchNdOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -766,24 +778,21 @@ func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o StoreOp) Value() *ir.Value { return o.op.Operand(0) }
-
-// TensorDesc returns the op's TensorDesc operand.
-func (o StoreOp) TensorDesc() *ir.Value { return o.op.Operand(1) }
+func (o StoreOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Dest returns the op's dest operand.
-func (o StoreOp) Dest() *ir.Value { return o.op.Operand(2) }
+func (o StoreOp) Dest() *ir.Value { return at(o.op.Operands(), 1) }
 
 // Offsets returns the op's offsets operand, or nil.
 func (o StoreOp) Offsets() *ir.Value {
-	if s := o.op.Operands()[3 : o.op.NumOperands()-1]; len(s) > 0 {
+	if s := span(o.op.Operands(), 2, o.op.NumOperands()-1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Mask returns the op's mask operand.
-func (o StoreOp) Mask() *ir.Value { return o.op.Operand(o.op.NumOperands() - 1) }
+func (o StoreOp) Mask() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
 
 // ChunkSize returns the optional attribute chunk_size, or nil if it is not set.
 func (o StoreOp) ChunkSize() ir.Attribute { return o.op.Attr("chunk_size") }
@@ -803,9 +812,9 @@ func (o StoreOp) Layout() ir.Attribute { return o.op.Attr("layout") }
 // BuildStoreOp creates a xegpu.store at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
 // get their block.
-func BuildStoreOp(b *ir.Builder, loc ir.Location, value, tensorDesc, dest *ir.Value, offsets []*ir.Value, mask *ir.Value, chunkSize, l1Hint, l2Hint, l3Hint, layout ir.Attribute) StoreOp {
+func BuildStoreOp(b *ir.Builder, loc ir.Location, value, dest *ir.Value, offsets []*ir.Value, mask *ir.Value, chunkSize, l1Hint, l2Hint, l3Hint, layout ir.Attribute) StoreOp {
 	op := ir.NewNamedOperation(&nameOfStoreOp, loc, nil)
-	op.SetOperands(append(append([]*ir.Value{value, tensorDesc, dest}, offsets...), mask))
+	op.SetOperands(append(append([]*ir.Value{value, dest}, offsets...), mask))
 	setAttrs(op, []string{"chunk_size", "l1_hint", "l2_hint", "l3_hint", "layout"}, chunkSize, l1Hint, l2Hint, l3Hint, layout)
 	b.Insert(op)
 	return StoreOp{opWrapper{op}}
@@ -829,13 +838,13 @@ func AsStoreMatrixOp(op *ir.Operation) (StoreMatrixOp, bool) {
 }
 
 // Data returns the op's data operand.
-func (o StoreMatrixOp) Data() *ir.Value { return o.op.Operand(0) }
+func (o StoreMatrixOp) Data() *ir.Value { return at(o.op.Operands(), 0) }
 
 // MemDesc returns the op's mem_desc operand.
-func (o StoreMatrixOp) MemDesc() *ir.Value { return o.op.Operand(1) }
+func (o StoreMatrixOp) MemDesc() *ir.Value { return at(o.op.Operands(), 1) }
 
 // Offsets returns the op's offsets operand group.
-func (o StoreMatrixOp) Offsets() []*ir.Value { return o.op.Operands()[2:] }
+func (o StoreMatrixOp) Offsets() []*ir.Value { return span(o.op.Operands(), 2, o.op.NumOperands()) }
 
 // ConstOffsets returns the inherent attribute const_offsets, or nil if it is not set.
 func (o StoreMatrixOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -875,13 +884,13 @@ func AsStoreNdOp(op *ir.Operation) (StoreNdOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o StoreNdOp) Value() *ir.Value { return o.op.Operand(0) }
+func (o StoreNdOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
 
 // TensorDesc returns the op's TensorDesc operand.
-func (o StoreNdOp) TensorDesc() *ir.Value { return o.op.Operand(1) }
+func (o StoreNdOp) TensorDesc() *ir.Value { return at(o.op.Operands(), 1) }
 
 // Offsets returns the op's offsets operand group.
-func (o StoreNdOp) Offsets() []*ir.Value { return o.op.Operands()[2:] }
+func (o StoreNdOp) Offsets() []*ir.Value { return span(o.op.Operands(), 2, o.op.NumOperands()) }
 
 // ConstOffsets returns the optional attribute const_offsets, or nil if it is not set.
 func (o StoreNdOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -927,13 +936,13 @@ func AsUpdateNdOffsetOp(op *ir.Operation) (UpdateNdOffsetOp, bool) {
 }
 
 // TensorDesc returns the op's TensorDesc operand.
-func (o UpdateNdOffsetOp) TensorDesc() *ir.Value { return o.op.Operand(0) }
+func (o UpdateNdOffsetOp) TensorDesc() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Offsets returns the op's offsets operand group.
-func (o UpdateNdOffsetOp) Offsets() []*ir.Value { return o.op.Operands()[1:] }
+func (o UpdateNdOffsetOp) Offsets() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o UpdateNdOffsetOp) Result() *ir.Value { return o.op.Result(0) }
+func (o UpdateNdOffsetOp) Result() *ir.Value { return at(o.op.Results(), 0) }
 
 // ConstOffsets returns the inherent attribute const_offsets, or nil if it is not set.
 func (o UpdateNdOffsetOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -967,13 +976,13 @@ func AsUpdateOffsetOp(op *ir.Operation) (UpdateOffsetOp, bool) {
 }
 
 // TensorDesc returns the op's TensorDesc operand.
-func (o UpdateOffsetOp) TensorDesc() *ir.Value { return o.op.Operand(0) }
+func (o UpdateOffsetOp) TensorDesc() *ir.Value { return at(o.op.Operands(), 0) }
 
 // Offsets returns the op's offsets operand.
-func (o UpdateOffsetOp) Offsets() *ir.Value { return o.op.Operand(1) }
+func (o UpdateOffsetOp) Offsets() *ir.Value { return at(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o UpdateOffsetOp) Result() *ir.Value { return o.op.Result(0) }
+func (o UpdateOffsetOp) Result() *ir.Value { return at(o.op.Results(), 0) }
 
 // ConstOffsets returns the inherent attribute const_offsets, or nil if it is not set.
 func (o UpdateOffsetOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }

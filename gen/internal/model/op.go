@@ -59,6 +59,15 @@ type Region struct {
 	Param string
 }
 
+// layoutRelease is the LLVM release whose layout of o's values the
+// accessors and builder follow: the newest (0), or the last that has o.
+func layoutRelease(o *defs.Op) int {
+	if v := o.Until; v != nil && v.Axis == "llvm" {
+		return v.Parts[0]
+	}
+	return 0
+}
+
 // Successor is a successor block of a terminator.
 type Successor struct {
 	*defs.Successor
@@ -66,11 +75,22 @@ type Successor struct {
 }
 
 func (m *Dialect) newOp(o *defs.Op) *Op {
-	op := &Op{Op: o, Full: m.Name + "." + o.Name,
-		OperandSegments: defs.HasTrait(o.Traits, "AttrSizedOperandSegments"),
-		ResultSegments:  defs.HasTrait(o.Traits, "AttrSizedResultSegments"),
-	}
 	tile := m.Format == "tileir"
+	// The accessors and the builder describe the op as the newest LLVM
+	// release that has it lays it out (its layout release): the groups
+	// of values of that release, in its order. A group only older
+	// releases have would shift the groups after it, which the builder
+	// would then make an op of no release's layout, and the accessors
+	// read in the wrong place.
+	at := layoutRelease(o)
+	present := func(a defs.Availability) bool { return tile || a.AtLLVM(at) }
+	segmented := func(trait string) bool {
+		return defs.HasTrait(o.Traits, trait) && present(o.TraitAvailability[trait])
+	}
+	op := &Op{Op: o, Full: m.Name + "." + o.Name,
+		OperandSegments: segmented("AttrSizedOperandSegments"),
+		ResultSegments:  segmented("AttrSizedResultSegments"),
+	}
 	// Builder parameters: the builder (and location) first, then one per
 	// part, unique in the signature.
 	used := map[string]bool{"b": true, "loc": true, "o": true, "op": true, "types": true}
@@ -88,6 +108,9 @@ func (m *Dialect) newOp(o *defs.Op) *Op {
 		return nil
 	}
 	for _, r := range o.Results {
+		if !present(r.Availability) {
+			continue
+		}
 		p := Local(r.GoName) + "Type"
 		if r.Variadic || r.Optional {
 			p += "s"
@@ -95,15 +118,24 @@ func (m *Dialect) newOp(o *defs.Op) *Op {
 		op.Results = append(op.Results, &Value{Operand: r, Param: param(p), Since: newer(r.Availability)})
 	}
 	for _, v := range o.Operands {
+		if !present(v.Availability) {
+			continue
+		}
 		op.Operands = append(op.Operands, &Value{Operand: v, Param: param(Local(v.GoName)), Since: newer(v.Availability)})
 	}
 	for _, a := range o.Attributes {
 		op.Attrs = append(op.Attrs, &Attr{OpAttr: a, Param: param(Local(a.GoName)), Type: m.attrType(a), Since: newer(a.Availability)})
 	}
 	for _, s := range o.Successors {
+		if !present(s.Availability) {
+			continue
+		}
 		op.Successors = append(op.Successors, &Successor{Successor: s, Param: param(Local(s.GoName))})
 	}
 	for _, r := range o.Regions {
+		if !present(r.Availability) {
+			continue
+		}
 		p := Local(r.GoName)
 		if r.Variadic && !tile {
 			p += "Count"

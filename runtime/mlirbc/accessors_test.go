@@ -1,0 +1,89 @@
+package mlirbc_test
+
+import (
+	"bytes"
+	"slices"
+	"testing"
+
+	"github.com/dialectgen/dialectgen/dialects/omp/ompops"
+	"github.com/dialectgen/dialectgen/dialects/tosa/tosaops"
+	"github.com/dialectgen/dialectgen/internal/oracle"
+	"github.com/dialectgen/dialectgen/runtime/ir"
+	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+)
+
+// The accessors and builders of an op whose groups of values differ
+// between releases follow the newest release's layout. omp.parallel's
+// definition lists 19's num_threads_var and allocators_vars among 22's
+// groups: its accessors once read 22's num_threads in 19's place (nil),
+// and its builder made eight segments, which no release has. The writer
+// then wrote the first six, and mlir-opt-22 refused the file ("operand
+// #1 must be variadic of OpenMP-compatible variable type").
+func TestAccessorsNewestLayout(t *testing.T) {
+	oracle.Require(t, oracle.LLVM22)
+	text := "func.func @f(%c: i1, %n: i32) {\n  omp.parallel if(%c) num_threads(%n : i32) {\n    omp.terminator\n  }\n  return\n}\n"
+	in, ctx, m := readNewest(t, oracle.LLVM22, text)
+	read := findOp(m.Op, ompops.ParallelOpName)
+	p, _ := ompops.AsParallelOp(read)
+	args := read.Parent().Args()
+	if p.IfExpr() != args[0] || p.NumThreads() != args[1] || len(p.AllocateVars()) != 0 || len(p.ReductionVars()) != 0 {
+		t.Fatalf("accessors of the op read: if %v, num_threads %v; want the function's arguments", p.IfExpr(), p.NumThreads())
+	}
+
+	// The same op made by the builder, in the read one's place, writes
+	// the bytes mlir-opt-22 wrote.
+	built := ompops.BuildParallelOp(ir.NewBuilder(ctx, nil), read.Loc(), nil, nil, []*ir.Value{args[0]}, []*ir.Value{args[1]}, nil, nil,
+		nil, nil, nil, nil, nil, nil, nil, nil, nil, nil)
+	if got, want := built.Op().OperandSegments(), read.OperandSegments(); !slices.Equal(got, want) {
+		t.Fatalf("the builder's segments %v, the read op's %v", got, want)
+	}
+	built.Op().SetRegions(read.Regions())
+	for _, r := range read.Regions() {
+		r.SetParent(built.Op())
+	}
+	ops := read.Parent().Ops()
+	for i, op := range ops {
+		if op == read {
+			ops[i] = built.Op()
+			built.Op().SetParent(read.Parent())
+		}
+	}
+	out, err := mlirbc.Append(nil, ctx, m, m.Options())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(out, in) {
+		t.Errorf("the module with the built op: the bytes differ from mlir-opt-22's")
+	}
+}
+
+// An op read from an older release's file may have fewer values than the
+// newest release gives it: its accessors return nil for the others
+// instead of panicking. LLVM 19's tosa.avg_pool2d has no zero points.
+func TestAccessorsOlderOp(t *testing.T) {
+	oracle.Require(t, oracle.LLVM19)
+	text := "func.func @f(%a: tensor<1x4x4x1xf32>) -> tensor<1x3x3x1xf32> {\n" +
+		"  %0 = tosa.avg_pool2d %a {acc_type = f32, kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x4x1xf32>) -> tensor<1x3x3x1xf32>\n" +
+		"  return %0 : tensor<1x3x3x1xf32>\n}\n"
+	_, _, m := readNewest(t, oracle.LLVM19, text)
+	op := findOp(m.Op, tosaops.AvgPool2dOpName)
+	pool, _ := tosaops.AsAvgPool2dOp(op)
+	if pool.Input() != op.Parent().Args()[0] || pool.InputZp() != nil || pool.OutputZp() != nil || pool.Output() != op.Result(0) {
+		t.Errorf("accessors of 19's avg_pool2d: input %v, zero points %v and %v", pool.Input(), pool.InputZp(), pool.OutputZp())
+	}
+}
+
+// findOp returns the first op named name under root.
+func findOp(root *ir.Operation, name string) *ir.Operation {
+	var found *ir.Operation
+	root.Walk(func(op *ir.Operation) bool {
+		if found == nil && op.Name().String() == name {
+			found = op
+		}
+		return found == nil
+	})
+	if found == nil {
+		panic("no " + name)
+	}
+	return found
+}
