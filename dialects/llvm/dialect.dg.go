@@ -320,8 +320,8 @@ intr.vscale +counts=0/1/0/0
 inttoptr @22- +counts=1/1/0/0 dereferenceable?
 inttoptr @-21 +counts=1/1/0/0
 invoke @22- +terminator +counts=0+/0-1/0/2 +operands=4 CConv? arg_attrs? branch_weights? callee? op_bundle_sizes op_bundle_tags? res_attrs? var_callee_type?
-invoke @19-21 +terminator +counts=0+/0-1/0/2 +operands=3 CConv? branch_weights? callee? var_callee_type?
-invoke @-18 +terminator +counts=0+/0-1/0/2 +operands=3 -CConv@19- -var_callee_type@19- branch_weights? callee?
+invoke @19-21 +terminator +counts=0+/0-1/0/2 +operands=3 +operandids=0,1,2 CConv? branch_weights? callee? var_callee_type?
+invoke @-18 +terminator +counts=0+/0-1/0/2 +operands=3 +operandids=0,1,2 -CConv@19- -var_callee_type@19- branch_weights? callee?
 landingpad +counts=0+/1/0/0 cleanup?
 linker_options @19- +counts=0/0/0/0 options
 load @22- +counts=1/1/0/0 access_groups? alias_scopes? alignment? dereferenceable? invariant? invariantGroup? noalias_scopes? nontemporal? ordering? syncscope? tbaa? volatile_?

@@ -26,7 +26,7 @@ var Releases = []int{19, 22}
 const opTableText = `
 bar.warp.sync +counts=1/0/0/0
 barrier @22- +counts=0-3/0-1/0/0 +operands=3 reductionOp?
-barrier @19-21 +counts=0-2/0/0/0 +operands=2
+barrier @19-21 +counts=0-2/0/0/0 +operands=2 +operandids=0,1
 barrier.arrive @19- +counts=1-2/0/0/0
 barrier0 +counts=0/0/0/0
 breakpoint @22- +counts=0/0/0/0
@@ -56,7 +56,7 @@ cp.async.bulk.prefetch @22- +counts=2-3/0/0/0
 cp.async.bulk.shared.cluster.global @22- +counts=4-6/0/0/0 +operands=6
 cp.async.bulk.shared.cluster.shared.cta @22- +counts=4/0/0/0
 cp.async.bulk.tensor.global.shared.cta @22- +counts=2+/0/0/0 +operands=5 mode?
-cp.async.bulk.tensor.global.shared.cta @19-21 +counts=2+/0/0/0 +operands=4
+cp.async.bulk.tensor.global.shared.cta @19-21 +counts=2+/0/0/0 +operands=4 +operandids=0,1,2,4
 cp.async.bulk.tensor.prefetch @22- +counts=1+/0/0/0 +operands=4 mode?
 cp.async.bulk.tensor.reduce @22- +counts=2+/0/0/0 +operands=4 mode? redKind
 cp.async.bulk.tensor.shared.cluster.global @22- +counts=3+/0/0/0 +operands=8 group? isCTAOnly? mode?

@@ -53,6 +53,13 @@ type OpSchema struct {
 	// encoding does not write.
 	OperandGroups int
 	ResultGroups  int
+	// OperandIDs and ResultIDs are the places of those groups among all
+	// the groups the op has in any release (the definition's list), or
+	// nil where this release has them all: a group keeps its place across
+	// releases, so a writer converting an op between releases moves each
+	// group's size by it (SegmentsFor).
+	OperandIDs []int
+	ResultIDs  []int
 	// Absent lists the inherent attributes the op has in other releases
 	// only: written for this one, such an attribute would be read as a
 	// discardable one, so writers refuse it.
@@ -150,4 +157,48 @@ type OpSchemas interface {
 // LLVM 22 dropped) rather than write it as one without a schema.
 type OpReleases interface {
 	OpReleases(op string) (string, bool)
+}
+
+// SegmentsFor gives the segment sizes of an op laid out as release from
+// lays it out (fromIDs and fromN: the groups' places and count there, as
+// OperandIDs and OperandGroups hold them) the layout of release to: each
+// group's size moves to its place among to's groups, a group to adds is
+// empty, and a group to lacks must be empty. The values themselves keep
+// their order: the groups both releases have come in the same order in
+// both. It refuses sizes of another count than from's groups.
+func SegmentsFor(sizes []int32, fromIDs []int, fromN int, toIDs []int, toN int) ([]int32, error) {
+	if len(sizes) != fromN {
+		return nil, fmt.Errorf("%d segment sizes for %d groups", len(sizes), fromN)
+	}
+	place := func(ids []int, i int) int {
+		if ids == nil {
+			return i
+		}
+		return ids[i]
+	}
+	out := make([]int32, toN)
+	j := 0
+	for i, n := range sizes {
+		id := place(fromIDs, i)
+		for j < toN && place(toIDs, j) < id {
+			j++
+		}
+		if j < toN && place(toIDs, j) == id {
+			out[j] = n
+		} else if n != 0 {
+			return nil, &MissingGroupError{Group: id, Values: int(n)}
+		}
+	}
+	return out, nil
+}
+
+// MissingGroupError is SegmentsFor's refusal of values in a group the
+// target release lacks: Group is the group's place in the definition's
+// list of the op's groups.
+type MissingGroupError struct {
+	Group, Values int
+}
+
+func (e *MissingGroupError) Error() string {
+	return fmt.Sprintf("group %d of the op's definition (counting from 0) holds %d values, and the target release has no such group", e.Group, e.Values)
 }

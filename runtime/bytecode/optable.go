@@ -31,7 +31,9 @@ import (
 //	    hold exactly one block), +parents=a.x,b.y (the ops that may hold
 //	    it),
 //	    +operands=N and +results=N (AttrSizedOperandSegments and
-//	    AttrSizedResultSegments with N groups);
+//	    AttrSizedResultSegments with N groups), +operandids=0,2,3 and
+//	    +resultids=… (the places of those groups in the definition's
+//	    list, where the line's releases lack some of its groups);
 //	  - -attr@from-to: an inherent attribute the op has only in those
 //	    releases, not in this line's, which writers refuse here;
 //	  - properties in wire order: attr (a required attribute), attr? (an
@@ -254,7 +256,23 @@ func (t *OpTable) entry(fields []string) (tableEntry, error) {
 		}
 		s.Counts.OneBlock = oneBlock
 	}
+	if s.OperandIDs != nil && len(s.OperandIDs) != s.OperandGroups || s.ResultIDs != nil && len(s.ResultIDs) != s.ResultGroups {
+		return e, fmt.Errorf("group places that do not match the group counts")
+	}
 	return e, nil
+}
+
+// groupIDs parses "0,2,3": places of groups, increasing.
+func groupIDs(n string) ([]int, error) {
+	var ids []int
+	for _, x := range strings.Split(n, ",") {
+		i, err := strconv.Atoi(x)
+		if err != nil || i < 0 || len(ids) > 0 && i <= ids[len(ids)-1] {
+			return nil, fmt.Errorf("bad group places %q", n)
+		}
+		ids = append(ids, i)
+	}
+	return ids, nil
 }
 
 // releaseRange parses "from-to", either side empty for no bound.
@@ -309,6 +327,10 @@ func (s *OpSchema) flag(f string, oneBlock *[]int) error {
 	case "results":
 		s.ResultSegments = true
 		s.ResultGroups, err = count()
+	case "operandids":
+		s.OperandIDs, err = groupIDs(n)
+	case "resultids":
+		s.ResultIDs, err = groupIDs(n)
 	case "counts":
 		if s.Counts, err = parseCounts(n); err != nil {
 			err = fmt.Errorf("bad flag %q: %v", f, err)

@@ -1035,6 +1035,11 @@ func (n *numbering) isolation(root *ir.Operation) error {
 				return err
 			}
 		}
+		if s != nil && (s.OperandSegments || s.ResultSegments) {
+			if err := checkSegments(op, s, n.targetRelease(), n.version >= 6); err != nil {
+				return err
+			}
+		}
 		idx := n.ops.Append(opNum{flags: k.id})
 		n.gen.SetOp(op, uint64(idx))
 		if len(stack) > 0 && stack[len(stack)-1].unresolved && !byTrait {

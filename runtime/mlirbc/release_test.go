@@ -402,3 +402,49 @@ func TestReleaseUndeclaredAttribute(t *testing.T) {
 	affineIf := "func.func @f(%i: index) {\n  affine.if affine_set<(d0) : (d0 - 1 >= 0)>(%i) {\n  }\n  return\n}\n"
 	convertsAsOracles(t, map[oracle.Release]string{oracle.LLVM19: affineIf, oracle.LLVM22: affineIf}, [][2]oracle.Release{{oracle.LLVM22, oracle.LLVM19}, {oracle.LLVM19, oracle.LLVM22}})
 }
+
+// LLVM 22 added nvvm.cp.async.bulk.tensor.global.shared.cta's l2CacheHint
+// group before its predicate. Written for the other release, each group's
+// size moves to the group's place there, and the file is that release's
+// mlir-opt's bytes; the writer once kept the sizes in place, handing the
+// predicate to the cache hint (mlir-opt-22: "operand #3 must be 64-bit
+// signless integer, but got 'i1'"). A cache hint is refused for 19.
+func TestReleaseSegmentsByGroup(t *testing.T) {
+	oracle.Require(t, oracle.LLVM19)
+	oracle.Require(t, oracle.LLVM22)
+	cp := func(sizes, operands, types string) string {
+		return "llvm.func @f(%tma: !llvm.ptr, %src: !llvm.ptr<3>, %c: i32, %p: i1, %h: i64) {\n" +
+			"  \"nvvm.cp.async.bulk.tensor.global.shared.cta\"(%tma, %src, %c" + operands + ") <{operandSegmentSizes = array<i32: " + sizes + ">}> : (!llvm.ptr, !llvm.ptr<3>, i32" + types + ") -> ()\n" +
+			"  llvm.return\n}\n"
+	}
+	text := map[oracle.Release]string{
+		oracle.LLVM19: cp("1, 1, 1, 1", ", %p", ", i1"),
+		oracle.LLVM22: cp("1, 1, 1, 0, 1", ", %p", ", i1"),
+	}
+	convertsAsOracles(t, text, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
+	writeRefused(t, oracle.LLVM22, oracle.LLVM19, cp("1, 1, 1, 1, 0", ", %h", ", i64"),
+		"operand group 3 of its definition (counting from 0) holds 1 value, and LLVM 19 has no such group")
+}
+
+// Segment sizes the target's op cannot hold are refused, not fitted to
+// its groups: the writer cut eight sizes to six, and the values went to
+// other groups.
+func TestWriteRefusesSegments(t *testing.T) {
+	oracle.Require(t, oracle.LLVM22)
+	text := "func.func @f(%c: i1, %n: i32) {\n  omp.parallel if(%c) num_threads(%n : i32) {\n    omp.terminator\n  }\n  return\n}\n"
+	for _, c := range []struct {
+		sizes []int32
+		want  string
+	}{
+		{[]int32{0, 0, 1, 0, 0, 1, 0, 0}, "8 operand segment sizes, but the op of LLVM 22 has 6 operand groups"},
+		{[]int32{0, 0, 1, 0, 0}, "5 operand segment sizes, but the op of LLVM 22 has 6 operand groups"},
+		{[]int32{0, 0, 1, 0, 0, 0}, "add up to 1, but it has 2 operands"},
+		{nil, "2 operands without operand segment sizes"},
+	} {
+		_, ctx, m := readNewest(t, oracle.LLVM22, text)
+		findOp(m.Op, "omp.parallel").SetOperandSegments(c.sizes)
+		if _, err := mlirbc.Append(nil, ctx, m, m.Options()); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("sizes %v: %v; want an error saying %q", c.sizes, err, c.want)
+		}
+	}
+}

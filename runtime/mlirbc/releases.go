@@ -1,6 +1,8 @@
 package mlirbc
 
 import (
+	"errors"
+	"fmt"
 	"slices"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
@@ -37,14 +39,18 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		if c == nil || !name.Registered {
 			return true
 		}
+		fromSchema, toSchema := lookupSchema(ctx, name, from, nil), lookupSchema(ctx, name, to, nil)
 		// A converter may change the op's operand segments (a group the
 		// target release added); they are put back with the attributes.
 		// It may also rename it: a terminator the target release names
 		// otherwise (scf.parallel's, LLVM 16's scf.yield).
 		// Or the arguments of its regions' blocks (linalg.map's mapper
 		// takes the init's element in LLVM 22).
-		u := converted{downgraded{op: op, name: name, attrs: op.Attrs(), dict: op.Dictionary()}, op.OperandSegments(), false, argsOf(op)}
+		u := converted{downgraded{op: op, name: name, attrs: op.Attrs(), dict: op.Dictionary()}, op.OperandSegments(), op.ResultSegments(), false, argsOf(op)}
 		attrs, changed, cerr := c.ConvertOp(ctx, op, from, to)
+		if cerr == nil {
+			cerr = convertSegments(op, fromSchema, toSchema, to)
+		}
 		u.renamed = op.Name() != name
 		argsChanged := slices.ContainsFunc(u.args, blockArgs.changed)
 		if cerr != nil {
@@ -55,7 +61,7 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		if !argsChanged {
 			u.args = nil
 		}
-		if changed || u.renamed || argsChanged || !slices.Equal(u.segments, op.OperandSegments()) {
+		if changed || u.renamed || argsChanged || !slices.Equal(u.segments, op.OperandSegments()) || !slices.Equal(u.resultSegments, op.ResultSegments()) {
 			undo = append(undo, u)
 			op.SetAttrs(attrs)
 			op.SetDictionary(nil)
@@ -72,9 +78,9 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 // converted is an op as it was before a release conversion changed it.
 type converted struct {
 	downgraded
-	segments []int32
-	renamed  bool
-	args     []blockArgs
+	segments, resultSegments []int32
+	renamed                  bool
+	args                     []blockArgs
 }
 
 // undo puts the op back as it was.
@@ -82,6 +88,7 @@ func (u converted) undo() {
 	u.op.SetAttrs(u.attrs)
 	u.op.SetDictionary(u.dict)
 	u.op.SetOperandSegments(u.segments)
+	u.op.SetResultSegments(u.resultSegments)
 	if u.renamed {
 		u.op.SetName(u.name) // only then: the op keeps its shared name
 	}
@@ -116,4 +123,43 @@ func argsOf(op *ir.Operation) []blockArgs {
 		}
 	}
 	return out
+}
+
+// convertSegments lays op's segment sizes out as release to does, by the
+// places of its groups (bytecode.SegmentsFor), where the releases' groups
+// differ: 22 added nvvm.cp.async.bulk.tensor.global.shared.cta's
+// l2CacheHint before its predicate, which kept its size in 19's place
+// and became the cache hint. Sizes a release hook has laid out already
+// (their count is to's) are left as they are.
+func convertSegments(op *ir.Operation, from, to *bytecode.OpSchema, release int) error {
+	if from == nil || to == nil {
+		return nil
+	}
+	convert := func(what string, sizes []int32, fromSeg, toSeg bool, fromIDs []int, fromN int, toIDs []int, toN int, set func([]int32)) error {
+		if !fromSeg || !toSeg || sizes == nil || len(sizes) != fromN || fromN == toN && slices.Equal(fromIDs, toIDs) {
+			return nil
+		}
+		out, err := bytecode.SegmentsFor(sizes, fromIDs, fromN, toIDs, toN)
+		if err != nil {
+			var missing *bytecode.MissingGroupError
+			if errors.As(err, &missing) {
+				return fmt.Errorf("%s group %d of its definition (counting from 0) holds %s, and %s has no such group", what, missing.Group, plural(missing.Values, "value"), bytecode.ReleaseName(release))
+			}
+			return err
+		}
+		set(out)
+		return nil
+	}
+	if err := convert("operand", op.OperandSegments(), from.OperandSegments, to.OperandSegments, from.OperandIDs, from.OperandGroups, to.OperandIDs, to.OperandGroups, op.SetOperandSegments); err != nil {
+		return err
+	}
+	return convert("result", op.ResultSegments(), from.ResultSegments, to.ResultSegments, from.ResultIDs, from.ResultGroups, to.ResultIDs, to.ResultGroups, op.SetResultSegments)
+}
+
+// plural is "1 value" or "n values".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

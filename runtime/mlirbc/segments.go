@@ -186,14 +186,52 @@ func (rd *reader) takeSegments(r *wire.Reader, at int64, op *ir.Operation, s *by
 }
 
 // fitSegments gives a segment-size array the length the op's properties
-// have; sizes beyond it cannot be written, missing ones are zero.
+// have: an op without sizes (checkSegments allows it where it has no
+// values of the kind) gets zeros.
 func fitSegments(seg []int32, n int) []int32 {
 	if len(seg) == n {
 		return seg
 	}
-	out := make([]int32, n)
-	copy(out, seg)
-	return out
+	return make([]int32, n)
+}
+
+// checkSegments refuses segment sizes the target release's op cannot
+// hold: not adding up to its values, or, where the v6 encoding leaves
+// their count to the reader (counted), of another count than its groups.
+// The writer once fitted them to the count, cutting sizes off or padding
+// with zeros, which handed values to other groups without a word (an
+// omp.parallel built with eight sizes for the six groups of 22). Older
+// encodings write the count, which the reader checks against its own op:
+// here the definitions' count is not asked, as for LLVM 16 it is 19's.
+func checkSegments(op *ir.Operation, s *bytecode.OpSchema, target string, counted bool) error {
+	check := func(what string, seg bool, sizes []int32, groups, values int) error {
+		switch {
+		case !seg:
+			return nil
+		case sizes == nil && (values == 0 || !counted):
+			return nil
+		case !counted:
+		case sizes == nil:
+			return fmt.Errorf("op %s: %d %ss without %s segment sizes, which the op of %s needs for its %d groups", op.Name(), values, what, what, target, groups)
+		case len(sizes) != groups:
+			return fmt.Errorf("op %s: %d %s segment sizes, but the op of %s has %d %s groups", op.Name(), len(sizes), what, target, groups, what)
+		}
+		sum := 0
+		for _, n := range sizes {
+			if n < 0 {
+				return fmt.Errorf("op %s: %s segment sizes %v: a negative size", op.Name(), what, sizes)
+			}
+			sum += int(n)
+		}
+		if sum != values {
+			return fmt.Errorf("op %s: %s segment sizes %v add up to %d, but it has %d %ss", op.Name(), what, sizes, sum, values, what)
+		}
+		return nil
+	}
+	if err := check("operand", s.OperandSegments, op.OperandSegments(), s.OperandGroups, op.NumOperands()); err != nil {
+		return err
+	}
+	return check("result", s.ResultSegments, op.ResultSegments(), s.ResultGroups, op.NumResults())
 }
 
 func (n *numbering) segments(op *ir.Operation, result bool) ir.Attribute {

@@ -30,7 +30,12 @@ type schema struct {
 	oneBlock                    []int
 	operandSeg, resultSeg       bool
 	operandGroups, resultGroups int
-	props                       []schemaProp
+	// operandIDs and resultIDs are the places of the release's groups in
+	// the definition's list, when it lacks some: a writer converting an
+	// op between releases moves each group's size to the group's place
+	// there. Empty when the release has every group.
+	operandIDs, resultIDs []int
+	props                 []schemaProp
 	// absent are the inherent attributes the op has at other releases
 	// only, with the releases that have them: writers refuse them here
 	// (unless the definition says they are discardable here).
@@ -72,20 +77,23 @@ func schemaAt(o *defs.Op, release int) *schema {
 	s.operandSeg = trait("AttrSizedOperandSegments")
 	s.resultSeg = trait("AttrSizedResultSegments")
 	// The sparse v6 segment arrays do not carry their length.
-	groups := func(parts []*defs.Operand) int {
-		n := 0
-		for _, p := range parts {
+	groups := func(parts []*defs.Operand) (n int, ids []int) {
+		for i, p := range parts {
 			if p.AtLLVM(release) {
 				n++
+				ids = append(ids, i)
 			}
 		}
-		return n
+		if n == len(parts) {
+			ids = nil
+		}
+		return n, ids
 	}
 	if s.operandSeg {
-		s.operandGroups = groups(o.Operands)
+		s.operandGroups, s.operandIDs = groups(o.Operands)
 	}
 	if s.resultSeg {
-		s.resultGroups = groups(o.Results)
+		s.resultGroups, s.resultIDs = groups(o.Results)
 	}
 	s.absent = absentAttrs(o, release)
 	if o.Properties == nil || !o.Properties.AtLLVM(release) {
@@ -368,11 +376,22 @@ func schemaLine(op string, from, to int, s *schema, native func([]*defs.NativePr
 	if s.declaration != "" {
 		parts = append(parts, "+declaration="+s.declaration)
 	}
+	ids := func(flag string, ids []int) {
+		if len(ids) > 0 {
+			idx := make([]string, len(ids))
+			for i, id := range ids {
+				idx[i] = fmt.Sprint(id)
+			}
+			parts = append(parts, flag+strings.Join(idx, ","))
+		}
+	}
 	if s.operandSeg {
 		parts = append(parts, fmt.Sprintf("+operands=%d", s.operandGroups))
+		ids("+operandids=", s.operandIDs)
 	}
 	if s.resultSeg {
 		parts = append(parts, fmt.Sprintf("+results=%d", s.resultGroups))
+		ids("+resultids=", s.resultIDs)
 	}
 	for _, a := range s.absent {
 		r := "-" + a.name + "@"
