@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -69,13 +51,13 @@ func AsAddfOp(op *ir.Operation) (AddfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddfOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AddfOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddfOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AddfOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AddfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AddfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AddfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -111,13 +93,13 @@ func AsAddiOp(op *ir.Operation) (AddiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AddiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AddiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AddiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AddiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o AddiOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -153,16 +135,16 @@ func AsAdduiExtendedOp(op *ir.Operation) (AdduiExtendedOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AdduiExtendedOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AdduiExtendedOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AdduiExtendedOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AdduiExtendedOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Sum returns the op's sum result.
-func (o AdduiExtendedOp) Sum() *ir.Value { return at(o.op.Results(), 0) }
+func (o AdduiExtendedOp) Sum() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Overflow returns the op's overflow result.
-func (o AdduiExtendedOp) Overflow() *ir.Value { return at(o.op.Results(), 1) }
+func (o AdduiExtendedOp) Overflow() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // BuildAdduiExtendedOp creates an arith.addui_extended at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -192,13 +174,13 @@ func AsAndiOp(op *ir.Operation) (AndiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AndiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AndiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AndiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AndiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AndiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AndiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAndiOp creates an arith.andi at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -228,10 +210,10 @@ func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o BitcastOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitcastOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Out returns the op's out result.
-func (o BitcastOp) Out() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitcastOp) Out() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitcastOp creates an arith.bitcast at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -261,13 +243,13 @@ func AsCeildivsiOp(op *ir.Operation) (CeildivsiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CeildivsiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CeildivsiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CeildivsiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CeildivsiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CeildivsiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CeildivsiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCeildivsiOp creates an arith.ceildivsi at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -297,13 +279,13 @@ func AsCeildivuiOp(op *ir.Operation) (CeildivuiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CeildivuiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CeildivuiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CeildivuiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CeildivuiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CeildivuiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CeildivuiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCeildivuiOp creates an arith.ceildivui at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -333,13 +315,13 @@ func AsCmpfOp(op *ir.Operation) (CmpfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CmpfOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CmpfOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CmpfOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CmpfOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CmpfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CmpfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Predicate returns the inherent attribute predicate, or nil if it is not set.
 func (o CmpfOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
@@ -378,13 +360,13 @@ func AsCmpiOp(op *ir.Operation) (CmpiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CmpiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CmpiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CmpiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CmpiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CmpiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CmpiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Predicate returns the inherent attribute predicate, or nil if it is not set.
 func (o CmpiOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
@@ -418,7 +400,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstantOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstantOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -451,13 +433,13 @@ func AsDivfOp(op *ir.Operation) (DivfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivfOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DivfOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivfOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DivfOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DivfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DivfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o DivfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -493,13 +475,13 @@ func AsDivsiOp(op *ir.Operation) (DivsiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivsiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DivsiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivsiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DivsiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DivsiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DivsiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IsExact returns the optional attribute isExact, or nil if it is not set.
 func (o DivsiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
@@ -533,13 +515,13 @@ func AsDivuiOp(op *ir.Operation) (DivuiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivuiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DivuiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivuiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DivuiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DivuiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DivuiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IsExact returns the optional attribute isExact, or nil if it is not set.
 func (o DivuiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
@@ -573,10 +555,10 @@ func AsExtfOp(op *ir.Operation) (ExtfOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o ExtfOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtfOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Out returns the op's out result.
-func (o ExtfOp) Out() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtfOp) Out() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ExtfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -610,10 +592,10 @@ func AsExtsiOp(op *ir.Operation) (ExtsiOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o ExtsiOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtsiOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Out returns the op's out result.
-func (o ExtsiOp) Out() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtsiOp) Out() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildExtsiOp creates an arith.extsi at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -643,10 +625,10 @@ func AsExtuiOp(op *ir.Operation) (ExtuiOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o ExtuiOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtuiOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Out returns the op's out result.
-func (o ExtuiOp) Out() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtuiOp) Out() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildExtuiOp creates an arith.extui at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -676,13 +658,13 @@ func AsFloordivsiOp(op *ir.Operation) (FloordivsiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FloordivsiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FloordivsiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o FloordivsiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FloordivsiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FloordivsiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FloordivsiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFloordivsiOp creates an arith.floordivsi at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -712,10 +694,10 @@ func AsFptosiOp(op *ir.Operation) (FptosiOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o FptosiOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FptosiOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Out returns the op's out result.
-func (o FptosiOp) Out() *ir.Value { return at(o.op.Results(), 0) }
+func (o FptosiOp) Out() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFptosiOp creates an arith.fptosi at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -745,10 +727,10 @@ func AsFptouiOp(op *ir.Operation) (FptouiOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o FptouiOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FptouiOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Out returns the op's out result.
-func (o FptouiOp) Out() *ir.Value { return at(o.op.Results(), 0) }
+func (o FptouiOp) Out() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFptouiOp creates an arith.fptoui at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -778,10 +760,10 @@ func AsIndexCastOp(op *ir.Operation) (IndexCastOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IndexCastOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IndexCastOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Out returns the op's out result.
-func (o IndexCastOp) Out() *ir.Value { return at(o.op.Results(), 0) }
+func (o IndexCastOp) Out() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIndexCastOp creates an arith.index_cast at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -811,10 +793,10 @@ func AsIndexCastuiOp(op *ir.Operation) (IndexCastuiOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IndexCastuiOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IndexCastuiOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Out returns the op's out result.
-func (o IndexCastuiOp) Out() *ir.Value { return at(o.op.Results(), 0) }
+func (o IndexCastuiOp) Out() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIndexCastuiOp creates an arith.index_castui at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -844,13 +826,13 @@ func AsMaximumfOp(op *ir.Operation) (MaximumfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MaximumfOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaximumfOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MaximumfOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaximumfOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MaximumfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaximumfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o MaximumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -886,13 +868,13 @@ func AsMaxnumfOp(op *ir.Operation) (MaxnumfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MaxnumfOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaxnumfOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MaxnumfOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaxnumfOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MaxnumfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaxnumfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o MaxnumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -928,13 +910,13 @@ func AsMaxsiOp(op *ir.Operation) (MaxsiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MaxsiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaxsiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MaxsiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaxsiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MaxsiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaxsiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMaxsiOp creates an arith.maxsi at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -964,13 +946,13 @@ func AsMaxuiOp(op *ir.Operation) (MaxuiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MaxuiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaxuiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MaxuiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaxuiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MaxuiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaxuiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMaxuiOp creates an arith.maxui at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1000,13 +982,13 @@ func AsMinimumfOp(op *ir.Operation) (MinimumfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MinimumfOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MinimumfOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MinimumfOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MinimumfOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MinimumfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MinimumfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o MinimumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1042,13 +1024,13 @@ func AsMinnumfOp(op *ir.Operation) (MinnumfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MinnumfOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MinnumfOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MinnumfOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MinnumfOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MinnumfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MinnumfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o MinnumfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1084,13 +1066,13 @@ func AsMinsiOp(op *ir.Operation) (MinsiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MinsiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MinsiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MinsiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MinsiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MinsiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MinsiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMinsiOp creates an arith.minsi at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1120,13 +1102,13 @@ func AsMinuiOp(op *ir.Operation) (MinuiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MinuiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MinuiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MinuiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MinuiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MinuiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MinuiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMinuiOp creates an arith.minui at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1156,13 +1138,13 @@ func AsMulfOp(op *ir.Operation) (MulfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MulfOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MulfOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MulfOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MulfOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MulfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MulfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o MulfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1198,13 +1180,13 @@ func AsMuliOp(op *ir.Operation) (MuliOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MuliOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MuliOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MuliOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MuliOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MuliOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MuliOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o MuliOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -1240,16 +1222,16 @@ func AsMulsiExtendedOp(op *ir.Operation) (MulsiExtendedOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MulsiExtendedOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MulsiExtendedOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MulsiExtendedOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MulsiExtendedOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Low returns the op's low result.
-func (o MulsiExtendedOp) Low() *ir.Value { return at(o.op.Results(), 0) }
+func (o MulsiExtendedOp) Low() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // High returns the op's high result.
-func (o MulsiExtendedOp) High() *ir.Value { return at(o.op.Results(), 1) }
+func (o MulsiExtendedOp) High() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // BuildMulsiExtendedOp creates an arith.mulsi_extended at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1279,16 +1261,16 @@ func AsMuluiExtendedOp(op *ir.Operation) (MuluiExtendedOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MuluiExtendedOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MuluiExtendedOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MuluiExtendedOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MuluiExtendedOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Low returns the op's low result.
-func (o MuluiExtendedOp) Low() *ir.Value { return at(o.op.Results(), 0) }
+func (o MuluiExtendedOp) Low() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // High returns the op's high result.
-func (o MuluiExtendedOp) High() *ir.Value { return at(o.op.Results(), 1) }
+func (o MuluiExtendedOp) High() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // BuildMuluiExtendedOp creates an arith.mului_extended at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1318,10 +1300,10 @@ func AsNegfOp(op *ir.Operation) (NegfOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o NegfOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NegfOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o NegfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o NegfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o NegfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1357,13 +1339,13 @@ func AsOriOp(op *ir.Operation) (OriOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o OriOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o OriOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o OriOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o OriOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o OriOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o OriOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildOriOp creates an arith.ori at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -1393,13 +1375,13 @@ func AsRemfOp(op *ir.Operation) (RemfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o RemfOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RemfOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o RemfOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RemfOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o RemfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RemfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o RemfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1435,13 +1417,13 @@ func AsRemsiOp(op *ir.Operation) (RemsiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o RemsiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RemsiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o RemsiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RemsiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o RemsiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RemsiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRemsiOp creates an arith.remsi at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1471,13 +1453,13 @@ func AsRemuiOp(op *ir.Operation) (RemuiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o RemuiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RemuiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o RemuiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RemuiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o RemuiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RemuiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRemuiOp creates an arith.remui at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1507,13 +1489,13 @@ func AsScalingExtfOp(op *ir.Operation) (ScalingExtfOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o ScalingExtfOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ScalingExtfOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o ScalingExtfOp) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ScalingExtfOp) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Out returns the op's out result.
-func (o ScalingExtfOp) Out() *ir.Value { return at(o.op.Results(), 0) }
+func (o ScalingExtfOp) Out() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ScalingExtfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1547,13 +1529,13 @@ func AsScalingTruncfOp(op *ir.Operation) (ScalingTruncfOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o ScalingTruncfOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ScalingTruncfOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o ScalingTruncfOp) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ScalingTruncfOp) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Out returns the op's out result.
-func (o ScalingTruncfOp) Out() *ir.Value { return at(o.op.Results(), 0) }
+func (o ScalingTruncfOp) Out() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Roundingmode returns the optional attribute roundingmode, or nil if it is not set.
 func (o ScalingTruncfOp) Roundingmode() ir.Attribute { return o.op.Attr("roundingmode") }
@@ -1590,16 +1572,16 @@ func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o SelectOp) Condition() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SelectOp) Condition() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TrueValue returns the op's true_value operand.
-func (o SelectOp) TrueValue() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SelectOp) TrueValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // FalseValue returns the op's false_value operand.
-func (o SelectOp) FalseValue() *ir.Value { return at(o.op.Operands(), 2) }
+func (o SelectOp) FalseValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o SelectOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SelectOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSelectOp creates an arith.select at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1629,13 +1611,13 @@ func AsShliOp(op *ir.Operation) (ShliOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShliOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShliOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShliOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShliOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ShliOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShliOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o ShliOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -1671,13 +1653,13 @@ func AsShrsiOp(op *ir.Operation) (ShrsiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShrsiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShrsiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShrsiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShrsiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ShrsiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShrsiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IsExact returns the optional attribute isExact, or nil if it is not set.
 func (o ShrsiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
@@ -1711,13 +1693,13 @@ func AsShruiOp(op *ir.Operation) (ShruiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShruiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShruiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShruiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShruiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ShruiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShruiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IsExact returns the optional attribute isExact, or nil if it is not set.
 func (o ShruiOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
@@ -1751,10 +1733,10 @@ func AsSitofpOp(op *ir.Operation) (SitofpOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o SitofpOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SitofpOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Out returns the op's out result.
-func (o SitofpOp) Out() *ir.Value { return at(o.op.Results(), 0) }
+func (o SitofpOp) Out() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSitofpOp creates an arith.sitofp at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1784,13 +1766,13 @@ func AsSubfOp(op *ir.Operation) (SubfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SubfOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubfOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o SubfOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SubfOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SubfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o SubfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1826,13 +1808,13 @@ func AsSubiOp(op *ir.Operation) (SubiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SubiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o SubiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SubiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SubiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o SubiOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -1868,10 +1850,10 @@ func AsTruncfOp(op *ir.Operation) (TruncfOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o TruncfOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TruncfOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Out returns the op's out result.
-func (o TruncfOp) Out() *ir.Value { return at(o.op.Results(), 0) }
+func (o TruncfOp) Out() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Roundingmode returns the optional attribute roundingmode, or nil if it is not set.
 func (o TruncfOp) Roundingmode() ir.Attribute { return o.op.Attr("roundingmode") }
@@ -1908,10 +1890,10 @@ func AsTrunciOp(op *ir.Operation) (TrunciOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o TrunciOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TrunciOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Out returns the op's out result.
-func (o TrunciOp) Out() *ir.Value { return at(o.op.Results(), 0) }
+func (o TrunciOp) Out() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o TrunciOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -1947,10 +1929,10 @@ func AsUitofpOp(op *ir.Operation) (UitofpOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o UitofpOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UitofpOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Out returns the op's out result.
-func (o UitofpOp) Out() *ir.Value { return at(o.op.Results(), 0) }
+func (o UitofpOp) Out() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUitofpOp creates an arith.uitofp at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1980,13 +1962,13 @@ func AsXoriOp(op *ir.Operation) (XoriOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o XoriOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o XoriOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o XoriOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o XoriOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o XoriOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o XoriOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildXoriOp creates an arith.xori at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions

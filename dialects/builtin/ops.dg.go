@@ -24,24 +24,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -78,7 +60,7 @@ func (o ModuleOp) SymVisibility() *StringAttr {
 }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o ModuleOp) BodyRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ModuleOp) BodyRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildModuleOp creates a builtin.module at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block

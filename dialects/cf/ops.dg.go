@@ -24,24 +24,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -66,7 +48,7 @@ func AsAssertOp(op *ir.Operation) (AssertOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o AssertOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AssertOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Msg returns the inherent attribute msg, or nil if it is not set.
 func (o AssertOp) Msg() ir.Attribute { return o.op.Attr("msg") }
@@ -103,7 +85,7 @@ func AsBrOp(op *ir.Operation) (BrOp, bool) {
 func (o BrOp) DestOperands() []*ir.Value { return o.op.Operands() }
 
 // Dest returns the op's dest successor.
-func (o BrOp) Dest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o BrOp) Dest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // BuildBrOp creates a cf.br at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -135,7 +117,7 @@ func AsCondBrOp(op *ir.Operation) (CondBrOp, bool) {
 
 // Condition returns the op's condition operand.
 func (o CondBrOp) Condition() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // TrueDestOperands returns the op's trueDestOperands operand group.
@@ -152,10 +134,10 @@ func (o CondBrOp) FalseDestOperands() []*ir.Value {
 func (o CondBrOp) BranchWeights() ir.Attribute { return o.op.Attr("branch_weights") }
 
 // TrueDest returns the op's trueDest successor.
-func (o CondBrOp) TrueDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o CondBrOp) TrueDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o CondBrOp) FalseDest() *ir.Block { return at(o.op.Successors(), 1) }
+func (o CondBrOp) FalseDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 1) }
 
 // BuildCondBrOp creates a cf.cond_br at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -189,7 +171,7 @@ func AsSwitchOp(op *ir.Operation) (SwitchOp, bool) {
 
 // Flag returns the op's flag operand.
 func (o SwitchOp) Flag() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // DefaultOperands returns the op's defaultOperands operand group.
@@ -209,11 +191,11 @@ func (o SwitchOp) CaseValues() ir.Attribute { return o.op.Attr("case_values") }
 func (o SwitchOp) CaseOperandSegments() ir.Attribute { return o.op.Attr("case_operand_segments") }
 
 // DefaultDestination returns the op's defaultDestination successor.
-func (o SwitchOp) DefaultDestination() *ir.Block { return at(o.op.Successors(), 0) }
+func (o SwitchOp) DefaultDestination() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // CaseDestinations returns the op's caseDestinations successors.
 func (o SwitchOp) CaseDestinations() []*ir.Block {
-	return span(o.op.Successors(), 1, o.op.NumSuccessors())
+	return ir.Span(o.op.Successors(), 1, o.op.NumSuccessors())
 }
 
 // BuildSwitchOp creates a cf.switch at b's insertion point (detached when b

@@ -24,24 +24,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -112,11 +94,11 @@ func AsCallIndirectOp(op *ir.Operation) (CallIndirectOp, bool) {
 }
 
 // Callee returns the op's callee operand.
-func (o CallIndirectOp) Callee() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CallIndirectOp) Callee() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // CalleeOperands returns the op's callee_operands operand group.
 func (o CallIndirectOp) CalleeOperands() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // Results returns the op's results result group.
@@ -157,7 +139,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstantOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstantOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -208,7 +190,7 @@ func (o FuncOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 func (o FuncOp) NoInline() ir.Attribute { return o.op.Attr("no_inline") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o FuncOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildFuncOp creates a func.func at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get

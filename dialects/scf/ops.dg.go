@@ -24,24 +24,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -66,10 +48,10 @@ func AsConditionOp(op *ir.Operation) (ConditionOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o ConditionOp) Condition() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConditionOp) Condition() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Args returns the op's args operand group.
-func (o ConditionOp) Args() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o ConditionOp) Args() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // BuildConditionOp creates a scf.condition at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -105,7 +87,7 @@ func (o ExecuteRegionOp) Results() []*ir.Value { return o.op.Results() }
 func (o ExecuteRegionOp) NoInline() ir.Attribute { return o.op.Attr("no_inline") }
 
 // Region returns the op's region.
-func (o ExecuteRegionOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ExecuteRegionOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildExecuteRegionOp creates a scf.execute_region at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -136,16 +118,16 @@ func AsForOp(op *ir.Operation) (ForOp, bool) {
 }
 
 // LowerBound returns the op's lowerBound operand.
-func (o ForOp) LowerBound() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ForOp) LowerBound() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // UpperBound returns the op's upperBound operand.
-func (o ForOp) UpperBound() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ForOp) UpperBound() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Step returns the op's step operand.
-func (o ForOp) Step() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ForOp) Step() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // InitArgs returns the op's initArgs operand group.
-func (o ForOp) InitArgs() []*ir.Value { return span(o.op.Operands(), 3, o.op.NumOperands()) }
+func (o ForOp) InitArgs() []*ir.Value { return ir.Span(o.op.Operands(), 3, o.op.NumOperands()) }
 
 // Results returns the op's results result group.
 func (o ForOp) Results() []*ir.Value { return o.op.Results() }
@@ -154,7 +136,7 @@ func (o ForOp) Results() []*ir.Value { return o.op.Results() }
 func (o ForOp) UnsignedCmp() ir.Attribute { return o.op.Attr("unsignedCmp") }
 
 // Region returns the op's region.
-func (o ForOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ForOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildForOp creates a scf.for at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -221,7 +203,7 @@ func (o ForallOp) StaticStep() ir.Attribute { return o.op.Attr("staticStep") }
 func (o ForallOp) Mapping() ir.Attribute { return o.op.Attr("mapping") }
 
 // Region returns the op's region.
-func (o ForallOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ForallOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildForallOp creates a scf.forall at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -254,7 +236,7 @@ func AsForallInParallelOp(op *ir.Operation) (ForallInParallelOp, bool) {
 }
 
 // Region returns the op's region.
-func (o ForallInParallelOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ForallInParallelOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildForallInParallelOp creates a scf.forall.in_parallel at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -284,16 +266,16 @@ func AsIfOp(op *ir.Operation) (IfOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o IfOp) Condition() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IfOp) Condition() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Results returns the op's results result group.
 func (o IfOp) Results() []*ir.Value { return o.op.Results() }
 
 // ThenRegion returns the op's thenRegion region.
-func (o IfOp) ThenRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o IfOp) ThenRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // ElseRegion returns the op's elseRegion region.
-func (o IfOp) ElseRegion() *ir.Region { return at(o.op.Regions(), 1) }
+func (o IfOp) ElseRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // BuildIfOp creates a scf.if at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -325,7 +307,7 @@ func AsIndexSwitchOp(op *ir.Operation) (IndexSwitchOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o IndexSwitchOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IndexSwitchOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Results returns the op's results result group.
 func (o IndexSwitchOp) Results() []*ir.Value { return o.op.Results() }
@@ -334,10 +316,12 @@ func (o IndexSwitchOp) Results() []*ir.Value { return o.op.Results() }
 func (o IndexSwitchOp) Cases() ir.Attribute { return o.op.Attr("cases") }
 
 // DefaultRegion returns the op's defaultRegion region.
-func (o IndexSwitchOp) DefaultRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o IndexSwitchOp) DefaultRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // CaseRegions returns the op's caseRegions regions.
-func (o IndexSwitchOp) CaseRegions() []*ir.Region { return span(o.op.Regions(), 1, o.op.NumRegions()) }
+func (o IndexSwitchOp) CaseRegions() []*ir.Region {
+	return ir.Span(o.op.Regions(), 1, o.op.NumRegions())
+}
 
 // BuildIndexSwitchOp creates a scf.index_switch at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -393,7 +377,7 @@ func (o ParallelOp) InitVals() []*ir.Value {
 func (o ParallelOp) Results() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o ParallelOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ParallelOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildParallelOp creates a scf.parallel at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -428,7 +412,7 @@ func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
 func (o ReduceOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Reductions returns the op's reductions regions.
-func (o ReduceOp) Reductions() []*ir.Region { return span(o.op.Regions(), 0, o.op.NumRegions()) }
+func (o ReduceOp) Reductions() []*ir.Region { return ir.Span(o.op.Regions(), 0, o.op.NumRegions()) }
 
 // BuildReduceOp creates a scf.reduce at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -461,7 +445,7 @@ func AsReduceReturnOp(op *ir.Operation) (ReduceReturnOp, bool) {
 }
 
 // Result returns the op's result operand.
-func (o ReduceReturnOp) Result() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReduceReturnOp) Result() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildReduceReturnOp creates a scf.reduce.return at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -497,10 +481,10 @@ func (o WhileOp) Inits() []*ir.Value { return o.op.Operands() }
 func (o WhileOp) Results() []*ir.Value { return o.op.Results() }
 
 // Before returns the op's before region.
-func (o WhileOp) Before() *ir.Region { return at(o.op.Regions(), 0) }
+func (o WhileOp) Before() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // After returns the op's after region.
-func (o WhileOp) After() *ir.Region { return at(o.op.Regions(), 1) }
+func (o WhileOp) After() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // BuildWhileOp creates a scf.while at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get

@@ -24,24 +24,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -66,7 +48,7 @@ func AsAllocOp(op *ir.Operation) (AllocOp, bool) {
 }
 
 // Grid returns the op's grid result.
-func (o AllocOp) Grid() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllocOp) Grid() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Layout returns the inherent attribute layout, or nil if it is not set or of another kind.
 func (o AllocOp) Layout() *LayoutAttr {
@@ -120,7 +102,7 @@ func AsSweepOp(op *ir.Operation) (SweepOp, bool) {
 }
 
 // Grid returns the op's grid operand.
-func (o SweepOp) Grid() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SweepOp) Grid() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Stencil returns the inherent attribute stencil, or nil if it is not set or of another kind.
 func (o SweepOp) Stencil() *StencilAttr {
@@ -141,7 +123,7 @@ func (o SweepOp) Steps() ir.Attribute { return o.op.Attr("steps") }
 func (o SweepOp) Parallel() ir.Attribute { return o.op.Attr("parallel") }
 
 // Body returns the op's body region.
-func (o SweepOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SweepOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildSweepOp creates a grid.sweep at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions

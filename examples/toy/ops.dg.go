@@ -24,24 +24,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -66,7 +48,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstantOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstantOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -108,13 +90,13 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AddOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AddOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAddOp creates a toy.add at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -147,7 +129,7 @@ func AsScopeOp(op *ir.Operation) (ScopeOp, bool) {
 func (o ScopeOp) Results() []*ir.Value { return o.op.Results() }
 
 // Body returns the op's body region.
-func (o ScopeOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ScopeOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildScopeOp creates a toy.scope at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get

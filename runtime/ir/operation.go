@@ -818,6 +818,26 @@ func (c *walkCursor) next() *Operation {
 	return nil
 }
 
+// ElementAt is list[i], or the zero value where list has no element i:
+// generated accessors read an op's values, regions and successors with
+// it, as an op laid out as an older release lays it, or built by hand,
+// may have fewer than its definition gives it.
+func ElementAt[T any](list []T, i int) (none T) {
+	if i < 0 || i >= len(list) {
+		return none
+	}
+	return list[i]
+}
+
+// Span is list[i:j], or nil where list has no such elements (see
+// ElementAt).
+func Span[T any](list []T, i, j int) []T {
+	if i < 0 || j < i || j > len(list) {
+		return nil
+	}
+	return list[i:j]
+}
+
 // Segment returns group i of values split by segment sizes (MLIR's
 // operandSegmentSizes); it returns nil when sizes do not cover group i.
 func Segment(values []*Value, sizes []int32, i int) []*Value {

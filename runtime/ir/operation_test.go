@@ -333,3 +333,20 @@ func TestSharedAttrs(t *testing.T) {
 		t.Error("SetAttr on one op changed the list another op holds")
 	}
 }
+
+// ElementAt and Span give what a list has and nothing past it, where an
+// op has fewer values than its accessors read (an older release's op).
+func TestElementAtSpan(t *testing.T) {
+	list := []int{10, 11, 12}
+	for i, want := range map[int]int{-1: 0, 0: 10, 2: 12, 3: 0} {
+		if got := ir.ElementAt(list, i); got != want {
+			t.Errorf("ElementAt(%d) = %d, want %d", i, got, want)
+		}
+	}
+	for _, c := range []struct{ i, j, n int }{{0, 3, 3}, {1, 2, 1}, {3, 3, 0}, {2, 4, -1}, {-1, 1, -1}, {2, 1, -1}} {
+		got := ir.Span(list, c.i, c.j)
+		if c.n < 0 && got != nil || c.n >= 0 && len(got) != c.n {
+			t.Errorf("Span(%d, %d) = %v", c.i, c.j, got)
+		}
+	}
+}

@@ -29,24 +29,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -79,7 +61,7 @@ func (o AtomicCaptureOp) IfCond() *ir.Value {
 }
 
 // Region returns the op's region.
-func (o AtomicCaptureOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o AtomicCaptureOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildAtomicCaptureOp creates an acc.atomic.capture at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -110,14 +92,14 @@ func AsAtomicReadOp(op *ir.Operation) (AtomicReadOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o AtomicReadOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicReadOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // V returns the op's v operand.
-func (o AtomicReadOp) V() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicReadOp) V() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o AtomicReadOp) IfCond() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -155,18 +137,18 @@ func AsAtomicUpdateOp(op *ir.Operation) (AtomicUpdateOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o AtomicUpdateOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicUpdateOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o AtomicUpdateOp) IfCond() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Region returns the op's region.
-func (o AtomicUpdateOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o AtomicUpdateOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildAtomicUpdateOp creates an acc.atomic.update at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -197,14 +179,14 @@ func AsAtomicWriteOp(op *ir.Operation) (AtomicWriteOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o AtomicWriteOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicWriteOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Expr returns the op's expr operand.
-func (o AtomicWriteOp) Expr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicWriteOp) Expr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o AtomicWriteOp) IfCond() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -239,7 +221,7 @@ func AsAttachOp(op *ir.Operation) (AttachOp, bool) {
 
 // Var returns the op's var operand.
 func (o AttachOp) Var() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
@@ -259,7 +241,7 @@ func (o AttachOp) AsyncOperands() []*ir.Value {
 }
 
 // AccVar returns the op's accVar result.
-func (o AttachOp) AccVar() *ir.Value { return at(o.op.Results(), 0) }
+func (o AttachOp) AccVar() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o AttachOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -360,7 +342,7 @@ func (o BoundsOp) StartIdx() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o BoundsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BoundsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StrideInBytes returns the optional attribute strideInBytes, or nil if it is not set.
 func (o BoundsOp) StrideInBytes() ir.Attribute { return o.op.Attr("strideInBytes") }
@@ -398,7 +380,7 @@ func AsCacheOp(op *ir.Operation) (CacheOp, bool) {
 
 // Var returns the op's var operand.
 func (o CacheOp) Var() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
@@ -418,7 +400,7 @@ func (o CacheOp) AsyncOperands() []*ir.Value {
 }
 
 // AccVar returns the op's accVar result.
-func (o CacheOp) AccVar() *ir.Value { return at(o.op.Results(), 0) }
+func (o CacheOp) AccVar() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o CacheOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -480,7 +462,7 @@ func AsCopyinOp(op *ir.Operation) (CopyinOp, bool) {
 
 // Var returns the op's var operand.
 func (o CopyinOp) Var() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
@@ -500,7 +482,7 @@ func (o CopyinOp) AsyncOperands() []*ir.Value {
 }
 
 // AccVar returns the op's accVar result.
-func (o CopyinOp) AccVar() *ir.Value { return at(o.op.Results(), 0) }
+func (o CopyinOp) AccVar() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o CopyinOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -562,12 +544,12 @@ func AsCopyoutOp(op *ir.Operation) (CopyoutOp, bool) {
 
 // AccVar returns the op's accVar operand.
 func (o CopyoutOp) AccVar() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Var returns the op's var operand.
 func (o CopyoutOp) Var() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Bounds returns the op's bounds operand group.
@@ -639,7 +621,7 @@ func AsCreateOp(op *ir.Operation) (CreateOp, bool) {
 
 // Var returns the op's var operand.
 func (o CreateOp) Var() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
@@ -659,7 +641,7 @@ func (o CreateOp) AsyncOperands() []*ir.Value {
 }
 
 // AccVar returns the op's accVar result.
-func (o CreateOp) AccVar() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateOp) AccVar() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o CreateOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -764,7 +746,7 @@ func (o DataOp) WaitOnly() ir.Attribute { return o.op.Attr("waitOnly") }
 func (o DataOp) DefaultAttr() ir.Attribute { return o.op.Attr("defaultAttr") }
 
 // Region returns the op's region.
-func (o DataOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DataOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDataOp creates an acc.data at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -800,7 +782,7 @@ func AsDeclareOp(op *ir.Operation) (DeclareOp, bool) {
 func (o DeclareOp) DataClauseOperands() []*ir.Value { return o.op.Operands() }
 
 // Region returns the op's region.
-func (o DeclareOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DeclareOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDeclareOp creates an acc.declare at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -832,7 +814,7 @@ func AsDeclareDeviceResidentOp(op *ir.Operation) (DeclareDeviceResidentOp, bool)
 
 // Var returns the op's var operand.
 func (o DeclareDeviceResidentOp) Var() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
@@ -854,7 +836,7 @@ func (o DeclareDeviceResidentOp) AsyncOperands() []*ir.Value {
 }
 
 // AccVar returns the op's accVar result.
-func (o DeclareDeviceResidentOp) AccVar() *ir.Value { return at(o.op.Results(), 0) }
+func (o DeclareDeviceResidentOp) AccVar() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o DeclareDeviceResidentOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -920,7 +902,7 @@ func AsDeclareEnterOp(op *ir.Operation) (DeclareEnterOp, bool) {
 func (o DeclareEnterOp) DataClauseOperands() []*ir.Value { return o.op.Operands() }
 
 // Token returns the op's token result.
-func (o DeclareEnterOp) Token() *ir.Value { return at(o.op.Results(), 0) }
+func (o DeclareEnterOp) Token() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDeclareEnterOp creates an acc.declare_enter at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -992,7 +974,7 @@ func AsDeclareLinkOp(op *ir.Operation) (DeclareLinkOp, bool) {
 
 // Var returns the op's var operand.
 func (o DeclareLinkOp) Var() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
@@ -1014,7 +996,7 @@ func (o DeclareLinkOp) AsyncOperands() []*ir.Value {
 }
 
 // AccVar returns the op's accVar result.
-func (o DeclareLinkOp) AccVar() *ir.Value { return at(o.op.Results(), 0) }
+func (o DeclareLinkOp) AccVar() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o DeclareLinkOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -1078,7 +1060,7 @@ func AsDeleteOp(op *ir.Operation) (DeleteOp, bool) {
 
 // AccVar returns the op's accVar operand.
 func (o DeleteOp) AccVar() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Bounds returns the op's bounds operand group.
@@ -1143,7 +1125,7 @@ func AsDetachOp(op *ir.Operation) (DetachOp, bool) {
 
 // AccVar returns the op's accVar operand.
 func (o DetachOp) AccVar() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Bounds returns the op's bounds operand group.
@@ -1208,7 +1190,7 @@ func AsDeviceptrOp(op *ir.Operation) (DeviceptrOp, bool) {
 
 // Var returns the op's var operand.
 func (o DeviceptrOp) Var() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
@@ -1230,7 +1212,7 @@ func (o DeviceptrOp) AsyncOperands() []*ir.Value {
 }
 
 // AccVar returns the op's accVar result.
-func (o DeviceptrOp) AccVar() *ir.Value { return at(o.op.Results(), 0) }
+func (o DeviceptrOp) AccVar() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o DeviceptrOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -1435,7 +1417,7 @@ func AsFirstprivateOp(op *ir.Operation) (FirstprivateOp, bool) {
 
 // Var returns the op's var operand.
 func (o FirstprivateOp) Var() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
@@ -1457,7 +1439,7 @@ func (o FirstprivateOp) AsyncOperands() []*ir.Value {
 }
 
 // AccVar returns the op's accVar result.
-func (o FirstprivateOp) AccVar() *ir.Value { return at(o.op.Results(), 0) }
+func (o FirstprivateOp) AccVar() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o FirstprivateOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -1526,13 +1508,13 @@ func (o FirstprivateRecipeOp) SymName() ir.Attribute { return o.op.Attr("sym_nam
 func (o FirstprivateRecipeOp) Type() ir.Attribute { return o.op.Attr("type") }
 
 // InitRegion returns the op's initRegion region.
-func (o FirstprivateRecipeOp) InitRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o FirstprivateRecipeOp) InitRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // CopyRegion returns the op's copyRegion region.
-func (o FirstprivateRecipeOp) CopyRegion() *ir.Region { return at(o.op.Regions(), 1) }
+func (o FirstprivateRecipeOp) CopyRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // DestroyRegion returns the op's destroyRegion region.
-func (o FirstprivateRecipeOp) DestroyRegion() *ir.Region { return at(o.op.Regions(), 2) }
+func (o FirstprivateRecipeOp) DestroyRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 2) }
 
 // BuildFirstprivateRecipeOp creates an acc.firstprivate.recipe at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -1566,7 +1548,7 @@ func AsFirstprivateMapOp(op *ir.Operation) (FirstprivateMapOp, bool) {
 
 // Var returns the op's var operand.
 func (o FirstprivateMapOp) Var() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
@@ -1588,7 +1570,7 @@ func (o FirstprivateMapOp) AsyncOperands() []*ir.Value {
 }
 
 // AccVar returns the op's accVar result.
-func (o FirstprivateMapOp) AccVar() *ir.Value { return at(o.op.Results(), 0) }
+func (o FirstprivateMapOp) AccVar() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o FirstprivateMapOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -1651,10 +1633,10 @@ func AsGetExtentOp(op *ir.Operation) (GetExtentOp, bool) {
 }
 
 // Bounds returns the op's bounds operand.
-func (o GetExtentOp) Bounds() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetExtentOp) Bounds() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GetExtentOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetExtentOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGetExtentOp creates an acc.get_extent at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1684,10 +1666,10 @@ func AsGetLowerboundOp(op *ir.Operation) (GetLowerboundOp, bool) {
 }
 
 // Bounds returns the op's bounds operand.
-func (o GetLowerboundOp) Bounds() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetLowerboundOp) Bounds() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GetLowerboundOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetLowerboundOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGetLowerboundOp creates an acc.get_lowerbound at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1717,10 +1699,10 @@ func AsGetStrideOp(op *ir.Operation) (GetStrideOp, bool) {
 }
 
 // Bounds returns the op's bounds operand.
-func (o GetStrideOp) Bounds() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetStrideOp) Bounds() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GetStrideOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetStrideOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGetStrideOp creates an acc.get_stride at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1750,10 +1732,10 @@ func AsGetUpperboundOp(op *ir.Operation) (GetUpperboundOp, bool) {
 }
 
 // Bounds returns the op's bounds operand.
-func (o GetUpperboundOp) Bounds() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetUpperboundOp) Bounds() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GetUpperboundOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetUpperboundOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGetUpperboundOp creates an acc.get_upperbound at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1784,7 +1766,7 @@ func AsGetdeviceptrOp(op *ir.Operation) (GetdeviceptrOp, bool) {
 
 // Var returns the op's var operand.
 func (o GetdeviceptrOp) Var() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
@@ -1806,7 +1788,7 @@ func (o GetdeviceptrOp) AsyncOperands() []*ir.Value {
 }
 
 // AccVar returns the op's accVar result.
-func (o GetdeviceptrOp) AccVar() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetdeviceptrOp) AccVar() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o GetdeviceptrOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -1872,7 +1854,7 @@ func AsGlobalCtorOp(op *ir.Operation) (GlobalCtorOp, bool) {
 func (o GlobalCtorOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // Region returns the op's region.
-func (o GlobalCtorOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o GlobalCtorOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildGlobalCtorOp creates an acc.global_ctor at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1906,7 +1888,7 @@ func AsGlobalDtorOp(op *ir.Operation) (GlobalDtorOp, bool) {
 func (o GlobalDtorOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // Region returns the op's region.
-func (o GlobalDtorOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o GlobalDtorOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildGlobalDtorOp creates an acc.global_dtor at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1953,7 +1935,7 @@ func (o HostDataOp) DataClauseOperands() []*ir.Value {
 func (o HostDataOp) IfPresent() ir.Attribute { return o.op.Attr("ifPresent") }
 
 // Region returns the op's region.
-func (o HostDataOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o HostDataOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildHostDataOp creates an acc.host_data at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2073,7 +2055,7 @@ func (o KernelEnvironmentOp) HasWaitDevnum() ir.Attribute { return o.op.Attr("ha
 func (o KernelEnvironmentOp) WaitOnly() ir.Attribute { return o.op.Attr("waitOnly") }
 
 // Region returns the op's region.
-func (o KernelEnvironmentOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o KernelEnvironmentOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildKernelEnvironmentOp creates an acc.kernel_environment at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -2208,7 +2190,7 @@ func (o KernelsOp) DefaultAttr() ir.Attribute { return o.op.Attr("defaultAttr") 
 func (o KernelsOp) Combined() ir.Attribute { return o.op.Attr("combined") }
 
 // Region returns the op's region.
-func (o KernelsOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o KernelsOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildKernelsOp creates an acc.kernels at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -2359,7 +2341,7 @@ func (o LoopOp) Combined() ir.Attribute { return o.op.Attr("combined") }
 func (o LoopOp) Unstructured() ir.Attribute { return o.op.Attr("unstructured") }
 
 // Region returns the op's region.
-func (o LoopOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o LoopOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildLoopOp creates an acc.loop at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -2393,7 +2375,7 @@ func AsNocreateOp(op *ir.Operation) (NocreateOp, bool) {
 
 // Var returns the op's var operand.
 func (o NocreateOp) Var() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
@@ -2415,7 +2397,7 @@ func (o NocreateOp) AsyncOperands() []*ir.Value {
 }
 
 // AccVar returns the op's accVar result.
-func (o NocreateOp) AccVar() *ir.Value { return at(o.op.Results(), 0) }
+func (o NocreateOp) AccVar() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o NocreateOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -2589,7 +2571,7 @@ func (o ParallelOp) DefaultAttr() ir.Attribute { return o.op.Attr("defaultAttr")
 func (o ParallelOp) Combined() ir.Attribute { return o.op.Attr("combined") }
 
 // Region returns the op's region.
-func (o ParallelOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ParallelOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildParallelOp creates an acc.parallel at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2623,7 +2605,7 @@ func AsPresentOp(op *ir.Operation) (PresentOp, bool) {
 
 // Var returns the op's var operand.
 func (o PresentOp) Var() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
@@ -2645,7 +2627,7 @@ func (o PresentOp) AsyncOperands() []*ir.Value {
 }
 
 // AccVar returns the op's accVar result.
-func (o PresentOp) AccVar() *ir.Value { return at(o.op.Results(), 0) }
+func (o PresentOp) AccVar() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o PresentOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -2709,7 +2691,7 @@ func AsPrivateOp(op *ir.Operation) (PrivateOp, bool) {
 
 // Var returns the op's var operand.
 func (o PrivateOp) Var() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
@@ -2731,7 +2713,7 @@ func (o PrivateOp) AsyncOperands() []*ir.Value {
 }
 
 // AccVar returns the op's accVar result.
-func (o PrivateOp) AccVar() *ir.Value { return at(o.op.Results(), 0) }
+func (o PrivateOp) AccVar() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o PrivateOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -2800,10 +2782,10 @@ func (o PrivateRecipeOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 func (o PrivateRecipeOp) Type() ir.Attribute { return o.op.Attr("type") }
 
 // InitRegion returns the op's initRegion region.
-func (o PrivateRecipeOp) InitRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PrivateRecipeOp) InitRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // DestroyRegion returns the op's destroyRegion region.
-func (o PrivateRecipeOp) DestroyRegion() *ir.Region { return at(o.op.Regions(), 1) }
+func (o PrivateRecipeOp) DestroyRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // BuildPrivateRecipeOp creates an acc.private.recipe at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2836,7 +2818,7 @@ func AsReductionOp(op *ir.Operation) (ReductionOp, bool) {
 
 // Var returns the op's var operand.
 func (o ReductionOp) Var() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
@@ -2858,7 +2840,7 @@ func (o ReductionOp) AsyncOperands() []*ir.Value {
 }
 
 // AccVar returns the op's accVar result.
-func (o ReductionOp) AccVar() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReductionOp) AccVar() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o ReductionOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -2930,13 +2912,13 @@ func (o ReductionRecipeOp) Type() ir.Attribute { return o.op.Attr("type") }
 func (o ReductionRecipeOp) ReductionOperator() ir.Attribute { return o.op.Attr("reductionOperator") }
 
 // InitRegion returns the op's initRegion region.
-func (o ReductionRecipeOp) InitRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ReductionRecipeOp) InitRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // CombinerRegion returns the op's combinerRegion region.
-func (o ReductionRecipeOp) CombinerRegion() *ir.Region { return at(o.op.Regions(), 1) }
+func (o ReductionRecipeOp) CombinerRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // DestroyRegion returns the op's destroyRegion region.
-func (o ReductionRecipeOp) DestroyRegion() *ir.Region { return at(o.op.Regions(), 2) }
+func (o ReductionRecipeOp) DestroyRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 2) }
 
 // BuildReductionRecipeOp creates an acc.reduction.recipe at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -3126,7 +3108,7 @@ func (o SerialOp) DefaultAttr() ir.Attribute { return o.op.Attr("defaultAttr") }
 func (o SerialOp) Combined() ir.Attribute { return o.op.Attr("combined") }
 
 // Region returns the op's region.
-func (o SerialOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SerialOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildSerialOp creates an acc.serial at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -3366,7 +3348,7 @@ func AsUpdateDeviceOp(op *ir.Operation) (UpdateDeviceOp, bool) {
 
 // Var returns the op's var operand.
 func (o UpdateDeviceOp) Var() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
@@ -3388,7 +3370,7 @@ func (o UpdateDeviceOp) AsyncOperands() []*ir.Value {
 }
 
 // AccVar returns the op's accVar result.
-func (o UpdateDeviceOp) AccVar() *ir.Value { return at(o.op.Results(), 0) }
+func (o UpdateDeviceOp) AccVar() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o UpdateDeviceOp) VarType() ir.Attribute { return o.op.Attr("varType") }
@@ -3452,12 +3434,12 @@ func AsUpdateHostOp(op *ir.Operation) (UpdateHostOp, bool) {
 
 // AccVar returns the op's accVar operand.
 func (o UpdateHostOp) AccVar() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Var returns the op's var operand.
 func (o UpdateHostOp) Var() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Bounds returns the op's bounds operand group.
@@ -3529,7 +3511,7 @@ func AsUseDeviceOp(op *ir.Operation) (UseDeviceOp, bool) {
 
 // Var returns the op's var operand.
 func (o UseDeviceOp) Var() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // VarPtrPtr returns the op's varPtrPtr operand, or nil.
@@ -3551,7 +3533,7 @@ func (o UseDeviceOp) AsyncOperands() []*ir.Value {
 }
 
 // AccVar returns the op's accVar result.
-func (o UseDeviceOp) AccVar() *ir.Value { return at(o.op.Results(), 0) }
+func (o UseDeviceOp) AccVar() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // VarType returns the inherent attribute varType, or nil if it is not set.
 func (o UseDeviceOp) VarType() ir.Attribute { return o.op.Attr("varType") }

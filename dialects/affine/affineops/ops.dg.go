@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -72,7 +54,7 @@ func AsApplyOp(op *ir.Operation) (ApplyOp, bool) {
 func (o ApplyOp) MapOperands() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o ApplyOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ApplyOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o ApplyOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -106,11 +88,11 @@ func AsDelinearizeIndexOp(op *ir.Operation) (DelinearizeIndexOp, bool) {
 }
 
 // LinearIndex returns the op's linear_index operand.
-func (o DelinearizeIndexOp) LinearIndex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DelinearizeIndexOp) LinearIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // DynamicBasis returns the op's dynamic_basis operand group.
 func (o DelinearizeIndexOp) DynamicBasis() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // MultiIndex returns the op's multi_index result group.
@@ -173,7 +155,7 @@ func (o ForOp) UpperBoundMap() ir.Attribute { return o.op.Attr("upperBoundMap") 
 func (o ForOp) Step() ir.Attribute { return o.op.Attr("step") }
 
 // Region returns the op's region.
-func (o ForOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ForOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildForOp creates an affine.for at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -215,10 +197,10 @@ func (o IfOp) Results() []*ir.Value { return o.op.Results() }
 func (o IfOp) Condition() ir.Attribute { return o.op.Attr("condition") }
 
 // ThenRegion returns the op's thenRegion region.
-func (o IfOp) ThenRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o IfOp) ThenRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // ElseRegion returns the op's elseRegion region.
-func (o IfOp) ElseRegion() *ir.Region { return at(o.op.Regions(), 1) }
+func (o IfOp) ElseRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // BuildIfOp creates an affine.if at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -261,7 +243,7 @@ func (o LinearizeIndexOp) DynamicBasis() []*ir.Value {
 }
 
 // LinearIndex returns the op's linear_index result.
-func (o LinearizeIndexOp) LinearIndex() *ir.Value { return at(o.op.Results(), 0) }
+func (o LinearizeIndexOp) LinearIndex() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StaticBasis returns the inherent attribute static_basis, or nil if it is not set.
 func (o LinearizeIndexOp) StaticBasis() ir.Attribute { return o.op.Attr("static_basis") }
@@ -299,13 +281,13 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o LoadOp) Memref() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoadOp) Memref() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
-func (o LoadOp) Indices() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o LoadOp) Indices() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o LoadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LoadOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o LoadOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -342,7 +324,7 @@ func AsMaxOp(op *ir.Operation) (MaxOp, bool) {
 func (o MaxOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o MaxOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaxOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o MaxOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -379,7 +361,7 @@ func AsMinOp(op *ir.Operation) (MinOp, bool) {
 func (o MinOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o MinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o MinOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -437,7 +419,7 @@ func (o ParallelOp) UpperBoundsGroups() ir.Attribute { return o.op.Attr("upperBo
 func (o ParallelOp) Steps() ir.Attribute { return o.op.Attr("steps") }
 
 // Region returns the op's region.
-func (o ParallelOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ParallelOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildParallelOp creates an affine.parallel at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -469,10 +451,10 @@ func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o PrefetchOp) Memref() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PrefetchOp) Memref() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
-func (o PrefetchOp) Indices() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o PrefetchOp) Indices() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // IsWrite returns the inherent attribute isWrite, or nil if it is not set.
 func (o PrefetchOp) IsWrite() ir.Attribute { return o.op.Attr("isWrite") }
@@ -515,13 +497,13 @@ func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o StoreOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StoreOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Memref returns the op's memref operand.
-func (o StoreOp) Memref() *ir.Value { return at(o.op.Operands(), 1) }
+func (o StoreOp) Memref() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Indices returns the op's indices operand group.
-func (o StoreOp) Indices() []*ir.Value { return span(o.op.Operands(), 2, o.op.NumOperands()) }
+func (o StoreOp) Indices() []*ir.Value { return ir.Span(o.op.Operands(), 2, o.op.NumOperands()) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o StoreOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -555,13 +537,13 @@ func AsVectorLoadOp(op *ir.Operation) (VectorLoadOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o VectorLoadOp) Memref() *ir.Value { return at(o.op.Operands(), 0) }
+func (o VectorLoadOp) Memref() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
-func (o VectorLoadOp) Indices() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o VectorLoadOp) Indices() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o VectorLoadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o VectorLoadOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o VectorLoadOp) Map() ir.Attribute { return o.op.Attr("map") }
@@ -595,13 +577,13 @@ func AsVectorStoreOp(op *ir.Operation) (VectorStoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o VectorStoreOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o VectorStoreOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Memref returns the op's memref operand.
-func (o VectorStoreOp) Memref() *ir.Value { return at(o.op.Operands(), 1) }
+func (o VectorStoreOp) Memref() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Indices returns the op's indices operand group.
-func (o VectorStoreOp) Indices() []*ir.Value { return span(o.op.Operands(), 2, o.op.NumOperands()) }
+func (o VectorStoreOp) Indices() []*ir.Value { return ir.Span(o.op.Operands(), 2, o.op.NumOperands()) }
 
 // Map returns the inherent attribute map, or nil if it is not set.
 func (o VectorStoreOp) Map() ir.Attribute { return o.op.Attr("map") }

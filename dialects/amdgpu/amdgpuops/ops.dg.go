@@ -30,24 +30,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -72,13 +54,13 @@ func AsDppOp(op *ir.Operation) (DppOp, bool) {
 }
 
 // Old returns the op's old operand.
-func (o DppOp) Old() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DppOp) Old() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src returns the op's src operand.
-func (o DppOp) Src() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DppOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DppOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DppOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o DppOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -126,10 +108,10 @@ func AsExtPackedFp8Op(op *ir.Operation) (ExtPackedFp8Op, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ExtPackedFp8Op) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtPackedFp8Op) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o ExtPackedFp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtPackedFp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Index returns the inherent attribute index, or nil if it is not set.
 func (o ExtPackedFp8Op) Index() ir.Attribute { return o.op.Attr("index") }
@@ -164,7 +146,7 @@ func AsFatRawBufferCastOp(op *ir.Operation) (FatRawBufferCastOp, bool) {
 
 // Source returns the op's source operand.
 func (o FatRawBufferCastOp) Source() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // ValidBytes returns the op's validBytes operand, or nil.
@@ -184,7 +166,7 @@ func (o FatRawBufferCastOp) CacheSwizzleStride() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o FatRawBufferCastOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FatRawBufferCastOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BoundsCheck returns the optional attribute boundsCheck, or nil if it is not set.
 func (o FatRawBufferCastOp) BoundsCheck() ir.Attribute { return o.op.Attr("boundsCheck") }
@@ -225,7 +207,7 @@ func AsGatherToLdsOp(op *ir.Operation) (GatherToLdsOp, bool) {
 
 // Src returns the op's src operand.
 func (o GatherToLdsOp) Src() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // SrcIndices returns the op's srcIndices operand group.
@@ -235,7 +217,7 @@ func (o GatherToLdsOp) SrcIndices() []*ir.Value {
 
 // Dst returns the op's dst operand.
 func (o GatherToLdsOp) Dst() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
 }
 
 // DstIndices returns the op's dstIndices operand group.
@@ -303,7 +285,7 @@ func AsMakeDmaBaseOp(op *ir.Operation) (MakeDmaBaseOp, bool) {
 
 // Global returns the op's global operand.
 func (o MakeDmaBaseOp) Global() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // GlobalIndices returns the op's global_indices operand group.
@@ -313,7 +295,7 @@ func (o MakeDmaBaseOp) GlobalIndices() []*ir.Value {
 
 // Lds returns the op's lds operand.
 func (o MakeDmaBaseOp) Lds() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
 }
 
 // LdsIndices returns the op's lds_indices operand group.
@@ -322,7 +304,7 @@ func (o MakeDmaBaseOp) LdsIndices() []*ir.Value {
 }
 
 // Base returns the op's base result.
-func (o MakeDmaBaseOp) Base() *ir.Value { return at(o.op.Results(), 0) }
+func (o MakeDmaBaseOp) Base() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMakeDmaBaseOp creates an amdgpu.make_dma_base at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -354,7 +336,7 @@ func AsMakeDmaDescriptorOp(op *ir.Operation) (MakeDmaDescriptorOp, bool) {
 
 // Base returns the op's base operand.
 func (o MakeDmaDescriptorOp) Base() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // GlobalDynamicSizes returns the op's global_dynamic_sizes operand group.
@@ -442,7 +424,7 @@ func (o MakeDmaDescriptorOp) IterationCount() *ir.Value {
 }
 
 // Desc returns the op's desc result.
-func (o MakeDmaDescriptorOp) Desc() *ir.Value { return at(o.op.Results(), 0) }
+func (o MakeDmaDescriptorOp) Desc() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // GlobalStaticSizes returns the inherent attribute global_static_sizes, or nil if it is not set.
 func (o MakeDmaDescriptorOp) GlobalStaticSizes() ir.Attribute {
@@ -490,7 +472,7 @@ func AsMakeGatherDmaBaseOp(op *ir.Operation) (MakeGatherDmaBaseOp, bool) {
 
 // Global returns the op's global operand.
 func (o MakeGatherDmaBaseOp) Global() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // GlobalIndices returns the op's global_indices operand group.
@@ -500,7 +482,7 @@ func (o MakeGatherDmaBaseOp) GlobalIndices() []*ir.Value {
 
 // Lds returns the op's lds operand.
 func (o MakeGatherDmaBaseOp) Lds() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
 }
 
 // LdsIndices returns the op's lds_indices operand group.
@@ -509,7 +491,7 @@ func (o MakeGatherDmaBaseOp) LdsIndices() []*ir.Value {
 }
 
 // Base returns the op's base result.
-func (o MakeGatherDmaBaseOp) Base() *ir.Value { return at(o.op.Results(), 0) }
+func (o MakeGatherDmaBaseOp) Base() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMakeGatherDmaBaseOp creates an amdgpu.make_gather_dma_base at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -541,12 +523,12 @@ func AsMakeGatherDmaDescriptorOp(op *ir.Operation) (MakeGatherDmaDescriptorOp, b
 
 // Base returns the op's base operand.
 func (o MakeGatherDmaDescriptorOp) Base() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Indices returns the op's indices operand.
 func (o MakeGatherDmaDescriptorOp) Indices() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // GlobalDynamicSizes returns the op's global_dynamic_sizes operand group.
@@ -634,7 +616,7 @@ func (o MakeGatherDmaDescriptorOp) IterationCount() *ir.Value {
 }
 
 // Desc returns the op's desc result.
-func (o MakeGatherDmaDescriptorOp) Desc() *ir.Value { return at(o.op.Results(), 0) }
+func (o MakeGatherDmaDescriptorOp) Desc() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // GlobalStaticSizes returns the inherent attribute global_static_sizes, or nil if it is not set.
 func (o MakeGatherDmaDescriptorOp) GlobalStaticSizes() ir.Attribute {
@@ -723,16 +705,16 @@ func AsMfmaOp(op *ir.Operation) (MfmaOp, bool) {
 }
 
 // SourceA returns the op's sourceA operand.
-func (o MfmaOp) SourceA() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MfmaOp) SourceA() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SourceB returns the op's sourceB operand.
-func (o MfmaOp) SourceB() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MfmaOp) SourceB() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // DestC returns the op's destC operand.
-func (o MfmaOp) DestC() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MfmaOp) DestC() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // DestD returns the op's destD result.
-func (o MfmaOp) DestD() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaOp) DestD() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o MfmaOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -798,21 +780,21 @@ func AsPackedScaledTruncOp(op *ir.Operation) (PackedScaledTruncOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o PackedScaledTruncOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PackedScaledTruncOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o PackedScaledTruncOp) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o PackedScaledTruncOp) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Existing returns the op's existing operand, or nil.
 func (o PackedScaledTruncOp) Existing() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Res returns the op's res result.
-func (o PackedScaledTruncOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o PackedScaledTruncOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Index returns the inherent attribute index, or nil if it is not set.
 func (o PackedScaledTruncOp) Index() ir.Attribute { return o.op.Attr("index") }
@@ -846,21 +828,21 @@ func AsPackedStochRoundFp8Op(op *ir.Operation) (PackedStochRoundFp8Op, bool) {
 }
 
 // Source returns the op's source operand.
-func (o PackedStochRoundFp8Op) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PackedStochRoundFp8Op) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StochiasticParam returns the op's stochiasticParam operand.
-func (o PackedStochRoundFp8Op) StochiasticParam() *ir.Value { return at(o.op.Operands(), 1) }
+func (o PackedStochRoundFp8Op) StochiasticParam() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Existing returns the op's existing operand, or nil.
 func (o PackedStochRoundFp8Op) Existing() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Res returns the op's res result.
-func (o PackedStochRoundFp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o PackedStochRoundFp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StoreIndex returns the inherent attribute storeIndex, or nil if it is not set.
 func (o PackedStochRoundFp8Op) StoreIndex() ir.Attribute { return o.op.Attr("storeIndex") }
@@ -895,7 +877,7 @@ func AsPackedTrunc2xfp8Op(op *ir.Operation) (PackedTrunc2xfp8Op, bool) {
 
 // SourceA returns the op's sourceA operand.
 func (o PackedTrunc2xfp8Op) SourceA() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // SourceB returns the op's sourceB operand, or nil.
@@ -915,7 +897,7 @@ func (o PackedTrunc2xfp8Op) Existing() *ir.Value {
 }
 
 // Res returns the op's res result.
-func (o PackedTrunc2xfp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o PackedTrunc2xfp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // WordIndex returns the inherent attribute wordIndex, or nil if it is not set.
 func (o PackedTrunc2xfp8Op) WordIndex() ir.Attribute { return o.op.Attr("wordIndex") }
@@ -950,10 +932,10 @@ func AsPermlaneSwapOp(op *ir.Operation) (PermlaneSwapOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o PermlaneSwapOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PermlaneSwapOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o PermlaneSwapOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PermlaneSwapOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // RowLength returns the inherent attribute row_length, or nil if it is not set.
 func (o PermlaneSwapOp) RowLength() ir.Attribute { return o.op.Attr("row_length") }
@@ -996,17 +978,17 @@ func AsRawBufferAtomicCmpswapOp(op *ir.Operation) (RawBufferAtomicCmpswapOp, boo
 
 // Src returns the op's src operand.
 func (o RawBufferAtomicCmpswapOp) Src() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Cmp returns the op's cmp operand.
 func (o RawBufferAtomicCmpswapOp) Cmp() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Memref returns the op's memref operand.
 func (o RawBufferAtomicCmpswapOp) Memref() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
 }
 
 // Indices returns the op's indices operand group.
@@ -1023,7 +1005,7 @@ func (o RawBufferAtomicCmpswapOp) SgprOffset() *ir.Value {
 }
 
 // Value returns the op's value result.
-func (o RawBufferAtomicCmpswapOp) Value() *ir.Value { return at(o.op.Results(), 0) }
+func (o RawBufferAtomicCmpswapOp) Value() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BoundsCheck returns the optional attribute boundsCheck, or nil if it is not set.
 func (o RawBufferAtomicCmpswapOp) BoundsCheck() ir.Attribute { return o.op.Attr("boundsCheck") }
@@ -1064,12 +1046,12 @@ func AsRawBufferAtomicFaddOp(op *ir.Operation) (RawBufferAtomicFaddOp, bool) {
 
 // Value returns the op's value operand.
 func (o RawBufferAtomicFaddOp) Value() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Memref returns the op's memref operand.
 func (o RawBufferAtomicFaddOp) Memref() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Indices returns the op's indices operand group.
@@ -1124,12 +1106,12 @@ func AsRawBufferAtomicFmaxOp(op *ir.Operation) (RawBufferAtomicFmaxOp, bool) {
 
 // Value returns the op's value operand.
 func (o RawBufferAtomicFmaxOp) Value() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Memref returns the op's memref operand.
 func (o RawBufferAtomicFmaxOp) Memref() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Indices returns the op's indices operand group.
@@ -1184,12 +1166,12 @@ func AsRawBufferAtomicSmaxOp(op *ir.Operation) (RawBufferAtomicSmaxOp, bool) {
 
 // Value returns the op's value operand.
 func (o RawBufferAtomicSmaxOp) Value() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Memref returns the op's memref operand.
 func (o RawBufferAtomicSmaxOp) Memref() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Indices returns the op's indices operand group.
@@ -1244,12 +1226,12 @@ func AsRawBufferAtomicUminOp(op *ir.Operation) (RawBufferAtomicUminOp, bool) {
 
 // Value returns the op's value operand.
 func (o RawBufferAtomicUminOp) Value() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Memref returns the op's memref operand.
 func (o RawBufferAtomicUminOp) Memref() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Indices returns the op's indices operand group.
@@ -1304,7 +1286,7 @@ func AsRawBufferLoadOp(op *ir.Operation) (RawBufferLoadOp, bool) {
 
 // Memref returns the op's memref operand.
 func (o RawBufferLoadOp) Memref() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Indices returns the op's indices operand group.
@@ -1321,7 +1303,7 @@ func (o RawBufferLoadOp) SgprOffset() *ir.Value {
 }
 
 // Value returns the op's value result.
-func (o RawBufferLoadOp) Value() *ir.Value { return at(o.op.Results(), 0) }
+func (o RawBufferLoadOp) Value() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BoundsCheck returns the optional attribute boundsCheck, or nil if it is not set.
 func (o RawBufferLoadOp) BoundsCheck() ir.Attribute { return o.op.Attr("boundsCheck") }
@@ -1362,12 +1344,12 @@ func AsRawBufferStoreOp(op *ir.Operation) (RawBufferStoreOp, bool) {
 
 // Value returns the op's value operand.
 func (o RawBufferStoreOp) Value() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Memref returns the op's memref operand.
 func (o RawBufferStoreOp) Memref() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Indices returns the op's indices operand group.
@@ -1421,13 +1403,13 @@ func AsScaledExtPackedOp(op *ir.Operation) (ScaledExtPackedOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ScaledExtPackedOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ScaledExtPackedOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o ScaledExtPackedOp) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ScaledExtPackedOp) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o ScaledExtPackedOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ScaledExtPackedOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Index returns the inherent attribute index, or nil if it is not set.
 func (o ScaledExtPackedOp) Index() ir.Attribute { return o.op.Attr("index") }
@@ -1461,13 +1443,13 @@ func AsScaledExtPackedMatrixOp(op *ir.Operation) (ScaledExtPackedMatrixOp, bool)
 }
 
 // Source returns the op's source operand.
-func (o ScaledExtPackedMatrixOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ScaledExtPackedMatrixOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o ScaledExtPackedMatrixOp) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ScaledExtPackedMatrixOp) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o ScaledExtPackedMatrixOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ScaledExtPackedMatrixOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BlockSize returns the inherent attribute blockSize, or nil if it is not set.
 func (o ScaledExtPackedMatrixOp) BlockSize() ir.Attribute { return o.op.Attr("blockSize") }
@@ -1507,22 +1489,22 @@ func AsScaledMfmaOp(op *ir.Operation) (ScaledMfmaOp, bool) {
 }
 
 // SourceA returns the op's sourceA operand.
-func (o ScaledMfmaOp) SourceA() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ScaledMfmaOp) SourceA() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SourceB returns the op's sourceB operand.
-func (o ScaledMfmaOp) SourceB() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ScaledMfmaOp) SourceB() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // DestC returns the op's destC operand.
-func (o ScaledMfmaOp) DestC() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ScaledMfmaOp) DestC() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // ScalesA returns the op's scalesA operand.
-func (o ScaledMfmaOp) ScalesA() *ir.Value { return at(o.op.Operands(), 3) }
+func (o ScaledMfmaOp) ScalesA() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // ScalesB returns the op's scalesB operand.
-func (o ScaledMfmaOp) ScalesB() *ir.Value { return at(o.op.Operands(), 4) }
+func (o ScaledMfmaOp) ScalesB() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // DestD returns the op's destD result.
-func (o ScaledMfmaOp) DestD() *ir.Value { return at(o.op.Results(), 0) }
+func (o ScaledMfmaOp) DestD() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o ScaledMfmaOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -1568,22 +1550,22 @@ func AsScaledWmmaOp(op *ir.Operation) (ScaledWmmaOp, bool) {
 }
 
 // SourceA returns the op's sourceA operand.
-func (o ScaledWmmaOp) SourceA() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ScaledWmmaOp) SourceA() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SourceB returns the op's sourceB operand.
-func (o ScaledWmmaOp) SourceB() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ScaledWmmaOp) SourceB() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // DestC returns the op's destC operand.
-func (o ScaledWmmaOp) DestC() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ScaledWmmaOp) DestC() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // ScaleA returns the op's scaleA operand.
-func (o ScaledWmmaOp) ScaleA() *ir.Value { return at(o.op.Operands(), 3) }
+func (o ScaledWmmaOp) ScaleA() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // ScaleB returns the op's scaleB operand.
-func (o ScaledWmmaOp) ScaleB() *ir.Value { return at(o.op.Operands(), 4) }
+func (o ScaledWmmaOp) ScaleB() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // DestD returns the op's destD result.
-func (o ScaledWmmaOp) DestD() *ir.Value { return at(o.op.Results(), 0) }
+func (o ScaledWmmaOp) DestD() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o ScaledWmmaOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -1659,19 +1641,19 @@ func AsSparseMfmaOp(op *ir.Operation) (SparseMfmaOp, bool) {
 }
 
 // SourceA returns the op's sourceA operand.
-func (o SparseMfmaOp) SourceA() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SparseMfmaOp) SourceA() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SourceB returns the op's sourceB operand.
-func (o SparseMfmaOp) SourceB() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SparseMfmaOp) SourceB() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // DestC returns the op's destC operand.
-func (o SparseMfmaOp) DestC() *ir.Value { return at(o.op.Operands(), 2) }
+func (o SparseMfmaOp) DestC() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // SparseIdx returns the op's sparseIdx operand.
-func (o SparseMfmaOp) SparseIdx() *ir.Value { return at(o.op.Operands(), 3) }
+func (o SparseMfmaOp) SparseIdx() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // DestD returns the op's destD result.
-func (o SparseMfmaOp) DestD() *ir.Value { return at(o.op.Results(), 0) }
+func (o SparseMfmaOp) DestD() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o SparseMfmaOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -1719,10 +1701,10 @@ func AsSwizzleBitmodeOp(op *ir.Operation) (SwizzleBitmodeOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o SwizzleBitmodeOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SwizzleBitmodeOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SwizzleBitmodeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SwizzleBitmodeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AndMask returns the inherent attribute and_mask, or nil if it is not set.
 func (o SwizzleBitmodeOp) AndMask() ir.Attribute { return o.op.Attr("and_mask") }
@@ -1762,7 +1744,7 @@ func AsTensorLoadToLdsOp(op *ir.Operation) (TensorLoadToLdsOp, bool) {
 }
 
 // Desc returns the op's desc operand.
-func (o TensorLoadToLdsOp) Desc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TensorLoadToLdsOp) Desc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildTensorLoadToLdsOp creates an amdgpu.tensor_load_to_lds at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -1792,7 +1774,7 @@ func AsTensorStoreFromLdsOp(op *ir.Operation) (TensorStoreFromLdsOp, bool) {
 }
 
 // Desc returns the op's desc operand.
-func (o TensorStoreFromLdsOp) Desc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TensorStoreFromLdsOp) Desc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildTensorStoreFromLdsOp creates an amdgpu.tensor_store_from_lds at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -1822,15 +1804,15 @@ func AsTransposeLoadOp(op *ir.Operation) (TransposeLoadOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o TransposeLoadOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TransposeLoadOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SrcIndices returns the op's srcIndices operand group.
 func (o TransposeLoadOp) SrcIndices() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // Result returns the op's result.
-func (o TransposeLoadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TransposeLoadOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTransposeLoadOp creates an amdgpu.transpose_load at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1860,16 +1842,16 @@ func AsWmmaOp(op *ir.Operation) (WmmaOp, bool) {
 }
 
 // SourceA returns the op's sourceA operand.
-func (o WmmaOp) SourceA() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaOp) SourceA() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SourceB returns the op's sourceB operand.
-func (o WmmaOp) SourceB() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaOp) SourceB() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // DestC returns the op's destC operand.
-func (o WmmaOp) DestC() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaOp) DestC() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // DestD returns the op's destD result.
-func (o WmmaOp) DestD() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaOp) DestD() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o WmmaOp) M() ir.Attribute { return o.op.Attr("m") }

@@ -26,24 +26,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -68,25 +50,25 @@ func AsTdpbf16psOp(op *ir.Operation) (Tdpbf16psOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o Tdpbf16psOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Tdpbf16psOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o Tdpbf16psOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Tdpbf16psOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o Tdpbf16psOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Tdpbf16psOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Operand3 returns the op's operand3 operand.
-func (o Tdpbf16psOp) Operand3() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Tdpbf16psOp) Operand3() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Operand4 returns the op's operand4 operand.
-func (o Tdpbf16psOp) Operand4() *ir.Value { return at(o.op.Operands(), 4) }
+func (o Tdpbf16psOp) Operand4() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Operand5 returns the op's operand5 operand.
-func (o Tdpbf16psOp) Operand5() *ir.Value { return at(o.op.Operands(), 5) }
+func (o Tdpbf16psOp) Operand5() *ir.Value { return ir.ElementAt(o.op.Operands(), 5) }
 
 // Res returns the op's res result.
-func (o Tdpbf16psOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o Tdpbf16psOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTdpbf16psOp creates an amx.tdpbf16ps at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -116,25 +98,25 @@ func AsTdpbssdOp(op *ir.Operation) (TdpbssdOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o TdpbssdOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TdpbssdOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o TdpbssdOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o TdpbssdOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o TdpbssdOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o TdpbssdOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Operand3 returns the op's operand3 operand.
-func (o TdpbssdOp) Operand3() *ir.Value { return at(o.op.Operands(), 3) }
+func (o TdpbssdOp) Operand3() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Operand4 returns the op's operand4 operand.
-func (o TdpbssdOp) Operand4() *ir.Value { return at(o.op.Operands(), 4) }
+func (o TdpbssdOp) Operand4() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Operand5 returns the op's operand5 operand.
-func (o TdpbssdOp) Operand5() *ir.Value { return at(o.op.Operands(), 5) }
+func (o TdpbssdOp) Operand5() *ir.Value { return ir.ElementAt(o.op.Operands(), 5) }
 
 // Res returns the op's res result.
-func (o TdpbssdOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o TdpbssdOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTdpbssdOp creates an amx.tdpbssd at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -164,25 +146,25 @@ func AsTdpbsudOp(op *ir.Operation) (TdpbsudOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o TdpbsudOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TdpbsudOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o TdpbsudOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o TdpbsudOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o TdpbsudOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o TdpbsudOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Operand3 returns the op's operand3 operand.
-func (o TdpbsudOp) Operand3() *ir.Value { return at(o.op.Operands(), 3) }
+func (o TdpbsudOp) Operand3() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Operand4 returns the op's operand4 operand.
-func (o TdpbsudOp) Operand4() *ir.Value { return at(o.op.Operands(), 4) }
+func (o TdpbsudOp) Operand4() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Operand5 returns the op's operand5 operand.
-func (o TdpbsudOp) Operand5() *ir.Value { return at(o.op.Operands(), 5) }
+func (o TdpbsudOp) Operand5() *ir.Value { return ir.ElementAt(o.op.Operands(), 5) }
 
 // Res returns the op's res result.
-func (o TdpbsudOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o TdpbsudOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTdpbsudOp creates an amx.tdpbsud at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -212,25 +194,25 @@ func AsTdpbusdOp(op *ir.Operation) (TdpbusdOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o TdpbusdOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TdpbusdOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o TdpbusdOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o TdpbusdOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o TdpbusdOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o TdpbusdOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Operand3 returns the op's operand3 operand.
-func (o TdpbusdOp) Operand3() *ir.Value { return at(o.op.Operands(), 3) }
+func (o TdpbusdOp) Operand3() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Operand4 returns the op's operand4 operand.
-func (o TdpbusdOp) Operand4() *ir.Value { return at(o.op.Operands(), 4) }
+func (o TdpbusdOp) Operand4() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Operand5 returns the op's operand5 operand.
-func (o TdpbusdOp) Operand5() *ir.Value { return at(o.op.Operands(), 5) }
+func (o TdpbusdOp) Operand5() *ir.Value { return ir.ElementAt(o.op.Operands(), 5) }
 
 // Res returns the op's res result.
-func (o TdpbusdOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o TdpbusdOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTdpbusdOp creates an amx.tdpbusd at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -260,25 +242,25 @@ func AsTdpbuudOp(op *ir.Operation) (TdpbuudOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o TdpbuudOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TdpbuudOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o TdpbuudOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o TdpbuudOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o TdpbuudOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o TdpbuudOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Operand3 returns the op's operand3 operand.
-func (o TdpbuudOp) Operand3() *ir.Value { return at(o.op.Operands(), 3) }
+func (o TdpbuudOp) Operand3() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Operand4 returns the op's operand4 operand.
-func (o TdpbuudOp) Operand4() *ir.Value { return at(o.op.Operands(), 4) }
+func (o TdpbuudOp) Operand4() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Operand5 returns the op's operand5 operand.
-func (o TdpbuudOp) Operand5() *ir.Value { return at(o.op.Operands(), 5) }
+func (o TdpbuudOp) Operand5() *ir.Value { return ir.ElementAt(o.op.Operands(), 5) }
 
 // Res returns the op's res result.
-func (o TdpbuudOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o TdpbuudOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTdpbuudOp creates an amx.tdpbuud at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -309,7 +291,7 @@ func AsTileLoadOp(op *ir.Operation) (TileLoadOp, bool) {
 
 // Base returns the op's base operand.
 func (o TileLoadOp) Base() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Indices returns the op's indices operand group.
@@ -326,7 +308,7 @@ func (o TileLoadOp) Stride() *ir.Value {
 }
 
 // Res returns the op's res result.
-func (o TileLoadOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o TileLoadOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTileLoadOp creates an amx.tile_load at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -357,16 +339,16 @@ func AsTileMulfOp(op *ir.Operation) (TileMulfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o TileMulfOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TileMulfOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o TileMulfOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o TileMulfOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Acc returns the op's acc operand.
-func (o TileMulfOp) Acc() *ir.Value { return at(o.op.Operands(), 2) }
+func (o TileMulfOp) Acc() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o TileMulfOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o TileMulfOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTileMulfOp creates an amx.tile_mulf at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -396,16 +378,16 @@ func AsTileMuliOp(op *ir.Operation) (TileMuliOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o TileMuliOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TileMuliOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o TileMuliOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o TileMuliOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Acc returns the op's acc operand.
-func (o TileMuliOp) Acc() *ir.Value { return at(o.op.Operands(), 2) }
+func (o TileMuliOp) Acc() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o TileMuliOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o TileMuliOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IsZextLhs returns the optional attribute isZextLhs, or nil if it is not set.
 func (o TileMuliOp) IsZextLhs() ir.Attribute { return o.op.Attr("isZextLhs") }
@@ -443,7 +425,7 @@ func AsTileStoreOp(op *ir.Operation) (TileStoreOp, bool) {
 
 // Base returns the op's base operand.
 func (o TileStoreOp) Base() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Indices returns the op's indices operand group.
@@ -453,7 +435,7 @@ func (o TileStoreOp) Indices() []*ir.Value {
 
 // Val returns the op's val operand.
 func (o TileStoreOp) Val() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
 }
 
 // Stride returns the op's stride operand, or nil.
@@ -493,7 +475,7 @@ func AsTileZeroOp(op *ir.Operation) (TileZeroOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o TileZeroOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o TileZeroOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTileZeroOp creates an amx.tile_zero at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -522,19 +504,19 @@ func AsTileloadd64Op(op *ir.Operation) (Tileloadd64Op, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o Tileloadd64Op) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Tileloadd64Op) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o Tileloadd64Op) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Tileloadd64Op) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o Tileloadd64Op) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Tileloadd64Op) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Operand3 returns the op's operand3 operand.
-func (o Tileloadd64Op) Operand3() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Tileloadd64Op) Operand3() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o Tileloadd64Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o Tileloadd64Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTileloadd64Op creates an amx.tileloadd64 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -564,19 +546,19 @@ func AsTilestored64Op(op *ir.Operation) (Tilestored64Op, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o Tilestored64Op) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Tilestored64Op) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o Tilestored64Op) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Tilestored64Op) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o Tilestored64Op) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Tilestored64Op) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Operand3 returns the op's operand3 operand.
-func (o Tilestored64Op) Operand3() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Tilestored64Op) Operand3() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Operand4 returns the op's operand4 operand.
-func (o Tilestored64Op) Operand4() *ir.Value { return at(o.op.Operands(), 4) }
+func (o Tilestored64Op) Operand4() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // BuildTilestored64Op creates an amx.tilestored64 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -606,13 +588,13 @@ func AsTilezeroOp(op *ir.Operation) (TilezeroOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o TilezeroOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TilezeroOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o TilezeroOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o TilezeroOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o TilezeroOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o TilezeroOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTilezeroOp creates an amx.tilezero at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block

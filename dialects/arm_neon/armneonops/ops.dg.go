@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -69,16 +51,16 @@ func AsSdot2dOp(op *ir.Operation) (Sdot2dOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o Sdot2dOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Sdot2dOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o Sdot2dOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Sdot2dOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o Sdot2dOp) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Sdot2dOp) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o Sdot2dOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o Sdot2dOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSdot2dOp creates an arm_neon.2d.sdot at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -108,16 +90,16 @@ func AsIntrBfmmlaOp(op *ir.Operation) (IntrBfmmlaOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o IntrBfmmlaOp) Acc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrBfmmlaOp) Acc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o IntrBfmmlaOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrBfmmlaOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o IntrBfmmlaOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrBfmmlaOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrBfmmlaOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrBfmmlaOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrBfmmlaOp creates an arm_neon.intr.bfmmla at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -147,16 +129,16 @@ func AsIntrSdotOp(op *ir.Operation) (IntrSdotOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrSdotOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSdotOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrSdotOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSdotOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o IntrSdotOp) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSdotOp) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrSdotOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSdotOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrSdotOp creates an arm_neon.intr.sdot at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -186,16 +168,16 @@ func AsIntrSmmlaOp(op *ir.Operation) (IntrSmmlaOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o IntrSmmlaOp) Acc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSmmlaOp) Acc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o IntrSmmlaOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSmmlaOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o IntrSmmlaOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSmmlaOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrSmmlaOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSmmlaOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrSmmlaOp creates an arm_neon.intr.smmla at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -225,13 +207,13 @@ func AsIntrSmullOp(op *ir.Operation) (IntrSmullOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrSmullOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSmullOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrSmullOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSmullOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrSmullOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSmullOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrSmullOp creates an arm_neon.intr.smull at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -261,16 +243,16 @@ func AsIntrUmmlaOp(op *ir.Operation) (IntrUmmlaOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o IntrUmmlaOp) Acc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUmmlaOp) Acc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o IntrUmmlaOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUmmlaOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o IntrUmmlaOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrUmmlaOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrUmmlaOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrUmmlaOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrUmmlaOp creates an arm_neon.intr.ummla at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -300,16 +282,16 @@ func AsIntrUsmmlaOp(op *ir.Operation) (IntrUsmmlaOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o IntrUsmmlaOp) Acc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUsmmlaOp) Acc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o IntrUsmmlaOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUsmmlaOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o IntrUsmmlaOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrUsmmlaOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrUsmmlaOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrUsmmlaOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrUsmmlaOp creates an arm_neon.intr.usmmla at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;

@@ -30,24 +30,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -72,10 +54,10 @@ func AsCopyTileOp(op *ir.Operation) (CopyTileOp, bool) {
 }
 
 // Tile returns the op's tile operand.
-func (o CopyTileOp) Tile() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CopyTileOp) Tile() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CopyTileOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CopyTileOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCopyTileOp creates an arm_sme.copy_tile at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -105,13 +87,13 @@ func AsExtractTileSliceOp(op *ir.Operation) (ExtractTileSliceOp, bool) {
 }
 
 // Tile returns the op's tile operand.
-func (o ExtractTileSliceOp) Tile() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtractTileSliceOp) Tile() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o ExtractTileSliceOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ExtractTileSliceOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ExtractTileSliceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtractTileSliceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Layout returns the optional attribute layout, or nil if it is not set.
 func (o ExtractTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -148,12 +130,12 @@ func AsFmopa2wayOp(op *ir.Operation) (Fmopa2wayOp, bool) {
 
 // Lhs returns the op's lhs operand.
 func (o Fmopa2wayOp) Lhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Rhs returns the op's rhs operand.
 func (o Fmopa2wayOp) Rhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // LhsMask returns the op's lhsMask operand, or nil.
@@ -181,7 +163,7 @@ func (o Fmopa2wayOp) Acc() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o Fmopa2wayOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Fmopa2wayOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFmopa2wayOp creates an arm_sme.fmopa_2way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -213,12 +195,12 @@ func AsFmops2wayOp(op *ir.Operation) (Fmops2wayOp, bool) {
 
 // Lhs returns the op's lhs operand.
 func (o Fmops2wayOp) Lhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Rhs returns the op's rhs operand.
 func (o Fmops2wayOp) Rhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // LhsMask returns the op's lhsMask operand, or nil.
@@ -246,7 +228,7 @@ func (o Fmops2wayOp) Acc() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o Fmops2wayOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Fmops2wayOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFmops2wayOp creates an arm_sme.fmops_2way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -277,7 +259,7 @@ func AsGetTileOp(op *ir.Operation) (GetTileOp, bool) {
 }
 
 // Tile returns the op's tile result.
-func (o GetTileOp) Tile() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetTileOp) Tile() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGetTileOp creates an arm_sme.get_tile at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -306,16 +288,16 @@ func AsInsertTileSliceOp(op *ir.Operation) (InsertTileSliceOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o InsertTileSliceOp) Vector() *ir.Value { return at(o.op.Operands(), 0) }
+func (o InsertTileSliceOp) Vector() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Tile returns the op's tile operand.
-func (o InsertTileSliceOp) Tile() *ir.Value { return at(o.op.Operands(), 1) }
+func (o InsertTileSliceOp) Tile() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o InsertTileSliceOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o InsertTileSliceOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o InsertTileSliceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o InsertTileSliceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Layout returns the optional attribute layout, or nil if it is not set.
 func (o InsertTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -351,7 +333,7 @@ func AsIntrCntsbOp(op *ir.Operation) (IntrCntsbOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o IntrCntsbOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCntsbOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrCntsbOp creates an arm_sme.intr.cntsb at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -380,7 +362,7 @@ func AsIntrCntsdOp(op *ir.Operation) (IntrCntsdOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o IntrCntsdOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCntsdOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrCntsdOp creates an arm_sme.intr.cntsd at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -409,7 +391,7 @@ func AsIntrCntshOp(op *ir.Operation) (IntrCntshOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o IntrCntshOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCntshOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrCntshOp creates an arm_sme.intr.cntsh at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -438,7 +420,7 @@ func AsIntrCntswOp(op *ir.Operation) (IntrCntswOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o IntrCntswOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCntswOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrCntswOp creates an arm_sme.intr.cntsw at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -467,13 +449,13 @@ func AsIntrLd1bHorizOp(op *ir.Operation) (IntrLd1bHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1bHorizOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLd1bHorizOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1bHorizOp) LoadAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrLd1bHorizOp) LoadAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1bHorizOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrLd1bHorizOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1bHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -507,13 +489,13 @@ func AsIntrLd1bVertOp(op *ir.Operation) (IntrLd1bVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1bVertOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLd1bVertOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1bVertOp) LoadAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrLd1bVertOp) LoadAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1bVertOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrLd1bVertOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1bVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -547,13 +529,13 @@ func AsIntrLd1dHorizOp(op *ir.Operation) (IntrLd1dHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1dHorizOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLd1dHorizOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1dHorizOp) LoadAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrLd1dHorizOp) LoadAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1dHorizOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrLd1dHorizOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1dHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -587,13 +569,13 @@ func AsIntrLd1dVertOp(op *ir.Operation) (IntrLd1dVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1dVertOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLd1dVertOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1dVertOp) LoadAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrLd1dVertOp) LoadAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1dVertOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrLd1dVertOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1dVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -627,13 +609,13 @@ func AsIntrLd1hHorizOp(op *ir.Operation) (IntrLd1hHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1hHorizOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLd1hHorizOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1hHorizOp) LoadAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrLd1hHorizOp) LoadAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1hHorizOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrLd1hHorizOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1hHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -667,13 +649,13 @@ func AsIntrLd1hVertOp(op *ir.Operation) (IntrLd1hVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1hVertOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLd1hVertOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1hVertOp) LoadAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrLd1hVertOp) LoadAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1hVertOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrLd1hVertOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1hVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -707,13 +689,13 @@ func AsIntrLd1qHorizOp(op *ir.Operation) (IntrLd1qHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1qHorizOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLd1qHorizOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1qHorizOp) LoadAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrLd1qHorizOp) LoadAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1qHorizOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrLd1qHorizOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1qHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -747,13 +729,13 @@ func AsIntrLd1qVertOp(op *ir.Operation) (IntrLd1qVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1qVertOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLd1qVertOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1qVertOp) LoadAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrLd1qVertOp) LoadAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1qVertOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrLd1qVertOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1qVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -787,13 +769,13 @@ func AsIntrLd1wHorizOp(op *ir.Operation) (IntrLd1wHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1wHorizOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLd1wHorizOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1wHorizOp) LoadAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrLd1wHorizOp) LoadAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1wHorizOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrLd1wHorizOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1wHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -827,13 +809,13 @@ func AsIntrLd1wVertOp(op *ir.Operation) (IntrLd1wVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrLd1wVertOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLd1wVertOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LoadAddress returns the op's load_address operand.
-func (o IntrLd1wVertOp) LoadAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrLd1wVertOp) LoadAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrLd1wVertOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrLd1wVertOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrLd1wVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -867,16 +849,16 @@ func AsIntrMopaOp(op *ir.Operation) (IntrMopaOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrMopaOp) LhsPredicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMopaOp) LhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrMopaOp) RhsPredicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMopaOp) RhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrMopaOp) LhsVector() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrMopaOp) LhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrMopaOp) RhsVector() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrMopaOp) RhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrMopaOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -910,16 +892,16 @@ func AsIntrMopaWideOp(op *ir.Operation) (IntrMopaWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrMopaWideOp) LhsPredicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMopaWideOp) LhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrMopaWideOp) RhsPredicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMopaWideOp) RhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrMopaWideOp) LhsVector() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrMopaWideOp) LhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrMopaWideOp) RhsVector() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrMopaWideOp) RhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrMopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -953,16 +935,16 @@ func AsIntrMopsOp(op *ir.Operation) (IntrMopsOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrMopsOp) LhsPredicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMopsOp) LhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrMopsOp) RhsPredicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMopsOp) RhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrMopsOp) LhsVector() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrMopsOp) LhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrMopsOp) RhsVector() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrMopsOp) RhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrMopsOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -996,16 +978,16 @@ func AsIntrMopsWideOp(op *ir.Operation) (IntrMopsWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrMopsWideOp) LhsPredicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMopsWideOp) LhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrMopsWideOp) RhsPredicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMopsWideOp) RhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrMopsWideOp) LhsVector() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrMopsWideOp) LhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrMopsWideOp) RhsVector() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrMopsWideOp) RhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrMopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1039,16 +1021,16 @@ func AsIntrReadHorizOp(op *ir.Operation) (IntrReadHorizOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o IntrReadHorizOp) Vector() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrReadHorizOp) Vector() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Predicate returns the op's predicate operand.
-func (o IntrReadHorizOp) Predicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrReadHorizOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrReadHorizOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrReadHorizOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrReadHorizOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrReadHorizOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrReadHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1082,16 +1064,16 @@ func AsIntrReadVertOp(op *ir.Operation) (IntrReadVertOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o IntrReadVertOp) Vector() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrReadVertOp) Vector() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Predicate returns the op's predicate operand.
-func (o IntrReadVertOp) Predicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrReadVertOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrReadVertOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrReadVertOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrReadVertOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrReadVertOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrReadVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1125,16 +1107,16 @@ func AsIntrSmopaWideOp(op *ir.Operation) (IntrSmopaWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrSmopaWideOp) LhsPredicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSmopaWideOp) LhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrSmopaWideOp) RhsPredicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSmopaWideOp) RhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrSmopaWideOp) LhsVector() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSmopaWideOp) LhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrSmopaWideOp) RhsVector() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrSmopaWideOp) RhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSmopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1168,16 +1150,16 @@ func AsIntrSmopaZa32Op(op *ir.Operation) (IntrSmopaZa32Op, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrSmopaZa32Op) LhsPredicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSmopaZa32Op) LhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrSmopaZa32Op) RhsPredicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSmopaZa32Op) RhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrSmopaZa32Op) LhsVector() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSmopaZa32Op) LhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrSmopaZa32Op) RhsVector() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrSmopaZa32Op) RhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSmopaZa32Op) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1211,16 +1193,16 @@ func AsIntrSmopsWideOp(op *ir.Operation) (IntrSmopsWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrSmopsWideOp) LhsPredicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSmopsWideOp) LhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrSmopsWideOp) RhsPredicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSmopsWideOp) RhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrSmopsWideOp) LhsVector() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSmopsWideOp) LhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrSmopsWideOp) RhsVector() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrSmopsWideOp) RhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSmopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1254,16 +1236,16 @@ func AsIntrSmopsZa32Op(op *ir.Operation) (IntrSmopsZa32Op, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrSmopsZa32Op) LhsPredicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSmopsZa32Op) LhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrSmopsZa32Op) RhsPredicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSmopsZa32Op) RhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrSmopsZa32Op) LhsVector() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSmopsZa32Op) LhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrSmopsZa32Op) RhsVector() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrSmopsZa32Op) RhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSmopsZa32Op) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1297,13 +1279,13 @@ func AsIntrSt1bHorizOp(op *ir.Operation) (IntrSt1bHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1bHorizOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSt1bHorizOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1bHorizOp) StoreAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSt1bHorizOp) StoreAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1bHorizOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSt1bHorizOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1bHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1337,13 +1319,13 @@ func AsIntrSt1bVertOp(op *ir.Operation) (IntrSt1bVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1bVertOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSt1bVertOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1bVertOp) StoreAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSt1bVertOp) StoreAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1bVertOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSt1bVertOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1bVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1377,13 +1359,13 @@ func AsIntrSt1dHorizOp(op *ir.Operation) (IntrSt1dHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1dHorizOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSt1dHorizOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1dHorizOp) StoreAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSt1dHorizOp) StoreAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1dHorizOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSt1dHorizOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1dHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1417,13 +1399,13 @@ func AsIntrSt1dVertOp(op *ir.Operation) (IntrSt1dVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1dVertOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSt1dVertOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1dVertOp) StoreAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSt1dVertOp) StoreAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1dVertOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSt1dVertOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1dVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1457,13 +1439,13 @@ func AsIntrSt1hHorizOp(op *ir.Operation) (IntrSt1hHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1hHorizOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSt1hHorizOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1hHorizOp) StoreAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSt1hHorizOp) StoreAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1hHorizOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSt1hHorizOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1hHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1497,13 +1479,13 @@ func AsIntrSt1hVertOp(op *ir.Operation) (IntrSt1hVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1hVertOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSt1hVertOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1hVertOp) StoreAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSt1hVertOp) StoreAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1hVertOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSt1hVertOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1hVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1537,13 +1519,13 @@ func AsIntrSt1qHorizOp(op *ir.Operation) (IntrSt1qHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1qHorizOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSt1qHorizOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1qHorizOp) StoreAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSt1qHorizOp) StoreAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1qHorizOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSt1qHorizOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1qHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1577,13 +1559,13 @@ func AsIntrSt1qVertOp(op *ir.Operation) (IntrSt1qVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1qVertOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSt1qVertOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1qVertOp) StoreAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSt1qVertOp) StoreAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1qVertOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSt1qVertOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1qVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1617,13 +1599,13 @@ func AsIntrSt1wHorizOp(op *ir.Operation) (IntrSt1wHorizOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1wHorizOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSt1wHorizOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1wHorizOp) StoreAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSt1wHorizOp) StoreAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1wHorizOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSt1wHorizOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1wHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1657,13 +1639,13 @@ func AsIntrSt1wVertOp(op *ir.Operation) (IntrSt1wVertOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o IntrSt1wVertOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSt1wVertOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrSt1wVertOp) StoreAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSt1wVertOp) StoreAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrSt1wVertOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSt1wVertOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSt1wVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1697,13 +1679,13 @@ func AsIntrStrOp(op *ir.Operation) (IntrStrOp, bool) {
 }
 
 // Index returns the op's index operand.
-func (o IntrStrOp) Index() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrStrOp) Index() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StoreAddress returns the op's store_address operand.
-func (o IntrStrOp) StoreAddress() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrStrOp) StoreAddress() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the op's offset operand.
-func (o IntrStrOp) Offset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrStrOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // BuildIntrStrOp creates an arm_sme.intr.str at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1733,16 +1715,16 @@ func AsIntrSumopaWideOp(op *ir.Operation) (IntrSumopaWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrSumopaWideOp) LhsPredicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSumopaWideOp) LhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrSumopaWideOp) RhsPredicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSumopaWideOp) RhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrSumopaWideOp) LhsVector() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSumopaWideOp) LhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrSumopaWideOp) RhsVector() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrSumopaWideOp) RhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSumopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1776,16 +1758,16 @@ func AsIntrSumopsWideOp(op *ir.Operation) (IntrSumopsWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrSumopsWideOp) LhsPredicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSumopsWideOp) LhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrSumopsWideOp) RhsPredicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSumopsWideOp) RhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrSumopsWideOp) LhsVector() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSumopsWideOp) LhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrSumopsWideOp) RhsVector() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrSumopsWideOp) RhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrSumopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1819,16 +1801,16 @@ func AsIntrUmopaWideOp(op *ir.Operation) (IntrUmopaWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrUmopaWideOp) LhsPredicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUmopaWideOp) LhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrUmopaWideOp) RhsPredicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUmopaWideOp) RhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrUmopaWideOp) LhsVector() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrUmopaWideOp) LhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrUmopaWideOp) RhsVector() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrUmopaWideOp) RhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrUmopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1862,16 +1844,16 @@ func AsIntrUmopaZa32Op(op *ir.Operation) (IntrUmopaZa32Op, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrUmopaZa32Op) LhsPredicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUmopaZa32Op) LhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrUmopaZa32Op) RhsPredicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUmopaZa32Op) RhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrUmopaZa32Op) LhsVector() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrUmopaZa32Op) LhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrUmopaZa32Op) RhsVector() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrUmopaZa32Op) RhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrUmopaZa32Op) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1905,16 +1887,16 @@ func AsIntrUmopsWideOp(op *ir.Operation) (IntrUmopsWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrUmopsWideOp) LhsPredicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUmopsWideOp) LhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrUmopsWideOp) RhsPredicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUmopsWideOp) RhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrUmopsWideOp) LhsVector() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrUmopsWideOp) LhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrUmopsWideOp) RhsVector() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrUmopsWideOp) RhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrUmopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1948,16 +1930,16 @@ func AsIntrUmopsZa32Op(op *ir.Operation) (IntrUmopsZa32Op, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrUmopsZa32Op) LhsPredicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUmopsZa32Op) LhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrUmopsZa32Op) RhsPredicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUmopsZa32Op) RhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrUmopsZa32Op) LhsVector() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrUmopsZa32Op) LhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrUmopsZa32Op) RhsVector() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrUmopsZa32Op) RhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrUmopsZa32Op) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -1991,16 +1973,16 @@ func AsIntrUsmopaWideOp(op *ir.Operation) (IntrUsmopaWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrUsmopaWideOp) LhsPredicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUsmopaWideOp) LhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrUsmopaWideOp) RhsPredicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUsmopaWideOp) RhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrUsmopaWideOp) LhsVector() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrUsmopaWideOp) LhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrUsmopaWideOp) RhsVector() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrUsmopaWideOp) RhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrUsmopaWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -2034,16 +2016,16 @@ func AsIntrUsmopsWideOp(op *ir.Operation) (IntrUsmopsWideOp, bool) {
 }
 
 // LhsPredicate returns the op's lhs_predicate operand.
-func (o IntrUsmopsWideOp) LhsPredicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUsmopsWideOp) LhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RhsPredicate returns the op's rhs_predicate operand.
-func (o IntrUsmopsWideOp) RhsPredicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUsmopsWideOp) RhsPredicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // LhsVector returns the op's lhs_vector operand.
-func (o IntrUsmopsWideOp) LhsVector() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrUsmopsWideOp) LhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // RhsVector returns the op's rhs_vector operand.
-func (o IntrUsmopsWideOp) RhsVector() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrUsmopsWideOp) RhsVector() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrUsmopsWideOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -2077,13 +2059,13 @@ func AsIntrWriteHorizOp(op *ir.Operation) (IntrWriteHorizOp, bool) {
 }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrWriteHorizOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrWriteHorizOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Predicate returns the op's predicate operand.
-func (o IntrWriteHorizOp) Predicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrWriteHorizOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Vector returns the op's vector operand.
-func (o IntrWriteHorizOp) Vector() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrWriteHorizOp) Vector() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrWriteHorizOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -2117,13 +2099,13 @@ func AsIntrWriteVertOp(op *ir.Operation) (IntrWriteVertOp, bool) {
 }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o IntrWriteVertOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrWriteVertOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Predicate returns the op's predicate operand.
-func (o IntrWriteVertOp) Predicate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrWriteVertOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Vector returns the op's vector operand.
-func (o IntrWriteVertOp) Vector() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrWriteVertOp) Vector() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // TileId returns the inherent attribute tile_id, or nil if it is not set.
 func (o IntrWriteVertOp) TileId() ir.Attribute { return o.op.Attr("tile_id") }
@@ -2187,22 +2169,26 @@ func AsLoadTileSliceOp(op *ir.Operation) (LoadTileSliceOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o LoadTileSliceOp) Base() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoadTileSliceOp) Base() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o LoadTileSliceOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LoadTileSliceOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Tile returns the op's tile operand.
-func (o LoadTileSliceOp) Tile() *ir.Value { return at(o.op.Operands(), 2) }
+func (o LoadTileSliceOp) Tile() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Indices returns the op's indices operand group.
-func (o LoadTileSliceOp) Indices() []*ir.Value { return span(o.op.Operands(), 3, o.op.NumOperands()-1) }
+func (o LoadTileSliceOp) Indices() []*ir.Value {
+	return ir.Span(o.op.Operands(), 3, o.op.NumOperands()-1)
+}
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o LoadTileSliceOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o LoadTileSliceOp) TileSliceIndex() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1)
+}
 
 // Result returns the op's result.
-func (o LoadTileSliceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LoadTileSliceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Layout returns the optional attribute layout, or nil if it is not set.
 func (o LoadTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -2238,13 +2224,13 @@ func AsMoveTileSliceToVectorOp(op *ir.Operation) (MoveTileSliceToVectorOp, bool)
 }
 
 // Tile returns the op's tile operand.
-func (o MoveTileSliceToVectorOp) Tile() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MoveTileSliceToVectorOp) Tile() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o MoveTileSliceToVectorOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MoveTileSliceToVectorOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MoveTileSliceToVectorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MoveTileSliceToVectorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Layout returns the optional attribute layout, or nil if it is not set.
 func (o MoveTileSliceToVectorOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -2280,16 +2266,16 @@ func AsMoveVectorToTileSliceOp(op *ir.Operation) (MoveVectorToTileSliceOp, bool)
 }
 
 // Vector returns the op's vector operand.
-func (o MoveVectorToTileSliceOp) Vector() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MoveVectorToTileSliceOp) Vector() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Tile returns the op's tile operand.
-func (o MoveVectorToTileSliceOp) Tile() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MoveVectorToTileSliceOp) Tile() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o MoveVectorToTileSliceOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MoveVectorToTileSliceOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o MoveVectorToTileSliceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MoveVectorToTileSliceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Layout returns the optional attribute layout, or nil if it is not set.
 func (o MoveVectorToTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -2326,12 +2312,12 @@ func AsOuterproductOp(op *ir.Operation) (OuterproductOp, bool) {
 
 // Lhs returns the op's lhs operand.
 func (o OuterproductOp) Lhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Rhs returns the op's rhs operand.
 func (o OuterproductOp) Rhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // LhsMask returns the op's lhsMask operand, or nil.
@@ -2359,7 +2345,7 @@ func (o OuterproductOp) Acc() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o OuterproductOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o OuterproductOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Kind returns the optional attribute kind, or nil if it is not set.
 func (o OuterproductOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -2397,12 +2383,12 @@ func AsSmopa2wayOp(op *ir.Operation) (Smopa2wayOp, bool) {
 
 // Lhs returns the op's lhs operand.
 func (o Smopa2wayOp) Lhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Rhs returns the op's rhs operand.
 func (o Smopa2wayOp) Rhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // LhsMask returns the op's lhsMask operand, or nil.
@@ -2430,7 +2416,7 @@ func (o Smopa2wayOp) Acc() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o Smopa2wayOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Smopa2wayOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmopa2wayOp creates an arm_sme.smopa_2way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2462,12 +2448,12 @@ func AsSmopa4wayOp(op *ir.Operation) (Smopa4wayOp, bool) {
 
 // Lhs returns the op's lhs operand.
 func (o Smopa4wayOp) Lhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Rhs returns the op's rhs operand.
 func (o Smopa4wayOp) Rhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // LhsMask returns the op's lhsMask operand, or nil.
@@ -2495,7 +2481,7 @@ func (o Smopa4wayOp) Acc() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o Smopa4wayOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Smopa4wayOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmopa4wayOp creates an arm_sme.smopa_4way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2527,12 +2513,12 @@ func AsSmops2wayOp(op *ir.Operation) (Smops2wayOp, bool) {
 
 // Lhs returns the op's lhs operand.
 func (o Smops2wayOp) Lhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Rhs returns the op's rhs operand.
 func (o Smops2wayOp) Rhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // LhsMask returns the op's lhsMask operand, or nil.
@@ -2560,7 +2546,7 @@ func (o Smops2wayOp) Acc() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o Smops2wayOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Smops2wayOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmops2wayOp creates an arm_sme.smops_2way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2592,12 +2578,12 @@ func AsSmops4wayOp(op *ir.Operation) (Smops4wayOp, bool) {
 
 // Lhs returns the op's lhs operand.
 func (o Smops4wayOp) Lhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Rhs returns the op's rhs operand.
 func (o Smops4wayOp) Rhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // LhsMask returns the op's lhsMask operand, or nil.
@@ -2625,7 +2611,7 @@ func (o Smops4wayOp) Acc() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o Smops4wayOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Smops4wayOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmops4wayOp creates an arm_sme.smops_4way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2656,19 +2642,21 @@ func AsStoreTileSliceOp(op *ir.Operation) (StoreTileSliceOp, bool) {
 }
 
 // Tile returns the op's tile operand.
-func (o StoreTileSliceOp) Tile() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StoreTileSliceOp) Tile() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TileSliceIndex returns the op's tile_slice_index operand.
-func (o StoreTileSliceOp) TileSliceIndex() *ir.Value { return at(o.op.Operands(), 1) }
+func (o StoreTileSliceOp) TileSliceIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o StoreTileSliceOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o StoreTileSliceOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Base returns the op's base operand.
-func (o StoreTileSliceOp) Base() *ir.Value { return at(o.op.Operands(), 3) }
+func (o StoreTileSliceOp) Base() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Indices returns the op's indices operand group.
-func (o StoreTileSliceOp) Indices() []*ir.Value { return span(o.op.Operands(), 4, o.op.NumOperands()) }
+func (o StoreTileSliceOp) Indices() []*ir.Value {
+	return ir.Span(o.op.Operands(), 4, o.op.NumOperands())
+}
 
 // Layout returns the optional attribute layout, or nil if it is not set.
 func (o StoreTileSliceOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -2704,7 +2692,7 @@ func AsStreamingVlOp(op *ir.Operation) (StreamingVlOp, bool) {
 }
 
 // Result returns the op's result.
-func (o StreamingVlOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o StreamingVlOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // TypeSize returns the inherent attribute type_size, or nil if it is not set.
 func (o StreamingVlOp) TypeSize() ir.Attribute { return o.op.Attr("type_size") }
@@ -2738,12 +2726,12 @@ func AsSumopa4wayOp(op *ir.Operation) (Sumopa4wayOp, bool) {
 
 // Lhs returns the op's lhs operand.
 func (o Sumopa4wayOp) Lhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Rhs returns the op's rhs operand.
 func (o Sumopa4wayOp) Rhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // LhsMask returns the op's lhsMask operand, or nil.
@@ -2771,7 +2759,7 @@ func (o Sumopa4wayOp) Acc() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o Sumopa4wayOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Sumopa4wayOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSumopa4wayOp creates an arm_sme.sumopa_4way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2803,12 +2791,12 @@ func AsSumops4wayOp(op *ir.Operation) (Sumops4wayOp, bool) {
 
 // Lhs returns the op's lhs operand.
 func (o Sumops4wayOp) Lhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Rhs returns the op's rhs operand.
 func (o Sumops4wayOp) Rhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // LhsMask returns the op's lhsMask operand, or nil.
@@ -2836,7 +2824,7 @@ func (o Sumops4wayOp) Acc() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o Sumops4wayOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Sumops4wayOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSumops4wayOp creates an arm_sme.sumops_4way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2868,7 +2856,7 @@ func AsTileLoadOp(op *ir.Operation) (TileLoadOp, bool) {
 
 // Base returns the op's base operand.
 func (o TileLoadOp) Base() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Indices returns the op's indices operand group.
@@ -2893,7 +2881,7 @@ func (o TileLoadOp) Mask() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o TileLoadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TileLoadOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Layout returns the optional attribute layout, or nil if it is not set.
 func (o TileLoadOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -2931,12 +2919,12 @@ func AsTileStoreOp(op *ir.Operation) (TileStoreOp, bool) {
 
 // ValueToStore returns the op's valueToStore operand.
 func (o TileStoreOp) ValueToStore() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Base returns the op's base operand.
 func (o TileStoreOp) Base() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Indices returns the op's indices operand group.
@@ -2988,12 +2976,12 @@ func AsUmopa2wayOp(op *ir.Operation) (Umopa2wayOp, bool) {
 
 // Lhs returns the op's lhs operand.
 func (o Umopa2wayOp) Lhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Rhs returns the op's rhs operand.
 func (o Umopa2wayOp) Rhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // LhsMask returns the op's lhsMask operand, or nil.
@@ -3021,7 +3009,7 @@ func (o Umopa2wayOp) Acc() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o Umopa2wayOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Umopa2wayOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUmopa2wayOp creates an arm_sme.umopa_2way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3053,12 +3041,12 @@ func AsUmopa4wayOp(op *ir.Operation) (Umopa4wayOp, bool) {
 
 // Lhs returns the op's lhs operand.
 func (o Umopa4wayOp) Lhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Rhs returns the op's rhs operand.
 func (o Umopa4wayOp) Rhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // LhsMask returns the op's lhsMask operand, or nil.
@@ -3086,7 +3074,7 @@ func (o Umopa4wayOp) Acc() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o Umopa4wayOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Umopa4wayOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUmopa4wayOp creates an arm_sme.umopa_4way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3118,12 +3106,12 @@ func AsUmops2wayOp(op *ir.Operation) (Umops2wayOp, bool) {
 
 // Lhs returns the op's lhs operand.
 func (o Umops2wayOp) Lhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Rhs returns the op's rhs operand.
 func (o Umops2wayOp) Rhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // LhsMask returns the op's lhsMask operand, or nil.
@@ -3151,7 +3139,7 @@ func (o Umops2wayOp) Acc() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o Umops2wayOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Umops2wayOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUmops2wayOp creates an arm_sme.umops_2way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3183,12 +3171,12 @@ func AsUmops4wayOp(op *ir.Operation) (Umops4wayOp, bool) {
 
 // Lhs returns the op's lhs operand.
 func (o Umops4wayOp) Lhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Rhs returns the op's rhs operand.
 func (o Umops4wayOp) Rhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // LhsMask returns the op's lhsMask operand, or nil.
@@ -3216,7 +3204,7 @@ func (o Umops4wayOp) Acc() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o Umops4wayOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Umops4wayOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUmops4wayOp creates an arm_sme.umops_4way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3248,12 +3236,12 @@ func AsUsmopa4wayOp(op *ir.Operation) (Usmopa4wayOp, bool) {
 
 // Lhs returns the op's lhs operand.
 func (o Usmopa4wayOp) Lhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Rhs returns the op's rhs operand.
 func (o Usmopa4wayOp) Rhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // LhsMask returns the op's lhsMask operand, or nil.
@@ -3281,7 +3269,7 @@ func (o Usmopa4wayOp) Acc() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o Usmopa4wayOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Usmopa4wayOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUsmopa4wayOp creates an arm_sme.usmopa_4way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3313,12 +3301,12 @@ func AsUsmops4wayOp(op *ir.Operation) (Usmops4wayOp, bool) {
 
 // Lhs returns the op's lhs operand.
 func (o Usmops4wayOp) Lhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Rhs returns the op's rhs operand.
 func (o Usmops4wayOp) Rhs() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // LhsMask returns the op's lhsMask operand, or nil.
@@ -3346,7 +3334,7 @@ func (o Usmops4wayOp) Acc() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o Usmops4wayOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Usmops4wayOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUsmops4wayOp creates an arm_sme.usmops_4way at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3377,7 +3365,7 @@ func AsZeroOp(op *ir.Operation) (ZeroOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ZeroOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ZeroOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildZeroOp creates an arm_sme.zero at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions

@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -69,10 +51,10 @@ func AsConvertFromSvboolOp(op *ir.Operation) (ConvertFromSvboolOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ConvertFromSvboolOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertFromSvboolOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ConvertFromSvboolOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertFromSvboolOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildConvertFromSvboolOp creates an arm_sve.convert_from_svbool at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -102,10 +84,10 @@ func AsConvertToSvboolOp(op *ir.Operation) (ConvertToSvboolOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ConvertToSvboolOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertToSvboolOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ConvertToSvboolOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertToSvboolOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildConvertToSvboolOp creates an arm_sve.convert_to_svbool at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -135,10 +117,10 @@ func AsDupqLaneOp(op *ir.Operation) (DupqLaneOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o DupqLaneOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DupqLaneOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dst returns the op's dst result.
-func (o DupqLaneOp) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o DupqLaneOp) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Lane returns the inherent attribute lane, or nil if it is not set.
 func (o DupqLaneOp) Lane() ir.Attribute { return o.op.Attr("lane") }
@@ -172,16 +154,16 @@ func AsIntrAddOp(op *ir.Operation) (IntrAddOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrAddOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrAddOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrAddOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrAddOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrAddOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrAddOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrAddOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrAddOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrAddOp creates an arm_sve.intr.add at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -211,16 +193,16 @@ func AsIntrBfmmlaOp(op *ir.Operation) (IntrBfmmlaOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o IntrBfmmlaOp) Acc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrBfmmlaOp) Acc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o IntrBfmmlaOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrBfmmlaOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o IntrBfmmlaOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrBfmmlaOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrBfmmlaOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrBfmmlaOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrBfmmlaOp creates an arm_sve.intr.bfmmla at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -250,10 +232,10 @@ func AsIntrConvertFromSvboolOp(op *ir.Operation) (IntrConvertFromSvboolOp, bool)
 }
 
 // Svbool returns the op's svbool operand.
-func (o IntrConvertFromSvboolOp) Svbool() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrConvertFromSvboolOp) Svbool() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrConvertFromSvboolOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrConvertFromSvboolOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrConvertFromSvboolOp creates an arm_sve.intr.convert.from.svbool at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -283,10 +265,10 @@ func AsIntrConvertToSvboolOp(op *ir.Operation) (IntrConvertToSvboolOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o IntrConvertToSvboolOp) Mask() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrConvertToSvboolOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrConvertToSvboolOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrConvertToSvboolOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrConvertToSvboolOp creates an arm_sve.intr.convert.to.svbool at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -316,10 +298,10 @@ func AsIntrDupqLaneOp(op *ir.Operation) (IntrDupqLaneOp, bool) {
 }
 
 // V returns the op's v operand.
-func (o IntrDupqLaneOp) V() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrDupqLaneOp) V() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrDupqLaneOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrDupqLaneOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Lane returns the inherent attribute lane, or nil if it is not set.
 func (o IntrDupqLaneOp) Lane() ir.Attribute { return o.op.Attr("lane") }
@@ -353,16 +335,16 @@ func AsIntrFaddOp(op *ir.Operation) (IntrFaddOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrFaddOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrFaddOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrFaddOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrFaddOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrFaddOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrFaddOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrFaddOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrFaddOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrFaddOp creates an arm_sve.intr.fadd at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -392,16 +374,16 @@ func AsIntrFdivOp(op *ir.Operation) (IntrFdivOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrFdivOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrFdivOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrFdivOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrFdivOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrFdivOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrFdivOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrFdivOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrFdivOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrFdivOp creates an arm_sve.intr.fdiv at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -431,16 +413,16 @@ func AsIntrFmulOp(op *ir.Operation) (IntrFmulOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrFmulOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrFmulOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrFmulOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrFmulOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrFmulOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrFmulOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrFmulOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrFmulOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrFmulOp creates an arm_sve.intr.fmul at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -470,16 +452,16 @@ func AsIntrFsubOp(op *ir.Operation) (IntrFsubOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrFsubOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrFsubOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrFsubOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrFsubOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrFsubOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrFsubOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrFsubOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrFsubOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrFsubOp creates an arm_sve.intr.fsub at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -509,16 +491,16 @@ func AsIntrMulOp(op *ir.Operation) (IntrMulOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrMulOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMulOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrMulOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMulOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrMulOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrMulOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrMulOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrMulOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrMulOp creates an arm_sve.intr.mul at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -548,16 +530,16 @@ func AsIntrPselOp(op *ir.Operation) (IntrPselOp, bool) {
 }
 
 // P1 returns the op's p1 operand.
-func (o IntrPselOp) P1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrPselOp) P1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // P2 returns the op's p2 operand.
-func (o IntrPselOp) P2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrPselOp) P2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Index returns the op's index operand.
-func (o IntrPselOp) Index() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrPselOp) Index() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrPselOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrPselOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrPselOp creates an arm_sve.intr.psel at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -587,16 +569,16 @@ func AsIntrSdivOp(op *ir.Operation) (IntrSdivOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrSdivOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSdivOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrSdivOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSdivOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrSdivOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSdivOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrSdivOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSdivOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrSdivOp creates an arm_sve.intr.sdiv at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -626,16 +608,16 @@ func AsIntrSdotOp(op *ir.Operation) (IntrSdotOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrSdotOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSdotOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrSdotOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSdotOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrSdotOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSdotOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrSdotOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSdotOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrSdotOp creates an arm_sve.intr.sdot at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -665,16 +647,16 @@ func AsIntrSmmlaOp(op *ir.Operation) (IntrSmmlaOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrSmmlaOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSmmlaOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrSmmlaOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSmmlaOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrSmmlaOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSmmlaOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrSmmlaOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSmmlaOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrSmmlaOp creates an arm_sve.intr.smmla at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -704,16 +686,16 @@ func AsIntrSubOp(op *ir.Operation) (IntrSubOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrSubOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSubOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrSubOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSubOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrSubOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrSubOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrSubOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSubOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrSubOp creates an arm_sve.intr.sub at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -743,16 +725,16 @@ func AsIntrUdivOp(op *ir.Operation) (IntrUdivOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrUdivOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUdivOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrUdivOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUdivOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrUdivOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrUdivOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrUdivOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrUdivOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrUdivOp creates an arm_sve.intr.udiv at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -782,16 +764,16 @@ func AsIntrUdotOp(op *ir.Operation) (IntrUdotOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrUdotOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUdotOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrUdotOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUdotOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrUdotOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrUdotOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrUdotOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrUdotOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrUdotOp creates an arm_sve.intr.udot at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -821,16 +803,16 @@ func AsIntrUmmlaOp(op *ir.Operation) (IntrUmmlaOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrUmmlaOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUmmlaOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrUmmlaOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUmmlaOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrUmmlaOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrUmmlaOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrUmmlaOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrUmmlaOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrUmmlaOp creates an arm_sve.intr.ummla at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -860,16 +842,16 @@ func AsIntrUsmmlaOp(op *ir.Operation) (IntrUsmmlaOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrUsmmlaOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUsmmlaOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrUsmmlaOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUsmmlaOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IntrUsmmlaOp) Operand2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrUsmmlaOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrUsmmlaOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrUsmmlaOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrUsmmlaOp creates an arm_sve.intr.usmmla at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -899,13 +881,13 @@ func AsIntrWhileltOp(op *ir.Operation) (IntrWhileltOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o IntrWhileltOp) Base() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrWhileltOp) Base() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // N returns the op's n operand.
-func (o IntrWhileltOp) N() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrWhileltOp) N() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrWhileltOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrWhileltOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrWhileltOp creates an arm_sve.intr.whilelt at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -935,13 +917,13 @@ func AsIntrZipX2Op(op *ir.Operation) (IntrZipX2Op, bool) {
 }
 
 // V1 returns the op's v1 operand.
-func (o IntrZipX2Op) V1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrZipX2Op) V1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // V2 returns the op's v2 operand.
-func (o IntrZipX2Op) V2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrZipX2Op) V2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrZipX2Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrZipX2Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrZipX2Op creates an arm_sve.intr.zip.x2 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -971,19 +953,19 @@ func AsIntrZipX4Op(op *ir.Operation) (IntrZipX4Op, bool) {
 }
 
 // V1 returns the op's v1 operand.
-func (o IntrZipX4Op) V1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrZipX4Op) V1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // V2 returns the op's v2 operand.
-func (o IntrZipX4Op) V2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrZipX4Op) V2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // V3 returns the op's v3 operand.
-func (o IntrZipX4Op) V3() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrZipX4Op) V3() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // V4 returns the op's v4 operand.
-func (o IntrZipX4Op) V4() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrZipX4Op) V4() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrZipX4Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrZipX4Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrZipX4Op creates an arm_sve.intr.zip.x4 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1013,16 +995,16 @@ func AsMaskedAddfOp(op *ir.Operation) (MaskedAddfOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskedAddfOp) Mask() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaskedAddfOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o MaskedAddfOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaskedAddfOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o MaskedAddfOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MaskedAddfOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o MaskedAddfOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaskedAddfOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMaskedAddfOp creates an arm_sve.masked.addf at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1052,16 +1034,16 @@ func AsMaskedAddiOp(op *ir.Operation) (MaskedAddiOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskedAddiOp) Mask() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaskedAddiOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o MaskedAddiOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaskedAddiOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o MaskedAddiOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MaskedAddiOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o MaskedAddiOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaskedAddiOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMaskedAddiOp creates an arm_sve.masked.addi at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1091,16 +1073,16 @@ func AsMaskedDivfOp(op *ir.Operation) (MaskedDivfOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskedDivfOp) Mask() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaskedDivfOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o MaskedDivfOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaskedDivfOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o MaskedDivfOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MaskedDivfOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o MaskedDivfOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaskedDivfOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMaskedDivfOp creates an arm_sve.masked.divf at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1130,16 +1112,16 @@ func AsMaskedDiviSignedOp(op *ir.Operation) (MaskedDiviSignedOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskedDiviSignedOp) Mask() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaskedDiviSignedOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o MaskedDiviSignedOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaskedDiviSignedOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o MaskedDiviSignedOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MaskedDiviSignedOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o MaskedDiviSignedOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaskedDiviSignedOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMaskedDiviSignedOp creates an arm_sve.masked.divi_signed at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -1169,16 +1151,16 @@ func AsMaskedDiviUnsignedOp(op *ir.Operation) (MaskedDiviUnsignedOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskedDiviUnsignedOp) Mask() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaskedDiviUnsignedOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o MaskedDiviUnsignedOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaskedDiviUnsignedOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o MaskedDiviUnsignedOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MaskedDiviUnsignedOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o MaskedDiviUnsignedOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaskedDiviUnsignedOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMaskedDiviUnsignedOp creates an arm_sve.masked.divi_unsigned at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -1208,16 +1190,16 @@ func AsMaskedMulfOp(op *ir.Operation) (MaskedMulfOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskedMulfOp) Mask() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaskedMulfOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o MaskedMulfOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaskedMulfOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o MaskedMulfOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MaskedMulfOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o MaskedMulfOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaskedMulfOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMaskedMulfOp creates an arm_sve.masked.mulf at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1247,16 +1229,16 @@ func AsMaskedMuliOp(op *ir.Operation) (MaskedMuliOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskedMuliOp) Mask() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaskedMuliOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o MaskedMuliOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaskedMuliOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o MaskedMuliOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MaskedMuliOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o MaskedMuliOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaskedMuliOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMaskedMuliOp creates an arm_sve.masked.muli at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1286,16 +1268,16 @@ func AsMaskedSubfOp(op *ir.Operation) (MaskedSubfOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskedSubfOp) Mask() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaskedSubfOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o MaskedSubfOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaskedSubfOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o MaskedSubfOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MaskedSubfOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o MaskedSubfOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaskedSubfOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMaskedSubfOp creates an arm_sve.masked.subf at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1325,16 +1307,16 @@ func AsMaskedSubiOp(op *ir.Operation) (MaskedSubiOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskedSubiOp) Mask() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaskedSubiOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o MaskedSubiOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaskedSubiOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o MaskedSubiOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MaskedSubiOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o MaskedSubiOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaskedSubiOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMaskedSubiOp creates an arm_sve.masked.subi at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1364,16 +1346,16 @@ func AsPselOp(op *ir.Operation) (PselOp, bool) {
 }
 
 // P1 returns the op's p1 operand.
-func (o PselOp) P1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PselOp) P1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // P2 returns the op's p2 operand.
-func (o PselOp) P2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o PselOp) P2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Index returns the op's index operand.
-func (o PselOp) Index() *ir.Value { return at(o.op.Operands(), 2) }
+func (o PselOp) Index() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o PselOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PselOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildPselOp creates an arm_sve.psel at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1403,16 +1385,16 @@ func AsSdotOp(op *ir.Operation) (SdotOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o SdotOp) Acc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SdotOp) Acc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o SdotOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SdotOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o SdotOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o SdotOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Dst returns the op's dst result.
-func (o SdotOp) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o SdotOp) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSdotOp creates an arm_sve.sdot at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1442,16 +1424,16 @@ func AsSmmlaOp(op *ir.Operation) (SmmlaOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o SmmlaOp) Acc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SmmlaOp) Acc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o SmmlaOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SmmlaOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o SmmlaOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o SmmlaOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Dst returns the op's dst result.
-func (o SmmlaOp) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmmlaOp) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmmlaOp creates an arm_sve.smmla at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1481,16 +1463,16 @@ func AsUdotOp(op *ir.Operation) (UdotOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o UdotOp) Acc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UdotOp) Acc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o UdotOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o UdotOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o UdotOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o UdotOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Dst returns the op's dst result.
-func (o UdotOp) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o UdotOp) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUdotOp creates an arm_sve.udot at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1520,16 +1502,16 @@ func AsUmmlaOp(op *ir.Operation) (UmmlaOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o UmmlaOp) Acc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UmmlaOp) Acc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o UmmlaOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o UmmlaOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o UmmlaOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o UmmlaOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Dst returns the op's dst result.
-func (o UmmlaOp) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o UmmlaOp) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUmmlaOp creates an arm_sve.ummla at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1559,16 +1541,16 @@ func AsUsmmlaOp(op *ir.Operation) (UsmmlaOp, bool) {
 }
 
 // Acc returns the op's acc operand.
-func (o UsmmlaOp) Acc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UsmmlaOp) Acc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o UsmmlaOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o UsmmlaOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o UsmmlaOp) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o UsmmlaOp) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Dst returns the op's dst result.
-func (o UsmmlaOp) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o UsmmlaOp) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUsmmlaOp creates an arm_sve.usmmla at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1598,16 +1580,16 @@ func AsZipX2Op(op *ir.Operation) (ZipX2Op, bool) {
 }
 
 // SourceV1 returns the op's sourceV1 operand.
-func (o ZipX2Op) SourceV1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ZipX2Op) SourceV1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SourceV2 returns the op's sourceV2 operand.
-func (o ZipX2Op) SourceV2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ZipX2Op) SourceV2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // ResultV1 returns the op's resultV1 result.
-func (o ZipX2Op) ResultV1() *ir.Value { return at(o.op.Results(), 0) }
+func (o ZipX2Op) ResultV1() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ResultV2 returns the op's resultV2 result.
-func (o ZipX2Op) ResultV2() *ir.Value { return at(o.op.Results(), 1) }
+func (o ZipX2Op) ResultV2() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // BuildZipX2Op creates an arm_sve.zip.x2 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1637,28 +1619,28 @@ func AsZipX4Op(op *ir.Operation) (ZipX4Op, bool) {
 }
 
 // SourceV1 returns the op's sourceV1 operand.
-func (o ZipX4Op) SourceV1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ZipX4Op) SourceV1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SourceV2 returns the op's sourceV2 operand.
-func (o ZipX4Op) SourceV2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ZipX4Op) SourceV2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // SourceV3 returns the op's sourceV3 operand.
-func (o ZipX4Op) SourceV3() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ZipX4Op) SourceV3() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // SourceV4 returns the op's sourceV4 operand.
-func (o ZipX4Op) SourceV4() *ir.Value { return at(o.op.Operands(), 3) }
+func (o ZipX4Op) SourceV4() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // ResultV1 returns the op's resultV1 result.
-func (o ZipX4Op) ResultV1() *ir.Value { return at(o.op.Results(), 0) }
+func (o ZipX4Op) ResultV1() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ResultV2 returns the op's resultV2 result.
-func (o ZipX4Op) ResultV2() *ir.Value { return at(o.op.Results(), 1) }
+func (o ZipX4Op) ResultV2() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // ResultV3 returns the op's resultV3 result.
-func (o ZipX4Op) ResultV3() *ir.Value { return at(o.op.Results(), 2) }
+func (o ZipX4Op) ResultV3() *ir.Value { return ir.ElementAt(o.op.Results(), 2) }
 
 // ResultV4 returns the op's resultV4 result.
-func (o ZipX4Op) ResultV4() *ir.Value { return at(o.op.Results(), 3) }
+func (o ZipX4Op) ResultV4() *ir.Value { return ir.ElementAt(o.op.Results(), 3) }
 
 // BuildZipX4Op creates an arm_sve.zip.x4 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block

@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -69,13 +51,13 @@ func AsAddToGroupOp(op *ir.Operation) (AddToGroupOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AddToGroupOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AddToGroupOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Group returns the op's group operand.
-func (o AddToGroupOp) Group() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AddToGroupOp) Group() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Rank returns the op's rank result.
-func (o AddToGroupOp) Rank() *ir.Value { return at(o.op.Results(), 0) }
+func (o AddToGroupOp) Rank() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAddToGroupOp creates an async.add_to_group at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -105,7 +87,7 @@ func AsAwaitOp(op *ir.Operation) (AwaitOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AwaitOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AwaitOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result, or nil.
 func (o AwaitOp) Result() *ir.Value {
@@ -143,7 +125,7 @@ func AsAwaitAllOp(op *ir.Operation) (AwaitAllOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AwaitAllOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AwaitAllOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildAwaitAllOp creates an async.await_all at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -216,10 +198,10 @@ func AsCoroBeginOp(op *ir.Operation) (CoroBeginOp, bool) {
 }
 
 // Id returns the op's id operand.
-func (o CoroBeginOp) Id() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CoroBeginOp) Id() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Handle returns the op's handle result.
-func (o CoroBeginOp) Handle() *ir.Value { return at(o.op.Results(), 0) }
+func (o CoroBeginOp) Handle() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCoroBeginOp creates an async.coro.begin at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -249,7 +231,7 @@ func AsCoroEndOp(op *ir.Operation) (CoroEndOp, bool) {
 }
 
 // Handle returns the op's handle operand.
-func (o CoroEndOp) Handle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CoroEndOp) Handle() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildCoroEndOp creates an async.coro.end at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -279,10 +261,10 @@ func AsCoroFreeOp(op *ir.Operation) (CoroFreeOp, bool) {
 }
 
 // Id returns the op's id operand.
-func (o CoroFreeOp) Id() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CoroFreeOp) Id() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Handle returns the op's handle operand.
-func (o CoroFreeOp) Handle() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CoroFreeOp) Handle() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // BuildCoroFreeOp creates an async.coro.free at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -312,7 +294,7 @@ func AsCoroIdOp(op *ir.Operation) (CoroIdOp, bool) {
 }
 
 // Id returns the op's id result.
-func (o CoroIdOp) Id() *ir.Value { return at(o.op.Results(), 0) }
+func (o CoroIdOp) Id() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCoroIdOp creates an async.coro.id at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -341,10 +323,10 @@ func AsCoroSaveOp(op *ir.Operation) (CoroSaveOp, bool) {
 }
 
 // Handle returns the op's handle operand.
-func (o CoroSaveOp) Handle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CoroSaveOp) Handle() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // State returns the op's state result.
-func (o CoroSaveOp) State() *ir.Value { return at(o.op.Results(), 0) }
+func (o CoroSaveOp) State() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCoroSaveOp creates an async.coro.save at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -374,16 +356,16 @@ func AsCoroSuspendOp(op *ir.Operation) (CoroSuspendOp, bool) {
 }
 
 // State returns the op's state operand.
-func (o CoroSuspendOp) State() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CoroSuspendOp) State() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SuspendDest returns the op's suspendDest successor.
-func (o CoroSuspendOp) SuspendDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o CoroSuspendOp) SuspendDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // ResumeDest returns the op's resumeDest successor.
-func (o CoroSuspendOp) ResumeDest() *ir.Block { return at(o.op.Successors(), 1) }
+func (o CoroSuspendOp) ResumeDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 1) }
 
 // CleanupDest returns the op's cleanupDest successor.
-func (o CoroSuspendOp) CleanupDest() *ir.Block { return at(o.op.Successors(), 2) }
+func (o CoroSuspendOp) CleanupDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 2) }
 
 // BuildCoroSuspendOp creates an async.coro.suspend at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -414,10 +396,10 @@ func AsCreateGroupOp(op *ir.Operation) (CreateGroupOp, bool) {
 }
 
 // Size returns the op's size operand.
-func (o CreateGroupOp) Size() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CreateGroupOp) Size() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CreateGroupOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateGroupOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCreateGroupOp creates an async.create_group at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -457,13 +439,13 @@ func (o ExecuteOp) BodyOperands() []*ir.Value {
 }
 
 // Token returns the op's token result.
-func (o ExecuteOp) Token() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExecuteOp) Token() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BodyResults returns the op's bodyResults result group.
-func (o ExecuteOp) BodyResults() []*ir.Value { return span(o.op.Results(), 1, o.op.NumResults()) }
+func (o ExecuteOp) BodyResults() []*ir.Value { return ir.Span(o.op.Results(), 1, o.op.NumResults()) }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o ExecuteOp) BodyRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ExecuteOp) BodyRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildExecuteOp creates an async.execute at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -510,7 +492,7 @@ func (o FuncOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
 func (o FuncOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o FuncOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildFuncOp creates an async.func at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -571,7 +553,7 @@ func AsRuntimeAddRefOp(op *ir.Operation) (RuntimeAddRefOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RuntimeAddRefOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RuntimeAddRefOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Count returns the inherent attribute count, or nil if it is not set.
 func (o RuntimeAddRefOp) Count() ir.Attribute { return o.op.Attr("count") }
@@ -605,13 +587,13 @@ func AsRuntimeAddToGroupOp(op *ir.Operation) (RuntimeAddToGroupOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RuntimeAddToGroupOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RuntimeAddToGroupOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Group returns the op's group operand.
-func (o RuntimeAddToGroupOp) Group() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RuntimeAddToGroupOp) Group() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Rank returns the op's rank result.
-func (o RuntimeAddToGroupOp) Rank() *ir.Value { return at(o.op.Results(), 0) }
+func (o RuntimeAddToGroupOp) Rank() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRuntimeAddToGroupOp creates an async.runtime.add_to_group at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -641,7 +623,7 @@ func AsRuntimeAwaitOp(op *ir.Operation) (RuntimeAwaitOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RuntimeAwaitOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RuntimeAwaitOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildRuntimeAwaitOp creates an async.runtime.await at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -671,10 +653,10 @@ func AsRuntimeAwaitAndResumeOp(op *ir.Operation) (RuntimeAwaitAndResumeOp, bool)
 }
 
 // Operand returns the op's operand.
-func (o RuntimeAwaitAndResumeOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RuntimeAwaitAndResumeOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Handle returns the op's handle operand.
-func (o RuntimeAwaitAndResumeOp) Handle() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RuntimeAwaitAndResumeOp) Handle() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // BuildRuntimeAwaitAndResumeOp creates an async.runtime.await_and_resume at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -704,7 +686,7 @@ func AsRuntimeCreateOp(op *ir.Operation) (RuntimeCreateOp, bool) {
 }
 
 // Result returns the op's result.
-func (o RuntimeCreateOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RuntimeCreateOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRuntimeCreateOp creates an async.runtime.create at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -733,10 +715,10 @@ func AsRuntimeCreateGroupOp(op *ir.Operation) (RuntimeCreateGroupOp, bool) {
 }
 
 // Size returns the op's size operand.
-func (o RuntimeCreateGroupOp) Size() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RuntimeCreateGroupOp) Size() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o RuntimeCreateGroupOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RuntimeCreateGroupOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRuntimeCreateGroupOp creates an async.runtime.create_group at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -766,7 +748,7 @@ func AsRuntimeDropRefOp(op *ir.Operation) (RuntimeDropRefOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RuntimeDropRefOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RuntimeDropRefOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Count returns the inherent attribute count, or nil if it is not set.
 func (o RuntimeDropRefOp) Count() ir.Attribute { return o.op.Attr("count") }
@@ -800,10 +782,10 @@ func AsRuntimeIsErrorOp(op *ir.Operation) (RuntimeIsErrorOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RuntimeIsErrorOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RuntimeIsErrorOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // IsError returns the op's is_error result.
-func (o RuntimeIsErrorOp) IsError() *ir.Value { return at(o.op.Results(), 0) }
+func (o RuntimeIsErrorOp) IsError() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRuntimeIsErrorOp creates an async.runtime.is_error at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -833,10 +815,10 @@ func AsRuntimeLoadOp(op *ir.Operation) (RuntimeLoadOp, bool) {
 }
 
 // Storage returns the op's storage operand.
-func (o RuntimeLoadOp) Storage() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RuntimeLoadOp) Storage() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o RuntimeLoadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RuntimeLoadOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRuntimeLoadOp creates an async.runtime.load at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -866,7 +848,7 @@ func AsRuntimeNumWorkerThreadsOp(op *ir.Operation) (RuntimeNumWorkerThreadsOp, b
 }
 
 // Result returns the op's result.
-func (o RuntimeNumWorkerThreadsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RuntimeNumWorkerThreadsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRuntimeNumWorkerThreadsOp creates an async.runtime.num_worker_threads
 // at b's insertion point (detached when b has no block). Nil optional
@@ -895,7 +877,7 @@ func AsRuntimeResumeOp(op *ir.Operation) (RuntimeResumeOp, bool) {
 }
 
 // Handle returns the op's handle operand.
-func (o RuntimeResumeOp) Handle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RuntimeResumeOp) Handle() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildRuntimeResumeOp creates an async.runtime.resume at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -925,7 +907,7 @@ func AsRuntimeSetAvailableOp(op *ir.Operation) (RuntimeSetAvailableOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RuntimeSetAvailableOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RuntimeSetAvailableOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildRuntimeSetAvailableOp creates an async.runtime.set_available at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -955,7 +937,7 @@ func AsRuntimeSetErrorOp(op *ir.Operation) (RuntimeSetErrorOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RuntimeSetErrorOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RuntimeSetErrorOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildRuntimeSetErrorOp creates an async.runtime.set_error at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -985,10 +967,10 @@ func AsRuntimeStoreOp(op *ir.Operation) (RuntimeStoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o RuntimeStoreOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RuntimeStoreOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Storage returns the op's storage operand.
-func (o RuntimeStoreOp) Storage() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RuntimeStoreOp) Storage() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // BuildRuntimeStoreOp creates an async.runtime.store at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;

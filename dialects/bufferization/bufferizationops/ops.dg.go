@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -90,7 +72,7 @@ func (o AllocTensorOp) SizeHint() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o AllocTensorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllocTensorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MemorySpace returns the optional attribute memory_space, or nil if it is not set.
 func (o AllocTensorOp) MemorySpace() ir.Attribute { return o.op.Attr("memory_space") }
@@ -125,10 +107,10 @@ func AsCloneOp(op *ir.Operation) (CloneOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o CloneOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CloneOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o CloneOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o CloneOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCloneOp creates a bufferization.clone at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -204,7 +186,7 @@ func AsDeallocTensorOp(op *ir.Operation) (DeallocTensorOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o DeallocTensorOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DeallocTensorOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildDeallocTensorOp creates a bufferization.dealloc_tensor at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -234,10 +216,10 @@ func AsMaterializeInDestinationOp(op *ir.Operation) (MaterializeInDestinationOp,
 }
 
 // Source returns the op's source operand.
-func (o MaterializeInDestinationOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaterializeInDestinationOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dest returns the op's dest operand.
-func (o MaterializeInDestinationOp) Dest() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaterializeInDestinationOp) Dest() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result, or nil.
 func (o MaterializeInDestinationOp) Result() *ir.Value {
@@ -283,10 +265,10 @@ func AsToBufferOp(op *ir.Operation) (ToBufferOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o ToBufferOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ToBufferOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Buffer returns the op's buffer result.
-func (o ToBufferOp) Buffer() *ir.Value { return at(o.op.Results(), 0) }
+func (o ToBufferOp) Buffer() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ReadOnly returns the optional attribute read_only, or nil if it is not set.
 func (o ToBufferOp) ReadOnly() ir.Attribute { return o.op.Attr("read_only") }
@@ -320,10 +302,10 @@ func AsToMemrefOp(op *ir.Operation) (ToMemrefOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o ToMemrefOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ToMemrefOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Memref returns the op's memref result.
-func (o ToMemrefOp) Memref() *ir.Value { return at(o.op.Results(), 0) }
+func (o ToMemrefOp) Memref() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ReadOnly returns the optional attribute read_only, or nil if it is not set.
 func (o ToMemrefOp) ReadOnly() ir.Attribute { return o.op.Attr("read_only") }
@@ -357,10 +339,10 @@ func AsToTensorOp(op *ir.Operation) (ToTensorOp, bool) {
 }
 
 // Buffer returns the op's buffer operand.
-func (o ToTensorOp) Buffer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ToTensorOp) Buffer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ToTensorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ToTensorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Restrict returns the optional attribute restrict, or nil if it is not set.
 func (o ToTensorOp) Restrict() ir.Attribute { return o.op.Attr("restrict") }

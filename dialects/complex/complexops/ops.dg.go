@@ -30,24 +30,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -72,10 +54,10 @@ func AsAbsOp(op *ir.Operation) (AbsOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o AbsOp) Complex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AbsOp) Complex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AbsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AbsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AbsOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -111,13 +93,13 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AddOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AddOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AddOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -153,10 +135,10 @@ func AsAngleOp(op *ir.Operation) (AngleOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o AngleOp) Complex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AngleOp) Complex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AngleOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AngleOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AngleOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -192,13 +174,13 @@ func AsAtan2Op(op *ir.Operation) (Atan2Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Atan2Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Atan2Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o Atan2Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Atan2Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o Atan2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Atan2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o Atan2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -234,10 +216,10 @@ func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BitcastOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitcastOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o BitcastOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitcastOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitcastOp creates a complex.bitcast at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -267,10 +249,10 @@ func AsConjOp(op *ir.Operation) (ConjOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o ConjOp) Complex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConjOp) Complex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ConjOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConjOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ConjOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -306,7 +288,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Complex returns the op's complex result.
-func (o ConstantOp) Complex() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstantOp) Complex() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -339,10 +321,10 @@ func AsCosOp(op *ir.Operation) (CosOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o CosOp) Complex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CosOp) Complex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CosOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CosOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o CosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -378,13 +360,13 @@ func AsCreateOp(op *ir.Operation) (CreateOp, bool) {
 }
 
 // Real returns the op's real operand.
-func (o CreateOp) Real() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CreateOp) Real() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Imaginary returns the op's imaginary operand.
-func (o CreateOp) Imaginary() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CreateOp) Imaginary() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Complex returns the op's complex result.
-func (o CreateOp) Complex() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateOp) Complex() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCreateOp creates a complex.create at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -414,13 +396,13 @@ func AsDivOp(op *ir.Operation) (DivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DivOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DivOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DivOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DivOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o DivOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -456,13 +438,13 @@ func AsEqOp(op *ir.Operation) (EqOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o EqOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o EqOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o EqOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o EqOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o EqOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o EqOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildEqOp creates a complex.eq at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -492,10 +474,10 @@ func AsExpOp(op *ir.Operation) (ExpOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o ExpOp) Complex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExpOp) Complex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ExpOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExpOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ExpOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -531,10 +513,10 @@ func AsExpm1Op(op *ir.Operation) (Expm1Op, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o Expm1Op) Complex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Expm1Op) Complex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o Expm1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Expm1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o Expm1Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -570,10 +552,10 @@ func AsImOp(op *ir.Operation) (ImOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o ImOp) Complex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ImOp) Complex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Imaginary returns the op's imaginary result.
-func (o ImOp) Imaginary() *ir.Value { return at(o.op.Results(), 0) }
+func (o ImOp) Imaginary() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ImOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -609,10 +591,10 @@ func AsLogOp(op *ir.Operation) (LogOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o LogOp) Complex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogOp) Complex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o LogOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o LogOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -648,10 +630,10 @@ func AsLog1pOp(op *ir.Operation) (Log1pOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o Log1pOp) Complex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Log1pOp) Complex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o Log1pOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Log1pOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o Log1pOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -687,13 +669,13 @@ func AsMulOp(op *ir.Operation) (MulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MulOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MulOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MulOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MulOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MulOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MulOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o MulOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -729,10 +711,10 @@ func AsNegOp(op *ir.Operation) (NegOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o NegOp) Complex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NegOp) Complex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o NegOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o NegOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o NegOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -768,13 +750,13 @@ func AsNeqOp(op *ir.Operation) (NeqOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o NeqOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NeqOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o NeqOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o NeqOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o NeqOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o NeqOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildNeqOp creates a complex.neq at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -804,13 +786,13 @@ func AsPowOp(op *ir.Operation) (PowOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o PowOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PowOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o PowOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o PowOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o PowOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PowOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o PowOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -846,13 +828,13 @@ func AsPowiOp(op *ir.Operation) (PowiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o PowiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PowiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o PowiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o PowiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o PowiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PowiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o PowiOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -886,10 +868,10 @@ func AsReOp(op *ir.Operation) (ReOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o ReOp) Complex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReOp) Complex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Real returns the op's real result.
-func (o ReOp) Real() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReOp) Real() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ReOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -925,10 +907,10 @@ func AsRsqrtOp(op *ir.Operation) (RsqrtOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o RsqrtOp) Complex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RsqrtOp) Complex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o RsqrtOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RsqrtOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o RsqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -964,10 +946,10 @@ func AsSignOp(op *ir.Operation) (SignOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o SignOp) Complex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SignOp) Complex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SignOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SignOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o SignOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1003,10 +985,10 @@ func AsSinOp(op *ir.Operation) (SinOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o SinOp) Complex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SinOp) Complex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o SinOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1042,10 +1024,10 @@ func AsSqrtOp(op *ir.Operation) (SqrtOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o SqrtOp) Complex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SqrtOp) Complex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SqrtOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SqrtOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o SqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1081,13 +1063,13 @@ func AsSubOp(op *ir.Operation) (SubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SubOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o SubOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SubOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SubOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o SubOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1123,10 +1105,10 @@ func AsTanOp(op *ir.Operation) (TanOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o TanOp) Complex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TanOp) Complex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o TanOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TanOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o TanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1162,10 +1144,10 @@ func AsTanhOp(op *ir.Operation) (TanhOp, bool) {
 }
 
 // Complex returns the op's complex operand.
-func (o TanhOp) Complex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TanhOp) Complex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o TanhOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TanhOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o TanhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }

@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -69,13 +51,13 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AddOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AddOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAddOp creates an emitc.add at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -105,10 +87,10 @@ func AsAddressOfOp(op *ir.Operation) (AddressOfOp, bool) {
 }
 
 // Reference returns the op's reference operand.
-func (o AddressOfOp) Reference() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AddressOfOp) Reference() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AddressOfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AddressOfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAddressOfOp creates an emitc.address_of at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -138,10 +120,10 @@ func AsApplyOp(op *ir.Operation) (ApplyOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ApplyOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ApplyOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ApplyOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ApplyOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ApplicableOperator returns the inherent attribute applicableOperator, or nil if it is not set.
 func (o ApplyOp) ApplicableOperator() ir.Attribute { return o.op.Attr("applicableOperator") }
@@ -175,10 +157,10 @@ func AsAssignOp(op *ir.Operation) (AssignOp, bool) {
 }
 
 // Var returns the op's var operand.
-func (o AssignOp) Var() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AssignOp) Var() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o AssignOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AssignOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // BuildAssignOp creates an emitc.assign at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -208,13 +190,13 @@ func AsBitwiseAndOp(op *ir.Operation) (BitwiseAndOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BitwiseAndOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitwiseAndOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BitwiseAndOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BitwiseAndOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BitwiseAndOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitwiseAndOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitwiseAndOp creates an emitc.bitwise_and at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -244,13 +226,13 @@ func AsBitwiseLeftShiftOp(op *ir.Operation) (BitwiseLeftShiftOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BitwiseLeftShiftOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitwiseLeftShiftOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BitwiseLeftShiftOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BitwiseLeftShiftOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BitwiseLeftShiftOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitwiseLeftShiftOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitwiseLeftShiftOp creates an emitc.bitwise_left_shift at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -280,10 +262,10 @@ func AsBitwiseNotOp(op *ir.Operation) (BitwiseNotOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BitwiseNotOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitwiseNotOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o BitwiseNotOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitwiseNotOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitwiseNotOp creates an emitc.bitwise_not at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -313,13 +295,13 @@ func AsBitwiseOrOp(op *ir.Operation) (BitwiseOrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BitwiseOrOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitwiseOrOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BitwiseOrOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BitwiseOrOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BitwiseOrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitwiseOrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitwiseOrOp creates an emitc.bitwise_or at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -349,13 +331,13 @@ func AsBitwiseRightShiftOp(op *ir.Operation) (BitwiseRightShiftOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BitwiseRightShiftOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitwiseRightShiftOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BitwiseRightShiftOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BitwiseRightShiftOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BitwiseRightShiftOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitwiseRightShiftOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitwiseRightShiftOp creates an emitc.bitwise_right_shift at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -385,13 +367,13 @@ func AsBitwiseXorOp(op *ir.Operation) (BitwiseXorOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BitwiseXorOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitwiseXorOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BitwiseXorOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BitwiseXorOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BitwiseXorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitwiseXorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitwiseXorOp creates an emitc.bitwise_xor at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -507,10 +489,10 @@ func AsCastOp(op *ir.Operation) (CastOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o CastOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CastOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dest returns the op's dest result.
-func (o CastOp) Dest() *ir.Value { return at(o.op.Results(), 0) }
+func (o CastOp) Dest() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCastOp creates an emitc.cast at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -546,7 +528,7 @@ func (o ClassOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 func (o ClassOp) FinalSpecifier() ir.Attribute { return o.op.Attr("final_specifier") }
 
 // Body returns the op's body region.
-func (o ClassOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ClassOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildClassOp creates an emitc.class at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -577,13 +559,13 @@ func AsCmpOp(op *ir.Operation) (CmpOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CmpOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CmpOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CmpOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CmpOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CmpOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CmpOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Predicate returns the inherent attribute predicate, or nil if it is not set.
 func (o CmpOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
@@ -617,16 +599,16 @@ func AsConditionalOp(op *ir.Operation) (ConditionalOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o ConditionalOp) Condition() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConditionalOp) Condition() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TrueValue returns the op's true_value operand.
-func (o ConditionalOp) TrueValue() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ConditionalOp) TrueValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // FalseValue returns the op's false_value operand.
-func (o ConditionalOp) FalseValue() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ConditionalOp) FalseValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o ConditionalOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConditionalOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildConditionalOp creates an emitc.conditional at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -656,7 +638,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstantOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstantOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -719,10 +701,10 @@ func AsDereferenceOp(op *ir.Operation) (DereferenceOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o DereferenceOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DereferenceOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o DereferenceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DereferenceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDereferenceOp creates an emitc.dereference at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -752,13 +734,13 @@ func AsDivOp(op *ir.Operation) (DivOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o DivOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DivOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o DivOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DivOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DivOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DivOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDivOp creates an emitc.div at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -788,10 +770,10 @@ func AsDoOp(op *ir.Operation) (DoOp, bool) {
 }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o DoOp) BodyRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DoOp) BodyRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // ConditionRegion returns the op's conditionRegion region.
-func (o DoOp) ConditionRegion() *ir.Region { return at(o.op.Regions(), 1) }
+func (o DoOp) ConditionRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // BuildDoOp creates an emitc.do at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -825,13 +807,13 @@ func AsExpressionOp(op *ir.Operation) (ExpressionOp, bool) {
 func (o ExpressionOp) Defs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o ExpressionOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExpressionOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DoNotInline returns the optional attribute do_not_inline, or nil if it is not set.
 func (o ExpressionOp) DoNotInline() ir.Attribute { return o.op.Attr("do_not_inline") }
 
 // Region returns the op's region.
-func (o ExpressionOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ExpressionOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildExpressionOp creates an emitc.expression at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -902,7 +884,7 @@ func AsFileOp(op *ir.Operation) (FileOp, bool) {
 func (o FileOp) Id() ir.Attribute { return o.op.Attr("id") }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o FileOp) BodyRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o FileOp) BodyRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildFileOp creates an emitc.file at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -933,16 +915,16 @@ func AsForOp(op *ir.Operation) (ForOp, bool) {
 }
 
 // LowerBound returns the op's lowerBound operand.
-func (o ForOp) LowerBound() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ForOp) LowerBound() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // UpperBound returns the op's upperBound operand.
-func (o ForOp) UpperBound() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ForOp) UpperBound() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Step returns the op's step operand.
-func (o ForOp) Step() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ForOp) Step() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Region returns the op's region.
-func (o ForOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ForOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildForOp creates an emitc.for at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -988,7 +970,7 @@ func (o FuncOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
 func (o FuncOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o FuncOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildFuncOp creates an emitc.func at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1019,7 +1001,7 @@ func AsGetFieldOp(op *ir.Operation) (GetFieldOp, bool) {
 }
 
 // Result returns the op's result.
-func (o GetFieldOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetFieldOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FieldName returns the inherent attribute field_name, or nil if it is not set.
 func (o GetFieldOp) FieldName() ir.Attribute { return o.op.Attr("field_name") }
@@ -1052,7 +1034,7 @@ func AsGetGlobalOp(op *ir.Operation) (GetGlobalOp, bool) {
 }
 
 // Result returns the op's result.
-func (o GetGlobalOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetGlobalOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o GetGlobalOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -1130,13 +1112,13 @@ func AsIfOp(op *ir.Operation) (IfOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o IfOp) Condition() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IfOp) Condition() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ThenRegion returns the op's thenRegion region.
-func (o IfOp) ThenRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o IfOp) ThenRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // ElseRegion returns the op's elseRegion region.
-func (o IfOp) ElseRegion() *ir.Region { return at(o.op.Regions(), 1) }
+func (o IfOp) ElseRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // BuildIfOp creates an emitc.if at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -1201,7 +1183,7 @@ func AsLiteralOp(op *ir.Operation) (LiteralOp, bool) {
 }
 
 // Result returns the op's result.
-func (o LiteralOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LiteralOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o LiteralOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -1234,10 +1216,10 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LoadOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoadOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o LoadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LoadOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLoadOp creates an emitc.load at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1267,13 +1249,13 @@ func AsLogicalAndOp(op *ir.Operation) (LogicalAndOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o LogicalAndOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogicalAndOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o LogicalAndOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LogicalAndOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o LogicalAndOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogicalAndOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogicalAndOp creates an emitc.logical_and at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1303,10 +1285,10 @@ func AsLogicalNotOp(op *ir.Operation) (LogicalNotOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LogicalNotOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogicalNotOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o LogicalNotOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogicalNotOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogicalNotOp creates an emitc.logical_not at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1336,13 +1318,13 @@ func AsLogicalOrOp(op *ir.Operation) (LogicalOrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o LogicalOrOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogicalOrOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o LogicalOrOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LogicalOrOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o LogicalOrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogicalOrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogicalOrOp creates an emitc.logical_or at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1372,10 +1354,10 @@ func AsMemberOp(op *ir.Operation) (MemberOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o MemberOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MemberOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o MemberOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MemberOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Member returns the inherent attribute member, or nil if it is not set.
 func (o MemberOp) Member() ir.Attribute { return o.op.Attr("member") }
@@ -1409,10 +1391,10 @@ func AsMemberOfPtrOp(op *ir.Operation) (MemberOfPtrOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o MemberOfPtrOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MemberOfPtrOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o MemberOfPtrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MemberOfPtrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Member returns the inherent attribute member, or nil if it is not set.
 func (o MemberOfPtrOp) Member() ir.Attribute { return o.op.Attr("member") }
@@ -1446,13 +1428,13 @@ func AsMulOp(op *ir.Operation) (MulOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o MulOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MulOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o MulOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MulOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MulOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MulOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMulOp creates an emitc.mul at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -1482,13 +1464,13 @@ func AsRemOp(op *ir.Operation) (RemOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o RemOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RemOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o RemOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RemOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o RemOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RemOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRemOp creates an emitc.rem at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -1553,13 +1535,13 @@ func AsSubOp(op *ir.Operation) (SubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SubOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o SubOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SubOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SubOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSubOp creates an emitc.sub at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -1589,13 +1571,13 @@ func AsSubscriptOp(op *ir.Operation) (SubscriptOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o SubscriptOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubscriptOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
-func (o SubscriptOp) Indices() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o SubscriptOp) Indices() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o SubscriptOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubscriptOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSubscriptOp creates an emitc.subscript at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1625,16 +1607,16 @@ func AsSwitchOp(op *ir.Operation) (SwitchOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o SwitchOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SwitchOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Cases returns the inherent attribute cases, or nil if it is not set.
 func (o SwitchOp) Cases() ir.Attribute { return o.op.Attr("cases") }
 
 // DefaultRegion returns the op's defaultRegion region.
-func (o SwitchOp) DefaultRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SwitchOp) DefaultRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // CaseRegions returns the op's caseRegions regions.
-func (o SwitchOp) CaseRegions() []*ir.Region { return span(o.op.Regions(), 1, o.op.NumRegions()) }
+func (o SwitchOp) CaseRegions() []*ir.Region { return ir.Span(o.op.Regions(), 1, o.op.NumRegions()) }
 
 // BuildSwitchOp creates an emitc.switch at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1669,10 +1651,10 @@ func AsUnaryMinusOp(op *ir.Operation) (UnaryMinusOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o UnaryMinusOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UnaryMinusOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o UnaryMinusOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UnaryMinusOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUnaryMinusOp creates an emitc.unary_minus at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1702,10 +1684,10 @@ func AsUnaryPlusOp(op *ir.Operation) (UnaryPlusOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o UnaryPlusOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UnaryPlusOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o UnaryPlusOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UnaryPlusOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUnaryPlusOp creates an emitc.unary_plus at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1735,7 +1717,7 @@ func AsVariableOp(op *ir.Operation) (VariableOp, bool) {
 }
 
 // Result returns the op's result.
-func (o VariableOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o VariableOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o VariableOp) Value() ir.Attribute { return o.op.Attr("value") }

@@ -29,24 +29,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -71,10 +53,10 @@ func AsAllReduceOp(op *ir.Operation) (AllReduceOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o AllReduceOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AllReduceOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AllReduceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllReduceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OpAttr returns the optional attribute op, or nil if it is not set.
 func (o AllReduceOp) OpAttr() ir.Attribute { return o.op.Attr("op") }
@@ -83,7 +65,7 @@ func (o AllReduceOp) OpAttr() ir.Attribute { return o.op.Attr("op") }
 func (o AllReduceOp) Uniform() ir.Attribute { return o.op.Attr("uniform") }
 
 // Body returns the op's body region.
-func (o AllReduceOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o AllReduceOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildAllReduceOp creates a gpu.all_reduce at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -130,11 +112,11 @@ func (o AllocOp) SymbolOperands() []*ir.Value {
 }
 
 // Memref returns the op's memref result.
-func (o AllocOp) Memref() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllocOp) Memref() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o AllocOp) AsyncToken() *ir.Value {
-	if s := span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
+	if s := ir.Span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -235,7 +217,7 @@ func AsBlockDimOp(op *ir.Operation) (BlockDimOp, bool) {
 }
 
 // Result returns the op's result.
-func (o BlockDimOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BlockDimOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o BlockDimOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -271,7 +253,7 @@ func AsBlockIdOp(op *ir.Operation) (BlockIdOp, bool) {
 }
 
 // Result returns the op's result.
-func (o BlockIdOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BlockIdOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o BlockIdOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -307,7 +289,7 @@ func AsClusterBlockIdOp(op *ir.Operation) (ClusterBlockIdOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ClusterBlockIdOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ClusterBlockIdOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o ClusterBlockIdOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -343,7 +325,7 @@ func AsClusterDimOp(op *ir.Operation) (ClusterDimOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ClusterDimOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ClusterDimOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o ClusterDimOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -379,7 +361,7 @@ func AsClusterDimBlocksOp(op *ir.Operation) (ClusterDimBlocksOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ClusterDimBlocksOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ClusterDimBlocksOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o ClusterDimBlocksOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -415,7 +397,7 @@ func AsClusterIdOp(op *ir.Operation) (ClusterIdOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ClusterIdOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ClusterIdOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o ClusterIdOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -452,24 +434,30 @@ func AsCreate2to4SpmatOp(op *ir.Operation) (Create2to4SpmatOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o Create2to4SpmatOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-3)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-3)
 }
 
 // Rows returns the op's rows operand.
-func (o Create2to4SpmatOp) Rows() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-3) }
+func (o Create2to4SpmatOp) Rows() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-3)
+}
 
 // Cols returns the op's cols operand.
-func (o Create2to4SpmatOp) Cols() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o Create2to4SpmatOp) Cols() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2)
+}
 
 // Memref returns the op's memref operand.
-func (o Create2to4SpmatOp) Memref() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o Create2to4SpmatOp) Memref() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1)
+}
 
 // SpMat returns the op's spMat result.
-func (o Create2to4SpmatOp) SpMat() *ir.Value { return at(o.op.Results(), 0) }
+func (o Create2to4SpmatOp) SpMat() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o Create2to4SpmatOp) AsyncToken() *ir.Value {
-	if s := span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
+	if s := ir.Span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -510,39 +498,43 @@ func AsCreateBsrOp(op *ir.Operation) (CreateBsrOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o CreateBsrOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-8)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-8)
 }
 
 // Brows returns the op's brows operand.
-func (o CreateBsrOp) Brows() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-8) }
+func (o CreateBsrOp) Brows() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-8) }
 
 // Bcols returns the op's bcols operand.
-func (o CreateBsrOp) Bcols() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-7) }
+func (o CreateBsrOp) Bcols() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-7) }
 
 // Bnnz returns the op's bnnz operand.
-func (o CreateBsrOp) Bnnz() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-6) }
+func (o CreateBsrOp) Bnnz() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-6) }
 
 // RBlockSize returns the op's rBlockSize operand.
-func (o CreateBsrOp) RBlockSize() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-5) }
+func (o CreateBsrOp) RBlockSize() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-5)
+}
 
 // CBlockSize returns the op's cBlockSize operand.
-func (o CreateBsrOp) CBlockSize() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-4) }
+func (o CreateBsrOp) CBlockSize() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-4)
+}
 
 // BRowPos returns the op's bRowPos operand.
-func (o CreateBsrOp) BRowPos() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-3) }
+func (o CreateBsrOp) BRowPos() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-3) }
 
 // BColIdxs returns the op's bColIdxs operand.
-func (o CreateBsrOp) BColIdxs() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o CreateBsrOp) BColIdxs() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2) }
 
 // Values returns the op's values operand.
-func (o CreateBsrOp) Values() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o CreateBsrOp) Values() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // Spmat returns the op's spmat result.
-func (o CreateBsrOp) Spmat() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateBsrOp) Spmat() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o CreateBsrOp) AsyncToken() *ir.Value {
-	if s := span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
+	if s := ir.Span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -577,33 +569,33 @@ func AsCreateCooOp(op *ir.Operation) (CreateCooOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o CreateCooOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-6)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-6)
 }
 
 // Rows returns the op's rows operand.
-func (o CreateCooOp) Rows() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-6) }
+func (o CreateCooOp) Rows() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-6) }
 
 // Cols returns the op's cols operand.
-func (o CreateCooOp) Cols() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-5) }
+func (o CreateCooOp) Cols() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-5) }
 
 // Nnz returns the op's nnz operand.
-func (o CreateCooOp) Nnz() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-4) }
+func (o CreateCooOp) Nnz() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-4) }
 
 // RowIdxs returns the op's rowIdxs operand.
-func (o CreateCooOp) RowIdxs() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-3) }
+func (o CreateCooOp) RowIdxs() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-3) }
 
 // ColIdxs returns the op's colIdxs operand.
-func (o CreateCooOp) ColIdxs() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o CreateCooOp) ColIdxs() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2) }
 
 // Values returns the op's values operand.
-func (o CreateCooOp) Values() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o CreateCooOp) Values() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // Spmat returns the op's spmat result.
-func (o CreateCooOp) Spmat() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateCooOp) Spmat() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o CreateCooOp) AsyncToken() *ir.Value {
-	if s := span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
+	if s := ir.Span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -638,30 +630,32 @@ func AsCreateCooAosOp(op *ir.Operation) (CreateCooAosOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o CreateCooAosOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-5)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-5)
 }
 
 // Rows returns the op's rows operand.
-func (o CreateCooAosOp) Rows() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-5) }
+func (o CreateCooAosOp) Rows() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-5) }
 
 // Cols returns the op's cols operand.
-func (o CreateCooAosOp) Cols() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-4) }
+func (o CreateCooAosOp) Cols() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-4) }
 
 // Nnz returns the op's nnz operand.
-func (o CreateCooAosOp) Nnz() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-3) }
+func (o CreateCooAosOp) Nnz() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-3) }
 
 // Idxs returns the op's idxs operand.
-func (o CreateCooAosOp) Idxs() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o CreateCooAosOp) Idxs() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2) }
 
 // Values returns the op's values operand.
-func (o CreateCooAosOp) Values() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o CreateCooAosOp) Values() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1)
+}
 
 // Spmat returns the op's spmat result.
-func (o CreateCooAosOp) Spmat() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateCooAosOp) Spmat() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o CreateCooAosOp) AsyncToken() *ir.Value {
-	if s := span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
+	if s := ir.Span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -696,33 +690,33 @@ func AsCreateCscOp(op *ir.Operation) (CreateCscOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o CreateCscOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-6)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-6)
 }
 
 // Rows returns the op's rows operand.
-func (o CreateCscOp) Rows() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-6) }
+func (o CreateCscOp) Rows() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-6) }
 
 // Cols returns the op's cols operand.
-func (o CreateCscOp) Cols() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-5) }
+func (o CreateCscOp) Cols() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-5) }
 
 // Nnz returns the op's nnz operand.
-func (o CreateCscOp) Nnz() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-4) }
+func (o CreateCscOp) Nnz() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-4) }
 
 // ColPos returns the op's colPos operand.
-func (o CreateCscOp) ColPos() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-3) }
+func (o CreateCscOp) ColPos() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-3) }
 
 // RowIdxs returns the op's rowIdxs operand.
-func (o CreateCscOp) RowIdxs() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o CreateCscOp) RowIdxs() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2) }
 
 // Values returns the op's values operand.
-func (o CreateCscOp) Values() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o CreateCscOp) Values() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // Spmat returns the op's spmat result.
-func (o CreateCscOp) Spmat() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateCscOp) Spmat() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o CreateCscOp) AsyncToken() *ir.Value {
-	if s := span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
+	if s := ir.Span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -757,33 +751,33 @@ func AsCreateCsrOp(op *ir.Operation) (CreateCsrOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o CreateCsrOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-6)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-6)
 }
 
 // Rows returns the op's rows operand.
-func (o CreateCsrOp) Rows() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-6) }
+func (o CreateCsrOp) Rows() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-6) }
 
 // Cols returns the op's cols operand.
-func (o CreateCsrOp) Cols() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-5) }
+func (o CreateCsrOp) Cols() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-5) }
 
 // Nnz returns the op's nnz operand.
-func (o CreateCsrOp) Nnz() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-4) }
+func (o CreateCsrOp) Nnz() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-4) }
 
 // RowPos returns the op's rowPos operand.
-func (o CreateCsrOp) RowPos() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-3) }
+func (o CreateCsrOp) RowPos() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-3) }
 
 // ColIdxs returns the op's colIdxs operand.
-func (o CreateCsrOp) ColIdxs() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o CreateCsrOp) ColIdxs() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2) }
 
 // Values returns the op's values operand.
-func (o CreateCsrOp) Values() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o CreateCsrOp) Values() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // Spmat returns the op's spmat result.
-func (o CreateCsrOp) Spmat() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateCsrOp) Spmat() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o CreateCsrOp) AsyncToken() *ir.Value {
-	if s := span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
+	if s := ir.Span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -823,7 +817,7 @@ func (o CreateDnTensorOp) AsyncDependencies() []*ir.Value {
 
 // Memref returns the op's memref operand.
 func (o CreateDnTensorOp) Memref() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Dims returns the op's dims operand group.
@@ -832,11 +826,11 @@ func (o CreateDnTensorOp) Dims() []*ir.Value {
 }
 
 // DnTensor returns the op's dnTensor result.
-func (o CreateDnTensorOp) DnTensor() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateDnTensorOp) DnTensor() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o CreateDnTensorOp) AsyncToken() *ir.Value {
-	if s := span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
+	if s := ir.Span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -872,11 +866,11 @@ func AsDeallocOp(op *ir.Operation) (DeallocOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o DeallocOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-1)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-1)
 }
 
 // Memref returns the op's memref operand.
-func (o DeallocOp) Memref() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o DeallocOp) Memref() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o DeallocOp) AsyncToken() *ir.Value {
@@ -915,11 +909,13 @@ func AsDestroyDnTensorOp(op *ir.Operation) (DestroyDnTensorOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o DestroyDnTensorOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-1)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-1)
 }
 
 // DnTensor returns the op's dnTensor operand.
-func (o DestroyDnTensorOp) DnTensor() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o DestroyDnTensorOp) DnTensor() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1)
+}
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o DestroyDnTensorOp) AsyncToken() *ir.Value {
@@ -958,11 +954,11 @@ func AsDestroySpMatOp(op *ir.Operation) (DestroySpMatOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o DestroySpMatOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-1)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-1)
 }
 
 // Spmat returns the op's spmat operand.
-func (o DestroySpMatOp) Spmat() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o DestroySpMatOp) Spmat() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o DestroySpMatOp) AsyncToken() *ir.Value {
@@ -1000,7 +996,7 @@ func AsDynamicSharedMemoryOp(op *ir.Operation) (DynamicSharedMemoryOp, bool) {
 }
 
 // ResultMemref returns the op's resultMemref result.
-func (o DynamicSharedMemoryOp) ResultMemref() *ir.Value { return at(o.op.Results(), 0) }
+func (o DynamicSharedMemoryOp) ResultMemref() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDynamicSharedMemoryOp creates a gpu.dynamic_shared_memory at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -1053,7 +1049,7 @@ func (o FuncOp) KnownGridSize() ir.Attribute { return o.op.Attr("known_grid_size
 func (o FuncOp) KnownClusterSize() ir.Attribute { return o.op.Attr("known_cluster_size") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o FuncOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildFuncOp creates a gpu.func at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -1084,7 +1080,7 @@ func AsGlobalIdOp(op *ir.Operation) (GlobalIdOp, bool) {
 }
 
 // Result returns the op's result.
-func (o GlobalIdOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GlobalIdOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o GlobalIdOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -1120,7 +1116,7 @@ func AsGridDimOp(op *ir.Operation) (GridDimOp, bool) {
 }
 
 // Result returns the op's result.
-func (o GridDimOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GridDimOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o GridDimOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -1156,7 +1152,7 @@ func AsHostRegisterOp(op *ir.Operation) (HostRegisterOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o HostRegisterOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o HostRegisterOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildHostRegisterOp creates a gpu.host_register at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1186,7 +1182,7 @@ func AsHostUnregisterOp(op *ir.Operation) (HostUnregisterOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o HostUnregisterOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o HostUnregisterOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildHostUnregisterOp creates a gpu.host_unregister at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1216,7 +1212,7 @@ func AsLaneIdOp(op *ir.Operation) (LaneIdOp, bool) {
 }
 
 // Result returns the op's result.
-func (o LaneIdOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LaneIdOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // UpperBound returns the optional attribute upper_bound, or nil if it is not set.
 func (o LaneIdOp) UpperBound() ir.Attribute { return o.op.Attr("upper_bound") }
@@ -1255,32 +1251,32 @@ func (o LaunchOp) AsyncDependencies() []*ir.Value {
 
 // GridSizeX returns the op's gridSizeX operand.
 func (o LaunchOp) GridSizeX() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // GridSizeY returns the op's gridSizeY operand.
 func (o LaunchOp) GridSizeY() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
 }
 
 // GridSizeZ returns the op's gridSizeZ operand.
 func (o LaunchOp) GridSizeZ() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
 }
 
 // BlockSizeX returns the op's blockSizeX operand.
 func (o LaunchOp) BlockSizeX() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4), 0)
 }
 
 // BlockSizeY returns the op's blockSizeY operand.
 func (o LaunchOp) BlockSizeY() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5), 0)
 }
 
 // BlockSizeZ returns the op's blockSizeZ operand.
 func (o LaunchOp) BlockSizeZ() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6), 0)
 }
 
 // ClusterSizeX returns the op's clusterSizeX operand, or nil.
@@ -1330,7 +1326,7 @@ func (o LaunchOp) Module() ir.Attribute { return o.op.Attr("module") }
 func (o LaunchOp) Function() ir.Attribute { return o.op.Attr("function") }
 
 // Body returns the op's body region.
-func (o LaunchOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o LaunchOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildLaunchOp creates a gpu.launch at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1369,32 +1365,32 @@ func (o LaunchFuncOp) AsyncDependencies() []*ir.Value {
 
 // GridSizeX returns the op's gridSizeX operand.
 func (o LaunchFuncOp) GridSizeX() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // GridSizeY returns the op's gridSizeY operand.
 func (o LaunchFuncOp) GridSizeY() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
 }
 
 // GridSizeZ returns the op's gridSizeZ operand.
 func (o LaunchFuncOp) GridSizeZ() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
 }
 
 // BlockSizeX returns the op's blockSizeX operand.
 func (o LaunchFuncOp) BlockSizeX() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4), 0)
 }
 
 // BlockSizeY returns the op's blockSizeY operand.
 func (o LaunchFuncOp) BlockSizeY() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5), 0)
 }
 
 // BlockSizeZ returns the op's blockSizeZ operand.
 func (o LaunchFuncOp) BlockSizeZ() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6), 0)
 }
 
 // ClusterSizeX returns the op's clusterSizeX operand, or nil.
@@ -1484,14 +1480,14 @@ func AsMemcpyOp(op *ir.Operation) (MemcpyOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o MemcpyOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-2)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-2)
 }
 
 // Dst returns the op's dst operand.
-func (o MemcpyOp) Dst() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o MemcpyOp) Dst() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2) }
 
 // Src returns the op's src operand.
-func (o MemcpyOp) Src() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o MemcpyOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o MemcpyOp) AsyncToken() *ir.Value {
@@ -1530,14 +1526,14 @@ func AsMemsetOp(op *ir.Operation) (MemsetOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o MemsetOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-2)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-2)
 }
 
 // Dst returns the op's dst operand.
-func (o MemsetOp) Dst() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o MemsetOp) Dst() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2) }
 
 // Value returns the op's value operand.
-func (o MemsetOp) Value() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o MemsetOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o MemsetOp) AsyncToken() *ir.Value {
@@ -1584,7 +1580,7 @@ func (o ModuleOp) Targets() ir.Attribute { return o.op.Attr("targets") }
 func (o ModuleOp) OffloadingHandler() ir.Attribute { return o.op.Attr("offloadingHandler") }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o ModuleOp) BodyRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ModuleOp) BodyRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildModuleOp creates a gpu.module at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1641,7 +1637,7 @@ func AsNumSubgroupsOp(op *ir.Operation) (NumSubgroupsOp, bool) {
 }
 
 // Result returns the op's result.
-func (o NumSubgroupsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o NumSubgroupsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // UpperBound returns the optional attribute upper_bound, or nil if it is not set.
 func (o NumSubgroupsOp) UpperBound() ir.Attribute { return o.op.Attr("upper_bound") }
@@ -1738,13 +1734,13 @@ func AsRotateOp(op *ir.Operation) (RotateOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o RotateOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RotateOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RotateResult returns the op's rotateResult result.
-func (o RotateOp) RotateResult() *ir.Value { return at(o.op.Results(), 0) }
+func (o RotateOp) RotateResult() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Valid returns the op's valid result.
-func (o RotateOp) Valid() *ir.Value { return at(o.op.Results(), 1) }
+func (o RotateOp) Valid() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // Offset returns the inherent attribute offset, or nil if it is not set.
 func (o RotateOp) Offset() ir.Attribute { return o.op.Attr("offset") }
@@ -1782,20 +1778,20 @@ func AsSddmmOp(op *ir.Operation) (SddmmOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o SddmmOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-4)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-4)
 }
 
 // DnmatA returns the op's dnmatA operand.
-func (o SddmmOp) DnmatA() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-4) }
+func (o SddmmOp) DnmatA() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-4) }
 
 // DnmatB returns the op's dnmatB operand.
-func (o SddmmOp) DnmatB() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-3) }
+func (o SddmmOp) DnmatB() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-3) }
 
 // SpmatC returns the op's spmatC operand.
-func (o SddmmOp) SpmatC() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o SddmmOp) SpmatC() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2) }
 
 // Buffer returns the op's buffer operand.
-func (o SddmmOp) Buffer() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o SddmmOp) Buffer() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SddmmOp) AsyncToken() *ir.Value {
@@ -1846,24 +1842,30 @@ func AsSddmmBufferSizeOp(op *ir.Operation) (SddmmBufferSizeOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o SddmmBufferSizeOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-3)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-3)
 }
 
 // DnmatA returns the op's dnmatA operand.
-func (o SddmmBufferSizeOp) DnmatA() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-3) }
+func (o SddmmBufferSizeOp) DnmatA() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-3)
+}
 
 // DnmatB returns the op's dnmatB operand.
-func (o SddmmBufferSizeOp) DnmatB() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o SddmmBufferSizeOp) DnmatB() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2)
+}
 
 // SpmatC returns the op's spmatC operand.
-func (o SddmmBufferSizeOp) SpmatC() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o SddmmBufferSizeOp) SpmatC() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1)
+}
 
 // BufferSz returns the op's bufferSz result.
-func (o SddmmBufferSizeOp) BufferSz() *ir.Value { return at(o.op.Results(), 0) }
+func (o SddmmBufferSizeOp) BufferSz() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SddmmBufferSizeOp) AsyncToken() *ir.Value {
-	if s := span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
+	if s := ir.Span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1910,20 +1912,28 @@ func AsSetCsrPointersOp(op *ir.Operation) (SetCsrPointersOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o SetCsrPointersOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-4)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-4)
 }
 
 // Spmat returns the op's spmat operand.
-func (o SetCsrPointersOp) Spmat() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-4) }
+func (o SetCsrPointersOp) Spmat() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-4)
+}
 
 // Positions returns the op's positions operand.
-func (o SetCsrPointersOp) Positions() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-3) }
+func (o SetCsrPointersOp) Positions() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-3)
+}
 
 // Coordinates returns the op's coordinates operand.
-func (o SetCsrPointersOp) Coordinates() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o SetCsrPointersOp) Coordinates() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2)
+}
 
 // Values returns the op's values operand.
-func (o SetCsrPointersOp) Values() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o SetCsrPointersOp) Values() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1)
+}
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SetCsrPointersOp) AsyncToken() *ir.Value {
@@ -1961,7 +1971,7 @@ func AsSetDefaultDeviceOp(op *ir.Operation) (SetDefaultDeviceOp, bool) {
 }
 
 // DevIndex returns the op's devIndex operand.
-func (o SetDefaultDeviceOp) DevIndex() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SetDefaultDeviceOp) DevIndex() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildSetDefaultDeviceOp creates a gpu.set_default_device at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -1991,19 +2001,19 @@ func AsShuffleOp(op *ir.Operation) (ShuffleOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o ShuffleOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShuffleOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offset returns the op's offset operand.
-func (o ShuffleOp) Offset() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShuffleOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Width returns the op's width operand.
-func (o ShuffleOp) Width() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ShuffleOp) Width() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // ShuffleResult returns the op's shuffleResult result.
-func (o ShuffleOp) ShuffleResult() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShuffleOp) ShuffleResult() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Valid returns the op's valid result.
-func (o ShuffleOp) Valid() *ir.Value { return at(o.op.Results(), 1) }
+func (o ShuffleOp) Valid() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // Mode returns the inherent attribute mode, or nil if it is not set.
 func (o ShuffleOp) Mode() ir.Attribute { return o.op.Attr("mode") }
@@ -2038,20 +2048,20 @@ func AsSpgemmCopyOp(op *ir.Operation) (SpgemmCopyOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o SpgemmCopyOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-4)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-4)
 }
 
 // Desc returns the op's desc operand.
-func (o SpgemmCopyOp) Desc() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-4) }
+func (o SpgemmCopyOp) Desc() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-4) }
 
 // SpmatA returns the op's spmatA operand.
-func (o SpgemmCopyOp) SpmatA() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-3) }
+func (o SpgemmCopyOp) SpmatA() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-3) }
 
 // SpmatB returns the op's spmatB operand.
-func (o SpgemmCopyOp) SpmatB() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o SpgemmCopyOp) SpmatB() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2) }
 
 // SpmatC returns the op's spmatC operand.
-func (o SpgemmCopyOp) SpmatC() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o SpgemmCopyOp) SpmatC() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SpgemmCopyOp) AsyncToken() *ir.Value {
@@ -2104,11 +2114,11 @@ func AsSpgemmCreateDescrOp(op *ir.Operation) (SpgemmCreateDescrOp, bool) {
 func (o SpgemmCreateDescrOp) AsyncDependencies() []*ir.Value { return o.op.Operands() }
 
 // Desc returns the op's desc result.
-func (o SpgemmCreateDescrOp) Desc() *ir.Value { return at(o.op.Results(), 0) }
+func (o SpgemmCreateDescrOp) Desc() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SpgemmCreateDescrOp) AsyncToken() *ir.Value {
-	if s := span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
+	if s := ir.Span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2143,11 +2153,13 @@ func AsSpgemmDestroyDescrOp(op *ir.Operation) (SpgemmDestroyDescrOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o SpgemmDestroyDescrOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-1)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-1)
 }
 
 // Desc returns the op's desc operand.
-func (o SpgemmDestroyDescrOp) Desc() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o SpgemmDestroyDescrOp) Desc() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1)
+}
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SpgemmDestroyDescrOp) AsyncToken() *ir.Value {
@@ -2186,45 +2198,47 @@ func AsSpgemmWorkEstimationOrComputeOp(op *ir.Operation) (SpgemmWorkEstimationOr
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o SpgemmWorkEstimationOrComputeOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-6)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-6)
 }
 
 // Desc returns the op's desc operand.
 func (o SpgemmWorkEstimationOrComputeOp) Desc() *ir.Value {
-	return at(o.op.Operands(), o.op.NumOperands()-6)
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-6)
 }
 
 // SpmatA returns the op's spmatA operand.
 func (o SpgemmWorkEstimationOrComputeOp) SpmatA() *ir.Value {
-	return at(o.op.Operands(), o.op.NumOperands()-5)
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-5)
 }
 
 // SpmatB returns the op's spmatB operand.
 func (o SpgemmWorkEstimationOrComputeOp) SpmatB() *ir.Value {
-	return at(o.op.Operands(), o.op.NumOperands()-4)
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-4)
 }
 
 // SpmatC returns the op's spmatC operand.
 func (o SpgemmWorkEstimationOrComputeOp) SpmatC() *ir.Value {
-	return at(o.op.Operands(), o.op.NumOperands()-3)
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-3)
 }
 
 // BufferSz returns the op's bufferSz operand.
 func (o SpgemmWorkEstimationOrComputeOp) BufferSz() *ir.Value {
-	return at(o.op.Operands(), o.op.NumOperands()-2)
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2)
 }
 
 // Buffer returns the op's buffer operand.
 func (o SpgemmWorkEstimationOrComputeOp) Buffer() *ir.Value {
-	return at(o.op.Operands(), o.op.NumOperands()-1)
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1)
 }
 
 // BufferSzNew returns the op's bufferSzNew result.
-func (o SpgemmWorkEstimationOrComputeOp) BufferSzNew() *ir.Value { return at(o.op.Results(), 0) }
+func (o SpgemmWorkEstimationOrComputeOp) BufferSzNew() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 0)
+}
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SpgemmWorkEstimationOrComputeOp) AsyncToken() *ir.Value {
-	if s := span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
+	if s := ir.Span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2275,24 +2289,24 @@ func AsSpmatGetSizeOp(op *ir.Operation) (SpmatGetSizeOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o SpmatGetSizeOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-1)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-1)
 }
 
 // Spmat returns the op's spmat operand.
-func (o SpmatGetSizeOp) Spmat() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o SpmatGetSizeOp) Spmat() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // Rows returns the op's rows result.
-func (o SpmatGetSizeOp) Rows() *ir.Value { return at(o.op.Results(), 0) }
+func (o SpmatGetSizeOp) Rows() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Cols returns the op's cols result.
-func (o SpmatGetSizeOp) Cols() *ir.Value { return at(o.op.Results(), 1) }
+func (o SpmatGetSizeOp) Cols() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // Nnz returns the op's nnz result.
-func (o SpmatGetSizeOp) Nnz() *ir.Value { return at(o.op.Results(), 2) }
+func (o SpmatGetSizeOp) Nnz() *ir.Value { return ir.ElementAt(o.op.Results(), 2) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SpmatGetSizeOp) AsyncToken() *ir.Value {
-	if s := span(o.op.Results(), 3, o.op.NumResults()); len(s) > 0 {
+	if s := ir.Span(o.op.Results(), 3, o.op.NumResults()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2332,17 +2346,17 @@ func (o SpmmOp) AsyncDependencies() []*ir.Value {
 
 // SpmatA returns the op's spmatA operand.
 func (o SpmmOp) SpmatA() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // DnmatB returns the op's dnmatB operand.
 func (o SpmmOp) DnmatB() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
 }
 
 // DnmatC returns the op's dnmatC operand.
 func (o SpmmOp) DnmatC() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
 }
 
 // Buffers returns the op's buffers operand group.
@@ -2398,17 +2412,23 @@ func AsSpmmBufferSizeOp(op *ir.Operation) (SpmmBufferSizeOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o SpmmBufferSizeOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-3)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-3)
 }
 
 // SpmatA returns the op's spmatA operand.
-func (o SpmmBufferSizeOp) SpmatA() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-3) }
+func (o SpmmBufferSizeOp) SpmatA() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-3)
+}
 
 // DnmatB returns the op's dnmatB operand.
-func (o SpmmBufferSizeOp) DnmatB() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o SpmmBufferSizeOp) DnmatB() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2)
+}
 
 // DnmatC returns the op's dnmatC operand.
-func (o SpmmBufferSizeOp) DnmatC() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o SpmmBufferSizeOp) DnmatC() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1)
+}
 
 // BufferSzs returns the op's bufferSzs result group.
 func (o SpmmBufferSizeOp) BufferSzs() []*ir.Value {
@@ -2465,20 +2485,20 @@ func AsSpmvOp(op *ir.Operation) (SpmvOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o SpmvOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-4)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-4)
 }
 
 // SpmatA returns the op's spmatA operand.
-func (o SpmvOp) SpmatA() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-4) }
+func (o SpmvOp) SpmatA() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-4) }
 
 // DnX returns the op's dnX operand.
-func (o SpmvOp) DnX() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-3) }
+func (o SpmvOp) DnX() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-3) }
 
 // DnY returns the op's dnY operand.
-func (o SpmvOp) DnY() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o SpmvOp) DnY() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2) }
 
 // Buffer returns the op's buffer operand.
-func (o SpmvOp) Buffer() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o SpmvOp) Buffer() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SpmvOp) AsyncToken() *ir.Value {
@@ -2526,24 +2546,26 @@ func AsSpmvBufferSizeOp(op *ir.Operation) (SpmvBufferSizeOp, bool) {
 
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o SpmvBufferSizeOp) AsyncDependencies() []*ir.Value {
-	return span(o.op.Operands(), 0, o.op.NumOperands()-3)
+	return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-3)
 }
 
 // SpmatA returns the op's spmatA operand.
-func (o SpmvBufferSizeOp) SpmatA() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-3) }
+func (o SpmvBufferSizeOp) SpmatA() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-3)
+}
 
 // DnX returns the op's dnX operand.
-func (o SpmvBufferSizeOp) DnX() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o SpmvBufferSizeOp) DnX() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2) }
 
 // DnY returns the op's dnY operand.
-func (o SpmvBufferSizeOp) DnY() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o SpmvBufferSizeOp) DnY() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // BufferSz returns the op's bufferSz result.
-func (o SpmvBufferSizeOp) BufferSz() *ir.Value { return at(o.op.Results(), 0) }
+func (o SpmvBufferSizeOp) BufferSz() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AsyncToken returns the op's asyncToken result, or nil.
 func (o SpmvBufferSizeOp) AsyncToken() *ir.Value {
-	if s := span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
+	if s := ir.Span(o.op.Results(), 1, o.op.NumResults()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2586,18 +2608,18 @@ func AsSubgroupBroadcastOp(op *ir.Operation) (SubgroupBroadcastOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o SubgroupBroadcastOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubgroupBroadcastOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Lane returns the op's lane operand, or nil.
 func (o SubgroupBroadcastOp) Lane() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o SubgroupBroadcastOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubgroupBroadcastOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BroadcastType returns the inherent attribute broadcast_type, or nil if it is not set.
 func (o SubgroupBroadcastOp) BroadcastType() ir.Attribute { return o.op.Attr("broadcast_type") }
@@ -2631,7 +2653,7 @@ func AsSubgroupIdOp(op *ir.Operation) (SubgroupIdOp, bool) {
 }
 
 // Result returns the op's result.
-func (o SubgroupIdOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubgroupIdOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // UpperBound returns the optional attribute upper_bound, or nil if it is not set.
 func (o SubgroupIdOp) UpperBound() ir.Attribute { return o.op.Attr("upper_bound") }
@@ -2664,16 +2686,16 @@ func AsSubgroupMmaComputeOp(op *ir.Operation) (SubgroupMmaComputeOp, bool) {
 }
 
 // OpA returns the op's opA operand.
-func (o SubgroupMmaComputeOp) OpA() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubgroupMmaComputeOp) OpA() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // OpB returns the op's opB operand.
-func (o SubgroupMmaComputeOp) OpB() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SubgroupMmaComputeOp) OpB() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // OpC returns the op's opC operand.
-func (o SubgroupMmaComputeOp) OpC() *ir.Value { return at(o.op.Operands(), 2) }
+func (o SubgroupMmaComputeOp) OpC() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o SubgroupMmaComputeOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubgroupMmaComputeOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ATranspose returns the optional attribute a_transpose, or nil if it is not set.
 func (o SubgroupMmaComputeOp) ATranspose() ir.Attribute { return o.op.Attr("a_transpose") }
@@ -2710,10 +2732,10 @@ func AsSubgroupMmaConstantMatrixOp(op *ir.Operation) (SubgroupMmaConstantMatrixO
 }
 
 // Value returns the op's value operand.
-func (o SubgroupMmaConstantMatrixOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubgroupMmaConstantMatrixOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o SubgroupMmaConstantMatrixOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubgroupMmaConstantMatrixOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSubgroupMmaConstantMatrixOp creates a gpu.subgroup_mma_constant_matrix
 // at b's insertion point (detached when b has no block). Nil optional
@@ -2746,7 +2768,7 @@ func AsSubgroupMmaElementwiseOp(op *ir.Operation) (SubgroupMmaElementwiseOp, boo
 func (o SubgroupMmaElementwiseOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SubgroupMmaElementwiseOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubgroupMmaElementwiseOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OpType returns the inherent attribute opType, or nil if it is not set.
 func (o SubgroupMmaElementwiseOp) OpType() ir.Attribute { return o.op.Attr("opType") }
@@ -2780,15 +2802,15 @@ func AsSubgroupMmaExtractThreadLocalOp(op *ir.Operation) (SubgroupMmaExtractThre
 }
 
 // Matrix returns the op's matrix operand.
-func (o SubgroupMmaExtractThreadLocalOp) Matrix() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubgroupMmaExtractThreadLocalOp) Matrix() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
 func (o SubgroupMmaExtractThreadLocalOp) Indices() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // Res returns the op's res result.
-func (o SubgroupMmaExtractThreadLocalOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubgroupMmaExtractThreadLocalOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSubgroupMmaExtractThreadLocalOp creates a
 // gpu.subgroup_mma_extract_thread_local at b's insertion point (detached when
@@ -2819,18 +2841,18 @@ func AsSubgroupMmaInsertThreadLocalOp(op *ir.Operation) (SubgroupMmaInsertThread
 }
 
 // Value returns the op's value operand.
-func (o SubgroupMmaInsertThreadLocalOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubgroupMmaInsertThreadLocalOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Matrix returns the op's matrix operand.
-func (o SubgroupMmaInsertThreadLocalOp) Matrix() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SubgroupMmaInsertThreadLocalOp) Matrix() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Indices returns the op's indices operand group.
 func (o SubgroupMmaInsertThreadLocalOp) Indices() []*ir.Value {
-	return span(o.op.Operands(), 2, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 2, o.op.NumOperands())
 }
 
 // Res returns the op's res result.
-func (o SubgroupMmaInsertThreadLocalOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubgroupMmaInsertThreadLocalOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSubgroupMmaInsertThreadLocalOp creates a
 // gpu.subgroup_mma_insert_thread_local at b's insertion point (detached when b
@@ -2861,15 +2883,15 @@ func AsSubgroupMmaLoadMatrixOp(op *ir.Operation) (SubgroupMmaLoadMatrixOp, bool)
 }
 
 // SrcMemref returns the op's srcMemref operand.
-func (o SubgroupMmaLoadMatrixOp) SrcMemref() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubgroupMmaLoadMatrixOp) SrcMemref() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
 func (o SubgroupMmaLoadMatrixOp) Indices() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // Res returns the op's res result.
-func (o SubgroupMmaLoadMatrixOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubgroupMmaLoadMatrixOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // LeadDimension returns the inherent attribute leadDimension, or nil if it is not set.
 func (o SubgroupMmaLoadMatrixOp) LeadDimension() ir.Attribute { return o.op.Attr("leadDimension") }
@@ -2906,14 +2928,14 @@ func AsSubgroupMmaStoreMatrixOp(op *ir.Operation) (SubgroupMmaStoreMatrixOp, boo
 }
 
 // Src returns the op's src operand.
-func (o SubgroupMmaStoreMatrixOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubgroupMmaStoreMatrixOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // DstMemref returns the op's dstMemref operand.
-func (o SubgroupMmaStoreMatrixOp) DstMemref() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SubgroupMmaStoreMatrixOp) DstMemref() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Indices returns the op's indices operand group.
 func (o SubgroupMmaStoreMatrixOp) Indices() []*ir.Value {
-	return span(o.op.Operands(), 2, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 2, o.op.NumOperands())
 }
 
 // LeadDimension returns the inherent attribute leadDimension, or nil if it is not set.
@@ -2951,10 +2973,10 @@ func AsSubgroupReduceOp(op *ir.Operation) (SubgroupReduceOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o SubgroupReduceOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubgroupReduceOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SubgroupReduceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubgroupReduceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OpAttr returns the inherent attribute op, or nil if it is not set.
 func (o SubgroupReduceOp) OpAttr() ir.Attribute { return o.op.Attr("op") }
@@ -2999,7 +3021,7 @@ func AsSubgroupSizeOp(op *ir.Operation) (SubgroupSizeOp, bool) {
 }
 
 // Result returns the op's result.
-func (o SubgroupSizeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubgroupSizeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // UpperBound returns the optional attribute upper_bound, or nil if it is not set.
 func (o SubgroupSizeOp) UpperBound() ir.Attribute { return o.op.Attr("upper_bound") }
@@ -3058,7 +3080,7 @@ func AsThreadIdOp(op *ir.Operation) (ThreadIdOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ThreadIdOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ThreadIdOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o ThreadIdOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -3132,10 +3154,12 @@ func AsWarpExecuteOnLane0Op(op *ir.Operation) (WarpExecuteOnLane0Op, bool) {
 }
 
 // Laneid returns the op's laneid operand.
-func (o WarpExecuteOnLane0Op) Laneid() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WarpExecuteOnLane0Op) Laneid() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Args returns the op's args operand group.
-func (o WarpExecuteOnLane0Op) Args() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o WarpExecuteOnLane0Op) Args() []*ir.Value {
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
+}
 
 // Results returns the op's results result group.
 func (o WarpExecuteOnLane0Op) Results() []*ir.Value { return o.op.Results() }
@@ -3144,7 +3168,7 @@ func (o WarpExecuteOnLane0Op) Results() []*ir.Value { return o.op.Results() }
 func (o WarpExecuteOnLane0Op) WarpSize() ir.Attribute { return o.op.Attr("warp_size") }
 
 // WarpRegion returns the op's warpRegion region.
-func (o WarpExecuteOnLane0Op) WarpRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o WarpExecuteOnLane0Op) WarpRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildWarpExecuteOnLane0Op creates a gpu.warp_execute_on_lane_0 at b's
 // insertion point (detached when b has no block). Nil optional attributes are

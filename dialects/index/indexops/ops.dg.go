@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -69,13 +51,13 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AddOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AddOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAddOp creates an index.add at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -105,13 +87,13 @@ func AsAndOp(op *ir.Operation) (AndOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AndOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AndOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AndOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AndOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AndOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AndOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAndOp creates an index.and at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -141,7 +123,7 @@ func AsBoolConstantOp(op *ir.Operation) (BoolConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o BoolConstantOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BoolConstantOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o BoolConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -174,10 +156,10 @@ func AsCastsOp(op *ir.Operation) (CastsOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o CastsOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CastsOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o CastsOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o CastsOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCastsOp creates an index.casts at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -207,10 +189,10 @@ func AsCastuOp(op *ir.Operation) (CastuOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o CastuOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CastuOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o CastuOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o CastuOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCastuOp creates an index.castu at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -240,13 +222,13 @@ func AsCeildivsOp(op *ir.Operation) (CeildivsOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CeildivsOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CeildivsOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CeildivsOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CeildivsOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CeildivsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CeildivsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCeildivsOp creates an index.ceildivs at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -276,13 +258,13 @@ func AsCeildivuOp(op *ir.Operation) (CeildivuOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CeildivuOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CeildivuOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CeildivuOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CeildivuOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CeildivuOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CeildivuOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCeildivuOp creates an index.ceildivu at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -312,13 +294,13 @@ func AsCmpOp(op *ir.Operation) (CmpOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CmpOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CmpOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CmpOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CmpOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CmpOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CmpOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Pred returns the inherent attribute pred, or nil if it is not set.
 func (o CmpOp) Pred() ir.Attribute { return o.op.Attr("pred") }
@@ -352,7 +334,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstantOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstantOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -385,13 +367,13 @@ func AsDivsOp(op *ir.Operation) (DivsOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivsOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DivsOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivsOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DivsOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DivsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DivsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDivsOp creates an index.divs at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -421,13 +403,13 @@ func AsDivuOp(op *ir.Operation) (DivuOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivuOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DivuOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivuOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DivuOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DivuOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DivuOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDivuOp creates an index.divu at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -457,13 +439,13 @@ func AsFloordivsOp(op *ir.Operation) (FloordivsOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FloordivsOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FloordivsOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o FloordivsOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FloordivsOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FloordivsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FloordivsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFloordivsOp creates an index.floordivs at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -493,13 +475,13 @@ func AsMaxsOp(op *ir.Operation) (MaxsOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MaxsOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaxsOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MaxsOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaxsOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MaxsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaxsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMaxsOp creates an index.maxs at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -529,13 +511,13 @@ func AsMaxuOp(op *ir.Operation) (MaxuOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MaxuOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaxuOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MaxuOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaxuOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MaxuOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaxuOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMaxuOp creates an index.maxu at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -565,13 +547,13 @@ func AsMinsOp(op *ir.Operation) (MinsOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MinsOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MinsOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MinsOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MinsOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MinsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MinsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMinsOp creates an index.mins at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -601,13 +583,13 @@ func AsMinuOp(op *ir.Operation) (MinuOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MinuOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MinuOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MinuOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MinuOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MinuOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MinuOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMinuOp creates an index.minu at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -637,13 +619,13 @@ func AsMulOp(op *ir.Operation) (MulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MulOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MulOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MulOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MulOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MulOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MulOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMulOp creates an index.mul at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -673,13 +655,13 @@ func AsOrOp(op *ir.Operation) (OrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o OrOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o OrOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o OrOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o OrOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o OrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o OrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildOrOp creates an index.or at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -709,13 +691,13 @@ func AsRemsOp(op *ir.Operation) (RemsOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o RemsOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RemsOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o RemsOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RemsOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o RemsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RemsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRemsOp creates an index.rems at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -745,13 +727,13 @@ func AsRemuOp(op *ir.Operation) (RemuOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o RemuOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RemuOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o RemuOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RemuOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o RemuOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RemuOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRemuOp creates an index.remu at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -781,13 +763,13 @@ func AsShlOp(op *ir.Operation) (ShlOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShlOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShlOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShlOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShlOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ShlOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShlOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildShlOp creates an index.shl at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -817,13 +799,13 @@ func AsShrsOp(op *ir.Operation) (ShrsOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShrsOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShrsOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShrsOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShrsOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ShrsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShrsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildShrsOp creates an index.shrs at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -853,13 +835,13 @@ func AsShruOp(op *ir.Operation) (ShruOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShruOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShruOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShruOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShruOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ShruOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShruOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildShruOp creates an index.shru at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -889,7 +871,7 @@ func AsSizeofOp(op *ir.Operation) (SizeofOp, bool) {
 }
 
 // Result returns the op's result.
-func (o SizeofOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SizeofOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSizeofOp creates an index.sizeof at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -918,13 +900,13 @@ func AsSubOp(op *ir.Operation) (SubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SubOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o SubOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SubOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SubOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSubOp creates an index.sub at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -954,13 +936,13 @@ func AsXorOp(op *ir.Operation) (XorOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o XorOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o XorOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o XorOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o XorOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o XorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o XorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildXorOp creates an index.xor at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get

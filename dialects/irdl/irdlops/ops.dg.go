@@ -26,24 +26,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -71,7 +53,7 @@ func AsAllOfOp(op *ir.Operation) (AllOfOp, bool) {
 func (o AllOfOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Output returns the op's output result.
-func (o AllOfOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllOfOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAllOfOp creates an irdl.all_of at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -101,7 +83,7 @@ func AsAnyOp(op *ir.Operation) (AnyOp, bool) {
 }
 
 // Output returns the op's output result.
-func (o AnyOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o AnyOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAnyOp creates an irdl.any at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -133,7 +115,7 @@ func AsAnyOfOp(op *ir.Operation) (AnyOfOp, bool) {
 func (o AnyOfOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Output returns the op's output result.
-func (o AnyOfOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o AnyOfOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAnyOfOp creates an irdl.any_of at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -166,7 +148,7 @@ func AsAttributeOp(op *ir.Operation) (AttributeOp, bool) {
 func (o AttributeOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // Body returns the op's body region.
-func (o AttributeOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o AttributeOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildAttributeOp creates an irdl.attribute at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -231,7 +213,7 @@ func AsBaseOp(op *ir.Operation) (BaseOp, bool) {
 }
 
 // Output returns the op's output result.
-func (o BaseOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o BaseOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BaseRef returns the optional attribute base_ref, or nil if it is not set.
 func (o BaseOp) BaseRef() ir.Attribute { return o.op.Attr("base_ref") }
@@ -267,7 +249,7 @@ func AsCPredOp(op *ir.Operation) (CPredOp, bool) {
 }
 
 // Output returns the op's output result.
-func (o CPredOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o CPredOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Pred returns the inherent attribute pred, or nil if it is not set.
 func (o CPredOp) Pred() ir.Attribute { return o.op.Attr("pred") }
@@ -303,7 +285,7 @@ func AsDialectOp(op *ir.Operation) (DialectOp, bool) {
 func (o DialectOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // Body returns the op's body region.
-func (o DialectOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DialectOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDialectOp creates an irdl.dialect at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -334,7 +316,7 @@ func AsIsOp(op *ir.Operation) (IsOp, bool) {
 }
 
 // Output returns the op's output result.
-func (o IsOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o IsOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Expected returns the inherent attribute expected, or nil if it is not set.
 func (o IsOp) Expected() ir.Attribute { return o.op.Attr("expected") }
@@ -407,7 +389,7 @@ func AsOperationOp(op *ir.Operation) (OperationOp, bool) {
 func (o OperationOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // Body returns the op's body region.
-func (o OperationOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o OperationOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildOperationOp creates an irdl.operation at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -475,7 +457,7 @@ func AsParametricOp(op *ir.Operation) (ParametricOp, bool) {
 func (o ParametricOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Output returns the op's output result.
-func (o ParametricOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ParametricOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BaseType returns the inherent attribute base_type, or nil if it is not set.
 func (o ParametricOp) BaseType() ir.Attribute { return o.op.Attr("base_type") }
@@ -512,7 +494,7 @@ func AsRegionOp(op *ir.Operation) (RegionOp, bool) {
 func (o RegionOp) EntryBlockArgs() []*ir.Value { return o.op.Operands() }
 
 // Output returns the op's output result.
-func (o RegionOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o RegionOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // NumberOfBlocks returns the optional attribute numberOfBlocks, or nil if it is not set.
 func (o RegionOp) NumberOfBlocks() ir.Attribute { return o.op.Attr("numberOfBlocks") }
@@ -623,7 +605,7 @@ func AsTypeOp(op *ir.Operation) (TypeOp, bool) {
 func (o TypeOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // Body returns the op's body region.
-func (o TypeOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o TypeOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildTypeOp creates an irdl.type at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get

@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -78,7 +60,7 @@ func (o AbsOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.O
 func (o AbsOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o AbsOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o AbsOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildAbsOp creates a linalg.abs at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -119,7 +101,7 @@ func (o AddOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.O
 func (o AddOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o AddOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o AddOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildAddOp creates a linalg.add at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -170,7 +152,7 @@ func (o BatchMatmulOp) IndexingMaps() ir.Attribute { return o.op.Attr("indexing_
 func (o BatchMatmulOp) Cast() ir.Attribute { return o.op.Attr("cast") }
 
 // Region returns the op's region.
-func (o BatchMatmulOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o BatchMatmulOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildBatchMatmulOp creates a linalg.batch_matmul at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -216,7 +198,7 @@ func (o BatchMatmulTransposeAOp) Outputs() []*ir.Value {
 func (o BatchMatmulTransposeAOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o BatchMatmulTransposeAOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o BatchMatmulTransposeAOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildBatchMatmulTransposeAOp creates a linalg.batch_matmul_transpose_a at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -261,7 +243,7 @@ func (o BatchMatmulTransposeBOp) Outputs() []*ir.Value {
 func (o BatchMatmulTransposeBOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o BatchMatmulTransposeBOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o BatchMatmulTransposeBOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildBatchMatmulTransposeBOp creates a linalg.batch_matmul_transpose_b at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -306,7 +288,7 @@ func (o BatchMatvecOp) Outputs() []*ir.Value {
 func (o BatchMatvecOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o BatchMatvecOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o BatchMatvecOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildBatchMatvecOp creates a linalg.batch_matvec at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -351,7 +333,7 @@ func (o BatchMmt4dOp) Outputs() []*ir.Value {
 func (o BatchMmt4dOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o BatchMmt4dOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o BatchMmt4dOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildBatchMmt4dOp creates a linalg.batch_mmt4d at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -402,7 +384,7 @@ func (o BatchReduceMatmulOp) IndexingMaps() ir.Attribute { return o.op.Attr("ind
 func (o BatchReduceMatmulOp) Cast() ir.Attribute { return o.op.Attr("cast") }
 
 // Region returns the op's region.
-func (o BatchReduceMatmulOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o BatchReduceMatmulOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildBatchReduceMatmulOp creates a linalg.batch_reduce_matmul at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -448,7 +430,7 @@ func (o BatchVecmatOp) Outputs() []*ir.Value {
 func (o BatchVecmatOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o BatchVecmatOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o BatchVecmatOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildBatchVecmatOp creates a linalg.batch_vecmat at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -480,10 +462,10 @@ func AsBroadcastOp(op *ir.Operation) (BroadcastOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o BroadcastOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BroadcastOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Init returns the op's init operand.
-func (o BroadcastOp) Init() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BroadcastOp) Init() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result group.
 func (o BroadcastOp) Result() []*ir.Value { return o.op.Results() }
@@ -492,7 +474,7 @@ func (o BroadcastOp) Result() []*ir.Value { return o.op.Results() }
 func (o BroadcastOp) Dimensions() ir.Attribute { return o.op.Attr("dimensions") }
 
 // Region returns the op's region.
-func (o BroadcastOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o BroadcastOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildBroadcastOp creates a linalg.broadcast at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -533,7 +515,7 @@ func (o CeilOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.
 func (o CeilOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o CeilOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o CeilOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildCeilOp creates a linalg.ceil at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -584,7 +566,7 @@ func (o ContractOp) IndexingMaps() ir.Attribute { return o.op.Attr("indexing_map
 func (o ContractOp) Cast() ir.Attribute { return o.op.Attr("cast") }
 
 // Combiner returns the op's combiner region.
-func (o ContractOp) Combiner() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ContractOp) Combiner() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildContractOp creates a linalg.contract at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -628,7 +610,7 @@ func (o Conv1dOp) Outputs() []*ir.Value {
 func (o Conv1dOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o Conv1dOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv1dOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv1dOp creates a linalg.conv_1d at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -679,7 +661,7 @@ func (o Conv1dNcwFcwOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o Conv1dNcwFcwOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv1dNcwFcwOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv1dNcwFcwOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv1dNcwFcwOp creates a linalg.conv_1d_ncw_fcw at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -731,7 +713,7 @@ func (o Conv1dNwcWcfOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o Conv1dNwcWcfOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv1dNwcWcfOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv1dNwcWcfOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv1dNwcWcfOp creates a linalg.conv_1d_nwc_wcf at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -775,7 +757,7 @@ func (o Conv2dOp) Outputs() []*ir.Value {
 func (o Conv2dOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o Conv2dOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv2dOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv2dOp creates a linalg.conv_2d at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -826,7 +808,7 @@ func (o Conv2dNchwFchwOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o Conv2dNchwFchwOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNchwFchwOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv2dNchwFchwOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv2dNchwFchwOp creates a linalg.conv_2d_nchw_fchw at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -878,7 +860,7 @@ func (o Conv2dNchwFchwQOp) Strides() ir.Attribute { return o.op.Attr("strides") 
 func (o Conv2dNchwFchwQOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNchwFchwQOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv2dNchwFchwQOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv2dNchwFchwQOp creates a linalg.conv_2d_nchw_fchw_q at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -930,7 +912,7 @@ func (o Conv2dNgchwFgchwOp) Strides() ir.Attribute { return o.op.Attr("strides")
 func (o Conv2dNgchwFgchwOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNgchwFgchwOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv2dNgchwFgchwOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv2dNgchwFgchwOp creates a linalg.conv_2d_ngchw_fgchw at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -982,7 +964,7 @@ func (o Conv2dNgchwGfchwOp) Strides() ir.Attribute { return o.op.Attr("strides")
 func (o Conv2dNgchwGfchwOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNgchwGfchwOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv2dNgchwGfchwOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv2dNgchwGfchwOp creates a linalg.conv_2d_ngchw_gfchw at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -1034,7 +1016,7 @@ func (o Conv2dNgchwGfchwQOp) Strides() ir.Attribute { return o.op.Attr("strides"
 func (o Conv2dNgchwGfchwQOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNgchwGfchwQOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv2dNgchwGfchwQOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv2dNgchwGfchwQOp creates a linalg.conv_2d_ngchw_gfchw_q at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -1086,7 +1068,7 @@ func (o Conv2dNhwcFhwcOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o Conv2dNhwcFhwcOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNhwcFhwcOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv2dNhwcFhwcOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv2dNhwcFhwcOp creates a linalg.conv_2d_nhwc_fhwc at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -1138,7 +1120,7 @@ func (o Conv2dNhwcFhwcQOp) Strides() ir.Attribute { return o.op.Attr("strides") 
 func (o Conv2dNhwcFhwcQOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNhwcFhwcQOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv2dNhwcFhwcQOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv2dNhwcFhwcQOp creates a linalg.conv_2d_nhwc_fhwc_q at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -1190,7 +1172,7 @@ func (o Conv2dNhwcHwcfOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o Conv2dNhwcHwcfOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNhwcHwcfOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv2dNhwcHwcfOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv2dNhwcHwcfOp creates a linalg.conv_2d_nhwc_hwcf at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -1242,7 +1224,7 @@ func (o Conv2dNhwcHwcfQOp) Strides() ir.Attribute { return o.op.Attr("strides") 
 func (o Conv2dNhwcHwcfQOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNhwcHwcfQOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv2dNhwcHwcfQOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv2dNhwcHwcfQOp creates a linalg.conv_2d_nhwc_hwcf_q at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -1294,7 +1276,7 @@ func (o Conv2dNhwgcGfhwcOp) Strides() ir.Attribute { return o.op.Attr("strides")
 func (o Conv2dNhwgcGfhwcOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNhwgcGfhwcOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv2dNhwgcGfhwcOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv2dNhwgcGfhwcOp creates a linalg.conv_2d_nhwgc_gfhwc at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -1346,7 +1328,7 @@ func (o Conv2dNhwgcGfhwcQOp) Strides() ir.Attribute { return o.op.Attr("strides"
 func (o Conv2dNhwgcGfhwcQOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv2dNhwgcGfhwcQOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv2dNhwgcGfhwcQOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv2dNhwgcGfhwcQOp creates a linalg.conv_2d_nhwgc_gfhwc_q at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -1390,7 +1372,7 @@ func (o Conv3dOp) Outputs() []*ir.Value {
 func (o Conv3dOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o Conv3dOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv3dOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv3dOp creates a linalg.conv_3d at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1441,7 +1423,7 @@ func (o Conv3dNcdhwFcdhwOp) Strides() ir.Attribute { return o.op.Attr("strides")
 func (o Conv3dNcdhwFcdhwOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv3dNcdhwFcdhwOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv3dNcdhwFcdhwOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv3dNcdhwFcdhwOp creates a linalg.conv_3d_ncdhw_fcdhw at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -1493,7 +1475,7 @@ func (o Conv3dNdhwcDhwcfOp) Strides() ir.Attribute { return o.op.Attr("strides")
 func (o Conv3dNdhwcDhwcfOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv3dNdhwcDhwcfOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv3dNdhwcDhwcfOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv3dNdhwcDhwcfOp creates a linalg.conv_3d_ndhwc_dhwcf at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -1545,7 +1527,7 @@ func (o Conv3dNdhwcDhwcfQOp) Strides() ir.Attribute { return o.op.Attr("strides"
 func (o Conv3dNdhwcDhwcfQOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o Conv3dNdhwcDhwcfQOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Conv3dNdhwcDhwcfQOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildConv3dNdhwcDhwcfQOp creates a linalg.conv_3d_ndhwc_dhwcf_q at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -1590,7 +1572,7 @@ func (o CopyOp) ResultTensors() []*ir.Value { return o.op.Results() }
 func (o CopyOp) Cast() ir.Attribute { return o.op.Attr("cast") }
 
 // Region returns the op's region.
-func (o CopyOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o CopyOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildCopyOp creates a linalg.copy at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1642,7 +1624,7 @@ func (o DepthwiseConv1dNcwCwOp) Strides() ir.Attribute { return o.op.Attr("strid
 func (o DepthwiseConv1dNcwCwOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv1dNcwCwOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DepthwiseConv1dNcwCwOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDepthwiseConv1dNcwCwOp creates a linalg.depthwise_conv_1d_ncw_cw at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -1694,7 +1676,7 @@ func (o DepthwiseConv1dNwcWcOp) Strides() ir.Attribute { return o.op.Attr("strid
 func (o DepthwiseConv1dNwcWcOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv1dNwcWcOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DepthwiseConv1dNwcWcOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDepthwiseConv1dNwcWcOp creates a linalg.depthwise_conv_1d_nwc_wc at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -1746,7 +1728,7 @@ func (o DepthwiseConv1dNwcWcmOp) Strides() ir.Attribute { return o.op.Attr("stri
 func (o DepthwiseConv1dNwcWcmOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv1dNwcWcmOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DepthwiseConv1dNwcWcmOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDepthwiseConv1dNwcWcmOp creates a linalg.depthwise_conv_1d_nwc_wcm at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -1798,7 +1780,7 @@ func (o DepthwiseConv2dNchwChwOp) Strides() ir.Attribute { return o.op.Attr("str
 func (o DepthwiseConv2dNchwChwOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv2dNchwChwOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DepthwiseConv2dNchwChwOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDepthwiseConv2dNchwChwOp creates a linalg.depthwise_conv_2d_nchw_chw at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -1850,7 +1832,7 @@ func (o DepthwiseConv2dNhwcHwcOp) Strides() ir.Attribute { return o.op.Attr("str
 func (o DepthwiseConv2dNhwcHwcOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv2dNhwcHwcOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DepthwiseConv2dNhwcHwcOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDepthwiseConv2dNhwcHwcOp creates a linalg.depthwise_conv_2d_nhwc_hwc at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -1902,7 +1884,7 @@ func (o DepthwiseConv2dNhwcHwcQOp) Strides() ir.Attribute { return o.op.Attr("st
 func (o DepthwiseConv2dNhwcHwcQOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv2dNhwcHwcQOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DepthwiseConv2dNhwcHwcQOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDepthwiseConv2dNhwcHwcQOp creates a linalg.depthwise_conv_2d_nhwc_hwc_q
 // at b's insertion point (detached when b has no block). Nil optional
@@ -1954,7 +1936,7 @@ func (o DepthwiseConv2dNhwcHwcmOp) Strides() ir.Attribute { return o.op.Attr("st
 func (o DepthwiseConv2dNhwcHwcmOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv2dNhwcHwcmOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DepthwiseConv2dNhwcHwcmOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDepthwiseConv2dNhwcHwcmOp creates a linalg.depthwise_conv_2d_nhwc_hwcm
 // at b's insertion point (detached when b has no block). Nil optional
@@ -2006,7 +1988,7 @@ func (o DepthwiseConv2dNhwcHwcmQOp) Strides() ir.Attribute { return o.op.Attr("s
 func (o DepthwiseConv2dNhwcHwcmQOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv2dNhwcHwcmQOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DepthwiseConv2dNhwcHwcmQOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDepthwiseConv2dNhwcHwcmQOp creates a
 // linalg.depthwise_conv_2d_nhwc_hwcm_q at b's insertion point (detached when b
@@ -2059,7 +2041,7 @@ func (o DepthwiseConv3dNcdhwCdhwOp) Strides() ir.Attribute { return o.op.Attr("s
 func (o DepthwiseConv3dNcdhwCdhwOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv3dNcdhwCdhwOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DepthwiseConv3dNcdhwCdhwOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDepthwiseConv3dNcdhwCdhwOp creates a
 // linalg.depthwise_conv_3d_ncdhw_cdhw at b's insertion point (detached when b
@@ -2112,7 +2094,7 @@ func (o DepthwiseConv3dNdhwcDhwcOp) Strides() ir.Attribute { return o.op.Attr("s
 func (o DepthwiseConv3dNdhwcDhwcOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv3dNdhwcDhwcOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DepthwiseConv3dNdhwcDhwcOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDepthwiseConv3dNdhwcDhwcOp creates a
 // linalg.depthwise_conv_3d_ndhwc_dhwc at b's insertion point (detached when b
@@ -2165,7 +2147,7 @@ func (o DepthwiseConv3dNdhwcDhwcmOp) Strides() ir.Attribute { return o.op.Attr("
 func (o DepthwiseConv3dNdhwcDhwcmOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o DepthwiseConv3dNdhwcDhwcmOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DepthwiseConv3dNdhwcDhwcmOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDepthwiseConv3dNdhwcDhwcmOp creates a
 // linalg.depthwise_conv_3d_ndhwc_dhwcm at b's insertion point (detached when b
@@ -2208,7 +2190,7 @@ func (o DivOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.O
 func (o DivOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o DivOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DivOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDivOp creates a linalg.div at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -2253,7 +2235,7 @@ func (o DivUnsignedOp) Outputs() []*ir.Value {
 func (o DivUnsignedOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o DivUnsignedOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DivUnsignedOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDivUnsignedOp creates a linalg.div_unsigned at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2294,7 +2276,7 @@ func (o DotOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.O
 func (o DotOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o DotOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DotOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDotOp creates a linalg.dot at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -2345,7 +2327,7 @@ func (o ElementwiseOp) Kind() ir.Attribute { return o.op.Attr("kind") }
 func (o ElementwiseOp) IndexingMaps() ir.Attribute { return o.op.Attr("indexing_maps") }
 
 // Region returns the op's region.
-func (o ElementwiseOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ElementwiseOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildElementwiseOp creates a linalg.elementwise at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2397,7 +2379,7 @@ func (o ElemwiseBinaryOp) Fun() ir.Attribute { return o.op.Attr("fun") }
 func (o ElemwiseBinaryOp) Cast() ir.Attribute { return o.op.Attr("cast") }
 
 // Region returns the op's region.
-func (o ElemwiseBinaryOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ElemwiseBinaryOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildElemwiseBinaryOp creates a linalg.elemwise_binary at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -2449,7 +2431,7 @@ func (o ElemwiseUnaryOp) Fun() ir.Attribute { return o.op.Attr("fun") }
 func (o ElemwiseUnaryOp) Cast() ir.Attribute { return o.op.Attr("cast") }
 
 // Region returns the op's region.
-func (o ElemwiseUnaryOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ElemwiseUnaryOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildElemwiseUnaryOp creates a linalg.elemwise_unary at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2491,7 +2473,7 @@ func (o ErfOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.O
 func (o ErfOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o ErfOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ErfOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildErfOp creates a linalg.erf at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -2532,7 +2514,7 @@ func (o ExpOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.O
 func (o ExpOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o ExpOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ExpOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildExpOp creates a linalg.exp at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -2573,7 +2555,7 @@ func (o FillOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.
 func (o FillOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o FillOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o FillOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildFillOp creates a linalg.fill at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -2618,7 +2600,7 @@ func (o FillRng2dOp) Outputs() []*ir.Value {
 func (o FillRng2dOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o FillRng2dOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o FillRng2dOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildFillRng2dOp creates a linalg.fill_rng_2d at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2659,7 +2641,7 @@ func (o FloorOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op
 func (o FloorOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o FloorOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o FloorOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildFloorOp creates a linalg.floor at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -2716,7 +2698,7 @@ func (o GenericOp) Doc() ir.Attribute { return o.op.Attr("doc") }
 func (o GenericOp) LibraryCall() ir.Attribute { return o.op.Attr("library_call") }
 
 // Region returns the op's region.
-func (o GenericOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o GenericOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildGenericOp creates a linalg.generic at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2749,7 +2731,7 @@ func AsIndexOp(op *ir.Operation) (IndexOp, bool) {
 }
 
 // Result returns the op's result.
-func (o IndexOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IndexOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dim returns the inherent attribute dim, or nil if it is not set.
 func (o IndexOp) Dim() ir.Attribute { return o.op.Attr("dim") }
@@ -2791,7 +2773,7 @@ func (o LogOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.O
 func (o LogOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o LogOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o LogOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildLogOp creates a linalg.log at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -2823,16 +2805,16 @@ func AsMapOp(op *ir.Operation) (MapOp, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o MapOp) Inputs() []*ir.Value { return span(o.op.Operands(), 0, o.op.NumOperands()-1) }
+func (o MapOp) Inputs() []*ir.Value { return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-1) }
 
 // Init returns the op's init operand.
-func (o MapOp) Init() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o MapOp) Init() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // Result returns the op's result group.
 func (o MapOp) Result() []*ir.Value { return o.op.Results() }
 
 // Mapper returns the op's mapper region.
-func (o MapOp) Mapper() *ir.Region { return at(o.op.Regions(), 0) }
+func (o MapOp) Mapper() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildMapOp creates a linalg.map at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -2880,7 +2862,7 @@ func (o MatmulOp) IndexingMaps() ir.Attribute { return o.op.Attr("indexing_maps"
 func (o MatmulOp) Cast() ir.Attribute { return o.op.Attr("cast") }
 
 // Region returns the op's region.
-func (o MatmulOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o MatmulOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildMatmulOp creates a linalg.matmul at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -2929,7 +2911,7 @@ func (o MatmulTransposeAOp) ResultTensors() []*ir.Value { return o.op.Results() 
 func (o MatmulTransposeAOp) Cast() ir.Attribute { return o.op.Attr("cast") }
 
 // Region returns the op's region.
-func (o MatmulTransposeAOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o MatmulTransposeAOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildMatmulTransposeAOp creates a linalg.matmul_transpose_a at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -2978,7 +2960,7 @@ func (o MatmulTransposeBOp) ResultTensors() []*ir.Value { return o.op.Results() 
 func (o MatmulTransposeBOp) Cast() ir.Attribute { return o.op.Attr("cast") }
 
 // Region returns the op's region.
-func (o MatmulTransposeBOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o MatmulTransposeBOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildMatmulTransposeBOp creates a linalg.matmul_transpose_b at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -3022,7 +3004,7 @@ func (o MatvecOp) Outputs() []*ir.Value {
 func (o MatvecOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o MatvecOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o MatvecOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildMatvecOp creates a linalg.matvec at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -3063,7 +3045,7 @@ func (o MaxOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.O
 func (o MaxOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o MaxOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o MaxOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildMaxOp creates a linalg.max at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -3104,7 +3086,7 @@ func (o MinOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.O
 func (o MinOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o MinOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o MinOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildMinOp creates a linalg.min at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -3145,7 +3127,7 @@ func (o Mmt4dOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op
 func (o Mmt4dOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o Mmt4dOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o Mmt4dOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildMmt4dOp creates a linalg.mmt4d at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -3186,7 +3168,7 @@ func (o MulOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.O
 func (o MulOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o MulOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o MulOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildMulOp creates a linalg.mul at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -3227,7 +3209,7 @@ func (o NegfOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.
 func (o NegfOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o NegfOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o NegfOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildNegfOp creates a linalg.negf at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -3260,12 +3242,12 @@ func AsPackOp(op *ir.Operation) (PackOp, bool) {
 
 // Source returns the op's source operand.
 func (o PackOp) Source() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Dest returns the op's dest operand.
 func (o PackOp) Dest() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // PaddingValue returns the op's padding_value operand, or nil.
@@ -3282,7 +3264,7 @@ func (o PackOp) InnerTiles() []*ir.Value {
 }
 
 // Result returns the op's result.
-func (o PackOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PackOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OuterDimsPerm returns the optional attribute outer_dims_perm, or nil if it is not set.
 func (o PackOp) OuterDimsPerm() ir.Attribute { return o.op.Attr("outer_dims_perm") }
@@ -3342,7 +3324,7 @@ func (o PoolingNchwMaxOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNchwMaxOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNchwMaxOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PoolingNchwMaxOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPoolingNchwMaxOp creates a linalg.pooling_nchw_max at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -3394,7 +3376,7 @@ func (o PoolingNchwSumOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNchwSumOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNchwSumOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PoolingNchwSumOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPoolingNchwSumOp creates a linalg.pooling_nchw_sum at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -3446,7 +3428,7 @@ func (o PoolingNcwMaxOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNcwMaxOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNcwMaxOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PoolingNcwMaxOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPoolingNcwMaxOp creates a linalg.pooling_ncw_max at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3498,7 +3480,7 @@ func (o PoolingNcwSumOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNcwSumOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNcwSumOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PoolingNcwSumOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPoolingNcwSumOp creates a linalg.pooling_ncw_sum at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3550,7 +3532,7 @@ func (o PoolingNdhwcMaxOp) Strides() ir.Attribute { return o.op.Attr("strides") 
 func (o PoolingNdhwcMaxOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNdhwcMaxOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PoolingNdhwcMaxOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPoolingNdhwcMaxOp creates a linalg.pooling_ndhwc_max at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -3602,7 +3584,7 @@ func (o PoolingNdhwcMinOp) Strides() ir.Attribute { return o.op.Attr("strides") 
 func (o PoolingNdhwcMinOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNdhwcMinOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PoolingNdhwcMinOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPoolingNdhwcMinOp creates a linalg.pooling_ndhwc_min at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -3654,7 +3636,7 @@ func (o PoolingNdhwcSumOp) Strides() ir.Attribute { return o.op.Attr("strides") 
 func (o PoolingNdhwcSumOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNdhwcSumOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PoolingNdhwcSumOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPoolingNdhwcSumOp creates a linalg.pooling_ndhwc_sum at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -3706,7 +3688,7 @@ func (o PoolingNhwcMaxOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNhwcMaxOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNhwcMaxOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PoolingNhwcMaxOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPoolingNhwcMaxOp creates a linalg.pooling_nhwc_max at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -3758,7 +3740,7 @@ func (o PoolingNhwcMaxUnsignedOp) Strides() ir.Attribute { return o.op.Attr("str
 func (o PoolingNhwcMaxUnsignedOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNhwcMaxUnsignedOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PoolingNhwcMaxUnsignedOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPoolingNhwcMaxUnsignedOp creates a linalg.pooling_nhwc_max_unsigned at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -3810,7 +3792,7 @@ func (o PoolingNhwcMinOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNhwcMinOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNhwcMinOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PoolingNhwcMinOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPoolingNhwcMinOp creates a linalg.pooling_nhwc_min at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -3862,7 +3844,7 @@ func (o PoolingNhwcMinUnsignedOp) Strides() ir.Attribute { return o.op.Attr("str
 func (o PoolingNhwcMinUnsignedOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNhwcMinUnsignedOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PoolingNhwcMinUnsignedOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPoolingNhwcMinUnsignedOp creates a linalg.pooling_nhwc_min_unsigned at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -3914,7 +3896,7 @@ func (o PoolingNhwcSumOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNhwcSumOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNhwcSumOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PoolingNhwcSumOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPoolingNhwcSumOp creates a linalg.pooling_nhwc_sum at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -3966,7 +3948,7 @@ func (o PoolingNwcMaxOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNwcMaxOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNwcMaxOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PoolingNwcMaxOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPoolingNwcMaxOp creates a linalg.pooling_nwc_max at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -4018,7 +4000,7 @@ func (o PoolingNwcMaxUnsignedOp) Strides() ir.Attribute { return o.op.Attr("stri
 func (o PoolingNwcMaxUnsignedOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNwcMaxUnsignedOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PoolingNwcMaxUnsignedOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPoolingNwcMaxUnsignedOp creates a linalg.pooling_nwc_max_unsigned at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -4070,7 +4052,7 @@ func (o PoolingNwcMinOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNwcMinOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNwcMinOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PoolingNwcMinOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPoolingNwcMinOp creates a linalg.pooling_nwc_min at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -4122,7 +4104,7 @@ func (o PoolingNwcMinUnsignedOp) Strides() ir.Attribute { return o.op.Attr("stri
 func (o PoolingNwcMinUnsignedOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNwcMinUnsignedOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PoolingNwcMinUnsignedOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPoolingNwcMinUnsignedOp creates a linalg.pooling_nwc_min_unsigned at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -4174,7 +4156,7 @@ func (o PoolingNwcSumOp) Strides() ir.Attribute { return o.op.Attr("strides") }
 func (o PoolingNwcSumOp) Dilations() ir.Attribute { return o.op.Attr("dilations") }
 
 // Region returns the op's region.
-func (o PoolingNwcSumOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PoolingNwcSumOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPoolingNwcSumOp creates a linalg.pooling_nwc_sum at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -4216,7 +4198,7 @@ func (o PowfOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.
 func (o PowfOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o PowfOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PowfOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPowfOp creates a linalg.powf at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -4261,7 +4243,7 @@ func (o QuantizedBatchMatmulOp) Outputs() []*ir.Value {
 func (o QuantizedBatchMatmulOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o QuantizedBatchMatmulOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o QuantizedBatchMatmulOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildQuantizedBatchMatmulOp creates a linalg.quantized_batch_matmul at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4306,7 +4288,7 @@ func (o QuantizedMatmulOp) Outputs() []*ir.Value {
 func (o QuantizedMatmulOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o QuantizedMatmulOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o QuantizedMatmulOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildQuantizedMatmulOp creates a linalg.quantized_matmul at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -4351,7 +4333,7 @@ func (o ReciprocalOp) Outputs() []*ir.Value {
 func (o ReciprocalOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o ReciprocalOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ReciprocalOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildReciprocalOp creates a linalg.reciprocal at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -4385,13 +4367,13 @@ func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
 // Inputs returns the op's inputs operand group (as large as the op's other variadic groups).
 func (o ReduceOp) Inputs() []*ir.Value {
 	n := (o.op.NumOperands() - 0) / 2
-	return span(o.op.Operands(), 0, 0+n)
+	return ir.Span(o.op.Operands(), 0, 0+n)
 }
 
 // Inits returns the op's inits operand group (as large as the op's other variadic groups).
 func (o ReduceOp) Inits() []*ir.Value {
 	n := (o.op.NumOperands() - 0) / 2
-	return span(o.op.Operands(), n, n+n)
+	return ir.Span(o.op.Operands(), n, n+n)
 }
 
 // Results returns the op's results result group.
@@ -4401,7 +4383,7 @@ func (o ReduceOp) Results() []*ir.Value { return o.op.Results() }
 func (o ReduceOp) Dimensions() ir.Attribute { return o.op.Attr("dimensions") }
 
 // Combiner returns the op's combiner region.
-func (o ReduceOp) Combiner() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ReduceOp) Combiner() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildReduceOp creates a linalg.reduce at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -4442,7 +4424,7 @@ func (o RoundOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op
 func (o RoundOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o RoundOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o RoundOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildRoundOp creates a linalg.round at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -4483,7 +4465,7 @@ func (o RsqrtOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op
 func (o RsqrtOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o RsqrtOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o RsqrtOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildRsqrtOp creates a linalg.rsqrt at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -4526,7 +4508,7 @@ func (o SelectOp) Outputs() []*ir.Value {
 func (o SelectOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o SelectOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SelectOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildSelectOp creates a linalg.select at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -4558,10 +4540,10 @@ func AsSoftmaxOp(op *ir.Operation) (SoftmaxOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o SoftmaxOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SoftmaxOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output operand.
-func (o SoftmaxOp) Output() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SoftmaxOp) Output() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result group.
 func (o SoftmaxOp) Result() []*ir.Value { return o.op.Results() }
@@ -4607,7 +4589,7 @@ func (o SqrtOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.
 func (o SqrtOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o SqrtOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SqrtOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildSqrtOp creates a linalg.sqrt at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -4650,7 +4632,7 @@ func (o SquareOp) Outputs() []*ir.Value {
 func (o SquareOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o SquareOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SquareOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildSquareOp creates a linalg.square at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -4691,7 +4673,7 @@ func (o SubOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.O
 func (o SubOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o SubOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SubOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildSubOp creates a linalg.sub at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -4732,7 +4714,7 @@ func (o TanhOp) Outputs() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.
 func (o TanhOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o TanhOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o TanhOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildTanhOp creates a linalg.tanh at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -4764,10 +4746,10 @@ func AsTransposeOp(op *ir.Operation) (TransposeOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o TransposeOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TransposeOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Init returns the op's init operand.
-func (o TransposeOp) Init() *ir.Value { return at(o.op.Operands(), 1) }
+func (o TransposeOp) Init() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result group.
 func (o TransposeOp) Result() []*ir.Value { return o.op.Results() }
@@ -4776,7 +4758,7 @@ func (o TransposeOp) Result() []*ir.Value { return o.op.Results() }
 func (o TransposeOp) Permutation() ir.Attribute { return o.op.Attr("permutation") }
 
 // Region returns the op's region.
-func (o TransposeOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o TransposeOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildTransposeOp creates a linalg.transpose at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -4808,16 +4790,16 @@ func AsUnpackOp(op *ir.Operation) (UnpackOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o UnpackOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UnpackOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dest returns the op's dest operand.
-func (o UnpackOp) Dest() *ir.Value { return at(o.op.Operands(), 1) }
+func (o UnpackOp) Dest() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // InnerTiles returns the op's inner_tiles operand group.
-func (o UnpackOp) InnerTiles() []*ir.Value { return span(o.op.Operands(), 2, o.op.NumOperands()) }
+func (o UnpackOp) InnerTiles() []*ir.Value { return ir.Span(o.op.Operands(), 2, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o UnpackOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UnpackOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OuterDimsPerm returns the optional attribute outer_dims_perm, or nil if it is not set.
 func (o UnpackOp) OuterDimsPerm() ir.Attribute { return o.op.Attr("outer_dims_perm") }
@@ -4868,7 +4850,7 @@ func (o VecmatOp) Outputs() []*ir.Value {
 func (o VecmatOp) ResultTensors() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o VecmatOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o VecmatOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildVecmatOp creates a linalg.vecmat at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -4900,13 +4882,13 @@ func AsWinogradFilterTransformOp(op *ir.Operation) (WinogradFilterTransformOp, b
 }
 
 // Filter returns the op's filter operand.
-func (o WinogradFilterTransformOp) Filter() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WinogradFilterTransformOp) Filter() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output operand.
-func (o WinogradFilterTransformOp) Output() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WinogradFilterTransformOp) Output() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o WinogradFilterTransformOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o WinogradFilterTransformOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o WinogradFilterTransformOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -4946,13 +4928,13 @@ func AsWinogradInputTransformOp(op *ir.Operation) (WinogradInputTransformOp, boo
 }
 
 // Input returns the op's input operand.
-func (o WinogradInputTransformOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WinogradInputTransformOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output operand.
-func (o WinogradInputTransformOp) Output() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WinogradInputTransformOp) Output() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o WinogradInputTransformOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o WinogradInputTransformOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o WinogradInputTransformOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -4992,13 +4974,13 @@ func AsWinogradOutputTransformOp(op *ir.Operation) (WinogradOutputTransformOp, b
 }
 
 // Value returns the op's value operand.
-func (o WinogradOutputTransformOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WinogradOutputTransformOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output operand.
-func (o WinogradOutputTransformOp) Output() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WinogradOutputTransformOp) Output() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o WinogradOutputTransformOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o WinogradOutputTransformOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o WinogradOutputTransformOp) M() ir.Attribute { return o.op.Attr("m") }

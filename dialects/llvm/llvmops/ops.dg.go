@@ -29,24 +29,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -71,13 +53,13 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AddOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AddOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o AddOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o AddOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o AddOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -111,10 +93,10 @@ func AsAddrspacecastOp(op *ir.Operation) (AddrspacecastOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o AddrspacecastOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AddrspacecastOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o AddrspacecastOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o AddrspacecastOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAddrspacecastOp creates a llvm.addrspacecast at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -144,10 +126,10 @@ func AsAllocaOp(op *ir.Operation) (AllocaOp, bool) {
 }
 
 // ArraySize returns the op's arraySize operand.
-func (o AllocaOp) ArraySize() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AllocaOp) ArraySize() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o AllocaOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllocaOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o AllocaOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -187,13 +169,13 @@ func AsAndOp(op *ir.Operation) (AndOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AndOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AndOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AndOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AndOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o AndOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o AndOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAndOp creates a llvm.and at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -223,13 +205,13 @@ func AsAshrOp(op *ir.Operation) (AshrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AshrOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AshrOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AshrOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AshrOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o AshrOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o AshrOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IsExact returns the optional attribute isExact, or nil if it is not set.
 func (o AshrOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
@@ -263,13 +245,13 @@ func AsAtomicrmwOp(op *ir.Operation) (AtomicrmwOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o AtomicrmwOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicrmwOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o AtomicrmwOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicrmwOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o AtomicrmwOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtomicrmwOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BinOp returns the inherent attribute bin_op, or nil if it is not set.
 func (o AtomicrmwOp) BinOp() ir.Attribute { return o.op.Attr("bin_op") }
@@ -327,10 +309,10 @@ func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o BitcastOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitcastOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o BitcastOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitcastOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitcastOp creates a llvm.bitcast at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -360,7 +342,7 @@ func AsBlockaddressOp(op *ir.Operation) (BlockaddressOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o BlockaddressOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o BlockaddressOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BlockAddr returns the inherent attribute block_addr, or nil if it is not set.
 func (o BlockaddressOp) BlockAddr() ir.Attribute { return o.op.Attr("block_addr") }
@@ -429,7 +411,7 @@ func (o BrOp) DestOperands() []*ir.Value { return o.op.Operands() }
 func (o BrOp) LoopAnnotation() ir.Attribute { return o.op.Attr("loop_annotation") }
 
 // Dest returns the op's dest successor.
-func (o BrOp) Dest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o BrOp) Dest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // BuildBrOp creates a llvm.br at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -640,16 +622,16 @@ func AsCmpxchgOp(op *ir.Operation) (CmpxchgOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o CmpxchgOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CmpxchgOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Cmp returns the op's cmp operand.
-func (o CmpxchgOp) Cmp() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CmpxchgOp) Cmp() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Val returns the op's val operand.
-func (o CmpxchgOp) Val() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CmpxchgOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CmpxchgOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CmpxchgOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SuccessOrdering returns the inherent attribute success_ordering, or nil if it is not set.
 func (o CmpxchgOp) SuccessOrdering() ir.Attribute { return o.op.Attr("success_ordering") }
@@ -713,7 +695,7 @@ func AsComdatOp(op *ir.Operation) (ComdatOp, bool) {
 func (o ComdatOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // Body returns the op's body region.
-func (o ComdatOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ComdatOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildComdatOp creates a llvm.comdat at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -778,7 +760,7 @@ func AsCondBrOp(op *ir.Operation) (CondBrOp, bool) {
 
 // Condition returns the op's condition operand.
 func (o CondBrOp) Condition() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // TrueDestOperands returns the op's trueDestOperands operand group.
@@ -798,10 +780,10 @@ func (o CondBrOp) BranchWeights() ir.Attribute { return o.op.Attr("branch_weight
 func (o CondBrOp) LoopAnnotation() ir.Attribute { return o.op.Attr("loop_annotation") }
 
 // TrueDest returns the op's trueDest successor.
-func (o CondBrOp) TrueDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o CondBrOp) TrueDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o CondBrOp) FalseDest() *ir.Block { return at(o.op.Successors(), 1) }
+func (o CondBrOp) FalseDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 1) }
 
 // BuildCondBrOp creates a llvm.cond_br at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -834,7 +816,7 @@ func AsDsoLocalEquivalentOp(op *ir.Operation) (DsoLocalEquivalentOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o DsoLocalEquivalentOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o DsoLocalEquivalentOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FunctionName returns the inherent attribute function_name, or nil if it is not set.
 func (o DsoLocalEquivalentOp) FunctionName() ir.Attribute { return o.op.Attr("function_name") }
@@ -867,13 +849,13 @@ func AsExtractelementOp(op *ir.Operation) (ExtractelementOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o ExtractelementOp) Vector() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtractelementOp) Vector() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Position returns the op's position operand.
-func (o ExtractelementOp) Position() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ExtractelementOp) Position() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o ExtractelementOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtractelementOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildExtractelementOp creates a llvm.extractelement at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -903,10 +885,10 @@ func AsExtractvalueOp(op *ir.Operation) (ExtractvalueOp, bool) {
 }
 
 // Container returns the op's container operand.
-func (o ExtractvalueOp) Container() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtractvalueOp) Container() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o ExtractvalueOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtractvalueOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Position returns the inherent attribute position, or nil if it is not set.
 func (o ExtractvalueOp) Position() ir.Attribute { return o.op.Attr("position") }
@@ -940,13 +922,13 @@ func AsFaddOp(op *ir.Operation) (FaddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FaddOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FaddOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o FaddOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FaddOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o FaddOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o FaddOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o FaddOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -982,13 +964,13 @@ func AsFcmpOp(op *ir.Operation) (FcmpOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FcmpOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FcmpOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o FcmpOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FcmpOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o FcmpOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o FcmpOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Predicate returns the inherent attribute predicate, or nil if it is not set.
 func (o FcmpOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
@@ -1027,13 +1009,13 @@ func AsFdivOp(op *ir.Operation) (FdivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FdivOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FdivOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o FdivOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FdivOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o FdivOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o FdivOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o FdivOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -1102,13 +1084,13 @@ func AsFmulOp(op *ir.Operation) (FmulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FmulOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FmulOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o FmulOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FmulOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o FmulOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o FmulOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o FmulOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -1144,10 +1126,10 @@ func AsFnegOp(op *ir.Operation) (FnegOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o FnegOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FnegOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o FnegOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o FnegOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o FnegOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -1183,10 +1165,10 @@ func AsFpextOp(op *ir.Operation) (FpextOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o FpextOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FpextOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o FpextOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o FpextOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFpextOp creates a llvm.fpext at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1216,10 +1198,10 @@ func AsFptosiOp(op *ir.Operation) (FptosiOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o FptosiOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FptosiOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o FptosiOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o FptosiOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFptosiOp creates a llvm.fptosi at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1249,10 +1231,10 @@ func AsFptouiOp(op *ir.Operation) (FptouiOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o FptouiOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FptouiOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o FptouiOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o FptouiOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFptouiOp creates a llvm.fptoui at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1282,10 +1264,10 @@ func AsFptruncOp(op *ir.Operation) (FptruncOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o FptruncOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FptruncOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o FptruncOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o FptruncOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFptruncOp creates a llvm.fptrunc at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1315,10 +1297,10 @@ func AsFreezeOp(op *ir.Operation) (FreezeOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o FreezeOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FreezeOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o FreezeOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o FreezeOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFreezeOp creates a llvm.freeze at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1348,13 +1330,13 @@ func AsFremOp(op *ir.Operation) (FremOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FremOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FremOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o FremOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FremOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o FremOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o FremOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o FremOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -1390,13 +1372,13 @@ func AsFsubOp(op *ir.Operation) (FsubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FsubOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FsubOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o FsubOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FsubOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o FsubOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o FsubOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o FsubOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -1600,7 +1582,7 @@ func (o FuncOp) IntelReqdSubGroupSize() ir.Attribute { return o.op.Attr("intel_r
 func (o FuncOp) UwtableKind() ir.Attribute { return o.op.Attr("uwtable_kind") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o FuncOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildFuncOp creates a llvm.func at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset, but for those MLIR gives
@@ -1633,15 +1615,15 @@ func AsGetelementptrOp(op *ir.Operation) (GetelementptrOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o GetelementptrOp) Base() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetelementptrOp) Base() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // DynamicIndices returns the op's dynamicIndices operand group.
 func (o GetelementptrOp) DynamicIndices() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // Res returns the op's res result.
-func (o GetelementptrOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetelementptrOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // RawConstantIndices returns the inherent attribute rawConstantIndices, or nil if it is not set.
 func (o GetelementptrOp) RawConstantIndices() ir.Attribute { return o.op.Attr("rawConstantIndices") }
@@ -1684,13 +1666,13 @@ func AsIcmpOp(op *ir.Operation) (IcmpOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IcmpOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IcmpOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IcmpOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IcmpOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IcmpOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IcmpOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Predicate returns the inherent attribute predicate, or nil if it is not set.
 func (o IcmpOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
@@ -1724,17 +1706,19 @@ func AsIndirectbrOp(op *ir.Operation) (IndirectbrOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o IndirectbrOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IndirectbrOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SuccOperands returns the op's succOperands operand group.
-func (o IndirectbrOp) SuccOperands() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o IndirectbrOp) SuccOperands() []*ir.Value {
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
+}
 
 // IndbrOperandSegments returns the inherent attribute indbr_operand_segments, or nil if it is not set.
 func (o IndirectbrOp) IndbrOperandSegments() ir.Attribute { return o.op.Attr("indbr_operand_segments") }
 
 // Successors returns the op's successors.
 func (o IndirectbrOp) Successors() []*ir.Block {
-	return span(o.op.Successors(), 0, o.op.NumSuccessors())
+	return ir.Span(o.op.Successors(), 0, o.op.NumSuccessors())
 }
 
 // BuildIndirectbrOp creates a llvm.indirectbr at b's insertion point (detached
@@ -1829,16 +1813,16 @@ func AsInsertelementOp(op *ir.Operation) (InsertelementOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o InsertelementOp) Vector() *ir.Value { return at(o.op.Operands(), 0) }
+func (o InsertelementOp) Vector() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o InsertelementOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o InsertelementOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Position returns the op's position operand.
-func (o InsertelementOp) Position() *ir.Value { return at(o.op.Operands(), 2) }
+func (o InsertelementOp) Position() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o InsertelementOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o InsertelementOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildInsertelementOp creates a llvm.insertelement at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1868,13 +1852,13 @@ func AsInsertvalueOp(op *ir.Operation) (InsertvalueOp, bool) {
 }
 
 // Container returns the op's container operand.
-func (o InsertvalueOp) Container() *ir.Value { return at(o.op.Operands(), 0) }
+func (o InsertvalueOp) Container() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o InsertvalueOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o InsertvalueOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o InsertvalueOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o InsertvalueOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Position returns the inherent attribute position, or nil if it is not set.
 func (o InsertvalueOp) Position() ir.Attribute { return o.op.Attr("position") }
@@ -1908,10 +1892,10 @@ func AsIntrAbsOp(op *ir.Operation) (IntrAbsOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrAbsOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrAbsOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrAbsOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrAbsOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IsIntMinPoison returns the inherent attribute is_int_min_poison, or nil if it is not set.
 func (o IntrAbsOp) IsIntMinPoison() ir.Attribute { return o.op.Attr("is_int_min_poison") }
@@ -1945,10 +1929,10 @@ func AsIntrAcosOp(op *ir.Operation) (IntrAcosOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrAcosOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrAcosOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrAcosOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrAcosOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrAcosOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -1984,19 +1968,19 @@ func AsIntrAnnotationOp(op *ir.Operation) (IntrAnnotationOp, bool) {
 }
 
 // Integer returns the op's integer operand.
-func (o IntrAnnotationOp) Integer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrAnnotationOp) Integer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Annotation returns the op's annotation operand.
-func (o IntrAnnotationOp) Annotation() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrAnnotationOp) Annotation() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // FileName returns the op's fileName operand.
-func (o IntrAnnotationOp) FileName() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrAnnotationOp) FileName() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Line returns the op's line operand.
-func (o IntrAnnotationOp) Line() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrAnnotationOp) Line() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrAnnotationOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrAnnotationOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrAnnotationOp creates a llvm.intr.annotation at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2026,10 +2010,10 @@ func AsIntrAsinOp(op *ir.Operation) (IntrAsinOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrAsinOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrAsinOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrAsinOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrAsinOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrAsinOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -2065,11 +2049,11 @@ func AsIntrAssumeOp(op *ir.Operation) (IntrAssumeOp, bool) {
 }
 
 // Cond returns the op's cond operand.
-func (o IntrAssumeOp) Cond() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrAssumeOp) Cond() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // OpBundleOperands returns the op's op_bundle_operands operand group.
 func (o IntrAssumeOp) OpBundleOperands() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // OpBundleSizes returns the inherent attribute op_bundle_sizes, or nil if it is not set.
@@ -2107,10 +2091,10 @@ func AsIntrAtanOp(op *ir.Operation) (IntrAtanOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrAtanOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrAtanOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrAtanOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrAtanOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrAtanOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -2146,13 +2130,13 @@ func AsIntrAtan2Op(op *ir.Operation) (IntrAtan2Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrAtan2Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrAtan2Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrAtan2Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrAtan2Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrAtan2Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrAtan2Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrAtan2Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -2188,10 +2172,10 @@ func AsIntrBitreverseOp(op *ir.Operation) (IntrBitreverseOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrBitreverseOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrBitreverseOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrBitreverseOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrBitreverseOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrBitreverseOp creates a llvm.intr.bitreverse at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2221,10 +2205,10 @@ func AsIntrBswapOp(op *ir.Operation) (IntrBswapOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrBswapOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrBswapOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrBswapOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrBswapOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrBswapOp creates a llvm.intr.bswap at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2254,10 +2238,10 @@ func AsIntrCeilOp(op *ir.Operation) (IntrCeilOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrCeilOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrCeilOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrCeilOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCeilOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrCeilOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -2293,13 +2277,13 @@ func AsIntrCopysignOp(op *ir.Operation) (IntrCopysignOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrCopysignOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrCopysignOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrCopysignOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrCopysignOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrCopysignOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCopysignOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrCopysignOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -2335,7 +2319,7 @@ func AsIntrCoroAlignOp(op *ir.Operation) (IntrCoroAlignOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o IntrCoroAlignOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCoroAlignOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrCoroAlignOp creates a llvm.intr.coro.align at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2364,13 +2348,13 @@ func AsIntrCoroBeginOp(op *ir.Operation) (IntrCoroBeginOp, bool) {
 }
 
 // Token returns the op's token operand.
-func (o IntrCoroBeginOp) Token() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrCoroBeginOp) Token() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mem returns the op's mem operand.
-func (o IntrCoroBeginOp) Mem() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrCoroBeginOp) Mem() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrCoroBeginOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCoroBeginOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrCoroBeginOp creates a llvm.intr.coro.begin at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2400,16 +2384,16 @@ func AsIntrCoroEndOp(op *ir.Operation) (IntrCoroEndOp, bool) {
 }
 
 // Handle returns the op's handle operand.
-func (o IntrCoroEndOp) Handle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrCoroEndOp) Handle() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Unwind returns the op's unwind operand.
-func (o IntrCoroEndOp) Unwind() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrCoroEndOp) Unwind() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Retvals returns the op's retvals operand.
-func (o IntrCoroEndOp) Retvals() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrCoroEndOp) Retvals() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrCoroEndOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCoroEndOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrCoroEndOp creates a llvm.intr.coro.end at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2439,13 +2423,13 @@ func AsIntrCoroFreeOp(op *ir.Operation) (IntrCoroFreeOp, bool) {
 }
 
 // Id returns the op's id operand.
-func (o IntrCoroFreeOp) Id() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrCoroFreeOp) Id() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Handle returns the op's handle operand.
-func (o IntrCoroFreeOp) Handle() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrCoroFreeOp) Handle() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrCoroFreeOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCoroFreeOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrCoroFreeOp creates a llvm.intr.coro.free at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2475,19 +2459,19 @@ func AsIntrCoroIdOp(op *ir.Operation) (IntrCoroIdOp, bool) {
 }
 
 // Align returns the op's align operand.
-func (o IntrCoroIdOp) Align() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrCoroIdOp) Align() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Promise returns the op's promise operand.
-func (o IntrCoroIdOp) Promise() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrCoroIdOp) Promise() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Coroaddr returns the op's coroaddr operand.
-func (o IntrCoroIdOp) Coroaddr() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrCoroIdOp) Coroaddr() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Fnaddrs returns the op's fnaddrs operand.
-func (o IntrCoroIdOp) Fnaddrs() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrCoroIdOp) Fnaddrs() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrCoroIdOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCoroIdOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrCoroIdOp creates a llvm.intr.coro.id at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2517,16 +2501,16 @@ func AsIntrCoroPromiseOp(op *ir.Operation) (IntrCoroPromiseOp, bool) {
 }
 
 // Handle returns the op's handle operand.
-func (o IntrCoroPromiseOp) Handle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrCoroPromiseOp) Handle() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Align returns the op's align operand.
-func (o IntrCoroPromiseOp) Align() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrCoroPromiseOp) Align() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // From returns the op's from operand.
-func (o IntrCoroPromiseOp) From() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrCoroPromiseOp) From() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrCoroPromiseOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCoroPromiseOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrCoroPromiseOp creates a llvm.intr.coro.promise at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -2556,7 +2540,7 @@ func AsIntrCoroResumeOp(op *ir.Operation) (IntrCoroResumeOp, bool) {
 }
 
 // Handle returns the op's handle operand.
-func (o IntrCoroResumeOp) Handle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrCoroResumeOp) Handle() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildIntrCoroResumeOp creates a llvm.intr.coro.resume at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2586,10 +2570,10 @@ func AsIntrCoroSaveOp(op *ir.Operation) (IntrCoroSaveOp, bool) {
 }
 
 // Handle returns the op's handle operand.
-func (o IntrCoroSaveOp) Handle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrCoroSaveOp) Handle() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrCoroSaveOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCoroSaveOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrCoroSaveOp creates a llvm.intr.coro.save at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2619,7 +2603,7 @@ func AsIntrCoroSizeOp(op *ir.Operation) (IntrCoroSizeOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o IntrCoroSizeOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCoroSizeOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrCoroSizeOp creates a llvm.intr.coro.size at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2648,13 +2632,13 @@ func AsIntrCoroSuspendOp(op *ir.Operation) (IntrCoroSuspendOp, bool) {
 }
 
 // Save returns the op's save operand.
-func (o IntrCoroSuspendOp) Save() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrCoroSuspendOp) Save() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Final returns the op's final operand.
-func (o IntrCoroSuspendOp) Final() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrCoroSuspendOp) Final() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrCoroSuspendOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCoroSuspendOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrCoroSuspendOp creates a llvm.intr.coro.suspend at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -2684,10 +2668,10 @@ func AsIntrCosOp(op *ir.Operation) (IntrCosOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrCosOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrCosOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrCosOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCosOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrCosOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -2723,10 +2707,10 @@ func AsIntrCoshOp(op *ir.Operation) (IntrCoshOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrCoshOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrCoshOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrCoshOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCoshOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrCoshOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -2762,10 +2746,10 @@ func AsIntrCtlzOp(op *ir.Operation) (IntrCtlzOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrCtlzOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrCtlzOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrCtlzOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCtlzOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IsZeroPoison returns the inherent attribute is_zero_poison, or nil if it is not set.
 func (o IntrCtlzOp) IsZeroPoison() ir.Attribute { return o.op.Attr("is_zero_poison") }
@@ -2799,10 +2783,10 @@ func AsIntrCtpopOp(op *ir.Operation) (IntrCtpopOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrCtpopOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrCtpopOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrCtpopOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCtpopOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrCtpopOp creates a llvm.intr.ctpop at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2832,10 +2816,10 @@ func AsIntrCttzOp(op *ir.Operation) (IntrCttzOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrCttzOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrCttzOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrCttzOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrCttzOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IsZeroPoison returns the inherent attribute is_zero_poison, or nil if it is not set.
 func (o IntrCttzOp) IsZeroPoison() ir.Attribute { return o.op.Attr("is_zero_poison") }
@@ -2869,7 +2853,7 @@ func AsIntrDbgDeclareOp(op *ir.Operation) (IntrDbgDeclareOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o IntrDbgDeclareOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrDbgDeclareOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // VarInfo returns the inherent attribute varInfo, or nil if it is not set.
 func (o IntrDbgDeclareOp) VarInfo() ir.Attribute { return o.op.Attr("varInfo") }
@@ -2936,7 +2920,7 @@ func AsIntrDbgValueOp(op *ir.Operation) (IntrDbgValueOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o IntrDbgValueOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrDbgValueOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // VarInfo returns the inherent attribute varInfo, or nil if it is not set.
 func (o IntrDbgValueOp) VarInfo() ir.Attribute { return o.op.Attr("varInfo") }
@@ -2999,10 +2983,10 @@ func AsIntrEhTypeidForOp(op *ir.Operation) (IntrEhTypeidForOp, bool) {
 }
 
 // TypeInfo returns the op's type_info operand.
-func (o IntrEhTypeidForOp) TypeInfo() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrEhTypeidForOp) TypeInfo() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrEhTypeidForOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrEhTypeidForOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrEhTypeidForOp creates a llvm.intr.eh.typeid.for at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -3032,10 +3016,10 @@ func AsIntrExpOp(op *ir.Operation) (IntrExpOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrExpOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrExpOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrExpOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrExpOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrExpOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -3071,10 +3055,10 @@ func AsIntrExp10Op(op *ir.Operation) (IntrExp10Op, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrExp10Op) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrExp10Op) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrExp10Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrExp10Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrExp10Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -3110,10 +3094,10 @@ func AsIntrExp2Op(op *ir.Operation) (IntrExp2Op, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrExp2Op) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrExp2Op) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrExp2Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrExp2Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrExp2Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -3149,13 +3133,13 @@ func AsIntrExpectOp(op *ir.Operation) (IntrExpectOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrExpectOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrExpectOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Expected returns the op's expected operand.
-func (o IntrExpectOp) Expected() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrExpectOp) Expected() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrExpectOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrExpectOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrExpectOp creates a llvm.intr.expect at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3185,13 +3169,13 @@ func AsIntrExpectWithProbabilityOp(op *ir.Operation) (IntrExpectWithProbabilityO
 }
 
 // Val returns the op's val operand.
-func (o IntrExpectWithProbabilityOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrExpectWithProbabilityOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Expected returns the op's expected operand.
-func (o IntrExpectWithProbabilityOp) Expected() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrExpectWithProbabilityOp) Expected() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrExpectWithProbabilityOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrExpectWithProbabilityOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Prob returns the inherent attribute prob, or nil if it is not set.
 func (o IntrExpectWithProbabilityOp) Prob() ir.Attribute { return o.op.Attr("prob") }
@@ -3225,10 +3209,10 @@ func AsIntrExperimentalConstrainedFpextOp(op *ir.Operation) (IntrExperimentalCon
 }
 
 // Arg0 returns the op's arg_0 operand.
-func (o IntrExperimentalConstrainedFpextOp) Arg0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrExperimentalConstrainedFpextOp) Arg0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrExperimentalConstrainedFpextOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrExperimentalConstrainedFpextOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FpExceptionBehavior returns the inherent attribute fpExceptionBehavior, or nil if it is not set.
 func (o IntrExperimentalConstrainedFpextOp) FpExceptionBehavior() ir.Attribute {
@@ -3265,10 +3249,12 @@ func AsIntrExperimentalConstrainedFptruncOp(op *ir.Operation) (IntrExperimentalC
 }
 
 // Arg0 returns the op's arg_0 operand.
-func (o IntrExperimentalConstrainedFptruncOp) Arg0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrExperimentalConstrainedFptruncOp) Arg0() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // Res returns the op's res result.
-func (o IntrExperimentalConstrainedFptruncOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrExperimentalConstrainedFptruncOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Roundingmode returns the inherent attribute roundingmode, or nil if it is not set.
 func (o IntrExperimentalConstrainedFptruncOp) Roundingmode() ir.Attribute {
@@ -3310,10 +3296,12 @@ func AsIntrExperimentalConstrainedSitofpOp(op *ir.Operation) (IntrExperimentalCo
 }
 
 // Arg0 returns the op's arg_0 operand.
-func (o IntrExperimentalConstrainedSitofpOp) Arg0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrExperimentalConstrainedSitofpOp) Arg0() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // Res returns the op's res result.
-func (o IntrExperimentalConstrainedSitofpOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrExperimentalConstrainedSitofpOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Roundingmode returns the inherent attribute roundingmode, or nil if it is not set.
 func (o IntrExperimentalConstrainedSitofpOp) Roundingmode() ir.Attribute {
@@ -3355,10 +3343,12 @@ func AsIntrExperimentalConstrainedUitofpOp(op *ir.Operation) (IntrExperimentalCo
 }
 
 // Arg0 returns the op's arg_0 operand.
-func (o IntrExperimentalConstrainedUitofpOp) Arg0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrExperimentalConstrainedUitofpOp) Arg0() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // Res returns the op's res result.
-func (o IntrExperimentalConstrainedUitofpOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrExperimentalConstrainedUitofpOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Roundingmode returns the inherent attribute roundingmode, or nil if it is not set.
 func (o IntrExperimentalConstrainedUitofpOp) Roundingmode() ir.Attribute {
@@ -3431,7 +3421,7 @@ func AsIntrExperimentalStepvectorOp(op *ir.Operation) (IntrExperimentalStepvecto
 }
 
 // Res returns the op's res result.
-func (o IntrExperimentalStepvectorOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrExperimentalStepvectorOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrExperimentalStepvectorOp creates a
 // llvm.intr.experimental.stepvector at b's insertion point (detached when b
@@ -3461,19 +3451,19 @@ func AsIntrExperimentalVpStridedLoadOp(op *ir.Operation) (IntrExperimentalVpStri
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrExperimentalVpStridedLoadOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrExperimentalVpStridedLoadOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Stride returns the op's stride operand.
-func (o IntrExperimentalVpStridedLoadOp) Stride() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrExperimentalVpStridedLoadOp) Stride() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrExperimentalVpStridedLoadOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrExperimentalVpStridedLoadOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrExperimentalVpStridedLoadOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrExperimentalVpStridedLoadOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrExperimentalVpStridedLoadOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrExperimentalVpStridedLoadOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrExperimentalVpStridedLoadOp creates a
 // llvm.intr.experimental.vp.strided.load at b's insertion point (detached when
@@ -3504,19 +3494,19 @@ func AsIntrExperimentalVpStridedStoreOp(op *ir.Operation) (IntrExperimentalVpStr
 }
 
 // Val returns the op's val operand.
-func (o IntrExperimentalVpStridedStoreOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrExperimentalVpStridedStoreOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Ptr returns the op's ptr operand.
-func (o IntrExperimentalVpStridedStoreOp) Ptr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrExperimentalVpStridedStoreOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Stride returns the op's stride operand.
-func (o IntrExperimentalVpStridedStoreOp) Stride() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrExperimentalVpStridedStoreOp) Stride() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Mask returns the op's mask operand.
-func (o IntrExperimentalVpStridedStoreOp) Mask() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrExperimentalVpStridedStoreOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Evl returns the op's evl operand.
-func (o IntrExperimentalVpStridedStoreOp) Evl() *ir.Value { return at(o.op.Operands(), 4) }
+func (o IntrExperimentalVpStridedStoreOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // BuildIntrExperimentalVpStridedStoreOp creates a
 // llvm.intr.experimental.vp.strided.store at b's insertion point (detached
@@ -3547,10 +3537,10 @@ func AsIntrFabsOp(op *ir.Operation) (IntrFabsOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrFabsOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrFabsOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrFabsOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrFabsOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrFabsOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -3586,10 +3576,10 @@ func AsIntrFloorOp(op *ir.Operation) (IntrFloorOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrFloorOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrFloorOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrFloorOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrFloorOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrFloorOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -3625,16 +3615,16 @@ func AsIntrFmaOp(op *ir.Operation) (IntrFmaOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrFmaOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrFmaOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrFmaOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrFmaOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o IntrFmaOp) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrFmaOp) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrFmaOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrFmaOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrFmaOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -3670,16 +3660,16 @@ func AsIntrFmuladdOp(op *ir.Operation) (IntrFmuladdOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrFmuladdOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrFmuladdOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrFmuladdOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrFmuladdOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o IntrFmuladdOp) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrFmuladdOp) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrFmuladdOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrFmuladdOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrFmuladdOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -3715,10 +3705,10 @@ func AsIntrFrexpOp(op *ir.Operation) (IntrFrexpOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrFrexpOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrFrexpOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrFrexpOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrFrexpOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrFrexpOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -3754,16 +3744,16 @@ func AsIntrFshlOp(op *ir.Operation) (IntrFshlOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrFshlOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrFshlOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrFshlOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrFshlOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o IntrFshlOp) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrFshlOp) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrFshlOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrFshlOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrFshlOp creates a llvm.intr.fshl at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -3793,16 +3783,16 @@ func AsIntrFshrOp(op *ir.Operation) (IntrFshrOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrFshrOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrFshrOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrFshrOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrFshrOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o IntrFshrOp) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrFshrOp) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrFshrOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrFshrOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrFshrOp creates a llvm.intr.fshr at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -3832,13 +3822,13 @@ func AsIntrGetActiveLaneMaskOp(op *ir.Operation) (IntrGetActiveLaneMaskOp, bool)
 }
 
 // Base returns the op's base operand.
-func (o IntrGetActiveLaneMaskOp) Base() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrGetActiveLaneMaskOp) Base() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // N returns the op's n operand.
-func (o IntrGetActiveLaneMaskOp) N() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrGetActiveLaneMaskOp) N() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrGetActiveLaneMaskOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrGetActiveLaneMaskOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrGetActiveLaneMaskOp creates a llvm.intr.get.active.lane.mask at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -3868,10 +3858,10 @@ func AsIntrInvariantEndOp(op *ir.Operation) (IntrInvariantEndOp, bool) {
 }
 
 // Start returns the op's start operand.
-func (o IntrInvariantEndOp) Start() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrInvariantEndOp) Start() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Ptr returns the op's ptr operand.
-func (o IntrInvariantEndOp) Ptr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrInvariantEndOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Size returns the inherent attribute size, or nil if it is not set.
 func (o IntrInvariantEndOp) Size() ir.Attribute { return o.op.Attr("size") }
@@ -3905,10 +3895,10 @@ func AsIntrInvariantStartOp(op *ir.Operation) (IntrInvariantStartOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrInvariantStartOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrInvariantStartOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrInvariantStartOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrInvariantStartOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Size returns the inherent attribute size, or nil if it is not set.
 func (o IntrInvariantStartOp) Size() ir.Attribute { return o.op.Attr("size") }
@@ -3942,10 +3932,10 @@ func AsIntrIsConstantOp(op *ir.Operation) (IntrIsConstantOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrIsConstantOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrIsConstantOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrIsConstantOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrIsConstantOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrIsConstantOp creates a llvm.intr.is.constant at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3975,10 +3965,10 @@ func AsIntrIsFpclassOp(op *ir.Operation) (IntrIsFpclassOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrIsFpclassOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrIsFpclassOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrIsFpclassOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrIsFpclassOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Bit returns the inherent attribute bit, or nil if it is not set.
 func (o IntrIsFpclassOp) Bit() ir.Attribute { return o.op.Attr("bit") }
@@ -4012,10 +4002,10 @@ func AsIntrLaunderInvariantGroupOp(op *ir.Operation) (IntrLaunderInvariantGroupO
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrLaunderInvariantGroupOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLaunderInvariantGroupOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrLaunderInvariantGroupOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrLaunderInvariantGroupOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrLaunderInvariantGroupOp creates a llvm.intr.launder.invariant.group
 // at b's insertion point (detached when b has no block). Nil optional
@@ -4045,13 +4035,13 @@ func AsIntrLdexpOp(op *ir.Operation) (IntrLdexpOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrLdexpOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLdexpOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Power returns the op's power operand.
-func (o IntrLdexpOp) Power() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrLdexpOp) Power() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrLdexpOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrLdexpOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrLdexpOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -4087,7 +4077,7 @@ func AsIntrLifetimeEndOp(op *ir.Operation) (IntrLifetimeEndOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrLifetimeEndOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLifetimeEndOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Size returns the inherent attribute size, or nil if it is not set.
 func (o IntrLifetimeEndOp) Size() ir.Attribute { return o.op.Attr("size") }
@@ -4121,7 +4111,7 @@ func AsIntrLifetimeStartOp(op *ir.Operation) (IntrLifetimeStartOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrLifetimeStartOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLifetimeStartOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Size returns the inherent attribute size, or nil if it is not set.
 func (o IntrLifetimeStartOp) Size() ir.Attribute { return o.op.Attr("size") }
@@ -4155,10 +4145,10 @@ func AsIntrLlrintOp(op *ir.Operation) (IntrLlrintOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrLlrintOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLlrintOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrLlrintOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrLlrintOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrLlrintOp creates a llvm.intr.llrint at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -4188,10 +4178,10 @@ func AsIntrLlroundOp(op *ir.Operation) (IntrLlroundOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrLlroundOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLlroundOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrLlroundOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrLlroundOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrLlroundOp creates a llvm.intr.llround at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -4221,10 +4211,10 @@ func AsIntrLogOp(op *ir.Operation) (IntrLogOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrLogOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLogOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrLogOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrLogOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrLogOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -4260,10 +4250,10 @@ func AsIntrLog10Op(op *ir.Operation) (IntrLog10Op, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrLog10Op) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLog10Op) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrLog10Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrLog10Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrLog10Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -4299,10 +4289,10 @@ func AsIntrLog2Op(op *ir.Operation) (IntrLog2Op, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrLog2Op) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLog2Op) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrLog2Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrLog2Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrLog2Op) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -4338,10 +4328,10 @@ func AsIntrLrintOp(op *ir.Operation) (IntrLrintOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrLrintOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLrintOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrLrintOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrLrintOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrLrintOp creates a llvm.intr.lrint at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -4371,10 +4361,10 @@ func AsIntrLroundOp(op *ir.Operation) (IntrLroundOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrLroundOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrLroundOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrLroundOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrLroundOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrLroundOp creates a llvm.intr.lround at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -4404,13 +4394,13 @@ func AsIntrMaskedCompressstoreOp(op *ir.Operation) (IntrMaskedCompressstoreOp, b
 }
 
 // Value returns the op's value operand.
-func (o IntrMaskedCompressstoreOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMaskedCompressstoreOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Ptr returns the op's ptr operand.
-func (o IntrMaskedCompressstoreOp) Ptr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMaskedCompressstoreOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrMaskedCompressstoreOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrMaskedCompressstoreOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // ArgAttrs returns the optional attribute arg_attrs, or nil if it is not set.
 func (o IntrMaskedCompressstoreOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
@@ -4447,16 +4437,16 @@ func AsIntrMaskedExpandloadOp(op *ir.Operation) (IntrMaskedExpandloadOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrMaskedExpandloadOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMaskedExpandloadOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o IntrMaskedExpandloadOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMaskedExpandloadOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Passthru returns the op's passthru operand.
-func (o IntrMaskedExpandloadOp) Passthru() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrMaskedExpandloadOp) Passthru() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrMaskedExpandloadOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrMaskedExpandloadOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ArgAttrs returns the optional attribute arg_attrs, or nil if it is not set.
 func (o IntrMaskedExpandloadOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
@@ -4493,18 +4483,18 @@ func AsIntrMaskedGatherOp(op *ir.Operation) (IntrMaskedGatherOp, bool) {
 }
 
 // Ptrs returns the op's ptrs operand.
-func (o IntrMaskedGatherOp) Ptrs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMaskedGatherOp) Ptrs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o IntrMaskedGatherOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMaskedGatherOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // PassThru returns the op's pass_thru operand group.
 func (o IntrMaskedGatherOp) PassThru() []*ir.Value {
-	return span(o.op.Operands(), 2, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 2, o.op.NumOperands())
 }
 
 // Res returns the op's res result.
-func (o IntrMaskedGatherOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrMaskedGatherOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Alignment returns the inherent attribute alignment, or nil if it is not set.
 func (o IntrMaskedGatherOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -4538,21 +4528,21 @@ func AsIntrMaskedLoadOp(op *ir.Operation) (IntrMaskedLoadOp, bool) {
 }
 
 // Data returns the op's data operand.
-func (o IntrMaskedLoadOp) Data() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMaskedLoadOp) Data() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o IntrMaskedLoadOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMaskedLoadOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // PassThru returns the op's pass_thru operand, or nil.
 func (o IntrMaskedLoadOp) PassThru() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Res returns the op's res result.
-func (o IntrMaskedLoadOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrMaskedLoadOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Alignment returns the inherent attribute alignment, or nil if it is not set.
 func (o IntrMaskedLoadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -4589,13 +4579,13 @@ func AsIntrMaskedScatterOp(op *ir.Operation) (IntrMaskedScatterOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o IntrMaskedScatterOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMaskedScatterOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Ptrs returns the op's ptrs operand.
-func (o IntrMaskedScatterOp) Ptrs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMaskedScatterOp) Ptrs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrMaskedScatterOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrMaskedScatterOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Alignment returns the inherent attribute alignment, or nil if it is not set.
 func (o IntrMaskedScatterOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -4629,13 +4619,13 @@ func AsIntrMaskedStoreOp(op *ir.Operation) (IntrMaskedStoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o IntrMaskedStoreOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMaskedStoreOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Data returns the op's data operand.
-func (o IntrMaskedStoreOp) Data() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMaskedStoreOp) Data() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrMaskedStoreOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrMaskedStoreOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Alignment returns the inherent attribute alignment, or nil if it is not set.
 func (o IntrMaskedStoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -4669,13 +4659,13 @@ func AsIntrMatrixColumnMajorLoadOp(op *ir.Operation) (IntrMatrixColumnMajorLoadO
 }
 
 // Data returns the op's data operand.
-func (o IntrMatrixColumnMajorLoadOp) Data() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMatrixColumnMajorLoadOp) Data() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Stride returns the op's stride operand.
-func (o IntrMatrixColumnMajorLoadOp) Stride() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMatrixColumnMajorLoadOp) Stride() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrMatrixColumnMajorLoadOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrMatrixColumnMajorLoadOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IsVolatile returns the inherent attribute isVolatile, or nil if it is not set.
 func (o IntrMatrixColumnMajorLoadOp) IsVolatile() ir.Attribute { return o.op.Attr("isVolatile") }
@@ -4716,13 +4706,13 @@ func AsIntrMatrixColumnMajorStoreOp(op *ir.Operation) (IntrMatrixColumnMajorStor
 }
 
 // Matrix returns the op's matrix operand.
-func (o IntrMatrixColumnMajorStoreOp) Matrix() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMatrixColumnMajorStoreOp) Matrix() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Data returns the op's data operand.
-func (o IntrMatrixColumnMajorStoreOp) Data() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMatrixColumnMajorStoreOp) Data() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Stride returns the op's stride operand.
-func (o IntrMatrixColumnMajorStoreOp) Stride() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrMatrixColumnMajorStoreOp) Stride() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // IsVolatile returns the inherent attribute isVolatile, or nil if it is not set.
 func (o IntrMatrixColumnMajorStoreOp) IsVolatile() ir.Attribute { return o.op.Attr("isVolatile") }
@@ -4763,13 +4753,13 @@ func AsIntrMatrixMultiplyOp(op *ir.Operation) (IntrMatrixMultiplyOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrMatrixMultiplyOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMatrixMultiplyOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrMatrixMultiplyOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMatrixMultiplyOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrMatrixMultiplyOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrMatrixMultiplyOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // LhsRows returns the inherent attribute lhs_rows, or nil if it is not set.
 func (o IntrMatrixMultiplyOp) LhsRows() ir.Attribute { return o.op.Attr("lhs_rows") }
@@ -4809,10 +4799,10 @@ func AsIntrMatrixTransposeOp(op *ir.Operation) (IntrMatrixTransposeOp, bool) {
 }
 
 // Matrix returns the op's matrix operand.
-func (o IntrMatrixTransposeOp) Matrix() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMatrixTransposeOp) Matrix() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrMatrixTransposeOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrMatrixTransposeOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Rows returns the inherent attribute rows, or nil if it is not set.
 func (o IntrMatrixTransposeOp) Rows() ir.Attribute { return o.op.Attr("rows") }
@@ -4849,13 +4839,13 @@ func AsIntrMaximumOp(op *ir.Operation) (IntrMaximumOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrMaximumOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMaximumOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrMaximumOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMaximumOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrMaximumOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrMaximumOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrMaximumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -4891,13 +4881,13 @@ func AsIntrMaxnumOp(op *ir.Operation) (IntrMaxnumOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrMaxnumOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMaxnumOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrMaxnumOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMaxnumOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrMaxnumOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrMaxnumOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrMaxnumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -4933,13 +4923,13 @@ func AsIntrMemcpyOp(op *ir.Operation) (IntrMemcpyOp, bool) {
 }
 
 // Dst returns the op's dst operand.
-func (o IntrMemcpyOp) Dst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMemcpyOp) Dst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src returns the op's src operand.
-func (o IntrMemcpyOp) Src() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMemcpyOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Len returns the op's len operand.
-func (o IntrMemcpyOp) Len() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrMemcpyOp) Len() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // IsVolatile returns the inherent attribute isVolatile, or nil if it is not set.
 func (o IntrMemcpyOp) IsVolatile() ir.Attribute { return o.op.Attr("isVolatile") }
@@ -4991,10 +4981,10 @@ func AsIntrMemcpyInlineOp(op *ir.Operation) (IntrMemcpyInlineOp, bool) {
 }
 
 // Dst returns the op's dst operand.
-func (o IntrMemcpyInlineOp) Dst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMemcpyInlineOp) Dst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src returns the op's src operand.
-func (o IntrMemcpyInlineOp) Src() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMemcpyInlineOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Len returns the inherent attribute len, or nil if it is not set.
 func (o IntrMemcpyInlineOp) Len() ir.Attribute { return o.op.Attr("len") }
@@ -5049,13 +5039,13 @@ func AsIntrMemmoveOp(op *ir.Operation) (IntrMemmoveOp, bool) {
 }
 
 // Dst returns the op's dst operand.
-func (o IntrMemmoveOp) Dst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMemmoveOp) Dst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src returns the op's src operand.
-func (o IntrMemmoveOp) Src() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMemmoveOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Len returns the op's len operand.
-func (o IntrMemmoveOp) Len() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrMemmoveOp) Len() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // IsVolatile returns the inherent attribute isVolatile, or nil if it is not set.
 func (o IntrMemmoveOp) IsVolatile() ir.Attribute { return o.op.Attr("isVolatile") }
@@ -5107,13 +5097,13 @@ func AsIntrMemsetOp(op *ir.Operation) (IntrMemsetOp, bool) {
 }
 
 // Dst returns the op's dst operand.
-func (o IntrMemsetOp) Dst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMemsetOp) Dst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o IntrMemsetOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMemsetOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Len returns the op's len operand.
-func (o IntrMemsetOp) Len() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrMemsetOp) Len() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // IsVolatile returns the inherent attribute isVolatile, or nil if it is not set.
 func (o IntrMemsetOp) IsVolatile() ir.Attribute { return o.op.Attr("isVolatile") }
@@ -5165,10 +5155,10 @@ func AsIntrMemsetInlineOp(op *ir.Operation) (IntrMemsetInlineOp, bool) {
 }
 
 // Dst returns the op's dst operand.
-func (o IntrMemsetInlineOp) Dst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMemsetInlineOp) Dst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o IntrMemsetInlineOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMemsetInlineOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Len returns the inherent attribute len, or nil if it is not set.
 func (o IntrMemsetInlineOp) Len() ir.Attribute { return o.op.Attr("len") }
@@ -5223,13 +5213,13 @@ func AsIntrMinimumOp(op *ir.Operation) (IntrMinimumOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrMinimumOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMinimumOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrMinimumOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMinimumOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrMinimumOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrMinimumOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrMinimumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5265,13 +5255,13 @@ func AsIntrMinnumOp(op *ir.Operation) (IntrMinnumOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrMinnumOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrMinnumOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrMinnumOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrMinnumOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrMinnumOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrMinnumOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrMinnumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5307,10 +5297,10 @@ func AsIntrNearbyintOp(op *ir.Operation) (IntrNearbyintOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrNearbyintOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrNearbyintOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrNearbyintOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrNearbyintOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrNearbyintOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5346,13 +5336,13 @@ func AsIntrPowOp(op *ir.Operation) (IntrPowOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrPowOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrPowOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrPowOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrPowOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrPowOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrPowOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrPowOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5388,13 +5378,13 @@ func AsIntrPowiOp(op *ir.Operation) (IntrPowiOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrPowiOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrPowiOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Power returns the op's power operand.
-func (o IntrPowiOp) Power() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrPowiOp) Power() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrPowiOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrPowiOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrPowiOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5430,7 +5420,7 @@ func AsIntrPrefetchOp(op *ir.Operation) (IntrPrefetchOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o IntrPrefetchOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrPrefetchOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rw returns the inherent attribute rw, or nil if it is not set.
 func (o IntrPrefetchOp) Rw() ir.Attribute { return o.op.Attr("rw") }
@@ -5470,22 +5460,22 @@ func AsIntrPtrAnnotationOp(op *ir.Operation) (IntrPtrAnnotationOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrPtrAnnotationOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrPtrAnnotationOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Annotation returns the op's annotation operand.
-func (o IntrPtrAnnotationOp) Annotation() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrPtrAnnotationOp) Annotation() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // FileName returns the op's fileName operand.
-func (o IntrPtrAnnotationOp) FileName() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrPtrAnnotationOp) FileName() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Line returns the op's line operand.
-func (o IntrPtrAnnotationOp) Line() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrPtrAnnotationOp) Line() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Attr returns the op's attr operand.
-func (o IntrPtrAnnotationOp) Attr() *ir.Value { return at(o.op.Operands(), 4) }
+func (o IntrPtrAnnotationOp) Attr() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Res returns the op's res result.
-func (o IntrPtrAnnotationOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrPtrAnnotationOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrPtrAnnotationOp creates a llvm.intr.ptr.annotation at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -5515,13 +5505,13 @@ func AsIntrPtrmaskOp(op *ir.Operation) (IntrPtrmaskOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrPtrmaskOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrPtrmaskOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o IntrPtrmaskOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrPtrmaskOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrPtrmaskOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrPtrmaskOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrPtrmaskOp creates a llvm.intr.ptrmask at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -5551,10 +5541,10 @@ func AsIntrRintOp(op *ir.Operation) (IntrRintOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrRintOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrRintOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrRintOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrRintOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrRintOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5590,10 +5580,10 @@ func AsIntrRoundOp(op *ir.Operation) (IntrRoundOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrRoundOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrRoundOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrRoundOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrRoundOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrRoundOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5629,10 +5619,10 @@ func AsIntrRoundevenOp(op *ir.Operation) (IntrRoundevenOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrRoundevenOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrRoundevenOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrRoundevenOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrRoundevenOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrRoundevenOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5668,13 +5658,13 @@ func AsIntrSaddSatOp(op *ir.Operation) (IntrSaddSatOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrSaddSatOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSaddSatOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrSaddSatOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSaddSatOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrSaddSatOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSaddSatOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrSaddSatOp creates a llvm.intr.sadd.sat at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -5704,13 +5694,13 @@ func AsIntrSaddWithOverflowOp(op *ir.Operation) (IntrSaddWithOverflowOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrSaddWithOverflowOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSaddWithOverflowOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrSaddWithOverflowOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSaddWithOverflowOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrSaddWithOverflowOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSaddWithOverflowOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrSaddWithOverflowOp creates a llvm.intr.sadd.with.overflow at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5740,13 +5730,13 @@ func AsIntrScmpOp(op *ir.Operation) (IntrScmpOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrScmpOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrScmpOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrScmpOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrScmpOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrScmpOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrScmpOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrScmpOp creates a llvm.intr.scmp at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -5776,10 +5766,10 @@ func AsIntrSinOp(op *ir.Operation) (IntrSinOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrSinOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSinOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrSinOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSinOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrSinOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5815,10 +5805,10 @@ func AsIntrSincosOp(op *ir.Operation) (IntrSincosOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrSincosOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSincosOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrSincosOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSincosOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrSincosOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5854,10 +5844,10 @@ func AsIntrSinhOp(op *ir.Operation) (IntrSinhOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrSinhOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSinhOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrSinhOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSinhOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrSinhOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -5893,13 +5883,13 @@ func AsIntrSmaxOp(op *ir.Operation) (IntrSmaxOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrSmaxOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSmaxOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrSmaxOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSmaxOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrSmaxOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSmaxOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrSmaxOp creates a llvm.intr.smax at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -5929,13 +5919,13 @@ func AsIntrSminOp(op *ir.Operation) (IntrSminOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrSminOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSminOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrSminOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSminOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrSminOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSminOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrSminOp creates a llvm.intr.smin at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -5965,13 +5955,13 @@ func AsIntrSmulWithOverflowOp(op *ir.Operation) (IntrSmulWithOverflowOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrSmulWithOverflowOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSmulWithOverflowOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrSmulWithOverflowOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSmulWithOverflowOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrSmulWithOverflowOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSmulWithOverflowOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrSmulWithOverflowOp creates a llvm.intr.smul.with.overflow at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6001,10 +5991,10 @@ func AsIntrSqrtOp(op *ir.Operation) (IntrSqrtOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrSqrtOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSqrtOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrSqrtOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSqrtOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrSqrtOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -6040,10 +6030,10 @@ func AsIntrSsaCopyOp(op *ir.Operation) (IntrSsaCopyOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o IntrSsaCopyOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSsaCopyOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrSsaCopyOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSsaCopyOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrSsaCopyOp creates a llvm.intr.ssa.copy at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -6073,13 +6063,13 @@ func AsIntrSshlSatOp(op *ir.Operation) (IntrSshlSatOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrSshlSatOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSshlSatOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrSshlSatOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSshlSatOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrSshlSatOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSshlSatOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrSshlSatOp creates a llvm.intr.sshl.sat at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -6109,13 +6099,13 @@ func AsIntrSsubSatOp(op *ir.Operation) (IntrSsubSatOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrSsubSatOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSsubSatOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrSsubSatOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSsubSatOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrSsubSatOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSsubSatOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrSsubSatOp creates a llvm.intr.ssub.sat at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -6145,13 +6135,13 @@ func AsIntrSsubWithOverflowOp(op *ir.Operation) (IntrSsubWithOverflowOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrSsubWithOverflowOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrSsubWithOverflowOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrSsubWithOverflowOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrSsubWithOverflowOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrSsubWithOverflowOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrSsubWithOverflowOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrSsubWithOverflowOp creates a llvm.intr.ssub.with.overflow at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6181,7 +6171,7 @@ func AsIntrStackrestoreOp(op *ir.Operation) (IntrStackrestoreOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrStackrestoreOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrStackrestoreOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildIntrStackrestoreOp creates a llvm.intr.stackrestore at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -6211,7 +6201,7 @@ func AsIntrStacksaveOp(op *ir.Operation) (IntrStacksaveOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o IntrStacksaveOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrStacksaveOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrStacksaveOp creates a llvm.intr.stacksave at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -6240,7 +6230,7 @@ func AsIntrStepvectorOp(op *ir.Operation) (IntrStepvectorOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o IntrStepvectorOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrStepvectorOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrStepvectorOp creates a llvm.intr.stepvector at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -6269,10 +6259,10 @@ func AsIntrStripInvariantGroupOp(op *ir.Operation) (IntrStripInvariantGroupOp, b
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrStripInvariantGroupOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrStripInvariantGroupOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrStripInvariantGroupOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrStripInvariantGroupOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrStripInvariantGroupOp creates a llvm.intr.strip.invariant.group at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -6302,10 +6292,10 @@ func AsIntrTanOp(op *ir.Operation) (IntrTanOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrTanOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrTanOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrTanOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrTanOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrTanOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -6341,10 +6331,10 @@ func AsIntrTanhOp(op *ir.Operation) (IntrTanhOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrTanhOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrTanhOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrTanhOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrTanhOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrTanhOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -6380,10 +6370,10 @@ func AsIntrThreadlocalAddressOp(op *ir.Operation) (IntrThreadlocalAddressOp, boo
 }
 
 // Global returns the op's global operand.
-func (o IntrThreadlocalAddressOp) Global() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrThreadlocalAddressOp) Global() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrThreadlocalAddressOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrThreadlocalAddressOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrThreadlocalAddressOp creates a llvm.intr.threadlocal.address at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6439,10 +6429,10 @@ func AsIntrTruncOp(op *ir.Operation) (IntrTruncOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrTruncOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrTruncOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrTruncOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrTruncOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrTruncOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -6478,13 +6468,13 @@ func AsIntrUaddSatOp(op *ir.Operation) (IntrUaddSatOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrUaddSatOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUaddSatOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrUaddSatOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUaddSatOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrUaddSatOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrUaddSatOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrUaddSatOp creates a llvm.intr.uadd.sat at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -6514,13 +6504,13 @@ func AsIntrUaddWithOverflowOp(op *ir.Operation) (IntrUaddWithOverflowOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrUaddWithOverflowOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUaddWithOverflowOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrUaddWithOverflowOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUaddWithOverflowOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrUaddWithOverflowOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrUaddWithOverflowOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrUaddWithOverflowOp creates a llvm.intr.uadd.with.overflow at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6580,13 +6570,13 @@ func AsIntrUcmpOp(op *ir.Operation) (IntrUcmpOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrUcmpOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUcmpOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrUcmpOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUcmpOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrUcmpOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrUcmpOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrUcmpOp creates a llvm.intr.ucmp at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -6616,13 +6606,13 @@ func AsIntrUmaxOp(op *ir.Operation) (IntrUmaxOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrUmaxOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUmaxOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrUmaxOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUmaxOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrUmaxOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrUmaxOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrUmaxOp creates a llvm.intr.umax at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -6652,13 +6642,13 @@ func AsIntrUminOp(op *ir.Operation) (IntrUminOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrUminOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUminOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrUminOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUminOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrUminOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrUminOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrUminOp creates a llvm.intr.umin at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -6688,13 +6678,13 @@ func AsIntrUmulWithOverflowOp(op *ir.Operation) (IntrUmulWithOverflowOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrUmulWithOverflowOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUmulWithOverflowOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrUmulWithOverflowOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUmulWithOverflowOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrUmulWithOverflowOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrUmulWithOverflowOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrUmulWithOverflowOp creates a llvm.intr.umul.with.overflow at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6724,13 +6714,13 @@ func AsIntrUshlSatOp(op *ir.Operation) (IntrUshlSatOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrUshlSatOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUshlSatOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrUshlSatOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUshlSatOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrUshlSatOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrUshlSatOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrUshlSatOp creates a llvm.intr.ushl.sat at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -6760,13 +6750,13 @@ func AsIntrUsubSatOp(op *ir.Operation) (IntrUsubSatOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o IntrUsubSatOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUsubSatOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o IntrUsubSatOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUsubSatOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrUsubSatOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrUsubSatOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrUsubSatOp creates a llvm.intr.usub.sat at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -6796,13 +6786,13 @@ func AsIntrUsubWithOverflowOp(op *ir.Operation) (IntrUsubWithOverflowOp, bool) {
 }
 
 // Operand0 returns the op's operand0 operand.
-func (o IntrUsubWithOverflowOp) Operand0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrUsubWithOverflowOp) Operand0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand1 returns the op's operand1 operand.
-func (o IntrUsubWithOverflowOp) Operand1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrUsubWithOverflowOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrUsubWithOverflowOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrUsubWithOverflowOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrUsubWithOverflowOp creates a llvm.intr.usub.with.overflow at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6832,10 +6822,10 @@ func AsIntrVacopyOp(op *ir.Operation) (IntrVacopyOp, bool) {
 }
 
 // DestList returns the op's dest_list operand.
-func (o IntrVacopyOp) DestList() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVacopyOp) DestList() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SrcList returns the op's src_list operand.
-func (o IntrVacopyOp) SrcList() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVacopyOp) SrcList() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // BuildIntrVacopyOp creates a llvm.intr.vacopy at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -6865,7 +6855,7 @@ func AsIntrVaendOp(op *ir.Operation) (IntrVaendOp, bool) {
 }
 
 // ArgList returns the op's arg_list operand.
-func (o IntrVaendOp) ArgList() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVaendOp) ArgList() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildIntrVaendOp creates a llvm.intr.vaend at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -6895,19 +6885,19 @@ func AsIntrVarAnnotationOp(op *ir.Operation) (IntrVarAnnotationOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrVarAnnotationOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVarAnnotationOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Annotation returns the op's annotation operand.
-func (o IntrVarAnnotationOp) Annotation() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVarAnnotationOp) Annotation() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // FileName returns the op's fileName operand.
-func (o IntrVarAnnotationOp) FileName() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVarAnnotationOp) FileName() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Line returns the op's line operand.
-func (o IntrVarAnnotationOp) Line() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVarAnnotationOp) Line() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Attr returns the op's attr operand.
-func (o IntrVarAnnotationOp) Attr() *ir.Value { return at(o.op.Operands(), 4) }
+func (o IntrVarAnnotationOp) Attr() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // BuildIntrVarAnnotationOp creates a llvm.intr.var.annotation at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -6937,7 +6927,7 @@ func AsIntrVastartOp(op *ir.Operation) (IntrVastartOp, bool) {
 }
 
 // ArgList returns the op's arg_list operand.
-func (o IntrVastartOp) ArgList() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVastartOp) ArgList() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildIntrVastartOp creates a llvm.intr.vastart at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -6967,10 +6957,10 @@ func AsIntrVectorDeinterleave2Op(op *ir.Operation) (IntrVectorDeinterleave2Op, b
 }
 
 // Vec returns the op's vec operand.
-func (o IntrVectorDeinterleave2Op) Vec() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorDeinterleave2Op) Vec() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrVectorDeinterleave2Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorDeinterleave2Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVectorDeinterleave2Op creates a llvm.intr.vector.deinterleave2 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -7000,10 +6990,10 @@ func AsIntrVectorExtractOp(op *ir.Operation) (IntrVectorExtractOp, bool) {
 }
 
 // Srcvec returns the op's srcvec operand.
-func (o IntrVectorExtractOp) Srcvec() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorExtractOp) Srcvec() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrVectorExtractOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorExtractOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Pos returns the inherent attribute pos, or nil if it is not set.
 func (o IntrVectorExtractOp) Pos() ir.Attribute { return o.op.Attr("pos") }
@@ -7037,13 +7027,13 @@ func AsIntrVectorInsertOp(op *ir.Operation) (IntrVectorInsertOp, bool) {
 }
 
 // Dstvec returns the op's dstvec operand.
-func (o IntrVectorInsertOp) Dstvec() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorInsertOp) Dstvec() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Srcvec returns the op's srcvec operand.
-func (o IntrVectorInsertOp) Srcvec() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVectorInsertOp) Srcvec() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrVectorInsertOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorInsertOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Pos returns the inherent attribute pos, or nil if it is not set.
 func (o IntrVectorInsertOp) Pos() ir.Attribute { return o.op.Attr("pos") }
@@ -7077,13 +7067,13 @@ func AsIntrVectorInterleave2Op(op *ir.Operation) (IntrVectorInterleave2Op, bool)
 }
 
 // Vec1 returns the op's vec1 operand.
-func (o IntrVectorInterleave2Op) Vec1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorInterleave2Op) Vec1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Vec2 returns the op's vec2 operand.
-func (o IntrVectorInterleave2Op) Vec2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVectorInterleave2Op) Vec2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrVectorInterleave2Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorInterleave2Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVectorInterleave2Op creates a llvm.intr.vector.interleave2 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7113,10 +7103,10 @@ func AsIntrVectorReduceAddOp(op *ir.Operation) (IntrVectorReduceAddOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceAddOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorReduceAddOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceAddOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorReduceAddOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVectorReduceAddOp creates a llvm.intr.vector.reduce.add at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7146,10 +7136,10 @@ func AsIntrVectorReduceAndOp(op *ir.Operation) (IntrVectorReduceAndOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceAndOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorReduceAndOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceAndOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorReduceAndOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVectorReduceAndOp creates a llvm.intr.vector.reduce.and at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7179,13 +7169,13 @@ func AsIntrVectorReduceFaddOp(op *ir.Operation) (IntrVectorReduceFaddOp, bool) {
 }
 
 // StartValue returns the op's start_value operand.
-func (o IntrVectorReduceFaddOp) StartValue() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorReduceFaddOp) StartValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input returns the op's input operand.
-func (o IntrVectorReduceFaddOp) Input() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVectorReduceFaddOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceFaddOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorReduceFaddOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrVectorReduceFaddOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -7221,10 +7211,10 @@ func AsIntrVectorReduceFmaxOp(op *ir.Operation) (IntrVectorReduceFmaxOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceFmaxOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorReduceFmaxOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceFmaxOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorReduceFmaxOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrVectorReduceFmaxOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -7260,10 +7250,10 @@ func AsIntrVectorReduceFmaximumOp(op *ir.Operation) (IntrVectorReduceFmaximumOp,
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceFmaximumOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorReduceFmaximumOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceFmaximumOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorReduceFmaximumOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrVectorReduceFmaximumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -7299,10 +7289,10 @@ func AsIntrVectorReduceFminOp(op *ir.Operation) (IntrVectorReduceFminOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceFminOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorReduceFminOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceFminOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorReduceFminOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrVectorReduceFminOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -7338,10 +7328,10 @@ func AsIntrVectorReduceFminimumOp(op *ir.Operation) (IntrVectorReduceFminimumOp,
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceFminimumOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorReduceFminimumOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceFminimumOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorReduceFminimumOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrVectorReduceFminimumOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -7377,13 +7367,13 @@ func AsIntrVectorReduceFmulOp(op *ir.Operation) (IntrVectorReduceFmulOp, bool) {
 }
 
 // StartValue returns the op's start_value operand.
-func (o IntrVectorReduceFmulOp) StartValue() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorReduceFmulOp) StartValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input returns the op's input operand.
-func (o IntrVectorReduceFmulOp) Input() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVectorReduceFmulOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceFmulOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorReduceFmulOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o IntrVectorReduceFmulOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -7419,10 +7409,10 @@ func AsIntrVectorReduceMulOp(op *ir.Operation) (IntrVectorReduceMulOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceMulOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorReduceMulOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceMulOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorReduceMulOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVectorReduceMulOp creates a llvm.intr.vector.reduce.mul at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7452,10 +7442,10 @@ func AsIntrVectorReduceOrOp(op *ir.Operation) (IntrVectorReduceOrOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceOrOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorReduceOrOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceOrOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorReduceOrOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVectorReduceOrOp creates a llvm.intr.vector.reduce.or at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7485,10 +7475,10 @@ func AsIntrVectorReduceSmaxOp(op *ir.Operation) (IntrVectorReduceSmaxOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceSmaxOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorReduceSmaxOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceSmaxOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorReduceSmaxOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVectorReduceSmaxOp creates a llvm.intr.vector.reduce.smax at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7518,10 +7508,10 @@ func AsIntrVectorReduceSminOp(op *ir.Operation) (IntrVectorReduceSminOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceSminOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorReduceSminOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceSminOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorReduceSminOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVectorReduceSminOp creates a llvm.intr.vector.reduce.smin at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7551,10 +7541,10 @@ func AsIntrVectorReduceUmaxOp(op *ir.Operation) (IntrVectorReduceUmaxOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceUmaxOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorReduceUmaxOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceUmaxOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorReduceUmaxOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVectorReduceUmaxOp creates a llvm.intr.vector.reduce.umax at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7584,10 +7574,10 @@ func AsIntrVectorReduceUminOp(op *ir.Operation) (IntrVectorReduceUminOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceUminOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorReduceUminOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceUminOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorReduceUminOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVectorReduceUminOp creates a llvm.intr.vector.reduce.umin at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7617,10 +7607,10 @@ func AsIntrVectorReduceXorOp(op *ir.Operation) (IntrVectorReduceXorOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o IntrVectorReduceXorOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVectorReduceXorOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o IntrVectorReduceXorOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVectorReduceXorOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVectorReduceXorOp creates a llvm.intr.vector.reduce.xor at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7650,19 +7640,19 @@ func AsIntrVpAddOp(op *ir.Operation) (IntrVpAddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpAddOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpAddOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpAddOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpAddOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpAddOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpAddOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpAddOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpAddOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpAddOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpAddOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpAddOp creates a llvm.intr.vp.add at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -7692,19 +7682,19 @@ func AsIntrVpAndOp(op *ir.Operation) (IntrVpAndOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpAndOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpAndOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpAndOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpAndOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpAndOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpAndOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpAndOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpAndOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpAndOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpAndOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpAndOp creates a llvm.intr.vp.and at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -7734,19 +7724,19 @@ func AsIntrVpAshrOp(op *ir.Operation) (IntrVpAshrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpAshrOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpAshrOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpAshrOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpAshrOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpAshrOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpAshrOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpAshrOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpAshrOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpAshrOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpAshrOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpAshrOp creates a llvm.intr.vp.ashr at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -7776,19 +7766,19 @@ func AsIntrVpFaddOp(op *ir.Operation) (IntrVpFaddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpFaddOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpFaddOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpFaddOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpFaddOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFaddOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpFaddOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFaddOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpFaddOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpFaddOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpFaddOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpFaddOp creates a llvm.intr.vp.fadd at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -7818,19 +7808,19 @@ func AsIntrVpFdivOp(op *ir.Operation) (IntrVpFdivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpFdivOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpFdivOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpFdivOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpFdivOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFdivOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpFdivOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFdivOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpFdivOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpFdivOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpFdivOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpFdivOp creates a llvm.intr.vp.fdiv at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -7860,22 +7850,22 @@ func AsIntrVpFmaOp(op *ir.Operation) (IntrVpFmaOp, bool) {
 }
 
 // Op1 returns the op's op1 operand.
-func (o IntrVpFmaOp) Op1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpFmaOp) Op1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Op2 returns the op's op2 operand.
-func (o IntrVpFmaOp) Op2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpFmaOp) Op2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Op3 returns the op's op3 operand.
-func (o IntrVpFmaOp) Op3() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpFmaOp) Op3() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFmaOp) Mask() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpFmaOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFmaOp) Evl() *ir.Value { return at(o.op.Operands(), 4) }
+func (o IntrVpFmaOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Res returns the op's res result.
-func (o IntrVpFmaOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpFmaOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpFmaOp creates a llvm.intr.vp.fma at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -7905,19 +7895,19 @@ func AsIntrVpFmulOp(op *ir.Operation) (IntrVpFmulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpFmulOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpFmulOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpFmulOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpFmulOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFmulOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpFmulOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFmulOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpFmulOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpFmulOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpFmulOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpFmulOp creates a llvm.intr.vp.fmul at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -7947,22 +7937,22 @@ func AsIntrVpFmuladdOp(op *ir.Operation) (IntrVpFmuladdOp, bool) {
 }
 
 // Op1 returns the op's op1 operand.
-func (o IntrVpFmuladdOp) Op1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpFmuladdOp) Op1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Op2 returns the op's op2 operand.
-func (o IntrVpFmuladdOp) Op2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpFmuladdOp) Op2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Op3 returns the op's op3 operand.
-func (o IntrVpFmuladdOp) Op3() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpFmuladdOp) Op3() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFmuladdOp) Mask() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpFmuladdOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFmuladdOp) Evl() *ir.Value { return at(o.op.Operands(), 4) }
+func (o IntrVpFmuladdOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Res returns the op's res result.
-func (o IntrVpFmuladdOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpFmuladdOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpFmuladdOp creates a llvm.intr.vp.fmuladd at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -7992,16 +7982,16 @@ func AsIntrVpFnegOp(op *ir.Operation) (IntrVpFnegOp, bool) {
 }
 
 // OpOperand returns the op's op operand.
-func (o IntrVpFnegOp) OpOperand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpFnegOp) OpOperand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFnegOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpFnegOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFnegOp) Evl() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpFnegOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrVpFnegOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpFnegOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpFnegOp creates a llvm.intr.vp.fneg at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -8031,16 +8021,16 @@ func AsIntrVpFpextOp(op *ir.Operation) (IntrVpFpextOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpFpextOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpFpextOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFpextOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpFpextOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFpextOp) Evl() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpFpextOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrVpFpextOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpFpextOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpFpextOp creates a llvm.intr.vp.fpext at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -8070,16 +8060,16 @@ func AsIntrVpFptosiOp(op *ir.Operation) (IntrVpFptosiOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpFptosiOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpFptosiOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFptosiOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpFptosiOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFptosiOp) Evl() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpFptosiOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrVpFptosiOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpFptosiOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpFptosiOp creates a llvm.intr.vp.fptosi at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -8109,16 +8099,16 @@ func AsIntrVpFptouiOp(op *ir.Operation) (IntrVpFptouiOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpFptouiOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpFptouiOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFptouiOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpFptouiOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFptouiOp) Evl() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpFptouiOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrVpFptouiOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpFptouiOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpFptouiOp creates a llvm.intr.vp.fptoui at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -8148,16 +8138,16 @@ func AsIntrVpFptruncOp(op *ir.Operation) (IntrVpFptruncOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpFptruncOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpFptruncOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFptruncOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpFptruncOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFptruncOp) Evl() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpFptruncOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrVpFptruncOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpFptruncOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpFptruncOp creates a llvm.intr.vp.fptrunc at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -8187,19 +8177,19 @@ func AsIntrVpFremOp(op *ir.Operation) (IntrVpFremOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpFremOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpFremOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpFremOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpFremOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFremOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpFremOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFremOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpFremOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpFremOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpFremOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpFremOp creates a llvm.intr.vp.frem at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -8229,19 +8219,19 @@ func AsIntrVpFsubOp(op *ir.Operation) (IntrVpFsubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpFsubOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpFsubOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpFsubOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpFsubOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpFsubOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpFsubOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpFsubOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpFsubOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpFsubOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpFsubOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpFsubOp creates a llvm.intr.vp.fsub at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -8271,16 +8261,16 @@ func AsIntrVpInttoptrOp(op *ir.Operation) (IntrVpInttoptrOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpInttoptrOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpInttoptrOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpInttoptrOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpInttoptrOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpInttoptrOp) Evl() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpInttoptrOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrVpInttoptrOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpInttoptrOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpInttoptrOp creates a llvm.intr.vp.inttoptr at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -8310,16 +8300,16 @@ func AsIntrVpLoadOp(op *ir.Operation) (IntrVpLoadOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o IntrVpLoadOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpLoadOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpLoadOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpLoadOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpLoadOp) Evl() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpLoadOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrVpLoadOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpLoadOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpLoadOp creates a llvm.intr.vp.load at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -8349,19 +8339,19 @@ func AsIntrVpLshrOp(op *ir.Operation) (IntrVpLshrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpLshrOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpLshrOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpLshrOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpLshrOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpLshrOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpLshrOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpLshrOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpLshrOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpLshrOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpLshrOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpLshrOp creates a llvm.intr.vp.lshr at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -8391,19 +8381,19 @@ func AsIntrVpMergeOp(op *ir.Operation) (IntrVpMergeOp, bool) {
 }
 
 // Cond returns the op's cond operand.
-func (o IntrVpMergeOp) Cond() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpMergeOp) Cond() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TrueVal returns the op's true_val operand.
-func (o IntrVpMergeOp) TrueVal() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpMergeOp) TrueVal() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // FalseVal returns the op's false_val operand.
-func (o IntrVpMergeOp) FalseVal() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpMergeOp) FalseVal() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpMergeOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpMergeOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpMergeOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpMergeOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpMergeOp creates a llvm.intr.vp.merge at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -8433,19 +8423,19 @@ func AsIntrVpMulOp(op *ir.Operation) (IntrVpMulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpMulOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpMulOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpMulOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpMulOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpMulOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpMulOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpMulOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpMulOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpMulOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpMulOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpMulOp creates a llvm.intr.vp.mul at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -8475,19 +8465,19 @@ func AsIntrVpOrOp(op *ir.Operation) (IntrVpOrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpOrOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpOrOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpOrOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpOrOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpOrOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpOrOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpOrOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpOrOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpOrOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpOrOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpOrOp creates a llvm.intr.vp.or at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -8517,16 +8507,16 @@ func AsIntrVpPtrtointOp(op *ir.Operation) (IntrVpPtrtointOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpPtrtointOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpPtrtointOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpPtrtointOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpPtrtointOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpPtrtointOp) Evl() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpPtrtointOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrVpPtrtointOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpPtrtointOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpPtrtointOp creates a llvm.intr.vp.ptrtoint at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -8556,19 +8546,19 @@ func AsIntrVpReduceAddOp(op *ir.Operation) (IntrVpReduceAddOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceAddOp) SatrtValue() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpReduceAddOp) SatrtValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceAddOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpReduceAddOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceAddOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpReduceAddOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceAddOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpReduceAddOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceAddOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpReduceAddOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpReduceAddOp creates a llvm.intr.vp.reduce.add at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -8598,19 +8588,19 @@ func AsIntrVpReduceAndOp(op *ir.Operation) (IntrVpReduceAndOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceAndOp) SatrtValue() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpReduceAndOp) SatrtValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceAndOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpReduceAndOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceAndOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpReduceAndOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceAndOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpReduceAndOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceAndOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpReduceAndOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpReduceAndOp creates a llvm.intr.vp.reduce.and at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -8640,19 +8630,19 @@ func AsIntrVpReduceFaddOp(op *ir.Operation) (IntrVpReduceFaddOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceFaddOp) SatrtValue() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpReduceFaddOp) SatrtValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceFaddOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpReduceFaddOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceFaddOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpReduceFaddOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceFaddOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpReduceFaddOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceFaddOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpReduceFaddOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpReduceFaddOp creates a llvm.intr.vp.reduce.fadd at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -8682,19 +8672,19 @@ func AsIntrVpReduceFmaxOp(op *ir.Operation) (IntrVpReduceFmaxOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceFmaxOp) SatrtValue() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpReduceFmaxOp) SatrtValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceFmaxOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpReduceFmaxOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceFmaxOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpReduceFmaxOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceFmaxOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpReduceFmaxOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceFmaxOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpReduceFmaxOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpReduceFmaxOp creates a llvm.intr.vp.reduce.fmax at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -8724,19 +8714,19 @@ func AsIntrVpReduceFminOp(op *ir.Operation) (IntrVpReduceFminOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceFminOp) SatrtValue() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpReduceFminOp) SatrtValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceFminOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpReduceFminOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceFminOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpReduceFminOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceFminOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpReduceFminOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceFminOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpReduceFminOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpReduceFminOp creates a llvm.intr.vp.reduce.fmin at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -8766,19 +8756,19 @@ func AsIntrVpReduceFmulOp(op *ir.Operation) (IntrVpReduceFmulOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceFmulOp) SatrtValue() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpReduceFmulOp) SatrtValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceFmulOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpReduceFmulOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceFmulOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpReduceFmulOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceFmulOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpReduceFmulOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceFmulOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpReduceFmulOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpReduceFmulOp creates a llvm.intr.vp.reduce.fmul at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -8808,19 +8798,19 @@ func AsIntrVpReduceMulOp(op *ir.Operation) (IntrVpReduceMulOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceMulOp) SatrtValue() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpReduceMulOp) SatrtValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceMulOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpReduceMulOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceMulOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpReduceMulOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceMulOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpReduceMulOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceMulOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpReduceMulOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpReduceMulOp creates a llvm.intr.vp.reduce.mul at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -8850,19 +8840,19 @@ func AsIntrVpReduceOrOp(op *ir.Operation) (IntrVpReduceOrOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceOrOp) SatrtValue() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpReduceOrOp) SatrtValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceOrOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpReduceOrOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceOrOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpReduceOrOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceOrOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpReduceOrOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceOrOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpReduceOrOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpReduceOrOp creates a llvm.intr.vp.reduce.or at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -8892,19 +8882,19 @@ func AsIntrVpReduceSmaxOp(op *ir.Operation) (IntrVpReduceSmaxOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceSmaxOp) SatrtValue() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpReduceSmaxOp) SatrtValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceSmaxOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpReduceSmaxOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceSmaxOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpReduceSmaxOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceSmaxOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpReduceSmaxOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceSmaxOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpReduceSmaxOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpReduceSmaxOp creates a llvm.intr.vp.reduce.smax at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -8934,19 +8924,19 @@ func AsIntrVpReduceSminOp(op *ir.Operation) (IntrVpReduceSminOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceSminOp) SatrtValue() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpReduceSminOp) SatrtValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceSminOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpReduceSminOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceSminOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpReduceSminOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceSminOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpReduceSminOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceSminOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpReduceSminOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpReduceSminOp creates a llvm.intr.vp.reduce.smin at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -8976,19 +8966,19 @@ func AsIntrVpReduceUmaxOp(op *ir.Operation) (IntrVpReduceUmaxOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceUmaxOp) SatrtValue() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpReduceUmaxOp) SatrtValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceUmaxOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpReduceUmaxOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceUmaxOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpReduceUmaxOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceUmaxOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpReduceUmaxOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceUmaxOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpReduceUmaxOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpReduceUmaxOp creates a llvm.intr.vp.reduce.umax at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -9018,19 +9008,19 @@ func AsIntrVpReduceUminOp(op *ir.Operation) (IntrVpReduceUminOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceUminOp) SatrtValue() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpReduceUminOp) SatrtValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceUminOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpReduceUminOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceUminOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpReduceUminOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceUminOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpReduceUminOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceUminOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpReduceUminOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpReduceUminOp creates a llvm.intr.vp.reduce.umin at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -9060,19 +9050,19 @@ func AsIntrVpReduceXorOp(op *ir.Operation) (IntrVpReduceXorOp, bool) {
 }
 
 // SatrtValue returns the op's satrt_value operand.
-func (o IntrVpReduceXorOp) SatrtValue() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpReduceXorOp) SatrtValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o IntrVpReduceXorOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpReduceXorOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpReduceXorOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpReduceXorOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpReduceXorOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpReduceXorOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpReduceXorOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpReduceXorOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpReduceXorOp creates a llvm.intr.vp.reduce.xor at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -9102,19 +9092,19 @@ func AsIntrVpSdivOp(op *ir.Operation) (IntrVpSdivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpSdivOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpSdivOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpSdivOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpSdivOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpSdivOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpSdivOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpSdivOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpSdivOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpSdivOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpSdivOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpSdivOp creates a llvm.intr.vp.sdiv at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9144,19 +9134,19 @@ func AsIntrVpSelectOp(op *ir.Operation) (IntrVpSelectOp, bool) {
 }
 
 // Cond returns the op's cond operand.
-func (o IntrVpSelectOp) Cond() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpSelectOp) Cond() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TrueVal returns the op's true_val operand.
-func (o IntrVpSelectOp) TrueVal() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpSelectOp) TrueVal() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // FalseVal returns the op's false_val operand.
-func (o IntrVpSelectOp) FalseVal() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpSelectOp) FalseVal() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpSelectOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpSelectOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpSelectOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpSelectOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpSelectOp creates a llvm.intr.vp.select at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9186,16 +9176,16 @@ func AsIntrVpSextOp(op *ir.Operation) (IntrVpSextOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpSextOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpSextOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpSextOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpSextOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpSextOp) Evl() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpSextOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrVpSextOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpSextOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpSextOp creates a llvm.intr.vp.sext at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9225,19 +9215,19 @@ func AsIntrVpShlOp(op *ir.Operation) (IntrVpShlOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpShlOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpShlOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpShlOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpShlOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpShlOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpShlOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpShlOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpShlOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpShlOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpShlOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpShlOp creates a llvm.intr.vp.shl at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -9267,16 +9257,16 @@ func AsIntrVpSitofpOp(op *ir.Operation) (IntrVpSitofpOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpSitofpOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpSitofpOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpSitofpOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpSitofpOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpSitofpOp) Evl() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpSitofpOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrVpSitofpOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpSitofpOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpSitofpOp creates a llvm.intr.vp.sitofp at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9306,19 +9296,19 @@ func AsIntrVpSmaxOp(op *ir.Operation) (IntrVpSmaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpSmaxOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpSmaxOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpSmaxOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpSmaxOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpSmaxOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpSmaxOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpSmaxOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpSmaxOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpSmaxOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpSmaxOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpSmaxOp creates a llvm.intr.vp.smax at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9348,19 +9338,19 @@ func AsIntrVpSminOp(op *ir.Operation) (IntrVpSminOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpSminOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpSminOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpSminOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpSminOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpSminOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpSminOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpSminOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpSminOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpSminOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpSminOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpSminOp creates a llvm.intr.vp.smin at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9390,19 +9380,19 @@ func AsIntrVpSremOp(op *ir.Operation) (IntrVpSremOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpSremOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpSremOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpSremOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpSremOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpSremOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpSremOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpSremOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpSremOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpSremOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpSremOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpSremOp creates a llvm.intr.vp.srem at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9432,16 +9422,16 @@ func AsIntrVpStoreOp(op *ir.Operation) (IntrVpStoreOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o IntrVpStoreOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpStoreOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Ptr returns the op's ptr operand.
-func (o IntrVpStoreOp) Ptr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpStoreOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpStoreOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpStoreOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpStoreOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpStoreOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // BuildIntrVpStoreOp creates a llvm.intr.vp.store at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9471,19 +9461,19 @@ func AsIntrVpSubOp(op *ir.Operation) (IntrVpSubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpSubOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpSubOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpSubOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpSubOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpSubOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpSubOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpSubOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpSubOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpSubOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpSubOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpSubOp creates a llvm.intr.vp.sub at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -9513,16 +9503,16 @@ func AsIntrVpTruncOp(op *ir.Operation) (IntrVpTruncOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpTruncOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpTruncOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpTruncOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpTruncOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpTruncOp) Evl() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpTruncOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrVpTruncOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpTruncOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpTruncOp creates a llvm.intr.vp.trunc at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9552,19 +9542,19 @@ func AsIntrVpUdivOp(op *ir.Operation) (IntrVpUdivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpUdivOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpUdivOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpUdivOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpUdivOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpUdivOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpUdivOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpUdivOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpUdivOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpUdivOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpUdivOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpUdivOp creates a llvm.intr.vp.udiv at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9594,16 +9584,16 @@ func AsIntrVpUitofpOp(op *ir.Operation) (IntrVpUitofpOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpUitofpOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpUitofpOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpUitofpOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpUitofpOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpUitofpOp) Evl() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpUitofpOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrVpUitofpOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpUitofpOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpUitofpOp creates a llvm.intr.vp.uitofp at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9633,19 +9623,19 @@ func AsIntrVpUmaxOp(op *ir.Operation) (IntrVpUmaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpUmaxOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpUmaxOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpUmaxOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpUmaxOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpUmaxOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpUmaxOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpUmaxOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpUmaxOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpUmaxOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpUmaxOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpUmaxOp creates a llvm.intr.vp.umax at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9675,19 +9665,19 @@ func AsIntrVpUminOp(op *ir.Operation) (IntrVpUminOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpUminOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpUminOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpUminOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpUminOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpUminOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpUminOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpUminOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpUminOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpUminOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpUminOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpUminOp creates a llvm.intr.vp.umin at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9717,19 +9707,19 @@ func AsIntrVpUremOp(op *ir.Operation) (IntrVpUremOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpUremOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpUremOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpUremOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpUremOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpUremOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpUremOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpUremOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpUremOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpUremOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpUremOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpUremOp creates a llvm.intr.vp.urem at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9759,19 +9749,19 @@ func AsIntrVpXorOp(op *ir.Operation) (IntrVpXorOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntrVpXorOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpXorOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntrVpXorOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpXorOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpXorOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpXorOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpXorOp) Evl() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IntrVpXorOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o IntrVpXorOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpXorOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpXorOp creates a llvm.intr.vp.xor at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -9801,16 +9791,16 @@ func AsIntrVpZextOp(op *ir.Operation) (IntrVpZextOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o IntrVpZextOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntrVpZextOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o IntrVpZextOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntrVpZextOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Evl returns the op's evl operand.
-func (o IntrVpZextOp) Evl() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IntrVpZextOp) Evl() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o IntrVpZextOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVpZextOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVpZextOp creates a llvm.intr.vp.zext at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9840,7 +9830,7 @@ func AsIntrVscaleOp(op *ir.Operation) (IntrVscaleOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o IntrVscaleOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntrVscaleOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntrVscaleOp creates a llvm.intr.vscale at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9869,10 +9859,10 @@ func AsInttoptrOp(op *ir.Operation) (InttoptrOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o InttoptrOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o InttoptrOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o InttoptrOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o InttoptrOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dereferenceable returns the optional attribute dereferenceable, or nil if it is not set.
 func (o InttoptrOp) Dereferenceable() ir.Attribute { return o.op.Attr("dereferenceable") }
@@ -9958,10 +9948,10 @@ func (o InvokeOp) OpBundleSizes() ir.Attribute { return o.op.Attr("op_bundle_siz
 func (o InvokeOp) OpBundleTags() ir.Attribute { return o.op.Attr("op_bundle_tags") }
 
 // NormalDest returns the op's normalDest successor.
-func (o InvokeOp) NormalDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o InvokeOp) NormalDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // UnwindDest returns the op's unwindDest successor.
-func (o InvokeOp) UnwindDest() *ir.Block { return at(o.op.Successors(), 1) }
+func (o InvokeOp) UnwindDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 1) }
 
 // BuildInvokeOp creates a llvm.invoke at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset, but for those MLIR
@@ -9999,7 +9989,7 @@ func AsLandingpadOp(op *ir.Operation) (LandingpadOp, bool) {
 func (o LandingpadOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o LandingpadOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o LandingpadOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Cleanup returns the optional attribute cleanup, or nil if it is not set.
 func (o LandingpadOp) Cleanup() ir.Attribute { return o.op.Attr("cleanup") }
@@ -10063,10 +10053,10 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o LoadOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoadOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o LoadOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o LoadOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o LoadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -10135,13 +10125,13 @@ func AsLshrOp(op *ir.Operation) (LshrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o LshrOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LshrOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o LshrOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LshrOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o LshrOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o LshrOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IsExact returns the optional attribute isExact, or nil if it is not set.
 func (o LshrOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
@@ -10175,7 +10165,7 @@ func AsMlirAddressofOp(op *ir.Operation) (MlirAddressofOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o MlirAddressofOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MlirAddressofOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // GlobalName returns the inherent attribute global_name, or nil if it is not set.
 func (o MlirAddressofOp) GlobalName() ir.Attribute { return o.op.Attr("global_name") }
@@ -10229,7 +10219,7 @@ func (o MlirAliasOp) UnnamedAddr() ir.Attribute { return o.op.Attr("unnamed_addr
 func (o MlirAliasOp) Visibility() ir.Attribute { return o.op.Attr("visibility_") }
 
 // Initializer returns the op's initializer region.
-func (o MlirAliasOp) Initializer() *ir.Region { return at(o.op.Regions(), 0) }
+func (o MlirAliasOp) Initializer() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildMlirAliasOp creates a llvm.mlir.alias at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset, but for those
@@ -10262,7 +10252,7 @@ func AsMlirConstantOp(op *ir.Operation) (MlirConstantOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o MlirConstantOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MlirConstantOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o MlirConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -10348,7 +10338,7 @@ func (o MlirGlobalOp) Visibility() ir.Attribute { return o.op.Attr("visibility_"
 func (o MlirGlobalOp) TargetSpecificAttrs() ir.Attribute { return o.op.Attr("target_specific_attrs") }
 
 // Initializer returns the op's initializer region.
-func (o MlirGlobalOp) Initializer() *ir.Region { return at(o.op.Regions(), 0) }
+func (o MlirGlobalOp) Initializer() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildMlirGlobalOp creates a llvm.mlir.global at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset, but
@@ -10509,7 +10499,7 @@ func AsMlirNoneOp(op *ir.Operation) (MlirNoneOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o MlirNoneOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MlirNoneOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMlirNoneOp creates a llvm.mlir.none at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -10538,7 +10528,7 @@ func AsMlirPoisonOp(op *ir.Operation) (MlirPoisonOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o MlirPoisonOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MlirPoisonOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMlirPoisonOp creates a llvm.mlir.poison at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -10567,7 +10557,7 @@ func AsMlirUndefOp(op *ir.Operation) (MlirUndefOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o MlirUndefOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MlirUndefOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMlirUndefOp creates a llvm.mlir.undef at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -10596,7 +10586,7 @@ func AsMlirZeroOp(op *ir.Operation) (MlirZeroOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o MlirZeroOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MlirZeroOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMlirZeroOp creates a llvm.mlir.zero at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -10655,13 +10645,13 @@ func AsMulOp(op *ir.Operation) (MulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MulOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MulOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MulOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MulOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o MulOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MulOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o MulOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -10695,13 +10685,13 @@ func AsOrOp(op *ir.Operation) (OrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o OrOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o OrOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o OrOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o OrOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o OrOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o OrOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IsDisjoint returns the optional attribute isDisjoint, or nil if it is not set.
 func (o OrOp) IsDisjoint() ir.Attribute { return o.op.Attr("isDisjoint") }
@@ -10735,10 +10725,10 @@ func AsPtrtointOp(op *ir.Operation) (PtrtointOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o PtrtointOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PtrtointOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o PtrtointOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o PtrtointOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildPtrtointOp creates a llvm.ptrtoint at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -10768,7 +10758,7 @@ func AsResumeOp(op *ir.Operation) (ResumeOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o ResumeOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ResumeOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildResumeOp creates a llvm.resume at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -10833,13 +10823,13 @@ func AsSdivOp(op *ir.Operation) (SdivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SdivOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SdivOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o SdivOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SdivOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o SdivOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SdivOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IsExact returns the optional attribute isExact, or nil if it is not set.
 func (o SdivOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
@@ -10873,16 +10863,16 @@ func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o SelectOp) Condition() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SelectOp) Condition() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TrueValue returns the op's trueValue operand.
-func (o SelectOp) TrueValue() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SelectOp) TrueValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // FalseValue returns the op's falseValue operand.
-func (o SelectOp) FalseValue() *ir.Value { return at(o.op.Operands(), 2) }
+func (o SelectOp) FalseValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o SelectOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SelectOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FastmathFlags returns the optional attribute fastmathFlags, or nil if it is not set.
 func (o SelectOp) FastmathFlags() ir.Attribute { return o.op.Attr("fastmathFlags") }
@@ -10918,10 +10908,10 @@ func AsSextOp(op *ir.Operation) (SextOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o SextOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SextOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o SextOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SextOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSextOp creates a llvm.sext at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -10951,13 +10941,13 @@ func AsShlOp(op *ir.Operation) (ShlOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShlOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShlOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShlOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShlOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o ShlOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShlOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o ShlOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -10991,13 +10981,13 @@ func AsShufflevectorOp(op *ir.Operation) (ShufflevectorOp, bool) {
 }
 
 // V1 returns the op's v1 operand.
-func (o ShufflevectorOp) V1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShufflevectorOp) V1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // V2 returns the op's v2 operand.
-func (o ShufflevectorOp) V2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShufflevectorOp) V2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o ShufflevectorOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShufflevectorOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Mask returns the inherent attribute mask, or nil if it is not set.
 func (o ShufflevectorOp) Mask() ir.Attribute { return o.op.Attr("mask") }
@@ -11031,10 +11021,10 @@ func AsSitofpOp(op *ir.Operation) (SitofpOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o SitofpOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SitofpOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o SitofpOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SitofpOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSitofpOp creates a llvm.sitofp at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -11064,13 +11054,13 @@ func AsSremOp(op *ir.Operation) (SremOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SremOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SremOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o SremOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SremOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o SremOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SremOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSremOp creates a llvm.srem at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -11100,10 +11090,10 @@ func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o StoreOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StoreOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Addr returns the op's addr operand.
-func (o StoreOp) Addr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o StoreOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o StoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -11166,13 +11156,13 @@ func AsSubOp(op *ir.Operation) (SubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SubOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o SubOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SubOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o SubOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o SubOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -11207,7 +11197,7 @@ func AsSwitchOp(op *ir.Operation) (SwitchOp, bool) {
 
 // Value returns the op's value operand.
 func (o SwitchOp) Value() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // DefaultOperands returns the op's defaultOperands operand group.
@@ -11230,11 +11220,11 @@ func (o SwitchOp) CaseOperandSegments() ir.Attribute { return o.op.Attr("case_op
 func (o SwitchOp) BranchWeights() ir.Attribute { return o.op.Attr("branch_weights") }
 
 // DefaultDestination returns the op's defaultDestination successor.
-func (o SwitchOp) DefaultDestination() *ir.Block { return at(o.op.Successors(), 0) }
+func (o SwitchOp) DefaultDestination() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // CaseDestinations returns the op's caseDestinations successors.
 func (o SwitchOp) CaseDestinations() []*ir.Block {
-	return span(o.op.Successors(), 1, o.op.NumSuccessors())
+	return ir.Span(o.op.Successors(), 1, o.op.NumSuccessors())
 }
 
 // BuildSwitchOp creates a llvm.switch at b's insertion point (detached when b
@@ -11268,10 +11258,10 @@ func AsTruncOp(op *ir.Operation) (TruncOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o TruncOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TruncOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o TruncOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o TruncOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OverflowFlags returns the optional attribute overflowFlags, or nil if it is not set.
 func (o TruncOp) OverflowFlags() ir.Attribute { return o.op.Attr("overflowFlags") }
@@ -11305,13 +11295,13 @@ func AsUdivOp(op *ir.Operation) (UdivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o UdivOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UdivOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o UdivOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o UdivOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o UdivOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o UdivOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IsExact returns the optional attribute isExact, or nil if it is not set.
 func (o UdivOp) IsExact() ir.Attribute { return o.op.Attr("isExact") }
@@ -11345,10 +11335,10 @@ func AsUitofpOp(op *ir.Operation) (UitofpOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o UitofpOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UitofpOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o UitofpOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o UitofpOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // NonNeg returns the optional attribute nonNeg, or nil if it is not set.
 func (o UitofpOp) NonNeg() ir.Attribute { return o.op.Attr("nonNeg") }
@@ -11408,13 +11398,13 @@ func AsUremOp(op *ir.Operation) (UremOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o UremOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UremOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o UremOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o UremOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o UremOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o UremOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUremOp creates a llvm.urem at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -11444,10 +11434,10 @@ func AsVaArgOp(op *ir.Operation) (VaArgOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o VaArgOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o VaArgOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o VaArgOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o VaArgOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildVaArgOp creates a llvm.va_arg at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -11477,13 +11467,13 @@ func AsXorOp(op *ir.Operation) (XorOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o XorOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o XorOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o XorOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o XorOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o XorOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o XorOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildXorOp creates a llvm.xor at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -11513,10 +11503,10 @@ func AsZextOp(op *ir.Operation) (ZextOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o ZextOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ZextOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o ZextOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ZextOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // NonNeg returns the optional attribute nonNeg, or nil if it is not set.
 func (o ZextOp) NonNeg() ir.Attribute { return o.op.Attr("nonNeg") }

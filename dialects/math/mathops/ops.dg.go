@@ -29,24 +29,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -71,10 +53,10 @@ func AsAbsfOp(op *ir.Operation) (AbsfOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AbsfOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AbsfOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AbsfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AbsfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AbsfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -110,10 +92,10 @@ func AsAbsiOp(op *ir.Operation) (AbsiOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AbsiOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AbsiOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AbsiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AbsiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAbsiOp creates a math.absi at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -143,10 +125,10 @@ func AsAcosOp(op *ir.Operation) (AcosOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AcosOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AcosOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AcosOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AcosOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AcosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -182,10 +164,10 @@ func AsAcoshOp(op *ir.Operation) (AcoshOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AcoshOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AcoshOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AcoshOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AcoshOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AcoshOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -221,10 +203,10 @@ func AsAsinOp(op *ir.Operation) (AsinOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AsinOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AsinOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AsinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AsinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AsinOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -260,10 +242,10 @@ func AsAsinhOp(op *ir.Operation) (AsinhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AsinhOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AsinhOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AsinhOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AsinhOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AsinhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -299,10 +281,10 @@ func AsAtanOp(op *ir.Operation) (AtanOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AtanOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtanOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AtanOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtanOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AtanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -338,13 +320,13 @@ func AsAtan2Op(op *ir.Operation) (Atan2Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Atan2Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Atan2Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o Atan2Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Atan2Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o Atan2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Atan2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o Atan2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -380,10 +362,10 @@ func AsAtanhOp(op *ir.Operation) (AtanhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AtanhOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtanhOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AtanhOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtanhOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o AtanhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -419,10 +401,10 @@ func AsCbrtOp(op *ir.Operation) (CbrtOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CbrtOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CbrtOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CbrtOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CbrtOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o CbrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -458,10 +440,10 @@ func AsCeilOp(op *ir.Operation) (CeilOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CeilOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CeilOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CeilOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CeilOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o CeilOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -497,16 +479,16 @@ func AsClampfOp(op *ir.Operation) (ClampfOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o ClampfOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ClampfOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Min returns the op's min operand.
-func (o ClampfOp) Min() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ClampfOp) Min() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Max returns the op's max operand.
-func (o ClampfOp) Max() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ClampfOp) Max() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o ClampfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ClampfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ClampfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -542,13 +524,13 @@ func AsCopysignOp(op *ir.Operation) (CopysignOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CopysignOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CopysignOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CopysignOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CopysignOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CopysignOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CopysignOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o CopysignOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -584,10 +566,10 @@ func AsCosOp(op *ir.Operation) (CosOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CosOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CosOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CosOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CosOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o CosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -623,10 +605,10 @@ func AsCoshOp(op *ir.Operation) (CoshOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CoshOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CoshOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CoshOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CoshOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o CoshOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -662,10 +644,10 @@ func AsCtlzOp(op *ir.Operation) (CtlzOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CtlzOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CtlzOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CtlzOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CtlzOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCtlzOp creates a math.ctlz at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -695,10 +677,10 @@ func AsCtpopOp(op *ir.Operation) (CtpopOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CtpopOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CtpopOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CtpopOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CtpopOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCtpopOp creates a math.ctpop at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -728,10 +710,10 @@ func AsCttzOp(op *ir.Operation) (CttzOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CttzOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CttzOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CttzOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CttzOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCttzOp creates a math.cttz at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -761,10 +743,10 @@ func AsErfOp(op *ir.Operation) (ErfOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ErfOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ErfOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ErfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ErfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ErfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -800,10 +782,10 @@ func AsErfcOp(op *ir.Operation) (ErfcOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ErfcOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ErfcOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ErfcOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ErfcOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ErfcOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -839,10 +821,10 @@ func AsExpOp(op *ir.Operation) (ExpOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ExpOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExpOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ExpOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExpOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o ExpOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -878,10 +860,10 @@ func AsExp2Op(op *ir.Operation) (Exp2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o Exp2Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Exp2Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o Exp2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Exp2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o Exp2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -917,10 +899,10 @@ func AsExpm1Op(op *ir.Operation) (Expm1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o Expm1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Expm1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o Expm1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Expm1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o Expm1Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -956,10 +938,10 @@ func AsFloorOp(op *ir.Operation) (FloorOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o FloorOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FloorOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o FloorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FloorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o FloorOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -995,16 +977,16 @@ func AsFmaOp(op *ir.Operation) (FmaOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o FmaOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FmaOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o FmaOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FmaOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o FmaOp) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o FmaOp) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o FmaOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FmaOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o FmaOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1040,13 +1022,13 @@ func AsFpowiOp(op *ir.Operation) (FpowiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FpowiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FpowiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o FpowiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FpowiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FpowiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FpowiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o FpowiOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1082,13 +1064,13 @@ func AsIpowiOp(op *ir.Operation) (IpowiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IpowiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IpowiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IpowiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IpowiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o IpowiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IpowiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIpowiOp creates a math.ipowi at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1118,10 +1100,10 @@ func AsIsfiniteOp(op *ir.Operation) (IsfiniteOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o IsfiniteOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IsfiniteOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o IsfiniteOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IsfiniteOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o IsfiniteOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1157,10 +1139,10 @@ func AsIsinfOp(op *ir.Operation) (IsinfOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o IsinfOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IsinfOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o IsinfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IsinfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o IsinfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1196,10 +1178,10 @@ func AsIsnanOp(op *ir.Operation) (IsnanOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o IsnanOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IsnanOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o IsnanOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IsnanOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o IsnanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1235,10 +1217,10 @@ func AsIsnormalOp(op *ir.Operation) (IsnormalOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o IsnormalOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IsnormalOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o IsnormalOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IsnormalOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o IsnormalOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1274,10 +1256,10 @@ func AsLogOp(op *ir.Operation) (LogOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LogOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o LogOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o LogOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1313,10 +1295,10 @@ func AsLog10Op(op *ir.Operation) (Log10Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o Log10Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Log10Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o Log10Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Log10Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o Log10Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1352,10 +1334,10 @@ func AsLog1pOp(op *ir.Operation) (Log1pOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o Log1pOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Log1pOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o Log1pOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Log1pOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o Log1pOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1391,10 +1373,10 @@ func AsLog2Op(op *ir.Operation) (Log2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o Log2Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Log2Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o Log2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Log2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o Log2Op) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1430,13 +1412,13 @@ func AsPowfOp(op *ir.Operation) (PowfOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o PowfOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PowfOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o PowfOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o PowfOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o PowfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PowfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o PowfOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1472,10 +1454,10 @@ func AsRoundOp(op *ir.Operation) (RoundOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RoundOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RoundOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o RoundOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RoundOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o RoundOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1511,10 +1493,10 @@ func AsRoundevenOp(op *ir.Operation) (RoundevenOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RoundevenOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RoundevenOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o RoundevenOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RoundevenOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o RoundevenOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1550,10 +1532,10 @@ func AsRsqrtOp(op *ir.Operation) (RsqrtOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RsqrtOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RsqrtOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o RsqrtOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RsqrtOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o RsqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1589,10 +1571,10 @@ func AsSinOp(op *ir.Operation) (SinOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SinOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SinOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o SinOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1628,13 +1610,13 @@ func AsSincosOp(op *ir.Operation) (SincosOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SincosOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SincosOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Sin returns the op's sin result.
-func (o SincosOp) Sin() *ir.Value { return at(o.op.Results(), 0) }
+func (o SincosOp) Sin() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Cos returns the op's cos result.
-func (o SincosOp) Cos() *ir.Value { return at(o.op.Results(), 1) }
+func (o SincosOp) Cos() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o SincosOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1670,10 +1652,10 @@ func AsSinhOp(op *ir.Operation) (SinhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SinhOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SinhOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SinhOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SinhOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o SinhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1709,10 +1691,10 @@ func AsSqrtOp(op *ir.Operation) (SqrtOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SqrtOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SqrtOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SqrtOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SqrtOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o SqrtOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1748,10 +1730,10 @@ func AsTanOp(op *ir.Operation) (TanOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o TanOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TanOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o TanOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TanOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o TanOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1787,10 +1769,10 @@ func AsTanhOp(op *ir.Operation) (TanhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o TanhOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TanhOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o TanhOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TanhOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o TanhOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }
@@ -1826,10 +1808,10 @@ func AsTruncOp(op *ir.Operation) (TruncOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o TruncOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TruncOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o TruncOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TruncOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fastmath returns the optional attribute fastmath, or nil if it is not set.
 func (o TruncOp) Fastmath() ir.Attribute { return o.op.Attr("fastmath") }

@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -79,7 +61,7 @@ func (o AllocOp) SymbolOperands() []*ir.Value {
 }
 
 // Memref returns the op's memref result.
-func (o AllocOp) Memref() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllocOp) Memref() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o AllocOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -124,7 +106,7 @@ func (o AllocaOp) SymbolOperands() []*ir.Value {
 }
 
 // Memref returns the op's memref result.
-func (o AllocaOp) Memref() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllocaOp) Memref() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o AllocaOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -162,7 +144,7 @@ func AsAllocaScopeOp(op *ir.Operation) (AllocaScopeOp, bool) {
 func (o AllocaScopeOp) Results() []*ir.Value { return o.op.Results() }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o AllocaScopeOp) BodyRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o AllocaScopeOp) BodyRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildAllocaScopeOp creates a memref.alloca_scope at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -222,10 +204,10 @@ func AsAssumeAlignmentOp(op *ir.Operation) (AssumeAlignmentOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o AssumeAlignmentOp) Memref() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AssumeAlignmentOp) Memref() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AssumeAlignmentOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AssumeAlignmentOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Alignment returns the inherent attribute alignment, or nil if it is not set.
 func (o AssumeAlignmentOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -259,16 +241,16 @@ func AsAtomicRmwOp(op *ir.Operation) (AtomicRmwOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o AtomicRmwOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicRmwOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Memref returns the op's memref operand.
-func (o AtomicRmwOp) Memref() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicRmwOp) Memref() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Indices returns the op's indices operand group.
-func (o AtomicRmwOp) Indices() []*ir.Value { return span(o.op.Operands(), 2, o.op.NumOperands()) }
+func (o AtomicRmwOp) Indices() []*ir.Value { return ir.Span(o.op.Operands(), 2, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o AtomicRmwOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtomicRmwOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o AtomicRmwOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -302,7 +284,7 @@ func AsAtomicYieldOp(op *ir.Operation) (AtomicYieldOp, bool) {
 }
 
 // Result returns the op's result operand.
-func (o AtomicYieldOp) Result() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicYieldOp) Result() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildAtomicYieldOp creates a memref.atomic_yield at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -332,10 +314,10 @@ func AsCastOp(op *ir.Operation) (CastOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o CastOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CastOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dest returns the op's dest result.
-func (o CastOp) Dest() *ir.Value { return at(o.op.Results(), 0) }
+func (o CastOp) Dest() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCastOp creates a memref.cast at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -365,10 +347,10 @@ func AsCollapseShapeOp(op *ir.Operation) (CollapseShapeOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CollapseShapeOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CollapseShapeOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CollapseShapeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CollapseShapeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Reassociation returns the inherent attribute reassociation, or nil if it is not set.
 func (o CollapseShapeOp) Reassociation() ir.Attribute { return o.op.Attr("reassociation") }
@@ -402,10 +384,10 @@ func AsCopyOp(op *ir.Operation) (CopyOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o CopyOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CopyOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Target returns the op's target operand.
-func (o CopyOp) Target() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CopyOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // BuildCopyOp creates a memref.copy at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -435,7 +417,7 @@ func AsDeallocOp(op *ir.Operation) (DeallocOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o DeallocOp) Memref() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DeallocOp) Memref() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildDeallocOp creates a memref.dealloc at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -465,13 +447,13 @@ func AsDimOp(op *ir.Operation) (DimOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o DimOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DimOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Index returns the op's index operand.
-func (o DimOp) Index() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DimOp) Index() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DimOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DimOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDimOp creates a memref.dim at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -564,13 +546,15 @@ func AsDmaWaitOp(op *ir.Operation) (DmaWaitOp, bool) {
 }
 
 // TagMemRef returns the op's tagMemRef operand.
-func (o DmaWaitOp) TagMemRef() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DmaWaitOp) TagMemRef() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TagIndices returns the op's tagIndices operand group.
-func (o DmaWaitOp) TagIndices() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()-1) }
+func (o DmaWaitOp) TagIndices() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()-1) }
 
 // NumElements returns the op's numElements operand.
-func (o DmaWaitOp) NumElements() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o DmaWaitOp) NumElements() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1)
+}
 
 // BuildDmaWaitOp creates a memref.dma_wait at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -600,13 +584,15 @@ func AsExpandShapeOp(op *ir.Operation) (ExpandShapeOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ExpandShapeOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExpandShapeOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // OutputShape returns the op's output_shape operand group.
-func (o ExpandShapeOp) OutputShape() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o ExpandShapeOp) OutputShape() []*ir.Value {
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
+}
 
 // Result returns the op's result.
-func (o ExpandShapeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExpandShapeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Reassociation returns the inherent attribute reassociation, or nil if it is not set.
 func (o ExpandShapeOp) Reassociation() ir.Attribute { return o.op.Attr("reassociation") }
@@ -643,10 +629,12 @@ func AsExtractAlignedPointerAsIndexOp(op *ir.Operation) (ExtractAlignedPointerAs
 }
 
 // Source returns the op's source operand.
-func (o ExtractAlignedPointerAsIndexOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtractAlignedPointerAsIndexOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // AlignedPointer returns the op's aligned_pointer result.
-func (o ExtractAlignedPointerAsIndexOp) AlignedPointer() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtractAlignedPointerAsIndexOp) AlignedPointer() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 0)
+}
 
 // BuildExtractAlignedPointerAsIndexOp creates a
 // memref.extract_aligned_pointer_as_index at b's insertion point (detached
@@ -677,24 +665,24 @@ func AsExtractStridedMetadataOp(op *ir.Operation) (ExtractStridedMetadataOp, boo
 }
 
 // Source returns the op's source operand.
-func (o ExtractStridedMetadataOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtractStridedMetadataOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BaseBuffer returns the op's base_buffer result.
-func (o ExtractStridedMetadataOp) BaseBuffer() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtractStridedMetadataOp) BaseBuffer() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Offset returns the op's offset result.
-func (o ExtractStridedMetadataOp) Offset() *ir.Value { return at(o.op.Results(), 1) }
+func (o ExtractStridedMetadataOp) Offset() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // Sizes returns the op's sizes result group (as large as the op's other variadic groups).
 func (o ExtractStridedMetadataOp) Sizes() []*ir.Value {
 	n := (o.op.NumResults() - 2) / 2
-	return span(o.op.Results(), 2, 2+n)
+	return ir.Span(o.op.Results(), 2, 2+n)
 }
 
 // Strides returns the op's strides result group (as large as the op's other variadic groups).
 func (o ExtractStridedMetadataOp) Strides() []*ir.Value {
 	n := (o.op.NumResults() - 2) / 2
-	return span(o.op.Results(), 2+n, 2+n+n)
+	return ir.Span(o.op.Results(), 2+n, 2+n+n)
 }
 
 // BuildExtractStridedMetadataOp creates a memref.extract_strided_metadata at
@@ -725,18 +713,18 @@ func AsGenericAtomicRmwOp(op *ir.Operation) (GenericAtomicRmwOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o GenericAtomicRmwOp) Memref() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GenericAtomicRmwOp) Memref() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
 func (o GenericAtomicRmwOp) Indices() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // Result returns the op's result.
-func (o GenericAtomicRmwOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GenericAtomicRmwOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AtomicBody returns the op's atomic_body region.
-func (o GenericAtomicRmwOp) AtomicBody() *ir.Region { return at(o.op.Regions(), 0) }
+func (o GenericAtomicRmwOp) AtomicBody() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildGenericAtomicRmwOp creates a memref.generic_atomic_rmw at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -767,7 +755,7 @@ func AsGetGlobalOp(op *ir.Operation) (GetGlobalOp, bool) {
 }
 
 // Result returns the op's result.
-func (o GetGlobalOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetGlobalOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o GetGlobalOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -845,13 +833,13 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o LoadOp) Memref() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoadOp) Memref() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
-func (o LoadOp) Indices() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o LoadOp) Indices() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o LoadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LoadOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Nontemporal returns the optional attribute nontemporal, or nil if it is not set.
 func (o LoadOp) Nontemporal() ir.Attribute { return o.op.Attr("nontemporal") }
@@ -888,10 +876,10 @@ func AsMemorySpaceCastOp(op *ir.Operation) (MemorySpaceCastOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o MemorySpaceCastOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MemorySpaceCastOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dest returns the op's dest result.
-func (o MemorySpaceCastOp) Dest() *ir.Value { return at(o.op.Results(), 0) }
+func (o MemorySpaceCastOp) Dest() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMemorySpaceCastOp creates a memref.memory_space_cast at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -921,10 +909,10 @@ func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o PrefetchOp) Memref() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PrefetchOp) Memref() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
-func (o PrefetchOp) Indices() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o PrefetchOp) Indices() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // IsWrite returns the inherent attribute isWrite, or nil if it is not set.
 func (o PrefetchOp) IsWrite() ir.Attribute { return o.op.Attr("isWrite") }
@@ -964,10 +952,10 @@ func AsRankOp(op *ir.Operation) (RankOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o RankOp) Memref() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RankOp) Memref() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o RankOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RankOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRankOp creates a memref.rank at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -997,18 +985,18 @@ func AsReallocOp(op *ir.Operation) (ReallocOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ReallocOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReallocOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // DynamicResultSize returns the op's dynamicResultSize operand, or nil.
 func (o ReallocOp) DynamicResultSize() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o ReallocOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReallocOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o ReallocOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -1043,7 +1031,7 @@ func AsReinterpretCastOp(op *ir.Operation) (ReinterpretCastOp, bool) {
 
 // Source returns the op's source operand.
 func (o ReinterpretCastOp) Source() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Offsets returns the op's offsets operand group.
@@ -1062,7 +1050,7 @@ func (o ReinterpretCastOp) Strides() []*ir.Value {
 }
 
 // Result returns the op's result.
-func (o ReinterpretCastOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReinterpretCastOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StaticOffsets returns the inherent attribute static_offsets, or nil if it is not set.
 func (o ReinterpretCastOp) StaticOffsets() ir.Attribute { return o.op.Attr("static_offsets") }
@@ -1103,13 +1091,13 @@ func AsReshapeOp(op *ir.Operation) (ReshapeOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ReshapeOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReshapeOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Shape returns the op's shape operand.
-func (o ReshapeOp) Shape() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ReshapeOp) Shape() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ReshapeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReshapeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReshapeOp creates a memref.reshape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1139,13 +1127,13 @@ func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o StoreOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StoreOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Memref returns the op's memref operand.
-func (o StoreOp) Memref() *ir.Value { return at(o.op.Operands(), 1) }
+func (o StoreOp) Memref() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Indices returns the op's indices operand group.
-func (o StoreOp) Indices() []*ir.Value { return span(o.op.Operands(), 2, o.op.NumOperands()) }
+func (o StoreOp) Indices() []*ir.Value { return ir.Span(o.op.Operands(), 2, o.op.NumOperands()) }
 
 // Nontemporal returns the optional attribute nontemporal, or nil if it is not set.
 func (o StoreOp) Nontemporal() ir.Attribute { return o.op.Attr("nontemporal") }
@@ -1183,7 +1171,7 @@ func AsSubviewOp(op *ir.Operation) (SubviewOp, bool) {
 
 // Source returns the op's source operand.
 func (o SubviewOp) Source() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Offsets returns the op's offsets operand group.
@@ -1200,7 +1188,7 @@ func (o SubviewOp) Strides() []*ir.Value {
 }
 
 // Result returns the op's result.
-func (o SubviewOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubviewOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StaticOffsets returns the inherent attribute static_offsets, or nil if it is not set.
 func (o SubviewOp) StaticOffsets() ir.Attribute { return o.op.Attr("static_offsets") }
@@ -1241,10 +1229,10 @@ func AsTransposeOp(op *ir.Operation) (TransposeOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o TransposeOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TransposeOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o TransposeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TransposeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Permutation returns the inherent attribute permutation, or nil if it is not set.
 func (o TransposeOp) Permutation() ir.Attribute { return o.op.Attr("permutation") }
@@ -1278,16 +1266,16 @@ func AsViewOp(op *ir.Operation) (ViewOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ViewOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ViewOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ByteShift returns the op's byte_shift operand.
-func (o ViewOp) ByteShift() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ViewOp) ByteShift() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Sizes returns the op's sizes operand group.
-func (o ViewOp) Sizes() []*ir.Value { return span(o.op.Operands(), 2, o.op.NumOperands()) }
+func (o ViewOp) Sizes() []*ir.Value { return ir.Span(o.op.Operands(), 2, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o ViewOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ViewOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildViewOp creates a memref.view at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions

@@ -29,24 +29,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -71,10 +53,10 @@ func AsAllGatherOp(op *ir.Operation) (AllGatherOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AllGatherOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AllGatherOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AllGatherOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllGatherOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o AllGatherOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -114,10 +96,10 @@ func AsAllReduceOp(op *ir.Operation) (AllReduceOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AllReduceOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AllReduceOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AllReduceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllReduceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o AllReduceOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -159,10 +141,10 @@ func AsAllSliceOp(op *ir.Operation) (AllSliceOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AllSliceOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AllSliceOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AllSliceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllSliceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o AllSliceOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -202,10 +184,10 @@ func AsAllToAllOp(op *ir.Operation) (AllToAllOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AllToAllOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AllToAllOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AllToAllOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllToAllOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o AllToAllOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -248,13 +230,15 @@ func AsBroadcastOp(op *ir.Operation) (BroadcastOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o BroadcastOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BroadcastOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RootDynamic returns the op's root_dynamic operand group.
-func (o BroadcastOp) RootDynamic() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o BroadcastOp) RootDynamic() []*ir.Value {
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
+}
 
 // Result returns the op's result.
-func (o BroadcastOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BroadcastOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o BroadcastOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -294,13 +278,13 @@ func AsGatherOp(op *ir.Operation) (GatherOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o GatherOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GatherOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RootDynamic returns the op's root_dynamic operand group.
-func (o GatherOp) RootDynamic() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o GatherOp) RootDynamic() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o GatherOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GatherOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o GatherOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -412,7 +396,7 @@ func AsProcessLinearIndexOp(op *ir.Operation) (ProcessLinearIndexOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ProcessLinearIndexOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ProcessLinearIndexOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o ProcessLinearIndexOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -481,13 +465,13 @@ func AsRecvOp(op *ir.Operation) (RecvOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o RecvOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RecvOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SourceDynamic returns the op's source_dynamic operand group.
-func (o RecvOp) SourceDynamic() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o RecvOp) SourceDynamic() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o RecvOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RecvOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o RecvOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -527,13 +511,13 @@ func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReduceOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RootDynamic returns the op's root_dynamic operand group.
-func (o ReduceOp) RootDynamic() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o ReduceOp) RootDynamic() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o ReduceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReduceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o ReduceOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -578,10 +562,10 @@ func AsReduceScatterOp(op *ir.Operation) (ReduceScatterOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceScatterOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReduceScatterOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ReduceScatterOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReduceScatterOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o ReduceScatterOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -626,13 +610,13 @@ func AsScatterOp(op *ir.Operation) (ScatterOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ScatterOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ScatterOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RootDynamic returns the op's root_dynamic operand group.
-func (o ScatterOp) RootDynamic() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o ScatterOp) RootDynamic() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o ScatterOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ScatterOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o ScatterOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -675,13 +659,15 @@ func AsSendOp(op *ir.Operation) (SendOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o SendOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SendOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // DestinationDynamic returns the op's destination_dynamic operand group.
-func (o SendOp) DestinationDynamic() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o SendOp) DestinationDynamic() []*ir.Value {
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
+}
 
 // Result returns the op's result.
-func (o SendOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SendOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o SendOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }
@@ -721,10 +707,10 @@ func AsShardOp(op *ir.Operation) (ShardOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ShardOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShardOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ShardOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShardOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Shard returns the inherent attribute shard, or nil if it is not set.
 func (o ShardOp) Shard() ir.Attribute { return o.op.Attr("shard") }
@@ -761,10 +747,10 @@ func AsShiftOp(op *ir.Operation) (ShiftOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ShiftOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShiftOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ShiftOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShiftOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Mesh returns the inherent attribute mesh, or nil if it is not set.
 func (o ShiftOp) Mesh() ir.Attribute { return o.op.Attr("mesh") }

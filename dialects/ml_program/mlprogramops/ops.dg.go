@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -84,7 +66,7 @@ func (o FuncOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 func (o FuncOp) SymVisibility() ir.Attribute { return o.op.Attr("sym_visibility") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o FuncOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildFuncOp creates a ml_program.func at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -157,7 +139,7 @@ func AsGlobalLoadOp(op *ir.Operation) (GlobalLoadOp, bool) {
 }
 
 // Result returns the op's result.
-func (o GlobalLoadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GlobalLoadOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Global returns the inherent attribute global, or nil if it is not set.
 func (o GlobalLoadOp) Global() ir.Attribute { return o.op.Attr("global") }
@@ -190,7 +172,7 @@ func AsGlobalLoadConstOp(op *ir.Operation) (GlobalLoadConstOp, bool) {
 }
 
 // Result returns the op's result.
-func (o GlobalLoadConstOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GlobalLoadConstOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Global returns the inherent attribute global, or nil if it is not set.
 func (o GlobalLoadConstOp) Global() ir.Attribute { return o.op.Attr("global") }
@@ -226,10 +208,10 @@ func AsGlobalLoadGraphOp(op *ir.Operation) (GlobalLoadGraphOp, bool) {
 func (o GlobalLoadGraphOp) ConsumeTokens() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o GlobalLoadGraphOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GlobalLoadGraphOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ProduceToken returns the op's produceToken result.
-func (o GlobalLoadGraphOp) ProduceToken() *ir.Value { return at(o.op.Results(), 1) }
+func (o GlobalLoadGraphOp) ProduceToken() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // Global returns the inherent attribute global, or nil if it is not set.
 func (o GlobalLoadGraphOp) Global() ir.Attribute { return o.op.Attr("global") }
@@ -263,7 +245,7 @@ func AsGlobalStoreOp(op *ir.Operation) (GlobalStoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GlobalStoreOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GlobalStoreOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Global returns the inherent attribute global, or nil if it is not set.
 func (o GlobalStoreOp) Global() ir.Attribute { return o.op.Attr("global") }
@@ -297,15 +279,15 @@ func AsGlobalStoreGraphOp(op *ir.Operation) (GlobalStoreGraphOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GlobalStoreGraphOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GlobalStoreGraphOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ConsumeTokens returns the op's consumeTokens operand group.
 func (o GlobalStoreGraphOp) ConsumeTokens() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // ProduceToken returns the op's produceToken result.
-func (o GlobalStoreGraphOp) ProduceToken() *ir.Value { return at(o.op.Results(), 0) }
+func (o GlobalStoreGraphOp) ProduceToken() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Global returns the inherent attribute global, or nil if it is not set.
 func (o GlobalStoreGraphOp) Global() ir.Attribute { return o.op.Attr("global") }
@@ -414,7 +396,7 @@ func (o SubgraphOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 func (o SubgraphOp) SymVisibility() ir.Attribute { return o.op.Attr("sym_visibility") }
 
 // Body returns the op's body region.
-func (o SubgraphOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SubgraphOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildSubgraphOp creates a ml_program.subgraph at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -445,7 +427,7 @@ func AsTokenOp(op *ir.Operation) (TokenOp, bool) {
 }
 
 // Token returns the op's token result.
-func (o TokenOp) Token() *ir.Value { return at(o.op.Results(), 0) }
+func (o TokenOp) Token() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTokenOp creates a ml_program.token at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block

@@ -26,24 +26,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -68,13 +50,13 @@ func AsAllreduceOp(op *ir.Operation) (AllreduceOp, bool) {
 }
 
 // Sendbuf returns the op's sendbuf operand.
-func (o AllreduceOp) Sendbuf() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AllreduceOp) Sendbuf() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Recvbuf returns the op's recvbuf operand.
-func (o AllreduceOp) Recvbuf() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AllreduceOp) Recvbuf() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Comm returns the op's comm operand.
-func (o AllreduceOp) Comm() *ir.Value { return at(o.op.Operands(), 2) }
+func (o AllreduceOp) Comm() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Retval returns the op's retval result, or nil.
 func (o AllreduceOp) Retval() *ir.Value {
@@ -116,7 +98,7 @@ func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) {
 }
 
 // Comm returns the op's comm operand.
-func (o BarrierOp) Comm() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BarrierOp) Comm() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Retval returns the op's retval result, or nil.
 func (o BarrierOp) Retval() *ir.Value {
@@ -154,18 +136,18 @@ func AsCommRankOp(op *ir.Operation) (CommRankOp, bool) {
 }
 
 // Comm returns the op's comm operand.
-func (o CommRankOp) Comm() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CommRankOp) Comm() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Retval returns the op's retval result, or nil.
 func (o CommRankOp) Retval() *ir.Value {
-	if s := span(o.op.Results(), 0, o.op.NumResults()-1); len(s) > 0 {
+	if s := ir.Span(o.op.Results(), 0, o.op.NumResults()-1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Rank returns the op's rank result.
-func (o CommRankOp) Rank() *ir.Value { return at(o.op.Results(), o.op.NumResults()-1) }
+func (o CommRankOp) Rank() *ir.Value { return ir.ElementAt(o.op.Results(), o.op.NumResults()-1) }
 
 // BuildCommRankOp creates a mpi.comm_rank at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -195,18 +177,18 @@ func AsCommSizeOp(op *ir.Operation) (CommSizeOp, bool) {
 }
 
 // Comm returns the op's comm operand.
-func (o CommSizeOp) Comm() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CommSizeOp) Comm() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Retval returns the op's retval result, or nil.
 func (o CommSizeOp) Retval() *ir.Value {
-	if s := span(o.op.Results(), 0, o.op.NumResults()-1); len(s) > 0 {
+	if s := ir.Span(o.op.Results(), 0, o.op.NumResults()-1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Size returns the op's size result.
-func (o CommSizeOp) Size() *ir.Value { return at(o.op.Results(), o.op.NumResults()-1) }
+func (o CommSizeOp) Size() *ir.Value { return ir.ElementAt(o.op.Results(), o.op.NumResults()-1) }
 
 // BuildCommSizeOp creates a mpi.comm_size at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -236,24 +218,24 @@ func AsCommSplitOp(op *ir.Operation) (CommSplitOp, bool) {
 }
 
 // Comm returns the op's comm operand.
-func (o CommSplitOp) Comm() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CommSplitOp) Comm() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Color returns the op's color operand.
-func (o CommSplitOp) Color() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CommSplitOp) Color() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Key returns the op's key operand.
-func (o CommSplitOp) Key() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CommSplitOp) Key() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Retval returns the op's retval result, or nil.
 func (o CommSplitOp) Retval() *ir.Value {
-	if s := span(o.op.Results(), 0, o.op.NumResults()-1); len(s) > 0 {
+	if s := ir.Span(o.op.Results(), 0, o.op.NumResults()-1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Newcomm returns the op's newcomm result.
-func (o CommSplitOp) Newcomm() *ir.Value { return at(o.op.Results(), o.op.NumResults()-1) }
+func (o CommSplitOp) Newcomm() *ir.Value { return ir.ElementAt(o.op.Results(), o.op.NumResults()-1) }
 
 // BuildCommSplitOp creates a mpi.comm_split at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -283,7 +265,7 @@ func AsCommWorldOp(op *ir.Operation) (CommWorldOp, bool) {
 }
 
 // Comm returns the op's comm result.
-func (o CommWorldOp) Comm() *ir.Value { return at(o.op.Results(), 0) }
+func (o CommWorldOp) Comm() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCommWorldOp creates a mpi.comm_world at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -312,10 +294,10 @@ func AsErrorClassOp(op *ir.Operation) (ErrorClassOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o ErrorClassOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ErrorClassOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Errclass returns the op's errclass result.
-func (o ErrorClassOp) Errclass() *ir.Value { return at(o.op.Results(), 0) }
+func (o ErrorClassOp) Errclass() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildErrorClassOp creates a mpi.error_class at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -413,27 +395,27 @@ func AsIrecvOp(op *ir.Operation) (IrecvOp, bool) {
 }
 
 // Ref returns the op's ref operand.
-func (o IrecvOp) Ref() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IrecvOp) Ref() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Tag returns the op's tag operand.
-func (o IrecvOp) Tag() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IrecvOp) Tag() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Source returns the op's source operand.
-func (o IrecvOp) Source() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IrecvOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Comm returns the op's comm operand.
-func (o IrecvOp) Comm() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IrecvOp) Comm() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Retval returns the op's retval result, or nil.
 func (o IrecvOp) Retval() *ir.Value {
-	if s := span(o.op.Results(), 0, o.op.NumResults()-1); len(s) > 0 {
+	if s := ir.Span(o.op.Results(), 0, o.op.NumResults()-1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Req returns the op's req result.
-func (o IrecvOp) Req() *ir.Value { return at(o.op.Results(), o.op.NumResults()-1) }
+func (o IrecvOp) Req() *ir.Value { return ir.ElementAt(o.op.Results(), o.op.NumResults()-1) }
 
 // BuildIrecvOp creates a mpi.irecv at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -463,27 +445,27 @@ func AsIsendOp(op *ir.Operation) (IsendOp, bool) {
 }
 
 // Ref returns the op's ref operand.
-func (o IsendOp) Ref() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IsendOp) Ref() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Tag returns the op's tag operand.
-func (o IsendOp) Tag() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IsendOp) Tag() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Dest returns the op's dest operand.
-func (o IsendOp) Dest() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IsendOp) Dest() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Comm returns the op's comm operand.
-func (o IsendOp) Comm() *ir.Value { return at(o.op.Operands(), 3) }
+func (o IsendOp) Comm() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Retval returns the op's retval result, or nil.
 func (o IsendOp) Retval() *ir.Value {
-	if s := span(o.op.Results(), 0, o.op.NumResults()-1); len(s) > 0 {
+	if s := ir.Span(o.op.Results(), 0, o.op.NumResults()-1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Req returns the op's req result.
-func (o IsendOp) Req() *ir.Value { return at(o.op.Results(), o.op.NumResults()-1) }
+func (o IsendOp) Req() *ir.Value { return ir.ElementAt(o.op.Results(), o.op.NumResults()-1) }
 
 // BuildIsendOp creates a mpi.isend at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -513,16 +495,16 @@ func AsRecvOp(op *ir.Operation) (RecvOp, bool) {
 }
 
 // Ref returns the op's ref operand.
-func (o RecvOp) Ref() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RecvOp) Ref() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Tag returns the op's tag operand.
-func (o RecvOp) Tag() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RecvOp) Tag() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Source returns the op's source operand.
-func (o RecvOp) Source() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RecvOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Comm returns the op's comm operand.
-func (o RecvOp) Comm() *ir.Value { return at(o.op.Operands(), 3) }
+func (o RecvOp) Comm() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Retval returns the op's retval result, or nil.
 func (o RecvOp) Retval() *ir.Value {
@@ -560,10 +542,10 @@ func AsRetvalCheckOp(op *ir.Operation) (RetvalCheckOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o RetvalCheckOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RetvalCheckOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o RetvalCheckOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o RetvalCheckOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Errclass returns the inherent attribute errclass, or nil if it is not set.
 func (o RetvalCheckOp) Errclass() ir.Attribute { return o.op.Attr("errclass") }
@@ -597,16 +579,16 @@ func AsSendOp(op *ir.Operation) (SendOp, bool) {
 }
 
 // Ref returns the op's ref operand.
-func (o SendOp) Ref() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SendOp) Ref() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Tag returns the op's tag operand.
-func (o SendOp) Tag() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SendOp) Tag() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Dest returns the op's dest operand.
-func (o SendOp) Dest() *ir.Value { return at(o.op.Operands(), 2) }
+func (o SendOp) Dest() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Comm returns the op's comm operand.
-func (o SendOp) Comm() *ir.Value { return at(o.op.Operands(), 3) }
+func (o SendOp) Comm() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Retval returns the op's retval result, or nil.
 func (o SendOp) Retval() *ir.Value {
@@ -644,7 +626,7 @@ func AsWaitOp(op *ir.Operation) (WaitOp, bool) {
 }
 
 // Req returns the op's req operand.
-func (o WaitOp) Req() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WaitOp) Req() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Retval returns the op's retval result, or nil.
 func (o WaitOp) Retval() *ir.Value {

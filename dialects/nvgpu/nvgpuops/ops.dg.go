@@ -30,24 +30,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -73,7 +55,7 @@ func AsDeviceAsyncCopyOp(op *ir.Operation) (DeviceAsyncCopyOp, bool) {
 
 // Dst returns the op's dst operand.
 func (o DeviceAsyncCopyOp) Dst() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // DstIndices returns the op's dstIndices operand group.
@@ -83,7 +65,7 @@ func (o DeviceAsyncCopyOp) DstIndices() []*ir.Value {
 
 // Src returns the op's src operand.
 func (o DeviceAsyncCopyOp) Src() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
 }
 
 // SrcIndices returns the op's srcIndices operand group.
@@ -100,7 +82,7 @@ func (o DeviceAsyncCopyOp) SrcElements() *ir.Value {
 }
 
 // AsyncToken returns the op's asyncToken result.
-func (o DeviceAsyncCopyOp) AsyncToken() *ir.Value { return at(o.op.Results(), 0) }
+func (o DeviceAsyncCopyOp) AsyncToken() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstElements returns the inherent attribute dstElements, or nil if it is not set.
 func (o DeviceAsyncCopyOp) DstElements() ir.Attribute { return o.op.Attr("dstElements") }
@@ -141,7 +123,7 @@ func AsDeviceAsyncCreateGroupOp(op *ir.Operation) (DeviceAsyncCreateGroupOp, boo
 func (o DeviceAsyncCreateGroupOp) InputTokens() []*ir.Value { return o.op.Operands() }
 
 // AsyncToken returns the op's asyncToken result.
-func (o DeviceAsyncCreateGroupOp) AsyncToken() *ir.Value { return at(o.op.Results(), 0) }
+func (o DeviceAsyncCreateGroupOp) AsyncToken() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDeviceAsyncCreateGroupOp creates a nvgpu.device_async_create_group at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -171,7 +153,7 @@ func AsDeviceAsyncWaitOp(op *ir.Operation) (DeviceAsyncWaitOp, bool) {
 }
 
 // AsyncDependencies returns the op's asyncDependencies operand.
-func (o DeviceAsyncWaitOp) AsyncDependencies() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DeviceAsyncWaitOp) AsyncDependencies() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // NumGroups returns the optional attribute numGroups, or nil if it is not set.
 func (o DeviceAsyncWaitOp) NumGroups() ir.Attribute { return o.op.Attr("numGroups") }
@@ -205,13 +187,13 @@ func AsLdmatrixOp(op *ir.Operation) (LdmatrixOp, bool) {
 }
 
 // SrcMemref returns the op's srcMemref operand.
-func (o LdmatrixOp) SrcMemref() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LdmatrixOp) SrcMemref() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
-func (o LdmatrixOp) Indices() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o LdmatrixOp) Indices() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Res returns the op's res result.
-func (o LdmatrixOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o LdmatrixOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Transpose returns the inherent attribute transpose, or nil if it is not set.
 func (o LdmatrixOp) Transpose() ir.Attribute { return o.op.Attr("transpose") }
@@ -248,13 +230,13 @@ func AsMbarrierArriveOp(op *ir.Operation) (MbarrierArriveOp, bool) {
 }
 
 // Barriers returns the op's barriers operand.
-func (o MbarrierArriveOp) Barriers() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierArriveOp) Barriers() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // MbarId returns the op's mbarId operand.
-func (o MbarrierArriveOp) MbarId() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierArriveOp) MbarId() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Token returns the op's token result.
-func (o MbarrierArriveOp) Token() *ir.Value { return at(o.op.Results(), 0) }
+func (o MbarrierArriveOp) Token() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMbarrierArriveOp creates a nvgpu.mbarrier.arrive at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -284,17 +266,17 @@ func AsMbarrierArriveExpectTxOp(op *ir.Operation) (MbarrierArriveExpectTxOp, boo
 }
 
 // Barriers returns the op's barriers operand.
-func (o MbarrierArriveExpectTxOp) Barriers() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierArriveExpectTxOp) Barriers() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Txcount returns the op's txcount operand.
-func (o MbarrierArriveExpectTxOp) Txcount() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierArriveExpectTxOp) Txcount() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // MbarId returns the op's mbarId operand.
-func (o MbarrierArriveExpectTxOp) MbarId() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MbarrierArriveExpectTxOp) MbarId() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o MbarrierArriveExpectTxOp) Predicate() *ir.Value {
-	if s := span(o.op.Operands(), 3, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 3, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -328,16 +310,16 @@ func AsMbarrierArriveNocompleteOp(op *ir.Operation) (MbarrierArriveNocompleteOp,
 }
 
 // Barriers returns the op's barriers operand.
-func (o MbarrierArriveNocompleteOp) Barriers() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierArriveNocompleteOp) Barriers() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // MbarId returns the op's mbarId operand.
-func (o MbarrierArriveNocompleteOp) MbarId() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierArriveNocompleteOp) MbarId() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Count returns the op's count operand.
-func (o MbarrierArriveNocompleteOp) Count() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MbarrierArriveNocompleteOp) Count() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Token returns the op's token result.
-func (o MbarrierArriveNocompleteOp) Token() *ir.Value { return at(o.op.Results(), 0) }
+func (o MbarrierArriveNocompleteOp) Token() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMbarrierArriveNocompleteOp creates a nvgpu.mbarrier.arrive.nocomplete
 // at b's insertion point (detached when b has no block). Nil optional
@@ -367,7 +349,7 @@ func AsMbarrierCreateOp(op *ir.Operation) (MbarrierCreateOp, bool) {
 }
 
 // Barriers returns the op's barriers result.
-func (o MbarrierCreateOp) Barriers() *ir.Value { return at(o.op.Results(), 0) }
+func (o MbarrierCreateOp) Barriers() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMbarrierCreateOp creates a nvgpu.mbarrier.create at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -396,13 +378,13 @@ func AsMbarrierGetOp(op *ir.Operation) (MbarrierGetOp, bool) {
 }
 
 // Barriers returns the op's barriers operand.
-func (o MbarrierGetOp) Barriers() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierGetOp) Barriers() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // MbarId returns the op's mbarId operand.
-func (o MbarrierGetOp) MbarId() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierGetOp) MbarId() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // MbarrierPointer returns the op's mbarrierPointer result.
-func (o MbarrierGetOp) MbarrierPointer() *ir.Value { return at(o.op.Results(), 0) }
+func (o MbarrierGetOp) MbarrierPointer() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMbarrierGetOp creates a nvgpu.mbarrier.get at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -432,17 +414,17 @@ func AsMbarrierInitOp(op *ir.Operation) (MbarrierInitOp, bool) {
 }
 
 // Barriers returns the op's barriers operand.
-func (o MbarrierInitOp) Barriers() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierInitOp) Barriers() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Count returns the op's count operand.
-func (o MbarrierInitOp) Count() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierInitOp) Count() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // MbarId returns the op's mbarId operand.
-func (o MbarrierInitOp) MbarId() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MbarrierInitOp) MbarId() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o MbarrierInitOp) Predicate() *ir.Value {
-	if s := span(o.op.Operands(), 3, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 3, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -476,16 +458,16 @@ func AsMbarrierTestWaitOp(op *ir.Operation) (MbarrierTestWaitOp, bool) {
 }
 
 // Barriers returns the op's barriers operand.
-func (o MbarrierTestWaitOp) Barriers() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierTestWaitOp) Barriers() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Token returns the op's token operand.
-func (o MbarrierTestWaitOp) Token() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierTestWaitOp) Token() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // MbarId returns the op's mbarId operand.
-func (o MbarrierTestWaitOp) MbarId() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MbarrierTestWaitOp) MbarId() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // WaitComplete returns the op's waitComplete result.
-func (o MbarrierTestWaitOp) WaitComplete() *ir.Value { return at(o.op.Results(), 0) }
+func (o MbarrierTestWaitOp) WaitComplete() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMbarrierTestWaitOp creates a nvgpu.mbarrier.test.wait at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -515,16 +497,16 @@ func AsMbarrierTryWaitParityOp(op *ir.Operation) (MbarrierTryWaitParityOp, bool)
 }
 
 // Barriers returns the op's barriers operand.
-func (o MbarrierTryWaitParityOp) Barriers() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierTryWaitParityOp) Barriers() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // PhaseParity returns the op's phaseParity operand.
-func (o MbarrierTryWaitParityOp) PhaseParity() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierTryWaitParityOp) PhaseParity() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Ticks returns the op's ticks operand.
-func (o MbarrierTryWaitParityOp) Ticks() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MbarrierTryWaitParityOp) Ticks() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // MbarId returns the op's mbarId operand.
-func (o MbarrierTryWaitParityOp) MbarId() *ir.Value { return at(o.op.Operands(), 3) }
+func (o MbarrierTryWaitParityOp) MbarId() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // BuildMbarrierTryWaitParityOp creates a nvgpu.mbarrier.try_wait.parity at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -554,19 +536,19 @@ func AsMmaSpSyncOp(op *ir.Operation) (MmaSpSyncOp, bool) {
 }
 
 // MatrixA returns the op's matrixA operand.
-func (o MmaSpSyncOp) MatrixA() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MmaSpSyncOp) MatrixA() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // MatrixB returns the op's matrixB operand.
-func (o MmaSpSyncOp) MatrixB() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MmaSpSyncOp) MatrixB() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // MatrixC returns the op's matrixC operand.
-func (o MmaSpSyncOp) MatrixC() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MmaSpSyncOp) MatrixC() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // SparseMetadata returns the op's sparseMetadata operand.
-func (o MmaSpSyncOp) SparseMetadata() *ir.Value { return at(o.op.Operands(), 3) }
+func (o MmaSpSyncOp) SparseMetadata() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o MmaSpSyncOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MmaSpSyncOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MmaShape returns the inherent attribute mmaShape, or nil if it is not set.
 func (o MmaSpSyncOp) MmaShape() ir.Attribute { return o.op.Attr("mmaShape") }
@@ -608,16 +590,16 @@ func AsMmaSyncOp(op *ir.Operation) (MmaSyncOp, bool) {
 }
 
 // MatrixA returns the op's matrixA operand.
-func (o MmaSyncOp) MatrixA() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MmaSyncOp) MatrixA() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // MatrixB returns the op's matrixB operand.
-func (o MmaSyncOp) MatrixB() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MmaSyncOp) MatrixB() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // MatrixC returns the op's matrixC operand.
-func (o MmaSyncOp) MatrixC() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MmaSyncOp) MatrixC() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o MmaSyncOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MmaSyncOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MmaShape returns the inherent attribute mmaShape, or nil if it is not set.
 func (o MmaSyncOp) MmaShape() ir.Attribute { return o.op.Attr("mmaShape") }
@@ -654,10 +636,10 @@ func AsRcpOp(op *ir.Operation) (RcpOp, bool) {
 }
 
 // In returns the op's in operand.
-func (o RcpOp) In() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RcpOp) In() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Out returns the op's out result.
-func (o RcpOp) Out() *ir.Value { return at(o.op.Results(), 0) }
+func (o RcpOp) Out() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Rounding returns the optional attribute rounding, or nil if it is not set.
 func (o RcpOp) Rounding() ir.Attribute { return o.op.Attr("rounding") }
@@ -697,17 +679,17 @@ func AsTmaAsyncLoadOp(op *ir.Operation) (TmaAsyncLoadOp, bool) {
 
 // Dst returns the op's dst operand.
 func (o TmaAsyncLoadOp) Dst() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Barriers returns the op's barriers operand.
 func (o TmaAsyncLoadOp) Barriers() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // TensorMapDescriptor returns the op's tensorMapDescriptor operand.
 func (o TmaAsyncLoadOp) TensorMapDescriptor() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
 }
 
 // Coordinates returns the op's coordinates operand group.
@@ -717,7 +699,7 @@ func (o TmaAsyncLoadOp) Coordinates() []*ir.Value {
 
 // MbarId returns the op's mbarId operand.
 func (o TmaAsyncLoadOp) MbarId() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4), 0)
 }
 
 // MulticastMask returns the op's multicastMask operand, or nil.
@@ -766,12 +748,12 @@ func AsTmaAsyncStoreOp(op *ir.Operation) (TmaAsyncStoreOp, bool) {
 
 // Src returns the op's src operand.
 func (o TmaAsyncStoreOp) Src() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // TensorMapDescriptor returns the op's tensorMapDescriptor operand.
 func (o TmaAsyncStoreOp) TensorMapDescriptor() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Coordinates returns the op's coordinates operand group.
@@ -816,15 +798,15 @@ func AsTmaCreateDescriptorOp(op *ir.Operation) (TmaCreateDescriptorOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o TmaCreateDescriptorOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TmaCreateDescriptorOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BoxDimensions returns the op's boxDimensions operand group.
 func (o TmaCreateDescriptorOp) BoxDimensions() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // TensorMap returns the op's tensorMap result.
-func (o TmaCreateDescriptorOp) TensorMap() *ir.Value { return at(o.op.Results(), 0) }
+func (o TmaCreateDescriptorOp) TensorMap() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTmaCreateDescriptorOp creates a nvgpu.tma.create.descriptor at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -854,7 +836,9 @@ func AsTmaFenceDescriptorOp(op *ir.Operation) (TmaFenceDescriptorOp, bool) {
 }
 
 // TensorMapDescriptor returns the op's tensorMapDescriptor operand.
-func (o TmaFenceDescriptorOp) TensorMapDescriptor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TmaFenceDescriptorOp) TensorMapDescriptor() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // BuildTmaFenceDescriptorOp creates a nvgpu.tma.fence.descriptor at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -884,11 +868,13 @@ func AsTmaPrefetchDescriptorOp(op *ir.Operation) (TmaPrefetchDescriptorOp, bool)
 }
 
 // TensorMapDescriptor returns the op's tensorMapDescriptor operand.
-func (o TmaPrefetchDescriptorOp) TensorMapDescriptor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TmaPrefetchDescriptorOp) TensorMapDescriptor() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // Predicate returns the op's predicate operand, or nil.
 func (o TmaPrefetchDescriptorOp) Predicate() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -922,13 +908,13 @@ func AsWarpgroupGenerateDescriptorOp(op *ir.Operation) (WarpgroupGenerateDescrip
 }
 
 // Tensor returns the op's tensor operand.
-func (o WarpgroupGenerateDescriptorOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WarpgroupGenerateDescriptorOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TensorMap returns the op's tensorMap operand.
-func (o WarpgroupGenerateDescriptorOp) TensorMap() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WarpgroupGenerateDescriptorOp) TensorMap() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Descriptor returns the op's descriptor result.
-func (o WarpgroupGenerateDescriptorOp) Descriptor() *ir.Value { return at(o.op.Results(), 0) }
+func (o WarpgroupGenerateDescriptorOp) Descriptor() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildWarpgroupGenerateDescriptorOp creates a
 // nvgpu.warpgroup.generate.descriptor at b's insertion point (detached when b
@@ -959,16 +945,16 @@ func AsWarpgroupMmaOp(op *ir.Operation) (WarpgroupMmaOp, bool) {
 }
 
 // DescriptorA returns the op's descriptorA operand.
-func (o WarpgroupMmaOp) DescriptorA() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WarpgroupMmaOp) DescriptorA() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // DescriptorB returns the op's descriptorB operand.
-func (o WarpgroupMmaOp) DescriptorB() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WarpgroupMmaOp) DescriptorB() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // MatrixC returns the op's matrixC operand.
-func (o WarpgroupMmaOp) MatrixC() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WarpgroupMmaOp) MatrixC() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // MatrixD returns the op's matrixD result.
-func (o WarpgroupMmaOp) MatrixD() *ir.Value { return at(o.op.Results(), 0) }
+func (o WarpgroupMmaOp) MatrixD() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // WaitGroup returns the optional attribute waitGroup, or nil if it is not set.
 func (o WarpgroupMmaOp) WaitGroup() ir.Attribute { return o.op.Attr("waitGroup") }
@@ -1008,7 +994,7 @@ func AsWarpgroupMmaInitAccumulatorOp(op *ir.Operation) (WarpgroupMmaInitAccumula
 }
 
 // MatrixC returns the op's matrixC result.
-func (o WarpgroupMmaInitAccumulatorOp) MatrixC() *ir.Value { return at(o.op.Results(), 0) }
+func (o WarpgroupMmaInitAccumulatorOp) MatrixC() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildWarpgroupMmaInitAccumulatorOp creates a
 // nvgpu.warpgroup.mma.init.accumulator at b's insertion point (detached when b
@@ -1038,10 +1024,10 @@ func AsWarpgroupMmaStoreOp(op *ir.Operation) (WarpgroupMmaStoreOp, bool) {
 }
 
 // MatrixD returns the op's matrixD operand.
-func (o WarpgroupMmaStoreOp) MatrixD() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WarpgroupMmaStoreOp) MatrixD() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // DstMemref returns the op's dstMemref operand.
-func (o WarpgroupMmaStoreOp) DstMemref() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WarpgroupMmaStoreOp) DstMemref() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // BuildWarpgroupMmaStoreOp creates a nvgpu.warpgroup.mma.store at b's
 // insertion point (detached when b has no block). Nil optional attributes are

@@ -29,24 +29,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -71,7 +53,7 @@ func AsBarWarpSyncOp(op *ir.Operation) (BarWarpSyncOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o BarWarpSyncOp) Mask() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BarWarpSyncOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildBarWarpSyncOp creates a nvvm.bar.warp.sync at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -166,7 +148,7 @@ func AsBarrierArriveOp(op *ir.Operation) (BarrierArriveOp, bool) {
 
 // BarrierId returns the op's barrierId operand, or nil.
 func (o BarrierArriveOp) BarrierId() *ir.Value {
-	if s := span(o.op.Operands(), 0, o.op.NumOperands()-1); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 0, o.op.NumOperands()-1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -174,7 +156,7 @@ func (o BarrierArriveOp) BarrierId() *ir.Value {
 
 // NumberOfThreads returns the op's numberOfThreads operand.
 func (o BarrierArriveOp) NumberOfThreads() *ir.Value {
-	return at(o.op.Operands(), o.op.NumOperands()-1)
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1)
 }
 
 // BuildBarrierArriveOp creates a nvvm.barrier.arrive at b's insertion point
@@ -348,11 +330,11 @@ func AsClusterlaunchcontrolQueryCancelOp(op *ir.Operation) (Clusterlaunchcontrol
 
 // TryCancelResponse returns the op's try_cancel_response operand.
 func (o ClusterlaunchcontrolQueryCancelOp) TryCancelResponse() *ir.Value {
-	return at(o.op.Operands(), 0)
+	return ir.ElementAt(o.op.Operands(), 0)
 }
 
 // Res returns the op's res result.
-func (o ClusterlaunchcontrolQueryCancelOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ClusterlaunchcontrolQueryCancelOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // QueryType returns the inherent attribute query_type, or nil if it is not set.
 func (o ClusterlaunchcontrolQueryCancelOp) QueryType() ir.Attribute { return o.op.Attr("query_type") }
@@ -387,10 +369,14 @@ func AsClusterlaunchcontrolTryCancelOp(op *ir.Operation) (ClusterlaunchcontrolTr
 }
 
 // SmemAddress returns the op's smemAddress operand.
-func (o ClusterlaunchcontrolTryCancelOp) SmemAddress() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ClusterlaunchcontrolTryCancelOp) SmemAddress() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // Mbarrier returns the op's mbarrier operand.
-func (o ClusterlaunchcontrolTryCancelOp) Mbarrier() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ClusterlaunchcontrolTryCancelOp) Mbarrier() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 1)
+}
 
 // Multicast returns the optional attribute multicast, or nil if it is not set.
 func (o ClusterlaunchcontrolTryCancelOp) Multicast() ir.Attribute { return o.op.Attr("multicast") }
@@ -425,10 +411,10 @@ func AsConvertBf16x2ToF8x2Op(op *ir.Operation) (ConvertBf16x2ToF8x2Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o ConvertBf16x2ToF8x2Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertBf16x2ToF8x2Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dst returns the op's dst result.
-func (o ConvertBf16x2ToF8x2Op) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertBf16x2ToF8x2Op) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Rnd returns the optional attribute rnd, or nil if it is not set.
 func (o ConvertBf16x2ToF8x2Op) Rnd() ir.Attribute { return o.op.Attr("rnd") }
@@ -470,10 +456,10 @@ func AsConvertF16x2ToF8x2Op(op *ir.Operation) (ConvertF16x2ToF8x2Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o ConvertF16x2ToF8x2Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertF16x2ToF8x2Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dst returns the op's dst result.
-func (o ConvertF16x2ToF8x2Op) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertF16x2ToF8x2Op) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Relu returns the optional attribute relu, or nil if it is not set.
 func (o ConvertF16x2ToF8x2Op) Relu() ir.Attribute { return o.op.Attr("relu") }
@@ -512,21 +498,21 @@ func AsConvertF32x2ToBf16x2Op(op *ir.Operation) (ConvertF32x2ToBf16x2Op, bool) {
 }
 
 // SrcHi returns the op's src_hi operand.
-func (o ConvertF32x2ToBf16x2Op) SrcHi() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertF32x2ToBf16x2Op) SrcHi() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SrcLo returns the op's src_lo operand.
-func (o ConvertF32x2ToBf16x2Op) SrcLo() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ConvertF32x2ToBf16x2Op) SrcLo() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // RandomBits returns the op's random_bits operand, or nil.
 func (o ConvertF32x2ToBf16x2Op) RandomBits() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Dst returns the op's dst result.
-func (o ConvertF32x2ToBf16x2Op) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertF32x2ToBf16x2Op) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Rnd returns the optional attribute rnd, or nil if it is not set.
 func (o ConvertF32x2ToBf16x2Op) Rnd() ir.Attribute { return o.op.Attr("rnd") }
@@ -568,21 +554,21 @@ func AsConvertF32x2ToF16x2Op(op *ir.Operation) (ConvertF32x2ToF16x2Op, bool) {
 }
 
 // SrcHi returns the op's src_hi operand.
-func (o ConvertF32x2ToF16x2Op) SrcHi() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertF32x2ToF16x2Op) SrcHi() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SrcLo returns the op's src_lo operand.
-func (o ConvertF32x2ToF16x2Op) SrcLo() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ConvertF32x2ToF16x2Op) SrcLo() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // RandomBits returns the op's random_bits operand, or nil.
 func (o ConvertF32x2ToF16x2Op) RandomBits() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Dst returns the op's dst result.
-func (o ConvertF32x2ToF16x2Op) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertF32x2ToF16x2Op) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Rnd returns the optional attribute rnd, or nil if it is not set.
 func (o ConvertF32x2ToF16x2Op) Rnd() ir.Attribute { return o.op.Attr("rnd") }
@@ -624,13 +610,13 @@ func AsConvertF32x2ToF4x2Op(op *ir.Operation) (ConvertF32x2ToF4x2Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o ConvertF32x2ToF4x2Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertF32x2ToF4x2Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o ConvertF32x2ToF4x2Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ConvertF32x2ToF4x2Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Dst returns the op's dst result.
-func (o ConvertF32x2ToF4x2Op) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertF32x2ToF4x2Op) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Relu returns the optional attribute relu, or nil if it is not set.
 func (o ConvertF32x2ToF4x2Op) Relu() ir.Attribute { return o.op.Attr("relu") }
@@ -669,13 +655,13 @@ func AsConvertF32x2ToF6x2Op(op *ir.Operation) (ConvertF32x2ToF6x2Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o ConvertF32x2ToF6x2Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertF32x2ToF6x2Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o ConvertF32x2ToF6x2Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ConvertF32x2ToF6x2Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Dst returns the op's dst result.
-func (o ConvertF32x2ToF6x2Op) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertF32x2ToF6x2Op) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Relu returns the optional attribute relu, or nil if it is not set.
 func (o ConvertF32x2ToF6x2Op) Relu() ir.Attribute { return o.op.Attr("relu") }
@@ -714,13 +700,13 @@ func AsConvertF32x2ToF8x2Op(op *ir.Operation) (ConvertF32x2ToF8x2Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o ConvertF32x2ToF8x2Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertF32x2ToF8x2Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o ConvertF32x2ToF8x2Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ConvertF32x2ToF8x2Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Dst returns the op's dst result.
-func (o ConvertF32x2ToF8x2Op) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertF32x2ToF8x2Op) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Rnd returns the optional attribute rnd, or nil if it is not set.
 func (o ConvertF32x2ToF8x2Op) Rnd() ir.Attribute { return o.op.Attr("rnd") }
@@ -765,13 +751,13 @@ func AsConvertF32x4ToF4x4Op(op *ir.Operation) (ConvertF32x4ToF4x4Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ConvertF32x4ToF4x4Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertF32x4ToF4x4Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rbits returns the op's rbits operand.
-func (o ConvertF32x4ToF4x4Op) Rbits() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ConvertF32x4ToF4x4Op) Rbits() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Dst returns the op's dst result.
-func (o ConvertF32x4ToF4x4Op) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertF32x4ToF4x4Op) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Relu returns the optional attribute relu, or nil if it is not set.
 func (o ConvertF32x4ToF4x4Op) Relu() ir.Attribute { return o.op.Attr("relu") }
@@ -810,13 +796,13 @@ func AsConvertF32x4ToF6x4Op(op *ir.Operation) (ConvertF32x4ToF6x4Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ConvertF32x4ToF6x4Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertF32x4ToF6x4Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rbits returns the op's rbits operand.
-func (o ConvertF32x4ToF6x4Op) Rbits() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ConvertF32x4ToF6x4Op) Rbits() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Dst returns the op's dst result.
-func (o ConvertF32x4ToF6x4Op) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertF32x4ToF6x4Op) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Relu returns the optional attribute relu, or nil if it is not set.
 func (o ConvertF32x4ToF6x4Op) Relu() ir.Attribute { return o.op.Attr("relu") }
@@ -855,13 +841,13 @@ func AsConvertF32x4ToF8x4Op(op *ir.Operation) (ConvertF32x4ToF8x4Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ConvertF32x4ToF8x4Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertF32x4ToF8x4Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rbits returns the op's rbits operand.
-func (o ConvertF32x4ToF8x4Op) Rbits() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ConvertF32x4ToF8x4Op) Rbits() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Dst returns the op's dst result.
-func (o ConvertF32x4ToF8x4Op) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertF32x4ToF8x4Op) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Relu returns the optional attribute relu, or nil if it is not set.
 func (o ConvertF32x4ToF8x4Op) Relu() ir.Attribute { return o.op.Attr("relu") }
@@ -900,10 +886,10 @@ func AsConvertF4x2ToF16x2Op(op *ir.Operation) (ConvertF4x2ToF16x2Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ConvertF4x2ToF16x2Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertF4x2ToF16x2Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dst returns the op's dst result.
-func (o ConvertF4x2ToF16x2Op) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertF4x2ToF16x2Op) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Relu returns the optional attribute relu, or nil if it is not set.
 func (o ConvertF4x2ToF16x2Op) Relu() ir.Attribute { return o.op.Attr("relu") }
@@ -942,10 +928,10 @@ func AsConvertF6x2ToF16x2Op(op *ir.Operation) (ConvertF6x2ToF16x2Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ConvertF6x2ToF16x2Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertF6x2ToF16x2Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dst returns the op's dst result.
-func (o ConvertF6x2ToF16x2Op) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertF6x2ToF16x2Op) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Relu returns the optional attribute relu, or nil if it is not set.
 func (o ConvertF6x2ToF16x2Op) Relu() ir.Attribute { return o.op.Attr("relu") }
@@ -984,10 +970,10 @@ func AsConvertF8x2ToBf16x2Op(op *ir.Operation) (ConvertF8x2ToBf16x2Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ConvertF8x2ToBf16x2Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertF8x2ToBf16x2Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dst returns the op's dst result.
-func (o ConvertF8x2ToBf16x2Op) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertF8x2ToBf16x2Op) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SrcType returns the inherent attribute srcType, or nil if it is not set.
 func (o ConvertF8x2ToBf16x2Op) SrcType() ir.Attribute { return o.op.Attr("srcType") }
@@ -1021,10 +1007,10 @@ func AsConvertF8x2ToF16x2Op(op *ir.Operation) (ConvertF8x2ToF16x2Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ConvertF8x2ToF16x2Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertF8x2ToF16x2Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dst returns the op's dst result.
-func (o ConvertF8x2ToF16x2Op) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertF8x2ToF16x2Op) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Relu returns the optional attribute relu, or nil if it is not set.
 func (o ConvertF8x2ToF16x2Op) Relu() ir.Attribute { return o.op.Attr("relu") }
@@ -1063,10 +1049,10 @@ func AsConvertFloatToTf32Op(op *ir.Operation) (ConvertFloatToTf32Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ConvertFloatToTf32Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertFloatToTf32Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o ConvertFloatToTf32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertFloatToTf32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Rnd returns the optional attribute rnd, or nil if it is not set.
 func (o ConvertFloatToTf32Op) Rnd() ir.Attribute { return o.op.Attr("rnd") }
@@ -1135,17 +1121,17 @@ func AsCpAsyncBulkGlobalSharedCtaOp(op *ir.Operation) (CpAsyncBulkGlobalSharedCt
 
 // DstMem returns the op's dstMem operand.
 func (o CpAsyncBulkGlobalSharedCtaOp) DstMem() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // SrcMem returns the op's srcMem operand.
 func (o CpAsyncBulkGlobalSharedCtaOp) SrcMem() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Size returns the op's size operand.
 func (o CpAsyncBulkGlobalSharedCtaOp) Size() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
 }
 
 // L2CacheHint returns the op's l2CacheHint operand, or nil.
@@ -1194,14 +1180,14 @@ func AsCpAsyncBulkPrefetchOp(op *ir.Operation) (CpAsyncBulkPrefetchOp, bool) {
 }
 
 // SrcMem returns the op's srcMem operand.
-func (o CpAsyncBulkPrefetchOp) SrcMem() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CpAsyncBulkPrefetchOp) SrcMem() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Size returns the op's size operand.
-func (o CpAsyncBulkPrefetchOp) Size() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CpAsyncBulkPrefetchOp) Size() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // L2CacheHint returns the op's l2CacheHint operand, or nil.
 func (o CpAsyncBulkPrefetchOp) L2CacheHint() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1236,22 +1222,22 @@ func AsCpAsyncBulkSharedClusterGlobalOp(op *ir.Operation) (CpAsyncBulkSharedClus
 
 // DstMem returns the op's dstMem operand.
 func (o CpAsyncBulkSharedClusterGlobalOp) DstMem() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // SrcMem returns the op's srcMem operand.
 func (o CpAsyncBulkSharedClusterGlobalOp) SrcMem() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Mbar returns the op's mbar operand.
 func (o CpAsyncBulkSharedClusterGlobalOp) Mbar() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
 }
 
 // Size returns the op's size operand.
 func (o CpAsyncBulkSharedClusterGlobalOp) Size() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
 }
 
 // MulticastMask returns the op's multicastMask operand, or nil.
@@ -1300,16 +1286,24 @@ func AsCpAsyncBulkSharedClusterSharedCtaOp(op *ir.Operation) (CpAsyncBulkSharedC
 }
 
 // DstMem returns the op's dstMem operand.
-func (o CpAsyncBulkSharedClusterSharedCtaOp) DstMem() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CpAsyncBulkSharedClusterSharedCtaOp) DstMem() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // SrcMem returns the op's srcMem operand.
-func (o CpAsyncBulkSharedClusterSharedCtaOp) SrcMem() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CpAsyncBulkSharedClusterSharedCtaOp) SrcMem() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 1)
+}
 
 // Mbar returns the op's mbar operand.
-func (o CpAsyncBulkSharedClusterSharedCtaOp) Mbar() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CpAsyncBulkSharedClusterSharedCtaOp) Mbar() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 2)
+}
 
 // Size returns the op's size operand.
-func (o CpAsyncBulkSharedClusterSharedCtaOp) Size() *ir.Value { return at(o.op.Operands(), 3) }
+func (o CpAsyncBulkSharedClusterSharedCtaOp) Size() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 3)
+}
 
 // BuildCpAsyncBulkSharedClusterSharedCtaOp creates a
 // nvvm.cp.async.bulk.shared.cluster.shared.cta at b's insertion point
@@ -1341,12 +1335,12 @@ func AsCpAsyncBulkTensorGlobalSharedCtaOp(op *ir.Operation) (CpAsyncBulkTensorGl
 
 // TmaDescriptor returns the op's tmaDescriptor operand.
 func (o CpAsyncBulkTensorGlobalSharedCtaOp) TmaDescriptor() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // SrcMem returns the op's srcMem operand.
 func (o CpAsyncBulkTensorGlobalSharedCtaOp) SrcMem() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Coordinates returns the op's coordinates operand group.
@@ -1407,7 +1401,7 @@ func AsCpAsyncBulkTensorPrefetchOp(op *ir.Operation) (CpAsyncBulkTensorPrefetchO
 
 // TmaDescriptor returns the op's tmaDescriptor operand.
 func (o CpAsyncBulkTensorPrefetchOp) TmaDescriptor() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Coordinates returns the op's coordinates operand group.
@@ -1465,12 +1459,12 @@ func AsCpAsyncBulkTensorReduceOp(op *ir.Operation) (CpAsyncBulkTensorReduceOp, b
 
 // TmaDescriptor returns the op's tmaDescriptor operand.
 func (o CpAsyncBulkTensorReduceOp) TmaDescriptor() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // SrcMem returns the op's srcMem operand.
 func (o CpAsyncBulkTensorReduceOp) SrcMem() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Coordinates returns the op's coordinates operand group.
@@ -1525,12 +1519,12 @@ func AsCpAsyncBulkTensorSharedClusterGlobalOp(op *ir.Operation) (CpAsyncBulkTens
 
 // DstMem returns the op's dstMem operand.
 func (o CpAsyncBulkTensorSharedClusterGlobalOp) DstMem() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // TmaDescriptor returns the op's tmaDescriptor operand.
 func (o CpAsyncBulkTensorSharedClusterGlobalOp) TmaDescriptor() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Coordinates returns the op's coordinates operand group.
@@ -1540,7 +1534,7 @@ func (o CpAsyncBulkTensorSharedClusterGlobalOp) Coordinates() []*ir.Value {
 
 // Mbar returns the op's mbar operand.
 func (o CpAsyncBulkTensorSharedClusterGlobalOp) Mbar() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
 }
 
 // Im2colOffsets returns the op's im2colOffsets operand group.
@@ -1675,7 +1669,7 @@ func AsCpAsyncMbarrierArriveOp(op *ir.Operation) (CpAsyncMbarrierArriveOp, bool)
 }
 
 // Addr returns the op's addr operand.
-func (o CpAsyncMbarrierArriveOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CpAsyncMbarrierArriveOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Noinc returns the optional attribute noinc, or nil if it is not set.
 func (o CpAsyncMbarrierArriveOp) Noinc() ir.Attribute { return o.op.Attr("noinc") }
@@ -1711,7 +1705,7 @@ func AsCpAsyncMbarrierArriveSharedOp(op *ir.Operation) (CpAsyncMbarrierArriveSha
 }
 
 // Addr returns the op's addr operand.
-func (o CpAsyncMbarrierArriveSharedOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CpAsyncMbarrierArriveSharedOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Noinc returns the optional attribute noinc, or nil if it is not set.
 func (o CpAsyncMbarrierArriveSharedOp) Noinc() ir.Attribute { return o.op.Attr("noinc") }
@@ -1748,14 +1742,14 @@ func AsCpAsyncSharedGlobalOp(op *ir.Operation) (CpAsyncSharedGlobalOp, bool) {
 }
 
 // Dst returns the op's dst operand.
-func (o CpAsyncSharedGlobalOp) Dst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CpAsyncSharedGlobalOp) Dst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src returns the op's src operand.
-func (o CpAsyncSharedGlobalOp) Src() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CpAsyncSharedGlobalOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // CpSize returns the op's cpSize operand, or nil.
 func (o CpAsyncSharedGlobalOp) CpSize() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1826,16 +1820,16 @@ func AsDotAccumulate2wayOp(op *ir.Operation) (DotAccumulate2wayOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o DotAccumulate2wayOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DotAccumulate2wayOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o DotAccumulate2wayOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DotAccumulate2wayOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o DotAccumulate2wayOp) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o DotAccumulate2wayOp) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o DotAccumulate2wayOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o DotAccumulate2wayOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AType returns the inherent attribute a_type, or nil if it is not set.
 func (o DotAccumulate2wayOp) AType() ir.Attribute { return o.op.Attr("a_type") }
@@ -1875,16 +1869,16 @@ func AsDotAccumulate4wayOp(op *ir.Operation) (DotAccumulate4wayOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o DotAccumulate4wayOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DotAccumulate4wayOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o DotAccumulate4wayOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DotAccumulate4wayOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o DotAccumulate4wayOp) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o DotAccumulate4wayOp) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o DotAccumulate4wayOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o DotAccumulate4wayOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AType returns the inherent attribute a_type, or nil if it is not set.
 func (o DotAccumulate4wayOp) AType() ir.Attribute { return o.op.Attr("a_type") }
@@ -1929,7 +1923,7 @@ func (o ElectSyncOp) Membermask() *ir.Value {
 }
 
 // Pred returns the op's pred result.
-func (o ElectSyncOp) Pred() *ir.Value { return at(o.op.Results(), 0) }
+func (o ElectSyncOp) Pred() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildElectSyncOp creates a nvvm.elect.sync at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2044,10 +2038,10 @@ func AsFenceProxyAcquireOp(op *ir.Operation) (FenceProxyAcquireOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o FenceProxyAcquireOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FenceProxyAcquireOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Size returns the op's size operand.
-func (o FenceProxyAcquireOp) Size() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FenceProxyAcquireOp) Size() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scope returns the inherent attribute scope, or nil if it is not set.
 func (o FenceProxyAcquireOp) Scope() ir.Attribute { return o.op.Attr("scope") }
@@ -2304,10 +2298,10 @@ func AsLdmatrixOp(op *ir.Operation) (LdmatrixOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o LdmatrixOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LdmatrixOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o LdmatrixOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o LdmatrixOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Num returns the inherent attribute num, or nil if it is not set.
 func (o LdmatrixOp) Num() ir.Attribute { return o.op.Attr("num") }
@@ -2350,13 +2344,13 @@ func AsMapaOp(op *ir.Operation) (MapaOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o MapaOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MapaOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o MapaOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MapaOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o MapaOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MapaOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMapaOp creates a nvvm.mapa at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -2386,13 +2380,13 @@ func AsMatchSyncOp(op *ir.Operation) (MatchSyncOp, bool) {
 }
 
 // ThreadMask returns the op's thread_mask operand.
-func (o MatchSyncOp) ThreadMask() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatchSyncOp) ThreadMask() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o MatchSyncOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MatchSyncOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o MatchSyncOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MatchSyncOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o MatchSyncOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -2426,11 +2420,11 @@ func AsMbarrierArriveOp(op *ir.Operation) (MbarrierArriveOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierArriveOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierArriveOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Count returns the op's count operand, or nil.
 func (o MbarrierArriveOp) Count() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2481,14 +2475,14 @@ func AsMbarrierArriveExpectTxOp(op *ir.Operation) (MbarrierArriveExpectTxOp, boo
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierArriveExpectTxOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierArriveExpectTxOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Txcount returns the op's txcount operand.
-func (o MbarrierArriveExpectTxOp) Txcount() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierArriveExpectTxOp) Txcount() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o MbarrierArriveExpectTxOp) Predicate() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2539,14 +2533,14 @@ func AsMbarrierArriveExpectTxSharedOp(op *ir.Operation) (MbarrierArriveExpectTxS
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierArriveExpectTxSharedOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierArriveExpectTxSharedOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Txcount returns the op's txcount operand.
-func (o MbarrierArriveExpectTxSharedOp) Txcount() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierArriveExpectTxSharedOp) Txcount() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o MbarrierArriveExpectTxSharedOp) Predicate() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2581,13 +2575,13 @@ func AsMbarrierArriveNocompleteOp(op *ir.Operation) (MbarrierArriveNocompleteOp,
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierArriveNocompleteOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierArriveNocompleteOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Count returns the op's count operand.
-func (o MbarrierArriveNocompleteOp) Count() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierArriveNocompleteOp) Count() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o MbarrierArriveNocompleteOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MbarrierArriveNocompleteOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMbarrierArriveNocompleteOp creates a nvvm.mbarrier.arrive.nocomplete at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -2617,13 +2611,13 @@ func AsMbarrierArriveNocompleteSharedOp(op *ir.Operation) (MbarrierArriveNocompl
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierArriveNocompleteSharedOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierArriveNocompleteSharedOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Count returns the op's count operand.
-func (o MbarrierArriveNocompleteSharedOp) Count() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierArriveNocompleteSharedOp) Count() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o MbarrierArriveNocompleteSharedOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MbarrierArriveNocompleteSharedOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMbarrierArriveNocompleteSharedOp creates a
 // nvvm.mbarrier.arrive.nocomplete.shared at b's insertion point (detached when
@@ -2654,10 +2648,10 @@ func AsMbarrierArriveSharedOp(op *ir.Operation) (MbarrierArriveSharedOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierArriveSharedOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierArriveSharedOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o MbarrierArriveSharedOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MbarrierArriveSharedOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMbarrierArriveSharedOp creates a nvvm.mbarrier.arrive.shared at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -2687,11 +2681,11 @@ func AsMbarrierArriveDropOp(op *ir.Operation) (MbarrierArriveDropOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierArriveDropOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierArriveDropOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Count returns the op's count operand, or nil.
 func (o MbarrierArriveDropOp) Count() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2742,10 +2736,10 @@ func AsMbarrierArriveDropExpectTxOp(op *ir.Operation) (MbarrierArriveDropExpectT
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierArriveDropExpectTxOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierArriveDropExpectTxOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Txcount returns the op's txcount operand.
-func (o MbarrierArriveDropExpectTxOp) Txcount() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierArriveDropExpectTxOp) Txcount() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result, or nil.
 func (o MbarrierArriveDropExpectTxOp) Res() *ir.Value {
@@ -2793,13 +2787,13 @@ func AsMbarrierArriveDropNocompleteOp(op *ir.Operation) (MbarrierArriveDropNocom
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierArriveDropNocompleteOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierArriveDropNocompleteOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Count returns the op's count operand.
-func (o MbarrierArriveDropNocompleteOp) Count() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierArriveDropNocompleteOp) Count() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o MbarrierArriveDropNocompleteOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MbarrierArriveDropNocompleteOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMbarrierArriveDropNocompleteOp creates a
 // nvvm.mbarrier.arrive_drop.nocomplete at b's insertion point (detached when b
@@ -2830,10 +2824,10 @@ func AsMbarrierCompleteTxOp(op *ir.Operation) (MbarrierCompleteTxOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierCompleteTxOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierCompleteTxOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Txcount returns the op's txcount operand.
-func (o MbarrierCompleteTxOp) Txcount() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierCompleteTxOp) Txcount() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scope returns the optional attribute scope, or nil if it is not set.
 func (o MbarrierCompleteTxOp) Scope() ir.Attribute { return o.op.Attr("scope") }
@@ -2869,10 +2863,10 @@ func AsMbarrierExpectTxOp(op *ir.Operation) (MbarrierExpectTxOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierExpectTxOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierExpectTxOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Txcount returns the op's txcount operand.
-func (o MbarrierExpectTxOp) Txcount() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierExpectTxOp) Txcount() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scope returns the optional attribute scope, or nil if it is not set.
 func (o MbarrierExpectTxOp) Scope() ir.Attribute { return o.op.Attr("scope") }
@@ -2908,14 +2902,14 @@ func AsMbarrierInitOp(op *ir.Operation) (MbarrierInitOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierInitOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierInitOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Count returns the op's count operand.
-func (o MbarrierInitOp) Count() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierInitOp) Count() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o MbarrierInitOp) Predicate() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2949,14 +2943,14 @@ func AsMbarrierInitSharedOp(op *ir.Operation) (MbarrierInitSharedOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierInitSharedOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierInitSharedOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Count returns the op's count operand.
-func (o MbarrierInitSharedOp) Count() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierInitSharedOp) Count() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o MbarrierInitSharedOp) Predicate() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2990,7 +2984,7 @@ func AsMbarrierInvalOp(op *ir.Operation) (MbarrierInvalOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierInvalOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierInvalOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildMbarrierInvalOp creates a nvvm.mbarrier.inval at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3020,7 +3014,7 @@ func AsMbarrierInvalSharedOp(op *ir.Operation) (MbarrierInvalSharedOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierInvalSharedOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierInvalSharedOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildMbarrierInvalSharedOp creates a nvvm.mbarrier.inval.shared at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -3050,13 +3044,13 @@ func AsMbarrierTestWaitOp(op *ir.Operation) (MbarrierTestWaitOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierTestWaitOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierTestWaitOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StateOrPhase returns the op's stateOrPhase operand.
-func (o MbarrierTestWaitOp) StateOrPhase() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierTestWaitOp) StateOrPhase() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o MbarrierTestWaitOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MbarrierTestWaitOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Scope returns the optional attribute scope, or nil if it is not set.
 func (o MbarrierTestWaitOp) Scope() ir.Attribute { return o.op.Attr("scope") }
@@ -3095,13 +3089,13 @@ func AsMbarrierTestWaitSharedOp(op *ir.Operation) (MbarrierTestWaitSharedOp, boo
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierTestWaitSharedOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierTestWaitSharedOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // State returns the op's state operand.
-func (o MbarrierTestWaitSharedOp) State() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierTestWaitSharedOp) State() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o MbarrierTestWaitSharedOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MbarrierTestWaitSharedOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMbarrierTestWaitSharedOp creates a nvvm.mbarrier.test.wait.shared at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -3131,21 +3125,21 @@ func AsMbarrierTryWaitOp(op *ir.Operation) (MbarrierTryWaitOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierTryWaitOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierTryWaitOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StateOrPhase returns the op's stateOrPhase operand.
-func (o MbarrierTryWaitOp) StateOrPhase() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierTryWaitOp) StateOrPhase() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Ticks returns the op's ticks operand, or nil.
 func (o MbarrierTryWaitOp) Ticks() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Res returns the op's res result.
-func (o MbarrierTryWaitOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MbarrierTryWaitOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Scope returns the optional attribute scope, or nil if it is not set.
 func (o MbarrierTryWaitOp) Scope() ir.Attribute { return o.op.Attr("scope") }
@@ -3184,13 +3178,13 @@ func AsMbarrierTryWaitParityOp(op *ir.Operation) (MbarrierTryWaitParityOp, bool)
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierTryWaitParityOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierTryWaitParityOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Phase returns the op's phase operand.
-func (o MbarrierTryWaitParityOp) Phase() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierTryWaitParityOp) Phase() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Ticks returns the op's ticks operand.
-func (o MbarrierTryWaitParityOp) Ticks() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MbarrierTryWaitParityOp) Ticks() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // BuildMbarrierTryWaitParityOp creates a nvvm.mbarrier.try_wait.parity at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -3220,13 +3214,13 @@ func AsMbarrierTryWaitParitySharedOp(op *ir.Operation) (MbarrierTryWaitParitySha
 }
 
 // Addr returns the op's addr operand.
-func (o MbarrierTryWaitParitySharedOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbarrierTryWaitParitySharedOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Phase returns the op's phase operand.
-func (o MbarrierTryWaitParitySharedOp) Phase() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbarrierTryWaitParitySharedOp) Phase() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Ticks returns the op's ticks operand.
-func (o MbarrierTryWaitParitySharedOp) Ticks() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MbarrierTryWaitParitySharedOp) Ticks() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // BuildMbarrierTryWaitParitySharedOp creates a
 // nvvm.mbarrier.try_wait.parity.shared at b's insertion point (detached when b
@@ -3303,36 +3297,36 @@ func (o MmaBlockScaleOp) OperandC() []*ir.Value {
 
 // ScaleAData returns the op's scaleAData operand.
 func (o MmaBlockScaleOp) ScaleAData() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
 }
 
 // ByteIdA returns the op's byteIdA operand.
 func (o MmaBlockScaleOp) ByteIdA() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4), 0)
 }
 
 // ThreadIdA returns the op's threadIdA operand.
 func (o MmaBlockScaleOp) ThreadIdA() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5), 0)
 }
 
 // ScaleBData returns the op's scaleBData operand.
 func (o MmaBlockScaleOp) ScaleBData() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6), 0)
 }
 
 // ByteIdB returns the op's byteIdB operand.
 func (o MmaBlockScaleOp) ByteIdB() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7), 0)
 }
 
 // ThreadIdB returns the op's threadIdB operand.
 func (o MmaBlockScaleOp) ThreadIdB() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8), 0)
 }
 
 // Res returns the op's res result.
-func (o MmaBlockScaleOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MmaBlockScaleOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Shape returns the inherent attribute shape, or nil if it is not set.
 func (o MmaBlockScaleOp) Shape() ir.Attribute { return o.op.Attr("shape") }
@@ -3402,46 +3396,46 @@ func (o MmaSpBlockScaleOp) OperandC() []*ir.Value {
 
 // SparseMetadata returns the op's sparseMetadata operand.
 func (o MmaSpBlockScaleOp) SparseMetadata() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
 }
 
 // SparsitySelector returns the op's sparsitySelector operand.
 func (o MmaSpBlockScaleOp) SparsitySelector() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4), 0)
 }
 
 // ScaleAData returns the op's scaleAData operand.
 func (o MmaSpBlockScaleOp) ScaleAData() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5), 0)
 }
 
 // ByteIdA returns the op's byteIdA operand.
 func (o MmaSpBlockScaleOp) ByteIdA() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6), 0)
 }
 
 // ThreadIdA returns the op's threadIdA operand.
 func (o MmaSpBlockScaleOp) ThreadIdA() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7), 0)
 }
 
 // ScaleBData returns the op's scaleBData operand.
 func (o MmaSpBlockScaleOp) ScaleBData() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8), 0)
 }
 
 // ByteIdB returns the op's byteIdB operand.
 func (o MmaSpBlockScaleOp) ByteIdB() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9), 0)
 }
 
 // ThreadIdB returns the op's threadIdB operand.
 func (o MmaSpBlockScaleOp) ThreadIdB() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 10), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 10), 0)
 }
 
 // Res returns the op's res result.
-func (o MmaSpBlockScaleOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MmaSpBlockScaleOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Shape returns the inherent attribute shape, or nil if it is not set.
 func (o MmaSpBlockScaleOp) Shape() ir.Attribute { return o.op.Attr("shape") }
@@ -3514,16 +3508,16 @@ func (o MmaSpSyncOp) OperandC() []*ir.Value {
 
 // SparseMetadata returns the op's sparseMetadata operand.
 func (o MmaSpSyncOp) SparseMetadata() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
 }
 
 // SparsitySelector returns the op's sparsitySelector operand.
 func (o MmaSpSyncOp) SparsitySelector() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4), 0)
 }
 
 // Res returns the op's res result.
-func (o MmaSpSyncOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MmaSpSyncOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Shape returns the inherent attribute shape, or nil if it is not set.
 func (o MmaSpSyncOp) Shape() ir.Attribute { return o.op.Attr("shape") }
@@ -3588,7 +3582,7 @@ func (o MmaSyncOp) OperandC() []*ir.Value {
 }
 
 // Res returns the op's res result.
-func (o MmaSyncOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MmaSyncOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Shape returns the inherent attribute shape, or nil if it is not set.
 func (o MmaSyncOp) Shape() ir.Attribute { return o.op.Attr("shape") }
@@ -3641,7 +3635,7 @@ func AsNanosleepOp(op *ir.Operation) (NanosleepOp, bool) {
 }
 
 // Duration returns the op's duration operand.
-func (o NanosleepOp) Duration() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NanosleepOp) Duration() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildNanosleepOp creates a nvvm.nanosleep at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -3704,11 +3698,11 @@ func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o PrefetchOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PrefetchOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o PrefetchOp) Predicate() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3758,11 +3752,11 @@ func AsPrefetchTensormapOp(op *ir.Operation) (PrefetchTensormapOp, bool) {
 }
 
 // TmaDescriptor returns the op's tmaDescriptor operand.
-func (o PrefetchTensormapOp) TmaDescriptor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PrefetchTensormapOp) TmaDescriptor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Predicate returns the op's predicate operand, or nil.
 func (o PrefetchTensormapOp) Predicate() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3796,21 +3790,21 @@ func AsPrmtOp(op *ir.Operation) (PrmtOp, bool) {
 }
 
 // Lo returns the op's lo operand.
-func (o PrmtOp) Lo() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PrmtOp) Lo() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Hi returns the op's hi operand, or nil.
 func (o PrmtOp) Hi() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()-1); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()-1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Selector returns the op's selector operand.
-func (o PrmtOp) Selector() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o PrmtOp) Selector() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // Res returns the op's res result.
-func (o PrmtOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o PrmtOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Mode returns the inherent attribute mode, or nil if it is not set.
 func (o PrmtOp) Mode() ir.Attribute { return o.op.Attr("mode") }
@@ -3844,10 +3838,10 @@ func AsRcpApproxFtzFOp(op *ir.Operation) (RcpApproxFtzFOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o RcpApproxFtzFOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RcpApproxFtzFOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o RcpApproxFtzFOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o RcpApproxFtzFOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRcpApproxFtzFOp creates a nvvm.rcp.approx.ftz.f at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3877,7 +3871,7 @@ func AsReadPtxSregAggrSmemSizeOp(op *ir.Operation) (ReadPtxSregAggrSmemSizeOp, b
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregAggrSmemSizeOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregAggrSmemSizeOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregAggrSmemSizeOp creates a nvvm.read.ptx.sreg.aggr.smem.size
 // at b's insertion point (detached when b has no block). Nil optional
@@ -3906,7 +3900,7 @@ func AsReadPtxSregClockOp(op *ir.Operation) (ReadPtxSregClockOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClockOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregClockOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregClockOp creates a nvvm.read.ptx.sreg.clock at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -3935,7 +3929,7 @@ func AsReadPtxSregClock64Op(op *ir.Operation) (ReadPtxSregClock64Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClock64Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregClock64Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregClock64Op creates a nvvm.read.ptx.sreg.clock64 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -3964,7 +3958,7 @@ func AsReadPtxSregClusterCtaidXOp(op *ir.Operation) (ReadPtxSregClusterCtaidXOp,
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusterCtaidXOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregClusterCtaidXOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusterCtaidXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -3997,7 +3991,7 @@ func AsReadPtxSregClusterCtaidYOp(op *ir.Operation) (ReadPtxSregClusterCtaidYOp,
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusterCtaidYOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregClusterCtaidYOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusterCtaidYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -4030,7 +4024,7 @@ func AsReadPtxSregClusterCtaidZOp(op *ir.Operation) (ReadPtxSregClusterCtaidZOp,
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusterCtaidZOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregClusterCtaidZOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusterCtaidZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -4063,7 +4057,7 @@ func AsReadPtxSregClusterCtarankOp(op *ir.Operation) (ReadPtxSregClusterCtarankO
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusterCtarankOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregClusterCtarankOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusterCtarankOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -4097,7 +4091,7 @@ func AsReadPtxSregClusterNctaidXOp(op *ir.Operation) (ReadPtxSregClusterNctaidXO
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusterNctaidXOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregClusterNctaidXOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusterNctaidXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -4131,7 +4125,7 @@ func AsReadPtxSregClusterNctaidYOp(op *ir.Operation) (ReadPtxSregClusterNctaidYO
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusterNctaidYOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregClusterNctaidYOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusterNctaidYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -4165,7 +4159,7 @@ func AsReadPtxSregClusterNctaidZOp(op *ir.Operation) (ReadPtxSregClusterNctaidZO
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusterNctaidZOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregClusterNctaidZOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusterNctaidZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -4199,7 +4193,7 @@ func AsReadPtxSregClusterNctarankOp(op *ir.Operation) (ReadPtxSregClusterNctaran
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusterNctarankOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregClusterNctarankOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusterNctarankOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -4233,7 +4227,7 @@ func AsReadPtxSregClusteridXOp(op *ir.Operation) (ReadPtxSregClusteridXOp, bool)
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusteridXOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregClusteridXOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusteridXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -4266,7 +4260,7 @@ func AsReadPtxSregClusteridYOp(op *ir.Operation) (ReadPtxSregClusteridYOp, bool)
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusteridYOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregClusteridYOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusteridYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -4299,7 +4293,7 @@ func AsReadPtxSregClusteridZOp(op *ir.Operation) (ReadPtxSregClusteridZOp, bool)
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregClusteridZOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregClusteridZOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregClusteridZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -4332,7 +4326,7 @@ func AsReadPtxSregCtaidXOp(op *ir.Operation) (ReadPtxSregCtaidXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregCtaidXOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregCtaidXOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregCtaidXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -4365,7 +4359,7 @@ func AsReadPtxSregCtaidYOp(op *ir.Operation) (ReadPtxSregCtaidYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregCtaidYOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregCtaidYOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregCtaidYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -4398,7 +4392,7 @@ func AsReadPtxSregCtaidZOp(op *ir.Operation) (ReadPtxSregCtaidZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregCtaidZOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregCtaidZOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregCtaidZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -4431,7 +4425,7 @@ func AsReadPtxSregDynamicSmemSizeOp(op *ir.Operation) (ReadPtxSregDynamicSmemSiz
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregDynamicSmemSizeOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregDynamicSmemSizeOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregDynamicSmemSizeOp creates a
 // nvvm.read.ptx.sreg.dynamic.smem.size at b's insertion point (detached when b
@@ -4461,7 +4455,7 @@ func AsReadPtxSregEnvreg0Op(op *ir.Operation) (ReadPtxSregEnvreg0Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg0Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg0Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg0Op creates a nvvm.read.ptx.sreg.envreg0 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4490,7 +4484,7 @@ func AsReadPtxSregEnvreg1Op(op *ir.Operation) (ReadPtxSregEnvreg1Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg1Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg1Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg1Op creates a nvvm.read.ptx.sreg.envreg1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4519,7 +4513,7 @@ func AsReadPtxSregEnvreg10Op(op *ir.Operation) (ReadPtxSregEnvreg10Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg10Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg10Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg10Op creates a nvvm.read.ptx.sreg.envreg10 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4548,7 +4542,7 @@ func AsReadPtxSregEnvreg11Op(op *ir.Operation) (ReadPtxSregEnvreg11Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg11Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg11Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg11Op creates a nvvm.read.ptx.sreg.envreg11 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4577,7 +4571,7 @@ func AsReadPtxSregEnvreg12Op(op *ir.Operation) (ReadPtxSregEnvreg12Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg12Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg12Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg12Op creates a nvvm.read.ptx.sreg.envreg12 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4606,7 +4600,7 @@ func AsReadPtxSregEnvreg13Op(op *ir.Operation) (ReadPtxSregEnvreg13Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg13Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg13Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg13Op creates a nvvm.read.ptx.sreg.envreg13 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4635,7 +4629,7 @@ func AsReadPtxSregEnvreg14Op(op *ir.Operation) (ReadPtxSregEnvreg14Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg14Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg14Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg14Op creates a nvvm.read.ptx.sreg.envreg14 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4664,7 +4658,7 @@ func AsReadPtxSregEnvreg15Op(op *ir.Operation) (ReadPtxSregEnvreg15Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg15Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg15Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg15Op creates a nvvm.read.ptx.sreg.envreg15 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4693,7 +4687,7 @@ func AsReadPtxSregEnvreg16Op(op *ir.Operation) (ReadPtxSregEnvreg16Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg16Op creates a nvvm.read.ptx.sreg.envreg16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4722,7 +4716,7 @@ func AsReadPtxSregEnvreg17Op(op *ir.Operation) (ReadPtxSregEnvreg17Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg17Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg17Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg17Op creates a nvvm.read.ptx.sreg.envreg17 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4751,7 +4745,7 @@ func AsReadPtxSregEnvreg18Op(op *ir.Operation) (ReadPtxSregEnvreg18Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg18Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg18Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg18Op creates a nvvm.read.ptx.sreg.envreg18 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4780,7 +4774,7 @@ func AsReadPtxSregEnvreg19Op(op *ir.Operation) (ReadPtxSregEnvreg19Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg19Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg19Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg19Op creates a nvvm.read.ptx.sreg.envreg19 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4809,7 +4803,7 @@ func AsReadPtxSregEnvreg2Op(op *ir.Operation) (ReadPtxSregEnvreg2Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg2Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg2Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg2Op creates a nvvm.read.ptx.sreg.envreg2 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4838,7 +4832,7 @@ func AsReadPtxSregEnvreg20Op(op *ir.Operation) (ReadPtxSregEnvreg20Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg20Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg20Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg20Op creates a nvvm.read.ptx.sreg.envreg20 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4867,7 +4861,7 @@ func AsReadPtxSregEnvreg21Op(op *ir.Operation) (ReadPtxSregEnvreg21Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg21Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg21Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg21Op creates a nvvm.read.ptx.sreg.envreg21 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4896,7 +4890,7 @@ func AsReadPtxSregEnvreg22Op(op *ir.Operation) (ReadPtxSregEnvreg22Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg22Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg22Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg22Op creates a nvvm.read.ptx.sreg.envreg22 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4925,7 +4919,7 @@ func AsReadPtxSregEnvreg23Op(op *ir.Operation) (ReadPtxSregEnvreg23Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg23Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg23Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg23Op creates a nvvm.read.ptx.sreg.envreg23 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4954,7 +4948,7 @@ func AsReadPtxSregEnvreg24Op(op *ir.Operation) (ReadPtxSregEnvreg24Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg24Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg24Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg24Op creates a nvvm.read.ptx.sreg.envreg24 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4983,7 +4977,7 @@ func AsReadPtxSregEnvreg25Op(op *ir.Operation) (ReadPtxSregEnvreg25Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg25Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg25Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg25Op creates a nvvm.read.ptx.sreg.envreg25 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5012,7 +5006,7 @@ func AsReadPtxSregEnvreg26Op(op *ir.Operation) (ReadPtxSregEnvreg26Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg26Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg26Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg26Op creates a nvvm.read.ptx.sreg.envreg26 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5041,7 +5035,7 @@ func AsReadPtxSregEnvreg27Op(op *ir.Operation) (ReadPtxSregEnvreg27Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg27Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg27Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg27Op creates a nvvm.read.ptx.sreg.envreg27 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5070,7 +5064,7 @@ func AsReadPtxSregEnvreg28Op(op *ir.Operation) (ReadPtxSregEnvreg28Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg28Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg28Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg28Op creates a nvvm.read.ptx.sreg.envreg28 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5099,7 +5093,7 @@ func AsReadPtxSregEnvreg29Op(op *ir.Operation) (ReadPtxSregEnvreg29Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg29Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg29Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg29Op creates a nvvm.read.ptx.sreg.envreg29 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5128,7 +5122,7 @@ func AsReadPtxSregEnvreg3Op(op *ir.Operation) (ReadPtxSregEnvreg3Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg3Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg3Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg3Op creates a nvvm.read.ptx.sreg.envreg3 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5157,7 +5151,7 @@ func AsReadPtxSregEnvreg30Op(op *ir.Operation) (ReadPtxSregEnvreg30Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg30Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg30Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg30Op creates a nvvm.read.ptx.sreg.envreg30 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5186,7 +5180,7 @@ func AsReadPtxSregEnvreg31Op(op *ir.Operation) (ReadPtxSregEnvreg31Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg31Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg31Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg31Op creates a nvvm.read.ptx.sreg.envreg31 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5215,7 +5209,7 @@ func AsReadPtxSregEnvreg4Op(op *ir.Operation) (ReadPtxSregEnvreg4Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg4Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg4Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg4Op creates a nvvm.read.ptx.sreg.envreg4 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5244,7 +5238,7 @@ func AsReadPtxSregEnvreg5Op(op *ir.Operation) (ReadPtxSregEnvreg5Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg5Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg5Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg5Op creates a nvvm.read.ptx.sreg.envreg5 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5273,7 +5267,7 @@ func AsReadPtxSregEnvreg6Op(op *ir.Operation) (ReadPtxSregEnvreg6Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg6Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg6Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg6Op creates a nvvm.read.ptx.sreg.envreg6 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5302,7 +5296,7 @@ func AsReadPtxSregEnvreg7Op(op *ir.Operation) (ReadPtxSregEnvreg7Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg7Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg7Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg7Op creates a nvvm.read.ptx.sreg.envreg7 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5331,7 +5325,7 @@ func AsReadPtxSregEnvreg8Op(op *ir.Operation) (ReadPtxSregEnvreg8Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg8Op creates a nvvm.read.ptx.sreg.envreg8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5360,7 +5354,7 @@ func AsReadPtxSregEnvreg9Op(op *ir.Operation) (ReadPtxSregEnvreg9Op, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregEnvreg9Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregEnvreg9Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregEnvreg9Op creates a nvvm.read.ptx.sreg.envreg9 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5389,7 +5383,7 @@ func AsReadPtxSregGlobaltimerOp(op *ir.Operation) (ReadPtxSregGlobaltimerOp, boo
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregGlobaltimerOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregGlobaltimerOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregGlobaltimerOp creates a nvvm.read.ptx.sreg.globaltimer at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -5418,7 +5412,7 @@ func AsReadPtxSregGlobaltimerLoOp(op *ir.Operation) (ReadPtxSregGlobaltimerLoOp,
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregGlobaltimerLoOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregGlobaltimerLoOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregGlobaltimerLoOp creates a nvvm.read.ptx.sreg.globaltimer.lo
 // at b's insertion point (detached when b has no block). Nil optional
@@ -5447,7 +5441,7 @@ func AsReadPtxSregGrididOp(op *ir.Operation) (ReadPtxSregGrididOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregGrididOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregGrididOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregGrididOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5480,7 +5474,7 @@ func AsReadPtxSregLaneidOp(op *ir.Operation) (ReadPtxSregLaneidOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregLaneidOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregLaneidOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregLaneidOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5513,7 +5507,7 @@ func AsReadPtxSregLanemaskEqOp(op *ir.Operation) (ReadPtxSregLanemaskEqOp, bool)
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregLanemaskEqOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregLanemaskEqOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregLanemaskEqOp creates a nvvm.read.ptx.sreg.lanemask.eq at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5542,7 +5536,7 @@ func AsReadPtxSregLanemaskGeOp(op *ir.Operation) (ReadPtxSregLanemaskGeOp, bool)
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregLanemaskGeOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregLanemaskGeOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregLanemaskGeOp creates a nvvm.read.ptx.sreg.lanemask.ge at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5571,7 +5565,7 @@ func AsReadPtxSregLanemaskGtOp(op *ir.Operation) (ReadPtxSregLanemaskGtOp, bool)
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregLanemaskGtOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregLanemaskGtOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregLanemaskGtOp creates a nvvm.read.ptx.sreg.lanemask.gt at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5600,7 +5594,7 @@ func AsReadPtxSregLanemaskLeOp(op *ir.Operation) (ReadPtxSregLanemaskLeOp, bool)
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregLanemaskLeOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregLanemaskLeOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregLanemaskLeOp creates a nvvm.read.ptx.sreg.lanemask.le at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5629,7 +5623,7 @@ func AsReadPtxSregLanemaskLtOp(op *ir.Operation) (ReadPtxSregLanemaskLtOp, bool)
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregLanemaskLtOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregLanemaskLtOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregLanemaskLtOp creates a nvvm.read.ptx.sreg.lanemask.lt at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5658,7 +5652,7 @@ func AsReadPtxSregNclusteridXOp(op *ir.Operation) (ReadPtxSregNclusteridXOp, boo
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNclusteridXOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregNclusteridXOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNclusteridXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5691,7 +5685,7 @@ func AsReadPtxSregNclusteridYOp(op *ir.Operation) (ReadPtxSregNclusteridYOp, boo
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNclusteridYOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregNclusteridYOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNclusteridYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5724,7 +5718,7 @@ func AsReadPtxSregNclusteridZOp(op *ir.Operation) (ReadPtxSregNclusteridZOp, boo
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNclusteridZOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregNclusteridZOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNclusteridZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5757,7 +5751,7 @@ func AsReadPtxSregNctaidXOp(op *ir.Operation) (ReadPtxSregNctaidXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNctaidXOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregNctaidXOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNctaidXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5790,7 +5784,7 @@ func AsReadPtxSregNctaidYOp(op *ir.Operation) (ReadPtxSregNctaidYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNctaidYOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregNctaidYOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNctaidYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5823,7 +5817,7 @@ func AsReadPtxSregNctaidZOp(op *ir.Operation) (ReadPtxSregNctaidZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNctaidZOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregNctaidZOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNctaidZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5856,7 +5850,7 @@ func AsReadPtxSregNsmidOp(op *ir.Operation) (ReadPtxSregNsmidOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNsmidOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregNsmidOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNsmidOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5889,7 +5883,7 @@ func AsReadPtxSregNtidXOp(op *ir.Operation) (ReadPtxSregNtidXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNtidXOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregNtidXOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNtidXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5922,7 +5916,7 @@ func AsReadPtxSregNtidYOp(op *ir.Operation) (ReadPtxSregNtidYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNtidYOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregNtidYOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNtidYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5955,7 +5949,7 @@ func AsReadPtxSregNtidZOp(op *ir.Operation) (ReadPtxSregNtidZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNtidZOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregNtidZOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNtidZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5988,7 +5982,7 @@ func AsReadPtxSregNwarpidOp(op *ir.Operation) (ReadPtxSregNwarpidOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregNwarpidOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregNwarpidOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregNwarpidOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -6021,7 +6015,7 @@ func AsReadPtxSregSmidOp(op *ir.Operation) (ReadPtxSregSmidOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregSmidOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregSmidOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregSmidOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -6054,7 +6048,7 @@ func AsReadPtxSregTidXOp(op *ir.Operation) (ReadPtxSregTidXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregTidXOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregTidXOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregTidXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -6087,7 +6081,7 @@ func AsReadPtxSregTidYOp(op *ir.Operation) (ReadPtxSregTidYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregTidYOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregTidYOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregTidYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -6120,7 +6114,7 @@ func AsReadPtxSregTidZOp(op *ir.Operation) (ReadPtxSregTidZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregTidZOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregTidZOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregTidZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -6153,7 +6147,7 @@ func AsReadPtxSregTotalSmemSizeOp(op *ir.Operation) (ReadPtxSregTotalSmemSizeOp,
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregTotalSmemSizeOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregTotalSmemSizeOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadPtxSregTotalSmemSizeOp creates a nvvm.read.ptx.sreg.total.smem.size
 // at b's insertion point (detached when b has no block). Nil optional
@@ -6182,7 +6176,7 @@ func AsReadPtxSregWarpidOp(op *ir.Operation) (ReadPtxSregWarpidOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregWarpidOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregWarpidOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregWarpidOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -6215,7 +6209,7 @@ func AsReadPtxSregWarpsizeOp(op *ir.Operation) (ReadPtxSregWarpsizeOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ReadPtxSregWarpsizeOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadPtxSregWarpsizeOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ReadPtxSregWarpsizeOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -6248,13 +6242,13 @@ func AsReduxSyncOp(op *ir.Operation) (ReduxSyncOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o ReduxSyncOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReduxSyncOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // MaskAndClamp returns the op's mask_and_clamp operand.
-func (o ReduxSyncOp) MaskAndClamp() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ReduxSyncOp) MaskAndClamp() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o ReduxSyncOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReduxSyncOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o ReduxSyncOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -6329,19 +6323,19 @@ func AsShflSyncOp(op *ir.Operation) (ShflSyncOp, bool) {
 }
 
 // ThreadMask returns the op's thread_mask operand.
-func (o ShflSyncOp) ThreadMask() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShflSyncOp) ThreadMask() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o ShflSyncOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShflSyncOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the op's offset operand.
-func (o ShflSyncOp) Offset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ShflSyncOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // MaskAndClamp returns the op's mask_and_clamp operand.
-func (o ShflSyncOp) MaskAndClamp() *ir.Value { return at(o.op.Operands(), 3) }
+func (o ShflSyncOp) MaskAndClamp() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o ShflSyncOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShflSyncOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o ShflSyncOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -6380,10 +6374,10 @@ func AsStBulkOp(op *ir.Operation) (StBulkOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o StBulkOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StBulkOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Size returns the op's size operand.
-func (o StBulkOp) Size() *ir.Value { return at(o.op.Operands(), 1) }
+func (o StBulkOp) Size() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // InitVal returns the optional attribute initVal, or nil if it is not set.
 func (o StBulkOp) InitVal() ir.Attribute { return o.op.Attr("initVal") }
@@ -6419,10 +6413,10 @@ func AsStmatrixOp(op *ir.Operation) (StmatrixOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o StmatrixOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StmatrixOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Sources returns the op's sources operand group.
-func (o StmatrixOp) Sources() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o StmatrixOp) Sources() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Layout returns the inherent attribute layout, or nil if it is not set.
 func (o StmatrixOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -6462,10 +6456,10 @@ func AsTcgen05AllocOp(op *ir.Operation) (Tcgen05AllocOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o Tcgen05AllocOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Tcgen05AllocOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // NCols returns the op's nCols operand.
-func (o Tcgen05AllocOp) NCols() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Tcgen05AllocOp) NCols() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Group returns the optional attribute group, or nil if it is not set.
 func (o Tcgen05AllocOp) Group() ir.Attribute { return o.op.Attr("group") }
@@ -6501,11 +6495,11 @@ func AsTcgen05CommitOp(op *ir.Operation) (Tcgen05CommitOp, bool) {
 }
 
 // Addr returns the op's addr operand.
-func (o Tcgen05CommitOp) Addr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Tcgen05CommitOp) Addr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // MulticastMask returns the op's multicastMask operand, or nil.
 func (o Tcgen05CommitOp) MulticastMask() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -6545,10 +6539,10 @@ func AsTcgen05CpOp(op *ir.Operation) (Tcgen05CpOp, bool) {
 }
 
 // Taddr returns the op's taddr operand.
-func (o Tcgen05CpOp) Taddr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Tcgen05CpOp) Taddr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SmemDesc returns the op's smem_desc operand.
-func (o Tcgen05CpOp) SmemDesc() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Tcgen05CpOp) SmemDesc() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Shape returns the inherent attribute shape, or nil if it is not set.
 func (o Tcgen05CpOp) Shape() ir.Attribute { return o.op.Attr("shape") }
@@ -6593,10 +6587,10 @@ func AsTcgen05DeallocOp(op *ir.Operation) (Tcgen05DeallocOp, bool) {
 }
 
 // Taddr returns the op's taddr operand.
-func (o Tcgen05DeallocOp) Taddr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Tcgen05DeallocOp) Taddr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // NCols returns the op's nCols operand.
-func (o Tcgen05DeallocOp) NCols() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Tcgen05DeallocOp) NCols() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Group returns the optional attribute group, or nil if it is not set.
 func (o Tcgen05DeallocOp) Group() ir.Attribute { return o.op.Attr("group") }
@@ -6662,18 +6656,18 @@ func AsTcgen05LdOp(op *ir.Operation) (Tcgen05LdOp, bool) {
 }
 
 // TmemAddr returns the op's tmemAddr operand.
-func (o Tcgen05LdOp) TmemAddr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Tcgen05LdOp) TmemAddr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offset returns the op's offset operand, or nil.
 func (o Tcgen05LdOp) Offset() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Res returns the op's res result.
-func (o Tcgen05LdOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o Tcgen05LdOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Pack returns the optional attribute pack, or nil if it is not set.
 func (o Tcgen05LdOp) Pack() ir.Attribute { return o.op.Attr("pack") }
@@ -6711,27 +6705,27 @@ func AsTcgen05MmaOp(op *ir.Operation) (Tcgen05MmaOp, bool) {
 
 // MatrixD returns the op's matrixD operand.
 func (o Tcgen05MmaOp) MatrixD() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // MatrixA returns the op's matrixA operand.
 func (o Tcgen05MmaOp) MatrixA() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // MatrixB returns the op's matrixB operand.
 func (o Tcgen05MmaOp) MatrixB() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
 }
 
 // Idesc returns the op's idesc operand.
 func (o Tcgen05MmaOp) Idesc() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
 }
 
 // EnableInputD returns the op's enableInputD operand.
 func (o Tcgen05MmaOp) EnableInputD() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4), 0)
 }
 
 // ScaleInputD returns the op's scaleInputD operand, or nil.
@@ -6794,25 +6788,25 @@ func AsTcgen05MmaBlockScaleOp(op *ir.Operation) (Tcgen05MmaBlockScaleOp, bool) {
 }
 
 // MatrixD returns the op's matrixD operand.
-func (o Tcgen05MmaBlockScaleOp) MatrixD() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Tcgen05MmaBlockScaleOp) MatrixD() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // MatrixA returns the op's matrixA operand.
-func (o Tcgen05MmaBlockScaleOp) MatrixA() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Tcgen05MmaBlockScaleOp) MatrixA() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // MatrixB returns the op's matrixB operand.
-func (o Tcgen05MmaBlockScaleOp) MatrixB() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Tcgen05MmaBlockScaleOp) MatrixB() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Idesc returns the op's idesc operand.
-func (o Tcgen05MmaBlockScaleOp) Idesc() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Tcgen05MmaBlockScaleOp) Idesc() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // EnableInputD returns the op's enableInputD operand.
-func (o Tcgen05MmaBlockScaleOp) EnableInputD() *ir.Value { return at(o.op.Operands(), 4) }
+func (o Tcgen05MmaBlockScaleOp) EnableInputD() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // ScaleA returns the op's scaleA operand.
-func (o Tcgen05MmaBlockScaleOp) ScaleA() *ir.Value { return at(o.op.Operands(), 5) }
+func (o Tcgen05MmaBlockScaleOp) ScaleA() *ir.Value { return ir.ElementAt(o.op.Operands(), 5) }
 
 // ScaleB returns the op's scaleB operand.
-func (o Tcgen05MmaBlockScaleOp) ScaleB() *ir.Value { return at(o.op.Operands(), 6) }
+func (o Tcgen05MmaBlockScaleOp) ScaleB() *ir.Value { return ir.ElementAt(o.op.Operands(), 6) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o Tcgen05MmaBlockScaleOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -6858,32 +6852,32 @@ func AsTcgen05MmaSpOp(op *ir.Operation) (Tcgen05MmaSpOp, bool) {
 
 // MatrixD returns the op's matrixD operand.
 func (o Tcgen05MmaSpOp) MatrixD() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // MatrixA returns the op's matrixA operand.
 func (o Tcgen05MmaSpOp) MatrixA() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // MatrixB returns the op's matrixB operand.
 func (o Tcgen05MmaSpOp) MatrixB() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
 }
 
 // Idesc returns the op's idesc operand.
 func (o Tcgen05MmaSpOp) Idesc() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
 }
 
 // EnableInputD returns the op's enableInputD operand.
 func (o Tcgen05MmaSpOp) EnableInputD() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4), 0)
 }
 
 // SparseMetadata returns the op's sparseMetadata operand.
 func (o Tcgen05MmaSpOp) SparseMetadata() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5), 0)
 }
 
 // ScaleInputD returns the op's scaleInputD operand, or nil.
@@ -6946,28 +6940,28 @@ func AsTcgen05MmaSpBlockScaleOp(op *ir.Operation) (Tcgen05MmaSpBlockScaleOp, boo
 }
 
 // MatrixD returns the op's matrixD operand.
-func (o Tcgen05MmaSpBlockScaleOp) MatrixD() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Tcgen05MmaSpBlockScaleOp) MatrixD() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // MatrixA returns the op's matrixA operand.
-func (o Tcgen05MmaSpBlockScaleOp) MatrixA() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Tcgen05MmaSpBlockScaleOp) MatrixA() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // MatrixB returns the op's matrixB operand.
-func (o Tcgen05MmaSpBlockScaleOp) MatrixB() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Tcgen05MmaSpBlockScaleOp) MatrixB() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Idesc returns the op's idesc operand.
-func (o Tcgen05MmaSpBlockScaleOp) Idesc() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Tcgen05MmaSpBlockScaleOp) Idesc() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // EnableInputD returns the op's enableInputD operand.
-func (o Tcgen05MmaSpBlockScaleOp) EnableInputD() *ir.Value { return at(o.op.Operands(), 4) }
+func (o Tcgen05MmaSpBlockScaleOp) EnableInputD() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // SparseMetadata returns the op's sparseMetadata operand.
-func (o Tcgen05MmaSpBlockScaleOp) SparseMetadata() *ir.Value { return at(o.op.Operands(), 5) }
+func (o Tcgen05MmaSpBlockScaleOp) SparseMetadata() *ir.Value { return ir.ElementAt(o.op.Operands(), 5) }
 
 // ScaleA returns the op's scaleA operand.
-func (o Tcgen05MmaSpBlockScaleOp) ScaleA() *ir.Value { return at(o.op.Operands(), 6) }
+func (o Tcgen05MmaSpBlockScaleOp) ScaleA() *ir.Value { return ir.ElementAt(o.op.Operands(), 6) }
 
 // ScaleB returns the op's scaleB operand.
-func (o Tcgen05MmaSpBlockScaleOp) ScaleB() *ir.Value { return at(o.op.Operands(), 7) }
+func (o Tcgen05MmaSpBlockScaleOp) ScaleB() *ir.Value { return ir.ElementAt(o.op.Operands(), 7) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o Tcgen05MmaSpBlockScaleOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -7012,23 +7006,23 @@ func AsTcgen05MmaWsOp(op *ir.Operation) (Tcgen05MmaWsOp, bool) {
 }
 
 // MatrixD returns the op's matrixD operand.
-func (o Tcgen05MmaWsOp) MatrixD() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Tcgen05MmaWsOp) MatrixD() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // MatrixA returns the op's matrixA operand.
-func (o Tcgen05MmaWsOp) MatrixA() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Tcgen05MmaWsOp) MatrixA() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // MatrixB returns the op's matrixB operand.
-func (o Tcgen05MmaWsOp) MatrixB() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Tcgen05MmaWsOp) MatrixB() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Idesc returns the op's idesc operand.
-func (o Tcgen05MmaWsOp) Idesc() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Tcgen05MmaWsOp) Idesc() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // EnableInputD returns the op's enableInputD operand.
-func (o Tcgen05MmaWsOp) EnableInputD() *ir.Value { return at(o.op.Operands(), 4) }
+func (o Tcgen05MmaWsOp) EnableInputD() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // ZeroColMask returns the op's zeroColMask operand, or nil.
 func (o Tcgen05MmaWsOp) ZeroColMask() *ir.Value {
-	if s := span(o.op.Operands(), 5, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 5, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -7074,26 +7068,26 @@ func AsTcgen05MmaWsSpOp(op *ir.Operation) (Tcgen05MmaWsSpOp, bool) {
 }
 
 // MatrixD returns the op's matrixD operand.
-func (o Tcgen05MmaWsSpOp) MatrixD() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Tcgen05MmaWsSpOp) MatrixD() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // MatrixA returns the op's matrixA operand.
-func (o Tcgen05MmaWsSpOp) MatrixA() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Tcgen05MmaWsSpOp) MatrixA() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // MatrixB returns the op's matrixB operand.
-func (o Tcgen05MmaWsSpOp) MatrixB() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Tcgen05MmaWsSpOp) MatrixB() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Idesc returns the op's idesc operand.
-func (o Tcgen05MmaWsSpOp) Idesc() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Tcgen05MmaWsSpOp) Idesc() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // EnableInputD returns the op's enableInputD operand.
-func (o Tcgen05MmaWsSpOp) EnableInputD() *ir.Value { return at(o.op.Operands(), 4) }
+func (o Tcgen05MmaWsSpOp) EnableInputD() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // SparseMetadata returns the op's sparseMetadata operand.
-func (o Tcgen05MmaWsSpOp) SparseMetadata() *ir.Value { return at(o.op.Operands(), 5) }
+func (o Tcgen05MmaWsSpOp) SparseMetadata() *ir.Value { return ir.ElementAt(o.op.Operands(), 5) }
 
 // ZeroColMask returns the op's zeroColMask operand, or nil.
 func (o Tcgen05MmaWsSpOp) ZeroColMask() *ir.Value {
-	if s := span(o.op.Operands(), 6, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 6, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -7139,25 +7133,25 @@ func AsTcgen05MmaSmemDescOp(op *ir.Operation) (Tcgen05MmaSmemDescOp, bool) {
 }
 
 // StartAddr returns the op's startAddr operand.
-func (o Tcgen05MmaSmemDescOp) StartAddr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Tcgen05MmaSmemDescOp) StartAddr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LeadingDimOffset returns the op's leadingDimOffset operand.
-func (o Tcgen05MmaSmemDescOp) LeadingDimOffset() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Tcgen05MmaSmemDescOp) LeadingDimOffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // StrideDimOffset returns the op's strideDimOffset operand.
-func (o Tcgen05MmaSmemDescOp) StrideDimOffset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Tcgen05MmaSmemDescOp) StrideDimOffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // BaseOffset returns the op's baseOffset operand.
-func (o Tcgen05MmaSmemDescOp) BaseOffset() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Tcgen05MmaSmemDescOp) BaseOffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // LeadingDimMode returns the op's leadingDimMode operand.
-func (o Tcgen05MmaSmemDescOp) LeadingDimMode() *ir.Value { return at(o.op.Operands(), 4) }
+func (o Tcgen05MmaSmemDescOp) LeadingDimMode() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // SwizzleMode returns the op's swizzleMode operand.
-func (o Tcgen05MmaSmemDescOp) SwizzleMode() *ir.Value { return at(o.op.Operands(), 5) }
+func (o Tcgen05MmaSmemDescOp) SwizzleMode() *ir.Value { return ir.ElementAt(o.op.Operands(), 5) }
 
 // Res returns the op's res result.
-func (o Tcgen05MmaSmemDescOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o Tcgen05MmaSmemDescOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTcgen05MmaSmemDescOp creates a nvvm.tcgen05.mma_smem_desc at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7220,7 +7214,7 @@ func AsTcgen05ShiftOp(op *ir.Operation) (Tcgen05ShiftOp, bool) {
 }
 
 // Taddr returns the op's taddr operand.
-func (o Tcgen05ShiftOp) Taddr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Tcgen05ShiftOp) Taddr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Group returns the optional attribute group, or nil if it is not set.
 func (o Tcgen05ShiftOp) Group() ir.Attribute { return o.op.Attr("group") }
@@ -7256,14 +7250,14 @@ func AsTcgen05StOp(op *ir.Operation) (Tcgen05StOp, bool) {
 }
 
 // TmemAddr returns the op's tmemAddr operand.
-func (o Tcgen05StOp) TmemAddr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Tcgen05StOp) TmemAddr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o Tcgen05StOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Tcgen05StOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the op's offset operand, or nil.
 func (o Tcgen05StOp) Offset() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -7334,13 +7328,13 @@ func AsVoteBallotSyncOp(op *ir.Operation) (VoteBallotSyncOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o VoteBallotSyncOp) Mask() *ir.Value { return at(o.op.Operands(), 0) }
+func (o VoteBallotSyncOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Pred returns the op's pred operand.
-func (o VoteBallotSyncOp) Pred() *ir.Value { return at(o.op.Operands(), 1) }
+func (o VoteBallotSyncOp) Pred() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o VoteBallotSyncOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o VoteBallotSyncOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildVoteBallotSyncOp creates a nvvm.vote.ballot.sync at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -7370,13 +7364,13 @@ func AsVoteSyncOp(op *ir.Operation) (VoteSyncOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o VoteSyncOp) Mask() *ir.Value { return at(o.op.Operands(), 0) }
+func (o VoteSyncOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Pred returns the op's pred operand.
-func (o VoteSyncOp) Pred() *ir.Value { return at(o.op.Operands(), 1) }
+func (o VoteSyncOp) Pred() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o VoteSyncOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o VoteSyncOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o VoteSyncOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -7463,16 +7457,16 @@ func AsWgmmaMmaAsyncOp(op *ir.Operation) (WgmmaMmaAsyncOp, bool) {
 }
 
 // Inouts returns the op's inouts operand.
-func (o WgmmaMmaAsyncOp) Inouts() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WgmmaMmaAsyncOp) Inouts() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // DescriptorA returns the op's descriptorA operand.
-func (o WgmmaMmaAsyncOp) DescriptorA() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WgmmaMmaAsyncOp) DescriptorA() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // DescriptorB returns the op's descriptorB operand.
-func (o WgmmaMmaAsyncOp) DescriptorB() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WgmmaMmaAsyncOp) DescriptorB() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Results returns the op's results result.
-func (o WgmmaMmaAsyncOp) Results() *ir.Value { return at(o.op.Results(), 0) }
+func (o WgmmaMmaAsyncOp) Results() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Shape returns the inherent attribute shape, or nil if it is not set.
 func (o WgmmaMmaAsyncOp) Shape() ir.Attribute { return o.op.Attr("shape") }
@@ -7564,13 +7558,13 @@ func AsWmmaLoadOp(op *ir.Operation) (WmmaLoadOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o WmmaLoadOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaLoadOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Stride returns the op's stride operand.
-func (o WmmaLoadOp) Stride() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaLoadOp) Stride() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o WmmaLoadOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaLoadOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o WmmaLoadOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -7622,7 +7616,7 @@ func AsWmmaMmaOp(op *ir.Operation) (WmmaMmaOp, bool) {
 func (o WmmaMmaOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o WmmaMmaOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaMmaOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o WmmaMmaOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -7674,13 +7668,13 @@ func AsWmmaStoreOp(op *ir.Operation) (WmmaStoreOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o WmmaStoreOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaStoreOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Args returns the op's args operand group.
-func (o WmmaStoreOp) Args() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()-1) }
+func (o WmmaStoreOp) Args() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()-1) }
 
 // Stride returns the op's stride operand.
-func (o WmmaStoreOp) Stride() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o WmmaStoreOp) Stride() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o WmmaStoreOp) M() ir.Attribute { return o.op.Attr("m") }

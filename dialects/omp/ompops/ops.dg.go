@@ -29,24 +29,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -128,7 +110,7 @@ func (o AtomicCaptureOp) Hint() ir.Attribute { return o.op.Attr("hint") }
 func (o AtomicCaptureOp) MemoryOrder() ir.Attribute { return o.op.Attr("memory_order") }
 
 // Region returns the op's region.
-func (o AtomicCaptureOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o AtomicCaptureOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildAtomicCaptureOp creates an omp.atomic.capture at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -159,10 +141,10 @@ func AsAtomicReadOp(op *ir.Operation) (AtomicReadOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o AtomicReadOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicReadOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // V returns the op's v operand.
-func (o AtomicReadOp) V() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicReadOp) V() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // ElementType returns the inherent attribute element_type, or nil if it is not set.
 func (o AtomicReadOp) ElementType() ir.Attribute { return o.op.Attr("element_type") }
@@ -208,7 +190,7 @@ func AsAtomicUpdateOp(op *ir.Operation) (AtomicUpdateOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o AtomicUpdateOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicUpdateOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // HintVal returns the optional attribute hint_val, or nil if it is not set.
 func (o AtomicUpdateOp) HintVal() ir.Attribute { return o.op.Attr("hint_val") }
@@ -226,7 +208,7 @@ func (o AtomicUpdateOp) Hint() ir.Attribute { return o.op.Attr("hint") }
 func (o AtomicUpdateOp) MemoryOrder() ir.Attribute { return o.op.Attr("memory_order") }
 
 // Region returns the op's region.
-func (o AtomicUpdateOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o AtomicUpdateOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildAtomicUpdateOp creates an omp.atomic.update at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -258,10 +240,10 @@ func AsAtomicWriteOp(op *ir.Operation) (AtomicWriteOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o AtomicWriteOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicWriteOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Expr returns the op's expr operand.
-func (o AtomicWriteOp) Expr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicWriteOp) Expr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // HintVal returns the optional attribute hint_val, or nil if it is not set.
 func (o AtomicWriteOp) HintVal() ir.Attribute { return o.op.Attr("hint_val") }
@@ -409,18 +391,18 @@ func AsCanonicalLoopOp(op *ir.Operation) (CanonicalLoopOp, bool) {
 }
 
 // TripCount returns the op's tripCount operand.
-func (o CanonicalLoopOp) TripCount() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CanonicalLoopOp) TripCount() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Cli returns the op's cli operand, or nil.
 func (o CanonicalLoopOp) Cli() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Region returns the op's region.
-func (o CanonicalLoopOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o CanonicalLoopOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildCanonicalLoopOp creates an omp.canonical_loop at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -454,7 +436,7 @@ func AsCriticalOp(op *ir.Operation) (CriticalOp, bool) {
 func (o CriticalOp) Name() ir.Attribute { return o.op.Attr("name") }
 
 // Region returns the op's region.
-func (o CriticalOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o CriticalOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildCriticalOp creates an omp.critical at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -527,7 +509,7 @@ func (o DeclareMapperOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 func (o DeclareMapperOp) Type() ir.Attribute { return o.op.Attr("type") }
 
 // Body returns the op's body region.
-func (o DeclareMapperOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DeclareMapperOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDeclareMapperOp creates an omp.declare_mapper at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -597,22 +579,24 @@ func (o DeclareReductionOp) Type() ir.Attribute { return o.op.Attr("type") }
 func (o DeclareReductionOp) ByrefElementType() ir.Attribute { return o.op.Attr("byref_element_type") }
 
 // AllocRegion returns the op's allocRegion region.
-func (o DeclareReductionOp) AllocRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DeclareReductionOp) AllocRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // InitializerRegion returns the op's initializerRegion region.
-func (o DeclareReductionOp) InitializerRegion() *ir.Region { return at(o.op.Regions(), 1) }
+func (o DeclareReductionOp) InitializerRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // ReductionRegion returns the op's reductionRegion region.
-func (o DeclareReductionOp) ReductionRegion() *ir.Region { return at(o.op.Regions(), 2) }
+func (o DeclareReductionOp) ReductionRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 2) }
 
 // AtomicReductionRegion returns the op's atomicReductionRegion region.
-func (o DeclareReductionOp) AtomicReductionRegion() *ir.Region { return at(o.op.Regions(), 3) }
+func (o DeclareReductionOp) AtomicReductionRegion() *ir.Region {
+	return ir.ElementAt(o.op.Regions(), 3)
+}
 
 // CleanupRegion returns the op's cleanupRegion region.
-func (o DeclareReductionOp) CleanupRegion() *ir.Region { return at(o.op.Regions(), 4) }
+func (o DeclareReductionOp) CleanupRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 4) }
 
 // DataPtrPtrRegion returns the op's dataPtrPtrRegion region.
-func (o DeclareReductionOp) DataPtrPtrRegion() *ir.Region { return at(o.op.Regions(), 5) }
+func (o DeclareReductionOp) DataPtrPtrRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 5) }
 
 // BuildDeclareReductionOp creates an omp.declare_reduction at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -689,7 +673,7 @@ func (o DistributeOp) PrivateSyms() ir.Attribute { return o.op.Attr("private_sym
 func (o DistributeOp) PrivateNeedsBarrier() ir.Attribute { return o.op.Attr("private_needs_barrier") }
 
 // Region returns the op's region.
-func (o DistributeOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o DistributeOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildDistributeOp creates an omp.distribute at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -786,7 +770,7 @@ func (o LoopOp) ReductionByref() ir.Attribute { return o.op.Attr("reduction_byre
 func (o LoopOp) ReductionSyms() ir.Attribute { return o.op.Attr("reduction_syms") }
 
 // Region returns the op's region.
-func (o LoopOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o LoopOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildLoopOp creates an omp.loop at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -821,19 +805,19 @@ func AsLoopNestOp(op *ir.Operation) (LoopNestOp, bool) {
 // LoopLowerBounds returns the op's loop_lower_bounds operand group (as large as the op's other variadic groups).
 func (o LoopNestOp) LoopLowerBounds() []*ir.Value {
 	n := (o.op.NumOperands() - 0) / 3
-	return span(o.op.Operands(), 0, 0+n)
+	return ir.Span(o.op.Operands(), 0, 0+n)
 }
 
 // LoopUpperBounds returns the op's loop_upper_bounds operand group (as large as the op's other variadic groups).
 func (o LoopNestOp) LoopUpperBounds() []*ir.Value {
 	n := (o.op.NumOperands() - 0) / 3
-	return span(o.op.Operands(), n, n+n)
+	return ir.Span(o.op.Operands(), n, n+n)
 }
 
 // LoopSteps returns the op's loop_steps operand group (as large as the op's other variadic groups).
 func (o LoopNestOp) LoopSteps() []*ir.Value {
 	n := (o.op.NumOperands() - 0) / 3
-	return span(o.op.Operands(), 2*n, 2*n+n)
+	return ir.Span(o.op.Operands(), 2*n, 2*n+n)
 }
 
 // Inclusive returns the optional attribute inclusive, or nil if it is not set.
@@ -849,7 +833,7 @@ func (o LoopNestOp) LoopInclusive() ir.Attribute { return o.op.Attr("loop_inclus
 func (o LoopNestOp) TileSizes() ir.Attribute { return o.op.Attr("tile_sizes") }
 
 // Region returns the op's region.
-func (o LoopNestOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o LoopNestOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildLoopNestOp creates an omp.loop_nest at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -921,7 +905,7 @@ func (o MapBoundsOp) StartIdx() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o MapBoundsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MapBoundsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StrideInBytes returns the optional attribute stride_in_bytes, or nil if it is not set.
 func (o MapBoundsOp) StrideInBytes() ir.Attribute { return o.op.Attr("stride_in_bytes") }
@@ -959,7 +943,7 @@ func AsMapInfoOp(op *ir.Operation) (MapInfoOp, bool) {
 
 // VarPtr returns the op's var_ptr operand.
 func (o MapInfoOp) VarPtr() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // VarPtrPtr returns the op's var_ptr_ptr operand, or nil.
@@ -981,7 +965,7 @@ func (o MapInfoOp) Bounds() []*ir.Value {
 }
 
 // OmpPtr returns the op's omp_ptr result.
-func (o MapInfoOp) OmpPtr() *ir.Value { return at(o.op.Results(), 0) }
+func (o MapInfoOp) OmpPtr() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // VarType returns the inherent attribute var_type, or nil if it is not set.
 func (o MapInfoOp) VarType() ir.Attribute { return o.op.Attr("var_type") }
@@ -1044,7 +1028,7 @@ func (o MaskedOp) FilteredThreadId() *ir.Value {
 }
 
 // Region returns the op's region.
-func (o MaskedOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o MaskedOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildMaskedOp creates an omp.masked at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1075,7 +1059,7 @@ func AsMasterOp(op *ir.Operation) (MasterOp, bool) {
 }
 
 // Region returns the op's region.
-func (o MasterOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o MasterOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildMasterOp creates an omp.master at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1105,7 +1089,7 @@ func AsNewCliOp(op *ir.Operation) (NewCliOp, bool) {
 }
 
 // Result returns the op's result.
-func (o NewCliOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o NewCliOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildNewCliOp creates an omp.new_cli at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1183,7 +1167,7 @@ func (o OrderedRegionOp) Simd() ir.Attribute { return o.op.Attr("simd") }
 func (o OrderedRegionOp) ParLevelSimd() ir.Attribute { return o.op.Attr("par_level_simd") }
 
 // Region returns the op's region.
-func (o OrderedRegionOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o OrderedRegionOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildOrderedRegionOp creates an omp.ordered.region at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1280,7 +1264,7 @@ func (o ParallelOp) ReductionByref() ir.Attribute { return o.op.Attr("reduction_
 func (o ParallelOp) ReductionSyms() ir.Attribute { return o.op.Attr("reduction_syms") }
 
 // Region returns the op's region.
-func (o ParallelOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ParallelOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildParallelOp creates an omp.parallel at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1322,13 +1306,13 @@ func (o PrivateOp) Type() ir.Attribute { return o.op.Attr("type") }
 func (o PrivateOp) DataSharingType() ir.Attribute { return o.op.Attr("data_sharing_type") }
 
 // InitRegion returns the op's init_region region.
-func (o PrivateOp) InitRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PrivateOp) InitRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // CopyRegion returns the op's copy_region region.
-func (o PrivateOp) CopyRegion() *ir.Region { return at(o.op.Regions(), 1) }
+func (o PrivateOp) CopyRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // DeallocRegion returns the op's dealloc_region region.
-func (o PrivateOp) DeallocRegion() *ir.Region { return at(o.op.Regions(), 2) }
+func (o PrivateOp) DeallocRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 2) }
 
 // BuildPrivateOp creates an omp.private at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1399,7 +1383,7 @@ func AsSectionOp(op *ir.Operation) (SectionOp, bool) {
 }
 
 // Region returns the op's region.
-func (o SectionOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SectionOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildSectionOp creates an omp.section at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1473,7 +1457,7 @@ func (o SectionsOp) ReductionByref() ir.Attribute { return o.op.Attr("reduction_
 func (o SectionsOp) ReductionSyms() ir.Attribute { return o.op.Attr("reduction_syms") }
 
 // Region returns the op's region.
-func (o SectionsOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SectionsOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildSectionsOp creates an omp.sections at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1583,7 +1567,7 @@ func (o SimdOp) Safelen() ir.Attribute { return o.op.Attr("safelen") }
 func (o SimdOp) Simdlen() ir.Attribute { return o.op.Attr("simdlen") }
 
 // Region returns the op's region.
-func (o SimdOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SimdOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildSimdOp creates an omp.simd at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -1651,7 +1635,7 @@ func (o SingleOp) PrivateSyms() ir.Attribute { return o.op.Attr("private_syms") 
 func (o SingleOp) PrivateNeedsBarrier() ir.Attribute { return o.op.Attr("private_needs_barrier") }
 
 // Region returns the op's region.
-func (o SingleOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SingleOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildSingleOp creates an omp.single at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1783,7 +1767,7 @@ func (o TargetOp) PrivateNeedsBarrier() ir.Attribute { return o.op.Attr("private
 func (o TargetOp) PrivateMaps() ir.Attribute { return o.op.Attr("private_maps") }
 
 // Region returns the op's region.
-func (o TargetOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o TargetOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildTargetOp creates an omp.target at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1817,7 +1801,7 @@ func AsTargetAllocmemOp(op *ir.Operation) (TargetAllocmemOp, bool) {
 
 // Device returns the op's device operand.
 func (o TargetAllocmemOp) Device() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Typeparams returns the op's typeparams operand group.
@@ -1831,7 +1815,7 @@ func (o TargetAllocmemOp) Shape() []*ir.Value {
 }
 
 // Result returns the op's result.
-func (o TargetAllocmemOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TargetAllocmemOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // InType returns the inherent attribute in_type, or nil if it is not set.
 func (o TargetAllocmemOp) InType() ir.Attribute { return o.op.Attr("in_type") }
@@ -1903,7 +1887,7 @@ func (o TargetDataOp) UseDevicePtrVars() []*ir.Value {
 }
 
 // Region returns the op's region.
-func (o TargetDataOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o TargetDataOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildTargetDataOp creates an omp.target_data at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2063,10 +2047,10 @@ func AsTargetFreememOp(op *ir.Operation) (TargetFreememOp, bool) {
 }
 
 // Device returns the op's device operand.
-func (o TargetFreememOp) Device() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TargetFreememOp) Device() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Heapref returns the op's heapref operand.
-func (o TargetFreememOp) Heapref() *ir.Value { return at(o.op.Operands(), 1) }
+func (o TargetFreememOp) Heapref() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // BuildTargetFreememOp creates an omp.target_freemem at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2247,7 +2231,7 @@ func (o TaskOp) InReductions() ir.Attribute { return o.op.Attr("in_reductions") 
 func (o TaskOp) Depends() ir.Attribute { return o.op.Attr("depends") }
 
 // Region returns the op's region.
-func (o TaskOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o TaskOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildTaskOp creates an omp.task at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -2309,7 +2293,7 @@ func (o TaskgroupOp) TaskReductionByref() ir.Attribute { return o.op.Attr("task_
 func (o TaskgroupOp) TaskReductionSyms() ir.Attribute { return o.op.Attr("task_reduction_syms") }
 
 // Region returns the op's region.
-func (o TaskgroupOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o TaskgroupOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildTaskgroupOp creates an omp.taskgroup at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2455,7 +2439,7 @@ func (o TaskloopOp) ReductionVarsByref() ir.Attribute { return o.op.Attr("reduct
 func (o TaskloopOp) Reductions() ir.Attribute { return o.op.Attr("reductions") }
 
 // Region returns the op's region.
-func (o TaskloopOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o TaskloopOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildTaskloopOp creates an omp.taskloop at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2624,7 +2608,7 @@ func (o TeamsOp) ReductionByref() ir.Attribute { return o.op.Attr("reduction_byr
 func (o TeamsOp) ReductionSyms() ir.Attribute { return o.op.Attr("reduction_syms") }
 
 // Region returns the op's region.
-func (o TeamsOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o TeamsOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildTeamsOp creates an omp.teams at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -2683,10 +2667,10 @@ func AsThreadprivateOp(op *ir.Operation) (ThreadprivateOp, bool) {
 }
 
 // SymAddr returns the op's sym_addr operand.
-func (o ThreadprivateOp) SymAddr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ThreadprivateOp) SymAddr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TlsAddr returns the op's tls_addr result.
-func (o ThreadprivateOp) TlsAddr() *ir.Value { return at(o.op.Results(), 0) }
+func (o ThreadprivateOp) TlsAddr() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildThreadprivateOp creates an omp.threadprivate at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2755,7 +2739,7 @@ func AsUnrollHeuristicOp(op *ir.Operation) (UnrollHeuristicOp, bool) {
 }
 
 // Applyee returns the op's applyee operand.
-func (o UnrollHeuristicOp) Applyee() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UnrollHeuristicOp) Applyee() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildUnrollHeuristicOp creates an omp.unroll_heuristic at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -2785,7 +2769,7 @@ func AsWorkdistributeOp(op *ir.Operation) (WorkdistributeOp, bool) {
 }
 
 // Region returns the op's region.
-func (o WorkdistributeOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o WorkdistributeOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildWorkdistributeOp creates an omp.workdistribute at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2818,7 +2802,7 @@ func AsWorkshareOp(op *ir.Operation) (WorkshareOp, bool) {
 func (o WorkshareOp) Nowait() ir.Attribute { return o.op.Attr("nowait") }
 
 // Region returns the op's region.
-func (o WorkshareOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o WorkshareOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildWorkshareOp creates an omp.workshare at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2849,7 +2833,7 @@ func AsWorkshareLoopWrapperOp(op *ir.Operation) (WorkshareLoopWrapperOp, bool) {
 }
 
 // Region returns the op's region.
-func (o WorkshareLoopWrapperOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o WorkshareLoopWrapperOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildWorkshareLoopWrapperOp creates an omp.workshare.loop_wrapper at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -2977,7 +2961,7 @@ func (o WsloopOp) ScheduleMod() ir.Attribute { return o.op.Attr("schedule_mod") 
 func (o WsloopOp) ScheduleSimd() ir.Attribute { return o.op.Attr("schedule_simd") }
 
 // Region returns the op's region.
-func (o WsloopOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o WsloopOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildWsloopOp creates an omp.wsloop at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions

@@ -29,24 +29,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -158,7 +140,7 @@ func (o AttributeOp) ValueType() *ir.Value {
 }
 
 // Attr returns the op's attr result.
-func (o AttributeOp) Attr() *ir.Value { return at(o.op.Results(), 0) }
+func (o AttributeOp) Attr() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the optional attribute value, or nil if it is not set.
 func (o AttributeOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -192,7 +174,7 @@ func AsEraseOp(op *ir.Operation) (EraseOp, bool) {
 }
 
 // OpValue returns the op's opValue operand.
-func (o EraseOp) OpValue() *ir.Value { return at(o.op.Operands(), 0) }
+func (o EraseOp) OpValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildEraseOp creates a pdl.erase at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -230,7 +212,7 @@ func (o OperandOp) ValueType() *ir.Value {
 }
 
 // Value returns the op's value result.
-func (o OperandOp) Value() *ir.Value { return at(o.op.Results(), 0) }
+func (o OperandOp) Value() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildOperandOp creates a pdl.operand at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -268,7 +250,7 @@ func (o OperandsOp) ValueType() *ir.Value {
 }
 
 // Value returns the op's value result.
-func (o OperandsOp) Value() *ir.Value { return at(o.op.Results(), 0) }
+func (o OperandsOp) Value() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildOperandsOp creates a pdl.operands at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -313,7 +295,7 @@ func (o OperationOp) TypeValues() []*ir.Value {
 }
 
 // OpResult returns the op's op result.
-func (o OperationOp) OpResult() *ir.Value { return at(o.op.Results(), 0) }
+func (o OperationOp) OpResult() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OpName returns the optional attribute opName, or nil if it is not set.
 func (o OperationOp) OpName() ir.Attribute { return o.op.Attr("opName") }
@@ -357,7 +339,7 @@ func (o PatternOp) Benefit() ir.Attribute { return o.op.Attr("benefit") }
 func (o PatternOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o PatternOp) BodyRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PatternOp) BodyRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPatternOp creates a pdl.pattern at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -391,7 +373,7 @@ func AsRangeOp(op *ir.Operation) (RangeOp, bool) {
 func (o RangeOp) Arguments() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o RangeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RangeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRangeOp creates a pdl.range at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -422,7 +404,7 @@ func AsReplaceOp(op *ir.Operation) (ReplaceOp, bool) {
 
 // OpValue returns the op's opValue operand.
 func (o ReplaceOp) OpValue() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // ReplOperation returns the op's replOperation operand, or nil.
@@ -467,10 +449,10 @@ func AsResultOp(op *ir.Operation) (ResultOp, bool) {
 }
 
 // Parent returns the op's parent operand.
-func (o ResultOp) Parent() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ResultOp) Parent() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val result.
-func (o ResultOp) Val() *ir.Value { return at(o.op.Results(), 0) }
+func (o ResultOp) Val() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Index returns the inherent attribute index, or nil if it is not set.
 func (o ResultOp) Index() ir.Attribute { return o.op.Attr("index") }
@@ -504,10 +486,10 @@ func AsResultsOp(op *ir.Operation) (ResultsOp, bool) {
 }
 
 // Parent returns the op's parent operand.
-func (o ResultsOp) Parent() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ResultsOp) Parent() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val result.
-func (o ResultsOp) Val() *ir.Value { return at(o.op.Results(), 0) }
+func (o ResultsOp) Val() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Index returns the optional attribute index, or nil if it is not set.
 func (o ResultsOp) Index() ir.Attribute { return o.op.Attr("index") }
@@ -557,7 +539,7 @@ func (o RewriteOp) ExternalArgs() []*ir.Value {
 func (o RewriteOp) Name() ir.Attribute { return o.op.Attr("name") }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o RewriteOp) BodyRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o RewriteOp) BodyRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildRewriteOp creates a pdl.rewrite at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -590,7 +572,7 @@ func AsTypeOp(op *ir.Operation) (TypeOp, bool) {
 }
 
 // Result returns the op's result.
-func (o TypeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TypeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ConstantType returns the optional attribute constantType, or nil if it is not set.
 func (o TypeOp) ConstantType() ir.Attribute { return o.op.Attr("constantType") }
@@ -623,7 +605,7 @@ func AsTypesOp(op *ir.Operation) (TypesOp, bool) {
 }
 
 // Result returns the op's result.
-func (o TypesOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TypesOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ConstantTypes returns the optional attribute constantTypes, or nil if it is not set.
 func (o TypesOp) ConstantTypes() ir.Attribute { return o.op.Attr("constantTypes") }

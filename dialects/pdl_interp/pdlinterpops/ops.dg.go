@@ -30,24 +30,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -84,10 +66,10 @@ func (o ApplyConstraintOp) Name() ir.Attribute { return o.op.Attr("name") }
 func (o ApplyConstraintOp) IsNegated() ir.Attribute { return o.op.Attr("isNegated") }
 
 // TrueDest returns the op's trueDest successor.
-func (o ApplyConstraintOp) TrueDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o ApplyConstraintOp) TrueDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o ApplyConstraintOp) FalseDest() *ir.Block { return at(o.op.Successors(), 1) }
+func (o ApplyConstraintOp) FalseDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 1) }
 
 // BuildApplyConstraintOp creates a pdl_interp.apply_constraint at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -158,16 +140,16 @@ func AsAreEqualOp(op *ir.Operation) (AreEqualOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AreEqualOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AreEqualOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AreEqualOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AreEqualOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TrueDest returns the op's trueDest successor.
-func (o AreEqualOp) TrueDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o AreEqualOp) TrueDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o AreEqualOp) FalseDest() *ir.Block { return at(o.op.Successors(), 1) }
+func (o AreEqualOp) FalseDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 1) }
 
 // BuildAreEqualOp creates a pdl_interp.are_equal at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -198,7 +180,7 @@ func AsBranchOp(op *ir.Operation) (BranchOp, bool) {
 }
 
 // Dest returns the op's dest successor.
-func (o BranchOp) Dest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o BranchOp) Dest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // BuildBranchOp creates a pdl_interp.branch at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -228,16 +210,16 @@ func AsCheckAttributeOp(op *ir.Operation) (CheckAttributeOp, bool) {
 }
 
 // Attribute returns the op's attribute operand.
-func (o CheckAttributeOp) Attribute() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CheckAttributeOp) Attribute() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ConstantValue returns the inherent attribute constantValue, or nil if it is not set.
 func (o CheckAttributeOp) ConstantValue() ir.Attribute { return o.op.Attr("constantValue") }
 
 // TrueDest returns the op's trueDest successor.
-func (o CheckAttributeOp) TrueDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o CheckAttributeOp) TrueDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o CheckAttributeOp) FalseDest() *ir.Block { return at(o.op.Successors(), 1) }
+func (o CheckAttributeOp) FalseDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 1) }
 
 // BuildCheckAttributeOp creates a pdl_interp.check_attribute at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -269,7 +251,7 @@ func AsCheckOperandCountOp(op *ir.Operation) (CheckOperandCountOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o CheckOperandCountOp) InputOp() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CheckOperandCountOp) InputOp() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Count returns the inherent attribute count, or nil if it is not set.
 func (o CheckOperandCountOp) Count() ir.Attribute { return o.op.Attr("count") }
@@ -278,10 +260,10 @@ func (o CheckOperandCountOp) Count() ir.Attribute { return o.op.Attr("count") }
 func (o CheckOperandCountOp) CompareAtLeast() ir.Attribute { return o.op.Attr("compareAtLeast") }
 
 // TrueDest returns the op's trueDest successor.
-func (o CheckOperandCountOp) TrueDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o CheckOperandCountOp) TrueDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o CheckOperandCountOp) FalseDest() *ir.Block { return at(o.op.Successors(), 1) }
+func (o CheckOperandCountOp) FalseDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 1) }
 
 // BuildCheckOperandCountOp creates a pdl_interp.check_operand_count at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -313,16 +295,16 @@ func AsCheckOperationNameOp(op *ir.Operation) (CheckOperationNameOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o CheckOperationNameOp) InputOp() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CheckOperationNameOp) InputOp() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o CheckOperationNameOp) Name() ir.Attribute { return o.op.Attr("name") }
 
 // TrueDest returns the op's trueDest successor.
-func (o CheckOperationNameOp) TrueDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o CheckOperationNameOp) TrueDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o CheckOperationNameOp) FalseDest() *ir.Block { return at(o.op.Successors(), 1) }
+func (o CheckOperationNameOp) FalseDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 1) }
 
 // BuildCheckOperationNameOp creates a pdl_interp.check_operation_name at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -354,7 +336,7 @@ func AsCheckResultCountOp(op *ir.Operation) (CheckResultCountOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o CheckResultCountOp) InputOp() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CheckResultCountOp) InputOp() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Count returns the inherent attribute count, or nil if it is not set.
 func (o CheckResultCountOp) Count() ir.Attribute { return o.op.Attr("count") }
@@ -363,10 +345,10 @@ func (o CheckResultCountOp) Count() ir.Attribute { return o.op.Attr("count") }
 func (o CheckResultCountOp) CompareAtLeast() ir.Attribute { return o.op.Attr("compareAtLeast") }
 
 // TrueDest returns the op's trueDest successor.
-func (o CheckResultCountOp) TrueDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o CheckResultCountOp) TrueDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o CheckResultCountOp) FalseDest() *ir.Block { return at(o.op.Successors(), 1) }
+func (o CheckResultCountOp) FalseDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 1) }
 
 // BuildCheckResultCountOp creates a pdl_interp.check_result_count at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -398,16 +380,16 @@ func AsCheckTypeOp(op *ir.Operation) (CheckTypeOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o CheckTypeOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CheckTypeOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Type returns the inherent attribute type, or nil if it is not set.
 func (o CheckTypeOp) Type() ir.Attribute { return o.op.Attr("type") }
 
 // TrueDest returns the op's trueDest successor.
-func (o CheckTypeOp) TrueDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o CheckTypeOp) TrueDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o CheckTypeOp) FalseDest() *ir.Block { return at(o.op.Successors(), 1) }
+func (o CheckTypeOp) FalseDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 1) }
 
 // BuildCheckTypeOp creates a pdl_interp.check_type at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -439,16 +421,16 @@ func AsCheckTypesOp(op *ir.Operation) (CheckTypesOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o CheckTypesOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CheckTypesOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Types returns the inherent attribute types, or nil if it is not set.
 func (o CheckTypesOp) Types() ir.Attribute { return o.op.Attr("types") }
 
 // TrueDest returns the op's trueDest successor.
-func (o CheckTypesOp) TrueDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o CheckTypesOp) TrueDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o CheckTypesOp) FalseDest() *ir.Block { return at(o.op.Successors(), 1) }
+func (o CheckTypesOp) FalseDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 1) }
 
 // BuildCheckTypesOp creates a pdl_interp.check_types at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -506,7 +488,7 @@ func AsCreateAttributeOp(op *ir.Operation) (CreateAttributeOp, bool) {
 }
 
 // Attribute returns the op's attribute result.
-func (o CreateAttributeOp) Attribute() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateAttributeOp) Attribute() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o CreateAttributeOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -554,7 +536,7 @@ func (o CreateOperationOp) InputResultTypes() []*ir.Value {
 }
 
 // ResultOp returns the op's resultOp result.
-func (o CreateOperationOp) ResultOp() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateOperationOp) ResultOp() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o CreateOperationOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -602,7 +584,7 @@ func AsCreateRangeOp(op *ir.Operation) (CreateRangeOp, bool) {
 func (o CreateRangeOp) Arguments() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o CreateRangeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateRangeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCreateRangeOp creates a pdl_interp.create_range at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -632,7 +614,7 @@ func AsCreateTypeOp(op *ir.Operation) (CreateTypeOp, bool) {
 }
 
 // Result returns the op's result.
-func (o CreateTypeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateTypeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o CreateTypeOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -665,7 +647,7 @@ func AsCreateTypesOp(op *ir.Operation) (CreateTypesOp, bool) {
 }
 
 // Result returns the op's result.
-func (o CreateTypesOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateTypesOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o CreateTypesOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -698,7 +680,7 @@ func AsEraseOp(op *ir.Operation) (EraseOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o EraseOp) InputOp() *ir.Value { return at(o.op.Operands(), 0) }
+func (o EraseOp) InputOp() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildEraseOp creates a pdl_interp.erase at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -728,10 +710,10 @@ func AsExtractOp(op *ir.Operation) (ExtractOp, bool) {
 }
 
 // Range returns the op's range operand.
-func (o ExtractOp) Range() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtractOp) Range() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ExtractOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtractOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Index returns the inherent attribute index, or nil if it is not set.
 func (o ExtractOp) Index() ir.Attribute { return o.op.Attr("index") }
@@ -791,13 +773,13 @@ func AsForeachOp(op *ir.Operation) (ForeachOp, bool) {
 }
 
 // Values returns the op's values operand.
-func (o ForeachOp) Values() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ForeachOp) Values() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Region returns the op's region.
-func (o ForeachOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ForeachOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // Successor returns the op's successor.
-func (o ForeachOp) Successor() *ir.Block { return at(o.op.Successors(), 0) }
+func (o ForeachOp) Successor() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // BuildForeachOp creates a pdl_interp.foreach at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -841,7 +823,7 @@ func (o FuncOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
 func (o FuncOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o FuncOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildFuncOp creates a pdl_interp.func at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -872,10 +854,10 @@ func AsGetAttributeOp(op *ir.Operation) (GetAttributeOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o GetAttributeOp) InputOp() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetAttributeOp) InputOp() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Attribute returns the op's attribute result.
-func (o GetAttributeOp) Attribute() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetAttributeOp) Attribute() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o GetAttributeOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -909,10 +891,10 @@ func AsGetAttributeTypeOp(op *ir.Operation) (GetAttributeTypeOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GetAttributeTypeOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetAttributeTypeOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GetAttributeTypeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetAttributeTypeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGetAttributeTypeOp creates a pdl_interp.get_attribute_type at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -942,10 +924,10 @@ func AsGetDefiningOpOp(op *ir.Operation) (GetDefiningOpOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GetDefiningOpOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetDefiningOpOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // InputOp returns the op's inputOp result.
-func (o GetDefiningOpOp) InputOp() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetDefiningOpOp) InputOp() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGetDefiningOpOp creates a pdl_interp.get_defining_op at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -975,10 +957,10 @@ func AsGetOperandOp(op *ir.Operation) (GetOperandOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o GetOperandOp) InputOp() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetOperandOp) InputOp() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value result.
-func (o GetOperandOp) Value() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetOperandOp) Value() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Index returns the inherent attribute index, or nil if it is not set.
 func (o GetOperandOp) Index() ir.Attribute { return o.op.Attr("index") }
@@ -1012,10 +994,10 @@ func AsGetOperandsOp(op *ir.Operation) (GetOperandsOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o GetOperandsOp) InputOp() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetOperandsOp) InputOp() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value result.
-func (o GetOperandsOp) Value() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetOperandsOp) Value() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Index returns the optional attribute index, or nil if it is not set.
 func (o GetOperandsOp) Index() ir.Attribute { return o.op.Attr("index") }
@@ -1049,10 +1031,10 @@ func AsGetResultOp(op *ir.Operation) (GetResultOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o GetResultOp) InputOp() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetResultOp) InputOp() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value result.
-func (o GetResultOp) Value() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetResultOp) Value() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Index returns the inherent attribute index, or nil if it is not set.
 func (o GetResultOp) Index() ir.Attribute { return o.op.Attr("index") }
@@ -1086,10 +1068,10 @@ func AsGetResultsOp(op *ir.Operation) (GetResultsOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o GetResultsOp) InputOp() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetResultsOp) InputOp() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value result.
-func (o GetResultsOp) Value() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetResultsOp) Value() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Index returns the optional attribute index, or nil if it is not set.
 func (o GetResultsOp) Index() ir.Attribute { return o.op.Attr("index") }
@@ -1123,10 +1105,10 @@ func AsGetUsersOp(op *ir.Operation) (GetUsersOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GetUsersOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetUsersOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operations returns the op's operations result.
-func (o GetUsersOp) Operations() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetUsersOp) Operations() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGetUsersOp creates a pdl_interp.get_users at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1156,10 +1138,10 @@ func AsGetValueTypeOp(op *ir.Operation) (GetValueTypeOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GetValueTypeOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetValueTypeOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GetValueTypeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetValueTypeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGetValueTypeOp creates a pdl_interp.get_value_type at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -1189,13 +1171,13 @@ func AsIsNotNullOp(op *ir.Operation) (IsNotNullOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o IsNotNullOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IsNotNullOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TrueDest returns the op's trueDest successor.
-func (o IsNotNullOp) TrueDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o IsNotNullOp) TrueDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // FalseDest returns the op's falseDest successor.
-func (o IsNotNullOp) FalseDest() *ir.Block { return at(o.op.Successors(), 1) }
+func (o IsNotNullOp) FalseDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 1) }
 
 // BuildIsNotNullOp creates a pdl_interp.is_not_null at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1248,7 +1230,7 @@ func (o RecordMatchOp) GeneratedOps() ir.Attribute { return o.op.Attr("generated
 func (o RecordMatchOp) Benefit() ir.Attribute { return o.op.Attr("benefit") }
 
 // Dest returns the op's dest successor.
-func (o RecordMatchOp) Dest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o RecordMatchOp) Dest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // BuildRecordMatchOp creates a pdl_interp.record_match at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1281,10 +1263,10 @@ func AsReplaceOp(op *ir.Operation) (ReplaceOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o ReplaceOp) InputOp() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReplaceOp) InputOp() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ReplValues returns the op's replValues operand group.
-func (o ReplaceOp) ReplValues() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o ReplaceOp) ReplValues() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // BuildReplaceOp creates a pdl_interp.replace at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1314,17 +1296,17 @@ func AsSwitchAttributeOp(op *ir.Operation) (SwitchAttributeOp, bool) {
 }
 
 // Attribute returns the op's attribute operand.
-func (o SwitchAttributeOp) Attribute() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SwitchAttributeOp) Attribute() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // CaseValues returns the inherent attribute caseValues, or nil if it is not set.
 func (o SwitchAttributeOp) CaseValues() ir.Attribute { return o.op.Attr("caseValues") }
 
 // DefaultDest returns the op's defaultDest successor.
-func (o SwitchAttributeOp) DefaultDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o SwitchAttributeOp) DefaultDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // Cases returns the op's cases successors.
 func (o SwitchAttributeOp) Cases() []*ir.Block {
-	return span(o.op.Successors(), 1, o.op.NumSuccessors())
+	return ir.Span(o.op.Successors(), 1, o.op.NumSuccessors())
 }
 
 // BuildSwitchAttributeOp creates a pdl_interp.switch_attribute at b's
@@ -1357,17 +1339,17 @@ func AsSwitchOperandCountOp(op *ir.Operation) (SwitchOperandCountOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o SwitchOperandCountOp) InputOp() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SwitchOperandCountOp) InputOp() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // CaseValues returns the inherent attribute caseValues, or nil if it is not set.
 func (o SwitchOperandCountOp) CaseValues() ir.Attribute { return o.op.Attr("caseValues") }
 
 // DefaultDest returns the op's defaultDest successor.
-func (o SwitchOperandCountOp) DefaultDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o SwitchOperandCountOp) DefaultDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // Cases returns the op's cases successors.
 func (o SwitchOperandCountOp) Cases() []*ir.Block {
-	return span(o.op.Successors(), 1, o.op.NumSuccessors())
+	return ir.Span(o.op.Successors(), 1, o.op.NumSuccessors())
 }
 
 // BuildSwitchOperandCountOp creates a pdl_interp.switch_operand_count at b's
@@ -1400,17 +1382,17 @@ func AsSwitchOperationNameOp(op *ir.Operation) (SwitchOperationNameOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o SwitchOperationNameOp) InputOp() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SwitchOperationNameOp) InputOp() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // CaseValues returns the inherent attribute caseValues, or nil if it is not set.
 func (o SwitchOperationNameOp) CaseValues() ir.Attribute { return o.op.Attr("caseValues") }
 
 // DefaultDest returns the op's defaultDest successor.
-func (o SwitchOperationNameOp) DefaultDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o SwitchOperationNameOp) DefaultDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // Cases returns the op's cases successors.
 func (o SwitchOperationNameOp) Cases() []*ir.Block {
-	return span(o.op.Successors(), 1, o.op.NumSuccessors())
+	return ir.Span(o.op.Successors(), 1, o.op.NumSuccessors())
 }
 
 // BuildSwitchOperationNameOp creates a pdl_interp.switch_operation_name at b's
@@ -1443,17 +1425,17 @@ func AsSwitchResultCountOp(op *ir.Operation) (SwitchResultCountOp, bool) {
 }
 
 // InputOp returns the op's inputOp operand.
-func (o SwitchResultCountOp) InputOp() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SwitchResultCountOp) InputOp() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // CaseValues returns the inherent attribute caseValues, or nil if it is not set.
 func (o SwitchResultCountOp) CaseValues() ir.Attribute { return o.op.Attr("caseValues") }
 
 // DefaultDest returns the op's defaultDest successor.
-func (o SwitchResultCountOp) DefaultDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o SwitchResultCountOp) DefaultDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // Cases returns the op's cases successors.
 func (o SwitchResultCountOp) Cases() []*ir.Block {
-	return span(o.op.Successors(), 1, o.op.NumSuccessors())
+	return ir.Span(o.op.Successors(), 1, o.op.NumSuccessors())
 }
 
 // BuildSwitchResultCountOp creates a pdl_interp.switch_result_count at b's
@@ -1486,16 +1468,16 @@ func AsSwitchTypeOp(op *ir.Operation) (SwitchTypeOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o SwitchTypeOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SwitchTypeOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // CaseValues returns the inherent attribute caseValues, or nil if it is not set.
 func (o SwitchTypeOp) CaseValues() ir.Attribute { return o.op.Attr("caseValues") }
 
 // DefaultDest returns the op's defaultDest successor.
-func (o SwitchTypeOp) DefaultDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o SwitchTypeOp) DefaultDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // Cases returns the op's cases successors.
-func (o SwitchTypeOp) Cases() []*ir.Block { return span(o.op.Successors(), 1, o.op.NumSuccessors()) }
+func (o SwitchTypeOp) Cases() []*ir.Block { return ir.Span(o.op.Successors(), 1, o.op.NumSuccessors()) }
 
 // BuildSwitchTypeOp creates a pdl_interp.switch_type at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1527,16 +1509,18 @@ func AsSwitchTypesOp(op *ir.Operation) (SwitchTypesOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o SwitchTypesOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SwitchTypesOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // CaseValues returns the inherent attribute caseValues, or nil if it is not set.
 func (o SwitchTypesOp) CaseValues() ir.Attribute { return o.op.Attr("caseValues") }
 
 // DefaultDest returns the op's defaultDest successor.
-func (o SwitchTypesOp) DefaultDest() *ir.Block { return at(o.op.Successors(), 0) }
+func (o SwitchTypesOp) DefaultDest() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // Cases returns the op's cases successors.
-func (o SwitchTypesOp) Cases() []*ir.Block { return span(o.op.Successors(), 1, o.op.NumSuccessors()) }
+func (o SwitchTypesOp) Cases() []*ir.Block {
+	return ir.Span(o.op.Successors(), 1, o.op.NumSuccessors())
+}
 
 // BuildSwitchTypesOp creates a pdl_interp.switch_types at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;

@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -69,13 +51,13 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AddOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AddOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAddOp creates a polynomial.add at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -105,7 +87,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Output returns the op's output result.
-func (o ConstantOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstantOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -138,10 +120,10 @@ func AsFromTensorOp(op *ir.Operation) (FromTensorOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o FromTensorOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FromTensorOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o FromTensorOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o FromTensorOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFromTensorOp creates a polynomial.from_tensor at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -171,10 +153,10 @@ func AsInttOp(op *ir.Operation) (InttOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o InttOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o InttOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o InttOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o InttOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Root returns the optional attribute root, or nil if it is not set.
 func (o InttOp) Root() ir.Attribute { return o.op.Attr("root") }
@@ -208,13 +190,13 @@ func AsLeadingTermOp(op *ir.Operation) (LeadingTermOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o LeadingTermOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LeadingTermOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Degree returns the op's degree result.
-func (o LeadingTermOp) Degree() *ir.Value { return at(o.op.Results(), 0) }
+func (o LeadingTermOp) Degree() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Coefficient returns the op's coefficient result.
-func (o LeadingTermOp) Coefficient() *ir.Value { return at(o.op.Results(), 1) }
+func (o LeadingTermOp) Coefficient() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // BuildLeadingTermOp creates a polynomial.leading_term at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -244,13 +226,13 @@ func AsMonicMonomialMulOp(op *ir.Operation) (MonicMonomialMulOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o MonicMonomialMulOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MonicMonomialMulOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // MonomialDegree returns the op's monomialDegree operand.
-func (o MonicMonomialMulOp) MonomialDegree() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MonicMonomialMulOp) MonomialDegree() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o MonicMonomialMulOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o MonicMonomialMulOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMonicMonomialMulOp creates a polynomial.monic_monomial_mul at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -280,13 +262,13 @@ func AsMonomialOp(op *ir.Operation) (MonomialOp, bool) {
 }
 
 // Coefficient returns the op's coefficient operand.
-func (o MonomialOp) Coefficient() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MonomialOp) Coefficient() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Degree returns the op's degree operand.
-func (o MonomialOp) Degree() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MonomialOp) Degree() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o MonomialOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o MonomialOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMonomialOp creates a polynomial.monomial at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -316,13 +298,13 @@ func AsMulOp(op *ir.Operation) (MulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MulOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MulOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MulOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MulOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MulOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MulOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMulOp creates a polynomial.mul at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -352,13 +334,13 @@ func AsMulScalarOp(op *ir.Operation) (MulScalarOp, bool) {
 }
 
 // Polynomial returns the op's polynomial operand.
-func (o MulScalarOp) Polynomial() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MulScalarOp) Polynomial() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scalar returns the op's scalar operand.
-func (o MulScalarOp) Scalar() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MulScalarOp) Scalar() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o MulScalarOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o MulScalarOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMulScalarOp creates a polynomial.mul_scalar at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -388,10 +370,10 @@ func AsNttOp(op *ir.Operation) (NttOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o NttOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NttOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o NttOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o NttOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Root returns the optional attribute root, or nil if it is not set.
 func (o NttOp) Root() ir.Attribute { return o.op.Attr("root") }
@@ -425,13 +407,13 @@ func AsSubOp(op *ir.Operation) (SubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SubOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o SubOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SubOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SubOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSubOp creates a polynomial.sub at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -461,10 +443,10 @@ func AsToTensorOp(op *ir.Operation) (ToTensorOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ToTensorOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ToTensorOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o ToTensorOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ToTensorOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildToTensorOp creates a polynomial.to_tensor at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;

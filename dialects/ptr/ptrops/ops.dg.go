@@ -26,24 +26,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -68,7 +50,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstantOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstantOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -101,18 +83,18 @@ func AsFromPtrOp(op *ir.Operation) (FromPtrOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o FromPtrOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FromPtrOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Metadata returns the op's metadata operand, or nil.
 func (o FromPtrOp) Metadata() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o FromPtrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FromPtrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFromPtrOp creates a ptr.from_ptr at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -142,16 +124,16 @@ func AsGatherOp(op *ir.Operation) (GatherOp, bool) {
 }
 
 // Ptrs returns the op's ptrs operand.
-func (o GatherOp) Ptrs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GatherOp) Ptrs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o GatherOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GatherOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Passthrough returns the op's passthrough operand.
-func (o GatherOp) Passthrough() *ir.Value { return at(o.op.Operands(), 2) }
+func (o GatherOp) Passthrough() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o GatherOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GatherOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o GatherOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -185,10 +167,10 @@ func AsGetMetadataOp(op *ir.Operation) (GetMetadataOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o GetMetadataOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetMetadataOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GetMetadataOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetMetadataOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGetMetadataOp creates a ptr.get_metadata at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -218,10 +200,10 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o LoadOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoadOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value result.
-func (o LoadOp) Value() *ir.Value { return at(o.op.Results(), 0) }
+func (o LoadOp) Value() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o LoadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -273,16 +255,16 @@ func AsMaskedLoadOp(op *ir.Operation) (MaskedLoadOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o MaskedLoadOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaskedLoadOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o MaskedLoadOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaskedLoadOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Passthrough returns the op's passthrough operand.
-func (o MaskedLoadOp) Passthrough() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MaskedLoadOp) Passthrough() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o MaskedLoadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaskedLoadOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o MaskedLoadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -316,13 +298,13 @@ func AsMaskedStoreOp(op *ir.Operation) (MaskedStoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o MaskedStoreOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaskedStoreOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Ptr returns the op's ptr operand.
-func (o MaskedStoreOp) Ptr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaskedStoreOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o MaskedStoreOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MaskedStoreOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o MaskedStoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -356,13 +338,13 @@ func AsPtrAddOp(op *ir.Operation) (PtrAddOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o PtrAddOp) Base() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PtrAddOp) Base() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offset returns the op's offset operand.
-func (o PtrAddOp) Offset() *ir.Value { return at(o.op.Operands(), 1) }
+func (o PtrAddOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o PtrAddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PtrAddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Flags returns the optional attribute flags, or nil if it is not set.
 func (o PtrAddOp) Flags() ir.Attribute { return o.op.Attr("flags") }
@@ -396,13 +378,13 @@ func AsPtrDiffOp(op *ir.Operation) (PtrDiffOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o PtrDiffOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PtrDiffOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o PtrDiffOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o PtrDiffOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o PtrDiffOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PtrDiffOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Flags returns the optional attribute flags, or nil if it is not set.
 func (o PtrDiffOp) Flags() ir.Attribute { return o.op.Attr("flags") }
@@ -436,13 +418,13 @@ func AsScatterOp(op *ir.Operation) (ScatterOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o ScatterOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ScatterOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Ptrs returns the op's ptrs operand.
-func (o ScatterOp) Ptrs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ScatterOp) Ptrs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o ScatterOp) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ScatterOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o ScatterOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -476,10 +458,10 @@ func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o StoreOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StoreOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Ptr returns the op's ptr operand.
-func (o StoreOp) Ptr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o StoreOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o StoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -528,10 +510,10 @@ func AsToPtrOp(op *ir.Operation) (ToPtrOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o ToPtrOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ToPtrOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ToPtrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ToPtrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildToPtrOp creates a ptr.to_ptr at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -561,7 +543,7 @@ func AsTypeOffsetOp(op *ir.Operation) (TypeOffsetOp, bool) {
 }
 
 // Result returns the op's result.
-func (o TypeOffsetOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TypeOffsetOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ElementType returns the inherent attribute elementType, or nil if it is not set.
 func (o TypeOffsetOp) ElementType() ir.Attribute { return o.op.Attr("elementType") }

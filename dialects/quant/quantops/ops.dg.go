@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -69,10 +51,10 @@ func AsDcastOp(op *ir.Operation) (DcastOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o DcastOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DcastOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o DcastOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DcastOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDcastOp creates a quant.dcast at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -102,10 +84,10 @@ func AsQcastOp(op *ir.Operation) (QcastOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o QcastOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o QcastOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o QcastOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o QcastOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildQcastOp creates a quant.qcast at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -135,10 +117,10 @@ func AsScastOp(op *ir.Operation) (ScastOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ScastOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ScastOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ScastOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ScastOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildScastOp creates a quant.scast at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions

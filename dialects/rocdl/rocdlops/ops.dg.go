@@ -30,24 +30,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -72,10 +54,10 @@ func AsBallotOp(op *ir.Operation) (BallotOp, bool) {
 }
 
 // Pred returns the op's pred operand.
-func (o BallotOp) Pred() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BallotOp) Pred() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o BallotOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o BallotOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBallotOp creates a rocdl.ballot at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -131,7 +113,7 @@ func AsClusterIdXOp(op *ir.Operation) (ClusterIdXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ClusterIdXOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ClusterIdXOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ClusterIdXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -164,7 +146,7 @@ func AsClusterIdYOp(op *ir.Operation) (ClusterIdYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ClusterIdYOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ClusterIdYOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ClusterIdYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -197,7 +179,7 @@ func AsClusterIdZOp(op *ir.Operation) (ClusterIdZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o ClusterIdZOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ClusterIdZOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o ClusterIdZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -230,13 +212,13 @@ func AsClusterLoadAsyncToLdsB128Op(op *ir.Operation) (ClusterLoadAsyncToLdsB128O
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o ClusterLoadAsyncToLdsB128Op) GlobalPtr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ClusterLoadAsyncToLdsB128Op) GlobalPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o ClusterLoadAsyncToLdsB128Op) LdsPtr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ClusterLoadAsyncToLdsB128Op) LdsPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o ClusterLoadAsyncToLdsB128Op) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ClusterLoadAsyncToLdsB128Op) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Offset returns the inherent attribute offset, or nil if it is not set.
 func (o ClusterLoadAsyncToLdsB128Op) Offset() ir.Attribute { return o.op.Attr("offset") }
@@ -283,13 +265,13 @@ func AsClusterLoadAsyncToLdsB32Op(op *ir.Operation) (ClusterLoadAsyncToLdsB32Op,
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o ClusterLoadAsyncToLdsB32Op) GlobalPtr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ClusterLoadAsyncToLdsB32Op) GlobalPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o ClusterLoadAsyncToLdsB32Op) LdsPtr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ClusterLoadAsyncToLdsB32Op) LdsPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o ClusterLoadAsyncToLdsB32Op) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ClusterLoadAsyncToLdsB32Op) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Offset returns the inherent attribute offset, or nil if it is not set.
 func (o ClusterLoadAsyncToLdsB32Op) Offset() ir.Attribute { return o.op.Attr("offset") }
@@ -336,13 +318,13 @@ func AsClusterLoadAsyncToLdsB64Op(op *ir.Operation) (ClusterLoadAsyncToLdsB64Op,
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o ClusterLoadAsyncToLdsB64Op) GlobalPtr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ClusterLoadAsyncToLdsB64Op) GlobalPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o ClusterLoadAsyncToLdsB64Op) LdsPtr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ClusterLoadAsyncToLdsB64Op) LdsPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o ClusterLoadAsyncToLdsB64Op) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ClusterLoadAsyncToLdsB64Op) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Offset returns the inherent attribute offset, or nil if it is not set.
 func (o ClusterLoadAsyncToLdsB64Op) Offset() ir.Attribute { return o.op.Attr("offset") }
@@ -389,13 +371,13 @@ func AsClusterLoadAsyncToLdsB8Op(op *ir.Operation) (ClusterLoadAsyncToLdsB8Op, b
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o ClusterLoadAsyncToLdsB8Op) GlobalPtr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ClusterLoadAsyncToLdsB8Op) GlobalPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o ClusterLoadAsyncToLdsB8Op) LdsPtr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ClusterLoadAsyncToLdsB8Op) LdsPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mask returns the op's mask operand.
-func (o ClusterLoadAsyncToLdsB8Op) Mask() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ClusterLoadAsyncToLdsB8Op) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Offset returns the inherent attribute offset, or nil if it is not set.
 func (o ClusterLoadAsyncToLdsB8Op) Offset() ir.Attribute { return o.op.Attr("offset") }
@@ -441,10 +423,10 @@ func AsCosOp(op *ir.Operation) (CosOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o CosOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CosOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o CosOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CosOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCosOp creates a rocdl.cos at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -474,10 +456,10 @@ func AsCvtF32Bf8Op(op *ir.Operation) (CvtF32Bf8Op, bool) {
 }
 
 // SrcA returns the op's srcA operand.
-func (o CvtF32Bf8Op) SrcA() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtF32Bf8Op) SrcA() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o CvtF32Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtF32Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ByteSelAttr returns the inherent attribute byteSel, or nil if it is not set.
 func (o CvtF32Bf8Op) ByteSelAttr() ir.Attribute { return o.op.Attr("byteSel") }
@@ -511,10 +493,10 @@ func AsCvtF32Fp8Op(op *ir.Operation) (CvtF32Fp8Op, bool) {
 }
 
 // SrcA returns the op's srcA operand.
-func (o CvtF32Fp8Op) SrcA() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtF32Fp8Op) SrcA() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o CvtF32Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtF32Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ByteSelAttr returns the inherent attribute byteSel, or nil if it is not set.
 func (o CvtF32Fp8Op) ByteSelAttr() ir.Attribute { return o.op.Attr("byteSel") }
@@ -548,16 +530,16 @@ func AsCvtPkBf8F32Op(op *ir.Operation) (CvtPkBf8F32Op, bool) {
 }
 
 // SrcA returns the op's srcA operand.
-func (o CvtPkBf8F32Op) SrcA() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtPkBf8F32Op) SrcA() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SrcB returns the op's srcB operand.
-func (o CvtPkBf8F32Op) SrcB() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtPkBf8F32Op) SrcB() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Old returns the op's old operand.
-func (o CvtPkBf8F32Op) Old() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtPkBf8F32Op) Old() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtPkBf8F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtPkBf8F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // WordSelAttr returns the inherent attribute wordSel, or nil if it is not set.
 func (o CvtPkBf8F32Op) WordSelAttr() ir.Attribute { return o.op.Attr("wordSel") }
@@ -591,10 +573,10 @@ func AsCvtPkF32Bf8Op(op *ir.Operation) (CvtPkF32Bf8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtPkF32Bf8Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtPkF32Bf8Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o CvtPkF32Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtPkF32Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // WordSel returns the inherent attribute wordSel, or nil if it is not set.
 func (o CvtPkF32Bf8Op) WordSel() ir.Attribute { return o.op.Attr("wordSel") }
@@ -628,10 +610,10 @@ func AsCvtPkF32Fp8Op(op *ir.Operation) (CvtPkF32Fp8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtPkF32Fp8Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtPkF32Fp8Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o CvtPkF32Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtPkF32Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // WordSel returns the inherent attribute wordSel, or nil if it is not set.
 func (o CvtPkF32Fp8Op) WordSel() ir.Attribute { return o.op.Attr("wordSel") }
@@ -665,16 +647,16 @@ func AsCvtPkFp8F32Op(op *ir.Operation) (CvtPkFp8F32Op, bool) {
 }
 
 // SrcA returns the op's srcA operand.
-func (o CvtPkFp8F32Op) SrcA() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtPkFp8F32Op) SrcA() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SrcB returns the op's srcB operand.
-func (o CvtPkFp8F32Op) SrcB() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtPkFp8F32Op) SrcB() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Old returns the op's old operand.
-func (o CvtPkFp8F32Op) Old() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtPkFp8F32Op) Old() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtPkFp8F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtPkFp8F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // WordSelAttr returns the inherent attribute wordSel, or nil if it is not set.
 func (o CvtPkFp8F32Op) WordSelAttr() ir.Attribute { return o.op.Attr("wordSel") }
@@ -708,13 +690,13 @@ func AsCvtPkrtzOp(op *ir.Operation) (CvtPkrtzOp, bool) {
 }
 
 // SrcA returns the op's srcA operand.
-func (o CvtPkrtzOp) SrcA() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtPkrtzOp) SrcA() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SrcB returns the op's srcB operand.
-func (o CvtPkrtzOp) SrcB() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtPkrtzOp) SrcB() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtPkrtzOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtPkrtzOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtPkrtzOp creates a rocdl.cvt.pkrtz at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -744,13 +726,13 @@ func AsCvtScalePk16Bf16Bf6Op(op *ir.Operation) (CvtScalePk16Bf16Bf6Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk16Bf16Bf6Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalePk16Bf16Bf6Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk16Bf16Bf6Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalePk16Bf16Bf6Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk16Bf16Bf6Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalePk16Bf16Bf6Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk16Bf16Bf6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -784,13 +766,13 @@ func AsCvtScalePk16Bf16Fp6Op(op *ir.Operation) (CvtScalePk16Bf16Fp6Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk16Bf16Fp6Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalePk16Bf16Fp6Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk16Bf16Fp6Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalePk16Bf16Fp6Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk16Bf16Fp6Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalePk16Bf16Fp6Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk16Bf16Fp6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -824,13 +806,13 @@ func AsCvtScalePk16F16Bf6Op(op *ir.Operation) (CvtScalePk16F16Bf6Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk16F16Bf6Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalePk16F16Bf6Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk16F16Bf6Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalePk16F16Bf6Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk16F16Bf6Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalePk16F16Bf6Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk16F16Bf6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -864,13 +846,13 @@ func AsCvtScalePk16F16Fp6Op(op *ir.Operation) (CvtScalePk16F16Fp6Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk16F16Fp6Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalePk16F16Fp6Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk16F16Fp6Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalePk16F16Fp6Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk16F16Fp6Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalePk16F16Fp6Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk16F16Fp6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -904,13 +886,13 @@ func AsCvtScalePk16F32Bf6Op(op *ir.Operation) (CvtScalePk16F32Bf6Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk16F32Bf6Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalePk16F32Bf6Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk16F32Bf6Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalePk16F32Bf6Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk16F32Bf6Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalePk16F32Bf6Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk16F32Bf6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -944,13 +926,13 @@ func AsCvtScalePk16F32Fp6Op(op *ir.Operation) (CvtScalePk16F32Fp6Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk16F32Fp6Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalePk16F32Fp6Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk16F32Fp6Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalePk16F32Fp6Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk16F32Fp6Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalePk16F32Fp6Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk16F32Fp6Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -984,13 +966,13 @@ func AsCvtScalePk8Bf16Bf8Op(op *ir.Operation) (CvtScalePk8Bf16Bf8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk8Bf16Bf8Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalePk8Bf16Bf8Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk8Bf16Bf8Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalePk8Bf16Bf8Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk8Bf16Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalePk8Bf16Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk8Bf16Bf8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -1024,13 +1006,13 @@ func AsCvtScalePk8Bf16Fp4Op(op *ir.Operation) (CvtScalePk8Bf16Fp4Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk8Bf16Fp4Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalePk8Bf16Fp4Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk8Bf16Fp4Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalePk8Bf16Fp4Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk8Bf16Fp4Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalePk8Bf16Fp4Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk8Bf16Fp4Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -1064,13 +1046,13 @@ func AsCvtScalePk8Bf16Fp8Op(op *ir.Operation) (CvtScalePk8Bf16Fp8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk8Bf16Fp8Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalePk8Bf16Fp8Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk8Bf16Fp8Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalePk8Bf16Fp8Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk8Bf16Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalePk8Bf16Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk8Bf16Fp8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -1104,13 +1086,13 @@ func AsCvtScalePk8F16Bf8Op(op *ir.Operation) (CvtScalePk8F16Bf8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk8F16Bf8Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalePk8F16Bf8Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk8F16Bf8Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalePk8F16Bf8Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk8F16Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalePk8F16Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk8F16Bf8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -1144,13 +1126,13 @@ func AsCvtScalePk8F16Fp4Op(op *ir.Operation) (CvtScalePk8F16Fp4Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk8F16Fp4Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalePk8F16Fp4Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk8F16Fp4Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalePk8F16Fp4Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk8F16Fp4Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalePk8F16Fp4Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk8F16Fp4Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -1184,13 +1166,13 @@ func AsCvtScalePk8F16Fp8Op(op *ir.Operation) (CvtScalePk8F16Fp8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk8F16Fp8Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalePk8F16Fp8Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk8F16Fp8Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalePk8F16Fp8Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk8F16Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalePk8F16Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk8F16Fp8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -1224,13 +1206,13 @@ func AsCvtScalePk8F32Bf8Op(op *ir.Operation) (CvtScalePk8F32Bf8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk8F32Bf8Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalePk8F32Bf8Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk8F32Bf8Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalePk8F32Bf8Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk8F32Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalePk8F32Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk8F32Bf8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -1264,13 +1246,13 @@ func AsCvtScalePk8F32Fp4Op(op *ir.Operation) (CvtScalePk8F32Fp4Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk8F32Fp4Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalePk8F32Fp4Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk8F32Fp4Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalePk8F32Fp4Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk8F32Fp4Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalePk8F32Fp4Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk8F32Fp4Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -1304,13 +1286,13 @@ func AsCvtScalePk8F32Fp8Op(op *ir.Operation) (CvtScalePk8F32Fp8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalePk8F32Fp8Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalePk8F32Fp8Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalePk8F32Fp8Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalePk8F32Fp8Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalePk8F32Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalePk8F32Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ScaleSel returns the inherent attribute scaleSel, or nil if it is not set.
 func (o CvtScalePk8F32Fp8Op) ScaleSel() ir.Attribute { return o.op.Attr("scaleSel") }
@@ -1344,16 +1326,16 @@ func AsCvtScalef322xpk16Bf6F32Op(op *ir.Operation) (CvtScalef322xpk16Bf6F32Op, b
 }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef322xpk16Bf6F32Op) Src0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef322xpk16Bf6F32Op) Src0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o CvtScalef322xpk16Bf6F32Op) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef322xpk16Bf6F32Op) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef322xpk16Bf6F32Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef322xpk16Bf6F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef322xpk16Bf6F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef322xpk16Bf6F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef322xpk16Bf6F32Op creates a rocdl.cvt.scalef32.2xpk16.bf6.f32
 // at b's insertion point (detached when b has no block). Nil optional
@@ -1383,16 +1365,16 @@ func AsCvtScalef322xpk16Fp6F32Op(op *ir.Operation) (CvtScalef322xpk16Fp6F32Op, b
 }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef322xpk16Fp6F32Op) Src0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef322xpk16Fp6F32Op) Src0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o CvtScalef322xpk16Fp6F32Op) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef322xpk16Fp6F32Op) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef322xpk16Fp6F32Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef322xpk16Fp6F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef322xpk16Fp6F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef322xpk16Fp6F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef322xpk16Fp6F32Op creates a rocdl.cvt.scalef32.2xpk16.fp6.f32
 // at b's insertion point (detached when b has no block). Nil optional
@@ -1422,16 +1404,16 @@ func AsCvtScalef32F16Bf8Op(op *ir.Operation) (CvtScalef32F16Bf8Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32F16Bf8Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32F16Bf8Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src returns the op's src operand.
-func (o CvtScalef32F16Bf8Op) Src() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32F16Bf8Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32F16Bf8Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32F16Bf8Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32F16Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32F16Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SrcSelIndex returns the inherent attribute srcSelIndex, or nil if it is not set.
 func (o CvtScalef32F16Bf8Op) SrcSelIndex() ir.Attribute { return o.op.Attr("srcSelIndex") }
@@ -1468,16 +1450,16 @@ func AsCvtScalef32F16Fp8Op(op *ir.Operation) (CvtScalef32F16Fp8Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32F16Fp8Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32F16Fp8Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src returns the op's src operand.
-func (o CvtScalef32F16Fp8Op) Src() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32F16Fp8Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32F16Fp8Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32F16Fp8Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32F16Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32F16Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SrcSelIndex returns the inherent attribute srcSelIndex, or nil if it is not set.
 func (o CvtScalef32F16Fp8Op) SrcSelIndex() ir.Attribute { return o.op.Attr("srcSelIndex") }
@@ -1514,13 +1496,13 @@ func AsCvtScalef32F32Bf8Op(op *ir.Operation) (CvtScalef32F32Bf8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32F32Bf8Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32F32Bf8Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32F32Bf8Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32F32Bf8Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32F32Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32F32Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SrcSelIndex returns the inherent attribute srcSelIndex, or nil if it is not set.
 func (o CvtScalef32F32Bf8Op) SrcSelIndex() ir.Attribute { return o.op.Attr("srcSelIndex") }
@@ -1554,13 +1536,13 @@ func AsCvtScalef32F32Fp8Op(op *ir.Operation) (CvtScalef32F32Fp8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32F32Fp8Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32F32Fp8Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32F32Fp8Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32F32Fp8Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32F32Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32F32Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SrcSelIndex returns the inherent attribute srcSelIndex, or nil if it is not set.
 func (o CvtScalef32F32Fp8Op) SrcSelIndex() ir.Attribute { return o.op.Attr("srcSelIndex") }
@@ -1594,13 +1576,13 @@ func AsCvtScalef32PkBf16Bf8Op(op *ir.Operation) (CvtScalef32PkBf16Bf8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkBf16Bf8Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32PkBf16Bf8Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkBf16Bf8Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32PkBf16Bf8Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkBf16Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32PkBf16Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SrcLoHiSel returns the inherent attribute srcLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkBf16Bf8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("srcLoHiSel") }
@@ -1634,13 +1616,13 @@ func AsCvtScalef32PkBf16Fp4Op(op *ir.Operation) (CvtScalef32PkBf16Fp4Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkBf16Fp4Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32PkBf16Fp4Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkBf16Fp4Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32PkBf16Fp4Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkBf16Fp4Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32PkBf16Fp4Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SrcSelIndex returns the inherent attribute srcSelIndex, or nil if it is not set.
 func (o CvtScalef32PkBf16Fp4Op) SrcSelIndex() ir.Attribute { return o.op.Attr("srcSelIndex") }
@@ -1674,13 +1656,13 @@ func AsCvtScalef32PkBf16Fp8Op(op *ir.Operation) (CvtScalef32PkBf16Fp8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkBf16Fp8Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32PkBf16Fp8Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkBf16Fp8Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32PkBf16Fp8Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkBf16Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32PkBf16Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SrcLoHiSel returns the inherent attribute srcLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkBf16Fp8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("srcLoHiSel") }
@@ -1714,16 +1696,16 @@ func AsCvtScalef32PkBf8Bf16Op(op *ir.Operation) (CvtScalef32PkBf8Bf16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32PkBf8Bf16Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32PkBf8Bf16Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32PkBf8Bf16Op) Src0() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32PkBf8Bf16Op) Src0() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkBf8Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32PkBf8Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkBf8Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32PkBf8Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstLoHiSel returns the inherent attribute dstLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkBf8Bf16Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dstLoHiSel") }
@@ -1757,16 +1739,16 @@ func AsCvtScalef32PkBf8F16Op(op *ir.Operation) (CvtScalef32PkBf8F16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32PkBf8F16Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32PkBf8F16Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32PkBf8F16Op) Src0() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32PkBf8F16Op) Src0() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkBf8F16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32PkBf8F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkBf8F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32PkBf8F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstLoHiSel returns the inherent attribute dstLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkBf8F16Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dstLoHiSel") }
@@ -1800,19 +1782,19 @@ func AsCvtScalef32PkBf8F32Op(op *ir.Operation) (CvtScalef32PkBf8F32Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32PkBf8F32Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32PkBf8F32Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32PkBf8F32Op) Src0() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32PkBf8F32Op) Src0() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src1 returns the op's src1 operand.
-func (o CvtScalef32PkBf8F32Op) Src1() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32PkBf8F32Op) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkBf8F32Op) Scale() *ir.Value { return at(o.op.Operands(), 3) }
+func (o CvtScalef32PkBf8F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkBf8F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32PkBf8F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstLoHiSel returns the inherent attribute dstLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkBf8F32Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dstLoHiSel") }
@@ -1846,13 +1828,13 @@ func AsCvtScalef32PkF16Bf8Op(op *ir.Operation) (CvtScalef32PkF16Bf8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkF16Bf8Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32PkF16Bf8Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkF16Bf8Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32PkF16Bf8Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkF16Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32PkF16Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SrcLoHiSel returns the inherent attribute srcLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkF16Bf8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("srcLoHiSel") }
@@ -1886,13 +1868,13 @@ func AsCvtScalef32PkF16Fp4Op(op *ir.Operation) (CvtScalef32PkF16Fp4Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkF16Fp4Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32PkF16Fp4Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkF16Fp4Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32PkF16Fp4Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkF16Fp4Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32PkF16Fp4Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SrcSelIndex returns the inherent attribute srcSelIndex, or nil if it is not set.
 func (o CvtScalef32PkF16Fp4Op) SrcSelIndex() ir.Attribute { return o.op.Attr("srcSelIndex") }
@@ -1926,13 +1908,13 @@ func AsCvtScalef32PkF16Fp8Op(op *ir.Operation) (CvtScalef32PkF16Fp8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkF16Fp8Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32PkF16Fp8Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkF16Fp8Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32PkF16Fp8Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkF16Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32PkF16Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SrcLoHiSel returns the inherent attribute srcLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkF16Fp8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("srcLoHiSel") }
@@ -1966,13 +1948,13 @@ func AsCvtScalef32PkF32Bf8Op(op *ir.Operation) (CvtScalef32PkF32Bf8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkF32Bf8Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32PkF32Bf8Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkF32Bf8Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32PkF32Bf8Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkF32Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32PkF32Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SrcLoHiSel returns the inherent attribute srcLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkF32Bf8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("srcLoHiSel") }
@@ -2006,13 +1988,13 @@ func AsCvtScalef32PkF32Fp4Op(op *ir.Operation) (CvtScalef32PkF32Fp4Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkF32Fp4Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32PkF32Fp4Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkF32Fp4Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32PkF32Fp4Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkF32Fp4Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32PkF32Fp4Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SrcSelIndex returns the inherent attribute srcSelIndex, or nil if it is not set.
 func (o CvtScalef32PkF32Fp4Op) SrcSelIndex() ir.Attribute { return o.op.Attr("srcSelIndex") }
@@ -2046,13 +2028,13 @@ func AsCvtScalef32PkF32Fp8Op(op *ir.Operation) (CvtScalef32PkF32Fp8Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkF32Fp8Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32PkF32Fp8Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkF32Fp8Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32PkF32Fp8Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkF32Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32PkF32Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SrcLoHiSel returns the inherent attribute srcLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkF32Fp8Op) SrcLoHiSel() ir.Attribute { return o.op.Attr("srcLoHiSel") }
@@ -2086,16 +2068,16 @@ func AsCvtScalef32PkFp4Bf16Op(op *ir.Operation) (CvtScalef32PkFp4Bf16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32PkFp4Bf16Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32PkFp4Bf16Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkFp4Bf16Op) Src() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32PkFp4Bf16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkFp4Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32PkFp4Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkFp4Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32PkFp4Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32PkFp4Bf16Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -2129,16 +2111,16 @@ func AsCvtScalef32PkFp4F16Op(op *ir.Operation) (CvtScalef32PkFp4F16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32PkFp4F16Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32PkFp4F16Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src returns the op's src operand.
-func (o CvtScalef32PkFp4F16Op) Src() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32PkFp4F16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkFp4F16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32PkFp4F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkFp4F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32PkFp4F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32PkFp4F16Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -2172,19 +2154,19 @@ func AsCvtScalef32PkFp4F32Op(op *ir.Operation) (CvtScalef32PkFp4F32Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32PkFp4F32Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32PkFp4F32Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32PkFp4F32Op) Src0() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32PkFp4F32Op) Src0() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src1 returns the op's src1 operand.
-func (o CvtScalef32PkFp4F32Op) Src1() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32PkFp4F32Op) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkFp4F32Op) Scale() *ir.Value { return at(o.op.Operands(), 3) }
+func (o CvtScalef32PkFp4F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkFp4F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32PkFp4F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32PkFp4F32Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -2218,16 +2200,16 @@ func AsCvtScalef32PkFp8Bf16Op(op *ir.Operation) (CvtScalef32PkFp8Bf16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32PkFp8Bf16Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32PkFp8Bf16Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32PkFp8Bf16Op) Src0() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32PkFp8Bf16Op) Src0() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkFp8Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32PkFp8Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkFp8Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32PkFp8Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstLoHiSel returns the inherent attribute dstLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkFp8Bf16Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dstLoHiSel") }
@@ -2261,16 +2243,16 @@ func AsCvtScalef32PkFp8F16Op(op *ir.Operation) (CvtScalef32PkFp8F16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32PkFp8F16Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32PkFp8F16Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32PkFp8F16Op) Src0() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32PkFp8F16Op) Src0() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkFp8F16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32PkFp8F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkFp8F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32PkFp8F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstLoHiSel returns the inherent attribute dstLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkFp8F16Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dstLoHiSel") }
@@ -2304,19 +2286,19 @@ func AsCvtScalef32PkFp8F32Op(op *ir.Operation) (CvtScalef32PkFp8F32Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32PkFp8F32Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32PkFp8F32Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32PkFp8F32Op) Src0() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32PkFp8F32Op) Src0() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src1 returns the op's src1 operand.
-func (o CvtScalef32PkFp8F32Op) Src1() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32PkFp8F32Op) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32PkFp8F32Op) Scale() *ir.Value { return at(o.op.Operands(), 3) }
+func (o CvtScalef32PkFp8F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32PkFp8F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32PkFp8F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstLoHiSel returns the inherent attribute dstLoHiSel, or nil if it is not set.
 func (o CvtScalef32PkFp8F32Op) DstLoHiSel() ir.Attribute { return o.op.Attr("dstLoHiSel") }
@@ -2350,13 +2332,13 @@ func AsCvtScalef32Pk16Bf6Bf16Op(op *ir.Operation) (CvtScalef32Pk16Bf6Bf16Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk16Bf6Bf16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk16Bf6Bf16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk16Bf6Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk16Bf6Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk16Bf6Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk16Bf6Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk16Bf6Bf16Op creates a rocdl.cvt.scalef32.pk16.bf6.bf16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -2386,13 +2368,13 @@ func AsCvtScalef32Pk16Bf6F16Op(op *ir.Operation) (CvtScalef32Pk16Bf6F16Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk16Bf6F16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk16Bf6F16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk16Bf6F16Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk16Bf6F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk16Bf6F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk16Bf6F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk16Bf6F16Op creates a rocdl.cvt.scalef32.pk16.bf6.f16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -2422,13 +2404,13 @@ func AsCvtScalef32Pk16Bf6F32Op(op *ir.Operation) (CvtScalef32Pk16Bf6F32Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk16Bf6F32Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk16Bf6F32Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk16Bf6F32Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk16Bf6F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk16Bf6F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk16Bf6F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk16Bf6F32Op creates a rocdl.cvt.scalef32.pk16.bf6.f32 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -2458,13 +2440,13 @@ func AsCvtScalef32Pk16Fp6Bf16Op(op *ir.Operation) (CvtScalef32Pk16Fp6Bf16Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk16Fp6Bf16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk16Fp6Bf16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk16Fp6Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk16Fp6Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk16Fp6Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk16Fp6Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk16Fp6Bf16Op creates a rocdl.cvt.scalef32.pk16.fp6.bf16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -2494,13 +2476,13 @@ func AsCvtScalef32Pk16Fp6F16Op(op *ir.Operation) (CvtScalef32Pk16Fp6F16Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk16Fp6F16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk16Fp6F16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk16Fp6F16Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk16Fp6F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk16Fp6F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk16Fp6F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk16Fp6F16Op creates a rocdl.cvt.scalef32.pk16.fp6.f16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -2530,13 +2512,13 @@ func AsCvtScalef32Pk16Fp6F32Op(op *ir.Operation) (CvtScalef32Pk16Fp6F32Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk16Fp6F32Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk16Fp6F32Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk16Fp6F32Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk16Fp6F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk16Fp6F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk16Fp6F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk16Fp6F32Op creates a rocdl.cvt.scalef32.pk16.fp6.f32 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -2566,13 +2548,13 @@ func AsCvtScalef32Pk32Bf16Bf6Op(op *ir.Operation) (CvtScalef32Pk32Bf16Bf6Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32Bf16Bf6Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk32Bf16Bf6Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32Bf16Bf6Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk32Bf16Bf6Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32Bf16Bf6Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk32Bf16Bf6Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk32Bf16Bf6Op creates a rocdl.cvt.scalef32.pk32.bf16.bf6 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -2602,13 +2584,13 @@ func AsCvtScalef32Pk32Bf16Fp6Op(op *ir.Operation) (CvtScalef32Pk32Bf16Fp6Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32Bf16Fp6Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk32Bf16Fp6Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32Bf16Fp6Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk32Bf16Fp6Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32Bf16Fp6Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk32Bf16Fp6Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk32Bf16Fp6Op creates a rocdl.cvt.scalef32.pk32.bf16.fp6 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -2638,13 +2620,13 @@ func AsCvtScalef32Pk32Bf6Bf16Op(op *ir.Operation) (CvtScalef32Pk32Bf6Bf16Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32Bf6Bf16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk32Bf6Bf16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32Bf6Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk32Bf6Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32Bf6Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk32Bf6Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk32Bf6Bf16Op creates a rocdl.cvt.scalef32.pk32.bf6.bf16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -2674,13 +2656,13 @@ func AsCvtScalef32Pk32Bf6F16Op(op *ir.Operation) (CvtScalef32Pk32Bf6F16Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32Bf6F16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk32Bf6F16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32Bf6F16Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk32Bf6F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32Bf6F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk32Bf6F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk32Bf6F16Op creates a rocdl.cvt.scalef32.pk32.bf6.f16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -2710,13 +2692,13 @@ func AsCvtScalef32Pk32F16Bf6Op(op *ir.Operation) (CvtScalef32Pk32F16Bf6Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32F16Bf6Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk32F16Bf6Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32F16Bf6Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk32F16Bf6Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32F16Bf6Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk32F16Bf6Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk32F16Bf6Op creates a rocdl.cvt.scalef32.pk32.f16.bf6 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -2746,13 +2728,13 @@ func AsCvtScalef32Pk32F16Fp6Op(op *ir.Operation) (CvtScalef32Pk32F16Fp6Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32F16Fp6Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk32F16Fp6Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32F16Fp6Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk32F16Fp6Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32F16Fp6Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk32F16Fp6Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk32F16Fp6Op creates a rocdl.cvt.scalef32.pk32.f16.fp6 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -2782,13 +2764,13 @@ func AsCvtScalef32Pk32F32Bf6Op(op *ir.Operation) (CvtScalef32Pk32F32Bf6Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32F32Bf6Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk32F32Bf6Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32F32Bf6Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk32F32Bf6Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32F32Bf6Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk32F32Bf6Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk32F32Bf6Op creates a rocdl.cvt.scalef32.pk32.f32.bf6 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -2818,13 +2800,13 @@ func AsCvtScalef32Pk32F32Fp6Op(op *ir.Operation) (CvtScalef32Pk32F32Fp6Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32F32Fp6Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk32F32Fp6Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32F32Fp6Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk32F32Fp6Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32F32Fp6Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk32F32Fp6Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk32F32Fp6Op creates a rocdl.cvt.scalef32.pk32.f32.fp6 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -2854,13 +2836,13 @@ func AsCvtScalef32Pk32Fp6Bf16Op(op *ir.Operation) (CvtScalef32Pk32Fp6Bf16Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32Fp6Bf16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk32Fp6Bf16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32Fp6Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk32Fp6Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32Fp6Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk32Fp6Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk32Fp6Bf16Op creates a rocdl.cvt.scalef32.pk32.fp6.bf16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -2890,13 +2872,13 @@ func AsCvtScalef32Pk32Fp6F16Op(op *ir.Operation) (CvtScalef32Pk32Fp6F16Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk32Fp6F16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk32Fp6F16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk32Fp6F16Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk32Fp6F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk32Fp6F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk32Fp6F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk32Fp6F16Op creates a rocdl.cvt.scalef32.pk32.fp6.f16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -2926,13 +2908,13 @@ func AsCvtScalef32Pk8Bf8Bf16Op(op *ir.Operation) (CvtScalef32Pk8Bf8Bf16Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk8Bf8Bf16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk8Bf8Bf16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk8Bf8Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk8Bf8Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk8Bf8Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk8Bf8Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk8Bf8Bf16Op creates a rocdl.cvt.scalef32.pk8.bf8.bf16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -2962,13 +2944,13 @@ func AsCvtScalef32Pk8Bf8F16Op(op *ir.Operation) (CvtScalef32Pk8Bf8F16Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk8Bf8F16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk8Bf8F16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk8Bf8F16Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk8Bf8F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk8Bf8F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk8Bf8F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk8Bf8F16Op creates a rocdl.cvt.scalef32.pk8.bf8.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -2998,13 +2980,13 @@ func AsCvtScalef32Pk8Bf8F32Op(op *ir.Operation) (CvtScalef32Pk8Bf8F32Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk8Bf8F32Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk8Bf8F32Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk8Bf8F32Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk8Bf8F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk8Bf8F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk8Bf8F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk8Bf8F32Op creates a rocdl.cvt.scalef32.pk8.bf8.f32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -3034,13 +3016,13 @@ func AsCvtScalef32Pk8Fp4Bf16Op(op *ir.Operation) (CvtScalef32Pk8Fp4Bf16Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk8Fp4Bf16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk8Fp4Bf16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk8Fp4Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk8Fp4Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk8Fp4Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk8Fp4Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk8Fp4Bf16Op creates a rocdl.cvt.scalef32.pk8.fp4.bf16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -3070,13 +3052,13 @@ func AsCvtScalef32Pk8Fp4F16Op(op *ir.Operation) (CvtScalef32Pk8Fp4F16Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk8Fp4F16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk8Fp4F16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk8Fp4F16Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk8Fp4F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk8Fp4F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk8Fp4F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk8Fp4F16Op creates a rocdl.cvt.scalef32.pk8.fp4.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -3106,13 +3088,13 @@ func AsCvtScalef32Pk8Fp4F32Op(op *ir.Operation) (CvtScalef32Pk8Fp4F32Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk8Fp4F32Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk8Fp4F32Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk8Fp4F32Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk8Fp4F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk8Fp4F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk8Fp4F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk8Fp4F32Op creates a rocdl.cvt.scalef32.pk8.fp4.f32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -3142,13 +3124,13 @@ func AsCvtScalef32Pk8Fp8Bf16Op(op *ir.Operation) (CvtScalef32Pk8Fp8Bf16Op, bool)
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk8Fp8Bf16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk8Fp8Bf16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk8Fp8Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk8Fp8Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk8Fp8Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk8Fp8Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk8Fp8Bf16Op creates a rocdl.cvt.scalef32.pk8.fp8.bf16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -3178,13 +3160,13 @@ func AsCvtScalef32Pk8Fp8F16Op(op *ir.Operation) (CvtScalef32Pk8Fp8F16Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk8Fp8F16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk8Fp8F16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk8Fp8F16Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk8Fp8F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk8Fp8F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk8Fp8F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk8Fp8F16Op creates a rocdl.cvt.scalef32.pk8.fp8.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -3214,13 +3196,13 @@ func AsCvtScalef32Pk8Fp8F32Op(op *ir.Operation) (CvtScalef32Pk8Fp8F32Op, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32Pk8Fp8F32Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32Pk8Fp8F32Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32Pk8Fp8F32Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32Pk8Fp8F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o CvtScalef32Pk8Fp8F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32Pk8Fp8F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32Pk8Fp8F32Op creates a rocdl.cvt.scalef32.pk8.fp8.f32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -3250,19 +3232,19 @@ func AsCvtScalef32SrBf8Bf16Op(op *ir.Operation) (CvtScalef32SrBf8Bf16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32SrBf8Bf16Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrBf8Bf16Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32SrBf8Bf16Op) Src0() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrBf8Bf16Op) Src0() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrBf8Bf16Op) Seed() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrBf8Bf16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrBf8Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 3) }
+func (o CvtScalef32SrBf8Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrBf8Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrBf8Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32SrBf8Bf16Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -3296,19 +3278,19 @@ func AsCvtScalef32SrBf8F16Op(op *ir.Operation) (CvtScalef32SrBf8F16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32SrBf8F16Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrBf8F16Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32SrBf8F16Op) Src0() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrBf8F16Op) Src0() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrBf8F16Op) Seed() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrBf8F16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrBf8F16Op) Scale() *ir.Value { return at(o.op.Operands(), 3) }
+func (o CvtScalef32SrBf8F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrBf8F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrBf8F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32SrBf8F16Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -3342,19 +3324,19 @@ func AsCvtScalef32SrBf8F32Op(op *ir.Operation) (CvtScalef32SrBf8F32Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32SrBf8F32Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrBf8F32Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32SrBf8F32Op) Src0() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrBf8F32Op) Src0() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrBf8F32Op) Seed() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrBf8F32Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrBf8F32Op) Scale() *ir.Value { return at(o.op.Operands(), 3) }
+func (o CvtScalef32SrBf8F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrBf8F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrBf8F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32SrBf8F32Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -3388,19 +3370,19 @@ func AsCvtScalef32SrFp8Bf16Op(op *ir.Operation) (CvtScalef32SrFp8Bf16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32SrFp8Bf16Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrFp8Bf16Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32SrFp8Bf16Op) Src0() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrFp8Bf16Op) Src0() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrFp8Bf16Op) Seed() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrFp8Bf16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrFp8Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 3) }
+func (o CvtScalef32SrFp8Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrFp8Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrFp8Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32SrFp8Bf16Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -3434,19 +3416,19 @@ func AsCvtScalef32SrFp8F16Op(op *ir.Operation) (CvtScalef32SrFp8F16Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32SrFp8F16Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrFp8F16Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32SrFp8F16Op) Src0() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrFp8F16Op) Src0() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrFp8F16Op) Seed() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrFp8F16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrFp8F16Op) Scale() *ir.Value { return at(o.op.Operands(), 3) }
+func (o CvtScalef32SrFp8F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrFp8F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrFp8F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32SrFp8F16Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -3480,19 +3462,19 @@ func AsCvtScalef32SrFp8F32Op(op *ir.Operation) (CvtScalef32SrFp8F32Op, bool) {
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32SrFp8F32Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrFp8F32Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src0 returns the op's src0 operand.
-func (o CvtScalef32SrFp8F32Op) Src0() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrFp8F32Op) Src0() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrFp8F32Op) Seed() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrFp8F32Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrFp8F32Op) Scale() *ir.Value { return at(o.op.Operands(), 3) }
+func (o CvtScalef32SrFp8F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrFp8F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrFp8F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32SrFp8F32Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -3526,19 +3508,19 @@ func AsCvtScalef32SrPkFp4Bf16Op(op *ir.Operation) (CvtScalef32SrPkFp4Bf16Op, boo
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32SrPkFp4Bf16Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPkFp4Bf16Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPkFp4Bf16Op) Src() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPkFp4Bf16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPkFp4Bf16Op) Seed() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPkFp4Bf16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPkFp4Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 3) }
+func (o CvtScalef32SrPkFp4Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPkFp4Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPkFp4Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32SrPkFp4Bf16Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -3572,19 +3554,19 @@ func AsCvtScalef32SrPkFp4F16Op(op *ir.Operation) (CvtScalef32SrPkFp4F16Op, bool)
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32SrPkFp4F16Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPkFp4F16Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPkFp4F16Op) Src() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPkFp4F16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPkFp4F16Op) Seed() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPkFp4F16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPkFp4F16Op) Scale() *ir.Value { return at(o.op.Operands(), 3) }
+func (o CvtScalef32SrPkFp4F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPkFp4F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPkFp4F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32SrPkFp4F16Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -3618,19 +3600,19 @@ func AsCvtScalef32SrPkFp4F32Op(op *ir.Operation) (CvtScalef32SrPkFp4F32Op, bool)
 }
 
 // OldVdst returns the op's oldVdst operand.
-func (o CvtScalef32SrPkFp4F32Op) OldVdst() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPkFp4F32Op) OldVdst() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPkFp4F32Op) Src() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPkFp4F32Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPkFp4F32Op) Seed() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPkFp4F32Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPkFp4F32Op) Scale() *ir.Value { return at(o.op.Operands(), 3) }
+func (o CvtScalef32SrPkFp4F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPkFp4F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPkFp4F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DstSelIndex returns the inherent attribute dstSelIndex, or nil if it is not set.
 func (o CvtScalef32SrPkFp4F32Op) DstSelIndex() ir.Attribute { return o.op.Attr("dstSelIndex") }
@@ -3664,16 +3646,16 @@ func AsCvtScalef32SrPk16Bf6Bf16Op(op *ir.Operation) (CvtScalef32SrPk16Bf6Bf16Op,
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk16Bf6Bf16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk16Bf6Bf16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk16Bf6Bf16Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk16Bf6Bf16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk16Bf6Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk16Bf6Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk16Bf6Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk16Bf6Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk16Bf6Bf16Op creates a
 // rocdl.cvt.scalef32.sr.pk16.bf6.bf16 at b's insertion point (detached when b
@@ -3704,16 +3686,16 @@ func AsCvtScalef32SrPk16Bf6F16Op(op *ir.Operation) (CvtScalef32SrPk16Bf6F16Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk16Bf6F16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk16Bf6F16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk16Bf6F16Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk16Bf6F16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk16Bf6F16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk16Bf6F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk16Bf6F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk16Bf6F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk16Bf6F16Op creates a rocdl.cvt.scalef32.sr.pk16.bf6.f16
 // at b's insertion point (detached when b has no block). Nil optional
@@ -3743,16 +3725,16 @@ func AsCvtScalef32SrPk16Bf6F32Op(op *ir.Operation) (CvtScalef32SrPk16Bf6F32Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk16Bf6F32Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk16Bf6F32Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk16Bf6F32Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk16Bf6F32Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk16Bf6F32Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk16Bf6F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk16Bf6F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk16Bf6F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk16Bf6F32Op creates a rocdl.cvt.scalef32.sr.pk16.bf6.f32
 // at b's insertion point (detached when b has no block). Nil optional
@@ -3782,16 +3764,16 @@ func AsCvtScalef32SrPk16Fp6Bf16Op(op *ir.Operation) (CvtScalef32SrPk16Fp6Bf16Op,
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk16Fp6Bf16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk16Fp6Bf16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk16Fp6Bf16Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk16Fp6Bf16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk16Fp6Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk16Fp6Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk16Fp6Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk16Fp6Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk16Fp6Bf16Op creates a
 // rocdl.cvt.scalef32.sr.pk16.fp6.bf16 at b's insertion point (detached when b
@@ -3822,16 +3804,16 @@ func AsCvtScalef32SrPk16Fp6F16Op(op *ir.Operation) (CvtScalef32SrPk16Fp6F16Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk16Fp6F16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk16Fp6F16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk16Fp6F16Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk16Fp6F16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk16Fp6F16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk16Fp6F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk16Fp6F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk16Fp6F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk16Fp6F16Op creates a rocdl.cvt.scalef32.sr.pk16.fp6.f16
 // at b's insertion point (detached when b has no block). Nil optional
@@ -3861,16 +3843,16 @@ func AsCvtScalef32SrPk16Fp6F32Op(op *ir.Operation) (CvtScalef32SrPk16Fp6F32Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk16Fp6F32Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk16Fp6F32Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk16Fp6F32Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk16Fp6F32Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk16Fp6F32Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk16Fp6F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk16Fp6F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk16Fp6F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk16Fp6F32Op creates a rocdl.cvt.scalef32.sr.pk16.fp6.f32
 // at b's insertion point (detached when b has no block). Nil optional
@@ -3900,16 +3882,16 @@ func AsCvtScalef32SrPk32Bf6Bf16Op(op *ir.Operation) (CvtScalef32SrPk32Bf6Bf16Op,
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk32Bf6Bf16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk32Bf6Bf16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk32Bf6Bf16Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk32Bf6Bf16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk32Bf6Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk32Bf6Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk32Bf6Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk32Bf6Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk32Bf6Bf16Op creates a
 // rocdl.cvt.scalef32.sr.pk32.bf6.bf16 at b's insertion point (detached when b
@@ -3940,16 +3922,16 @@ func AsCvtScalef32SrPk32Bf6F16Op(op *ir.Operation) (CvtScalef32SrPk32Bf6F16Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk32Bf6F16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk32Bf6F16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk32Bf6F16Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk32Bf6F16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk32Bf6F16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk32Bf6F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk32Bf6F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk32Bf6F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk32Bf6F16Op creates a rocdl.cvt.scalef32.sr.pk32.bf6.f16
 // at b's insertion point (detached when b has no block). Nil optional
@@ -3979,16 +3961,16 @@ func AsCvtScalef32SrPk32Bf6F32Op(op *ir.Operation) (CvtScalef32SrPk32Bf6F32Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk32Bf6F32Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk32Bf6F32Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk32Bf6F32Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk32Bf6F32Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk32Bf6F32Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk32Bf6F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk32Bf6F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk32Bf6F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk32Bf6F32Op creates a rocdl.cvt.scalef32.sr.pk32.bf6.f32
 // at b's insertion point (detached when b has no block). Nil optional
@@ -4018,16 +4000,16 @@ func AsCvtScalef32SrPk32Fp6Bf16Op(op *ir.Operation) (CvtScalef32SrPk32Fp6Bf16Op,
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk32Fp6Bf16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk32Fp6Bf16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk32Fp6Bf16Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk32Fp6Bf16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk32Fp6Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk32Fp6Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk32Fp6Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk32Fp6Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk32Fp6Bf16Op creates a
 // rocdl.cvt.scalef32.sr.pk32.fp6.bf16 at b's insertion point (detached when b
@@ -4058,16 +4040,16 @@ func AsCvtScalef32SrPk32Fp6F16Op(op *ir.Operation) (CvtScalef32SrPk32Fp6F16Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk32Fp6F16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk32Fp6F16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk32Fp6F16Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk32Fp6F16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk32Fp6F16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk32Fp6F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk32Fp6F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk32Fp6F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk32Fp6F16Op creates a rocdl.cvt.scalef32.sr.pk32.fp6.f16
 // at b's insertion point (detached when b has no block). Nil optional
@@ -4097,16 +4079,16 @@ func AsCvtScalef32SrPk32Fp6F32Op(op *ir.Operation) (CvtScalef32SrPk32Fp6F32Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk32Fp6F32Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk32Fp6F32Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk32Fp6F32Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk32Fp6F32Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk32Fp6F32Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk32Fp6F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk32Fp6F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk32Fp6F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk32Fp6F32Op creates a rocdl.cvt.scalef32.sr.pk32.fp6.f32
 // at b's insertion point (detached when b has no block). Nil optional
@@ -4136,16 +4118,16 @@ func AsCvtScalef32SrPk8Bf8Bf16Op(op *ir.Operation) (CvtScalef32SrPk8Bf8Bf16Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk8Bf8Bf16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk8Bf8Bf16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk8Bf8Bf16Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk8Bf8Bf16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk8Bf8Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk8Bf8Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk8Bf8Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk8Bf8Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk8Bf8Bf16Op creates a rocdl.cvt.scalef32.sr.pk8.bf8.bf16
 // at b's insertion point (detached when b has no block). Nil optional
@@ -4175,16 +4157,16 @@ func AsCvtScalef32SrPk8Bf8F16Op(op *ir.Operation) (CvtScalef32SrPk8Bf8F16Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk8Bf8F16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk8Bf8F16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk8Bf8F16Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk8Bf8F16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk8Bf8F16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk8Bf8F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk8Bf8F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk8Bf8F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk8Bf8F16Op creates a rocdl.cvt.scalef32.sr.pk8.bf8.f16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -4214,16 +4196,16 @@ func AsCvtScalef32SrPk8Bf8F32Op(op *ir.Operation) (CvtScalef32SrPk8Bf8F32Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk8Bf8F32Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk8Bf8F32Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk8Bf8F32Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk8Bf8F32Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk8Bf8F32Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk8Bf8F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk8Bf8F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk8Bf8F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk8Bf8F32Op creates a rocdl.cvt.scalef32.sr.pk8.bf8.f32 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -4253,16 +4235,16 @@ func AsCvtScalef32SrPk8Fp4Bf16Op(op *ir.Operation) (CvtScalef32SrPk8Fp4Bf16Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk8Fp4Bf16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk8Fp4Bf16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk8Fp4Bf16Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk8Fp4Bf16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk8Fp4Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk8Fp4Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk8Fp4Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk8Fp4Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk8Fp4Bf16Op creates a rocdl.cvt.scalef32.sr.pk8.fp4.bf16
 // at b's insertion point (detached when b has no block). Nil optional
@@ -4292,16 +4274,16 @@ func AsCvtScalef32SrPk8Fp4F16Op(op *ir.Operation) (CvtScalef32SrPk8Fp4F16Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk8Fp4F16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk8Fp4F16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk8Fp4F16Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk8Fp4F16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk8Fp4F16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk8Fp4F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk8Fp4F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk8Fp4F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk8Fp4F16Op creates a rocdl.cvt.scalef32.sr.pk8.fp4.f16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -4331,16 +4313,16 @@ func AsCvtScalef32SrPk8Fp4F32Op(op *ir.Operation) (CvtScalef32SrPk8Fp4F32Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk8Fp4F32Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk8Fp4F32Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk8Fp4F32Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk8Fp4F32Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk8Fp4F32Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk8Fp4F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk8Fp4F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk8Fp4F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk8Fp4F32Op creates a rocdl.cvt.scalef32.sr.pk8.fp4.f32 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -4370,16 +4352,16 @@ func AsCvtScalef32SrPk8Fp8Bf16Op(op *ir.Operation) (CvtScalef32SrPk8Fp8Bf16Op, b
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk8Fp8Bf16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk8Fp8Bf16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk8Fp8Bf16Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk8Fp8Bf16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk8Fp8Bf16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk8Fp8Bf16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk8Fp8Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk8Fp8Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk8Fp8Bf16Op creates a rocdl.cvt.scalef32.sr.pk8.fp8.bf16
 // at b's insertion point (detached when b has no block). Nil optional
@@ -4409,16 +4391,16 @@ func AsCvtScalef32SrPk8Fp8F16Op(op *ir.Operation) (CvtScalef32SrPk8Fp8F16Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk8Fp8F16Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk8Fp8F16Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk8Fp8F16Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk8Fp8F16Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk8Fp8F16Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk8Fp8F16Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk8Fp8F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk8Fp8F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk8Fp8F16Op creates a rocdl.cvt.scalef32.sr.pk8.fp8.f16 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -4448,16 +4430,16 @@ func AsCvtScalef32SrPk8Fp8F32Op(op *ir.Operation) (CvtScalef32SrPk8Fp8F32Op, boo
 }
 
 // Src returns the op's src operand.
-func (o CvtScalef32SrPk8Fp8F32Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtScalef32SrPk8Fp8F32Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Seed returns the op's seed operand.
-func (o CvtScalef32SrPk8Fp8F32Op) Seed() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtScalef32SrPk8Fp8F32Op) Seed() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Scale returns the op's scale operand.
-func (o CvtScalef32SrPk8Fp8F32Op) Scale() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtScalef32SrPk8Fp8F32Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtScalef32SrPk8Fp8F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtScalef32SrPk8Fp8F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCvtScalef32SrPk8Fp8F32Op creates a rocdl.cvt.scalef32.sr.pk8.fp8.f32 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -4487,16 +4469,16 @@ func AsCvtSrBf8F32Op(op *ir.Operation) (CvtSrBf8F32Op, bool) {
 }
 
 // SrcA returns the op's srcA operand.
-func (o CvtSrBf8F32Op) SrcA() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtSrBf8F32Op) SrcA() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SrcB returns the op's srcB operand.
-func (o CvtSrBf8F32Op) SrcB() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtSrBf8F32Op) SrcB() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Old returns the op's old operand.
-func (o CvtSrBf8F32Op) Old() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtSrBf8F32Op) Old() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtSrBf8F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtSrBf8F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ByteSelAttr returns the inherent attribute byteSel, or nil if it is not set.
 func (o CvtSrBf8F32Op) ByteSelAttr() ir.Attribute { return o.op.Attr("byteSel") }
@@ -4530,16 +4512,16 @@ func AsCvtSrFp8F32Op(op *ir.Operation) (CvtSrFp8F32Op, bool) {
 }
 
 // SrcA returns the op's srcA operand.
-func (o CvtSrFp8F32Op) SrcA() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CvtSrFp8F32Op) SrcA() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SrcB returns the op's srcB operand.
-func (o CvtSrFp8F32Op) SrcB() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CvtSrFp8F32Op) SrcB() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Old returns the op's old operand.
-func (o CvtSrFp8F32Op) Old() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CvtSrFp8F32Op) Old() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o CvtSrFp8F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o CvtSrFp8F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ByteSelAttr returns the inherent attribute byteSel, or nil if it is not set.
 func (o CvtSrFp8F32Op) ByteSelAttr() ir.Attribute { return o.op.Attr("byteSel") }
@@ -4573,7 +4555,9 @@ func AsDsAtomicAsyncBarrierArriveB64Op(op *ir.Operation) (DsAtomicAsyncBarrierAr
 }
 
 // BarrierPtr returns the op's barrierPtr operand.
-func (o DsAtomicAsyncBarrierArriveB64Op) BarrierPtr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DsAtomicAsyncBarrierArriveB64Op) BarrierPtr() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsAtomicAsyncBarrierArriveB64Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4616,13 +4600,15 @@ func AsDsAtomicBarrierArriveRtnB64Op(op *ir.Operation) (DsAtomicBarrierArriveRtn
 }
 
 // BarrierPtr returns the op's barrierPtr operand.
-func (o DsAtomicBarrierArriveRtnB64Op) BarrierPtr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DsAtomicBarrierArriveRtnB64Op) BarrierPtr() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // Val returns the op's val operand.
-func (o DsAtomicBarrierArriveRtnB64Op) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DsAtomicBarrierArriveRtnB64Op) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o DsAtomicBarrierArriveRtnB64Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o DsAtomicBarrierArriveRtnB64Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsAtomicBarrierArriveRtnB64Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4665,10 +4651,10 @@ func AsDsLoadTr16B128Op(op *ir.Operation) (DsLoadTr16B128Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o DsLoadTr16B128Op) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DsLoadTr16B128Op) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o DsLoadTr16B128Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o DsLoadTr16B128Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsLoadTr16B128Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4708,10 +4694,10 @@ func AsDsLoadTr4B64Op(op *ir.Operation) (DsLoadTr4B64Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o DsLoadTr4B64Op) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DsLoadTr4B64Op) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o DsLoadTr4B64Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o DsLoadTr4B64Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsLoadTr4B64Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4751,10 +4737,10 @@ func AsDsLoadTr6B96Op(op *ir.Operation) (DsLoadTr6B96Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o DsLoadTr6B96Op) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DsLoadTr6B96Op) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o DsLoadTr6B96Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o DsLoadTr6B96Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsLoadTr6B96Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4794,10 +4780,10 @@ func AsDsLoadTr8B64Op(op *ir.Operation) (DsLoadTr8B64Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o DsLoadTr8B64Op) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DsLoadTr8B64Op) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o DsLoadTr8B64Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o DsLoadTr8B64Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsLoadTr8B64Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4837,10 +4823,10 @@ func AsDsReadTr16B64Op(op *ir.Operation) (DsReadTr16B64Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o DsReadTr16B64Op) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DsReadTr16B64Op) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o DsReadTr16B64Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o DsReadTr16B64Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsReadTr16B64Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4880,10 +4866,10 @@ func AsDsReadTr4B64Op(op *ir.Operation) (DsReadTr4B64Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o DsReadTr4B64Op) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DsReadTr4B64Op) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o DsReadTr4B64Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o DsReadTr4B64Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsReadTr4B64Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4923,10 +4909,10 @@ func AsDsReadTr6B96Op(op *ir.Operation) (DsReadTr6B96Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o DsReadTr6B96Op) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DsReadTr6B96Op) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o DsReadTr6B96Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o DsReadTr6B96Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsReadTr6B96Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -4966,10 +4952,10 @@ func AsDsReadTr8B64Op(op *ir.Operation) (DsReadTr8B64Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o DsReadTr8B64Op) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DsReadTr8B64Op) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o DsReadTr8B64Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o DsReadTr8B64Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o DsReadTr8B64Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -5009,13 +4995,13 @@ func AsDsBpermuteOp(op *ir.Operation) (DsBpermuteOp, bool) {
 }
 
 // Index returns the op's index operand.
-func (o DsBpermuteOp) Index() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DsBpermuteOp) Index() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src returns the op's src operand.
-func (o DsBpermuteOp) Src() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DsBpermuteOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o DsBpermuteOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o DsBpermuteOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDsBpermuteOp creates a rocdl.ds_bpermute at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -5045,13 +5031,13 @@ func AsDsSwizzleOp(op *ir.Operation) (DsSwizzleOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o DsSwizzleOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DsSwizzleOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offset returns the op's offset operand.
-func (o DsSwizzleOp) Offset() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DsSwizzleOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o DsSwizzleOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o DsSwizzleOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDsSwizzleOp creates a rocdl.ds_swizzle at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -5081,10 +5067,10 @@ func AsExpOp(op *ir.Operation) (ExpOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o ExpOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExpOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o ExpOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExpOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildExpOp creates a rocdl.exp at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -5114,10 +5100,10 @@ func AsExp2Op(op *ir.Operation) (Exp2Op, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o Exp2Op) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Exp2Op) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o Exp2Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o Exp2Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildExp2Op creates a rocdl.exp2 at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -5147,7 +5133,7 @@ func AsFlatPrefetchOp(op *ir.Operation) (FlatPrefetchOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o FlatPrefetchOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FlatPrefetchOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scope returns the inherent attribute scope, or nil if it is not set.
 func (o FlatPrefetchOp) Scope() ir.Attribute { return o.op.Attr("scope") }
@@ -5190,16 +5176,16 @@ func AsFmed3Op(op *ir.Operation) (Fmed3Op, bool) {
 }
 
 // Src0 returns the op's src0 operand.
-func (o Fmed3Op) Src0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Fmed3Op) Src0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o Fmed3Op) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Fmed3Op) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src2 returns the op's src2 operand.
-func (o Fmed3Op) Src2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Fmed3Op) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o Fmed3Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o Fmed3Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFmed3Op creates a rocdl.fmed3 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -5229,10 +5215,10 @@ func AsGlobalLoadAsyncToLdsB128Op(op *ir.Operation) (GlobalLoadAsyncToLdsB128Op,
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o GlobalLoadAsyncToLdsB128Op) GlobalPtr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GlobalLoadAsyncToLdsB128Op) GlobalPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o GlobalLoadAsyncToLdsB128Op) LdsPtr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GlobalLoadAsyncToLdsB128Op) LdsPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the inherent attribute offset, or nil if it is not set.
 func (o GlobalLoadAsyncToLdsB128Op) Offset() ir.Attribute { return o.op.Attr("offset") }
@@ -5279,10 +5265,10 @@ func AsGlobalLoadAsyncToLdsB32Op(op *ir.Operation) (GlobalLoadAsyncToLdsB32Op, b
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o GlobalLoadAsyncToLdsB32Op) GlobalPtr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GlobalLoadAsyncToLdsB32Op) GlobalPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o GlobalLoadAsyncToLdsB32Op) LdsPtr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GlobalLoadAsyncToLdsB32Op) LdsPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the inherent attribute offset, or nil if it is not set.
 func (o GlobalLoadAsyncToLdsB32Op) Offset() ir.Attribute { return o.op.Attr("offset") }
@@ -5328,10 +5314,10 @@ func AsGlobalLoadAsyncToLdsB64Op(op *ir.Operation) (GlobalLoadAsyncToLdsB64Op, b
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o GlobalLoadAsyncToLdsB64Op) GlobalPtr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GlobalLoadAsyncToLdsB64Op) GlobalPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o GlobalLoadAsyncToLdsB64Op) LdsPtr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GlobalLoadAsyncToLdsB64Op) LdsPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the inherent attribute offset, or nil if it is not set.
 func (o GlobalLoadAsyncToLdsB64Op) Offset() ir.Attribute { return o.op.Attr("offset") }
@@ -5377,10 +5363,10 @@ func AsGlobalLoadAsyncToLdsB8Op(op *ir.Operation) (GlobalLoadAsyncToLdsB8Op, boo
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o GlobalLoadAsyncToLdsB8Op) GlobalPtr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GlobalLoadAsyncToLdsB8Op) GlobalPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o GlobalLoadAsyncToLdsB8Op) LdsPtr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GlobalLoadAsyncToLdsB8Op) LdsPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the inherent attribute offset, or nil if it is not set.
 func (o GlobalLoadAsyncToLdsB8Op) Offset() ir.Attribute { return o.op.Attr("offset") }
@@ -5426,10 +5412,10 @@ func AsGlobalLoadLdsOp(op *ir.Operation) (GlobalLoadLdsOp, bool) {
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o GlobalLoadLdsOp) GlobalPtr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GlobalLoadLdsOp) GlobalPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o GlobalLoadLdsOp) LdsPtr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GlobalLoadLdsOp) LdsPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Size returns the inherent attribute size, or nil if it is not set.
 func (o GlobalLoadLdsOp) Size() ir.Attribute { return o.op.Attr("size") }
@@ -5478,10 +5464,10 @@ func AsGlobalLoadTrB128Op(op *ir.Operation) (GlobalLoadTrB128Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o GlobalLoadTrB128Op) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GlobalLoadTrB128Op) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o GlobalLoadTrB128Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o GlobalLoadTrB128Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o GlobalLoadTrB128Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -5521,10 +5507,10 @@ func AsGlobalLoadTrB64Op(op *ir.Operation) (GlobalLoadTrB64Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o GlobalLoadTrB64Op) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GlobalLoadTrB64Op) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o GlobalLoadTrB64Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o GlobalLoadTrB64Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o GlobalLoadTrB64Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -5564,10 +5550,10 @@ func AsGlobalLoadTr4B64Op(op *ir.Operation) (GlobalLoadTr4B64Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o GlobalLoadTr4B64Op) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GlobalLoadTr4B64Op) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o GlobalLoadTr4B64Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o GlobalLoadTr4B64Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o GlobalLoadTr4B64Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -5607,10 +5593,10 @@ func AsGlobalLoadTr6B96Op(op *ir.Operation) (GlobalLoadTr6B96Op, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o GlobalLoadTr6B96Op) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GlobalLoadTr6B96Op) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o GlobalLoadTr6B96Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o GlobalLoadTr6B96Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o GlobalLoadTr6B96Op) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -5650,7 +5636,7 @@ func AsGlobalPrefetchOp(op *ir.Operation) (GlobalPrefetchOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o GlobalPrefetchOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GlobalPrefetchOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scope returns the inherent attribute scope, or nil if it is not set.
 func (o GlobalPrefetchOp) Scope() ir.Attribute { return o.op.Attr("scope") }
@@ -5693,7 +5679,7 @@ func AsGridDimXOp(op *ir.Operation) (GridDimXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o GridDimXOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o GridDimXOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o GridDimXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5726,7 +5712,7 @@ func AsGridDimYOp(op *ir.Operation) (GridDimYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o GridDimYOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o GridDimYOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o GridDimYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5759,7 +5745,7 @@ func AsGridDimZOp(op *ir.Operation) (GridDimZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o GridDimZOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o GridDimZOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o GridDimZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -5822,10 +5808,10 @@ func AsLoadToLdsOp(op *ir.Operation) (LoadToLdsOp, bool) {
 }
 
 // GlobalPtr returns the op's globalPtr operand.
-func (o LoadToLdsOp) GlobalPtr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoadToLdsOp) GlobalPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o LoadToLdsOp) LdsPtr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LoadToLdsOp) LdsPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Size returns the inherent attribute size, or nil if it is not set.
 func (o LoadToLdsOp) Size() ir.Attribute { return o.op.Attr("size") }
@@ -5874,10 +5860,10 @@ func AsLogOp(op *ir.Operation) (LogOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o LogOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o LogOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogOp creates a rocdl.log at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -5907,19 +5893,19 @@ func AsMakeBufferRsrcOp(op *ir.Operation) (MakeBufferRsrcOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o MakeBufferRsrcOp) Base() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MakeBufferRsrcOp) Base() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Stride returns the op's stride operand.
-func (o MakeBufferRsrcOp) Stride() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MakeBufferRsrcOp) Stride() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // NumRecords returns the op's numRecords operand.
-func (o MakeBufferRsrcOp) NumRecords() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MakeBufferRsrcOp) NumRecords() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Flags returns the op's flags operand.
-func (o MakeBufferRsrcOp) Flags() *ir.Value { return at(o.op.Operands(), 3) }
+func (o MakeBufferRsrcOp) Flags() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o MakeBufferRsrcOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MakeBufferRsrcOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMakeBufferRsrcOp creates a rocdl.make.buffer.rsrc at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -5949,13 +5935,13 @@ func AsMbcntHiOp(op *ir.Operation) (MbcntHiOp, bool) {
 }
 
 // In0 returns the op's in0 operand.
-func (o MbcntHiOp) In0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbcntHiOp) In0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // In1 returns the op's in1 operand.
-func (o MbcntHiOp) In1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbcntHiOp) In1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o MbcntHiOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MbcntHiOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ArgAttrs returns the optional attribute arg_attrs, or nil if it is not set.
 func (o MbcntHiOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
@@ -5992,13 +5978,13 @@ func AsMbcntLoOp(op *ir.Operation) (MbcntLoOp, bool) {
 }
 
 // In0 returns the op's in0 operand.
-func (o MbcntLoOp) In0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MbcntLoOp) In0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // In1 returns the op's in1 operand.
-func (o MbcntLoOp) In1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MbcntLoOp) In1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o MbcntLoOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MbcntLoOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ArgAttrs returns the optional attribute arg_attrs, or nil if it is not set.
 func (o MbcntLoOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
@@ -6038,7 +6024,7 @@ func AsMfmaF3216x16x16bf161kOp(op *ir.Operation) (MfmaF3216x16x16bf161kOp, bool)
 func (o MfmaF3216x16x16bf161kOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x16bf161kOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3216x16x16bf161kOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3216x16x16bf161kOp creates a rocdl.mfma.f32.16x16x16bf16.1k at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6071,7 +6057,7 @@ func AsMfmaF3216x16x16f16Op(op *ir.Operation) (MfmaF3216x16x16f16Op, bool) {
 func (o MfmaF3216x16x16f16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x16f16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3216x16x16f16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3216x16x16f16Op creates a rocdl.mfma.f32.16x16x16f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6104,7 +6090,7 @@ func AsMfmaF3216x16x1f32Op(op *ir.Operation) (MfmaF3216x16x1f32Op, bool) {
 func (o MfmaF3216x16x1f32Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x1f32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3216x16x1f32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3216x16x1f32Op creates a rocdl.mfma.f32.16x16x1f32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6137,7 +6123,7 @@ func AsMfmaF3216x16x2bf16Op(op *ir.Operation) (MfmaF3216x16x2bf16Op, bool) {
 func (o MfmaF3216x16x2bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x2bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3216x16x2bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3216x16x2bf16Op creates a rocdl.mfma.f32.16x16x2bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6170,7 +6156,7 @@ func AsMfmaF3216x16x32Bf16Op(op *ir.Operation) (MfmaF3216x16x32Bf16Op, bool) {
 func (o MfmaF3216x16x32Bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x32Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3216x16x32Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3216x16x32Bf16Op creates a rocdl.mfma.f32.16x16x32.bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6203,7 +6189,7 @@ func AsMfmaF3216x16x32Bf8Bf8Op(op *ir.Operation) (MfmaF3216x16x32Bf8Bf8Op, bool)
 func (o MfmaF3216x16x32Bf8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x32Bf8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3216x16x32Bf8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3216x16x32Bf8Bf8Op creates a rocdl.mfma.f32.16x16x32.bf8.bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -6236,7 +6222,7 @@ func AsMfmaF3216x16x32Bf8Fp8Op(op *ir.Operation) (MfmaF3216x16x32Bf8Fp8Op, bool)
 func (o MfmaF3216x16x32Bf8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x32Bf8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3216x16x32Bf8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3216x16x32Bf8Fp8Op creates a rocdl.mfma.f32.16x16x32.bf8.fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -6269,7 +6255,7 @@ func AsMfmaF3216x16x32F16Op(op *ir.Operation) (MfmaF3216x16x32F16Op, bool) {
 func (o MfmaF3216x16x32F16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x32F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3216x16x32F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3216x16x32F16Op creates a rocdl.mfma.f32.16x16x32.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6302,7 +6288,7 @@ func AsMfmaF3216x16x32Fp8Bf8Op(op *ir.Operation) (MfmaF3216x16x32Fp8Bf8Op, bool)
 func (o MfmaF3216x16x32Fp8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x32Fp8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3216x16x32Fp8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3216x16x32Fp8Bf8Op creates a rocdl.mfma.f32.16x16x32.fp8.bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -6335,7 +6321,7 @@ func AsMfmaF3216x16x32Fp8Fp8Op(op *ir.Operation) (MfmaF3216x16x32Fp8Fp8Op, bool)
 func (o MfmaF3216x16x32Fp8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x32Fp8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3216x16x32Fp8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3216x16x32Fp8Fp8Op creates a rocdl.mfma.f32.16x16x32.fp8.fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -6368,7 +6354,7 @@ func AsMfmaF3216x16x4bf161kOp(op *ir.Operation) (MfmaF3216x16x4bf161kOp, bool) {
 func (o MfmaF3216x16x4bf161kOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x4bf161kOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3216x16x4bf161kOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3216x16x4bf161kOp creates a rocdl.mfma.f32.16x16x4bf16.1k at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6401,7 +6387,7 @@ func AsMfmaF3216x16x4f16Op(op *ir.Operation) (MfmaF3216x16x4f16Op, bool) {
 func (o MfmaF3216x16x4f16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x4f16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3216x16x4f16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3216x16x4f16Op creates a rocdl.mfma.f32.16x16x4f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6434,7 +6420,7 @@ func AsMfmaF3216x16x4f32Op(op *ir.Operation) (MfmaF3216x16x4f32Op, bool) {
 func (o MfmaF3216x16x4f32Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x4f32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3216x16x4f32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3216x16x4f32Op creates a rocdl.mfma.f32.16x16x4f32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6467,7 +6453,7 @@ func AsMfmaF3216x16x8Xf32Op(op *ir.Operation) (MfmaF3216x16x8Xf32Op, bool) {
 func (o MfmaF3216x16x8Xf32Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x8Xf32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3216x16x8Xf32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3216x16x8Xf32Op creates a rocdl.mfma.f32.16x16x8.xf32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6500,7 +6486,7 @@ func AsMfmaF3216x16x8bf16Op(op *ir.Operation) (MfmaF3216x16x8bf16Op, bool) {
 func (o MfmaF3216x16x8bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3216x16x8bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3216x16x8bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3216x16x8bf16Op creates a rocdl.mfma.f32.16x16x8bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6533,7 +6519,7 @@ func AsMfmaF3232x32x16Bf16Op(op *ir.Operation) (MfmaF3232x32x16Bf16Op, bool) {
 func (o MfmaF3232x32x16Bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x16Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3232x32x16Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3232x32x16Bf16Op creates a rocdl.mfma.f32.32x32x16.bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6566,7 +6552,7 @@ func AsMfmaF3232x32x16Bf8Bf8Op(op *ir.Operation) (MfmaF3232x32x16Bf8Bf8Op, bool)
 func (o MfmaF3232x32x16Bf8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x16Bf8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3232x32x16Bf8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3232x32x16Bf8Bf8Op creates a rocdl.mfma.f32.32x32x16.bf8.bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -6599,7 +6585,7 @@ func AsMfmaF3232x32x16Bf8Fp8Op(op *ir.Operation) (MfmaF3232x32x16Bf8Fp8Op, bool)
 func (o MfmaF3232x32x16Bf8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x16Bf8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3232x32x16Bf8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3232x32x16Bf8Fp8Op creates a rocdl.mfma.f32.32x32x16.bf8.fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -6632,7 +6618,7 @@ func AsMfmaF3232x32x16F16Op(op *ir.Operation) (MfmaF3232x32x16F16Op, bool) {
 func (o MfmaF3232x32x16F16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x16F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3232x32x16F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3232x32x16F16Op creates a rocdl.mfma.f32.32x32x16.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6665,7 +6651,7 @@ func AsMfmaF3232x32x16Fp8Bf8Op(op *ir.Operation) (MfmaF3232x32x16Fp8Bf8Op, bool)
 func (o MfmaF3232x32x16Fp8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x16Fp8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3232x32x16Fp8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3232x32x16Fp8Bf8Op creates a rocdl.mfma.f32.32x32x16.fp8.bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -6698,7 +6684,7 @@ func AsMfmaF3232x32x16Fp8Fp8Op(op *ir.Operation) (MfmaF3232x32x16Fp8Fp8Op, bool)
 func (o MfmaF3232x32x16Fp8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x16Fp8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3232x32x16Fp8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3232x32x16Fp8Fp8Op creates a rocdl.mfma.f32.32x32x16.fp8.fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -6731,7 +6717,7 @@ func AsMfmaF3232x32x1f32Op(op *ir.Operation) (MfmaF3232x32x1f32Op, bool) {
 func (o MfmaF3232x32x1f32Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x1f32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3232x32x1f32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3232x32x1f32Op creates a rocdl.mfma.f32.32x32x1f32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6764,7 +6750,7 @@ func AsMfmaF3232x32x2bf16Op(op *ir.Operation) (MfmaF3232x32x2bf16Op, bool) {
 func (o MfmaF3232x32x2bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x2bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3232x32x2bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3232x32x2bf16Op creates a rocdl.mfma.f32.32x32x2bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6797,7 +6783,7 @@ func AsMfmaF3232x32x2f32Op(op *ir.Operation) (MfmaF3232x32x2f32Op, bool) {
 func (o MfmaF3232x32x2f32Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x2f32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3232x32x2f32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3232x32x2f32Op creates a rocdl.mfma.f32.32x32x2f32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6830,7 +6816,7 @@ func AsMfmaF3232x32x4Xf32Op(op *ir.Operation) (MfmaF3232x32x4Xf32Op, bool) {
 func (o MfmaF3232x32x4Xf32Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x4Xf32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3232x32x4Xf32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3232x32x4Xf32Op creates a rocdl.mfma.f32.32x32x4.xf32 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6863,7 +6849,7 @@ func AsMfmaF3232x32x4bf16Op(op *ir.Operation) (MfmaF3232x32x4bf16Op, bool) {
 func (o MfmaF3232x32x4bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x4bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3232x32x4bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3232x32x4bf16Op creates a rocdl.mfma.f32.32x32x4bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6896,7 +6882,7 @@ func AsMfmaF3232x32x4bf161kOp(op *ir.Operation) (MfmaF3232x32x4bf161kOp, bool) {
 func (o MfmaF3232x32x4bf161kOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x4bf161kOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3232x32x4bf161kOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3232x32x4bf161kOp creates a rocdl.mfma.f32.32x32x4bf16.1k at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6929,7 +6915,7 @@ func AsMfmaF3232x32x4f16Op(op *ir.Operation) (MfmaF3232x32x4f16Op, bool) {
 func (o MfmaF3232x32x4f16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x4f16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3232x32x4f16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3232x32x4f16Op creates a rocdl.mfma.f32.32x32x4f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6962,7 +6948,7 @@ func AsMfmaF3232x32x8bf161kOp(op *ir.Operation) (MfmaF3232x32x8bf161kOp, bool) {
 func (o MfmaF3232x32x8bf161kOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x8bf161kOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3232x32x8bf161kOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3232x32x8bf161kOp creates a rocdl.mfma.f32.32x32x8bf16.1k at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6995,7 +6981,7 @@ func AsMfmaF3232x32x8f16Op(op *ir.Operation) (MfmaF3232x32x8f16Op, bool) {
 func (o MfmaF3232x32x8f16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF3232x32x8f16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF3232x32x8f16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF3232x32x8f16Op creates a rocdl.mfma.f32.32x32x8f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7028,7 +7014,7 @@ func AsMfmaF324x4x1f32Op(op *ir.Operation) (MfmaF324x4x1f32Op, bool) {
 func (o MfmaF324x4x1f32Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF324x4x1f32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF324x4x1f32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF324x4x1f32Op creates a rocdl.mfma.f32.4x4x1f32 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -7061,7 +7047,7 @@ func AsMfmaF324x4x2bf16Op(op *ir.Operation) (MfmaF324x4x2bf16Op, bool) {
 func (o MfmaF324x4x2bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF324x4x2bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF324x4x2bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF324x4x2bf16Op creates a rocdl.mfma.f32.4x4x2bf16 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -7094,7 +7080,7 @@ func AsMfmaF324x4x4bf161kOp(op *ir.Operation) (MfmaF324x4x4bf161kOp, bool) {
 func (o MfmaF324x4x4bf161kOp) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF324x4x4bf161kOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF324x4x4bf161kOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF324x4x4bf161kOp creates a rocdl.mfma.f32.4x4x4bf16.1k at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7127,7 +7113,7 @@ func AsMfmaF324x4x4f16Op(op *ir.Operation) (MfmaF324x4x4f16Op, bool) {
 func (o MfmaF324x4x4f16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF324x4x4f16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF324x4x4f16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF324x4x4f16Op creates a rocdl.mfma.f32.4x4x4f16 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -7160,7 +7146,7 @@ func AsMfmaF6416x16x4f64Op(op *ir.Operation) (MfmaF6416x16x4f64Op, bool) {
 func (o MfmaF6416x16x4f64Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF6416x16x4f64Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF6416x16x4f64Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF6416x16x4f64Op creates a rocdl.mfma.f64.16x16x4f64 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7193,7 +7179,7 @@ func AsMfmaF644x4x4f64Op(op *ir.Operation) (MfmaF644x4x4f64Op, bool) {
 func (o MfmaF644x4x4f64Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaF644x4x4f64Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaF644x4x4f64Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaF644x4x4f64Op creates a rocdl.mfma.f64.4x4x4f64 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -7226,7 +7212,7 @@ func AsMfmaI3216x16x16i8Op(op *ir.Operation) (MfmaI3216x16x16i8Op, bool) {
 func (o MfmaI3216x16x16i8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaI3216x16x16i8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaI3216x16x16i8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaI3216x16x16i8Op creates a rocdl.mfma.i32.16x16x16i8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7259,7 +7245,7 @@ func AsMfmaI3216x16x32I8Op(op *ir.Operation) (MfmaI3216x16x32I8Op, bool) {
 func (o MfmaI3216x16x32I8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaI3216x16x32I8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaI3216x16x32I8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaI3216x16x32I8Op creates a rocdl.mfma.i32.16x16x32.i8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7292,7 +7278,7 @@ func AsMfmaI3216x16x4i8Op(op *ir.Operation) (MfmaI3216x16x4i8Op, bool) {
 func (o MfmaI3216x16x4i8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaI3216x16x4i8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaI3216x16x4i8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaI3216x16x4i8Op creates a rocdl.mfma.i32.16x16x4i8 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -7325,7 +7311,7 @@ func AsMfmaI3216x16x64I8Op(op *ir.Operation) (MfmaI3216x16x64I8Op, bool) {
 func (o MfmaI3216x16x64I8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaI3216x16x64I8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaI3216x16x64I8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaI3216x16x64I8Op creates a rocdl.mfma.i32.16x16x64.i8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7358,7 +7344,7 @@ func AsMfmaI3232x32x16I8Op(op *ir.Operation) (MfmaI3232x32x16I8Op, bool) {
 func (o MfmaI3232x32x16I8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaI3232x32x16I8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaI3232x32x16I8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaI3232x32x16I8Op creates a rocdl.mfma.i32.32x32x16.i8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7391,7 +7377,7 @@ func AsMfmaI3232x32x32I8Op(op *ir.Operation) (MfmaI3232x32x32I8Op, bool) {
 func (o MfmaI3232x32x32I8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaI3232x32x32I8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaI3232x32x32I8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaI3232x32x32I8Op creates a rocdl.mfma.i32.32x32x32.i8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7424,7 +7410,7 @@ func AsMfmaI3232x32x4i8Op(op *ir.Operation) (MfmaI3232x32x4i8Op, bool) {
 func (o MfmaI3232x32x4i8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaI3232x32x4i8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaI3232x32x4i8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaI3232x32x4i8Op creates a rocdl.mfma.i32.32x32x4i8 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -7457,7 +7443,7 @@ func AsMfmaI3232x32x8i8Op(op *ir.Operation) (MfmaI3232x32x8i8Op, bool) {
 func (o MfmaI3232x32x8i8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaI3232x32x8i8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaI3232x32x8i8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaI3232x32x8i8Op creates a rocdl.mfma.i32.32x32x8i8 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -7490,7 +7476,7 @@ func AsMfmaI324x4x4i8Op(op *ir.Operation) (MfmaI324x4x4i8Op, bool) {
 func (o MfmaI324x4x4i8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaI324x4x4i8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaI324x4x4i8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaI324x4x4i8Op creates a rocdl.mfma.i32.4x4x4i8 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -7523,7 +7509,7 @@ func AsMfmaScaleF3216x16x128F8f6f4Op(op *ir.Operation) (MfmaScaleF3216x16x128F8f
 func (o MfmaScaleF3216x16x128F8f6f4Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaScaleF3216x16x128F8f6f4Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaScaleF3216x16x128F8f6f4Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaScaleF3216x16x128F8f6f4Op creates a
 // rocdl.mfma.scale.f32.16x16x128.f8f6f4 at b's insertion point (detached when
@@ -7557,7 +7543,7 @@ func AsMfmaScaleF3232x32x64F8f6f4Op(op *ir.Operation) (MfmaScaleF3232x32x64F8f6f
 func (o MfmaScaleF3232x32x64F8f6f4Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o MfmaScaleF3232x32x64F8f6f4Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MfmaScaleF3232x32x64F8f6f4Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMfmaScaleF3232x32x64F8f6f4Op creates a
 // rocdl.mfma.scale.f32.32x32x64.f8f6f4 at b's insertion point (detached when b
@@ -7588,13 +7574,13 @@ func AsPermlane16SwapOp(op *ir.Operation) (Permlane16SwapOp, bool) {
 }
 
 // Old returns the op's old operand.
-func (o Permlane16SwapOp) Old() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Permlane16SwapOp) Old() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src returns the op's src operand.
-func (o Permlane16SwapOp) Src() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Permlane16SwapOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o Permlane16SwapOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o Permlane16SwapOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fi returns the inherent attribute fi, or nil if it is not set.
 func (o Permlane16SwapOp) Fi() ir.Attribute { return o.op.Attr("fi") }
@@ -7631,13 +7617,13 @@ func AsPermlane32SwapOp(op *ir.Operation) (Permlane32SwapOp, bool) {
 }
 
 // Old returns the op's old operand.
-func (o Permlane32SwapOp) Old() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Permlane32SwapOp) Old() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src returns the op's src operand.
-func (o Permlane32SwapOp) Src() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Permlane32SwapOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o Permlane32SwapOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o Permlane32SwapOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fi returns the inherent attribute fi, or nil if it is not set.
 func (o Permlane32SwapOp) Fi() ir.Attribute { return o.op.Attr("fi") }
@@ -7674,19 +7660,19 @@ func AsPermlanex16Op(op *ir.Operation) (Permlanex16Op, bool) {
 }
 
 // Old returns the op's old operand.
-func (o Permlanex16Op) Old() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Permlanex16Op) Old() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src0 returns the op's src0 operand.
-func (o Permlanex16Op) Src0() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Permlanex16Op) Src0() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src1 returns the op's src1 operand.
-func (o Permlanex16Op) Src1() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Permlanex16Op) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Src2 returns the op's src2 operand.
-func (o Permlanex16Op) Src2() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Permlanex16Op) Src2() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o Permlanex16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o Permlanex16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Fi returns the inherent attribute fi, or nil if it is not set.
 func (o Permlanex16Op) Fi() ir.Attribute { return o.op.Attr("fi") }
@@ -7723,25 +7709,25 @@ func AsRawBufferAtomicCmpswapOp(op *ir.Operation) (RawBufferAtomicCmpswapOp, boo
 }
 
 // Src returns the op's src operand.
-func (o RawBufferAtomicCmpswapOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RawBufferAtomicCmpswapOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Cmp returns the op's cmp operand.
-func (o RawBufferAtomicCmpswapOp) Cmp() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RawBufferAtomicCmpswapOp) Cmp() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawBufferAtomicCmpswapOp) Rsrc() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RawBufferAtomicCmpswapOp) Rsrc() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Offset returns the op's offset operand.
-func (o RawBufferAtomicCmpswapOp) Offset() *ir.Value { return at(o.op.Operands(), 3) }
+func (o RawBufferAtomicCmpswapOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Soffset returns the op's soffset operand.
-func (o RawBufferAtomicCmpswapOp) Soffset() *ir.Value { return at(o.op.Operands(), 4) }
+func (o RawBufferAtomicCmpswapOp) Soffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Aux returns the op's aux operand.
-func (o RawBufferAtomicCmpswapOp) Aux() *ir.Value { return at(o.op.Operands(), 5) }
+func (o RawBufferAtomicCmpswapOp) Aux() *ir.Value { return ir.ElementAt(o.op.Operands(), 5) }
 
 // Res returns the op's res result.
-func (o RawBufferAtomicCmpswapOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o RawBufferAtomicCmpswapOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRawBufferAtomicCmpswapOp creates a rocdl.raw.buffer.atomic.cmpswap at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -7771,19 +7757,19 @@ func AsRawBufferAtomicFaddOp(op *ir.Operation) (RawBufferAtomicFaddOp, bool) {
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawBufferAtomicFaddOp) Vdata() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RawBufferAtomicFaddOp) Vdata() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawBufferAtomicFaddOp) Rsrc() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RawBufferAtomicFaddOp) Rsrc() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the op's offset operand.
-func (o RawBufferAtomicFaddOp) Offset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RawBufferAtomicFaddOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawBufferAtomicFaddOp) Soffset() *ir.Value { return at(o.op.Operands(), 3) }
+func (o RawBufferAtomicFaddOp) Soffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Aux returns the op's aux operand.
-func (o RawBufferAtomicFaddOp) Aux() *ir.Value { return at(o.op.Operands(), 4) }
+func (o RawBufferAtomicFaddOp) Aux() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // BuildRawBufferAtomicFaddOp creates a rocdl.raw.buffer.atomic.fadd at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7813,19 +7799,19 @@ func AsRawBufferAtomicFmaxOp(op *ir.Operation) (RawBufferAtomicFmaxOp, bool) {
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawBufferAtomicFmaxOp) Vdata() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RawBufferAtomicFmaxOp) Vdata() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawBufferAtomicFmaxOp) Rsrc() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RawBufferAtomicFmaxOp) Rsrc() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the op's offset operand.
-func (o RawBufferAtomicFmaxOp) Offset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RawBufferAtomicFmaxOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawBufferAtomicFmaxOp) Soffset() *ir.Value { return at(o.op.Operands(), 3) }
+func (o RawBufferAtomicFmaxOp) Soffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Aux returns the op's aux operand.
-func (o RawBufferAtomicFmaxOp) Aux() *ir.Value { return at(o.op.Operands(), 4) }
+func (o RawBufferAtomicFmaxOp) Aux() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // BuildRawBufferAtomicFmaxOp creates a rocdl.raw.buffer.atomic.fmax at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7855,19 +7841,19 @@ func AsRawBufferAtomicSmaxOp(op *ir.Operation) (RawBufferAtomicSmaxOp, bool) {
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawBufferAtomicSmaxOp) Vdata() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RawBufferAtomicSmaxOp) Vdata() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawBufferAtomicSmaxOp) Rsrc() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RawBufferAtomicSmaxOp) Rsrc() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the op's offset operand.
-func (o RawBufferAtomicSmaxOp) Offset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RawBufferAtomicSmaxOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawBufferAtomicSmaxOp) Soffset() *ir.Value { return at(o.op.Operands(), 3) }
+func (o RawBufferAtomicSmaxOp) Soffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Aux returns the op's aux operand.
-func (o RawBufferAtomicSmaxOp) Aux() *ir.Value { return at(o.op.Operands(), 4) }
+func (o RawBufferAtomicSmaxOp) Aux() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // BuildRawBufferAtomicSmaxOp creates a rocdl.raw.buffer.atomic.smax at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7897,19 +7883,19 @@ func AsRawBufferAtomicUminOp(op *ir.Operation) (RawBufferAtomicUminOp, bool) {
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawBufferAtomicUminOp) Vdata() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RawBufferAtomicUminOp) Vdata() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawBufferAtomicUminOp) Rsrc() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RawBufferAtomicUminOp) Rsrc() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the op's offset operand.
-func (o RawBufferAtomicUminOp) Offset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RawBufferAtomicUminOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawBufferAtomicUminOp) Soffset() *ir.Value { return at(o.op.Operands(), 3) }
+func (o RawBufferAtomicUminOp) Soffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Aux returns the op's aux operand.
-func (o RawBufferAtomicUminOp) Aux() *ir.Value { return at(o.op.Operands(), 4) }
+func (o RawBufferAtomicUminOp) Aux() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // BuildRawBufferAtomicUminOp creates a rocdl.raw.buffer.atomic.umin at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7939,19 +7925,19 @@ func AsRawBufferLoadOp(op *ir.Operation) (RawBufferLoadOp, bool) {
 }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawBufferLoadOp) Rsrc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RawBufferLoadOp) Rsrc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offset returns the op's offset operand.
-func (o RawBufferLoadOp) Offset() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RawBufferLoadOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Soffset returns the op's soffset operand.
-func (o RawBufferLoadOp) Soffset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RawBufferLoadOp) Soffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Aux returns the op's aux operand.
-func (o RawBufferLoadOp) Aux() *ir.Value { return at(o.op.Operands(), 3) }
+func (o RawBufferLoadOp) Aux() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o RawBufferLoadOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o RawBufferLoadOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRawBufferLoadOp creates a rocdl.raw.buffer.load at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -7981,19 +7967,19 @@ func AsRawBufferStoreOp(op *ir.Operation) (RawBufferStoreOp, bool) {
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawBufferStoreOp) Vdata() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RawBufferStoreOp) Vdata() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawBufferStoreOp) Rsrc() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RawBufferStoreOp) Rsrc() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the op's offset operand.
-func (o RawBufferStoreOp) Offset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RawBufferStoreOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawBufferStoreOp) Soffset() *ir.Value { return at(o.op.Operands(), 3) }
+func (o RawBufferStoreOp) Soffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Aux returns the op's aux operand.
-func (o RawBufferStoreOp) Aux() *ir.Value { return at(o.op.Operands(), 4) }
+func (o RawBufferStoreOp) Aux() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // BuildRawBufferStoreOp creates a rocdl.raw.buffer.store at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -8023,25 +8009,25 @@ func AsRawPtrBufferAtomicCmpswapOp(op *ir.Operation) (RawPtrBufferAtomicCmpswapO
 }
 
 // Src returns the op's src operand.
-func (o RawPtrBufferAtomicCmpswapOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RawPtrBufferAtomicCmpswapOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Cmp returns the op's cmp operand.
-func (o RawPtrBufferAtomicCmpswapOp) Cmp() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RawPtrBufferAtomicCmpswapOp) Cmp() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawPtrBufferAtomicCmpswapOp) Rsrc() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RawPtrBufferAtomicCmpswapOp) Rsrc() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Offset returns the op's offset operand.
-func (o RawPtrBufferAtomicCmpswapOp) Offset() *ir.Value { return at(o.op.Operands(), 3) }
+func (o RawPtrBufferAtomicCmpswapOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Soffset returns the op's soffset operand.
-func (o RawPtrBufferAtomicCmpswapOp) Soffset() *ir.Value { return at(o.op.Operands(), 4) }
+func (o RawPtrBufferAtomicCmpswapOp) Soffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Aux returns the op's aux operand.
-func (o RawPtrBufferAtomicCmpswapOp) Aux() *ir.Value { return at(o.op.Operands(), 5) }
+func (o RawPtrBufferAtomicCmpswapOp) Aux() *ir.Value { return ir.ElementAt(o.op.Operands(), 5) }
 
 // Res returns the op's res result.
-func (o RawPtrBufferAtomicCmpswapOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o RawPtrBufferAtomicCmpswapOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o RawPtrBufferAtomicCmpswapOp) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -8082,19 +8068,19 @@ func AsRawPtrBufferAtomicFaddOp(op *ir.Operation) (RawPtrBufferAtomicFaddOp, boo
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawPtrBufferAtomicFaddOp) Vdata() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RawPtrBufferAtomicFaddOp) Vdata() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawPtrBufferAtomicFaddOp) Rsrc() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RawPtrBufferAtomicFaddOp) Rsrc() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the op's offset operand.
-func (o RawPtrBufferAtomicFaddOp) Offset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RawPtrBufferAtomicFaddOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawPtrBufferAtomicFaddOp) Soffset() *ir.Value { return at(o.op.Operands(), 3) }
+func (o RawPtrBufferAtomicFaddOp) Soffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Aux returns the op's aux operand.
-func (o RawPtrBufferAtomicFaddOp) Aux() *ir.Value { return at(o.op.Operands(), 4) }
+func (o RawPtrBufferAtomicFaddOp) Aux() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o RawPtrBufferAtomicFaddOp) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -8134,19 +8120,19 @@ func AsRawPtrBufferAtomicFmaxOp(op *ir.Operation) (RawPtrBufferAtomicFmaxOp, boo
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawPtrBufferAtomicFmaxOp) Vdata() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RawPtrBufferAtomicFmaxOp) Vdata() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawPtrBufferAtomicFmaxOp) Rsrc() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RawPtrBufferAtomicFmaxOp) Rsrc() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the op's offset operand.
-func (o RawPtrBufferAtomicFmaxOp) Offset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RawPtrBufferAtomicFmaxOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawPtrBufferAtomicFmaxOp) Soffset() *ir.Value { return at(o.op.Operands(), 3) }
+func (o RawPtrBufferAtomicFmaxOp) Soffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Aux returns the op's aux operand.
-func (o RawPtrBufferAtomicFmaxOp) Aux() *ir.Value { return at(o.op.Operands(), 4) }
+func (o RawPtrBufferAtomicFmaxOp) Aux() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o RawPtrBufferAtomicFmaxOp) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -8186,19 +8172,19 @@ func AsRawPtrBufferAtomicSmaxOp(op *ir.Operation) (RawPtrBufferAtomicSmaxOp, boo
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawPtrBufferAtomicSmaxOp) Vdata() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RawPtrBufferAtomicSmaxOp) Vdata() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawPtrBufferAtomicSmaxOp) Rsrc() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RawPtrBufferAtomicSmaxOp) Rsrc() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the op's offset operand.
-func (o RawPtrBufferAtomicSmaxOp) Offset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RawPtrBufferAtomicSmaxOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawPtrBufferAtomicSmaxOp) Soffset() *ir.Value { return at(o.op.Operands(), 3) }
+func (o RawPtrBufferAtomicSmaxOp) Soffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Aux returns the op's aux operand.
-func (o RawPtrBufferAtomicSmaxOp) Aux() *ir.Value { return at(o.op.Operands(), 4) }
+func (o RawPtrBufferAtomicSmaxOp) Aux() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o RawPtrBufferAtomicSmaxOp) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -8238,19 +8224,19 @@ func AsRawPtrBufferAtomicUminOp(op *ir.Operation) (RawPtrBufferAtomicUminOp, boo
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawPtrBufferAtomicUminOp) Vdata() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RawPtrBufferAtomicUminOp) Vdata() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawPtrBufferAtomicUminOp) Rsrc() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RawPtrBufferAtomicUminOp) Rsrc() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the op's offset operand.
-func (o RawPtrBufferAtomicUminOp) Offset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RawPtrBufferAtomicUminOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawPtrBufferAtomicUminOp) Soffset() *ir.Value { return at(o.op.Operands(), 3) }
+func (o RawPtrBufferAtomicUminOp) Soffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Aux returns the op's aux operand.
-func (o RawPtrBufferAtomicUminOp) Aux() *ir.Value { return at(o.op.Operands(), 4) }
+func (o RawPtrBufferAtomicUminOp) Aux() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o RawPtrBufferAtomicUminOp) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -8290,19 +8276,19 @@ func AsRawPtrBufferLoadOp(op *ir.Operation) (RawPtrBufferLoadOp, bool) {
 }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawPtrBufferLoadOp) Rsrc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RawPtrBufferLoadOp) Rsrc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offset returns the op's offset operand.
-func (o RawPtrBufferLoadOp) Offset() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RawPtrBufferLoadOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Soffset returns the op's soffset operand.
-func (o RawPtrBufferLoadOp) Soffset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RawPtrBufferLoadOp) Soffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Aux returns the op's aux operand.
-func (o RawPtrBufferLoadOp) Aux() *ir.Value { return at(o.op.Operands(), 3) }
+func (o RawPtrBufferLoadOp) Aux() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Res returns the op's res result.
-func (o RawPtrBufferLoadOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o RawPtrBufferLoadOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o RawPtrBufferLoadOp) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -8342,25 +8328,25 @@ func AsRawPtrBufferLoadLdsOp(op *ir.Operation) (RawPtrBufferLoadLdsOp, bool) {
 }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawPtrBufferLoadLdsOp) Rsrc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RawPtrBufferLoadLdsOp) Rsrc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LdsPtr returns the op's ldsPtr operand.
-func (o RawPtrBufferLoadLdsOp) LdsPtr() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RawPtrBufferLoadLdsOp) LdsPtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Size returns the op's size operand.
-func (o RawPtrBufferLoadLdsOp) Size() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RawPtrBufferLoadLdsOp) Size() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Voffset returns the op's voffset operand.
-func (o RawPtrBufferLoadLdsOp) Voffset() *ir.Value { return at(o.op.Operands(), 3) }
+func (o RawPtrBufferLoadLdsOp) Voffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Soffset returns the op's soffset operand.
-func (o RawPtrBufferLoadLdsOp) Soffset() *ir.Value { return at(o.op.Operands(), 4) }
+func (o RawPtrBufferLoadLdsOp) Soffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Offset returns the op's offset operand.
-func (o RawPtrBufferLoadLdsOp) Offset() *ir.Value { return at(o.op.Operands(), 5) }
+func (o RawPtrBufferLoadLdsOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 5) }
 
 // Aux returns the op's aux operand.
-func (o RawPtrBufferLoadLdsOp) Aux() *ir.Value { return at(o.op.Operands(), 6) }
+func (o RawPtrBufferLoadLdsOp) Aux() *ir.Value { return ir.ElementAt(o.op.Operands(), 6) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o RawPtrBufferLoadLdsOp) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -8400,19 +8386,19 @@ func AsRawPtrBufferStoreOp(op *ir.Operation) (RawPtrBufferStoreOp, bool) {
 }
 
 // Vdata returns the op's vdata operand.
-func (o RawPtrBufferStoreOp) Vdata() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RawPtrBufferStoreOp) Vdata() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rsrc returns the op's rsrc operand.
-func (o RawPtrBufferStoreOp) Rsrc() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RawPtrBufferStoreOp) Rsrc() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the op's offset operand.
-func (o RawPtrBufferStoreOp) Offset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RawPtrBufferStoreOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Soffset returns the op's soffset operand.
-func (o RawPtrBufferStoreOp) Soffset() *ir.Value { return at(o.op.Operands(), 3) }
+func (o RawPtrBufferStoreOp) Soffset() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Aux returns the op's aux operand.
-func (o RawPtrBufferStoreOp) Aux() *ir.Value { return at(o.op.Operands(), 4) }
+func (o RawPtrBufferStoreOp) Aux() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // AliasScopes returns the optional attribute alias_scopes, or nil if it is not set.
 func (o RawPtrBufferStoreOp) AliasScopes() ir.Attribute { return o.op.Attr("alias_scopes") }
@@ -8452,10 +8438,10 @@ func AsRcpOp(op *ir.Operation) (RcpOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o RcpOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RcpOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o RcpOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o RcpOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRcpOp creates a rocdl.rcp at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -8485,10 +8471,10 @@ func AsReadfirstlaneOp(op *ir.Operation) (ReadfirstlaneOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ReadfirstlaneOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReadfirstlaneOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o ReadfirstlaneOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadfirstlaneOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadfirstlaneOp creates a rocdl.readfirstlane at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -8518,13 +8504,13 @@ func AsReadlaneOp(op *ir.Operation) (ReadlaneOp, bool) {
 }
 
 // Src0 returns the op's src0 operand.
-func (o ReadlaneOp) Src0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReadlaneOp) Src0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src1 returns the op's src1 operand.
-func (o ReadlaneOp) Src1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ReadlaneOp) Src1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o ReadlaneOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReadlaneOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReadlaneOp creates a rocdl.readlane at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -8580,7 +8566,7 @@ func AsSBarrierInitOp(op *ir.Operation) (SBarrierInitOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o SBarrierInitOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SBarrierInitOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // MemberCnt returns the inherent attribute memberCnt, or nil if it is not set.
 func (o SBarrierInitOp) MemberCnt() ir.Attribute { return o.op.Attr("memberCnt") }
@@ -8614,7 +8600,7 @@ func AsSBarrierJoinOp(op *ir.Operation) (SBarrierJoinOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o SBarrierJoinOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SBarrierJoinOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildSBarrierJoinOp creates a rocdl.s.barrier.join at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -8704,7 +8690,7 @@ func AsSBarrierSignalIsfirstOp(op *ir.Operation) (SBarrierSignalIsfirstOp, bool)
 }
 
 // Res returns the op's res result.
-func (o SBarrierSignalIsfirstOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SBarrierSignalIsfirstOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Id returns the inherent attribute id, or nil if it is not set.
 func (o SBarrierSignalIsfirstOp) Id() ir.Attribute { return o.op.Attr("id") }
@@ -8737,7 +8723,7 @@ func AsSBarrierSignalVarOp(op *ir.Operation) (SBarrierSignalVarOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o SBarrierSignalVarOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SBarrierSignalVarOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // MemberCnt returns the inherent attribute memberCnt, or nil if it is not set.
 func (o SBarrierSignalVarOp) MemberCnt() ir.Attribute { return o.op.Attr("memberCnt") }
@@ -8801,7 +8787,7 @@ func AsSGetBarrierStateOp(op *ir.Operation) (SGetBarrierStateOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o SGetBarrierStateOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SGetBarrierStateOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Id returns the inherent attribute id, or nil if it is not set.
 func (o SGetBarrierStateOp) Id() ir.Attribute { return o.op.Attr("id") }
@@ -8834,10 +8820,10 @@ func AsSGetNamedBarrierStateOp(op *ir.Operation) (SGetNamedBarrierStateOp, bool)
 }
 
 // Ptr returns the op's ptr operand.
-func (o SGetNamedBarrierStateOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SGetNamedBarrierStateOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o SGetNamedBarrierStateOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SGetNamedBarrierStateOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSGetNamedBarrierStateOp creates a rocdl.s.get.named.barrier.state at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -9167,7 +9153,7 @@ func AsSWakeupBarrierOp(op *ir.Operation) (SWakeupBarrierOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o SWakeupBarrierOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SWakeupBarrierOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildSWakeupBarrierOp creates a rocdl.s.wakeup.barrier at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -9263,10 +9249,10 @@ func AsSinOp(op *ir.Operation) (SinOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o SinOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SinOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o SinOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SinOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSinOp creates a rocdl.sin at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -9299,7 +9285,7 @@ func AsSmfmacF3216x16x128Bf8Bf8Op(op *ir.Operation) (SmfmacF3216x16x128Bf8Bf8Op,
 func (o SmfmacF3216x16x128Bf8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x128Bf8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3216x16x128Bf8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3216x16x128Bf8Bf8Op creates a rocdl.smfmac.f32.16x16x128.bf8.bf8
 // at b's insertion point (detached when b has no block). Nil optional
@@ -9332,7 +9318,7 @@ func AsSmfmacF3216x16x128Bf8Fp8Op(op *ir.Operation) (SmfmacF3216x16x128Bf8Fp8Op,
 func (o SmfmacF3216x16x128Bf8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x128Bf8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3216x16x128Bf8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3216x16x128Bf8Fp8Op creates a rocdl.smfmac.f32.16x16x128.bf8.fp8
 // at b's insertion point (detached when b has no block). Nil optional
@@ -9365,7 +9351,7 @@ func AsSmfmacF3216x16x128Fp8Bf8Op(op *ir.Operation) (SmfmacF3216x16x128Fp8Bf8Op,
 func (o SmfmacF3216x16x128Fp8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x128Fp8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3216x16x128Fp8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3216x16x128Fp8Bf8Op creates a rocdl.smfmac.f32.16x16x128.fp8.bf8
 // at b's insertion point (detached when b has no block). Nil optional
@@ -9398,7 +9384,7 @@ func AsSmfmacF3216x16x128Fp8Fp8Op(op *ir.Operation) (SmfmacF3216x16x128Fp8Fp8Op,
 func (o SmfmacF3216x16x128Fp8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x128Fp8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3216x16x128Fp8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3216x16x128Fp8Fp8Op creates a rocdl.smfmac.f32.16x16x128.fp8.fp8
 // at b's insertion point (detached when b has no block). Nil optional
@@ -9431,7 +9417,7 @@ func AsSmfmacF3216x16x32Bf16Op(op *ir.Operation) (SmfmacF3216x16x32Bf16Op, bool)
 func (o SmfmacF3216x16x32Bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x32Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3216x16x32Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3216x16x32Bf16Op creates a rocdl.smfmac.f32.16x16x32.bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -9464,7 +9450,7 @@ func AsSmfmacF3216x16x32F16Op(op *ir.Operation) (SmfmacF3216x16x32F16Op, bool) {
 func (o SmfmacF3216x16x32F16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x32F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3216x16x32F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3216x16x32F16Op creates a rocdl.smfmac.f32.16x16x32.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -9497,7 +9483,7 @@ func AsSmfmacF3216x16x64Bf16Op(op *ir.Operation) (SmfmacF3216x16x64Bf16Op, bool)
 func (o SmfmacF3216x16x64Bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x64Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3216x16x64Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3216x16x64Bf16Op creates a rocdl.smfmac.f32.16x16x64.bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -9530,7 +9516,7 @@ func AsSmfmacF3216x16x64Bf8Bf8Op(op *ir.Operation) (SmfmacF3216x16x64Bf8Bf8Op, b
 func (o SmfmacF3216x16x64Bf8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x64Bf8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3216x16x64Bf8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3216x16x64Bf8Bf8Op creates a rocdl.smfmac.f32.16x16x64.bf8.bf8
 // at b's insertion point (detached when b has no block). Nil optional
@@ -9563,7 +9549,7 @@ func AsSmfmacF3216x16x64Bf8Fp8Op(op *ir.Operation) (SmfmacF3216x16x64Bf8Fp8Op, b
 func (o SmfmacF3216x16x64Bf8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x64Bf8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3216x16x64Bf8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3216x16x64Bf8Fp8Op creates a rocdl.smfmac.f32.16x16x64.bf8.fp8
 // at b's insertion point (detached when b has no block). Nil optional
@@ -9596,7 +9582,7 @@ func AsSmfmacF3216x16x64F16Op(op *ir.Operation) (SmfmacF3216x16x64F16Op, bool) {
 func (o SmfmacF3216x16x64F16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x64F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3216x16x64F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3216x16x64F16Op creates a rocdl.smfmac.f32.16x16x64.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -9629,7 +9615,7 @@ func AsSmfmacF3216x16x64Fp8Bf8Op(op *ir.Operation) (SmfmacF3216x16x64Fp8Bf8Op, b
 func (o SmfmacF3216x16x64Fp8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x64Fp8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3216x16x64Fp8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3216x16x64Fp8Bf8Op creates a rocdl.smfmac.f32.16x16x64.fp8.bf8
 // at b's insertion point (detached when b has no block). Nil optional
@@ -9662,7 +9648,7 @@ func AsSmfmacF3216x16x64Fp8Fp8Op(op *ir.Operation) (SmfmacF3216x16x64Fp8Fp8Op, b
 func (o SmfmacF3216x16x64Fp8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3216x16x64Fp8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3216x16x64Fp8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3216x16x64Fp8Fp8Op creates a rocdl.smfmac.f32.16x16x64.fp8.fp8
 // at b's insertion point (detached when b has no block). Nil optional
@@ -9695,7 +9681,7 @@ func AsSmfmacF3232x32x16Bf16Op(op *ir.Operation) (SmfmacF3232x32x16Bf16Op, bool)
 func (o SmfmacF3232x32x16Bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x16Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3232x32x16Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3232x32x16Bf16Op creates a rocdl.smfmac.f32.32x32x16.bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -9728,7 +9714,7 @@ func AsSmfmacF3232x32x16F16Op(op *ir.Operation) (SmfmacF3232x32x16F16Op, bool) {
 func (o SmfmacF3232x32x16F16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x16F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3232x32x16F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3232x32x16F16Op creates a rocdl.smfmac.f32.32x32x16.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -9761,7 +9747,7 @@ func AsSmfmacF3232x32x32Bf16Op(op *ir.Operation) (SmfmacF3232x32x32Bf16Op, bool)
 func (o SmfmacF3232x32x32Bf16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x32Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3232x32x32Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3232x32x32Bf16Op creates a rocdl.smfmac.f32.32x32x32.bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -9794,7 +9780,7 @@ func AsSmfmacF3232x32x32Bf8Bf8Op(op *ir.Operation) (SmfmacF3232x32x32Bf8Bf8Op, b
 func (o SmfmacF3232x32x32Bf8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x32Bf8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3232x32x32Bf8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3232x32x32Bf8Bf8Op creates a rocdl.smfmac.f32.32x32x32.bf8.bf8
 // at b's insertion point (detached when b has no block). Nil optional
@@ -9827,7 +9813,7 @@ func AsSmfmacF3232x32x32Bf8Fp8Op(op *ir.Operation) (SmfmacF3232x32x32Bf8Fp8Op, b
 func (o SmfmacF3232x32x32Bf8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x32Bf8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3232x32x32Bf8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3232x32x32Bf8Fp8Op creates a rocdl.smfmac.f32.32x32x32.bf8.fp8
 // at b's insertion point (detached when b has no block). Nil optional
@@ -9860,7 +9846,7 @@ func AsSmfmacF3232x32x32F16Op(op *ir.Operation) (SmfmacF3232x32x32F16Op, bool) {
 func (o SmfmacF3232x32x32F16Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x32F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3232x32x32F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3232x32x32F16Op creates a rocdl.smfmac.f32.32x32x32.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -9893,7 +9879,7 @@ func AsSmfmacF3232x32x32Fp8Bf8Op(op *ir.Operation) (SmfmacF3232x32x32Fp8Bf8Op, b
 func (o SmfmacF3232x32x32Fp8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x32Fp8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3232x32x32Fp8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3232x32x32Fp8Bf8Op creates a rocdl.smfmac.f32.32x32x32.fp8.bf8
 // at b's insertion point (detached when b has no block). Nil optional
@@ -9926,7 +9912,7 @@ func AsSmfmacF3232x32x32Fp8Fp8Op(op *ir.Operation) (SmfmacF3232x32x32Fp8Fp8Op, b
 func (o SmfmacF3232x32x32Fp8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x32Fp8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3232x32x32Fp8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3232x32x32Fp8Fp8Op creates a rocdl.smfmac.f32.32x32x32.fp8.fp8
 // at b's insertion point (detached when b has no block). Nil optional
@@ -9959,7 +9945,7 @@ func AsSmfmacF3232x32x64Bf8Bf8Op(op *ir.Operation) (SmfmacF3232x32x64Bf8Bf8Op, b
 func (o SmfmacF3232x32x64Bf8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x64Bf8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3232x32x64Bf8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3232x32x64Bf8Bf8Op creates a rocdl.smfmac.f32.32x32x64.bf8.bf8
 // at b's insertion point (detached when b has no block). Nil optional
@@ -9992,7 +9978,7 @@ func AsSmfmacF3232x32x64Bf8Fp8Op(op *ir.Operation) (SmfmacF3232x32x64Bf8Fp8Op, b
 func (o SmfmacF3232x32x64Bf8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x64Bf8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3232x32x64Bf8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3232x32x64Bf8Fp8Op creates a rocdl.smfmac.f32.32x32x64.bf8.fp8
 // at b's insertion point (detached when b has no block). Nil optional
@@ -10025,7 +10011,7 @@ func AsSmfmacF3232x32x64Fp8Bf8Op(op *ir.Operation) (SmfmacF3232x32x64Fp8Bf8Op, b
 func (o SmfmacF3232x32x64Fp8Bf8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x64Fp8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3232x32x64Fp8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3232x32x64Fp8Bf8Op creates a rocdl.smfmac.f32.32x32x64.fp8.bf8
 // at b's insertion point (detached when b has no block). Nil optional
@@ -10058,7 +10044,7 @@ func AsSmfmacF3232x32x64Fp8Fp8Op(op *ir.Operation) (SmfmacF3232x32x64Fp8Fp8Op, b
 func (o SmfmacF3232x32x64Fp8Fp8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacF3232x32x64Fp8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacF3232x32x64Fp8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacF3232x32x64Fp8Fp8Op creates a rocdl.smfmac.f32.32x32x64.fp8.fp8
 // at b's insertion point (detached when b has no block). Nil optional
@@ -10091,7 +10077,7 @@ func AsSmfmacI3216x16x128I8Op(op *ir.Operation) (SmfmacI3216x16x128I8Op, bool) {
 func (o SmfmacI3216x16x128I8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacI3216x16x128I8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacI3216x16x128I8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacI3216x16x128I8Op creates a rocdl.smfmac.i32.16x16x128.i8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -10124,7 +10110,7 @@ func AsSmfmacI3216x16x64I8Op(op *ir.Operation) (SmfmacI3216x16x64I8Op, bool) {
 func (o SmfmacI3216x16x64I8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacI3216x16x64I8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacI3216x16x64I8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacI3216x16x64I8Op creates a rocdl.smfmac.i32.16x16x64.i8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -10157,7 +10143,7 @@ func AsSmfmacI3232x32x32I8Op(op *ir.Operation) (SmfmacI3232x32x32I8Op, bool) {
 func (o SmfmacI3232x32x32I8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacI3232x32x32I8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacI3232x32x32I8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacI3232x32x32I8Op creates a rocdl.smfmac.i32.32x32x32.i8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -10190,7 +10176,7 @@ func AsSmfmacI3232x32x64I8Op(op *ir.Operation) (SmfmacI3232x32x64I8Op, bool) {
 func (o SmfmacI3232x32x64I8Op) Args() []*ir.Value { return o.op.Operands() }
 
 // Res returns the op's res result.
-func (o SmfmacI3232x32x64I8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SmfmacI3232x32x64I8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSmfmacI3232x32x64I8Op creates a rocdl.smfmac.i32.32x32x64.i8 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -10220,10 +10206,10 @@ func AsSqrtOp(op *ir.Operation) (SqrtOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o SqrtOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SqrtOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o SqrtOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SqrtOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSqrtOp creates a rocdl.sqrt at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -10253,10 +10239,10 @@ func AsTanhOp(op *ir.Operation) (TanhOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o TanhOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TanhOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o TanhOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o TanhOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTanhOp creates a rocdl.tanh at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -10286,16 +10272,16 @@ func AsTensorLoadToLdsOp(op *ir.Operation) (TensorLoadToLdsOp, bool) {
 }
 
 // Dgroup0 returns the op's dgroup0 operand.
-func (o TensorLoadToLdsOp) Dgroup0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TensorLoadToLdsOp) Dgroup0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dgroup1 returns the op's dgroup1 operand.
-func (o TensorLoadToLdsOp) Dgroup1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o TensorLoadToLdsOp) Dgroup1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Dgroup2 returns the op's dgroup2 operand.
-func (o TensorLoadToLdsOp) Dgroup2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o TensorLoadToLdsOp) Dgroup2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Dgroup3 returns the op's dgroup3 operand.
-func (o TensorLoadToLdsOp) Dgroup3() *ir.Value { return at(o.op.Operands(), 3) }
+func (o TensorLoadToLdsOp) Dgroup3() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // CachePolicy returns the inherent attribute cachePolicy, or nil if it is not set.
 func (o TensorLoadToLdsOp) CachePolicy() ir.Attribute { return o.op.Attr("cachePolicy") }
@@ -10338,10 +10324,10 @@ func AsTensorLoadToLdsD2Op(op *ir.Operation) (TensorLoadToLdsD2Op, bool) {
 }
 
 // Dgroup0 returns the op's dgroup0 operand.
-func (o TensorLoadToLdsD2Op) Dgroup0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TensorLoadToLdsD2Op) Dgroup0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dgroup1 returns the op's dgroup1 operand.
-func (o TensorLoadToLdsD2Op) Dgroup1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o TensorLoadToLdsD2Op) Dgroup1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // CachePolicy returns the inherent attribute cachePolicy, or nil if it is not set.
 func (o TensorLoadToLdsD2Op) CachePolicy() ir.Attribute { return o.op.Attr("cachePolicy") }
@@ -10384,16 +10370,16 @@ func AsTensorStoreFromLdsOp(op *ir.Operation) (TensorStoreFromLdsOp, bool) {
 }
 
 // Dgroup0 returns the op's dgroup0 operand.
-func (o TensorStoreFromLdsOp) Dgroup0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TensorStoreFromLdsOp) Dgroup0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dgroup1 returns the op's dgroup1 operand.
-func (o TensorStoreFromLdsOp) Dgroup1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o TensorStoreFromLdsOp) Dgroup1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Dgroup2 returns the op's dgroup2 operand.
-func (o TensorStoreFromLdsOp) Dgroup2() *ir.Value { return at(o.op.Operands(), 2) }
+func (o TensorStoreFromLdsOp) Dgroup2() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Dgroup3 returns the op's dgroup3 operand.
-func (o TensorStoreFromLdsOp) Dgroup3() *ir.Value { return at(o.op.Operands(), 3) }
+func (o TensorStoreFromLdsOp) Dgroup3() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // CachePolicy returns the inherent attribute cachePolicy, or nil if it is not set.
 func (o TensorStoreFromLdsOp) CachePolicy() ir.Attribute { return o.op.Attr("cachePolicy") }
@@ -10436,10 +10422,10 @@ func AsTensorStoreFromLdsD2Op(op *ir.Operation) (TensorStoreFromLdsD2Op, bool) {
 }
 
 // Dgroup0 returns the op's dgroup0 operand.
-func (o TensorStoreFromLdsD2Op) Dgroup0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TensorStoreFromLdsD2Op) Dgroup0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dgroup1 returns the op's dgroup1 operand.
-func (o TensorStoreFromLdsD2Op) Dgroup1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o TensorStoreFromLdsD2Op) Dgroup1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // CachePolicy returns the inherent attribute cachePolicy, or nil if it is not set.
 func (o TensorStoreFromLdsD2Op) CachePolicy() ir.Attribute { return o.op.Attr("cachePolicy") }
@@ -10482,13 +10468,13 @@ func AsUpdateDppOp(op *ir.Operation) (UpdateDppOp, bool) {
 }
 
 // Old returns the op's old operand.
-func (o UpdateDppOp) Old() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UpdateDppOp) Old() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src returns the op's src operand.
-func (o UpdateDppOp) Src() *ir.Value { return at(o.op.Operands(), 1) }
+func (o UpdateDppOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o UpdateDppOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o UpdateDppOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DppCtrl returns the inherent attribute dppCtrl, or nil if it is not set.
 func (o UpdateDppOp) DppCtrl() ir.Attribute { return o.op.Attr("dppCtrl") }
@@ -10561,7 +10547,7 @@ func AsWavefrontsizeOp(op *ir.Operation) (WavefrontsizeOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WavefrontsizeOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WavefrontsizeOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WavefrontsizeOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -10594,16 +10580,16 @@ func AsWmmaBf1616x16x16Bf16Op(op *ir.Operation) (WmmaBf1616x16x16Bf16Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaBf1616x16x16Bf16Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaBf1616x16x16Bf16Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaBf1616x16x16Bf16Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaBf1616x16x16Bf16Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaBf1616x16x16Bf16Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaBf1616x16x16Bf16Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaBf1616x16x16Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaBf1616x16x16Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Opsel returns the optional attribute opsel, or nil if it is not set.
 func (o WmmaBf1616x16x16Bf16Op) Opsel() ir.Attribute { return o.op.Attr("opsel") }
@@ -10639,16 +10625,16 @@ func AsWmmaBf1616x16x32Bf16Op(op *ir.Operation) (WmmaBf1616x16x32Bf16Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaBf1616x16x32Bf16Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaBf1616x16x32Bf16Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaBf1616x16x32Bf16Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaBf1616x16x32Bf16Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaBf1616x16x32Bf16Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaBf1616x16x32Bf16Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaBf1616x16x32Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaBf1616x16x32Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaBf1616x16x32Bf16Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -10696,16 +10682,16 @@ func AsWmmaBf16f3216x16x32Bf16Op(op *ir.Operation) (WmmaBf16f3216x16x32Bf16Op, b
 }
 
 // A returns the op's a operand.
-func (o WmmaBf16f3216x16x32Bf16Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaBf16f3216x16x32Bf16Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaBf16f3216x16x32Bf16Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaBf16f3216x16x32Bf16Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaBf16f3216x16x32Bf16Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaBf16f3216x16x32Bf16Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaBf16f3216x16x32Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaBf16f3216x16x32Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaBf16f3216x16x32Bf16Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -10753,16 +10739,16 @@ func AsWmmaF1616x16x128Bf8Bf8Op(op *ir.Operation) (WmmaF1616x16x128Bf8Bf8Op, boo
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x128Bf8Bf8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF1616x16x128Bf8Bf8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x128Bf8Bf8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF1616x16x128Bf8Bf8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x128Bf8Bf8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF1616x16x128Bf8Bf8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x128Bf8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF1616x16x128Bf8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF1616x16x128Bf8Bf8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -10804,16 +10790,16 @@ func AsWmmaF1616x16x128Bf8Fp8Op(op *ir.Operation) (WmmaF1616x16x128Bf8Fp8Op, boo
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x128Bf8Fp8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF1616x16x128Bf8Fp8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x128Bf8Fp8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF1616x16x128Bf8Fp8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x128Bf8Fp8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF1616x16x128Bf8Fp8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x128Bf8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF1616x16x128Bf8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF1616x16x128Bf8Fp8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -10855,16 +10841,16 @@ func AsWmmaF1616x16x128Fp8Bf8Op(op *ir.Operation) (WmmaF1616x16x128Fp8Bf8Op, boo
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x128Fp8Bf8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF1616x16x128Fp8Bf8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x128Fp8Bf8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF1616x16x128Fp8Bf8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x128Fp8Bf8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF1616x16x128Fp8Bf8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x128Fp8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF1616x16x128Fp8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF1616x16x128Fp8Bf8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -10906,16 +10892,16 @@ func AsWmmaF1616x16x128Fp8Fp8Op(op *ir.Operation) (WmmaF1616x16x128Fp8Fp8Op, boo
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x128Fp8Fp8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF1616x16x128Fp8Fp8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x128Fp8Fp8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF1616x16x128Fp8Fp8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x128Fp8Fp8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF1616x16x128Fp8Fp8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x128Fp8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF1616x16x128Fp8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF1616x16x128Fp8Fp8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -10957,16 +10943,16 @@ func AsWmmaF1616x16x16F16Op(op *ir.Operation) (WmmaF1616x16x16F16Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x16F16Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF1616x16x16F16Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x16F16Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF1616x16x16F16Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x16F16Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF1616x16x16F16Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x16F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF1616x16x16F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Opsel returns the optional attribute opsel, or nil if it is not set.
 func (o WmmaF1616x16x16F16Op) Opsel() ir.Attribute { return o.op.Attr("opsel") }
@@ -11002,16 +10988,16 @@ func AsWmmaF1616x16x32F16Op(op *ir.Operation) (WmmaF1616x16x32F16Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x32F16Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF1616x16x32F16Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x32F16Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF1616x16x32F16Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x32F16Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF1616x16x32F16Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x32F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF1616x16x32F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaF1616x16x32F16Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -11059,16 +11045,16 @@ func AsWmmaF1616x16x64Bf8Bf8Op(op *ir.Operation) (WmmaF1616x16x64Bf8Bf8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x64Bf8Bf8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF1616x16x64Bf8Bf8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x64Bf8Bf8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF1616x16x64Bf8Bf8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x64Bf8Bf8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF1616x16x64Bf8Bf8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x64Bf8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF1616x16x64Bf8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF1616x16x64Bf8Bf8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -11110,16 +11096,16 @@ func AsWmmaF1616x16x64Bf8Fp8Op(op *ir.Operation) (WmmaF1616x16x64Bf8Fp8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x64Bf8Fp8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF1616x16x64Bf8Fp8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x64Bf8Fp8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF1616x16x64Bf8Fp8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x64Bf8Fp8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF1616x16x64Bf8Fp8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x64Bf8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF1616x16x64Bf8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF1616x16x64Bf8Fp8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -11161,16 +11147,16 @@ func AsWmmaF1616x16x64Fp8Bf8Op(op *ir.Operation) (WmmaF1616x16x64Fp8Bf8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x64Fp8Bf8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF1616x16x64Fp8Bf8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x64Fp8Bf8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF1616x16x64Fp8Bf8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x64Fp8Bf8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF1616x16x64Fp8Bf8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x64Fp8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF1616x16x64Fp8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF1616x16x64Fp8Bf8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -11212,16 +11198,16 @@ func AsWmmaF1616x16x64Fp8Fp8Op(op *ir.Operation) (WmmaF1616x16x64Fp8Fp8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF1616x16x64Fp8Fp8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF1616x16x64Fp8Fp8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF1616x16x64Fp8Fp8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF1616x16x64Fp8Fp8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF1616x16x64Fp8Fp8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF1616x16x64Fp8Fp8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF1616x16x64Fp8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF1616x16x64Fp8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF1616x16x64Fp8Fp8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -11263,16 +11249,16 @@ func AsWmmaF3216x16x128Bf8Bf8Op(op *ir.Operation) (WmmaF3216x16x128Bf8Bf8Op, boo
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x128Bf8Bf8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF3216x16x128Bf8Bf8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x128Bf8Bf8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF3216x16x128Bf8Bf8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x128Bf8Bf8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF3216x16x128Bf8Bf8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x128Bf8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF3216x16x128Bf8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF3216x16x128Bf8Bf8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -11314,16 +11300,16 @@ func AsWmmaF3216x16x128Bf8Fp8Op(op *ir.Operation) (WmmaF3216x16x128Bf8Fp8Op, boo
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x128Bf8Fp8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF3216x16x128Bf8Fp8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x128Bf8Fp8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF3216x16x128Bf8Fp8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x128Bf8Fp8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF3216x16x128Bf8Fp8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x128Bf8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF3216x16x128Bf8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF3216x16x128Bf8Fp8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -11365,16 +11351,16 @@ func AsWmmaF3216x16x128Fp8Bf8Op(op *ir.Operation) (WmmaF3216x16x128Fp8Bf8Op, boo
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x128Fp8Bf8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF3216x16x128Fp8Bf8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x128Fp8Bf8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF3216x16x128Fp8Bf8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x128Fp8Bf8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF3216x16x128Fp8Bf8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x128Fp8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF3216x16x128Fp8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF3216x16x128Fp8Bf8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -11416,16 +11402,16 @@ func AsWmmaF3216x16x128Fp8Fp8Op(op *ir.Operation) (WmmaF3216x16x128Fp8Fp8Op, boo
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x128Fp8Fp8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF3216x16x128Fp8Fp8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x128Fp8Fp8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF3216x16x128Fp8Fp8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x128Fp8Fp8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF3216x16x128Fp8Fp8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x128Fp8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF3216x16x128Fp8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF3216x16x128Fp8Fp8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -11467,16 +11453,16 @@ func AsWmmaF3216x16x16Bf16Op(op *ir.Operation) (WmmaF3216x16x16Bf16Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x16Bf16Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF3216x16x16Bf16Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x16Bf16Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF3216x16x16Bf16Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x16Bf16Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF3216x16x16Bf16Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x16Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF3216x16x16Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildWmmaF3216x16x16Bf16Op creates a rocdl.wmma.f32.16x16x16.bf16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -11506,16 +11492,16 @@ func AsWmmaF3216x16x16Bf8Bf8Op(op *ir.Operation) (WmmaF3216x16x16Bf8Bf8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x16Bf8Bf8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF3216x16x16Bf8Bf8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x16Bf8Bf8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF3216x16x16Bf8Bf8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x16Bf8Bf8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF3216x16x16Bf8Bf8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x16Bf8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF3216x16x16Bf8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildWmmaF3216x16x16Bf8Bf8Op creates a rocdl.wmma.f32.16x16x16.bf8_bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -11545,16 +11531,16 @@ func AsWmmaF3216x16x16Bf8Fp8Op(op *ir.Operation) (WmmaF3216x16x16Bf8Fp8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x16Bf8Fp8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF3216x16x16Bf8Fp8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x16Bf8Fp8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF3216x16x16Bf8Fp8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x16Bf8Fp8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF3216x16x16Bf8Fp8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x16Bf8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF3216x16x16Bf8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildWmmaF3216x16x16Bf8Fp8Op creates a rocdl.wmma.f32.16x16x16.bf8_fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -11584,16 +11570,16 @@ func AsWmmaF3216x16x16F16Op(op *ir.Operation) (WmmaF3216x16x16F16Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x16F16Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF3216x16x16F16Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x16F16Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF3216x16x16F16Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x16F16Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF3216x16x16F16Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x16F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF3216x16x16F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildWmmaF3216x16x16F16Op creates a rocdl.wmma.f32.16x16x16.f16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -11623,16 +11609,16 @@ func AsWmmaF3216x16x16Fp8Bf8Op(op *ir.Operation) (WmmaF3216x16x16Fp8Bf8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x16Fp8Bf8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF3216x16x16Fp8Bf8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x16Fp8Bf8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF3216x16x16Fp8Bf8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x16Fp8Bf8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF3216x16x16Fp8Bf8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x16Fp8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF3216x16x16Fp8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildWmmaF3216x16x16Fp8Bf8Op creates a rocdl.wmma.f32.16x16x16.fp8_bf8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -11662,16 +11648,16 @@ func AsWmmaF3216x16x16Fp8Fp8Op(op *ir.Operation) (WmmaF3216x16x16Fp8Fp8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x16Fp8Fp8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF3216x16x16Fp8Fp8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x16Fp8Fp8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF3216x16x16Fp8Fp8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x16Fp8Fp8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF3216x16x16Fp8Fp8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x16Fp8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF3216x16x16Fp8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildWmmaF3216x16x16Fp8Fp8Op creates a rocdl.wmma.f32.16x16x16.fp8_fp8 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -11701,16 +11687,16 @@ func AsWmmaF3216x16x32Bf16Op(op *ir.Operation) (WmmaF3216x16x32Bf16Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x32Bf16Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF3216x16x32Bf16Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x32Bf16Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF3216x16x32Bf16Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x32Bf16Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF3216x16x32Bf16Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x32Bf16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF3216x16x32Bf16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaF3216x16x32Bf16Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -11758,16 +11744,16 @@ func AsWmmaF3216x16x32F16Op(op *ir.Operation) (WmmaF3216x16x32F16Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x32F16Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF3216x16x32F16Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x32F16Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF3216x16x32F16Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x32F16Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF3216x16x32F16Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x32F16Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF3216x16x32F16Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaF3216x16x32F16Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -11815,16 +11801,16 @@ func AsWmmaF3216x16x4F32Op(op *ir.Operation) (WmmaF3216x16x4F32Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x4F32Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF3216x16x4F32Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x4F32Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF3216x16x4F32Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x4F32Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF3216x16x4F32Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x4F32Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF3216x16x4F32Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaF3216x16x4F32Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -11872,16 +11858,16 @@ func AsWmmaF3216x16x64Bf8Bf8Op(op *ir.Operation) (WmmaF3216x16x64Bf8Bf8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x64Bf8Bf8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF3216x16x64Bf8Bf8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x64Bf8Bf8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF3216x16x64Bf8Bf8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x64Bf8Bf8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF3216x16x64Bf8Bf8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x64Bf8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF3216x16x64Bf8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF3216x16x64Bf8Bf8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -11923,16 +11909,16 @@ func AsWmmaF3216x16x64Bf8Fp8Op(op *ir.Operation) (WmmaF3216x16x64Bf8Fp8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x64Bf8Fp8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF3216x16x64Bf8Fp8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x64Bf8Fp8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF3216x16x64Bf8Fp8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x64Bf8Fp8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF3216x16x64Bf8Fp8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x64Bf8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF3216x16x64Bf8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF3216x16x64Bf8Fp8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -11974,16 +11960,16 @@ func AsWmmaF3216x16x64Fp8Bf8Op(op *ir.Operation) (WmmaF3216x16x64Fp8Bf8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x64Fp8Bf8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF3216x16x64Fp8Bf8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x64Fp8Bf8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF3216x16x64Fp8Bf8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x64Fp8Bf8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF3216x16x64Fp8Bf8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x64Fp8Bf8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF3216x16x64Fp8Bf8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF3216x16x64Fp8Bf8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -12025,16 +12011,16 @@ func AsWmmaF3216x16x64Fp8Fp8Op(op *ir.Operation) (WmmaF3216x16x64Fp8Fp8Op, bool)
 }
 
 // A returns the op's a operand.
-func (o WmmaF3216x16x64Fp8Fp8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaF3216x16x64Fp8Fp8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaF3216x16x64Fp8Fp8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaF3216x16x64Fp8Fp8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaF3216x16x64Fp8Fp8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaF3216x16x64Fp8Fp8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaF3216x16x64Fp8Fp8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaF3216x16x64Fp8Fp8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaF3216x16x64Fp8Fp8Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -12076,16 +12062,16 @@ func AsWmmaI3216x16x16Iu4Op(op *ir.Operation) (WmmaI3216x16x16Iu4Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaI3216x16x16Iu4Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaI3216x16x16Iu4Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaI3216x16x16Iu4Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaI3216x16x16Iu4Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaI3216x16x16Iu4Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaI3216x16x16Iu4Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaI3216x16x16Iu4Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaI3216x16x16Iu4Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaI3216x16x16Iu4Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -12127,16 +12113,16 @@ func AsWmmaI3216x16x16Iu8Op(op *ir.Operation) (WmmaI3216x16x16Iu8Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaI3216x16x16Iu8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaI3216x16x16Iu8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaI3216x16x16Iu8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaI3216x16x16Iu8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaI3216x16x16Iu8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaI3216x16x16Iu8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaI3216x16x16Iu8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaI3216x16x16Iu8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaI3216x16x16Iu8Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -12178,16 +12164,16 @@ func AsWmmaI3216x16x32Iu4Op(op *ir.Operation) (WmmaI3216x16x32Iu4Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaI3216x16x32Iu4Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaI3216x16x32Iu4Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaI3216x16x32Iu4Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaI3216x16x32Iu4Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaI3216x16x32Iu4Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaI3216x16x32Iu4Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaI3216x16x32Iu4Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaI3216x16x32Iu4Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaI3216x16x32Iu4Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -12229,16 +12215,16 @@ func AsWmmaI3216x16x64Iu8Op(op *ir.Operation) (WmmaI3216x16x64Iu8Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o WmmaI3216x16x64Iu8Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaI3216x16x64Iu8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaI3216x16x64Iu8Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaI3216x16x64Iu8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaI3216x16x64Iu8Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaI3216x16x64Iu8Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o WmmaI3216x16x64Iu8Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaI3216x16x64Iu8Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SignA returns the optional attribute signA, or nil if it is not set.
 func (o WmmaI3216x16x64Iu8Op) SignA() ir.Attribute { return o.op.Attr("signA") }
@@ -12286,22 +12272,22 @@ func AsWmmaScaleF3216x16x128F8f6f4Op(op *ir.Operation) (WmmaScaleF3216x16x128F8f
 }
 
 // A returns the op's a operand.
-func (o WmmaScaleF3216x16x128F8f6f4Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaScaleF3216x16x128F8f6f4Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaScaleF3216x16x128F8f6f4Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaScaleF3216x16x128F8f6f4Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaScaleF3216x16x128F8f6f4Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaScaleF3216x16x128F8f6f4Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // ScaleA returns the op's scaleA operand.
-func (o WmmaScaleF3216x16x128F8f6f4Op) ScaleA() *ir.Value { return at(o.op.Operands(), 3) }
+func (o WmmaScaleF3216x16x128F8f6f4Op) ScaleA() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // ScaleB returns the op's scaleB operand.
-func (o WmmaScaleF3216x16x128F8f6f4Op) ScaleB() *ir.Value { return at(o.op.Operands(), 4) }
+func (o WmmaScaleF3216x16x128F8f6f4Op) ScaleB() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Res returns the op's res result.
-func (o WmmaScaleF3216x16x128F8f6f4Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaScaleF3216x16x128F8f6f4Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FmtA returns the optional attribute fmtA, or nil if it is not set.
 func (o WmmaScaleF3216x16x128F8f6f4Op) FmtA() ir.Attribute { return o.op.Attr("fmtA") }
@@ -12362,22 +12348,22 @@ func AsWmmaScaleF3232x16x128F4Op(op *ir.Operation) (WmmaScaleF3232x16x128F4Op, b
 }
 
 // A returns the op's a operand.
-func (o WmmaScaleF3232x16x128F4Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaScaleF3232x16x128F4Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaScaleF3232x16x128F4Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaScaleF3232x16x128F4Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaScaleF3232x16x128F4Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaScaleF3232x16x128F4Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // ScaleA returns the op's scaleA operand.
-func (o WmmaScaleF3232x16x128F4Op) ScaleA() *ir.Value { return at(o.op.Operands(), 3) }
+func (o WmmaScaleF3232x16x128F4Op) ScaleA() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // ScaleB returns the op's scaleB operand.
-func (o WmmaScaleF3232x16x128F4Op) ScaleB() *ir.Value { return at(o.op.Operands(), 4) }
+func (o WmmaScaleF3232x16x128F4Op) ScaleB() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Res returns the op's res result.
-func (o WmmaScaleF3232x16x128F4Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaScaleF3232x16x128F4Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaScaleF3232x16x128F4Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -12431,22 +12417,22 @@ func AsWmmaScale16F3216x16x128F8f6f4Op(op *ir.Operation) (WmmaScale16F3216x16x12
 }
 
 // A returns the op's a operand.
-func (o WmmaScale16F3216x16x128F8f6f4Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaScale16F3216x16x128F8f6f4Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaScale16F3216x16x128F8f6f4Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaScale16F3216x16x128F8f6f4Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaScale16F3216x16x128F8f6f4Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaScale16F3216x16x128F8f6f4Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // ScaleA returns the op's scaleA operand.
-func (o WmmaScale16F3216x16x128F8f6f4Op) ScaleA() *ir.Value { return at(o.op.Operands(), 3) }
+func (o WmmaScale16F3216x16x128F8f6f4Op) ScaleA() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // ScaleB returns the op's scaleB operand.
-func (o WmmaScale16F3216x16x128F8f6f4Op) ScaleB() *ir.Value { return at(o.op.Operands(), 4) }
+func (o WmmaScale16F3216x16x128F8f6f4Op) ScaleB() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Res returns the op's res result.
-func (o WmmaScale16F3216x16x128F8f6f4Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaScale16F3216x16x128F8f6f4Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FmtA returns the optional attribute fmtA, or nil if it is not set.
 func (o WmmaScale16F3216x16x128F8f6f4Op) FmtA() ir.Attribute { return o.op.Attr("fmtA") }
@@ -12507,22 +12493,22 @@ func AsWmmaScale16F3232x16x128F4Op(op *ir.Operation) (WmmaScale16F3232x16x128F4O
 }
 
 // A returns the op's a operand.
-func (o WmmaScale16F3232x16x128F4Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WmmaScale16F3232x16x128F4Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o WmmaScale16F3232x16x128F4Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WmmaScale16F3232x16x128F4Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o WmmaScale16F3232x16x128F4Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o WmmaScale16F3232x16x128F4Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // ScaleA returns the op's scaleA operand.
-func (o WmmaScale16F3232x16x128F4Op) ScaleA() *ir.Value { return at(o.op.Operands(), 3) }
+func (o WmmaScale16F3232x16x128F4Op) ScaleA() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // ScaleB returns the op's scaleB operand.
-func (o WmmaScale16F3232x16x128F4Op) ScaleB() *ir.Value { return at(o.op.Operands(), 4) }
+func (o WmmaScale16F3232x16x128F4Op) ScaleB() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Res returns the op's res result.
-func (o WmmaScale16F3232x16x128F4Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WmmaScale16F3232x16x128F4Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ModC returns the optional attribute modC, or nil if it is not set.
 func (o WmmaScale16F3232x16x128F4Op) ModC() ir.Attribute { return o.op.Attr("modC") }
@@ -12577,7 +12563,7 @@ func AsWorkgroupDimXOp(op *ir.Operation) (WorkgroupDimXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WorkgroupDimXOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WorkgroupDimXOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WorkgroupDimXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -12610,7 +12596,7 @@ func AsWorkgroupDimYOp(op *ir.Operation) (WorkgroupDimYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WorkgroupDimYOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WorkgroupDimYOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WorkgroupDimYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -12643,7 +12629,7 @@ func AsWorkgroupDimZOp(op *ir.Operation) (WorkgroupDimZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WorkgroupDimZOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WorkgroupDimZOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WorkgroupDimZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -12676,7 +12662,7 @@ func AsWorkgroupIdXOp(op *ir.Operation) (WorkgroupIdXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WorkgroupIdXOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WorkgroupIdXOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WorkgroupIdXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -12709,7 +12695,7 @@ func AsWorkgroupIdYOp(op *ir.Operation) (WorkgroupIdYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WorkgroupIdYOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WorkgroupIdYOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WorkgroupIdYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -12742,7 +12728,7 @@ func AsWorkgroupIdZOp(op *ir.Operation) (WorkgroupIdZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WorkgroupIdZOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WorkgroupIdZOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WorkgroupIdZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -12775,7 +12761,7 @@ func AsWorkitemIdXOp(op *ir.Operation) (WorkitemIdXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WorkitemIdXOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WorkitemIdXOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WorkitemIdXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -12808,7 +12794,7 @@ func AsWorkitemIdYOp(op *ir.Operation) (WorkitemIdYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WorkitemIdYOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WorkitemIdYOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WorkitemIdYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -12841,7 +12827,7 @@ func AsWorkitemIdZOp(op *ir.Operation) (WorkitemIdZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o WorkitemIdZOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o WorkitemIdZOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o WorkitemIdZOp) Range() ir.Attribute { return o.op.Attr("range") }

@@ -29,24 +29,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -71,10 +53,10 @@ func AsAllGatherOp(op *ir.Operation) (AllGatherOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o AllGatherOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AllGatherOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AllGatherOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllGatherOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // GatheringAxes returns the inherent attribute gathering_axes, or nil if it is not set.
 func (o AllGatherOp) GatheringAxes() ir.Attribute { return o.op.Attr("gathering_axes") }
@@ -111,10 +93,10 @@ func AsAllReduceOp(op *ir.Operation) (AllReduceOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o AllReduceOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AllReduceOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AllReduceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllReduceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ReductionAxes returns the inherent attribute reduction_axes, or nil if it is not set.
 func (o AllReduceOp) ReductionAxes() ir.Attribute { return o.op.Attr("reduction_axes") }
@@ -156,10 +138,10 @@ func AsAllSliceOp(op *ir.Operation) (AllSliceOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o AllSliceOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AllSliceOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AllSliceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllSliceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SlicingAxes returns the inherent attribute slicing_axes, or nil if it is not set.
 func (o AllSliceOp) SlicingAxes() ir.Attribute { return o.op.Attr("slicing_axes") }
@@ -196,10 +178,10 @@ func AsAllToAllOp(op *ir.Operation) (AllToAllOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o AllToAllOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AllToAllOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AllToAllOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllToAllOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Params returns the inherent attribute params, or nil if it is not set.
 func (o AllToAllOp) Params() ir.Attribute { return o.op.Attr("params") }
@@ -236,10 +218,10 @@ func AsCollectivePermuteOp(op *ir.Operation) (CollectivePermuteOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o CollectivePermuteOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CollectivePermuteOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CollectivePermuteOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CollectivePermuteOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OutSharding returns the inherent attribute out_sharding, or nil if it is not set.
 func (o CollectivePermuteOp) OutSharding() ir.Attribute { return o.op.Attr("out_sharding") }
@@ -273,7 +255,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Output returns the op's output result.
-func (o ConstantOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstantOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -306,10 +288,10 @@ func AsDataFlowEdgeOp(op *ir.Operation) (DataFlowEdgeOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o DataFlowEdgeOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DataFlowEdgeOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o DataFlowEdgeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DataFlowEdgeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Sharding returns the optional attribute sharding, or nil if it is not set.
 func (o DataFlowEdgeOp) Sharding() ir.Attribute { return o.op.Attr("sharding") }
@@ -343,10 +325,10 @@ func AsFuncDataFlowEdgeOp(op *ir.Operation) (FuncDataFlowEdgeOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o FuncDataFlowEdgeOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FuncDataFlowEdgeOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o FuncDataFlowEdgeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FuncDataFlowEdgeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFuncDataFlowEdgeOp creates a sdy.func_data_flow_edge at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -391,7 +373,7 @@ func (o ManualComputationOp) OutShardings() ir.Attribute { return o.op.Attr("out
 func (o ManualComputationOp) ManualAxes() ir.Attribute { return o.op.Attr("manual_axes") }
 
 // Body returns the op's body region.
-func (o ManualComputationOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ManualComputationOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildManualComputationOp creates a sdy.manual_computation at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -471,7 +453,7 @@ func (o NamedComputationOp) InShardings() ir.Attribute { return o.op.Attr("in_sh
 func (o NamedComputationOp) OutShardings() ir.Attribute { return o.op.Attr("out_shardings") }
 
 // Body returns the op's body region.
-func (o NamedComputationOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o NamedComputationOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildNamedComputationOp creates a sdy.named_computation at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -503,10 +485,10 @@ func AsPropagationBarrierOp(op *ir.Operation) (PropagationBarrierOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o PropagationBarrierOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PropagationBarrierOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o PropagationBarrierOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PropagationBarrierOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AllowedDirection returns the inherent attribute allowed_direction, or nil if it is not set.
 func (o PropagationBarrierOp) AllowedDirection() ir.Attribute { return o.op.Attr("allowed_direction") }
@@ -540,10 +522,10 @@ func AsReduceScatterOp(op *ir.Operation) (ReduceScatterOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o ReduceScatterOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReduceScatterOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ReduceScatterOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReduceScatterOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ReduceScatterAxes returns the inherent attribute reduce_scatter_axes, or nil if it is not set.
 func (o ReduceScatterOp) ReduceScatterAxes() ir.Attribute { return o.op.Attr("reduce_scatter_axes") }
@@ -585,10 +567,10 @@ func AsReplicatedToUnreducedOp(op *ir.Operation) (ReplicatedToUnreducedOp, bool)
 }
 
 // Tensor returns the op's tensor operand.
-func (o ReplicatedToUnreducedOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReplicatedToUnreducedOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ReplicatedToUnreducedOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReplicatedToUnreducedOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Axes returns the inherent attribute axes, or nil if it is not set.
 func (o ReplicatedToUnreducedOp) Axes() ir.Attribute { return o.op.Attr("axes") }
@@ -625,10 +607,10 @@ func AsReshardOp(op *ir.Operation) (ReshardOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReshardOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReshardOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ReshardOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReshardOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Sharding returns the inherent attribute sharding, or nil if it is not set.
 func (o ReshardOp) Sharding() ir.Attribute { return o.op.Attr("sharding") }
@@ -692,10 +674,10 @@ func AsShardedToUnreducedOp(op *ir.Operation) (ShardedToUnreducedOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o ShardedToUnreducedOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShardedToUnreducedOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ShardedToUnreducedOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShardedToUnreducedOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Axes returns the inherent attribute axes, or nil if it is not set.
 func (o ShardedToUnreducedOp) Axes() ir.Attribute { return o.op.Attr("axes") }
@@ -732,10 +714,10 @@ func AsShardingConstraintOp(op *ir.Operation) (ShardingConstraintOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ShardingConstraintOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShardingConstraintOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ShardingConstraintOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShardingConstraintOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Sharding returns the inherent attribute sharding, or nil if it is not set.
 func (o ShardingConstraintOp) Sharding() ir.Attribute { return o.op.Attr("sharding") }
@@ -769,7 +751,7 @@ func AsShardingGroupOp(op *ir.Operation) (ShardingGroupOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ShardingGroupOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShardingGroupOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // GroupId returns the inherent attribute group_id, or nil if it is not set.
 func (o ShardingGroupOp) GroupId() ir.Attribute { return o.op.Attr("group_id") }

@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -69,13 +51,13 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AddOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AddOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAddOp creates a shape.add at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -108,7 +90,7 @@ func AsAnyOp(op *ir.Operation) (AnyOp, bool) {
 func (o AnyOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o AnyOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AnyOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAnyOp creates a shape.any at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -138,13 +120,13 @@ func AsAssumingOp(op *ir.Operation) (AssumingOp, bool) {
 }
 
 // Witness returns the op's witness operand.
-func (o AssumingOp) Witness() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AssumingOp) Witness() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Results returns the op's results result group.
 func (o AssumingOp) Results() []*ir.Value { return o.op.Results() }
 
 // DoRegion returns the op's doRegion region.
-func (o AssumingOp) DoRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o AssumingOp) DoRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildAssumingOp creates a shape.assuming at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -178,7 +160,7 @@ func AsAssumingAllOp(op *ir.Operation) (AssumingAllOp, bool) {
 func (o AssumingAllOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o AssumingAllOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AssumingAllOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAssumingAllOp creates a shape.assuming_all at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -241,7 +223,7 @@ func AsBroadcastOp(op *ir.Operation) (BroadcastOp, bool) {
 func (o BroadcastOp) Shapes() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o BroadcastOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BroadcastOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Error returns the optional attribute error, or nil if it is not set.
 func (o BroadcastOp) Error() ir.Attribute { return o.op.Attr("error") }
@@ -275,13 +257,13 @@ func AsConcatOp(op *ir.Operation) (ConcatOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ConcatOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConcatOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o ConcatOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ConcatOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ConcatOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConcatOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildConcatOp creates a shape.concat at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -311,7 +293,7 @@ func AsConstShapeOp(op *ir.Operation) (ConstShapeOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstShapeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstShapeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Shape returns the inherent attribute shape, or nil if it is not set.
 func (o ConstShapeOp) Shape() ir.Attribute { return o.op.Attr("shape") }
@@ -344,7 +326,7 @@ func AsConstSizeOp(op *ir.Operation) (ConstSizeOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstSizeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstSizeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstSizeOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -377,7 +359,7 @@ func AsConstWitnessOp(op *ir.Operation) (ConstWitnessOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstWitnessOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstWitnessOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Passing returns the inherent attribute passing, or nil if it is not set.
 func (o ConstWitnessOp) Passing() ir.Attribute { return o.op.Attr("passing") }
@@ -413,7 +395,7 @@ func AsCstrBroadcastableOp(op *ir.Operation) (CstrBroadcastableOp, bool) {
 func (o CstrBroadcastableOp) Shapes() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o CstrBroadcastableOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CstrBroadcastableOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCstrBroadcastableOp creates a shape.cstr_broadcastable at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -446,7 +428,7 @@ func AsCstrEqOp(op *ir.Operation) (CstrEqOp, bool) {
 func (o CstrEqOp) Shapes() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o CstrEqOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CstrEqOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCstrEqOp creates a shape.cstr_eq at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -476,10 +458,10 @@ func AsCstrRequireOp(op *ir.Operation) (CstrRequireOp, bool) {
 }
 
 // Pred returns the op's pred operand.
-func (o CstrRequireOp) Pred() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CstrRequireOp) Pred() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CstrRequireOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CstrRequireOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Msg returns the inherent attribute msg, or nil if it is not set.
 func (o CstrRequireOp) Msg() ir.Attribute { return o.op.Attr("msg") }
@@ -513,10 +495,10 @@ func AsDebugPrintOp(op *ir.Operation) (DebugPrintOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o DebugPrintOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DebugPrintOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o DebugPrintOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o DebugPrintOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDebugPrintOp creates a shape.debug_print at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -546,13 +528,13 @@ func AsDimOp(op *ir.Operation) (DimOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o DimOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DimOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Index returns the op's index operand.
-func (o DimOp) Index() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DimOp) Index() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Extent returns the op's extent result.
-func (o DimOp) Extent() *ir.Value { return at(o.op.Results(), 0) }
+func (o DimOp) Extent() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDimOp creates a shape.dim at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -582,13 +564,13 @@ func AsDivOp(op *ir.Operation) (DivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DivOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DivOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DivOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DivOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDivOp creates a shape.div at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -618,10 +600,10 @@ func AsFromExtentTensorOp(op *ir.Operation) (FromExtentTensorOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o FromExtentTensorOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FromExtentTensorOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o FromExtentTensorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FromExtentTensorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFromExtentTensorOp creates a shape.from_extent_tensor at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -654,7 +636,7 @@ func AsFromExtentsOp(op *ir.Operation) (FromExtentsOp, bool) {
 func (o FromExtentsOp) Extents() []*ir.Value { return o.op.Operands() }
 
 // Shape returns the op's shape result.
-func (o FromExtentsOp) Shape() *ir.Value { return at(o.op.Results(), 0) }
+func (o FromExtentsOp) Shape() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFromExtentsOp creates a shape.from_extents at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -699,7 +681,7 @@ func (o FuncOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 func (o FuncOp) SymVisibility() ir.Attribute { return o.op.Attr("sym_visibility") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o FuncOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildFuncOp creates a shape.func at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -739,7 +721,7 @@ func (o FunctionLibraryOp) SymVisibility() ir.Attribute { return o.op.Attr("sym_
 func (o FunctionLibraryOp) Mapping() ir.Attribute { return o.op.Attr("mapping") }
 
 // Body returns the op's body region.
-func (o FunctionLibraryOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o FunctionLibraryOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildFunctionLibraryOp creates a shape.function_library at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -770,13 +752,13 @@ func AsGetExtentOp(op *ir.Operation) (GetExtentOp, bool) {
 }
 
 // Shape returns the op's shape operand.
-func (o GetExtentOp) Shape() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetExtentOp) Shape() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dim returns the op's dim operand.
-func (o GetExtentOp) Dim() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GetExtentOp) Dim() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Extent returns the op's extent result.
-func (o GetExtentOp) Extent() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetExtentOp) Extent() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGetExtentOp creates a shape.get_extent at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -806,10 +788,10 @@ func AsIndexToSizeOp(op *ir.Operation) (IndexToSizeOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o IndexToSizeOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IndexToSizeOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o IndexToSizeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IndexToSizeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIndexToSizeOp creates a shape.index_to_size at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -842,7 +824,7 @@ func AsIsBroadcastableOp(op *ir.Operation) (IsBroadcastableOp, bool) {
 func (o IsBroadcastableOp) Shapes() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o IsBroadcastableOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IsBroadcastableOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIsBroadcastableOp creates a shape.is_broadcastable at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -872,13 +854,13 @@ func AsMaxOp(op *ir.Operation) (MaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MaxOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaxOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MaxOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaxOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MaxOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaxOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMaxOp creates a shape.max at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -908,13 +890,13 @@ func AsMeetOp(op *ir.Operation) (MeetOp, bool) {
 }
 
 // Arg0 returns the op's arg0 operand.
-func (o MeetOp) Arg0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MeetOp) Arg0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Arg1 returns the op's arg1 operand.
-func (o MeetOp) Arg1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MeetOp) Arg1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MeetOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MeetOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Error returns the optional attribute error, or nil if it is not set.
 func (o MeetOp) Error() ir.Attribute { return o.op.Attr("error") }
@@ -948,13 +930,13 @@ func AsMinOp(op *ir.Operation) (MinOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MinOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MinOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MinOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MinOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMinOp creates a shape.min at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -984,13 +966,13 @@ func AsMulOp(op *ir.Operation) (MulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MulOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MulOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MulOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MulOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MulOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MulOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMulOp creates a shape.mul at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -1020,10 +1002,10 @@ func AsNumElementsOp(op *ir.Operation) (NumElementsOp, bool) {
 }
 
 // Shape returns the op's shape operand.
-func (o NumElementsOp) Shape() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NumElementsOp) Shape() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o NumElementsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o NumElementsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildNumElementsOp creates a shape.num_elements at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1053,10 +1035,10 @@ func AsRankOp(op *ir.Operation) (RankOp, bool) {
 }
 
 // Shape returns the op's shape operand.
-func (o RankOp) Shape() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RankOp) Shape() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rank returns the op's rank result.
-func (o RankOp) Rank() *ir.Value { return at(o.op.Results(), 0) }
+func (o RankOp) Rank() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRankOp creates a shape.rank at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -1086,16 +1068,16 @@ func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
 }
 
 // Shape returns the op's shape operand.
-func (o ReduceOp) Shape() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReduceOp) Shape() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // InitVals returns the op's initVals operand group.
-func (o ReduceOp) InitVals() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o ReduceOp) InitVals() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result group.
 func (o ReduceOp) Result() []*ir.Value { return o.op.Results() }
 
 // Region returns the op's region.
-func (o ReduceOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ReduceOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildReduceOp creates a shape.reduce at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1159,7 +1141,7 @@ func AsShapeEqOp(op *ir.Operation) (ShapeEqOp, bool) {
 func (o ShapeEqOp) Shapes() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o ShapeEqOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShapeEqOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildShapeEqOp creates a shape.shape_eq at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1189,10 +1171,10 @@ func AsShapeOfOp(op *ir.Operation) (ShapeOfOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o ShapeOfOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShapeOfOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ShapeOfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShapeOfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildShapeOfOp creates a shape.shape_of at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1222,10 +1204,10 @@ func AsSizeToIndexOp(op *ir.Operation) (SizeToIndexOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o SizeToIndexOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SizeToIndexOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SizeToIndexOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SizeToIndexOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSizeToIndexOp creates a shape.size_to_index at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1255,16 +1237,16 @@ func AsSplitAtOp(op *ir.Operation) (SplitAtOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SplitAtOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SplitAtOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Index returns the op's index operand.
-func (o SplitAtOp) Index() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SplitAtOp) Index() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Head returns the op's head result.
-func (o SplitAtOp) Head() *ir.Value { return at(o.op.Results(), 0) }
+func (o SplitAtOp) Head() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Tail returns the op's tail result.
-func (o SplitAtOp) Tail() *ir.Value { return at(o.op.Results(), 1) }
+func (o SplitAtOp) Tail() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // BuildSplitAtOp creates a shape.split_at at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1294,10 +1276,10 @@ func AsToExtentTensorOp(op *ir.Operation) (ToExtentTensorOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ToExtentTensorOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ToExtentTensorOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ToExtentTensorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ToExtentTensorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildToExtentTensorOp creates a shape.to_extent_tensor at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -1327,10 +1309,10 @@ func AsValueAsShapeOp(op *ir.Operation) (ValueAsShapeOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o ValueAsShapeOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ValueAsShapeOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ValueAsShapeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ValueAsShapeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildValueAsShapeOp creates a shape.value_as_shape at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1360,10 +1342,10 @@ func AsValueOfOp(op *ir.Operation) (ValueOfOp, bool) {
 }
 
 // Arg returns the op's arg operand.
-func (o ValueOfOp) Arg() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ValueOfOp) Arg() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ValueOfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ValueOfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildValueOfOp creates a shape.value_of at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1393,13 +1375,13 @@ func AsWithShapeOp(op *ir.Operation) (WithShapeOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o WithShapeOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WithShapeOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Shape returns the op's shape operand.
-func (o WithShapeOp) Shape() *ir.Value { return at(o.op.Operands(), 1) }
+func (o WithShapeOp) Shape() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o WithShapeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o WithShapeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildWithShapeOp creates a shape.with_shape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block

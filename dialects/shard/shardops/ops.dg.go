@@ -30,24 +30,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -72,10 +54,10 @@ func AsAllGatherOp(op *ir.Operation) (AllGatherOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AllGatherOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AllGatherOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AllGatherOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllGatherOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o AllGatherOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -115,10 +97,10 @@ func AsAllReduceOp(op *ir.Operation) (AllReduceOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AllReduceOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AllReduceOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AllReduceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllReduceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o AllReduceOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -160,10 +142,10 @@ func AsAllSliceOp(op *ir.Operation) (AllSliceOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AllSliceOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AllSliceOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AllSliceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllSliceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o AllSliceOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -203,10 +185,10 @@ func AsAllToAllOp(op *ir.Operation) (AllToAllOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AllToAllOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AllToAllOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AllToAllOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllToAllOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o AllToAllOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -249,13 +231,15 @@ func AsBroadcastOp(op *ir.Operation) (BroadcastOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o BroadcastOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BroadcastOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RootDynamic returns the op's root_dynamic operand group.
-func (o BroadcastOp) RootDynamic() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o BroadcastOp) RootDynamic() []*ir.Value {
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
+}
 
 // Result returns the op's result.
-func (o BroadcastOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BroadcastOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o BroadcastOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -295,13 +279,13 @@ func AsGatherOp(op *ir.Operation) (GatherOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o GatherOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GatherOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RootDynamic returns the op's root_dynamic operand group.
-func (o GatherOp) RootDynamic() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o GatherOp) RootDynamic() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o GatherOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GatherOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o GatherOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -344,10 +328,10 @@ func AsGetShardingOp(op *ir.Operation) (GetShardingOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o GetShardingOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetShardingOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GetShardingOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetShardingOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGetShardingOp creates a shard.get_sharding at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -449,10 +433,10 @@ func AsNeighborsLinearIndicesOp(op *ir.Operation) (NeighborsLinearIndicesOp, boo
 func (o NeighborsLinearIndicesOp) Device() []*ir.Value { return o.op.Operands() }
 
 // NeighborDown returns the op's neighbor_down result.
-func (o NeighborsLinearIndicesOp) NeighborDown() *ir.Value { return at(o.op.Results(), 0) }
+func (o NeighborsLinearIndicesOp) NeighborDown() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // NeighborUp returns the op's neighbor_up result.
-func (o NeighborsLinearIndicesOp) NeighborUp() *ir.Value { return at(o.op.Results(), 1) }
+func (o NeighborsLinearIndicesOp) NeighborUp() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o NeighborsLinearIndicesOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -489,7 +473,7 @@ func AsProcessLinearIndexOp(op *ir.Operation) (ProcessLinearIndexOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ProcessLinearIndexOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ProcessLinearIndexOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o ProcessLinearIndexOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -558,13 +542,13 @@ func AsRecvOp(op *ir.Operation) (RecvOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o RecvOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RecvOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // SourceDynamic returns the op's source_dynamic operand group.
-func (o RecvOp) SourceDynamic() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o RecvOp) SourceDynamic() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o RecvOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RecvOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o RecvOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -604,13 +588,13 @@ func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReduceOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RootDynamic returns the op's root_dynamic operand group.
-func (o ReduceOp) RootDynamic() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o ReduceOp) RootDynamic() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o ReduceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReduceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o ReduceOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -655,10 +639,10 @@ func AsReduceScatterOp(op *ir.Operation) (ReduceScatterOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceScatterOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReduceScatterOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ReduceScatterOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReduceScatterOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o ReduceScatterOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -703,13 +687,13 @@ func AsScatterOp(op *ir.Operation) (ScatterOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ScatterOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ScatterOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // RootDynamic returns the op's root_dynamic operand group.
-func (o ScatterOp) RootDynamic() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o ScatterOp) RootDynamic() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o ScatterOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ScatterOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o ScatterOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -752,13 +736,15 @@ func AsSendOp(op *ir.Operation) (SendOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o SendOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SendOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // DestinationDynamic returns the op's destination_dynamic operand group.
-func (o SendOp) DestinationDynamic() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o SendOp) DestinationDynamic() []*ir.Value {
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
+}
 
 // Result returns the op's result.
-func (o SendOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SendOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o SendOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -798,13 +784,13 @@ func AsShardOp(op *ir.Operation) (ShardOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ShardOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShardOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Sharding returns the op's sharding operand.
-func (o ShardOp) Sharding() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShardOp) Sharding() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ShardOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShardOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AnnotateForUsers returns the optional attribute annotate_for_users, or nil if it is not set.
 func (o ShardOp) AnnotateForUsers() ir.Attribute { return o.op.Attr("annotate_for_users") }
@@ -844,7 +830,7 @@ func (o ShardShapeOp) DimsDynamic() []*ir.Value {
 
 // Sharding returns the op's sharding operand.
 func (o ShardShapeOp) Sharding() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // DeviceDynamic returns the op's device_dynamic operand group.
@@ -901,7 +887,7 @@ func (o ShardingOp) DynamicHaloSizes() []*ir.Value {
 }
 
 // Result returns the op's result.
-func (o ShardingOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShardingOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o ShardingOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -949,10 +935,10 @@ func AsShiftOp(op *ir.Operation) (ShiftOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ShiftOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShiftOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ShiftOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShiftOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o ShiftOp) Grid() ir.Attribute { return o.op.Attr("grid") }
@@ -998,13 +984,13 @@ func AsUpdateHaloOp(op *ir.Operation) (UpdateHaloOp, bool) {
 }
 
 // Destination returns the op's destination operand.
-func (o UpdateHaloOp) Destination() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UpdateHaloOp) Destination() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // HaloSizes returns the op's halo_sizes operand group.
-func (o UpdateHaloOp) HaloSizes() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o UpdateHaloOp) HaloSizes() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o UpdateHaloOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UpdateHaloOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Grid returns the inherent attribute grid, or nil if it is not set.
 func (o UpdateHaloOp) Grid() ir.Attribute { return o.op.Attr("grid") }

@@ -29,24 +29,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -74,7 +56,7 @@ func AsAndOp(op *ir.Operation) (AndOp, bool) {
 func (o AndOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o AndOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AndOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAndOp creates a smt.and at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -104,13 +86,13 @@ func AsApplyFuncOp(op *ir.Operation) (ApplyFuncOp, bool) {
 }
 
 // Func returns the op's func operand.
-func (o ApplyFuncOp) Func() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ApplyFuncOp) Func() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Args returns the op's args operand group.
-func (o ApplyFuncOp) Args() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o ApplyFuncOp) Args() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o ApplyFuncOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ApplyFuncOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildApplyFuncOp creates a smt.apply_func at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -140,10 +122,10 @@ func AsArrayBroadcastOp(op *ir.Operation) (ArrayBroadcastOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o ArrayBroadcastOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ArrayBroadcastOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ArrayBroadcastOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ArrayBroadcastOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildArrayBroadcastOp creates a smt.array.broadcast at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -173,13 +155,13 @@ func AsArraySelectOp(op *ir.Operation) (ArraySelectOp, bool) {
 }
 
 // Array returns the op's array operand.
-func (o ArraySelectOp) Array() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ArraySelectOp) Array() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Index returns the op's index operand.
-func (o ArraySelectOp) Index() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ArraySelectOp) Index() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ArraySelectOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ArraySelectOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildArraySelectOp creates a smt.array.select at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -209,16 +191,16 @@ func AsArrayStoreOp(op *ir.Operation) (ArrayStoreOp, bool) {
 }
 
 // Array returns the op's array operand.
-func (o ArrayStoreOp) Array() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ArrayStoreOp) Array() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Index returns the op's index operand.
-func (o ArrayStoreOp) Index() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ArrayStoreOp) Index() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Value returns the op's value operand.
-func (o ArrayStoreOp) Value() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ArrayStoreOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o ArrayStoreOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ArrayStoreOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildArrayStoreOp creates a smt.array.store at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -248,7 +230,7 @@ func AsAssertOp(op *ir.Operation) (AssertOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AssertOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AssertOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildAssertOp creates a smt.assert at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -278,13 +260,13 @@ func AsBvAddOp(op *ir.Operation) (BvAddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvAddOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvAddOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvAddOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BvAddOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BvAddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvAddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBvAddOp creates a smt.bv.add at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -314,13 +296,13 @@ func AsBvAndOp(op *ir.Operation) (BvAndOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvAndOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvAndOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvAndOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BvAndOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BvAndOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvAndOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBvAndOp creates a smt.bv.and at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -350,13 +332,13 @@ func AsBvAshrOp(op *ir.Operation) (BvAshrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvAshrOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvAshrOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvAshrOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BvAshrOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BvAshrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvAshrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBvAshrOp creates a smt.bv.ashr at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -386,13 +368,13 @@ func AsBvCmpOp(op *ir.Operation) (BvCmpOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvCmpOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvCmpOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvCmpOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BvCmpOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BvCmpOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvCmpOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Pred returns the inherent attribute pred, or nil if it is not set.
 func (o BvCmpOp) Pred() ir.Attribute { return o.op.Attr("pred") }
@@ -426,13 +408,13 @@ func AsBvConcatOp(op *ir.Operation) (BvConcatOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvConcatOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvConcatOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvConcatOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BvConcatOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BvConcatOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvConcatOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBvConcatOp creates a smt.bv.concat at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -462,7 +444,7 @@ func AsBvConstantOp(op *ir.Operation) (BvConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o BvConstantOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvConstantOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o BvConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -495,10 +477,10 @@ func AsBvExtractOp(op *ir.Operation) (BvExtractOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o BvExtractOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvExtractOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o BvExtractOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvExtractOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // LowBit returns the inherent attribute lowBit, or nil if it is not set.
 func (o BvExtractOp) LowBit() ir.Attribute { return o.op.Attr("lowBit") }
@@ -532,13 +514,13 @@ func AsBvLshrOp(op *ir.Operation) (BvLshrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvLshrOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvLshrOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvLshrOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BvLshrOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BvLshrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvLshrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBvLshrOp creates a smt.bv.lshr at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -568,13 +550,13 @@ func AsBvMulOp(op *ir.Operation) (BvMulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvMulOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvMulOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvMulOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BvMulOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BvMulOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvMulOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBvMulOp creates a smt.bv.mul at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -604,10 +586,10 @@ func AsBvNegOp(op *ir.Operation) (BvNegOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o BvNegOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvNegOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o BvNegOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvNegOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBvNegOp creates a smt.bv.neg at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -637,10 +619,10 @@ func AsBvNotOp(op *ir.Operation) (BvNotOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o BvNotOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvNotOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o BvNotOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvNotOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBvNotOp creates a smt.bv.not at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -670,13 +652,13 @@ func AsBvOrOp(op *ir.Operation) (BvOrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvOrOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvOrOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvOrOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BvOrOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BvOrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvOrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBvOrOp creates a smt.bv.or at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -706,10 +688,10 @@ func AsBvRepeatOp(op *ir.Operation) (BvRepeatOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o BvRepeatOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvRepeatOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o BvRepeatOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvRepeatOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBvRepeatOp creates a smt.bv.repeat at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -739,13 +721,13 @@ func AsBvSdivOp(op *ir.Operation) (BvSdivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvSdivOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvSdivOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvSdivOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BvSdivOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BvSdivOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvSdivOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBvSdivOp creates a smt.bv.sdiv at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -775,13 +757,13 @@ func AsBvShlOp(op *ir.Operation) (BvShlOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvShlOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvShlOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvShlOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BvShlOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BvShlOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvShlOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBvShlOp creates a smt.bv.shl at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -811,13 +793,13 @@ func AsBvSmodOp(op *ir.Operation) (BvSmodOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvSmodOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvSmodOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvSmodOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BvSmodOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BvSmodOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvSmodOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBvSmodOp creates a smt.bv.smod at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -847,13 +829,13 @@ func AsBvSremOp(op *ir.Operation) (BvSremOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvSremOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvSremOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvSremOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BvSremOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BvSremOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvSremOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBvSremOp creates a smt.bv.srem at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -883,13 +865,13 @@ func AsBvUdivOp(op *ir.Operation) (BvUdivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvUdivOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvUdivOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvUdivOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BvUdivOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BvUdivOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvUdivOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBvUdivOp creates a smt.bv.udiv at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -919,13 +901,13 @@ func AsBvUremOp(op *ir.Operation) (BvUremOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvUremOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvUremOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvUremOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BvUremOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BvUremOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvUremOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBvUremOp creates a smt.bv.urem at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -955,13 +937,13 @@ func AsBvXorOp(op *ir.Operation) (BvXorOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o BvXorOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BvXorOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o BvXorOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BvXorOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BvXorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BvXorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBvXorOp creates a smt.bv.xor at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -991,10 +973,10 @@ func AsBv2intOp(op *ir.Operation) (Bv2intOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o Bv2intOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Bv2intOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o Bv2intOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Bv2intOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IsSigned returns the optional attribute is_signed, or nil if it is not set.
 func (o Bv2intOp) IsSigned() ir.Attribute { return o.op.Attr("is_signed") }
@@ -1031,13 +1013,13 @@ func AsCheckOp(op *ir.Operation) (CheckOp, bool) {
 func (o CheckOp) Results() []*ir.Value { return o.op.Results() }
 
 // SatRegion returns the op's satRegion region.
-func (o CheckOp) SatRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o CheckOp) SatRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // UnknownRegion returns the op's unknownRegion region.
-func (o CheckOp) UnknownRegion() *ir.Region { return at(o.op.Regions(), 1) }
+func (o CheckOp) UnknownRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // UnsatRegion returns the op's unsatRegion region.
-func (o CheckOp) UnsatRegion() *ir.Region { return at(o.op.Regions(), 2) }
+func (o CheckOp) UnsatRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 2) }
 
 // BuildCheckOp creates a smt.check at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -1069,7 +1051,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstantOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstantOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -1102,7 +1084,7 @@ func AsDeclareFunOp(op *ir.Operation) (DeclareFunOp, bool) {
 }
 
 // Result returns the op's result.
-func (o DeclareFunOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DeclareFunOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // NamePrefix returns the optional attribute namePrefix, or nil if it is not set.
 func (o DeclareFunOp) NamePrefix() ir.Attribute { return o.op.Attr("namePrefix") }
@@ -1138,7 +1120,7 @@ func AsDistinctOp(op *ir.Operation) (DistinctOp, bool) {
 func (o DistinctOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o DistinctOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DistinctOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDistinctOp creates a smt.distinct at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1171,7 +1153,7 @@ func AsEqOp(op *ir.Operation) (EqOp, bool) {
 func (o EqOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o EqOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o EqOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildEqOp creates a smt.eq at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -1201,7 +1183,7 @@ func AsExistsOp(op *ir.Operation) (ExistsOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ExistsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExistsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Weight returns the optional attribute weight, or nil if it is not set.
 func (o ExistsOp) Weight() ir.Attribute { return o.op.Attr("weight") }
@@ -1213,10 +1195,10 @@ func (o ExistsOp) NoPattern() ir.Attribute { return o.op.Attr("noPattern") }
 func (o ExistsOp) BoundVarNames() ir.Attribute { return o.op.Attr("boundVarNames") }
 
 // Body returns the op's body region.
-func (o ExistsOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ExistsOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // Patterns returns the op's patterns regions.
-func (o ExistsOp) Patterns() []*ir.Region { return span(o.op.Regions(), 1, o.op.NumRegions()) }
+func (o ExistsOp) Patterns() []*ir.Region { return ir.Span(o.op.Regions(), 1, o.op.NumRegions()) }
 
 // BuildExistsOp creates a smt.exists at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset, but for those MLIR
@@ -1252,7 +1234,7 @@ func AsForallOp(op *ir.Operation) (ForallOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ForallOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ForallOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Weight returns the optional attribute weight, or nil if it is not set.
 func (o ForallOp) Weight() ir.Attribute { return o.op.Attr("weight") }
@@ -1264,10 +1246,10 @@ func (o ForallOp) NoPattern() ir.Attribute { return o.op.Attr("noPattern") }
 func (o ForallOp) BoundVarNames() ir.Attribute { return o.op.Attr("boundVarNames") }
 
 // Body returns the op's body region.
-func (o ForallOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ForallOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // Patterns returns the op's patterns regions.
-func (o ForallOp) Patterns() []*ir.Region { return span(o.op.Regions(), 1, o.op.NumRegions()) }
+func (o ForallOp) Patterns() []*ir.Region { return ir.Span(o.op.Regions(), 1, o.op.NumRegions()) }
 
 // BuildForallOp creates a smt.forall at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset, but for those MLIR
@@ -1303,13 +1285,13 @@ func AsImpliesOp(op *ir.Operation) (ImpliesOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ImpliesOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ImpliesOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o ImpliesOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ImpliesOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ImpliesOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ImpliesOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildImpliesOp creates a smt.implies at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1339,10 +1321,10 @@ func AsIntAbsOp(op *ir.Operation) (IntAbsOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o IntAbsOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntAbsOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o IntAbsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntAbsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntAbsOp creates a smt.int.abs at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1375,7 +1357,7 @@ func AsIntAddOp(op *ir.Operation) (IntAddOp, bool) {
 func (o IntAddOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o IntAddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntAddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntAddOp creates a smt.int.add at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1405,13 +1387,13 @@ func AsIntCmpOp(op *ir.Operation) (IntCmpOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntCmpOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntCmpOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntCmpOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntCmpOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o IntCmpOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntCmpOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Pred returns the inherent attribute pred, or nil if it is not set.
 func (o IntCmpOp) Pred() ir.Attribute { return o.op.Attr("pred") }
@@ -1445,7 +1427,7 @@ func AsIntConstantOp(op *ir.Operation) (IntConstantOp, bool) {
 }
 
 // Result returns the op's result.
-func (o IntConstantOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntConstantOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o IntConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -1478,13 +1460,13 @@ func AsIntDivOp(op *ir.Operation) (IntDivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntDivOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntDivOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntDivOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntDivOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o IntDivOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntDivOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntDivOp creates a smt.int.div at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1514,13 +1496,13 @@ func AsIntModOp(op *ir.Operation) (IntModOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntModOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntModOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntModOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntModOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o IntModOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntModOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntModOp creates a smt.int.mod at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1553,7 +1535,7 @@ func AsIntMulOp(op *ir.Operation) (IntMulOp, bool) {
 func (o IntMulOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o IntMulOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntMulOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntMulOp creates a smt.int.mul at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1583,13 +1565,13 @@ func AsIntSubOp(op *ir.Operation) (IntSubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o IntSubOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntSubOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o IntSubOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntSubOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o IntSubOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntSubOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntSubOp creates a smt.int.sub at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1619,10 +1601,10 @@ func AsInt2bvOp(op *ir.Operation) (Int2bvOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o Int2bvOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Int2bvOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o Int2bvOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Int2bvOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildInt2bvOp creates a smt.int2bv at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1652,16 +1634,16 @@ func AsIteOp(op *ir.Operation) (IteOp, bool) {
 }
 
 // Cond returns the op's cond operand.
-func (o IteOp) Cond() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IteOp) Cond() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ThenValue returns the op's thenValue operand.
-func (o IteOp) ThenValue() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IteOp) ThenValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // ElseValue returns the op's elseValue operand.
-func (o IteOp) ElseValue() *ir.Value { return at(o.op.Operands(), 2) }
+func (o IteOp) ElseValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o IteOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IteOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIteOp creates a smt.ite at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -1691,10 +1673,10 @@ func AsNotOp(op *ir.Operation) (NotOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o NotOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NotOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o NotOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o NotOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildNotOp creates a smt.not at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -1727,7 +1709,7 @@ func AsOrOp(op *ir.Operation) (OrOp, bool) {
 func (o OrOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o OrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o OrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildOrOp creates a smt.or at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -1879,7 +1861,7 @@ func (o SolverOp) Inputs() []*ir.Value { return o.op.Operands() }
 func (o SolverOp) Results() []*ir.Value { return o.op.Results() }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o SolverOp) BodyRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SolverOp) BodyRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildSolverOp creates a smt.solver at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1913,7 +1895,7 @@ func AsXorOp(op *ir.Operation) (XorOp, bool) {
 func (o XorOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o XorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o XorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildXorOp creates a smt.xor at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get

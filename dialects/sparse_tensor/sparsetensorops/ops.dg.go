@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -69,13 +51,13 @@ func AsAssembleOp(op *ir.Operation) (AssembleOp, bool) {
 }
 
 // Levels returns the op's levels operand group.
-func (o AssembleOp) Levels() []*ir.Value { return span(o.op.Operands(), 0, o.op.NumOperands()-1) }
+func (o AssembleOp) Levels() []*ir.Value { return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-1) }
 
 // Values returns the op's values operand.
-func (o AssembleOp) Values() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o AssembleOp) Values() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // Result returns the op's result.
-func (o AssembleOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AssembleOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAssembleOp creates a sparse_tensor.assemble at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -105,13 +87,13 @@ func AsBinaryOp(op *ir.Operation) (BinaryOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o BinaryOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BinaryOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Y returns the op's y operand.
-func (o BinaryOp) Y() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BinaryOp) Y() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o BinaryOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o BinaryOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // LeftIdentity returns the optional attribute left_identity, or nil if it is not set.
 func (o BinaryOp) LeftIdentity() ir.Attribute { return o.op.Attr("left_identity") }
@@ -120,13 +102,13 @@ func (o BinaryOp) LeftIdentity() ir.Attribute { return o.op.Attr("left_identity"
 func (o BinaryOp) RightIdentity() ir.Attribute { return o.op.Attr("right_identity") }
 
 // OverlapRegion returns the op's overlapRegion region.
-func (o BinaryOp) OverlapRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o BinaryOp) OverlapRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // LeftRegion returns the op's leftRegion region.
-func (o BinaryOp) LeftRegion() *ir.Region { return at(o.op.Regions(), 1) }
+func (o BinaryOp) LeftRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // RightRegion returns the op's rightRegion region.
-func (o BinaryOp) RightRegion() *ir.Region { return at(o.op.Regions(), 2) }
+func (o BinaryOp) RightRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 2) }
 
 // BuildBinaryOp creates a sparse_tensor.binary at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -179,7 +161,7 @@ func (o CoiterateOp) CrdUsedLvls() ir.Attribute { return o.op.Attr("crdUsedLvls"
 func (o CoiterateOp) Cases() ir.Attribute { return o.op.Attr("cases") }
 
 // CaseRegions returns the op's caseRegions regions.
-func (o CoiterateOp) CaseRegions() []*ir.Region { return span(o.op.Regions(), 0, o.op.NumRegions()) }
+func (o CoiterateOp) CaseRegions() []*ir.Region { return ir.Span(o.op.Regions(), 0, o.op.NumRegions()) }
 
 // BuildCoiterateOp creates a sparse_tensor.coiterate at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -214,25 +196,25 @@ func AsCompressOp(op *ir.Operation) (CompressOp, bool) {
 }
 
 // Values returns the op's values operand.
-func (o CompressOp) Values() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CompressOp) Values() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Filled returns the op's filled operand.
-func (o CompressOp) Filled() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CompressOp) Filled() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Added returns the op's added operand.
-func (o CompressOp) Added() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CompressOp) Added() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Count returns the op's count operand.
-func (o CompressOp) Count() *ir.Value { return at(o.op.Operands(), 3) }
+func (o CompressOp) Count() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Tensor returns the op's tensor operand.
-func (o CompressOp) Tensor() *ir.Value { return at(o.op.Operands(), 4) }
+func (o CompressOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // LvlCoords returns the op's lvlCoords operand group.
-func (o CompressOp) LvlCoords() []*ir.Value { return span(o.op.Operands(), 5, o.op.NumOperands()) }
+func (o CompressOp) LvlCoords() []*ir.Value { return ir.Span(o.op.Operands(), 5, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o CompressOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CompressOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCompressOp creates a sparse_tensor.compress at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -265,7 +247,7 @@ func AsConcatenateOp(op *ir.Operation) (ConcatenateOp, bool) {
 func (o ConcatenateOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o ConcatenateOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConcatenateOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o ConcatenateOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -299,10 +281,10 @@ func AsConvertOp(op *ir.Operation) (ConvertOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ConvertOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dest returns the op's dest result.
-func (o ConvertOp) Dest() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertOp) Dest() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildConvertOp creates a sparse_tensor.convert at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -332,10 +314,10 @@ func AsCoordinatesOp(op *ir.Operation) (CoordinatesOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o CoordinatesOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CoordinatesOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CoordinatesOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CoordinatesOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Level returns the inherent attribute level, or nil if it is not set.
 func (o CoordinatesOp) Level() ir.Attribute { return o.op.Attr("level") }
@@ -369,10 +351,10 @@ func AsCoordinatesBufferOp(op *ir.Operation) (CoordinatesBufferOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o CoordinatesBufferOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CoordinatesBufferOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CoordinatesBufferOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CoordinatesBufferOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCoordinatesBufferOp creates a sparse_tensor.coordinates_buffer at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -442,36 +424,40 @@ func AsDisassembleOp(op *ir.Operation) (DisassembleOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o DisassembleOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DisassembleOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // OutLevels returns the op's out_levels operand group.
-func (o DisassembleOp) OutLevels() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()-1) }
+func (o DisassembleOp) OutLevels() []*ir.Value {
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands()-1)
+}
 
 // OutValues returns the op's out_values operand.
-func (o DisassembleOp) OutValues() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o DisassembleOp) OutValues() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1)
+}
 
 // RetLevels returns the op's ret_levels result group (as large as the op's other variadic groups).
 func (o DisassembleOp) RetLevels() []*ir.Value {
 	n := (o.op.NumResults() - 2) / 2
-	return span(o.op.Results(), 0, 0+n)
+	return ir.Span(o.op.Results(), 0, 0+n)
 }
 
 // RetValues returns the op's ret_values result.
 func (o DisassembleOp) RetValues() *ir.Value {
 	n := (o.op.NumResults() - 2) / 2
-	return at(o.op.Results(), n)
+	return ir.ElementAt(o.op.Results(), n)
 }
 
 // LvlLens returns the op's lvl_lens result group (as large as the op's other variadic groups).
 func (o DisassembleOp) LvlLens() []*ir.Value {
 	n := (o.op.NumResults() - 2) / 2
-	return span(o.op.Results(), 1+n, 1+n+n)
+	return ir.Span(o.op.Results(), 1+n, 1+n+n)
 }
 
 // ValLen returns the op's val_len result.
 func (o DisassembleOp) ValLen() *ir.Value {
 	n := (o.op.NumResults() - 2) / 2
-	return at(o.op.Results(), 1+2*n)
+	return ir.ElementAt(o.op.Results(), 1+2*n)
 }
 
 // BuildDisassembleOp creates a sparse_tensor.disassemble at b's insertion
@@ -502,19 +488,19 @@ func AsExpandOp(op *ir.Operation) (ExpandOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o ExpandOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExpandOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Values returns the op's values result.
-func (o ExpandOp) Values() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExpandOp) Values() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Filled returns the op's filled result.
-func (o ExpandOp) Filled() *ir.Value { return at(o.op.Results(), 1) }
+func (o ExpandOp) Filled() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // Added returns the op's added result.
-func (o ExpandOp) Added() *ir.Value { return at(o.op.Results(), 2) }
+func (o ExpandOp) Added() *ir.Value { return ir.ElementAt(o.op.Results(), 2) }
 
 // Count returns the op's count result.
-func (o ExpandOp) Count() *ir.Value { return at(o.op.Results(), 3) }
+func (o ExpandOp) Count() *ir.Value { return ir.ElementAt(o.op.Results(), 3) }
 
 // BuildExpandOp creates a sparse_tensor.expand at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -544,18 +530,18 @@ func AsExtractIterationSpaceOp(op *ir.Operation) (ExtractIterationSpaceOp, bool)
 }
 
 // Tensor returns the op's tensor operand.
-func (o ExtractIterationSpaceOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtractIterationSpaceOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ParentIter returns the op's parentIter operand, or nil.
 func (o ExtractIterationSpaceOp) ParentIter() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // ExtractedSpace returns the op's extractedSpace result.
-func (o ExtractIterationSpaceOp) ExtractedSpace() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtractIterationSpaceOp) ExtractedSpace() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // LoLvl returns the inherent attribute loLvl, or nil if it is not set.
 func (o ExtractIterationSpaceOp) LoLvl() ir.Attribute { return o.op.Attr("loLvl") }
@@ -592,13 +578,13 @@ func AsExtractValueOp(op *ir.Operation) (ExtractValueOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o ExtractValueOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtractValueOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Iterator returns the op's iterator operand.
-func (o ExtractValueOp) Iterator() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ExtractValueOp) Iterator() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ExtractValueOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtractValueOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildExtractValueOp creates a sparse_tensor.extract_value at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -628,10 +614,10 @@ func AsForeachOp(op *ir.Operation) (ForeachOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o ForeachOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ForeachOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // InitArgs returns the op's initArgs operand group.
-func (o ForeachOp) InitArgs() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o ForeachOp) InitArgs() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Results returns the op's results result group.
 func (o ForeachOp) Results() []*ir.Value { return o.op.Results() }
@@ -640,7 +626,7 @@ func (o ForeachOp) Results() []*ir.Value { return o.op.Results() }
 func (o ForeachOp) Order() ir.Attribute { return o.op.Attr("order") }
 
 // Region returns the op's region.
-func (o ForeachOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ForeachOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildForeachOp creates a sparse_tensor.foreach at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -672,7 +658,7 @@ func AsHasRuntimeLibraryOp(op *ir.Operation) (HasRuntimeLibraryOp, bool) {
 }
 
 // Result returns the op's result.
-func (o HasRuntimeLibraryOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o HasRuntimeLibraryOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildHasRuntimeLibraryOp creates a sparse_tensor.has_runtime_library at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -701,10 +687,10 @@ func AsIterateOp(op *ir.Operation) (IterateOp, bool) {
 }
 
 // IterSpace returns the op's iterSpace operand.
-func (o IterateOp) IterSpace() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IterateOp) IterSpace() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // InitArgs returns the op's initArgs operand group.
-func (o IterateOp) InitArgs() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o IterateOp) InitArgs() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Results returns the op's results result group.
 func (o IterateOp) Results() []*ir.Value { return o.op.Results() }
@@ -713,7 +699,7 @@ func (o IterateOp) Results() []*ir.Value { return o.op.Results() }
 func (o IterateOp) CrdUsedLvls() ir.Attribute { return o.op.Attr("crdUsedLvls") }
 
 // Region returns the op's region.
-func (o IterateOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o IterateOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildIterateOp creates a sparse_tensor.iterate at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -745,10 +731,10 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o LoadOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoadOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o LoadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LoadOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // HasInserts returns the optional attribute hasInserts, or nil if it is not set.
 func (o LoadOp) HasInserts() ir.Attribute { return o.op.Attr("hasInserts") }
@@ -782,13 +768,13 @@ func AsLvlOp(op *ir.Operation) (LvlOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o LvlOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LvlOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Index returns the op's index operand.
-func (o LvlOp) Index() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LvlOp) Index() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o LvlOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LvlOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLvlOp creates a sparse_tensor.lvl at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -818,10 +804,10 @@ func AsNewOp(op *ir.Operation) (NewOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o NewOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NewOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o NewOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o NewOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildNewOp creates a sparse_tensor.new at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -851,10 +837,10 @@ func AsNumberOfEntriesOp(op *ir.Operation) (NumberOfEntriesOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o NumberOfEntriesOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NumberOfEntriesOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o NumberOfEntriesOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o NumberOfEntriesOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildNumberOfEntriesOp creates a sparse_tensor.number_of_entries at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -884,10 +870,10 @@ func AsOutOp(op *ir.Operation) (OutOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o OutOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o OutOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dest returns the op's dest operand.
-func (o OutOp) Dest() *ir.Value { return at(o.op.Operands(), 1) }
+func (o OutOp) Dest() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // BuildOutOp creates a sparse_tensor.out at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -917,10 +903,10 @@ func AsPositionsOp(op *ir.Operation) (PositionsOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o PositionsOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PositionsOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o PositionsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PositionsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Level returns the inherent attribute level, or nil if it is not set.
 func (o PositionsOp) Level() ir.Attribute { return o.op.Attr("level") }
@@ -954,7 +940,7 @@ func AsPrintOp(op *ir.Operation) (PrintOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o PrintOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PrintOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildPrintOp creates a sparse_tensor.print at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -984,27 +970,27 @@ func AsPushBackOp(op *ir.Operation) (PushBackOp, bool) {
 }
 
 // CurSize returns the op's curSize operand.
-func (o PushBackOp) CurSize() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PushBackOp) CurSize() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // InBuffer returns the op's inBuffer operand.
-func (o PushBackOp) InBuffer() *ir.Value { return at(o.op.Operands(), 1) }
+func (o PushBackOp) InBuffer() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Value returns the op's value operand.
-func (o PushBackOp) Value() *ir.Value { return at(o.op.Operands(), 2) }
+func (o PushBackOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // N returns the op's n operand, or nil.
 func (o PushBackOp) N() *ir.Value {
-	if s := span(o.op.Operands(), 3, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 3, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // OutBuffer returns the op's outBuffer result.
-func (o PushBackOp) OutBuffer() *ir.Value { return at(o.op.Results(), 0) }
+func (o PushBackOp) OutBuffer() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // NewSize returns the op's newSize result.
-func (o PushBackOp) NewSize() *ir.Value { return at(o.op.Results(), 1) }
+func (o PushBackOp) NewSize() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // Inbounds returns the optional attribute inbounds, or nil if it is not set.
 func (o PushBackOp) Inbounds() ir.Attribute { return o.op.Attr("inbounds") }
@@ -1038,19 +1024,19 @@ func AsReduceOp(op *ir.Operation) (ReduceOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o ReduceOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReduceOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Y returns the op's y operand.
-func (o ReduceOp) Y() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ReduceOp) Y() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Identity returns the op's identity operand.
-func (o ReduceOp) Identity() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ReduceOp) Identity() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Output returns the op's output result.
-func (o ReduceOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReduceOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Region returns the op's region.
-func (o ReduceOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ReduceOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildReduceOp creates a sparse_tensor.reduce at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1081,10 +1067,10 @@ func AsReinterpretMapOp(op *ir.Operation) (ReinterpretMapOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ReinterpretMapOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReinterpretMapOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dest returns the op's dest result.
-func (o ReinterpretMapOp) Dest() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReinterpretMapOp) Dest() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReinterpretMapOp creates a sparse_tensor.reinterpret_map at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -1114,10 +1100,10 @@ func AsReorderCooOp(op *ir.Operation) (ReorderCooOp, bool) {
 }
 
 // InputCoo returns the op's input_coo operand.
-func (o ReorderCooOp) InputCoo() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReorderCooOp) InputCoo() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ResultCoo returns the op's result_coo result.
-func (o ReorderCooOp) ResultCoo() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReorderCooOp) ResultCoo() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Algorithm returns the inherent attribute algorithm, or nil if it is not set.
 func (o ReorderCooOp) Algorithm() ir.Attribute { return o.op.Attr("algorithm") }
@@ -1151,13 +1137,13 @@ func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o SelectOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SelectOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o SelectOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o SelectOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Region returns the op's region.
-func (o SelectOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SelectOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildSelectOp creates a sparse_tensor.select at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1188,10 +1174,10 @@ func AsSliceOffsetOp(op *ir.Operation) (SliceOffsetOp, bool) {
 }
 
 // Slice returns the op's slice operand.
-func (o SliceOffsetOp) Slice() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SliceOffsetOp) Slice() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offset returns the op's offset result.
-func (o SliceOffsetOp) Offset() *ir.Value { return at(o.op.Results(), 0) }
+func (o SliceOffsetOp) Offset() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dim returns the inherent attribute dim, or nil if it is not set.
 func (o SliceOffsetOp) Dim() ir.Attribute { return o.op.Attr("dim") }
@@ -1225,10 +1211,10 @@ func AsSliceStrideOp(op *ir.Operation) (SliceStrideOp, bool) {
 }
 
 // Slice returns the op's slice operand.
-func (o SliceStrideOp) Slice() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SliceStrideOp) Slice() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Stride returns the op's stride result.
-func (o SliceStrideOp) Stride() *ir.Value { return at(o.op.Results(), 0) }
+func (o SliceStrideOp) Stride() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dim returns the inherent attribute dim, or nil if it is not set.
 func (o SliceStrideOp) Dim() ir.Attribute { return o.op.Attr("dim") }
@@ -1262,13 +1248,13 @@ func AsSortOp(op *ir.Operation) (SortOp, bool) {
 }
 
 // N returns the op's n operand.
-func (o SortOp) N() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SortOp) N() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Xy returns the op's xy operand.
-func (o SortOp) Xy() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SortOp) Xy() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Ys returns the op's ys operand group.
-func (o SortOp) Ys() []*ir.Value { return span(o.op.Operands(), 2, o.op.NumOperands()) }
+func (o SortOp) Ys() []*ir.Value { return ir.Span(o.op.Operands(), 2, o.op.NumOperands()) }
 
 // PermMap returns the inherent attribute perm_map, or nil if it is not set.
 func (o SortOp) PermMap() ir.Attribute { return o.op.Attr("perm_map") }
@@ -1308,10 +1294,10 @@ func AsStorageSpecifierGetOp(op *ir.Operation) (StorageSpecifierGetOp, bool) {
 }
 
 // Specifier returns the op's specifier operand.
-func (o StorageSpecifierGetOp) Specifier() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StorageSpecifierGetOp) Specifier() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o StorageSpecifierGetOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o StorageSpecifierGetOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SpecifierKind returns the inherent attribute specifierKind, or nil if it is not set.
 func (o StorageSpecifierGetOp) SpecifierKind() ir.Attribute { return o.op.Attr("specifierKind") }
@@ -1356,7 +1342,7 @@ func (o StorageSpecifierInitOp) Source() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o StorageSpecifierInitOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o StorageSpecifierInitOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildStorageSpecifierInitOp creates a sparse_tensor.storage_specifier.init
 // at b's insertion point (detached when b has no block). Nil optional
@@ -1386,13 +1372,13 @@ func AsStorageSpecifierSetOp(op *ir.Operation) (StorageSpecifierSetOp, bool) {
 }
 
 // Specifier returns the op's specifier operand.
-func (o StorageSpecifierSetOp) Specifier() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StorageSpecifierSetOp) Specifier() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o StorageSpecifierSetOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o StorageSpecifierSetOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o StorageSpecifierSetOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o StorageSpecifierSetOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SpecifierKind returns the inherent attribute specifierKind, or nil if it is not set.
 func (o StorageSpecifierSetOp) SpecifierKind() ir.Attribute { return o.op.Attr("specifierKind") }
@@ -1429,16 +1415,16 @@ func AsUnaryOp(op *ir.Operation) (UnaryOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o UnaryOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UnaryOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o UnaryOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o UnaryOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // PresentRegion returns the op's presentRegion region.
-func (o UnaryOp) PresentRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o UnaryOp) PresentRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // AbsentRegion returns the op's absentRegion region.
-func (o UnaryOp) AbsentRegion() *ir.Region { return at(o.op.Regions(), 1) }
+func (o UnaryOp) AbsentRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // BuildUnaryOp creates a sparse_tensor.unary at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1470,10 +1456,10 @@ func AsValuesOp(op *ir.Operation) (ValuesOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o ValuesOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ValuesOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ValuesOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ValuesOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildValuesOp creates a sparse_tensor.values at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;

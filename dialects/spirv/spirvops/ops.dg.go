@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -84,7 +66,7 @@ func (o ARMGraphOp) EntryPoint() ir.Attribute { return o.op.Attr("entry_point") 
 func (o ARMGraphOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // Body returns the op's body region.
-func (o ARMGraphOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ARMGraphOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildARMGraphOp creates a spirv.ARM.Graph at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -115,7 +97,7 @@ func AsARMGraphConstantOp(op *ir.Operation) (ARMGraphConstantOp, bool) {
 }
 
 // Output returns the op's output result.
-func (o ARMGraphConstantOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ARMGraphConstantOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // GraphConstantId returns the inherent attribute graph_constant_id, or nil if it is not set.
 func (o ARMGraphConstantOp) GraphConstantId() ir.Attribute { return o.op.Attr("graph_constant_id") }
@@ -211,13 +193,13 @@ func AsAccessChainOp(op *ir.Operation) (AccessChainOp, bool) {
 }
 
 // BasePtr returns the op's base_ptr operand.
-func (o AccessChainOp) BasePtr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AccessChainOp) BasePtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
-func (o AccessChainOp) Indices() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o AccessChainOp) Indices() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // ComponentPtr returns the op's component_ptr result.
-func (o AccessChainOp) ComponentPtr() *ir.Value { return at(o.op.Results(), 0) }
+func (o AccessChainOp) ComponentPtr() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAccessChainOp creates a spirv.AccessChain at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -247,13 +229,13 @@ func AsAtomicAndOp(op *ir.Operation) (AtomicAndOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicAndOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicAndOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o AtomicAndOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicAndOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AtomicAndOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtomicAndOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicAndOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -290,16 +272,16 @@ func AsAtomicCompareExchangeOp(op *ir.Operation) (AtomicCompareExchangeOp, bool)
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicCompareExchangeOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicCompareExchangeOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o AtomicCompareExchangeOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicCompareExchangeOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Comparator returns the op's comparator operand.
-func (o AtomicCompareExchangeOp) Comparator() *ir.Value { return at(o.op.Operands(), 2) }
+func (o AtomicCompareExchangeOp) Comparator() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o AtomicCompareExchangeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtomicCompareExchangeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicCompareExchangeOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -341,16 +323,16 @@ func AsAtomicCompareExchangeWeakOp(op *ir.Operation) (AtomicCompareExchangeWeakO
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicCompareExchangeWeakOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicCompareExchangeWeakOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o AtomicCompareExchangeWeakOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicCompareExchangeWeakOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Comparator returns the op's comparator operand.
-func (o AtomicCompareExchangeWeakOp) Comparator() *ir.Value { return at(o.op.Operands(), 2) }
+func (o AtomicCompareExchangeWeakOp) Comparator() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o AtomicCompareExchangeWeakOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtomicCompareExchangeWeakOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicCompareExchangeWeakOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -394,13 +376,13 @@ func AsAtomicExchangeOp(op *ir.Operation) (AtomicExchangeOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicExchangeOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicExchangeOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o AtomicExchangeOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicExchangeOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AtomicExchangeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtomicExchangeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicExchangeOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -437,13 +419,13 @@ func AsAtomicIAddOp(op *ir.Operation) (AtomicIAddOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicIAddOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicIAddOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o AtomicIAddOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicIAddOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AtomicIAddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtomicIAddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicIAddOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -480,10 +462,10 @@ func AsAtomicIDecrementOp(op *ir.Operation) (AtomicIDecrementOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicIDecrementOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicIDecrementOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AtomicIDecrementOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtomicIDecrementOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicIDecrementOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -520,10 +502,10 @@ func AsAtomicIIncrementOp(op *ir.Operation) (AtomicIIncrementOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicIIncrementOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicIIncrementOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AtomicIIncrementOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtomicIIncrementOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicIIncrementOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -560,13 +542,13 @@ func AsAtomicISubOp(op *ir.Operation) (AtomicISubOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicISubOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicISubOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o AtomicISubOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicISubOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AtomicISubOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtomicISubOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicISubOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -603,13 +585,13 @@ func AsAtomicOrOp(op *ir.Operation) (AtomicOrOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicOrOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicOrOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o AtomicOrOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicOrOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AtomicOrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtomicOrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicOrOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -646,13 +628,13 @@ func AsAtomicSMaxOp(op *ir.Operation) (AtomicSMaxOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicSMaxOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicSMaxOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o AtomicSMaxOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicSMaxOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AtomicSMaxOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtomicSMaxOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicSMaxOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -689,13 +671,13 @@ func AsAtomicSMinOp(op *ir.Operation) (AtomicSMinOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicSMinOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicSMinOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o AtomicSMinOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicSMinOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AtomicSMinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtomicSMinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicSMinOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -732,13 +714,13 @@ func AsAtomicUMaxOp(op *ir.Operation) (AtomicUMaxOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicUMaxOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicUMaxOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o AtomicUMaxOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicUMaxOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AtomicUMaxOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtomicUMaxOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicUMaxOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -775,13 +757,13 @@ func AsAtomicUMinOp(op *ir.Operation) (AtomicUMinOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicUMinOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicUMinOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o AtomicUMinOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicUMinOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AtomicUMinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtomicUMinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicUMinOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -818,13 +800,13 @@ func AsAtomicXorOp(op *ir.Operation) (AtomicXorOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o AtomicXorOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicXorOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o AtomicXorOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicXorOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AtomicXorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtomicXorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o AtomicXorOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -861,10 +843,10 @@ func AsBitCountOp(op *ir.Operation) (BitCountOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BitCountOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitCountOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o BitCountOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitCountOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitCountOp creates a spirv.BitCount at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -894,19 +876,19 @@ func AsBitFieldInsertOp(op *ir.Operation) (BitFieldInsertOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o BitFieldInsertOp) Base() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitFieldInsertOp) Base() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Insert returns the op's insert operand.
-func (o BitFieldInsertOp) Insert() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BitFieldInsertOp) Insert() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the op's offset operand.
-func (o BitFieldInsertOp) Offset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o BitFieldInsertOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Count returns the op's count operand.
-func (o BitFieldInsertOp) Count() *ir.Value { return at(o.op.Operands(), 3) }
+func (o BitFieldInsertOp) Count() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Result returns the op's result.
-func (o BitFieldInsertOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitFieldInsertOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitFieldInsertOp creates a spirv.BitFieldInsert at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -936,16 +918,16 @@ func AsBitFieldSExtractOp(op *ir.Operation) (BitFieldSExtractOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o BitFieldSExtractOp) Base() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitFieldSExtractOp) Base() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offset returns the op's offset operand.
-func (o BitFieldSExtractOp) Offset() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BitFieldSExtractOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Count returns the op's count operand.
-func (o BitFieldSExtractOp) Count() *ir.Value { return at(o.op.Operands(), 2) }
+func (o BitFieldSExtractOp) Count() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o BitFieldSExtractOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitFieldSExtractOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitFieldSExtractOp creates a spirv.BitFieldSExtract at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -975,16 +957,16 @@ func AsBitFieldUExtractOp(op *ir.Operation) (BitFieldUExtractOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o BitFieldUExtractOp) Base() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitFieldUExtractOp) Base() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offset returns the op's offset operand.
-func (o BitFieldUExtractOp) Offset() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BitFieldUExtractOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Count returns the op's count operand.
-func (o BitFieldUExtractOp) Count() *ir.Value { return at(o.op.Operands(), 2) }
+func (o BitFieldUExtractOp) Count() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o BitFieldUExtractOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitFieldUExtractOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitFieldUExtractOp creates a spirv.BitFieldUExtract at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -1014,10 +996,10 @@ func AsBitReverseOp(op *ir.Operation) (BitReverseOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BitReverseOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitReverseOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o BitReverseOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitReverseOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitReverseOp creates a spirv.BitReverse at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1047,10 +1029,10 @@ func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BitcastOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitcastOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o BitcastOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitcastOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitcastOp creates a spirv.Bitcast at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1080,13 +1062,13 @@ func AsBitwiseAndOp(op *ir.Operation) (BitwiseAndOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o BitwiseAndOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitwiseAndOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o BitwiseAndOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BitwiseAndOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BitwiseAndOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitwiseAndOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitwiseAndOp creates a spirv.BitwiseAnd at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1116,13 +1098,13 @@ func AsBitwiseOrOp(op *ir.Operation) (BitwiseOrOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o BitwiseOrOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitwiseOrOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o BitwiseOrOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BitwiseOrOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BitwiseOrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitwiseOrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitwiseOrOp creates a spirv.BitwiseOr at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1152,13 +1134,13 @@ func AsBitwiseXorOp(op *ir.Operation) (BitwiseXorOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o BitwiseXorOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitwiseXorOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o BitwiseXorOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BitwiseXorOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o BitwiseXorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitwiseXorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitwiseXorOp creates a spirv.BitwiseXor at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1191,7 +1173,7 @@ func AsBranchOp(op *ir.Operation) (BranchOp, bool) {
 func (o BranchOp) TargetOperands() []*ir.Value { return o.op.Operands() }
 
 // Target returns the op's target successor.
-func (o BranchOp) Target() *ir.Block { return at(o.op.Successors(), 0) }
+func (o BranchOp) Target() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // BuildBranchOp creates a spirv.Branch at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1223,7 +1205,7 @@ func AsBranchConditionalOp(op *ir.Operation) (BranchConditionalOp, bool) {
 
 // Condition returns the op's condition operand.
 func (o BranchConditionalOp) Condition() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // TrueTargetOperands returns the op's trueTargetOperands operand group.
@@ -1240,10 +1222,10 @@ func (o BranchConditionalOp) FalseTargetOperands() []*ir.Value {
 func (o BranchConditionalOp) BranchWeights() ir.Attribute { return o.op.Attr("branch_weights") }
 
 // TrueTarget returns the op's trueTarget successor.
-func (o BranchConditionalOp) TrueTarget() *ir.Block { return at(o.op.Successors(), 0) }
+func (o BranchConditionalOp) TrueTarget() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // FalseTarget returns the op's falseTarget successor.
-func (o BranchConditionalOp) FalseTarget() *ir.Block { return at(o.op.Successors(), 1) }
+func (o BranchConditionalOp) FalseTarget() *ir.Block { return ir.ElementAt(o.op.Successors(), 1) }
 
 // BuildBranchConditionalOp creates a spirv.BranchConditional at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -1276,10 +1258,10 @@ func AsCLAcosOp(op *ir.Operation) (CLAcosOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLAcosOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLAcosOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLAcosOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLAcosOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLAcosOp creates a spirv.CL.acos at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1309,10 +1291,10 @@ func AsCLAcoshOp(op *ir.Operation) (CLAcoshOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLAcoshOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLAcoshOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLAcoshOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLAcoshOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLAcoshOp creates a spirv.CL.acosh at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1342,10 +1324,10 @@ func AsCLAsinOp(op *ir.Operation) (CLAsinOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLAsinOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLAsinOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLAsinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLAsinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLAsinOp creates a spirv.CL.asin at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1375,10 +1357,10 @@ func AsCLAsinhOp(op *ir.Operation) (CLAsinhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLAsinhOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLAsinhOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLAsinhOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLAsinhOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLAsinhOp creates a spirv.CL.asinh at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1408,10 +1390,10 @@ func AsCLAtanOp(op *ir.Operation) (CLAtanOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLAtanOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLAtanOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLAtanOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLAtanOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLAtanOp creates a spirv.CL.atan at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1441,13 +1423,13 @@ func AsCLAtan2Op(op *ir.Operation) (CLAtan2Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CLAtan2Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLAtan2Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CLAtan2Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CLAtan2Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CLAtan2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLAtan2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLAtan2Op creates a spirv.CL.atan2 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1477,10 +1459,10 @@ func AsCLAtanhOp(op *ir.Operation) (CLAtanhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLAtanhOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLAtanhOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLAtanhOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLAtanhOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLAtanhOp creates a spirv.CL.atanh at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1510,10 +1492,10 @@ func AsCLCeilOp(op *ir.Operation) (CLCeilOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLCeilOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLCeilOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLCeilOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLCeilOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLCeilOp creates a spirv.CL.ceil at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1543,10 +1525,10 @@ func AsCLCosOp(op *ir.Operation) (CLCosOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLCosOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLCosOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLCosOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLCosOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLCosOp creates a spirv.CL.cos at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1576,10 +1558,10 @@ func AsCLCoshOp(op *ir.Operation) (CLCoshOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLCoshOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLCoshOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLCoshOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLCoshOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLCoshOp creates a spirv.CL.cosh at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1609,10 +1591,10 @@ func AsCLErfOp(op *ir.Operation) (CLErfOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLErfOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLErfOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLErfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLErfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLErfOp creates a spirv.CL.erf at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1642,10 +1624,10 @@ func AsCLExpOp(op *ir.Operation) (CLExpOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLExpOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLExpOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLExpOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLExpOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLExpOp creates a spirv.CL.exp at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1675,10 +1657,10 @@ func AsCLFabsOp(op *ir.Operation) (CLFabsOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLFabsOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLFabsOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLFabsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLFabsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLFabsOp creates a spirv.CL.fabs at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1708,10 +1690,10 @@ func AsCLFloorOp(op *ir.Operation) (CLFloorOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLFloorOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLFloorOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLFloorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLFloorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLFloorOp creates a spirv.CL.floor at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1741,16 +1723,16 @@ func AsCLFmaOp(op *ir.Operation) (CLFmaOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o CLFmaOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLFmaOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Y returns the op's y operand.
-func (o CLFmaOp) Y() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CLFmaOp) Y() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Z returns the op's z operand.
-func (o CLFmaOp) Z() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CLFmaOp) Z() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o CLFmaOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLFmaOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLFmaOp creates a spirv.CL.fma at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1780,13 +1762,13 @@ func AsCLFmaxOp(op *ir.Operation) (CLFmaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CLFmaxOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLFmaxOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CLFmaxOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CLFmaxOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CLFmaxOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLFmaxOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLFmaxOp creates a spirv.CL.fmax at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1816,13 +1798,13 @@ func AsCLFminOp(op *ir.Operation) (CLFminOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CLFminOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLFminOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CLFminOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CLFminOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CLFminOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLFminOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLFminOp creates a spirv.CL.fmin at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1852,10 +1834,10 @@ func AsCLLogOp(op *ir.Operation) (CLLogOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLLogOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLLogOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLLogOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLLogOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLLogOp creates a spirv.CL.log at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1885,16 +1867,16 @@ func AsCLMixOp(op *ir.Operation) (CLMixOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o CLMixOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLMixOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Y returns the op's y operand.
-func (o CLMixOp) Y() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CLMixOp) Y() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Z returns the op's z operand.
-func (o CLMixOp) Z() *ir.Value { return at(o.op.Operands(), 2) }
+func (o CLMixOp) Z() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o CLMixOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLMixOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLMixOp creates a spirv.CL.mix at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1924,13 +1906,13 @@ func AsCLPowOp(op *ir.Operation) (CLPowOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CLPowOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLPowOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CLPowOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CLPowOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CLPowOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLPowOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLPowOp creates a spirv.CL.pow at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1960,13 +1942,13 @@ func AsCLPrintfOp(op *ir.Operation) (CLPrintfOp, bool) {
 }
 
 // Format returns the op's format operand.
-func (o CLPrintfOp) Format() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLPrintfOp) Format() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Arguments returns the op's arguments operand group.
-func (o CLPrintfOp) Arguments() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o CLPrintfOp) Arguments() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o CLPrintfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLPrintfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLPrintfOp creates a spirv.CL.printf at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1996,10 +1978,10 @@ func AsCLRintOp(op *ir.Operation) (CLRintOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLRintOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLRintOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLRintOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLRintOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLRintOp creates a spirv.CL.rint at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -2029,10 +2011,10 @@ func AsCLRoundOp(op *ir.Operation) (CLRoundOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLRoundOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLRoundOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLRoundOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLRoundOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLRoundOp creates a spirv.CL.round at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2062,10 +2044,10 @@ func AsCLRsqrtOp(op *ir.Operation) (CLRsqrtOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLRsqrtOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLRsqrtOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLRsqrtOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLRsqrtOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLRsqrtOp creates a spirv.CL.rsqrt at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2095,10 +2077,10 @@ func AsCLSAbsOp(op *ir.Operation) (CLSAbsOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLSAbsOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLSAbsOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLSAbsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLSAbsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLSAbsOp creates a spirv.CL.s_abs at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -2128,13 +2110,13 @@ func AsCLSMaxOp(op *ir.Operation) (CLSMaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CLSMaxOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLSMaxOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CLSMaxOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CLSMaxOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CLSMaxOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLSMaxOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLSMaxOp creates a spirv.CL.s_max at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -2164,13 +2146,13 @@ func AsCLSMinOp(op *ir.Operation) (CLSMinOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CLSMinOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLSMinOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CLSMinOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CLSMinOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CLSMinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLSMinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLSMinOp creates a spirv.CL.s_min at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -2200,10 +2182,10 @@ func AsCLSinOp(op *ir.Operation) (CLSinOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLSinOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLSinOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLSinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLSinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLSinOp creates a spirv.CL.sin at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -2233,10 +2215,10 @@ func AsCLSinhOp(op *ir.Operation) (CLSinhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLSinhOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLSinhOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLSinhOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLSinhOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLSinhOp creates a spirv.CL.sinh at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -2266,10 +2248,10 @@ func AsCLSqrtOp(op *ir.Operation) (CLSqrtOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLSqrtOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLSqrtOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLSqrtOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLSqrtOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLSqrtOp creates a spirv.CL.sqrt at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -2299,10 +2281,10 @@ func AsCLTanOp(op *ir.Operation) (CLTanOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLTanOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLTanOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLTanOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLTanOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLTanOp creates a spirv.CL.tan at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -2332,10 +2314,10 @@ func AsCLTanhOp(op *ir.Operation) (CLTanhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CLTanhOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLTanhOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CLTanhOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLTanhOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLTanhOp creates a spirv.CL.tanh at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -2365,13 +2347,13 @@ func AsCLUMaxOp(op *ir.Operation) (CLUMaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CLUMaxOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLUMaxOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CLUMaxOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CLUMaxOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CLUMaxOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLUMaxOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLUMaxOp creates a spirv.CL.u_max at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -2401,13 +2383,13 @@ func AsCLUMinOp(op *ir.Operation) (CLUMinOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CLUMinOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CLUMinOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CLUMinOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CLUMinOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CLUMinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CLUMinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCLUMinOp creates a spirv.CL.u_min at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -2440,7 +2422,7 @@ func AsCompositeConstructOp(op *ir.Operation) (CompositeConstructOp, bool) {
 func (o CompositeConstructOp) Constituents() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o CompositeConstructOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CompositeConstructOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCompositeConstructOp creates a spirv.CompositeConstruct at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -2470,10 +2452,10 @@ func AsCompositeExtractOp(op *ir.Operation) (CompositeExtractOp, bool) {
 }
 
 // Composite returns the op's composite operand.
-func (o CompositeExtractOp) Composite() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CompositeExtractOp) Composite() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Component returns the op's component result.
-func (o CompositeExtractOp) Component() *ir.Value { return at(o.op.Results(), 0) }
+func (o CompositeExtractOp) Component() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Indices returns the inherent attribute indices, or nil if it is not set.
 func (o CompositeExtractOp) Indices() ir.Attribute { return o.op.Attr("indices") }
@@ -2507,13 +2489,13 @@ func AsCompositeInsertOp(op *ir.Operation) (CompositeInsertOp, bool) {
 }
 
 // Object returns the op's object operand.
-func (o CompositeInsertOp) Object() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CompositeInsertOp) Object() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Composite returns the op's composite operand.
-func (o CompositeInsertOp) Composite() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CompositeInsertOp) Composite() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CompositeInsertOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CompositeInsertOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Indices returns the inherent attribute indices, or nil if it is not set.
 func (o CompositeInsertOp) Indices() ir.Attribute { return o.op.Attr("indices") }
@@ -2547,7 +2529,7 @@ func AsConstantOp(op *ir.Operation) (ConstantOp, bool) {
 }
 
 // Constant returns the op's constant result.
-func (o ConstantOp) Constant() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstantOp) Constant() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -2616,10 +2598,10 @@ func AsConvertFToSOp(op *ir.Operation) (ConvertFToSOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ConvertFToSOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertFToSOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ConvertFToSOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertFToSOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildConvertFToSOp creates a spirv.ConvertFToS at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2649,10 +2631,10 @@ func AsConvertFToUOp(op *ir.Operation) (ConvertFToUOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ConvertFToUOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertFToUOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ConvertFToUOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertFToUOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildConvertFToUOp creates a spirv.ConvertFToU at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2682,10 +2664,10 @@ func AsConvertPtrToUOp(op *ir.Operation) (ConvertPtrToUOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o ConvertPtrToUOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertPtrToUOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ConvertPtrToUOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertPtrToUOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildConvertPtrToUOp creates a spirv.ConvertPtrToU at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2715,10 +2697,10 @@ func AsConvertSToFOp(op *ir.Operation) (ConvertSToFOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ConvertSToFOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertSToFOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ConvertSToFOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertSToFOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildConvertSToFOp creates a spirv.ConvertSToF at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2748,10 +2730,10 @@ func AsConvertUToFOp(op *ir.Operation) (ConvertUToFOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ConvertUToFOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertUToFOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ConvertUToFOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertUToFOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildConvertUToFOp creates a spirv.ConvertUToF at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2781,10 +2763,10 @@ func AsConvertUToPtrOp(op *ir.Operation) (ConvertUToPtrOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ConvertUToPtrOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertUToPtrOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ConvertUToPtrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertUToPtrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildConvertUToPtrOp creates a spirv.ConvertUToPtr at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2814,10 +2796,10 @@ func AsCopyMemoryOp(op *ir.Operation) (CopyMemoryOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o CopyMemoryOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CopyMemoryOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Source returns the op's source operand.
-func (o CopyMemoryOp) Source() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CopyMemoryOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // MemoryAccess returns the optional attribute memory_access, or nil if it is not set.
 func (o CopyMemoryOp) MemoryAccess() ir.Attribute { return o.op.Attr("memory_access") }
@@ -2860,13 +2842,13 @@ func AsDotOp(op *ir.Operation) (DotOp, bool) {
 }
 
 // Vector1 returns the op's vector1 operand.
-func (o DotOp) Vector1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DotOp) Vector1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Vector2 returns the op's vector2 operand.
-func (o DotOp) Vector2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DotOp) Vector2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DotOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DotOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDotOp creates a spirv.Dot at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -2896,13 +2878,13 @@ func AsEXTAtomicFAddOp(op *ir.Operation) (EXTAtomicFAddOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o EXTAtomicFAddOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o EXTAtomicFAddOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o EXTAtomicFAddOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o EXTAtomicFAddOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o EXTAtomicFAddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o EXTAtomicFAddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MemoryScope returns the inherent attribute memory_scope, or nil if it is not set.
 func (o EXTAtomicFAddOp) MemoryScope() ir.Attribute { return o.op.Attr("memory_scope") }
@@ -2939,7 +2921,9 @@ func AsEXTConstantCompositeReplicateOp(op *ir.Operation) (EXTConstantCompositeRe
 }
 
 // ReplicatedConstant returns the op's replicated_constant result.
-func (o EXTConstantCompositeReplicateOp) ReplicatedConstant() *ir.Value { return at(o.op.Results(), 0) }
+func (o EXTConstantCompositeReplicateOp) ReplicatedConstant() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 0)
+}
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o EXTConstantCompositeReplicateOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -2973,17 +2957,17 @@ func AsEXTEmitMeshTasksOp(op *ir.Operation) (EXTEmitMeshTasksOp, bool) {
 }
 
 // GroupCountX returns the op's group_count_x operand.
-func (o EXTEmitMeshTasksOp) GroupCountX() *ir.Value { return at(o.op.Operands(), 0) }
+func (o EXTEmitMeshTasksOp) GroupCountX() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // GroupCountY returns the op's group_count_y operand.
-func (o EXTEmitMeshTasksOp) GroupCountY() *ir.Value { return at(o.op.Operands(), 1) }
+func (o EXTEmitMeshTasksOp) GroupCountY() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // GroupCountZ returns the op's group_count_z operand.
-func (o EXTEmitMeshTasksOp) GroupCountZ() *ir.Value { return at(o.op.Operands(), 2) }
+func (o EXTEmitMeshTasksOp) GroupCountZ() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Payload returns the op's payload operand, or nil.
 func (o EXTEmitMeshTasksOp) Payload() *ir.Value {
-	if s := span(o.op.Operands(), 3, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 3, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3017,10 +3001,10 @@ func AsEXTSetMeshOutputsOp(op *ir.Operation) (EXTSetMeshOutputsOp, bool) {
 }
 
 // VertexCount returns the op's vertex_count operand.
-func (o EXTSetMeshOutputsOp) VertexCount() *ir.Value { return at(o.op.Operands(), 0) }
+func (o EXTSetMeshOutputsOp) VertexCount() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // PrimitiveCount returns the op's primitive_count operand.
-func (o EXTSetMeshOutputsOp) PrimitiveCount() *ir.Value { return at(o.op.Operands(), 1) }
+func (o EXTSetMeshOutputsOp) PrimitiveCount() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // BuildEXTSetMeshOutputsOp creates a spirv.EXT.SetMeshOutputs at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -3213,13 +3197,13 @@ func AsFAddOp(op *ir.Operation) (FAddOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FAddOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FAddOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FAddOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FAddOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FAddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FAddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFAddOp creates a spirv.FAdd at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -3249,10 +3233,10 @@ func AsFConvertOp(op *ir.Operation) (FConvertOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o FConvertOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FConvertOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o FConvertOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FConvertOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFConvertOp creates a spirv.FConvert at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -3282,13 +3266,13 @@ func AsFDivOp(op *ir.Operation) (FDivOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FDivOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FDivOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FDivOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FDivOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FDivOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FDivOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFDivOp creates a spirv.FDiv at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -3318,13 +3302,13 @@ func AsFModOp(op *ir.Operation) (FModOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FModOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FModOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FModOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FModOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FModOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FModOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFModOp creates a spirv.FMod at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -3354,13 +3338,13 @@ func AsFMulOp(op *ir.Operation) (FMulOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FMulOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FMulOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FMulOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FMulOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FMulOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FMulOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFMulOp creates a spirv.FMul at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -3390,10 +3374,10 @@ func AsFNegateOp(op *ir.Operation) (FNegateOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o FNegateOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FNegateOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o FNegateOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FNegateOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFNegateOp creates a spirv.FNegate at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -3423,13 +3407,13 @@ func AsFOrdEqualOp(op *ir.Operation) (FOrdEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FOrdEqualOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FOrdEqualOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FOrdEqualOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FOrdEqualOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FOrdEqualOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FOrdEqualOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFOrdEqualOp creates a spirv.FOrdEqual at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -3459,13 +3443,13 @@ func AsFOrdGreaterThanOp(op *ir.Operation) (FOrdGreaterThanOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FOrdGreaterThanOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FOrdGreaterThanOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FOrdGreaterThanOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FOrdGreaterThanOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FOrdGreaterThanOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FOrdGreaterThanOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFOrdGreaterThanOp creates a spirv.FOrdGreaterThan at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -3495,13 +3479,13 @@ func AsFOrdGreaterThanEqualOp(op *ir.Operation) (FOrdGreaterThanEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FOrdGreaterThanEqualOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FOrdGreaterThanEqualOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FOrdGreaterThanEqualOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FOrdGreaterThanEqualOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FOrdGreaterThanEqualOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FOrdGreaterThanEqualOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFOrdGreaterThanEqualOp creates a spirv.FOrdGreaterThanEqual at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -3531,13 +3515,13 @@ func AsFOrdLessThanOp(op *ir.Operation) (FOrdLessThanOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FOrdLessThanOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FOrdLessThanOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FOrdLessThanOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FOrdLessThanOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FOrdLessThanOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FOrdLessThanOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFOrdLessThanOp creates a spirv.FOrdLessThan at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3567,13 +3551,13 @@ func AsFOrdLessThanEqualOp(op *ir.Operation) (FOrdLessThanEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FOrdLessThanEqualOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FOrdLessThanEqualOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FOrdLessThanEqualOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FOrdLessThanEqualOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FOrdLessThanEqualOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FOrdLessThanEqualOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFOrdLessThanEqualOp creates a spirv.FOrdLessThanEqual at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -3603,13 +3587,13 @@ func AsFOrdNotEqualOp(op *ir.Operation) (FOrdNotEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FOrdNotEqualOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FOrdNotEqualOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FOrdNotEqualOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FOrdNotEqualOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FOrdNotEqualOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FOrdNotEqualOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFOrdNotEqualOp creates a spirv.FOrdNotEqual at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3639,13 +3623,13 @@ func AsFRemOp(op *ir.Operation) (FRemOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FRemOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FRemOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FRemOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FRemOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FRemOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FRemOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFRemOp creates a spirv.FRem at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -3675,13 +3659,13 @@ func AsFSubOp(op *ir.Operation) (FSubOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FSubOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FSubOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FSubOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FSubOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FSubOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FSubOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFSubOp creates a spirv.FSub at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -3711,13 +3695,13 @@ func AsFUnordEqualOp(op *ir.Operation) (FUnordEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FUnordEqualOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FUnordEqualOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FUnordEqualOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FUnordEqualOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FUnordEqualOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FUnordEqualOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFUnordEqualOp creates a spirv.FUnordEqual at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3747,13 +3731,13 @@ func AsFUnordGreaterThanOp(op *ir.Operation) (FUnordGreaterThanOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FUnordGreaterThanOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FUnordGreaterThanOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FUnordGreaterThanOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FUnordGreaterThanOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FUnordGreaterThanOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FUnordGreaterThanOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFUnordGreaterThanOp creates a spirv.FUnordGreaterThan at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -3783,13 +3767,13 @@ func AsFUnordGreaterThanEqualOp(op *ir.Operation) (FUnordGreaterThanEqualOp, boo
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FUnordGreaterThanEqualOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FUnordGreaterThanEqualOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FUnordGreaterThanEqualOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FUnordGreaterThanEqualOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FUnordGreaterThanEqualOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FUnordGreaterThanEqualOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFUnordGreaterThanEqualOp creates a spirv.FUnordGreaterThanEqual at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -3819,13 +3803,13 @@ func AsFUnordLessThanOp(op *ir.Operation) (FUnordLessThanOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FUnordLessThanOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FUnordLessThanOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FUnordLessThanOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FUnordLessThanOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FUnordLessThanOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FUnordLessThanOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFUnordLessThanOp creates a spirv.FUnordLessThan at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3855,13 +3839,13 @@ func AsFUnordLessThanEqualOp(op *ir.Operation) (FUnordLessThanEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FUnordLessThanEqualOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FUnordLessThanEqualOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FUnordLessThanEqualOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FUnordLessThanEqualOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FUnordLessThanEqualOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FUnordLessThanEqualOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFUnordLessThanEqualOp creates a spirv.FUnordLessThanEqual at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -3891,13 +3875,13 @@ func AsFUnordNotEqualOp(op *ir.Operation) (FUnordNotEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o FUnordNotEqualOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FUnordNotEqualOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o FUnordNotEqualOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FUnordNotEqualOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o FUnordNotEqualOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FUnordNotEqualOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFUnordNotEqualOp creates a spirv.FUnordNotEqual at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3975,10 +3959,10 @@ func AsGLAcosOp(op *ir.Operation) (GLAcosOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLAcosOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLAcosOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLAcosOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLAcosOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLAcosOp creates a spirv.GL.Acos at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -4008,10 +3992,10 @@ func AsGLAcoshOp(op *ir.Operation) (GLAcoshOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLAcoshOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLAcoshOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLAcoshOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLAcoshOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLAcoshOp creates a spirv.GL.Acosh at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -4041,10 +4025,10 @@ func AsGLAsinOp(op *ir.Operation) (GLAsinOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLAsinOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLAsinOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLAsinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLAsinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLAsinOp creates a spirv.GL.Asin at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -4074,10 +4058,10 @@ func AsGLAsinhOp(op *ir.Operation) (GLAsinhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLAsinhOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLAsinhOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLAsinhOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLAsinhOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLAsinhOp creates a spirv.GL.Asinh at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -4107,10 +4091,10 @@ func AsGLAtanOp(op *ir.Operation) (GLAtanOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLAtanOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLAtanOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLAtanOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLAtanOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLAtanOp creates a spirv.GL.Atan at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -4140,10 +4124,10 @@ func AsGLAtanhOp(op *ir.Operation) (GLAtanhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLAtanhOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLAtanhOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLAtanhOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLAtanhOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLAtanhOp creates a spirv.GL.Atanh at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -4173,10 +4157,10 @@ func AsGLCeilOp(op *ir.Operation) (GLCeilOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLCeilOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLCeilOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLCeilOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLCeilOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLCeilOp creates a spirv.GL.Ceil at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -4206,10 +4190,10 @@ func AsGLCosOp(op *ir.Operation) (GLCosOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLCosOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLCosOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLCosOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLCosOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLCosOp creates a spirv.GL.Cos at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -4239,10 +4223,10 @@ func AsGLCoshOp(op *ir.Operation) (GLCoshOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLCoshOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLCoshOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLCoshOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLCoshOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLCoshOp creates a spirv.GL.Cosh at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -4272,13 +4256,13 @@ func AsGLCrossOp(op *ir.Operation) (GLCrossOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GLCrossOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLCrossOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o GLCrossOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GLCrossOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GLCrossOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLCrossOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLCrossOp creates a spirv.GL.Cross at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -4308,13 +4292,13 @@ func AsGLDistanceOp(op *ir.Operation) (GLDistanceOp, bool) {
 }
 
 // P0 returns the op's p0 operand.
-func (o GLDistanceOp) P0() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLDistanceOp) P0() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // P1 returns the op's p1 operand.
-func (o GLDistanceOp) P1() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GLDistanceOp) P1() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GLDistanceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLDistanceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLDistanceOp creates a spirv.GL.Distance at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -4344,10 +4328,10 @@ func AsGLExpOp(op *ir.Operation) (GLExpOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLExpOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLExpOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLExpOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLExpOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLExpOp creates a spirv.GL.Exp at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -4377,10 +4361,10 @@ func AsGLExp2Op(op *ir.Operation) (GLExp2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLExp2Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLExp2Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLExp2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLExp2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLExp2Op creates a spirv.GL.Exp2 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -4410,10 +4394,10 @@ func AsGLFAbsOp(op *ir.Operation) (GLFAbsOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLFAbsOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLFAbsOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLFAbsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLFAbsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLFAbsOp creates a spirv.GL.FAbs at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -4443,16 +4427,16 @@ func AsGLFClampOp(op *ir.Operation) (GLFClampOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GLFClampOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLFClampOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Y returns the op's y operand.
-func (o GLFClampOp) Y() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GLFClampOp) Y() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Z returns the op's z operand.
-func (o GLFClampOp) Z() *ir.Value { return at(o.op.Operands(), 2) }
+func (o GLFClampOp) Z() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o GLFClampOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLFClampOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLFClampOp creates a spirv.GL.FClamp at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -4482,13 +4466,13 @@ func AsGLFMaxOp(op *ir.Operation) (GLFMaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GLFMaxOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLFMaxOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o GLFMaxOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GLFMaxOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GLFMaxOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLFMaxOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLFMaxOp creates a spirv.GL.FMax at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -4518,13 +4502,13 @@ func AsGLFMinOp(op *ir.Operation) (GLFMinOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GLFMinOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLFMinOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o GLFMinOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GLFMinOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GLFMinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLFMinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLFMinOp creates a spirv.GL.FMin at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -4554,16 +4538,16 @@ func AsGLFMixOp(op *ir.Operation) (GLFMixOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GLFMixOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLFMixOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Y returns the op's y operand.
-func (o GLFMixOp) Y() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GLFMixOp) Y() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // A returns the op's a operand.
-func (o GLFMixOp) A() *ir.Value { return at(o.op.Operands(), 2) }
+func (o GLFMixOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o GLFMixOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLFMixOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLFMixOp creates a spirv.GL.FMix at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -4593,10 +4577,10 @@ func AsGLFSignOp(op *ir.Operation) (GLFSignOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLFSignOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLFSignOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLFSignOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLFSignOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLFSignOp creates a spirv.GL.FSign at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -4626,10 +4610,10 @@ func AsGLFindILsbOp(op *ir.Operation) (GLFindILsbOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLFindILsbOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLFindILsbOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLFindILsbOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLFindILsbOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLFindILsbOp creates a spirv.GL.FindILsb at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -4659,10 +4643,10 @@ func AsGLFindSMsbOp(op *ir.Operation) (GLFindSMsbOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLFindSMsbOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLFindSMsbOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLFindSMsbOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLFindSMsbOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLFindSMsbOp creates a spirv.GL.FindSMsb at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -4692,10 +4676,10 @@ func AsGLFindUMsbOp(op *ir.Operation) (GLFindUMsbOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLFindUMsbOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLFindUMsbOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLFindUMsbOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLFindUMsbOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLFindUMsbOp creates a spirv.GL.FindUMsb at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -4725,10 +4709,10 @@ func AsGLFloorOp(op *ir.Operation) (GLFloorOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLFloorOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLFloorOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLFloorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLFloorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLFloorOp creates a spirv.GL.Floor at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -4758,16 +4742,16 @@ func AsGLFmaOp(op *ir.Operation) (GLFmaOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GLFmaOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLFmaOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Y returns the op's y operand.
-func (o GLFmaOp) Y() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GLFmaOp) Y() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Z returns the op's z operand.
-func (o GLFmaOp) Z() *ir.Value { return at(o.op.Operands(), 2) }
+func (o GLFmaOp) Z() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o GLFmaOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLFmaOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLFmaOp creates a spirv.GL.Fma at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -4797,10 +4781,10 @@ func AsGLFractOp(op *ir.Operation) (GLFractOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLFractOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLFractOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLFractOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLFractOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLFractOp creates a spirv.GL.Fract at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -4830,10 +4814,10 @@ func AsGLFrexpStructOp(op *ir.Operation) (GLFrexpStructOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLFrexpStructOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLFrexpStructOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLFrexpStructOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLFrexpStructOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLFrexpStructOp creates a spirv.GL.FrexpStruct at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -4863,10 +4847,10 @@ func AsGLInverseSqrtOp(op *ir.Operation) (GLInverseSqrtOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLInverseSqrtOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLInverseSqrtOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLInverseSqrtOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLInverseSqrtOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLInverseSqrtOp creates a spirv.GL.InverseSqrt at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -4896,13 +4880,13 @@ func AsGLLdexpOp(op *ir.Operation) (GLLdexpOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GLLdexpOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLLdexpOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Exp returns the op's exp operand.
-func (o GLLdexpOp) Exp() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GLLdexpOp) Exp() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Y returns the op's y result.
-func (o GLLdexpOp) Y() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLLdexpOp) Y() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLLdexpOp creates a spirv.GL.Ldexp at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -4932,10 +4916,10 @@ func AsGLLengthOp(op *ir.Operation) (GLLengthOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLLengthOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLLengthOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLLengthOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLLengthOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLLengthOp creates a spirv.GL.Length at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -4965,10 +4949,10 @@ func AsGLLogOp(op *ir.Operation) (GLLogOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLLogOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLLogOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLLogOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLLogOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLLogOp creates a spirv.GL.Log at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -4998,10 +4982,10 @@ func AsGLLog2Op(op *ir.Operation) (GLLog2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLLog2Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLLog2Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLLog2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLLog2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLLog2Op creates a spirv.GL.Log2 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -5031,10 +5015,10 @@ func AsGLNormalizeOp(op *ir.Operation) (GLNormalizeOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLNormalizeOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLNormalizeOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLNormalizeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLNormalizeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLNormalizeOp creates a spirv.GL.Normalize at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -5064,10 +5048,10 @@ func AsGLPackHalf2x16Op(op *ir.Operation) (GLPackHalf2x16Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLPackHalf2x16Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLPackHalf2x16Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLPackHalf2x16Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLPackHalf2x16Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLPackHalf2x16Op creates a spirv.GL.PackHalf2x16 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -5097,10 +5081,10 @@ func AsGLPackSnorm4x8Op(op *ir.Operation) (GLPackSnorm4x8Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLPackSnorm4x8Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLPackSnorm4x8Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLPackSnorm4x8Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLPackSnorm4x8Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLPackSnorm4x8Op creates a spirv.GL.PackSnorm4x8 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -5130,13 +5114,13 @@ func AsGLPowOp(op *ir.Operation) (GLPowOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GLPowOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLPowOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o GLPowOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GLPowOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GLPowOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLPowOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLPowOp creates a spirv.GL.Pow at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -5166,13 +5150,13 @@ func AsGLReflectOp(op *ir.Operation) (GLReflectOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GLReflectOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLReflectOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o GLReflectOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GLReflectOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GLReflectOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLReflectOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLReflectOp creates a spirv.GL.Reflect at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -5202,10 +5186,10 @@ func AsGLRoundOp(op *ir.Operation) (GLRoundOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLRoundOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLRoundOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLRoundOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLRoundOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLRoundOp creates a spirv.GL.Round at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -5235,10 +5219,10 @@ func AsGLRoundEvenOp(op *ir.Operation) (GLRoundEvenOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLRoundEvenOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLRoundEvenOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLRoundEvenOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLRoundEvenOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLRoundEvenOp creates a spirv.GL.RoundEven at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -5268,10 +5252,10 @@ func AsGLSAbsOp(op *ir.Operation) (GLSAbsOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLSAbsOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLSAbsOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLSAbsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLSAbsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLSAbsOp creates a spirv.GL.SAbs at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -5301,16 +5285,16 @@ func AsGLSClampOp(op *ir.Operation) (GLSClampOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GLSClampOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLSClampOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Y returns the op's y operand.
-func (o GLSClampOp) Y() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GLSClampOp) Y() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Z returns the op's z operand.
-func (o GLSClampOp) Z() *ir.Value { return at(o.op.Operands(), 2) }
+func (o GLSClampOp) Z() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o GLSClampOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLSClampOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLSClampOp creates a spirv.GL.SClamp at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -5340,13 +5324,13 @@ func AsGLSMaxOp(op *ir.Operation) (GLSMaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GLSMaxOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLSMaxOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o GLSMaxOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GLSMaxOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GLSMaxOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLSMaxOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLSMaxOp creates a spirv.GL.SMax at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -5376,13 +5360,13 @@ func AsGLSMinOp(op *ir.Operation) (GLSMinOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GLSMinOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLSMinOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o GLSMinOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GLSMinOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GLSMinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLSMinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLSMinOp creates a spirv.GL.SMin at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -5412,10 +5396,10 @@ func AsGLSSignOp(op *ir.Operation) (GLSSignOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLSSignOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLSSignOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLSSignOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLSSignOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLSSignOp creates a spirv.GL.SSign at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -5445,10 +5429,10 @@ func AsGLSinOp(op *ir.Operation) (GLSinOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLSinOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLSinOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLSinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLSinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLSinOp creates a spirv.GL.Sin at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -5478,10 +5462,10 @@ func AsGLSinhOp(op *ir.Operation) (GLSinhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLSinhOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLSinhOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLSinhOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLSinhOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLSinhOp creates a spirv.GL.Sinh at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -5511,10 +5495,10 @@ func AsGLSqrtOp(op *ir.Operation) (GLSqrtOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLSqrtOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLSqrtOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLSqrtOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLSqrtOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLSqrtOp creates a spirv.GL.Sqrt at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -5544,10 +5528,10 @@ func AsGLTanOp(op *ir.Operation) (GLTanOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLTanOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLTanOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLTanOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLTanOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLTanOp creates a spirv.GL.Tan at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -5577,10 +5561,10 @@ func AsGLTanhOp(op *ir.Operation) (GLTanhOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLTanhOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLTanhOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLTanhOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLTanhOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLTanhOp creates a spirv.GL.Tanh at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -5610,16 +5594,16 @@ func AsGLUClampOp(op *ir.Operation) (GLUClampOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GLUClampOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLUClampOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Y returns the op's y operand.
-func (o GLUClampOp) Y() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GLUClampOp) Y() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Z returns the op's z operand.
-func (o GLUClampOp) Z() *ir.Value { return at(o.op.Operands(), 2) }
+func (o GLUClampOp) Z() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o GLUClampOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLUClampOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLUClampOp creates a spirv.GL.UClamp at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -5649,13 +5633,13 @@ func AsGLUMaxOp(op *ir.Operation) (GLUMaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GLUMaxOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLUMaxOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o GLUMaxOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GLUMaxOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GLUMaxOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLUMaxOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLUMaxOp creates a spirv.GL.UMax at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -5685,13 +5669,13 @@ func AsGLUMinOp(op *ir.Operation) (GLUMinOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GLUMinOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLUMinOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o GLUMinOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GLUMinOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GLUMinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLUMinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLUMinOp creates a spirv.GL.UMin at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -5721,10 +5705,10 @@ func AsGLUnpackHalf2x16Op(op *ir.Operation) (GLUnpackHalf2x16Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLUnpackHalf2x16Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLUnpackHalf2x16Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLUnpackHalf2x16Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLUnpackHalf2x16Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLUnpackHalf2x16Op creates a spirv.GL.UnpackHalf2x16 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -5754,10 +5738,10 @@ func AsGLUnpackSnorm4x8Op(op *ir.Operation) (GLUnpackSnorm4x8Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GLUnpackSnorm4x8Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GLUnpackSnorm4x8Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GLUnpackSnorm4x8Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GLUnpackSnorm4x8Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGLUnpackSnorm4x8Op creates a spirv.GL.UnpackSnorm4x8 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -5787,10 +5771,10 @@ func AsGenericCastToPtrOp(op *ir.Operation) (GenericCastToPtrOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o GenericCastToPtrOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GenericCastToPtrOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GenericCastToPtrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GenericCastToPtrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGenericCastToPtrOp creates a spirv.GenericCastToPtr at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -5820,10 +5804,10 @@ func AsGenericCastToPtrExplicitOp(op *ir.Operation) (GenericCastToPtrExplicitOp,
 }
 
 // Pointer returns the op's pointer operand.
-func (o GenericCastToPtrExplicitOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GenericCastToPtrExplicitOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GenericCastToPtrExplicitOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GenericCastToPtrExplicitOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGenericCastToPtrExplicitOp creates a spirv.GenericCastToPtrExplicit at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -5907,13 +5891,13 @@ func AsGroupBroadcastOp(op *ir.Operation) (GroupBroadcastOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupBroadcastOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupBroadcastOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Localid returns the op's localid operand.
-func (o GroupBroadcastOp) Localid() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GroupBroadcastOp) Localid() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GroupBroadcastOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupBroadcastOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupBroadcastOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -5947,10 +5931,10 @@ func AsGroupFAddOp(op *ir.Operation) (GroupFAddOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GroupFAddOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupFAddOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GroupFAddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupFAddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupFAddOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -5987,10 +5971,10 @@ func AsGroupFMaxOp(op *ir.Operation) (GroupFMaxOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GroupFMaxOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupFMaxOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GroupFMaxOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupFMaxOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupFMaxOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6027,10 +6011,10 @@ func AsGroupFMinOp(op *ir.Operation) (GroupFMinOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GroupFMinOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupFMinOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GroupFMinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupFMinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupFMinOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6067,10 +6051,10 @@ func AsGroupIAddOp(op *ir.Operation) (GroupIAddOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GroupIAddOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupIAddOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GroupIAddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupIAddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupIAddOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6107,10 +6091,10 @@ func AsGroupNonUniformAllOp(op *ir.Operation) (GroupNonUniformAllOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o GroupNonUniformAllOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformAllOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GroupNonUniformAllOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformAllOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformAllOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6144,10 +6128,10 @@ func AsGroupNonUniformAllEqualOp(op *ir.Operation) (GroupNonUniformAllEqualOp, b
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformAllEqualOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformAllEqualOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GroupNonUniformAllEqualOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformAllEqualOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformAllEqualOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6181,10 +6165,10 @@ func AsGroupNonUniformAnyOp(op *ir.Operation) (GroupNonUniformAnyOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o GroupNonUniformAnyOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformAnyOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GroupNonUniformAnyOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformAnyOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformAnyOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6218,10 +6202,10 @@ func AsGroupNonUniformBallotOp(op *ir.Operation) (GroupNonUniformBallotOp, bool)
 }
 
 // Predicate returns the op's predicate operand.
-func (o GroupNonUniformBallotOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformBallotOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GroupNonUniformBallotOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformBallotOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformBallotOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6255,10 +6239,10 @@ func AsGroupNonUniformBallotBitCountOp(op *ir.Operation) (GroupNonUniformBallotB
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformBallotBitCountOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformBallotBitCountOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GroupNonUniformBallotBitCountOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformBallotBitCountOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformBallotBitCountOp) ExecutionScope() ir.Attribute {
@@ -6300,10 +6284,10 @@ func AsGroupNonUniformBallotFindLSBOp(op *ir.Operation) (GroupNonUniformBallotFi
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformBallotFindLSBOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformBallotFindLSBOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GroupNonUniformBallotFindLSBOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformBallotFindLSBOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformBallotFindLSBOp) ExecutionScope() ir.Attribute {
@@ -6340,10 +6324,10 @@ func AsGroupNonUniformBallotFindMSBOp(op *ir.Operation) (GroupNonUniformBallotFi
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformBallotFindMSBOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformBallotFindMSBOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GroupNonUniformBallotFindMSBOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformBallotFindMSBOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformBallotFindMSBOp) ExecutionScope() ir.Attribute {
@@ -6380,18 +6364,18 @@ func AsGroupNonUniformBitwiseAndOp(op *ir.Operation) (GroupNonUniformBitwiseAndO
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformBitwiseAndOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformBitwiseAndOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformBitwiseAndOp) ClusterSize() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformBitwiseAndOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformBitwiseAndOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformBitwiseAndOp) ExecutionScope() ir.Attribute {
@@ -6432,18 +6416,18 @@ func AsGroupNonUniformBitwiseOrOp(op *ir.Operation) (GroupNonUniformBitwiseOrOp,
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformBitwiseOrOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformBitwiseOrOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformBitwiseOrOp) ClusterSize() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformBitwiseOrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformBitwiseOrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformBitwiseOrOp) ExecutionScope() ir.Attribute {
@@ -6484,18 +6468,18 @@ func AsGroupNonUniformBitwiseXorOp(op *ir.Operation) (GroupNonUniformBitwiseXorO
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformBitwiseXorOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformBitwiseXorOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformBitwiseXorOp) ClusterSize() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformBitwiseXorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformBitwiseXorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformBitwiseXorOp) ExecutionScope() ir.Attribute {
@@ -6536,13 +6520,13 @@ func AsGroupNonUniformBroadcastOp(op *ir.Operation) (GroupNonUniformBroadcastOp,
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformBroadcastOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformBroadcastOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Id returns the op's id operand.
-func (o GroupNonUniformBroadcastOp) Id() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GroupNonUniformBroadcastOp) Id() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GroupNonUniformBroadcastOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformBroadcastOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformBroadcastOp) ExecutionScope() ir.Attribute {
@@ -6578,7 +6562,7 @@ func AsGroupNonUniformElectOp(op *ir.Operation) (GroupNonUniformElectOp, bool) {
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformElectOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformElectOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformElectOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6611,18 +6595,18 @@ func AsGroupNonUniformFAddOp(op *ir.Operation) (GroupNonUniformFAddOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformFAddOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformFAddOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformFAddOp) ClusterSize() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformFAddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformFAddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformFAddOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6659,18 +6643,18 @@ func AsGroupNonUniformFMaxOp(op *ir.Operation) (GroupNonUniformFMaxOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformFMaxOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformFMaxOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformFMaxOp) ClusterSize() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformFMaxOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformFMaxOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformFMaxOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6707,18 +6691,18 @@ func AsGroupNonUniformFMinOp(op *ir.Operation) (GroupNonUniformFMinOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformFMinOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformFMinOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformFMinOp) ClusterSize() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformFMinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformFMinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformFMinOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6755,18 +6739,18 @@ func AsGroupNonUniformFMulOp(op *ir.Operation) (GroupNonUniformFMulOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformFMulOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformFMulOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformFMulOp) ClusterSize() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformFMulOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformFMulOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformFMulOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6803,18 +6787,18 @@ func AsGroupNonUniformIAddOp(op *ir.Operation) (GroupNonUniformIAddOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformIAddOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformIAddOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformIAddOp) ClusterSize() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformIAddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformIAddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformIAddOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6851,18 +6835,18 @@ func AsGroupNonUniformIMulOp(op *ir.Operation) (GroupNonUniformIMulOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformIMulOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformIMulOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformIMulOp) ClusterSize() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformIMulOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformIMulOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformIMulOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -6899,18 +6883,18 @@ func AsGroupNonUniformLogicalAndOp(op *ir.Operation) (GroupNonUniformLogicalAndO
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformLogicalAndOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformLogicalAndOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformLogicalAndOp) ClusterSize() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformLogicalAndOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformLogicalAndOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformLogicalAndOp) ExecutionScope() ir.Attribute {
@@ -6951,18 +6935,18 @@ func AsGroupNonUniformLogicalOrOp(op *ir.Operation) (GroupNonUniformLogicalOrOp,
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformLogicalOrOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformLogicalOrOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformLogicalOrOp) ClusterSize() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformLogicalOrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformLogicalOrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformLogicalOrOp) ExecutionScope() ir.Attribute {
@@ -7003,18 +6987,18 @@ func AsGroupNonUniformLogicalXorOp(op *ir.Operation) (GroupNonUniformLogicalXorO
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformLogicalXorOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformLogicalXorOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformLogicalXorOp) ClusterSize() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformLogicalXorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformLogicalXorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformLogicalXorOp) ExecutionScope() ir.Attribute {
@@ -7055,13 +7039,13 @@ func AsGroupNonUniformQuadSwapOp(op *ir.Operation) (GroupNonUniformQuadSwapOp, b
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformQuadSwapOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformQuadSwapOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Direction returns the op's direction operand.
-func (o GroupNonUniformQuadSwapOp) Direction() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GroupNonUniformQuadSwapOp) Direction() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GroupNonUniformQuadSwapOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformQuadSwapOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformQuadSwapOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -7095,21 +7079,21 @@ func AsGroupNonUniformRotateKHROp(op *ir.Operation) (GroupNonUniformRotateKHROp,
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformRotateKHROp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformRotateKHROp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Delta returns the op's delta operand.
-func (o GroupNonUniformRotateKHROp) Delta() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GroupNonUniformRotateKHROp) Delta() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformRotateKHROp) ClusterSize() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformRotateKHROp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformRotateKHROp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformRotateKHROp) ExecutionScope() ir.Attribute {
@@ -7145,18 +7129,18 @@ func AsGroupNonUniformSMaxOp(op *ir.Operation) (GroupNonUniformSMaxOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformSMaxOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformSMaxOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformSMaxOp) ClusterSize() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformSMaxOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformSMaxOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformSMaxOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -7193,18 +7177,18 @@ func AsGroupNonUniformSMinOp(op *ir.Operation) (GroupNonUniformSMinOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformSMinOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformSMinOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformSMinOp) ClusterSize() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformSMinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformSMinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformSMinOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -7241,13 +7225,13 @@ func AsGroupNonUniformShuffleOp(op *ir.Operation) (GroupNonUniformShuffleOp, boo
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformShuffleOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformShuffleOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Id returns the op's id operand.
-func (o GroupNonUniformShuffleOp) Id() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GroupNonUniformShuffleOp) Id() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GroupNonUniformShuffleOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformShuffleOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformShuffleOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -7281,13 +7265,13 @@ func AsGroupNonUniformShuffleDownOp(op *ir.Operation) (GroupNonUniformShuffleDow
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformShuffleDownOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformShuffleDownOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Delta returns the op's delta operand.
-func (o GroupNonUniformShuffleDownOp) Delta() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GroupNonUniformShuffleDownOp) Delta() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GroupNonUniformShuffleDownOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformShuffleDownOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformShuffleDownOp) ExecutionScope() ir.Attribute {
@@ -7323,13 +7307,13 @@ func AsGroupNonUniformShuffleUpOp(op *ir.Operation) (GroupNonUniformShuffleUpOp,
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformShuffleUpOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformShuffleUpOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Delta returns the op's delta operand.
-func (o GroupNonUniformShuffleUpOp) Delta() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GroupNonUniformShuffleUpOp) Delta() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GroupNonUniformShuffleUpOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformShuffleUpOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformShuffleUpOp) ExecutionScope() ir.Attribute {
@@ -7365,13 +7349,13 @@ func AsGroupNonUniformShuffleXorOp(op *ir.Operation) (GroupNonUniformShuffleXorO
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformShuffleXorOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformShuffleXorOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o GroupNonUniformShuffleXorOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GroupNonUniformShuffleXorOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GroupNonUniformShuffleXorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformShuffleXorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformShuffleXorOp) ExecutionScope() ir.Attribute {
@@ -7407,18 +7391,18 @@ func AsGroupNonUniformUMaxOp(op *ir.Operation) (GroupNonUniformUMaxOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformUMaxOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformUMaxOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformUMaxOp) ClusterSize() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformUMaxOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformUMaxOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformUMaxOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -7455,18 +7439,18 @@ func AsGroupNonUniformUMinOp(op *ir.Operation) (GroupNonUniformUMinOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GroupNonUniformUMinOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupNonUniformUMinOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ClusterSize returns the op's cluster_size operand, or nil.
 func (o GroupNonUniformUMinOp) ClusterSize() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o GroupNonUniformUMinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupNonUniformUMinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupNonUniformUMinOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -7503,10 +7487,10 @@ func AsGroupSMaxOp(op *ir.Operation) (GroupSMaxOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GroupSMaxOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupSMaxOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GroupSMaxOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupSMaxOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupSMaxOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -7543,10 +7527,10 @@ func AsGroupSMinOp(op *ir.Operation) (GroupSMinOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GroupSMinOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupSMinOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GroupSMinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupSMinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupSMinOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -7583,10 +7567,10 @@ func AsGroupUMaxOp(op *ir.Operation) (GroupUMaxOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GroupUMaxOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupUMaxOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GroupUMaxOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupUMaxOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupUMaxOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -7623,10 +7607,10 @@ func AsGroupUMinOp(op *ir.Operation) (GroupUMinOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o GroupUMinOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GroupUMinOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GroupUMinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupUMinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o GroupUMinOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -7663,13 +7647,13 @@ func AsIAddOp(op *ir.Operation) (IAddOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o IAddOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IAddOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IAddOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IAddOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o IAddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IAddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIAddOp creates a spirv.IAdd at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -7699,13 +7683,13 @@ func AsIAddCarryOp(op *ir.Operation) (IAddCarryOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o IAddCarryOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IAddCarryOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IAddCarryOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IAddCarryOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o IAddCarryOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IAddCarryOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIAddCarryOp creates a spirv.IAddCarry at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -7735,13 +7719,13 @@ func AsIEqualOp(op *ir.Operation) (IEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o IEqualOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IEqualOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IEqualOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IEqualOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o IEqualOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IEqualOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIEqualOp creates a spirv.IEqual at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -7771,13 +7755,13 @@ func AsIMulOp(op *ir.Operation) (IMulOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o IMulOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IMulOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o IMulOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IMulOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o IMulOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IMulOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIMulOp creates a spirv.IMul at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -7885,10 +7869,10 @@ func AsINTELConvertBF16ToFOp(op *ir.Operation) (INTELConvertBF16ToFOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o INTELConvertBF16ToFOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o INTELConvertBF16ToFOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o INTELConvertBF16ToFOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o INTELConvertBF16ToFOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildINTELConvertBF16ToFOp creates a spirv.INTEL.ConvertBF16ToF at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7918,10 +7902,10 @@ func AsINTELConvertFToBF16Op(op *ir.Operation) (INTELConvertFToBF16Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o INTELConvertFToBF16Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o INTELConvertFToBF16Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o INTELConvertFToBF16Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o INTELConvertFToBF16Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildINTELConvertFToBF16Op creates a spirv.INTEL.ConvertFToBF16 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7951,13 +7935,13 @@ func AsINTELJointMatrixLoadOp(op *ir.Operation) (INTELJointMatrixLoadOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o INTELJointMatrixLoadOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o INTELJointMatrixLoadOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Stride returns the op's stride operand.
-func (o INTELJointMatrixLoadOp) Stride() *ir.Value { return at(o.op.Operands(), 1) }
+func (o INTELJointMatrixLoadOp) Stride() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o INTELJointMatrixLoadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o INTELJointMatrixLoadOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Layout returns the inherent attribute layout, or nil if it is not set.
 func (o INTELJointMatrixLoadOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -8000,16 +7984,16 @@ func AsINTELJointMatrixMadOp(op *ir.Operation) (INTELJointMatrixMadOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o INTELJointMatrixMadOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o INTELJointMatrixMadOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o INTELJointMatrixMadOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o INTELJointMatrixMadOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o INTELJointMatrixMadOp) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o INTELJointMatrixMadOp) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o INTELJointMatrixMadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o INTELJointMatrixMadOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Scope returns the inherent attribute scope, or nil if it is not set.
 func (o INTELJointMatrixMadOp) Scope() ir.Attribute { return o.op.Attr("scope") }
@@ -8043,13 +8027,13 @@ func AsINTELJointMatrixStoreOp(op *ir.Operation) (INTELJointMatrixStoreOp, bool)
 }
 
 // Pointer returns the op's pointer operand.
-func (o INTELJointMatrixStoreOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o INTELJointMatrixStoreOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Object returns the op's object operand.
-func (o INTELJointMatrixStoreOp) Object() *ir.Value { return at(o.op.Operands(), 1) }
+func (o INTELJointMatrixStoreOp) Object() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Stride returns the op's stride operand.
-func (o INTELJointMatrixStoreOp) Stride() *ir.Value { return at(o.op.Operands(), 2) }
+func (o INTELJointMatrixStoreOp) Stride() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Layout returns the inherent attribute layout, or nil if it is not set.
 func (o INTELJointMatrixStoreOp) Layout() ir.Attribute { return o.op.Attr("layout") }
@@ -8092,7 +8076,7 @@ func AsINTELJointMatrixWorkItemLengthOp(op *ir.Operation) (INTELJointMatrixWorkI
 }
 
 // Result returns the op's result.
-func (o INTELJointMatrixWorkItemLengthOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o INTELJointMatrixWorkItemLengthOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // JointMatrixType returns the inherent attribute joint_matrix_type, or nil if it is not set.
 func (o INTELJointMatrixWorkItemLengthOp) JointMatrixType() ir.Attribute {
@@ -8128,10 +8112,10 @@ func AsINTELRoundFToTF32Op(op *ir.Operation) (INTELRoundFToTF32Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o INTELRoundFToTF32Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o INTELRoundFToTF32Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o INTELRoundFToTF32Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o INTELRoundFToTF32Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildINTELRoundFToTF32Op creates a spirv.INTEL.RoundFToTF32 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -8161,10 +8145,10 @@ func AsINTELSubgroupBlockReadOp(op *ir.Operation) (INTELSubgroupBlockReadOp, boo
 }
 
 // Ptr returns the op's ptr operand.
-func (o INTELSubgroupBlockReadOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o INTELSubgroupBlockReadOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value result.
-func (o INTELSubgroupBlockReadOp) Value() *ir.Value { return at(o.op.Results(), 0) }
+func (o INTELSubgroupBlockReadOp) Value() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildINTELSubgroupBlockReadOp creates a spirv.INTEL.SubgroupBlockRead at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -8194,10 +8178,10 @@ func AsINTELSubgroupBlockWriteOp(op *ir.Operation) (INTELSubgroupBlockWriteOp, b
 }
 
 // Ptr returns the op's ptr operand.
-func (o INTELSubgroupBlockWriteOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o INTELSubgroupBlockWriteOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o INTELSubgroupBlockWriteOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o INTELSubgroupBlockWriteOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // BuildINTELSubgroupBlockWriteOp creates a spirv.INTEL.SubgroupBlockWrite at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -8227,13 +8211,13 @@ func AsINotEqualOp(op *ir.Operation) (INotEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o INotEqualOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o INotEqualOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o INotEqualOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o INotEqualOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o INotEqualOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o INotEqualOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildINotEqualOp creates a spirv.INotEqual at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -8263,13 +8247,13 @@ func AsISubOp(op *ir.Operation) (ISubOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o ISubOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ISubOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o ISubOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ISubOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ISubOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ISubOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildISubOp creates a spirv.ISub at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -8299,13 +8283,13 @@ func AsISubBorrowOp(op *ir.Operation) (ISubBorrowOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o ISubBorrowOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ISubBorrowOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o ISubBorrowOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ISubBorrowOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ISubBorrowOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ISubBorrowOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildISubBorrowOp creates a spirv.ISubBorrow at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -8335,10 +8319,10 @@ func AsImageOp(op *ir.Operation) (ImageOp, bool) {
 }
 
 // SampledImage returns the op's sampled_image operand.
-func (o ImageOp) SampledImage() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ImageOp) SampledImage() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ImageOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ImageOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildImageOp creates a spirv.Image at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -8368,21 +8352,21 @@ func AsImageDrefGatherOp(op *ir.Operation) (ImageDrefGatherOp, bool) {
 }
 
 // SampledImage returns the op's sampled_image operand.
-func (o ImageDrefGatherOp) SampledImage() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ImageDrefGatherOp) SampledImage() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Coordinate returns the op's coordinate operand.
-func (o ImageDrefGatherOp) Coordinate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ImageDrefGatherOp) Coordinate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Dref returns the op's dref operand.
-func (o ImageDrefGatherOp) Dref() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ImageDrefGatherOp) Dref() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // OperandArguments returns the op's operand_arguments operand group.
 func (o ImageDrefGatherOp) OperandArguments() []*ir.Value {
-	return span(o.op.Operands(), 3, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 3, o.op.NumOperands())
 }
 
 // Result returns the op's result.
-func (o ImageDrefGatherOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ImageDrefGatherOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Imageoperands returns the optional attribute imageoperands, or nil if it is not set.
 func (o ImageDrefGatherOp) Imageoperands() ir.Attribute { return o.op.Attr("imageoperands") }
@@ -8419,18 +8403,18 @@ func AsImageFetchOp(op *ir.Operation) (ImageFetchOp, bool) {
 }
 
 // Image returns the op's image operand.
-func (o ImageFetchOp) Image() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ImageFetchOp) Image() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Coordinate returns the op's coordinate operand.
-func (o ImageFetchOp) Coordinate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ImageFetchOp) Coordinate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // OperandArguments returns the op's operand_arguments operand group.
 func (o ImageFetchOp) OperandArguments() []*ir.Value {
-	return span(o.op.Operands(), 2, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 2, o.op.NumOperands())
 }
 
 // Result returns the op's result.
-func (o ImageFetchOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ImageFetchOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ImageOperands returns the optional attribute image_operands, or nil if it is not set.
 func (o ImageFetchOp) ImageOperands() ir.Attribute { return o.op.Attr("image_operands") }
@@ -8464,10 +8448,10 @@ func AsImageQuerySizeOp(op *ir.Operation) (ImageQuerySizeOp, bool) {
 }
 
 // Image returns the op's image operand.
-func (o ImageQuerySizeOp) Image() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ImageQuerySizeOp) Image() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ImageQuerySizeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ImageQuerySizeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildImageQuerySizeOp creates a spirv.ImageQuerySize at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -8497,18 +8481,18 @@ func AsImageReadOp(op *ir.Operation) (ImageReadOp, bool) {
 }
 
 // Image returns the op's image operand.
-func (o ImageReadOp) Image() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ImageReadOp) Image() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Coordinate returns the op's coordinate operand.
-func (o ImageReadOp) Coordinate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ImageReadOp) Coordinate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // OperandArguments returns the op's operand_arguments operand group.
 func (o ImageReadOp) OperandArguments() []*ir.Value {
-	return span(o.op.Operands(), 2, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 2, o.op.NumOperands())
 }
 
 // Result returns the op's result.
-func (o ImageReadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ImageReadOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ImageOperands returns the optional attribute image_operands, or nil if it is not set.
 func (o ImageReadOp) ImageOperands() ir.Attribute { return o.op.Attr("image_operands") }
@@ -8542,18 +8526,18 @@ func AsImageSampleExplicitLodOp(op *ir.Operation) (ImageSampleExplicitLodOp, boo
 }
 
 // SampledImage returns the op's sampled_image operand.
-func (o ImageSampleExplicitLodOp) SampledImage() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ImageSampleExplicitLodOp) SampledImage() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Coordinate returns the op's coordinate operand.
-func (o ImageSampleExplicitLodOp) Coordinate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ImageSampleExplicitLodOp) Coordinate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // OperandArguments returns the op's operand_arguments operand group.
 func (o ImageSampleExplicitLodOp) OperandArguments() []*ir.Value {
-	return span(o.op.Operands(), 2, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 2, o.op.NumOperands())
 }
 
 // Result returns the op's result.
-func (o ImageSampleExplicitLodOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ImageSampleExplicitLodOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ImageOperands returns the inherent attribute image_operands, or nil if it is not set.
 func (o ImageSampleExplicitLodOp) ImageOperands() ir.Attribute { return o.op.Attr("image_operands") }
@@ -8587,18 +8571,18 @@ func AsImageSampleImplicitLodOp(op *ir.Operation) (ImageSampleImplicitLodOp, boo
 }
 
 // SampledImage returns the op's sampled_image operand.
-func (o ImageSampleImplicitLodOp) SampledImage() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ImageSampleImplicitLodOp) SampledImage() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Coordinate returns the op's coordinate operand.
-func (o ImageSampleImplicitLodOp) Coordinate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ImageSampleImplicitLodOp) Coordinate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // OperandArguments returns the op's operand_arguments operand group.
 func (o ImageSampleImplicitLodOp) OperandArguments() []*ir.Value {
-	return span(o.op.Operands(), 2, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 2, o.op.NumOperands())
 }
 
 // Result returns the op's result.
-func (o ImageSampleImplicitLodOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ImageSampleImplicitLodOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ImageOperands returns the optional attribute image_operands, or nil if it is not set.
 func (o ImageSampleImplicitLodOp) ImageOperands() ir.Attribute { return o.op.Attr("image_operands") }
@@ -8632,21 +8616,25 @@ func AsImageSampleProjDrefImplicitLodOp(op *ir.Operation) (ImageSampleProjDrefIm
 }
 
 // SampledImage returns the op's sampled_image operand.
-func (o ImageSampleProjDrefImplicitLodOp) SampledImage() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ImageSampleProjDrefImplicitLodOp) SampledImage() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // Coordinate returns the op's coordinate operand.
-func (o ImageSampleProjDrefImplicitLodOp) Coordinate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ImageSampleProjDrefImplicitLodOp) Coordinate() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 1)
+}
 
 // Dref returns the op's dref operand.
-func (o ImageSampleProjDrefImplicitLodOp) Dref() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ImageSampleProjDrefImplicitLodOp) Dref() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // OperandArguments returns the op's operand_arguments operand group.
 func (o ImageSampleProjDrefImplicitLodOp) OperandArguments() []*ir.Value {
-	return span(o.op.Operands(), 3, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 3, o.op.NumOperands())
 }
 
 // Result returns the op's result.
-func (o ImageSampleProjDrefImplicitLodOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ImageSampleProjDrefImplicitLodOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ImageOperands returns the optional attribute image_operands, or nil if it is not set.
 func (o ImageSampleProjDrefImplicitLodOp) ImageOperands() ir.Attribute {
@@ -8683,17 +8671,17 @@ func AsImageWriteOp(op *ir.Operation) (ImageWriteOp, bool) {
 }
 
 // Image returns the op's image operand.
-func (o ImageWriteOp) Image() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ImageWriteOp) Image() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Coordinate returns the op's coordinate operand.
-func (o ImageWriteOp) Coordinate() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ImageWriteOp) Coordinate() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Texel returns the op's texel operand.
-func (o ImageWriteOp) Texel() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ImageWriteOp) Texel() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // OperandArguments returns the op's operand_arguments operand group.
 func (o ImageWriteOp) OperandArguments() []*ir.Value {
-	return span(o.op.Operands(), 3, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 3, o.op.NumOperands())
 }
 
 // ImageOperands returns the optional attribute image_operands, or nil if it is not set.
@@ -8728,18 +8716,18 @@ func AsInBoundsPtrAccessChainOp(op *ir.Operation) (InBoundsPtrAccessChainOp, boo
 }
 
 // BasePtr returns the op's base_ptr operand.
-func (o InBoundsPtrAccessChainOp) BasePtr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o InBoundsPtrAccessChainOp) BasePtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Element returns the op's element operand.
-func (o InBoundsPtrAccessChainOp) Element() *ir.Value { return at(o.op.Operands(), 1) }
+func (o InBoundsPtrAccessChainOp) Element() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Indices returns the op's indices operand group.
 func (o InBoundsPtrAccessChainOp) Indices() []*ir.Value {
-	return span(o.op.Operands(), 2, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 2, o.op.NumOperands())
 }
 
 // Result returns the op's result.
-func (o InBoundsPtrAccessChainOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o InBoundsPtrAccessChainOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildInBoundsPtrAccessChainOp creates a spirv.InBoundsPtrAccessChain at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -8769,10 +8757,10 @@ func AsIsFiniteOp(op *ir.Operation) (IsFiniteOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o IsFiniteOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IsFiniteOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o IsFiniteOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IsFiniteOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIsFiniteOp creates a spirv.IsFinite at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -8802,10 +8790,10 @@ func AsIsInfOp(op *ir.Operation) (IsInfOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o IsInfOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IsInfOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o IsInfOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IsInfOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIsInfOp creates a spirv.IsInf at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -8835,10 +8823,10 @@ func AsIsNanOp(op *ir.Operation) (IsNanOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o IsNanOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IsNanOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o IsNanOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o IsNanOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIsNanOp creates a spirv.IsNan at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -8868,7 +8856,7 @@ func AsKHRAssumeTrueOp(op *ir.Operation) (KHRAssumeTrueOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o KHRAssumeTrueOp) Condition() *ir.Value { return at(o.op.Operands(), 0) }
+func (o KHRAssumeTrueOp) Condition() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildKHRAssumeTrueOp creates a spirv.KHR.AssumeTrue at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -8898,7 +8886,7 @@ func AsKHRCooperativeMatrixLengthOp(op *ir.Operation) (KHRCooperativeMatrixLengt
 }
 
 // Result returns the op's result.
-func (o KHRCooperativeMatrixLengthOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o KHRCooperativeMatrixLengthOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // CooperativeMatrixType returns the inherent attribute cooperative_matrix_type, or nil if it is not set.
 func (o KHRCooperativeMatrixLengthOp) CooperativeMatrixType() ir.Attribute {
@@ -8934,13 +8922,13 @@ func AsKHRCooperativeMatrixLoadOp(op *ir.Operation) (KHRCooperativeMatrixLoadOp,
 }
 
 // Pointer returns the op's pointer operand.
-func (o KHRCooperativeMatrixLoadOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o KHRCooperativeMatrixLoadOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Stride returns the op's stride operand.
-func (o KHRCooperativeMatrixLoadOp) Stride() *ir.Value { return at(o.op.Operands(), 1) }
+func (o KHRCooperativeMatrixLoadOp) Stride() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o KHRCooperativeMatrixLoadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o KHRCooperativeMatrixLoadOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MatrixLayout returns the inherent attribute matrix_layout, or nil if it is not set.
 func (o KHRCooperativeMatrixLoadOp) MatrixLayout() ir.Attribute { return o.op.Attr("matrix_layout") }
@@ -8980,16 +8968,16 @@ func AsKHRCooperativeMatrixMulAddOp(op *ir.Operation) (KHRCooperativeMatrixMulAd
 }
 
 // A returns the op's a operand.
-func (o KHRCooperativeMatrixMulAddOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o KHRCooperativeMatrixMulAddOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o KHRCooperativeMatrixMulAddOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o KHRCooperativeMatrixMulAddOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o KHRCooperativeMatrixMulAddOp) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o KHRCooperativeMatrixMulAddOp) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o KHRCooperativeMatrixMulAddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o KHRCooperativeMatrixMulAddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MatrixOperands returns the optional attribute matrix_operands, or nil if it is not set.
 func (o KHRCooperativeMatrixMulAddOp) MatrixOperands() ir.Attribute {
@@ -9026,13 +9014,13 @@ func AsKHRCooperativeMatrixStoreOp(op *ir.Operation) (KHRCooperativeMatrixStoreO
 }
 
 // Pointer returns the op's pointer operand.
-func (o KHRCooperativeMatrixStoreOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o KHRCooperativeMatrixStoreOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Object returns the op's object operand.
-func (o KHRCooperativeMatrixStoreOp) Object() *ir.Value { return at(o.op.Operands(), 1) }
+func (o KHRCooperativeMatrixStoreOp) Object() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Stride returns the op's stride operand.
-func (o KHRCooperativeMatrixStoreOp) Stride() *ir.Value { return at(o.op.Operands(), 2) }
+func (o KHRCooperativeMatrixStoreOp) Stride() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // MatrixLayout returns the inherent attribute matrix_layout, or nil if it is not set.
 func (o KHRCooperativeMatrixStoreOp) MatrixLayout() ir.Attribute { return o.op.Attr("matrix_layout") }
@@ -9072,10 +9060,10 @@ func AsKHRGroupFMulOp(op *ir.Operation) (KHRGroupFMulOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o KHRGroupFMulOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o KHRGroupFMulOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o KHRGroupFMulOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o KHRGroupFMulOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o KHRGroupFMulOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -9112,10 +9100,10 @@ func AsKHRGroupIMulOp(op *ir.Operation) (KHRGroupIMulOp, bool) {
 }
 
 // X returns the op's x operand.
-func (o KHRGroupIMulOp) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o KHRGroupIMulOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o KHRGroupIMulOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o KHRGroupIMulOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExecutionScope returns the inherent attribute execution_scope, or nil if it is not set.
 func (o KHRGroupIMulOp) ExecutionScope() ir.Attribute { return o.op.Attr("execution_scope") }
@@ -9152,10 +9140,10 @@ func AsKHRSubgroupBallotOp(op *ir.Operation) (KHRSubgroupBallotOp, bool) {
 }
 
 // Predicate returns the op's predicate operand.
-func (o KHRSubgroupBallotOp) Predicate() *ir.Value { return at(o.op.Operands(), 0) }
+func (o KHRSubgroupBallotOp) Predicate() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o KHRSubgroupBallotOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o KHRSubgroupBallotOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildKHRSubgroupBallotOp creates a spirv.KHR.SubgroupBallot at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -9211,10 +9199,10 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o LoadOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoadOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value result.
-func (o LoadOp) Value() *ir.Value { return at(o.op.Results(), 0) }
+func (o LoadOp) Value() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MemoryAccess returns the optional attribute memory_access, or nil if it is not set.
 func (o LoadOp) MemoryAccess() ir.Attribute { return o.op.Attr("memory_access") }
@@ -9251,13 +9239,13 @@ func AsLogicalAndOp(op *ir.Operation) (LogicalAndOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o LogicalAndOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogicalAndOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o LogicalAndOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LogicalAndOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o LogicalAndOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogicalAndOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogicalAndOp creates a spirv.LogicalAnd at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9287,13 +9275,13 @@ func AsLogicalEqualOp(op *ir.Operation) (LogicalEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o LogicalEqualOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogicalEqualOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o LogicalEqualOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LogicalEqualOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o LogicalEqualOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogicalEqualOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogicalEqualOp creates a spirv.LogicalEqual at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9323,10 +9311,10 @@ func AsLogicalNotOp(op *ir.Operation) (LogicalNotOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LogicalNotOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogicalNotOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o LogicalNotOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogicalNotOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogicalNotOp creates a spirv.LogicalNot at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9356,13 +9344,13 @@ func AsLogicalNotEqualOp(op *ir.Operation) (LogicalNotEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o LogicalNotEqualOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogicalNotEqualOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o LogicalNotEqualOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LogicalNotEqualOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o LogicalNotEqualOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogicalNotEqualOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogicalNotEqualOp creates a spirv.LogicalNotEqual at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -9392,13 +9380,13 @@ func AsLogicalOrOp(op *ir.Operation) (LogicalOrOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o LogicalOrOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogicalOrOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o LogicalOrOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LogicalOrOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o LogicalOrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogicalOrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogicalOrOp creates a spirv.LogicalOr at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -9428,13 +9416,13 @@ func AsMatrixTimesMatrixOp(op *ir.Operation) (MatrixTimesMatrixOp, bool) {
 }
 
 // Leftmatrix returns the op's leftmatrix operand.
-func (o MatrixTimesMatrixOp) Leftmatrix() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatrixTimesMatrixOp) Leftmatrix() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rightmatrix returns the op's rightmatrix operand.
-func (o MatrixTimesMatrixOp) Rightmatrix() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MatrixTimesMatrixOp) Rightmatrix() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MatrixTimesMatrixOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MatrixTimesMatrixOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMatrixTimesMatrixOp creates a spirv.MatrixTimesMatrix at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -9464,13 +9452,13 @@ func AsMatrixTimesScalarOp(op *ir.Operation) (MatrixTimesScalarOp, bool) {
 }
 
 // Matrix returns the op's matrix operand.
-func (o MatrixTimesScalarOp) Matrix() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatrixTimesScalarOp) Matrix() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scalar returns the op's scalar operand.
-func (o MatrixTimesScalarOp) Scalar() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MatrixTimesScalarOp) Scalar() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MatrixTimesScalarOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MatrixTimesScalarOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMatrixTimesScalarOp creates a spirv.MatrixTimesScalar at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -9500,13 +9488,13 @@ func AsMatrixTimesVectorOp(op *ir.Operation) (MatrixTimesVectorOp, bool) {
 }
 
 // Matrix returns the op's matrix operand.
-func (o MatrixTimesVectorOp) Matrix() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatrixTimesVectorOp) Matrix() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Vector returns the op's vector operand.
-func (o MatrixTimesVectorOp) Vector() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MatrixTimesVectorOp) Vector() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MatrixTimesVectorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MatrixTimesVectorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMatrixTimesVectorOp creates a spirv.MatrixTimesVector at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -9569,10 +9557,10 @@ func AsNotOp(op *ir.Operation) (NotOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o NotOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NotOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o NotOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o NotOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildNotOp creates a spirv.Not at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -9602,13 +9590,13 @@ func AsOrderedOp(op *ir.Operation) (OrderedOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o OrderedOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o OrderedOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o OrderedOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o OrderedOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o OrderedOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o OrderedOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildOrderedOp creates a spirv.Ordered at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -9638,16 +9626,18 @@ func AsPtrAccessChainOp(op *ir.Operation) (PtrAccessChainOp, bool) {
 }
 
 // BasePtr returns the op's base_ptr operand.
-func (o PtrAccessChainOp) BasePtr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PtrAccessChainOp) BasePtr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Element returns the op's element operand.
-func (o PtrAccessChainOp) Element() *ir.Value { return at(o.op.Operands(), 1) }
+func (o PtrAccessChainOp) Element() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Indices returns the op's indices operand group.
-func (o PtrAccessChainOp) Indices() []*ir.Value { return span(o.op.Operands(), 2, o.op.NumOperands()) }
+func (o PtrAccessChainOp) Indices() []*ir.Value {
+	return ir.Span(o.op.Operands(), 2, o.op.NumOperands())
+}
 
 // Result returns the op's result.
-func (o PtrAccessChainOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PtrAccessChainOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildPtrAccessChainOp creates a spirv.PtrAccessChain at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9677,10 +9667,10 @@ func AsPtrCastToGenericOp(op *ir.Operation) (PtrCastToGenericOp, bool) {
 }
 
 // Pointer returns the op's pointer operand.
-func (o PtrCastToGenericOp) Pointer() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PtrCastToGenericOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o PtrCastToGenericOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PtrCastToGenericOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildPtrCastToGenericOp creates a spirv.PtrCastToGeneric at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -9736,7 +9726,7 @@ func AsReturnValueOp(op *ir.Operation) (ReturnValueOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o ReturnValueOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReturnValueOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildReturnValueOp creates a spirv.ReturnValue at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9766,10 +9756,10 @@ func AsSConvertOp(op *ir.Operation) (SConvertOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SConvertOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SConvertOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SConvertOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SConvertOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSConvertOp creates a spirv.SConvert at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -9799,13 +9789,13 @@ func AsSDivOp(op *ir.Operation) (SDivOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o SDivOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SDivOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o SDivOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SDivOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SDivOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SDivOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSDivOp creates a spirv.SDiv at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -9835,13 +9825,13 @@ func AsSDotOp(op *ir.Operation) (SDotOp, bool) {
 }
 
 // Vector1 returns the op's vector1 operand.
-func (o SDotOp) Vector1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SDotOp) Vector1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Vector2 returns the op's vector2 operand.
-func (o SDotOp) Vector2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SDotOp) Vector2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SDotOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SDotOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Format returns the optional attribute format, or nil if it is not set.
 func (o SDotOp) Format() ir.Attribute { return o.op.Attr("format") }
@@ -9875,16 +9865,16 @@ func AsSDotAccSatOp(op *ir.Operation) (SDotAccSatOp, bool) {
 }
 
 // Vector1 returns the op's vector1 operand.
-func (o SDotAccSatOp) Vector1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SDotAccSatOp) Vector1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Vector2 returns the op's vector2 operand.
-func (o SDotAccSatOp) Vector2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SDotAccSatOp) Vector2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Accumulator returns the op's accumulator operand.
-func (o SDotAccSatOp) Accumulator() *ir.Value { return at(o.op.Operands(), 2) }
+func (o SDotAccSatOp) Accumulator() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o SDotAccSatOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SDotAccSatOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Format returns the optional attribute format, or nil if it is not set.
 func (o SDotAccSatOp) Format() ir.Attribute { return o.op.Attr("format") }
@@ -9918,13 +9908,13 @@ func AsSGreaterThanOp(op *ir.Operation) (SGreaterThanOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o SGreaterThanOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SGreaterThanOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o SGreaterThanOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SGreaterThanOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SGreaterThanOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SGreaterThanOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSGreaterThanOp creates a spirv.SGreaterThan at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -9954,13 +9944,13 @@ func AsSGreaterThanEqualOp(op *ir.Operation) (SGreaterThanEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o SGreaterThanEqualOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SGreaterThanEqualOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o SGreaterThanEqualOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SGreaterThanEqualOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SGreaterThanEqualOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SGreaterThanEqualOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSGreaterThanEqualOp creates a spirv.SGreaterThanEqual at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -9990,13 +9980,13 @@ func AsSLessThanOp(op *ir.Operation) (SLessThanOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o SLessThanOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SLessThanOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o SLessThanOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SLessThanOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SLessThanOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SLessThanOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSLessThanOp creates a spirv.SLessThan at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -10026,13 +10016,13 @@ func AsSLessThanEqualOp(op *ir.Operation) (SLessThanEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o SLessThanEqualOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SLessThanEqualOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o SLessThanEqualOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SLessThanEqualOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SLessThanEqualOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SLessThanEqualOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSLessThanEqualOp creates a spirv.SLessThanEqual at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -10062,13 +10052,13 @@ func AsSModOp(op *ir.Operation) (SModOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o SModOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SModOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o SModOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SModOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SModOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SModOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSModOp creates a spirv.SMod at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -10098,13 +10088,13 @@ func AsSMulExtendedOp(op *ir.Operation) (SMulExtendedOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o SMulExtendedOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SMulExtendedOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o SMulExtendedOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SMulExtendedOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SMulExtendedOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SMulExtendedOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSMulExtendedOp creates a spirv.SMulExtended at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -10134,10 +10124,10 @@ func AsSNegateOp(op *ir.Operation) (SNegateOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SNegateOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SNegateOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SNegateOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SNegateOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSNegateOp creates a spirv.SNegate at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -10167,13 +10157,13 @@ func AsSRemOp(op *ir.Operation) (SRemOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o SRemOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SRemOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o SRemOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SRemOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SRemOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SRemOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSRemOp creates a spirv.SRem at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -10203,13 +10193,13 @@ func AsSUDotOp(op *ir.Operation) (SUDotOp, bool) {
 }
 
 // Vector1 returns the op's vector1 operand.
-func (o SUDotOp) Vector1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SUDotOp) Vector1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Vector2 returns the op's vector2 operand.
-func (o SUDotOp) Vector2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SUDotOp) Vector2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SUDotOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SUDotOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Format returns the optional attribute format, or nil if it is not set.
 func (o SUDotOp) Format() ir.Attribute { return o.op.Attr("format") }
@@ -10243,16 +10233,16 @@ func AsSUDotAccSatOp(op *ir.Operation) (SUDotAccSatOp, bool) {
 }
 
 // Vector1 returns the op's vector1 operand.
-func (o SUDotAccSatOp) Vector1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SUDotAccSatOp) Vector1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Vector2 returns the op's vector2 operand.
-func (o SUDotAccSatOp) Vector2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SUDotAccSatOp) Vector2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Accumulator returns the op's accumulator operand.
-func (o SUDotAccSatOp) Accumulator() *ir.Value { return at(o.op.Operands(), 2) }
+func (o SUDotAccSatOp) Accumulator() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o SUDotAccSatOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SUDotAccSatOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Format returns the optional attribute format, or nil if it is not set.
 func (o SUDotAccSatOp) Format() ir.Attribute { return o.op.Attr("format") }
@@ -10286,16 +10276,16 @@ func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o SelectOp) Condition() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SelectOp) Condition() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TrueValue returns the op's true_value operand.
-func (o SelectOp) TrueValue() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SelectOp) TrueValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // FalseValue returns the op's false_value operand.
-func (o SelectOp) FalseValue() *ir.Value { return at(o.op.Operands(), 2) }
+func (o SelectOp) FalseValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o SelectOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SelectOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSelectOp creates a spirv.Select at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -10325,13 +10315,13 @@ func AsShiftLeftLogicalOp(op *ir.Operation) (ShiftLeftLogicalOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o ShiftLeftLogicalOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShiftLeftLogicalOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o ShiftLeftLogicalOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShiftLeftLogicalOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ShiftLeftLogicalOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShiftLeftLogicalOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildShiftLeftLogicalOp creates a spirv.ShiftLeftLogical at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -10361,13 +10351,13 @@ func AsShiftRightArithmeticOp(op *ir.Operation) (ShiftRightArithmeticOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o ShiftRightArithmeticOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShiftRightArithmeticOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o ShiftRightArithmeticOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShiftRightArithmeticOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ShiftRightArithmeticOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShiftRightArithmeticOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildShiftRightArithmeticOp creates a spirv.ShiftRightArithmetic at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -10397,13 +10387,13 @@ func AsShiftRightLogicalOp(op *ir.Operation) (ShiftRightLogicalOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o ShiftRightLogicalOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShiftRightLogicalOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o ShiftRightLogicalOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShiftRightLogicalOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ShiftRightLogicalOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShiftRightLogicalOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildShiftRightLogicalOp creates a spirv.ShiftRightLogical at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -10502,10 +10492,10 @@ func AsSpecConstantOperationOp(op *ir.Operation) (SpecConstantOperationOp, bool)
 }
 
 // Result returns the op's result.
-func (o SpecConstantOperationOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SpecConstantOperationOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Body returns the op's body region.
-func (o SpecConstantOperationOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SpecConstantOperationOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildSpecConstantOperationOp creates a spirv.SpecConstantOperation at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -10535,10 +10525,10 @@ func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o StoreOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StoreOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o StoreOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o StoreOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // MemoryAccess returns the optional attribute memory_access, or nil if it is not set.
 func (o StoreOp) MemoryAccess() ir.Attribute { return o.op.Attr("memory_access") }
@@ -10576,7 +10566,7 @@ func AsSwitchOp(op *ir.Operation) (SwitchOp, bool) {
 
 // Selector returns the op's selector operand.
 func (o SwitchOp) Selector() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // DefaultOperands returns the op's defaultOperands operand group.
@@ -10596,10 +10586,10 @@ func (o SwitchOp) Literals() ir.Attribute { return o.op.Attr("literals") }
 func (o SwitchOp) CaseOperandSegments() ir.Attribute { return o.op.Attr("case_operand_segments") }
 
 // DefaultTarget returns the op's defaultTarget successor.
-func (o SwitchOp) DefaultTarget() *ir.Block { return at(o.op.Successors(), 0) }
+func (o SwitchOp) DefaultTarget() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // Targets returns the op's targets successors.
-func (o SwitchOp) Targets() []*ir.Block { return span(o.op.Successors(), 1, o.op.NumSuccessors()) }
+func (o SwitchOp) Targets() []*ir.Block { return ir.Span(o.op.Successors(), 1, o.op.NumSuccessors()) }
 
 // BuildSwitchOp creates a spirv.Switch at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -10632,10 +10622,10 @@ func AsTransposeOp(op *ir.Operation) (TransposeOp, bool) {
 }
 
 // Matrix returns the op's matrix operand.
-func (o TransposeOp) Matrix() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TransposeOp) Matrix() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o TransposeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TransposeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTransposeOp creates a spirv.Transpose at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -10665,10 +10655,10 @@ func AsUConvertOp(op *ir.Operation) (UConvertOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o UConvertOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UConvertOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o UConvertOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UConvertOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUConvertOp creates a spirv.UConvert at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -10698,13 +10688,13 @@ func AsUDivOp(op *ir.Operation) (UDivOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o UDivOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UDivOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o UDivOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o UDivOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o UDivOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UDivOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUDivOp creates a spirv.UDiv at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -10734,13 +10724,13 @@ func AsUDotOp(op *ir.Operation) (UDotOp, bool) {
 }
 
 // Vector1 returns the op's vector1 operand.
-func (o UDotOp) Vector1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UDotOp) Vector1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Vector2 returns the op's vector2 operand.
-func (o UDotOp) Vector2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o UDotOp) Vector2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o UDotOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UDotOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Format returns the optional attribute format, or nil if it is not set.
 func (o UDotOp) Format() ir.Attribute { return o.op.Attr("format") }
@@ -10774,16 +10764,16 @@ func AsUDotAccSatOp(op *ir.Operation) (UDotAccSatOp, bool) {
 }
 
 // Vector1 returns the op's vector1 operand.
-func (o UDotAccSatOp) Vector1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UDotAccSatOp) Vector1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Vector2 returns the op's vector2 operand.
-func (o UDotAccSatOp) Vector2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o UDotAccSatOp) Vector2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Accumulator returns the op's accumulator operand.
-func (o UDotAccSatOp) Accumulator() *ir.Value { return at(o.op.Operands(), 2) }
+func (o UDotAccSatOp) Accumulator() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o UDotAccSatOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UDotAccSatOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Format returns the optional attribute format, or nil if it is not set.
 func (o UDotAccSatOp) Format() ir.Attribute { return o.op.Attr("format") }
@@ -10817,13 +10807,13 @@ func AsUGreaterThanOp(op *ir.Operation) (UGreaterThanOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o UGreaterThanOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UGreaterThanOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o UGreaterThanOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o UGreaterThanOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o UGreaterThanOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UGreaterThanOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUGreaterThanOp creates a spirv.UGreaterThan at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -10853,13 +10843,13 @@ func AsUGreaterThanEqualOp(op *ir.Operation) (UGreaterThanEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o UGreaterThanEqualOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UGreaterThanEqualOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o UGreaterThanEqualOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o UGreaterThanEqualOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o UGreaterThanEqualOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UGreaterThanEqualOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUGreaterThanEqualOp creates a spirv.UGreaterThanEqual at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -10889,13 +10879,13 @@ func AsULessThanOp(op *ir.Operation) (ULessThanOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o ULessThanOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ULessThanOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o ULessThanOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ULessThanOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ULessThanOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ULessThanOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildULessThanOp creates a spirv.ULessThan at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -10925,13 +10915,13 @@ func AsULessThanEqualOp(op *ir.Operation) (ULessThanEqualOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o ULessThanEqualOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ULessThanEqualOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o ULessThanEqualOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ULessThanEqualOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ULessThanEqualOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ULessThanEqualOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildULessThanEqualOp creates a spirv.ULessThanEqual at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -10961,13 +10951,13 @@ func AsUModOp(op *ir.Operation) (UModOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o UModOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UModOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o UModOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o UModOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o UModOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UModOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUModOp creates a spirv.UMod at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -10997,13 +10987,13 @@ func AsUMulExtendedOp(op *ir.Operation) (UMulExtendedOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o UMulExtendedOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UMulExtendedOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o UMulExtendedOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o UMulExtendedOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o UMulExtendedOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UMulExtendedOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUMulExtendedOp creates a spirv.UMulExtended at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -11033,7 +11023,7 @@ func AsUndefOp(op *ir.Operation) (UndefOp, bool) {
 }
 
 // Result returns the op's result.
-func (o UndefOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UndefOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUndefOp creates a spirv.Undef at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -11062,13 +11052,13 @@ func AsUnorderedOp(op *ir.Operation) (UnorderedOp, bool) {
 }
 
 // Operand1 returns the op's operand1 operand.
-func (o UnorderedOp) Operand1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UnorderedOp) Operand1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand2 returns the op's operand2 operand.
-func (o UnorderedOp) Operand2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o UnorderedOp) Operand2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o UnorderedOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UnorderedOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUnorderedOp creates a spirv.Unordered at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -11132,7 +11122,7 @@ func (o VariableOp) Initializer() *ir.Value {
 }
 
 // Pointer returns the op's pointer result.
-func (o VariableOp) Pointer() *ir.Value { return at(o.op.Results(), 0) }
+func (o VariableOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StorageClass returns the inherent attribute storage_class, or nil if it is not set.
 func (o VariableOp) StorageClass() ir.Attribute { return o.op.Attr("storage_class") }
@@ -11166,13 +11156,13 @@ func AsVectorExtractDynamicOp(op *ir.Operation) (VectorExtractDynamicOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o VectorExtractDynamicOp) Vector() *ir.Value { return at(o.op.Operands(), 0) }
+func (o VectorExtractDynamicOp) Vector() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Index returns the op's index operand.
-func (o VectorExtractDynamicOp) Index() *ir.Value { return at(o.op.Operands(), 1) }
+func (o VectorExtractDynamicOp) Index() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o VectorExtractDynamicOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o VectorExtractDynamicOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildVectorExtractDynamicOp creates a spirv.VectorExtractDynamic at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -11202,16 +11192,16 @@ func AsVectorInsertDynamicOp(op *ir.Operation) (VectorInsertDynamicOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o VectorInsertDynamicOp) Vector() *ir.Value { return at(o.op.Operands(), 0) }
+func (o VectorInsertDynamicOp) Vector() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Component returns the op's component operand.
-func (o VectorInsertDynamicOp) Component() *ir.Value { return at(o.op.Operands(), 1) }
+func (o VectorInsertDynamicOp) Component() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Index returns the op's index operand.
-func (o VectorInsertDynamicOp) Index() *ir.Value { return at(o.op.Operands(), 2) }
+func (o VectorInsertDynamicOp) Index() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o VectorInsertDynamicOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o VectorInsertDynamicOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildVectorInsertDynamicOp creates a spirv.VectorInsertDynamic at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -11241,13 +11231,13 @@ func AsVectorShuffleOp(op *ir.Operation) (VectorShuffleOp, bool) {
 }
 
 // Vector1 returns the op's vector1 operand.
-func (o VectorShuffleOp) Vector1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o VectorShuffleOp) Vector1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Vector2 returns the op's vector2 operand.
-func (o VectorShuffleOp) Vector2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o VectorShuffleOp) Vector2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o VectorShuffleOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o VectorShuffleOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Components returns the inherent attribute components, or nil if it is not set.
 func (o VectorShuffleOp) Components() ir.Attribute { return o.op.Attr("components") }
@@ -11281,13 +11271,13 @@ func AsVectorTimesMatrixOp(op *ir.Operation) (VectorTimesMatrixOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o VectorTimesMatrixOp) Vector() *ir.Value { return at(o.op.Operands(), 0) }
+func (o VectorTimesMatrixOp) Vector() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Matrix returns the op's matrix operand.
-func (o VectorTimesMatrixOp) Matrix() *ir.Value { return at(o.op.Operands(), 1) }
+func (o VectorTimesMatrixOp) Matrix() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o VectorTimesMatrixOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o VectorTimesMatrixOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildVectorTimesMatrixOp creates a spirv.VectorTimesMatrix at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -11317,13 +11307,13 @@ func AsVectorTimesScalarOp(op *ir.Operation) (VectorTimesScalarOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o VectorTimesScalarOp) Vector() *ir.Value { return at(o.op.Operands(), 0) }
+func (o VectorTimesScalarOp) Vector() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scalar returns the op's scalar operand.
-func (o VectorTimesScalarOp) Scalar() *ir.Value { return at(o.op.Operands(), 1) }
+func (o VectorTimesScalarOp) Scalar() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o VectorTimesScalarOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o VectorTimesScalarOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildVectorTimesScalarOp creates a spirv.VectorTimesScalar at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -11371,7 +11361,7 @@ func (o FuncOp) FunctionControl() ir.Attribute { return o.op.Attr("function_cont
 func (o FuncOp) LinkageAttributes() ir.Attribute { return o.op.Attr("linkage_attributes") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o FuncOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildFuncOp creates a spirv.func at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -11402,7 +11392,7 @@ func AsMlirAddressofOp(op *ir.Operation) (MlirAddressofOp, bool) {
 }
 
 // Pointer returns the op's pointer result.
-func (o MlirAddressofOp) Pointer() *ir.Value { return at(o.op.Results(), 0) }
+func (o MlirAddressofOp) Pointer() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Variable returns the inherent attribute variable, or nil if it is not set.
 func (o MlirAddressofOp) Variable() ir.Attribute { return o.op.Attr("variable") }
@@ -11441,7 +11431,7 @@ func (o MlirLoopOp) Results() []*ir.Value { return o.op.Results() }
 func (o MlirLoopOp) LoopControl() ir.Attribute { return o.op.Attr("loop_control") }
 
 // Body returns the op's body region.
-func (o MlirLoopOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o MlirLoopOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildMlirLoopOp creates a spirv.mlir.loop at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -11502,7 +11492,7 @@ func AsMlirReferenceofOp(op *ir.Operation) (MlirReferenceofOp, bool) {
 }
 
 // Reference returns the op's reference result.
-func (o MlirReferenceofOp) Reference() *ir.Value { return at(o.op.Results(), 0) }
+func (o MlirReferenceofOp) Reference() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SpecConst returns the inherent attribute spec_const, or nil if it is not set.
 func (o MlirReferenceofOp) SpecConst() ir.Attribute { return o.op.Attr("spec_const") }
@@ -11541,7 +11531,7 @@ func (o MlirSelectionOp) Results() []*ir.Value { return o.op.Results() }
 func (o MlirSelectionOp) SelectionControl() ir.Attribute { return o.op.Attr("selection_control") }
 
 // Body returns the op's body region.
-func (o MlirSelectionOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o MlirSelectionOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildMlirSelectionOp creates a spirv.mlir.selection at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -11572,7 +11562,7 @@ func AsMlirYieldOp(op *ir.Operation) (MlirYieldOp, bool) {
 }
 
 // Operand returns the op's operand.
-func (o MlirYieldOp) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MlirYieldOp) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildMlirYieldOp creates a spirv.mlir.yield at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -11614,7 +11604,7 @@ func (o ModuleOp) VceTriple() ir.Attribute { return o.op.Attr("vce_triple") }
 func (o ModuleOp) SymName() ir.Attribute { return o.op.Attr("sym_name") }
 
 // Region returns the op's region.
-func (o ModuleOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ModuleOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildModuleOp creates a spirv.module at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions

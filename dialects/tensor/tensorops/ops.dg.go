@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -69,10 +51,10 @@ func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o BitcastOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitcastOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dest returns the op's dest result.
-func (o BitcastOp) Dest() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitcastOp) Dest() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitcastOp creates a tensor.bitcast at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -102,10 +84,10 @@ func AsCastOp(op *ir.Operation) (CastOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o CastOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CastOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dest returns the op's dest result.
-func (o CastOp) Dest() *ir.Value { return at(o.op.Results(), 0) }
+func (o CastOp) Dest() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCastOp creates a tensor.cast at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -135,10 +117,10 @@ func AsCollapseShapeOp(op *ir.Operation) (CollapseShapeOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CollapseShapeOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CollapseShapeOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CollapseShapeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CollapseShapeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Reassociation returns the inherent attribute reassociation, or nil if it is not set.
 func (o CollapseShapeOp) Reassociation() ir.Attribute { return o.op.Attr("reassociation") }
@@ -175,7 +157,7 @@ func AsConcatOp(op *ir.Operation) (ConcatOp, bool) {
 func (o ConcatOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o ConcatOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConcatOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dim returns the inherent attribute dim, or nil if it is not set.
 func (o ConcatOp) Dim() ir.Attribute { return o.op.Attr("dim") }
@@ -209,13 +191,13 @@ func AsDimOp(op *ir.Operation) (DimOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o DimOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DimOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Index returns the op's index operand.
-func (o DimOp) Index() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DimOp) Index() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DimOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DimOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDimOp creates a tensor.dim at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -248,7 +230,7 @@ func AsEmptyOp(op *ir.Operation) (EmptyOp, bool) {
 func (o EmptyOp) DynamicSizes() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o EmptyOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o EmptyOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildEmptyOp creates a tensor.empty at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -278,13 +260,15 @@ func AsExpandShapeOp(op *ir.Operation) (ExpandShapeOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ExpandShapeOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExpandShapeOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // OutputShape returns the op's output_shape operand group.
-func (o ExpandShapeOp) OutputShape() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o ExpandShapeOp) OutputShape() []*ir.Value {
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
+}
 
 // Result returns the op's result.
-func (o ExpandShapeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExpandShapeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Reassociation returns the inherent attribute reassociation, or nil if it is not set.
 func (o ExpandShapeOp) Reassociation() ir.Attribute { return o.op.Attr("reassociation") }
@@ -321,13 +305,13 @@ func AsExtractOp(op *ir.Operation) (ExtractOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o ExtractOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtractOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
-func (o ExtractOp) Indices() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o ExtractOp) Indices() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o ExtractOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtractOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildExtractOp creates a tensor.extract at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -358,7 +342,7 @@ func AsExtractSliceOp(op *ir.Operation) (ExtractSliceOp, bool) {
 
 // Source returns the op's source operand.
 func (o ExtractSliceOp) Source() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Offsets returns the op's offsets operand group.
@@ -377,7 +361,7 @@ func (o ExtractSliceOp) Strides() []*ir.Value {
 }
 
 // Result returns the op's result.
-func (o ExtractSliceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtractSliceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StaticOffsets returns the inherent attribute static_offsets, or nil if it is not set.
 func (o ExtractSliceOp) StaticOffsets() ir.Attribute { return o.op.Attr("static_offsets") }
@@ -421,7 +405,7 @@ func AsFromElementsOp(op *ir.Operation) (FromElementsOp, bool) {
 func (o FromElementsOp) Elements() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o FromElementsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FromElementsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFromElementsOp creates a tensor.from_elements at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -451,13 +435,13 @@ func AsGatherOp(op *ir.Operation) (GatherOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o GatherOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GatherOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand.
-func (o GatherOp) Indices() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GatherOp) Indices() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GatherOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GatherOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // GatherDims returns the inherent attribute gather_dims, or nil if it is not set.
 func (o GatherOp) GatherDims() ir.Attribute { return o.op.Attr("gather_dims") }
@@ -497,10 +481,10 @@ func AsGenerateOp(op *ir.Operation) (GenerateOp, bool) {
 func (o GenerateOp) DynamicExtents() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o GenerateOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GenerateOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Body returns the op's body region.
-func (o GenerateOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o GenerateOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildGenerateOp creates a tensor.generate at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -531,16 +515,16 @@ func AsInsertOp(op *ir.Operation) (InsertOp, bool) {
 }
 
 // Scalar returns the op's scalar operand.
-func (o InsertOp) Scalar() *ir.Value { return at(o.op.Operands(), 0) }
+func (o InsertOp) Scalar() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dest returns the op's dest operand.
-func (o InsertOp) Dest() *ir.Value { return at(o.op.Operands(), 1) }
+func (o InsertOp) Dest() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Indices returns the op's indices operand group.
-func (o InsertOp) Indices() []*ir.Value { return span(o.op.Operands(), 2, o.op.NumOperands()) }
+func (o InsertOp) Indices() []*ir.Value { return ir.Span(o.op.Operands(), 2, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o InsertOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o InsertOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildInsertOp creates a tensor.insert at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -571,12 +555,12 @@ func AsInsertSliceOp(op *ir.Operation) (InsertSliceOp, bool) {
 
 // Source returns the op's source operand.
 func (o InsertSliceOp) Source() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Dest returns the op's dest operand.
 func (o InsertSliceOp) Dest() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Offsets returns the op's offsets operand group.
@@ -595,7 +579,7 @@ func (o InsertSliceOp) Strides() []*ir.Value {
 }
 
 // Result returns the op's result.
-func (o InsertSliceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o InsertSliceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StaticOffsets returns the inherent attribute static_offsets, or nil if it is not set.
 func (o InsertSliceOp) StaticOffsets() ir.Attribute { return o.op.Attr("static_offsets") }
@@ -637,12 +621,12 @@ func AsPackOp(op *ir.Operation) (PackOp, bool) {
 
 // Source returns the op's source operand.
 func (o PackOp) Source() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Dest returns the op's dest operand.
 func (o PackOp) Dest() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // PaddingValue returns the op's padding_value operand, or nil.
@@ -659,7 +643,7 @@ func (o PackOp) InnerTiles() []*ir.Value {
 }
 
 // Result returns the op's result.
-func (o PackOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PackOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OuterDimsPerm returns the optional attribute outer_dims_perm, or nil if it is not set.
 func (o PackOp) OuterDimsPerm() ir.Attribute { return o.op.Attr("outer_dims_perm") }
@@ -701,7 +685,7 @@ func AsPadOp(op *ir.Operation) (PadOp, bool) {
 
 // Source returns the op's source operand.
 func (o PadOp) Source() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Low returns the op's low operand group.
@@ -711,7 +695,7 @@ func (o PadOp) Low() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.Opera
 func (o PadOp) High() []*ir.Value { return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2) }
 
 // Result returns the op's result.
-func (o PadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PadOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StaticLow returns the inherent attribute static_low, or nil if it is not set.
 func (o PadOp) StaticLow() ir.Attribute { return o.op.Attr("static_low") }
@@ -723,7 +707,7 @@ func (o PadOp) StaticHigh() ir.Attribute { return o.op.Attr("static_high") }
 func (o PadOp) Nofold() ir.Attribute { return o.op.Attr("nofold") }
 
 // Region returns the op's region.
-func (o PadOp) Region() *ir.Region { return at(o.op.Regions(), 0) }
+func (o PadOp) Region() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildPadOp creates a tensor.pad at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -757,12 +741,12 @@ func AsParallelInsertSliceOp(op *ir.Operation) (ParallelInsertSliceOp, bool) {
 
 // Source returns the op's source operand.
 func (o ParallelInsertSliceOp) Source() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Dest returns the op's dest operand.
 func (o ParallelInsertSliceOp) Dest() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Offsets returns the op's offsets operand group.
@@ -819,10 +803,10 @@ func AsRankOp(op *ir.Operation) (RankOp, bool) {
 }
 
 // Tensor returns the op's tensor operand.
-func (o RankOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RankOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o RankOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RankOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRankOp creates a tensor.rank at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -852,13 +836,13 @@ func AsReshapeOp(op *ir.Operation) (ReshapeOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ReshapeOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReshapeOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Shape returns the op's shape operand.
-func (o ReshapeOp) Shape() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ReshapeOp) Shape() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ReshapeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReshapeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReshapeOp creates a tensor.reshape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -888,16 +872,16 @@ func AsScatterOp(op *ir.Operation) (ScatterOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ScatterOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ScatterOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dest returns the op's dest operand.
-func (o ScatterOp) Dest() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ScatterOp) Dest() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Indices returns the op's indices operand.
-func (o ScatterOp) Indices() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ScatterOp) Indices() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o ScatterOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ScatterOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ScatterDims returns the inherent attribute scatter_dims, or nil if it is not set.
 func (o ScatterOp) ScatterDims() ir.Attribute { return o.op.Attr("scatter_dims") }
@@ -934,13 +918,13 @@ func AsSplatOp(op *ir.Operation) (SplatOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o SplatOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SplatOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // DynamicSizes returns the op's dynamicSizes operand group.
-func (o SplatOp) DynamicSizes() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o SplatOp) DynamicSizes() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Aggregate returns the op's aggregate result.
-func (o SplatOp) Aggregate() *ir.Value { return at(o.op.Results(), 0) }
+func (o SplatOp) Aggregate() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSplatOp creates a tensor.splat at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -970,16 +954,16 @@ func AsUnpackOp(op *ir.Operation) (UnpackOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o UnpackOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UnpackOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dest returns the op's dest operand.
-func (o UnpackOp) Dest() *ir.Value { return at(o.op.Operands(), 1) }
+func (o UnpackOp) Dest() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // InnerTiles returns the op's inner_tiles operand group.
-func (o UnpackOp) InnerTiles() []*ir.Value { return span(o.op.Operands(), 2, o.op.NumOperands()) }
+func (o UnpackOp) InnerTiles() []*ir.Value { return ir.Span(o.op.Operands(), 2, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o UnpackOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UnpackOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OuterDimsPerm returns the optional attribute outer_dims_perm, or nil if it is not set.
 func (o UnpackOp) OuterDimsPerm() ir.Attribute { return o.op.Attr("outer_dims_perm") }
@@ -1019,7 +1003,7 @@ func AsYieldOp(op *ir.Operation) (YieldOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o YieldOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o YieldOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildYieldOp creates a tensor.yield at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions

@@ -29,24 +29,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -71,10 +53,10 @@ func AsAbsOp(op *ir.Operation) (AbsOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o AbsOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AbsOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o AbsOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o AbsOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAbsOp creates a tosa.abs at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -104,13 +86,13 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o AddOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AddOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o AddOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AddOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o AddOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o AddOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAddOp creates a tosa.add at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -140,13 +122,13 @@ func AsAddShapeOp(op *ir.Operation) (AddShapeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o AddShapeOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AddShapeOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o AddShapeOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AddShapeOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o AddShapeOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o AddShapeOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAddShapeOp creates a tosa.add_shape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -176,16 +158,16 @@ func AsApplyScaleOp(op *ir.Operation) (ApplyScaleOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o ApplyScaleOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ApplyScaleOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Multiplier returns the op's multiplier operand.
-func (o ApplyScaleOp) Multiplier() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ApplyScaleOp) Multiplier() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Shift returns the op's shift operand.
-func (o ApplyScaleOp) Shift() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ApplyScaleOp) Shift() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Output returns the op's output result.
-func (o ApplyScaleOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ApplyScaleOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // DoubleRound returns the inherent attribute double_round, or nil if it is not set.
 func (o ApplyScaleOp) DoubleRound() ir.Attribute { return o.op.Attr("double_round") }
@@ -222,10 +204,10 @@ func AsArgmaxOp(op *ir.Operation) (ArgmaxOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ArgmaxOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ArgmaxOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o ArgmaxOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ArgmaxOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ArgmaxOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -264,13 +246,13 @@ func AsArithmeticRightShiftOp(op *ir.Operation) (ArithmeticRightShiftOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o ArithmeticRightShiftOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ArithmeticRightShiftOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o ArithmeticRightShiftOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ArithmeticRightShiftOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o ArithmeticRightShiftOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ArithmeticRightShiftOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Round returns the inherent attribute round, or nil if it is not set.
 func (o ArithmeticRightShiftOp) Round() ir.Attribute { return o.op.Attr("round") }
@@ -304,16 +286,16 @@ func AsAvgPool2dOp(op *ir.Operation) (AvgPool2dOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o AvgPool2dOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AvgPool2dOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // InputZp returns the op's input_zp operand.
-func (o AvgPool2dOp) InputZp() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AvgPool2dOp) InputZp() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // OutputZp returns the op's output_zp operand.
-func (o AvgPool2dOp) OutputZp() *ir.Value { return at(o.op.Operands(), 2) }
+func (o AvgPool2dOp) OutputZp() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Output returns the op's output result.
-func (o AvgPool2dOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o AvgPool2dOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Kernel returns the inherent attribute kernel, or nil if it is not set.
 func (o AvgPool2dOp) Kernel() ir.Attribute { return o.op.Attr("kernel") }
@@ -359,13 +341,13 @@ func AsBitwiseAndOp(op *ir.Operation) (BitwiseAndOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o BitwiseAndOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitwiseAndOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o BitwiseAndOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BitwiseAndOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o BitwiseAndOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitwiseAndOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitwiseAndOp creates a tosa.bitwise_and at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -395,10 +377,10 @@ func AsBitwiseNotOp(op *ir.Operation) (BitwiseNotOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o BitwiseNotOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitwiseNotOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o BitwiseNotOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitwiseNotOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitwiseNotOp creates a tosa.bitwise_not at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -428,13 +410,13 @@ func AsBitwiseOrOp(op *ir.Operation) (BitwiseOrOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o BitwiseOrOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitwiseOrOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o BitwiseOrOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BitwiseOrOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o BitwiseOrOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitwiseOrOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitwiseOrOp creates a tosa.bitwise_or at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -464,13 +446,13 @@ func AsBitwiseXorOp(op *ir.Operation) (BitwiseXorOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o BitwiseXorOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitwiseXorOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o BitwiseXorOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BitwiseXorOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o BitwiseXorOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitwiseXorOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitwiseXorOp creates a tosa.bitwise_xor at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -500,10 +482,10 @@ func AsCastOp(op *ir.Operation) (CastOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o CastOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CastOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o CastOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o CastOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCastOp creates a tosa.cast at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -533,13 +515,13 @@ func AsCastFromBlockScaledOp(op *ir.Operation) (CastFromBlockScaledOp, bool) {
 }
 
 // InputData returns the op's input_data operand.
-func (o CastFromBlockScaledOp) InputData() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CastFromBlockScaledOp) InputData() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // InputScale returns the op's input_scale operand.
-func (o CastFromBlockScaledOp) InputScale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CastFromBlockScaledOp) InputScale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // OutputData returns the op's output_data result.
-func (o CastFromBlockScaledOp) OutputData() *ir.Value { return at(o.op.Results(), 0) }
+func (o CastFromBlockScaledOp) OutputData() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BlockSize returns the inherent attribute block_size, or nil if it is not set.
 func (o CastFromBlockScaledOp) BlockSize() ir.Attribute { return o.op.Attr("block_size") }
@@ -573,13 +555,13 @@ func AsCastToBlockScaledOp(op *ir.Operation) (CastToBlockScaledOp, bool) {
 }
 
 // InputData returns the op's input_data operand.
-func (o CastToBlockScaledOp) InputData() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CastToBlockScaledOp) InputData() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // OutputData returns the op's output_data result.
-func (o CastToBlockScaledOp) OutputData() *ir.Value { return at(o.op.Results(), 0) }
+func (o CastToBlockScaledOp) OutputData() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OutputScale returns the op's output_scale result.
-func (o CastToBlockScaledOp) OutputScale() *ir.Value { return at(o.op.Results(), 1) }
+func (o CastToBlockScaledOp) OutputScale() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // BlockSize returns the inherent attribute block_size, or nil if it is not set.
 func (o CastToBlockScaledOp) BlockSize() ir.Attribute { return o.op.Attr("block_size") }
@@ -613,10 +595,10 @@ func AsCeilOp(op *ir.Operation) (CeilOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o CeilOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CeilOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o CeilOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o CeilOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCeilOp creates a tosa.ceil at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -646,10 +628,10 @@ func AsClampOp(op *ir.Operation) (ClampOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ClampOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ClampOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o ClampOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ClampOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MinInt returns the inherent attribute min_int, or nil if it is not set.
 func (o ClampOp) MinInt() ir.Attribute { return o.op.Attr("min_int") }
@@ -703,10 +685,10 @@ func AsClzOp(op *ir.Operation) (ClzOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o ClzOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ClzOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o ClzOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ClzOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildClzOp creates a tosa.clz at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -739,7 +721,7 @@ func AsConcatOp(op *ir.Operation) (ConcatOp, bool) {
 func (o ConcatOp) Input1() []*ir.Value { return o.op.Operands() }
 
 // Output returns the op's output result.
-func (o ConcatOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConcatOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ConcatOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -776,7 +758,7 @@ func AsConcatShapeOp(op *ir.Operation) (ConcatShapeOp, bool) {
 func (o ConcatShapeOp) Input() []*ir.Value { return o.op.Operands() }
 
 // Output returns the op's output result.
-func (o ConcatShapeOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConcatShapeOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildConcatShapeOp creates a tosa.concat_shape at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -806,19 +788,19 @@ func AsCondIfOp(op *ir.Operation) (CondIfOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o CondIfOp) Condition() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CondIfOp) Condition() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // InputList returns the op's input_list operand group.
-func (o CondIfOp) InputList() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o CondIfOp) InputList() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // OutputList returns the op's output_list result group.
 func (o CondIfOp) OutputList() []*ir.Value { return o.op.Results() }
 
 // ThenGraph returns the op's then_graph region.
-func (o CondIfOp) ThenGraph() *ir.Region { return at(o.op.Regions(), 0) }
+func (o CondIfOp) ThenGraph() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // ElseGraph returns the op's else_graph region.
-func (o CondIfOp) ElseGraph() *ir.Region { return at(o.op.Regions(), 1) }
+func (o CondIfOp) ElseGraph() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // BuildCondIfOp creates a tosa.cond_if at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -850,7 +832,7 @@ func AsConstOp(op *ir.Operation) (ConstOp, bool) {
 }
 
 // Output returns the op's output result.
-func (o ConstOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -886,7 +868,7 @@ func AsConstShapeOp(op *ir.Operation) (ConstShapeOp, bool) {
 }
 
 // Output returns the op's output result.
-func (o ConstShapeOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstShapeOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Values returns the inherent attribute values, or nil if it is not set.
 func (o ConstShapeOp) Values() ir.Attribute { return o.op.Attr("values") }
@@ -919,22 +901,22 @@ func AsConv2dOp(op *ir.Operation) (Conv2dOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o Conv2dOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Conv2dOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Weight returns the op's weight operand.
-func (o Conv2dOp) Weight() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Conv2dOp) Weight() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Bias returns the op's bias operand.
-func (o Conv2dOp) Bias() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Conv2dOp) Bias() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // InputZp returns the op's input_zp operand.
-func (o Conv2dOp) InputZp() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Conv2dOp) InputZp() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // WeightZp returns the op's weight_zp operand.
-func (o Conv2dOp) WeightZp() *ir.Value { return at(o.op.Operands(), 4) }
+func (o Conv2dOp) WeightZp() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Output returns the op's output result.
-func (o Conv2dOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o Conv2dOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Pad returns the inherent attribute pad, or nil if it is not set.
 func (o Conv2dOp) Pad() ir.Attribute { return o.op.Attr("pad") }
@@ -983,22 +965,22 @@ func AsConv3dOp(op *ir.Operation) (Conv3dOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o Conv3dOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Conv3dOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Weight returns the op's weight operand.
-func (o Conv3dOp) Weight() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Conv3dOp) Weight() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Bias returns the op's bias operand.
-func (o Conv3dOp) Bias() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Conv3dOp) Bias() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // InputZp returns the op's input_zp operand.
-func (o Conv3dOp) InputZp() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Conv3dOp) InputZp() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // WeightZp returns the op's weight_zp operand.
-func (o Conv3dOp) WeightZp() *ir.Value { return at(o.op.Operands(), 4) }
+func (o Conv3dOp) WeightZp() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Output returns the op's output result.
-func (o Conv3dOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o Conv3dOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Pad returns the inherent attribute pad, or nil if it is not set.
 func (o Conv3dOp) Pad() ir.Attribute { return o.op.Attr("pad") }
@@ -1047,10 +1029,10 @@ func AsCosOp(op *ir.Operation) (CosOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o CosOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CosOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o CosOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o CosOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCosOp creates a tosa.cos at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -1123,22 +1105,22 @@ func AsDepthwiseConv2dOp(op *ir.Operation) (DepthwiseConv2dOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o DepthwiseConv2dOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DepthwiseConv2dOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Weight returns the op's weight operand.
-func (o DepthwiseConv2dOp) Weight() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DepthwiseConv2dOp) Weight() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Bias returns the op's bias operand.
-func (o DepthwiseConv2dOp) Bias() *ir.Value { return at(o.op.Operands(), 2) }
+func (o DepthwiseConv2dOp) Bias() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // InputZp returns the op's input_zp operand.
-func (o DepthwiseConv2dOp) InputZp() *ir.Value { return at(o.op.Operands(), 3) }
+func (o DepthwiseConv2dOp) InputZp() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // WeightZp returns the op's weight_zp operand.
-func (o DepthwiseConv2dOp) WeightZp() *ir.Value { return at(o.op.Operands(), 4) }
+func (o DepthwiseConv2dOp) WeightZp() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Output returns the op's output result.
-func (o DepthwiseConv2dOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o DepthwiseConv2dOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Pad returns the inherent attribute pad, or nil if it is not set.
 func (o DepthwiseConv2dOp) Pad() ir.Attribute { return o.op.Attr("pad") }
@@ -1187,10 +1169,10 @@ func AsDimOp(op *ir.Operation) (DimOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o DimOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DimOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o DimOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o DimOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o DimOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -1224,13 +1206,13 @@ func AsDivCeilShapeOp(op *ir.Operation) (DivCeilShapeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o DivCeilShapeOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DivCeilShapeOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o DivCeilShapeOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DivCeilShapeOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o DivCeilShapeOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o DivCeilShapeOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDivCeilShapeOp creates a tosa.div_ceil_shape at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1260,13 +1242,13 @@ func AsDivFloorShapeOp(op *ir.Operation) (DivFloorShapeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o DivFloorShapeOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DivFloorShapeOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o DivFloorShapeOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DivFloorShapeOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o DivFloorShapeOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o DivFloorShapeOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDivFloorShapeOp creates a tosa.div_floor_shape at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1296,13 +1278,13 @@ func AsEqualOp(op *ir.Operation) (EqualOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o EqualOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o EqualOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o EqualOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o EqualOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o EqualOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o EqualOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildEqualOp creates a tosa.equal at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1332,10 +1314,10 @@ func AsErfOp(op *ir.Operation) (ErfOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ErfOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ErfOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o ErfOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ErfOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildErfOp creates a tosa.erf at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -1365,10 +1347,10 @@ func AsExpOp(op *ir.Operation) (ExpOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o ExpOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExpOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o ExpOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExpOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildExpOp creates a tosa.exp at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -1398,10 +1380,10 @@ func AsExp2ShapeOp(op *ir.Operation) (Exp2ShapeOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o Exp2ShapeOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Exp2ShapeOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o Exp2ShapeOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o Exp2ShapeOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildExp2ShapeOp creates a tosa.exp2_shape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1431,16 +1413,16 @@ func AsFft2dOp(op *ir.Operation) (Fft2dOp, bool) {
 }
 
 // InputReal returns the op's input_real operand.
-func (o Fft2dOp) InputReal() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Fft2dOp) InputReal() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // InputImag returns the op's input_imag operand.
-func (o Fft2dOp) InputImag() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Fft2dOp) InputImag() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // OutputReal returns the op's output_real result.
-func (o Fft2dOp) OutputReal() *ir.Value { return at(o.op.Results(), 0) }
+func (o Fft2dOp) OutputReal() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OutputImag returns the op's output_imag result.
-func (o Fft2dOp) OutputImag() *ir.Value { return at(o.op.Results(), 1) }
+func (o Fft2dOp) OutputImag() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // Inverse returns the inherent attribute inverse, or nil if it is not set.
 func (o Fft2dOp) Inverse() ir.Attribute { return o.op.Attr("inverse") }
@@ -1477,10 +1459,10 @@ func AsFloorOp(op *ir.Operation) (FloorOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o FloorOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FloorOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o FloorOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o FloorOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFloorOp creates a tosa.floor at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1510,16 +1492,16 @@ func AsFullyConnectedOp(op *ir.Operation) (FullyConnectedOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o FullyConnectedOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FullyConnectedOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Weight returns the op's weight operand.
-func (o FullyConnectedOp) Weight() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FullyConnectedOp) Weight() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Bias returns the op's bias operand.
-func (o FullyConnectedOp) Bias() *ir.Value { return at(o.op.Operands(), 2) }
+func (o FullyConnectedOp) Bias() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Output returns the op's output result.
-func (o FullyConnectedOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o FullyConnectedOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // QuantizationInfo returns the optional attribute quantization_info, or nil if it is not set.
 func (o FullyConnectedOp) QuantizationInfo() ir.Attribute { return o.op.Attr("quantization_info") }
@@ -1553,13 +1535,13 @@ func AsGatherOp(op *ir.Operation) (GatherOp, bool) {
 }
 
 // Values returns the op's values operand.
-func (o GatherOp) Values() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GatherOp) Values() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand.
-func (o GatherOp) Indices() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GatherOp) Indices() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o GatherOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o GatherOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGatherOp creates a tosa.gather at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1589,13 +1571,13 @@ func AsGreaterOp(op *ir.Operation) (GreaterOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o GreaterOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GreaterOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o GreaterOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GreaterOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o GreaterOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o GreaterOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGreaterOp creates a tosa.greater at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1625,13 +1607,13 @@ func AsGreaterEqualOp(op *ir.Operation) (GreaterEqualOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o GreaterEqualOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GreaterEqualOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o GreaterEqualOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GreaterEqualOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o GreaterEqualOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o GreaterEqualOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGreaterEqualOp creates a tosa.greater_equal at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1661,10 +1643,10 @@ func AsIdentityOp(op *ir.Operation) (IdentityOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o IdentityOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IdentityOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o IdentityOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o IdentityOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIdentityOp creates a tosa.identity at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1694,13 +1676,13 @@ func AsIntDivOp(op *ir.Operation) (IntDivOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o IntDivOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntDivOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o IntDivOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntDivOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o IntDivOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntDivOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntDivOp creates a tosa.int_div at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1730,13 +1712,13 @@ func AsIntdivOp(op *ir.Operation) (IntdivOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o IntdivOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IntdivOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o IntdivOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o IntdivOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o IntdivOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o IntdivOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIntdivOp creates a tosa.intdiv at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1766,10 +1748,10 @@ func AsLogOp(op *ir.Operation) (LogOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o LogOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o LogOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogOp creates a tosa.log at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -1799,10 +1781,10 @@ func AsLog2CeilShapeOp(op *ir.Operation) (Log2CeilShapeOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o Log2CeilShapeOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Log2CeilShapeOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o Log2CeilShapeOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o Log2CeilShapeOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLog2CeilShapeOp creates a tosa.log2_ceil_shape at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1832,10 +1814,10 @@ func AsLog2FloorShapeOp(op *ir.Operation) (Log2FloorShapeOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o Log2FloorShapeOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Log2FloorShapeOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o Log2FloorShapeOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o Log2FloorShapeOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLog2FloorShapeOp creates a tosa.log2_floor_shape at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1865,13 +1847,13 @@ func AsLogicalAndOp(op *ir.Operation) (LogicalAndOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o LogicalAndOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogicalAndOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o LogicalAndOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LogicalAndOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o LogicalAndOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogicalAndOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogicalAndOp creates a tosa.logical_and at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1901,13 +1883,13 @@ func AsLogicalLeftShiftOp(op *ir.Operation) (LogicalLeftShiftOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o LogicalLeftShiftOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogicalLeftShiftOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o LogicalLeftShiftOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LogicalLeftShiftOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o LogicalLeftShiftOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogicalLeftShiftOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogicalLeftShiftOp creates a tosa.logical_left_shift at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -1937,10 +1919,10 @@ func AsLogicalNotOp(op *ir.Operation) (LogicalNotOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o LogicalNotOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogicalNotOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o LogicalNotOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogicalNotOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogicalNotOp creates a tosa.logical_not at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1970,13 +1952,13 @@ func AsLogicalOrOp(op *ir.Operation) (LogicalOrOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o LogicalOrOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogicalOrOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o LogicalOrOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LogicalOrOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o LogicalOrOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogicalOrOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogicalOrOp creates a tosa.logical_or at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2006,13 +1988,13 @@ func AsLogicalRightShiftOp(op *ir.Operation) (LogicalRightShiftOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o LogicalRightShiftOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogicalRightShiftOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o LogicalRightShiftOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LogicalRightShiftOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o LogicalRightShiftOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogicalRightShiftOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogicalRightShiftOp creates a tosa.logical_right_shift at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -2042,13 +2024,13 @@ func AsLogicalXorOp(op *ir.Operation) (LogicalXorOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o LogicalXorOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogicalXorOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o LogicalXorOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LogicalXorOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o LogicalXorOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogicalXorOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogicalXorOp creates a tosa.logical_xor at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2078,19 +2060,19 @@ func AsMatmulOp(op *ir.Operation) (MatmulOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o MatmulOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatmulOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o MatmulOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MatmulOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // AZp returns the op's a_zp operand.
-func (o MatmulOp) AZp() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MatmulOp) AZp() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // BZp returns the op's b_zp operand.
-func (o MatmulOp) BZp() *ir.Value { return at(o.op.Operands(), 3) }
+func (o MatmulOp) BZp() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Output returns the op's output result.
-func (o MatmulOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o MatmulOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // QuantizationInfo returns the optional attribute quantization_info, or nil if it is not set.
 func (o MatmulOp) QuantizationInfo() ir.Attribute { return o.op.Attr("quantization_info") }
@@ -2124,19 +2106,19 @@ func AsMatmulTBlockScaledOp(op *ir.Operation) (MatmulTBlockScaledOp, bool) {
 }
 
 // AData returns the op's a_data operand.
-func (o MatmulTBlockScaledOp) AData() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatmulTBlockScaledOp) AData() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // AScale returns the op's a_scale operand.
-func (o MatmulTBlockScaledOp) AScale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MatmulTBlockScaledOp) AScale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // BData returns the op's b_data operand.
-func (o MatmulTBlockScaledOp) BData() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MatmulTBlockScaledOp) BData() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // BScale returns the op's b_scale operand.
-func (o MatmulTBlockScaledOp) BScale() *ir.Value { return at(o.op.Operands(), 3) }
+func (o MatmulTBlockScaledOp) BScale() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // OutputData returns the op's output_data result.
-func (o MatmulTBlockScaledOp) OutputData() *ir.Value { return at(o.op.Results(), 0) }
+func (o MatmulTBlockScaledOp) OutputData() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BlockSize returns the inherent attribute block_size, or nil if it is not set.
 func (o MatmulTBlockScaledOp) BlockSize() ir.Attribute { return o.op.Attr("block_size") }
@@ -2170,10 +2152,10 @@ func AsMaxPool2dOp(op *ir.Operation) (MaxPool2dOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o MaxPool2dOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaxPool2dOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o MaxPool2dOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaxPool2dOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Kernel returns the inherent attribute kernel, or nil if it is not set.
 func (o MaxPool2dOp) Kernel() ir.Attribute { return o.op.Attr("kernel") }
@@ -2218,13 +2200,13 @@ func AsMaxShapeOp(op *ir.Operation) (MaxShapeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o MaxShapeOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaxShapeOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o MaxShapeOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaxShapeOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o MaxShapeOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaxShapeOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMaxShapeOp creates a tosa.max_shape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2254,13 +2236,13 @@ func AsMaximumOp(op *ir.Operation) (MaximumOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o MaximumOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaximumOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o MaximumOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaximumOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o MaximumOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaximumOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // NanMode returns the optional attribute nan_mode, or nil if it is not set.
 func (o MaximumOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
@@ -2296,13 +2278,13 @@ func AsMinShapeOp(op *ir.Operation) (MinShapeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o MinShapeOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MinShapeOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o MinShapeOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MinShapeOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o MinShapeOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o MinShapeOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMinShapeOp creates a tosa.min_shape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2332,13 +2314,13 @@ func AsMinimumOp(op *ir.Operation) (MinimumOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o MinimumOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MinimumOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o MinimumOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MinimumOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o MinimumOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o MinimumOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // NanMode returns the optional attribute nan_mode, or nil if it is not set.
 func (o MinimumOp) NanMode() ir.Attribute { return o.op.Attr("nan_mode") }
@@ -2374,13 +2356,13 @@ func AsModShapeOp(op *ir.Operation) (ModShapeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o ModShapeOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ModShapeOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o ModShapeOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ModShapeOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o ModShapeOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ModShapeOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildModShapeOp creates a tosa.mod_shape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2410,16 +2392,16 @@ func AsMulOp(op *ir.Operation) (MulOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o MulOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MulOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o MulOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MulOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Shift returns the op's shift operand.
-func (o MulOp) Shift() *ir.Value { return at(o.op.Operands(), 2) }
+func (o MulOp) Shift() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Output returns the op's output result.
-func (o MulOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o MulOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ShiftAttr returns the inherent attribute shift, or nil if it is not set.
 func (o MulOp) ShiftAttr() ir.Attribute { return o.op.Attr("shift") }
@@ -2453,13 +2435,13 @@ func AsMulShapeOp(op *ir.Operation) (MulShapeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o MulShapeOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MulShapeOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o MulShapeOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MulShapeOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o MulShapeOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o MulShapeOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMulShapeOp creates a tosa.mul_shape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2489,16 +2471,16 @@ func AsNegateOp(op *ir.Operation) (NegateOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o NegateOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NegateOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input1Zp returns the op's input1_zp operand.
-func (o NegateOp) Input1Zp() *ir.Value { return at(o.op.Operands(), 1) }
+func (o NegateOp) Input1Zp() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // OutputZp returns the op's output_zp operand.
-func (o NegateOp) OutputZp() *ir.Value { return at(o.op.Operands(), 2) }
+func (o NegateOp) OutputZp() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Output returns the op's output result.
-func (o NegateOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o NegateOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // QuantizationInfo returns the optional attribute quantization_info, or nil if it is not set.
 func (o NegateOp) QuantizationInfo() ir.Attribute { return o.op.Attr("quantization_info") }
@@ -2532,16 +2514,16 @@ func AsPadOp(op *ir.Operation) (PadOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o PadOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PadOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Padding returns the op's padding operand.
-func (o PadOp) Padding() *ir.Value { return at(o.op.Operands(), 1) }
+func (o PadOp) Padding() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // PadConst returns the op's pad_const operand.
-func (o PadOp) PadConst() *ir.Value { return at(o.op.Operands(), 2) }
+func (o PadOp) PadConst() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Output returns the op's output result.
-func (o PadOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o PadOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // QuantizationInfo returns the optional attribute quantization_info, or nil if it is not set.
 func (o PadOp) QuantizationInfo() ir.Attribute { return o.op.Attr("quantization_info") }
@@ -2575,13 +2557,13 @@ func AsPowOp(op *ir.Operation) (PowOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o PowOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PowOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o PowOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o PowOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o PowOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o PowOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildPowOp creates a tosa.pow at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -2611,10 +2593,10 @@ func AsReciprocalOp(op *ir.Operation) (ReciprocalOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o ReciprocalOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReciprocalOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o ReciprocalOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReciprocalOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReciprocalOp creates a tosa.reciprocal at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2644,10 +2626,10 @@ func AsReduceAllOp(op *ir.Operation) (ReduceAllOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceAllOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReduceAllOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o ReduceAllOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReduceAllOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ReduceAllOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -2681,10 +2663,10 @@ func AsReduceAnyOp(op *ir.Operation) (ReduceAnyOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceAnyOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReduceAnyOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o ReduceAnyOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReduceAnyOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ReduceAnyOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -2718,10 +2700,10 @@ func AsReduceMaxOp(op *ir.Operation) (ReduceMaxOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceMaxOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReduceMaxOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o ReduceMaxOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReduceMaxOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ReduceMaxOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -2760,10 +2742,10 @@ func AsReduceMinOp(op *ir.Operation) (ReduceMinOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceMinOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReduceMinOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o ReduceMinOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReduceMinOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ReduceMinOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -2802,10 +2784,10 @@ func AsReduceProdOp(op *ir.Operation) (ReduceProdOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceProdOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReduceProdOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o ReduceProdOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReduceProdOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ReduceProdOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -2839,10 +2821,10 @@ func AsReduceProductOp(op *ir.Operation) (ReduceProductOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceProductOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReduceProductOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o ReduceProductOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReduceProductOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ReduceProductOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -2876,10 +2858,10 @@ func AsReduceSumOp(op *ir.Operation) (ReduceSumOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReduceSumOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReduceSumOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o ReduceSumOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReduceSumOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ReduceSumOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -2913,22 +2895,22 @@ func AsRescaleOp(op *ir.Operation) (RescaleOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o RescaleOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RescaleOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Multiplier returns the op's multiplier operand.
-func (o RescaleOp) Multiplier() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RescaleOp) Multiplier() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Shift returns the op's shift operand.
-func (o RescaleOp) Shift() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RescaleOp) Shift() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // InputZp returns the op's input_zp operand.
-func (o RescaleOp) InputZp() *ir.Value { return at(o.op.Operands(), 3) }
+func (o RescaleOp) InputZp() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // OutputZp returns the op's output_zp operand.
-func (o RescaleOp) OutputZp() *ir.Value { return at(o.op.Operands(), 4) }
+func (o RescaleOp) OutputZp() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Output returns the op's output result.
-func (o RescaleOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o RescaleOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // InputZpAttr returns the inherent attribute input_zp, or nil if it is not set.
 func (o RescaleOp) InputZpAttr() ir.Attribute { return o.op.Attr("input_zp") }
@@ -2989,13 +2971,13 @@ func AsReshapeOp(op *ir.Operation) (ReshapeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o ReshapeOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReshapeOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Shape returns the op's shape operand.
-func (o ReshapeOp) Shape() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ReshapeOp) Shape() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o ReshapeOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReshapeOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // NewShape returns the inherent attribute new_shape, or nil if it is not set.
 func (o ReshapeOp) NewShape() ir.Attribute { return o.op.Attr("new_shape") }
@@ -3029,19 +3011,19 @@ func AsResizeOp(op *ir.Operation) (ResizeOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ResizeOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ResizeOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o ResizeOp) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ResizeOp) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the op's offset operand.
-func (o ResizeOp) Offset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ResizeOp) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Border returns the op's border operand.
-func (o ResizeOp) Border() *ir.Value { return at(o.op.Operands(), 3) }
+func (o ResizeOp) Border() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Output returns the op's output result.
-func (o ResizeOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ResizeOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ScaleAttr returns the inherent attribute scale, or nil if it is not set.
 func (o ResizeOp) ScaleAttr() ir.Attribute { return o.op.Attr("scale") }
@@ -3084,10 +3066,10 @@ func AsReverseOp(op *ir.Operation) (ReverseOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o ReverseOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReverseOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o ReverseOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReverseOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Axis returns the inherent attribute axis, or nil if it is not set.
 func (o ReverseOp) Axis() ir.Attribute { return o.op.Attr("axis") }
@@ -3121,13 +3103,13 @@ func AsRfft2dOp(op *ir.Operation) (Rfft2dOp, bool) {
 }
 
 // InputReal returns the op's input_real operand.
-func (o Rfft2dOp) InputReal() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Rfft2dOp) InputReal() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // OutputReal returns the op's output_real result.
-func (o Rfft2dOp) OutputReal() *ir.Value { return at(o.op.Results(), 0) }
+func (o Rfft2dOp) OutputReal() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OutputImag returns the op's output_imag result.
-func (o Rfft2dOp) OutputImag() *ir.Value { return at(o.op.Results(), 1) }
+func (o Rfft2dOp) OutputImag() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // LocalBound returns the optional attribute local_bound, or nil if it is not set.
 func (o Rfft2dOp) LocalBound() ir.Attribute { return o.op.Attr("local_bound") }
@@ -3161,10 +3143,10 @@ func AsRsqrtOp(op *ir.Operation) (RsqrtOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o RsqrtOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RsqrtOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o RsqrtOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o RsqrtOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRsqrtOp creates a tosa.rsqrt at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -3194,16 +3176,16 @@ func AsScatterOp(op *ir.Operation) (ScatterOp, bool) {
 }
 
 // ValuesIn returns the op's values_in operand.
-func (o ScatterOp) ValuesIn() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ScatterOp) ValuesIn() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand.
-func (o ScatterOp) Indices() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ScatterOp) Indices() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Input returns the op's input operand.
-func (o ScatterOp) Input() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ScatterOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // ValuesOut returns the op's values_out result.
-func (o ScatterOp) ValuesOut() *ir.Value { return at(o.op.Results(), 0) }
+func (o ScatterOp) ValuesOut() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildScatterOp creates a tosa.scatter at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -3233,16 +3215,16 @@ func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o SelectOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SelectOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o SelectOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SelectOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Input3 returns the op's input3 operand.
-func (o SelectOp) Input3() *ir.Value { return at(o.op.Operands(), 2) }
+func (o SelectOp) Input3() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Output returns the op's output result.
-func (o SelectOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o SelectOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSelectOp creates a tosa.select at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -3272,10 +3254,10 @@ func AsSigmoidOp(op *ir.Operation) (SigmoidOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o SigmoidOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SigmoidOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o SigmoidOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o SigmoidOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSigmoidOp creates a tosa.sigmoid at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -3305,10 +3287,10 @@ func AsSinOp(op *ir.Operation) (SinOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o SinOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SinOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o SinOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o SinOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSinOp creates a tosa.sin at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -3338,16 +3320,16 @@ func AsSliceOp(op *ir.Operation) (SliceOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o SliceOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SliceOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Start returns the op's start operand.
-func (o SliceOp) Start() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SliceOp) Start() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Size returns the op's size operand.
-func (o SliceOp) Size() *ir.Value { return at(o.op.Operands(), 2) }
+func (o SliceOp) Size() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Output returns the op's output result.
-func (o SliceOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o SliceOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StartAttr returns the inherent attribute start, or nil if it is not set.
 func (o SliceOp) StartAttr() ir.Attribute { return o.op.Attr("start") }
@@ -3384,16 +3366,16 @@ func AsSliceShapeOp(op *ir.Operation) (SliceShapeOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o SliceShapeOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SliceShapeOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Start returns the op's start operand.
-func (o SliceShapeOp) Start() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SliceShapeOp) Start() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Size returns the op's size operand.
-func (o SliceShapeOp) Size() *ir.Value { return at(o.op.Operands(), 2) }
+func (o SliceShapeOp) Size() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Output returns the op's output result.
-func (o SliceShapeOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o SliceShapeOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSliceShapeOp creates a tosa.slice_shape at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3423,13 +3405,13 @@ func AsSubOp(op *ir.Operation) (SubOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o SubOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o SubOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SubOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o SubOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSubOp creates a tosa.sub at b's insertion point (detached when b has no
 // block). Nil optional attributes are left unset; single-block regions get
@@ -3459,13 +3441,13 @@ func AsSubShapeOp(op *ir.Operation) (SubShapeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o SubShapeOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubShapeOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Input2 returns the op's input2 operand.
-func (o SubShapeOp) Input2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SubShapeOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o SubShapeOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubShapeOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSubShapeOp creates a tosa.sub_shape at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -3495,13 +3477,13 @@ func AsTableOp(op *ir.Operation) (TableOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o TableOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TableOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Table returns the op's table operand.
-func (o TableOp) Table() *ir.Value { return at(o.op.Operands(), 1) }
+func (o TableOp) Table() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o TableOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o TableOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTableOp creates a tosa.table at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -3531,10 +3513,10 @@ func AsTanhOp(op *ir.Operation) (TanhOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o TanhOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TanhOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o TanhOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o TanhOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTanhOp creates a tosa.tanh at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -3564,13 +3546,13 @@ func AsTileOp(op *ir.Operation) (TileOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o TileOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TileOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Multiples returns the op's multiples operand.
-func (o TileOp) Multiples() *ir.Value { return at(o.op.Operands(), 1) }
+func (o TileOp) Multiples() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Output returns the op's output result.
-func (o TileOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o TileOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MultiplesAttr returns the inherent attribute multiples, or nil if it is not set.
 func (o TileOp) MultiplesAttr() ir.Attribute { return o.op.Attr("multiples") }
@@ -3604,10 +3586,10 @@ func AsTransposeOp(op *ir.Operation) (TransposeOp, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o TransposeOp) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TransposeOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o TransposeOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o TransposeOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // PermsAttr returns the inherent attribute perms, or nil if it is not set.
 func (o TransposeOp) PermsAttr() ir.Attribute { return o.op.Attr("perms") }
@@ -3641,22 +3623,22 @@ func AsTransposeConv2dOp(op *ir.Operation) (TransposeConv2dOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o TransposeConv2dOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TransposeConv2dOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Weight returns the op's weight operand.
-func (o TransposeConv2dOp) Weight() *ir.Value { return at(o.op.Operands(), 1) }
+func (o TransposeConv2dOp) Weight() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Bias returns the op's bias operand.
-func (o TransposeConv2dOp) Bias() *ir.Value { return at(o.op.Operands(), 2) }
+func (o TransposeConv2dOp) Bias() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // InputZp returns the op's input_zp operand.
-func (o TransposeConv2dOp) InputZp() *ir.Value { return at(o.op.Operands(), 3) }
+func (o TransposeConv2dOp) InputZp() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // WeightZp returns the op's weight_zp operand.
-func (o TransposeConv2dOp) WeightZp() *ir.Value { return at(o.op.Operands(), 4) }
+func (o TransposeConv2dOp) WeightZp() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Output returns the op's output result.
-func (o TransposeConv2dOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o TransposeConv2dOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OutPad returns the inherent attribute out_pad, or nil if it is not set.
 func (o TransposeConv2dOp) OutPad() ir.Attribute { return o.op.Attr("out_pad") }
@@ -3747,7 +3729,7 @@ func AsVariableReadOp(op *ir.Operation) (VariableReadOp, bool) {
 }
 
 // Value returns the op's value result.
-func (o VariableReadOp) Value() *ir.Value { return at(o.op.Results(), 0) }
+func (o VariableReadOp) Value() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o VariableReadOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -3780,7 +3762,7 @@ func AsVariableWriteOp(op *ir.Operation) (VariableWriteOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o VariableWriteOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o VariableWriteOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o VariableWriteOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -3814,7 +3796,7 @@ func AsVariableReadOp2(op *ir.Operation) (VariableReadOp2, bool) {
 }
 
 // Output1 returns the op's output1 result.
-func (o VariableReadOp2) Output1() *ir.Value { return at(o.op.Results(), 0) }
+func (o VariableReadOp2) Output1() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o VariableReadOp2) Name() ir.Attribute { return o.op.Attr("name") }
@@ -3847,7 +3829,7 @@ func AsVariableWriteOp2(op *ir.Operation) (VariableWriteOp2, bool) {
 }
 
 // Input1 returns the op's input1 operand.
-func (o VariableWriteOp2) Input1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o VariableWriteOp2) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o VariableWriteOp2) Name() ir.Attribute { return o.op.Attr("name") }
@@ -3887,10 +3869,10 @@ func (o WhileLoopOp) InputList() []*ir.Value { return o.op.Operands() }
 func (o WhileLoopOp) OutputList() []*ir.Value { return o.op.Results() }
 
 // CondGraph returns the op's cond_graph region.
-func (o WhileLoopOp) CondGraph() *ir.Region { return at(o.op.Regions(), 0) }
+func (o WhileLoopOp) CondGraph() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BodyGraph returns the op's body_graph region.
-func (o WhileLoopOp) BodyGraph() *ir.Region { return at(o.op.Regions(), 1) }
+func (o WhileLoopOp) BodyGraph() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // BuildWhileLoopOp creates a tosa.while_loop at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block

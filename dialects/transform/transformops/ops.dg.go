@@ -30,24 +30,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -72,11 +54,11 @@ func AsAffineSimplifyBoundedAffineOpsOp(op *ir.Operation) (AffineSimplifyBounded
 }
 
 // Target returns the op's target operand.
-func (o AffineSimplifyBoundedAffineOpsOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AffineSimplifyBoundedAffineOpsOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BoundedValues returns the op's bounded_values operand group.
 func (o AffineSimplifyBoundedAffineOpsOp) BoundedValues() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // LowerBounds returns the inherent attribute lower_bounds, or nil if it is not set.
@@ -119,7 +101,7 @@ func AsAffineSimplifyMinMaxAffineOpsOp(op *ir.Operation) (AffineSimplifyMinMaxAf
 }
 
 // Target returns the op's target operand.
-func (o AffineSimplifyMinMaxAffineOpsOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AffineSimplifyMinMaxAffineOpsOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildAffineSimplifyMinMaxAffineOpsOp creates a
 // transform.affine.simplify_min_max_affine_ops at b's insertion point
@@ -162,7 +144,7 @@ func (o AlternativesOp) Results() []*ir.Value { return o.op.Results() }
 
 // Alternatives returns the op's alternatives regions.
 func (o AlternativesOp) Alternatives() []*ir.Region {
-	return span(o.op.Regions(), 0, o.op.NumRegions())
+	return ir.Span(o.op.Regions(), 0, o.op.NumRegions())
 }
 
 // BuildAlternativesOp creates a transform.alternatives at b's insertion point
@@ -196,11 +178,11 @@ func AsAnnotateOp(op *ir.Operation) (AnnotateOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o AnnotateOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AnnotateOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Param returns the op's param operand, or nil.
 func (o AnnotateOp) Param() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -238,7 +220,7 @@ func AsApplyConversionPatternsOp(op *ir.Operation) (ApplyConversionPatternsOp, b
 }
 
 // Target returns the op's target operand.
-func (o ApplyConversionPatternsOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ApplyConversionPatternsOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LegalOps returns the optional attribute legal_ops, or nil if it is not set.
 func (o ApplyConversionPatternsOp) LegalOps() ir.Attribute { return o.op.Attr("legal_ops") }
@@ -265,11 +247,11 @@ func (o ApplyConversionPatternsOp) PreserveHandles() ir.Attribute {
 }
 
 // Patterns returns the op's patterns region.
-func (o ApplyConversionPatternsOp) Patterns() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ApplyConversionPatternsOp) Patterns() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // DefaultTypeConverterRegion returns the op's default_type_converter_region regions.
 func (o ApplyConversionPatternsOp) DefaultTypeConverterRegion() []*ir.Region {
-	return span(o.op.Regions(), 1, o.op.NumRegions())
+	return ir.Span(o.op.Regions(), 1, o.op.NumRegions())
 }
 
 // BuildApplyConversionPatternsOp creates a transform.apply_conversion_patterns
@@ -662,7 +644,7 @@ func AsApplyCseOp(op *ir.Operation) (ApplyCseOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o ApplyCseOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ApplyCseOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildApplyCseOp creates a transform.apply_cse at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -692,7 +674,7 @@ func AsApplyDceOp(op *ir.Operation) (ApplyDceOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o ApplyDceOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ApplyDceOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildApplyDceOp creates a transform.apply_dce at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -722,7 +704,7 @@ func AsApplyLicmOp(op *ir.Operation) (ApplyLicmOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o ApplyLicmOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ApplyLicmOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildApplyLicmOp creates a transform.apply_licm at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -752,7 +734,7 @@ func AsApplyPatternsOp(op *ir.Operation) (ApplyPatternsOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o ApplyPatternsOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ApplyPatternsOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ApplyCse returns the optional attribute apply_cse, or nil if it is not set.
 func (o ApplyPatternsOp) ApplyCse() ir.Attribute { return o.op.Attr("apply_cse") }
@@ -764,7 +746,7 @@ func (o ApplyPatternsOp) MaxIterations() ir.Attribute { return o.op.Attr("max_it
 func (o ApplyPatternsOp) MaxNumRewrites() ir.Attribute { return o.op.Attr("max_num_rewrites") }
 
 // Patterns returns the op's patterns region.
-func (o ApplyPatternsOp) Patterns() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ApplyPatternsOp) Patterns() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildApplyPatternsOp creates a transform.apply_patterns at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -2786,15 +2768,15 @@ func AsApplyRegisteredPassOp(op *ir.Operation) (ApplyRegisteredPassOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o ApplyRegisteredPassOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ApplyRegisteredPassOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // DynamicOptions returns the op's dynamic_options operand group.
 func (o ApplyRegisteredPassOp) DynamicOptions() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // Result returns the op's result.
-func (o ApplyRegisteredPassOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ApplyRegisteredPassOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // PassName returns the inherent attribute pass_name, or nil if it is not set.
 func (o ApplyRegisteredPassOp) PassName() ir.Attribute { return o.op.Attr("pass_name") }
@@ -2831,7 +2813,9 @@ func AsBufferizationBufferLoopHoistingOp(op *ir.Operation) (BufferizationBufferL
 }
 
 // Target returns the op's target operand.
-func (o BufferizationBufferLoopHoistingOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BufferizationBufferLoopHoistingOp) Target() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // BuildBufferizationBufferLoopHoistingOp creates a
 // transform.bufferization.buffer_loop_hoisting at b's insertion point
@@ -2862,7 +2846,9 @@ func AsBufferizationEliminateEmptyTensorsOp(op *ir.Operation) (BufferizationElim
 }
 
 // Target returns the op's target operand.
-func (o BufferizationEliminateEmptyTensorsOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BufferizationEliminateEmptyTensorsOp) Target() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // BuildBufferizationEliminateEmptyTensorsOp creates a
 // transform.bufferization.eliminate_empty_tensors at b's insertion point
@@ -2893,11 +2879,13 @@ func AsBufferizationEmptyTensorToAllocTensorOp(op *ir.Operation) (BufferizationE
 }
 
 // Target returns the op's target operand.
-func (o BufferizationEmptyTensorToAllocTensorOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BufferizationEmptyTensorToAllocTensorOp) Target() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // Transformed returns the op's transformed result.
 func (o BufferizationEmptyTensorToAllocTensorOp) Transformed() *ir.Value {
-	return at(o.op.Results(), 0)
+	return ir.ElementAt(o.op.Results(), 0)
 }
 
 // BuildBufferizationEmptyTensorToAllocTensorOp creates a
@@ -2929,10 +2917,12 @@ func AsBufferizationOneShotBufferizeOp(op *ir.Operation) (BufferizationOneShotBu
 }
 
 // Target returns the op's target operand.
-func (o BufferizationOneShotBufferizeOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BufferizationOneShotBufferizeOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o BufferizationOneShotBufferizeOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o BufferizationOneShotBufferizeOp) Transformed() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 0)
+}
 
 // FunctionBoundaryTypeConversion returns the optional attribute function_boundary_type_conversion, or nil if it is not set.
 func (o BufferizationOneShotBufferizeOp) FunctionBoundaryTypeConversion() ir.Attribute {
@@ -3009,10 +2999,10 @@ func AsCastOp(op *ir.Operation) (CastOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o CastOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CastOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o CastOp) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o CastOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCastOp creates a transform.cast at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -3042,7 +3032,7 @@ func AsCollectMatchingOp(op *ir.Operation) (CollectMatchingOp, bool) {
 }
 
 // Root returns the op's root operand.
-func (o CollectMatchingOp) Root() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CollectMatchingOp) Root() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Results returns the op's results result group.
 func (o CollectMatchingOp) Results() []*ir.Value { return o.op.Results() }
@@ -3079,11 +3069,11 @@ func AsDebugEmitParamAsRemarkOp(op *ir.Operation) (DebugEmitParamAsRemarkOp, boo
 }
 
 // Param returns the op's param operand.
-func (o DebugEmitParamAsRemarkOp) Param() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DebugEmitParamAsRemarkOp) Param() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Anchor returns the op's anchor operand, or nil.
 func (o DebugEmitParamAsRemarkOp) Anchor() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3121,7 +3111,7 @@ func AsDebugEmitRemarkAtOp(op *ir.Operation) (DebugEmitRemarkAtOp, bool) {
 }
 
 // At returns the op's at operand.
-func (o DebugEmitRemarkAtOp) At() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DebugEmitRemarkAtOp) At() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Message returns the inherent attribute message, or nil if it is not set.
 func (o DebugEmitRemarkAtOp) Message() ir.Attribute { return o.op.Attr("message") }
@@ -3155,10 +3145,10 @@ func AsDltiQueryOp(op *ir.Operation) (DltiQueryOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o DltiQueryOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DltiQueryOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // AssociatedAttr returns the op's associated_attr result.
-func (o DltiQueryOp) AssociatedAttr() *ir.Value { return at(o.op.Results(), 0) }
+func (o DltiQueryOp) AssociatedAttr() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Keys returns the inherent attribute keys, or nil if it is not set.
 func (o DltiQueryOp) Keys() ir.Attribute { return o.op.Attr("keys") }
@@ -3201,7 +3191,7 @@ func (o ForeachOp) Results() []*ir.Value { return o.op.Results() }
 func (o ForeachOp) WithZipShortest() ir.Attribute { return o.op.Attr("with_zip_shortest") }
 
 // Body returns the op's body region.
-func (o ForeachOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ForeachOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildForeachOp creates a transform.foreach at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -3233,19 +3223,19 @@ func AsForeachMatchOp(op *ir.Operation) (ForeachMatchOp, bool) {
 }
 
 // Root returns the op's root operand.
-func (o ForeachMatchOp) Root() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ForeachMatchOp) Root() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ForwardedInputs returns the op's forwarded_inputs operand group.
 func (o ForeachMatchOp) ForwardedInputs() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // Updated returns the op's updated result.
-func (o ForeachMatchOp) Updated() *ir.Value { return at(o.op.Results(), 0) }
+func (o ForeachMatchOp) Updated() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ForwardedOutputs returns the op's forwarded_outputs result group.
 func (o ForeachMatchOp) ForwardedOutputs() []*ir.Value {
-	return span(o.op.Results(), 1, o.op.NumResults())
+	return ir.Span(o.op.Results(), 1, o.op.NumResults())
 }
 
 // RestrictRoot returns the optional attribute restrict_root, or nil if it is not set.
@@ -3290,7 +3280,7 @@ func AsFuncCastAndCallOp(op *ir.Operation) (FuncCastAndCallOp, bool) {
 
 // InsertionPoint returns the op's insertion_point operand.
 func (o FuncCastAndCallOp) InsertionPoint() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Inputs returns the op's inputs operand, or nil.
@@ -3318,7 +3308,7 @@ func (o FuncCastAndCallOp) Function() *ir.Value {
 }
 
 // Result returns the op's result.
-func (o FuncCastAndCallOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FuncCastAndCallOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // InsertAfter returns the optional attribute insert_after, or nil if it is not set.
 func (o FuncCastAndCallOp) InsertAfter() ir.Attribute { return o.op.Attr("insert_after") }
@@ -3327,7 +3317,7 @@ func (o FuncCastAndCallOp) InsertAfter() ir.Attribute { return o.op.Attr("insert
 func (o FuncCastAndCallOp) FunctionName() ir.Attribute { return o.op.Attr("function_name") }
 
 // Conversions returns the op's conversions region.
-func (o FuncCastAndCallOp) Conversions() *ir.Region { return at(o.op.Regions(), 0) }
+func (o FuncCastAndCallOp) Conversions() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildFuncCastAndCallOp creates a transform.func.cast_and_call at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -3360,13 +3350,17 @@ func AsFuncDeduplicateFuncArgsOp(op *ir.Operation) (FuncDeduplicateFuncArgsOp, b
 }
 
 // Module returns the op's module operand.
-func (o FuncDeduplicateFuncArgsOp) Module() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FuncDeduplicateFuncArgsOp) Module() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TransformedModule returns the op's transformed_module result.
-func (o FuncDeduplicateFuncArgsOp) TransformedModule() *ir.Value { return at(o.op.Results(), 0) }
+func (o FuncDeduplicateFuncArgsOp) TransformedModule() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 0)
+}
 
 // TransformedFunction returns the op's transformed_function result.
-func (o FuncDeduplicateFuncArgsOp) TransformedFunction() *ir.Value { return at(o.op.Results(), 1) }
+func (o FuncDeduplicateFuncArgsOp) TransformedFunction() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 1)
+}
 
 // FunctionName returns the inherent attribute function_name, or nil if it is not set.
 func (o FuncDeduplicateFuncArgsOp) FunctionName() ir.Attribute { return o.op.Attr("function_name") }
@@ -3401,13 +3395,17 @@ func AsFuncReplaceFuncSignatureOp(op *ir.Operation) (FuncReplaceFuncSignatureOp,
 }
 
 // Module returns the op's module operand.
-func (o FuncReplaceFuncSignatureOp) Module() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FuncReplaceFuncSignatureOp) Module() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TransformedModule returns the op's transformed_module result.
-func (o FuncReplaceFuncSignatureOp) TransformedModule() *ir.Value { return at(o.op.Results(), 0) }
+func (o FuncReplaceFuncSignatureOp) TransformedModule() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 0)
+}
 
 // TransformedFunction returns the op's transformed_function result.
-func (o FuncReplaceFuncSignatureOp) TransformedFunction() *ir.Value { return at(o.op.Results(), 1) }
+func (o FuncReplaceFuncSignatureOp) TransformedFunction() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 1)
+}
 
 // FunctionName returns the inherent attribute function_name, or nil if it is not set.
 func (o FuncReplaceFuncSignatureOp) FunctionName() ir.Attribute { return o.op.Attr("function_name") }
@@ -3457,10 +3455,10 @@ func AsGetConsumersOfResultOp(op *ir.Operation) (GetConsumersOfResultOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o GetConsumersOfResultOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetConsumersOfResultOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Consumers returns the op's consumers result.
-func (o GetConsumersOfResultOp) Consumers() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetConsumersOfResultOp) Consumers() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ResultNumber returns the inherent attribute result_number, or nil if it is not set.
 func (o GetConsumersOfResultOp) ResultNumber() ir.Attribute { return o.op.Attr("result_number") }
@@ -3494,10 +3492,10 @@ func AsGetDefiningOpOp(op *ir.Operation) (GetDefiningOpOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o GetDefiningOpOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetDefiningOpOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GetDefiningOpOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetDefiningOpOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGetDefiningOpOp creates a transform.get_defining_op at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -3527,10 +3525,10 @@ func AsGetOperandOp(op *ir.Operation) (GetOperandOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o GetOperandOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetOperandOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GetOperandOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetOperandOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // RawPositionList returns the inherent attribute raw_position_list, or nil if it is not set.
 func (o GetOperandOp) RawPositionList() ir.Attribute { return o.op.Attr("raw_position_list") }
@@ -3570,10 +3568,10 @@ func AsGetParentOpOp(op *ir.Operation) (GetParentOpOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o GetParentOpOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetParentOpOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Parent returns the op's parent result.
-func (o GetParentOpOp) Parent() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetParentOpOp) Parent() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IsolatedFromAbove returns the optional attribute isolated_from_above, or nil if it is not set.
 func (o GetParentOpOp) IsolatedFromAbove() ir.Attribute { return o.op.Attr("isolated_from_above") }
@@ -3621,10 +3619,10 @@ func AsGetProducerOfOperandOp(op *ir.Operation) (GetProducerOfOperandOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o GetProducerOfOperandOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetProducerOfOperandOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Producer returns the op's producer result.
-func (o GetProducerOfOperandOp) Producer() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetProducerOfOperandOp) Producer() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OperandNumber returns the inherent attribute operand_number, or nil if it is not set.
 func (o GetProducerOfOperandOp) OperandNumber() ir.Attribute { return o.op.Attr("operand_number") }
@@ -3658,10 +3656,10 @@ func AsGetResultOp(op *ir.Operation) (GetResultOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o GetResultOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetResultOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GetResultOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetResultOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // RawPositionList returns the inherent attribute raw_position_list, or nil if it is not set.
 func (o GetResultOp) RawPositionList() ir.Attribute { return o.op.Attr("raw_position_list") }
@@ -3701,10 +3699,10 @@ func AsGetTypeOp(op *ir.Operation) (GetTypeOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o GetTypeOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetTypeOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TypeParam returns the op's type_param result.
-func (o GetTypeOp) TypeParam() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetTypeOp) TypeParam() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Elemental returns the optional attribute elemental, or nil if it is not set.
 func (o GetTypeOp) Elemental() ir.Attribute { return o.op.Attr("elemental") }
@@ -3738,10 +3736,10 @@ func AsGpuMapForallToBlocksOp(op *ir.Operation) (GpuMapForallToBlocksOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o GpuMapForallToBlocksOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GpuMapForallToBlocksOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GpuMapForallToBlocksOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GpuMapForallToBlocksOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // GridDims returns the optional attribute grid_dims, or nil if it is not set.
 func (o GpuMapForallToBlocksOp) GridDims() ir.Attribute { return o.op.Attr("grid_dims") }
@@ -3780,10 +3778,10 @@ func AsGpuMapNestedForallToThreadsOp(op *ir.Operation) (GpuMapNestedForallToThre
 }
 
 // Target returns the op's target operand.
-func (o GpuMapNestedForallToThreadsOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GpuMapNestedForallToThreadsOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GpuMapNestedForallToThreadsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GpuMapNestedForallToThreadsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BlockDims returns the optional attribute block_dims, or nil if it is not set.
 func (o GpuMapNestedForallToThreadsOp) BlockDims() ir.Attribute { return o.op.Attr("block_dims") }
@@ -3876,13 +3874,13 @@ func AsIrdlCollectMatchingOp(op *ir.Operation) (IrdlCollectMatchingOp, bool) {
 }
 
 // Root returns the op's root operand.
-func (o IrdlCollectMatchingOp) Root() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IrdlCollectMatchingOp) Root() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Matched returns the op's matched result.
-func (o IrdlCollectMatchingOp) Matched() *ir.Value { return at(o.op.Results(), 0) }
+func (o IrdlCollectMatchingOp) Matched() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Body returns the op's body region.
-func (o IrdlCollectMatchingOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o IrdlCollectMatchingOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildIrdlCollectMatchingOp creates a transform.irdl.collect_matching at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -3913,10 +3911,10 @@ func AsLoopCoalesceOp(op *ir.Operation) (LoopCoalesceOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o LoopCoalesceOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoopCoalesceOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o LoopCoalesceOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o LoopCoalesceOp) Transformed() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLoopCoalesceOp creates a transform.loop.coalesce at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3946,7 +3944,7 @@ func AsLoopForallToForOp(op *ir.Operation) (LoopForallToForOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o LoopForallToForOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoopForallToForOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result group.
 func (o LoopForallToForOp) Transformed() []*ir.Value { return o.op.Results() }
@@ -3979,7 +3977,7 @@ func AsLoopForallToParallelOp(op *ir.Operation) (LoopForallToParallelOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o LoopForallToParallelOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoopForallToParallelOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result group.
 func (o LoopForallToParallelOp) Transformed() []*ir.Value { return o.op.Results() }
@@ -4012,13 +4010,13 @@ func AsLoopFuseSiblingOp(op *ir.Operation) (LoopFuseSiblingOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o LoopFuseSiblingOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoopFuseSiblingOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Source returns the op's source operand.
-func (o LoopFuseSiblingOp) Source() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LoopFuseSiblingOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // FusedLoop returns the op's fused_loop result.
-func (o LoopFuseSiblingOp) FusedLoop() *ir.Value { return at(o.op.Results(), 0) }
+func (o LoopFuseSiblingOp) FusedLoop() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLoopFuseSiblingOp creates a transform.loop.fuse_sibling at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4048,7 +4046,7 @@ func AsLoopHoistLoopInvariantSubsetsOp(op *ir.Operation) (LoopHoistLoopInvariant
 }
 
 // Target returns the op's target operand.
-func (o LoopHoistLoopInvariantSubsetsOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoopHoistLoopInvariantSubsetsOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildLoopHoistLoopInvariantSubsetsOp creates a
 // transform.loop.hoist_loop_invariant_subsets at b's insertion point (detached
@@ -4079,13 +4077,13 @@ func AsLoopOutlineOp(op *ir.Operation) (LoopOutlineOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o LoopOutlineOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoopOutlineOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Function returns the op's function result.
-func (o LoopOutlineOp) Function() *ir.Value { return at(o.op.Results(), 0) }
+func (o LoopOutlineOp) Function() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Call returns the op's call result.
-func (o LoopOutlineOp) Call() *ir.Value { return at(o.op.Results(), 1) }
+func (o LoopOutlineOp) Call() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // FuncName returns the inherent attribute func_name, or nil if it is not set.
 func (o LoopOutlineOp) FuncName() ir.Attribute { return o.op.Attr("func_name") }
@@ -4119,7 +4117,7 @@ func AsLoopParallelForToNestedForsOp(op *ir.Operation) (LoopParallelForToNestedF
 }
 
 // Target returns the op's target operand.
-func (o LoopParallelForToNestedForsOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoopParallelForToNestedForsOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result group.
 func (o LoopParallelForToNestedForsOp) Transformed() []*ir.Value { return o.op.Results() }
@@ -4153,13 +4151,13 @@ func AsLoopPeelOp(op *ir.Operation) (LoopPeelOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o LoopPeelOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoopPeelOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // PeeledLoop returns the op's peeled_loop result.
-func (o LoopPeelOp) PeeledLoop() *ir.Value { return at(o.op.Results(), 0) }
+func (o LoopPeelOp) PeeledLoop() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // RemainderLoop returns the op's remainder_loop result.
-func (o LoopPeelOp) RemainderLoop() *ir.Value { return at(o.op.Results(), 1) }
+func (o LoopPeelOp) RemainderLoop() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // PeelFront returns the optional attribute peel_front, or nil if it is not set.
 func (o LoopPeelOp) PeelFront() ir.Attribute { return o.op.Attr("peel_front") }
@@ -4200,10 +4198,10 @@ func AsLoopPipelineOp(op *ir.Operation) (LoopPipelineOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o LoopPipelineOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoopPipelineOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o LoopPipelineOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o LoopPipelineOp) Transformed() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IterationInterval returns the optional attribute iteration_interval, or nil if it is not set.
 func (o LoopPipelineOp) IterationInterval() ir.Attribute { return o.op.Attr("iteration_interval") }
@@ -4242,7 +4240,7 @@ func AsLoopPromoteIfOneIterationOp(op *ir.Operation) (LoopPromoteIfOneIterationO
 }
 
 // Target returns the op's target operand.
-func (o LoopPromoteIfOneIterationOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoopPromoteIfOneIterationOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildLoopPromoteIfOneIterationOp creates a
 // transform.loop.promote_if_one_iteration at b's insertion point (detached
@@ -4273,7 +4271,7 @@ func AsLoopUnrollOp(op *ir.Operation) (LoopUnrollOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o LoopUnrollOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoopUnrollOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Factor returns the inherent attribute factor, or nil if it is not set.
 func (o LoopUnrollOp) Factor() ir.Attribute { return o.op.Attr("factor") }
@@ -4307,7 +4305,7 @@ func AsLoopUnrollAndJamOp(op *ir.Operation) (LoopUnrollAndJamOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o LoopUnrollAndJamOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoopUnrollAndJamOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Factor returns the inherent attribute factor, or nil if it is not set.
 func (o LoopUnrollAndJamOp) Factor() ir.Attribute { return o.op.Attr("factor") }
@@ -4341,7 +4339,7 @@ func AsMatchOperationEmptyOp(op *ir.Operation) (MatchOperationEmptyOp, bool) {
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchOperationEmptyOp) OperandHandle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatchOperationEmptyOp) OperandHandle() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildMatchOperationEmptyOp creates a transform.match.operation_empty at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4371,7 +4369,7 @@ func AsMatchOperationNameOp(op *ir.Operation) (MatchOperationNameOp, bool) {
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchOperationNameOp) OperandHandle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatchOperationNameOp) OperandHandle() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // OpNames returns the inherent attribute op_names, or nil if it is not set.
 func (o MatchOperationNameOp) OpNames() ir.Attribute { return o.op.Attr("op_names") }
@@ -4405,10 +4403,10 @@ func AsMatchParamCmpiOp(op *ir.Operation) (MatchParamCmpiOp, bool) {
 }
 
 // Param returns the op's param operand.
-func (o MatchParamCmpiOp) Param() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatchParamCmpiOp) Param() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Reference returns the op's reference operand.
-func (o MatchParamCmpiOp) Reference() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MatchParamCmpiOp) Reference() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Predicate returns the inherent attribute predicate, or nil if it is not set.
 func (o MatchParamCmpiOp) Predicate() ir.Attribute { return o.op.Attr("predicate") }
@@ -4442,7 +4440,7 @@ func AsMatchStructuredOp(op *ir.Operation) (MatchStructuredOp, bool) {
 }
 
 // Current returns the op's current operand.
-func (o MatchStructuredOp) Current() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatchStructuredOp) Current() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Outputs returns the op's outputs result group.
 func (o MatchStructuredOp) Outputs() []*ir.Value { return o.op.Results() }
@@ -4453,7 +4451,7 @@ func (o MatchStructuredOp) FailurePropagationMode() ir.Attribute {
 }
 
 // BodyRegion returns the op's body_region region.
-func (o MatchStructuredOp) BodyRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o MatchStructuredOp) BodyRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildMatchStructuredOp creates a transform.match.structured at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -4485,7 +4483,7 @@ func AsMatchStructuredBodyOp(op *ir.Operation) (MatchStructuredBodyOp, bool) {
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredBodyOp) OperandHandle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatchStructuredBodyOp) OperandHandle() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ReductionPosition returns the optional attribute reduction_position, or nil if it is not set.
 func (o MatchStructuredBodyOp) ReductionPosition() ir.Attribute {
@@ -4531,20 +4529,28 @@ func AsMatchStructuredClassifyContractionDimsOp(op *ir.Operation) (MatchStructur
 
 // OperandHandle returns the op's operand_handle operand.
 func (o MatchStructuredClassifyContractionDimsOp) OperandHandle() *ir.Value {
-	return at(o.op.Operands(), 0)
+	return ir.ElementAt(o.op.Operands(), 0)
 }
 
 // Batch returns the op's batch result.
-func (o MatchStructuredClassifyContractionDimsOp) Batch() *ir.Value { return at(o.op.Results(), 0) }
+func (o MatchStructuredClassifyContractionDimsOp) Batch() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 0)
+}
 
 // M returns the op's m result.
-func (o MatchStructuredClassifyContractionDimsOp) M() *ir.Value { return at(o.op.Results(), 1) }
+func (o MatchStructuredClassifyContractionDimsOp) M() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 1)
+}
 
 // N returns the op's n result.
-func (o MatchStructuredClassifyContractionDimsOp) N() *ir.Value { return at(o.op.Results(), 2) }
+func (o MatchStructuredClassifyContractionDimsOp) N() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 2)
+}
 
 // K returns the op's k result.
-func (o MatchStructuredClassifyContractionDimsOp) K() *ir.Value { return at(o.op.Results(), 3) }
+func (o MatchStructuredClassifyContractionDimsOp) K() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 3)
+}
 
 // BuildMatchStructuredClassifyContractionDimsOp creates a
 // transform.match.structured.classify_contraction_dims at b's insertion point
@@ -4576,40 +4582,48 @@ func AsMatchStructuredClassifyConvolutionDimsOp(op *ir.Operation) (MatchStructur
 
 // OperandHandle returns the op's operand_handle operand.
 func (o MatchStructuredClassifyConvolutionDimsOp) OperandHandle() *ir.Value {
-	return at(o.op.Operands(), 0)
+	return ir.ElementAt(o.op.Operands(), 0)
 }
 
 // Batch returns the op's batch result.
-func (o MatchStructuredClassifyConvolutionDimsOp) Batch() *ir.Value { return at(o.op.Results(), 0) }
+func (o MatchStructuredClassifyConvolutionDimsOp) Batch() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 0)
+}
 
 // OutputImage returns the op's output_image result.
 func (o MatchStructuredClassifyConvolutionDimsOp) OutputImage() *ir.Value {
-	return at(o.op.Results(), 1)
+	return ir.ElementAt(o.op.Results(), 1)
 }
 
 // OutputChannel returns the op's output_channel result.
 func (o MatchStructuredClassifyConvolutionDimsOp) OutputChannel() *ir.Value {
-	return at(o.op.Results(), 2)
+	return ir.ElementAt(o.op.Results(), 2)
 }
 
 // FilterLoop returns the op's filter_loop result.
 func (o MatchStructuredClassifyConvolutionDimsOp) FilterLoop() *ir.Value {
-	return at(o.op.Results(), 3)
+	return ir.ElementAt(o.op.Results(), 3)
 }
 
 // InputChannel returns the op's input_channel result.
 func (o MatchStructuredClassifyConvolutionDimsOp) InputChannel() *ir.Value {
-	return at(o.op.Results(), 4)
+	return ir.ElementAt(o.op.Results(), 4)
 }
 
 // Depth returns the op's depth result.
-func (o MatchStructuredClassifyConvolutionDimsOp) Depth() *ir.Value { return at(o.op.Results(), 5) }
+func (o MatchStructuredClassifyConvolutionDimsOp) Depth() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 5)
+}
 
 // Strides returns the op's strides result.
-func (o MatchStructuredClassifyConvolutionDimsOp) Strides() *ir.Value { return at(o.op.Results(), 6) }
+func (o MatchStructuredClassifyConvolutionDimsOp) Strides() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 6)
+}
 
 // Dilations returns the op's dilations result.
-func (o MatchStructuredClassifyConvolutionDimsOp) Dilations() *ir.Value { return at(o.op.Results(), 7) }
+func (o MatchStructuredClassifyConvolutionDimsOp) Dilations() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 7)
+}
 
 // BuildMatchStructuredClassifyConvolutionDimsOp creates a
 // transform.match.structured.classify_convolution_dims at b's insertion point
@@ -4640,7 +4654,7 @@ func AsMatchStructuredDimOp(op *ir.Operation) (MatchStructuredDimOp, bool) {
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredDimOp) OperandHandle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatchStructuredDimOp) OperandHandle() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result, or nil.
 func (o MatchStructuredDimOp) Result() *ir.Value {
@@ -4694,10 +4708,14 @@ func AsMatchStructuredElementalBitwidthOp(op *ir.Operation) (MatchStructuredElem
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredElementalBitwidthOp) OperandHandle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatchStructuredElementalBitwidthOp) OperandHandle() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // Result returns the op's result.
-func (o MatchStructuredElementalBitwidthOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MatchStructuredElementalBitwidthOp) Result() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 0)
+}
 
 // BuildMatchStructuredElementalBitwidthOp creates a
 // transform.match.structured.elemental_bitwidth at b's insertion point
@@ -4728,7 +4746,7 @@ func AsMatchStructuredInitOp(op *ir.Operation) (MatchStructuredInitOp, bool) {
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredInitOp) OperandHandle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatchStructuredInitOp) OperandHandle() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result, or nil.
 func (o MatchStructuredInitOp) Result() *ir.Value {
@@ -4784,7 +4802,7 @@ func AsMatchStructuredInputOp(op *ir.Operation) (MatchStructuredInputOp, bool) {
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredInputOp) OperandHandle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatchStructuredInputOp) OperandHandle() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result, or nil.
 func (o MatchStructuredInputOp) Result() *ir.Value {
@@ -4840,10 +4858,10 @@ func AsMatchStructuredNumInitsOp(op *ir.Operation) (MatchStructuredNumInitsOp, b
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredNumInitsOp) OperandHandle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatchStructuredNumInitsOp) OperandHandle() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o MatchStructuredNumInitsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MatchStructuredNumInitsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMatchStructuredNumInitsOp creates a
 // transform.match.structured.num_inits at b's insertion point (detached when b
@@ -4874,10 +4892,12 @@ func AsMatchStructuredNumInputsOp(op *ir.Operation) (MatchStructuredNumInputsOp,
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredNumInputsOp) OperandHandle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatchStructuredNumInputsOp) OperandHandle() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // Result returns the op's result.
-func (o MatchStructuredNumInputsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MatchStructuredNumInputsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMatchStructuredNumInputsOp creates a
 // transform.match.structured.num_inputs at b's insertion point (detached when
@@ -4908,10 +4928,10 @@ func AsMatchStructuredRankOp(op *ir.Operation) (MatchStructuredRankOp, bool) {
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredRankOp) OperandHandle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatchStructuredRankOp) OperandHandle() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rank returns the op's rank result.
-func (o MatchStructuredRankOp) Rank() *ir.Value { return at(o.op.Results(), 0) }
+func (o MatchStructuredRankOp) Rank() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMatchStructuredRankOp creates a transform.match.structured.rank at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4941,10 +4961,10 @@ func AsMatchStructuredResultOp(op *ir.Operation) (MatchStructuredResultOp, bool)
 }
 
 // OperandHandle returns the op's operand_handle operand.
-func (o MatchStructuredResultOp) OperandHandle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatchStructuredResultOp) OperandHandle() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o MatchStructuredResultOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MatchStructuredResultOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Position returns the inherent attribute position, or nil if it is not set.
 func (o MatchStructuredResultOp) Position() ir.Attribute { return o.op.Attr("position") }
@@ -5014,13 +5034,13 @@ func AsMemrefAllocaToGlobalOp(op *ir.Operation) (MemrefAllocaToGlobalOp, bool) {
 }
 
 // Alloca returns the op's alloca operand.
-func (o MemrefAllocaToGlobalOp) Alloca() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MemrefAllocaToGlobalOp) Alloca() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // GetGlobal returns the op's getGlobal result.
-func (o MemrefAllocaToGlobalOp) GetGlobal() *ir.Value { return at(o.op.Results(), 0) }
+func (o MemrefAllocaToGlobalOp) GetGlobal() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Global returns the op's global result.
-func (o MemrefAllocaToGlobalOp) Global() *ir.Value { return at(o.op.Results(), 1) }
+func (o MemrefAllocaToGlobalOp) Global() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // BuildMemrefAllocaToGlobalOp creates a transform.memref.alloca_to_global at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -5050,7 +5070,7 @@ func AsMemrefEraseDeadAllocAndStoresOp(op *ir.Operation) (MemrefEraseDeadAllocAn
 }
 
 // Target returns the op's target operand.
-func (o MemrefEraseDeadAllocAndStoresOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MemrefEraseDeadAllocAndStoresOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildMemrefEraseDeadAllocAndStoresOp creates a
 // transform.memref.erase_dead_alloc_and_stores at b's insertion point
@@ -5081,10 +5101,10 @@ func AsMemrefMakeLoopIndependentOp(op *ir.Operation) (MemrefMakeLoopIndependentO
 }
 
 // Target returns the op's target operand.
-func (o MemrefMakeLoopIndependentOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MemrefMakeLoopIndependentOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o MemrefMakeLoopIndependentOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o MemrefMakeLoopIndependentOp) Transformed() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // NumLoops returns the inherent attribute num_loops, or nil if it is not set.
 func (o MemrefMakeLoopIndependentOp) NumLoops() ir.Attribute { return o.op.Attr("num_loops") }
@@ -5119,10 +5139,10 @@ func AsMemrefMultibufferOp(op *ir.Operation) (MemrefMultibufferOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o MemrefMultibufferOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MemrefMultibufferOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o MemrefMultibufferOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o MemrefMultibufferOp) Transformed() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Factor returns the inherent attribute factor, or nil if it is not set.
 func (o MemrefMultibufferOp) Factor() ir.Attribute { return o.op.Attr("factor") }
@@ -5162,7 +5182,7 @@ func AsMergeHandlesOp(op *ir.Operation) (MergeHandlesOp, bool) {
 func (o MergeHandlesOp) Handles() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o MergeHandlesOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MergeHandlesOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Deduplicate returns the optional attribute deduplicate, or nil if it is not set.
 func (o MergeHandlesOp) Deduplicate() ir.Attribute { return o.op.Attr("deduplicate") }
@@ -5211,7 +5231,7 @@ func (o NamedSequenceOp) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs")
 func (o NamedSequenceOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 
 // Body returns the op's body region.
-func (o NamedSequenceOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o NamedSequenceOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildNamedSequenceOp creates a transform.named_sequence at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -5242,10 +5262,10 @@ func AsNumAssociationsOp(op *ir.Operation) (NumAssociationsOp, bool) {
 }
 
 // Handle returns the op's handle operand.
-func (o NumAssociationsOp) Handle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NumAssociationsOp) Handle() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Num returns the op's num result.
-func (o NumAssociationsOp) Num() *ir.Value { return at(o.op.Results(), 0) }
+func (o NumAssociationsOp) Num() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildNumAssociationsOp creates a transform.num_associations at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -5275,10 +5295,10 @@ func AsNvgpuCreateAsyncGroupsOp(op *ir.Operation) (NvgpuCreateAsyncGroupsOp, boo
 }
 
 // Target returns the op's target operand.
-func (o NvgpuCreateAsyncGroupsOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NvgpuCreateAsyncGroupsOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o NvgpuCreateAsyncGroupsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o NvgpuCreateAsyncGroupsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BypassL1 returns the optional attribute bypass_l1, or nil if it is not set.
 func (o NvgpuCreateAsyncGroupsOp) BypassL1() ir.Attribute { return o.op.Attr("bypass_l1") }
@@ -5312,10 +5332,10 @@ func AsNvgpuPipelineSharedMemoryCopiesOp(op *ir.Operation) (NvgpuPipelineSharedM
 }
 
 // ForOp returns the op's for_op operand.
-func (o NvgpuPipelineSharedMemoryCopiesOp) ForOp() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NvgpuPipelineSharedMemoryCopiesOp) ForOp() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o NvgpuPipelineSharedMemoryCopiesOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o NvgpuPipelineSharedMemoryCopiesOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Depth returns the inherent attribute depth, or nil if it is not set.
 func (o NvgpuPipelineSharedMemoryCopiesOp) Depth() ir.Attribute { return o.op.Attr("depth") }
@@ -5362,7 +5382,7 @@ func AsNvgpuRewriteCopyAsTmaOp(op *ir.Operation) (NvgpuRewriteCopyAsTmaOp, bool)
 }
 
 // Target returns the op's target operand.
-func (o NvgpuRewriteCopyAsTmaOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NvgpuRewriteCopyAsTmaOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildNvgpuRewriteCopyAsTmaOp creates a transform.nvgpu.rewrite_copy_as_tma
 // at b's insertion point (detached when b has no block). Nil optional
@@ -5392,7 +5412,7 @@ func AsNvgpuRewriteMatmulAsMmaSyncOp(op *ir.Operation) (NvgpuRewriteMatmulAsMmaS
 }
 
 // Target returns the op's target operand.
-func (o NvgpuRewriteMatmulAsMmaSyncOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NvgpuRewriteMatmulAsMmaSyncOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildNvgpuRewriteMatmulAsMmaSyncOp creates a
 // transform.nvgpu.rewrite_matmul_as_mma_sync at b's insertion point (detached
@@ -5423,7 +5443,7 @@ func AsParamConstantOp(op *ir.Operation) (ParamConstantOp, bool) {
 }
 
 // Param returns the op's param result.
-func (o ParamConstantOp) Param() *ir.Value { return at(o.op.Results(), 0) }
+func (o ParamConstantOp) Param() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ParamConstantOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -5456,10 +5476,10 @@ func AsPdlMatchOp(op *ir.Operation) (PdlMatchOp, bool) {
 }
 
 // Root returns the op's root operand.
-func (o PdlMatchOp) Root() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PdlMatchOp) Root() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Matched returns the op's matched result.
-func (o PdlMatchOp) Matched() *ir.Value { return at(o.op.Results(), 0) }
+func (o PdlMatchOp) Matched() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // PatternName returns the inherent attribute pattern_name, or nil if it is not set.
 func (o PdlMatchOp) PatternName() ir.Attribute { return o.op.Attr("pattern_name") }
@@ -5541,10 +5561,10 @@ func AsReplicateOp(op *ir.Operation) (ReplicateOp, bool) {
 }
 
 // Pattern returns the op's pattern operand.
-func (o ReplicateOp) Pattern() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReplicateOp) Pattern() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Handles returns the op's handles operand group.
-func (o ReplicateOp) Handles() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o ReplicateOp) Handles() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Replicated returns the op's replicated result group.
 func (o ReplicateOp) Replicated() []*ir.Value { return o.op.Results() }
@@ -5577,7 +5597,7 @@ func AsScfTakeAssumedBranchOp(op *ir.Operation) (ScfTakeAssumedBranchOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o ScfTakeAssumedBranchOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ScfTakeAssumedBranchOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TakeElseBranch returns the optional attribute take_else_branch, or nil if it is not set.
 func (o ScfTakeAssumedBranchOp) TakeElseBranch() ir.Attribute { return o.op.Attr("take_else_branch") }
@@ -5611,10 +5631,10 @@ func AsSelectOp(op *ir.Operation) (SelectOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o SelectOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SelectOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SelectOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SelectOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OpName returns the inherent attribute op_name, or nil if it is not set.
 func (o SelectOp) OpName() ir.Attribute { return o.op.Attr("op_name") }
@@ -5669,7 +5689,7 @@ func (o SequenceOp) FailurePropagationMode() ir.Attribute {
 }
 
 // Body returns the op's body region.
-func (o SequenceOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SequenceOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildSequenceOp creates a transform.sequence at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -5708,7 +5728,7 @@ func (o SmtConstrainParamsOp) Params() []*ir.Value { return o.op.Operands() }
 func (o SmtConstrainParamsOp) Results() []*ir.Value { return o.op.Results() }
 
 // Body returns the op's body region.
-func (o SmtConstrainParamsOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SmtConstrainParamsOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildSmtConstrainParamsOp creates a transform.smt.constrain_params at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5739,10 +5759,10 @@ func AsSparseTensorMatchSparseInoutOp(op *ir.Operation) (SparseTensorMatchSparse
 }
 
 // Target returns the op's target operand.
-func (o SparseTensorMatchSparseInoutOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SparseTensorMatchSparseInoutOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SparseTensorMatchSparseInoutOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SparseTensorMatchSparseInoutOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSparseTensorMatchSparseInoutOp creates a
 // transform.sparse_tensor.match.sparse_inout at b's insertion point (detached
@@ -5773,7 +5793,7 @@ func AsSplitHandleOp(op *ir.Operation) (SplitHandleOp, bool) {
 }
 
 // Handle returns the op's handle operand.
-func (o SplitHandleOp) Handle() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SplitHandleOp) Handle() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Results returns the op's results result group.
 func (o SplitHandleOp) Results() []*ir.Value { return o.op.Results() }
@@ -5822,13 +5842,17 @@ func AsStructuredBufferizeToAllocationOp(op *ir.Operation) (StructuredBufferizeT
 }
 
 // Target returns the op's target operand.
-func (o StructuredBufferizeToAllocationOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredBufferizeToAllocationOp) Target() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // AllocatedBuffer returns the op's allocated_buffer result.
-func (o StructuredBufferizeToAllocationOp) AllocatedBuffer() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredBufferizeToAllocationOp) AllocatedBuffer() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 0)
+}
 
 // NewOps returns the op's new_ops result.
-func (o StructuredBufferizeToAllocationOp) NewOps() *ir.Value { return at(o.op.Results(), 1) }
+func (o StructuredBufferizeToAllocationOp) NewOps() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // MemorySpace returns the optional attribute memory_space, or nil if it is not set.
 func (o StructuredBufferizeToAllocationOp) MemorySpace() ir.Attribute {
@@ -5883,13 +5907,17 @@ func AsStructuredContinuousTileSizesOp(op *ir.Operation) (StructuredContinuousTi
 }
 
 // Target returns the op's target operand.
-func (o StructuredContinuousTileSizesOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredContinuousTileSizesOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TileSizes returns the op's tile_sizes result.
-func (o StructuredContinuousTileSizesOp) TileSizes() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredContinuousTileSizesOp) TileSizes() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 0)
+}
 
 // ChunkSizes returns the op's chunk_sizes result.
-func (o StructuredContinuousTileSizesOp) ChunkSizes() *ir.Value { return at(o.op.Results(), 1) }
+func (o StructuredContinuousTileSizesOp) ChunkSizes() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 1)
+}
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o StructuredContinuousTileSizesOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -5927,13 +5955,19 @@ func AsStructuredConvertConv2dToImg2colOp(op *ir.Operation) (StructuredConvertCo
 }
 
 // Target returns the op's target operand.
-func (o StructuredConvertConv2dToImg2colOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredConvertConv2dToImg2colOp) Target() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // Img2colTensor returns the op's img2col_tensor result.
-func (o StructuredConvertConv2dToImg2colOp) Img2colTensor() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredConvertConv2dToImg2colOp) Img2colTensor() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 0)
+}
 
 // Transformed returns the op's transformed result.
-func (o StructuredConvertConv2dToImg2colOp) Transformed() *ir.Value { return at(o.op.Results(), 1) }
+func (o StructuredConvertConv2dToImg2colOp) Transformed() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 1)
+}
 
 // BuildStructuredConvertConv2dToImg2colOp creates a
 // transform.structured.convert_conv2d_to_img2col at b's insertion point
@@ -5964,10 +5998,10 @@ func AsStructuredConvertToLoopsOp(op *ir.Operation) (StructuredConvertToLoopsOp,
 }
 
 // Target returns the op's target operand.
-func (o StructuredConvertToLoopsOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredConvertToLoopsOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o StructuredConvertToLoopsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredConvertToLoopsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildStructuredConvertToLoopsOp creates a
 // transform.structured.convert_to_loops at b's insertion point (detached when
@@ -5998,10 +6032,10 @@ func AsStructuredDecomposeOp(op *ir.Operation) (StructuredDecomposeOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredDecomposeOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredDecomposeOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredDecomposeOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredDecomposeOp) Transformed() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildStructuredDecomposeOp creates a transform.structured.decompose at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6031,10 +6065,12 @@ func AsStructuredDecomposeInterfaceOp(op *ir.Operation) (StructuredDecomposeInte
 }
 
 // Target returns the op's target operand.
-func (o StructuredDecomposeInterfaceOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredDecomposeInterfaceOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredDecomposeInterfaceOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredDecomposeInterfaceOp) Transformed() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 0)
+}
 
 // BuildStructuredDecomposeInterfaceOp creates a
 // transform.structured.decompose_interface at b's insertion point (detached
@@ -6065,10 +6101,12 @@ func AsStructuredDecomposeWinogradOpOp(op *ir.Operation) (StructuredDecomposeWin
 }
 
 // Target returns the op's target operand.
-func (o StructuredDecomposeWinogradOpOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredDecomposeWinogradOpOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredDecomposeWinogradOpOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredDecomposeWinogradOpOp) Transformed() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 0)
+}
 
 // BuildStructuredDecomposeWinogradOpOp creates a
 // transform.structured.decompose_winograd_op at b's insertion point (detached
@@ -6099,7 +6137,9 @@ func AsStructuredEliminateEmptyTensorsOp(op *ir.Operation) (StructuredEliminateE
 }
 
 // Target returns the op's target operand.
-func (o StructuredEliminateEmptyTensorsOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredEliminateEmptyTensorsOp) Target() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // BuildStructuredEliminateEmptyTensorsOp creates a
 // transform.structured.eliminate_empty_tensors at b's insertion point
@@ -6130,10 +6170,12 @@ func AsStructuredFlattenElementwiseOp(op *ir.Operation) (StructuredFlattenElemen
 }
 
 // Target returns the op's target operand.
-func (o StructuredFlattenElementwiseOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredFlattenElementwiseOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredFlattenElementwiseOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredFlattenElementwiseOp) Transformed() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 0)
+}
 
 // BuildStructuredFlattenElementwiseOp creates a
 // transform.structured.flatten_elementwise at b's insertion point (detached
@@ -6165,7 +6207,7 @@ func AsStructuredFuseOp(op *ir.Operation) (StructuredFuseOp, bool) {
 
 // Target returns the op's target operand.
 func (o StructuredFuseOp) Target() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // TileSizes returns the op's tile_sizes operand group.
@@ -6179,10 +6221,10 @@ func (o StructuredFuseOp) TileInterchange() []*ir.Value {
 }
 
 // Transformed returns the op's transformed result.
-func (o StructuredFuseOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredFuseOp) Transformed() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Loops returns the op's loops result group.
-func (o StructuredFuseOp) Loops() []*ir.Value { return span(o.op.Results(), 1, o.op.NumResults()) }
+func (o StructuredFuseOp) Loops() []*ir.Value { return ir.Span(o.op.Results(), 1, o.op.NumResults()) }
 
 // TileSizesAttr returns the optional attribute tile_sizes, or nil if it is not set.
 func (o StructuredFuseOp) TileSizesAttr() ir.Attribute { return o.op.Attr("tile_sizes") }
@@ -6234,16 +6276,22 @@ func AsStructuredFuseIntoContainingOpOp(op *ir.Operation) (StructuredFuseIntoCon
 }
 
 // ProducerOp returns the op's producer_op operand.
-func (o StructuredFuseIntoContainingOpOp) ProducerOp() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredFuseIntoContainingOpOp) ProducerOp() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // ContainingOp returns the op's containing_op operand.
-func (o StructuredFuseIntoContainingOpOp) ContainingOp() *ir.Value { return at(o.op.Operands(), 1) }
+func (o StructuredFuseIntoContainingOpOp) ContainingOp() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 1)
+}
 
 // FusedOp returns the op's fused_op result.
-func (o StructuredFuseIntoContainingOpOp) FusedOp() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredFuseIntoContainingOpOp) FusedOp() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // NewContainingOp returns the op's new_containing_op result.
-func (o StructuredFuseIntoContainingOpOp) NewContainingOp() *ir.Value { return at(o.op.Results(), 1) }
+func (o StructuredFuseIntoContainingOpOp) NewContainingOp() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 1)
+}
 
 // BuildStructuredFuseIntoContainingOpOp creates a
 // transform.structured.fuse_into_containing_op at b's insertion point
@@ -6274,10 +6322,10 @@ func AsStructuredGeneralizeOp(op *ir.Operation) (StructuredGeneralizeOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredGeneralizeOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredGeneralizeOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredGeneralizeOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredGeneralizeOp) Transformed() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildStructuredGeneralizeOp creates a transform.structured.generalize at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6307,13 +6355,13 @@ func AsStructuredGpuMapCopyToThreadsOp(op *ir.Operation) (StructuredGpuMapCopyTo
 }
 
 // Target returns the op's target operand.
-func (o StructuredGpuMapCopyToThreadsOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredGpuMapCopyToThreadsOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ForallOp returns the op's forall_op result.
-func (o StructuredGpuMapCopyToThreadsOp) ForallOp() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredGpuMapCopyToThreadsOp) ForallOp() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // TiledOp returns the op's tiled_op result.
-func (o StructuredGpuMapCopyToThreadsOp) TiledOp() *ir.Value { return at(o.op.Results(), 1) }
+func (o StructuredGpuMapCopyToThreadsOp) TiledOp() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // TotalNumThreads returns the inherent attribute total_num_threads, or nil if it is not set.
 func (o StructuredGpuMapCopyToThreadsOp) TotalNumThreads() ir.Attribute {
@@ -6355,10 +6403,10 @@ func AsStructuredHoistPadOp(op *ir.Operation) (StructuredHoistPadOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredHoistPadOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredHoistPadOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredHoistPadOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredHoistPadOp) Transformed() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // NumLoops returns the inherent attribute num_loops, or nil if it is not set.
 func (o StructuredHoistPadOp) NumLoops() ir.Attribute { return o.op.Attr("num_loops") }
@@ -6397,14 +6445,18 @@ func AsStructuredHoistPadBuildPackingLoopNestOp(op *ir.Operation) (StructuredHoi
 }
 
 // Target returns the op's target operand.
-func (o StructuredHoistPadBuildPackingLoopNestOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredHoistPadBuildPackingLoopNestOp) Target() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // Loop returns the op's loop operand.
-func (o StructuredHoistPadBuildPackingLoopNestOp) Loop() *ir.Value { return at(o.op.Operands(), 1) }
+func (o StructuredHoistPadBuildPackingLoopNestOp) Loop() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 1)
+}
 
 // PackingLoop returns the op's packing_loop result.
 func (o StructuredHoistPadBuildPackingLoopNestOp) PackingLoop() *ir.Value {
-	return at(o.op.Results(), 0)
+	return ir.ElementAt(o.op.Results(), 0)
 }
 
 // Transpose returns the optional attribute transpose, or nil if it is not set.
@@ -6444,11 +6496,13 @@ func AsStructuredHoistRedundantVectorBroadcastsOp(op *ir.Operation) (StructuredH
 }
 
 // Target returns the op's target operand.
-func (o StructuredHoistRedundantVectorBroadcastsOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredHoistRedundantVectorBroadcastsOp) Target() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // Transformed returns the op's transformed result.
 func (o StructuredHoistRedundantVectorBroadcastsOp) Transformed() *ir.Value {
-	return at(o.op.Results(), 0)
+	return ir.ElementAt(o.op.Results(), 0)
 }
 
 // BuildStructuredHoistRedundantVectorBroadcastsOp creates a
@@ -6480,11 +6534,13 @@ func AsStructuredHoistRedundantVectorTransfersOp(op *ir.Operation) (StructuredHo
 }
 
 // Target returns the op's target operand.
-func (o StructuredHoistRedundantVectorTransfersOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredHoistRedundantVectorTransfersOp) Target() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // Transformed returns the op's transformed result.
 func (o StructuredHoistRedundantVectorTransfersOp) Transformed() *ir.Value {
-	return at(o.op.Results(), 0)
+	return ir.ElementAt(o.op.Results(), 0)
 }
 
 // VerifyNonZeroTrip returns the optional attribute verify_non_zero_trip, or nil if it is not set.
@@ -6522,10 +6578,12 @@ func AsStructuredInsertSliceToCopyOp(op *ir.Operation) (StructuredInsertSliceToC
 }
 
 // Target returns the op's target operand.
-func (o StructuredInsertSliceToCopyOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredInsertSliceToCopyOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredInsertSliceToCopyOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredInsertSliceToCopyOp) Transformed() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 0)
+}
 
 // BuildStructuredInsertSliceToCopyOp creates a
 // transform.structured.insert_slice_to_copy at b's insertion point (detached
@@ -6556,10 +6614,10 @@ func AsStructuredInterchangeOp(op *ir.Operation) (StructuredInterchangeOp, bool)
 }
 
 // Target returns the op's target operand.
-func (o StructuredInterchangeOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredInterchangeOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredInterchangeOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredInterchangeOp) Transformed() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IteratorInterchange returns the optional attribute iterator_interchange, or nil if it is not set.
 func (o StructuredInterchangeOp) IteratorInterchange() ir.Attribute {
@@ -6595,10 +6653,12 @@ func AsStructuredLinalgCopyToMemrefOp(op *ir.Operation) (StructuredLinalgCopyToM
 }
 
 // Target returns the op's target operand.
-func (o StructuredLinalgCopyToMemrefOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredLinalgCopyToMemrefOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredLinalgCopyToMemrefOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredLinalgCopyToMemrefOp) Transformed() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 0)
+}
 
 // BuildStructuredLinalgCopyToMemrefOp creates a
 // transform.structured.linalg_copy_to_memref at b's insertion point (detached
@@ -6629,16 +6689,16 @@ func AsStructuredLowerPackOp(op *ir.Operation) (StructuredLowerPackOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredLowerPackOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredLowerPackOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // PadOp returns the op's pad_op result.
-func (o StructuredLowerPackOp) PadOp() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredLowerPackOp) PadOp() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExpandShapeOp returns the op's expand_shape_op result.
-func (o StructuredLowerPackOp) ExpandShapeOp() *ir.Value { return at(o.op.Results(), 1) }
+func (o StructuredLowerPackOp) ExpandShapeOp() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // TransposeOp returns the op's transpose_op result.
-func (o StructuredLowerPackOp) TransposeOp() *ir.Value { return at(o.op.Results(), 2) }
+func (o StructuredLowerPackOp) TransposeOp() *ir.Value { return ir.ElementAt(o.op.Results(), 2) }
 
 // LowerPadLikeWithInsertSlice returns the optional attribute lowerPadLikeWithInsertSlice, or nil if it is not set.
 func (o StructuredLowerPackOp) LowerPadLikeWithInsertSlice() ir.Attribute {
@@ -6676,19 +6736,19 @@ func AsStructuredLowerUnpackOp(op *ir.Operation) (StructuredLowerUnpackOp, bool)
 }
 
 // Target returns the op's target operand.
-func (o StructuredLowerUnpackOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredLowerUnpackOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // EmptyOp returns the op's empty_op result.
-func (o StructuredLowerUnpackOp) EmptyOp() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredLowerUnpackOp) EmptyOp() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // TransposeOp returns the op's transpose_op result.
-func (o StructuredLowerUnpackOp) TransposeOp() *ir.Value { return at(o.op.Results(), 1) }
+func (o StructuredLowerUnpackOp) TransposeOp() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // CollapseShapeOp returns the op's collapse_shape_op result.
-func (o StructuredLowerUnpackOp) CollapseShapeOp() *ir.Value { return at(o.op.Results(), 2) }
+func (o StructuredLowerUnpackOp) CollapseShapeOp() *ir.Value { return ir.ElementAt(o.op.Results(), 2) }
 
 // ExtractSliceOp returns the op's extract_slice_op result.
-func (o StructuredLowerUnpackOp) ExtractSliceOp() *ir.Value { return at(o.op.Results(), 3) }
+func (o StructuredLowerUnpackOp) ExtractSliceOp() *ir.Value { return ir.ElementAt(o.op.Results(), 3) }
 
 // LowerUnpadLikeWithExtractSlice returns the optional attribute lowerUnpadLikeWithExtractSlice, or nil if it is not set.
 func (o StructuredLowerUnpackOp) LowerUnpadLikeWithExtractSlice() ir.Attribute {
@@ -6726,10 +6786,10 @@ func AsStructuredMatchOp(op *ir.Operation) (StructuredMatchOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredMatchOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredMatchOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Results returns the op's results result.
-func (o StructuredMatchOp) Results() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredMatchOp) Results() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Ops returns the optional attribute ops, or nil if it is not set.
 func (o StructuredMatchOp) Ops() ir.Attribute { return o.op.Attr("ops") }
@@ -6777,16 +6837,16 @@ func AsStructuredMultitileSizesOp(op *ir.Operation) (StructuredMultitileSizesOp,
 }
 
 // Target returns the op's target operand.
-func (o StructuredMultitileSizesOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredMultitileSizesOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // LowSize returns the op's low_size result.
-func (o StructuredMultitileSizesOp) LowSize() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredMultitileSizesOp) LowSize() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // HighSize returns the op's high_size result.
-func (o StructuredMultitileSizesOp) HighSize() *ir.Value { return at(o.op.Results(), 1) }
+func (o StructuredMultitileSizesOp) HighSize() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // SplitPoint returns the op's split_point result.
-func (o StructuredMultitileSizesOp) SplitPoint() *ir.Value { return at(o.op.Results(), 2) }
+func (o StructuredMultitileSizesOp) SplitPoint() *ir.Value { return ir.ElementAt(o.op.Results(), 2) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o StructuredMultitileSizesOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -6829,15 +6889,15 @@ func AsStructuredPackOp(op *ir.Operation) (StructuredPackOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredPackOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredPackOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // PackedSizes returns the op's packed_sizes operand group.
 func (o StructuredPackOp) PackedSizes() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // PackedOp returns the op's packed_op result.
-func (o StructuredPackOp) PackedOp() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredPackOp) PackedOp() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StaticPackedSizes returns the optional attribute static_packed_sizes, or nil if it is not set.
 func (o StructuredPackOp) StaticPackedSizes() ir.Attribute { return o.op.Attr("static_packed_sizes") }
@@ -6873,15 +6933,15 @@ func AsStructuredPackGreedilyOp(op *ir.Operation) (StructuredPackGreedilyOp, boo
 }
 
 // Target returns the op's target operand.
-func (o StructuredPackGreedilyOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredPackGreedilyOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // MatmulPackedSizes returns the op's matmul_packed_sizes operand group.
 func (o StructuredPackGreedilyOp) MatmulPackedSizes() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // PackedOp returns the op's packed_op result.
-func (o StructuredPackGreedilyOp) PackedOp() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredPackGreedilyOp) PackedOp() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StaticMatmulPackedSizes returns the optional attribute static_matmul_packed_sizes, or nil if it is not set.
 func (o StructuredPackGreedilyOp) StaticMatmulPackedSizes() ir.Attribute {
@@ -6929,19 +6989,23 @@ func AsStructuredPackTransposeOp(op *ir.Operation) (StructuredPackTransposeOp, b
 }
 
 // TargetPackOrUnPackOp returns the op's target_pack_or_un_pack_op operand.
-func (o StructuredPackTransposeOp) TargetPackOrUnPackOp() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredPackTransposeOp) TargetPackOrUnPackOp() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // TargetLinalgOp returns the op's target_linalg_op operand.
-func (o StructuredPackTransposeOp) TargetLinalgOp() *ir.Value { return at(o.op.Operands(), 1) }
+func (o StructuredPackTransposeOp) TargetLinalgOp() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 1)
+}
 
 // PackedOp returns the op's packed_op result.
-func (o StructuredPackTransposeOp) PackedOp() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredPackTransposeOp) PackedOp() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // PackOp returns the op's pack_op result.
-func (o StructuredPackTransposeOp) PackOp() *ir.Value { return at(o.op.Results(), 1) }
+func (o StructuredPackTransposeOp) PackOp() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // UnPackOp returns the op's un_pack_op result.
-func (o StructuredPackTransposeOp) UnPackOp() *ir.Value { return at(o.op.Results(), 2) }
+func (o StructuredPackTransposeOp) UnPackOp() *ir.Value { return ir.ElementAt(o.op.Results(), 2) }
 
 // OuterPerm returns the optional attribute outer_perm, or nil if it is not set.
 func (o StructuredPackTransposeOp) OuterPerm() ir.Attribute { return o.op.Attr("outer_perm") }
@@ -6978,21 +7042,21 @@ func AsStructuredPadOp(op *ir.Operation) (StructuredPadOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredPadOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredPadOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // PadToMultipleOf returns the op's pad_to_multiple_of operand group.
 func (o StructuredPadOp) PadToMultipleOf() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // Padded returns the op's padded result.
-func (o StructuredPadOp) Padded() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredPadOp) Padded() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Pad returns the op's pad result.
-func (o StructuredPadOp) Pad() *ir.Value { return at(o.op.Results(), 1) }
+func (o StructuredPadOp) Pad() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // Copy returns the op's copy result.
-func (o StructuredPadOp) Copy() *ir.Value { return at(o.op.Results(), 2) }
+func (o StructuredPadOp) Copy() *ir.Value { return ir.ElementAt(o.op.Results(), 2) }
 
 // PaddingValues returns the optional attribute padding_values, or nil if it is not set.
 func (o StructuredPadOp) PaddingValues() ir.Attribute { return o.op.Attr("padding_values") }
@@ -7053,18 +7117,18 @@ func AsStructuredPadTilingInterfaceOp(op *ir.Operation) (StructuredPadTilingInte
 }
 
 // Target returns the op's target operand.
-func (o StructuredPadTilingInterfaceOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredPadTilingInterfaceOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // PaddingSizes returns the op's padding_sizes operand group.
 func (o StructuredPadTilingInterfaceOp) PaddingSizes() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // Padded returns the op's padded result.
-func (o StructuredPadTilingInterfaceOp) Padded() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredPadTilingInterfaceOp) Padded() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Pad returns the op's pad result.
-func (o StructuredPadTilingInterfaceOp) Pad() *ir.Value { return at(o.op.Results(), 1) }
+func (o StructuredPadTilingInterfaceOp) Pad() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // PaddingValues returns the optional attribute padding_values, or nil if it is not set.
 func (o StructuredPadTilingInterfaceOp) PaddingValues() ir.Attribute {
@@ -7113,10 +7177,10 @@ func AsStructuredPromoteOp(op *ir.Operation) (StructuredPromoteOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredPromoteOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredPromoteOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredPromoteOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredPromoteOp) Transformed() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OperandsToPromote returns the optional attribute operands_to_promote, or nil if it is not set.
 func (o StructuredPromoteOp) OperandsToPromote() ir.Attribute {
@@ -7181,10 +7245,10 @@ func AsStructuredPromoteTensorOp(op *ir.Operation) (StructuredPromoteTensorOp, b
 }
 
 // Tensor returns the op's tensor operand.
-func (o StructuredPromoteTensorOp) Tensor() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredPromoteTensorOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Promoted returns the op's promoted result.
-func (o StructuredPromoteTensorOp) Promoted() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredPromoteTensorOp) Promoted() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MemorySpace returns the optional attribute memory_space, or nil if it is not set.
 func (o StructuredPromoteTensorOp) MemorySpace() ir.Attribute { return o.op.Attr("memory_space") }
@@ -7218,13 +7282,13 @@ func AsStructuredReplaceOp(op *ir.Operation) (StructuredReplaceOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredReplaceOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredReplaceOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Replacement returns the op's replacement result.
-func (o StructuredReplaceOp) Replacement() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredReplaceOp) Replacement() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BodyRegion returns the op's bodyRegion region.
-func (o StructuredReplaceOp) BodyRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o StructuredReplaceOp) BodyRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildStructuredReplaceOp creates a transform.structured.replace at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7256,12 +7320,12 @@ func AsStructuredRewriteInDestinationPassingStyleOp(op *ir.Operation) (Structure
 
 // Target returns the op's target operand.
 func (o StructuredRewriteInDestinationPassingStyleOp) Target() *ir.Value {
-	return at(o.op.Operands(), 0)
+	return ir.ElementAt(o.op.Operands(), 0)
 }
 
 // Transformed returns the op's transformed result.
 func (o StructuredRewriteInDestinationPassingStyleOp) Transformed() *ir.Value {
-	return at(o.op.Results(), 0)
+	return ir.ElementAt(o.op.Results(), 0)
 }
 
 // BuildStructuredRewriteInDestinationPassingStyleOp creates a
@@ -7293,10 +7357,10 @@ func AsStructuredScalarizeOp(op *ir.Operation) (StructuredScalarizeOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredScalarizeOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredScalarizeOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o StructuredScalarizeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredScalarizeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildStructuredScalarizeOp creates a transform.structured.scalarize at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7326,10 +7390,10 @@ func AsStructuredSpecializeOp(op *ir.Operation) (StructuredSpecializeOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredSpecializeOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredSpecializeOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredSpecializeOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredSpecializeOp) Transformed() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildStructuredSpecializeOp creates a transform.structured.specialize at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -7359,18 +7423,18 @@ func AsStructuredSplitOp(op *ir.Operation) (StructuredSplitOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredSplitOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredSplitOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // DynamicChunkSizes returns the op's dynamic_chunk_sizes operand, or nil.
 func (o StructuredSplitOp) DynamicChunkSizes() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // SplitList returns the op's split_list result.
-func (o StructuredSplitOp) SplitList() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredSplitOp) SplitList() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o StructuredSplitOp) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -7410,19 +7474,21 @@ func AsStructuredSplitReductionOp(op *ir.Operation) (StructuredSplitReductionOp,
 }
 
 // Target returns the op's target operand.
-func (o StructuredSplitReductionOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredSplitReductionOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // InitOrAllocOp returns the op's init_or_alloc_op result.
-func (o StructuredSplitReductionOp) InitOrAllocOp() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredSplitReductionOp) InitOrAllocOp() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FillOp returns the op's fill_op result.
-func (o StructuredSplitReductionOp) FillOp() *ir.Value { return at(o.op.Results(), 1) }
+func (o StructuredSplitReductionOp) FillOp() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // SplitLinalgOp returns the op's split_linalg_op result.
-func (o StructuredSplitReductionOp) SplitLinalgOp() *ir.Value { return at(o.op.Results(), 2) }
+func (o StructuredSplitReductionOp) SplitLinalgOp() *ir.Value { return ir.ElementAt(o.op.Results(), 2) }
 
 // CombiningLinalgOp returns the op's combining_linalg_op result.
-func (o StructuredSplitReductionOp) CombiningLinalgOp() *ir.Value { return at(o.op.Results(), 3) }
+func (o StructuredSplitReductionOp) CombiningLinalgOp() *ir.Value {
+	return ir.ElementAt(o.op.Results(), 3)
+}
 
 // SplitFactor returns the optional attribute split_factor, or nil if it is not set.
 func (o StructuredSplitReductionOp) SplitFactor() ir.Attribute { return o.op.Attr("split_factor") }
@@ -7475,26 +7541,28 @@ func AsStructuredTileReductionUsingForOp(op *ir.Operation) (StructuredTileReduct
 }
 
 // Target returns the op's target operand.
-func (o StructuredTileReductionUsingForOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredTileReductionUsingForOp) Target() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // FillOp returns the op's fill_op result group.
 func (o StructuredTileReductionUsingForOp) FillOp() []*ir.Value {
-	return span(o.op.Results(), 0, o.op.NumResults()-3)
+	return ir.Span(o.op.Results(), 0, o.op.NumResults()-3)
 }
 
 // SplitOp returns the op's split_op result.
 func (o StructuredTileReductionUsingForOp) SplitOp() *ir.Value {
-	return at(o.op.Results(), o.op.NumResults()-3)
+	return ir.ElementAt(o.op.Results(), o.op.NumResults()-3)
 }
 
 // CombiningOp returns the op's combining_op result.
 func (o StructuredTileReductionUsingForOp) CombiningOp() *ir.Value {
-	return at(o.op.Results(), o.op.NumResults()-2)
+	return ir.ElementAt(o.op.Results(), o.op.NumResults()-2)
 }
 
 // ForOp returns the op's for_op result.
 func (o StructuredTileReductionUsingForOp) ForOp() *ir.Value {
-	return at(o.op.Results(), o.op.NumResults()-1)
+	return ir.ElementAt(o.op.Results(), o.op.NumResults()-1)
 }
 
 // ReductionDims returns the optional attribute reduction_dims, or nil if it is not set.
@@ -7537,26 +7605,28 @@ func AsStructuredTileReductionUsingForallOp(op *ir.Operation) (StructuredTileRed
 }
 
 // Target returns the op's target operand.
-func (o StructuredTileReductionUsingForallOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredTileReductionUsingForallOp) Target() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 0)
+}
 
 // FillOp returns the op's fill_op result group.
 func (o StructuredTileReductionUsingForallOp) FillOp() []*ir.Value {
-	return span(o.op.Results(), 0, o.op.NumResults()-3)
+	return ir.Span(o.op.Results(), 0, o.op.NumResults()-3)
 }
 
 // SplitOp returns the op's split_op result.
 func (o StructuredTileReductionUsingForallOp) SplitOp() *ir.Value {
-	return at(o.op.Results(), o.op.NumResults()-3)
+	return ir.ElementAt(o.op.Results(), o.op.NumResults()-3)
 }
 
 // CombiningOp returns the op's combining_op result.
 func (o StructuredTileReductionUsingForallOp) CombiningOp() *ir.Value {
-	return at(o.op.Results(), o.op.NumResults()-2)
+	return ir.ElementAt(o.op.Results(), o.op.NumResults()-2)
 }
 
 // ForallOp returns the op's forall_op result.
 func (o StructuredTileReductionUsingForallOp) ForallOp() *ir.Value {
-	return at(o.op.Results(), o.op.NumResults()-1)
+	return ir.ElementAt(o.op.Results(), o.op.NumResults()-1)
 }
 
 // ReductionDims returns the optional attribute reduction_dims, or nil if it is not set.
@@ -7609,19 +7679,19 @@ func AsStructuredTileUsingForOp(op *ir.Operation) (StructuredTileUsingForOp, boo
 }
 
 // Target returns the op's target operand.
-func (o StructuredTileUsingForOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredTileUsingForOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // DynamicSizes returns the op's dynamic_sizes operand group.
 func (o StructuredTileUsingForOp) DynamicSizes() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // TiledLinalgOp returns the op's tiled_linalg_op result.
-func (o StructuredTileUsingForOp) TiledLinalgOp() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredTileUsingForOp) TiledLinalgOp() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Loops returns the op's loops result group.
 func (o StructuredTileUsingForOp) Loops() []*ir.Value {
-	return span(o.op.Results(), 1, o.op.NumResults())
+	return ir.Span(o.op.Results(), 1, o.op.NumResults())
 }
 
 // StaticSizes returns the optional attribute static_sizes, or nil if it is not set.
@@ -7663,7 +7733,7 @@ func AsStructuredTileUsingForallOp(op *ir.Operation) (StructuredTileUsingForallO
 
 // Target returns the op's target operand.
 func (o StructuredTileUsingForallOp) Target() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // NumThreads returns the op's num_threads operand group.
@@ -7693,10 +7763,10 @@ func (o StructuredTileUsingForallOp) PackedTileSizes() *ir.Value {
 }
 
 // TiledOp returns the op's tiled_op result.
-func (o StructuredTileUsingForallOp) TiledOp() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredTileUsingForallOp) TiledOp() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ForallOp returns the op's forall_op result.
-func (o StructuredTileUsingForallOp) ForallOp() *ir.Value { return at(o.op.Results(), 1) }
+func (o StructuredTileUsingForallOp) ForallOp() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // StaticNumThreads returns the optional attribute static_num_threads, or nil if it is not set.
 func (o StructuredTileUsingForallOp) StaticNumThreads() ir.Attribute {
@@ -7742,10 +7812,10 @@ func AsStructuredTransposeConv2dOp(op *ir.Operation) (StructuredTransposeConv2dO
 }
 
 // Target returns the op's target operand.
-func (o StructuredTransposeConv2dOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredTransposeConv2dOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredTransposeConv2dOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredTransposeConv2dOp) Transformed() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildStructuredTransposeConv2dOp creates a
 // transform.structured.transpose_conv2d at b's insertion point (detached when
@@ -7776,10 +7846,10 @@ func AsStructuredTransposeMatmulOp(op *ir.Operation) (StructuredTransposeMatmulO
 }
 
 // Target returns the op's target operand.
-func (o StructuredTransposeMatmulOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredTransposeMatmulOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredTransposeMatmulOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredTransposeMatmulOp) Transformed() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // InputToTranspose returns the optional attribute inputToTranspose, or nil if it is not set.
 func (o StructuredTransposeMatmulOp) InputToTranspose() ir.Attribute {
@@ -7818,11 +7888,11 @@ func AsStructuredVectorizeOp(op *ir.Operation) (StructuredVectorizeOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o StructuredVectorizeOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredVectorizeOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // VectorSizes returns the op's vector_sizes operand group.
 func (o StructuredVectorizeOp) VectorSizes() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // StaticVectorSizes returns the optional attribute static_vector_sizes, or nil if it is not set.
@@ -7878,12 +7948,12 @@ func AsStructuredVectorizeChildrenAndApplyPatternsOp(op *ir.Operation) (Structur
 
 // Target returns the op's target operand.
 func (o StructuredVectorizeChildrenAndApplyPatternsOp) Target() *ir.Value {
-	return at(o.op.Operands(), 0)
+	return ir.ElementAt(o.op.Operands(), 0)
 }
 
 // Transformed returns the op's transformed result.
 func (o StructuredVectorizeChildrenAndApplyPatternsOp) Transformed() *ir.Value {
-	return at(o.op.Results(), 0)
+	return ir.ElementAt(o.op.Results(), 0)
 }
 
 // FoldTypeExtensionsIntoContract returns the optional attribute fold_type_extensions_into_contract, or nil if it is not set.
@@ -7946,10 +8016,10 @@ func AsStructuredWinogradConv2dOp(op *ir.Operation) (StructuredWinogradConv2dOp,
 }
 
 // Target returns the op's target operand.
-func (o StructuredWinogradConv2dOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StructuredWinogradConv2dOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o StructuredWinogradConv2dOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o StructuredWinogradConv2dOp) Transformed() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // M returns the inherent attribute m, or nil if it is not set.
 func (o StructuredWinogradConv2dOp) M() ir.Attribute { return o.op.Attr("m") }
@@ -7990,10 +8060,10 @@ func AsTensorMakeLoopIndependentOp(op *ir.Operation) (TensorMakeLoopIndependentO
 }
 
 // Target returns the op's target operand.
-func (o TensorMakeLoopIndependentOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TensorMakeLoopIndependentOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Transformed returns the op's transformed result.
-func (o TensorMakeLoopIndependentOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o TensorMakeLoopIndependentOp) Transformed() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // NumLoops returns the inherent attribute num_loops, or nil if it is not set.
 func (o TensorMakeLoopIndependentOp) NumLoops() ir.Attribute { return o.op.Attr("num_loops") }
@@ -8048,7 +8118,7 @@ func (o TuneAlternativesOp) SelectedRegionAttr() ir.Attribute {
 
 // Alternatives returns the op's alternatives regions.
 func (o TuneAlternativesOp) Alternatives() []*ir.Region {
-	return span(o.op.Regions(), 0, o.op.NumRegions())
+	return ir.Span(o.op.Regions(), 0, o.op.NumRegions())
 }
 
 // BuildTuneAlternativesOp creates a transform.tune.alternatives at b's
@@ -8083,7 +8153,7 @@ func AsTuneKnobOp(op *ir.Operation) (TuneKnobOp, bool) {
 }
 
 // Result returns the op's result.
-func (o TuneKnobOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TuneKnobOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o TuneKnobOp) Name() ir.Attribute { return o.op.Attr("name") }
@@ -8155,7 +8225,7 @@ func AsVerifyOp(op *ir.Operation) (VerifyOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o VerifyOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o VerifyOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildVerifyOp creates a transform.verify at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -8193,7 +8263,7 @@ func (o WithPdlPatternsOp) Root() *ir.Value {
 }
 
 // Body returns the op's body region.
-func (o WithPdlPatternsOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o WithPdlPatternsOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildWithPdlPatternsOp creates a transform.with_pdl_patterns at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -8225,7 +8295,7 @@ func AsXegpuConvertLayoutOp(op *ir.Operation) (XegpuConvertLayoutOp, bool) {
 
 // Target returns the op's target operand.
 func (o XegpuConvertLayoutOp) Target() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // InputSgLayout returns the op's input_sg_layout operand group.
@@ -8259,7 +8329,7 @@ func (o XegpuConvertLayoutOp) TargetInstData() []*ir.Value {
 }
 
 // NewConvertOp returns the op's newConvertOp result.
-func (o XegpuConvertLayoutOp) NewConvertOp() *ir.Value { return at(o.op.Results(), 0) }
+func (o XegpuConvertLayoutOp) NewConvertOp() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StaticInputSgLayout returns the optional attribute static_input_sg_layout, or nil if it is not set.
 func (o XegpuConvertLayoutOp) StaticInputSgLayout() ir.Attribute {
@@ -8321,10 +8391,10 @@ func AsXegpuGetDescOpOp(op *ir.Operation) (XegpuGetDescOpOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o XegpuGetDescOpOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o XegpuGetDescOpOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // DescHandle returns the op's descHandle result.
-func (o XegpuGetDescOpOp) DescHandle() *ir.Value { return at(o.op.Results(), 0) }
+func (o XegpuGetDescOpOp) DescHandle() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildXegpuGetDescOpOp creates a transform.xegpu.get_desc_op at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -8354,18 +8424,18 @@ func AsXegpuInsertPrefetchOp(op *ir.Operation) (XegpuInsertPrefetchOp, bool) {
 }
 
 // Target returns the op's target operand.
-func (o XegpuInsertPrefetchOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o XegpuInsertPrefetchOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // DynamicNbPrefetch returns the op's dynamic_nb_prefetch operand, or nil.
 func (o XegpuInsertPrefetchOp) DynamicNbPrefetch() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // DescOp returns the op's desc_op result.
-func (o XegpuInsertPrefetchOp) DescOp() *ir.Value { return at(o.op.Results(), 0) }
+func (o XegpuInsertPrefetchOp) DescOp() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StaticNbPrefetch returns the optional attribute static_nb_prefetch, or nil if it is not set.
 func (o XegpuInsertPrefetchOp) StaticNbPrefetch() ir.Attribute {
@@ -8402,7 +8472,7 @@ func AsXegpuSetDescLayoutOp(op *ir.Operation) (XegpuSetDescLayoutOp, bool) {
 
 // Target returns the op's target operand.
 func (o XegpuSetDescLayoutOp) Target() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // SgLayout returns the op's sg_layout operand group.
@@ -8421,7 +8491,7 @@ func (o XegpuSetDescLayoutOp) InstData() []*ir.Value {
 }
 
 // Transformed returns the op's transformed result.
-func (o XegpuSetDescLayoutOp) Transformed() *ir.Value { return at(o.op.Results(), 0) }
+func (o XegpuSetDescLayoutOp) Transformed() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StaticSgLayout returns the optional attribute static_sg_layout, or nil if it is not set.
 func (o XegpuSetDescLayoutOp) StaticSgLayout() ir.Attribute { return o.op.Attr("static_sg_layout") }
@@ -8465,11 +8535,11 @@ func AsXegpuSetGpuLaunchThreadsOp(op *ir.Operation) (XegpuSetGpuLaunchThreadsOp,
 }
 
 // Target returns the op's target operand.
-func (o XegpuSetGpuLaunchThreadsOp) Target() *ir.Value { return at(o.op.Operands(), 0) }
+func (o XegpuSetGpuLaunchThreadsOp) Target() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Threads returns the op's threads operand group.
 func (o XegpuSetGpuLaunchThreadsOp) Threads() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // StaticThreads returns the optional attribute static_threads, or nil if it is not set.
@@ -8506,7 +8576,7 @@ func AsXegpuSetOpLayoutAttrOp(op *ir.Operation) (XegpuSetOpLayoutAttrOp, bool) {
 
 // Target returns the op's target operand.
 func (o XegpuSetOpLayoutAttrOp) Target() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // SgLayout returns the op's sg_layout operand group.

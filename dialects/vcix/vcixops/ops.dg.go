@@ -26,24 +26,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -68,18 +50,18 @@ func AsVIvOp(op *ir.Operation) (VIvOp, bool) {
 }
 
 // Vs2 returns the op's vs2 operand.
-func (o VIvOp) Vs2() *ir.Value { return at(o.op.Operands(), 0) }
+func (o VIvOp) Vs2() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Vl returns the op's vl operand, or nil.
 func (o VIvOp) Vl() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Res returns the op's res result.
-func (o VIvOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o VIvOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Opcode returns the inherent attribute opcode, or nil if it is not set.
 func (o VIvOp) Opcode() ir.Attribute { return o.op.Attr("opcode") }
@@ -116,21 +98,21 @@ func AsVSvOp(op *ir.Operation) (VSvOp, bool) {
 }
 
 // Vs2 returns the op's vs2 operand.
-func (o VSvOp) Vs2() *ir.Value { return at(o.op.Operands(), 0) }
+func (o VSvOp) Vs2() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // OpOperand returns the op's op operand.
-func (o VSvOp) OpOperand() *ir.Value { return at(o.op.Operands(), 1) }
+func (o VSvOp) OpOperand() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Vl returns the op's vl operand, or nil.
 func (o VSvOp) Vl() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Res returns the op's res result.
-func (o VSvOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o VSvOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Opcode returns the inherent attribute opcode, or nil if it is not set.
 func (o VSvOp) Opcode() ir.Attribute { return o.op.Attr("opcode") }

@@ -30,24 +30,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -72,10 +54,10 @@ func AsBitcastOp(op *ir.Operation) (BitcastOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o BitcastOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitcastOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o BitcastOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitcastOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitcastOp creates a vector.bitcast at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -105,10 +87,10 @@ func AsBroadcastOp(op *ir.Operation) (BroadcastOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o BroadcastOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BroadcastOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Vector returns the op's vector result.
-func (o BroadcastOp) Vector() *ir.Value { return at(o.op.Results(), 0) }
+func (o BroadcastOp) Vector() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBroadcastOp creates a vector.broadcast at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -138,16 +120,20 @@ func AsCompressstoreOp(op *ir.Operation) (CompressstoreOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o CompressstoreOp) Base() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CompressstoreOp) Base() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
-func (o CompressstoreOp) Indices() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()-2) }
+func (o CompressstoreOp) Indices() []*ir.Value {
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands()-2)
+}
 
 // Mask returns the op's mask operand.
-func (o CompressstoreOp) Mask() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o CompressstoreOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2) }
 
 // ValueToStore returns the op's valueToStore operand.
-func (o CompressstoreOp) ValueToStore() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o CompressstoreOp) ValueToStore() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1)
+}
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o CompressstoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -181,7 +167,7 @@ func AsConstantMaskOp(op *ir.Operation) (ConstantMaskOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstantMaskOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstantMaskOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // MaskDimSizes returns the inherent attribute mask_dim_sizes, or nil if it is not set.
 func (o ConstantMaskOp) MaskDimSizes() ir.Attribute { return o.op.Attr("mask_dim_sizes") }
@@ -214,16 +200,16 @@ func AsContractOp(op *ir.Operation) (ContractOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ContractOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ContractOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o ContractOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ContractOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Acc returns the op's acc operand.
-func (o ContractOp) Acc() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ContractOp) Acc() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o ContractOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ContractOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IndexingMaps returns the inherent attribute indexing_maps, or nil if it is not set.
 func (o ContractOp) IndexingMaps() ir.Attribute { return o.op.Attr("indexing_maps") }
@@ -268,7 +254,7 @@ func AsCreateMaskOp(op *ir.Operation) (CreateMaskOp, bool) {
 func (o CreateMaskOp) Operands() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o CreateMaskOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateMaskOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCreateMaskOp creates a vector.create_mask at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -298,13 +284,13 @@ func AsDeinterleaveOp(op *ir.Operation) (DeinterleaveOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o DeinterleaveOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DeinterleaveOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res1 returns the op's res1 result.
-func (o DeinterleaveOp) Res1() *ir.Value { return at(o.op.Results(), 0) }
+func (o DeinterleaveOp) Res1() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Res2 returns the op's res2 result.
-func (o DeinterleaveOp) Res2() *ir.Value { return at(o.op.Results(), 1) }
+func (o DeinterleaveOp) Res2() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // BuildDeinterleaveOp creates a vector.deinterleave at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -334,19 +320,21 @@ func AsExpandloadOp(op *ir.Operation) (ExpandloadOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o ExpandloadOp) Base() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExpandloadOp) Base() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
-func (o ExpandloadOp) Indices() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()-2) }
+func (o ExpandloadOp) Indices() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()-2) }
 
 // Mask returns the op's mask operand.
-func (o ExpandloadOp) Mask() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o ExpandloadOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2) }
 
 // PassThru returns the op's pass_thru operand.
-func (o ExpandloadOp) PassThru() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o ExpandloadOp) PassThru() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1)
+}
 
 // Result returns the op's result.
-func (o ExpandloadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExpandloadOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o ExpandloadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -380,13 +368,15 @@ func AsExtractOp(op *ir.Operation) (ExtractOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ExtractOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtractOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // DynamicPosition returns the op's dynamic_position operand group.
-func (o ExtractOp) DynamicPosition() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o ExtractOp) DynamicPosition() []*ir.Value {
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
+}
 
 // Result returns the op's result.
-func (o ExtractOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtractOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StaticPosition returns the inherent attribute static_position, or nil if it is not set.
 func (o ExtractOp) StaticPosition() ir.Attribute { return o.op.Attr("static_position") }
@@ -420,10 +410,10 @@ func AsExtractStridedSliceOp(op *ir.Operation) (ExtractStridedSliceOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ExtractStridedSliceOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtractStridedSliceOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ExtractStridedSliceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtractStridedSliceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Offsets returns the inherent attribute offsets, or nil if it is not set.
 func (o ExtractStridedSliceOp) Offsets() ir.Attribute { return o.op.Attr("offsets") }
@@ -463,18 +453,18 @@ func AsExtractelementOp(op *ir.Operation) (ExtractelementOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o ExtractelementOp) Vector() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtractelementOp) Vector() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Position returns the op's position operand, or nil.
 func (o ExtractelementOp) Position() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o ExtractelementOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtractelementOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildExtractelementOp creates a vector.extractelement at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -504,10 +494,10 @@ func AsFlatTransposeOp(op *ir.Operation) (FlatTransposeOp, bool) {
 }
 
 // Matrix returns the op's matrix operand.
-func (o FlatTransposeOp) Matrix() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FlatTransposeOp) Matrix() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o FlatTransposeOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o FlatTransposeOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Rows returns the inherent attribute rows, or nil if it is not set.
 func (o FlatTransposeOp) Rows() ir.Attribute { return o.op.Attr("rows") }
@@ -544,16 +534,16 @@ func AsFmaOp(op *ir.Operation) (FmaOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o FmaOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FmaOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o FmaOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o FmaOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Acc returns the op's acc operand.
-func (o FmaOp) Acc() *ir.Value { return at(o.op.Operands(), 2) }
+func (o FmaOp) Acc() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o FmaOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FmaOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFmaOp creates a vector.fma at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -586,7 +576,7 @@ func AsFromElementsOp(op *ir.Operation) (FromElementsOp, bool) {
 func (o FromElementsOp) Elements() []*ir.Value { return o.op.Operands() }
 
 // Dest returns the op's dest result.
-func (o FromElementsOp) Dest() *ir.Value { return at(o.op.Results(), 0) }
+func (o FromElementsOp) Dest() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFromElementsOp creates a vector.from_elements at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -616,22 +606,22 @@ func AsGatherOp(op *ir.Operation) (GatherOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o GatherOp) Base() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GatherOp) Base() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offsets returns the op's offsets operand group.
-func (o GatherOp) Offsets() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()-3) }
+func (o GatherOp) Offsets() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()-3) }
 
 // Indices returns the op's indices operand.
-func (o GatherOp) Indices() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-3) }
+func (o GatherOp) Indices() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-3) }
 
 // Mask returns the op's mask operand.
-func (o GatherOp) Mask() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o GatherOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2) }
 
 // PassThru returns the op's pass_thru operand.
-func (o GatherOp) PassThru() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o GatherOp) PassThru() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // Result returns the op's result.
-func (o GatherOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GatherOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o GatherOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -665,16 +655,18 @@ func AsInsertOp(op *ir.Operation) (InsertOp, bool) {
 }
 
 // ValueToStore returns the op's valueToStore operand.
-func (o InsertOp) ValueToStore() *ir.Value { return at(o.op.Operands(), 0) }
+func (o InsertOp) ValueToStore() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dest returns the op's dest operand.
-func (o InsertOp) Dest() *ir.Value { return at(o.op.Operands(), 1) }
+func (o InsertOp) Dest() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // DynamicPosition returns the op's dynamic_position operand group.
-func (o InsertOp) DynamicPosition() []*ir.Value { return span(o.op.Operands(), 2, o.op.NumOperands()) }
+func (o InsertOp) DynamicPosition() []*ir.Value {
+	return ir.Span(o.op.Operands(), 2, o.op.NumOperands())
+}
 
 // Result returns the op's result.
-func (o InsertOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o InsertOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StaticPosition returns the inherent attribute static_position, or nil if it is not set.
 func (o InsertOp) StaticPosition() ir.Attribute { return o.op.Attr("static_position") }
@@ -708,13 +700,13 @@ func AsInsertStridedSliceOp(op *ir.Operation) (InsertStridedSliceOp, bool) {
 }
 
 // ValueToStore returns the op's valueToStore operand.
-func (o InsertStridedSliceOp) ValueToStore() *ir.Value { return at(o.op.Operands(), 0) }
+func (o InsertStridedSliceOp) ValueToStore() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dest returns the op's dest operand.
-func (o InsertStridedSliceOp) Dest() *ir.Value { return at(o.op.Operands(), 1) }
+func (o InsertStridedSliceOp) Dest() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o InsertStridedSliceOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o InsertStridedSliceOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Offsets returns the inherent attribute offsets, or nil if it is not set.
 func (o InsertStridedSliceOp) Offsets() ir.Attribute { return o.op.Attr("offsets") }
@@ -751,21 +743,21 @@ func AsInsertelementOp(op *ir.Operation) (InsertelementOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o InsertelementOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o InsertelementOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dest returns the op's dest operand.
-func (o InsertelementOp) Dest() *ir.Value { return at(o.op.Operands(), 1) }
+func (o InsertelementOp) Dest() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Position returns the op's position operand, or nil.
 func (o InsertelementOp) Position() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o InsertelementOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o InsertelementOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildInsertelementOp creates a vector.insertelement at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -795,13 +787,13 @@ func AsInterleaveOp(op *ir.Operation) (InterleaveOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o InterleaveOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o InterleaveOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o InterleaveOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o InterleaveOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o InterleaveOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o InterleaveOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildInterleaveOp creates a vector.interleave at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -831,13 +823,13 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o LoadOp) Base() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoadOp) Base() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
-func (o LoadOp) Indices() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o LoadOp) Indices() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Result returns the op's result.
-func (o LoadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LoadOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Nontemporal returns the optional attribute nontemporal, or nil if it is not set.
 func (o LoadOp) Nontemporal() ir.Attribute { return o.op.Attr("nontemporal") }
@@ -874,11 +866,11 @@ func AsMaskOp(op *ir.Operation) (MaskOp, bool) {
 }
 
 // Mask returns the op's mask operand.
-func (o MaskOp) Mask() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaskOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Passthru returns the op's passthru operand, or nil.
 func (o MaskOp) Passthru() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -888,7 +880,7 @@ func (o MaskOp) Passthru() *ir.Value {
 func (o MaskOp) Results() []*ir.Value { return o.op.Results() }
 
 // MaskRegion returns the op's maskRegion region.
-func (o MaskOp) MaskRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o MaskOp) MaskRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildMaskOp creates a vector.mask at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -919,19 +911,21 @@ func AsMaskedloadOp(op *ir.Operation) (MaskedloadOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o MaskedloadOp) Base() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaskedloadOp) Base() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
-func (o MaskedloadOp) Indices() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()-2) }
+func (o MaskedloadOp) Indices() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()-2) }
 
 // Mask returns the op's mask operand.
-func (o MaskedloadOp) Mask() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o MaskedloadOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2) }
 
 // PassThru returns the op's pass_thru operand.
-func (o MaskedloadOp) PassThru() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o MaskedloadOp) PassThru() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1)
+}
 
 // Result returns the op's result.
-func (o MaskedloadOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaskedloadOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o MaskedloadOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -965,16 +959,20 @@ func AsMaskedstoreOp(op *ir.Operation) (MaskedstoreOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o MaskedstoreOp) Base() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaskedstoreOp) Base() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Indices returns the op's indices operand group.
-func (o MaskedstoreOp) Indices() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()-2) }
+func (o MaskedstoreOp) Indices() []*ir.Value {
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands()-2)
+}
 
 // Mask returns the op's mask operand.
-func (o MaskedstoreOp) Mask() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o MaskedstoreOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2) }
 
 // ValueToStore returns the op's valueToStore operand.
-func (o MaskedstoreOp) ValueToStore() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o MaskedstoreOp) ValueToStore() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1)
+}
 
 // Alignment returns the optional attribute alignment, or nil if it is not set.
 func (o MaskedstoreOp) Alignment() ir.Attribute { return o.op.Attr("alignment") }
@@ -1008,13 +1006,13 @@ func AsMatrixMultiplyOp(op *ir.Operation) (MatrixMultiplyOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MatrixMultiplyOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MatrixMultiplyOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MatrixMultiplyOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MatrixMultiplyOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o MatrixMultiplyOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o MatrixMultiplyOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // LhsRows returns the inherent attribute lhs_rows, or nil if it is not set.
 func (o MatrixMultiplyOp) LhsRows() ir.Attribute { return o.op.Attr("lhs_rows") }
@@ -1054,13 +1052,13 @@ func AsMultiReductionOp(op *ir.Operation) (MultiReductionOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o MultiReductionOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MultiReductionOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Acc returns the op's acc operand.
-func (o MultiReductionOp) Acc() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MultiReductionOp) Acc() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Dest returns the op's dest result.
-func (o MultiReductionOp) Dest() *ir.Value { return at(o.op.Results(), 0) }
+func (o MultiReductionOp) Dest() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o MultiReductionOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -1097,21 +1095,21 @@ func AsOuterproductOp(op *ir.Operation) (OuterproductOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o OuterproductOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o OuterproductOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o OuterproductOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o OuterproductOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Acc returns the op's acc operand, or nil.
 func (o OuterproductOp) Acc() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o OuterproductOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o OuterproductOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Kind returns the optional attribute kind, or nil if it is not set.
 func (o OuterproductOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -1191,18 +1189,18 @@ func AsReductionOp(op *ir.Operation) (ReductionOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o ReductionOp) Vector() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReductionOp) Vector() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Acc returns the op's acc operand, or nil.
 func (o ReductionOp) Acc() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Dest returns the op's dest result.
-func (o ReductionOp) Dest() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReductionOp) Dest() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o ReductionOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -1242,7 +1240,7 @@ func AsReshapeOp(op *ir.Operation) (ReshapeOp, bool) {
 
 // Vector returns the op's vector operand.
 func (o ReshapeOp) Vector() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // InputShape returns the op's input_shape operand group.
@@ -1256,7 +1254,7 @@ func (o ReshapeOp) OutputShape() []*ir.Value {
 }
 
 // Result returns the op's result.
-func (o ReshapeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReshapeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FixedVectorSizes returns the inherent attribute fixed_vector_sizes, or nil if it is not set.
 func (o ReshapeOp) FixedVectorSizes() ir.Attribute { return o.op.Attr("fixed_vector_sizes") }
@@ -1291,10 +1289,10 @@ func AsScalableExtractOp(op *ir.Operation) (ScalableExtractOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ScalableExtractOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ScalableExtractOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ScalableExtractOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ScalableExtractOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Pos returns the inherent attribute pos, or nil if it is not set.
 func (o ScalableExtractOp) Pos() ir.Attribute { return o.op.Attr("pos") }
@@ -1328,13 +1326,13 @@ func AsScalableInsertOp(op *ir.Operation) (ScalableInsertOp, bool) {
 }
 
 // ValueToStore returns the op's valueToStore operand.
-func (o ScalableInsertOp) ValueToStore() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ScalableInsertOp) ValueToStore() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dest returns the op's dest operand.
-func (o ScalableInsertOp) Dest() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ScalableInsertOp) Dest() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ScalableInsertOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ScalableInsertOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Pos returns the inherent attribute pos, or nil if it is not set.
 func (o ScalableInsertOp) Pos() ir.Attribute { return o.op.Attr("pos") }
@@ -1368,16 +1366,16 @@ func AsScanOp(op *ir.Operation) (ScanOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ScanOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ScanOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // InitialValue returns the op's initial_value operand.
-func (o ScanOp) InitialValue() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ScanOp) InitialValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Dest returns the op's dest result.
-func (o ScanOp) Dest() *ir.Value { return at(o.op.Results(), 0) }
+func (o ScanOp) Dest() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AccumulatedValue returns the op's accumulated_value result.
-func (o ScanOp) AccumulatedValue() *ir.Value { return at(o.op.Results(), 1) }
+func (o ScanOp) AccumulatedValue() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o ScanOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -1417,19 +1415,21 @@ func AsScatterOp(op *ir.Operation) (ScatterOp, bool) {
 }
 
 // Base returns the op's base operand.
-func (o ScatterOp) Base() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ScatterOp) Base() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offsets returns the op's offsets operand group.
-func (o ScatterOp) Offsets() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()-3) }
+func (o ScatterOp) Offsets() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()-3) }
 
 // Indices returns the op's indices operand.
-func (o ScatterOp) Indices() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-3) }
+func (o ScatterOp) Indices() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-3) }
 
 // Mask returns the op's mask operand.
-func (o ScatterOp) Mask() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-2) }
+func (o ScatterOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-2) }
 
 // ValueToStore returns the op's valueToStore operand.
-func (o ScatterOp) ValueToStore() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o ScatterOp) ValueToStore() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1)
+}
 
 // Result returns the op's result, or nil.
 func (o ScatterOp) Result() *ir.Value {
@@ -1471,10 +1471,10 @@ func AsShapeCastOp(op *ir.Operation) (ShapeCastOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ShapeCastOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShapeCastOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ShapeCastOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShapeCastOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildShapeCastOp creates a vector.shape_cast at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1504,13 +1504,13 @@ func AsShuffleOp(op *ir.Operation) (ShuffleOp, bool) {
 }
 
 // V1 returns the op's v1 operand.
-func (o ShuffleOp) V1() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShuffleOp) V1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // V2 returns the op's v2 operand.
-func (o ShuffleOp) V2() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShuffleOp) V2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Vector returns the op's vector result.
-func (o ShuffleOp) Vector() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShuffleOp) Vector() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Mask returns the inherent attribute mask, or nil if it is not set.
 func (o ShuffleOp) Mask() ir.Attribute { return o.op.Attr("mask") }
@@ -1544,10 +1544,10 @@ func AsSplatOp(op *ir.Operation) (SplatOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o SplatOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SplatOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Aggregate returns the op's aggregate result.
-func (o SplatOp) Aggregate() *ir.Value { return at(o.op.Results(), 0) }
+func (o SplatOp) Aggregate() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSplatOp creates a vector.splat at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1577,7 +1577,7 @@ func AsStepOp(op *ir.Operation) (StepOp, bool) {
 }
 
 // Result returns the op's result.
-func (o StepOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o StepOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildStepOp creates a vector.step at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1606,13 +1606,13 @@ func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
 }
 
 // ValueToStore returns the op's valueToStore operand.
-func (o StoreOp) ValueToStore() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StoreOp) ValueToStore() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Base returns the op's base operand.
-func (o StoreOp) Base() *ir.Value { return at(o.op.Operands(), 1) }
+func (o StoreOp) Base() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Indices returns the op's indices operand group.
-func (o StoreOp) Indices() []*ir.Value { return span(o.op.Operands(), 2, o.op.NumOperands()) }
+func (o StoreOp) Indices() []*ir.Value { return ir.Span(o.op.Operands(), 2, o.op.NumOperands()) }
 
 // Nontemporal returns the optional attribute nontemporal, or nil if it is not set.
 func (o StoreOp) Nontemporal() ir.Attribute { return o.op.Attr("nontemporal") }
@@ -1649,7 +1649,7 @@ func AsToElementsOp(op *ir.Operation) (ToElementsOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ToElementsOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ToElementsOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Elements returns the op's elements result group.
 func (o ToElementsOp) Elements() []*ir.Value { return o.op.Results() }
@@ -1683,7 +1683,7 @@ func AsTransferReadOp(op *ir.Operation) (TransferReadOp, bool) {
 
 // Base returns the op's base operand.
 func (o TransferReadOp) Base() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Indices returns the op's indices operand group.
@@ -1693,7 +1693,7 @@ func (o TransferReadOp) Indices() []*ir.Value {
 
 // Padding returns the op's padding operand.
 func (o TransferReadOp) Padding() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
 }
 
 // Mask returns the op's mask operand, or nil.
@@ -1705,7 +1705,7 @@ func (o TransferReadOp) Mask() *ir.Value {
 }
 
 // Vector returns the op's vector result.
-func (o TransferReadOp) Vector() *ir.Value { return at(o.op.Results(), 0) }
+func (o TransferReadOp) Vector() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // PermutationMap returns the inherent attribute permutation_map, or nil if it is not set.
 func (o TransferReadOp) PermutationMap() ir.Attribute { return o.op.Attr("permutation_map") }
@@ -1744,12 +1744,12 @@ func AsTransferWriteOp(op *ir.Operation) (TransferWriteOp, bool) {
 
 // ValueToStore returns the op's valueToStore operand.
 func (o TransferWriteOp) ValueToStore() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Base returns the op's base operand.
 func (o TransferWriteOp) Base() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
 }
 
 // Indices returns the op's indices operand group.
@@ -1809,10 +1809,10 @@ func AsTransposeOp(op *ir.Operation) (TransposeOp, bool) {
 }
 
 // Vector returns the op's vector operand.
-func (o TransposeOp) Vector() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TransposeOp) Vector() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o TransposeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TransposeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Permutation returns the inherent attribute permutation, or nil if it is not set.
 func (o TransposeOp) Permutation() ir.Attribute { return o.op.Attr("permutation") }
@@ -1846,10 +1846,10 @@ func AsTypeCastOp(op *ir.Operation) (TypeCastOp, bool) {
 }
 
 // Memref returns the op's memref operand.
-func (o TypeCastOp) Memref() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TypeCastOp) Memref() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o TypeCastOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TypeCastOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTypeCastOp creates a vector.type_cast at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1879,7 +1879,7 @@ func AsVscaleOp(op *ir.Operation) (VscaleOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o VscaleOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o VscaleOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildVscaleOp creates a vector.vscale at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1908,10 +1908,12 @@ func AsWarpExecuteOnLane0Op(op *ir.Operation) (WarpExecuteOnLane0Op, bool) {
 }
 
 // Laneid returns the op's laneid operand.
-func (o WarpExecuteOnLane0Op) Laneid() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WarpExecuteOnLane0Op) Laneid() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Args returns the op's args operand group.
-func (o WarpExecuteOnLane0Op) Args() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o WarpExecuteOnLane0Op) Args() []*ir.Value {
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
+}
 
 // Results returns the op's results result group.
 func (o WarpExecuteOnLane0Op) Results() []*ir.Value { return o.op.Results() }
@@ -1920,7 +1922,7 @@ func (o WarpExecuteOnLane0Op) Results() []*ir.Value { return o.op.Results() }
 func (o WarpExecuteOnLane0Op) WarpSize() ir.Attribute { return o.op.Attr("warp_size") }
 
 // WarpRegion returns the op's warpRegion region.
-func (o WarpExecuteOnLane0Op) WarpRegion() *ir.Region { return at(o.op.Regions(), 0) }
+func (o WarpExecuteOnLane0Op) WarpRegion() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildWarpExecuteOnLane0Op creates a vector.warp_execute_on_lane_0 at b's
 // insertion point (detached when b has no block). Nil optional attributes are

@@ -26,24 +26,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -68,10 +50,10 @@ func AsAbsV1Op(op *ir.Operation) (AbsV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AbsV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AbsV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AbsV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AbsV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAbsV1Op creates a vhlo.abs_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -101,13 +83,13 @@ func AsAddV1Op(op *ir.Operation) (AddV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AddV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AddV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AddV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AddV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAddV1Op creates a vhlo.add_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -140,7 +122,7 @@ func AsAfterAllV1Op(op *ir.Operation) (AfterAllV1Op, bool) {
 func (o AfterAllV1Op) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o AfterAllV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AfterAllV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAfterAllV1Op creates a vhlo.after_all_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -170,10 +152,10 @@ func AsAllGatherV1Op(op *ir.Operation) (AllGatherV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AllGatherV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AllGatherV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AllGatherV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllGatherV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // AllGatherDim returns the inherent attribute all_gather_dim, or nil if it is not set.
 func (o AllGatherV1Op) AllGatherDim() ir.Attribute { return o.op.Attr("all_gather_dim") }
@@ -262,10 +244,10 @@ func AsAllReduceV1Op(op *ir.Operation) (AllReduceV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AllReduceV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AllReduceV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AllReduceV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllReduceV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ReplicaGroups returns the inherent attribute replica_groups, or nil if it is not set.
 func (o AllReduceV1Op) ReplicaGroups() ir.Attribute { return o.op.Attr("replica_groups") }
@@ -277,7 +259,7 @@ func (o AllReduceV1Op) ChannelId() ir.Attribute { return o.op.Attr("channel_id")
 func (o AllReduceV1Op) UseGlobalDeviceIds() ir.Attribute { return o.op.Attr("use_global_device_ids") }
 
 // Computation returns the op's computation region.
-func (o AllReduceV1Op) Computation() *ir.Region { return at(o.op.Regions(), 0) }
+func (o AllReduceV1Op) Computation() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildAllReduceV1Op creates a vhlo.all_reduce_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -324,7 +306,7 @@ func (o AllReduceV2Op) ChannelId() ir.Attribute { return o.op.Attr("channel_id")
 func (o AllReduceV2Op) UseGlobalDeviceIds() ir.Attribute { return o.op.Attr("use_global_device_ids") }
 
 // Computation returns the op's computation region.
-func (o AllReduceV2Op) Computation() *ir.Region { return at(o.op.Regions(), 0) }
+func (o AllReduceV2Op) Computation() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildAllReduceV2Op creates a vhlo.all_reduce_v2 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -356,10 +338,10 @@ func AsAllToAllV1Op(op *ir.Operation) (AllToAllV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AllToAllV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AllToAllV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AllToAllV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AllToAllV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SplitDimension returns the inherent attribute split_dimension, or nil if it is not set.
 func (o AllToAllV1Op) SplitDimension() ir.Attribute { return o.op.Attr("split_dimension") }
@@ -454,13 +436,13 @@ func AsAndV1Op(op *ir.Operation) (AndV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AndV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AndV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AndV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AndV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AndV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AndV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAndV1Op creates a vhlo.and_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -493,10 +475,10 @@ func AsAsyncStartV1Op(op *ir.Operation) (AsyncStartV1Op, bool) {
 func (o AsyncStartV1Op) Operands() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o AsyncStartV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AsyncStartV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Collective returns the op's collective region.
-func (o AsyncStartV1Op) Collective() *ir.Region { return at(o.op.Regions(), 0) }
+func (o AsyncStartV1Op) Collective() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildAsyncStartV1Op creates a vhlo.async_start_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -527,10 +509,10 @@ func AsAsyncDoneV1Op(op *ir.Operation) (AsyncDoneV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o AsyncDoneV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AsyncDoneV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AsyncDoneV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AsyncDoneV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAsyncDoneV1Op creates a vhlo.async_done_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -560,13 +542,13 @@ func AsAtan2V1Op(op *ir.Operation) (Atan2V1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o Atan2V1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Atan2V1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o Atan2V1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Atan2V1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o Atan2V1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o Atan2V1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAtan2V1Op creates a vhlo.atan2_v1 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -596,28 +578,28 @@ func AsBatchNormGradV1Op(op *ir.Operation) (BatchNormGradV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BatchNormGradV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BatchNormGradV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o BatchNormGradV1Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BatchNormGradV1Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Mean returns the op's mean operand.
-func (o BatchNormGradV1Op) Mean() *ir.Value { return at(o.op.Operands(), 2) }
+func (o BatchNormGradV1Op) Mean() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Variance returns the op's variance operand.
-func (o BatchNormGradV1Op) Variance() *ir.Value { return at(o.op.Operands(), 3) }
+func (o BatchNormGradV1Op) Variance() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // GradOutput returns the op's grad_output operand.
-func (o BatchNormGradV1Op) GradOutput() *ir.Value { return at(o.op.Operands(), 4) }
+func (o BatchNormGradV1Op) GradOutput() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // GradOperand returns the op's grad_operand result.
-func (o BatchNormGradV1Op) GradOperand() *ir.Value { return at(o.op.Results(), 0) }
+func (o BatchNormGradV1Op) GradOperand() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // GradScale returns the op's grad_scale result.
-func (o BatchNormGradV1Op) GradScale() *ir.Value { return at(o.op.Results(), 1) }
+func (o BatchNormGradV1Op) GradScale() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // GradOffset returns the op's grad_offset result.
-func (o BatchNormGradV1Op) GradOffset() *ir.Value { return at(o.op.Results(), 2) }
+func (o BatchNormGradV1Op) GradOffset() *ir.Value { return ir.ElementAt(o.op.Results(), 2) }
 
 // Epsilon returns the inherent attribute epsilon, or nil if it is not set.
 func (o BatchNormGradV1Op) Epsilon() ir.Attribute { return o.op.Attr("epsilon") }
@@ -654,22 +636,22 @@ func AsBatchNormInferenceV1Op(op *ir.Operation) (BatchNormInferenceV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BatchNormInferenceV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BatchNormInferenceV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o BatchNormInferenceV1Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BatchNormInferenceV1Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the op's offset operand.
-func (o BatchNormInferenceV1Op) Offset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o BatchNormInferenceV1Op) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Mean returns the op's mean operand.
-func (o BatchNormInferenceV1Op) Mean() *ir.Value { return at(o.op.Operands(), 3) }
+func (o BatchNormInferenceV1Op) Mean() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Variance returns the op's variance operand.
-func (o BatchNormInferenceV1Op) Variance() *ir.Value { return at(o.op.Operands(), 4) }
+func (o BatchNormInferenceV1Op) Variance() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Result returns the op's result.
-func (o BatchNormInferenceV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BatchNormInferenceV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Epsilon returns the inherent attribute epsilon, or nil if it is not set.
 func (o BatchNormInferenceV1Op) Epsilon() ir.Attribute { return o.op.Attr("epsilon") }
@@ -706,22 +688,22 @@ func AsBatchNormTrainingV1Op(op *ir.Operation) (BatchNormTrainingV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BatchNormTrainingV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BatchNormTrainingV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Scale returns the op's scale operand.
-func (o BatchNormTrainingV1Op) Scale() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BatchNormTrainingV1Op) Scale() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offset returns the op's offset operand.
-func (o BatchNormTrainingV1Op) Offset() *ir.Value { return at(o.op.Operands(), 2) }
+func (o BatchNormTrainingV1Op) Offset() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Output returns the op's output result.
-func (o BatchNormTrainingV1Op) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o BatchNormTrainingV1Op) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BatchMean returns the op's batch_mean result.
-func (o BatchNormTrainingV1Op) BatchMean() *ir.Value { return at(o.op.Results(), 1) }
+func (o BatchNormTrainingV1Op) BatchMean() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // BatchVar returns the op's batch_var result.
-func (o BatchNormTrainingV1Op) BatchVar() *ir.Value { return at(o.op.Results(), 2) }
+func (o BatchNormTrainingV1Op) BatchVar() *ir.Value { return ir.ElementAt(o.op.Results(), 2) }
 
 // Epsilon returns the inherent attribute epsilon, or nil if it is not set.
 func (o BatchNormTrainingV1Op) Epsilon() ir.Attribute { return o.op.Attr("epsilon") }
@@ -758,10 +740,10 @@ func AsBitcastConvertV1Op(op *ir.Operation) (BitcastConvertV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BitcastConvertV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BitcastConvertV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o BitcastConvertV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BitcastConvertV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildBitcastConvertV1Op creates a vhlo.bitcast_convert_v1 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -791,10 +773,10 @@ func AsBroadcastInDimV1Op(op *ir.Operation) (BroadcastInDimV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BroadcastInDimV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BroadcastInDimV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o BroadcastInDimV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BroadcastInDimV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BroadcastDimensions returns the inherent attribute broadcast_dimensions, or nil if it is not set.
 func (o BroadcastInDimV1Op) BroadcastDimensions() ir.Attribute {
@@ -830,10 +812,10 @@ func AsBroadcastV1Op(op *ir.Operation) (BroadcastV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o BroadcastV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BroadcastV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o BroadcastV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o BroadcastV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BroadcastSizes returns the inherent attribute broadcast_sizes, or nil if it is not set.
 func (o BroadcastV1Op) BroadcastSizes() ir.Attribute { return o.op.Attr("broadcast_sizes") }
@@ -904,13 +886,13 @@ func AsCaseV1Op(op *ir.Operation) (CaseV1Op, bool) {
 }
 
 // Index returns the op's index operand.
-func (o CaseV1Op) Index() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CaseV1Op) Index() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Results returns the op's results result group.
 func (o CaseV1Op) Results() []*ir.Value { return o.op.Results() }
 
 // Branches returns the op's branches regions.
-func (o CaseV1Op) Branches() []*ir.Region { return span(o.op.Regions(), 0, o.op.NumRegions()) }
+func (o CaseV1Op) Branches() []*ir.Region { return ir.Span(o.op.Regions(), 0, o.op.NumRegions()) }
 
 // BuildCaseV1Op creates a vhlo.case_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -943,10 +925,10 @@ func AsCbrtV1Op(op *ir.Operation) (CbrtV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CbrtV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CbrtV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CbrtV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CbrtV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCbrtV1Op creates a vhlo.cbrt_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -976,10 +958,10 @@ func AsCbrtV2Op(op *ir.Operation) (CbrtV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CbrtV2Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CbrtV2Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CbrtV2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CbrtV2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o CbrtV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -1013,10 +995,10 @@ func AsCeilV1Op(op *ir.Operation) (CeilV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CeilV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CeilV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CeilV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CeilV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCeilV1Op creates a vhlo.ceil_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1046,10 +1028,10 @@ func AsCholeskyV1Op(op *ir.Operation) (CholeskyV1Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o CholeskyV1Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CholeskyV1Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CholeskyV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CholeskyV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Lower returns the inherent attribute lower, or nil if it is not set.
 func (o CholeskyV1Op) Lower() ir.Attribute { return o.op.Attr("lower") }
@@ -1083,16 +1065,16 @@ func AsClampV1Op(op *ir.Operation) (ClampV1Op, bool) {
 }
 
 // Min returns the op's min operand.
-func (o ClampV1Op) Min() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ClampV1Op) Min() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Operand returns the op's operand.
-func (o ClampV1Op) Operand() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ClampV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Max returns the op's max operand.
-func (o ClampV1Op) Max() *ir.Value { return at(o.op.Operands(), 2) }
+func (o ClampV1Op) Max() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o ClampV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ClampV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildClampV1Op creates a vhlo.clamp_v1 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1122,10 +1104,10 @@ func AsCountLeadingZerosV1Op(op *ir.Operation) (CountLeadingZerosV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CountLeadingZerosV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CountLeadingZerosV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CountLeadingZerosV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CountLeadingZerosV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCountLeadingZerosV1Op creates a vhlo.count_leading_zeros_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -1155,10 +1137,10 @@ func AsCollectiveBroadcastV1Op(op *ir.Operation) (CollectiveBroadcastV1Op, bool)
 }
 
 // Operand returns the op's operand.
-func (o CollectiveBroadcastV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CollectiveBroadcastV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CollectiveBroadcastV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CollectiveBroadcastV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ReplicaGroups returns the inherent attribute replica_groups, or nil if it is not set.
 func (o CollectiveBroadcastV1Op) ReplicaGroups() ir.Attribute { return o.op.Attr("replica_groups") }
@@ -1258,7 +1240,7 @@ func (o CollectiveReduceV1Op) UseGlobalDeviceIds() ir.Attribute {
 func (o CollectiveReduceV1Op) HasDynamicRoot() ir.Attribute { return o.op.Attr("has_dynamic_root") }
 
 // Computation returns the op's computation region.
-func (o CollectiveReduceV1Op) Computation() *ir.Region { return at(o.op.Regions(), 0) }
+func (o CollectiveReduceV1Op) Computation() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildCollectiveReduceV1Op creates a vhlo.collective_reduce_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -1290,10 +1272,10 @@ func AsCollectivePermuteV1Op(op *ir.Operation) (CollectivePermuteV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CollectivePermuteV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CollectivePermuteV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CollectivePermuteV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CollectivePermuteV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SourceTargetPairs returns the inherent attribute source_target_pairs, or nil if it is not set.
 func (o CollectivePermuteV1Op) SourceTargetPairs() ir.Attribute {
@@ -1332,13 +1314,13 @@ func AsCompareV1Op(op *ir.Operation) (CompareV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CompareV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CompareV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CompareV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CompareV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CompareV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CompareV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ComparisonDirection returns the inherent attribute comparison_direction, or nil if it is not set.
 func (o CompareV1Op) ComparisonDirection() ir.Attribute { return o.op.Attr("comparison_direction") }
@@ -1375,13 +1357,13 @@ func AsComplexV1Op(op *ir.Operation) (ComplexV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ComplexV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ComplexV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o ComplexV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ComplexV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ComplexV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ComplexV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildComplexV1Op creates a vhlo.complex_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1476,7 +1458,7 @@ func (o CompositeV2Op) Version() ir.Attribute { return o.op.Attr("version") }
 
 // CompositeRegions returns the op's composite_regions regions.
 func (o CompositeV2Op) CompositeRegions() []*ir.Region {
-	return span(o.op.Regions(), 0, o.op.NumRegions())
+	return ir.Span(o.op.Regions(), 0, o.op.NumRegions())
 }
 
 // BuildCompositeV2Op creates a vhlo.composite_v2 at b's insertion point
@@ -1514,7 +1496,7 @@ func AsConcatenateV1Op(op *ir.Operation) (ConcatenateV1Op, bool) {
 func (o ConcatenateV1Op) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o ConcatenateV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConcatenateV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o ConcatenateV1Op) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -1548,7 +1530,7 @@ func AsConstantV1Op(op *ir.Operation) (ConstantV1Op, bool) {
 }
 
 // Output returns the op's output result.
-func (o ConstantV1Op) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstantV1Op) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstantV1Op) Value() ir.Attribute { return o.op.Attr("value") }
@@ -1581,10 +1563,10 @@ func AsConvertV1Op(op *ir.Operation) (ConvertV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ConvertV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ConvertV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildConvertV1Op creates a vhlo.convert_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1614,13 +1596,13 @@ func AsConvolutionV1Op(op *ir.Operation) (ConvolutionV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ConvolutionV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvolutionV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o ConvolutionV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ConvolutionV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ConvolutionV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvolutionV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // WindowStrides returns the inherent attribute window_strides, or nil if it is not set.
 func (o ConvolutionV1Op) WindowStrides() ir.Attribute { return o.op.Attr("window_strides") }
@@ -1720,10 +1702,10 @@ func AsCosineV1Op(op *ir.Operation) (CosineV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CosineV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CosineV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CosineV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CosineV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCosineV1Op creates a vhlo.cosine_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1753,10 +1735,10 @@ func AsCosineV2Op(op *ir.Operation) (CosineV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CosineV2Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CosineV2Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CosineV2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CosineV2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o CosineV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -1790,7 +1772,7 @@ func AsCreateTokenV1Op(op *ir.Operation) (CreateTokenV1Op, bool) {
 }
 
 // Output returns the op's output result.
-func (o CreateTokenV1Op) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateTokenV1Op) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCreateTokenV1Op creates a vhlo.create_token_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -1819,10 +1801,10 @@ func AsCrossReplicaSumV1Op(op *ir.Operation) (CrossReplicaSumV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o CrossReplicaSumV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CrossReplicaSumV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CrossReplicaSumV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CrossReplicaSumV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ReplicaGroups returns the inherent attribute replica_groups, or nil if it is not set.
 func (o CrossReplicaSumV1Op) ReplicaGroups() ir.Attribute { return o.op.Attr("replica_groups") }
@@ -1979,13 +1961,13 @@ func AsDivideV1Op(op *ir.Operation) (DivideV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivideV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DivideV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivideV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DivideV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DivideV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DivideV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDivideV1Op creates a vhlo.divide_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2015,13 +1997,13 @@ func AsDotGeneralV1Op(op *ir.Operation) (DotGeneralV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DotGeneralV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DotGeneralV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o DotGeneralV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DotGeneralV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DotGeneralV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DotGeneralV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // LhsBatchingDimensions returns the inherent attribute lhs_batching_dimensions, or nil if it is not set.
 func (o DotGeneralV1Op) LhsBatchingDimensions() ir.Attribute {
@@ -2075,13 +2057,13 @@ func AsDotGeneralV2Op(op *ir.Operation) (DotGeneralV2Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DotGeneralV2Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DotGeneralV2Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o DotGeneralV2Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DotGeneralV2Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DotGeneralV2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DotGeneralV2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // LhsBatchingDimensions returns the inherent attribute lhs_batching_dimensions, or nil if it is not set.
 func (o DotGeneralV2Op) LhsBatchingDimensions() ir.Attribute {
@@ -2160,13 +2142,13 @@ func AsDotV1Op(op *ir.Operation) (DotV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DotV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DotV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o DotV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DotV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DotV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DotV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // PrecisionConfig returns the inherent attribute precision_config, or nil if it is not set.
 func (o DotV1Op) PrecisionConfig() ir.Attribute { return o.op.Attr("precision_config") }
@@ -2200,13 +2182,15 @@ func AsDynamicBroadcastInDimV1Op(op *ir.Operation) (DynamicBroadcastInDimV1Op, b
 }
 
 // Operand returns the op's operand.
-func (o DynamicBroadcastInDimV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DynamicBroadcastInDimV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // OutputDimensions returns the op's output_dimensions operand.
-func (o DynamicBroadcastInDimV1Op) OutputDimensions() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DynamicBroadcastInDimV1Op) OutputDimensions() *ir.Value {
+	return ir.ElementAt(o.op.Operands(), 1)
+}
 
 // Result returns the op's result.
-func (o DynamicBroadcastInDimV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DynamicBroadcastInDimV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BroadcastDimensions returns the inherent attribute broadcast_dimensions, or nil if it is not set.
 func (o DynamicBroadcastInDimV1Op) BroadcastDimensions() ir.Attribute {
@@ -2252,16 +2236,16 @@ func AsDynamicConvV1Op(op *ir.Operation) (DynamicConvV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DynamicConvV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DynamicConvV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o DynamicConvV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DynamicConvV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // DPadding returns the op's d_padding operand.
-func (o DynamicConvV1Op) DPadding() *ir.Value { return at(o.op.Operands(), 2) }
+func (o DynamicConvV1Op) DPadding() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o DynamicConvV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DynamicConvV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // WindowStrides returns the inherent attribute window_strides, or nil if it is not set.
 func (o DynamicConvV1Op) WindowStrides() ir.Attribute { return o.op.Attr("window_strides") }
@@ -2361,16 +2345,16 @@ func AsDynamicConvV2Op(op *ir.Operation) (DynamicConvV2Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DynamicConvV2Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DynamicConvV2Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o DynamicConvV2Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DynamicConvV2Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Padding returns the op's padding operand.
-func (o DynamicConvV2Op) Padding() *ir.Value { return at(o.op.Operands(), 2) }
+func (o DynamicConvV2Op) Padding() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o DynamicConvV2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DynamicConvV2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // WindowStrides returns the inherent attribute window_strides, or nil if it is not set.
 func (o DynamicConvV2Op) WindowStrides() ir.Attribute { return o.op.Attr("window_strides") }
@@ -2467,16 +2451,16 @@ func AsDynamicGatherV1Op(op *ir.Operation) (DynamicGatherV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o DynamicGatherV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DynamicGatherV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StartIndices returns the op's start_indices operand.
-func (o DynamicGatherV1Op) StartIndices() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DynamicGatherV1Op) StartIndices() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // SliceSizes returns the op's slice_sizes operand.
-func (o DynamicGatherV1Op) SliceSizes() *ir.Value { return at(o.op.Operands(), 2) }
+func (o DynamicGatherV1Op) SliceSizes() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o DynamicGatherV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DynamicGatherV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OffsetDims returns the inherent attribute offset_dims, or nil if it is not set.
 func (o DynamicGatherV1Op) OffsetDims() ir.Attribute { return o.op.Attr("offset_dims") }
@@ -2524,16 +2508,16 @@ func AsDynamicGatherV2Op(op *ir.Operation) (DynamicGatherV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o DynamicGatherV2Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DynamicGatherV2Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StartIndices returns the op's start_indices operand.
-func (o DynamicGatherV2Op) StartIndices() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DynamicGatherV2Op) StartIndices() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // SliceSizes returns the op's slice_sizes operand.
-func (o DynamicGatherV2Op) SliceSizes() *ir.Value { return at(o.op.Operands(), 2) }
+func (o DynamicGatherV2Op) SliceSizes() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o DynamicGatherV2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DynamicGatherV2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OffsetDims returns the inherent attribute offset_dims, or nil if it is not set.
 func (o DynamicGatherV2Op) OffsetDims() ir.Attribute { return o.op.Attr("offset_dims") }
@@ -2591,10 +2575,10 @@ func AsDynamicIotaV1Op(op *ir.Operation) (DynamicIotaV1Op, bool) {
 }
 
 // OutputShape returns the op's output_shape operand.
-func (o DynamicIotaV1Op) OutputShape() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DynamicIotaV1Op) OutputShape() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o DynamicIotaV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DynamicIotaV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IotaDimension returns the inherent attribute iota_dimension, or nil if it is not set.
 func (o DynamicIotaV1Op) IotaDimension() ir.Attribute { return o.op.Attr("iota_dimension") }
@@ -2628,22 +2612,22 @@ func AsDynamicPadV1Op(op *ir.Operation) (DynamicPadV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o DynamicPadV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DynamicPadV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // PaddingValue returns the op's padding_value operand.
-func (o DynamicPadV1Op) PaddingValue() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DynamicPadV1Op) PaddingValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // EdgePaddingLow returns the op's edge_padding_low operand.
-func (o DynamicPadV1Op) EdgePaddingLow() *ir.Value { return at(o.op.Operands(), 2) }
+func (o DynamicPadV1Op) EdgePaddingLow() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // EdgePaddingHigh returns the op's edge_padding_high operand.
-func (o DynamicPadV1Op) EdgePaddingHigh() *ir.Value { return at(o.op.Operands(), 3) }
+func (o DynamicPadV1Op) EdgePaddingHigh() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // InteriorPadding returns the op's interior_padding operand.
-func (o DynamicPadV1Op) InteriorPadding() *ir.Value { return at(o.op.Operands(), 4) }
+func (o DynamicPadV1Op) InteriorPadding() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Result returns the op's result.
-func (o DynamicPadV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DynamicPadV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDynamicPadV1Op creates a vhlo.dynamic_pad_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2673,13 +2657,13 @@ func AsDynamicReshapeV1Op(op *ir.Operation) (DynamicReshapeV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o DynamicReshapeV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DynamicReshapeV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // OutputShape returns the op's output_shape operand.
-func (o DynamicReshapeV1Op) OutputShape() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DynamicReshapeV1Op) OutputShape() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DynamicReshapeV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DynamicReshapeV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDynamicReshapeV1Op creates a vhlo.dynamic_reshape_v1 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -2709,15 +2693,15 @@ func AsDynamicSliceV1Op(op *ir.Operation) (DynamicSliceV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o DynamicSliceV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DynamicSliceV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StartIndices returns the op's start_indices operand group.
 func (o DynamicSliceV1Op) StartIndices() []*ir.Value {
-	return span(o.op.Operands(), 1, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
 }
 
 // Result returns the op's result.
-func (o DynamicSliceV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DynamicSliceV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // SliceSizes returns the inherent attribute slice_sizes, or nil if it is not set.
 func (o DynamicSliceV1Op) SliceSizes() ir.Attribute { return o.op.Attr("slice_sizes") }
@@ -2751,18 +2735,18 @@ func AsDynamicUpdateSliceV1Op(op *ir.Operation) (DynamicUpdateSliceV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o DynamicUpdateSliceV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DynamicUpdateSliceV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Update returns the op's update operand.
-func (o DynamicUpdateSliceV1Op) Update() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DynamicUpdateSliceV1Op) Update() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // StartIndices returns the op's start_indices operand group.
 func (o DynamicUpdateSliceV1Op) StartIndices() []*ir.Value {
-	return span(o.op.Operands(), 2, o.op.NumOperands())
+	return ir.Span(o.op.Operands(), 2, o.op.NumOperands())
 }
 
 // Result returns the op's result.
-func (o DynamicUpdateSliceV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DynamicUpdateSliceV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDynamicUpdateSliceV1Op creates a vhlo.dynamic_update_slice_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -2792,13 +2776,13 @@ func AsEinsumV1Op(op *ir.Operation) (EinsumV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o EinsumV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o EinsumV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o EinsumV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o EinsumV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o EinsumV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o EinsumV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // EinsumConfig returns the inherent attribute einsum_config, or nil if it is not set.
 func (o EinsumV1Op) EinsumConfig() ir.Attribute { return o.op.Attr("einsum_config") }
@@ -2832,10 +2816,10 @@ func AsExponentialMinusOneV1Op(op *ir.Operation) (ExponentialMinusOneV1Op, bool)
 }
 
 // Operand returns the op's operand.
-func (o ExponentialMinusOneV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExponentialMinusOneV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ExponentialMinusOneV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExponentialMinusOneV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildExponentialMinusOneV1Op creates a vhlo.exponential_minus_one_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -2865,10 +2849,10 @@ func AsExponentialMinusOneV2Op(op *ir.Operation) (ExponentialMinusOneV2Op, bool)
 }
 
 // Operand returns the op's operand.
-func (o ExponentialMinusOneV2Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExponentialMinusOneV2Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ExponentialMinusOneV2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExponentialMinusOneV2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o ExponentialMinusOneV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -2902,10 +2886,10 @@ func AsExponentialV1Op(op *ir.Operation) (ExponentialV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ExponentialV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExponentialV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ExponentialV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExponentialV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildExponentialV1Op creates a vhlo.exponential_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2935,10 +2919,10 @@ func AsExponentialV2Op(op *ir.Operation) (ExponentialV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ExponentialV2Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExponentialV2Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ExponentialV2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExponentialV2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o ExponentialV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -2972,10 +2956,10 @@ func AsFftV1Op(op *ir.Operation) (FftV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o FftV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FftV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o FftV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FftV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // FftType returns the inherent attribute fft_type, or nil if it is not set.
 func (o FftV1Op) FftType() ir.Attribute { return o.op.Attr("fft_type") }
@@ -3012,10 +2996,10 @@ func AsFloorV1Op(op *ir.Operation) (FloorV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o FloorV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FloorV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o FloorV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FloorV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFloorV1Op creates a vhlo.floor_v1 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -3060,7 +3044,7 @@ func (o FuncV1Op) ArgAttrs() ir.Attribute { return o.op.Attr("arg_attrs") }
 func (o FuncV1Op) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 
 // Body returns the op's body region.
-func (o FuncV1Op) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o FuncV1Op) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildFuncV1Op creates a vhlo.func_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -3091,13 +3075,13 @@ func AsGatherV1Op(op *ir.Operation) (GatherV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GatherV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GatherV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StartIndices returns the op's start_indices operand.
-func (o GatherV1Op) StartIndices() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GatherV1Op) StartIndices() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GatherV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GatherV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OffsetDims returns the inherent attribute offset_dims, or nil if it is not set.
 func (o GatherV1Op) OffsetDims() ir.Attribute { return o.op.Attr("offset_dims") }
@@ -3146,13 +3130,13 @@ func AsGatherV2Op(op *ir.Operation) (GatherV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GatherV2Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GatherV2Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StartIndices returns the op's start_indices operand.
-func (o GatherV2Op) StartIndices() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GatherV2Op) StartIndices() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GatherV2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GatherV2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OffsetDims returns the inherent attribute offset_dims, or nil if it is not set.
 func (o GatherV2Op) OffsetDims() ir.Attribute { return o.op.Attr("offset_dims") }
@@ -3209,10 +3193,10 @@ func AsGetDimensionSizeV1Op(op *ir.Operation) (GetDimensionSizeV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GetDimensionSizeV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetDimensionSizeV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GetDimensionSizeV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetDimensionSizeV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o GetDimensionSizeV1Op) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -3246,10 +3230,10 @@ func AsGetTupleElementV1Op(op *ir.Operation) (GetTupleElementV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o GetTupleElementV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GetTupleElementV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o GetTupleElementV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GetTupleElementV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Index returns the inherent attribute index, or nil if it is not set.
 func (o GetTupleElementV1Op) Index() ir.Attribute { return o.op.Attr("index") }
@@ -3283,16 +3267,16 @@ func AsIfV1Op(op *ir.Operation) (IfV1Op, bool) {
 }
 
 // Pred returns the op's pred operand.
-func (o IfV1Op) Pred() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IfV1Op) Pred() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Results returns the op's results result group.
 func (o IfV1Op) Results() []*ir.Value { return o.op.Results() }
 
 // TrueBranch returns the op's true_branch region.
-func (o IfV1Op) TrueBranch() *ir.Region { return at(o.op.Regions(), 0) }
+func (o IfV1Op) TrueBranch() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // FalseBranch returns the op's false_branch region.
-func (o IfV1Op) FalseBranch() *ir.Region { return at(o.op.Regions(), 1) }
+func (o IfV1Op) FalseBranch() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // BuildIfV1Op creates a vhlo.if_v1 at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -3324,10 +3308,10 @@ func AsImagV1Op(op *ir.Operation) (ImagV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ImagV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ImagV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ImagV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ImagV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildImagV1Op creates a vhlo.imag_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -3357,7 +3341,7 @@ func AsInfeedV1Op(op *ir.Operation) (InfeedV1Op, bool) {
 }
 
 // Token returns the op's token operand.
-func (o InfeedV1Op) Token() *ir.Value { return at(o.op.Operands(), 0) }
+func (o InfeedV1Op) Token() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Results returns the op's results result group.
 func (o InfeedV1Op) Results() []*ir.Value { return o.op.Results() }
@@ -3397,7 +3381,7 @@ func AsIotaV1Op(op *ir.Operation) (IotaV1Op, bool) {
 }
 
 // Output returns the op's output result.
-func (o IotaV1Op) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o IotaV1Op) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // IotaDimension returns the inherent attribute iota_dimension, or nil if it is not set.
 func (o IotaV1Op) IotaDimension() ir.Attribute { return o.op.Attr("iota_dimension") }
@@ -3430,10 +3414,10 @@ func AsIsFiniteV1Op(op *ir.Operation) (IsFiniteV1Op, bool) {
 }
 
 // X returns the op's x operand.
-func (o IsFiniteV1Op) X() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IsFiniteV1Op) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Y returns the op's y result.
-func (o IsFiniteV1Op) Y() *ir.Value { return at(o.op.Results(), 0) }
+func (o IsFiniteV1Op) Y() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildIsFiniteV1Op creates a vhlo.is_finite_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3463,10 +3447,10 @@ func AsLogPlusOneV1Op(op *ir.Operation) (LogPlusOneV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LogPlusOneV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogPlusOneV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o LogPlusOneV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogPlusOneV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogPlusOneV1Op creates a vhlo.log_plus_one_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3496,10 +3480,10 @@ func AsLogPlusOneV2Op(op *ir.Operation) (LogPlusOneV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LogPlusOneV2Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogPlusOneV2Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o LogPlusOneV2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogPlusOneV2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o LogPlusOneV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -3533,10 +3517,10 @@ func AsLogisticV1Op(op *ir.Operation) (LogisticV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LogisticV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogisticV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o LogisticV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogisticV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogisticV1Op creates a vhlo.logistic_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3566,10 +3550,10 @@ func AsLogisticV2Op(op *ir.Operation) (LogisticV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LogisticV2Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogisticV2Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o LogisticV2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogisticV2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o LogisticV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -3603,10 +3587,10 @@ func AsLogV1Op(op *ir.Operation) (LogV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LogV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o LogV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLogV1Op creates a vhlo.log_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -3636,10 +3620,10 @@ func AsLogV2Op(op *ir.Operation) (LogV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o LogV2Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LogV2Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o LogV2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LogV2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o LogV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -3676,13 +3660,13 @@ func AsMapV1Op(op *ir.Operation) (MapV1Op, bool) {
 func (o MapV1Op) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o MapV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MapV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dimensions returns the inherent attribute dimensions, or nil if it is not set.
 func (o MapV1Op) Dimensions() ir.Attribute { return o.op.Attr("dimensions") }
 
 // Computation returns the op's computation region.
-func (o MapV1Op) Computation() *ir.Region { return at(o.op.Regions(), 0) }
+func (o MapV1Op) Computation() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildMapV1Op creates a vhlo.map_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -3714,13 +3698,13 @@ func AsMaximumV1Op(op *ir.Operation) (MaximumV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MaximumV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaximumV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MaximumV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaximumV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MaximumV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaximumV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMaximumV1Op creates a vhlo.maximum_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -3750,13 +3734,13 @@ func AsMinimumV1Op(op *ir.Operation) (MinimumV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MinimumV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MinimumV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MinimumV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MinimumV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MinimumV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MinimumV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMinimumV1Op creates a vhlo.minimum_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -3786,13 +3770,13 @@ func AsMultiplyV1Op(op *ir.Operation) (MultiplyV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MultiplyV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MultiplyV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MultiplyV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MultiplyV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MultiplyV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MultiplyV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMultiplyV1Op creates a vhlo.multiply_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -3822,10 +3806,10 @@ func AsNegateV1Op(op *ir.Operation) (NegateV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o NegateV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NegateV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o NegateV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o NegateV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildNegateV1Op creates a vhlo.negate_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -3855,10 +3839,10 @@ func AsNotV1Op(op *ir.Operation) (NotV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o NotV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NotV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o NotV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o NotV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildNotV1Op creates a vhlo.not_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -3921,13 +3905,13 @@ func AsOrV1Op(op *ir.Operation) (OrV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o OrV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o OrV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o OrV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o OrV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o OrV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o OrV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildOrV1Op creates a vhlo.or_v1 at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -3957,13 +3941,13 @@ func AsOutfeedV1Op(op *ir.Operation) (OutfeedV1Op, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o OutfeedV1Op) Inputs() []*ir.Value { return span(o.op.Operands(), 0, o.op.NumOperands()-1) }
+func (o OutfeedV1Op) Inputs() []*ir.Value { return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-1) }
 
 // Token returns the op's token operand.
-func (o OutfeedV1Op) Token() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o OutfeedV1Op) Token() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // Result returns the op's result.
-func (o OutfeedV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o OutfeedV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // OutfeedConfig returns the inherent attribute outfeed_config, or nil if it is not set.
 func (o OutfeedV1Op) OutfeedConfig() ir.Attribute { return o.op.Attr("outfeed_config") }
@@ -3997,13 +3981,13 @@ func AsPadV1Op(op *ir.Operation) (PadV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o PadV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PadV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // PaddingValue returns the op's padding_value operand.
-func (o PadV1Op) PaddingValue() *ir.Value { return at(o.op.Operands(), 1) }
+func (o PadV1Op) PaddingValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o PadV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PadV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // EdgePaddingLow returns the inherent attribute edge_padding_low, or nil if it is not set.
 func (o PadV1Op) EdgePaddingLow() ir.Attribute { return o.op.Attr("edge_padding_low") }
@@ -4043,7 +4027,7 @@ func AsPartitionIdV1Op(op *ir.Operation) (PartitionIdV1Op, bool) {
 }
 
 // Result returns the op's result.
-func (o PartitionIdV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PartitionIdV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildPartitionIdV1Op creates a vhlo.partition_id_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -4072,10 +4056,10 @@ func AsPopcntV1Op(op *ir.Operation) (PopcntV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o PopcntV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PopcntV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o PopcntV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PopcntV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildPopcntV1Op creates a vhlo.popcnt_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -4105,13 +4089,13 @@ func AsPowerV1Op(op *ir.Operation) (PowerV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o PowerV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PowerV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o PowerV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o PowerV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o PowerV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PowerV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildPowerV1Op creates a vhlo.power_v1 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -4141,19 +4125,19 @@ func AsRealDynamicSliceV1Op(op *ir.Operation) (RealDynamicSliceV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RealDynamicSliceV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RealDynamicSliceV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // StartIndices returns the op's start_indices operand.
-func (o RealDynamicSliceV1Op) StartIndices() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RealDynamicSliceV1Op) StartIndices() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // LimitIndices returns the op's limit_indices operand.
-func (o RealDynamicSliceV1Op) LimitIndices() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RealDynamicSliceV1Op) LimitIndices() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Strides returns the op's strides operand.
-func (o RealDynamicSliceV1Op) Strides() *ir.Value { return at(o.op.Operands(), 3) }
+func (o RealDynamicSliceV1Op) Strides() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Result returns the op's result.
-func (o RealDynamicSliceV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RealDynamicSliceV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRealDynamicSliceV1Op creates a vhlo.real_dynamic_slice_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4183,10 +4167,10 @@ func AsRealV1Op(op *ir.Operation) (RealV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RealV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RealV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o RealV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RealV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRealV1Op creates a vhlo.real_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -4216,7 +4200,7 @@ func AsRecvV1Op(op *ir.Operation) (RecvV1Op, bool) {
 }
 
 // Token returns the op's token operand.
-func (o RecvV1Op) Token() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RecvV1Op) Token() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Results returns the op's results result group.
 func (o RecvV1Op) Results() []*ir.Value { return o.op.Results() }
@@ -4259,7 +4243,7 @@ func AsRecvV2Op(op *ir.Operation) (RecvV2Op, bool) {
 }
 
 // Token returns the op's token operand.
-func (o RecvV2Op) Token() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RecvV2Op) Token() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Results returns the op's results result group.
 func (o RecvV2Op) Results() []*ir.Value { return o.op.Results() }
@@ -4307,13 +4291,13 @@ func AsReduceV1Op(op *ir.Operation) (ReduceV1Op, bool) {
 // Inputs returns the op's inputs operand group (as large as the op's other variadic groups).
 func (o ReduceV1Op) Inputs() []*ir.Value {
 	n := (o.op.NumOperands() - 0) / 2
-	return span(o.op.Operands(), 0, 0+n)
+	return ir.Span(o.op.Operands(), 0, 0+n)
 }
 
 // InitValues returns the op's init_values operand group (as large as the op's other variadic groups).
 func (o ReduceV1Op) InitValues() []*ir.Value {
 	n := (o.op.NumOperands() - 0) / 2
-	return span(o.op.Operands(), n, n+n)
+	return ir.Span(o.op.Operands(), n, n+n)
 }
 
 // Results returns the op's results result group.
@@ -4323,7 +4307,7 @@ func (o ReduceV1Op) Results() []*ir.Value { return o.op.Results() }
 func (o ReduceV1Op) Dimensions() ir.Attribute { return o.op.Attr("dimensions") }
 
 // Body returns the op's body region.
-func (o ReduceV1Op) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ReduceV1Op) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildReduceV1Op creates a vhlo.reduce_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -4355,10 +4339,10 @@ func AsReducePrecisionV1Op(op *ir.Operation) (ReducePrecisionV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ReducePrecisionV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReducePrecisionV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Output returns the op's output result.
-func (o ReducePrecisionV1Op) Output() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReducePrecisionV1Op) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ExponentBits returns the inherent attribute exponent_bits, or nil if it is not set.
 func (o ReducePrecisionV1Op) ExponentBits() ir.Attribute { return o.op.Attr("exponent_bits") }
@@ -4395,10 +4379,10 @@ func AsReduceScatterV1Op(op *ir.Operation) (ReduceScatterV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ReduceScatterV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReduceScatterV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ReduceScatterV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReduceScatterV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ScatterDimension returns the inherent attribute scatter_dimension, or nil if it is not set.
 func (o ReduceScatterV1Op) ScatterDimension() ir.Attribute { return o.op.Attr("scatter_dimension") }
@@ -4415,7 +4399,7 @@ func (o ReduceScatterV1Op) UseGlobalDeviceIds() ir.Attribute {
 }
 
 // Computation returns the op's computation region.
-func (o ReduceScatterV1Op) Computation() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ReduceScatterV1Op) Computation() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildReduceScatterV1Op creates a vhlo.reduce_scatter_v1 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -4449,13 +4433,13 @@ func AsReduceWindowV1Op(op *ir.Operation) (ReduceWindowV1Op, bool) {
 // Inputs returns the op's inputs operand group (as large as the op's other variadic groups).
 func (o ReduceWindowV1Op) Inputs() []*ir.Value {
 	n := (o.op.NumOperands() - 0) / 2
-	return span(o.op.Operands(), 0, 0+n)
+	return ir.Span(o.op.Operands(), 0, 0+n)
 }
 
 // InitValues returns the op's init_values operand group (as large as the op's other variadic groups).
 func (o ReduceWindowV1Op) InitValues() []*ir.Value {
 	n := (o.op.NumOperands() - 0) / 2
-	return span(o.op.Operands(), n, n+n)
+	return ir.Span(o.op.Operands(), n, n+n)
 }
 
 // Results returns the op's results result group.
@@ -4477,7 +4461,7 @@ func (o ReduceWindowV1Op) WindowDilations() ir.Attribute { return o.op.Attr("win
 func (o ReduceWindowV1Op) Padding() ir.Attribute { return o.op.Attr("padding") }
 
 // Body returns the op's body region.
-func (o ReduceWindowV1Op) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ReduceWindowV1Op) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildReduceWindowV1Op creates a vhlo.reduce_window_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -4509,13 +4493,13 @@ func AsRemainderV1Op(op *ir.Operation) (RemainderV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o RemainderV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RemainderV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o RemainderV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RemainderV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o RemainderV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RemainderV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRemainderV1Op creates a vhlo.remainder_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -4545,7 +4529,7 @@ func AsReplicaIdV1Op(op *ir.Operation) (ReplicaIdV1Op, bool) {
 }
 
 // Result returns the op's result.
-func (o ReplicaIdV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReplicaIdV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReplicaIdV1Op creates a vhlo.replica_id_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -4574,10 +4558,10 @@ func AsReshapeV1Op(op *ir.Operation) (ReshapeV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ReshapeV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReshapeV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ReshapeV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReshapeV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReshapeV1Op creates a vhlo.reshape_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -4637,10 +4621,10 @@ func AsReverseV1Op(op *ir.Operation) (ReverseV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o ReverseV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReverseV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ReverseV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReverseV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dimensions returns the inherent attribute dimensions, or nil if it is not set.
 func (o ReverseV1Op) Dimensions() ir.Attribute { return o.op.Attr("dimensions") }
@@ -4674,13 +4658,13 @@ func AsRngBitGeneratorV1Op(op *ir.Operation) (RngBitGeneratorV1Op, bool) {
 }
 
 // InitialState returns the op's initial_state operand.
-func (o RngBitGeneratorV1Op) InitialState() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RngBitGeneratorV1Op) InitialState() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // OutputState returns the op's output_state result.
-func (o RngBitGeneratorV1Op) OutputState() *ir.Value { return at(o.op.Results(), 0) }
+func (o RngBitGeneratorV1Op) OutputState() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Output returns the op's output result.
-func (o RngBitGeneratorV1Op) Output() *ir.Value { return at(o.op.Results(), 1) }
+func (o RngBitGeneratorV1Op) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // RngAlgorithm returns the inherent attribute rng_algorithm, or nil if it is not set.
 func (o RngBitGeneratorV1Op) RngAlgorithm() ir.Attribute { return o.op.Attr("rng_algorithm") }
@@ -4714,16 +4698,16 @@ func AsRngV1Op(op *ir.Operation) (RngV1Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o RngV1Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RngV1Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o RngV1Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RngV1Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Shape returns the op's shape operand.
-func (o RngV1Op) Shape() *ir.Value { return at(o.op.Operands(), 2) }
+func (o RngV1Op) Shape() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o RngV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RngV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // RngDistribution returns the inherent attribute rng_distribution, or nil if it is not set.
 func (o RngV1Op) RngDistribution() ir.Attribute { return o.op.Attr("rng_distribution") }
@@ -4757,10 +4741,10 @@ func AsRoundNearestEvenV1Op(op *ir.Operation) (RoundNearestEvenV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RoundNearestEvenV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RoundNearestEvenV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o RoundNearestEvenV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RoundNearestEvenV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRoundNearestEvenV1Op creates a vhlo.round_nearest_even_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4790,10 +4774,10 @@ func AsRoundNearestAfzV1Op(op *ir.Operation) (RoundNearestAfzV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RoundNearestAfzV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RoundNearestAfzV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o RoundNearestAfzV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RoundNearestAfzV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRoundNearestAfzV1Op creates a vhlo.round_nearest_afz_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -4823,10 +4807,10 @@ func AsRsqrtV1Op(op *ir.Operation) (RsqrtV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RsqrtV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RsqrtV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o RsqrtV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RsqrtV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRsqrtV1Op creates a vhlo.rsqrt_v1 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -4856,10 +4840,10 @@ func AsRsqrtV2Op(op *ir.Operation) (RsqrtV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o RsqrtV2Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RsqrtV2Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o RsqrtV2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RsqrtV2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o RsqrtV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -4895,19 +4879,19 @@ func AsScatterV1Op(op *ir.Operation) (ScatterV1Op, bool) {
 // Inputs returns the op's inputs operand group (as large as the op's other variadic groups).
 func (o ScatterV1Op) Inputs() []*ir.Value {
 	n := (o.op.NumOperands() - 1) / 2
-	return span(o.op.Operands(), 0, 0+n)
+	return ir.Span(o.op.Operands(), 0, 0+n)
 }
 
 // ScatterIndices returns the op's scatter_indices operand.
 func (o ScatterV1Op) ScatterIndices() *ir.Value {
 	n := (o.op.NumOperands() - 1) / 2
-	return at(o.op.Operands(), n)
+	return ir.ElementAt(o.op.Operands(), n)
 }
 
 // Updates returns the op's updates operand group (as large as the op's other variadic groups).
 func (o ScatterV1Op) Updates() []*ir.Value {
 	n := (o.op.NumOperands() - 1) / 2
-	return span(o.op.Operands(), 1+n, 1+n+n)
+	return ir.Span(o.op.Operands(), 1+n, 1+n+n)
 }
 
 // Results returns the op's results result group.
@@ -4934,7 +4918,7 @@ func (o ScatterV1Op) IndicesAreSorted() ir.Attribute { return o.op.Attr("indices
 func (o ScatterV1Op) UniqueIndices() ir.Attribute { return o.op.Attr("unique_indices") }
 
 // UpdateComputation returns the op's update_computation region.
-func (o ScatterV1Op) UpdateComputation() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ScatterV1Op) UpdateComputation() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildScatterV1Op creates a vhlo.scatter_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -4968,19 +4952,19 @@ func AsScatterV2Op(op *ir.Operation) (ScatterV2Op, bool) {
 // Inputs returns the op's inputs operand group (as large as the op's other variadic groups).
 func (o ScatterV2Op) Inputs() []*ir.Value {
 	n := (o.op.NumOperands() - 1) / 2
-	return span(o.op.Operands(), 0, 0+n)
+	return ir.Span(o.op.Operands(), 0, 0+n)
 }
 
 // ScatterIndices returns the op's scatter_indices operand.
 func (o ScatterV2Op) ScatterIndices() *ir.Value {
 	n := (o.op.NumOperands() - 1) / 2
-	return at(o.op.Operands(), n)
+	return ir.ElementAt(o.op.Operands(), n)
 }
 
 // Updates returns the op's updates operand group (as large as the op's other variadic groups).
 func (o ScatterV2Op) Updates() []*ir.Value {
 	n := (o.op.NumOperands() - 1) / 2
-	return span(o.op.Operands(), 1+n, 1+n+n)
+	return ir.Span(o.op.Operands(), 1+n, 1+n+n)
 }
 
 // Results returns the op's results result group.
@@ -5015,7 +4999,7 @@ func (o ScatterV2Op) IndicesAreSorted() ir.Attribute { return o.op.Attr("indices
 func (o ScatterV2Op) UniqueIndices() ir.Attribute { return o.op.Attr("unique_indices") }
 
 // UpdateComputation returns the op's update_computation region.
-func (o ScatterV2Op) UpdateComputation() *ir.Region { return at(o.op.Regions(), 0) }
+func (o ScatterV2Op) UpdateComputation() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildScatterV2Op creates a vhlo.scatter_v2 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -5047,16 +5031,16 @@ func AsSelectAndScatterV1Op(op *ir.Operation) (SelectAndScatterV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SelectAndScatterV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SelectAndScatterV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Source returns the op's source operand.
-func (o SelectAndScatterV1Op) Source() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SelectAndScatterV1Op) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // InitValue returns the op's init_value operand.
-func (o SelectAndScatterV1Op) InitValue() *ir.Value { return at(o.op.Operands(), 2) }
+func (o SelectAndScatterV1Op) InitValue() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o SelectAndScatterV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SelectAndScatterV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // WindowDimensions returns the inherent attribute window_dimensions, or nil if it is not set.
 func (o SelectAndScatterV1Op) WindowDimensions() ir.Attribute { return o.op.Attr("window_dimensions") }
@@ -5068,10 +5052,10 @@ func (o SelectAndScatterV1Op) WindowStrides() ir.Attribute { return o.op.Attr("w
 func (o SelectAndScatterV1Op) Padding() ir.Attribute { return o.op.Attr("padding") }
 
 // Select returns the op's select region.
-func (o SelectAndScatterV1Op) Select() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SelectAndScatterV1Op) Select() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // Scatter returns the op's scatter region.
-func (o SelectAndScatterV1Op) Scatter() *ir.Region { return at(o.op.Regions(), 1) }
+func (o SelectAndScatterV1Op) Scatter() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // BuildSelectAndScatterV1Op creates a vhlo.select_and_scatter_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5104,16 +5088,16 @@ func AsSelectV1Op(op *ir.Operation) (SelectV1Op, bool) {
 }
 
 // Pred returns the op's pred operand.
-func (o SelectV1Op) Pred() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SelectV1Op) Pred() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // OnTrue returns the op's on_true operand.
-func (o SelectV1Op) OnTrue() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SelectV1Op) OnTrue() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // OnFalse returns the op's on_false operand.
-func (o SelectV1Op) OnFalse() *ir.Value { return at(o.op.Operands(), 2) }
+func (o SelectV1Op) OnFalse() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o SelectV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SelectV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSelectV1Op creates a vhlo.select_v1 at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -5143,13 +5127,13 @@ func AsSendV1Op(op *ir.Operation) (SendV1Op, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o SendV1Op) Inputs() []*ir.Value { return span(o.op.Operands(), 0, o.op.NumOperands()-1) }
+func (o SendV1Op) Inputs() []*ir.Value { return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-1) }
 
 // Token returns the op's token operand.
-func (o SendV1Op) Token() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o SendV1Op) Token() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // Result returns the op's result.
-func (o SendV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SendV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ChannelId returns the inherent attribute channel_id, or nil if it is not set.
 func (o SendV1Op) ChannelId() ir.Attribute { return o.op.Attr("channel_id") }
@@ -5189,13 +5173,13 @@ func AsSendV2Op(op *ir.Operation) (SendV2Op, bool) {
 }
 
 // Inputs returns the op's inputs operand group.
-func (o SendV2Op) Inputs() []*ir.Value { return span(o.op.Operands(), 0, o.op.NumOperands()-1) }
+func (o SendV2Op) Inputs() []*ir.Value { return ir.Span(o.op.Operands(), 0, o.op.NumOperands()-1) }
 
 // Token returns the op's token operand.
-func (o SendV2Op) Token() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o SendV2Op) Token() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // Result returns the op's result.
-func (o SendV2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SendV2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ChannelId returns the inherent attribute channel_id, or nil if it is not set.
 func (o SendV2Op) ChannelId() ir.Attribute { return o.op.Attr("channel_id") }
@@ -5238,13 +5222,13 @@ func AsSetDimensionSizeV1Op(op *ir.Operation) (SetDimensionSizeV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SetDimensionSizeV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SetDimensionSizeV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Size returns the op's size operand.
-func (o SetDimensionSizeV1Op) Size() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SetDimensionSizeV1Op) Size() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SetDimensionSizeV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SetDimensionSizeV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dimension returns the inherent attribute dimension, or nil if it is not set.
 func (o SetDimensionSizeV1Op) Dimension() ir.Attribute { return o.op.Attr("dimension") }
@@ -5278,13 +5262,13 @@ func AsShiftLeftV1Op(op *ir.Operation) (ShiftLeftV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShiftLeftV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShiftLeftV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShiftLeftV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShiftLeftV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ShiftLeftV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShiftLeftV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildShiftLeftV1Op creates a vhlo.shift_left_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -5314,13 +5298,13 @@ func AsShiftRightArithmeticV1Op(op *ir.Operation) (ShiftRightArithmeticV1Op, boo
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShiftRightArithmeticV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShiftRightArithmeticV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShiftRightArithmeticV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShiftRightArithmeticV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ShiftRightArithmeticV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShiftRightArithmeticV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildShiftRightArithmeticV1Op creates a vhlo.shift_right_arithmetic_v1 at
 // b's insertion point (detached when b has no block). Nil optional attributes
@@ -5350,13 +5334,13 @@ func AsShiftRightLogicalV1Op(op *ir.Operation) (ShiftRightLogicalV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o ShiftRightLogicalV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShiftRightLogicalV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o ShiftRightLogicalV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShiftRightLogicalV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ShiftRightLogicalV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShiftRightLogicalV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildShiftRightLogicalV1Op creates a vhlo.shift_right_logical_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -5386,10 +5370,10 @@ func AsSignV1Op(op *ir.Operation) (SignV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SignV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SignV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SignV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SignV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSignV1Op creates a vhlo.sign_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -5419,10 +5403,10 @@ func AsSineV1Op(op *ir.Operation) (SineV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SineV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SineV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SineV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SineV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSineV1Op creates a vhlo.sine_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -5452,10 +5436,10 @@ func AsSineV2Op(op *ir.Operation) (SineV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SineV2Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SineV2Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SineV2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SineV2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o SineV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -5489,10 +5473,10 @@ func AsSliceV1Op(op *ir.Operation) (SliceV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SliceV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SliceV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SliceV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SliceV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // StartIndices returns the inherent attribute start_indices, or nil if it is not set.
 func (o SliceV1Op) StartIndices() ir.Attribute { return o.op.Attr("start_indices") }
@@ -5544,7 +5528,7 @@ func (o SortV1Op) Dimension() ir.Attribute { return o.op.Attr("dimension") }
 func (o SortV1Op) IsStable() ir.Attribute { return o.op.Attr("is_stable") }
 
 // Comparator returns the op's comparator region.
-func (o SortV1Op) Comparator() *ir.Region { return at(o.op.Regions(), 0) }
+func (o SortV1Op) Comparator() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildSortV1Op creates a vhlo.sort_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -5576,10 +5560,10 @@ func AsSqrtV1Op(op *ir.Operation) (SqrtV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SqrtV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SqrtV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SqrtV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SqrtV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSqrtV1Op creates a vhlo.sqrt_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -5609,10 +5593,10 @@ func AsSqrtV2Op(op *ir.Operation) (SqrtV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o SqrtV2Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SqrtV2Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SqrtV2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SqrtV2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o SqrtV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -5646,13 +5630,13 @@ func AsSubtractV1Op(op *ir.Operation) (SubtractV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SubtractV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubtractV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o SubtractV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SubtractV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SubtractV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubtractV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSubtractV1Op creates a vhlo.subtract_v1 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -5682,10 +5666,10 @@ func AsTanV1Op(op *ir.Operation) (TanV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o TanV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TanV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o TanV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TanV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTanV1Op creates a vhlo.tan_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -5715,10 +5699,10 @@ func AsTanV2Op(op *ir.Operation) (TanV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o TanV2Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TanV2Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o TanV2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TanV2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o TanV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -5752,10 +5736,10 @@ func AsTanhV1Op(op *ir.Operation) (TanhV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o TanhV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TanhV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o TanhV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TanhV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTanhV1Op creates a vhlo.tanh_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -5785,10 +5769,10 @@ func AsTanhV2Op(op *ir.Operation) (TanhV2Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o TanhV2Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TanhV2Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o TanhV2Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TanhV2Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ResultAccuracy returns the inherent attribute result_accuracy, or nil if it is not set.
 func (o TanhV2Op) ResultAccuracy() ir.Attribute { return o.op.Attr("result_accuracy") }
@@ -5822,13 +5806,13 @@ func AsTorchIndexSelectV1Op(op *ir.Operation) (TorchIndexSelectV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o TorchIndexSelectV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TorchIndexSelectV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Index returns the op's index operand.
-func (o TorchIndexSelectV1Op) Index() *ir.Value { return at(o.op.Operands(), 1) }
+func (o TorchIndexSelectV1Op) Index() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o TorchIndexSelectV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TorchIndexSelectV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Dim returns the inherent attribute dim, or nil if it is not set.
 func (o TorchIndexSelectV1Op) Dim() ir.Attribute { return o.op.Attr("dim") }
@@ -5865,10 +5849,10 @@ func AsTransposeV1Op(op *ir.Operation) (TransposeV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o TransposeV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TransposeV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o TransposeV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TransposeV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Permutation returns the inherent attribute permutation, or nil if it is not set.
 func (o TransposeV1Op) Permutation() ir.Attribute { return o.op.Attr("permutation") }
@@ -5902,13 +5886,13 @@ func AsTriangularSolveV1Op(op *ir.Operation) (TriangularSolveV1Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o TriangularSolveV1Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TriangularSolveV1Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o TriangularSolveV1Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o TriangularSolveV1Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o TriangularSolveV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TriangularSolveV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // LeftSide returns the inherent attribute left_side, or nil if it is not set.
 func (o TriangularSolveV1Op) LeftSide() ir.Attribute { return o.op.Attr("left_side") }
@@ -5954,7 +5938,7 @@ func AsTupleV1Op(op *ir.Operation) (TupleV1Op, bool) {
 func (o TupleV1Op) Val() []*ir.Value { return o.op.Operands() }
 
 // Result returns the op's result.
-func (o TupleV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TupleV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTupleV1Op creates a vhlo.tuple_v1 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -5984,10 +5968,10 @@ func AsUnaryEinsumV1Op(op *ir.Operation) (UnaryEinsumV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o UnaryEinsumV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UnaryEinsumV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o UnaryEinsumV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UnaryEinsumV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // EinsumConfig returns the inherent attribute einsum_config, or nil if it is not set.
 func (o UnaryEinsumV1Op) EinsumConfig() ir.Attribute { return o.op.Attr("einsum_config") }
@@ -6021,10 +6005,10 @@ func AsUniformDequantizeV1Op(op *ir.Operation) (UniformDequantizeV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o UniformDequantizeV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UniformDequantizeV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o UniformDequantizeV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UniformDequantizeV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUniformDequantizeV1Op creates a vhlo.uniform_dequantize_v1 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -6054,10 +6038,10 @@ func AsUniformQuantizeV1Op(op *ir.Operation) (UniformQuantizeV1Op, bool) {
 }
 
 // Operand returns the op's operand.
-func (o UniformQuantizeV1Op) Operand() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UniformQuantizeV1Op) Operand() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o UniformQuantizeV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UniformQuantizeV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildUniformQuantizeV1Op creates a vhlo.uniform_quantize_v1 at b's insertion
 // point (detached when b has no block). Nil optional attributes are left
@@ -6093,10 +6077,10 @@ func (o WhileV1Op) Operand() []*ir.Value { return o.op.Operands() }
 func (o WhileV1Op) Results() []*ir.Value { return o.op.Results() }
 
 // Cond returns the op's cond region.
-func (o WhileV1Op) Cond() *ir.Region { return at(o.op.Regions(), 0) }
+func (o WhileV1Op) Cond() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // Body returns the op's body region.
-func (o WhileV1Op) Body() *ir.Region { return at(o.op.Regions(), 1) }
+func (o WhileV1Op) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // BuildWhileV1Op creates a vhlo.while_v1 at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -6128,13 +6112,13 @@ func AsXorV1Op(op *ir.Operation) (XorV1Op, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o XorV1Op) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o XorV1Op) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o XorV1Op) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o XorV1Op) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o XorV1Op) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o XorV1Op) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildXorV1Op creates a vhlo.xor_v1 at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions

@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -69,10 +51,10 @@ func AsAbsOp(op *ir.Operation) (AbsOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o AbsOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AbsOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o AbsOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AbsOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAbsOp creates a wasmssa.abs at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -102,13 +84,13 @@ func AsAddOp(op *ir.Operation) (AddOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AddOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AddOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AddOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AddOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AddOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AddOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAddOp creates a wasmssa.add at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -138,13 +120,13 @@ func AsAndOp(op *ir.Operation) (AndOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o AndOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AndOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o AndOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AndOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o AndOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AndOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAndOp creates a wasmssa.and at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -177,10 +159,10 @@ func AsBlockOp(op *ir.Operation) (BlockOp, bool) {
 func (o BlockOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Body returns the op's body region.
-func (o BlockOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o BlockOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // Target returns the op's target successor.
-func (o BlockOp) Target() *ir.Block { return at(o.op.Successors(), 0) }
+func (o BlockOp) Target() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // BuildBlockOp creates a wasmssa.block at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -242,16 +224,16 @@ func AsBranchIfOp(op *ir.Operation) (BranchIfOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o BranchIfOp) Condition() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BranchIfOp) Condition() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Inputs returns the op's inputs operand group.
-func (o BranchIfOp) Inputs() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o BranchIfOp) Inputs() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // ExitLevel returns the inherent attribute exitLevel, or nil if it is not set.
 func (o BranchIfOp) ExitLevel() ir.Attribute { return o.op.Attr("exitLevel") }
 
 // ElseSuccessor returns the op's elseSuccessor successor.
-func (o BranchIfOp) ElseSuccessor() *ir.Block { return at(o.op.Successors(), 0) }
+func (o BranchIfOp) ElseSuccessor() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // BuildBranchIfOp creates a wasmssa.branch_if at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -320,10 +302,10 @@ func AsCeilOp(op *ir.Operation) (CeilOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CeilOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CeilOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CeilOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CeilOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCeilOp creates a wasmssa.ceil at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -353,10 +335,10 @@ func AsClzOp(op *ir.Operation) (ClzOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o ClzOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ClzOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ClzOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ClzOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildClzOp creates a wasmssa.clz at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -386,7 +368,7 @@ func AsConstOp(op *ir.Operation) (ConstOp, bool) {
 }
 
 // Result returns the op's result.
-func (o ConstOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConstOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Value returns the inherent attribute value, or nil if it is not set.
 func (o ConstOp) Value() ir.Attribute { return o.op.Attr("value") }
@@ -419,10 +401,10 @@ func AsConvertSOp(op *ir.Operation) (ConvertSOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ConvertSOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertSOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ConvertSOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertSOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildConvertSOp creates a wasmssa.convert_s at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -452,10 +434,10 @@ func AsConvertUOp(op *ir.Operation) (ConvertUOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ConvertUOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertUOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ConvertUOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertUOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildConvertUOp creates a wasmssa.convert_u at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -485,13 +467,13 @@ func AsCopysignOp(op *ir.Operation) (CopysignOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o CopysignOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CopysignOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o CopysignOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CopysignOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o CopysignOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CopysignOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCopysignOp creates a wasmssa.copysign at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -521,10 +503,10 @@ func AsCtzOp(op *ir.Operation) (CtzOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o CtzOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CtzOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o CtzOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o CtzOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCtzOp creates a wasmssa.ctz at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -554,10 +536,10 @@ func AsDemoteOp(op *ir.Operation) (DemoteOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o DemoteOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DemoteOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o DemoteOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DemoteOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDemoteOp creates a wasmssa.demote at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -587,13 +569,13 @@ func AsDivOp(op *ir.Operation) (DivOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DivOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DivOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DivOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DivOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDivOp creates a wasmssa.div at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -623,13 +605,13 @@ func AsDivSiOp(op *ir.Operation) (DivSiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivSiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DivSiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivSiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DivSiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DivSiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DivSiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDivSiOp creates a wasmssa.div_si at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -659,13 +641,13 @@ func AsDivUiOp(op *ir.Operation) (DivUiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DivUiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DivUiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o DivUiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DivUiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o DivUiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DivUiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildDivUiOp creates a wasmssa.div_ui at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -695,13 +677,13 @@ func AsEqOp(op *ir.Operation) (EqOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o EqOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o EqOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o EqOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o EqOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o EqOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o EqOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildEqOp creates a wasmssa.eq at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -731,10 +713,10 @@ func AsEqzOp(op *ir.Operation) (EqzOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o EqzOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o EqzOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o EqzOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o EqzOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildEqzOp creates a wasmssa.eqz at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -764,10 +746,10 @@ func AsExtendOp(op *ir.Operation) (ExtendOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ExtendOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtendOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ExtendOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtendOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BitsToTake returns the inherent attribute bitsToTake, or nil if it is not set.
 func (o ExtendOp) BitsToTake() ir.Attribute { return o.op.Attr("bitsToTake") }
@@ -801,10 +783,10 @@ func AsExtendI32SOp(op *ir.Operation) (ExtendI32SOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ExtendI32SOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtendI32SOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ExtendI32SOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtendI32SOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildExtendI32SOp creates a wasmssa.extend_i32_s at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -834,10 +816,10 @@ func AsExtendI32UOp(op *ir.Operation) (ExtendI32UOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ExtendI32UOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ExtendI32UOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ExtendI32UOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ExtendI32UOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildExtendI32UOp creates a wasmssa.extend_i32_u at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -867,10 +849,10 @@ func AsFloorOp(op *ir.Operation) (FloorOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o FloorOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o FloorOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o FloorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o FloorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildFloorOp creates a wasmssa.floor at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -915,7 +897,7 @@ func (o FuncOp) ResAttrs() ir.Attribute { return o.op.Attr("res_attrs") }
 func (o FuncOp) Exported() ir.Attribute { return o.op.Attr("exported") }
 
 // Body returns the op's body region.
-func (o FuncOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o FuncOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildFuncOp creates a wasmssa.func at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -946,13 +928,13 @@ func AsGeOp(op *ir.Operation) (GeOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GeOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GeOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o GeOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GeOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGeOp creates a wasmssa.ge at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -982,13 +964,13 @@ func AsGeSiOp(op *ir.Operation) (GeSiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GeSiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GeSiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o GeSiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GeSiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GeSiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GeSiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGeSiOp creates a wasmssa.ge_si at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1018,13 +1000,13 @@ func AsGeUiOp(op *ir.Operation) (GeUiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GeUiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GeUiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o GeUiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GeUiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GeUiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GeUiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGeUiOp creates a wasmssa.ge_ui at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1066,7 +1048,7 @@ func (o GlobalOp) IsMutable() ir.Attribute { return o.op.Attr("isMutable") }
 func (o GlobalOp) Exported() ir.Attribute { return o.op.Attr("exported") }
 
 // Initializer returns the op's initializer region.
-func (o GlobalOp) Initializer() *ir.Region { return at(o.op.Regions(), 0) }
+func (o GlobalOp) Initializer() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // BuildGlobalOp creates a wasmssa.global at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -1097,7 +1079,7 @@ func AsGlobalGetOp(op *ir.Operation) (GlobalGetOp, bool) {
 }
 
 // GlobalVal returns the op's global_val result.
-func (o GlobalGetOp) GlobalVal() *ir.Value { return at(o.op.Results(), 0) }
+func (o GlobalGetOp) GlobalVal() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Global returns the inherent attribute global, or nil if it is not set.
 func (o GlobalGetOp) Global() ir.Attribute { return o.op.Attr("global") }
@@ -1130,13 +1112,13 @@ func AsGtOp(op *ir.Operation) (GtOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GtOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GtOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o GtOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GtOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GtOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GtOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGtOp creates a wasmssa.gt at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -1166,13 +1148,13 @@ func AsGtSiOp(op *ir.Operation) (GtSiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GtSiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GtSiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o GtSiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GtSiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GtSiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GtSiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGtSiOp creates a wasmssa.gt_si at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1202,13 +1184,13 @@ func AsGtUiOp(op *ir.Operation) (GtUiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o GtUiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o GtUiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o GtUiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o GtUiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o GtUiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o GtUiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildGtUiOp creates a wasmssa.gt_ui at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1238,19 +1220,19 @@ func AsIfOp(op *ir.Operation) (IfOp, bool) {
 }
 
 // Condition returns the op's condition operand.
-func (o IfOp) Condition() *ir.Value { return at(o.op.Operands(), 0) }
+func (o IfOp) Condition() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Inputs returns the op's inputs operand group.
-func (o IfOp) Inputs() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o IfOp) Inputs() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // If returns the op's if region.
-func (o IfOp) If() *ir.Region { return at(o.op.Regions(), 0) }
+func (o IfOp) If() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // Else returns the op's else region.
-func (o IfOp) Else() *ir.Region { return at(o.op.Regions(), 1) }
+func (o IfOp) Else() *ir.Region { return ir.ElementAt(o.op.Regions(), 1) }
 
 // Target returns the op's target successor.
-func (o IfOp) Target() *ir.Block { return at(o.op.Successors(), 0) }
+func (o IfOp) Target() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // BuildIfOp creates a wasmssa.if at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -1448,13 +1430,13 @@ func AsLeOp(op *ir.Operation) (LeOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o LeOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LeOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o LeOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LeOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o LeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLeOp creates a wasmssa.le at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -1484,13 +1466,13 @@ func AsLeSiOp(op *ir.Operation) (LeSiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o LeSiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LeSiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o LeSiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LeSiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o LeSiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LeSiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLeSiOp creates a wasmssa.le_si at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1520,13 +1502,13 @@ func AsLeUiOp(op *ir.Operation) (LeUiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o LeUiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LeUiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o LeUiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LeUiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o LeUiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LeUiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLeUiOp creates a wasmssa.le_ui at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1556,7 +1538,7 @@ func AsLocalOp(op *ir.Operation) (LocalOp, bool) {
 }
 
 // Result returns the op's result.
-func (o LocalOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LocalOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Type returns the inherent attribute type, or nil if it is not set.
 func (o LocalOp) Type() ir.Attribute { return o.op.Attr("type") }
@@ -1589,10 +1571,10 @@ func AsLocalGetOp(op *ir.Operation) (LocalGetOp, bool) {
 }
 
 // LocalVar returns the op's localVar operand.
-func (o LocalGetOp) LocalVar() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LocalGetOp) LocalVar() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o LocalGetOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LocalGetOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLocalGetOp creates a wasmssa.local_get at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1622,10 +1604,10 @@ func AsLocalSetOp(op *ir.Operation) (LocalSetOp, bool) {
 }
 
 // LocalVar returns the op's localVar operand.
-func (o LocalSetOp) LocalVar() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LocalSetOp) LocalVar() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o LocalSetOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LocalSetOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // BuildLocalSetOp creates a wasmssa.local_set at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1655,13 +1637,13 @@ func AsLocalTeeOp(op *ir.Operation) (LocalTeeOp, bool) {
 }
 
 // LocalVar returns the op's localVar operand.
-func (o LocalTeeOp) LocalVar() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LocalTeeOp) LocalVar() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Value returns the op's value operand.
-func (o LocalTeeOp) Value() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LocalTeeOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o LocalTeeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LocalTeeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLocalTeeOp creates a wasmssa.local_tee at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -1694,10 +1676,10 @@ func AsLoopOp(op *ir.Operation) (LoopOp, bool) {
 func (o LoopOp) Inputs() []*ir.Value { return o.op.Operands() }
 
 // Body returns the op's body region.
-func (o LoopOp) Body() *ir.Region { return at(o.op.Regions(), 0) }
+func (o LoopOp) Body() *ir.Region { return ir.ElementAt(o.op.Regions(), 0) }
 
 // Target returns the op's target successor.
-func (o LoopOp) Target() *ir.Block { return at(o.op.Successors(), 0) }
+func (o LoopOp) Target() *ir.Block { return ir.ElementAt(o.op.Successors(), 0) }
 
 // BuildLoopOp creates a wasmssa.loop at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1729,13 +1711,13 @@ func AsLtOp(op *ir.Operation) (LtOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o LtOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LtOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o LtOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LtOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o LtOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LtOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLtOp creates a wasmssa.lt at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -1765,13 +1747,13 @@ func AsLtSiOp(op *ir.Operation) (LtSiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o LtSiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LtSiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o LtSiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LtSiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o LtSiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LtSiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLtSiOp creates a wasmssa.lt_si at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1801,13 +1783,13 @@ func AsLtUiOp(op *ir.Operation) (LtUiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o LtUiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LtUiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o LtUiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o LtUiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o LtUiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o LtUiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildLtUiOp creates a wasmssa.lt_ui at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -1837,13 +1819,13 @@ func AsMaxOp(op *ir.Operation) (MaxOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MaxOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MaxOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MaxOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MaxOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MaxOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MaxOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMaxOp creates a wasmssa.max at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -1909,13 +1891,13 @@ func AsMinOp(op *ir.Operation) (MinOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MinOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MinOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MinOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MinOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MinOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MinOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMinOp creates a wasmssa.min at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -1945,13 +1927,13 @@ func AsMulOp(op *ir.Operation) (MulOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o MulOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MulOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o MulOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MulOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o MulOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o MulOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildMulOp creates a wasmssa.mul at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -1981,13 +1963,13 @@ func AsNeOp(op *ir.Operation) (NeOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o NeOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NeOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o NeOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o NeOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o NeOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o NeOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildNeOp creates a wasmssa.ne at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -2017,10 +1999,10 @@ func AsNegOp(op *ir.Operation) (NegOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o NegOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NegOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o NegOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o NegOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildNegOp creates a wasmssa.neg at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -2050,13 +2032,13 @@ func AsOrOp(op *ir.Operation) (OrOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o OrOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o OrOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o OrOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o OrOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o OrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o OrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildOrOp creates a wasmssa.or at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -2086,10 +2068,10 @@ func AsPopcntOp(op *ir.Operation) (PopcntOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o PopcntOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PopcntOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o PopcntOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PopcntOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildPopcntOp creates a wasmssa.popcnt at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -2119,10 +2101,10 @@ func AsPromoteOp(op *ir.Operation) (PromoteOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o PromoteOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PromoteOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o PromoteOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o PromoteOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildPromoteOp creates a wasmssa.promote at b's insertion point (detached
 // when b has no block). Nil optional attributes are left unset; single-block
@@ -2152,10 +2134,10 @@ func AsReinterpretOp(op *ir.Operation) (ReinterpretOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o ReinterpretOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ReinterpretOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ReinterpretOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ReinterpretOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildReinterpretOp creates a wasmssa.reinterpret at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -2185,13 +2167,13 @@ func AsRemSiOp(op *ir.Operation) (RemSiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o RemSiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RemSiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o RemSiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RemSiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o RemSiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RemSiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRemSiOp creates a wasmssa.rem_si at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -2221,13 +2203,13 @@ func AsRemUiOp(op *ir.Operation) (RemUiOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o RemUiOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RemUiOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o RemUiOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RemUiOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o RemUiOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RemUiOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRemUiOp creates a wasmssa.rem_ui at b's insertion point (detached when
 // b has no block). Nil optional attributes are left unset; single-block
@@ -2287,13 +2269,13 @@ func AsRotlOp(op *ir.Operation) (RotlOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o RotlOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RotlOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Bits returns the op's bits operand.
-func (o RotlOp) Bits() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RotlOp) Bits() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o RotlOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RotlOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRotlOp creates a wasmssa.rotl at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -2323,13 +2305,13 @@ func AsRotrOp(op *ir.Operation) (RotrOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o RotrOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o RotrOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Bits returns the op's bits operand.
-func (o RotrOp) Bits() *ir.Value { return at(o.op.Operands(), 1) }
+func (o RotrOp) Bits() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o RotrOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o RotrOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildRotrOp creates a wasmssa.rotr at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -2359,13 +2341,13 @@ func AsShlOp(op *ir.Operation) (ShlOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o ShlOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShlOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Bits returns the op's bits operand.
-func (o ShlOp) Bits() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShlOp) Bits() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ShlOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShlOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildShlOp creates a wasmssa.shl at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -2395,13 +2377,13 @@ func AsShrSOp(op *ir.Operation) (ShrSOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o ShrSOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShrSOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Bits returns the op's bits operand.
-func (o ShrSOp) Bits() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShrSOp) Bits() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ShrSOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShrSOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildShrSOp creates a wasmssa.shr_s at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -2431,13 +2413,13 @@ func AsShrUOp(op *ir.Operation) (ShrUOp, bool) {
 }
 
 // Val returns the op's val operand.
-func (o ShrUOp) Val() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ShrUOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Bits returns the op's bits operand.
-func (o ShrUOp) Bits() *ir.Value { return at(o.op.Operands(), 1) }
+func (o ShrUOp) Bits() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o ShrUOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ShrUOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildShrUOp creates a wasmssa.shr_u at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -2467,10 +2449,10 @@ func AsSqrtOp(op *ir.Operation) (SqrtOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o SqrtOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SqrtOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o SqrtOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SqrtOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSqrtOp creates a wasmssa.sqrt at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -2500,13 +2482,13 @@ func AsSubOp(op *ir.Operation) (SubOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o SubOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o SubOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o SubOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o SubOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o SubOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildSubOp creates a wasmssa.sub at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get
@@ -2572,10 +2554,10 @@ func AsTruncOp(op *ir.Operation) (TruncOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o TruncOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o TruncOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o TruncOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o TruncOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildTruncOp creates a wasmssa.trunc at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -2605,10 +2587,10 @@ func AsWrapOp(op *ir.Operation) (WrapOp, bool) {
 }
 
 // Input returns the op's input operand.
-func (o WrapOp) Input() *ir.Value { return at(o.op.Operands(), 0) }
+func (o WrapOp) Input() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o WrapOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o WrapOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildWrapOp creates a wasmssa.wrap at b's insertion point (detached when b
 // has no block). Nil optional attributes are left unset; single-block regions
@@ -2638,13 +2620,13 @@ func AsXorOp(op *ir.Operation) (XorOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o XorOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o XorOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o XorOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o XorOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o XorOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o XorOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildXorOp creates a wasmssa.xor at b's insertion point (detached when b has
 // no block). Nil optional attributes are left unset; single-block regions get

@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -69,10 +51,10 @@ func AsAvxBcstToF32PackedOp(op *ir.Operation) (AvxBcstToF32PackedOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o AvxBcstToF32PackedOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AvxBcstToF32PackedOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dst returns the op's dst result.
-func (o AvxBcstToF32PackedOp) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o AvxBcstToF32PackedOp) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvxBcstToF32PackedOp creates a x86vector.avx.bcst_to_f32.packed at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -102,10 +84,10 @@ func AsAvxCvtPackedEvenIndexedToF32Op(op *ir.Operation) (AvxCvtPackedEvenIndexed
 }
 
 // A returns the op's a operand.
-func (o AvxCvtPackedEvenIndexedToF32Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AvxCvtPackedEvenIndexedToF32Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dst returns the op's dst result.
-func (o AvxCvtPackedEvenIndexedToF32Op) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o AvxCvtPackedEvenIndexedToF32Op) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvxCvtPackedEvenIndexedToF32Op creates a
 // x86vector.avx.cvt.packed.even.indexed_to_f32 at b's insertion point
@@ -136,10 +118,10 @@ func AsAvxCvtPackedOddIndexedToF32Op(op *ir.Operation) (AvxCvtPackedOddIndexedTo
 }
 
 // A returns the op's a operand.
-func (o AvxCvtPackedOddIndexedToF32Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AvxCvtPackedOddIndexedToF32Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dst returns the op's dst result.
-func (o AvxCvtPackedOddIndexedToF32Op) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o AvxCvtPackedOddIndexedToF32Op) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvxCvtPackedOddIndexedToF32Op creates a
 // x86vector.avx.cvt.packed.odd.indexed_to_f32 at b's insertion point (detached
@@ -170,16 +152,16 @@ func AsAvxDotI8Op(op *ir.Operation) (AvxDotI8Op, bool) {
 }
 
 // W returns the op's w operand.
-func (o AvxDotI8Op) W() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AvxDotI8Op) W() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // A returns the op's a operand.
-func (o AvxDotI8Op) A() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AvxDotI8Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // B returns the op's b operand.
-func (o AvxDotI8Op) B() *ir.Value { return at(o.op.Operands(), 2) }
+func (o AvxDotI8Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Dst returns the op's dst result.
-func (o AvxDotI8Op) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o AvxDotI8Op) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvxDotI8Op creates a x86vector.avx.dot.i8 at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -209,13 +191,13 @@ func AsAvxIntrDotOp(op *ir.Operation) (AvxIntrDotOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o AvxIntrDotOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AvxIntrDotOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o AvxIntrDotOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AvxIntrDotOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o AvxIntrDotOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o AvxIntrDotOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvxIntrDotOp creates a x86vector.avx.intr.dot at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -245,16 +227,16 @@ func AsAvxIntrDpPs256Op(op *ir.Operation) (AvxIntrDpPs256Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o AvxIntrDpPs256Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AvxIntrDpPs256Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o AvxIntrDpPs256Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AvxIntrDpPs256Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand.
-func (o AvxIntrDpPs256Op) C() *ir.Value { return at(o.op.Operands(), 2) }
+func (o AvxIntrDpPs256Op) C() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o AvxIntrDpPs256Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o AvxIntrDpPs256Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvxIntrDpPs256Op creates a x86vector.avx.intr.dp.ps.256 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -284,10 +266,10 @@ func AsAvxIntrRsqrtPs256Op(op *ir.Operation) (AvxIntrRsqrtPs256Op, bool) {
 }
 
 // A returns the op's a operand.
-func (o AvxIntrRsqrtPs256Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AvxIntrRsqrtPs256Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o AvxIntrRsqrtPs256Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o AvxIntrRsqrtPs256Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvxIntrRsqrtPs256Op creates a x86vector.avx.intr.rsqrt.ps.256 at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -317,10 +299,10 @@ func AsAvxRsqrtOp(op *ir.Operation) (AvxRsqrtOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o AvxRsqrtOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AvxRsqrtOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b result.
-func (o AvxRsqrtOp) B() *ir.Value { return at(o.op.Results(), 0) }
+func (o AvxRsqrtOp) B() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvxRsqrtOp creates a x86vector.avx.rsqrt at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -350,10 +332,10 @@ func AsAvx512CvtPackedF32ToBf16Op(op *ir.Operation) (Avx512CvtPackedF32ToBf16Op,
 }
 
 // A returns the op's a operand.
-func (o Avx512CvtPackedF32ToBf16Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Avx512CvtPackedF32ToBf16Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dst returns the op's dst result.
-func (o Avx512CvtPackedF32ToBf16Op) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o Avx512CvtPackedF32ToBf16Op) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvx512CvtPackedF32ToBf16Op creates a
 // x86vector.avx512.cvt.packed.f32_to_bf16 at b's insertion point (detached
@@ -384,16 +366,16 @@ func AsAvx512DotOp(op *ir.Operation) (Avx512DotOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o Avx512DotOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Avx512DotOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // A returns the op's a operand.
-func (o Avx512DotOp) A() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Avx512DotOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // B returns the op's b operand.
-func (o Avx512DotOp) B() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Avx512DotOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Dst returns the op's dst result.
-func (o Avx512DotOp) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o Avx512DotOp) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvx512DotOp creates a x86vector.avx512.dot at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -423,16 +405,16 @@ func AsAvx512IntrMaskCompressOp(op *ir.Operation) (Avx512IntrMaskCompressOp, boo
 }
 
 // A returns the op's a operand.
-func (o Avx512IntrMaskCompressOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Avx512IntrMaskCompressOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Src returns the op's src operand.
-func (o Avx512IntrMaskCompressOp) Src() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Avx512IntrMaskCompressOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // K returns the op's k operand.
-func (o Avx512IntrMaskCompressOp) K() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Avx512IntrMaskCompressOp) K() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Res returns the op's res result.
-func (o Avx512IntrMaskCompressOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o Avx512IntrMaskCompressOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvx512IntrMaskCompressOp creates a x86vector.avx512.intr.mask.compress
 // at b's insertion point (detached when b has no block). Nil optional
@@ -462,22 +444,22 @@ func AsAvx512IntrMaskRndscalePd512Op(op *ir.Operation) (Avx512IntrMaskRndscalePd
 }
 
 // Src returns the op's src operand.
-func (o Avx512IntrMaskRndscalePd512Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Avx512IntrMaskRndscalePd512Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // K returns the op's k operand.
-func (o Avx512IntrMaskRndscalePd512Op) K() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Avx512IntrMaskRndscalePd512Op) K() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // A returns the op's a operand.
-func (o Avx512IntrMaskRndscalePd512Op) A() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Avx512IntrMaskRndscalePd512Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Imm returns the op's imm operand.
-func (o Avx512IntrMaskRndscalePd512Op) Imm() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Avx512IntrMaskRndscalePd512Op) Imm() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Rounding returns the op's rounding operand.
-func (o Avx512IntrMaskRndscalePd512Op) Rounding() *ir.Value { return at(o.op.Operands(), 4) }
+func (o Avx512IntrMaskRndscalePd512Op) Rounding() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Res returns the op's res result.
-func (o Avx512IntrMaskRndscalePd512Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o Avx512IntrMaskRndscalePd512Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvx512IntrMaskRndscalePd512Op creates a
 // x86vector.avx512.intr.mask.rndscale.pd.512 at b's insertion point (detached
@@ -508,22 +490,22 @@ func AsAvx512IntrMaskRndscalePs512Op(op *ir.Operation) (Avx512IntrMaskRndscalePs
 }
 
 // Src returns the op's src operand.
-func (o Avx512IntrMaskRndscalePs512Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Avx512IntrMaskRndscalePs512Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // K returns the op's k operand.
-func (o Avx512IntrMaskRndscalePs512Op) K() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Avx512IntrMaskRndscalePs512Op) K() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // A returns the op's a operand.
-func (o Avx512IntrMaskRndscalePs512Op) A() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Avx512IntrMaskRndscalePs512Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Imm returns the op's imm operand.
-func (o Avx512IntrMaskRndscalePs512Op) Imm() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Avx512IntrMaskRndscalePs512Op) Imm() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Rounding returns the op's rounding operand.
-func (o Avx512IntrMaskRndscalePs512Op) Rounding() *ir.Value { return at(o.op.Operands(), 4) }
+func (o Avx512IntrMaskRndscalePs512Op) Rounding() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Res returns the op's res result.
-func (o Avx512IntrMaskRndscalePs512Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o Avx512IntrMaskRndscalePs512Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvx512IntrMaskRndscalePs512Op creates a
 // x86vector.avx512.intr.mask.rndscale.ps.512 at b's insertion point (detached
@@ -554,22 +536,22 @@ func AsAvx512IntrMaskScalefPd512Op(op *ir.Operation) (Avx512IntrMaskScalefPd512O
 }
 
 // Src returns the op's src operand.
-func (o Avx512IntrMaskScalefPd512Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Avx512IntrMaskScalefPd512Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // A returns the op's a operand.
-func (o Avx512IntrMaskScalefPd512Op) A() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Avx512IntrMaskScalefPd512Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // B returns the op's b operand.
-func (o Avx512IntrMaskScalefPd512Op) B() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Avx512IntrMaskScalefPd512Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // K returns the op's k operand.
-func (o Avx512IntrMaskScalefPd512Op) K() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Avx512IntrMaskScalefPd512Op) K() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Rounding returns the op's rounding operand.
-func (o Avx512IntrMaskScalefPd512Op) Rounding() *ir.Value { return at(o.op.Operands(), 4) }
+func (o Avx512IntrMaskScalefPd512Op) Rounding() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Res returns the op's res result.
-func (o Avx512IntrMaskScalefPd512Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o Avx512IntrMaskScalefPd512Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvx512IntrMaskScalefPd512Op creates a
 // x86vector.avx512.intr.mask.scalef.pd.512 at b's insertion point (detached
@@ -600,22 +582,22 @@ func AsAvx512IntrMaskScalefPs512Op(op *ir.Operation) (Avx512IntrMaskScalefPs512O
 }
 
 // Src returns the op's src operand.
-func (o Avx512IntrMaskScalefPs512Op) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Avx512IntrMaskScalefPs512Op) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // A returns the op's a operand.
-func (o Avx512IntrMaskScalefPs512Op) A() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Avx512IntrMaskScalefPs512Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // B returns the op's b operand.
-func (o Avx512IntrMaskScalefPs512Op) B() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Avx512IntrMaskScalefPs512Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // K returns the op's k operand.
-func (o Avx512IntrMaskScalefPs512Op) K() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Avx512IntrMaskScalefPs512Op) K() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Rounding returns the op's rounding operand.
-func (o Avx512IntrMaskScalefPs512Op) Rounding() *ir.Value { return at(o.op.Operands(), 4) }
+func (o Avx512IntrMaskScalefPs512Op) Rounding() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Res returns the op's res result.
-func (o Avx512IntrMaskScalefPs512Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o Avx512IntrMaskScalefPs512Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvx512IntrMaskScalefPs512Op creates a
 // x86vector.avx512.intr.mask.scalef.ps.512 at b's insertion point (detached
@@ -646,13 +628,13 @@ func AsAvx512IntrVp2intersectD512Op(op *ir.Operation) (Avx512IntrVp2intersectD51
 }
 
 // A returns the op's a operand.
-func (o Avx512IntrVp2intersectD512Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Avx512IntrVp2intersectD512Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o Avx512IntrVp2intersectD512Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Avx512IntrVp2intersectD512Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o Avx512IntrVp2intersectD512Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o Avx512IntrVp2intersectD512Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvx512IntrVp2intersectD512Op creates a
 // x86vector.avx512.intr.vp2intersect.d.512 at b's insertion point (detached
@@ -683,13 +665,13 @@ func AsAvx512IntrVp2intersectQ512Op(op *ir.Operation) (Avx512IntrVp2intersectQ51
 }
 
 // A returns the op's a operand.
-func (o Avx512IntrVp2intersectQ512Op) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Avx512IntrVp2intersectQ512Op) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o Avx512IntrVp2intersectQ512Op) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Avx512IntrVp2intersectQ512Op) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Res returns the op's res result.
-func (o Avx512IntrVp2intersectQ512Op) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o Avx512IntrVp2intersectQ512Op) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvx512IntrVp2intersectQ512Op creates a
 // x86vector.avx512.intr.vp2intersect.q.512 at b's insertion point (detached
@@ -720,21 +702,21 @@ func AsAvx512MaskCompressOp(op *ir.Operation) (Avx512MaskCompressOp, bool) {
 }
 
 // K returns the op's k operand.
-func (o Avx512MaskCompressOp) K() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Avx512MaskCompressOp) K() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // A returns the op's a operand.
-func (o Avx512MaskCompressOp) A() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Avx512MaskCompressOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Src returns the op's src operand, or nil.
 func (o Avx512MaskCompressOp) Src() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Dst returns the op's dst result.
-func (o Avx512MaskCompressOp) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o Avx512MaskCompressOp) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ConstantSrc returns the optional attribute constant_src, or nil if it is not set.
 func (o Avx512MaskCompressOp) ConstantSrc() ir.Attribute { return o.op.Attr("constant_src") }
@@ -768,22 +750,22 @@ func AsAvx512MaskRndscaleOp(op *ir.Operation) (Avx512MaskRndscaleOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o Avx512MaskRndscaleOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Avx512MaskRndscaleOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // K returns the op's k operand.
-func (o Avx512MaskRndscaleOp) K() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Avx512MaskRndscaleOp) K() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // A returns the op's a operand.
-func (o Avx512MaskRndscaleOp) A() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Avx512MaskRndscaleOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Imm returns the op's imm operand.
-func (o Avx512MaskRndscaleOp) Imm() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Avx512MaskRndscaleOp) Imm() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Rounding returns the op's rounding operand.
-func (o Avx512MaskRndscaleOp) Rounding() *ir.Value { return at(o.op.Operands(), 4) }
+func (o Avx512MaskRndscaleOp) Rounding() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Dst returns the op's dst result.
-func (o Avx512MaskRndscaleOp) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o Avx512MaskRndscaleOp) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvx512MaskRndscaleOp creates a x86vector.avx512.mask.rndscale at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -813,22 +795,22 @@ func AsAvx512MaskScalefOp(op *ir.Operation) (Avx512MaskScalefOp, bool) {
 }
 
 // Src returns the op's src operand.
-func (o Avx512MaskScalefOp) Src() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Avx512MaskScalefOp) Src() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // A returns the op's a operand.
-func (o Avx512MaskScalefOp) A() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Avx512MaskScalefOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // B returns the op's b operand.
-func (o Avx512MaskScalefOp) B() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Avx512MaskScalefOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // K returns the op's k operand.
-func (o Avx512MaskScalefOp) K() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Avx512MaskScalefOp) K() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // Rounding returns the op's rounding operand.
-func (o Avx512MaskScalefOp) Rounding() *ir.Value { return at(o.op.Operands(), 4) }
+func (o Avx512MaskScalefOp) Rounding() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Dst returns the op's dst result.
-func (o Avx512MaskScalefOp) Dst() *ir.Value { return at(o.op.Results(), 0) }
+func (o Avx512MaskScalefOp) Dst() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildAvx512MaskScalefOp creates a x86vector.avx512.mask.scalef at b's
 // insertion point (detached when b has no block). Nil optional attributes are
@@ -858,16 +840,16 @@ func AsAvx512Vp2intersectOp(op *ir.Operation) (Avx512Vp2intersectOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o Avx512Vp2intersectOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Avx512Vp2intersectOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o Avx512Vp2intersectOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Avx512Vp2intersectOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // K1 returns the op's k1 result.
-func (o Avx512Vp2intersectOp) K1() *ir.Value { return at(o.op.Results(), 0) }
+func (o Avx512Vp2intersectOp) K1() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // K2 returns the op's k2 result.
-func (o Avx512Vp2intersectOp) K2() *ir.Value { return at(o.op.Results(), 1) }
+func (o Avx512Vp2intersectOp) K2() *ir.Value { return ir.ElementAt(o.op.Results(), 1) }
 
 // BuildAvx512Vp2intersectOp creates a x86vector.avx512.vp2intersect at b's
 // insertion point (detached when b has no block). Nil optional attributes are

@@ -27,24 +27,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -99,16 +81,16 @@ func AsAtomicRmwOp(op *ir.Operation) (AtomicRmwOp, bool) {
 }
 
 // TensorDesc returns the op's tensorDesc operand.
-func (o AtomicRmwOp) TensorDesc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o AtomicRmwOp) TensorDesc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Mask returns the op's mask operand.
-func (o AtomicRmwOp) Mask() *ir.Value { return at(o.op.Operands(), 1) }
+func (o AtomicRmwOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Value returns the op's value operand.
-func (o AtomicRmwOp) Value() *ir.Value { return at(o.op.Operands(), 2) }
+func (o AtomicRmwOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // Result returns the op's result.
-func (o AtomicRmwOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o AtomicRmwOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Kind returns the inherent attribute kind, or nil if it is not set.
 func (o AtomicRmwOp) Kind() ir.Attribute { return o.op.Attr("kind") }
@@ -145,10 +127,10 @@ func AsConvertLayoutOp(op *ir.Operation) (ConvertLayoutOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o ConvertLayoutOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o ConvertLayoutOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Result returns the op's result.
-func (o ConvertLayoutOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o ConvertLayoutOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // InputLayout returns the inherent attribute input_layout, or nil if it is not set.
 func (o ConvertLayoutOp) InputLayout() ir.Attribute { return o.op.Attr("input_layout") }
@@ -185,10 +167,10 @@ func AsCreateMemDescOp(op *ir.Operation) (CreateMemDescOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o CreateMemDescOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CreateMemDescOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // MemDesc returns the op's mem_desc result.
-func (o CreateMemDescOp) MemDesc() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateMemDescOp) MemDesc() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildCreateMemDescOp creates a xegpu.create_mem_desc at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -219,7 +201,7 @@ func AsCreateNdTdescOp(op *ir.Operation) (CreateNdTdescOp, bool) {
 
 // Source returns the op's source operand.
 func (o CreateNdTdescOp) Source() *ir.Value {
-	return at(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
+	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0), 0)
 }
 
 // Offsets returns the op's offsets operand group.
@@ -238,7 +220,7 @@ func (o CreateNdTdescOp) Strides() []*ir.Value {
 }
 
 // TensorDesc returns the op's TensorDesc result.
-func (o CreateNdTdescOp) TensorDesc() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateNdTdescOp) TensorDesc() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ConstOffsets returns the optional attribute const_offsets, or nil if it is not set.
 func (o CreateNdTdescOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -279,13 +261,13 @@ func AsCreateTdescOp(op *ir.Operation) (CreateTdescOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o CreateTdescOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o CreateTdescOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offsets returns the op's offsets operand.
-func (o CreateTdescOp) Offsets() *ir.Value { return at(o.op.Operands(), 1) }
+func (o CreateTdescOp) Offsets() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // TensorDesc returns the op's TensorDesc result.
-func (o CreateTdescOp) TensorDesc() *ir.Value { return at(o.op.Results(), 0) }
+func (o CreateTdescOp) TensorDesc() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ConstOffsets returns the inherent attribute const_offsets, or nil if it is not set.
 func (o CreateTdescOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -322,21 +304,21 @@ func AsDpasOp(op *ir.Operation) (DpasOp, bool) {
 }
 
 // Lhs returns the op's lhs operand.
-func (o DpasOp) Lhs() *ir.Value { return at(o.op.Operands(), 0) }
+func (o DpasOp) Lhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Rhs returns the op's rhs operand.
-func (o DpasOp) Rhs() *ir.Value { return at(o.op.Operands(), 1) }
+func (o DpasOp) Rhs() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Acc returns the op's acc operand, or nil.
 func (o DpasOp) Acc() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Result returns the op's result.
-func (o DpasOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o DpasOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // LayoutA returns the optional attribute layout_a, or nil if it is not set.
 func (o DpasOp) LayoutA() ir.Attribute { return o.op.Attr("layout_a") }
@@ -409,13 +391,13 @@ func AsInitNbarrierOp(op *ir.Operation) (InitNbarrierOp, bool) {
 }
 
 // NbarrierId returns the op's nbarrier_id operand.
-func (o InitNbarrierOp) NbarrierId() *ir.Value { return at(o.op.Operands(), 0) }
+func (o InitNbarrierOp) NbarrierId() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // ParticipantThreadNum returns the op's participant_thread_num operand.
-func (o InitNbarrierOp) ParticipantThreadNum() *ir.Value { return at(o.op.Operands(), 1) }
+func (o InitNbarrierOp) ParticipantThreadNum() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o InitNbarrierOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o InitNbarrierOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // BuildInitNbarrierOp creates a xegpu.init_nbarrier at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -445,21 +427,21 @@ func AsLoadOp(op *ir.Operation) (LoadOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o LoadOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoadOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offsets returns the op's offsets operand, or nil.
 func (o LoadOp) Offsets() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()-1); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()-1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Mask returns the op's mask operand.
-func (o LoadOp) Mask() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o LoadOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // Value returns the op's value result.
-func (o LoadOp) Value() *ir.Value { return at(o.op.Results(), 0) }
+func (o LoadOp) Value() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Transpose returns the optional attribute transpose, or nil if it is not set.
 func (o LoadOp) Transpose() ir.Attribute { return o.op.Attr("transpose") }
@@ -508,13 +490,13 @@ func AsLoadMatrixOp(op *ir.Operation) (LoadMatrixOp, bool) {
 }
 
 // MemDesc returns the op's mem_desc operand.
-func (o LoadMatrixOp) MemDesc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoadMatrixOp) MemDesc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offsets returns the op's offsets operand group.
-func (o LoadMatrixOp) Offsets() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o LoadMatrixOp) Offsets() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Res returns the op's res result.
-func (o LoadMatrixOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o LoadMatrixOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ConstOffsets returns the inherent attribute const_offsets, or nil if it is not set.
 func (o LoadMatrixOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -554,13 +536,13 @@ func AsLoadNdOp(op *ir.Operation) (LoadNdOp, bool) {
 }
 
 // TensorDesc returns the op's TensorDesc operand.
-func (o LoadNdOp) TensorDesc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o LoadNdOp) TensorDesc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offsets returns the op's offsets operand group.
-func (o LoadNdOp) Offsets() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o LoadNdOp) Offsets() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // Value returns the op's value result.
-func (o LoadNdOp) Value() *ir.Value { return at(o.op.Results(), 0) }
+func (o LoadNdOp) Value() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // VnniAxis returns the optional attribute vnni_axis, or nil if it is not set.
 func (o LoadNdOp) VnniAxis() ir.Attribute { return o.op.Attr("vnni_axis") }
@@ -615,7 +597,7 @@ func AsNbarrierArriveOp(op *ir.Operation) (NbarrierArriveOp, bool) {
 }
 
 // Nbarrier returns the op's nbarrier operand.
-func (o NbarrierArriveOp) Nbarrier() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NbarrierArriveOp) Nbarrier() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildNbarrierArriveOp creates a xegpu.nbarrier_arrive at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -645,7 +627,7 @@ func AsNbarrierWaitOp(op *ir.Operation) (NbarrierWaitOp, bool) {
 }
 
 // Nbarrier returns the op's nbarrier operand.
-func (o NbarrierWaitOp) Nbarrier() *ir.Value { return at(o.op.Operands(), 0) }
+func (o NbarrierWaitOp) Nbarrier() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BuildNbarrierWaitOp creates a xegpu.nbarrier_wait at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
@@ -675,11 +657,11 @@ func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
 }
 
 // Source returns the op's source operand.
-func (o PrefetchOp) Source() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PrefetchOp) Source() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offsets returns the op's offsets operand, or nil.
 func (o PrefetchOp) Offsets() *ir.Value {
-	if s := span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 1, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -729,10 +711,10 @@ func AsPrefetchNdOp(op *ir.Operation) (PrefetchNdOp, bool) {
 }
 
 // TensorDesc returns the op's TensorDesc operand.
-func (o PrefetchNdOp) TensorDesc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PrefetchNdOp) TensorDesc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offsets returns the op's offsets operand group.
-func (o PrefetchNdOp) Offsets() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o PrefetchNdOp) Offsets() []*ir.Value { return ir.Span(o.op.Operands(), 1, o.op.NumOperands()) }
 
 // ConstOffsets returns the optional attribute const_offsets, or nil if it is not set.
 func (o PrefetchNdOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -778,21 +760,21 @@ func AsStoreOp(op *ir.Operation) (StoreOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o StoreOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StoreOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Dest returns the op's dest operand.
-func (o StoreOp) Dest() *ir.Value { return at(o.op.Operands(), 1) }
+func (o StoreOp) Dest() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offsets returns the op's offsets operand, or nil.
 func (o StoreOp) Offsets() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()-1); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()-1); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // Mask returns the op's mask operand.
-func (o StoreOp) Mask() *ir.Value { return at(o.op.Operands(), o.op.NumOperands()-1) }
+func (o StoreOp) Mask() *ir.Value { return ir.ElementAt(o.op.Operands(), o.op.NumOperands()-1) }
 
 // ChunkSize returns the optional attribute chunk_size, or nil if it is not set.
 func (o StoreOp) ChunkSize() ir.Attribute { return o.op.Attr("chunk_size") }
@@ -838,13 +820,13 @@ func AsStoreMatrixOp(op *ir.Operation) (StoreMatrixOp, bool) {
 }
 
 // Data returns the op's data operand.
-func (o StoreMatrixOp) Data() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StoreMatrixOp) Data() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // MemDesc returns the op's mem_desc operand.
-func (o StoreMatrixOp) MemDesc() *ir.Value { return at(o.op.Operands(), 1) }
+func (o StoreMatrixOp) MemDesc() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offsets returns the op's offsets operand group.
-func (o StoreMatrixOp) Offsets() []*ir.Value { return span(o.op.Operands(), 2, o.op.NumOperands()) }
+func (o StoreMatrixOp) Offsets() []*ir.Value { return ir.Span(o.op.Operands(), 2, o.op.NumOperands()) }
 
 // ConstOffsets returns the inherent attribute const_offsets, or nil if it is not set.
 func (o StoreMatrixOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -884,13 +866,13 @@ func AsStoreNdOp(op *ir.Operation) (StoreNdOp, bool) {
 }
 
 // Value returns the op's value operand.
-func (o StoreNdOp) Value() *ir.Value { return at(o.op.Operands(), 0) }
+func (o StoreNdOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // TensorDesc returns the op's TensorDesc operand.
-func (o StoreNdOp) TensorDesc() *ir.Value { return at(o.op.Operands(), 1) }
+func (o StoreNdOp) TensorDesc() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Offsets returns the op's offsets operand group.
-func (o StoreNdOp) Offsets() []*ir.Value { return span(o.op.Operands(), 2, o.op.NumOperands()) }
+func (o StoreNdOp) Offsets() []*ir.Value { return ir.Span(o.op.Operands(), 2, o.op.NumOperands()) }
 
 // ConstOffsets returns the optional attribute const_offsets, or nil if it is not set.
 func (o StoreNdOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -936,13 +918,15 @@ func AsUpdateNdOffsetOp(op *ir.Operation) (UpdateNdOffsetOp, bool) {
 }
 
 // TensorDesc returns the op's TensorDesc operand.
-func (o UpdateNdOffsetOp) TensorDesc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UpdateNdOffsetOp) TensorDesc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offsets returns the op's offsets operand group.
-func (o UpdateNdOffsetOp) Offsets() []*ir.Value { return span(o.op.Operands(), 1, o.op.NumOperands()) }
+func (o UpdateNdOffsetOp) Offsets() []*ir.Value {
+	return ir.Span(o.op.Operands(), 1, o.op.NumOperands())
+}
 
 // Result returns the op's result.
-func (o UpdateNdOffsetOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UpdateNdOffsetOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ConstOffsets returns the inherent attribute const_offsets, or nil if it is not set.
 func (o UpdateNdOffsetOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }
@@ -976,13 +960,13 @@ func AsUpdateOffsetOp(op *ir.Operation) (UpdateOffsetOp, bool) {
 }
 
 // TensorDesc returns the op's TensorDesc operand.
-func (o UpdateOffsetOp) TensorDesc() *ir.Value { return at(o.op.Operands(), 0) }
+func (o UpdateOffsetOp) TensorDesc() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Offsets returns the op's offsets operand.
-func (o UpdateOffsetOp) Offsets() *ir.Value { return at(o.op.Operands(), 1) }
+func (o UpdateOffsetOp) Offsets() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // Result returns the op's result.
-func (o UpdateOffsetOp) Result() *ir.Value { return at(o.op.Results(), 0) }
+func (o UpdateOffsetOp) Result() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ConstOffsets returns the inherent attribute const_offsets, or nil if it is not set.
 func (o UpdateOffsetOp) ConstOffsets() ir.Attribute { return o.op.Attr("const_offsets") }

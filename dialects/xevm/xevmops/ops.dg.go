@@ -29,24 +29,6 @@ func asOp(op *ir.Operation, name string) (opWrapper, bool) {
 	return opWrapper{op}, true
 }
 
-// at is list's element i, or nil where the op has none: an op laid out
-// as an older release lays it, or built by hand, may have fewer values
-// than the accessors' release gives it.
-func at[T any](list []T, i int) (none T) {
-	if i < 0 || i >= len(list) {
-		return
-	}
-	return list[i]
-}
-
-// span is list[i:j], or nil where the op has no such values (see at).
-func span[T any](list []T, i, j int) []T {
-	if i < 0 || j < i || j > len(list) {
-		return nil
-	}
-	return list[i:j]
-}
-
 // setAttrs sets the attributes of a builder that are not nil.
 func setAttrs(op *ir.Operation, names []string, values ...ir.Attribute) {
 	for i, v := range values {
@@ -71,10 +53,10 @@ func AsBlockloadOp(op *ir.Operation) (BlockloadOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o BlockloadOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BlockloadOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Res returns the op's res result.
-func (o BlockloadOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o BlockloadOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // CacheControl returns the optional attribute cache_control, or nil if it is not set.
 func (o BlockloadOp) CacheControl() ir.Attribute { return o.op.Attr("cache_control") }
@@ -108,25 +90,25 @@ func AsBlockload2dOp(op *ir.Operation) (Blockload2dOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o Blockload2dOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Blockload2dOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BaseWidth returns the op's base_width operand.
-func (o Blockload2dOp) BaseWidth() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Blockload2dOp) BaseWidth() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // BaseHeight returns the op's base_height operand.
-func (o Blockload2dOp) BaseHeight() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Blockload2dOp) BaseHeight() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // BasePitch returns the op's base_pitch operand.
-func (o Blockload2dOp) BasePitch() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Blockload2dOp) BasePitch() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // X returns the op's x operand.
-func (o Blockload2dOp) X() *ir.Value { return at(o.op.Operands(), 4) }
+func (o Blockload2dOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Y returns the op's y operand.
-func (o Blockload2dOp) Y() *ir.Value { return at(o.op.Operands(), 5) }
+func (o Blockload2dOp) Y() *ir.Value { return ir.ElementAt(o.op.Operands(), 5) }
 
 // Res returns the op's res result.
-func (o Blockload2dOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o Blockload2dOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // ElemSizeInBits returns the inherent attribute elem_size_in_bits, or nil if it is not set.
 func (o Blockload2dOp) ElemSizeInBits() ir.Attribute { return o.op.Attr("elem_size_in_bits") }
@@ -178,22 +160,22 @@ func AsBlockprefetch2dOp(op *ir.Operation) (Blockprefetch2dOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o Blockprefetch2dOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Blockprefetch2dOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BaseWidth returns the op's base_width operand.
-func (o Blockprefetch2dOp) BaseWidth() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Blockprefetch2dOp) BaseWidth() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // BaseHeight returns the op's base_height operand.
-func (o Blockprefetch2dOp) BaseHeight() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Blockprefetch2dOp) BaseHeight() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // BasePitch returns the op's base_pitch operand.
-func (o Blockprefetch2dOp) BasePitch() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Blockprefetch2dOp) BasePitch() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // X returns the op's x operand.
-func (o Blockprefetch2dOp) X() *ir.Value { return at(o.op.Operands(), 4) }
+func (o Blockprefetch2dOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Y returns the op's y operand.
-func (o Blockprefetch2dOp) Y() *ir.Value { return at(o.op.Operands(), 5) }
+func (o Blockprefetch2dOp) Y() *ir.Value { return ir.ElementAt(o.op.Operands(), 5) }
 
 // ElemSizeInBits returns the inherent attribute elem_size_in_bits, or nil if it is not set.
 func (o Blockprefetch2dOp) ElemSizeInBits() ir.Attribute { return o.op.Attr("elem_size_in_bits") }
@@ -239,10 +221,10 @@ func AsBlockstoreOp(op *ir.Operation) (BlockstoreOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o BlockstoreOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o BlockstoreOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Val returns the op's val operand.
-func (o BlockstoreOp) Val() *ir.Value { return at(o.op.Operands(), 1) }
+func (o BlockstoreOp) Val() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // CacheControl returns the optional attribute cache_control, or nil if it is not set.
 func (o BlockstoreOp) CacheControl() ir.Attribute { return o.op.Attr("cache_control") }
@@ -276,25 +258,25 @@ func AsBlockstore2dOp(op *ir.Operation) (Blockstore2dOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o Blockstore2dOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o Blockstore2dOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // BaseWidth returns the op's base_width operand.
-func (o Blockstore2dOp) BaseWidth() *ir.Value { return at(o.op.Operands(), 1) }
+func (o Blockstore2dOp) BaseWidth() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // BaseHeight returns the op's base_height operand.
-func (o Blockstore2dOp) BaseHeight() *ir.Value { return at(o.op.Operands(), 2) }
+func (o Blockstore2dOp) BaseHeight() *ir.Value { return ir.ElementAt(o.op.Operands(), 2) }
 
 // BasePitch returns the op's base_pitch operand.
-func (o Blockstore2dOp) BasePitch() *ir.Value { return at(o.op.Operands(), 3) }
+func (o Blockstore2dOp) BasePitch() *ir.Value { return ir.ElementAt(o.op.Operands(), 3) }
 
 // X returns the op's x operand.
-func (o Blockstore2dOp) X() *ir.Value { return at(o.op.Operands(), 4) }
+func (o Blockstore2dOp) X() *ir.Value { return ir.ElementAt(o.op.Operands(), 4) }
 
 // Y returns the op's y operand.
-func (o Blockstore2dOp) Y() *ir.Value { return at(o.op.Operands(), 5) }
+func (o Blockstore2dOp) Y() *ir.Value { return ir.ElementAt(o.op.Operands(), 5) }
 
 // StoredVal returns the op's stored_val operand.
-func (o Blockstore2dOp) StoredVal() *ir.Value { return at(o.op.Operands(), 6) }
+func (o Blockstore2dOp) StoredVal() *ir.Value { return ir.ElementAt(o.op.Operands(), 6) }
 
 // ElemSizeInBits returns the inherent attribute elem_size_in_bits, or nil if it is not set.
 func (o Blockstore2dOp) ElemSizeInBits() ir.Attribute { return o.op.Attr("elem_size_in_bits") }
@@ -337,7 +319,7 @@ func AsGroupCountXOp(op *ir.Operation) (GroupCountXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o GroupCountXOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupCountXOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o GroupCountXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -370,7 +352,7 @@ func AsGroupCountYOp(op *ir.Operation) (GroupCountYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o GroupCountYOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupCountYOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o GroupCountYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -403,7 +385,7 @@ func AsGroupCountZOp(op *ir.Operation) (GroupCountZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o GroupCountZOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupCountZOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o GroupCountZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -436,7 +418,7 @@ func AsGroupIdXOp(op *ir.Operation) (GroupIdXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o GroupIdXOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupIdXOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o GroupIdXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -469,7 +451,7 @@ func AsGroupIdYOp(op *ir.Operation) (GroupIdYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o GroupIdYOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupIdYOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o GroupIdYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -502,7 +484,7 @@ func AsGroupIdZOp(op *ir.Operation) (GroupIdZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o GroupIdZOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o GroupIdZOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o GroupIdZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -535,7 +517,7 @@ func AsLaneIdOp(op *ir.Operation) (LaneIdOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o LaneIdOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o LaneIdOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o LaneIdOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -568,7 +550,7 @@ func AsLocalIdXOp(op *ir.Operation) (LocalIdXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o LocalIdXOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o LocalIdXOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o LocalIdXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -601,7 +583,7 @@ func AsLocalIdYOp(op *ir.Operation) (LocalIdYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o LocalIdYOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o LocalIdYOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o LocalIdYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -634,7 +616,7 @@ func AsLocalIdZOp(op *ir.Operation) (LocalIdZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o LocalIdZOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o LocalIdZOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o LocalIdZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -667,7 +649,7 @@ func AsLocalSizeXOp(op *ir.Operation) (LocalSizeXOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o LocalSizeXOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o LocalSizeXOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o LocalSizeXOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -700,7 +682,7 @@ func AsLocalSizeYOp(op *ir.Operation) (LocalSizeYOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o LocalSizeYOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o LocalSizeYOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o LocalSizeYOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -733,7 +715,7 @@ func AsLocalSizeZOp(op *ir.Operation) (LocalSizeZOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o LocalSizeZOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o LocalSizeZOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o LocalSizeZOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -801,21 +783,21 @@ func AsMmaOp(op *ir.Operation) (MmaOp, bool) {
 }
 
 // A returns the op's a operand.
-func (o MmaOp) A() *ir.Value { return at(o.op.Operands(), 0) }
+func (o MmaOp) A() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // B returns the op's b operand.
-func (o MmaOp) B() *ir.Value { return at(o.op.Operands(), 1) }
+func (o MmaOp) B() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
 
 // C returns the op's c operand, or nil.
 func (o MmaOp) C() *ir.Value {
-	if s := span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
+	if s := ir.Span(o.op.Operands(), 2, o.op.NumOperands()); len(s) > 0 {
 		return s[0]
 	}
 	return nil
 }
 
 // D returns the op's d result.
-func (o MmaOp) D() *ir.Value { return at(o.op.Results(), 0) }
+func (o MmaOp) D() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Shape returns the inherent attribute shape, or nil if it is not set.
 func (o MmaOp) Shape() ir.Attribute { return o.op.Attr("shape") }
@@ -852,7 +834,7 @@ func AsPrefetchOp(op *ir.Operation) (PrefetchOp, bool) {
 }
 
 // Ptr returns the op's ptr operand.
-func (o PrefetchOp) Ptr() *ir.Value { return at(o.op.Operands(), 0) }
+func (o PrefetchOp) Ptr() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // CacheControl returns the optional attribute cache_control, or nil if it is not set.
 func (o PrefetchOp) CacheControl() ir.Attribute { return o.op.Attr("cache_control") }
@@ -886,7 +868,7 @@ func AsSubgroupIdOp(op *ir.Operation) (SubgroupIdOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o SubgroupIdOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubgroupIdOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o SubgroupIdOp) Range() ir.Attribute { return o.op.Attr("range") }
@@ -919,7 +901,7 @@ func AsSubgroupSizeOp(op *ir.Operation) (SubgroupSizeOp, bool) {
 }
 
 // Res returns the op's res result.
-func (o SubgroupSizeOp) Res() *ir.Value { return at(o.op.Results(), 0) }
+func (o SubgroupSizeOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Range returns the optional attribute range, or nil if it is not set.
 func (o SubgroupSizeOp) Range() ir.Attribute { return o.op.Attr("range") }

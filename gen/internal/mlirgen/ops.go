@@ -62,18 +62,6 @@ func genOpHelpers(f *jen.File) {
 			jen.Return(jen.Id("opWrapper").Values(), jen.False())),
 		jen.Return(jen.Id("opWrapper").Values(jen.Id("op")), jen.True()),
 	)
-	f.Comment("at is list's element i, or nil where the op has none: an op laid out")
-	f.Comment("as an older release lays it, or built by hand, may have fewer values")
-	f.Comment("than the accessors' release gives it.")
-	f.Func().Id("at").Types(jen.Id("T").Any()).Params(jen.Id("list").Index().Id("T"), jen.Id("i").Int()).Params(jen.Id("none").Id("T")).Block(
-		jen.If(jen.Id("i").Op("<").Lit(0).Op("||").Id("i").Op(">=").Len(jen.Id("list"))).Block(jen.Return()),
-		jen.Return(jen.Id("list").Index(jen.Id("i"))),
-	)
-	f.Comment("span is list[i:j], or nil where the op has no such values (see at).")
-	f.Func().Id("span").Types(jen.Id("T").Any()).Params(jen.Id("list").Index().Id("T"), jen.List(jen.Id("i"), jen.Id("j")).Int()).Index().Id("T").Block(
-		jen.If(jen.Id("i").Op("<").Lit(0).Op("||").Id("j").Op("<").Id("i").Op("||").Id("j").Op(">").Len(jen.Id("list"))).Block(jen.Return(jen.Nil())),
-		jen.Return(jen.Id("list").Index(jen.Id("i").Op(":").Id("j"))),
-	)
 	f.Comment("setAttrs sets the attributes of a builder that are not nil.")
 	f.Func().Id("setAttrs").Params(jen.Id("op").Add(operation), jen.Id("names").Index().String(), jen.Id("values").Op("...").Qual(model.IR, "Attribute")).Block(
 		jen.For(jen.List(jen.Id("i"), jen.Id("v")).Op(":=").Range().Id("values")).Block(
@@ -103,9 +91,9 @@ func groupAccess(list []*model.Value, i int, field, segField string, segmented b
 	if i == variadic {
 		switch {
 		case after > 0:
-			return jen.Id("span").Call(x(), jen.Lit(i), num().Op("-").Lit(after))
+			return jen.Qual(model.IR, "Span").Call(x(), jen.Lit(i), num().Op("-").Lit(after))
 		case i > 0:
-			return jen.Id("span").Call(x(), jen.Lit(i), num())
+			return jen.Qual(model.IR, "Span").Call(x(), jen.Lit(i), num())
 		}
 		return x()
 	}
@@ -117,7 +105,7 @@ func groupAccess(list []*model.Value, i int, field, segField string, segmented b
 func listAccessors(field string) (all func() *jen.Statement, one func(i jen.Code) *jen.Statement, num func() *jen.Statement) {
 	op := func() *jen.Statement { return jen.Id("o").Dot("op") }
 	all = func() *jen.Statement { return op().Dot(field).Call() }
-	one = func(i jen.Code) *jen.Statement { return jen.Id("at").Call(all(), i) }
+	one = func(i jen.Code) *jen.Statement { return jen.Qual(model.IR, "ElementAt").Call(all(), i) }
 	num = func() *jen.Statement { return op().Dot("Num" + field).Call() }
 	return all, one, num
 }
@@ -176,7 +164,7 @@ func (g *gen) genOp(f *jen.File, o *model.Op) {
 					jen.Return(jen.Nil()))
 			default:
 				if seg {
-					acc = jen.Id("at").Call(acc, jen.Lit(0))
+					acc = jen.Qual(model.IR, "ElementAt").Call(acc, jen.Lit(0))
 				}
 				f.Comment(fmt.Sprintf("%s returns %s.", v.GoName, partDoc(v.Name, kind)))
 				gofile.OneLine(f, jen.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(model.IR, "Value"), jen.Return(acc))
@@ -204,20 +192,20 @@ func (g *gen) genOp(f *jen.File, o *model.Op) {
 	for i, r := range o.Regions {
 		if r.Variadic {
 			f.Comment(fmt.Sprintf("%s returns %s.", r.GoName, partDoc(r.Name, "regions")))
-			gofile.OneLine(f, jen.Func().Add(recv()).Id(r.GoName).Params().Index().Op("*").Qual(model.IR, "Region"), jen.Return(jen.Id("span").Call(jen.Id("o").Dot("op").Dot("Regions").Call(), jen.Lit(i), jen.Id("o").Dot("op").Dot("NumRegions").Call())))
+			gofile.OneLine(f, jen.Func().Add(recv()).Id(r.GoName).Params().Index().Op("*").Qual(model.IR, "Region"), jen.Return(jen.Qual(model.IR, "Span").Call(jen.Id("o").Dot("op").Dot("Regions").Call(), jen.Lit(i), jen.Id("o").Dot("op").Dot("NumRegions").Call())))
 			continue
 		}
 		f.Comment(fmt.Sprintf("%s returns %s.", r.GoName, partDoc(r.Name, "region")))
-		gofile.OneLine(f, jen.Func().Add(recv()).Id(r.GoName).Params().Op("*").Qual(model.IR, "Region"), jen.Return(jen.Id("at").Call(jen.Id("o").Dot("op").Dot("Regions").Call(), jen.Lit(i))))
+		gofile.OneLine(f, jen.Func().Add(recv()).Id(r.GoName).Params().Op("*").Qual(model.IR, "Region"), jen.Return(jen.Qual(model.IR, "ElementAt").Call(jen.Id("o").Dot("op").Dot("Regions").Call(), jen.Lit(i))))
 	}
 	for i, s := range o.Successors {
 		if s.Variadic {
 			f.Comment(fmt.Sprintf("%s returns %s.", s.GoName, partDoc(s.Name, "successors")))
-			gofile.OneLine(f, jen.Func().Add(recv()).Id(s.GoName).Params().Index().Op("*").Qual(model.IR, "Block"), jen.Return(jen.Id("span").Call(jen.Id("o").Dot("op").Dot("Successors").Call(), jen.Lit(i), jen.Id("o").Dot("op").Dot("NumSuccessors").Call())))
+			gofile.OneLine(f, jen.Func().Add(recv()).Id(s.GoName).Params().Index().Op("*").Qual(model.IR, "Block"), jen.Return(jen.Qual(model.IR, "Span").Call(jen.Id("o").Dot("op").Dot("Successors").Call(), jen.Lit(i), jen.Id("o").Dot("op").Dot("NumSuccessors").Call())))
 			continue
 		}
 		f.Comment(fmt.Sprintf("%s returns %s.", s.GoName, partDoc(s.Name, "successor")))
-		gofile.OneLine(f, jen.Func().Add(recv()).Id(s.GoName).Params().Op("*").Qual(model.IR, "Block"), jen.Return(jen.Id("at").Call(jen.Id("o").Dot("op").Dot("Successors").Call(), jen.Lit(i))))
+		gofile.OneLine(f, jen.Func().Add(recv()).Id(s.GoName).Params().Op("*").Qual(model.IR, "Block"), jen.Return(jen.Qual(model.IR, "ElementAt").Call(jen.Id("o").Dot("op").Dot("Successors").Call(), jen.Lit(i))))
 	}
 	g.genBuilder(f, o)
 }
@@ -408,7 +396,7 @@ func sameSizeAccessor(f *jen.File, recv func() *jen.Statement, list []*model.Val
 	case v.Operand.Variadic:
 		f.Comment(fmt.Sprintf("%s returns %s group (as large as the op's other variadic groups).", v.GoName, partDoc(v.Name, kind)))
 		f.Func().Add(recv()).Id(v.GoName).Params().Index().Op("*").Qual(model.IR, "Value").Block(
-			size, jen.Return(jen.Id("span").Call(x(), start(), start().Op("+").Id("n"))))
+			size, jen.Return(jen.Qual(model.IR, "Span").Call(x(), start(), start().Op("+").Id("n"))))
 	case v.Optional:
 		f.Comment(fmt.Sprintf("%s returns %s, or nil.", v.GoName, partDoc(v.Name, kind)))
 		f.Func().Add(recv()).Id(v.GoName).Params().Op("*").Qual(model.IR, "Value").Block(
