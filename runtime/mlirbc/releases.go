@@ -39,7 +39,6 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		if c == nil || !name.Registered {
 			return true
 		}
-		fromSchema, toSchema := lookupSchema(ctx, name, from, nil), lookupSchema(ctx, name, to, nil)
 		// A converter may change the op's operand segments (a group the
 		// target release added); they are put back with the attributes.
 		// It may also rename it: a terminator the target release names
@@ -48,8 +47,8 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		// takes the init's element in LLVM 22).
 		u := converted{downgraded{op: op, name: name, attrs: op.Attrs(), dict: op.Dictionary()}, op.OperandSegments(), op.ResultSegments(), false, argsOf(op)}
 		attrs, changed, cerr := c.ConvertOp(ctx, op, from, to)
-		if cerr == nil {
-			cerr = convertSegments(op, fromSchema, toSchema, to)
+		if cerr == nil && (op.OperandSegments() != nil || op.ResultSegments() != nil) {
+			cerr = convertSegments(op, lookupSchema(ctx, name, from, nil), lookupSchema(ctx, name, to, nil), to)
 		}
 		u.renamed = op.Name() != name
 		argsChanged := slices.ContainsFunc(u.args, blockArgs.changed)
