@@ -24,12 +24,12 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-atomic.capture @22- +counts=0-1/0/1/0 +oneblock=0
-atomic.capture @19-21 +counts=0/0/1/0 +oneblock=0
+atomic.capture @22- +counts=0-1/0/1/0 +oneblock=0 +implicit=terminator
+atomic.capture @19-21 +counts=0/0/1/0 +oneblock=0 +implicit=terminator
 atomic.read @22- +counts=2-3/0/0/0 element_type
 atomic.read @19-21 +counts=2/0/0/0 element_type
-atomic.update @22- +counts=1-2/0/1/0 +oneblock=0
-atomic.update @19-21 +counts=1/0/1/0 +oneblock=0
+atomic.update @22- +counts=1-2/0/1/0 +oneblock=0 +implicit=yield
+atomic.update @19-21 +counts=1/0/1/0 +oneblock=0 +implicit=yield
 atomic.write @22- +counts=2-3/0/0/0
 atomic.write @19-21 +counts=2/0/0/0
 attach @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType

@@ -36,7 +36,7 @@ coro.id +counts=0/1/0/0
 coro.save +counts=1/1/0/0
 coro.suspend +terminator +counts=1/0/0/3
 create_group +counts=1/1/0/0
-execute +counts=0+/1+/1/0 +oneblock=0 +operands=2
+execute +counts=0+/1+/1/0 +oneblock=0 +implicit=yield +operands=2
 
 func +isolated +symbol +counts=0/0/1/0 +declaration=without_body arg_attrs? function_type res_attrs? sym_name sym_visibility?
 return +terminator +counts=0+/0/0/0 +parents=async.func

@@ -67,8 +67,9 @@ launch_func +counts=6+/0-1/0/0 +operands=13 kernel
 memcpy +counts=2+/0-1/0/0
 memset +counts=2+/0-1/0/0
 module @22- +isolated +graph +noterminator +symbol +symboltable +counts=0/0/1/0 +oneblock=0 offloadingHandler? sym_name targets?
-module @19-21 +isolated +symbol +symboltable +counts=0/0/1/0 +oneblock=0 offloadingHandler? sym_name targets?
-module @-18 +isolated +symbol +symboltable +counts=0/0/1/0 +oneblock=0 -offloadingHandler@19- -sym_name@19- -targets@19-
+module @20-21 +isolated +symbol +symboltable +counts=0/0/1/0 +oneblock=0 offloadingHandler? sym_name targets?
+module @19-19 +isolated +symbol +symboltable +counts=0/0/1/0 +oneblock=0 +implicit=module_end offloadingHandler? sym_name targets?
+module @-18 +isolated +symbol +symboltable +counts=0/0/1/0 +oneblock=0 +implicit=module_end -offloadingHandler@19- -sym_name@19- -targets@19-
 module_end @-19 +terminator +counts=0/0/0/0 +parents=gpu.module
 num_subgroups @19- +counts=0/1/0/0 upper_bound?
 num_subgroups @-18 +counts=0/1/0/0 -upper_bound@19-

@@ -24,110 +24,110 @@ var Releases = []int{19, 22}
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
-abs @19- +counts=0+/0+/1/0 +operands=2
-add @19- +counts=0+/0+/1/0 +operands=2
-batch_matmul @22- +counts=0+/0+/1/0 +operands=2 cast? indexing_maps?
-batch_matmul @-21 +counts=0+/0+/1/0 +operands=2
-batch_matmul_transpose_a @19-19 +counts=0+/0+/1/0 +operands=2
-batch_matmul_transpose_b @-19 +counts=0+/0+/1/0 +operands=2
-batch_matvec +counts=0+/0+/1/0 +operands=2
-batch_mmt4d @19- +counts=0+/0+/1/0 +operands=2
-batch_reduce_matmul @22- +counts=0+/0+/1/0 +operands=2 cast? indexing_maps?
-batch_reduce_matmul @-21 +counts=0+/0+/1/0 +operands=2
-batch_vecmat @19- +counts=0+/0+/1/0 +operands=2
-broadcast +counts=2/0+/1/0 +oneblock=0 dimensions
-ceil @19- +counts=0+/0+/1/0 +operands=2
-contract @22- +counts=0+/0+/1/0 +oneblock=0 +operands=2 cast? indexing_maps
-conv_1d +counts=0+/0+/1/0 +operands=2
-conv_1d_ncw_fcw +counts=0+/0+/1/0 +operands=2 dilations? strides?
-conv_1d_nwc_wcf +counts=0+/0+/1/0 +operands=2 dilations? strides?
-conv_2d +counts=0+/0+/1/0 +operands=2
-conv_2d_nchw_fchw +counts=0+/0+/1/0 +operands=2 dilations? strides?
-conv_2d_nchw_fchw_q @22- +counts=0+/0+/1/0 +operands=2 dilations? strides?
-conv_2d_ngchw_fgchw +counts=0+/0+/1/0 +operands=2 dilations? strides?
-conv_2d_ngchw_gfchw @19- +counts=0+/0+/1/0 +operands=2 dilations? strides?
-conv_2d_ngchw_gfchw_q @19- +counts=0+/0+/1/0 +operands=2 dilations? strides?
-conv_2d_nhwc_fhwc +counts=0+/0+/1/0 +operands=2 dilations? strides?
-conv_2d_nhwc_fhwc_q @19- +counts=0+/0+/1/0 +operands=2 dilations? strides?
-conv_2d_nhwc_hwcf +counts=0+/0+/1/0 +operands=2 dilations? strides?
-conv_2d_nhwc_hwcf_q +counts=0+/0+/1/0 +operands=2 dilations? strides?
-conv_2d_nhwgc_gfhwc @22- +counts=0+/0+/1/0 +operands=2 dilations? strides?
-conv_2d_nhwgc_gfhwc_q @22- +counts=0+/0+/1/0 +operands=2 dilations? strides?
-conv_3d +counts=0+/0+/1/0 +operands=2
-conv_3d_ncdhw_fcdhw @19- +counts=0+/0+/1/0 +operands=2 dilations? strides?
-conv_3d_ndhwc_dhwcf +counts=0+/0+/1/0 +operands=2 dilations? strides?
-conv_3d_ndhwc_dhwcf_q +counts=0+/0+/1/0 +operands=2 dilations? strides?
-copy +counts=0+/0+/1/0 +operands=2 cast?
-depthwise_conv_1d_ncw_cw @19- +counts=0+/0+/1/0 +operands=2 dilations? strides?
-depthwise_conv_1d_nwc_wc +counts=0+/0+/1/0 +operands=2 dilations? strides?
-depthwise_conv_1d_nwc_wcm +counts=0+/0+/1/0 +operands=2 dilations? strides?
-depthwise_conv_2d_nchw_chw +counts=0+/0+/1/0 +operands=2 dilations? strides?
-depthwise_conv_2d_nhwc_hwc +counts=0+/0+/1/0 +operands=2 dilations? strides?
-depthwise_conv_2d_nhwc_hwc_q +counts=0+/0+/1/0 +operands=2 dilations? strides?
-depthwise_conv_2d_nhwc_hwcm +counts=0+/0+/1/0 +operands=2 dilations? strides?
-depthwise_conv_2d_nhwc_hwcm_q +counts=0+/0+/1/0 +operands=2 dilations? strides?
-depthwise_conv_3d_ncdhw_cdhw @19- +counts=0+/0+/1/0 +operands=2 dilations? strides?
-depthwise_conv_3d_ndhwc_dhwc +counts=0+/0+/1/0 +operands=2 dilations? strides?
-depthwise_conv_3d_ndhwc_dhwcm +counts=0+/0+/1/0 +operands=2 dilations? strides?
-div @19- +counts=0+/0+/1/0 +operands=2
-div_unsigned @19- +counts=0+/0+/1/0 +operands=2
-dot +counts=0+/0+/1/0 +operands=2
-elementwise @22- +counts=0+/0+/1/0 +operands=2 indexing_maps? kind
-elemwise_binary @-19 +counts=0+/0+/1/0 +operands=2 cast? fun?
-elemwise_unary @-19 +counts=0+/0+/1/0 +operands=2 cast? fun?
-erf @19- +counts=0+/0+/1/0 +operands=2
-exp @19- +counts=0+/0+/1/0 +operands=2
-fill +counts=0+/0+/1/0 +operands=2
-fill_rng_2d +counts=0+/0+/1/0 +operands=2
-floor @19- +counts=0+/0+/1/0 +operands=2
-generic +counts=0+/0+/1/0 +operands=2 doc? indexing_maps iterator_types library_call?
+abs @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+add @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+batch_matmul @22- +counts=0+/0+/1/0 +implicit=yield +operands=2 cast? indexing_maps?
+batch_matmul @-21 +counts=0+/0+/1/0 +implicit=yield +operands=2
+batch_matmul_transpose_a @19-19 +counts=0+/0+/1/0 +implicit=yield +operands=2
+batch_matmul_transpose_b @-19 +counts=0+/0+/1/0 +implicit=yield +operands=2
+batch_matvec +counts=0+/0+/1/0 +implicit=yield +operands=2
+batch_mmt4d @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+batch_reduce_matmul @22- +counts=0+/0+/1/0 +implicit=yield +operands=2 cast? indexing_maps?
+batch_reduce_matmul @-21 +counts=0+/0+/1/0 +implicit=yield +operands=2
+batch_vecmat @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+broadcast +counts=2/0+/1/0 +oneblock=0 +implicit=yield dimensions
+ceil @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+contract @22- +counts=0+/0+/1/0 +oneblock=0 +implicit=yield +operands=2 cast? indexing_maps
+conv_1d +counts=0+/0+/1/0 +implicit=yield +operands=2
+conv_1d_ncw_fcw +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+conv_1d_nwc_wcf +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+conv_2d +counts=0+/0+/1/0 +implicit=yield +operands=2
+conv_2d_nchw_fchw +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+conv_2d_nchw_fchw_q @22- +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+conv_2d_ngchw_fgchw +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+conv_2d_ngchw_gfchw @19- +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+conv_2d_ngchw_gfchw_q @19- +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+conv_2d_nhwc_fhwc +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+conv_2d_nhwc_fhwc_q @19- +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+conv_2d_nhwc_hwcf +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+conv_2d_nhwc_hwcf_q +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+conv_2d_nhwgc_gfhwc @22- +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+conv_2d_nhwgc_gfhwc_q @22- +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+conv_3d +counts=0+/0+/1/0 +implicit=yield +operands=2
+conv_3d_ncdhw_fcdhw @19- +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+conv_3d_ndhwc_dhwcf +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+conv_3d_ndhwc_dhwcf_q +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+copy +counts=0+/0+/1/0 +implicit=yield +operands=2 cast?
+depthwise_conv_1d_ncw_cw @19- +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+depthwise_conv_1d_nwc_wc +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+depthwise_conv_1d_nwc_wcm +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+depthwise_conv_2d_nchw_chw +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+depthwise_conv_2d_nhwc_hwc +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+depthwise_conv_2d_nhwc_hwc_q +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+depthwise_conv_2d_nhwc_hwcm +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+depthwise_conv_2d_nhwc_hwcm_q +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+depthwise_conv_3d_ncdhw_cdhw @19- +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+depthwise_conv_3d_ndhwc_dhwc +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+depthwise_conv_3d_ndhwc_dhwcm +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+div @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+div_unsigned @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+dot +counts=0+/0+/1/0 +implicit=yield +operands=2
+elementwise @22- +counts=0+/0+/1/0 +implicit=yield +operands=2 indexing_maps? kind
+elemwise_binary @-19 +counts=0+/0+/1/0 +implicit=yield +operands=2 cast? fun?
+elemwise_unary @-19 +counts=0+/0+/1/0 +implicit=yield +operands=2 cast? fun?
+erf @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+exp @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+fill +counts=0+/0+/1/0 +implicit=yield +operands=2
+fill_rng_2d +counts=0+/0+/1/0 +implicit=yield +operands=2
+floor @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+generic +counts=0+/0+/1/0 +implicit=yield +operands=2 doc? indexing_maps iterator_types library_call?
 index +counts=0/1/0/0 dim
-log @19- +counts=0+/0+/1/0 +operands=2
-map +counts=1+/0+/1/0 +oneblock=0
-matmul @22- +counts=0+/0+/1/0 +operands=2 cast? indexing_maps?
-matmul @-21 +counts=0+/0+/1/0 +operands=2 cast?
-matmul_transpose_a @19-19 +counts=0+/0+/1/0 +operands=2 cast?
-matmul_transpose_b @-19 +counts=0+/0+/1/0 +operands=2 cast?
-matvec +counts=0+/0+/1/0 +operands=2
-max @19- +counts=0+/0+/1/0 +operands=2
-min @19- +counts=0+/0+/1/0 +operands=2
-mmt4d +counts=0+/0+/1/0 +operands=2
-mul @19- +counts=0+/0+/1/0 +operands=2
-negf @19- +counts=0+/0+/1/0 +operands=2
+log @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+map +counts=1+/0+/1/0 +oneblock=0 +implicit=yield
+matmul @22- +counts=0+/0+/1/0 +implicit=yield +operands=2 cast? indexing_maps?
+matmul @-21 +counts=0+/0+/1/0 +implicit=yield +operands=2 cast?
+matmul_transpose_a @19-19 +counts=0+/0+/1/0 +implicit=yield +operands=2 cast?
+matmul_transpose_b @-19 +counts=0+/0+/1/0 +implicit=yield +operands=2 cast?
+matvec +counts=0+/0+/1/0 +implicit=yield +operands=2
+max @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+min @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+mmt4d +counts=0+/0+/1/0 +implicit=yield +operands=2
+mul @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+negf @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
 pack @22- +counts=2+/1/0/0 +operands=4 inner_dims_pos outer_dims_perm? static_inner_tiles
-pooling_nchw_max +counts=0+/0+/1/0 +operands=2 dilations? strides?
-pooling_nchw_sum +counts=0+/0+/1/0 +operands=2 dilations? strides?
-pooling_ncw_max +counts=0+/0+/1/0 +operands=2 dilations? strides?
-pooling_ncw_sum +counts=0+/0+/1/0 +operands=2 dilations? strides?
-pooling_ndhwc_max +counts=0+/0+/1/0 +operands=2 dilations? strides?
-pooling_ndhwc_min +counts=0+/0+/1/0 +operands=2 dilations? strides?
-pooling_ndhwc_sum +counts=0+/0+/1/0 +operands=2 dilations? strides?
-pooling_nhwc_max +counts=0+/0+/1/0 +operands=2 dilations? strides?
-pooling_nhwc_max_unsigned +counts=0+/0+/1/0 +operands=2 dilations? strides?
-pooling_nhwc_min +counts=0+/0+/1/0 +operands=2 dilations? strides?
-pooling_nhwc_min_unsigned +counts=0+/0+/1/0 +operands=2 dilations? strides?
-pooling_nhwc_sum +counts=0+/0+/1/0 +operands=2 dilations? strides?
-pooling_nwc_max +counts=0+/0+/1/0 +operands=2 dilations? strides?
-pooling_nwc_max_unsigned +counts=0+/0+/1/0 +operands=2 dilations? strides?
-pooling_nwc_min +counts=0+/0+/1/0 +operands=2 dilations? strides?
-pooling_nwc_min_unsigned +counts=0+/0+/1/0 +operands=2 dilations? strides?
-pooling_nwc_sum +counts=0+/0+/1/0 +operands=2 dilations? strides?
-powf @19- +counts=0+/0+/1/0 +operands=2
-quantized_batch_matmul +counts=0+/0+/1/0 +operands=2
-quantized_matmul +counts=0+/0+/1/0 +operands=2
-reciprocal @19- +counts=0+/0+/1/0 +operands=2
-reduce +counts=0+/0+/1/0 +oneblock=0 dimensions
-round @19- +counts=0+/0+/1/0 +operands=2
-rsqrt @19- +counts=0+/0+/1/0 +operands=2
-select @19- +counts=0+/0+/1/0 +operands=2
+pooling_nchw_max +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+pooling_nchw_sum +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+pooling_ncw_max +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+pooling_ncw_sum +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+pooling_ndhwc_max +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+pooling_ndhwc_min +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+pooling_ndhwc_sum +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+pooling_nhwc_max +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+pooling_nhwc_max_unsigned +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+pooling_nhwc_min +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+pooling_nhwc_min_unsigned +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+pooling_nhwc_sum +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+pooling_nwc_max +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+pooling_nwc_max_unsigned +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+pooling_nwc_min +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+pooling_nwc_min_unsigned +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+pooling_nwc_sum +counts=0+/0+/1/0 +implicit=yield +operands=2 dilations? strides?
+powf @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+quantized_batch_matmul +counts=0+/0+/1/0 +implicit=yield +operands=2
+quantized_matmul +counts=0+/0+/1/0 +implicit=yield +operands=2
+reciprocal @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+reduce +counts=0+/0+/1/0 +oneblock=0 +implicit=yield dimensions
+round @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+rsqrt @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+select @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
 softmax @19- +counts=2/0+/0/0 dimension
-sqrt @19- +counts=0+/0+/1/0 +operands=2
-square @19- +counts=0+/0+/1/0 +operands=2
-sub @19- +counts=0+/0+/1/0 +operands=2
-tanh @19- +counts=0+/0+/1/0 +operands=2
-transpose +counts=2/0+/1/0 +oneblock=0 permutation
+sqrt @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+square @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+sub @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+tanh @19- +counts=0+/0+/1/0 +implicit=yield +operands=2
+transpose +counts=2/0+/1/0 +oneblock=0 +implicit=yield permutation
 unpack @22- +counts=2+/1/0/0 inner_dims_pos outer_dims_perm? static_inner_tiles
-vecmat +counts=0+/0+/1/0 +operands=2
+vecmat +counts=0+/0+/1/0 +implicit=yield +operands=2
 winograd_filter_transform @22- +counts=2/1/0/0 fmr
 winograd_filter_transform @20-21 +counts=2/1/0/0
 winograd_filter_transform @19-19 +counts=2/1/0/0 m r

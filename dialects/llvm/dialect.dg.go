@@ -330,12 +330,12 @@ load @-18 +counts=1/1/0/0 -invariant@19- -ordering@19- -syncscope@19- -tbaa@19- 
 lshr @22- +counts=2/1/0/0 isExact?
 lshr @-21 +counts=2/1/0/0
 mlir.addressof +counts=0/1/0/0 global_name
-mlir.alias @22- +isolated +symbol +counts=0/0/1/0 +oneblock=0 alias_type dso_local? linkage sym_name thread_local_? unnamed_addr? visibility_?
+mlir.alias @22- +isolated +symbol +counts=0/0/1/0 +oneblock=0 +implicit=return alias_type dso_local? linkage sym_name thread_local_? unnamed_addr? visibility_?
 mlir.constant +counts=0/1/0/0 value
-mlir.global @22- +isolated +symbol +counts=0/0/1/0 addr_space? alignment? comdat? constant? dbg_exprs? dso_local? externally_initialized? global_type linkage section? sym_name target_specific_attrs? thread_local_? unnamed_addr? value? visibility_?
-mlir.global @20-21 +isolated +symbol +counts=0/0/1/0 addr_space? alignment? comdat? constant? dso_local? global_type linkage section? sym_name thread_local_? unnamed_addr? value? visibility_?
-mlir.global @19-19 +isolated +symbol +counts=0/0/1/0 addr_space? alignment? comdat? constant? dbg_expr? dso_local? global_type linkage section? sym_name thread_local_? unnamed_addr? value? visibility_?
-mlir.global @-18 +isolated +symbol +counts=0/0/1/0 -comdat@19- -visibility_@19- addr_space? alignment? constant? dso_local? global_type linkage section? sym_name thread_local_? unnamed_addr? value?
+mlir.global @22- +isolated +symbol +counts=0/0/1/0 +implicit=return addr_space? alignment? comdat? constant? dbg_exprs? dso_local? externally_initialized? global_type linkage section? sym_name target_specific_attrs? thread_local_? unnamed_addr? value? visibility_?
+mlir.global @20-21 +isolated +symbol +counts=0/0/1/0 +implicit=return addr_space? alignment? comdat? constant? dso_local? global_type linkage section? sym_name thread_local_? unnamed_addr? value? visibility_?
+mlir.global @19-19 +isolated +symbol +counts=0/0/1/0 +implicit=return addr_space? alignment? comdat? constant? dbg_expr? dso_local? global_type linkage section? sym_name thread_local_? unnamed_addr? value? visibility_?
+mlir.global @-18 +isolated +symbol +counts=0/0/1/0 +implicit=return -comdat@19- -visibility_@19- addr_space? alignment? constant? dso_local? global_type linkage section? sym_name thread_local_? unnamed_addr? value?
 mlir.global_ctors @22- +counts=0/0/0/0 ctors data priorities
 mlir.global_ctors @-21 +counts=0/0/0/0 ctors priorities
 mlir.global_dtors @22- +counts=0/0/0/0 data dtors priorities

@@ -26,7 +26,7 @@ var Releases = []int{19, 22}
 const opTableText = `
 alloc +counts=0+/1/0/0 +operands=2 alignment?
 alloca +counts=0+/1/0/0 +operands=2 alignment?
-alloca_scope +counts=0/0+/1/0 +oneblock=0
+alloca_scope +counts=0/0+/1/0 +oneblock=0 +implicit=alloca_scope.return
 alloca_scope.return +terminator +counts=0+/0/0/0 +parents=memref.alloca_scope
 assume_alignment @22- +counts=1/1/0/0 alignment
 assume_alignment @-21 +counts=1/0/0/0 alignment
@@ -44,7 +44,7 @@ expand_shape @19- +counts=1+/1/0/0 reassociation static_output_shape
 expand_shape @-18 +counts=1+/1/0/0 -static_output_shape@19- reassociation
 extract_aligned_pointer_as_index +counts=1/1/0/0
 extract_strided_metadata +counts=1/2+/0/0
-generic_atomic_rmw +counts=1+/1/1/0
+generic_atomic_rmw +counts=1+/1/1/0 +implicit=atomic_yield
 get_global +counts=0/1/0/0 name
 global +symbol +counts=0/0/0/0 alignment? constant? initial_value? sym_name sym_visibility? type
 load @22- +counts=1+/1/0/0 alignment? nontemporal?

@@ -25,16 +25,16 @@ var Releases = []int{19, 22}
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
 allocate_dir @22- +counts=0+/0/0/0 +operands=2 align?
-atomic.capture @22- +counts=0/0/1/0 +oneblock=0 hint? memory_order?
-atomic.capture @20-21 +counts=0/0/1/0 +oneblock=0
-atomic.capture @-19 +counts=0/0/1/0 +oneblock=0 hint_val? memory_order_val?
+atomic.capture @22- +counts=0/0/1/0 +oneblock=0 +implicit=terminator hint? memory_order?
+atomic.capture @20-21 +counts=0/0/1/0 +oneblock=0 +implicit=terminator
+atomic.capture @-19 +counts=0/0/1/0 +oneblock=0 +implicit=terminator hint_val? memory_order_val?
 atomic.read @22- +counts=2/0/0/0 element_type hint? memory_order?
 atomic.read @20-21 +counts=2/0/0/0 element_type
 atomic.read @19-19 +counts=2/0/0/0 element_type hint_val? memory_order_val?
 atomic.read @-18 +counts=2/0/0/0 -element_type@19- hint_val? memory_order_val?
-atomic.update @22- +counts=1/0/1/0 +oneblock=0 atomic_control? hint? memory_order?
-atomic.update @20-21 +counts=1/0/1/0 +oneblock=0
-atomic.update @-19 +counts=1/0/1/0 +oneblock=0 hint_val? memory_order_val?
+atomic.update @22- +counts=1/0/1/0 +oneblock=0 +implicit=yield atomic_control? hint? memory_order?
+atomic.update @20-21 +counts=1/0/1/0 +oneblock=0 +implicit=yield
+atomic.update @-19 +counts=1/0/1/0 +oneblock=0 +implicit=yield hint_val? memory_order_val?
 atomic.write @22- +counts=2/0/0/0 hint? memory_order?
 atomic.write @20-21 +counts=2/0/0/0
 atomic.write @-19 +counts=2/0/0/0 hint_val? memory_order_val?

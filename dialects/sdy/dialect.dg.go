@@ -32,9 +32,9 @@ collective_permute +counts=1/1/0/0 out_sharding
 constant +counts=0/1/0/0 value
 data_flow_edge +counts=1/1/0/0 sharding?
 func_data_flow_edge +counts=1/1/0/0
-manual_computation +isolated +counts=0+/0+/1/0 +oneblock=0 in_shardings manual_axes out_shardings
+manual_computation +isolated +counts=0+/0+/1/0 +oneblock=0 +implicit=return in_shardings manual_axes out_shardings
 mesh +symbol +counts=0/0/0/0 +parents=builtin.module mesh sym_name
-named_computation +isolated +counts=0+/0+/1/0 +oneblock=0 in_shardings? name out_shardings?
+named_computation +isolated +counts=0+/0+/1/0 +oneblock=0 +implicit=return in_shardings? name out_shardings?
 propagation_barrier +counts=1/1/0/0 allowed_direction
 reduce_scatter +counts=1/1/0/0 out_sharding reduce_scatter_axes reduction_op?
 replicated_to_unreduced +counts=1/1/0/0 axes out_sharding

@@ -26,7 +26,7 @@ var Releases = []int{19, 22}
 const opTableText = `
 add +counts=2/1/0/0
 any +counts=0+/1/0/0
-assuming +counts=1/0+/1/0 +oneblock=0
+assuming +counts=1/0+/1/0 +oneblock=0 +implicit=assuming_yield
 assuming_all +counts=0+/1/0/0
 assuming_yield +terminator +counts=0+/0/0/0 +parents=shape.assuming
 broadcast +counts=0+/1/0/0 error?
@@ -54,7 +54,7 @@ min +counts=2/1/0/0
 mul +counts=2/1/0/0
 num_elements +counts=1/1/0/0
 rank +counts=1/1/0/0
-reduce +counts=1+/0+/1/0 +oneblock=0
+reduce +counts=1+/0+/1/0 +oneblock=0 +implicit=yield
 return +terminator +counts=0+/0/0/0 +parents=shape.func
 shape_eq +counts=0+/1/0/0
 shape_of +counts=1/1/0/0

@@ -37,8 +37,8 @@ disassemble @19- +counts=2+/2+/0/0
 expand +counts=1/4/0/0
 extract_iteration_space @19- +counts=1-2/1/0/0 hiLvl loLvl
 extract_value @22- +counts=2/1/0/0
-foreach @19- +counts=1+/0+/1/0 +oneblock=0 order?
-foreach @-18 +counts=1+/0+/1/0 +oneblock=0 -order@19-
+foreach @19- +counts=1+/0+/1/0 +oneblock=0 +implicit=yield order?
+foreach @-18 +counts=1+/0+/1/0 +oneblock=0 +implicit=yield -order@19-
 has_runtime_library @19- +counts=0/1/0/0
 iterate @19- +counts=1+/0+/1/0 +oneblock=0 crdUsedLvls
 load +counts=1/1/0/0 hasInserts?

@@ -51,7 +51,7 @@ clamp @-19 +counts=1/1/0/0 max_fp max_int min_fp min_int
 clz +counts=1/1/0/0
 concat +counts=0+/1/0/0 axis
 concat_shape @22- +counts=0+/1/0/0
-cond_if +counts=1+/0+/2/0 +oneblock=0,1
+cond_if +counts=1+/0+/2/0 +oneblock=0,1 +implicit=yield
 
 const @22- +counts=0/1/0/0 values
 const @20-21 +counts=0/1/0/0
@@ -172,7 +172,7 @@ variable.read @19-19 +counts=0/1/0/0 name
 variable.write @19-19 +counts=1/0/0/0 name
 variable_read @22- +counts=0/1/0/0 name
 variable_write @22- +counts=1/0/0/0 name
-while_loop +counts=0+/0+/2/0 +oneblock=0,1
+while_loop +counts=0+/0+/2/0 +oneblock=0,1 +implicit=yield
 yield +terminator +counts=0+/0/0/0
 `
 

@@ -60,6 +60,11 @@ type OpSchema struct {
 	// group's size by it (SegmentsFor).
 	OperandIDs []int
 	ResultIDs  []int
+	// Implicit names (in the op's dialect) the op that parsers end the
+	// op's single-block regions with (SingleBlockImplicitTerminator), or
+	// "": a writer converting the op to a release that has none drops
+	// it, and adds it for one that has (gpu.module's module_end).
+	Implicit string
 	// Absent lists the inherent attributes the op has in other releases
 	// only: written for this one, such an attribute would be read as a
 	// discardable one, so writers refuse it.

@@ -33,7 +33,9 @@ import (
 //	    +operands=N and +results=N (AttrSizedOperandSegments and
 //	    AttrSizedResultSegments with N groups), +operandids=0,2,3 and
 //	    +resultids=… (the places of those groups in the definition's
-//	    list, where the line's releases lack some of its groups);
+//	    list, where the line's releases lack some of its groups),
+//	    +implicit=op (the op parsers end its single-block regions
+//	    with);
 //	  - -attr@from-to: an inherent attribute the op has only in those
 //	    releases, not in this line's, which writers refuse here;
 //	  - properties in wire order: attr (a required attribute), attr? (an
@@ -327,6 +329,11 @@ func (s *OpSchema) flag(f string, oneBlock *[]int) error {
 	case "results":
 		s.ResultSegments = true
 		s.ResultGroups, err = count()
+	case "implicit":
+		if n == "" {
+			return bad
+		}
+		s.Implicit = n
 	case "operandids":
 		s.OperandIDs, err = groupIDs(n)
 	case "resultids":

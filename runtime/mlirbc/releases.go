@@ -45,10 +45,13 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		// otherwise (scf.parallel's, LLVM 16's scf.yield).
 		// Or the arguments of its regions' blocks (linalg.map's mapper
 		// takes the init's element in LLVM 22).
-		u := converted{downgraded{op: op, name: name, attrs: op.Attrs(), dict: op.Dictionary()}, op.OperandSegments(), op.ResultSegments(), false, argsOf(op)}
+		u := converted{downgraded{op: op, name: name, attrs: op.Attrs(), dict: op.Dictionary()}, op.OperandSegments(), op.ResultSegments(), false, argsOf(op), nil}
 		attrs, changed, cerr := c.ConvertOp(ctx, op, from, to)
 		if cerr == nil && (op.OperandSegments() != nil || op.ResultSegments() != nil) {
 			cerr = convertSegments(op, lookupSchema(ctx, name, from, nil), lookupSchema(ctx, name, to, nil), to)
+		}
+		if cerr == nil && op.NumRegions() > 0 {
+			u.ops = implicitTerminators(op, lookupSchema(ctx, name, from, nil), lookupSchema(ctx, name, to, nil))
 		}
 		u.renamed = op.Name() != name
 		argsChanged := slices.ContainsFunc(u.args, blockArgs.changed)
@@ -60,7 +63,7 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		if !argsChanged {
 			u.args = nil
 		}
-		if changed || u.renamed || argsChanged || !slices.Equal(u.segments, op.OperandSegments()) || !slices.Equal(u.resultSegments, op.ResultSegments()) {
+		if changed || u.renamed || argsChanged || len(u.ops) > 0 || !slices.Equal(u.segments, op.OperandSegments()) || !slices.Equal(u.resultSegments, op.ResultSegments()) {
 			undo = append(undo, u)
 			op.SetAttrs(attrs)
 			op.SetDictionary(nil)
@@ -80,6 +83,7 @@ type converted struct {
 	segments, resultSegments []int32
 	renamed                  bool
 	args                     []blockArgs
+	ops                      []blockOps
 }
 
 // undo puts the op back as it was.
@@ -94,6 +98,54 @@ func (u converted) undo() {
 	for _, a := range u.args {
 		a.block.SetArgs(a.args)
 	}
+	for _, o := range u.ops {
+		o.block.SetOps(o.ops)
+	}
+}
+
+// blockOps is a block's op list as it was before a conversion.
+type blockOps struct {
+	block *ir.Block
+	ops   []*ir.Operation
+}
+
+// implicitTerminators adds or drops the op that parsers end op's
+// single-block regions with, where release from has it and to has none
+// (no terminator at all), or the other way round: LLVM 22's gpu.module
+// holds no gpu.module_end, which 19's ends with. The blocks it changed
+// are returned with their ops as they were. An added terminator has op's
+// location, as a parser gives it.
+func implicitTerminators(op *ir.Operation, from, to *bytecode.OpSchema) []blockOps {
+	if from == nil || to == nil || from.Implicit == to.Implicit {
+		return nil
+	}
+	var changed []blockOps
+	dialect := op.Name().Dialect
+	var added *ir.OpName
+	for _, r := range op.Regions() {
+		if r == nil || r.NumBlocks() != 1 {
+			continue
+		}
+		b := r.Block(0)
+		ops := b.Ops()
+		last := func(name string) bool {
+			return name != "" && len(ops) > 0 && ops[len(ops)-1].Name() == ir.OpName{Dialect: dialect, Op: name, Registered: true}
+		}
+		switch {
+		case to.Implicit == "" && to.NoTerminator && last(from.Implicit):
+			changed = append(changed, blockOps{b, ops})
+			b.SetOps(ops[: len(ops)-1 : len(ops)-1])
+		case from.Implicit == "" && to.Implicit != "" && !last(to.Implicit):
+			if added == nil {
+				added = &ir.OpName{Dialect: dialect, Op: to.Implicit, Registered: true}
+			}
+			t := ir.NewNamedOperation(added, op.Loc(), nil)
+			t.SetParent(b)
+			changed = append(changed, blockOps{b, ops})
+			b.SetOps(append(slices.Clip(ops), t))
+		}
+	}
+	return changed
 }
 
 // blockArgs is a block's argument list as it was before a conversion.

@@ -36,6 +36,11 @@ type schema struct {
 	// there. Empty when the release has every group.
 	operandIDs, resultIDs []int
 	props                 []schemaProp
+	// implicit is the op (its name in the dialect) that parsers end the
+	// op's single-block regions with at the release
+	// (SingleBlockImplicitTerminator); writers add or drop it where
+	// another release has none (gpu.module's module_end, until LLVM 19).
+	implicit string
 	// absent are the inherent attributes the op has at other releases
 	// only, with the releases that have them: writers refuse them here
 	// (unless the definition says they are discardable here).
@@ -53,9 +58,13 @@ type schemaProp struct {
 	native   []*defs.NativeProperty // a native property's forms (see Lines), nil for an attribute
 }
 
+// implicitTerminator starts the trait naming the op parsers end an op's
+// single-block regions with.
+const implicitTerminator = "SingleBlockImplicitTerminator<"
+
 // schemaAt computes o's schema at an LLVM release (0 = the newest), nil when
 // the op does not exist there.
-func schemaAt(o *defs.Op, release int) *schema {
+func schemaAt(o *defs.Op, release int, opNames map[string]string) *schema {
 	if !o.AtLLVM(release) {
 		return nil
 	}
@@ -69,6 +78,11 @@ func schemaAt(o *defs.Op, release int) *schema {
 		s.declaration = o.Declaration
 	}
 	s.counts, s.oneBlock = countsAt(o, release)
+	for _, t := range o.Traits {
+		if class, ok := strings.CutPrefix(t, implicitTerminator); ok && o.TraitAvailability[t].AtLLVM(release) {
+			s.implicit = opNames[strings.TrimSuffix(class, ">")]
+		}
+	}
 	if o.ParentsAvailability.AtLLVM(release) {
 		s.parents = o.Parents
 	}
@@ -208,7 +222,7 @@ type schemaRange struct {
 // schemaRanges splits the releases where o's schema differs, newest first.
 // Only the llvm-axis bounds of the op, its attributes, the traits that
 // matter and its properties key can change it.
-func schemaRanges(o *defs.Op) []schemaRange {
+func schemaRanges(o *defs.Op, opNames map[string]string) []schemaRange {
 	var cuts []int // a cut at N: releases >= N differ from those below
 	add := func(a defs.Availability) {
 		if v := a.Since; v != nil && v.Axis == "llvm" {
@@ -241,6 +255,11 @@ func schemaRanges(o *defs.Op) []schemaRange {
 	for _, t := range append([]string{"IsolatedFromAbove", "HasOnlyGraphRegion", "Terminator", "NoTerminator", "SymbolTable", "AttrSizedOperandSegments", "AttrSizedResultSegments"}, defs.SymbolTraits...) {
 		add(o.TraitAvailability[t])
 	}
+	for _, t := range o.Traits {
+		if strings.HasPrefix(t, implicitTerminator) {
+			add(o.TraitAvailability[t])
+		}
+	}
 	if o.Properties != nil {
 		add(*o.Properties)
 	}
@@ -264,7 +283,7 @@ func schemaRanges(o *defs.Op) []schemaRange {
 		if i > 0 {
 			from = cuts[i-1]
 		}
-		s := schemaAt(o, at)
+		s := schemaAt(o, at, opNames)
 		if n := len(out); n > 0 && sameSchema(out[n-1].schema, s) {
 			out[n-1].from = from
 			continue
@@ -281,8 +300,15 @@ func schemaRanges(o *defs.Op) []schemaRange {
 // its writer also converts from (builtin.EitherProp).
 func Lines(ops []*defs.Op) (lines []string, natives [][]*defs.NativeProperty) {
 	nativeIndex := map[string]int{}
+	// Ops by the name of their C++ class, which ODS's
+	// SingleBlockImplicitTerminator<ModuleEndOp> gives (the op's Go
+	// wrapper has the same name).
+	opNames := map[string]string{}
 	for _, o := range ops {
-		ranges := schemaRanges(o)
+		opNames[o.GoName] = o.Name
+	}
+	for _, o := range ops {
+		ranges := schemaRanges(o, opNames)
 		for i, r := range ranges {
 			if r.schema == nil {
 				continue
@@ -375,6 +401,9 @@ func schemaLine(op string, from, to int, s *schema, native func([]*defs.NativePr
 	}
 	if s.declaration != "" {
 		parts = append(parts, "+declaration="+s.declaration)
+	}
+	if s.implicit != "" {
+		parts = append(parts, "+implicit="+s.implicit)
 	}
 	ids := func(flag string, ids []int) {
 		if len(ids) > 0 {
