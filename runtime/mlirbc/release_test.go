@@ -472,3 +472,29 @@ func TestReleaseImplicitTerminator(t *testing.T) {
 		}
 	}
 }
+
+// LLVM 19's omp loop wrappers end their region with omp.terminator; 22's
+// hold the loop nest alone (NoTerminator). Written for 22, the terminator,
+// which carries nothing, is dropped, and the file is mlir-opt-22's (the
+// operand in a group 22 placed otherwise moves with it); the module is
+// then as read. Written for 19, a 22 wrapper is refused: which terminator
+// to add, the definitions do not say.
+func TestReleaseLoopWrapperTerminator(t *testing.T) {
+	oracle.Require(t, oracle.LLVM19)
+	oracle.Require(t, oracle.LLVM22)
+	simd := func(terminator string) string {
+		return "func.func @f(%lb: index, %ub: index, %p: memref<i32>) {\n  omp.simd nontemporal(%p : memref<i32>) {\n" +
+			"    omp.loop_nest (%i) : index = (%lb) to (%ub) step (%lb) {\n      omp.yield\n    }\n" +
+			"    " + terminator + "\n  }\n  return\n}\n"
+	}
+	text := map[oracle.Release]string{oracle.LLVM19: simd("omp.terminator"), oracle.LLVM22: simd("")}
+	convertsAsOracles(t, text, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}})
+	in, ctx, m := readNewest(t, oracle.LLVM19, text[oracle.LLVM19])
+	if _, err := writeFor(ctx, m, oracle.LLVM22); err != nil {
+		t.Fatal(err)
+	}
+	if back, err := writeFor(ctx, m, oracle.LLVM19); err != nil || !bytes.Equal(back, in) {
+		t.Errorf("written for 22, then as read: %v (the bytes read: %v)", err, bytes.Equal(back, in))
+	}
+	writeRefused(t, oracle.LLVM22, oracle.LLVM19, text[oracle.LLVM22], "ends with omp.loop_nest, which is not a terminator")
+}

@@ -51,7 +51,7 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 			cerr = convertSegments(op, lookupSchema(ctx, name, from, nil), lookupSchema(ctx, name, to, nil), to)
 		}
 		if cerr == nil && op.NumRegions() > 0 {
-			u.ops = implicitTerminators(op, lookupSchema(ctx, name, from, nil), lookupSchema(ctx, name, to, nil))
+			u.ops = terminators(ctx, op, lookupSchema(ctx, name, from, nil), lookupSchema(ctx, name, to, nil), from)
 		}
 		u.renamed = op.Name() != name
 		argsChanged := slices.ContainsFunc(u.args, blockArgs.changed)
@@ -109,14 +109,21 @@ type blockOps struct {
 	ops   []*ir.Operation
 }
 
-// implicitTerminators adds or drops the op that parsers end op's
-// single-block regions with, where release from has it and to has none
-// (no terminator at all), or the other way round: LLVM 22's gpu.module
-// holds no gpu.module_end, which 19's ends with. The blocks it changed
-// are returned with their ops as they were. An added terminator has op's
-// location, as a parser gives it.
-func implicitTerminators(op *ir.Operation, from, to *bytecode.OpSchema) []blockOps {
-	if from == nil || to == nil || from.Implicit == to.Implicit {
+// terminators adds or drops the terminators op's single-block regions
+// end with where the releases differ, for the length of the write; the
+// blocks it changed are returned with their ops as they were.
+//   - The op that parsers end them with (SingleBlockImplicitTerminator)
+//     in one release and nothing in the other: LLVM 22's gpu.module holds
+//     no gpu.module_end, which 19's ends with. An added one has op's
+//     location, as a parser gives it.
+//   - A terminator of no values where the target's op takes none
+//     (NoTerminator) and the source's needed one: LLVM 19's omp.wsloop,
+//     omp.simd and the other loop wrappers end with omp.terminator, 22's
+//     hold their loop nest alone. It carries nothing, so dropping it
+//     loses nothing; the other way, which terminator to add is not
+//     known, and the writer's check refuses the op.
+func terminators(ctx *ir.Context, op *ir.Operation, from, to *bytecode.OpSchema, release int) []blockOps {
+	if from == nil || to == nil || from.Implicit == to.Implicit && (from.NoTerminator || !to.NoTerminator) {
 		return nil
 	}
 	var changed []blockOps
@@ -128,14 +135,25 @@ func implicitTerminators(op *ir.Operation, from, to *bytecode.OpSchema) []blockO
 		}
 		b := r.Block(0)
 		ops := b.Ops()
-		last := func(name string) bool {
-			return name != "" && len(ops) > 0 && ops[len(ops)-1].Name() == ir.OpName{Dialect: dialect, Op: name, Registered: true}
+		var end *ir.Operation
+		if len(ops) > 0 {
+			end = ops[len(ops)-1]
+		}
+		named := func(name string) bool {
+			return name != "" && end != nil && end.Name() == ir.OpName{Dialect: dialect, Op: name, Registered: true}
+		}
+		bare := func() bool {
+			if end == nil || end.NumOperands() > 0 || end.NumResults() > 0 || end.NumRegions() > 0 || end.NumSuccessors() > 0 {
+				return false
+			}
+			s := lookupSchema(ctx, end.Name(), release, nil)
+			return s != nil && s.Terminator
 		}
 		switch {
-		case to.Implicit == "" && to.NoTerminator && last(from.Implicit):
+		case to.Implicit == "" && to.NoTerminator && (named(from.Implicit) || !from.NoTerminator && from.Implicit == "" && bare()):
 			changed = append(changed, blockOps{b, ops})
 			b.SetOps(ops[: len(ops)-1 : len(ops)-1])
-		case from.Implicit == "" && to.Implicit != "" && !last(to.Implicit):
+		case from.Implicit == "" && to.Implicit != "" && !named(to.Implicit):
 			if added == nil {
 				added = &ir.OpName{Dialect: dialect, Op: to.Implicit, Registered: true}
 			}
