@@ -23,7 +23,7 @@ func TestAccessorsNewestLayout(t *testing.T) {
 	oracle.Require(t, oracle.LLVM22)
 	text := "func.func @f(%c: i1, %n: i32) {\n  omp.parallel if(%c) num_threads(%n : i32) {\n    omp.terminator\n  }\n  return\n}\n"
 	in, ctx, m := readNewest(t, oracle.LLVM22, text)
-	read := findOp(m.Op, ompops.ParallelOpName)
+	read := opsNamed(m.Op, ompops.ParallelOpName)[0]
 	p, _ := ompops.AsParallelOp(read)
 	args := read.Parent().Args()
 	if p.IfExpr() != args[0] || p.NumThreads() != args[1] || len(p.AllocateVars()) != 0 || len(p.ReductionVars()) != 0 {
@@ -66,24 +66,9 @@ func TestAccessorsOlderOp(t *testing.T) {
 		"  %0 = tosa.avg_pool2d %a {acc_type = f32, kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x4x1xf32>) -> tensor<1x3x3x1xf32>\n" +
 		"  return %0 : tensor<1x3x3x1xf32>\n}\n"
 	_, _, m := readNewest(t, oracle.LLVM19, text)
-	op := findOp(m.Op, tosaops.AvgPool2dOpName)
+	op := opsNamed(m.Op, tosaops.AvgPool2dOpName)[0]
 	pool, _ := tosaops.AsAvgPool2dOp(op)
 	if pool.Input() != op.Parent().Args()[0] || pool.InputZp() != nil || pool.OutputZp() != nil || pool.Output() != op.Result(0) {
 		t.Errorf("accessors of 19's avg_pool2d: input %v, zero points %v and %v", pool.Input(), pool.InputZp(), pool.OutputZp())
 	}
-}
-
-// findOp returns the first op named name under root.
-func findOp(root *ir.Operation, name string) *ir.Operation {
-	var found *ir.Operation
-	root.Walk(func(op *ir.Operation) bool {
-		if found == nil && op.Name().String() == name {
-			found = op
-		}
-		return found == nil
-	})
-	if found == nil {
-		panic("no " + name)
-	}
-	return found
 }

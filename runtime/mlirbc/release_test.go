@@ -442,7 +442,7 @@ func TestWriteRefusesSegments(t *testing.T) {
 		{nil, "2 operands without operand segment sizes"},
 	} {
 		_, ctx, m := readNewest(t, oracle.LLVM22, text)
-		findOp(m.Op, "omp.parallel").SetOperandSegments(c.sizes)
+		opsNamed(m.Op, "omp.parallel")[0].SetOperandSegments(c.sizes)
 		if _, err := mlirbc.Append(nil, ctx, m, m.Options()); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("sizes %v: %v; want an error saying %q", c.sizes, err, c.want)
 		}

@@ -47,11 +47,16 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		// takes the init's element in LLVM 22).
 		u := converted{downgraded{op: op, name: name, attrs: op.Attrs(), dict: op.Dictionary()}, op.OperandSegments(), op.ResultSegments(), false, argsOf(op), nil}
 		attrs, changed, cerr := c.ConvertOp(ctx, op, from, to)
-		if cerr == nil && (op.OperandSegments() != nil || op.ResultSegments() != nil) {
-			cerr = convertSegments(op, lookupSchema(ctx, name, from, nil), lookupSchema(ctx, name, to, nil), to)
-		}
-		if cerr == nil && op.NumRegions() > 0 {
-			u.ops = terminators(ctx, op, lookupSchema(ctx, name, from, nil), lookupSchema(ctx, name, to, nil), from)
+		// The schemas matter only to an op with segment sizes or regions.
+		segmented := op.OperandSegments() != nil || op.ResultSegments() != nil
+		if cerr == nil && (segmented || op.NumRegions() > 0) {
+			fromSchema, toSchema := lookupSchema(ctx, name, from, nil), lookupSchema(ctx, name, to, nil)
+			if segmented {
+				cerr = convertSegments(op, fromSchema, toSchema, to)
+			}
+			if cerr == nil && op.NumRegions() > 0 {
+				u.ops = terminators(ctx, op, fromSchema, toSchema, from)
+			}
 		}
 		u.renamed = op.Name() != name
 		argsChanged := slices.ContainsFunc(u.args, blockArgs.changed)
