@@ -162,6 +162,13 @@ func BenchmarkReadUnlocated(b *testing.B) {
 	benchRead(b, "chain100000-unlocated", chainOps(100_000), "--strip-debuginfo")
 }
 
+// BenchmarkReadStrings decodes ConvertShapes' 20,000 unregistered ops,
+// each with a dictionary of its own (one string): what a reader pays to
+// record each dictionary for a writer, when nothing writes it.
+func BenchmarkReadStrings(b *testing.B) {
+	benchRead(b, "strings20000", opStrings(20_000), "--allow-unregistered-dialect")
+}
+
 // benchRead decodes the module gen writes (mlir-opt-22 given flags) into
 // a new context each time.
 func benchRead(b *testing.B, name string, gen func(*strings.Builder) int, flags ...string) {
