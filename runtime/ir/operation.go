@@ -59,9 +59,12 @@ type Operation struct {
 	results     *(*Value)
 	attrs       *NamedAttr
 	numAttrs    uint32
-	parent      *Block
-	extra       *opExtra
-	mark        uint64 // scratch of one IR walk; see MarkGeneration
+	// attrsFrom is what SetAttrsFrom was given with the list (0: none);
+	// it sits where the field above leaves padding.
+	attrsFrom uint32
+	parent    *Block
+	extra     *opExtra
+	mark      uint64 // scratch of one IR walk; see MarkGeneration
 }
 
 // list is the slice a list field and its length keep.
@@ -136,7 +139,22 @@ func (op *Operation) Attrs() []NamedAttr { return list(op.attrs, op.numAttrs) }
 
 // SetAttrs replaces the dictionary; the entries must be sorted by name.
 // op keeps the slice and never writes to it, so ops may share one.
-func (op *Operation) SetAttrs(as []NamedAttr) { op.attrs, op.numAttrs = keep(as) }
+func (op *Operation) SetAttrs(as []NamedAttr) { op.SetAttrsFrom(as, 0) }
+
+// SetAttrsFrom is SetAttrs for a reader that numbers where its lists come
+// from: AttrsFrom returns from until the dictionary is set again. The
+// MLIR bytecode reader gives 1 + the index of the dictionary attribute
+// in its module's table, so that a writer finds the dictionary without
+// making it again; the number means nothing to anyone else.
+func (op *Operation) SetAttrsFrom(as []NamedAttr, from uint32) {
+	op.attrs, op.numAttrs = keep(as)
+	op.attrsFrom = from
+}
+
+// AttrsFrom is the number SetAttrsFrom gave the current attribute list,
+// or 0 where it was set otherwise. Whoever acts on it checks that what it
+// found holds exactly Attrs: a list may be written in place.
+func (op *Operation) AttrsFrom() uint32 { return op.attrsFrom }
 
 // Regions are the regions the op owns.
 func (op *Operation) Regions() []*Region {
@@ -359,11 +377,11 @@ func (op *Operation) SetResultSegments(sizes []int32) {
 
 // Dictionary is the dictionary attribute Attrs was built from, where
 // whoever built it recorded one (SetDictionary), or nil. The MLIR bytecode
-// reader records none on the op: the ops of one dictionary share one list,
-// and its module keeps the dictionary of each list, by which its writer
-// knows the dictionary. It may be stale if Attrs was changed
-// other than through SetAttr: writers reuse it only after checking that it
-// holds exactly Attrs.
+// reader records none on the op: its module keeps the dictionaries it
+// read, and each op the number of its own (AttrsFrom), in the 4 bytes an
+// op has spare rather than the 16 of this record. It may be stale if
+// Attrs was changed other than through SetAttr: writers reuse it only
+// after checking that it holds exactly Attrs.
 func (op *Operation) Dictionary() Attribute {
 	if op.extra == nil {
 		return nil

@@ -350,3 +350,32 @@ func TestElementAtSpan(t *testing.T) {
 		}
 	}
 }
+
+// TestAttrsFrom: the number a reader gives an attribute list lasts until
+// the list is set again, by whatever means.
+func TestAttrsFrom(t *testing.T) {
+	ctx := ir.NewContext()
+	unit := ir.GetTextAttr(ctx, "builtin", "unit")
+	list := []ir.NamedAttr{{Name: "a", Value: unit}}
+	op := ir.NewOperation(ir.OpName{Dialect: "t", Op: "op"}, nil, nil)
+	if op.AttrsFrom() != 0 {
+		t.Fatalf("a new op's list came from %d", op.AttrsFrom())
+	}
+	for _, c := range []struct {
+		what string
+		set  func()
+	}{
+		{"SetAttrs", func() { op.SetAttrs(list) }},
+		{"SetAttr", func() { op.SetAttr("b", unit) }},
+		{"SetAttr of a name it has", func() { op.SetAttr("a", unit) }},
+	} {
+		op.SetAttrsFrom(list, 7)
+		if op.AttrsFrom() != 7 || len(op.Attrs()) != 1 {
+			t.Fatalf("SetAttrsFrom: from %d, %d attributes", op.AttrsFrom(), len(op.Attrs()))
+		}
+		c.set()
+		if op.AttrsFrom() != 0 {
+			t.Errorf("after %s the list still came from %d", c.what, op.AttrsFrom())
+		}
+	}
+}

@@ -894,8 +894,8 @@ func (n *numbering) dictFor(op *ir.Operation, info *opNum) ir.Attribute {
 		return k.lastDict
 	}
 	var d ir.Attribute
-	if read, ok := n.m.dicts[unsafe.SliceData(attrs)]; ok && own && n.sameEntries(read, attrs) {
-		d = read // the dictionary the list was read from
+	if i := int(op.AttrsFrom()) - 1; own && i >= 0 && i < n.m.dicts.Len() && n.sameEntries(*n.m.dicts.At(i), attrs) {
+		d = *n.m.dicts.At(i) // the dictionary the list was read from
 	} else {
 		d = n.builtin.Dictionary(n.ctx, attrs)
 	}

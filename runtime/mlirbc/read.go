@@ -3,6 +3,7 @@ package mlirbc
 import (
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"sort"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/filemap"
+	"github.com/dialectgen/dialectgen/runtime/internal/chunked"
 	"github.com/dialectgen/dialectgen/runtime/internal/prefault"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
@@ -216,14 +218,8 @@ type reader struct {
 	spliced map[int64]spliced
 	// dicts become Module.dicts (not kept by a lazy read, whose loads
 	// may come while a writer reads them).
-	dicts map[*ir.NamedAttr]ir.Attribute
+	dicts chunked.List[ir.Attribute]
 }
-
-// minRecordedDict is the fewest entries of a dictionary whose list the
-// reader records it for: a writer makes a smaller one again in about the
-// time a record takes, and a file of many small dictionaries would pay
-// for records in memory even when nothing writes it.
-const minRecordedDict = 8
 
 // carver hands out slices cut from shared chunks, with their capacity
 // clipped so that appending to one never touches its neighbours: a
@@ -311,6 +307,7 @@ type opNameInfo struct {
 	// last, and lastAttrs its entries as a list.
 	lastDict  ir.Attribute
 	lastAttrs []ir.NamedAttr
+	lastFrom  uint32 // for SetAttrsFrom: 1 + lastDict's index in dicts, or 0
 	// defaults is the op's dialect where it populates defaults for the
 	// op at the file's release; popIn is the list of attributes it last
 	// completed, popOut what that became (nil before the first: an op of
@@ -635,18 +632,15 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 			for i := range attrs {
 				attrs[i] = rd.builtin.DictionaryEntry(a, i)
 			}
-			info.lastDict, info.lastAttrs = a, attrs[:n:n]
-			if !rd.lazy && n >= minRecordedDict {
-				if rd.dicts == nil {
-					rd.dicts = map[*ir.NamedAttr]ir.Attribute{}
-				}
-				rd.dicts[unsafe.SliceData(attrs)] = a
+			info.lastDict, info.lastAttrs, info.lastFrom = a, attrs[:n:n], 0
+			if !rd.lazy && rd.dicts.Len() < math.MaxUint32 {
+				info.lastFrom = uint32(rd.dicts.Append(a) + 1)
 			}
 		}
 		// The ops of a name mostly have the same dictionary as the one
 		// before them: they share its list (SetAttrs never writes to it),
 		// and a writer knows the dictionary by it.
-		op.SetAttrs(info.lastAttrs)
+		op.SetAttrsFrom(info.lastAttrs, info.lastFrom)
 		if rd.tr != nil {
 			rd.tr.Span(at, r.Offset(), fmt.Sprintf("attribute dictionary (%d entries)", len(info.lastAttrs)))
 		}
