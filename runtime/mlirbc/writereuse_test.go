@@ -147,17 +147,7 @@ func TestWriteReadDictionaries(t *testing.T) {
 func TestWriteReadSmallDictionaries(t *testing.T) {
 	const ops = 2000
 	data := oracleInput(t, opStrings(ops), "--allow-unregistered-dialect")
-	ctx := newContext()
-	m, err := mlirbc.Read(ctx, data, mlirbc.ReadOptions{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out []byte
-	allocs := testing.AllocsPerRun(3, func() {
-		if out, err = mlirbc.Append(out[:0], ctx, m, m.Options()); err != nil {
-			t.Fatal(err)
-		}
-	})
+	allocs, out := writeAllocs(t, data)
 	if !bytes.Equal(out, data) {
 		t.Fatal("the module does not write mlir-opt's bytes")
 	}
