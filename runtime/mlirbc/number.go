@@ -894,9 +894,10 @@ func (n *numbering) dictFor(op *ir.Operation, info *opNum) ir.Attribute {
 		return k.lastDict
 	}
 	var d ir.Attribute
-	if i := int(op.AttrsFrom()) - 1; own && i >= 0 && i < n.m.dicts.Len() && n.sameEntries(*n.m.dicts.At(i), attrs) {
+	if i := int(op.AttrsFrom()) - 1; own && i >= 0 && i < n.m.dicts.Len() {
 		d = *n.m.dicts.At(i) // the dictionary the list was read from
-	} else {
+	}
+	if d == nil || !n.sameEntries(d, attrs) {
 		d = n.builtin.Dictionary(n.ctx, attrs)
 	}
 	if own {

@@ -639,7 +639,7 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 		}
 		// The ops of a name mostly have the same dictionary as the one
 		// before them: they share its list (SetAttrs never writes to it),
-		// and a writer knows the dictionary by it.
+		// and a writer finds the dictionary by its number.
 		op.SetAttrsFrom(info.lastAttrs, info.lastFrom)
 		if rd.tr != nil {
 			rd.tr.Span(at, r.Offset(), fmt.Sprintf("attribute dictionary (%d entries)", len(info.lastAttrs)))
