@@ -69,6 +69,8 @@ func TestMistakes(t *testing.T) {
 			`q.yaml:17:18: op "calibrate": declaration: the op defines no symbol (no Symbol or FunctionOpInterface trait)`},
 		{"declaration rule unknown", "    since: llvm 19", "    since: llvm 19\n    traits: [Symbol]\n    declaration: sometimes",
 			`q.yaml:18:18: declaration: "sometimes" is neither without_body nor always`},
+		{"moved_until of another axis", "      - {name: input, type: QTensorType}", "      - {name: input, type: QTensorType, moved_until: tileir 13.1}",
+			`q.yaml:18:55: moved_until: "tileir 13.1" is not an LLVM release ("llvm 19")`},
 		{"declaration without a body", "    regions:\n      - {name: body}\n", "    traits: [Symbol]\n    declaration: without_body\n",
 			`q.yaml:24:18: op "calibrate": declaration: without_body, but the op has no region to hold a body`},
 	} {

@@ -771,6 +771,11 @@ func (l *loader) op(n *yaml.Node) *Op {
 					"variadic":       func(v *yaml.Node) { l.boolean(v, &od.Variadic) },
 					"optional":       func(v *yaml.Node) { l.boolean(v, &od.Optional) },
 					"buildable_type": func(v *yaml.Node) { l.str(v, &od.BuildableType) },
+					"moved_until": func(v *yaml.Node) {
+						if od.MovedUntil = l.version(v); od.MovedUntil != nil && od.MovedUntil.Axis != "llvm" {
+							l.errorf(v, "moved_until: %q is not an LLVM release (\"llvm 19\")", v.Value)
+						}
+					},
 				}))
 				*dst = append(*dst, od)
 			})

@@ -626,6 +626,10 @@ type Operand struct {
 	// when its constraint says (ODS's buildable types: "token",
 	// "tile<i32>"): a format need not print it.
 	BuildableType string
+	// MovedUntil says that LLVM releases up to this one put the group in
+	// another place among the op's groups (moved_until): their order is
+	// not the definition's, which the definitions do not hold.
+	MovedUntil *Version
 }
 
 // OpAttr is an inherent attribute (or property) of an op.

@@ -707,9 +707,9 @@ type mergedPart struct {
 	propAt []*nativeProp // the native property form at each release, nil for an attribute
 	optAt  []bool        // whether the attribute is optional at each release
 	notes  []string      // shapes older releases give the part
-	// moved says an older release has the group in another place among
-	// the op's groups (see mergedOp.reordered).
-	moved bool
+	// movedUntil is the newest older release that has the group in
+	// another place among the op's groups, or 0 (see mergedOp.reordered).
+	movedUntil int
 	// absentOlder: see mergedOp.
 	absentOlder bool
 	// olderConstraint is an attribute's constraint in Options.Older
@@ -733,7 +733,7 @@ type mergedPart struct {
 // otherwise (see reorderedHook).
 func (m *mergedOp) reordered() bool {
 	for _, parts := range [][]*mergedPart{m.operands, m.results, m.regions, m.successors} {
-		if slices.ContainsFunc(parts, func(p *mergedPart) bool { return p.moved }) {
+		if slices.ContainsFunc(parts, func(p *mergedPart) bool { return p.movedUntil != 0 }) {
 			return true
 		}
 	}
@@ -890,8 +890,7 @@ func mergeParts(rels []int, s span, lists [][]part, positional bool) ([]*mergedP
 			if positional && at < prev {
 				// Groups reordered: the newest release's order is kept, and
 				// the op gets reorderedHook.
-				m.notes = append(m.notes, fmt.Sprintf("llvm %d has it in another place", rels[i]))
-				m.moved = true
+				m.movedUntil = max(m.movedUntil, rels[i])
 			}
 			m.seen[i] = true
 			prev = max(prev, at)

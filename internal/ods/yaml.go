@@ -127,6 +127,9 @@ func writeOp(b *strings.Builder, rels []Release, dialect string, m *mergedOp, re
 			fields = append(fields, kvs(p)...)
 			fields = append(fields, bounds(rels, m.span, p.span)...)
 			fields = append(fields, olderBound(rels, p.absentOlder, p.span)...)
+			if p.movedUntil != 0 {
+				fields = append(fields, [2]string{"moved_until", fmt.Sprintf("llvm %d", p.movedUntil)})
+			}
 			note := ""
 			if len(p.notes) > 0 {
 				note = " # " + strings.Join(p.notes, "; ")

@@ -869,6 +869,26 @@ func Segment(values []*Value, sizes []int32, i int) []*Value {
 	return values[start : start+int(sizes[i])]
 }
 
+// GroupSegment returns group id of values split by segment sizes, where
+// the op's releases lay out different groups: id is the group's place
+// among all its definition's groups, and each layout lists the places of
+// a release's groups in order, the accessors' own release first. sizes
+// follow the first layout of as many groups: an op read from an older
+// release whose groups are not the newest's. It returns nil when no
+// layout has as many groups, or that one lacks group id.
+func GroupSegment(values []*Value, sizes []int32, id int, layouts [][]int) []*Value {
+	for _, l := range layouts {
+		if len(l) != len(sizes) {
+			continue
+		}
+		if i := slices.Index(l, id); i >= 0 {
+			return Segment(values, sizes, i)
+		}
+		return nil
+	}
+	return nil
+}
+
 // Op names that readers share live in an array of the program's data
 // rather than on the heap: every op points at its name, and a pointer into
 // the heap is one more the collector follows per op on every cycle, while

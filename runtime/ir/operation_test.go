@@ -2,6 +2,7 @@ package ir_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"unsafe"
@@ -376,6 +377,34 @@ func TestAttrsFrom(t *testing.T) {
 		c.set()
 		if op.AttrsFrom() != 0 {
 			t.Errorf("after %s the list still came from %d", c.what, op.AttrsFrom())
+		}
+	}
+}
+
+// TestGroupSegment: sizes are read as the first layout of as many groups
+// lays them out; a layout without the group, or of places -1 (an order
+// the definitions do not hold), gives nil, and so do sizes no layout has.
+func TestGroupSegment(t *testing.T) {
+	vals := make([]*ir.Value, 5)
+	for i := range vals {
+		vals[i] = &ir.Value{}
+	}
+	layouts := [][]int{{0, 1, 2, 3}, {0, 1, 3}, {-1, -1}}
+	for _, c := range []struct {
+		sizes []int32
+		id    int
+		want  []*ir.Value
+	}{
+		{[]int32{1, 1, 2, 1}, 2, vals[2:4]},
+		{[]int32{1, 1, 2, 1}, 3, vals[4:5]},
+		{[]int32{1, 1, 3}, 3, vals[2:5]}, // the older layout: group 3 is its third
+		{[]int32{1, 1, 3}, 2, nil},       // which has no group 2
+		{[]int32{1, 4}, 0, nil},          // a release of another order
+		{[]int32{5}, 0, nil},             // no release of one group
+		{[]int32{1, 1, 9}, 3, nil},       // sizes past the values
+	} {
+		if got := ir.GroupSegment(vals, c.sizes, c.id, layouts); !slices.Equal(got, c.want) {
+			t.Errorf("sizes %v, group %d: %d values, want %d", c.sizes, c.id, len(got), len(c.want))
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/dialectgen/dialectgen/dialects/nvvm/nvvmops"
 	"github.com/dialectgen/dialectgen/dialects/omp/ompops"
 	"github.com/dialectgen/dialectgen/dialects/tosa/tosaops"
 	"github.com/dialectgen/dialectgen/internal/oracle"
@@ -70,5 +71,27 @@ func TestAccessorsOlderOp(t *testing.T) {
 	pool, _ := tosaops.AsAvgPool2dOp(op)
 	if pool.Input() != op.Parent().Args()[0] || pool.InputZp() != nil || pool.OutputZp() != nil || pool.Output() != op.Result(0) {
 		t.Errorf("accessors of 19's avg_pool2d: input %v, zero points %v and %v", pool.Input(), pool.InputZp(), pool.OutputZp())
+	}
+}
+
+// TestAccessorsOlderGroups: LLVM 19's cp.async.bulk.tensor.global.shared.cta
+// has no l2CacheHint group, which 22 put before the predicate. Read from a
+// 19 file, its accessors find the predicate where 19 has it and no cache
+// hint; they read 22's places before, and L2CacheHint returned the
+// predicate.
+func TestAccessorsOlderGroups(t *testing.T) {
+	oracle.Require(t, oracle.LLVM19)
+	text := "llvm.func @f(%tma: !llvm.ptr, %src: !llvm.ptr<3>, %c: i32, %p: i1) {\n" +
+		"  \"nvvm.cp.async.bulk.tensor.global.shared.cta\"(%tma, %src, %c, %p) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>}> : (!llvm.ptr, !llvm.ptr<3>, i32, i1) -> ()\n" +
+		"  llvm.return\n}\n"
+	_, _, m := readNewest(t, oracle.LLVM19, text)
+	op := opsNamed(m.Op, nvvmops.CpAsyncBulkTensorGlobalSharedCtaOpName)[0]
+	cp, _ := nvvmops.AsCpAsyncBulkTensorGlobalSharedCtaOp(op)
+	args := op.Parent().Args()
+	if cp.TmaDescriptor() != args[0] || cp.SrcMem() != args[1] || len(cp.Coordinates()) != 1 || cp.Coordinates()[0] != args[2] {
+		t.Errorf("19's op: descriptor %v, source %v, coordinates %v", cp.TmaDescriptor(), cp.SrcMem(), cp.Coordinates())
+	}
+	if cp.Predicate() != args[3] || cp.L2CacheHint() != nil {
+		t.Errorf("19's op: predicate %v (want the block's fourth argument), cache hint %v (want none)", cp.Predicate(), cp.L2CacheHint())
 	}
 }

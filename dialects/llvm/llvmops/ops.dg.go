@@ -9895,24 +9895,27 @@ func AsInvokeOp(op *ir.Operation) (InvokeOp, bool) {
 	return InvokeOp{w}, ok
 }
 
+// invokeOpOperandLayouts are the places of the operand groups llvm.invoke lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
+var invokeOpOperandLayouts = [][]int{{0, 1, 2, 3}, {0, 1, 2}}
+
 // CalleeOperands returns the op's callee_operands operand group.
 func (o InvokeOp) CalleeOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, invokeOpOperandLayouts)
 }
 
 // NormalDestOperands returns the op's normalDestOperands operand group.
 func (o InvokeOp) NormalDestOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, invokeOpOperandLayouts)
 }
 
 // UnwindDestOperands returns the op's unwindDestOperands operand group.
 func (o InvokeOp) UnwindDestOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, invokeOpOperandLayouts)
 }
 
 // OpBundleOperands returns the op's op_bundle_operands operand group.
 func (o InvokeOp) OpBundleOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 3, invokeOpOperandLayouts)
 }
 
 // Result returns the op's result, or nil.

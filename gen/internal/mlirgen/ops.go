@@ -71,10 +71,15 @@ func genOpHelpers(f *jen.File) {
 
 // groupAccess returns the expression selecting group i of a list of
 // groups (operands, results) stored in field, with segField holding the
-// segment sizes when the op declares them.
-func groupAccess(list []*model.Value, i int, field, segField string, segmented bool) *jen.Statement {
+// segment sizes when the op declares them, and layouts naming its table
+// of its releases' groups where they differ (see model.Op.OperandLayouts;
+// "" otherwise).
+func groupAccess(list []*model.Value, i int, field, segField string, segmented bool, layouts string) *jen.Statement {
 	// A fresh statement per use: jennifer's Clone shares the original.
 	x, one, num := listAccessors(field)
+	if segmented && layouts != "" {
+		return jen.Qual(model.IR, "GroupSegment").Call(x(), jen.Id("o").Dot("op").Dot(segField).Call(), jen.Lit(list[i].ID), jen.Id(layouts))
+	}
 	if segmented {
 		return jen.Qual(model.IR, "Segment").Call(x(), jen.Id("o").Dot("op").Dot(segField).Call(), jen.Lit(i))
 	}
@@ -145,14 +150,28 @@ func (g *gen) genOp(f *jen.File, o *model.Op) {
 	)
 	recv := func() *jen.Statement { return jen.Params(jen.Id("o").Id(t)) }
 
-	values := func(list []*model.Value, field, segField string, seg bool, kind string) {
+	values := func(list []*model.Value, field, segField string, seg bool, kind string, layouts [][]int) {
 		same := !seg && manyGroups(list) > 1
+		table := ""
+		if seg && layouts != nil {
+			table = model.Local(t) + strings.ToUpper(kind[:1]) + kind[1:] + "Layouts"
+			f.Commentf("%s are the places of the %s groups %s lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).", table, kind, o.Full)
+			rows := make([]jen.Code, len(layouts))
+			for j, l := range layouts {
+				ids := make([]jen.Code, len(l))
+				for k, id := range l {
+					ids[k] = jen.Lit(id)
+				}
+				rows[j] = jen.Values(ids...)
+			}
+			f.Var().Id(table).Op("=").Index().Index().Int().Values(rows...)
+		}
 		for i, v := range list {
 			if same {
 				sameSizeAccessor(f, recv, list, i, field, kind)
 				continue
 			}
-			acc := groupAccess(list, i, field, segField, seg)
+			acc := groupAccess(list, i, field, segField, seg, table)
 			switch {
 			case v.Operand.Variadic:
 				f.Comment(fmt.Sprintf("%s returns %s group.", v.GoName, partDoc(v.Name, kind)))
@@ -171,8 +190,8 @@ func (g *gen) genOp(f *jen.File, o *model.Op) {
 			}
 		}
 	}
-	values(o.Operands, "Operands", "OperandSegments", o.OperandSegments, "operand")
-	values(o.Results, "Results", "ResultSegments", o.ResultSegments, "result")
+	values(o.Operands, "Operands", "OperandSegments", o.OperandSegments, "operand", o.OperandLayouts)
+	values(o.Results, "Results", "ResultSegments", o.ResultSegments, "result", o.ResultLayouts)
 	for _, a := range o.Attrs {
 		what := "inherent attribute"
 		if a.Optional {

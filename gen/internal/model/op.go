@@ -1,6 +1,8 @@
 package model
 
 import (
+	"slices"
+
 	"github.com/dialectgen/dialectgen/defs"
 )
 
@@ -18,6 +20,11 @@ type Op struct {
 	// OperandSegments and ResultSegments are the AttrSizedOperandSegments
 	// and AttrSizedResultSegments traits.
 	OperandSegments, ResultSegments bool
+	// OperandLayouts and ResultLayouts are, for segmented groups that
+	// differ between releases, each release's groups as their places in
+	// the definition (Value.ID), the layout release's first; nil where
+	// every release has the same groups.
+	OperandLayouts, ResultLayouts [][]int
 
 	// Tile IR. Since is the version that added the op. Flags holds the
 	// flag bit of each flagged part by name; FlagsSince is the version from
@@ -41,6 +48,8 @@ type Value struct {
 	// Since is the version that added the part when it is newer than the
 	// op (Tile IR), else nil.
 	Since *defs.Version
+	// ID is the group's place among all the definition's groups.
+	ID int
 }
 
 // Attr is an inherent attribute.
@@ -66,6 +75,56 @@ func layoutRelease(o *defs.Op) int {
 		return v.Parts[0]
 	}
 	return 0
+}
+
+// groupLayouts returns the groups of parts that each LLVM release of o
+// (known: those the definitions describe, oldest first) lays out where
+// its segment trait holds, as their places in parts, the
+// layout release's first; nil when they are the same in every release.
+// A release that orders the groups otherwise (moved_until), in an order
+// the definitions do not hold, gets as many places of -1: an accessor
+// finds no group there rather than another group's values.
+func groupLayouts(o *defs.Op, parts []*defs.Operand, trait string, layout int, known []int) [][]int {
+	moved := 0
+	for _, p := range parts {
+		if v := p.MovedUntil; v != nil {
+			moved = max(moved, v.Parts[0])
+		}
+	}
+	at := func(r int) []int {
+		ids := []int{}
+		for i, p := range parts {
+			if p.AtLLVM(r) {
+				ids = append(ids, i)
+			}
+		}
+		if r != 0 && r != layout && r <= moved {
+			for i := range ids {
+				ids[i] = -1
+			}
+		}
+		return ids
+	}
+	// The releases the definitions describe, and one below the oldest:
+	// the older releases, which lack what the oldest added.
+	var releases []int
+	if len(known) > 0 {
+		releases = append(slices.Clone(known), known[0]-1)
+	}
+	layouts := [][]int{at(layout)}
+	for _, r := range releases {
+		if r <= 0 || !o.AtLLVM(r) || !o.TraitAvailability[trait].AtLLVM(r) {
+			continue
+		}
+		ids := at(r)
+		if !slices.ContainsFunc(layouts, func(l []int) bool { return slices.Equal(l, ids) }) {
+			layouts = append(layouts, ids)
+		}
+	}
+	if len(layouts) == 1 {
+		return nil
+	}
+	return layouts
 }
 
 // Successor is a successor block of a terminator.
@@ -107,7 +166,7 @@ func (m *Dialect) newOp(o *defs.Op) *Op {
 		}
 		return nil
 	}
-	for _, r := range o.Results {
+	for i, r := range o.Results {
 		if !present(r.Availability) {
 			continue
 		}
@@ -115,13 +174,21 @@ func (m *Dialect) newOp(o *defs.Op) *Op {
 		if r.Variadic || r.Optional {
 			p += "s"
 		}
-		op.Results = append(op.Results, &Value{Operand: r, Param: param(p), Since: newer(r.Availability)})
+		op.Results = append(op.Results, &Value{Operand: r, Param: param(p), Since: newer(r.Availability), ID: i})
 	}
-	for _, v := range o.Operands {
+	for i, v := range o.Operands {
 		if !present(v.Availability) {
 			continue
 		}
-		op.Operands = append(op.Operands, &Value{Operand: v, Param: param(Local(v.GoName)), Since: newer(v.Availability)})
+		op.Operands = append(op.Operands, &Value{Operand: v, Param: param(Local(v.GoName)), Since: newer(v.Availability), ID: i})
+	}
+	if !tile && m.Versions != nil {
+		if op.OperandSegments {
+			op.OperandLayouts = groupLayouts(o, o.Operands, "AttrSizedOperandSegments", at, m.Versions.Releases)
+		}
+		if op.ResultSegments {
+			op.ResultLayouts = groupLayouts(o, o.Results, "AttrSizedResultSegments", at, m.Versions.Releases)
+		}
 	}
 	for _, a := range o.Attributes {
 		op.Attrs = append(op.Attrs, &Attr{OpAttr: a, Param: param(Local(a.GoName)), Type: m.attrType(a), Since: newer(a.Availability)})
