@@ -62,12 +62,9 @@ func TestAccessorsNewestLayout(t *testing.T) {
 // newest release gives it: its accessors return nil for the others
 // instead of panicking. LLVM 19's tosa.avg_pool2d has no zero points.
 func TestAccessorsOlderOp(t *testing.T) {
-	oracle.Require(t, oracle.LLVM19)
-	text := "func.func @f(%a: tensor<1x4x4x1xf32>) -> tensor<1x3x3x1xf32> {\n" +
-		"  %0 = tosa.avg_pool2d %a {acc_type = f32, kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x4x1xf32>) -> tensor<1x3x3x1xf32>\n" +
-		"  return %0 : tensor<1x3x3x1xf32>\n}\n"
-	_, _, m := readNewest(t, oracle.LLVM19, text)
-	op := opsNamed(m.Op, tosaops.AvgPool2dOpName)[0]
+	op := read19Op(t, tosaops.AvgPool2dOpName, "func.func @f(%a: tensor<1x4x4x1xf32>) -> tensor<1x3x3x1xf32> {\n"+
+		"  %0 = tosa.avg_pool2d %a {acc_type = f32, kernel = array<i64: 2, 2>, pad = array<i64: 0, 0, 0, 0>, stride = array<i64: 1, 1>} : (tensor<1x4x4x1xf32>) -> tensor<1x3x3x1xf32>\n"+
+		"  return %0 : tensor<1x3x3x1xf32>\n}\n")
 	pool, _ := tosaops.AsAvgPool2dOp(op)
 	if pool.Input() != op.Parent().Args()[0] || pool.InputZp() != nil || pool.OutputZp() != nil || pool.Output() != op.Result(0) {
 		t.Errorf("accessors of 19's avg_pool2d: input %v, zero points %v and %v", pool.Input(), pool.InputZp(), pool.OutputZp())
@@ -80,12 +77,9 @@ func TestAccessorsOlderOp(t *testing.T) {
 // hint; they read 22's places before, and L2CacheHint returned the
 // predicate.
 func TestAccessorsOlderGroups(t *testing.T) {
-	oracle.Require(t, oracle.LLVM19)
-	text := "llvm.func @f(%tma: !llvm.ptr, %src: !llvm.ptr<3>, %c: i32, %p: i1) {\n" +
-		"  \"nvvm.cp.async.bulk.tensor.global.shared.cta\"(%tma, %src, %c, %p) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>}> : (!llvm.ptr, !llvm.ptr<3>, i32, i1) -> ()\n" +
-		"  llvm.return\n}\n"
-	_, _, m := readNewest(t, oracle.LLVM19, text)
-	op := opsNamed(m.Op, nvvmops.CpAsyncBulkTensorGlobalSharedCtaOpName)[0]
+	op := read19Op(t, nvvmops.CpAsyncBulkTensorGlobalSharedCtaOpName, "llvm.func @f(%tma: !llvm.ptr, %src: !llvm.ptr<3>, %c: i32, %p: i1) {\n"+
+		"  \"nvvm.cp.async.bulk.tensor.global.shared.cta\"(%tma, %src, %c, %p) <{operandSegmentSizes = array<i32: 1, 1, 1, 1>}> : (!llvm.ptr, !llvm.ptr<3>, i32, i1) -> ()\n"+
+		"  llvm.return\n}\n")
 	cp, _ := nvvmops.AsCpAsyncBulkTensorGlobalSharedCtaOp(op)
 	args := op.Parent().Args()
 	if cp.TmaDescriptor() != args[0] || cp.SrcMem() != args[1] || len(cp.Coordinates()) != 1 || cp.Coordinates()[0] != args[2] {
@@ -94,4 +88,13 @@ func TestAccessorsOlderGroups(t *testing.T) {
 	if cp.Predicate() != args[3] || cp.L2CacheHint() != nil {
 		t.Errorf("19's op: predicate %v (want the block's fourth argument), cache hint %v (want none)", cp.Predicate(), cp.L2CacheHint())
 	}
+}
+
+// read19Op reads text as mlir-opt-19 writes it and returns its first op
+// of that name.
+func read19Op(t *testing.T, name, text string) *ir.Operation {
+	t.Helper()
+	oracle.Require(t, oracle.LLVM19)
+	_, _, m := readNewest(t, oracle.LLVM19, text)
+	return opsNamed(m.Op, name)[0]
 }
