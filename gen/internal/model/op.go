@@ -79,8 +79,8 @@ func layoutRelease(o *defs.Op) int {
 
 // groupLayouts returns the groups of parts that each LLVM release of o
 // (known: those the definitions describe, oldest first) lays out where
-// its segment trait holds, as their places in parts, the
-// layout release's first; nil when they are the same in every release.
+// its segment trait holds, as their places in parts, the layout
+// release's first; nil when they are the same in every release.
 // A release that orders the groups otherwise (moved_until), in an order
 // the definitions do not hold, gets as many places of -1: an accessor
 // finds no group there rather than another group's values.
