@@ -846,6 +846,9 @@ func (ps *parser) setAttrs(op *ir.Operation, named namedOp, props ir.Attribute, 
 			}
 		}
 		attrs = kept
+		if ps.release != 0 && (op.OperandSegments() != nil || op.ResultSegments() != nil) {
+			op.SetSegmentsRelease(ps.release) // see mlirbc's reader
+		}
 	}
 	// Sorted once, the last of equal names kept, as setting them one by
 	// one did; one by one, each copying the list, an op of 20,000

@@ -276,3 +276,29 @@ func TestPrintIntegerElements(t *testing.T) {
 		t.Errorf("printed\n%s\nwant\n%s", got, want)
 	}
 }
+
+// TestParseSegmentsRelease: an op's segment sizes parsed for an older
+// release say so (ir.Operation.SegmentsRelease), as the bytecode reader's
+// do: LLVM 19's omp.parallel has as many groups as 22's, in another order,
+// and its accessors need to know whose groups the sizes count.
+func TestParseSegmentsRelease(t *testing.T) {
+	src := "\"func.func\"() <{function_type = (i1) -> (), sym_name = \"f\"}> ({\n^bb0(%c: i1):\n" +
+		"  \"omp.parallel\"(%c) <{operandSegmentSizes = array<i32: 1, 0, 0, 0, 0, 0>}> ({\n    \"omp.terminator\"() : () -> ()\n  }) : (i1) -> ()\n" +
+		"  \"func.return\"() : () -> ()\n}) : () -> ()\n"
+	for _, release := range []int{19, 0} {
+		m, err := mlirtext.ParseBytes(all.NewContext(), []byte(src), mlirtext.ParseOptions{File: "p.mlir", Release: release})
+		if err != nil {
+			t.Fatalf("release %d: %v", release, err)
+		}
+		var got []int
+		m.Op.Walk(func(op *ir.Operation) bool {
+			if op.Name().String() == "omp.parallel" {
+				got = append(got, op.SegmentsRelease())
+			}
+			return true
+		})
+		if len(got) != 1 || got[0] != release {
+			t.Errorf("parsed for release %d: omp.parallel's SegmentsRelease() %v, want [%d]", release, got, release)
+		}
+	}
+}

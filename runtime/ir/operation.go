@@ -232,6 +232,9 @@ type opRare struct {
 	opaqueProps     []byte
 	operandSegments []int32
 	resultSegments  []int32
+	// segmentsRelease is the LLVM release whose groups the segment sizes
+	// count (SetSegmentsRelease), 0 where nobody said.
+	segmentsRelease int32
 	// lazy materializes regions a lazy reader left unread. It is set
 	// before the op is shared and never replaced.
 	lazy *lazyRegions
@@ -362,16 +365,40 @@ func (op *Operation) ResultSegments() []int32 {
 	return nil
 }
 
-// SetOperandSegments and SetResultSegments set the group sizes.
+// SetOperandSegments and SetResultSegments set the group sizes. Either
+// forgets the release SetSegmentsRelease named: sizes set anew count the
+// newest release's groups unless it is called again.
 func (op *Operation) SetOperandSegments(sizes []int32) {
 	if sizes != nil || op.rare() != nil {
-		op.more().operandSegments = sizes
+		r := op.more()
+		r.operandSegments, r.segmentsRelease = sizes, 0
 	}
 }
 
 func (op *Operation) SetResultSegments(sizes []int32) {
 	if sizes != nil || op.rare() != nil {
-		op.more().resultSegments = sizes
+		r := op.more()
+		r.resultSegments, r.segmentsRelease = sizes, 0
+	}
+}
+
+// SegmentsRelease is the LLVM release whose groups the op's segment sizes
+// count, as the reader of an older release's file records it
+// (SetSegmentsRelease); 0 where nobody did, as for ops built here, which
+// lay out the newest release's groups. Releases may order an op's groups
+// otherwise with as many of them, which the sizes alone do not tell.
+func (op *Operation) SegmentsRelease() int {
+	if r := op.rare(); r != nil {
+		return int(r.segmentsRelease)
+	}
+	return 0
+}
+
+// SetSegmentsRelease records the LLVM release whose groups the segment
+// sizes count (0: none named).
+func (op *Operation) SetSegmentsRelease(release int) {
+	if release != 0 || op.rare() != nil {
+		op.more().segmentsRelease = int32(release)
 	}
 }
 
@@ -869,24 +896,59 @@ func Segment(values []*Value, sizes []int32, i int) []*Value {
 	return values[start : start+int(sizes[i])]
 }
 
-// GroupSegment returns group id of values split by segment sizes, where
-// the op's releases lay out different groups: id is the group's place
-// among all its definition's groups, and each layout lists the places of
-// a release's groups in order, the accessors' own release first. sizes
-// follow the first layout of as many groups: an op read from an older
-// release whose groups are not the newest's. It returns nil when no
-// layout has as many groups, or that one lacks group id.
-func GroupSegment(values []*Value, sizes []int32, id int, layouts [][]int) []*Value {
-	for _, l := range layouts {
-		if len(l) != len(sizes) {
-			continue
-		}
-		if i := slices.Index(l, id); i >= 0 {
-			return Segment(values, sizes, i)
+// GroupLayout is the groups of values some LLVM releases lay out for an
+// op: Places lists each group's place among all its definition's groups,
+// in the releases' order, or -1 where the definitions do not hold it.
+type GroupLayout struct {
+	Releases []int
+	Places   []int
+}
+
+// GroupSegment returns group id (its place among all its definition's
+// groups) of values split by segment sizes, where the op's releases lay
+// out different groups; layouts come the accessors' own release first.
+// The sizes count the groups of the layout of release, the op's
+// SegmentsRelease: the newest layout no newer than it, or the oldest.
+// Without a release (0), they count the groups of the first layout of as
+// many groups, the accessors' own where it has. It returns nil where that
+// layout has another number of groups, or lacks group id.
+func GroupSegment(values []*Value, sizes []int32, release, id int, layouts []GroupLayout) []*Value {
+	l := layoutOf(release, len(sizes), layouts)
+	if l == nil || len(l.Places) != len(sizes) {
+		return nil
+	}
+	if i := slices.Index(l.Places, id); i >= 0 {
+		return Segment(values, sizes, i)
+	}
+	return nil
+}
+
+// layoutOf picks release's layout, or without one the first of n groups.
+func layoutOf(release, n int, layouts []GroupLayout) *GroupLayout {
+	if release == 0 {
+		for i := range layouts {
+			if len(layouts[i].Places) == n {
+				return &layouts[i]
+			}
 		}
 		return nil
 	}
-	return nil
+	var newest, oldest *GroupLayout
+	newestAt, oldestAt := 0, 0
+	for i := range layouts {
+		for _, r := range layouts[i].Releases {
+			if r <= release && r > newestAt {
+				newest, newestAt = &layouts[i], r
+			}
+			if oldest == nil || r < oldestAt {
+				oldest, oldestAt = &layouts[i], r
+			}
+		}
+	}
+	if newest != nil {
+		return newest
+	}
+	return oldest
 }
 
 // Op names that readers share live in an array of the program's data

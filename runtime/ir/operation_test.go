@@ -381,30 +381,78 @@ func TestAttrsFrom(t *testing.T) {
 	}
 }
 
-// TestGroupSegment: sizes are read as the first layout of as many groups
-// lays them out; a layout without the group, or of places -1 (an order
-// the definitions do not hold), gives nil, and so do sizes no layout has.
+// TestGroupSegment: without a release, sizes are read as the first
+// layout of as many groups lays them out; with one, as that release's
+// layout does (the newest no newer than it, or the oldest). A layout
+// without the group, or of places -1 (an order the definitions do not
+// hold), gives nil, and so do sizes of another number of groups.
 func TestGroupSegment(t *testing.T) {
 	vals := make([]*ir.Value, 5)
 	for i := range vals {
 		vals[i] = &ir.Value{}
 	}
-	layouts := [][]int{{0, 1, 2, 3}, {0, 1, 3}, {-1, -1}}
+	layouts := []ir.GroupLayout{
+		{Releases: []int{22}, Places: []int{0, 1, 2, 3}},
+		{Releases: []int{19}, Places: []int{0, 1, 3}},
+		{Releases: []int{18}, Places: []int{-1, -1}},
+	}
+	// Releases of as many groups in another order: 19 swaps the first two,
+	// and 16 to 18 have an order the definitions do not hold.
+	reordered := []ir.GroupLayout{
+		{Releases: []int{22}, Places: []int{0, 1, 2}},
+		{Releases: []int{19, 20}, Places: []int{1, 0, 2}},
+		{Releases: []int{18}, Places: []int{-1, -1, -1}},
+	}
 	for _, c := range []struct {
-		sizes []int32
-		id    int
-		want  []*ir.Value
+		layouts []ir.GroupLayout
+		release int
+		sizes   []int32
+		id      int
+		want    []*ir.Value
 	}{
-		{[]int32{1, 1, 2, 1}, 2, vals[2:4]},
-		{[]int32{1, 1, 2, 1}, 3, vals[4:5]},
-		{[]int32{1, 1, 3}, 3, vals[2:5]}, // the older layout: group 3 is its third
-		{[]int32{1, 1, 3}, 2, nil},       // which has no group 2
-		{[]int32{1, 4}, 0, nil},          // a release of another order
-		{[]int32{5}, 0, nil},             // no release of one group
-		{[]int32{1, 1, 9}, 3, nil},       // sizes past the values
+		{layouts, 0, []int32{1, 1, 2, 1}, 2, vals[2:4]},
+		{layouts, 0, []int32{1, 1, 2, 1}, 3, vals[4:5]},
+		{layouts, 0, []int32{1, 1, 3}, 3, vals[2:5]}, // the older layout: group 3 is its third
+		{layouts, 0, []int32{1, 1, 3}, 2, nil},       // which has no group 2
+		{layouts, 0, []int32{1, 4}, 0, nil},          // a release of another order
+		{layouts, 0, []int32{5}, 0, nil},             // no release of one group
+		{layouts, 0, []int32{1, 1, 9}, 3, nil},       // sizes past the values
+		{layouts, 19, []int32{1, 1, 3}, 3, vals[2:5]},
+		{layouts, 22, []int32{1, 1, 3}, 3, nil}, // 22's sizes are four
+		{layouts, 23, []int32{1, 1, 2, 1}, 3, vals[4:5]},
+		{reordered, 0, []int32{1, 3, 1}, 0, vals[0:1]}, // taken as 22's
+		{reordered, 22, []int32{1, 3, 1}, 0, vals[0:1]},
+		{reordered, 19, []int32{1, 3, 1}, 0, vals[1:4]},
+		{reordered, 21, []int32{1, 3, 1}, 1, vals[0:1]}, // as 20 lays them out
+		{reordered, 18, []int32{1, 3, 1}, 0, nil},
+		{reordered, 16, []int32{1, 3, 1}, 2, nil}, // older than any: as the oldest
 	} {
-		if got := ir.GroupSegment(vals, c.sizes, c.id, layouts); !slices.Equal(got, c.want) {
-			t.Errorf("sizes %v, group %d: %d values, want %d", c.sizes, c.id, len(got), len(c.want))
+		if got := ir.GroupSegment(vals, c.sizes, c.release, c.id, c.layouts); !slices.Equal(got, c.want) {
+			t.Errorf("release %d, sizes %v, group %d: %d values, want %d", c.release, c.sizes, c.id, len(got), len(c.want))
 		}
+	}
+}
+
+// TestSegmentsRelease: the release is kept beside the segment sizes, an
+// op that has none says 0, and sizes set anew forget it.
+func TestSegmentsRelease(t *testing.T) {
+	op := ir.NewOperation(ir.OpName{Dialect: "d", Op: "o"}, nil, nil)
+	if got := op.SegmentsRelease(); got != 0 {
+		t.Fatalf("a new op: release %d, want 0", got)
+	}
+	op.SetSegmentsRelease(0)
+	op.SetOperandSegments([]int32{1, 2})
+	op.SetSegmentsRelease(19)
+	if got := op.SegmentsRelease(); got != 19 {
+		t.Fatalf("release %d, want 19", got)
+	}
+	op.SetResultSegments(nil)
+	if got := op.SegmentsRelease(); got != 0 {
+		t.Fatalf("release %d after the result sizes were set, want 0", got)
+	}
+	op.SetSegmentsRelease(19)
+	op.SetOperandSegments([]int32{3})
+	if got := op.SegmentsRelease(); got != 0 {
+		t.Fatalf("release %d after the operand sizes were set, want 0", got)
 	}
 }

@@ -108,6 +108,30 @@ func TestAccessorsMovedGroups(t *testing.T) {
 	}
 }
 
+// TestAccessorsReorderedGroups: LLVM 19's omp.parallel has six operand
+// groups, as 22's has, in another order the definitions do not hold. The
+// sizes alone cannot tell the releases apart: the reader records the
+// release on the op, and its accessors find no group rather than
+// another's. Before, AllocateVars() gave 19's if operand.
+func TestAccessorsReorderedGroups(t *testing.T) {
+	op := read19Op(t, ompops.ParallelOpName, "func.func @f(%c: i1) {\n  omp.parallel if(%c) {\n    omp.terminator\n  }\n  return\n}\n")
+	if got := op.SegmentsRelease(); got != 19 {
+		t.Fatalf("19's omp.parallel: SegmentsRelease() %d, want 19", got)
+	}
+	if n := len(op.OperandSegments()); n != 6 || op.NumOperands() != 1 {
+		t.Fatalf("19's omp.parallel: %d operands in %d groups, want 1 in 6", op.NumOperands(), n)
+	}
+	p, _ := ompops.AsParallelOp(op)
+	for name, got := range map[string][]*ir.Value{"AllocateVars": p.AllocateVars(), "AllocatorVars": p.AllocatorVars(), "PrivateVars": p.PrivateVars(), "ReductionVars": p.ReductionVars()} {
+		if got != nil {
+			t.Errorf("%s() of 19's omp.parallel: %v, want none", name, got)
+		}
+	}
+	if p.IfExpr() != nil || p.NumThreads() != nil {
+		t.Errorf("19's omp.parallel: IfExpr() %v, NumThreads() %v; want nil, where the definitions do not say 19's order", p.IfExpr(), p.NumThreads())
+	}
+}
+
 // read19Op reads text as mlir-opt-19 writes it and returns its first op
 // of that name.
 func read19Op(t *testing.T, name, text string) *ir.Operation {

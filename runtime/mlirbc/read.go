@@ -659,6 +659,11 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 			rd.tr.Span(pat, r.Offset(), "properties entry")
 		}
 	}
+	if rd.release != 0 && (op.OperandSegments() != nil || op.ResultSegments() != nil) {
+		// Releases may order as many groups otherwise: the accessors
+		// need to know whose groups the sizes count.
+		op.SetSegmentsRelease(rd.release)
+	}
 	if info.defaults != nil {
 		rd.populate(op, info)
 	}

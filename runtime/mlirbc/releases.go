@@ -45,7 +45,7 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		// otherwise (scf.parallel's, LLVM 16's scf.yield).
 		// Or the arguments of its regions' blocks (linalg.map's mapper
 		// takes the init's element in LLVM 22).
-		u := converted{downgraded{op: op, name: name, attrs: op.Attrs(), dict: op.Dictionary()}, op.OperandSegments(), op.ResultSegments(), false, argsOf(op), nil}
+		u := converted{downgraded{op: op, name: name, attrs: op.Attrs(), dict: op.Dictionary()}, op.OperandSegments(), op.ResultSegments(), op.SegmentsRelease(), false, argsOf(op), nil}
 		attrs, changed, cerr := c.ConvertOp(ctx, op, from, to)
 		// The schemas matter only to an op with segment sizes or regions.
 		segmented := op.OperandSegments() != nil || op.ResultSegments() != nil
@@ -68,7 +68,7 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		if !argsChanged {
 			u.args = nil
 		}
-		if changed || u.renamed || argsChanged || len(u.ops) > 0 || !slices.Equal(u.segments, op.OperandSegments()) || !slices.Equal(u.resultSegments, op.ResultSegments()) {
+		if changed || u.renamed || argsChanged || len(u.ops) > 0 || !slices.Equal(u.segments, op.OperandSegments()) || !slices.Equal(u.resultSegments, op.ResultSegments()) || u.segmentsRelease != op.SegmentsRelease() {
 			undo = append(undo, u)
 			op.SetAttrs(attrs)
 			op.SetDictionary(nil)
@@ -86,6 +86,7 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 type converted struct {
 	downgraded
 	segments, resultSegments []int32
+	segmentsRelease          int
 	renamed                  bool
 	args                     []blockArgs
 	ops                      []blockOps
@@ -97,6 +98,7 @@ func (u converted) undo() {
 	u.op.SetDictionary(u.dict)
 	u.op.SetOperandSegments(u.segments)
 	u.op.SetResultSegments(u.resultSegments)
+	u.op.SetSegmentsRelease(u.segmentsRelease)
 	if u.renamed {
 		u.op.SetName(u.name) // only then: the op keeps its shared name
 	}

@@ -2087,37 +2087,40 @@ func AsKernelsOp(op *ir.Operation) (KernelsOp, bool) {
 	return KernelsOp{w}, ok
 }
 
-// kernelsOpOperandLayouts are the places of the operand groups acc.kernels lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var kernelsOpOperandLayouts = [][]int{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, {0, 1, 2, 3, 4, 5, 6, 10}}
+// kernelsOpOperandLayouts are the operand groups acc.kernels lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var kernelsOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}},
+	{Releases: []int{19}, Places: []int{0, 1, 2, 3, 4, 5, 6, 10}},
+}
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o KernelsOp) AsyncOperands() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, kernelsOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, kernelsOpOperandLayouts)
 }
 
 // WaitOperands returns the op's waitOperands operand group.
 func (o KernelsOp) WaitOperands() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, kernelsOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, kernelsOpOperandLayouts)
 }
 
 // NumGangs returns the op's numGangs operand group.
 func (o KernelsOp) NumGangs() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, kernelsOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, kernelsOpOperandLayouts)
 }
 
 // NumWorkers returns the op's numWorkers operand group.
 func (o KernelsOp) NumWorkers() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 3, kernelsOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, kernelsOpOperandLayouts)
 }
 
 // VectorLength returns the op's vectorLength operand group.
 func (o KernelsOp) VectorLength() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 4, kernelsOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, kernelsOpOperandLayouts)
 }
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o KernelsOp) IfCond() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 5, kernelsOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 5, kernelsOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2125,7 +2128,7 @@ func (o KernelsOp) IfCond() *ir.Value {
 
 // SelfCond returns the op's selfCond operand, or nil.
 func (o KernelsOp) SelfCond() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 6, kernelsOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 6, kernelsOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2133,22 +2136,22 @@ func (o KernelsOp) SelfCond() *ir.Value {
 
 // ReductionOperands returns the op's reductionOperands operand group.
 func (o KernelsOp) ReductionOperands() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 7, kernelsOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 7, kernelsOpOperandLayouts)
 }
 
 // PrivateOperands returns the op's privateOperands operand group.
 func (o KernelsOp) PrivateOperands() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 8, kernelsOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 8, kernelsOpOperandLayouts)
 }
 
 // FirstprivateOperands returns the op's firstprivateOperands operand group.
 func (o KernelsOp) FirstprivateOperands() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 9, kernelsOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 9, kernelsOpOperandLayouts)
 }
 
 // DataClauseOperands returns the op's dataClauseOperands operand group.
 func (o KernelsOp) DataClauseOperands() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 10, kernelsOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 10, kernelsOpOperandLayouts)
 }
 
 // AsyncOperandsDeviceType returns the optional attribute asyncOperandsDeviceType, or nil if it is not set.
@@ -2225,62 +2228,65 @@ func AsLoopOp(op *ir.Operation) (LoopOp, bool) {
 	return LoopOp{w}, ok
 }
 
-// loopOpOperandLayouts are the places of the operand groups acc.loop lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var loopOpOperandLayouts = [][]int{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 10}}
+// loopOpOperandLayouts are the operand groups acc.loop lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var loopOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}},
+	{Releases: []int{18, 19}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 10}},
+}
 
 // Lowerbound returns the op's lowerbound operand group.
 func (o LoopOp) Lowerbound() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, loopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, loopOpOperandLayouts)
 }
 
 // Upperbound returns the op's upperbound operand group.
 func (o LoopOp) Upperbound() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, loopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, loopOpOperandLayouts)
 }
 
 // Step returns the op's step operand group.
 func (o LoopOp) Step() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, loopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, loopOpOperandLayouts)
 }
 
 // GangOperands returns the op's gangOperands operand group.
 func (o LoopOp) GangOperands() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 3, loopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, loopOpOperandLayouts)
 }
 
 // WorkerNumOperands returns the op's workerNumOperands operand group.
 func (o LoopOp) WorkerNumOperands() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 4, loopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, loopOpOperandLayouts)
 }
 
 // VectorOperands returns the op's vectorOperands operand group.
 func (o LoopOp) VectorOperands() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 5, loopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 5, loopOpOperandLayouts)
 }
 
 // TileOperands returns the op's tileOperands operand group.
 func (o LoopOp) TileOperands() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 6, loopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 6, loopOpOperandLayouts)
 }
 
 // CacheOperands returns the op's cacheOperands operand group.
 func (o LoopOp) CacheOperands() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 7, loopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 7, loopOpOperandLayouts)
 }
 
 // PrivateOperands returns the op's privateOperands operand group.
 func (o LoopOp) PrivateOperands() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 8, loopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 8, loopOpOperandLayouts)
 }
 
 // FirstprivateOperands returns the op's firstprivateOperands operand group.
 func (o LoopOp) FirstprivateOperands() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 9, loopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 9, loopOpOperandLayouts)
 }
 
 // ReductionOperands returns the op's reductionOperands operand group.
 func (o LoopOp) ReductionOperands() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 10, loopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 10, loopOpOperandLayouts)
 }
 
 // Results returns the op's results result group.

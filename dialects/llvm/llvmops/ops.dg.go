@@ -9895,27 +9895,30 @@ func AsInvokeOp(op *ir.Operation) (InvokeOp, bool) {
 	return InvokeOp{w}, ok
 }
 
-// invokeOpOperandLayouts are the places of the operand groups llvm.invoke lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var invokeOpOperandLayouts = [][]int{{0, 1, 2, 3}, {0, 1, 2}}
+// invokeOpOperandLayouts are the operand groups llvm.invoke lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var invokeOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3}},
+	{Releases: []int{18, 19}, Places: []int{0, 1, 2}},
+}
 
 // CalleeOperands returns the op's callee_operands operand group.
 func (o InvokeOp) CalleeOperands() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, invokeOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, invokeOpOperandLayouts)
 }
 
 // NormalDestOperands returns the op's normalDestOperands operand group.
 func (o InvokeOp) NormalDestOperands() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, invokeOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, invokeOpOperandLayouts)
 }
 
 // UnwindDestOperands returns the op's unwindDestOperands operand group.
 func (o InvokeOp) UnwindDestOperands() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, invokeOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, invokeOpOperandLayouts)
 }
 
 // OpBundleOperands returns the op's op_bundle_operands operand group.
 func (o InvokeOp) OpBundleOperands() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 3, invokeOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, invokeOpOperandLayouts)
 }
 
 // Result returns the op's result, or nil.

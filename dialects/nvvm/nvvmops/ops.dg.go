@@ -82,12 +82,15 @@ func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) {
 	return BarrierOp{w}, ok
 }
 
-// barrierOpOperandLayouts are the places of the operand groups nvvm.barrier lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var barrierOpOperandLayouts = [][]int{{0, 1, 2}, {0, 1}}
+// barrierOpOperandLayouts are the operand groups nvvm.barrier lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var barrierOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 1, 2}},
+	{Releases: []int{19}, Places: []int{0, 1}},
+}
 
 // BarrierId returns the op's barrierId operand, or nil.
 func (o BarrierOp) BarrierId() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, barrierOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, barrierOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -95,7 +98,7 @@ func (o BarrierOp) BarrierId() *ir.Value {
 
 // NumberOfThreads returns the op's numberOfThreads operand, or nil.
 func (o BarrierOp) NumberOfThreads() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, barrierOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, barrierOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -103,7 +106,7 @@ func (o BarrierOp) NumberOfThreads() *ir.Value {
 
 // ReductionPredicate returns the op's reductionPredicate operand, or nil.
 func (o BarrierOp) ReductionPredicate() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, barrierOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, barrierOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1336,27 +1339,30 @@ func AsCpAsyncBulkTensorGlobalSharedCtaOp(op *ir.Operation) (CpAsyncBulkTensorGl
 	return CpAsyncBulkTensorGlobalSharedCtaOp{w}, ok
 }
 
-// cpAsyncBulkTensorGlobalSharedCtaOpOperandLayouts are the places of the operand groups nvvm.cp.async.bulk.tensor.global.shared.cta lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var cpAsyncBulkTensorGlobalSharedCtaOpOperandLayouts = [][]int{{0, 1, 2, 3, 4}, {0, 1, 2, 4}}
+// cpAsyncBulkTensorGlobalSharedCtaOpOperandLayouts are the operand groups nvvm.cp.async.bulk.tensor.global.shared.cta lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var cpAsyncBulkTensorGlobalSharedCtaOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4}},
+	{Releases: []int{19}, Places: []int{0, 1, 2, 4}},
+}
 
 // TmaDescriptor returns the op's tmaDescriptor operand.
 func (o CpAsyncBulkTensorGlobalSharedCtaOp) TmaDescriptor() *ir.Value {
-	return ir.ElementAt(ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, cpAsyncBulkTensorGlobalSharedCtaOpOperandLayouts), 0)
+	return ir.ElementAt(ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, cpAsyncBulkTensorGlobalSharedCtaOpOperandLayouts), 0)
 }
 
 // SrcMem returns the op's srcMem operand.
 func (o CpAsyncBulkTensorGlobalSharedCtaOp) SrcMem() *ir.Value {
-	return ir.ElementAt(ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, cpAsyncBulkTensorGlobalSharedCtaOpOperandLayouts), 0)
+	return ir.ElementAt(ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, cpAsyncBulkTensorGlobalSharedCtaOpOperandLayouts), 0)
 }
 
 // Coordinates returns the op's coordinates operand group.
 func (o CpAsyncBulkTensorGlobalSharedCtaOp) Coordinates() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, cpAsyncBulkTensorGlobalSharedCtaOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, cpAsyncBulkTensorGlobalSharedCtaOpOperandLayouts)
 }
 
 // L2CacheHint returns the op's l2CacheHint operand, or nil.
 func (o CpAsyncBulkTensorGlobalSharedCtaOp) L2CacheHint() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 3, cpAsyncBulkTensorGlobalSharedCtaOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, cpAsyncBulkTensorGlobalSharedCtaOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1364,7 +1370,7 @@ func (o CpAsyncBulkTensorGlobalSharedCtaOp) L2CacheHint() *ir.Value {
 
 // Predicate returns the op's predicate operand, or nil.
 func (o CpAsyncBulkTensorGlobalSharedCtaOp) Predicate() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 4, cpAsyncBulkTensorGlobalSharedCtaOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, cpAsyncBulkTensorGlobalSharedCtaOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil

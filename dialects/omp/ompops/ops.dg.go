@@ -631,22 +631,25 @@ func AsDistributeOp(op *ir.Operation) (DistributeOp, bool) {
 	return DistributeOp{w}, ok
 }
 
-// distributeOpOperandLayouts are the places of the operand groups omp.distribute lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var distributeOpOperandLayouts = [][]int{{1, 3, 4, 5}, {0, 1, 2}}
+// distributeOpOperandLayouts are the operand groups omp.distribute lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var distributeOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{1, 3, 4, 5}},
+	{Releases: []int{19}, Places: []int{0, 1, 2}},
+}
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o DistributeOp) AllocateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, distributeOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, distributeOpOperandLayouts)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o DistributeOp) AllocatorVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 3, distributeOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, distributeOpOperandLayouts)
 }
 
 // DistScheduleChunkSize returns the op's dist_schedule_chunk_size operand, or nil.
 func (o DistributeOp) DistScheduleChunkSize() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 4, distributeOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, distributeOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -654,7 +657,7 @@ func (o DistributeOp) DistScheduleChunkSize() *ir.Value {
 
 // PrivateVars returns the op's private_vars operand group.
 func (o DistributeOp) PrivateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 5, distributeOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 5, distributeOpOperandLayouts)
 }
 
 // DistScheduleStatic returns the optional attribute dist_schedule_static, or nil if it is not set.
@@ -1200,22 +1203,25 @@ func AsParallelOp(op *ir.Operation) (ParallelOp, bool) {
 	return ParallelOp{w}, ok
 }
 
-// parallelOpOperandLayouts are the places of the operand groups omp.parallel lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var parallelOpOperandLayouts = [][]int{{0, 1, 2, 5, 6, 7}, {-1, -1, -1, -1, -1, -1}}
+// parallelOpOperandLayouts are the operand groups omp.parallel lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var parallelOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 1, 2, 5, 6, 7}},
+	{Releases: []int{18, 19}, Places: []int{-1, -1, -1, -1, -1, -1}},
+}
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o ParallelOp) AllocateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, parallelOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, parallelOpOperandLayouts)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o ParallelOp) AllocatorVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, parallelOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, parallelOpOperandLayouts)
 }
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o ParallelOp) IfExpr() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, parallelOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, parallelOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1223,7 +1229,7 @@ func (o ParallelOp) IfExpr() *ir.Value {
 
 // NumThreads returns the op's num_threads operand, or nil.
 func (o ParallelOp) NumThreads() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 5, parallelOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 5, parallelOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1231,12 +1237,12 @@ func (o ParallelOp) NumThreads() *ir.Value {
 
 // PrivateVars returns the op's private_vars operand group.
 func (o ParallelOp) PrivateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 6, parallelOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 6, parallelOpOperandLayouts)
 }
 
 // ReductionVars returns the op's reduction_vars operand group.
 func (o ParallelOp) ReductionVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 7, parallelOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 7, parallelOpOperandLayouts)
 }
 
 // ReductionVarsByref returns the optional attribute reduction_vars_byref, or nil if it is not set.
@@ -1418,27 +1424,30 @@ func AsSectionsOp(op *ir.Operation) (SectionsOp, bool) {
 	return SectionsOp{w}, ok
 }
 
-// sectionsOpOperandLayouts are the places of the operand groups omp.sections lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var sectionsOpOperandLayouts = [][]int{{0, 1, 2, 3}, {-1, -1, -1}}
+// sectionsOpOperandLayouts are the operand groups omp.sections lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var sectionsOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3}},
+	{Releases: []int{18, 19}, Places: []int{-1, -1, -1}},
+}
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o SectionsOp) AllocateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, sectionsOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, sectionsOpOperandLayouts)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o SectionsOp) AllocatorVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, sectionsOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, sectionsOpOperandLayouts)
 }
 
 // PrivateVars returns the op's private_vars operand group.
 func (o SectionsOp) PrivateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, sectionsOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, sectionsOpOperandLayouts)
 }
 
 // ReductionVars returns the op's reduction_vars operand group.
 func (o SectionsOp) ReductionVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 3, sectionsOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, sectionsOpOperandLayouts)
 }
 
 // ReductionVarsByref returns the optional attribute reduction_vars_byref, or nil if it is not set.
@@ -1498,17 +1507,20 @@ func AsSimdOp(op *ir.Operation) (SimdOp, bool) {
 	return SimdOp{w}, ok
 }
 
-// simdOpOperandLayouts are the places of the operand groups omp.simd lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var simdOpOperandLayouts = [][]int{{0, 1, 2, 3, 4, 5, 6}, {0, 1, 4}}
+// simdOpOperandLayouts are the operand groups omp.simd lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var simdOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 6}},
+	{Releases: []int{19}, Places: []int{0, 1, 4}},
+}
 
 // AlignedVars returns the op's aligned_vars operand group.
 func (o SimdOp) AlignedVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, simdOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, simdOpOperandLayouts)
 }
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o SimdOp) IfExpr() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, simdOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, simdOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1516,27 +1528,27 @@ func (o SimdOp) IfExpr() *ir.Value {
 
 // LinearVars returns the op's linear_vars operand group.
 func (o SimdOp) LinearVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, simdOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, simdOpOperandLayouts)
 }
 
 // LinearStepVars returns the op's linear_step_vars operand group.
 func (o SimdOp) LinearStepVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 3, simdOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, simdOpOperandLayouts)
 }
 
 // NontemporalVars returns the op's nontemporal_vars operand group.
 func (o SimdOp) NontemporalVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 4, simdOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, simdOpOperandLayouts)
 }
 
 // PrivateVars returns the op's private_vars operand group.
 func (o SimdOp) PrivateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 5, simdOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 5, simdOpOperandLayouts)
 }
 
 // ReductionVars returns the op's reduction_vars operand group.
 func (o SimdOp) ReductionVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 6, simdOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 6, simdOpOperandLayouts)
 }
 
 // AlignmentValues returns the optional attribute alignment_values, or nil if it is not set.
@@ -1611,27 +1623,30 @@ func AsSingleOp(op *ir.Operation) (SingleOp, bool) {
 	return SingleOp{w}, ok
 }
 
-// singleOpOperandLayouts are the places of the operand groups omp.single lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var singleOpOperandLayouts = [][]int{{0, 2, 3, 4}, {0, 1, 3}}
+// singleOpOperandLayouts are the operand groups omp.single lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var singleOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 2, 3, 4}},
+	{Releases: []int{18, 19}, Places: []int{0, 1, 3}},
+}
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o SingleOp) AllocateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, singleOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, singleOpOperandLayouts)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o SingleOp) AllocatorVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, singleOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, singleOpOperandLayouts)
 }
 
 // CopyprivateVars returns the op's copyprivate_vars operand group.
 func (o SingleOp) CopyprivateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 3, singleOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, singleOpOperandLayouts)
 }
 
 // PrivateVars returns the op's private_vars operand group.
 func (o SingleOp) PrivateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 4, singleOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, singleOpOperandLayouts)
 }
 
 // CopyprivateFuncs returns the optional attribute copyprivate_funcs, or nil if it is not set.
@@ -1682,27 +1697,30 @@ func AsTargetOp(op *ir.Operation) (TargetOp, bool) {
 	return TargetOp{w}, ok
 }
 
-// targetOpOperandLayouts are the places of the operand groups omp.target lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var targetOpOperandLayouts = [][]int{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, {-1, -1, -1, -1, -1, -1, -1, -1}}
+// targetOpOperandLayouts are the operand groups omp.target lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var targetOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}},
+	{Releases: []int{18, 19}, Places: []int{-1, -1, -1, -1, -1, -1, -1, -1}},
+}
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o TargetOp) AllocateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, targetOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, targetOpOperandLayouts)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o TargetOp) AllocatorVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, targetOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, targetOpOperandLayouts)
 }
 
 // DependVars returns the op's depend_vars operand group.
 func (o TargetOp) DependVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, targetOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, targetOpOperandLayouts)
 }
 
 // Device returns the op's device operand, or nil.
 func (o TargetOp) Device() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 3, targetOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, targetOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1710,17 +1728,17 @@ func (o TargetOp) Device() *ir.Value {
 
 // HasDeviceAddrVars returns the op's has_device_addr_vars operand group.
 func (o TargetOp) HasDeviceAddrVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 4, targetOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, targetOpOperandLayouts)
 }
 
 // HostEvalVars returns the op's host_eval_vars operand group.
 func (o TargetOp) HostEvalVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 5, targetOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 5, targetOpOperandLayouts)
 }
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o TargetOp) IfExpr() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 6, targetOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 6, targetOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1728,27 +1746,27 @@ func (o TargetOp) IfExpr() *ir.Value {
 
 // InReductionVars returns the op's in_reduction_vars operand group.
 func (o TargetOp) InReductionVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 7, targetOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 7, targetOpOperandLayouts)
 }
 
 // IsDevicePtrVars returns the op's is_device_ptr_vars operand group.
 func (o TargetOp) IsDevicePtrVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 8, targetOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 8, targetOpOperandLayouts)
 }
 
 // MapVars returns the op's map_vars operand group.
 func (o TargetOp) MapVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 9, targetOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 9, targetOpOperandLayouts)
 }
 
 // PrivateVars returns the op's private_vars operand group.
 func (o TargetOp) PrivateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 10, targetOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 10, targetOpOperandLayouts)
 }
 
 // ThreadLimit returns the op's thread_limit operand, or nil.
 func (o TargetOp) ThreadLimit() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 11, targetOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 11, targetOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1873,12 +1891,15 @@ func AsTargetDataOp(op *ir.Operation) (TargetDataOp, bool) {
 	return TargetDataOp{w}, ok
 }
 
-// targetDataOpOperandLayouts are the places of the operand groups omp.target_data lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var targetDataOpOperandLayouts = [][]int{{0, 1, 2, 3, 4}, {-1, -1, -1, -1, -1}}
+// targetDataOpOperandLayouts are the operand groups omp.target_data lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var targetDataOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4}},
+	{Releases: []int{18, 19}, Places: []int{-1, -1, -1, -1, -1}},
+}
 
 // Device returns the op's device operand, or nil.
 func (o TargetDataOp) Device() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, targetDataOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, targetDataOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1886,7 +1907,7 @@ func (o TargetDataOp) Device() *ir.Value {
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o TargetDataOp) IfExpr() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, targetDataOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, targetDataOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1894,17 +1915,17 @@ func (o TargetDataOp) IfExpr() *ir.Value {
 
 // MapVars returns the op's map_vars operand group.
 func (o TargetDataOp) MapVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, targetDataOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, targetDataOpOperandLayouts)
 }
 
 // UseDeviceAddrVars returns the op's use_device_addr_vars operand group.
 func (o TargetDataOp) UseDeviceAddrVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 3, targetDataOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, targetDataOpOperandLayouts)
 }
 
 // UseDevicePtrVars returns the op's use_device_ptr_vars operand group.
 func (o TargetDataOp) UseDevicePtrVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 4, targetDataOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, targetDataOpOperandLayouts)
 }
 
 // Region returns the op's region.
@@ -1939,17 +1960,20 @@ func AsTargetEnterDataOp(op *ir.Operation) (TargetEnterDataOp, bool) {
 	return TargetEnterDataOp{w}, ok
 }
 
-// targetEnterDataOpOperandLayouts are the places of the operand groups omp.target_enter_data lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var targetEnterDataOpOperandLayouts = [][]int{{0, 1, 2, 3}, {-1, -1, -1, -1}}
+// targetEnterDataOpOperandLayouts are the operand groups omp.target_enter_data lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var targetEnterDataOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3}},
+	{Releases: []int{18, 19}, Places: []int{-1, -1, -1, -1}},
+}
 
 // DependVars returns the op's depend_vars operand group.
 func (o TargetEnterDataOp) DependVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, targetEnterDataOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, targetEnterDataOpOperandLayouts)
 }
 
 // Device returns the op's device operand, or nil.
 func (o TargetEnterDataOp) Device() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, targetEnterDataOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, targetEnterDataOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1957,7 +1981,7 @@ func (o TargetEnterDataOp) Device() *ir.Value {
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o TargetEnterDataOp) IfExpr() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, targetEnterDataOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, targetEnterDataOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1965,7 +1989,7 @@ func (o TargetEnterDataOp) IfExpr() *ir.Value {
 
 // MapVars returns the op's map_vars operand group.
 func (o TargetEnterDataOp) MapVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 3, targetEnterDataOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, targetEnterDataOpOperandLayouts)
 }
 
 // Depends returns the optional attribute depends, or nil if it is not set.
@@ -2006,17 +2030,20 @@ func AsTargetExitDataOp(op *ir.Operation) (TargetExitDataOp, bool) {
 	return TargetExitDataOp{w}, ok
 }
 
-// targetExitDataOpOperandLayouts are the places of the operand groups omp.target_exit_data lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var targetExitDataOpOperandLayouts = [][]int{{0, 1, 2, 3}, {-1, -1, -1, -1}}
+// targetExitDataOpOperandLayouts are the operand groups omp.target_exit_data lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var targetExitDataOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3}},
+	{Releases: []int{18, 19}, Places: []int{-1, -1, -1, -1}},
+}
 
 // DependVars returns the op's depend_vars operand group.
 func (o TargetExitDataOp) DependVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, targetExitDataOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, targetExitDataOpOperandLayouts)
 }
 
 // Device returns the op's device operand, or nil.
 func (o TargetExitDataOp) Device() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, targetExitDataOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, targetExitDataOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2024,7 +2051,7 @@ func (o TargetExitDataOp) Device() *ir.Value {
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o TargetExitDataOp) IfExpr() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, targetExitDataOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, targetExitDataOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2032,7 +2059,7 @@ func (o TargetExitDataOp) IfExpr() *ir.Value {
 
 // MapVars returns the op's map_vars operand group.
 func (o TargetExitDataOp) MapVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 3, targetExitDataOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, targetExitDataOpOperandLayouts)
 }
 
 // Depends returns the optional attribute depends, or nil if it is not set.
@@ -2106,17 +2133,20 @@ func AsTargetUpdateOp(op *ir.Operation) (TargetUpdateOp, bool) {
 	return TargetUpdateOp{w}, ok
 }
 
-// targetUpdateOpOperandLayouts are the places of the operand groups omp.target_update lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var targetUpdateOpOperandLayouts = [][]int{{0, 1, 2, 3}, {-1, -1, -1, -1}}
+// targetUpdateOpOperandLayouts are the operand groups omp.target_update lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var targetUpdateOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3}},
+	{Releases: []int{19}, Places: []int{-1, -1, -1, -1}},
+}
 
 // DependVars returns the op's depend_vars operand group.
 func (o TargetUpdateOp) DependVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, targetUpdateOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, targetUpdateOpOperandLayouts)
 }
 
 // Device returns the op's device operand, or nil.
 func (o TargetUpdateOp) Device() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, targetUpdateOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, targetUpdateOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2124,7 +2154,7 @@ func (o TargetUpdateOp) Device() *ir.Value {
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o TargetUpdateOp) IfExpr() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, targetUpdateOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, targetUpdateOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2132,7 +2162,7 @@ func (o TargetUpdateOp) IfExpr() *ir.Value {
 
 // MapVars returns the op's map_vars operand group.
 func (o TargetUpdateOp) MapVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 3, targetUpdateOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, targetUpdateOpOperandLayouts)
 }
 
 // Depends returns the optional attribute depends, or nil if it is not set.
@@ -2173,27 +2203,30 @@ func AsTaskOp(op *ir.Operation) (TaskOp, bool) {
 	return TaskOp{w}, ok
 }
 
-// taskOpOperandLayouts are the places of the operand groups omp.task lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var taskOpOperandLayouts = [][]int{{0, 1, 2, 3, 4, 6, 7, 9, 10}, {-1, -1, -1, -1, -1, -1, -1}}
+// taskOpOperandLayouts are the operand groups omp.task lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var taskOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 6, 7, 9, 10}},
+	{Releases: []int{18, 19}, Places: []int{-1, -1, -1, -1, -1, -1, -1}},
+}
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o TaskOp) AllocateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, taskOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, taskOpOperandLayouts)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o TaskOp) AllocatorVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, taskOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, taskOpOperandLayouts)
 }
 
 // DependVars returns the op's depend_vars operand group.
 func (o TaskOp) DependVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, taskOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, taskOpOperandLayouts)
 }
 
 // Final returns the op's final operand, or nil.
 func (o TaskOp) Final() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 3, taskOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, taskOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2201,7 +2234,7 @@ func (o TaskOp) Final() *ir.Value {
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o TaskOp) IfExpr() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 4, taskOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, taskOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2209,12 +2242,12 @@ func (o TaskOp) IfExpr() *ir.Value {
 
 // InReductionVars returns the op's in_reduction_vars operand group.
 func (o TaskOp) InReductionVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 6, taskOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 6, taskOpOperandLayouts)
 }
 
 // Priority returns the op's priority operand, or nil.
 func (o TaskOp) Priority() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 7, taskOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 7, taskOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2222,12 +2255,12 @@ func (o TaskOp) Priority() *ir.Value {
 
 // PrivateVars returns the op's private_vars operand group.
 func (o TaskOp) PrivateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 9, taskOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 9, taskOpOperandLayouts)
 }
 
 // EventHandle returns the op's event_handle operand, or nil.
 func (o TaskOp) EventHandle() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 10, taskOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 10, taskOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2296,22 +2329,25 @@ func AsTaskgroupOp(op *ir.Operation) (TaskgroupOp, bool) {
 	return TaskgroupOp{w}, ok
 }
 
-// taskgroupOpOperandLayouts are the places of the operand groups omp.taskgroup lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var taskgroupOpOperandLayouts = [][]int{{0, 1, 2}, {-1, -1, -1}}
+// taskgroupOpOperandLayouts are the operand groups omp.taskgroup lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var taskgroupOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 1, 2}},
+	{Releases: []int{18, 19}, Places: []int{-1, -1, -1}},
+}
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o TaskgroupOp) AllocateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, taskgroupOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, taskgroupOpOperandLayouts)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o TaskgroupOp) AllocatorVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, taskgroupOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, taskgroupOpOperandLayouts)
 }
 
 // TaskReductionVars returns the op's task_reduction_vars operand group.
 func (o TaskgroupOp) TaskReductionVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, taskgroupOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, taskgroupOpOperandLayouts)
 }
 
 // TaskReductionVarsByref returns the optional attribute task_reduction_vars_byref, or nil if it is not set.
@@ -2361,22 +2397,25 @@ func AsTaskloopOp(op *ir.Operation) (TaskloopOp, bool) {
 	return TaskloopOp{w}, ok
 }
 
-// taskloopOpOperandLayouts are the places of the operand groups omp.taskloop lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var taskloopOpOperandLayouts = [][]int{{0, 1, 2, 3, 4, 6, 7, 8, 9, 10}, {-1, -1, -1, -1, -1, -1, -1, -1, -1}}
+// taskloopOpOperandLayouts are the operand groups omp.taskloop lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var taskloopOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 6, 7, 8, 9, 10}},
+	{Releases: []int{18, 19}, Places: []int{-1, -1, -1, -1, -1, -1, -1, -1, -1}},
+}
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o TaskloopOp) AllocateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, taskloopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, taskloopOpOperandLayouts)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o TaskloopOp) AllocatorVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, taskloopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, taskloopOpOperandLayouts)
 }
 
 // Final returns the op's final operand, or nil.
 func (o TaskloopOp) Final() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, taskloopOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, taskloopOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2384,7 +2423,7 @@ func (o TaskloopOp) Final() *ir.Value {
 
 // Grainsize returns the op's grainsize operand, or nil.
 func (o TaskloopOp) Grainsize() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 3, taskloopOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, taskloopOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2392,7 +2431,7 @@ func (o TaskloopOp) Grainsize() *ir.Value {
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o TaskloopOp) IfExpr() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 4, taskloopOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, taskloopOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2400,12 +2439,12 @@ func (o TaskloopOp) IfExpr() *ir.Value {
 
 // InReductionVars returns the op's in_reduction_vars operand group.
 func (o TaskloopOp) InReductionVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 6, taskloopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 6, taskloopOpOperandLayouts)
 }
 
 // NumTasks returns the op's num_tasks operand, or nil.
 func (o TaskloopOp) NumTasks() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 7, taskloopOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 7, taskloopOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2413,7 +2452,7 @@ func (o TaskloopOp) NumTasks() *ir.Value {
 
 // Priority returns the op's priority operand, or nil.
 func (o TaskloopOp) Priority() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 8, taskloopOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 8, taskloopOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2421,12 +2460,12 @@ func (o TaskloopOp) Priority() *ir.Value {
 
 // PrivateVars returns the op's private_vars operand group.
 func (o TaskloopOp) PrivateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 9, taskloopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 9, taskloopOpOperandLayouts)
 }
 
 // ReductionVars returns the op's reduction_vars operand group.
 func (o TaskloopOp) ReductionVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 10, taskloopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 10, taskloopOpOperandLayouts)
 }
 
 // GrainsizeMod returns the optional attribute grainsize_mod, or nil if it is not set.
@@ -2573,22 +2612,25 @@ func AsTeamsOp(op *ir.Operation) (TeamsOp, bool) {
 	return TeamsOp{w}, ok
 }
 
-// teamsOpOperandLayouts are the places of the operand groups omp.teams lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var teamsOpOperandLayouts = [][]int{{0, 1, 2, 3, 4, 5, 6, 7}, {-1, -1, -1, -1, -1, -1, -1}}
+// teamsOpOperandLayouts are the operand groups omp.teams lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var teamsOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7}},
+	{Releases: []int{19}, Places: []int{-1, -1, -1, -1, -1, -1, -1}},
+}
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o TeamsOp) AllocateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, teamsOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, teamsOpOperandLayouts)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o TeamsOp) AllocatorVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, teamsOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, teamsOpOperandLayouts)
 }
 
 // IfExpr returns the op's if_expr operand, or nil.
 func (o TeamsOp) IfExpr() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, teamsOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, teamsOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2596,7 +2638,7 @@ func (o TeamsOp) IfExpr() *ir.Value {
 
 // NumTeamsLower returns the op's num_teams_lower operand, or nil.
 func (o TeamsOp) NumTeamsLower() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 3, teamsOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, teamsOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2604,7 +2646,7 @@ func (o TeamsOp) NumTeamsLower() *ir.Value {
 
 // NumTeamsUpper returns the op's num_teams_upper operand, or nil.
 func (o TeamsOp) NumTeamsUpper() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 4, teamsOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, teamsOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2612,17 +2654,17 @@ func (o TeamsOp) NumTeamsUpper() *ir.Value {
 
 // PrivateVars returns the op's private_vars operand group.
 func (o TeamsOp) PrivateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 5, teamsOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 5, teamsOpOperandLayouts)
 }
 
 // ReductionVars returns the op's reduction_vars operand group.
 func (o TeamsOp) ReductionVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 6, teamsOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 6, teamsOpOperandLayouts)
 }
 
 // ThreadLimit returns the op's thread_limit operand, or nil.
 func (o TeamsOp) ThreadLimit() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 7, teamsOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 7, teamsOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2904,42 +2946,45 @@ func AsWsloopOp(op *ir.Operation) (WsloopOp, bool) {
 	return WsloopOp{w}, ok
 }
 
-// wsloopOpOperandLayouts are the places of the operand groups omp.wsloop lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).
-var wsloopOpOperandLayouts = [][]int{{0, 1, 2, 3, 4, 5, 7}, {2, 3, 5, 6}}
+// wsloopOpOperandLayouts are the operand groups omp.wsloop lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+var wsloopOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 7}},
+	{Releases: []int{18, 19}, Places: []int{2, 3, 5, 6}},
+}
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o WsloopOp) AllocateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 0, wsloopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, wsloopOpOperandLayouts)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o WsloopOp) AllocatorVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 1, wsloopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, wsloopOpOperandLayouts)
 }
 
 // LinearVars returns the op's linear_vars operand group.
 func (o WsloopOp) LinearVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 2, wsloopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, wsloopOpOperandLayouts)
 }
 
 // LinearStepVars returns the op's linear_step_vars operand group.
 func (o WsloopOp) LinearStepVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 3, wsloopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, wsloopOpOperandLayouts)
 }
 
 // PrivateVars returns the op's private_vars operand group.
 func (o WsloopOp) PrivateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 4, wsloopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, wsloopOpOperandLayouts)
 }
 
 // ReductionVars returns the op's reduction_vars operand group.
 func (o WsloopOp) ReductionVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 5, wsloopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 5, wsloopOpOperandLayouts)
 }
 
 // ScheduleChunk returns the op's schedule_chunk operand, or nil.
 func (o WsloopOp) ScheduleChunk() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), 7, wsloopOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 7, wsloopOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil

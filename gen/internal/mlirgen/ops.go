@@ -78,7 +78,7 @@ func groupAccess(list []*model.Value, i int, field, segField string, segmented b
 	// A fresh statement per use: jennifer's Clone shares the original.
 	x, one, num := listAccessors(field)
 	if segmented && layouts != "" {
-		return jen.Qual(model.IR, "GroupSegment").Call(x(), jen.Id("o").Dot("op").Dot(segField).Call(), jen.Lit(list[i].ID), jen.Id(layouts))
+		return jen.Qual(model.IR, "GroupSegment").Call(x(), jen.Id("o").Dot("op").Dot(segField).Call(), jen.Id("o").Dot("op").Dot("SegmentsRelease").Call(), jen.Lit(list[i].ID), jen.Id(layouts))
 	}
 	if segmented {
 		return jen.Qual(model.IR, "Segment").Call(x(), jen.Id("o").Dot("op").Dot(segField).Call(), jen.Lit(i))
@@ -150,21 +150,24 @@ func (g *gen) genOp(f *jen.File, o *model.Op) {
 	)
 	recv := func() *jen.Statement { return jen.Params(jen.Id("o").Id(t)) }
 
-	values := func(list []*model.Value, field, segField string, seg bool, kind string, layouts [][]int) {
+	values := func(list []*model.Value, field, segField string, seg bool, kind string, layouts []model.GroupLayout) {
 		same := !seg && manyGroups(list) > 1
 		table := ""
 		if seg && layouts != nil {
 			table = model.Local(t) + strings.ToUpper(kind[:1]) + kind[1:] + "Layouts"
-			f.Commentf("%s are the places of the %s groups %s lays out in each release, for GroupSegment (-1: in an order the definitions do not hold).", table, kind, o.Full)
+			f.Commentf("%s are the %s groups %s lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).", table, kind, o.Full)
+			ints := func(xs []int) jen.Code {
+				c := make([]jen.Code, len(xs))
+				for k, x := range xs {
+					c[k] = jen.Lit(x)
+				}
+				return jen.Index().Int().Values(c...)
+			}
 			rows := make([]jen.Code, len(layouts))
 			for j, l := range layouts {
-				ids := make([]jen.Code, len(l))
-				for k, id := range l {
-					ids[k] = jen.Lit(id)
-				}
-				rows[j] = jen.Values(ids...)
+				rows[j] = jen.Line().Values(jen.Id("Releases").Op(":").Add(ints(l.Releases)), jen.Id("Places").Op(":").Add(ints(l.Places)))
 			}
-			f.Var().Id(table).Op("=").Index().Index().Int().Values(rows...)
+			f.Var().Id(table).Op("=").Index().Qual(model.IR, "GroupLayout").Values(append(rows, jen.Line())...)
 		}
 		for i, v := range list {
 			if same {

@@ -24,7 +24,7 @@ type Op struct {
 	// differ between releases, each release's groups as their places in
 	// the definition (Value.ID), the layout release's first; nil where
 	// every release has the same groups.
-	OperandLayouts, ResultLayouts [][]int
+	OperandLayouts, ResultLayouts []GroupLayout
 
 	// Tile IR. Since is the version that added the op. Flags holds the
 	// flag bit of each flagged part by name; FlagsSince is the version from
@@ -77,6 +77,15 @@ func layoutRelease(o *defs.Op) int {
 	return 0
 }
 
+// GroupLayout is the groups of values some LLVM releases lay out: their
+// places among the definition's groups, in order.
+type GroupLayout struct {
+	// Releases are the releases the definitions describe (and the one
+	// below the oldest, for all older ones) that lay out these groups.
+	Releases []int
+	Places   []int
+}
+
 // groupLayouts returns the groups of parts that each LLVM release of o
 // (known: those the definitions describe, oldest first) lays out where
 // its segment trait holds, as their places in parts, the layout
@@ -84,7 +93,7 @@ func layoutRelease(o *defs.Op) int {
 // A release that orders the groups otherwise (moved_until), in an order
 // the definitions do not hold, gets as many places of -1: an accessor
 // finds no group there rather than another group's values.
-func groupLayouts(o *defs.Op, parts []*defs.Operand, trait string, layout int, known []int) [][]int {
+func groupLayouts(o *defs.Op, parts []*defs.Operand, trait string, layout int, known []int) []GroupLayout {
 	moved := 0
 	for _, p := range parts {
 		if v := p.MovedUntil; v != nil {
@@ -111,18 +120,26 @@ func groupLayouts(o *defs.Op, parts []*defs.Operand, trait string, layout int, k
 	if len(known) > 0 {
 		releases = append(slices.Clone(known), known[0]-1)
 	}
-	layouts := [][]int{at(layout)}
+	layouts := []GroupLayout{{Places: at(layout)}}
+	if layout != 0 {
+		layouts[0].Releases = []int{layout}
+	}
 	for _, r := range releases {
-		if r <= 0 || !o.AtLLVM(r) || !o.TraitAvailability[trait].AtLLVM(r) {
+		if r <= 0 || r == layout || !o.AtLLVM(r) || !o.TraitAvailability[trait].AtLLVM(r) {
 			continue
 		}
 		ids := at(r)
-		if !slices.ContainsFunc(layouts, func(l []int) bool { return slices.Equal(l, ids) }) {
-			layouts = append(layouts, ids)
+		if i := slices.IndexFunc(layouts, func(l GroupLayout) bool { return slices.Equal(l.Places, ids) }); i >= 0 {
+			layouts[i].Releases = append(layouts[i].Releases, r)
+			continue
 		}
+		layouts = append(layouts, GroupLayout{Releases: []int{r}, Places: ids})
 	}
 	if len(layouts) == 1 {
 		return nil
+	}
+	for _, l := range layouts {
+		slices.Sort(l.Releases)
 	}
 	return layouts
 }
