@@ -50,6 +50,12 @@ func checkMistakes(l *loader, d *Dialect) {
 		}
 		checkOpNames(l, o)
 		checkDeclaration(l, o)
+		var releases []int
+		if d.Versions != nil {
+			releases = d.Versions.Releases
+		}
+		checkGroupOrders(l, o, o.Operands, o.OperandOrder, "operand_order", releases)
+		checkGroupOrders(l, o, o.Results, o.ResultOrder, "result_order", releases)
 		for _, g := range append(slices.Clone(o.Operands), o.Results...) {
 			if near := nearName(g.Type, known); near != "" {
 				l.errAt(g.Pos, "op %q: %s names no definition of dialect %s; did you mean %s?", o.Name, g.Type, d.Name, near)
@@ -156,6 +162,57 @@ func checkEnumTexts(l *loader, e *Enum) {
 			continue
 		}
 		seen[text] = v
+	}
+}
+
+// checkGroupOrders refuses an order of an op's groups (operand_order,
+// result_order) that is not its releases' whole list: it names the groups
+// its until release has, or an older one it covers (of those the
+// definitions describe: releases), each once, and nothing else. Orders
+// come oldest first, and the newest says something the definition's
+// order does not.
+func checkGroupOrders(l *loader, o *Op, parts []*Operand, orders []*GroupOrder, what string, releases []int) {
+	prev := 0
+	for k, g := range orders {
+		if g.Until == nil {
+			continue
+		}
+		r := g.Until.Parts[0]
+		if r <= prev {
+			l.errAt(g.Pos, "op %q: %s: until llvm %d after llvm %d; list the orders oldest first", o.Name, what, r, prev)
+		}
+		covered := []int{r}
+		for _, x := range releases {
+			if x > prev && x < r {
+				covered = append(covered, x)
+			}
+		}
+		prev = r
+		var present []string
+		for _, p := range parts {
+			if slices.ContainsFunc(covered, p.AtLLVM) && !slices.Contains(present, p.Name) {
+				present = append(present, p.Name)
+			}
+		}
+		seen := map[string]bool{}
+		for _, n := range g.Groups {
+			switch {
+			case seen[n]:
+				l.errAt(g.Pos, "op %q: %s: group %q is listed twice", o.Name, what, n)
+			case !slices.Contains(present, n):
+				l.errAt(g.Pos, "op %q: %s: llvm %d has no group %q (it has %s)", o.Name, what, r, n, strings.Join(present, ", "))
+			}
+			seen[n] = true
+		}
+		for _, n := range present {
+			if !seen[n] {
+				l.errAt(g.Pos, "op %q: %s: llvm %d's group %q has no place in the order", o.Name, what, r, n)
+			}
+		}
+		if k == len(orders)-1 && slices.Equal(g.Groups, present) {
+			// An older one may be: it ends the reach of the one after it.
+			l.errAt(g.Pos, "op %q: %s: llvm %d's order is the definition's; leave it out", o.Name, what, r)
+		}
 	}
 }
 

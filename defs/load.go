@@ -771,13 +771,36 @@ func (l *loader) op(n *yaml.Node) *Op {
 					"variadic":       func(v *yaml.Node) { l.boolean(v, &od.Variadic) },
 					"optional":       func(v *yaml.Node) { l.boolean(v, &od.Optional) },
 					"buildable_type": func(v *yaml.Node) { l.str(v, &od.BuildableType) },
-					"moved_until": func(v *yaml.Node) {
-						if od.MovedUntil = l.version(v); od.MovedUntil != nil && od.MovedUntil.Axis != "llvm" {
-							l.errorf(v, "moved_until: %q is not an LLVM release (\"llvm 19\")", v.Value)
-						}
-					},
 				}))
 				*dst = append(*dst, od)
+			})
+		}
+	}
+	orders := func(dst *[]*GroupOrder, what string) func(*yaml.Node) {
+		return func(v *yaml.Node) {
+			l.list(v, what, func(c *yaml.Node) {
+				g := &GroupOrder{Pos: l.pos(c)}
+				until := false
+				l.fields(c, what, map[string]func(*yaml.Node){
+					"until": func(v *yaml.Node) {
+						until = true
+						if g.Until = l.version(v); g.Until != nil && g.Until.Axis != "llvm" {
+							l.errorf(v, "%s: until %q is not an LLVM release (\"llvm 19\")", what, v.Value)
+							g.Until = nil
+						}
+					},
+					"groups": func(v *yaml.Node) {
+						l.list(v, what+" groups", func(c *yaml.Node) {
+							var name string
+							l.str(c, &name)
+							g.Groups = append(g.Groups, name)
+						})
+					},
+				})
+				if !until {
+					l.errorf(c, "%s: an order needs until (the newest LLVM release that lays the groups out so)", what)
+				}
+				*dst = append(*dst, g)
 			})
 		}
 	}
@@ -791,7 +814,9 @@ func (l *loader) op(n *yaml.Node) *Op {
 				l.errorf(v, "release_hook: %q is not a Go identifier", o.ReleaseHook)
 			}
 		},
-		"traits": func(v *yaml.Node) { l.opTraits(v, o) },
+		"operand_order": orders(&o.OperandOrder, "operand_order"),
+		"result_order":  orders(&o.ResultOrder, "result_order"),
+		"traits":        func(v *yaml.Node) { l.opTraits(v, o) },
 		"parents": func(v *yaml.Node) {
 			o.ParentsPos = l.pos(v)
 			ops := func(v *yaml.Node) {

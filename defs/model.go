@@ -5,6 +5,7 @@ package defs
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -576,9 +577,12 @@ type Op struct {
 	ParentsAvailability Availability
 	Operands            []*Operand
 	Results             []*Operand
-	Attributes          []*OpAttr
-	Regions             []*RegionDef
-	Successors          []*Successor
+	// OperandOrder and ResultOrder are the orders older releases lay out
+	// the groups in, where not the definition's, oldest first.
+	OperandOrder, ResultOrder []*GroupOrder
+	Attributes                []*OpAttr
+	Regions                   []*RegionDef
+	Successors                []*Successor
 	// Properties says the op stores its inherent attributes as properties
 	// (MLIR bytecode v5+), from the given release on.
 	Properties *Availability
@@ -626,10 +630,46 @@ type Operand struct {
 	// when its constraint says (ODS's buildable types: "token",
 	// "tile<i32>"): a format need not print it.
 	BuildableType string
-	// MovedUntil says that LLVM releases up to this one put the group in
-	// another place among the op's groups (moved_until): their order is
-	// not the definition's, which the definitions do not hold.
-	MovedUntil *Version
+}
+
+// GroupOrder is the order in which the LLVM releases up to Until, and
+// after the order before it, lay out an op's operand or result groups
+// where it is not the definition's (operand_order, result_order): Groups
+// names every group those releases have, in their order.
+type GroupOrder struct {
+	Pos
+	Until  *Version
+	Groups []string
+}
+
+// GroupsAt returns the places in parts of the groups that release lays
+// out, in its order: that of the first of orders (by Until, oldest
+// first) whose Until is release or newer, or the definition's. Release 0
+// is the newest.
+func GroupsAt(parts []*Operand, orders []*GroupOrder, release int) []int {
+	ids := []int{}
+	for i, p := range parts {
+		if p.AtLLVM(release) {
+			ids = append(ids, i)
+		}
+	}
+	if release == 0 {
+		return ids
+	}
+	for _, o := range orders {
+		if o.Until == nil || release > o.Until.Parts[0] {
+			continue
+		}
+		place := func(id int) int {
+			if i := slices.Index(o.Groups, parts[id].Name); i >= 0 {
+				return i
+			}
+			return len(o.Groups) // unlisted (the loader refuses it): last
+		}
+		slices.SortStableFunc(ids, func(a, b int) int { return place(a) - place(b) })
+		break
+	}
+	return ids
 }
 
 // OpAttr is an inherent attribute (or property) of an op.

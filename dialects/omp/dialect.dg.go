@@ -54,9 +54,9 @@ declare_mapper @22- +isolated +symbol +counts=0/0/1/0 sym_name type
 declare_mapper.info @22- +terminator +counts=0+/0/0/0 +parents=omp.declare_mapper
 declare_reduction @22- +isolated +symbol +counts=0/0/6/0 byref_element_type? sym_name type
 declare_reduction @19-21 +isolated +symbol +counts=0/0/4/0 sym_name type
-distribute @22- +noterminator +counts=0+/0/1/0 +operands=4 +operandids=1,3,4,5 dist_schedule_static? order? order_mod? private_needs_barrier? private_syms?
-distribute @20-21 +counts=0+/0/1/0 +operands=1 +operandids=1 dist_schedule_static? order_mod?
-distribute @19-19 +counts=0+/0/1/0 +operands=3 +operandids=0,1,2 dist_schedule_static? order_mod? order_val?
+distribute @22- +noterminator +counts=0+/0/1/0 +operands=4 dist_schedule_static? order? order_mod? private_needs_barrier? private_syms?
+distribute @20-21 +counts=0+/0/1/0 +operands=3 +operandids=0,1,2 dist_schedule_static? order_mod?
+distribute @19-19 +counts=0+/0/1/0 +operands=3 +operandids=2,0,1 dist_schedule_static? order_mod? order_val?
 flush +counts=0+/0/0/0
 loop @22- +noterminator +counts=0+/0/1/0 +operands=2 bind_kind? order? order_mod? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms?
 loop_nest @22- +counts=0+/0/1/0 collapse_num_loops? loop_inclusive? tile_sizes?
@@ -75,60 +75,61 @@ ordered @-19 +counts=0+/0/0/0 depend_type_val? num_loops_val?
 ordered.region @22- +counts=0/0/1/0 par_level_simd?
 ordered.region @20-21 +counts=0/0/1/0
 ordered.region @19-19 +counts=0/0/1/0 simd?
-parallel @22- +counts=0+/0/1/0 +operands=6 +operandids=0,1,2,5,6,7 private_needs_barrier? private_syms? proc_bind_kind? reduction_byref? reduction_mod? reduction_syms?
-parallel @20-21 +counts=0+/0/1/0 +operands=4 +operandids=0,2,6,7
-parallel @19-19 +counts=0+/0/1/0 +operands=6 +operandids=0,2,3,4,6,7 privatizers? proc_bind_val? reduction_vars_byref? reductions?
-parallel @-18 +counts=0+/0/1/0 +operands=6 +operandids=0,2,3,4,6,7 proc_bind_val? reductions?
+parallel @22- +counts=0+/0/1/0 +operands=6 private_needs_barrier? private_syms? proc_bind_kind? reduction_byref? reduction_mod? reduction_syms?
+parallel @20-21 +counts=0+/0/1/0 +operands=6
+parallel @19-19 +counts=0+/0/1/0 +operands=6 +operandids=2,3,0,1,5,4 privatizers? proc_bind_val? reduction_vars_byref? reductions?
+parallel @-18 +counts=0+/0/1/0 +operands=6 +operandids=2,3,0,1,5,4 proc_bind_val? reductions?
 private @19- +isolated +counts=0/0/3/0 data_sharing_type sym_name type
 scan @22- +counts=0+/0/0/0 +operands=2
 section +counts=0/0/1/0 +parents=omp.sections
-sections @22- +counts=0+/0/1/0 +oneblock=0 +operands=4 +operandids=0,1,2,3 nowait? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms?
-sections @20-21 +counts=0+/0/1/0 +oneblock=0 +operands=2 +operandids=0,3 nowait?
-sections @19-19 +counts=0+/0/1/0 +oneblock=0 +operands=3 +operandids=0,3,4 nowait? reduction_vars_byref? reductions?
-sections @-18 +counts=0+/0/1/0 +oneblock=0 +operands=3 +operandids=0,3,4 nowait? reductions?
+sections @22- +counts=0+/0/1/0 +oneblock=0 +operands=4 nowait? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms?
+sections @20-21 +counts=0+/0/1/0 +oneblock=0 +operands=3 +operandids=0,1,3 nowait?
+sections @19-19 +counts=0+/0/1/0 +oneblock=0 +operands=3 +operandids=3,0,1 nowait? reduction_vars_byref? reductions?
+sections @-18 +counts=0+/0/1/0 +oneblock=0 +operands=3 +operandids=3,0,1 nowait? reductions?
 simd @22- +noterminator +counts=0+/0/1/0 +operands=7 alignments? linear_var_types? order? order_mod? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms? safelen? simdlen?
 simd @20-21 +counts=0+/0/1/0 +operands=3 +operandids=0,1,4 order_mod? safelen? simdlen?
 simd @19-19 +counts=0+/0/1/0 +operands=3 +operandids=0,1,4 alignment_values? order_mod? order_val? safelen? simdlen?
-single @22- +counts=0+/0/1/0 +operands=4 +operandids=0,2,3,4 copyprivate_syms? nowait? private_needs_barrier? private_syms?
-single @20-21 +counts=0+/0/1/0 +operands=2 +operandids=0,3 nowait?
-single @19-19 +counts=0+/0/1/0 +operands=3 +operandids=0,1,3 copyprivate_funcs? nowait?
-single @-18 +counts=0+/0/1/0 +operands=3 +operandids=0,1,3 nowait?
-target @22- +isolated +counts=0+/0/1/0 +operands=12 +operandids=0,1,2,3,4,5,6,7,8,9,10,11 bare? depend_kinds? in_reduction_byref? in_reduction_syms? nowait? private_maps? private_needs_barrier? private_syms?
-target @20-21 +isolated +counts=0+/0/1/0 +operands=5 +operandids=2,3,6,10,11 nowait?
-target @19-19 +isolated +counts=0+/0/1/0 +operands=8 +operandids=2,3,6,10,11,12,13,14 depends? nowait? privatizers?
-target @-18 +counts=0+/0/1/0 +operands=8 +operandids=2,3,6,10,11,12,13,14 nowait?
+single @22- +counts=0+/0/1/0 +operands=4 copyprivate_syms? nowait? private_needs_barrier? private_syms?
+single @20-21 +counts=0+/0/1/0 +operands=3 +operandids=0,1,2 nowait?
+single @19-19 +counts=0+/0/1/0 +operands=3 +operandids=0,1,2 copyprivate_funcs? nowait?
+single @-18 +counts=0+/0/1/0 +operands=3 +operandids=0,1,2 nowait?
+target @22- +isolated +counts=0+/0/1/0 +operands=12 bare? depend_kinds? in_reduction_byref? in_reduction_syms? nowait? private_maps? private_needs_barrier? private_syms?
+target @20-21 +isolated +counts=0+/0/1/0 +operands=8 +operandids=2,3,4,6,8,9,10,11 nowait?
+target @19-19 +isolated +counts=0+/0/1/0 +operands=8 +operandids=6,3,11,2,8,4,9,10 depends? nowait? privatizers?
+target @-18 +counts=0+/0/1/0 +operands=8 +operandids=6,3,11,2,8,4,9,10 nowait?
 target_allocmem @22- +counts=1+/1/0/0 +operands=3 bindc_name? in_type uniq_name?
-target_data +counts=0+/0/1/0 +operands=5
+target_data @20- +counts=0+/0/1/0 +operands=5
+target_data @-19 +counts=0+/0/1/0 +operands=5 +operandids=1,0,4,3,2
 target_enter_data @22- +counts=0+/0/0/0 +operands=4 depend_kinds? nowait?
 target_enter_data @20-21 +counts=0+/0/0/0 +operands=4 nowait?
-target_enter_data @19-19 +counts=0+/0/0/0 +operands=4 depends? nowait?
-target_enter_data @-18 +counts=0+/0/0/0 +operands=4 nowait?
+target_enter_data @19-19 +counts=0+/0/0/0 +operands=4 +operandids=2,1,0,3 depends? nowait?
+target_enter_data @-18 +counts=0+/0/0/0 +operands=4 +operandids=2,1,0,3 nowait?
 target_exit_data @22- +counts=0+/0/0/0 +operands=4 depend_kinds? nowait?
 target_exit_data @20-21 +counts=0+/0/0/0 +operands=4 nowait?
-target_exit_data @19-19 +counts=0+/0/0/0 +operands=4 depends? nowait?
-target_exit_data @-18 +counts=0+/0/0/0 +operands=4 nowait?
+target_exit_data @19-19 +counts=0+/0/0/0 +operands=4 +operandids=2,1,0,3 depends? nowait?
+target_exit_data @-18 +counts=0+/0/0/0 +operands=4 +operandids=2,1,0,3 nowait?
 target_freemem @22- +counts=2/0/0/0
 target_update @22- +counts=0+/0/0/0 +operands=4 depend_kinds? nowait?
 target_update @20-21 +counts=0+/0/0/0 +operands=4 nowait?
-target_update @19-19 +counts=0+/0/0/0 +operands=4 depends? nowait?
-task @22- +counts=0+/0/1/0 +operands=9 +operandids=0,1,2,3,4,6,7,9,10 depend_kinds? in_reduction_byref? in_reduction_syms? mergeable? private_needs_barrier? private_syms? untied?
-task @20-21 +counts=0+/0/1/0 +operands=5 +operandids=0,2,4,6,7 mergeable? untied?
-task @19-19 +counts=0+/0/1/0 +operands=7 +operandids=0,2,4,5,6,7,8 depends? in_reduction_vars_byref? in_reductions? mergeable? untied?
-task @-18 +counts=0+/0/1/0 +operands=7 +operandids=0,2,4,5,6,7,8 in_reductions? mergeable? untied?
-taskgroup @22- +counts=0+/0/1/0 +operands=3 +operandids=0,1,2 task_reduction_byref? task_reduction_syms?
-taskgroup @20-21 +counts=0+/0/1/0 +operands=2 +operandids=0,2
-taskgroup @19-19 +counts=0+/0/1/0 +operands=3 +operandids=0,2,3 task_reduction_vars_byref? task_reductions?
-taskgroup @-18 +counts=0+/0/1/0 +operands=3 +operandids=0,2,3 task_reductions?
-taskloop @22- +noterminator +counts=0+/0/1/0 +operands=10 +operandids=0,1,2,3,4,6,7,8,9,10 grainsize_mod? in_reduction_byref? in_reduction_syms? mergeable? nogroup? num_tasks_mod? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms? untied?
-taskloop @20-21 +counts=0+/0/1/0 +operands=6 +operandids=0,4,6,7,8,10 mergeable? nogroup? untied?
-taskloop @19-19 +counts=0+/0/1/0 +operands=9 +operandids=0,4,5,6,7,8,10,11,12 in_reduction_vars_byref? in_reductions? mergeable? nogroup? reduction_vars_byref? reductions? untied?
-taskloop @-18 +counts=0+/0/1/0 +operands=9 +operandids=0,4,5,6,7,8,10,11,12 in_reductions? mergeable? nogroup? reductions? untied?
+target_update @19-19 +counts=0+/0/0/0 +operands=4 +operandids=2,1,0,3 depends? nowait?
+task @22- +counts=0+/0/1/0 +operands=9 depend_kinds? in_reduction_byref? in_reduction_syms? mergeable? private_needs_barrier? private_syms? untied?
+task @20-21 +counts=0+/0/1/0 +operands=7 +operandids=0,1,2,3,4,5,6 mergeable? untied?
+task @19-19 +counts=0+/0/1/0 +operands=7 +operandids=4,3,5,6,2,0,1 depends? in_reduction_vars_byref? in_reductions? mergeable? untied?
+task @-18 +counts=0+/0/1/0 +operands=7 +operandids=4,3,5,6,2,0,1 in_reductions? mergeable? untied?
+taskgroup @22- +counts=0+/0/1/0 +operands=3 task_reduction_byref? task_reduction_syms?
+taskgroup @20-21 +counts=0+/0/1/0 +operands=3
+taskgroup @19-19 +counts=0+/0/1/0 +operands=3 +operandids=2,0,1 task_reduction_vars_byref? task_reductions?
+taskgroup @-18 +counts=0+/0/1/0 +operands=3 +operandids=2,0,1 task_reductions?
+taskloop @22- +noterminator +counts=0+/0/1/0 +operands=10 grainsize_mod? in_reduction_byref? in_reduction_syms? mergeable? nogroup? num_tasks_mod? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms? untied?
+taskloop @20-21 +counts=0+/0/1/0 +operands=9 +operandids=0,1,2,3,4,5,6,7,9 mergeable? nogroup? untied?
+taskloop @19-19 +counts=0+/0/1/0 +operands=9 +operandids=4,2,5,9,7,0,1,3,6 in_reduction_vars_byref? in_reductions? mergeable? nogroup? reduction_vars_byref? reductions? untied?
+taskloop @-18 +counts=0+/0/1/0 +operands=9 +operandids=4,2,5,9,7,0,1,3,6 in_reductions? mergeable? nogroup? reductions? untied?
 taskwait @22- +counts=0+/0/0/0 depend_kinds? nowait?
 taskwait @-21 +counts=0/0/0/0
 taskyield +counts=0/0/0/0
-teams @22- +counts=0+/0/1/0 +operands=8 +operandids=0,1,2,3,4,5,6,7 private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms?
-teams @20-21 +counts=0+/0/1/0 +operands=6 +operandids=0,2,3,4,6,7
-teams @19-19 +counts=0+/0/1/0 +operands=7 +operandids=0,2,3,4,6,7,8 reduction_vars_byref? reductions?
+teams @22- +counts=0+/0/1/0 +operands=8 private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms?
+teams @20-21 +counts=0+/0/1/0 +operands=7 +operandids=0,1,2,3,4,6,7
+teams @19-19 +counts=0+/0/1/0 +operands=7 +operandids=3,4,2,7,0,1,6 reduction_vars_byref? reductions?
 terminator +terminator +counts=0/0/0/0
 threadprivate +counts=1/1/0/0
 tile @22- +counts=0+/0/0/0 +operands=3
@@ -136,8 +137,8 @@ unroll_heuristic @22- +counts=1/0/0/0
 workdistribute @22- +counts=0/0/1/0
 workshare @22- +counts=0/0/1/0 nowait?
 workshare.loop_wrapper @22- +noterminator +counts=0/0/1/0
-wsloop @22- +noterminator +counts=0+/0/1/0 +operands=7 +operandids=0,1,2,3,4,5,7 linear_var_types? nowait? order? order_mod? ordered? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms? schedule_kind? schedule_mod? schedule_simd?
-wsloop @20-21 +counts=0+/0/1/0 +operands=3 +operandids=2,3,5 nowait? order_mod?
+wsloop @22- +noterminator +counts=0+/0/1/0 +operands=7 linear_var_types? nowait? order? order_mod? ordered? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms? schedule_kind? schedule_mod? schedule_simd?
+wsloop @20-21 +counts=0+/0/1/0 +operands=4 +operandids=2,3,5,6 nowait? order_mod?
 wsloop @19-19 +counts=0+/0/1/0 +operands=4 +operandids=2,3,5,6 nowait? order_mod? order_val? ordered_val? reduction_vars_byref? reductions? schedule_modifier? schedule_val? simd_modifier?
 wsloop @-18 +counts=0+/0/1/0 +operands=4 +operandids=2,3,5,6 -order_mod@19- nowait? order_val? ordered_val? reductions? schedule_modifier? schedule_val? simd_modifier?
 yield @19- +terminator +counts=0+/0/0/0 +parents=omp.atomic.update,omp.declare_reduction,omp.loop_nest,omp.private

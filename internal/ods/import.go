@@ -94,7 +94,7 @@ func Import(opts Options, releases []Release) ([]byte, error) {
 			return nil, fmt.Errorf("llvm %d: dialect %s: %v", r.LLVM, opts.Dialect, err)
 		}
 	}
-	ops, err := mergeOps(llvmReleases(rels), perRelease)
+	ops, err := mergeOps(llvmReleases(rels), perRelease, renamedGroups[opts.Dialect])
 	if err != nil {
 		return nil, err
 	}
@@ -707,9 +707,9 @@ type mergedPart struct {
 	propAt []*nativeProp // the native property form at each release, nil for an attribute
 	optAt  []bool        // whether the attribute is optional at each release
 	notes  []string      // shapes older releases give the part
-	// movedUntil is the newest older release that has the group in
-	// another place among the op's groups, or 0 (see mergedOp.reordered).
-	movedUntil int
+	// placeAt is the part's place in each release's list (positional
+	// parts: operand, result, region and successor groups).
+	placeAt []int
 	// absentOlder: see mergedOp.
 	absentOlder bool
 	// olderConstraint is an attribute's constraint in Options.Older
@@ -729,18 +729,81 @@ type mergedPart struct {
 	populatedAt  []bool
 }
 
-// reordered reports whether another release orders the op's groups
-// otherwise (see reorderedHook).
+// reordered reports whether another release orders the op's region or
+// successor groups otherwise (see reorderedHook); operand and result
+// groups get their releases' orders (groupOrders).
 func (m *mergedOp) reordered() bool {
-	for _, parts := range [][]*mergedPart{m.operands, m.results, m.regions, m.successors} {
-		if slices.ContainsFunc(parts, func(p *mergedPart) bool { return p.movedUntil != 0 }) {
-			return true
+	for _, parts := range [][]*mergedPart{m.regions, m.successors} {
+		for i := m.first; i <= m.last; i++ {
+			if orderAt(parts, i) != nil {
+				return true
+			}
 		}
 	}
 	return false
 }
 
-func mergeOps(rels []int, perRelease []map[string]*opFacts) ([]*mergedOp, error) {
+// orderAt returns the names of the groups release i has, in its order,
+// where that is not their order in parts (the newest release's); nil
+// where it is.
+func orderAt(parts []*mergedPart, i int) []string {
+	var present []*mergedPart
+	for _, p := range parts {
+		if p.seen[i] {
+			present = append(present, p)
+		}
+	}
+	byRelease := slices.Clone(present)
+	slices.SortStableFunc(byRelease, func(a, b *mergedPart) int { return a.placeAt[i] - b.placeAt[i] })
+	if slices.Equal(byRelease, present) {
+		return nil
+	}
+	names := make([]string, len(byRelease))
+	for j, p := range byRelease {
+		names[j] = p.name
+	}
+	return names
+}
+
+// groupOrder is an order of an op's groups for the releases up to until
+// (operand_order, result_order).
+type groupOrder struct {
+	until  int
+	groups []string
+}
+
+// groupOrders returns the orders of parts that the op's releases (s) other
+// than its newest lay out where theirs differs from the newest's, oldest
+// first. Each order holds for the releases after the one before it, so
+// from the oldest release to the newest that differs each gets one, those
+// of one order sharing it.
+func groupOrders(rels []int, s span, parts []*mergedPart) []groupOrder {
+	last := -1
+	for i := s.first; i < s.last; i++ {
+		if orderAt(parts, i) != nil {
+			last = i
+		}
+	}
+	var out []groupOrder
+	for i := s.first; i <= last; i++ {
+		names := orderAt(parts, i)
+		if names == nil {
+			for _, p := range parts {
+				if p.seen[i] {
+					names = append(names, p.name)
+				}
+			}
+		}
+		if n := len(out); n > 0 && slices.Equal(out[n-1].groups, names) {
+			out[n-1].until = rels[i]
+			continue
+		}
+		out = append(out, groupOrder{until: rels[i], groups: names})
+	}
+	return out
+}
+
+func mergeOps(rels []int, perRelease []map[string]*opFacts, renames map[string]string) ([]*mergedOp, error) {
 	names := map[string]bool{}
 	for _, ops := range perRelease {
 		for n := range ops {
@@ -805,7 +868,11 @@ func mergeOps(rels []int, perRelease []map[string]*opFacts) ([]*mergedOp, error)
 			for i := s.first; i <= s.last; i++ {
 				lists[i] = k.get(facts[i])
 			}
-			if *k.dst, err = mergeParts(rels, s, lists, k.positional); err != nil {
+			var r map[string]string
+			if k.positional {
+				r = renames
+			}
+			if *k.dst, err = mergeParts(rels, s, lists, k.positional, r); err != nil {
 				return nil, fmt.Errorf("op %s: %s %v", name, k.what, err)
 			}
 		}
@@ -833,7 +900,7 @@ func spanOf(present []bool, rels []int) (span, error) {
 // (s). The result is in the newest release's order, with parts that later
 // releases dropped inserted after the part they followed. Positional parts
 // (operands, results, regions, successors) must keep their relative order.
-func mergeParts(rels []int, s span, lists [][]part, positional bool) ([]*mergedPart, error) {
+func mergeParts(rels []int, s span, lists [][]part, positional bool, renames map[string]string) ([]*mergedPart, error) {
 	var order []*mergedPart
 	find := func(name string) int {
 		return slices.IndexFunc(order, func(m *mergedPart) bool { return m.name == name })
@@ -845,7 +912,12 @@ func mergeParts(rels []int, s span, lists [][]part, positional bool) ([]*mergedP
 		if positional && i < s.last {
 			renamed = positionalRenames(lists[i], lists[i+1])
 		}
-		for _, p := range lists[i] {
+		for old, name := range renames {
+			if !slices.ContainsFunc(lists[i], func(p part) bool { return p.name == name }) {
+				renamed[old] = name
+			}
+		}
+		for j, p := range lists[i] {
 			if seen[p.name] {
 				return nil, fmt.Errorf("%q appears twice in llvm %d", p.name, rels[i])
 			}
@@ -887,10 +959,13 @@ func mergeParts(rels []int, s span, lists [][]part, positional bool) ([]*mergedP
 			case m.variadic != p.variadic || m.singleBlock != p.singleBlock:
 				return nil, fmt.Errorf("%q changes between releases (llvm %d: %s; llvm %d: %s), which the definitions cannot say", p.name, rels[i], p.shape(), rels[m.span.last], m.shape())
 			}
-			if positional && at < prev {
-				// Groups reordered: the newest release's order is kept, and
-				// the op gets reorderedHook.
-				m.movedUntil = max(m.movedUntil, rels[i])
+			if positional {
+				// Groups reordered keep the newest release's order, and
+				// the others' orders are written (orderAt).
+				if m.placeAt == nil {
+					m.placeAt = make([]int, len(rels))
+				}
+				m.placeAt[i] = j
 			}
 			m.seen[i] = true
 			prev = max(prev, at)

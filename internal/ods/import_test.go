@@ -284,8 +284,8 @@ func TestDefaultPackage(t *testing.T) {
 
 // An operand group that changes shape, or moves, between releases keeps
 // the newest release's shape and place, with a note or, for a move, the
-// newest release that has it elsewhere (moved_until); an op whose groups
-// move gets reorderedHook, as operands travel in their groups' order.
+// older release's order of the op's groups (operand_order), which the
+// loader takes; such an op needs no release hook.
 func TestImportShapeChanges(t *testing.T) {
 	data, err := Import(Options{Dialect: "toy"}, []Release{fixture(t, 19, nil), fixture(t, 22, func(m map[string]any) {
 		dagArgs(m, "Toy_CallOp", "arguments")[1].([]any)[0] = map[string]any{"kind": "def", "def": "AnyType"}
@@ -298,15 +298,28 @@ func TestImportShapeChanges(t *testing.T) {
 	s := string(data)
 	for _, want := range []string{
 		"      - {name: operands, type: AnyType} # llvm 19: variadic=true optional=false single_block=false\n",
-		", moved_until: llvm 19}\n",
-		"  - name: cond_br\n    summary: \"A one-line summary.\"\n    release_hook: reorderedGroupsRelease\n",
+		"    operand_order:\n      - {until: llvm 19, groups: [",
 	} {
 		if !strings.Contains(s, want) {
 			t.Errorf("no %q in\n%s", want, s)
 		}
 	}
-	if _, err := defs.Load("toy.yaml", data); err != nil {
+	if strings.Contains(s, "release_hook") {
+		t.Errorf("a release hook in\n%s", s)
+	}
+	d, err := defs.Load("toy.yaml", data)
+	if err != nil {
 		t.Fatal(err)
+	}
+	// 19's order is 22's with the two groups swapped back.
+	for _, o := range d.Ops {
+		if o.Name != "cond_br" {
+			continue
+		}
+		at19, at22 := defs.GroupsAt(o.Operands, o.OperandOrder, 19), defs.GroupsAt(o.Operands, o.OperandOrder, 22)
+		if len(at19) != 3 || at19[0] != at22[0] || at19[1] != at22[2] || at19[2] != at22[1] {
+			t.Errorf("cond_br's groups: %v in llvm 19, %v in 22; want the last two swapped", at19, at22)
+		}
 	}
 }
 

@@ -306,7 +306,7 @@ func mergeDialect(rels []int, facts []*dialectFacts) (*mergedDialect, error) {
 				}
 			}
 		}
-		if d.params, err = mergeParts(rels, s, lists, false); err != nil {
+		if d.params, err = mergeParts(rels, s, lists, false, nil); err != nil {
 			return nil, fmt.Errorf("%s: param %v", name, err)
 		}
 		for i := s.last; i >= s.first; i-- {

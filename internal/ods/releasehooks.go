@@ -40,11 +40,34 @@ var releaseHooks = map[string]map[string]string{
 	},
 }
 
-// reorderedHook is the release_hook of an op whose operand, result, region
-// or successor groups another release orders otherwise (omp.parallel's
-// allocate and num_threads operands, LLVM 19 and 22). The definitions keep
-// the newest release's order, and operands travel in that order with
-// their segment sizes, so an op with such groups cannot be written for a
-// release of the other order as it is: the dialect's hook, hand-written,
-// converts or refuses it.
+// renamedGroups names, per dialect, the operand and result groups a newer
+// release renamed where their places changed too, so that the importer
+// cannot pair them by place: an older name and the newer one. They are one
+// group, under the newer name, whose values a writer moves to its place
+// in the release it writes for. LLVM 20 and 21 rebuilt the omp ops from
+// clauses, which renamed and reordered their groups.
+var renamedGroups = map[string]map[string]string{
+	"omp": {
+		"allocators_vars":    "allocator_vars",
+		"num_threads_var":    "num_threads",
+		"chunk_size":         "dist_schedule_chunk_size",
+		"depend_vec_vars":    "doacross_depend_vars",
+		"has_device_addr":    "has_device_addr_vars",
+		"is_device_ptr":      "is_device_ptr_vars",
+		"map_operands":       "map_vars",
+		"use_device_addr":    "use_device_addr_vars",
+		"use_device_ptr":     "use_device_ptr_vars",
+		"final_expr":         "final",
+		"grain_size":         "grainsize",
+		"schedule_chunk_var": "schedule_chunk",
+	},
+}
+
+// reorderedHook is the release_hook of an op whose region or successor
+// groups another release orders otherwise: the definitions keep the
+// newest release's order, and a writer cannot move regions or successors
+// between releases, so the dialect's hook, hand-written, converts or
+// refuses such an op. (Operand and result groups get their releases'
+// orders instead: operand_order, result_order.) No upstream op needs it
+// in the releases imported.
 const reorderedHook = "reorderedGroupsRelease"

@@ -127,9 +127,6 @@ func writeOp(b *strings.Builder, rels []Release, dialect string, m *mergedOp, re
 			fields = append(fields, kvs(p)...)
 			fields = append(fields, bounds(rels, m.span, p.span)...)
 			fields = append(fields, olderBound(rels, p.absentOlder, p.span)...)
-			if p.movedUntil != 0 {
-				fields = append(fields, [2]string{"moved_until", fmt.Sprintf("llvm %d", p.movedUntil)})
-			}
 			note := ""
 			if len(p.notes) > 0 {
 				note = " # " + strings.Join(p.notes, "; ")
@@ -149,6 +146,27 @@ func writeOp(b *strings.Builder, rels []Release, dialect string, m *mergedOp, re
 	}
 	list("operands", m.operands, value)
 	list("results", m.results, value)
+	// Older releases that order the groups otherwise than the newest.
+	orders := func(key string, parts []*mergedPart) {
+		llvm := make([]int, len(rels))
+		for i, r := range rels {
+			llvm[i] = r.LLVM
+		}
+		os := groupOrders(llvm, m.span, parts)
+		if len(os) == 0 {
+			return
+		}
+		fmt.Fprintf(b, "    %s:\n", key)
+		for _, o := range os {
+			names := make([]string, len(o.groups))
+			for i, n := range o.groups {
+				names[i] = scalar(n)
+			}
+			fmt.Fprintf(b, "      - %s\n", flowMap([][2]string{{"until", fmt.Sprintf("llvm %d", o.until)}, {"groups", "[" + strings.Join(names, ", ") + "]"}}))
+		}
+	}
+	orders("operand_order", m.operands)
+	orders("result_order", m.results)
 	list("attributes", m.attributes, func(p *mergedPart) [][2]string {
 		kvs := [][2]string{{"constraint", scalar(p.constraint)}}
 		switch {

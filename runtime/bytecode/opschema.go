@@ -2,6 +2,7 @@ package bytecode
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/wire"
@@ -55,9 +56,9 @@ type OpSchema struct {
 	ResultGroups  int
 	// OperandIDs and ResultIDs are the places of those groups among all
 	// the groups the op has in any release (the definition's list), or
-	// nil where this release has them all: a group keeps its place across
-	// releases, so a writer converting an op between releases moves each
-	// group's size by it (SegmentsFor).
+	// nil where this release has them all in the definition's order: a
+	// writer converting an op between releases moves each group's size,
+	// and its values, by them (SegmentsFor).
 	OperandIDs []int
 	ResultIDs  []int
 	// Implicit names (in the op's dialect) the op that parsers end the
@@ -168,12 +169,14 @@ type OpReleases interface {
 // lays it out (fromIDs and fromN: the groups' places and count there, as
 // OperandIDs and OperandGroups hold them) the layout of release to: each
 // group's size moves to its place among to's groups, a group to adds is
-// empty, and a group to lacks must be empty. The values themselves keep
-// their order: the groups both releases have come in the same order in
-// both. It refuses sizes of another count than from's groups.
-func SegmentsFor(sizes []int32, fromIDs []int, fromN int, toIDs []int, toN int) ([]int32, error) {
+// empty, and a group to lacks must be empty. Where the releases order the
+// groups otherwise, the values move with their groups: order lists, for
+// each value of to's layout, its index among the op's values as from
+// lays them out; it is nil where they keep their order. It refuses sizes
+// of another count than from's groups, or a negative one.
+func SegmentsFor(sizes []int32, fromIDs []int, fromN int, toIDs []int, toN int) (out []int32, order []int, err error) {
 	if len(sizes) != fromN {
-		return nil, fmt.Errorf("%d segment sizes for %d groups", len(sizes), fromN)
+		return nil, nil, fmt.Errorf("%d segment sizes for %d groups", len(sizes), fromN)
 	}
 	place := func(ids []int, i int) int {
 		if ids == nil {
@@ -181,20 +184,52 @@ func SegmentsFor(sizes []int32, fromIDs []int, fromN int, toIDs []int, toN int) 
 		}
 		return ids[i]
 	}
-	out := make([]int32, toN)
-	j := 0
+	// Where each group's values start among from's values.
+	starts := make([]int, fromN)
+	total := 0
 	for i, n := range sizes {
-		id := place(fromIDs, i)
-		for j < toN && place(toIDs, j) < id {
-			j++
+		if n < 0 {
+			return nil, nil, fmt.Errorf("segment sizes %v: a negative size", sizes)
 		}
-		if j < toN && place(toIDs, j) == id {
-			out[j] = n
-		} else if n != 0 {
-			return nil, &MissingGroupError{Group: id, Values: int(n)}
+		starts[i] = total
+		total += int(n)
+	}
+	out = make([]int32, toN)
+	from := make([]int, toN) // the from group each of to's comes from, or -1
+	for j := range toN {
+		from[j] = -1
+		for i := range fromN {
+			if place(fromIDs, i) == place(toIDs, j) {
+				from[j], out[j] = i, sizes[i]
+				break
+			}
 		}
 	}
-	return out, nil
+	for i, n := range sizes {
+		if n != 0 && !slices.Contains(from, i) {
+			return nil, nil, &MissingGroupError{Group: place(fromIDs, i), Values: int(n)}
+		}
+	}
+	// The values in to's order of groups, unless that is from's.
+	prev, moved := -1, false
+	for _, i := range from {
+		if i >= 0 && sizes[i] > 0 {
+			moved = moved || i < prev
+			prev = i
+		}
+	}
+	if !moved {
+		return out, nil, nil
+	}
+	order = make([]int, 0, total)
+	for _, i := range from {
+		if i >= 0 {
+			for k := range int(sizes[i]) {
+				order = append(order, starts[i]+k)
+			}
+		}
+	}
+	return out, order, nil
 }
 
 // MissingGroupError is SegmentsFor's refusal of values in a group the

@@ -264,12 +264,13 @@ func (t *OpTable) entry(fields []string) (tableEntry, error) {
 	return e, nil
 }
 
-// groupIDs parses "0,2,3": places of groups, increasing.
+// groupIDs parses "0,2,3": places of groups, each once, in the order of
+// the release they describe.
 func groupIDs(n string) ([]int, error) {
 	var ids []int
 	for _, x := range strings.Split(n, ",") {
 		i, err := strconv.Atoi(x)
-		if err != nil || i < 0 || len(ids) > 0 && i <= ids[len(ids)-1] {
+		if err != nil || i < 0 || slices.Contains(ids, i) {
 			return nil, fmt.Errorf("bad group places %q", n)
 		}
 		ids = append(ids, i)

@@ -898,7 +898,7 @@ func Segment(values []*Value, sizes []int32, i int) []*Value {
 
 // GroupLayout is the groups of values some LLVM releases lay out for an
 // op: Places lists each group's place among all its definition's groups,
-// in the releases' order, or -1 where the definitions do not hold it.
+// in the releases' order.
 type GroupLayout struct {
 	Releases []int
 	Places   []int

@@ -384,8 +384,8 @@ func TestAttrsFrom(t *testing.T) {
 // TestGroupSegment: without a release, sizes are read as the first
 // layout of as many groups lays them out; with one, as that release's
 // layout does (the newest no newer than it, or the oldest). A layout
-// without the group, or of places -1 (an order the definitions do not
-// hold), gives nil, and so do sizes of another number of groups.
+// without the group gives nil, and so do sizes of another number of
+// groups.
 func TestGroupSegment(t *testing.T) {
 	vals := make([]*ir.Value, 5)
 	for i := range vals {
@@ -397,7 +397,7 @@ func TestGroupSegment(t *testing.T) {
 		{Releases: []int{18}, Places: []int{-1, -1}},
 	}
 	// Releases of as many groups in another order: 19 swaps the first two,
-	// and 16 to 18 have an order the definitions do not hold.
+	// and 16 to 18 lay out none of them (places no group has).
 	reordered := []ir.GroupLayout{
 		{Releases: []int{22}, Places: []int{0, 1, 2}},
 		{Releases: []int{19, 20}, Places: []int{1, 0, 2}},

@@ -91,44 +91,55 @@ func TestAccessorsOlderGroups(t *testing.T) {
 }
 
 // TestAccessorsMovedGroups: LLVM 19's omp.task orders its operand groups
-// otherwise than 22, in an order the definitions do not hold (moved_until:
-// llvm 19). Its accessors find no group rather than another's: before,
-// AllocateVars() gave 19's if operand.
+// otherwise than 22, as the definitions say (operand_order). Its
+// accessors find each group where 19 has it: before, AllocateVars() gave
+// 19's if operand, and then, while the definitions did not hold 19's
+// order, nil for every group.
 func TestAccessorsMovedGroups(t *testing.T) {
 	op := read19Op(t, ompops.TaskOpName, "func.func @f(%c: i1) {\n  omp.task if(%c) {\n    omp.terminator\n  }\n  return\n}\n")
 	task, _ := ompops.AsTaskOp(op)
 	if op.NumOperands() != 1 {
 		t.Fatalf("19's omp.task has %d operands, want its if operand", op.NumOperands())
 	}
-	if got := task.AllocateVars(); got != nil {
+	if got := task.AllocateVars(); len(got) != 0 {
 		t.Errorf("AllocateVars() of 19's omp.task: %v, want none", got)
 	}
-	if got := task.IfExpr(); got != nil {
-		t.Errorf("IfExpr() of 19's omp.task: %v; want nil, where the definitions do not say 19's order", got)
+	if got := task.IfExpr(); got != op.Parent().Args()[0] {
+		t.Errorf("IfExpr() of 19's omp.task: %v; want the function's argument", got)
 	}
 }
 
 // TestAccessorsReorderedGroups: LLVM 19's omp.parallel has six operand
-// groups, as 22's has, in another order the definitions do not hold. The
-// sizes alone cannot tell the releases apart: the reader records the
-// release on the op, and its accessors find no group rather than
-// another's. Before, AllocateVars() gave 19's if operand.
+// groups, as 22's has, in another order. The sizes alone cannot tell the
+// releases apart: the reader records the release on the op, and its
+// accessors read 19's groups in 19's places, 22's AllocatorVars() giving
+// 19's allocators_vars, which 22 renamed. Before, AllocateVars() gave 19's
+// if operand.
 func TestAccessorsReorderedGroups(t *testing.T) {
-	op := read19Op(t, ompops.ParallelOpName, "func.func @f(%c: i1) {\n  omp.parallel if(%c) {\n    omp.terminator\n  }\n  return\n}\n")
+	op := read19Op(t, ompops.ParallelOpName, "func.func @f(%c: i1, %a: memref<i32>, %b: memref<i32>, %x: i64) {\n"+
+		"  omp.parallel if(%c) allocate(%x : i64 -> %a : memref<i32>, %x : i64 -> %b : memref<i32>) {\n    omp.terminator\n  }\n  return\n}\n")
 	if got := op.SegmentsRelease(); got != 19 {
 		t.Fatalf("19's omp.parallel: SegmentsRelease() %d, want 19", got)
 	}
-	if n := len(op.OperandSegments()); n != 6 || op.NumOperands() != 1 {
-		t.Fatalf("19's omp.parallel: %d operands in %d groups, want 1 in 6", op.NumOperands(), n)
+	if n := len(op.OperandSegments()); n != 6 || op.NumOperands() != 5 {
+		t.Fatalf("19's omp.parallel: %d operands in %d groups, want 5 in 6", op.NumOperands(), n)
 	}
+	args := op.Parent().Args()
 	p, _ := ompops.AsParallelOp(op)
-	for name, got := range map[string][]*ir.Value{"AllocateVars": p.AllocateVars(), "AllocatorVars": p.AllocatorVars(), "PrivateVars": p.PrivateVars(), "ReductionVars": p.ReductionVars()} {
-		if got != nil {
+	if p.IfExpr() != args[0] || p.NumThreads() != nil {
+		t.Errorf("19's omp.parallel: IfExpr() %v, NumThreads() %v; want the function's first argument, and nil", p.IfExpr(), p.NumThreads())
+	}
+	if got := p.AllocateVars(); !slices.Equal(got, []*ir.Value{args[1], args[2]}) {
+		t.Errorf("AllocateVars() of 19's omp.parallel: %v, want the two memrefs", got)
+	}
+	// 19's allocators_vars, which 22 renamed.
+	if got := p.AllocatorVars(); !slices.Equal(got, []*ir.Value{args[3], args[3]}) {
+		t.Errorf("AllocatorVars() of 19's omp.parallel: %v, want the allocator twice", got)
+	}
+	for name, got := range map[string][]*ir.Value{"PrivateVars": p.PrivateVars(), "ReductionVars": p.ReductionVars()} {
+		if len(got) != 0 {
 			t.Errorf("%s() of 19's omp.parallel: %v, want none", name, got)
 		}
-	}
-	if p.IfExpr() != nil || p.NumThreads() != nil {
-		t.Errorf("19's omp.parallel: IfExpr() %v, NumThreads() %v; want nil, where the definitions do not say 19's order", p.IfExpr(), p.NumThreads())
 	}
 }
 

@@ -45,14 +45,14 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		// otherwise (scf.parallel's, LLVM 16's scf.yield).
 		// Or the arguments of its regions' blocks (linalg.map's mapper
 		// takes the init's element in LLVM 22).
-		u := converted{downgraded{op: op, name: name, attrs: op.Attrs(), dict: op.Dictionary()}, op.OperandSegments(), op.ResultSegments(), op.SegmentsRelease(), false, argsOf(op), nil}
+		u := converted{downgraded{op: op, name: name, attrs: op.Attrs(), dict: op.Dictionary()}, op.OperandSegments(), op.ResultSegments(), op.SegmentsRelease(), nil, false, argsOf(op), nil}
 		attrs, changed, cerr := c.ConvertOp(ctx, op, from, to)
 		// The schemas matter only to an op with segment sizes or regions.
 		segmented := op.OperandSegments() != nil || op.ResultSegments() != nil
 		if cerr == nil && (segmented || op.NumRegions() > 0) {
 			fromSchema, toSchema := lookupSchema(ctx, name, from, nil), lookupSchema(ctx, name, to, nil)
 			if segmented {
-				cerr = convertSegments(op, fromSchema, toSchema, to)
+				u.operands, cerr = convertSegments(op, fromSchema, toSchema, to)
 			}
 			if cerr == nil && op.NumRegions() > 0 {
 				u.ops = terminators(ctx, op, fromSchema, toSchema, from)
@@ -68,7 +68,7 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		if !argsChanged {
 			u.args = nil
 		}
-		if changed || u.renamed || argsChanged || len(u.ops) > 0 || !slices.Equal(u.segments, op.OperandSegments()) || !slices.Equal(u.resultSegments, op.ResultSegments()) || u.segmentsRelease != op.SegmentsRelease() {
+		if changed || u.renamed || argsChanged || len(u.ops) > 0 || !slices.Equal(u.segments, op.OperandSegments()) || !slices.Equal(u.resultSegments, op.ResultSegments()) || u.segmentsRelease != op.SegmentsRelease() || u.operands != nil {
 			undo = append(undo, u)
 			op.SetAttrs(attrs)
 			op.SetDictionary(nil)
@@ -87,9 +87,12 @@ type converted struct {
 	downgraded
 	segments, resultSegments []int32
 	segmentsRelease          int
-	renamed                  bool
-	args                     []blockArgs
-	ops                      []blockOps
+	// operands are the op's operands where a conversion moved them
+	// (groups the releases order otherwise), nil otherwise.
+	operands []*ir.Value
+	renamed  bool
+	args     []blockArgs
+	ops      []blockOps
 }
 
 // undo puts the op back as it was.
@@ -99,6 +102,9 @@ func (u converted) undo() {
 	u.op.SetOperandSegments(u.segments)
 	u.op.SetResultSegments(u.resultSegments)
 	u.op.SetSegmentsRelease(u.segmentsRelease)
+	if u.operands != nil {
+		u.op.SetOperands(u.operands)
+	}
 	if u.renamed {
 		u.op.SetName(u.name) // only then: the op keeps its shared name
 	}
@@ -205,31 +211,48 @@ func argsOf(op *ir.Operation) []blockArgs {
 // places of its groups (bytecode.SegmentsFor), where the releases' groups
 // differ: 22 added nvvm.cp.async.bulk.tensor.global.shared.cta's
 // l2CacheHint before its predicate, which kept its size in 19's place
-// and became the cache hint. Sizes a release hook has laid out already
-// (their count is to's) are left as they are.
-func convertSegments(op *ir.Operation, from, to *bytecode.OpSchema, release int) error {
+// and became the cache hint. Where the releases order the groups
+// otherwise (19's omp.parallel), the operands move with their groups, and
+// the operands as they were are returned for the undo. Sizes a release
+// hook has laid out already (their count is to's) are left as they are.
+func convertSegments(op *ir.Operation, from, to *bytecode.OpSchema, release int) (moved []*ir.Value, err error) {
 	if from == nil || to == nil {
-		return nil
+		return nil, nil
 	}
-	convert := func(what string, sizes []int32, fromSeg, toSeg bool, fromIDs []int, fromN int, toIDs []int, toN int, set func([]int32)) error {
+	convert := func(what string, sizes []int32, fromSeg, toSeg bool, fromIDs []int, fromN int, toIDs []int, toN int, set func([]int32)) ([]int, error) {
 		if !fromSeg || !toSeg || sizes == nil || len(sizes) != fromN || fromN == toN && slices.Equal(fromIDs, toIDs) {
-			return nil
+			return nil, nil
 		}
-		out, err := bytecode.SegmentsFor(sizes, fromIDs, fromN, toIDs, toN)
+		out, order, err := bytecode.SegmentsFor(sizes, fromIDs, fromN, toIDs, toN)
 		if err != nil {
 			var missing *bytecode.MissingGroupError
 			if errors.As(err, &missing) {
-				return fmt.Errorf("%s group %d of its definition (counting from 0) holds %s, and %s has no such group", what, missing.Group, plural(missing.Values, "value"), bytecode.ReleaseName(release))
+				return nil, fmt.Errorf("%s group %d of its definition (counting from 0) holds %s, and %s has no such group", what, missing.Group, plural(missing.Values, "value"), bytecode.ReleaseName(release))
 			}
-			return err
+			return nil, err
 		}
 		set(out)
-		return nil
+		return order, nil
 	}
-	if err := convert("operand", op.OperandSegments(), from.OperandSegments, to.OperandSegments, from.OperandIDs, from.OperandGroups, to.OperandIDs, to.OperandGroups, op.SetOperandSegments); err != nil {
-		return err
+	order, err := convert("operand", op.OperandSegments(), from.OperandSegments, to.OperandSegments, from.OperandIDs, from.OperandGroups, to.OperandIDs, to.OperandGroups, op.SetOperandSegments)
+	if err != nil {
+		return nil, err
 	}
-	return convert("result", op.ResultSegments(), from.ResultSegments, to.ResultSegments, from.ResultIDs, from.ResultGroups, to.ResultIDs, to.ResultGroups, op.SetResultSegments)
+	if order != nil {
+		moved = op.Operands()
+		operands := make([]*ir.Value, len(order))
+		for i, j := range order {
+			operands[i] = moved[j]
+		}
+		op.SetOperands(operands)
+	}
+	order, err = convert("result", op.ResultSegments(), from.ResultSegments, to.ResultSegments, from.ResultIDs, from.ResultGroups, to.ResultIDs, to.ResultGroups, op.SetResultSegments)
+	if err == nil && order != nil {
+		// Results are numbered by their place: moving them would change
+		// what every use refers to. No op of the definitions does it.
+		err = fmt.Errorf("%s orders the op's result groups otherwise, and this writer does not move results", bytecode.ReleaseName(release))
+	}
+	return moved, err
 }
 
 // plural is "1 value" or "n values".

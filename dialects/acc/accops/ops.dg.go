@@ -2087,7 +2087,7 @@ func AsKernelsOp(op *ir.Operation) (KernelsOp, bool) {
 	return KernelsOp{w}, ok
 }
 
-// kernelsOpOperandLayouts are the operand groups acc.kernels lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// kernelsOpOperandLayouts are the operand groups acc.kernels lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var kernelsOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}},
 	{Releases: []int{19}, Places: []int{0, 1, 2, 3, 4, 5, 6, 10}},
@@ -2228,7 +2228,7 @@ func AsLoopOp(op *ir.Operation) (LoopOp, bool) {
 	return LoopOp{w}, ok
 }
 
-// loopOpOperandLayouts are the operand groups acc.loop lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// loopOpOperandLayouts are the operand groups acc.loop lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var loopOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}},
 	{Releases: []int{18, 19}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 10}},

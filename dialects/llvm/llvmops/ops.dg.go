@@ -9895,7 +9895,7 @@ func AsInvokeOp(op *ir.Operation) (InvokeOp, bool) {
 	return InvokeOp{w}, ok
 }
 
-// invokeOpOperandLayouts are the operand groups llvm.invoke lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// invokeOpOperandLayouts are the operand groups llvm.invoke lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var invokeOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3}},
 	{Releases: []int{18, 19}, Places: []int{0, 1, 2}},

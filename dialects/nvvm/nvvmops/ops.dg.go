@@ -82,7 +82,7 @@ func AsBarrierOp(op *ir.Operation) (BarrierOp, bool) {
 	return BarrierOp{w}, ok
 }
 
-// barrierOpOperandLayouts are the operand groups nvvm.barrier lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// barrierOpOperandLayouts are the operand groups nvvm.barrier lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var barrierOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2}},
 	{Releases: []int{19}, Places: []int{0, 1}},
@@ -1339,7 +1339,7 @@ func AsCpAsyncBulkTensorGlobalSharedCtaOp(op *ir.Operation) (CpAsyncBulkTensorGl
 	return CpAsyncBulkTensorGlobalSharedCtaOp{w}, ok
 }
 
-// cpAsyncBulkTensorGlobalSharedCtaOpOperandLayouts are the operand groups nvvm.cp.async.bulk.tensor.global.shared.cta lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// cpAsyncBulkTensorGlobalSharedCtaOpOperandLayouts are the operand groups nvvm.cp.async.bulk.tensor.global.shared.cta lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var cpAsyncBulkTensorGlobalSharedCtaOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4}},
 	{Releases: []int{19}, Places: []int{0, 1, 2, 4}},

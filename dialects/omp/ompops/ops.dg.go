@@ -631,25 +631,25 @@ func AsDistributeOp(op *ir.Operation) (DistributeOp, bool) {
 	return DistributeOp{w}, ok
 }
 
-// distributeOpOperandLayouts are the operand groups omp.distribute lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// distributeOpOperandLayouts are the operand groups omp.distribute lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var distributeOpOperandLayouts = []ir.GroupLayout{
-	{Releases: []int{22}, Places: []int{1, 3, 4, 5}},
-	{Releases: []int{19}, Places: []int{0, 1, 2}},
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3}},
+	{Releases: []int{19}, Places: []int{2, 0, 1}},
 }
 
 // AllocateVars returns the op's allocate_vars operand group.
 func (o DistributeOp) AllocateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, distributeOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, distributeOpOperandLayouts)
 }
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o DistributeOp) AllocatorVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, distributeOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, distributeOpOperandLayouts)
 }
 
 // DistScheduleChunkSize returns the op's dist_schedule_chunk_size operand, or nil.
 func (o DistributeOp) DistScheduleChunkSize() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, distributeOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, distributeOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -657,7 +657,7 @@ func (o DistributeOp) DistScheduleChunkSize() *ir.Value {
 
 // PrivateVars returns the op's private_vars operand group.
 func (o DistributeOp) PrivateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 5, distributeOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, distributeOpOperandLayouts)
 }
 
 // DistScheduleStatic returns the optional attribute dist_schedule_static, or nil if it is not set.
@@ -1203,10 +1203,10 @@ func AsParallelOp(op *ir.Operation) (ParallelOp, bool) {
 	return ParallelOp{w}, ok
 }
 
-// parallelOpOperandLayouts are the operand groups omp.parallel lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// parallelOpOperandLayouts are the operand groups omp.parallel lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var parallelOpOperandLayouts = []ir.GroupLayout{
-	{Releases: []int{22}, Places: []int{0, 1, 2, 5, 6, 7}},
-	{Releases: []int{18, 19}, Places: []int{-1, -1, -1, -1, -1, -1}},
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5}},
+	{Releases: []int{18, 19}, Places: []int{2, 3, 0, 1, 5, 4}},
 }
 
 // AllocateVars returns the op's allocate_vars operand group.
@@ -1229,7 +1229,7 @@ func (o ParallelOp) IfExpr() *ir.Value {
 
 // NumThreads returns the op's num_threads operand, or nil.
 func (o ParallelOp) NumThreads() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 5, parallelOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, parallelOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1237,12 +1237,12 @@ func (o ParallelOp) NumThreads() *ir.Value {
 
 // PrivateVars returns the op's private_vars operand group.
 func (o ParallelOp) PrivateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 6, parallelOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, parallelOpOperandLayouts)
 }
 
 // ReductionVars returns the op's reduction_vars operand group.
 func (o ParallelOp) ReductionVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 7, parallelOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 5, parallelOpOperandLayouts)
 }
 
 // ReductionVarsByref returns the optional attribute reduction_vars_byref, or nil if it is not set.
@@ -1424,10 +1424,10 @@ func AsSectionsOp(op *ir.Operation) (SectionsOp, bool) {
 	return SectionsOp{w}, ok
 }
 
-// sectionsOpOperandLayouts are the operand groups omp.sections lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// sectionsOpOperandLayouts are the operand groups omp.sections lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var sectionsOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3}},
-	{Releases: []int{18, 19}, Places: []int{-1, -1, -1}},
+	{Releases: []int{18, 19}, Places: []int{3, 0, 1}},
 }
 
 // AllocateVars returns the op's allocate_vars operand group.
@@ -1507,7 +1507,7 @@ func AsSimdOp(op *ir.Operation) (SimdOp, bool) {
 	return SimdOp{w}, ok
 }
 
-// simdOpOperandLayouts are the operand groups omp.simd lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// simdOpOperandLayouts are the operand groups omp.simd lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var simdOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 6}},
 	{Releases: []int{19}, Places: []int{0, 1, 4}},
@@ -1623,10 +1623,10 @@ func AsSingleOp(op *ir.Operation) (SingleOp, bool) {
 	return SingleOp{w}, ok
 }
 
-// singleOpOperandLayouts are the operand groups omp.single lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// singleOpOperandLayouts are the operand groups omp.single lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var singleOpOperandLayouts = []ir.GroupLayout{
-	{Releases: []int{22}, Places: []int{0, 2, 3, 4}},
-	{Releases: []int{18, 19}, Places: []int{0, 1, 3}},
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3}},
+	{Releases: []int{18, 19}, Places: []int{0, 1, 2}},
 }
 
 // AllocateVars returns the op's allocate_vars operand group.
@@ -1636,17 +1636,17 @@ func (o SingleOp) AllocateVars() []*ir.Value {
 
 // AllocatorVars returns the op's allocator_vars operand group.
 func (o SingleOp) AllocatorVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, singleOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, singleOpOperandLayouts)
 }
 
 // CopyprivateVars returns the op's copyprivate_vars operand group.
 func (o SingleOp) CopyprivateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, singleOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, singleOpOperandLayouts)
 }
 
 // PrivateVars returns the op's private_vars operand group.
 func (o SingleOp) PrivateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, singleOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, singleOpOperandLayouts)
 }
 
 // CopyprivateFuncs returns the optional attribute copyprivate_funcs, or nil if it is not set.
@@ -1697,10 +1697,10 @@ func AsTargetOp(op *ir.Operation) (TargetOp, bool) {
 	return TargetOp{w}, ok
 }
 
-// targetOpOperandLayouts are the operand groups omp.target lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// targetOpOperandLayouts are the operand groups omp.target lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var targetOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}},
-	{Releases: []int{18, 19}, Places: []int{-1, -1, -1, -1, -1, -1, -1, -1}},
+	{Releases: []int{18, 19}, Places: []int{6, 3, 11, 2, 8, 4, 9, 10}},
 }
 
 // AllocateVars returns the op's allocate_vars operand group.
@@ -1891,10 +1891,10 @@ func AsTargetDataOp(op *ir.Operation) (TargetDataOp, bool) {
 	return TargetDataOp{w}, ok
 }
 
-// targetDataOpOperandLayouts are the operand groups omp.target_data lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// targetDataOpOperandLayouts are the operand groups omp.target_data lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var targetDataOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4}},
-	{Releases: []int{18, 19}, Places: []int{-1, -1, -1, -1, -1}},
+	{Releases: []int{18, 19}, Places: []int{1, 0, 4, 3, 2}},
 }
 
 // Device returns the op's device operand, or nil.
@@ -1960,10 +1960,10 @@ func AsTargetEnterDataOp(op *ir.Operation) (TargetEnterDataOp, bool) {
 	return TargetEnterDataOp{w}, ok
 }
 
-// targetEnterDataOpOperandLayouts are the operand groups omp.target_enter_data lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// targetEnterDataOpOperandLayouts are the operand groups omp.target_enter_data lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var targetEnterDataOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3}},
-	{Releases: []int{18, 19}, Places: []int{-1, -1, -1, -1}},
+	{Releases: []int{18, 19}, Places: []int{2, 1, 0, 3}},
 }
 
 // DependVars returns the op's depend_vars operand group.
@@ -2030,10 +2030,10 @@ func AsTargetExitDataOp(op *ir.Operation) (TargetExitDataOp, bool) {
 	return TargetExitDataOp{w}, ok
 }
 
-// targetExitDataOpOperandLayouts are the operand groups omp.target_exit_data lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// targetExitDataOpOperandLayouts are the operand groups omp.target_exit_data lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var targetExitDataOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3}},
-	{Releases: []int{18, 19}, Places: []int{-1, -1, -1, -1}},
+	{Releases: []int{18, 19}, Places: []int{2, 1, 0, 3}},
 }
 
 // DependVars returns the op's depend_vars operand group.
@@ -2133,10 +2133,10 @@ func AsTargetUpdateOp(op *ir.Operation) (TargetUpdateOp, bool) {
 	return TargetUpdateOp{w}, ok
 }
 
-// targetUpdateOpOperandLayouts are the operand groups omp.target_update lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// targetUpdateOpOperandLayouts are the operand groups omp.target_update lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var targetUpdateOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3}},
-	{Releases: []int{19}, Places: []int{-1, -1, -1, -1}},
+	{Releases: []int{19}, Places: []int{2, 1, 0, 3}},
 }
 
 // DependVars returns the op's depend_vars operand group.
@@ -2203,10 +2203,10 @@ func AsTaskOp(op *ir.Operation) (TaskOp, bool) {
 	return TaskOp{w}, ok
 }
 
-// taskOpOperandLayouts are the operand groups omp.task lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// taskOpOperandLayouts are the operand groups omp.task lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var taskOpOperandLayouts = []ir.GroupLayout{
-	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 6, 7, 9, 10}},
-	{Releases: []int{18, 19}, Places: []int{-1, -1, -1, -1, -1, -1, -1}},
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7, 8}},
+	{Releases: []int{18, 19}, Places: []int{4, 3, 5, 6, 2, 0, 1}},
 }
 
 // AllocateVars returns the op's allocate_vars operand group.
@@ -2242,12 +2242,12 @@ func (o TaskOp) IfExpr() *ir.Value {
 
 // InReductionVars returns the op's in_reduction_vars operand group.
 func (o TaskOp) InReductionVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 6, taskOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 5, taskOpOperandLayouts)
 }
 
 // Priority returns the op's priority operand, or nil.
 func (o TaskOp) Priority() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 7, taskOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 6, taskOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2255,12 +2255,12 @@ func (o TaskOp) Priority() *ir.Value {
 
 // PrivateVars returns the op's private_vars operand group.
 func (o TaskOp) PrivateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 9, taskOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 7, taskOpOperandLayouts)
 }
 
 // EventHandle returns the op's event_handle operand, or nil.
 func (o TaskOp) EventHandle() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 10, taskOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 8, taskOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2329,10 +2329,10 @@ func AsTaskgroupOp(op *ir.Operation) (TaskgroupOp, bool) {
 	return TaskgroupOp{w}, ok
 }
 
-// taskgroupOpOperandLayouts are the operand groups omp.taskgroup lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// taskgroupOpOperandLayouts are the operand groups omp.taskgroup lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var taskgroupOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2}},
-	{Releases: []int{18, 19}, Places: []int{-1, -1, -1}},
+	{Releases: []int{18, 19}, Places: []int{2, 0, 1}},
 }
 
 // AllocateVars returns the op's allocate_vars operand group.
@@ -2397,10 +2397,10 @@ func AsTaskloopOp(op *ir.Operation) (TaskloopOp, bool) {
 	return TaskloopOp{w}, ok
 }
 
-// taskloopOpOperandLayouts are the operand groups omp.taskloop lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// taskloopOpOperandLayouts are the operand groups omp.taskloop lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var taskloopOpOperandLayouts = []ir.GroupLayout{
-	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 6, 7, 8, 9, 10}},
-	{Releases: []int{18, 19}, Places: []int{-1, -1, -1, -1, -1, -1, -1, -1, -1}},
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}},
+	{Releases: []int{18, 19}, Places: []int{4, 2, 5, 9, 7, 0, 1, 3, 6}},
 }
 
 // AllocateVars returns the op's allocate_vars operand group.
@@ -2439,12 +2439,12 @@ func (o TaskloopOp) IfExpr() *ir.Value {
 
 // InReductionVars returns the op's in_reduction_vars operand group.
 func (o TaskloopOp) InReductionVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 6, taskloopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 5, taskloopOpOperandLayouts)
 }
 
 // NumTasks returns the op's num_tasks operand, or nil.
 func (o TaskloopOp) NumTasks() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 7, taskloopOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 6, taskloopOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2452,7 +2452,7 @@ func (o TaskloopOp) NumTasks() *ir.Value {
 
 // Priority returns the op's priority operand, or nil.
 func (o TaskloopOp) Priority() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 8, taskloopOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 7, taskloopOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2460,12 +2460,12 @@ func (o TaskloopOp) Priority() *ir.Value {
 
 // PrivateVars returns the op's private_vars operand group.
 func (o TaskloopOp) PrivateVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 9, taskloopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 8, taskloopOpOperandLayouts)
 }
 
 // ReductionVars returns the op's reduction_vars operand group.
 func (o TaskloopOp) ReductionVars() []*ir.Value {
-	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 10, taskloopOpOperandLayouts)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 9, taskloopOpOperandLayouts)
 }
 
 // GrainsizeMod returns the optional attribute grainsize_mod, or nil if it is not set.
@@ -2612,10 +2612,10 @@ func AsTeamsOp(op *ir.Operation) (TeamsOp, bool) {
 	return TeamsOp{w}, ok
 }
 
-// teamsOpOperandLayouts are the operand groups omp.teams lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// teamsOpOperandLayouts are the operand groups omp.teams lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var teamsOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7}},
-	{Releases: []int{19}, Places: []int{-1, -1, -1, -1, -1, -1, -1}},
+	{Releases: []int{19}, Places: []int{3, 4, 2, 7, 0, 1, 6}},
 }
 
 // AllocateVars returns the op's allocate_vars operand group.
@@ -2946,9 +2946,9 @@ func AsWsloopOp(op *ir.Operation) (WsloopOp, bool) {
 	return WsloopOp{w}, ok
 }
 
-// wsloopOpOperandLayouts are the operand groups omp.wsloop lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).
+// wsloopOpOperandLayouts are the operand groups omp.wsloop lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var wsloopOpOperandLayouts = []ir.GroupLayout{
-	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 7}},
+	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 6}},
 	{Releases: []int{18, 19}, Places: []int{2, 3, 5, 6}},
 }
 
@@ -2984,7 +2984,7 @@ func (o WsloopOp) ReductionVars() []*ir.Value {
 
 // ScheduleChunk returns the op's schedule_chunk operand, or nil.
 func (o WsloopOp) ScheduleChunk() *ir.Value {
-	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 7, wsloopOpOperandLayouts); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 6, wsloopOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil

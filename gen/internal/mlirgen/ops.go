@@ -155,7 +155,7 @@ func (g *gen) genOp(f *jen.File, o *model.Op) {
 		table := ""
 		if seg && layouts != nil {
 			table = model.Local(t) + strings.ToUpper(kind[:1]) + kind[1:] + "Layouts"
-			f.Commentf("%s are the %s groups %s lays out in each LLVM release, as their places among its definition's groups, for GroupSegment (-1: in an order the definitions do not hold).", table, kind, o.Full)
+			f.Commentf("%s are the %s groups %s lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.", table, kind, o.Full)
 			ints := func(xs []int) jen.Code {
 				c := make([]jen.Code, len(xs))
 				for k, x := range xs {

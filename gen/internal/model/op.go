@@ -88,32 +88,11 @@ type GroupLayout struct {
 
 // groupLayouts returns the groups of parts that each LLVM release of o
 // (known: those the definitions describe, oldest first) lays out where
-// its segment trait holds, as their places in parts, the layout
-// release's first; nil when they are the same in every release.
-// A release that orders the groups otherwise (moved_until), in an order
-// the definitions do not hold, gets as many places of -1: an accessor
-// finds no group there rather than another group's values.
-func groupLayouts(o *defs.Op, parts []*defs.Operand, trait string, layout int, known []int) []GroupLayout {
-	moved := 0
-	for _, p := range parts {
-		if v := p.MovedUntil; v != nil {
-			moved = max(moved, v.Parts[0])
-		}
-	}
-	at := func(r int) []int {
-		ids := []int{}
-		for i, p := range parts {
-			if p.AtLLVM(r) {
-				ids = append(ids, i)
-			}
-		}
-		if r != 0 && r != layout && r <= moved {
-			for i := range ids {
-				ids[i] = -1
-			}
-		}
-		return ids
-	}
+// its segment trait holds, in its order (orders), as their places in
+// parts, the layout release's first; nil when they are the same in every
+// release.
+func groupLayouts(o *defs.Op, parts []*defs.Operand, orders []*defs.GroupOrder, trait string, layout int, known []int) []GroupLayout {
+	at := func(r int) []int { return defs.GroupsAt(parts, orders, r) }
 	// The releases the definitions describe, and one below the oldest:
 	// the older releases, which lack what the oldest added.
 	var releases []int
@@ -201,10 +180,10 @@ func (m *Dialect) newOp(o *defs.Op) *Op {
 	}
 	if !tile && m.Versions != nil {
 		if op.OperandSegments {
-			op.OperandLayouts = groupLayouts(o, o.Operands, "AttrSizedOperandSegments", at, m.Versions.Releases)
+			op.OperandLayouts = groupLayouts(o, o.Operands, o.OperandOrder, "AttrSizedOperandSegments", at, m.Versions.Releases)
 		}
 		if op.ResultSegments {
-			op.ResultLayouts = groupLayouts(o, o.Results, "AttrSizedResultSegments", at, m.Versions.Releases)
+			op.ResultLayouts = groupLayouts(o, o.Results, o.ResultOrder, "AttrSizedResultSegments", at, m.Versions.Releases)
 		}
 	}
 	for _, a := range o.Attributes {

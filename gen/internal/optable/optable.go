@@ -91,23 +91,18 @@ func schemaAt(o *defs.Op, release int, opNames map[string]string) *schema {
 	s.operandSeg = trait("AttrSizedOperandSegments")
 	s.resultSeg = trait("AttrSizedResultSegments")
 	// The sparse v6 segment arrays do not carry their length.
-	groups := func(parts []*defs.Operand) (n int, ids []int) {
-		for i, p := range parts {
-			if p.AtLLVM(release) {
-				n++
-				ids = append(ids, i)
-			}
+	groups := func(parts []*defs.Operand, orders []*defs.GroupOrder) (n int, ids []int) {
+		ids = defs.GroupsAt(parts, orders, release)
+		if len(ids) == len(parts) && slices.IsSorted(ids) {
+			return len(ids), nil
 		}
-		if n == len(parts) {
-			ids = nil
-		}
-		return n, ids
+		return len(ids), ids
 	}
 	if s.operandSeg {
-		s.operandGroups, s.operandIDs = groups(o.Operands)
+		s.operandGroups, s.operandIDs = groups(o.Operands, o.OperandOrder)
 	}
 	if s.resultSeg {
-		s.resultGroups, s.resultIDs = groups(o.Results)
+		s.resultGroups, s.resultIDs = groups(o.Results, o.ResultOrder)
 	}
 	s.absent = absentAttrs(o, release)
 	if o.Properties == nil || !o.Properties.AtLLVM(release) {
@@ -220,8 +215,8 @@ type schemaRange struct {
 }
 
 // schemaRanges splits the releases where o's schema differs, newest first.
-// Only the llvm-axis bounds of the op, its attributes, the traits that
-// matter and its properties key can change it.
+// Only the llvm-axis bounds of the op, its parts, the orders of its
+// groups, the traits that matter and its properties key can change it.
 func schemaRanges(o *defs.Op, opNames map[string]string) []schemaRange {
 	var cuts []int // a cut at N: releases >= N differ from those below
 	add := func(a defs.Availability) {
@@ -244,6 +239,9 @@ func schemaRanges(o *defs.Op, opNames map[string]string) []schemaRange {
 	}
 	for _, p := range append(slices.Clone(o.Operands), o.Results...) {
 		add(p.Availability)
+	}
+	for _, g := range append(slices.Clone(o.OperandOrder), o.ResultOrder...) {
+		add(defs.Availability{Until: g.Until})
 	}
 	for _, r := range o.Regions {
 		add(r.Availability)
