@@ -54,6 +54,7 @@ func checkMistakes(l *loader, d *Dialect) {
 		if d.Versions != nil {
 			releases = d.Versions.Releases
 		}
+		checkEndsWith(l, d, o)
 		checkGroupOrders(l, o, o.Operands, o.OperandOrder, "operand_order", releases)
 		checkGroupOrders(l, o, o.Results, o.ResultOrder, "result_order", releases)
 		for _, g := range append(slices.Clone(o.Operands), o.Results...) {
@@ -162,6 +163,21 @@ func checkEnumTexts(l *loader, e *Enum) {
 			continue
 		}
 		seen[text] = v
+	}
+}
+
+// checkEndsWith refuses an ends_with that names no op of the dialect, or
+// holds for an op without regions, or in no LLVM release.
+func checkEndsWith(l *loader, d *Dialect, o *Op) {
+	e := o.EndsWith
+	switch {
+	case e == nil:
+	case !slices.ContainsFunc(d.Ops, func(x *Op) bool { return x.Name == e.Op }):
+		l.errAt(e.Pos, "op %q: ends_with: %q is no op of dialect %s (name it without the dialect: terminator)", o.Name, e.Op, d.Name)
+	case len(o.Regions) == 0:
+		l.errAt(e.Pos, "op %q: ends_with: the op has no region", o.Name)
+	case e.Since == nil && e.Until == nil || e.Since != nil && e.Since.Axis != "llvm" || e.Until != nil && e.Until.Axis != "llvm":
+		l.errAt(e.Pos, "op %q: ends_with: say in which LLVM releases (since, until: \"llvm 19\"); where every release ends so, a terminator is no release matter", o.Name)
 	}
 }
 

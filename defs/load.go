@@ -816,6 +816,13 @@ func (l *loader) op(n *yaml.Node) *Op {
 		},
 		"operand_order": orders(&o.OperandOrder, "operand_order"),
 		"result_order":  orders(&o.ResultOrder, "result_order"),
+		"ends_with": func(v *yaml.Node) {
+			e := &EndsWith{Pos: l.pos(v)}
+			l.fields(v, "ends_with", l.avail(&e.Availability, map[string]func(*yaml.Node){
+				"op": func(v *yaml.Node) { l.str(v, &e.Op) },
+			}))
+			o.EndsWith = e
+		},
 		"traits":        func(v *yaml.Node) { l.opTraits(v, o) },
 		"parents": func(v *yaml.Node) {
 			o.ParentsPos = l.pos(v)

@@ -580,6 +580,13 @@ type Op struct {
 	// OperandOrder and ResultOrder are the orders older releases lay out
 	// the groups in, where not the definition's, oldest first.
 	OperandOrder, ResultOrder []*GroupOrder
+	// EndsWith is the op (its name in the dialect) that the op's
+	// single-block regions end with in the releases of its availability,
+	// which need it but whose parsers do not add it, while other releases
+	// have none (ends_with): LLVM 19's omp loop wrappers end with
+	// omp.terminator, 22's hold their loop nest alone. A writer converting
+	// the op adds or drops it. Nil for none.
+	EndsWith *EndsWith
 	Attributes                []*OpAttr
 	Regions                   []*RegionDef
 	Successors                []*Successor
@@ -630,6 +637,13 @@ type Operand struct {
 	// when its constraint says (ODS's buildable types: "token",
 	// "tile<i32>"): a format need not print it.
 	BuildableType string
+}
+
+// EndsWith is an op's ends_with.
+type EndsWith struct {
+	Pos
+	Op string
+	Availability
 }
 
 // GroupOrder is the order in which the LLVM releases up to Until, and

@@ -56,7 +56,7 @@ declare_reduction @22- +isolated +symbol +counts=0/0/6/0 byref_element_type? sym
 declare_reduction @19-21 +isolated +symbol +counts=0/0/4/0 sym_name type
 distribute @22- +noterminator +counts=0+/0/1/0 +operands=4 dist_schedule_static? order? order_mod? private_needs_barrier? private_syms?
 distribute @20-21 +counts=0+/0/1/0 +operands=3 +operandids=0,1,2 dist_schedule_static? order_mod?
-distribute @19-19 +counts=0+/0/1/0 +operands=3 +operandids=2,0,1 dist_schedule_static? order_mod? order_val?
+distribute @19-19 +counts=0+/0/1/0 +implicit=terminator +operands=3 +operandids=2,0,1 dist_schedule_static? order_mod? order_val?
 flush +counts=0+/0/0/0
 loop @22- +noterminator +counts=0+/0/1/0 +operands=2 bind_kind? order? order_mod? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms?
 loop_nest @22- +counts=0+/0/1/0 collapse_num_loops? loop_inclusive? tile_sizes?
@@ -88,7 +88,7 @@ sections @19-19 +counts=0+/0/1/0 +oneblock=0 +operands=3 +operandids=3,0,1 nowai
 sections @-18 +counts=0+/0/1/0 +oneblock=0 +operands=3 +operandids=3,0,1 nowait? reductions?
 simd @22- +noterminator +counts=0+/0/1/0 +operands=7 alignments? linear_var_types? order? order_mod? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms? safelen? simdlen?
 simd @20-21 +counts=0+/0/1/0 +operands=3 +operandids=0,1,4 order_mod? safelen? simdlen?
-simd @19-19 +counts=0+/0/1/0 +operands=3 +operandids=0,1,4 alignment_values? order_mod? order_val? safelen? simdlen?
+simd @19-19 +counts=0+/0/1/0 +implicit=terminator +operands=3 +operandids=0,1,4 alignment_values? order_mod? order_val? safelen? simdlen?
 single @22- +counts=0+/0/1/0 +operands=4 copyprivate_syms? nowait? private_needs_barrier? private_syms?
 single @20-21 +counts=0+/0/1/0 +operands=3 +operandids=0,1,2 nowait?
 single @19-19 +counts=0+/0/1/0 +operands=3 +operandids=0,1,2 copyprivate_funcs? nowait?
@@ -122,8 +122,8 @@ taskgroup @19-19 +counts=0+/0/1/0 +operands=3 +operandids=2,0,1 task_reduction_v
 taskgroup @-18 +counts=0+/0/1/0 +operands=3 +operandids=2,0,1 task_reductions?
 taskloop @22- +noterminator +counts=0+/0/1/0 +operands=10 grainsize_mod? in_reduction_byref? in_reduction_syms? mergeable? nogroup? num_tasks_mod? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms? untied?
 taskloop @20-21 +counts=0+/0/1/0 +operands=9 +operandids=0,1,2,3,4,5,6,7,9 mergeable? nogroup? untied?
-taskloop @19-19 +counts=0+/0/1/0 +operands=9 +operandids=4,2,5,9,7,0,1,3,6 in_reduction_vars_byref? in_reductions? mergeable? nogroup? reduction_vars_byref? reductions? untied?
-taskloop @-18 +counts=0+/0/1/0 +operands=9 +operandids=4,2,5,9,7,0,1,3,6 in_reductions? mergeable? nogroup? reductions? untied?
+taskloop @19-19 +counts=0+/0/1/0 +implicit=terminator +operands=9 +operandids=4,2,5,9,7,0,1,3,6 in_reduction_vars_byref? in_reductions? mergeable? nogroup? reduction_vars_byref? reductions? untied?
+taskloop @-18 +counts=0+/0/1/0 +implicit=terminator +operands=9 +operandids=4,2,5,9,7,0,1,3,6 in_reductions? mergeable? nogroup? reductions? untied?
 taskwait @22- +counts=0+/0/0/0 depend_kinds? nowait?
 taskwait @-21 +counts=0/0/0/0
 taskyield +counts=0/0/0/0
@@ -139,8 +139,8 @@ workshare @22- +counts=0/0/1/0 nowait?
 workshare.loop_wrapper @22- +noterminator +counts=0/0/1/0
 wsloop @22- +noterminator +counts=0+/0/1/0 +operands=7 linear_var_types? nowait? order? order_mod? ordered? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms? schedule_kind? schedule_mod? schedule_simd?
 wsloop @20-21 +counts=0+/0/1/0 +operands=4 +operandids=2,3,5,6 nowait? order_mod?
-wsloop @19-19 +counts=0+/0/1/0 +operands=4 +operandids=2,3,5,6 nowait? order_mod? order_val? ordered_val? reduction_vars_byref? reductions? schedule_modifier? schedule_val? simd_modifier?
-wsloop @-18 +counts=0+/0/1/0 +operands=4 +operandids=2,3,5,6 -order_mod@19- nowait? order_val? ordered_val? reductions? schedule_modifier? schedule_val? simd_modifier?
+wsloop @19-19 +counts=0+/0/1/0 +implicit=terminator +operands=4 +operandids=2,3,5,6 nowait? order_mod? order_val? ordered_val? reduction_vars_byref? reductions? schedule_modifier? schedule_val? simd_modifier?
+wsloop @-18 +counts=0+/0/1/0 +implicit=terminator +operands=4 +operandids=2,3,5,6 -order_mod@19- nowait? order_val? ordered_val? reductions? schedule_modifier? schedule_val? simd_modifier?
 yield @19- +terminator +counts=0+/0/0/0 +parents=omp.atomic.update,omp.declare_reduction,omp.loop_nest,omp.private
 yield @-18 +terminator +counts=0+/0/0/0
 `

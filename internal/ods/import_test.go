@@ -912,3 +912,32 @@ func parentTrait(classes string) func(map[string]any) {
 		call["traits"] = append(call["traits"].([]any), defRef("anonymous_parent"))
 	}
 }
+
+// An omp op that a newer release made NoTerminator, in a single block
+// before and after, ends with omp.terminator in the older releases
+// (olderTerminators): its definition says so with ends_with. Ops of other
+// dialects, or whose older releases hold no single block, get none.
+func TestEndsWith(t *testing.T) {
+	rels := []Release{{LLVM: 19}, {LLVM: 22}}
+	op := func(noTerminator, singleBlock span) *mergedOp {
+		return &mergedOp{span: span{0, 1}, traits: []*mergedPart{
+			{part: part{name: "NoTerminator"}, span: noTerminator},
+			{part: part{name: "SingleBlock"}, span: singleBlock},
+		}}
+	}
+	if got, want := endsWith(rels, "omp", op(span{1, 1}, span{0, 1})), "{op: terminator, until: llvm 19}"; got != want {
+		t.Errorf("omp loop wrapper: %q, want %q", got, want)
+	}
+	for name, c := range map[string]struct {
+		dialect string
+		m       *mergedOp
+	}{
+		"another dialect":           {"scf", op(span{1, 1}, span{0, 1})},
+		"NoTerminator in every one": {"omp", op(span{0, 1}, span{0, 1})},
+		"one block only in 22":      {"omp", op(span{1, 1}, span{1, 1})},
+	} {
+		if got := endsWith(rels, c.dialect, c.m); got != "" {
+			t.Errorf("%s: %q, want none", name, got)
+		}
+	}
+}

@@ -63,6 +63,14 @@ var renamedGroups = map[string]map[string]string{
 	},
 }
 
+// olderTerminators names, per dialect, the op that the single-block
+// regions of its ops end with in releases before the one that made them
+// NoTerminator; the releases need it written, and their parsers do not
+// add it. LLVM 19's omp loop wrappers (wsloop, simd, distribute,
+// taskloop) end with omp.terminator after their loop nest; 22's hold the
+// loop nest alone.
+var olderTerminators = map[string]string{"omp": "terminator"}
+
 // reorderedHook is the release_hook of an op whose region or successor
 // groups another release orders otherwise: the definitions keep the
 // newest release's order, and a writer cannot move regions or successors

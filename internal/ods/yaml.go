@@ -99,6 +99,9 @@ func writeOp(b *strings.Builder, rels []Release, dialect string, m *mergedOp, re
 		}
 		fmt.Fprintf(b, "    traits: [%s]\n", strings.Join(items, ", "))
 	}
+	if e := endsWith(rels, dialect, m); e != "" {
+		fmt.Fprintf(b, "    ends_with: %s\n", e)
+	}
 	if m.declaration != "" {
 		fmt.Fprintf(b, "    declaration: %s\n", m.declaration)
 	}
@@ -356,4 +359,28 @@ func propertyYAML(rels []Release, p *mergedPart) string {
 		items[i] = flowMap(kvs)
 	}
 	return "[" + strings.Join(items, ", ") + "]"
+}
+
+// endsWith is the ends_with of an op of dialect that its older releases
+// end with a terminator they need written and a newer one holds without
+// (NoTerminator from some release on, in a single block), per
+// olderTerminators; "" for none.
+func endsWith(rels []Release, dialect string, m *mergedOp) string {
+	end := olderTerminators[dialect]
+	if end == "" {
+		return ""
+	}
+	var noTerminator, singleBlock *mergedPart
+	for _, t := range m.traits {
+		switch t.name {
+		case "NoTerminator":
+			noTerminator = t
+		case "SingleBlock":
+			singleBlock = t
+		}
+	}
+	if noTerminator == nil || singleBlock == nil || noTerminator.first <= m.first || singleBlock.first > m.first {
+		return ""
+	}
+	return flowMap([][2]string{{"op", scalar(end)}, {"until", fmt.Sprintf("llvm %d", rels[noTerminator.first-1].LLVM)}})
 }

@@ -61,10 +61,13 @@ type OpSchema struct {
 	// and its values, by them (SegmentsFor).
 	OperandIDs []int
 	ResultIDs  []int
-	// Implicit names (in the op's dialect) the op that parsers end the
-	// op's single-block regions with (SingleBlockImplicitTerminator), or
-	// "": a writer converting the op to a release that has none drops
-	// it, and adds it for one that has (gpu.module's module_end).
+	// Implicit names (in the op's dialect) the op that the op's
+	// single-block regions end with in this release where others have
+	// none, or "": one parsers add (SingleBlockImplicitTerminator:
+	// gpu.module's module_end) or one the release needs written (the
+	// definitions' ends_with: omp.wsloop's omp.terminator in LLVM 19). A
+	// writer converting the op to a release that has none drops it, and
+	// adds it for one that has.
 	Implicit string
 	// Absent lists the inherent attributes the op has in other releases
 	// only: written for this one, such an attribute would be read as a

@@ -497,24 +497,37 @@ func TestReleaseImplicitTerminator(t *testing.T) {
 // hold the loop nest alone (NoTerminator). Written for 22, the terminator,
 // which carries nothing, is dropped, and the file is mlir-opt-22's (the
 // operand in a group 22 placed otherwise moves with it); the module is
-// then as read. Written for 19, a 22 wrapper is refused: which terminator
-// to add, the definitions do not say.
+// then as read. Written for 19, a 22 wrapper gets the omp.terminator the
+// definitions say 19's ends with (ends_with), and the file is
+// mlir-opt-19's; it was refused before ("ends with omp.loop_nest, which
+// is not a terminator"). The module is then as read.
 func TestReleaseLoopWrapperTerminator(t *testing.T) {
 	oracle.Require(t, oracle.LLVM19)
 	oracle.Require(t, oracle.LLVM22)
+	// The terminator a writer adds has the wrapper's location: 19's text
+	// gives its own the same.
 	simd := func(terminator string) string {
 		return "func.func @f(%lb: index, %ub: index, %p: memref<i32>) {\n  omp.simd nontemporal(%p : memref<i32>) {\n" +
 			"    omp.loop_nest (%i) : index = (%lb) to (%ub) step (%lb) {\n      omp.yield\n    }\n" +
-			"    " + terminator + "\n  }\n  return\n}\n"
+			"    " + terminator + "\n  } loc(\"w.mlir\":2:3)\n  return\n}\n"
 	}
-	text := map[oracle.Release]string{oracle.LLVM19: simd("omp.terminator"), oracle.LLVM22: simd("")}
-	convertsAsOracles(t, text, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}})
-	in, ctx, m := readNewest(t, oracle.LLVM19, text[oracle.LLVM19])
-	if _, err := writeFor(ctx, m, oracle.LLVM22); err != nil {
-		t.Fatal(err)
+	const terminator = "omp.terminator loc(\"w.mlir\":2:3)"
+	text := map[oracle.Release]string{oracle.LLVM19: simd(terminator), oracle.LLVM22: simd("")}
+	convertsAsOracles(t, text, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
+	for _, c := range [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}} {
+		in, ctx, m := readNewest(t, c[0], text[c[0]])
+		if _, err := writeFor(ctx, m, c[1]); err != nil {
+			t.Fatal(err)
+		}
+		if back, err := writeFor(ctx, m, c[0]); err != nil || !bytes.Equal(back, in) {
+			t.Errorf("read from %d, written for %d, then as read: %v (the bytes read: %v)", c[0], c[1], err, bytes.Equal(back, in))
+		}
 	}
-	if back, err := writeFor(ctx, m, oracle.LLVM19); err != nil || !bytes.Equal(back, in) {
-		t.Errorf("written for 22, then as read: %v (the bytes read: %v)", err, bytes.Equal(back, in))
+	// Every loop wrapper of 19.
+	wsloop := func(terminator string) string {
+		return "func.func @f(%lb: index, %ub: index) {\n  omp.wsloop {\n" +
+			"    omp.loop_nest (%i) : index = (%lb) to (%ub) step (%lb) {\n      omp.yield\n    }\n" +
+			"    " + terminator + "\n  } loc(\"w.mlir\":2:3)\n  return\n}\n"
 	}
-	writeRefused(t, oracle.LLVM22, oracle.LLVM19, text[oracle.LLVM22], "ends with omp.loop_nest, which is not a terminator")
+	convertsAsOracles(t, map[oracle.Release]string{oracle.LLVM19: wsloop(terminator), oracle.LLVM22: wsloop("")}, [][2]oracle.Release{{oracle.LLVM22, oracle.LLVM19}})
 }

@@ -36,10 +36,12 @@ type schema struct {
 	// there. Empty when the release has every group.
 	operandIDs, resultIDs []int
 	props                 []schemaProp
-	// implicit is the op (its name in the dialect) that parsers end the
-	// op's single-block regions with at the release
-	// (SingleBlockImplicitTerminator); writers add or drop it where
-	// another release has none (gpu.module's module_end, until LLVM 19).
+	// implicit is the op (its name in the dialect) that the op's
+	// single-block regions end with at the release, where others have
+	// none: one parsers add (SingleBlockImplicitTerminator), or one the
+	// release needs written (ends_with). Writers add or drop it
+	// converting between releases (gpu.module's module_end, until LLVM
+	// 19; omp.wsloop's omp.terminator, until 19).
 	implicit string
 	// absent are the inherent attributes the op has at other releases
 	// only, with the releases that have them: writers refuse them here
@@ -82,6 +84,9 @@ func schemaAt(o *defs.Op, release int, opNames map[string]string) *schema {
 		if class, ok := strings.CutPrefix(t, implicitTerminator); ok && o.TraitAvailability[t].AtLLVM(release) {
 			s.implicit = opNames[strings.TrimSuffix(class, ">")]
 		}
+	}
+	if e := o.EndsWith; e != nil && e.AtLLVM(release) {
+		s.implicit = e.Op
 	}
 	if o.ParentsAvailability.AtLLVM(release) {
 		s.parents = o.Parents
@@ -242,6 +247,9 @@ func schemaRanges(o *defs.Op, opNames map[string]string) []schemaRange {
 	}
 	for _, g := range append(slices.Clone(o.OperandOrder), o.ResultOrder...) {
 		add(defs.Availability{Until: g.Until})
+	}
+	if o.EndsWith != nil {
+		add(o.EndsWith.Availability)
 	}
 	for _, r := range o.Regions {
 		add(r.Availability)
