@@ -823,7 +823,7 @@ func (l *loader) op(n *yaml.Node) *Op {
 			}))
 			o.EndsWith = e
 		},
-		"traits":        func(v *yaml.Node) { l.opTraits(v, o) },
+		"traits": func(v *yaml.Node) { l.opTraits(v, o) },
 		"parents": func(v *yaml.Node) {
 			o.ParentsPos = l.pos(v)
 			ops := func(v *yaml.Node) {

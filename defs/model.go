@@ -586,10 +586,10 @@ type Op struct {
 	// have none (ends_with): LLVM 19's omp loop wrappers end with
 	// omp.terminator, 22's hold their loop nest alone. A writer converting
 	// the op adds or drops it. Nil for none.
-	EndsWith *EndsWith
-	Attributes                []*OpAttr
-	Regions                   []*RegionDef
-	Successors                []*Successor
+	EndsWith   *EndsWith
+	Attributes []*OpAttr
+	Regions    []*RegionDef
+	Successors []*Successor
 	// Properties says the op stores its inherent attributes as properties
 	// (MLIR bytecode v5+), from the given release on.
 	Properties *Availability
