@@ -475,11 +475,12 @@ func (l *loader) def(n *yaml.Node, isType bool) *Def {
 		"params": func(v *yaml.Node) {
 			l.list(v, "params", func(c *yaml.Node) { d.Params = append(d.Params, l.param(c)) })
 		},
-		"traits":    func(v *yaml.Node) { l.strings(v, &d.Traits) },
-		"distinct":  func(v *yaml.Node) { l.boolean(v, &d.Distinct) },
-		"bit_width": func(v *yaml.Node) { l.str(v, &d.BitWidth) },
-		"string":    func(v *yaml.Node) { l.hook(v, &d.StringHook, &d.StringHookPos) },
-		"mnemonic":  func(v *yaml.Node) { l.str(v, &d.Mnemonic) },
+		"traits":       func(v *yaml.Node) { l.strings(v, &d.Traits) },
+		"distinct":     func(v *yaml.Node) { l.boolean(v, &d.Distinct) },
+		"bit_width":    func(v *yaml.Node) { l.str(v, &d.BitWidth) },
+		"string":       func(v *yaml.Node) { l.hook(v, &d.StringHook, &d.StringHookPos) },
+		"release_hook": func(v *yaml.Node) { l.hook(v, &d.ReleaseHook, &d.ReleaseHookPos) },
+		"mnemonic":     func(v *yaml.Node) { l.str(v, &d.Mnemonic) },
 		"alias": func(v *yaml.Node) {
 			if l.str(v, &d.Alias); !isIdent(d.Alias) {
 				l.errorf(v, "alias: %q is not an identifier (letters, digits and _)", d.Alias)

@@ -322,6 +322,13 @@ type Def struct {
 	// form, or a generic #dialect.Name<param = value, …>.
 	StringHook    string
 	StringHookPos Pos
+	// ReleaseHook names a hand-written func(t bytecode.Target, v
+	// ir.Type) error (attributes: ir.Attribute) that refuses a value the
+	// target cannot hold for what its parameters hold, where since and
+	// until, which bound the kind, cannot say (release_hook): LLVM 19's
+	// SPIR-V types hold no bf16. Writers ask it before writing the value.
+	ReleaseHook    string
+	ReleaseHookPos Pos
 	Availability
 	// Mnemonic and Assembly are the definition's text form as ODS declares
 	// it (mnemonic, assemblyFormat): the body after #dialect.mnemonic or

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -431,3 +432,15 @@ func (t *StructType) Offsets() []uint32 {
 func (t *StructType) Decorations() []string {
 	return t.decorations
 }
+
+// TypeAvailable refuses a type that the target t lacks (its definition's
+// since and until, and its release hook), as bytecode.TypeAvailability.
+func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
+	switch v.(type) {
+	case *ArrayType, *ImageType, *MatrixType, *PointerType, *RuntimeArrayType, *SampledImageType, *StructType:
+		return bf16Release(t, v)
+	}
+	return nil
+}
+
+var _ bytecode.TypeAvailability = Dialect

@@ -149,6 +149,9 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, di
 	for _, kv := range withinBounds(append(bounds(rels, all, d.span), olderBound(rels, d.absentOlder, d.span)...), d.within) {
 		fmt.Fprintf(b, "    %s: %s\n", kv[0], kv[1])
 	}
+	if h := defReleaseHooks[dialect][d.name]; h != "" {
+		fmt.Fprintf(b, "    release_hook: %s\n", h)
+	}
 	// Encoded members decide some parameter types.
 	encodedAs := map[string]bcMember{}
 	for _, v := range d.bytecode {

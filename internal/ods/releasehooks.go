@@ -40,6 +40,20 @@ var releaseHooks = map[string]map[string]string{
 	},
 }
 
+// defReleaseHooks names, per dialect and attribute or type, the
+// hand-written function that refuses a value a release cannot hold for
+// what its parameters hold (release_hook in the definitions), where the
+// records bound only the kind.
+var defReleaseHooks = map[string]map[string]string{
+	// SPIR-V types hold bf16 from LLVM 21 on (SPV_KHR_bfloat16): 19
+	// refuses such a type.
+	"spirv": {
+		"ArrayType": "bf16Release", "ImageType": "bf16Release", "MatrixType": "bf16Release",
+		"PointerType": "bf16Release", "RuntimeArrayType": "bf16Release",
+		"SampledImageType": "bf16Release", "StructType": "bf16Release",
+	},
+}
+
 // renamedGroups names, per dialect, the operand and result groups a newer
 // release renamed where their places changed too, so that the importer
 // cannot pair them by place: an older name and the newer one. They are one

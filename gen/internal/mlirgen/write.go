@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"slices"
 	"strconv"
 
 	"github.com/dave/jennifer/jen"
@@ -91,18 +92,37 @@ func (g *gen) genWriteFunc(f *jen.File, def *defs.Def) {
 // bounds.
 func (g *gen) genAvailability(f *jen.File, list []*defs.Def, types bool) {
 	var cases []jen.Code
+	// Kinds bounded by their hook alone share a case per hook.
+	hookOnly := map[string][]jen.Code{}
+	var hooks []string
 	for _, def := range list {
 		c := availExpr("t", def.Availability)
-		if c == nil {
+		if c == nil && def.ReleaseHook == "" {
 			continue
 		}
-		cases = append(cases, jen.Case(jen.Op("*").Id(def.Name)).Block(
-			jen.If(jen.Op("!").Parens(c)).Block(jen.Return(jen.Op("&").Qual(model.Wire, "VersionError").Values(jen.Dict{
+		if c == nil {
+			if hookOnly[def.ReleaseHook] == nil {
+				hooks = append(hooks, def.ReleaseHook)
+			}
+			hookOnly[def.ReleaseHook] = append(hookOnly[def.ReleaseHook], jen.Op("*").Id(def.Name))
+			continue
+		}
+		var body []jen.Code
+		if c != nil {
+			body = append(body, jen.If(jen.Op("!").Parens(c)).Block(jen.Return(jen.Op("&").Qual(model.Wire, "VersionError").Values(jen.Dict{
 				jen.Id("What"):   jen.Lit(fmt.Sprintf("%s %s", g.m.Name, def.Name)),
 				jen.Id("Needs"):  jen.Lit(availText(def.Availability)),
 				jen.Id("Target"): jen.Id("t").Dot("String").Call(),
-			}))),
-		))
+			}))))
+		}
+		if def.ReleaseHook != "" {
+			// What its parameters hold may be more than the target has.
+			body = append(body, jen.Return(jen.Id(def.ReleaseHook).Call(jen.Id("t"), jen.Id("v"))))
+		}
+		cases = append(cases, jen.Case(jen.Op("*").Id(def.Name)).Block(body...))
+	}
+	for _, h := range hooks {
+		cases = append(cases, jen.Case(hookOnly[h]...).Block(jen.Return(jen.Id(h).Call(jen.Id("t"), jen.Id("v")))))
 	}
 	if len(cases) == 0 {
 		return
@@ -111,8 +131,13 @@ func (g *gen) genAvailability(f *jen.File, list []*defs.Def, types bool) {
 	if types {
 		method, iface, kind, what = "TypeAvailable", "TypeAvailability", "Type", "a type"
 	}
+	hooked := slices.ContainsFunc(list, func(d *defs.Def) bool { return d.ReleaseHook != "" })
 	f.Comment(fmt.Sprintf("%s refuses %s that the target t lacks (its definition's", method, what))
-	f.Comment(fmt.Sprintf("since and until), as bytecode.%s.", iface))
+	if hooked {
+		f.Comment(fmt.Sprintf("since and until, and its release hook), as bytecode.%s.", iface))
+	} else {
+		f.Comment(fmt.Sprintf("since and until), as bytecode.%s.", iface))
+	}
 	f.Func().Params(jen.Id("dialect")).Id(method).Params(jen.Id("t").Qual(model.Bytecode, "Target"), jen.Id("v").Qual(model.IR, kind)).Error().Block(
 		jen.Switch(jen.Id("v").Assert(jen.Type())).Block(cases...),
 		jen.Return(jen.Nil()),

@@ -64,6 +64,14 @@ func (m *Dialect) Hooks() []Hook {
 			}
 			out = append(out, Hook{Pos: def.VerifyPos, What: "verify " + def.Verify, Name: "verify" + def.Verify, Params: params, Results: []Type{errType}})
 		}
+		if def.ReleaseHook != "" {
+			kind := "Attribute"
+			if def.IsType {
+				kind = "Type"
+			}
+			out = append(out, Hook{Pos: def.ReleaseHookPos, What: "release_hook", Name: def.ReleaseHook,
+				Params: []Type{Named(Bytecode, "Target"), Named(IR, kind)}, Results: []Type{errType}})
+		}
 		if def.StringHook != "" {
 			out = append(out, Hook{Pos: def.StringHookPos, What: "string", Name: def.StringHook, Params: []Type{self}, Results: []Type{Named("", "string")}})
 		}
