@@ -1,6 +1,10 @@
 # dialectgen developer commands. `make test` is the test command CI runs.
 GO ?= go
 FUZZTIME ?= 30s
+# How long the fuzzer may shrink an input that found new code. Go's 60 s
+# spent FuzzRead's whole run shrinking on its first find (92 inputs in 41 s;
+# with 2 s, 8,227 and 30 finds).
+FUZZMINIMIZE ?= 2s
 # Example dialects are modules of their own, authored as users would.
 EXAMPLES := $(patsubst %/go.mod,%,$(wildcard examples/*/go.mod))
 
@@ -115,7 +119,7 @@ pgo:
 fuzz:
 	@for pkg in $$($(GO) list ./...); do \
 	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
-	    echo "== $$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	    echo "== $$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) $$pkg || exit 1; \
 	  done; \
 	done
 
