@@ -115,11 +115,21 @@ pgo:
 	$(GO) test -pgo=off -run '^$$' -bench 'Read|Write' -cpu 1 -count 1 -cpuprofile $(PGO_DIR)/cuda_tile.prof -o $(PGO_DIR)/cuda_tile.test ./dialects/cuda_tile
 	$(GO) tool pprof -proto $(PGO_DIR)/mlirbc.prof $(PGO_DIR)/mlirtext.prof $(PGO_DIR)/cuda_tile.prof > cmd/mlirbc/default.pgo
 
-# Run every fuzz target for FUZZTIME, one after another.
+# Run every fuzz target for FUZZTIME, one after another. A run that fails
+# with "context deadline exceeded" and writes no failing input is Go
+# 1.26's coordinator missing its own deadline (go.dev/issue/75804, fixed in
+# 1.27), not a finding: it is reported, and the sweep goes on.
 fuzz:
 	@for pkg in $$($(GO) list ./...); do \
 	  for t in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
-	    echo "== $$pkg $$t"; $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) $$pkg || exit 1; \
+	    echo "== $$pkg $$t"; \
+	    out=$$($(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) -fuzzminimizetime $(FUZZMINIMIZE) $$pkg 2>&1); status=$$?; \
+	    echo "$$out" | grep -v '^fuzz: elapsed'; \
+	    if [ $$status -ne 0 ]; then \
+	      if echo "$$out" | grep -q 'context deadline exceeded' && ! echo "$$out" | grep -q 'Failing input written'; then \
+	        echo "   (the fuzz coordinator missed its deadline, go.dev/issue/75804: no input failed)"; \
+	      else exit 1; fi; \
+	    fi; \
 	  done; \
 	done
 
