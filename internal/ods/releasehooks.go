@@ -24,9 +24,9 @@ var releaseHooks = map[string]map[string]string{
 	// 22's static_basis, which 19 does not have, is derived from the
 	// operands: every basis element of a 19 op is dynamic.
 	"affine": {"delinearize_index": "delinearizeIndexRelease"},
-	// LLVM 16 ends scf.parallel's body with scf.yield, 19 and 22 with
-	// scf.reduce (its reductions, which 16 writes as scf.reduce ops
-	// before the yield, are not converted).
+	// LLVM 16 ends scf.parallel's body with scf.yield, after an
+	// scf.reduce op for each reduction; 19 and 22 with one scf.reduce
+	// holding them all.
 	"scf": {"reduce": "parallelTerminatorRelease", "yield": "parallelTerminatorRelease"},
 	// 22 stores the default indexing maps that 19 memoizes in the
 	// discardable linalg.memoized_indexing_maps.

@@ -33,7 +33,13 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 	if len(converters) == 0 {
 		return restore, nil
 	}
+	// made holds the ops a hook made in a block it restructured: they are
+	// in the target's form already, and what they hold was walked.
+	var made map[*ir.Operation]bool
 	root.Walk(func(op *ir.Operation) bool {
+		if made[op] {
+			return false
+		}
 		name := op.Name()
 		c := converters[name.Dialect]
 		if c == nil || !name.Registered {
@@ -46,7 +52,29 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		// Or the arguments of its regions' blocks (linalg.map's mapper
 		// takes the init's element in LLVM 22).
 		u := converted{downgraded{op: op, name: name, attrs: op.Attrs(), dict: op.Dictionary()}, op.OperandSegments(), op.ResultSegments(), op.SegmentsRelease(), nil, false, argsOf(op), nil}
+		// Or the ops of the block holding it, in a new list (scf.parallel's
+		// reductions: ops before 16's terminator, on 19's).
+		parent := op.Parent()
+		var siblings []*ir.Operation
+		if parent != nil {
+			siblings = parent.Ops()
+		}
 		attrs, changed, cerr := c.ConvertOp(ctx, op, from, to)
+		if parent != nil && !sameList(parent.Ops(), siblings) {
+			u.ops = append(u.ops, blockOps{parent, siblings})
+			had := make(map[*ir.Operation]bool, len(siblings))
+			for _, o := range siblings {
+				had[o] = true
+			}
+			for _, o := range parent.Ops() {
+				if !had[o] {
+					if made == nil {
+						made = map[*ir.Operation]bool{}
+					}
+					made[o] = true
+				}
+			}
+		}
 		// The schemas matter only to an op with segment sizes or regions.
 		segmented := op.OperandSegments() != nil || op.ResultSegments() != nil
 		if cerr == nil && (segmented || op.NumRegions() > 0) {
@@ -55,7 +83,7 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 				u.operands, cerr = convertSegments(op, fromSchema, toSchema, to)
 			}
 			if cerr == nil && op.NumRegions() > 0 {
-				u.ops = terminators(ctx, op, fromSchema, toSchema, from)
+				u.ops = append(u.ops, terminators(ctx, op, fromSchema, toSchema, from)...)
 			}
 		}
 		u.renamed = op.Name() != name
@@ -111,9 +139,27 @@ func (u converted) undo() {
 	for _, a := range u.args {
 		a.block.SetArgs(a.args)
 	}
-	for _, o := range u.ops {
-		o.block.SetOps(o.ops)
+	// Latest first: a block may have changed twice. Each op is given back
+	// its block and its regions, which a hook may have moved to an op it
+	// made.
+	for i := len(u.ops) - 1; i >= 0; i-- {
+		b := u.ops[i]
+		b.block.SetOps(b.ops)
+		for _, o := range b.ops {
+			o.SetParent(b.block)
+			for _, r := range o.Regions() {
+				if r != nil {
+					r.SetParent(o)
+				}
+			}
+		}
 	}
+}
+
+// sameList reports whether a and b are one list: the same elements in the
+// same array. A hook that changes a block's ops gives it a new list.
+func sameList(a, b []*ir.Operation) bool {
+	return len(a) == len(b) && (len(a) == 0 || &a[0] == &b[0])
 }
 
 // blockOps is a block's op list as it was before a conversion.
