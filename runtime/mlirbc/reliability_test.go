@@ -16,6 +16,7 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 	"github.com/dialectgen/dialectgen/runtime/mlirbc"
+	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
 // The reliability suite: IR built through the API that the writer must
@@ -612,4 +613,35 @@ func TestBlobAlignmentBoundIsShared(t *testing.T) {
 		t.Fatal("the writer's blob alignment bound changed without the reader's")
 	}
 	_ = bytecode.MaxVersion
+}
+
+// TestWriterRefusesVersionOfNoRelease: a bytecode version the target
+// release cannot read is refused, naming both: LLVM 16 reads version 0
+// only, 17 versions 0 to 5. The writer once wrote a v6 file for 16, which
+// mlir-opt-16 refused ("bytecode version 6 is newer than the current
+// version 0").
+func TestWriterRefusesVersionOfNoRelease(t *testing.T) {
+	for _, c := range []struct {
+		release, version int
+		want             string
+	}{
+		{16, 1, "bytecode version 1 needs LLVM 17 or newer, but the target is LLVM 16, which reads version 0 only"},
+		{16, 6, "bytecode version 6 needs LLVM 18 or newer, but the target is LLVM 16, which reads version 0 only"},
+		{17, 6, "bytecode version 6 needs LLVM 18 or newer, but the target is LLVM 17, which reads versions 0 to 5"},
+		{16, 0, ""},
+		{17, 5, ""},
+		{18, 6, ""},
+	} {
+		fx := newFixture()
+		f := fx.fn("f", fx.i32)
+		fx.ret(f, fx.constant(f, 7))
+		_, err := fx.write(t, fx.module(), mlirbc.WriteOptions{Version: mlirbc.V(c.version), Producer: fmt.Sprintf("MLIR%d", c.release), Release: c.release})
+		var ve *wire.VersionError
+		switch {
+		case c.want == "" && errors.As(err, &ve):
+			t.Errorf("LLVM %d, version %d: %v", c.release, c.version, err)
+		case c.want != "" && (!errors.As(err, &ve) || err.Error() != c.want):
+			t.Errorf("LLVM %d, version %d: %v; want %q", c.release, c.version, err, c.want)
+		}
+	}
 }

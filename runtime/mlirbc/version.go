@@ -50,3 +50,18 @@ func ParseVersion(s string) (Version, error) {
 	}
 	return V(n), nil
 }
+
+// firstRelease is the LLVM release that first reads version v: 16 reads
+// only version 0 ("bytecode version 1 is newer than the current version
+// 0"), 17 added versions 1 to 5 (dialect versions, lazy loading, use-list
+// orders, elided block argument locations, properties) and 18 version 6
+// (segment sizes in properties).
+func firstRelease(v int) int {
+	switch {
+	case v <= 0:
+		return 0
+	case v <= 5:
+		return 17
+	}
+	return 18
+}

@@ -86,6 +86,18 @@ func encode(ctx *ir.Context, m *Module, opts WriteOptions, emit func(*emitter) e
 	if !opts.Version.Valid() {
 		return fmt.Errorf("%w: WriteOptions.Version is %s: choose one of 0 to %d, e.g. mlirbc.Latest, or write as read with Module.Options", wire.ErrUnsupportedVersion, opts.Version, bytecode.MaxVersion)
 	}
+	if r, v := opts.Release, opts.Version.Number(); r != 0 && r < firstRelease(v) {
+		// The target's reader would refuse the file.
+		newest := 0
+		for firstRelease(newest+1) <= r {
+			newest++
+		}
+		reads := "version 0 only"
+		if newest > 0 {
+			reads = fmt.Sprintf("versions 0 to %d", newest)
+		}
+		return &wire.VersionError{What: fmt.Sprintf("bytecode version %d", v), Needs: bytecode.ReleasesText(firstRelease(v), 0), Target: bytecode.ReleaseName(r) + ", which reads " + reads}
+	}
 	if strings.IndexByte(opts.Producer, 0) >= 0 {
 		return fmt.Errorf("producer %q: the header stores it NUL-terminated, so it cannot hold a NUL byte", opts.Producer)
 	}
