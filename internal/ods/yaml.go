@@ -151,11 +151,7 @@ func writeOp(b *strings.Builder, rels []Release, dialect string, m *mergedOp, re
 	list("results", m.results, value)
 	// Older releases that order the groups otherwise than the newest.
 	orders := func(key string, parts []*mergedPart) {
-		llvm := make([]int, len(rels))
-		for i, r := range rels {
-			llvm[i] = r.LLVM
-		}
-		os := groupOrders(llvm, m.span, parts)
+		os := groupOrders(llvmReleases(rels), m.span, parts)
 		if len(os) == 0 {
 			return
 		}

@@ -258,15 +258,7 @@ func TestReleaseParallelTerminator(t *testing.T) {
 	convertsAsOracles(t, text, [][2]oracle.Release{
 		{oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM22, oracle.LLVM16},
 	})
-	for _, c := range [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM19, oracle.LLVM16}} {
-		in, ctx, m := readNewest(t, c[0], text[c[0]])
-		if _, err := writeFor(ctx, m, c[1]); err != nil {
-			t.Fatal(err)
-		}
-		if back, err := writeFor(ctx, m, c[0]); err != nil || !bytes.Equal(back, in) {
-			t.Errorf("read from %d, written for %d, then as read: %v (the bytes read: %v)", c[0], c[1], err, bytes.Equal(back, in))
-		}
-	}
+	writesBackAsRead(t, text, [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM19, oracle.LLVM16}})
 }
 
 // tosa.argmax's axis is an I64Attr in LLVM 16 and an I32Attr after (what
@@ -404,14 +396,7 @@ func TestReleaseReorderedGroups(t *testing.T) {
 
 	// The write leaves the module as it was read: its op's operands in
 	// 19's order, which its accessors read.
-	in, ctx, m := readNewest(t, oracle.LLVM19, parallel("if(%c) allocate(%x : i64 -> %a : memref<i32>) "))
-	if _, err := writeFor(ctx, m, oracle.LLVM22); err != nil {
-		t.Fatal(err)
-	}
-	back, err := mlirbc.Append(nil, ctx, m, m.Options())
-	if err != nil || !bytes.Equal(back, in) {
-		t.Errorf("the module read, written for 19 after the write for 22: %v (the bytes read: %v)", err, bytes.Equal(back, in))
-	}
+	writesBackAsRead(t, map[oracle.Release]string{oracle.LLVM19: parallel("if(%c) allocate(%x : i64 -> %a : memref<i32>) ")}, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}})
 }
 
 // LLVM 16's omp.target is not IsolatedFromAbove (19's is), which the
@@ -512,15 +497,7 @@ func TestReleaseImplicitTerminator(t *testing.T) {
 	text := "module attributes {gpu.container_module} {\n  gpu.module @kernels {\n    gpu.func @k() kernel {\n      gpu.return\n    }\n  }\n}\n"
 	texts := map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}
 	convertsAsOracles(t, texts, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
-	for _, c := range [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}} {
-		in, ctx, m := readNewest(t, c[0], text)
-		if _, err := writeFor(ctx, m, c[1]); err != nil {
-			t.Fatal(err)
-		}
-		if back, err := writeFor(ctx, m, c[0]); err != nil || !bytes.Equal(back, in) {
-			t.Errorf("read from %d, written for %d, then as read: %v (the bytes read: %v)", c[0], c[1], err, bytes.Equal(back, in))
-		}
-	}
+	writesBackAsRead(t, texts, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
 }
 
 // LLVM 19's omp loop wrappers end their region with omp.terminator; 22's
@@ -544,15 +521,7 @@ func TestReleaseLoopWrapperTerminator(t *testing.T) {
 	const terminator = "omp.terminator loc(\"w.mlir\":2:3)"
 	text := map[oracle.Release]string{oracle.LLVM19: simd(terminator), oracle.LLVM22: simd("")}
 	convertsAsOracles(t, text, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
-	for _, c := range [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}} {
-		in, ctx, m := readNewest(t, c[0], text[c[0]])
-		if _, err := writeFor(ctx, m, c[1]); err != nil {
-			t.Fatal(err)
-		}
-		if back, err := writeFor(ctx, m, c[0]); err != nil || !bytes.Equal(back, in) {
-			t.Errorf("read from %d, written for %d, then as read: %v (the bytes read: %v)", c[0], c[1], err, bytes.Equal(back, in))
-		}
-	}
+	writesBackAsRead(t, text, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
 	// Every loop wrapper of 19.
 	wsloop := func(terminator string) string {
 		return "func.func @f(%lb: index, %ub: index) {\n  omp.wsloop {\n" +
@@ -578,4 +547,20 @@ func TestReleaseSPIRVBF16(t *testing.T) {
 	}
 	text := fn("!spirv.ptr<!spirv.struct<(f32, !spirv.rtarray<vector<2xf16>>)>, StorageBuffer>")
 	convertsAsOracles(t, map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}, [][2]oracle.Release{{oracle.LLVM22, oracle.LLVM19}})
+}
+
+// writesBackAsRead checks that a module read from each pair's first
+// release (mlir-opt's file of text), once written for the second, writes
+// for the first as it was read: conversions leave the module as read.
+func writesBackAsRead(t *testing.T, text map[oracle.Release]string, pairs [][2]oracle.Release) {
+	t.Helper()
+	for _, c := range pairs {
+		in, ctx, m := readNewest(t, c[0], text[c[0]])
+		if _, err := writeFor(ctx, m, c[1]); err != nil {
+			t.Fatal(err)
+		}
+		if back, err := writeFor(ctx, m, c[0]); err != nil || !bytes.Equal(back, in) {
+			t.Errorf("read from %d, written for %d, then as read: %v (the bytes read: %v)", c[0], c[1], err, bytes.Equal(back, in))
+		}
+	}
 }
