@@ -53,6 +53,11 @@ func bridged(t *hooks.Table, d *defs.Dialect, what, name string) (bool, string) 
 		if t.Release[name] != nil {
 			return true, ""
 		}
+		for _, def := range allDefs(d) {
+			if def.ReleaseHook == name && t.Defs[def.Name] != nil && t.Defs[def.Name].Release != nil {
+				return true, ""
+			}
+		}
 	case what == "upgrade":
 		if t.Upgrade != nil {
 			return true, ""

@@ -326,7 +326,8 @@ func (in *Dialect) WriteType(w *bytecode.EntryWriter, t ir.Type) (bool, error) {
 }
 
 // AttributeAvailable refuses an attribute the target lacks (its
-// definition's since and until), as bytecode.AttrAvailability.
+// definition's since and until, and its release hook), as
+// bytecode.AttrAvailability.
 func (in *Dialect) AttributeAvailable(t bytecode.Target, a ir.Attribute) error {
 	return in.availableValue(t, a)
 }
@@ -338,10 +339,17 @@ func (in *Dialect) TypeAvailable(t bytecode.Target, ty ir.Type) error {
 
 func (in *Dialect) availableValue(t bytecode.Target, x any) error {
 	v := valueOf(x)
-	if v == nil || v.in != in || in.available(t, v.def.Availability) {
+	switch {
+	case v == nil || v.in != in:
 		return nil
+	case !in.available(t, v.def.Availability):
+		return &wire.VersionError{What: fmt.Sprintf("%s %s", in.d.Name, v.def.Name), Needs: availText(v.def.Availability), Target: t.String()}
+	case v.def.ReleaseHook != "":
+		// The hook looks at the compiled value (unsupported refused a
+		// dialect whose table lacks it).
+		return in.hooks.Defs[v.def.Name].Release(t, in.compiled(v))
 	}
-	return &wire.VersionError{What: fmt.Sprintf("%s %s", in.d.Name, v.def.Name), Needs: availText(v.def.Availability), Target: t.String()}
+	return nil
 }
 
 // write tries the variants in order: the first whose predicate holds and

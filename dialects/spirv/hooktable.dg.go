@@ -3,6 +3,7 @@
 package spirv
 
 import (
+	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/hooks"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -639,6 +640,10 @@ func hookTable() *hooks.Table {
 				}
 				return []any{v.elementType, uint64(v.count), uint64(v.stride)}, true
 			},
+			Release: func(t bytecode.Target, x any) error {
+				v, _ := x.(ir.Type)
+				return bf16Release(t, v)
+			},
 		},
 		"ImageType": {
 			Value: func(ctx *ir.Context, p []any) any {
@@ -651,6 +656,10 @@ func hookTable() *hooks.Table {
 					return nil, false
 				}
 				return []any{v.elementType, uint64(v.dim), uint64(v.depthInfo), uint64(v.arrayedInfo), uint64(v.samplingInfo), uint64(v.samplerUseInfo), uint64(v.format)}, true
+			},
+			Release: func(t bytecode.Target, x any) error {
+				v, _ := x.(ir.Type)
+				return bf16Release(t, v)
 			},
 		},
 		"MatrixType": {
@@ -665,6 +674,10 @@ func hookTable() *hooks.Table {
 				}
 				return []any{v.columnType, uint64(v.columnCount)}, true
 			},
+			Release: func(t bytecode.Target, x any) error {
+				v, _ := x.(ir.Type)
+				return bf16Release(t, v)
+			},
 		},
 		"PointerType": {
 			Value: func(ctx *ir.Context, p []any) any {
@@ -677,6 +690,10 @@ func hookTable() *hooks.Table {
 					return nil, false
 				}
 				return []any{v.pointeeType, uint64(v.storageClass)}, true
+			},
+			Release: func(t bytecode.Target, x any) error {
+				v, _ := x.(ir.Type)
+				return bf16Release(t, v)
 			},
 		},
 		"RuntimeArrayType": {
@@ -691,6 +708,10 @@ func hookTable() *hooks.Table {
 				}
 				return []any{v.elementType, uint64(v.stride)}, true
 			},
+			Release: func(t bytecode.Target, x any) error {
+				v, _ := x.(ir.Type)
+				return bf16Release(t, v)
+			},
 		},
 		"SampledImageType": {
 			Value: func(ctx *ir.Context, p []any) any {
@@ -703,6 +724,10 @@ func hookTable() *hooks.Table {
 					return nil, false
 				}
 				return []any{v.imageType}, true
+			},
+			Release: func(t bytecode.Target, x any) error {
+				v, _ := x.(ir.Type)
+				return bf16Release(t, v)
 			},
 		},
 		"StructType": {
@@ -728,6 +753,10 @@ func hookTable() *hooks.Table {
 				}), hooks.FromList(v.decorations, func(e0 string) any {
 					return e0
 				})}, true
+			},
+			Release: func(t bytecode.Target, x any) error {
+				v, _ := x.(ir.Type)
+				return bf16Release(t, v)
 			},
 			ParseAsm: parseStructTypeText,
 			PrintAsm: printStructTypeText,

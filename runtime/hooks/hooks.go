@@ -90,6 +90,10 @@ type Def struct {
 	// text (text: parse, print); nil without them.
 	ParseText func(ctx *ir.Context, text string, release int) (any, error)
 	PrintText func(x any) string
+	// Release runs the definition's release hook (release_hook) on a
+	// compiled value: an error where target t cannot hold it; nil
+	// without one.
+	Release func(t bytecode.Target, x any) error
 }
 
 // Field is a custom field's reader and writer. args are the parameters

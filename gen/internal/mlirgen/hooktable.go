@@ -266,6 +266,15 @@ func (g *gen) hookDef(def *defs.Def) []jen.Code {
 		out = append(out, jen.Line().Id("Verify").Op(":").Func().Params(jen.Id("p").Index().Any()).Error().Block(
 			fieldsOf("p"), jen.Return(jen.Id("verify"+def.Verify).Call(args...))))
 	}
+	if def.ReleaseHook != "" {
+		kind := "Attribute"
+		if def.IsType {
+			kind = "Type"
+		}
+		out = append(out, jen.Line().Id("Release").Op(":").Func().Params(jen.Id("t").Qual(model.Bytecode, "Target"), jen.Id("x").Any()).Error().Block(
+			jen.List(jen.Id("v"), jen.Id("_")).Op(":=").Id("x").Assert(jen.Qual(model.IR, kind)),
+			jen.Return(jen.Id(def.ReleaseHook).Call(jen.Id("t"), jen.Id("v")))))
+	}
 	if h := def.AsmHooks; h != nil {
 		out = append(out, jen.Line().Id("ParseAsm").Op(":").Id(h.Parse), jen.Line().Id("PrintAsm").Op(":").Id(h.Print))
 	}
