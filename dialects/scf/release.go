@@ -135,9 +135,5 @@ func inParallel(op *ir.Operation) bool {
 // endsParallel reports whether op is the last op of an scf.parallel's body.
 func endsParallel(op *ir.Operation) bool {
 	b := op.Parent()
-	if b == nil || b.NumOps() == 0 || b.Op(b.NumOps()-1) != op || b.Parent() == nil {
-		return false
-	}
-	p := b.Parent().Parent()
-	return p != nil && p.Name() == nameOfParallelOp
+	return b != nil && b.NumOps() > 0 && b.Op(b.NumOps()-1) == op && inParallel(op)
 }
