@@ -17,5 +17,6 @@ func init() {
 func hookTable() *hooks.Table {
 	return &hooks.Table{Dialect: "affine", Release: map[string]func(*ir.Context, *ir.Operation, []ir.NamedAttr, int, int) ([]ir.NamedAttr, error){
 		"delinearizeIndexRelease": delinearizeIndexRelease,
+		"forBoundsRelease":        forBoundsRelease,
 	}}
 }

@@ -24,7 +24,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			"for": {Attrs: []release.Attr{
 				{Name: "lowerBoundMap", Since: 19},
 				{Name: "upperBoundMap", Since: 19},
-			}},
+			}, Hook: forBoundsRelease},
 			"parallel": {Attrs: []release.Attr{
 				{Name: "reductions", Enum: releaseAtomicRMWKindEnum},
 			}},

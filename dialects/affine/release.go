@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
@@ -54,5 +55,47 @@ func delinearizeIndexRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.Named
 		}
 		return release.Remove(attrs, "static_basis"), nil
 	}
+	return attrs, nil
+}
+
+// boundMapsSince is the oldest release the definitions describe whose
+// affine.for names its bounds lowerBoundMap and upperBoundMap, with
+// operand segment sizes (LLVM 17 made them properties). LLVM 16 names
+// them lower_bound and upper_bound, and its operands are the lower
+// bound's, the upper bound's and the loop's inits, split by the maps.
+const boundMapsSince = 19
+
+// forBoundsRelease is the release_hook of for: it renames the bounds as
+// the target release names them and gives 19's segment sizes, from the
+// number of inputs of each map, or takes them away for 16.
+func forBoundsRelease(_ *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
+	maps := func(r int) bool { return release.AtLeast(r, boundMapsSince) }
+	if maps(from) == maps(to) {
+		return attrs, nil
+	}
+	names := [2][2]string{{"lower_bound", "lowerBoundMap"}, {"upper_bound", "upperBoundMap"}}
+	oldName, newName := 0, 1
+	if maps(from) {
+		oldName, newName = 1, 0
+	}
+	var inputs [2]int
+	for i, n := range names {
+		a := release.Find(attrs, n[oldName])
+		m, ok := a.(*builtin.AffineMapAttr)
+		if !ok {
+			return nil, fmt.Errorf("attribute %s: %v is not an affine map", n[oldName], a)
+		}
+		inputs[i] = m.Value().NumDims + m.Value().NumSymbols
+		attrs = release.Set(release.Remove(attrs, n[oldName]), n[newName], a)
+	}
+	if maps(from) {
+		op.SetOperandSegments(nil)
+		return attrs, nil
+	}
+	inits := op.NumOperands() - inputs[0] - inputs[1]
+	if inits < 0 {
+		return nil, fmt.Errorf("%d operands for bounds of %d and %d inputs", op.NumOperands(), inputs[0], inputs[1])
+	}
+	op.SetOperandSegments([]int32{int32(inputs[0]), int32(inputs[1]), int32(inits)})
 	return attrs, nil
 }

@@ -23,7 +23,10 @@ var releaseHooks = map[string]map[string]string{
 	},
 	// 22's static_basis, which 19 does not have, is derived from the
 	// operands: every basis element of a 19 op is dynamic.
-	"affine": {"delinearize_index": "delinearizeIndexRelease"},
+	// 16's affine.for names its bounds lower_bound and upper_bound and
+	// splits its operands by their maps; 19 names them lowerBoundMap and
+	// upperBoundMap, with segment sizes.
+	"affine": {"delinearize_index": "delinearizeIndexRelease", "for": "forBoundsRelease"},
 	// LLVM 16 ends scf.parallel's body with scf.yield, after an
 	// scf.reduce op for each reduction; 19 and 22 with one scf.reduce
 	// holding them all.

@@ -564,3 +564,23 @@ func writesBackAsRead(t *testing.T, text map[oracle.Release]string, pairs [][2]o
 		}
 	}
 }
+
+// LLVM 16's affine.for names its bounds lower_bound and upper_bound and
+// splits its operands by their maps; 19 names them lowerBoundMap and
+// upperBoundMap and gives segment sizes. Written for the other release,
+// the bounds are renamed and the sizes made or dropped (the op was
+// refused, "LLVM 16 has no such attribute"): the files are mlir-opt's, and
+// the module is as read after the write.
+func TestReleaseAffineForBounds(t *testing.T) {
+	for _, r := range oracle.Releases {
+		oracle.Require(t, r)
+	}
+	text := "func.func @f(%n: index, %m: memref<?xf32>, %init: f32) -> f32 {\n" +
+		"  %r = affine.for %i = 0 to %n iter_args(%acc = %init) -> (f32) {\n" +
+		"    %v = affine.load %m[%i] : memref<?xf32>\n    %s = arith.addf %acc, %v : f32\n    affine.yield %s : f32\n  }\n" +
+		"  return %r : f32\n}\n"
+	texts := map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
+	pairs := [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM22, oracle.LLVM16}}
+	convertsAsOracles(t, texts, pairs)
+	writesBackAsRead(t, texts, pairs)
+}
