@@ -1200,6 +1200,8 @@ func hookTable() *hooks.Table {
 		"dwarfLanguage":          dwarfLanguageSyntax,
 		"dwarfTag":               dwarfTagSyntax,
 	}, Customs: asmCustoms, Release: map[string]func(*ir.Context, *ir.Operation, []ir.NamedAttr, int, int) ([]ir.NamedAttr, error){
-		"opBundlesRelease": opBundlesRelease,
+		"overflowFlagsRelease": overflowFlagsRelease,
+		"opBundlesRelease":     opBundlesRelease,
+		"unnamedAddrRelease":   unnamedAddrRelease,
 	}}
 }

@@ -70,7 +70,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "llvm",
 		Ops: map[string]*release.Op{
-			"add": {Attrs: []release.Attr{overflowFlags}},
+			"add": {Attrs: []release.Attr{overflowFlags}, Hook: overflowFlagsRelease},
 			"alloca": {Attrs: []release.Attr{
 				{Name: "inalloca", Since: 19},
 			}},
@@ -172,7 +172,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "reqd_work_group_size", Since: 22},
 				{Name: "intel_reqd_sub_group_size", Since: 22},
 				{Name: "uwtable_kind", Since: 22},
-			}},
+			}, Hook: unnamedAddrRelease},
 			"getelementptr": {Attrs: []release.Attr{
 				{Name: "inbounds", Until: 19},
 				{Name: "noWrapFlags", Since: 22},
@@ -298,15 +298,15 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "mlir::LLVM::UnnamedAddr::None"},
 				visibility2,
 			}},
-			"mul": {Attrs: []release.Attr{overflowFlags}},
+			"mul": {Attrs: []release.Attr{overflowFlags}, Hook: overflowFlagsRelease},
 			"or": {Attrs: []release.Attr{
 				{Name: "isDisjoint", Since: 22},
 			}},
 			"sdiv":   {Attrs: []release.Attr{isExact}},
 			"select": {Attrs: []release.Attr{fastmathFlags2}},
-			"shl":    {Attrs: []release.Attr{overflowFlags}},
+			"shl":    {Attrs: []release.Attr{overflowFlags}, Hook: overflowFlagsRelease},
 			"store":  {Attrs: []release.Attr{invariantGroup, ordering, syncscope, accessGroups2, aliasScopes2, noaliasScopes2, tbaa}},
-			"sub":    {Attrs: []release.Attr{overflowFlags}},
+			"sub":    {Attrs: []release.Attr{overflowFlags}, Hook: overflowFlagsRelease},
 			"switch": {Attrs: []release.Attr{
 				{Name: "case_values", Storage: []release.Storage{{Until: 16, Constraint: "ElementsAttr"}, {Constraint: "AnyIntElementsAttr"}}},
 				branchWeights,

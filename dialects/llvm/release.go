@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -58,6 +59,79 @@ func opBundlesRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, f
 			}
 		}
 		return release.Remove(release.Remove(attrs, "op_bundle_sizes"), "op_bundle_tags"), nil
+	}
+	return attrs, nil
+}
+
+// unnamedAddrSince is the oldest release the definitions describe whose
+// llvm.func has unnamed_addr; its parser gives every function one, 0
+// (none) where the text says nothing, though ODS calls it optional.
+const unnamedAddrSince = 19
+
+// unnamedAddrRelease is the release_hook of func. Written for a release
+// with unnamed_addr from one without (16), a function gets the 0 that
+// release's parser gives it; written for 16, an unnamed_addr of 0 goes,
+// and any other is refused, as 16 cannot say it.
+func unnamedAddrRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
+	has := func(r int) bool { return release.AtLeast(r, unnamedAddrSince) }
+	switch {
+	case has(to) && !has(from):
+		if release.Find(attrs, "unnamed_addr") == nil {
+			return release.Set(attrs, "unnamed_addr", builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))), nil
+		}
+	case has(from) && !has(to):
+		a := release.Find(attrs, "unnamed_addr")
+		if a == nil {
+			return attrs, nil
+		}
+		if v, ok := a.(*builtin.IntegerAttr); !ok || v.Value().ActiveWords() > 1 || v.Value().Uint64() != 0 {
+			return nil, fmt.Errorf("attribute unnamed_addr: %v, which %s cannot say (it has no unnamed_addr)", a, bytecode.ReleaseName(to))
+		}
+		return release.Remove(attrs, "unnamed_addr"), nil
+	}
+	return attrs, nil
+}
+
+// overflowFlagsSince is the oldest release the definitions describe whose
+// add, sub, mul and shl hold overflowFlags; intFlagsSince the one that
+// holds them as an i32 rather than #llvm.overflow.
+const (
+	overflowFlagsSince = 19
+	intFlagsSince      = 22
+)
+
+// overflowFlagsRelease is the release_hook of add, sub, mul and shl.
+// Written for a release with overflowFlags from one without (16), the op
+// gets none, in the target's form, as that release's parser gives it;
+// written for 16, flags of none go, and any others are refused, as 16
+// cannot say them.
+func overflowFlagsRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
+	has := func(r int) bool { return release.AtLeast(r, overflowFlagsSince) }
+	switch {
+	case has(to) && !has(from):
+		if release.Find(attrs, "overflowFlags") != nil {
+			return attrs, nil
+		}
+		var none ir.Attribute = GetIntegerOverflowFlagsAttr(ctx, 0)
+		if release.AtLeast(to, intFlagsSince) {
+			none = builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+		}
+		return release.Set(attrs, "overflowFlags", none), nil
+	case has(from) && !has(to):
+		a := release.Find(attrs, "overflowFlags")
+		switch v := a.(type) {
+		case nil:
+			return attrs, nil
+		case *IntegerOverflowFlagsAttr:
+			if v.Value() == 0 {
+				return release.Remove(attrs, "overflowFlags"), nil
+			}
+		case *builtin.IntegerAttr:
+			if v.Value().ActiveWords() == 1 && v.Value().Uint64() == 0 {
+				return release.Remove(attrs, "overflowFlags"), nil
+			}
+		}
+		return nil, fmt.Errorf("attribute overflowFlags: %v, which %s cannot say (it has no overflow flags)", a, bytecode.ReleaseName(to))
 	}
 	return attrs, nil
 }

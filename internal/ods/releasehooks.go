@@ -20,6 +20,13 @@ var releaseHooks = map[string]map[string]string{
 	"llvm": {
 		"call": "opBundlesRelease", "call_intrinsic": "opBundlesRelease",
 		"invoke": "opBundlesRelease", "intr.assume": "opBundlesRelease",
+		// 19's parser gives every llvm.func unnamed_addr (0, none),
+		// which its ODS calls optional; 16 has no such attribute.
+		"func": "unnamedAddrRelease",
+		// 19's integer arithmetic holds overflowFlags (none where the
+		// text says nothing), 16's has none.
+		"add": "overflowFlagsRelease", "mul": "overflowFlagsRelease",
+		"shl": "overflowFlagsRelease", "sub": "overflowFlagsRelease",
 	},
 	// 22's static_basis, which 19 does not have, is derived from the
 	// operands: every basis element of a 19 op is dynamic.

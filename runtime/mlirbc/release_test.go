@@ -584,3 +584,24 @@ func TestReleaseAffineForBounds(t *testing.T) {
 	convertsAsOracles(t, texts, pairs)
 	writesBackAsRead(t, texts, pairs)
 }
+
+// LLVM 19's parser gives every llvm.func unnamed_addr and every llvm.add,
+// sub, mul and shl overflowFlags (none), which 16 does not have. Written
+// for the other release, they are added, in the target's form (22 holds
+// the flags as an i32), or dropped where they say nothing: the files are
+// mlir-opt's and the module is as read after. Flags 16 cannot say are
+// refused. Before, every such op was refused both ways.
+func TestReleaseLLVMDefaults16(t *testing.T) {
+	for _, r := range oracle.Releases {
+		oracle.Require(t, r)
+	}
+	fn := func(body string) string {
+		return "llvm.func @f(%a: i32, %b: i32) -> i32 {\n" + body + "  llvm.return %e : i32\n}\n"
+	}
+	text := fn("  %c = llvm.add %a, %b : i32\n  %d = llvm.mul %c, %c : i32\n  %e = llvm.shl %d, %d : i32\n")
+	texts := map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
+	pairs := [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM22, oracle.LLVM16}}
+	convertsAsOracles(t, texts, pairs)
+	writesBackAsRead(t, texts, pairs)
+	writeRefused(t, oracle.LLVM19, oracle.LLVM16, fn("  %e = llvm.add %a, %b overflow<nsw> : i32\n"), "attribute overflowFlags: #llvm.overflow<nsw>, which LLVM 16 cannot say")
+}
