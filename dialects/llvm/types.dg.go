@@ -599,6 +599,14 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 				What:   "llvm LLVMScalableVectorType",
 			}
 		}
+	case *LLVMTargetExtType:
+		if !(t.Release == 0 || t.Release >= 19) {
+			return &wire.VersionError{
+				Needs:  "llvm >= 19",
+				Target: t.String(),
+				What:   "llvm LLVMTargetExtType",
+			}
+		}
 	case *LLVMX86AMXType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{

@@ -11,6 +11,8 @@ import "slices"
 // refuse them for 16.
 var olderLacks = map[string][]string{
 	"dlti": {"TargetDeviceSpecAttr", "TargetSystemSpecAttr"},
+	// mlir-opt-16: "unknown LLVM type: target".
+	"llvm": {"LLVMTargetExtType"},
 }
 
 // olderUnreadable names, per dialect and definition, the bytecode codes
