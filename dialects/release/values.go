@@ -120,6 +120,9 @@ func convertStorage(ctx *ir.Context, a ir.Attribute, from, to Form) (ir.Attribut
 // DenseI64Array returns the DenseI64ArrayAttr of v (array<i64: ...>).
 func DenseI64Array(ctx *ir.Context, v []int64) ir.Attribute { return build(ctx, v, DenseI64) }
 
+// I64Array returns the I64ArrayAttr of v ([1 : i64, ...]).
+func I64Array(ctx *ir.Context, v []int64) ir.Attribute { return build(ctx, v, ArrayI64) }
+
 // DenseI32Array returns the DenseI32ArrayAttr of v (array<i32: ...>).
 func DenseI32Array(ctx *ir.Context, v []int64) ir.Attribute { return build(ctx, v, DenseI32) }
 

@@ -28,6 +28,10 @@ var releaseHooks = map[string]map[string]string{
 		"add": "overflowFlagsRelease", "mul": "overflowFlagsRelease",
 		"shl": "overflowFlagsRelease", "sub": "overflowFlagsRelease",
 	},
+	// 16's vector.extract and insert hold their position as an
+	// I64ArrayAttr named position; 19's as static_position, a
+	// DenseI64ArrayAttr, beside dynamic positions.
+	"vector": {"extract": "positionRelease", "insert": "positionRelease"},
 	// 22's static_basis, which 19 does not have, is derived from the
 	// operands: every basis element of a 19 op is dynamic.
 	// 16's affine.for names its bounds lower_bound and upper_bound and
