@@ -2,7 +2,6 @@ package affine
 
 import (
 	"fmt"
-	"math"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/release"
@@ -12,10 +11,6 @@ import (
 // staticBasisSince is the release whose delinearize_index has the
 // static_basis attribute (affine.yaml: since: llvm 22).
 const staticBasisSince = 22
-
-// dynamicSize is MLIR's ShapedType::kDynamic, a basis element given as an
-// operand.
-const dynamicSize = math.MinInt64
 
 // delinearizeIndexRelease is the release_hook of delinearize_index. LLVM
 // 19's basis is the operands after the index, one per result; 22's is
@@ -33,7 +28,7 @@ func delinearizeIndexRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.Named
 	case has(to) && !has(from):
 		basis := make([]int64, operands)
 		for i := range basis {
-			basis[i] = dynamicSize
+			basis[i] = builtin.Dynamic
 		}
 		return release.Set(attrs, "static_basis", release.DenseI64Array(ctx, basis)), nil
 	case !has(to) && has(from):
@@ -46,7 +41,7 @@ func delinearizeIndexRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.Named
 			return nil, fmt.Errorf("attribute static_basis: %v is not a DenseI64ArrayAttr", a)
 		}
 		for _, b := range basis {
-			if b != dynamicSize {
+			if b != builtin.Dynamic {
 				return nil, fmt.Errorf("attribute static_basis: the constant %d, which LLVM %d cannot express (its basis is operands only)", b, to)
 			}
 		}

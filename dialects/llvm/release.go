@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 
-	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -77,14 +76,14 @@ func unnamedAddrRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr,
 	switch {
 	case has(to) && !has(from):
 		if release.Find(attrs, "unnamed_addr") == nil {
-			return release.Set(attrs, "unnamed_addr", builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 0))), nil
+			return release.Set(attrs, "unnamed_addr", release.Int(ctx, 0, release.IntI64)), nil
 		}
 	case has(from) && !has(to):
 		a := release.Find(attrs, "unnamed_addr")
 		if a == nil {
 			return attrs, nil
 		}
-		if v, ok := a.(*builtin.IntegerAttr); !ok || v.Value().ActiveWords() > 1 || v.Value().Uint64() != 0 {
+		if v, ok := release.IntsOf(a, release.IntI64); !ok || v[0] != 0 {
 			return nil, fmt.Errorf("attribute unnamed_addr: %v, which %s cannot say (it has no unnamed_addr)", a, bytecode.ReleaseName(to))
 		}
 		return release.Remove(attrs, "unnamed_addr"), nil
@@ -114,22 +113,17 @@ func overflowFlagsRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAtt
 		}
 		var none ir.Attribute = GetIntegerOverflowFlagsAttr(ctx, 0)
 		if release.AtLeast(to, intFlagsSince) {
-			none = builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 32), ir.APIntFromInt64(32, 0))
+			none = release.Int(ctx, 0, release.IntI32)
 		}
 		return release.Set(attrs, "overflowFlags", none), nil
 	case has(from) && !has(to):
 		a := release.Find(attrs, "overflowFlags")
-		switch v := a.(type) {
-		case nil:
+		if a == nil {
 			return attrs, nil
-		case *IntegerOverflowFlagsAttr:
-			if v.Value() == 0 {
-				return release.Remove(attrs, "overflowFlags"), nil
-			}
-		case *builtin.IntegerAttr:
-			if v.Value().ActiveWords() == 1 && v.Value().Uint64() == 0 {
-				return release.Remove(attrs, "overflowFlags"), nil
-			}
+		}
+		flags, isEnum := a.(*IntegerOverflowFlagsAttr)
+		if v, isInt := release.IntsOf(a, release.IntI32); isEnum && flags.Value() == 0 || isInt && v[0] == 0 {
+			return release.Remove(attrs, "overflowFlags"), nil
 		}
 		return nil, fmt.Errorf("attribute overflowFlags: %v, which %s cannot say (it has no overflow flags)", a, bytecode.ReleaseName(to))
 	}

@@ -120,6 +120,9 @@ func convertStorage(ctx *ir.Context, a ir.Attribute, from, to Form) (ir.Attribut
 // DenseI64Array returns the DenseI64ArrayAttr of v (array<i64: ...>).
 func DenseI64Array(ctx *ir.Context, v []int64) ir.Attribute { return build(ctx, v, DenseI64) }
 
+// Int returns the integer attribute of v stored in form f (IntI64: 1 : i64).
+func Int(ctx *ir.Context, v int64, f Form) ir.Attribute { return build(ctx, []int64{v}, f) }
+
 // I64Array returns the I64ArrayAttr of v ([1 : i64, ...]).
 func I64Array(ctx *ir.Context, v []int64) ir.Attribute { return build(ctx, v, ArrayI64) }
 

@@ -2,8 +2,8 @@ package vector
 
 import (
 	"fmt"
-	"math"
 
+	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -14,9 +14,6 @@ import (
 // where an operand gives the index); LLVM 16 holds position, an
 // I64ArrayAttr of constants.
 const staticPositionSince = 19
-
-// dynamicIndex is MLIR's ShapedType::kDynamic in a static position.
-const dynamicIndex = math.MinInt64
 
 // positionRelease is the release_hook of extract and insert: it moves the
 // position between 16's position and 19's static_position. A position
@@ -40,7 +37,7 @@ func positionRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, fr
 		return nil, fmt.Errorf("attribute static_position: %v is not a DenseI64ArrayAttr", a)
 	}
 	for _, x := range v {
-		if x == dynamicIndex {
+		if x == builtin.Dynamic {
 			return nil, fmt.Errorf("a dynamic position (%v), which %s cannot say (its positions are constants)", a, bytecode.ReleaseName(to))
 		}
 	}
