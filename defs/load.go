@@ -480,6 +480,7 @@ func (l *loader) def(n *yaml.Node, isType bool) *Def {
 		"bit_width":    func(v *yaml.Node) { l.str(v, &d.BitWidth) },
 		"string":       func(v *yaml.Node) { l.hook(v, &d.StringHook, &d.StringHookPos) },
 		"release_hook": func(v *yaml.Node) { l.hook(v, &d.ReleaseHook, &d.ReleaseHookPos) },
+		"build_hook":   func(v *yaml.Node) { l.hook(v, &d.BuildHook, &d.BuildHookPos) },
 		"mnemonic":     func(v *yaml.Node) { l.str(v, &d.Mnemonic) },
 		"alias": func(v *yaml.Node) {
 			if l.str(v, &d.Alias); !isIdent(d.Alias) {
@@ -546,6 +547,9 @@ func (l *loader) def(n *yaml.Node, isType bool) *Def {
 	}))
 	if d.Name == "" {
 		l.errorf(n, "%s without a name", what)
+	}
+	if d.BuildHook != "" && len(d.Params) == 0 {
+		l.errs = append(l.errs, &Error{Pos: d.BuildHookPos, Msg: fmt.Sprintf("build_hook %s: %s %s has no parameters for it to build", d.BuildHook, what, d.Name)})
 	}
 	return d
 }

@@ -329,6 +329,14 @@ type Def struct {
 	// SPIR-V types hold no bf16. Writers ask it before writing the value.
 	ReleaseHook    string
 	ReleaseHookPos Pos
+	// BuildHook names a hand-written func(ctx *ir.Context, params...)
+	// (params...) through which the constructor passes the parameters
+	// before it uniques them (build_hook): MLIR's custom builder that
+	// normalizes what it is given. Sparse tensor's storage specifier keeps
+	// only the parts of its encoding that change the storage, so that two
+	// encodings differing elsewhere give one specifier, as in C++.
+	BuildHook    string
+	BuildHookPos Pos
 	Availability
 	// Mnemonic and Assembly are the definition's text form as ODS declares
 	// it (mnemonic, assemblyFormat): the body after #dialect.mnemonic or

@@ -49,6 +49,12 @@ func bridged(t *hooks.Table, d *defs.Dialect, what, name string) (bool, string) 
 				}
 			}
 		}
+	case what == "build_hook":
+		for _, def := range allDefs(d) {
+			if def.BuildHook == name && t.Defs[def.Name] != nil && t.Defs[def.Name].Build != nil {
+				return true, ""
+			}
+		}
 	case what == "release_hook":
 		if t.Release[name] != nil {
 			return true, ""

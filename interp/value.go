@@ -180,6 +180,9 @@ func (in *Dialect) get(ctx *ir.Context, def *defs.Def, params []any) any {
 			params[i] = slices.Clone(x)
 		}
 	}
+	if def.BuildHook != "" {
+		params = in.build(ctx, def, params)
+	}
 	v := value{in: in, ctx: ctx, def: def, params: params}
 	var a ir.Attribute
 	var t ir.Type
@@ -220,6 +223,32 @@ func (in *Dialect) get(ctx *ir.Context, def *defs.Def, params []any) any {
 		return old
 	}
 	return ir.InsertAttr(ctx, k, a)
+}
+
+// build passes the parameters through the definition's build hook, as
+// the generated constructor does (unsupported refused a dialect whose
+// table lacks it). A result the interpreter cannot hold as its own is
+// kept as the hook returned it.
+func (in *Dialect) build(ctx *ir.Context, def *defs.Def, params []any) []any {
+	h := in.hooks.Defs[def.Name]
+	if h == nil || h.Build == nil {
+		return params
+	}
+	compiled := make([]any, len(params))
+	for i, p := range def.Params {
+		compiled[i] = in.toCompiled(p.Type, params[i])
+	}
+	out := h.Build(ctx, compiled)
+	for i, p := range def.Params {
+		if i < len(out) {
+			if x, err := in.fromCompiled(ctx, p.Type, out[i]); err == nil {
+				params[i] = x
+			} else {
+				params[i] = out[i]
+			}
+		}
+	}
+	return params
 }
 
 // appendKey writes x into k as the generated constructor writes a

@@ -132,6 +132,11 @@ func hookTable() *hooks.Table {
 				}
 				return []any{v.encoding}, true
 			},
+			Build: func(ctx *ir.Context, p []any) []any {
+				p = hooks.Fields(p, 1)
+				r0 := normalizeSpecifierEncoding(ctx, hooks.As[ir.Attribute](p[0]))
+				return []any{r0}
+			},
 		},
 	}, Customs: asmCustoms}
 }

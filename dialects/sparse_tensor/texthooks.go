@@ -317,6 +317,10 @@ func fail(p *asmformat.Parser, msg string) ([]uint64, affine.Map, []ir.Attribute
 func printSparseTensorEncodingAttrText(pr *asmformat.Printer, v any) {
 	a := v.(*SparseTensorEncodingAttr)
 	m := a.DimToLvl()
+	if m.NumDims == 0 && m.NumSymbols == 0 && len(m.Results) == 0 {
+		// No map is the identity (a storage specifier's encoding).
+		m = affine.IdentityMap(len(a.LvlTypes()))
+	}
 	if len(m.Results) != len(a.LvlTypes()) || len(a.DimSlices()) > 0 && len(a.DimSlices()) != m.NumDims {
 		pr.Fail()
 		return

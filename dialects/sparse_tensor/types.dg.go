@@ -132,6 +132,7 @@ type StorageSpecifierType struct {
 
 // GetStorageSpecifierType returns the uniqued StorageSpecifierType with these parameters.
 func GetStorageSpecifierType(ctx *ir.Context, encoding ir.Attribute) *StorageSpecifierType {
+	encoding = normalizeSpecifierEncoding(ctx, encoding)
 	params := StorageSpecifierType{encoding: encoding}
 	k := storageSpecifierTypeSlab.NewKey("sparse_tensor", "StorageSpecifierType")
 	storageSpecifierTypeKey(k, ir.SlotFor(&params))

@@ -152,6 +152,9 @@ func writeDef(b *strings.Builder, rels []Release, all span, names *typeNames, di
 	if h := defReleaseHooks[dialect][d.name]; h != "" {
 		fmt.Fprintf(b, "    release_hook: %s\n", h)
 	}
+	if h := defBuildHooks[dialect][d.name]; h != "" {
+		fmt.Fprintf(b, "    build_hook: %s\n", h)
+	}
 	// Encoded members decide some parameter types.
 	encodedAs := map[string]bcMember{}
 	for _, v := range d.bytecode {

@@ -94,6 +94,10 @@ type Def struct {
 	// compiled value: an error where target t cannot hold it; nil
 	// without one.
 	Release func(t bytecode.Target, x any) error
+	// Build runs the definition's build hook (build_hook) on compiled
+	// parameters and returns those the constructor uniques; nil without
+	// one.
+	Build func(ctx *ir.Context, params []any) []any
 }
 
 // Field is a custom field's reader and writer. args are the parameters

@@ -170,6 +170,14 @@ func (g *gen) genDef(f *jen.File, def *defs.Def) {
 			))
 		}
 	}
+	if def.BuildHook != "" && len(def.Params) > 0 {
+		// The hand-written builder has the last word on the parameters.
+		var names []jen.Code
+		for _, p := range def.Params {
+			names = append(names, jen.Id(model.Local(p.Name)))
+		}
+		body = append(body, jen.List(names...).Op("=").Id(def.BuildHook).Call(append([]jen.Code{jen.Id("ctx")}, names...)...))
+	}
 	slab := model.LowerFirst(def.Name) + "Slab"
 	if def.Distinct {
 		mk := jen.Id(def.Name).Values(g.fieldInits(def)...)

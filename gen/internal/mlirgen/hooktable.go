@@ -27,7 +27,7 @@ func (g *gen) hasHookTable() bool {
 		return false
 	}
 	for _, def := range g.m.Defs() {
-		if def.Verify != "" || def.StringHook != "" || def.AsmHooks != nil || def.Text != nil && (def.Text.Parse != "" || def.Text.Print != "") {
+		if def.Verify != "" || def.StringHook != "" || def.ReleaseHook != "" || def.BuildHook != "" || def.AsmHooks != nil || def.Text != nil && (def.Text.Parse != "" || def.Text.Print != "") {
 			return true
 		}
 		for _, e := range def.Bytecode {
@@ -265,6 +265,21 @@ func (g *gen) hookDef(def *defs.Def) []jen.Code {
 		}
 		out = append(out, jen.Line().Id("Verify").Op(":").Func().Params(jen.Id("p").Index().Any()).Error().Block(
 			fieldsOf("p"), jen.Return(jen.Id("verify"+def.Verify).Call(args...))))
+	}
+	if def.BuildHook != "" && n > 0 {
+		// The hook's results, as the interpreter holds parameters.
+		var args, results, outs []jen.Code
+		args = append(args, jen.Id("ctx"))
+		for i, p := range def.Params {
+			args = append(args, g.toGo(p.Type, jen.Id("p").Index(jen.Lit(i)), 0))
+			r := fmt.Sprintf("r%d", i)
+			results = append(results, jen.Id(r))
+			outs = append(outs, g.fromGo(p.Type, jen.Id(r), 0))
+		}
+		out = append(out, jen.Line().Id("Build").Op(":").Func().Params(jen.Id("ctx").Op("*").Qual(model.IR, "Context"), jen.Id("p").Index().Any()).Index().Any().Block(
+			fieldsOf("p"),
+			jen.List(results...).Op(":=").Id(def.BuildHook).Call(args...),
+			jen.Return(jen.Index().Any().Values(outs...))))
 	}
 	if def.ReleaseHook != "" {
 		kind := "Attribute"

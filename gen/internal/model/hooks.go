@@ -72,6 +72,15 @@ func (m *Dialect) Hooks() []Hook {
 			out = append(out, Hook{Pos: def.ReleaseHookPos, What: "release_hook", Name: def.ReleaseHook,
 				Params: []Type{Named(Bytecode, "Target"), Named(IR, kind)}, Results: []Type{errType}})
 		}
+		if def.BuildHook != "" {
+			params := []Type{PointerTo(Named(IR, "Context"))}
+			var results []Type
+			for _, p := range def.Params {
+				params = append(params, p.Type)
+				results = append(results, p.Type)
+			}
+			out = append(out, Hook{Pos: def.BuildHookPos, What: "build_hook", Name: def.BuildHook, Params: params, Results: results})
+		}
 		if def.StringHook != "" {
 			out = append(out, Hook{Pos: def.StringHookPos, What: "string", Name: def.StringHook, Params: []Type{self}, Results: []Type{Named("", "string")}})
 		}
