@@ -314,8 +314,18 @@ func fail(p *asmformat.Parser, msg string) ([]uint64, affine.Map, []ir.Attribute
 	return nil, affine.Map{}, nil, false
 }
 
+// mapSyntaxSince is the first release that spells the encoding with
+// map = (...) -> (...), the syntax these hooks read and print.
+const mapSyntaxSince = 18
+
 func printSparseTensorEncodingAttrText(pr *asmformat.Printer, v any) {
 	a := v.(*SparseTensorEncodingAttr)
+	if r := pr.Release(); r != 0 && r < mapSyntaxSince {
+		// LLVM 16 spells the encoding otherwise (dimLevelType = [...],
+		// dimOrdering = ...), which is not modeled here.
+		pr.Fail()
+		return
+	}
 	m := a.DimToLvl()
 	if m.NumDims == 0 && m.NumSymbols == 0 && len(m.Results) == 0 {
 		// No map is the identity (a storage specifier's encoding).

@@ -122,7 +122,16 @@ func (e *Encoder) Attribute(buf []byte, a ir.Attribute) (out []byte, custom bool
 			return append(append(buf, s...), 0), false, nil
 		}
 	}
-	return nil, false, fmt.Errorf("%s %s has neither a custom encoding nor a textual form", a.Dialect(), a.Kind())
+	return nil, false, e.noForm(a.Dialect(), a.Kind(), d.relText != nil)
+}
+
+// noForm is the error for a value the writer has no form of: where the
+// dialect's text forms depend on the release, for the target's.
+func (e *Encoder) noForm(dialect, kind string, perRelease bool) error {
+	if perRelease && e.target.Release != 0 {
+		return fmt.Errorf("%s %s has no custom encoding, and no text form for LLVM %d (the target) is known here", dialect, kind, e.target.Release)
+	}
+	return fmt.Errorf("%s %s has neither a custom encoding nor a textual form", dialect, kind)
 }
 
 // Type appends t's entry to buf, as EncodeType does.
@@ -159,5 +168,5 @@ func (e *Encoder) Type(buf []byte, t ir.Type) (out []byte, custom bool, err erro
 			return append(append(buf, s...), 0), false, nil
 		}
 	}
-	return nil, false, fmt.Errorf("%s %s has neither a custom encoding nor a textual form", t.Dialect(), t.Kind())
+	return nil, false, e.noForm(t.Dialect(), t.Kind(), d.relText != nil)
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
@@ -473,8 +474,9 @@ func (n *numbering) attr(a ir.Attribute) *entry {
 	n.orderedAttrs = append(n.orderedAttrs, e)
 	dialect := a.Dialect()
 	e.dialect = n.dialect(dialect).num()
-	switch a.(type) {
+	switch a := a.(type) {
 	case *ir.TextAttr:
+		n.textCarries(a.Dialect(), a.Text(), false)
 		n.keepValue(e, a)
 		return e
 	case *ir.EncodedAttr:
@@ -487,6 +489,45 @@ func (n *numbering) attr(a ir.Attribute) *entry {
 		n.keepValue(e, a)
 	}
 	return e
+}
+
+// textCarries refuses the text of a value kept as read (not modeled
+// here) where it is written for another release than it was read in and
+// its dialect spells values per release: the text is then known to be
+// valid for the target only where the target's forms read it. Sparse
+// tensor encodings of LLVM 16 (dimLevelType = [...]) are text LLVM 19
+// does not read.
+func (n *numbering) textCarries(dialect, text string, isType bool) {
+	from, to := n.m.Release, n.release
+	if from == 0 || to == 0 || from == to {
+		return
+	}
+	d := n.ctx.Dialect(dialect)
+	tc, ok := d.(bytecode.TextCodec)
+	if _, perRelease := d.(bytecode.ReleaseTextCodec); !ok || !perRelease {
+		return
+	}
+	var parsed bool
+	if isType {
+		t, err := tc.ParseType(n.ctx, text, to)
+		parsed = err == nil && t != nil
+	} else {
+		a, err := tc.ParseAttribute(n.ctx, text, to)
+		parsed = err == nil && a != nil
+	}
+	if !parsed {
+		const most = 60
+		if len(text) > most {
+			cut := most
+			for cut > 0 && !utf8.RuneStart(text[cut]) {
+				cut--
+			}
+			text = text[:cut] + "…"
+		}
+		n.fail(&wire.VersionError{What: fmt.Sprintf("%s text %s", dialect, text),
+			Needs:  fmt.Sprintf("%s (it was read as text there, and is not known to be spelled so in another release)", bytecode.ReleaseName(from)),
+			Target: bytecode.ReleaseName(to)})
+	}
 }
 
 // keepValue keeps the value of an entry its dry run did not record, for
@@ -511,8 +552,9 @@ func (n *numbering) typ(t ir.Type) *entry {
 	n.orderedTypes = append(n.orderedTypes, e)
 	dialect := t.Dialect()
 	e.dialect = n.dialect(dialect).num()
-	switch t.(type) {
+	switch t := t.(type) {
 	case *ir.TextType:
+		n.textCarries(t.Dialect(), t.Text(), true)
 		n.keepValue(e, t)
 		return e
 	case *ir.EncodedType:
