@@ -1152,7 +1152,7 @@ func (n *numbering) sort() {
 	many := n.buf.many[:0]
 	for _, list := range [][]*entry{n.orderedAttrs, n.orderedTypes, n.orderedNames} {
 		many = sortByRefs(list, many[:0])
-		groupByDialectPerByte(list)
+		groupByDialectPerByte(list, n.release != 0 && n.release <= lastLooseDialectOrder)
 	}
 	n.buf.many = many
 }
@@ -1179,11 +1179,16 @@ func sortByRefs(list, many []*entry) []*entry {
 	return many
 }
 
+// lastLooseDialectOrder is the last release whose writer grouped entries
+// by dialect with a comparison that is not a strict weak order (see
+// looseDialectSort).
+const lastLooseDialectOrder = 16
+
 // groupByDialectPerByte sorts slices of 128, 16256, … entries (the number
 // of indices each varint length adds, as MLIR computes it) so that entries
 // of one dialect sit together, starting with the dialect the previous
-// slice ended with.
-func groupByDialectPerByte(list []*entry) {
+// slice ended with. loose sorts as LLVM 16 did (looseDialectSort).
+func groupByDialectPerByte(list []*entry, loose bool) {
 	if len(list) == 0 {
 		return
 	}
@@ -1210,8 +1215,11 @@ func groupByDialectPerByte(list []*entry) {
 			}
 			return 1
 		}
+		switch {
+		case loose:
+			looseDialectSort(slice, d)
 		// Large slices are mostly of one dialect, often in order already.
-		if !slices.IsSortedFunc(slice, byDialect) {
+		case !slices.IsSortedFunc(slice, byDialect):
 			slices.SortStableFunc(slice, byDialect)
 		}
 		first = slice[len(slice)-1].dialect
@@ -1221,6 +1229,126 @@ func groupByDialectPerByte(list []*entry) {
 	}
 	for i, e := range list {
 		e.index = uint32(i)
+	}
+}
+
+// looseDialectSort orders a slice as LLVM 16's writer did. Its comparison
+// put the dialect to order first before the others, but did not say that
+// another came after it: an entry of a lower-numbered dialect compared
+// less than one of the first dialect too. That is not a strict weak
+// order, so what std::stable_sort made of it depends on the steps it
+// takes: these are libstdc++'s (a merge sort of runs of 7 sorted by
+// insertion, with a buffer of half the slice), which Debian's mlir-opt-16
+// uses. A slice whose first dialect has the lowest number, as the first
+// one always has, sorts as the strict order does.
+func looseDialectSort(s []*entry, first uint16) {
+	less := func(a, b *entry) bool {
+		if a.dialect == first {
+			return b.dialect != first
+		}
+		return a.dialect < b.dialect
+	}
+	n := len(s)
+	if n < 2 {
+		return
+	}
+	buf := make([]*entry, (n+1)/2)
+	mid := (n + 1) / 2
+	gnuMergeSortWithBuffer(s[:mid], buf, less)
+	gnuMergeSortWithBuffer(s[mid:], buf, less)
+	// Merge the halves through the buffer: forwards when the first is
+	// not longer, else backwards from the end.
+	if len1, len2 := mid, n-mid; len1 <= len2 {
+		copy(buf, s[:mid])
+		a, b := buf[:len1], s[mid:]
+		i, j, r := 0, 0, 0
+		for i < len(a) && j < len(b) {
+			if less(b[j], a[i]) {
+				s[r], j = b[j], j+1
+			} else {
+				s[r], i = a[i], i+1
+			}
+			r++
+		}
+		copy(s[r:], a[i:])
+	} else {
+		copy(buf, s[mid:])
+		l1, l2, r := len1-1, len2-1, n
+		for l2 >= 0 {
+			r--
+			if less(buf[l2], s[l1]) {
+				s[r] = s[l1]
+				if l1 == 0 {
+					copy(s[r-(l2+1):r], buf[:l2+1])
+					return
+				}
+				l1--
+			} else {
+				s[r] = buf[l2]
+				l2--
+			}
+		}
+	}
+}
+
+// gnuMergeSortWithBuffer is libstdc++'s __merge_sort_with_buffer: runs of
+// 7 sorted by insertion, then merged pairwise into buf and back, the run
+// length doubling each pass.
+func gnuMergeSortWithBuffer(s, buf []*entry, less func(a, b *entry) bool) {
+	const chunk = 7
+	i := 0
+	for ; len(s)-i >= chunk; i += chunk {
+		gnuInsertionSort(s[i:i+chunk], less)
+	}
+	gnuInsertionSort(s[i:], less)
+	tmp := buf[:len(s)]
+	for step := chunk; step < len(s); step *= 4 {
+		gnuMergeLoop(s, tmp, step, less)
+		gnuMergeLoop(tmp, s, 2*step, less)
+	}
+}
+
+// gnuMergeLoop merges the runs of step entries of src pairwise into dst
+// (__merge_sort_loop): on a tie, the first run's entry goes first.
+func gnuMergeLoop(src, dst []*entry, step int, less func(a, b *entry) bool) {
+	r := 0
+	merge := func(a, b []*entry) {
+		i, j := 0, 0
+		for i < len(a) && j < len(b) {
+			if less(b[j], a[i]) {
+				dst[r], j = b[j], j+1
+			} else {
+				dst[r], i = a[i], i+1
+			}
+			r++
+		}
+		r += copy(dst[r:], a[i:])
+		r += copy(dst[r:], b[j:])
+	}
+	i := 0
+	for ; len(src)-i >= 2*step; i += 2 * step {
+		merge(src[i:i+step], src[i+step:i+2*step])
+	}
+	step = min(len(src)-i, step)
+	merge(src[i:i+step], src[i+step:])
+}
+
+// gnuInsertionSort is libstdc++'s __insertion_sort: an entry less than
+// the first goes first, any other moves down past those it is less than.
+func gnuInsertionSort(s []*entry, less func(a, b *entry) bool) {
+	for i := 1; i < len(s); i++ {
+		v := s[i]
+		if less(v, s[0]) {
+			copy(s[1:i+1], s[:i])
+			s[0] = v
+			continue
+		}
+		j := i
+		for less(v, s[j-1]) {
+			s[j] = s[j-1]
+			j--
+		}
+		s[j] = v
 	}
 }
 
