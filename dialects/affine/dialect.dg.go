@@ -29,7 +29,7 @@ apply +counts=0+/1/0/0 map
 delinearize_index @22- +counts=1+/0+/0/0 static_basis
 delinearize_index @-21 +counts=1+/0+/0/0
 for @19- +counts=0+/0+/1/0 +oneblock=0 +operands=3 lowerBoundMap step upperBoundMap
-for @-18 +counts=0+/0+/1/0 +oneblock=0 +operands=3 -lowerBoundMap@19- -upperBoundMap@19- step
+for @-18 +counts=0+/0+/1/0 +oneblock=0 +operands=3 step
 if @22- +counts=0+/0+/2/0 +oneblock=0 condition
 if @-21 +counts=0+/0+/2/0 +oneblock=0
 linearize_index @22- +counts=0+/1/0/0 +operands=2 static_basis disjoint!0

@@ -31,9 +31,9 @@ dealloc_tensor +counts=1/0/0/0
 materialize_in_destination @19- +counts=2/0-1/0/0 restrict? writable?
 to_buffer @22- +counts=1/1/0/0 read_only?
 to_memref @19-19 +counts=1/1/0/0 read_only?
-to_memref @-18 +counts=1/1/0/0 -read_only@19-
+to_memref @-18 +counts=1/1/0/0
 to_tensor @19- +counts=1/1/0/0 restrict? writable?
-to_tensor @-18 +counts=1/1/0/0 -restrict@19- -writable@19-
+to_tensor @-18 +counts=1/1/0/0
 `
 
 var opTable = bytecode.NewOpTable("bufferization", opTableText)

@@ -29,9 +29,9 @@ alloc +counts=0+/1-2/0/0 +operands=3 hostShared?
 barrier +counts=0/0/0/0
 binary @19- +symbol +counts=0/0/0/0 objects offloadingHandler? sym_name
 block_dim @19- +counts=0/1/0/0 dimension upper_bound?
-block_dim @-18 +counts=0/1/0/0 -upper_bound@19- dimension
+block_dim @-18 +counts=0/1/0/0 dimension
 block_id @19- +counts=0/1/0/0 dimension upper_bound?
-block_id @-18 +counts=0/1/0/0 -upper_bound@19- dimension
+block_id @-18 +counts=0/1/0/0 dimension
 cluster_block_id @19- +counts=0/1/0/0 dimension upper_bound?
 cluster_dim @19- +counts=0/1/0/0 dimension upper_bound?
 cluster_dim_blocks @19- +counts=0/1/0/0 dimension upper_bound?
@@ -52,15 +52,15 @@ func @22- +isolated +symbol +counts=0/0/1/0 +parents=gpu.module arg_attrs? funct
 
 func @19-21 +isolated +symbol +counts=0/0/1/0 +parents=gpu.module arg_attrs? function_type known_block_size? known_grid_size? private_attrib_attrs? res_attrs? workgroup_attrib_attrs?
 
-func @-18 +isolated +symbol +counts=0/0/1/0 +parents=gpu.module -known_block_size@19- -known_grid_size@19- -private_attrib_attrs@19- -workgroup_attrib_attrs@19- arg_attrs? function_type res_attrs?
+func @-18 +isolated +symbol +counts=0/0/1/0 +parents=gpu.module arg_attrs? function_type res_attrs?
 global_id @19- +counts=0/1/0/0 dimension upper_bound?
-global_id @-18 +counts=0/1/0/0 -upper_bound@19- dimension
+global_id @-18 +counts=0/1/0/0 dimension
 grid_dim @19- +counts=0/1/0/0 dimension upper_bound?
-grid_dim @-18 +counts=0/1/0/0 -upper_bound@19- dimension
+grid_dim @-18 +counts=0/1/0/0 dimension
 host_register +counts=1/0/0/0
 host_unregister @19- +counts=1/0/0/0
 lane_id @19- +counts=0/1/0/0 upper_bound?
-lane_id @-18 +counts=0/1/0/0 -upper_bound@19-
+lane_id @-18 +counts=0/1/0/0
 launch @22- +counts=6+/0-1/1/0 +operands=11 function? module?
 launch @-21 +counts=6+/0-1/1/0 +operands=11
 launch_func +counts=6+/0-1/0/0 +operands=13 kernel
@@ -69,10 +69,10 @@ memset +counts=2+/0-1/0/0
 module @22- +isolated +graph +noterminator +symbol +symboltable +counts=0/0/1/0 +oneblock=0 offloadingHandler? sym_name targets?
 module @20-21 +isolated +symbol +symboltable +counts=0/0/1/0 +oneblock=0 offloadingHandler? sym_name targets?
 module @19-19 +isolated +symbol +symboltable +counts=0/0/1/0 +oneblock=0 +implicit=module_end offloadingHandler? sym_name targets?
-module @-18 +isolated +symbol +symboltable +counts=0/0/1/0 +oneblock=0 +implicit=module_end -offloadingHandler@19- -sym_name@19- -targets@19-
+module @-18 +isolated +symbol +symboltable +counts=0/0/1/0 +oneblock=0 +implicit=module_end
 module_end @-19 +terminator +counts=0/0/0/0 +parents=gpu.module
 num_subgroups @19- +counts=0/1/0/0 upper_bound?
-num_subgroups @-18 +counts=0/1/0/0 -upper_bound@19-
+num_subgroups @-18 +counts=0/1/0/0
 printf +counts=0+/0/0/0 format
 return +terminator +counts=0+/0/0/0 +parents=gpu.func
 rotate @22- +counts=1/2/0/0 offset width
@@ -92,7 +92,7 @@ spmv @19- +counts=4+/0-1/0/0 computeType modeA?
 spmv_buffer_size @19- +counts=3+/1-2/0/0 computeType modeA?
 subgroup_broadcast @22- +counts=1-2/1/0/0 broadcast_type
 subgroup_id @19- +counts=0/1/0/0 upper_bound?
-subgroup_id @-18 +counts=0/1/0/0 -upper_bound@19-
+subgroup_id @-18 +counts=0/1/0/0
 subgroup_mma_compute +counts=3/1/0/0 a_transpose? b_transpose?
 subgroup_mma_constant_matrix +counts=1/1/0/0
 subgroup_mma_elementwise +counts=0+/1/0/0 opType
@@ -103,10 +103,10 @@ subgroup_mma_store_matrix +counts=2+/0/0/0 leadDimension transpose?
 subgroup_reduce @22- +counts=1/1/0/0 cluster_size? cluster_stride? op uniform?
 subgroup_reduce @-21 +counts=1/1/0/0 op uniform?
 subgroup_size @19- +counts=0/1/0/0 upper_bound?
-subgroup_size @-18 +counts=0/1/0/0 -upper_bound@19-
+subgroup_size @-18 +counts=0/1/0/0
 terminator +terminator +counts=0/0/0/0 +parents=gpu.launch
 thread_id @19- +counts=0/1/0/0 dimension upper_bound?
-thread_id @-18 +counts=0/1/0/0 -upper_bound@19- dimension
+thread_id @-18 +counts=0/1/0/0 dimension
 wait +counts=0+/0-1/0/0
 warp_execute_on_lane_0 @22- +counts=1+/0+/1/0 +oneblock=0 warp_size
 yield +terminator +counts=0+/0/0/0

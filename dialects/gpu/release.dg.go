@@ -48,7 +48,6 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "function", Since: 22},
 			}},
 			"module": {Attrs: []release.Attr{
-				{Name: "sym_name", Since: 19},
 				{Name: "targets", Since: 19},
 				{Name: "offloadingHandler", Since: 19},
 			}},

@@ -41,7 +41,7 @@ distinct_objects @22- +counts=0+/0+/0/0
 dma_start +counts=0+/0/0/0
 dma_wait +counts=2+/0/0/0
 expand_shape @19- +counts=1+/1/0/0 reassociation static_output_shape
-expand_shape @-18 +counts=1+/1/0/0 -static_output_shape@19- reassociation
+expand_shape @-18 +counts=1+/1/0/0 reassociation
 extract_aligned_pointer_as_index +counts=1/1/0/0
 extract_strided_metadata +counts=1/2+/0/0
 generic_atomic_rmw +counts=1+/1/1/0 +implicit=atomic_yield
@@ -49,7 +49,7 @@ get_global +counts=0/1/0/0 name
 global +symbol +counts=0/0/0/0 alignment? constant? initial_value? sym_name sym_visibility? type
 load @22- +counts=1+/1/0/0 alignment? nontemporal?
 load @19-21 +counts=1+/1/0/0 nontemporal?
-load @-18 +counts=1+/1/0/0 -nontemporal@19-
+load @-18 +counts=1+/1/0/0
 memory_space_cast @19- +counts=1/1/0/0
 prefetch +counts=1+/0/0/0 isDataCache isWrite localityHint
 rank +counts=1/1/0/0
@@ -58,7 +58,7 @@ reinterpret_cast +counts=1+/1/0/0 +operands=4 static_offsets static_sizes static
 reshape +counts=2/1/0/0
 store @22- +counts=2+/0/0/0 alignment? nontemporal?
 store @19-21 +counts=2+/0/0/0 nontemporal?
-store @-18 +counts=2+/0/0/0 -nontemporal@19-
+store @-18 +counts=2+/0/0/0
 subview +counts=1+/1/0/0 +operands=4 static_offsets static_sizes static_strides
 transpose +counts=1/1/0/0 permutation
 view +counts=2+/1/0/0

@@ -31,7 +31,7 @@ atomic.capture @-19 +counts=0/0/1/0 +oneblock=0 +implicit=terminator hint_val? m
 atomic.read @22- +counts=2/0/0/0 element_type hint? memory_order?
 atomic.read @20-21 +counts=2/0/0/0 element_type
 atomic.read @19-19 +counts=2/0/0/0 element_type hint_val? memory_order_val?
-atomic.read @-18 +counts=2/0/0/0 -element_type@19- hint_val? memory_order_val?
+atomic.read @-18 +counts=2/0/0/0 hint_val? memory_order_val?
 atomic.update @22- +counts=1/0/1/0 +oneblock=0 +implicit=yield atomic_control? hint? memory_order?
 atomic.update @20-21 +counts=1/0/1/0 +oneblock=0 +implicit=yield
 atomic.update @-19 +counts=1/0/1/0 +oneblock=0 +implicit=yield hint_val? memory_order_val?
@@ -140,7 +140,7 @@ workshare.loop_wrapper @22- +noterminator +counts=0/0/1/0
 wsloop @22- +noterminator +counts=0+/0/1/0 +operands=7 linear_var_types? nowait? order? order_mod? ordered? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms? schedule_kind? schedule_mod? schedule_simd?
 wsloop @20-21 +counts=0+/0/1/0 +operands=4 +operandids=2,3,5,6 nowait? order_mod?
 wsloop @19-19 +counts=0+/0/1/0 +implicit=terminator +operands=4 +operandids=2,3,5,6 nowait? order_mod? order_val? ordered_val? reduction_vars_byref? reductions? schedule_modifier? schedule_val? simd_modifier?
-wsloop @-18 +counts=0+/0/1/0 +implicit=terminator +operands=4 +operandids=2,3,5,6 -order_mod@19- nowait? order_val? ordered_val? reductions? schedule_modifier? schedule_val? simd_modifier?
+wsloop @-18 +counts=0+/0/1/0 +implicit=terminator +operands=4 +operandids=2,3,5,6 nowait? order_val? ordered_val? reductions? schedule_modifier? schedule_val? simd_modifier?
 yield @19- +terminator +counts=0+/0/0/0 +parents=omp.atomic.update,omp.declare_reduction,omp.loop_nest,omp.private
 yield @-18 +terminator +counts=0+/0/0/0
 `

@@ -25,7 +25,7 @@ var Releases = []int{19, 22}
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
 apply_native_constraint @19- +counts=0+/0+/0/0 +parents=pdl.pattern isNegated? name
-apply_native_constraint @-18 +counts=0+/0+/0/0 +parents=pdl.pattern -isNegated@19- name
+apply_native_constraint @-18 +counts=0+/0+/0/0 +parents=pdl.pattern name
 apply_native_rewrite +counts=0+/0+/0/0 +parents=pdl.rewrite name
 attribute +counts=0-1/1/0/0 value?
 erase +counts=1/0/0/0 +parents=pdl.rewrite

@@ -25,7 +25,7 @@ var Releases = []int{19, 22}
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
 apply_constraint @19- +terminator +counts=0+/0+/0/2 isNegated? name
-apply_constraint @-18 +terminator +counts=0+/0+/0/2 -isNegated@19- name
+apply_constraint @-18 +terminator +counts=0+/0+/0/2 name
 apply_rewrite +counts=0+/0+/0/0 name
 are_equal +terminator +counts=2/0/0/2
 branch +terminator +counts=0/0/0/1

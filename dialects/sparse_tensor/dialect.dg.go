@@ -38,7 +38,7 @@ expand +counts=1/4/0/0
 extract_iteration_space @19- +counts=1-2/1/0/0 hiLvl loLvl
 extract_value @22- +counts=2/1/0/0
 foreach @19- +counts=1+/0+/1/0 +oneblock=0 +implicit=yield order?
-foreach @-18 +counts=1+/0+/1/0 +oneblock=0 +implicit=yield -order@19-
+foreach @-18 +counts=1+/0+/1/0 +oneblock=0 +implicit=yield
 has_runtime_library @19- +counts=0/1/0/0
 iterate @19- +counts=1+/0+/1/0 +oneblock=0 crdUsedLvls
 load +counts=1/1/0/0 hasInserts?
@@ -56,12 +56,12 @@ select +counts=1/1/1/0 +oneblock=0
 slice.offset @19- +counts=1/1/0/0 dim
 slice.stride @19- +counts=1/1/0/0 dim
 sort @19- +counts=2+/0/0/0 algorithm ny? perm_map
-sort @-18 +counts=2+/0/0/0 -algorithm@19- -ny@19- -perm_map@19-
+sort @-18 +counts=2+/0/0/0
 storage_specifier.get @19- +counts=1/1/0/0 level? specifierKind
-storage_specifier.get @-18 +counts=1/1/0/0 -level@19- specifierKind
+storage_specifier.get @-18 +counts=1/1/0/0 specifierKind
 storage_specifier.init +counts=0-1/1/0/0
 storage_specifier.set @19- +counts=2/1/0/0 level? specifierKind
-storage_specifier.set @-18 +counts=2/1/0/0 -level@19- specifierKind
+storage_specifier.set @-18 +counts=2/1/0/0 specifierKind
 unary +counts=1/1/2/0
 values +counts=1/1/0/0
 yield @19- +terminator +counts=0+/0/0/0 +parents=sparse_tensor.binary,sparse_tensor.unary,sparse_tensor.reduce,sparse_tensor.select,sparse_tensor.foreach,sparse_tensor.iterate,sparse_tensor.coiterate

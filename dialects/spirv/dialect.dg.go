@@ -190,7 +190,7 @@ GenericCastToPtrExplicit +counts=1/1/0/0
 GlobalVariable @22- +symbol +counts=0/0/0/0 binding? built_in? descriptor_set? initializer? linkage_attributes? location? sym_name type
 GlobalVariable @20-21 +symbol +counts=0/0/0/0 binding? descriptor_set? initializer? linkage_attributes? location? sym_name type
 GlobalVariable @19-19 +symbol +counts=0/0/0/0 binding? builtin? descriptor_set? initializer? linkage_attributes? location? sym_name type
-GlobalVariable @-18 +symbol +counts=0/0/0/0 -linkage_attributes@19- binding? builtin? descriptor_set? initializer? location? sym_name type
+GlobalVariable @-18 +symbol +counts=0/0/0/0 binding? builtin? descriptor_set? initializer? location? sym_name type
 GroupBroadcast +counts=2/1/0/0 execution_scope
 GroupFAdd +counts=1/1/0/0 execution_scope group_operation
 GroupFMax +counts=1/1/0/0 execution_scope group_operation
@@ -337,7 +337,7 @@ VectorTimesScalar +counts=2/1/0/0
 
 func @19- +isolated +symbol +counts=0/0/1/0 arg_attrs? function_control function_type linkage_attributes? res_attrs? sym_name
 
-func @-18 +isolated +symbol +counts=0/0/1/0 -linkage_attributes@19- arg_attrs? function_control function_type res_attrs? sym_name
+func @-18 +isolated +symbol +counts=0/0/1/0 arg_attrs? function_control function_type res_attrs? sym_name
 mlir.addressof +counts=0/1/0/0 variable
 mlir.loop @22- +counts=0/0+/1/0 loop_control
 mlir.loop @-21 +counts=0/0/1/0 loop_control

@@ -31,7 +31,7 @@ concat @19- +counts=0+/1/0/0 dim
 dim +counts=2/1/0/0
 empty +counts=0+/1/0/0
 expand_shape @19- +counts=1+/1/0/0 reassociation static_output_shape
-expand_shape @-18 +counts=1+/1/0/0 -static_output_shape@19- reassociation
+expand_shape @-18 +counts=1+/1/0/0 reassociation
 extract +counts=1+/1/0/0
 extract_slice +counts=1+/1/0/0 +operands=4 static_offsets static_sizes static_strides
 from_elements +counts=0+/1/0/0

@@ -35,7 +35,7 @@ deinterleave @19- +counts=1/2/0/0
 expandload @22- +counts=3+/1/0/0 alignment?
 expandload @-21 +counts=3+/1/0/0
 extract @19- +counts=1+/1/0/0 static_position
-extract @-18 +counts=1+/1/0/0 -static_position@19-
+extract @-18 +counts=1+/1/0/0
 extract_strided_slice +counts=1/1/0/0 offsets sizes strides
 extractelement @-19 +counts=1-2/1/0/0
 flat_transpose @-19 +counts=1/1/0/0 columns rows
@@ -45,13 +45,13 @@ gather @22- +counts=4+/1/0/0 alignment?
 gather @20-21 +counts=4/1/0/0
 gather @-19 +counts=5/1/0/0
 insert @19- +counts=2+/1/0/0 static_position
-insert @-18 +counts=2+/1/0/0 -static_position@19-
+insert @-18 +counts=2+/1/0/0
 insert_strided_slice +counts=2/1/0/0 offsets strides
 insertelement @-19 +counts=2-3/1/0/0
 interleave @19- +counts=2/1/0/0
 load @22- +counts=1+/1/0/0 alignment? nontemporal?
 load @19-21 +counts=1+/1/0/0 nontemporal?
-load @-18 +counts=1+/1/0/0 -nontemporal@19-
+load @-18 +counts=1+/1/0/0
 mask +counts=1-2/0+/1/0 +oneblock=0
 maskedload @22- +counts=3+/1/0/0 alignment?
 maskedload @-21 +counts=3+/1/0/0
@@ -61,9 +61,9 @@ matrix_multiply @-19 +counts=2/1/0/0 lhs_columns lhs_rows rhs_columns
 multi_reduction +counts=2/1/0/0 kind reduction_dims
 outerproduct +counts=2-3/1/0/0 kind?
 print @19- +counts=0-1/0/0/0 punctuation? stringLiteral?
-print @-18 +counts=0-1/0/0/0 -punctuation@19- -stringLiteral@19-
+print @-18 +counts=0-1/0/0/0
 reduction @19- +counts=1-2/1/0/0 fastmath? kind
-reduction @-18 +counts=1-2/1/0/0 -fastmath@19- kind
+reduction @-18 +counts=1-2/1/0/0 kind
 reshape @-19 +counts=1+/1/0/0 +operands=3 fixed_vector_sizes
 scalable.extract +counts=1/1/0/0 pos
 scalable.insert +counts=2/1/0/0 pos
@@ -77,12 +77,12 @@ splat @-19 +counts=1/1/0/0
 step @19- +counts=0/1/0/0
 store @22- +counts=2+/0/0/0 alignment? nontemporal?
 store @19-21 +counts=2+/0/0/0 nontemporal?
-store @-18 +counts=2+/0/0/0 -nontemporal@19-
+store @-18 +counts=2+/0/0/0
 to_elements @22- +counts=1/0+/0/0
 transfer_read +counts=2+/1/0/0 +operands=4 in_bounds permutation_map
 transfer_write +counts=2+/0-1/0/0 +operands=4 in_bounds permutation_map
 transpose @19- +counts=1/1/0/0 permutation
-transpose @-18 +counts=1/1/0/0 -permutation@19-
+transpose @-18 +counts=1/1/0/0
 type_cast +counts=1/1/0/0
 vscale +counts=0/1/0/0
 warp_execute_on_lane_0 @-19 +counts=1+/0+/1/0 +oneblock=0 warp_size

@@ -53,3 +53,20 @@ func markOlderFacts(dialect string, d *mergedDialect) {
 var readElsewhere = map[string]map[string][]string{
 	"affine": {"if": {"condition"}},
 }
+
+// readsOutside says whether a release that does not declare an op's
+// attribute still reads it from the dictionary: those readElsewhere
+// names, and a symbol's name and visibility, which the Symbol trait reads
+// by name, declared or not (16's gpu.module declares no sym_name).
+func readsOutside(dialect string, m *mergedOp, attr string) bool {
+	if slices.Contains(readElsewhere[dialect][m.name], attr) {
+		return true
+	}
+	// The trait must hold where the attribute is undeclared: in every
+	// release of the op (tosa.variable became a symbol when 22 declared
+	// its sym_name).
+	symbol := slices.ContainsFunc(m.traits, func(t *mergedPart) bool {
+		return t.name == "Symbol" && t.span == m.span && (!t.absentOlder || m.absentOlder)
+	})
+	return symbol && (attr == "sym_name" || attr == "sym_visibility")
+}

@@ -177,12 +177,14 @@ func writeOp(b *strings.Builder, rels []Release, dialect string, m *mergedOp, re
 		if p.dflt != "" && len(p.props) == 0 {
 			kvs = append(kvs, [2]string{"default", scalar(p.dflt)})
 		}
-		if p.span.first > m.span.first || p.span.last < m.span.last {
-			// Releases that do not declare it may still carry it in the
-			// attribute dictionary (19's affine.if condition): ODS cannot
-			// tell, so writers must not refuse it there.
+		// Releases that do not declare it may still carry it in the
+		// attribute dictionary (19's affine.if condition, 16's gpu.module
+		// sym_name): ODS cannot tell, so writers must not refuse it there.
+		// That holds of the older release the importer knows only by
+		// what it lacks too.
+		if p.span.first > m.span.first || p.span.last < m.span.last || p.absentOlder && p.span.first == 0 && !m.absentOlder {
 			kvs = append(kvs, [2]string{"discardable_outside", "true"})
-			if slices.Contains(readElsewhere[dialect][m.name], p.name) {
+			if readsOutside(dialect, m, p.name) {
 				kvs = append(kvs, [2]string{"read_outside", "true"})
 			}
 		}

@@ -701,3 +701,20 @@ func TestLooseDialectOrder16(t *testing.T) {
 		}
 	}
 }
+
+// LLVM 16's gpu.module declares no attribute: its symbol name is a
+// discardable sym_name, which 19 declares. A file of 16 wrote back for 16
+// was refused ("attribute 'sym_name' of op gpu.module needs LLVM 19 or
+// newer"), and so was any gpu.module written for 16: an attribute the op
+// did not have where it was read was discardable there too, and a
+// symbol's name means the same declared or not. Each way the file is
+// mlir-opt's bytes. An attribute inherent where read and undeclared in
+// the target is still refused (TestReleaseUndeclaredAttribute).
+func TestReleaseSymbolNameDeclared(t *testing.T) {
+	for _, r := range oracle.Releases {
+		oracle.Require(t, r)
+	}
+	text := "module attributes {gpu.container_module} {\n  gpu.module @kernels {\n    gpu.func @k() kernel {\n      gpu.return\n    }\n  }\n}\n"
+	texts := map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
+	convertsAsOracles(t, texts, [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM16}, {oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM22, oracle.LLVM16}})
+}
