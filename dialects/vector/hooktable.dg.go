@@ -57,5 +57,6 @@ func hookTable() *hooks.Table {
 		},
 	}, Release: map[string]func(*ir.Context, *ir.Operation, []ir.NamedAttr, int, int) ([]ir.NamedAttr, error){
 		"positionRelease": positionRelease,
+		"inBoundsRelease": inBoundsRelease,
 	}}
 }

@@ -55,7 +55,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			"shuffle": {Attrs: []release.Attr{
 				{Name: "mask", Storage: []release.Storage{{Until: 19, Form: release.ArrayI64, Constraint: "I64ArrayAttr"}, {Form: release.DenseI64, Constraint: "DenseI64ArrayAttr"}}},
 			}},
-			"store": {Attrs: []release.Attr{nontemporal, alignment}},
+			"store":          {Attrs: []release.Attr{nontemporal, alignment}},
+			"transfer_read":  {Hook: inBoundsRelease},
+			"transfer_write": {Hook: inBoundsRelease},
 			"transpose": {Attrs: []release.Attr{
 				{Name: "permutation", Since: 19},
 			}},

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
+	"github.com/dialectgen/dialectgen/dialects/builtin/affine"
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -42,4 +43,52 @@ func positionRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, fr
 		}
 	}
 	return release.Set(release.Remove(attrs, "static_position"), "position", release.I64Array(ctx, v)), nil
+}
+
+// inBoundsSince is the oldest release the definitions describe whose
+// transfer ops always hold in_bounds, one bool a vector dimension: their
+// parsers fill it with false where the text leaves it out. LLVM 16 leaves
+// it out.
+const inBoundsSince = 19
+
+// inBoundsRelease is the release_hook of transfer_read and
+// transfer_write. Written for 19 or 22, a 16 op without in_bounds gets
+// the false of each dimension the parsers give it; 19 also requires a
+// broadcast dimension to be in bounds, which 16 leaves unsaid, so such an
+// op is refused for 19. Written for 16, an in_bounds of only false is
+// dropped, as 16 spells it; one that says a dimension is in bounds stays.
+func inBoundsRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
+	filled := func(r int) bool { return release.AtLeast(r, inBoundsSince) }
+	if filled(from) == filled(to) {
+		return attrs, nil
+	}
+	in := release.Find(attrs, "in_bounds")
+	if !filled(to) {
+		list, ok := in.(*builtin.ArrayAttr)
+		if !ok {
+			return attrs, nil
+		}
+		no := builtin.GetBoolAttr(ctx, false)
+		for _, b := range list.Value() {
+			if b != no {
+				return attrs, nil
+			}
+		}
+		return release.Remove(attrs, "in_bounds"), nil
+	}
+	if in != nil {
+		return attrs, nil
+	}
+	m, ok := release.Find(attrs, "permutation_map").(*builtin.AffineMapAttr)
+	if !ok {
+		return nil, fmt.Errorf("no permutation_map to size in_bounds by")
+	}
+	bools := make([]ir.Attribute, len(m.Value().Results))
+	for i, e := range m.Value().Results {
+		if e != nil && e.Kind == affine.KindConstant && e.Value == 0 && to == inBoundsSince {
+			return nil, fmt.Errorf("dimension %d is a broadcast, which %s requires in bounds and %s leaves unsaid", i, bytecode.ReleaseName(to), bytecode.ReleaseName(from))
+		}
+		bools[i] = builtin.GetBoolAttr(ctx, false)
+	}
+	return release.Set(attrs, "in_bounds", builtin.GetArrayAttr(ctx, bools)), nil
 }

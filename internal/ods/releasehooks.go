@@ -31,7 +31,9 @@ var releaseHooks = map[string]map[string]string{
 	// 16's vector.extract and insert hold their position as an
 	// I64ArrayAttr named position; 19's as static_position, a
 	// DenseI64ArrayAttr, beside dynamic positions.
-	"vector": {"extract": "positionRelease", "insert": "positionRelease"},
+	// 19's transfer ops always hold in_bounds, which 16 leaves out where
+	// it is all false.
+	"vector": {"extract": "positionRelease", "insert": "positionRelease", "transfer_read": "inBoundsRelease", "transfer_write": "inBoundsRelease"},
 	// 22's static_basis, which 19 does not have, is derived from the
 	// operands: every basis element of a 19 op is dynamic.
 	// 16's affine.for names its bounds lower_bound and upper_bound and

@@ -718,3 +718,31 @@ func TestReleaseSymbolNameDeclared(t *testing.T) {
 	texts := map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
 	convertsAsOracles(t, texts, [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM16}, {oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM22, oracle.LLVM16}})
 }
+
+// LLVM 19 and 22 fill a transfer op's in_bounds with false where its text
+// leaves it out; 16 leaves it out. Written for the other release, in_bounds
+// is filled or, where it says nothing, dropped (the ops were refused for
+// 19 and 22: "required attribute in_bounds is missing"), and the file is
+// mlir-opt's bytes; one that says a dimension is in bounds travels as it
+// is. A broadcast dimension 16 leaves unsaid is refused for 19, which
+// requires it in bounds, and false for 22, which does not.
+func TestReleaseTransferInBounds(t *testing.T) {
+	for _, r := range oracle.Releases {
+		oracle.Require(t, r)
+	}
+	text := "func.func @f(%m: memref<?x?xf32>, %i: index, %v: vector<8xf32>) -> (vector<8xf32>, vector<8xf32>) {\n" +
+		"  %pad = arith.constant 0.0 : f32\n" +
+		"  %a = vector.transfer_read %m[%i, %i], %pad : memref<?x?xf32>, vector<8xf32>\n" +
+		"  %b = vector.transfer_read %m[%i, %i], %pad {in_bounds = [true]} : memref<?x?xf32>, vector<8xf32>\n" +
+		"  vector.transfer_write %v, %m[%i, %i] : vector<8xf32>, memref<?x?xf32>\n" +
+		"  return %a, %b : vector<8xf32>, vector<8xf32>\n}\n"
+	texts := map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
+	pairs := [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM22, oracle.LLVM16}}
+	convertsAsOracles(t, texts, pairs)
+	writesBackAsRead(t, texts, pairs)
+	broadcast := "func.func @f(%m: memref<?x?xf32>, %i: index) -> vector<4x8xf32> {\n  %pad = arith.constant 0.0 : f32\n" +
+		"  %b = vector.transfer_read %m[%i, %i], %pad {permutation_map = affine_map<(d0, d1) -> (0, d1)>} : memref<?x?xf32>, vector<4x8xf32>\n" +
+		"  return %b : vector<4x8xf32>\n}\n"
+	writeRefused(t, oracle.LLVM16, oracle.LLVM19, broadcast, "dimension 0 is a broadcast, which LLVM 19 requires in bounds")
+	convertsAsOracles(t, map[oracle.Release]string{oracle.LLVM16: broadcast, oracle.LLVM22: broadcast}, [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM22}})
+}
