@@ -18,22 +18,30 @@ type OpName struct {
 	Dialect    string
 	Op         string
 	Registered bool
+	// Dotted says that a name with an empty op part ends with its dot:
+	// "foo." and "foo" are two names to MLIR, written alike in bytecode
+	// (dialect foo, op ""). LLVM 16 reads every such name back dotted,
+	// later releases without the dot.
+	Dotted bool
 }
 
 // ParseOpName splits a full name; a name without a dot belongs to a dialect
 // of the same name with an empty op part, as MLIR reads legacy names.
 func ParseOpName(full string) OpName {
 	if d, op, ok := strings.Cut(full, "."); ok {
-		return OpName{Dialect: d, Op: op}
+		return OpName{Dialect: d, Op: op, Dotted: op == ""}
 	}
 	return OpName{Dialect: full}
 }
 
 func (n OpName) String() string {
-	if n.Op == "" {
-		return n.Dialect
+	switch {
+	case n.Op != "":
+		return n.Dialect + "." + n.Op
+	case n.Dotted:
+		return n.Dialect + "."
 	}
-	return n.Dialect + "." + n.Op
+	return n.Dialect
 }
 
 // Operation is one op. Results are owned by the op; operands point at
@@ -977,7 +985,8 @@ func SharedName(n OpName) *OpName {
 	if p := sharedNameOf[n]; p != nil {
 		return p
 	}
-	c := OpName{Dialect: strings.Clone(n.Dialect), Op: strings.Clone(n.Op), Registered: n.Registered}
+	c := n
+	c.Dialect, c.Op = strings.Clone(n.Dialect), strings.Clone(n.Op)
 	if sharedCount == len(sharedNames) || len(c.Dialect)+len(c.Op) > maxSharedNameBytes {
 		return &c
 	}

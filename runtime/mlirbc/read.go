@@ -332,7 +332,9 @@ func (rd *reader) opName(r *wire.Reader) (*opNameInfo, error) {
 	info := &rd.names[i]
 	if !info.resolved {
 		n := rd.f.OpNames[i]
-		info.name = ir.OpName{Dialect: rd.f.Dialects[n.Dialect].Name, Op: n.Name}
+		// LLVM 16 joins the two parts with a dot, even before an empty
+		// op part ("foo."); later releases drop the dot there.
+		info.name = ir.OpName{Dialect: rd.f.Dialects[n.Dialect].Name, Op: n.Name, Dotted: n.Name == "" && rd.release != 0 && rd.release <= 16}
 		info.schema = lookupSchema(rd.ctx, info.name, rd.release, rd.versions)
 		if _, closed := rd.ctx.Dialect(info.name.Dialect).(bytecode.ClosedDialect); closed && info.schema == nil {
 			return nil, r.ErrorAt(at, "an op of dialect "+info.name.Dialect+" known here", fmt.Errorf("%w: %s is not one (a newer version of the dialect?)", wire.ErrUnsupportedVersion, info.name))
