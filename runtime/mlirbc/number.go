@@ -1268,17 +1268,7 @@ func looseDialectSort(s []*entry, first uint16) {
 	// not longer, else backwards from the end.
 	if len1, len2 := mid, n-mid; len1 <= len2 {
 		copy(buf, s[:mid])
-		a, b := buf[:len1], s[mid:]
-		i, j, r := 0, 0, 0
-		for i < len(a) && j < len(b) {
-			if less(b[j], a[i]) {
-				s[r], j = b[j], j+1
-			} else {
-				s[r], i = a[i], i+1
-			}
-			r++
-		}
-		copy(s[r:], a[i:])
+		gnuMerge(buf[:len1], s[mid:], s, less)
 	} else {
 		copy(buf, s[mid:])
 		l1, l2, r := len1-1, len2-1, n
@@ -1319,26 +1309,29 @@ func gnuMergeSortWithBuffer(s, buf []*entry, less func(a, b *entry) bool) {
 // gnuMergeLoop merges the runs of step entries of src pairwise into dst
 // (__merge_sort_loop): on a tie, the first run's entry goes first.
 func gnuMergeLoop(src, dst []*entry, step int, less func(a, b *entry) bool) {
-	r := 0
-	merge := func(a, b []*entry) {
-		i, j := 0, 0
-		for i < len(a) && j < len(b) {
-			if less(b[j], a[i]) {
-				dst[r], j = b[j], j+1
-			} else {
-				dst[r], i = a[i], i+1
-			}
-			r++
-		}
-		r += copy(dst[r:], a[i:])
-		r += copy(dst[r:], b[j:])
-	}
-	i := 0
+	r, i := 0, 0
 	for ; len(src)-i >= 2*step; i += 2 * step {
-		merge(src[i:i+step], src[i+step:i+2*step])
+		r += gnuMerge(src[i:i+step], src[i+step:i+2*step], dst[r:], less)
 	}
 	step = min(len(src)-i, step)
-	merge(src[i:i+step], src[i+step:])
+	gnuMerge(src[i:i+step], src[i+step:], dst[r:], less)
+}
+
+// gnuMerge merges runs a and b into dst and returns how many it wrote
+// (__move_merge): on a tie, a's entry goes first. b may be the tail of dst
+// after len(a) entries, as in the final merge through the buffer.
+func gnuMerge(a, b, dst []*entry, less func(a, b *entry) bool) int {
+	i, j, r := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		if less(b[j], a[i]) {
+			dst[r], j = b[j], j+1
+		} else {
+			dst[r], i = a[i], i+1
+		}
+		r++
+	}
+	r += copy(dst[r:], a[i:])
+	return r + copy(dst[r:], b[j:])
 }
 
 // gnuInsertionSort is libstdc++'s __insertion_sort: an entry less than

@@ -566,6 +566,17 @@ func writesBackAsRead(t *testing.T, text map[oracle.Release]string, pairs [][2]o
 	}
 }
 
+// with16 are the conversions to and from LLVM 16 the release tests check.
+var with16 = [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM22, oracle.LLVM16}}
+
+// convertsWith16 checks texts converted to and from LLVM 16 (with16): the
+// files are mlir-opt's, and the module is as read after each write.
+func convertsWith16(t *testing.T, texts map[oracle.Release]string) {
+	t.Helper()
+	convertsAsOracles(t, texts, with16)
+	writesBackAsRead(t, texts, with16)
+}
+
 // LLVM 16's affine.for names its bounds lower_bound and upper_bound and
 // splits its operands by their maps; 19 names them lowerBoundMap and
 // upperBoundMap and gives segment sizes. Written for the other release,
@@ -581,9 +592,7 @@ func TestReleaseAffineForBounds(t *testing.T) {
 		"    %v = affine.load %m[%i] : memref<?xf32>\n    %s = arith.addf %acc, %v : f32\n    affine.yield %s : f32\n  }\n" +
 		"  return %r : f32\n}\n"
 	texts := map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
-	pairs := [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM22, oracle.LLVM16}}
-	convertsAsOracles(t, texts, pairs)
-	writesBackAsRead(t, texts, pairs)
+	convertsWith16(t, texts)
 }
 
 // LLVM 19's parser gives every llvm.func unnamed_addr and every llvm.add,
@@ -602,9 +611,7 @@ func TestReleaseLLVMDefaults16(t *testing.T) {
 	}
 	text := fn("  %c = llvm.add %a, %b : i32\n  %d = llvm.mul %c, %c : i32\n  %e = llvm.shl %d, %d : i32\n")
 	texts := map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
-	pairs := [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM22, oracle.LLVM16}}
-	convertsAsOracles(t, texts, pairs)
-	writesBackAsRead(t, texts, pairs)
+	convertsWith16(t, texts)
 	writeRefused(t, oracle.LLVM19, oracle.LLVM16, fn("  %e = llvm.add %a, %b overflow<nsw> : i32\n"), "attribute overflowFlags: #llvm.overflow<nsw>, which LLVM 16 cannot say")
 	// 16 has no target extension types ("unknown LLVM type: target"),
 	// which its records do not show: the importer's list of what 16
@@ -628,9 +635,7 @@ func TestReleaseVectorPosition(t *testing.T) {
 	}
 	texts := map[oracle.Release]string{oracle.LLVM16: fn("vector<4x8xf32>"), oracle.LLVM19: fn("vector<8xf32> from vector<4x8xf32>")}
 	texts[oracle.LLVM22] = texts[oracle.LLVM19]
-	pairs := [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM22, oracle.LLVM16}}
-	convertsAsOracles(t, texts, pairs)
-	writesBackAsRead(t, texts, pairs)
+	convertsWith16(t, texts)
 	dynamic := strings.Replace(texts[oracle.LLVM19], "%v[1]", "%v[%i]", 1)
 	writeRefused(t, oracle.LLVM19, oracle.LLVM16, dynamic, "a dynamic position")
 }
@@ -737,9 +742,7 @@ func TestReleaseTransferInBounds(t *testing.T) {
 		"  vector.transfer_write %v, %m[%i, %i] : vector<8xf32>, memref<?x?xf32>\n" +
 		"  return %a, %b : vector<8xf32>, vector<8xf32>\n}\n"
 	texts := map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
-	pairs := [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM22, oracle.LLVM16}}
-	convertsAsOracles(t, texts, pairs)
-	writesBackAsRead(t, texts, pairs)
+	convertsWith16(t, texts)
 	broadcast := "func.func @f(%m: memref<?x?xf32>, %i: index) -> vector<4x8xf32> {\n  %pad = arith.constant 0.0 : f32\n" +
 		"  %b = vector.transfer_read %m[%i, %i], %pad {permutation_map = affine_map<(d0, d1) -> (0, d1)>} : memref<?x?xf32>, vector<4x8xf32>\n" +
 		"  return %b : vector<4x8xf32>\n}\n"
