@@ -185,12 +185,13 @@ func refuses(t *testing.T, rel oracle.Release, text string) {
 	}
 }
 
-// readNewest reads the bytecode mlir-opt of release rel writes for text,
-// at its newest version, and returns it with its module.
-func readNewest(t *testing.T, rel oracle.Release, text string) ([]byte, *ir.Context, *mlirbc.Module) {
+// readNewest reads the bytecode mlir-opt of release rel writes for text
+// (with flags besides), at its newest version, and returns it with its
+// module.
+func readNewest(t *testing.T, rel oracle.Release, text string, flags ...string) ([]byte, *ir.Context, *mlirbc.Module) {
 	t.Helper()
 	v := rel.Versions()[len(rel.Versions())-1]
-	in, err := oracle.RunInput(rel, []byte(text), ".mlir", oracle.BytecodeFlags(rel, v)...)
+	in, err := oracle.RunInput(rel, []byte(text), ".mlir", append(oracle.BytecodeFlags(rel, v), flags...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -691,16 +692,7 @@ func TestLooseDialectOrder16(t *testing.T) {
 	}
 	for _, rel := range oracle.Releases {
 		oracle.Require(t, rel)
-		v := rel.Versions()[len(rel.Versions())-1]
-		in, err := oracle.RunInput(rel, []byte(b.String()), ".mlir", append(oracle.BytecodeFlags(rel, v), "--allow-unregistered-dialect")...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx := newContext()
-		m, err := mlirbc.Read(ctx, in, mlirbc.ReadOptions{})
-		if err != nil {
-			t.Fatal(err)
-		}
+		in, ctx, m := readNewest(t, rel, b.String(), "--allow-unregistered-dialect")
 		if out, err := writeFor(ctx, m, rel); err != nil || !bytes.Equal(out, in) {
 			t.Errorf("LLVM %d: written back %v, the bytes read: %v", rel, err, bytes.Equal(out, in))
 		}
