@@ -48,6 +48,13 @@ type Module struct {
 	// chunks: a slice doubling to 20,000 dictionaries left a mebibyte
 	// behind.
 	dicts chunked.List[ir.Attribute]
+	// byTrait says the file marked only ops with the IsolatedFromAbove
+	// trait isolated from above, as LLVM 16 did, and writers of releases
+	// the producer does not name (JAX's exports of 2023, "StableHLO_v0.9.0")
+	// did; later releases also mark ops none of whose nested ops use a
+	// value defined outside them. Written back at the release it was read
+	// in, where that release is not known, such a file is marked so again.
+	byTrait bool
 }
 
 // Close releases the mapping of a module ReadFile read; nothing read from

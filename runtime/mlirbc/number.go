@@ -1062,7 +1062,8 @@ func (n *numbering) absentAttrs(op *ir.Operation, s *bytecode.OpSchema) error {
 // isolation decides, for every op with regions, whether it is isolated
 // from above. LLVM 16 went by the IsolatedFromAbove trait alone; later
 // releases also count ops none of whose nested ops use a value defined
-// outside them.
+// outside them. A file of no known release is written back as it was
+// marked (Module.byTrait).
 func (n *numbering) isolation(root *ir.Operation) error {
 	type state struct {
 		op         *ir.Operation
@@ -1070,7 +1071,7 @@ func (n *numbering) isolation(root *ir.Operation) error {
 		unresolved bool
 		known      bool // isolation decided
 	}
-	byTrait := n.release != 0 && n.release < 17
+	byTrait := n.release != 0 && n.release < 17 || n.release == 0 && n.m.Release == 0 && n.m.byTrait
 	// The ops with regions being walked, by value: a pointer each was a
 	// heap object per function.
 	var stack []state

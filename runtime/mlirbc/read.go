@@ -140,6 +140,8 @@ func decode(ctx *ir.Context, f *bytecode.File, opts ReadOptions, tr wire.Tracer)
 	}
 	stopAhead()
 	m.body, m.dicts = rd.root, rd.dicts
+	// A lazy read has not seen the flags of the ops it left unread.
+	m.byTrait = !rd.lazy && !rd.beyondTrait
 	if rd.verify {
 		if err := rd.check(m.Op); err != nil {
 			return nil, err
@@ -219,6 +221,9 @@ type reader struct {
 	// dicts become Module.dicts (not kept by a lazy read, whose loads
 	// may come while a writer reads them).
 	dicts chunked.List[ir.Attribute]
+	// beyondTrait says an op without the IsolatedFromAbove trait was
+	// marked isolated (see Module.byTrait).
+	beyondTrait bool
 }
 
 // carver hands out slices cut from shared chunks, with their capacity
@@ -779,6 +784,9 @@ func (rd *reader) readOpBody(r *wire.Reader, op *ir.Operation, sc *valueScope, b
 				what += ", isolated from above"
 			}
 			rd.tr.Span(at, r.Offset(), what)
+		}
+		if isolated && (info.schema == nil || !info.schema.Isolated) {
+			rd.beyondTrait = true
 		}
 		if isolated && rd.f.Version >= 2 {
 			sat := r.Offset()

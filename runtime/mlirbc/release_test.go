@@ -741,3 +741,37 @@ func TestReleaseTransferInBounds(t *testing.T) {
 	writeRefused(t, oracle.LLVM16, oracle.LLVM19, broadcast, "dimension 0 is a broadcast, which LLVM 19 requires in bounds")
 	convertsAsOracles(t, map[oracle.Release]string{oracle.LLVM16: broadcast, oracle.LLVM22: broadcast}, [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM22}})
 }
+
+// A file whose producer names no LLVM release (JAX's exports of 2023, by
+// "StableHLO_v0.9.0") may mark only ops with the IsolatedFromAbove trait
+// isolated from above, as LLVM 16 did, where later releases also mark ops
+// whose regions use nothing from outside (this scf.execute_region).
+// Written back as it was read, such a file is its own bytes (11 of JAX's
+// 135 exports were not: their functions came back isolated); one marked by
+// the later rule is too, and a lazy read, which has not seen every mark,
+// writes by the later rule.
+func TestIsolationAsRead(t *testing.T) {
+	oracle.Require(t, oracle.LLVM22)
+	text := "func.func @f() -> i32 {\n  %r = scf.execute_region -> i32 {\n    %c = arith.constant 1 : i32\n    scf.yield %c : i32\n  }\n  return %r : i32\n}\n"
+	_, ctx, m := readNewest(t, oracle.LLVM22, text)
+	for _, rel := range []int{16, 22} {
+		in, err := mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(0), Producer: "MLIRxxx-trunk", Release: rel})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lazy := range []bool{false, true} {
+			ctx2 := newContext()
+			m2, err := mlirbc.Read(ctx2, in, mlirbc.ReadOptions{Lazy: lazy})
+			if err != nil || m2.Release != 0 {
+				t.Fatalf("read: release %v, %v", m2.Release, err)
+			}
+			out, err := mlirbc.Append(nil, ctx2, m2, m2.Options())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if same := bytes.Equal(out, in); same != (rel == 22 || !lazy) {
+				t.Errorf("marked as LLVM %d marks, read lazily %v: written back the same bytes %v", rel, lazy, same)
+			}
+		}
+	}
+}
