@@ -65,9 +65,29 @@ func (p *printer) typeAliasName(t ir.Type) string {
 }
 
 // dialectAlias finds the alias a dialect's definitions give a value
-// (their alias:), by the mnemonic its text starts with:
-// #dialect.mnemonic<...>. Values kept as text are found so too.
+// (their alias:): a typed value's by its kind, one kept as text by the
+// mnemonic its text starts with (#dialect.mnemonic<...>).
 func (p *printer) dialectAlias(x any, sigil byte) string {
+	kind := 0
+	if sigil == '!' {
+		kind = 1
+	}
+	if v, ok := x.(interface {
+		Dialect() string
+		Kind() string
+	}); ok {
+		switch x.(type) {
+		case *ir.TextAttr, *ir.TextType:
+		default:
+			if ctx := p.context(); ctx != nil {
+				if forms, ok := ctx.Dialect(v.Dialect()).(asmformat.AsmFormsOf); ok {
+					if a := forms.AsmForms().AliasForKind(v.Kind(), kind, p.release); a != "" {
+						return a
+					}
+				}
+			}
+		}
+	}
 	var text string
 	if ap, ok := x.(ir.AsmPrintable); ok {
 		var h head
@@ -97,11 +117,7 @@ func (p *printer) dialectAlias(x any, sigil byte) string {
 	if !ok {
 		return ""
 	}
-	kind := 0
-	if sigil == '!' {
-		kind = 1
-	}
-	return forms.AsmForms().Alias(rest, kind)
+	return forms.AsmForms().AliasFor(rest, kind, p.release)
 }
 
 // visitOp visits what printing op prints, in order.

@@ -899,10 +899,12 @@ func (p *printer) aliasedText(x any) (string, bool) {
 
 // elementsAttr reports whether a is a builtin value whose syntax only this
 // package prints (dense and sparse elements, as VHLO's tensor_v1 nests
-// them): the builtin dialect's syntax for nested values lacks it.
+// them, and locations, as an LLVM loop annotation's startLoc): the builtin
+// dialect's syntax for nested values lacks it.
 func elementsAttr(a ir.Attribute) bool {
 	switch a.(type) {
-	case *builtin.DenseIntOrFPElementsAttr, *builtin.DenseStringElementsAttr, *builtin.SparseElementsAttr:
+	case *builtin.DenseIntOrFPElementsAttr, *builtin.DenseStringElementsAttr, *builtin.SparseElementsAttr,
+		*builtin.FileLineColRange, *builtin.FusedLoc, *builtin.NameLoc, *builtin.CallSiteLoc, *builtin.UnknownLoc:
 		return true
 	}
 	return false

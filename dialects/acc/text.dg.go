@@ -96,7 +96,7 @@ var asmForms = &asmformat.Dialect{Name: "acc", Attrs: []*asmformat.Def{{Name: "C
 		return nil
 	}
 	return []any{asmformat.FromUint[DataClause](a.value)}
-}}, {Name: "DataClauseModifierAttr", Mnemonic: "data_clause_modifier", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: dataClauseModifierSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DataClauseModifierAttr", Mnemonic: "data_clause_modifier", Format: "$value", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: dataClauseModifierSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDataClauseModifierAttr(ctx, asmformat.AsUint[DataClauseModifier](v[0], &ok))
 	if !ok {
@@ -161,7 +161,7 @@ var asmForms = &asmformat.Dialect{Name: "acc", Attrs: []*asmformat.Def{{Name: "C
 		return nil
 	}
 	return []any{asmformat.FromUint[GangArgType](a.value)}
-}}, {Name: "ParLevelAttr", Mnemonic: "par_level", Format: "```<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: parLevelSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ParLevelAttr", Mnemonic: "par_level", Format: "```<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: parLevelSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetParLevelAttr(ctx, asmformat.AsUint[ParLevel](v[0], &ok))
 	if !ok {
@@ -174,7 +174,7 @@ var asmForms = &asmformat.Dialect{Name: "acc", Attrs: []*asmformat.Def{{Name: "C
 		return nil
 	}
 	return []any{asmformat.FromUint[ParLevel](a.value)}
-}}, {Name: "RecipeKindAttr", Mnemonic: "recipe_kind", Format: "```<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: recipeKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "RecipeKindAttr", Mnemonic: "recipe_kind", Format: "```<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: recipeKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetRecipeKindAttr(ctx, asmformat.AsUint[RecipeKind](v[0], &ok))
 	if !ok {
@@ -217,7 +217,7 @@ var asmForms = &asmformat.Dialect{Name: "acc", Attrs: []*asmformat.Def{{Name: "C
 	return []any{func(l []ir.Attribute) any {
 		return asmformat.FromList(l, asmformat.FromAttr[ir.Attribute])
 	}(a.accRoutines)}
-}}, {Name: "SpecializedRoutineAttr", Mnemonic: "specialized_routine", Format: "`<` $routine `,` $level `,` $funcName `>`", Params: []asmformat.Param{{Name: "routine", Kind: asmformat.Attr}, {Name: "level", Kind: asmformat.Attr, Stripped: "par_level"}, {Name: "funcName", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "SpecializedRoutineAttr", Mnemonic: "specialized_routine", Format: "`<` $routine `,` $level `,` $funcName `>`", KindSince: 22, Params: []asmformat.Param{{Name: "routine", Kind: asmformat.Attr}, {Name: "level", Kind: asmformat.Attr, Stripped: "par_level"}, {Name: "funcName", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetSpecializedRoutineAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok), asmformat.As[ir.Attribute](v[2], &ok))
 	if !ok {
@@ -230,7 +230,7 @@ var asmForms = &asmformat.Dialect{Name: "acc", Attrs: []*asmformat.Def{{Name: "C
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.routine), asmformat.FromAttr[ir.Attribute](a.level), asmformat.FromAttr[ir.Attribute](a.funcName)}
-}}, {Name: "VarNameAttr", Mnemonic: "var_name", Format: "`<` $name `>`", Params: []asmformat.Param{{Name: "name", Kind: asmformat.String}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "VarNameAttr", Mnemonic: "var_name", Format: "`<` $name `>`", KindSince: 22, Params: []asmformat.Param{{Name: "name", Kind: asmformat.String}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetVarNameAttr(ctx, asmformat.As[string](v[0], &ok))
 	if !ok {

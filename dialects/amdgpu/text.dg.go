@@ -38,7 +38,7 @@ var sched_barrier_opt_enumSyntax = &asmformat.EnumSyntax{Cases: sched_barrier_op
 
 // asmForms are the text forms of the amdgpu attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "amdgpu", Attrs: []*asmformat.Def{{Name: "AddressSpaceAttr", Mnemonic: "address_space", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: addressSpaceSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &asmformat.Dialect{Name: "amdgpu", Attrs: []*asmformat.Def{{Name: "AddressSpaceAttr", Mnemonic: "address_space", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: addressSpaceSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetAddressSpaceAttr(ctx, asmformat.AsUint[AddressSpace](v[0], &ok))
 	if !ok {
@@ -51,7 +51,7 @@ var asmForms = &asmformat.Dialect{Name: "amdgpu", Attrs: []*asmformat.Def{{Name:
 		return nil
 	}
 	return []any{asmformat.FromUint[AddressSpace](a.value)}
-}}, {Name: "DPPPermAttr", Mnemonic: "dpp_perm", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: dPPPermSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DPPPermAttr", Mnemonic: "dpp_perm", Format: "$value", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: dPPPermSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDPPPermAttr(ctx, asmformat.AsUint[DPPPerm](v[0], &ok))
 	if !ok {
@@ -77,7 +77,7 @@ var asmForms = &asmformat.Dialect{Name: "amdgpu", Attrs: []*asmformat.Def{{Name:
 		return nil
 	}
 	return []any{asmformat.FromUint[MFMAPermB](a.value)}
-}}, {Name: "sched_barrier_opt_enumAttr", Mnemonic: "sched_barrier_opt", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: sched_barrier_opt_enumSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "sched_barrier_opt_enumAttr", Mnemonic: "sched_barrier_opt", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: sched_barrier_opt_enumSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := Getsched_barrier_opt_enumAttr(ctx, asmformat.AsUint[sched_barrier_opt_enum](v[0], &ok))
 	if !ok {
@@ -90,7 +90,7 @@ var asmForms = &asmformat.Dialect{Name: "amdgpu", Attrs: []*asmformat.Def{{Name:
 		return nil
 	}
 	return []any{asmformat.FromUint[sched_barrier_opt_enum](a.value)}
-}}}, Types: []*asmformat.Def{{Name: "TDMBaseType", Mnemonic: "tdm_base", Format: "`<` $elementType `>`", Params: []asmformat.Param{{Name: "elementType", Kind: asmformat.Type}}, Make: func(ctx *ir.Context, v []any) any {
+}}}, Types: []*asmformat.Def{{Name: "TDMBaseType", Mnemonic: "tdm_base", Format: "`<` $elementType `>`", KindSince: 22, Params: []asmformat.Param{{Name: "elementType", Kind: asmformat.Type}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTDMBaseType(ctx, asmformat.As[ir.Type](v[0], &ok))
 	if !ok {
@@ -103,9 +103,9 @@ var asmForms = &asmformat.Dialect{Name: "amdgpu", Attrs: []*asmformat.Def{{Name:
 		return nil
 	}
 	return []any{asmformat.FromType[ir.Type](t.elementType)}
-}}, {Name: "TDMDescriptorType", Mnemonic: "tdm_descriptor", Make: func(ctx *ir.Context, _ []any) any {
+}}, {Name: "TDMDescriptorType", Mnemonic: "tdm_descriptor", KindSince: 22, Make: func(ctx *ir.Context, _ []any) any {
 	return GetTDMDescriptorType(ctx)
-}}, {Name: "TDMGatherBaseType", Mnemonic: "tdm_gather_base", Format: "`<` $elementType `,` $indexType`>`", Params: []asmformat.Param{{Name: "elementType", Kind: asmformat.Type}, {Name: "indexType", Kind: asmformat.Type}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "TDMGatherBaseType", Mnemonic: "tdm_gather_base", Format: "`<` $elementType `,` $indexType`>`", KindSince: 22, Params: []asmformat.Param{{Name: "elementType", Kind: asmformat.Type}, {Name: "indexType", Kind: asmformat.Type}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTDMGatherBaseType(ctx, asmformat.As[ir.Type](v[0], &ok), asmformat.As[ir.Type](v[1], &ok))
 	if !ok {

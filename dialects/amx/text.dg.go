@@ -33,7 +33,7 @@ func (dialect) PrintType(v ir.Type) (string, bool) {
 
 // asmForms are the text forms of the amx attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "amx", Types: []*asmformat.Def{{Name: "TileType", Mnemonic: "tile", Parse: parseTileTypeText, Print: printTileTypeText}}}
+var asmForms = &asmformat.Dialect{Name: "amx", Types: []*asmformat.Def{{Name: "TileType", Mnemonic: "tile", KindSince: 22, Parse: parseTileTypeText, Print: printTileTypeText}}}
 
 // AsmForms are the dialect's text forms (asmformat.AsmFormsOf).
 func (dialect) AsmForms() *asmformat.Dialect {

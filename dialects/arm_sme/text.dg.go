@@ -37,7 +37,7 @@ var typeSizeSyntax = &asmformat.EnumSyntax{Cases: typeSizeCases}
 
 // asmForms are the text forms of the arm_sme attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "arm_sme", Attrs: []*asmformat.Def{{Name: "CombiningKindAttr", Mnemonic: "kind", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: combiningKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &asmformat.Dialect{Name: "arm_sme", Attrs: []*asmformat.Def{{Name: "CombiningKindAttr", Mnemonic: "kind", Format: "`<` $value `>`", KindSince: 19, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: combiningKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetCombiningKindAttr(ctx, asmformat.AsUint[CombiningKind](v[0], &ok))
 	if !ok {
@@ -50,7 +50,7 @@ var asmForms = &asmformat.Dialect{Name: "arm_sme", Attrs: []*asmformat.Def{{Name
 		return nil
 	}
 	return []any{asmformat.FromUint[CombiningKind](a.value)}
-}}, {Name: "TileSliceLayoutAttr", Mnemonic: "layout", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tileSliceLayoutSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "TileSliceLayoutAttr", Mnemonic: "layout", Format: "`<` $value `>`", KindSince: 19, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tileSliceLayoutSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTileSliceLayoutAttr(ctx, asmformat.AsUint[TileSliceLayout](v[0], &ok))
 	if !ok {
@@ -63,7 +63,7 @@ var asmForms = &asmformat.Dialect{Name: "arm_sme", Attrs: []*asmformat.Def{{Name
 		return nil
 	}
 	return []any{asmformat.FromUint[TileSliceLayout](a.value)}
-}}, {Name: "TypeSizeAttr", Mnemonic: "type_size", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: typeSizeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "TypeSizeAttr", Mnemonic: "type_size", Format: "`<` $value `>`", KindSince: 19, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: typeSizeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTypeSizeAttr(ctx, asmformat.AsUint[TypeSize](v[0], &ok))
 	if !ok {

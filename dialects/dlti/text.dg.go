@@ -33,7 +33,7 @@ func (dialect) PrintType(v ir.Type) (string, bool) {
 
 // asmForms are the text forms of the dlti attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "dlti", Attrs: []*asmformat.Def{{Name: "DataLayoutEntryAttr", Mnemonic: "dl_entry", Parse: parseDataLayoutEntryAttrText, Print: printDataLayoutEntryAttrText}, {Name: "DataLayoutSpecAttr", Mnemonic: "dl_spec", Parse: parseDataLayoutSpecAttrText, Print: printDataLayoutSpecAttrText}, {Name: "FunctionPointerAlignmentAttr", Mnemonic: "function_pointer_alignment", Format: "`<` $alignment `,` `function_dependent` `=` $function_dependent `>`", Params: []asmformat.Param{{Name: "alignment", Kind: asmformat.Uint}, {Name: "function_dependent", Kind: asmformat.Bool}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &asmformat.Dialect{Name: "dlti", Attrs: []*asmformat.Def{{Name: "DataLayoutEntryAttr", Mnemonic: "dl_entry", Parse: parseDataLayoutEntryAttrText, Print: printDataLayoutEntryAttrText}, {Name: "DataLayoutSpecAttr", Mnemonic: "dl_spec", Parse: parseDataLayoutSpecAttrText, Print: printDataLayoutSpecAttrText}, {Name: "FunctionPointerAlignmentAttr", Mnemonic: "function_pointer_alignment", Format: "`<` $alignment `,` `function_dependent` `=` $function_dependent `>`", KindSince: 22, Params: []asmformat.Param{{Name: "alignment", Kind: asmformat.Uint}, {Name: "function_dependent", Kind: asmformat.Bool}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetFunctionPointerAlignmentAttr(ctx, asmformat.AsUint[uint64](v[0], &ok), asmformat.As[bool](v[1], &ok))
 	if !ok {
@@ -46,7 +46,7 @@ var asmForms = &asmformat.Dialect{Name: "dlti", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[uint64](a.alignment), asmformat.Identity[bool](a.functionDependent)}
-}}, {Name: "MapAttr", Mnemonic: "map", Parse: parseMapAttrText, Print: printMapAttrText}, {Name: "TargetDeviceSpecAttr", Mnemonic: "target_device_spec", Until: 19, Parse: parseTargetDeviceSpecAttrText, Print: printTargetDeviceSpecAttrText}, {Name: "TargetDeviceSpecAttr", Mnemonic: "target_device_spec", Since: 20, Parse: parseTargetDeviceSpecAttrText, Print: printTargetDeviceSpecAttrText}, {Name: "TargetSystemSpecAttr", Mnemonic: "target_system_spec", Until: 19, Parse: parseTargetSystemSpecAttrText, Print: printTargetSystemSpecAttrText}, {Name: "TargetSystemSpecAttr", Mnemonic: "target_system_spec", Since: 20, Parse: parseTargetSystemSpecAttrText, Print: printTargetSystemSpecAttrText}}}
+}}, {Name: "MapAttr", Mnemonic: "map", KindSince: 22, Parse: parseMapAttrText, Print: printMapAttrText}, {Name: "TargetDeviceSpecAttr", Mnemonic: "target_device_spec", Until: 19, KindSince: 19, Parse: parseTargetDeviceSpecAttrText, Print: printTargetDeviceSpecAttrText}, {Name: "TargetDeviceSpecAttr", Mnemonic: "target_device_spec", Since: 20, KindSince: 19, Parse: parseTargetDeviceSpecAttrText, Print: printTargetDeviceSpecAttrText}, {Name: "TargetSystemSpecAttr", Mnemonic: "target_system_spec", Until: 19, KindSince: 19, Parse: parseTargetSystemSpecAttrText, Print: printTargetSystemSpecAttrText}, {Name: "TargetSystemSpecAttr", Mnemonic: "target_system_spec", Since: 20, KindSince: 19, Parse: parseTargetSystemSpecAttrText, Print: printTargetSystemSpecAttrText}}}
 
 // AsmForms are the dialect's text forms (asmformat.AsmFormsOf).
 func (dialect) AsmForms() *asmformat.Dialect {

@@ -46,7 +46,7 @@ var asmForms = &asmformat.Dialect{Name: "emitc", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.Identity[string](a.value)}
-}}}, Types: []*asmformat.Def{{Name: "ArrayType", Mnemonic: "array", Parse: parseArrayTypeText, Print: printArrayTypeText}, {Name: "LValueType", Mnemonic: "lvalue", Format: "`<` qualified($valueType) `>`", Params: []asmformat.Param{{Name: "valueType", Kind: asmformat.Type}}, Make: func(ctx *ir.Context, v []any) any {
+}}}, Types: []*asmformat.Def{{Name: "ArrayType", Mnemonic: "array", Parse: parseArrayTypeText, Print: printArrayTypeText}, {Name: "LValueType", Mnemonic: "lvalue", Format: "`<` qualified($valueType) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "valueType", Kind: asmformat.Type}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetLValueType(ctx, asmformat.As[ir.Type](v[0], &ok))
 	if !ok {

@@ -71,7 +71,7 @@ var asmForms = &asmformat.Dialect{Name: "gpu", Attrs: []*asmformat.Def{{Name: "A
 		return nil
 	}
 	return []any{asmformat.FromUint[AllReduceOperation](a.value)}
-}}, {Name: "BroadcastTypeAttr", Mnemonic: "broadcast", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: broadcastTypeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "BroadcastTypeAttr", Mnemonic: "broadcast", Format: "$value", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: broadcastTypeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetBroadcastTypeAttr(ctx, asmformat.AsUint[BroadcastType](v[0], &ok))
 	if !ok {
@@ -110,7 +110,7 @@ var asmForms = &asmformat.Dialect{Name: "gpu", Attrs: []*asmformat.Def{{Name: "A
 		return nil
 	}
 	return []any{asmformat.FromUint[MappingId](a.block)}
-}}, {Name: "GPULaneMappingAttr", Mnemonic: "lane", Format: "`<` params `>`", Params: []asmformat.Param{{Name: "lane", Kind: asmformat.Enum, Enum: mappingIdSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "GPULaneMappingAttr", Mnemonic: "lane", Format: "`<` params `>`", KindSince: 22, Params: []asmformat.Param{{Name: "lane", Kind: asmformat.Enum, Enum: mappingIdSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetGPULaneMappingAttr(ctx, asmformat.AsUint[MappingId](v[0], &ok))
 	if !ok {
@@ -123,7 +123,7 @@ var asmForms = &asmformat.Dialect{Name: "gpu", Attrs: []*asmformat.Def{{Name: "A
 		return nil
 	}
 	return []any{asmformat.FromUint[MappingId](a.lane)}
-}}, {Name: "GPUMappingMaskAttr", Mnemonic: "mask", Format: "`<` params `>`", Params: []asmformat.Param{{Name: "mask", Kind: asmformat.Uint}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "GPUMappingMaskAttr", Mnemonic: "mask", Format: "`<` params `>`", KindSince: 22, Params: []asmformat.Param{{Name: "mask", Kind: asmformat.Uint}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetGPUMappingMaskAttr(ctx, asmformat.AsUint[uint64](v[0], &ok))
 	if !ok {
@@ -188,7 +188,7 @@ var asmForms = &asmformat.Dialect{Name: "gpu", Attrs: []*asmformat.Def{{Name: "A
 		return nil
 	}
 	return []any{asmformat.FromUint[MappingId](a.warpgroup)}
-}}, {Name: "KernelMetadataAttr", Mnemonic: "kernel_metadata", Format: "`<` $name `,` $function_type (`,` struct($arg_attrs, $metadata)^)? `>`", Params: []asmformat.Param{{Name: "name", Kind: asmformat.Attr}, {Name: "function_type", Kind: asmformat.Type}, {Name: "arg_attrs", Kind: asmformat.Attr, Optional: true}, {Name: "metadata", Kind: asmformat.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "KernelMetadataAttr", Mnemonic: "kernel_metadata", Format: "`<` $name `,` $function_type (`,` struct($arg_attrs, $metadata)^)? `>`", KindSince: 22, Params: []asmformat.Param{{Name: "name", Kind: asmformat.Attr}, {Name: "function_type", Kind: asmformat.Type}, {Name: "arg_attrs", Kind: asmformat.Attr, Optional: true}, {Name: "metadata", Kind: asmformat.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetKernelMetadataAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Type](v[1], &ok), asmformat.As[ir.Attribute](v[2], &ok), asmformat.As[ir.Attribute](v[3], &ok))
 	if !ok {
@@ -201,7 +201,7 @@ var asmForms = &asmformat.Dialect{Name: "gpu", Attrs: []*asmformat.Def{{Name: "A
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.name), asmformat.FromType[ir.Type](a.functionType), asmformat.FromAttr[ir.Attribute](a.argAttrs), asmformat.FromAttr[ir.Attribute](a.metadata)}
-}}, {Name: "KernelTableAttr", Mnemonic: "kernel_table", Format: "`<` (`[` qualified($kernel_table)^ `]`)? `>`", Params: []asmformat.Param{{Name: "kernel_table", Kind: asmformat.List, Elem: asmformat.Attr, Optional: true, Stripped: "kernel_metadata"}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "KernelTableAttr", Mnemonic: "kernel_table", Format: "`<` (`[` qualified($kernel_table)^ `]`)? `>`", KindSince: 22, Params: []asmformat.Param{{Name: "kernel_table", Kind: asmformat.List, Elem: asmformat.Attr, Optional: true, Stripped: "kernel_metadata"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetKernelTableAttr(ctx, func(v any, ok *bool) []ir.Attribute {
 		return asmformat.AsList[ir.Attribute](v, ok, asmformat.As[ir.Attribute])

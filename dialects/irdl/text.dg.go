@@ -35,7 +35,7 @@ var variadicitySyntax = &asmformat.EnumSyntax{Cases: variadicityCases}
 
 // asmForms are the text forms of the irdl attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "irdl", Attrs: []*asmformat.Def{{Name: "VariadicityArrayAttr", Mnemonic: "variadicity_array", Parse: parseVariadicityArrayAttrText, Print: printVariadicityArrayAttrText}, {Name: "VariadicityAttr", Mnemonic: "variadicity", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: variadicitySyntax}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &asmformat.Dialect{Name: "irdl", Attrs: []*asmformat.Def{{Name: "VariadicityArrayAttr", Mnemonic: "variadicity_array", KindSince: 19, Parse: parseVariadicityArrayAttrText, Print: printVariadicityArrayAttrText}, {Name: "VariadicityAttr", Mnemonic: "variadicity", Format: "$value", KindSince: 19, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: variadicitySyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetVariadicityAttr(ctx, asmformat.AsUint[Variadicity](v[0], &ok))
 	if !ok {
@@ -48,9 +48,9 @@ var asmForms = &asmformat.Dialect{Name: "irdl", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[Variadicity](a.value)}
-}}}, Types: []*asmformat.Def{{Name: "AttributeType", Mnemonic: "attribute", Make: func(ctx *ir.Context, _ []any) any {
+}}}, Types: []*asmformat.Def{{Name: "AttributeType", Mnemonic: "attribute", KindSince: 19, Make: func(ctx *ir.Context, _ []any) any {
 	return GetAttributeType(ctx)
-}}, {Name: "RegionType", Mnemonic: "region", Make: func(ctx *ir.Context, _ []any) any {
+}}, {Name: "RegionType", Mnemonic: "region", KindSince: 19, Make: func(ctx *ir.Context, _ []any) any {
 	return GetRegionType(ctx)
 }}}}
 

@@ -53,7 +53,7 @@ var asmForms = &asmformat.Dialect{Name: "linalg", Attrs: []*asmformat.Def{{Name:
 		return nil
 	}
 	return []any{asmformat.FromUint[BinaryFn](a.value)}
-}}, {Name: "ElementwiseKindAttr", Mnemonic: "elementwise_kind", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: elementwiseKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ElementwiseKindAttr", Mnemonic: "elementwise_kind", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: elementwiseKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetElementwiseKindAttr(ctx, asmformat.AsUint[ElementwiseKind](v[0], &ok))
 	if !ok {

@@ -62,7 +62,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.id)}
-}}, {Name: "AddressSpaceAttr", Mnemonic: "address_space", Format: "`<` $addressSpace `>`", Params: []asmformat.Param{{Name: "addressSpace", Kind: asmformat.Uint}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "AddressSpaceAttr", Mnemonic: "address_space", Format: "`<` $addressSpace `>`", KindSince: 22, Params: []asmformat.Param{{Name: "addressSpace", Kind: asmformat.Uint}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetAddressSpaceAttr(ctx, asmformat.AsUint[uint32](v[0], &ok))
 	if !ok {
@@ -101,7 +101,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.id), asmformat.FromAttr[ir.Attribute](a.description)}
-}}, {Name: "BlockAddressAttr", Mnemonic: "blockaddress", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "function", Kind: asmformat.Attr}, {Name: "tag", Kind: asmformat.Attr, Stripped: "blocktag"}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "BlockAddressAttr", Mnemonic: "blockaddress", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "function", Kind: asmformat.Attr}, {Name: "tag", Kind: asmformat.Attr, Stripped: "blocktag"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetBlockAddressAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok))
 	if !ok {
@@ -114,7 +114,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.function), asmformat.FromAttr[ir.Attribute](a.tag)}
-}}, {Name: "BlockTagAttr", Mnemonic: "blocktag", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "id", Kind: asmformat.Uint}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "BlockTagAttr", Mnemonic: "blocktag", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "id", Kind: asmformat.Uint}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetBlockTagAttr(ctx, asmformat.AsUint[uint32](v[0], &ok))
 	if !ok {
@@ -153,7 +153,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[Comdat](a.comdat)}
-}}, {Name: "ConstantRangeAttr", Mnemonic: "constant_range", Parse: parseConstantRangeAttrText, Print: printConstantRangeAttrText}, {Name: "DIAnnotationAttr", Mnemonic: "di_annotation", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "name", Kind: asmformat.Attr}, {Name: "value", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ConstantRangeAttr", Mnemonic: "constant_range", KindSince: 22, Parse: parseConstantRangeAttrText, Print: printConstantRangeAttrText}, {Name: "DIAnnotationAttr", Mnemonic: "di_annotation", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "name", Kind: asmformat.Attr}, {Name: "value", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDIAnnotationAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok))
 	if !ok {
@@ -192,7 +192,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[uint32](a.tag), asmformat.FromAttr[ir.Attribute](a.name), asmformat.FromUint[uint64](a.sizeInBits), asmformat.FromUint[uint32](a.encoding)}
-}}, {Name: "DICommonBlockAttr", Mnemonic: "di_common_block", Alias: "di_common_block", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "scope", Kind: asmformat.Attr}, {Name: "decl", Kind: asmformat.Attr, Optional: true, Stripped: "di_global_variable"}, {Name: "name", Kind: asmformat.Attr}, {Name: "file", Kind: asmformat.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: asmformat.Uint, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DICommonBlockAttr", Mnemonic: "di_common_block", Alias: "di_common_block", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "scope", Kind: asmformat.Attr}, {Name: "decl", Kind: asmformat.Attr, Optional: true, Stripped: "di_global_variable"}, {Name: "name", Kind: asmformat.Attr}, {Name: "file", Kind: asmformat.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: asmformat.Uint, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDICommonBlockAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[*DIGlobalVariableAttr](v[1], &ok), asmformat.As[ir.Attribute](v[2], &ok), asmformat.As[*DIFileAttr](v[3], &ok), asmformat.AsUint[uint32](v[4], &ok))
 	if !ok {
@@ -205,7 +205,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.scope), asmformat.FromAttr[*DIGlobalVariableAttr](a.decl), asmformat.FromAttr[ir.Attribute](a.name), asmformat.FromAttr[*DIFileAttr](a.file), asmformat.FromUint[uint32](a.line)}
-}}, {Name: "DICompileUnitAttr", Mnemonic: "di_compile_unit", Alias: "di_compile_unit", Format: "`<` struct(params) `>`", Until: 19, Params: []asmformat.Param{{Name: "id", Kind: asmformat.Attr}, {Name: "sourceLanguage", Kind: asmformat.Enum, Enum: dwarfLanguageSyntax}, {Name: "file", Kind: asmformat.Attr, Stripped: "di_file"}, {Name: "producer", Kind: asmformat.Attr, Optional: true}, {Name: "isOptimized", Kind: asmformat.Bool}, {Name: "emissionKind", Kind: asmformat.Enum, Enum: dIEmissionKindSyntax}, {Name: "nameTableKind", Kind: asmformat.Enum, Enum: dINameTableKindSyntax, Optional: true}, {Name: "splitDebugFilename", Kind: asmformat.Attr, Optional: true, Absent: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DICompileUnitAttr", Mnemonic: "di_compile_unit", Alias: "di_compile_unit", Format: "`<` struct(params) `>`", Until: 19, KindSince: 19, Params: []asmformat.Param{{Name: "id", Kind: asmformat.Attr}, {Name: "sourceLanguage", Kind: asmformat.Enum, Enum: dwarfLanguageSyntax}, {Name: "file", Kind: asmformat.Attr, Stripped: "di_file"}, {Name: "producer", Kind: asmformat.Attr, Optional: true}, {Name: "isOptimized", Kind: asmformat.Bool}, {Name: "emissionKind", Kind: asmformat.Enum, Enum: dIEmissionKindSyntax}, {Name: "nameTableKind", Kind: asmformat.Enum, Enum: dINameTableKindSyntax, Optional: true}, {Name: "splitDebugFilename", Kind: asmformat.Attr, Optional: true, Absent: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDICompileUnitAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.AsUint[uint32](v[1], &ok), asmformat.As[*DIFileAttr](v[2], &ok), asmformat.As[ir.Attribute](v[3], &ok), asmformat.As[bool](v[4], &ok), asmformat.AsUint[DIEmissionKind](v[5], &ok), asmformat.AsUint[DINameTableKind](v[6], &ok), asmformat.As[ir.Attribute](v[7], &ok))
 	if !ok {
@@ -218,7 +218,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.id), asmformat.FromUint[uint32](a.sourceLanguage), asmformat.FromAttr[*DIFileAttr](a.file), asmformat.FromAttr[ir.Attribute](a.producer), asmformat.Identity[bool](a.isOptimized), asmformat.FromUint[DIEmissionKind](a.emissionKind), asmformat.FromUint[DINameTableKind](a.nameTableKind), asmformat.FromAttr[ir.Attribute](a.splitDebugFilename)}
-}}, {Name: "DICompileUnitAttr", Mnemonic: "di_compile_unit", Alias: "di_compile_unit", Format: "`<` struct(params) `>`", Since: 20, Params: []asmformat.Param{{Name: "id", Kind: asmformat.Attr}, {Name: "sourceLanguage", Kind: asmformat.Enum, Enum: dwarfLanguageSyntax}, {Name: "file", Kind: asmformat.Attr, Stripped: "di_file"}, {Name: "producer", Kind: asmformat.Attr, Optional: true}, {Name: "isOptimized", Kind: asmformat.Bool}, {Name: "emissionKind", Kind: asmformat.Enum, Enum: dIEmissionKindSyntax}, {Name: "nameTableKind", Kind: asmformat.Enum, Enum: dINameTableKindSyntax, Optional: true}, {Name: "splitDebugFilename", Kind: asmformat.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DICompileUnitAttr", Mnemonic: "di_compile_unit", Alias: "di_compile_unit", Format: "`<` struct(params) `>`", Since: 20, KindSince: 19, Params: []asmformat.Param{{Name: "id", Kind: asmformat.Attr}, {Name: "sourceLanguage", Kind: asmformat.Enum, Enum: dwarfLanguageSyntax}, {Name: "file", Kind: asmformat.Attr, Stripped: "di_file"}, {Name: "producer", Kind: asmformat.Attr, Optional: true}, {Name: "isOptimized", Kind: asmformat.Bool}, {Name: "emissionKind", Kind: asmformat.Enum, Enum: dIEmissionKindSyntax}, {Name: "nameTableKind", Kind: asmformat.Enum, Enum: dINameTableKindSyntax, Optional: true}, {Name: "splitDebugFilename", Kind: asmformat.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDICompileUnitAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.AsUint[uint32](v[1], &ok), asmformat.As[*DIFileAttr](v[2], &ok), asmformat.As[ir.Attribute](v[3], &ok), asmformat.As[bool](v[4], &ok), asmformat.AsUint[DIEmissionKind](v[5], &ok), asmformat.AsUint[DINameTableKind](v[6], &ok), asmformat.As[ir.Attribute](v[7], &ok))
 	if !ok {
@@ -321,7 +321,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.name), asmformat.FromAttr[ir.Attribute](a.directory)}
-}}, {Name: "DIGenericSubrangeAttr", Mnemonic: "di_generic_subrange", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "count", Kind: asmformat.Attr, Optional: true}, {Name: "lowerBound", Kind: asmformat.Attr}, {Name: "upperBound", Kind: asmformat.Attr, Optional: true}, {Name: "stride", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DIGenericSubrangeAttr", Mnemonic: "di_generic_subrange", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "count", Kind: asmformat.Attr, Optional: true}, {Name: "lowerBound", Kind: asmformat.Attr}, {Name: "upperBound", Kind: asmformat.Attr, Optional: true}, {Name: "stride", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDIGenericSubrangeAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok), asmformat.As[ir.Attribute](v[2], &ok), asmformat.As[ir.Attribute](v[3], &ok))
 	if !ok {
@@ -360,7 +360,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromAttr[*DIGlobalVariableAttr](a.var_), asmformat.FromAttr[*DIExpressionAttr](a.expr)}
-}}, {Name: "DIImportedEntityAttr", Mnemonic: "di_imported_entity", Alias: "di_imported_entity", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "tag", Kind: asmformat.Enum, Enum: dwarfTagSyntax, Default: "0"}, {Name: "scope", Kind: asmformat.Attr}, {Name: "entity", Kind: asmformat.Attr}, {Name: "file", Kind: asmformat.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: asmformat.Uint, Optional: true}, {Name: "name", Kind: asmformat.Attr, Optional: true}, {Name: "elements", Kind: asmformat.List, Elem: asmformat.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DIImportedEntityAttr", Mnemonic: "di_imported_entity", Alias: "di_imported_entity", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "tag", Kind: asmformat.Enum, Enum: dwarfTagSyntax, Default: "0"}, {Name: "scope", Kind: asmformat.Attr}, {Name: "entity", Kind: asmformat.Attr}, {Name: "file", Kind: asmformat.Attr, Optional: true, Stripped: "di_file"}, {Name: "line", Kind: asmformat.Uint, Optional: true}, {Name: "name", Kind: asmformat.Attr, Optional: true}, {Name: "elements", Kind: asmformat.List, Elem: asmformat.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDIImportedEntityAttr(ctx, asmformat.AsUint[uint32](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok), asmformat.As[ir.Attribute](v[2], &ok), asmformat.As[*DIFileAttr](v[3], &ok), asmformat.AsUint[uint32](v[4], &ok), asmformat.As[ir.Attribute](v[5], &ok), func(v any, ok *bool) []ir.Attribute {
 		return asmformat.AsList[ir.Attribute](v, ok, asmformat.As[ir.Attribute])
@@ -568,7 +568,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 	return []any{asmformat.FromUint[uint32](a.callingConvention), func(l []ir.Attribute) any {
 		return asmformat.FromList(l, asmformat.FromAttr[ir.Attribute])
 	}(a.types_)}
-}}, {Name: "DSOLocalEquivalentAttr", Mnemonic: "dso_local_equivalent", Format: "$sym", Params: []asmformat.Param{{Name: "sym", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DSOLocalEquivalentAttr", Mnemonic: "dso_local_equivalent", Format: "$sym", KindSince: 22, Params: []asmformat.Param{{Name: "sym", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDSOLocalEquivalentAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok))
 	if !ok {
@@ -581,7 +581,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.sym)}
-}}, {Name: "DependentLibrariesAttr", Mnemonic: "dependent_libraries", Format: "`<` $libs `>`", Params: []asmformat.Param{{Name: "libs", Kind: asmformat.List, Elem: asmformat.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DependentLibrariesAttr", Mnemonic: "dependent_libraries", Format: "`<` $libs `>`", KindSince: 22, Params: []asmformat.Param{{Name: "libs", Kind: asmformat.List, Elem: asmformat.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDependentLibrariesAttr(ctx, func(v any, ok *bool) []ir.Attribute {
 		return asmformat.AsList[ir.Attribute](v, ok, asmformat.As[ir.Attribute])
@@ -598,7 +598,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 	return []any{func(l []ir.Attribute) any {
 		return asmformat.FromList(l, asmformat.FromAttr[ir.Attribute])
 	}(a.libs)}
-}}, {Name: "DereferenceableAttr", Mnemonic: "dereferenceable", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "bytes", Kind: asmformat.Uint}, {Name: "mayBeNull", Kind: asmformat.Bool, Default: "false"}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DereferenceableAttr", Mnemonic: "dereferenceable", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "bytes", Kind: asmformat.Uint}, {Name: "mayBeNull", Kind: asmformat.Bool, Default: "false"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDereferenceableAttr(ctx, asmformat.AsUint[uint64](v[0], &ok), asmformat.As[bool](v[1], &ok))
 	if !ok {
@@ -797,7 +797,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.disable), asmformat.FromAttr[ir.Attribute](a.predicateEnable), asmformat.FromAttr[ir.Attribute](a.scalableEnable), asmformat.FromAttr[ir.Attribute](a.width), asmformat.FromAttr[*LoopAnnotationAttr](a.followupVectorized), asmformat.FromAttr[*LoopAnnotationAttr](a.followupEpilogue), asmformat.FromAttr[*LoopAnnotationAttr](a.followupAll)}
-}}, {Name: "MMRATagAttr", Mnemonic: "mmra_tag", Alias: "mmra_tag", Format: "`<` $prefix `` `:` `` $suffix `>`", Params: []asmformat.Param{{Name: "prefix", Kind: asmformat.String}, {Name: "suffix", Kind: asmformat.String}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "MMRATagAttr", Mnemonic: "mmra_tag", Alias: "mmra_tag", Format: "`<` $prefix `` `:` `` $suffix `>`", KindSince: 22, Params: []asmformat.Param{{Name: "prefix", Kind: asmformat.String}, {Name: "suffix", Kind: asmformat.String}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetMMRATagAttr(ctx, asmformat.As[string](v[0], &ok), asmformat.As[string](v[1], &ok))
 	if !ok {
@@ -836,7 +836,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[ModRefInfo](a.other), asmformat.FromUint[ModRefInfo](a.argMem), asmformat.FromUint[ModRefInfo](a.inaccessibleMem), asmformat.FromUint[ModRefInfo](a.errnoMem), asmformat.FromUint[ModRefInfo](a.targetMem0), asmformat.FromUint[ModRefInfo](a.targetMem1)}
-}}, {Name: "ModuleFlagAttr", Mnemonic: "mlir.module_flag", Format: "`<` $behavior `,` $key `,` $value `>`", Params: []asmformat.Param{{Name: "behavior", Kind: asmformat.Enum, Enum: modFlagBehaviorSyntax}, {Name: "key", Kind: asmformat.Attr}, {Name: "value", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ModuleFlagAttr", Mnemonic: "mlir.module_flag", Format: "`<` $behavior `,` $key `,` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "behavior", Kind: asmformat.Enum, Enum: modFlagBehaviorSyntax}, {Name: "key", Kind: asmformat.Attr}, {Name: "value", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetModuleFlagAttr(ctx, asmformat.AsUint[ModFlagBehavior](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok), asmformat.As[ir.Attribute](v[2], &ok))
 	if !ok {
@@ -849,7 +849,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[ModFlagBehavior](a.behavior), asmformat.FromAttr[ir.Attribute](a.key), asmformat.FromAttr[ir.Attribute](a.value)}
-}}, {Name: "ModuleFlagCGProfileEntryAttr", Mnemonic: "cgprofile_entry", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "from", Kind: asmformat.Attr, Optional: true}, {Name: "to", Kind: asmformat.Attr, Optional: true}, {Name: "count", Kind: asmformat.Uint}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ModuleFlagCGProfileEntryAttr", Mnemonic: "cgprofile_entry", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "from", Kind: asmformat.Attr, Optional: true}, {Name: "to", Kind: asmformat.Attr, Optional: true}, {Name: "count", Kind: asmformat.Uint}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetModuleFlagCGProfileEntryAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok), asmformat.AsUint[uint64](v[2], &ok))
 	if !ok {
@@ -862,7 +862,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.from), asmformat.FromAttr[ir.Attribute](a.to), asmformat.FromUint[uint64](a.count)}
-}}, {Name: "ModuleFlagProfileSummaryAttr", Mnemonic: "profile_summary", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "format", Kind: asmformat.Enum, Enum: profileSummaryFormatKindSyntax}, {Name: "total_count", Kind: asmformat.Uint}, {Name: "max_count", Kind: asmformat.Uint}, {Name: "max_internal_count", Kind: asmformat.Uint}, {Name: "max_function_count", Kind: asmformat.Uint}, {Name: "num_counts", Kind: asmformat.Uint}, {Name: "num_functions", Kind: asmformat.Uint}, {Name: "is_partial_profile", Kind: asmformat.Uint, Optional: true}, {Name: "partial_profile_ratio", Kind: asmformat.Attr, Optional: true}, {Name: "detailed_summary", Kind: asmformat.List, Elem: asmformat.Attr, Stripped: "profile_summary_detailed"}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ModuleFlagProfileSummaryAttr", Mnemonic: "profile_summary", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "format", Kind: asmformat.Enum, Enum: profileSummaryFormatKindSyntax}, {Name: "total_count", Kind: asmformat.Uint}, {Name: "max_count", Kind: asmformat.Uint}, {Name: "max_internal_count", Kind: asmformat.Uint}, {Name: "max_function_count", Kind: asmformat.Uint}, {Name: "num_counts", Kind: asmformat.Uint}, {Name: "num_functions", Kind: asmformat.Uint}, {Name: "is_partial_profile", Kind: asmformat.Uint, Optional: true}, {Name: "partial_profile_ratio", Kind: asmformat.Attr, Optional: true}, {Name: "detailed_summary", Kind: asmformat.List, Elem: asmformat.Attr, Stripped: "profile_summary_detailed"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetModuleFlagProfileSummaryAttr(ctx, asmformat.AsUint[ProfileSummaryFormatKind](v[0], &ok), asmformat.AsUint[uint64](v[1], &ok), asmformat.AsUint[uint64](v[2], &ok), asmformat.AsUint[uint64](v[3], &ok), asmformat.AsUint[uint64](v[4], &ok), asmformat.AsUint[uint64](v[5], &ok), asmformat.AsUint[uint64](v[6], &ok), asmformat.AsUint[uint64](v[7], &ok), asmformat.As[ir.Attribute](v[8], &ok), func(v any, ok *bool) []ir.Attribute {
 		return asmformat.AsList[ir.Attribute](v, ok, asmformat.As[ir.Attribute])
@@ -879,7 +879,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 	return []any{asmformat.FromUint[ProfileSummaryFormatKind](a.format), asmformat.FromUint[uint64](a.totalCount), asmformat.FromUint[uint64](a.maxCount), asmformat.FromUint[uint64](a.maxInternalCount), asmformat.FromUint[uint64](a.maxFunctionCount), asmformat.FromUint[uint64](a.numCounts), asmformat.FromUint[uint64](a.numFunctions), asmformat.FromUint[uint64](a.isPartialProfile), asmformat.FromAttr[ir.Attribute](a.partialProfileRatio), func(l []ir.Attribute) any {
 		return asmformat.FromList(l, asmformat.FromAttr[ir.Attribute])
 	}(a.detailedSummary)}
-}}, {Name: "ModuleFlagProfileSummaryDetailedAttr", Mnemonic: "profile_summary_detailed", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "cut_off", Kind: asmformat.Uint}, {Name: "min_count", Kind: asmformat.Uint}, {Name: "num_counts", Kind: asmformat.Uint}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ModuleFlagProfileSummaryDetailedAttr", Mnemonic: "profile_summary_detailed", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "cut_off", Kind: asmformat.Uint}, {Name: "min_count", Kind: asmformat.Uint}, {Name: "num_counts", Kind: asmformat.Uint}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetModuleFlagProfileSummaryDetailedAttr(ctx, asmformat.AsUint[uint32](v[0], &ok), asmformat.AsUint[uint64](v[1], &ok), asmformat.AsUint[uint32](v[2], &ok))
 	if !ok {
@@ -946,7 +946,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[TailCallKind](a.tailCallKind)}
-}}, {Name: "TargetAttr", Mnemonic: "target", Format: "`<` struct($triple, $chip, $features) `>`", Params: []asmformat.Param{{Name: "triple", Kind: asmformat.Attr}, {Name: "chip", Kind: asmformat.Attr}, {Name: "features", Kind: asmformat.Attr, Optional: true, Stripped: "target_features"}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "TargetAttr", Mnemonic: "target", Format: "`<` struct($triple, $chip, $features) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "triple", Kind: asmformat.Attr}, {Name: "chip", Kind: asmformat.Attr}, {Name: "features", Kind: asmformat.Attr, Optional: true, Stripped: "target_features"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTargetAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok), asmformat.As[ir.Attribute](v[2], &ok))
 	if !ok {
@@ -959,7 +959,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.triple), asmformat.FromAttr[ir.Attribute](a.chip), asmformat.FromAttr[ir.Attribute](a.features)}
-}}, {Name: "TargetFeaturesAttr", Mnemonic: "target_features", Parse: parseTargetFeaturesAttrText, Print: printTargetFeaturesAttrText}, {Name: "UWTableKindAttr", Mnemonic: "uwtableKind", Format: "`<` $uwtableKind `>`", Params: []asmformat.Param{{Name: "uwtableKind", Kind: asmformat.Enum, Enum: uWTableKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "TargetFeaturesAttr", Mnemonic: "target_features", Parse: parseTargetFeaturesAttrText, Print: printTargetFeaturesAttrText}, {Name: "UWTableKindAttr", Mnemonic: "uwtableKind", Format: "`<` $uwtableKind `>`", KindSince: 22, Params: []asmformat.Param{{Name: "uwtableKind", Kind: asmformat.Enum, Enum: uWTableKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetUWTableKindAttr(ctx, asmformat.AsUint[UWTableKind](v[0], &ok))
 	if !ok {
@@ -987,7 +987,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.minRange), asmformat.FromAttr[ir.Attribute](a.maxRange)}
-}}, {Name: "VecTypeHintAttr", Mnemonic: "vec_type_hint", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "hint", Kind: asmformat.Attr}, {Name: "is_signed", Kind: asmformat.Bool, Default: "false"}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "VecTypeHintAttr", Mnemonic: "vec_type_hint", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "hint", Kind: asmformat.Attr}, {Name: "is_signed", Kind: asmformat.Bool, Default: "false"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetVecTypeHintAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[bool](v[1], &ok))
 	if !ok {
@@ -1000,7 +1000,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.hint), asmformat.Identity[bool](a.isSigned)}
-}}, {Name: "WorkgroupAttributionAttr", Mnemonic: "mlir.workgroup_attribution", Format: "`<` $num_elements `,` $element_type `>`", Params: []asmformat.Param{{Name: "num_elements", Kind: asmformat.Attr}, {Name: "element_type", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "WorkgroupAttributionAttr", Mnemonic: "mlir.workgroup_attribution", Format: "`<` $num_elements `,` $element_type `>`", KindSince: 22, Params: []asmformat.Param{{Name: "num_elements", Kind: asmformat.Attr}, {Name: "element_type", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetWorkgroupAttributionAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok))
 	if !ok {
@@ -1028,7 +1028,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromType[ir.Type](t.elementType), asmformat.FromUint[uint64](t.numElements)}
-}}, {Name: "LLVMFixedVectorType", Mnemonic: "vec", Format: "`<` $numElements `x` custom<PrettyLLVMType>($elementType) `>`", Params: []asmformat.Param{{Name: "elementType", Kind: asmformat.Type}, {Name: "numElements", Kind: asmformat.Uint}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "LLVMFixedVectorType", Mnemonic: "vec", Format: "`<` $numElements `x` custom<PrettyLLVMType>($elementType) `>`", KindUntil: 19, Params: []asmformat.Param{{Name: "elementType", Kind: asmformat.Type}, {Name: "numElements", Kind: asmformat.Uint}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetLLVMFixedVectorType(ctx, asmformat.As[ir.Type](v[0], &ok), asmformat.AsUint[uint32](v[1], &ok))
 	if !ok {
@@ -1062,7 +1062,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 	return GetLLVMLabelType(ctx)
 }}, {Name: "LLVMMetadataType", Mnemonic: "metadata", Make: func(ctx *ir.Context, _ []any) any {
 	return GetLLVMMetadataType(ctx)
-}}, {Name: "LLVMPPCFP128Type", Mnemonic: "ppc_fp128", Make: func(ctx *ir.Context, _ []any) any {
+}}, {Name: "LLVMPPCFP128Type", Mnemonic: "ppc_fp128", KindSince: 22, Make: func(ctx *ir.Context, _ []any) any {
 	return GetLLVMPPCFP128Type(ctx)
 }}, {Name: "LLVMPointerType", Mnemonic: "ptr", Format: "(`<` $addressSpace^ `>`)?", Params: []asmformat.Param{{Name: "addressSpace", Kind: asmformat.Uint, Default: "0"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
@@ -1077,7 +1077,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[uint32](t.addressSpace)}
-}}, {Name: "LLVMScalableVectorType", Mnemonic: "vec", Format: "`<` `?` `x` $minNumElements `x` ` ` custom<PrettyLLVMType>($elementType) `>`", Params: []asmformat.Param{{Name: "elementType", Kind: asmformat.Type}, {Name: "minNumElements", Kind: asmformat.Uint}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "LLVMScalableVectorType", Mnemonic: "vec", Format: "`<` `?` `x` $minNumElements `x` ` ` custom<PrettyLLVMType>($elementType) `>`", KindUntil: 19, Params: []asmformat.Param{{Name: "elementType", Kind: asmformat.Type}, {Name: "minNumElements", Kind: asmformat.Uint}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetLLVMScalableVectorType(ctx, asmformat.As[ir.Type](v[0], &ok), asmformat.AsUint[uint32](v[1], &ok))
 	if !ok {
@@ -1090,7 +1090,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromType[ir.Type](t.elementType), asmformat.FromUint[uint32](t.minNumElements)}
-}}, {Name: "LLVMStructType", Mnemonic: "struct", Until: 19, Parse: parseLLVMStructTypeText, Print: printLLVMStructTypeText}, {Name: "LLVMStructType", Mnemonic: "struct", Since: 20, Parse: parseLLVMStructTypeText, Print: printLLVMStructTypeText}, {Name: "LLVMTargetExtType", Mnemonic: "target", Format: "`<` $extTypeName (`,` custom<ExtTypeParams>($typeParams, $intParams)^ )? `>`", Params: []asmformat.Param{{Name: "extTypeName", Kind: asmformat.String}, {Name: "typeParams", Kind: asmformat.List, Elem: asmformat.Type, Optional: true}, {Name: "intParams", Kind: asmformat.List, Elem: asmformat.Uint, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "LLVMStructType", Mnemonic: "struct", Until: 19, Parse: parseLLVMStructTypeText, Print: printLLVMStructTypeText}, {Name: "LLVMStructType", Mnemonic: "struct", Since: 20, Parse: parseLLVMStructTypeText, Print: printLLVMStructTypeText}, {Name: "LLVMTargetExtType", Mnemonic: "target", Format: "`<` $extTypeName (`,` custom<ExtTypeParams>($typeParams, $intParams)^ )? `>`", KindSince: 19, Params: []asmformat.Param{{Name: "extTypeName", Kind: asmformat.String}, {Name: "typeParams", Kind: asmformat.List, Elem: asmformat.Type, Optional: true}, {Name: "intParams", Kind: asmformat.List, Elem: asmformat.Uint, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetLLVMTargetExtType(ctx, asmformat.As[string](v[0], &ok), func(v any, ok *bool) []ir.Type {
 		return asmformat.AsList[ir.Type](v, ok, asmformat.As[ir.Type])
@@ -1115,7 +1115,7 @@ var asmForms = &asmformat.Dialect{Name: "llvm", Attrs: []*asmformat.Def{{Name: "
 	return GetLLVMTokenType(ctx)
 }}, {Name: "LLVMVoidType", Mnemonic: "void", Make: func(ctx *ir.Context, _ []any) any {
 	return GetLLVMVoidType(ctx)
-}}, {Name: "LLVMX86AMXType", Mnemonic: "x86_amx", Make: func(ctx *ir.Context, _ []any) any {
+}}, {Name: "LLVMX86AMXType", Mnemonic: "x86_amx", KindSince: 22, Make: func(ctx *ir.Context, _ []any) any {
 	return GetLLVMX86AMXType(ctx)
 }}}, Customs: asmCustoms}
 

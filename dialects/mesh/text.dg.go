@@ -35,7 +35,7 @@ var reductionKindSyntax = &asmformat.EnumSyntax{Cases: reductionKindCases}
 
 // asmForms are the text forms of the mesh attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "mesh", Attrs: []*asmformat.Def{{Name: "MeshShardingAttr", Mnemonic: "shard", Parse: parseMeshShardingAttrText, Print: printMeshShardingAttrText}, {Name: "ReductionKindAttr", Mnemonic: "partial", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: reductionKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &asmformat.Dialect{Name: "mesh", Attrs: []*asmformat.Def{{Name: "MeshShardingAttr", Mnemonic: "shard", KindSince: 19, KindUntil: 19, Parse: parseMeshShardingAttrText, Print: printMeshShardingAttrText}, {Name: "ReductionKindAttr", Mnemonic: "partial", Format: "`<` $value `>`", KindSince: 19, KindUntil: 19, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: reductionKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetReductionKindAttr(ctx, asmformat.AsUint[ReductionKind](v[0], &ok))
 	if !ok {

@@ -35,7 +35,7 @@ var mPI_ErrorClassEnumSyntax = &asmformat.EnumSyntax{Cases: mPI_ErrorClassEnumCa
 
 // asmForms are the text forms of the mpi attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "mpi", Attrs: []*asmformat.Def{{Name: "MPI_ErrorClassEnumAttr", Mnemonic: "errclass", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: mPI_ErrorClassEnumSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &asmformat.Dialect{Name: "mpi", Attrs: []*asmformat.Def{{Name: "MPI_ErrorClassEnumAttr", Mnemonic: "errclass", Format: "`<` $value `>`", KindSince: 19, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: mPI_ErrorClassEnumSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetMPI_ErrorClassEnumAttr(ctx, asmformat.AsUint[MPI_ErrorClassEnum](v[0], &ok))
 	if !ok {
@@ -48,13 +48,13 @@ var asmForms = &asmformat.Dialect{Name: "mpi", Attrs: []*asmformat.Def{{Name: "M
 		return nil
 	}
 	return []any{asmformat.FromUint[MPI_ErrorClassEnum](a.value)}
-}}}, Types: []*asmformat.Def{{Name: "CommType", Mnemonic: "comm", Make: func(ctx *ir.Context, _ []any) any {
+}}}, Types: []*asmformat.Def{{Name: "CommType", Mnemonic: "comm", KindSince: 22, Make: func(ctx *ir.Context, _ []any) any {
 	return GetCommType(ctx)
-}}, {Name: "RequestType", Mnemonic: "request", Make: func(ctx *ir.Context, _ []any) any {
+}}, {Name: "RequestType", Mnemonic: "request", KindSince: 22, Make: func(ctx *ir.Context, _ []any) any {
 	return GetRequestType(ctx)
-}}, {Name: "RetvalType", Mnemonic: "retval", Make: func(ctx *ir.Context, _ []any) any {
+}}, {Name: "RetvalType", Mnemonic: "retval", KindSince: 19, Make: func(ctx *ir.Context, _ []any) any {
 	return GetRetvalType(ctx)
-}}, {Name: "StatusType", Mnemonic: "status", Make: func(ctx *ir.Context, _ []any) any {
+}}, {Name: "StatusType", Mnemonic: "status", KindSince: 22, Make: func(ctx *ir.Context, _ []any) any {
 	return GetStatusType(ctx)
 }}}}
 

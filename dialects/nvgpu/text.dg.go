@@ -39,7 +39,7 @@ var tensorMapSwizzleKindSyntax = &asmformat.EnumSyntax{Cases: tensorMapSwizzleKi
 
 // asmForms are the text forms of the nvgpu attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "nvgpu", Attrs: []*asmformat.Def{{Name: "RcpRoundingModeAttr", Mnemonic: "rcp_rounding_mode", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: rcpRoundingModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &asmformat.Dialect{Name: "nvgpu", Attrs: []*asmformat.Def{{Name: "RcpRoundingModeAttr", Mnemonic: "rcp_rounding_mode", Format: "$value", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: rcpRoundingModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetRcpRoundingModeAttr(ctx, asmformat.AsUint[RcpRoundingMode](v[0], &ok))
 	if !ok {

@@ -81,7 +81,7 @@ var wGMMATypesSyntax = &asmformat.EnumSyntax{Cases: wGMMATypesCases}
 
 // asmForms are the text forms of the nvvm attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "BarrierReductionAttr", Mnemonic: "reduction", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: barrierReductionSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "BarrierReductionAttr", Mnemonic: "reduction", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: barrierReductionSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetBarrierReductionAttr(ctx, asmformat.AsUint[BarrierReduction](v[0], &ok))
 	if !ok {
@@ -94,7 +94,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[BarrierReduction](a.value)}
-}}, {Name: "BlockScaleFormatAttr", Mnemonic: "block_scale_format", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: blockScaleFormatSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "BlockScaleFormatAttr", Mnemonic: "block_scale_format", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: blockScaleFormatSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetBlockScaleFormatAttr(ctx, asmformat.AsUint[BlockScaleFormat](v[0], &ok))
 	if !ok {
@@ -107,7 +107,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[BlockScaleFormat](a.value)}
-}}, {Name: "CTAGroupKindAttr", Mnemonic: "cta_group", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: cTAGroupKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "CTAGroupKindAttr", Mnemonic: "cta_group", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: cTAGroupKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetCTAGroupKindAttr(ctx, asmformat.AsUint[CTAGroupKind](v[0], &ok))
 	if !ok {
@@ -120,7 +120,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[CTAGroupKind](a.value)}
-}}, {Name: "CacheEvictionPriorityAttr", Mnemonic: "cache_eviction_priority", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: cacheEvictionPrioritySyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "CacheEvictionPriorityAttr", Mnemonic: "cache_eviction_priority", Format: "$value", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: cacheEvictionPrioritySyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetCacheEvictionPriorityAttr(ctx, asmformat.AsUint[CacheEvictionPriority](v[0], &ok))
 	if !ok {
@@ -133,7 +133,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[CacheEvictionPriority](a.value)}
-}}, {Name: "ClusterLaunchControlQueryTypeAttr", Mnemonic: "cluster_launch_control_query_type", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: clusterLaunchControlQueryTypeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ClusterLaunchControlQueryTypeAttr", Mnemonic: "cluster_launch_control_query_type", Format: "$value", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: clusterLaunchControlQueryTypeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetClusterLaunchControlQueryTypeAttr(ctx, asmformat.AsUint[ClusterLaunchControlQueryType](v[0], &ok))
 	if !ok {
@@ -146,7 +146,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[ClusterLaunchControlQueryType](a.value)}
-}}, {Name: "DotAccumulateTypeAttr", Mnemonic: "dot_accumulate_type", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: dotAccumulateTypeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "DotAccumulateTypeAttr", Mnemonic: "dot_accumulate_type", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: dotAccumulateTypeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetDotAccumulateTypeAttr(ctx, asmformat.AsUint[DotAccumulateType](v[0], &ok))
 	if !ok {
@@ -159,7 +159,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[DotAccumulateType](a.value)}
-}}, {Name: "FPRoundingModeAttr", Mnemonic: "fp_rnd_mode", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: fPRoundingModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "FPRoundingModeAttr", Mnemonic: "fp_rnd_mode", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: fPRoundingModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetFPRoundingModeAttr(ctx, asmformat.AsUint[FPRoundingMode](v[0], &ok))
 	if !ok {
@@ -172,7 +172,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[FPRoundingMode](a.value)}
-}}, {Name: "GridDepActionKindAttr", Mnemonic: "grid_dep_action", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: gridDepActionKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "GridDepActionKindAttr", Mnemonic: "grid_dep_action", Format: "$value", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: gridDepActionKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetGridDepActionKindAttr(ctx, asmformat.AsUint[GridDepActionKind](v[0], &ok))
 	if !ok {
@@ -185,7 +185,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[GridDepActionKind](a.value)}
-}}, {Name: "LdStMatrixEltTypeAttr", Mnemonic: "ld_st_matrix_elt_type", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: ldStMatrixEltTypeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "LdStMatrixEltTypeAttr", Mnemonic: "ld_st_matrix_elt_type", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: ldStMatrixEltTypeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetLdStMatrixEltTypeAttr(ctx, asmformat.AsUint[LdStMatrixEltType](v[0], &ok))
 	if !ok {
@@ -198,7 +198,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[LdStMatrixEltType](a.value)}
-}}, {Name: "LdStMatrixShapeAttr", Mnemonic: "ld_st_matrix_shape", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "m", Kind: asmformat.Int}, {Name: "n", Kind: asmformat.Int}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "LdStMatrixShapeAttr", Mnemonic: "ld_st_matrix_shape", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "m", Kind: asmformat.Int}, {Name: "n", Kind: asmformat.Int}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetLdStMatrixShapeAttr(ctx, asmformat.AsInt[int32](v[0], &ok), asmformat.AsInt[int32](v[1], &ok))
 	if !ok {
@@ -237,7 +237,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[MMAB1Op](a.value)}
-}}, {Name: "MMABlockScaleKindAttr", Mnemonic: "block_scale_kind", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: mMABlockScaleKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "MMABlockScaleKindAttr", Mnemonic: "block_scale_kind", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: mMABlockScaleKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetMMABlockScaleKindAttr(ctx, asmformat.AsUint[MMABlockScaleKind](v[0], &ok))
 	if !ok {
@@ -276,7 +276,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[MMAIntOverflow](a.value)}
-}}, {Name: "MMAKindAttr", Mnemonic: "mma_kind", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: mMAKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "MMAKindAttr", Mnemonic: "mma_kind", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: mMAKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetMMAKindAttr(ctx, asmformat.AsUint[MMAKind](v[0], &ok))
 	if !ok {
@@ -328,7 +328,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[MMATypes](a.value)}
-}}, {Name: "MatchSyncKindAttr", Mnemonic: "match_sync_kind", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: matchSyncKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "MatchSyncKindAttr", Mnemonic: "match_sync_kind", Format: "$value", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: matchSyncKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetMatchSyncKindAttr(ctx, asmformat.AsUint[MatchSyncKind](v[0], &ok))
 	if !ok {
@@ -341,7 +341,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[MatchSyncKind](a.value)}
-}}, {Name: "MemOrderKindAttr", Mnemonic: "mem_order", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: memOrderKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "MemOrderKindAttr", Mnemonic: "mem_order", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: memOrderKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetMemOrderKindAttr(ctx, asmformat.AsUint[MemOrderKind](v[0], &ok))
 	if !ok {
@@ -354,7 +354,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[MemOrderKind](a.value)}
-}}, {Name: "MemScopeKindAttr", Mnemonic: "mem_scope", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: memScopeKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "MemScopeKindAttr", Mnemonic: "mem_scope", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: memScopeKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetMemScopeKindAttr(ctx, asmformat.AsUint[MemScopeKind](v[0], &ok))
 	if !ok {
@@ -367,7 +367,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[MemScopeKind](a.value)}
-}}, {Name: "NVVMMemorySpaceAttr", Mnemonic: "memory_space", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: nVVMMemorySpaceSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "NVVMMemorySpaceAttr", Mnemonic: "memory_space", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: nVVMMemorySpaceSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetNVVMMemorySpaceAttr(ctx, asmformat.AsUint[NVVMMemorySpace](v[0], &ok))
 	if !ok {
@@ -406,7 +406,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromInt[int32](a.o_), asmformat.Identity[string](a.triple), asmformat.Identity[string](a.chip), asmformat.Identity[string](a.features), asmformat.FromAttr[ir.Attribute](a.flags), asmformat.FromAttr[ir.Attribute](a.link), asmformat.Identity[bool](a.verifyTarget)}
-}}, {Name: "PermuteModeAttr", Mnemonic: "permute_mode", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: permuteModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "PermuteModeAttr", Mnemonic: "permute_mode", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: permuteModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetPermuteModeAttr(ctx, asmformat.AsUint[PermuteMode](v[0], &ok))
 	if !ok {
@@ -419,7 +419,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[PermuteMode](a.value)}
-}}, {Name: "PrefetchCacheLevelAttr", Mnemonic: "prefetch_cache_level", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: prefetchCacheLevelSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "PrefetchCacheLevelAttr", Mnemonic: "prefetch_cache_level", Format: "$value", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: prefetchCacheLevelSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetPrefetchCacheLevelAttr(ctx, asmformat.AsUint[PrefetchCacheLevel](v[0], &ok))
 	if !ok {
@@ -458,7 +458,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[ReduxKind](a.value)}
-}}, {Name: "SaturationModeAttr", Mnemonic: "sat_mode", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: saturationModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "SaturationModeAttr", Mnemonic: "sat_mode", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: saturationModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetSaturationModeAttr(ctx, asmformat.AsUint[SaturationMode](v[0], &ok))
 	if !ok {
@@ -471,7 +471,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[SaturationMode](a.value)}
-}}, {Name: "ScaleVecSizeAttr", Mnemonic: "scale_vec_size", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: scaleVecSizeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ScaleVecSizeAttr", Mnemonic: "scale_vec_size", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: scaleVecSizeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetScaleVecSizeAttr(ctx, asmformat.AsUint[ScaleVecSize](v[0], &ok))
 	if !ok {
@@ -523,7 +523,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[ShflKind](a.value)}
-}}, {Name: "TMALoadModeAttr", Mnemonic: "tma_load_mode", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tMALoadModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "TMALoadModeAttr", Mnemonic: "tma_load_mode", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tMALoadModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTMALoadModeAttr(ctx, asmformat.AsUint[TMALoadMode](v[0], &ok))
 	if !ok {
@@ -536,7 +536,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[TMALoadMode](a.value)}
-}}, {Name: "TMAReduxKindAttr", Mnemonic: "tma_redux_kind", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tMAReduxKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "TMAReduxKindAttr", Mnemonic: "tma_redux_kind", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tMAReduxKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTMAReduxKindAttr(ctx, asmformat.AsUint[TMAReduxKind](v[0], &ok))
 	if !ok {
@@ -549,7 +549,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[TMAReduxKind](a.value)}
-}}, {Name: "TMAStoreModeAttr", Mnemonic: "tma_store_mode", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tMAStoreModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "TMAStoreModeAttr", Mnemonic: "tma_store_mode", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tMAStoreModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTMAStoreModeAttr(ctx, asmformat.AsUint[TMAStoreMode](v[0], &ok))
 	if !ok {
@@ -562,7 +562,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[TMAStoreMode](a.value)}
-}}, {Name: "Tcgen05CpMulticastAttr", Mnemonic: "tcgen05_cp_multicast", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05CpMulticastSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "Tcgen05CpMulticastAttr", Mnemonic: "tcgen05_cp_multicast", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05CpMulticastSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTcgen05CpMulticastAttr(ctx, asmformat.AsUint[Tcgen05CpMulticast](v[0], &ok))
 	if !ok {
@@ -575,7 +575,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[Tcgen05CpMulticast](a.value)}
-}}, {Name: "Tcgen05CpShapeAttr", Mnemonic: "tcgen05_cp_shape", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05CpShapeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "Tcgen05CpShapeAttr", Mnemonic: "tcgen05_cp_shape", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05CpShapeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTcgen05CpShapeAttr(ctx, asmformat.AsUint[Tcgen05CpShape](v[0], &ok))
 	if !ok {
@@ -588,7 +588,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[Tcgen05CpShape](a.value)}
-}}, {Name: "Tcgen05CpSrcFormatAttr", Mnemonic: "tcgen05_cp_src_fmt", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05CpSrcFormatSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "Tcgen05CpSrcFormatAttr", Mnemonic: "tcgen05_cp_src_fmt", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05CpSrcFormatSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTcgen05CpSrcFormatAttr(ctx, asmformat.AsUint[Tcgen05CpSrcFormat](v[0], &ok))
 	if !ok {
@@ -601,7 +601,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[Tcgen05CpSrcFormat](a.value)}
-}}, {Name: "Tcgen05FenceKindAttr", Mnemonic: "tcgen05_fence", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05FenceKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "Tcgen05FenceKindAttr", Mnemonic: "tcgen05_fence", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05FenceKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTcgen05FenceKindAttr(ctx, asmformat.AsUint[Tcgen05FenceKind](v[0], &ok))
 	if !ok {
@@ -614,7 +614,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[Tcgen05FenceKind](a.value)}
-}}, {Name: "Tcgen05LdStShapeAttr", Mnemonic: "tcgen05_ldst_shape", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05LdStShapeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "Tcgen05LdStShapeAttr", Mnemonic: "tcgen05_ldst_shape", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05LdStShapeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTcgen05LdStShapeAttr(ctx, asmformat.AsUint[Tcgen05LdStShape](v[0], &ok))
 	if !ok {
@@ -627,7 +627,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[Tcgen05LdStShape](a.value)}
-}}, {Name: "Tcgen05MMABlockScaleAttr", Mnemonic: "tcgen05_mma_block_scale", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05MMABlockScaleSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "Tcgen05MMABlockScaleAttr", Mnemonic: "tcgen05_mma_block_scale", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05MMABlockScaleSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTcgen05MMABlockScaleAttr(ctx, asmformat.AsUint[Tcgen05MMABlockScale](v[0], &ok))
 	if !ok {
@@ -640,7 +640,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[Tcgen05MMABlockScale](a.value)}
-}}, {Name: "Tcgen05MMACollectorBBufferAttr", Mnemonic: "tcgen05_mma_collectorb", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05MMACollectorBBufferSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "Tcgen05MMACollectorBBufferAttr", Mnemonic: "tcgen05_mma_collectorb", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05MMACollectorBBufferSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTcgen05MMACollectorBBufferAttr(ctx, asmformat.AsUint[Tcgen05MMACollectorBBuffer](v[0], &ok))
 	if !ok {
@@ -653,7 +653,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[Tcgen05MMACollectorBBuffer](a.value)}
-}}, {Name: "Tcgen05MMACollectorOpAttr", Mnemonic: "tcgen05_mma_collectorop", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05MMACollectorOpSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "Tcgen05MMACollectorOpAttr", Mnemonic: "tcgen05_mma_collectorop", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05MMACollectorOpSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTcgen05MMACollectorOpAttr(ctx, asmformat.AsUint[Tcgen05MMACollectorOp](v[0], &ok))
 	if !ok {
@@ -666,7 +666,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[Tcgen05MMACollectorOp](a.value)}
-}}, {Name: "Tcgen05MMAKindAttr", Mnemonic: "tcgen05_mma_kind", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05MMAKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "Tcgen05MMAKindAttr", Mnemonic: "tcgen05_mma_kind", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05MMAKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTcgen05MMAKindAttr(ctx, asmformat.AsUint[Tcgen05MMAKind](v[0], &ok))
 	if !ok {
@@ -679,7 +679,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[Tcgen05MMAKind](a.value)}
-}}, {Name: "Tcgen05WaitKindAttr", Mnemonic: "tcgen05_wait", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05WaitKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "Tcgen05WaitKindAttr", Mnemonic: "tcgen05_wait", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: tcgen05WaitKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTcgen05WaitKindAttr(ctx, asmformat.AsUint[Tcgen05WaitKind](v[0], &ok))
 	if !ok {
@@ -692,7 +692,7 @@ var asmForms = &asmformat.Dialect{Name: "nvvm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[Tcgen05WaitKind](a.value)}
-}}, {Name: "VoteSyncKindAttr", Mnemonic: "vote_sync_kind", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: voteSyncKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "VoteSyncKindAttr", Mnemonic: "vote_sync_kind", Format: "$value", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: voteSyncKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetVoteSyncKindAttr(ctx, asmformat.AsUint[VoteSyncKind](v[0], &ok))
 	if !ok {

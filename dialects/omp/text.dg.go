@@ -54,7 +54,7 @@ var variableCaptureKindSyntax = &asmformat.EnumSyntax{Cases: variableCaptureKind
 
 // asmForms are the text forms of the omp attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "omp", Attrs: []*asmformat.Def{{Name: "AtomicControlAttr", Mnemonic: "atomic_control", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "ignore_denormal_mode", Kind: asmformat.Bool, Default: "false"}, {Name: "fine_grained_memory", Kind: asmformat.Bool, Default: "false"}, {Name: "remote_memory", Kind: asmformat.Bool, Default: "false"}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &asmformat.Dialect{Name: "omp", Attrs: []*asmformat.Def{{Name: "AtomicControlAttr", Mnemonic: "atomic_control", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "ignore_denormal_mode", Kind: asmformat.Bool, Default: "false"}, {Name: "fine_grained_memory", Kind: asmformat.Bool, Default: "false"}, {Name: "remote_memory", Kind: asmformat.Bool, Default: "false"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetAtomicControlAttr(ctx, asmformat.As[bool](v[0], &ok), asmformat.As[bool](v[1], &ok), asmformat.As[bool](v[2], &ok))
 	if !ok {
@@ -67,7 +67,7 @@ var asmForms = &asmformat.Dialect{Name: "omp", Attrs: []*asmformat.Def{{Name: "A
 		return nil
 	}
 	return []any{asmformat.Identity[bool](a.ignoreDenormalMode), asmformat.Identity[bool](a.fineGrainedMemory), asmformat.Identity[bool](a.remoteMemory)}
-}}, {Name: "ClauseBindKindAttr", Mnemonic: "bindkind", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: clauseBindKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ClauseBindKindAttr", Mnemonic: "bindkind", Format: "$value", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: clauseBindKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetClauseBindKindAttr(ctx, asmformat.AsUint[ClauseBindKind](v[0], &ok))
 	if !ok {
@@ -119,7 +119,7 @@ var asmForms = &asmformat.Dialect{Name: "omp", Attrs: []*asmformat.Def{{Name: "A
 		return nil
 	}
 	return []any{asmformat.FromUint[ClauseGrainsizeType](a.value)}
-}}, {Name: "ClauseMapFlagsAttr", Mnemonic: "clause_map_flags", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: clauseMapFlagsSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ClauseMapFlagsAttr", Mnemonic: "clause_map_flags", Format: "$value", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: clauseMapFlagsSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetClauseMapFlagsAttr(ctx, asmformat.AsUint[ClauseMapFlags](v[0], &ok))
 	if !ok {
@@ -158,7 +158,7 @@ var asmForms = &asmformat.Dialect{Name: "omp", Attrs: []*asmformat.Def{{Name: "A
 		return nil
 	}
 	return []any{asmformat.FromUint[ClauseNumTasksType](a.value)}
-}}, {Name: "ClauseNumThreadsTypeAttr", Mnemonic: "numthreadstype", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: clauseNumThreadsTypeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ClauseNumThreadsTypeAttr", Mnemonic: "numthreadstype", Format: "$value", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: clauseNumThreadsTypeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetClauseNumThreadsTypeAttr(ctx, asmformat.AsUint[ClauseNumThreadsType](v[0], &ok))
 	if !ok {
@@ -327,7 +327,7 @@ var asmForms = &asmformat.Dialect{Name: "omp", Attrs: []*asmformat.Def{{Name: "A
 		return nil
 	}
 	return []any{asmformat.FromUint[OrderModifier](a.value)}
-}}, {Name: "ReductionModifierAttr", Mnemonic: "reduction_modifier", Format: "`(` $value `)`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: reductionModifierSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ReductionModifierAttr", Mnemonic: "reduction_modifier", Format: "`(` $value `)`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: reductionModifierSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetReductionModifierAttr(ctx, asmformat.AsUint[ReductionModifier](v[0], &ok))
 	if !ok {
@@ -379,7 +379,7 @@ var asmForms = &asmformat.Dialect{Name: "omp", Attrs: []*asmformat.Def{{Name: "A
 		return nil
 	}
 	return []any{asmformat.FromUint[uint32](a.version)}
-}}}, Types: []*asmformat.Def{{Name: "CanonicalLoopInfoType", Mnemonic: "cli", Make: func(ctx *ir.Context, _ []any) any {
+}}}, Types: []*asmformat.Def{{Name: "CanonicalLoopInfoType", Mnemonic: "cli", KindSince: 22, Make: func(ctx *ir.Context, _ []any) any {
 	return GetCanonicalLoopInfoType(ctx)
 }}, {Name: "MapBoundsType", Mnemonic: "map_bounds_ty", Make: func(ctx *ir.Context, _ []any) any {
 	return GetMapBoundsType(ctx)

@@ -33,7 +33,7 @@ func (dialect) PrintType(v ir.Type) (string, bool) {
 
 // asmForms are the text forms of the polynomial attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "polynomial", Attrs: []*asmformat.Def{{Name: "PrimitiveRootAttr", Mnemonic: "primitive_root", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Attr}, {Name: "degree", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &asmformat.Dialect{Name: "polynomial", Attrs: []*asmformat.Def{{Name: "PrimitiveRootAttr", Mnemonic: "primitive_root", Format: "`<` struct(params) `>`", KindSince: 19, KindUntil: 19, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Attr}, {Name: "degree", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetPrimitiveRootAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok))
 	if !ok {
@@ -46,7 +46,7 @@ var asmForms = &asmformat.Dialect{Name: "polynomial", Attrs: []*asmformat.Def{{N
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.value), asmformat.FromAttr[ir.Attribute](a.degree)}
-}}, {Name: "RingAttr", Mnemonic: "ring", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "coefficientType", Kind: asmformat.Type}, {Name: "coefficientModulus", Kind: asmformat.Attr, Optional: true}, {Name: "polynomialModulus", Kind: asmformat.Attr, Optional: true, Stripped: "int_polynomial"}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "RingAttr", Mnemonic: "ring", Format: "`<` struct(params) `>`", KindSince: 19, KindUntil: 19, Params: []asmformat.Param{{Name: "coefficientType", Kind: asmformat.Type}, {Name: "coefficientModulus", Kind: asmformat.Attr, Optional: true}, {Name: "polynomialModulus", Kind: asmformat.Attr, Optional: true, Stripped: "int_polynomial"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetRingAttr(ctx, asmformat.As[ir.Type](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok), asmformat.As[ir.Attribute](v[2], &ok))
 	if !ok {
@@ -59,7 +59,7 @@ var asmForms = &asmformat.Dialect{Name: "polynomial", Attrs: []*asmformat.Def{{N
 		return nil
 	}
 	return []any{asmformat.FromType[ir.Type](a.coefficientType), asmformat.FromAttr[ir.Attribute](a.coefficientModulus), asmformat.FromAttr[ir.Attribute](a.polynomialModulus)}
-}}, {Name: "TypedFloatPolynomialAttr", Mnemonic: "typed_float_polynomial", Format: "$value `:` $type", Params: []asmformat.Param{{Name: "type", Kind: asmformat.Type}, {Name: "value", Kind: asmformat.Attr, Stripped: "float_polynomial"}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "TypedFloatPolynomialAttr", Mnemonic: "typed_float_polynomial", Format: "$value `:` $type", KindSince: 19, KindUntil: 19, Params: []asmformat.Param{{Name: "type", Kind: asmformat.Type}, {Name: "value", Kind: asmformat.Attr, Stripped: "float_polynomial"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTypedFloatPolynomialAttr(ctx, asmformat.As[ir.Type](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok))
 	if !ok {
@@ -72,7 +72,7 @@ var asmForms = &asmformat.Dialect{Name: "polynomial", Attrs: []*asmformat.Def{{N
 		return nil
 	}
 	return []any{asmformat.FromType[ir.Type](a.type_), asmformat.FromAttr[ir.Attribute](a.value)}
-}}, {Name: "TypedIntPolynomialAttr", Mnemonic: "typed_int_polynomial", Format: "$value `:` $type", Params: []asmformat.Param{{Name: "type", Kind: asmformat.Type}, {Name: "value", Kind: asmformat.Attr, Stripped: "int_polynomial"}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "TypedIntPolynomialAttr", Mnemonic: "typed_int_polynomial", Format: "$value `:` $type", KindSince: 19, KindUntil: 19, Params: []asmformat.Param{{Name: "type", Kind: asmformat.Type}, {Name: "value", Kind: asmformat.Attr, Stripped: "int_polynomial"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTypedIntPolynomialAttr(ctx, asmformat.As[ir.Type](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok))
 	if !ok {
@@ -85,7 +85,7 @@ var asmForms = &asmformat.Dialect{Name: "polynomial", Attrs: []*asmformat.Def{{N
 		return nil
 	}
 	return []any{asmformat.FromType[ir.Type](a.type_), asmformat.FromAttr[ir.Attribute](a.value)}
-}}}, Types: []*asmformat.Def{{Name: "PolynomialType", Mnemonic: "polynomial", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "ring", Kind: asmformat.Attr, Stripped: "ring"}}, Make: func(ctx *ir.Context, v []any) any {
+}}}, Types: []*asmformat.Def{{Name: "PolynomialType", Mnemonic: "polynomial", Format: "`<` struct(params) `>`", KindSince: 19, KindUntil: 19, Params: []asmformat.Param{{Name: "ring", Kind: asmformat.Attr, Stripped: "ring"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetPolynomialType(ctx, asmformat.As[ir.Attribute](v[0], &ok))
 	if !ok {

@@ -33,9 +33,9 @@ func (dialect) PrintType(v ir.Type) (string, bool) {
 
 // asmForms are the text forms of the ptr attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "ptr", Attrs: []*asmformat.Def{{Name: "GenericSpaceAttr", Mnemonic: "generic_space", Make: func(ctx *ir.Context, _ []any) any {
+var asmForms = &asmformat.Dialect{Name: "ptr", Attrs: []*asmformat.Def{{Name: "GenericSpaceAttr", Mnemonic: "generic_space", KindSince: 22, Make: func(ctx *ir.Context, _ []any) any {
 	return GetGenericSpaceAttr(ctx)
-}}, {Name: "NullAttr", Mnemonic: "null", Params: []asmformat.Param{{Name: "type", Kind: asmformat.Type, Self: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "NullAttr", Mnemonic: "null", KindSince: 22, Params: []asmformat.Param{{Name: "type", Kind: asmformat.Type, Self: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetNullAttr(ctx, asmformat.As[ir.Type](v[0], &ok))
 	if !ok {
@@ -48,7 +48,7 @@ var asmForms = &asmformat.Dialect{Name: "ptr", Attrs: []*asmformat.Def{{Name: "G
 		return nil
 	}
 	return []any{asmformat.FromType[ir.Type](a.type_)}
-}}, {Name: "SpecAttr", Mnemonic: "spec", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "size", Kind: asmformat.Uint}, {Name: "abi", Kind: asmformat.Uint}, {Name: "preferred", Kind: asmformat.Uint}, {Name: "index", Kind: asmformat.Uint}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "SpecAttr", Mnemonic: "spec", Format: "`<` struct(params) `>`", KindSince: 19, Params: []asmformat.Param{{Name: "size", Kind: asmformat.Uint}, {Name: "abi", Kind: asmformat.Uint}, {Name: "preferred", Kind: asmformat.Uint}, {Name: "index", Kind: asmformat.Uint}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetSpecAttr(ctx, asmformat.AsUint[uint32](v[0], &ok), asmformat.AsUint[uint32](v[1], &ok), asmformat.AsUint[uint32](v[2], &ok), asmformat.AsUint[uint32](v[3], &ok))
 	if !ok {
@@ -61,7 +61,7 @@ var asmForms = &asmformat.Dialect{Name: "ptr", Attrs: []*asmformat.Def{{Name: "G
 		return nil
 	}
 	return []any{asmformat.FromUint[uint32](a.size), asmformat.FromUint[uint32](a.abi), asmformat.FromUint[uint32](a.preferred), asmformat.FromUint[uint32](a.index)}
-}}}, Types: []*asmformat.Def{{Name: "PtrMetadataType", Mnemonic: "ptr_metadata", Format: "`<` $type `>`", Params: []asmformat.Param{{Name: "type", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+}}}, Types: []*asmformat.Def{{Name: "PtrMetadataType", Mnemonic: "ptr_metadata", Format: "`<` $type `>`", KindSince: 22, Params: []asmformat.Param{{Name: "type", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetPtrMetadataType(ctx, asmformat.As[ir.Attribute](v[0], &ok))
 	if !ok {
@@ -74,7 +74,7 @@ var asmForms = &asmformat.Dialect{Name: "ptr", Attrs: []*asmformat.Def{{Name: "G
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](t.type_)}
-}}, {Name: "PtrType", Mnemonic: "ptr", Format: "`<` $memorySpace `>`", Since: 20, Params: []asmformat.Param{{Name: "memorySpace", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "PtrType", Mnemonic: "ptr", Format: "`<` $memorySpace `>`", Since: 20, KindSince: 19, Params: []asmformat.Param{{Name: "memorySpace", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetPtrType(ctx, asmformat.As[ir.Attribute](v[0], &ok))
 	if !ok {

@@ -35,7 +35,7 @@ var reductionKindSyntax = &asmformat.EnumSyntax{Cases: reductionKindCases}
 
 // asmForms are the text forms of the shard attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "shard", Attrs: []*asmformat.Def{{Name: "GridAxesArrayAttr", Mnemonic: "axisarray", Format: "`[` $axes `]`", Params: []asmformat.Param{{Name: "axes", Kind: asmformat.List, Elem: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &asmformat.Dialect{Name: "shard", Attrs: []*asmformat.Def{{Name: "GridAxesArrayAttr", Mnemonic: "axisarray", Format: "`[` $axes `]`", KindSince: 22, Params: []asmformat.Param{{Name: "axes", Kind: asmformat.List, Elem: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetGridAxesArrayAttr(ctx, func(v any, ok *bool) []ir.Attribute {
 		return asmformat.AsList[ir.Attribute](v, ok, asmformat.As[ir.Attribute])
@@ -52,7 +52,7 @@ var asmForms = &asmformat.Dialect{Name: "shard", Attrs: []*asmformat.Def{{Name: 
 	return []any{func(l []ir.Attribute) any {
 		return asmformat.FromList(l, asmformat.FromAttr[ir.Attribute])
 	}(a.axes)}
-}}, {Name: "ReductionKindAttr", Mnemonic: "partial", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: reductionKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ReductionKindAttr", Mnemonic: "partial", Format: "$value", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: reductionKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetReductionKindAttr(ctx, asmformat.AsUint[ReductionKind](v[0], &ok))
 	if !ok {
@@ -65,7 +65,7 @@ var asmForms = &asmformat.Dialect{Name: "shard", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromUint[ReductionKind](a.value)}
-}}}, Types: []*asmformat.Def{{Name: "ShardingType", Mnemonic: "sharding", Make: func(ctx *ir.Context, _ []any) any {
+}}}, Types: []*asmformat.Def{{Name: "ShardingType", Mnemonic: "sharding", KindSince: 22, Make: func(ctx *ir.Context, _ []any) any {
 	return GetShardingType(ctx)
 }}}}
 

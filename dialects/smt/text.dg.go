@@ -33,7 +33,7 @@ func (dialect) PrintType(v ir.Type) (string, bool) {
 
 // asmForms are the text forms of the smt attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "smt", Attrs: []*asmformat.Def{{Name: "BitVectorAttr", Mnemonic: "bv", Parse: parseBitVectorAttrText, Print: printBitVectorAttrText}}, Types: []*asmformat.Def{{Name: "ArrayType", Mnemonic: "array", Format: "`<` `[` $domainType `->` $rangeType `]` `>`", Params: []asmformat.Param{{Name: "domainType", Kind: asmformat.Type}, {Name: "rangeType", Kind: asmformat.Type}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &asmformat.Dialect{Name: "smt", Attrs: []*asmformat.Def{{Name: "BitVectorAttr", Mnemonic: "bv", KindSince: 22, Parse: parseBitVectorAttrText, Print: printBitVectorAttrText}}, Types: []*asmformat.Def{{Name: "ArrayType", Mnemonic: "array", Format: "`<` `[` $domainType `->` $rangeType `]` `>`", KindSince: 22, Params: []asmformat.Param{{Name: "domainType", Kind: asmformat.Type}, {Name: "rangeType", Kind: asmformat.Type}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetArrayType(ctx, asmformat.As[ir.Type](v[0], &ok), asmformat.As[ir.Type](v[1], &ok))
 	if !ok {
@@ -46,7 +46,7 @@ var asmForms = &asmformat.Dialect{Name: "smt", Attrs: []*asmformat.Def{{Name: "B
 		return nil
 	}
 	return []any{asmformat.FromType[ir.Type](t.domainType), asmformat.FromType[ir.Type](t.rangeType)}
-}}, {Name: "BitVectorType", Mnemonic: "bv", Format: "`<` $width `>`", Params: []asmformat.Param{{Name: "width", Kind: asmformat.Int}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "BitVectorType", Mnemonic: "bv", Format: "`<` $width `>`", KindSince: 22, Params: []asmformat.Param{{Name: "width", Kind: asmformat.Int}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetBitVectorType(ctx, asmformat.AsInt[int64](v[0], &ok))
 	if !ok {
@@ -59,11 +59,11 @@ var asmForms = &asmformat.Dialect{Name: "smt", Attrs: []*asmformat.Def{{Name: "B
 		return nil
 	}
 	return []any{asmformat.FromInt[int64](t.width)}
-}}, {Name: "BoolType", Mnemonic: "bool", Make: func(ctx *ir.Context, _ []any) any {
+}}, {Name: "BoolType", Mnemonic: "bool", KindSince: 22, Make: func(ctx *ir.Context, _ []any) any {
 	return GetBoolType(ctx)
-}}, {Name: "IntType", Mnemonic: "int", Make: func(ctx *ir.Context, _ []any) any {
+}}, {Name: "IntType", Mnemonic: "int", KindSince: 22, Make: func(ctx *ir.Context, _ []any) any {
 	return GetIntType(ctx)
-}}, {Name: "SMTFuncType", Mnemonic: "func", Format: "`<` `(` $domainTypes `)` ` ` $rangeType `>`", Params: []asmformat.Param{{Name: "domainTypes", Kind: asmformat.List, Elem: asmformat.Type}, {Name: "rangeType", Kind: asmformat.Type}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "SMTFuncType", Mnemonic: "func", Format: "`<` `(` $domainTypes `)` ` ` $rangeType `>`", KindSince: 22, Params: []asmformat.Param{{Name: "domainTypes", Kind: asmformat.List, Elem: asmformat.Type}, {Name: "rangeType", Kind: asmformat.Type}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetSMTFuncType(ctx, func(v any, ok *bool) []ir.Type {
 		return asmformat.AsList[ir.Type](v, ok, asmformat.As[ir.Type])
@@ -80,7 +80,7 @@ var asmForms = &asmformat.Dialect{Name: "smt", Attrs: []*asmformat.Def{{Name: "B
 	return []any{func(l []ir.Type) any {
 		return asmformat.FromList(l, asmformat.FromType[ir.Type])
 	}(t.domainTypes), asmformat.FromType[ir.Type](t.rangeType)}
-}}, {Name: "SortType", Mnemonic: "sort", Format: "`<` $identifier (`[` $sortParams^ `]`)? `>`", Params: []asmformat.Param{{Name: "identifier", Kind: asmformat.Attr}, {Name: "sortParams", Kind: asmformat.List, Elem: asmformat.Type, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "SortType", Mnemonic: "sort", Format: "`<` $identifier (`[` $sortParams^ `]`)? `>`", KindSince: 22, Params: []asmformat.Param{{Name: "identifier", Kind: asmformat.Attr}, {Name: "sortParams", Kind: asmformat.List, Elem: asmformat.Type, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetSortType(ctx, asmformat.As[ir.Attribute](v[0], &ok), func(v any, ok *bool) []ir.Type {
 		return asmformat.AsList[ir.Type](v, ok, asmformat.As[ir.Type])

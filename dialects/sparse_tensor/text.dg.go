@@ -50,7 +50,7 @@ var asmForms = &asmformat.Dialect{Name: "sparse_tensor", Attrs: []*asmformat.Def
 		return nil
 	}
 	return []any{asmformat.FromUint[CrdTransDirectionKind](a.value)}
-}}, {Name: "SparseTensorDimSliceAttr", Mnemonic: "slice", Parse: parseSparseTensorDimSliceAttrText, Print: printSparseTensorDimSliceAttrText}, {Name: "SparseTensorEncodingAttr", Mnemonic: "encoding", Alias: "sparse", Parse: parseSparseTensorEncodingAttrText, Print: printSparseTensorEncodingAttrText}, {Name: "SparseTensorSortKindAttr", Mnemonic: "SparseTensorSortAlgorithm", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: sparseTensorSortKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "SparseTensorDimSliceAttr", Mnemonic: "slice", Parse: parseSparseTensorDimSliceAttrText, Print: printSparseTensorDimSliceAttrText}, {Name: "SparseTensorEncodingAttr", Mnemonic: "encoding", Alias: "sparse", KindSince: 19, Parse: parseSparseTensorEncodingAttrText, Print: printSparseTensorEncodingAttrText}, {Name: "SparseTensorSortKindAttr", Mnemonic: "SparseTensorSortAlgorithm", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: sparseTensorSortKindSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetSparseTensorSortKindAttr(ctx, asmformat.AsUint[SparseTensorSortKind](v[0], &ok))
 	if !ok {

@@ -99,7 +99,7 @@ var asmForms = &asmformat.Dialect{Name: "spirv", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromUint[BuiltIn](a.value)}
-}}, {Name: "CacheControlLoadINTELAttr", Mnemonic: "cache_control_load_intel", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "cache_level", Kind: asmformat.Uint}, {Name: "load_cache_control", Kind: asmformat.Enum, Enum: loadCacheControlSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "CacheControlLoadINTELAttr", Mnemonic: "cache_control_load_intel", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "cache_level", Kind: asmformat.Uint}, {Name: "load_cache_control", Kind: asmformat.Enum, Enum: loadCacheControlSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetCacheControlLoadINTELAttr(ctx, asmformat.AsUint[uint32](v[0], &ok), asmformat.AsUint[LoadCacheControl](v[1], &ok))
 	if !ok {
@@ -112,7 +112,7 @@ var asmForms = &asmformat.Dialect{Name: "spirv", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromUint[uint32](a.cacheLevel), asmformat.FromUint[LoadCacheControl](a.loadCacheControl)}
-}}, {Name: "CacheControlStoreINTELAttr", Mnemonic: "cache_control_store_intel", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "cache_level", Kind: asmformat.Uint}, {Name: "store_cache_control", Kind: asmformat.Enum, Enum: storeCacheControlSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "CacheControlStoreINTELAttr", Mnemonic: "cache_control_store_intel", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "cache_level", Kind: asmformat.Uint}, {Name: "store_cache_control", Kind: asmformat.Enum, Enum: storeCacheControlSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetCacheControlStoreINTELAttr(ctx, asmformat.AsUint[uint32](v[0], &ok), asmformat.AsUint[StoreCacheControl](v[1], &ok))
 	if !ok {
@@ -307,7 +307,7 @@ var asmForms = &asmformat.Dialect{Name: "spirv", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromUint[Extension](a.value)}
-}}, {Name: "FPEncodingAttr", Mnemonic: "f_p_encoding", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: fPEncodingSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "FPEncodingAttr", Mnemonic: "f_p_encoding", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: fPEncodingSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetFPEncodingAttr(ctx, asmformat.AsUint[FPEncoding](v[0], &ok))
 	if !ok {
@@ -333,7 +333,7 @@ var asmForms = &asmformat.Dialect{Name: "spirv", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromUint[FPFastMathMode](a.value)}
-}}, {Name: "FPRoundingModeAttr", Mnemonic: "fp_rounding_mode", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: fPRoundingModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "FPRoundingModeAttr", Mnemonic: "fp_rounding_mode", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: fPRoundingModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetFPRoundingModeAttr(ctx, asmformat.AsUint[FPRoundingMode](v[0], &ok))
 	if !ok {
@@ -450,7 +450,7 @@ var asmForms = &asmformat.Dialect{Name: "spirv", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromUint[ImageSamplingInfo](a.value)}
-}}, {Name: "JointMatrixPropertiesINTELAttr", Mnemonic: "joint_matrix_props", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "m_size", Kind: asmformat.Int}, {Name: "n_size", Kind: asmformat.Int}, {Name: "k_size", Kind: asmformat.Int}, {Name: "a_type", Kind: asmformat.Type}, {Name: "b_type", Kind: asmformat.Type}, {Name: "c_type", Kind: asmformat.Type}, {Name: "result_type", Kind: asmformat.Type}, {Name: "scope", Kind: asmformat.Attr, Stripped: "scope"}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "JointMatrixPropertiesINTELAttr", Mnemonic: "joint_matrix_props", Format: "`<` struct(params) `>`", KindUntil: 19, Params: []asmformat.Param{{Name: "m_size", Kind: asmformat.Int}, {Name: "n_size", Kind: asmformat.Int}, {Name: "k_size", Kind: asmformat.Int}, {Name: "a_type", Kind: asmformat.Type}, {Name: "b_type", Kind: asmformat.Type}, {Name: "c_type", Kind: asmformat.Type}, {Name: "result_type", Kind: asmformat.Type}, {Name: "scope", Kind: asmformat.Attr, Stripped: "scope"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetJointMatrixPropertiesINTELAttr(ctx, asmformat.AsInt[int32](v[0], &ok), asmformat.AsInt[int32](v[1], &ok), asmformat.AsInt[int32](v[2], &ok), asmformat.As[ir.Type](v[3], &ok), asmformat.As[ir.Type](v[4], &ok), asmformat.As[ir.Type](v[5], &ok), asmformat.As[ir.Type](v[6], &ok), asmformat.As[ir.Attribute](v[7], &ok))
 	if !ok {
@@ -489,7 +489,7 @@ var asmForms = &asmformat.Dialect{Name: "spirv", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromUint[LinkageType](a.value)}
-}}, {Name: "LoadCacheControlAttr", Mnemonic: "load_cache_control", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: loadCacheControlSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "LoadCacheControlAttr", Mnemonic: "load_cache_control", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: loadCacheControlSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetLoadCacheControlAttr(ctx, asmformat.AsUint[LoadCacheControl](v[0], &ok))
 	if !ok {
@@ -645,7 +645,7 @@ var asmForms = &asmformat.Dialect{Name: "spirv", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromUint[StorageClass](a.value)}
-}}, {Name: "StoreCacheControlAttr", Mnemonic: "store_cache_control", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: storeCacheControlSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "StoreCacheControlAttr", Mnemonic: "store_cache_control", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: storeCacheControlSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetStoreCacheControlAttr(ctx, asmformat.AsUint[StoreCacheControl](v[0], &ok))
 	if !ok {

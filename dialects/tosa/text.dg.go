@@ -42,7 +42,7 @@ var specificationVersionSyntax = &asmformat.EnumSyntax{Cases: specificationVersi
 
 // asmForms are the text forms of the tosa attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "tosa", Attrs: []*asmformat.Def{{Name: "BlockSizeAttr", Mnemonic: "block_size", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: blockSizeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &asmformat.Dialect{Name: "tosa", Attrs: []*asmformat.Def{{Name: "BlockSizeAttr", Mnemonic: "block_size", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: blockSizeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetBlockSizeAttr(ctx, asmformat.AsUint[BlockSize](v[0], &ok))
 	if !ok {
@@ -68,7 +68,7 @@ var asmForms = &asmformat.Dialect{Name: "tosa", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromInt[int64](a.inputZp), asmformat.FromInt[int64](a.weightZp)}
-}}, {Name: "ExtensionAttr", Mnemonic: "ext", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: extensionSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ExtensionAttr", Mnemonic: "ext", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: extensionSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetExtensionAttr(ctx, asmformat.AsUint[Extension](v[0], &ok))
 	if !ok {
@@ -81,7 +81,7 @@ var asmForms = &asmformat.Dialect{Name: "tosa", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[Extension](a.value)}
-}}, {Name: "LevelAttr", Mnemonic: "level", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: levelSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "LevelAttr", Mnemonic: "level", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: levelSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetLevelAttr(ctx, asmformat.AsUint[Level](v[0], &ok))
 	if !ok {
@@ -107,7 +107,7 @@ var asmForms = &asmformat.Dialect{Name: "tosa", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromInt[int64](a.aZp), asmformat.FromInt[int64](a.bZp)}
-}}, {Name: "NanPropagationModeAttr", Mnemonic: "nan_mode", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: nanPropagationModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "NanPropagationModeAttr", Mnemonic: "nan_mode", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: nanPropagationModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetNanPropagationModeAttr(ctx, asmformat.AsUint[NanPropagationMode](v[0], &ok))
 	if !ok {
@@ -133,7 +133,7 @@ var asmForms = &asmformat.Dialect{Name: "tosa", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromInt[int64](a.inputZp)}
-}}, {Name: "ProfileAttr", Mnemonic: "prof", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: profileSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ProfileAttr", Mnemonic: "prof", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: profileSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetProfileAttr(ctx, asmformat.AsUint[Profile](v[0], &ok))
 	if !ok {
@@ -146,7 +146,7 @@ var asmForms = &asmformat.Dialect{Name: "tosa", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[Profile](a.value)}
-}}, {Name: "ResizeModeAttr", Mnemonic: "resize_mode", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: resizeModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ResizeModeAttr", Mnemonic: "resize_mode", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: resizeModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetResizeModeAttr(ctx, asmformat.AsUint[ResizeMode](v[0], &ok))
 	if !ok {
@@ -159,7 +159,7 @@ var asmForms = &asmformat.Dialect{Name: "tosa", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[ResizeMode](a.value)}
-}}, {Name: "RoundingModeAttr", Mnemonic: "rounding_mode", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: roundingModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "RoundingModeAttr", Mnemonic: "rounding_mode", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: roundingModeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetRoundingModeAttr(ctx, asmformat.AsUint[RoundingMode](v[0], &ok))
 	if !ok {
@@ -172,7 +172,7 @@ var asmForms = &asmformat.Dialect{Name: "tosa", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[RoundingMode](a.value)}
-}}, {Name: "SpecificationVersionAttr", Mnemonic: "specification_version", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: specificationVersionSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "SpecificationVersionAttr", Mnemonic: "specification_version", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: specificationVersionSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetSpecificationVersionAttr(ctx, asmformat.AsUint[SpecificationVersion](v[0], &ok))
 	if !ok {
@@ -185,7 +185,7 @@ var asmForms = &asmformat.Dialect{Name: "tosa", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[SpecificationVersion](a.value)}
-}}, {Name: "TargetEnvAttr", Mnemonic: "target_env", Format: "`<` `specification_version` `=` $specification_version `,` `level` `=` $level `,` `profiles` `=` `[` $profiles `]` `,` `extensions` `=` `[` $extensions `]` `>`", Params: []asmformat.Param{{Name: "specification_version", Kind: asmformat.Enum, Enum: specificationVersionSyntax}, {Name: "level", Kind: asmformat.Enum, Enum: levelSyntax}, {Name: "profiles", Kind: asmformat.List, Elem: asmformat.Enum, Enum: profileSyntax}, {Name: "extensions", Kind: asmformat.List, Elem: asmformat.Enum, Enum: extensionSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "TargetEnvAttr", Mnemonic: "target_env", Format: "`<` `specification_version` `=` $specification_version `,` `level` `=` $level `,` `profiles` `=` `[` $profiles `]` `,` `extensions` `=` `[` $extensions `]` `>`", KindSince: 22, Params: []asmformat.Param{{Name: "specification_version", Kind: asmformat.Enum, Enum: specificationVersionSyntax}, {Name: "level", Kind: asmformat.Enum, Enum: levelSyntax}, {Name: "profiles", Kind: asmformat.List, Elem: asmformat.Enum, Enum: profileSyntax}, {Name: "extensions", Kind: asmformat.List, Elem: asmformat.Enum, Enum: extensionSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTargetEnvAttr(ctx, asmformat.AsUint[SpecificationVersion](v[0], &ok), asmformat.AsUint[Level](v[1], &ok), func(v any, ok *bool) []Profile {
 		return asmformat.AsList[Profile](v, ok, asmformat.AsUint[Profile])
@@ -219,9 +219,9 @@ var asmForms = &asmformat.Dialect{Name: "tosa", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromInt[int64](a.inputZp), asmformat.FromInt[int64](a.outputZp)}
-}}}, Types: []*asmformat.Def{{Name: "mxint8Type", Mnemonic: "mxint8", Make: func(ctx *ir.Context, _ []any) any {
+}}}, Types: []*asmformat.Def{{Name: "mxint8Type", Mnemonic: "mxint8", KindSince: 22, Make: func(ctx *ir.Context, _ []any) any {
 	return Getmxint8Type(ctx)
-}}, {Name: "shapeType", Mnemonic: "shape", Format: "`<` $rank `>`", Params: []asmformat.Param{{Name: "rank", Kind: asmformat.Int}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "shapeType", Mnemonic: "shape", Format: "`<` $rank `>`", KindSince: 22, Params: []asmformat.Param{{Name: "rank", Kind: asmformat.Int}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetshapeType(ctx, asmformat.AsInt[int32](v[0], &ok))
 	if !ok {

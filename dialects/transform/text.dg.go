@@ -33,7 +33,7 @@ func (dialect) PrintType(v ir.Type) (string, bool) {
 
 // asmForms are the text forms of the transform attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "transform", Attrs: []*asmformat.Def{{Name: "ParamOperandAttr", Mnemonic: "param_operand", Format: "`<` `index` `=` $index `>`", Params: []asmformat.Param{{Name: "index", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &asmformat.Dialect{Name: "transform", Attrs: []*asmformat.Def{{Name: "ParamOperandAttr", Mnemonic: "param_operand", Format: "`<` `index` `=` $index `>`", KindSince: 22, Params: []asmformat.Param{{Name: "index", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetParamOperandAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok))
 	if !ok {

@@ -33,7 +33,7 @@ func (dialect) PrintType(v ir.Type) (string, bool) {
 
 // asmForms are the text forms of the ub attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "ub", Attrs: []*asmformat.Def{{Name: "PoisonAttr", Mnemonic: "poison", Make: func(ctx *ir.Context, _ []any) any {
+var asmForms = &asmformat.Dialect{Name: "ub", Attrs: []*asmformat.Def{{Name: "PoisonAttr", Mnemonic: "poison", KindSince: 19, Make: func(ctx *ir.Context, _ []any) any {
 	return GetPoisonAttr(ctx)
 }}}}
 

@@ -33,11 +33,11 @@ func (dialect) PrintType(v ir.Type) (string, bool) {
 
 // asmForms are the text forms of the wasmssa attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "wasmssa", Types: []*asmformat.Def{{Name: "ExternRefType", Mnemonic: "externref", Make: func(ctx *ir.Context, _ []any) any {
+var asmForms = &asmformat.Dialect{Name: "wasmssa", Types: []*asmformat.Def{{Name: "ExternRefType", Mnemonic: "externref", KindSince: 22, Make: func(ctx *ir.Context, _ []any) any {
 	return GetExternRefType(ctx)
-}}, {Name: "FuncRefType", Mnemonic: "funcref", Make: func(ctx *ir.Context, _ []any) any {
+}}, {Name: "FuncRefType", Mnemonic: "funcref", KindSince: 22, Make: func(ctx *ir.Context, _ []any) any {
 	return GetFuncRefType(ctx)
-}}, {Name: "LimitType", Mnemonic: "limit", Format: "`[` $min `` `:` ($max^)? `]`", Params: []asmformat.Param{{Name: "min", Kind: asmformat.Uint}, {Name: "max", Kind: asmformat.Uint, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "LimitType", Mnemonic: "limit", Format: "`[` $min `` `:` ($max^)? `]`", KindSince: 22, Params: []asmformat.Param{{Name: "min", Kind: asmformat.Uint}, {Name: "max", Kind: asmformat.Uint, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetLimitType(ctx, asmformat.AsUint[uint32](v[0], &ok), asmformat.AsUint[uint32](v[1], &ok))
 	if !ok {
@@ -50,7 +50,7 @@ var asmForms = &asmformat.Dialect{Name: "wasmssa", Types: []*asmformat.Def{{Name
 		return nil
 	}
 	return []any{asmformat.FromUint[uint32](t.min), asmformat.FromUint[uint32](t.max)}
-}}, {Name: "LocalRefType", Mnemonic: "local", Format: "`ref` `to` $elementType", Params: []asmformat.Param{{Name: "elementType", Kind: asmformat.Type}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "LocalRefType", Mnemonic: "local", Format: "`ref` `to` $elementType", KindSince: 22, Params: []asmformat.Param{{Name: "elementType", Kind: asmformat.Type}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetLocalRefType(ctx, asmformat.As[ir.Type](v[0], &ok))
 	if !ok {
@@ -63,7 +63,7 @@ var asmForms = &asmformat.Dialect{Name: "wasmssa", Types: []*asmformat.Def{{Name
 		return nil
 	}
 	return []any{asmformat.FromType[ir.Type](t.elementType)}
-}}, {Name: "TableType", Mnemonic: "tabletype", Format: "$reference $limit", Params: []asmformat.Param{{Name: "reference", Kind: asmformat.Type}, {Name: "limit", Kind: asmformat.Type, Stripped: "limit"}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "TableType", Mnemonic: "tabletype", Format: "$reference $limit", KindSince: 22, Params: []asmformat.Param{{Name: "reference", Kind: asmformat.Type}, {Name: "limit", Kind: asmformat.Type, Stripped: "limit"}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTableType(ctx, asmformat.As[ir.Type](v[0], &ok), asmformat.As[ir.Type](v[1], &ok))
 	if !ok {

@@ -38,7 +38,7 @@ var memorySpaceSyntax = &asmformat.EnumSyntax{Cases: memorySpaceCases}
 
 // asmForms are the text forms of the xegpu attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "xegpu", Attrs: []*asmformat.Def{{Name: "BlockTensorDescAttr", Mnemonic: "block_tdesc_attr", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "memory_space", Kind: asmformat.Attr, Stripped: "memory_space"}, {Name: "array_length", Kind: asmformat.Attr}, {Name: "boundary_check", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &asmformat.Dialect{Name: "xegpu", Attrs: []*asmformat.Def{{Name: "BlockTensorDescAttr", Mnemonic: "block_tdesc_attr", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "memory_space", Kind: asmformat.Attr, Stripped: "memory_space"}, {Name: "array_length", Kind: asmformat.Attr}, {Name: "boundary_check", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetBlockTensorDescAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok), asmformat.As[ir.Attribute](v[2], &ok))
 	if !ok {
@@ -51,7 +51,7 @@ var asmForms = &asmformat.Dialect{Name: "xegpu", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.memorySpace), asmformat.FromAttr[ir.Attribute](a.arrayLength), asmformat.FromAttr[ir.Attribute](a.boundaryCheck)}
-}}, {Name: "CachePolicyAttr", Mnemonic: "cache_hint", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: cachePolicySyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "CachePolicyAttr", Mnemonic: "cache_hint", Format: "`<` $value `>`", KindSince: 19, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: cachePolicySyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetCachePolicyAttr(ctx, asmformat.AsUint[CachePolicy](v[0], &ok))
 	if !ok {
@@ -64,7 +64,7 @@ var asmForms = &asmformat.Dialect{Name: "xegpu", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromUint[CachePolicy](a.value)}
-}}, {Name: "FenceScopeAttr", Mnemonic: "fence_scope", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: fenceScopeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "FenceScopeAttr", Mnemonic: "fence_scope", Format: "$value", KindSince: 19, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: fenceScopeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetFenceScopeAttr(ctx, asmformat.AsUint[FenceScope](v[0], &ok))
 	if !ok {
@@ -77,7 +77,7 @@ var asmForms = &asmformat.Dialect{Name: "xegpu", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromUint[FenceScope](a.value)}
-}}, {Name: "LayoutAttr", Mnemonic: "layout", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "sg_layout", Kind: asmformat.Attr, Optional: true}, {Name: "sg_data", Kind: asmformat.Attr, Optional: true}, {Name: "inst_data", Kind: asmformat.Attr, Optional: true}, {Name: "lane_layout", Kind: asmformat.Attr, Optional: true}, {Name: "lane_data", Kind: asmformat.Attr, Optional: true}, {Name: "order", Kind: asmformat.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "LayoutAttr", Mnemonic: "layout", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "sg_layout", Kind: asmformat.Attr, Optional: true}, {Name: "sg_data", Kind: asmformat.Attr, Optional: true}, {Name: "inst_data", Kind: asmformat.Attr, Optional: true}, {Name: "lane_layout", Kind: asmformat.Attr, Optional: true}, {Name: "lane_data", Kind: asmformat.Attr, Optional: true}, {Name: "order", Kind: asmformat.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetLayoutAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok), asmformat.As[ir.Attribute](v[2], &ok), asmformat.As[ir.Attribute](v[3], &ok), asmformat.As[ir.Attribute](v[4], &ok), asmformat.As[ir.Attribute](v[5], &ok))
 	if !ok {
@@ -90,7 +90,7 @@ var asmForms = &asmformat.Dialect{Name: "xegpu", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.sgLayout), asmformat.FromAttr[ir.Attribute](a.sgData), asmformat.FromAttr[ir.Attribute](a.instData), asmformat.FromAttr[ir.Attribute](a.laneLayout), asmformat.FromAttr[ir.Attribute](a.laneData), asmformat.FromAttr[ir.Attribute](a.order)}
-}}, {Name: "MemLayoutAttr", Mnemonic: "mem_layout", Parse: parseMemLayoutAttrText, Print: printMemLayoutAttrText}, {Name: "MemoryScopeAttr", Mnemonic: "memory_scope", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: memoryScopeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "MemLayoutAttr", Mnemonic: "mem_layout", KindSince: 22, Parse: parseMemLayoutAttrText, Print: printMemLayoutAttrText}, {Name: "MemoryScopeAttr", Mnemonic: "memory_scope", Format: "$value", KindSince: 19, KindUntil: 19, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: memoryScopeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetMemoryScopeAttr(ctx, asmformat.AsUint[MemoryScope](v[0], &ok))
 	if !ok {
@@ -103,7 +103,7 @@ var asmForms = &asmformat.Dialect{Name: "xegpu", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromUint[MemoryScope](a.value)}
-}}, {Name: "MemorySpaceAttr", Mnemonic: "memory_space", Format: "$value", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: memorySpaceSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "MemorySpaceAttr", Mnemonic: "memory_space", Format: "$value", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: memorySpaceSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetMemorySpaceAttr(ctx, asmformat.AsUint[MemorySpace](v[0], &ok))
 	if !ok {
@@ -116,7 +116,7 @@ var asmForms = &asmformat.Dialect{Name: "xegpu", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromUint[MemorySpace](a.value)}
-}}, {Name: "RangeAttr", Mnemonic: "range", Format: "`<` `[`$start `,` $end `]` `>`", Params: []asmformat.Param{{Name: "start", Kind: asmformat.Attr}, {Name: "end", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "RangeAttr", Mnemonic: "range", Format: "`<` `[`$start `,` $end `]` `>`", KindSince: 22, Params: []asmformat.Param{{Name: "start", Kind: asmformat.Attr}, {Name: "end", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetRangeAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok))
 	if !ok {
@@ -129,7 +129,7 @@ var asmForms = &asmformat.Dialect{Name: "xegpu", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.start), asmformat.FromAttr[ir.Attribute](a.end)}
-}}, {Name: "ScatterTensorDescAttr", Mnemonic: "scatter_tdesc_attr", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "memory_space", Kind: asmformat.Attr, Stripped: "memory_space"}, {Name: "chunk_size", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "ScatterTensorDescAttr", Mnemonic: "scatter_tdesc_attr", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "memory_space", Kind: asmformat.Attr, Stripped: "memory_space"}, {Name: "chunk_size", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetScatterTensorDescAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok))
 	if !ok {
@@ -142,7 +142,7 @@ var asmForms = &asmformat.Dialect{Name: "xegpu", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.memorySpace), asmformat.FromAttr[ir.Attribute](a.chunkSize)}
-}}, {Name: "SliceAttr", Mnemonic: "slice", Format: "`<` qualified($parent) `,` `dims` `=` $dims `>`", Params: []asmformat.Param{{Name: "parent", Kind: asmformat.Attr}, {Name: "dims", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "SliceAttr", Mnemonic: "slice", Format: "`<` qualified($parent) `,` `dims` `=` $dims `>`", KindSince: 22, Params: []asmformat.Param{{Name: "parent", Kind: asmformat.Attr}, {Name: "dims", Kind: asmformat.Attr}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetSliceAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok))
 	if !ok {
@@ -155,7 +155,7 @@ var asmForms = &asmformat.Dialect{Name: "xegpu", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.parent), asmformat.FromAttr[ir.Attribute](a.dims)}
-}}, {Name: "TensorDescAttr", Mnemonic: "tdesc_attr", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "memory_scope", Kind: asmformat.Attr, Optional: true, Stripped: "memory_scope"}, {Name: "array_length", Kind: asmformat.Attr, Optional: true}, {Name: "boundary_check", Kind: asmformat.Attr, Optional: true}, {Name: "scattered", Kind: asmformat.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "TensorDescAttr", Mnemonic: "tdesc_attr", Format: "`<` struct(params) `>`", KindSince: 19, KindUntil: 19, Params: []asmformat.Param{{Name: "memory_scope", Kind: asmformat.Attr, Optional: true, Stripped: "memory_scope"}, {Name: "array_length", Kind: asmformat.Attr, Optional: true}, {Name: "boundary_check", Kind: asmformat.Attr, Optional: true}, {Name: "scattered", Kind: asmformat.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetTensorDescAttr(ctx, asmformat.As[ir.Attribute](v[0], &ok), asmformat.As[ir.Attribute](v[1], &ok), asmformat.As[ir.Attribute](v[2], &ok), asmformat.As[ir.Attribute](v[3], &ok))
 	if !ok {
@@ -168,9 +168,9 @@ var asmForms = &asmformat.Dialect{Name: "xegpu", Attrs: []*asmformat.Def{{Name: 
 		return nil
 	}
 	return []any{asmformat.FromAttr[ir.Attribute](a.memoryScope), asmformat.FromAttr[ir.Attribute](a.arrayLength), asmformat.FromAttr[ir.Attribute](a.boundaryCheck), asmformat.FromAttr[ir.Attribute](a.scattered)}
-}}}, Types: []*asmformat.Def{{Name: "MemDescType", Mnemonic: "mem_desc", Parse: parseMemDescTypeText, Print: printMemDescTypeText}, {Name: "NbarrierType", Mnemonic: "nbarrier", Make: func(ctx *ir.Context, _ []any) any {
+}}}, Types: []*asmformat.Def{{Name: "MemDescType", Mnemonic: "mem_desc", KindSince: 22, Parse: parseMemDescTypeText, Print: printMemDescTypeText}, {Name: "NbarrierType", Mnemonic: "nbarrier", KindSince: 19, Make: func(ctx *ir.Context, _ []any) any {
 	return GetNbarrierType(ctx)
-}}, {Name: "TensorDescType", Mnemonic: "tensor_desc", Until: 19, Parse: parseTensorDescTypeText, Print: printTensorDescTypeText}, {Name: "TensorDescType", Mnemonic: "tensor_desc", Since: 20, Parse: parseTensorDescTypeText, Print: printTensorDescTypeText}}}
+}}, {Name: "TensorDescType", Mnemonic: "tensor_desc", Until: 19, KindSince: 19, Parse: parseTensorDescTypeText, Print: printTensorDescTypeText}, {Name: "TensorDescType", Mnemonic: "tensor_desc", Since: 20, KindSince: 19, Parse: parseTensorDescTypeText, Print: printTensorDescTypeText}}}
 
 // AsmForms are the dialect's text forms (asmformat.AsmFormsOf).
 func (dialect) AsmForms() *asmformat.Dialect {

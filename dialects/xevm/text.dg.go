@@ -39,7 +39,7 @@ var storeCacheControlSyntax = &asmformat.EnumSyntax{Cases: storeCacheControlCase
 
 // asmForms are the text forms of the xevm attributes and types with a
 // mnemonic, which asmformat reads and prints.
-var asmForms = &asmformat.Dialect{Name: "xevm", Attrs: []*asmformat.Def{{Name: "AddrSpaceAttr", Mnemonic: "addr_space", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: addrSpaceSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+var asmForms = &asmformat.Dialect{Name: "xevm", Attrs: []*asmformat.Def{{Name: "AddrSpaceAttr", Mnemonic: "addr_space", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: addrSpaceSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetAddrSpaceAttr(ctx, asmformat.AsUint[AddrSpace](v[0], &ok))
 	if !ok {
@@ -52,7 +52,7 @@ var asmForms = &asmformat.Dialect{Name: "xevm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[AddrSpace](a.value)}
-}}, {Name: "LoadCacheControlAttr", Mnemonic: "load_cache_control", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: loadCacheControlSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "LoadCacheControlAttr", Mnemonic: "load_cache_control", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: loadCacheControlSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetLoadCacheControlAttr(ctx, asmformat.AsUint[LoadCacheControl](v[0], &ok))
 	if !ok {
@@ -65,7 +65,7 @@ var asmForms = &asmformat.Dialect{Name: "xevm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[LoadCacheControl](a.value)}
-}}, {Name: "MMAShapeAttr", Mnemonic: "mma_shape", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "m", Kind: asmformat.Int}, {Name: "n", Kind: asmformat.Int}, {Name: "k", Kind: asmformat.Int}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "MMAShapeAttr", Mnemonic: "mma_shape", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "m", Kind: asmformat.Int}, {Name: "n", Kind: asmformat.Int}, {Name: "k", Kind: asmformat.Int}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetMMAShapeAttr(ctx, asmformat.AsInt[int32](v[0], &ok), asmformat.AsInt[int32](v[1], &ok), asmformat.AsInt[int32](v[2], &ok))
 	if !ok {
@@ -78,7 +78,7 @@ var asmForms = &asmformat.Dialect{Name: "xevm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromInt[int32](a.m_), asmformat.FromInt[int32](a.n_), asmformat.FromInt[int32](a.k_)}
-}}, {Name: "MMATypesAttr", Mnemonic: "mma_types", Format: "`<` struct(params) `>`", Params: []asmformat.Param{{Name: "d", Kind: asmformat.Enum, Enum: elemTypeSyntax}, {Name: "a", Kind: asmformat.Enum, Enum: elemTypeSyntax}, {Name: "b", Kind: asmformat.Enum, Enum: elemTypeSyntax}, {Name: "c", Kind: asmformat.Enum, Enum: elemTypeSyntax, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "MMATypesAttr", Mnemonic: "mma_types", Format: "`<` struct(params) `>`", KindSince: 22, Params: []asmformat.Param{{Name: "d", Kind: asmformat.Enum, Enum: elemTypeSyntax}, {Name: "a", Kind: asmformat.Enum, Enum: elemTypeSyntax}, {Name: "b", Kind: asmformat.Enum, Enum: elemTypeSyntax}, {Name: "c", Kind: asmformat.Enum, Enum: elemTypeSyntax, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetMMATypesAttr(ctx, asmformat.AsUint[ElemType](v[0], &ok), asmformat.AsUint[ElemType](v[1], &ok), asmformat.AsUint[ElemType](v[2], &ok), asmformat.AsUint[ElemType](v[3], &ok))
 	if !ok {
@@ -91,7 +91,7 @@ var asmForms = &asmformat.Dialect{Name: "xevm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[ElemType](a.d_), asmformat.FromUint[ElemType](a.a_), asmformat.FromUint[ElemType](a.b_), asmformat.FromUint[ElemType](a.c_)}
-}}, {Name: "MemScopeAttr", Mnemonic: "mem_scope", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: memScopeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "MemScopeAttr", Mnemonic: "mem_scope", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: memScopeSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetMemScopeAttr(ctx, asmformat.AsUint[MemScope](v[0], &ok))
 	if !ok {
@@ -104,7 +104,7 @@ var asmForms = &asmformat.Dialect{Name: "xevm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[MemScope](a.value)}
-}}, {Name: "StoreCacheControlAttr", Mnemonic: "store_cache_control", Format: "`<` $value `>`", Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: storeCacheControlSyntax}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "StoreCacheControlAttr", Mnemonic: "store_cache_control", Format: "`<` $value `>`", KindSince: 22, Params: []asmformat.Param{{Name: "value", Kind: asmformat.Enum, Enum: storeCacheControlSyntax}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetStoreCacheControlAttr(ctx, asmformat.AsUint[StoreCacheControl](v[0], &ok))
 	if !ok {
@@ -117,7 +117,7 @@ var asmForms = &asmformat.Dialect{Name: "xevm", Attrs: []*asmformat.Def{{Name: "
 		return nil
 	}
 	return []any{asmformat.FromUint[StoreCacheControl](a.value)}
-}}, {Name: "XeVMTargetAttr", Mnemonic: "target", Format: "(`<` struct($O, $triple, $chip, $flags, $linkFiles)^ `>`)?", Params: []asmformat.Param{{Name: "O", Kind: asmformat.Int, Default: "2"}, {Name: "triple", Kind: asmformat.String, Default: "\"spirv64-unknown-unknown\""}, {Name: "chip", Kind: asmformat.String, Default: "\"bmg\""}, {Name: "flags", Kind: asmformat.Attr, Optional: true}, {Name: "linkFiles", Kind: asmformat.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
+}}, {Name: "XeVMTargetAttr", Mnemonic: "target", Format: "(`<` struct($O, $triple, $chip, $flags, $linkFiles)^ `>`)?", KindSince: 22, Params: []asmformat.Param{{Name: "O", Kind: asmformat.Int, Default: "2"}, {Name: "triple", Kind: asmformat.String, Default: "\"spirv64-unknown-unknown\""}, {Name: "chip", Kind: asmformat.String, Default: "\"bmg\""}, {Name: "flags", Kind: asmformat.Attr, Optional: true}, {Name: "linkFiles", Kind: asmformat.Attr, Optional: true}}, Make: func(ctx *ir.Context, v []any) any {
 	ok := true
 	x := GetXeVMTargetAttr(ctx, asmformat.AsInt[int32](v[0], &ok), asmformat.As[string](v[1], &ok), asmformat.As[string](v[2], &ok), asmformat.As[ir.Attribute](v[3], &ok), asmformat.As[ir.Attribute](v[4], &ok))
 	if !ok {

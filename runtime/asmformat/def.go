@@ -79,6 +79,11 @@ type Def struct {
 	// Since and Until bound the LLVM releases the form is valid in (0:
 	// unbounded).
 	Since, Until int
+	// KindSince and KindUntil bound the LLVM releases that have the
+	// definition at all (0: unbounded), where its form bounds less: a
+	// text of the mnemonic in another release is another kind's, which
+	// these forms do not know (see SameForm).
+	KindSince, KindUntil int
 	// Parse and Print replace the format for a body written in C++: Parse
 	// reads what follows the mnemonic and returns the value (nil after an
 	// error reported on p), Print prints it.
@@ -103,11 +108,15 @@ func (d *Def) compile() error {
 	return d.err
 }
 
-func (d *Def) valid(release int) bool {
+func (d *Def) valid(release int) bool { return inRange(release, d.Since, d.Until) }
+
+// inRange says whether release (0: the newest) is within since to until
+// (0: unbounded).
+func inRange(release, since, until int) bool {
 	if release == 0 {
-		return d.Until == 0
+		return until == 0
 	}
-	return (d.Since == 0 || release >= d.Since) && (d.Until == 0 || release <= d.Until)
+	return (since == 0 || release >= since) && (until == 0 || release <= until)
 }
 
 // Dialect is the text form of a dialect's attributes and types.
@@ -156,6 +165,58 @@ func (d *Dialect) Alias(mnemonic string, kind int) string {
 		}
 	}
 	return ""
+}
+
+// AliasFor is Alias as a release (0: the newest) gives it: only a
+// definition that release has, in a form of that release, has one there
+// (LLVM 16 gave its sparse tensor encodings none).
+func (d *Dialect) AliasFor(mnemonic string, kind, release int) string {
+	d.index()
+	if f := d.formAt(d.byMnem[kind][mnemonic], release); f != nil {
+		return f.Alias
+	}
+	return ""
+}
+
+// AliasForKind is AliasFor for a definition named by its Go type (a
+// value's Kind()).
+func (d *Dialect) AliasForKind(name string, kind, release int) string {
+	d.index()
+	if f := d.formAt(d.byKind[kind][name], release); f != nil {
+		return f.Alias
+	}
+	return ""
+}
+
+// formAt is the form of list valid in release whose definition the
+// release has, nil for none.
+func (d *Dialect) formAt(list []*Def, release int) *Def {
+	if f := pick(list, release); f != nil && inRange(release, f.KindSince, f.KindUntil) {
+		return f
+	}
+	return nil
+}
+
+// SameForm reports whether the text of an attribute (kind 0) or type
+// (kind 1) that these forms do not read, as a release from wrote it, is
+// spelled alike in release to as far as the forms tell: the mnemonic it
+// starts with (#dialect.mnemonic<…>) has one form valid in both releases,
+// or a form in neither. Where it has a form in one only, or another form
+// in each, the text need not read in the other release.
+func (d *Dialect) SameForm(text string, kind, from, to int) bool {
+	if len(text) < 2 {
+		return true
+	}
+	_, rest, ok := strings.Cut(text[1:], ".")
+	if !ok {
+		return true
+	}
+	if end := strings.IndexAny(rest, "<> :,"); end >= 0 {
+		rest = rest[:end]
+	}
+	d.index()
+	list := d.byMnem[kind][rest]
+	return d.formAt(list, from) == d.formAt(list, to)
 }
 
 func pick(list []*Def, release int) *Def {

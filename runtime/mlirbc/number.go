@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 	"unsafe"
 
+	"github.com/dialectgen/dialectgen/runtime/asmformat"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/internal/prefault"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -494,9 +495,10 @@ func (n *numbering) attr(a ir.Attribute) *entry {
 // textCarries refuses the text of a value kept as read (not modeled
 // here) where it is written for another release than it was read in and
 // its dialect spells values per release: the text is then known to be
-// valid for the target only where the target's forms read it. Sparse
-// tensor encodings of LLVM 16 (dimLevelType = [...]) are text LLVM 19
-// does not read.
+// valid for the target only where the target's forms read it, or where
+// its kind has the same form in both releases (asmformat's SameForm).
+// Sparse tensor encodings of LLVM 16 (dimLevelType = [...]) are text LLVM
+// 19 does not read: its encoding is another form, of 19 on.
 func (n *numbering) textCarries(dialect, text string, isType bool) {
 	from, to := n.m.Release, n.release
 	if from == 0 || to == 0 || from == to {
@@ -514,6 +516,15 @@ func (n *numbering) textCarries(dialect, text string, isType bool) {
 	} else {
 		a, err := tc.ParseAttribute(n.ctx, text, to)
 		parsed = err == nil && a != nil
+	}
+	kind := 0
+	if isType {
+		kind = 1
+	}
+	if forms, ok := d.(asmformat.AsmFormsOf); !parsed && ok && forms.AsmForms().SameForm(text, kind, from, to) {
+		// A form these definitions do not read, the same in both
+		// releases (spirv's vce triples): carried as it is.
+		parsed = true
 	}
 	if !parsed {
 		const most = 60

@@ -775,3 +775,17 @@ func TestIsolationAsRead(t *testing.T) {
 		}
 	}
 }
+
+// SPIR-V's version, capabilities and extensions triple is text these
+// definitions keep as read (their form does not read it), spelled alike
+// by LLVM 19 and 22, whose definitions have one form for it: written for
+// the other release it is carried as read, and the file is mlir-opt's.
+// Kept text whose kind has another form in the target, or none, is
+// refused (TestReleaseSparseEncodingText).
+func TestReleaseKeptTextCarried(t *testing.T) {
+	for _, r := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
+		oracle.Require(t, r)
+	}
+	text := "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {\n}\n"
+	convertsAsOracles(t, map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
+}

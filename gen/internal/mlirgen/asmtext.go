@@ -8,6 +8,7 @@ import (
 
 	"github.com/dialectgen/dialectgen/defs"
 	"github.com/dialectgen/dialectgen/gen/internal/model"
+	"github.com/dialectgen/dialectgen/gen/internal/releaserules"
 )
 
 // The text forms of attributes and types with a mnemonic: a table of
@@ -202,6 +203,12 @@ func (g *gen) asmDef(form asmForm, enums map[*defs.Enum]bool) jen.Code {
 	}
 	if form.until != 0 {
 		vals = append(vals, jen.Id("Until").Op(":").Lit(form.until))
+	}
+	if s := releaserules.LLVMBound(def.Since); s != 0 {
+		vals = append(vals, jen.Id("KindSince").Op(":").Lit(s))
+	}
+	if u := releaserules.LLVMBound(def.Until); u != 0 {
+		vals = append(vals, jen.Id("KindUntil").Op(":").Lit(u))
 	}
 	if form.hooks != nil {
 		vals = append(vals, jen.Id("Parse").Op(":").Id(form.hooks.Parse), jen.Id("Print").Op(":").Id(form.hooks.Print))
