@@ -1203,5 +1203,6 @@ func hookTable() *hooks.Table {
 		"overflowFlagsRelease": overflowFlagsRelease,
 		"opBundlesRelease":     opBundlesRelease,
 		"unnamedAddrRelease":   unnamedAddrRelease,
+		"gepFlagsRelease":      gepFlagsRelease,
 	}}
 }

@@ -176,7 +176,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			"getelementptr": {Attrs: []release.Attr{
 				{Name: "inbounds", Until: 19},
 				{Name: "noWrapFlags", Since: 22},
-			}},
+			}, Hook: gepFlagsRelease},
 			"inline_asm": {Attrs: []release.Attr{
 				{Name: "tail_call_kind", Since: 22, Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetTailCallKindAttr(ctx, TailCallKindNone)

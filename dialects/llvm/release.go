@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/release"
 	"github.com/dialectgen/dialectgen/runtime/bytecode"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -126,6 +127,42 @@ func overflowFlagsRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAtt
 			return release.Remove(attrs, "overflowFlags"), nil
 		}
 		return nil, fmt.Errorf("attribute overflowFlags: %v, which %s cannot say (it has no overflow flags)", a, bytecode.ReleaseName(to))
+	}
+	return attrs, nil
+}
+
+// gepFlagsSince is the oldest release the definitions describe whose
+// getelementptr holds noWrapFlags, LLVM's GEPNoWrapFlags as an i32, where
+// 19 and 16 hold inbounds, a unit attribute. inbounds is those flags'
+// inboundsFlag and nusw together (3), as 22 reads `inbounds`.
+const (
+	gepFlagsSince = 22
+	gepInbounds   = 3
+)
+
+// gepFlagsRelease is the release_hook of getelementptr: it moves inbounds
+// to noWrapFlags and back. Flags an older release cannot say (nusw or nuw
+// without inbounds) are refused for it.
+func gepFlagsRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
+	flags := func(r int) bool { return release.AtLeast(r, gepFlagsSince) }
+	switch {
+	case flags(to) && !flags(from):
+		if release.Find(attrs, "inbounds") == nil {
+			return attrs, nil
+		}
+		return release.Set(release.Remove(attrs, "inbounds"), "noWrapFlags", release.Int(ctx, gepInbounds, release.IntI32)), nil
+	case flags(from) && !flags(to):
+		a := release.Find(attrs, "noWrapFlags")
+		if a == nil {
+			return attrs, nil
+		}
+		switch v, ok := release.IntsOf(a, release.IntI32); {
+		case ok && v[0] == 0:
+			return release.Remove(attrs, "noWrapFlags"), nil
+		case ok && v[0] == gepInbounds:
+			return release.Set(release.Remove(attrs, "noWrapFlags"), "inbounds", builtin.GetUnitAttr(ctx)), nil
+		}
+		return nil, fmt.Errorf("attribute noWrapFlags: %v, which %s cannot say (it has inbounds alone)", a, bytecode.ReleaseName(to))
 	}
 	return attrs, nil
 }

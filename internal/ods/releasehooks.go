@@ -27,6 +27,8 @@ var releaseHooks = map[string]map[string]string{
 		// text says nothing), 16's has none.
 		"add": "overflowFlagsRelease", "mul": "overflowFlagsRelease",
 		"shl": "overflowFlagsRelease", "sub": "overflowFlagsRelease",
+		// 22's getelementptr holds noWrapFlags where 19's holds inbounds.
+		"getelementptr": "gepFlagsRelease",
 	},
 	// 16's vector.extract and insert hold their position as an
 	// I64ArrayAttr named position; 19's as static_position, a

@@ -497,9 +497,10 @@ func TestReleaseImplicitTerminator(t *testing.T) {
 	oracle.Require(t, oracle.LLVM19)
 	oracle.Require(t, oracle.LLVM22)
 	text := "module attributes {gpu.container_module} {\n  gpu.module @kernels {\n    gpu.func @k() kernel {\n      gpu.return\n    }\n  }\n}\n"
-	texts := map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}
-	convertsAsOracles(t, texts, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
-	writesBackAsRead(t, texts, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
+	texts := map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
+	pairs := [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM16}}
+	convertsAsOracles(t, texts, pairs)
+	writesBackAsRead(t, texts, pairs)
 }
 
 // LLVM 19's omp loop wrappers end their region with omp.terminator; 22's
@@ -788,4 +789,25 @@ func TestReleaseKeptTextCarried(t *testing.T) {
 	}
 	text := "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {\n}\n"
 	convertsAsOracles(t, map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
+}
+
+// LLVM 22's getelementptr holds noWrapFlags (GEPNoWrapFlags as an i32;
+// inbounds is 3) where 19 and 16 hold inbounds, a unit attribute. Written
+// for the other release, one becomes the other (both were refused: "LLVM
+// 22 has no such attribute", "LLVM 19 has no such attribute"), and the
+// file is mlir-opt's bytes; flags 19 cannot say are refused.
+func TestReleaseGEPFlags(t *testing.T) {
+	for _, r := range oracle.Releases {
+		oracle.Require(t, r)
+	}
+	fn := func(gep string) string {
+		return "llvm.func @f(%p: !llvm.ptr, %i: i64) -> !llvm.ptr {\n  %q = llvm.getelementptr " + gep + "%p[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32\n" +
+			"  %r = llvm.getelementptr %q[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32\n  llvm.return %r : !llvm.ptr\n}\n"
+	}
+	text := fn("inbounds ")
+	texts := map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
+	pairs := [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM16}}
+	convertsAsOracles(t, texts, pairs)
+	writesBackAsRead(t, texts, pairs)
+	writeRefused(t, oracle.LLVM22, oracle.LLVM19, fn("nuw "), "attribute noWrapFlags: 4 : i32, which LLVM 19 cannot say")
 }
