@@ -479,9 +479,12 @@ func (t *numberedValues) fits(n int) bool {
 	return n >= 0 && n <= 2*t.end+64
 }
 
-// reset empties the table, keeping its chunks' room.
+// reset empties the table, keeping its chunks' room. The entries are
+// cleared, not only cut off: put lengthens a chunk over the numbers a
+// region skips, which must read as no value, not as the last region's.
 func (t *numberedValues) reset() {
 	for c := range t.chunks {
+		clear(t.chunks[c])
 		t.chunks[c] = t.chunks[c][:0]
 	}
 	t.base, t.end = 0, 0

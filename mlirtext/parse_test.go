@@ -93,6 +93,13 @@ func TestScopesOfManyRegions(t *testing.T) {
 		// %5 and ^bb1 were f's.
 		{`^bb0(%a: i32):
   "func.return"(%5) : (i32) -> ()`, "use of undeclared SSA value %5"},
+		// Also where a larger number came first (the table once showed
+		// f's %5 again: LLVM 16 prints sibling regions with the same
+		// numbers, and a region's use of an outer %1 found another
+		// function's).
+		{`^bb0(%a: i32):
+  %7 = "arith.addi"(%a, %a) <{overflowFlags = #arith.overflow<none>}> : (i32, i32) -> i32
+  "func.return"(%5) : (i32) -> ()`, "use of undeclared SSA value %5"},
 		{`^bb0(%a: i32):
   "cf.br"(%a)[^bb1] : (i32) -> ()`, "reference to an undefined block ^bb1"},
 		{`^bb0(%c: i32):
