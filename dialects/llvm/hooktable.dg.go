@@ -1204,5 +1204,6 @@ func hookTable() *hooks.Table {
 		"opBundlesRelease":     opBundlesRelease,
 		"unnamedAddrRelease":   unnamedAddrRelease,
 		"gepFlagsRelease":      gepFlagsRelease,
+		"truncFlagsRelease":    truncFlagsRelease,
 	}}
 }

@@ -313,7 +313,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			}},
 			"trunc": {Attrs: []release.Attr{
 				{Name: "overflowFlags", Since: 22},
-			}},
+			}, Hook: truncFlagsRelease},
 			"udiv":   {Attrs: []release.Attr{isExact}},
 			"uitofp": {Attrs: []release.Attr{nonNeg}},
 			"zext":   {Attrs: []release.Attr{nonNeg}},

@@ -166,3 +166,24 @@ func gepFlagsRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, fr
 	}
 	return attrs, nil
 }
+
+// truncFlagsSince is the oldest release the definitions describe whose
+// trunc holds overflowFlags (an i32, 0 for none, which its parser sets
+// where the text says nothing); 19 has none.
+const truncFlagsSince = 22
+
+// truncFlagsRelease is the release_hook of trunc: written for a release
+// without overflowFlags, flags of none are dropped and others refused.
+func truncFlagsRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
+	if !release.AtLeast(from, truncFlagsSince) || release.AtLeast(to, truncFlagsSince) {
+		return attrs, nil
+	}
+	a := release.Find(attrs, "overflowFlags")
+	if a == nil {
+		return attrs, nil
+	}
+	if v, ok := release.IntsOf(a, release.IntI32); ok && v[0] == 0 {
+		return release.Remove(attrs, "overflowFlags"), nil
+	}
+	return nil, fmt.Errorf("attribute overflowFlags: %v, which %s cannot say (its trunc has no overflow flags)", a, bytecode.ReleaseName(to))
+}

@@ -29,6 +29,9 @@ var releaseHooks = map[string]map[string]string{
 		"shl": "overflowFlagsRelease", "sub": "overflowFlagsRelease",
 		// 22's getelementptr holds noWrapFlags where 19's holds inbounds.
 		"getelementptr": "gepFlagsRelease",
+		// 22's trunc holds overflowFlags (none where the text says
+		// nothing), 19's has none.
+		"trunc": "truncFlagsRelease",
 	},
 	// 16's vector.extract and insert hold their position as an
 	// I64ArrayAttr named position; 19's as static_position, a

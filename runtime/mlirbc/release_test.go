@@ -811,3 +811,21 @@ func TestReleaseGEPFlags(t *testing.T) {
 	writesBackAsRead(t, texts, pairs)
 	writeRefused(t, oracle.LLVM22, oracle.LLVM19, fn("nuw "), "attribute noWrapFlags: 4 : i32, which LLVM 19 cannot say")
 }
+
+// LLVM 22's parser gives llvm.trunc overflowFlags (0 where the text says
+// nothing), which 19 does not have: written for 19 they are dropped (the
+// op was refused: "LLVM 19 has no such attribute"), and the file is
+// mlir-opt-19's; flags 19 cannot say are refused.
+func TestReleaseTruncFlags(t *testing.T) {
+	for _, r := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
+		oracle.Require(t, r)
+	}
+	fn := func(flags string) string {
+		return "llvm.func @f(%a: i64) -> i32 {\n  %b = llvm.trunc %a " + flags + ": i64 to i32\n  llvm.return %b : i32\n}\n"
+	}
+	texts := map[oracle.Release]string{oracle.LLVM19: fn(""), oracle.LLVM22: fn("")}
+	pairs := [][2]oracle.Release{{oracle.LLVM22, oracle.LLVM19}, {oracle.LLVM19, oracle.LLVM22}}
+	convertsAsOracles(t, texts, pairs)
+	writesBackAsRead(t, texts, pairs)
+	writeRefused(t, oracle.LLVM22, oracle.LLVM19, fn("overflow<nsw> "), "attribute overflowFlags: 1 : i32, which LLVM 19 cannot say")
+}
