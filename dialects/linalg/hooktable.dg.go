@@ -96,6 +96,7 @@ func hookTable() *hooks.Table {
 		},
 	}, Release: map[string]func(*ir.Context, *ir.Operation, []ir.NamedAttr, int, int) ([]ir.NamedAttr, error){
 		"indexingMapsRelease": indexingMapsRelease,
+		"loopOrderRelease":    loopOrderRelease,
 		"mapArityRelease":     mapArityRelease,
 	}}
 }

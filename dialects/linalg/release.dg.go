@@ -25,6 +25,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 		Ops: map[string]*release.Op{
 			"batch_matmul":              {Attrs: []release.Attr{indexingMaps, cast}, Hook: indexingMapsRelease},
 			"batch_reduce_matmul":       {Attrs: []release.Attr{indexingMaps, cast}, Hook: indexingMapsRelease},
+			"conv_3d_ncdhw_fcdhw":       {Hook: loopOrderRelease},
 			"map":                       {Hook: mapArityRelease},
 			"matmul":                    {Attrs: []release.Attr{indexingMaps}, Hook: indexingMapsRelease},
 			"winograd_filter_transform": {Attrs: []release.Attr{m, r, fmr}},

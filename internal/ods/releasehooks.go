@@ -58,6 +58,9 @@ var releaseHooks = map[string]map[string]string{
 		// 22's map takes the init's element as the mapper's last
 		// argument, which 19's does not.
 		"map": "mapArityRelease",
+		// 22 numbers this convolution's loops otherwise than 19, and
+		// both cache the maps in the op.
+		"conv_3d_ncdhw_fcdhw": "loopOrderRelease",
 	},
 }
 

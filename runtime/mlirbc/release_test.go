@@ -829,3 +829,23 @@ func TestReleaseTruncFlags(t *testing.T) {
 	writesBackAsRead(t, texts, pairs)
 	writeRefused(t, oracle.LLVM22, oracle.LLVM19, fn("overflow<nsw> "), "attribute overflowFlags: 1 : i32, which LLVM 19 cannot say")
 }
+
+// LLVM 22 numbers linalg.conv_3d_ncdhw_fcdhw's loops otherwise than 19,
+// and both cache the op's indexing maps in the op
+// (linalg.memoized_indexing_maps), which a release reads in place of
+// computing them. Carried unchanged, 19's maps told 22 the loops in 19's
+// order, against 22's iterator types: written for the other release, the
+// cached maps are renumbered, and the file is mlir-opt's bytes.
+func TestReleaseLoopOrder(t *testing.T) {
+	for _, r := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
+		oracle.Require(t, r)
+	}
+	text := "func.func @f(%i: tensor<?x?x?x?x?xf32>, %k: tensor<?x?x?x?x?xf32>, %o: tensor<?x?x?x?x?xf32>) -> tensor<?x?x?x?x?xf32> {\n" +
+		"  %r = linalg.conv_3d_ncdhw_fcdhw {dilations = dense<1> : tensor<3xi64>, strides = dense<2> : tensor<3xi64>}" +
+		" ins(%i, %k : tensor<?x?x?x?x?xf32>, tensor<?x?x?x?x?xf32>) outs(%o : tensor<?x?x?x?x?xf32>) -> tensor<?x?x?x?x?xf32>\n" +
+		"  return %r : tensor<?x?x?x?x?xf32>\n}\n"
+	texts := map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}
+	pairs := [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}}
+	convertsAsOracles(t, texts, pairs)
+	writesBackAsRead(t, texts, pairs)
+}
