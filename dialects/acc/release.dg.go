@@ -240,7 +240,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				recipe,
 			}, Hook: varTypeRelease},
 			"routine": {Attrs: []release.Attr{
-				{Name: "func_name", Storage: []release.Storage{{Until: 19, Constraint: "SymbolNameAttr"}, {Constraint: "SymbolRefAttr"}}},
+				{Name: "func_name", Storage: []release.Storage{{Until: 19, Form: release.SymbolName, Constraint: "SymbolNameAttr"}, {Form: release.SymbolRef, Constraint: "SymbolRefAttr"}}},
 				{Name: "bindName", Until: 19},
 				{Name: "bindNameDeviceType", Until: 19},
 				{Name: "bindIdName", Since: 22},

@@ -19,7 +19,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 		Dialect: "emitc",
 		Ops: map[string]*release.Op{
 			"call": {Attrs: []release.Attr{
-				{Name: "callee", Storage: []release.Storage{{Until: 16, Constraint: "StrAttr"}, {Constraint: "FlatSymbolRefAttr"}}},
+				{Name: "callee", Storage: []release.Storage{{Until: 16, Constraint: "StrAttr"}, {Form: release.SymbolRef, Constraint: "FlatSymbolRefAttr"}}},
 				{Name: "arg_attrs", Since: 22},
 				{Name: "res_attrs", Since: 22},
 			}},

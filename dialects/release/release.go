@@ -92,6 +92,10 @@ const (
 	// IntI64 and IntI32 are one IntegerAttr: 1 : i64.
 	IntI64
 	IntI32
+	// SymbolName is a symbol's name as a StringAttr ("f"), SymbolRef a
+	// reference to it without nested references (@f).
+	SymbolName
+	SymbolRef
 )
 
 // Enum is an enum whose numbering may differ between releases.
@@ -235,7 +239,7 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 				}
 			} else if f != t {
 				// A change of constraint this package cannot convert
-				// (xegpu.fence's memory_kind, acc.routine's func_name):
+				// (xegpu.fence's memory_kind):
 				// only a default crosses it, as the target's default, and
 				// a value the target's constraint is known to hold.
 				if d := a.defaultAt(ctx, to); d != nil && nv == a.defaultAt(ctx, from) {

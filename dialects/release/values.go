@@ -91,7 +91,34 @@ func (e *Enum) convert(ctx *ir.Context, a ir.Attribute, from, to int) (ir.Attrib
 
 func (f Form) String() string {
 	return map[Form]string{ArrayI64: "I64ArrayAttr", ArrayI32: "I32ArrayAttr", DenseI64: "DenseI64ArrayAttr", DenseI32: "DenseI32ArrayAttr",
-		IntI64: "I64Attr", IntI32: "I32Attr"}[f]
+		IntI64: "I64Attr", IntI32: "I32Attr", SymbolName: "SymbolNameAttr", SymbolRef: "FlatSymbolRefAttr"}[f]
+}
+
+// symbol reports whether the form names a symbol rather than holding
+// integers.
+func (f Form) symbol() bool { return f == SymbolName || f == SymbolRef }
+
+// convertSymbol converts a symbol's name between a StringAttr and a
+// reference without nested references.
+func convertSymbol(ctx *ir.Context, a ir.Attribute, from, to Form) (ir.Attribute, error) {
+	var name *builtin.StringAttr
+	switch v := a.(type) {
+	case *builtin.StringAttr:
+		if from == SymbolName {
+			name = v
+		}
+	case *builtin.SymbolRefAttr:
+		if from == SymbolRef && len(v.NestedReferences()) == 0 {
+			name = v.RootReference()
+		}
+	}
+	if name == nil || !to.symbol() {
+		return nil, fmt.Errorf("%v is not a %s that a %s can hold", a, from, to)
+	}
+	if to == SymbolName {
+		return name, nil
+	}
+	return builtin.GetSymbolRefAttr(ctx, name, nil), nil
 }
 
 func (f Form) width() uint32 {
@@ -101,8 +128,12 @@ func (f Form) width() uint32 {
 	return 64
 }
 
-// convertStorage converts a list of integers from one form to another.
+// convertStorage converts a list of integers, or a symbol's name, from
+// one form to another.
 func convertStorage(ctx *ir.Context, a ir.Attribute, from, to Form) (ir.Attribute, error) {
+	if from.symbol() || to.symbol() {
+		return convertSymbol(ctx, a, from, to)
+	}
 	vals, ok := ints(a, from)
 	if !ok {
 		return nil, fmt.Errorf("%v is not a %s", a, from)

@@ -849,3 +849,16 @@ func TestReleaseLoopOrder(t *testing.T) {
 	convertsAsOracles(t, texts, pairs)
 	writesBackAsRead(t, texts, pairs)
 }
+
+// LLVM 22's acc.routine names its function with a symbol reference
+// (@f), 19's with the symbol's name as a string: written for 22, 19's
+// name becomes the reference (it was refused: "LLVM 19 holds it as
+// SymbolNameAttr and LLVM 22 as SymbolRefAttr, and no conversion is
+// known"), and the file is mlir-opt-22's.
+func TestReleaseSymbolNameStorage(t *testing.T) {
+	for _, r := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
+		oracle.Require(t, r)
+	}
+	text := "func.func @f() {\n  return\n}\nacc.routine @r func(@f)\n"
+	convertsAsOracles(t, map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}})
+}

@@ -76,12 +76,17 @@ type Default struct {
 	Dialect, EnumName, CaseName string
 }
 
-// storageForms are the constraints of integers (lists, or one) whose
-// storage the release package converts.
+// storageForms are the constraints of integers (lists, or one), and of
+// symbols' names, whose storage the release package converts.
 var storageForms = map[string]string{
 	"I64ArrayAttr": "ArrayI64", "I32ArrayAttr": "ArrayI32",
 	"DenseI64ArrayAttr": "DenseI64", "DenseI32ArrayAttr": "DenseI32",
 	"I64Attr": "IntI64", "I32Attr": "IntI32",
+	// A symbol's name (SymbolNameAttr) and a reference to it: acc.routine's
+	// func_name. A plain string (StrAttr) is not taken for a name: 16's
+	// emitc.call named a C function so, where 19's calls a symbol.
+	"SymbolNameAttr": "SymbolName",
+	"SymbolRefAttr": "SymbolRef", "FlatSymbolRefAttr": "SymbolRef",
 }
 
 // LLVMBound is the LLVM release of a version bound, 0 for none or a bound
