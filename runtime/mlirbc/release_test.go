@@ -499,8 +499,7 @@ func TestReleaseImplicitTerminator(t *testing.T) {
 	text := "module attributes {gpu.container_module} {\n  gpu.module @kernels {\n    gpu.func @k() kernel {\n      gpu.return\n    }\n  }\n}\n"
 	texts := map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
 	pairs := [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM16}}
-	convertsAsOracles(t, texts, pairs)
-	writesBackAsRead(t, texts, pairs)
+	convertsAndBack(t, texts, pairs)
 }
 
 // LLVM 19's omp loop wrappers end their region with omp.terminator; 22's
@@ -575,8 +574,14 @@ var with16 = [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM16,
 // files are mlir-opt's, and the module is as read after each write.
 func convertsWith16(t *testing.T, texts map[oracle.Release]string) {
 	t.Helper()
-	convertsAsOracles(t, texts, with16)
-	writesBackAsRead(t, texts, with16)
+	convertsAndBack(t, texts, with16)
+}
+
+// convertsAndBack checks each conversion of pairs: the file is mlir-opt's,
+// and the module is as read after the write.
+func convertsAndBack(t *testing.T, texts map[oracle.Release]string, pairs [][2]oracle.Release) {
+	t.Helper()
+	convertsAndBack(t, texts, pairs)
 }
 
 // LLVM 16's affine.for names its bounds lower_bound and upper_bound and
@@ -807,8 +812,7 @@ func TestReleaseGEPFlags(t *testing.T) {
 	text := fn("inbounds ")
 	texts := map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
 	pairs := [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM16}}
-	convertsAsOracles(t, texts, pairs)
-	writesBackAsRead(t, texts, pairs)
+	convertsAndBack(t, texts, pairs)
 	writeRefused(t, oracle.LLVM22, oracle.LLVM19, fn("nuw "), "attribute noWrapFlags: 4 : i32, which LLVM 19 cannot say")
 }
 
@@ -825,8 +829,7 @@ func TestReleaseTruncFlags(t *testing.T) {
 	}
 	texts := map[oracle.Release]string{oracle.LLVM19: fn(""), oracle.LLVM22: fn("")}
 	pairs := [][2]oracle.Release{{oracle.LLVM22, oracle.LLVM19}, {oracle.LLVM19, oracle.LLVM22}}
-	convertsAsOracles(t, texts, pairs)
-	writesBackAsRead(t, texts, pairs)
+	convertsAndBack(t, texts, pairs)
 	writeRefused(t, oracle.LLVM22, oracle.LLVM19, fn("overflow<nsw> "), "attribute overflowFlags: 1 : i32, which LLVM 19 cannot say")
 }
 
@@ -846,8 +849,7 @@ func TestReleaseLoopOrder(t *testing.T) {
 		"  return %r : tensor<?x?x?x?x?xf32>\n}\n"
 	texts := map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}
 	pairs := [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}}
-	convertsAsOracles(t, texts, pairs)
-	writesBackAsRead(t, texts, pairs)
+	convertsAndBack(t, texts, pairs)
 }
 
 // LLVM 22's acc.routine names its function with a symbol reference

@@ -86,7 +86,7 @@ var storageForms = map[string]string{
 	// func_name. A plain string (StrAttr) is not taken for a name: 16's
 	// emitc.call named a C function so, where 19's calls a symbol.
 	"SymbolNameAttr": "SymbolName",
-	"SymbolRefAttr": "SymbolRef", "FlatSymbolRefAttr": "SymbolRef",
+	"SymbolRefAttr":  "SymbolRef", "FlatSymbolRefAttr": "SymbolRef",
 }
 
 // LLVMBound is the LLVM release of a version bound, 0 for none or a bound
