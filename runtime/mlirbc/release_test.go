@@ -581,7 +581,8 @@ func convertsWith16(t *testing.T, texts map[oracle.Release]string) {
 // and the module is as read after the write.
 func convertsAndBack(t *testing.T, texts map[oracle.Release]string, pairs [][2]oracle.Release) {
 	t.Helper()
-	convertsAndBack(t, texts, pairs)
+	convertsAsOracles(t, texts, pairs)
+	writesBackAsRead(t, texts, pairs)
 }
 
 // LLVM 16's affine.for names its bounds lower_bound and upper_bound and
