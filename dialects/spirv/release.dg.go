@@ -26,7 +26,6 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			}},
 			"GlobalVariable": {Attrs: []release.Attr{
 				{Name: "builtin", Until: 19},
-				{Name: "built_in", Since: 22},
 				linkageAttributes,
 			}},
 			"ImageDrefGather": {Attrs: []release.Attr{

@@ -52,6 +52,9 @@ func markOlderFacts(dialect string, d *mergedDialect) {
 // which names it proc_bind_kind, lost the binding without an error).
 var readElsewhere = map[string]map[string][]string{
 	"affine": {"if": {"condition"}},
+	// 19's GlobalVariable keeps built_in, which 22 declares, among its
+	// discardable attributes, where its parser puts it and it reads it.
+	"spirv": {"GlobalVariable": {"built_in"}},
 }
 
 // readsOutside says whether a release that does not declare an op's

@@ -865,3 +865,15 @@ func TestReleaseSymbolNameStorage(t *testing.T) {
 	text := "func.func @f() {\n  return\n}\nacc.routine @r func(@f)\n"
 	convertsAsOracles(t, map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}})
 }
+
+// LLVM 22's spirv.GlobalVariable declares built_in; 19's parser puts it
+// among the op's discardable attributes and reads it there. Written for
+// the other release it moves between the two (it was refused for 19:
+// "LLVM 19 has no such attribute"), and the file is mlir-opt's.
+func TestReleaseBuiltInReadOutside(t *testing.T) {
+	for _, r := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
+		oracle.Require(t, r)
+	}
+	text := "spirv.module Logical GLSL450 {\n  spirv.GlobalVariable @var built_in(\"GlobalInvocationId\") : !spirv.ptr<vector<3xi32>, Input>\n}\n"
+	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}, [][2]oracle.Release{{oracle.LLVM22, oracle.LLVM19}, {oracle.LLVM19, oracle.LLVM22}})
+}
