@@ -165,6 +165,15 @@ type Version struct {
 	Parts []int
 }
 
+// LLVM is the LLVM release a bound names, 0 for none (a nil bound) or a
+// bound on another axis.
+func (v *Version) LLVM() int {
+	if v == nil || v.Axis != "llvm" || len(v.Parts) == 0 {
+		return 0
+	}
+	return v.Parts[0]
+}
+
 func (v Version) String() string {
 	s := make([]string, len(v.Parts))
 	for i, p := range v.Parts {

@@ -85,15 +85,6 @@ func asmForms(def *defs.Def, table *hooks.Table) []asmForm {
 	return out
 }
 
-// llvmBound is the LLVM release of a version bound, 0 for none or a bound
-// on another axis.
-func llvmBound(v *defs.Version) int {
-	if v == nil || v.Axis != "llvm" || len(v.Parts) == 0 {
-		return 0
-	}
-	return v.Parts[0]
-}
-
 func textKind(t *defs.TypeRef) (asmformat.Kind, bool) {
 	switch t.Kind {
 	case defs.RefInt32, defs.RefInt64:
@@ -181,7 +172,7 @@ func (in *Dialect) buildAsmForms() {
 		forms := asmForms(def, in.hooks)
 		in.hasText[def] = len(forms) > 0
 		for _, form := range forms {
-			ad := &asmformat.Def{Name: def.Name, Mnemonic: form.mnemonic, Alias: def.Alias, Since: form.since, Until: form.until, KindSince: llvmBound(def.Since), KindUntil: llvmBound(def.Until)}
+			ad := &asmformat.Def{Name: def.Name, Mnemonic: form.mnemonic, Alias: def.Alias, Since: form.since, Until: form.until, KindSince: def.Since.LLVM(), KindUntil: def.Until.LLVM()}
 			if form.hooks != nil {
 				in.asmHooks(ad, def, form.hooks)
 				if def.IsType {

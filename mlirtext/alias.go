@@ -98,16 +98,9 @@ func (p *printer) dialectAlias(x any, sigil byte) string {
 	} else {
 		return ""
 	}
-	if len(text) < 2 || text[0] != sigil {
+	d, rest, ok := asmformat.Mnemonic(text)
+	if !ok || text[0] != sigil {
 		return ""
-	}
-	d, rest, ok := strings.Cut(text[1:], ".")
-	if !ok {
-		return ""
-	}
-	end := strings.IndexAny(rest, "<> :,")
-	if end >= 0 {
-		rest = rest[:end]
 	}
 	ctx := p.context()
 	if ctx == nil {

@@ -885,7 +885,7 @@ func (p *printer) aliasedText(x any) (string, bool) {
 				return s, true
 			}
 		}
-		if a, ok := v.(ir.Attribute); ok && elementsAttr(a) {
+		if a, ok := v.(ir.Attribute); ok && printedOnlyHere(a) {
 			return p.attrText(a), true
 		}
 		return "", false
@@ -897,11 +897,11 @@ func (p *printer) aliasedText(x any) (string, bool) {
 	return s, ok
 }
 
-// elementsAttr reports whether a is a builtin value whose syntax only this
+// printedOnlyHere reports whether a is a builtin value whose syntax only this
 // package prints (dense and sparse elements, as VHLO's tensor_v1 nests
 // them, and locations, as an LLVM loop annotation's startLoc): the builtin
 // dialect's syntax for nested values lacks it.
-func elementsAttr(a ir.Attribute) bool {
+func printedOnlyHere(a ir.Attribute) bool {
 	switch a.(type) {
 	case *builtin.DenseIntOrFPElementsAttr, *builtin.DenseStringElementsAttr, *builtin.SparseElementsAttr,
 		*builtin.FileLineColRange, *builtin.FusedLoc, *builtin.NameLoc, *builtin.CallSiteLoc, *builtin.UnknownLoc:

@@ -106,7 +106,7 @@ func parse(ctx *ir.Context, src string, opts ParseOptions, remember bool) (*pars
 		}
 		// The elements a dialect value nests print here, as they read
 		// (Scope.Elements).
-		if a, ok := v.(ir.Attribute); ok && elementsAttr(a) {
+		if a, ok := v.(ir.Attribute); ok && printedOnlyHere(a) {
 			release := ps.release
 			if release == 0 {
 				release = newestRelease

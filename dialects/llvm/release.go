@@ -118,17 +118,24 @@ func overflowFlagsRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAtt
 		}
 		return release.Set(attrs, "overflowFlags", none), nil
 	case has(from) && !has(to):
-		a := release.Find(attrs, "overflowFlags")
-		if a == nil {
-			return attrs, nil
-		}
-		flags, isEnum := a.(*IntegerOverflowFlagsAttr)
-		if v, isInt := release.IntsOf(a, release.IntI32); isEnum && flags.Value() == 0 || isInt && v[0] == 0 {
-			return release.Remove(attrs, "overflowFlags"), nil
-		}
-		return nil, fmt.Errorf("attribute overflowFlags: %v, which %s cannot say (it has no overflow flags)", a, bytecode.ReleaseName(to))
+		return dropNoOverflowFlags(attrs, to)
 	}
 	return attrs, nil
+}
+
+// dropNoOverflowFlags drops overflowFlags of none (#llvm.overflow<none>,
+// or 0 as the i32 of 22) for a release whose op has none, and refuses any
+// others, which that release cannot say.
+func dropNoOverflowFlags(attrs []ir.NamedAttr, to int) ([]ir.NamedAttr, error) {
+	a := release.Find(attrs, "overflowFlags")
+	if a == nil {
+		return attrs, nil
+	}
+	flags, isEnum := a.(*IntegerOverflowFlagsAttr)
+	if v, isInt := release.IntsOf(a, release.IntI32); isEnum && flags.Value() == 0 || isInt && v[0] == 0 {
+		return release.Remove(attrs, "overflowFlags"), nil
+	}
+	return nil, fmt.Errorf("attribute overflowFlags: %v, which %s cannot say (it has no overflow flags)", a, bytecode.ReleaseName(to))
 }
 
 // gepFlagsSince is the oldest release the definitions describe whose
@@ -178,12 +185,5 @@ func truncFlagsRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, 
 	if !release.AtLeast(from, truncFlagsSince) || release.AtLeast(to, truncFlagsSince) {
 		return attrs, nil
 	}
-	a := release.Find(attrs, "overflowFlags")
-	if a == nil {
-		return attrs, nil
-	}
-	if v, ok := release.IntsOf(a, release.IntI32); ok && v[0] == 0 {
-		return release.Remove(attrs, "overflowFlags"), nil
-	}
-	return nil, fmt.Errorf("attribute overflowFlags: %v, which %s cannot say (its trunc has no overflow flags)", a, bytecode.ReleaseName(to))
+	return dropNoOverflowFlags(attrs, to)
 }

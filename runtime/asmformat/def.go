@@ -204,19 +204,27 @@ func (d *Dialect) formAt(list []*Def, release int) *Def {
 // or a form in neither. Where it has a form in one only, or another form
 // in each, the text need not read in the other release.
 func (d *Dialect) SameForm(text string, kind, from, to int) bool {
-	if len(text) < 2 {
-		return true
-	}
-	_, rest, ok := strings.Cut(text[1:], ".")
+	_, mnemonic, ok := Mnemonic(text)
 	if !ok {
 		return true
 	}
-	if end := strings.IndexAny(rest, "<> :,"); end >= 0 {
-		rest = rest[:end]
-	}
 	d.index()
-	list := d.byMnem[kind][rest]
+	list := d.byMnem[kind][mnemonic]
 	return d.formAt(list, from) == d.formAt(list, to)
+}
+
+// Mnemonic splits the text of a dialect attribute or type
+// (#dialect.mnemonic<…>, !dialect.mnemonic …) into its dialect and
+// mnemonic; ok is false for text of another shape.
+func Mnemonic(text string) (dialect, mnemonic string, ok bool) {
+	if len(text) < 2 {
+		return "", "", false
+	}
+	dialect, mnemonic, ok = strings.Cut(text[1:], ".")
+	if end := strings.IndexAny(mnemonic, "<> :,"); end >= 0 {
+		mnemonic = mnemonic[:end]
+	}
+	return dialect, mnemonic, ok
 }
 
 func pick(list []*Def, release int) *Def {

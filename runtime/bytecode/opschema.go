@@ -86,14 +86,6 @@ type AbsentAttr struct {
 // newer", "LLVM 19 to 21", "LLVM 17 or older".
 func (a AbsentAttr) Releases() string { return ReleasesText(a.From, a.To) }
 
-// In says whether release r (0: the newest) has the attribute.
-func (a AbsentAttr) In(r int) bool {
-	if r == 0 {
-		return a.To == 0
-	}
-	return (a.From == 0 || r >= a.From) && (a.To == 0 || r <= a.To)
-}
-
 // ReleaseName names an LLVM release as version errors do: "LLVM 19", or
 // for 0 "the newest LLVM release".
 func ReleaseName(release int) string {

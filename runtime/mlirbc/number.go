@@ -1051,18 +1051,10 @@ func (n *numbering) absentOp(name ir.OpName) {
 func (n *numbering) targetRelease() string { return bytecode.ReleaseName(n.release) }
 
 // absentAttrs refuses an inherent attribute the target release's op does
-// not have: that release would read it as a discardable attribute. One
-// the op did not have where it was read was discardable there too (LLVM
-// 16's gpu.module held its sym_name so), and a symbol's name and
-// visibility mean the same declared or not: the Symbol trait reads them
-// by name.
+// not have: that release would read it as a discardable attribute.
 func (n *numbering) absentAttrs(op *ir.Operation, s *bytecode.OpSchema) error {
-	from := n.m.Release
 	for _, a := range s.Absent {
 		if op.Attr(a.Name) == nil {
-			continue
-		}
-		if !a.In(from) || s.Symbol && (a.Name == "sym_name" || a.Name == "sym_visibility") {
 			continue
 		}
 		return &wire.VersionError{What: fmt.Sprintf("attribute '%s' of op %s", a.Name, op.Name()), Needs: a.Releases(), Target: n.targetRelease()}

@@ -91,12 +91,7 @@ var storageForms = map[string]string{
 
 // LLVMBound is the LLVM release of a version bound, 0 for none or a bound
 // on another axis.
-func LLVMBound(v *defs.Version) int {
-	if v == nil || v.Axis != "llvm" || len(v.Parts) == 0 {
-		return 0
-	}
-	return v.Parts[0]
-}
+func LLVMBound(v *defs.Version) int { return v.LLVM() }
 
 // Case is one value of an enum a release renumbers (release.Case):
 // its value, the values older releases gave it, and the releases that
