@@ -212,6 +212,52 @@ type Availability struct {
 	Until *Version
 }
 
+// Text says which targets have what a bounds, as version errors say it:
+// "LLVM 19 or newer", "LLVM 19 to 21", "bytecode version 5 or newer",
+// "vhlo 1.2 or older" (dialect names the dialect axis); bounds on two
+// axes are joined by "and".
+func (a Availability) Text(dialect string) string {
+	if a.Since != nil && a.Until != nil && a.Since.Axis == a.Until.Axis {
+		return rangeText(dialect, a.Since, a.Until)
+	}
+	var parts []string
+	if a.Since != nil {
+		parts = append(parts, rangeText(dialect, a.Since, nil))
+	}
+	if a.Until != nil {
+		parts = append(parts, rangeText(dialect, nil, a.Until))
+	}
+	return strings.Join(parts, " and ")
+}
+
+// rangeText names the versions from since to until (nil: unbounded) of
+// one axis.
+func rangeText(dialect string, since, until *Version) string {
+	v := since
+	if v == nil {
+		v = until
+	}
+	name := v.Axis
+	switch v.Axis {
+	case "llvm":
+		name = "LLVM"
+	case "bytecode":
+		name = "bytecode version"
+	case "dialect":
+		name = dialect
+	}
+	number := func(v *Version) string { return strings.TrimPrefix(v.String(), v.Axis+" ") }
+	switch {
+	case since != nil && until != nil && since.Compare(*until) == 0:
+		return name + " " + number(since)
+	case since != nil && until != nil:
+		return name + " " + number(since) + " to " + number(until)
+	case since != nil:
+		return name + " " + number(since) + " or newer"
+	}
+	return name + " " + number(until) + " or older"
+}
+
 // AtLLVM reports whether the bounds hold at an LLVM major release, with
 // release 0 meaning the newest: since N holds at 0 and from N on, until N
 // holds from 1 up to N. Bounds on other axes are not consulted. Only a

@@ -49,7 +49,7 @@ func (in *Dialect) read(r *bytecode.EntryReader, codes map[uint64][]variant, wha
 		if in.available(r.Target, v.enc.Availability) {
 			return in.readVariant(r, v)
 		}
-		needs = append(needs, availText(v.enc.Availability))
+		needs = append(needs, v.enc.Availability.Text(in.d.Name))
 	}
 	return nil, r.ErrorAt(at, fmt.Sprintf("a %s %s code its producer writes", in.d.Name, what), &wire.VersionError{
 		What: fmt.Sprintf("%s %s (code %d)", in.d.Name, vs[0].def.Name, code), Needs: strings.Join(needs, " or "),
@@ -343,7 +343,7 @@ func (in *Dialect) availableValue(t bytecode.Target, x any) error {
 	case v == nil || v.in != in:
 		return nil
 	case !in.available(t, v.def.Availability):
-		return &wire.VersionError{What: fmt.Sprintf("%s %s", in.d.Name, v.def.Name), Needs: availText(v.def.Availability), Target: t.String()}
+		return &wire.VersionError{What: fmt.Sprintf("%s %s", in.d.Name, v.def.Name), Needs: v.def.Availability.Text(in.d.Name), Target: t.String()}
 	case v.def.ReleaseHook != "":
 		// The hook looks at the compiled value (unsupported refused a
 		// dialect whose table lacks it).
@@ -390,7 +390,7 @@ func (in *Dialect) write(w *bytecode.EntryWriter, x any) (bool, error) {
 			return true, w.Err()
 		}
 		if !textFallback {
-			needs = append(needs, fmt.Sprintf("%s (code %d)", availText(e.Availability), e.Code))
+			needs = append(needs, fmt.Sprintf("%s (code %d)", e.Availability.Text(in.d.Name), e.Code))
 		}
 	}
 	if gated && len(needs) > 0 {
@@ -522,16 +522,4 @@ func (in *Dialect) available(t bytecode.Target, a defs.Availability) bool {
 		return true
 	}
 	return check(a.Since, true) && check(a.Until, false)
-}
-
-// availText describes a for error messages, e.g. "llvm >= 20".
-func availText(a defs.Availability) string {
-	var parts []string
-	if a.Since != nil {
-		parts = append(parts, fmt.Sprintf("%s >= %s", a.Since.Axis, strings.TrimPrefix(a.Since.String(), a.Since.Axis+" ")))
-	}
-	if a.Until != nil {
-		parts = append(parts, fmt.Sprintf("%s <= %s", a.Until.Axis, strings.TrimPrefix(a.Until.String(), a.Until.Axis+" ")))
-	}
-	return strings.Join(parts, " and ")
 }

@@ -104,8 +104,8 @@ func TestEntryErrors(t *testing.T) {
 		}
 	}
 	var ve *wire.VersionError
-	if _, err := readEntry(in, ctx, varints(1, 4, 1), 19); !errors.As(err, &ve) || ve.Needs != "llvm >= 20" {
-		t.Errorf("code 1 at llvm 19: got %v, want a version error needing llvm >= 20", err)
+	if _, err := readEntry(in, ctx, varints(1, 4, 1), 19); !errors.As(err, &ve) || ve.Needs != "LLVM 20 or newer" {
+		t.Errorf("code 1 at llvm 19: got %v, want a version error needing LLVM 20 or newer", err)
 	}
 }
 
@@ -136,7 +136,7 @@ func TestWrite(t *testing.T) {
 	}{
 		{packed, 19, varints(0, 9), ""},
 		{plain, 0, varints(1, 2, 1), ""},
-		{plain, 19, nil, "tiny PairAttr needs llvm >= 20 (code 1)"},
+		{plain, 19, nil, "tiny PairAttr needs LLVM 20 or newer (code 1)"},
 	} {
 		w := bytecode.NewEntryWriter(nil, nil, bytecode.Target{Version: 6, Release: c.release})
 		ok, err := in.WriteAttribute(w, c.a)
@@ -171,7 +171,7 @@ func TestAvailability(t *testing.T) {
 	for release, ok := range map[int]bool{16: true, 19: true, 22: false, 0: false} {
 		err := in.AttributeAvailable(bytecode.Target{Version: 6, Release: release}, a)
 		var ve *wire.VersionError
-		if ok != (err == nil) || !ok && (!errors.As(err, &ve) || ve.What != "tiny PairAttr" || ve.Needs != "llvm <= 19") {
+		if ok != (err == nil) || !ok && (!errors.As(err, &ve) || ve.What != "tiny PairAttr" || ve.Needs != "LLVM 19 or older") {
 			t.Errorf("at llvm %d: %v, want available %v", release, err, ok)
 		}
 	}

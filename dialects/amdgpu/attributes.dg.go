@@ -212,7 +212,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *AddressSpaceAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "amdgpu AddressSpaceAttr",
 			}
@@ -220,7 +220,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *DPPPermAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "amdgpu DPPPermAttr",
 			}
@@ -228,7 +228,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *sched_barrier_opt_enumAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "amdgpu sched_barrier_opt_enumAttr",
 			}

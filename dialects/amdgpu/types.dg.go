@@ -138,7 +138,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *TDMBaseType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "amdgpu TDMBaseType",
 			}
@@ -146,7 +146,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *TDMDescriptorType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "amdgpu TDMDescriptorType",
 			}
@@ -154,7 +154,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *TDMGatherBaseType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "amdgpu TDMGatherBaseType",
 			}

@@ -67,7 +67,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDistinctAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a builtin attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 19",
+			Needs:   "LLVM 19 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "builtin DistinctAttr (code 21)",
@@ -77,7 +77,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readFileLineColRange1(r)
 		}
 		return nil, r.ErrorAt(at, "a builtin attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 20",
+			Needs:   "LLVM 20 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "builtin FileLineColRange (code 22)",
@@ -188,7 +188,7 @@ func (dialect) ReadType(r *bytecode.EntryReader) (ir.Type, error) {
 			return readVectorType2(r)
 		}
 		return nil, r.ErrorAt(at, "a builtin type code its producer writes", &wire.VersionError{
-			Needs:   "llvm <= 16 or llvm >= 19",
+			Needs:   "LLVM 16 or older or LLVM 19 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "builtin VectorType (code 20)",
@@ -562,7 +562,7 @@ func writeFileLineColRange(w *bytecode.EntryWriter, a *FileLineColRange) (bool, 
 		writeLineColRange(w, a.startLine, a.startCol, a.endLine, a.endCol, a.form)
 		return true, w.Err()
 	}
-	needs = append(needs, "llvm >= 20 (code 22)")
+	needs = append(needs, "LLVM 20 or newer (code 22)")
 	if len(needs) > 0 {
 		return false, &wire.VersionError{
 			Needs:  strings.Join(needs, " or "),
@@ -844,7 +844,7 @@ func writeDistinctAttr(w *bytecode.EntryWriter, a *DistinctAttr) (bool, error) {
 		w.Attribute(a.referencedAttr)
 		return true, w.Err()
 	}
-	needs = append(needs, "llvm >= 19 (code 21)")
+	needs = append(needs, "LLVM 19 or newer (code 21)")
 	if len(needs) > 0 {
 		return false, &wire.VersionError{
 			Needs:  strings.Join(needs, " or "),
@@ -1426,7 +1426,7 @@ func writeVectorType(w *bytecode.EntryWriter, t *VectorType) (bool, error) {
 		writeTrailingScalableDims(w, t.scalableDims, t.shape, t.elementType)
 		return true, w.Err()
 	}
-	needs = append(needs, "llvm <= 16 (code 20)")
+	needs = append(needs, "LLVM 16 or older (code 20)")
 	if w.Target.Release == 0 || w.Target.Release >= 19 {
 		w.VarInt(20)
 		w.VarInt(uint64(len(t.scalableDims)))
@@ -1440,7 +1440,7 @@ func writeVectorType(w *bytecode.EntryWriter, t *VectorType) (bool, error) {
 		w.Type(t.elementType)
 		return true, w.Err()
 	}
-	needs = append(needs, "llvm >= 19 (code 20)")
+	needs = append(needs, "LLVM 19 or newer (code 20)")
 	if len(needs) > 0 {
 		return false, &wire.VersionError{
 			Needs:  strings.Join(needs, " or "),

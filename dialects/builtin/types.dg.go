@@ -1043,7 +1043,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *FloatTF32Type:
 		if !(t.Release == 0 || t.Release >= 17) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 17",
+				Needs:  "LLVM 17 or newer",
 				Target: t.String(),
 				What:   "builtin FloatTF32Type",
 			}
@@ -1051,7 +1051,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *Float8E4M3Type:
 		if !(t.Release == 0 || t.Release >= 19) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19",
+				Needs:  "LLVM 19 or newer",
 				Target: t.String(),
 				What:   "builtin Float8E4M3Type",
 			}
@@ -1059,7 +1059,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *Float8E5M2FNUZType:
 		if !(t.Release == 0 || t.Release >= 17) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 17",
+				Needs:  "LLVM 17 or newer",
 				Target: t.String(),
 				What:   "builtin Float8E5M2FNUZType",
 			}
@@ -1067,7 +1067,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *Float8E4M3FNUZType:
 		if !(t.Release == 0 || t.Release >= 17) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 17",
+				Needs:  "LLVM 17 or newer",
 				Target: t.String(),
 				What:   "builtin Float8E4M3FNUZType",
 			}
@@ -1075,7 +1075,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *Float8E4M3B11FNUZType:
 		if !(t.Release == 0 || t.Release >= 17) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 17",
+				Needs:  "LLVM 17 or newer",
 				Target: t.String(),
 				What:   "builtin Float8E4M3B11FNUZType",
 			}
@@ -1083,7 +1083,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *Float8E3M4Type:
 		if !(t.Release == 0 || t.Release >= 20) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 20",
+				Needs:  "LLVM 20 or newer",
 				Target: t.String(),
 				What:   "builtin Float8E3M4Type",
 			}
@@ -1091,7 +1091,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *Float4E2M1FNType:
 		if !(t.Release == 0 || t.Release >= 20) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 20",
+				Needs:  "LLVM 20 or newer",
 				Target: t.String(),
 				What:   "builtin Float4E2M1FNType",
 			}
@@ -1099,7 +1099,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *Float6E2M3FNType:
 		if !(t.Release == 0 || t.Release >= 20) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 20",
+				Needs:  "LLVM 20 or newer",
 				Target: t.String(),
 				What:   "builtin Float6E2M3FNType",
 			}
@@ -1107,7 +1107,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *Float6E3M2FNType:
 		if !(t.Release == 0 || t.Release >= 20) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 20",
+				Needs:  "LLVM 20 or newer",
 				Target: t.String(),
 				What:   "builtin Float6E3M2FNType",
 			}
@@ -1115,7 +1115,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *Float8E8M0FNUType:
 		if !(t.Release == 0 || t.Release >= 20) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 20",
+				Needs:  "LLVM 20 or newer",
 				Target: t.String(),
 				What:   "builtin Float8E8M0FNUType",
 			}

@@ -48,7 +48,7 @@ func writeTrailingScalableDims(w *bytecode.EntryWriter, scalable []bool, shape [
 	}
 	for _, s := range scalable[:len(scalable)-n] {
 		if s {
-			w.Fail(&wire.VersionError{What: "a vector with a scalable dimension before a fixed one", Needs: "llvm >= 19", Target: w.Target.String()})
+			w.Fail(&wire.VersionError{What: "a vector with a scalable dimension before a fixed one", Needs: bytecode.ReleasesText(19, 0), Target: w.Target.String()})
 		}
 	}
 	w.VarInt(uint64(n))

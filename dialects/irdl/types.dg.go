@@ -73,7 +73,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *AttributeType:
 		if !(t.Release == 0 || t.Release >= 19) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19",
+				Needs:  "LLVM 19 or newer",
 				Target: t.String(),
 				What:   "irdl AttributeType",
 			}
@@ -81,7 +81,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *RegionType:
 		if !(t.Release == 0 || t.Release >= 19) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19",
+				Needs:  "LLVM 19 or newer",
 				Target: t.String(),
 				What:   "irdl RegionType",
 			}

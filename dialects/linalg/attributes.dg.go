@@ -304,7 +304,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *ElementwiseKindAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "linalg ElementwiseKindAttr",
 			}

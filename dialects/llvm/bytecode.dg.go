@@ -24,7 +24,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDIBasicTypeAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm DIBasicTypeAttr (code 0)",
@@ -34,7 +34,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDICompileUnitAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm DICompileUnitAttr (code 1)",
@@ -44,7 +44,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDICompositeTypeAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm DICompositeTypeAttr (code 2)",
@@ -54,7 +54,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDIDerivedTypeAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm DIDerivedTypeAttr (code 3)",
@@ -64,7 +64,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDIExpressionElemAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm DIExpressionElemAttr (code 4)",
@@ -74,7 +74,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDIExpressionAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm DIExpressionAttr (code 5)",
@@ -84,7 +84,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDIFileAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm DIFileAttr (code 6)",
@@ -94,7 +94,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDIGlobalVariableAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm DIGlobalVariableAttr (code 7)",
@@ -104,7 +104,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDIGlobalVariableExpressionAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm DIGlobalVariableExpressionAttr (code 8)",
@@ -114,7 +114,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDIImportedEntityAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm DIImportedEntityAttr (code 9)",
@@ -124,7 +124,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDILabelAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm DILabelAttr (code 10)",
@@ -134,7 +134,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDILexicalBlockAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm DILexicalBlockAttr (code 11)",
@@ -144,7 +144,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDILexicalBlockFileAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm DILexicalBlockFileAttr (code 12)",
@@ -154,7 +154,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDILocalVariableAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm DILocalVariableAttr (code 13)",
@@ -164,7 +164,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDINamespaceAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm DINamespaceAttr (code 14)",
@@ -174,7 +174,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDISubprogramAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm DISubprogramAttr (code 15)",
@@ -184,7 +184,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDISubrangeAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm DISubrangeAttr (code 16)",
@@ -194,7 +194,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readDISubroutineTypeAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm DISubroutineTypeAttr (code 17)",
@@ -204,7 +204,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readLoopAnnotationAttr0(r)
 		}
 		return nil, r.ErrorAt(at, "a llvm attribute code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "llvm LoopAnnotationAttr (code 18)",

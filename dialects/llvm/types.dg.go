@@ -578,7 +578,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *LLVMFixedVectorType:
 		if !(t.Release != 0 && t.Release <= 19) {
 			return &wire.VersionError{
-				Needs:  "llvm <= 19",
+				Needs:  "LLVM 19 or older",
 				Target: t.String(),
 				What:   "llvm LLVMFixedVectorType",
 			}
@@ -586,7 +586,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *LLVMPPCFP128Type:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "llvm LLVMPPCFP128Type",
 			}
@@ -594,7 +594,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *LLVMScalableVectorType:
 		if !(t.Release != 0 && t.Release <= 19) {
 			return &wire.VersionError{
-				Needs:  "llvm <= 19",
+				Needs:  "LLVM 19 or older",
 				Target: t.String(),
 				What:   "llvm LLVMScalableVectorType",
 			}
@@ -602,7 +602,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *LLVMTargetExtType:
 		if !(t.Release == 0 || t.Release >= 19) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19",
+				Needs:  "LLVM 19 or newer",
 				Target: t.String(),
 				What:   "llvm LLVMTargetExtType",
 			}
@@ -610,7 +610,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *LLVMX86AMXType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "llvm LLVMX86AMXType",
 			}

@@ -144,7 +144,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *MeshShardingAttr:
 		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19 and llvm <= 19",
+				Needs:  "LLVM 19",
 				Target: t.String(),
 				What:   "mesh MeshShardingAttr",
 			}
@@ -152,7 +152,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *ReductionKindAttr:
 		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19 and llvm <= 19",
+				Needs:  "LLVM 19",
 				Target: t.String(),
 				What:   "mesh ReductionKindAttr",
 			}

@@ -131,7 +131,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *CommType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "mpi CommType",
 			}
@@ -139,7 +139,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *RequestType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "mpi RequestType",
 			}
@@ -147,7 +147,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *RetvalType:
 		if !(t.Release == 0 || t.Release >= 19) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19",
+				Needs:  "LLVM 19 or newer",
 				Target: t.String(),
 				What:   "mpi RetvalType",
 			}
@@ -155,7 +155,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *StatusType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "mpi StatusType",
 			}

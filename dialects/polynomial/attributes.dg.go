@@ -303,7 +303,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *FloatPolynomialAttr:
 		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19 and llvm <= 19",
+				Needs:  "LLVM 19",
 				Target: t.String(),
 				What:   "polynomial FloatPolynomialAttr",
 			}
@@ -311,7 +311,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *IntPolynomialAttr:
 		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19 and llvm <= 19",
+				Needs:  "LLVM 19",
 				Target: t.String(),
 				What:   "polynomial IntPolynomialAttr",
 			}
@@ -319,7 +319,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *PrimitiveRootAttr:
 		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19 and llvm <= 19",
+				Needs:  "LLVM 19",
 				Target: t.String(),
 				What:   "polynomial PrimitiveRootAttr",
 			}
@@ -327,7 +327,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *RingAttr:
 		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19 and llvm <= 19",
+				Needs:  "LLVM 19",
 				Target: t.String(),
 				What:   "polynomial RingAttr",
 			}
@@ -335,7 +335,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *TypedFloatPolynomialAttr:
 		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19 and llvm <= 19",
+				Needs:  "LLVM 19",
 				Target: t.String(),
 				What:   "polynomial TypedFloatPolynomialAttr",
 			}
@@ -343,7 +343,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *TypedIntPolynomialAttr:
 		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19 and llvm <= 19",
+				Needs:  "LLVM 19",
 				Target: t.String(),
 				What:   "polynomial TypedIntPolynomialAttr",
 			}

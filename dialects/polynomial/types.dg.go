@@ -59,7 +59,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *PolynomialType:
 		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19 and llvm <= 19",
+				Needs:  "LLVM 19",
 				Target: t.String(),
 				What:   "polynomial PolynomialType",
 			}

@@ -101,7 +101,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *PtrMetadataType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "ptr PtrMetadataType",
 			}
@@ -109,7 +109,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *PtrType:
 		if !(t.Release == 0 || t.Release >= 19) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19",
+				Needs:  "LLVM 19 or newer",
 				Target: t.String(),
 				What:   "ptr PtrType",
 			}

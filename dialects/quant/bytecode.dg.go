@@ -49,7 +49,7 @@ func (dialect) ReadType(r *bytecode.EntryReader) (ir.Type, error) {
 			return readUniformQuantizedPerAxisType0(r)
 		}
 		return nil, r.ErrorAt(at, "a quant type code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 19",
+			Needs:   "LLVM 19 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "quant UniformQuantizedPerAxisType (code 5)",
@@ -59,7 +59,7 @@ func (dialect) ReadType(r *bytecode.EntryReader) (ir.Type, error) {
 			return readUniformQuantizedSubChannelType0(r)
 		}
 		return nil, r.ErrorAt(at, "a quant type code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 22",
+			Needs:   "LLVM 22 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "quant UniformQuantizedSubChannelType (code 6)",

@@ -471,7 +471,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *UniformQuantizedSubChannelType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "quant UniformQuantizedSubChannelType",
 			}

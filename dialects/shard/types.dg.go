@@ -44,7 +44,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *ShardingType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "shard ShardingType",
 			}

@@ -274,7 +274,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *ArrayType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "smt ArrayType",
 			}
@@ -282,7 +282,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *BitVectorType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "smt BitVectorType",
 			}
@@ -290,7 +290,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *BoolType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "smt BoolType",
 			}
@@ -298,7 +298,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *IntType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "smt IntType",
 			}
@@ -306,7 +306,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *SMTFuncType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "smt SMTFuncType",
 			}
@@ -314,7 +314,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *SortType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "smt SortType",
 			}

@@ -2430,7 +2430,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *CacheControlLoadINTELAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "spirv CacheControlLoadINTELAttr",
 			}
@@ -2438,7 +2438,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *CacheControlStoreINTELAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "spirv CacheControlStoreINTELAttr",
 			}
@@ -2446,7 +2446,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *FPEncodingAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "spirv FPEncodingAttr",
 			}
@@ -2454,7 +2454,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *FPRoundingModeAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "spirv FPRoundingModeAttr",
 			}
@@ -2462,7 +2462,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *JointMatrixPropertiesINTELAttr:
 		if !(t.Release != 0 && t.Release <= 19) {
 			return &wire.VersionError{
-				Needs:  "llvm <= 19",
+				Needs:  "LLVM 19 or older",
 				Target: t.String(),
 				What:   "spirv JointMatrixPropertiesINTELAttr",
 			}
@@ -2470,7 +2470,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *LoadCacheControlAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "spirv LoadCacheControlAttr",
 			}
@@ -2478,7 +2478,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *StoreCacheControlAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "spirv StoreCacheControlAttr",
 			}

@@ -27,7 +27,7 @@ func bf16Release(t bytecode.Target, v ir.Type) error {
 	}
 	return &wire.VersionError{
 		What:   fmt.Sprintf("spirv %s holding bf16 (%v)", v.Kind(), v),
-		Needs:  fmt.Sprintf("llvm >= %d", bf16Since),
+		Needs:  bytecode.ReleasesText(bf16Since, 0),
 		Target: t.String(),
 	}
 }

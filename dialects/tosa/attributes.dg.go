@@ -661,7 +661,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *BlockSizeAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "tosa BlockSizeAttr",
 			}
@@ -669,7 +669,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *ExtensionAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "tosa ExtensionAttr",
 			}
@@ -677,7 +677,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *LevelAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "tosa LevelAttr",
 			}
@@ -685,7 +685,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *NanPropagationModeAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "tosa NanPropagationModeAttr",
 			}
@@ -693,7 +693,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *ProfileAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "tosa ProfileAttr",
 			}
@@ -701,7 +701,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *ResizeModeAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "tosa ResizeModeAttr",
 			}
@@ -709,7 +709,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *RoundingModeAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "tosa RoundingModeAttr",
 			}
@@ -717,7 +717,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *SpecificationVersionAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "tosa SpecificationVersionAttr",
 			}
@@ -725,7 +725,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *TargetEnvAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "tosa TargetEnvAttr",
 			}

@@ -88,7 +88,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *mxint8Type:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "tosa mxint8Type",
 			}
@@ -96,7 +96,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *shapeType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "tosa shapeType",
 			}

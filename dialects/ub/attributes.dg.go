@@ -44,7 +44,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *PoisonAttr:
 		if !(t.Release == 0 || t.Release >= 19) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19",
+				Needs:  "LLVM 19 or newer",
 				Target: t.String(),
 				What:   "ub PoisonAttr",
 			}

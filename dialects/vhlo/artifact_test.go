@@ -115,7 +115,7 @@ func TestTypeTooNew(t *testing.T) {
 		return true
 	})
 	_, err := mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: "StableHLO_v1.5.0"})
-	if err == nil || !strings.Contains(err.Error(), "vhlo FloatTF32V1Type needs dialect >= 1.6.0, but the target is the newest llvm, bytecode 6, vhlo 1.5.0") {
+	if err == nil || !strings.Contains(err.Error(), "vhlo FloatTF32V1Type needs vhlo 1.6.0 or newer, but the target is the newest LLVM release, bytecode version 6, vhlo 1.5.0") {
 		t.Errorf("tf32 at 1.5.0: %v", err)
 	}
 	if _, err := mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(6), Producer: "StableHLO_v1.6.0"}); err != nil {

@@ -1274,7 +1274,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *ResultAccuracyV1Attr:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 9, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.9.0",
+				Needs:  "vhlo 1.9.0 or newer",
 				Target: t.String(),
 				What:   "vhlo ResultAccuracyV1Attr",
 			}
@@ -1282,7 +1282,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *SubAxisInfoV1Attr:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 16, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.16.0",
+				Needs:  "vhlo 1.16.0 or newer",
 				Target: t.String(),
 				What:   "vhlo SubAxisInfoV1Attr",
 			}
@@ -1290,7 +1290,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *AxisRefV1Attr:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 16, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.16.0",
+				Needs:  "vhlo 1.16.0 or newer",
 				Target: t.String(),
 				What:   "vhlo AxisRefV1Attr",
 			}
@@ -1298,7 +1298,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *ReplicaGroupMeshAxesV1Attr:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 16, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.16.0",
+				Needs:  "vhlo 1.16.0 or newer",
 				Target: t.String(),
 				What:   "vhlo ReplicaGroupMeshAxesV1Attr",
 			}
@@ -1306,7 +1306,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *MeshAxisV1Attr:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 16, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.16.0",
+				Needs:  "vhlo 1.16.0 or newer",
 				Target: t.String(),
 				What:   "vhlo MeshAxisV1Attr",
 			}
@@ -1314,7 +1314,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *MeshV1Attr:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 16, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.16.0",
+				Needs:  "vhlo 1.16.0 or newer",
 				Target: t.String(),
 				What:   "vhlo MeshV1Attr",
 			}
@@ -1322,7 +1322,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *ResultAccuracyModeV1Attr:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 9, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.9.0",
+				Needs:  "vhlo 1.9.0 or newer",
 				Target: t.String(),
 				What:   "vhlo ResultAccuracyModeV1Attr",
 			}

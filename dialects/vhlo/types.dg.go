@@ -1710,7 +1710,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *FloatF8E4M3FNUZV1Type:
 		if !(t.Dialect(versioning.Dialect).AtLeast(0, 10, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 0.10.0",
+				Needs:  "vhlo 0.10.0 or newer",
 				Target: t.String(),
 				What:   "vhlo FloatF8E4M3FNUZV1Type",
 			}
@@ -1718,7 +1718,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *FloatF8E5M2FNUZV1Type:
 		if !(t.Dialect(versioning.Dialect).AtLeast(0, 10, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 0.10.0",
+				Needs:  "vhlo 0.10.0 or newer",
 				Target: t.String(),
 				What:   "vhlo FloatF8E5M2FNUZV1Type",
 			}
@@ -1726,7 +1726,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *FloatF8E4M3B11FNUZV1Type:
 		if !(t.Dialect(versioning.Dialect).AtLeast(0, 11, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 0.11.0",
+				Needs:  "vhlo 0.11.0 or newer",
 				Target: t.String(),
 				What:   "vhlo FloatF8E4M3B11FNUZV1Type",
 			}
@@ -1734,7 +1734,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *IntegerSI2V1Type:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 2, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.2.0",
+				Needs:  "vhlo 1.2.0 or newer",
 				Target: t.String(),
 				What:   "vhlo IntegerSI2V1Type",
 			}
@@ -1742,7 +1742,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *IntegerUI2V1Type:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 2, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.2.0",
+				Needs:  "vhlo 1.2.0 or newer",
 				Target: t.String(),
 				What:   "vhlo IntegerUI2V1Type",
 			}
@@ -1750,7 +1750,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *NoneV1Type:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 6, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.6.0",
+				Needs:  "vhlo 1.6.0 or newer",
 				Target: t.String(),
 				What:   "vhlo NoneV1Type",
 			}
@@ -1758,7 +1758,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *FloatTF32V1Type:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 6, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.6.0",
+				Needs:  "vhlo 1.6.0 or newer",
 				Target: t.String(),
 				What:   "vhlo FloatTF32V1Type",
 			}
@@ -1766,7 +1766,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *FloatF8E4M3V1Type:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 7, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.7.0",
+				Needs:  "vhlo 1.7.0 or newer",
 				Target: t.String(),
 				What:   "vhlo FloatF8E4M3V1Type",
 			}
@@ -1774,7 +1774,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *FloatF8E3M4V1Type:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 7, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.7.0",
+				Needs:  "vhlo 1.7.0 or newer",
 				Target: t.String(),
 				What:   "vhlo FloatF8E3M4V1Type",
 			}
@@ -1782,7 +1782,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *FloatF4E2M1FNV1Type:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 8, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.8.0",
+				Needs:  "vhlo 1.8.0 or newer",
 				Target: t.String(),
 				What:   "vhlo FloatF4E2M1FNV1Type",
 			}
@@ -1790,7 +1790,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *FloatF6E2M3FNV1Type:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 8, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.8.0",
+				Needs:  "vhlo 1.8.0 or newer",
 				Target: t.String(),
 				What:   "vhlo FloatF6E2M3FNV1Type",
 			}
@@ -1798,7 +1798,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *FloatF6E3M2FNV1Type:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 8, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.8.0",
+				Needs:  "vhlo 1.8.0 or newer",
 				Target: t.String(),
 				What:   "vhlo FloatF6E3M2FNV1Type",
 			}
@@ -1806,7 +1806,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *FloatF8E8M0FNUV1Type:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 8, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.8.0",
+				Needs:  "vhlo 1.8.0 or newer",
 				Target: t.String(),
 				What:   "vhlo FloatF8E8M0FNUV1Type",
 			}
@@ -1814,7 +1814,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *UniformQuantizedPerAxisV1Type:
 		if !(t.Dialect(versioning.Dialect).AtLeast(0, 18, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 0.18.0",
+				Needs:  "vhlo 0.18.0 or newer",
 				Target: t.String(),
 				What:   "vhlo UniformQuantizedPerAxisV1Type",
 			}
@@ -1822,7 +1822,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *RankedBufferV1Type:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 13, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.13.0",
+				Needs:  "vhlo 1.13.0 or newer",
 				Target: t.String(),
 				What:   "vhlo RankedBufferV1Type",
 			}
@@ -1830,7 +1830,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *FutureV1Type:
 		if !(t.Dialect(versioning.Dialect).AtLeast(1, 15, 0)) {
 			return &wire.VersionError{
-				Needs:  "dialect >= 1.15.0",
+				Needs:  "vhlo 1.15.0 or newer",
 				Target: t.String(),
 				What:   "vhlo FutureV1Type",
 			}

@@ -217,7 +217,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *ExternRefType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "wasmssa ExternRefType",
 			}
@@ -225,7 +225,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *FuncRefType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "wasmssa FuncRefType",
 			}
@@ -233,7 +233,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *LimitType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "wasmssa LimitType",
 			}
@@ -241,7 +241,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *LocalRefType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "wasmssa LocalRefType",
 			}
@@ -249,7 +249,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *TableType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "wasmssa TableType",
 			}

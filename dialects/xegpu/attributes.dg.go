@@ -610,7 +610,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *BlockTensorDescAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "xegpu BlockTensorDescAttr",
 			}
@@ -618,7 +618,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *CachePolicyAttr:
 		if !(t.Release == 0 || t.Release >= 19) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19",
+				Needs:  "LLVM 19 or newer",
 				Target: t.String(),
 				What:   "xegpu CachePolicyAttr",
 			}
@@ -626,7 +626,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *FenceScopeAttr:
 		if !(t.Release == 0 || t.Release >= 19) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19",
+				Needs:  "LLVM 19 or newer",
 				Target: t.String(),
 				What:   "xegpu FenceScopeAttr",
 			}
@@ -634,7 +634,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *LayoutAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "xegpu LayoutAttr",
 			}
@@ -642,7 +642,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *MemLayoutAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "xegpu MemLayoutAttr",
 			}
@@ -650,7 +650,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *MemoryScopeAttr:
 		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19 and llvm <= 19",
+				Needs:  "LLVM 19",
 				Target: t.String(),
 				What:   "xegpu MemoryScopeAttr",
 			}
@@ -658,7 +658,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *MemorySpaceAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "xegpu MemorySpaceAttr",
 			}
@@ -666,7 +666,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *RangeAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "xegpu RangeAttr",
 			}
@@ -674,7 +674,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *ScatterTensorDescAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "xegpu ScatterTensorDescAttr",
 			}
@@ -682,7 +682,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *SliceAttr:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "xegpu SliceAttr",
 			}
@@ -690,7 +690,7 @@ func (dialect) AttributeAvailable(t bytecode.Target, v ir.Attribute) error {
 	case *TensorDescAttr:
 		if !((t.Release == 0 || t.Release >= 19) && (t.Release != 0 && t.Release <= 19)) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19 and llvm <= 19",
+				Needs:  "LLVM 19",
 				Target: t.String(),
 				What:   "xegpu TensorDescAttr",
 			}

@@ -177,7 +177,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *MemDescType:
 		if !(t.Release == 0 || t.Release >= 22) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 22",
+				Needs:  "LLVM 22 or newer",
 				Target: t.String(),
 				What:   "xegpu MemDescType",
 			}
@@ -185,7 +185,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *NbarrierType:
 		if !(t.Release == 0 || t.Release >= 19) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19",
+				Needs:  "LLVM 19 or newer",
 				Target: t.String(),
 				What:   "xegpu NbarrierType",
 			}
@@ -193,7 +193,7 @@ func (dialect) TypeAvailable(t bytecode.Target, v ir.Type) error {
 	case *TensorDescType:
 		if !(t.Release == 0 || t.Release >= 19) {
 			return &wire.VersionError{
-				Needs:  "llvm >= 19",
+				Needs:  "LLVM 19 or newer",
 				Target: t.String(),
 				What:   "xegpu TensorDescType",
 			}

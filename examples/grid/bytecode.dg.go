@@ -69,7 +69,7 @@ func (dialect) ReadType(r *bytecode.EntryReader) (ir.Type, error) {
 			return readCellType1(r)
 		}
 		return nil, r.ErrorAt(at, "a grid type code its producer writes", &wire.VersionError{
-			Needs:   "llvm <= 19",
+			Needs:   "LLVM 19 or older",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "grid CellType (code 0)",
@@ -81,7 +81,7 @@ func (dialect) ReadType(r *bytecode.EntryReader) (ir.Type, error) {
 			return readCellType0(r)
 		}
 		return nil, r.ErrorAt(at, "a grid type code its producer writes", &wire.VersionError{
-			Needs:   "llvm >= 20",
+			Needs:   "LLVM 20 or newer",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "grid CellType (code 2)",
@@ -546,14 +546,14 @@ func writeCellType(w *bytecode.EntryWriter, t *CellType) (bool, error) {
 		w.VarInt(uint64(uint64(t.bits)))
 		return true, w.Err()
 	}
-	needs = append(needs, "llvm >= 20 (code 2)")
+	needs = append(needs, "LLVM 20 or newer (code 2)")
 	if w.Target.Release != 0 && w.Target.Release <= 19 {
 		w.VarInt(0)
 		w.VarInt(uint64(uint64(t.bits)))
 		w.Type(t.element)
 		return true, w.Err()
 	}
-	needs = append(needs, "llvm <= 19 (code 0)")
+	needs = append(needs, "LLVM 19 or older (code 0)")
 	if len(needs) > 0 {
 		return false, &wire.VersionError{
 			Needs:  strings.Join(needs, " or "),

@@ -27,7 +27,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readPointAttr1(r)
 		}
 		return nil, r.ErrorAt(at, "a shapes attribute code its producer writes", &wire.VersionError{
-			Needs:   "dialect >= 2 or dialect <= 1",
+			Needs:   "shapes 2 or newer or shapes 1 or older",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "shapes PointAttr (code 0)",
@@ -121,14 +121,14 @@ func writePointAttr(w *bytecode.EntryWriter, a *PointAttr) (bool, error) {
 		w.VarInt(uint64(uint64(a.x_)))
 		return true, w.Err()
 	}
-	needs = append(needs, "dialect >= 2 (code 0)")
+	needs = append(needs, "shapes 2 or newer (code 0)")
 	if w.Target.Dialect(versioning.Dialect).AtMost(1) {
 		w.VarInt(0)
 		w.VarInt(uint64(uint64(a.x_)))
 		w.VarInt(uint64(uint64(a.y_)))
 		return true, w.Err()
 	}
-	needs = append(needs, "dialect <= 1 (code 0)")
+	needs = append(needs, "shapes 1 or older (code 0)")
 	if len(needs) > 0 {
 		return false, &wire.VersionError{
 			Needs:  strings.Join(needs, " or "),

@@ -28,7 +28,7 @@ func (dialect) ReadAttribute(r *bytecode.EntryReader) (ir.Attribute, error) {
 			return readTestAttrParamsAttr1(r)
 		}
 		return nil, r.ErrorAt(at, "a test attribute code its producer writes", &wire.VersionError{
-			Needs:   "dialect >= 2.0 or dialect <= 1",
+			Needs:   "test 2.0 or newer or test 1 or older",
 			Reading: true,
 			Target:  r.Target.String(),
 			What:    "test TestAttrParamsAttr (code 0)",
@@ -138,14 +138,14 @@ func writeTestAttrParamsAttr(w *bytecode.EntryWriter, a *TestAttrParamsAttr) (bo
 		w.VarInt(uint64(uint64(a.v1_)))
 		return true, w.Err()
 	}
-	needs = append(needs, "dialect >= 2.0 (code 0)")
+	needs = append(needs, "test 2.0 or newer (code 0)")
 	if w.Target.Dialect(versioning.Dialect).AtMost(1) {
 		w.VarInt(0)
 		w.VarInt(uint64(uint64(a.v1_)))
 		w.VarInt(uint64(uint64(a.v0_)))
 		return true, w.Err()
 	}
-	needs = append(needs, "dialect <= 1 (code 0)")
+	needs = append(needs, "test 1 or older (code 0)")
 	if len(needs) > 0 {
 		return false, &wire.VersionError{
 			Needs:  strings.Join(needs, " or "),

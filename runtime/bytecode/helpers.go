@@ -7,13 +7,10 @@ import (
 	"github.com/dialectgen/dialectgen/runtime/wire"
 )
 
-// String describes the target for error messages, e.g. "llvm 19, bytecode 6".
+// String describes the target for error messages, e.g. "LLVM 19, bytecode
+// version 6".
 func (t Target) String() string {
-	rel := "the newest llvm"
-	if t.Release != 0 {
-		rel = fmt.Sprintf("llvm %d", t.Release)
-	}
-	s := fmt.Sprintf("%s, bytecode %d", rel, t.Version)
+	s := fmt.Sprintf("%s, bytecode version %d", ReleaseName(t.Release), t.Version)
 	if t.Dialects != nil && len(*t.Dialects) > 0 {
 		s += ", " + t.Dialects.String()
 	}

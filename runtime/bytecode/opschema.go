@@ -96,9 +96,11 @@ func ReleaseName(release int) string {
 }
 
 // ReleasesText names the LLVM releases from to to (0: unbounded), as
-// version errors say them: "LLVM 19 or newer".
+// version errors say them: "LLVM 19 or newer", "LLVM 19 to 21", "LLVM 19".
 func ReleasesText(from, to int) string {
 	switch {
+	case from != 0 && from == to:
+		return fmt.Sprintf("LLVM %d", from)
 	case from != 0 && to != 0:
 		return fmt.Sprintf("LLVM %d to %d", from, to)
 	case from != 0:

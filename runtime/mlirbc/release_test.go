@@ -68,19 +68,19 @@ func TestReleaseLacksKind(t *testing.T) {
 	}{
 		{"a kind 22 added", oracle.LLVM22, oracle.LLVM19,
 			"module attributes {test.x = #dlti.map<\"a\" = 1 : i32>} {\n}\n",
-			"dlti MapAttr needs llvm >= 22, but the target is llvm 19", ""},
+			"dlti MapAttr needs LLVM 22 or newer, but the target is LLVM 19,", ""},
 		{"a type 20 added", oracle.LLVM22, oracle.LLVM19,
 			"func.func @f(%a: f8E3M4) -> f8E3M4 {\n  return %a : f8E3M4\n}\n",
-			"builtin Float8E3M4Type needs llvm >= 20, but the target is llvm 19", ""},
+			"builtin Float8E3M4Type needs LLVM 20 or newer, but the target is LLVM 19,", ""},
 		{"a type 17 added", oracle.LLVM19, oracle.LLVM16,
 			"func.func @f(%a: tf32) -> tf32 {\n  return %a : tf32\n}\n",
-			"builtin FloatTF32Type needs llvm >= 17, but the target is llvm 16", ""},
+			"builtin FloatTF32Type needs LLVM 17 or newer, but the target is LLVM 16,", ""},
 		{"a kind 16 spells with other parameters", oracle.LLVM19, oracle.LLVM16,
 			"func.func @f(%a: tensor<8xf32, #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>>) {\n  return\n}\n",
-			"sparse_tensor SparseTensorEncodingAttr needs llvm >= 19, but the target is llvm 16", "sparse_tensor.encoding"},
+			"sparse_tensor SparseTensorEncodingAttr needs LLVM 19 or newer, but the target is LLVM 16,", "sparse_tensor.encoding"},
 		{"a kind 16 lacks, defined in C++ outside its records", oracle.LLVM19, oracle.LLVM16,
 			"module attributes {test.x = #dlti.target_system_spec<\"CPU\" : #dlti.target_device_spec<#dlti.dl_entry<\"dlti.L1_cache_size_in_bytes\", 4096 : ui32>>>} {\n}\n",
-			"dlti TargetSystemSpecAttr needs llvm >= 19, but the target is llvm 16", ""},
+			"dlti TargetSystemSpecAttr needs LLVM 19 or newer, but the target is LLVM 16,", ""},
 		{"a dialect 16 lacks", oracle.LLVM19, oracle.LLVM16,
 			"func.func @f() -> i32 {\n  %0 = ub.poison : i32\n  return %0 : i32\n}\n",
 			"op ub.poison needs LLVM 19 or newer, but the target is LLVM 16", ""},
@@ -624,7 +624,7 @@ func TestReleaseLLVMDefaults16(t *testing.T) {
 	// 16 has no target extension types ("unknown LLVM type: target"),
 	// which its records do not show: the importer's list of what 16
 	// lacks says so.
-	writeRefused(t, oracle.LLVM19, oracle.LLVM16, "llvm.func @g(%t: !llvm.target<\"t\", i32, 1>) {\n  llvm.return\n}\n", "llvm LLVMTargetExtType needs llvm >= 19")
+	writeRefused(t, oracle.LLVM19, oracle.LLVM16, "llvm.func @g(%t: !llvm.target<\"t\", i32, 1>) {\n  llvm.return\n}\n", "llvm LLVMTargetExtType needs LLVM 19 or newer")
 }
 
 // LLVM 16's vector.extract and insert hold their position as an
@@ -665,7 +665,7 @@ func TestReleaseSparseEncodingText(t *testing.T) {
 	writeRefused(t, oracle.LLVM16, oracle.LLVM19, old, `sparse_tensor text #sparse_tensor.encoding<{ dimLevelType = [ "dense", "compres… needs LLVM 16`)
 	writeRefused(t, oracle.LLVM16, oracle.LLVM22, old, "but the target is LLVM 22")
 	newer := "func.func @f(%t: tensor<8x8xf64, #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>>) {\n  return\n}\n"
-	writeRefused(t, oracle.LLVM22, oracle.LLVM16, newer, "sparse_tensor SparseTensorEncodingAttr needs llvm >= 19")
+	writeRefused(t, oracle.LLVM22, oracle.LLVM16, newer, "sparse_tensor SparseTensorEncodingAttr needs LLVM 19 or newer")
 	// A specifier nests its encoding in its own text.
 	spec := "func.func @f(%s: !sparse_tensor.storage_specifier<#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>>) {\n  return\n}\n"
 	writeRefused(t, oracle.LLVM19, oracle.LLVM16, spec, "sparse_tensor StorageSpecifierType has no custom encoding, and no text form for LLVM 16 (the target) is known here")

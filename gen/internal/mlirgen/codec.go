@@ -59,18 +59,6 @@ func availExpr(x string, a defs.Availability) jen.Code {
 	return c
 }
 
-// availText describes a for error messages, e.g. "llvm ≥ 20".
-func availText(a defs.Availability) string {
-	var parts []string
-	if a.Since != nil {
-		parts = append(parts, fmt.Sprintf("%s >= %s", a.Since.Axis, strings.TrimPrefix(a.Since.String(), a.Since.Axis+" ")))
-	}
-	if a.Until != nil {
-		parts = append(parts, fmt.Sprintf("%s <= %s", a.Until.Axis, strings.TrimPrefix(a.Until.String(), a.Until.Axis+" ")))
-	}
-	return strings.Join(parts, " and ")
-}
-
 func (g *gen) genBytecode(f *jen.File) {
 	g.genDispatch(f, g.m.Attributes, false)
 	g.genDispatch(f, g.m.Dialect.Types, true)
@@ -120,7 +108,7 @@ func (g *gen) genDispatch(f *jen.File, list []*defs.Def, types bool) {
 				body = append(body, call)
 			} else {
 				body = append(body, jen.If(cond).Block(call))
-				needs = append(needs, availText(v.e.Availability))
+				needs = append(needs, v.e.Availability.Text(g.m.Name))
 			}
 		}
 		if len(needs) == len(byCode[c]) {

@@ -56,7 +56,7 @@ func (g *gen) genWriteFunc(f *jen.File, def *defs.Def) {
 		default:
 			stmts = []jen.Code{
 				jen.If(avail).Block(emit...),
-				jen.Id("needs").Op("=").Append(jen.Id("needs"), jen.Lit(fmt.Sprintf("%s (code %d)", availText(e.Availability), e.Code))),
+				jen.Id("needs").Op("=").Append(jen.Id("needs"), jen.Lit(fmt.Sprintf("%s (code %d)", e.Availability.Text(g.m.Name), e.Code))),
 			}
 		}
 		if e.When != "" {
@@ -111,7 +111,7 @@ func (g *gen) genAvailability(f *jen.File, list []*defs.Def, types bool) {
 		if c != nil {
 			body = append(body, jen.If(jen.Op("!").Parens(c)).Block(jen.Return(jen.Op("&").Qual(model.Wire, "VersionError").Values(jen.Dict{
 				jen.Id("What"):   jen.Lit(fmt.Sprintf("%s %s", g.m.Name, def.Name)),
-				jen.Id("Needs"):  jen.Lit(availText(def.Availability)),
+				jen.Id("Needs"):  jen.Lit(def.Availability.Text(g.m.Name)),
 				jen.Id("Target"): jen.Id("t").Dot("String").Call(),
 			}))))
 		}
