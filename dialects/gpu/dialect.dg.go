@@ -62,8 +62,10 @@ host_unregister @19- +counts=1/0/0/0
 lane_id @19- +counts=0/1/0/0 upper_bound?
 lane_id @-18 +counts=0/1/0/0
 launch @22- +counts=6+/0-1/1/0 +operands=11 function? module?
-launch @-21 +counts=6+/0-1/1/0 +operands=11
-launch_func +counts=6+/0-1/0/0 +operands=13 kernel
+launch @19-21 +counts=6+/0-1/1/0 +operands=11
+launch @-18 +counts=6+/0-1/1/0 +operands=8 +operandids=0,1,2,3,4,5,6,10
+launch_func @19- +counts=6+/0-1/0/0 +operands=13 kernel
+launch_func @-18 +counts=6+/0-1/0/0 +operands=9 +operandids=0,1,2,3,4,5,6,10,11 kernel
 memcpy +counts=2+/0-1/0/0
 memset +counts=2+/0-1/0/0
 module @22- +isolated +graph +noterminator +symbol +symboltable +counts=0/0/1/0 +oneblock=0 offloadingHandler? sym_name targets?

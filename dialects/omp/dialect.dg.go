@@ -96,7 +96,7 @@ single @-18 +counts=0+/0/1/0 +operands=3 +operandids=0,1,2 nowait?
 target @22- +isolated +counts=0+/0/1/0 +operands=12 bare? depend_kinds? in_reduction_byref? in_reduction_syms? nowait? private_maps? private_needs_barrier? private_syms?
 target @20-21 +isolated +counts=0+/0/1/0 +operands=8 +operandids=2,3,4,6,8,9,10,11 nowait?
 target @19-19 +isolated +counts=0+/0/1/0 +operands=8 +operandids=6,3,11,2,8,4,9,10 depends? nowait? privatizers?
-target @-18 +counts=0+/0/1/0 +operands=8 +operandids=6,3,11,2,8,4,9,10 nowait?
+target @-18 +counts=0-3/0/1/0 +operands=3 +operandids=6,3,11 nowait?
 target_allocmem @22- +counts=1+/1/0/0 +operands=3 bindc_name? in_type uniq_name?
 target_data @20- +counts=0+/0/1/0 +operands=5
 target_data @-19 +counts=0+/0/1/0 +operands=5 +operandids=1,0,4,3,2

@@ -155,6 +155,8 @@ func markAbsentOlder(rs *Records, olderLLVM int, dialect string, ops []*mergedOp
 				t.absentOlder = true
 			}
 		}
+		markAbsentGroups(m, o, "AttrSizedOperandSegments", m.operands, o.operands)
+		markAbsentGroups(m, o, "AttrSizedResultSegments", m.results, o.results)
 		r, err := rs.rec(o.record)
 		if err != nil {
 			return err
@@ -175,6 +177,51 @@ func markAbsentOlder(rs *Records, olderLLVM int, dialect string, ops []*mergedOp
 		}
 	}
 	return nil
+}
+
+// markAbsentGroups marks the operand or result groups (parts) of an op
+// with segment sizes (trait) that the older release o lacks: the sizes
+// are written one per group, so its layout must leave those out (LLVM
+// 16's gpu.launch_func has 9 operand groups, 19's 13). Only where o's
+// groups are those of the oldest imported release less some, in the same
+// order: groups renamed or moved are left unmarked, and the reader of
+// the older release then checks the count.
+func markAbsentGroups(m *mergedOp, o *opFacts, trait string, parts []*mergedPart, older []part) {
+	has := func(traits []string) bool { return slices.Contains(traits, trait) }
+	var mt, ot []string
+	for _, t := range m.traits {
+		if t.span.first == 0 {
+			mt = append(mt, t.name)
+		}
+	}
+	for _, t := range o.traits {
+		ot = append(ot, t.name)
+	}
+	if !has(mt) || !has(ot) {
+		return
+	}
+	oldest := orderAt(parts, 0)
+	if oldest == nil {
+		for _, p := range parts {
+			if p.seen[0] {
+				oldest = append(oldest, p.name)
+			}
+		}
+	}
+	j := 0
+	for _, n := range oldest {
+		if j < len(older) && older[j].name == n {
+			j++
+		}
+	}
+	if j != len(older) {
+		return
+	}
+	for _, p := range parts {
+		if p.seen[0] && !slices.ContainsFunc(older, func(q part) bool { return q.name == p.name }) {
+			p.absentOlder = true
+		}
+	}
 }
 
 // markReshapedOlder marks the attributes and types of the oldest imported

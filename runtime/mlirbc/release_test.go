@@ -877,3 +877,26 @@ func TestReleaseBuiltInReadOutside(t *testing.T) {
 	text := "spirv.module Logical GLSL450 {\n  spirv.GlobalVariable @var built_in(\"GlobalInvocationId\") : !spirv.ptr<vector<3xi32>, Input>\n}\n"
 	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}, [][2]oracle.Release{{oracle.LLVM22, oracle.LLVM19}, {oracle.LLVM19, oracle.LLVM22}})
 }
+
+// LLVM 16's gpu.launch_func has 9 operand groups, where 19 added three
+// cluster sizes and an async object; its omp.target lacks 19's depend,
+// device-address, device-pointer, map and private groups. Their segment
+// sizes are laid out for the release written for: from 16 the new groups
+// are empty, and for 16 they are left out (19's 13 sizes were written for
+// 16, which refused the file, and 16's 9 refused for 19). The files are
+// mlir-opt's, and the module is as read after the write. A cluster size,
+// which 16 cannot say, is refused for 16.
+func TestReleaseSegmentGroups16(t *testing.T) {
+	for _, r := range oracle.Releases {
+		oracle.Require(t, r)
+	}
+	launch := "module attributes {gpu.container_module} {\n  gpu.module @kernels {\n    gpu.func @k(%arg0: f32) kernel {\n      gpu.return\n    }\n  }\n" +
+		"  func.func @main(%a: f32) {\n    %c1 = arith.constant 1 : index\n" +
+		"    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : f32)\n    return\n  }\n}\n"
+	target := "func.func @f(%c: i1) {\n  omp.target if(%c) {\n    omp.terminator\n  }\n  return\n}\n"
+	for _, text := range []string{launch, target} {
+		convertsWith16(t, map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text})
+	}
+	cluster := strings.Replace(launch, "blocks in", "clusters in (%c1, %c1, %c1) blocks in", 1)
+	writeRefused(t, oracle.LLVM19, oracle.LLVM16, cluster, "operand group 7 of its definition (counting from 0) holds 1 value, and LLVM 16 has no such group")
+}

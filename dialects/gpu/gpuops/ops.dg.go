@@ -1244,44 +1244,50 @@ func AsLaunchOp(op *ir.Operation) (LaunchOp, bool) {
 	return LaunchOp{w}, ok
 }
 
+// launchOpOperandLayouts are the operand groups gpu.launch lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
+var launchOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{19, 22}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}},
+	{Releases: []int{18}, Places: []int{0, 1, 2, 3, 4, 5, 6, 10}},
+}
+
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o LaunchOp) AsyncDependencies() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, launchOpOperandLayouts)
 }
 
 // GridSizeX returns the op's gridSizeX operand.
 func (o LaunchOp) GridSizeX() *ir.Value {
-	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, launchOpOperandLayouts), 0)
 }
 
 // GridSizeY returns the op's gridSizeY operand.
 func (o LaunchOp) GridSizeY() *ir.Value {
-	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
+	return ir.ElementAt(ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, launchOpOperandLayouts), 0)
 }
 
 // GridSizeZ returns the op's gridSizeZ operand.
 func (o LaunchOp) GridSizeZ() *ir.Value {
-	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
+	return ir.ElementAt(ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, launchOpOperandLayouts), 0)
 }
 
 // BlockSizeX returns the op's blockSizeX operand.
 func (o LaunchOp) BlockSizeX() *ir.Value {
-	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4), 0)
+	return ir.ElementAt(ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, launchOpOperandLayouts), 0)
 }
 
 // BlockSizeY returns the op's blockSizeY operand.
 func (o LaunchOp) BlockSizeY() *ir.Value {
-	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5), 0)
+	return ir.ElementAt(ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 5, launchOpOperandLayouts), 0)
 }
 
 // BlockSizeZ returns the op's blockSizeZ operand.
 func (o LaunchOp) BlockSizeZ() *ir.Value {
-	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6), 0)
+	return ir.ElementAt(ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 6, launchOpOperandLayouts), 0)
 }
 
 // ClusterSizeX returns the op's clusterSizeX operand, or nil.
 func (o LaunchOp) ClusterSizeX() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 7, launchOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1289,7 +1295,7 @@ func (o LaunchOp) ClusterSizeX() *ir.Value {
 
 // ClusterSizeY returns the op's clusterSizeY operand, or nil.
 func (o LaunchOp) ClusterSizeY() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 8, launchOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1297,7 +1303,7 @@ func (o LaunchOp) ClusterSizeY() *ir.Value {
 
 // ClusterSizeZ returns the op's clusterSizeZ operand, or nil.
 func (o LaunchOp) ClusterSizeZ() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 9, launchOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1305,7 +1311,7 @@ func (o LaunchOp) ClusterSizeZ() *ir.Value {
 
 // DynamicSharedMemorySize returns the op's dynamicSharedMemorySize operand, or nil.
 func (o LaunchOp) DynamicSharedMemorySize() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 10); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 10, launchOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1358,44 +1364,50 @@ func AsLaunchFuncOp(op *ir.Operation) (LaunchFuncOp, bool) {
 	return LaunchFuncOp{w}, ok
 }
 
+// launchFuncOpOperandLayouts are the operand groups gpu.launch_func lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
+var launchFuncOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{19, 22}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}},
+	{Releases: []int{18}, Places: []int{0, 1, 2, 3, 4, 5, 6, 10, 11}},
+}
+
 // AsyncDependencies returns the op's asyncDependencies operand group.
 func (o LaunchFuncOp) AsyncDependencies() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, launchFuncOpOperandLayouts)
 }
 
 // GridSizeX returns the op's gridSizeX operand.
 func (o LaunchFuncOp) GridSizeX() *ir.Value {
-	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1), 0)
+	return ir.ElementAt(ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, launchFuncOpOperandLayouts), 0)
 }
 
 // GridSizeY returns the op's gridSizeY operand.
 func (o LaunchFuncOp) GridSizeY() *ir.Value {
-	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2), 0)
+	return ir.ElementAt(ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, launchFuncOpOperandLayouts), 0)
 }
 
 // GridSizeZ returns the op's gridSizeZ operand.
 func (o LaunchFuncOp) GridSizeZ() *ir.Value {
-	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3), 0)
+	return ir.ElementAt(ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, launchFuncOpOperandLayouts), 0)
 }
 
 // BlockSizeX returns the op's blockSizeX operand.
 func (o LaunchFuncOp) BlockSizeX() *ir.Value {
-	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4), 0)
+	return ir.ElementAt(ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, launchFuncOpOperandLayouts), 0)
 }
 
 // BlockSizeY returns the op's blockSizeY operand.
 func (o LaunchFuncOp) BlockSizeY() *ir.Value {
-	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5), 0)
+	return ir.ElementAt(ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 5, launchFuncOpOperandLayouts), 0)
 }
 
 // BlockSizeZ returns the op's blockSizeZ operand.
 func (o LaunchFuncOp) BlockSizeZ() *ir.Value {
-	return ir.ElementAt(ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6), 0)
+	return ir.ElementAt(ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 6, launchFuncOpOperandLayouts), 0)
 }
 
 // ClusterSizeX returns the op's clusterSizeX operand, or nil.
 func (o LaunchFuncOp) ClusterSizeX() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 7, launchFuncOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1403,7 +1415,7 @@ func (o LaunchFuncOp) ClusterSizeX() *ir.Value {
 
 // ClusterSizeY returns the op's clusterSizeY operand, or nil.
 func (o LaunchFuncOp) ClusterSizeY() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 8, launchFuncOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1411,7 +1423,7 @@ func (o LaunchFuncOp) ClusterSizeY() *ir.Value {
 
 // ClusterSizeZ returns the op's clusterSizeZ operand, or nil.
 func (o LaunchFuncOp) ClusterSizeZ() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 9, launchFuncOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1419,7 +1431,7 @@ func (o LaunchFuncOp) ClusterSizeZ() *ir.Value {
 
 // DynamicSharedMemorySize returns the op's dynamicSharedMemorySize operand, or nil.
 func (o LaunchFuncOp) DynamicSharedMemorySize() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 10); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 10, launchFuncOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1427,12 +1439,12 @@ func (o LaunchFuncOp) DynamicSharedMemorySize() *ir.Value {
 
 // KernelOperands returns the op's kernelOperands operand group.
 func (o LaunchFuncOp) KernelOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 11)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 11, launchFuncOpOperandLayouts)
 }
 
 // AsyncObject returns the op's asyncObject operand, or nil.
 func (o LaunchFuncOp) AsyncObject() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 12); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 12, launchFuncOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil

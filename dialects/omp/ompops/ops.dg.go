@@ -1700,7 +1700,8 @@ func AsTargetOp(op *ir.Operation) (TargetOp, bool) {
 // targetOpOperandLayouts are the operand groups omp.target lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var targetOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}},
-	{Releases: []int{18, 19}, Places: []int{6, 3, 11, 2, 8, 4, 9, 10}},
+	{Releases: []int{19}, Places: []int{6, 3, 11, 2, 8, 4, 9, 10}},
+	{Releases: []int{18}, Places: []int{6, 3, 11}},
 }
 
 // AllocateVars returns the op's allocate_vars operand group.
