@@ -85,6 +85,9 @@ func convert(ctx *ir.Context, in, out string, o convertOptions) error {
 	if isMLIRText(data) {
 		return convertMLIRText(ctx, in, out, fm, o)
 	}
+	if isCustomMLIRText(data) {
+		return errCustomSyntax(in, data)
+	}
 	if isText(data) {
 		return convertText(in, out, data, o)
 	}

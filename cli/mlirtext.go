@@ -48,9 +48,49 @@ func printAny(ctx *ir.Context, path string, stdout io.Writer, debugInfo, localSc
 // ("builtin.module"() ...) or starts with its results, where Tile IR text
 // starts with cuda_tile's custom syntax.
 func isMLIRText(data []byte) bool {
-	if !isText(data) {
+	line := firstOpLine(data)
+	if !isText(data) || len(line) == 0 || bytes.HasPrefix(line, []byte(`"cuda_tile.`)) {
+		return false // not text, or Tile IR in the generic op form
+	}
+	return line[0] == '"' || line[0] == '%'
+}
+
+// isCustomMLIRText reports whether data is text whose first op is in a
+// custom syntax other than cuda_tile's ("func.func @f", "module {"): MLIR
+// text as mlir-opt prints it by default, which only mlir-opt parses.
+func isCustomMLIRText(data []byte) bool {
+	if !isText(data) || isMLIRText(data) {
 		return false
 	}
+	line := innerOpLine(data)
+	return len(line) > 0 && line[0] != '}' && !bytes.HasPrefix(line, []byte("cuda_tile.")) && !bytes.HasPrefix(line, []byte(`"cuda_tile.`))
+}
+
+// innerOpLine is firstOpLine past any lines opening builtin modules:
+// Tile IR text may wrap its module in one.
+func innerOpLine(data []byte) []byte {
+	line := firstOpLine(data)
+	for isModuleLine(line) {
+		data = data[bytes.Index(data, line)+len(line):]
+		line = firstOpLine(data)
+	}
+	return line
+}
+
+// isModuleLine reports whether line opens a builtin module in its custom
+// syntax.
+func isModuleLine(line []byte) bool {
+	for _, p := range []string{"module", "builtin.module"} {
+		if rest, ok := bytes.CutPrefix(line, []byte(p)); ok && (len(rest) == 0 || rest[0] == ' ' || rest[0] == '{') {
+			return true
+		}
+	}
+	return false
+}
+
+// firstOpLine is the first line of text data, trimmed, that is not blank,
+// a comment or an alias definition; nil for none.
+func firstOpLine(data []byte) []byte {
 	for len(data) > 0 {
 		line := data
 		if i := bytes.IndexByte(data, '\n'); i >= 0 {
@@ -63,12 +103,16 @@ func isMLIRText(data []byte) bool {
 		case len(line) == 0, bytes.HasPrefix(line, []byte("//")), line[0] == '#', line[0] == '!':
 			continue
 		}
-		if bytes.HasPrefix(line, []byte(`"cuda_tile.`)) {
-			return false // Tile IR in the generic op form
-		}
-		return line[0] == '"' || line[0] == '%'
+		return line
 	}
-	return false
+	return nil
+}
+
+// errCustomSyntax refuses MLIR text in a dialect's custom syntax, naming
+// the form mlirbc reads.
+func errCustomSyntax(in string, data []byte) error {
+	op, _, _ := bytes.Cut(innerOpLine(data), []byte(" "))
+	return fmt.Errorf("%s: the first op, %s, is in its dialect's custom syntax: mlirbc reads MLIR text in the generic form (print it with mlir-opt --mlir-print-op-generic, or give the bytecode) and Tile IR text in cuda_tile's syntax", in, op)
 }
 
 // releaseProducers are the producer strings the mlir-opt of each release
