@@ -682,7 +682,7 @@ func (n *numbering) kind(name ir.OpName) *opKind {
 	k := n.kinds[name]
 	if k == nil {
 		k = &opKind{name: name, id: uint32(len(n.kinds)), schema: lookupSchema(n.ctx, name, n.release, n.targets)}
-		if k.schema == nil && name.Registered && n.targets[name.Dialect] == nil {
+		if k.schema == nil && n.targets[name.Dialect] == nil {
 			n.absentOp(name)
 		}
 		if s := k.schema; s != nil {
@@ -1037,13 +1037,23 @@ func (n *numbering) eachProperty(op *ir.Operation, s *bytecode.OpSchema, fn func
 // absentOp refuses a registered op of a dialect that defines it for other
 // LLVM releases than the target (bytecode.OpReleases): written without
 // its schema, the target's reader would not know it.
+//
+// An op its dialect's definitions lack altogether (LLVM 16's arith.maxf,
+// which 17 renamed maximumf) is refused where it is written for another
+// release than it was read in: the definitions cover every op of the
+// releases they were imported from, so the target most likely lacks it
+// (mlir-opt-19 refused such files: "unregistered operation 'arith.maxf'").
 func (n *numbering) absentOp(name ir.OpName) {
 	d, ok := n.ctx.Dialect(name.Dialect).(bytecode.OpReleases)
 	if !ok {
 		return
 	}
-	if releases, ok := d.OpReleases(name.Op); ok {
+	releases, ok := d.OpReleases(name.Op)
+	switch {
+	case ok && name.Registered:
 		n.fail(&wire.VersionError{What: "op " + name.String(), Needs: releases, Target: n.targetRelease()})
+	case !ok && n.m.Release != 0 && n.release != n.m.Release:
+		n.fail(&wire.VersionError{What: "op " + name.String(), Needs: bytecode.ReleaseName(n.m.Release) + ", which it was read from (no release the " + name.Dialect + " definitions cover has it)", Target: n.targetRelease()})
 	}
 }
 
