@@ -55,11 +55,32 @@ func checkMistakes(l *loader, d *Dialect) {
 			releases = d.Versions.Releases
 		}
 		checkEndsWith(l, d, o)
+		checkOlderNames(l, d, o)
 		checkGroupOrders(l, o, o.Operands, o.OperandOrder, "operand_order", releases)
 		checkGroupOrders(l, o, o.Results, o.ResultOrder, "result_order", releases)
 		for _, g := range append(slices.Clone(o.Operands), o.Results...) {
 			if near := nearName(g.Type, known); near != "" {
 				l.errAt(g.Pos, "op %q: %s names no definition of dialect %s; did you mean %s?", o.Name, g.Type, d.Name, near)
+			}
+		}
+	}
+}
+
+// checkOlderNames refuses older names out of order (each until before the
+// next), one that another op of the dialect has, or the op's own name.
+func checkOlderNames(l *loader, d *Dialect, o *Op) {
+	for i, n := range o.OlderNames {
+		switch {
+		case !opNameRE().MatchString(n.Name):
+			l.errAt(n.Pos, "op %q: older name %q may not hold spaces, quotes or backslashes, nor start with a dot", o.Name, n.Name)
+		case n.Name == o.Name:
+			l.errAt(n.Pos, "op %q: an older name is the op's own name", o.Name)
+		case i > 0 && n.Until.Parts[0] <= o.OlderNames[i-1].Until.Parts[0]:
+			l.errAt(n.Pos, "op %q: older name %q: until %s is not after the older name before it (%s): list them oldest first", o.Name, n.Name, n.Until, o.OlderNames[i-1].Until)
+		}
+		for _, other := range d.Ops {
+			if other.Name == n.Name {
+				l.errAt(n.Pos, "op %q: older name %q is the name of another op of the dialect (%s)", o.Name, n.Name, other.Pos)
 			}
 		}
 	}

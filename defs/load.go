@@ -819,6 +819,25 @@ func (l *loader) op(n *yaml.Node) *Op {
 				l.errorf(v, "release_hook: %q is not a Go identifier", o.ReleaseHook)
 			}
 		},
+		"older_names": func(v *yaml.Node) {
+			l.list(v, "older_names", func(c *yaml.Node) {
+				n := &OlderName{Pos: l.pos(c)}
+				l.fields(c, "older name", map[string]func(*yaml.Node){
+					"name": func(v *yaml.Node) { l.str(v, &n.Name) },
+					"until": func(v *yaml.Node) {
+						if n.Until = l.version(v); n.Until != nil && n.Until.Axis != "llvm" {
+							l.errorf(v, "older_names: until %q is not an LLVM release (\"llvm 16\")", v.Value)
+							n.Until = nil
+						}
+					},
+				})
+				if n.Name == "" || n.Until == nil {
+					l.errorf(c, "older_names: an older name needs name and until (the newest LLVM release that names the op so)")
+					return
+				}
+				o.OlderNames = append(o.OlderNames, n)
+			})
+		},
 		"operand_order": orders(&o.OperandOrder, "operand_order"),
 		"result_order":  orders(&o.ResultOrder, "result_order"),
 		"ends_with": func(v *yaml.Node) {

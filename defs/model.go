@@ -650,6 +650,11 @@ type Op struct {
 	// OperandOrder and ResultOrder are the orders older releases lay out
 	// the groups in, where not the definition's, oldest first.
 	OperandOrder, ResultOrder []*GroupOrder
+	// OlderNames are the names older LLVM releases gave the op (LLVM 16's
+	// arith.maxf, which 17 renamed maximumf), oldest first: each holds up
+	// to its Until, the definition's name after the last. A writer
+	// converting the op between releases renames it.
+	OlderNames []*OlderName
 	// EndsWith is the op (its name in the dialect) that the op's
 	// single-block regions end with in the releases of its availability,
 	// which need it but whose parsers do not add it, while other releases
@@ -714,6 +719,27 @@ type EndsWith struct {
 	Pos
 	Op string
 	Availability
+}
+
+// OlderName is the name (without the dialect prefix) the LLVM releases up
+// to Until, and after the older name before it, give an op.
+type OlderName struct {
+	Pos
+	Name  string
+	Until *Version
+}
+
+// NameAt is the op's name (without the dialect prefix) at an LLVM release
+// (0: the newest).
+func (o *Op) NameAt(release int) string {
+	if release != 0 {
+		for _, n := range o.OlderNames {
+			if release <= n.Until.Parts[0] {
+				return n.Name
+			}
+		}
+	}
+	return o.Name
 }
 
 // GroupOrder is the order in which the LLVM releases up to Until, and

@@ -68,6 +68,7 @@ var (
 	_ bytecode.TypeCodec  = (*Dialect)(nil)
 	_ bytecode.OpSchemas  = (*Dialect)(nil)
 	_ bytecode.OpReleases = (*Dialect)(nil)
+	_ bytecode.OpNames    = (*Dialect)(nil)
 
 	_ bytecode.AttrAvailability = (*Dialect)(nil)
 	_ bytecode.TypeAvailability = (*Dialect)(nil)
@@ -247,6 +248,15 @@ func (in *Dialect) OpSchema(op string, release int) *bytecode.OpSchema {
 		return nil
 	}
 	return in.table.Lookup(op, release)
+}
+
+// OpNameAt gives the name release gives the op that some release names op
+// (bytecode.OpNames).
+func (in *Dialect) OpNameAt(op string, release int) (string, bool) {
+	if in.table == nil {
+		return "", false
+	}
+	return in.table.NameAt(op, release)
 }
 
 // OpReleases says which LLVM releases have an op (bytecode.OpReleases).

@@ -50,11 +50,13 @@ fptosi +counts=1/1/0/0
 fptoui +counts=1/1/0/0
 index_cast +counts=1/1/0/0
 index_castui +counts=1/1/0/0
-maximumf @19- +counts=2/1/0/0 fastmath?
+maximumf @17- +counts=2/1/0/0 fastmath?
+maximumf @-16 +name=maxf +counts=2/1/0/0 fastmath?
 maxnumf @19- +counts=2/1/0/0 fastmath?
 maxsi +counts=2/1/0/0
 maxui +counts=2/1/0/0
-minimumf @19- +counts=2/1/0/0 fastmath?
+minimumf @17- +counts=2/1/0/0 fastmath?
+minimumf @-16 +name=minf +counts=2/1/0/0 fastmath?
 minnumf @19- +counts=2/1/0/0 fastmath?
 minsi +counts=2/1/0/0
 minui +counts=2/1/0/0
@@ -108,6 +110,14 @@ func (dialect) OpReleases(op string) (string, bool) {
 }
 
 var _ bytecode.OpReleases = Dialect
+
+// OpNameAt gives the name release gives the op that some release names op
+// (older releases named some ops otherwise), as bytecode.OpNames.
+func (dialect) OpNameAt(op string, release int) (string, bool) {
+	return opTable.NameAt(op, release)
+}
+
+var _ bytecode.OpNames = Dialect
 
 var (
 	_ ir.Dialect         = Dialect

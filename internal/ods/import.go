@@ -139,6 +139,9 @@ func markAbsentOlder(rs *Records, olderLLVM int, dialect string, ops []*mergedOp
 			continue
 		}
 		o := older[m.name]
+		if old := olderOpNames[dialect][m.name]; o == nil && older[old] != nil {
+			o, m.olderName, m.olderNameUntil = older[old], old, olderLLVM
+		}
 		if o == nil {
 			m.absentOlder = true
 			continue
@@ -720,14 +723,18 @@ type mergedOp struct {
 	// absentOlder says that Options.Older lacks it (as it says of a
 	// mergedPart).
 	absentOlder bool
-	properties  span // the releases whose dialect stores properties
-	traits      []*mergedPart
-	operands    []*mergedPart
-	results     []*mergedPart
-	attributes  []*mergedPart
-	regions     []*mergedPart
-	successors  []*mergedPart
-	declaration string // as in every release that has the op
+	// olderName is the name Options.Older (release olderNameUntil) gives
+	// it, where that is another (olderOpNames).
+	olderName      string
+	olderNameUntil int
+	properties     span // the releases whose dialect stores properties
+	traits         []*mergedPart
+	operands       []*mergedPart
+	results        []*mergedPart
+	attributes     []*mergedPart
+	regions        []*mergedPart
+	successors     []*mergedPart
+	declaration    string // as in every release that has the op
 	// parents are the ops that may hold it in the releases parentSpan
 	// (where those differ, what any of them allows); any op may in the
 	// others.

@@ -27,6 +27,16 @@ var olderUnreadable = map[string]map[string][]int{
 	"quant": {"UniformQuantizedPerAxisType": {5}},
 }
 
+// olderOpNames names, per dialect, the ops LLVM 16 (Options.Older) gave
+// another name, by their name in the imported releases: the same op, its
+// operands, results and attributes alike (LLVM 17 renamed arith.maxf
+// maximumf and minf minimumf, their semantics kept). The definitions give
+// the older name (older_names), and a writer converting the op between
+// 16 and later releases renames it.
+var olderOpNames = map[string]map[string]string{
+	"arith": {"maximumf": "maxf", "minimumf": "minf"},
+}
+
 // markOlderFacts marks the definitions of olderLacks and the variants of
 // olderUnreadable (absentOlder).
 func markOlderFacts(dialect string, d *mergedDialect) {

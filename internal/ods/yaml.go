@@ -87,6 +87,9 @@ func writeOp(b *strings.Builder, rels []Release, dialect string, m *mergedOp, re
 	if releaseHook != "" {
 		fmt.Fprintf(b, "    release_hook: %s\n", releaseHook)
 	}
+	if m.olderName != "" {
+		fmt.Fprintf(b, "    older_names: [%s]\n", flowMap([][2]string{{"name", scalar(m.olderName)}, {"until", fmt.Sprintf("llvm %d", m.olderNameUntil)}}))
+	}
 	if len(m.traits) > 0 {
 		items := make([]string, len(m.traits))
 		for i, t := range m.traits {

@@ -170,6 +170,15 @@ type OpReleases interface {
 	OpReleases(op string) (string, bool)
 }
 
+// OpNames is implemented by a dialect some of whose ops older LLVM
+// releases named otherwise (LLVM 16's arith.maxf, 17's arith.maximumf):
+// OpNameAt gives the name (without the dialect prefix) that release gives
+// the op some release names op, false where release has no such op. A
+// writer converting an op between releases renames it so.
+type OpNames interface {
+	OpNameAt(op string, release int) (string, bool)
+}
+
 // SegmentsFor gives the segment sizes of an op laid out as release from
 // lays it out (fromIDs and fromN: the groups' places and count there, as
 // OperandIDs and OperandGroups hold them) the layout of release to: each

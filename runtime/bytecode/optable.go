@@ -23,7 +23,10 @@ import (
 //	  - @from-to bounds the releases (inclusive; either side may be empty:
 //	    @22- is 22 and newer, @-19 is 19 and older); without it the line
 //	    holds for every release;
-//	  - flags: +isolated, +graph (HasOnlyGraphRegion), +terminator,
+//	  - flags: +name=N (the op's name at the line's releases, where an
+//	    older release named it otherwise: +name=maxf on arith.maximumf's
+//	    line of LLVM 16; Lookup finds the line by that name, not by the
+//	    definition's), +isolated, +graph (HasOnlyGraphRegion), +terminator,
 //	    +noterminator, +symbol, +symboltable, +declaration=without_body
 //	    or +declaration=always (when a symbol op declares its symbol),
 //	    +counts=O/R/G/S (how many operands, results, regions and
@@ -62,6 +65,9 @@ type OpTable struct {
 	lines  []opLine
 	first  map[string]int
 	parsed []atomic.Pointer[opEntries]
+	// renamed maps each name an older release gave an op (+name) to
+	// the op's name in the definitions.
+	renamed map[string]string
 }
 
 type opLine struct{ name, line string }
@@ -78,6 +84,14 @@ var noEntries opEntries
 type tableEntry struct {
 	from, to int // inclusive; to 0: no upper bound
 	schema   *OpSchema
+	// name is the op's name at these releases where it is not the
+	// definition's (+name), "" otherwise.
+	name string
+}
+
+// at reports whether the entry holds at release (0: the newest).
+func (e tableEntry) at(release int) bool {
+	return release == 0 && e.to == 0 || release != 0 && release >= e.from && (e.to == 0 || release <= e.to)
 }
 
 // NewOpTable returns the table of a dialect's ops that text describes,
@@ -115,31 +129,75 @@ func OpTables() []*OpTable {
 // prefix) at an LLVM release (0: the newest), or nil. The schemas are
 // shared: do not modify them.
 func (t *OpTable) Lookup(op string, release int) *OpSchema {
-	es := t.entriesOf(op)
+	es, def := t.named(op)
 	if es.err != nil {
 		panic(es.err) // a generator bug: the text is generated
 	}
 	for _, e := range es.entries {
-		if release == 0 && e.to == 0 || release != 0 && release >= e.from && (e.to == 0 || release <= e.to) {
+		if e.at(release) && e.nameOr(def) == op {
 			return e.schema
 		}
 	}
 	return nil
 }
 
+// NameAt is the name (without the dialect prefix) that release gives the
+// op some release names op: the definition's, or one an older release
+// gave it (+name). False where release has no such op.
+func (t *OpTable) NameAt(op string, release int) (string, bool) {
+	es, def := t.named(op)
+	for _, e := range es.entries {
+		if e.at(release) {
+			return e.nameOr(def), true
+		}
+	}
+	return "", false
+}
+
+// named returns the lines of the op some release names op, and the op's
+// name in the definitions.
+func (t *OpTable) named(op string) (*opEntries, string) {
+	t.once.Do(t.index)
+	if def, ok := t.renamed[op]; ok {
+		if _, own := t.first[op]; !own {
+			op = def
+		}
+	}
+	return t.entriesOf(op), op
+}
+
+// nameOr is the entry's name, def where it is the definition's.
+func (e tableEntry) nameOr(def string) string {
+	if e.name != "" {
+		return e.name
+	}
+	return def
+}
+
 // Releases says which LLVM releases have op ("LLVM 19 or older", as
 // AbsentAttr.Releases), false for an op the table does not have.
 func (t *OpTable) Releases(op string) (string, bool) {
-	es := t.entriesOf(op)
-	if es.err != nil || len(es.entries) == 0 {
+	es, def := t.named(op)
+	if es.err != nil {
 		return "", false
 	}
-	from, to := es.entries[0].from, es.entries[0].to
-	for _, e := range es.entries[1:] {
+	found := false
+	var from, to int
+	for _, e := range es.entries {
+		if e.nameOr(def) != op {
+			continue
+		}
+		if !found {
+			from, to, found = e.from, e.to, true
+			continue
+		}
 		from = min(from, e.from)
 		if to != 0 && (e.to == 0 || e.to > to) {
 			to = e.to
 		}
+	}
+	if !found {
+		return "", false
 	}
 	return ReleasesText(from, to), true
 }
@@ -212,6 +270,13 @@ func (t *OpTable) index() {
 	t.first = make(map[string]int, len(t.lines))
 	for i := len(t.lines) - 1; i >= 0; i-- {
 		t.first[t.lines[i].name] = i
+		if _, rest, ok := strings.Cut(t.lines[i].line, " +name="); ok {
+			if t.renamed == nil {
+				t.renamed = map[string]string{}
+			}
+			old, _, _ := strings.Cut(rest, " ")
+			t.renamed[old] = t.lines[i].name
+		}
 	}
 	t.parsed = make([]atomic.Pointer[opEntries], len(t.lines))
 }
@@ -234,6 +299,11 @@ func (t *OpTable) entry(fields []string) (tableEntry, error) {
 				return e, fmt.Errorf("bad absent attribute %q", f)
 			}
 			s.Absent = append(s.Absent, AbsentAttr{Name: name, From: from, To: to})
+		case strings.HasPrefix(f, "+name="):
+			if e.name = f[len("+name="):]; e.name == "" {
+				return e, fmt.Errorf("bad flag %q", f)
+			}
+			s.Name = t.dialect + "." + e.name
 		case f[0] == '+':
 			if err := s.flag(f, &oneBlock); err != nil {
 				return e, err

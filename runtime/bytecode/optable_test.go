@@ -172,3 +172,47 @@ func TestOpTableReleases(t *testing.T) {
 		}
 	}
 }
+
+// An op an older release named otherwise (+name) is found by the name of
+// each release, at that release only, and NameAt gives the name a
+// release gives it from either name.
+func TestOpTableOlderName(t *testing.T) {
+	tb := NewOpTable("d", "halt @18- +counts=0/0/0/0\nhalt @-17 +name=stop +counts=0/0/1/0\nwait +counts=0/0/0/0\n")
+	for _, c := range []struct {
+		op      string
+		release int
+		want    string // the schema's name, "" for none
+	}{
+		{"stop", 16, "d.stop"}, {"stop", 17, "d.stop"}, {"stop", 18, ""}, {"stop", 0, ""},
+		{"halt", 16, ""}, {"halt", 18, "d.halt"}, {"halt", 0, "d.halt"}, {"wait", 16, "d.wait"},
+	} {
+		got := ""
+		if s := tb.Lookup(c.op, c.release); s != nil {
+			got = s.Name
+		}
+		if got != c.want {
+			t.Errorf("Lookup(%q, %d): %q, want %q", c.op, c.release, got, c.want)
+		}
+	}
+	if s := tb.Lookup("stop", 16); s == nil || s.Counts == nil || s.Counts.Regions.Min != 1 {
+		t.Errorf("Lookup(stop, 16) is not the line of 17 and older: %+v", s)
+	}
+	for _, c := range []struct {
+		op      string
+		release int
+		want    string
+		ok      bool
+	}{
+		{"stop", 19, "halt", true}, {"stop", 0, "halt", true}, {"halt", 17, "stop", true}, {"halt", 16, "stop", true},
+		{"halt", 22, "halt", true}, {"wait", 16, "wait", true}, {"nope", 16, "", false},
+	} {
+		if got, ok := tb.NameAt(c.op, c.release); got != c.want || ok != c.ok {
+			t.Errorf("NameAt(%q, %d): %q %v, want %q %v", c.op, c.release, got, ok, c.want, c.ok)
+		}
+	}
+	for op, want := range map[string]string{"stop": "LLVM 17 or older", "halt": "LLVM 18 or newer"} {
+		if got, ok := tb.Releases(op); !ok || got != want {
+			t.Errorf("Releases(%q): %q %v, want %q", op, got, ok, want)
+		}
+	}
+}

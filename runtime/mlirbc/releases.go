@@ -25,12 +25,16 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		return restore, nil
 	}
 	converters := map[string]bytecode.ReleaseConverter{}
+	namers := map[string]bytecode.OpNames{}
 	for _, name := range ctx.Dialects() {
 		if c, ok := ctx.Dialect(name).(bytecode.ReleaseConverter); ok {
 			converters[name] = c
 		}
+		if c, ok := ctx.Dialect(name).(bytecode.OpNames); ok {
+			namers[name] = c
+		}
 	}
-	if len(converters) == 0 {
+	if len(converters) == 0 && len(namers) == 0 {
 		return restore, nil
 	}
 	// made holds the ops a hook made in a block it restructured: they are
@@ -42,7 +46,25 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		}
 		name := op.Name()
 		c := converters[name.Dialect]
-		if c == nil || !name.Registered {
+		if !name.Registered {
+			return true
+		}
+		// An op the releases name otherwise (LLVM 16's arith.maxf, 19's
+		// maximumf) is converted under the definitions' name, and takes
+		// the target's for the write.
+		var defName, toName string
+		if n := namers[name.Dialect]; n != nil {
+			defName, _ = n.OpNameAt(name.Op, 0)
+			toName, _ = n.OpNameAt(name.Op, to)
+		}
+		rename := func(to string) {
+			if to != "" && to != op.Name().Op {
+				n := name
+				n.Op = to
+				op.SetName(n)
+			}
+		}
+		if c == nil && (toName == "" || toName == name.Op) {
 			return true
 		}
 		// A converter may change the op's operand segments (a group the
@@ -59,7 +81,14 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		if parent != nil {
 			siblings = parent.Ops()
 		}
-		attrs, changed, cerr := c.ConvertOp(ctx, op, from, to)
+		rename(defName)
+		attrs, changed, cerr := op.Attrs(), false, error(nil)
+		if c != nil {
+			attrs, changed, cerr = c.ConvertOp(ctx, op, from, to)
+		}
+		if defName != "" && op.Name().Op == defName {
+			rename(toName)
+		}
 		if parent != nil && !sameList(parent.Ops(), siblings) {
 			u.ops = append(u.ops, blockOps{parent, siblings})
 			had := make(map[*ir.Operation]bool, len(siblings))
@@ -78,7 +107,7 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		// The schemas matter only to an op with segment sizes or regions.
 		segmented := op.OperandSegments() != nil || op.ResultSegments() != nil
 		if cerr == nil && (segmented || op.NumRegions() > 0) {
-			fromSchema, toSchema := lookupSchema(ctx, name, from, nil), lookupSchema(ctx, name, to, nil)
+			fromSchema, toSchema := lookupSchema(ctx, name, from, nil), lookupSchema(ctx, op.Name(), to, nil)
 			if segmented {
 				u.operands, cerr = convertSegments(op, fromSchema, toSchema, to)
 			}

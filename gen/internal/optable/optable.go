@@ -18,6 +18,9 @@ import (
 
 // schema is an op's bytecode.OpSchema at some releases.
 type schema struct {
+	// name is the op's name at the release where an older release named
+	// it otherwise (older_names), "" for the definition's.
+	name                                      string
 	isolated, graph, terminator, noTerminator bool
 	symbol, symbolTable                       bool
 	declaration                               string // Op.Declaration
@@ -78,6 +81,9 @@ func schemaAt(o *defs.Op, release int, opNames map[string]string) *schema {
 		symbol: slices.ContainsFunc(defs.SymbolTraits, trait), symbolTable: trait("SymbolTable")}
 	if s.symbol {
 		s.declaration = o.Declaration
+	}
+	if n := o.NameAt(release); n != o.Name {
+		s.name = n
 	}
 	s.counts, s.oneBlock = countsAt(o, release)
 	for _, t := range o.Traits {
@@ -251,6 +257,9 @@ func schemaRanges(o *defs.Op, opNames map[string]string) []schemaRange {
 	if o.EndsWith != nil {
 		add(o.EndsWith.Availability)
 	}
+	for _, n := range o.OlderNames {
+		add(defs.Availability{Until: n.Until})
+	}
 	for _, r := range o.Regions {
 		add(r.Availability)
 	}
@@ -387,6 +396,9 @@ func schemaLine(op string, from, to int, s *schema, native func([]*defs.NativePr
 		if on {
 			parts = append(parts, "+"+name)
 		}
+	}
+	if s.name != "" {
+		parts = append(parts, "+name="+s.name)
 	}
 	flag("isolated", s.isolated)
 	flag("graph", s.graph)
