@@ -29,9 +29,9 @@ clone +counts=1/1/0/0
 dealloc @19- +counts=0+/0+/0/0 +operands=3
 dealloc_tensor +counts=1/0/0/0
 materialize_in_destination @19- +counts=2/0-1/0/0 restrict? writable?
-to_buffer @22- +counts=1/1/0/0 read_only?
-to_memref @19-19 +counts=1/1/0/0 read_only?
-to_memref @-18 +counts=1/1/0/0
+to_buffer @20- +counts=1/1/0/0 read_only?
+to_buffer @19-19 +name=to_memref +counts=1/1/0/0 read_only?
+to_buffer @-18 +name=to_memref +counts=1/1/0/0
 to_tensor @19- +counts=1/1/0/0 restrict? writable?
 to_tensor @-18 +counts=1/1/0/0
 `
@@ -55,6 +55,14 @@ func (dialect) OpReleases(op string) (string, bool) {
 }
 
 var _ bytecode.OpReleases = Dialect
+
+// OpNameAt gives the name release gives the op that some release names op
+// (older releases named some ops otherwise), as bytecode.OpNames.
+func (dialect) OpNameAt(op string, release int) (string, bool) {
+	return opTable.NameAt(op, release)
+}
+
+var _ bytecode.OpNames = Dialect
 
 var (
 	_ ir.Dialect         = Dialect

@@ -18,7 +18,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "bufferization",
 		Ops: map[string]*release.Op{
-			"to_memref": {Attrs: []release.Attr{
+			"to_buffer": {Attrs: []release.Attr{
 				{Name: "read_only", Since: 19},
 			}},
 			"to_tensor": {Attrs: []release.Attr{

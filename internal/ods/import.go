@@ -94,9 +94,15 @@ func Import(opts Options, releases []Release) ([]byte, error) {
 			return nil, fmt.Errorf("llvm %d: dialect %s: %v", r.LLVM, opts.Dialect, err)
 		}
 	}
+	olderNames := renameOps(llvmReleases(rels), perRelease, renamedOps[opts.Dialect])
 	ops, err := mergeOps(llvmReleases(rels), perRelease, renamedGroups[opts.Dialect])
 	if err != nil {
 		return nil, err
+	}
+	for _, m := range ops {
+		if n, ok := olderNames[m.name]; ok {
+			m.olderName, m.olderNameUntil = n.name, n.until
+		}
 	}
 	d, err := mergeDialect(llvmReleases(rels), facts)
 	if err != nil {
@@ -139,6 +145,9 @@ func markAbsentOlder(rs *Records, olderLLVM int, dialect string, ops []*mergedOp
 			continue
 		}
 		o := older[m.name]
+		if o == nil && m.olderName != "" {
+			o = older[m.olderName] // renamed after the older release too
+		}
 		if old := olderOpNames[dialect][m.name]; o == nil && older[old] != nil {
 			o, m.olderName, m.olderNameUntil = older[old], old, olderLLVM
 		}
@@ -853,6 +862,32 @@ func groupOrders(rels []int, s span, parts []*mergedPart) []groupOrder {
 			continue
 		}
 		out = append(out, groupOrder{until: rels[i], groups: names})
+	}
+	return out
+}
+
+// olderOpName is the name the releases up to until gave an op.
+type olderOpName struct {
+	name  string
+	until int
+}
+
+// renameOps files the ops of renamed (the newer name of each op an
+// imported release renamed, to its older name) under their newer name in
+// the releases that name them otherwise, so that they merge as one op;
+// it returns, by newer name, the older name and the last release that
+// gives it.
+func renameOps(rels []int, perRelease []map[string]*opFacts, renamed map[string]string) map[string]olderOpName {
+	out := map[string]olderOpName{}
+	for newer, older := range renamed {
+		for i, ops := range perRelease {
+			if o := ops[older]; o != nil && ops[newer] == nil {
+				delete(ops, older)
+				o.name = newer
+				ops[newer] = o
+				out[newer] = olderOpName{older, rels[i]}
+			}
+		}
 	}
 	return out
 }

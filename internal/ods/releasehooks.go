@@ -101,6 +101,16 @@ var renamedGroups = map[string]map[string]string{
 	},
 }
 
+// renamedOps names, per dialect, the ops an imported release renamed,
+// the same op otherwise: the newer name and the older one. They merge as
+// one op under the newer name, with older_names, and a writer converting
+// between the releases renames it. (LLVM 16's renames are in
+// olderfacts.go.)
+var renamedOps = map[string]map[string]string{
+	// LLVM 20 renamed to_memref to_buffer.
+	"bufferization": {"to_buffer": "to_memref"},
+}
+
 // olderTerminators names, per dialect, the op that the single-block
 // regions of its ops end with in releases before the one that made them
 // NoTerminator; the releases need it written, and their parsers do not

@@ -287,43 +287,6 @@ func BuildToBufferOp(b *ir.Builder, loc ir.Location, bufferType ir.Type, tensor 
 // nameOfToBufferOp is the name BuildToBufferOp gives its ops.
 var nameOfToBufferOp = ir.OpName{Dialect: "bufferization", Op: "to_buffer", Registered: true}
 
-// ToMemrefOp is bufferization.to_memref: cast a tensor to memref.
-type ToMemrefOp struct {
-	opWrapper
-}
-
-// ToMemrefOpName is the full name of bufferization.to_memref.
-const ToMemrefOpName = "bufferization.to_memref"
-
-// AsToMemrefOp returns op as a ToMemrefOp if it is a bufferization.to_memref.
-func AsToMemrefOp(op *ir.Operation) (ToMemrefOp, bool) {
-	w, ok := asOp(op, ToMemrefOpName)
-	return ToMemrefOp{w}, ok
-}
-
-// Tensor returns the op's tensor operand.
-func (o ToMemrefOp) Tensor() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
-
-// Memref returns the op's memref result.
-func (o ToMemrefOp) Memref() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
-
-// ReadOnly returns the optional attribute read_only, or nil if it is not set.
-func (o ToMemrefOp) ReadOnly() ir.Attribute { return o.op.Attr("read_only") }
-
-// BuildToMemrefOp creates a bufferization.to_memref at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
-// single-block regions get their block.
-func BuildToMemrefOp(b *ir.Builder, loc ir.Location, memrefType ir.Type, tensor *ir.Value, readOnly ir.Attribute) ToMemrefOp {
-	op := ir.NewNamedOperation(&nameOfToMemrefOp, loc, []ir.Type{memrefType})
-	op.SetOperands([]*ir.Value{tensor})
-	setAttrs(op, []string{"read_only"}, readOnly)
-	b.Insert(op)
-	return ToMemrefOp{opWrapper{op}}
-}
-
-// nameOfToMemrefOp is the name BuildToMemrefOp gives its ops.
-var nameOfToMemrefOp = ir.OpName{Dialect: "bufferization", Op: "to_memref", Registered: true}
-
 // ToTensorOp is bufferization.to_tensor: create a tensor-like type from a buffer-like type.
 type ToTensorOp struct {
 	opWrapper
