@@ -25,11 +25,13 @@ var Releases = []int{19, 22}
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
 copy_tile @19- +counts=1/1/0/0
-extract_tile_slice @22- +counts=2/1/0/0 layout?
+extract_tile_slice @20- +counts=2/1/0/0 layout?
+extract_tile_slice @19-19 +name=move_tile_slice_to_vector +counts=2/1/0/0 layout?
 fmopa_2way @19- +counts=2-5/1/0/0 +operands=5
 fmops_2way @19- +counts=2-5/1/0/0 +operands=5
 get_tile @19- +counts=0/1/0/0
-insert_tile_slice @22- +counts=3/1/0/0 layout?
+insert_tile_slice @20- +counts=3/1/0/0 layout?
+insert_tile_slice @19-19 +name=move_vector_to_tile_slice +counts=3/1/0/0 layout?
 intr.cntsb @19-19 +counts=0/1/0/0
 intr.cntsd @19- +counts=0/1/0/0
 intr.cntsh @19-19 +counts=0/1/0/0
@@ -77,8 +79,6 @@ intr.write.horiz @19- +counts=3/0/0/0 tile_id
 intr.write.vert @19- +counts=3/0/0/0 tile_id
 intr.zero @19- +counts=0/0/0/0 tile_mask
 load_tile_slice @19- +counts=4+/1/0/0 layout?
-move_tile_slice_to_vector @19-19 +counts=2/1/0/0 layout?
-move_vector_to_tile_slice @19-19 +counts=3/1/0/0 layout?
 outerproduct @19- +counts=2-5/1/0/0 +operands=5 kind?
 smopa_2way @19- +counts=2-5/1/0/0 +operands=5
 smopa_4way @19- +counts=2-5/1/0/0 +operands=5
@@ -118,6 +118,14 @@ func (dialect) OpReleases(op string) (string, bool) {
 }
 
 var _ bytecode.OpReleases = Dialect
+
+// OpNameAt gives the name release gives the op that some release names op
+// (older releases named some ops otherwise), as bytecode.OpNames.
+func (dialect) OpNameAt(op string, release int) (string, bool) {
+	return opTable.NameAt(op, release)
+}
+
+var _ bytecode.OpNames = Dialect
 
 var (
 	_ ir.Dialect         = Dialect

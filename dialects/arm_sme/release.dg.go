@@ -21,11 +21,9 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "arm_sme",
 		Ops: map[string]*release.Op{
-			"extract_tile_slice":        {Attrs: []release.Attr{layout}},
-			"insert_tile_slice":         {Attrs: []release.Attr{layout}},
-			"load_tile_slice":           {Attrs: []release.Attr{layout}},
-			"move_tile_slice_to_vector": {Attrs: []release.Attr{layout}},
-			"move_vector_to_tile_slice": {Attrs: []release.Attr{layout}},
+			"extract_tile_slice": {Attrs: []release.Attr{layout}},
+			"insert_tile_slice":  {Attrs: []release.Attr{layout}},
+			"load_tile_slice":    {Attrs: []release.Attr{layout}},
 			"outerproduct": {Attrs: []release.Attr{
 				{Name: "kind", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {
 					return GetCombiningKindAttr(ctx, CombiningKindAdd)

@@ -86,8 +86,8 @@ gather +counts=2/1/0/0
 greater +counts=2/1/0/0
 greater_equal +counts=2/1/0/0
 identity +counts=1/1/0/0
-int_div @19-19 +counts=2/1/0/0
-intdiv @22- +counts=2/1/0/0
+intdiv @20- +counts=2/1/0/0
+intdiv @19-19 +name=int_div +counts=2/1/0/0
 log +counts=1/1/0/0
 log2_ceil_shape @22- +counts=1/1/0/0
 log2_floor_shape @22- +counts=1/1/0/0
@@ -195,6 +195,14 @@ func (dialect) OpReleases(op string) (string, bool) {
 }
 
 var _ bytecode.OpReleases = Dialect
+
+// OpNameAt gives the name release gives the op that some release names op
+// (older releases named some ops otherwise), as bytecode.OpNames.
+func (dialect) OpNameAt(op string, release int) (string, bool) {
+	return opTable.NameAt(op, release)
+}
+
+var _ bytecode.OpNames = Dialect
 
 var (
 	_ ir.Dialect         = Dialect

@@ -109,6 +109,10 @@ var renamedGroups = map[string]map[string]string{
 var renamedOps = map[string]map[string]string{
 	// LLVM 20 renamed to_memref to_buffer.
 	"bufferization": {"to_buffer": "to_memref"},
+	// LLVM 20 renamed the moves between tiles and vectors.
+	"arm_sme": {"insert_tile_slice": "move_vector_to_tile_slice", "extract_tile_slice": "move_tile_slice_to_vector"},
+	// LLVM 20 renamed int_div intdiv.
+	"tosa": {"intdiv": "int_div"},
 }
 
 // olderTerminators names, per dialect, the op that the single-block

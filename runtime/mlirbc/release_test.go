@@ -960,3 +960,28 @@ func TestReleaseOpRenamed22(t *testing.T) {
 	}
 	convertsAndBack(t, plain, [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM16}})
 }
+
+// LLVM 20 renamed arm_sme's moves between tiles and vectors
+// (move_vector_to_tile_slice, move_tile_slice_to_vector: insert and
+// extract_tile_slice) and tosa.int_div intdiv. Converted between 19 and
+// 22 the ops are renamed, and the files are mlir-opt's (each was refused
+// as an op the target lacks); the module is as read after each write.
+func TestReleaseOpRenamedArmSMEAndTosa(t *testing.T) {
+	for _, r := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
+		oracle.Require(t, r)
+	}
+	sme := func(insert, extract string) string {
+		return "func.func @f(%v: vector<[4]xi32>, %i: index) -> vector<[4]xi32> {\n" +
+			"  %t = \"arm_sme.get_tile\"() : () -> vector<[4]x[4]xi32>\n" +
+			"  %r = \"arm_sme." + insert + "\"(%v, %t, %i) : (vector<[4]xi32>, vector<[4]x[4]xi32>, index) -> vector<[4]x[4]xi32>\n" +
+			"  %s = \"arm_sme." + extract + "\"(%r, %i) <{layout = #arm_sme<layout<vertical>>}> : (vector<[4]x[4]xi32>, index) -> vector<[4]xi32>\n" +
+			"  return %s : vector<[4]xi32>\n}\n"
+	}
+	tosa := func(op string) string {
+		return "func.func @f(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {\n" +
+			"  %0 = \"tosa." + op + "\"(%a, %b) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>\n  return %0 : tensor<4xi32>\n}\n"
+	}
+	both := [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}}
+	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM19: sme("move_vector_to_tile_slice", "move_tile_slice_to_vector"), oracle.LLVM22: sme("insert_tile_slice", "extract_tile_slice")}, both)
+	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM19: tosa("int_div"), oracle.LLVM22: tosa("intdiv")}, both)
+}

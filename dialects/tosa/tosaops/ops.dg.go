@@ -1661,42 +1661,6 @@ func BuildIdentityOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1 
 // nameOfIdentityOp is the name BuildIdentityOp gives its ops.
 var nameOfIdentityOp = ir.OpName{Dialect: "tosa", Op: "identity", Registered: true}
 
-// IntDivOp is tosa.int_div: integer divide operator.
-type IntDivOp struct {
-	opWrapper
-}
-
-// IntDivOpName is the full name of tosa.int_div.
-const IntDivOpName = "tosa.int_div"
-
-// AsIntDivOp returns op as an IntDivOp if it is a tosa.int_div.
-func AsIntDivOp(op *ir.Operation) (IntDivOp, bool) {
-	w, ok := asOp(op, IntDivOpName)
-	return IntDivOp{w}, ok
-}
-
-// Input1 returns the op's input1 operand.
-func (o IntDivOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
-
-// Input2 returns the op's input2 operand.
-func (o IntDivOp) Input2() *ir.Value { return ir.ElementAt(o.op.Operands(), 1) }
-
-// Output returns the op's output result.
-func (o IntDivOp) Output() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
-
-// BuildIntDivOp creates a tosa.int_div at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
-func BuildIntDivOp(b *ir.Builder, loc ir.Location, outputType ir.Type, input1, input2 *ir.Value) IntDivOp {
-	op := ir.NewNamedOperation(&nameOfIntDivOp, loc, []ir.Type{outputType})
-	op.SetOperands([]*ir.Value{input1, input2})
-	b.Insert(op)
-	return IntDivOp{opWrapper{op}}
-}
-
-// nameOfIntDivOp is the name BuildIntDivOp gives its ops.
-var nameOfIntDivOp = ir.OpName{Dialect: "tosa", Op: "int_div", Registered: true}
-
 // IntdivOp is tosa.intdiv: integer divide operator.
 type IntdivOp struct {
 	opWrapper
