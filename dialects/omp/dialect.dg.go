@@ -92,7 +92,7 @@ simd @19-19 +counts=0+/0/1/0 +implicit=terminator +operands=3 +operandids=0,1,4 
 single @22- +counts=0+/0/1/0 +operands=4 copyprivate_syms? nowait? private_needs_barrier? private_syms?
 single @20-21 +counts=0+/0/1/0 +operands=3 +operandids=0,1,2 nowait?
 single @19-19 +counts=0+/0/1/0 +operands=3 +operandids=0,1,2 copyprivate_funcs? nowait?
-single @-18 +counts=0+/0/1/0 +operands=3 +operandids=0,1,2 nowait?
+single @-18 +counts=0+/0/1/0 +operands=2 +operandids=0,1 nowait?
 target @22- +isolated +counts=0+/0/1/0 +operands=12 bare? depend_kinds? in_reduction_byref? in_reduction_syms? nowait? private_maps? private_needs_barrier? private_syms?
 target @20-21 +isolated +counts=0+/0/1/0 +operands=8 +operandids=2,3,4,6,8,9,10,11 nowait?
 target @19-19 +isolated +counts=0+/0/1/0 +operands=8 +operandids=6,3,11,2,8,4,9,10 depends? nowait? privatizers?
@@ -103,11 +103,11 @@ target_data @-19 +counts=0+/0/1/0 +operands=5 +operandids=1,0,4,3,2
 target_enter_data @22- +counts=0+/0/0/0 +operands=4 depend_kinds? nowait?
 target_enter_data @20-21 +counts=0+/0/0/0 +operands=4 nowait?
 target_enter_data @19-19 +counts=0+/0/0/0 +operands=4 +operandids=2,1,0,3 depends? nowait?
-target_enter_data @-18 +counts=0+/0/0/0 +operands=4 +operandids=2,1,0,3 nowait?
+target_enter_data @-18 +counts=0+/0/0/0 +operands=3 +operandids=2,1,3 nowait?
 target_exit_data @22- +counts=0+/0/0/0 +operands=4 depend_kinds? nowait?
 target_exit_data @20-21 +counts=0+/0/0/0 +operands=4 nowait?
 target_exit_data @19-19 +counts=0+/0/0/0 +operands=4 +operandids=2,1,0,3 depends? nowait?
-target_exit_data @-18 +counts=0+/0/0/0 +operands=4 +operandids=2,1,0,3 nowait?
+target_exit_data @-18 +counts=0+/0/0/0 +operands=3 +operandids=2,1,3 nowait?
 target_freemem @22- +counts=2/0/0/0
 target_update @22- +counts=0+/0/0/0 +operands=4 depend_kinds? nowait?
 target_update @20-21 +counts=0+/0/0/0 +operands=4 nowait?
@@ -115,7 +115,7 @@ target_update @19-19 +counts=0+/0/0/0 +operands=4 +operandids=2,1,0,3 depends? n
 task @22- +counts=0+/0/1/0 +operands=9 depend_kinds? in_reduction_byref? in_reduction_syms? mergeable? private_needs_barrier? private_syms? untied?
 task @20-21 +counts=0+/0/1/0 +operands=7 +operandids=0,1,2,3,4,5,6 mergeable? untied?
 task @19-19 +counts=0+/0/1/0 +operands=7 +operandids=4,3,5,6,2,0,1 depends? in_reduction_vars_byref? in_reductions? mergeable? untied?
-task @-18 +counts=0+/0/1/0 +operands=7 +operandids=4,3,5,6,2,0,1 in_reductions? mergeable? untied?
+task @-18 +counts=0+/0/1/0 +operands=6 +operandids=4,3,5,6,0,1 in_reductions? mergeable? untied?
 taskgroup @22- +counts=0+/0/1/0 +operands=3 task_reduction_byref? task_reduction_syms?
 taskgroup @20-21 +counts=0+/0/1/0 +operands=3
 taskgroup @19-19 +counts=0+/0/1/0 +operands=3 +operandids=2,0,1 task_reduction_vars_byref? task_reductions?

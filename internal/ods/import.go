@@ -167,8 +167,8 @@ func markAbsentOlder(rs *Records, olderLLVM int, dialect string, ops []*mergedOp
 				t.absentOlder = true
 			}
 		}
-		markAbsentGroups(m, o, "AttrSizedOperandSegments", m.operands, o.operands)
-		markAbsentGroups(m, o, "AttrSizedResultSegments", m.results, o.results)
+		markAbsentGroups(m, o, "AttrSizedOperandSegments", m.operands, o.operands, renamedGroups[dialect])
+		markAbsentGroups(m, o, "AttrSizedResultSegments", m.results, o.results, renamedGroups[dialect])
 		r, err := rs.rec(o.record)
 		if err != nil {
 			return err
@@ -198,7 +198,7 @@ func markAbsentOlder(rs *Records, olderLLVM int, dialect string, ops []*mergedOp
 // groups are those of the oldest imported release less some, in the same
 // order: groups renamed or moved are left unmarked, and the reader of
 // the older release then checks the count.
-func markAbsentGroups(m *mergedOp, o *opFacts, trait string, parts []*mergedPart, older []part) {
+func markAbsentGroups(m *mergedOp, o *opFacts, trait string, parts []*mergedPart, older []part, renamed map[string]string) {
 	has := func(traits []string) bool { return slices.Contains(traits, trait) }
 	var mt, ot []string
 	for _, t := range m.traits {
@@ -220,17 +220,25 @@ func markAbsentGroups(m *mergedOp, o *opFacts, trait string, parts []*mergedPart
 			}
 		}
 	}
+	// The older release's names, as the merged groups have them (a
+	// group renamed in a later release: renamedGroups).
+	names := make([]string, len(older))
+	for i, q := range older {
+		if names[i] = q.name; renamed[q.name] != "" {
+			names[i] = renamed[q.name]
+		}
+	}
 	j := 0
 	for _, n := range oldest {
-		if j < len(older) && older[j].name == n {
+		if j < len(names) && names[j] == n {
 			j++
 		}
 	}
-	if j != len(older) {
+	if j != len(names) {
 		return
 	}
 	for _, p := range parts {
-		if p.seen[0] && !slices.ContainsFunc(older, func(q part) bool { return q.name == p.name }) {
+		if p.seen[0] && !slices.Contains(names, p.name) {
 			p.absentOlder = true
 		}
 	}

@@ -884,7 +884,8 @@ func TestReleaseBuiltInReadOutside(t *testing.T) {
 
 // LLVM 16's gpu.launch_func has 9 operand groups, where 19 added three
 // cluster sizes and an async object; its omp.target lacks 19's depend,
-// device-address, device-pointer, map and private groups. Their segment
+// device-address, device-pointer, map and private groups, and its
+// omp.single copyprivate_vars. Their segment
 // sizes are laid out for the release written for: from 16 the new groups
 // are empty, and for 16 they are left out (19's 13 sizes were written for
 // 16, which refused the file, and 16's 9 refused for 19). The files are
@@ -898,7 +899,10 @@ func TestReleaseSegmentGroups16(t *testing.T) {
 		"  func.func @main(%a: f32) {\n    %c1 = arith.constant 1 : index\n" +
 		"    gpu.launch_func @kernels::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : f32)\n    return\n  }\n}\n"
 	target := "func.func @f(%c: i1) {\n  omp.target if(%c) {\n    omp.terminator\n  }\n  return\n}\n"
-	for _, text := range []string{launch, target} {
+	// 16's omp.single names its allocators' group allocators_vars (the
+	// importer's renamedGroups) and lacks copyprivate_vars.
+	single := "func.func @f() {\n  omp.single {\n    omp.terminator\n  }\n  return\n}\n"
+	for _, text := range []string{launch, target, single} {
 		convertsWith16(t, map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text})
 	}
 	cluster := strings.Replace(launch, "blocks in", "clusters in (%c1, %c1, %c1) blocks in", 1)

@@ -1626,7 +1626,8 @@ func AsSingleOp(op *ir.Operation) (SingleOp, bool) {
 // singleOpOperandLayouts are the operand groups omp.single lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var singleOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3}},
-	{Releases: []int{18, 19}, Places: []int{0, 1, 2}},
+	{Releases: []int{19}, Places: []int{0, 1, 2}},
+	{Releases: []int{18}, Places: []int{0, 1}},
 }
 
 // AllocateVars returns the op's allocate_vars operand group.
@@ -1964,7 +1965,8 @@ func AsTargetEnterDataOp(op *ir.Operation) (TargetEnterDataOp, bool) {
 // targetEnterDataOpOperandLayouts are the operand groups omp.target_enter_data lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var targetEnterDataOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3}},
-	{Releases: []int{18, 19}, Places: []int{2, 1, 0, 3}},
+	{Releases: []int{19}, Places: []int{2, 1, 0, 3}},
+	{Releases: []int{18}, Places: []int{2, 1, 3}},
 }
 
 // DependVars returns the op's depend_vars operand group.
@@ -2034,7 +2036,8 @@ func AsTargetExitDataOp(op *ir.Operation) (TargetExitDataOp, bool) {
 // targetExitDataOpOperandLayouts are the operand groups omp.target_exit_data lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var targetExitDataOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3}},
-	{Releases: []int{18, 19}, Places: []int{2, 1, 0, 3}},
+	{Releases: []int{19}, Places: []int{2, 1, 0, 3}},
+	{Releases: []int{18}, Places: []int{2, 1, 3}},
 }
 
 // DependVars returns the op's depend_vars operand group.
@@ -2207,7 +2210,8 @@ func AsTaskOp(op *ir.Operation) (TaskOp, bool) {
 // taskOpOperandLayouts are the operand groups omp.task lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var taskOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7, 8}},
-	{Releases: []int{18, 19}, Places: []int{4, 3, 5, 6, 2, 0, 1}},
+	{Releases: []int{19}, Places: []int{4, 3, 5, 6, 2, 0, 1}},
+	{Releases: []int{18}, Places: []int{4, 3, 5, 6, 0, 1}},
 }
 
 // AllocateVars returns the op's allocate_vars operand group.
