@@ -78,7 +78,7 @@ ordered.region @19-19 +counts=0/0/1/0 simd?
 parallel @22- +counts=0+/0/1/0 +operands=6 private_needs_barrier? private_syms? proc_bind_kind? reduction_byref? reduction_mod? reduction_syms?
 parallel @20-21 +counts=0+/0/1/0 +operands=6
 parallel @19-19 +counts=0+/0/1/0 +operands=6 +operandids=2,3,0,1,5,4 privatizers? proc_bind_val? reduction_vars_byref? reductions?
-parallel @-18 +counts=0+/0/1/0 +operands=6 +operandids=2,3,0,1,5,4 proc_bind_val? reductions?
+parallel @-18 +counts=0+/0/1/0 +operands=5 +operandids=2,3,0,1,5 proc_bind_val? reductions?
 private @19- +isolated +counts=0/0/3/0 data_sharing_type sym_name type
 scan @22- +counts=0+/0/0/0 +operands=2
 section +counts=0/0/1/0 +parents=omp.sections

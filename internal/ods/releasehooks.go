@@ -98,6 +98,8 @@ var renamedGroups = map[string]map[string]string{
 		"final_expr":         "final",
 		"grain_size":         "grainsize",
 		"schedule_chunk_var": "schedule_chunk",
+		// LLVM 16's name of omp.parallel's if operand (markAbsentGroups).
+		"if_expr_var": "if_expr",
 	},
 }
 

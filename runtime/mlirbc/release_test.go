@@ -884,8 +884,8 @@ func TestReleaseBuiltInReadOutside(t *testing.T) {
 
 // LLVM 16's gpu.launch_func has 9 operand groups, where 19 added three
 // cluster sizes and an async object; its omp.target lacks 19's depend,
-// device-address, device-pointer, map and private groups, and its
-// omp.single copyprivate_vars. Their segment
+// device-address, device-pointer, map and private groups, its
+// omp.single copyprivate_vars and its omp.parallel private_vars. Their segment
 // sizes are laid out for the release written for: from 16 the new groups
 // are empty, and for 16 they are left out (19's 13 sizes were written for
 // 16, which refused the file, and 16's 9 refused for 19). The files are
@@ -905,6 +905,10 @@ func TestReleaseSegmentGroups16(t *testing.T) {
 	for _, text := range []string{launch, target, single} {
 		convertsWith16(t, map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text})
 	}
+	// 16's omp.parallel names its if operand if_expr_var and lacks
+	// private_vars; its text spells the if operand's type.
+	parallel := "func.func @f(%c: i1) {\n  omp.parallel if(%c) {\n    omp.terminator\n  }\n  return\n}\n"
+	convertsWith16(t, map[oracle.Release]string{oracle.LLVM16: strings.Replace(parallel, "if(%c)", "if(%c : i1)", 1), oracle.LLVM19: parallel, oracle.LLVM22: parallel})
 	cluster := strings.Replace(launch, "blocks in", "clusters in (%c1, %c1, %c1) blocks in", 1)
 	writeRefused(t, oracle.LLVM19, oracle.LLVM16, cluster, "operand group 7 of its definition (counting from 0) holds 1 value, and LLVM 16 has no such group")
 }

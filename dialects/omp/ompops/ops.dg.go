@@ -1206,7 +1206,8 @@ func AsParallelOp(op *ir.Operation) (ParallelOp, bool) {
 // parallelOpOperandLayouts are the operand groups omp.parallel lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
 var parallelOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5}},
-	{Releases: []int{18, 19}, Places: []int{2, 3, 0, 1, 5, 4}},
+	{Releases: []int{19}, Places: []int{2, 3, 0, 1, 5, 4}},
+	{Releases: []int{18}, Places: []int{2, 3, 0, 1, 5}},
 }
 
 // AllocateVars returns the op's allocate_vars operand group.
