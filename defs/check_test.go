@@ -97,6 +97,8 @@ func TestMistakes(t *testing.T) {
 			`q.yaml:16:19: op "calibrate": an older name is the op's own name`},
 		{"older name of another op", "    since: llvm 19\n", "    older_names: [{name: measure, until: llvm 16}]\n  - name: measure\n",
 			`q.yaml:16:19: op "calibrate": older name "measure" is the name of another op of the dialect (q.yaml:17:5)`},
+		{"unknown groups of another axis", "    since: llvm 19\n", "    unknown_groups_until: bytecode 5\n",
+			`q.yaml:16:27: unknown_groups_until: "bytecode 5" is not an LLVM release ("llvm 16")`},
 		{"declaration without a body", "    regions:\n      - {name: body}\n", "    traits: [Symbol]\n    declaration: without_body\n",
 			`q.yaml:24:18: op "calibrate": declaration: without_body, but the op has no region to hold a body`},
 	} {

@@ -819,6 +819,12 @@ func (l *loader) op(n *yaml.Node) *Op {
 				l.errorf(v, "release_hook: %q is not a Go identifier", o.ReleaseHook)
 			}
 		},
+		"unknown_groups_until": func(v *yaml.Node) {
+			if o.UnknownGroupsUntil = l.version(v); o.UnknownGroupsUntil != nil && o.UnknownGroupsUntil.Axis != "llvm" {
+				l.errorf(v, "unknown_groups_until: %q is not an LLVM release (\"llvm 16\")", v.Value)
+				o.UnknownGroupsUntil = nil
+			}
+		},
 		"older_names": func(v *yaml.Node) {
 			l.list(v, "older_names", func(c *yaml.Node) {
 				n := &OlderName{Pos: l.pos(c)}

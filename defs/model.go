@@ -650,6 +650,12 @@ type Op struct {
 	// OperandOrder and ResultOrder are the orders older releases lay out
 	// the groups in, where not the definition's, oldest first.
 	OperandOrder, ResultOrder []*GroupOrder
+	// UnknownGroupsUntil, when set, says that the LLVM releases up to it
+	// split the op's operands or results into segment groups otherwise
+	// than the definitions describe (LLVM 16's acc.data: one group per
+	// data clause, where 19 has one for them all): a writer refuses to
+	// convert the op's segment sizes to or from those releases.
+	UnknownGroupsUntil *Version
 	// OlderNames are the names older LLVM releases gave the op (LLVM 16's
 	// arith.maxf, which 17 renamed maximumf), oldest first: each holds up
 	// to its Until, the definition's name after the last. A writer

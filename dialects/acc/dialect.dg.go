@@ -44,7 +44,8 @@ copyout @19-21 +counts=2+/0/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? 
 create @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
 create @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 data @19- +counts=0+/0/1/0 +operands=4 asyncOnly? asyncOperandsDeviceType? defaultAttr? hasWaitDevnum? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-data @-18 +counts=0+/0/1/0 +operands=4 defaultAttr?
+data @17-18 +counts=0+/0/1/0 +operands=4 defaultAttr?
+data @-16 +counts=0+/0/1/0 +unknowngroups +operands=4 defaultAttr?
 declare @19- +counts=0+/0/1/0
 declare_device_resident @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
 declare_device_resident @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
@@ -58,8 +59,10 @@ detach @22- +counts=1+/0/0/0 +operands=3 asyncOnly? asyncOperandsDeviceType? dat
 detach @19-21 +counts=1+/0/0/0 +operands=3 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 deviceptr @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
 deviceptr @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
-enter_data +counts=0+/0/0/0 +operands=5 async? wait?
-exit_data +counts=0+/0/0/0 +operands=5 async? finalize? wait?
+enter_data @17- +counts=0+/0/0/0 +operands=5 async? wait?
+enter_data @-16 +counts=0+/0/0/0 +unknowngroups +operands=5 async? wait?
+exit_data @17- +counts=0+/0/0/0 +operands=5 async? finalize? wait?
+exit_data @-16 +counts=0+/0/0/0 +unknowngroups +operands=5 async? finalize? wait?
 firstprivate @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
 firstprivate @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 firstprivate.recipe @19- +isolated +symbol +counts=0/0/3/0 sym_name type
@@ -74,19 +77,22 @@ global_ctor @19- +isolated +symbol +counts=0/0/1/0 sym_name
 global_dtor @19- +isolated +symbol +counts=0/0/1/0 sym_name
 host_data @19- +counts=0+/0/1/0 +operands=2 ifPresent?
 init @19- +counts=0-2/0/0/0 +operands=2 device_types?
-init @-18 +counts=0-2/0/0/0 +operands=2
+init @17-18 +counts=0-2/0/0/0 +operands=2
+init @-16 +counts=0-2/0/0/0 +unknowngroups +operands=2
 kernel_environment @22- +noterminator +counts=0+/0/1/0 +oneblock=0 +operands=3 asyncOnly? asyncOperandsDeviceType? hasWaitDevnum? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
 kernels @22- +counts=0+/0/1/0 +operands=11 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
 kernels @19-21 +counts=0+/0/1/0 +operands=8 +operandids=0,1,2,3,4,5,6,10 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
 loop @22- +counts=0+/0+/1/0 +operands=11 auto_? collapse? collapseDeviceType? combined? gang? gangOperandsArgType? gangOperandsDeviceType? gangOperandsSegments? inclusiveUpperbound? independent? seq? tileOperandsDeviceType? tileOperandsSegments? unstructured? vector? vectorOperandsDeviceType? worker? workerNumOperandsDeviceType?
 loop @20-21 +counts=0+/0+/1/0 +operands=10 +operandids=0,1,2,3,4,5,6,7,8,10 auto_? collapse? collapseDeviceType? combined? gang? gangOperandsArgType? gangOperandsDeviceType? gangOperandsSegments? inclusiveUpperbound? independent? seq? tileOperandsDeviceType? tileOperandsSegments? vector? vectorOperandsDeviceType? worker? workerNumOperandsDeviceType?
 loop @19-19 +counts=0+/0+/1/0 +operands=10 +operandids=0,1,2,3,4,5,6,7,8,10 auto_? collapse? collapseDeviceType? combined? gang? gangOperandsArgType? gangOperandsDeviceType? gangOperandsSegments? inclusiveUpperbound? independent? privatizations? reductionRecipes? seq? tileOperandsDeviceType? tileOperandsSegments? vector? vectorOperandsDeviceType? worker? workerNumOperandsDeviceType?
-loop @-18 +counts=0+/0+/1/0 +operands=10 +operandids=0,1,2,3,4,5,6,7,8,10 auto_? collapse? gang? independent? seq? vector? worker?
+loop @17-18 +counts=0+/0+/1/0 +operands=10 +operandids=0,1,2,3,4,5,6,7,8,10 auto_? collapse? gang? independent? seq? vector? worker?
+loop @-16 +counts=0+/0+/1/0 +unknowngroups +operands=10 +operandids=0,1,2,3,4,5,6,7,8,10 auto_? collapse? gang? independent? seq? vector? worker?
 nocreate @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
 nocreate @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 parallel @20- +counts=0+/0/1/0 +operands=11 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
 parallel @19-19 +counts=0+/0/1/0 +operands=11 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? firstprivatizations? hasWaitDevnum? numGangsDeviceType? numGangsSegments? numWorkersDeviceType? privatizations? reductionRecipes? selfAttr? vectorLengthDeviceType? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-parallel @-18 +counts=0+/0/1/0 +operands=11 defaultAttr? selfAttr?
+parallel @17-18 +counts=0+/0/1/0 +operands=11 defaultAttr? selfAttr?
+parallel @-16 +counts=0+/0/1/0 +unknowngroups +operands=11 defaultAttr? selfAttr?
 present @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
 present @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 private @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
@@ -103,12 +109,14 @@ serial @20- +counts=0+/0/1/0 +operands=8 asyncOnly? asyncOperandsDeviceType? com
 serial @19-19 +counts=0+/0/1/0 +operands=8 asyncOnly? asyncOperandsDeviceType? combined? defaultAttr? firstprivatizations? hasWaitDevnum? privatizations? reductionRecipes? selfAttr? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
 set @19- +counts=0-3/0/0/0 +operands=3 device_type?
 shutdown @19- +counts=0-2/0/0/0 +operands=2 device_types?
-shutdown @-18 +counts=0-2/0/0/0 +operands=2
+shutdown @17-18 +counts=0-2/0/0/0 +operands=2
+shutdown @-16 +counts=0-2/0/0/0 +unknowngroups +operands=2
 terminator +terminator +counts=0/0/0/0
 update @22- +counts=0+/0/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? hasWaitDevnum? ifPresent? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
 update @20-21 +counts=0+/0/0/0 +operands=4 asyncOperandsDeviceType? hasWaitDevnum? ifPresent? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
 update @19-19 +counts=0+/0/0/0 +operands=4 async? asyncOperandsDeviceType? hasWaitDevnum? ifPresent? waitOnly? waitOperandsDeviceType? waitOperandsSegments?
-update @-18 +counts=0+/0/0/0 +operands=4 async? ifPresent?
+update @17-18 +counts=0+/0/0/0 +operands=4 async? ifPresent?
+update @-16 +counts=0+/0/0/0 +unknowngroups +operands=4 async? ifPresent?
 update_device @22- +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? recipe? structured? varType
 update_device @19-21 +counts=1+/1/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? name? structured?
 update_host @22- +counts=2+/0/0/0 +operands=4 asyncOnly? asyncOperandsDeviceType? dataClause? implicit? modifiers? name? structured? varType

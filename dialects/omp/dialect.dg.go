@@ -123,7 +123,8 @@ taskgroup @-18 +counts=0+/0/1/0 +operands=3 +operandids=2,0,1 task_reductions?
 taskloop @22- +noterminator +counts=0+/0/1/0 +operands=10 grainsize_mod? in_reduction_byref? in_reduction_syms? mergeable? nogroup? num_tasks_mod? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms? untied?
 taskloop @20-21 +counts=0+/0/1/0 +operands=9 +operandids=0,1,2,3,4,5,6,7,9 mergeable? nogroup? untied?
 taskloop @19-19 +counts=0+/0/1/0 +implicit=terminator +operands=9 +operandids=4,2,5,9,7,0,1,3,6 in_reduction_vars_byref? in_reductions? mergeable? nogroup? reduction_vars_byref? reductions? untied?
-taskloop @-18 +counts=0+/0/1/0 +implicit=terminator +operands=9 +operandids=4,2,5,9,7,0,1,3,6 in_reductions? mergeable? nogroup? reductions? untied?
+taskloop @17-18 +counts=0+/0/1/0 +implicit=terminator +operands=9 +operandids=4,2,5,9,7,0,1,3,6 in_reductions? mergeable? nogroup? reductions? untied?
+taskloop @-16 +counts=0+/0/1/0 +implicit=terminator +unknowngroups +operands=9 +operandids=4,2,5,9,7,0,1,3,6 in_reductions? mergeable? nogroup? reductions? untied?
 taskwait @22- +counts=0+/0/0/0 depend_kinds? nowait?
 taskwait @-21 +counts=0/0/0/0
 taskyield +counts=0/0/0/0
@@ -140,7 +141,8 @@ workshare.loop_wrapper @22- +noterminator +counts=0/0/1/0
 wsloop @22- +noterminator +counts=0+/0/1/0 +operands=7 linear_var_types? nowait? order? order_mod? ordered? private_needs_barrier? private_syms? reduction_byref? reduction_mod? reduction_syms? schedule_kind? schedule_mod? schedule_simd?
 wsloop @20-21 +counts=0+/0/1/0 +operands=4 +operandids=2,3,5,6 nowait? order_mod?
 wsloop @19-19 +counts=0+/0/1/0 +implicit=terminator +operands=4 +operandids=2,3,5,6 nowait? order_mod? order_val? ordered_val? reduction_vars_byref? reductions? schedule_modifier? schedule_val? simd_modifier?
-wsloop @-18 +counts=0+/0/1/0 +implicit=terminator +operands=4 +operandids=2,3,5,6 nowait? order_val? ordered_val? reductions? schedule_modifier? schedule_val? simd_modifier?
+wsloop @17-18 +counts=0+/0/1/0 +implicit=terminator +operands=4 +operandids=2,3,5,6 nowait? order_val? ordered_val? reductions? schedule_modifier? schedule_val? simd_modifier?
+wsloop @-16 +counts=0+/0/1/0 +implicit=terminator +unknowngroups +operands=4 +operandids=2,3,5,6 nowait? order_val? ordered_val? reductions? schedule_modifier? schedule_val? simd_modifier?
 yield @19- +terminator +counts=0+/0/0/0 +parents=omp.atomic.update,omp.declare_reduction,omp.loop_nest,omp.private
 yield @-18 +terminator +counts=0+/0/0/0
 `

@@ -167,8 +167,10 @@ func markAbsentOlder(rs *Records, olderLLVM int, dialect string, ops []*mergedOp
 				t.absentOlder = true
 			}
 		}
-		markAbsentGroups(m, o, "AttrSizedOperandSegments", m.operands, o.operands, renamedGroups[dialect])
-		markAbsentGroups(m, o, "AttrSizedResultSegments", m.results, o.results, renamedGroups[dialect])
+		regroupedOperands := markAbsentGroups(m, o, "AttrSizedOperandSegments", m.operands, o.operands, renamedGroups[dialect])
+		if markAbsentGroups(m, o, "AttrSizedResultSegments", m.results, o.results, renamedGroups[dialect]) || regroupedOperands {
+			m.unknownGroupsUntil = olderLLVM
+		}
 		r, err := rs.rec(o.record)
 		if err != nil {
 			return err
@@ -198,7 +200,7 @@ func markAbsentOlder(rs *Records, olderLLVM int, dialect string, ops []*mergedOp
 // groups are those of the oldest imported release less some, in the same
 // order: groups renamed or moved are left unmarked, and the reader of
 // the older release then checks the count.
-func markAbsentGroups(m *mergedOp, o *opFacts, trait string, parts []*mergedPart, older []part, renamed map[string]string) {
+func markAbsentGroups(m *mergedOp, o *opFacts, trait string, parts []*mergedPart, older []part, renamed map[string]string) (regrouped bool) {
 	has := func(traits []string) bool { return slices.Contains(traits, trait) }
 	var mt, ot []string
 	for _, t := range m.traits {
@@ -210,7 +212,7 @@ func markAbsentGroups(m *mergedOp, o *opFacts, trait string, parts []*mergedPart
 		ot = append(ot, t.name)
 	}
 	if !has(mt) || !has(ot) {
-		return
+		return false
 	}
 	oldest := orderAt(parts, 0)
 	if oldest == nil {
@@ -235,13 +237,16 @@ func markAbsentGroups(m *mergedOp, o *opFacts, trait string, parts []*mergedPart
 		}
 	}
 	if j != len(names) {
-		return
+		// Regrouped: which group is which, the records do not say. Where
+		// the counts agree, the groups are taken as renamed in place.
+		return len(names) != len(oldest)
 	}
 	for _, p := range parts {
 		if p.seen[0] && !slices.Contains(names, p.name) {
 			p.absentOlder = true
 		}
 	}
+	return false
 }
 
 // markReshapedOlder marks the attributes and types of the oldest imported
@@ -744,14 +749,18 @@ type mergedOp struct {
 	// it, where that is another (olderOpNames).
 	olderName      string
 	olderNameUntil int
-	properties     span // the releases whose dialect stores properties
-	traits         []*mergedPart
-	operands       []*mergedPart
-	results        []*mergedPart
-	attributes     []*mergedPart
-	regions        []*mergedPart
-	successors     []*mergedPart
-	declaration    string // as in every release that has the op
+	// unknownGroupsUntil, when set, is Options.Older, which splits the
+	// op's values into segment groups the imported releases' groups
+	// cannot be paired with (unknown_groups_until).
+	unknownGroupsUntil int
+	properties         span // the releases whose dialect stores properties
+	traits             []*mergedPart
+	operands           []*mergedPart
+	results            []*mergedPart
+	attributes         []*mergedPart
+	regions            []*mergedPart
+	successors         []*mergedPart
+	declaration        string // as in every release that has the op
 	// parents are the ops that may hold it in the releases parentSpan
 	// (where those differ, what any of them allows); any op may in the
 	// others.

@@ -87,6 +87,9 @@ func writeOp(b *strings.Builder, rels []Release, dialect string, m *mergedOp, re
 	if releaseHook != "" {
 		fmt.Fprintf(b, "    release_hook: %s\n", releaseHook)
 	}
+	if m.unknownGroupsUntil != 0 {
+		fmt.Fprintf(b, "    unknown_groups_until: llvm %d\n", m.unknownGroupsUntil)
+	}
 	if m.olderName != "" {
 		fmt.Fprintf(b, "    older_names: [%s]\n", flowMap([][2]string{{"name", scalar(m.olderName)}, {"until", fmt.Sprintf("llvm %d", m.olderNameUntil)}}))
 	}

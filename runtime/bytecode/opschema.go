@@ -49,6 +49,11 @@ type OpSchema struct {
 	// properties entry (v5+) or as a dictionary entry (v<5).
 	OperandSegments bool
 	ResultSegments  bool
+	// UnknownGroups says that the release splits the op's values into
+	// segment groups otherwise than the definitions describe (LLVM 16's
+	// acc.data): its segment sizes cannot be converted to or from
+	// another release's.
+	UnknownGroups bool
 	// OperandGroups and ResultGroups count the op's operand and result
 	// groups: the length of its segment-size arrays, which the sparse v6
 	// encoding does not write.

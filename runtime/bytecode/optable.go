@@ -33,6 +33,8 @@ import (
 //	    successors: each N, N-M or N+), +oneblock=0,2 (the regions that
 //	    hold exactly one block), +parents=a.x,b.y (the ops that may hold
 //	    it),
+//	    +unknowngroups (the release splits the op's values into segment
+//	    groups otherwise than the definitions describe),
 //	    +operands=N and +results=N (AttrSizedOperandSegments and
 //	    AttrSizedResultSegments with N groups), +operandids=0,2,3 and
 //	    +resultids=… (the places of those groups in the definition's
@@ -394,6 +396,8 @@ func (s *OpSchema) flag(f string, oneBlock *[]int) error {
 		s.Symbol = true
 	case "symboltable":
 		s.SymbolTable = true
+	case "unknowngroups":
+		s.UnknownGroups = true
 	case "operands":
 		s.OperandSegments = true
 		s.OperandGroups, err = count()

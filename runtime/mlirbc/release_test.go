@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dialectgen/dialectgen/dialects/acc/accops"
 	"github.com/dialectgen/dialectgen/internal/oracle"
 	"github.com/dialectgen/dialectgen/mlirtext"
 	"github.com/dialectgen/dialectgen/runtime/ir"
@@ -992,4 +993,36 @@ func TestReleaseOpRenamedArmSMEAndTosa(t *testing.T) {
 	both := [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}}
 	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM19: sme("move_vector_to_tile_slice", "move_tile_slice_to_vector"), oracle.LLVM22: sme("insert_tile_slice", "extract_tile_slice")}, both)
 	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM19: tosa("int_div"), oracle.LLVM22: tosa("intdiv")}, both)
+}
+
+// LLVM 16 split acc.init's operands (and those of the other acc data
+// ops, and omp.wsloop's and taskloop's) into segment groups that 19's
+// cannot be paired with (unknown_groups_until): converting the op's
+// sizes to or from 16 is refused, where 19's sizes were written for 16,
+// whose mlir-opt refused the file. A 16 file still writes back as read.
+func TestReleaseUnknownGroups16(t *testing.T) {
+	for _, r := range []oracle.Release{oracle.LLVM16, oracle.LLVM19} {
+		oracle.Require(t, r)
+	}
+	text := "func.func @f(%d: i32) {\n  acc.init device_num(%d : i32)\n  return\n}\n"
+	const want = "LLVM 16 splits the op's values into segment groups otherwise than the definitions describe"
+	writeRefused(t, oracle.LLVM19, oracle.LLVM16, text, want)
+	writeRefused(t, oracle.LLVM16, oracle.LLVM19, text, want)
+	convertsAsOracles(t, map[oracle.Release]string{oracle.LLVM16: text}, [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM16}})
+	// The accessors find no group in 16's op, whose sizes are not the
+	// definition's (its second group, the device number, was read as the
+	// if condition); in 19's, the device number.
+	for r, want := range map[oracle.Release]bool{oracle.LLVM16: false, oracle.LLVM19: true} {
+		_, _, m := readNewest(t, r, text)
+		var init accops.InitOp
+		m.Op.Walk(func(op *ir.Operation) bool {
+			if o, ok := accops.AsInitOp(op); ok {
+				init = o
+			}
+			return true
+		})
+		if got := init.DeviceNum() != nil; got != want || init.IfCond() != nil {
+			t.Errorf("LLVM %d: acc.init's device number found: %v, if condition: %v", r, got, init.IfCond())
+		}
+	}
 }

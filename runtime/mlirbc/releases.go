@@ -109,7 +109,7 @@ func convertRelease(ctx *ir.Context, root *ir.Operation, from, to int) (restore 
 		if cerr == nil && (segmented || op.NumRegions() > 0) {
 			fromSchema, toSchema := lookupSchema(ctx, name, from, nil), lookupSchema(ctx, op.Name(), to, nil)
 			if segmented {
-				u.operands, cerr = convertSegments(op, fromSchema, toSchema, to)
+				u.operands, cerr = convertSegments(op, fromSchema, toSchema, from, to)
 			}
 			if cerr == nil && op.NumRegions() > 0 {
 				u.ops = append(u.ops, terminators(ctx, op, fromSchema, toSchema, from)...)
@@ -290,9 +290,16 @@ func argsOf(op *ir.Operation) []blockArgs {
 // otherwise (19's omp.parallel), the operands move with their groups, and
 // the operands as they were are returned for the undo. Sizes a release
 // hook has laid out already (their count is to's) are left as they are.
-func convertSegments(op *ir.Operation, from, to *bytecode.OpSchema, release int) (moved []*ir.Value, err error) {
+func convertSegments(op *ir.Operation, from, to *bytecode.OpSchema, fromRelease, release int) (moved []*ir.Value, err error) {
 	if from == nil || to == nil {
 		return nil, nil
+	}
+	if from.UnknownGroups || to.UnknownGroups {
+		unknown := release
+		if from.UnknownGroups {
+			unknown = fromRelease
+		}
+		return nil, fmt.Errorf("%s splits the op's values into segment groups otherwise than the definitions describe (the op was regrouped after it), so its segment sizes are not converted to or from it", bytecode.ReleaseName(unknown))
 	}
 	convert := func(what string, sizes []int32, fromSeg, toSeg bool, fromIDs []int, fromN int, toIDs []int, toN int, set func([]int32)) ([]int, error) {
 		if !fromSeg || !toSeg || sizes == nil || len(sizes) != fromN || fromN == toN && slices.Equal(fromIDs, toIDs) {

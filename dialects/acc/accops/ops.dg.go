@@ -701,9 +701,15 @@ func AsDataOp(op *ir.Operation) (DataOp, bool) {
 	return DataOp{w}, ok
 }
 
+// dataOpOperandLayouts are the operand groups acc.data lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
+var dataOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{18, 19, 22}, Places: []int{0, 1, 2, 3}},
+	{Releases: []int{16}, Places: []int{}},
+}
+
 // IfCond returns the op's ifCond operand, or nil.
 func (o DataOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, dataOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -711,17 +717,17 @@ func (o DataOp) IfCond() *ir.Value {
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o DataOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, dataOpOperandLayouts)
 }
 
 // WaitOperands returns the op's waitOperands operand group.
 func (o DataOp) WaitOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, dataOpOperandLayouts)
 }
 
 // DataClauseOperands returns the op's dataClauseOperands operand group.
 func (o DataOp) DataClauseOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, dataOpOperandLayouts)
 }
 
 // AsyncOperandsDeviceType returns the optional attribute asyncOperandsDeviceType, or nil if it is not set.
@@ -1274,9 +1280,15 @@ func AsEnterDataOp(op *ir.Operation) (EnterDataOp, bool) {
 	return EnterDataOp{w}, ok
 }
 
+// enterDataOpOperandLayouts are the operand groups acc.enter_data lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
+var enterDataOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{18, 19, 22}, Places: []int{0, 1, 2, 3, 4}},
+	{Releases: []int{16}, Places: []int{}},
+}
+
 // IfCond returns the op's ifCond operand, or nil.
 func (o EnterDataOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, enterDataOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1284,7 +1296,7 @@ func (o EnterDataOp) IfCond() *ir.Value {
 
 // AsyncOperand returns the op's asyncOperand operand, or nil.
 func (o EnterDataOp) AsyncOperand() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, enterDataOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1292,7 +1304,7 @@ func (o EnterDataOp) AsyncOperand() *ir.Value {
 
 // WaitDevnum returns the op's waitDevnum operand, or nil.
 func (o EnterDataOp) WaitDevnum() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, enterDataOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1300,12 +1312,12 @@ func (o EnterDataOp) WaitDevnum() *ir.Value {
 
 // WaitOperands returns the op's waitOperands operand group.
 func (o EnterDataOp) WaitOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, enterDataOpOperandLayouts)
 }
 
 // DataClauseOperands returns the op's dataClauseOperands operand group.
 func (o EnterDataOp) DataClauseOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, enterDataOpOperandLayouts)
 }
 
 // Async returns the optional attribute async, or nil if it is not set.
@@ -1343,9 +1355,15 @@ func AsExitDataOp(op *ir.Operation) (ExitDataOp, bool) {
 	return ExitDataOp{w}, ok
 }
 
+// exitDataOpOperandLayouts are the operand groups acc.exit_data lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
+var exitDataOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{18, 19, 22}, Places: []int{0, 1, 2, 3, 4}},
+	{Releases: []int{16}, Places: []int{}},
+}
+
 // IfCond returns the op's ifCond operand, or nil.
 func (o ExitDataOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, exitDataOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1353,7 +1371,7 @@ func (o ExitDataOp) IfCond() *ir.Value {
 
 // AsyncOperand returns the op's asyncOperand operand, or nil.
 func (o ExitDataOp) AsyncOperand() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, exitDataOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1361,7 +1379,7 @@ func (o ExitDataOp) AsyncOperand() *ir.Value {
 
 // WaitDevnum returns the op's waitDevnum operand, or nil.
 func (o ExitDataOp) WaitDevnum() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, exitDataOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1369,12 +1387,12 @@ func (o ExitDataOp) WaitDevnum() *ir.Value {
 
 // WaitOperands returns the op's waitOperands operand group.
 func (o ExitDataOp) WaitOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, exitDataOpOperandLayouts)
 }
 
 // DataClauseOperands returns the op's dataClauseOperands operand group.
 func (o ExitDataOp) DataClauseOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, exitDataOpOperandLayouts)
 }
 
 // Async returns the optional attribute async, or nil if it is not set.
@@ -1967,9 +1985,15 @@ func AsInitOp(op *ir.Operation) (InitOp, bool) {
 	return InitOp{w}, ok
 }
 
+// initOpOperandLayouts are the operand groups acc.init lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
+var initOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{18, 19, 22}, Places: []int{0, 1}},
+	{Releases: []int{16}, Places: []int{}},
+}
+
 // DeviceNum returns the op's deviceNum operand, or nil.
 func (o InitOp) DeviceNum() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, initOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -1977,7 +2001,7 @@ func (o InitOp) DeviceNum() *ir.Value {
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o InitOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, initOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2232,6 +2256,7 @@ func AsLoopOp(op *ir.Operation) (LoopOp, bool) {
 var loopOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}},
 	{Releases: []int{18, 19}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 10}},
+	{Releases: []int{16}, Places: []int{}},
 }
 
 // Lowerbound returns the op's lowerbound operand group.
@@ -2473,34 +2498,40 @@ func AsParallelOp(op *ir.Operation) (ParallelOp, bool) {
 	return ParallelOp{w}, ok
 }
 
+// parallelOpOperandLayouts are the operand groups acc.parallel lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
+var parallelOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{18, 19, 22}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10}},
+	{Releases: []int{16}, Places: []int{}},
+}
+
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o ParallelOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, parallelOpOperandLayouts)
 }
 
 // WaitOperands returns the op's waitOperands operand group.
 func (o ParallelOp) WaitOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, parallelOpOperandLayouts)
 }
 
 // NumGangs returns the op's numGangs operand group.
 func (o ParallelOp) NumGangs() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, parallelOpOperandLayouts)
 }
 
 // NumWorkers returns the op's numWorkers operand group.
 func (o ParallelOp) NumWorkers() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, parallelOpOperandLayouts)
 }
 
 // VectorLength returns the op's vectorLength operand group.
 func (o ParallelOp) VectorLength() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 4)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 4, parallelOpOperandLayouts)
 }
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o ParallelOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 5); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 5, parallelOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2508,7 +2539,7 @@ func (o ParallelOp) IfCond() *ir.Value {
 
 // SelfCond returns the op's selfCond operand, or nil.
 func (o ParallelOp) SelfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 6); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 6, parallelOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -2516,22 +2547,22 @@ func (o ParallelOp) SelfCond() *ir.Value {
 
 // ReductionOperands returns the op's reductionOperands operand group.
 func (o ParallelOp) ReductionOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 7)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 7, parallelOpOperandLayouts)
 }
 
 // PrivateOperands returns the op's privateOperands operand group.
 func (o ParallelOp) PrivateOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 8)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 8, parallelOpOperandLayouts)
 }
 
 // FirstprivateOperands returns the op's firstprivateOperands operand group.
 func (o ParallelOp) FirstprivateOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 9)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 9, parallelOpOperandLayouts)
 }
 
 // DataClauseOperands returns the op's dataClauseOperands operand group.
 func (o ParallelOp) DataClauseOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 10)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 10, parallelOpOperandLayouts)
 }
 
 // AsyncOperandsDeviceType returns the optional attribute asyncOperandsDeviceType, or nil if it is not set.
@@ -3210,9 +3241,15 @@ func AsShutdownOp(op *ir.Operation) (ShutdownOp, bool) {
 	return ShutdownOp{w}, ok
 }
 
+// shutdownOpOperandLayouts are the operand groups acc.shutdown lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
+var shutdownOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{18, 19, 22}, Places: []int{0, 1}},
+	{Releases: []int{16}, Places: []int{}},
+}
+
 // DeviceNum returns the op's deviceNum operand, or nil.
 func (o ShutdownOp) DeviceNum() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, shutdownOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3220,7 +3257,7 @@ func (o ShutdownOp) DeviceNum() *ir.Value {
 
 // IfCond returns the op's ifCond operand, or nil.
 func (o ShutdownOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, shutdownOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3284,9 +3321,15 @@ func AsUpdateOp(op *ir.Operation) (UpdateOp, bool) {
 	return UpdateOp{w}, ok
 }
 
+// updateOpOperandLayouts are the operand groups acc.update lays out in each LLVM release, as their places among its definition's groups, for GroupSegment.
+var updateOpOperandLayouts = []ir.GroupLayout{
+	{Releases: []int{18, 19, 22}, Places: []int{0, 1, 2, 3}},
+	{Releases: []int{16}, Places: []int{}},
+}
+
 // IfCond returns the op's ifCond operand, or nil.
 func (o UpdateOp) IfCond() *ir.Value {
-	if s := ir.Segment(o.op.Operands(), o.op.OperandSegments(), 0); len(s) > 0 {
+	if s := ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 0, updateOpOperandLayouts); len(s) > 0 {
 		return s[0]
 	}
 	return nil
@@ -3294,17 +3337,17 @@ func (o UpdateOp) IfCond() *ir.Value {
 
 // AsyncOperands returns the op's asyncOperands operand group.
 func (o UpdateOp) AsyncOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 1)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 1, updateOpOperandLayouts)
 }
 
 // WaitOperands returns the op's waitOperands operand group.
 func (o UpdateOp) WaitOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 2)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 2, updateOpOperandLayouts)
 }
 
 // DataClauseOperands returns the op's dataClauseOperands operand group.
 func (o UpdateOp) DataClauseOperands() []*ir.Value {
-	return ir.Segment(o.op.Operands(), o.op.OperandSegments(), 3)
+	return ir.GroupSegment(o.op.Operands(), o.op.OperandSegments(), o.op.SegmentsRelease(), 3, updateOpOperandLayouts)
 }
 
 // AsyncOperandsDeviceType returns the optional attribute asyncOperandsDeviceType, or nil if it is not set.

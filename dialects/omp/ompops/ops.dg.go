@@ -2407,6 +2407,7 @@ func AsTaskloopOp(op *ir.Operation) (TaskloopOp, bool) {
 var taskloopOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}},
 	{Releases: []int{18, 19}, Places: []int{4, 2, 5, 9, 7, 0, 1, 3, 6}},
+	{Releases: []int{16}, Places: []int{}},
 }
 
 // AllocateVars returns the op's allocate_vars operand group.
@@ -2956,6 +2957,7 @@ func AsWsloopOp(op *ir.Operation) (WsloopOp, bool) {
 var wsloopOpOperandLayouts = []ir.GroupLayout{
 	{Releases: []int{22}, Places: []int{0, 1, 2, 3, 4, 5, 6}},
 	{Releases: []int{18, 19}, Places: []int{2, 3, 5, 6}},
+	{Releases: []int{16}, Places: []int{}},
 }
 
 // AllocateVars returns the op's allocate_vars operand group.

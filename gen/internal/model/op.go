@@ -99,6 +99,14 @@ func groupLayouts(o *defs.Op, parts []*defs.Operand, orders []*defs.GroupOrder, 
 	if len(known) > 0 {
 		releases = append(slices.Clone(known), known[0]-1)
 	}
+	// Releases whose groups are not the definition's have a layout of
+	// none: the accessors find no group in an op read from them.
+	unknown := 0
+	if u := o.UnknownGroupsUntil; u != nil {
+		if unknown = u.Parts[0]; !slices.Contains(releases, unknown) {
+			releases = append(releases, unknown)
+		}
+	}
 	layouts := []GroupLayout{{Places: at(layout)}}
 	if layout != 0 {
 		layouts[0].Releases = []int{layout}
@@ -108,6 +116,9 @@ func groupLayouts(o *defs.Op, parts []*defs.Operand, orders []*defs.GroupOrder, 
 			continue
 		}
 		ids := at(r)
+		if r <= unknown {
+			ids = []int{}
+		}
 		if i := slices.IndexFunc(layouts, func(l GroupLayout) bool { return slices.Equal(l.Places, ids) }); i >= 0 {
 			layouts[i].Releases = append(layouts[i].Releases, r)
 			continue

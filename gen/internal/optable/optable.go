@@ -21,6 +21,7 @@ type schema struct {
 	// name is the op's name at the release where an older release named
 	// it otherwise (older_names), "" for the definition's.
 	name                                      string
+	unknownGroups                             bool // Op.UnknownGroupsUntil holds
 	isolated, graph, terminator, noTerminator bool
 	symbol, symbolTable                       bool
 	declaration                               string // Op.Declaration
@@ -101,6 +102,9 @@ func schemaAt(o *defs.Op, release int, opNames map[string]string) *schema {
 	// they travel in the attribute dictionary like inherent attributes.
 	s.operandSeg = trait("AttrSizedOperandSegments")
 	s.resultSeg = trait("AttrSizedResultSegments")
+	if u := o.UnknownGroupsUntil; u != nil && (s.operandSeg || s.resultSeg) {
+		s.unknownGroups = release != 0 && release <= u.Parts[0]
+	}
 	// The sparse v6 segment arrays do not carry their length.
 	groups := func(parts []*defs.Operand, orders []*defs.GroupOrder) (n int, ids []int) {
 		ids = defs.GroupsAt(parts, orders, release)
@@ -260,6 +264,7 @@ func schemaRanges(o *defs.Op, opNames map[string]string) []schemaRange {
 	for _, n := range o.OlderNames {
 		add(defs.Availability{Until: n.Until})
 	}
+	add(defs.Availability{Until: o.UnknownGroupsUntil})
 	for _, r := range o.Regions {
 		add(r.Availability)
 	}
@@ -432,6 +437,7 @@ func schemaLine(op string, from, to int, s *schema, native func([]*defs.NativePr
 			parts = append(parts, flag+strings.Join(idx, ","))
 		}
 	}
+	flag("unknowngroups", s.unknownGroups)
 	if s.operandSeg {
 		parts = append(parts, fmt.Sprintf("+operands=%d", s.operandGroups))
 		ids("+operandids=", s.operandIDs)
