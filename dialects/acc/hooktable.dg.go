@@ -234,6 +234,7 @@ func hookTable() *hooks.Table {
 			},
 		},
 	}, Release: map[string]func(*ir.Context, *ir.Operation, []ir.NamedAttr, int, int) ([]ir.NamedAttr, error){
-		"varTypeRelease": varTypeRelease,
+		"varTypeRelease":   varTypeRelease,
+		"asyncOnlyRelease": asyncOnlyRelease,
 	}}
 }

@@ -262,7 +262,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				waitOperandsDeviceType,
 				hasWaitDevnum,
 				waitOnly,
-			}},
+			}, Hook: asyncOnlyRelease},
 			"update_device": {Attrs: []release.Attr{
 				varType,
 				{Name: "dataClause", Populated: true, Default: func(ctx *ir.Context) ir.Attribute {

@@ -55,3 +55,31 @@ func varTypeRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, fro
 	}
 	return release.Remove(attrs, "varType"), nil
 }
+
+// asyncOnlySince is the release whose acc.update names its device types
+// of async without a value asyncOnly (acc.yaml: since: llvm 22); 19
+// names them async.
+const asyncOnlySince = 22
+
+// asyncOnlyRelease is the release_hook of acc.update: LLVM 22 renamed its
+// attribute async asyncOnly, the value alike (a DeviceTypeArrayAttr,
+// mlir-opt-19 and -22 give the same text the same array). A value of
+// another kind (16's unit async) is left to the rules.
+func asyncOnlyRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
+	has := func(r int) bool { return release.AtLeast(r, asyncOnlySince) }
+	if has(to) == has(from) {
+		return attrs, nil
+	}
+	old, now := "async", "asyncOnly"
+	if !has(to) {
+		old, now = now, old
+	}
+	a := release.Find(attrs, old)
+	if _, ok := a.(*builtin.ArrayAttr); !ok {
+		return attrs, nil
+	}
+	if release.Find(attrs, now) != nil {
+		return nil, fmt.Errorf("attribute %s and %s: LLVM %d has only %s", old, now, to, now)
+	}
+	return release.Set(release.Remove(attrs, old), now, a), nil
+}

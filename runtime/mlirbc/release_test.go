@@ -1026,3 +1026,16 @@ func TestReleaseUnknownGroups16(t *testing.T) {
 		}
 	}
 }
+
+// LLVM 22 renamed acc.update's async (the device types of async without a
+// value) asyncOnly; the text is the same. Converted between 19 and 22 the
+// attribute is renamed (it was refused: "LLVM 22 has no such attribute"),
+// and the files are mlir-opt's; the module is as read after each write.
+func TestReleaseAccUpdateAsync(t *testing.T) {
+	for _, r := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
+		oracle.Require(t, r)
+	}
+	text := "func.func @f(%a: memref<f32>) {\n  %0 = acc.update_device varPtr(%a : memref<f32>) -> memref<f32>\n" +
+		"  acc.update async dataOperands(%0 : memref<f32>)\n  acc.update dataOperands(%0 : memref<f32>)\n  return\n}\n"
+	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
+}
