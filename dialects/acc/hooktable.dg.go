@@ -235,6 +235,7 @@ func hookTable() *hooks.Table {
 		},
 	}, Release: map[string]func(*ir.Context, *ir.Operation, []ir.NamedAttr, int, int) ([]ir.NamedAttr, error){
 		"varTypeRelease":   varTypeRelease,
+		"bindNameRelease":  bindNameRelease,
 		"asyncOnlyRelease": asyncOnlyRelease,
 	}}
 }

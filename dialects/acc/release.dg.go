@@ -247,7 +247,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "bindStrName", Since: 22},
 				{Name: "bindIdNameDeviceType", Since: 22},
 				{Name: "bindStrNameDeviceType", Since: 22},
-			}},
+			}, Hook: bindNameRelease},
 			"serial": {Attrs: []release.Attr{
 				{Name: "reductionRecipes", Until: 19},
 				{Name: "privatizations", Until: 19},

@@ -83,3 +83,53 @@ func asyncOnlyRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, f
 	}
 	return release.Set(release.Remove(attrs, old), now, a), nil
 }
+
+// bindNamesSince is the release whose acc.routine splits its bind names
+// into identifiers and strings (acc.yaml: bindIdName, bindStrName, since:
+// llvm 22); 19 has only strings, bindName.
+const bindNamesSince = 22
+
+// bindNameRelease is the release_hook of acc.routine. LLVM 19 names the
+// functions a routine binds to by string only (bindName, with
+// bindNameDeviceType); 22 keeps strings in bindStrName and identifiers in
+// bindIdName, and its parser gives a routine with a bind both, the
+// identifiers' empty. 19 to 22 moves the strings and adds the empty
+// identifiers; 22 to 19 moves the strings back and refuses identifiers,
+// which 19 cannot say.
+func bindNameRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
+	has := func(r int) bool { return release.AtLeast(r, bindNamesSince) }
+	if has(to) == has(from) {
+		return attrs, nil
+	}
+	if has(to) {
+		names, types := release.Find(attrs, "bindName"), release.Find(attrs, "bindNameDeviceType")
+		if names == nil && types == nil {
+			return attrs, nil
+		}
+		attrs = release.Remove(release.Remove(attrs, "bindName"), "bindNameDeviceType")
+		empty := builtin.GetArrayAttr(ctx, nil)
+		for _, a := range []struct {
+			name string
+			v    ir.Attribute
+		}{{"bindIdName", empty}, {"bindIdNameDeviceType", empty}, {"bindStrName", names}, {"bindStrNameDeviceType", types}} {
+			if a.v != nil {
+				attrs = release.Set(attrs, a.name, a.v)
+			}
+		}
+		return attrs, nil
+	}
+	for _, name := range []string{"bindIdName", "bindIdNameDeviceType"} {
+		if a := release.Find(attrs, name); a != nil {
+			if arr, ok := a.(*builtin.ArrayAttr); !ok || len(arr.Value()) > 0 {
+				return nil, fmt.Errorf("attribute %s: %v binds the routine to an identifier, which LLVM %d cannot say (it binds to strings only)", name, a, to)
+			}
+			attrs = release.Remove(attrs, name)
+		}
+	}
+	for _, p := range [][2]string{{"bindStrName", "bindName"}, {"bindStrNameDeviceType", "bindNameDeviceType"}} {
+		if a := release.Find(attrs, p[0]); a != nil {
+			attrs = release.Set(release.Remove(attrs, p[0]), p[1], a)
+		}
+	}
+	return attrs, nil
+}

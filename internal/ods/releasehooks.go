@@ -14,8 +14,9 @@ var releaseHooks = map[string]map[string]string{
 		"getdeviceptr": "varTypeRelease", "nocreate": "varTypeRelease", "present": "varTypeRelease",
 		"private": "varTypeRelease", "reduction": "varTypeRelease", "update_device": "varTypeRelease",
 		"update_host": "varTypeRelease", "use_device": "varTypeRelease",
-		// 22 renamed acc.update's async asyncOnly.
-		"update": "asyncOnlyRelease",
+		// 22 renamed acc.update's async asyncOnly, and split
+		// acc.routine's bind names into identifiers and strings.
+		"update": "asyncOnlyRelease", "routine": "bindNameRelease",
 	},
 	// 22's operand bundles: op_bundle_sizes, required, and the last
 	// operand group.

@@ -1039,3 +1039,19 @@ func TestReleaseAccUpdateAsync(t *testing.T) {
 		"  acc.update async dataOperands(%0 : memref<f32>)\n  acc.update dataOperands(%0 : memref<f32>)\n  return\n}\n"
 	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
 }
+
+// LLVM 22 split acc.routine's bind names (19's bindName, strings only)
+// into bindStrName and bindIdName, which its parser gives every routine
+// with a bind. Converted between 19 and 22 the names move (they were
+// refused), and the files are mlir-opt's; the module is as read after
+// each write. A bind to an identifier, which 19 cannot say, is refused.
+func TestReleaseAccRoutineBind(t *testing.T) {
+	for _, r := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
+		oracle.Require(t, r)
+	}
+	text := "func.func @acc_func() {\n  return\n}\n" +
+		"acc.routine @r1 func(@acc_func) bind(\"acc_func_gpu\") gang\nacc.routine @r2 func(@acc_func) seq\n"
+	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
+	writeRefused(t, oracle.LLVM22, oracle.LLVM19, "func.func @acc_func() {\n  return\n}\nacc.routine @r1 func(@acc_func) bind(@acc_func) seq\n",
+		"binds the routine to an identifier, which LLVM 19 cannot say")
+}
