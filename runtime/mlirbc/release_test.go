@@ -463,7 +463,7 @@ func TestReleaseSegmentsByGroup(t *testing.T) {
 		oracle.LLVM19: cp("1, 1, 1, 1", ", %p", ", i1"),
 		oracle.LLVM22: cp("1, 1, 1, 0, 1", ", %p", ", i1"),
 	}
-	convertsAsOracles(t, text, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
+	convertsAsOracles(t, text, between19And22)
 	writeRefused(t, oracle.LLVM22, oracle.LLVM19, cp("1, 1, 1, 1, 0", ", %h", ", i64"),
 		"operand group 3 of its definition (counting from 0) holds 1 value, and LLVM 19 has no such group")
 }
@@ -527,8 +527,8 @@ func TestReleaseLoopWrapperTerminator(t *testing.T) {
 	}
 	const terminator = "omp.terminator loc(\"w.mlir\":2:3)"
 	text := map[oracle.Release]string{oracle.LLVM19: simd(terminator), oracle.LLVM22: simd("")}
-	convertsAsOracles(t, text, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
-	writesBackAsRead(t, text, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
+	convertsAsOracles(t, text, between19And22)
+	writesBackAsRead(t, text, between19And22)
 	// Every loop wrapper of 19.
 	wsloop := func(terminator string) string {
 		return "func.func @f(%lb: index, %ub: index) {\n  omp.wsloop {\n" +
@@ -573,6 +573,9 @@ func writesBackAsRead(t *testing.T, text map[oracle.Release]string, pairs [][2]o
 }
 
 // with16 are the conversions to and from LLVM 16 the release tests check.
+// between19And22 are the conversions from 19 to 22 and back.
+var between19And22 = [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}}
+
 var with16 = [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM22, oracle.LLVM16}}
 
 // convertsWith16 checks texts converted to and from LLVM 16 (with16): the
@@ -675,7 +678,7 @@ func TestReleaseSparseEncodingText(t *testing.T) {
 	spec := "func.func @f(%s: !sparse_tensor.storage_specifier<#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>>) {\n  return\n}\n"
 	writeRefused(t, oracle.LLVM19, oracle.LLVM16, spec, "sparse_tensor StorageSpecifierType has no custom encoding, and no text form for LLVM 16 (the target) is known here")
 	writeRefused(t, oracle.LLVM22, oracle.LLVM16, spec, "no text form for LLVM 16")
-	convertsAsOracles(t, map[oracle.Release]string{oracle.LLVM19: newer, oracle.LLVM22: newer}, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
+	convertsAsOracles(t, map[oracle.Release]string{oracle.LLVM19: newer, oracle.LLVM22: newer}, between19And22)
 	for _, r := range []oracle.Release{oracle.LLVM16, oracle.LLVM19} {
 		text := map[oracle.Release]string{oracle.LLVM16: old, oracle.LLVM19: newer}[r]
 		in, ctx, m := readNewest(t, r, text)
@@ -799,7 +802,7 @@ func TestReleaseKeptTextCarried(t *testing.T) {
 		oracle.Require(t, r)
 	}
 	text := "spirv.module Logical GLSL450 requires #spirv.vce<v1.0, [Shader, Linkage], []> {\n}\n"
-	convertsAsOracles(t, map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
+	convertsAsOracles(t, map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}, between19And22)
 }
 
 // LLVM 22's getelementptr holds noWrapFlags (GEPNoWrapFlags as an i32;
@@ -853,9 +856,7 @@ func TestReleaseLoopOrder(t *testing.T) {
 		"  %r = linalg.conv_3d_ncdhw_fcdhw {dilations = dense<1> : tensor<3xi64>, strides = dense<2> : tensor<3xi64>}" +
 		" ins(%i, %k : tensor<?x?x?x?x?xf32>, tensor<?x?x?x?x?xf32>) outs(%o : tensor<?x?x?x?x?xf32>) -> tensor<?x?x?x?x?xf32>\n" +
 		"  return %r : tensor<?x?x?x?x?xf32>\n}\n"
-	texts := map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}
-	pairs := [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}}
-	convertsAndBack(t, texts, pairs)
+	sameTextBetween19And22(t, text)
 }
 
 // LLVM 22's acc.routine names its function with a symbol reference
@@ -962,7 +963,7 @@ func TestReleaseOpRenamed22(t *testing.T) {
 		oracle.LLVM19: body("to_memref", " read_only", "memref<4xf32>"),
 		oracle.LLVM22: body("to_buffer", " read_only", "tensor<4xf32> to memref<4xf32>"),
 	}
-	convertsAndBack(t, texts, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
+	convertsAndBack(t, texts, between19And22)
 	plain := map[oracle.Release]string{
 		oracle.LLVM16: body("to_memref", "", "memref<4xf32>"),
 		oracle.LLVM22: body("to_buffer", "", "tensor<4xf32> to memref<4xf32>"),
@@ -990,9 +991,8 @@ func TestReleaseOpRenamedArmSMEAndTosa(t *testing.T) {
 		return "func.func @f(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi32> {\n" +
 			"  %0 = \"tosa." + op + "\"(%a, %b) : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi32>\n  return %0 : tensor<4xi32>\n}\n"
 	}
-	both := [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}}
-	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM19: sme("move_vector_to_tile_slice", "move_tile_slice_to_vector"), oracle.LLVM22: sme("insert_tile_slice", "extract_tile_slice")}, both)
-	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM19: tosa("int_div"), oracle.LLVM22: tosa("intdiv")}, both)
+	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM19: sme("move_vector_to_tile_slice", "move_tile_slice_to_vector"), oracle.LLVM22: sme("insert_tile_slice", "extract_tile_slice")}, between19And22)
+	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM19: tosa("int_div"), oracle.LLVM22: tosa("intdiv")}, between19And22)
 }
 
 // LLVM 16 split acc.init's operands (and those of the other acc data
@@ -1032,12 +1032,8 @@ func TestReleaseUnknownGroups16(t *testing.T) {
 // attribute is renamed (it was refused: "LLVM 22 has no such attribute"),
 // and the files are mlir-opt's; the module is as read after each write.
 func TestReleaseAccUpdateAsync(t *testing.T) {
-	for _, r := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
-		oracle.Require(t, r)
-	}
-	text := "func.func @f(%a: memref<f32>) {\n  %0 = acc.update_device varPtr(%a : memref<f32>) -> memref<f32>\n" +
-		"  acc.update async dataOperands(%0 : memref<f32>)\n  acc.update dataOperands(%0 : memref<f32>)\n  return\n}\n"
-	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
+	sameTextBetween19And22(t, "func.func @f(%a: memref<f32>) {\n  %0 = acc.update_device varPtr(%a : memref<f32>) -> memref<f32>\n"+
+		"  acc.update async dataOperands(%0 : memref<f32>)\n  acc.update dataOperands(%0 : memref<f32>)\n  return\n}\n")
 }
 
 // LLVM 22 split acc.routine's bind names (19's bindName, strings only)
@@ -1046,12 +1042,18 @@ func TestReleaseAccUpdateAsync(t *testing.T) {
 // refused), and the files are mlir-opt's; the module is as read after
 // each write. A bind to an identifier, which 19 cannot say, is refused.
 func TestReleaseAccRoutineBind(t *testing.T) {
+	sameTextBetween19And22(t, "func.func @acc_func() {\n  return\n}\n"+
+		"acc.routine @r1 func(@acc_func) bind(\"acc_func_gpu\") gang\nacc.routine @r2 func(@acc_func) seq\n")
+	writeRefused(t, oracle.LLVM22, oracle.LLVM19, "func.func @acc_func() {\n  return\n}\nacc.routine @r1 func(@acc_func) bind(@acc_func) seq\n",
+		"binds the routine to an identifier, which LLVM 19 cannot say")
+}
+
+// sameTextBetween19And22 checks text, which 19 and 22 read alike,
+// converted from each release to the other (convertsAndBack).
+func sameTextBetween19And22(t *testing.T, text string) {
+	t.Helper()
 	for _, r := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
 		oracle.Require(t, r)
 	}
-	text := "func.func @acc_func() {\n  return\n}\n" +
-		"acc.routine @r1 func(@acc_func) bind(\"acc_func_gpu\") gang\nacc.routine @r2 func(@acc_func) seq\n"
-	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}, [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}})
-	writeRefused(t, oracle.LLVM22, oracle.LLVM19, "func.func @acc_func() {\n  return\n}\nacc.routine @r1 func(@acc_func) bind(@acc_func) seq\n",
-		"binds the routine to an identifier, which LLVM 19 cannot say")
+	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM19: text, oracle.LLVM22: text}, between19And22)
 }
