@@ -344,7 +344,8 @@ mlir.ifunc @22- +isolated +symbol +counts=0/0/0/0 address_space? dso_local? i_fu
 mlir.none @19- +counts=0/1/0/0
 mlir.poison @19- +counts=0/1/0/0
 mlir.undef +counts=0/1/0/0
-mlir.zero @19- +counts=0/1/0/0
+mlir.zero @17- +counts=0/1/0/0
+mlir.zero @-16 +name=mlir.null +counts=0/1/0/0
 module_flags @22- +counts=0/0/0/0 flags
 mul @22- +counts=2/1/0/0 overflowFlags!0
 mul @19-21 +counts=2/1/0/0 overflowFlags!1
@@ -405,6 +406,14 @@ func (dialect) OpReleases(op string) (string, bool) {
 }
 
 var _ bytecode.OpReleases = Dialect
+
+// OpNameAt gives the name release gives the op that some release names op
+// (older releases named some ops otherwise), as bytecode.OpNames.
+func (dialect) OpNameAt(op string, release int) (string, bool) {
+	return opTable.NameAt(op, release)
+}
+
+var _ bytecode.OpNames = Dialect
 
 var (
 	_ ir.Dialect         = Dialect

@@ -1204,6 +1204,7 @@ func hookTable() *hooks.Table {
 		"opBundlesRelease":     opBundlesRelease,
 		"unnamedAddrRelease":   unnamedAddrRelease,
 		"gepFlagsRelease":      gepFlagsRelease,
+		"zeroRelease":          zeroRelease,
 		"truncFlagsRelease":    truncFlagsRelease,
 	}}
 }

@@ -298,7 +298,8 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				}, DefaultText: "mlir::LLVM::UnnamedAddr::None"},
 				visibility2,
 			}},
-			"mul": {Attrs: []release.Attr{overflowFlags}, Hook: overflowFlagsRelease},
+			"mlir.zero": {Hook: zeroRelease},
+			"mul":       {Attrs: []release.Attr{overflowFlags}, Hook: overflowFlagsRelease},
 			"or": {Attrs: []release.Attr{
 				{Name: "isDisjoint", Since: 22},
 			}},

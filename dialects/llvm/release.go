@@ -187,3 +187,16 @@ func truncFlagsRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, 
 	}
 	return dropNoOverflowFlags(attrs, to)
 }
+
+// zeroRelease is the release_hook of llvm.mlir.zero, which LLVM 16 names
+// llvm.mlir.null (older_names) and makes only a null pointer of: written
+// for 16, a zero of any other type is refused.
+func zeroRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, from, to int) ([]ir.NamedAttr, error) {
+	if to == 0 || to > 16 || op.NumResults() != 1 {
+		return attrs, nil
+	}
+	if _, ok := op.Result(0).Type().(*LLVMPointerType); !ok {
+		return nil, fmt.Errorf("a zero of %v: LLVM %d makes only null pointers (llvm.mlir.null)", op.Result(0).Type(), to)
+	}
+	return attrs, nil
+}

@@ -35,6 +35,10 @@ var olderUnreadable = map[string]map[string][]int{
 // 16 and later releases renames it.
 var olderOpNames = map[string]map[string]string{
 	"arith": {"maximumf": "maxf", "minimumf": "minf"},
+	// LLVM 17 generalized llvm.mlir.null, a null pointer, to
+	// llvm.mlir.zero, a zero of any type (zeroRelease refuses other types
+	// for 16).
+	"llvm": {"mlir.zero": "mlir.null"},
 }
 
 // markOlderFacts marks the definitions of olderLacks and the variants of

@@ -35,6 +35,8 @@ var releaseHooks = map[string]map[string]string{
 		// 22's trunc holds overflowFlags (none where the text says
 		// nothing), 19's has none.
 		"trunc": "truncFlagsRelease",
+		// 16's llvm.mlir.null makes only null pointers (olderOpNames).
+		"mlir.zero": "zeroRelease",
 	},
 	// 16's vector.extract and insert hold their position as an
 	// I64ArrayAttr named position; 19's as static_position, a

@@ -1040,7 +1040,7 @@ func (n *numbering) eachProperty(op *ir.Operation, s *bytecode.OpSchema, fn func
 //
 // An op its dialect's definitions lack altogether, read from a release
 // older than those the definitions are imported from (LLVM 16's
-// arith.maxf, which 17 renamed maximumf; llvm.mlir.null), is refused
+// memref.tensor_store, which 18 dropped), is refused
 // where it is written for another release: the definitions hold every op
 // of the releases imported, so those lack it (mlir-opt-19 refused such
 // files: "unregistered operation 'arith.maxf'", or, in a dialect that
