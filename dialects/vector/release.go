@@ -2,6 +2,7 @@ package vector
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
 	"github.com/dialectgen/dialectgen/dialects/builtin/affine"
@@ -51,6 +52,26 @@ func positionRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, fr
 // it out.
 const inBoundsSince = 19
 
+// scalableMask16 refuses, for LLVM 16, a transfer whose mask (its last
+// operand group) is a scalable vector: 16's verifier infers the mask's
+// type without the scalable dimensions and refuses the op ("inferred mask
+// type ('vector<4xi1>') and mask operand type ('vector<[4]xi1>') don't
+// match").
+func scalableMask16(op *ir.Operation, to int) error {
+	seg := op.OperandSegments()
+	if len(seg) != 4 || seg[3] != 1 {
+		return nil
+	}
+	at := int(seg[0] + seg[1] + seg[2])
+	if at >= op.NumOperands() || op.Operand(at) == nil {
+		return nil
+	}
+	if v, ok := op.Operand(at).Type().(*builtin.VectorType); ok && slices.Contains(v.ScalableDims(), true) {
+		return fmt.Errorf("its mask is a scalable vector (%v), which %s infers as fixed and refuses", v, bytecode.ReleaseName(to))
+	}
+	return nil
+}
+
 // inBoundsRelease is the release_hook of transfer_read and
 // transfer_write. Written for 19 or 22, a 16 op without in_bounds gets
 // the false of each dimension the parsers give it; 19 also requires a
@@ -64,6 +85,9 @@ func inBoundsRelease(ctx *ir.Context, op *ir.Operation, attrs []ir.NamedAttr, fr
 	}
 	in := release.Find(attrs, "in_bounds")
 	if !filled(to) {
+		if err := scalableMask16(op, to); err != nil {
+			return nil, err
+		}
 		list, ok := in.(*builtin.ArrayAttr)
 		if !ok {
 			return attrs, nil

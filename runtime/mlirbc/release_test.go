@@ -737,7 +737,8 @@ func TestReleaseSymbolNameDeclared(t *testing.T) {
 // 19 and 22: "required attribute in_bounds is missing"), and the file is
 // mlir-opt's bytes; one that says a dimension is in bounds travels as it
 // is. A broadcast dimension 16 leaves unsaid is refused for 19, which
-// requires it in bounds, and false for 22, which does not.
+// requires it in bounds, and false for 22, which does not. A scalable
+// mask is refused for 16, whose verifier refuses it (it was written).
 func TestReleaseTransferInBounds(t *testing.T) {
 	for _, r := range oracle.Releases {
 		oracle.Require(t, r)
@@ -754,6 +755,15 @@ func TestReleaseTransferInBounds(t *testing.T) {
 		"  %b = vector.transfer_read %m[%i, %i], %pad {permutation_map = affine_map<(d0, d1) -> (0, d1)>} : memref<?x?xf32>, vector<4x8xf32>\n" +
 		"  return %b : vector<4x8xf32>\n}\n"
 	writeRefused(t, oracle.LLVM16, oracle.LLVM19, broadcast, "dimension 0 is a broadcast, which LLVM 19 requires in bounds")
+	// A mask converts; a scalable one, which 16's verifier refuses (it
+	// infers the mask as fixed), is refused for 16.
+	masked := func(n string) string {
+		return "func.func @f(%m: memref<?xf32>, %i: index, %k: vector<" + n + "xi1>) -> vector<" + n + "xf32> {\n  %pad = arith.constant 0.0 : f32\n" +
+			"  %a = vector.transfer_read %m[%i], %pad, %k : memref<?xf32>, vector<" + n + "xf32>\n  return %a : vector<" + n + "xf32>\n}\n"
+	}
+	convertsWith16(t, map[oracle.Release]string{oracle.LLVM16: masked("4"), oracle.LLVM19: masked("4"), oracle.LLVM22: masked("4")})
+	refuses(t, oracle.LLVM16, masked("[4]"))
+	writeRefused(t, oracle.LLVM19, oracle.LLVM16, masked("[4]"), "its mask is a scalable vector (vector<[4]xi1>), which LLVM 16 infers as fixed and refuses")
 	convertsAsOracles(t, map[oracle.Release]string{oracle.LLVM16: broadcast, oracle.LLVM22: broadcast}, [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM22}})
 }
 
