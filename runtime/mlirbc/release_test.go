@@ -502,7 +502,7 @@ func TestReleaseImplicitTerminator(t *testing.T) {
 	oracle.Require(t, oracle.LLVM19)
 	oracle.Require(t, oracle.LLVM22)
 	text := "module attributes {gpu.container_module} {\n  gpu.module @kernels {\n    gpu.func @k() kernel {\n      gpu.return\n    }\n  }\n}\n"
-	texts := map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
+	texts := inEveryRelease(text)
 	pairs := [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM16}}
 	convertsAndBack(t, texts, pairs)
 }
@@ -573,6 +573,12 @@ func writesBackAsRead(t *testing.T, text map[oracle.Release]string, pairs [][2]o
 }
 
 // with16 are the conversions to and from LLVM 16 the release tests check.
+// inEveryRelease gives text, which every release reads alike, as the text
+// of each.
+func inEveryRelease(text string) map[oracle.Release]string {
+	return map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
+}
+
 // between19And22 are the conversions from 19 to 22 and back.
 var between19And22 = [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}}
 
@@ -607,8 +613,7 @@ func TestReleaseAffineForBounds(t *testing.T) {
 		"  %r = affine.for %i = 0 to %n iter_args(%acc = %init) -> (f32) {\n" +
 		"    %v = affine.load %m[%i] : memref<?xf32>\n    %s = arith.addf %acc, %v : f32\n    affine.yield %s : f32\n  }\n" +
 		"  return %r : f32\n}\n"
-	texts := map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
-	convertsWith16(t, texts)
+	convertsWith16(t, inEveryRelease(text))
 }
 
 // LLVM 19's parser gives every llvm.func unnamed_addr and every llvm.add,
@@ -626,8 +631,7 @@ func TestReleaseLLVMDefaults16(t *testing.T) {
 		return "llvm.func @f(%a: i32, %b: i32) -> i32 {\n" + body + "  llvm.return %e : i32\n}\n"
 	}
 	text := fn("  %c = llvm.add %a, %b : i32\n  %d = llvm.mul %c, %c : i32\n  %e = llvm.shl %d, %d : i32\n")
-	texts := map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
-	convertsWith16(t, texts)
+	convertsWith16(t, inEveryRelease(text))
 	writeRefused(t, oracle.LLVM19, oracle.LLVM16, fn("  %e = llvm.add %a, %b overflow<nsw> : i32\n"), "attribute overflowFlags: #llvm.overflow<nsw>, which LLVM 16 cannot say")
 	// 16 has no target extension types ("unknown LLVM type: target"),
 	// which its records do not show: the importer's list of what 16
@@ -727,8 +731,7 @@ func TestReleaseSymbolNameDeclared(t *testing.T) {
 		oracle.Require(t, r)
 	}
 	text := "module attributes {gpu.container_module} {\n  gpu.module @kernels {\n    gpu.func @k() kernel {\n      gpu.return\n    }\n  }\n}\n"
-	texts := map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
-	convertsAsOracles(t, texts, [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM16}, {oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM22, oracle.LLVM16}})
+	convertsAsOracles(t, inEveryRelease(text), [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM16}, {oracle.LLVM16, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM19, oracle.LLVM16}, {oracle.LLVM22, oracle.LLVM16}})
 }
 
 // LLVM 19 and 22 fill a transfer op's in_bounds with false where its text
@@ -749,8 +752,7 @@ func TestReleaseTransferInBounds(t *testing.T) {
 		"  %b = vector.transfer_read %m[%i, %i], %pad {in_bounds = [true]} : memref<?x?xf32>, vector<8xf32>\n" +
 		"  vector.transfer_write %v, %m[%i, %i] : vector<8xf32>, memref<?x?xf32>\n" +
 		"  return %a, %b : vector<8xf32>, vector<8xf32>\n}\n"
-	texts := map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
-	convertsWith16(t, texts)
+	convertsWith16(t, inEveryRelease(text))
 	broadcast := "func.func @f(%m: memref<?x?xf32>, %i: index) -> vector<4x8xf32> {\n  %pad = arith.constant 0.0 : f32\n" +
 		"  %b = vector.transfer_read %m[%i, %i], %pad {permutation_map = affine_map<(d0, d1) -> (0, d1)>} : memref<?x?xf32>, vector<4x8xf32>\n" +
 		"  return %b : vector<4x8xf32>\n}\n"
@@ -761,7 +763,7 @@ func TestReleaseTransferInBounds(t *testing.T) {
 		return "func.func @f(%m: memref<?xf32>, %i: index, %k: vector<" + n + "xi1>) -> vector<" + n + "xf32> {\n  %pad = arith.constant 0.0 : f32\n" +
 			"  %a = vector.transfer_read %m[%i], %pad, %k : memref<?xf32>, vector<" + n + "xf32>\n  return %a : vector<" + n + "xf32>\n}\n"
 	}
-	convertsWith16(t, map[oracle.Release]string{oracle.LLVM16: masked("4"), oracle.LLVM19: masked("4"), oracle.LLVM22: masked("4")})
+	convertsWith16(t, inEveryRelease(masked("4")))
 	refuses(t, oracle.LLVM16, masked("[4]"))
 	writeRefused(t, oracle.LLVM19, oracle.LLVM16, masked("[4]"), "its mask is a scalable vector (vector<[4]xi1>), which LLVM 16 infers as fixed and refuses")
 	convertsAsOracles(t, map[oracle.Release]string{oracle.LLVM16: broadcast, oracle.LLVM22: broadcast}, [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM22}})
@@ -829,7 +831,7 @@ func TestReleaseGEPFlags(t *testing.T) {
 			"  %r = llvm.getelementptr %q[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32\n  llvm.return %r : !llvm.ptr\n}\n"
 	}
 	text := fn("inbounds ")
-	texts := map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text}
+	texts := inEveryRelease(text)
 	pairs := [][2]oracle.Release{{oracle.LLVM19, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM19}, {oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM22, oracle.LLVM16}}
 	convertsAndBack(t, texts, pairs)
 	writeRefused(t, oracle.LLVM22, oracle.LLVM19, fn("nuw "), "attribute noWrapFlags: 4 : i32, which LLVM 19 cannot say")
@@ -915,7 +917,7 @@ func TestReleaseSegmentGroups16(t *testing.T) {
 	// importer's renamedGroups) and lacks copyprivate_vars.
 	single := "func.func @f() {\n  omp.single {\n    omp.terminator\n  }\n  return\n}\n"
 	for _, text := range []string{launch, target, single} {
-		convertsWith16(t, map[oracle.Release]string{oracle.LLVM16: text, oracle.LLVM19: text, oracle.LLVM22: text})
+		convertsWith16(t, inEveryRelease(text))
 	}
 	// 16's omp.parallel names its if operand if_expr_var and lacks
 	// private_vars; its text spells the if operand's type.
