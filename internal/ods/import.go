@@ -100,9 +100,7 @@ func Import(opts Options, releases []Release) ([]byte, error) {
 		return nil, err
 	}
 	for _, m := range ops {
-		if n, ok := olderNames[m.name]; ok {
-			m.olderName, m.olderNameUntil = n.name, n.until
-		}
+		m.olderName = olderNames[m.name]
 	}
 	d, err := mergeDialect(llvmReleases(rels), facts)
 	if err != nil {
@@ -145,11 +143,11 @@ func markAbsentOlder(rs *Records, olderLLVM int, dialect string, ops []*mergedOp
 			continue
 		}
 		o := older[m.name]
-		if o == nil && m.olderName != "" {
-			o = older[m.olderName] // renamed after the older release too
+		if o == nil && m.olderName.name != "" {
+			o = older[m.olderName.name] // renamed after the older release too
 		}
 		if old := olderOpNames[dialect][m.name]; o == nil && older[old] != nil {
-			o, m.olderName, m.olderNameUntil = older[old], old, olderLLVM
+			o, m.olderName = older[old], olderOpName{old, olderLLVM}
 		}
 		if o == nil {
 			m.absentOlder = true
@@ -197,21 +195,13 @@ func markAbsentOlder(rs *Records, olderLLVM int, dialect string, ops []*mergedOp
 // with segment sizes (trait) that the older release o lacks: the sizes
 // are written one per group, so its layout must leave those out (LLVM
 // 16's gpu.launch_func has 9 operand groups, 19's 13). Only where o's
-// groups are those of the oldest imported release less some, in the same
-// order: groups renamed or moved are left unmarked, and the reader of
-// the older release then checks the count.
+// groups (by the names renamed gives them later) are those of the oldest
+// imported release less some, in the same order. Groups of the same count
+// otherwise named are taken as renamed in place; regrouped reports groups
+// of another count that cannot be paired (unknown_groups_until).
 func markAbsentGroups(m *mergedOp, o *opFacts, trait string, parts []*mergedPart, older []part, renamed map[string]string) (regrouped bool) {
-	has := func(traits []string) bool { return slices.Contains(traits, trait) }
-	var mt, ot []string
-	for _, t := range m.traits {
-		if t.span.first == 0 {
-			mt = append(mt, t.name)
-		}
-	}
-	for _, t := range o.traits {
-		ot = append(ot, t.name)
-	}
-	if !has(mt) || !has(ot) {
+	newer := slices.ContainsFunc(m.traits, func(t *mergedPart) bool { return t.name == trait && t.span.first == 0 })
+	if !newer || !slices.ContainsFunc(o.traits, func(t part) bool { return t.name == trait }) {
 		return false
 	}
 	oldest := orderAt(parts, 0)
@@ -237,9 +227,7 @@ func markAbsentGroups(m *mergedOp, o *opFacts, trait string, parts []*mergedPart
 		}
 	}
 	if j != len(names) {
-		// Regrouped: which group is which, the records do not say. Where
-		// the counts agree, the groups are taken as renamed in place.
-		return len(names) != len(oldest)
+		return len(names) != len(oldest) // which group is which, the records do not say
 	}
 	for _, p := range parts {
 		if p.seen[0] && !slices.Contains(names, p.name) {
@@ -745,10 +733,9 @@ type mergedOp struct {
 	// absentOlder says that Options.Older lacks it (as it says of a
 	// mergedPart).
 	absentOlder bool
-	// olderName is the name Options.Older (release olderNameUntil) gives
-	// it, where that is another (olderOpNames).
-	olderName      string
-	olderNameUntil int
+	// olderName is the name a release before the newest gives it, where
+	// that is another (renamedOps, olderOpNames).
+	olderName olderOpName
 	// unknownGroupsUntil, when set, is Options.Older, which splits the
 	// op's values into segment groups the imported releases' groups
 	// cannot be paired with (unknown_groups_until).

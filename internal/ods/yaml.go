@@ -90,8 +90,8 @@ func writeOp(b *strings.Builder, rels []Release, dialect string, m *mergedOp, re
 	if m.unknownGroupsUntil != 0 {
 		fmt.Fprintf(b, "    unknown_groups_until: llvm %d\n", m.unknownGroupsUntil)
 	}
-	if m.olderName != "" {
-		fmt.Fprintf(b, "    older_names: [%s]\n", flowMap([][2]string{{"name", scalar(m.olderName)}, {"until", fmt.Sprintf("llvm %d", m.olderNameUntil)}}))
+	if n := m.olderName; n.name != "" {
+		fmt.Fprintf(b, "    older_names: [%s]\n", flowMap([][2]string{{"name", scalar(n.name)}, {"until", fmt.Sprintf("llvm %d", n.until)}}))
 	}
 	if len(m.traits) > 0 {
 		items := make([]string, len(m.traits))
