@@ -1,6 +1,7 @@
 package mlirgen
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/dave/jennifer/jen"
@@ -44,16 +45,12 @@ func (g *gen) genOpSchemas(f *jen.File) {
 		jen.Return(jen.Id("opTable").Dot("Releases").Call(jen.Id("op"))),
 	)
 	f.Var().Id("_").Qual(model.Bytecode, "OpReleases").Op("=").Id("Dialect")
-	for _, o := range ops {
-		if len(o.OlderNames) == 0 {
-			continue
-		}
+	if slices.ContainsFunc(ops, func(o *defs.Op) bool { return len(o.OlderNames) > 0 }) {
 		f.Comment("OpNameAt gives the name release gives the op that some release names op")
 		f.Comment("(older releases named some ops otherwise), as bytecode.OpNames.")
 		f.Func().Params(jen.Id("dialect")).Id("OpNameAt").Params(jen.Id("op").String(), jen.Id("release").Int()).Params(jen.String(), jen.Bool()).Block(
 			jen.Return(jen.Id("opTable").Dot("NameAt").Call(jen.Id("op"), jen.Id("release"))),
 		)
 		f.Var().Id("_").Qual(model.Bytecode, "OpNames").Op("=").Id("Dialect")
-		break
 	}
 }
