@@ -63,12 +63,13 @@ type variant struct {
 }
 
 var (
-	_ ir.Dialect          = (*Dialect)(nil)
-	_ bytecode.AttrCodec  = (*Dialect)(nil)
-	_ bytecode.TypeCodec  = (*Dialect)(nil)
-	_ bytecode.OpSchemas  = (*Dialect)(nil)
-	_ bytecode.OpReleases = (*Dialect)(nil)
-	_ bytecode.OpNames    = (*Dialect)(nil)
+	_ ir.Dialect                 = (*Dialect)(nil)
+	_ bytecode.AttrCodec         = (*Dialect)(nil)
+	_ bytecode.TypeCodec         = (*Dialect)(nil)
+	_ bytecode.OpSchemas         = (*Dialect)(nil)
+	_ bytecode.OpReleases        = (*Dialect)(nil)
+	_ bytecode.OpNames           = (*Dialect)(nil)
+	_ bytecode.DescribedReleases = (*Dialect)(nil)
 
 	_ bytecode.AttrAvailability = (*Dialect)(nil)
 	_ bytecode.TypeAvailability = (*Dialect)(nil)
@@ -248,6 +249,15 @@ func (in *Dialect) OpSchema(op string, release int) *bytecode.OpSchema {
 		return nil
 	}
 	return in.table.Lookup(op, release)
+}
+
+// OldestRelease is the oldest LLVM release the definitions describe, 0
+// for none (bytecode.DescribedReleases).
+func (in *Dialect) OldestRelease() int {
+	if v := in.d.Versions; v != nil && len(v.Releases) > 0 {
+		return v.Releases[0]
+	}
+	return 0
 }
 
 // OpNameAt gives the name release gives the op that some release names op

@@ -119,6 +119,14 @@ func (dialect) OpReleases(op string) (string, bool) {
 
 var _ bytecode.OpReleases = Dialect
 
+// OldestRelease is the oldest LLVM release the definitions describe, as
+// bytecode.DescribedReleases.
+func (dialect) OldestRelease() int {
+	return 19
+}
+
+var _ bytecode.DescribedReleases = Dialect
+
 // OpNameAt gives the name release gives the op that some release names op
 // (older releases named some ops otherwise), as bytecode.OpNames.
 func (dialect) OpNameAt(op string, release int) (string, bool) {

@@ -69,6 +69,14 @@ func (dialect) OpReleases(op string) (string, bool) {
 
 var _ bytecode.OpReleases = Dialect
 
+// OldestRelease is the oldest LLVM release the definitions describe, as
+// bytecode.DescribedReleases.
+func (dialect) OldestRelease() int {
+	return 22
+}
+
+var _ bytecode.DescribedReleases = Dialect
+
 var (
 	_ ir.Dialect         = Dialect
 	_ bytecode.TextCodec = Dialect

@@ -175,6 +175,14 @@ type OpReleases interface {
 	OpReleases(op string) (string, bool)
 }
 
+// DescribedReleases is implemented by a dialect whose definitions
+// describe some LLVM releases (versions.releases): OldestRelease is the
+// oldest, 0 for none. An op of the dialect its definitions lack, read from
+// an older release, is one that release had and the described ones lack.
+type DescribedReleases interface {
+	OldestRelease() int
+}
+
 // OpNames is implemented by a dialect some of whose ops older LLVM
 // releases named otherwise (LLVM 16's arith.maxf, 17's arith.maximumf):
 // OpNameAt gives the name (without the dialect prefix) that release gives

@@ -1039,14 +1039,14 @@ func (n *numbering) eachProperty(op *ir.Operation, s *bytecode.OpSchema, fn func
 // its schema, the target's reader would not know it.
 //
 // An op its dialect's definitions lack altogether, read from a release
-// older than those the definitions are imported from (LLVM 16's
-// memref.tensor_store, which 18 dropped), is refused
-// where it is written for another release: the definitions hold every op
-// of the releases imported, so those lack it (mlir-opt-19 refused such
-// files: "unregistered operation 'arith.maxf'", or, in a dialect that
-// allows unknown ops, kept it without its meaning). An unknown op read
-// from an imported release is one its dialect allows (shape's, llvm's)
-// and is written as it is.
+// older than those they describe (bytecode.DescribedReleases: LLVM 16's
+// memref.tensor_store, which 18 dropped), is refused where it is written
+// for another release: the definitions hold every op of the releases
+// they describe, so those lack it (mlir-opt-19 refused such files:
+// "unregistered operation", or, in a dialect that allows unknown ops,
+// kept the op without its meaning). An unknown op read from a described
+// release is one its dialect allows (shape's, llvm's) and is written as
+// it is.
 func (n *numbering) absentOp(name ir.OpName) {
 	d, ok := n.ctx.Dialect(name.Dialect).(bytecode.OpReleases)
 	if !ok {
@@ -1056,15 +1056,19 @@ func (n *numbering) absentOp(name ir.OpName) {
 	switch {
 	case ok && name.Registered:
 		n.fail(&wire.VersionError{What: "op " + name.String(), Needs: releases, Target: n.targetRelease()})
-	case !ok && n.m.Release != 0 && n.m.Release < oldestImported && n.release != n.m.Release:
+	case !ok && n.m.Release != 0 && n.m.Release < oldestDescribed(d) && n.release != n.m.Release:
 		n.fail(&wire.VersionError{What: "op " + name.String(), Needs: bytecode.ReleaseName(n.m.Release) + ", which it was read from (no release the " + name.Dialect + " definitions cover has it)", Target: n.targetRelease()})
 	}
 }
 
-// oldestImported is the oldest LLVM release whose ODS records the
-// upstream dialects' definitions are imported from (dialects/import-ods.sh
-// imports 19 and 22, and consults 16 only for what it lacks).
-const oldestImported = 19
+// oldestDescribed is the oldest LLVM release d's definitions describe, 0
+// where they do not say.
+func oldestDescribed(d any) int {
+	if r, ok := d.(bytecode.DescribedReleases); ok {
+		return r.OldestRelease()
+	}
+	return 0
+}
 
 // targetRelease names the LLVM release written for.
 func (n *numbering) targetRelease() string { return bytecode.ReleaseName(n.release) }
