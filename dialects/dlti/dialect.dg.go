@@ -21,6 +21,13 @@ func (dialect) Name() string {
 // Releases lists the producer releases whose encodings the definitions describe.
 var Releases = []int{19, 22}
 
+// OldestRelease is the oldest of Releases, as bytecode.DescribedReleases.
+func (dialect) OldestRelease() int {
+	return Releases[0]
+}
+
+var _ bytecode.DescribedReleases = Dialect
+
 var (
 	_ ir.Dialect         = Dialect
 	_ bytecode.TextCodec = Dialect

@@ -21,6 +21,13 @@ func (dialect) Name() string {
 // Releases lists the producer releases whose encodings the definitions describe.
 var Releases = []int{22}
 
+// OldestRelease is the oldest of Releases, as bytecode.DescribedReleases.
+func (dialect) OldestRelease() int {
+	return Releases[0]
+}
+
+var _ bytecode.DescribedReleases = Dialect
+
 // opTableText describes the op schemas, one line per op and range of
 // releases with the same layout (see bytecode.OpTable).
 const opTableText = `
@@ -99,14 +106,6 @@ func (dialect) OpReleases(op string) (string, bool) {
 }
 
 var _ bytecode.OpReleases = Dialect
-
-// OldestRelease is the oldest LLVM release the definitions describe, as
-// bytecode.DescribedReleases.
-func (dialect) OldestRelease() int {
-	return 22
-}
-
-var _ bytecode.DescribedReleases = Dialect
 
 var (
 	_ ir.Dialect         = Dialect

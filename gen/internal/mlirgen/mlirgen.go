@@ -98,6 +98,9 @@ func (g *gen) genDialect(f *jen.File) {
 			rs = append(rs, jen.Lit(r))
 		}
 		f.Var().Id("Releases").Op("=").Index().Int().Values(rs...)
+		f.Comment("OldestRelease is the oldest of Releases, as bytecode.DescribedReleases.")
+		f.Func().Params(jen.Id("dialect")).Id("OldestRelease").Params().Int().Block(jen.Return(jen.Id("Releases").Index(jen.Lit(0))))
+		f.Var().Id("_").Qual(model.Bytecode, "DescribedReleases").Op("=").Id("Dialect")
 	}
 	if g.hasOpSchemas() {
 		g.genOpSchemas(f)

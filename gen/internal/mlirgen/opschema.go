@@ -45,12 +45,6 @@ func (g *gen) genOpSchemas(f *jen.File) {
 		jen.Return(jen.Id("opTable").Dot("Releases").Call(jen.Id("op"))),
 	)
 	f.Var().Id("_").Qual(model.Bytecode, "OpReleases").Op("=").Id("Dialect")
-	if v := g.m.Versions; v != nil && len(v.Releases) > 0 && v.Releases[0] > 0 {
-		f.Comment("OldestRelease is the oldest LLVM release the definitions describe, as")
-		f.Comment("bytecode.DescribedReleases.")
-		f.Func().Params(jen.Id("dialect")).Id("OldestRelease").Params().Int().Block(jen.Return(jen.Lit(v.Releases[0])))
-		f.Var().Id("_").Qual(model.Bytecode, "DescribedReleases").Op("=").Id("Dialect")
-	}
 	if slices.ContainsFunc(ops, func(o *defs.Op) bool { return len(o.OlderNames) > 0 }) {
 		f.Comment("OpNameAt gives the name release gives the op that some release names op")
 		f.Comment("(older releases named some ops otherwise), as bytecode.OpNames.")
