@@ -380,6 +380,17 @@ func (dialect) ParseBuiltinAttr(p *asmformat.Parser) ir.Attribute {
 			nested = append(nested, GetSymbolRefAttr(ctx, GetStringAttr(ctx, n, GetNoneType(ctx)), nil))
 		}
 		return GetSymbolRefAttr(ctx, GetStringAttr(ctx, name, GetNoneType(ctx)), nested)
+	case t.Is("loc"):
+		// A location held by a dialect's attribute (LLVM 19's loop
+		// annotation, stored as text, has two).
+		p.Next()
+		p.Expect("(")
+		l := parseLocBody(p)
+		p.Expect(")")
+		if p.Failed() {
+			return nil
+		}
+		return l
 	case t.Is("affine_map"), t.Is("affine_set"), t.Is("strided"):
 		start := t.Off
 		p.Next()
@@ -404,6 +415,149 @@ func (dialect) ParseBuiltinAttr(p *asmformat.Parser) ir.Attribute {
 	}
 	p.Errorf("expected an attribute")
 	return nil
+}
+
+// parseLocBody reads what loc(...) holds: the forms locBody prints.
+func parseLocBody(p *asmformat.Parser) ir.Location {
+	if !p.Enter() {
+		return nil
+	}
+	defer p.Leave()
+	ctx := p.Context()
+	t := p.Tok()
+	switch {
+	case t.Is("unknown"):
+		p.Next()
+		return GetUnknownLoc(ctx)
+	case t.Is("callsite"):
+		p.Next()
+		p.Expect("(")
+		callee := parseLocBody(p)
+		p.Expect("at")
+		caller := parseLocBody(p)
+		p.Expect(")")
+		if p.Failed() {
+			return nil
+		}
+		return GetCallSiteLoc(ctx, callee, caller)
+	case t.Is("fused"):
+		p.Next()
+		var md ir.Attribute
+		if p.Optional("<") {
+			md = p.Attr()
+			p.Expect(">")
+		}
+		var locs []ir.Location
+		p.Expect("[")
+		p.List("]", func() { locs = append(locs, parseLocBody(p)) })
+		p.Expect("]")
+		if p.Failed() {
+			return nil
+		}
+		return GetFusedLoc(ctx, locs, md)
+	case t.Kind == asm.String:
+		s, _ := p.StringLit()
+		if p.Optional(":") {
+			line := locNumber(p, "a line")
+			p.Expect(":")
+			col := locNumber(p, "a column")
+			if p.Failed() {
+				return nil
+			}
+			file := GetStringAttr(ctx, s, nil)
+			if !p.Optional("to") {
+				return GetFileLineColRange(ctx, file, line, col, line, col, 2)
+			}
+			endLine := line
+			if !p.Is(":") {
+				endLine = locNumber(p, "an end line")
+			}
+			p.Expect(":")
+			endCol := locNumber(p, "an end column")
+			if p.Failed() {
+				return nil
+			}
+			return GetFileLineColRange(ctx, file, line, col, endLine, endCol, 4)
+		}
+		var child ir.Location = GetUnknownLoc(ctx)
+		if p.Optional("(") {
+			child = parseLocBody(p)
+			p.Expect(")")
+		}
+		if p.Failed() {
+			return nil
+		}
+		return GetNameLoc(ctx, GetStringAttr(ctx, s, GetNoneType(ctx)), child)
+	}
+	p.Errorf("expected a location")
+	return nil
+}
+
+// locNumber reads a line or column, which locations keep in 32 bits.
+func locNumber(p *asmformat.Parser, what string) uint32 {
+	v := p.ExpectUint64(what)
+	if v > math.MaxUint32 {
+		p.Errorf("%s beyond 32 bits", what)
+	}
+	return uint32(v)
+}
+
+// printLocBody prints what loc(...) holds, metadata through pr, so that
+// the distinct attributes it holds are numbered with the rest.
+func printLocBody(pr *asmformat.Printer, l ir.Location) bool {
+	switch l := l.(type) {
+	case *UnknownLoc:
+		pr.Write("unknown")
+	case *FileLineColRange:
+		pr.Quoted(l.Filename().Value())
+		pr.Write(":" + strconv.FormatUint(uint64(l.StartLine()), 10) + ":" + strconv.FormatUint(uint64(l.StartCol()), 10))
+		switch {
+		case l.Form() == 2 || l.StartLine() == l.EndLine() && l.StartCol() == l.EndCol():
+		case l.StartLine() == l.EndLine():
+			pr.Write(" to :" + strconv.FormatUint(uint64(l.EndCol()), 10))
+		default:
+			pr.Write(" to " + strconv.FormatUint(uint64(l.EndLine()), 10) + ":" + strconv.FormatUint(uint64(l.EndCol()), 10))
+		}
+	case *NameLoc:
+		pr.Quoted(l.Name().Value())
+		if _, unknown := l.ChildLoc().(*UnknownLoc); !unknown {
+			pr.Write("(")
+			if !printLocBody(pr, l.ChildLoc()) {
+				return false
+			}
+			pr.Write(")")
+		}
+	case *CallSiteLoc:
+		pr.Write("callsite(")
+		if !printLocBody(pr, l.Callee()) {
+			return false
+		}
+		pr.Write(" at ")
+		if !printLocBody(pr, l.Caller()) {
+			return false
+		}
+		pr.Write(")")
+	case *FusedLoc:
+		pr.Write("fused")
+		if md := l.Metadata(); md != nil {
+			pr.Write("<")
+			pr.Value(md)
+			pr.Write(">")
+		}
+		pr.Write("[")
+		for i, x := range l.Locations() {
+			if i > 0 {
+				pr.Write(", ")
+			}
+			if !printLocBody(pr, x) {
+				return false
+			}
+		}
+		pr.Write("]")
+	default:
+		return false
+	}
+	return true
 }
 
 // PrintBuiltin prints a builtin attribute or type nested in a dialect's.
@@ -482,6 +636,12 @@ func printBuiltin(pr *asmformat.Printer, v any, elide bool) bool {
 			pr.Value(e.Value)
 		}
 		pr.Write("}")
+	case ir.Location:
+		pr.Write("loc(")
+		if !printLocBody(pr, v) {
+			return false
+		}
+		pr.Write(")")
 	case *SymbolRefAttr:
 		pr.Symbol(v.RootReference().Value())
 		for _, n := range v.NestedReferences() {
