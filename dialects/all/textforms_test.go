@@ -155,6 +155,7 @@ func FuzzTextForms(f *testing.F) {
 		"#dlti.dl_spec<\"a\" = 1 : i32>", "#nvvm.shape<m = 16, n = 8, k = 4>", "!emitc.array<2x3xf32>", "!llvm.target<\"t\", i32, 1>"} {
 		f.Add(s, 22)
 	}
+	f.Add(`#llvm.loop_annotation<mustProgress = true, startLoc = loc(fused[callsite("f" at "x\22y\0A.c":1:2), "n"("f.c":3:4)]), endLoc = loc(fused<"md">["n"("f.c":3:4 to 5:6), unknown]), parallelAccesses = <id = distinct[0]<>>>`, 19)
 	f.Fuzz(func(t *testing.T, text string, release int) {
 		if text == "" || text[0] != '#' && text[0] != '!' || release != 19 && release != 22 {
 			return
