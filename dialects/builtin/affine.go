@@ -27,3 +27,30 @@ func parseIntegerSetAttr(ctx *ir.Context, text string, release int) (*IntegerSet
 }
 
 func printIntegerSetAttr(a *IntegerSetAttr) string { return a.value.String() }
+
+// PrintAttributeFor prints a as release writes it. Releases simplify
+// affine expressions differently as they parse them (LLVM 21 puts the
+// dims of a sum in order: d3 + d1 is d1 + d3), so a map or set is
+// printed as release's parser leaves it: as release's mlir-opt writes it
+// after reading the text of the release it came from.
+func (d dialect) PrintAttributeFor(a ir.Attribute, release int) (string, bool) {
+	s, ok := d.PrintAttribute(a)
+	if !ok {
+		return "", false
+	}
+	switch a.(type) {
+	case *AffineMapAttr:
+		if m, err := affine.ParseMapForRelease(s, release); err == nil {
+			return m.String(), true
+		}
+	case *IntegerSetAttr:
+		if set, err := affine.ParseIntegerSetForRelease(s, release); err == nil {
+			return set.String(), true
+		}
+	}
+	return s, true
+}
+
+// PrintTypeFor is PrintType: builtin types are spelled alike in every
+// release.
+func (d dialect) PrintTypeFor(t ir.Type, release int) (string, bool) { return d.PrintType(t) }

@@ -1115,3 +1115,26 @@ llvm.func @f(%n: i1) {
 }
 `)
 }
+
+// Affine maps and sets are text in every release, and LLVM 21 began to put
+// the dims of a sum in order as its parser simplifies them (d1 + d0 is
+// d0 + d1). Written for another release, a map is printed as that
+// release's parser leaves it: the files are mlir-opt's after reading the
+// text of the release converted from (22's map was written in 19's
+// order), and the module is as read after each write.
+func TestReleaseAffineSumOrder(t *testing.T) {
+	for _, r := range oracle.Releases {
+		oracle.Require(t, r)
+	}
+	text := func(sum, cond string) string {
+		return "func.func @f(%a: index, %b: index) -> index {\n" +
+			"  %0 = affine.apply affine_map<(d0, d1, d2) -> (" + sum + ")>(%a, %b, %a)\n" +
+			"  affine.if affine_set<(d0, d1) : (" + cond + " >= 0)>(%a, %b) {\n  }\n" +
+			"  return %0 : index\n}\n"
+	}
+	asWritten, ordered := text("d2 + d1 + d0", "d1 + d0"), text("d1 + d2 + d0", "d0 + d1")
+	older := [][2]oracle.Release{{oracle.LLVM16, oracle.LLVM22}, {oracle.LLVM19, oracle.LLVM22}}
+	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM16: asWritten, oracle.LLVM19: asWritten, oracle.LLVM22: asWritten}, older)
+	newer := [][2]oracle.Release{{oracle.LLVM22, oracle.LLVM16}, {oracle.LLVM22, oracle.LLVM19}}
+	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM16: ordered, oracle.LLVM19: ordered, oracle.LLVM22: asWritten}, newer)
+}
