@@ -34,21 +34,17 @@ func printIntegerSetAttr(a *IntegerSetAttr) string { return a.value.String() }
 // printed as release's parser leaves it: as release's mlir-opt writes it
 // after reading the text of the release it came from.
 func (d dialect) PrintAttributeFor(a ir.Attribute, release int) (string, bool) {
-	s, ok := d.PrintAttribute(a)
-	if !ok {
-		return "", false
-	}
-	switch a.(type) {
+	switch a := a.(type) {
 	case *AffineMapAttr:
-		if m, err := affine.ParseMapForRelease(s, release); err == nil {
+		if m, err := a.value.ForRelease(release); err == nil {
 			return m.String(), true
 		}
 	case *IntegerSetAttr:
-		if set, err := affine.ParseIntegerSetForRelease(s, release); err == nil {
+		if set, err := a.value.ForRelease(release); err == nil {
 			return set.String(), true
 		}
 	}
-	return s, true
+	return d.PrintAttribute(a)
 }
 
 // PrintTypeFor is PrintType: builtin types are spelled alike in every

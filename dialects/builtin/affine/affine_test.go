@@ -1117,3 +1117,33 @@ func FuzzParseIntegerSet(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, text string) { fuzzCheck(t, text, true) })
 }
+
+// ForRelease simplifies a map or set as the release's parser would its
+// text, and hands back one without operations untouched.
+func TestForRelease(t *testing.T) {
+	m, err := ParseMapForRelease("affine_map<(d0, d1, d2) -> (d2 + d1 + d0, d1)>", 19)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for release, want := range map[int]string{
+		16: "affine_map<(d0, d1, d2) -> (d2 + d1 + d0, d1)>",
+		19: "affine_map<(d0, d1, d2) -> (d2 + d1 + d0, d1)>",
+		22: "affine_map<(d0, d1, d2) -> (d1 + d2 + d0, d1)>",
+	} {
+		got, err := m.ForRelease(release)
+		if err != nil || got.String() != want {
+			t.Errorf("for %d: %v, %v; want %s", release, got, err, want)
+		}
+	}
+	s, err := ParseIntegerSetForRelease("affine_set<(d0, d1) : (d1 + d0 >= 0)>", 19)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := s.ForRelease(22); err != nil || got.String() != "affine_set<(d0, d1) : (d0 + d1 >= 0)>" {
+		t.Errorf("set for 22: %v, %v", got, err)
+	}
+	plain, _ := ParseMapForRelease("affine_map<(d0, d1, d2) -> (d2, d0)>", 19)
+	if got, _ := plain.ForRelease(22); &got.Results[0] != &plain.Results[0] {
+		t.Errorf("a map without operations was made again")
+	}
+}

@@ -101,3 +101,25 @@ func ParseMap(text string) (Map, error) {
 func ParseMapForRelease(text string, release int) (Map, error) {
 	return parseMap(text, rulesFor(release))
 }
+
+// ForRelease returns m as the parser of an LLVM release simplifies its
+// text: releases order and fold some sums and products differently (see
+// rules). A map without binary expressions is the same in every release
+// and comes back as it is, without printing and parsing it again.
+func (m Map) ForRelease(release int) (Map, error) {
+	if !anyBinary(m.Results) {
+		return m, nil
+	}
+	return ParseMapForRelease(m.String(), release)
+}
+
+// anyBinary reports whether an expression of es has an operation (every
+// one whose simplification a release may change).
+func anyBinary(es []*Expr) bool {
+	for _, e := range es {
+		if e != nil && e.Kind.isBinary() {
+			return true
+		}
+	}
+	return false
+}

@@ -80,3 +80,11 @@ func ParseIntegerSet(text string) (IntegerSet, error) {
 func ParseIntegerSetForRelease(text string, release int) (IntegerSet, error) {
 	return parseSet(text, rulesFor(release))
 }
+
+// ForRelease is Map.ForRelease for sets.
+func (s IntegerSet) ForRelease(release int) (IntegerSet, error) {
+	if !anyBinary(s.Constraints) {
+		return s, nil
+	}
+	return ParseIntegerSetForRelease(s.String(), release)
+}
