@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/dialectgen/dialectgen/runtime/asm"
 	"github.com/dialectgen/dialectgen/runtime/ir"
 )
 
@@ -70,10 +71,13 @@ func dictionaryString(a *DictionaryAttr) string {
 	return "{" + strings.Join(s, ", ") + "}"
 }
 
-func stringString(a *StringAttr) string { return strconv.Quote(a.Value()) + typeSuffix(a.Type()) }
+func stringString(a *StringAttr) string { return quote(a.Value()) + typeSuffix(a.Type()) }
+
+// quote quotes s as MLIR's text does (\22 for a quote, \0A for a newline).
+func quote(s string) string { return string(asm.AppendQuoted(nil, s)) }
 
 func symbolRefString(a *SymbolRefAttr) string {
-	s := "@" + strconv.Quote(a.RootReference().Value())
+	s := string(asm.AppendSymbol(nil, a.RootReference().Value()))
 	for _, n := range a.NestedReferences() {
 		s += "::" + symbolRefString(n)
 	}
@@ -113,7 +117,7 @@ func locBody(l ir.Location) string {
 	case *UnknownLoc:
 		return "unknown"
 	case *FileLineColRange:
-		s := fmt.Sprintf("%q:%d:%d", l.Filename().Value(), l.StartLine(), l.StartCol())
+		s := fmt.Sprintf("%s:%d:%d", quote(l.Filename().Value()), l.StartLine(), l.StartCol())
 		switch {
 		case l.Form() == 2 || l.StartLine() == l.EndLine() && l.StartCol() == l.EndCol():
 			return s
@@ -122,7 +126,7 @@ func locBody(l ir.Location) string {
 		}
 		return fmt.Sprintf("%s to %d:%d", s, l.EndLine(), l.EndCol())
 	case *NameLoc:
-		s := strconv.Quote(l.Name().Value())
+		s := quote(l.Name().Value())
 		if _, unknown := l.ChildLoc().(*UnknownLoc); !unknown {
 			s += "(" + locBody(l.ChildLoc()) + ")"
 		}
@@ -204,7 +208,7 @@ func denseIntOrFPString(a *DenseIntOrFPElementsAttr) string {
 func denseStringString(a *DenseStringElementsAttr) string {
 	q := make([]string, len(a.Value()))
 	for i, s := range a.Value() {
-		q[i] = strconv.Quote(s)
+		q[i] = quote(s)
 	}
 	body := "[" + strings.Join(q, ", ") + "]"
 	if a.IsSplat() && len(q) == 1 {

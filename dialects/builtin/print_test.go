@@ -38,6 +38,9 @@ func TestString(t *testing.T) {
 		{file, `loc("in.mlir":3:7)`},
 		{GetNameLoc(ctx, GetStringAttr(ctx, "x", nil), file), `loc("x"("in.mlir":3:7))`},
 		{GetCallSiteLoc(ctx, file, GetUnknownLoc(ctx)), `loc(callsite("in.mlir":3:7 at unknown))`},
+		{GetStringAttr(ctx, "a\"b\n", nil), `"a\22b\0A"`},
+		{GetFileLineColLoc(ctx, "a\tb.mlir", 1, 2), `loc("a\09b.mlir":1:2)`},
+		{GetSymbolRefAttr(ctx, GetStringAttr(ctx, "outer", nil), []*SymbolRefAttr{GetSymbolRefAttr(ctx, GetStringAttr(ctx, "in ner", nil), nil)}), `@outer::@"in ner"`},
 	} {
 		if got := fmt.Sprint(tc.v); got != tc.want {
 			t.Errorf("%T prints %s, want %s", tc.v, got, tc.want)
