@@ -143,9 +143,9 @@ type parser struct {
 	// nothing up.
 	parsed map[string]any
 	reused int // lookups parsed answered
-	// lastFile is the file name of the last location read (fileName).
-	lastFile *builtin.StringAttr
-	m        *mlirbc.Module
+	// locs reads locations (locBody).
+	locs builtin.LocReader
+	m    *mlirbc.Module
 
 	scopes []*valueScope
 	// spareScopes are closed scopes, emptied for the next region.
@@ -1189,15 +1189,6 @@ func (ps *parser) resolve(v *ir.Value, op *ir.Operation, index int) {
 	ps.unordered[v] = true
 }
 
-// fileName is the string attribute of a location's file name. The last
-// one is kept: a file's locations mostly name one file.
-func (ps *parser) fileName(name string) *builtin.StringAttr {
-	if ps.lastFile == nil || ps.lastFile.Value() != name {
-		ps.lastFile = builtin.GetStringAttr(ps.ctx, name, nil)
-	}
-	return ps.lastFile
-}
-
 // sourceLoc is the location MLIR's parser gives what the text gives none:
 // the file, line and column where it starts.
 func (ps *parser) sourceLoc(off int) ir.Location {
@@ -1215,5 +1206,5 @@ func (ps *parser) sourceLoc(off int) ir.Location {
 	}
 	line, _ := slices.BinarySearch(ps.lines, off+1)
 	col := off - ps.lines[line-1] + 1
-	return builtin.GetFileLineColRange(ps.ctx, ps.fileName(ps.file), uint32(line), uint32(col), uint32(line), uint32(col), 2)
+	return builtin.GetFileLineColRange(ps.ctx, ps.locs.File(ps.ctx, ps.file), uint32(line), uint32(col), uint32(line), uint32(col), 2)
 }

@@ -552,83 +552,18 @@ func intWidth(t ir.Type) (uint32, bool) {
 	return 0, false
 }
 
-// locBody reads what loc(...) holds.
+// locBody reads what loc(...) holds, where the file's location aliases
+// apply.
 func (ps *parser) locBody() ir.Location {
-	p := ps.p
-	if !p.Enter() {
-		return nil
+	if ps.locs.Attr == nil {
+		ps.locs.Attr = ps.attribute
+		ps.locs.Alias = func(name string) (ir.Location, bool) {
+			a, ok := ps.attrAlias.get(name)
+			l, isLoc := a.(ir.Location)
+			return l, ok && isLoc
+		}
 	}
-	defer p.Leave()
-	ctx := ps.ctx
-	t := p.Tok()
-	switch {
-	case t.Kind == asm.HashIdent:
-		p.Next()
-		a, ok := ps.attrAlias.get(t.Text)
-		l, isLoc := a.(ir.Location)
-		if !ok || !isLoc {
-			p.ErrorAt(t.Off, "%s is not a defined location alias", t.Text)
-			return nil
-		}
-		return l
-	case t.Is("unknown"):
-		p.Next()
-		return builtin.GetUnknownLoc(ctx)
-	case t.Is("callsite"):
-		p.Next()
-		p.Expect("(")
-		callee := ps.locBody()
-		p.Expect("at")
-		caller := ps.locBody()
-		p.Expect(")")
-		return builtin.GetCallSiteLoc(ctx, callee, caller)
-	case t.Is("fused"):
-		p.Next()
-		var md ir.Attribute
-		if p.Optional("<") {
-			md = ps.attribute()
-			p.Expect(">")
-		}
-		var locs []ir.Location
-		p.Expect("[")
-		p.List("]", func() { locs = append(locs, ps.locBody()) })
-		p.Expect("]")
-		return builtin.GetFusedLoc(ctx, locs, md)
-	case t.Kind == asm.String:
-		p.Next()
-		s := asm.Unquote(t.Text)
-		if p.Optional(":") {
-			line := ps.uint32("a line")
-			p.Expect(":")
-			col := ps.uint32("a column")
-			if !p.Optional("to") {
-				return builtin.GetFileLineColRange(ctx, ps.fileName(s), line, col, line, col, 2)
-			}
-			endLine := line
-			if !p.Is(":") {
-				endLine = ps.uint32("an end line")
-			}
-			p.Expect(":")
-			endCol := ps.uint32("an end column")
-			return builtin.GetFileLineColRange(ctx, ps.fileName(s), line, col, endLine, endCol, 4)
-		}
-		var child ir.Location = builtin.GetUnknownLoc(ctx)
-		if p.Optional("(") {
-			child = ps.locBody()
-			p.Expect(")")
-		}
-		return builtin.GetNameLoc(ctx, builtin.GetStringAttr(ctx, s, builtin.GetNoneType(ctx)), child)
-	}
-	p.Errorf("expected a location")
-	return nil
-}
-
-func (ps *parser) uint32(what string) uint32 {
-	v := ps.p.ExpectUint64(what)
-	if v > 1<<32-1 {
-		ps.p.Errorf("%s beyond 32 bits", what)
-	}
-	return uint32(v)
+	return ps.locs.Read(ps.p, ps.ctx)
 }
 
 func (ps *parser) distinct() ir.Attribute {

@@ -385,7 +385,8 @@ func (dialect) ParseBuiltinAttr(p *asmformat.Parser) ir.Attribute {
 		// annotation, stored as text, has two).
 		p.Next()
 		p.Expect("(")
-		l := parseLocBody(p)
+		r := LocReader{Attr: p.Attr}
+		l := r.Read(p.Parser, ctx)
 		p.Expect(")")
 		if p.Failed() {
 			return nil
@@ -415,91 +416,6 @@ func (dialect) ParseBuiltinAttr(p *asmformat.Parser) ir.Attribute {
 	}
 	p.Errorf("expected an attribute")
 	return nil
-}
-
-// parseLocBody reads what loc(...) holds: the forms locBody prints.
-func parseLocBody(p *asmformat.Parser) ir.Location {
-	if !p.Enter() {
-		return nil
-	}
-	defer p.Leave()
-	ctx := p.Context()
-	t := p.Tok()
-	switch {
-	case t.Is("unknown"):
-		p.Next()
-		return GetUnknownLoc(ctx)
-	case t.Is("callsite"):
-		p.Next()
-		p.Expect("(")
-		callee := parseLocBody(p)
-		p.Expect("at")
-		caller := parseLocBody(p)
-		p.Expect(")")
-		if p.Failed() {
-			return nil
-		}
-		return GetCallSiteLoc(ctx, callee, caller)
-	case t.Is("fused"):
-		p.Next()
-		var md ir.Attribute
-		if p.Optional("<") {
-			md = p.Attr()
-			p.Expect(">")
-		}
-		var locs []ir.Location
-		p.Expect("[")
-		p.List("]", func() { locs = append(locs, parseLocBody(p)) })
-		p.Expect("]")
-		if p.Failed() {
-			return nil
-		}
-		return GetFusedLoc(ctx, locs, md)
-	case t.Kind == asm.String:
-		s, _ := p.StringLit()
-		if p.Optional(":") {
-			line := locNumber(p, "a line")
-			p.Expect(":")
-			col := locNumber(p, "a column")
-			if p.Failed() {
-				return nil
-			}
-			file := GetStringAttr(ctx, s, nil)
-			if !p.Optional("to") {
-				return GetFileLineColRange(ctx, file, line, col, line, col, 2)
-			}
-			endLine := line
-			if !p.Is(":") {
-				endLine = locNumber(p, "an end line")
-			}
-			p.Expect(":")
-			endCol := locNumber(p, "an end column")
-			if p.Failed() {
-				return nil
-			}
-			return GetFileLineColRange(ctx, file, line, col, endLine, endCol, 4)
-		}
-		var child ir.Location = GetUnknownLoc(ctx)
-		if p.Optional("(") {
-			child = parseLocBody(p)
-			p.Expect(")")
-		}
-		if p.Failed() {
-			return nil
-		}
-		return GetNameLoc(ctx, GetStringAttr(ctx, s, GetNoneType(ctx)), child)
-	}
-	p.Errorf("expected a location")
-	return nil
-}
-
-// locNumber reads a line or column, which locations keep in 32 bits.
-func locNumber(p *asmformat.Parser, what string) uint32 {
-	v := p.ExpectUint64(what)
-	if v > math.MaxUint32 {
-		p.Errorf("%s beyond 32 bits", what)
-	}
-	return uint32(v)
 }
 
 // printLocBody prints what loc(...) holds, metadata through pr, so that
