@@ -74,9 +74,18 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			"alloca": {Attrs: []release.Attr{
 				{Name: "inalloca", Since: 19},
 			}},
-			"ashr":      {Attrs: []release.Attr{isExact}},
-			"atomicrmw": {Attrs: []release.Attr{syncscope, alignment, volatile, accessGroups, aliasScopes, noaliasScopes, tbaa}},
-			"br":        {Attrs: []release.Attr{loopAnnotation}},
+			"ashr": {Attrs: []release.Attr{isExact}},
+			"atomicrmw": {Attrs: []release.Attr{
+				{Name: "bin_op", Enum: releaseAtomicBinOpEnum},
+				syncscope,
+				alignment,
+				volatile,
+				accessGroups,
+				aliasScopes,
+				noaliasScopes,
+				tbaa,
+			}},
+			"br": {Attrs: []release.Attr{loopAnnotation}},
 			"call": {Attrs: []release.Attr{
 				varCalleeType,
 				fastmathFlags,
@@ -322,6 +331,34 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 		Oldest: 19,
 	}
 })
+
+// releaseAtomicBinOpEnum is the enum AtomicBinOp with each release's numbering.
+var releaseAtomicBinOpEnum = &release.Enum{
+	Name: "AtomicBinOp",
+	Cases: []release.Case{
+		{Name: "xchg", Value: 0},
+		{Name: "add", Value: 1},
+		{Name: "sub", Value: 2},
+		{Name: "_and", Value: 3},
+		{Name: "nand", Value: 4},
+		{Name: "_or", Value: 5},
+		{Name: "_xor", Value: 6},
+		{Name: "max", Value: 7},
+		{Name: "min", Value: 8},
+		{Name: "umax", Value: 9},
+		{Name: "umin", Value: 10},
+		{Name: "fadd", Value: 11},
+		{Name: "fsub", Value: 12},
+		{Name: "fmax", Value: 13},
+		{Name: "fmin", Value: 14},
+		{Name: "uinc_wrap", Value: 15},
+		{Name: "udec_wrap", Value: 16},
+		{Name: "usub_cond", Value: 17, Since: 22},
+		{Name: "usub_sat", Value: 18, Since: 22},
+		{Name: "fmaximum", Value: 19, Since: 22},
+		{Name: "fminimum", Value: 20, Since: 22},
+	},
+}
 
 // ConvertOp gives an op read at LLVM release from the attributes it has at
 // release to (0: the newest), as bytecode.ReleaseConverter.

@@ -1138,3 +1138,15 @@ func TestReleaseAffineSumOrder(t *testing.T) {
 	newer := [][2]oracle.Release{{oracle.LLVM22, oracle.LLVM16}, {oracle.LLVM22, oracle.LLVM19}}
 	convertsAndBack(t, map[oracle.Release]string{oracle.LLVM16: ordered, oracle.LLVM19: ordered, oracle.LLVM22: asWritten}, newer)
 }
+
+// LLVM 22 added cases to llvm.atomicrmw's bin_op, an enum held as an
+// integer: one written for 19 is refused, naming the case (it was written
+// as its number, and mlir-opt-19 refused the file); a case both have
+// converts to mlir-opt's bytes.
+func TestReleaseEnumCaseAdded(t *testing.T) {
+	text := func(op string) string {
+		return "llvm.func @f(%p: !llvm.ptr, %v: f32) -> f32 {\n  %0 = llvm.atomicrmw " + op + " %p, %v acq_rel : !llvm.ptr, f32\n  llvm.return %0 : f32\n}\n"
+	}
+	sameTextBetween19And22(t, text("fmax"))
+	writeRefused(t, oracle.LLVM22, oracle.LLVM19, text("fmaximum"), "LLVM 19 has no case fmaximum of AtomicBinOp")
+}

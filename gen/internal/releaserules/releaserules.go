@@ -35,7 +35,7 @@ type Attr struct {
 	Default *Default
 	// DefaultText is ODS's default as written, for populated attributes.
 	DefaultText string
-	Enum        *defs.Enum // renumbered between releases
+	Enum        *defs.Enum // renumbered between releases, or with cases added
 	Storage     []Storage
 }
 
@@ -182,10 +182,15 @@ func attrRule(m *model.Dialect, a *defs.OpAttr) (Attr, bool) {
 	return r, keep
 }
 
-// renumbered reports whether releases number an enum's cases differently.
+// renumbered reports whether releases number an enum's cases differently,
+// or a release added cases: one written for an older release is refused
+// (an integer its enum does not name, which its reader refuses). A case
+// a release dropped is no reason: its number may live on under another
+// name (LLVM 22 calls transform's VectorContractLowering 1 LLVMIntr,
+// which the definitions leave out as an alias of Matmul).
 func renumbered(e *defs.Enum) bool {
 	for _, v := range e.Values {
-		if len(v.OlderValues) > 0 {
+		if len(v.OlderValues) > 0 || LLVMBound(v.Since) != 0 {
 			return true
 		}
 	}
