@@ -141,7 +141,6 @@ intr.experimental.constrained.fptrunc @19- +counts=1/1/0/0 fpExceptionBehavior r
 intr.experimental.constrained.sitofp @22- +counts=1/1/0/0 fpExceptionBehavior roundingmode
 intr.experimental.constrained.uitofp @22- +counts=1/1/0/0 fpExceptionBehavior roundingmode
 intr.experimental.noalias.scope.decl @19- +counts=0/0/0/0 scope
-intr.experimental.stepvector @-19 +counts=0/1/0/0
 intr.experimental.vp.strided.load +counts=4/1/0/0
 intr.experimental.vp.strided.store +counts=5/0/0/0
 intr.fabs +counts=1/1/0/0 fastmathFlags?
@@ -226,7 +225,8 @@ intr.ssub.sat @19- +counts=2/1/0/0
 intr.ssub.with.overflow +counts=2/1/0/0
 intr.stackrestore +counts=1/0/0/0
 intr.stacksave +counts=0/1/0/0
-intr.stepvector @22- +counts=0/1/0/0
+intr.stepvector @20- +counts=0/1/0/0
+intr.stepvector @-19 +name=intr.experimental.stepvector +counts=0/1/0/0
 intr.strip.invariant.group @22- +counts=1/1/0/0
 intr.tan @22- +counts=1/1/0/0 fastmathFlags?
 intr.tanh @22- +counts=1/1/0/0 fastmathFlags?

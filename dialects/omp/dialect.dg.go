@@ -51,7 +51,8 @@ cancel @20-21 +counts=0-1/0/0/0
 cancel @-19 +counts=0-1/0/0/0 cancellation_construct_type_val
 cancellation_point @22- +counts=0/0/0/0 cancel_directive
 cancellation_point @20-21 +counts=0/0/0/0
-cancellation_point @19-19 +counts=0/0/0/0 cancellation_construct_type_val
+cancellation_point @17-19 +counts=0/0/0/0 cancellation_construct_type_val
+cancellation_point @-16 +name=cancellationpoint +counts=0/0/0/0 cancellation_construct_type_val
 canonical_loop @22- +counts=1-2/0/1/0
 critical +counts=0/0/1/0 name?
 critical.declare @22- +symbol +counts=0/0/0/0 hint? sym_name
@@ -81,7 +82,8 @@ ordered @20-21 +counts=0+/0/0/0
 ordered @-19 +counts=0+/0/0/0 depend_type_val? num_loops_val?
 ordered.region @22- +counts=0/0/1/0 par_level_simd?
 ordered.region @20-21 +counts=0/0/1/0
-ordered.region @19-19 +counts=0/0/1/0 simd?
+ordered.region @17-19 +counts=0/0/1/0 simd?
+ordered.region @-16 +name=ordered_region +counts=0/0/1/0 simd?
 parallel @22- +counts=0+/0/1/0 +operands=6 private_needs_barrier? private_syms? proc_bind_kind? reduction_byref? reduction_mod? reduction_syms?
 parallel @20-21 +counts=0+/0/1/0 +operands=6
 parallel @19-19 +counts=0+/0/1/0 +operands=6 +operandids=2,3,0,1,5,4 privatizers? proc_bind_val? reduction_vars_byref? reductions?
@@ -173,6 +175,14 @@ func (dialect) OpReleases(op string) (string, bool) {
 }
 
 var _ bytecode.OpReleases = Dialect
+
+// OpNameAt gives the name release gives the op that some release names op
+// (older releases named some ops otherwise), as bytecode.OpNames.
+func (dialect) OpNameAt(op string, release int) (string, bool) {
+	return opTable.NameAt(op, release)
+}
+
+var _ bytecode.OpNames = Dialect
 
 var (
 	_ ir.Dialect         = Dialect

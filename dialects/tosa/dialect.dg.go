@@ -175,10 +175,10 @@ transpose_conv2d @-18 +counts=3/1/0/0 out_pad out_shape quantization_info? strid
 variable @22- +symbol +counts=0/0/0/0 initial_value? sym_name type var_shape
 variable @20-21 +counts=0/0/0/0 initial_value? type
 variable @19-19 +counts=0/0/0/0 initial_value? name type
-variable.read @19-19 +counts=0/1/0/0 name
-variable.write @19-19 +counts=1/0/0/0 name
-variable_read @22- +counts=0/1/0/0 name
-variable_write @22- +counts=1/0/0/0 name
+variable_read @20- +counts=0/1/0/0 name
+variable_read @19-19 +name=variable.read +counts=0/1/0/0 name
+variable_write @20- +counts=1/0/0/0 name
+variable_write @19-19 +name=variable.write +counts=1/0/0/0 name
 while_loop +counts=0+/0+/2/0 +oneblock=0,1 +implicit=yield
 yield +terminator +counts=0+/0/0/0
 `

@@ -94,7 +94,7 @@ func Import(opts Options, releases []Release) ([]byte, error) {
 			return nil, fmt.Errorf("llvm %d: dialect %s: %v", r.LLVM, opts.Dialect, err)
 		}
 	}
-	olderNames := renameOps(llvmReleases(rels), perRelease, renamedOps[opts.Dialect])
+	olderNames := renameOps(llvmReleases(rels), perRelease, withSameRecordRenames(renamedOps[opts.Dialect], perRelease))
 	ops, err := mergeOps(llvmReleases(rels), perRelease, renamedGroups[opts.Dialect])
 	if err != nil {
 		return nil, err
@@ -138,6 +138,10 @@ func markAbsentOlder(rs *Records, olderLLVM int, dialect string, ops []*mergedOp
 	if err != nil {
 		return err
 	}
+	current := map[string]bool{}
+	for _, m := range ops {
+		current[m.name] = true
+	}
 	for _, m := range ops {
 		if m.span.first != 0 {
 			continue
@@ -148,6 +152,9 @@ func markAbsentOlder(rs *Records, olderLLVM int, dialect string, ops []*mergedOp
 		}
 		if old := olderOpNames[dialect][m.name]; o == nil && older[old] != nil {
 			o, m.olderName = older[old], olderOpName{old, olderLLVM}
+		}
+		if old := renamedRecord(older, m, current); o == nil && old != nil {
+			o, m.olderName = old, olderOpName{old.name, olderLLVM}
 		}
 		if o == nil {
 			m.absentOlder = true
@@ -894,6 +901,52 @@ func renameOps(rels []int, perRelease []map[string]*opFacts, renamed map[string]
 		}
 	}
 	return out
+}
+
+// withSameRecordRenames adds to renamed (newer name: older name) the ops
+// an imported release named otherwise under the same record: LLVM 22's
+// llvm.intr.stepvector is StepVectorOp, which 19 called
+// llvm.intr.experimental.stepvector. A record keeps its name where the op
+// stays the same op; renames that changed the record too are renamed's.
+func withSameRecordRenames(renamed map[string]string, perRelease []map[string]*opFacts) map[string]string {
+	newest := perRelease[len(perRelease)-1]
+	byRecord := map[string]string{}
+	for name, o := range newest {
+		if o.record != "" {
+			byRecord[o.record] = name
+		}
+	}
+	out := maps.Clone(renamed)
+	for _, ops := range perRelease[:len(perRelease)-1] {
+		for name, o := range ops {
+			newer, ok := byRecord[o.record]
+			if !ok || o.record == "" || newer == name || newest[name] != nil || ops[newer] != nil {
+				continue
+			}
+			if _, named := out[newer]; !named {
+				if out == nil {
+					out = map[string]string{}
+				}
+				out[newer] = name
+			}
+		}
+	}
+	return out
+}
+
+// renamedRecord is the op of an older release (by name) that m is under
+// another name, with the same record, where no op now has that name (LLVM
+// 16's omp.cancellationpoint, 19's omp.cancellation_point).
+func renamedRecord(older map[string]*opFacts, m *mergedOp, current map[string]bool) *opFacts {
+	if m.record == "" {
+		return nil
+	}
+	for name, o := range older {
+		if o.record == m.record && !current[name] {
+			return o
+		}
+	}
+	return nil
 }
 
 func mergeOps(rels []int, perRelease []map[string]*opFacts, renames map[string]string) ([]*mergedOp, error) {

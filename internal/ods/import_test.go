@@ -3,6 +3,7 @@ package ods
 import (
 	"encoding/json"
 	"flag"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -941,5 +942,35 @@ func TestEndsWith(t *testing.T) {
 		if got := endsWith(rels, c.dialect, c.m); got != "" {
 			t.Errorf("%s: %q, want none", name, got)
 		}
+	}
+}
+
+// An op renamed under the same record is paired by it, whichever release
+// renamed it; a record shared with an op of the newest release's name, or
+// a rename the table names, is left alone.
+func TestSameRecordRenames(t *testing.T) {
+	ops := func(pairs ...string) map[string]*opFacts {
+		m := map[string]*opFacts{}
+		for i := 0; i < len(pairs); i += 2 {
+			m[pairs[i]] = &opFacts{name: pairs[i], record: pairs[i+1]}
+		}
+		return m
+	}
+	perRelease := []map[string]*opFacts{
+		ops("intr.experimental.stepvector", "StepVectorOp", "keep", "KeepOp", "old", "MovedOp"),
+		ops("intr.stepvector", "StepVectorOp", "keep", "KeepOp", "new", "MovedOp"),
+	}
+	got := withSameRecordRenames(map[string]string{"new": "older"}, perRelease)
+	want := map[string]string{"intr.stepvector": "intr.experimental.stepvector", "new": "older"}
+	if !maps.Equal(got, want) {
+		t.Errorf("got %v, want %v", got, want)
+	}
+	older := ops("cancellationpoint", "CancellationPointOp", "barrier", "BarrierOp")
+	m := &mergedOp{name: "cancellation_point", record: "CancellationPointOp"}
+	if o := renamedRecord(older, m, map[string]bool{"cancellation_point": true, "barrier": true}); o == nil || o.name != "cancellationpoint" {
+		t.Errorf("renamedRecord = %v", o)
+	}
+	if o := renamedRecord(older, &mergedOp{name: "b2", record: "BarrierOp"}, map[string]bool{"b2": true, "barrier": true}); o != nil {
+		t.Errorf("an op of a current name was taken as renamed: %v", o)
 	}
 }

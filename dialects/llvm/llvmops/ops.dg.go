@@ -3406,36 +3406,6 @@ func BuildIntrExperimentalNoaliasScopeDeclOp(b *ir.Builder, loc ir.Location, sco
 // nameOfIntrExperimentalNoaliasScopeDeclOp is the name BuildIntrExperimentalNoaliasScopeDeclOp gives its ops.
 var nameOfIntrExperimentalNoaliasScopeDeclOp = ir.OpName{Dialect: "llvm", Op: "intr.experimental.noalias.scope.decl", Registered: true}
 
-// IntrExperimentalStepvectorOp wraps a llvm.intr.experimental.stepvector *ir.Operation.
-type IntrExperimentalStepvectorOp struct {
-	opWrapper
-}
-
-// IntrExperimentalStepvectorOpName is the full name of llvm.intr.experimental.stepvector.
-const IntrExperimentalStepvectorOpName = "llvm.intr.experimental.stepvector"
-
-// AsIntrExperimentalStepvectorOp returns op as an IntrExperimentalStepvectorOp if it is a llvm.intr.experimental.stepvector.
-func AsIntrExperimentalStepvectorOp(op *ir.Operation) (IntrExperimentalStepvectorOp, bool) {
-	w, ok := asOp(op, IntrExperimentalStepvectorOpName)
-	return IntrExperimentalStepvectorOp{w}, ok
-}
-
-// Res returns the op's res result.
-func (o IntrExperimentalStepvectorOp) Res() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
-
-// BuildIntrExperimentalStepvectorOp creates a
-// llvm.intr.experimental.stepvector at b's insertion point (detached when b
-// has no block). Nil optional attributes are left unset; single-block regions
-// get their block.
-func BuildIntrExperimentalStepvectorOp(b *ir.Builder, loc ir.Location, resType ir.Type) IntrExperimentalStepvectorOp {
-	op := ir.NewNamedOperation(&nameOfIntrExperimentalStepvectorOp, loc, []ir.Type{resType})
-	b.Insert(op)
-	return IntrExperimentalStepvectorOp{opWrapper{op}}
-}
-
-// nameOfIntrExperimentalStepvectorOp is the name BuildIntrExperimentalStepvectorOp gives its ops.
-var nameOfIntrExperimentalStepvectorOp = ir.OpName{Dialect: "llvm", Op: "intr.experimental.stepvector", Registered: true}
-
 // IntrExperimentalVpStridedLoadOp wraps a llvm.intr.experimental.vp.strided.load *ir.Operation.
 type IntrExperimentalVpStridedLoadOp struct {
 	opWrapper

@@ -3678,139 +3678,72 @@ func BuildVariableOp(b *ir.Builder, loc ir.Location, name, symName, varShape, ty
 // nameOfVariableOp is the name BuildVariableOp gives its ops.
 var nameOfVariableOp = ir.OpName{Dialect: "tosa", Op: "variable", Registered: true}
 
-// VariableReadOp is tosa.variable.read: read_buffer operator.
+// VariableReadOp is tosa.variable_read: read_buffer operator.
 type VariableReadOp struct {
 	opWrapper
 }
 
-// VariableReadOpName is the full name of tosa.variable.read.
-const VariableReadOpName = "tosa.variable.read"
+// VariableReadOpName is the full name of tosa.variable_read.
+const VariableReadOpName = "tosa.variable_read"
 
-// AsVariableReadOp returns op as a VariableReadOp if it is a tosa.variable.read.
+// AsVariableReadOp returns op as a VariableReadOp if it is a tosa.variable_read.
 func AsVariableReadOp(op *ir.Operation) (VariableReadOp, bool) {
 	w, ok := asOp(op, VariableReadOpName)
 	return VariableReadOp{w}, ok
 }
 
-// Value returns the op's value result.
-func (o VariableReadOp) Value() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
+// Output1 returns the op's output1 result.
+func (o VariableReadOp) Output1() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o VariableReadOp) Name() ir.Attribute { return o.op.Attr("name") }
 
-// BuildVariableReadOp creates a tosa.variable.read at b's insertion point
+// BuildVariableReadOp creates a tosa.variable_read at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
-func BuildVariableReadOp(b *ir.Builder, loc ir.Location, valueType ir.Type, name ir.Attribute) VariableReadOp {
-	op := ir.NewNamedOperation(&nameOfVariableReadOp, loc, []ir.Type{valueType})
+func BuildVariableReadOp(b *ir.Builder, loc ir.Location, output1Type ir.Type, name ir.Attribute) VariableReadOp {
+	op := ir.NewNamedOperation(&nameOfVariableReadOp, loc, []ir.Type{output1Type})
 	setAttrs(op, []string{"name"}, name)
 	b.Insert(op)
 	return VariableReadOp{opWrapper{op}}
 }
 
 // nameOfVariableReadOp is the name BuildVariableReadOp gives its ops.
-var nameOfVariableReadOp = ir.OpName{Dialect: "tosa", Op: "variable.read", Registered: true}
+var nameOfVariableReadOp = ir.OpName{Dialect: "tosa", Op: "variable_read", Registered: true}
 
-// VariableWriteOp is tosa.variable.write: write_buffer operator.
+// VariableWriteOp is tosa.variable_write: write_buffer operator.
 type VariableWriteOp struct {
 	opWrapper
 }
 
-// VariableWriteOpName is the full name of tosa.variable.write.
-const VariableWriteOpName = "tosa.variable.write"
+// VariableWriteOpName is the full name of tosa.variable_write.
+const VariableWriteOpName = "tosa.variable_write"
 
-// AsVariableWriteOp returns op as a VariableWriteOp if it is a tosa.variable.write.
+// AsVariableWriteOp returns op as a VariableWriteOp if it is a tosa.variable_write.
 func AsVariableWriteOp(op *ir.Operation) (VariableWriteOp, bool) {
 	w, ok := asOp(op, VariableWriteOpName)
 	return VariableWriteOp{w}, ok
 }
 
-// Value returns the op's value operand.
-func (o VariableWriteOp) Value() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
+// Input1 returns the op's input1 operand.
+func (o VariableWriteOp) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
 
 // Name returns the inherent attribute name, or nil if it is not set.
 func (o VariableWriteOp) Name() ir.Attribute { return o.op.Attr("name") }
 
-// BuildVariableWriteOp creates a tosa.variable.write at b's insertion point
+// BuildVariableWriteOp creates a tosa.variable_write at b's insertion point
 // (detached when b has no block). Nil optional attributes are left unset;
 // single-block regions get their block.
-func BuildVariableWriteOp(b *ir.Builder, loc ir.Location, value *ir.Value, name ir.Attribute) VariableWriteOp {
+func BuildVariableWriteOp(b *ir.Builder, loc ir.Location, input1 *ir.Value, name ir.Attribute) VariableWriteOp {
 	op := ir.NewNamedOperation(&nameOfVariableWriteOp, loc, nil)
-	op.SetOperands([]*ir.Value{value})
+	op.SetOperands([]*ir.Value{input1})
 	setAttrs(op, []string{"name"}, name)
 	b.Insert(op)
 	return VariableWriteOp{opWrapper{op}}
 }
 
 // nameOfVariableWriteOp is the name BuildVariableWriteOp gives its ops.
-var nameOfVariableWriteOp = ir.OpName{Dialect: "tosa", Op: "variable.write", Registered: true}
-
-// VariableReadOp2 is tosa.variable_read: read_buffer operator.
-type VariableReadOp2 struct {
-	opWrapper
-}
-
-// VariableReadOp2Name is the full name of tosa.variable_read.
-const VariableReadOp2Name = "tosa.variable_read"
-
-// AsVariableReadOp2 returns op as a VariableReadOp2 if it is a tosa.variable_read.
-func AsVariableReadOp2(op *ir.Operation) (VariableReadOp2, bool) {
-	w, ok := asOp(op, VariableReadOp2Name)
-	return VariableReadOp2{w}, ok
-}
-
-// Output1 returns the op's output1 result.
-func (o VariableReadOp2) Output1() *ir.Value { return ir.ElementAt(o.op.Results(), 0) }
-
-// Name returns the inherent attribute name, or nil if it is not set.
-func (o VariableReadOp2) Name() ir.Attribute { return o.op.Attr("name") }
-
-// BuildVariableReadOp2 creates a tosa.variable_read at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
-// single-block regions get their block.
-func BuildVariableReadOp2(b *ir.Builder, loc ir.Location, output1Type ir.Type, name ir.Attribute) VariableReadOp2 {
-	op := ir.NewNamedOperation(&nameOfVariableReadOp2, loc, []ir.Type{output1Type})
-	setAttrs(op, []string{"name"}, name)
-	b.Insert(op)
-	return VariableReadOp2{opWrapper{op}}
-}
-
-// nameOfVariableReadOp2 is the name BuildVariableReadOp2 gives its ops.
-var nameOfVariableReadOp2 = ir.OpName{Dialect: "tosa", Op: "variable_read", Registered: true}
-
-// VariableWriteOp2 is tosa.variable_write: write_buffer operator.
-type VariableWriteOp2 struct {
-	opWrapper
-}
-
-// VariableWriteOp2Name is the full name of tosa.variable_write.
-const VariableWriteOp2Name = "tosa.variable_write"
-
-// AsVariableWriteOp2 returns op as a VariableWriteOp2 if it is a tosa.variable_write.
-func AsVariableWriteOp2(op *ir.Operation) (VariableWriteOp2, bool) {
-	w, ok := asOp(op, VariableWriteOp2Name)
-	return VariableWriteOp2{w}, ok
-}
-
-// Input1 returns the op's input1 operand.
-func (o VariableWriteOp2) Input1() *ir.Value { return ir.ElementAt(o.op.Operands(), 0) }
-
-// Name returns the inherent attribute name, or nil if it is not set.
-func (o VariableWriteOp2) Name() ir.Attribute { return o.op.Attr("name") }
-
-// BuildVariableWriteOp2 creates a tosa.variable_write at b's insertion point
-// (detached when b has no block). Nil optional attributes are left unset;
-// single-block regions get their block.
-func BuildVariableWriteOp2(b *ir.Builder, loc ir.Location, input1 *ir.Value, name ir.Attribute) VariableWriteOp2 {
-	op := ir.NewNamedOperation(&nameOfVariableWriteOp2, loc, nil)
-	op.SetOperands([]*ir.Value{input1})
-	setAttrs(op, []string{"name"}, name)
-	b.Insert(op)
-	return VariableWriteOp2{opWrapper{op}}
-}
-
-// nameOfVariableWriteOp2 is the name BuildVariableWriteOp2 gives its ops.
-var nameOfVariableWriteOp2 = ir.OpName{Dialect: "tosa", Op: "variable_write", Registered: true}
+var nameOfVariableWriteOp = ir.OpName{Dialect: "tosa", Op: "variable_write", Registered: true}
 
 // WhileLoopOp is tosa.while_loop: output = input; While (Cond(output)) {output = Body(output)}.
 type WhileLoopOp struct {
