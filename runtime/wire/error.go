@@ -88,6 +88,8 @@ func (e *OpError) Error() string {
 		return "nil op at " + e.Path
 	case e.Offset >= 0:
 		return "op " + e.Op + " (at offset " + strconv.FormatInt(e.Offset, 10) + "): " + msg
+	case e.Path == "" && namesOp(msg, e.Op):
+		return msg // "op llvm.atomicrmw, attribute bin_op: ..."
 	case e.Path == "":
 		return e.Op + ": " + msg
 	case strings.Contains(msg, "'"+e.Op+"'"):
@@ -97,6 +99,13 @@ func (e *OpError) Error() string {
 }
 
 func (e *OpError) Unwrap() error { return e.Err }
+
+// namesOp reports whether msg starts by naming op, as "op NAME" followed by
+// ':', ',' or a space.
+func namesOp(msg, op string) bool {
+	rest, ok := strings.CutPrefix(msg, "op "+op)
+	return ok && rest != "" && strings.ContainsRune(":, ", rune(rest[0]))
+}
 
 // A Tracer is told what each byte range of a file holds, by readers that
 // explain a file rather than only decode it: [start, end) absolute
