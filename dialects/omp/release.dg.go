@@ -42,14 +42,14 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "omp",
 		Ops: map[string]*release.Op{
-			"atomic.capture": {Attrs: []release.Attr{hintVal, memoryOrderVal, hint, memoryOrder}},
+			"atomic.capture": {Attrs: []release.Attr{hintVal, memoryOrderVal, hint, memoryOrder}, Hook: clauseNamesRelease},
 			"atomic.read": {Attrs: []release.Attr{
 				{Name: "element_type", Since: 19},
 				hintVal,
 				memoryOrderVal,
 				hint,
 				memoryOrder,
-			}},
+			}, Hook: clauseNamesRelease},
 			"atomic.update": {Attrs: []release.Attr{
 				hintVal,
 				memoryOrderVal,
@@ -57,10 +57,10 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				hint,
 				memoryOrder,
 			}},
-			"atomic.write":       {Attrs: []release.Attr{hintVal, memoryOrderVal, hint, memoryOrder}},
-			"cancel":             {Attrs: []release.Attr{cancellationConstructTypeVal, cancelDirective}},
-			"cancellation_point": {Attrs: []release.Attr{cancellationConstructTypeVal, cancelDirective}},
-			"critical.declare":   {Attrs: []release.Attr{hintVal, hint}},
+			"atomic.write":       {Attrs: []release.Attr{hintVal, memoryOrderVal, hint, memoryOrder}, Hook: clauseNamesRelease},
+			"cancel":             {Attrs: []release.Attr{cancellationConstructTypeVal, cancelDirective}, Hook: clauseNamesRelease},
+			"cancellation_point": {Attrs: []release.Attr{cancellationConstructTypeVal, cancelDirective}, Hook: clauseNamesRelease},
+			"critical.declare":   {Attrs: []release.Attr{hintVal, hint}, Hook: clauseNamesRelease},
 			"declare_reduction": {Attrs: []release.Attr{
 				{Name: "byref_element_type", Since: 22},
 			}},

@@ -18,6 +18,12 @@ var releaseHooks = map[string]map[string]string{
 		// acc.routine's bind names into identifiers and strings.
 		"update": "asyncOnlyRelease", "routine": "bindNameRelease",
 	},
+	// 22's clause-based rewrite renamed clause attributes (hint_val is
+	// hint); those whose values stayed alike.
+	"omp": {
+		"atomic.read": "clauseNamesRelease", "atomic.write": "clauseNamesRelease", "atomic.capture": "clauseNamesRelease",
+		"critical.declare": "clauseNamesRelease", "cancel": "clauseNamesRelease", "cancellation_point": "clauseNamesRelease",
+	},
 	// 22's operand bundles: op_bundle_sizes, required, and the last
 	// operand group.
 	"llvm": {
