@@ -124,7 +124,7 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				{Name: "copyprivate_syms", Since: 22},
 				privateSyms,
 				privateNeedsBarrier,
-			}},
+			}, Hook: clauseNamesRelease},
 			"target": {Attrs: []release.Attr{
 				depends,
 				{Name: "bare", Since: 22},

@@ -19,6 +19,7 @@ var clauseNames = map[string][][2]string{
 	"critical.declare":   {{"hint", "hint_val"}},
 	"cancel":             {{"cancel_directive", "cancellation_construct_type_val"}},
 	"cancellation_point": {{"cancel_directive", "cancellation_construct_type_val"}},
+	"single":             {{"copyprivate_syms", "copyprivate_funcs"}},
 }
 
 // clauseNamesRelease is the release_hook of the ops in clauseNames: each

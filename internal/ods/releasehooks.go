@@ -23,6 +23,7 @@ var releaseHooks = map[string]map[string]string{
 	"omp": {
 		"atomic.read": "clauseNamesRelease", "atomic.write": "clauseNamesRelease", "atomic.capture": "clauseNamesRelease",
 		"critical.declare": "clauseNamesRelease", "cancel": "clauseNamesRelease", "cancellation_point": "clauseNamesRelease",
+		"single": "clauseNamesRelease",
 	},
 	// 22's operand bundles: op_bundle_sizes, required, and the last
 	// operand group.

@@ -1203,3 +1203,33 @@ func TestReleaseOmpClauseNames(t *testing.T) {
 		oracle.LLVM22: text("hint", "memory_order", "cancel_directive"),
 	}, between19And22)
 }
+
+// omp.single's copyprivate_funcs is 22's copyprivate_syms, and 22 adds a
+// group of private operands after the copyprivate ones: converted, the
+// attribute is renamed and the segment sizes get or lose the group, and
+// the files are mlir-opt's both ways.
+func TestReleaseOmpSingleCopyprivate(t *testing.T) {
+	for _, r := range []oracle.Release{oracle.LLVM19, oracle.LLVM22} {
+		oracle.Require(t, r)
+	}
+	text := func(attr, sizes string) string {
+		return `"builtin.module"() ({
+  "func.func"() <{function_type = (!llvm.ptr, !llvm.ptr) -> (), sym_name = "cp"}> ({
+  ^bb0(%a: !llvm.ptr, %b: !llvm.ptr):
+    "func.return"() : () -> ()
+  }) : () -> ()
+  "func.func"() <{function_type = (!llvm.ptr) -> (), sym_name = "f"}> ({
+  ^bb0(%x: !llvm.ptr):
+    "omp.single"(%x) <{` + attr + ` = [@cp], operandSegmentSizes = array<i32: ` + sizes + `>}> ({
+      "omp.terminator"() : () -> ()
+    }) : (!llvm.ptr) -> ()
+    "func.return"() : () -> ()
+  }) : () -> ()
+}) : () -> ()
+`
+	}
+	convertsAndBack(t, map[oracle.Release]string{
+		oracle.LLVM19: text("copyprivate_funcs", "0, 0, 1"),
+		oracle.LLVM22: text("copyprivate_syms", "0, 0, 1, 0"),
+	}, between19And22)
+}
