@@ -56,6 +56,7 @@ func checkMistakes(l *loader, d *Dialect) {
 		}
 		checkEndsWith(l, d, o)
 		checkOlderNames(l, d, o)
+		checkRenamedFrom(l, o)
 		checkGroupOrders(l, o, o.Operands, o.OperandOrder, "operand_order", releases)
 		checkGroupOrders(l, o, o.Results, o.ResultOrder, "result_order", releases)
 		for _, g := range append(slices.Clone(o.Operands), o.Results...) {
@@ -82,6 +83,27 @@ func checkOlderNames(l *loader, d *Dialect, o *Op) {
 			if other.Name == n.Name {
 				l.errAt(n.Pos, "op %q: older name %q is the name of another op of the dialect (%s)", o.Name, n.Name, other.Pos)
 			}
+		}
+	}
+}
+
+// checkRenamedFrom refuses a renamed_from that names no other attribute
+// of the op, or one whose releases do not all come before the
+// attribute's (an LLVM since on the newer, an until before it on the
+// older).
+func checkRenamedFrom(l *loader, o *Op) {
+	for _, a := range o.Attributes {
+		if a.RenamedFrom == "" {
+			continue
+		}
+		i := slices.IndexFunc(o.Attributes, func(b *OpAttr) bool { return b.Name == a.RenamedFrom })
+		switch {
+		case a.RenamedFrom == a.Name:
+			l.errAt(a.Pos, "op %q: attribute %q: renamed_from names the attribute itself", o.Name, a.Name)
+		case i < 0:
+			l.errAt(a.Pos, "op %q: attribute %q: renamed_from %q is no attribute of the op", o.Name, a.Name, a.RenamedFrom)
+		case a.Since.LLVM() == 0 || o.Attributes[i].Until.LLVM() == 0 || o.Attributes[i].Until.LLVM() >= a.Since.LLVM():
+			l.errAt(a.Pos, "op %q: attribute %q: renamed_from %q: the older attribute needs an LLVM until before this one's LLVM since", o.Name, a.Name, a.RenamedFrom)
 		}
 	}
 }

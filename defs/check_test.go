@@ -99,6 +99,10 @@ func TestMistakes(t *testing.T) {
 			`q.yaml:16:19: op "calibrate": older name "measure" is the name of another op of the dialect (q.yaml:17:5)`},
 		{"unknown groups of another axis", "    since: llvm 19\n", "    unknown_groups_until: bytecode 5\n",
 			`q.yaml:16:27: unknown_groups_until: "bytecode 5" is not an LLVM release ("llvm 16")`},
+		{"renamed_from no attribute", "      - {name: scale, type: Attribute}", "      - {name: scale, type: Attribute, since: llvm 22, renamed_from: scal}",
+			`q.yaml:20:9: op "calibrate": attribute "scale": renamed_from "scal" is no attribute of the op`},
+		{"renamed_from a newer attribute", "      - {name: scale, type: Attribute}", "      - {name: scale, type: Attribute, since: llvm 22, renamed_from: factor}\n      - {name: factor, type: Attribute, until: llvm 22}",
+			`q.yaml:20:9: op "calibrate": attribute "scale": renamed_from "factor": the older attribute needs an LLVM until before this one's LLVM since`},
 		{"declaration without a body", "    regions:\n      - {name: body}\n", "    traits: [Symbol]\n    declaration: without_body\n",
 			`q.yaml:24:18: op "calibrate": declaration: without_body, but the op has no region to hold a body`},
 	} {

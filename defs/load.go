@@ -895,6 +895,7 @@ func (l *loader) op(n *yaml.Node) *Op {
 					"populated":           func(v *yaml.Node) { a.PopulatedAt = l.flagAt(v, "populated", &a.Populated) },
 					"discardable_outside": func(v *yaml.Node) { l.boolean(v, &a.DiscardableOutside) },
 					"read_outside":        func(v *yaml.Node) { l.boolean(v, &a.ReadOutside) },
+					"renamed_from":        func(v *yaml.Node) { l.str(v, &a.RenamedFrom) },
 					"older_constraints": func(v *yaml.Node) {
 						a.OlderConstraints = l.releaseValues(v, "older_constraints", func(v *yaml.Node, rv *ReleaseValue) { l.str(v, &rv.Constraint) })
 					},

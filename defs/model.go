@@ -823,6 +823,11 @@ type OpAttr struct {
 	// integers (alone or in an array); EnumRef is it, resolved.
 	Enum    string
 	EnumRef *Enum
+	// RenamedFrom names the attribute of the op that releases before
+	// this one's since called it, holding the same value: a release
+	// conversion renames one to the other (omp's hint_val, LLVM 22's
+	// hint).
+	RenamedFrom string
 	// Populated says that parsers and builders give the attribute its
 	// Default where it is absent (ODS's DefaultValuedAttr), so that every
 	// op of those releases carries it: in every release the attribute

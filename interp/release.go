@@ -63,7 +63,7 @@ func (in *Dialect) buildRelease() {
 		}
 		for _, a := range ro.Attrs {
 			ra := release.Attr{Name: a.Name, Since: a.Since, Until: a.Until, Populated: a.Populated,
-				PopulatedSince: a.PopulatedSince, PopulatedUntil: a.PopulatedUntil, DefaultText: a.DefaultText}
+				PopulatedSince: a.PopulatedSince, PopulatedUntil: a.PopulatedUntil, DefaultText: a.DefaultText, RenamedFrom: a.RenamedFrom}
 			if a.Default != nil {
 				ra.Default = in.releaseDefault(a.Default)
 			}

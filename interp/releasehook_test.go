@@ -37,3 +37,26 @@ func TestReleaseHookInterpreted(t *testing.T) {
 		}
 	}
 }
+
+// An interpreted dialect renames an attribute across its renamed_from as
+// the generated rules do: omp.critical.declare's hint_val (19) is hint
+// (22), both ways.
+func TestRenamedFromInterpreted(t *testing.T) {
+	in, err := interp.Load("../dialects/omp/omp.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := ir.NewContext(builtin.Dialect, in)
+	hint := builtin.GetIntegerAttr(ctx, builtin.GetIntType(ctx, 64), ir.APIntFromInt64(64, 2))
+	for _, c := range []struct {
+		from, to int
+		in, out  string
+	}{{19, 22, "hint_val", "hint"}, {22, 19, "hint", "hint_val"}} {
+		op := ir.NewOperation(ir.OpName{Dialect: "omp", Op: "critical.declare", Registered: true}, nil, nil)
+		op.SetAttrs([]ir.NamedAttr{{Name: c.in, Value: hint}})
+		got, _, err := in.ConvertOp(ctx, op, c.from, c.to)
+		if err != nil || len(got) != 1 || got[0].Name != c.out || got[0].Value != hint {
+			t.Errorf("%d to %d: %v, %v; want %s", c.from, c.to, got, err, c.out)
+		}
+	}
+}

@@ -18,10 +18,10 @@ import (
 var releaseRules = sync.OnceValue(func() *release.Rules {
 	hintVal := release.Attr{Name: "hint_val", Until: 19}
 	memoryOrderVal := release.Attr{Name: "memory_order_val", Until: 19}
-	hint := release.Attr{Name: "hint", Since: 22}
-	memoryOrder := release.Attr{Name: "memory_order", Since: 22}
+	hint := release.Attr{Name: "hint", Since: 22, RenamedFrom: "hint_val"}
+	memoryOrder := release.Attr{Name: "memory_order", Since: 22, RenamedFrom: "memory_order_val"}
 	cancellationConstructTypeVal := release.Attr{Name: "cancellation_construct_type_val", Until: 19}
-	cancelDirective := release.Attr{Name: "cancel_directive", Since: 22}
+	cancelDirective := release.Attr{Name: "cancel_directive", Since: 22, RenamedFrom: "cancellation_construct_type_val"}
 	orderVal := release.Attr{Name: "order_val", Until: 19}
 	order := release.Attr{Name: "order", Since: 22}
 	privateSyms := release.Attr{Name: "private_syms", Since: 22}
@@ -42,14 +42,14 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 	return &release.Rules{
 		Dialect: "omp",
 		Ops: map[string]*release.Op{
-			"atomic.capture": {Attrs: []release.Attr{hintVal, memoryOrderVal, hint, memoryOrder}, Hook: clauseNamesRelease},
+			"atomic.capture": {Attrs: []release.Attr{hintVal, memoryOrderVal, hint, memoryOrder}},
 			"atomic.read": {Attrs: []release.Attr{
 				{Name: "element_type", Since: 19},
 				hintVal,
 				memoryOrderVal,
 				hint,
 				memoryOrder,
-			}, Hook: clauseNamesRelease},
+			}},
 			"atomic.update": {Attrs: []release.Attr{
 				hintVal,
 				memoryOrderVal,
@@ -57,10 +57,10 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 				hint,
 				memoryOrder,
 			}},
-			"atomic.write":       {Attrs: []release.Attr{hintVal, memoryOrderVal, hint, memoryOrder}, Hook: clauseNamesRelease},
-			"cancel":             {Attrs: []release.Attr{cancellationConstructTypeVal, cancelDirective}, Hook: clauseNamesRelease},
-			"cancellation_point": {Attrs: []release.Attr{cancellationConstructTypeVal, cancelDirective}, Hook: clauseNamesRelease},
-			"critical.declare":   {Attrs: []release.Attr{hintVal, hint}, Hook: clauseNamesRelease},
+			"atomic.write":       {Attrs: []release.Attr{hintVal, memoryOrderVal, hint, memoryOrder}},
+			"cancel":             {Attrs: []release.Attr{cancellationConstructTypeVal, cancelDirective}},
+			"cancellation_point": {Attrs: []release.Attr{cancellationConstructTypeVal, cancelDirective}},
+			"critical.declare":   {Attrs: []release.Attr{hintVal, hint}},
 			"declare_reduction": {Attrs: []release.Attr{
 				{Name: "byref_element_type", Since: 22},
 			}},
@@ -121,10 +121,10 @@ var releaseRules = sync.OnceValue(func() *release.Rules {
 			}},
 			"single": {Attrs: []release.Attr{
 				{Name: "copyprivate_funcs", Since: 19, Until: 19},
-				{Name: "copyprivate_syms", Since: 22},
+				{Name: "copyprivate_syms", Since: 22, RenamedFrom: "copyprivate_funcs"},
 				privateSyms,
 				privateNeedsBarrier,
-			}, Hook: clauseNamesRelease},
+			}},
 			"target": {Attrs: []release.Attr{
 				depends,
 				{Name: "bare", Since: 22},

@@ -58,6 +58,10 @@ type Attr struct {
 	// Enum, when set, is the enum whose cases the attribute holds as
 	// integers, alone or in an array.
 	Enum *Enum
+	// RenamedFrom, when set, is the attribute that releases before Since
+	// call this one: written across Since, the value takes the target's
+	// name.
+	RenamedFrom string
 	// Storage, when set, gives the attribute's constraint by release:
 	// each entry holds up to its Until, the last (Until 0) for the newer
 	// ones. Between two whose Forms are known, a value is converted;
@@ -182,6 +186,22 @@ func (r *Rules) ConvertOp(ctx *ir.Context, op *ir.Operation, from, to int) ([]ir
 			return nil, false, fmt.Errorf("op %s: %w", op.Name(), err)
 		}
 		attrs, changed = out, !slices.Equal(out, op.Attrs())
+	}
+	// Attributes renamed across the releases take the target's name
+	// first, so that the rules below see each under the name it has there.
+	for i := range rules.Attrs {
+		a := &rules.Attrs[i]
+		if a.RenamedFrom == "" || at(from, a.Since, a.Until) == at(to, a.Since, a.Until) {
+			continue
+		}
+		old, now := a.RenamedFrom, a.Name
+		if !at(to, a.Since, a.Until) {
+			old, now = now, old
+		}
+		if v := find(attrs, old); v != nil {
+			attrs = set(remove(attrs, old), now, v)
+			changed = true
+		}
 	}
 	fail := func(a *Attr, format string, args ...any) error {
 		return fmt.Errorf("op %s, attribute %s: %s", op.Name(), a.Name, fmt.Sprintf(format, args...))

@@ -342,3 +342,24 @@ func TestUndeclaredAttribute(t *testing.T) {
 		t.Errorf("without hint, from 19 to 22: %v", err)
 	}
 }
+
+// An attribute renamed across releases takes the target's name, both
+// ways, with its value; within a side of the rename it stays as it is.
+func TestConvertRenamedFrom(t *testing.T) {
+	ctx := ir.NewContext(builtin.Dialect)
+	r := &Rules{Dialect: "t", Ops: map[string]*Op{"op": {Attrs: []Attr{
+		{Name: "hint", Since: 22, RenamedFrom: "hint_val"},
+		{Name: "hint_val", Until: 19},
+	}}}}
+	v := builtin.GetBoolAttr(ctx, true)
+	at19, at22 := []ir.NamedAttr{{Name: "hint_val", Value: v}}, []ir.NamedAttr{{Name: "hint", Value: v}}
+	for _, c := range []struct {
+		from, to int
+		in, want []ir.NamedAttr
+	}{{19, 22, at19, at22}, {22, 19, at22, at19}, {16, 19, at19, at19}, {22, 0, at22, at22}} {
+		got, _, err := r.ConvertOp(ctx, newOp(c.in...), c.from, c.to)
+		if err != nil || !slices.Equal(got, c.want) {
+			t.Errorf("%d to %d: got %v (%v), want %v", c.from, c.to, got, err, c.want)
+		}
+	}
+}

@@ -18,13 +18,6 @@ var releaseHooks = map[string]map[string]string{
 		// acc.routine's bind names into identifiers and strings.
 		"update": "asyncOnlyRelease", "routine": "bindNameRelease",
 	},
-	// 22's clause-based rewrite renamed clause attributes (hint_val is
-	// hint); those whose values stayed alike.
-	"omp": {
-		"atomic.read": "clauseNamesRelease", "atomic.write": "clauseNamesRelease", "atomic.capture": "clauseNamesRelease",
-		"critical.declare": "clauseNamesRelease", "cancel": "clauseNamesRelease", "cancellation_point": "clauseNamesRelease",
-		"single": "clauseNamesRelease",
-	},
 	// 22's operand bundles: op_bundle_sizes, required, and the last
 	// operand group.
 	"llvm": {
@@ -145,3 +138,30 @@ var olderTerminators = map[string]string{"omp": "terminator"}
 // orders instead: operand_order, result_order.) No upstream op needs it
 // in the releases imported.
 const reorderedHook = "reorderedGroupsRelease"
+
+// renamedAttrs names, per dialect, the op attributes an imported release
+// renamed with their values alike (newer name: older name), where an op
+// has both: the newer gets renamed_from. LLVM 22's rewrite of omp around
+// its clauses renamed these (mlir-opt-19 and -22 give the same value
+// under each name).
+var renamedAttrs = map[string]map[string]string{
+	"omp": {
+		"hint": "hint_val", "memory_order": "memory_order_val",
+		"cancel_directive": "cancellation_construct_type_val", "copyprivate_syms": "copyprivate_funcs",
+	},
+}
+
+// renamedFrom is the attribute of m that p renamed (renamedAttrs), where
+// its releases all come before p's.
+func renamedFrom(dialect string, m *mergedOp, p *mergedPart) string {
+	old := renamedAttrs[dialect][p.name]
+	if old == "" {
+		return ""
+	}
+	for _, q := range m.attributes {
+		if q.name == old && q.span.last < p.span.first {
+			return old
+		}
+	}
+	return ""
+}

@@ -194,6 +194,9 @@ func writeOp(b *strings.Builder, rels []Release, dialect string, m *mergedOp, re
 				kvs = append(kvs, [2]string{"read_outside", "true"})
 			}
 		}
+		if old := renamedFrom(dialect, m, p); old != "" {
+			kvs = append(kvs, [2]string{"renamed_from", old})
+		}
 		kvs = append(kvs, releaseFacts(rels, p)...)
 		if len(p.props) > 0 {
 			kvs = append(kvs, [2]string{"property", propertyYAML(rels, p)})

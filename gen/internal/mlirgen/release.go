@@ -125,6 +125,7 @@ func (g *gen) genRelease(f *jen.File) {
 				"DefaultText", opt(r.Populated, jen.Lit(r.DefaultText)),
 				"Enum", opt(enum != nil, enum),
 				"Storage", opt(storage != nil, storage),
+				"RenamedFrom", opt(r.RenamedFrom != "", jen.Lit(r.RenamedFrom)),
 			)
 			key := fmt.Sprintf("%#v", code)
 			ar := byCode[key]

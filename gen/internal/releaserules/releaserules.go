@@ -37,6 +37,8 @@ type Attr struct {
 	DefaultText string
 	Enum        *defs.Enum // renumbered between releases, or with cases added
 	Storage     []Storage
+	// RenamedFrom is the attribute older releases call this one.
+	RenamedFrom string
 }
 
 // Storage is an attribute's constraint up to a release (0: the newer
@@ -139,6 +141,9 @@ func attrRule(m *model.Dialect, a *defs.OpAttr) (Attr, bool) {
 	// condition), where it then travels.
 	r := Attr{Name: a.Name, Since: LLVMBound(a.Since), Until: LLVMBound(a.Until)}
 	keep := (r.Since != 0 || r.Until != 0) && !a.ReadOutside
+	if a.RenamedFrom != "" {
+		r.RenamedFrom, keep = a.RenamedFrom, true
+	}
 	if e := a.EnumRef; e != nil && renumbered(e) {
 		r.Enum, keep = e, true
 	}
