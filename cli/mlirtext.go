@@ -46,11 +46,19 @@ func printAny(ctx *ir.Context, path string, stdout io.Writer, debugInfo, localSc
 // isMLIRText reports whether data is MLIR's generic text: past alias
 // definitions, comments and blank lines, the first op is a quoted name
 // ("builtin.module"() ...) or starts with its results, where Tile IR text
-// starts with cuda_tile's custom syntax.
+// starts with cuda_tile's custom syntax. Text without an op (empty, or only
+// comments and aliases) is MLIR text too: mlir-opt reads it as an empty
+// module, where Tile IR needs a cuda_tile.module.
 func isMLIRText(data []byte) bool {
+	if !isText(data) {
+		return false
+	}
 	line := firstOpLine(data)
-	if !isText(data) || len(line) == 0 || bytes.HasPrefix(line, []byte(`"cuda_tile.`)) {
-		return false // not text, or Tile IR in the generic op form
+	if len(line) == 0 {
+		return true
+	}
+	if bytes.HasPrefix(line, []byte(`"cuda_tile.`)) {
+		return false // Tile IR in the generic op form
 	}
 	return line[0] == '"' || line[0] == '%'
 }

@@ -72,6 +72,10 @@ func TestIsMLIRText(t *testing.T) {
 		{"#file = #cuda_tile.di_file<\"a\" in \"b\">\n#cu = #cuda_tile.di_compile_unit<\n  file = #file>\ncuda_tile.module @k {\n}\n", false},
 		{"\"cuda_tile.module\"() <{sym_name = \"k\"}> ({\n}) : () -> ()\n", false},
 		{"ML\xefR\x06", false},
+		// No op at all: mlir-opt reads an empty module, Tile IR needs one.
+		{"", true},
+		{"// only a comment\n\n", true},
+		{"#a = 1 : i32\n", true},
 	} {
 		if got := isMLIRText([]byte(c.text)); got != c.want {
 			t.Errorf("isMLIRText(%q) = %v", c.text, got)

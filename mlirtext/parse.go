@@ -279,14 +279,14 @@ func (ps *parser) module() {
 	if p.Failed() {
 		return
 	}
-	if len(tops) == 0 {
-		p.Errorf("expected an op")
-		return
+	var top *ir.Operation
+	if len(tops) > 0 {
+		top = tops[0]
 	}
-	top := tops[0]
 	if len(tops) != 1 || top.Name().String() != "builtin.module" {
 		// As MLIR's parser does, ops at top level go into a module
-		// located at the file's line 0, column 0.
+		// located at the file's line 0, column 0; text without ops
+		// (empty, or only comments and aliases) is an empty module.
 		top = ir.NewOperation(ir.OpName{Dialect: "builtin", Op: "module", Registered: ps.schema(ir.OpName{Dialect: "builtin", Op: "module"}) != nil}, builtin.GetFileLineColLoc(ps.ctx, ps.file, 0, 0), nil)
 		b := top.AddRegion().AddBlock()
 		for _, op := range tops {
