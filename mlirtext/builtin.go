@@ -119,8 +119,10 @@ func (p *printer) attrImpl(a ir.Attribute, e elision) {
 		}
 		typ = t
 	case *builtin.FloatAttr:
-		p.float(a.Value(), a.Type())
-		if _, f64 := a.Type().(*builtin.Float64Type); e == elideMay && f64 {
+		hex := p.float(a.Value(), a.Type())
+		// An f64 may go without its type, but from 19 on not in hex (NaN,
+		// inf), which would read back as an integer; 16 elides it there too.
+		if _, f64 := a.Type().(*builtin.Float64Type); e == elideMay && f64 && (!hex || p.release < 19) {
 			return
 		}
 		typ = a.Type()
@@ -510,19 +512,20 @@ func floatSemantics(t ir.Type) *asm.FloatSemantics {
 	return nil
 }
 
-func (p *printer) float(v ir.APInt, t ir.Type) {
+// float prints v as a float of type t and reports whether in hex.
+func (p *printer) float(v ir.APInt, t ir.Type) (hex bool) {
 	s := floatSemantics(t)
 	if s == nil {
 		p.fail(fmt.Errorf("mlirtext: printing floats of type %s is not supported", typeName(t)))
 		p.out.Write("0x")
 		p.out.Write(strings.ToUpper(v.Big(false).Text(16)))
-		return
+		return true
 	}
 	if s.Bits > 64 {
 		p.out.Set(asm.AppendFloatBig(p.out.Append(), s, v.Big(false)))
-		return
+		return false // wider than f64: never printed without its type
 	}
-	p.out.Float(s, v.Uint64())
+	return p.out.Float(s, v.Uint64())
 }
 
 func typeName(t ir.Type) string {

@@ -134,9 +134,11 @@ func (p *Printer) Int(v int64) { p.room(20); p.buf = strconv.AppendInt(p.buf, v,
 func (p *Printer) Uint(v uint64) { p.room(20); p.buf = strconv.AppendUint(p.buf, v, 10) }
 
 // Float appends a float bit pattern as MLIR prints it (AppendFloat).
-func (p *Printer) Float(s *FloatSemantics, bits uint64) {
+func (p *Printer) Float(s *FloatSemantics, bits uint64) (hex bool) {
 	p.room(64)
+	start := len(p.buf)
 	p.buf = AppendFloat(p.buf, s, bits)
+	return strings.HasPrefix(string(p.buf[start:]), "0x")
 }
 
 // Quoted appends s as an MLIR string literal (AppendQuoted).

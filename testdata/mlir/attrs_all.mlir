@@ -5,7 +5,8 @@
 // ": none"), FlatSymbolRefAttr, nested SymbolRefAttr, TypeAttr, UnitAttr,
 // IntegerAttr (bool/i1, i0, odd widths, i64 limits, index, i128, i200, i1024,
 // negative, signed/unsigned), FloatAttr (bf16 f16 f32 f64 f80 f128, NaN,
-// +-inf, -0.0, subnormals), affine maps, integer sets, strided layouts,
+// +-inf, -0.0, subnormals; f64 in an array, whose type is elided
+// unless printed in hex), affine maps, integer sets, strided layouts,
 // opaque dialect attributes/types, and attribute/type aliases.
 // Decimal float literals are parsed through double: f80/f128 values overflow
 // to inf or underflow to 0 as a double would (f80_underflow prints as 0).
@@ -110,6 +111,7 @@
   f64_inf = 0x7FF0000000000000 : f64,
   f64_ninf = 0xFFF0000000000000 : f64,
   f64_nzero = -0.0 : f64,
+  f64_in_array = [0x7FF8000000000000 : f64, 0xFFF0000000000000 : f64, 2.5 : f64, 0x7F800000 : f32],
   f80 = 1.5 : f80,
   f80_nzero = -0.0 : f80,
   f80_inf_overflow = 1.0e5000 : f80,
