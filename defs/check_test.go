@@ -47,6 +47,8 @@ func TestMistakes(t *testing.T) {
 			`q.yaml:15:5: op name "cali brate" may not hold spaces, quotes or backslashes, nor start with a dot`},
 		{"operand type", "      - {name: input, type: QTensorType}", "      - {name: input, type: QTensrType}",
 			`q.yaml:18:9: op "calibrate": QTensrType names no definition of dialect qnt; did you mean QTensorType?`},
+		{"views of a plain field", "[rank, mode]", "[rank, {param: mode, views: true}]",
+			`q.yaml:13:34: views is said of a custom field's outputs; this field is not custom`},
 		{"field twice", "[rank, mode]", "[rank, rank, mode]",
 			`q.yaml:13:34: QTensorType code 0: param "rank" is written twice (first at q.yaml:13:28)`},
 		{"empty range", "    since: llvm 19", "    since: llvm 22\n    until: llvm 19",

@@ -731,6 +731,7 @@ func (l *loader) field(n *yaml.Node) *Field {
 		"custom":  func(v *yaml.Node) { l.str(v, &f.Custom); f.CustomPos = l.pos(v) },
 		"outputs": func(v *yaml.Node) { l.strings(v, &f.Outputs) },
 		"args":    func(v *yaml.Node) { l.strings(v, &f.Args) },
+		"views":   func(v *yaml.Node) { l.boolean(v, &f.Views) },
 		"flag":    func(v *yaml.Node) { l.str(v, &f.Flag) },
 		"flags":   func(v *yaml.Node) { l.strings(v, &f.Flags) },
 		"packed": func(v *yaml.Node) {
@@ -759,6 +760,9 @@ func (l *loader) field(n *yaml.Node) *Field {
 	}
 	if f.As != "" && f.As != "varint" && f.As != "svarint" && f.As != "byte" && f.As != "optional" {
 		l.errorf(n, "unknown wire form %q (known: varint, svarint, byte, optional)", f.As)
+	}
+	if f.Views && f.Custom == "" {
+		l.errorf(n, "views is said of a custom field's outputs; this field is not custom")
 	}
 	return f
 }

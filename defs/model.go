@@ -553,6 +553,11 @@ type Field struct {
 	CustomPos Pos
 	Outputs   []string
 	Args      []string
+	// Views says the custom reader's byte and list outputs are views of
+	// the entry (r.Blob's) or its own new values, never a buffer it
+	// reuses: the constructor may keep them without a copy where the
+	// reader's bytes outlive the context (EntryReader.Views).
+	Views bool
 	// Flag and Opcode-style fields (Tile IR): the field is present only if
 	// the named flag bit is set.
 	Flag string

@@ -580,8 +580,8 @@ func validRaw(raw []byte, bits int, n int64) bool {
 		return size == 1 || size == (n+7)/8 || size == n
 	}
 	per := int64(bits / 8)
-	if size == per {
-		return true
+	if size == per || per == 3 && size == 4 || per == 6 && size == 8 {
+		return true // a splat; tf32's (of three bytes) takes four before LLVM 22
 	}
 	// tf32 takes four bytes in LLVM 19, three in 22: any whole width
 	// from the minimum up.

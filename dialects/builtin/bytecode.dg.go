@@ -748,7 +748,7 @@ func readDenseIntOrFPElementsAttr0(r *bytecode.EntryReader) (ir.Attribute, error
 	if type_, err = r.Type(); err != nil {
 		return nil, err
 	}
-	if rawData, err = r.Blob(); err != nil {
+	if rawData, err = readDenseElementData(r, type_); err != nil {
 		return nil, err
 	}
 	return getDenseIntOrFPElementsAttr(r.Context(), type_, rawData, r.Views()), nil
@@ -758,7 +758,7 @@ func readDenseIntOrFPElementsAttr0(r *bytecode.EntryReader) (ir.Attribute, error
 func writeDenseIntOrFPElementsAttr(w *bytecode.EntryWriter, a *DenseIntOrFPElementsAttr) (bool, error) {
 	w.VarInt(18)
 	w.Type(a.type_)
-	w.Blob(a.rawData)
+	writeDenseElementData(w, a.type_, a.rawData)
 	return true, w.Err()
 }
 

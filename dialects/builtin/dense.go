@@ -97,3 +97,79 @@ func verifyDenseArray(elementType ir.Type, size int64, rawData []byte) error {
 	}
 	return nil
 }
+
+// readDenseElementData reads a dense attribute's data as the file stores
+// it: a view of the file where the reader allows (the field says views).
+func readDenseElementData(r *bytecode.EntryReader, _ ir.Type) ([]byte, error) {
+	return r.Blob()
+}
+
+// writeDenseElementData writes a dense attribute's data in the target's
+// storage width. Only tf32 differs: LLVM 21 and older store each value
+// (each part of a complex<tf32>) in four bytes, LLVM 22 in three, and
+// both read the other's width as other values. Data read from a file or
+// text keeps that release's width, so it is converted here.
+func writeDenseElementData(w *bytecode.EntryWriter, typ ir.Type, raw []byte) {
+	if from := tf32Width(typ, len(raw)); from != 0 {
+		to := 3
+		if w.Target.Release != 0 && w.Target.Release < 22 {
+			to = 4
+		}
+		if from != to {
+			out, err := rewidenTF32(raw, from, to)
+			if err != nil {
+				w.Fail(err)
+				return
+			}
+			raw = out
+		}
+	}
+	w.Blob(raw)
+}
+
+// tf32Width returns the bytes each tf32 value of a dense attribute of typ
+// takes in raw (3 or 4), or 0 when its elements are not tf32 or complex
+// tf32, or raw is neither width's splat nor its whole list (the other
+// widths' lengths never coincide).
+func tf32Width(typ ir.Type, n int) int {
+	shaped, ok := typ.(ShapedType)
+	if !ok {
+		return 0
+	}
+	elem, parts := shaped.ElementType(), int64(1)
+	if c, ok := elem.(*ComplexType); ok {
+		elem, parts = c.ElementType(), 2
+	}
+	if _, ok := elem.(*FloatTF32Type); !ok || n == 0 {
+		return 0
+	}
+	count, ok := NumElements(shaped.Shape())
+	if !ok {
+		return 0
+	}
+	for _, w := range []int{3, 4} {
+		if values := int64(n / w); n%w == 0 && (values == parts || values == count*parts) {
+			return w
+		}
+	}
+	return 0
+}
+
+// rewidenTF32 copies tf32 values of from bytes each into to bytes each,
+// little-endian; a value with bits above its three low bytes cannot be
+// narrowed and is refused.
+func rewidenTF32(raw []byte, from, to int) ([]byte, error) {
+	n := len(raw) / from
+	out := make([]byte, 0, n*to)
+	for i := range n {
+		v := raw[i*from : (i+1)*from]
+		if from == 4 && v[3] != 0 {
+			return nil, fmt.Errorf("%w: tf32 value %d of a dense attribute has bits above its 19 (0x%02X in its fourth byte)", wire.ErrInvalid, i, v[3])
+		}
+		out = append(out, v[:3]...)
+		if to == 4 {
+			out = append(out, 0)
+		}
+	}
+	return out, nil
+}

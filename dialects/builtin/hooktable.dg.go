@@ -711,6 +711,21 @@ func hookTable() *hooks.Table {
 				writeLineColRange(w, hooks.Uint[uint32](outs[0]), hooks.Uint[uint32](outs[1]), hooks.Uint[uint32](outs[2]), hooks.Uint[uint32](outs[3]), hooks.Uint[uint32](outs[4]))
 			},
 		},
+		"DenseElementData": {
+			Read: func(r *bytecode.EntryReader, args []any) ([]any, error) {
+				args = hooks.Fields(args, 1)
+				o0, err := readDenseElementData(r, hooks.As[ir.Type](args[0]))
+				if err != nil {
+					return nil, err
+				}
+				return []any{o0}, nil
+			},
+			Write: func(w *bytecode.EntryWriter, args, outs []any) {
+				args = hooks.Fields(args, 1)
+				outs = hooks.Fields(outs, 1)
+				writeDenseElementData(w, hooks.As[ir.Type](args[0]), hooks.As[[]byte](outs[0]))
+			},
+		},
 		"DenseStrings": {
 			Read: func(r *bytecode.EntryReader, args []any) ([]any, error) {
 				args = hooks.Fields(args, 2)

@@ -1233,3 +1233,25 @@ func TestReleaseOmpSingleCopyprivate(t *testing.T) {
 		oracle.LLVM22: text("copyprivate_syms", "0, 0, 1, 0"),
 	}, between19And22)
 }
+
+// Dense tf32 data is stored four bytes a value until LLVM 21 and three
+// from 22, and each release reads the other's width as other values
+// (a 19 splat written unchanged for 22 read as [0.5, 0.0]). Written for
+// the other release the data takes its width: the files are mlir-opt's,
+// splats, lists and complex values alike.
+func TestReleaseTF32DenseWidth(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("func.func @f() {\n")
+	for i, c := range []string{
+		"dense<0.5> : tensor<2xtf32>",
+		"dense<[0.5, -1.0, 3.0]> : tensor<3xtf32>",
+		"dense<(1.0, 2.0)> : tensor<2xcomplex<tf32>>",
+		"dense<[(1.0, 0.5), (0.0, -2.0)]> : tensor<2xcomplex<tf32>>",
+		"sparse<[[1]], [0.25]> : tensor<4xtf32>",
+		"dense<[1, 2]> : tensor<2xi24>",
+	} {
+		fmt.Fprintf(&b, "  %%%d = arith.constant %s\n", i, c)
+	}
+	b.WriteString("  return\n}\n")
+	sameTextBetween19And22(t, b.String())
+}

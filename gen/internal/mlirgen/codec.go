@@ -190,11 +190,11 @@ func (g *gen) genReadFunc(f *jen.File, def *defs.Def, i int, e *defs.Encoding) {
 	if keepsParams(def) {
 		// Blobs read by r.Blob are views of the file, and the lists the
 		// code above makes are its own; what a hook returns may be a
-		// buffer it reuses.
+		// buffer it reuses, unless its field says views.
 		views := jen.Id("r").Dot("Views").Call()
 		for _, fl := range e.Fields {
 			for _, o := range fl.Outputs {
-				if p := def.FindParam(o); fl.Custom != "" && p != nil && kept(p) {
+				if p := def.FindParam(o); fl.Custom != "" && !fl.Views && p != nil && kept(p) {
 					views = jen.False()
 				}
 			}
