@@ -83,28 +83,37 @@ func TestParsePopulatesDefaults(t *testing.T) {
 		for i, text := range texts[rel] {
 			t.Run(fmt.Sprintf("%s/%d", rel, i), func(t *testing.T) {
 				oracle.Require(t, rel)
-				v := rel.Versions()[len(rel.Versions())-1]
-				want, err := oracle.RunInput(rel, []byte(text), ".mlir", oracle.BytecodeFlags(rel, v)...)
-				if err != nil {
-					t.Fatal(err)
-				}
-				ctx := all.NewContext()
-				m, err := mlirtext.ParseString(ctx, text, mlirtext.ParseOptions{File: "input.mlir", Release: int(rel)})
-				if err != nil {
-					t.Fatal(err)
-				}
-				got, err := mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(v), Producer: rel.Producer(), Release: int(rel)})
-				if err != nil {
-					t.Fatal(err)
-				}
-				if !bytes.Equal(got, want) {
-					t.Errorf("bytes differ from mlir-opt-%d's (%d, want %d)", int(rel), len(got), len(want))
-					var printed bytes.Buffer
-					if err := mlirtext.Print(&printed, m, mlirtext.Options{}); err == nil {
-						t.Logf("read as\n%s", printed.String())
-					}
-				}
+				parsesToOracleBytes(t, rel, text)
 			})
 		}
 	}
+}
+
+// parsesToOracleBytes parses text as rel's and writes it at rel's newest
+// bytecode version: the bytes must be those rel's mlir-opt writes for the
+// same text. It returns the module read.
+func parsesToOracleBytes(t *testing.T, rel oracle.Release, text string) *mlirbc.Module {
+	t.Helper()
+	v := rel.Versions()[len(rel.Versions())-1]
+	want, err := oracle.RunInput(rel, []byte(text), ".mlir", oracle.BytecodeFlags(rel, v)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := all.NewContext()
+	m, err := mlirtext.ParseString(ctx, text, mlirtext.ParseOptions{File: "input.mlir", Release: int(rel)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := mlirbc.Append(nil, ctx, m, mlirbc.WriteOptions{Version: mlirbc.V(v), Producer: rel.Producer(), Release: int(rel)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("bytes differ from mlir-opt-%d's (%d, want %d)", int(rel), len(got), len(want))
+		var printed bytes.Buffer
+		if err := mlirtext.Print(&printed, m, mlirtext.Options{}); err == nil {
+			t.Logf("read as\n%s", printed.String())
+		}
+	}
+	return m
 }
