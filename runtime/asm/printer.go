@@ -133,12 +133,14 @@ func (p *Printer) Int(v int64) { p.room(20); p.buf = strconv.AppendInt(p.buf, v,
 // Uint appends an unsigned decimal.
 func (p *Printer) Uint(v uint64) { p.room(20); p.buf = strconv.AppendUint(p.buf, v, 10) }
 
-// Float appends a float bit pattern as MLIR prints it (AppendFloat).
+// Float appends a float bit pattern as MLIR prints it (AppendFloat) and
+// reports whether that is in hex (0x…), which some callers must follow
+// with the type.
 func (p *Printer) Float(s *FloatSemantics, bits uint64) (hex bool) {
 	p.room(64)
 	start := len(p.buf)
 	p.buf = AppendFloat(p.buf, s, bits)
-	return strings.HasPrefix(string(p.buf[start:]), "0x")
+	return len(p.buf) > start+1 && p.buf[start] == '0' && p.buf[start+1] == 'x'
 }
 
 // Quoted appends s as an MLIR string literal (AppendQuoted).
