@@ -2,9 +2,6 @@ package mlirtext
 
 import (
 	"fmt"
-	"math"
-	"math/big"
-	"strconv"
 	"strings"
 
 	"github.com/dialectgen/dialectgen/dialects/builtin"
@@ -28,10 +25,6 @@ const (
 	elideNever elision = iota
 	elideMay
 )
-
-// hexThreshold is mlir-opt's default: dense elements with more elements
-// than this (and not a splat) print as a hex string.
-const hexThreshold = 100
 
 // alias prints the alias of an attribute or type if it has one. Aliases
 // are keyed by the values themselves: no attribute is a type.
@@ -180,22 +173,9 @@ func (p *printer) attrImpl(a ir.Attribute, e elision) {
 		p.out.Byte('>')
 		typ = a.Type()
 	case *builtin.SparseElementsAttr:
-		p.out.Write("sparse<")
-		if idx, ok := a.Indices().(*builtin.DenseIntOrFPElementsAttr); ok && numElements(idx.Type()) != 0 {
-			p.denseIntOrFP(idx.RawData(), idx.Type(), false)
-			p.out.Write(", ")
-			switch v := a.Values().(type) {
-			case *builtin.DenseIntOrFPElementsAttr:
-				p.denseIntOrFP(v.RawData(), v.Type(), true)
-			case *builtin.DenseStringElementsAttr:
-				p.denseStrings(v)
-			default:
-				p.fail(fmt.Errorf("mlirtext: sparse elements with values %T", v))
-			}
-		} else if !ok {
-			p.fail(fmt.Errorf("mlirtext: sparse elements with indices %T", a.Indices()))
+		if err := builtin.PrintSparseElements(p.out, a); err != nil {
+			p.fail(fmt.Errorf("mlirtext: %w", err))
 		}
-		p.out.Byte('>')
 		typ = a.Type()
 	case *builtin.StridedLayoutAttr:
 		p.out.Write(a.String())
@@ -490,31 +470,9 @@ func (p *printer) shape(dims []int64, scalable []bool) {
 	}
 }
 
-// floatSemantics is the format of a float type, nil if it is none or
-// one the printer cannot format.
-func floatSemantics(t ir.Type) *asm.FloatSemantics {
-	switch t.(type) {
-	case *builtin.Float64Type:
-		return asm.Float64
-	case *builtin.Float32Type:
-		return asm.Float32
-	case *builtin.Float16Type:
-		return asm.Float16
-	case *builtin.BFloat16Type:
-		return asm.BFloat16
-	case *builtin.IntegerType, *builtin.IndexType:
-		// Not floats: spares making their names to look them up.
-		return nil
-	}
-	if s, ok := t.(fmt.Stringer); ok {
-		return asm.FloatFormats[s.String()]
-	}
-	return nil
-}
-
 // float prints v as a float of type t and reports whether in hex.
 func (p *printer) float(v ir.APInt, t ir.Type) (hex bool) {
-	s := floatSemantics(t)
+	s := builtin.FloatSemanticsOf(t)
 	if s == nil {
 		p.fail(fmt.Errorf("mlirtext: printing floats of type %s is not supported", typeName(t)))
 		p.out.Write("0x")
@@ -536,270 +494,6 @@ func typeName(t ir.Type) string {
 		return "<nil>"
 	}
 	return t.Dialect() + "." + t.Kind()
-}
-
-// shapedType returns the shape and element type of a tensor or vector.
-func shapedType(t ir.Type) ([]int64, ir.Type, bool) {
-	switch t := t.(type) {
-	case *builtin.RankedTensorType:
-		return t.Shape(), t.ElementType(), true
-	case *builtin.VectorType:
-		return t.Shape(), t.ElementType(), true
-	case *builtin.MemRefType:
-		return t.Shape(), t.ElementType(), true
-	}
-	return nil, nil, false
-}
-
-// numElements is the number of elements of a shaped type, -1 when it is
-// dynamic or does not fit an int64.
-func numElements(t ir.Type) int64 {
-	shape, _, _ := shapedType(t)
-	n := int64(1)
-	for _, d := range shape {
-		if d < 0 || d > 0 && n > math.MaxInt64/d {
-			return -1
-		}
-		n *= d
-	}
-	return n
-}
-
-// validRaw reports whether raw holds one element (a splat) or all n
-// elements of bits each (i1 packed eight to a byte, or one per byte), as
-// MLIR's isValidRawBuffer accepts them.
-func validRaw(raw []byte, bits int, n int64) bool {
-	if n < 0 {
-		return false
-	}
-	size := int64(len(raw))
-	if n == 0 {
-		return size == 0
-	}
-	if bits == 1 {
-		return size == 1 || size == (n+7)/8 || size == n
-	}
-	per := int64(bits / 8)
-	if size == per || per == 3 && size == 4 || per == 6 && size == 8 {
-		return true // a splat; tf32's (of three bytes) takes four before LLVM 22
-	}
-	// tf32 takes four bytes in LLVM 19, three in 22: any whole width
-	// from the minimum up.
-	return n > 0 && size%n == 0 && size/n >= per && size/n <= 2*per
-}
-
-// elementBits is the storage width of one element of a dense attribute:
-// 1 for i1, else the bit width rounded up to bytes.
-func elementBits(t ir.Type) (int, bool) {
-	switch t := t.(type) {
-	case *builtin.IntegerType:
-		if t.Width() == 1 {
-			return 1, true
-		}
-		return int(t.Width()+7) / 8 * 8, true
-	case *builtin.IndexType:
-		return 64, true
-	case *builtin.ComplexType:
-		b, ok := elementBits(t.ElementType())
-		return 2 * b, ok
-	}
-	if s := floatSemantics(t); s != nil {
-		return (s.Bits + 7) / 8 * 8, true
-	}
-	return 0, false
-}
-
-// denseIntOrFP prints the elements of a DenseIntOrFPElementsAttr
-// (printDenseIntOrFPElementsAttr): hex above the threshold, else nested
-// lists in row-major order, a single element for a splat.
-func (p *printer) denseIntOrFP(raw []byte, t ir.Type, allowHex bool) {
-	shape, elem, ok := shapedType(t)
-	bits, ok2 := elementBits(elem)
-	if !ok || !ok2 {
-		p.fail(fmt.Errorf("mlirtext: dense elements of type %s are not supported", typeName(t)))
-		return
-	}
-	n := numElements(t)
-	if !validRaw(raw, bits, n) {
-		p.fail(fmt.Errorf("mlirtext: dense elements of %s hold %d bytes, neither one element nor all %d", typeName(t), len(raw), n))
-		return
-	}
-	// A splat holds one element. Elements take at least their width in
-	// whole bytes (tf32 takes four in LLVM 19, three in 22).
-	var splat bool
-	size := int64(bits / 8)
-	switch {
-	case n == 0:
-	case bits == 1:
-		// One byte of all zeros or all ones is a splat, as MLIR's
-		// isValidRawBuffer decides; other bytes pack eight elements.
-		splat = n == 1 || len(raw) == 1 && (raw[0] == 0 || raw[0] == 0xFF)
-	case n > 0 && int64(len(raw))%n == 0 && int64(len(raw))/n >= size:
-		size = int64(len(raw)) / n
-		splat = n == 1
-	default:
-		splat = true
-		size = int64(len(raw))
-	}
-	if allowHex && !splat && n > hexThreshold {
-		p.out.Write("\"0x")
-		p.out.Write(strings.ToUpper(fmt.Sprintf("%x", raw)))
-		p.out.Byte('"')
-		return
-	}
-	elemAt := func(i int64) {
-		if splat {
-			i = 0
-		}
-		if bits == 1 {
-			var bit byte
-			switch {
-			case splat:
-				bit = raw[0] & 1
-			case int64(len(raw)) == n:
-				bit = raw[i] & 1 // one byte per element
-			default:
-				bit = raw[i/8] >> (i % 8) & 1
-			}
-			if bit != 0 {
-				p.out.Write("true")
-			} else {
-				p.out.Write("false")
-			}
-			return
-		}
-		if (i+1)*size > int64(len(raw)) {
-			p.fail(fmt.Errorf("mlirtext: dense elements of %s hold %d bytes, too few", typeName(t), len(raw)))
-			return
-		}
-		p.scalar(raw[i*size:(i+1)*size], elem)
-	}
-	if splat {
-		elemAt(0)
-		return
-	}
-	p.elementList(shape, n, elemAt)
-}
-
-// elementList prints n elements nested as shape says
-// (printDenseElementsAttrImpl).
-func (p *printer) elementList(shape []int64, n int64, elemAt func(int64)) {
-	if n == 0 {
-		return
-	}
-	rank := len(shape)
-	counter := make([]int64, rank)
-	open := 0
-	for idx := int64(0); idx < n; idx++ {
-		if idx != 0 {
-			p.out.Write(", ")
-		}
-		for ; open < rank; open++ {
-			p.out.Byte('[')
-		}
-		elemAt(idx)
-		if rank == 0 {
-			continue
-		}
-		counter[rank-1]++
-		for i := rank - 1; i > 0; i-- {
-			if counter[i] >= shape[i] {
-				counter[i] = 0
-				counter[i-1]++
-				open--
-				p.out.Byte(']')
-			}
-		}
-	}
-	for ; open > 0; open-- {
-		p.out.Byte(']')
-	}
-}
-
-// scalar prints one little-endian element of type t.
-func (p *printer) scalar(e []byte, t ir.Type) {
-	if c, ok := t.(*builtin.ComplexType); ok {
-		half := len(e) / 2
-		p.out.Byte('(')
-		p.scalar(e[:half], c.ElementType())
-		p.out.Byte(',')
-		p.scalar(e[half:], c.ElementType())
-		p.out.Byte(')')
-		return
-	}
-	if s := floatSemantics(t); s != nil && s.Bits > 64 {
-		p.out.Set(asm.AppendFloatBig(p.out.Append(), s, leInt(e, s.Bits, false)))
-		return
-	}
-	if s := floatSemantics(t); s != nil {
-		var u uint64
-		for k := min(len(e), 8) - 1; k >= 0; k-- {
-			u = u<<8 | uint64(e[k])
-		}
-		p.out.Float(s, u)
-		return
-	}
-	width := 64
-	signed := true
-	if it, ok := t.(*builtin.IntegerType); ok {
-		width = int(it.Width())
-		signed = it.Signedness() != builtin.SignednessUnsigned
-		if width == 1 {
-			if len(e) > 0 && e[0]&1 != 0 {
-				p.out.Write("true")
-			} else {
-				p.out.Write("false")
-			}
-			return
-		}
-	}
-	if width <= 64 {
-		// Without big.Int: most elements are of 64 bits or fewer, and
-		// printing an array<i64: ...> went through three allocations an
-		// element.
-		var u uint64
-		for k := min(len(e), 8) - 1; k >= 0; k-- {
-			u = u<<8 | uint64(e[k])
-		}
-		if width < 64 {
-			u &= 1<<width - 1
-		}
-		if signed && width > 0 && u>>(width-1)&1 == 1 {
-			p.out.Set(strconv.AppendInt(p.out.Append(), int64(u<<(64-width))>>(64-width), 10))
-			return
-		}
-		p.out.Set(strconv.AppendUint(p.out.Append(), u, 10))
-		return
-	}
-	p.out.Write(leInt(e, width, signed).String())
-}
-
-// leInt reads a little-endian integer of width bits.
-func leInt(e []byte, width int, signed bool) *big.Int {
-	be := make([]byte, len(e))
-	for i, c := range e {
-		be[len(e)-1-i] = c
-	}
-	v := new(big.Int).SetBytes(be)
-	mask := new(big.Int).Sub(new(big.Int).Lsh(big.NewInt(1), uint(width)), big.NewInt(1))
-	v.And(v, mask)
-	if signed && width > 0 && v.Bit(width-1) == 1 {
-		v.Sub(v, new(big.Int).Lsh(big.NewInt(1), uint(width)))
-	}
-	return v
-}
-
-func (p *printer) denseStrings(a *builtin.DenseStringElementsAttr) {
-	vals := a.Value()
-	shape, _, _ := shapedType(a.Type())
-	n := numElements(a.Type())
-	if a.IsSplat() || len(vals) == 1 && n >= 1 {
-		if len(vals) > 0 {
-			p.out.Quoted(vals[0])
-		}
-		return
-	}
-	p.elementList(shape, min(n, int64(len(vals))), func(i int64) { p.out.Quoted(vals[i]) })
 }
 
 // denseArray prints the elements of array<T: ...> (printDenseArrayAttr).
@@ -964,4 +658,18 @@ func (o asmOut) Type(t ir.Type)           { o.p.typ(t) }
 // than the one that wrote it.
 func (p *printer) otherRelease() bool {
 	return p.m != nil && p.m.Release != 0 && p.m.Release != p.release
+}
+
+// The text of dense elements is builtin's (denseprint.go), which the text
+// syntax of other dialects' values uses too.
+func (p *printer) denseIntOrFP(raw []byte, t ir.Type, allowHex bool) {
+	if err := builtin.PrintDenseElements(p.out, raw, t, allowHex); err != nil {
+		p.fail(fmt.Errorf("mlirtext: %w", err))
+	}
+}
+
+func (p *printer) scalar(e []byte, t ir.Type) { builtin.PrintScalar(p.out, e, t) }
+
+func (p *printer) denseStrings(a *builtin.DenseStringElementsAttr) {
+	builtin.PrintDenseStrings(p.out, a)
 }

@@ -374,7 +374,7 @@ func (ps *parser) number() ir.Attribute {
 	} else {
 		typ = builtin.GetIntegerType(ctx, 64, builtin.SignednessSignless)
 	}
-	if s := floatSemantics(typ); s != nil {
+	if s := builtin.FloatSemanticsOf(typ); s != nil {
 		bits, ok := ps.floatBits(lit, s, off)
 		if !ok {
 			return nil
@@ -623,7 +623,7 @@ func (ps *parser) denseArray() ir.Attribute {
 // in their width rounded up to bytes (i1 in a byte when byteBools),
 // floats as bit patterns, little-endian.
 func (ps *parser) appendScalar(raw []byte, lit string, t ir.Type, off int, byteBools bool) []byte {
-	if s := floatSemantics(t); s != nil {
+	if s := builtin.FloatSemanticsOf(t); s != nil {
 		bits, ok := ps.floatBits(lit, s, off)
 		if !ok {
 			return raw
@@ -756,13 +756,13 @@ func (ps *parser) dense() ir.Attribute {
 	if p.Failed() {
 		return nil
 	}
-	shape, elem, ok := shapedType(typ)
+	shape, elem, ok := builtin.ShapeOf(typ)
 	if !ok {
 		p.ErrorAt(typOff, "dense elements need a tensor or vector type, not %s", typeName(typ))
 		return nil
 	}
-	n := numElements(typ)
-	if _, numeric := elementBits(elem); !numeric {
+	n := builtin.ElementCount(typ)
+	if _, numeric := builtin.DenseElementBits(elem); !numeric {
 		return ps.denseStrings(e, typ, n)
 	}
 	if e.str != nil { // a hex string of the raw data
@@ -771,8 +771,8 @@ func (ps *parser) dense() ir.Attribute {
 			p.ErrorAt(e.off, "expected a hex string of the elements of %s", typeName(typ))
 			return nil
 		}
-		bits, _ := elementBits(elem)
-		if !validRaw(data, bits, n) {
+		bits, _ := builtin.DenseElementBits(elem)
+		if !builtin.ValidDenseData(data, bits, n) {
 			p.ErrorAt(e.off, "elements hex data size is invalid for provided type %s", typeName(typ))
 			return nil
 		}
@@ -890,7 +890,7 @@ func (ps *parser) appendElement(raw []byte, lit string, t ir.Type, off int) []by
 	case "false":
 		lit = "0"
 	}
-	if s := floatSemantics(t); s != nil {
+	if s := builtin.FloatSemanticsOf(t); s != nil {
 		bits, ok := ps.floatBits(lit, s, off)
 		if !ok {
 			return raw
@@ -907,7 +907,7 @@ func (ps *parser) appendElement(raw []byte, lit string, t ir.Type, off int) []by
 func (ps *parser) denseStrings(e element, typ ir.Type, n int64) ir.Attribute {
 	var flat []element
 	if e.isList {
-		shape, _, _ := shapedType(typ)
+		shape, _, _ := builtin.ShapeOf(typ)
 		if !ps.flatten(e, shape, 0, &flat) {
 			return nil
 		}
@@ -956,7 +956,7 @@ func (ps *parser) sparse() ir.Attribute {
 	if p.Failed() {
 		return nil
 	}
-	_, elem, ok := shapedType(typ)
+	_, elem, ok := builtin.ShapeOf(typ)
 	if !ok {
 		p.Errorf("sparse elements need a tensor or vector type")
 		return nil
@@ -1011,7 +1011,7 @@ func collectLeaves(e element, out *[]element) {
 }
 
 func shapeOf(t ir.Type) []int64 {
-	s, _, _ := shapedType(t)
+	s, _, _ := builtin.ShapeOf(t)
 	return s
 }
 

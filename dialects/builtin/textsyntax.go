@@ -558,6 +558,24 @@ func printBuiltin(pr *asmformat.Printer, v any, elide bool) bool {
 			return false
 		}
 		pr.Write(")")
+	case *DenseIntOrFPElementsAttr:
+		pr.Write("dense<")
+		if PrintDenseElements(&pr.Printer, v.RawData(), v.Type(), true) != nil {
+			return false
+		}
+		pr.Write("> : ")
+		pr.Value(v.Type())
+	case *DenseStringElementsAttr:
+		pr.Write("dense<")
+		PrintDenseStrings(&pr.Printer, v)
+		pr.Write("> : ")
+		pr.Value(v.Type())
+	case *SparseElementsAttr:
+		if PrintSparseElements(&pr.Printer, v) != nil {
+			return false
+		}
+		pr.Write(" : ")
+		pr.Value(v.Type())
 	case *SymbolRefAttr:
 		pr.Symbol(v.RootReference().Value())
 		for _, n := range v.NestedReferences() {
