@@ -41,29 +41,25 @@ func FloatSemanticsOf(t ir.Type) *asm.FloatSemantics {
 	return nil
 }
 
-// ShapeOf returns the shape and element type of a tensor, vector or memref.
+// ShapeOf returns the shape and element type of a builtin tensor, vector
+// or memref, the types the text of dense elements is read and printed for
+// (other dialects' types with a shape are not taken).
 func ShapeOf(t ir.Type) ([]int64, ir.Type, bool) {
 	switch t := t.(type) {
-	case *RankedTensorType:
-		return t.Shape(), t.ElementType(), true
-	case *VectorType:
-		return t.Shape(), t.ElementType(), true
-	case *MemRefType:
-		return t.Shape(), t.ElementType(), true
+	case *RankedTensorType, *VectorType, *MemRefType:
+		s := t.(ShapedType)
+		return s.Shape(), s.ElementType(), true
 	}
 	return nil, nil, false
 }
 
-// ElementCount is the number of elements of a shaped type, -1 when it is
-// dynamic or does not fit an int64.
+// ElementCount is the number of elements of a shaped type (NumElements),
+// -1 when it is dynamic or does not fit an int64.
 func ElementCount(t ir.Type) int64 {
 	shape, _, _ := ShapeOf(t)
-	n := int64(1)
-	for _, d := range shape {
-		if d < 0 || d > 0 && n > math.MaxInt64/d {
-			return -1
-		}
-		n *= d
+	n, ok := NumElements(shape)
+	if !ok || n == math.MaxInt64 {
+		return -1
 	}
 	return n
 }
